@@ -1,0 +1,107 @@
+// Administration of a data directory (users, companies, settings): the `acct server …` commands.
+// These work on the database directly, whether or not a server is running on it.
+import { randomBytes } from 'node:crypto';
+import { isValidDate } from './validation.js';
+import { one, run, timestamp, transaction, type Db } from './store/db.js';
+import { ROLES, addMember, createCompany, createUser, findCompany, issueToken, type Role } from './store/companies.js';
+
+/** An administration request that cannot be carried out; the CLI prints it as a usage error. */
+export class AdminError extends Error {}
+
+export interface SeedResult { seeded: boolean; token?: string; userId?: number; companyId?: number }
+
+/** Seeds an empty data directory: user 1 (owner) with the given or a random token, company 1 "Demo AG". */
+export function ensureSeeded(db: Db, token?: string): SeedResult {
+  if (one(db, 'SELECT 1 FROM users LIMIT 1')) return { seeded: false };
+  return transaction(db, () => {
+    const userId = createUser(db, 'Owner', 'owner@localhost');
+    const plain = issueToken(db, userId, token);
+    const companyId = createCompany(db, 'Demo AG', userId);
+    run(db, 'UPDATE companies SET creditor_name = name WHERE id = ?', companyId);
+    return { seeded: true, token: plain, userId, companyId };
+  });
+}
+
+/** The secret that signs file URLs, made once per data directory. */
+export function signingSecret(db: Db): string {
+  const row = one(db, "SELECT value FROM meta WHERE key = 'signing_secret'");
+  if (row) return row.value;
+  const secret = randomBytes(32).toString('hex');
+  run(db, "INSERT INTO meta (key, value) VALUES ('signing_secret', ?)", secret);
+  return secret;
+}
+
+export interface NewUser { name: string; email: string; company: number; role: string; token?: string }
+
+export function addUser(db: Db, input: NewUser): { id: number; token: string } {
+  if (!ROLES.includes(input.role as Role)) throw new AdminError(`invalid role "${input.role}"; use one of ${ROLES.join(', ')}`);
+  if (!findCompany(db, input.company)) throw new AdminError(`company ${input.company} does not exist`);
+  if (!input.name.trim()) throw new AdminError('--name must not be empty');
+  if (!/^[^@\s]+@[^@\s]+$/.test(input.email)) throw new AdminError(`invalid e-mail address "${input.email}"`);
+  if (one(db, 'SELECT 1 FROM users WHERE email = ?', input.email)) throw new AdminError(`a user with e-mail ${input.email} already exists`);
+  return transaction(db, () => {
+    const id = createUser(db, input.name, input.email);
+    addMember(db, input.company, id, input.role as Role);
+    return { id, token: issueToken(db, id, input.token) };
+  });
+}
+
+export function addCompany(db: Db, name: string, ownerId: number): number {
+  if (!name.trim()) throw new AdminError('--name must not be empty');
+  if (!one(db, 'SELECT 1 FROM users WHERE id = ?', ownerId)) throw new AdminError(`user ${ownerId} does not exist`);
+  return createCompany(db, name, ownerId);
+}
+
+export interface CompanySettings {
+  plan?: string; subscriptionExpired?: string; services?: string; vatAccrual?: string; paymentTerm?: string;
+  revenueCap?: string; closedUntil?: string; creditorName?: string; creditorStreet?: string; creditorBuilding?: string;
+  creditorZip?: string; creditorCity?: string; creditorCountry?: string;
+}
+
+const onOff = (flag: string, value: string): number => {
+  if (value === 'on') return 1;
+  if (value === 'off') return 0;
+  throw new AdminError(`${flag} takes on or off, not "${value}"`);
+};
+
+/** Parses a CHF amount like 100000 or 100000.50 into Rappen without float arithmetic. */
+function parseAmount(flag: string, value: string): number {
+  const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(value);
+  if (!m) throw new AdminError(`${flag} takes an amount like 100000 or 100000.50, or none`);
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+export function setCompany(db: Db, id: number, s: CompanySettings): void {
+  if (!findCompany(db, id)) throw new AdminError(`company ${id} does not exist`);
+  const set: Record<string, unknown> = {};
+  if (s.plan !== undefined) {
+    if (s.plan !== 'standard' && s.plan !== 'business') throw new AdminError(`--plan takes standard or business, not "${s.plan}"`);
+    set.plan = s.plan;
+  }
+  if (s.subscriptionExpired !== undefined) set.subscription_expired = onOff('--subscription-expired', s.subscriptionExpired);
+  if (s.services !== undefined) set.services_active = onOff('--services', s.services);
+  if (s.vatAccrual !== undefined) set.vat_accrual_method_active = onOff('--vat-accrual', s.vatAccrual);
+  if (s.paymentTerm !== undefined) {
+    if (!/^\d{1,4}$/.test(s.paymentTerm)) throw new AdminError(`--payment-term takes a number of days, not "${s.paymentTerm}"`);
+    set.payment_term = Number(s.paymentTerm);
+  }
+  if (s.revenueCap !== undefined) set.revenue_cap = s.revenueCap === 'none' ? null : parseAmount('--revenue-cap', s.revenueCap);
+  if (s.closedUntil !== undefined) {
+    if (s.closedUntil !== 'none' && !isValidDate(s.closedUntil)) throw new AdminError(`--closed-until takes YYYY-MM-DD or none, not "${s.closedUntil}"`);
+    set.closed_until = s.closedUntil === 'none' ? null : s.closedUntil;
+  }
+  const text: [keyof CompanySettings, string, number][] = [
+    ['creditorName', 'creditor_name', 70], ['creditorStreet', 'creditor_street', 70], ['creditorBuilding', 'creditor_building', 16],
+    ['creditorZip', 'creditor_zip', 16], ['creditorCity', 'creditor_city', 35], ['creditorCountry', 'creditor_country', 2],
+  ];
+  for (const [key, column, max] of text) {
+    const value = s[key];
+    if (value === undefined) continue;
+    if (value.length > max) throw new AdminError(`--${column.replace(/_/g, '-')} is longer than ${max} characters`);
+    if (column === 'creditor_country' && !/^[A-Z]{2}$/.test(value)) throw new AdminError('--creditor-country takes a two-letter country code like CH');
+    set[column] = value === '' ? null : value;
+  }
+  const columns = Object.keys(set);
+  if (columns.length === 0) return;
+  run(db, `UPDATE companies SET ${columns.map((c) => `${c} = ?`).join(', ')}, updated_at = ? WHERE id = ?`, ...Object.values(set), timestamp(), id);
+}

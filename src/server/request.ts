@@ -1,0 +1,47 @@
+// Reading requests: JSON or multipart bodies, query booleans and integers, path ids.
+import { HttpError, notFound } from './http-error.js';
+import { toBoolean } from './validation.js';
+import type { Ctx } from './context.js';
+
+export type Body = Record<string, unknown>;
+
+/** The request body as an object: JSON, multipart or urlencoded form; an empty body is {}. Invalid JSON → 400. */
+export async function readBody(c: Ctx): Promise<Body> {
+  const type = c.req.header('content-type') ?? '';
+  if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
+    const form = await c.req.parseBody({ all: true });
+    return form as Body;
+  }
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'The request body is not valid JSON.');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new HttpError(400, 'The request body must be a JSON object.');
+  }
+  return parsed as Body;
+}
+
+/** A path id: a positive integer, else the record cannot exist (404). */
+export function pathId(c: Ctx, name: string): number {
+  const raw = c.req.param(name) ?? '';
+  if (!/^\d{1,15}$/.test(raw)) throw notFound();
+  return Number(raw);
+}
+
+export function queryBoolean(c: Ctx, name: string): boolean | undefined {
+  const raw = c.req.query(name);
+  if (raw === undefined || raw === '') return undefined;
+  const value = toBoolean(raw);
+  return typeof value === 'boolean' ? value : undefined;
+}
+
+export function queryInt(c: Ctx, name: string): number | undefined {
+  const raw = c.req.query(name);
+  if (raw === undefined || !/^-?\d{1,15}$/.test(raw.trim())) return undefined;
+  return Number(raw.trim());
+}

@@ -1,0 +1,19 @@
+// Every route module, registered on the company router; `legacy` is the `/api/companies/…` family,
+// which carries only time entries and tasks.
+import type { Hono } from 'hono';
+import type { AppEnv } from '../context.js';
+import { registerTags } from './tags.js';
+import { registerUsers } from './users.js';
+
+type Registrar = (r: Hono<AppEnv>) => void;
+
+const COMPANY_ROUTES: Registrar[] = [registerTags];
+const LEGACY_ROUTES: Registrar[] = [];
+
+export function registerCompanyRoutes(r: Hono<AppEnv>, family: 'all' | 'legacy'): void {
+  for (const register of family === 'all' ? [...COMPANY_ROUTES, ...LEGACY_ROUTES] : LEGACY_ROUTES) register(r);
+}
+
+export function registerUserRoutes(r: Hono<AppEnv>): void {
+  registerUsers(r);
+}

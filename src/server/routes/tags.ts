@@ -1,0 +1,62 @@
+// Tags: the reference resource. Rules sit beside the routes; the store does the SQL; the domain knows
+// the colours and the lower-casing.
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv, Ctx } from '../context.js';
+import { TAG_COLORS, normaliseTagName } from '../domain/tags.js';
+import { fieldError, notFound } from '../http-error.js';
+import { pageRequest, paginated } from '../pagination.js';
+import { pathId, readBody } from '../request.js';
+import { required, rules, validate } from '../validation.js';
+import { deleteTag, findTag, insertTag, listTags, tagNameTaken, updateTag, type Tag } from '../store/tags.js';
+
+const tagSchema = z.object({
+  name: required(rules.string(255)),
+  color: required(rules.in(TAG_COLORS)),
+});
+
+function tagOr404(c: Ctx): Tag {
+  const tag = findTag(c.get('deps').db, c.get('companyId'), pathId(c, 'tag'));
+  if (!tag) throw notFound('Tag not found.');
+  return tag;
+}
+
+async function validTag(c: Ctx, exceptId?: number) {
+  const input = validate(tagSchema, await readBody(c));
+  const name = normaliseTagName(input.name);
+  if (name === '') throw fieldError('name', 'The name field is required.');
+  if (tagNameTaken(c.get('deps').db, c.get('companyId'), name, exceptId)) throw fieldError('name', 'The name has already been taken.');
+  return { name, color: input.color };
+}
+
+export function registerTags(r: Hono<AppEnv>): void {
+  r.get('/tags/colors', (c) => c.json([...TAG_COLORS]));
+
+  r.get('/tags', (c) => {
+    const page = pageRequest(c);
+    const { rows, total } = listTags(c.get('deps').db, c.get('companyId'), {
+      name: c.req.query('filter[name]') || undefined,
+      color: c.req.query('filter[color]') || undefined,
+    }, page.perPage, page.offset);
+    return c.json(paginated(c, rows, total, page));
+  });
+
+  r.post('/tags', async (c) => {
+    const { name, color } = await validTag(c);
+    return c.json({ data: insertTag(c.get('deps').db, c.get('companyId'), Number(c.get('user').id), name, color) });
+  });
+
+  r.get('/tags/:tag', (c) => c.json({ data: tagOr404(c) }));
+
+  r.put('/tags/:tag', async (c) => {
+    const tag = tagOr404(c);
+    const { name, color } = await validTag(c, tag.id);
+    return c.json({ data: updateTag(c.get('deps').db, c.get('companyId'), tag.id, name, color) });
+  });
+
+  r.delete('/tags/:tag', (c) => {
+    const tag = tagOr404(c);
+    deleteTag(c.get('deps').db, c.get('companyId'), tag.id);
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,58 @@
+// Starting and stopping the service over HTTP.
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { createApp, API_PREFIX } from './app.js';
+import { ensureSeeded, type SeedResult } from './admin.js';
+import { openDatabase, type Db } from './store/db.js';
+
+export interface StartOptions {
+  dataDir: string;
+  host?: string;
+  port?: number;
+  /** requests per minute per IP; 0 = off */
+  rateLimit?: number;
+  /** token of the seeded owner when the data directory is new */
+  token?: string;
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  db: Db;
+  seed: SeedResult;
+  close(): Promise<void>;
+}
+
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
+  const db = openDatabase(opts.dataDir);
+  const seed = ensureSeeded(db, opts.token);
+  const host = opts.host ?? '127.0.0.1';
+  const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const app = createApp({ db, dataDir: opts.dataDir, rateLimit: opts.rateLimit ?? 120, log });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, hostname: host, port: opts.port ?? 8787 }, () => resolve(s as Server));
+    (s as Server).once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${shownHost}:${port}${API_PREFIX}`,
+    port,
+    db,
+    seed,
+    close() {
+      // Requests in flight finish; idle keep-alive sockets are dropped; then the database closes cleanly.
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => {
+          db.close();
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
+}
