@@ -1,0 +1,136 @@
+// The human table: cli-table3 in a borderless, gh-like style (no box characters, two-space gap,
+// UPPERCASE headers, bold when colour is on), Swiss-formatted values.
+
+import Table from 'cli-table3';
+import { Chalk } from 'chalk';
+import { getPath } from './columns.js';
+import { humanValue, isNumericKind } from './format.js';
+import type { Column } from './types.js';
+
+const GAP = '  ';
+const ELLIPSIS = '…';
+/** Text columns are never squeezed below this (or their header, or their content if narrower). */
+const MIN_TEXT_WIDTH = 5;
+
+const BORDERLESS = {
+  top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
+  bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
+  left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '',
+  middle: GAP,
+};
+
+/** Display width, counted in code points (good enough for Latin text; no East Asian wide characters here). */
+function width(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/** Cuts `s` to `max` code points, ending in '…' when cut. */
+export function truncate(s: string, max: number): string {
+  if (width(s) <= max) return s;
+  if (max <= 0) return '';
+  return [...s].slice(0, max - 1).join('') + ELLIPSIS;
+}
+
+/** Control characters would break the row layout: tabs, newlines and the like become one space. */
+function oneLine(s: string): string {
+  return s.replace(/[\t\n\r\v\f]+/g, ' ');
+}
+
+function bold(color: boolean | undefined): (s: string) => string {
+  if (!color) return (s) => s;
+  const chalk = new Chalk({ level: 1 }); // the caller decided colour is allowed; don't second-guess with chalk's own detection
+  return (s) => chalk.bold(s);
+}
+
+function render(rows: { content: string; hAlign: 'left' | 'right' }[][]): string {
+  const table = new Table({
+    chars: BORDERLESS,
+    style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [] },
+  });
+  for (const r of rows) table.push(r);
+  // cli-table3 pads the last column; drop the trailing blanks.
+  return table
+    .toString()
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n');
+}
+
+/**
+ * Column widths that fit `terminalWidth`: numeric/date columns keep their natural width, text columns
+ * share what is left (narrow ones keep their width, wide ones are cut). Without a width, or when the
+ * table already fits, the natural widths are returned.
+ */
+function fitWidths(natural: number[], minimum: number[], shrinkable: boolean[], terminalWidth?: number): number[] {
+  const total = natural.reduce((a, b) => a + b, 0) + GAP.length * Math.max(0, natural.length - 1);
+  if (terminalWidth === undefined || !(terminalWidth > 0) || total <= terminalWidth) return natural;
+  const widths = [...natural];
+  const idx = natural.map((_, i) => i).filter((i) => shrinkable[i]);
+  if (idx.length === 0) return widths;
+  const fixed = natural.reduce((a, w, i) => (shrinkable[i] ? a : a + w), 0) + GAP.length * (natural.length - 1);
+  let budget = terminalWidth - fixed;
+  // Water-filling: the narrowest text columns first, each gets at most an equal share of what is left.
+  idx.sort((a, b) => natural[a] - natural[b]);
+  let left = idx.length;
+  for (const i of idx) {
+    const share = Math.floor(Math.max(0, budget) / left);
+    widths[i] = Math.max(minimum[i], Math.min(natural[i], share));
+    budget -= widths[i];
+    left--;
+  }
+  return widths;
+}
+
+/** The list table: one header row of UPPERCASE headers, then one row per record. Empty list → ''. */
+export function renderListTable(
+  records: Record<string, unknown>[],
+  columns: Column[],
+  opts: { color?: boolean; terminalWidth?: number },
+): string {
+  if (records.length === 0 || columns.length === 0) return '';
+  const headers = columns.map((c) => (c.header ?? c.key).toUpperCase());
+  const cells = records.map((rec) => columns.map((c) => oneLine(humanValue(getPath(rec, c.key), c.kind))));
+
+  const natural = headers.map((h, i) => Math.max(width(h), ...cells.map((row) => width(row[i]))));
+  const shrinkable = columns.map((c) => !isNumericKind(c.kind) && c.kind !== 'date' && c.kind !== 'datetime' && c.kind !== 'bool');
+  const minimum = headers.map((h, i) => Math.min(natural[i], Math.max(width(h), MIN_TEXT_WIDTH)));
+  const widths = fitWidths(natural, minimum, shrinkable, opts.terminalWidth);
+
+  const align = columns.map((c) => (isNumericKind(c.kind) ? ('right' as const) : ('left' as const)));
+  const b = bold(opts.color);
+  const rows = [
+    headers.map((h, i) => ({ content: b(h), hAlign: align[i] })),
+    ...cells.map((row) => row.map((v, i) => ({ content: truncate(v, widths[i]), hAlign: align[i] }))),
+  ];
+  return render(rows) + '\n';
+}
+
+/**
+ * One record, vertically: the UPPERCASE header of each selected column (bold with colour) and its
+ * Swiss-formatted value. Multi-line text keeps its lines; with a terminal width each line is cut to fit.
+ */
+export function renderRecordTable(
+  record: Record<string, unknown>,
+  columns: Column[],
+  opts: { color?: boolean; terminalWidth?: number },
+): string {
+  if (columns.length === 0) return '';
+  const labels = columns.map((c) => (c.header ?? c.key).toUpperCase());
+  const labelWidth = Math.max(...labels.map(width));
+  const valueWidth =
+    opts.terminalWidth !== undefined && opts.terminalWidth > 0
+      ? Math.max(MIN_TEXT_WIDTH, opts.terminalWidth - labelWidth - GAP.length)
+      : undefined;
+  const b = bold(opts.color);
+  const rows = columns.map((c, i) => {
+    let value = humanValue(getPath(record, c.key), c.kind).replace(/\r\n?/g, '\n').replace(/[\t\v\f]/g, ' ');
+    if (valueWidth !== undefined) value = value.split('\n').map((line) => truncate(line, valueWidth)).join('\n');
+    return [
+      { content: b(labels[i]), hAlign: 'left' as const },
+      { content: value, hAlign: 'left' as const },
+    ];
+  });
+  return render(rows) + '\n';
+}

@@ -1,0 +1,43 @@
+// Shared types of the output layer (re-exported by ./index.ts).
+
+export type OutputFormat = 'table' | 'tsv' | 'json' | 'ndjson' | 'csv';
+
+export const OUTPUT_FORMATS: readonly OutputFormat[] = Object.freeze(['table', 'tsv', 'json', 'ndjson', 'csv'] as const);
+
+export type ColumnKind = 'text' | 'int' | 'number' | 'money' | 'date' | 'datetime' | 'bool' | 'duration' | 'json';
+
+export interface Column {
+  /** Record key; may be a dot path into nested objects, e.g. 'customer.name'. */
+  key: string;
+  /** Table header (shown UPPERCASE); default = key. tsv/csv always use `key` so scripts get stable names. */
+  header?: string;
+  /** How the table formats the value; default 'text'. */
+  kind?: ColumnKind;
+  /** Shown when --fields is not given (columns with default !== false are shown). */
+  default?: boolean;
+}
+
+/** Where output goes; process.stdout fits. */
+export interface Sink {
+  write(chunk: string): unknown;
+}
+
+export interface RenderOptions {
+  format: OutputFormat;
+  /** Every field the resource knows, in display order. */
+  columns: Column[];
+  /** From --fields (already split on commas): selects and orders. */
+  fields?: string[];
+  out: Sink;
+  /** Colour allowed (TTY and not NO_COLOR) — only the table uses colour. */
+  color?: boolean;
+  /** Table only: truncate long text with '…' so rows fit this many columns. */
+  terminalWidth?: number;
+}
+
+export interface ListRenderer {
+  /** One page of records, as it arrives. */
+  push(records: Record<string, unknown>[]): void;
+  /** Call once after the last page. */
+  end(): void;
+}
