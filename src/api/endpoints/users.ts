@@ -1,0 +1,11 @@
+import type { ApiClient } from '../http.js';
+
+export interface CompanyMembership { id: number; name: string; role: string }
+export interface CurrentUser { id: number; name: string; email: string; companies: CompanyMembership[] }
+
+export const userPaths = { me: '/users/me' } as const;
+
+export async function me(client: ApiClient): Promise<CurrentUser> {
+  const body = await client.get<{ data: CurrentUser }>(userPaths.me);
+  return body.data;
+}
