@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createApp, API_PREFIX } from './app.js';
-import { ensureSeeded, type SeedResult } from './admin.js';
+import { ensureSeeded, localAccessToken, type SeedResult } from './admin.js';
 import { openDatabase, type Db } from './store/db.js';
 
 export interface StartOptions {
@@ -15,6 +15,8 @@ export interface StartOptions {
   /** token of the seeded owner when the data directory is new */
   token?: string;
   log?: (line: string) => void;
+  /** make (or reuse) the token of the CLI's local mode */
+  localAccess?: boolean;
 }
 
 export interface RunningServer {
@@ -22,12 +24,14 @@ export interface RunningServer {
   port: number;
   db: Db;
   seed: SeedResult;
+  localToken?: string;
   close(): Promise<void>;
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const db = openDatabase(opts.dataDir);
   const seed = ensureSeeded(db, opts.token);
+  const localToken = opts.localAccess ? localAccessToken(db, opts.dataDir) : undefined;
   const host = opts.host ?? '127.0.0.1';
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const app = createApp({ db, dataDir: opts.dataDir, rateLimit: opts.rateLimit ?? 120, log });
@@ -43,6 +47,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     port,
     db,
     seed,
+    localToken,
     close() {
       // Requests in flight finish; idle keep-alive sockets are dropped; then the database closes cleanly.
       closing ??= new Promise<void>((resolve) => {

@@ -1,0 +1,47 @@
+// The global options every command accepts, and the I/O facts that decide colour and prompting.
+import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
+
+import { OUTPUT_FORMATS, type OutputFormat } from '../output/types.js';
+
+export interface GlobalOptions {
+  profile?: string;
+  company?: string;
+  output?: OutputFormat;
+  json?: boolean;
+  fields?: string[];
+  color: boolean;
+  input: boolean;
+  yes?: boolean;
+  debug?: boolean;
+}
+
+export function globalsOf(cmd: Command): GlobalOptions {
+  const o = cmd.optsWithGlobals() as Record<string, unknown>;
+  if (o.output !== undefined && !OUTPUT_FORMATS.includes(o.output as OutputFormat)) {
+    throw new UsageError(`invalid --output "${String(o.output)}"; use one of ${OUTPUT_FORMATS.join(', ')}`);
+  }
+  if (o.json && o.output && o.output !== 'json') throw new UsageError('--json and --output cannot both be given');
+  const fields = typeof o.fields === 'string' ? o.fields.split(',').map((f) => f.trim()) : undefined;
+  return {
+    profile: o.profile as string | undefined,
+    company: o.company as string | undefined,
+    output: o.json ? 'json' : (o.output as OutputFormat | undefined),
+    json: o.json as boolean | undefined,
+    fields,
+    color: o.color !== false && !process.env.NO_COLOR && process.stdout.isTTY === true,
+    input: o.input !== false,
+    yes: o.yes as boolean | undefined,
+    debug: o.debug as boolean | undefined,
+  };
+}
+
+/** Prompts only when a person is there to answer: both ends are terminals and --no-input was not given. */
+export function canPrompt(g: Pick<GlobalOptions, 'input'>): boolean {
+  return g.input && process.stdin.isTTY === true && process.stdout.isTTY === true && !process.env.CI;
+}
+
+/** Notices, progress and hints: stderr, never stdout. */
+export function notice(line: string): void {
+  process.stderr.write(`${line}\n`);
+}

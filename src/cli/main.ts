@@ -1,0 +1,45 @@
+// The CLI's entry: parse, run, and turn every failure into one line on stderr and a documented exit code.
+import { CommanderError } from 'commander';
+import { CliError, ExitCode } from '../errors.js';
+import { buildProgram } from './program.js';
+
+function fail(message: string, code: number, details: string[] = []): never {
+  process.stderr.write(`acct: ${message}\n${details.map((d) => `${d}\n`).join('')}`);
+  process.exit(code);
+}
+
+process.on('SIGINT', () => process.exit(ExitCode.Interrupted));
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  // A closed pipe (acct … | head) is the reader saying it has enough.
+  if (err.code === 'EPIPE') process.exit(ExitCode.Ok);
+  throw err;
+});
+
+const program = buildProgram();
+program.exitOverride();
+for (const cmd of allCommands(program)) cmd.exitOverride();
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  const debug = process.argv.includes('--debug');
+  if (err instanceof CommanderError) {
+    // commander has already printed its message (or the help) to the right stream
+    const ok = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help';
+    process.exit(ok ? ExitCode.Ok : ExitCode.Usage);
+  }
+  if (err instanceof CliError) {
+    if (debug && err.stack) process.stderr.write(`${err.stack}\n`);
+    fail(err.message, err.exitCode, err.details);
+  }
+  if (err instanceof Error && err.name === 'ExitPromptError') fail('interrupted', ExitCode.Interrupted);
+  if (debug && err instanceof Error) process.stderr.write(`${err.stack}\n`);
+  fail(`unexpected error: ${err instanceof Error ? err.message : String(err)}${debug ? '' : ' (run with --debug for details)'}`, ExitCode.Failure);
+}
+
+function* allCommands(cmd: import('commander').Command): Generator<import('commander').Command> {
+  for (const sub of cmd.commands) {
+    yield sub;
+    yield* allCommands(sub);
+  }
+}

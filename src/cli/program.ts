@@ -1,0 +1,180 @@
+// The command tree. Declaring commands is cheap: every action imports its module when it runs.
+import { Command, Option } from 'commander';
+import { OUTPUT_FORMATS } from '../output/types.js';
+import { declareResource, examplesText } from './resource/declare.js';
+import type { ResourceSpec, Verb } from './resource/spec.js';
+import { tagsSpec } from './tags/spec.js';
+
+export const VERSION = '0.1.0';
+
+/** Every resource group built from a spec, in help order. */
+export const RESOURCE_SPECS: ResourceSpec[] = [tagsSpec];
+
+type Action = (...params: unknown[]) => Promise<void>;
+/** An action whose implementation is loaded on use; it receives (args, options, command). */
+const lazy = (load: () => Promise<{ default: (args: string[], opts: Record<string, unknown>, cmd: Command) => Promise<void> }>): Action =>
+  async (...params: unknown[]) => {
+    const cmd = params[params.length - 1] as Command;
+    const mod = await load();
+    await mod.default(cmd.args, cmd.opts(), cmd);
+  };
+
+const runResource = async (spec: ResourceSpec, verb: Verb, args: string[], cmd: Command) => {
+  const { runResourceVerb } = await import('./resource/run.js');
+  await runResourceVerb(spec, verb, args, cmd);
+};
+
+export function buildProgram(): Command {
+  const program = new Command('acct')
+    .description('Swiss bookkeeping and invoicing from the terminal')
+    .version(VERSION, '-V, --version', 'print the version')
+    .addOption(new Option('--profile <name>', 'profile to use (env ACCT_PROFILE)'))
+    .addOption(new Option('--company <id>', 'company id (env ACCT_COMPANY)'))
+    .addOption(new Option('-o, --output <format>', 'table, tsv, json, ndjson or csv (default: table on a terminal, tsv when piped)').choices(OUTPUT_FORMATS as string[]))
+    .option('--json', 'same as --output json')
+    .option('--fields <list>', 'comma-separated fields to show, in this order')
+    .option('--no-color', 'no colour (also NO_COLOR)')
+    .option('--no-input', 'never prompt; a missing value is a usage error')
+    .option('-y, --yes', 'confirm destructive actions without asking')
+    .option('--debug', 'HTTP trace and stack traces on stderr (the token is redacted)')
+    .showSuggestionAfterError()
+    .addHelpText('after', `
+Examples:
+  $ acct tags list
+  $ acct login --base-url https://app.milkee.ch/api/v2
+  $ ACCT_TOKEN=… ACCT_COMPANY=1 acct tags list -o csv
+
+Exit codes: 0 ok, 1 failure, 2 usage, 3 validation, 4 auth, 5 not found, 6 conflict, 7 rate limited, 130 interrupted.
+Without a profile or ACCT_* variables acct works on a local ledger (the embedded service).`);
+
+  program.command('login')
+    .description('sign in to a hosted account and save a profile')
+    .option('--base-url <url>', 'API base URL', 'https://app.milkee.ch/api/v2')
+    .option('--with-token', 'read the token from stdin')
+    .option('--name <profile>', 'profile name to save (default: the --profile given, else "default")')
+    .addHelpText('after', examplesText(['acct login', 'echo "$TOKEN" | acct login --with-token --base-url https://app.milkee.ch/api/v2']))
+    .action(lazy(() => import('./session/login.js')));
+  program.command('logout')
+    .description('remove the current (or --profile) profile and its token')
+    .addHelpText('after', examplesText(['acct logout', 'acct logout --profile work']))
+    .action(lazy(() => import('./session/logout.js')));
+
+  const auth = program.command('auth').description('authentication status');
+  auth.command('status').description('who you are, where the token comes from (never the token)')
+    .addHelpText('after', examplesText(['acct auth status', 'acct auth status --json']))
+    .action(lazy(() => import('./session/status.js')));
+
+  const profiles = program.command('profiles').description('saved profiles');
+  profiles.command('list').alias('ls').description('list profiles')
+    .addHelpText('after', examplesText(['acct profiles list']))
+    .action(lazy(() => import('./session/profiles-list.js')));
+  profiles.command('use').argument('<name>').description('make a profile the current one')
+    .addHelpText('after', examplesText(['acct profiles use work']))
+    .action(lazy(() => import('./session/profiles-use.js')));
+  profiles.command('remove').alias('rm').argument('<name>').description('delete a profile')
+    .addHelpText('after', examplesText(['acct profiles remove old --yes']))
+    .action(lazy(() => import('./session/profiles-remove.js')));
+
+  const config = program.command('config').description('settings of the current profile: base_url, company, output');
+  config.command('get').argument('<key>').description('print a setting')
+    .addHelpText('after', examplesText(['acct config get company']))
+    .action(lazy(() => import('./session/config-get.js')));
+  config.command('set').argument('<key>').argument('<value>').description('change a setting')
+    .addHelpText('after', examplesText(['acct config set output json', 'acct config set company 2']))
+    .action(lazy(() => import('./session/config-set.js')));
+  config.command('list').alias('ls').description('print every setting')
+    .addHelpText('after', examplesText(['acct config list']))
+    .action(lazy(() => import('./session/config-list.js')));
+
+  const companies = program.command('companies').description('companies you can work in');
+  companies.command('list').alias('ls').description('list your companies and your role in each')
+    .addHelpText('after', examplesText(['acct companies list']))
+    .action(lazy(() => import('./session/companies-list.js')));
+  program.command('use').argument('<company>', 'company id or exact name').description('set the default company')
+    .addHelpText('after', examplesText(['acct use 2', 'acct use "Demo AG"']))
+    .action(lazy(() => import('./session/use.js')));
+
+  for (const spec of RESOURCE_SPECS) {
+    const group = declareResource(program, spec, runResource);
+    if (spec === tagsSpec) {
+      group.command('colors').description('the tag colours, in order')
+        .addHelpText('after', examplesText(['acct tags colors']))
+        .action(lazy(() => import('./tags/colors.js')));
+    }
+  }
+
+  program.command('api')
+    .argument('<method>', 'GET, POST, PUT, PATCH or DELETE')
+    .argument('<path>', 'path below the base URL; relative to the company unless it starts with /companies or /users')
+    .description('call any endpoint of the API')
+    .option('-f, --field <key=value>', 'string field (query for GET, else body); repeatable', collect, [])
+    .option('-F, --typed-field <key=value>', 'typed field: numbers, true/false/null, @file uploads the file (multipart); repeatable', collect, [])
+    .option('--input <file>', 'request body as JSON from a file, or - for stdin')
+    .option('--paginate', 'follow pages and print every record as one JSON array')
+    .option('-i, --include', 'print the status line and response headers on stderr')
+    .addHelpText('after', examplesText([
+      'acct api GET /tags',
+      'acct api GET /tags --paginate',
+      'acct api POST /tags -f name=travel -f color=blue',
+      'acct api GET /users/me',
+      'acct api POST /entries/import/camt-upload -F file=@statement.xml',
+    ]))
+    .action(lazy(() => import('./api-command/run.js')));
+
+  const server = program.command('server').description('the embedded Accounting Service');
+  server.command('start')
+    .description('serve the API over HTTP until interrupted')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', 'port (0 picks a free one)', '8787')
+    .option('--data <dir>', 'data directory (default: the local ledger, ACCT_DATA_DIR)')
+    .option('--rate-limit <n>', 'requests per minute per IP, or off', '120')
+    .option('--token <token>', 'token of the owner seeded into a new data directory')
+    .addHelpText('after', examplesText(['acct server start --port 8787 --data ./books', 'acct server start --port 0 --rate-limit off --token secret']))
+    .action(lazy(() => import('./server-command/start.js')));
+  const users = server.command('users').description('users of a data directory');
+  users.command('add')
+    .description('add a user to a company; prints the id and the token')
+    .option('--data <dir>', 'data directory')
+    .requiredOption('--name <name>', 'full name')
+    .requiredOption('--email <email>', 'e-mail address')
+    .requiredOption('--company <id>', 'company id')
+    .requiredOption('--role <role>', 'owner, admin or user')
+    .option('--token <token>', 'use this token instead of a random one')
+    .addHelpText('after', examplesText(['acct server users add --data ./books --name "Anna Muster" --email anna@example.ch --company 1 --role user']))
+    .action(lazy(() => import('./server-command/users-add.js')));
+  const serverCompanies = server.command('companies').description('companies of a data directory');
+  serverCompanies.command('add')
+    .description('add a company with the standard chart; prints its id')
+    .option('--data <dir>', 'data directory')
+    .requiredOption('--name <name>', 'company name')
+    .requiredOption('--owner <user>', 'user id of the owner')
+    .addHelpText('after', examplesText(['acct server companies add --data ./books --name "Muster GmbH" --owner 1']))
+    .action(lazy(() => import('./server-command/companies-add.js')));
+  serverCompanies.command('set')
+    .argument('<id>', 'company id')
+    .description('change plan, flags and creditor address of a company')
+    .option('--data <dir>', 'data directory')
+    .option('--plan <plan>', 'standard or business')
+    .option('--subscription-expired <on|off>', 'every request answers 402 while on')
+    .option('--services <on|off>', 'services feature flag')
+    .option('--vat-accrual <on|off>', 'accrual VAT method')
+    .option('--payment-term <days>', 'default payment term')
+    .option('--revenue-cap <amount|none>', 'yearly revenue cap in CHF')
+    .option('--closed-until <date|none>', 'bookings up to this date are locked')
+    .option('--creditor-name <name>').option('--creditor-street <street>').option('--creditor-building <number>')
+    .option('--creditor-zip <zip>').option('--creditor-city <city>').option('--creditor-country <code>')
+    .addHelpText('after', examplesText(['acct server companies set 1 --data ./books --plan business --vat-accrual on']))
+    .action(lazy(() => import('./server-command/companies-set.js')));
+
+  program.command('completion')
+    .argument('<shell>', 'bash, zsh or fish')
+    .description('print the shell completion script')
+    .addHelpText('after', examplesText(['acct completion bash > ~/.local/share/bash-completion/completions/acct']))
+    .action(lazy(() => import('./completion/run.js')));
+
+  return program;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}

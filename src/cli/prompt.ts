@@ -1,0 +1,29 @@
+// Interactive questions (loaded only when a prompt is really shown).
+import { UsageError } from '../errors.js';
+import { canPrompt, type GlobalOptions } from './globals.js';
+
+export async function confirmDestructive(g: GlobalOptions, question: string, flagHint = '--yes'): Promise<void> {
+  if (g.yes) return;
+  if (!canPrompt(g)) throw new UsageError(`${question.replace(/\?$/, '')}: refusing without confirmation; pass ${flagHint}`);
+  const { confirm } = await import('@inquirer/prompts');
+  const ok = await confirm({ message: question, default: false });
+  if (!ok) throw new UsageError('cancelled');
+}
+
+/** A required value that was not given: asked on a TTY, else a usage error naming the flag. */
+export async function askRequired(g: GlobalOptions, flag: string, message: string, choices?: readonly string[]): Promise<string> {
+  if (!canPrompt(g)) throw new UsageError(`missing required ${flag}`);
+  const prompts = await import('@inquirer/prompts');
+  if (choices) return prompts.select({ message, choices: choices.map((value) => ({ value, name: value })) });
+  return prompts.input({ message, required: true });
+}
+
+export async function askSecret(message: string): Promise<string> {
+  const { password } = await import('@inquirer/prompts');
+  return password({ message, mask: '*' });
+}
+
+export async function choose<T>(message: string, choices: { name: string; value: T }[]): Promise<T> {
+  const { select } = await import('@inquirer/prompts');
+  return select({ message, choices });
+}

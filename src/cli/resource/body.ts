@@ -1,0 +1,90 @@
+// Building request bodies and queries from flags: type checks happen here, before any request.
+import { readFileSync } from 'node:fs';
+import { UsageError } from '../../errors.js';
+import type { BodyField, FieldType, FilterFlag } from './spec.js';
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Today in the local time zone as YYYY-MM-DD. */
+export function today(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function convertValue(flag: string, type: FieldType, raw: unknown, choices?: readonly string[]): unknown {
+  if (type === 'bool') return raw === true || raw === 'true' || raw === '1' ? true : raw === false || raw === 'false' || raw === '0' ? false : badValue(flag, raw, 'true or false');
+  const value = String(raw);
+  switch (type) {
+    case 'int':
+      return /^-?\d+$/.test(value) ? Number(value) : badValue(flag, value, 'a whole number');
+    case 'decimal':
+      // kept as the decimal string the user wrote: no float on the way to the API
+      return DECIMAL.test(value) ? value : badValue(flag, value, 'a number like 120 or 120.50');
+    case 'date': {
+      const v = value === 'today' ? today() : value;
+      return DATE.test(v) && !Number.isNaN(Date.parse(v)) ? v : badValue(flag, value, 'a date YYYY-MM-DD or today');
+    }
+    case 'enum':
+      return choices && !choices.includes(value) ? badValue(flag, value, `one of ${choices.join(', ')}`) : value;
+    case 'ids': {
+      const ids = value.split(',').map((s) => s.trim()).filter(Boolean);
+      if (!ids.length || ids.some((id) => !/^\d+$/.test(id))) return badValue(flag, value, 'comma-separated ids like 1,2,3');
+      return ids.map(Number);
+    }
+    case 'json':
+      try { return JSON.parse(value); } catch { return badValue(flag, value, 'valid JSON'); }
+    default:
+      return value;
+  }
+}
+
+function badValue(flag: string, value: unknown, expected: string): never {
+  throw new UsageError(`invalid --${flag} "${String(value)}": expected ${expected}`);
+}
+
+const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** The --data body (a JSON object from a file or stdin), or {}. */
+export function readDataFlag(data: string | undefined): Record<string, unknown> {
+  if (data === undefined) return {};
+  let text: string;
+  try {
+    text = readFileSync(data === '-' ? 0 : data, 'utf8');
+  } catch (err) {
+    throw new UsageError(`cannot read --data ${data}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  let parsed: unknown;
+  try { parsed = JSON.parse(text); } catch (err) { throw new UsageError(`--data ${data} is not valid JSON: ${(err as Error).message}`); }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError(`--data ${data} must hold a JSON object`);
+  return parsed as Record<string, unknown>;
+}
+
+/** Flags given on the command line, converted and keyed by body key. */
+export function bodyFromFlags(fields: BodyField[], opts: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const f of fields) {
+    const value = opts[camel(f.flag)];
+    if (value === undefined) continue;
+    body[f.key] = convertValue(f.flag, f.type, value, f.choices);
+  }
+  return body;
+}
+
+export function queryFromFilters(filters: FilterFlag[], opts: Record<string, unknown>): Record<string, string | number | boolean> {
+  const query: Record<string, string | number | boolean> = {};
+  for (const f of filters) {
+    const value = opts[camel(f.flag)];
+    if (value === undefined) continue;
+    const converted = convertValue(f.flag, f.type, value, f.choices);
+    query[f.param] = Array.isArray(converted) ? converted.join(',') : (converted as string | number | boolean);
+  }
+  return query;
+}
+
+export function positiveInt(flag: string, raw: unknown): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = String(raw);
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`invalid ${flag} "${value}": expected a whole number of at least 1`);
+  return Number(value);
+}

@@ -1,0 +1,66 @@
+// Turns a ResourceSpec into commander commands. Only declarations live here (cheap at start-up).
+import { Command, Option } from 'commander';
+import type { BodyField, FilterFlag, ResourceSpec, Verb } from './spec.js';
+
+export function examplesText(lines: string[] | undefined): string {
+  return lines && lines.length ? `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n` : '';
+}
+
+export function addListFlags(cmd: Command): Command {
+  return cmd
+    .option('--page <n>', 'page to fetch (1 is the first)')
+    .option('--per-page <n>', 'records per page (1-100)')
+    .option('--limit <n>', 'stop after N records, following pages as needed')
+    .option('--all', 'follow pages to the last one (per_page 100)');
+}
+
+function fieldOption(f: BodyField | FilterFlag): Option {
+  const arg = f.type === 'bool' ? '' : ` <${f.type === 'enum' ? f.flag : f.type === 'ids' ? 'ids' : 'value'}>`;
+  const option = new Option(`--${f.flag}${arg}`, f.description);
+  if (f.choices && f.type === 'enum') option.choices(f.choices as string[]);
+  return option;
+}
+
+export function addBodyFlags(cmd: Command, fields: BodyField[]): Command {
+  for (const f of fields) {
+    cmd.addOption(fieldOption(f));
+    if (f.type === 'bool' && f.negatable !== false) cmd.addOption(new Option(`--no-${f.flag}`, `unset ${f.flag}`));
+  }
+  return cmd.option('--data <file>', 'request body as JSON from a file, or - for stdin (flags override its keys)');
+}
+
+type Run = (spec: ResourceSpec, verb: Verb, args: string[], cmd: Command) => Promise<void>;
+
+/** Declares `acct <group> <verb>` for every verb of the spec. */
+export function declareResource(program: Command, spec: ResourceSpec, run: Run): Command {
+  const group = program.command(spec.group).description(spec.summary);
+  const act = (verb: Verb) => async (...params: unknown[]) => {
+    const cmd = params[params.length - 1] as Command;
+    await run(spec, verb, cmd.args, cmd);
+  };
+  const ref = spec.lookup ? `<${spec.noun}>` : '<id>';
+  const refHelp = spec.lookup ? `${spec.noun} id or exact ${spec.lookup.nameKey}` : `${spec.noun} id`;
+  for (const verb of spec.verbs) {
+    let cmd: Command;
+    switch (verb) {
+      case 'list':
+        cmd = addListFlags(group.command('list').alias('ls').description(`list ${spec.group}`));
+        for (const f of spec.filters ?? []) cmd.addOption(fieldOption(f));
+        break;
+      case 'get':
+        cmd = group.command('get').alias('show').argument(ref, refHelp).description(`show one ${spec.noun}`);
+        break;
+      case 'create':
+        cmd = addBodyFlags(group.command('create').description(`create a ${spec.noun}`), spec.fields ?? []);
+        break;
+      case 'update':
+        cmd = addBodyFlags(group.command('update').argument(ref, refHelp).description(`change a ${spec.noun} (only the flags given)`), spec.fields ?? []);
+        break;
+      case 'delete':
+        cmd = group.command('delete').alias('rm').argument(ref, refHelp).description(`delete a ${spec.noun} (asks to confirm; --yes in scripts)`);
+        break;
+    }
+    cmd.addHelpText('after', examplesText(spec.examples[verb])).action(act(verb));
+  }
+  return group;
+}

@@ -1,0 +1,107 @@
+// The generic verbs of a resource: list (streamed, paginated), get, create, update, delete.
+import type { Command } from 'commander';
+import { paginate } from '../../api/paginate.js';
+import type { ApiClient } from '../../api/http.js';
+import { UsageError } from '../../errors.js';
+import { globalsOf, notice, type GlobalOptions } from '../globals.js';
+import { listRenderer, planOutput, printRecord, type OutputPlan } from '../output.js';
+import { askRequired, confirmDestructive } from '../prompt.js';
+import { withRuntime, type Runtime } from '../runtime.js';
+import { bodyFromFlags, positiveInt, queryFromFilters, readDataFlag } from './body.js';
+import type { ResourceSpec, Verb } from './spec.js';
+
+type Rec = Record<string, unknown>;
+
+const unwrap = (body: unknown): Rec => (body && typeof body === 'object' && 'data' in (body as Rec) && !Array.isArray(body) ? (body as { data: Rec }).data : (body as Rec));
+
+export interface ListFlags { page?: unknown; perPage?: unknown; limit?: unknown; all?: boolean }
+
+/** Streams every page of a list to the renderer as it arrives. */
+export async function streamList(client: ApiClient, path: string, plan: OutputPlan, query: Record<string, string | number | boolean>, flags: ListFlags, defaultPerPage?: number): Promise<number> {
+  const opts = {
+    query,
+    page: positiveInt('--page', flags.page),
+    perPage: positiveInt('--per-page', flags.perPage) ?? (flags.all || flags.limit ? undefined : defaultPerPage),
+    limit: positiveInt('--limit', flags.limit),
+    all: flags.all,
+  };
+  if (opts.perPage !== undefined && opts.perPage > 100) throw new UsageError('--per-page must be at most 100');
+  const renderer = listRenderer(plan);
+  let count = 0;
+  for await (const records of paginate<Rec>(client, path, opts)) {
+    renderer.push(records);
+    count += records.length;
+  }
+  renderer.end();
+  return count;
+}
+
+/** Resolves `<ref>`: a number is an id; otherwise an exact name among the list filter's matches. */
+export async function resolveRef(client: ApiClient, spec: ResourceSpec, base: string, ref: string): Promise<number> {
+  if (/^\d+$/.test(ref)) return Number(ref);
+  if (!spec.lookup) throw new UsageError(`invalid ${spec.noun} id "${ref}": expected a number`);
+  const candidates: Rec[] = [];
+  for await (const page of paginate<Rec>(client, base, { query: { [spec.lookup.param]: ref }, all: true })) candidates.push(...page);
+  const key = spec.lookup.nameKey;
+  const exact = candidates.filter((r) => String(r[key]).toLowerCase() === ref.toLowerCase());
+  if (exact.length === 1) return Number(exact[0].id);
+  const shown = (exact.length ? exact : candidates).slice(0, 20).map((r) => `${r.id} (${String(r[key])})`);
+  if (exact.length > 1) throw new UsageError(`"${ref}" matches several ${spec.group}; use an id`, [`candidates: ${shown.join(', ')}`]);
+  throw new UsageError(`no ${spec.noun} named "${ref}"`, shown.length ? [`similar: ${shown.join(', ')}`] : []);
+}
+
+async function collectBody(spec: ResourceSpec, g: GlobalOptions, opts: Rec, creating: boolean): Promise<Rec> {
+  const fields = spec.fields ?? [];
+  const body = { ...readDataFlag(opts.data as string | undefined), ...bodyFromFlags(fields, opts) };
+  if (creating) {
+    for (const f of fields.filter((f) => f.required && body[f.key] === undefined)) {
+      const answer = await askRequired(g, `--${f.flag}`, `${f.description}:`, f.type === 'enum' ? f.choices : undefined);
+      body[f.key] = answer;
+    }
+  }
+  return body;
+}
+
+export async function runResourceVerb(spec: ResourceSpec, verb: Verb, args: string[], cmd: Command): Promise<void> {
+  const g = globalsOf(cmd);
+  const opts = cmd.opts() as Rec;
+  const plan = planOutput(g, spec.columns);
+  // Everything checkable without the API is checked before a connection is made.
+  const query = verb === 'list' ? queryFromFilters(spec.filters ?? [], opts) : {};
+  const staticBody = verb === 'create' || verb === 'update' ? await collectBody(spec, g, opts, verb === 'create') : {};
+  if (verb === 'update' && Object.keys(staticBody).length === 0) throw new UsageError(`nothing to change: give at least one of ${(spec.fields ?? []).map((f) => `--${f.flag}`).join(', ')} or --data`);
+  if (verb === 'delete') await confirmDestructive(g, `Delete ${spec.noun} ${args[0]}?`);
+
+  await withRuntime(g, async (rt: Runtime) => {
+    const base = `/companies/${await rt.company()}/${spec.path}`;
+    switch (verb) {
+      case 'list': {
+        const count = await streamList(rt.client, base, plan, query, opts as ListFlags, spec.defaultPerPage);
+        if (count === 0 && process.stderr.isTTY) notice(`No ${spec.group} found.`);
+        return;
+      }
+      case 'get': {
+        const id = await resolveRef(rt.client, spec, base, args[0]);
+        printRecord(plan, unwrap(await rt.client.get(`${base}/${id}`)));
+        return;
+      }
+      case 'create': {
+        printRecord(plan, unwrap(await rt.client.post(base, { json: staticBody })));
+        return;
+      }
+      case 'update': {
+        const id = await resolveRef(rt.client, spec, base, args[0]);
+        const body = spec.mergeOnUpdate ? { ...unwrap(await rt.client.get(`${base}/${id}`)), ...staticBody } : staticBody;
+        printRecord(plan, unwrap(await rt.client.put(`${base}/${id}`, { json: body })));
+        return;
+      }
+      case 'delete': {
+        const id = await resolveRef(rt.client, spec, base, args[0]);
+        await rt.client.delete(`${base}/${id}`);
+        notice(`Deleted ${spec.noun} ${id}.`);
+        return;
+      }
+    }
+  });
+}
+

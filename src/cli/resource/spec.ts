@@ -1,0 +1,51 @@
+// A resource's command group described as data: its columns, filters and body fields. Declaring the
+// commands from a spec is cheap; the runner that acts on it loads only when a verb runs.
+import type { Column } from '../../output/types.js';
+
+export type FieldType = 'string' | 'int' | 'decimal' | 'bool' | 'date' | 'enum' | 'json' | 'ids';
+
+export interface BodyField {
+  /** flag name without dashes, e.g. 'name' → --name <value> */
+  flag: string;
+  /** key in the request body */
+  key: string;
+  type: FieldType;
+  description: string;
+  choices?: readonly string[];
+  /** required on create: asked on a TTY, else a usage error */
+  required?: boolean;
+  /** bool fields: also offer --no-<flag> */
+  negatable?: boolean;
+}
+
+export interface FilterFlag {
+  flag: string;
+  /** query parameter, e.g. 'filter[name]' */
+  param: string;
+  type: FieldType;
+  description: string;
+  choices?: readonly string[];
+}
+
+export type Verb = 'list' | 'get' | 'create' | 'update' | 'delete';
+
+export interface ResourceSpec {
+  /** command group, e.g. 'tags' */
+  group: string;
+  /** singular noun for messages, e.g. 'tag' */
+  noun: string;
+  /** the path below /companies/{company}, e.g. 'tags' */
+  path: string;
+  summary: string;
+  verbs: readonly Verb[];
+  columns: Column[];
+  filters?: FilterFlag[];
+  fields?: BodyField[];
+  /** the API's update wants every required field: fetch the record and merge the flags into it */
+  mergeOnUpdate?: boolean;
+  /** a reference that is not a number is looked up through this list filter (exact match on `nameKey`) */
+  lookup?: { param: string; nameKey: string };
+  /** default per_page of the API for this list */
+  defaultPerPage?: number;
+  examples: Partial<Record<Verb, string[]>>;
+}

@@ -1,0 +1,95 @@
+// Everything a command needs to talk to the API: the resolved profile, an HTTP client, the company,
+// and — in local mode — the embedded service started in-process for the duration of the command.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ApiClient } from '../api/http.js';
+import { me } from '../api/endpoints/users.js';
+import { openConfig, parseCompanyId, resolveContext, type ConfigStore, type ResolvedContext } from '../config/index.js';
+import { UsageError } from '../errors.js';
+import { notice, type GlobalOptions } from './globals.js';
+
+export interface Runtime {
+  ctx: ResolvedContext;
+  client: ApiClient;
+  baseUrl: string;
+  /** the company in scope; resolved lazily (remote without one configured asks /users/me) */
+  company(): Promise<number>;
+  close(): Promise<void>;
+}
+
+const LOCAL_STATE = 'local.json';
+
+export function loadConfig(): ConfigStore {
+  return openConfig(process.env);
+}
+
+/** The default company of local mode, kept beside the local ledger. */
+export function localCompany(dataDir: string): number | undefined {
+  try {
+    const value = JSON.parse(readFileSync(join(dataDir, LOCAL_STATE), 'utf8')).company;
+    return typeof value === 'number' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function setLocalCompany(dataDir: string, company: number): void {
+  writeFileSync(join(dataDir, LOCAL_STATE), `${JSON.stringify({ company })}\n`, { mode: 0o600 });
+}
+
+const debugSink = (g: GlobalOptions) => (g.debug ? (line: string) => process.stderr.write(`${line}\n`) : undefined);
+
+export async function openRuntime(g: GlobalOptions, store: ConfigStore = loadConfig()): Promise<Runtime> {
+  const ctx = resolveContext({ profile: g.profile, company: g.company }, process.env, store);
+  let closeServer: (() => Promise<void>) | undefined;
+  let baseUrl: string;
+  let token: string | undefined;
+  if (ctx.mode === 'local') {
+    const { startServer } = await import('../server/main.js');
+    const server = await startServer({ dataDir: ctx.dataDir, port: 0, rateLimit: 0, localAccess: true, log: (l) => process.stderr.write(`${l}\n`) });
+    closeServer = () => server.close();
+    baseUrl = server.url;
+    token = server.localToken;
+    if (process.stderr.isTTY && !process.env.ACCT_QUIET_LOCAL) {
+      notice(`Using the local ledger in ${ctx.dataDir} (run "acct login" to use a hosted account).`);
+    }
+  } else {
+    baseUrl = ctx.baseUrl!;
+    token = ctx.token;
+  }
+  const client = new ApiClient({ baseUrl, token, debug: debugSink(g), userAgent: 'acct-cli' });
+  let company: number | undefined = ctx.company ?? (ctx.mode === 'local' ? localCompany(ctx.dataDir) : undefined);
+  return {
+    ctx,
+    client,
+    baseUrl,
+    async company() {
+      if (company !== undefined) return company;
+      const user = await me(client);
+      if (user.companies.length === 1 || (ctx.mode === 'local' && user.companies.length > 0)) {
+        company = user.companies[0].id;
+        return company;
+      }
+      if (user.companies.length === 0) throw new UsageError('this account has no company');
+      throw new UsageError('no company selected: pass --company, set ACCT_COMPANY or run "acct use <company>"', [
+        'companies: ' + user.companies.map((c) => `${c.id} (${c.name})`).join(', '),
+      ]);
+    },
+    async close() {
+      await client.close();
+      await closeServer?.();
+    },
+  };
+}
+
+/** Opens a runtime, runs fn and always closes it (the local service must not keep the process alive). */
+export async function withRuntime<T>(g: GlobalOptions, fn: (rt: Runtime) => Promise<T>): Promise<T> {
+  const rt = await openRuntime(g);
+  try {
+    return await fn(rt);
+  } finally {
+    await rt.close();
+  }
+}
+
+export { parseCompanyId };

@@ -1,0 +1,19 @@
+// Opens a data directory for an administration command; the service's AdminError becomes a usage error.
+import { UsageError } from '../../errors.js';
+
+type Admin = typeof import('../../server/main.js');
+
+export async function withAdminDb(dataDir: string, fn: (db: ReturnType<Admin['openDatabase']>, admin: Admin) => void): Promise<void> {
+  const admin = await import('../../server/main.js');
+  const db = admin.openDatabase(dataDir);
+  try {
+    const seed = admin.ensureSeeded(db);
+    if (seed.seeded) process.stderr.write(`Seeded a new data directory: user ${seed.userId} (owner) with token ${seed.token}\nThis token is shown once.\n`);
+    fn(db, admin);
+  } catch (err) {
+    if (err instanceof admin.AdminError) throw new UsageError(err.message);
+    throw err;
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,18 @@
+import type { Command } from 'commander';
+import { globalsOf, notice } from '../globals.js';
+import { listRenderer, planOutput } from '../output.js';
+import { loadConfig } from '../runtime.js';
+
+export default async function profilesList(_args: string[], _opts: Record<string, unknown>, cmd: Command): Promise<void> {
+  const plan = planOutput(globalsOf(cmd), [
+    { key: 'name' }, { key: 'current', kind: 'bool' }, { key: 'base_url' }, { key: 'company', kind: 'int' }, { key: 'output' }, { key: 'token', header: 'token' },
+  ]);
+  const profiles = loadConfig().listProfiles();
+  const renderer = listRenderer(plan);
+  renderer.push(profiles.map(({ name, profile, current }) => ({
+    name, current, base_url: profile.baseUrl, company: profile.company ?? null, output: profile.output ?? null,
+    token: profile.token ? 'set' : 'none',
+  })));
+  renderer.end();
+  if (profiles.length === 0 && process.stderr.isTTY) notice('No profiles: acct uses the local ledger. Run "acct login" to add one.');
+}

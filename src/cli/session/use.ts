@@ -1,0 +1,30 @@
+// acct use <company>: the default company of the current profile (or of the local ledger).
+import type { Command } from 'commander';
+import { me } from '../../api/endpoints/users.js';
+import { UsageError } from '../../errors.js';
+import { globalsOf, notice } from '../globals.js';
+import { loadConfig, setLocalCompany, withRuntime } from '../runtime.js';
+
+export default async function use(args: string[], _opts: Record<string, unknown>, cmd: Command): Promise<void> {
+  const g = globalsOf(cmd);
+  const ref = args[0];
+  await withRuntime(g, async (rt) => {
+    const { companies } = await me(rt.client);
+    const matches = /^\d+$/.test(ref) ? companies.filter((c) => c.id === Number(ref)) : companies.filter((c) => c.name.toLowerCase() === ref.toLowerCase());
+    if (matches.length !== 1) {
+      throw new UsageError(matches.length ? `"${ref}" matches several companies; use an id` : `no company "${ref}" among yours`, [
+        `companies: ${companies.map((c) => `${c.id} (${c.name})`).join(', ')}`,
+      ]);
+    }
+    const company = matches[0];
+    if (rt.ctx.mode === 'local') {
+      setLocalCompany(rt.ctx.dataDir, company.id);
+    } else {
+      const store = loadConfig();
+      const profile = rt.ctx.profileName;
+      if (!profile) throw new UsageError('no profile to save the company in (the connection comes from ACCT_* variables); set ACCT_COMPANY instead');
+      store.updateProfile(profile, { company: company.id });
+    }
+    notice(`Default company: ${company.id} (${company.name}).`);
+  });
+}
