@@ -2,12 +2,14 @@
 import type { Command } from 'commander';
 import { createListRenderer, renderRecord, resolveFormat, selectColumns, type Column, type OutputFormat } from '../output/index.js';
 import type { GlobalOptions } from './globals.js';
+import { cliContext } from './runtime.js';
 
 export interface OutputPlan { format: OutputFormat; columns: Column[]; fields?: string[]; color: boolean }
 
 /** Decides the format and checks --fields before any request is made. */
-export function planOutput(g: GlobalOptions, columns: Column[], profileOutput?: OutputFormat): OutputPlan {
-  const format = resolveFormat(g.output ?? profileOutput, process.stdout.isTTY === true);
+export function planOutput(g: GlobalOptions, columns: Column[]): OutputPlan {
+  // --output/--json first, then ACCT_OUTPUT or the profile's preference, then TTY-dependent default
+  const format = resolveFormat(g.output ?? cliContext(g).output, process.stdout.isTTY === true);
   selectColumns(columns, g.fields);
   return { format, columns, fields: g.fields, color: g.color };
 }

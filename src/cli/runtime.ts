@@ -39,8 +39,16 @@ export function setLocalCompany(dataDir: string, company: number): void {
 
 const debugSink = (g: GlobalOptions) => (g.debug ? (line: string) => process.stderr.write(`${line}\n`) : undefined);
 
-export async function openRuntime(g: GlobalOptions, store: ConfigStore = loadConfig()): Promise<Runtime> {
-  const ctx = resolveContext({ profile: g.profile, company: g.company }, process.env, store);
+let resolved: ResolvedContext | undefined;
+
+/** The effective profile, environment and flags of this invocation (resolved once; reading it is cheap). */
+export function cliContext(g: GlobalOptions): ResolvedContext {
+  resolved ??= resolveContext({ profile: g.profile, company: g.company }, process.env, loadConfig());
+  return resolved;
+}
+
+export async function openRuntime(g: GlobalOptions): Promise<Runtime> {
+  const ctx = cliContext(g);
   let closeServer: (() => Promise<void>) | undefined;
   let baseUrl: string;
   let token: string | undefined;
