@@ -9,8 +9,11 @@ export type Body = Record<string, unknown>;
 export async function readBody(c: Ctx): Promise<Body> {
   const type = c.req.header('content-type') ?? '';
   if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
-    const form = await c.req.parseBody({ all: true });
-    return form as Body;
+    try {
+      return (await c.req.parseBody({ all: true })) as Body;
+    } catch {
+      throw new HttpError(400, 'The request body is not valid form data.');
+    }
   }
   const text = await c.req.text();
   if (text.trim() === '') return {};

@@ -2,6 +2,7 @@
 // turns zod's issues into the `{ message, errors: { field: [..] } }` the hosted service answers with.
 import { z } from 'zod';
 import { validationError, type FieldErrors } from './http-error.js';
+import { toPercentHundredths, toRappen } from './domain/money.js';
 
 const attribute = (field: string) => field.replace(/_/g, ' ').replace(/\.(\d+)/g, '.$1');
 
@@ -31,6 +32,8 @@ function messageFor(issue: Issue, field: string): string {
       return `The ${attr} field must be at least ${issue.minimum}.`;
     }
     case 'invalid_value':
+      // an enum rule sees a missing value as just another invalid option; Laravel's required says so first
+      if (issue.input === undefined || issue.input === null || issue.input === '') return `The ${attr} field is required.`;
       return `The selected ${attr} is invalid.`;
     case 'invalid_format':
       if (issue.format === 'email') return `The ${attr} field must be a valid email address.`;
@@ -90,6 +93,10 @@ export const rules = {
   email: () => z.email().max(255),
   url: () => z.url().max(255),
   in: <T extends string>(values: readonly [T, ...T[]]) => z.enum(values),
+  /** a decimal amount within [min, max] (CHF), delivered as integer Rappen */
+  money: (min = 0, max = 999999.99) => z.preprocess(toNumber, z.number().min(min).max(max)).transform((v) => toRappen(v)!),
+  /** a percentage within [min, max], delivered in hundredths of a percent */
+  percent: (min = 0, max = 100) => z.preprocess(toNumber, z.number().min(min).max(max)).transform((v) => toPercentHundredths(v)!),
 };
 
 /** required: absent, null and '' all count as missing. */

@@ -91,4 +91,325 @@ export const MIGRATIONS: string[] = [
     UNIQUE (company_id, name)
   );
   `,
+  // 2: master data (services, products, customers, contacts, projects) and the records their computed
+  // fields read: bookings, documents with positions, time entries, tasks, the timer, files, bank imports.
+  `
+  CREATE TABLE service_categories (
+    id INTEGER PRIMARY KEY,
+    company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE services (
+    id INTEGER PRIMARY KEY,
+    company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+    service_category_id INTEGER REFERENCES service_categories(id) ON DELETE SET NULL,
+    name TEXT NOT NULL,
+    hourly_rate INTEGER,
+    billable INTEGER NOT NULL DEFAULT 1,
+    archived INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE INDEX services_company ON services(company_id);
+  CREATE TABLE products (
+    id INTEGER PRIMARY KEY,
+    company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    name TEXT NOT NULL,
+    description TEXT,
+    price INTEGER,
+    unit TEXT,
+    archived INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE INDEX products_company ON products(company_id);
+  CREATE TABLE customers (
+    id INTEGER PRIMARY KEY,
+    company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    name TEXT NOT NULL,
+    number INTEGER,
+    care_of TEXT, po_box TEXT, department TEXT, street TEXT, zip TEXT, city TEXT, country TEXT,
+    website TEXT, phone TEXT, email TEXT,
+    default_hourly_rate INTEGER,
+    invoice_address TEXT,
+    archived INTEGER NOT NULL DEFAULT 0,
+    tax_rate_id INTEGER REFERENCES tax_rates(id) ON DELETE SET NULL,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE INDEX customers_company ON customers(company_id, number);
+  CREATE TABLE contacts (
+    id INTEGER PRIMARY KEY,
+    company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+    customer_id INTEGER NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    name TEXT NOT NULL,
+    email TEXT, phone TEXT, greeting TEXT,
+    is_primary INTEGER NOT NULL DEFAULT 0,
+    archived INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE INDEX contacts_customer ON contacts(customer_id);
+  CREATE TABLE projects (
+    id INTEGER PRIMARY KEY,
+    company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    customer_id INTEGER NOT NULL REFERENCES customers(id),
+    name TEXT NOT NULL,
+    notes TEXT,
+    archived INTEGER NOT NULL DEFAULT 0,
+    budget INTEGER,
+    project_type TEXT NOT NULL DEFAULT 'byHour',
+    kanban_status TEXT,
+    start_date TEXT, end_date TEXT,
+    hourly_rate INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE INDEX projects_company ON projects(company_id, customer_id);
+  CREATE TABLE files (
+    id INTEGER PRIMARY KEY,
+    company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    mime TEXT NOT NULL,
+    path TEXT NOT NULL,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE entry_groups (
+    id INTEGER PRIMARY KEY,
+    company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE proposals (
+    id INTEGER PRIMARY KEY,
+    company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    customer_id INTEGER NOT NULL REFERENCES customers(id),
+    contact_id INTEGER REFERENCES contacts(id),
+    project_id INTEGER REFERENCES projects(id),
+    tax_rate_id INTEGER REFERENCES tax_rates(id),
+    number TEXT NOT NULL,
+    title TEXT,
+    lang TEXT NOT NULL DEFAULT 'de',
+    date TEXT NOT NULL,
+    valid_until TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'open',
+    remarks_top TEXT, remarks TEXT,
+    currency TEXT NOT NULL DEFAULT 'CHF',
+    discount_rate INTEGER,
+    vat_included INTEGER NOT NULL DEFAULT 0,
+    add_rounding_difference INTEGER NOT NULL DEFAULT 1,
+    document_settings TEXT NOT NULL DEFAULT '{}',
+    with_signature INTEGER NOT NULL DEFAULT 0,
+    signature_remark TEXT,
+    is_shared INTEGER NOT NULL DEFAULT 0,
+    share_token TEXT,
+    total_value INTEGER NOT NULL DEFAULT 0,
+    discount_amount INTEGER NOT NULL DEFAULT 0,
+    total_value_with_discount INTEGER NOT NULL DEFAULT 0,
+    vat_amount INTEGER NOT NULL DEFAULT 0,
+    total_value_with_vat INTEGER NOT NULL DEFAULT 0,
+    rounding_difference INTEGER NOT NULL DEFAULT 0,
+    final_value INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+    UNIQUE (company_id, number)
+  );
+  CREATE TABLE invoices (
+    id INTEGER PRIMARY KEY,
+    company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    customer_id INTEGER NOT NULL REFERENCES customers(id),
+    contact_id INTEGER REFERENCES contacts(id),
+    project_id INTEGER REFERENCES projects(id),
+    proposal_id INTEGER REFERENCES proposals(id) ON DELETE SET NULL,
+    tax_rate_id INTEGER REFERENCES tax_rates(id),
+    bank_account_id INTEGER REFERENCES accounts(id),
+    income_account_id INTEGER REFERENCES accounts(id),
+    entry_id INTEGER,
+    receivable_entry_id INTEGER,
+    number TEXT NOT NULL,
+    title TEXT,
+    lang TEXT NOT NULL DEFAULT 'de',
+    date TEXT NOT NULL,
+    payable_until TEXT NOT NULL,
+    reminder_due_date TEXT,
+    status TEXT NOT NULL DEFAULT 'open',
+    remarks_top TEXT, remarks TEXT,
+    currency TEXT NOT NULL DEFAULT 'CHF',
+    discount_rate INTEGER,
+    vat_included INTEGER NOT NULL DEFAULT 0,
+    add_rounding_difference INTEGER NOT NULL DEFAULT 1,
+    document_settings TEXT NOT NULL DEFAULT '{}',
+    is_shared INTEGER NOT NULL DEFAULT 0,
+    share_token TEXT,
+    reference TEXT, qr_reference TEXT,
+    group_by TEXT,
+    times_order TEXT NOT NULL DEFAULT 'asc',
+    exchange_rate_times TEXT NOT NULL DEFAULT '1',
+    exchange_rate_expenses TEXT NOT NULL DEFAULT '1',
+    repeat INTEGER NOT NULL DEFAULT 0,
+    repeat_interval TEXT, repeat_stop_at TEXT, repeat_notification_to TEXT,
+    without_debitor_on_qr INTEGER NOT NULL DEFAULT 0,
+    paid_at TEXT,
+    total_value INTEGER NOT NULL DEFAULT 0,
+    discount_amount INTEGER NOT NULL DEFAULT 0,
+    total_value_with_discount INTEGER NOT NULL DEFAULT 0,
+    vat_amount INTEGER NOT NULL DEFAULT 0,
+    total_value_with_vat INTEGER NOT NULL DEFAULT 0,
+    rounding_difference INTEGER NOT NULL DEFAULT 0,
+    final_value INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+    UNIQUE (company_id, number)
+  );
+  CREATE INDEX invoices_customer ON invoices(company_id, customer_id);
+  CREATE INDEX invoices_project ON invoices(project_id);
+  -- Positions of proposals and invoices. amount is in thousandths (1.5 → 1500); price, sum and an
+  -- absolute discount in Rappen; a percentage discount in hundredths of a percent.
+  CREATE TABLE positions (
+    id INTEGER PRIMARY KEY,
+    document_type TEXT NOT NULL CHECK (document_type IN ('proposal', 'invoice')),
+    document_id INTEGER NOT NULL,
+    parent_id INTEGER REFERENCES positions(id) ON DELETE CASCADE,
+    type TEXT NOT NULL DEFAULT 'position',
+    description TEXT,
+    title TEXT,
+    amount INTEGER NOT NULL DEFAULT 0,
+    price INTEGER NOT NULL DEFAULT 0,
+    discount_amount INTEGER NOT NULL DEFAULT 0,
+    discount_type TEXT,
+    sum INTEGER NOT NULL DEFAULT 0,
+    unit TEXT,
+    "order" INTEGER NOT NULL DEFAULT 0,
+    date TEXT,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE INDEX positions_document ON positions(document_type, document_id);
+  CREATE TABLE activities (
+    id INTEGER PRIMARY KEY,
+    document_type TEXT NOT NULL,
+    document_id INTEGER NOT NULL,
+    message TEXT NOT NULL,
+    color TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX activities_document ON activities(document_type, document_id);
+  CREATE TABLE attachments (
+    document_type TEXT NOT NULL,
+    document_id INTEGER NOT NULL,
+    file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    PRIMARY KEY (document_type, document_id, file_id)
+  );
+  CREATE TABLE entries (
+    id INTEGER PRIMARY KEY,
+    company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+    user_id INTEGER REFERENCES users(id),
+    number TEXT,
+    type TEXT NOT NULL,
+    date TEXT NOT NULL,
+    description TEXT,
+    sum INTEGER NOT NULL DEFAULT 0,
+    debit_account_id INTEGER NOT NULL REFERENCES accounts(id),
+    credit_account_id INTEGER NOT NULL REFERENCES accounts(id),
+    tax_rate_id INTEGER REFERENCES tax_rates(id),
+    customer_id INTEGER REFERENCES customers(id),
+    project_id INTEGER REFERENCES projects(id),
+    billable INTEGER NOT NULL DEFAULT 0,
+    is_imported INTEGER NOT NULL DEFAULT 0,
+    is_depreciation INTEGER NOT NULL DEFAULT 0,
+    entry_group_id INTEGER REFERENCES entry_groups(id) ON DELETE SET NULL,
+    file_id INTEGER REFERENCES files(id) ON DELETE SET NULL,
+    invoice_id INTEGER REFERENCES invoices(id) ON DELETE SET NULL,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE INDEX entries_company_date ON entries(company_id, date);
+  CREATE INDEX entries_debit ON entries(debit_account_id);
+  CREATE INDEX entries_credit ON entries(credit_account_id);
+  CREATE INDEX entries_tax_rate ON entries(tax_rate_id);
+  CREATE INDEX entries_customer ON entries(customer_id);
+  CREATE INDEX entries_project ON entries(project_id);
+  CREATE TABLE entry_tag (
+    entry_id INTEGER NOT NULL REFERENCES entries(id) ON DELETE CASCADE,
+    tag_id INTEGER NOT NULL REFERENCES tags(id) ON DELETE CASCADE,
+    PRIMARY KEY (entry_id, tag_id)
+  );
+  CREATE INDEX entry_tag_tag ON entry_tag(tag_id);
+  CREATE TABLE recurring_entries (
+    id INTEGER PRIMARY KEY,
+    company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+    debit_account_id INTEGER NOT NULL REFERENCES accounts(id),
+    credit_account_id INTEGER NOT NULL REFERENCES accounts(id),
+    description TEXT,
+    sum INTEGER NOT NULL DEFAULT 0,
+    interval TEXT NOT NULL DEFAULT 'monthly',
+    next_date TEXT,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE TABLE tasks (
+    id INTEGER PRIMARY KEY,
+    company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+    title TEXT NOT NULL,
+    description TEXT,
+    status TEXT NOT NULL DEFAULT 'open',
+    due TEXT NOT NULL,
+    planned_hours INTEGER,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE INDEX tasks_project ON tasks(project_id);
+  -- hourly_rate in Rappen; hours 0-23 and minutes 0-59 as the API gives them.
+  CREATE TABLE time_entries (
+    id INTEGER PRIMARY KEY,
+    company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    project_id INTEGER NOT NULL REFERENCES projects(id),
+    invoice_id INTEGER REFERENCES invoices(id) ON DELETE SET NULL,
+    task_id INTEGER REFERENCES tasks(id) ON DELETE SET NULL,
+    service_id INTEGER REFERENCES services(id),
+    description TEXT NOT NULL DEFAULT '',
+    date TEXT NOT NULL,
+    start TEXT, "end" TEXT,
+    hours INTEGER NOT NULL DEFAULT 0,
+    minutes INTEGER NOT NULL DEFAULT 0,
+    hourly_rate INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL DEFAULT 'open',
+    billable INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE INDEX time_entries_company_date ON time_entries(company_id, date);
+  CREATE INDEX time_entries_project ON time_entries(project_id, status);
+  CREATE INDEX time_entries_invoice ON time_entries(invoice_id);
+  CREATE TABLE timers (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL UNIQUE REFERENCES users(id) ON DELETE CASCADE,
+    company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+    project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+    billable INTEGER NOT NULL DEFAULT 0,
+    description TEXT,
+    started_at TEXT NOT NULL
+  );
+  CREATE TABLE import_entries (
+    id INTEGER PRIMARY KEY,
+    company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    bank_account_id INTEGER NOT NULL REFERENCES accounts(id),
+    other_account_id INTEGER REFERENCES accounts(id),
+    tax_rate_id INTEGER REFERENCES tax_rates(id),
+    entry_id INTEGER REFERENCES entries(id) ON DELETE SET NULL,
+    invoice_id INTEGER REFERENCES invoices(id) ON DELETE SET NULL,
+    file_id INTEGER REFERENCES files(id) ON DELETE SET NULL,
+    date TEXT NOT NULL,
+    type TEXT NOT NULL,
+    sum INTEGER NOT NULL,
+    description TEXT,
+    og_description TEXT,
+    reference TEXT,
+    bank_reference TEXT,
+    tags TEXT NOT NULL DEFAULT '[]',
+    ignore INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL DEFAULT 'open',
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+  );
+  CREATE INDEX import_entries_company ON import_entries(company_id, status);
+  `,
 ];
