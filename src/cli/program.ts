@@ -1,8 +1,8 @@
 // The command tree. Declaring commands is cheap: every action imports its module when it runs.
 import { Command, Option } from 'commander';
 import { OUTPUT_FORMATS } from '../output/types.js';
-import { declareResource, examplesText } from './resource/declare.js';
-import type { ResourceSpec, Verb } from './resource/spec.js';
+import { declareResource, examplesText, lazy } from './resource/declare.js';
+import type { BulkVerb, ResourceSpec, Verb } from './resource/spec.js';
 import { tagsSpec } from './tags/spec.js';
 
 export const VERSION = '0.1.0';
@@ -10,16 +10,8 @@ export const VERSION = '0.1.0';
 /** Every resource group built from a spec, in help order. */
 export const RESOURCE_SPECS: ResourceSpec[] = [tagsSpec];
 
-type Action = (...params: unknown[]) => Promise<void>;
-/** An action whose implementation is loaded on use; it receives (args, options, command). */
-const lazy = (load: () => Promise<{ default: (args: string[], opts: Record<string, unknown>, cmd: Command) => Promise<void> }>): Action =>
-  async (...params: unknown[]) => {
-    const cmd = params[params.length - 1] as Command;
-    const mod = await load();
-    await mod.default(cmd.args, cmd.opts(), cmd);
-  };
 
-const runResource = async (spec: ResourceSpec, verb: Verb, args: string[], cmd: Command) => {
+const runResource = async (spec: ResourceSpec, verb: Verb | BulkVerb, args: string[], cmd: Command) => {
   const { runResourceVerb } = await import('./resource/run.js');
   await runResourceVerb(spec, verb, args, cmd);
 };
@@ -59,12 +51,14 @@ Without a profile or ACCT_* variables acct works on a local ledger (the embedded
     .addHelpText('after', examplesText(['acct logout', 'acct logout --profile work']))
     .action(lazy(() => import('./session/logout.js')));
 
-  const auth = program.command('auth').description('authentication status');
+  const auth = program.command('auth').description('authentication status')
+    .addHelpText('after', examplesText(['acct auth status']));
   auth.command('status').description('who you are, where the token comes from (never the token)')
     .addHelpText('after', examplesText(['acct auth status', 'acct auth status --json']))
     .action(lazy(() => import('./session/status.js')));
 
-  const profiles = program.command('profiles').description('saved profiles');
+  const profiles = program.command('profiles').description('saved profiles')
+    .addHelpText('after', examplesText(['acct profiles list', 'acct profiles use work', 'acct profiles remove old --yes']));
   profiles.command('list').alias('ls').description('list profiles')
     .addHelpText('after', examplesText(['acct profiles list']))
     .action(lazy(() => import('./session/profiles-list.js')));
@@ -75,7 +69,8 @@ Without a profile or ACCT_* variables acct works on a local ledger (the embedded
     .addHelpText('after', examplesText(['acct profiles remove old --yes']))
     .action(lazy(() => import('./session/profiles-remove.js')));
 
-  const config = program.command('config').description('settings of the current profile: base_url, company, output');
+  const config = program.command('config').description('settings of the current profile: base_url, company, output')
+    .addHelpText('after', examplesText(['acct config list', 'acct config set output json']));
   config.command('get').argument('<key>').description('print a setting')
     .addHelpText('after', examplesText(['acct config get company']))
     .action(lazy(() => import('./session/config-get.js')));
@@ -86,7 +81,8 @@ Without a profile or ACCT_* variables acct works on a local ledger (the embedded
     .addHelpText('after', examplesText(['acct config list']))
     .action(lazy(() => import('./session/config-list.js')));
 
-  const companies = program.command('companies').description('companies you can work in');
+  const companies = program.command('companies').description('companies you can work in')
+    .addHelpText('after', examplesText(['acct companies list']));
   companies.command('list').alias('ls').description('list your companies and your role in each')
     .addHelpText('after', examplesText(['acct companies list']))
     .action(lazy(() => import('./session/companies-list.js')));
@@ -94,14 +90,7 @@ Without a profile or ACCT_* variables acct works on a local ledger (the embedded
     .addHelpText('after', examplesText(['acct use 2', 'acct use "Demo AG"']))
     .action(lazy(() => import('./session/use.js')));
 
-  for (const spec of RESOURCE_SPECS) {
-    const group = declareResource(program, spec, runResource);
-    if (spec === tagsSpec) {
-      group.command('colors').description('the tag colours, in order')
-        .addHelpText('after', examplesText(['acct tags colors']))
-        .action(lazy(() => import('./tags/colors.js')));
-    }
-  }
+  for (const spec of RESOURCE_SPECS) declareResource(program, spec, runResource);
 
   program.command('api')
     .argument('<method>', 'GET, POST, PUT, PATCH or DELETE')
@@ -121,7 +110,8 @@ Without a profile or ACCT_* variables acct works on a local ledger (the embedded
     ]))
     .action(lazy(() => import('./api-command/run.js')));
 
-  const server = program.command('server').description('the embedded Accounting Service');
+  const server = program.command('server').description('the embedded Accounting Service')
+    .addHelpText('after', examplesText(['acct server start --port 8787 --data ./books', 'acct server users add --data ./books --name "Anna Muster" --email anna@example.ch --company 1 --role user']));
   server.command('start')
     .description('serve the API over HTTP until interrupted')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
@@ -131,18 +121,21 @@ Without a profile or ACCT_* variables acct works on a local ledger (the embedded
     .option('--token <token>', 'token of the owner seeded into a new data directory')
     .addHelpText('after', examplesText(['acct server start --port 8787 --data ./books', 'acct server start --port 0 --rate-limit off --token secret']))
     .action(lazy(() => import('./server-command/start.js')));
-  const users = server.command('users').description('users of a data directory');
+  const users = server.command('users').description('users of a data directory')
+    .addHelpText('after', examplesText(['acct server users add --data ./books --name "Anna Muster" --email anna@example.ch --company 1 --role user']));
   users.command('add')
     .description('add a user to a company; prints the id and the token')
     .option('--data <dir>', 'data directory')
     .requiredOption('--name <name>', 'full name')
     .requiredOption('--email <email>', 'e-mail address')
-    .requiredOption('--company <id>', 'company id')
+    // not a requiredOption: the global --company takes the value wherever it stands; users-add reads either
+    .option('--company <id>', 'company id')
     .requiredOption('--role <role>', 'owner, admin or user')
     .option('--token <token>', 'use this token instead of a random one')
     .addHelpText('after', examplesText(['acct server users add --data ./books --name "Anna Muster" --email anna@example.ch --company 1 --role user']))
     .action(lazy(() => import('./server-command/users-add.js')));
-  const serverCompanies = server.command('companies').description('companies of a data directory');
+  const serverCompanies = server.command('companies').description('companies of a data directory')
+    .addHelpText('after', examplesText(['acct server companies add --data ./books --name "Muster GmbH" --owner 1', 'acct server companies set 2 --data ./books --plan business']));
   serverCompanies.command('add')
     .description('add a company with the standard chart; prints its id')
     .option('--data <dir>', 'data directory')

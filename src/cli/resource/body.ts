@@ -12,7 +12,9 @@ export function today(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-export function convertValue(flag: string, type: FieldType, raw: unknown, choices?: readonly string[]): unknown {
+export function convertValue(flag: string, type: FieldType, raw: unknown, choices?: readonly string[], isRef = false): unknown {
+  // references stay as typed until the resolver turns them into ids
+  if (isRef) return String(raw);
   if (type === 'bool') return raw === true || raw === 'true' || raw === '1' ? true : raw === false || raw === 'false' || raw === '0' ? false : badValue(flag, raw, 'true or false');
   const value = String(raw);
   switch (type) {
@@ -66,7 +68,7 @@ export function bodyFromFlags(fields: BodyField[], opts: Record<string, unknown>
   for (const f of fields) {
     const value = opts[camel(f.flag)];
     if (value === undefined) continue;
-    body[f.key] = convertValue(f.flag, f.type, value, f.choices);
+    body[f.key] = value === null ? null : convertValue(f.flag, f.type, value, f.choices, !!f.ref);
   }
   return body;
 }
@@ -76,7 +78,7 @@ export function queryFromFilters(filters: FilterFlag[], opts: Record<string, unk
   for (const f of filters) {
     const value = opts[camel(f.flag)];
     if (value === undefined) continue;
-    const converted = convertValue(f.flag, f.type, value, f.choices);
+    const converted = convertValue(f.flag, f.type, value, f.choices, !!f.ref);
     query[f.param] = Array.isArray(converted) ? converted.join(',') : (converted as string | number | boolean);
   }
   return query;

@@ -1,6 +1,15 @@
 // Turns a ResourceSpec into commander commands. Only declarations live here (cheap at start-up).
 import { Command, Option } from 'commander';
-import type { BodyField, FilterFlag, ResourceSpec, Verb } from './spec.js';
+import type { BodyField, BulkVerb, FilterFlag, ResourceSpec, Verb } from './spec.js';
+
+type Action = (...params: unknown[]) => Promise<void>;
+/** An action whose implementation is loaded on use; its default export gets (args, options, command). */
+export const lazy = (load: () => Promise<{ default: (args: string[], opts: Record<string, unknown>, cmd: Command) => Promise<void> }>): Action =>
+  async (...params: unknown[]) => {
+    const cmd = params[params.length - 1] as Command;
+    const mod = await load();
+    await mod.default(cmd.args, cmd.opts(), cmd);
+  };
 
 export function examplesText(lines: string[] | undefined): string {
   return lines && lines.length ? `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n` : '';
@@ -29,12 +38,14 @@ export function addBodyFlags(cmd: Command, fields: BodyField[]): Command {
   return cmd.option('--data <file>', 'request body as JSON from a file, or - for stdin (flags override its keys)');
 }
 
-type Run = (spec: ResourceSpec, verb: Verb, args: string[], cmd: Command) => Promise<void>;
+type Run = (spec: ResourceSpec, verb: Verb | BulkVerb, args: string[], cmd: Command) => Promise<void>;
 
 /** Declares `acct <group> <verb>` for every verb of the spec. */
 export function declareResource(program: Command, spec: ResourceSpec, run: Run): Command {
-  const group = program.command(spec.group).description(spec.summary);
-  const act = (verb: Verb) => async (...params: unknown[]) => {
+  // the group's help shows the first example of each verb
+  const groupExamples = spec.verbs.map((verb) => spec.examples[verb]?.[0]).filter((e): e is string => e !== undefined);
+  const group = program.command(spec.group).description(spec.summary).addHelpText('after', examplesText(groupExamples));
+  const act = (verb: Verb | BulkVerb) => async (...params: unknown[]) => {
     const cmd = params[params.length - 1] as Command;
     await run(spec, verb, cmd.args, cmd);
   };
@@ -62,5 +73,18 @@ export function declareResource(program: Command, spec: ResourceSpec, run: Run):
     }
     cmd.addHelpText('after', examplesText(spec.examples[verb])).action(act(verb));
   }
+  const refs = `<${spec.noun}...>`;
+  const refsHelp = `${spec.noun} ids${spec.lookup ? ` or exact ${spec.lookup.nameKey}s` : ''}`;
+  if (spec.bulk?.archive) {
+    group.command('archive').argument(refs, refsHelp).description(`archive ${spec.group}`)
+      .addHelpText('after', examplesText(spec.examples.archive)).action(act('archive'));
+    group.command('unarchive').argument(refs, refsHelp).description(`unarchive ${spec.group}`)
+      .addHelpText('after', examplesText(spec.examples.unarchive)).action(act('unarchive'));
+  }
+  if (spec.bulk?.delete) {
+    group.command('bulk-delete').argument(refs, refsHelp).description(`delete several ${spec.group} (asks to confirm; --yes in scripts)`)
+      .addHelpText('after', examplesText(spec.examples['bulk-delete'])).action(act('bulk-delete'));
+  }
+  spec.extend?.(group);
   return group;
 }

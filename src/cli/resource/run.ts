@@ -8,7 +8,8 @@ import { listRenderer, planOutput, printRecord, type OutputPlan } from '../outpu
 import { askRequired, confirmDestructive } from '../prompt.js';
 import { withRuntime, type Runtime } from '../runtime.js';
 import { bodyFromFlags, positiveInt, queryFromFilters, readDataFlag } from './body.js';
-import type { ResourceSpec, Verb } from './spec.js';
+import { RefResolver } from '../refs.js';
+import type { BodyField, BulkVerb, FilterFlag, ResourceSpec, Verb } from './spec.js';
 
 type Rec = Record<string, unknown>;
 
@@ -62,7 +63,30 @@ async function collectBody(spec: ResourceSpec, g: GlobalOptions, opts: Rec, crea
   return body;
 }
 
-export async function runResourceVerb(spec: ResourceSpec, verb: Verb, args: string[], cmd: Command): Promise<void> {
+/** Replaces reference values (account numbers, names) in `values` by ids, for the fields that are references. */
+export async function resolveRefs(resolver: RefResolver, defs: (BodyField | FilterFlag)[], values: Record<string, unknown>, keyOf: (d: BodyField | FilterFlag) => string): Promise<void> {
+  for (const d of defs) {
+    const key = keyOf(d);
+    if (!d.ref || values[key] === undefined || values[key] === null) continue;
+    values[key] = await resolver.resolve(d.ref, values[key] as string, d.flag);
+  }
+}
+
+async function runBulk(rt: Runtime, spec: ResourceSpec, verb: BulkVerb, base: string, refs: string[]): Promise<void> {
+  const ids: number[] = [];
+  for (const ref of refs) ids.push(await resolveRef(rt.client, spec, base, ref));
+  if (verb === 'bulk-delete') {
+    const res = await rt.client.delete<Rec | null>(`${base}/multiple`, { json: { ids } });
+    const skipped = res && typeof res === 'object' && 'skipped' in res ? Number(res.skipped) : 0;
+    notice(`Deleted ${ids.length - skipped} of ${ids.length} ${spec.group}${skipped ? ` (${skipped} skipped: still in use)` : ''}.`);
+    return;
+  }
+  const archive = spec.bulk!.archive!;
+  await rt.client.request(archive.method, `${base}/multiple`, { json: { ids, [archive.key]: verb === 'archive' } });
+  notice(`${verb === 'archive' ? 'Archived' : 'Unarchived'} ${ids.length} ${spec.group}.`);
+}
+
+export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb, args: string[], cmd: Command): Promise<void> {
   const g = globalsOf(cmd);
   const opts = cmd.opts() as Rec;
   const plan = planOutput(g, spec.columns);
@@ -71,10 +95,20 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb, args: stri
   const staticBody = verb === 'create' || verb === 'update' ? await collectBody(spec, g, opts, verb === 'create') : {};
   if (verb === 'update' && Object.keys(staticBody).length === 0) throw new UsageError(`nothing to change: give at least one of ${(spec.fields ?? []).map((f) => `--${f.flag}`).join(', ')} or --data`);
   if (verb === 'delete') await confirmDestructive(g, `Delete ${spec.noun} ${args[0]}?`);
+  if (verb === 'bulk-delete') await confirmDestructive(g, `Delete ${args.length} ${spec.group} (${args.join(', ')})?`);
 
   await withRuntime(g, async (rt: Runtime) => {
-    const base = `/companies/${await rt.company()}/${spec.path}`;
+    const company = await rt.company();
+    const base = `/companies/${company}/${spec.path}`;
+    const resolver = new RefResolver(rt.client, company);
+    await resolveRefs(resolver, spec.filters ?? [], query, (f) => (f as FilterFlag).param);
+    await resolveRefs(resolver, spec.fields ?? [], staticBody, (f) => (f as BodyField).key);
     switch (verb) {
+      case 'archive':
+      case 'unarchive':
+      case 'bulk-delete':
+        await runBulk(rt, spec, verb, base, args);
+        return;
       case 'list': {
         const count = await streamList(rt.client, base, plan, query, opts as ListFlags, spec.defaultPerPage);
         if (count === 0 && process.stderr.isTTY) notice(`No ${spec.group} found.`);

@@ -1,6 +1,8 @@
 // A resource's command group described as data: its columns, filters and body fields. Declaring the
 // commands from a spec is cheap; the runner that acts on it loads only when a verb runs.
+import type { Command } from 'commander';
 import type { Column } from '../../output/types.js';
+import type { RefKind } from '../refs.js';
 
 export type FieldType = 'string' | 'int' | 'decimal' | 'bool' | 'date' | 'enum' | 'json' | 'ids';
 
@@ -16,6 +18,8 @@ export interface BodyField {
   required?: boolean;
   /** bool fields: also offer --no-<flag> */
   negatable?: boolean;
+  /** the value is a reference resolved to an id before sending (account number, customer name …) */
+  ref?: RefKind;
 }
 
 export interface FilterFlag {
@@ -25,6 +29,8 @@ export interface FilterFlag {
   type: FieldType;
   description: string;
   choices?: readonly string[];
+  /** the value is a reference resolved to an id before sending */
+  ref?: RefKind;
 }
 
 export type Verb = 'list' | 'get' | 'create' | 'update' | 'delete';
@@ -47,5 +53,15 @@ export interface ResourceSpec {
   lookup?: { param: string; nameKey: string };
   /** default per_page of the API for this list */
   defaultPerPage?: number;
-  examples: Partial<Record<Verb, string[]>>;
+  examples: Partial<Record<Verb | BulkVerb, string[]>>;
+  /** the API's /multiple endpoints, offered as archive, unarchive and bulk-delete */
+  bulk?: {
+    /** PUT {ids, archived} (customers, services) or POST {ids, archive} (projects, contacts) */
+    archive?: { method: 'PUT' | 'POST'; key: 'archived' | 'archive' };
+    delete?: boolean;
+  };
+  /** the group's verbs beyond the generic ones; declared cheaply, their modules load on use */
+  extend?: (group: Command) => void;
 }
+
+export type BulkVerb = 'archive' | 'unarchive' | 'bulk-delete';

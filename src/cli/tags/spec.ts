@@ -1,3 +1,4 @@
+import { examplesText, lazy } from '../resource/declare.js';
 import type { ResourceSpec } from '../resource/spec.js';
 
 export const TAG_COLORS = ['orange', 'blue', 'lime', 'yellow', 'turquoise', 'marine', 'purple', 'pink', 'green', 'red', 'gray'] as const;
@@ -33,5 +34,10 @@ export const tagsSpec: ResourceSpec = {
     create: ['acct tags create --name travel --color blue', 'echo \'{"name":"rent","color":"red"}\' | acct tags create --data -'],
     update: ['acct tags update travel --color green', 'acct tags update 3 --name trips'],
     delete: ['acct tags delete travel --yes'],
+  },
+  extend(group) {
+    group.command('colors').description('the tag colours, in order')
+      .addHelpText('after', examplesText(['acct tags colors']))
+      .action(lazy(() => import('./colors.js')));
   },
 };

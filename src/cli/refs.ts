@@ -1,0 +1,95 @@
+// Reference resolution: what a bookkeeper types (account 1020, customer "Muster AG" or number 1001,
+// project "Website") becomes the id the API wants. `id:N` always means the internal id. Lists are
+// fetched once per command and cached, so an import of many rows costs one listing per kind.
+import { paginate } from '../api/paginate.js';
+import type { ApiClient } from '../api/http.js';
+import { UsageError } from '../errors.js';
+
+export type RefKind = 'account' | 'customer' | 'project' | 'tax-rate' | 'contact' | 'service' | 'service-category' | 'tag' | 'product' | 'task';
+
+type Rec = Record<string, unknown>;
+
+interface KindRule {
+  noun: string;
+  path: string;
+  /** how digits are read: as the record's id, or as its `number` field */
+  digits: 'id' | 'number';
+  /** exact, case-insensitive match on this field for anything else */
+  nameKey?: string;
+  /** the list endpoint answers a bare array / a non-paginated { data } */
+  unpaginated?: boolean;
+}
+
+const RULES: Record<RefKind, KindRule> = {
+  account: { noun: 'account', path: 'accounts', digits: 'number', nameKey: 'name', unpaginated: true },
+  customer: { noun: 'customer', path: 'customers', digits: 'number', nameKey: 'name' },
+  project: { noun: 'project', path: 'projects', digits: 'id', nameKey: 'name' },
+  'tax-rate': { noun: 'tax rate', path: 'tax-rates', digits: 'id', nameKey: 'name' },
+  contact: { noun: 'contact', path: 'contacts', digits: 'id', nameKey: 'name' },
+  service: { noun: 'service', path: 'services', digits: 'id', nameKey: 'name' },
+  'service-category': { noun: 'service category', path: 'service-categories', digits: 'id', nameKey: 'name', unpaginated: true },
+  tag: { noun: 'tag', path: 'tags', digits: 'id', nameKey: 'name' },
+  product: { noun: 'product', path: 'products', digits: 'id', nameKey: 'name' },
+  task: { noun: 'task', path: 'tasks', digits: 'id', nameKey: 'title' },
+};
+
+const label = (r: Rec, rule: KindRule) => {
+  const name = rule.nameKey ? String(r[rule.nameKey] ?? '') : '';
+  return rule.digits === 'number' ? `${String(r.number)} ${name}`.trim() : `${String(r.id)} (${name})`;
+};
+
+export class RefResolver {
+  private readonly lists = new Map<RefKind, Promise<Rec[]>>();
+
+  constructor(private readonly client: ApiClient, private readonly company: number) {}
+
+  private list(kind: RefKind): Promise<Rec[]> {
+    let cached = this.lists.get(kind);
+    if (!cached) {
+      cached = this.fetchAll(kind);
+      this.lists.set(kind, cached);
+    }
+    return cached;
+  }
+
+  private async fetchAll(kind: RefKind): Promise<Rec[]> {
+    const rule = RULES[kind];
+    const path = `/companies/${this.company}/${rule.path}`;
+    const records: Rec[] = [];
+    const query = kind === 'account' ? { type: 'all' } : undefined;
+    for await (const page of paginate<Rec>(this.client, path, { query, all: !rule.unpaginated })) records.push(...page);
+    return records;
+  }
+
+  /** The id for `raw`; a usage error naming candidates when it is unknown or ambiguous. */
+  async resolve(kind: RefKind, raw: string | number, flag: string = kind): Promise<number> {
+    const rule = RULES[kind];
+    const text = String(raw).trim();
+    const idForm = /^id:(\d+)$/i.exec(text);
+    if (idForm) return Number(idForm[1]);
+    if (/^\d+$/.test(text) && rule.digits === 'id') return Number(text);
+    const records = await this.list(kind);
+    let matches: Rec[];
+    if (/^\d+$/.test(text)) {
+      matches = records.filter((r) => String(r.number) === text);
+    } else {
+      const key = rule.nameKey!;
+      matches = records.filter((r) => String(r[key] ?? '').toLowerCase() === text.toLowerCase());
+      // an archived record loses to an active one of the same name
+      if (matches.length > 1) {
+        const active = matches.filter((r) => !r.archived);
+        if (active.length === 1) matches = active;
+      }
+    }
+    if (matches.length === 1) return Number(matches[0].id);
+    if (matches.length > 1) {
+      throw new UsageError(`--${flag} "${text}" matches several ${rule.noun}s; use id:N`, [`candidates: ${matches.slice(0, 20).map((r) => label(r, rule)).join(', ')}`]);
+    }
+    const needle = text.toLowerCase();
+    const similar = records.filter((r) => {
+      const hay = `${String(r.number ?? '')} ${String(r[rule.nameKey ?? 'name'] ?? '')}`.toLowerCase();
+      return hay.includes(needle) || (rule.digits === 'number' && /^\d+$/.test(text) && String(r.number ?? '').startsWith(text.slice(0, 2)));
+    }).slice(0, 15);
+    throw new UsageError(`no ${rule.noun} "${text}" (--${flag})`, similar.length ? [`candidates: ${similar.map((r) => label(r, rule)).join(', ')}`] : []);
+  }
+}
