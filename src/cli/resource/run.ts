@@ -38,7 +38,12 @@ export async function streamList(client: ApiClient, path: string, plan: OutputPl
 }
 
 /** Resolves `<ref>`: a number is an id; otherwise an exact name among the list filter's matches. */
-export async function resolveRef(client: ApiClient, spec: ResourceSpec, base: string, ref: string): Promise<number> {
+export async function resolveRef(client: ApiClient, spec: ResourceSpec, base: string, ref: string, resolver?: RefResolver): Promise<number> {
+  if (spec.refKind) {
+    const company = Number(/^\/companies\/(\d+)/.exec(base)?.[1]);
+    return (resolver ?? new RefResolver(client, company)).resolve(spec.refKind, ref, spec.noun.replace(/ /g, '-'));
+  }
+  if (/^id:\d+$/i.test(ref)) return Number(ref.slice(3));
   if (/^\d+$/.test(ref)) return Number(ref);
   if (!spec.lookup) throw new UsageError(`invalid ${spec.noun} id "${ref}": expected a number`);
   const candidates: Rec[] = [];
@@ -72,9 +77,9 @@ export async function resolveRefs(resolver: RefResolver, defs: (BodyField | Filt
   }
 }
 
-async function runBulk(rt: Runtime, spec: ResourceSpec, verb: BulkVerb, base: string, refs: string[]): Promise<void> {
+async function runBulk(rt: Runtime, spec: ResourceSpec, verb: BulkVerb, base: string, refs: string[], resolver: RefResolver): Promise<void> {
   const ids: number[] = [];
-  for (const ref of refs) ids.push(await resolveRef(rt.client, spec, base, ref));
+  for (const ref of refs) ids.push(await resolveRef(rt.client, spec, base, ref, resolver));
   if (verb === 'bulk-delete') {
     const res = await rt.client.delete<Rec | null>(`${base}/multiple`, { json: { ids } });
     const skipped = res && typeof res === 'object' && 'skipped' in res ? Number(res.skipped) : 0;
@@ -107,7 +112,7 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
       case 'archive':
       case 'unarchive':
       case 'bulk-delete':
-        await runBulk(rt, spec, verb, base, args);
+        await runBulk(rt, spec, verb, base, args, resolver);
         return;
       case 'list': {
         const count = await streamList(rt.client, base, plan, query, opts as ListFlags, spec.defaultPerPage);
@@ -115,7 +120,7 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
         return;
       }
       case 'get': {
-        const id = await resolveRef(rt.client, spec, base, args[0]);
+        const id = await resolveRef(rt.client, spec, base, args[0], resolver);
         printRecord(plan, unwrap(await rt.client.get(`${base}/${id}`)));
         return;
       }
@@ -124,13 +129,13 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
         return;
       }
       case 'update': {
-        const id = await resolveRef(rt.client, spec, base, args[0]);
+        const id = await resolveRef(rt.client, spec, base, args[0], resolver);
         const body = spec.mergeOnUpdate ? { ...unwrap(await rt.client.get(`${base}/${id}`)), ...staticBody } : staticBody;
         printRecord(plan, unwrap(await rt.client.put(`${base}/${id}`, { json: body })));
         return;
       }
       case 'delete': {
-        const id = await resolveRef(rt.client, spec, base, args[0]);
+        const id = await resolveRef(rt.client, spec, base, args[0], resolver);
         await rt.client.delete(`${base}/${id}`);
         notice(`Deleted ${spec.noun} ${id}.`);
         return;
