@@ -90,6 +90,8 @@ export class RefResolver {
       const hay = `${String(r.number ?? '')} ${String(r[rule.nameKey ?? 'name'] ?? '')}`.toLowerCase();
       return hay.includes(needle) || (rule.digits === 'number' && /^\d+$/.test(text) && String(r.number ?? '').startsWith(text.slice(0, 2)));
     }).slice(0, 15);
+    // nothing alike: show the start of the list, so the message still says what exists
+    if (similar.length === 0) similar.push(...records.slice(0, 10));
     throw new UsageError(`no ${rule.noun} "${text}" (--${flag})`, similar.length ? [`candidates: ${similar.map((r) => label(r, rule)).join(', ')}`] : []);
   }
 }

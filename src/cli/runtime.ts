@@ -14,6 +14,8 @@ export interface Runtime {
   baseUrl: string;
   /** the company in scope; resolved lazily (remote without one configured asks /users/me) */
   company(): Promise<number>;
+  /** where the company came from: flag, env, profile, local (local.json), auto (the account's only or first company) */
+  companySource(): string;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export async function openRuntime(g: GlobalOptions): Promise<Runtime> {
   }
   const client = new ApiClient({ baseUrl, token, debug: debugSink(g), userAgent: 'acct-cli' });
   let company: number | undefined = ctx.company ?? (ctx.mode === 'local' ? localCompany(ctx.dataDir) : undefined);
+  let companySource: string = ctx.company !== undefined ? ctx.companySource : company !== undefined ? 'local' : 'none';
   return {
     ctx,
     client,
@@ -76,6 +79,7 @@ export async function openRuntime(g: GlobalOptions): Promise<Runtime> {
       const user = await me(client);
       if (user.companies.length === 1 || (ctx.mode === 'local' && user.companies.length > 0)) {
         company = user.companies[0].id;
+        companySource = 'auto';
         return company;
       }
       if (user.companies.length === 0) throw new UsageError('this account has no company');
@@ -83,6 +87,7 @@ export async function openRuntime(g: GlobalOptions): Promise<Runtime> {
         'companies: ' + user.companies.map((c) => `${c.id} (${c.name})`).join(', '),
       ]);
     },
+    companySource: () => companySource,
     async close() {
       await client.close();
       await closeServer?.();

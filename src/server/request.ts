@@ -5,12 +5,33 @@ import type { Ctx } from './context.js';
 
 export type Body = Record<string, unknown>;
 
+/**
+ * What Laravel's global middleware does to every input before validation (TrimStrings and
+ * ConvertEmptyStringsToNull): strings are trimmed and an empty string becomes null, at any depth.
+ * Uploaded files pass unchanged.
+ */
+export function normaliseInput(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    return trimmed === '' ? null : trimmed;
+  }
+  if (Array.isArray(value)) return value.map(normaliseInput);
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normaliseInput(v)]));
+  }
+  return value;
+}
+
 /** The request body as an object: JSON, multipart or urlencoded form; an empty body is {}. Invalid JSON → 400. */
 export async function readBody(c: Ctx): Promise<Body> {
+  return normaliseInput(await readRawBody(c)) as Body;
+}
+
+async function readRawBody(c: Ctx): Promise<Body> {
   const type = c.req.header('content-type') ?? '';
   if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
     try {
-      return (await c.req.parseBody({ all: true })) as Body;
+      return { ...((await c.req.parseBody({ all: true })) as Body) };
     } catch {
       throw new HttpError(400, 'The request body is not valid form data.');
     }

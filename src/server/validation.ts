@@ -12,7 +12,10 @@ function messageFor(issue: Issue, field: string): string {
   const attr = attribute(field);
   switch (issue.code) {
     case 'invalid_type': {
-      if (issue.input === undefined || issue.input === null || issue.input === '') return `The ${attr} field is required.`;
+      // required() turns null and '' into undefined, so only a missing value reads as "required" here;
+      // a null sent to a non-nullable field is a type error, as in Laravel.
+      if (issue.input === undefined) return `The ${attr} field is required.`;
+      if (issue.message.includes(':attribute')) return issue.message.replace(/:attribute/g, attr);
       const expected = issue.expected as string;
       if (expected === 'string') return `The ${attr} field must be a string.`;
       if (expected === 'int') return `The ${attr} field must be an integer.`;
@@ -86,7 +89,7 @@ export function isValidDate(s: string): boolean {
 
 export const rules = {
   string: (max = 255) => z.string().max(max),
-  integer: () => z.preprocess(toNumber, z.int()),
+  integer: () => z.preprocess(toNumber, z.int({ error: (iss) => (iss.input === undefined ? undefined : 'The :attribute field must be an integer.') })),
   numeric: () => z.preprocess(toNumber, z.number()),
   boolean: () => z.preprocess(toBoolean, z.boolean()),
   date: () => z.string().refine(isValidDate, { message: 'The :attribute field must be a valid date.' }),

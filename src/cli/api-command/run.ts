@@ -65,7 +65,10 @@ export default async function api(args: string[], opts: Record<string, unknown>,
     if (opts.paginate) {
       Object.assign(query, fields);
       const records: unknown[] = [];
-      for await (const page of paginate(rt.client, pathOnly, { query: query as Record<string, string>, all: true })) records.push(...page);
+      // a per_page given in the path or with -f/-F is the page size (paginate would otherwise replace it with 100)
+      const perPage = /^[1-9]\d*$/.test(String(query.per_page)) ? Number(query.per_page) : undefined;
+      delete query.per_page;
+      for await (const page of paginate(rt.client, pathOnly, { query: query as Record<string, string>, all: true, perPage })) records.push(...page);
       process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
       return;
     }

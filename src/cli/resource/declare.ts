@@ -1,5 +1,6 @@
 // Turns a ResourceSpec into commander commands. Only declarations live here (cheap at start-up).
 import { Command, Option } from 'commander';
+import type { RefKind } from '../refs.js';
 import type { BodyField, BulkVerb, FilterFlag, ResourceSpec, Verb } from './spec.js';
 
 type Action = (...params: unknown[]) => Promise<void>;
@@ -38,6 +39,14 @@ export function addBodyFlags(cmd: Command, fields: BodyField[]): Command {
   return cmd.option('--data <file>', 'request body as JSON from a file, or - for stdin (flags override its keys)');
 }
 
+const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'an' : 'a');
+
+/** How a positional reference of each kind is read (see refs.ts). */
+const REF_HELP: Partial<Record<RefKind, string>> = {
+  account: 'account number (e.g. 1020), exact name, or id:N',
+  customer: 'customer number (e.g. 1001), exact name, or id:N',
+};
+
 type Run = (spec: ResourceSpec, verb: Verb | BulkVerb, args: string[], cmd: Command) => Promise<void>;
 
 /** Declares `acct <group> <verb>` for every verb of the spec. */
@@ -49,8 +58,9 @@ export function declareResource(program: Command, spec: ResourceSpec, run: Run):
     const cmd = params[params.length - 1] as Command;
     await run(spec, verb, cmd.args, cmd);
   };
-  const ref = spec.lookup ? `<${spec.noun}>` : '<id>';
-  const refHelp = spec.lookup ? `${spec.noun} id or exact ${spec.lookup.nameKey}` : `${spec.noun} id`;
+  const ref = spec.lookup || spec.refKind ? `<${spec.noun.replace(/ /g, '-')}>` : '<id>';
+  const refHelp = spec.refKind ? REF_HELP[spec.refKind] ?? `${spec.noun} id or exact name (id:N for an id)`
+    : spec.lookup ? `${spec.noun} id or exact ${spec.lookup.nameKey}` : `${spec.noun} id`;
   for (const verb of spec.verbs) {
     let cmd: Command;
     switch (verb) {
@@ -62,13 +72,13 @@ export function declareResource(program: Command, spec: ResourceSpec, run: Run):
         cmd = group.command('get').alias('show').argument(ref, refHelp).description(`show one ${spec.noun}`);
         break;
       case 'create':
-        cmd = addBodyFlags(group.command('create').description(`create a ${spec.noun}`), spec.fields ?? []);
+        cmd = addBodyFlags(group.command('create').description(`create ${article(spec.noun)} ${spec.noun}`), spec.fields ?? []);
         break;
       case 'update':
-        cmd = addBodyFlags(group.command('update').argument(ref, refHelp).description(`change a ${spec.noun} (only the flags given)`), spec.fields ?? []);
+        cmd = addBodyFlags(group.command('update').argument(ref, refHelp).description(`change ${article(spec.noun)} ${spec.noun} (only the flags given)`), spec.fields ?? []);
         break;
       case 'delete':
-        cmd = group.command('delete').alias('rm').argument(ref, refHelp).description(`delete a ${spec.noun} (asks to confirm; --yes in scripts)`);
+        cmd = group.command('delete').alias('rm').argument(ref, refHelp).description(`delete ${article(spec.noun)} ${spec.noun} (asks to confirm; --yes in scripts)`);
         break;
     }
     cmd.addHelpText('after', examplesText(spec.examples[verb])).action(act(verb));

@@ -23,7 +23,7 @@ export default async function status(_args: string[], _opts: Record<string, unkn
       user: user.name,
       email: user.email,
       company: company ?? null,
-      company_source: rt.ctx.companySource,
+      company_source: rt.companySource(),
       companies: user.companies.map((c) => `${c.id} ${c.name} (${c.role})`).join('; '),
     });
   });

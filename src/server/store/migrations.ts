@@ -6,21 +6,21 @@ export const MIGRATIONS: string[] = [
   `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE users (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     name TEXT NOT NULL,
     email TEXT NOT NULL UNIQUE,
     created_at TEXT NOT NULL,
     updated_at TEXT NOT NULL
   );
   CREATE TABLE tokens (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     hash TEXT NOT NULL UNIQUE,
     name TEXT,
     created_at TEXT NOT NULL
   );
   CREATE TABLE companies (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     name TEXT NOT NULL,
     plan TEXT NOT NULL DEFAULT 'standard',
     subscription_expired INTEGER NOT NULL DEFAULT 0,
@@ -42,7 +42,7 @@ export const MIGRATIONS: string[] = [
     PRIMARY KEY (company_id, user_id)
   );
   CREATE TABLE account_categories (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     name TEXT NOT NULL,
     type TEXT NOT NULL UNIQUE
   );
@@ -50,7 +50,7 @@ export const MIGRATIONS: string[] = [
     (1, 'Bankkonten', 'bank'), (2, 'Abschreibungen', 'deprecations'), (3, 'Aktiven', 'assets'),
     (4, 'Passiven', 'liabilities'), (5, 'Ertrag', 'income'), (6, 'Aufwand', 'expense');
   CREATE TABLE accounts (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
     account_category_id INTEGER NOT NULL REFERENCES account_categories(id),
     number INTEGER NOT NULL,
@@ -63,7 +63,7 @@ export const MIGRATIONS: string[] = [
     UNIQUE (company_id, number)
   );
   CREATE TABLE tax_rates (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
     account_id INTEGER NOT NULL REFERENCES accounts(id),
     acquisition_account_id INTEGER REFERENCES accounts(id),
@@ -81,7 +81,7 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX tax_rates_company ON tax_rates(company_id);
   CREATE TABLE tags (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
     user_id INTEGER NOT NULL REFERENCES users(id),
     name TEXT NOT NULL,
@@ -95,13 +95,13 @@ export const MIGRATIONS: string[] = [
   // fields read: bookings, documents with positions, time entries, tasks, the timer, files, bank imports.
   `
   CREATE TABLE service_categories (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
     name TEXT NOT NULL,
     created_at TEXT NOT NULL, updated_at TEXT NOT NULL
   );
   CREATE TABLE services (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
     service_category_id INTEGER REFERENCES service_categories(id) ON DELETE SET NULL,
     name TEXT NOT NULL,
@@ -112,7 +112,7 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX services_company ON services(company_id);
   CREATE TABLE products (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
     user_id INTEGER NOT NULL REFERENCES users(id),
     name TEXT NOT NULL,
@@ -124,7 +124,7 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX products_company ON products(company_id);
   CREATE TABLE customers (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
     user_id INTEGER NOT NULL REFERENCES users(id),
     name TEXT NOT NULL,
@@ -139,7 +139,7 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX customers_company ON customers(company_id, number);
   CREATE TABLE contacts (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
     customer_id INTEGER NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
     user_id INTEGER NOT NULL REFERENCES users(id),
@@ -151,7 +151,7 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX contacts_customer ON contacts(customer_id);
   CREATE TABLE projects (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
     user_id INTEGER NOT NULL REFERENCES users(id),
     customer_id INTEGER NOT NULL REFERENCES customers(id),
@@ -167,7 +167,7 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX projects_company ON projects(company_id, customer_id);
   CREATE TABLE files (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
     name TEXT NOT NULL,
     size INTEGER NOT NULL,
@@ -176,12 +176,12 @@ export const MIGRATIONS: string[] = [
     created_at TEXT NOT NULL, updated_at TEXT NOT NULL
   );
   CREATE TABLE entry_groups (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
     created_at TEXT NOT NULL, updated_at TEXT NOT NULL
   );
   CREATE TABLE proposals (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
     user_id INTEGER NOT NULL REFERENCES users(id),
     customer_id INTEGER NOT NULL REFERENCES customers(id),
@@ -215,7 +215,7 @@ export const MIGRATIONS: string[] = [
     UNIQUE (company_id, number)
   );
   CREATE TABLE invoices (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
     user_id INTEGER NOT NULL REFERENCES users(id),
     customer_id INTEGER NOT NULL REFERENCES customers(id),
@@ -266,7 +266,7 @@ export const MIGRATIONS: string[] = [
   -- Positions of proposals and invoices. amount is in thousandths (1.5 → 1500); price, sum and an
   -- absolute discount in Rappen; a percentage discount in hundredths of a percent.
   CREATE TABLE positions (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     document_type TEXT NOT NULL CHECK (document_type IN ('proposal', 'invoice')),
     document_id INTEGER NOT NULL,
     parent_id INTEGER REFERENCES positions(id) ON DELETE CASCADE,
@@ -285,7 +285,7 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX positions_document ON positions(document_type, document_id);
   CREATE TABLE activities (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     document_type TEXT NOT NULL,
     document_id INTEGER NOT NULL,
     message TEXT NOT NULL,
@@ -300,7 +300,7 @@ export const MIGRATIONS: string[] = [
     PRIMARY KEY (document_type, document_id, file_id)
   );
   CREATE TABLE entries (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
     user_id INTEGER REFERENCES users(id),
     number TEXT,
@@ -334,7 +334,7 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX entry_tag_tag ON entry_tag(tag_id);
   CREATE TABLE recurring_entries (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
     debit_account_id INTEGER NOT NULL REFERENCES accounts(id),
     credit_account_id INTEGER NOT NULL REFERENCES accounts(id),
@@ -345,7 +345,7 @@ export const MIGRATIONS: string[] = [
     created_at TEXT NOT NULL, updated_at TEXT NOT NULL
   );
   CREATE TABLE tasks (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
     user_id INTEGER NOT NULL REFERENCES users(id),
     project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
@@ -359,7 +359,7 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX tasks_project ON tasks(project_id);
   -- hourly_rate in Rappen; hours 0-23 and minutes 0-59 as the API gives them.
   CREATE TABLE time_entries (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
     user_id INTEGER NOT NULL REFERENCES users(id),
     project_id INTEGER NOT NULL REFERENCES projects(id),
@@ -380,7 +380,7 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX time_entries_project ON time_entries(project_id, status);
   CREATE INDEX time_entries_invoice ON time_entries(invoice_id);
   CREATE TABLE timers (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     user_id INTEGER NOT NULL UNIQUE REFERENCES users(id) ON DELETE CASCADE,
     company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
     project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
@@ -389,7 +389,7 @@ export const MIGRATIONS: string[] = [
     started_at TEXT NOT NULL
   );
   CREATE TABLE import_entries (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
     user_id INTEGER NOT NULL REFERENCES users(id),
     bank_account_id INTEGER NOT NULL REFERENCES accounts(id),

@@ -1,0 +1,111 @@
+// Local mode: no profile and no ACCT_* variables, the embedded service on the local ledger.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sandbox, type Sandbox } from '../helpers/cli.js';
+import { tsv } from './support.js';
+
+let box: Sandbox;
+
+beforeAll(() => {
+  box = sandbox();
+});
+
+afterAll(() => box?.cleanup());
+
+// The tests of this file build on each other: one fresh local ledger, used step by step.
+describe('a fresh local ledger', () => {
+  test('tags list exits 0 with an empty list and seeds the data directory', async () => {
+    expect(existsSync(box.dataDir)).toBe(false);
+    const r = await box.run(['tags', 'list']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('id\tname\tcolor\n');
+    // not a terminal: no notice about local mode
+    expect(r.stderr).toBe('');
+  });
+
+  test('the data directory holds acct.sqlite and local-token (0600), the directory is 0700', () => {
+    expect(existsSync(join(box.dataDir, 'acct.sqlite'))).toBe(true);
+    const tokenFile = join(box.dataDir, 'local-token');
+    expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+    expect(readFileSync(tokenFile, 'utf8')).toMatch(/^\S{16,}\n$/);
+    expect(statSync(box.dataDir).mode & 0o777).toBe(0o700);
+    // local mode writes no profile
+    expect(existsSync(box.configDir)).toBe(false);
+  });
+
+  test('tags create works and persists across runs', async () => {
+    const created = await box.run(['tags', 'create', '--name', 'Miete', '--color', 'red']);
+    expect(created.code, created.stderr).toBe(0);
+    expect(tsv(created.stdout)).toEqual([['id', 'name', 'color'], ['1', 'miete', 'red']]);
+    const second = await box.run(['tags', 'create', '--name', 'reisen', '--color', 'blue', '--json']);
+    expect(JSON.parse(second.stdout)).toMatchObject({ id: 2, name: 'reisen', company_id: 1 });
+
+    const listed = await box.run(['tags', 'list', '--fields', 'name,color']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(tsv(listed.stdout)).toEqual([['name', 'color'], ['miete', 'red'], ['reisen', 'blue']]);
+
+    const updated = await box.run(['tags', 'update', 'reisen', '--color', 'green', '--fields', 'color']);
+    expect(tsv(updated.stdout)).toEqual([['color'], ['green']]);
+    const deleted = await box.run(['tags', 'delete', 'miete', '--yes']);
+    expect(deleted).toMatchObject({ code: 0, stderr: 'Deleted tag 1.\n' });
+    expect(tsv((await box.run(['tags', 'list', '--fields', 'id,name,color'])).stdout)).toEqual([['id', 'name', 'color'], ['2', 'reisen', 'green']]);
+  });
+
+  test('the local token is kept between runs', async () => {
+    const before = readFileSync(join(box.dataDir, 'local-token'), 'utf8');
+    expect((await box.run(['tags', 'colors', '--json'])).code).toBe(0);
+    expect(readFileSync(join(box.dataDir, 'local-token'), 'utf8')).toBe(before);
+  });
+
+  test('auth status --json says mode local', async () => {
+    const r = await box.run(['auth', 'status', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const status = JSON.parse(r.stdout);
+    expect(status).toMatchObject({
+      mode: 'local', profile: null, base_url_source: 'local', token_source: 'local', user: 'Owner', email: 'owner@localhost', company: 1,
+      company_source: 'auto', companies: '1 Demo AG (owner)',
+    });
+    expect(status.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2$/);
+    const token = readFileSync(join(box.dataDir, 'local-token'), 'utf8').trim();
+    expect(r.stdout + r.stderr).not.toContain(token);
+  });
+
+  test('acct use switches the local company after server companies add', async () => {
+    const add = await box.run(['server', 'companies', 'add', '--data', box.dataDir, '--name', 'X', '--owner', '1']);
+    expect(add.code, add.stderr).toBe(0);
+    expect(add.stdout).toBe('2\n');
+
+    const use = await box.run(['use', '2']);
+    expect(use.code, use.stderr).toBe(0);
+    expect(use.stderr).toBe('Default company: 2 (X).\n');
+    expect(JSON.parse(readFileSync(join(box.dataDir, 'local.json'), 'utf8'))).toEqual({ company: 2 });
+
+    // company 2 has no tags yet; a tag made now lands there
+    expect((await box.run(['tags', 'list'])).stdout).toBe('id\tname\tcolor\n');
+    expect((await box.run(['tags', 'create', '--name', 'x-tag', '--color', 'gray', '--json'])).stdout).toContain('"company_id": 2');
+    const companies = await box.run(['companies', 'list']);
+    expect(tsv(companies.stdout)).toEqual([['id', 'name', 'role', 'current'], ['1', 'Demo AG', 'owner', 'false'], ['2', 'X', 'owner', 'true']]);
+    expect(JSON.parse((await box.run(['auth', 'status', '--json'])).stdout)).toMatchObject({ company: 2, company_source: 'local' });
+
+    // --company still wins for one command; by name switches back
+    expect(tsv((await box.run(['tags', 'list', '--company', '1', '--fields', 'name'])).stdout)).toEqual([['name'], ['reisen']]);
+    expect((await box.run(['use', 'demo ag'])).stderr).toBe('Default company: 1 (Demo AG).\n');
+    expect(tsv((await box.run(['tags', 'list', '--fields', 'name'])).stdout)).toEqual([['name'], ['reisen']]);
+
+    const unknown = await box.run(['use', '9']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe('acct: no company "9" among yours\ncompanies: 1 (Demo AG), 2 (X)\n');
+  });
+
+  test('acct api works on the local ledger', async () => {
+    const r = await box.run(['api', 'GET', '/users/me']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).data.companies).toHaveLength(2);
+  });
+
+  test('errors keep their exit codes locally', async () => {
+    expect((await box.run(['tags', 'get', '999'])).code).toBe(5);
+    expect((await box.run(['tags', 'create', '--name', 'reisen', '--color', 'red'])).code).toBe(3);
+  });
+});

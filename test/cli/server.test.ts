@@ -1,0 +1,234 @@
+// acct server start / users add / companies add|set, and acct completion.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ACCT_BIN, sandbox, type Sandbox } from '../helpers/cli.js';
+import { tsv } from './support.js';
+
+const LISTENING = /^acct server listening on (http:\/\/127\.0\.0\.1:(\d+)\/api\/v2)\n$/;
+
+interface Started {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const children: ChildProcessWithoutNullStreams[] = [];
+let box: Sandbox;
+
+beforeAll(() => {
+  box = sandbox();
+});
+
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  box?.cleanup();
+});
+
+/** Spawns `acct server start …` and resolves once its one stdout line is there. */
+function startServer(args: string[]): Promise<Started> {
+  const child = spawn(process.execPath, [ACCT_BIN, 'server', 'start', ...args], { env: box.env(), stdio: ['pipe', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8').on('data', (d) => { err += d; });
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 15_000);
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}: ${err}`)); });
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = LISTENING.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1], stdout: () => out, stderr: () => err, exit });
+      }
+    });
+  });
+}
+
+async function get(url: string, token: string): Promise<{ status: number; body: any; headers: Headers }> {
+  const res = await fetch(url, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+  return { status: res.status, body: await res.json(), headers: res.headers };
+}
+
+describe.concurrent('acct server start', () => {
+  test('prints exactly one line when ready, serves with the given token, exits 0 on SIGTERM', async () => {
+    const data = join(box.dataDir, 'svc-term');
+    const s = await startServer(['--port', '0', '--data', data, '--token', 'T-term', '--rate-limit', 'off']);
+    const port = Number(LISTENING.exec(s.stdout())![2]);
+    expect(port).toBeGreaterThan(0);
+
+    const me = await get(`${s.url}/users/me`, 'T-term');
+    expect(me.status).toBe(200);
+    expect(me.body.data).toMatchObject({ id: 1, name: 'Owner', companies: [{ id: 1, name: 'Demo AG', role: 'owner' }] });
+    expect(me.headers.get('x-ratelimit-limit')).toBeNull(); // --rate-limit off
+    expect((await get(`${s.url}/users/me`, 'not-T')).status).toBe(401);
+
+    // the CLI talks to it like to any remote
+    const env = { ACCT_BASE_URL: s.url, ACCT_TOKEN: 'T-term', ACCT_COMPANY: '1' };
+    expect((await box.run(['tags', 'create', '--name', 'served', '--color', 'blue'], { env })).code).toBe(0);
+    expect(tsv((await box.run(['tags', 'list', '--fields', 'name'], { env })).stdout)).toEqual([['name'], ['served']]);
+
+    s.child.kill('SIGTERM');
+    expect(await s.exit).toEqual({ code: 0, signal: null });
+    expect(s.stdout()).toMatch(LISTENING); // still only the one line
+    // the given token is not printed; the data survives the restart
+    expect(s.stderr()).not.toContain('T-term');
+    const again = await startServer(['--port', '0', '--data', data, '--rate-limit', 'off']);
+    expect(again.stderr()).not.toContain('Seeded');
+    const tags = await get(`${again.url}/companies/1/tags`, 'T-term');
+    expect(tags.body.data.map((t: { name: string }) => t.name)).toEqual(['served']);
+    again.child.kill('SIGINT');
+    expect(await again.exit).toEqual({ code: 0, signal: null });
+  });
+
+  test('exits 0 on SIGINT; without --token a random owner token is printed once on stderr and works', async () => {
+    const s = await startServer(['--port', '0', '--data', join(box.dataDir, 'svc-int'), '--rate-limit', 'off']);
+    const m = /Seeded a new data directory: user 1 \(owner\) with token (\S+)\nThis token is shown once\.\n/.exec(s.stderr());
+    expect(m).not.toBeNull();
+    expect((await get(`${s.url}/users/me`, m![1])).status).toBe(200);
+    s.child.kill('SIGINT');
+    expect(await s.exit).toEqual({ code: 0, signal: null });
+    expect(s.stdout()).toMatch(LISTENING);
+  });
+
+  test('--rate-limit 3 answers 429 to the 4th request of the minute', async () => {
+    const s = await startServer(['--port', '0', '--data', join(box.dataDir, 'svc-rl'), '--token', 'T-rl', '--rate-limit', '3']);
+    try {
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await get(`${s.url}/users/me`, 'T-rl'));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+      expect(answers.map((a) => a.headers.get('x-ratelimit-remaining'))).toEqual(['2', '1', '0', '0']);
+      expect(answers[0].headers.get('x-ratelimit-limit')).toBe('3');
+      expect(answers[3].body).toEqual({ message: 'Too Many Attempts.' });
+      const retryAfter = Number(answers[3].headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+    } finally {
+      s.child.kill('SIGTERM');
+      expect((await s.exit).code).toBe(0);
+    }
+  });
+
+  test.each([
+    [['--port', 'abc'], 'invalid --port "abc"'],
+    [['--port', '70000'], 'invalid --port "70000"'],
+    [['--rate-limit', 'many'], 'invalid --rate-limit "many": a number of requests per minute, or off'],
+    [['--rate-limit', '0'], 'invalid --rate-limit "0"'],
+  ])('%j is a usage error (exit 2)', async (args, message) => {
+    const r = await box.run(['server', 'start', '--data', join(box.dataDir, 'never'), ...args]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(message);
+  });
+});
+
+describe('acct server users add / companies add / companies set', () => {
+  let data: string;
+  let s: Started;
+
+  beforeAll(async () => {
+    data = join(box.dataDir, 'admin');
+    s = await startServer(['--port', '0', '--data', data, '--token', 'T-admin', '--rate-limit', 'off']);
+  });
+
+  afterAll(async () => {
+    s.child.kill('SIGTERM');
+    await s.exit;
+  });
+
+  test('users add prints id<TAB>token, and the token works with the role given', async () => {
+    const r = await box.run(['server', 'users', 'add', '--data', data, '--name', 'Anna Muster', '--email', 'anna@example.ch', '--company', '1', '--role', 'user']);
+    expect(r.code, r.stderr).toBe(0);
+    const m = /^(\d+)\t(\S+)\n$/.exec(r.stdout);
+    expect(m).not.toBeNull();
+    expect(Number(m![1])).toBe(2);
+    // the running server sees the new user at once
+    const me = await get(`${s.url}/users/me`, m![2]);
+    expect(me.status).toBe(200);
+    expect(me.body.data).toEqual({ id: 2, name: 'Anna Muster', email: 'anna@example.ch', companies: [{ id: 1, name: 'Demo AG', role: 'user' }] });
+  });
+
+  test('users add with --token uses that token; bad input is a usage error', async () => {
+    const ok = await box.run(['server', 'users', 'add', '--data', data, '--name', 'Beat', '--email', 'beat@example.ch', '--company', '1', '--role', 'admin', '--token', 'beat-token']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toBe('3\tbeat-token\n');
+    expect((await get(`${s.url}/users/me`, 'beat-token')).body.data.companies).toEqual([{ id: 1, name: 'Demo AG', role: 'admin' }]);
+
+    const base = ['server', 'users', 'add', '--data', data, '--name', 'C', '--company', '1'];
+    for (const [args, message] of [
+      [[...base, '--email', 'c@example.ch', '--role', 'boss'], 'invalid role "boss"'],
+      [[...base, '--email', 'anna@example.ch', '--role', 'user'], 'a user with e-mail anna@example.ch already exists'],
+      [[...base, '--email', 'not-an-address', '--role', 'user'], 'invalid e-mail address'],
+      [['server', 'users', 'add', '--data', data, '--name', 'C', '--email', 'c@example.ch', '--company', '9', '--role', 'user'], 'company 9 does not exist'],
+      [['server', 'users', 'add', '--data', data, '--name', 'C', '--email', 'c@example.ch', '--role', 'user'], "required option '--company <id>' not specified"],
+      [['server', 'users', 'add', '--data', data, '--name', 'C', '--company', '1', '--role', 'user'], "required option '--email <email>' not specified"],
+    ] as const) {
+      const r = await box.run([...args]);
+      expect(r.code, `${args.join(' ')}\n${r.stderr}`).toBe(2);
+      expect(r.stderr).toContain(message);
+      expect(r.stdout).toBe('');
+    }
+  });
+
+  test('companies add prints the id; the owner sees the new company', async () => {
+    const r = await box.run(['server', 'companies', 'add', '--data', data, '--name', 'Muster GmbH', '--owner', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('2\n');
+    expect((await get(`${s.url}/users/me`, 'T-admin')).body.data.companies).toEqual([
+      { id: 1, name: 'Demo AG', role: 'owner' },
+      { id: 2, name: 'Muster GmbH', role: 'owner' },
+    ]);
+    expect((await box.run(['server', 'companies', 'add', '--data', data, '--name', 'X', '--owner', '99'])).stderr).toContain('user 99 does not exist');
+    expect((await box.run(['server', 'companies', 'add', '--data', data, '--name', 'X', '--owner', 'me'])).code).toBe(2);
+  });
+
+  test('companies set changes settings (subscription expired → 402)', async () => {
+    const r = await box.run(['server', 'companies', 'set', '2', '--data', data, '--subscription-expired', 'on', '--plan', 'business']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('');
+    expect((await get(`${s.url}/companies/2/tags`, 'T-admin')).status).toBe(402);
+    expect((await box.run(['server', 'companies', 'set', '2', '--data', data, '--subscription-expired', 'off'])).code).toBe(0);
+    expect((await get(`${s.url}/companies/2/tags`, 'T-admin')).status).toBe(200);
+  });
+
+  test.each([
+    [['abc', '--plan', 'business'], 'invalid company id "abc"'],
+    [['1'], 'nothing to change: give at least one setting flag'],
+    [['9', '--plan', 'business'], 'company 9 does not exist'],
+    [['1', '--plan', 'gold'], '--plan takes standard or business, not "gold"'],
+    [['1', '--subscription-expired', 'yes'], '--subscription-expired takes on or off, not "yes"'],
+    [['1', '--payment-term', 'soon'], '--payment-term takes a number of days, not "soon"'],
+    [['1', '--revenue-cap', '1.234'], '--revenue-cap takes an amount like 100000 or 100000.50, or none'],
+    [['1', '--closed-until', '2024-02-30'], '--closed-until takes YYYY-MM-DD or none, not "2024-02-30"'],
+    [['1', '--creditor-country', 'ch'], '--creditor-country takes a two-letter country code like CH'],
+    [['1', '--creditor-country', 'CHE'], '--creditor-country is longer than 2 characters'],
+    [['1', '--creditor-zip', '12345678901234567'], '--creditor-zip is longer than 16 characters'],
+  ])('companies set %j is a usage error (exit 2)', async (args, message) => {
+    const r = await box.run(['server', 'companies', 'set', ...args, '--data', data]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`acct: ${message}\n`);
+  });
+});
+
+describe.concurrent('acct completion', () => {
+  test.each(['bash', 'zsh', 'fish'])('%s prints a script that knows the commands', async (shell) => {
+    const r = await box.run(['completion', shell]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('tags');
+    expect(r.stdout).toContain('colors');
+    expect(r.stdout).toContain('fields');
+    if (shell === 'bash') expect(r.stdout).toMatch(/^complete (-o \S+ )*-F _acct acct$/m);
+    if (shell === 'zsh') expect(r.stdout).toMatch(/^#compdef acct/);
+    if (shell === 'fish') expect(r.stdout).toMatch(/^complete -c acct /m);
+  });
+
+  test('an unknown shell is a usage error', async () => {
+    expect((await box.run(['completion', 'tcsh'])).code).toBe(2);
+  });
+});

@@ -1,0 +1,77 @@
+// Small helpers shared by the CLI suites (not a test file itself).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Sandbox } from '../helpers/cli.js';
+
+export interface ProfileFile {
+  current?: string;
+  profiles: Record<string, { baseUrl: string; token?: string; company?: number; output?: string }>;
+}
+
+/** Writes config.json the way `acct login` leaves it (plain JSON; conf only does the atomic write). */
+export function writeProfiles(box: Sandbox, data: ProfileFile): void {
+  mkdirSync(box.configDir, { recursive: true, mode: 0o700 });
+  writeFileSync(join(box.configDir, 'config.json'), `${JSON.stringify(data, null, '\t')}\n`, { mode: 0o600 });
+}
+
+export function readProfiles(box: Sandbox): ProfileFile {
+  return JSON.parse(readFileSync(join(box.configDir, 'config.json'), 'utf8')) as ProfileFile;
+}
+
+/** Non-empty lines of a text. */
+export function lines(text: string): string[] {
+  return text.split('\n').filter((l) => l !== '');
+}
+
+/** Parses TSV output into rows of cells (header included). */
+export function tsv(text: string): string[][] {
+  return lines(text).map((l) => l.split('\t'));
+}
+
+/** A loopback port nothing listens on (bound, then released). */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface Stub {
+  /** base URL of the stub, like the service's: http://127.0.0.1:PORT/api/v2 */
+  url: string;
+  /** every request it received: method and path with query */
+  requests: { method: string; url: string; authorization?: string }[];
+  close(): Promise<void>;
+}
+
+/** A tiny HTTP server standing in for a remote service we do not own (answers it would give rarely). */
+export async function startStub(handler: (req: IncomingMessage, res: ServerResponse, count: number) => void): Promise<Stub> {
+  const requests: Stub['requests'] = [];
+  const server = createServer((req, res) => {
+    requests.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization });
+    req.resume();
+    req.on('end', () => handler(req, res, requests.length));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/api/v2`,
+    requests,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers });
+  res.end(text);
+}
+
+/** Stack-trace lines as node prints them. */
+export const STACK_LINE = /^\s+at .+/m;
