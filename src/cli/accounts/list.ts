@@ -1,0 +1,79 @@
+// `acct accounts list`: the bare array of GET /accounts. With --from/--to the API adds balances; on a
+// table they are grouped by type with a subtotal per type (the computed profit/loss rows belong to the
+// liabilities). TSV, CSV and JSON stay the API's rows as they are.
+import type { Command } from 'commander';
+import { listAccounts } from '../../api/endpoints/accounts.js';
+import { UsageError } from '../../errors.js';
+import { selectColumns, type Column } from '../../output/index.js';
+import { renderListTable } from '../../output/table.js';
+import { globalsOf, notice } from '../globals.js';
+import { listRenderer, planOutput, type OutputPlan } from '../output.js';
+import { positiveInt, queryFromFilters } from '../resource/body.js';
+import { withRuntime } from '../runtime.js';
+import { accountsSpec } from './spec.js';
+
+type Rec = Record<string, unknown>;
+
+const GROUP_ORDER = ['bank', 'assets', 'deprecations', 'liabilities', 'income', 'expense'];
+
+/** A balance as integer Rappen (the API sends decimals with at most two places). */
+const rappen = (value: unknown): number => Math.round(Number(value ?? 0) * 100);
+
+/** Rappen → a decimal string the money column formats ("-1234.50"). */
+function decimal(r: number): string {
+  const abs = Math.abs(r);
+  return `${r < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Rows for the grouped table: each type's accounts, then a subtotal row labelled in `labelKey`, with a
+ * blank row between groups. Types come in balance-sheet order; computed rows join the liabilities.
+ */
+export function groupByType(rows: Rec[], labelKey: string): Rec[] {
+  const groups = new Map<string, Rec[]>();
+  for (const row of rows) {
+    const type = row.computed === true ? 'liabilities' : String(row.type ?? '');
+    if (!groups.has(type)) groups.set(type, []);
+    groups.get(type)!.push(row);
+  }
+  const order = [...GROUP_ORDER.filter((t) => groups.has(t)), ...[...groups.keys()].filter((t) => !GROUP_ORDER.includes(t))];
+  const out: Rec[] = [];
+  order.forEach((type, i) => {
+    if (i > 0) out.push({});
+    const members = groups.get(type)!;
+    out.push(...members);
+    const total = members.reduce((sum, r) => sum + rappen(r.balance), 0);
+    out.push({ [labelKey]: `Total ${type || 'other'}`, balance: decimal(total) });
+  });
+  return out;
+}
+
+function printGrouped(plan: OutputPlan, rows: Rec[]): boolean {
+  const columns: Column[] = selectColumns(plan.columns, plan.fields);
+  const keys = columns.map((c) => c.key);
+  if (!keys.includes('balance')) return false;
+  const labelKey = keys.includes('name') ? 'name' : keys.find((k) => k !== 'balance') ?? 'balance';
+  const text = renderListTable(groupByType(rows, labelKey), columns, { color: plan.color, terminalWidth: process.stdout.columns });
+  if (text) process.stdout.write(text);
+  return true;
+}
+
+export default async function list(_args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {
+  const g = globalsOf(cmd);
+  if (opts.page !== undefined || opts.perPage !== undefined) throw new UsageError('the accounts list is not paginated: --page and --per-page do not apply (--limit N shows the first N)');
+  const limit = positiveInt('--limit', opts.limit);
+  const query = queryFromFilters(accountsSpec.filters ?? [], opts);
+  const withBalances = query.start !== undefined || query.until !== undefined;
+  // without a period there are no balances: the column would stay empty
+  const columns = withBalances ? accountsSpec.columns : accountsSpec.columns.map((c) => (c.key === 'balance' ? { ...c, default: false } : c));
+  const plan = planOutput(g, columns);
+  await withRuntime(g, async (rt) => {
+    let rows = await listAccounts(rt.client, await rt.company(), query);
+    if (limit !== undefined) rows = rows.slice(0, limit);
+    if (rows.length === 0 && process.stderr.isTTY) notice('No accounts found.');
+    if (plan.format === 'table' && withBalances && rows.length > 0 && printGrouped(plan, rows)) return;
+    const renderer = listRenderer(plan);
+    renderer.push(rows);
+    renderer.end();
+  });
+}

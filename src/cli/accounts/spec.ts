@@ -1,0 +1,73 @@
+import type { Command } from 'commander';
+import { examplesText, lazy } from '../resource/declare.js';
+import type { ResourceSpec } from '../resource/spec.js';
+
+export const ACCOUNT_TYPE_FILTERS = ['all', 'bank', 'deprecations', 'assets', 'liabilities', 'balance_sheet', 'income', 'expense'] as const;
+export const ACCOUNT_CREATE_TYPES = ['bank', 'deprecations', 'assets', 'liabilities', 'balance_sheet', 'income', 'expense'] as const;
+
+export const accountsSpec: ResourceSpec = {
+  group: 'accounts',
+  noun: 'account',
+  path: 'accounts',
+  summary: 'the chart of accounts, with balances (accounts are referenced by number)',
+  verbs: ['list', 'get', 'create', 'update', 'delete'],
+  columns: [
+    { key: 'number', kind: 'int' },
+    { key: 'name' },
+    { key: 'type' },
+    { key: 'currency' },
+    { key: 'iban' },
+    { key: 'is_primary_bank_account', kind: 'bool', header: 'primary' },
+    { key: 'balance', kind: 'money' },
+    { key: 'balance_formatted', default: false },
+    { key: 'id', kind: 'int', default: false },
+    { key: 'account_category_id', kind: 'int', default: false },
+    { key: 'company_id', kind: 'int', default: false },
+    { key: 'computed', kind: 'bool', default: false },
+    { key: 'created_at', kind: 'datetime', default: false },
+    { key: 'updated_at', kind: 'datetime', default: false },
+  ],
+  filters: [
+    { flag: 'type', param: 'type', type: 'enum', choices: ACCOUNT_TYPE_FILTERS, description: 'only accounts of this type (assets includes bank and depreciation accounts)' },
+    { flag: 'from', param: 'start', type: 'date', description: 'show balances for the period from this date (YYYY-MM-DD or today)' },
+    { flag: 'to', param: 'until', type: 'date', description: 'show balances for the period up to this date (YYYY-MM-DD or today)' },
+  ],
+  fields: [
+    { flag: 'name', key: 'name', type: 'string', required: true, description: 'account name' },
+    { flag: 'number', key: 'number', type: 'int', required: true, description: 'account number 1000-9999 (bank accounts 1000-1059)' },
+    { flag: 'type', key: 'type', type: 'enum', choices: ACCOUNT_CREATE_TYPES, required: true, description: 'account type (create only)' },
+    { flag: 'iban', key: 'iban', type: 'string', description: 'IBAN of a bank account (spaces allowed; "" removes it)' },
+    { flag: 'primary', key: 'is_primary_bank_account', type: 'bool', description: 'make this the primary bank account (--no-primary: unset)' },
+    { flag: 'currency', key: 'currency', type: 'string', description: 'currency code, e.g. CHF or EUR (default CHF)' },
+  ],
+  // positional references resolve through refKind (number, exact name, id:N); lookup only labels them <account>
+  lookup: { param: 'filter[name]', nameKey: 'name' },
+  refKind: 'account',
+  examples: {
+    list: [
+      'acct accounts list',
+      'acct accounts list --type bank',
+      'acct accounts list --type balance_sheet --from 2024-01-01 --to 2024-12-31',
+      'acct accounts list --type liabilities --from 2024-01-01 --to today -o json',
+    ],
+    get: ['acct accounts get 1020', 'acct accounts get Bankguthaben --json', 'acct accounts get id:17'],
+    create: [
+      'acct accounts create --number 1030 --name "UBS Geschäftskonto" --type bank --iban "CH93 0076 2011 6238 5295 7"',
+      'acct accounts create --number 3410 --name "Beratungserlöse" --type income',
+    ],
+    update: ['acct accounts update 1030 --primary', 'acct accounts update 3410 --number 3420 --name "Schulungserlöse"', 'acct accounts update 1030 --iban ""'],
+    delete: ['acct accounts delete 3420 --yes'],
+  },
+  extend(group: Command) {
+    const byName = (name: string) => group.commands.find((c) => c.name() === name)!;
+    // the list is a bare array with balances, not paginated: its own runner groups balances by type on a table
+    const list = byName('list').action(lazy(() => import('./list.js')));
+    for (const option of list.options) if (option.long === '--page' || option.long === '--per-page' || option.long === '--all') option.hideHelp();
+    // the type of an account is fixed once it exists
+    byName('update').action(lazy(() => import('./update.js')));
+    group.command('reset')
+      .description('replace every account with the standard Swiss SME chart (irreversible; asks to confirm, --yes in scripts)')
+      .addHelpText('after', examplesText(['acct accounts reset --yes', 'acct accounts reset --yes -o json']))
+      .action(lazy(() => import('./reset.js')));
+  },
+};

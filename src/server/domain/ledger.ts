@@ -1,0 +1,185 @@
+// The ledger's pure rules: which side an account lives on, what a booking posts to which account
+// (with the VAT split of swiss-domain.md), and how postings add up to balances. Amounts are integer
+// Rappen; rates are hundredths of a percent (8.1 % → 810). No I/O here.
+import type { AccountType } from './chart.js';
+import { mulDivRound } from './money.js';
+
+export type { AccountType } from './chart.js';
+
+export const ACCOUNT_TYPES: readonly AccountType[] = ['bank', 'deprecations', 'assets', 'liabilities', 'income', 'expense'];
+
+/** The values `GET /accounts?type=` accepts. */
+export const ACCOUNT_TYPE_FILTERS = ['all', 'bank', 'deprecations', 'income', 'expense', 'assets', 'liabilities', 'balance_sheet'] as const;
+export type AccountTypeFilter = (typeof ACCOUNT_TYPE_FILTERS)[number];
+
+/** The values `POST /accounts` accepts as `type` (the spec's list plus deprecations, which is a category too). */
+export const ACCOUNT_CREATE_TYPES = ['bank', 'deprecations', 'income', 'expense', 'assets', 'liabilities', 'balance_sheet'] as const;
+export type AccountCreateType = (typeof ACCOUNT_CREATE_TYPES)[number];
+
+const ASSET_SIDE: readonly AccountType[] = ['bank', 'deprecations', 'assets'];
+
+/** The account categories a type filter selects. `assets` is the whole 1000-1999 class, bank and depreciation accounts included. */
+export function typesOfFilter(filter: AccountTypeFilter): AccountType[] {
+  switch (filter) {
+    case 'all': return [...ACCOUNT_TYPES];
+    case 'assets': return [...ASSET_SIDE];
+    case 'balance_sheet': return [...ASSET_SIDE, 'liabilities'];
+    default: return [filter];
+  }
+}
+
+/** Balance sheet accounts (classes 1 and 2) against profit and loss accounts (income, expense). */
+export const isBalanceSheet = (type: AccountType): boolean => type !== 'income' && type !== 'expense';
+
+/** Asset-side accounts and expenses grow on the debit side; liabilities, equity and income on the credit side. */
+export const normalSide = (type: AccountType): 'debit' | 'credit' => (type === 'liabilities' || type === 'income' ? 'credit' : 'debit');
+
+/** A balance in the account's own sense: debits − credits on the debit side, credits − debits on the credit side. */
+export const balanceOf = (type: AccountType, debit: number, credit: number): number => (normalSide(type) === 'debit' ? debit - credit : credit - debit);
+
+/** Tax rate accounts must be balance sheet accounts (what `?type=balance_sheet` lists): assets (with bank and depreciation accounts) or liabilities. */
+export const isTaxAccountType = (type: AccountType): boolean => isBalanceSheet(type);
+
+/**
+ * The category an account of create type `type` and number `number` gets. `balance_sheet` is not a
+ * category: numbers below 2000 become assets, 2000-2999 liabilities; anything else has no category.
+ */
+export function categoryForCreate(type: AccountCreateType, number: number): AccountType | undefined {
+  if (type !== 'balance_sheet') return type;
+  if (number >= 1000 && number <= 1999) return 'assets';
+  if (number >= 2000 && number <= 2999) return 'liabilities';
+  return undefined;
+}
+
+export const BANK_NUMBER_MIN = 1000;
+export const BANK_NUMBER_MAX = 1059;
+export const isBankNumber = (number: number): boolean => number >= BANK_NUMBER_MIN && number <= BANK_NUMBER_MAX;
+
+/** When saldo_rate is set the method is gross; acquisition tax is gross too; otherwise net. */
+export const calculationMethod = (saldoRate: number | null | undefined, isAcquisitionTax: boolean): 'net' | 'gross' =>
+  saldoRate !== null && saldoRate !== undefined ? 'gross' : isAcquisitionTax ? 'gross' : 'net';
+
+/** The booking type of service-decisions.md: credit income → income; else debit expense → expense; else swap. */
+export function bookingType(debitType: AccountType, creditType: AccountType): 'income' | 'expense' | 'swap' {
+  if (creditType === 'income') return 'income';
+  if (debitType === 'expense') return 'expense';
+  return 'swap';
+}
+
+/** The VAT contained in a gross amount: gross × rate / (100 % + rate), half up to the Rappen. */
+export const vatShareOfGross = (gross: number, rate: number): number => mulDivRound(gross, rate, 10000 + rate);
+
+/** Acquisition tax on a net foreign purchase: net × rate / 100 %, half up to the Rappen. */
+export const acquisitionTaxOf = (net: number, rate: number): number => mulDivRound(net, rate, 10000);
+
+export interface LedgerTaxRate {
+  /** hundredths of a percent */
+  rate: number;
+  calculationMethod: 'net' | 'gross';
+  isAcquisitionTax: boolean;
+  accountId: number;
+  /** the tax account's category; decides the side of the split on a swap booking */
+  accountType?: AccountType;
+  acquisitionAccountId: number | null;
+}
+
+export interface Booking {
+  /** gross amount in Rappen (net for acquisition tax) */
+  sum: number;
+  debitAccountId: number;
+  creditAccountId: number;
+  debitType: AccountType;
+  creditType: AccountType;
+  taxRate?: LedgerTaxRate | null;
+}
+
+export interface Posting { accountId: number; debit: number; credit: number }
+
+const debit = (accountId: number, amount: number): Posting => ({ accountId, debit: amount, credit: 0 });
+const credit = (accountId: number, amount: number): Posting => ({ accountId, debit: 0, credit: amount });
+
+/**
+ * What one booking posts to which account.
+ * - No tax rate, or a gross (saldo) rate: the sum on the debit and on the credit account.
+ * - Net rate: the VAT share of the gross sum moves from the income account (credit) or the expense
+ *   account (debit) to the tax account, on the same side. A swap booking with a net rate splits on the
+ *   side the tax account lives on (input tax, an asset: the debit side; VAT owed: the credit side).
+ * - Acquisition tax: the booking as it is, plus the tax credited to the tax account and debited to the
+ *   acquisition account (they net to zero).
+ * Zero-amount tax postings are left out. Debits always equal credits.
+ */
+export function postings(b: Booking): Posting[] {
+  const tax = b.taxRate;
+  if (!tax) return [debit(b.debitAccountId, b.sum), credit(b.creditAccountId, b.sum)];
+  if (tax.isAcquisitionTax) {
+    const out = [debit(b.debitAccountId, b.sum), credit(b.creditAccountId, b.sum)];
+    const amount = acquisitionTaxOf(b.sum, tax.rate);
+    if (amount !== 0 && tax.acquisitionAccountId !== null) out.push(credit(tax.accountId, amount), debit(tax.acquisitionAccountId, amount));
+    return out;
+  }
+  if (tax.calculationMethod === 'gross') return [debit(b.debitAccountId, b.sum), credit(b.creditAccountId, b.sum)];
+  const share = vatShareOfGross(b.sum, tax.rate);
+  const kind = bookingType(b.debitType, b.creditType);
+  const splitCredit = kind === 'income' || (kind === 'swap' && tax.accountType !== undefined && normalSide(tax.accountType) === 'credit');
+  if (splitCredit) {
+    const out = [debit(b.debitAccountId, b.sum), credit(b.creditAccountId, b.sum - share)];
+    if (share !== 0) out.push(credit(tax.accountId, share));
+    return out;
+  }
+  const out = [debit(b.debitAccountId, b.sum - share)];
+  if (share !== 0) out.push(debit(tax.accountId, share));
+  out.push(credit(b.creditAccountId, b.sum));
+  return out;
+}
+
+export interface Totals { debit: number; credit: number }
+export interface AccountTotals { before: Totals; during: Totals }
+
+export interface DatedBooking extends Booking { date: string }
+
+/**
+ * Adds every booking's postings per account, split into bookings dated before `start` and those from
+ * `start` on (all of them count as `during` without a start). The caller filters by `until`.
+ */
+export function totalsByAccount(bookings: Iterable<DatedBooking>, start?: string): Map<number, AccountTotals> {
+  const totals = new Map<number, AccountTotals>();
+  for (const b of bookings) {
+    const bucket = start !== undefined && b.date < start ? 'before' : 'during';
+    for (const p of postings(b)) {
+      let t = totals.get(p.accountId);
+      if (!t) { t = { before: { debit: 0, credit: 0 }, during: { debit: 0, credit: 0 } }; totals.set(p.accountId, t); }
+      t[bucket].debit += p.debit;
+      t[bucket].credit += p.credit;
+    }
+  }
+  return totals;
+}
+
+/**
+ * The balance an account shows for a period: a balance sheet account its closing balance at the end
+ * of the period (everything booked up to `until`), an income or expense account the movement within
+ * the period.
+ */
+export function periodBalance(type: AccountType, t: AccountTotals | undefined): number {
+  if (!t) return 0;
+  if (isBalanceSheet(type)) return balanceOf(type, t.before.debit + t.during.debit, t.before.credit + t.during.credit);
+  return balanceOf(type, t.during.debit, t.during.credit);
+}
+
+/**
+ * Profit (positive) or loss (negative) from income and expense accounts: carried forward from before
+ * the period, and of the period itself.
+ */
+export function profitAndLoss(accounts: Iterable<{ id: number; type: AccountType }>, totals: Map<number, AccountTotals>): { carriedForward: number; period: number } {
+  let carriedForward = 0;
+  let period = 0;
+  for (const a of accounts) {
+    if (isBalanceSheet(a.type)) continue;
+    const t = totals.get(a.id);
+    if (!t) continue;
+    const sign = a.type === 'income' ? 1 : -1;
+    carriedForward += sign * balanceOf(a.type, t.before.debit, t.before.credit);
+    period += sign * balanceOf(a.type, t.during.debit, t.during.credit);
+  }
+  return { carriedForward, period };
+}

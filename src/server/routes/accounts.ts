@@ -1,0 +1,180 @@
+// Accounts (the chart of accounts): list with balances, create, read, update, delete, reset to the
+// standard chart. The list answers a bare array; the other endpoints { data }.
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv, Ctx } from '../context.js';
+import { normaliseIban, isValidIban } from '../domain/iban.js';
+import {
+  ACCOUNT_CREATE_TYPES, ACCOUNT_TYPE_FILTERS, BANK_NUMBER_MAX, BANK_NUMBER_MIN, categoryForCreate, isBankNumber, periodBalance,
+  profitAndLoss, totalsByAccount, typesOfFilter, type AccountTypeFilter,
+} from '../domain/ledger.js';
+import { formatCurrency, rappenToNumber } from '../domain/money.js';
+import { badRequest, fieldError, notFound, validationError, type FieldErrors } from '../http-error.js';
+import { pathId, readBody } from '../request.js';
+import { nullable, required, rules, sometimes, validate } from '../validation.js';
+import {
+  accountNumberTaken, accountUsage, accountsInCategory, bookingsUntil, chartUsage, deleteAccount, findAccount, insertAccount,
+  listAccounts, resetChart, taxRatesOffChart, updateAccount, type Account,
+} from '../store/accounts.js';
+import type { Db } from '../store/db.js';
+
+const ibanInput = (v: unknown) => (typeof v === 'string' ? normaliseIban(v) : v);
+
+const number = () => z.preprocess((v) => (typeof v === 'string' && /^\s*[+-]?\d+\s*$/.test(v) ? Number(v.trim()) : v), z.int().min(1000).max(9999));
+const iban = () => nullable(z.preprocess(ibanInput, rules.string(34).pipe(z.string().refine(isValidIban, { message: 'The :attribute field must be a valid IBAN.' }))));
+const currency = () => z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.string().regex(/^[A-Z]{3}$/, { message: 'The :attribute field must be a three-letter currency code.' }));
+
+const createSchema = z.object({
+  name: required(rules.string(255)),
+  number: required(number()),
+  type: required(rules.in(ACCOUNT_CREATE_TYPES)),
+  iban: iban(),
+  is_primary_bank_account: nullable(rules.boolean()),
+  currency: sometimes(currency()),
+});
+
+const updateSchema = z.object({
+  name: sometimes(required(rules.string(255))),
+  number: sometimes(required(number())),
+  iban: iban(),
+  is_primary_bank_account: nullable(rules.boolean()),
+  currency: sometimes(currency()),
+});
+
+const listSchema = z.object({
+  type: sometimes(rules.in(ACCOUNT_TYPE_FILTERS)),
+  start: sometimes(rules.date()),
+  until: sometimes(rules.date()),
+});
+
+const NUMBER_TAKEN = (n: number) => `Die Kontonummer ${n} ist bereits vergeben.`;
+const BANK_RANGE = `Bankkonten müssen eine Kontonummer zwischen ${BANK_NUMBER_MIN} und ${BANK_NUMBER_MAX} haben.`;
+const IBAN_BANK_ONLY = 'Eine IBAN ist nur bei Bankkonten möglich.';
+const PRIMARY_BANK_ONLY = 'Nur ein Bankkonto kann das Hauptbankkonto sein.';
+
+export const CARRIED_FORWARD_NAME = 'Nicht verbuchter Gewinn/Verlust aus Vorperioden';
+export const PERIOD_RESULT_NAME = 'Gewinn/Verlust der Periode';
+
+function accountOr404(c: Ctx): Account {
+  const account = findAccount(c.get('deps').db, c.get('companyId'), pathId(c, 'account'));
+  if (!account) throw notFound('Account not found.');
+  return account;
+}
+
+type WithBalance = Omit<Account, 'created_at' | 'updated_at'> & { balance: number; balance_formatted: string; created_at: string; updated_at: string };
+
+function withBalance(a: Account, rappen: number): WithBalance {
+  const { created_at, updated_at, ...rest } = a;
+  return { ...rest, balance: rappenToNumber(rappen), balance_formatted: formatCurrency(rappen, a.currency), created_at, updated_at };
+}
+
+/** Balances of `accounts` for the period (see domain/ledger periodBalance), and the company's profit or loss. */
+function balances(db: Db, companyId: number, accounts: Account[], start?: string, until?: string) {
+  const totals = totalsByAccount(bookingsUntil(db, companyId, until), start);
+  const rows = accounts.map((a) => withBalance(a, periodBalance(a.type, totals.get(a.id))));
+  return { rows, result: profitAndLoss(listAccounts(db, companyId), totals) };
+}
+
+const computedRow = (name: string, rappen: number) => ({
+  id: null, number: null, name, balance: rappenToNumber(rappen), balance_formatted: formatCurrency(rappen), computed: true,
+});
+
+/** IBAN and primary flag are for bank accounts only (422); a bank account's number must be 1000-1059 (400). */
+function checkBankRules(isBank: boolean, iban: string | null | undefined, primary: boolean | null | undefined): void {
+  const errors: FieldErrors = {};
+  if (!isBank && iban) errors.iban = [IBAN_BANK_ONLY];
+  if (!isBank && primary) errors.is_primary_bank_account = [PRIMARY_BANK_ONLY];
+  if (Object.keys(errors).length) throw validationError(errors);
+}
+
+export function registerAccounts(r: Hono<AppEnv>): void {
+  r.get('/accounts', (c) => {
+    const blank = (v: string | undefined) => (v === '' ? undefined : v);
+    const q = validate(listSchema, { type: blank(c.req.query('type')), start: blank(c.req.query('start')), until: blank(c.req.query('until')) });
+    if (q.start && q.until && q.until < q.start) throw fieldError('until', 'The until field must be a date after or equal to start.');
+    const db = c.get('deps').db;
+    const companyId = c.get('companyId');
+    const type: AccountTypeFilter = q.type ?? 'all';
+    const accounts = listAccounts(db, companyId, typesOfFilter(type));
+    if (!q.start && !q.until) return c.json(accounts);
+    const { rows, result } = balances(db, companyId, accounts, q.start, q.until);
+    if (type !== 'liabilities') return c.json(rows);
+    return c.json([...rows, computedRow(CARRIED_FORWARD_NAME, result.carriedForward), computedRow(PERIOD_RESULT_NAME, result.period)]);
+  });
+
+  r.post('/accounts/reset', (c) => {
+    const db = c.get('deps').db;
+    const companyId = c.get('companyId');
+    const usage = chartUsage(db, companyId);
+    if (usage.entries) throw badRequest('Der Kontenplan kann nicht zurückgesetzt werden, da Buchungen vorhanden sind.');
+    if (usage.recurring) throw badRequest('Der Kontenplan kann nicht zurückgesetzt werden, da wiederkehrende Buchungen vorhanden sind.');
+    if (usage.invoices) throw badRequest('Der Kontenplan kann nicht zurückgesetzt werden, da Rechnungen auf Konten verweisen.');
+    if (usage.importEntries) throw badRequest('Der Kontenplan kann nicht zurückgesetzt werden, da importierte Bankbewegungen auf Konten verweisen.');
+    const offChart = taxRatesOffChart(db, companyId);
+    if (offChart.length) {
+      const list = offChart.map((t) => `${t.name} (${t.number})`).join(', ');
+      throw badRequest(`Der Kontenplan kann nicht zurückgesetzt werden: Steuersätze verwenden Konten, die der Standard-Kontenplan nicht enthält: ${list}.`);
+    }
+    return c.json({ data: resetChart(db, companyId) });
+  });
+
+  r.post('/accounts', async (c) => {
+    const input = validate(createSchema, await readBody(c));
+    const type = categoryForCreate(input.type, input.number);
+    if (!type) throw fieldError('type', 'The type balance_sheet needs an account number from 1000 to 2999.');
+    checkBankRules(type === 'bank', input.iban, input.is_primary_bank_account);
+    const db = c.get('deps').db;
+    const companyId = c.get('companyId');
+    if (type === 'bank' && !isBankNumber(input.number)) throw badRequest(BANK_RANGE);
+    if (accountNumberTaken(db, companyId, input.number)) throw badRequest(NUMBER_TAKEN(input.number));
+    return c.json({
+      data: insertAccount(db, companyId, {
+        name: input.name, number: input.number, type, currency: input.currency ?? 'CHF', iban: input.iban ?? null, isPrimary: input.is_primary_bank_account === true,
+      }),
+    });
+  });
+
+  r.get('/accounts/:account', (c) => {
+    const account = accountOr404(c);
+    const { rows } = balances(c.get('deps').db, c.get('companyId'), [account]);
+    return c.json({ data: rows[0] });
+  });
+
+  r.put('/accounts/:account', async (c) => {
+    const account = accountOr404(c);
+    const input = validate(updateSchema, await readBody(c));
+    const isBank = account.type === 'bank';
+    checkBankRules(isBank, input.iban, input.is_primary_bank_account);
+    const db = c.get('deps').db;
+    const companyId = c.get('companyId');
+    if (input.number !== undefined) {
+      if (isBank && !isBankNumber(input.number)) throw badRequest(BANK_RANGE);
+      if (accountNumberTaken(db, companyId, input.number, account.id)) throw badRequest(NUMBER_TAKEN(input.number));
+    }
+    const changes = {
+      name: input.name, number: input.number, currency: input.currency, iban: input.iban,
+      isPrimary: input.is_primary_bank_account === null ? undefined : input.is_primary_bank_account,
+    };
+    // like Eloquent: nothing changed, nothing saved (updated_at stays)
+    const current = { name: account.name, number: account.number, currency: account.currency, iban: account.iban, isPrimary: account.is_primary_bank_account };
+    const changed = (Object.keys(changes) as (keyof typeof changes)[]).some((key) => changes[key] !== undefined && changes[key] !== current[key]);
+    return c.json({ data: changed ? updateAccount(db, companyId, account.id, changes) : account });
+  });
+
+  r.delete('/accounts/:account', (c) => {
+    const account = accountOr404(c);
+    const db = c.get('deps').db;
+    const companyId = c.get('companyId');
+    const usage = accountUsage(db, companyId, account.id);
+    if (usage.entries) throw badRequest(`Das Konto ${account.number} kann nicht gelöscht werden, da Buchungen darauf vorhanden sind.`);
+    if (usage.recurring) throw badRequest(`Das Konto ${account.number} kann nicht gelöscht werden, da wiederkehrende Buchungen es verwenden.`);
+    if (usage.taxRates) throw badRequest(`Das Konto ${account.number} kann nicht gelöscht werden, da Steuersätze es verwenden.`);
+    if (usage.invoices) throw badRequest(`Das Konto ${account.number} kann nicht gelöscht werden, da Rechnungen es verwenden.`);
+    if (usage.importEntries) throw badRequest(`Das Konto ${account.number} kann nicht gelöscht werden, da importierte Bankbewegungen es verwenden.`);
+    if (accountsInCategory(db, companyId, account.account_category_id) <= 1) {
+      throw badRequest(`Das Konto ${account.number} ist das letzte seiner Kategorie und kann nicht gelöscht werden.`);
+    }
+    deleteAccount(db, companyId, account.id);
+    return c.body(null, 204);
+  });
+}

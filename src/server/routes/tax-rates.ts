@@ -1,0 +1,169 @@
+// Tax rates (VAT): list, create, read, update, delete. Create, read and update answer the bare
+// TaxRate (no { data } envelope), as the spec says.
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv, Ctx } from '../context.js';
+import { calculationMethod, isTaxAccountType } from '../domain/ledger.js';
+import { toPercentHundredths } from '../domain/money.js';
+import { HttpError, conflict, notFound, validationError, type FieldErrors } from '../http-error.js';
+import { pageRequest, paginated } from '../pagination.js';
+import { pathId, queryBoolean, readBody } from '../request.js';
+import { nullable, required, rules, sometimes, toBoolean, validate } from '../validation.js';
+import { findAccount } from '../store/accounts.js';
+import {
+  deleteTaxRate, findTaxRate, insertTaxRate, listTaxRates, taxRateUsage, taxRateValues, updateTaxRate,
+  type TaxRateSort, type TaxRateValues,
+} from '../store/tax-rates.js';
+
+// Laravel's `boolean` rejects null with "must be true or false" (rules.boolean() would call null missing).
+const boolean = () => z.preprocess(toBoolean, z.custom<boolean>((v) => typeof v === 'boolean', { message: 'The :attribute field must be true or false.' }));
+const text = () => rules.string(255);
+/** rates are percentages from 0 to 100 with up to two decimals (the storage holds hundredths: no silent rounding) */
+const percent = () => rules.numeric()
+  .pipe(z.number().min(0).max(100))
+  .pipe(z.number().refine((v) => /^\d+(\.\d{1,2})?$/.test(String(v)), { message: 'The :attribute field must have 0-2 decimal places.' }))
+  .transform((v) => toPercentHundredths(v)!);
+
+const createSchema = z.object({
+  name: required(text()),
+  account_id: required(rules.integer()),
+  name_on_documents: nullable(text()),
+  rate: required(percent()),
+  saldo_rate: nullable(percent()),
+  field_number: nullable(rules.integer()),
+  is_acquisition_tax: sometimes(boolean()),
+  acquisition_account_id: nullable(rules.integer()),
+  archived: sometimes(boolean()),
+  name_en: nullable(text()),
+  name_fr: nullable(text()),
+  name_it: nullable(text()),
+});
+
+const updateSchema = z.object({
+  name: sometimes(required(text())),
+  account_id: sometimes(required(rules.integer())),
+  name_on_documents: nullable(text()),
+  rate: sometimes(required(percent())),
+  saldo_rate: nullable(percent()),
+  field_number: nullable(rules.integer()),
+  is_acquisition_tax: sometimes(boolean()),
+  acquisition_account_id: nullable(rules.integer()),
+  archived: sometimes(boolean()),
+  name_en: nullable(text()),
+  name_fr: nullable(text()),
+  name_it: nullable(text()),
+});
+
+type Input = z.output<typeof updateSchema>;
+
+const SORTS: readonly TaxRateSort[] = ['name', '-name', 'rate', '-rate'];
+
+/** Values the bookings of a rate depend on: locked once bookings use it. */
+const LOCKED = ['rate', 'saldo_rate', 'account_id', 'is_acquisition_tax', 'acquisition_account_id'] as const;
+
+const LOCKED_MESSAGE: Record<(typeof LOCKED)[number], string> = {
+  rate: 'Der Steuersatz kann nicht geändert werden, da er bereits in Buchungen verwendet wird.',
+  saldo_rate: 'Der Saldosteuersatz kann nicht geändert werden, da der Steuersatz bereits in Buchungen verwendet wird.',
+  account_id: 'Das Steuerkonto kann nicht geändert werden, da der Steuersatz bereits in Buchungen verwendet wird.',
+  is_acquisition_tax: 'Die Bezugsteuer kann nicht ein- oder ausgeschaltet werden, da der Steuersatz bereits in Buchungen verwendet wird.',
+  acquisition_account_id: 'Das Bezugsteuerkonto kann nicht geändert werden, da der Steuersatz bereits in Buchungen verwendet wird.',
+};
+
+function taxRateOr404(c: Ctx): { id: number; values: TaxRateValues } {
+  const id = pathId(c, 'taxRate');
+  const values = taxRateValues(c.get('deps').db, c.get('companyId'), id);
+  if (!values) throw notFound('Tax rate not found.');
+  return { id, values };
+}
+
+/** An account of the company that may carry VAT (a balance sheet account), else a 422 on `field`. */
+function checkTaxAccount(c: Ctx, field: string, id: number, errors: FieldErrors): void {
+  const account = findAccount(c.get('deps').db, c.get('companyId'), id);
+  const attr = field.replace(/_/g, ' ');
+  if (!account) (errors[field] ??= []).push(`The selected ${attr} is invalid.`);
+  else if (!isTaxAccountType(account.type)) (errors[field] ??= []).push(`The ${attr} must be an assets or liabilities account.`);
+}
+
+/** Merges the input into `base`, applies the defaults and checks the accounts; throws the 422s. */
+function resolveValues(c: Ctx, base: TaxRateValues, input: Input): TaxRateValues {
+  const next: TaxRateValues = { ...base };
+  for (const key of ['name', 'account_id', 'rate', 'is_acquisition_tax', 'archived'] as const) {
+    if (input[key] !== undefined) (next as unknown as Record<string, unknown>)[key] = input[key];
+  }
+  for (const key of ['saldo_rate', 'field_number', 'acquisition_account_id', 'name_en', 'name_fr', 'name_it'] as const) {
+    if (input[key] !== undefined) (next as unknown as Record<string, unknown>)[key] = input[key];
+  }
+  if (input.name_on_documents !== undefined) next.name_on_documents = input.name_on_documents ?? '';
+  if (next.name_on_documents === '') next.name_on_documents = next.name;
+  if (!next.is_acquisition_tax) next.acquisition_account_id = null;
+  next.calculation_method = calculationMethod(next.saldo_rate, next.is_acquisition_tax);
+
+  const errors: FieldErrors = {};
+  if (input.account_id !== undefined) checkTaxAccount(c, 'account_id', next.account_id, errors);
+  if (next.is_acquisition_tax) {
+    if (next.acquisition_account_id === null) errors.acquisition_account_id = ['The acquisition account id field is required when is acquisition tax is true.'];
+    else if (input.acquisition_account_id !== undefined || input.is_acquisition_tax !== undefined) checkTaxAccount(c, 'acquisition_account_id', next.acquisition_account_id, errors);
+  }
+  if (Object.keys(errors).length) throw validationError(errors);
+  return next;
+}
+
+const EMPTY: TaxRateValues = {
+  account_id: 0, acquisition_account_id: null, field_number: null, name: '', name_en: null, name_fr: null, name_it: null,
+  name_on_documents: '', rate: 0, saldo_rate: null, calculation_method: 'net', is_acquisition_tax: false, archived: false,
+};
+
+export function registerTaxRates(r: Hono<AppEnv>): void {
+  r.get('/tax-rates', (c) => {
+    const sort = c.req.query('sort') || undefined;
+    if (sort !== undefined && !SORTS.includes(sort as TaxRateSort)) {
+      throw new HttpError(400, `Requested sort(s) \`${sort}\` is not allowed. Allowed sort(s) are \`${SORTS.join(', ')}\`.`);
+    }
+    const rawIds = c.req.queries('filter[id]') ?? c.req.queries('filter[id][]');
+    const ids = rawIds?.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+    const page = pageRequest(c);
+    const { rows, total } = listTaxRates(c.get('deps').db, c.get('companyId'), {
+      name: c.req.query('filter[name]') || undefined,
+      archived: queryBoolean(c, 'filter[archived]'),
+      ids: ids && ids.length ? ids.filter((v) => /^\d{1,15}$/.test(v)).map(Number) : undefined,
+    }, sort as TaxRateSort | undefined, page.perPage, page.offset);
+    return c.json(paginated(c, rows, total, page));
+  });
+
+  r.post('/tax-rates', async (c) => {
+    const input = validate(createSchema, await readBody(c));
+    const values = resolveValues(c, EMPTY, { ...input, is_acquisition_tax: input.is_acquisition_tax ?? false, archived: input.archived ?? false });
+    return c.json(insertTaxRate(c.get('deps').db, c.get('companyId'), values));
+  });
+
+  r.get('/tax-rates/:taxRate', (c) => {
+    const { id } = taxRateOr404(c);
+    return c.json(findTaxRate(c.get('deps').db, c.get('companyId'), id, true)!);
+  });
+
+  r.put('/tax-rates/:taxRate', async (c) => {
+    const { id, values: current } = taxRateOr404(c);
+    const input = validate(updateSchema, await readBody(c));
+    const next = resolveValues(c, current, input);
+    const db = c.get('deps').db;
+    const changed = LOCKED.filter((key) => next[key] !== current[key]);
+    if (changed.length && taxRateUsage(db, c.get('companyId'), id).entries > 0) {
+      throw validationError(Object.fromEntries(changed.map((key) => [key, [LOCKED_MESSAGE[key]]])));
+    }
+    // like Eloquent: nothing changed, nothing saved (updated_at stays)
+    const same = (Object.keys(next) as (keyof TaxRateValues)[]).every((key) => next[key] === current[key]);
+    if (!same) updateTaxRate(db, c.get('companyId'), id, next);
+    return c.json(findTaxRate(db, c.get('companyId'), id)!);
+  });
+
+  r.delete('/tax-rates/:taxRate', (c) => {
+    const { id } = taxRateOr404(c);
+    const db = c.get('deps').db;
+    const usage = taxRateUsage(db, c.get('companyId'), id);
+    if (usage.entries) throw conflict('Der Steuersatz wird in Buchungen verwendet und kann nicht gelöscht werden. Archiviere ihn stattdessen.');
+    if (usage.invoices) throw conflict('Der Steuersatz wird in Rechnungen verwendet und kann nicht gelöscht werden. Archiviere ihn stattdessen.');
+    if (usage.proposals) throw conflict('Der Steuersatz wird in Offerten verwendet und kann nicht gelöscht werden. Archiviere ihn stattdessen.');
+    deleteTaxRate(db, c.get('companyId'), id);
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,176 @@
+// VAT rates of a company. Rates are stored in hundredths of a percent (8.1 % → 810).
+import { all, one, run, timestamp, transaction, type Db, type Row } from './db.js';
+import { percentHundredthsToNumber } from '../domain/money.js';
+
+export interface AccountRef { id: number; name: string; account_number: number }
+
+export interface TaxRate {
+  id: number;
+  company_id: number;
+  account_id: number;
+  acquisition_account_id: number | null;
+  field_number: number | null;
+  name: string;
+  name_en: string | null;
+  name_fr: string | null;
+  name_it: string | null;
+  name_on_documents: string;
+  rate: number;
+  saldo_rate: number | null;
+  calculation_method: 'net' | 'gross';
+  is_acquisition_tax: boolean;
+  archived: boolean;
+  created_at: string;
+  updated_at: string;
+  account?: AccountRef;
+  acquisition_account?: AccountRef | null;
+}
+
+/** The stored values of a tax rate, in storage units (rates in hundredths of a percent). */
+export interface TaxRateValues {
+  account_id: number;
+  acquisition_account_id: number | null;
+  field_number: number | null;
+  name: string;
+  name_en: string | null;
+  name_fr: string | null;
+  name_it: string | null;
+  name_on_documents: string;
+  rate: number;
+  saldo_rate: number | null;
+  calculation_method: 'net' | 'gross';
+  is_acquisition_tax: boolean;
+  archived: boolean;
+}
+
+const SELECT = `SELECT tax_rates.*,
+    a.name AS account_name, a.number AS account_number,
+    q.name AS acquisition_account_name, q.number AS acquisition_account_number
+  FROM tax_rates
+  JOIN accounts a ON a.id = tax_rates.account_id
+  LEFT JOIN accounts q ON q.id = tax_rates.acquisition_account_id`;
+
+const toValues = (r: Row): TaxRateValues => ({
+  account_id: Number(r.account_id),
+  acquisition_account_id: r.acquisition_account_id === null ? null : Number(r.acquisition_account_id),
+  field_number: r.field_number === null ? null : Number(r.field_number),
+  name: r.name,
+  name_en: r.name_en ?? null,
+  name_fr: r.name_fr ?? null,
+  name_it: r.name_it ?? null,
+  name_on_documents: r.name_on_documents,
+  rate: Number(r.rate),
+  saldo_rate: r.saldo_rate === null ? null : Number(r.saldo_rate),
+  calculation_method: r.calculation_method === 'gross' ? 'gross' : 'net',
+  is_acquisition_tax: Number(r.is_acquisition_tax) === 1,
+  archived: Number(r.archived) === 1,
+});
+
+/** The API's TaxRate; `load` embeds the account and the acquisition account (list and single read). */
+function toTaxRate(r: Row, load: boolean): TaxRate {
+  const v = toValues(r);
+  const out: TaxRate = {
+    id: Number(r.id),
+    company_id: Number(r.company_id),
+    account_id: v.account_id,
+    acquisition_account_id: v.acquisition_account_id,
+    field_number: v.field_number,
+    name: v.name,
+    name_en: v.name_en,
+    name_fr: v.name_fr,
+    name_it: v.name_it,
+    name_on_documents: v.name_on_documents,
+    rate: percentHundredthsToNumber(v.rate),
+    saldo_rate: v.saldo_rate === null ? null : percentHundredthsToNumber(v.saldo_rate),
+    calculation_method: v.calculation_method,
+    is_acquisition_tax: v.is_acquisition_tax,
+    archived: v.archived,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+  if (load) {
+    out.account = { id: v.account_id, name: r.account_name, account_number: Number(r.account_number) };
+    out.acquisition_account = v.acquisition_account_id === null ? null
+      : { id: v.acquisition_account_id, name: r.acquisition_account_name, account_number: Number(r.acquisition_account_number) };
+  }
+  return out;
+}
+
+export interface TaxRateFilter { name?: string; archived?: boolean; ids?: number[] }
+export type TaxRateSort = 'name' | '-name' | 'rate' | '-rate';
+
+const ORDER: Record<TaxRateSort, string> = {
+  name: 'tax_rates.name COLLATE NOCASE, tax_rates.id',
+  '-name': 'tax_rates.name COLLATE NOCASE DESC, tax_rates.id DESC',
+  rate: 'tax_rates.rate, tax_rates.id',
+  '-rate': 'tax_rates.rate DESC, tax_rates.id DESC',
+};
+
+function where(db: Db, companyId: number, filter: TaxRateFilter): [string, unknown[]] {
+  const clauses = ['tax_rates.company_id = ?'];
+  const params: unknown[] = [companyId];
+  if (filter.name) {
+    // SQLite's lower() knows only ASCII; names like "Übrige" are matched case-insensitively here
+    const needle = filter.name.toLocaleLowerCase('de-CH');
+    const ids = all(db, 'SELECT id, name FROM tax_rates WHERE company_id = ?', companyId)
+      .filter((r) => String(r.name).toLocaleLowerCase('de-CH').includes(needle)).map((r) => Number(r.id));
+    clauses.push(`tax_rates.id IN (${ids.map(() => '?').join(', ') || 'NULL'})`);
+    params.push(...ids);
+  }
+  if (filter.archived !== undefined) { clauses.push('tax_rates.archived = ?'); params.push(filter.archived ? 1 : 0); }
+  if (filter.ids) { clauses.push(`tax_rates.id IN (${filter.ids.map(() => '?').join(', ') || 'NULL'})`); params.push(...filter.ids); }
+  return [clauses.join(' AND '), params];
+}
+
+export function listTaxRates(db: Db, companyId: number, filter: TaxRateFilter, sort: TaxRateSort | undefined, limit: number, offset: number): { rows: TaxRate[]; total: number } {
+  const [w, params] = where(db, companyId, filter);
+  const total = Number(one(db, `SELECT count(*) AS n FROM tax_rates WHERE ${w}`, ...params)!.n);
+  const order = sort ? ORDER[sort] : 'tax_rates.id';
+  const rows = all(db, `${SELECT} WHERE ${w} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, limit, offset).map((r) => toTaxRate(r, true));
+  return { rows, total };
+}
+
+/** A tax rate of the company; `load` embeds its accounts. */
+export function findTaxRate(db: Db, companyId: number, id: number, load = false): TaxRate | undefined {
+  const row = one(db, `${SELECT} WHERE tax_rates.company_id = ? AND tax_rates.id = ?`, companyId, id);
+  return row && toTaxRate(row, load);
+}
+
+/** The stored values (rates in hundredths) of a tax rate of the company. */
+export function taxRateValues(db: Db, companyId: number, id: number): TaxRateValues | undefined {
+  const row = one(db, 'SELECT * FROM tax_rates WHERE company_id = ? AND id = ?', companyId, id);
+  return row && toValues(row);
+}
+
+const COLUMNS = ['account_id', 'acquisition_account_id', 'field_number', 'name', 'name_en', 'name_fr', 'name_it', 'name_on_documents',
+  'rate', 'saldo_rate', 'calculation_method', 'is_acquisition_tax', 'archived'] as const;
+
+const sqlValue = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
+
+export function insertTaxRate(db: Db, companyId: number, values: TaxRateValues): TaxRate {
+  const now = timestamp();
+  const id = Number(run(db,
+    `INSERT INTO tax_rates (company_id, ${COLUMNS.join(', ')}, created_at, updated_at) VALUES (?, ${COLUMNS.map(() => '?').join(', ')}, ?, ?)`,
+    companyId, ...COLUMNS.map((c) => sqlValue(values[c])), now, now).lastInsertRowid);
+  return findTaxRate(db, companyId, id)!;
+}
+
+export function updateTaxRate(db: Db, companyId: number, id: number, values: TaxRateValues): TaxRate {
+  run(db, `UPDATE tax_rates SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')}, updated_at = ? WHERE company_id = ? AND id = ?`,
+    ...COLUMNS.map((c) => sqlValue(values[c])), timestamp(), companyId, id);
+  return findTaxRate(db, companyId, id)!;
+}
+
+/** Deletes the tax rate; bank-import suggestions that named it lose the suggestion. */
+export function deleteTaxRate(db: Db, companyId: number, id: number): void {
+  transaction(db, () => {
+    run(db, 'UPDATE import_entries SET tax_rate_id = NULL WHERE company_id = ? AND tax_rate_id = ?', companyId, id);
+    run(db, 'DELETE FROM tax_rates WHERE company_id = ? AND id = ?', companyId, id);
+  });
+}
+
+/** How many bookings, invoices and proposals use the tax rate. */
+export function taxRateUsage(db: Db, companyId: number, id: number): { entries: number; invoices: number; proposals: number } {
+  const count = (table: string) => Number(one(db, `SELECT count(*) AS n FROM ${table} WHERE company_id = ? AND tax_rate_id = ?`, companyId, id)!.n);
+  return { entries: count('entries'), invoices: count('invoices'), proposals: count('proposals') };
+}

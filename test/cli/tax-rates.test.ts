@@ -1,0 +1,184 @@
+// `acct tax-rates …` against the service: every verb, references by name and account number, the
+// errors and their exit codes.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { one, run, timestamp } from '../../src/server/store/db.js';
+import { sandbox, type Sandbox } from '../helpers/cli.js';
+import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { lines, tsv } from './support.js';
+
+let svc: TestService;
+let box: Sandbox;
+
+const acct = (args: string[]) => box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: '1' } });
+const accountId = (number: number) => Number(one(svc.server.db, 'SELECT id FROM accounts WHERE company_id = 1 AND number = ?', number)!.id);
+const rateByName = (name: string) => one(svc.server.db, 'SELECT * FROM tax_rates WHERE company_id = 1 AND name = ?', name);
+
+function book(taxRateId: number): void {
+  const now = timestamp();
+  run(svc.server.db, `INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id, tax_rate_id, created_at, updated_at)
+    VALUES (1, 1, 'income', '2024-01-15', 10810, ?, ?, ?, ?, ?)`, accountId(1020), accountId(3400), taxRateId, now, now);
+}
+
+beforeAll(async () => {
+  svc = await startTestService();
+  box = sandbox();
+});
+
+afterAll(async () => {
+  box?.cleanup();
+  await svc?.close();
+});
+
+describe('acct tax-rates list', () => {
+  test('piped: TSV of the default columns, the account as its number', async () => {
+    const r = await acct(['tax-rates', 'list']);
+    expect(r.code).toBe(0);
+    const rows = tsv(r.stdout);
+    expect(rows[0]).toEqual(['id', 'name', 'rate', 'saldo_rate', 'calculation_method', 'account.account_number', 'is_acquisition_tax', 'field_number', 'archived']);
+    expect(rows).toHaveLength(8);
+    expect(rows[1]).toEqual(['1', 'MWST 8.1 %', '8.1', '', 'net', '2200', 'false', '303', 'false']);
+    expect(rows[7]).toEqual(['7', 'Bezugsteuer 8.1 %', '8.1', '', 'gross', '2200', 'true', '383', 'false']);
+  });
+
+  test('--name filters, --sort orders (also written with a space before -rate)', async () => {
+    const r = await acct(['tax-rates', 'list', '--name', 'vorsteuer', '--sort=-rate', '--fields', 'name,rate']);
+    expect(tsv(r.stdout)).toEqual([['name', 'rate'], ['Vorsteuer Investitionen 8.1 %', '8.1'], ['Vorsteuer 8.1 %', '8.1'], ['Vorsteuer 2.6 %', '2.6']]);
+    const spaced = await acct(['tax-rates', 'list', '--name', 'MWST', '--sort', '-rate', '--fields', 'rate']);
+    expect(spaced.code).toBe(0);
+    expect(tsv(spaced.stdout).slice(1).map((row) => row[0])).toEqual(['8.1', '3.8', '2.6']);
+    const bad = await acct(['tax-rates', 'list', '--sort', 'account']);
+    expect(bad.code).toBe(2);
+  });
+
+  test('--archived and --no-archived filter; -o json gives the API records', async () => {
+    const created = await svc.call('POST', '/companies/1/tax-rates', { name: 'MWST 7.7 %', rate: 7.7, account_id: accountId(2200), archived: true });
+    const archived = await acct(['tax-rates', 'list', '--archived', '-o', 'json']);
+    const records = JSON.parse(archived.stdout);
+    expect(records).toEqual([{ ...created.body, account: { id: accountId(2200), name: 'Geschuldete MWST', account_number: 2200 }, acquisition_account: null }]);
+    const active = await acct(['tax-rates', 'list', '--no-archived', '--fields', 'name']);
+    expect(tsv(active.stdout).flat()).not.toContain('MWST 7.7 %');
+    expect(tsv(active.stdout)).toHaveLength(8);
+  });
+
+  test('a table on request', async () => {
+    const r = await acct(['tax-rates', 'list', '--name', 'Bezug', '-o', 'table']);
+    expect(lines(r.stdout)[0]).toMatch(/^ID\s+NAME\s+RATE\s+SALDO\s+METHOD\s+ACCOUNT\s+ACQUISITION\s+FIELD\s+ARCHIVED$/);
+    expect(lines(r.stdout)[1]).toMatch(/^ 7\s+Bezugsteuer 8\.1 %\s+8\.1\s+gross\s+2200\s+yes\s+383\s+no$/);
+  });
+});
+
+describe('acct tax-rates get', () => {
+  test('by exact name or id: the bare record with its accounts', async () => {
+    const byName = await acct(['tax-rates', 'get', 'bezugsteuer 8.1 %', '--json']);
+    expect(byName.code).toBe(0);
+    const rec = JSON.parse(byName.stdout);
+    expect(rec).toMatchObject({ id: 7, rate: 8.1, is_acquisition_tax: true, account: { account_number: 2200 }, acquisition_account: { account_number: 1170 } });
+    const byId = await acct(['tax-rates', 'get', '7', '--json']);
+    expect(JSON.parse(byId.stdout)).toEqual(rec);
+  });
+
+  test('an unknown name is a usage error (exit 2) naming similar rates', async () => {
+    const r = await acct(['tax-rates', 'get', 'MWST']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no tax rate "MWST"/);
+    expect(r.stderr).toMatch(/candidates: .*MWST 8\.1 %/);
+  });
+
+  test('an id of nothing is a 404 (exit 5)', async () => {
+    expect((await acct(['tax-rates', 'get', '9999'])).code).toBe(5);
+  });
+});
+
+describe('acct tax-rates create', () => {
+  test('--account takes the account number', async () => {
+    const r = await acct(['tax-rates', 'create', '--name', 'MWST Sonder', '--rate', '5.5', '--account', '2200', '--field-number', '303', '--name-en', 'VAT special', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ name: 'MWST Sonder', rate: 5.5, account_id: accountId(2200), field_number: 303, name_en: 'VAT special', calculation_method: 'net' });
+  });
+
+  test('saldo rate and acquisition tax with its account by number', async () => {
+    const saldo = await acct(['tax-rates', 'create', '--name', 'Saldo 6.2 %', '--rate', '8.1', '--saldo-rate', '6.2', '--account', '2200', '--json']);
+    expect(JSON.parse(saldo.stdout)).toMatchObject({ saldo_rate: 6.2, calculation_method: 'gross' });
+    const bezug = await acct(['tax-rates', 'create', '--name', 'Bezug Sonder', '--rate', '8.1', '--account', '2200', '--acquisition-tax', '--acquisition-account', '1170', '--json']);
+    expect(JSON.parse(bezug.stdout)).toMatchObject({ is_acquisition_tax: true, acquisition_account_id: accountId(1170), calculation_method: 'gross' });
+  });
+
+  test('an unknown account number: exit 2 listing candidates, nothing sent', async () => {
+    const r = await acct(['tax-rates', 'create', '--name', 'Nie', '--rate', '1', '--account', '2290']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no account "2290" \(--account\)/);
+    expect(r.stderr).toMatch(/candidates: .*2200 Geschuldete MWST/);
+    expect(rateByName('Nie')).toBeUndefined();
+  });
+
+  test('an income account is refused by the service: exit 3 with the field', async () => {
+    const r = await acct(['tax-rates', 'create', '--name', 'Falsch', '--rate', '1', '--account', '3400']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('  account_id: The account id must be an assets or liabilities account.');
+  });
+
+  test('a missing required flag without a terminal is a usage error', async () => {
+    const r = await acct(['tax-rates', 'create', '--name', 'Ohne', '--account', '2200']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/missing required --rate/);
+    const bad = await acct(['tax-rates', 'create', '--name', 'Ohne', '--account', '2200', '--rate', 'acht']);
+    expect(bad.code).toBe(2);
+  });
+});
+
+describe('acct tax-rates update', () => {
+  test('by name: only the given flags change; --archived and --no-archived', async () => {
+    await svc.call('POST', '/companies/1/tax-rates', { name: 'Ändern', rate: 2.5, account_id: accountId(2200) });
+    const r = await acct(['tax-rates', 'update', 'Ändern', '--archived', '--name-on-documents', 'MWST', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ name: 'Ändern', rate: 2.5, archived: true, name_on_documents: 'MWST' });
+    const back = await acct(['tax-rates', 'update', 'Ändern', '--no-archived', '--account', '2201', '--json']);
+    expect(JSON.parse(back.stdout)).toMatchObject({ archived: false, account_id: accountId(2201) });
+  });
+
+  test('the rate of a booked tax rate cannot change: exit 3 with errors.rate', async () => {
+    await svc.call('POST', '/companies/1/tax-rates', { name: 'Gebucht', rate: 8.1, account_id: accountId(2200) });
+    book(Number(rateByName('Gebucht')!.id));
+    const r = await acct(['tax-rates', 'update', 'Gebucht', '--rate', '7.7']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^ {2}rate: /m);
+    expect((await acct(['tax-rates', 'update', 'Gebucht', '--field-number', '302'])).code).toBe(0);
+  });
+
+  test('nothing to change is a usage error', async () => {
+    const r = await acct(['tax-rates', 'update', '1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/nothing to change/);
+  });
+});
+
+describe('acct tax-rates delete', () => {
+  test('asks for --yes without a terminal; deletes by name with it', async () => {
+    await svc.call('POST', '/companies/1/tax-rates', { name: 'Weg damit', rate: 1, account_id: accountId(2200) });
+    const refused = await acct(['tax-rates', 'delete', 'Weg damit']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--yes/);
+    const r = await acct(['tax-rates', 'delete', 'Weg damit', '--yes']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/Deleted tax rate \d+/);
+    expect(rateByName('Weg damit')).toBeUndefined();
+  });
+
+  test('a rate used in bookings: 409 → exit 6 with the message', async () => {
+    const r = await acct(['tax-rates', 'delete', 'Gebucht', '--yes']);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toMatch(/Buchungen/);
+  });
+});
+
+describe('acct tax-rates --help', () => {
+  test('lists every verb with examples', async () => {
+    const r = await box.run(['tax-rates', '--help']);
+    for (const verb of ['list', 'get', 'create', 'update', 'delete']) expect(r.stdout).toMatch(new RegExp(`\\$ acct tax-rates ${verb}( |$)`, 'm'));
+    const create = await box.run(['tax-rates', 'create', '--help']);
+    expect(create.stdout).toMatch(/--account <value>/);
+    expect(create.stdout).toMatch(/--acquisition-account <value>/);
+    expect(create.stdout).toMatch(/\$ acct tax-rates create .*--acquisition-tax --acquisition-account 1170/);
+  });
+});
