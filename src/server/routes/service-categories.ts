@@ -1,0 +1,48 @@
+// Service categories: a plain, unpaginated list by name; deleting one leaves its services uncategorised.
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv, Ctx } from '../context.js';
+import { notFound } from '../http-error.js';
+import { pathId, readBody } from '../request.js';
+import { required, sometimes, rules, validate } from '../validation.js';
+import {
+  deleteServiceCategory, findServiceCategory, insertServiceCategory, listServiceCategories, updateServiceCategory,
+  type ServiceCategory,
+} from '../store/service-categories.js';
+
+const name = required(rules.string(255));
+
+const createSchema = z.object({ name });
+// PUT: name may be left out (nothing changes); when sent it must be a non-blank string of at most 255.
+const updateSchema = z.object({ name: sometimes(name) });
+
+function categoryOr404(c: Ctx): ServiceCategory {
+  const category = findServiceCategory(c.get('deps').db, c.get('companyId'), pathId(c, 'serviceCategory'));
+  if (!category) throw notFound('Service category not found.');
+  return category;
+}
+
+export function registerServiceCategories(r: Hono<AppEnv>): void {
+  r.get('/service-categories', (c) => c.json({ data: listServiceCategories(c.get('deps').db, c.get('companyId')) }));
+
+  r.post('/service-categories', async (c) => {
+    const input = validate(createSchema, await readBody(c));
+    return c.json({ data: insertServiceCategory(c.get('deps').db, c.get('companyId'), input.name) }, 201);
+  });
+
+  r.get('/service-categories/:serviceCategory', (c) => c.json({ data: categoryOr404(c) }));
+
+  // The spec answers the update with the "updated object": the bare category, not wrapped in data.
+  r.put('/service-categories/:serviceCategory', async (c) => {
+    const category = categoryOr404(c);
+    const input = validate(updateSchema, await readBody(c));
+    if (input.name === undefined) return c.json(category);
+    return c.json(updateServiceCategory(c.get('deps').db, c.get('companyId'), category.id, input.name));
+  });
+
+  r.delete('/service-categories/:serviceCategory', (c) => {
+    const category = categoryOr404(c);
+    deleteServiceCategory(c.get('deps').db, c.get('companyId'), category.id);
+    return c.body(null, 204);
+  });
+}

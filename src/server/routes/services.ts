@@ -1,0 +1,155 @@
+// Services (activity types for time tracking): paginated by 50, sortable, with their category embedded,
+// plus the /multiple endpoints. A service that time entries use cannot be deleted, only archived.
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv, Ctx } from '../context.js';
+import { HttpError, badRequest, notFound } from '../http-error.js';
+import { pageRequest, paginated } from '../pagination.js';
+import { pathId, queryBoolean, readBody } from '../request.js';
+import { nullable, required, rules, sometimes, toBoolean, validate } from '../validation.js';
+import { findServiceCategory } from '../store/service-categories.js';
+import {
+  SERVICE_SORTS, bulkDeleteServices, bulkUpdateServices, deleteService, findService, insertService, listServices,
+  serviceInUse, updateService, type Service, type ServiceSort, type ServiceSortKey,
+} from '../store/services.js';
+
+export const SERVICES_PER_PAGE = 50;
+const MAX_RATE = 999999.99;
+
+// Laravel's `boolean` rejects null with "must be true or false" (rules.boolean() would call null missing).
+const boolean = () => z.preprocess(toBoolean, z.custom<boolean>((v) => typeof v === 'boolean', { message: 'The :attribute field must be true or false.' }));
+const name = required(rules.string(255));
+const hourlyRate = nullable(rules.money(0, MAX_RATE));
+// Laravel's `integer` says "must be an integer" for any non-integer; rules.integer() words a string as "must be a number".
+const integer = () => z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : v),
+  z.custom<number>((v) => typeof v === 'number' && Number.isSafeInteger(v), { message: 'The :attribute field must be an integer.' }),
+);
+
+const createSchema = z.object({
+  name,
+  hourly_rate: hourlyRate,
+  billable: sometimes(boolean()),
+  archived: sometimes(boolean()),
+  service_category_id: nullable(integer()),
+});
+
+// PUT: every field optional; null removes hourly_rate and service_category_id.
+const updateSchema = z.object({
+  name: sometimes(name),
+  hourly_rate: hourlyRate,
+  billable: sometimes(boolean()),
+  archived: sometimes(boolean()),
+  service_category_id: nullable(integer()),
+});
+
+/** ids as an array, a single id or a comma-separated string; [] and blanks count as missing. */
+function normaliseIds(v: unknown): unknown {
+  if (v === undefined || v === null || v === '') return undefined;
+  const list = typeof v === 'string' ? v.split(',').map((s) => s.trim()) : typeof v === 'number' ? [v] : v;
+  if (!Array.isArray(list)) return list;
+  if (list.length === 0) return undefined;
+  return list;
+}
+const ids = z.preprocess(normaliseIds, z.array(integer()));
+
+const bulkUpdateSchema = z.object({ ids, hourly_rate: hourlyRate, archived: sometimes(boolean()) });
+const bulkDeleteSchema = z.object({ ids });
+
+function serviceOr404(c: Ctx): Service {
+  const service = findService(c.get('deps').db, c.get('companyId'), pathId(c, 'service'));
+  if (!service) throw notFound('Service not found.');
+  return service;
+}
+
+/** A category id of the company, or 404 like the record itself (a category of another company is not reachable). */
+function categoryId(c: Ctx, id: number | null): number | null {
+  if (id === null) return null;
+  if (!findServiceCategory(c.get('deps').db, c.get('companyId'), id)) throw notFound('Service category not found.');
+  return id;
+}
+
+/** `sort=name|hourly_rate|created_at`, `-` for descending; anything else is a 400 like Spatie's query builder. */
+function sortOf(c: Ctx): ServiceSort {
+  const raw = (c.req.query('sort') ?? '').trim();
+  if (raw === '') return { key: 'name', descending: false };
+  const descending = raw.startsWith('-');
+  const key = descending ? raw.slice(1) : raw;
+  if (!(SERVICE_SORTS as readonly string[]).includes(key)) {
+    throw badRequest(`Requested sort(s) \`${raw}\` is not allowed. Allowed sort(s) are \`${SERVICE_SORTS.join(', ')}\`.`);
+  }
+  return { key: key as ServiceSortKey, descending };
+}
+
+function categoryFilter(c: Ctx): number | null | undefined {
+  const raw = (c.req.query('filter[service_category_id]') ?? '').trim();
+  if (raw === '') return undefined;
+  return /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+}
+
+const plural = (n: number) => (n === 1 ? 'service' : 'services');
+
+export function registerServices(r: Hono<AppEnv>): void {
+  r.get('/services', (c) => {
+    const page = pageRequest(c, SERVICES_PER_PAGE);
+    const sort = sortOf(c);
+    const { rows, total } = listServices(c.get('deps').db, c.get('companyId'), {
+      archived: queryBoolean(c, 'filter[archived]'),
+      serviceCategoryId: categoryFilter(c),
+    }, sort, page.perPage, page.offset);
+    return c.json(paginated(c, rows, total, page));
+  });
+
+  r.post('/services', async (c) => {
+    const input = validate(createSchema, await readBody(c));
+    const service = insertService(c.get('deps').db, c.get('companyId'), {
+      name: input.name,
+      hourly_rate: input.hourly_rate ?? null,
+      billable: input.billable ?? true,
+      archived: input.archived ?? false,
+      service_category_id: categoryId(c, input.service_category_id ?? null),
+    });
+    return c.json({ data: service }, 201);
+  });
+
+  // the /multiple paths come before /:service
+  r.put('/services/multiple', async (c) => {
+    const input = validate(bulkUpdateSchema, await readBody(c));
+    const count = bulkUpdateServices(c.get('deps').db, c.get('companyId'), input.ids, { hourly_rate: input.hourly_rate, archived: input.archived });
+    return c.json({ message: `${count} ${plural(count)} updated.` });
+  });
+
+  r.delete('/services/multiple', async (c) => {
+    const input = validate(bulkDeleteSchema, await readBody(c));
+    const { deleted, skipped } = bulkDeleteServices(c.get('deps').db, c.get('companyId'), input.ids);
+    const message = skipped === 0
+      ? `${deleted} ${plural(deleted)} deleted.`
+      : `${deleted} ${plural(deleted)} deleted, ${skipped} skipped because time entries use them (archive them instead).`;
+    return c.json({ message, deleted, skipped });
+  });
+
+  r.get('/services/:service', (c) => c.json({ data: serviceOr404(c) }));
+
+  r.put('/services/:service', async (c) => {
+    const service = serviceOr404(c);
+    const input = validate(updateSchema, await readBody(c));
+    const updated = updateService(c.get('deps').db, c.get('companyId'), service.id, {
+      name: input.name,
+      hourly_rate: input.hourly_rate,
+      billable: input.billable,
+      archived: input.archived,
+      service_category_id: input.service_category_id === undefined ? undefined : categoryId(c, input.service_category_id),
+    });
+    return c.json({ data: updated });
+  });
+
+  r.delete('/services/:service', (c) => {
+    const service = serviceOr404(c);
+    const db = c.get('deps').db;
+    if (serviceInUse(db, service.id)) {
+      throw new HttpError(422, 'The service is used by time entries and cannot be deleted. Archive it instead.');
+    }
+    deleteService(db, c.get('companyId'), service.id);
+    return c.body(null, 204);
+  });
+}

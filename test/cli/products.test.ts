@@ -1,0 +1,191 @@
+// `acct products …` against the embedded service: every verb, money rendering, filters, name references
+// and their errors, and `products count`.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sandbox, type Sandbox } from '../helpers/cli.js';
+import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { addCompany, addUser } from '../../src/server/main.js';
+import { lines, tsv } from './support.js';
+
+interface Product { id: number; name: string; description: string | null; price: number | null; formatted_price: string | null; unit: string | null; archived: boolean }
+
+let svc: TestService;
+let box: Sandbox;
+let emptyCompany: number;
+let foreignProductId: number;
+
+const acct = (args: string[], company = 1) =>
+  box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: String(company) } });
+
+async function product(id: number): Promise<Product | undefined> {
+  const res = await svc.call('GET', `/companies/1/products/${id}`);
+  return res.status === 200 ? res.body.data : undefined;
+}
+
+async function createProduct(body: Record<string, unknown>): Promise<Product> {
+  const res = await svc.call('POST', '/companies/1/products', body);
+  expect(res.status).toBe(200);
+  return res.body.data;
+}
+
+beforeAll(async () => {
+  svc = await startTestService();
+  box = sandbox();
+  emptyCompany = addCompany(svc.server.db, 'Leer AG', 1);
+  const other = addUser(svc.server.db, { name: 'Fremd', email: 'fremd@example.ch', company: 1, role: 'user', token: 'fremd-token' });
+  const company = addCompany(svc.server.db, 'Fremde AG', other.id);
+  foreignProductId = (await svc.call('POST', `/companies/${company}/products`, { name: 'Fremdprodukt' }, { token: 'fremd-token' })).body.data.id;
+});
+
+afterAll(async () => {
+  box?.cleanup();
+  await svc?.close();
+});
+
+describe('acct products create / get / list', () => {
+  test('create sends the price as typed and prints the product', async () => {
+    const r = await acct(['products', 'create', '--name', 'Webhosting', '--price', '1234.50', '--unit', 'Jahr', '--description', 'Ein Jahr', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const created = JSON.parse(r.stdout);
+    expect(created).toMatchObject({ name: 'Webhosting', price: 1234.5, formatted_price: "CHF 1'234.50", unit: 'Jahr', description: 'Ein Jahr', archived: false });
+    expect(await product(created.id)).toEqual(created);
+  });
+
+  test('create with the name only; the tsv row shows empty cells for null', async () => {
+    const r = await acct(['products', 'create', '--name', 'Beratungspaket']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = tsv(r.stdout);
+    expect(rows[0]).toEqual(['id', 'name', 'price', 'unit', 'archived']);
+    expect(rows[1].slice(1)).toEqual(['Beratungspaket', '', '', 'false']);
+  });
+
+  test('a price that is not a decimal is refused before any request (exit 2); out of range is exit 3', async () => {
+    const bad = await acct(['products', 'create', '--name', 'Komma', '--price', '19,90']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--price');
+    const big = await acct(['products', 'create', '--name', 'Zu teuer', '--price', '1000000']);
+    expect(big.code).toBe(3);
+    expect(big.stderr).toContain('price');
+    const names = ((await svc.call('GET', '/companies/1/products?per_page=100')).body.data as Product[]).map((p) => p.name);
+    expect(names).not.toContain('Komma');
+    expect(names).not.toContain('Zu teuer');
+  });
+
+  test('create without --name is a usage error (exit 2)', async () => {
+    const r = await acct(['products', 'create', '--price', '5']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--name');
+  });
+
+  test('the table groups money the Swiss way; tsv, csv and json stay raw', async () => {
+    await createProduct({ name: 'USB Kabel', price: 19.9, unit: 'Stück' });
+    const table = await acct(['products', 'list', '-o', 'table']);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/Webhosting\s+1'234\.50\s+Jahr\s+no/);
+    expect(table.stdout).toMatch(/USB Kabel\s+19\.90\s+Stück/);
+    expect((await acct(['products', 'list', '--fields', 'name,price'])).stdout).toContain('Webhosting\t1234.5\n');
+    expect((await acct(['products', 'list', '-o', 'csv', '--fields', 'name,price,formatted_price'])).stdout).toContain("Webhosting,1234.5,CHF 1'234.50\r\n");
+    const json = JSON.parse((await acct(['products', 'list', '--json'])).stdout) as Product[];
+    expect(json.find((p) => p.name === 'USB Kabel')!.price).toBe(19.9);
+  });
+
+  test('list filters --name, --archived, --no-archived, --id and --sort', async () => {
+    const old = await createProduct({ name: 'Altes Kabel', price: 3 });
+    await svc.call('PUT', `/companies/1/products/${old.id}`, { archived: true });
+    expect(lines((await acct(['products', 'list', '--name', 'kabel', '--fields', 'name'])).stdout)).toEqual(['name', 'USB Kabel', 'Altes Kabel']);
+    expect(lines((await acct(['products', 'list', '--archived', '--fields', 'name'])).stdout)).toEqual(['name', 'Altes Kabel']);
+    expect(lines((await acct(['products', 'list', '--no-archived', '--name', 'kabel', '--fields', 'name'])).stdout)).toEqual(['name', 'USB Kabel']);
+    expect(lines((await acct(['products', 'list', '--id', `${old.id}`, '--fields', 'name'])).stdout)).toEqual(['name', 'Altes Kabel']);
+    expect(lines((await acct(['products', 'list', '--sort', '-price', '--fields', 'name'])).stdout)).toEqual(['name', 'Webhosting', 'USB Kabel', 'Altes Kabel', 'Beratungspaket']);
+    expect(lines((await acct(['products', 'list', '--sort', 'name', '--fields', 'name'])).stdout)).toEqual(['name', 'Altes Kabel', 'Beratungspaket', 'USB Kabel', 'Webhosting']);
+    expect((await acct(['products', 'list', '--sort', 'created_at'])).code).toBe(2);
+    expect((await acct(['products', 'list', '--id', 'x'])).code).toBe(2);
+  });
+
+  test('get by id and by exact name', async () => {
+    const r = await acct(['products', 'get', 'usb kabel', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const p = JSON.parse(r.stdout);
+    expect(p.name).toBe('USB Kabel');
+    expect(JSON.parse((await acct(['products', 'get', String(p.id), '--json'])).stdout)).toEqual(p);
+  });
+
+  test('an unknown name is a usage error (exit 2) listing candidates', async () => {
+    const r = await acct(['products', 'get', 'Kabel']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('no product "Kabel"');
+    expect(r.stderr).toMatch(/candidates: .*\(USB Kabel\).*\(Altes Kabel\)/);
+  });
+
+  test("another company's product id is not found (exit 5)", async () => {
+    expect((await acct(['products', 'get', String(foreignProductId)])).code).toBe(5);
+  });
+});
+
+describe('acct products update / delete', () => {
+  test('update by name changes the flags given; --archived and --no-archived toggle', async () => {
+    const p = await createProduct({ name: 'Lizenz', price: 100, unit: 'Jahr' });
+    let r = await acct(['products', 'update', 'Lizenz', '--price', '264.50', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ id: p.id, price: 264.5, formatted_price: 'CHF 264.50', unit: 'Jahr' });
+    r = await acct(['products', 'update', String(p.id), '--archived']);
+    expect(r.code, r.stderr).toBe(0);
+    expect((await product(p.id))!.archived).toBe(true);
+    r = await acct(['products', 'update', 'Lizenz', '--no-archived']);
+    expect(r.code, r.stderr).toBe(0);
+    expect((await product(p.id))!.archived).toBe(false);
+  });
+
+  test('update --data clears the price with null', async () => {
+    const p = await createProduct({ name: 'Ohne Preis', price: 9 });
+    const r = await box.run(['products', 'update', String(p.id), '--data', '-'], {
+      env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: '1' }, input: '{"price":null}',
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(await product(p.id)).toMatchObject({ price: null, formatted_price: null });
+  });
+
+  test('a too long unit is a validation error (exit 3) and changes nothing', async () => {
+    const p = await createProduct({ name: 'Einheit', unit: 'Stk' });
+    const r = await acct(['products', 'update', 'Einheit', '--unit', 'u'.repeat(256)]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('unit');
+    expect(await product(p.id)).toEqual(p);
+  });
+
+  test('delete by name with --yes; without it the CLI refuses', async () => {
+    const p = await createProduct({ name: 'Wegwerf' });
+    expect((await acct(['products', 'delete', 'Wegwerf'])).code).toBe(2);
+    expect(await product(p.id)).toBeDefined();
+    const r = await acct(['products', 'delete', 'Wegwerf', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`Deleted product ${p.id}.`);
+    expect(await product(p.id)).toBeUndefined();
+  });
+});
+
+describe('acct products count', () => {
+  test('prints the bare number, archived included, in every output format', async () => {
+    const total = (await svc.call('GET', '/companies/1/products/count')).body as number;
+    expect(total).toBeGreaterThan(3);
+    for (const extra of [[], ['--json'], ['-o', 'table'], ['-o', 'csv']]) {
+      const r = await acct(['products', 'count', ...extra]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toBe(`${total}\n`);
+    }
+  });
+
+  test('--archived and --no-archived count one side', async () => {
+    const archived = ((await svc.call('GET', '/companies/1/products?filter[archived]=true&per_page=100')).body.data as Product[]).length;
+    const active = ((await svc.call('GET', '/companies/1/products?filter[archived]=false&per_page=100')).body.data as Product[]).length;
+    expect(archived).toBeGreaterThan(0);
+    expect((await acct(['products', 'count', '--archived'])).stdout).toBe(`${archived}\n`);
+    expect((await acct(['products', 'count', '--no-archived'])).stdout).toBe(`${active}\n`);
+  });
+
+  test('an empty company counts 0', async () => {
+    const r = await acct(['products', 'count'], emptyCompany);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('0\n');
+  });
+});
