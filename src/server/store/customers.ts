@@ -1,5 +1,10 @@
-// Customers of a company.
-import { one, run, timestamp, type Db } from './db.js';
+// Customers of a company: SQL and the serializer. The computed sums (open expenses, open time, unpaid
+// invoices) are subqueries of one SELECT, so lists filter on them without a second pass.
+import { all, one, run, timestamp, transaction, type Db, type Row } from './db.js';
+import { durationOf, openExpensesSum, timesCondition, UNPAID_INVOICE_STATES, type CustomerStatistics, customerStatistics } from '../domain/customer-stats.js';
+import { groupRappen, rappenToNumber } from '../domain/money.js';
+import { findTaxRate } from './tax-rates.js';
+import { ensureUnicodeLower, toContact, type Contact } from './contacts.js';
 
 /** The next free customer number: max + 1, the first is 1. */
 export function nextCustomerNumber(db: Db, companyId: number): number {
@@ -12,4 +17,231 @@ export function insertCustomerRecord(db: Db, companyId: number, userId: number, 
   return Number(run(db,
     'INSERT INTO customers (company_id, user_id, name, number, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
     companyId, userId, name, number ?? nextCustomerNumber(db, companyId), now, now).lastInsertRowid);
+}
+
+/** The writable columns, in the order the API shows them. */
+export const CUSTOMER_TEXT_FIELDS = ['care_of', 'po_box', 'department', 'street', 'zip', 'city', 'country', 'website', 'phone', 'email'] as const;
+export const CUSTOMER_COLUMNS = ['name', 'number', ...CUSTOMER_TEXT_FIELDS, 'default_hourly_rate', 'invoice_address', 'archived', 'tax_rate_id'] as const;
+export type CustomerColumn = (typeof CUSTOMER_COLUMNS)[number];
+/** Column values as stored: money in Rappen, booleans 0/1. */
+export type CustomerValues = Partial<Record<CustomerColumn, string | number | boolean | null>>;
+
+export interface CustomerIncludes { contacts?: boolean; taxRate?: boolean; proposals?: boolean; invoices?: boolean; activeProjects?: boolean }
+
+const UNPAID = UNPAID_INVOICE_STATES.map((s) => `'${s}'`).join(', ');
+
+// c.* plus the three sums; every subquery is scoped by the customer's company.
+const SELECT = `
+  SELECT c.*,
+    (SELECT coalesce(sum(e.sum), 0) FROM entries e
+      WHERE e.company_id = c.company_id AND e.customer_id = c.id AND e.type = 'expense' AND e.billable = 1 AND e.invoice_id IS NULL) AS open_expenses,
+    (SELECT count(*) FROM entries e
+      WHERE e.company_id = c.company_id AND e.customer_id = c.id AND e.type = 'expense' AND e.billable = 1 AND e.invoice_id IS NULL) AS open_expense_count,
+    (SELECT coalesce(sum(t.hours * 60 + t.minutes), 0) FROM time_entries t JOIN projects p ON p.id = t.project_id
+      WHERE p.company_id = c.company_id AND p.customer_id = c.id AND t.status = 'open') AS open_minutes,
+    (SELECT coalesce(sum(i.final_value), 0) FROM invoices i
+      WHERE i.company_id = c.company_id AND i.customer_id = c.id AND i.status IN (${UNPAID})) AS open_invoices
+  FROM customers c`;
+
+const bool = (v: unknown) => Number(v) === 1;
+const money = (v: unknown) => (v === null || v === undefined ? null : rappenToNumber(Number(v)));
+
+const toProposalSummary = (r: Row) => ({
+  id: Number(r.id), number: r.number, title: r.title, date: r.date, valid_until: r.valid_until, status: r.status,
+  currency: r.currency, final_value: rappenToNumber(Number(r.final_value)),
+  contact_id: r.contact_id === null ? null : Number(r.contact_id), project_id: r.project_id === null ? null : Number(r.project_id),
+  created_at: r.created_at, updated_at: r.updated_at,
+});
+
+const toInvoiceSummary = (r: Row) => ({
+  id: Number(r.id), number: r.number, title: r.title, date: r.date, payable_until: r.payable_until, status: r.status,
+  currency: r.currency, final_value: rappenToNumber(Number(r.final_value)),
+  contact_id: r.contact_id === null ? null : Number(r.contact_id), project_id: r.project_id === null ? null : Number(r.project_id),
+  created_at: r.created_at, updated_at: r.updated_at,
+});
+
+const toProjectSummary = (r: Row) => ({
+  id: Number(r.id), name: r.name, customer_id: Number(r.customer_id), project_type: r.project_type,
+  hourly_rate: rappenToNumber(Number(r.hourly_rate)), budget: money(r.budget), kanban_status: r.kanban_status,
+  start_date: r.start_date, end_date: r.end_date, archived: bool(r.archived), created_at: r.created_at, updated_at: r.updated_at,
+});
+
+export type Customer = Record<string, unknown> & { id: number; name: string; number: number | null };
+
+function toCustomer(db: Db, r: Row, inc: CustomerIncludes): Customer {
+  const c: Customer = {
+    id: Number(r.id), company_id: Number(r.company_id), user_id: Number(r.user_id),
+    number: r.number === null ? null : Number(r.number), name: r.name,
+    care_of: r.care_of, po_box: r.po_box, department: r.department, street: r.street, zip: r.zip, city: r.city, country: r.country,
+    website: r.website, phone: r.phone, email: r.email,
+    default_hourly_rate: money(r.default_hourly_rate), invoice_address: r.invoice_address, archived: bool(r.archived),
+    tax_rate_id: r.tax_rate_id === null ? null : Number(r.tax_rate_id),
+    created_at: r.created_at, updated_at: r.updated_at,
+    open_expenses_sum: openExpensesSum(Number(r.open_expenses)),
+    open_times_sum: durationOf(Number(r.open_minutes)),
+    open_invoice_sum: groupRappen(Number(r.open_invoices)),
+  };
+  const companyId = Number(r.company_id);
+  if (inc.taxRate) {
+    c.tax_rate = (r.tax_rate_id === null ? undefined : findTaxRate(db, companyId, Number(r.tax_rate_id))) ?? null;
+  }
+  if (inc.contacts) c.contacts = customerContacts(db, companyId, c.id);
+  if (inc.proposals) {
+    c.proposals = all(db, 'SELECT * FROM proposals WHERE company_id = ? AND customer_id = ? ORDER BY date DESC, id DESC', companyId, c.id).map(toProposalSummary);
+  }
+  if (inc.invoices) {
+    c.invoices = all(db, 'SELECT * FROM invoices WHERE company_id = ? AND customer_id = ? ORDER BY date DESC, id DESC', companyId, c.id).map(toInvoiceSummary);
+  }
+  if (inc.activeProjects) {
+    c.active_projects = all(db, 'SELECT * FROM projects WHERE company_id = ? AND customer_id = ? AND archived = 0 ORDER BY id', companyId, c.id).map(toProjectSummary);
+  }
+  return c;
+}
+
+export function customerContacts(db: Db, companyId: number, customerId: number): Contact[] {
+  return all(db, 'SELECT * FROM contacts WHERE company_id = ? AND customer_id = ? ORDER BY is_primary DESC, id', companyId, customerId).map((r) => toContact(r));
+}
+
+export interface CustomerFilter {
+  ids?: number[];
+  name?: string;
+  archived?: boolean;
+  expenses?: boolean;
+  times?: number;
+}
+
+export const CUSTOMER_SORTS = ['id', 'name', 'number', 'created_at'] as const;
+export type CustomerSort = { column: (typeof CUSTOMER_SORTS)[number]; desc: boolean };
+
+function where(companyId: number, f: CustomerFilter): [string, unknown[]] {
+  const clauses = ['company_id = ?'];
+  const params: unknown[] = [companyId];
+  if (f.ids) { clauses.push(`id IN (${f.ids.map(() => '?').join(', ') || 'NULL'})`); params.push(...f.ids); }
+  if (f.name) { clauses.push('instr(acct_lower(name), ?) > 0'); params.push(f.name.toLowerCase()); }
+  if (f.archived !== undefined) { clauses.push('archived = ?'); params.push(f.archived ? 1 : 0); }
+  if (f.expenses !== undefined) clauses.push(f.expenses ? 'open_expense_count > 0' : 'open_expense_count = 0');
+  if (f.times !== undefined) {
+    const cond = timesCondition(f.times);
+    clauses.push(`open_minutes ${cond.op} ?`);
+    params.push(cond.minutes);
+  }
+  return [clauses.join(' AND '), params];
+}
+
+export function listCustomers(db: Db, companyId: number, filter: CustomerFilter, sort: CustomerSort | undefined, inc: CustomerIncludes, limit: number, offset: number): { rows: Customer[]; total: number } {
+  ensureUnicodeLower(db);
+  const [w, params] = where(companyId, filter);
+  const base = `SELECT * FROM (${SELECT}) WHERE ${w}`;
+  const total = Number(one(db, `SELECT count(*) AS n FROM (${base})`, ...params)!.n);
+  const order = sort ? `${sort.column === 'name' ? 'acct_lower(name)' : sort.column} ${sort.desc ? 'DESC' : 'ASC'}, id ${sort.desc ? 'DESC' : 'ASC'}` : 'id';
+  const rows = all(db, `${base} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, limit, offset).map((r) => toCustomer(db, r, inc));
+  return { rows, total };
+}
+
+export function findCustomer(db: Db, companyId: number, id: number, inc: CustomerIncludes = {}): Customer | undefined {
+  const row = one(db, `${SELECT} WHERE c.company_id = ? AND c.id = ?`, companyId, id);
+  return row && toCustomer(db, row, inc);
+}
+
+export function findCustomerIdByNumber(db: Db, companyId: number, number: number): number | undefined {
+  const row = one(db, 'SELECT id FROM customers WHERE company_id = ? AND number = ? ORDER BY id LIMIT 1', companyId, number);
+  return row ? Number(row.id) : undefined;
+}
+
+export function customerNumberTaken(db: Db, companyId: number, number: number, exceptId?: number): boolean {
+  return !!one(db, 'SELECT 1 FROM customers WHERE company_id = ? AND number = ? AND id IS NOT ?', companyId, number, exceptId ?? null);
+}
+
+export function taxRateExists(db: Db, companyId: number, id: number): boolean {
+  return !!one(db, 'SELECT 1 FROM tax_rates WHERE company_id = ? AND id = ?', companyId, id);
+}
+
+const dbValue = (v: string | number | boolean | null | undefined) => (typeof v === 'boolean' ? (v ? 1 : 0) : v ?? null);
+
+/** Inserts a customer with every given column (number generated when absent or null); with a contact name, also its primary contact. */
+export function insertCustomer(db: Db, companyId: number, userId: number, values: CustomerValues, contactName?: string | null): number {
+  return transaction(db, () => {
+    const now = timestamp();
+    const cols = CUSTOMER_COLUMNS.filter((k) => k !== 'number' && values[k] !== undefined);
+    const number = values.number ?? nextCustomerNumber(db, companyId);
+    const names = ['company_id', 'user_id', 'number', ...cols, 'created_at', 'updated_at'];
+    const id = Number(run(db, `INSERT INTO customers (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
+      companyId, userId, number, ...cols.map((k) => dbValue(values[k])), now, now).lastInsertRowid);
+    if (contactName) insertContact(db, companyId, id, userId, contactName, true);
+    return id;
+  });
+}
+
+export function updateCustomer(db: Db, companyId: number, id: number, values: CustomerValues): void {
+  const cols = CUSTOMER_COLUMNS.filter((k) => values[k] !== undefined);
+  run(db, `UPDATE customers SET ${[...cols.map((k) => `${k} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ? AND id = ?`,
+    ...cols.map((k) => dbValue(values[k])), timestamp(), companyId, id);
+}
+
+/** Adds a contact to a customer; a primary one takes the flag from the others. */
+export function insertContact(db: Db, companyId: number, customerId: number, userId: number, name: string, primary: boolean): number {
+  return transaction(db, () => {
+    const now = timestamp();
+    if (primary) run(db, 'UPDATE contacts SET is_primary = 0, updated_at = ? WHERE company_id = ? AND customer_id = ? AND is_primary = 1', now, companyId, customerId);
+    return Number(run(db,
+      'INSERT INTO contacts (company_id, customer_id, user_id, name, is_primary, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      companyId, customerId, userId, name, primary ? 1 : 0, now, now).lastInsertRowid);
+  });
+}
+
+export function hasContactNamed(db: Db, companyId: number, customerId: number, name: string): boolean {
+  return !!one(db, 'SELECT 1 FROM contacts WHERE company_id = ? AND customer_id = ? AND name = ?', companyId, customerId, name);
+}
+
+export function hasPrimaryContact(db: Db, companyId: number, customerId: number): boolean {
+  return !!one(db, 'SELECT 1 FROM contacts WHERE company_id = ? AND customer_id = ? AND is_primary = 1', companyId, customerId);
+}
+
+/** Why a customer cannot be deleted, or undefined when it can: projects, invoices or proposals exist. */
+export function customerDeleteBlocker(db: Db, companyId: number, id: number): 'projects' | 'invoices' | 'proposals' | undefined {
+  if (one(db, 'SELECT 1 FROM projects WHERE company_id = ? AND customer_id = ? LIMIT 1', companyId, id)) return 'projects';
+  if (one(db, 'SELECT 1 FROM invoices WHERE company_id = ? AND customer_id = ? LIMIT 1', companyId, id)) return 'invoices';
+  if (one(db, 'SELECT 1 FROM proposals WHERE company_id = ? AND customer_id = ? LIMIT 1', companyId, id)) return 'proposals';
+  return undefined;
+}
+
+/** Deletes a customer and its contacts; its bookings stay and lose the customer (and the billable flag). */
+export function deleteCustomer(db: Db, companyId: number, id: number): void {
+  transaction(db, () => {
+    run(db, 'UPDATE entries SET customer_id = NULL, billable = 0, updated_at = ? WHERE company_id = ? AND customer_id = ?', timestamp(), companyId, id);
+    run(db, 'DELETE FROM contacts WHERE company_id = ? AND customer_id = ?', companyId, id);
+    run(db, 'DELETE FROM customers WHERE company_id = ? AND id = ?', companyId, id);
+  });
+}
+
+/** The ids among `ids` that are customers of the company, in the order given, without repeats. */
+export function ownCustomerIds(db: Db, companyId: number, ids: number[]): number[] {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const found = new Set(all(db, `SELECT id FROM customers WHERE company_id = ? AND id IN (${unique.map(() => '?').join(', ')})`, companyId, ...unique).map((r) => Number(r.id)));
+  return unique.filter((id) => found.has(id));
+}
+
+export function setCustomersArchived(db: Db, companyId: number, ids: number[], archived: boolean): number {
+  if (ids.length === 0) return 0;
+  return Number(run(db, `UPDATE customers SET archived = ?, updated_at = ? WHERE company_id = ? AND id IN (${ids.map(() => '?').join(', ')})`,
+    archived ? 1 : 0, timestamp(), companyId, ...ids).changes);
+}
+
+/** The statistics of one customer: bookings with the customer, time of the customer's projects. */
+export function customerStatisticsOf(db: Db, companyId: number, id: number): CustomerStatistics {
+  const money = one(db, `SELECT
+      coalesce(sum(CASE WHEN type = 'income' THEN sum END), 0) AS income,
+      coalesce(sum(CASE WHEN type = 'expense' THEN sum END), 0) AS expense
+    FROM entries WHERE company_id = ? AND customer_id = ?`, companyId, id)!;
+  const time = one(db, `SELECT
+      coalesce(sum(t.hours * 60 + t.minutes), 0) AS total,
+      coalesce(sum(CASE WHEN t.billable = 1 THEN t.hours * 60 + t.minutes END), 0) AS billable,
+      coalesce(sum(CASE WHEN t.status = 'open' THEN t.hours * 60 + t.minutes END), 0) AS open
+    FROM time_entries t JOIN projects p ON p.id = t.project_id
+    WHERE p.company_id = ? AND p.customer_id = ?`, companyId, id)!;
+  return customerStatistics({
+    incomeRappen: Number(money.income), expenseRappen: Number(money.expense),
+    totalMinutes: Number(time.total), billableMinutes: Number(time.billable), openMinutes: Number(time.open),
+  });
 }

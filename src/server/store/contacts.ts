@@ -1,0 +1,101 @@
+// Contact persons of customers. Contacts are created with their customer (contact_name); here they are
+// listed, changed, archived and deleted.
+import { all, one, run, timestamp, transaction, type Db, type Row } from './db.js';
+
+export interface ContactCustomer { id: number; name: string; number: number | null; email: string | null }
+
+export interface Contact {
+  id: number; company_id: number; customer_id: number; user_id: number;
+  name: string; email: string | null; phone: string | null; greeting: string | null;
+  is_primary: boolean; archived: boolean; created_at: string; updated_at: string;
+  customer?: ContactCustomer;
+}
+
+export const toContact = (r: Row): Contact => ({
+  id: Number(r.id), company_id: Number(r.company_id), customer_id: Number(r.customer_id), user_id: Number(r.user_id),
+  name: r.name, email: r.email, phone: r.phone, greeting: r.greeting,
+  is_primary: Number(r.is_primary) === 1, archived: Number(r.archived) === 1,
+  created_at: r.created_at, updated_at: r.updated_at,
+});
+
+function withCustomer(db: Db, contact: Contact): Contact {
+  const c = one(db, 'SELECT id, name, number, email FROM customers WHERE company_id = ? AND id = ?', contact.company_id, contact.customer_id);
+  return { ...contact, customer: { id: Number(c!.id), name: c!.name, number: c!.number === null ? null : Number(c!.number), email: c!.email } };
+}
+
+const registered = new WeakSet<Db>();
+/** A Unicode-aware lower() for case-insensitive substring filters (SQLite's lower() knows ASCII only). */
+export function ensureUnicodeLower(db: Db): void {
+  if (registered.has(db)) return;
+  db.function('acct_lower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : (v as null)));
+  registered.add(db);
+}
+
+export interface ContactFilter { customerIds?: number[]; archived?: boolean; name?: string }
+
+function where(companyId: number, f: ContactFilter): [string, unknown[]] {
+  const clauses = ['company_id = ?'];
+  const params: unknown[] = [companyId];
+  if (f.customerIds) { clauses.push(`customer_id IN (${f.customerIds.map(() => '?').join(', ') || 'NULL'})`); params.push(...f.customerIds); }
+  if (f.archived !== undefined) { clauses.push('archived = ?'); params.push(f.archived ? 1 : 0); }
+  if (f.name) { clauses.push('instr(acct_lower(name), ?) > 0'); params.push(f.name.toLowerCase()); }
+  return [clauses.join(' AND '), params];
+}
+
+export function listContacts(db: Db, companyId: number, filter: ContactFilter, includeCustomer: boolean, limit: number, offset: number): { rows: Contact[]; total: number } {
+  ensureUnicodeLower(db);
+  const [w, params] = where(companyId, filter);
+  const total = Number(one(db, `SELECT count(*) AS n FROM contacts WHERE ${w}`, ...params)!.n);
+  const rows = all(db, `SELECT * FROM contacts WHERE ${w} ORDER BY id LIMIT ? OFFSET ?`, ...params, limit, offset)
+    .map((r) => (includeCustomer ? withCustomer(db, toContact(r)) : toContact(r)));
+  return { rows, total };
+}
+
+export function findContact(db: Db, companyId: number, id: number, includeCustomer = false): Contact | undefined {
+  const row = one(db, 'SELECT * FROM contacts WHERE company_id = ? AND id = ?', companyId, id);
+  if (!row) return undefined;
+  return includeCustomer ? withCustomer(db, toContact(row)) : toContact(row);
+}
+
+export type ContactValues = Partial<{ name: string; email: string | null; phone: string | null; greeting: string | null; is_primary: boolean; archived: boolean }>;
+const CONTACT_COLUMNS = ['name', 'email', 'phone', 'greeting', 'is_primary', 'archived'] as const;
+
+/** Applies the given fields; is_primary = true takes the flag from the customer's other contacts. */
+export function updateContact(db: Db, companyId: number, contact: Contact, values: ContactValues): void {
+  transaction(db, () => {
+    const now = timestamp();
+    if (values.is_primary === true) {
+      run(db, 'UPDATE contacts SET is_primary = 0, updated_at = ? WHERE company_id = ? AND customer_id = ? AND id != ? AND is_primary = 1',
+        now, companyId, contact.customer_id, contact.id);
+    }
+    const cols = CONTACT_COLUMNS.filter((k) => values[k] !== undefined);
+    const value = (k: (typeof CONTACT_COLUMNS)[number]) => { const v = values[k]; return typeof v === 'boolean' ? (v ? 1 : 0) : v ?? null; };
+    run(db, `UPDATE contacts SET ${[...cols.map((k) => `${k} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ? AND id = ?`,
+      ...cols.map(value), now, companyId, contact.id);
+  });
+}
+
+/** Invoices or proposals naming the contact keep it from being deleted. */
+export function contactInUse(db: Db, companyId: number, id: number): 'invoices' | 'proposals' | undefined {
+  if (one(db, 'SELECT 1 FROM invoices WHERE company_id = ? AND contact_id = ? LIMIT 1', companyId, id)) return 'invoices';
+  if (one(db, 'SELECT 1 FROM proposals WHERE company_id = ? AND contact_id = ? LIMIT 1', companyId, id)) return 'proposals';
+  return undefined;
+}
+
+export function deleteContact(db: Db, companyId: number, id: number): void {
+  run(db, 'DELETE FROM contacts WHERE company_id = ? AND id = ?', companyId, id);
+}
+
+/** The ids among `ids` that are contacts of the company, without repeats. */
+export function ownContactIds(db: Db, companyId: number, ids: number[]): number[] {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const found = new Set(all(db, `SELECT id FROM contacts WHERE company_id = ? AND id IN (${unique.map(() => '?').join(', ')})`, companyId, ...unique).map((r) => Number(r.id)));
+  return unique.filter((id) => found.has(id));
+}
+
+export function setContactsArchived(db: Db, companyId: number, ids: number[], archived: boolean): void {
+  if (ids.length === 0) return;
+  run(db, `UPDATE contacts SET archived = ?, updated_at = ? WHERE company_id = ? AND id IN (${ids.map(() => '?').join(', ')})`,
+    archived ? 1 : 0, timestamp(), companyId, ...ids);
+}
