@@ -1,0 +1,97 @@
+import { Option } from 'commander';
+import { UsageError } from '../../errors.js';
+import { examplesText, lazy } from '../resource/declare.js';
+import type { ResourceSpec } from '../resource/spec.js';
+
+export const PROJECT_TYPES = ['byHour', 'fixedBudget', 'fixedPrice'] as const;
+
+export const projectsSpec: ResourceSpec = {
+  group: 'projects',
+  noun: 'project',
+  path: 'projects',
+  summary: 'projects of customers, with budgets and tracked time',
+  verbs: ['list', 'get', 'create', 'update', 'delete'],
+  columns: [
+    { key: 'id', kind: 'int' },
+    { key: 'name' },
+    { key: 'customer_id', header: 'customer', kind: 'int' },
+    { key: 'customer.name', header: 'customer name', default: false },
+    { key: 'project_type', header: 'type' },
+    { key: 'hourly_rate', header: 'rate', kind: 'money' },
+    { key: 'budget', kind: 'money' },
+    { key: 'budget_usage.used_string', header: 'budget used' },
+    { key: 'open_times.readable', header: 'open time' },
+    { key: 'archived', kind: 'bool' },
+    { key: 'notes', default: false },
+    { key: 'kanban_status', default: false },
+    { key: 'start_date', kind: 'date', default: false },
+    { key: 'end_date', kind: 'date', default: false },
+    { key: 'times_count', kind: 'int', default: false },
+    { key: 'tasks_count', kind: 'int', default: false },
+    { key: 'invoices_count', kind: 'int', default: false },
+    { key: 'proposals_count', kind: 'int', default: false },
+    { key: 'entries_count', kind: 'int', default: false },
+    { key: 'budget_usage.total_time', header: 'total time', default: false },
+    { key: 'budget_usage.billable_time_total', header: 'billable time', default: false },
+    { key: 'budget_usage.non_billable_time_total', header: 'non-billable time', default: false },
+    { key: 'budget_usage.billable_sum', header: 'billable sum', kind: 'money', default: false },
+    { key: 'budget_usage.total_sum_invoiced', header: 'invoiced', kind: 'money', default: false },
+    { key: 'budget_usage.total_sum_open', header: 'open sum', kind: 'money', default: false },
+    { key: 'budget_usage.used_chf', header: 'used', kind: 'money', default: false },
+    { key: 'budget_usage.remaining', header: 'remaining', kind: 'money', default: false },
+    { key: 'budget_usage.used_percentage', header: 'used %', kind: 'int', default: false },
+    { key: 'budget_usage.remaining_percentage', header: 'remaining %', kind: 'int', default: false },
+    { key: 'budget_usage.billability', header: 'billability %', kind: 'int', default: false },
+    { key: 'budget_usage.no_budget', header: 'no budget', kind: 'bool', default: false },
+    { key: 'open_times.sortable', header: 'open minutes', kind: 'int', default: false },
+    { key: 'company_id', kind: 'int', default: false },
+    { key: 'user_id', kind: 'int', default: false },
+    { key: 'created_at', kind: 'datetime', default: false },
+    { key: 'updated_at', kind: 'datetime', default: false },
+  ],
+  filters: [
+    { flag: 'customer', param: 'filter[customer_id]', type: 'string', ref: 'customer', description: 'only projects of this customer (number or exact name)' },
+    { flag: 'archived', param: 'filter[archived]', type: 'bool', description: 'only archived projects (--no-archived: only active ones)' },
+    { flag: 'include', param: 'include', type: 'enum', choices: ['customer'], description: 'embed the customer (then --fields customer.name works)' },
+  ],
+  fields: [
+    { flag: 'name', key: 'name', type: 'string', required: true, description: 'project name' },
+    { flag: 'customer', key: 'customer_id', type: 'string', ref: 'customer', description: 'customer number or exact name' },
+    { flag: 'new-customer', key: 'newCustomerName', type: 'string', description: 'create only: a new customer with this name for the project (instead of --customer)' },
+    { flag: 'hourly-rate', key: 'hourly_rate', type: 'decimal', description: 'hourly rate in CHF, e.g. 120 or 137.50' },
+    { flag: 'budget', key: 'budget', type: 'decimal', description: 'budget in CHF' },
+    { flag: 'type', key: 'project_type', type: 'enum', choices: PROJECT_TYPES, description: 'billing: byHour (default), fixedBudget or fixedPrice' },
+    { flag: 'start', key: 'start_date', type: 'date', description: 'start date YYYY-MM-DD or today' },
+    { flag: 'end', key: 'end_date', type: 'date', description: 'end date YYYY-MM-DD or today (not before the start)' },
+    { flag: 'kanban-status', key: 'kanban_status', type: 'string', description: 'free-text board column' },
+    { flag: 'notes', key: 'notes', type: 'string', description: 'notes' },
+    { flag: 'archived', key: 'archived', type: 'bool', description: 'archive the project' },
+  ],
+  lookup: { param: 'filter[name]', nameKey: 'name' },
+  refKind: 'project',
+  bulk: { archive: { method: 'POST', key: 'archive' } },
+  examples: {
+    list: ['acct projects list', 'acct projects list --customer "Muster AG" --no-archived', 'acct projects list --include customer --fields id,name,customer.name,budget_usage.used_string'],
+    get: ['acct projects get 12', 'acct projects get Website --json'],
+    create: [
+      'acct projects create --name Website --customer 1001 --hourly-rate 120 --budget 8000',
+      'acct projects create --name Audit --new-customer "Neu AG" --type fixedPrice --budget 4500 --start today',
+    ],
+    update: ['acct projects update Website --end 2025-12-31 --kanban-status "in progress"', 'acct projects update 12 --customer "Muster AG" --type fixedBudget'],
+    delete: ['acct projects delete Website --yes'],
+    archive: ['acct projects archive Website 14'],
+    unarchive: ['acct projects unarchive id:14'],
+    'bulk-delete': ['acct projects bulk-delete 12 14 Website --yes'],
+  },
+  extend(group) {
+    group.commands.find((c) => c.name() === 'list')?.addOption(new Option('--no-archived', 'only active projects'));
+    // the API creates a customer only with a new project; an update would ignore the name silently
+    group.commands.find((c) => c.name() === 'update')?.hook('preAction', (cmd) => {
+      if (cmd.opts().newCustomer !== undefined) throw new UsageError('--new-customer works only with create; create the customer first, then use --customer');
+    });
+    group.command('bulk-delete').argument('<project...>', 'project ids or exact names')
+      .description('delete several projects (asks to confirm; --yes in scripts); projects with invoiced time are kept')
+      .addHelpText('after', examplesText(projectsSpec.examples['bulk-delete']))
+      .action(lazy(() => import('./bulk-delete.js')));
+  },
+};

@@ -1,0 +1,232 @@
+// Projects: paginated by 15 with archived and customer filters, includes, the customer_id /
+// newCustomerName pair (required_without, exists, prohibits), and bulk archive and delete.
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv, Ctx } from '../context.js';
+import { PROJECT_TYPES } from '../domain/budget.js';
+import { HttpError, badRequest, notFound, validationError, type FieldErrors } from '../http-error.js';
+import { pageRequest, paginated } from '../pagination.js';
+import { pathId, queryBoolean, readBody, type Body } from '../request.js';
+import { isValidDate, nullable, required, rules, toBoolean, validate } from '../validation.js';
+import { transaction } from '../store/db.js';
+import { insertCustomerRecord } from '../store/customers.js';
+import {
+  PROJECT_INCLUDES, archiveProjects, customerExists, deleteProject, deleteProjects, findProject, findProjectRow,
+  hasInvoicedTime, insertProject, listProjects, updateProject, type ProjectInclude, type ProjectValues,
+} from '../store/projects.js';
+
+const MAX_RATE = 999999.99;
+const MAX_BUDGET = 9999999.99;
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** required|string|max:255 (input arrives trimmed, blank as null); with `optional`, only when present (sometimes). */
+const nameRule = required(rules.string(255));
+/** nullable|date_format:Y-m-d */
+const dateRule = nullable(z.unknown().refine((v) => typeof v === 'string' && isValidDate(v), { message: 'The :attribute field must match the format Y-m-d.' }).transform((v) => v as string));
+/** sometimes|boolean, where null is not a boolean either */
+const booleanRule = z.unknown().transform((v, ctx) => {
+  const b = toBoolean(v);
+  if (typeof b !== 'boolean') {
+    ctx.addIssue({ code: 'custom', message: 'The :attribute field must be true or false.' });
+    return z.NEVER;
+  }
+  return b;
+}).optional();
+
+const commonFields = {
+  notes: nullable(z.string()),
+  hourly_rate: nullable(rules.money(0, MAX_RATE)),
+  budget: nullable(rules.money(0, MAX_BUDGET)),
+  project_type: nullable(rules.in(PROJECT_TYPES)),
+  start_date: dateRule,
+  end_date: dateRule,
+  archived: booleanRule,
+  kanban_status: nullable(rules.string(255)),
+};
+
+const createSchema = z.object({ name: nameRule, ...commonFields });
+const updateSchema = z.object({ name: nameRule.optional(), ...commonFields });
+
+/** The order the hosted service lists its rules in, which is the order of the keys in errors. */
+const FIELD_ORDER = ['name', 'customer_id', 'newCustomerName', 'notes', 'hourly_rate', 'budget', 'project_type', 'start_date', 'end_date', 'archived', 'kanban_status'];
+
+function ordered(errors: FieldErrors): FieldErrors {
+  const out: FieldErrors = {};
+  for (const key of [...FIELD_ORDER, ...Object.keys(errors)]) if (errors[key] && !out[key]) out[key] = errors[key];
+  return out;
+}
+
+/** zod's errors as a map (nothing thrown), so database rules can be added before one 422 answers all. */
+function schemaErrors<S extends z.ZodType>(schema: S, body: Body): { value?: z.output<S>; errors: FieldErrors } {
+  try {
+    return { value: validate(schema, body), errors: {} };
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 422 && err.errors) return { errors: { ...err.errors } };
+    throw err;
+  }
+}
+
+const isInteger = (v: unknown) => (typeof v === 'number' && Number.isInteger(v)) || (typeof v === 'string' && /^\s*[+-]?\d{1,15}\s*$/.test(v));
+
+/** customer_id: integer|exists (in this company); messages in Laravel's words. */
+function customerIdErrors(c: Ctx, value: unknown): string[] {
+  const messages: string[] = [];
+  if (!isInteger(value)) messages.push('The customer id field must be an integer.');
+  if (!isInteger(value) || !customerExists(c.get('deps').db, c.get('companyId'), Number(value))) messages.push('The selected customer id is invalid.');
+  return messages;
+}
+
+function add(errors: FieldErrors, field: string, messages: string[]): void {
+  if (messages.length) errors[field] = [...(errors[field] ?? []), ...messages];
+}
+
+/** end_date after_or_equal start_date: against the stored start date when the request leaves it out. */
+function checkDates(errors: FieldErrors, start: string | null | undefined, end: string | null | undefined): void {
+  if (errors.start_date || errors.end_date || !start || !end) return;
+  if (end < start) add(errors, 'end_date', ['The end date field must be a date after or equal to start date.']);
+}
+
+function projectValues(input: z.output<typeof updateSchema>): ProjectValues {
+  const values: ProjectValues = {};
+  if (input.name !== undefined) values.name = input.name;
+  if (input.notes !== undefined) values.notes = input.notes;
+  if (input.hourly_rate !== undefined) values.hourly_rate = input.hourly_rate ?? 0;
+  if (input.budget !== undefined) values.budget = input.budget;
+  if (input.project_type !== undefined) values.project_type = input.project_type ?? 'byHour';
+  if (input.start_date !== undefined) values.start_date = input.start_date;
+  if (input.end_date !== undefined) values.end_date = input.end_date;
+  if (input.archived !== undefined) values.archived = input.archived;
+  if (input.kanban_status !== undefined) values.kanban_status = input.kanban_status;
+  return values;
+}
+
+/** `include=a,b`: the relations this endpoint allows, else 400 as Spatie's query builder answers. */
+function includesOf(c: Ctx, allowed: readonly ProjectInclude[]): ProjectInclude[] {
+  const raw = c.req.query('include') ?? '';
+  const names = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+  const unknown = names.filter((n) => !(allowed as readonly string[]).includes(n));
+  if (unknown.length) {
+    throw badRequest(`Requested include(s) \`${unknown.join(', ')}\` are not allowed. Allowed include(s) are \`${allowed.join(', ')}\`.`);
+  }
+  return names as ProjectInclude[];
+}
+
+function projectOr404(c: Ctx) {
+  const row = findProjectRow(c.get('deps').db, c.get('companyId'), pathId(c, 'project'));
+  if (!row) throw notFound('Project not found.');
+  return row;
+}
+
+const DELETE_REFUSED = 'The project has invoiced time entries and cannot be deleted. Archive it instead.';
+
+/** `ids`: an array of ids, a single id, or a comma-separated string of ids. */
+function idsOf(body: Body): number[] {
+  const raw = body.ids;
+  const list = Array.isArray(raw) ? raw : typeof raw === 'string' && raw.includes(',') ? raw.split(',') : blank(raw) ? [] : [raw];
+  if (list.length === 0) throw validationError({ ids: ['The ids field is required.'] });
+  const errors: FieldErrors = {};
+  list.forEach((id, i) => {
+    if (!isInteger(typeof id === 'string' ? id.trim() : id)) errors[Array.isArray(raw) ? `ids.${i}` : 'ids'] = [`The ${Array.isArray(raw) ? `ids.${i}` : 'ids'} field must be an integer.`];
+  });
+  if (Object.keys(errors).length) throw validationError(errors);
+  return list.map((id) => Number(typeof id === 'string' ? id.trim() : id));
+}
+
+export function registerProjects(r: Hono<AppEnv>): void {
+  r.get('/projects', (c) => {
+    const page = pageRequest(c);
+    const includes = includesOf(c, ['customer']);
+    const rawCustomer = (c.req.query('filter[customer_id]') ?? '').trim();
+    const { rows, total } = listProjects(c.get('deps').db, c.get('companyId'), {
+      archived: queryBoolean(c, 'filter[archived]'),
+      // an id that is not a number matches nothing
+      customerId: rawCustomer === '' ? undefined : /^\d{1,15}$/.test(rawCustomer) ? Number(rawCustomer) : null,
+    }, includes, page.perPage, page.offset);
+    return c.json(paginated(c, rows, total, page));
+  });
+
+  r.post('/projects', async (c) => {
+    const db = c.get('deps').db;
+    const companyId = c.get('companyId');
+    const body = await readBody(c);
+    const { value, errors } = schemaErrors(createSchema, body);
+    const customerId = body.customer_id;
+    const newName = body.newCustomerName;
+    if (blank(customerId)) {
+      if (blank(newName)) add(errors, 'customer_id', ['The customer id field is required when new customer name is not present.']);
+    } else {
+      add(errors, 'customer_id', customerIdErrors(c, customerId));
+      if (!blank(newName)) add(errors, 'customer_id', ['The customer id field prohibits new customer name from being present.']);
+    }
+    if (blank(newName)) {
+      if (blank(customerId)) add(errors, 'newCustomerName', ['The new customer name field is required when customer id is not present.']);
+    } else if (typeof newName !== 'string') {
+      add(errors, 'newCustomerName', ['The new customer name field must be a string.']);
+    } else if (newName.length > 255) {
+      add(errors, 'newCustomerName', ['The new customer name field must not be greater than 255 characters.']);
+    }
+    if (value) checkDates(errors, value.start_date, value.end_date);
+    if (Object.keys(errors).length || !value) throw validationError(ordered(errors));
+
+    const userId = Number(c.get('user').id);
+    const id = transaction(db, () => {
+      const customer = blank(customerId) ? insertCustomerRecord(db, companyId, userId, newName as string) : Number(customerId);
+      return insertProject(db, companyId, userId, { ...projectValues(value), name: value.name, customer_id: customer });
+    });
+    return c.json({ data: findProject(db, companyId, id) });
+  });
+
+  r.post('/projects/multiple', async (c) => {
+    const body = await readBody(c);
+    const ids = idsOf(body);
+    let archive = true;
+    if (body.archive !== undefined && body.archive !== null) {
+      const b = toBoolean(body.archive);
+      if (typeof b !== 'boolean') throw validationError({ archive: ['The archive field must be true or false.'] });
+      archive = b;
+    }
+    archiveProjects(c.get('deps').db, c.get('companyId'), ids, archive);
+    return c.body(null, 204);
+  });
+
+  r.delete('/projects/multiple', async (c) => {
+    deleteProjects(c.get('deps').db, c.get('companyId'), idsOf(await readBody(c)));
+    return c.body(null, 204);
+  });
+
+  r.get('/projects/:project', (c) => {
+    const row = projectOr404(c);
+    const includes = includesOf(c, PROJECT_INCLUDES);
+    return c.json({ data: findProject(c.get('deps').db, c.get('companyId'), Number(row.id), includes) });
+  });
+
+  r.put('/projects/:project', async (c) => {
+    const db = c.get('deps').db;
+    const companyId = c.get('companyId');
+    const row = projectOr404(c);
+    const body = await readBody(c);
+    const { value, errors } = schemaErrors(updateSchema, body);
+    // customer_id: sometimes|integer|exists
+    if (body.customer_id !== undefined) add(errors, 'customer_id', customerIdErrors(c, body.customer_id));
+    if (value) {
+      checkDates(errors,
+        value.start_date !== undefined ? value.start_date : row.start_date,
+        value.end_date !== undefined ? value.end_date : row.end_date);
+    }
+    if (Object.keys(errors).length || !value) throw validationError(ordered(errors));
+    const values = projectValues(value);
+    if (body.customer_id !== undefined) values.customer_id = Number(body.customer_id);
+    updateProject(db, companyId, Number(row.id), values);
+    return c.json({ data: findProject(db, companyId, Number(row.id)) });
+  });
+
+  r.delete('/projects/:project', (c) => {
+    const db = c.get('deps').db;
+    const companyId = c.get('companyId');
+    const row = projectOr404(c);
+    if (hasInvoicedTime(db, companyId, Number(row.id))) throw badRequest(DELETE_REFUSED);
+    deleteProject(db, companyId, Number(row.id));
+    return c.body(null, 204);
+  });
+}
