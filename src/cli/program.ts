@@ -4,11 +4,19 @@ import { OUTPUT_FORMATS } from '../output/types.js';
 import { declareResource, examplesText, lazy } from './resource/declare.js';
 import type { BulkVerb, ResourceSpec, Verb } from './resource/spec.js';
 import { tagsSpec } from './tags/spec.js';
+import { taxRatesSpec } from './tax-rates/spec.js';
+import { accountsSpec } from './accounts/spec.js';
+import { servicesSpec } from './services/spec.js';
+import { serviceCategoriesSpec } from './service-categories/spec.js';
+import { productsSpec } from './products/spec.js';
+import { projectsSpec } from './projects/spec.js';
+import { customersSpec } from './customers/spec.js';
+import { contactsSpec } from './contacts/spec.js';
 
 export const VERSION = '0.1.0';
 
 /** Every resource group built from a spec, in help order. */
-export const RESOURCE_SPECS: ResourceSpec[] = [tagsSpec];
+export const RESOURCE_SPECS: ResourceSpec[] = [tagsSpec, taxRatesSpec, accountsSpec, servicesSpec, serviceCategoriesSpec, productsSpec, projectsSpec, customersSpec, contactsSpec];
 
 
 const runResource = async (spec: ResourceSpec, verb: Verb | BulkVerb, args: string[], cmd: Command) => {

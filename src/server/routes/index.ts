@@ -4,10 +4,18 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../context.js';
 import { registerTags } from './tags.js';
 import { registerUsers } from './users.js';
+import { registerTaxRates } from './tax-rates.js';
+import { registerAccounts } from './accounts.js';
+import { registerServices } from './services.js';
+import { registerServiceCategories } from './service-categories.js';
+import { registerProducts } from './products.js';
+import { registerProjects } from './projects.js';
+import { registerCustomers } from './customers.js';
+import { registerContacts } from './contacts.js';
 
 type Registrar = (r: Hono<AppEnv>) => void;
 
-const COMPANY_ROUTES: Registrar[] = [registerTags];
+const COMPANY_ROUTES: Registrar[] = [registerTags, registerTaxRates, registerAccounts, registerServices, registerServiceCategories, registerProducts, registerProjects, registerCustomers, registerContacts];
 const LEGACY_ROUTES: Registrar[] = [];
 
 export function registerCompanyRoutes(r: Hono<AppEnv>, family: 'all' | 'legacy'): void {

@@ -10,11 +10,9 @@ import { pathId, readBody } from '../request.js';
 import { required, rules, validate } from '../validation.js';
 import { deleteTag, findTag, insertTag, listTags, tagNameTaken, updateTag, type Tag } from '../store/tags.js';
 
-// Laravel trims input before validating it (TrimStrings), so a blank name is missing and the 255 count the trimmed name.
-const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
 const tagSchema = z.object({
-  name: z.preprocess(trimmed, required(rules.string(255))),
+  name: required(rules.string(255)),
   color: required(rules.in(TAG_COLORS)),
 });
 
