@@ -412,4 +412,8 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX import_entries_company ON import_entries(company_id, status);
   `,
+  // 3: bookings (entries, files, entry groups) — changes beyond migration 2
+  `SELECT 1;`,
+  // 4: time tracking (time entries, timer, tasks) — changes beyond migration 2
+  `SELECT 1;`,
 ];
