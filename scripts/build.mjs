@@ -1,7 +1,9 @@
 // Bundles the CLI and the service into dist/ with code splitting, so that a command's module and
 // its heavy dependencies are separate chunks that load only when that command runs.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
@@ -16,5 +18,6 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   // CommonJS dependencies inside an ESM bundle need a require().
   banner: { js: "import { createRequire as __acctCreateRequire } from 'node:module'; const require = __acctCreateRequire(import.meta.url);" },
+  define: { __ACCT_VERSION__: JSON.stringify(version) },
   logLevel: 'warning',
 });

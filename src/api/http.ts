@@ -1,7 +1,7 @@
-// The thin HTTP layer between the CLI and the Accounting Service: one keep-alive undici Pool per
+// The thin HTTP layer between the CLI and the Accounting Service: one keep-alive connection pool per
 // origin, JSON/multipart bodies, error mapping to CliError exit codes, bounded retries and
 // client-side pacing against the service's rate limit (120 requests/minute per IP).
-import type { Pool } from 'undici';
+import { Transport } from './transport.js';
 import { CliError, ExitCode, exitCodeForStatus } from '../errors.js';
 
 export type QueryValue = string | number | boolean | null | undefined | (string | number)[];
@@ -215,19 +215,14 @@ function encodeComponent(s: string): string {
 }
 
 // Failures before the request left this machine: safe to retry for every method.
-const PRE_SEND_CODES = new Set([
-  'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT',
-]);
+const PRE_SEND_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 // Failures after (possibly) sending: only idempotent methods are retried.
-const POST_SEND_CODES = new Set([
-  'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT',
-  'UND_ERR_CLOSED',
-]);
+const POST_SEND_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED']);
 const IDEMPOTENT = new Set<HttpMethod>(['GET', 'PUT', 'DELETE']);
 const RETRYABLE_STATUS = new Set([502, 503, 504]);
 
 function networkCode(err: unknown): string | undefined {
-  // undici reports OS errors directly, AggregateErrors (happy eyeballs) in `errors`, and wraps some in `cause`.
+  // OS errors carry a code directly; happy-eyeballs failures are AggregateErrors with `errors`; some wrap a `cause`.
   const codes: string[] = [];
   const walk = (e: unknown, depth: number): void => {
     if (!e || typeof e !== 'object' || depth > 4) return;
@@ -242,7 +237,7 @@ function networkCode(err: unknown): string | undefined {
 
 function isAbort(err: unknown): boolean {
   const e = err as { name?: unknown; code?: unknown } | null;
-  return !!e && (e.name === 'AbortError' || e.code === 'UND_ERR_ABORTED' || e.code === 'ABORT_ERR');
+  return !!e && (e.name === 'AbortError' || e.code === 'ABORT_ERR');
 }
 
 interface PreparedBody {
@@ -269,7 +264,7 @@ export class ApiClient {
   private readonly sleepFn: (ms: number) => Promise<void>;
   private readonly now: () => number;
   private readonly timeoutMs: number;
-  private readonly pools = new Map<string, Promise<Pool>>();
+  private readonly transport = new Transport();
   private readonly pacer: RatePacer;
   private closed = false;
 
@@ -350,17 +345,7 @@ export class ApiClient {
 
   async close(): Promise<void> {
     this.closed = true;
-    const pools = [...this.pools.values()];
-    this.pools.clear();
-    await Promise.all(
-      pools.map(async (p) => {
-        try {
-          await (await p).close();
-        } catch {
-          /* a pool that never came up has nothing to close */
-        }
-      }),
-    );
+    this.transport.close();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -401,26 +386,6 @@ export class ApiClient {
     return url;
   }
 
-  private async pool(origin: string): Promise<Pool> {
-    let p = this.pools.get(origin);
-    if (!p) {
-      // undici is loaded lazily so that commands which never talk to the service start faster.
-      // A bundled CommonJS module comes back as `default` under import(), so take Pool from either.
-      p = import('undici').then(
-        (mod) =>
-          new ((mod as { Pool?: typeof Pool }).Pool ?? (mod as unknown as { default: { Pool: typeof Pool } }).default.Pool)(origin, {
-            connections: 8,
-            keepAliveTimeout: 10_000,
-            connect: { timeout: 10_000 },
-            headersTimeout: this.timeoutMs,
-            bodyTimeout: this.timeoutMs,
-          }),
-      );
-      this.pools.set(origin, p);
-    }
-    return p;
-  }
-
   private async attempt(
     method: HttpMethod,
     url: URL,
@@ -442,17 +407,10 @@ export class ApiClient {
     let resHeaders: Record<string, string>;
     let text: string;
     try {
-      const pool = await this.pool(url.origin);
-      const res = await pool.request({
-        method,
-        path: url.pathname + url.search,
-        headers,
-        body: body.body ?? null,
-        signal,
-      });
-      statusCode = res.statusCode;
+      const res = await this.transport.send({ url, method, headers, body: body.body, signal, timeoutMs: this.timeoutMs });
+      statusCode = res.status;
       resHeaders = flattenHeaders(res.headers);
-      text = await res.body.text();
+      text = res.text;
     } catch (err) {
       if (isAbort(err) || signal?.aborted) throw new CliError('interrupted', ExitCode.Interrupted);
       const found = networkCode(err);

@@ -9,11 +9,7 @@ function fail(message: string, code: number, details: string[] = []): never {
 }
 
 process.on('SIGINT', () => process.exit(ExitCode.Interrupted));
-process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-  // A closed pipe (acct … | head) is the reader saying it has enough.
-  if (err.code === 'EPIPE') process.exit(ExitCode.Ok);
-  throw err;
-});
+hookStdoutErrors();
 
 const program = buildProgram();
 program.exitOverride();
@@ -35,6 +31,31 @@ try {
   if (err instanceof Error && err.name === 'ExitPromptError') fail('interrupted', ExitCode.Interrupted);
   if (debug && err instanceof Error) process.stderr.write(`${err.stack}\n`);
   fail(`unexpected error: ${err instanceof Error ? err.message : String(err)}${debug ? '' : ' (run with --debug for details)'}`, ExitCode.Failure);
+}
+
+/**
+ * A closed pipe (acct … | head) is the reader saying it has enough: exit quietly. Node makes the stdout
+ * stream on first access (loading net and tty), so the handler is attached then, not at start-up.
+ */
+function hookStdoutErrors(): void {
+  const descriptor = Object.getOwnPropertyDescriptor(process, 'stdout');
+  const create = descriptor?.get;
+  if (!create) return;
+  let stream: NodeJS.WriteStream | undefined;
+  Object.defineProperty(process, 'stdout', {
+    configurable: true,
+    enumerable: true,
+    get() {
+      if (!stream) {
+        stream = create.call(process) as NodeJS.WriteStream;
+        stream.on('error', (err: NodeJS.ErrnoException) => {
+          if (err.code === 'EPIPE') process.exit(ExitCode.Ok);
+          throw err;
+        });
+      }
+      return stream;
+    },
+  });
 }
 
 function* allCommands(cmd: import('commander').Command): Generator<import('commander').Command> {

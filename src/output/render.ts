@@ -1,10 +1,13 @@
 // Rendering records in the five output formats. Lists stream: push() each page as it arrives, end() once.
 
-import Papa from 'papaparse';
+import type Papa from 'papaparse';
 import { getPath, selectColumns } from './columns.js';
 import { compactJson, rawText } from './format.js';
 import { renderListTable, renderRecordTable } from './table.js';
 import type { Column, ListRenderer, RenderOptions } from './types.js';
+
+// Loaded on first use: the bundler keeps a require() lazy, so TSV and JSON never pay for papaparse.
+const papa = (): typeof Papa => require('papaparse');
 
 /** RFC 4180 line break. CSV is for spreadsheets and other programs, which all accept CRLF. */
 const CSV_NEWLINE = '\r\n';
@@ -28,7 +31,7 @@ function csvLines(rows: string[][]): string {
     rows
       .map((row) =>
         // A lone empty field would be an empty line, which readers skip: quote it.
-        row.length === 1 && row[0] === '' ? '""' : Papa.unparse([row], { newline: CSV_NEWLINE, header: false }),
+        row.length === 1 && row[0] === '' ? '""' : papa().unparse([row], { newline: CSV_NEWLINE, header: false }),
       )
       .join(CSV_NEWLINE) + CSV_NEWLINE
   );

@@ -1,8 +1,8 @@
 // The human table: cli-table3 in a borderless, gh-like style (no box characters, two-space gap,
 // UPPERCASE headers, bold when colour is on), Swiss-formatted values.
 
-import Table from 'cli-table3';
-import { Chalk } from 'chalk';
+import type TableClass from 'cli-table3';
+import type { ChalkInstance } from 'chalk';
 import { getPath } from './columns.js';
 import { humanValue, isNumericKind } from './format.js';
 import type { Column } from './types.js';
@@ -40,11 +40,14 @@ function oneLine(s: string): string {
 
 function bold(color: boolean | undefined): (s: string) => string {
   if (!color) return (s) => s;
+  const { Chalk } = require('chalk') as { Chalk: new (o: { level: number }) => ChalkInstance };
   const chalk = new Chalk({ level: 1 }); // the caller decided colour is allowed; don't second-guess with chalk's own detection
   return (s) => chalk.bold(s);
 }
 
 function render(rows: { content: string; hAlign: 'left' | 'right' }[][]): string {
+  // cli-table3 and chalk load only when a table is drawn (a terminal), never for piped formats
+  const Table = require('cli-table3') as typeof TableClass;
   const table = new Table({
     chars: BORDERLESS,
     style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [] },

@@ -676,7 +676,7 @@ describe('connection handling', () => {
   it('reuses one keep-alive connection and close() closes it', async () => {
     const { client } = make();
     for (let i = 0; i < 10; i++) await client.get('/x');
-    // undici's Pool may open a second connection while the first is being released; never one per request.
+    // a keep-alive agent may open a second connection while the first is being released; never one per request.
     expect(new Set(seen.map((s) => s.socket)).size).toBeLessThanOrEqual(2);
     const sock = seen[0].socket;
     const closed = new Promise<void>((r) => (sock.destroyed ? r() : sock.once('close', () => r())));

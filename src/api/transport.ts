@@ -1,0 +1,57 @@
+// HTTP/1.1 exchanges over node:http and node:https with one keep-alive Agent per origin. Node's own
+// client loads in a few milliseconds where a full HTTP library costs tens (see bench/startup), and a
+// CLI command pays that on every run.
+import type { Agent, IncomingHttpHeaders } from 'node:http';
+
+export interface Exchange {
+  url: URL;
+  method: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array;
+  signal?: AbortSignal;
+  timeoutMs: number;
+}
+
+export interface ExchangeResult { status: number; headers: IncomingHttpHeaders; text: string }
+
+type HttpModule = typeof import('node:http');
+
+export class Transport {
+  private readonly agents = new Map<string, Agent>();
+
+  private module(url: URL): HttpModule {
+    // getBuiltinModule avoids the static ESM import of node:http(s), which also loads Node's fetch.
+    return (url.protocol === 'https:' ? process.getBuiltinModule('node:https') : process.getBuiltinModule('node:http')) as HttpModule;
+  }
+
+  private agent(url: URL): Agent {
+    let agent = this.agents.get(url.origin);
+    if (!agent) {
+      agent = new (this.module(url).Agent)({ keepAlive: true, maxSockets: 8, keepAliveMsecs: 10_000 });
+      this.agents.set(url.origin, agent);
+    }
+    return agent;
+  }
+
+  send(x: Exchange): Promise<ExchangeResult> {
+    return new Promise((resolve, reject) => {
+      const headers: Record<string, string | number> = { ...x.headers };
+      if (x.body !== undefined) headers['content-length'] = typeof x.body === 'string' ? Buffer.byteLength(x.body) : x.body.byteLength;
+      const req = this.module(x.url).request(x.url, { method: x.method, headers, agent: this.agent(x.url), signal: x.signal, timeout: x.timeoutMs });
+      req.on('timeout', () => req.destroy(Object.assign(new Error('request timed out'), { code: 'ETIMEDOUT' })));
+      req.on('error', reject);
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      });
+      req.end(x.body);
+    });
+  }
+
+  close(): void {
+    for (const agent of this.agents.values()) agent.destroy();
+    this.agents.clear();
+  }
+}
