@@ -1,0 +1,308 @@
+#!/usr/bin/env node
+// Startup benchmark: wall-clock time of a few acct commands as ratios to a bare `node -e 0`
+// (same node binary). Figures, not assertions: always exits 0 once the figures are printed.
+//
+//   node bench/startup.mjs [--runs N] [--warmup N] [--no-compile-cache]
+//
+// See bench/README.md.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'acct.js');
+const NODE = process.execPath;
+const TOKEN = 'bench-token';
+const TAG_COUNT = 20;
+
+let tmpRoot = null; // set once the sandbox exists
+let server = null; // the service's ChildProcess
+let cleanedUp = false;
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+let opts;
+try {
+  ({ values: opts } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '30' },
+      warmup: { type: 'string', default: '5' },
+      'no-compile-cache': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  }));
+} catch (err) {
+  die(`${err.message}\nusage: node bench/startup.mjs [--runs N] [--warmup N] [--no-compile-cache]`, 2);
+}
+if (opts.help) {
+  process.stdout.write('usage: node bench/startup.mjs [--runs N] [--warmup N] [--no-compile-cache]\n' +
+    '  --runs N             measured runs per command (default 30)\n' +
+    '  --warmup N           discarded warm-up runs per command (default 5)\n' +
+    '  --no-compile-cache   run everything with NODE_COMPILE_CACHE_DISABLE=1\n');
+  process.exit(0);
+}
+const RUNS = positiveInt(opts.runs, '--runs', 1);
+const WARMUP = positiveInt(opts.warmup, '--warmup', 0);
+
+function positiveInt(text, name, min) {
+  if (!/^\d+$/.test(text) || Number(text) < min) die(`${name} must be an integer >= ${min} (got "${text}")`, 2);
+  return Number(text);
+}
+
+function die(message, code = 1) {
+  process.stderr.write(`bench: ${message}\n`);
+  cleanup();
+  process.exit(code);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sandbox: temp dirs, a clean environment, the service
+
+{
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 22 || (major === 22 && minor < 13)) {
+    die(`acct needs Node.js 22.13 or newer and the benchmark times acct with this node (${process.version}, ${NODE}); run it with a newer node, e.g. npm run bench:startup`);
+  }
+}
+if (!existsSync(join(ROOT, 'dist', 'cli.js'))) die('dist/cli.js is missing; run `npm run build` first');
+
+tmpRoot = mkdtempSync(join(tmpdir(), 'acct-bench-'));
+const dirs = {
+  serverData: join(tmpRoot, 'server-data'),
+  config: join(tmpRoot, 'config'),
+  data: join(tmpRoot, 'data'),
+};
+function cleanup() {
+  if (cleanedUp) return;
+  cleanedUp = true;
+  if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+  if (tmpRoot) try { rmSync(tmpRoot, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }); } catch { /* best effort */ }
+}
+process.on('exit', cleanup);
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => die('interrupted', sig === 'SIGINT' ? 130 : 143));
+
+// The parent's environment minus anything that would change what acct does (profiles, colours).
+const baseEnv = { ...process.env };
+for (const key of Object.keys(baseEnv)) if (key.startsWith('ACCT_')) delete baseEnv[key];
+delete baseEnv.FORCE_COLOR;
+delete baseEnv.NODE_OPTIONS; // a --require/--import hook would be timed too
+if (opts['no-compile-cache']) baseEnv.NODE_COMPILE_CACHE_DISABLE = '1';
+const acctEnv = { ...baseEnv, ACCT_CONFIG_DIR: dirs.config, ACCT_DATA_DIR: dirs.data };
+
+async function startServer() {
+  const child = spawn(NODE, [BIN, 'server', 'start', '--port', '0', '--data', dirs.serverData, '--token', TOKEN, '--rate-limit', 'off'], {
+    cwd: ROOT,
+    env: acctEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server = child;
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (d) => { stderr += d; });
+  child.stdout.setEncoding('utf8');
+  return await new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`service did not report listening within 20 s\n${stderr}`)), 20_000);
+    const onData = (d) => {
+      out += d;
+      const m = /acct server listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        child.stdout.off('data', onData);
+        child.stdout.resume(); // keep draining
+        resolve(m[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`service exited early (code ${code}, signal ${signal})\n${out}${stderr}`));
+    });
+  });
+}
+
+async function stopServer() {
+  if (!server || server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 5_000));
+  if ((await Promise.race([exited, timeout])) === 'timeout') {
+    process.stderr.write('bench: service did not stop within 5 s of SIGTERM; killing it\n');
+    server.kill('SIGKILL');
+  }
+}
+
+async function seedTags(base) {
+  const names = [];
+  for (let i = 1; i <= TAG_COUNT; i++) {
+    const name = `bench-tag-${String(i).padStart(2, '0')}`;
+    const res = await fetch(`${base}/companies/1/tags`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ name, color: 'blue' }),
+    });
+    if (!res.ok) throw new Error(`seeding tag ${name}: HTTP ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+    names.push(name);
+  }
+  return names;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running and checking
+
+function run(cmd) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(cmd.file, cmd.args, { cwd: ROOT, env: cmd.env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 16 << 20 });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  return { ms, ...r };
+}
+
+function check(cmd) {
+  const r = run(cmd);
+  const show = () => `\n--- stdout ---\n${r.stdout ?? ''}\n--- stderr ---\n${r.stderr ?? ''}`;
+  if (r.error) die(`${cmd.label}: could not run: ${r.error.message}`);
+  if (r.signal === 'SIGINT' || r.status === 130) die('interrupted', 130);
+  if (r.status !== 0) die(`${cmd.label}: exited with ${r.status ?? r.signal}, expected 0${show()}`);
+  const problem = cmd.expect(r.stdout, r.stderr);
+  if (problem) die(`${cmd.label}: unexpected output: ${problem}${show()}`);
+}
+
+const quantile = (sorted, q) => {
+  // linear interpolation between closest ranks
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+};
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
+let base;
+let tagNames;
+let tagsListed = 0;
+try {
+  base = await startServer();
+  tagNames = await seedTags(base);
+} catch (err) {
+  die(`setting up the service failed: ${err.message}`);
+}
+
+const commands = [
+  {
+    label: 'node -e 0 (baseline)',
+    file: NODE, args: ['-e', '0'], env: baseEnv, target: null,
+    expect: (out) => (out === '' ? null : 'expected no output'),
+  },
+  {
+    label: 'acct --version',
+    file: NODE, args: [BIN, '--version'], env: acctEnv, target: 1.3,
+    expect: (out) => (out.trim() === version ? null : `expected "${version}"`),
+  },
+  {
+    label: 'acct --help',
+    file: NODE, args: [BIN, '--help'], env: acctEnv, target: 1.5,
+    expect: (out) => (/^Usage: acct /.test(out) && /\btags\b/.test(out) ? null : 'expected the usage text listing "tags"'),
+  },
+  {
+    label: 'acct tags list',
+    file: NODE, args: [BIN, 'tags', 'list'],
+    env: { ...acctEnv, ACCT_BASE_URL: base, ACCT_TOKEN: TOKEN, ACCT_COMPANY: '1' },
+    target: 2.5,
+    // One page of the seeded tags (the API's default page size is 15), as TSV with a header.
+    expect: (out) => {
+      const [header, ...rows] = out.split('\n').filter((l) => l !== '');
+      const cols = (header ?? '').split('\t');
+      const nameCol = cols.indexOf('name');
+      if (cols.length < 2 || nameCol < 0) return 'expected a TSV header with a "name" column';
+      if (rows.length === 0) return 'expected at least one tag';
+      const names = rows.map((r) => r.split('\t')[nameCol]);
+      const wanted = tagNames.slice(0, rows.length);
+      if (names.join() !== wanted.join()) return `expected the tags ${wanted[0]}…${wanted.at(-1)} in order`;
+      tagsListed = rows.length;
+      return null;
+    },
+  },
+];
+
+for (const cmd of commands) check(cmd);
+
+const cacheNote = opts['no-compile-cache']
+  ? 'disabled (NODE_COMPILE_CACHE_DISABLE=1)'
+  : baseEnv.NODE_COMPILE_CACHE_DISABLE
+    ? 'disabled by the inherited NODE_COMPILE_CACHE_DISABLE'
+    : baseEnv.NODE_COMPILE_CACHE
+      ? `on, ${baseEnv.NODE_COMPILE_CACHE} (inherited NODE_COMPILE_CACHE)`
+      : `on, ${join(tmpdir(), 'node-compile-cache')} (default dir of module.enableCompileCache)`;
+process.stdout.write(`acct ${version} startup benchmark: node ${process.version} (${NODE})\n`);
+process.stdout.write(`${WARMUP} warm-up + ${RUNS} measured runs per command, round-robin; compile cache ${cacheNote}\n`);
+process.stdout.write(`service ${base} with ${TAG_COUNT} tags seeded; \`tags list\` prints ${tagsListed} rows (one page)\n\n`);
+
+const samples = commands.map(() => []);
+const total = WARMUP + RUNS;
+for (let i = 0; i < total; i++) {
+  // rotate the starting command so that no command always follows another
+  for (let k = 0; k < commands.length; k++) {
+    const j = (i + k) % commands.length;
+    const r = run(commands[j]);
+    if (r.signal === 'SIGINT' || r.status === 130) die('interrupted', 130); // Ctrl-C reaches the child too (acct exits 130)
+    if (r.status !== 0) die(`${commands[j].label}: exited with ${r.status ?? r.signal} during run ${i + 1}\n${r.stderr}`);
+    if (i >= WARMUP) samples[j].push(r.ms);
+  }
+  if (process.stderr.isTTY) process.stderr.write(`\r${i + 1}/${total}`);
+  // spawnSync blocks the event loop; let a pending signal handler run between rounds
+  await new Promise((resolve) => setImmediate(resolve));
+}
+if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+
+await stopServer();
+cleanup();
+
+const stats = samples.map((s) => {
+  const sorted = [...s].sort((a, b) => a - b);
+  return { median: quantile(sorted, 0.5), p90: quantile(sorted, 0.9), min: sorted[0] };
+});
+const baseMedian = stats[0].median;
+const rows = [['command', 'median ms', 'p90 ms', 'min ms', 'ratio', 'target', 'result']];
+let met = 0;
+let targets = 0;
+commands.forEach((cmd, i) => {
+  const s = stats[i];
+  const ratio = s.median / baseMedian;
+  let result = '';
+  if (cmd.target !== null) {
+    targets++;
+    const ok = ratio <= cmd.target;
+    if (ok) met++;
+    result = ok ? 'ok' : 'over';
+  }
+  rows.push([
+    cmd.label,
+    s.median.toFixed(1),
+    s.p90.toFixed(1),
+    s.min.toFixed(1),
+    `${ratio.toFixed(2)}x`,
+    cmd.target === null ? '' : `<= ${cmd.target.toFixed(1)}x`,
+    result,
+  ]);
+});
+const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+for (const [n, r] of rows.entries()) {
+  const line = r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
+  process.stdout.write(`${line.trimEnd()}\n`);
+  if (n === 0) process.stdout.write(`${widths.map((w) => '-'.repeat(w)).join('  ')}\n`);
+}
+const load = loadavg()[0];
+const cpus = availableParallelism();
+if (load > cpus * 0.75) {
+  process.stdout.write(`\nnote: the machine was busy (1-min load average ${load.toFixed(2)} on ${cpus} CPUs); figures are noisy, compare min ms or rerun when idle\n`);
+}
+process.stdout.write(`\n${met}/${targets} targets met${met === targets ? '' : ` (${targets - met} over)`}\n`);
+process.exit(0);
