@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import {
   formatCurrency, groupRappen, mulDivRound, percentHundredthsToNumber, rappenToNumber, rappenToString, roundTo5,
   toPercentHundredths, toRappen, toScaled,
-} from '../../src/server/domain/money.js';
+} from '../../src/domain/money.js';
 
 describe('toRappen', () => {
   test.each([

@@ -1,10 +1,16 @@
 // The ledger's pure rules: which side an account lives on, what a booking posts to which account
 // (with the VAT split of swiss-domain.md), and how postings add up to balances. Amounts are integer
-// Rappen; rates are hundredths of a percent (8.1 % → 810). No I/O here.
+// Rappen; rates are hundredths of a percent (8.1 % → 810). No I/O here. The sides and the posting
+// rule itself live in the top-level pure module src/domain/vat.ts (the CLI's reports use it too) and
+// are re-exported from here, so the service keeps importing them from this module.
 import type { AccountType } from './chart.js';
-import { mulDivRound } from './money.js';
+import { balanceOf, isBalanceSheet, postings, type Booking } from '../../domain/vat.js';
 
 export type { AccountType } from './chart.js';
+export {
+  acquisitionTaxOf, balanceOf, bookingType, isBalanceSheet, normalSide, postings, splitSide, vatShareOfGross,
+  type Booking, type LedgerTaxRate, type Posting,
+} from '../../domain/vat.js';
 
 export const ACCOUNT_TYPES: readonly AccountType[] = ['bank', 'deprecations', 'assets', 'liabilities', 'income', 'expense'];
 
@@ -28,15 +34,6 @@ export function typesOfFilter(filter: AccountTypeFilter): AccountType[] {
   }
 }
 
-/** Balance sheet accounts (classes 1 and 2) against profit and loss accounts (income, expense). */
-export const isBalanceSheet = (type: AccountType): boolean => type !== 'income' && type !== 'expense';
-
-/** Asset-side accounts and expenses grow on the debit side; liabilities, equity and income on the credit side. */
-export const normalSide = (type: AccountType): 'debit' | 'credit' => (type === 'liabilities' || type === 'income' ? 'credit' : 'debit');
-
-/** A balance in the account's own sense: debits − credits on the debit side, credits − debits on the credit side. */
-export const balanceOf = (type: AccountType, debit: number, credit: number): number => (normalSide(type) === 'debit' ? debit - credit : credit - debit);
-
 /** Tax rate accounts must be balance sheet accounts (what `?type=balance_sheet` lists): assets (with bank and depreciation accounts) or liabilities. */
 export const isTaxAccountType = (type: AccountType): boolean => isBalanceSheet(type);
 
@@ -58,79 +55,6 @@ export const isBankNumber = (number: number): boolean => number >= BANK_NUMBER_M
 /** When saldo_rate is set the method is gross; acquisition tax is gross too; otherwise net. */
 export const calculationMethod = (saldoRate: number | null | undefined, isAcquisitionTax: boolean): 'net' | 'gross' =>
   saldoRate !== null && saldoRate !== undefined ? 'gross' : isAcquisitionTax ? 'gross' : 'net';
-
-/** The booking type of service-decisions.md: credit income → income; else debit expense → expense; else swap. */
-export function bookingType(debitType: AccountType, creditType: AccountType): 'income' | 'expense' | 'swap' {
-  if (creditType === 'income') return 'income';
-  if (debitType === 'expense') return 'expense';
-  return 'swap';
-}
-
-/** The VAT contained in a gross amount: gross × rate / (100 % + rate), half up to the Rappen. */
-export const vatShareOfGross = (gross: number, rate: number): number => mulDivRound(gross, rate, 10000 + rate);
-
-/** Acquisition tax on a net foreign purchase: net × rate / 100 %, half up to the Rappen. */
-export const acquisitionTaxOf = (net: number, rate: number): number => mulDivRound(net, rate, 10000);
-
-export interface LedgerTaxRate {
-  /** hundredths of a percent */
-  rate: number;
-  calculationMethod: 'net' | 'gross';
-  isAcquisitionTax: boolean;
-  accountId: number;
-  /** the tax account's category; decides the side of the split on a swap booking */
-  accountType?: AccountType;
-  acquisitionAccountId: number | null;
-}
-
-export interface Booking {
-  /** gross amount in Rappen (net for acquisition tax) */
-  sum: number;
-  debitAccountId: number;
-  creditAccountId: number;
-  debitType: AccountType;
-  creditType: AccountType;
-  taxRate?: LedgerTaxRate | null;
-}
-
-export interface Posting { accountId: number; debit: number; credit: number }
-
-const debit = (accountId: number, amount: number): Posting => ({ accountId, debit: amount, credit: 0 });
-const credit = (accountId: number, amount: number): Posting => ({ accountId, debit: 0, credit: amount });
-
-/**
- * What one booking posts to which account.
- * - No tax rate, or a gross (saldo) rate: the sum on the debit and on the credit account.
- * - Net rate: the VAT share of the gross sum moves from the income account (credit) or the expense
- *   account (debit) to the tax account, on the same side. A swap booking with a net rate splits on the
- *   side the tax account lives on (input tax, an asset: the debit side; VAT owed: the credit side).
- * - Acquisition tax: the booking as it is, plus the tax credited to the tax account and debited to the
- *   acquisition account (they net to zero).
- * Zero-amount tax postings are left out. Debits always equal credits.
- */
-export function postings(b: Booking): Posting[] {
-  const tax = b.taxRate;
-  if (!tax) return [debit(b.debitAccountId, b.sum), credit(b.creditAccountId, b.sum)];
-  if (tax.isAcquisitionTax) {
-    const out = [debit(b.debitAccountId, b.sum), credit(b.creditAccountId, b.sum)];
-    const amount = acquisitionTaxOf(b.sum, tax.rate);
-    if (amount !== 0 && tax.acquisitionAccountId !== null) out.push(credit(tax.accountId, amount), debit(tax.acquisitionAccountId, amount));
-    return out;
-  }
-  if (tax.calculationMethod === 'gross') return [debit(b.debitAccountId, b.sum), credit(b.creditAccountId, b.sum)];
-  const share = vatShareOfGross(b.sum, tax.rate);
-  const kind = bookingType(b.debitType, b.creditType);
-  const splitCredit = kind === 'income' || (kind === 'swap' && tax.accountType !== undefined && normalSide(tax.accountType) === 'credit');
-  if (splitCredit) {
-    const out = [debit(b.debitAccountId, b.sum), credit(b.creditAccountId, b.sum - share)];
-    if (share !== 0) out.push(credit(tax.accountId, share));
-    return out;
-  }
-  const out = [debit(b.debitAccountId, b.sum - share)];
-  if (share !== 0) out.push(debit(tax.accountId, share));
-  out.push(credit(b.creditAccountId, b.sum));
-  return out;
-}
 
 export interface Totals { debit: number; credit: number }
 export interface AccountTotals { before: Totals; during: Totals }
