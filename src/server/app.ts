@@ -8,6 +8,7 @@ import { HttpError, paymentRequired } from './http-error.js';
 import { RateLimiter } from './rate-limit.js';
 import { findUserByToken, membership } from './store/companies.js';
 import { registerCompanyRoutes, registerUserRoutes } from './routes/index.js';
+import { isSignedFileRequest } from './routes/files.js';
 
 export const API_PREFIX = '/api/v2';
 
@@ -36,6 +37,8 @@ export function createApp(deps: ServiceDeps): Hono<AppEnv> {
   });
 
   app.use('/api/*', async (c, next) => {
+    // signed file links carry their own authorisation (expires + signature), checked by the route
+    if (isSignedFileRequest(c.req.method, c.req.path)) return next();
     const match = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '');
     const user = match ? findUserByToken(deps.db, match[1].trim()) : undefined;
     if (!user) throw new HttpError(401, 'Unauthenticated.');

@@ -12,11 +12,17 @@ import { registerProducts } from './products.js';
 import { registerProjects } from './projects.js';
 import { registerCustomers } from './customers.js';
 import { registerContacts } from './contacts.js';
+import { registerTimer } from './timer.js';
+import { registerTimes } from './times.js';
+import { registerTasks } from './tasks.js';
+import { registerEntries } from './entries.js';
+import { registerFiles } from './files.js';
 
 type Registrar = (r: Hono<AppEnv>) => void;
 
-const COMPANY_ROUTES: Registrar[] = [registerTags, registerTaxRates, registerAccounts, registerServices, registerServiceCategories, registerProducts, registerProjects, registerCustomers, registerContacts];
-const LEGACY_ROUTES: Registrar[] = [];
+const COMPANY_ROUTES: Registrar[] = [registerTags, registerTaxRates, registerAccounts, registerServices, registerServiceCategories, registerProducts, registerProjects, registerCustomers, registerContacts, registerEntries];
+// the timer's static /times/timer paths come before /times/:time
+const LEGACY_ROUTES: Registrar[] = [registerTimer, registerTimes, registerTasks];
 
 export function registerCompanyRoutes(r: Hono<AppEnv>, family: 'all' | 'legacy'): void {
   for (const register of family === 'all' ? [...COMPANY_ROUTES, ...LEGACY_ROUTES] : LEGACY_ROUTES) register(r);
@@ -24,4 +30,5 @@ export function registerCompanyRoutes(r: Hono<AppEnv>, family: 'all' | 'legacy')
 
 export function registerUserRoutes(r: Hono<AppEnv>): void {
   registerUsers(r);
+  registerFiles(r);
 }

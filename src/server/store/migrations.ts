@@ -412,8 +412,26 @@ export const MIGRATIONS: string[] = [
   );
   CREATE INDEX import_entries_company ON import_entries(company_id, status);
   `,
-  // 3: bookings (entries, files, entry groups) — changes beyond migration 2
-  `SELECT 1;`,
-  // 4: time tracking (time entries, timer, tasks) — changes beyond migration 2
-  `SELECT 1;`,
+  // 3: bookings (entries, files, entry groups) — changes beyond migration 2: indexes for the booking list
+  // (default order date, sum, tax rate descending; sort by sum), numbering (type + number), the revenue
+  // cap (type + date), groups, receipts and invoices.
+  `
+  CREATE INDEX entries_list ON entries(company_id, date, sum, tax_rate_id, id);
+  CREATE INDEX entries_company_sum ON entries(company_id, sum, date);
+  CREATE INDEX entries_company_number ON entries(company_id, number);
+  CREATE INDEX entries_company_type_number ON entries(company_id, type, number);
+  CREATE INDEX entries_company_type_date ON entries(company_id, type, date);
+  CREATE INDEX entries_company_group ON entries(company_id, entry_group_id);
+  CREATE INDEX entries_file ON entries(file_id);
+  CREATE INDEX entries_invoice ON entries(invoice_id);
+  CREATE INDEX files_company ON files(company_id);
+  CREATE INDEX entry_groups_company ON entry_groups(company_id);
+  `,
+  // 4: time tracking (time entries, timer, tasks) — changes beyond migration 2: indexes for the lists
+  // (by user, by task) and the task list (by status and due date)
+  `
+  CREATE INDEX time_entries_user ON time_entries(company_id, user_id, date);
+  CREATE INDEX time_entries_task ON time_entries(task_id);
+  CREATE INDEX tasks_company ON tasks(company_id, status, due);
+  `,
 ];

@@ -1,0 +1,431 @@
+// Bookings (entries) of a company: SQL, the list and grouped-list queries, numbering look-ups, tags,
+// groups, and the serializer that shapes an Entry as the spec's field table says. Every query is scoped
+// by company_id.
+import { all, one, run, timestamp, type Db, type Row } from './db.js';
+import { filesByIds, type StoredFile } from './files.js';
+import { findTaxRate, type TaxRate } from './tax-rates.js';
+import type { AccountType } from '../domain/ledger.js';
+import { dottedDate, isLocked, type GroupMember } from '../domain/entries.js';
+import { entryNumberStem, MAX_RUNNING_NUMBER, type EntryType } from '../domain/numbering.js';
+import { groupRappen, rappenToNumber } from '../domain/money.js';
+
+// ---- values -------------------------------------------------------------------------------------
+
+/** The stored columns a create or update writes (money in Rappen, booleans as booleans). */
+export interface EntryValues {
+  number: string | null;
+  type: EntryType;
+  date: string;
+  description: string | null;
+  sum: number;
+  debit_account_id: number;
+  credit_account_id: number;
+  tax_rate_id: number | null;
+  customer_id: number | null;
+  project_id: number | null;
+  billable: boolean;
+  is_depreciation: boolean;
+  entry_group_id: number | null;
+  file_id: number | null;
+}
+
+export const ENTRY_COLUMNS = [
+  'number', 'type', 'date', 'description', 'sum', 'debit_account_id', 'credit_account_id', 'tax_rate_id', 'customer_id',
+  'project_id', 'billable', 'is_depreciation', 'entry_group_id', 'file_id',
+] as const satisfies readonly (keyof EntryValues)[];
+
+const idOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const bool = (v: unknown) => Number(v) === 1;
+
+export function valuesOf(r: Row): EntryValues {
+  return {
+    number: r.number ?? null, type: r.type as EntryType, date: r.date, description: r.description ?? null, sum: Number(r.sum),
+    debit_account_id: Number(r.debit_account_id), credit_account_id: Number(r.credit_account_id), tax_rate_id: idOrNull(r.tax_rate_id),
+    customer_id: idOrNull(r.customer_id), project_id: idOrNull(r.project_id), billable: bool(r.billable),
+    is_depreciation: bool(r.is_depreciation), entry_group_id: idOrNull(r.entry_group_id), file_id: idOrNull(r.file_id),
+  };
+}
+
+const stored = (v: EntryValues[keyof EntryValues]) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
+
+export function findEntryRow(db: Db, companyId: number, id: number): Row | undefined {
+  return one(db, 'SELECT * FROM entries WHERE company_id = ? AND id = ?', companyId, id);
+}
+
+export function insertEntry(db: Db, companyId: number, userId: number, values: EntryValues): number {
+  const now = timestamp();
+  return Number(run(db,
+    `INSERT INTO entries (company_id, user_id, ${ENTRY_COLUMNS.join(', ')}, created_at, updated_at) VALUES (?, ?, ${ENTRY_COLUMNS.map(() => '?').join(', ')}, ?, ?)`,
+    companyId, userId, ...ENTRY_COLUMNS.map((k) => stored(values[k])), now, now).lastInsertRowid);
+}
+
+export function updateEntry(db: Db, companyId: number, id: number, values: EntryValues): void {
+  run(db, `UPDATE entries SET ${ENTRY_COLUMNS.map((k) => `${k} = ?`).join(', ')}, updated_at = ? WHERE company_id = ? AND id = ?`,
+    ...ENTRY_COLUMNS.map((k) => stored(values[k])), timestamp(), companyId, id);
+}
+
+/** Touches updated_at (a change that only concerned tags). */
+export function touchEntry(db: Db, companyId: number, id: number): void {
+  run(db, 'UPDATE entries SET updated_at = ? WHERE company_id = ? AND id = ?', timestamp(), companyId, id);
+}
+
+export function deleteEntryRow(db: Db, companyId: number, id: number): void {
+  run(db, 'DELETE FROM entry_tag WHERE entry_id = ?', id);
+  run(db, 'DELETE FROM entries WHERE company_id = ? AND id = ?', companyId, id);
+}
+
+// ---- references ---------------------------------------------------------------------------------
+
+export interface AccountInfo { id: number; number: number; name: string; type: AccountType; category_id: number; category_name: string }
+
+/** Accounts of the company among `ids`, with their category. */
+export function accountsOf(db: Db, companyId: number, ids: number[]): Map<number, AccountInfo> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = all(db, `SELECT a.id, a.number, a.name, c.id AS category_id, c.name AS category_name, c.type
+      FROM accounts a JOIN account_categories c ON c.id = a.account_category_id
+     WHERE a.company_id = ? AND a.id IN (${unique.map(() => '?').join(', ')})`, companyId, ...unique);
+  return new Map(rows.map((r) => [Number(r.id), {
+    id: Number(r.id), number: Number(r.number), name: r.name, type: r.type as AccountType, category_id: Number(r.category_id), category_name: r.category_name,
+  }]));
+}
+
+const exists = (db: Db, table: string, companyId: number, id: number) => !!one(db, `SELECT 1 FROM ${table} WHERE company_id = ? AND id = ?`, companyId, id);
+
+export const taxRateOfCompany = (db: Db, companyId: number, id: number) => exists(db, 'tax_rates', companyId, id);
+export const customerOfCompany = (db: Db, companyId: number, id: number) => exists(db, 'customers', companyId, id);
+export const projectOfCompany = (db: Db, companyId: number, id: number) => exists(db, 'projects', companyId, id);
+export const groupOfCompany = (db: Db, companyId: number, id: number) => exists(db, 'entry_groups', companyId, id);
+
+/** The ids among `ids` that are tags of the company. */
+export function tagIdsOfCompany(db: Db, companyId: number, ids: number[]): Set<number> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Set();
+  return new Set(all(db, `SELECT id FROM tags WHERE company_id = ? AND id IN (${unique.map(() => '?').join(', ')})`, companyId, ...unique).map((r) => Number(r.id)));
+}
+
+// ---- tags and groups ----------------------------------------------------------------------------
+
+export function replaceEntryTags(db: Db, entryId: number, tagIds: number[]): void {
+  run(db, 'DELETE FROM entry_tag WHERE entry_id = ?', entryId);
+  addEntryTags(db, entryId, tagIds);
+}
+
+export function addEntryTags(db: Db, entryId: number, tagIds: number[]): void {
+  const insert = db.prepare('INSERT OR IGNORE INTO entry_tag (entry_id, tag_id) VALUES (?, ?)');
+  for (const id of new Set(tagIds)) insert.run(entryId, id);
+}
+
+export function entryTagIds(db: Db, entryId: number): number[] {
+  return all(db, 'SELECT tag_id FROM entry_tag WHERE entry_id = ? ORDER BY tag_id', entryId).map((r) => Number(r.tag_id));
+}
+
+export interface EntryGroup { id: number; company_id: number; entries_count: number; created_at: string; updated_at: string }
+
+export function findGroup(db: Db, companyId: number, id: number): EntryGroup | undefined {
+  const r = one(db, `SELECT g.*, (SELECT count(*) FROM entries e WHERE e.company_id = g.company_id AND e.entry_group_id = g.id) AS n FROM entry_groups g WHERE g.company_id = ? AND g.id = ?`, companyId, id);
+  return r && { id: Number(r.id), company_id: Number(r.company_id), entries_count: Number(r.n), created_at: r.created_at, updated_at: r.updated_at };
+}
+
+export function insertGroup(db: Db, companyId: number): EntryGroup {
+  const now = timestamp();
+  const id = Number(run(db, 'INSERT INTO entry_groups (company_id, created_at, updated_at) VALUES (?, ?, ?)', companyId, now, now).lastInsertRowid);
+  return findGroup(db, companyId, id)!;
+}
+
+/** Deletes the group when no booking belongs to it any more. */
+export function deleteGroupIfEmpty(db: Db, companyId: number, groupId: number | null): void {
+  if (groupId === null) return;
+  if (one(db, 'SELECT 1 FROM entries WHERE company_id = ? AND entry_group_id = ? LIMIT 1', companyId, groupId)) return;
+  run(db, 'DELETE FROM entry_groups WHERE company_id = ? AND id = ?', companyId, groupId);
+}
+
+// ---- numbering and the revenue cap ---------------------------------------------------------------
+
+/** Bookings of the type whose number starts with the stem (E-2024-) and ends in 1-9 digits. */
+function stemClause(type: EntryType, year: number): [string, unknown[]] {
+  const stem = entryNumberStem(type, year);
+  const upper = stem.slice(0, -1) + String.fromCharCode(stem.charCodeAt(stem.length - 1) + 1);
+  const from = stem.length + 1;
+  return [
+    `type = ? AND number >= ? AND number < ? AND length(number) BETWEEN ${from} AND ${stem.length + 9} AND substr(number, ${from}) NOT GLOB '*[^0-9]*'`,
+    [type, stem, upper],
+  ];
+}
+
+/** The highest running number of the company, type and year (0 when none). */
+export function maxRunningNumber(db: Db, companyId: number, type: EntryType, year: number): number {
+  const [clause, params] = stemClause(type, year);
+  const from = entryNumberStem(type, year).length + 1;
+  const r = one(db, `SELECT max(CAST(substr(number, ${from}) AS INTEGER)) AS n FROM entries WHERE company_id = ? AND ${clause}`, companyId, ...params)!;
+  const n = r.n === null ? 0 : Number(r.n);
+  return Math.min(n, MAX_RUNNING_NUMBER);
+}
+
+/** Is the running number in use for the company, type and year ("E-2024-7" and "E-2024-007" are both 7)? */
+export function runningNumberTaken(db: Db, companyId: number, type: EntryType, year: number, n: number): boolean {
+  const [clause, params] = stemClause(type, year);
+  const from = entryNumberStem(type, year).length + 1;
+  return !!one(db, `SELECT 1 FROM entries WHERE company_id = ? AND ${clause} AND CAST(substr(number, ${from}) AS INTEGER) = ? LIMIT 1`, companyId, ...params, n);
+}
+
+/** Is the exact number in use by another booking of the company and type? */
+export function entryNumberTaken(db: Db, companyId: number, type: EntryType, number: string, exceptId?: number): boolean {
+  return !!one(db, 'SELECT 1 FROM entries WHERE company_id = ? AND type = ? AND number = ? AND id IS NOT ? LIMIT 1', companyId, type, number, exceptId ?? null);
+}
+
+/** The income (sum of income bookings) of a calendar year, without the booking `exceptId`. */
+export function yearIncome(db: Db, companyId: number, year: number, exceptId?: number): number {
+  const y = String(year).padStart(4, '0');
+  return Number(one(db, `SELECT coalesce(sum(sum), 0) AS n FROM entries WHERE company_id = ? AND type = 'income' AND date >= ? AND date <= ? AND id IS NOT ?`,
+    companyId, `${y}-01-01`, `${y}-12-31`, exceptId ?? null)!.n);
+}
+
+// ---- lists --------------------------------------------------------------------------------------
+
+export interface IdSet { ids: number[]; withNull: boolean }
+
+export interface EntryFilter {
+  ids?: number[];
+  start?: string;
+  end?: string;
+  types?: EntryType[];
+  customer?: IdSet;
+  project?: IdSet;
+  billable?: boolean;
+  locked?: boolean;
+  invoice?: IdSet;
+  taxRate?: IdSet;
+  accountIds?: number[];
+  tagIds?: number[];
+  receipt?: boolean;
+  invoiced?: boolean;
+}
+
+export const ENTRY_SORTS = ['date', 'sum', 'number', 'id', 'type', 'description', 'created_at'] as const;
+export type EntrySortColumn = (typeof ENTRY_SORTS)[number];
+export interface EntrySort { column: EntrySortColumn; desc: boolean }
+
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+function idSetClause(column: string, set: IdSet, clauses: string[], params: unknown[]): void {
+  const parts: string[] = [];
+  if (set.ids.length) { parts.push(`${column} IN (${marks(set.ids.length)})`); params.push(...set.ids); }
+  // `+column` keeps SQLite from walking the column's index for NULL, which matches most bookings
+  if (set.withNull) parts.push(`+${column} IS NULL`);
+  clauses.push(parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`);
+}
+
+function where(companyId: number, f: EntryFilter, closedUntil: string | null): [string, unknown[]] {
+  // with an id filter the primary key is the way in; `+` keeps SQLite from walking a company index instead
+  const clauses = [f.ids ? '+e.company_id = ?' : 'e.company_id = ?'];
+  const params: unknown[] = [companyId];
+  if (f.ids) { clauses.push(`e.id IN (${marks(f.ids.length)})`); params.push(...f.ids); }
+  if (f.start) { clauses.push('e.date >= ?'); params.push(f.start); }
+  if (f.end) { clauses.push('e.date <= ?'); params.push(f.end); }
+  if (f.types) { clauses.push(`e.type IN (${marks(f.types.length)})`); params.push(...f.types); }
+  if (f.customer) idSetClause('e.customer_id', f.customer, clauses, params);
+  if (f.project) idSetClause('e.project_id', f.project, clauses, params);
+  if (f.billable !== undefined) { clauses.push('e.billable = ?'); params.push(f.billable ? 1 : 0); }
+  if (f.locked !== undefined) {
+    if (closedUntil) { clauses.push(f.locked ? 'e.date <= ?' : 'e.date > ?'); params.push(closedUntil); }
+    else if (f.locked) clauses.push('0');
+  }
+  if (f.invoice) idSetClause('e.invoice_id', f.invoice, clauses, params);
+  if (f.taxRate) idSetClause('e.tax_rate_id', f.taxRate, clauses, params);
+  if (f.accountIds) {
+    clauses.push(`(e.debit_account_id IN (${marks(f.accountIds.length)}) OR e.credit_account_id IN (${marks(f.accountIds.length)}))`);
+    params.push(...f.accountIds, ...f.accountIds);
+  }
+  if (f.tagIds) { clauses.push(`EXISTS (SELECT 1 FROM entry_tag et WHERE et.entry_id = e.id AND et.tag_id IN (${marks(f.tagIds.length)}))`); params.push(...f.tagIds); }
+  if (f.receipt !== undefined) clauses.push(f.receipt ? 'e.file_id IS NOT NULL' : 'e.file_id IS NULL');
+  if (f.invoiced !== undefined) clauses.push(f.invoiced ? 'e.invoice_id IS NOT NULL' : 'e.invoice_id IS NULL');
+  return [clauses.join(' AND '), params];
+}
+
+/** ORDER BY of the list: the default is date, sum and tax rate descending (id breaks ties the same way). */
+function orderBy(sort: EntrySort | undefined): string {
+  if (!sort) return 'e.date DESC, e.sum DESC, e.tax_rate_id DESC, e.id DESC';
+  const dir = sort.desc ? 'DESC' : 'ASC';
+  switch (sort.column) {
+    case 'date': return `e.date ${dir}, e.sum ${dir}, e.tax_rate_id ${dir}, e.id ${dir}`;
+    case 'sum': return `e.sum ${dir}, e.date ${dir}, e.id ${dir}`;
+    case 'description': return `e.description COLLATE NOCASE ${dir}, e.id ${dir}`;
+    default: return `e.${sort.column} ${dir}, e.id ${dir}`;
+  }
+}
+
+export function listEntryRows(db: Db, companyId: number, filter: EntryFilter, closedUntil: string | null, sort: EntrySort | undefined, limit: number, offset: number): { rows: Row[]; total: number } {
+  const [w, params] = where(companyId, filter, closedUntil);
+  const total = Number(one(db, `SELECT count(*) AS n FROM entries e WHERE ${w}`, ...params)!.n);
+  const rows = total === 0 ? [] : all(db, `SELECT e.* FROM entries e WHERE ${w} ORDER BY ${orderBy(sort)} LIMIT ? OFFSET ?`, ...params, limit, offset);
+  return { rows, total };
+}
+
+interface ItemKey { k: number; d: string; s: number; n: string | null; t: number }
+
+/** The order of grouped items: the date (latest booking), the total and the highest booking id; or the sort asked for. */
+function itemOrder(sort: EntrySort | undefined): { sql: (alias: { d: string; s: string; n: string; t: string }) => string; compare: (a: ItemKey, b: ItemKey) => number } {
+  const desc = sort ? sort.desc : true;
+  const dir = desc ? 'DESC' : 'ASC';
+  const sign = desc ? -1 : 1;
+  const cmp = (a: string | number | null, b: string | number | null) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1);
+  const columns: (keyof ItemKey)[] = sort?.column === 'sum' ? ['s', 'd', 't'] : sort?.column === 'number' ? ['n', 't'] : sort?.column === 'id' ? ['t'] : ['d', 's', 't'];
+  return {
+    sql: (alias) => columns.map((col) => `${alias[col as 'd' | 's' | 'n' | 't']} ${dir}`).join(', '),
+    compare: (a, b) => {
+      for (const col of columns) {
+        const c = cmp(a[col], b[col]);
+        if (c !== 0) return sign * c;
+      }
+      return 0;
+    },
+  };
+}
+
+/**
+ * Grouped list: one item per entry group, one per booking without a group. Bookings without a group
+ * come from the list index in order (only as many as the page needs); groups are aggregated and merged
+ * in. Item keys: the group id, or −booking id.
+ */
+export function listGroupedRows(db: Db, companyId: number, filter: EntryFilter, closedUntil: string | null, sort: EntrySort | undefined, limit: number, offset: number): { items: { key: number; rows: Row[] }[]; total: number } {
+  const [w, params] = where(companyId, filter, closedUntil);
+  // bookings without a group = all matching − grouped ones (the first count runs on the list index alone)
+  const matching = Number(one(db, `SELECT count(*) AS n FROM entries e WHERE ${w}`, ...params)!.n);
+  const inGroups = one(db, `SELECT count(*) AS n, count(DISTINCT e.entry_group_id) AS g FROM entries e WHERE ${w} AND e.entry_group_id IS NOT NULL`, ...params)!;
+  const singles = matching - Number(inGroups.n);
+  const groupCount = Number(inGroups.g);
+  const total = singles + groupCount;
+  if (total === 0 || offset >= total) return { items: [], total };
+  const order = itemOrder(sort);
+  const toKey = (r: Row): ItemKey => ({ k: Number(r.k), d: r.d, s: Number(r.s), n: r.n ?? null, t: Number(r.t) });
+  const single = singles === 0 ? [] : all(db,
+    `SELECT -e.id AS k, e.date AS d, e.sum AS s, e.number AS n, e.id AS t FROM entries e WHERE ${w} AND +e.entry_group_id IS NULL
+      ORDER BY ${order.sql({ d: 'e.date', s: 'e.sum', n: 'e.number', t: 'e.id' })} LIMIT ?`, ...params, offset + limit).map(toKey);
+  const grouped = groupCount === 0 ? [] : all(db,
+    `SELECT e.entry_group_id AS k, max(e.date) AS d, sum(e.sum) AS s, min(e.number) AS n, max(e.id) AS t FROM entries e
+      WHERE ${w} AND e.entry_group_id IS NOT NULL GROUP BY e.entry_group_id`, ...params).map(toKey);
+  const keys = [...single, ...grouped].sort(order.compare).slice(offset, offset + limit).map((i) => i.k);
+  if (keys.length === 0) return { items: [], total };
+  const groupIds = keys.filter((k) => k > 0);
+  const entryIds = keys.filter((k) => k < 0).map((k) => -k);
+  // two look-ups by key (one OR query would let SQLite walk the whole date index instead)
+  const members = [
+    ...(entryIds.length ? all(db, `SELECT e.* FROM entries e WHERE +e.company_id = ? AND e.id IN (${marks(entryIds.length)})`, companyId, ...entryIds) : []),
+    ...(groupIds.length ? all(db, `SELECT e.* FROM entries e WHERE ${w} AND e.entry_group_id IN (${marks(groupIds.length)})`, ...params, ...groupIds) : []),
+  ].sort((a, b) => (a.date === b.date ? Number(a.id) - Number(b.id) : a.date < b.date ? -1 : 1));
+  const byKey = new Map<number, Row[]>(keys.map((k) => [k, []]));
+  for (const r of members) {
+    const k = r.entry_group_id === null ? -Number(r.id) : Number(r.entry_group_id);
+    byKey.get(k)?.push(r);
+  }
+  return { items: keys.map((k) => ({ key: k, rows: byKey.get(k)! })), total };
+}
+
+// ---- serializer ---------------------------------------------------------------------------------
+
+export type EntryInclude = 'customer' | 'project' | 'taxRate' | 'group' | 'invoice' | 'debitAccountCategory' | 'creditAccountCategory';
+
+export interface SerializeOptions {
+  closedUntil: string | null;
+  includes?: ReadonlySet<EntryInclude>;
+  /** the signed, absolute URL of a stored file */
+  fileUrl: (file: StoredFile) => string;
+}
+
+export interface AccountRef { id: number; name: string; number: number; account_category?: { id: number; name: string; type: AccountType } }
+export interface TagRef { id: number; name: string; color: string }
+
+export type Entry = {
+  id: number; company_id: number; user_id: number | null; number: string | null; type: EntryType; date: string;
+  description: string | null; sum: number; debit_account_id: number; credit_account_id: number; tax_rate_id: number | null;
+  customer_id: number | null; project_id: number | null; entry_group_id: number | null; invoice_id: number | null; file_id: number | null;
+  billable: boolean; is_imported: boolean; is_depreciation: boolean; locked: boolean; sum_formatted: string; date_formatted: string;
+  file: { id: number; name: string; size: number; mime: string; url: string } | null; tags: TagRef[];
+  debit_account: AccountRef | null; credit_account: AccountRef | null; created_at: string; updated_at: string;
+} & Record<string, unknown>;
+
+function byIds(db: Db, sql: string, ids: number[]): Map<number, Row> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  return new Map(all(db, sql.replace('(?)', `(${marks(unique.length)})`), ...unique).map((r) => [Number(r.id), r]));
+}
+
+const customerRef = (r: Row) => ({ id: Number(r.id), number: r.number === null ? null : Number(r.number), name: r.name, email: r.email ?? null, archived: bool(r.archived) });
+const projectRef = (r: Row) => ({ id: Number(r.id), name: r.name, customer_id: Number(r.customer_id), archived: bool(r.archived) });
+const invoiceRef = (r: Row) => ({
+  id: Number(r.id), number: r.number, title: r.title ?? null, date: r.date, status: r.status, customer_id: Number(r.customer_id),
+  final_value: rappenToNumber(Number(r.final_value)),
+});
+
+/** Shapes rows as Entries, loading accounts, tags, files and the asked-for relations in a few queries. */
+export function serializeEntries(db: Db, companyId: number, rows: Row[], opts: SerializeOptions): Entry[] {
+  if (rows.length === 0) return [];
+  const inc = opts.includes ?? new Set<EntryInclude>();
+  const accounts = accountsOf(db, companyId, rows.flatMap((r) => [Number(r.debit_account_id), Number(r.credit_account_id)]));
+  const files = filesByIds(db, rows.filter((r) => r.file_id !== null).map((r) => Number(r.file_id)));
+  const tags = new Map<number, TagRef[]>();
+  const ids = rows.map((r) => Number(r.id));
+  for (const t of all(db, `SELECT et.entry_id, t.id, t.name, t.color FROM entry_tag et JOIN tags t ON t.id = et.tag_id WHERE et.entry_id IN (${marks(ids.length)}) ORDER BY t.id`, ...ids)) {
+    const list = tags.get(Number(t.entry_id)) ?? [];
+    list.push({ id: Number(t.id), name: t.name, color: t.color });
+    tags.set(Number(t.entry_id), list);
+  }
+  const col = (name: string) => rows.filter((r) => r[name] !== null).map((r) => Number(r[name]));
+  const customers = inc.has('customer') ? byIds(db, 'SELECT * FROM customers WHERE id IN (?)', col('customer_id')) : undefined;
+  const projects = inc.has('project') ? byIds(db, 'SELECT * FROM projects WHERE id IN (?)', col('project_id')) : undefined;
+  const invoices = inc.has('invoice') ? byIds(db, 'SELECT * FROM invoices WHERE id IN (?)', col('invoice_id')) : undefined;
+  const taxRates = new Map<number, TaxRate | undefined>();
+  const groups = new Map<number, EntryGroup | undefined>();
+
+  const accountRef = (id: number, withCategory: boolean): AccountRef | null => {
+    const a = accounts.get(id);
+    if (!a) return null;
+    const ref: AccountRef = { id: a.id, name: a.name, number: a.number };
+    if (withCategory) ref.account_category = { id: a.category_id, name: a.category_name, type: a.type };
+    return ref;
+  };
+
+  return rows.map((r) => {
+    const sum = Number(r.sum);
+    const file = r.file_id === null ? undefined : files.get(Number(r.file_id));
+    const entry: Entry = {
+      id: Number(r.id), company_id: Number(r.company_id), user_id: idOrNull(r.user_id), number: r.number ?? null, type: r.type,
+      date: r.date, description: r.description ?? null, sum: rappenToNumber(sum),
+      debit_account_id: Number(r.debit_account_id), credit_account_id: Number(r.credit_account_id), tax_rate_id: idOrNull(r.tax_rate_id),
+      customer_id: idOrNull(r.customer_id), project_id: idOrNull(r.project_id), entry_group_id: idOrNull(r.entry_group_id),
+      invoice_id: idOrNull(r.invoice_id), file_id: idOrNull(r.file_id),
+      billable: bool(r.billable), is_imported: bool(r.is_imported), is_depreciation: bool(r.is_depreciation),
+      locked: isLocked(r.date, opts.closedUntil), sum_formatted: groupRappen(sum), date_formatted: dottedDate(r.date),
+      file: file ? { id: file.id, name: file.name, size: file.size, mime: file.mime, url: opts.fileUrl(file) } : null,
+      tags: tags.get(Number(r.id)) ?? [],
+      debit_account: accountRef(Number(r.debit_account_id), inc.has('debitAccountCategory')),
+      credit_account: accountRef(Number(r.credit_account_id), inc.has('creditAccountCategory')),
+      created_at: r.created_at, updated_at: r.updated_at,
+    };
+    if (customers) entry.customer = r.customer_id === null ? null : customerRef(customers.get(Number(r.customer_id))!);
+    if (projects) entry.project = r.project_id === null ? null : projectRef(projects.get(Number(r.project_id))!);
+    if (inc.has('taxRate')) {
+      const id = idOrNull(r.tax_rate_id);
+      if (id !== null && !taxRates.has(id)) taxRates.set(id, findTaxRate(db, companyId, id));
+      entry.tax_rate = id === null ? null : taxRates.get(id) ?? null;
+    }
+    if (inc.has('group')) {
+      const id = idOrNull(r.entry_group_id);
+      if (id !== null && !groups.has(id)) groups.set(id, findGroup(db, companyId, id));
+      entry.group = id === null ? null : groups.get(id) ?? null;
+    }
+    if (invoices) entry.invoice = r.invoice_id === null ? null : invoiceRef(invoices.get(Number(r.invoice_id))!);
+    return entry;
+  });
+}
+
+/** A row as the grouped listing's pure rules see it. */
+export function groupMemberOf(entry: Entry, sumRappen: number): GroupMember {
+  return {
+    id: entry.id, entry_group_id: entry.entry_group_id, description: entry.description, type: entry.type, sum: sumRappen, date: entry.date,
+    number: entry.number, file_id: entry.file_id, customer_id: entry.customer_id, project_id: entry.project_id, locked: entry.locked,
+    debit_account: entry.debit_account ?? { id: entry.debit_account_id, name: '', number: 0 },
+    credit_account: entry.credit_account ?? { id: entry.credit_account_id, name: '', number: 0 },
+  };
+}

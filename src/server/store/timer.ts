@@ -1,0 +1,47 @@
+// The running timer of a user (one per user: timers.user_id is UNIQUE), and the service's clock.
+import { one, run, type Db, type Row } from './db.js';
+
+/**
+ * "Now" for the timer, today's date and relative due dates. Production reads the system clock; tests
+ * replace `clock.now` to stop time at a known instant (and restore it afterwards).
+ */
+export const clock = { now: (): Date => new Date() };
+
+export interface Timer {
+  id: number;
+  user_id: number;
+  company_id: number;
+  project_id: number;
+  billable: boolean;
+  description: string | null;
+  started_at: string;
+}
+
+export const toTimer = (r: Row): Timer => ({
+  id: Number(r.id),
+  user_id: Number(r.user_id),
+  company_id: Number(r.company_id),
+  project_id: Number(r.project_id),
+  billable: Number(r.billable) === 1,
+  description: r.description ?? null,
+  started_at: r.started_at,
+});
+
+/** The user's timer, in whichever company it runs. */
+export function findTimerRow(db: Db, userId: number): Row | undefined {
+  return one(db, 'SELECT * FROM timers WHERE user_id = ?', userId);
+}
+
+export function insertTimer(db: Db, companyId: number, userId: number, projectId: number, billable: boolean, description: string | null, startedAt: string): void {
+  run(db, 'INSERT INTO timers (user_id, company_id, project_id, billable, description, started_at) VALUES (?, ?, ?, ?, ?, ?)',
+    userId, companyId, projectId, billable ? 1 : 0, description, startedAt);
+}
+
+export function setTimerDescription(db: Db, id: number, description: string | null): void {
+  run(db, 'UPDATE timers SET description = ? WHERE id = ?', description, id);
+}
+
+/** Removes the user's timer in this company (a timer in another company stays). */
+export function deleteTimer(db: Db, companyId: number, userId: number): void {
+  run(db, 'DELETE FROM timers WHERE company_id = ? AND user_id = ?', companyId, userId);
+}
