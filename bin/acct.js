@@ -5,12 +5,26 @@ if (major < 22 || (major === 22 && minor < 13)) {
   process.stderr.write(`acct needs Node.js 22.13 or newer (this is ${process.version}); run it through npx or install a newer Node.\n`);
   process.exit(2);
 }
+const fs = process.getBuiltinModule('node:fs');
 const args = process.argv.slice(2);
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  // The version alone needs none of the program: answer before loading it.
-  const fs = process.getBuiltinModule('node:fs');
+const only = args.length === 1 ? args[0] : undefined;
+
+/** The root help rendered at build time (dist/help.txt), for output that is not a terminal. */
+function prebuiltHelp() {
+  try {
+    return fs.fstatSync(1).isCharacterDevice() ? undefined : fs.readFileSync(new URL('../dist/help.txt', import.meta.url), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+// The version and the root help need none of the program: answer them before loading it.
+const help = only === '--help' || only === '-h' ? prebuiltHelp() : undefined;
+if (only === '--version' || only === '-V') {
   const { version } = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   fs.writeSync(1, `${version}\n`);
+} else if (help !== undefined) {
+  fs.writeSync(1, help);
 } else {
   process.getBuiltinModule('node:module').enableCompileCache?.();
   await import('../dist/cli.js');

@@ -1,7 +1,8 @@
 // Bundles the CLI and the service into dist/ with code splitting, so that a command's module and
 // its heavy dependencies are separate chunks that load only when that command runs.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -15,9 +16,18 @@ await build({
   platform: 'node',
   target: 'node22',
   sourcemap: 'linked',
+  // CommonJS packages needed only for CSV and terminal tables: left to a runtime require() on first use,
+  // so other commands neither load nor parse them.
+  external: ['papaparse', 'cli-table3'],
   chunkNames: 'chunks/[name]-[hash]',
   // CommonJS dependencies inside an ESM bundle need a require().
   banner: { js: "import { createRequire as __acctCreateRequire } from 'node:module'; const require = __acctCreateRequire(import.meta.url);" },
   define: { __ACCT_VERSION__: JSON.stringify(version) },
   logLevel: 'warning',
 });
+
+// The root help is a pure function of the command tree: render it once here, so the launcher can print
+// it without loading the program (as for --version). bin/acct.js serves it only when stdout is not a
+// terminal, where commander renders it at this same width.
+const help = execFileSync(process.execPath, ['bin/acct.js', '--help'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+writeFileSync(new URL('../dist/help.txt', import.meta.url), help);

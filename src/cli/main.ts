@@ -11,7 +11,7 @@ function fail(message: string, code: number, details: string[] = []): never {
 process.on('SIGINT', () => process.exit(ExitCode.Interrupted));
 hookStdoutErrors();
 
-const program = buildProgram();
+const program = await buildProgram(process.argv.slice(2));
 program.exitOverride();
 for (const cmd of allCommands(program)) cmd.exitOverride();
 

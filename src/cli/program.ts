@@ -3,20 +3,83 @@ import { Command, Option } from 'commander';
 import { OUTPUT_FORMATS } from '../output/types.js';
 import { declareResource, examplesText, lazy } from './resource/declare.js';
 import type { BulkVerb, ResourceSpec, Verb } from './resource/spec.js';
-import { tagsSpec } from './tags/spec.js';
-import { taxRatesSpec } from './tax-rates/spec.js';
-import { accountsSpec } from './accounts/spec.js';
-import { servicesSpec } from './services/spec.js';
-import { serviceCategoriesSpec } from './service-categories/spec.js';
-import { productsSpec } from './products/spec.js';
-import { projectsSpec } from './projects/spec.js';
-import { customersSpec } from './customers/spec.js';
-import { contactsSpec } from './contacts/spec.js';
+declare const __ACCT_VERSION__: string | undefined;
+/** package.json's version, put in by the build (scripts/build.mjs). */
+export const VERSION = typeof __ACCT_VERSION__ === 'string' ? __ACCT_VERSION__ : 'dev';
 
-export const VERSION = '0.1.0';
+type DeclareGroup = (group: Command) => void;
 
-/** Every resource group built from a spec, in help order. */
-export const RESOURCE_SPECS: ResourceSpec[] = [tagsSpec, taxRatesSpec, accountsSpec, servicesSpec, serviceCategoriesSpec, productsSpec, projectsSpec, customersSpec, contactsSpec];
+const resource = (load: () => Promise<ResourceSpec>) => async (): Promise<DeclareGroup> => {
+  const spec = await load();
+  return (group) => declareResource(group, spec, runResource);
+};
+
+/**
+ * The data groups, in help order. Root help needs only their names and summaries; a group's verbs,
+ * flags and spec module are loaded when the command line names it (see groupsToDeclare).
+ */
+const GROUPS: { name: string; summary: string; load: () => Promise<DeclareGroup> }[] = [
+  { name: 'tags', summary: 'tags that categorise bookings', load: resource(async () => (await import('./tags/spec.js')).tagsSpec) },
+  { name: 'tax-rates', summary: 'VAT rates (MWST, Vorsteuer, Bezugsteuer, saldo rates)', load: resource(async () => (await import('./tax-rates/spec.js')).taxRatesSpec) },
+  { name: 'accounts', summary: 'the chart of accounts, with balances (accounts are referenced by number)', load: resource(async () => (await import('./accounts/spec.js')).accountsSpec) },
+  { name: 'services', summary: 'services (activity types for time tracking) and their hourly rates', load: resource(async () => (await import('./services/spec.js')).servicesSpec) },
+  { name: 'service-categories', summary: 'categories that group services', load: resource(async () => (await import('./service-categories/spec.js')).serviceCategoriesSpec) },
+  { name: 'products', summary: 'products with prices and units, for invoice and proposal positions', load: resource(async () => (await import('./products/spec.js')).productsSpec) },
+  { name: 'projects', summary: 'projects of customers, with budgets and tracked time', load: resource(async () => (await import('./projects/spec.js')).projectsSpec) },
+  { name: 'customers', summary: 'customers with their contacts, open amounts and statistics', load: resource(async () => (await import('./customers/spec.js')).customersSpec) },
+  { name: 'contacts', summary: 'contact persons of customers (new ones come with "acct customers create --contact-name")', load: resource(async () => (await import('./contacts/spec.js')).contactsSpec) },
+  { name: 'entries', summary: 'bookings (debit and credit account by number, gross sum, VAT rate, receipt)', load: resource(async () => (await import('./entries/spec.js')).entriesSpec) },
+  { name: 'report', summary: 'trial balance, balance sheet, income statement, account ledger and VAT return', load: async () => (await import('./report/declare.js')).declareReports },
+  { name: 'times', summary: 'time entries: list, week timesheets, create with durations, import, bulk changes', load: resource(async () => (await import('./times/spec.js')).timesSpec) },
+  { name: 'timer', summary: 'the running timer: start, stop, status, describe, discard', load: async () => (await import('./timer/spec.js')).declareTimer },
+  { name: 'tasks', summary: 'tasks of projects: due dates, planned hours, status open → in-progress → done', load: resource(async () => (await import('./tasks/spec.js')).tasksSpec) },
+];
+
+const fs = process.getBuiltinModule('node:fs');
+
+/** Writes to a file descriptor; a closed pipe (acct --help | head) ends the process quietly. */
+function writeTo(fd: number, text: string): void {
+  try {
+    fs.writeSync(fd, text);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
+    throw err;
+  }
+}
+
+/** True for a terminal, found without making the process.stdout stream (which loads net and tty). */
+const isTerminal = (fd: number) => {
+  try {
+    return fs.fstatSync(fd).isCharacterDevice() && fd === 1 ? process.stdout.isTTY === true : false;
+  } catch {
+    return false;
+  }
+};
+
+/** Help and commander's messages go straight to the file descriptors: start-up stays cheap. */
+const DIRECT_OUTPUT = {
+  writeOut: (text: string) => writeTo(1, text),
+  writeErr: (text: string) => writeTo(2, text),
+  getOutHelpWidth: () => (isTerminal(1) ? process.stdout.columns || 80 : 80),
+  getErrHelpWidth: () => 80,
+  getOutHasColors: () => false,
+  getErrHasColors: () => false,
+};
+
+/** Global options that take a value: skipped when looking for the command the line names. */
+const GLOBAL_VALUE_OPTIONS = new Set(['--profile', '--company', '-o', '--output', '--fields']);
+
+/** The data group named on the command line (`acct --json tags list`, `acct help tags`), if any. */
+export function namedGroup(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (GLOBAL_VALUE_OPTIONS.has(arg)) { i++; continue; }
+    if (arg.startsWith('-')) continue;
+    if (arg === 'help' && i + 1 < args.length) return args[i + 1];
+    return arg;
+  }
+  return undefined;
+}
 
 
 const runResource = async (spec: ResourceSpec, verb: Verb | BulkVerb, args: string[], cmd: Command) => {
@@ -24,8 +87,21 @@ const runResource = async (spec: ResourceSpec, verb: Verb | BulkVerb, args: stri
   await runResourceVerb(spec, verb, args, cmd);
 };
 
-export function buildProgram(): Command {
+/**
+ * The command tree for a command line: every group, but only the named data group (or, with 'all',
+ * every one) with its verbs and flags.
+ */
+export async function buildProgram(which: 'all' | readonly string[]): Promise<Command> {
+  const named = which === 'all' ? undefined : namedGroup(which);
+  const wanted = (group: string) => which === 'all' || group === named;
+  /** A group whose subcommands are declared only when wanted; otherwise a stub for the help. */
+  const declareGroup = (parent: Command, name: string, summary: string, declare: (group: Command) => void) => {
+    const group = parent.command(name).description(summary);
+    if (wanted(name)) declare(group);
+  };
+
   const program = new Command('acct')
+    .configureOutput(DIRECT_OUTPUT)
     .description('Swiss bookkeeping and invoicing from the terminal')
     .version(VERSION, '-V, --version', 'print the version')
     .addOption(new Option('--profile <name>', 'profile to use (env ACCT_PROFILE)'))
@@ -59,46 +135,18 @@ Without a profile or ACCT_* variables acct works on a local ledger (the embedded
     .addHelpText('after', examplesText(['acct logout', 'acct logout --profile work']))
     .action(lazy(() => import('./session/logout.js')));
 
-  const auth = program.command('auth').description('authentication status')
-    .addHelpText('after', examplesText(['acct auth status']));
-  auth.command('status').description('who you are, where the token comes from (never the token)')
-    .addHelpText('after', examplesText(['acct auth status', 'acct auth status --json']))
-    .action(lazy(() => import('./session/status.js')));
-
-  const profiles = program.command('profiles').description('saved profiles')
-    .addHelpText('after', examplesText(['acct profiles list', 'acct profiles use work', 'acct profiles remove old --yes']));
-  profiles.command('list').alias('ls').description('list profiles')
-    .addHelpText('after', examplesText(['acct profiles list']))
-    .action(lazy(() => import('./session/profiles-list.js')));
-  profiles.command('use').argument('<name>').description('make a profile the current one')
-    .addHelpText('after', examplesText(['acct profiles use work']))
-    .action(lazy(() => import('./session/profiles-use.js')));
-  profiles.command('remove').alias('rm').argument('<name>').description('delete a profile')
-    .addHelpText('after', examplesText(['acct profiles remove old --yes']))
-    .action(lazy(() => import('./session/profiles-remove.js')));
-
-  const config = program.command('config').description('settings of the current profile: base_url, company, output')
-    .addHelpText('after', examplesText(['acct config list', 'acct config set output json']));
-  config.command('get').argument('<key>').description('print a setting')
-    .addHelpText('after', examplesText(['acct config get company']))
-    .action(lazy(() => import('./session/config-get.js')));
-  config.command('set').argument('<key>').argument('<value>').description('change a setting')
-    .addHelpText('after', examplesText(['acct config set output json', 'acct config set company 2']))
-    .action(lazy(() => import('./session/config-set.js')));
-  config.command('list').alias('ls').description('print every setting')
-    .addHelpText('after', examplesText(['acct config list']))
-    .action(lazy(() => import('./session/config-list.js')));
-
-  const companies = program.command('companies').description('companies you can work in')
-    .addHelpText('after', examplesText(['acct companies list']));
-  companies.command('list').alias('ls').description('list your companies and your role in each')
-    .addHelpText('after', examplesText(['acct companies list']))
-    .action(lazy(() => import('./session/companies-list.js')));
+  declareGroup(program, 'auth', 'authentication status', declareAuth);
+  declareGroup(program, 'profiles', 'saved profiles', declareProfiles);
+  declareGroup(program, 'config', 'settings of the current profile: base_url, company, output', declareConfig);
+  declareGroup(program, 'companies', 'companies you can work in', declareCompanies);
   program.command('use').argument('<company>', 'company id or exact name').description('set the default company')
     .addHelpText('after', examplesText(['acct use 2', 'acct use "Demo AG"']))
     .action(lazy(() => import('./session/use.js')));
 
-  for (const spec of RESOURCE_SPECS) declareResource(program, spec, runResource);
+  for (const group of GROUPS) {
+    const command = program.command(group.name).description(group.summary);
+    if (wanted(group.name)) (await group.load())(command);
+  }
 
   program.command('api')
     .argument('<method>', 'GET, POST, PUT, PATCH or DELETE')
@@ -118,8 +166,58 @@ Without a profile or ACCT_* variables acct works on a local ledger (the embedded
     ]))
     .action(lazy(() => import('./api-command/run.js')));
 
-  const server = program.command('server').description('the embedded Accounting Service')
-    .addHelpText('after', examplesText(['acct server start --port 8787 --data ./books', 'acct server users add --data ./books --name "Anna Muster" --email anna@example.ch --company 1 --role user']));
+  declareGroup(program, 'server', 'the embedded Accounting Service', declareServer);
+  program.command('completion')
+    .argument('<shell>', 'bash, zsh or fish')
+    .description('print the shell completion script')
+    .addHelpText('after', examplesText(['acct completion bash > ~/.local/share/bash-completion/completions/acct']))
+    .action(lazy(() => import('./completion/run.js')));
+
+  return program;
+}
+
+function declareAuth(auth: Command): void {
+  auth.addHelpText('after', examplesText(['acct auth status']));
+  auth.command('status').description('who you are, where the token comes from (never the token)')
+    .addHelpText('after', examplesText(['acct auth status', 'acct auth status --json']))
+    .action(lazy(() => import('./session/status.js')));
+}
+
+function declareProfiles(profiles: Command): void {
+  profiles.addHelpText('after', examplesText(['acct profiles list', 'acct profiles use work', 'acct profiles remove old --yes']));
+  profiles.command('list').alias('ls').description('list profiles')
+    .addHelpText('after', examplesText(['acct profiles list']))
+    .action(lazy(() => import('./session/profiles-list.js')));
+  profiles.command('use').argument('<name>').description('make a profile the current one')
+    .addHelpText('after', examplesText(['acct profiles use work']))
+    .action(lazy(() => import('./session/profiles-use.js')));
+  profiles.command('remove').alias('rm').argument('<name>').description('delete a profile')
+    .addHelpText('after', examplesText(['acct profiles remove old --yes']))
+    .action(lazy(() => import('./session/profiles-remove.js')));
+}
+
+function declareConfig(config: Command): void {
+  config.addHelpText('after', examplesText(['acct config list', 'acct config set output json']));
+  config.command('get').argument('<key>').description('print a setting')
+    .addHelpText('after', examplesText(['acct config get company']))
+    .action(lazy(() => import('./session/config-get.js')));
+  config.command('set').argument('<key>').argument('<value>').description('change a setting')
+    .addHelpText('after', examplesText(['acct config set output json', 'acct config set company 2']))
+    .action(lazy(() => import('./session/config-set.js')));
+  config.command('list').alias('ls').description('print every setting')
+    .addHelpText('after', examplesText(['acct config list']))
+    .action(lazy(() => import('./session/config-list.js')));
+}
+
+function declareCompanies(companies: Command): void {
+  companies.addHelpText('after', examplesText(['acct companies list']));
+  companies.command('list').alias('ls').description('list your companies and your role in each')
+    .addHelpText('after', examplesText(['acct companies list']))
+    .action(lazy(() => import('./session/companies-list.js')));
+}
+
+function declareServer(server: Command): void {
+  server.addHelpText('after', examplesText(['acct server start --port 8787 --data ./books', 'acct server users add --data ./books --name "Anna Muster" --email anna@example.ch --company 1 --role user']));
   server.command('start')
     .description('serve the API over HTTP until interrupted')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
@@ -166,14 +264,6 @@ Without a profile or ACCT_* variables acct works on a local ledger (the embedded
     .option('--creditor-zip <zip>').option('--creditor-city <city>').option('--creditor-country <code>')
     .addHelpText('after', examplesText(['acct server companies set 1 --data ./books --plan business --vat-accrual on']))
     .action(lazy(() => import('./server-command/companies-set.js')));
-
-  program.command('completion')
-    .argument('<shell>', 'bash, zsh or fish')
-    .description('print the shell completion script')
-    .addHelpText('after', examplesText(['acct completion bash > ~/.local/share/bash-completion/completions/acct']))
-    .action(lazy(() => import('./completion/run.js')));
-
-  return program;
 }
 
 function collect(value: string, previous: string[]): string[] {

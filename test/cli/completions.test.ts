@@ -18,7 +18,7 @@ describe('shell completions', () => {
       const script = `source completions/acct.bash; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _acct; printf '%s\\n' "\${COMPREPLY[@]}"`;
       return execFileSync('bash', ['-c', script], { encoding: 'utf8' }).trim().split('\n');
     };
-    expect(complete('acct ta')).toEqual(['tags', 'tax-rates']);
+    expect(complete('acct ta')).toEqual(['tags', 'tax-rates', 'tasks']);
     expect(complete('acct tag')).toEqual(['tags']);
     expect(complete('acct tags ')).toEqual(expect.arrayContaining(['list', 'get', 'create', 'update', 'delete', 'colors']));
     expect(complete('acct tags list --co')).toEqual(expect.arrayContaining(['--color', '--company']));

@@ -129,3 +129,21 @@ describe('acct --help', () => {
     expect(group.stderr).toBe(walked.get('server users')!.stdout);
   });
 });
+
+describe('the prebuilt root help', () => {
+  test('piped --help and -h print exactly what commander renders for "acct help"', async () => {
+    const box = sandbox();
+    try {
+      const live = await box.run(['help']);
+      expect(live.code).toBe(0);
+      expect(live.stdout).toContain('Commands:');
+      for (const flag of ['--help', '-h']) {
+        const fast = await box.run([flag]);
+        expect(fast.code).toBe(0);
+        expect(fast.stdout).toBe(live.stdout);
+      }
+    } finally {
+      box.cleanup();
+    }
+  });
+});

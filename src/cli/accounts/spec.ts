@@ -9,7 +9,6 @@ export const accountsSpec: ResourceSpec = {
   group: 'accounts',
   noun: 'account',
   path: 'accounts',
-  summary: 'the chart of accounts, with balances (accounts are referenced by number)',
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: [
     { key: 'number', kind: 'int' },

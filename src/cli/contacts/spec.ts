@@ -6,7 +6,6 @@ export const contactsSpec: ResourceSpec = {
   group: 'contacts',
   noun: 'contact',
   path: 'contacts',
-  summary: 'contact persons of customers (new ones come with "acct customers create --contact-name")',
   verbs: ['list', 'get', 'update', 'delete'],
   columns: [
     { key: 'id', kind: 'int' },

@@ -47,7 +47,6 @@ export const customersSpec: ResourceSpec = {
   group: 'customers',
   noun: 'customer',
   path: 'customers',
-  summary: 'customers with their contacts, open amounts and statistics',
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: CUSTOMER_COLUMNS,
   filters: [

@@ -8,7 +8,6 @@ export const productsSpec: ResourceSpec = {
   group: 'products',
   noun: 'product',
   path: 'products',
-  summary: 'products with prices and units, for invoice and proposal positions',
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: [
     { key: 'id', kind: 'int' },

@@ -9,7 +9,6 @@ export const projectsSpec: ResourceSpec = {
   group: 'projects',
   noun: 'project',
   path: 'projects',
-  summary: 'projects of customers, with budgets and tracked time',
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: [
     { key: 'id', kind: 'int' },

@@ -49,11 +49,11 @@ const REF_HELP: Partial<Record<RefKind, string>> = {
 
 type Run = (spec: ResourceSpec, verb: Verb | BulkVerb, args: string[], cmd: Command) => Promise<void>;
 
-/** Declares `acct <group> <verb>` for every verb of the spec. */
-export function declareResource(program: Command, spec: ResourceSpec, run: Run): Command {
+/** Declares `acct <group> <verb>` for every verb of the spec on the group's command. */
+export function declareResource(group: Command, spec: ResourceSpec, run: Run): Command {
   // the group's help shows the first example of each verb
   const groupExamples = spec.verbs.map((verb) => spec.examples[verb]?.[0]).filter((e): e is string => e !== undefined);
-  const group = program.command(spec.group).description(spec.summary).addHelpText('after', examplesText(groupExamples));
+  group.addHelpText('after', examplesText(groupExamples));
   const act = (verb: Verb | BulkVerb) => async (...params: unknown[]) => {
     const cmd = params[params.length - 1] as Command;
     await run(spec, verb, cmd.args, cmd);

@@ -42,7 +42,6 @@ export interface ResourceSpec {
   noun: string;
   /** the path below /companies/{company}, e.g. 'tags' */
   path: string;
-  summary: string;
   verbs: readonly Verb[];
   columns: Column[];
   filters?: FilterFlag[];

@@ -4,7 +4,6 @@ export const serviceCategoriesSpec: ResourceSpec = {
   group: 'service-categories',
   noun: 'service category',
   path: 'service-categories',
-  summary: 'categories that group services',
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: [
     { key: 'id', kind: 'int' },

@@ -8,7 +8,6 @@ export const servicesSpec: ResourceSpec = {
   group: 'services',
   noun: 'service',
   path: 'services',
-  summary: 'services (activity types for time tracking) and their hourly rates',
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: [
     { key: 'id', kind: 'int' },

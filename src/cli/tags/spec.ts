@@ -7,7 +7,6 @@ export const tagsSpec: ResourceSpec = {
   group: 'tags',
   noun: 'tag',
   path: 'tags',
-  summary: 'tags that categorise bookings',
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: [
     { key: 'id', kind: 'int' },

@@ -7,7 +7,6 @@ export const taxRatesSpec: ResourceSpec = {
   group: 'tax-rates',
   noun: 'tax rate',
   path: 'tax-rates',
-  summary: 'VAT rates (MWST, Vorsteuer, Bezugsteuer, saldo rates)',
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: [
     { key: 'id', kind: 'int' },

@@ -1,0 +1,37 @@
+// What the reports read from the API: accounts with balances for a period, the tax rates, and the
+// bookings of a period. Everything the reports compute goes through these calls, so they work against
+// a hosted account exactly as against the embedded service.
+import type { ApiClient, QueryValue } from '../http.js';
+import { paginate } from '../paginate.js';
+import { listAccounts, type AccountRecord } from './accounts.js';
+import { allEntries, dateFilter, type EntryRecord } from './entries.js';
+import { taxRatePaths } from './tax-rates.js';
+
+export type AccountTypeFilter = 'all' | 'bank' | 'deprecations' | 'assets' | 'liabilities' | 'balance_sheet' | 'income' | 'expense';
+
+/** GET /accounts?type=&start=&until=: the accounts with their balances for the period (one request). */
+export function accountBalances(client: ApiClient, company: number, type: AccountTypeFilter, start: string | undefined, until: string): Promise<AccountRecord[]> {
+  const query: Record<string, QueryValue> = { type, until };
+  if (start !== undefined) query.start = start;
+  return listAccounts(client, company, query);
+}
+
+/** The chart of accounts without balances (types and numbers, for the posting rule). */
+export function chartOfAccounts(client: ApiClient, company: number): Promise<AccountRecord[]> {
+  return listAccounts(client, company, { type: 'all' });
+}
+
+/** Every tax rate, archived ones included (old bookings keep them). */
+export async function allTaxRates(client: ApiClient, company: number): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  for await (const page of paginate<Record<string, unknown>>(client, taxRatePaths.list(company), { all: true })) out.push(...page);
+  return out;
+}
+
+/** The bookings of a period, every page; `extra` adds filters (filter[account_id], filter[tax_rate_id] …). */
+export function periodEntries(client: ApiClient, company: number, from: string | undefined, to: string | undefined, extra: Record<string, QueryValue> = {}): Promise<EntryRecord[]> {
+  const query: Record<string, QueryValue> = { ...extra, sort: 'date' };
+  const date = dateFilter(from, to);
+  if (date !== undefined) query['filter[date]'] = date;
+  return allEntries(client, company, query);
+}

@@ -1,0 +1,38 @@
+// The query of `acct entries list|grouped`: flags checked before any request, references (account
+// numbers, customer names, tags …) resolved to ids once the API is reachable.
+import type { QueryValue } from '../../api/http.js';
+import { dateFilter } from '../../api/endpoints/entries.js';
+import { UsageError } from '../../errors.js';
+import { queryFromFilters } from '../resource/body.js';
+import type { RefResolver } from '../refs.js';
+import { entriesSpec } from './spec.js';
+
+type Query = Record<string, string | number | boolean>;
+
+/** Filters whose value `none` means "without one" (the API's null / none). */
+const NONE_WORD: Record<string, string> = { 'filter[customer_id]': 'null', 'filter[project_id]': 'null', 'filter[tax_rate_id]': 'none' };
+
+/** The static part of the query: types checked, dates combined, references still as typed. */
+export function entryQuery(opts: Record<string, unknown>): Query {
+  const query = queryFromFilters(entriesSpec.filters ?? [], opts);
+  const from = query.from as string | undefined;
+  const to = query.to as string | undefined;
+  delete query.from;
+  delete query.to;
+  if (from !== undefined && to !== undefined && to < from) throw new UsageError(`--to ${to} is before --from ${from}`);
+  const date = dateFilter(from, to);
+  if (date !== undefined) query['filter[date]'] = date;
+  return query;
+}
+
+/** Replaces references by ids (and `none` by the API's word for it). */
+export async function resolveEntryQuery(resolver: RefResolver, query: Query): Promise<Record<string, QueryValue>> {
+  const out: Record<string, QueryValue> = { ...query };
+  for (const f of entriesSpec.filters ?? []) {
+    if (!f.ref || out[f.param] === undefined) continue;
+    const raw = String(out[f.param]);
+    if (raw.toLowerCase() === 'none' && NONE_WORD[f.param]) { out[f.param] = NONE_WORD[f.param]; continue; }
+    out[f.param] = await resolver.resolve(f.ref, raw, f.flag);
+  }
+  return out;
+}

@@ -1,0 +1,50 @@
+// `acct entries list` and `acct entries grouped`: every filter as a flag (dates, references by number
+// or name), paginated like any list and streamed to the renderer page by page.
+import type { Command } from 'commander';
+import { entryPaths, LIST_INCLUDES } from '../../api/endpoints/entries.js';
+import { paginate } from '../../api/paginate.js';
+import { UsageError } from '../../errors.js';
+import { globalsOf, notice } from '../globals.js';
+import { listRenderer, planOutput } from '../output.js';
+import { RefResolver } from '../refs.js';
+import { positiveInt } from '../resource/body.js';
+import { withRuntime } from '../runtime.js';
+import { entryQuery, resolveEntryQuery } from './filters.js';
+import { ENTRY_COLUMNS, GROUPED_COLUMNS } from './spec.js';
+
+type Rec = Record<string, unknown>;
+
+export default async function list(_args: string[], opts: Rec, cmd: Command): Promise<void> {
+  const g = globalsOf(cmd);
+  const grouped = cmd.name() === 'grouped';
+  const plan = planOutput(g, grouped ? GROUPED_COLUMNS : ENTRY_COLUMNS);
+  const query = entryQuery(opts);
+  const paging = {
+    page: positiveInt('--page', opts.page),
+    perPage: positiveInt('--per-page', opts.perPage),
+    limit: positiveInt('--limit', opts.limit),
+    all: opts.all === true,
+  };
+  if (paging.perPage !== undefined && paging.perPage > 100) throw new UsageError('--per-page must be at most 100');
+  await withRuntime(g, async (rt) => {
+    const company = await rt.company();
+    const resolved = await resolveEntryQuery(new RefResolver(rt.client, company), query);
+    if (!grouped) resolved.include = LIST_INCLUDES;
+    const path = grouped ? entryPaths.grouped(company) : entryPaths.list(company);
+    const renderer = listRenderer(plan);
+    const forTable = grouped && plan.format === 'table';
+    let count = 0;
+    for await (const records of paginate<Rec>(rt.client, path, { ...paging, query: resolved })) {
+      renderer.push(forTable ? records.map(labelGroup) : records);
+      count += records.length;
+    }
+    renderer.end();
+    if (count === 0 && process.stderr.isTTY) notice(`No ${grouped ? 'entry groups' : 'bookings'} found.`);
+  });
+}
+
+/** Table only: a group whose bookings use different accounts shows their combined label, a sum of mixed types "mixed". */
+function labelGroup(r: Rec): Rec {
+  const label = (a: unknown) => (a && typeof a === 'object' && (a as Rec).number === null ? { ...(a as Rec), number: (a as Rec).name } : a);
+  return { ...r, debit_account: label(r.debit_account), credit_account: label(r.credit_account), sum: r.sum === false ? 'mixed' : r.sum };
+}

@@ -1,0 +1,89 @@
+// `acct entries create` and `acct entries update <id>`: a flag per field (accounts by number, the other
+// references by name or id, tags by name, new tags as name:color), or --data; --receipt uploads a file
+// (the request becomes multipart). Everything that can be checked without the API is checked first.
+import type { Command } from 'commander';
+import { createEntry, updateEntry } from '../../api/endpoints/entries.js';
+import { UsageError } from '../../errors.js';
+import { globalsOf } from '../globals.js';
+import { planOutput, printRecord } from '../output.js';
+import { askRequired } from '../prompt.js';
+import { RefResolver } from '../refs.js';
+import { bodyFromFlags, readDataFlag } from '../resource/body.js';
+import { withRuntime } from '../runtime.js';
+import { multipartBody, readReceipt, type Receipt } from './receipt.js';
+import { ENTRY_COLUMNS, entriesSpec } from './spec.js';
+
+type Rec = Record<string, unknown>;
+
+/** The tag colours the API accepts (spec part 1, in its order). */
+export const TAG_COLORS = ['orange', 'blue', 'lime', 'yellow', 'turquoise', 'marine', 'purple', 'pink', 'green', 'red', 'gray'] as const;
+
+/** Fields whose value `none` means "remove it" (null). */
+const NULLABLE_REFS = new Set(['tax_rate_id', 'customer_id', 'project_id', 'entry_group_id']);
+/** Fields built by hand below, not by the generic flag conversion. */
+const CUSTOM = new Set(['tag_ids', 'file', 'entry_group_id']);
+
+export function parseNewTags(values: string[] | undefined): { name: string; color: string }[] | undefined {
+  if (!values || values.length === 0) return undefined;
+  return values.map((v) => {
+    const i = v.lastIndexOf(':');
+    const name = i < 0 ? '' : v.slice(0, i).trim();
+    const color = i < 0 ? '' : v.slice(i + 1).trim().toLowerCase();
+    if (!name || !color) throw new UsageError(`invalid --new-tag "${v}": expected name:color, e.g. software:blue`);
+    if (!(TAG_COLORS as readonly string[]).includes(color)) throw new UsageError(`invalid --new-tag "${v}": the colour must be one of ${TAG_COLORS.join(', ')}`);
+    return { name, color };
+  });
+}
+
+export function parseEntryId(ref: string): number {
+  const m = /^(?:id:)?(\d+)$/i.exec(ref.trim());
+  if (!m) throw new UsageError(`invalid booking id "${ref}": expected a number`);
+  return Number(m[1]);
+}
+
+export default async function write(args: string[], opts: Rec, cmd: Command): Promise<void> {
+  const g = globalsOf(cmd);
+  const creating = cmd.name() === 'create';
+  const plan = planOutput(g, ENTRY_COLUMNS);
+  const fields = entriesSpec.fields ?? [];
+  const id = creating ? undefined : parseEntryId(args[0]);
+
+  const body: Rec = { ...readDataFlag(opts.data as string | undefined), ...bodyFromFlags(fields.filter((f) => !CUSTOM.has(f.key)), opts) };
+  if (opts.group !== undefined) {
+    const group = String(opts.group).trim();
+    if (group.toLowerCase() === 'none') body.entry_group_id = null;
+    else if (/^\d+$/.test(group)) body.entry_group_id = Number(group);
+    else throw new UsageError(`invalid --group "${group}": expected an entry group id or none`);
+  }
+  const tagRefs = opts.tags === undefined ? undefined : String(opts.tags).split(',').map((s) => s.trim()).filter(Boolean);
+  const newTags = parseNewTags(opts.newTag as string[] | undefined);
+  if (newTags) body.newTags = JSON.stringify(newTags);
+  const receipt: Receipt | undefined = opts.receipt === undefined ? undefined : readReceipt(String(opts.receipt));
+
+  if (creating) {
+    for (const f of fields.filter((f) => f.required && body[f.key] === undefined)) {
+      // the answer goes through the same conversion as the flag (dates checked, `today` allowed)
+      body[f.key] = bodyFromFlags([f], { [f.flag]: await askRequired(g, `--${f.flag}`, `${f.description}:`) })[f.key];
+    }
+  } else if (Object.keys(body).length === 0 && tagRefs === undefined && !receipt) {
+    throw new UsageError(`nothing to change: give at least one of ${[...fields.map((f) => `--${f.flag}`), '--new-tag'].join(', ')} or --data`);
+  }
+
+  await withRuntime(g, async (rt) => {
+    const company = await rt.company();
+    const resolver = new RefResolver(rt.client, company);
+    for (const f of fields) {
+      if (!f.ref || body[f.key] === undefined || body[f.key] === null || typeof body[f.key] === 'number') continue;
+      const raw = String(body[f.key]);
+      body[f.key] = NULLABLE_REFS.has(f.key) && raw.toLowerCase() === 'none' ? null : await resolver.resolve(f.ref, raw, f.flag);
+    }
+    if (tagRefs !== undefined) {
+      const ids: number[] = [];
+      for (const ref of tagRefs) ids.push(await resolver.resolve('tag', ref, 'tags'));
+      body.tag_ids = ids;
+    }
+    const request = receipt ? { form: multipartBody(body, receipt) } : { json: body };
+    const entry = id === undefined ? await createEntry(rt.client, company, request) : await updateEntry(rt.client, company, id, request);
+    printRecord(plan, entry);
+  });
+}

@@ -1,0 +1,51 @@
+// What every report command shares: the period flags (checked before any request) and the API reads
+// turned into report inputs.
+import type { ApiClient } from '../../api/http.js';
+import { accountBalances, allTaxRates, chartOfAccounts, periodEntries, type AccountTypeFilter } from '../../api/endpoints/reports.js';
+import type { QueryValue } from '../../api/http.js';
+import { UsageError } from '../../errors.js';
+import { toReportAccount, toReportEntry, toReportTaxRate } from '../../reports/input.js';
+import { periodOf, type Period } from '../../reports/period.js';
+import type { ReportAccount, ReportEntry, ReportTaxRate } from '../../reports/types.js';
+import { convertValue, today } from '../resource/body.js';
+
+/** A date flag: YYYY-MM-DD or today; undefined when not given. */
+export function dateFlag(flag: string, raw: unknown): string | undefined {
+  return raw === undefined ? undefined : (convertValue(flag, 'date', raw) as string);
+}
+
+/** --from/--to with the calendar-year defaults of docs/reports.md. */
+export function periodFlags(opts: Record<string, unknown>): Period {
+  const period = periodOf(dateFlag('from', opts.from), dateFlag('to', opts.to), today());
+  if (period.to < period.from) throw new UsageError(`--to ${period.to} is before --from ${period.from}`);
+  return period;
+}
+
+/** A report's data failing to parse is the API's fault, not the user's: exit 1 with what was wrong. */
+function parsed<T>(what: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    throw new Error(`unexpected ${what} from the API: ${(err as Error).message}`);
+  }
+}
+
+export async function balances(client: ApiClient, company: number, type: AccountTypeFilter, start: string | undefined, until: string): Promise<ReportAccount[]> {
+  const rows = await accountBalances(client, company, type, start, until);
+  return parsed('account balances', () => rows.map(toReportAccount));
+}
+
+export async function chart(client: ApiClient, company: number): Promise<ReportAccount[]> {
+  const rows = await chartOfAccounts(client, company);
+  return parsed('accounts', () => rows.map(toReportAccount));
+}
+
+export async function taxRates(client: ApiClient, company: number): Promise<ReportTaxRate[]> {
+  const rows = await allTaxRates(client, company);
+  return parsed('tax rates', () => rows.map(toReportTaxRate));
+}
+
+export async function entries(client: ApiClient, company: number, from: string | undefined, to: string, extra: Record<string, QueryValue> = {}): Promise<ReportEntry[]> {
+  const rows = await periodEntries(client, company, from, to, extra);
+  return parsed('bookings', () => rows.map(toReportEntry));
+}

@@ -1,0 +1,41 @@
+// `acct report …`: the declarations only (cheap at start-up); each report loads its module on use.
+import type { Command } from 'commander';
+import { examplesText, lazy } from '../resource/declare.js';
+
+const PERIOD = 'missing dates: the calendar year (only --from: to 31.12. of its year; only --to: from 1.1. of its year)';
+
+export function declareReports(report: Command): void {
+  report
+    .addHelpText('after', examplesText([
+      'acct report trial-balance --from 2025-01-01 --to 2025-12-31',
+      'acct report balance-sheet --date 2025-12-31',
+      'acct report income-statement --from 2025-01-01 --to 2025-06-30',
+      'acct report ledger --account 1020 --from 2025-01-01 --to 2025-03-31',
+      'acct report vat --from 2025-01-01 --to 2025-06-30',
+    ]));
+  const period = (cmd: Command) => cmd
+    .option('--from <date>', `first day of the period (YYYY-MM-DD or today; ${PERIOD})`)
+    .option('--to <date>', 'last day of the period (YYYY-MM-DD or today)');
+  period(report.command('trial-balance').alias('tb')
+    .description('every account with a non-zero balance, on the debit or credit side; the totals must be equal'))
+    .addHelpText('after', examplesText(['acct report trial-balance --from 2025-01-01 --to 2025-12-31', 'acct report trial-balance -o csv > saldenliste.csv']))
+    .action(lazy(() => import('./trial-balance.js')));
+  report.command('balance-sheet').alias('bs')
+    .description('assets against liabilities and equity (with the profit/loss rows) at a date')
+    .option('--date <date>', 'the balance sheet date (YYYY-MM-DD or today; default today)')
+    .addHelpText('after', examplesText(['acct report balance-sheet --date 2025-12-31', 'acct report balance-sheet --json']))
+    .action(lazy(() => import('./balance-sheet.js')));
+  period(report.command('income-statement').alias('is')
+    .description('income and expense accounts of the period with subtotals and the profit or loss'))
+    .addHelpText('after', examplesText(['acct report income-statement --from 2025-01-01 --to 2025-12-31', 'acct report income-statement --to 2025-06-30 -o tsv']))
+    .action(lazy(() => import('./income-statement.js')));
+  period(report.command('ledger')
+    .description('every posting to one account with a running balance (tax accounts: the VAT shares)')
+    .option('--account <account>', 'account number (e.g. 1020), exact name, or id:N'))
+    .addHelpText('after', examplesText(['acct report ledger --account 1020 --from 2025-01-01 --to 2025-03-31', 'acct report ledger --account 2200 -o csv']))
+    .action(lazy(() => import('./ledger.js')));
+  period(report.command('vat')
+    .description('the Swiss VAT return (effective method) by box number'))
+    .addHelpText('after', examplesText(['acct report vat --from 2025-01-01 --to 2025-06-30', 'acct report vat --from 2025-07-01 --to 2025-12-31 --json']))
+    .action(lazy(() => import('./vat.js')));
+}

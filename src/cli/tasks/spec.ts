@@ -1,0 +1,78 @@
+// `acct tasks …`: tasks of projects, by id or exact title; `start` and `done` move the status.
+import { TASK_STATUSES } from '../../api/endpoints/tasks.js';
+import type { Column } from '../../output/types.js';
+import { examplesText, lazy } from '../resource/declare.js';
+import type { ResourceSpec } from '../resource/spec.js';
+import { parseDay } from '../times/calendar.js';
+
+export const DUE_FORMS = 'YYYY-MM-DD, today, tomorrow, +3d, +2w';
+
+export const TASK_COLUMNS: Column[] = [
+  { key: 'id', kind: 'int' },
+  { key: 'title' },
+  { key: 'project.name', header: 'project' },
+  { key: 'status' },
+  { key: 'due', kind: 'date' },
+  { key: 'formatted.relative_due', header: 'due in' },
+  { key: 'planned_hours', header: 'planned h', kind: 'number' },
+  { key: 'total_time_tracked', header: 'tracked' },
+  { key: 'description', default: false },
+  { key: 'project_id', kind: 'int', default: false },
+  { key: 'formatted.due', header: 'due (formatted)', default: false },
+  { key: 'formatted.is_done', header: 'done', kind: 'bool', default: false },
+  { key: 'user_id', kind: 'int', default: false },
+  { key: 'company_id', kind: 'int', default: false },
+  { key: 'created_at', kind: 'datetime', default: false },
+  { key: 'updated_at', kind: 'datetime', default: false },
+];
+
+export const tasksSpec: ResourceSpec = {
+  group: 'tasks',
+  noun: 'task',
+  path: 'tasks',
+  verbs: ['list', 'get', 'create', 'update', 'delete'],
+  columns: TASK_COLUMNS,
+  filters: [
+    { flag: 'status', param: 'filter[status]', type: 'enum', choices: TASK_STATUSES, description: 'open, in-progress or done' },
+    { flag: 'project', param: 'filter[project_id]', type: 'string', ref: 'project', description: 'only tasks of this project (id or exact name)' },
+  ],
+  fields: [
+    { flag: 'title', key: 'title', type: 'string', required: true, description: 'title (max 255)' },
+    { flag: 'project', key: 'project_id', type: 'string', ref: 'project', required: true, description: 'project id or exact name' },
+    { flag: 'due', key: 'due', type: 'string', required: true, description: `due date: ${DUE_FORMS}` },
+    { flag: 'description', key: 'description', type: 'string', description: 'description' },
+    { flag: 'status', key: 'status', type: 'enum', choices: TASK_STATUSES, description: 'open (default), in-progress or done' },
+    { flag: 'planned-hours', key: 'planned_hours', type: 'decimal', description: 'planned hours, e.g. 2.5' },
+  ],
+  refKind: 'task',
+  examples: {
+    list: ['acct tasks list', 'acct tasks list --status open --project Website', 'acct tasks list --all -o csv > aufgaben.csv'],
+    get: ['acct tasks get 7', 'acct tasks get "Startseite entwerfen" --json'],
+    create: [
+      'acct tasks create --title "Startseite entwerfen" --project Website --due +3d --planned-hours 2.5',
+      'acct tasks create --title "Offerte nachfassen" --project Support --due tomorrow --description "Anruf bei Frau Muster"',
+    ],
+    update: ['acct tasks update 7 --due 2025-02-14 --planned-hours 4', 'acct tasks update "Startseite entwerfen" --project Relaunch --status open'],
+    delete: ['acct tasks delete 7 --yes'],
+  },
+  extend(group) {
+    const cmd = (name: string) => group.commands.find((c) => c.name() === name)!;
+    // --due takes relative days; they become YYYY-MM-DD before the generic runner reads the flags
+    for (const name of ['create', 'update']) {
+      cmd(name).hook('preAction', (c) => {
+        const due = c.opts().due;
+        if (due !== undefined) c.setOptionValue('due', parseDay(String(due), 'due', { forms: DUE_FORMS }));
+      });
+    }
+    cmd('list').action(lazy(() => import('./list.js')));
+    cmd('get').action(lazy(() => import('./get.js')));
+    group.command('start').argument('<task>', 'task id or exact title')
+      .description('set a task in progress (status in-progress)')
+      .addHelpText('after', examplesText(['acct tasks start 7', 'acct tasks start "Startseite entwerfen"']))
+      .action(lazy(() => import('./start.js')));
+    group.command('done').argument('<task>', 'task id or exact title')
+      .description('mark a task done (status done)')
+      .addHelpText('after', examplesText(['acct tasks done 7', 'acct tasks done "Startseite entwerfen" --json']))
+      .action(lazy(() => import('./done.js')));
+  },
+};

@@ -1,0 +1,24 @@
+// `acct timer discard`: drops the running timer; the tracked time is lost, so it asks on a terminal and
+// needs --yes elsewhere. Without a running timer nothing happens (exit 0).
+import type { Command } from 'commander';
+import { discardTimer } from '../../api/endpoints/timer.js';
+import { formatMinutes } from '../duration.js';
+import { globalsOf, notice } from '../globals.js';
+import { confirmDestructive } from '../prompt.js';
+import { withRuntime } from '../runtime.js';
+import { readTimer } from './common.js';
+
+export default async function discard(_args: string[], _opts: Record<string, unknown>, cmd: Command): Promise<void> {
+  const g = globalsOf(cmd);
+  await withRuntime(g, async (rt) => {
+    const company = await rt.company();
+    const { view } = await readTimer(rt, company);
+    if (!view) {
+      notice('No timer running; nothing to discard.');
+      return;
+    }
+    await confirmDestructive(g, `Discard the timer on ${view.project} (${formatMinutes(view.elapsed)} since ${view.start}, not saved)?`);
+    await discardTimer(rt.client, company);
+    notice(`Discarded the timer on ${view.project}; ${formatMinutes(view.elapsed)} not saved.`);
+  });
+}

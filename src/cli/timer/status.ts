@@ -1,0 +1,25 @@
+// `acct timer status [--format T]`: one line while a timer runs (exit 0); exit 1 when none runs.
+import type { Command } from 'commander';
+import { globalsOf, notice } from '../globals.js';
+import { planOutput } from '../output.js';
+import { today } from '../resource/body.js';
+import { withRuntime } from '../runtime.js';
+import { readTimer } from './common.js';
+import { checkTemplate, renderTemplate, statusLine } from './line.js';
+
+export default async function status(_args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {
+  const g = globalsOf(cmd);
+  const template = opts.format as string | undefined;
+  if (template !== undefined) checkTemplate(template);
+  const plan = planOutput(g, []);
+  const running = await withRuntime(g, async (rt) => readTimer(rt, await rt.company()));
+  const json = plan.format === 'json' || plan.format === 'ndjson';
+  if (template === undefined && json) {
+    process.stdout.write(`${plan.format === 'json' ? JSON.stringify(running.state, null, 2) : JSON.stringify(running.state)}\n`);
+  } else if (running.view) {
+    process.stdout.write(`${template === undefined ? statusLine(running.view, today()) : renderTemplate(template, running.view)}\n`);
+  } else if (template === undefined) {
+    notice('No timer running.');
+  }
+  if (!running.view) process.exitCode = 1;
+}

@@ -1,0 +1,48 @@
+// `acct timer stop [--end HH:MM] [--description T]`: saves the time entry and prints it. The API answers
+// only "Time entry saved.", so the entry is found afterwards: the newest of the user on the timer's
+// project around the start day.
+import type { Command } from 'commander';
+import { paginate } from '../../api/paginate.js';
+import { stopTimer } from '../../api/endpoints/timer.js';
+import { timePaths, type TimeEntry } from '../../api/endpoints/times.js';
+import { CliError, ExitCode } from '../../errors.js';
+import { formatMinutes, parseTimeOfDay } from '../duration.js';
+import { globalsOf, notice } from '../globals.js';
+import { planOutput, printRecord } from '../output.js';
+import { withRuntime } from '../runtime.js';
+import { addDays } from '../times/calendar.js';
+import { fetchEntry } from '../times/common.js';
+import { TIME_COLUMNS } from '../times/spec.js';
+import { readTimer } from './common.js';
+
+export default async function stop(_args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {
+  const g = globalsOf(cmd);
+  const plan = planOutput(g, TIME_COLUMNS);
+  const body: { end?: string; description?: string } = {};
+  if (opts.end !== undefined) body.end = parseTimeOfDay(String(opts.end), 'end');
+  if (typeof opts.description === 'string') body.description = opts.description;
+  await withRuntime(g, async (rt) => {
+    const company = await rt.company();
+    const { timer, view } = await readTimer(rt, company);
+    if (!timer || !view) throw new CliError('no timer is running', ExitCode.Conflict, ['start one with "acct timer start PROJECT"']);
+    const before = new Set<number>();
+    const query = {
+      'filter[user_id]': timer.user_id,
+      'filter[project_id]': timer.project_id,
+      'filter[date]': `${addDays(view.startDate, -1)},${addDays(view.startDate, 1)}`,
+    };
+    for await (const page of paginate<TimeEntry>(rt.client, timePaths.list(company), { query, all: true })) for (const e of page) before.add(e.id);
+    await stopTimer(rt.client, company, body);
+    let saved: TimeEntry | undefined;
+    for await (const page of paginate<TimeEntry>(rt.client, timePaths.list(company), { query, all: true })) {
+      for (const e of page) if (!before.has(e.id) && (!saved || e.id > saved.id)) saved = e;
+    }
+    if (!saved) {
+      notice(`Timer stopped on ${view.project}; the time entry was saved.`);
+      return;
+    }
+    const entry = await fetchEntry(rt.client, company, saved.id);
+    notice(`Saved ${formatMinutes(entry.hours * 60 + entry.minutes)} on ${view.project} as time entry ${entry.id}.`);
+    printRecord(plan, entry);
+  });
+}

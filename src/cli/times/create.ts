@@ -1,0 +1,37 @@
+// `acct times create`: a time entry from a duration (or start and end), dated today unless --date says
+// otherwise. A missing project or duration is asked on a terminal, else a usage error.
+import type { Command } from 'commander';
+import { timePaths, type TimeEntry } from '../../api/endpoints/times.js';
+import { UsageError } from '../../errors.js';
+import { DURATION_FORMS, parseDuration } from '../duration.js';
+import { canPrompt, globalsOf } from '../globals.js';
+import { planOutput, printRecord } from '../output.js';
+import { RefResolver } from '../refs.js';
+import { today } from '../resource/body.js';
+import { withRuntime } from '../runtime.js';
+import { timeBodyFromFlags } from './body.js';
+import { fetchEntry, pickProject } from './common.js';
+import { TIME_COLUMNS } from './spec.js';
+
+export default async function create(_args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {
+  const g = globalsOf(cmd);
+  const plan = planOutput(g, TIME_COLUMNS);
+  const body = timeBodyFromFlags(opts);
+  if (body.date === undefined) body.date = today();
+  if (body.hours === undefined && body.minutes === undefined) {
+    if (!canPrompt(g)) throw new UsageError(`missing --duration (${DURATION_FORMS}) or --start with --end`);
+    const { input } = await import('@inquirer/prompts');
+    const answer = await input({ message: `Duration (${DURATION_FORMS}):`, required: true, validate: (v) => { try { parseDuration(v); return true; } catch (err) { return (err as Error).message; } } });
+    Object.assign(body, parseDuration(answer));
+  }
+  await withRuntime(g, async (rt) => {
+    const company = await rt.company();
+    const resolver = new RefResolver(rt.client, company);
+    if (opts.project !== undefined || body.project_id === undefined) {
+      body.project_id = await pickProject(rt.client, company, g, opts.project as string | undefined);
+    }
+    if (opts.task !== undefined) body.task_id = await resolver.resolve('task', String(opts.task), 'task');
+    const created = await rt.client.post<{ data: TimeEntry }>(timePaths.list(company), { json: body });
+    printRecord(plan, await fetchEntry(rt.client, company, created.data.id));
+  });
+}

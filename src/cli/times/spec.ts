@@ -1,0 +1,147 @@
+// `acct times …`: time entries. list, get, create and update have their own actions (durations,
+// --week timesheets, grouped listings, the project embedded for the table); delete is the generic one.
+import { Option } from 'commander';
+import type { Column } from '../../output/types.js';
+import { examplesText, lazy } from '../resource/declare.js';
+import type { ResourceSpec } from '../resource/spec.js';
+
+export const TIME_STATUSES = ['open', 'invoiced', 'paid'] as const;
+export const TIME_SORTS = ['date', '-date', 'start', '-start'] as const;
+export const GROUP_BY = ['date', 'project', 'week'] as const;
+
+export const TIME_COLUMNS: Column[] = [
+  { key: 'id', kind: 'int' },
+  { key: 'date', kind: 'date' },
+  { key: 'start' },
+  { key: 'end' },
+  { key: 'readable_time', header: 'time' },
+  { key: 'project.name', header: 'project' },
+  { key: 'description' },
+  { key: 'billable', kind: 'bool' },
+  { key: 'hourly_rate', header: 'rate', kind: 'money' },
+  { key: 'total_value', header: 'value', kind: 'money' },
+  { key: 'status' },
+  { key: 'hours', kind: 'int', default: false },
+  { key: 'minutes', kind: 'int', default: false },
+  { key: 'project_id', kind: 'int', default: false },
+  { key: 'task_id', kind: 'int', default: false },
+  { key: 'task.title', header: 'task', default: false },
+  { key: 'user_id', kind: 'int', default: false },
+  { key: 'user.name', header: 'user', default: false },
+  { key: 'invoice_id', kind: 'int', default: false },
+  { key: 'project.customer.name', header: 'customer', default: false },
+  { key: 'sortable_time', header: 'minutes total', kind: 'int', default: false },
+  { key: 'formatted_date', header: 'formatted date', default: false },
+  { key: 'formatted_total_value', header: 'formatted value', default: false },
+  { key: 'company_id', kind: 'int', default: false },
+  { key: 'created_at', kind: 'datetime', default: false },
+  { key: 'updated_at', kind: 'datetime', default: false },
+];
+
+const WEEK_HELP = `
+--week [YYYY-Www] prints a timesheet of an ISO week (default: the current one): one row per project,
+the columns mon … sun and total, and a last row "Total". The table shows H:MM; tsv, csv, json and
+ndjson give the same rows with integer minutes (keys project_id, project, mon, tue, wed, thu, fri,
+sat, sun, total; the totals row has an empty project_id). The other filters apply to it too.
+
+--group-by date|project|week prints the service's totals per day, per project (with the average
+hourly rate) or per ISO week (with a column per weekday), durations as --week does.
+
+Durations in tables are H:MM.`;
+
+export const timesSpec: ResourceSpec = {
+  group: 'times',
+  noun: 'time entry',
+  path: 'times',
+  verbs: ['list', 'get', 'create', 'update', 'delete'],
+  columns: TIME_COLUMNS,
+  filters: [
+    { flag: 'project', param: 'filter[project_id]', type: 'string', ref: 'project', description: 'only this project (id or exact name)' },
+    { flag: 'customer', param: 'filter[customer_id]', type: 'string', ref: 'customer', description: 'only projects of this customer (number or exact name)' },
+    { flag: 'status', param: 'filter[status]', type: 'enum', choices: TIME_STATUSES, description: 'open, invoiced or paid' },
+    { flag: 'billable', param: 'filter[billable]', type: 'bool', description: 'only billable entries (--no-billable: only non-billable ones)' },
+    { flag: 'sort', param: 'sort', type: 'enum', choices: TIME_SORTS, description: 'order: date, -date, start or -start' },
+  ],
+  fields: [
+    { flag: 'project', key: 'project_id', type: 'string', ref: 'project', required: true, description: 'project id or exact name (asked on a terminal when missing)' },
+    { flag: 'date', key: 'date', type: 'string', description: 'day of the work: YYYY-MM-DD, today (default on create), yesterday, -2d' },
+    { flag: 'duration', key: 'duration', type: 'string', description: 'how long: 1:30, 1h30m, 1h, 90m or 1.5h (or --start with --end)' },
+    { flag: 'start', key: 'start', type: 'string', description: 'start time HH:MM' },
+    { flag: 'end', key: 'end', type: 'string', description: 'end time HH:MM (after --start, the same day)' },
+    { flag: 'description', key: 'description', type: 'string', description: 'what was done' },
+    { flag: 'task', key: 'task_id', type: 'string', ref: 'task', description: 'task id or exact title' },
+    { flag: 'rate', key: 'hourly_rate', type: 'decimal', description: 'hourly rate in CHF, e.g. 120.50 (default: the project\'s)' },
+    { flag: 'billable', key: 'billable', type: 'bool', description: 'billable to the customer (--no-billable: not billable)' },
+  ],
+  examples: {
+    list: [
+      'acct times list --week',
+      'acct times list --week 2025-W02 --user me',
+      'acct times list --from 2025-01-01 --to 2025-01-31 --project Website --billable',
+      'acct times list --status open --customer "Muster AG" -o csv > offen.csv',
+      'acct times list --group-by project --from 2025-01-01 --to 2025-03-31',
+    ],
+    get: ['acct times get 42', 'acct times get 42 --json'],
+    create: [
+      'acct times create --project Website --duration 1:30 --description "Layout angepasst"',
+      'acct times create --project Website --date yesterday --start 09:00 --end 10:30 --billable',
+      'acct times create --project Support --duration 45m --task "Login-Fehler" --rate 120.50',
+    ],
+    update: [
+      'acct times update 42 --duration 2h --description "Layout und Tests"',
+      'acct times update 42 --status invoiced',
+      'acct times update 42 --rate 140 --force     # an invoiced entry changes only with --force',
+    ],
+    delete: ['acct times delete 42 --yes'],
+  },
+  extend(group) {
+    const cmd = (name: string) => group.commands.find((c) => c.name() === name)!;
+    cmd('list')
+      .description('list time entries, a week timesheet (--week) or totals (--group-by)')
+      .addOption(new Option('--no-billable', 'only non-billable entries'))
+      .option('--from <date>', 'first day: YYYY-MM-DD, today, yesterday, -7d')
+      .option('--to <date>', 'last day: YYYY-MM-DD, today, yesterday')
+      .option('--user <user>', 'only this user: a user id or "me"')
+      .option('--include <relations>', 'embed relations: project, project.customer, task, user (comma-separated; default project)')
+      .addOption(new Option('--week [week]', 'timesheet of an ISO week, e.g. 2025-W02 (default: the current week)'))
+      .addOption(new Option('--group-by <mode>', 'totals per date, project or week').choices(GROUP_BY as unknown as string[]))
+      .addHelpText('after', WEEK_HELP)
+      .action(lazy(() => import('./list.js')));
+    cmd('get')
+      .option('--include <relations>', 'embed relations: project, project.customer, task, user (default project,task)')
+      .action(lazy(() => import('./get.js')));
+    cmd('create').action(lazy(() => import('./create.js')));
+    cmd('update')
+      .addOption(new Option('--status <status>', 'open, invoiced or paid').choices(TIME_STATUSES as unknown as string[]))
+      .option('--force', 'change an invoiced entry beyond its status')
+      .action(lazy(() => import('./update.js')));
+
+    group.command('import').argument('<file>', 'CSV file (- for stdin) with a header row')
+      .description('create time entries from a CSV file; rows with errors are skipped and listed')
+      .option('--strict', 'exit 3 when any row was skipped (the valid rows are still imported)')
+      .addHelpText('after', `
+Columns: date (required), project_id (required), hours and minutes (required unless start and end
+are given), description, hourly_rate, billable (true/false, 1/0, ja/nein), start and end (HH:MM),
+task_id, service_id. Delimiter ",", ";" or tab; the first data row is row 2.
+The summary goes to stdout; every skipped row to stderr as "row N: message". The command exits 0
+even when rows were skipped, unless --strict is given (exit 3).
+${examplesText(['acct times import zeiten.csv', 'acct times import zeiten.csv --strict --json', 'cat zeiten.csv | acct times import -'])}`)
+      .action(lazy(() => import('./import.js')));
+
+    group.command('bulk-update').argument('<id...>', 'time entry ids')
+      .description('change several time entries at once (only open entries change)')
+      .option('--project <project>', 'move them to this project (id or exact name)')
+      .option('--date <date>', 'day: YYYY-MM-DD, today, yesterday')
+      .option('--description <text>', 'description')
+      .option('--rate <value>', 'hourly rate in CHF, e.g. 120.50')
+      .option('--billable', 'billable')
+      .option('--no-billable', 'not billable')
+      .addHelpText('after', examplesText(['acct times bulk-update 41 42 43 --billable --rate 120', 'acct times bulk-update 41 42 --project Website --date 2025-01-06']))
+      .action(lazy(() => import('./bulk-update.js')));
+
+    group.command('bulk-delete').argument('<id...>', 'time entry ids')
+      .description('delete several time entries (asks to confirm; --yes in scripts); invoiced and paid ones are kept')
+      .addHelpText('after', examplesText(['acct times bulk-delete 41 42 43 --yes']))
+      .action(lazy(() => import('./bulk-delete.js')));
+  },
+};

@@ -1,0 +1,375 @@
+// `acct entries …` against the service: every verb and flag, references by number and name with their
+// errors (caught before anything changes), the receipt upload, and every list filter on a seeded company.
+import { mkdirSync, openSync, closeSync, ftruncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { addCompany } from '../../src/server/main.js';
+import { one, run } from '../../src/server/store/db.js';
+import { sandbox, type Sandbox } from '../helpers/cli.js';
+import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { lines, tsv } from './support.js';
+
+let svc: TestService;
+let box: Sandbox;
+let filters: number; // the seeded company of the filter tests
+let files: string;
+const ids: Record<string, number> = {};
+
+const acct = (args: string[], company = 1) => box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: String(company) } });
+const accountId = (company: number, number: number) => Number(one(svc.server.db, 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', company, number)!.id);
+const rateId = (company: number, name: string) => Number(one(svc.server.db, 'SELECT id FROM tax_rates WHERE company_id = ? AND name = ?', company, name)!.id);
+const count = async (company = 1) => Number((await svc.call('GET', `/companies/${company}/entries`)).body.total_count);
+const today = () => { const d = new Date(); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; };
+/** Booking numbers of a TSV list, in order. */
+const numbers = (stdout: string) => tsv(stdout).slice(1).map((r) => r[1]);
+
+async function post(company: number, path: string, body: unknown): Promise<any> {
+  const r = await svc.call('POST', `/companies/${company}/${path}`, body);
+  if (r.status >= 300) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data ?? r.body;
+}
+
+beforeAll(async () => {
+  svc = await startTestService();
+  box = sandbox();
+  files = join(box.dataDir, '..', 'files');
+  mkdirSync(files, { recursive: true });
+  writeFileSync(join(files, 'quittung.pdf'), '%PDF-1.4 Quittung Büromaterial\n');
+  writeFileSync(join(files, 'beleg.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]));
+  // a sparse file just over 6 MB
+  const fd = openSync(join(files, 'gross.pdf'), 'w');
+  ftruncateSync(fd, 6 * 1024 * 1024 + 1);
+  closeSync(fd);
+
+  // company 1: master data for the verbs
+  ids.customer = (await post(1, 'customers', { name: 'Muster AG', number: 1001 })).id;
+  ids.project = (await post(1, 'projects', { name: 'Website', customer_id: ids.customer })).id;
+  ids.travel = (await post(1, 'tags', { name: 'travel', color: 'blue' })).id;
+  ids.rent = (await post(1, 'tags', { name: 'rent', color: 'red' })).id;
+  ids.group = (await post(1, 'entry-groups', {})).id;
+
+  // the filter company: six bookings with known properties
+  filters = addCompany(svc.server.db, 'Filter AG', 1);
+  const F = filters;
+  const cust = (await post(F, 'customers', { name: 'Muster AG', number: 1001 })).id;
+  const proj = (await post(F, 'projects', { name: 'Website', customer_id: cust })).id;
+  const rent = (await post(F, 'tags', { name: 'rent', color: 'red' })).id;
+  ids.fTravel = (await post(F, 'tags', { name: 'travel', color: 'blue' })).id;
+  ids.fGroup = (await post(F, 'entry-groups', {})).id;
+  const a = (n: number) => accountId(F, n);
+  const book = (body: Record<string, unknown>) => post(F, 'entries', body);
+  ids.f1 = (await book({ date: '2025-12-31', debit_account_id: a(1020), credit_account_id: a(3400), sum: 500 })).id; // E-2025-001
+  ids.f2 = (await book({ date: '2026-01-10', debit_account_id: a(1020), credit_account_id: a(3400), sum: 1081, tax_rate_id: rateId(F, 'MWST 8.1 %'), customer_id: cust })).id; // E-2026-001
+  ids.f3 = (await book({ date: '2026-02-20', debit_account_id: a(6000), credit_account_id: a(1020), sum: 2500, tag_ids: [rent], entry_group_id: ids.fGroup, description: 'Miete' })).id; // A-2026-001
+  ids.f4 = (await book({ date: '2026-03-15', debit_account_id: a(1510), credit_account_id: a(1020), sum: 5405, tax_rate_id: rateId(F, 'Vorsteuer Investitionen 8.1 %'), entry_group_id: ids.fGroup, description: 'Möbel' })).id; // U-2026-001
+  ids.f5 = (await book({ date: '2026-04-01', debit_account_id: a(6500), credit_account_id: a(1020), sum: 86.45, tax_rate_id: rateId(F, 'Vorsteuer 8.1 %'), customer_id: cust, project_id: proj, billable: true, tag_ids: [ids.fTravel] })).id; // A-2026-002
+  // the sixth with a receipt, uploaded by the CLI itself
+  const r = await acct(['entries', 'create', '--date', '2026-05-01', '--debit', '1020', '--credit', '1100', '--sum', '200', '--receipt', join(files, 'beleg.png'), '--json'], F);
+  if (r.code !== 0) throw new Error(r.stderr);
+  ids.f6 = JSON.parse(r.stdout).id; // U-2026-002
+  run(svc.server.db, 'UPDATE companies SET closed_until = ? WHERE id = ?', '2025-12-31', F);
+});
+
+afterAll(async () => {
+  box?.cleanup();
+  await svc?.close();
+});
+
+describe('acct entries create', () => {
+  test('every flag: accounts by number, references by name, tags, new tags, group and the receipt', async () => {
+    const r = await acct(['entries', 'create', '--date', '2026-03-05', '--debit', '6500', '--credit', '1020', '--sum', '108.10',
+      '--description', 'Büromaterial', '--number', 'A-2026-050', '--tax-rate', 'Vorsteuer 8.1 %', '--customer', '1001', '--project', 'Website',
+      '--billable', '--group', String(ids.group), '--tags', `travel,${ids.rent}`, '--new-tag', 'software:blue', '--new-tag', 'Büro:green',
+      '--receipt', join(files, 'quittung.pdf'), '--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const e = JSON.parse(r.stdout);
+    expect(e).toMatchObject({
+      date: '2026-03-05', number: 'A-2026-050', type: 'expense', description: 'Büromaterial', sum: 108.1, billable: true,
+      debit_account: { number: 6500 }, credit_account: { number: 1020 }, tax_rate: { name: 'Vorsteuer 8.1 %' },
+      customer: { number: 1001, name: 'Muster AG' }, project: { name: 'Website' }, entry_group_id: ids.group,
+      file: { name: 'quittung.pdf', mime: 'application/pdf' },
+    });
+    expect(e.tags.map((t: any) => t.name).sort()).toEqual(['büro', 'rent', 'software', 'travel']);
+    // the receipt arrived byte for byte
+    const bytes = Buffer.from(await (await fetch(e.file.url)).arrayBuffer());
+    expect(bytes.toString()).toBe('%PDF-1.4 Quittung Büromaterial\n');
+    ids.created = e.id;
+  });
+
+  test('--date today, a generated number, and the table of one booking', async () => {
+    const r = await acct(['entries', 'create', '--date', 'today', '--debit', '1020', '--credit', '3400', '--sum', '1081', '--tax-rate', 'MWST 8.1 %', '--description', 'Beratung', '-o', 'table']);
+    expect(r.code).toBe(0);
+    const [y, m, d] = today().split('-');
+    expect(r.stdout).toContain(`DATE         ${d}.${m}.${y}`);
+    expect(r.stdout).toMatch(new RegExp(`NUMBER\\s+E-${y}-001`));
+    expect(r.stdout).toMatch(/SUM\s+1'081\.00/);
+    expect(r.stdout).toMatch(/TAX RATE\s+MWST 8\.1 %/);
+  });
+
+  test('--data with flags overriding its keys', async () => {
+    const data = join(files, 'entry.json');
+    writeFileSync(data, JSON.stringify({ date: '2026-06-01', sum: '10.00', description: 'aus JSON', debit_account_id: accountId(1, 6940), credit_account_id: accountId(1, 1020) }));
+    const r = await acct(['entries', 'create', '--data', data, '--sum', '12.50', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ date: '2026-06-01', sum: 12.5, description: 'aus JSON', debit_account: { number: 6940 } });
+  });
+
+  test('unknown references are usage errors naming candidates, before anything is booked', async () => {
+    const before = await count();
+    const r = await acct(['entries', 'create', '--date', '2026-01-01', '--debit', '1029', '--credit', '3400', '--sum', '1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^acct: no account "1029" \(--debit\)/);
+    expect(r.stderr).toMatch(/candidates: .*1020 Bankguthaben/);
+    const rate = await acct(['entries', 'create', '--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--sum', '1', '--tax-rate', 'MWST 9 %']);
+    expect(rate.code).toBe(2);
+    expect(rate.stderr).toMatch(/no tax rate "MWST 9 %" \(--tax-rate\)/);
+    const tag = await acct(['entries', 'create', '--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--tags', 'travel,ferien']);
+    expect(tag.code).toBe(2);
+    expect(tag.stderr).toMatch(/no tag "ferien" \(--tags\)/);
+    const customer = await acct(['entries', 'create', '--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--customer', 'Nobody AG']);
+    expect(customer.code).toBe(2);
+    expect(customer.stderr).toMatch(/no customer "Nobody AG"/);
+    expect(await count()).toBe(before);
+  });
+
+  test('flags are checked before any request: required values, dates, amounts, new tags, the group', async () => {
+    const before = await count();
+    const cases: [string[], RegExp][] = [
+      [['--debit', '1020', '--credit', '3400'], /missing required --date/],
+      [['--date', '2026-01-01', '--credit', '3400'], /missing required --debit/],
+      [['--date', '31.01.2026', '--debit', '1020', '--credit', '3400'], /invalid --date "31\.01\.2026": expected a date YYYY-MM-DD or today/],
+      [['--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--sum', '12,50'], /invalid --sum "12,50": expected a number like 120 or 120\.50/],
+      [['--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--new-tag', 'software'], /invalid --new-tag "software": expected name:color/],
+      [['--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--new-tag', 'software:violet'], /the colour must be one of orange, blue/],
+      [['--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--group', 'abc'], /invalid --group "abc"/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await acct(['entries', 'create', ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  test('the receipt is checked before any request: missing, a directory, over 6 MB', async () => {
+    const before = await count();
+    const base = ['entries', 'create', '--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--sum', '1'];
+    const missing = await acct([...base, '--receipt', join(files, 'fehlt.pdf')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--receipt: no such file: .*fehlt\.pdf/);
+    const dir = await acct([...base, '--receipt', files]);
+    expect(dir.code).toBe(2);
+    expect(dir.stderr).toMatch(/is a directory, not a file/);
+    const big = await acct([...base, '--receipt', join(files, 'gross.pdf')]);
+    expect(big.code).toBe(2);
+    expect(big.stderr).toMatch(/gross\.pdf is larger than 6 MB/);
+    expect(await count()).toBe(before);
+  });
+
+  test('the service refuses: validation errors exit 3 with every field', async () => {
+    const same = await acct(['entries', 'create', '--date', '2026-01-01', '--debit', '1020', '--credit', '1020', '--sum', '1']);
+    expect(same.code).toBe(3);
+    expect(same.stderr).toMatch(/credit_account_id: The credit account id field and debit account id must be different\./);
+    const billable = await acct(['entries', 'create', '--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--sum', '1', '--billable']);
+    expect(billable.code).toBe(3);
+    expect(billable.stderr).toMatch(/billable: Only expenses with a customer can be billable\./);
+    const taken = await acct(['entries', 'create', '--date', '2026-03-06', '--debit', '6500', '--credit', '1020', '--sum', '1', '--number', 'A-2026-050']);
+    expect(taken.code).toBe(3);
+    expect(taken.stderr).toMatch(/number: The number has already been taken\./);
+  });
+});
+
+describe('acct entries get, update, delete', () => {
+  test('get: the booking with its relations; a table shows the details', async () => {
+    const r = await acct(['entries', 'get', String(ids.created), '-o', 'table']);
+    expect(r.code).toBe(0);
+    const out = r.stdout;
+    expect(out).toMatch(/DATE\s+05\.03\.2026/);
+    expect(out).toMatch(/NUMBER\s+A-2026-050/);
+    expect(out).toMatch(/DEBIT\s+6500/);
+    expect(out).toMatch(/CREDIT\s+1020/);
+    expect(out).toMatch(/SUM\s+108\.10/);
+    expect(out).toMatch(/TAX RATE\s+Vorsteuer 8\.1 %/);
+    expect(out).toMatch(/CUSTOMER\s+Muster AG/);
+    expect(out).toMatch(/PROJECT\s+Website/);
+    expect(out).toMatch(/RECEIPT\s+quittung\.pdf/);
+    expect(out).toMatch(/BILLABLE\s+yes/);
+    const json = JSON.parse((await acct(['entries', 'get', `id:${ids.created}`, '--json'])).stdout);
+    expect(json.id).toBe(ids.created);
+    expect(json.invoice).toBeNull();
+    expect((await acct(['entries', 'get', 'A-2026-050'])).code).toBe(2);
+    const missing = await acct(['entries', 'get', '99999']);
+    expect(missing.code).toBe(5);
+  });
+
+  test('update: only the flags given; tags replace, new tags add, none removes a reference', async () => {
+    const r = await acct(['entries', 'update', String(ids.created), '--sum', '120', '--tax-rate', 'none', '--tags', 'rent', '--new-tag', 'neu:pink', '--json']);
+    expect(r.code).toBe(0);
+    const e = JSON.parse(r.stdout);
+    expect(e).toMatchObject({ sum: 120, tax_rate_id: null, description: 'Büromaterial', number: 'A-2026-050', customer: { number: 1001 }, file: { name: 'quittung.pdf' } });
+    expect(e.tags.map((t: any) => t.name).sort()).toEqual(['neu', 'rent']);
+    const cleared = JSON.parse((await acct(['entries', 'update', String(ids.created), '--tags', '', '--customer', 'none', '--no-billable', '--project', 'none', '--json'])).stdout);
+    expect(cleared).toMatchObject({ tags: [], customer_id: null, project_id: null, billable: false });
+  });
+
+  test('update --receipt replaces the receipt (multipart PUT)', async () => {
+    const before = JSON.parse((await acct(['entries', 'get', String(ids.created), '--json'])).stdout);
+    const r = await acct(['entries', 'update', String(ids.created), '--receipt', join(files, 'beleg.png'), '--json']);
+    expect(r.code).toBe(0);
+    const e = JSON.parse(r.stdout);
+    expect(e.file).toMatchObject({ name: 'beleg.png', mime: 'image/png', size: 11 });
+    expect(e.file.id).not.toBe(before.file.id);
+    expect(e.sum).toBe(120);
+    expect((await fetch(before.file.url)).status).toBe(404);
+  });
+
+  test('update errors: nothing to change, a bad id, an unknown booking', async () => {
+    const nothing = await acct(['entries', 'update', String(ids.created)]);
+    expect(nothing.code).toBe(2);
+    expect(nothing.stderr).toMatch(/nothing to change: give at least one of --date, --debit/);
+    expect((await acct(['entries', 'update', 'abc', '--sum', '1'])).code).toBe(2);
+    const missing = await acct(['entries', 'update', '99999', '--sum', '1']);
+    expect(missing.code).toBe(5);
+    expect(missing.stderr).toMatch(/Entry not found/);
+  });
+
+  test('delete asks for --yes off a terminal, then deletes', async () => {
+    const refused = await acct(['entries', 'delete', String(ids.created)]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/refusing without confirmation; pass --yes/);
+    const r = await acct(['entries', 'delete', String(ids.created), '--yes']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/Deleted booking/);
+    expect((await acct(['entries', 'get', String(ids.created)])).code).toBe(5);
+  });
+});
+
+describe('acct entries number', () => {
+  test('the next free running number, or the asked-for one when free', async () => {
+    const n = await acct(['entries', 'number', 'expense', '--year', '2026']);
+    expect(n.code).toBe(0);
+    // A-2026-050 was created and deleted again; the --data booking after it got A-2026-051, the maximum
+    expect(n.stdout).toBe('52\n');
+    expect((await acct(['entries', 'number', 'expense', '--year', '2026', '--number', '50'])).stdout).toBe('50\n'); // free again
+    expect((await acct(['entries', 'number', 'expense', '--year', '2026', '--number', '51'])).stdout).toBe('52\n'); // taken: the next free one
+    expect((await acct(['entries', 'number', 'swap', '--year', '2026', '--number', '2'], filters)).stdout).toBe('3\n'); // U-2026-001 and -002 exist
+    expect((await acct(['entries', 'number', 'swap', '--year', '2026', '--number', '7'], filters)).stdout).toBe('7\n');
+    expect((await acct(['entries', 'number', 'income', '--year', '2025'], filters)).stdout).toBe('2\n');
+    expect((await acct(['entries', 'number', 'refund'])).code).toBe(2);
+    expect((await acct(['entries', 'number', 'income', '--year', '26'])).code).toBe(2);
+  });
+});
+
+describe('acct entries list: filters', () => {
+  const list = (...args: string[]) => acct(['entries', 'list', ...args], filters);
+
+  test('piped: TSV with the default columns, newest first', async () => {
+    const r = await list();
+    expect(r.code).toBe(0);
+    const rows = tsv(r.stdout);
+    expect(rows[0]).toEqual(['date', 'number', 'description', 'debit_account.number', 'credit_account.number', 'sum', 'tax_rate.name']);
+    expect(rows.slice(1)).toEqual([
+      ['2026-05-01', 'U-2026-002', '', '1020', '1100', '200', ''],
+      ['2026-04-01', 'A-2026-002', '', '6500', '1020', '86.45', 'Vorsteuer 8.1 %'],
+      ['2026-03-15', 'U-2026-001', 'Möbel', '1510', '1020', '5405', 'Vorsteuer Investitionen 8.1 %'],
+      ['2026-02-20', 'A-2026-001', 'Miete', '6000', '1020', '2500', ''],
+      ['2026-01-10', 'E-2026-001', '', '1020', '3400', '1081', 'MWST 8.1 %'],
+      ['2025-12-31', 'E-2025-001', '', '1020', '3400', '500', ''],
+    ]);
+  });
+
+  test('a table: Swiss dates and amounts', async () => {
+    const r = await list('-o', 'table', '--type', 'swap');
+    const out = lines(r.stdout);
+    expect(out[0].trim().split(/\s{2,}/)).toEqual(['DATE', 'NUMBER', 'DESCRIPTION', 'DEBIT', 'CREDIT', 'SUM', 'TAX RATE']);
+    expect(out[1]).toMatch(/^01\.05\.2026\s+U-2026-002\s+1020\s+1100\s+200\.00$/);
+    expect(out[2]).toMatch(/^15\.03\.2026\s+U-2026-001\s+Möbel\s+1510\s+1020\s+5'405\.00\s+Vorsteuer Investitionen 8\.1 %$/);
+  });
+
+  test.each([
+    [['--from', '2026-01-01', '--to', '2026-03-31'], ['U-2026-001', 'A-2026-001', 'E-2026-001']],
+    [['--from', '2026-04-01'], ['U-2026-002', 'A-2026-002']],
+    [['--to', '2025-12-31'], ['E-2025-001']],
+    [['--type', 'expense'], ['A-2026-002', 'A-2026-001']],
+    [['--type', 'income'], ['E-2026-001', 'E-2025-001']],
+    [['--account', '6000'], ['A-2026-001']],
+    [['--account', 'Forderungen aus Lieferungen und Leistungen (Debitoren)'], ['U-2026-002']],
+    [['--account', '3400', '--from', '2026-01-01'], ['E-2026-001']],
+    [['--customer', '1001'], ['A-2026-002', 'E-2026-001']],
+    [['--customer', 'Muster AG'], ['A-2026-002', 'E-2026-001']],
+    [['--customer', 'none', '--type', 'income'], ['E-2025-001']],
+    [['--project', 'Website'], ['A-2026-002']],
+    [['--project', 'none', '--type', 'expense'], ['A-2026-001']],
+    [['--tax-rate', 'MWST 8.1 %'], ['E-2026-001']],
+    [['--tax-rate', 'none'], ['U-2026-002', 'A-2026-001', 'E-2025-001']],
+    [['--tag', 'rent'], ['A-2026-001']],
+    [['--receipt', 'with'], ['U-2026-002']],
+    [['--receipt', 'without', '--type', 'swap'], ['U-2026-001']],
+    [['--billable'], ['A-2026-002']],
+    [['--no-billable', '--type', 'expense'], ['A-2026-001']],
+    [['--locked'], ['E-2025-001']],
+    [['--no-locked', '--type', 'income'], ['E-2026-001']],
+    [['--invoiced'], []],
+    [['--no-invoiced', '--to', '2025-12-31'], ['E-2025-001']],
+    [['--sort', 'sum'], ['A-2026-002', 'U-2026-002', 'E-2025-001', 'E-2026-001', 'A-2026-001', 'U-2026-001']],
+    [['--sort=-sum', '--limit', '2'], ['U-2026-001', 'A-2026-001']],
+    [['--sort', 'date', '--per-page', '2', '--page', '2'], ['A-2026-001', 'U-2026-001']],
+    [['--sort', 'date', '--per-page', '2', '--all'], ['E-2025-001', 'E-2026-001', 'A-2026-001', 'U-2026-001', 'A-2026-002', 'U-2026-002']],
+  ])('%j', async (args, expected) => {
+    const r = await list(...args);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(numbers(r.stdout)).toEqual(expected);
+  });
+
+  test('--tag by id, --id, and an empty answer still prints the header', async () => {
+    expect(numbers((await list('--tag', String(ids.fTravel))).stdout)).toEqual(['A-2026-002']);
+    expect(numbers((await list('--id', `${ids.f2},${ids.f3}`)).stdout)).toEqual(['A-2026-001', 'E-2026-001']);
+    const none = await list('--invoiced', '-o', 'json');
+    expect(none.code).toBe(0);
+    expect(JSON.parse(none.stdout)).toEqual([]);
+  });
+
+  test('-o json is the API records, with the embedded tax rate, customer and project', async () => {
+    const r = await list('--billable', '-o', 'json');
+    const [e] = JSON.parse(r.stdout);
+    expect(e).toMatchObject({ id: ids.f5, number: 'A-2026-002', sum: 86.45, tax_rate: { name: 'Vorsteuer 8.1 %' }, customer: { name: 'Muster AG' }, project: { name: 'Website' }, tags: [{ name: 'travel' }] });
+  });
+
+  test('--fields picks columns, unknown filters values are usage errors', async () => {
+    const r = await list('--fields', 'number,type,customer.name,tags', '--billable');
+    expect(tsv(r.stdout)).toEqual([['number', 'type', 'customer.name', 'tags'], ['A-2026-002', 'expense', 'Muster AG', '[{"id":' + ids.fTravel + ',"name":"travel","color":"blue"}]']]);
+    const bad = await list('--customer', '9999');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/no customer "9999" \(--customer\)/);
+    expect((await list('--receipt', 'maybe')).code).toBe(2);
+    expect((await list('--from', '2026-02-01', '--to', '2026-01-01')).stderr).toMatch(/--to 2026-01-01 is before --from 2026-02-01/);
+    expect((await list('--per-page', '101')).code).toBe(2);
+  });
+});
+
+describe('acct entries grouped', () => {
+  test('one row per group: a group of different accounts shows the combined label on a table', async () => {
+    const r = await acct(['entries', 'grouped', '--from', '2026-01-01', '--to', '2026-03-31', '-o', 'table'], filters);
+    expect(r.code).toBe(0);
+    const out = lines(r.stdout);
+    expect(out[0].trim().split(/\s{2,}/)).toEqual(['GROUP', 'DATE', 'NUMBER', 'DESCRIPTION', 'TYPE', 'DEBIT', 'CREDIT', 'SUM']);
+    expect(out).toHaveLength(3);
+    expect(out[1]).toMatch(new RegExp(`^\\s*${ids.fGroup}\\s+15\\.03\\.2026\\s+A-2026-001, U-2026-001\\s+Miete, Möbel\\s+mixed\\s+1510 Mobiliar und Einrichtungen, 6000 Raumaufwand\\s+1020\\s+mixed$`));
+    expect(out[2]).toMatch(/10\.01\.2026\s+E-2026-001\s+income\s+1020\s+3400\s+1'081\.00$/);
+  });
+
+  test('JSON is the API items; filters apply', async () => {
+    const r = await acct(['entries', 'grouped', '--from', '2026-02-01', '--to', '2026-03-31', '--json'], filters);
+    const items = JSON.parse(r.stdout);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ entry_group_id: ids.fGroup, sum: false, type: 'mixed', debit_account: { number: null } });
+    expect(items[0].grouped_entries.map((e: any) => e.id)).toEqual([ids.f3, ids.f4]);
+    // a filter narrows the group to its matching bookings
+    const narrowed = JSON.parse((await acct(['entries', 'grouped', '--account', '1510', '--json'], filters)).stdout);
+    expect(narrowed).toMatchObject([{ entry_group_id: ids.fGroup, type: 'swap', sum: 5405, grouped_entries: [{ id: ids.f4 }] }]);
+    const piped = await acct(['entries', 'grouped', '--type', 'income'], filters);
+    expect(tsv(piped.stdout).map((row) => row[2])).toEqual(['number', 'E-2026-001', 'E-2025-001']);
+  });
+});

@@ -1,0 +1,148 @@
+// `acct tasks …` against the embedded service: create with relative due dates and planned hours, list
+// with its filters, get and update by title, start and done, delete, and the usage errors.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sandbox, type Sandbox } from '../helpers/cli.js';
+import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { today } from '../../src/cli/resource/body.js';
+import { addDays } from '../../src/cli/times/calendar.js';
+import { tsv } from './support.js';
+
+let svc: TestService;
+let box: Sandbox;
+const project: Record<string, number> = {};
+
+const acct = (args: string[]) => box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: '1' } });
+const row = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
+
+async function api(method: string, path: string, body?: unknown): Promise<any> {
+  const res = await svc.call(method, `/companies/1${path}`, body);
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  return res.body;
+}
+
+async function json(args: string[]): Promise<any> {
+  const r = await acct([...args, '-o', 'json']);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout);
+}
+
+beforeAll(async () => {
+  svc = await startTestService();
+  box = sandbox();
+  const customer = (await api('POST', '/customers', { name: 'Muster AG' })).data.id;
+  for (const name of ['Website', 'Support']) project[name] = (await api('POST', '/projects', { name, customer_id: customer })).data.id;
+});
+
+afterAll(async () => {
+  box?.cleanup();
+  await svc?.close();
+});
+
+describe('create', () => {
+  test('with project by name, a date, planned hours and a description', async () => {
+    const t = await json(['tasks', 'create', '--title', 'Startseite entwerfen', '--project', 'Website', '--due', '2025-02-14', '--planned-hours', '2.5', '--description', 'mit Bildern']);
+    expect(t).toMatchObject({ title: 'Startseite entwerfen', project_id: project.Website, due: '2025-02-14', planned_hours: 2.5, description: 'mit Bildern', status: 'open' });
+    expect(t.formatted).toMatchObject({ due: '14.02.2025', is_done: false });
+  });
+
+  test.each([['today', 0], ['tomorrow', 1], ['+3d', 3], ['+2w', 14], ['-1d', -1]])('--due %s', async (due, days) => {
+    const t = await json(['tasks', 'create', '--title', `Fällig ${due}`, '--project', 'Support', '--due', due]);
+    expect(t.due).toBe(addDays(today(), days));
+  });
+
+  test('the table shows the project, the relative due date and the tracked time', async () => {
+    const r = await acct(['tasks', 'create', '--title', 'Tabelle', '--project', 'Website', '--due', 'tomorrow', '--status', 'in-progress', '-o', 'table']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^STATUS +in-progress$/m);
+    expect(r.stdout).toMatch(/^DUE IN +tomorrow$/m);
+    expect(r.stdout).toMatch(/^TRACKED +00:00$/m);
+  });
+
+  test('usage errors before anything is sent', async () => {
+    const before = row('SELECT count(*) AS n FROM tasks')!.n;
+    for (const [args, message] of [
+      [['--project', 'Website', '--due', 'today'], 'missing required --title'],
+      [['--title', 'X', '--due', 'today'], 'missing required --project'],
+      [['--title', 'X', '--project', 'Website'], 'missing required --due'],
+      [['--title', 'X', '--project', 'Website', '--due', 'next week'], 'invalid --due "next week": expected YYYY-MM-DD, today, tomorrow, +3d, +2w'],
+      [['--title', 'X', '--project', 'Website', '--due', '2025-02-30'], 'invalid --due "2025-02-30"'],
+      [['--title', 'X', '--project', 'Website', '--due', 'today', '--planned-hours', '2,5'], 'invalid --planned-hours "2,5"'],
+      [['--title', 'X', '--project', 'Website', '--due', 'today', '--status', 'doing'], "argument 'doing' is invalid"],
+      [['--title', 'X', '--project', 'Nirgends', '--due', 'today'], 'no project "Nirgends" (--project)'],
+    ] as const) {
+      const r = await acct(['tasks', 'create', ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toContain(message);
+    }
+    expect(row('SELECT count(*) AS n FROM tasks')!.n).toBe(before);
+  });
+
+  test('a negative planned time is the service\'s 422 (exit 3)', async () => {
+    const r = await acct(['tasks', 'create', '--title', 'X', '--project', 'Website', '--due', 'today', '--planned-hours', '-1']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('planned_hours:');
+  });
+});
+
+describe('list, get, update, start, done, delete', () => {
+  let id: number;
+  beforeAll(async () => {
+    id = (await api('POST', '/tasks', { title: 'Offerte nachfassen', project_id: project.Support, due: '2025-03-03', planned_hours: 1 })).data.id;
+    await api('POST', '/times', { project_id: project.Support, task_id: id, date: '2025-03-03', hours: 1, minutes: 15 });
+  });
+
+  test('list: tsv with the project name; --status and --project filter', async () => {
+    const r = await acct(['tasks', 'list', '--all', '--fields', 'id,title,project.name,status,due,planned_hours,total_time_tracked', '--project', 'Support', '--status', 'open']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = tsv(r.stdout);
+    expect(rows[0]).toEqual(['id', 'title', 'project.name', 'status', 'due', 'planned_hours', 'total_time_tracked']);
+    expect(rows).toContainEqual([String(id), 'Offerte nachfassen', 'Support', 'open', '2025-03-03', '1', '01:15']);
+    expect(rows.slice(1).every((c) => c[2] === 'Support' && c[3] === 'open')).toBe(true);
+    const progress = tsv((await acct(['tasks', 'list', '--status', 'in-progress', '--fields', 'title'])).stdout);
+    expect(progress).toEqual([['title'], ['Tabelle']]);
+  });
+
+  test('get by id and by exact title (any case); unknown title: exit 2', async () => {
+    expect((await json(['tasks', 'get', String(id)])).project).toMatchObject({ name: 'Support' });
+    expect((await json(['tasks', 'get', 'offerte nachfassen'])).id).toBe(id);
+    const r = await acct(['tasks', 'get', 'Offerte']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('no task "Offerte"');
+    expect(r.stderr).toContain(`candidates: ${id} (Offerte nachfassen)`);
+  });
+
+  test('update by title: only what is given; --due +1w', async () => {
+    const t = await json(['tasks', 'update', 'Offerte nachfassen', '--due', '+1w', '--planned-hours', '0.75', '--project', 'Website']);
+    expect(t).toMatchObject({ id, title: 'Offerte nachfassen', due: addDays(today(), 7), planned_hours: 0.75, project_id: project.Website, status: 'open' });
+  });
+
+  test('start sets in-progress, done sets done (the table shows it)', async () => {
+    expect((await json(['tasks', 'start', String(id)])).status).toBe('in-progress');
+    expect(row('SELECT status FROM tasks WHERE id = ?', id)!.status).toBe('in-progress');
+    const r = await acct(['tasks', 'done', 'Offerte nachfassen', '-o', 'table']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^STATUS +done$/m);
+    expect(r.stdout).toMatch(/^PROJECT +Website$/m);
+    expect(row('SELECT status FROM tasks WHERE id = ?', id)!.status).toBe('done');
+    const missing = await acct(['tasks', 'done', '999999']);
+    expect(missing.code).toBe(5);
+    expect(missing.stderr).toContain('Task not found.');
+  });
+
+  test('delete needs --yes without a terminal', async () => {
+    let r = await acct(['tasks', 'delete', String(id)]);
+    expect(r.code).toBe(2);
+    r = await acct(['tasks', 'delete', 'Offerte nachfassen', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`Deleted task ${id}.`);
+    expect(row('SELECT id FROM tasks WHERE id = ?', id)).toBeUndefined();
+  });
+});
+
+test('help of every verb carries examples', async () => {
+  for (const verb of ['list', 'get', 'create', 'update', 'delete', 'start', 'done']) {
+    const r = await acct(['tasks', verb, '--help']);
+    expect(r.code, verb).toBe(0);
+    expect(r.stdout, verb).toMatch(new RegExp(`Examples:\\n  \\$ acct tasks ${verb}`));
+  }
+});
