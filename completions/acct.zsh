@@ -61,7 +61,7 @@ _acct_subs() {
     'products update') items=() ;;
     'products delete') items=() ;;
     'products count') items=() ;;
-    'projects') items=('list:list projects' 'get:show one project' 'create:create a project' 'update:change a project (only the flags given)' 'delete:delete a project (asks to confirm; --yes in scripts)' 'archive:archive projects' 'unarchive:unarchive projects' 'bulk-delete:delete several projects (asks to confirm; --yes in scripts); projects with invoiced time are kept') ;;
+    'projects') items=('list:list projects' 'get:show one project' 'create:create a project' 'update:change a project (only the flags given)' 'delete:delete a project (asks to confirm; --yes in scripts)' 'archive:archive projects' 'unarchive:unarchive projects' 'bulk-delete:delete several projects (asks to confirm; --yes in scripts)') ;;
     'projects list') items=() ;;
     'projects get') items=() ;;
     'projects create') items=() ;;
@@ -82,7 +82,7 @@ _acct_subs() {
     'customers statistics') items=() ;;
     'customers number') items=() ;;
     'customers import') items=() ;;
-    'contacts') items=('list:list contacts' 'get:show one contact' 'update:change a contact (only the flags given)' 'delete:delete a contact (asks to confirm; --yes in scripts)' 'archive:archive contacts' 'unarchive:unarchive contacts' 'bulk-delete:delete several contacts (asks to confirm; --yes in scripts); contacts on invoices or proposals are kept') ;;
+    'contacts') items=('list:list contacts' 'get:show one contact' 'update:change a contact (only the flags given)' 'delete:delete a contact (asks to confirm; --yes in scripts)' 'archive:archive contacts' 'unarchive:unarchive contacts' 'bulk-delete:delete several contacts (asks to confirm; --yes in scripts)') ;;
     'contacts list') items=() ;;
     'contacts get') items=() ;;
     'contacts update') items=() ;;

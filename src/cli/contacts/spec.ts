@@ -40,7 +40,7 @@ export const contactsSpec: ResourceSpec = {
   ],
   lookup: { param: 'filter[name]', nameKey: 'name' },
   refKind: 'contact',
-  bulk: { archive: { method: 'POST', key: 'archive' } },
+  bulk: { archive: { method: 'POST', key: 'archive' }, delete: true, keptBecause: 'on invoices or proposals; archive instead' },
   examples: {
     list: ['acct contacts list', 'acct contacts list --customer 1001 --no-archived', 'acct contacts list --include customer --fields id,name,customer.name,email'],
     get: ['acct contacts get 12', 'acct contacts get "Anna Muster" --json'],
@@ -55,9 +55,5 @@ export const contactsSpec: ResourceSpec = {
     group.commands.find((c) => c.name() === 'get')
       ?.addOption(new Option('--include <relations>', 'embed the customer: customer'))
       .action(lazy(() => import('./get.js')));
-    group.command('bulk-delete').argument('<contact...>', 'contact ids or exact names')
-      .description('delete several contacts (asks to confirm; --yes in scripts); contacts on invoices or proposals are kept')
-      .addHelpText('after', examplesText(contactsSpec.examples['bulk-delete']))
-      .action(lazy(() => import('./bulk-delete.js')));
   },
 };

@@ -68,7 +68,7 @@ export const projectsSpec: ResourceSpec = {
   ],
   lookup: { param: 'filter[name]', nameKey: 'name' },
   refKind: 'project',
-  bulk: { archive: { method: 'POST', key: 'archive' } },
+  bulk: { archive: { method: 'POST', key: 'archive' }, delete: true, keptBecause: 'invoiced time; archive instead' },
   examples: {
     list: ['acct projects list', 'acct projects list --customer "Muster AG" --no-archived', 'acct projects list --include customer --fields id,name,customer.name,budget_usage.used_string'],
     get: ['acct projects get 12', 'acct projects get Website --json'],
@@ -88,9 +88,5 @@ export const projectsSpec: ResourceSpec = {
     group.commands.find((c) => c.name() === 'update')?.hook('preAction', (cmd) => {
       if (cmd.opts().newCustomer !== undefined) throw new UsageError('--new-customer works only with create; create the customer first, then use --customer');
     });
-    group.command('bulk-delete').argument('<project...>', 'project ids or exact names')
-      .description('delete several projects (asks to confirm; --yes in scripts); projects with invoiced time are kept')
-      .addHelpText('after', examplesText(projectsSpec.examples['bulk-delete']))
-      .action(lazy(() => import('./bulk-delete.js')));
   },
 };

@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import { paginate } from '../../api/paginate.js';
 import type { ApiClient } from '../../api/http.js';
-import { UsageError } from '../../errors.js';
+import { ApiError } from '../../api/http.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { globalsOf, notice, type GlobalOptions } from '../globals.js';
 import { listRenderer, planOutput, printRecord, type OutputPlan } from '../output.js';
 import { askRequired, confirmDestructive } from '../prompt.js';
@@ -77,15 +78,49 @@ export async function resolveRefs(resolver: RefResolver, defs: (BodyField | Filt
   }
 }
 
-async function runBulk(rt: Runtime, spec: ResourceSpec, verb: BulkVerb, base: string, refs: string[], resolver: RefResolver): Promise<void> {
-  const ids: number[] = [];
-  for (const ref of refs) ids.push(await resolveRef(rt.client, spec, base, ref, resolver));
-  if (verb === 'bulk-delete') {
-    const res = await rt.client.delete<Rec | null>(`${base}/multiple`, { json: { ids } });
-    const skipped = res && typeof res === 'object' && 'skipped' in res ? Number(res.skipped) : 0;
-    notice(`Deleted ${ids.length - skipped} of ${ids.length} ${spec.group}${skipped ? ` (${skipped} skipped: still in use)` : ''}.`);
+/** The record's label ("12 (Website)"), or undefined when the company has no such record. */
+async function labelOf(client: ApiClient, base: string, id: number, spec: ResourceSpec): Promise<string | undefined> {
+  try {
+    const record = unwrap(await client.get(`${base}/${id}`));
+    return `${id} (${String(record[spec.lookup?.nameKey ?? 'name'] ?? '')})`;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * DELETE …/multiple. Some endpoints count what they skipped; others answer 204 and silently keep records
+ * still in use, so those are looked up afterwards to name what stayed. Every id is checked first: an
+ * unknown one stops the command before anything is deleted.
+ */
+async function bulkDelete(rt: Runtime, spec: ResourceSpec, base: string, ids: number[]): Promise<void> {
+  for (const id of ids) {
+    if ((await labelOf(rt.client, base, id, spec)) === undefined) throw new CliError(`no ${spec.noun} with id ${id}`, ExitCode.NotFound);
+  }
+  const res = await rt.client.delete<Rec | null>(`${base}/multiple`, { json: { ids } });
+  const reason = spec.bulk?.keptBecause ?? 'still in use';
+  if (res && typeof res === 'object' && 'skipped' in res) {
+    const skipped = Number(res.skipped);
+    notice(`Deleted ${ids.length - skipped} of ${ids.length} ${spec.group}${skipped ? ` (${skipped} skipped: ${reason})` : ''}.`);
     return;
   }
+  const kept: string[] = [];
+  for (const id of ids) {
+    const label = await labelOf(rt.client, base, id, spec);
+    if (label !== undefined) kept.push(label);
+  }
+  notice(`Deleted ${ids.length - kept.length} of ${ids.length} ${spec.group}.`);
+  if (kept.length) notice(`Kept (${reason}): ${kept.join(', ')}`);
+}
+
+async function runBulk(rt: Runtime, spec: ResourceSpec, verb: BulkVerb, base: string, refs: string[], resolver: RefResolver): Promise<void> {
+  const ids: number[] = [];
+  for (const ref of refs) {
+    const id = await resolveRef(rt.client, spec, base, ref, resolver);
+    if (!ids.includes(id)) ids.push(id);
+  }
+  if (verb === 'bulk-delete') return bulkDelete(rt, spec, base, ids);
   const archive = spec.bulk!.archive!;
   await rt.client.request(archive.method, `${base}/multiple`, { json: { ids, [archive.key]: verb === 'archive' } });
   notice(`${verb === 'archive' ? 'Archived' : 'Unarchived'} ${ids.length} ${spec.group}.`);

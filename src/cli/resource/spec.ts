@@ -60,6 +60,8 @@ export interface ResourceSpec {
     /** PUT {ids, archived} (customers, services) or POST {ids, archive} (projects, contacts) */
     archive?: { method: 'PUT' | 'POST'; key: 'archived' | 'archive' };
     delete?: boolean;
+    /** why the API keeps some records on a bulk delete, for the message naming them */
+    keptBecause?: string;
   };
   /** the group's verbs beyond the generic ones; declared cheaply, their modules load on use */
   extend?: (group: Command) => void;
