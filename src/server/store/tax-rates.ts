@@ -4,28 +4,6 @@ import { percentHundredthsToNumber } from '../domain/money.js';
 
 export interface AccountRef { id: number; name: string; account_number: number }
 
-export interface TaxRate {
-  id: number;
-  company_id: number;
-  account_id: number;
-  acquisition_account_id: number | null;
-  field_number: number | null;
-  name: string;
-  name_en: string | null;
-  name_fr: string | null;
-  name_it: string | null;
-  name_on_documents: string;
-  rate: number;
-  saldo_rate: number | null;
-  calculation_method: 'net' | 'gross';
-  is_acquisition_tax: boolean;
-  archived: boolean;
-  created_at: string;
-  updated_at: string;
-  account?: AccountRef;
-  acquisition_account?: AccountRef | null;
-}
-
 /** The stored values of a tax rate, in storage units (rates in hundredths of a percent). */
 export interface TaxRateValues {
   account_id: number;
@@ -41,6 +19,16 @@ export interface TaxRateValues {
   calculation_method: 'net' | 'gross';
   is_acquisition_tax: boolean;
   archived: boolean;
+}
+
+/** A tax rate as the API shows it: its stored values (rates as percentages) with ids, times and accounts. */
+export interface TaxRate extends TaxRateValues {
+  id: number;
+  company_id: number;
+  created_at: string;
+  updated_at: string;
+  account?: AccountRef;
+  acquisition_account?: AccountRef | null;
 }
 
 const SELECT = `SELECT tax_rates.*,
