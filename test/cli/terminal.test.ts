@@ -1,0 +1,84 @@
+// What only happens on a terminal: prompts for missing values, confirmations, the local-mode notice,
+// the table default with colour. `script` (util-linux, essential on Debian) gives the command a pty;
+// CI is cleared because acct never prompts when it is set.
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ACCT_BIN, sandbox, type Sandbox } from '../helpers/cli.js';
+
+interface TerminalRun { code: number | null; output: string }
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** Runs acct in a pseudo-terminal; when the screen shows `when`, types `keys`. */
+function inTerminal(box: Sandbox, args: string[], answers: { when: string; keys: string }[] = [], env: Record<string, string | undefined> = {}): Promise<TerminalRun> {
+  return new Promise((resolve, reject) => {
+    const command = [process.execPath, ACCT_BIN, ...args].map(quote).join(' ');
+    const child = spawn('script', ['-qec', command, '/dev/null'], { env: box.env({ NO_COLOR: undefined, CI: undefined, TERM: 'xterm', COLUMNS: '120', ...env }) });
+    let output = '';
+    const pending = [...answers];
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`timed out: ${args.join(' ')}\n${output}`)); }, 15_000);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      if (pending.length && output.includes(pending[0].when)) child.stdin.write(pending.shift()!.keys);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => { clearTimeout(timer); resolve({ code, output }); });
+  });
+}
+
+const plain = (s: string) => s.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '');
+
+describe('on a terminal', () => {
+  let box: Sandbox;
+  beforeAll(() => { box = sandbox(); });
+  afterAll(() => box.cleanup());
+
+  test('a missing required value is asked for, and local mode says so on stderr', async () => {
+    const r = await inTerminal(box, ['tags', 'create', '--color', 'blue'], [{ when: 'tag name', keys: 'travel\r' }]);
+    expect(r.code, r.output).toBe(0);
+    const text = plain(r.output);
+    expect(text).toContain('tag name (stored lower case, unique): travel');
+    expect(text).toContain(`Using the local ledger in ${box.dataDir}`);
+    // a record on a terminal is a FIELD value listing
+    expect(text).toMatch(/NAME\s+travel/);
+  });
+
+  test('--no-input never prompts: the missing value is a usage error', async () => {
+    const r = await inTerminal(box, ['tags', 'create', '--color', 'blue', '--no-input']);
+    expect(r.code).toBe(2);
+    expect(plain(r.output)).toContain('acct: missing required --name');
+  });
+
+  test('a list is a table with bold headers; --no-color and NO_COLOR drop the colour', async () => {
+    const coloured = await inTerminal(box, ['tags', 'list']);
+    expect(coloured.code).toBe(0);
+    expect(coloured.output).toContain('\u001b[1mID');
+    expect(plain(coloured.output)).toMatch(/ID\s+NAME\s+COLOR\n\s*\d+\s+travel\s+blue/);
+    for (const run of [await inTerminal(box, ['tags', 'list', '--no-color']), await inTerminal(box, ['tags', 'list'], [], { NO_COLOR: '1' })]) {
+      expect(run.code).toBe(0);
+      expect(run.output).not.toContain('\u001b[1m');
+      expect(plain(run.output)).toContain('travel');
+    }
+  });
+
+  test('delete asks to confirm: the default No cancels (exit 2) and keeps the tag', async () => {
+    const r = await inTerminal(box, ['tags', 'delete', 'travel'], [{ when: 'Delete tag travel?', keys: '\r' }]);
+    expect(r.code).toBe(2);
+    expect(plain(r.output)).toContain('acct: cancelled');
+    expect((await box.run(['tags', 'list', '--fields', 'name'])).stdout).toBe('name\ntravel\n');
+  });
+
+  test('delete asks to confirm: y deletes', async () => {
+    const r = await inTerminal(box, ['tags', 'delete', 'travel'], [{ when: 'Delete tag travel?', keys: 'y\r' }]);
+    expect(r.code, r.output).toBe(0);
+    expect(plain(r.output)).toContain('Deleted tag');
+    expect((await box.run(['tags', 'list', '--fields', 'name'])).stdout).toBe('name\n');
+  });
+
+  test('--yes skips the question', async () => {
+    await box.run(['tags', 'create', '--name', 'rent', '--color', 'red']);
+    const r = await inTerminal(box, ['tags', 'delete', 'rent', '--yes']);
+    expect(r.code).toBe(0);
+    expect(plain(r.output)).not.toContain('Delete tag rent?');
+  });
+});
