@@ -80,14 +80,16 @@ for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => die('interrupted'
 
 {
   const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major < 22 || (major === 22 && minor < 18)) {
-    die(`this benchmark needs Node.js 22.18 or newer (node:sqlite, and src/domain/vat.ts loaded with type stripping); this is ${process.version}. Run it with the project's Node: node_modules/.bin/node bench/ledger.mjs`);
+  if (major < 22 || (major === 22 && minor < 13)) {
+    die(`this benchmark needs Node.js 22.13 or newer (node:sqlite); this is ${process.version}. Run it with the project's Node: node_modules/.bin/node bench/ledger.mjs`);
   }
 }
 if (!existsSync(join(ROOT, 'dist', 'cli.js'))) die('dist/cli.js is missing; run `npm run build` first');
 
-// The VAT split: the very rule the service and the reports use (a pure TypeScript module; Node strips its types).
-const { postings, bookingType } = await import('../src/domain/vat.ts');
+// The VAT split: the very rule the service and the reports use (src/domain/vat.ts, bundled here in memory).
+const { build } = await import('esbuild');
+const vatBundle = await build({ entryPoints: [join(ROOT, 'src/domain/vat.ts')], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent' });
+const { postings, bookingType } = await import(`data:text/javascript;base64,${Buffer.from(vatBundle.outputFiles[0].text).toString('base64')}`);
 const { DatabaseSync } = await import('node:sqlite');
 
 // ---------------------------------------------------------------------------------------------
