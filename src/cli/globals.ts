@@ -1,6 +1,7 @@
 // The global options every command accepts, and the I/O facts that decide colour and prompting.
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
+import { stdoutIsTerminal } from './fd-output.js';
 
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/types.js';
 
@@ -29,7 +30,7 @@ export function globalsOf(cmd: Command): GlobalOptions {
     output: o.json ? 'json' : (o.output as OutputFormat | undefined),
     json: o.json as boolean | undefined,
     fields,
-    color: o.color !== false && !process.env.NO_COLOR && process.stdout.isTTY === true,
+    color: o.color !== false && !process.env.NO_COLOR && stdoutIsTerminal(),
     input: o.input !== false,
     yes: o.yes as boolean | undefined,
     debug: o.debug as boolean | undefined,

@@ -3,23 +3,27 @@ import type { Command } from 'commander';
 import { createListRenderer, renderRecord, resolveFormat, selectColumns, type Column, type OutputFormat } from '../output/index.js';
 import type { GlobalOptions } from './globals.js';
 import { cliContext } from './runtime.js';
+import { stdoutIsTerminal, stdoutSink } from './fd-output.js';
+
+/** Only a table is fitted to the terminal (and only then is the stdout stream needed). */
+const terminalWidth = (plan: OutputPlan) => (plan.format === 'table' ? process.stdout.columns : undefined);
 
 export interface OutputPlan { format: OutputFormat; columns: Column[]; fields?: string[]; color: boolean }
 
 /** Decides the format and checks --fields before any request is made. */
 export function planOutput(g: GlobalOptions, columns: Column[]): OutputPlan {
   // --output/--json first, then ACCT_OUTPUT or the profile's preference, then TTY-dependent default
-  const format = resolveFormat(g.output ?? cliContext(g).output, process.stdout.isTTY === true);
+  const format = resolveFormat(g.output ?? cliContext(g).output, stdoutIsTerminal());
   selectColumns(columns, g.fields);
   return { format, columns, fields: g.fields, color: g.color };
 }
 
 export function listRenderer(plan: OutputPlan) {
-  return createListRenderer({ ...plan, out: process.stdout, terminalWidth: process.stdout.columns });
+  return createListRenderer({ ...plan, out: stdoutSink, terminalWidth: terminalWidth(plan) });
 }
 
 export function printRecord(plan: OutputPlan, record: Record<string, unknown>): void {
-  renderRecord(record, { ...plan, out: process.stdout, terminalWidth: process.stdout.columns });
+  renderRecord(record, { ...plan, out: stdoutSink, terminalWidth: terminalWidth(plan) });
 }
 
 /** A record's own keys as columns, for records without a declared column list. */

@@ -2,6 +2,7 @@
 import { Command, Option } from 'commander';
 import { OUTPUT_FORMATS } from '../output/types.js';
 import { declareResource, examplesText, lazy } from './resource/declare.js';
+import { stdoutIsTerminal, writeTo } from './fd-output.js';
 import type { BulkVerb, ResourceSpec, Verb } from './resource/spec.js';
 declare const __ACCT_VERSION__: string | undefined;
 /** package.json's version, put in by the build (scripts/build.mjs). */
@@ -35,32 +36,12 @@ const GROUPS: { name: string; summary: string; load: () => Promise<DeclareGroup>
   { name: 'tasks', summary: 'tasks of projects: due dates, planned hours, status open → in-progress → done', load: resource(async () => (await import('./tasks/spec.js')).tasksSpec) },
 ];
 
-const fs = process.getBuiltinModule('node:fs');
-
-/** Writes to a file descriptor; a closed pipe (acct --help | head) ends the process quietly. */
-function writeTo(fd: number, text: string): void {
-  try {
-    fs.writeSync(fd, text);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
-    throw err;
-  }
-}
-
-/** True for a terminal, found without making the process.stdout stream (which loads net and tty). */
-const isTerminal = (fd: number) => {
-  try {
-    return fs.fstatSync(fd).isCharacterDevice() && fd === 1 ? process.stdout.isTTY === true : false;
-  } catch {
-    return false;
-  }
-};
 
 /** Help and commander's messages go straight to the file descriptors: start-up stays cheap. */
 const DIRECT_OUTPUT = {
   writeOut: (text: string) => writeTo(1, text),
   writeErr: (text: string) => writeTo(2, text),
-  getOutHelpWidth: () => (isTerminal(1) ? process.stdout.columns || 80 : 80),
+  getOutHelpWidth: () => (stdoutIsTerminal() ? process.stdout.columns || 80 : 80),
   getErrHelpWidth: () => 80,
   getOutHasColors: () => false,
   getErrHasColors: () => false,

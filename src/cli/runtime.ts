@@ -1,12 +1,15 @@
 // Everything a command needs to talk to the API: the resolved profile, an HTTP client, the company,
 // and — in local mode — the embedded service started in-process for the duration of the command.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ApiClient } from '../api/http.js';
 import { me } from '../api/endpoints/users.js';
 import { openConfig, parseCompanyId, resolveContext, type ConfigStore, type ResolvedContext } from '../config/index.js';
 import { UsageError } from '../errors.js';
 import { notice, type GlobalOptions } from './globals.js';
+
+// Builtins through getBuiltinModule: an ESM import of node:fs synthesises its whole namespace (loading
+// fs/promises and more), a few milliseconds on every command.
+const { readFileSync, writeFileSync } = process.getBuiltinModule('node:fs');
+const { join } = process.getBuiltinModule('node:path');
 
 export interface Runtime {
   ctx: ResolvedContext;

@@ -6,12 +6,15 @@
 // JSON that conf writes), and `conf` itself is loaded synchronously, on the first write only.
 // No schema is given to conf; values are validated here instead.
 
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createRequire } from 'node:module';
 import type ConfClass from 'conf';
 import { UsageError } from '../errors.js';
+
+// Builtins through getBuiltinModule: an ESM import of node:fs synthesises its whole namespace (loading
+// fs/promises and more), a few milliseconds on every command.
+const fs = process.getBuiltinModule('node:fs');
+const os = process.getBuiltinModule('node:os');
+const path = process.getBuiltinModule('node:path');
+const { createRequire } = process.getBuiltinModule('node:module');
 
 export type OutputFormat = 'table' | 'tsv' | 'json' | 'ndjson' | 'csv';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'tsv', 'json', 'ndjson', 'csv'];

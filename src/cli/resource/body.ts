@@ -1,7 +1,9 @@
 // Building request bodies and queries from flags: type checks happen here, before any request.
-import { readFileSync } from 'node:fs';
 import { UsageError } from '../../errors.js';
 import type { BodyField, FieldType, FilterFlag } from './spec.js';
+
+// getBuiltinModule: see src/cli/runtime.ts
+const { readFileSync } = process.getBuiltinModule('node:fs');
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

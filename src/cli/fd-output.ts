@@ -1,0 +1,37 @@
+// Output straight to a file descriptor. process.stdout is a stream made on first use, and for a pipe it
+// is a net.Socket that loads the network stack: milliseconds on every command that prints data.
+const fs = process.getBuiltinModule('node:fs');
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Writes all of `text` to `fd`. A full non-blocking pipe (EAGAIN) is waited out a millisecond at a
+ * time; a pipe whose reader has gone (acct … | head) ends the process quietly.
+ */
+export function writeTo(fd: number, text: string): void {
+  let bytes = Buffer.from(text, 'utf8');
+  while (bytes.length > 0) {
+    try {
+      bytes = bytes.subarray(fs.writeSync(fd, bytes));
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EPIPE') process.exit(0);
+      if (code !== 'EAGAIN') throw err;
+      Atomics.wait(pause, 0, 0, 1);
+    }
+  }
+}
+
+/**
+ * True when stdout is a terminal, found without making the stream for pipes and files: only a character
+ * device (a terminal, or /dev/null) is asked further.
+ */
+export function stdoutIsTerminal(): boolean {
+  try {
+    return fs.fstatSync(1).isCharacterDevice() && process.stdout.isTTY === true;
+  } catch {
+    return false;
+  }
+}
+
+/** The data sink of every renderer: stdout by descriptor. */
+export const stdoutSink = { write: (text: string) => writeTo(1, text) };
