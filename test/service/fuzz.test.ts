@@ -1,0 +1,70 @@
+// No input may produce a 500: every route the app registers gets random bodies, query strings and ids.
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createApp } from '../../src/server/app.js';
+import { startTestService, type TestService } from '../helpers/service.js';
+
+let svc: TestService;
+beforeAll(async () => {
+  svc = await startTestService();
+  // a little of everything, so ids 1 and 2 exist for most resources
+  await svc.call('POST', '/companies/1/tags', { name: 'fuzz', color: 'blue' });
+  const customer = await svc.call('POST', '/companies/1/customers', { name: 'Fuzz AG', contact_name: 'Eva' });
+  const project = await svc.call('POST', '/companies/1/projects', { name: 'Fuzz', customer_id: customer.body.data.id });
+  await svc.call('POST', '/companies/1/times', { project_id: project.body.data.id, hours: 1, minutes: 0, date: '2025-01-06' });
+  await svc.call('POST', '/companies/1/tasks', { title: 'Fuzz', due: '2025-01-10', project_id: project.body.data.id });
+  await svc.call('POST', '/companies/1/entries', { date: '2025-01-06', debit_account_id: 3, credit_account_id: 40, sum: 100 });
+});
+afterAll(async () => { await svc?.close(); });
+
+/** Every route of the app, as METHOD and path relative to the base URL, with parameters filled from `id`. */
+function routes(): { method: string; path: (id: string) => string }[] {
+  const app = createApp({ db: svc.server.db, dataDir: svc.dataDir, rateLimit: 0, log: () => {} });
+  const seen = new Set<string>();
+  const out: { method: string; path: (id: string) => string }[] = [];
+  for (const r of app.routes) {
+    if (r.method === 'ALL' || !r.path.startsWith('/api/v2/') || r.path.includes('*')) continue;
+    const key = `${r.method} ${r.path}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const template = r.path.slice('/api/v2'.length);
+    out.push({
+      method: r.method,
+      path: (id) => template.replace(':company', '1').replace(/:(\w+)(\{[^}]*\})?/g, () => id),
+    });
+  }
+  return out;
+}
+
+const jsonValue = fc.oneof(
+  fc.constant(null), fc.boolean(), fc.integer({ min: -1e12, max: 1e12 }), fc.double({ noNaN: true }),
+  fc.string({ maxLength: 300 }), fc.constantFrom('2025-02-30', '0000-00-00', '12:99', 'CH93 0076 2011 6238 5295 7', '1\'000.50', '[]', '{"a":1}', '-1', '1e400', 'all', 'null'),
+  fc.array(fc.oneof(fc.integer(), fc.string({ maxLength: 20 })), { maxLength: 5 }),
+);
+const FIELDS = ['name', 'color', 'number', 'sum', 'date', 'type', 'ids', 'hours', 'minutes', 'rate', 'account_id', 'customer_id', 'project_id',
+  'debit_account_id', 'credit_account_id', 'tax_rate_id', 'iban', 'email', 'website', 'hourly_rate', 'price', 'budget', 'start', 'end', 'status',
+  'archived', 'archive', 'billable', 'tag_ids', 'newTags', 'due', 'title', 'description', 'is_primary', 'force', 'newCustomerName', 'positions'];
+const body = fc.dictionary(fc.constantFrom(...FIELDS), jsonValue, { maxKeys: 8 });
+const query = fc.dictionary(fc.constantFrom('page', 'per_page', 'sort', 'include', 'filter[name]', 'filter[date]', 'filter[id]', 'filter[archived]',
+  'filter[customer_id]', 'filter[status]', 'type', 'start', 'until', 'group_by', 'group_by_weeks', 'year', 'number', 'limit', 'offset', 'status', 'search'),
+  fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('-1', '0', '1', '999999999999', 'true', 'abc', '2025-01-01,2025-12-31', '%', "'", '-name')), { maxKeys: 4 });
+const id = fc.constantFrom('1', '2', '0', '999999', 'abc', '-1', '99999999999999999999');
+
+test('no route answers 5xx to random input', async () => {
+  const all = routes();
+  expect(all.length).toBeGreaterThan(80);
+  const failures: string[] = [];
+  const statuses = new Set<number>();
+  await fc.assert(fc.asyncProperty(fc.nat({ max: all.length - 1 }), id, body, query, async (i, ref, b, q) => {
+    const route = all[i];
+    const search = new URLSearchParams(q as Record<string, string>).toString();
+    const path = `${route.path(ref)}${search ? `?${search}` : ''}`;
+    const res = await svc.call(route.method, path, route.method === 'GET' || route.method === 'HEAD' ? undefined : b);
+    statuses.add(res.status);
+    if (res.status >= 500) failures.push(`${route.method} ${path} ${JSON.stringify(b)} → ${res.status} ${JSON.stringify(res.body)}`);
+    return res.status < 500;
+  }), { numRuns: 1500 });
+  expect(failures).toEqual([]);
+  // the input got past routing into the handlers: successes, refusals and validation errors alike
+  for (const status of [200, 400, 404, 422]) expect(statuses).toContain(status);
+}, 120_000);
