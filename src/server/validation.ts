@@ -98,8 +98,17 @@ export const rules = {
   in: <T extends string>(values: readonly [T, ...T[]]) => z.enum(values),
   /** a decimal amount within [min, max] (CHF), delivered as integer Rappen */
   money: (min = 0, max = 999999.99) => z.preprocess(toNumber, z.number().min(min).max(max)).transform((v) => toRappen(v)!),
+  /** the `ids` of the /multiple endpoints: required, each a positive integer (errors name `ids.N`) */
+  ids: (max = 1000) => required(z.preprocess(splitIds, z.array(z.preprocess(toNumber, z.int({ error: (iss) => (iss.input === undefined ? undefined : 'The :attribute field must be an integer.') }).min(1))).max(max))),
   /** a percentage within [min, max], delivered in hundredths of a percent */
   percent: (min = 0, max = 100) => z.preprocess(toNumber, z.number().min(min).max(max)).transform((v) => toPercentHundredths(v)!),
+};
+
+/** Laravel `ids`: an array of ids, a single id, or a comma-separated string of ids; [] counts as missing. */
+const splitIds = (v: unknown): unknown => {
+  if (typeof v === 'number') return [v];
+  if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return Array.isArray(v) && v.length === 0 ? undefined : v;
 };
 
 /** required: absent, null and '' all count as missing. */

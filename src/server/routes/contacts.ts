@@ -11,7 +11,7 @@ import {
   type Contact, type ContactValues,
 } from '../store/contacts.js';
 import { required, rules, toBoolean, validate } from '../validation.js';
-import { filterBoolean, filterIds, idsRule, parseIncludes, presentBoolean, text, trimToNull } from './customers.js';
+import { filterBoolean, filterIds, parseIncludes, presentBoolean, text, trimToNull } from './customers.js';
 
 const updateSchema = z.object({
   name: z.preprocess(trimToNull, required(rules.string(255))).optional(),
@@ -23,10 +23,10 @@ const updateSchema = z.object({
 });
 
 const bulkArchiveSchema = z.object({
-  ids: idsRule(),
+  ids: rules.ids(),
   archive: z.preprocess((v) => (v === undefined || v === null || v === '' ? true : toBoolean(v)), z.boolean()),
 });
-const bulkDeleteSchema = z.object({ ids: idsRule() });
+const bulkDeleteSchema = z.object({ ids: rules.ids() });
 
 const INCLUDES: Record<string, 'customer'> = { customer: 'customer' };
 

@@ -41,14 +41,6 @@ export function integerField(min: number, max: number, present = false) {
   }).transform((v) => v as number | null | undefined));
 }
 
-/** `ids`: an array of ids, a single id, or a comma-separated string of ids. */
-export const idsRule = () => required(z.preprocess((v) => {
-  if (typeof v === 'number') return [v];
-  if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  return v;
-}, z.preprocess((v) => (Array.isArray(v) && v.length === 0 ? undefined : v),
-  z.array(integerField(1, Number.MAX_SAFE_INTEGER, true).transform((v) => v as number)).max(1000))));
-
 const filterName = (name: string) => `filter[${name}]`;
 
 /** A boolean query filter (true/false/1/0); absent or empty → undefined; anything else → 400. */
@@ -193,8 +185,8 @@ const STILL_IN_USE = 'Der Kunde kann nicht gelöscht werden, da er noch verwende
 
 const isForeignKeyError = (err: unknown) => err instanceof Error && /FOREIGN KEY constraint failed/i.test(err.message);
 
-const bulkArchiveSchema = z.object({ ids: idsRule(), archived: z.preprocess((v) => (v === null || v === '' ? undefined : toBoolean(v)), z.boolean()) });
-const bulkDeleteSchema = z.object({ ids: idsRule() });
+const bulkArchiveSchema = z.object({ ids: rules.ids(), archived: z.preprocess((v) => (v === null || v === '' ? undefined : toBoolean(v)), z.boolean()) });
+const bulkDeleteSchema = z.object({ ids: rules.ids() });
 
 const MAX_IMPORT_BYTES = 6 * 1024 * 1024;
 

@@ -120,18 +120,7 @@ function projectOr404(c: Ctx) {
 
 const DELETE_REFUSED = 'The project has invoiced time entries and cannot be deleted. Archive it instead.';
 
-/** `ids`: an array of ids, a single id, or a comma-separated string of ids. */
-function idsOf(body: Body): number[] {
-  const raw = body.ids;
-  const list = Array.isArray(raw) ? raw : typeof raw === 'string' && raw.includes(',') ? raw.split(',') : blank(raw) ? [] : [raw];
-  if (list.length === 0) throw validationError({ ids: ['The ids field is required.'] });
-  const errors: FieldErrors = {};
-  list.forEach((id, i) => {
-    if (!isInteger(typeof id === 'string' ? id.trim() : id)) errors[Array.isArray(raw) ? `ids.${i}` : 'ids'] = [`The ${Array.isArray(raw) ? `ids.${i}` : 'ids'} field must be an integer.`];
-  });
-  if (Object.keys(errors).length) throw validationError(errors);
-  return list.map((id) => Number(typeof id === 'string' ? id.trim() : id));
-}
+const idsOf = (body: Body): number[] => validate(z.object({ ids: rules.ids() }), body).ids;
 
 export function registerProjects(r: Hono<AppEnv>): void {
   r.get('/projects', (c) => {

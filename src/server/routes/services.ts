@@ -43,15 +43,7 @@ const updateSchema = z.object({
   service_category_id: nullable(integer()),
 });
 
-/** ids as an array, a single id or a comma-separated string; [] and blanks count as missing. */
-function normaliseIds(v: unknown): unknown {
-  if (v === undefined || v === null || v === '') return undefined;
-  const list = typeof v === 'string' ? v.split(',').map((s) => s.trim()) : typeof v === 'number' ? [v] : v;
-  if (!Array.isArray(list)) return list;
-  if (list.length === 0) return undefined;
-  return list;
-}
-const ids = z.preprocess(normaliseIds, z.array(integer()));
+const ids = rules.ids();
 
 const bulkUpdateSchema = z.object({ ids, hourly_rate: hourlyRate, archived: sometimes(boolean()) });
 const bulkDeleteSchema = z.object({ ids });

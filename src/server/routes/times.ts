@@ -18,8 +18,8 @@ import {
   serviceRow, sheetProjects, sheetTime, taskRow, timeRowsByIds, toTimeEntry, updateTime,
   type TimeFilter, type TimeInclude, type TimeSort, type TimeValues,
 } from '../store/times.js';
-import { filterBoolean, idsRule, parseIncludes } from './customers.js';
-import { toBoolean, validate } from '../validation.js';
+import { filterBoolean, parseIncludes } from './customers.js';
+import { rules, toBoolean, validate } from '../validation.js';
 
 // ---- the company's clock ----------------------------------------------------------------------------
 
@@ -386,7 +386,7 @@ const MAX_SHEET_WEEKS = 53;
 
 // ---- routes -----------------------------------------------------------------------------------------------
 
-const bulkIds = z.object({ ids: idsRule() });
+const bulkIds = z.object({ ids: rules.ids() });
 
 export function registerTimes(r: Hono<AppEnv>): void {
   r.get('/times', (c) => {
