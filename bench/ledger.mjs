@@ -7,12 +7,13 @@
 //   node bench/ledger.mjs [--bookings N] [--runs N] [--year YYYY] [--seed N] [--keep]
 //
 // See bench/README.md ("Ledger benchmark").
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { startAcctServer, stopAcctServer } from './service.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
@@ -128,39 +129,12 @@ delete baseEnv.NODE_OPTIONS;
 const acctEnv = { ...baseEnv, ACCT_CONFIG_DIR: dirs.config, ACCT_DATA_DIR: dirs.data };
 
 async function startServer() {
-  const child = spawn(NODE, [BIN, 'server', 'start', '--port', '0', '--data', dirs.serverData, '--token', TOKEN, '--rate-limit', 'off'], {
-    cwd: ROOT, env: acctEnv, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server = child;
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (d) => { stderr += d; });
-  child.stdout.setEncoding('utf8');
-  return await new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`service did not report listening within 30 s\n${stderr}`)), 30_000);
-    const onData = (d) => {
-      out += d;
-      const m = /acct server listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        child.stdout.off('data', onData);
-        child.stdout.resume();
-        resolve(m[1]);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.once('exit', (code, signal) => { clearTimeout(timer); reject(new Error(`service exited early (code ${code}, signal ${signal})\n${out}${stderr}`)); });
-  });
+  const started = await startAcctServer({ node: NODE, bin: BIN, cwd: ROOT, env: acctEnv, dataDir: dirs.serverData, token: TOKEN, timeoutMs: 30000 });
+  server = started.child;
+  return started.url;
 }
 
-async function stopServer() {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 10_000));
-  if ((await Promise.race([exited, timeout])) === 'timeout') { server.kill('SIGKILL'); await exited; }
-}
+const stopServer = () => stopAcctServer(server);
 
 // ---------------------------------------------------------------------------------------------
 // The bookings: a deterministic, realistic mix over one year

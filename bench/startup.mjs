@@ -5,12 +5,13 @@
 //   node bench/startup.mjs [--runs N] [--warmup N] [--no-compile-cache]
 //
 // See bench/README.md.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { startAcctServer, stopAcctServer } from './service.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
@@ -95,47 +96,12 @@ if (opts['no-compile-cache']) baseEnv.NODE_COMPILE_CACHE_DISABLE = '1';
 const acctEnv = { ...baseEnv, ACCT_CONFIG_DIR: dirs.config, ACCT_DATA_DIR: dirs.data };
 
 async function startServer() {
-  const child = spawn(NODE, [BIN, 'server', 'start', '--port', '0', '--data', dirs.serverData, '--token', TOKEN, '--rate-limit', 'off'], {
-    cwd: ROOT,
-    env: acctEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server = child;
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (d) => { stderr += d; });
-  child.stdout.setEncoding('utf8');
-  return await new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`service did not report listening within 20 s\n${stderr}`)), 20_000);
-    const onData = (d) => {
-      out += d;
-      const m = /acct server listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        child.stdout.off('data', onData);
-        child.stdout.resume(); // keep draining
-        resolve(m[1]);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`service exited early (code ${code}, signal ${signal})\n${out}${stderr}`));
-    });
-  });
+  const started = await startAcctServer({ node: NODE, bin: BIN, cwd: ROOT, env: acctEnv, dataDir: dirs.serverData, token: TOKEN, timeoutMs: 20000 });
+  server = started.child;
+  return started.url;
 }
 
-async function stopServer() {
-  if (!server || server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 5_000));
-  if ((await Promise.race([exited, timeout])) === 'timeout') {
-    process.stderr.write('bench: service did not stop within 5 s of SIGTERM; killing it\n');
-    server.kill('SIGKILL');
-  }
-}
+const stopServer = () => stopAcctServer(server);
 
 async function seedTags(base) {
   const names = [];
