@@ -2,7 +2,8 @@
 // turns zod's issues into the `{ message, errors: { field: [..] } }` the hosted service answers with.
 import { z } from 'zod';
 import { validationError, type FieldErrors } from './http-error.js';
-import { toPercentHundredths, toRappen } from './domain/money.js';
+import { toPercentHundredths, toRappen, toScaled } from './domain/money.js';
+import { parseDate, parseHm } from './domain/time.js';
 
 const attribute = (field: string) => field.replace(/_/g, ' ').replace(/\.(\d+)/g, '.$1');
 
@@ -49,21 +50,62 @@ function messageFor(issue: Issue, field: string): string {
   }
 }
 
+function collect(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[], errors: FieldErrors): void {
+  for (const issue of issues as Issue[]) {
+    const field = [...prefix, ...issue.path].map(String).join('.') || 'body';
+    (errors[field] ??= []).push(messageFor(issue, field));
+  }
+}
+
 /** Validates `input` against `schema`; on failure throws a 422 HttpError listing every field. */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input ?? {}, { reportInput: true });
   if (result.success) return result.data;
   const errors: FieldErrors = {};
-  for (const issue of result.error.issues as Issue[]) {
-    const field = issue.path.map(String).join('.') || 'body';
-    (errors[field] ??= []).push(messageFor(issue, field));
-  }
+  collect(result.error.issues, [], errors);
   throw validationError(errors);
 }
 
+export interface Checked<T> {
+  /** the fields that passed their rules (absent ones are left out) */
+  data: Partial<T>;
+  errors: FieldErrors;
+  /** adds the message of a rule the schema cannot check (one that needs the database); `:attribute` names the field */
+  fail(field: string, message: string): void;
+  /** throws one 422 with every message, the fields in the schema's order (then others, such as `ids.1`, as they came) */
+  throwIfAny(): void;
+}
+
+/**
+ * validate() for bodies that also have rules needing the database, which Laravel reports in the same
+ * 422: each field of the object schema is checked on its own, so the route reads what passed, adds
+ * its own messages (database rules, rules across fields) with `fail` and then calls `throwIfAny`.
+ */
+export function check<S extends z.ZodObject>(schema: S, input: Record<string, unknown>): Checked<z.output<S>> {
+  const data: Record<string, unknown> = {};
+  const errors: FieldErrors = {};
+  const order = Object.keys(schema.shape);
+  for (const key of order) {
+    const result = (schema.shape[key] as z.ZodType).safeParse(input[key], { reportInput: true });
+    if (!result.success) collect(result.error.issues, [key], errors);
+    else if (result.data !== undefined) data[key] = result.data;
+  }
+  return {
+    data: data as Partial<z.output<S>>,
+    errors,
+    fail: (field, message) => { (errors[field] ??= []).push(message.replace(/:attribute/g, attribute(field))); },
+    throwIfAny: () => {
+      if (Object.keys(errors).length === 0) return;
+      const sorted: FieldErrors = {};
+      for (const key of [...order, ...Object.keys(errors)]) if (errors[key] && !sorted[key]) sorted[key] = errors[key];
+      throw validationError(sorted);
+    },
+  };
+}
+
 // Builders for the rule vocabulary of the spec (required, nullable, string, integer, numeric, boolean,
-// date, email, url, min, max). Form and query values arrive as strings, so scalars are coerced the way
-// Laravel reads them before zod checks them.
+// date, email, url, min, max, H:i times, dates in any format). Form and query values arrive as strings,
+// so scalars are coerced the way Laravel reads them before zod checks them.
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const blankToNull = (v: unknown) => (v === '' ? null : v);
@@ -87,22 +129,64 @@ export function isValidDate(s: string): boolean {
   return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
 }
 
+const INTEGER = 'The :attribute field must be an integer.';
+const TIME = 'The :attribute field must match the format H:i.';
+const DATE = 'The :attribute field must be a valid date.';
+/** a type error in the rule's own words, except for a missing value, which messageFor calls required */
+function unlessMissing(message: string) {
+  return (issue: { input?: unknown }) => (issue.input === undefined ? undefined : message);
+}
+
 export const rules = {
   string: (max = 255) => z.string().max(max),
-  integer: () => z.preprocess(toNumber, z.int({ error: (iss) => (iss.input === undefined ? undefined : 'The :attribute field must be an integer.') })),
+  integer: () => z.preprocess(toNumber, z.int({ error: unlessMissing(INTEGER) })),
   numeric: () => z.preprocess(toNumber, z.number()),
   boolean: () => z.preprocess(toBoolean, z.boolean()),
-  date: () => z.string().refine(isValidDate, { message: 'The :attribute field must be a valid date.' }),
+  date: () => z.string().refine(isValidDate, { message: DATE }),
   email: () => z.email().max(255),
   url: () => z.url().max(255),
   in: <T extends string>(values: readonly [T, ...T[]]) => z.enum(values),
   /** a decimal amount within [min, max] (CHF), delivered as integer Rappen */
   money: (min = 0, max = 999999.99) => z.preprocess(toNumber, z.number().min(min).max(max)).transform((v) => toRappen(v)!),
   /** the `ids` of the /multiple endpoints: required, each a positive integer (errors name `ids.N`) */
-  ids: (max = 1000) => required(z.preprocess(splitIds, z.array(z.preprocess(toNumber, z.int({ error: (iss) => (iss.input === undefined ? undefined : 'The :attribute field must be an integer.') }).min(1))).max(max))),
+  ids: (max = 1000) => required(z.preprocess(splitIds, z.array(z.preprocess(toNumber, z.int({ error: unlessMissing(INTEGER) }).min(1))).max(max))),
   /** a percentage within [min, max], delivered in hundredths of a percent */
   percent: (min = 0, max = 100) => z.preprocess(toNumber, z.number().min(min).max(max)).transform((v) => toPercentHundredths(v)!),
+  /** a decimal quantity within [min, max], delivered in thousandths (planned hours, amounts) */
+  quantity: (min = 0, max = 999999.999) => z.preprocess(toNumber, z.number().min(min).max(max)).transform((v) => toScaled(v, 3)!),
+  /**
+   * Laravel's `integer|min:…|max:…` read as PHP's FILTER_VALIDATE_INT does: a JSON integer or a string of
+   * up to 15 digits with an optional sign; '1.0', 1.5 or true "must be an integer"; one message per value.
+   */
+  integerIn: (min: number, max: number) => z.preprocess(
+    (v) => (typeof v === 'string' && /^[+-]?\d{1,15}$/.test(v) ? Number(v) : v),
+    z.number({ error: unlessMissing(INTEGER) }).refine(Number.isInteger, { message: INTEGER, abort: true }).min(min).max(max),
+  ),
+  /** a record id: integerIn(1, MAX_SAFE_INTEGER); whether the record exists is the route's (database) rule */
+  id: () => rules.integerIn(1, Number.MAX_SAFE_INTEGER),
+  /** Laravel's `date_format:H:i` (two-digit hours 00-23, see parseHm); any other value is refused with that message */
+  time: () => z.string({ error: unlessMissing(TIME) }).refine((v) => parseHm(v) !== undefined, { message: TIME }),
+  /** a date in "any valid date format" (parseDate: `10.03.2025`, `10 March 2025`, `today` as of `today` …), delivered as YYYY-MM-DD */
+  anyDate: (today: string) => z.string({ error: unlessMissing(DATE) })
+    .refine((v) => parseDate(v, today) !== undefined, { message: DATE })
+    .transform((v) => parseDate(v, today)!),
 };
+
+/**
+ * A schema that reads dates as of a day (`rules.anyDate(today)`), built once for each new day: zod
+ * schemas are costly to build and cheap to run (a CSV import checks thousands of rows with one).
+ */
+export function daily<S>(build: (today: string) => S): (today: string) => S {
+  let day: string | undefined;
+  let schema: S;
+  return (today) => {
+    if (today !== day) {
+      day = today;
+      schema = build(today);
+    }
+    return schema;
+  };
+}
 
 /** Laravel `ids`: an array of ids, a single id, or a comma-separated string of ids; [] counts as missing. */
 const splitIds = (v: unknown): unknown => {

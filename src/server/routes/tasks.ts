@@ -1,66 +1,48 @@
 // Tasks: paginated by 15 with filter[status] (and filter[project_id]), include=project; create, read,
 // update (a move stays within the company), delete. Every member of the company may manage tasks.
 import type { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
-import { toScaled } from '../domain/money.js';
 import { TASK_STATUSES } from '../domain/time.js';
 import { badRequest, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
 import { pathId, readBody, type Body } from '../request.js';
 import { deleteTask, findTaskRow, insertTask, listTasks, toTask, updateTask, type TaskValues } from '../store/tasks.js';
+import { check, daily, nullable, required, rules, sometimes } from '../validation.js';
 import { parseIncludes } from './customers.js';
-import { Errors, dateOf, projectField, scopeOf, stringOf, type Check, type Scope } from './times.js';
+import { projectOf, scopeOf, type Scope } from './times.js';
 
-const absent = (v: unknown) => v === undefined || v === null;
-const FIELD_ORDER = ['title', 'description', 'status', 'due', 'project_id', 'planned_hours'];
-/** planned_hours: numeric, min 0, at most 999999.999 hours (stored in thousandths) */
-const MAX_PLANNED = 999999.999;
+/** The create rules; one 422 lists the failing fields in this order. Dates are read as of `today`. */
+const taskFields = (today: string) => ({
+  title: required(rules.string(255)),
+  description: nullable(rules.string(65535)),
+  status: nullable(rules.in(TASK_STATUSES)),
+  due: required(rules.anyDate(today)),
+  project_id: required(rules.id()),
+  // in hours, stored in thousandths
+  planned_hours: nullable(rules.quantity(0, 999999.999)),
+});
+const createSchema = daily((today) => z.object(taskFields(today)));
 
-function plannedOf(v: unknown): Check<number> {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^[+-]?(\d+\.?\d*|\.\d+)$/.test(v) ? Number(v) : NaN;
-  if (!Number.isFinite(n)) return { error: 'The planned hours field must be a number.' };
-  if (n < 0) return { error: 'The planned hours field must be at least 0.' };
-  if (n > MAX_PLANNED) return { error: `The planned hours field must not be greater than ${MAX_PLANNED}.` };
-  return { value: toScaled(n, 3)! };
-}
+// PUT: a field sent is checked; title, status, due and project_id cannot be null.
+const updateSchema = daily((today) => {
+  const fields = taskFields(today);
+  return z.object({
+    ...fields,
+    title: sometimes(fields.title),
+    status: sometimes(required(rules.in(TASK_STATUSES))),
+    due: sometimes(fields.due),
+    project_id: sometimes(fields.project_id),
+  });
+});
 
-/**
- * The task rules. Create: title, due and project_id required, status defaults to open. Update: only
- * the fields present are checked and written (title, status, due and project_id cannot be null).
- */
+/** Create: title, due and project_id required, status open unless given. Update: only the fields present are written. */
 function taskValues(s: Scope, body: Body, create: boolean): TaskValues {
-  const errors = new Errors();
-  const check = (k: string) => create || Object.hasOwn(body, k);
-  const values: TaskValues = {};
-  if (check('title')) {
-    if (absent(body.title)) errors.add('title', 'The title field is required.');
-    else values.title = errors.take('title', stringOf(body.title, 'title', 255));
-  }
-  if (Object.hasOwn(body, 'description')) {
-    values.description = absent(body.description) ? null : errors.take('description', stringOf(body.description, 'description', 65535));
-  }
-  if (check('status')) {
-    if (absent(body.status)) {
-      if (create) values.status = 'open';
-      else errors.add('status', 'The status field is required.');
-    } else if (typeof body.status !== 'string' || !(TASK_STATUSES as readonly string[]).includes(body.status)) {
-      errors.add('status', 'The selected status is invalid.');
-    } else values.status = body.status;
-  }
-  if (check('due')) {
-    if (absent(body.due)) errors.add('due', 'The due field is required.');
-    else values.due = errors.take('due', dateOf(body.due, 'due', s.today));
-  }
-  if (check('project_id')) {
-    if (absent(body.project_id)) errors.add('project_id', 'The project id field is required.');
-    else values.project_id = projectField(s, errors, body.project_id)?.id;
-  }
-  if (Object.hasOwn(body, 'planned_hours')) {
-    values.planned_hours = absent(body.planned_hours) ? null : errors.take('planned_hours', plannedOf(body.planned_hours));
-  }
-  errors.throwIfAny(FIELD_ORDER);
-  if (values.project_id !== undefined) values.project_id = Number(values.project_id);
-  return values;
+  const checked = check((create ? createSchema : updateSchema)(s.today), body);
+  projectOf(s, checked, checked.data.project_id);
+  checked.throwIfAny();
+  const { status, ...values } = checked.data;
+  return { ...values, status: status ?? (create ? 'open' : undefined) };
 }
 
 function taskOr404(c: Ctx) {

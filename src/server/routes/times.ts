@@ -5,11 +5,10 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import { decodeText, normaliseDecimal, parseCsv } from '../domain/csv.js';
-import { toRappen } from '../domain/money.js';
-import { TIME_STATUSES, addDays, durationBetween, parseDate, parseHm, wallClock, type TimeStatus } from '../domain/time.js';
+import { TIME_STATUSES, addDays, durationBetween, parseDate, wallClock, type TimeStatus } from '../domain/time.js';
 import { cellOf, groupByDate, groupByProject, groupByWeeks, mondaysBetween, totalsOf, weekProjectDays } from '../domain/timesheet.js';
 import { PROJECT_TYPES } from '../domain/budget.js';
-import { HttpError, badRequest, fieldError, forbidden, notFound, validationError, type FieldErrors } from '../http-error.js';
+import { HttpError, badRequest, fieldError, forbidden, notFound } from '../http-error.js';
 import { pathId, queryInt, readBody, type Body } from '../request.js';
 import { transaction, type Db, type Row } from '../store/db.js';
 import { clock } from '../store/timer.js';
@@ -19,7 +18,7 @@ import {
   type TimeFilter, type TimeInclude, type TimeSort, type TimeValues,
 } from '../store/times.js';
 import { filterBoolean, parseIncludes } from './customers.js';
-import { rules, toBoolean, validate } from '../validation.js';
+import { check, daily, nullable, required, rules, sometimes, toBoolean, validate, type Checked } from '../validation.js';
 
 // ---- the company's clock ----------------------------------------------------------------------------
 
@@ -27,74 +26,57 @@ export const companyZone = (c: Ctx): string => String(c.get('company').timezone 
 /** Today in the company's time zone. */
 export const companyToday = (c: Ctx): string => wallClock(clock.now(), companyZone(c)).date;
 
-// ---- field rules in Laravel's words -------------------------------------------------------------------
-
-const attr = (field: string) => field.replace(/_/g, ' ');
-const absent = (v: unknown) => v === undefined || v === null;
-
-export type Check<T> = { value: T; error?: undefined } | { value?: undefined; error: string };
-
-export function integerOf(v: unknown, field: string, min: number, max: number): Check<number> {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^[+-]?\d{1,15}$/.test(v) ? Number(v) : NaN;
-  if (!Number.isInteger(n)) return { error: `The ${attr(field)} field must be an integer.` };
-  if (n < min) return { error: `The ${attr(field)} field must be at least ${min}.` };
-  if (n > max) return { error: `The ${attr(field)} field must not be greater than ${max}.` };
-  return { value: n };
-}
+// ---- body rules -----------------------------------------------------------------------------------------
 
 const MAX_RATE = 999999.99;
-
-/** numeric|min:0|max:999999.99 → Rappen */
-export function rateOf(v: unknown, field: string): Check<number> {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^[+-]?(\d+\.?\d*|\.\d+)$/.test(v) ? Number(v) : NaN;
-  if (!Number.isFinite(n)) return { error: `The ${attr(field)} field must be a number.` };
-  if (n < 0) return { error: `The ${attr(field)} field must be at least 0.` };
-  if (n > MAX_RATE) return { error: `The ${attr(field)} field must not be greater than ${MAX_RATE}.` };
-  return { value: toRappen(n)! };
-}
-
-export function booleanOf(v: unknown, field: string): Check<boolean> {
-  const b = toBoolean(v);
-  return typeof b === 'boolean' ? { value: b } : { error: `The ${attr(field)} field must be true or false.` };
-}
-
-export function stringOf(v: unknown, field: string, max: number): Check<string> {
-  if (typeof v !== 'string') return { error: `The ${attr(field)} field must be a string.` };
-  if (v.length > max) return { error: `The ${attr(field)} field must not be greater than ${max} characters.` };
-  return { value: v };
-}
-
-export function hmOf(v: unknown, field: string): Check<string> {
-  return typeof v === 'string' && parseHm(v) !== undefined ? { value: v } : { error: `The ${attr(field)} field must match the format H:i.` };
-}
-
-/** date, in any format parseDate knows → YYYY-MM-DD */
-export function dateOf(v: unknown, field: string, today: string): Check<string> {
-  const date = typeof v === 'string' ? parseDate(v, today) : undefined;
-  return date ? { value: date } : { error: `The ${attr(field)} field must be a valid date.` };
-}
-
-/** Collects one message per field, in the order of FIELD_ORDER when thrown. */
-export class Errors {
-  readonly map: FieldErrors = {};
-  add(field: string, message: string): void { (this.map[field] ??= []).push(message); }
-  has(field: string): boolean { return !!this.map[field]; }
-  take<T>(field: string, check: Check<T>): T | undefined {
-    if (check.error !== undefined) { this.add(field, check.error); return undefined; }
-    return check.value;
-  }
-  throwIfAny(order: readonly string[]): void {
-    const keys = Object.keys(this.map);
-    if (!keys.length) return;
-    const out: FieldErrors = {};
-    for (const key of [...order, ...keys]) if (this.map[key] && !out[key]) out[key] = this.map[key];
-    throw validationError(out);
-  }
-}
-
-const FIELD_ORDER = ['ids', 'project_id', 'hours', 'minutes', 'date', 'description', 'hourly_rate', 'billable', 'task_id', 'service_id', 'start', 'end', 'status', 'invoice_id', 'force'];
 const DESCRIPTION_MAX = 65535;
+const INVALID = 'The selected :attribute is invalid.';
 const END_AFTER_START = 'The end field must be a time after start.';
+
+/** The create rules; one 422 lists the failing fields in this order. Dates are read as of `today`. */
+const timeFields = (today: string) => ({
+  project_id: required(rules.id()),
+  hours: nullable(rules.integerIn(0, 23)),
+  minutes: nullable(rules.integerIn(0, 59)),
+  date: required(rules.anyDate(today)),
+  description: nullable(rules.string(DESCRIPTION_MAX)),
+  hourly_rate: nullable(rules.money(0, MAX_RATE)),
+  billable: nullable(rules.boolean()),
+  task_id: nullable(rules.id()),
+  service_id: nullable(rules.id()),
+  start: nullable(rules.time()),
+  end: nullable(rules.time()),
+});
+const createSchema = daily((today) => z.object(timeFields(today)));
+
+// PUT: a field sent is checked; project_id, date, hours, minutes, billable and status cannot be null.
+const updateSchema = daily((today) => {
+  const fields = timeFields(today);
+  return z.object({
+    ...fields,
+    project_id: sometimes(fields.project_id),
+    hours: sometimes(rules.integerIn(0, 23)),
+    minutes: sometimes(rules.integerIn(0, 59)),
+    date: sometimes(fields.date),
+    billable: sometimes(rules.boolean()),
+    status: sometimes(required(rules.in(TIME_STATUSES))),
+    invoice_id: nullable(rules.id()),
+    force: nullable(rules.boolean()),
+  });
+});
+
+// PUT /times/multiple: null leaves a field as it is, except description.
+const bulkUpdateSchema = daily((today) => {
+  const { description, hourly_rate, billable } = timeFields(today);
+  return z.object({
+    ids: rules.ids(),
+    project_id: nullable(rules.id()),
+    date: nullable(rules.anyDate(today)),
+    description,
+    hourly_rate,
+    billable,
+  });
+});
 
 export interface Scope { db: Db; companyId: number; today: string }
 
@@ -102,12 +84,11 @@ export function scopeOf(c: Ctx): Scope {
   return { db: c.get('deps').db, companyId: c.get('companyId'), today: companyToday(c) };
 }
 
-/** project_id: integer|exists in the company; answers the project row. */
-export function projectField(s: Scope, errors: Errors, v: unknown): Row | undefined {
-  const id = errors.take('project_id', integerOf(v, 'project_id', 1, Number.MAX_SAFE_INTEGER));
-  if (id === undefined) return undefined;
+/** project_id exists in the company (Laravel's `exists`, a database rule): the project row, else the 422 names it. */
+export function projectOf(s: Scope, checked: Checked<unknown>, id: number | null | undefined): Row | undefined {
+  if (id == null) return undefined;
   const row = projectRow(s.db, s.companyId, id);
-  if (!row) errors.add('project_id', 'The selected project id is invalid.');
+  if (!row) checked.fail('project_id', INVALID);
   return row;
 }
 
@@ -117,61 +98,38 @@ export function projectField(s: Scope, errors: Errors, v: unknown): Row | undefi
  * service's rate (with service_id) or the project's; an absent billable the service's flag or false.
  */
 export function createValues(s: Scope, body: Body): TimeValues & { project_id: number; date: string; hours: number; minutes: number } {
-  const errors = new Errors();
-  let project: Row | undefined;
-  if (absent(body.project_id)) errors.add('project_id', 'The project id field is required.');
-  else project = projectField(s, errors, body.project_id);
-
-  const start = absent(body.start) ? null : errors.take('start', hmOf(body.start, 'start'));
-  const end = absent(body.end) ? null : errors.take('end', hmOf(body.end, 'end'));
-  const fromTimes = !absent(body.start) && !absent(body.end);
-  const hours = absent(body.hours)
-    ? (fromTimes ? undefined : (errors.add('hours', 'The hours field is required when start / end is not present.'), undefined))
-    : errors.take('hours', integerOf(body.hours, 'hours', 0, 23));
-  const minutes = absent(body.minutes)
-    ? (fromTimes ? undefined : (errors.add('minutes', 'The minutes field is required when start / end is not present.'), undefined))
-    : errors.take('minutes', integerOf(body.minutes, 'minutes', 0, 59));
-
-  const date = absent(body.date) ? (errors.add('date', 'The date field is required.'), undefined) : errors.take('date', dateOf(body.date, 'date', s.today));
-  const description = absent(body.description) ? '' : errors.take('description', stringOf(body.description, 'description', DESCRIPTION_MAX));
-  const rate = absent(body.hourly_rate) ? undefined : errors.take('hourly_rate', rateOf(body.hourly_rate, 'hourly_rate'));
-  const billable = absent(body.billable) ? undefined : errors.take('billable', booleanOf(body.billable, 'billable'));
-
-  let taskId: number | null = null;
-  if (!absent(body.task_id)) {
-    const id = errors.take('task_id', integerOf(body.task_id, 'task_id', 1, Number.MAX_SAFE_INTEGER));
-    if (id !== undefined) {
-      const task = taskRow(s.db, s.companyId, id);
-      // a task of another project (or company) is not a valid choice for this entry
-      if (!task || (project && Number(task.project_id) !== Number(project.id))) errors.add('task_id', 'The selected task id is invalid.');
-      else taskId = id;
-    }
+  const checked = check(createSchema(s.today), body);
+  const v = checked.data;
+  const project = projectOf(s, checked, v.project_id);
+  // Laravel's required_without_all:start,end: a rule across fields, on what was sent
+  const fromTimes = body.start != null && body.end != null;
+  for (const field of ['hours', 'minutes'] as const) {
+    if (body[field] == null && !fromTimes) checked.fail(field, `The ${field} field is required when start / end is not present.`);
   }
-  let service: Row | undefined;
-  if (!absent(body.service_id)) {
-    const id = errors.take('service_id', integerOf(body.service_id, 'service_id', 1, Number.MAX_SAFE_INTEGER));
-    if (id !== undefined) {
-      service = serviceRow(s.db, s.companyId, id);
-      if (!service) errors.add('service_id', 'The selected service id is invalid.');
-    }
+  if (v.task_id != null) {
+    const task = taskRow(s.db, s.companyId, v.task_id);
+    // a task of another project (or company) is not a valid choice for this entry
+    if (!task || (project && Number(task.project_id) !== Number(project.id))) checked.fail('task_id', INVALID);
   }
-  const duration = start && end ? durationBetween(start, end) : undefined;
-  if (start && end && !duration) errors.add('end', END_AFTER_START);
-  errors.throwIfAny(FIELD_ORDER);
+  const service = v.service_id == null ? undefined : serviceRow(s.db, s.companyId, v.service_id);
+  if (v.service_id != null && !service) checked.fail('service_id', INVALID);
+  const duration = v.start && v.end ? durationBetween(v.start, v.end) : undefined;
+  if (v.start && v.end && !duration) checked.fail('end', END_AFTER_START);
+  checked.throwIfAny();
 
   const serviceRate = service && service.hourly_rate !== null ? Number(service.hourly_rate) : undefined;
   return {
     project_id: Number(project!.id),
-    task_id: taskId,
+    task_id: v.task_id ?? null,
     service_id: service ? Number(service.id) : null,
-    description: description ?? '',
-    date: date!,
-    start,
-    end,
-    hours: duration ? duration.hours : hours!,
-    minutes: duration ? duration.minutes : minutes!,
-    hourly_rate: rate ?? serviceRate ?? Number(project!.hourly_rate),
-    billable: billable ?? (service ? Number(service.billable) === 1 : false),
+    description: v.description ?? '',
+    date: v.date!,
+    start: v.start ?? null,
+    end: v.end ?? null,
+    hours: duration ? duration.hours : v.hours!,
+    minutes: duration ? duration.minutes : v.minutes!,
+    hourly_rate: v.hourly_rate ?? serviceRate ?? Number(project!.hourly_rate),
+    billable: v.billable ?? (service ? Number(service.billable) === 1 : false),
     status: 'open',
   };
 }
@@ -203,92 +161,38 @@ const UPDATABLE = ['project_id', 'invoice_id', 'description', 'date', 'hours', '
 
 /** The update rules on top of the stored entry: only the fields present change. */
 function updateValues(s: Scope, body: Body, current: Row): TimeValues {
-  const errors = new Errors();
-  const has = (k: string) => Object.hasOwn(body, k);
-  const values: TimeValues = {};
-  let project: Row | undefined;
-  if (has('project_id')) {
-    project = absent(body.project_id) ? (errors.add('project_id', 'The project id field is required.'), undefined) : projectField(s, errors, body.project_id);
-    if (project) values.project_id = Number(project.id);
-  }
-  for (const [field, max] of [['hours', 23], ['minutes', 59]] as const) {
-    if (!has(field)) continue;
-    const n = absent(body[field]) ? (errors.add(field, `The ${field} field must be an integer.`), undefined) : errors.take(field, integerOf(body[field], field, 0, max));
-    if (n !== undefined) values[field] = n;
-  }
-  if (has('date')) {
-    const date = absent(body.date) ? (errors.add('date', 'The date field is required.'), undefined) : errors.take('date', dateOf(body.date, 'date', s.today));
-    if (date) values.date = date;
-  }
-  if (has('description')) {
-    const d = absent(body.description) ? '' : errors.take('description', stringOf(body.description, 'description', DESCRIPTION_MAX));
-    if (d !== undefined) values.description = d;
-  }
+  const checked = check(updateSchema(s.today), body);
+  const v = checked.data;
+  projectOf(s, checked, v.project_id);
+  const values: TimeValues = {
+    project_id: v.project_id, hours: v.hours, minutes: v.minutes, date: v.date, billable: v.billable, start: v.start, end: v.end, status: v.status,
+  };
+  if (v.description !== undefined) values.description = v.description ?? '';
   const projectId = values.project_id ?? Number(current.project_id);
-  if (has('hourly_rate')) {
-    // null: back to the rate of the entry's (new) project
-    const rate = absent(body.hourly_rate) ? Number(projectRow(s.db, s.companyId, projectId)?.hourly_rate ?? 0) : errors.take('hourly_rate', rateOf(body.hourly_rate, 'hourly_rate'));
-    if (rate !== undefined) values.hourly_rate = rate;
-  }
-  if (has('billable')) {
-    const b = absent(body.billable) ? (errors.add('billable', 'The billable field must be true or false.'), undefined) : errors.take('billable', booleanOf(body.billable, 'billable'));
-    if (b !== undefined) values.billable = b;
-  }
-  if (has('task_id')) {
-    if (absent(body.task_id)) values.task_id = null;
-    else {
-      const id = errors.take('task_id', integerOf(body.task_id, 'task_id', 1, Number.MAX_SAFE_INTEGER));
-      if (id !== undefined) {
-        const task = taskRow(s.db, s.companyId, id);
-        if (!task || (!errors.has('project_id') && Number(task.project_id) !== projectId)) errors.add('task_id', 'The selected task id is invalid.');
-        else values.task_id = id;
-      }
-    }
+  // null: back to the rate of the entry's (new) project
+  if (v.hourly_rate !== undefined) values.hourly_rate = v.hourly_rate ?? Number(projectRow(s.db, s.companyId, projectId)?.hourly_rate ?? 0);
+  if (v.task_id === null) values.task_id = null;
+  else if (v.task_id !== undefined) {
+    const task = taskRow(s.db, s.companyId, v.task_id);
+    if (!task || (!checked.errors.project_id && Number(task.project_id) !== projectId)) checked.fail('task_id', INVALID);
+    else values.task_id = v.task_id;
   } else if (values.project_id !== undefined && current.task_id !== null && values.project_id !== Number(current.project_id)) {
     // moved to another project: the task of the old project no longer fits
     const task = taskRow(s.db, s.companyId, Number(current.task_id));
     if (!task || Number(task.project_id) !== values.project_id) values.task_id = null;
   }
-  if (has('service_id')) {
-    if (absent(body.service_id)) values.service_id = null;
-    else {
-      const id = errors.take('service_id', integerOf(body.service_id, 'service_id', 1, Number.MAX_SAFE_INTEGER));
-      if (id !== undefined) {
-        if (!serviceRow(s.db, s.companyId, id)) errors.add('service_id', 'The selected service id is invalid.');
-        else values.service_id = id;
-      }
-    }
-  }
-  for (const field of ['start', 'end'] as const) {
-    if (!has(field)) continue;
-    const t = absent(body[field]) ? null : errors.take(field, hmOf(body[field], field));
-    if (t !== undefined) values[field] = t;
-  }
-  if (has('status')) {
-    const st = body.status;
-    if (absent(st)) errors.add('status', 'The status field is required.');
-    else if (typeof st !== 'string' || !(TIME_STATUSES as readonly string[]).includes(st)) errors.add('status', 'The selected status is invalid.');
-    else values.status = st;
-  }
-  if (has('invoice_id')) {
-    if (absent(body.invoice_id)) values.invoice_id = null;
-    else {
-      const id = errors.take('invoice_id', integerOf(body.invoice_id, 'invoice_id', 1, Number.MAX_SAFE_INTEGER));
-      if (id !== undefined) {
-        if (!invoiceExists(s.db, s.companyId, id)) errors.add('invoice_id', 'The selected invoice id is invalid.');
-        else values.invoice_id = id;
-      }
-    }
-  }
-  if (has('force') && !absent(body.force)) errors.take('force', booleanOf(body.force, 'force'));
+  if (v.service_id != null && !serviceRow(s.db, s.companyId, v.service_id)) checked.fail('service_id', INVALID);
+  else values.service_id = v.service_id;
+  if (v.invoice_id != null && !invoiceExists(s.db, s.companyId, v.invoice_id)) checked.fail('invoice_id', INVALID);
+  else values.invoice_id = v.invoice_id;
 
   // start and end: when the request sends one of them and the entry then has both, they give the duration
-  if ((has('start') || has('end')) && !errors.has('start') && !errors.has('end')) {
-    const start = values.start !== undefined ? values.start : current.start;
-    const end = values.end !== undefined ? values.end : current.end;
+  if ((v.start !== undefined || v.end !== undefined) && !checked.errors.start && !checked.errors.end) {
+    const start = v.start !== undefined ? v.start : current.start;
+    const end = v.end !== undefined ? v.end : current.end;
     if (start && end) {
       const duration = durationBetween(start, end);
-      if (!duration) errors.add('end', END_AFTER_START);
+      if (!duration) checked.fail('end', END_AFTER_START);
       else Object.assign(values, duration);
     }
   }
@@ -296,10 +200,10 @@ function updateValues(s: Scope, body: Body, current: Row): TimeValues {
   const status = (values.status ?? current.status) as TimeStatus;
   if (values.status === undefined && values.invoice_id && current.status === 'open') values.status = 'invoiced';
   else if (status === 'open' && values.status !== undefined) {
-    if (values.invoice_id) errors.add('invoice_id', 'An open time entry cannot be linked to an invoice.');
+    if (values.invoice_id) checked.fail('invoice_id', 'An open time entry cannot be linked to an invoice.');
     else values.invoice_id = null;
   }
-  errors.throwIfAny(FIELD_ORDER);
+  checked.throwIfAny();
   if (values.status !== undefined && !statusMoveAllowed(String(current.status), values.status)) {
     throw badRequest(`The status of a time entry cannot change from ${current.status} to ${values.status}.`);
   }
@@ -462,37 +366,18 @@ export function registerTimes(r: Hono<AppEnv>): void {
 
   r.put('/times/multiple', async (c) => {
     const s = scopeOf(c);
-    const body = await readBody(c);
-    const errors = new Errors();
-    let ids: number[] = [];
-    try {
-      ids = validate(bulkIds, body).ids;
-    } catch (err) {
-      if (!(err instanceof HttpError) || !err.errors) throw err;
-      for (const [k, msgs] of Object.entries(err.errors)) for (const m of msgs) errors.add(k, m);
-    }
-    const values: TimeValues = {};
-    if (!absent(body.project_id)) {
-      const project = projectField(s, errors, body.project_id);
-      if (project) values.project_id = Number(project.id);
-    }
-    if (!absent(body.date)) {
-      const date = errors.take('date', dateOf(body.date, 'date', s.today));
-      if (date) values.date = date;
-    }
-    if (Object.hasOwn(body, 'description')) {
-      const d = absent(body.description) ? '' : errors.take('description', stringOf(body.description, 'description', DESCRIPTION_MAX));
-      if (d !== undefined) values.description = d;
-    }
-    if (!absent(body.hourly_rate)) {
-      const rate = errors.take('hourly_rate', rateOf(body.hourly_rate, 'hourly_rate'));
-      if (rate !== undefined) values.hourly_rate = rate;
-    }
-    if (!absent(body.billable)) {
-      const b = errors.take('billable', booleanOf(body.billable, 'billable'));
-      if (b !== undefined) values.billable = b;
-    }
-    errors.throwIfAny(FIELD_ORDER);
+    const checked = check(bulkUpdateSchema(s.today), await readBody(c));
+    const { ids = [], project_id, date, description, hourly_rate, billable } = checked.data;
+    projectOf(s, checked, project_id);
+    checked.throwIfAny();
+    // null leaves a field as it is, except description, which it clears
+    const values: TimeValues = {
+      project_id: project_id ?? undefined,
+      date: date ?? undefined,
+      description: description === null ? '' : description,
+      hourly_rate: hourly_rate ?? undefined,
+      billable: billable ?? undefined,
+    };
     const skipped: number[] = [];
     let updated = 0;
     transaction(s.db, () => {
@@ -578,7 +463,7 @@ function csvBoolean(cell: string): unknown {
 async function uploadedText(body: Body): Promise<string> {
   let file = body.file;
   if (Array.isArray(file)) file = file.length === 1 ? file[0] : file;
-  if (absent(file)) throw fieldError('file', 'The file field is required.');
+  if (file == null) throw fieldError('file', 'The file field is required.');
   if (!(file instanceof File)) throw fieldError('file', 'The file field must be a file.');
   if (file.size > MAX_IMPORT_BYTES) throw fieldError('file', 'The file field must not be greater than 6144 kilobytes.');
   const text = decodeText(new Uint8Array(await file.arrayBuffer()));
