@@ -14,6 +14,8 @@ import {
   PROJECT_INCLUDES, archiveProjects, customerExists, deleteProject, deleteProjects, findProject, findProjectRow,
   hasInvoicedTime, insertProject, listProjects, updateProject, type ProjectInclude, type ProjectValues,
 } from '../store/projects.js';
+import { fileUrlFor } from './files.js';
+import { companyToday } from './times.js';
 
 const MAX_RATE = 999999.99;
 const MAX_BUDGET = 9999999.99;
@@ -187,7 +189,8 @@ export function registerProjects(r: Hono<AppEnv>): void {
   r.get('/projects/:project', (c) => {
     const row = projectOr404(c);
     const includes = includesOf(c, PROJECT_INCLUDES);
-    return c.json({ data: findProject(c.get('deps').db, c.get('companyId'), Number(row.id), includes) });
+    const context = { today: companyToday(c), closedUntil: c.get('company').closed_until ?? null, fileUrl: fileUrlFor(c) };
+    return c.json({ data: findProject(c.get('deps').db, c.get('companyId'), Number(row.id), includes, context) });
   });
 
   r.put('/projects/:project', async (c) => {

@@ -1,8 +1,12 @@
 // Projects of a company, with the counts, budget usage and open time their responses carry, and the
 // related records `include` embeds (read straight from the tables the other resources own).
 import { all, one, run, timestamp, transaction, type Db, type Row } from './db.js';
-import { budgetUsage, openTimes, readableMinutes, timeValue, type BudgetUsage } from '../domain/budget.js';
-import { groupRappen, rappenToNumber, scaledToString } from '../domain/money.js';
+import { serializeEntries } from './entries.js';
+import type { StoredFile } from './files.js';
+import { toTask } from './tasks.js';
+import { toTimeEntry } from './times.js';
+import { budgetUsage, openTimes, type BudgetUsage } from '../domain/budget.js';
+import { groupRappen, rappenToNumber } from '../domain/money.js';
 
 export const PROJECT_INCLUDES = ['customer', 'invoices', 'proposals', 'tasks', 'openTimes', 'expenses', 'times', 'entries'] as const;
 export type ProjectInclude = (typeof PROJECT_INCLUDES)[number];
@@ -125,43 +129,23 @@ const toDocument = (r: Row, type: 'invoice' | 'proposal') => ({
   final_value_formatted: groupRappen(Number(r.final_value)), type, created_at: r.created_at, updated_at: r.updated_at,
 });
 
-function toTask(db: Db, r: Row) {
-  const tracked = one(db, 'SELECT coalesce(sum(hours * 60 + minutes), 0) AS m FROM time_entries WHERE company_id = ? AND task_id = ?', r.company_id, r.id)!;
-  return {
-    id: Number(r.id), company_id: Number(r.company_id), user_id: Number(r.user_id), project_id: Number(r.project_id),
-    title: r.title, description: r.description ?? null, status: r.status, due: r.due,
-    // planned_hours is a quantity: thousandths of an hour
-    planned_hours: r.planned_hours === null ? null : Number(scaledToString(Number(r.planned_hours), 3)),
-    total_time_tracked: readableMinutes(Number(tracked.m)), created_at: r.created_at, updated_at: r.updated_at,
-  };
+/** What embedding bookings and tasks needs from the request: today in the company's zone, the closed period, file URLs. */
+export interface IncludeContext {
+  today: string;
+  closedUntil: string | null;
+  fileUrl: (file: StoredFile) => string;
 }
-
-function toTime(r: Row) {
-  const minutes = Number(r.hours) * 60 + Number(r.minutes);
-  const value = timeValue({ minutes, hourlyRate: Number(r.hourly_rate) });
-  return {
-    id: Number(r.id), company_id: Number(r.company_id), user_id: Number(r.user_id), project_id: Number(r.project_id),
-    invoice_id: idOrNull(r.invoice_id), task_id: idOrNull(r.task_id), description: r.description, date: r.date,
-    start: r.start ?? null, end: r.end ?? null, hours: Number(r.hours), minutes: Number(r.minutes),
-    hourly_rate: rappenToNumber(Number(r.hourly_rate)), status: r.status, billable: bool(r.billable),
-    total_value: rappenToNumber(value), readable_time: readableMinutes(minutes), formatted_date: dottedDate(r.date),
-    sortable_time: minutes, formatted_total_value: groupRappen(value), created_at: r.created_at, updated_at: r.updated_at,
-  };
-}
-
-const toEntry = (r: Row) => ({
-  id: Number(r.id), company_id: Number(r.company_id), number: r.number ?? null, type: r.type, date: r.date,
-  description: r.description ?? null, sum: rappenToNumber(Number(r.sum)), debit_account_id: Number(r.debit_account_id),
-  credit_account_id: Number(r.credit_account_id), tax_rate_id: idOrNull(r.tax_rate_id), customer_id: idOrNull(r.customer_id),
-  project_id: idOrNull(r.project_id), invoice_id: idOrNull(r.invoice_id), billable: bool(r.billable),
-  is_imported: bool(r.is_imported), sum_formatted: groupRappen(Number(r.sum)), date_formatted: dottedDate(r.date),
-  created_at: r.created_at, updated_at: r.updated_at,
-});
 
 /** Embeds the requested relations into `project` (the key of openTimes is open_times_list). */
-function withIncludes(db: Db, project: Project, includes: readonly ProjectInclude[]): Project {
+function withIncludes(db: Db, project: Project, includes: readonly ProjectInclude[], context?: IncludeContext): Project {
   const c = project.company_id;
   const p = project.id;
+  // tasks, time entries and bookings are shaped by their own stores, as their endpoints show them
+  const ctx = (): IncludeContext => {
+    if (!context) throw new Error(`include of projects needs the request context`);
+    return context;
+  };
+  const entries = (rows: Row[]) => serializeEntries(db, c, rows, { closedUntil: ctx().closedUntil, fileUrl: ctx().fileUrl });
   for (const include of includes) {
     switch (include) {
       case 'customer': {
@@ -176,19 +160,19 @@ function withIncludes(db: Db, project: Project, includes: readonly ProjectInclud
         project.proposals = all(db, 'SELECT * FROM proposals WHERE company_id = ? AND project_id = ? ORDER BY date, id', c, p).map((r) => toDocument(r, 'proposal'));
         break;
       case 'tasks':
-        project.tasks = all(db, 'SELECT * FROM tasks WHERE company_id = ? AND project_id = ? ORDER BY due, id', c, p).map((r) => toTask(db, r));
+        project.tasks = all(db, 'SELECT * FROM tasks WHERE company_id = ? AND project_id = ? ORDER BY due, id', c, p).map((r) => toTask(db, r, ctx().today));
         break;
       case 'openTimes':
-        project.open_times_list = all(db, "SELECT * FROM time_entries WHERE company_id = ? AND project_id = ? AND status = 'open' ORDER BY date, start, id", c, p).map(toTime);
+        project.open_times_list = all(db, "SELECT * FROM time_entries WHERE company_id = ? AND project_id = ? AND status = 'open' ORDER BY date, start, id", c, p).map((r) => toTimeEntry(r, true));
         break;
       case 'times':
-        project.times = all(db, 'SELECT * FROM time_entries WHERE company_id = ? AND project_id = ? ORDER BY date, start, id', c, p).map(toTime);
+        project.times = all(db, 'SELECT * FROM time_entries WHERE company_id = ? AND project_id = ? ORDER BY date, start, id', c, p).map((r) => toTimeEntry(r, true));
         break;
       case 'expenses':
-        project.expenses = all(db, "SELECT * FROM entries WHERE company_id = ? AND project_id = ? AND type = 'expense' ORDER BY date, id", c, p).map(toEntry);
+        project.expenses = entries(all(db, "SELECT * FROM entries WHERE company_id = ? AND project_id = ? AND type = 'expense' ORDER BY date, id", c, p));
         break;
       case 'entries':
-        project.entries = all(db, 'SELECT * FROM entries WHERE company_id = ? AND project_id = ? ORDER BY date, id', c, p).map(toEntry);
+        project.entries = entries(all(db, 'SELECT * FROM entries WHERE company_id = ? AND project_id = ? ORDER BY date, id', c, p));
         break;
     }
   }
@@ -219,9 +203,9 @@ export function findProjectRow(db: Db, companyId: number, id: number): Row | und
   return one(db, 'SELECT * FROM projects WHERE company_id = ? AND id = ?', companyId, id);
 }
 
-export function findProject(db: Db, companyId: number, id: number, includes: readonly ProjectInclude[] = []): Project | undefined {
+export function findProject(db: Db, companyId: number, id: number, includes: readonly ProjectInclude[] = [], context?: IncludeContext): Project | undefined {
   const row = findProjectRow(db, companyId, id);
-  return row && withIncludes(db, toProject(db, row), includes);
+  return row && withIncludes(db, toProject(db, row), includes, context);
 }
 
 export function customerExists(db: Db, companyId: number, id: number): boolean {
