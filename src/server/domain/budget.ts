@@ -1,6 +1,7 @@
 // A project's budget usage: pure integer arithmetic over its time entries and invoices (amounts in
 // Rappen, time in minutes). The rules are written down in docs/service/projects.md.
 import { groupRappen, mulDivRound } from './money.js';
+import { readable as readableMinutes, valueOf } from './time.js';
 
 export const PROJECT_TYPES = ['byHour', 'fixedBudget', 'fixedPrice'] as const;
 export type ProjectType = (typeof PROJECT_TYPES)[number];
@@ -50,14 +51,11 @@ export interface BudgetUsage {
   used_string: string;
 }
 
-/** Minutes → "HH:MM" (hours at least two digits, never wrapped at 24: 7505 → "125:05"). */
-export function readableMinutes(minutes: number): string {
-  const total = Math.max(0, Math.trunc(minutes));
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-}
+/** Minutes → "HH:MM" (the time domain's `readable`). */
+export { readableMinutes };
 
 /** The value of one time entry: minutes × rate / 60, rounded half up to the Rappen. */
-export const timeValue = (t: Pick<BudgetTime, 'minutes' | 'hourlyRate'>): number => mulDivRound(t.minutes, t.hourlyRate, 60);
+export const timeValue = (t: Pick<BudgetTime, 'minutes' | 'hourlyRate'>): number => valueOf(t.minutes, t.hourlyRate);
 
 /** `part` of `whole` in whole percent, rounded half up; 0 when `whole` is 0. */
 export const percentOf = (part: number, whole: number): number => (whole === 0 ? 0 : mulDivRound(part, 100, whole));

@@ -1,15 +1,12 @@
 // Customers' computed figures: durations as the API shows them, billability, the statistics object and
 // the meaning of filter[times]. Pure functions over integer minutes and integer Rappen.
 import { formatCurrency, groupRappen, mulDivRound, rappenToNumber } from './money.js';
+import { readable as readableMinutes } from './time.js';
 
 export interface Duration { hours: number; minutes: number; totalMinutes: number; readable: string }
 
-/** Minutes → "HH:MM" (hours at least two digits: 5 → "00:05", 6000 → "100:00"). */
-export function readableMinutes(total: number): string {
-  const abs = Math.abs(Math.trunc(total));
-  const text = `${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-  return total < 0 && abs > 0 ? `-${text}` : text;
-}
+/** Minutes → "HH:MM" (the time domain's `readable`). */
+export { readableMinutes };
 
 /** Minutes → the open_times_sum object. */
 export function durationOf(totalMinutes: number): Duration {

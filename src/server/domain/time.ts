@@ -55,10 +55,11 @@ export const totalMinutes = (d: Duration): number => d.hours * 60 + d.minutes;
 /** The value of time: minutes × rate (Rappen per hour) / 60, rounded half up to the Rappen. */
 export const valueOf = (minutes: number, hourlyRate: number): number => mulDivRound(minutes, hourlyRate, 60);
 
-/** Minutes → "HH:MM" with at least two hour digits and no wrap at 24 (7505 → "125:05"). */
+/** Minutes → "HH:MM" with at least two hour digits and no wrap at 24 (7505 → "125:05"; -75 → "-01:15"). */
 export function readable(minutes: number): string {
-  const total = Math.max(0, Math.trunc(minutes));
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+  const abs = Math.abs(Math.trunc(minutes));
+  const text = `${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return minutes < 0 && abs > 0 ? `-${text}` : text;
 }
 
 // ---- dates ------------------------------------------------------------------------------------------
