@@ -39,19 +39,11 @@ const createSchema = z.object({
   name_it: nullable(text()),
 });
 
-const updateSchema = z.object({
-  name: sometimes(required(text())),
-  account_id: sometimes(required(rules.integer())),
-  name_on_documents: nullable(text()),
-  rate: sometimes(required(percent())),
-  saldo_rate: nullable(percent()),
-  field_number: nullable(rules.integer()),
-  is_acquisition_tax: sometimes(boolean()),
-  acquisition_account_id: nullable(rules.integer()),
-  archived: sometimes(boolean()),
-  name_en: nullable(text()),
-  name_fr: nullable(text()),
-  name_it: nullable(text()),
+// PUT: any subset; a field sent is checked like on create, and name, account and rate cannot be null.
+const updateSchema = createSchema.extend({
+  name: sometimes(createSchema.shape.name),
+  account_id: sometimes(createSchema.shape.account_id),
+  rate: sometimes(createSchema.shape.rate),
 });
 
 type Input = z.output<typeof updateSchema>;
