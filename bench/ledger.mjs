@@ -8,22 +8,19 @@
 //
 // See bench/README.md ("Ledger benchmark").
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startAcctServer, stopAcctServer } from './service.mjs';
+import { die, makeSandbox, positiveInt, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
 const NODE = process.execPath;
 const TOKEN = 'bench-token';
 
-let tmpRoot = null;
 let server = null;
-let cleanedUp = false;
-let keep = false;
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -57,35 +54,8 @@ const BOOKINGS = positiveInt(opts.bookings, '--bookings', 1);
 const RUNS = positiveInt(opts.runs, '--runs', 1);
 const YEAR = positiveInt(opts.year, '--year', 1000);
 const SEED = positiveInt(opts.seed, '--seed', 0);
-keep = opts.keep;
 
-function positiveInt(text, name, min) {
-  if (!/^\d+$/.test(text) || Number(text) < min) die(`${name} must be an integer >= ${min} (got "${text}")`, 2);
-  return Number(text);
-}
-
-function die(message, code = 1) {
-  process.stderr.write(`bench: ${message}\n`);
-  cleanup();
-  process.exit(code);
-}
-
-function cleanup() {
-  if (cleanedUp) return;
-  cleanedUp = true;
-  if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
-  if (tmpRoot && !keep) try { rmSync(tmpRoot, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }); } catch { /* best effort */ }
-}
-process.on('exit', cleanup);
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => die('interrupted', sig === 'SIGINT' ? 130 : 143));
-
-{
-  const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major < 22 || (major === 22 && minor < 13)) {
-    die(`this benchmark needs Node.js 22.13 or newer (node:sqlite); this is ${process.version}. Run it with the project's Node: node_modules/.bin/node bench/ledger.mjs`);
-  }
-}
-if (!existsSync(join(ROOT, 'dist', 'cli.js'))) die('dist/cli.js is missing; run `npm run build` first');
+requireNodeAndBuild(ROOT, 'node_modules/.bin/node bench/ledger.mjs');
 
 // The VAT split: the very rule the service and the reports use (src/domain/vat.ts, bundled here in memory).
 const { build } = await import('esbuild');
@@ -120,13 +90,7 @@ function ensureHledger() {
 // ---------------------------------------------------------------------------------------------
 // Sandbox and the service
 
-tmpRoot = mkdtempSync(join(tmpdir(), 'acct-ledger-bench-'));
-const dirs = { serverData: join(tmpRoot, 'server-data'), config: join(tmpRoot, 'config'), data: join(tmpRoot, 'data') };
-const baseEnv = { ...process.env };
-for (const key of Object.keys(baseEnv)) if (key.startsWith('ACCT_')) delete baseEnv[key];
-delete baseEnv.FORCE_COLOR;
-delete baseEnv.NODE_OPTIONS;
-const acctEnv = { ...baseEnv, ACCT_CONFIG_DIR: dirs.config, ACCT_DATA_DIR: dirs.data };
+const { dirs, baseEnv, acctEnv } = makeSandbox({ keep: opts.keep });
 
 async function startServer() {
   const started = await startAcctServer({ node: NODE, bin: BIN, cwd: ROOT, env: acctEnv, dataDir: dirs.serverData, token: TOKEN, timeoutMs: 30000 });
@@ -291,7 +255,7 @@ db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous
 const { journal, totals, mix } = generate(db);
 db.exec('ANALYZE');
 db.close();
-const journalFile = join(tmpRoot, 'ledger.journal');
+const journalFile = join(dirs.root, 'ledger.journal');
 writeFileSync(journalFile, journal);
 const postingsCount = journal.split('\n').filter((l) => l.startsWith('    ')).length;
 process.stdout.write(`generated in ${fmt(performance.now() - t0)}: ${mix.income} income, ${mix.expense} expense, ${mix.swap} swap; ${mix.withVat} with a tax rate (${mix.acquisition} acquisition tax); ${postingsCount} postings in the journal\n`);
@@ -350,4 +314,4 @@ process.stdout.write(`  hledger balance                                     ${fm
 process.stdout.write(`  ratio hledger / acct                                ${ratio.toFixed(1).padStart(7)}x   target >= 5x: ${ratio >= 5 ? 'ok' : 'MISSED'}\n`);
 const load = loadavg()[0];
 if (load > availableParallelism() * 0.75) process.stdout.write(`note: the 1-minute load average is ${load.toFixed(1)} on ${availableParallelism()} CPUs; medians drift on a busy machine\n`);
-if (keep) process.stdout.write(`kept: data directory ${dirs.serverData}, journal ${journalFile}\n`);
+if (opts.keep) process.stdout.write(`kept: data directory ${dirs.serverData}, journal ${journalFile}\n`);

@@ -6,12 +6,12 @@
 //
 // See bench/README.md.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startAcctServer, stopAcctServer } from './service.mjs';
+import { die, makeSandbox, positiveInt, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
@@ -19,9 +19,7 @@ const NODE = process.execPath;
 const TOKEN = 'bench-token';
 const TAG_COUNT = 20;
 
-let tmpRoot = null; // set once the sandbox exists
 let server = null; // the service's ChildProcess
-let cleanedUp = false;
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -50,50 +48,11 @@ if (opts.help) {
 const RUNS = positiveInt(opts.runs, '--runs', 1);
 const WARMUP = positiveInt(opts.warmup, '--warmup', 0);
 
-function positiveInt(text, name, min) {
-  if (!/^\d+$/.test(text) || Number(text) < min) die(`${name} must be an integer >= ${min} (got "${text}")`, 2);
-  return Number(text);
-}
-
-function die(message, code = 1) {
-  process.stderr.write(`bench: ${message}\n`);
-  cleanup();
-  process.exit(code);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Sandbox: temp dirs, a clean environment, the service
 
-{
-  const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major < 22 || (major === 22 && minor < 13)) {
-    die(`acct needs Node.js 22.13 or newer and the benchmark times acct with this node (${process.version}, ${NODE}); run it with a newer node, e.g. npm run bench:startup`);
-  }
-}
-if (!existsSync(join(ROOT, 'dist', 'cli.js'))) die('dist/cli.js is missing; run `npm run build` first');
-
-tmpRoot = mkdtempSync(join(tmpdir(), 'acct-bench-'));
-const dirs = {
-  serverData: join(tmpRoot, 'server-data'),
-  config: join(tmpRoot, 'config'),
-  data: join(tmpRoot, 'data'),
-};
-function cleanup() {
-  if (cleanedUp) return;
-  cleanedUp = true;
-  if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
-  if (tmpRoot) try { rmSync(tmpRoot, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }); } catch { /* best effort */ }
-}
-process.on('exit', cleanup);
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => die('interrupted', sig === 'SIGINT' ? 130 : 143));
-
-// The parent's environment minus anything that would change what acct does (profiles, colours).
-const baseEnv = { ...process.env };
-for (const key of Object.keys(baseEnv)) if (key.startsWith('ACCT_')) delete baseEnv[key];
-delete baseEnv.FORCE_COLOR;
-delete baseEnv.NODE_OPTIONS; // a --require/--import hook would be timed too
-if (opts['no-compile-cache']) baseEnv.NODE_COMPILE_CACHE_DISABLE = '1';
-const acctEnv = { ...baseEnv, ACCT_CONFIG_DIR: dirs.config, ACCT_DATA_DIR: dirs.data };
+requireNodeAndBuild(ROOT, 'npm run bench:startup');
+const { dirs, baseEnv, acctEnv } = makeSandbox({ noCompileCache: opts['no-compile-cache'] });
 
 async function startServer() {
   const started = await startAcctServer({ node: NODE, bin: BIN, cwd: ROOT, env: acctEnv, dataDir: dirs.serverData, token: TOKEN, timeoutMs: 20000 });
@@ -228,8 +187,7 @@ for (let i = 0; i < total; i++) {
 }
 if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
 
-await stopServer();
-cleanup();
+await stopServer(); // the sandbox is removed at exit
 
 const stats = samples.map((s) => {
   const sorted = [...s].sort((a, b) => a - b);
