@@ -66,14 +66,40 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
   throw validationError(errors);
 }
 
-export interface Checked<T> {
-  /** the fields that passed their rules (absent ones are left out) */
-  data: Partial<T>;
+/** Failures of a body collected rather than thrown, so rules that need the database can join them in one 422. */
+export interface Failures {
   errors: FieldErrors;
   /** adds the message of a rule the schema cannot check (one that needs the database); `:attribute` names the field */
   fail(field: string, message: string): void;
-  /** throws one 422 with every message, the fields in the schema's order (then others, such as `ids.1`, as they came) */
+  /** did the field, or an item of it (`tag_ids.1`), fail? */
+  failed(field: string): boolean;
+  /** throws one 422 with every message, the fields in the schema's order (an item such as `ids.1` with its field) */
   throwIfAny(): void;
+}
+
+export interface Checked<T> extends Failures {
+  /** the fields that passed their rules (absent ones are left out) */
+  data: Partial<T>;
+}
+
+/** An empty collection of failures whose 422 lists the fields in `order` (others after them, as they came). */
+export function failures(order: readonly string[] = []): Failures {
+  const errors: FieldErrors = {};
+  const rank = (key: string) => {
+    const i = order.indexOf(key.split('.')[0]);
+    return i < 0 ? order.length : i;
+  };
+  return {
+    errors,
+    fail: (field, message) => { (errors[field] ??= []).push(message.replace(/:attribute/g, attribute(field))); },
+    failed: (field) => Object.keys(errors).some((key) => key === field || key.startsWith(`${field}.`)),
+    throwIfAny: () => {
+      if (Object.keys(errors).length === 0) return;
+      // a stable sort: the keys of one field (`tag_ids`, `tag_ids.1`) stay in the order they came
+      const keys = Object.keys(errors).sort((a, b) => rank(a) - rank(b));
+      throw validationError(Object.fromEntries(keys.map((key) => [key, errors[key]])));
+    },
+  };
 }
 
 /**
@@ -83,24 +109,13 @@ export interface Checked<T> {
  */
 export function check<S extends z.ZodObject>(schema: S, input: Record<string, unknown>): Checked<z.output<S>> {
   const data: Record<string, unknown> = {};
-  const errors: FieldErrors = {};
-  const order = Object.keys(schema.shape);
-  for (const key of order) {
-    const result = (schema.shape[key] as z.ZodType).safeParse(input[key], { reportInput: true });
-    if (!result.success) collect(result.error.issues, [key], errors);
+  const collected = failures(Object.keys(schema.shape));
+  for (const [key, rule] of Object.entries(schema.shape)) {
+    const result = (rule as z.ZodType).safeParse(input[key], { reportInput: true });
+    if (!result.success) collect(result.error.issues, [key], collected.errors);
     else if (result.data !== undefined) data[key] = result.data;
   }
-  return {
-    data: data as Partial<z.output<S>>,
-    errors,
-    fail: (field, message) => { (errors[field] ??= []).push(message.replace(/:attribute/g, attribute(field))); },
-    throwIfAny: () => {
-      if (Object.keys(errors).length === 0) return;
-      const sorted: FieldErrors = {};
-      for (const key of [...order, ...Object.keys(errors)]) if (errors[key] && !sorted[key]) sorted[key] = errors[key];
-      throw validationError(sorted);
-    },
-  };
+  return { ...collected, data: data as Partial<z.output<S>> };
 }
 
 // Builders for the rule vocabulary of the spec (required, nullable, string, integer, numeric, boolean,

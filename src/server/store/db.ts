@@ -27,19 +27,60 @@ export function migrate(db: Db): void {
   }
 }
 
-/** Runs fn in a transaction (nested calls join the outer one through a savepoint). */
+/** What is to happen once a transaction's changes are kept, or undone (files beside the database). */
+interface Outcome { committed: (() => void)[]; rolledBack: (() => void)[] }
+
+/** The open transactions of each connection, outermost first (one Outcome per transaction() call). */
+const open = new WeakMap<Db, Outcome[]>();
+
+/**
+ * Runs fn in a transaction. A call inside another transaction runs in a savepoint of it: its failure
+ * undoes its own changes only, and its afterCommit work waits for the outermost commit.
+ */
 export function transaction<T>(db: Db, fn: () => T): T {
+  const stack = open.get(db) ?? [];
+  open.set(db, stack);
   const nested = db.isTransaction;
   const name = `sp_${Math.random().toString(36).slice(2)}`;
   db.exec(nested ? `SAVEPOINT ${name}` : 'BEGIN IMMEDIATE');
+  const outcome: Outcome = { committed: [], rolledBack: [] };
+  stack.push(outcome);
+  let result: T;
   try {
-    const result = fn();
+    result = fn();
     db.exec(nested ? `RELEASE ${name}` : 'COMMIT');
-    return result;
   } catch (err) {
+    stack.pop();
     db.exec(nested ? `ROLLBACK TO ${name}; RELEASE ${name}` : 'ROLLBACK');
+    for (const undo of outcome.rolledBack) undo();
     throw err;
   }
+  stack.pop();
+  const outer = stack.at(-1);
+  if (outer) {
+    // kept for now: the enclosing transaction decides
+    outer.committed.push(...outcome.committed);
+    outer.rolledBack.push(...outcome.rolledBack);
+  } else {
+    for (const done of outcome.committed) done();
+  }
+  return result;
+}
+
+function current(db: Db): Outcome {
+  const outcome = open.get(db)?.at(-1);
+  if (!outcome) throw new Error('afterCommit and onRollback need a transaction');
+  return outcome;
+}
+
+/** Runs fn once the changes of the enclosing transaction are committed (by its outermost transaction). */
+export function afterCommit(db: Db, fn: () => void): void {
+  current(db).committed.push(fn);
+}
+
+/** Runs fn when the changes of the enclosing transaction are undone (by it or a transaction around it). */
+export function onRollback(db: Db, fn: () => void): void {
+  current(db).rolledBack.push(fn);
 }
 
 export const one = (db: Db, sql: string, ...params: any[]): Row | undefined => db.prepare(sql).get(...params) as Row | undefined;

@@ -30,6 +30,11 @@ export function findTag(db: Db, companyId: number, id: number): Tag | undefined 
   return row && toTag(row);
 }
 
+export function tagIdByName(db: Db, companyId: number, name: string): number | undefined {
+  const row = one(db, 'SELECT id FROM tags WHERE company_id = ? AND name = ?', companyId, name);
+  return row ? Number(row.id) : undefined;
+}
+
 export function tagNameTaken(db: Db, companyId: number, name: string, exceptId?: number): boolean {
   return !!one(db, 'SELECT 1 FROM tags WHERE company_id = ? AND name = ? AND id IS NOT ?', companyId, name, exceptId ?? null);
 }
