@@ -5,7 +5,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isValidDate } from './validation.js';
 import { one, run, timestamp, transaction, type Db } from './store/db.js';
-import { ROLES, addMember, createCompany, createUser, findCompany, findUserByToken, issueToken, type Role } from './store/companies.js';
+import { seedChart, seedTaxRates } from './actions/chart.js';
+import { ROLES, addMember, createUser, findCompany, findUserByToken, insertCompany, issueToken, type Role } from './store/companies.js';
 
 /** An administration request that cannot be carried out; the CLI prints it as a usage error. */
 export class AdminError extends Error {}
@@ -70,6 +71,17 @@ export function addCompany(db: Db, name: string, ownerId: number): number {
   if (!name.trim()) throw new AdminError('--name must not be empty');
   if (!one(db, 'SELECT 1 FROM users WHERE id = ?', ownerId)) throw new AdminError(`user ${ownerId} does not exist`);
   return createCompany(db, name, ownerId);
+}
+
+/** A company with its owner, the standard chart and the default tax rates. */
+function createCompany(db: Db, name: string, ownerId: number): number {
+  return transaction(db, () => {
+    const id = insertCompany(db, name);
+    addMember(db, id, ownerId, 'owner');
+    seedChart(db, id);
+    seedTaxRates(db, id);
+    return id;
+  });
 }
 
 export interface CompanySettings {

@@ -281,5 +281,5 @@ function deleteReceipt(scope: BookingScope, fileId: number): void {
 
 /** Creates the new tags (or takes the company's tag of that name) and answers their ids. */
 function ensureTags(db: Db, companyId: number, userId: number, tags: { name: string; color: string }[]): number[] {
-  return tags.map(({ name, color }) => tagIdByName(db, companyId, name) ?? insertTag(db, companyId, userId, name, color).id);
+  return tags.map(({ name, color }) => tagIdByName(db, companyId, name) ?? insertTag(db, companyId, userId, name, color));
 }

@@ -12,11 +12,13 @@ import { formatCurrency, rappenToNumber } from '../domain/money.js';
 import { badRequest, fieldError, notFound, validationError, type FieldErrors } from '../http-error.js';
 import { pathId, readBody } from '../request.js';
 import { nullable, required, rules, sometimes, validate } from '../validation.js';
+import { resetChart } from '../actions/chart.js';
 import {
-  accountNumberTaken, accountUsage, accountsInCategory, bookingsUntil, chartUsage, deleteAccount, findAccount, insertAccount,
-  listAccounts, resetChart, taxRatesOffChart, updateAccount, type Account,
+  accountNumberTaken, accountUsage, accountsInCategory, bookingsUntil, chartUsage, deleteAccount, findAccountRow, insertAccount,
+  listAccountRows, taxRatesOffChart, updateAccount,
 } from '../store/accounts.js';
 import type { Db } from '../store/db.js';
+import { toAccount, type Account } from '../present/accounts.js';
 
 const ibanInput = (v: unknown) => (typeof v === 'string' ? normaliseIban(v) : v);
 
@@ -56,9 +58,9 @@ export const CARRIED_FORWARD_NAME = 'Nicht verbuchter Gewinn/Verlust aus Vorperi
 export const PERIOD_RESULT_NAME = 'Gewinn/Verlust der Periode';
 
 function accountOr404(c: Ctx): Account {
-  const account = findAccount(c.get('deps').db, c.get('companyId'), pathId(c, 'account'));
-  if (!account) throw notFound('Account not found.');
-  return account;
+  const row = findAccountRow(c.get('deps').db, c.get('companyId'), pathId(c, 'account'));
+  if (!row) throw notFound('Account not found.');
+  return toAccount(row);
 }
 
 type WithBalance = Omit<Account, 'created_at' | 'updated_at'> & { balance: number; balance_formatted: string; created_at: string; updated_at: string };
@@ -72,7 +74,7 @@ function withBalance(a: Account, rappen: number): WithBalance {
 function balances(db: Db, companyId: number, accounts: Account[], start?: string, until?: string) {
   const totals = totalsByAccount(bookingsUntil(db, companyId, until), start);
   const rows = accounts.map((a) => withBalance(a, periodBalance(a.type, totals.get(a.id))));
-  return { rows, result: profitAndLoss(listAccounts(db, companyId), totals) };
+  return { rows, result: profitAndLoss(listAccountRows(db, companyId).map(toAccount), totals) };
 }
 
 const computedRow = (name: string, rappen: number) => ({
@@ -95,7 +97,7 @@ export function registerAccounts(r: Hono<AppEnv>): void {
     const db = c.get('deps').db;
     const companyId = c.get('companyId');
     const type: AccountTypeFilter = q.type ?? 'all';
-    const accounts = listAccounts(db, companyId, typesOfFilter(type));
+    const accounts = listAccountRows(db, companyId, typesOfFilter(type)).map(toAccount);
     if (!q.start && !q.until) return c.json(accounts);
     const { rows, result } = balances(db, companyId, accounts, q.start, q.until);
     if (type !== 'liabilities') return c.json(rows);
@@ -115,7 +117,8 @@ export function registerAccounts(r: Hono<AppEnv>): void {
       const list = offChart.map((t) => `${t.name} (${t.number})`).join(', ');
       throw badRequest(`Der Kontenplan kann nicht zurückgesetzt werden: Steuersätze verwenden Konten, die der Standard-Kontenplan nicht enthält: ${list}.`);
     }
-    return c.json({ data: resetChart(db, companyId) });
+    resetChart(db, companyId);
+    return c.json({ data: listAccountRows(db, companyId).map(toAccount) });
   });
 
   r.post('/accounts', async (c) => {
@@ -127,11 +130,10 @@ export function registerAccounts(r: Hono<AppEnv>): void {
     const companyId = c.get('companyId');
     if (type === 'bank' && !isBankNumber(input.number)) throw badRequest(BANK_RANGE);
     if (accountNumberTaken(db, companyId, input.number)) throw badRequest(NUMBER_TAKEN(input.number));
-    return c.json({
-      data: insertAccount(db, companyId, {
-        name: input.name, number: input.number, type, currency: input.currency ?? 'CHF', iban: input.iban ?? null, isPrimary: input.is_primary_bank_account === true,
-      }),
+    const id = insertAccount(db, companyId, {
+      name: input.name, number: input.number, type, currency: input.currency ?? 'CHF', iban: input.iban ?? null, isPrimary: input.is_primary_bank_account === true,
     });
+    return c.json({ data: toAccount(findAccountRow(db, companyId, id)!) });
   });
 
   r.get('/accounts/:account', (c) => {
@@ -158,7 +160,9 @@ export function registerAccounts(r: Hono<AppEnv>): void {
     // like Eloquent: nothing changed, nothing saved (updated_at stays)
     const current = { name: account.name, number: account.number, currency: account.currency, iban: account.iban, isPrimary: account.is_primary_bank_account };
     const changed = (Object.keys(changes) as (keyof typeof changes)[]).some((key) => changes[key] !== undefined && changes[key] !== current[key]);
-    return c.json({ data: changed ? updateAccount(db, companyId, account.id, changes) : account });
+    if (!changed) return c.json({ data: account });
+    updateAccount(db, companyId, account.id, changes);
+    return c.json({ data: toAccount(findAccountRow(db, companyId, account.id)!) });
   });
 
   r.delete('/accounts/:account', (c) => {

@@ -7,9 +7,10 @@ import { conflict, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
 import { pathId, readBody } from '../request.js';
 import {
-  contactInUse, deleteContact, findContact, listContacts, ownContactIds, setContactsArchived, updateContact,
-  type Contact, type ContactValues,
+  contactInUse, deleteContact, findContactRow, listContactRows, ownContactIds, setContactsArchived, updateContact, type ContactValues,
 } from '../store/contacts.js';
+import type { Row } from '../store/db.js';
+import { toContact, withCustomer, type Contact } from '../present/contacts.js';
 import { required, rules, toBoolean, validate } from '../validation.js';
 import { filterBoolean, filterIds, parseIncludes, presentBoolean, text, trimToNull } from './customers.js';
 
@@ -35,11 +36,14 @@ const IN_USE: Record<'invoices' | 'proposals', string> = {
   proposals: 'Der Kontakt kann nicht gelöscht werden, da er in Offerten verwendet wird. Bitte archivieren Sie ihn stattdessen.',
 };
 
-function contactOr404(c: Ctx, includeCustomer = false): Contact {
-  const contact = findContact(c.get('deps').db, c.get('companyId'), pathId(c, 'contact'), includeCustomer);
-  if (!contact) throw notFound('Contact not found.');
-  return contact;
+function contactOr404(c: Ctx): Contact {
+  const row = findContactRow(c.get('deps').db, c.get('companyId'), pathId(c, 'contact'));
+  if (!row) throw notFound('Contact not found.');
+  return toContact(row);
 }
+
+const present = (c: Ctx, row: Row, includeCustomer: boolean): Contact =>
+  (includeCustomer ? withCustomer(c.get('deps').db, toContact(row)) : toContact(row));
 
 export function registerContacts(r: Hono<AppEnv>): void {
   r.post('/contacts/multiple', async (c) => {
@@ -62,20 +66,20 @@ export function registerContacts(r: Hono<AppEnv>): void {
   r.get('/contacts', (c) => {
     const page = pageRequest(c);
     const includeCustomer = parseIncludes(c, INCLUDES, ['customer']).has('customer');
-    const { rows, total } = listContacts(c.get('deps').db, c.get('companyId'), {
+    const { rows, total } = listContactRows(c.get('deps').db, c.get('companyId'), {
       customerIds: filterIds(c, 'customer_id'),
       archived: filterBoolean(c, 'archived'),
       name: c.req.query('filter[name]')?.trim() || undefined,
-    }, includeCustomer, page.perPage, page.offset);
-    return c.json(paginated(c, rows, total, page));
+    }, page.perPage, page.offset);
+    return c.json(paginated(c, rows.map((row) => present(c, row, includeCustomer)), total, page));
   });
 
   r.get('/contacts/:contact', (c) => {
     const contactId = pathId(c, 'contact');
     const includeCustomer = parseIncludes(c, INCLUDES, ['customer']).has('customer');
-    const contact = findContact(c.get('deps').db, c.get('companyId'), contactId, includeCustomer);
-    if (!contact) throw notFound('Contact not found.');
-    return c.json({ data: contact });
+    const row = findContactRow(c.get('deps').db, c.get('companyId'), contactId);
+    if (!row) throw notFound('Contact not found.');
+    return c.json({ data: present(c, row, includeCustomer) });
   });
 
   r.put('/contacts/:contact', async (c) => {
@@ -89,7 +93,7 @@ export function registerContacts(r: Hono<AppEnv>): void {
     }
     const db = c.get('deps').db;
     updateContact(db, c.get('companyId'), contact, values);
-    return c.json({ data: findContact(db, c.get('companyId'), contact.id) });
+    return c.json({ data: toContact(findContactRow(db, c.get('companyId'), contact.id)!) });
   });
 
   r.delete('/contacts/:contact', (c) => {

@@ -8,12 +8,13 @@ import { badRequest, fieldError, HttpError, notFound, validationError, type Fiel
 import { pageRequest, paginated } from '../pagination.js';
 import { pathId, readBody, type Body } from '../request.js';
 import { transaction } from '../store/db.js';
+import { customerStatistics } from '../domain/customer-stats.js';
 import {
-  CUSTOMER_COLUMNS, CUSTOMER_SORTS, customerDeleteBlocker, customerNumberTaken, customerStatisticsOf, deleteCustomer,
-  findCustomer, findCustomerIdByNumber, hasContactNamed, hasPrimaryContact, insertContact, insertCustomer, listCustomers,
-  nextCustomerNumber, ownCustomerIds, setCustomersArchived, taxRateExists, updateCustomer,
-  type Customer, type CustomerIncludes, type CustomerSort, type CustomerValues,
+  CUSTOMER_COLUMNS, CUSTOMER_SORTS, customerDeleteBlocker, customerNumberTaken, customerStatisticsInput, deleteCustomer,
+  findCustomerIdByNumber, findCustomerRow, hasContactNamed, hasPrimaryContact, insertContact, insertCustomer, listCustomerRows,
+  nextCustomerNumber, ownCustomerIds, setCustomersArchived, taxRateExists, updateCustomer, type CustomerSort, type CustomerValues,
 } from '../store/customers.js';
+import { toCustomer, type Customer, type CustomerIncludes } from '../present/customers.js';
 import { required, rules, toBoolean, validate } from '../validation.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -170,10 +171,10 @@ function sortOf(c: Ctx): CustomerSort | undefined {
   return { column, desc };
 }
 
-function customerOr404(c: Ctx, inc: CustomerIncludes = {}): Customer {
-  const customer = findCustomer(c.get('deps').db, c.get('companyId'), pathId(c, 'customer'), inc);
-  if (!customer) throw notFound('Customer not found.');
-  return customer;
+function customerOr404(c: Ctx): Customer {
+  const row = findCustomerRow(c.get('deps').db, c.get('companyId'), pathId(c, 'customer'));
+  if (!row) throw notFound('Customer not found.');
+  return toCustomer(c.get('deps').db, row);
 }
 
 const BLOCKED: Record<'projects' | 'invoices' | 'proposals', string> = {
@@ -237,8 +238,9 @@ export function registerCustomers(r: Hono<AppEnv>): void {
       times: filterInteger(c, 'times'),
     };
     const sort = sortOf(c);
-    const { rows, total } = listCustomers(c.get('deps').db, c.get('companyId'), filter, sort, inc, page.perPage, page.offset);
-    return c.json(paginated(c, rows, total, page));
+    const db = c.get('deps').db;
+    const { rows, total } = listCustomerRows(db, c.get('companyId'), filter, sort, page.perPage, page.offset);
+    return c.json(paginated(c, rows.map((row) => toCustomer(db, row, inc)), total, page));
   });
 
   r.post('/customers', async (c) => {
@@ -248,20 +250,21 @@ export function registerCustomers(r: Hono<AppEnv>): void {
     const companyId = c.get('companyId');
     const values = columnsOf(input, (k) => (input as Record<string, unknown>)[k] !== undefined);
     const id = insertCustomer(db, companyId, Number(c.get('user').id), values, input.contact_name);
-    return c.json({ data: findCustomer(db, companyId, id, { contacts: true }) });
+    return c.json({ data: toCustomer(db, findCustomerRow(db, companyId, id)!, { contacts: true }) });
   });
 
   r.get('/customers/:customer/statistics', (c) => {
     const customer = customerOr404(c);
-    return c.json(customerStatisticsOf(c.get('deps').db, c.get('companyId'), customer.id));
+    return c.json(customerStatistics(customerStatisticsInput(c.get('deps').db, c.get('companyId'), customer.id)));
   });
 
   r.get('/customers/:customer', (c) => {
     const customerId = pathId(c, 'customer');
     const inc = includesOf(parseIncludes(c, SINGLE_INCLUDES, ['taxRate', 'contacts', 'proposals', 'invoices', 'activeProjects']));
-    const customer = findCustomer(c.get('deps').db, c.get('companyId'), customerId, inc);
-    if (!customer) throw notFound('Customer not found.');
-    return c.json({ data: customer });
+    const db = c.get('deps').db;
+    const row = findCustomerRow(db, c.get('companyId'), customerId);
+    if (!row) throw notFound('Customer not found.');
+    return c.json({ data: toCustomer(db, row, inc) });
   });
 
   r.put('/customers/:customer', async (c) => {
@@ -272,7 +275,7 @@ export function registerCustomers(r: Hono<AppEnv>): void {
     const companyId = c.get('companyId');
     const values = columnsOf(input, (k) => Object.hasOwn(body, k));
     updateCustomer(db, companyId, customer.id, values);
-    return c.json({ data: findCustomer(db, companyId, customer.id) });
+    return c.json({ data: toCustomer(db, findCustomerRow(db, companyId, customer.id)!) });
   });
 
   r.delete('/customers/:customer', (c) => {

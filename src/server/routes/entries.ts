@@ -16,9 +16,10 @@ import { pathId, readBody, type Body } from '../request.js';
 import { check, isValidDate, nullable, required, rules } from '../validation.js';
 import type { Row } from '../store/db.js';
 import {
-  ENTRY_SORTS, findEntryRow, findGroup, groupMemberOf, insertGroup, listEntryRows, listGroupedRows, maxRunningNumber, runningNumberTaken,
-  serializeEntries, type Entry, type EntryFilter, type EntryInclude, type EntrySort, type EntrySortColumn,
+  ENTRY_SORTS, findEntryRow, findGroupRow, insertGroup, listEntryRows, listGroupedRows, maxRunningNumber, runningNumberTaken,
+  type EntryFilter, type EntrySort, type EntrySortColumn,
 } from '../store/entries.js';
+import { groupMemberOf, serializeEntries, toEntryGroup, type Entry, type EntryInclude } from '../present/entries.js';
 import { MAX_FILE_BYTES, cleanFileName, mimeOf } from '../store/files.js';
 import { filterBoolean, filterIds } from './customers.js';
 import { fileUrlFor } from './files.js';
@@ -306,11 +307,15 @@ export function registerEntries(r: Hono<AppEnv>): void {
   });
 
   // Entry groups (beyond the spec): a group is made empty and filled through entry_group_id.
-  r.post('/entry-groups', (c) => c.json({ data: insertGroup(c.get('deps').db, c.get('companyId')) }, 201));
+  r.post('/entry-groups', (c) => {
+    const db = c.get('deps').db;
+    const id = insertGroup(db, c.get('companyId'));
+    return c.json({ data: toEntryGroup(findGroupRow(db, c.get('companyId'), id)!) }, 201);
+  });
 
   r.get('/entry-groups/:group', (c) => {
-    const group = findGroup(c.get('deps').db, c.get('companyId'), pathId(c, 'group'));
-    if (!group) throw notFound('Entry group not found.');
-    return c.json({ data: group });
+    const row = findGroupRow(c.get('deps').db, c.get('companyId'), pathId(c, 'group'));
+    if (!row) throw notFound('Entry group not found.');
+    return c.json({ data: toEntryGroup(row) });
   });
 }

@@ -7,9 +7,10 @@ import { pageRequest, paginated } from '../pagination.js';
 import { pathId, queryBoolean, readBody } from '../request.js';
 import { nullable, required, rules, sometimes, toBoolean, validate } from '../validation.js';
 import {
-  PRODUCT_SORTS, countProducts, deleteProduct, findProduct, insertProduct, listProducts, updateProduct,
-  type Product, type ProductFilter, type ProductSort, type ProductSortKey,
+  PRODUCT_SORTS, countProducts, deleteProduct, findProductRow, insertProduct, listProductRows, updateProduct,
+  type ProductFilter, type ProductSort, type ProductSortKey,
 } from '../store/products.js';
+import { toProduct, type Product } from '../present/products.js';
 
 const MAX_PRICE = 999999.99;
 
@@ -27,9 +28,9 @@ const createSchema = z.object({ name, ...fields });
 const updateSchema = z.object({ name: sometimes(name), ...fields, archived: sometimes(boolean()) });
 
 function productOr404(c: Ctx): Product {
-  const product = findProduct(c.get('deps').db, c.get('companyId'), pathId(c, 'product'));
-  if (!product) throw notFound('Product not found.');
-  return product;
+  const row = findProductRow(c.get('deps').db, c.get('companyId'), pathId(c, 'product'));
+  if (!row) throw notFound('Product not found.');
+  return toProduct(row);
 }
 
 /** `sort=name|-name|price|-price`; without one the list runs by id; anything else is a 400. */
@@ -58,20 +59,21 @@ export function registerProducts(r: Hono<AppEnv>): void {
   r.get('/products', (c) => {
     const page = pageRequest(c);
     const sort = sortOf(c);
-    const { rows, total } = listProducts(c.get('deps').db, c.get('companyId'), filterOf(c), sort, page.perPage, page.offset);
-    return c.json(paginated(c, rows, total, page));
+    const { rows, total } = listProductRows(c.get('deps').db, c.get('companyId'), filterOf(c), sort, page.perPage, page.offset);
+    return c.json(paginated(c, rows.map(toProduct), total, page));
   });
 
   r.post('/products', async (c) => {
     const input = validate(createSchema, await readBody(c));
-    const product = insertProduct(c.get('deps').db, c.get('companyId'), Number(c.get('user').id), {
+    const db = c.get('deps').db;
+    const id = insertProduct(db, c.get('companyId'), Number(c.get('user').id), {
       name: input.name,
       description: input.description ?? null,
       price: input.price ?? null,
       unit: input.unit ?? null,
       archived: false,
     });
-    return c.json({ data: product });
+    return c.json({ data: toProduct(findProductRow(db, c.get('companyId'), id)!) });
   });
 
   // before /:product
@@ -82,10 +84,11 @@ export function registerProducts(r: Hono<AppEnv>): void {
   r.put('/products/:product', async (c) => {
     const product = productOr404(c);
     const input = validate(updateSchema, await readBody(c));
-    const updated = updateProduct(c.get('deps').db, c.get('companyId'), product.id, {
+    const db = c.get('deps').db;
+    updateProduct(db, c.get('companyId'), product.id, {
       name: input.name, description: input.description, price: input.price, unit: input.unit, archived: input.archived,
     });
-    return c.json({ data: updated });
+    return c.json({ data: toProduct(findProductRow(db, c.get('companyId'), product.id)!) });
   });
 
   r.delete('/products/:product', (c) => {

@@ -11,9 +11,11 @@ import { isValidDate, nullable, required, rules, toBoolean, validate } from '../
 import { transaction } from '../store/db.js';
 import { insertCustomerRecord } from '../store/customers.js';
 import {
-  PROJECT_INCLUDES, archiveProjects, customerExists, deleteProject, deleteProjects, findProject, findProjectRow,
-  hasInvoicedTime, insertProject, listProjects, updateProject, type ProjectInclude, type ProjectValues,
+  archiveProjects, customerExists, deleteProject, deleteProjects, findProjectRow, hasInvoicedTime, insertProject, listProjectRows,
+  updateProject, type ProjectValues,
 } from '../store/projects.js';
+import { toProject } from '../present/projects.js';
+import { PROJECT_INCLUDES, withIncludes, type IncludeContext, type ProjectInclude } from '../present/project-includes.js';
 import { fileUrlFor } from './files.js';
 import { companyToday } from './times.js';
 
@@ -120,6 +122,12 @@ function projectOr404(c: Ctx) {
   return row;
 }
 
+/** The project as its endpoints answer it, with the relations asked for. */
+function projectOf(c: Ctx, id: number, includes: readonly ProjectInclude[] = [], context?: IncludeContext) {
+  const db = c.get('deps').db;
+  return withIncludes(db, toProject(db, findProjectRow(db, c.get('companyId'), id)!), includes, context);
+}
+
 const DELETE_REFUSED = 'The project has invoiced time entries and cannot be deleted. Archive it instead.';
 
 const idsOf = (body: Body): number[] => validate(z.object({ ids: rules.ids() }), body).ids;
@@ -129,12 +137,13 @@ export function registerProjects(r: Hono<AppEnv>): void {
     const page = pageRequest(c);
     const includes = includesOf(c, ['customer']);
     const rawCustomer = (c.req.query('filter[customer_id]') ?? '').trim();
-    const { rows, total } = listProjects(c.get('deps').db, c.get('companyId'), {
+    const db = c.get('deps').db;
+    const { rows, total } = listProjectRows(db, c.get('companyId'), {
       archived: queryBoolean(c, 'filter[archived]'),
       // an id that is not a number matches nothing
       customerId: rawCustomer === '' ? undefined : /^\d{1,15}$/.test(rawCustomer) ? Number(rawCustomer) : null,
-    }, includes, page.perPage, page.offset);
-    return c.json(paginated(c, rows, total, page));
+    }, page.perPage, page.offset);
+    return c.json(paginated(c, rows.map((row) => withIncludes(db, toProject(db, row), includes)), total, page));
   });
 
   r.post('/projects', async (c) => {
@@ -165,7 +174,7 @@ export function registerProjects(r: Hono<AppEnv>): void {
       const customer = blank(customerId) ? insertCustomerRecord(db, companyId, userId, newName as string) : Number(customerId);
       return insertProject(db, companyId, userId, { ...projectValues(value), name: value.name, customer_id: customer });
     });
-    return c.json({ data: findProject(db, companyId, id) });
+    return c.json({ data: projectOf(c, id) });
   });
 
   r.post('/projects/multiple', async (c) => {
@@ -189,8 +198,8 @@ export function registerProjects(r: Hono<AppEnv>): void {
   r.get('/projects/:project', (c) => {
     const row = projectOr404(c);
     const includes = includesOf(c, PROJECT_INCLUDES);
-    const context = { today: companyToday(c), closedUntil: c.get('company').closed_until ?? null, fileUrl: fileUrlFor(c) };
-    return c.json({ data: findProject(c.get('deps').db, c.get('companyId'), Number(row.id), includes, context) });
+    const context: IncludeContext = { today: companyToday(c), closedUntil: c.get('company').closed_until ?? null, fileUrl: fileUrlFor(c) };
+    return c.json({ data: projectOf(c, Number(row.id), includes, context) });
   });
 
   r.put('/projects/:project', async (c) => {
@@ -210,7 +219,7 @@ export function registerProjects(r: Hono<AppEnv>): void {
     const values = projectValues(value);
     if (body.customer_id !== undefined) values.customer_id = Number(body.customer_id);
     updateProject(db, companyId, Number(row.id), values);
-    return c.json({ data: findProject(db, companyId, Number(row.id)) });
+    return c.json({ data: projectOf(c, Number(row.id)) });
   });
 
   r.delete('/projects/:project', (c) => {

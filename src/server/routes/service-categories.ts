@@ -6,9 +6,9 @@ import { notFound } from '../http-error.js';
 import { pathId, readBody } from '../request.js';
 import { required, sometimes, rules, validate } from '../validation.js';
 import {
-  deleteServiceCategory, findServiceCategory, insertServiceCategory, listServiceCategories, updateServiceCategory,
-  type ServiceCategory,
+  deleteServiceCategory, findServiceCategoryRow, insertServiceCategory, listServiceCategoryRows, updateServiceCategory,
 } from '../store/service-categories.js';
+import { toServiceCategory, type ServiceCategory } from '../present/service-categories.js';
 
 const name = required(rules.string(255));
 
@@ -17,17 +17,19 @@ const createSchema = z.object({ name });
 const updateSchema = z.object({ name: sometimes(name) });
 
 function categoryOr404(c: Ctx): ServiceCategory {
-  const category = findServiceCategory(c.get('deps').db, c.get('companyId'), pathId(c, 'serviceCategory'));
-  if (!category) throw notFound('Service category not found.');
-  return category;
+  const row = findServiceCategoryRow(c.get('deps').db, c.get('companyId'), pathId(c, 'serviceCategory'));
+  if (!row) throw notFound('Service category not found.');
+  return toServiceCategory(row);
 }
 
 export function registerServiceCategories(r: Hono<AppEnv>): void {
-  r.get('/service-categories', (c) => c.json({ data: listServiceCategories(c.get('deps').db, c.get('companyId')) }));
+  r.get('/service-categories', (c) => c.json({ data: listServiceCategoryRows(c.get('deps').db, c.get('companyId')).map(toServiceCategory) }));
 
   r.post('/service-categories', async (c) => {
     const input = validate(createSchema, await readBody(c));
-    return c.json({ data: insertServiceCategory(c.get('deps').db, c.get('companyId'), input.name) }, 201);
+    const db = c.get('deps').db;
+    const id = insertServiceCategory(db, c.get('companyId'), input.name);
+    return c.json({ data: toServiceCategory(findServiceCategoryRow(db, c.get('companyId'), id)!) }, 201);
   });
 
   r.get('/service-categories/:serviceCategory', (c) => c.json({ data: categoryOr404(c) }));
@@ -37,7 +39,9 @@ export function registerServiceCategories(r: Hono<AppEnv>): void {
     const category = categoryOr404(c);
     const input = validate(updateSchema, await readBody(c));
     if (input.name === undefined) return c.json(category);
-    return c.json(updateServiceCategory(c.get('deps').db, c.get('companyId'), category.id, input.name));
+    const db = c.get('deps').db;
+    updateServiceCategory(db, c.get('companyId'), category.id, input.name);
+    return c.json(toServiceCategory(findServiceCategoryRow(db, c.get('companyId'), category.id)!));
   });
 
   r.delete('/service-categories/:serviceCategory', (c) => {

@@ -7,11 +7,12 @@ import { HttpError, badRequest, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
 import { pathId, queryBoolean, readBody } from '../request.js';
 import { nullable, required, rules, sometimes, toBoolean, validate } from '../validation.js';
-import { findServiceCategory } from '../store/service-categories.js';
+import { findServiceCategoryRow } from '../store/service-categories.js';
 import {
-  SERVICE_SORTS, bulkDeleteServices, bulkUpdateServices, deleteService, findService, insertService, listServices,
-  serviceInUse, updateService, type Service, type ServiceSort, type ServiceSortKey,
+  SERVICE_SORTS, bulkDeleteServices, bulkUpdateServices, deleteService, findServiceRow, insertService, listServiceRows,
+  serviceInUse, updateService, type ServiceSort, type ServiceSortKey,
 } from '../store/services.js';
+import { toService, type Service } from '../present/services.js';
 
 export const SERVICES_PER_PAGE = 50;
 const MAX_RATE = 999999.99;
@@ -49,15 +50,15 @@ const bulkUpdateSchema = z.object({ ids, hourly_rate: hourlyRate, archived: some
 const bulkDeleteSchema = z.object({ ids });
 
 function serviceOr404(c: Ctx): Service {
-  const service = findService(c.get('deps').db, c.get('companyId'), pathId(c, 'service'));
-  if (!service) throw notFound('Service not found.');
-  return service;
+  const row = findServiceRow(c.get('deps').db, c.get('companyId'), pathId(c, 'service'));
+  if (!row) throw notFound('Service not found.');
+  return toService(row);
 }
 
 /** A category id of the company, or 404 like the record itself (a category of another company is not reachable). */
 function categoryId(c: Ctx, id: number | null): number | null {
   if (id === null) return null;
-  if (!findServiceCategory(c.get('deps').db, c.get('companyId'), id)) throw notFound('Service category not found.');
+  if (!findServiceCategoryRow(c.get('deps').db, c.get('companyId'), id)) throw notFound('Service category not found.');
   return id;
 }
 
@@ -85,23 +86,24 @@ export function registerServices(r: Hono<AppEnv>): void {
   r.get('/services', (c) => {
     const page = pageRequest(c, SERVICES_PER_PAGE);
     const sort = sortOf(c);
-    const { rows, total } = listServices(c.get('deps').db, c.get('companyId'), {
+    const { rows, total } = listServiceRows(c.get('deps').db, c.get('companyId'), {
       archived: queryBoolean(c, 'filter[archived]'),
       serviceCategoryId: categoryFilter(c),
     }, sort, page.perPage, page.offset);
-    return c.json(paginated(c, rows, total, page));
+    return c.json(paginated(c, rows.map(toService), total, page));
   });
 
   r.post('/services', async (c) => {
     const input = validate(createSchema, await readBody(c));
-    const service = insertService(c.get('deps').db, c.get('companyId'), {
+    const db = c.get('deps').db;
+    const id = insertService(db, c.get('companyId'), {
       name: input.name,
       hourly_rate: input.hourly_rate ?? null,
       billable: input.billable ?? true,
       archived: input.archived ?? false,
       service_category_id: categoryId(c, input.service_category_id ?? null),
     });
-    return c.json({ data: service }, 201);
+    return c.json({ data: toService(findServiceRow(db, c.get('companyId'), id)!) }, 201);
   });
 
   // the /multiple paths come before /:service
@@ -125,14 +127,15 @@ export function registerServices(r: Hono<AppEnv>): void {
   r.put('/services/:service', async (c) => {
     const service = serviceOr404(c);
     const input = validate(updateSchema, await readBody(c));
-    const updated = updateService(c.get('deps').db, c.get('companyId'), service.id, {
+    const db = c.get('deps').db;
+    updateService(db, c.get('companyId'), service.id, {
       name: input.name,
       hourly_rate: input.hourly_rate,
       billable: input.billable,
       archived: input.archived,
       service_category_id: input.service_category_id === undefined ? undefined : categoryId(c, input.service_category_id),
     });
-    return c.json({ data: updated });
+    return c.json({ data: toService(findServiceRow(db, c.get('companyId'), service.id)!) });
   });
 
   r.delete('/services/:service', (c) => {

@@ -1,5 +1,5 @@
-// Tags: the reference resource. Rules sit beside the routes; the store does the SQL; the domain knows
-// the colours and the lower-casing.
+// Tags: the reference resource. Rules sit beside the routes; the store does the SQL, the presenter
+// shapes the tag; the domain knows the colours and the lower-casing.
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
@@ -8,8 +8,8 @@ import { fieldError, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
 import { pathId, readBody } from '../request.js';
 import { required, rules, validate } from '../validation.js';
-import { deleteTag, findTag, insertTag, listTags, tagNameTaken, updateTag, type Tag } from '../store/tags.js';
-
+import { deleteTag, findTagRow, insertTag, listTagRows, tagNameTaken, updateTag } from '../store/tags.js';
+import { toTag, type Tag } from '../present/tags.js';
 
 const tagSchema = z.object({
   name: required(rules.string(255)),
@@ -17,9 +17,9 @@ const tagSchema = z.object({
 });
 
 function tagOr404(c: Ctx): Tag {
-  const tag = findTag(c.get('deps').db, c.get('companyId'), pathId(c, 'tag'));
-  if (!tag) throw notFound('Tag not found.');
-  return tag;
+  const row = findTagRow(c.get('deps').db, c.get('companyId'), pathId(c, 'tag'));
+  if (!row) throw notFound('Tag not found.');
+  return toTag(row);
 }
 
 async function validTag(c: Ctx, exceptId?: number) {
@@ -35,16 +35,18 @@ export function registerTags(r: Hono<AppEnv>): void {
 
   r.get('/tags', (c) => {
     const page = pageRequest(c);
-    const { rows, total } = listTags(c.get('deps').db, c.get('companyId'), {
+    const { rows, total } = listTagRows(c.get('deps').db, c.get('companyId'), {
       name: c.req.query('filter[name]') || undefined,
       color: c.req.query('filter[color]') || undefined,
     }, page.perPage, page.offset);
-    return c.json(paginated(c, rows, total, page));
+    return c.json(paginated(c, rows.map(toTag), total, page));
   });
 
   r.post('/tags', async (c) => {
     const { name, color } = await validTag(c);
-    return c.json({ data: insertTag(c.get('deps').db, c.get('companyId'), Number(c.get('user').id), name, color) });
+    const db = c.get('deps').db;
+    const id = insertTag(db, c.get('companyId'), Number(c.get('user').id), name, color);
+    return c.json({ data: toTag(findTagRow(db, c.get('companyId'), id)!) });
   });
 
   r.get('/tags/:tag', (c) => c.json({ data: tagOr404(c) }));
@@ -52,7 +54,9 @@ export function registerTags(r: Hono<AppEnv>): void {
   r.put('/tags/:tag', async (c) => {
     const tag = tagOr404(c);
     const { name, color } = await validTag(c, tag.id);
-    return c.json({ data: updateTag(c.get('deps').db, c.get('companyId'), tag.id, name, color) });
+    const db = c.get('deps').db;
+    updateTag(db, c.get('companyId'), tag.id, name, color);
+    return c.json({ data: toTag(findTagRow(db, c.get('companyId'), tag.id)!) });
   });
 
   r.delete('/tags/:tag', (c) => {

@@ -7,7 +7,8 @@ import { TASK_STATUSES } from '../domain/time.js';
 import { badRequest, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
 import { pathId, readBody, type Body } from '../request.js';
-import { deleteTask, findTaskRow, insertTask, listTasks, toTask, updateTask, type TaskValues } from '../store/tasks.js';
+import { deleteTask, findTaskRow, insertTask, listTaskRows, updateTask, type TaskValues } from '../store/tasks.js';
+import { toTask } from '../present/tasks.js';
 import { check, daily, nullable, required, rules, sometimes } from '../validation.js';
 import { parseIncludes } from './customers.js';
 import { projectOf, scopeOf, type Scope } from './times.js';
@@ -64,8 +65,8 @@ export function registerTasks(r: Hono<AppEnv>): void {
     const rawProject = (c.req.query('filter[project_id]') ?? '').trim();
     const projectIds = rawProject === '' ? undefined : rawProject.split(',').map((v) => v.trim());
     if (projectIds?.some((v) => !/^\d{1,15}$/.test(v))) throw badRequest('filter[project_id] must be an id or comma-separated ids.');
-    const { rows, total } = listTasks(s.db, s.companyId, { statuses, projectIds: projectIds?.map(Number) }, s.today, include, page.perPage, page.offset);
-    return c.json(paginated(c, rows, total, page));
+    const { rows, total } = listTaskRows(s.db, s.companyId, { statuses, projectIds: projectIds?.map(Number) }, page.perPage, page.offset);
+    return c.json(paginated(c, rows.map((row) => toTask(s.db, row, s.today, include)), total, page));
   });
 
   r.post('/tasks', async (c) => {

@@ -9,11 +9,12 @@ import { HttpError, conflict, notFound, validationError, type FieldErrors } from
 import { pageRequest, paginated } from '../pagination.js';
 import { pathId, queryBoolean, readBody } from '../request.js';
 import { nullable, required, rules, sometimes, toBoolean, validate } from '../validation.js';
-import { findAccount } from '../store/accounts.js';
+import { findAccountRow } from '../store/accounts.js';
 import {
-  deleteTaxRate, findTaxRate, insertTaxRate, listTaxRates, taxRateUsage, taxRateValues, updateTaxRate,
+  deleteTaxRate, findTaxRateRow, insertTaxRate, listTaxRateRows, taxRateUsage, taxRateValues, updateTaxRate,
   type TaxRateSort, type TaxRateValues,
 } from '../store/tax-rates.js';
+import { toTaxRate } from '../present/tax-rates.js';
 
 // Laravel's `boolean` rejects null with "must be true or false" (rules.boolean() would call null missing).
 const boolean = () => z.preprocess(toBoolean, z.custom<boolean>((v) => typeof v === 'boolean', { message: 'The :attribute field must be true or false.' }));
@@ -70,7 +71,7 @@ function taxRateOr404(c: Ctx): { id: number; values: TaxRateValues } {
 
 /** An account of the company that may carry VAT (a balance sheet account), else a 422 on `field`. */
 function checkTaxAccount(c: Ctx, field: string, id: number, errors: FieldErrors): void {
-  const account = findAccount(c.get('deps').db, c.get('companyId'), id);
+  const account = findAccountRow(c.get('deps').db, c.get('companyId'), id);
   const attr = field.replace(/_/g, ' ');
   if (!account) (errors[field] ??= []).push(`The selected ${attr} is invalid.`);
   else if (!isTaxAccountType(account.type)) (errors[field] ??= []).push(`The ${attr} must be an assets or liabilities account.`);
@@ -114,23 +115,25 @@ export function registerTaxRates(r: Hono<AppEnv>): void {
     const rawIds = c.req.queries('filter[id]') ?? c.req.queries('filter[id][]');
     const ids = rawIds?.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
     const page = pageRequest(c);
-    const { rows, total } = listTaxRates(c.get('deps').db, c.get('companyId'), {
+    const { rows, total } = listTaxRateRows(c.get('deps').db, c.get('companyId'), {
       name: c.req.query('filter[name]') || undefined,
       archived: queryBoolean(c, 'filter[archived]'),
       ids: ids && ids.length ? ids.filter((v) => /^\d{1,15}$/.test(v)).map(Number) : undefined,
     }, sort as TaxRateSort | undefined, page.perPage, page.offset);
-    return c.json(paginated(c, rows, total, page));
+    return c.json(paginated(c, rows.map((r) => toTaxRate(r, true)), total, page));
   });
 
   r.post('/tax-rates', async (c) => {
     const input = validate(createSchema, await readBody(c));
     const values = resolveValues(c, EMPTY, { ...input, is_acquisition_tax: input.is_acquisition_tax ?? false, archived: input.archived ?? false });
-    return c.json(insertTaxRate(c.get('deps').db, c.get('companyId'), values));
+    const db = c.get('deps').db;
+    const id = insertTaxRate(db, c.get('companyId'), values);
+    return c.json(toTaxRate(findTaxRateRow(db, c.get('companyId'), id)!));
   });
 
   r.get('/tax-rates/:taxRate', (c) => {
     const { id } = taxRateOr404(c);
-    return c.json(findTaxRate(c.get('deps').db, c.get('companyId'), id, true)!);
+    return c.json(toTaxRate(findTaxRateRow(c.get('deps').db, c.get('companyId'), id)!, true));
   });
 
   r.put('/tax-rates/:taxRate', async (c) => {
@@ -145,7 +148,7 @@ export function registerTaxRates(r: Hono<AppEnv>): void {
     // like Eloquent: nothing changed, nothing saved (updated_at stays)
     const same = (Object.keys(next) as (keyof TaxRateValues)[]).every((key) => next[key] === current[key]);
     if (!same) updateTaxRate(db, c.get('companyId'), id, next);
-    return c.json(findTaxRate(db, c.get('companyId'), id)!);
+    return c.json(toTaxRate(findTaxRateRow(db, c.get('companyId'), id)!));
   });
 
   r.delete('/tax-rates/:taxRate', (c) => {

@@ -13,10 +13,10 @@ import { pathId, queryInt, readBody, type Body } from '../request.js';
 import { transaction, type Db, type Row } from '../store/db.js';
 import { clock } from '../store/timer.js';
 import {
-  TIME_INCLUDES, deleteTimes, embedIncludes, findTimeRow, insertTime, invoiceExists, isLocked, listTimeRows, projectRow,
-  serviceRow, sheetProjects, sheetTime, taskRow, timeRowsByIds, toTimeEntry, updateTime,
-  type TimeFilter, type TimeInclude, type TimeSort, type TimeValues,
+  deleteTimes, findTimeRow, insertTime, invoiceExists, isLocked, listTimeRows, projectRow, serviceRow, taskRow, timeRowsByIds, updateTime,
+  type TimeFilter, type TimeSort, type TimeValues,
 } from '../store/times.js';
+import { TIME_INCLUDES, embedIncludes, sheetProjects, sheetTime, toTimeEntry, type TimeInclude } from '../present/times.js';
 import { filterBoolean, parseIncludes } from './customers.js';
 import { check, daily, nullable, required, rules, sometimes, toBoolean, validate, type Checked } from '../validation.js';
 

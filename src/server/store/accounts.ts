@@ -1,62 +1,31 @@
-// Accounts of a company (the chart of accounts), the bookings their balances are computed from, and
-// the standard-chart reset.
+// Accounts of a company (the chart of accounts) and the bookings their balances are computed from. A
+// row carries its category's type (`type`).
 import { all, one, run, timestamp, transaction, type Db, type Row } from './db.js';
-import { seedChart } from './companies.js';
 import { STANDARD_CHART } from '../domain/chart.js';
 import type { AccountType, DatedBooking } from '../domain/ledger.js';
 
-export interface Account {
-  id: number;
-  company_id: number;
-  account_category_id: number;
-  /** the category's type (bank, deprecations, assets, liabilities, income, expense) */
-  type: AccountType;
-  number: number;
-  name: string;
-  currency: string;
-  iban: string | null;
-  is_primary_bank_account: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
 const SELECT = 'SELECT accounts.*, account_categories.type AS type FROM accounts JOIN account_categories ON account_categories.id = accounts.account_category_id';
 
-const toAccount = (r: Row): Account => ({
-  id: Number(r.id),
-  company_id: Number(r.company_id),
-  account_category_id: Number(r.account_category_id),
-  type: r.type as AccountType,
-  number: Number(r.number),
-  name: r.name,
-  currency: r.currency,
-  iban: r.iban ?? null,
-  is_primary_bank_account: Number(r.is_primary_bank_account) === 1,
-  created_at: r.created_at,
-  updated_at: r.updated_at,
-});
-
 /** The company's accounts of the given categories (all without), ordered by number. */
-export function listAccounts(db: Db, companyId: number, types?: readonly AccountType[]): Account[] {
+export function listAccountRows(db: Db, companyId: number, types?: readonly AccountType[]): Row[] {
   const params: unknown[] = [companyId];
   let filter = '';
   if (types) {
     filter = ` AND account_categories.type IN (${types.map(() => '?').join(', ')})`;
     params.push(...types);
   }
-  return all(db, `${SELECT} WHERE accounts.company_id = ?${filter} ORDER BY accounts.number, accounts.id`, ...params).map(toAccount);
+  return all(db, `${SELECT} WHERE accounts.company_id = ?${filter} ORDER BY accounts.number, accounts.id`, ...params);
 }
 
-export function findAccount(db: Db, companyId: number, id: number): Account | undefined {
-  const row = one(db, `${SELECT} WHERE accounts.company_id = ? AND accounts.id = ?`, companyId, id);
-  return row && toAccount(row);
+export function findAccountRow(db: Db, companyId: number, id: number): Row | undefined {
+  return one(db, `${SELECT} WHERE accounts.company_id = ? AND accounts.id = ?`, companyId, id);
 }
 
 export function accountNumberTaken(db: Db, companyId: number, number: number, exceptId?: number): boolean {
   return !!one(db, 'SELECT 1 FROM accounts WHERE company_id = ? AND number = ? AND id IS NOT ?', companyId, number, exceptId ?? null);
 }
 
-export function categoryId(db: Db, type: AccountType): number {
+function categoryId(db: Db, type: AccountType): number {
   return Number(one(db, 'SELECT id FROM account_categories WHERE type = ?', type)!.id);
 }
 
@@ -66,21 +35,29 @@ function clearPrimary(db: Db, companyId: number, exceptId: number): void {
   run(db, 'UPDATE accounts SET is_primary_bank_account = 0, updated_at = ? WHERE company_id = ? AND id != ? AND is_primary_bank_account = 1', timestamp(), companyId, exceptId);
 }
 
-export function insertAccount(db: Db, companyId: number, input: AccountInput): Account {
+export function insertAccount(db: Db, companyId: number, input: AccountInput): number {
   return transaction(db, () => {
     const now = timestamp();
     const id = Number(run(db,
       'INSERT INTO accounts (company_id, account_category_id, number, name, currency, iban, is_primary_bank_account, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       companyId, categoryId(db, input.type), input.number, input.name, input.currency, input.iban, input.isPrimary ? 1 : 0, now, now).lastInsertRowid);
     if (input.isPrimary) clearPrimary(db, companyId, id);
-    return findAccount(db, companyId, id)!;
+    return id;
   });
+}
+
+/** Inserts a whole chart (a new company's, or a reset's) with one statement prepared once. */
+export function insertAccounts(db: Db, companyId: number, accounts: readonly AccountInput[]): void {
+  const now = timestamp();
+  const categoryIds = new Map(all(db, 'SELECT id, type FROM account_categories').map((r) => [r.type as string, Number(r.id)]));
+  const insert = db.prepare('INSERT INTO accounts (company_id, account_category_id, number, name, currency, iban, is_primary_bank_account, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  for (const a of accounts) insert.run(companyId, categoryIds.get(a.type)!, a.number, a.name, a.currency, a.iban, a.isPrimary ? 1 : 0, now, now);
 }
 
 export interface AccountChanges { name?: string; number?: number; currency?: string; iban?: string | null; isPrimary?: boolean }
 
-export function updateAccount(db: Db, companyId: number, id: number, changes: AccountChanges): Account {
-  return transaction(db, () => {
+export function updateAccount(db: Db, companyId: number, id: number, changes: AccountChanges): void {
+  transaction(db, () => {
     const sets: string[] = [];
     const params: unknown[] = [];
     if (changes.name !== undefined) { sets.push('name = ?'); params.push(changes.name); }
@@ -92,7 +69,6 @@ export function updateAccount(db: Db, companyId: number, id: number, changes: Ac
     params.push(timestamp());
     run(db, `UPDATE accounts SET ${sets.join(', ')} WHERE company_id = ? AND id = ?`, ...params, companyId, id);
     if (changes.isPrimary) clearPrimary(db, companyId, id);
-    return findAccount(db, companyId, id)!;
   });
 }
 
@@ -146,29 +122,23 @@ export function taxRatesOffChart(db: Db, companyId: number): { name: string; num
   return out;
 }
 
-/**
- * Replaces every account of the company with the standard chart. Tax rates keep their account
- * numbers: they are pointed at the new account of the same number. The caller has checked that nothing
- * else references the accounts and that every tax rate's numbers exist in the standard chart.
- */
-export function resetChart(db: Db, companyId: number): Account[] {
-  return transaction(db, () => {
-    const old = all(db, 'SELECT id FROM accounts WHERE company_id = ?', companyId).map((r) => Number(r.id));
-    const rates = all(db, `SELECT tax_rates.id, a.number AS account_number, q.number AS acquisition_number FROM tax_rates
-        JOIN accounts a ON a.id = tax_rates.account_id LEFT JOIN accounts q ON q.id = tax_rates.acquisition_account_id
-       WHERE tax_rates.company_id = ?`, companyId);
-    // free the numbers for the new chart; the old rows stay until the tax rates have moved
-    run(db, 'UPDATE accounts SET number = -id WHERE company_id = ?', companyId);
-    seedChart(db, companyId);
-    const idOf = new Map(all(db, 'SELECT id, number FROM accounts WHERE company_id = ? AND number > 0', companyId).map((r) => [Number(r.number), Number(r.id)]));
-    for (const r of rates) {
-      const acquisition = r.acquisition_number === null ? null : idOf.get(Number(r.acquisition_number))!;
-      run(db, 'UPDATE tax_rates SET account_id = ?, acquisition_account_id = ? WHERE id = ?', idOf.get(Number(r.account_number))!, acquisition, r.id);
-    }
-    const remove = db.prepare('DELETE FROM accounts WHERE id = ?');
-    for (const id of old) remove.run(id);
-    return listAccounts(db, companyId);
-  });
+export function accountIds(db: Db, companyId: number): number[] {
+  return all(db, 'SELECT id FROM accounts WHERE company_id = ?', companyId).map((r) => Number(r.id));
+}
+
+/** Frees every account number of the company for a new chart (the accounts keep -id as their number). */
+export function releaseAccountNumbers(db: Db, companyId: number): void {
+  run(db, 'UPDATE accounts SET number = -id WHERE company_id = ?', companyId);
+}
+
+/** The ids of the company's accounts by number (accounts whose number was released left out). */
+export function accountIdsByNumber(db: Db, companyId: number): Map<number, number> {
+  return new Map(all(db, 'SELECT id, number FROM accounts WHERE company_id = ? AND number > 0', companyId).map((r) => [Number(r.number), Number(r.id)]));
+}
+
+export function deleteAccountsById(db: Db, ids: readonly number[]): void {
+  const remove = db.prepare('DELETE FROM accounts WHERE id = ?');
+  for (const id of ids) remove.run(id);
 }
 
 /** Bookings of the company dated up to `until` (all without), with their tax rate, for the ledger. */

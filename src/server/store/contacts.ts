@@ -1,35 +1,6 @@
 // Contact persons of customers. Contacts are created with their customer (contact_name); here they are
 // listed, changed, archived and deleted.
-import { all, one, run, timestamp, transaction, type Db, type Row } from './db.js';
-
-export interface ContactCustomer { id: number; name: string; number: number | null; email: string | null }
-
-export interface Contact {
-  id: number; company_id: number; customer_id: number; user_id: number;
-  name: string; email: string | null; phone: string | null; greeting: string | null;
-  is_primary: boolean; archived: boolean; created_at: string; updated_at: string;
-  customer?: ContactCustomer;
-}
-
-export const toContact = (r: Row): Contact => ({
-  id: Number(r.id), company_id: Number(r.company_id), customer_id: Number(r.customer_id), user_id: Number(r.user_id),
-  name: r.name, email: r.email, phone: r.phone, greeting: r.greeting,
-  is_primary: Number(r.is_primary) === 1, archived: Number(r.archived) === 1,
-  created_at: r.created_at, updated_at: r.updated_at,
-});
-
-function withCustomer(db: Db, contact: Contact): Contact {
-  const c = one(db, 'SELECT id, name, number, email FROM customers WHERE company_id = ? AND id = ?', contact.company_id, contact.customer_id);
-  return { ...contact, customer: { id: Number(c!.id), name: c!.name, number: c!.number === null ? null : Number(c!.number), email: c!.email } };
-}
-
-const registered = new WeakSet<Db>();
-/** A Unicode-aware lower() for case-insensitive substring filters (SQLite's lower() knows ASCII only). */
-export function ensureUnicodeLower(db: Db): void {
-  if (registered.has(db)) return;
-  db.function('acct_lower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : (v as null)));
-  registered.add(db);
-}
+import { all, ensureUnicodeLower, one, run, timestamp, transaction, type Db, type Row } from './db.js';
 
 export interface ContactFilter { customerIds?: number[]; archived?: boolean; name?: string }
 
@@ -42,26 +13,23 @@ function where(companyId: number, f: ContactFilter): [string, unknown[]] {
   return [clauses.join(' AND '), params];
 }
 
-export function listContacts(db: Db, companyId: number, filter: ContactFilter, includeCustomer: boolean, limit: number, offset: number): { rows: Contact[]; total: number } {
+export function listContactRows(db: Db, companyId: number, filter: ContactFilter, limit: number, offset: number): { rows: Row[]; total: number } {
   ensureUnicodeLower(db);
   const [w, params] = where(companyId, filter);
   const total = Number(one(db, `SELECT count(*) AS n FROM contacts WHERE ${w}`, ...params)!.n);
-  const rows = all(db, `SELECT * FROM contacts WHERE ${w} ORDER BY id LIMIT ? OFFSET ?`, ...params, limit, offset)
-    .map((r) => (includeCustomer ? withCustomer(db, toContact(r)) : toContact(r)));
+  const rows = all(db, `SELECT * FROM contacts WHERE ${w} ORDER BY id LIMIT ? OFFSET ?`, ...params, limit, offset);
   return { rows, total };
 }
 
-export function findContact(db: Db, companyId: number, id: number, includeCustomer = false): Contact | undefined {
-  const row = one(db, 'SELECT * FROM contacts WHERE company_id = ? AND id = ?', companyId, id);
-  if (!row) return undefined;
-  return includeCustomer ? withCustomer(db, toContact(row)) : toContact(row);
+export function findContactRow(db: Db, companyId: number, id: number): Row | undefined {
+  return one(db, 'SELECT * FROM contacts WHERE company_id = ? AND id = ?', companyId, id);
 }
 
 export type ContactValues = Partial<{ name: string; email: string | null; phone: string | null; greeting: string | null; is_primary: boolean; archived: boolean }>;
 const CONTACT_COLUMNS = ['name', 'email', 'phone', 'greeting', 'is_primary', 'archived'] as const;
 
 /** Applies the given fields; is_primary = true takes the flag from the customer's other contacts. */
-export function updateContact(db: Db, companyId: number, contact: Contact, values: ContactValues): void {
+export function updateContact(db: Db, companyId: number, contact: { id: number; customer_id: number }, values: ContactValues): void {
   transaction(db, () => {
     const now = timestamp();
     if (values.is_primary === true) {

@@ -1,10 +1,7 @@
-// Customers of a company: SQL and the serializer. The computed sums (open expenses, open time, unpaid
-// invoices) are subqueries of one SELECT, so lists filter on them without a second pass.
-import { all, one, run, timestamp, transaction, type Db, type Row } from './db.js';
-import { durationOf, openExpensesSum, timesCondition, UNPAID_INVOICE_STATES, type CustomerStatistics, customerStatistics } from '../domain/customer-stats.js';
-import { groupRappen, rappenToNumber } from '../domain/money.js';
-import { findTaxRate } from './tax-rates.js';
-import { ensureUnicodeLower, toContact, type Contact } from './contacts.js';
+// Customers of a company. A customer's row carries the computed sums (open_expenses, open_minutes,
+// open_invoices), subqueries of one SELECT, so lists filter on them without a second pass.
+import { all, ensureUnicodeLower, one, run, timestamp, transaction, type Db, type Row } from './db.js';
+import { timesCondition, UNPAID_INVOICE_STATES, type StatisticsInput } from '../domain/customer-stats.js';
 
 /** The next free customer number: max + 1, the first is 1. */
 export function nextCustomerNumber(db: Db, companyId: number): number {
@@ -26,8 +23,6 @@ export type CustomerColumn = (typeof CUSTOMER_COLUMNS)[number];
 /** Column values as stored: money in Rappen, booleans 0/1. */
 export type CustomerValues = Partial<Record<CustomerColumn, string | number | boolean | null>>;
 
-export interface CustomerIncludes { contacts?: boolean; taxRate?: boolean; proposals?: boolean; invoices?: boolean; activeProjects?: boolean }
-
 const UNPAID = UNPAID_INVOICE_STATES.map((s) => `'${s}'`).join(', ');
 
 // c.* plus the three sums; every subquery is scoped by the customer's company.
@@ -43,63 +38,18 @@ const SELECT = `
       WHERE i.company_id = c.company_id AND i.customer_id = c.id AND i.status IN (${UNPAID})) AS open_invoices
   FROM customers c`;
 
-const bool = (v: unknown) => Number(v) === 1;
-const money = (v: unknown) => (v === null || v === undefined ? null : rappenToNumber(Number(v)));
-
-const toProposalSummary = (r: Row) => ({
-  id: Number(r.id), number: r.number, title: r.title, date: r.date, valid_until: r.valid_until, status: r.status,
-  currency: r.currency, final_value: rappenToNumber(Number(r.final_value)),
-  contact_id: r.contact_id === null ? null : Number(r.contact_id), project_id: r.project_id === null ? null : Number(r.project_id),
-  created_at: r.created_at, updated_at: r.updated_at,
-});
-
-const toInvoiceSummary = (r: Row) => ({
-  id: Number(r.id), number: r.number, title: r.title, date: r.date, payable_until: r.payable_until, status: r.status,
-  currency: r.currency, final_value: rappenToNumber(Number(r.final_value)),
-  contact_id: r.contact_id === null ? null : Number(r.contact_id), project_id: r.project_id === null ? null : Number(r.project_id),
-  created_at: r.created_at, updated_at: r.updated_at,
-});
-
-const toProjectSummary = (r: Row) => ({
-  id: Number(r.id), name: r.name, customer_id: Number(r.customer_id), project_type: r.project_type,
-  hourly_rate: rappenToNumber(Number(r.hourly_rate)), budget: money(r.budget), kanban_status: r.kanban_status,
-  start_date: r.start_date, end_date: r.end_date, archived: bool(r.archived), created_at: r.created_at, updated_at: r.updated_at,
-});
-
-export type Customer = Record<string, unknown> & { id: number; name: string; number: number | null };
-
-function toCustomer(db: Db, r: Row, inc: CustomerIncludes): Customer {
-  const c: Customer = {
-    id: Number(r.id), company_id: Number(r.company_id), user_id: Number(r.user_id),
-    number: r.number === null ? null : Number(r.number), name: r.name,
-    care_of: r.care_of, po_box: r.po_box, department: r.department, street: r.street, zip: r.zip, city: r.city, country: r.country,
-    website: r.website, phone: r.phone, email: r.email,
-    default_hourly_rate: money(r.default_hourly_rate), invoice_address: r.invoice_address, archived: bool(r.archived),
-    tax_rate_id: r.tax_rate_id === null ? null : Number(r.tax_rate_id),
-    created_at: r.created_at, updated_at: r.updated_at,
-    open_expenses_sum: openExpensesSum(Number(r.open_expenses)),
-    open_times_sum: durationOf(Number(r.open_minutes)),
-    open_invoice_sum: groupRappen(Number(r.open_invoices)),
-  };
-  const companyId = Number(r.company_id);
-  if (inc.taxRate) {
-    c.tax_rate = (r.tax_rate_id === null ? undefined : findTaxRate(db, companyId, Number(r.tax_rate_id))) ?? null;
-  }
-  if (inc.contacts) c.contacts = customerContacts(db, companyId, c.id);
-  if (inc.proposals) {
-    c.proposals = all(db, 'SELECT * FROM proposals WHERE company_id = ? AND customer_id = ? ORDER BY date DESC, id DESC', companyId, c.id).map(toProposalSummary);
-  }
-  if (inc.invoices) {
-    c.invoices = all(db, 'SELECT * FROM invoices WHERE company_id = ? AND customer_id = ? ORDER BY date DESC, id DESC', companyId, c.id).map(toInvoiceSummary);
-  }
-  if (inc.activeProjects) {
-    c.active_projects = all(db, 'SELECT * FROM projects WHERE company_id = ? AND customer_id = ? AND archived = 0 ORDER BY id', companyId, c.id).map(toProjectSummary);
-  }
-  return c;
+/** The customer's contacts, the primary one first. */
+export function customerContactRows(db: Db, companyId: number, customerId: number): Row[] {
+  return all(db, 'SELECT * FROM contacts WHERE company_id = ? AND customer_id = ? ORDER BY is_primary DESC, id', companyId, customerId);
 }
 
-export function customerContacts(db: Db, companyId: number, customerId: number): Contact[] {
-  return all(db, 'SELECT * FROM contacts WHERE company_id = ? AND customer_id = ? ORDER BY is_primary DESC, id', companyId, customerId).map((r) => toContact(r));
+/** The customer's invoices or proposals, the latest first. */
+export function customerDocumentRows(db: Db, companyId: number, customerId: number, table: 'invoices' | 'proposals'): Row[] {
+  return all(db, `SELECT * FROM ${table} WHERE company_id = ? AND customer_id = ? ORDER BY date DESC, id DESC`, companyId, customerId);
+}
+
+export function activeProjectRows(db: Db, companyId: number, customerId: number): Row[] {
+  return all(db, 'SELECT * FROM projects WHERE company_id = ? AND customer_id = ? AND archived = 0 ORDER BY id', companyId, customerId);
 }
 
 export interface CustomerFilter {
@@ -128,19 +78,24 @@ function where(companyId: number, f: CustomerFilter): [string, unknown[]] {
   return [clauses.join(' AND '), params];
 }
 
-export function listCustomers(db: Db, companyId: number, filter: CustomerFilter, sort: CustomerSort | undefined, inc: CustomerIncludes, limit: number, offset: number): { rows: Customer[]; total: number } {
+export function listCustomerRows(db: Db, companyId: number, filter: CustomerFilter, sort: CustomerSort | undefined, limit: number, offset: number): { rows: Row[]; total: number } {
   ensureUnicodeLower(db);
   const [w, params] = where(companyId, filter);
   const base = `SELECT * FROM (${SELECT}) WHERE ${w}`;
   const total = Number(one(db, `SELECT count(*) AS n FROM (${base})`, ...params)!.n);
   const order = sort ? `${sort.column === 'name' ? 'acct_lower(name)' : sort.column} ${sort.desc ? 'DESC' : 'ASC'}, id ${sort.desc ? 'DESC' : 'ASC'}` : 'id';
-  const rows = all(db, `${base} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, limit, offset).map((r) => toCustomer(db, r, inc));
+  const rows = all(db, `${base} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, limit, offset);
   return { rows, total };
 }
 
-export function findCustomer(db: Db, companyId: number, id: number, inc: CustomerIncludes = {}): Customer | undefined {
-  const row = one(db, `${SELECT} WHERE c.company_id = ? AND c.id = ?`, companyId, id);
-  return row && toCustomer(db, row, inc);
+/** A customer with its computed sums. */
+export function findCustomerRow(db: Db, companyId: number, id: number): Row | undefined {
+  return one(db, `${SELECT} WHERE c.company_id = ? AND c.id = ?`, companyId, id);
+}
+
+/** A customer's stored columns only, for the records that embed their customer. */
+export function customerRow(db: Db, companyId: number, id: number): Row | undefined {
+  return one(db, 'SELECT * FROM customers WHERE company_id = ? AND id = ?', companyId, id);
 }
 
 export function findCustomerIdByNumber(db: Db, companyId: number, number: number): number | undefined {
@@ -228,8 +183,8 @@ export function setCustomersArchived(db: Db, companyId: number, ids: number[], a
     archived ? 1 : 0, timestamp(), companyId, ...ids).changes);
 }
 
-/** The statistics of one customer: bookings with the customer, time of the customer's projects. */
-export function customerStatisticsOf(db: Db, companyId: number, id: number): CustomerStatistics {
+/** What the statistics of one customer are computed from: bookings with the customer, time of the customer's projects. */
+export function customerStatisticsInput(db: Db, companyId: number, id: number): StatisticsInput {
   const money = one(db, `SELECT
       coalesce(sum(CASE WHEN type = 'income' THEN sum END), 0) AS income,
       coalesce(sum(CASE WHEN type = 'expense' THEN sum END), 0) AS expense
@@ -240,8 +195,8 @@ export function customerStatisticsOf(db: Db, companyId: number, id: number): Cus
       coalesce(sum(CASE WHEN t.status = 'open' THEN t.hours * 60 + t.minutes END), 0) AS open
     FROM time_entries t JOIN projects p ON p.id = t.project_id
     WHERE p.company_id = ? AND p.customer_id = ?`, companyId, id)!;
-  return customerStatistics({
+  return {
     incomeRappen: Number(money.income), expenseRappen: Number(money.expense),
     totalMinutes: Number(time.total), billableMinutes: Number(time.billable), openMinutes: Number(time.open),
-  });
+  };
 }

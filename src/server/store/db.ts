@@ -83,6 +83,14 @@ export function onRollback(db: Db, fn: () => void): void {
   current(db).rolledBack.push(fn);
 }
 
+const registered = new WeakSet<Db>();
+/** A Unicode-aware acct_lower() for case-insensitive substring filters (SQLite's lower() knows ASCII only). */
+export function ensureUnicodeLower(db: Db): void {
+  if (registered.has(db)) return;
+  db.function('acct_lower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : (v as null)));
+  registered.add(db);
+}
+
 export const one = (db: Db, sql: string, ...params: any[]): Row | undefined => db.prepare(sql).get(...params) as Row | undefined;
 export const all = (db: Db, sql: string, ...params: any[]): Row[] => db.prepare(sql).all(...params) as Row[];
 export const run = (db: Db, sql: string, ...params: any[]) => db.prepare(sql).run(...params);

@@ -1,13 +1,8 @@
 // Bookings (entries) of a company: SQL, the list and grouped-list queries, numbering look-ups, tags,
-// groups, and the serializer that shapes an Entry as the spec's field table says. Every query is scoped
-// by company_id.
+// groups, and the records a booking embeds. Every query is scoped by company_id.
 import { all, one, run, timestamp, type Db, type Row } from './db.js';
-import { filesByIds, type StoredFile } from './files.js';
-import { findTaxRate, type TaxRate } from './tax-rates.js';
 import type { AccountType } from '../domain/ledger.js';
-import { dottedDate, isLocked, type GroupMember } from '../domain/entries.js';
 import { entryNumberStem, MAX_RUNNING_NUMBER, type EntryType } from '../domain/numbering.js';
-import { groupRappen, rappenToNumber } from '../domain/money.js';
 
 // ---- values -------------------------------------------------------------------------------------
 
@@ -120,17 +115,14 @@ export function entryTagIds(db: Db, entryId: number): number[] {
   return all(db, 'SELECT tag_id FROM entry_tag WHERE entry_id = ? ORDER BY tag_id', entryId).map((r) => Number(r.tag_id));
 }
 
-export interface EntryGroup { id: number; company_id: number; entries_count: number; created_at: string; updated_at: string }
-
-export function findGroup(db: Db, companyId: number, id: number): EntryGroup | undefined {
-  const r = one(db, `SELECT g.*, (SELECT count(*) FROM entries e WHERE e.company_id = g.company_id AND e.entry_group_id = g.id) AS n FROM entry_groups g WHERE g.company_id = ? AND g.id = ?`, companyId, id);
-  return r && { id: Number(r.id), company_id: Number(r.company_id), entries_count: Number(r.n), created_at: r.created_at, updated_at: r.updated_at };
+/** A group with the number of its bookings (entries_count). */
+export function findGroupRow(db: Db, companyId: number, id: number): Row | undefined {
+  return one(db, `SELECT g.*, (SELECT count(*) FROM entries e WHERE e.company_id = g.company_id AND e.entry_group_id = g.id) AS entries_count FROM entry_groups g WHERE g.company_id = ? AND g.id = ?`, companyId, id);
 }
 
-export function insertGroup(db: Db, companyId: number): EntryGroup {
+export function insertGroup(db: Db, companyId: number): number {
   const now = timestamp();
-  const id = Number(run(db, 'INSERT INTO entry_groups (company_id, created_at, updated_at) VALUES (?, ?, ?)', companyId, now, now).lastInsertRowid);
-  return findGroup(db, companyId, id)!;
+  return Number(run(db, 'INSERT INTO entry_groups (company_id, created_at, updated_at) VALUES (?, ?, ?)', companyId, now, now).lastInsertRowid);
 }
 
 /** Deletes the group when no booking belongs to it any more. */
@@ -322,110 +314,16 @@ export function listGroupedRows(db: Db, companyId: number, filter: EntryFilter, 
   return { items: keys.map((k) => ({ key: k, rows: byKey.get(k)! })), total };
 }
 
-// ---- serializer ---------------------------------------------------------------------------------
+// ---- what a booking embeds ---------------------------------------------------------------------
 
-export type EntryInclude = 'customer' | 'project' | 'taxRate' | 'group' | 'invoice' | 'debitAccountCategory' | 'creditAccountCategory';
-
-export interface SerializeOptions {
-  closedUntil: string | null;
-  includes?: ReadonlySet<EntryInclude>;
-  /** the signed, absolute URL of a stored file */
-  fileUrl: (file: StoredFile) => string;
+/** The tags of the bookings `entryIds`, by tag id. */
+export function entryTagRows(db: Db, entryIds: number[]): Row[] {
+  return all(db, `SELECT et.entry_id, t.id, t.name, t.color FROM entry_tag et JOIN tags t ON t.id = et.tag_id WHERE et.entry_id IN (${marks(entryIds.length)}) ORDER BY t.id`, ...entryIds);
 }
 
-export interface AccountRef { id: number; name: string; number: number; account_category?: { id: number; name: string; type: AccountType } }
-export interface TagRef { id: number; name: string; color: string }
-
-export type Entry = {
-  id: number; company_id: number; user_id: number | null; number: string | null; type: EntryType; date: string;
-  description: string | null; sum: number; debit_account_id: number; credit_account_id: number; tax_rate_id: number | null;
-  customer_id: number | null; project_id: number | null; entry_group_id: number | null; invoice_id: number | null; file_id: number | null;
-  billable: boolean; is_imported: boolean; is_depreciation: boolean; locked: boolean; sum_formatted: string; date_formatted: string;
-  file: { id: number; name: string; size: number; mime: string; url: string } | null; tags: TagRef[];
-  debit_account: AccountRef | null; credit_account: AccountRef | null; created_at: string; updated_at: string;
-} & Record<string, unknown>;
-
-function byIds(db: Db, sql: string, ids: number[]): Map<number, Row> {
+/** Rows of a table a booking points at (customers, projects, invoices), by id. */
+export function rowsByIds(db: Db, table: 'customers' | 'projects' | 'invoices', ids: number[]): Map<number, Row> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  return new Map(all(db, sql.replace('(?)', `(${marks(unique.length)})`), ...unique).map((r) => [Number(r.id), r]));
-}
-
-const customerRef = (r: Row) => ({ id: Number(r.id), number: r.number === null ? null : Number(r.number), name: r.name, email: r.email ?? null, archived: bool(r.archived) });
-const projectRef = (r: Row) => ({ id: Number(r.id), name: r.name, customer_id: Number(r.customer_id), archived: bool(r.archived) });
-const invoiceRef = (r: Row) => ({
-  id: Number(r.id), number: r.number, title: r.title ?? null, date: r.date, status: r.status, customer_id: Number(r.customer_id),
-  final_value: rappenToNumber(Number(r.final_value)),
-});
-
-/** Shapes rows as Entries, loading accounts, tags, files and the asked-for relations in a few queries. */
-export function serializeEntries(db: Db, companyId: number, rows: Row[], opts: SerializeOptions): Entry[] {
-  if (rows.length === 0) return [];
-  const inc = opts.includes ?? new Set<EntryInclude>();
-  const accounts = accountsOf(db, companyId, rows.flatMap((r) => [Number(r.debit_account_id), Number(r.credit_account_id)]));
-  const files = filesByIds(db, rows.filter((r) => r.file_id !== null).map((r) => Number(r.file_id)));
-  const tags = new Map<number, TagRef[]>();
-  const ids = rows.map((r) => Number(r.id));
-  for (const t of all(db, `SELECT et.entry_id, t.id, t.name, t.color FROM entry_tag et JOIN tags t ON t.id = et.tag_id WHERE et.entry_id IN (${marks(ids.length)}) ORDER BY t.id`, ...ids)) {
-    const list = tags.get(Number(t.entry_id)) ?? [];
-    list.push({ id: Number(t.id), name: t.name, color: t.color });
-    tags.set(Number(t.entry_id), list);
-  }
-  const col = (name: string) => rows.filter((r) => r[name] !== null).map((r) => Number(r[name]));
-  const customers = inc.has('customer') ? byIds(db, 'SELECT * FROM customers WHERE id IN (?)', col('customer_id')) : undefined;
-  const projects = inc.has('project') ? byIds(db, 'SELECT * FROM projects WHERE id IN (?)', col('project_id')) : undefined;
-  const invoices = inc.has('invoice') ? byIds(db, 'SELECT * FROM invoices WHERE id IN (?)', col('invoice_id')) : undefined;
-  const taxRates = new Map<number, TaxRate | undefined>();
-  const groups = new Map<number, EntryGroup | undefined>();
-
-  const accountRef = (id: number, withCategory: boolean): AccountRef | null => {
-    const a = accounts.get(id);
-    if (!a) return null;
-    const ref: AccountRef = { id: a.id, name: a.name, number: a.number };
-    if (withCategory) ref.account_category = { id: a.category_id, name: a.category_name, type: a.type };
-    return ref;
-  };
-
-  return rows.map((r) => {
-    const sum = Number(r.sum);
-    const file = r.file_id === null ? undefined : files.get(Number(r.file_id));
-    const entry: Entry = {
-      id: Number(r.id), company_id: Number(r.company_id), user_id: idOrNull(r.user_id), number: r.number ?? null, type: r.type,
-      date: r.date, description: r.description ?? null, sum: rappenToNumber(sum),
-      debit_account_id: Number(r.debit_account_id), credit_account_id: Number(r.credit_account_id), tax_rate_id: idOrNull(r.tax_rate_id),
-      customer_id: idOrNull(r.customer_id), project_id: idOrNull(r.project_id), entry_group_id: idOrNull(r.entry_group_id),
-      invoice_id: idOrNull(r.invoice_id), file_id: idOrNull(r.file_id),
-      billable: bool(r.billable), is_imported: bool(r.is_imported), is_depreciation: bool(r.is_depreciation),
-      locked: isLocked(r.date, opts.closedUntil), sum_formatted: groupRappen(sum), date_formatted: dottedDate(r.date),
-      file: file ? { id: file.id, name: file.name, size: file.size, mime: file.mime, url: opts.fileUrl(file) } : null,
-      tags: tags.get(Number(r.id)) ?? [],
-      debit_account: accountRef(Number(r.debit_account_id), inc.has('debitAccountCategory')),
-      credit_account: accountRef(Number(r.credit_account_id), inc.has('creditAccountCategory')),
-      created_at: r.created_at, updated_at: r.updated_at,
-    };
-    if (customers) entry.customer = r.customer_id === null ? null : customerRef(customers.get(Number(r.customer_id))!);
-    if (projects) entry.project = r.project_id === null ? null : projectRef(projects.get(Number(r.project_id))!);
-    if (inc.has('taxRate')) {
-      const id = idOrNull(r.tax_rate_id);
-      if (id !== null && !taxRates.has(id)) taxRates.set(id, findTaxRate(db, companyId, id));
-      entry.tax_rate = id === null ? null : taxRates.get(id) ?? null;
-    }
-    if (inc.has('group')) {
-      const id = idOrNull(r.entry_group_id);
-      if (id !== null && !groups.has(id)) groups.set(id, findGroup(db, companyId, id));
-      entry.group = id === null ? null : groups.get(id) ?? null;
-    }
-    if (invoices) entry.invoice = r.invoice_id === null ? null : invoiceRef(invoices.get(Number(r.invoice_id))!);
-    return entry;
-  });
-}
-
-/** A row as the grouped listing's pure rules see it. */
-export function groupMemberOf(entry: Entry, sumRappen: number): GroupMember {
-  return {
-    id: entry.id, entry_group_id: entry.entry_group_id, description: entry.description, type: entry.type, sum: sumRappen, date: entry.date,
-    number: entry.number, file_id: entry.file_id, customer_id: entry.customer_id, project_id: entry.project_id, locked: entry.locked,
-    debit_account: entry.debit_account ?? { id: entry.debit_account_id, name: '', number: 0 },
-    credit_account: entry.credit_account ?? { id: entry.credit_account_id, name: '', number: 0 },
-  };
+  return new Map(all(db, `SELECT * FROM ${table} WHERE id IN (${marks(unique.length)})`, ...unique).map((r) => [Number(r.id), r]));
 }

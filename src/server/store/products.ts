@@ -1,34 +1,5 @@
 // Products of a company: name, description, unit and price for document positions.
-import { formatCurrency, rappenToNumber } from '../domain/money.js';
 import { all, one, run, timestamp, type Db, type Row } from './db.js';
-
-export interface Product {
-  id: number;
-  company_id: number;
-  user_id: number;
-  name: string;
-  description: string | null;
-  price: number | null;
-  formatted_price: string | null;
-  unit: string | null;
-  archived: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
-const toProduct = (r: Row): Product => ({
-  id: Number(r.id),
-  company_id: Number(r.company_id),
-  user_id: Number(r.user_id),
-  name: r.name,
-  description: r.description,
-  price: r.price === null ? null : rappenToNumber(Number(r.price)),
-  formatted_price: r.price === null ? null : formatCurrency(Number(r.price)),
-  unit: r.unit,
-  archived: r.archived === 1,
-  created_at: r.created_at,
-  updated_at: r.updated_at,
-});
 
 export const PRODUCT_SORTS = ['name', 'price'] as const;
 export type ProductSortKey = (typeof PRODUCT_SORTS)[number];
@@ -50,11 +21,11 @@ function where(companyId: number, filter: ProductFilter): [string, unknown[]] {
   return [clauses.join(' AND '), params];
 }
 
-export function listProducts(db: Db, companyId: number, filter: ProductFilter, sort: ProductSort, limit: number, offset: number): { rows: Product[]; total: number } {
+export function listProductRows(db: Db, companyId: number, filter: ProductFilter, sort: ProductSort, limit: number, offset: number): { rows: Row[]; total: number } {
   const [w, params] = where(companyId, filter);
   const total = countProducts(db, companyId, filter);
   const dir = sort.descending ? 'DESC' : 'ASC';
-  const rows = all(db, `SELECT * FROM products WHERE ${w} ORDER BY ${SORT_SQL[sort.key]} ${dir}, id ${dir} LIMIT ? OFFSET ?`, ...params, limit, offset).map(toProduct);
+  const rows = all(db, `SELECT * FROM products WHERE ${w} ORDER BY ${SORT_SQL[sort.key]} ${dir}, id ${dir} LIMIT ? OFFSET ?`, ...params, limit, offset);
   return { rows, total };
 }
 
@@ -63,9 +34,8 @@ export function countProducts(db: Db, companyId: number, filter: ProductFilter =
   return Number(one(db, `SELECT count(*) AS n FROM products WHERE ${w}`, ...params)!.n);
 }
 
-export function findProduct(db: Db, companyId: number, id: number): Product | undefined {
-  const row = one(db, 'SELECT * FROM products WHERE company_id = ? AND id = ?', companyId, id);
-  return row && toProduct(row);
+export function findProductRow(db: Db, companyId: number, id: number): Row | undefined {
+  return one(db, 'SELECT * FROM products WHERE company_id = ? AND id = ?', companyId, id);
 }
 
 export interface ProductInput {
@@ -77,16 +47,15 @@ export interface ProductInput {
   archived: boolean;
 }
 
-export function insertProduct(db: Db, companyId: number, userId: number, input: ProductInput): Product {
+export function insertProduct(db: Db, companyId: number, userId: number, input: ProductInput): number {
   const now = timestamp();
-  const id = Number(run(db,
+  return Number(run(db,
     'INSERT INTO products (company_id, user_id, name, description, price, unit, archived, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     companyId, userId, input.name, input.description, input.price, input.unit, input.archived ? 1 : 0, now, now).lastInsertRowid);
-  return findProduct(db, companyId, id)!;
 }
 
 /** Changes the given fields (undefined leaves a field as it is). */
-export function updateProduct(db: Db, companyId: number, id: number, changes: Partial<ProductInput>): Product {
+export function updateProduct(db: Db, companyId: number, id: number, changes: Partial<ProductInput>): void {
   const sets: string[] = [];
   const params: unknown[] = [];
   for (const column of ['name', 'description', 'price', 'unit'] as const) {
@@ -95,7 +64,6 @@ export function updateProduct(db: Db, companyId: number, id: number, changes: Pa
   if (changes.archived !== undefined) { sets.push('archived = ?'); params.push(changes.archived ? 1 : 0); }
   // like Eloquent, a save without changes leaves updated_at alone
   if (sets.length > 0) run(db, `UPDATE products SET ${[...sets, 'updated_at = ?'].join(', ')} WHERE company_id = ? AND id = ?`, ...params, timestamp(), companyId, id);
-  return findProduct(db, companyId, id)!;
 }
 
 export function deleteProduct(db: Db, companyId: number, id: number): void {

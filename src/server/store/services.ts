@@ -1,34 +1,9 @@
-// Services (activity types for time tracking) of a company, each with its category embedded.
-import { rappenToString } from '../domain/money.js';
+// Services (activity types for time tracking) of a company; a service's row carries its category's
+// columns (c_id, c_name, c_created_at, c_updated_at).
 import { all, one, run, timestamp, transaction, type Db, type Row } from './db.js';
-import type { ServiceCategory } from './service-categories.js';
-
-export interface Service {
-  id: number;
-  name: string;
-  hourly_rate: string | null;
-  billable: boolean;
-  archived: boolean;
-  service_category_id: number | null;
-  service_category: ServiceCategory | null;
-  created_at: string;
-  updated_at: string;
-}
 
 const SELECT = `SELECT s.*, c.id AS c_id, c.name AS c_name, c.created_at AS c_created_at, c.updated_at AS c_updated_at
   FROM services s LEFT JOIN service_categories c ON c.id = s.service_category_id AND c.company_id = s.company_id`;
-
-const toService = (r: Row): Service => ({
-  id: Number(r.id),
-  name: r.name,
-  hourly_rate: r.hourly_rate === null ? null : rappenToString(Number(r.hourly_rate)),
-  billable: r.billable === 1,
-  archived: r.archived === 1,
-  service_category_id: r.service_category_id === null ? null : Number(r.service_category_id),
-  service_category: r.c_id === null ? null : { id: Number(r.c_id), name: r.c_name, created_at: r.c_created_at, updated_at: r.c_updated_at },
-  created_at: r.created_at,
-  updated_at: r.updated_at,
-});
 
 export const SERVICE_SORTS = ['name', 'hourly_rate', 'created_at'] as const;
 export type ServiceSortKey = (typeof SERVICE_SORTS)[number];
@@ -52,17 +27,16 @@ function where(companyId: number, filter: ServiceFilter): [string, unknown[]] {
   return [clauses.join(' AND '), params];
 }
 
-export function listServices(db: Db, companyId: number, filter: ServiceFilter, sort: ServiceSort, limit: number, offset: number): { rows: Service[]; total: number } {
+export function listServiceRows(db: Db, companyId: number, filter: ServiceFilter, sort: ServiceSort, limit: number, offset: number): { rows: Row[]; total: number } {
   const [w, params] = where(companyId, filter);
   const total = Number(one(db, `SELECT count(*) AS n FROM services s WHERE ${w}`, ...params)!.n);
   const dir = sort.descending ? 'DESC' : 'ASC';
-  const rows = all(db, `${SELECT} WHERE ${w} ORDER BY ${SORT_SQL[sort.key]} ${dir}, s.id ${dir} LIMIT ? OFFSET ?`, ...params, limit, offset).map(toService);
+  const rows = all(db, `${SELECT} WHERE ${w} ORDER BY ${SORT_SQL[sort.key]} ${dir}, s.id ${dir} LIMIT ? OFFSET ?`, ...params, limit, offset);
   return { rows, total };
 }
 
-export function findService(db: Db, companyId: number, id: number): Service | undefined {
-  const row = one(db, `${SELECT} WHERE s.company_id = ? AND s.id = ?`, companyId, id);
-  return row && toService(row);
+export function findServiceRow(db: Db, companyId: number, id: number): Row | undefined {
+  return one(db, `${SELECT} WHERE s.company_id = ? AND s.id = ?`, companyId, id);
 }
 
 export interface ServiceInput {
@@ -74,16 +48,15 @@ export interface ServiceInput {
   service_category_id: number | null;
 }
 
-export function insertService(db: Db, companyId: number, input: ServiceInput): Service {
+export function insertService(db: Db, companyId: number, input: ServiceInput): number {
   const now = timestamp();
-  const id = Number(run(db,
+  return Number(run(db,
     'INSERT INTO services (company_id, service_category_id, name, hourly_rate, billable, archived, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     companyId, input.service_category_id, input.name, input.hourly_rate, input.billable ? 1 : 0, input.archived ? 1 : 0, now, now).lastInsertRowid);
-  return findService(db, companyId, id)!;
 }
 
 /** Changes the given fields (undefined leaves a field as it is). */
-export function updateService(db: Db, companyId: number, id: number, changes: Partial<ServiceInput>): Service {
+export function updateService(db: Db, companyId: number, id: number, changes: Partial<ServiceInput>): void {
   const sets: string[] = [];
   const params: unknown[] = [];
   const set = (column: string, value: unknown) => { sets.push(`${column} = ?`); params.push(value); };
@@ -94,7 +67,6 @@ export function updateService(db: Db, companyId: number, id: number, changes: Pa
   if (changes.service_category_id !== undefined) set('service_category_id', changes.service_category_id);
   // like Eloquent, a save without changes leaves updated_at alone
   if (sets.length > 0) run(db, `UPDATE services SET ${[...sets, 'updated_at = ?'].join(', ')} WHERE company_id = ? AND id = ?`, ...params, timestamp(), companyId, id);
-  return findService(db, companyId, id)!;
 }
 
 /**

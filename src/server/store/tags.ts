@@ -1,13 +1,6 @@
 // Tags of a company.
 import { all, one, run, timestamp, type Db, type Row } from './db.js';
 
-export interface Tag { id: number; name: string; color: string; company_id: number; user_id: number; created_at: string; updated_at: string }
-
-const toTag = (r: Row): Tag => ({
-  id: Number(r.id), name: r.name, color: r.color, company_id: Number(r.company_id), user_id: Number(r.user_id),
-  created_at: r.created_at, updated_at: r.updated_at,
-});
-
 export interface TagFilter { name?: string; color?: string }
 
 function where(companyId: number, filter: TagFilter): [string, unknown[]] {
@@ -18,16 +11,15 @@ function where(companyId: number, filter: TagFilter): [string, unknown[]] {
   return [clauses.join(' AND '), params];
 }
 
-export function listTags(db: Db, companyId: number, filter: TagFilter, limit: number, offset: number): { rows: Tag[]; total: number } {
+export function listTagRows(db: Db, companyId: number, filter: TagFilter, limit: number, offset: number): { rows: Row[]; total: number } {
   const [w, params] = where(companyId, filter);
   const total = Number(one(db, `SELECT count(*) AS n FROM tags WHERE ${w}`, ...params)!.n);
-  const rows = all(db, `SELECT * FROM tags WHERE ${w} ORDER BY id LIMIT ? OFFSET ?`, ...params, limit, offset).map(toTag);
+  const rows = all(db, `SELECT * FROM tags WHERE ${w} ORDER BY id LIMIT ? OFFSET ?`, ...params, limit, offset);
   return { rows, total };
 }
 
-export function findTag(db: Db, companyId: number, id: number): Tag | undefined {
-  const row = one(db, 'SELECT * FROM tags WHERE company_id = ? AND id = ?', companyId, id);
-  return row && toTag(row);
+export function findTagRow(db: Db, companyId: number, id: number): Row | undefined {
+  return one(db, 'SELECT * FROM tags WHERE company_id = ? AND id = ?', companyId, id);
 }
 
 export function tagIdByName(db: Db, companyId: number, name: string): number | undefined {
@@ -39,15 +31,13 @@ export function tagNameTaken(db: Db, companyId: number, name: string, exceptId?:
   return !!one(db, 'SELECT 1 FROM tags WHERE company_id = ? AND name = ? AND id IS NOT ?', companyId, name, exceptId ?? null);
 }
 
-export function insertTag(db: Db, companyId: number, userId: number, name: string, color: string): Tag {
+export function insertTag(db: Db, companyId: number, userId: number, name: string, color: string): number {
   const now = timestamp();
-  const id = Number(run(db, 'INSERT INTO tags (company_id, user_id, name, color, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)', companyId, userId, name, color, now, now).lastInsertRowid);
-  return findTag(db, companyId, id)!;
+  return Number(run(db, 'INSERT INTO tags (company_id, user_id, name, color, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)', companyId, userId, name, color, now, now).lastInsertRowid);
 }
 
-export function updateTag(db: Db, companyId: number, id: number, name: string, color: string): Tag {
+export function updateTag(db: Db, companyId: number, id: number, name: string, color: string): void {
   run(db, 'UPDATE tags SET name = ?, color = ?, updated_at = ? WHERE company_id = ? AND id = ?', name, color, timestamp(), companyId, id);
-  return findTag(db, companyId, id)!;
 }
 
 export function deleteTag(db: Db, companyId: number, id: number): void {

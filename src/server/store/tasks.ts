@@ -1,25 +1,5 @@
-// Tasks of a company's projects, with the time tracked on them (linked time entries).
+// Tasks of a company's projects, and the time tracked on them (linked time entries).
 import { all, one, run, timestamp, type Db, type Row } from './db.js';
-import { scaledToString } from '../domain/money.js';
-import { dotted, readable, relativeDue } from '../domain/time.js';
-import { findProject, type Project } from './projects.js';
-
-export interface Task {
-  id: number;
-  company_id: number;
-  user_id: number;
-  project_id: number;
-  title: string;
-  description: string | null;
-  status: string;
-  due: string;
-  planned_hours: number | null;
-  formatted: { relative_due: string; due: string; is_done: boolean };
-  total_time_tracked: string;
-  project?: Project | null;
-  created_at: string;
-  updated_at: string;
-}
 
 /** The columns a create or update writes; planned_hours in thousandths of an hour. */
 export interface TaskValues {
@@ -34,29 +14,8 @@ export interface TaskValues {
 const COLUMNS = ['project_id', 'title', 'description', 'status', 'due', 'planned_hours'] as const;
 
 /** Minutes of the time entries linked to the task (any user, any status). */
-function trackedMinutes(db: Db, companyId: number, taskId: number): number {
+export function trackedMinutes(db: Db, companyId: number, taskId: number): number {
   return Number(one(db, 'SELECT coalesce(sum(hours * 60 + minutes), 0) AS m FROM time_entries WHERE company_id = ? AND task_id = ?', companyId, taskId)!.m);
-}
-
-/** A task row as the API shows it; `today` (YYYY-MM-DD in the company's zone) anchors relative_due. */
-export function toTask(db: Db, r: Row, today: string, withProject = false): Task {
-  const task: Task = {
-    id: Number(r.id),
-    company_id: Number(r.company_id),
-    user_id: Number(r.user_id),
-    project_id: Number(r.project_id),
-    title: r.title,
-    description: r.description ?? null,
-    status: r.status,
-    due: r.due,
-    planned_hours: r.planned_hours === null ? null : Number(scaledToString(Number(r.planned_hours), 3)),
-    formatted: { relative_due: relativeDue(r.due, today), due: dotted(r.due), is_done: r.status === 'done' },
-    total_time_tracked: readable(trackedMinutes(db, Number(r.company_id), Number(r.id))),
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-  };
-  if (withProject) task.project = findProject(db, task.company_id, task.project_id) ?? null;
-  return task;
 }
 
 export function findTaskRow(db: Db, companyId: number, id: number): Row | undefined {
@@ -74,11 +33,10 @@ function where(companyId: number, f: TaskFilter): [string, unknown[]] {
 }
 
 /** Ordered by due date, then id. */
-export function listTasks(db: Db, companyId: number, filter: TaskFilter, today: string, withProject: boolean, limit: number, offset: number): { rows: Task[]; total: number } {
+export function listTaskRows(db: Db, companyId: number, filter: TaskFilter, limit: number, offset: number): { rows: Row[]; total: number } {
   const [w, params] = where(companyId, filter);
   const total = Number(one(db, `SELECT count(*) AS n FROM tasks WHERE ${w}`, ...params)!.n);
-  const rows = all(db, `SELECT * FROM tasks WHERE ${w} ORDER BY due, id LIMIT ? OFFSET ?`, ...params, limit, offset)
-    .map((r) => toTask(db, r, today, withProject));
+  const rows = all(db, `SELECT * FROM tasks WHERE ${w} ORDER BY due, id LIMIT ? OFFSET ?`, ...params, limit, offset);
   return { rows, total };
 }
 

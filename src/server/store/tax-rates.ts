@@ -1,8 +1,6 @@
-// VAT rates of a company. Rates are stored in hundredths of a percent (8.1 % → 810).
+// VAT rates of a company. Rates are stored in hundredths of a percent (8.1 % → 810). A row read with
+// its accounts carries account_name, account_number and the same for the acquisition account.
 import { all, one, run, timestamp, transaction, type Db, type Row } from './db.js';
-import { percentHundredthsToNumber } from '../domain/money.js';
-
-export interface AccountRef { id: number; name: string; account_number: number }
 
 /** The stored values of a tax rate, in storage units (rates in hundredths of a percent). */
 export interface TaxRateValues {
@@ -21,16 +19,6 @@ export interface TaxRateValues {
   archived: boolean;
 }
 
-/** A tax rate as the API shows it: its stored values (rates as percentages) with ids, times and accounts. */
-export interface TaxRate extends TaxRateValues {
-  id: number;
-  company_id: number;
-  created_at: string;
-  updated_at: string;
-  account?: AccountRef;
-  acquisition_account?: AccountRef | null;
-}
-
 const SELECT = `SELECT tax_rates.*,
     a.name AS account_name, a.number AS account_number,
     q.name AS acquisition_account_name, q.number AS acquisition_account_number
@@ -38,7 +26,8 @@ const SELECT = `SELECT tax_rates.*,
   JOIN accounts a ON a.id = tax_rates.account_id
   LEFT JOIN accounts q ON q.id = tax_rates.acquisition_account_id`;
 
-const toValues = (r: Row): TaxRateValues => ({
+/** The stored values of a row. */
+export const taxRateValuesOf = (r: Row): TaxRateValues => ({
   account_id: Number(r.account_id),
   acquisition_account_id: r.acquisition_account_id === null ? null : Number(r.acquisition_account_id),
   field_number: r.field_number === null ? null : Number(r.field_number),
@@ -53,36 +42,6 @@ const toValues = (r: Row): TaxRateValues => ({
   is_acquisition_tax: Number(r.is_acquisition_tax) === 1,
   archived: Number(r.archived) === 1,
 });
-
-/** The API's TaxRate; `load` embeds the account and the acquisition account (list and single read). */
-function toTaxRate(r: Row, load: boolean): TaxRate {
-  const v = toValues(r);
-  const out: TaxRate = {
-    id: Number(r.id),
-    company_id: Number(r.company_id),
-    account_id: v.account_id,
-    acquisition_account_id: v.acquisition_account_id,
-    field_number: v.field_number,
-    name: v.name,
-    name_en: v.name_en,
-    name_fr: v.name_fr,
-    name_it: v.name_it,
-    name_on_documents: v.name_on_documents,
-    rate: percentHundredthsToNumber(v.rate),
-    saldo_rate: v.saldo_rate === null ? null : percentHundredthsToNumber(v.saldo_rate),
-    calculation_method: v.calculation_method,
-    is_acquisition_tax: v.is_acquisition_tax,
-    archived: v.archived,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-  };
-  if (load) {
-    out.account = { id: v.account_id, name: r.account_name, account_number: Number(r.account_number) };
-    out.acquisition_account = v.acquisition_account_id === null ? null
-      : { id: v.acquisition_account_id, name: r.acquisition_account_name, account_number: Number(r.acquisition_account_number) };
-  }
-  return out;
-}
 
 export interface TaxRateFilter { name?: string; archived?: boolean; ids?: number[] }
 export type TaxRateSort = 'name' | '-name' | 'rate' | '-rate';
@@ -110,24 +69,23 @@ function where(db: Db, companyId: number, filter: TaxRateFilter): [string, unkno
   return [clauses.join(' AND '), params];
 }
 
-export function listTaxRates(db: Db, companyId: number, filter: TaxRateFilter, sort: TaxRateSort | undefined, limit: number, offset: number): { rows: TaxRate[]; total: number } {
+export function listTaxRateRows(db: Db, companyId: number, filter: TaxRateFilter, sort: TaxRateSort | undefined, limit: number, offset: number): { rows: Row[]; total: number } {
   const [w, params] = where(db, companyId, filter);
   const total = Number(one(db, `SELECT count(*) AS n FROM tax_rates WHERE ${w}`, ...params)!.n);
   const order = sort ? ORDER[sort] : 'tax_rates.id';
-  const rows = all(db, `${SELECT} WHERE ${w} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, limit, offset).map((r) => toTaxRate(r, true));
+  const rows = all(db, `${SELECT} WHERE ${w} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, limit, offset);
   return { rows, total };
 }
 
-/** A tax rate of the company; `load` embeds its accounts. */
-export function findTaxRate(db: Db, companyId: number, id: number, load = false): TaxRate | undefined {
-  const row = one(db, `${SELECT} WHERE tax_rates.company_id = ? AND tax_rates.id = ?`, companyId, id);
-  return row && toTaxRate(row, load);
+/** A tax rate of the company, with its accounts. */
+export function findTaxRateRow(db: Db, companyId: number, id: number): Row | undefined {
+  return one(db, `${SELECT} WHERE tax_rates.company_id = ? AND tax_rates.id = ?`, companyId, id);
 }
 
 /** The stored values (rates in hundredths) of a tax rate of the company. */
 export function taxRateValues(db: Db, companyId: number, id: number): TaxRateValues | undefined {
   const row = one(db, 'SELECT * FROM tax_rates WHERE company_id = ? AND id = ?', companyId, id);
-  return row && toValues(row);
+  return row && taxRateValuesOf(row);
 }
 
 const COLUMNS = ['account_id', 'acquisition_account_id', 'field_number', 'name', 'name_en', 'name_fr', 'name_it', 'name_on_documents',
@@ -135,18 +93,29 @@ const COLUMNS = ['account_id', 'acquisition_account_id', 'field_number', 'name',
 
 const sqlValue = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
 
-export function insertTaxRate(db: Db, companyId: number, values: TaxRateValues): TaxRate {
+export function insertTaxRate(db: Db, companyId: number, values: TaxRateValues): number {
   const now = timestamp();
-  const id = Number(run(db,
+  return Number(run(db,
     `INSERT INTO tax_rates (company_id, ${COLUMNS.join(', ')}, created_at, updated_at) VALUES (?, ${COLUMNS.map(() => '?').join(', ')}, ?, ?)`,
     companyId, ...COLUMNS.map((c) => sqlValue(values[c])), now, now).lastInsertRowid);
-  return findTaxRate(db, companyId, id)!;
 }
 
-export function updateTaxRate(db: Db, companyId: number, id: number, values: TaxRateValues): TaxRate {
+export function updateTaxRate(db: Db, companyId: number, id: number, values: TaxRateValues): void {
   run(db, `UPDATE tax_rates SET ${COLUMNS.map((c) => `${c} = ?`).join(', ')}, updated_at = ? WHERE company_id = ? AND id = ?`,
     ...COLUMNS.map((c) => sqlValue(values[c])), timestamp(), companyId, id);
-  return findTaxRate(db, companyId, id)!;
+}
+
+/** The account numbers of the company's tax rates (acquisition_number null without an acquisition account). */
+export function taxRateAccountNumbers(db: Db, companyId: number): { id: number; account_number: number; acquisition_number: number | null }[] {
+  return all(db, `SELECT tax_rates.id, a.number AS account_number, q.number AS acquisition_number FROM tax_rates
+      JOIN accounts a ON a.id = tax_rates.account_id LEFT JOIN accounts q ON q.id = tax_rates.acquisition_account_id
+     WHERE tax_rates.company_id = ?`, companyId)
+    .map((r) => ({ id: Number(r.id), account_number: Number(r.account_number), acquisition_number: r.acquisition_number === null ? null : Number(r.acquisition_number) }));
+}
+
+/** Points a tax rate at other accounts (a chart reset: updated_at stays). */
+export function setTaxRateAccounts(db: Db, id: number, accountId: number, acquisitionAccountId: number | null): void {
+  run(db, 'UPDATE tax_rates SET account_id = ?, acquisition_account_id = ? WHERE id = ?', accountId, acquisitionAccountId, id);
 }
 
 /** Deletes the tax rate; bank-import suggestions that named it lose the suggestion. */

@@ -7,26 +7,6 @@ import { one, run, type Db, type Row } from './db.js';
  */
 export const clock = { now: (): Date => new Date() };
 
-export interface Timer {
-  id: number;
-  user_id: number;
-  company_id: number;
-  project_id: number;
-  billable: boolean;
-  description: string | null;
-  started_at: string;
-}
-
-export const toTimer = (r: Row): Timer => ({
-  id: Number(r.id),
-  user_id: Number(r.user_id),
-  company_id: Number(r.company_id),
-  project_id: Number(r.project_id),
-  billable: Number(r.billable) === 1,
-  description: r.description ?? null,
-  started_at: r.started_at,
-});
-
 /** The user's timer, in whichever company it runs. */
 export function findTimerRow(db: Db, userId: number): Row | undefined {
   return one(db, 'SELECT * FROM timers WHERE user_id = ?', userId);

@@ -1,38 +1,7 @@
-// Time entries of a company: the serializer, the filtered and sorted list, writes, and the related
-// records `include` embeds (project, project.customer, task, user).
+// Time entries of a company: the filtered and sorted list, writes, the records the rules look up, and
+// what the timesheet groups (a row's minutes and value, whether it is locked; the projects named).
 import { all, one, run, timestamp, transaction, type Db, type Row } from './db.js';
-import { groupRappen, rappenToNumber } from '../domain/money.js';
-import { dotted, readable, valueOf } from '../domain/time.js';
-import type { SheetProject, SheetTime } from '../domain/timesheet.js';
-import { findProject } from './projects.js';
-import { toTask } from './tasks.js';
-
-export interface TimeEntry {
-  id: number;
-  company_id: number;
-  user_id: number;
-  project_id: number;
-  invoice_id: number | null;
-  task_id: number | null;
-  service_id: number | null;
-  description: string;
-  date: string;
-  start: string | null;
-  end: string | null;
-  hours: number;
-  minutes: number;
-  hourly_rate: number;
-  status: string;
-  billable: boolean;
-  total_value: number;
-  readable_time: string;
-  formatted_date?: string;
-  sortable_time?: number;
-  formatted_total_value?: string;
-  created_at: string;
-  updated_at: string;
-  [relation: string]: unknown;
-}
+import { valueOf } from '../domain/time.js';
 
 /** The columns a create or update writes (hourly_rate in Rappen, billable as a boolean). */
 export interface TimeValues {
@@ -54,83 +23,10 @@ export interface TimeValues {
 const COLUMNS = ['project_id', 'invoice_id', 'task_id', 'service_id', 'description', 'date', 'start', 'end', 'hours', 'minutes', 'hourly_rate', 'status', 'billable'] as const;
 const quoted = (column: string) => `"${column}"`;
 
-const idOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 export const entryMinutes = (r: Row): number => Number(r.hours) * 60 + Number(r.minutes);
 export const entryValue = (r: Row): number => valueOf(entryMinutes(r), Number(r.hourly_rate));
 /** Invoiced or paid, or linked to an invoice: the timesheet shows such time as locked. */
 export const isLocked = (r: Row): boolean => r.status !== 'open' || r.invoice_id !== null;
-
-/** A row as the API shows it; list items also carry formatted_date, sortable_time and formatted_total_value. */
-export function toTimeEntry(r: Row, listItem = false): TimeEntry {
-  const minutes = entryMinutes(r);
-  const value = entryValue(r);
-  const entry: TimeEntry = {
-    id: Number(r.id),
-    company_id: Number(r.company_id),
-    user_id: Number(r.user_id),
-    project_id: Number(r.project_id),
-    invoice_id: idOrNull(r.invoice_id),
-    task_id: idOrNull(r.task_id),
-    service_id: idOrNull(r.service_id),
-    description: r.description ?? '',
-    date: r.date,
-    start: r.start ?? null,
-    end: r.end ?? null,
-    hours: Number(r.hours),
-    minutes: Number(r.minutes),
-    hourly_rate: rappenToNumber(Number(r.hourly_rate)),
-    status: r.status,
-    billable: Number(r.billable) === 1,
-    total_value: rappenToNumber(value),
-    readable_time: readable(minutes),
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-  };
-  if (!listItem) return entry;
-  const { created_at, updated_at, ...fields } = entry;
-  return { ...fields, formatted_date: dotted(r.date), sortable_time: minutes, formatted_total_value: groupRappen(value), created_at, updated_at };
-}
-
-// ---- includes -----------------------------------------------------------------------------------------
-
-export const TIME_INCLUDES = ['project', 'project.customer', 'task', 'user'] as const;
-export type TimeInclude = (typeof TIME_INCLUDES)[number];
-
-/**
- * Embeds the requested relations: `project` (the Project resource; with `project.customer` also its
- * customer), `task` (the Task resource) and `user` ({ id, name, email }); each record is read once per
- * request. `today` anchors the task's relative due date.
- */
-export function embedIncludes(db: Db, companyId: number, pairs: { entry: TimeEntry; row: Row }[], includes: ReadonlySet<TimeInclude>, today: string): void {
-  if (includes.size === 0) return;
-  const projects = new Map<number, unknown>();
-  const tasks = new Map<number, unknown>();
-  const users = new Map<number, unknown>();
-  const withCustomer = includes.has('project.customer');
-  for (const { entry } of pairs) {
-    if (includes.has('project') || withCustomer) {
-      if (!projects.has(entry.project_id)) projects.set(entry.project_id, findProject(db, companyId, entry.project_id, withCustomer ? ['customer'] : []) ?? null);
-      entry.project = projects.get(entry.project_id);
-    }
-    if (includes.has('task')) {
-      if (entry.task_id === null) entry.task = null;
-      else {
-        if (!tasks.has(entry.task_id)) {
-          const row = one(db, 'SELECT * FROM tasks WHERE company_id = ? AND id = ?', companyId, entry.task_id);
-          tasks.set(entry.task_id, row ? toTask(db, row, today) : null);
-        }
-        entry.task = tasks.get(entry.task_id);
-      }
-    }
-    if (includes.has('user')) {
-      if (!users.has(entry.user_id)) {
-        const row = one(db, 'SELECT id, name, email FROM users WHERE id = ?', entry.user_id);
-        users.set(entry.user_id, row ? { id: Number(row.id), name: row.name, email: row.email } : null);
-      }
-      entry.user = users.get(entry.user_id);
-    }
-  }
-}
 
 // ---- queries --------------------------------------------------------------------------------------------
 
@@ -241,21 +137,10 @@ export const invoiceExists = (db: Db, companyId: number, id: number): boolean =>
 
 // ---- grouping input -------------------------------------------------------------------------------------
 
-export function sheetTime<T>(r: Row, item: T): SheetTime<T> {
-  return {
-    id: Number(r.id), date: r.date, projectId: Number(r.project_id), minutes: entryMinutes(r), hourlyRate: Number(r.hourly_rate),
-    value: entryValue(r), billable: Number(r.billable) === 1, locked: isLocked(r), item,
-  };
-}
-
-/** The projects named by the groups: id, name, customer, type and rate. */
-export function sheetProjects(db: Db, companyId: number, ids: Iterable<number>): Map<number, SheetProject> {
+/** The projects named by the groups: id, name, customer_id, customer_name, project_type and hourly_rate. */
+export function sheetProjectRows(db: Db, companyId: number, ids: Iterable<number>): Row[] {
   const unique = [...new Set(ids)];
-  const rows = all(db, `SELECT p.id, p.name, p.customer_id, p.project_type, p.hourly_rate, c.name AS customer_name
+  return all(db, `SELECT p.id, p.name, p.customer_id, p.project_type, p.hourly_rate, c.name AS customer_name
     FROM projects p LEFT JOIN customers c ON c.id = p.customer_id AND c.company_id = p.company_id
     WHERE p.company_id = ? AND p.id IN (${list(unique)})`, companyId, ...unique);
-  return new Map(rows.map((r) => [Number(r.id), {
-    id: Number(r.id), name: r.name, customer_id: Number(r.customer_id), customer_name: r.customer_name ?? null,
-    project_type: r.project_type, hourly_rate: rappenToNumber(Number(r.hourly_rate)),
-  }]));
 }

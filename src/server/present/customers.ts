@@ -1,0 +1,61 @@
+// A customer as the API shows it: its fields, the computed sums of its row (open expenses, open time,
+// unpaid invoices) and the relations an `include` asks for.
+import { durationOf, openExpensesSum } from '../domain/customer-stats.js';
+import { groupRappen, rappenToNumber } from '../domain/money.js';
+import type { Db, Row } from '../store/db.js';
+import { activeProjectRows, customerContactRows, customerDocumentRows } from '../store/customers.js';
+import { findTaxRateRow } from '../store/tax-rates.js';
+import { toContact } from './contacts.js';
+import { toTaxRate } from './tax-rates.js';
+
+export interface CustomerIncludes { contacts?: boolean; taxRate?: boolean; proposals?: boolean; invoices?: boolean; activeProjects?: boolean }
+
+const bool = (v: unknown) => Number(v) === 1;
+const money = (v: unknown) => (v === null || v === undefined ? null : rappenToNumber(Number(v)));
+
+const toProposalSummary = (r: Row) => ({
+  id: Number(r.id), number: r.number, title: r.title, date: r.date, valid_until: r.valid_until, status: r.status,
+  currency: r.currency, final_value: rappenToNumber(Number(r.final_value)),
+  contact_id: r.contact_id === null ? null : Number(r.contact_id), project_id: r.project_id === null ? null : Number(r.project_id),
+  created_at: r.created_at, updated_at: r.updated_at,
+});
+
+const toInvoiceSummary = (r: Row) => ({
+  id: Number(r.id), number: r.number, title: r.title, date: r.date, payable_until: r.payable_until, status: r.status,
+  currency: r.currency, final_value: rappenToNumber(Number(r.final_value)),
+  contact_id: r.contact_id === null ? null : Number(r.contact_id), project_id: r.project_id === null ? null : Number(r.project_id),
+  created_at: r.created_at, updated_at: r.updated_at,
+});
+
+const toProjectSummary = (r: Row) => ({
+  id: Number(r.id), name: r.name, customer_id: Number(r.customer_id), project_type: r.project_type,
+  hourly_rate: rappenToNumber(Number(r.hourly_rate)), budget: money(r.budget), kanban_status: r.kanban_status,
+  start_date: r.start_date, end_date: r.end_date, archived: bool(r.archived), created_at: r.created_at, updated_at: r.updated_at,
+});
+
+export type Customer = Record<string, unknown> & { id: number; name: string; number: number | null };
+
+export function toCustomer(db: Db, r: Row, inc: CustomerIncludes = {}): Customer {
+  const c: Customer = {
+    id: Number(r.id), company_id: Number(r.company_id), user_id: Number(r.user_id),
+    number: r.number === null ? null : Number(r.number), name: r.name,
+    care_of: r.care_of, po_box: r.po_box, department: r.department, street: r.street, zip: r.zip, city: r.city, country: r.country,
+    website: r.website, phone: r.phone, email: r.email,
+    default_hourly_rate: money(r.default_hourly_rate), invoice_address: r.invoice_address, archived: bool(r.archived),
+    tax_rate_id: r.tax_rate_id === null ? null : Number(r.tax_rate_id),
+    created_at: r.created_at, updated_at: r.updated_at,
+    open_expenses_sum: openExpensesSum(Number(r.open_expenses)),
+    open_times_sum: durationOf(Number(r.open_minutes)),
+    open_invoice_sum: groupRappen(Number(r.open_invoices)),
+  };
+  const companyId = Number(r.company_id);
+  if (inc.taxRate) {
+    const taxRate = r.tax_rate_id === null ? undefined : findTaxRateRow(db, companyId, Number(r.tax_rate_id));
+    c.tax_rate = taxRate ? toTaxRate(taxRate) : null;
+  }
+  if (inc.contacts) c.contacts = customerContactRows(db, companyId, c.id).map(toContact);
+  if (inc.proposals) c.proposals = customerDocumentRows(db, companyId, c.id, 'proposals').map(toProposalSummary);
+  if (inc.invoices) c.invoices = customerDocumentRows(db, companyId, c.id, 'invoices').map(toInvoiceSummary);
+  if (inc.activeProjects) c.active_projects = activeProjectRows(db, companyId, c.id).map(toProjectSummary);
+  return c;
+}

@@ -1,0 +1,124 @@
+// A booking (entry) as the API shows it: its accounts, tags and receipt always, and the relations an
+// `include` asks for (customer, project, tax rate, group, invoice), loaded for a whole page in a few
+// queries; an entry group; a booking as the grouped listing's pure rules see it.
+import { dottedDate, isLocked, type GroupMember } from '../domain/entries.js';
+import type { AccountType } from '../domain/ledger.js';
+import { groupRappen, rappenToNumber } from '../domain/money.js';
+import type { EntryType } from '../domain/numbering.js';
+import type { Db, Row } from '../store/db.js';
+import { accountsOf, entryTagRows, findGroupRow, rowsByIds } from '../store/entries.js';
+import { filesByIds, type StoredFile } from '../store/files.js';
+import { findTaxRateRow } from '../store/tax-rates.js';
+import { toTaxRate, type TaxRate } from './tax-rates.js';
+
+const idOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const bool = (v: unknown) => Number(v) === 1;
+
+export interface EntryGroup { id: number; company_id: number; entries_count: number; created_at: string; updated_at: string }
+
+export const toEntryGroup = (r: Row): EntryGroup => ({
+  id: Number(r.id), company_id: Number(r.company_id), entries_count: Number(r.entries_count), created_at: r.created_at, updated_at: r.updated_at,
+});
+
+export type EntryInclude = 'customer' | 'project' | 'taxRate' | 'group' | 'invoice' | 'debitAccountCategory' | 'creditAccountCategory';
+
+export interface SerializeOptions {
+  closedUntil: string | null;
+  includes?: ReadonlySet<EntryInclude>;
+  /** the signed, absolute URL of a stored file */
+  fileUrl: (file: StoredFile) => string;
+}
+
+export interface AccountRef { id: number; name: string; number: number; account_category?: { id: number; name: string; type: AccountType } }
+export interface TagRef { id: number; name: string; color: string }
+
+export type Entry = {
+  id: number; company_id: number; user_id: number | null; number: string | null; type: EntryType; date: string;
+  description: string | null; sum: number; debit_account_id: number; credit_account_id: number; tax_rate_id: number | null;
+  customer_id: number | null; project_id: number | null; entry_group_id: number | null; invoice_id: number | null; file_id: number | null;
+  billable: boolean; is_imported: boolean; is_depreciation: boolean; locked: boolean; sum_formatted: string; date_formatted: string;
+  file: { id: number; name: string; size: number; mime: string; url: string } | null; tags: TagRef[];
+  debit_account: AccountRef | null; credit_account: AccountRef | null; created_at: string; updated_at: string;
+} & Record<string, unknown>;
+
+const customerRef = (r: Row) => ({ id: Number(r.id), number: r.number === null ? null : Number(r.number), name: r.name, email: r.email ?? null, archived: bool(r.archived) });
+const projectRef = (r: Row) => ({ id: Number(r.id), name: r.name, customer_id: Number(r.customer_id), archived: bool(r.archived) });
+const invoiceRef = (r: Row) => ({
+  id: Number(r.id), number: r.number, title: r.title ?? null, date: r.date, status: r.status, customer_id: Number(r.customer_id),
+  final_value: rappenToNumber(Number(r.final_value)),
+});
+
+/** A related record read once per page: `load` runs for the first booking that names it. */
+function once<T>(loaded: Map<number, T | undefined>, id: number | null, load: (id: number) => T | undefined): T | null {
+  if (id === null) return null;
+  if (!loaded.has(id)) loaded.set(id, load(id));
+  return loaded.get(id) ?? null;
+}
+
+/** Shapes rows as Entries, loading accounts, tags, files and the asked-for relations in a few queries. */
+export function serializeEntries(db: Db, companyId: number, rows: Row[], opts: SerializeOptions): Entry[] {
+  if (rows.length === 0) return [];
+  const inc = opts.includes ?? new Set<EntryInclude>();
+  const accounts = accountsOf(db, companyId, rows.flatMap((r) => [Number(r.debit_account_id), Number(r.credit_account_id)]));
+  const files = filesByIds(db, rows.filter((r) => r.file_id !== null).map((r) => Number(r.file_id)));
+  const tags = new Map<number, TagRef[]>();
+  const ids = rows.map((r) => Number(r.id));
+  for (const t of entryTagRows(db, ids)) {
+    const list = tags.get(Number(t.entry_id)) ?? [];
+    list.push({ id: Number(t.id), name: t.name, color: t.color });
+    tags.set(Number(t.entry_id), list);
+  }
+  const col = (name: string) => rows.filter((r) => r[name] !== null).map((r) => Number(r[name]));
+  const customers = inc.has('customer') ? rowsByIds(db, 'customers', col('customer_id')) : undefined;
+  const projects = inc.has('project') ? rowsByIds(db, 'projects', col('project_id')) : undefined;
+  const invoices = inc.has('invoice') ? rowsByIds(db, 'invoices', col('invoice_id')) : undefined;
+  const taxRates = new Map<number, TaxRate | undefined>();
+  const groups = new Map<number, EntryGroup | undefined>();
+
+  const accountRef = (id: number, withCategory: boolean): AccountRef | null => {
+    const a = accounts.get(id);
+    if (!a) return null;
+    const ref: AccountRef = { id: a.id, name: a.name, number: a.number };
+    if (withCategory) ref.account_category = { id: a.category_id, name: a.category_name, type: a.type };
+    return ref;
+  };
+
+  return rows.map((r) => {
+    const sum = Number(r.sum);
+    const file = r.file_id === null ? undefined : files.get(Number(r.file_id));
+    const entry: Entry = {
+      id: Number(r.id), company_id: Number(r.company_id), user_id: idOrNull(r.user_id), number: r.number ?? null, type: r.type,
+      date: r.date, description: r.description ?? null, sum: rappenToNumber(sum),
+      debit_account_id: Number(r.debit_account_id), credit_account_id: Number(r.credit_account_id), tax_rate_id: idOrNull(r.tax_rate_id),
+      customer_id: idOrNull(r.customer_id), project_id: idOrNull(r.project_id), entry_group_id: idOrNull(r.entry_group_id),
+      invoice_id: idOrNull(r.invoice_id), file_id: idOrNull(r.file_id),
+      billable: bool(r.billable), is_imported: bool(r.is_imported), is_depreciation: bool(r.is_depreciation),
+      locked: isLocked(r.date, opts.closedUntil), sum_formatted: groupRappen(sum), date_formatted: dottedDate(r.date),
+      file: file ? { id: file.id, name: file.name, size: file.size, mime: file.mime, url: opts.fileUrl(file) } : null,
+      tags: tags.get(Number(r.id)) ?? [],
+      debit_account: accountRef(Number(r.debit_account_id), inc.has('debitAccountCategory')),
+      credit_account: accountRef(Number(r.credit_account_id), inc.has('creditAccountCategory')),
+      created_at: r.created_at, updated_at: r.updated_at,
+    };
+    if (customers) entry.customer = r.customer_id === null ? null : customerRef(customers.get(Number(r.customer_id))!);
+    if (projects) entry.project = r.project_id === null ? null : projectRef(projects.get(Number(r.project_id))!);
+    if (inc.has('taxRate')) {
+      entry.tax_rate = once(taxRates, idOrNull(r.tax_rate_id), (id) => { const row = findTaxRateRow(db, companyId, id); return row && toTaxRate(row); });
+    }
+    if (inc.has('group')) {
+      entry.group = once(groups, idOrNull(r.entry_group_id), (id) => { const row = findGroupRow(db, companyId, id); return row && toEntryGroup(row); });
+    }
+    if (invoices) entry.invoice = r.invoice_id === null ? null : invoiceRef(invoices.get(Number(r.invoice_id))!);
+    return entry;
+  });
+}
+
+/** A row as the grouped listing's pure rules see it. */
+export function groupMemberOf(entry: Entry, sumRappen: number): GroupMember {
+  return {
+    id: entry.id, entry_group_id: entry.entry_group_id, description: entry.description, type: entry.type, sum: sumRappen, date: entry.date,
+    number: entry.number, file_id: entry.file_id, customer_id: entry.customer_id, project_id: entry.project_id, locked: entry.locked,
+    debit_account: entry.debit_account ?? { id: entry.debit_account_id, name: '', number: 0 },
+    credit_account: entry.credit_account ?? { id: entry.credit_account_id, name: '', number: 0 },
+  };
+}

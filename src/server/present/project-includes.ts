@@ -1,0 +1,68 @@
+// The relations `include` embeds into a project: its customer, invoices and proposals, and its tasks,
+// time entries and bookings shaped by their own presenters, as their endpoints show them.
+import { groupRappen } from '../domain/money.js';
+import type { Db, Row } from '../store/db.js';
+import type { StoredFile } from '../store/files.js';
+import { projectDocumentRows, projectEntryRows, projectTaskRows, projectTimeRows } from '../store/projects.js';
+import { serializeEntries } from './entries.js';
+import { idOrNull, money, projectCustomer, type Project } from './projects.js';
+import { toTask } from './tasks.js';
+import { toTimeEntry } from './times.js';
+
+export const PROJECT_INCLUDES = ['customer', 'invoices', 'proposals', 'tasks', 'openTimes', 'expenses', 'times', 'entries'] as const;
+export type ProjectInclude = (typeof PROJECT_INCLUDES)[number];
+
+/** What embedding bookings and tasks needs from the request: today in the company's zone, the closed period, file URLs. */
+export interface IncludeContext {
+  today: string;
+  closedUntil: string | null;
+  fileUrl: (file: StoredFile) => string;
+}
+
+const toDocument = (r: Row, type: 'invoice' | 'proposal') => ({
+  id: Number(r.id), company_id: Number(r.company_id), user_id: Number(r.user_id), customer_id: Number(r.customer_id),
+  project_id: idOrNull(r.project_id), number: r.number, title: r.title ?? null, date: r.date,
+  ...(type === 'invoice' ? { payable_until: r.payable_until } : { valid_until: r.valid_until }),
+  status: r.status, currency: r.currency, total_value: money(r.total_value), final_value: money(r.final_value),
+  final_value_formatted: groupRappen(Number(r.final_value)), type, created_at: r.created_at, updated_at: r.updated_at,
+});
+
+/** Embeds the requested relations into `project` (the key of openTimes is open_times_list). */
+export function withIncludes(db: Db, project: Project, includes: readonly ProjectInclude[], context?: IncludeContext): Project {
+  const c = project.company_id;
+  const p = project.id;
+  const ctx = (): IncludeContext => {
+    if (!context) throw new Error(`include of projects needs the request context`);
+    return context;
+  };
+  const entries = (rows: Row[]) => serializeEntries(db, c, rows, { closedUntil: ctx().closedUntil, fileUrl: ctx().fileUrl });
+  for (const include of includes) {
+    switch (include) {
+      case 'customer':
+        project.customer = projectCustomer(db, project);
+        break;
+      case 'invoices':
+        project.invoices = projectDocumentRows(db, c, p, 'invoices').map((r) => toDocument(r, 'invoice'));
+        break;
+      case 'proposals':
+        project.proposals = projectDocumentRows(db, c, p, 'proposals').map((r) => toDocument(r, 'proposal'));
+        break;
+      case 'tasks':
+        project.tasks = projectTaskRows(db, c, p).map((r) => toTask(db, r, ctx().today));
+        break;
+      case 'openTimes':
+        project.open_times_list = projectTimeRows(db, c, p, true).map((r) => toTimeEntry(r, true));
+        break;
+      case 'times':
+        project.times = projectTimeRows(db, c, p, false).map((r) => toTimeEntry(r, true));
+        break;
+      case 'expenses':
+        project.expenses = entries(projectEntryRows(db, c, p, true));
+        break;
+      case 'entries':
+        project.entries = entries(projectEntryRows(db, c, p, false));
+        break;
+    }
+  }
+  return project;
+}
