@@ -1,7 +1,12 @@
-// What every request handler can reach: the database, the authenticated user and the company in scope.
+// What every request handler can reach: the database, the authenticated user and the company in scope;
+// and the same as a plain scope for the rules and actions below the routes, which take no hono context.
 import type { Context } from 'hono';
+import { clock } from './clock.js';
+import { wallClock } from './domain/time.js';
 import type { Db, Row } from './store/db.js';
 import type { Role } from './store/companies.js';
+import { projectRow } from './store/times.js';
+import type { Failures } from './validation.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -23,3 +28,42 @@ export interface AppEnv {
 }
 
 export type Ctx = Context<AppEnv>;
+
+export const companyZone = (c: Ctx): string => String(c.get('company').timezone ?? 'Europe/Zurich');
+/** Today in the company's time zone. */
+export const companyToday = (c: Ctx): string => wallClock(clock.now(), companyZone(c)).date;
+
+/** The company a request acts in and who acts; actions/bookings.ts takes it as its BookingScope. */
+export interface Scope {
+  db: Db;
+  dataDir: string;
+  companyId: number;
+  userId: number;
+  /** today in the company's time zone */
+  today: string;
+  /** the end of the company's closed period */
+  closedUntil: string | null;
+  /** the subscription's yearly income limit in Rappen; null: none */
+  revenueCap: number | null;
+}
+
+export function scopeOf(c: Ctx): Scope {
+  const company = c.get('company');
+  return {
+    db: c.get('deps').db,
+    dataDir: c.get('deps').dataDir,
+    companyId: c.get('companyId'),
+    userId: Number(c.get('user').id),
+    today: companyToday(c),
+    closedUntil: company.closed_until ?? null,
+    revenueCap: company.revenue_cap === null || company.revenue_cap === undefined ? null : Number(company.revenue_cap),
+  };
+}
+
+/** project_id exists in the company (Laravel's `exists`, a database rule): the project row, else `checked` names the field. */
+export function projectOf(s: Scope, checked: Failures, id: number | null | undefined): Row | undefined {
+  if (id == null) return undefined;
+  const row = projectRow(s.db, s.companyId, id);
+  if (!row) checked.fail('project_id', 'The selected :attribute is invalid.');
+  return row;
+}

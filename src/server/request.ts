@@ -1,5 +1,6 @@
-// Reading requests: JSON or multipart bodies, query booleans and integers, path ids.
-import { HttpError, notFound } from './http-error.js';
+// Reading requests: JSON or multipart bodies, query booleans and integers, path ids, the filter[…] and
+// include query parameters.
+import { badRequest, HttpError, notFound } from './http-error.js';
 import { toBoolean } from './validation.js';
 import type { Ctx } from './context.js';
 
@@ -68,4 +69,44 @@ export function queryInt(c: Ctx, name: string): number | undefined {
   const raw = c.req.query(name);
   if (raw === undefined || !/^-?\d{1,15}$/.test(raw.trim())) return undefined;
   return Number(raw.trim());
+}
+
+const filterName = (name: string) => `filter[${name}]`;
+
+/** A boolean query filter (true/false/1/0); absent or empty → undefined; anything else → 400. */
+export function filterBoolean(c: Ctx, name: string): boolean | undefined {
+  const raw = c.req.query(filterName(name));
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const value = toBoolean(raw.trim());
+  if (typeof value !== 'boolean') throw badRequest(`${filterName(name)} must be true, false, 1 or 0.`);
+  return value;
+}
+
+/** An id-list query filter: one id or comma-separated ids; anything else → 400. */
+export function filterIds(c: Ctx, name: string): number[] | undefined {
+  const raw = c.req.query(filterName(name));
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const parts = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (parts.some((p) => !/^\d{1,15}$/.test(p))) throw badRequest(`${filterName(name)} must be an id or comma-separated ids.`);
+  if (parts.length > 1000) throw badRequest(`${filterName(name)} takes at most 1000 ids.`);
+  return parts.map(Number);
+}
+
+/** A whole-number query filter (>= 0); anything else → 400. */
+export function filterInteger(c: Ctx, name: string): number | undefined {
+  const raw = c.req.query(filterName(name));
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (!/^\d{1,9}$/.test(raw.trim())) throw badRequest(`${filterName(name)} must be a whole number of at least 0.`);
+  return Number(raw.trim());
+}
+
+/** `include=a,b`: names (also snake_case aliases) mapped to keys; an unknown name is a 400 as Spatie's query builder answers. */
+export function parseIncludes<K extends string>(c: Ctx, allowed: Record<string, K>, shown: string[]): Set<K> {
+  const raw = c.req.query('include') ?? '';
+  const names = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const unknown = names.filter((n) => !Object.hasOwn(allowed, n));
+  if (unknown.length) {
+    throw badRequest(`Requested include(s) \`${unknown.join(', ')}\` are not allowed. Allowed include(s) are \`${shown.join(', ')}\`.`);
+  }
+  return new Set(names.map((n) => allowed[n]));
 }

@@ -216,3 +216,27 @@ export const required = <S extends z.ZodType>(schema: S) => z.preprocess(blankTo
 export const nullable = <S extends z.ZodType>(schema: S) => z.preprocess(blankToNull, schema.nullable().optional());
 /** sometimes: validated only when present; null is rejected like Laravel's non-nullable rules. */
 export const sometimes = <S extends z.ZodType>(schema: S) => schema.optional();
+
+// Field rules that trim and read integers themselves, as the customer and contact bodies have them.
+
+/** Laravel's TrimStrings + ConvertEmptyStringsToNull. */
+export const trimToNull = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v);
+const intLike = (v: unknown) => (typeof v === 'string' && /^[+-]?\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : v);
+
+/** A nullable text field: trimmed, blank → null, at most `max` characters. */
+export const text = (max = 255) => z.preprocess(trimToNull, rules.string(max).nullable().optional());
+/** A boolean that may be absent but not null (Laravel's `boolean` without `nullable`). */
+export const presentBoolean = () => z.preprocess((v) => (v === null ? 'null' : toBoolean(v)), z.boolean()).optional();
+
+/**
+ * An integer field in Laravel's words ("must be an integer", "must be at least 1"); integer strings are
+ * read as numbers. null and absent pass unless `present` is set (then null is not an integer).
+ */
+export function integerField(min: number, max: number, present = false) {
+  return z.preprocess((v) => intLike(present ? v : trimToNull(v)), z.unknown().superRefine((v, ctx) => {
+    if (!present && (v === null || v === undefined)) return;
+    if (typeof v !== 'number' || !Number.isInteger(v)) ctx.addIssue({ code: 'custom', message: 'The :attribute field must be an integer.' });
+    else if (v < min) ctx.addIssue({ code: 'custom', message: `The :attribute field must be at least ${min}.` });
+    else if (v > max) ctx.addIssue({ code: 'custom', message: `The :attribute field must not be greater than ${max}.` });
+  }).transform((v) => v as number | null | undefined));
+}

@@ -5,14 +5,13 @@ import { z } from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import { conflict, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
-import { pathId, readBody } from '../request.js';
+import { filterBoolean, filterIds, parseIncludes, pathId, readBody } from '../request.js';
 import {
   contactInUse, deleteContact, findContactRow, listContactRows, ownContactIds, setContactsArchived, updateContact, type ContactValues,
 } from '../store/contacts.js';
 import type { Row } from '../store/db.js';
 import { toContact, withCustomer, type Contact } from '../present/contacts.js';
-import { required, rules, toBoolean, validate } from '../validation.js';
-import { filterBoolean, filterIds, parseIncludes, presentBoolean, text, trimToNull } from './customers.js';
+import { presentBoolean, required, rules, text, toBoolean, trimToNull, validate } from '../validation.js';
 
 const updateSchema = z.object({
   name: z.preprocess(trimToNull, required(rules.string(255))).optional(),

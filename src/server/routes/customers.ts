@@ -3,10 +3,9 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
-import { decodeText, normaliseDecimal, parseCsv } from '../domain/csv.js';
-import { badRequest, fieldError, HttpError, notFound, validationError, type FieldErrors } from '../http-error.js';
+import { badRequest, fieldError, HttpError, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
-import { pathId, readBody, type Body } from '../request.js';
+import { filterBoolean, filterIds, filterInteger, parseIncludes, pathId, readBody, type Body } from '../request.js';
 import { transaction } from '../store/db.js';
 import { customerStatistics } from '../domain/customer-stats.js';
 import {
@@ -15,75 +14,8 @@ import {
   nextCustomerNumber, ownCustomerIds, setCustomersArchived, taxRateExists, updateCustomer, type CustomerSort, type CustomerValues,
 } from '../store/customers.js';
 import { toCustomer, type Customer, type CustomerIncludes } from '../present/customers.js';
-import { required, rules, toBoolean, validate } from '../validation.js';
-
-// ---------------------------------------------------------------------------------------------------
-// Shared with the contacts routes: query filters, includes, ids.
-
-/** Laravel's TrimStrings + ConvertEmptyStringsToNull. */
-export const trimToNull = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v);
-const intLike = (v: unknown) => (typeof v === 'string' && /^[+-]?\d{1,15}$/.test(v.trim()) ? Number(v.trim()) : v);
-
-/** A nullable text field: trimmed, blank → null, at most `max` characters. */
-export const text = (max = 255) => z.preprocess(trimToNull, rules.string(max).nullable().optional());
-/** A boolean that may be absent but not null (Laravel's `boolean` without `nullable`). */
-export const presentBoolean = () => z.preprocess((v) => (v === null ? 'null' : toBoolean(v)), z.boolean()).optional();
-
-/**
- * An integer field in Laravel's words ("must be an integer", "must be at least 1"); integer strings are
- * read as numbers. null and absent pass unless `present` is set (then null is not an integer).
- */
-export function integerField(min: number, max: number, present = false) {
-  return z.preprocess((v) => intLike(present ? v : trimToNull(v)), z.unknown().superRefine((v, ctx) => {
-    if (!present && (v === null || v === undefined)) return;
-    if (typeof v !== 'number' || !Number.isInteger(v)) ctx.addIssue({ code: 'custom', message: 'The :attribute field must be an integer.' });
-    else if (v < min) ctx.addIssue({ code: 'custom', message: `The :attribute field must be at least ${min}.` });
-    else if (v > max) ctx.addIssue({ code: 'custom', message: `The :attribute field must not be greater than ${max}.` });
-  }).transform((v) => v as number | null | undefined));
-}
-
-const filterName = (name: string) => `filter[${name}]`;
-
-/** A boolean query filter (true/false/1/0); absent or empty → undefined; anything else → 400. */
-export function filterBoolean(c: Ctx, name: string): boolean | undefined {
-  const raw = c.req.query(filterName(name));
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const value = toBoolean(raw.trim());
-  if (typeof value !== 'boolean') throw badRequest(`${filterName(name)} must be true, false, 1 or 0.`);
-  return value;
-}
-
-/** An id-list query filter: one id or comma-separated ids; anything else → 400. */
-export function filterIds(c: Ctx, name: string): number[] | undefined {
-  const raw = c.req.query(filterName(name));
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const parts = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  if (parts.some((p) => !/^\d{1,15}$/.test(p))) throw badRequest(`${filterName(name)} must be an id or comma-separated ids.`);
-  if (parts.length > 1000) throw badRequest(`${filterName(name)} takes at most 1000 ids.`);
-  return parts.map(Number);
-}
-
-/** A whole-number query filter (>= 0); anything else → 400. */
-export function filterInteger(c: Ctx, name: string): number | undefined {
-  const raw = c.req.query(filterName(name));
-  if (raw === undefined || raw.trim() === '') return undefined;
-  if (!/^\d{1,9}$/.test(raw.trim())) throw badRequest(`${filterName(name)} must be a whole number of at least 0.`);
-  return Number(raw.trim());
-}
-
-/** `include=a,b`: names (also snake_case aliases) mapped to keys; an unknown name is a 400 as Spatie's query builder answers. */
-export function parseIncludes<K extends string>(c: Ctx, allowed: Record<string, K>, shown: string[]): Set<K> {
-  const raw = c.req.query('include') ?? '';
-  const names = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  const unknown = names.filter((n) => !Object.hasOwn(allowed, n));
-  if (unknown.length) {
-    throw badRequest(`Requested include(s) \`${unknown.join(', ')}\` are not allowed. Allowed include(s) are \`${shown.join(', ')}\`.`);
-  }
-  return new Set(names.map((n) => allowed[n]));
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Customer rules.
+import { readUploadedText } from '../upload.js';
+import { check, integerField, presentBoolean, required, rules, text, toBoolean, trimToNull, validate } from '../validation.js';
 
 const customerFields = {
   name: z.preprocess(trimToNull, required(rules.string(255))),
@@ -98,20 +30,13 @@ const customerFields = {
   tax_rate_id: integerField(1, Number.MAX_SAFE_INTEGER),
   contact_name: text(),
 };
-const FIELD_ORDER = Object.keys(customerFields);
 const createSchema = z.object(customerFields);
 const updateSchema = z.object({ ...customerFields, name: customerFields.name.optional() });
 
-type CustomerInput = z.output<typeof createSchema>;
+type CustomerInput = Partial<z.output<typeof createSchema>>;
 
 const NUMBER_TAKEN = 'The number has already been taken.';
 const TAX_RATE_INVALID = 'The selected tax rate id is invalid.';
-
-function ordered(errors: FieldErrors): FieldErrors {
-  const out: FieldErrors = {};
-  for (const key of [...FIELD_ORDER, ...Object.keys(errors)]) if (errors[key] && !out[key]) out[key] = errors[key];
-  return out;
-}
 
 /**
  * Validates a customer body like Laravel: the shape rules of every field, then the database rules
@@ -120,24 +45,12 @@ function ordered(errors: FieldErrors): FieldErrors {
 function validateCustomer(c: Ctx, body: Body, mode: 'create' | 'update', exceptId?: number): CustomerInput {
   const db = c.get('deps').db;
   const companyId = c.get('companyId');
-  let errors: FieldErrors = {};
-  let input: CustomerInput | undefined;
-  try {
-    input = validate(mode === 'create' ? createSchema : updateSchema, body) as CustomerInput;
-  } catch (err) {
-    if (!(err instanceof HttpError) || err.status !== 422 || !err.errors) throw err;
-    errors = { ...err.errors };
-  }
-  if (!errors.number) {
-    const number = customerFields.number.safeParse(body.number);
-    if (number.success && typeof number.data === 'number' && customerNumberTaken(db, companyId, number.data, exceptId)) errors.number = [NUMBER_TAKEN];
-  }
-  if (!errors.tax_rate_id) {
-    const tax = customerFields.tax_rate_id.safeParse(body.tax_rate_id);
-    if (tax.success && typeof tax.data === 'number' && !taxRateExists(db, companyId, tax.data)) errors.tax_rate_id = [TAX_RATE_INVALID];
-  }
-  if (Object.keys(errors).length) throw validationError(ordered(errors));
-  return input!;
+  const checked = check(mode === 'create' ? createSchema : updateSchema, body);
+  const { number, tax_rate_id: taxRateId } = checked.data;
+  if (typeof number === 'number' && customerNumberTaken(db, companyId, number, exceptId)) checked.fail('number', NUMBER_TAKEN);
+  if (typeof taxRateId === 'number' && !taxRateExists(db, companyId, taxRateId)) checked.fail('tax_rate_id', TAX_RATE_INVALID);
+  checked.throwIfAny();
+  return checked.data;
 }
 
 /** The stored columns among the validated input; on update only the keys the body holds. */
@@ -188,8 +101,6 @@ const isForeignKeyError = (err: unknown) => err instanceof Error && /FOREIGN KEY
 
 const bulkArchiveSchema = z.object({ ids: rules.ids(), archived: z.preprocess((v) => (v === null || v === '' ? undefined : toBoolean(v)), z.boolean()) });
 const bulkDeleteSchema = z.object({ ids: rules.ids() });
-
-const MAX_IMPORT_BYTES = 6 * 1024 * 1024;
 
 // ---------------------------------------------------------------------------------------------------
 
@@ -307,19 +218,9 @@ function fileError(message: string): HttpError {
   return fieldError('file', message);
 }
 
-async function uploadedText(body: Body): Promise<string> {
-  let file = body.file;
-  if (Array.isArray(file)) file = file.length === 1 ? file[0] : file;
-  if (file === undefined || file === null || file === '') throw fileError('The file field is required.');
-  if (!(file instanceof File)) throw fileError('The file field must be a file.');
-  if (file.size > MAX_IMPORT_BYTES) throw fileError('The file field must not be greater than 6144 kilobytes.');
-  const text = decodeText(new Uint8Array(await file.arrayBuffer()));
-  if (text === undefined) throw fileError('The file field must be a file of type: csv, txt.');
-  return text;
-}
-
 async function importCustomers(c: Ctx, body: Body): Promise<ImportResult> {
-  const text = await uploadedText(body);
+  const text = await readUploadedText(body);
+  const { normaliseDecimal, parseCsv } = await import('../domain/csv.js');
   const table = parseCsv(text);
   if (table.header.length === 0) throw fileError('The file is empty: it needs a header row with a name column.');
   if (!table.header.includes('name')) throw fileError('The file needs a header row with a name column.');

@@ -4,15 +4,15 @@
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import type { AppEnv, Ctx } from '../context.js';
-import { createBooking, deleteBooking, updateBooking, type BookingScope, type Receipt } from '../actions/bookings.js';
+import { scopeOf, type AppEnv, type Ctx } from '../context.js';
+import { createBooking, deleteBooking, updateBooking, type Receipt } from '../actions/bookings.js';
 import { groupItem, parseDateRange, parseNullableIds } from '../domain/entries.js';
 import { ENTRY_TYPES, numberAnswer, MAX_RUNNING_NUMBER, yearIn, type EntryType } from '../domain/numbering.js';
 import { rappenToNumber } from '../domain/money.js';
 import { TAG_COLORS } from '../domain/tags.js';
 import { badRequest, fieldError, notFound, validationError, type FieldErrors } from '../http-error.js';
 import { pageRequest, type PageRequest } from '../pagination.js';
-import { pathId, readBody, type Body } from '../request.js';
+import { filterBoolean, filterIds, pathId, readBody, type Body } from '../request.js';
 import { check, isValidDate, nullable, required, rules } from '../validation.js';
 import type { Row } from '../store/db.js';
 import {
@@ -20,9 +20,9 @@ import {
   type EntryFilter, type EntrySort, type EntrySortColumn,
 } from '../store/entries.js';
 import { groupMemberOf, serializeEntries, toEntryGroup, type Entry, type EntryInclude } from '../present/entries.js';
-import { MAX_FILE_BYTES, cleanFileName, mimeOf } from '../store/files.js';
-import { filterBoolean, filterIds } from './customers.js';
-import { fileUrlFor } from './files.js';
+import { cleanFileName, mimeOf } from '../store/files.js';
+import { fileUrlFor } from '../file-links.js';
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '../upload.js';
 
 // ---- body rules ---------------------------------------------------------------------------------
 
@@ -45,21 +45,19 @@ function collectArrayFields(body: Body, name: string): Body {
   return out;
 }
 
-const FILE_TOO_BIG = `The :attribute field must not be greater than ${MAX_FILE_BYTES / 1024} kilobytes.`;
-
 /**
  * A body far beyond the receipt limit is refused before it is read into memory, with the receipt's 422
  * (the fields besides the file need a few kilobytes; 1 MB of room keeps a 6 MB + 1 byte file a plain 422).
  */
 const uploadLimit = bodyLimit({
-  maxSize: MAX_FILE_BYTES + 1024 * 1024,
-  onError: () => { throw fieldError('file', FILE_TOO_BIG.replace(':attribute', 'file')); },
+  maxSize: MAX_UPLOAD_BYTES + 1024 * 1024,
+  onError: () => { throw fieldError('file', UPLOAD_TOO_BIG.replace(':attribute', 'file')); },
 });
 
 const fileRule = () => z.preprocess(
   (v) => (v instanceof File && v.size === 0 && v.name === '' ? null : v === '' ? null : v),
   z.custom<File>((v) => v instanceof File, { message: 'The :attribute field must be a file.' })
-    .refine((f) => f.size <= MAX_FILE_BYTES, { message: FILE_TOO_BIG })
+    .refine((f) => f.size <= MAX_UPLOAD_BYTES, { message: UPLOAD_TOO_BIG })
     .nullable().optional(),
 );
 
@@ -110,7 +108,7 @@ const updateSchema = z.object({
  */
 async function readUpload(body: Body): Promise<Receipt | undefined> {
   const file = body.file;
-  if (!(file instanceof File) || (file.size === 0 && file.name === '') || file.size > MAX_FILE_BYTES) return undefined;
+  if (!(file instanceof File) || (file.size === 0 && file.name === '') || file.size > MAX_UPLOAD_BYTES) return undefined;
   const name = cleanFileName(file.name || 'file');
   return { name, mime: mimeOf(name, file.type), bytes: new Uint8Array(await file.arrayBuffer()) };
 }
@@ -208,19 +206,6 @@ function readEntry(c: Ctx, id: number, includes: ReadonlySet<EntryInclude> = ALL
   return serialize(c, [findEntryRow(c.get('deps').db, c.get('companyId'), id)!], includes)[0];
 }
 
-/** The company the request writes in, as the booking action takes it. */
-function bookingScope(c: Ctx): BookingScope {
-  const company = c.get('company');
-  return {
-    db: c.get('deps').db,
-    dataDir: c.get('deps').dataDir,
-    companyId: c.get('companyId'),
-    userId: Number(c.get('user').id),
-    closedUntil: company.closed_until ?? null,
-    revenueCap: company.revenue_cap === null || company.revenue_cap === undefined ? null : Number(company.revenue_cap),
-  };
-}
-
 /**
  * The shape rules of a create or update (zod), collected rather than thrown so that the booking's
  * database rules join them in one 422; the receipt, read already, stands in for the uploaded file.
@@ -282,7 +267,7 @@ export function registerEntries(r: Hono<AppEnv>): void {
     const upload = await readUpload(body);
     // from here on no await: checks and write see the same state
     const { changes, checked } = bookingChanges(body, 'create', upload);
-    const id = createBooking(bookingScope(c), changes, checked);
+    const id = createBooking(scopeOf(c), changes, checked);
     return c.json({ data: readEntry(c, id) });
   });
 
@@ -297,12 +282,12 @@ export function registerEntries(r: Hono<AppEnv>): void {
     const upload = await readUpload(body);
     // from here on no await: the booking is read again, then checked and written
     const { changes, checked } = bookingChanges(body, 'update', upload);
-    updateBooking(bookingScope(c), id, changes, checked);
+    updateBooking(scopeOf(c), id, changes, checked);
     return c.json({ data: readEntry(c, id) });
   });
 
   r.delete('/entries/:entry', (c) => {
-    deleteBooking(bookingScope(c), Number(entryOr404(c).id));
+    deleteBooking(scopeOf(c), Number(entryOr404(c).id));
     return c.body(null, 204);
   });
 

@@ -1,47 +1,20 @@
-// Signed file URLs: `GET {base}/files/{id}?expires=<unix seconds>&signature=<hex>` answers a stored file's
-// bytes without a token. The signature is HMAC-SHA256 over "<id>.<expires>" with the data directory's
-// signing secret (admin.ts signingSecret); a link is valid for 15 minutes. A missing, wrong or expired
-// signature answers 403 "Invalid signature." (Laravel's signed middleware); a file deleted since → 404.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// The signed file route: `GET {base}/files/{id}?expires=<unix seconds>&signature=<hex>` answers a stored
+// file's bytes without a token (the links and their signature: file-links.ts). A missing, wrong or
+// expired signature answers 403 "Invalid signature." (Laravel's signed middleware); a file deleted since → 404.
 import type { Hono } from 'hono';
-import type { AppEnv, Ctx } from '../context.js';
+import type { AppEnv } from '../context.js';
 import { signingSecret } from '../admin.js';
+import { verifyFileSignature } from '../file-links.js';
 import { HttpError, notFound } from '../http-error.js';
-import type { Db } from '../store/db.js';
-import { findFile, readFileBytes, type StoredFile } from '../store/files.js';
+import { findFile, readFileBytes } from '../store/files.js';
 
-/** How long a signed link stays valid. */
-export const FILE_URL_TTL_SECONDS = 15 * 60;
+// the names test/service/files.test.ts imports them by
+export { FILE_URL_TTL_SECONDS, fileSignature, verifyFileSignature } from '../file-links.js';
 
 const FILE_PATH = /^\/api\/v2\/files\/[^/]+\/?$/;
 
 /** The signed file route needs no token: the auth middleware lets it through (app.ts). */
 export const isSignedFileRequest = (method: string, path: string): boolean => (method === 'GET' || method === 'HEAD') && FILE_PATH.test(path);
-
-export function fileSignature(secret: string, id: number, expires: number): string {
-  return createHmac('sha256', secret).update(`${id}.${expires}`).digest('hex');
-}
-
-/** An absolute signed URL for the file, valid FILE_URL_TTL_SECONDS from `now`. */
-export function signedFileUrl(db: Db, origin: string, id: number, now: Date = new Date()): string {
-  const expires = Math.floor(now.getTime() / 1000) + FILE_URL_TTL_SECONDS;
-  return `${origin}/api/v2/files/${id}?expires=${expires}&signature=${fileSignature(signingSecret(db), id, expires)}`;
-}
-
-/** The signer the entry serializer takes: URLs from the origin of the request being answered. */
-export function fileUrlFor(c: Ctx): (file: StoredFile) => string {
-  const origin = new URL(c.req.url).origin;
-  const db = c.get('deps').db;
-  const now = new Date();
-  return (file) => signedFileUrl(db, origin, file.id, now);
-}
-
-export function verifyFileSignature(secret: string, id: number, expires: string | undefined, signature: string | undefined, now: Date = new Date()): boolean {
-  if (!expires || !/^\d{1,12}$/.test(expires) || !signature || !/^[0-9a-f]{64}$/i.test(signature)) return false;
-  const expected = Buffer.from(fileSignature(secret, id, Number(expires)), 'hex');
-  if (!timingSafeEqual(expected, Buffer.from(signature.toLowerCase(), 'hex'))) return false;
-  return Number(expires) >= Math.floor(now.getTime() / 1000);
-}
 
 const invalidSignature = () => new HttpError(403, 'Invalid signature.');
 

@@ -2,12 +2,12 @@
 // newCustomerName pair (required_without, exists, prohibits), and bulk archive and delete.
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv, Ctx } from '../context.js';
+import { companyToday, type AppEnv, type Ctx } from '../context.js';
 import { PROJECT_TYPES } from '../domain/budget.js';
-import { HttpError, badRequest, notFound, validationError, type FieldErrors } from '../http-error.js';
+import { badRequest, notFound, validationError } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
 import { pathId, queryBoolean, readBody, type Body } from '../request.js';
-import { isValidDate, nullable, required, rules, toBoolean, validate } from '../validation.js';
+import { check, isValidDate, nullable, required, rules, toBoolean, validate, type Failures } from '../validation.js';
 import { transaction } from '../store/db.js';
 import { insertCustomerRecord } from '../store/customers.js';
 import {
@@ -16,8 +16,7 @@ import {
 } from '../store/projects.js';
 import { toProject } from '../present/projects.js';
 import { PROJECT_INCLUDES, withIncludes, type IncludeContext, type ProjectInclude } from '../present/project-includes.js';
-import { fileUrlFor } from './files.js';
-import { companyToday } from './times.js';
+import { fileUrlFor } from '../file-links.js';
 
 const MAX_RATE = 999999.99;
 const MAX_BUDGET = 9999999.99;
@@ -49,49 +48,27 @@ const commonFields = {
   kanban_status: nullable(rules.string(255)),
 };
 
-const createSchema = z.object({ name: nameRule, ...commonFields });
-const updateSchema = z.object({ name: nameRule.optional(), ...commonFields });
-
-/** The order the hosted service lists its rules in, which is the order of the keys in errors. */
-const FIELD_ORDER = ['name', 'customer_id', 'newCustomerName', 'notes', 'hourly_rate', 'budget', 'project_type', 'start_date', 'end_date', 'archived', 'kanban_status'];
-
-function ordered(errors: FieldErrors): FieldErrors {
-  const out: FieldErrors = {};
-  for (const key of [...FIELD_ORDER, ...Object.keys(errors)]) if (errors[key] && !out[key]) out[key] = errors[key];
-  return out;
-}
-
-/** zod's errors as a map (nothing thrown), so database rules can be added before one 422 answers all. */
-function schemaErrors<S extends z.ZodType>(schema: S, body: Body): { value?: z.output<S>; errors: FieldErrors } {
-  try {
-    return { value: validate(schema, body), errors: {} };
-  } catch (err) {
-    if (err instanceof HttpError && err.status === 422 && err.errors) return { errors: { ...err.errors } };
-    throw err;
-  }
-}
+// customer_id and newCustomerName are checked by hand (rules across the two, and the database); here
+// they take their place in the order the hosted service lists its rules in, the order of a 422's keys.
+const customerFields = { customer_id: z.unknown(), newCustomerName: z.unknown() };
+const createSchema = z.object({ name: nameRule, ...customerFields, ...commonFields });
+const updateSchema = z.object({ name: nameRule.optional(), ...customerFields, ...commonFields });
 
 const isInteger = (v: unknown) => (typeof v === 'number' && Number.isInteger(v)) || (typeof v === 'string' && /^\s*[+-]?\d{1,15}\s*$/.test(v));
 
 /** customer_id: integer|exists (in this company); messages in Laravel's words. */
-function customerIdErrors(c: Ctx, value: unknown): string[] {
-  const messages: string[] = [];
-  if (!isInteger(value)) messages.push('The customer id field must be an integer.');
-  if (!isInteger(value) || !customerExists(c.get('deps').db, c.get('companyId'), Number(value))) messages.push('The selected customer id is invalid.');
-  return messages;
-}
-
-function add(errors: FieldErrors, field: string, messages: string[]): void {
-  if (messages.length) errors[field] = [...(errors[field] ?? []), ...messages];
+function checkCustomerId(c: Ctx, checked: Failures, value: unknown): void {
+  if (!isInteger(value)) checked.fail('customer_id', 'The customer id field must be an integer.');
+  if (!isInteger(value) || !customerExists(c.get('deps').db, c.get('companyId'), Number(value))) checked.fail('customer_id', 'The selected customer id is invalid.');
 }
 
 /** end_date after_or_equal start_date: against the stored start date when the request leaves it out. */
-function checkDates(errors: FieldErrors, start: string | null | undefined, end: string | null | undefined): void {
-  if (errors.start_date || errors.end_date || !start || !end) return;
-  if (end < start) add(errors, 'end_date', ['The end date field must be a date after or equal to start date.']);
+function checkDates(checked: Failures, start: string | null | undefined, end: string | null | undefined): void {
+  if (checked.failed('start_date') || checked.failed('end_date') || !start || !end) return;
+  if (end < start) checked.fail('end_date', 'The end date field must be a date after or equal to start date.');
 }
 
-function projectValues(input: z.output<typeof updateSchema>): ProjectValues {
+function projectValues(input: Partial<z.output<typeof updateSchema>>): ProjectValues {
   const values: ProjectValues = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.notes !== undefined) values.notes = input.notes;
@@ -150,29 +127,32 @@ export function registerProjects(r: Hono<AppEnv>): void {
     const db = c.get('deps').db;
     const companyId = c.get('companyId');
     const body = await readBody(c);
-    const { value, errors } = schemaErrors(createSchema, body);
+    const checked = check(createSchema, body);
+    // like the whole schema before, the dates are compared only when every field has its shape
+    const shaped = Object.keys(checked.errors).length === 0;
     const customerId = body.customer_id;
     const newName = body.newCustomerName;
     if (blank(customerId)) {
-      if (blank(newName)) add(errors, 'customer_id', ['The customer id field is required when new customer name is not present.']);
+      if (blank(newName)) checked.fail('customer_id', 'The customer id field is required when new customer name is not present.');
     } else {
-      add(errors, 'customer_id', customerIdErrors(c, customerId));
-      if (!blank(newName)) add(errors, 'customer_id', ['The customer id field prohibits new customer name from being present.']);
+      checkCustomerId(c, checked, customerId);
+      if (!blank(newName)) checked.fail('customer_id', 'The customer id field prohibits new customer name from being present.');
     }
     if (blank(newName)) {
-      if (blank(customerId)) add(errors, 'newCustomerName', ['The new customer name field is required when customer id is not present.']);
+      if (blank(customerId)) checked.fail('newCustomerName', 'The new customer name field is required when customer id is not present.');
     } else if (typeof newName !== 'string') {
-      add(errors, 'newCustomerName', ['The new customer name field must be a string.']);
+      checked.fail('newCustomerName', 'The new customer name field must be a string.');
     } else if (newName.length > 255) {
-      add(errors, 'newCustomerName', ['The new customer name field must not be greater than 255 characters.']);
+      checked.fail('newCustomerName', 'The new customer name field must not be greater than 255 characters.');
     }
-    if (value) checkDates(errors, value.start_date, value.end_date);
-    if (Object.keys(errors).length || !value) throw validationError(ordered(errors));
+    const value = checked.data;
+    if (shaped) checkDates(checked, value.start_date, value.end_date);
+    checked.throwIfAny();
 
     const userId = Number(c.get('user').id);
     const id = transaction(db, () => {
       const customer = blank(customerId) ? insertCustomerRecord(db, companyId, userId, newName as string) : Number(customerId);
-      return insertProject(db, companyId, userId, { ...projectValues(value), name: value.name, customer_id: customer });
+      return insertProject(db, companyId, userId, { ...projectValues(value), name: value.name!, customer_id: customer });
     });
     return c.json({ data: projectOf(c, id) });
   });
@@ -207,15 +187,17 @@ export function registerProjects(r: Hono<AppEnv>): void {
     const companyId = c.get('companyId');
     const row = projectOr404(c);
     const body = await readBody(c);
-    const { value, errors } = schemaErrors(updateSchema, body);
+    const checked = check(updateSchema, body);
+    const shaped = Object.keys(checked.errors).length === 0;
     // customer_id: sometimes|integer|exists
-    if (body.customer_id !== undefined) add(errors, 'customer_id', customerIdErrors(c, body.customer_id));
-    if (value) {
-      checkDates(errors,
+    if (body.customer_id !== undefined) checkCustomerId(c, checked, body.customer_id);
+    const value = checked.data;
+    if (shaped) {
+      checkDates(checked,
         value.start_date !== undefined ? value.start_date : row.start_date,
         value.end_date !== undefined ? value.end_date : row.end_date);
     }
-    if (Object.keys(errors).length || !value) throw validationError(ordered(errors));
+    checked.throwIfAny();
     const values = projectValues(value);
     if (body.customer_id !== undefined) values.customer_id = Number(body.customer_id);
     updateProject(db, companyId, Number(row.id), values);

@@ -2,16 +2,14 @@
 // update (a move stays within the company), delete. Every member of the company may manage tasks.
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv, Ctx } from '../context.js';
+import { projectOf, scopeOf, type AppEnv, type Ctx, type Scope } from '../context.js';
 import { TASK_STATUSES } from '../domain/time.js';
 import { badRequest, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
-import { pathId, readBody, type Body } from '../request.js';
+import { parseIncludes, pathId, readBody, type Body } from '../request.js';
 import { deleteTask, findTaskRow, insertTask, listTaskRows, updateTask, type TaskValues } from '../store/tasks.js';
 import { toTask } from '../present/tasks.js';
 import { check, daily, nullable, required, rules, sometimes } from '../validation.js';
-import { parseIncludes } from './customers.js';
-import { projectOf, scopeOf, type Scope } from './times.js';
 
 /** The create rules; one 422 lists the failing fields in this order. Dates are read as of `today`. */
 const taskFields = (today: string) => ({

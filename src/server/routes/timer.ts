@@ -2,17 +2,17 @@
 // (company time zone); GET shows it; PUT /description edits it; DELETE discards it.
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv, Ctx } from '../context.js';
+import { companyZone, projectOf, scopeOf, type AppEnv, type Ctx } from '../context.js';
 import { timerEntry } from '../domain/time.js';
 import { HttpError, conflict, fieldError, notFound } from '../http-error.js';
 import { readBody } from '../request.js';
 import { timestamp, transaction, type Row } from '../store/db.js';
-import { clock, deleteTimer, findTimerRow, insertTimer, setTimerDescription } from '../store/timer.js';
+import { clock } from '../clock.js';
+import { deleteTimer, findTimerRow, insertTimer, setTimerDescription } from '../store/timer.js';
 import { toTimer } from '../present/timer.js';
 import { findProjectRow } from '../store/projects.js';
 import { insertTime } from '../store/times.js';
 import { check, nullable, required, rules, validate } from '../validation.js';
-import { companyZone, projectOf, scopeOf } from './times.js';
 
 const descriptionSchema = z.object({ description: nullable(rules.string(65535)) });
 const startSchema = z.object({ project_id: required(rules.id()), billable: nullable(rules.boolean()), ...descriptionSchema.shape });

@@ -3,28 +3,20 @@
 // Rules sit here; SQL is in store/times.ts; durations, dates and grouping in domain/time(sheet).ts.
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv, Ctx } from '../context.js';
-import { decodeText, normaliseDecimal, parseCsv } from '../domain/csv.js';
-import { TIME_STATUSES, addDays, durationBetween, parseDate, wallClock, type TimeStatus } from '../domain/time.js';
+import { projectOf, scopeOf, type AppEnv, type Ctx, type Scope } from '../context.js';
+import { TIME_STATUSES, addDays, durationBetween, parseDate, type TimeStatus } from '../domain/time.js';
 import { cellOf, groupByDate, groupByProject, groupByWeeks, mondaysBetween, totalsOf, weekProjectDays } from '../domain/timesheet.js';
 import { PROJECT_TYPES } from '../domain/budget.js';
 import { HttpError, badRequest, fieldError, forbidden, notFound } from '../http-error.js';
-import { pathId, queryInt, readBody, type Body } from '../request.js';
-import { transaction, type Db, type Row } from '../store/db.js';
-import { clock } from '../store/timer.js';
+import { filterBoolean, parseIncludes, pathId, queryInt, readBody, type Body } from '../request.js';
+import { transaction, type Row } from '../store/db.js';
 import {
   deleteTimes, findTimeRow, insertTime, invoiceExists, isLocked, listTimeRows, projectRow, serviceRow, taskRow, timeRowsByIds, updateTime,
   type TimeFilter, type TimeSort, type TimeValues,
 } from '../store/times.js';
 import { TIME_INCLUDES, embedIncludes, sheetProjects, sheetTime, toTimeEntry, type TimeInclude } from '../present/times.js';
-import { filterBoolean, parseIncludes } from './customers.js';
-import { check, daily, nullable, required, rules, sometimes, toBoolean, validate, type Checked } from '../validation.js';
-
-// ---- the company's clock ----------------------------------------------------------------------------
-
-export const companyZone = (c: Ctx): string => String(c.get('company').timezone ?? 'Europe/Zurich');
-/** Today in the company's time zone. */
-export const companyToday = (c: Ctx): string => wallClock(clock.now(), companyZone(c)).date;
+import { readUploadedText } from '../upload.js';
+import { check, daily, nullable, required, rules, sometimes, toBoolean, validate } from '../validation.js';
 
 // ---- body rules -----------------------------------------------------------------------------------------
 
@@ -78,26 +70,12 @@ const bulkUpdateSchema = daily((today) => {
   });
 });
 
-export interface Scope { db: Db; companyId: number; today: string }
-
-export function scopeOf(c: Ctx): Scope {
-  return { db: c.get('deps').db, companyId: c.get('companyId'), today: companyToday(c) };
-}
-
-/** project_id exists in the company (Laravel's `exists`, a database rule): the project row, else the 422 names it. */
-export function projectOf(s: Scope, checked: Checked<unknown>, id: number | null | undefined): Row | undefined {
-  if (id == null) return undefined;
-  const row = projectRow(s.db, s.companyId, id);
-  if (!row) checked.fail('project_id', INVALID);
-  return row;
-}
-
 /**
  * The create rules (also each row of the CSV import). hours and minutes are required unless start and
  * end are both given, in which case they are computed from the two; an absent hourly_rate takes the
  * service's rate (with service_id) or the project's; an absent billable the service's flag or false.
  */
-export function createValues(s: Scope, body: Body): TimeValues & { project_id: number; date: string; hours: number; minutes: number } {
+function createValues(s: Scope, body: Body): TimeValues & { project_id: number; date: string; hours: number; minutes: number } {
   const checked = check(createSchema(s.today), body);
   const v = checked.data;
   const project = projectOf(s, checked, v.project_id);
@@ -137,7 +115,7 @@ export function createValues(s: Scope, body: Body): TimeValues & { project_id: n
 // ---- permissions and states ---------------------------------------------------------------------------
 
 /** Owners and admins act on every entry of the company; users on their own. */
-export function mayActOn(c: Ctx, row: Row): boolean {
+function mayActOn(c: Ctx, row: Row): boolean {
   return Number(row.user_id) === Number(c.get('user').id) || c.get('role') === 'owner' || c.get('role') === 'admin';
 }
 
@@ -145,7 +123,7 @@ const NOT_YOURS = "This action is unauthorized: only admins and owners may chang
 const LOCKED_DELETE = 'Invoiced or paid time entries cannot be deleted.';
 
 /** Status moves of the spec's table: open → invoiced; invoiced → any; paid → any. */
-export function statusMoveAllowed(from: string, to: string): boolean {
+function statusMoveAllowed(from: string, to: string): boolean {
   if (from === to) return true;
   if (from === 'open') return to === 'invoiced';
   return true;
@@ -262,7 +240,7 @@ function sortOf(c: Ctx): TimeSort[] {
 }
 
 const INCLUDES: Record<string, TimeInclude> = Object.fromEntries(TIME_INCLUDES.map((n) => [n, n]));
-export const timeIncludesOf = (c: Ctx): Set<TimeInclude> => parseIncludes(c, INCLUDES, [...TIME_INCLUDES]);
+const timeIncludesOf = (c: Ctx): Set<TimeInclude> => parseIncludes(c, INCLUDES, [...TIME_INCLUDES]);
 
 type Grouping = 'date' | 'project' | 'weeks' | 'week_project_days';
 
@@ -450,7 +428,6 @@ export function registerTimes(r: Hono<AppEnv>): void {
 // ---- CSV import -------------------------------------------------------------------------------------------
 
 const IMPORT_COLUMNS = ['date', 'project_id', 'hours', 'minutes', 'description', 'hourly_rate', 'billable', 'start', 'end', 'task_id', 'service_id'];
-const MAX_IMPORT_BYTES = 6 * 1024 * 1024;
 
 /** Spreadsheet booleans: true/false, 1/0, yes/no, ja/nein, x (ticked). */
 function csvBoolean(cell: string): unknown {
@@ -460,19 +437,10 @@ function csvBoolean(cell: string): unknown {
   return cell;
 }
 
-async function uploadedText(body: Body): Promise<string> {
-  let file = body.file;
-  if (Array.isArray(file)) file = file.length === 1 ? file[0] : file;
-  if (file == null) throw fieldError('file', 'The file field is required.');
-  if (!(file instanceof File)) throw fieldError('file', 'The file field must be a file.');
-  if (file.size > MAX_IMPORT_BYTES) throw fieldError('file', 'The file field must not be greater than 6144 kilobytes.');
-  const text = decodeText(new Uint8Array(await file.arrayBuffer()));
-  if (text === undefined) throw fieldError('file', 'The file field must be a file of type: csv, txt.');
-  return text;
-}
-
 async function importTimes(c: Ctx, body: Body): Promise<{ created: number; errors: { row: number; message: string }[] }> {
-  const table = parseCsv(await uploadedText(body));
+  const text = await readUploadedText(body);
+  const { normaliseDecimal, parseCsv } = await import('../domain/csv.js');
+  const table = parseCsv(text);
   if (table.header.length === 0) throw fieldError('file', 'The file is empty: it needs a header row with date and project_id columns.');
   const missing = ['date', 'project_id'].filter((k) => !table.header.includes(k));
   if (missing.length) throw fieldError('file', `The file needs a header row with ${missing.join(' and ')} column${missing.length > 1 ? 's' : ''}.`);

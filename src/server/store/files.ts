@@ -8,8 +8,6 @@ import { dirname, join } from 'node:path';
 import { all, one, run, timestamp, type Db, type Row } from './db.js';
 
 export const FILES_DIR = 'files';
-/** 6 MB (Laravel's max:6144 kilobytes) */
-export const MAX_FILE_BYTES = 6 * 1024 * 1024;
 
 export interface StoredFile { id: number; company_id: number; name: string; size: number; mime: string; path: string; created_at: string; updated_at: string }
 

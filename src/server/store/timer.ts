@@ -1,11 +1,8 @@
-// The running timer of a user (one per user: timers.user_id is UNIQUE), and the service's clock.
+// The running timer of a user (one per user: timers.user_id is UNIQUE).
 import { one, run, type Db, type Row } from './db.js';
 
-/**
- * "Now" for the timer, today's date and relative due dates. Production reads the system clock; tests
- * replace `clock.now` to stop time at a known instant (and restore it afterwards).
- */
-export const clock = { now: (): Date => new Date() };
+// the service's clock (clock.ts), under the name the tests stop time by
+export { clock } from '../clock.js';
 
 /** The user's timer, in whichever company it runs. */
 export function findTimerRow(db: Db, userId: number): Row | undefined {
