@@ -16,8 +16,9 @@ await build({
   platform: 'node',
   target: 'node22',
   sourcemap: 'linked',
-  // CommonJS packages needed only for CSV and terminal tables: left to a runtime require() on first use,
-  // so other commands neither load nor parse them.
+  // CommonJS packages needed only for CSV and terminal tables stay outside the bundle and load from
+  // node_modules when the code that needs them first runs (the CLI's lazy require(), the service's CSV
+  // chunk reached by await import()), so other commands and the service's start neither load nor parse them.
   external: ['papaparse', 'cli-table3'],
   chunkNames: 'chunks/[name]-[hash]',
   // CommonJS dependencies inside an ESM bundle need a require().

@@ -1,6 +1,7 @@
 // Reading uploaded CSV files: bytes → text (UTF-8 with or without BOM, else Windows-1252 as Swiss
 // Excel writes it), the delimiter (`,`, `;` or tab, or Excel's `sep=` line), and records keyed by
 // normalised header names with their row number as a spreadsheet shows it (the header is row 1).
+// The import handlers load this module with await import(), so papaparse does not load with the service.
 import Papa from 'papaparse';
 
 export type Delimiter = ',' | ';' | '\t';
