@@ -1,6 +1,6 @@
 // `acct contacts get <contact> [--include customer]`.
 import type { Command } from 'commander';
-import { getWithInclude } from '../customers/get.js';
+import { getWithInclude } from '../resource/run.js';
 import { contactsSpec } from './spec.js';
 
 export default async function get(args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {

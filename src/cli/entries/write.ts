@@ -3,6 +3,7 @@
 // (the request becomes multipart). Everything that can be checked without the API is checked first.
 import type { Command } from 'commander';
 import { createEntry, updateEntry } from '../../api/endpoints/entries.js';
+import { TAG_COLORS } from '../../api/endpoints/tags.js';
 import { UsageError } from '../../errors.js';
 import { globalsOf } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
@@ -14,9 +15,6 @@ import { multipartBody, readReceipt, type Receipt } from './receipt.js';
 import { ENTRY_COLUMNS, entriesSpec } from './spec.js';
 
 type Rec = Record<string, unknown>;
-
-/** The tag colours the API accepts (spec part 1, in its order). */
-export const TAG_COLORS = ['orange', 'blue', 'lime', 'yellow', 'turquoise', 'marine', 'purple', 'pink', 'green', 'red', 'gray'] as const;
 
 /** Fields whose value `none` means "remove it" (null). */
 const NULLABLE_REFS = new Set(['tax_rate_id', 'customer_id', 'project_id', 'entry_group_id']);

@@ -10,6 +10,7 @@ import { askRequired, confirmDestructive } from '../prompt.js';
 import { withRuntime, type Runtime } from '../runtime.js';
 import { bodyFromFlags, positiveInt, queryFromFilters, readDataFlag } from './body.js';
 import { RefResolver } from '../refs.js';
+import type { Column } from '../../output/types.js';
 import type { BodyField, BulkVerb, FilterFlag, ResourceSpec, Verb } from './spec.js';
 
 type Rec = Record<string, unknown>;
@@ -124,6 +125,20 @@ async function runBulk(rt: Runtime, spec: ResourceSpec, verb: BulkVerb, base: st
   const archive = spec.bulk!.archive!;
   await rt.client.request(archive.method, `${base}/multiple`, { json: { ids, [archive.key]: verb === 'archive' } });
   notice(`${verb === 'archive' ? 'Archived' : 'Unarchived'} ${ids.length} ${spec.group}.`);
+}
+
+/** `get` with relations embedded (`include=…`), printed with `columns`. */
+export async function getWithInclude(spec: ResourceSpec, columns: Column[], ref: string, include: string | undefined, cmd: Command): Promise<void> {
+  const g = globalsOf(cmd);
+  const plan = planOutput(g, columns);
+  await withRuntime(g, async (rt) => {
+    const company = await rt.company();
+    const base = `/companies/${company}/${spec.path}`;
+    const id = await resolveRef(rt.client, spec, base, ref, new RefResolver(rt.client, company));
+    const query = include && include.trim() !== '' ? { include: include.replace(/\s+/g, '') } : undefined;
+    const body = await rt.client.get<{ data: Record<string, unknown> }>(`${base}/${id}`, { query });
+    printRecord(plan, body.data);
+  });
 }
 
 export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb, args: string[], cmd: Command): Promise<void> {

@@ -1,7 +1,6 @@
+import { TAG_COLORS } from '../../api/endpoints/tags.js';
 import { examplesText, lazy } from '../resource/declare.js';
 import type { ResourceSpec } from '../resource/spec.js';
-
-export const TAG_COLORS = ['orange', 'blue', 'lime', 'yellow', 'turquoise', 'marine', 'purple', 'pink', 'green', 'red', 'gray'] as const;
 
 export const tagsSpec: ResourceSpec = {
   group: 'tags',

@@ -3,7 +3,7 @@ import { TASK_STATUSES } from '../../api/endpoints/tasks.js';
 import type { Column } from '../../output/types.js';
 import { examplesText, lazy } from '../resource/declare.js';
 import type { ResourceSpec } from '../resource/spec.js';
-import { parseDay } from '../times/calendar.js';
+import { parseDay } from '../shared/calendar.js';
 
 export const DUE_FORMS = 'YYYY-MM-DD, today, tomorrow, +3d, +2w';
 

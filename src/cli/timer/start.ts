@@ -7,7 +7,7 @@ import { globalsOf } from '../globals.js';
 import { planOutput } from '../output.js';
 import { today } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
-import { pickProject } from '../times/common.js';
+import { pickProject } from '../shared/projects.js';
 import { readTimer } from './common.js';
 import { statusLine } from './line.js';
 

@@ -10,9 +10,8 @@ import { formatMinutes, parseTimeOfDay } from '../duration.js';
 import { globalsOf, notice } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
 import { withRuntime } from '../runtime.js';
-import { addDays } from '../times/calendar.js';
-import { fetchEntry } from '../times/common.js';
-import { TIME_COLUMNS } from '../times/spec.js';
+import { addDays } from '../shared/calendar.js';
+import { fetchEntry, TIME_COLUMNS } from '../shared/time-entries.js';
 import { readTimer } from './common.js';
 
 export default async function stop(_args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {

@@ -3,7 +3,7 @@
 import { UsageError } from '../../errors.js';
 import { spanFromFlags } from '../duration.js';
 import { convertValue, readDataFlag } from '../resource/body.js';
-import { parseDay } from './calendar.js';
+import { parseDay } from '../shared/calendar.js';
 
 type Rec = Record<string, unknown>;
 

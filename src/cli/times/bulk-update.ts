@@ -7,7 +7,7 @@ import { globalsOf, notice } from '../globals.js';
 import { RefResolver } from '../refs.js';
 import { convertValue } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
-import { parseDay } from './calendar.js';
+import { parseDay } from '../shared/calendar.js';
 import { entryIds } from './common.js';
 
 export default async function bulkUpdate(args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {

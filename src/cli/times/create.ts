@@ -9,9 +9,9 @@ import { planOutput, printRecord } from '../output.js';
 import { RefResolver } from '../refs.js';
 import { today } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
+import { pickProject } from '../shared/projects.js';
+import { fetchEntry, TIME_COLUMNS } from '../shared/time-entries.js';
 import { timeBodyFromFlags } from './body.js';
-import { fetchEntry, pickProject } from './common.js';
-import { TIME_COLUMNS } from './spec.js';
 
 export default async function create(_args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {
   const g = globalsOf(cmd);

@@ -3,8 +3,8 @@ import type { Command } from 'commander';
 import { globalsOf } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
 import { withRuntime } from '../runtime.js';
-import { entryId, fetchEntry } from './common.js';
-import { TIME_COLUMNS } from './spec.js';
+import { fetchEntry, TIME_COLUMNS } from '../shared/time-entries.js';
+import { entryId } from './common.js';
 
 export default async function get(args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {
   const g = globalsOf(cmd);

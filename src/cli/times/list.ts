@@ -13,9 +13,10 @@ import { queryFromFilters, today } from '../resource/body.js';
 import { resolveRefs, streamList, type ListFlags } from '../resource/run.js';
 import type { FilterFlag } from '../resource/spec.js';
 import { withRuntime, type Runtime } from '../runtime.js';
+import { TIME_COLUMNS } from '../shared/time-entries.js';
 import { buildTimesheet, timesheetColumns, timesheetRecords, WEEKDAYS } from '../timesheet.js';
-import { addDays, formatWeek, isoWeekOf, mondayOf, parseDay, parseWeek, type IsoWeek } from './calendar.js';
-import { TIME_COLUMNS, timesSpec } from './spec.js';
+import { addDays, formatWeek, isoWeekOf, mondayOf, parseDay, parseWeek, type IsoWeek } from '../shared/calendar.js';
+import { timesSpec } from './spec.js';
 import { groupColumns, groupedView, type GroupBy } from './grouped.js';
 
 type Query = Record<string, string | number | boolean>;

@@ -1,42 +1,13 @@
 // `acct times …`: time entries. list, get, create and update have their own actions (durations,
 // --week timesheets, grouped listings, the project embedded for the table); delete is the generic one.
 import { Option } from 'commander';
-import type { Column } from '../../output/types.js';
 import { examplesText, lazy } from '../resource/declare.js';
 import type { ResourceSpec } from '../resource/spec.js';
+import { TIME_COLUMNS } from '../shared/time-entries.js';
 
 export const TIME_STATUSES = ['open', 'invoiced', 'paid'] as const;
 export const TIME_SORTS = ['date', '-date', 'start', '-start'] as const;
 export const GROUP_BY = ['date', 'project', 'week'] as const;
-
-export const TIME_COLUMNS: Column[] = [
-  { key: 'id', kind: 'int' },
-  { key: 'date', kind: 'date' },
-  { key: 'start' },
-  { key: 'end' },
-  { key: 'readable_time', header: 'time' },
-  { key: 'project.name', header: 'project' },
-  { key: 'description' },
-  { key: 'billable', kind: 'bool' },
-  { key: 'hourly_rate', header: 'rate', kind: 'money' },
-  { key: 'total_value', header: 'value', kind: 'money' },
-  { key: 'status' },
-  { key: 'hours', kind: 'int', default: false },
-  { key: 'minutes', kind: 'int', default: false },
-  { key: 'project_id', kind: 'int', default: false },
-  { key: 'task_id', kind: 'int', default: false },
-  { key: 'task.title', header: 'task', default: false },
-  { key: 'user_id', kind: 'int', default: false },
-  { key: 'user.name', header: 'user', default: false },
-  { key: 'invoice_id', kind: 'int', default: false },
-  { key: 'project.customer.name', header: 'customer', default: false },
-  { key: 'sortable_time', header: 'minutes total', kind: 'int', default: false },
-  { key: 'formatted_date', header: 'formatted date', default: false },
-  { key: 'formatted_total_value', header: 'formatted value', default: false },
-  { key: 'company_id', kind: 'int', default: false },
-  { key: 'created_at', kind: 'datetime', default: false },
-  { key: 'updated_at', kind: 'datetime', default: false },
-];
 
 const WEEK_HELP = `
 --week [YYYY-Www] prints a timesheet of an ISO week (default: the current one): one row per project,

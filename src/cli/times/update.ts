@@ -6,9 +6,10 @@ import { globalsOf } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
 import { RefResolver } from '../refs.js';
 import { withRuntime } from '../runtime.js';
+import { pickProject } from '../shared/projects.js';
+import { fetchEntry, TIME_COLUMNS } from '../shared/time-entries.js';
 import { requireSomething, timeBodyFromFlags } from './body.js';
-import { entryId, fetchEntry, pickProject } from './common.js';
-import { TIME_COLUMNS } from './spec.js';
+import { entryId } from './common.js';
 
 export default async function update(args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {
   const g = globalsOf(cmd);
