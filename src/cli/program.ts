@@ -152,7 +152,8 @@ Without a profile or ACCT_* variables acct works on a local ledger (the embedded
     .argument('<shell>', 'bash, zsh or fish')
     .description('print the shell completion script')
     .addHelpText('after', examplesText(['acct completion bash > ~/.local/share/bash-completion/completions/acct']))
-    .action(lazy(() => import('./completion/run.js')));
+    // the whole tree is handed over: completion/ does not import this module, which loads it
+    .action(async (shell: string) => (await import('./completion/run.js')).default(shell, () => buildProgram('all')));
 
   return program;
 }

@@ -10,7 +10,7 @@ import { globalsOf, notice } from '../globals.js';
 import { listRenderer, planOutput, type OutputPlan } from '../output.js';
 import { positiveInt, queryFromFilters } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
-import { accountsSpec } from './spec.js';
+import { ACCOUNT_COLUMNS, ACCOUNT_FILTERS, COLUMNS_WITHOUT_BALANCE } from './fields.js';
 
 type Rec = Record<string, unknown>;
 
@@ -62,11 +62,9 @@ export default async function list(_args: string[], opts: Record<string, unknown
   const g = globalsOf(cmd);
   if (opts.page !== undefined || opts.perPage !== undefined) throw new UsageError('the accounts list is not paginated: --page and --per-page do not apply (--limit N shows the first N)');
   const limit = positiveInt('--limit', opts.limit);
-  const query = queryFromFilters(accountsSpec.filters ?? [], opts);
+  const query = queryFromFilters(ACCOUNT_FILTERS, opts);
   const withBalances = query.start !== undefined || query.until !== undefined;
-  // without a period there are no balances: the column would stay empty
-  const columns = withBalances ? accountsSpec.columns : accountsSpec.columns.map((c) => (c.key === 'balance' ? { ...c, default: false } : c));
-  const plan = planOutput(g, columns);
+  const plan = planOutput(g, withBalances ? ACCOUNT_COLUMNS : COLUMNS_WITHOUT_BALANCE);
   await withRuntime(g, async (rt) => {
     let rows = await listAccounts(rt.client, await rt.company(), query);
     if (limit !== undefined) rows = rows.slice(0, limit);

@@ -6,11 +6,11 @@ import { globalsOf, notice } from '../globals.js';
 import { listRenderer, planOutput } from '../output.js';
 import { confirmDestructive } from '../prompt.js';
 import { withRuntime } from '../runtime.js';
-import { accountsSpec } from './spec.js';
+import { COLUMNS_WITHOUT_BALANCE } from './fields.js';
 
 export default async function reset(_args: string[], _opts: Record<string, unknown>, cmd: Command): Promise<void> {
   const g = globalsOf(cmd);
-  const plan = planOutput(g, accountsSpec.columns.map((c) => (c.key === 'balance' ? { ...c, default: false } : c)));
+  const plan = planOutput(g, COLUMNS_WITHOUT_BALANCE);
   await confirmDestructive(g, 'Replace every account with the standard chart of accounts (IBANs, renamed and added accounts are lost)?');
   await withRuntime(g, async (rt) => {
     const rows = await resetAccounts(rt.client, await rt.company());

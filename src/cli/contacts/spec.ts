@@ -1,5 +1,4 @@
 import { Option } from 'commander';
-import { examplesText, lazy } from '../resource/declare.js';
 import type { ResourceSpec } from '../resource/spec.js';
 
 export const contactsSpec: ResourceSpec = {
@@ -27,7 +26,7 @@ export const contactsSpec: ResourceSpec = {
   filters: [
     { flag: 'customer', param: 'filter[customer_id]', type: 'string', ref: 'customer', description: 'only contacts of this customer (number, exact name or id:N)' },
     { flag: 'name', param: 'filter[name]', type: 'string', description: 'names containing this text' },
-    { flag: 'archived', param: 'filter[archived]', type: 'bool', description: 'only archived contacts (--no-archived: only active ones)' },
+    { flag: 'archived', param: 'filter[archived]', type: 'bool', description: 'only archived contacts (--no-archived: only active ones)', negation: 'only active contacts' },
     { flag: 'include', param: 'include', type: 'enum', choices: ['customer'], description: 'embed the customer (then --fields customer.name works)' },
   ],
   fields: [
@@ -50,10 +49,7 @@ export const contactsSpec: ResourceSpec = {
     unarchive: ['acct contacts unarchive 12'],
     'bulk-delete': ['acct contacts bulk-delete 12 13 --yes'],
   },
-  extend(group) {
-    group.commands.find((c) => c.name() === 'list')?.addOption(new Option('--no-archived', 'only active contacts'));
-    group.commands.find((c) => c.name() === 'get')
-      ?.addOption(new Option('--include <relations>', 'embed the customer: customer'))
-      .action(lazy(() => import('./get.js')));
+  setup: {
+    get: { options: [new Option('--include <relations>', 'embed the customer: customer')] },
   },
 };

@@ -4,7 +4,7 @@ import { getEntry } from '../../api/endpoints/entries.js';
 import { globalsOf } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
 import { withRuntime } from '../runtime.js';
-import { ENTRY_COLUMNS } from './spec.js';
+import { ENTRY_COLUMNS } from './fields.js';
 import { parseEntryId } from './write.js';
 
 /** `get` shows more than the list: type, customer, project, tags, receipt and the flags. */

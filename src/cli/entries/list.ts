@@ -10,7 +10,7 @@ import { RefResolver } from '../refs.js';
 import { positiveInt } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
 import { entryQuery, resolveEntryQuery } from './filters.js';
-import { ENTRY_COLUMNS, GROUPED_COLUMNS } from './spec.js';
+import { ENTRY_COLUMNS, GROUPED_COLUMNS } from './fields.js';
 
 type Rec = Record<string, unknown>;
 

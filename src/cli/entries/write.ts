@@ -12,7 +12,7 @@ import { RefResolver } from '../refs.js';
 import { bodyFromFlags, readDataFlag } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
 import { multipartBody, readReceipt, type Receipt } from './receipt.js';
-import { ENTRY_COLUMNS, entriesSpec } from './spec.js';
+import { ENTRY_COLUMNS, ENTRY_FIELDS } from './fields.js';
 
 type Rec = Record<string, unknown>;
 
@@ -43,7 +43,7 @@ export default async function write(args: string[], opts: Rec, cmd: Command): Pr
   const g = globalsOf(cmd);
   const creating = cmd.name() === 'create';
   const plan = planOutput(g, ENTRY_COLUMNS);
-  const fields = entriesSpec.fields ?? [];
+  const fields = ENTRY_FIELDS;
   const id = creating ? undefined : parseEntryId(args[0]);
 
   const body: Rec = { ...readDataFlag(opts.data as string | undefined), ...bodyFromFlags(fields.filter((f) => !CUSTOM.has(f.key)), opts) };

@@ -1,4 +1,3 @@
-import { Option } from 'commander';
 import { examplesText, lazy } from '../resource/declare.js';
 import type { ResourceSpec } from '../resource/spec.js';
 
@@ -24,7 +23,7 @@ export const productsSpec: ResourceSpec = {
   ],
   filters: [
     { flag: 'name', param: 'filter[name]', type: 'string', description: 'names containing this text' },
-    { flag: 'archived', param: 'filter[archived]', type: 'bool', description: 'only archived products (--no-archived: only active ones)' },
+    { flag: 'archived', param: 'filter[archived]', type: 'bool', description: 'only archived products (--no-archived: only active ones)', negation: 'only products that are not archived' },
     { flag: 'id', param: 'filter[id]', type: 'ids', description: 'only these ids (comma-separated)' },
     { flag: 'sort', param: 'sort', type: 'enum', choices: PRODUCT_SORTS, description: 'order (default: by id; - for descending)' },
   ],
@@ -46,8 +45,6 @@ export const productsSpec: ResourceSpec = {
     delete: ['acct products delete 12 --yes'],
   },
   extend(group) {
-    // `list --no-archived` asks for filter[archived]=false (declared filters only offer the positive flag)
-    group.commands.find((c) => c.name() === 'list')?.addOption(new Option('--no-archived', 'only products that are not archived'));
     group.command('count')
       .description('print the number of products (archived included)')
       .option('--archived', 'count only archived products')

@@ -1,9 +1,8 @@
 // Turns a ResourceSpec into commander commands. Only declarations live here (cheap at start-up).
 import { Command, Option } from 'commander';
 import type { RefKind } from '../refs.js';
-import type { BodyField, BulkVerb, FilterFlag, ResourceSpec, Verb } from './spec.js';
+import type { Action, BodyField, BulkVerb, FilterFlag, ResourceSpec, Verb } from './spec.js';
 
-type Action = (...params: unknown[]) => Promise<void>;
 /** An action whose implementation is loaded on use; its default export gets (args, options, command). */
 export const lazy = (load: () => Promise<{ default: (args: string[], opts: Record<string, unknown>, cmd: Command) => Promise<void> }>): Action =>
   async (...params: unknown[]) => {
@@ -29,6 +28,13 @@ function fieldOption(f: BodyField | FilterFlag): Option {
   const option = new Option(`--${f.flag}${arg}`, f.description);
   if (f.choices && f.type === 'enum') option.choices(f.choices as string[]);
   return option;
+}
+
+/** A flag per filter, then the --no- forms of the filters that offer one. */
+export function addFilterFlags(cmd: Command, filters: FilterFlag[]): Command {
+  for (const f of filters) cmd.addOption(fieldOption(f));
+  for (const f of filters) if (f.negation) cmd.addOption(new Option(`--no-${f.flag}`, f.negation));
+  return cmd;
 }
 
 export function addBodyFlags(cmd: Command, fields: BodyField[]): Command {
@@ -65,8 +71,7 @@ export function declareResource(group: Command, spec: ResourceSpec, run: Run): C
     let cmd: Command;
     switch (verb) {
       case 'list':
-        cmd = addListFlags(group.command('list').alias('ls').description(`list ${spec.group}`));
-        for (const f of spec.filters ?? []) cmd.addOption(fieldOption(f));
+        cmd = addFilterFlags(addListFlags(group.command('list').alias('ls').description(`list ${spec.group}`)), spec.filters ?? []);
         break;
       case 'get':
         cmd = group.command('get').alias('show').argument(ref, refHelp).description(`show one ${spec.noun}`);
@@ -81,7 +86,14 @@ export function declareResource(group: Command, spec: ResourceSpec, run: Run): C
         cmd = group.command('delete').alias('rm').argument(ref, refHelp).description(`delete ${article(spec.noun)} ${spec.noun} (asks to confirm; --yes in scripts)`);
         break;
     }
-    cmd.addHelpText('after', examplesText(spec.examples[verb])).action(act(verb));
+    const setup = spec.setup?.[verb] ?? {};
+    for (const option of setup.options ?? []) cmd.addOption(option);
+    for (const option of cmd.options) if (option.long && setup.hidden?.includes(option.long)) option.hideHelp();
+    if (setup.description) cmd.description(setup.description);
+    if (setup.preAction) cmd.hook('preAction', setup.preAction);
+    cmd.addHelpText('after', examplesText(spec.examples[verb]));
+    if (setup.help) cmd.addHelpText('after', setup.help);
+    cmd.action(setup.action ?? act(verb));
   }
   const refs = `<${spec.noun}...>`;
   const refsHelp = `${spec.noun} ids${spec.lookup ? ` or exact ${spec.lookup.nameKey}s` : ''}`;

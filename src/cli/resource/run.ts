@@ -10,7 +10,6 @@ import { askRequired, confirmDestructive } from '../prompt.js';
 import { withRuntime, type Runtime } from '../runtime.js';
 import { bodyFromFlags, positiveInt, queryFromFilters, readDataFlag } from './body.js';
 import { RefResolver } from '../refs.js';
-import type { Column } from '../../output/types.js';
 import type { BodyField, BulkVerb, FilterFlag, ResourceSpec, Verb } from './spec.js';
 
 type Rec = Record<string, unknown>;
@@ -127,26 +126,15 @@ async function runBulk(rt: Runtime, spec: ResourceSpec, verb: BulkVerb, base: st
   notice(`${verb === 'archive' ? 'Archived' : 'Unarchived'} ${ids.length} ${spec.group}.`);
 }
 
-/** `get` with relations embedded (`include=…`), printed with `columns`. */
-export async function getWithInclude(spec: ResourceSpec, columns: Column[], ref: string, include: string | undefined, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
-  const plan = planOutput(g, columns);
-  await withRuntime(g, async (rt) => {
-    const company = await rt.company();
-    const base = `/companies/${company}/${spec.path}`;
-    const id = await resolveRef(rt.client, spec, base, ref, new RefResolver(rt.client, company));
-    const query = include && include.trim() !== '' ? { include: include.replace(/\s+/g, '') } : undefined;
-    const body = await rt.client.get<{ data: Record<string, unknown> }>(`${base}/${id}`, { query });
-    printRecord(plan, body.data);
-  });
-}
-
 export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb, args: string[], cmd: Command): Promise<void> {
   const g = globalsOf(cmd);
   const opts = cmd.opts() as Rec;
-  const plan = planOutput(g, spec.columns);
+  const setup = spec.setup?.[verb as Verb] ?? {};
+  const plan = planOutput(g, setup.columns ?? spec.columns);
   // Everything checkable without the API is checked before a connection is made.
   const query = verb === 'list' ? queryFromFilters(spec.filters ?? [], opts) : {};
+  if (verb === 'list' && setup.include) query.include ??= setup.include;
+  const include = verb === 'get' ? (opts.include as string | undefined) ?? setup.include : undefined;
   const staticBody = verb === 'create' || verb === 'update' ? await collectBody(spec, g, opts, verb === 'create') : {};
   if (verb === 'update' && Object.keys(staticBody).length === 0) throw new UsageError(`nothing to change: give at least one of ${(spec.fields ?? []).map((f) => `--${f.flag}`).join(', ')} or --data`);
   if (verb === 'delete') await confirmDestructive(g, `Delete ${spec.noun} ${args[0]}?`);
@@ -171,7 +159,8 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
       }
       case 'get': {
         const id = await resolveRef(rt.client, spec, base, args[0], resolver);
-        printRecord(plan, unwrap(await rt.client.get(`${base}/${id}`)));
+        const embed = include && include.trim() !== '' ? { include: include.replace(/\s+/g, '') } : undefined;
+        printRecord(plan, unwrap(await rt.client.get(`${base}/${id}`, { query: embed })));
         return;
       }
       case 'create': {

@@ -5,7 +5,7 @@ import { globalsOf } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
 import { RefResolver } from '../refs.js';
 import { withRuntime } from '../runtime.js';
-import { TASK_COLUMNS } from './spec.js';
+import { TASK_COLUMNS } from './fields.js';
 
 export async function setStatus(ref: string, status: TaskStatus, cmd: Command): Promise<void> {
   const g = globalsOf(cmd);

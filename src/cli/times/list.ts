@@ -16,7 +16,7 @@ import { withRuntime, type Runtime } from '../runtime.js';
 import { TIME_COLUMNS } from '../shared/time-entries.js';
 import { buildTimesheet, timesheetColumns, timesheetRecords, WEEKDAYS } from '../timesheet.js';
 import { addDays, formatWeek, isoWeekOf, mondayOf, parseDay, parseWeek, type IsoWeek } from '../shared/calendar.js';
-import { timesSpec } from './spec.js';
+import { TIME_FILTERS } from './fields.js';
 import { groupColumns, groupedView, type GroupBy } from './grouped.js';
 
 type Query = Record<string, string | number | boolean>;
@@ -28,7 +28,7 @@ function parseFlags(opts: Record<string, unknown>): { query: Query; week?: IsoWe
   if (week && groupBy) throw new UsageError('--week and --group-by cannot be combined');
   if (week && (opts.from !== undefined || opts.to !== undefined)) throw new UsageError('--week sets the days itself: leave out --from and --to');
   if ((week || groupBy) && paging.length) throw new UsageError(`${paging.join(', ')} cannot be combined with ${week ? '--week' : '--group-by'} (it sums every entry)`);
-  const query: Query = queryFromFilters(timesSpec.filters ?? [], opts);
+  const query: Query = queryFromFilters(TIME_FILTERS, opts);
   let from = opts.from === undefined ? undefined : parseDay(String(opts.from), 'from');
   let to = opts.to === undefined ? undefined : parseDay(String(opts.to), 'to');
   if (from && to && from > to) throw new UsageError(`--from ${from} is after --to ${to}`);
@@ -51,7 +51,7 @@ function parseFlags(opts: Record<string, unknown>): { query: Query; week?: IsoWe
 const sheetDays = (week: IsoWeek): string[] => WEEKDAYS.map((_, i) => addDays(mondayOf(week), i));
 
 async function resolveQuery(rt: Runtime, company: number, query: Query): Promise<void> {
-  await resolveRefs(new RefResolver(rt.client, company), timesSpec.filters ?? [], query, (f) => (f as FilterFlag).param);
+  await resolveRefs(new RefResolver(rt.client, company), TIME_FILTERS, query, (f) => (f as FilterFlag).param);
   if (query['filter[user_id]'] === 'me') query['filter[user_id]'] = (await me(rt.client)).id;
 }
 
