@@ -1,8 +1,18 @@
 // Reference resolution: what a bookkeeper types (account 1020, customer "Muster AG" or number 1001,
 // project "Website") becomes the id the API wants. `id:N` always means the internal id. Lists are
 // fetched once per command and cached, so an import of many rows costs one listing per kind.
-import { paginate } from '../api/paginate.js';
+import { accountPaths } from '../api/endpoints/accounts.js';
+import { contactPaths } from '../api/endpoints/contacts.js';
+import { customerPaths } from '../api/endpoints/customers.js';
+import { productPaths } from '../api/endpoints/products.js';
+import { projectPaths } from '../api/endpoints/projects.js';
+import { serviceCategoryPaths } from '../api/endpoints/service-categories.js';
+import { servicePaths } from '../api/endpoints/services.js';
+import { tagPaths } from '../api/endpoints/tags.js';
+import { taskPaths } from '../api/endpoints/tasks.js';
+import { taxRatePaths } from '../api/endpoints/tax-rates.js';
 import type { ApiClient } from '../api/http.js';
+import { paginate } from '../api/paginate.js';
 import { UsageError } from '../errors.js';
 
 export type RefKind = 'account' | 'customer' | 'project' | 'tax-rate' | 'contact' | 'service' | 'service-category' | 'tag' | 'product' | 'task';
@@ -11,7 +21,8 @@ type Rec = Record<string, unknown>;
 
 interface KindRule {
   noun: string;
-  path: string;
+  /** the list endpoint */
+  list: (company: number) => string;
   /** how digits are read: as the record's id, or as its `number` field */
   digits: 'id' | 'number';
   /** exact, case-insensitive match on this field for anything else */
@@ -21,16 +32,16 @@ interface KindRule {
 }
 
 const RULES: Record<RefKind, KindRule> = {
-  account: { noun: 'account', path: 'accounts', digits: 'number', nameKey: 'name', unpaginated: true },
-  customer: { noun: 'customer', path: 'customers', digits: 'number', nameKey: 'name' },
-  project: { noun: 'project', path: 'projects', digits: 'id', nameKey: 'name' },
-  'tax-rate': { noun: 'tax rate', path: 'tax-rates', digits: 'id', nameKey: 'name' },
-  contact: { noun: 'contact', path: 'contacts', digits: 'id', nameKey: 'name' },
-  service: { noun: 'service', path: 'services', digits: 'id', nameKey: 'name' },
-  'service-category': { noun: 'service category', path: 'service-categories', digits: 'id', nameKey: 'name', unpaginated: true },
-  tag: { noun: 'tag', path: 'tags', digits: 'id', nameKey: 'name' },
-  product: { noun: 'product', path: 'products', digits: 'id', nameKey: 'name' },
-  task: { noun: 'task', path: 'tasks', digits: 'id', nameKey: 'title' },
+  account: { noun: 'account', list: accountPaths.list, digits: 'number', nameKey: 'name', unpaginated: true },
+  customer: { noun: 'customer', list: customerPaths.list, digits: 'number', nameKey: 'name' },
+  project: { noun: 'project', list: projectPaths.list, digits: 'id', nameKey: 'name' },
+  'tax-rate': { noun: 'tax rate', list: taxRatePaths.list, digits: 'id', nameKey: 'name' },
+  contact: { noun: 'contact', list: contactPaths.list, digits: 'id', nameKey: 'name' },
+  service: { noun: 'service', list: servicePaths.list, digits: 'id', nameKey: 'name' },
+  'service-category': { noun: 'service category', list: serviceCategoryPaths.list, digits: 'id', nameKey: 'name', unpaginated: true },
+  tag: { noun: 'tag', list: tagPaths.list, digits: 'id', nameKey: 'name' },
+  product: { noun: 'product', list: productPaths.list, digits: 'id', nameKey: 'name' },
+  task: { noun: 'task', list: taskPaths.list, digits: 'id', nameKey: 'title' },
 };
 
 const label = (r: Rec, rule: KindRule) => {
@@ -54,10 +65,9 @@ export class RefResolver {
 
   private async fetchAll(kind: RefKind): Promise<Rec[]> {
     const rule = RULES[kind];
-    const path = `/companies/${this.company}/${rule.path}`;
     const records: Rec[] = [];
     const query = kind === 'account' ? { type: 'all' } : undefined;
-    for await (const page of paginate<Rec>(this.client, path, { query, all: !rule.unpaginated })) records.push(...page);
+    for await (const page of paginate<Rec>(this.client, rule.list(this.company), { query, all: !rule.unpaginated })) records.push(...page);
     return records;
   }
 

@@ -1,9 +1,8 @@
 // The fields of an account as the CLI shows and filters them, read by the spec and by the verbs with
 // their own runner (list, reset).
+import { ACCOUNT_TYPE_FILTERS } from '../../api/endpoints/accounts.js';
 import type { Column } from '../../output/types.js';
 import type { FilterFlag } from '../resource/spec.js';
-
-const ACCOUNT_TYPE_FILTERS = ['all', 'bank', 'deprecations', 'assets', 'liabilities', 'balance_sheet', 'income', 'expense'] as const;
 
 export const ACCOUNT_COLUMNS: Column[] = [
   { key: 'number', kind: 'int' },

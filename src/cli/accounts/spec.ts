@@ -1,3 +1,4 @@
+import { accountPaths } from '../../api/endpoints/accounts.js';
 import { UsageError } from '../../errors.js';
 import { examplesText, lazy } from '../resource/declare.js';
 import type { ResourceSpec } from '../resource/spec.js';
@@ -8,7 +9,7 @@ export const ACCOUNT_CREATE_TYPES = ['bank', 'deprecations', 'assets', 'liabilit
 export const accountsSpec: ResourceSpec = {
   group: 'accounts',
   noun: 'account',
-  path: 'accounts',
+  paths: accountPaths,
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: ACCOUNT_COLUMNS,
   filters: ACCOUNT_FILTERS,

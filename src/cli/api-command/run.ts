@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { companyPath, isScopedPath } from '../../api/endpoints/companies.js';
 import { paginate } from '../../api/paginate.js';
 import type { HttpMethod } from '../../api/http.js';
 import { UsageError } from '../../errors.js';
@@ -59,7 +60,7 @@ export default async function api(args: string[], opts: Record<string, unknown>,
   if (opts.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
 
   await withRuntime(g, async (rt) => {
-    if (!/^\/(companies|users)(\/|$)/.test(path)) path = `/companies/${await rt.company()}${path}`;
+    if (!isScopedPath(path)) path = companyPath(await rt.company(), path);
     const [pathOnly, search] = path.split('?', 2);
     const query: Record<string, string | number | boolean | null> = Object.fromEntries(new URLSearchParams(search ?? ''));
     if (opts.paginate) {

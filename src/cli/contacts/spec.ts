@@ -1,10 +1,11 @@
 import { Option } from 'commander';
+import { contactPaths } from '../../api/endpoints/contacts.js';
 import type { ResourceSpec } from '../resource/spec.js';
 
 export const contactsSpec: ResourceSpec = {
   group: 'contacts',
   noun: 'contact',
-  path: 'contacts',
+  paths: contactPaths,
   verbs: ['list', 'get', 'update', 'delete'],
   columns: [
     { key: 'id', kind: 'int' },

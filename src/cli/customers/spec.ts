@@ -1,4 +1,5 @@
 import { Option } from 'commander';
+import { customerPaths } from '../../api/endpoints/customers.js';
 import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/types.js';
 import { examplesText, lazy } from '../resource/declare.js';
@@ -46,7 +47,7 @@ const CUSTOMER_DETAIL_COLUMNS: Column[] = CUSTOMER_COLUMNS.map((c) => (DETAIL_KE
 export const customersSpec: ResourceSpec = {
   group: 'customers',
   noun: 'customer',
-  path: 'customers',
+  paths: customerPaths,
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: CUSTOMER_COLUMNS,
   filters: [

@@ -1,4 +1,5 @@
 import { Option } from 'commander';
+import { entryPaths } from '../../api/endpoints/entries.js';
 import { addFilterFlags, addListFlags, examplesText, lazy } from '../resource/declare.js';
 import type { ResourceSpec } from '../resource/spec.js';
 import { ENTRY_COLUMNS, ENTRY_FIELDS, ENTRY_FILTERS } from './fields.js';
@@ -6,7 +7,7 @@ import { ENTRY_COLUMNS, ENTRY_FIELDS, ENTRY_FILTERS } from './fields.js';
 export const entriesSpec: ResourceSpec = {
   group: 'entries',
   noun: 'booking',
-  path: 'entries',
+  paths: entryPaths,
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: ENTRY_COLUMNS,
   filters: ENTRY_FILTERS,

@@ -1,3 +1,4 @@
+import { productPaths } from '../../api/endpoints/products.js';
 import { examplesText, lazy } from '../resource/declare.js';
 import type { ResourceSpec } from '../resource/spec.js';
 
@@ -6,7 +7,7 @@ export const PRODUCT_SORTS = ['name', '-name', 'price', '-price'] as const;
 export const productsSpec: ResourceSpec = {
   group: 'products',
   noun: 'product',
-  path: 'products',
+  paths: productPaths,
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: [
     { key: 'id', kind: 'int' },

@@ -1,3 +1,4 @@
+import { projectPaths } from '../../api/endpoints/projects.js';
 import { UsageError } from '../../errors.js';
 import type { ResourceSpec } from '../resource/spec.js';
 
@@ -6,7 +7,7 @@ export const PROJECT_TYPES = ['byHour', 'fixedBudget', 'fixedPrice'] as const;
 export const projectsSpec: ResourceSpec = {
   group: 'projects',
   noun: 'project',
-  path: 'projects',
+  paths: projectPaths,
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: [
     { key: 'id', kind: 'int' },

@@ -1,7 +1,8 @@
 // What every report command shares: the period flags (checked before any request) and the API reads
 // turned into report inputs.
 import type { ApiClient } from '../../api/http.js';
-import { accountBalances, allTaxRates, chartOfAccounts, periodEntries, type AccountTypeFilter } from '../../api/endpoints/reports.js';
+import type { AccountTypeFilter } from '../../api/endpoints/accounts.js';
+import { accountBalances, allTaxRates, chartOfAccounts, periodEntries } from '../../api/endpoints/reports.js';
 import type { QueryValue } from '../../api/http.js';
 import { UsageError } from '../../errors.js';
 import { toReportAccount, toReportEntry, toReportTaxRate } from '../../reports/input.js';

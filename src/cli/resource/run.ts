@@ -39,16 +39,13 @@ export async function streamList(client: ApiClient, path: string, plan: OutputPl
 }
 
 /** Resolves `<ref>`: a number is an id; otherwise an exact name among the list filter's matches. */
-export async function resolveRef(client: ApiClient, spec: ResourceSpec, base: string, ref: string, resolver?: RefResolver): Promise<number> {
-  if (spec.refKind) {
-    const company = Number(/^\/companies\/(\d+)/.exec(base)?.[1]);
-    return (resolver ?? new RefResolver(client, company)).resolve(spec.refKind, ref, spec.noun.replace(/ /g, '-'));
-  }
+async function resolveRef(client: ApiClient, spec: ResourceSpec, company: number, ref: string, resolver: RefResolver): Promise<number> {
+  if (spec.refKind) return resolver.resolve(spec.refKind, ref, spec.noun.replace(/ /g, '-'));
   if (/^id:\d+$/i.test(ref)) return Number(ref.slice(3));
   if (/^\d+$/.test(ref)) return Number(ref);
   if (!spec.lookup) throw new UsageError(`invalid ${spec.noun} id "${ref}": expected a number`);
   const candidates: Rec[] = [];
-  for await (const page of paginate<Rec>(client, base, { query: { [spec.lookup.param]: ref }, all: true })) candidates.push(...page);
+  for await (const page of paginate<Rec>(client, spec.paths.list(company), { query: { [spec.lookup.param]: ref }, all: true })) candidates.push(...page);
   const key = spec.lookup.nameKey;
   const exact = candidates.filter((r) => String(r[key]).toLowerCase() === ref.toLowerCase());
   if (exact.length === 1) return Number(exact[0].id);
@@ -79,9 +76,9 @@ export async function resolveRefs(resolver: RefResolver, defs: (BodyField | Filt
 }
 
 /** The record's label ("12 (Website)"), or undefined when the company has no such record. */
-async function labelOf(client: ApiClient, base: string, id: number, spec: ResourceSpec): Promise<string | undefined> {
+async function labelOf(client: ApiClient, spec: ResourceSpec, company: number, id: number): Promise<string | undefined> {
   try {
-    const record = unwrap(await client.get(`${base}/${id}`));
+    const record = unwrap(await client.get(spec.paths.one(company, id)));
     return `${id} (${String(record[spec.lookup?.nameKey ?? 'name'] ?? '')})`;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return undefined;
@@ -94,11 +91,11 @@ async function labelOf(client: ApiClient, base: string, id: number, spec: Resour
  * still in use, so those are looked up afterwards to name what stayed. Every id is checked first: an
  * unknown one stops the command before anything is deleted.
  */
-async function bulkDelete(rt: Runtime, spec: ResourceSpec, base: string, ids: number[]): Promise<void> {
+async function bulkDelete(rt: Runtime, spec: ResourceSpec, company: number, ids: number[]): Promise<void> {
   for (const id of ids) {
-    if ((await labelOf(rt.client, base, id, spec)) === undefined) throw new CliError(`no ${spec.noun} with id ${id}`, ExitCode.NotFound);
+    if ((await labelOf(rt.client, spec, company, id)) === undefined) throw new CliError(`no ${spec.noun} with id ${id}`, ExitCode.NotFound);
   }
-  const res = await rt.client.delete<Rec | null>(`${base}/multiple`, { json: { ids } });
+  const res = await rt.client.delete<Rec | null>(spec.paths.multiple!(company), { json: { ids } });
   const reason = spec.bulk?.keptBecause ?? 'still in use';
   if (res && typeof res === 'object' && 'skipped' in res) {
     const skipped = Number(res.skipped);
@@ -107,22 +104,22 @@ async function bulkDelete(rt: Runtime, spec: ResourceSpec, base: string, ids: nu
   }
   const kept: string[] = [];
   for (const id of ids) {
-    const label = await labelOf(rt.client, base, id, spec);
+    const label = await labelOf(rt.client, spec, company, id);
     if (label !== undefined) kept.push(label);
   }
   notice(`Deleted ${ids.length - kept.length} of ${ids.length} ${spec.group}.`);
   if (kept.length) notice(`Kept (${reason}): ${kept.join(', ')}`);
 }
 
-async function runBulk(rt: Runtime, spec: ResourceSpec, verb: BulkVerb, base: string, refs: string[], resolver: RefResolver): Promise<void> {
+async function runBulk(rt: Runtime, spec: ResourceSpec, verb: BulkVerb, company: number, refs: string[], resolver: RefResolver): Promise<void> {
   const ids: number[] = [];
   for (const ref of refs) {
-    const id = await resolveRef(rt.client, spec, base, ref, resolver);
+    const id = await resolveRef(rt.client, spec, company, ref, resolver);
     if (!ids.includes(id)) ids.push(id);
   }
-  if (verb === 'bulk-delete') return bulkDelete(rt, spec, base, ids);
+  if (verb === 'bulk-delete') return bulkDelete(rt, spec, company, ids);
   const archive = spec.bulk!.archive!;
-  await rt.client.request(archive.method, `${base}/multiple`, { json: { ids, [archive.key]: verb === 'archive' } });
+  await rt.client.request(archive.method, spec.paths.multiple!(company), { json: { ids, [archive.key]: verb === 'archive' } });
   notice(`${verb === 'archive' ? 'Archived' : 'Unarchived'} ${ids.length} ${spec.group}.`);
 }
 
@@ -142,7 +139,6 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
 
   await withRuntime(g, async (rt: Runtime) => {
     const company = await rt.company();
-    const base = `/companies/${company}/${spec.path}`;
     const resolver = new RefResolver(rt.client, company);
     await resolveRefs(resolver, spec.filters ?? [], query, (f) => (f as FilterFlag).param);
     await resolveRefs(resolver, spec.fields ?? [], staticBody, (f) => (f as BodyField).key);
@@ -150,32 +146,32 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
       case 'archive':
       case 'unarchive':
       case 'bulk-delete':
-        await runBulk(rt, spec, verb, base, args, resolver);
+        await runBulk(rt, spec, verb, company, args, resolver);
         return;
       case 'list': {
-        const count = await streamList(rt.client, base, plan, query, opts as ListFlags, spec.defaultPerPage);
+        const count = await streamList(rt.client, spec.paths.list(company), plan, query, opts as ListFlags, spec.defaultPerPage);
         if (count === 0 && process.stderr.isTTY) notice(`No ${spec.group} found.`);
         return;
       }
       case 'get': {
-        const id = await resolveRef(rt.client, spec, base, args[0], resolver);
+        const id = await resolveRef(rt.client, spec, company, args[0], resolver);
         const embed = include && include.trim() !== '' ? { include: include.replace(/\s+/g, '') } : undefined;
-        printRecord(plan, unwrap(await rt.client.get(`${base}/${id}`, { query: embed })));
+        printRecord(plan, unwrap(await rt.client.get(spec.paths.one(company, id), { query: embed })));
         return;
       }
       case 'create': {
-        printRecord(plan, unwrap(await rt.client.post(base, { json: staticBody })));
+        printRecord(plan, unwrap(await rt.client.post(spec.paths.list(company), { json: staticBody })));
         return;
       }
       case 'update': {
-        const id = await resolveRef(rt.client, spec, base, args[0], resolver);
-        const body = spec.mergeOnUpdate ? { ...unwrap(await rt.client.get(`${base}/${id}`)), ...staticBody } : staticBody;
-        printRecord(plan, unwrap(await rt.client.put(`${base}/${id}`, { json: body })));
+        const id = await resolveRef(rt.client, spec, company, args[0], resolver);
+        const body = spec.mergeOnUpdate ? { ...unwrap(await rt.client.get(spec.paths.one(company, id))), ...staticBody } : staticBody;
+        printRecord(plan, unwrap(await rt.client.put(spec.paths.one(company, id), { json: body })));
         return;
       }
       case 'delete': {
-        const id = await resolveRef(rt.client, spec, base, args[0], resolver);
-        await rt.client.delete(`${base}/${id}`);
+        const id = await resolveRef(rt.client, spec, company, args[0], resolver);
+        await rt.client.delete(spec.paths.one(company, id));
         notice(`Deleted ${spec.noun} ${id}.`);
         return;
       }

@@ -37,13 +37,20 @@ export interface FilterFlag {
 
 export type Verb = 'list' | 'get' | 'create' | 'update' | 'delete';
 
+/** The paths the generic verbs use; `multiple` serves archive, unarchive and bulk-delete. */
+export interface ResourcePaths {
+  list(company: number): string;
+  one(company: number, id: number): string;
+  multiple?(company: number): string;
+}
+
 export interface ResourceSpec {
   /** command group, e.g. 'tags' */
   group: string;
   /** singular noun for messages, e.g. 'tag' */
   noun: string;
-  /** the path below /companies/{company}, e.g. 'tags' */
-  path: string;
+  /** the resource's paths, from src/api/endpoints (e.g. tagPaths) */
+  paths: ResourcePaths;
   verbs: readonly Verb[];
   columns: Column[];
   filters?: FilterFlag[];
@@ -57,7 +64,7 @@ export interface ResourceSpec {
   /** default per_page of the API for this list */
   defaultPerPage?: number;
   examples: Partial<Record<Verb | BulkVerb, string[]>>;
-  /** the API's /multiple endpoints, offered as archive, unarchive and bulk-delete */
+  /** the API's /multiple endpoints (paths.multiple), offered as archive, unarchive and bulk-delete */
   bulk?: {
     /** PUT {ids, archived} (customers, services) or POST {ids, archive} (projects, contacts) */
     archive?: { method: 'PUT' | 'POST'; key: 'archived' | 'archive' };

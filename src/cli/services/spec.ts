@@ -1,3 +1,4 @@
+import { servicePaths } from '../../api/endpoints/services.js';
 import { examplesText, lazy } from '../resource/declare.js';
 import type { ResourceSpec } from '../resource/spec.js';
 
@@ -6,7 +7,7 @@ export const SERVICE_SORTS = ['name', '-name', 'hourly_rate', '-hourly_rate', 'c
 export const servicesSpec: ResourceSpec = {
   group: 'services',
   noun: 'service',
-  path: 'services',
+  paths: servicePaths,
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: [
     { key: 'id', kind: 'int' },

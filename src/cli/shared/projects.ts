@@ -1,7 +1,8 @@
 // Picking a project by what the user typed (times create and update, timer start): an id or exact name;
 // on a terminal an unknown, ambiguous or missing name becomes a choice.
-import { paginate } from '../../api/paginate.js';
+import { projectPaths } from '../../api/endpoints/projects.js';
 import type { ApiClient } from '../../api/http.js';
+import { paginate } from '../../api/paginate.js';
 import { UsageError } from '../../errors.js';
 import { canPrompt, type GlobalOptions } from '../globals.js';
 import { RefResolver } from '../refs.js';
@@ -10,7 +11,7 @@ interface ProjectRow { id: number; name: string; archived?: boolean; customer?: 
 
 async function allProjects(client: ApiClient, company: number): Promise<ProjectRow[]> {
   const rows: ProjectRow[] = [];
-  for await (const page of paginate<ProjectRow>(client, `/companies/${company}/projects`, { query: { include: 'customer' }, all: true })) rows.push(...page);
+  for await (const page of paginate<ProjectRow>(client, projectPaths.list(company), { query: { include: 'customer' }, all: true })) rows.push(...page);
   return rows;
 }
 

@@ -1,11 +1,11 @@
-import { TAG_COLORS } from '../../api/endpoints/tags.js';
+import { TAG_COLORS, tagPaths } from '../../api/endpoints/tags.js';
 import { examplesText, lazy } from '../resource/declare.js';
 import type { ResourceSpec } from '../resource/spec.js';
 
 export const tagsSpec: ResourceSpec = {
   group: 'tags',
   noun: 'tag',
-  path: 'tags',
+  paths: tagPaths,
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: [
     { key: 'id', kind: 'int' },

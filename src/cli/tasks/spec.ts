@@ -1,6 +1,6 @@
 // `acct tasks …`: tasks of projects, by id or exact title; `start` and `done` move the status.
 import type { Command } from 'commander';
-import { TASK_STATUSES } from '../../api/endpoints/tasks.js';
+import { TASK_STATUSES, taskPaths } from '../../api/endpoints/tasks.js';
 import { examplesText, lazy } from '../resource/declare.js';
 import type { ResourceSpec } from '../resource/spec.js';
 import { parseDay } from '../shared/calendar.js';
@@ -11,7 +11,7 @@ const DUE_FORMS = 'YYYY-MM-DD, today, tomorrow, +3d, +2w';
 export const tasksSpec: ResourceSpec = {
   group: 'tasks',
   noun: 'task',
-  path: 'tasks',
+  paths: taskPaths,
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: TASK_COLUMNS,
   filters: [

@@ -1,3 +1,4 @@
+import { taxRatePaths } from '../../api/endpoints/tax-rates.js';
 import type { ResourceSpec } from '../resource/spec.js';
 
 export const TAX_RATE_SORTS = ['name', '-name', 'rate', '-rate'] as const;
@@ -5,7 +6,7 @@ export const TAX_RATE_SORTS = ['name', '-name', 'rate', '-rate'] as const;
 export const taxRatesSpec: ResourceSpec = {
   group: 'tax-rates',
   noun: 'tax rate',
-  path: 'tax-rates',
+  paths: taxRatePaths,
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: [
     { key: 'id', kind: 'int' },

@@ -1,4 +1,5 @@
 // The running timer with its project name, read once per command.
+import { projectPaths } from '../../api/endpoints/projects.js';
 import { getTimer, runningTimer, type Timer, type TimerState } from '../../api/endpoints/timer.js';
 import type { ApiClient } from '../../api/http.js';
 import type { Runtime } from '../runtime.js';
@@ -16,7 +17,7 @@ export async function readTimer(rt: Runtime, company: number): Promise<Running> 
 /** The project's name, or `project N` when it cannot be read. */
 async function projectName(client: ApiClient, company: number, id: number): Promise<string> {
   try {
-    return (await client.get<{ data: { name: string } }>(`/companies/${company}/projects/${id}`)).data.name;
+    return (await client.get<{ data: { name: string } }>(projectPaths.one(company, id))).data.name;
   } catch {
     return `project ${id}`;
   }

@@ -1,6 +1,7 @@
 // `acct times …`: time entries. list, get, create and update have their own actions (durations,
 // --week timesheets, grouped listings, the project embedded for the table); delete is the generic one.
 import { Option } from 'commander';
+import { timePaths } from '../../api/endpoints/times.js';
 import { examplesText, lazy } from '../resource/declare.js';
 import type { ResourceSpec } from '../resource/spec.js';
 import { TIME_COLUMNS } from '../shared/time-entries.js';
@@ -22,7 +23,7 @@ Durations in tables are H:MM.`;
 export const timesSpec: ResourceSpec = {
   group: 'times',
   noun: 'time entry',
-  path: 'times',
+  paths: timePaths,
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: TIME_COLUMNS,
   filters: TIME_FILTERS,
