@@ -1,6 +1,7 @@
 import { accountPaths } from '../../api/endpoints/accounts.js';
 import { UsageError } from '../../errors.js';
-import { examplesText, lazy } from '../resource/declare.js';
+import { examplesText } from '../resource/declare.js';
+import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
 import { ACCOUNT_COLUMNS, ACCOUNT_FILTERS } from './fields.js';
 

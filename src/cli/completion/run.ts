@@ -5,7 +5,10 @@ import { bashScript, fishScript, zshScript } from './generate.js';
 
 const SHELLS = { bash: bashScript, zsh: zshScript, fish: fishScript } as const;
 
-export default async function completion(shell: string, wholeProgram: () => Promise<Command>): Promise<void> {
+interface CompletionOptions { shell: string }
+
+/** The one verb that needs the whole command tree: program.ts hands it over (completion/ cannot import it). */
+export default async function completion({ shell }: CompletionOptions, wholeProgram: () => Promise<Command>): Promise<void> {
   const generate = SHELLS[shell as keyof typeof SHELLS];
   if (!generate) throw new UsageError(`unknown shell "${shell}": use bash, zsh or fish`);
   process.stdout.write(generate(await wholeProgram()));

@@ -2,17 +2,22 @@
 // checked before any request (missing, unreadable, a directory, empty or over 6 MB: exit 2). The
 // summary goes to stdout (created, updated, failed; --json adds the row errors), every skipped row to
 // stderr. Skipped rows do not fail the command unless --strict is given (exit 3; valid rows stay imported).
-import type { Command } from 'commander';
 import { importCustomers } from '../../api/endpoints/customers.js';
-import { globalsOf } from '../globals.js';
 import { planOutput } from '../output.js';
 import { withRuntime } from '../runtime.js';
 import { importColumns, readUpload, reportImport } from '../shared/upload.js';
+import type { VerbIO } from '../verb.js';
 
-export default async function importCommand(args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
+interface ImportOptions {
+  /** a CSV file, or - for stdin */
+  file: string;
+  strict?: boolean;
+}
+
+export default async function importCommand({ file, strict }: ImportOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
   const plan = planOutput(g, importColumns(['created', 'updated']));
-  const upload = readUpload(args[0]);
+  const upload = readUpload(file);
   const result = await withRuntime(g, async (rt) => importCustomers(rt.client, await rt.company(), upload.bytes, upload.name));
-  reportImport(plan, upload.name, { created: result.created, updated: result.updated }, result.errors, opts.strict === true);
+  reportImport(plan, upload.name, { created: result.created, updated: result.updated }, result.errors, strict === true);
 }

@@ -2,7 +2,8 @@ import { Option } from 'commander';
 import { customerPaths } from '../../api/endpoints/customers.js';
 import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/types.js';
-import { examplesText, lazy } from '../resource/declare.js';
+import { examplesText } from '../resource/declare.js';
+import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
 
 /** Every customer field; `get` shows more of them by default than `list` (see DETAIL_KEYS). */

@@ -12,8 +12,26 @@ type Query = Record<string, string | number | boolean>;
 /** Filters whose value `none` means "without one" (the API's null / none). */
 const NONE_WORD: Record<string, string> = { 'filter[customer_id]': 'null', 'filter[project_id]': 'null', 'filter[tax_rate_id]': 'none' };
 
+/** The filter flags of list and grouped (references as typed: number, name, id:N or none). */
+export interface EntryFilterOptions {
+  from?: string;
+  to?: string;
+  type?: string;
+  account?: string;
+  customer?: string;
+  project?: string;
+  taxRate?: string;
+  tag?: string;
+  receipt?: string;
+  billable?: boolean;
+  locked?: boolean;
+  invoiced?: boolean;
+  id?: string;
+  sort?: string;
+}
+
 /** The static part of the query: types checked, dates combined, references still as typed. */
-export function entryQuery(opts: Record<string, unknown>): Query {
+export function entryQuery(opts: EntryFilterOptions): Query {
   const query = queryFromFilters(ENTRY_FILTERS, opts);
   const from = query.from as string | undefined;
   const to = query.to as string | undefined;

@@ -1,6 +1,7 @@
 import { Option } from 'commander';
 import { entryPaths } from '../../api/endpoints/entries.js';
-import { addFilterFlags, addListFlags, examplesText, lazy } from '../resource/declare.js';
+import { addFilterFlags, addListFlags, examplesText } from '../resource/declare.js';
+import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
 import { ENTRY_COLUMNS, ENTRY_FIELDS, ENTRY_FILTERS } from './fields.js';
 
@@ -31,14 +32,14 @@ export const entriesSpec: ResourceSpec = {
   setup: {
     list: { action: lazy(() => import('./list.js')) },
     get: { action: lazy(() => import('./get.js')) },
-    create: { options: [newTagOption()], action: lazy(() => import('./write.js')) },
-    update: { options: [newTagOption()], action: lazy(() => import('./write.js')) },
+    create: { options: [newTagOption()], action: lazy(() => import('./write.js'), 'create') },
+    update: { options: [newTagOption()], action: lazy(() => import('./write.js'), 'update') },
   },
   extend(group) {
     addFilterFlags(addListFlags(group.command('grouped')
       .description('bookings by entry group (one row per group or ungrouped booking); takes the list filters')), ENTRY_FILTERS)
       .addHelpText('after', examplesText(['acct entries grouped --from 2025-01-01 --to 2025-12-31', 'acct entries grouped --account 1020 --all --json']))
-      .action(lazy(() => import('./list.js')));
+      .action(lazy(() => import('./list.js'), 'grouped'));
     group.command('number')
       .argument('<type>', 'income, expense or swap')
       .description('print the next free booking number of a type and year (or whether --number is free)')

@@ -1,5 +1,6 @@
 import { productPaths } from '../../api/endpoints/products.js';
-import { examplesText, lazy } from '../resource/declare.js';
+import { examplesText } from '../resource/declare.js';
+import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
 
 export const PRODUCT_SORTS = ['name', '-name', 'price', '-price'] as const;

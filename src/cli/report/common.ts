@@ -15,8 +15,11 @@ export function dateFlag(flag: string, raw: unknown): string | undefined {
   return raw === undefined ? undefined : (convertValue(flag, 'date', raw) as string);
 }
 
+/** The period flags of the reports: YYYY-MM-DD or today. */
+export interface PeriodOptions { from?: string; to?: string }
+
 /** --from/--to with the calendar-year defaults of docs/reports.md. */
-export function periodFlags(opts: Record<string, unknown>): Period {
+export function periodFlags(opts: PeriodOptions): Period {
   const period = periodOf(dateFlag('from', opts.from), dateFlag('to', opts.to), today());
   if (period.to < period.from) throw new UsageError(`--to ${period.to} is before --from ${period.from}`);
   return period;

@@ -1,19 +1,15 @@
 // Turns a ResourceSpec into commander commands. Only declarations live here (cheap at start-up).
 import { Command, Option } from 'commander';
 import type { RefKind } from '../refs.js';
-import type { Action, BodyField, BulkVerb, FilterFlag, ResourceSpec, Verb } from './spec.js';
-
-/** An action whose implementation is loaded on use; its default export gets (args, options, command). */
-export const lazy = (load: () => Promise<{ default: (args: string[], opts: Record<string, unknown>, cmd: Command) => Promise<void> }>): Action =>
-  async (...params: unknown[]) => {
-    const cmd = params[params.length - 1] as Command;
-    const mod = await load();
-    await mod.default(cmd.args, cmd.opts(), cmd);
-  };
+import { verbIO, type VerbIO } from '../verb.js';
+import type { BodyField, BulkVerb, FilterFlag, ResourceSpec, Verb } from './spec.js';
 
 export function examplesText(lines: string[] | undefined): string {
   return lines && lines.length ? `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n` : '';
 }
+
+/** The options addListFlags declares. */
+export interface ListFlags { page?: string; perPage?: string; limit?: string; all?: boolean }
 
 export function addListFlags(cmd: Command): Command {
   return cmd
@@ -53,7 +49,8 @@ const REF_HELP: Partial<Record<RefKind, string>> = {
   customer: 'customer number (e.g. 1001), exact name, or id:N',
 };
 
-type Run = (spec: ResourceSpec, verb: Verb | BulkVerb, args: string[], cmd: Command) => Promise<void>;
+/** The generic runner: the verb's references (<id>, <customer...>) apart, the spec-driven flags by key. */
+type Run = (spec: ResourceSpec, verb: Verb | BulkVerb, refs: string[], options: Record<string, unknown>, io: VerbIO) => Promise<void>;
 
 /** Declares `acct <group> <verb>` for every verb of the spec on the group's command. */
 export function declareResource(group: Command, spec: ResourceSpec, run: Run): Command {
@@ -62,7 +59,7 @@ export function declareResource(group: Command, spec: ResourceSpec, run: Run): C
   group.addHelpText('after', examplesText(groupExamples));
   const act = (verb: Verb | BulkVerb) => async (...params: unknown[]) => {
     const cmd = params[params.length - 1] as Command;
-    await run(spec, verb, cmd.args, cmd);
+    await run(spec, verb, cmd.args, cmd.opts(), verbIO(cmd));
   };
   const ref = spec.lookup || spec.refKind ? `<${spec.noun.replace(/ /g, '-')}>` : '<id>';
   const refHelp = spec.refKind ? REF_HELP[spec.refKind] ?? `${spec.noun} id or exact name (id:N for an id)`

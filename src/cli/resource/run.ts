@@ -1,13 +1,14 @@
 // The generic verbs of a resource: list (streamed, paginated), get, create, update, delete.
-import type { Command } from 'commander';
 import { paginate } from '../../api/paginate.js';
 import type { ApiClient } from '../../api/http.js';
 import { ApiError } from '../../api/http.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
-import { globalsOf, notice, type GlobalOptions } from '../globals.js';
+import { notice, type GlobalOptions } from '../globals.js';
 import { listRenderer, planOutput, printRecord, type OutputPlan } from '../output.js';
 import { askRequired, confirmDestructive } from '../prompt.js';
 import { withRuntime, type Runtime } from '../runtime.js';
+import type { VerbIO } from '../verb.js';
+import type { ListFlags } from './declare.js';
 import { bodyFromFlags, positiveInt, queryFromFilters, readDataFlag } from './body.js';
 import { RefResolver } from '../refs.js';
 import type { BodyField, BulkVerb, FilterFlag, ResourceSpec, Verb } from './spec.js';
@@ -15,8 +16,6 @@ import type { BodyField, BulkVerb, FilterFlag, ResourceSpec, Verb } from './spec
 type Rec = Record<string, unknown>;
 
 const unwrap = (body: unknown): Rec => (body && typeof body === 'object' && 'data' in (body as Rec) && !Array.isArray(body) ? (body as { data: Rec }).data : (body as Rec));
-
-export interface ListFlags { page?: unknown; perPage?: unknown; limit?: unknown; all?: boolean }
 
 /** Streams every page of a list to the renderer as it arrives. */
 export async function streamList(client: ApiClient, path: string, plan: OutputPlan, query: Record<string, string | number | boolean>, flags: ListFlags, defaultPerPage?: number): Promise<number> {
@@ -123,9 +122,9 @@ async function runBulk(rt: Runtime, spec: ResourceSpec, verb: BulkVerb, company:
   notice(`${verb === 'archive' ? 'Archived' : 'Unarchived'} ${ids.length} ${spec.group}.`);
 }
 
-export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb, args: string[], cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
-  const opts = cmd.opts() as Rec;
+/** Runs a generic verb: `refs` are its positional references, `opts` its flags by key (the spec declares which). */
+export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb, refs: string[], opts: Rec, io: VerbIO): Promise<void> {
+  const g = io.globals();
   const setup = spec.setup?.[verb as Verb] ?? {};
   const plan = planOutput(g, setup.columns ?? spec.columns);
   // Everything checkable without the API is checked before a connection is made.
@@ -134,8 +133,8 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
   const include = verb === 'get' ? (opts.include as string | undefined) ?? setup.include : undefined;
   const staticBody = verb === 'create' || verb === 'update' ? await collectBody(spec, g, opts, verb === 'create') : {};
   if (verb === 'update' && Object.keys(staticBody).length === 0) throw new UsageError(`nothing to change: give at least one of ${(spec.fields ?? []).map((f) => `--${f.flag}`).join(', ')} or --data`);
-  if (verb === 'delete') await confirmDestructive(g, `Delete ${spec.noun} ${args[0]}?`);
-  if (verb === 'bulk-delete') await confirmDestructive(g, `Delete ${args.length} ${spec.group} (${args.join(', ')})?`);
+  if (verb === 'delete') await confirmDestructive(g, `Delete ${spec.noun} ${refs[0]}?`);
+  if (verb === 'bulk-delete') await confirmDestructive(g, `Delete ${refs.length} ${spec.group} (${refs.join(', ')})?`);
 
   await withRuntime(g, async (rt: Runtime) => {
     const company = await rt.company();
@@ -146,15 +145,15 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
       case 'archive':
       case 'unarchive':
       case 'bulk-delete':
-        await runBulk(rt, spec, verb, company, args, resolver);
+        await runBulk(rt, spec, verb, company, refs, resolver);
         return;
       case 'list': {
-        const count = await streamList(rt.client, spec.paths.list(company), plan, query, opts as ListFlags, spec.defaultPerPage);
+        const count = await streamList(rt.client, spec.paths.list(company), plan, query, opts, spec.defaultPerPage);
         if (count === 0 && process.stderr.isTTY) notice(`No ${spec.group} found.`);
         return;
       }
       case 'get': {
-        const id = await resolveRef(rt.client, spec, company, args[0], resolver);
+        const id = await resolveRef(rt.client, spec, company, refs[0], resolver);
         const embed = include && include.trim() !== '' ? { include: include.replace(/\s+/g, '') } : undefined;
         printRecord(plan, unwrap(await rt.client.get(spec.paths.one(company, id), { query: embed })));
         return;
@@ -164,13 +163,13 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
         return;
       }
       case 'update': {
-        const id = await resolveRef(rt.client, spec, company, args[0], resolver);
+        const id = await resolveRef(rt.client, spec, company, refs[0], resolver);
         const body = spec.mergeOnUpdate ? { ...unwrap(await rt.client.get(spec.paths.one(company, id))), ...staticBody } : staticBody;
         printRecord(plan, unwrap(await rt.client.put(spec.paths.one(company, id), { json: body })));
         return;
       }
       case 'delete': {
-        const id = await resolveRef(rt.client, spec, company, args[0], resolver);
+        const id = await resolveRef(rt.client, spec, company, refs[0], resolver);
         await rt.client.delete(spec.paths.one(company, id));
         notice(`Deleted ${spec.noun} ${id}.`);
         return;

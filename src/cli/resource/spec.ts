@@ -3,6 +3,7 @@
 import type { Command, Option } from 'commander';
 import type { Column } from '../../output/types.js';
 import type { RefKind } from '../refs.js';
+import type { Action } from '../verb.js';
 
 export type FieldType = 'string' | 'int' | 'decimal' | 'bool' | 'date' | 'enum' | 'json' | 'ids';
 
@@ -77,9 +78,6 @@ export interface ResourceSpec {
   /** the group's verbs beyond the generic ones; declared cheaply, their modules load on use */
   extend?: (group: Command) => void;
 }
-
-/** A commander action handler (see `lazy` in declare.ts). */
-export type Action = (...params: unknown[]) => Promise<void>;
 
 /** What one generated verb adds to or replaces in the generic one. */
 export interface VerbSetup {

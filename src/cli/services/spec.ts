@@ -1,5 +1,6 @@
 import { servicePaths } from '../../api/endpoints/services.js';
-import { examplesText, lazy } from '../resource/declare.js';
+import { examplesText } from '../resource/declare.js';
+import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
 
 export const SERVICE_SORTS = ['name', '-name', 'hourly_rate', '-hourly_rate', 'created_at', '-created_at'] as const;

@@ -1,5 +1,6 @@
 import { TAG_COLORS, tagPaths } from '../../api/endpoints/tags.js';
-import { examplesText, lazy } from '../resource/declare.js';
+import { examplesText } from '../resource/declare.js';
+import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
 
 export const tagsSpec: ResourceSpec = {

@@ -1,7 +1,8 @@
 // `acct tasks …`: tasks of projects, by id or exact title; `start` and `done` move the status.
 import type { Command } from 'commander';
 import { TASK_STATUSES, taskPaths } from '../../api/endpoints/tasks.js';
-import { examplesText, lazy } from '../resource/declare.js';
+import { examplesText } from '../resource/declare.js';
+import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
 import { parseDay } from '../shared/calendar.js';
 import { TASK_COLUMNS } from './fields.js';
@@ -48,11 +49,11 @@ export const tasksSpec: ResourceSpec = {
     group.command('start').argument('<task>', 'task id or exact title')
       .description('set a task in progress (status in-progress)')
       .addHelpText('after', examplesText(['acct tasks start 7', 'acct tasks start "Startseite entwerfen"']))
-      .action(lazy(() => import('./start.js')));
+      .action(lazy(() => import('./status.js'), 'start'));
     group.command('done').argument('<task>', 'task id or exact title')
       .description('mark a task done (status done)')
       .addHelpText('after', examplesText(['acct tasks done 7', 'acct tasks done "Startseite entwerfen" --json']))
-      .action(lazy(() => import('./done.js')));
+      .action(lazy(() => import('./status.js'), 'done'));
   },
 };
 

@@ -2,7 +2,8 @@
 // --week timesheets, grouped listings, the project embedded for the table); delete is the generic one.
 import { Option } from 'commander';
 import { timePaths } from '../../api/endpoints/times.js';
-import { examplesText, lazy } from '../resource/declare.js';
+import { examplesText } from '../resource/declare.js';
+import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
 import { TIME_COLUMNS } from '../shared/time-entries.js';
 import { TIME_FILTERS, TIME_STATUSES } from './fields.js';
