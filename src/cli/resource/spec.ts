@@ -95,7 +95,7 @@ export interface VerbSetup {
   columns?: Column[];
   /** help text after the examples */
   help?: string;
-  /** the verb's own module instead of the generic runner: lazy(() => import('./verb.js')) */
+  /** the verb's own module instead of the generic runner, e.g. lazy(() => import('./list.js')) */
   action?: Action;
 }
 
