@@ -1,5 +1,4 @@
 // The bridge between global options and the output layer.
-import type { Command } from 'commander';
 import { createListRenderer, renderRecord, resolveFormat, selectColumns, type Column, type OutputFormat } from '../output/index.js';
 import type { GlobalOptions } from './globals.js';
 import { cliContext } from './runtime.js';
@@ -30,5 +29,3 @@ export function printRecord(plan: OutputPlan, record: Record<string, unknown>): 
 export function columnsOf(record: Record<string, unknown>): Column[] {
   return Object.keys(record).map((key) => ({ key }));
 }
-
-export type { Command };

@@ -1,7 +1,8 @@
 // The command tree. Declaring commands is cheap: every action imports its module when it runs.
 import { Command, Option } from 'commander';
 import { OUTPUT_FORMATS } from '../output/types.js';
-import { declareResource, examplesText, lazy } from './resource/declare.js';
+import { declareResource, examplesText } from './resource/declare.js';
+import { lazy, type VerbIO } from './verb.js';
 import { stdoutIsTerminal, writeTo } from './fd-output.js';
 import type { BulkVerb, ResourceSpec, Verb } from './resource/spec.js';
 declare const __ACCT_VERSION__: string | undefined;
@@ -63,9 +64,9 @@ export function namedGroup(args: readonly string[]): string | undefined {
 }
 
 
-const runResource = async (spec: ResourceSpec, verb: Verb | BulkVerb, args: string[], cmd: Command) => {
+const runResource = async (spec: ResourceSpec, verb: Verb | BulkVerb, refs: string[], options: Record<string, unknown>, io: VerbIO) => {
   const { runResourceVerb } = await import('./resource/run.js');
-  await runResourceVerb(spec, verb, args, cmd);
+  await runResourceVerb(spec, verb, refs, options, io);
 };
 
 /**
@@ -152,7 +153,8 @@ Without a profile or ACCT_* variables acct works on a local ledger (the embedded
     .argument('<shell>', 'bash, zsh or fish')
     .description('print the shell completion script')
     .addHelpText('after', examplesText(['acct completion bash > ~/.local/share/bash-completion/completions/acct']))
-    .action(lazy(() => import('./completion/run.js')));
+    // the whole tree is handed over: completion/ does not import this module, which loads it
+    .action(async (shell: string) => (await import('./completion/run.js')).default({ shell }, () => buildProgram('all')));
 
   return program;
 }
@@ -215,8 +217,9 @@ function declareServer(server: Command): void {
     .option('--data <dir>', 'data directory')
     .requiredOption('--name <name>', 'full name')
     .requiredOption('--email <email>', 'e-mail address')
-    // not a requiredOption: the global --company takes the value wherever it stands; users-add reads either
+    // not a requiredOption: the global --company takes the value wherever it stands; the verb gets either
     .option('--company <id>', 'company id')
+    .hook('preAction', (cmd) => { cmd.setOptionValue('company', cmd.opts().company ?? cmd.optsWithGlobals().company); })
     .requiredOption('--role <role>', 'owner, admin or user')
     .option('--token <token>', 'use this token instead of a random one')
     .addHelpText('after', examplesText(['acct server users add --data ./books --name "Anna Muster" --email anna@example.ch --company 1 --role user']))

@@ -1,8 +1,8 @@
 // Reference resolution: what a bookkeeper types (account 1020, customer "Muster AG" or number 1001,
 // project "Website") becomes the id the API wants. `id:N` always means the internal id. Lists are
 // fetched once per command and cached, so an import of many rows costs one listing per kind.
-import { paginate } from '../api/paginate.js';
 import type { ApiClient } from '../api/http.js';
+import { paginate } from '../api/paginate.js';
 import { UsageError } from '../errors.js';
 
 export type RefKind = 'account' | 'customer' | 'project' | 'tax-rate' | 'contact' | 'service' | 'service-category' | 'tag' | 'product' | 'task';
@@ -11,7 +11,11 @@ type Rec = Record<string, unknown>;
 
 interface KindRule {
   noun: string;
-  path: string;
+  /**
+   * The list endpoint. Its module loads only when a command resolves this kind: every generic verb
+   * loads this file, and a chunk per endpoint module would cost each of them start-up time.
+   */
+  list: (company: number) => Promise<string>;
   /** how digits are read: as the record's id, or as its `number` field */
   digits: 'id' | 'number';
   /** exact, case-insensitive match on this field for anything else */
@@ -21,16 +25,16 @@ interface KindRule {
 }
 
 const RULES: Record<RefKind, KindRule> = {
-  account: { noun: 'account', path: 'accounts', digits: 'number', nameKey: 'name', unpaginated: true },
-  customer: { noun: 'customer', path: 'customers', digits: 'number', nameKey: 'name' },
-  project: { noun: 'project', path: 'projects', digits: 'id', nameKey: 'name' },
-  'tax-rate': { noun: 'tax rate', path: 'tax-rates', digits: 'id', nameKey: 'name' },
-  contact: { noun: 'contact', path: 'contacts', digits: 'id', nameKey: 'name' },
-  service: { noun: 'service', path: 'services', digits: 'id', nameKey: 'name' },
-  'service-category': { noun: 'service category', path: 'service-categories', digits: 'id', nameKey: 'name', unpaginated: true },
-  tag: { noun: 'tag', path: 'tags', digits: 'id', nameKey: 'name' },
-  product: { noun: 'product', path: 'products', digits: 'id', nameKey: 'name' },
-  task: { noun: 'task', path: 'tasks', digits: 'id', nameKey: 'title' },
+  account: { noun: 'account', list: async (c) => (await import('../api/endpoints/accounts.js')).accountPaths.list(c), digits: 'number', nameKey: 'name', unpaginated: true },
+  customer: { noun: 'customer', list: async (c) => (await import('../api/endpoints/customers.js')).customerPaths.list(c), digits: 'number', nameKey: 'name' },
+  project: { noun: 'project', list: async (c) => (await import('../api/endpoints/projects.js')).projectPaths.list(c), digits: 'id', nameKey: 'name' },
+  'tax-rate': { noun: 'tax rate', list: async (c) => (await import('../api/endpoints/tax-rates.js')).taxRatePaths.list(c), digits: 'id', nameKey: 'name' },
+  contact: { noun: 'contact', list: async (c) => (await import('../api/endpoints/contacts.js')).contactPaths.list(c), digits: 'id', nameKey: 'name' },
+  service: { noun: 'service', list: async (c) => (await import('../api/endpoints/services.js')).servicePaths.list(c), digits: 'id', nameKey: 'name' },
+  'service-category': { noun: 'service category', list: async (c) => (await import('../api/endpoints/service-categories.js')).serviceCategoryPaths.list(c), digits: 'id', nameKey: 'name', unpaginated: true },
+  tag: { noun: 'tag', list: async (c) => (await import('../api/endpoints/tags.js')).tagPaths.list(c), digits: 'id', nameKey: 'name' },
+  product: { noun: 'product', list: async (c) => (await import('../api/endpoints/products.js')).productPaths.list(c), digits: 'id', nameKey: 'name' },
+  task: { noun: 'task', list: async (c) => (await import('../api/endpoints/tasks.js')).taskPaths.list(c), digits: 'id', nameKey: 'title' },
 };
 
 const label = (r: Rec, rule: KindRule) => {
@@ -54,10 +58,9 @@ export class RefResolver {
 
   private async fetchAll(kind: RefKind): Promise<Rec[]> {
     const rule = RULES[kind];
-    const path = `/companies/${this.company}/${rule.path}`;
     const records: Rec[] = [];
     const query = kind === 'account' ? { type: 'all' } : undefined;
-    for await (const page of paginate<Rec>(this.client, path, { query, all: !rule.unpaginated })) records.push(...page);
+    for await (const page of paginate<Rec>(this.client, await rule.list(this.company), { query, all: !rule.unpaginated })) records.push(...page);
     return records;
   }
 

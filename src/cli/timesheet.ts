@@ -2,7 +2,7 @@
 // of each weekday (Monday to Sunday) and their total, plus a totals row. Pure: no I/O, integer minutes.
 import { formatDate } from '../output/format.js';
 import type { Column } from '../output/types.js';
-import { addDays, mondayOf, type IsoWeek } from './times/calendar.js';
+import { addDays, mondayOf, type IsoWeek } from './shared/calendar.js';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];

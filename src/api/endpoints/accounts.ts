@@ -2,6 +2,10 @@ import type { ApiClient, QueryValue } from '../http.js';
 
 export type AccountRecord = Record<string, unknown>;
 
+/** The `type` filter of GET /accounts (assets includes bank and depreciation accounts). */
+export const ACCOUNT_TYPE_FILTERS = ['all', 'bank', 'deprecations', 'assets', 'liabilities', 'balance_sheet', 'income', 'expense'] as const;
+export type AccountTypeFilter = (typeof ACCOUNT_TYPE_FILTERS)[number];
+
 export const accountPaths = {
   list: (company: number) => `/companies/${company}/accounts`,
   one: (company: number, id: number | string) => `/companies/${company}/accounts/${id}`,

@@ -10,13 +10,13 @@ export const customerPaths = {
   import: (company: number) => `/companies/${company}/customers/import`,
 } as const;
 
-export interface CustomerStatistics {
+interface CustomerStatistics {
   income: string; expenses: string; profit: string;
   hoursTotal: string; hoursBillable: string; hoursNonBillable: string; hoursOpen: string;
   billability: number;
 }
 
-export interface CustomerImportResult { created: number; updated: number; errors: { row: number; message: string }[] }
+interface CustomerImportResult { created: number; updated: number; errors: { row: number; message: string }[] }
 
 /** GET /customers/number: the next free customer number. */
 export async function nextCustomerNumber(client: ApiClient, company: number): Promise<number> {

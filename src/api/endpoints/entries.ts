@@ -18,7 +18,7 @@ export const entryPaths = {
 /** Relations a list embeds by default (snake_case, as the list reference names them). */
 export const LIST_INCLUDES = 'tax_rate,customer,project';
 /** Relations a single read embeds (camelCase, as the single-read reference names them). */
-export const GET_INCLUDES = 'taxRate,customer,project,group,invoice';
+const GET_INCLUDES = 'taxRate,customer,project,group,invoice';
 
 const unwrap = (body: unknown): EntryRecord => {
   const data = body && typeof body === 'object' && !Array.isArray(body) ? (body as { data?: unknown }).data : undefined;

@@ -3,11 +3,9 @@
 // a hosted account exactly as against the embedded service.
 import type { ApiClient, QueryValue } from '../http.js';
 import { paginate } from '../paginate.js';
-import { listAccounts, type AccountRecord } from './accounts.js';
+import { listAccounts, type AccountRecord, type AccountTypeFilter } from './accounts.js';
 import { allEntries, dateFilter, type EntryRecord } from './entries.js';
 import { taxRatePaths } from './tax-rates.js';
-
-export type AccountTypeFilter = 'all' | 'bank' | 'deprecations' | 'assets' | 'liabilities' | 'balance_sheet' | 'income' | 'expense';
 
 /** GET /accounts?type=&start=&until=: the accounts with their balances for the period (one request). */
 export function accountBalances(client: ApiClient, company: number, type: AccountTypeFilter, start: string | undefined, until: string): Promise<AccountRecord[]> {

@@ -1,7 +1,7 @@
 // The timer of the token's user: one per user, started on a project, stopped into a time entry.
 import type { ApiClient } from '../http.js';
 
-export const timerPaths = {
+const timerPaths = {
   timer: (company: number) => `/companies/${company}/times/timer`,
   description: (company: number) => `/companies/${company}/times/timer/description`,
 } as const;

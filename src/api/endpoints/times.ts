@@ -40,9 +40,9 @@ export interface BulkTimeUpdate {
 }
 
 /** The batch answer: { message, updated|deleted, skipped: [ids] } (fields missing in older answers stay undefined). */
-export interface BulkResult { message?: string; updated?: number; deleted?: number; skipped?: number[] }
+interface BulkResult { message?: string; updated?: number; deleted?: number; skipped?: number[] }
 
-export interface TimeImportResult { created: number; errors: { row: number; message: string }[] }
+interface TimeImportResult { created: number; errors: { row: number; message: string }[] }
 
 const asBulk = (body: unknown): BulkResult => (body && typeof body === 'object' ? body as BulkResult : {});
 

@@ -1,9 +1,9 @@
 import type { ApiClient } from '../http.js';
 
-export interface CompanyMembership { id: number; name: string; role: string }
-export interface CurrentUser { id: number; name: string; email: string; companies: CompanyMembership[] }
+interface CompanyMembership { id: number; name: string; role: string }
+interface CurrentUser { id: number; name: string; email: string; companies: CompanyMembership[] }
 
-export const userPaths = { me: '/users/me' } as const;
+const userPaths = { me: '/users/me' } as const;
 
 export async function me(client: ApiClient): Promise<CurrentUser> {
   const body = await client.get<{ data: CurrentUser }>(userPaths.me);

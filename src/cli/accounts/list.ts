@@ -1,16 +1,16 @@
 // `acct accounts list`: the bare array of GET /accounts. With --from/--to the API adds balances; on a
 // table they are grouped by type with a subtotal per type (the computed profit/loss rows belong to the
 // liabilities). TSV, CSV and JSON stay the API's rows as they are.
-import type { Command } from 'commander';
 import { listAccounts } from '../../api/endpoints/accounts.js';
 import { UsageError } from '../../errors.js';
 import { selectColumns, type Column } from '../../output/index.js';
 import { renderListTable } from '../../output/table.js';
-import { globalsOf, notice } from '../globals.js';
+import { notice } from '../globals.js';
 import { listRenderer, planOutput, type OutputPlan } from '../output.js';
 import { positiveInt, queryFromFilters } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
-import { accountsSpec } from './spec.js';
+import type { VerbIO } from '../verb.js';
+import { ACCOUNT_COLUMNS, ACCOUNT_FILTERS, COLUMNS_WITHOUT_BALANCE } from './fields.js';
 
 type Rec = Record<string, unknown>;
 
@@ -58,15 +58,24 @@ function printGrouped(plan: OutputPlan, rows: Rec[]): boolean {
   return true;
 }
 
-export default async function list(_args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
-  if (opts.page !== undefined || opts.perPage !== undefined) throw new UsageError('the accounts list is not paginated: --page and --per-page do not apply (--limit N shows the first N)');
-  const limit = positiveInt('--limit', opts.limit);
-  const query = queryFromFilters(accountsSpec.filters ?? [], opts);
+/** The list flags (--page, --per-page and --all are declared but hidden: the list is not paginated) and the filters. */
+interface ListOptions {
+  page?: string;
+  perPage?: string;
+  limit?: string;
+  all?: boolean;
+  type?: string;
+  from?: string;
+  to?: string;
+}
+
+export default async function list(options: ListOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
+  if (options.page !== undefined || options.perPage !== undefined) throw new UsageError('the accounts list is not paginated: --page and --per-page do not apply (--limit N shows the first N)');
+  const limit = positiveInt('--limit', options.limit);
+  const query = queryFromFilters(ACCOUNT_FILTERS, options);
   const withBalances = query.start !== undefined || query.until !== undefined;
-  // without a period there are no balances: the column would stay empty
-  const columns = withBalances ? accountsSpec.columns : accountsSpec.columns.map((c) => (c.key === 'balance' ? { ...c, default: false } : c));
-  const plan = planOutput(g, columns);
+  const plan = planOutput(g, withBalances ? ACCOUNT_COLUMNS : COLUMNS_WITHOUT_BALANCE);
   await withRuntime(g, async (rt) => {
     let rows = await listAccounts(rt.client, await rt.company(), query);
     if (limit !== undefined) rows = rows.slice(0, limit);

@@ -1,36 +1,19 @@
-import type { Command } from 'commander';
-import { examplesText, lazy } from '../resource/declare.js';
+import { accountPaths } from '../../api/endpoints/accounts.js';
+import { UsageError } from '../../errors.js';
+import { examplesText } from '../resource/declare.js';
+import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
+import { ACCOUNT_COLUMNS, ACCOUNT_FILTERS } from './fields.js';
 
-export const ACCOUNT_TYPE_FILTERS = ['all', 'bank', 'deprecations', 'assets', 'liabilities', 'balance_sheet', 'income', 'expense'] as const;
 export const ACCOUNT_CREATE_TYPES = ['bank', 'deprecations', 'assets', 'liabilities', 'balance_sheet', 'income', 'expense'] as const;
 
 export const accountsSpec: ResourceSpec = {
   group: 'accounts',
   noun: 'account',
-  path: 'accounts',
+  paths: accountPaths,
   verbs: ['list', 'get', 'create', 'update', 'delete'],
-  columns: [
-    { key: 'number', kind: 'int' },
-    { key: 'name' },
-    { key: 'type' },
-    { key: 'currency' },
-    { key: 'iban' },
-    { key: 'is_primary_bank_account', kind: 'bool', header: 'primary' },
-    { key: 'balance', kind: 'money' },
-    { key: 'balance_formatted', default: false },
-    { key: 'id', kind: 'int', default: false },
-    { key: 'account_category_id', kind: 'int', default: false },
-    { key: 'company_id', kind: 'int', default: false },
-    { key: 'computed', kind: 'bool', default: false },
-    { key: 'created_at', kind: 'datetime', default: false },
-    { key: 'updated_at', kind: 'datetime', default: false },
-  ],
-  filters: [
-    { flag: 'type', param: 'type', type: 'enum', choices: ACCOUNT_TYPE_FILTERS, description: 'only accounts of this type (assets includes bank and depreciation accounts)' },
-    { flag: 'from', param: 'start', type: 'date', description: 'show balances for the period from this date (YYYY-MM-DD or today)' },
-    { flag: 'to', param: 'until', type: 'date', description: 'show balances for the period up to this date (YYYY-MM-DD or today)' },
-  ],
+  columns: ACCOUNT_COLUMNS,
+  filters: ACCOUNT_FILTERS,
   fields: [
     { flag: 'name', key: 'name', type: 'string', required: true, description: 'account name' },
     { flag: 'number', key: 'number', type: 'int', required: true, description: 'account number 1000-9999 (bank accounts 1000-1059)' },
@@ -57,13 +40,16 @@ export const accountsSpec: ResourceSpec = {
     update: ['acct accounts update 1030 --primary', 'acct accounts update 3410 --number 3420 --name "Schulungserlöse"', 'acct accounts update 1030 --iban ""'],
     delete: ['acct accounts delete 3420 --yes'],
   },
-  extend(group: Command) {
-    const byName = (name: string) => group.commands.find((c) => c.name() === name)!;
+  setup: {
     // the list is a bare array with balances, not paginated: its own runner groups balances by type on a table
-    const list = byName('list').action(lazy(() => import('./list.js')));
-    for (const option of list.options) if (option.long === '--page' || option.long === '--per-page' || option.long === '--all') option.hideHelp();
-    // the type of an account is fixed once it exists
-    byName('update').action(lazy(() => import('./update.js')));
+    list: { action: lazy(() => import('./list.js')), hidden: ['--page', '--per-page', '--all'] },
+    update: {
+      preAction: (cmd) => {
+        if (cmd.opts().type !== undefined) throw new UsageError('the type of an account cannot be changed; create a new account and move the bookings');
+      },
+    },
+  },
+  extend(group) {
     group.command('reset')
       .description('replace every account with the standard Swiss SME chart (irreversible; asks to confirm, --yes in scripts)')
       .addHelpText('after', examplesText(['acct accounts reset --yes', 'acct accounts reset --yes -o json']))

@@ -1,12 +1,12 @@
 // acct api: any endpoint, for everything without a command of its own (like gh api).
-import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { companyPath, isScopedPath } from '../../api/endpoints/companies.js';
 import { paginate } from '../../api/paginate.js';
 import type { HttpMethod } from '../../api/http.js';
 import { UsageError } from '../../errors.js';
-import { globalsOf } from '../globals.js';
 import { withRuntime } from '../runtime.js';
+import type { VerbIO } from '../verb.js';
 
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -33,19 +33,32 @@ function readFile(path: string, flag: string): Buffer {
   }
 }
 
-export default async function api(args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
-  const method = args[0].toUpperCase() as HttpMethod;
-  if (!METHODS.includes(method)) throw new UsageError(`invalid method "${args[0]}": use one of ${METHODS.join(', ')}`);
-  let path = args[1].startsWith('/') ? args[1] : `/${args[1]}`;
+interface ApiOptions {
+  method: string;
+  /** below the base URL; relative to the company unless it starts with /companies or /users */
+  path: string;
+  /** -f key=value (repeatable) */
+  field: string[];
+  /** -F key=value or key=@file (repeatable) */
+  typedField: string[];
+  input?: string;
+  paginate?: boolean;
+  include?: boolean;
+}
+
+export default async function api(opts: ApiOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
+  const method = opts.method.toUpperCase() as HttpMethod;
+  if (!METHODS.includes(method)) throw new UsageError(`invalid method "${opts.method}": use one of ${METHODS.join(', ')}`);
+  let path = opts.path.startsWith('/') ? opts.path : `/${opts.path}`;
 
   const fields: Record<string, unknown> = {};
   const files: [string, Buffer, string][] = [];
-  for (const raw of opts.field as string[]) {
+  for (const raw of opts.field) {
     const [key, value] = splitField(raw, '-f');
     fields[key] = value;
   }
-  for (const raw of opts.typedField as string[]) {
+  for (const raw of opts.typedField) {
     const [key, value] = splitField(raw, '-F');
     if (value.startsWith('@')) files.push([key, readFile(value.slice(1), '-F'), value === '@-' ? 'stdin' : basename(value.slice(1))]);
     else fields[key] = typed(value);
@@ -53,13 +66,13 @@ export default async function api(args: string[], opts: Record<string, unknown>,
   let body: unknown;
   if (opts.input !== undefined) {
     if (Object.keys(fields).length || files.length) throw new UsageError('--input cannot be combined with -f/-F');
-    const text = readFile(String(opts.input), '--input').toString('utf8');
+    const text = readFile(opts.input, '--input').toString('utf8');
     try { body = JSON.parse(text); } catch (err) { throw new UsageError(`--input is not valid JSON: ${(err as Error).message}`); }
   }
   if (opts.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
 
   await withRuntime(g, async (rt) => {
-    if (!/^\/(companies|users)(\/|$)/.test(path)) path = `/companies/${await rt.company()}${path}`;
+    if (!isScopedPath(path)) path = companyPath(await rt.company(), path);
     const [pathOnly, search] = path.split('?', 2);
     const query: Record<string, string | number | boolean | null> = Object.fromEntries(new URLSearchParams(search ?? ''));
     if (opts.paginate) {

@@ -1,11 +1,11 @@
 import { Option } from 'commander';
-import { examplesText, lazy } from '../resource/declare.js';
+import { contactPaths } from '../../api/endpoints/contacts.js';
 import type { ResourceSpec } from '../resource/spec.js';
 
 export const contactsSpec: ResourceSpec = {
   group: 'contacts',
   noun: 'contact',
-  path: 'contacts',
+  paths: contactPaths,
   verbs: ['list', 'get', 'update', 'delete'],
   columns: [
     { key: 'id', kind: 'int' },
@@ -27,7 +27,7 @@ export const contactsSpec: ResourceSpec = {
   filters: [
     { flag: 'customer', param: 'filter[customer_id]', type: 'string', ref: 'customer', description: 'only contacts of this customer (number, exact name or id:N)' },
     { flag: 'name', param: 'filter[name]', type: 'string', description: 'names containing this text' },
-    { flag: 'archived', param: 'filter[archived]', type: 'bool', description: 'only archived contacts (--no-archived: only active ones)' },
+    { flag: 'archived', param: 'filter[archived]', type: 'bool', description: 'only archived contacts (--no-archived: only active ones)', negation: 'only active contacts' },
     { flag: 'include', param: 'include', type: 'enum', choices: ['customer'], description: 'embed the customer (then --fields customer.name works)' },
   ],
   fields: [
@@ -50,10 +50,7 @@ export const contactsSpec: ResourceSpec = {
     unarchive: ['acct contacts unarchive 12'],
     'bulk-delete': ['acct contacts bulk-delete 12 13 --yes'],
   },
-  extend(group) {
-    group.commands.find((c) => c.name() === 'list')?.addOption(new Option('--no-archived', 'only active contacts'));
-    group.commands.find((c) => c.name() === 'get')
-      ?.addOption(new Option('--include <relations>', 'embed the customer: customer'))
-      .action(lazy(() => import('./get.js')));
+  setup: {
+    get: { options: [new Option('--include <relations>', 'embed the customer: customer')] },
   },
 };

@@ -1,11 +1,13 @@
 import { Option } from 'commander';
+import { customerPaths } from '../../api/endpoints/customers.js';
 import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/types.js';
-import { examplesText, lazy } from '../resource/declare.js';
+import { examplesText } from '../resource/declare.js';
+import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
 
 /** Every customer field; `get` shows more of them by default than `list` (see DETAIL_KEYS). */
-export const CUSTOMER_COLUMNS: Column[] = [
+const CUSTOMER_COLUMNS: Column[] = [
   { key: 'id', kind: 'int' },
   { key: 'number', kind: 'int' },
   { key: 'name' },
@@ -41,19 +43,19 @@ export const CUSTOMER_COLUMNS: Column[] = [
 
 /** Shown by `acct customers get` without --fields: the address, the rate, the tax rate and the people. */
 const DETAIL_KEYS = new Set(['care_of', 'po_box', 'department', 'street', 'zip', 'country', 'website', 'phone', 'default_hourly_rate', 'invoice_address', 'tax_rate.name', 'contacts', 'active_projects']);
-export const CUSTOMER_DETAIL_COLUMNS: Column[] = CUSTOMER_COLUMNS.map((c) => (DETAIL_KEYS.has(c.key) ? { ...c, default: true } : c));
+const CUSTOMER_DETAIL_COLUMNS: Column[] = CUSTOMER_COLUMNS.map((c) => (DETAIL_KEYS.has(c.key) ? { ...c, default: true } : c));
 
 export const customersSpec: ResourceSpec = {
   group: 'customers',
   noun: 'customer',
-  path: 'customers',
+  paths: customerPaths,
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: CUSTOMER_COLUMNS,
   filters: [
     { flag: 'name', param: 'filter[name]', type: 'string', description: 'names containing this text' },
     { flag: 'id', param: 'filter[id]', type: 'ids', description: 'only these internal ids (comma-separated)' },
-    { flag: 'archived', param: 'filter[archived]', type: 'bool', description: 'only archived customers (--no-archived: only active ones)' },
-    { flag: 'expenses', param: 'filter[expenses]', type: 'bool', description: 'only customers with open billable expenses (--no-expenses: without)' },
+    { flag: 'archived', param: 'filter[archived]', type: 'bool', description: 'only archived customers (--no-archived: only active ones)', negation: 'only active customers' },
+    { flag: 'expenses', param: 'filter[expenses]', type: 'bool', description: 'only customers with open billable expenses (--no-expenses: without)', negation: 'only customers without open billable expenses' },
     { flag: 'times', param: 'filter[times]', type: 'int', description: 'open time in minutes: 0 none, 1 any, N more than N' },
     { flag: 'include', param: 'include', type: 'string', description: 'embed contacts and/or taxRate (comma-separated)' },
   ],
@@ -97,17 +99,21 @@ export const customersSpec: ResourceSpec = {
     unarchive: ['acct customers unarchive 1001'],
     'bulk-delete': ['acct customers bulk-delete 1001 1002 id:17 --yes'],
   },
+  setup: {
+    // the single read embeds the tax rate, the contacts and the active projects, shown with the address fields
+    get: {
+      options: [new Option('--include <relations>', 'relations to embed: taxRate, contacts, proposals, invoices, activeProjects (default: taxRate,contacts,activeProjects)')],
+      include: 'taxRate,contacts,activeProjects',
+      columns: CUSTOMER_DETAIL_COLUMNS,
+    },
+    update: {
+      // the API makes a contact only when it creates the customer; an update would ignore the name silently
+      preAction: (cmd) => {
+        if (cmd.opts().contactName !== undefined) throw new UsageError('--contact-name works only with create; change contacts with "acct contacts update"');
+      },
+    },
+  },
   extend(group) {
-    group.commands.find((c) => c.name() === 'list')
-      ?.addOption(new Option('--no-archived', 'only active customers'))
-      .addOption(new Option('--no-expenses', 'only customers without open billable expenses'));
-    group.commands.find((c) => c.name() === 'get')
-      ?.addOption(new Option('--include <relations>', 'relations to embed: taxRate, contacts, proposals, invoices, activeProjects (default: taxRate,contacts,activeProjects)'))
-      .action(lazy(() => import('./get.js')));
-    // the API makes a contact only when it creates the customer; an update would ignore the name silently
-    group.commands.find((c) => c.name() === 'update')?.hook('preAction', (cmd) => {
-      if (cmd.opts().contactName !== undefined) throw new UsageError('--contact-name works only with create; change contacts with "acct contacts update"');
-    });
     group.command('statistics').alias('stats').argument('<customer>', 'customer number, exact name or id:N')
       .description('income, expenses, profit and tracked hours of a customer')
       .addHelpText('after', examplesText(['acct customers statistics 1001', 'acct customers statistics "Muster AG" --json']))

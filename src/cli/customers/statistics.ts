@@ -1,14 +1,11 @@
 // `acct customers statistics <customer>`: income, expenses and profit from the customer's bookings;
 // total, billable, non-billable and open hours from the time of the customer's projects.
-import type { Command } from 'commander';
-import { customerPaths, customerStatistics } from '../../api/endpoints/customers.js';
+import { customerStatistics } from '../../api/endpoints/customers.js';
 import type { Column } from '../../output/types.js';
-import { globalsOf } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
 import { RefResolver } from '../refs.js';
-import { resolveRef } from '../resource/run.js';
 import { withRuntime } from '../runtime.js';
-import { customersSpec } from './spec.js';
+import type { VerbIO } from '../verb.js';
 
 const COLUMNS: Column[] = [
   { key: 'income', kind: 'money' },
@@ -21,12 +18,17 @@ const COLUMNS: Column[] = [
   { key: 'billability', header: 'billability %', kind: 'int' },
 ];
 
-export default async function statistics(args: string[], _opts: Record<string, unknown>, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
+interface StatisticsOptions {
+  /** number, exact name or id:N */
+  customer: string;
+}
+
+export default async function statistics({ customer }: StatisticsOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
   const plan = planOutput(g, COLUMNS);
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
-    const id = await resolveRef(rt.client, customersSpec, customerPaths.list(company), args[0], new RefResolver(rt.client, company));
+    const id = await new RefResolver(rt.client, company).resolve('customer', customer, 'customer');
     printRecord(plan, { ...(await customerStatistics(rt.client, company, id)) });
   });
 }

@@ -5,16 +5,34 @@ import { dateFilter } from '../../api/endpoints/entries.js';
 import { UsageError } from '../../errors.js';
 import { queryFromFilters } from '../resource/body.js';
 import type { RefResolver } from '../refs.js';
-import { entriesSpec } from './spec.js';
+import { ENTRY_FILTERS } from './fields.js';
 
 type Query = Record<string, string | number | boolean>;
 
 /** Filters whose value `none` means "without one" (the API's null / none). */
 const NONE_WORD: Record<string, string> = { 'filter[customer_id]': 'null', 'filter[project_id]': 'null', 'filter[tax_rate_id]': 'none' };
 
+/** The filter flags of list and grouped (references as typed: number, name, id:N or none). */
+export interface EntryFilterOptions {
+  from?: string;
+  to?: string;
+  type?: string;
+  account?: string;
+  customer?: string;
+  project?: string;
+  taxRate?: string;
+  tag?: string;
+  receipt?: string;
+  billable?: boolean;
+  locked?: boolean;
+  invoiced?: boolean;
+  id?: string;
+  sort?: string;
+}
+
 /** The static part of the query: types checked, dates combined, references still as typed. */
-export function entryQuery(opts: Record<string, unknown>): Query {
-  const query = queryFromFilters(entriesSpec.filters ?? [], opts);
+export function entryQuery(opts: EntryFilterOptions): Query {
+  const query = queryFromFilters(ENTRY_FILTERS, opts);
   const from = query.from as string | undefined;
   const to = query.to as string | undefined;
   delete query.from;
@@ -28,7 +46,7 @@ export function entryQuery(opts: Record<string, unknown>): Query {
 /** Replaces references by ids (and `none` by the API's word for it). */
 export async function resolveEntryQuery(resolver: RefResolver, query: Query): Promise<Record<string, QueryValue>> {
   const out: Record<string, QueryValue> = { ...query };
-  for (const f of entriesSpec.filters ?? []) {
+  for (const f of ENTRY_FILTERS) {
     if (!f.ref || out[f.param] === undefined) continue;
     const raw = String(out[f.param]);
     if (raw.toLowerCase() === 'none' && NONE_WORD[f.param]) { out[f.param] = NONE_WORD[f.param]; continue; }

@@ -1,29 +1,41 @@
 // `acct entries list` and `acct entries grouped`: every filter as a flag (dates, references by number
 // or name), paginated like any list and streamed to the renderer page by page.
-import type { Command } from 'commander';
 import { entryPaths, LIST_INCLUDES } from '../../api/endpoints/entries.js';
 import { paginate } from '../../api/paginate.js';
 import { UsageError } from '../../errors.js';
-import { globalsOf, notice } from '../globals.js';
+import { notice } from '../globals.js';
 import { listRenderer, planOutput } from '../output.js';
 import { RefResolver } from '../refs.js';
 import { positiveInt } from '../resource/body.js';
+import type { ListFlags } from '../resource/declare.js';
 import { withRuntime } from '../runtime.js';
-import { entryQuery, resolveEntryQuery } from './filters.js';
-import { ENTRY_COLUMNS, GROUPED_COLUMNS } from './spec.js';
+import type { VerbIO } from '../verb.js';
+import { entryQuery, resolveEntryQuery, type EntryFilterOptions } from './filters.js';
+import { ENTRY_COLUMNS, GROUPED_COLUMNS } from './fields.js';
 
 type Rec = Record<string, unknown>;
 
-export default async function list(_args: string[], opts: Rec, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
-  const grouped = cmd.name() === 'grouped';
+type ListOptions = ListFlags & EntryFilterOptions;
+
+/** `acct entries list`. */
+export default async function list(options: ListOptions, io: VerbIO): Promise<void> {
+  await listBookings(options, io, false);
+}
+
+/** `acct entries grouped`. */
+export async function grouped(options: ListOptions, io: VerbIO): Promise<void> {
+  await listBookings(options, io, true);
+}
+
+async function listBookings(options: ListOptions, io: VerbIO, grouped: boolean): Promise<void> {
+  const g = io.globals();
   const plan = planOutput(g, grouped ? GROUPED_COLUMNS : ENTRY_COLUMNS);
-  const query = entryQuery(opts);
+  const query = entryQuery(options);
   const paging = {
-    page: positiveInt('--page', opts.page),
-    perPage: positiveInt('--per-page', opts.perPage),
-    limit: positiveInt('--limit', opts.limit),
-    all: opts.all === true,
+    page: positiveInt('--page', options.page),
+    perPage: positiveInt('--per-page', options.perPage),
+    limit: positiveInt('--limit', options.limit),
+    all: options.all === true,
   };
   if (paging.perPage !== undefined && paging.perPage > 100) throw new UsageError('--per-page must be at most 100');
   await withRuntime(g, async (rt) => {

@@ -1,10 +1,8 @@
 // The receipt of a booking: checked before any request (exists, a file, at most 6 MB), then sent as the
 // multipart `file` field together with the other fields.
-import { readFileSync, statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { UsageError } from '../../errors.js';
-
-export const MAX_RECEIPT_BYTES = 6 * 1024 * 1024;
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, readFileToUpload } from '../shared/upload.js';
 
 export interface Receipt { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }
 
@@ -14,23 +12,15 @@ const TYPES: Record<string, string> = {
 };
 
 export function readReceipt(file: string): Receipt {
-  let size: number;
-  try {
-    const st = statSync(file);
-    if (st.isDirectory()) throw new UsageError(`--receipt ${file} is a directory, not a file`);
-    size = st.size;
-  } catch (err) {
-    if (err instanceof UsageError) throw err;
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `--receipt: no such file: ${file}` : `--receipt: cannot read ${file}: ${code ?? (err as Error).message}`);
-  }
-  if (size > MAX_RECEIPT_BYTES) throw new UsageError(`--receipt ${file} is larger than 6 MB (${(size / 1024 / 1024).toFixed(1)} MB); the service takes receipts up to 6 MB`);
-  let data: Buffer;
-  try {
-    data = readFileSync(file);
-  } catch (err) {
-    throw new UsageError(`--receipt: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-  }
+  const data = readFileToUpload(file, {
+    directory: `--receipt ${file} is a directory, not a file`,
+    missing: `--receipt: no such file: ${file}`,
+    unreadable: (reason) => `--receipt: cannot read ${file}: ${reason}`,
+  }, (size) => {
+    if (size > MAX_UPLOAD_BYTES) {
+      throw new UsageError(`--receipt ${file} is larger than ${MAX_UPLOAD_MB} MB (${(size / 1024 / 1024).toFixed(1)} MB); the service takes receipts up to ${MAX_UPLOAD_MB} MB`);
+    }
+  });
   return { bytes: new Uint8Array(data), name: basename(file), type: TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream' };
 }
 

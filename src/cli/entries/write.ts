@@ -1,22 +1,19 @@
 // `acct entries create` and `acct entries update <id>`: a flag per field (accounts by number, the other
 // references by name or id, tags by name, new tags as name:color), or --data; --receipt uploads a file
 // (the request becomes multipart). Everything that can be checked without the API is checked first.
-import type { Command } from 'commander';
 import { createEntry, updateEntry } from '../../api/endpoints/entries.js';
+import { TAG_COLORS } from '../../api/endpoints/tags.js';
 import { UsageError } from '../../errors.js';
-import { globalsOf } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
 import { askRequired } from '../prompt.js';
 import { RefResolver } from '../refs.js';
 import { bodyFromFlags, readDataFlag } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
+import type { VerbIO } from '../verb.js';
 import { multipartBody, readReceipt, type Receipt } from './receipt.js';
-import { ENTRY_COLUMNS, entriesSpec } from './spec.js';
+import { ENTRY_COLUMNS, ENTRY_FIELDS } from './fields.js';
 
 type Rec = Record<string, unknown>;
-
-/** The tag colours the API accepts (spec part 1, in its order). */
-export const TAG_COLORS = ['orange', 'blue', 'lime', 'yellow', 'turquoise', 'marine', 'purple', 'pink', 'green', 'red', 'gray'] as const;
 
 /** Fields whose value `none` means "remove it" (null). */
 const NULLABLE_REFS = new Set(['tax_rate_id', 'customer_id', 'project_id', 'entry_group_id']);
@@ -41,24 +38,59 @@ export function parseEntryId(ref: string): number {
   return Number(m[1]);
 }
 
-export default async function write(args: string[], opts: Rec, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
-  const creating = cmd.name() === 'create';
-  const plan = planOutput(g, ENTRY_COLUMNS);
-  const fields = entriesSpec.fields ?? [];
-  const id = creating ? undefined : parseEntryId(args[0]);
+/** A flag per body field (references as typed), --new-tag (repeatable) and --data. */
+interface WriteOptions {
+  date?: string;
+  debit?: string;
+  credit?: string;
+  sum?: string;
+  description?: string;
+  number?: string;
+  taxRate?: string;
+  customer?: string;
+  project?: string;
+  billable?: boolean;
+  group?: string;
+  tags?: string;
+  receipt?: string;
+  newTag?: string[];
+  data?: string;
+}
 
-  const body: Rec = { ...readDataFlag(opts.data as string | undefined), ...bodyFromFlags(fields.filter((f) => !CUSTOM.has(f.key)), opts) };
+interface UpdateOptions extends WriteOptions {
+  /** the booking id (or id:N) */
+  id: string;
+}
+
+/** `acct entries create`. */
+export async function create(options: WriteOptions, io: VerbIO): Promise<void> {
+  await write(options, io);
+}
+
+/** `acct entries update <id>`. */
+export async function update({ id, ...options }: UpdateOptions, io: VerbIO): Promise<void> {
+  await write(options, io, id);
+}
+
+/** Creates a booking, or with `ref` changes that one. */
+async function write(opts: WriteOptions, io: VerbIO, ref?: string): Promise<void> {
+  const g = io.globals();
+  const creating = ref === undefined;
+  const plan = planOutput(g, ENTRY_COLUMNS);
+  const fields = ENTRY_FIELDS;
+  const id = creating ? undefined : parseEntryId(ref);
+
+  const body: Rec = { ...readDataFlag(opts.data), ...bodyFromFlags(fields.filter((f) => !CUSTOM.has(f.key)), opts) };
   if (opts.group !== undefined) {
-    const group = String(opts.group).trim();
+    const group = opts.group.trim();
     if (group.toLowerCase() === 'none') body.entry_group_id = null;
     else if (/^\d+$/.test(group)) body.entry_group_id = Number(group);
     else throw new UsageError(`invalid --group "${group}": expected an entry group id or none`);
   }
-  const tagRefs = opts.tags === undefined ? undefined : String(opts.tags).split(',').map((s) => s.trim()).filter(Boolean);
-  const newTags = parseNewTags(opts.newTag as string[] | undefined);
+  const tagRefs = opts.tags === undefined ? undefined : opts.tags.split(',').map((s) => s.trim()).filter(Boolean);
+  const newTags = parseNewTags(opts.newTag);
   if (newTags) body.newTags = JSON.stringify(newTags);
-  const receipt: Receipt | undefined = opts.receipt === undefined ? undefined : readReceipt(String(opts.receipt));
+  const receipt: Receipt | undefined = opts.receipt === undefined ? undefined : readReceipt(opts.receipt);
 
   if (creating) {
     for (const f of fields.filter((f) => f.required && body[f.key] === undefined)) {

@@ -1,12 +1,15 @@
 // `acct products count`: the bare number on stdout, whatever the output format.
-import type { Command } from 'commander';
 import { countProducts } from '../../api/endpoints/products.js';
-import { globalsOf } from '../globals.js';
 import { withRuntime } from '../runtime.js';
+import type { VerbIO } from '../verb.js';
 
-export default async function count(_args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
-  const archived = opts.archived === undefined ? undefined : opts.archived === true;
+interface CountOptions {
+  /** --archived: only archived products; --no-archived: only active ones; neither: all */
+  archived?: boolean;
+}
+
+export default async function count({ archived }: CountOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
   await withRuntime(g, async (rt) => {
     process.stdout.write(`${await countProducts(rt.client, await rt.company(), archived)}\n`);
   });

@@ -1,5 +1,6 @@
-import { Option } from 'commander';
-import { examplesText, lazy } from '../resource/declare.js';
+import { productPaths } from '../../api/endpoints/products.js';
+import { examplesText } from '../resource/declare.js';
+import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
 
 export const PRODUCT_SORTS = ['name', '-name', 'price', '-price'] as const;
@@ -7,7 +8,7 @@ export const PRODUCT_SORTS = ['name', '-name', 'price', '-price'] as const;
 export const productsSpec: ResourceSpec = {
   group: 'products',
   noun: 'product',
-  path: 'products',
+  paths: productPaths,
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: [
     { key: 'id', kind: 'int' },
@@ -24,7 +25,7 @@ export const productsSpec: ResourceSpec = {
   ],
   filters: [
     { flag: 'name', param: 'filter[name]', type: 'string', description: 'names containing this text' },
-    { flag: 'archived', param: 'filter[archived]', type: 'bool', description: 'only archived products (--no-archived: only active ones)' },
+    { flag: 'archived', param: 'filter[archived]', type: 'bool', description: 'only archived products (--no-archived: only active ones)', negation: 'only products that are not archived' },
     { flag: 'id', param: 'filter[id]', type: 'ids', description: 'only these ids (comma-separated)' },
     { flag: 'sort', param: 'sort', type: 'enum', choices: PRODUCT_SORTS, description: 'order (default: by id; - for descending)' },
   ],
@@ -46,8 +47,6 @@ export const productsSpec: ResourceSpec = {
     delete: ['acct products delete 12 --yes'],
   },
   extend(group) {
-    // `list --no-archived` asks for filter[archived]=false (declared filters only offer the positive flag)
-    group.commands.find((c) => c.name() === 'list')?.addOption(new Option('--no-archived', 'only products that are not archived'));
     group.command('count')
       .description('print the number of products (archived included)')
       .option('--archived', 'count only archived products')

@@ -1,6 +1,5 @@
-import { Option } from 'commander';
+import { projectPaths } from '../../api/endpoints/projects.js';
 import { UsageError } from '../../errors.js';
-import { examplesText, lazy } from '../resource/declare.js';
 import type { ResourceSpec } from '../resource/spec.js';
 
 export const PROJECT_TYPES = ['byHour', 'fixedBudget', 'fixedPrice'] as const;
@@ -8,7 +7,7 @@ export const PROJECT_TYPES = ['byHour', 'fixedBudget', 'fixedPrice'] as const;
 export const projectsSpec: ResourceSpec = {
   group: 'projects',
   noun: 'project',
-  path: 'projects',
+  paths: projectPaths,
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: [
     { key: 'id', kind: 'int' },
@@ -50,7 +49,7 @@ export const projectsSpec: ResourceSpec = {
   ],
   filters: [
     { flag: 'customer', param: 'filter[customer_id]', type: 'string', ref: 'customer', description: 'only projects of this customer (number or exact name)' },
-    { flag: 'archived', param: 'filter[archived]', type: 'bool', description: 'only archived projects (--no-archived: only active ones)' },
+    { flag: 'archived', param: 'filter[archived]', type: 'bool', description: 'only archived projects (--no-archived: only active ones)', negation: 'only active projects' },
     { flag: 'include', param: 'include', type: 'enum', choices: ['customer'], description: 'embed the customer (then --fields customer.name works)' },
   ],
   fields: [
@@ -82,11 +81,12 @@ export const projectsSpec: ResourceSpec = {
     unarchive: ['acct projects unarchive id:14'],
     'bulk-delete': ['acct projects bulk-delete 12 14 Website --yes'],
   },
-  extend(group) {
-    group.commands.find((c) => c.name() === 'list')?.addOption(new Option('--no-archived', 'only active projects'));
-    // the API creates a customer only with a new project; an update would ignore the name silently
-    group.commands.find((c) => c.name() === 'update')?.hook('preAction', (cmd) => {
-      if (cmd.opts().newCustomer !== undefined) throw new UsageError('--new-customer works only with create; create the customer first, then use --customer');
-    });
+  setup: {
+    update: {
+      // the API creates a customer only with a new project; an update would ignore the name silently
+      preAction: (cmd) => {
+        if (cmd.opts().newCustomer !== undefined) throw new UsageError('--new-customer works only with create; create the customer first, then use --customer');
+      },
+    },
   },
 };

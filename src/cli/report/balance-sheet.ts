@@ -1,16 +1,20 @@
 // `acct report balance-sheet [--date]`: assets and liabilities with equity at the date (default today),
 // with the computed profit/loss rows; exit 0 whether it balances or not (stderr says which).
-import type { Command } from 'commander';
 import { BALANCE_SHEET_COLUMNS, balanceSheet } from '../../reports/balance-sheet.js';
 import { yearStart } from '../../reports/period.js';
-import { globalsOf } from '../globals.js';
 import { today } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
+import type { VerbIO } from '../verb.js';
 import { balances, dateFlag } from './common.js';
 import { planReport, printReport } from './render.js';
 
-export default async function run(_args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
+interface BalanceSheetOptions {
+  /** YYYY-MM-DD or today */
+  date?: string;
+}
+
+export default async function run(opts: BalanceSheetOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
   const plan = planReport(g, BALANCE_SHEET_COLUMNS);
   const date = dateFlag('date', opts.date) ?? today();
   const report = await withRuntime(g, async (rt) => {

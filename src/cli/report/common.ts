@@ -1,7 +1,8 @@
 // What every report command shares: the period flags (checked before any request) and the API reads
 // turned into report inputs.
 import type { ApiClient } from '../../api/http.js';
-import { accountBalances, allTaxRates, chartOfAccounts, periodEntries, type AccountTypeFilter } from '../../api/endpoints/reports.js';
+import type { AccountTypeFilter } from '../../api/endpoints/accounts.js';
+import { accountBalances, allTaxRates, chartOfAccounts, periodEntries } from '../../api/endpoints/reports.js';
 import type { QueryValue } from '../../api/http.js';
 import { UsageError } from '../../errors.js';
 import { toReportAccount, toReportEntry, toReportTaxRate } from '../../reports/input.js';
@@ -14,8 +15,11 @@ export function dateFlag(flag: string, raw: unknown): string | undefined {
   return raw === undefined ? undefined : (convertValue(flag, 'date', raw) as string);
 }
 
+/** The period flags of the reports: YYYY-MM-DD or today. */
+export interface PeriodOptions { from?: string; to?: string }
+
 /** --from/--to with the calendar-year defaults of docs/reports.md. */
-export function periodFlags(opts: Record<string, unknown>): Period {
+export function periodFlags(opts: PeriodOptions): Period {
   const period = periodOf(dateFlag('from', opts.from), dateFlag('to', opts.to), today());
   if (period.to < period.from) throw new UsageError(`--to ${period.to} is before --from ${period.from}`);
   return period;

@@ -1,6 +1,7 @@
 // `acct report …`: the declarations only (cheap at start-up); each report loads its module on use.
 import type { Command } from 'commander';
-import { examplesText, lazy } from '../resource/declare.js';
+import { examplesText } from '../resource/declare.js';
+import { lazy } from '../verb.js';
 
 const PERIOD = 'missing dates: the calendar year (only --from: to 31.12. of its year; only --to: from 1.1. of its year)';
 

@@ -2,27 +2,31 @@
 // account come from filter[account_id]; a tax account's postings from the bookings whose tax rate
 // points to it (filter[tax_rate_id], one request per such rate); every page is followed. The ledger's
 // closing balance is checked against the service's balance of the account for the period.
-import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { LEDGER_COLUMNS, ledger, openingStart } from '../../reports/ledger.js';
 import type { ReportEntry } from '../../reports/types.js';
-import { globalsOf } from '../globals.js';
 import { RefResolver } from '../refs.js';
 import { withRuntime } from '../runtime.js';
-import { balances, chart, entries, periodFlags, taxRates } from './common.js';
+import type { VerbIO } from '../verb.js';
+import { balances, chart, entries, periodFlags, taxRates, type PeriodOptions } from './common.js';
 import { planReport, printReport } from './render.js';
 
-export default async function run(_args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
+interface LedgerOptions extends PeriodOptions {
+  /** number, exact name or id:N */
+  account?: string;
+}
+
+export default async function run({ account: ref, ...period }: LedgerOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
   const plan = planReport(g, LEDGER_COLUMNS);
-  if (opts.account === undefined) throw new UsageError('missing required --account (an account number, e.g. 1020)');
-  const { from, to } = periodFlags(opts);
+  if (ref === undefined) throw new UsageError('missing required --account (an account number, e.g. 1020)');
+  const { from, to } = periodFlags(period);
   const report = await withRuntime(g, async (rt) => {
     const company = await rt.company();
-    const accountId = await new RefResolver(rt.client, company).resolve('account', String(opts.account), 'account');
+    const accountId = await new RefResolver(rt.client, company).resolve('account', ref, 'account');
     const [accounts, rates] = await Promise.all([chart(rt.client, company), taxRates(rt.client, company)]);
     const account = accounts.find((a) => a.id === accountId);
-    if (!account || account.type === null) throw new UsageError(`account ${String(opts.account)} is not in the chart of accounts`);
+    if (!account || account.type === null) throw new UsageError(`account ${ref} is not in the chart of accounts`);
     const since = openingStart(account.type, from);
     const viaRates = rates.filter((t) => t.accountId === accountId || t.acquisitionAccountId === accountId);
     const lists = await Promise.all([

@@ -1,14 +1,13 @@
 // `acct report trial-balance [--from] [--to]`: one request for the balances; a second only when the
 // debits and credits differ, to fetch the profit/loss carried forward from before the period.
-import type { Command } from 'commander';
 import { CARRIED_FORWARD_NAME, TRIAL_BALANCE_COLUMNS, trialBalance, trialBalanceDifference } from '../../reports/trial-balance.js';
-import { globalsOf } from '../globals.js';
 import { withRuntime } from '../runtime.js';
-import { balances, periodFlags } from './common.js';
+import type { VerbIO } from '../verb.js';
+import { balances, periodFlags, type PeriodOptions } from './common.js';
 import { planReport, printReport } from './render.js';
 
-export default async function run(_args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
+export default async function run(opts: PeriodOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
   const plan = planReport(g, TRIAL_BALANCE_COLUMNS);
   const { from, to } = periodFlags(opts);
   const report = await withRuntime(g, async (rt) => {

@@ -1,14 +1,13 @@
 // `acct report vat [--from] [--to]`: the VAT return (effective method) by box, from the bookings of the
 // period (every page), the tax rates and the chart.
-import type { Command } from 'commander';
 import { VAT_COLUMNS, vatReturn } from '../../reports/vat.js';
-import { globalsOf } from '../globals.js';
 import { withRuntime } from '../runtime.js';
-import { chart, entries, periodFlags, taxRates } from './common.js';
+import type { VerbIO } from '../verb.js';
+import { chart, entries, periodFlags, taxRates, type PeriodOptions } from './common.js';
 import { planReport, printReport } from './render.js';
 
-export default async function run(_args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
+export default async function run(opts: PeriodOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
   const plan = planReport(g, VAT_COLUMNS);
   const { from, to } = periodFlags(opts);
   const report = await withRuntime(g, async (rt) => {

@@ -1,5 +1,6 @@
 // Building request bodies and queries from flags: type checks happen here, before any request.
 import { UsageError } from '../../errors.js';
+import { optionKey } from '../verb.js';
 import type { BodyField, FieldType, FilterFlag } from './spec.js';
 
 // getBuiltinModule: see src/cli/runtime.ts
@@ -47,8 +48,6 @@ function badValue(flag: string, value: unknown, expected: string): never {
   throw new UsageError(`invalid --${flag} "${String(value)}": expected ${expected}`);
 }
 
-const camel = (flag: string) => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-
 /** The --data body (a JSON object from a file or stdin), or {}. */
 export function readDataFlag(data: string | undefined): Record<string, unknown> {
   if (data === undefined) return {};
@@ -64,21 +63,22 @@ export function readDataFlag(data: string | undefined): Record<string, unknown> 
   return parsed as Record<string, unknown>;
 }
 
-/** Flags given on the command line, converted and keyed by body key. */
-export function bodyFromFlags(fields: BodyField[], opts: Record<string, unknown>): Record<string, unknown> {
+/** Flags given on the command line (`opts` by option key), converted and keyed by body key. */
+export function bodyFromFlags(fields: BodyField[], opts: object): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const f of fields) {
-    const value = opts[camel(f.flag)];
+    const value = (opts as Record<string, unknown>)[optionKey(f.flag)];
     if (value === undefined) continue;
     body[f.key] = value === null ? null : convertValue(f.flag, f.type, value, f.choices, !!f.ref);
   }
   return body;
 }
 
-export function queryFromFilters(filters: FilterFlag[], opts: Record<string, unknown>): Record<string, string | number | boolean> {
+/** Filter flags given (`opts` by option key), converted and keyed by query parameter. */
+export function queryFromFilters(filters: FilterFlag[], opts: object): Record<string, string | number | boolean> {
   const query: Record<string, string | number | boolean> = {};
   for (const f of filters) {
-    const value = opts[camel(f.flag)];
+    const value = (opts as Record<string, unknown>)[optionKey(f.flag)];
     if (value === undefined) continue;
     const converted = convertValue(f.flag, f.type, value, f.choices, !!f.ref);
     query[f.param] = Array.isArray(converted) ? converted.join(',') : (converted as string | number | boolean);

@@ -1,20 +1,15 @@
 // Turns a ResourceSpec into commander commands. Only declarations live here (cheap at start-up).
 import { Command, Option } from 'commander';
 import type { RefKind } from '../refs.js';
+import { verbIO, type VerbIO } from '../verb.js';
 import type { BodyField, BulkVerb, FilterFlag, ResourceSpec, Verb } from './spec.js';
-
-type Action = (...params: unknown[]) => Promise<void>;
-/** An action whose implementation is loaded on use; its default export gets (args, options, command). */
-export const lazy = (load: () => Promise<{ default: (args: string[], opts: Record<string, unknown>, cmd: Command) => Promise<void> }>): Action =>
-  async (...params: unknown[]) => {
-    const cmd = params[params.length - 1] as Command;
-    const mod = await load();
-    await mod.default(cmd.args, cmd.opts(), cmd);
-  };
 
 export function examplesText(lines: string[] | undefined): string {
   return lines && lines.length ? `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n` : '';
 }
+
+/** The options addListFlags declares. */
+export interface ListFlags { page?: string; perPage?: string; limit?: string; all?: boolean }
 
 export function addListFlags(cmd: Command): Command {
   return cmd
@@ -29,6 +24,13 @@ function fieldOption(f: BodyField | FilterFlag): Option {
   const option = new Option(`--${f.flag}${arg}`, f.description);
   if (f.choices && f.type === 'enum') option.choices(f.choices as string[]);
   return option;
+}
+
+/** A flag per filter, then the --no- forms of the filters that offer one. */
+export function addFilterFlags(cmd: Command, filters: FilterFlag[]): Command {
+  for (const f of filters) cmd.addOption(fieldOption(f));
+  for (const f of filters) if (f.negation) cmd.addOption(new Option(`--no-${f.flag}`, f.negation));
+  return cmd;
 }
 
 export function addBodyFlags(cmd: Command, fields: BodyField[]): Command {
@@ -47,7 +49,8 @@ const REF_HELP: Partial<Record<RefKind, string>> = {
   customer: 'customer number (e.g. 1001), exact name, or id:N',
 };
 
-type Run = (spec: ResourceSpec, verb: Verb | BulkVerb, args: string[], cmd: Command) => Promise<void>;
+/** The generic runner: the verb's references (<id>, <customer...>) apart, the spec-driven flags by key. */
+type Run = (spec: ResourceSpec, verb: Verb | BulkVerb, refs: string[], options: Record<string, unknown>, io: VerbIO) => Promise<void>;
 
 /** Declares `acct <group> <verb>` for every verb of the spec on the group's command. */
 export function declareResource(group: Command, spec: ResourceSpec, run: Run): Command {
@@ -56,7 +59,7 @@ export function declareResource(group: Command, spec: ResourceSpec, run: Run): C
   group.addHelpText('after', examplesText(groupExamples));
   const act = (verb: Verb | BulkVerb) => async (...params: unknown[]) => {
     const cmd = params[params.length - 1] as Command;
-    await run(spec, verb, cmd.args, cmd);
+    await run(spec, verb, cmd.args, cmd.opts(), verbIO(cmd));
   };
   const ref = spec.lookup || spec.refKind ? `<${spec.noun.replace(/ /g, '-')}>` : '<id>';
   const refHelp = spec.refKind ? REF_HELP[spec.refKind] ?? `${spec.noun} id or exact name (id:N for an id)`
@@ -65,8 +68,7 @@ export function declareResource(group: Command, spec: ResourceSpec, run: Run): C
     let cmd: Command;
     switch (verb) {
       case 'list':
-        cmd = addListFlags(group.command('list').alias('ls').description(`list ${spec.group}`));
-        for (const f of spec.filters ?? []) cmd.addOption(fieldOption(f));
+        cmd = addFilterFlags(addListFlags(group.command('list').alias('ls').description(`list ${spec.group}`)), spec.filters ?? []);
         break;
       case 'get':
         cmd = group.command('get').alias('show').argument(ref, refHelp).description(`show one ${spec.noun}`);
@@ -81,7 +83,14 @@ export function declareResource(group: Command, spec: ResourceSpec, run: Run): C
         cmd = group.command('delete').alias('rm').argument(ref, refHelp).description(`delete ${article(spec.noun)} ${spec.noun} (asks to confirm; --yes in scripts)`);
         break;
     }
-    cmd.addHelpText('after', examplesText(spec.examples[verb])).action(act(verb));
+    const setup = spec.setup?.[verb] ?? {};
+    for (const option of setup.options ?? []) cmd.addOption(option);
+    for (const option of cmd.options) if (option.long && setup.hidden?.includes(option.long)) option.hideHelp();
+    if (setup.description) cmd.description(setup.description);
+    if (setup.preAction) cmd.hook('preAction', setup.preAction);
+    cmd.addHelpText('after', examplesText(spec.examples[verb]));
+    if (setup.help) cmd.addHelpText('after', setup.help);
+    cmd.action(setup.action ?? act(verb));
   }
   const refs = `<${spec.noun}...>`;
   const refsHelp = `${spec.noun} ids${spec.lookup ? ` or exact ${spec.lookup.nameKey}s` : ''}`;

@@ -1,13 +1,14 @@
 // The generic verbs of a resource: list (streamed, paginated), get, create, update, delete.
-import type { Command } from 'commander';
 import { paginate } from '../../api/paginate.js';
 import type { ApiClient } from '../../api/http.js';
 import { ApiError } from '../../api/http.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
-import { globalsOf, notice, type GlobalOptions } from '../globals.js';
+import { notice, type GlobalOptions } from '../globals.js';
 import { listRenderer, planOutput, printRecord, type OutputPlan } from '../output.js';
 import { askRequired, confirmDestructive } from '../prompt.js';
 import { withRuntime, type Runtime } from '../runtime.js';
+import type { VerbIO } from '../verb.js';
+import type { ListFlags } from './declare.js';
 import { bodyFromFlags, positiveInt, queryFromFilters, readDataFlag } from './body.js';
 import { RefResolver } from '../refs.js';
 import type { BodyField, BulkVerb, FilterFlag, ResourceSpec, Verb } from './spec.js';
@@ -15,8 +16,6 @@ import type { BodyField, BulkVerb, FilterFlag, ResourceSpec, Verb } from './spec
 type Rec = Record<string, unknown>;
 
 const unwrap = (body: unknown): Rec => (body && typeof body === 'object' && 'data' in (body as Rec) && !Array.isArray(body) ? (body as { data: Rec }).data : (body as Rec));
-
-export interface ListFlags { page?: unknown; perPage?: unknown; limit?: unknown; all?: boolean }
 
 /** Streams every page of a list to the renderer as it arrives. */
 export async function streamList(client: ApiClient, path: string, plan: OutputPlan, query: Record<string, string | number | boolean>, flags: ListFlags, defaultPerPage?: number): Promise<number> {
@@ -39,16 +38,13 @@ export async function streamList(client: ApiClient, path: string, plan: OutputPl
 }
 
 /** Resolves `<ref>`: a number is an id; otherwise an exact name among the list filter's matches. */
-export async function resolveRef(client: ApiClient, spec: ResourceSpec, base: string, ref: string, resolver?: RefResolver): Promise<number> {
-  if (spec.refKind) {
-    const company = Number(/^\/companies\/(\d+)/.exec(base)?.[1]);
-    return (resolver ?? new RefResolver(client, company)).resolve(spec.refKind, ref, spec.noun.replace(/ /g, '-'));
-  }
+async function resolveRef(client: ApiClient, spec: ResourceSpec, company: number, ref: string, resolver: RefResolver): Promise<number> {
+  if (spec.refKind) return resolver.resolve(spec.refKind, ref, spec.noun.replace(/ /g, '-'));
   if (/^id:\d+$/i.test(ref)) return Number(ref.slice(3));
   if (/^\d+$/.test(ref)) return Number(ref);
   if (!spec.lookup) throw new UsageError(`invalid ${spec.noun} id "${ref}": expected a number`);
   const candidates: Rec[] = [];
-  for await (const page of paginate<Rec>(client, base, { query: { [spec.lookup.param]: ref }, all: true })) candidates.push(...page);
+  for await (const page of paginate<Rec>(client, spec.paths.list(company), { query: { [spec.lookup.param]: ref }, all: true })) candidates.push(...page);
   const key = spec.lookup.nameKey;
   const exact = candidates.filter((r) => String(r[key]).toLowerCase() === ref.toLowerCase());
   if (exact.length === 1) return Number(exact[0].id);
@@ -79,9 +75,9 @@ export async function resolveRefs(resolver: RefResolver, defs: (BodyField | Filt
 }
 
 /** The record's label ("12 (Website)"), or undefined when the company has no such record. */
-async function labelOf(client: ApiClient, base: string, id: number, spec: ResourceSpec): Promise<string | undefined> {
+async function labelOf(client: ApiClient, spec: ResourceSpec, company: number, id: number): Promise<string | undefined> {
   try {
-    const record = unwrap(await client.get(`${base}/${id}`));
+    const record = unwrap(await client.get(spec.paths.one(company, id)));
     return `${id} (${String(record[spec.lookup?.nameKey ?? 'name'] ?? '')})`;
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return undefined;
@@ -94,11 +90,11 @@ async function labelOf(client: ApiClient, base: string, id: number, spec: Resour
  * still in use, so those are looked up afterwards to name what stayed. Every id is checked first: an
  * unknown one stops the command before anything is deleted.
  */
-async function bulkDelete(rt: Runtime, spec: ResourceSpec, base: string, ids: number[]): Promise<void> {
+async function bulkDelete(rt: Runtime, spec: ResourceSpec, company: number, ids: number[]): Promise<void> {
   for (const id of ids) {
-    if ((await labelOf(rt.client, base, id, spec)) === undefined) throw new CliError(`no ${spec.noun} with id ${id}`, ExitCode.NotFound);
+    if ((await labelOf(rt.client, spec, company, id)) === undefined) throw new CliError(`no ${spec.noun} with id ${id}`, ExitCode.NotFound);
   }
-  const res = await rt.client.delete<Rec | null>(`${base}/multiple`, { json: { ids } });
+  const res = await rt.client.delete<Rec | null>(spec.paths.multiple!(company), { json: { ids } });
   const reason = spec.bulk?.keptBecause ?? 'still in use';
   if (res && typeof res === 'object' && 'skipped' in res) {
     const skipped = Number(res.skipped);
@@ -107,39 +103,41 @@ async function bulkDelete(rt: Runtime, spec: ResourceSpec, base: string, ids: nu
   }
   const kept: string[] = [];
   for (const id of ids) {
-    const label = await labelOf(rt.client, base, id, spec);
+    const label = await labelOf(rt.client, spec, company, id);
     if (label !== undefined) kept.push(label);
   }
   notice(`Deleted ${ids.length - kept.length} of ${ids.length} ${spec.group}.`);
   if (kept.length) notice(`Kept (${reason}): ${kept.join(', ')}`);
 }
 
-async function runBulk(rt: Runtime, spec: ResourceSpec, verb: BulkVerb, base: string, refs: string[], resolver: RefResolver): Promise<void> {
+async function runBulk(rt: Runtime, spec: ResourceSpec, verb: BulkVerb, company: number, refs: string[], resolver: RefResolver): Promise<void> {
   const ids: number[] = [];
   for (const ref of refs) {
-    const id = await resolveRef(rt.client, spec, base, ref, resolver);
+    const id = await resolveRef(rt.client, spec, company, ref, resolver);
     if (!ids.includes(id)) ids.push(id);
   }
-  if (verb === 'bulk-delete') return bulkDelete(rt, spec, base, ids);
+  if (verb === 'bulk-delete') return bulkDelete(rt, spec, company, ids);
   const archive = spec.bulk!.archive!;
-  await rt.client.request(archive.method, `${base}/multiple`, { json: { ids, [archive.key]: verb === 'archive' } });
+  await rt.client.request(archive.method, spec.paths.multiple!(company), { json: { ids, [archive.key]: verb === 'archive' } });
   notice(`${verb === 'archive' ? 'Archived' : 'Unarchived'} ${ids.length} ${spec.group}.`);
 }
 
-export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb, args: string[], cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
-  const opts = cmd.opts() as Rec;
-  const plan = planOutput(g, spec.columns);
+/** Runs a generic verb: `refs` are its positional references, `opts` its flags by key (the spec declares which). */
+export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb, refs: string[], opts: Rec, io: VerbIO): Promise<void> {
+  const g = io.globals();
+  const setup = spec.setup?.[verb as Verb] ?? {};
+  const plan = planOutput(g, setup.columns ?? spec.columns);
   // Everything checkable without the API is checked before a connection is made.
   const query = verb === 'list' ? queryFromFilters(spec.filters ?? [], opts) : {};
+  if (verb === 'list' && setup.include) query.include ??= setup.include;
+  const include = verb === 'get' ? (opts.include as string | undefined) ?? setup.include : undefined;
   const staticBody = verb === 'create' || verb === 'update' ? await collectBody(spec, g, opts, verb === 'create') : {};
   if (verb === 'update' && Object.keys(staticBody).length === 0) throw new UsageError(`nothing to change: give at least one of ${(spec.fields ?? []).map((f) => `--${f.flag}`).join(', ')} or --data`);
-  if (verb === 'delete') await confirmDestructive(g, `Delete ${spec.noun} ${args[0]}?`);
-  if (verb === 'bulk-delete') await confirmDestructive(g, `Delete ${args.length} ${spec.group} (${args.join(', ')})?`);
+  if (verb === 'delete') await confirmDestructive(g, `Delete ${spec.noun} ${refs[0]}?`);
+  if (verb === 'bulk-delete') await confirmDestructive(g, `Delete ${refs.length} ${spec.group} (${refs.join(', ')})?`);
 
   await withRuntime(g, async (rt: Runtime) => {
     const company = await rt.company();
-    const base = `/companies/${company}/${spec.path}`;
     const resolver = new RefResolver(rt.client, company);
     await resolveRefs(resolver, spec.filters ?? [], query, (f) => (f as FilterFlag).param);
     await resolveRefs(resolver, spec.fields ?? [], staticBody, (f) => (f as BodyField).key);
@@ -147,31 +145,32 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
       case 'archive':
       case 'unarchive':
       case 'bulk-delete':
-        await runBulk(rt, spec, verb, base, args, resolver);
+        await runBulk(rt, spec, verb, company, refs, resolver);
         return;
       case 'list': {
-        const count = await streamList(rt.client, base, plan, query, opts as ListFlags, spec.defaultPerPage);
+        const count = await streamList(rt.client, spec.paths.list(company), plan, query, opts, spec.defaultPerPage);
         if (count === 0 && process.stderr.isTTY) notice(`No ${spec.group} found.`);
         return;
       }
       case 'get': {
-        const id = await resolveRef(rt.client, spec, base, args[0], resolver);
-        printRecord(plan, unwrap(await rt.client.get(`${base}/${id}`)));
+        const id = await resolveRef(rt.client, spec, company, refs[0], resolver);
+        const embed = include && include.trim() !== '' ? { include: include.replace(/\s+/g, '') } : undefined;
+        printRecord(plan, unwrap(await rt.client.get(spec.paths.one(company, id), { query: embed })));
         return;
       }
       case 'create': {
-        printRecord(plan, unwrap(await rt.client.post(base, { json: staticBody })));
+        printRecord(plan, unwrap(await rt.client.post(spec.paths.list(company), { json: staticBody })));
         return;
       }
       case 'update': {
-        const id = await resolveRef(rt.client, spec, base, args[0], resolver);
-        const body = spec.mergeOnUpdate ? { ...unwrap(await rt.client.get(`${base}/${id}`)), ...staticBody } : staticBody;
-        printRecord(plan, unwrap(await rt.client.put(`${base}/${id}`, { json: body })));
+        const id = await resolveRef(rt.client, spec, company, refs[0], resolver);
+        const body = spec.mergeOnUpdate ? { ...unwrap(await rt.client.get(spec.paths.one(company, id))), ...staticBody } : staticBody;
+        printRecord(plan, unwrap(await rt.client.put(spec.paths.one(company, id), { json: body })));
         return;
       }
       case 'delete': {
-        const id = await resolveRef(rt.client, spec, base, args[0], resolver);
-        await rt.client.delete(`${base}/${id}`);
+        const id = await resolveRef(rt.client, spec, company, refs[0], resolver);
+        await rt.client.delete(spec.paths.one(company, id));
         notice(`Deleted ${spec.noun} ${id}.`);
         return;
       }

@@ -1,8 +1,9 @@
 // A resource's command group described as data: its columns, filters and body fields. Declaring the
 // commands from a spec is cheap; the runner that acts on it loads only when a verb runs.
-import type { Command } from 'commander';
+import type { Command, Option } from 'commander';
 import type { Column } from '../../output/types.js';
 import type { RefKind } from '../refs.js';
+import type { Action } from '../verb.js';
 
 export type FieldType = 'string' | 'int' | 'decimal' | 'bool' | 'date' | 'enum' | 'json' | 'ids';
 
@@ -31,17 +32,26 @@ export interface FilterFlag {
   choices?: readonly string[];
   /** the value is a reference resolved to an id before sending */
   ref?: RefKind;
+  /** bool filters: also offer --no-<flag> (declared after the filters) with this help */
+  negation?: string;
 }
 
 export type Verb = 'list' | 'get' | 'create' | 'update' | 'delete';
+
+/** The paths the generic verbs use; `multiple` serves archive, unarchive and bulk-delete. */
+export interface ResourcePaths {
+  list(company: number): string;
+  one(company: number, id: number): string;
+  multiple?(company: number): string;
+}
 
 export interface ResourceSpec {
   /** command group, e.g. 'tags' */
   group: string;
   /** singular noun for messages, e.g. 'tag' */
   noun: string;
-  /** the path below /companies/{company}, e.g. 'tags' */
-  path: string;
+  /** the resource's paths, from src/api/endpoints (e.g. tagPaths) */
+  paths: ResourcePaths;
   verbs: readonly Verb[];
   columns: Column[];
   filters?: FilterFlag[];
@@ -55,7 +65,7 @@ export interface ResourceSpec {
   /** default per_page of the API for this list */
   defaultPerPage?: number;
   examples: Partial<Record<Verb | BulkVerb, string[]>>;
-  /** the API's /multiple endpoints, offered as archive, unarchive and bulk-delete */
+  /** the API's /multiple endpoints (paths.multiple), offered as archive, unarchive and bulk-delete */
   bulk?: {
     /** PUT {ids, archived} (customers, services) or POST {ids, archive} (projects, contacts) */
     archive?: { method: 'PUT' | 'POST'; key: 'archived' | 'archive' };
@@ -63,8 +73,30 @@ export interface ResourceSpec {
     /** why the API keeps some records on a bulk delete, for the message naming them */
     keptBecause?: string;
   };
+  /** how generated verbs differ from the generic ones */
+  setup?: Partial<Record<Verb, VerbSetup>>;
   /** the group's verbs beyond the generic ones; declared cheaply, their modules load on use */
   extend?: (group: Command) => void;
+}
+
+/** What one generated verb adds to or replaces in the generic one. */
+export interface VerbSetup {
+  /** instead of the generated description */
+  description?: string;
+  /** options beyond the spec's filters or body fields, declared after them */
+  options?: Option[];
+  /** declared options left out of the help, e.g. ['--page'] where the endpoint does not page */
+  hidden?: string[];
+  /** checks or rewrites of the flags before the action runs */
+  preAction?: (cmd: Command) => void;
+  /** relations the generic list or get embeds (include=…); an --include option of get replaces them */
+  include?: string;
+  /** the columns of this verb's output, where they differ from the spec's (get shows more) */
+  columns?: Column[];
+  /** help text after the examples */
+  help?: string;
+  /** the verb's own module instead of the generic runner, e.g. lazy(() => import('./list.js')) */
+  action?: Action;
 }
 
 export type BulkVerb = 'archive' | 'unarchive' | 'bulk-delete';

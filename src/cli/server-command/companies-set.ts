@@ -1,13 +1,20 @@
-import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
+import type { CompanySettings } from '../../server/main.js';
+import type { VerbIO } from '../verb.js';
 import { dataDirOption } from './data-dir.js';
 import { withAdminDb } from './admin-db.js';
 
-export default async function companiesSet(args: string[], opts: Record<string, unknown>, _cmd: Command): Promise<void> {
-  if (!/^\d+$/.test(args[0])) throw new UsageError(`invalid company id "${args[0]}"`);
-  const { data: _data, ...settings } = opts;
+/** A flag per setting (the service's own parsing checks their values). */
+interface CompaniesSetOptions extends CompanySettings {
+  /** the company id */
+  id: string;
+  data?: string;
+}
+
+export default async function companiesSet({ id, data, ...settings }: CompaniesSetOptions, _io: VerbIO): Promise<void> {
+  if (!/^\d+$/.test(id)) throw new UsageError(`invalid company id "${id}"`);
   if (Object.keys(settings).length === 0) throw new UsageError('nothing to change: give at least one setting flag');
-  await withAdminDb(dataDirOption(opts), (db, admin) => {
-    admin.setCompany(db, Number(args[0]), settings as Record<string, string>);
+  await withAdminDb(dataDirOption(data), (db, admin) => {
+    admin.setCompany(db, Number(id), settings);
   });
 }

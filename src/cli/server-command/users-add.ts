@@ -1,17 +1,25 @@
-import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
+import type { VerbIO } from '../verb.js';
 import { dataDirOption } from './data-dir.js';
 import { withAdminDb } from './admin-db.js';
 
-export default async function usersAdd(_args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {
-  // The program's global --company consumes the flag wherever it stands, so the value is read from there too.
-  const company = opts.company ?? cmd.optsWithGlobals().company;
+interface UsersAddOptions {
+  data?: string;
+  name: string;
+  email: string;
+  /** the company id; the declaration takes it from the global --company too */
+  company?: string;
+  /** owner, admin or user */
+  role: string;
+  token?: string;
+}
+
+export default async function usersAdd(opts: UsersAddOptions, _io: VerbIO): Promise<void> {
+  const { company } = opts;
   if (company === undefined) throw new UsageError("required option '--company <id>' not specified");
-  if (!/^\d+$/.test(String(company))) throw new UsageError(`invalid --company "${String(company)}": expected a company id`);
-  await withAdminDb(dataDirOption(opts), (db, admin) => {
-    const user = admin.addUser(db, {
-      name: String(opts.name), email: String(opts.email), company: Number(company), role: String(opts.role), token: opts.token as string | undefined,
-    });
+  if (!/^\d+$/.test(company)) throw new UsageError(`invalid --company "${company}": expected a company id`);
+  await withAdminDb(dataDirOption(opts.data), (db, admin) => {
+    const user = admin.addUser(db, { name: opts.name, email: opts.email, company: Number(company), role: opts.role, token: opts.token });
     process.stdout.write(`${user.id}\t${user.token}\n`);
   });
 }

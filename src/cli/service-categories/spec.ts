@@ -1,9 +1,10 @@
+import { serviceCategoryPaths } from '../../api/endpoints/service-categories.js';
 import type { ResourceSpec } from '../resource/spec.js';
 
 export const serviceCategoriesSpec: ResourceSpec = {
   group: 'service-categories',
   noun: 'service category',
-  path: 'service-categories',
+  paths: serviceCategoryPaths,
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: [
     { key: 'id', kind: 'int' },

@@ -1,5 +1,6 @@
-import { Option } from 'commander';
-import { examplesText, lazy } from '../resource/declare.js';
+import { servicePaths } from '../../api/endpoints/services.js';
+import { examplesText } from '../resource/declare.js';
+import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
 
 export const SERVICE_SORTS = ['name', '-name', 'hourly_rate', '-hourly_rate', 'created_at', '-created_at'] as const;
@@ -7,7 +8,7 @@ export const SERVICE_SORTS = ['name', '-name', 'hourly_rate', '-hourly_rate', 'c
 export const servicesSpec: ResourceSpec = {
   group: 'services',
   noun: 'service',
-  path: 'services',
+  paths: servicePaths,
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: [
     { key: 'id', kind: 'int' },
@@ -22,7 +23,7 @@ export const servicesSpec: ResourceSpec = {
     { key: 'updated_at', kind: 'datetime', default: false },
   ],
   filters: [
-    { flag: 'archived', param: 'filter[archived]', type: 'bool', description: 'only archived services (--no-archived: only active ones)' },
+    { flag: 'archived', param: 'filter[archived]', type: 'bool', description: 'only archived services (--no-archived: only active ones)', negation: 'only services that are not archived' },
     { flag: 'category', param: 'filter[service_category_id]', type: 'int', ref: 'service-category', description: 'only services of this category (id or exact name)' },
     { flag: 'sort', param: 'sort', type: 'enum', choices: SERVICE_SORTS, description: 'order (default name; - for descending)' },
   ],
@@ -52,8 +53,6 @@ export const servicesSpec: ResourceSpec = {
     'bulk-delete': ['acct services bulk-delete 7 8 9 --yes'],
   },
   extend(group) {
-    // `list --no-archived` asks for filter[archived]=false (declared filters only offer the positive flag)
-    group.commands.find((c) => c.name() === 'list')?.addOption(new Option('--no-archived', 'only services that are not archived'));
     group.command('bulk-update')
       .argument('<service...>', 'service ids or exact names')
       .description('set the hourly rate and/or the archived flag of several services at once')

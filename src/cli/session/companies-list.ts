@@ -1,11 +1,10 @@
-import type { Command } from 'commander';
 import { me } from '../../api/endpoints/users.js';
-import { globalsOf } from '../globals.js';
 import { listRenderer, planOutput } from '../output.js';
 import { withRuntime } from '../runtime.js';
+import type { NoOptions, VerbIO } from '../verb.js';
 
-export default async function companiesList(_args: string[], _opts: Record<string, unknown>, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
+export default async function companiesList(_options: NoOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
   const plan = planOutput(g, [{ key: 'id', kind: 'int' }, { key: 'name' }, { key: 'role' }, { key: 'current', kind: 'bool' }]);
   await withRuntime(g, async (rt) => {
     const user = await me(rt.client);

@@ -1,11 +1,12 @@
-import type { Command } from 'commander';
 import { getConfigValue } from '../../config/index.js';
-import { globalsOf } from '../globals.js';
 import { loadConfig } from '../runtime.js';
 import { activeProfile } from './active-profile.js';
+import type { VerbIO } from '../verb.js';
 
-export default async function configGet(args: string[], _opts: Record<string, unknown>, cmd: Command): Promise<void> {
+interface ConfigGetOptions { key: string }
+
+export default async function configGet({ key }: ConfigGetOptions, io: VerbIO): Promise<void> {
   const store = loadConfig();
-  const value = getConfigValue(store, activeProfile(globalsOf(cmd), store), args[0]);
+  const value = getConfigValue(store, activeProfile(io.globals(), store), key);
   process.stdout.write(`${value ?? ''}\n`);
 }

@@ -1,12 +1,11 @@
-import type { Command } from 'commander';
 import { CONFIG_KEYS, getConfigValue } from '../../config/index.js';
-import { globalsOf } from '../globals.js';
 import { listRenderer, planOutput } from '../output.js';
 import { loadConfig } from '../runtime.js';
 import { activeProfile } from './active-profile.js';
+import type { NoOptions, VerbIO } from '../verb.js';
 
-export default async function configList(_args: string[], _opts: Record<string, unknown>, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
+export default async function configList(_options: NoOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
   const plan = planOutput(g, [{ key: 'key' }, { key: 'value' }]);
   const store = loadConfig();
   const profile = activeProfile(g, store);

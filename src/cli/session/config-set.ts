@@ -1,12 +1,14 @@
-import type { Command } from 'commander';
 import { setConfigValue } from '../../config/index.js';
-import { globalsOf, notice } from '../globals.js';
+import { notice } from '../globals.js';
 import { loadConfig } from '../runtime.js';
 import { activeProfile } from './active-profile.js';
+import type { VerbIO } from '../verb.js';
 
-export default async function configSet(args: string[], _opts: Record<string, unknown>, cmd: Command): Promise<void> {
+interface ConfigSetOptions { key: string; value: string }
+
+export default async function configSet({ key, value }: ConfigSetOptions, io: VerbIO): Promise<void> {
   const store = loadConfig();
-  const profile = activeProfile(globalsOf(cmd), store);
-  setConfigValue(store, profile, args[0], args[1]);
-  notice(`Set ${args[0]} of profile "${profile}".`);
+  const profile = activeProfile(io.globals(), store);
+  setConfigValue(store, profile, key, value);
+  notice(`Set ${key} of profile "${profile}".`);
 }

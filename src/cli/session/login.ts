@@ -1,18 +1,27 @@
 // acct login: verify a token against /users/me, pick the default company, save the profile.
-import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { ApiClient } from '../../api/http.js';
 import { me } from '../../api/endpoints/users.js';
 import { validateBaseUrl } from '../../config/index.js';
 import { UsageError } from '../../errors.js';
-import { canPrompt, globalsOf, notice } from '../globals.js';
+import { canPrompt, notice } from '../globals.js';
 import { askSecret, choose } from '../prompt.js';
 import { loadConfig } from '../runtime.js';
+import type { VerbIO } from '../verb.js';
 
-export default async function login(_args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
-  const baseUrl = validateBaseUrl(String(opts.baseUrl), '--base-url');
-  const name = (opts.name as string | undefined) ?? g.profile ?? 'default';
+interface LoginOptions {
+  /** has a default */
+  baseUrl: string;
+  /** read the token from stdin */
+  withToken?: boolean;
+  /** the profile to save */
+  name?: string;
+}
+
+export default async function login(opts: LoginOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
+  const baseUrl = validateBaseUrl(opts.baseUrl, '--base-url');
+  const name = opts.name ?? g.profile ?? 'default';
   let token: string;
   if (opts.withToken || !process.stdin.isTTY) {
     token = readFileSync(0, 'utf8').trim();

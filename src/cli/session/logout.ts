@@ -1,11 +1,11 @@
 // acct logout: forget the profile (and so its token); with no profile left acct is in local mode.
-import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { globalsOf, notice } from '../globals.js';
+import { notice } from '../globals.js';
 import { loadConfig } from '../runtime.js';
+import type { NoOptions, VerbIO } from '../verb.js';
 
-export default async function logout(_args: string[], _opts: Record<string, unknown>, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
+export default async function logout(_options: NoOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
   const store = loadConfig();
   const name = g.profile ?? process.env.ACCT_PROFILE ?? store.currentProfileName();
   if (!name) throw new UsageError('not logged in: there is no current profile');

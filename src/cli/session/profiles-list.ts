@@ -1,10 +1,10 @@
-import type { Command } from 'commander';
-import { globalsOf, notice } from '../globals.js';
+import { notice } from '../globals.js';
 import { listRenderer, planOutput } from '../output.js';
 import { loadConfig } from '../runtime.js';
+import type { NoOptions, VerbIO } from '../verb.js';
 
-export default async function profilesList(_args: string[], _opts: Record<string, unknown>, cmd: Command): Promise<void> {
-  const plan = planOutput(globalsOf(cmd), [
+export default async function profilesList(_options: NoOptions, io: VerbIO): Promise<void> {
+  const plan = planOutput(io.globals(), [
     { key: 'name' }, { key: 'current', kind: 'bool' }, { key: 'base_url' }, { key: 'company', kind: 'int' }, { key: 'output' }, { key: 'token', header: 'token' },
   ]);
   const profiles = loadConfig().listProfiles();

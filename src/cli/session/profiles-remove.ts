@@ -1,13 +1,15 @@
-import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { globalsOf, notice } from '../globals.js';
+import { notice } from '../globals.js';
 import { confirmDestructive } from '../prompt.js';
 import { loadConfig } from '../runtime.js';
+import type { VerbIO } from '../verb.js';
 
-export default async function profilesRemove(args: string[], _opts: Record<string, unknown>, cmd: Command): Promise<void> {
+interface ProfilesRemoveOptions { name: string }
+
+export default async function profilesRemove({ name }: ProfilesRemoveOptions, io: VerbIO): Promise<void> {
   const store = loadConfig();
-  if (!store.getProfile(args[0])) throw new UsageError(`no profile named "${args[0]}"`, [`profiles: ${store.listProfiles().map((p) => p.name).join(', ') || 'none'}`]);
-  await confirmDestructive(globalsOf(cmd), `Remove profile "${args[0]}" and its token?`);
-  store.removeProfile(args[0]);
-  notice(`Profile "${args[0]}" removed.`);
+  if (!store.getProfile(name)) throw new UsageError(`no profile named "${name}"`, [`profiles: ${store.listProfiles().map((p) => p.name).join(', ') || 'none'}`]);
+  await confirmDestructive(io.globals(), `Remove profile "${name}" and its token?`);
+  store.removeProfile(name);
+  notice(`Profile "${name}" removed.`);
 }

@@ -1,8 +1,10 @@
-import type { Command } from 'commander';
 import { notice } from '../globals.js';
 import { loadConfig } from '../runtime.js';
+import type { VerbIO } from '../verb.js';
 
-export default async function profilesUse(args: string[], _opts: Record<string, unknown>, _cmd: Command): Promise<void> {
-  loadConfig().useProfile(args[0]);
-  notice(`Profile "${args[0]}" is now current.`);
+interface ProfilesUseOptions { name: string }
+
+export default async function profilesUse({ name }: ProfilesUseOptions, _io: VerbIO): Promise<void> {
+  loadConfig().useProfile(name);
+  notice(`Profile "${name}" is now current.`);
 }

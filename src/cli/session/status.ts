@@ -1,12 +1,11 @@
 // acct auth status: mode, base URL, where the token comes from, the user and companies. Never the token.
-import type { Command } from 'commander';
 import { me } from '../../api/endpoints/users.js';
-import { globalsOf } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
 import { withRuntime } from '../runtime.js';
+import type { NoOptions, VerbIO } from '../verb.js';
 
-export default async function status(_args: string[], _opts: Record<string, unknown>, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
+export default async function status(_options: NoOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
   const plan = planOutput(g, [
     { key: 'mode' }, { key: 'profile' }, { key: 'base_url' }, { key: 'base_url_source' }, { key: 'token_source' },
     { key: 'user' }, { key: 'email' }, { key: 'company', kind: 'int' }, { key: 'company_source' }, { key: 'companies' },

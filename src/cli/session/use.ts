@@ -1,13 +1,17 @@
 // acct use <company>: the default company of the current profile (or of the local ledger).
-import type { Command } from 'commander';
 import { me } from '../../api/endpoints/users.js';
 import { UsageError } from '../../errors.js';
-import { globalsOf, notice } from '../globals.js';
+import { notice } from '../globals.js';
 import { loadConfig, setLocalCompany, withRuntime } from '../runtime.js';
+import type { VerbIO } from '../verb.js';
 
-export default async function use(args: string[], _opts: Record<string, unknown>, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
-  const ref = args[0];
+interface UseOptions {
+  /** id or exact name */
+  company: string;
+}
+
+export default async function use({ company: ref }: UseOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
   await withRuntime(g, async (rt) => {
     const { companies } = await me(rt.client);
     const matches = /^\d+$/.test(ref) ? companies.filter((c) => c.id === Number(ref)) : companies.filter((c) => c.name.toLowerCase() === ref.toLowerCase());

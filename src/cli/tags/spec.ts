@@ -1,12 +1,12 @@
-import { examplesText, lazy } from '../resource/declare.js';
+import { TAG_COLORS, tagPaths } from '../../api/endpoints/tags.js';
+import { examplesText } from '../resource/declare.js';
+import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
-
-export const TAG_COLORS = ['orange', 'blue', 'lime', 'yellow', 'turquoise', 'marine', 'purple', 'pink', 'green', 'red', 'gray'] as const;
 
 export const tagsSpec: ResourceSpec = {
   group: 'tags',
   noun: 'tag',
-  path: 'tags',
+  paths: tagPaths,
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: [
     { key: 'id', kind: 'int' },

@@ -1,35 +1,18 @@
 // `acct tasks …`: tasks of projects, by id or exact title; `start` and `done` move the status.
-import { TASK_STATUSES } from '../../api/endpoints/tasks.js';
-import type { Column } from '../../output/types.js';
-import { examplesText, lazy } from '../resource/declare.js';
+import type { Command } from 'commander';
+import { TASK_STATUSES, taskPaths } from '../../api/endpoints/tasks.js';
+import { examplesText } from '../resource/declare.js';
+import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
-import { parseDay } from '../times/calendar.js';
+import { parseDay } from '../shared/calendar.js';
+import { TASK_COLUMNS } from './fields.js';
 
-export const DUE_FORMS = 'YYYY-MM-DD, today, tomorrow, +3d, +2w';
-
-export const TASK_COLUMNS: Column[] = [
-  { key: 'id', kind: 'int' },
-  { key: 'title' },
-  { key: 'project.name', header: 'project' },
-  { key: 'status' },
-  { key: 'due', kind: 'date' },
-  { key: 'formatted.relative_due', header: 'due in' },
-  { key: 'planned_hours', header: 'planned h', kind: 'number' },
-  { key: 'total_time_tracked', header: 'tracked' },
-  { key: 'description', default: false },
-  { key: 'project_id', kind: 'int', default: false },
-  { key: 'formatted.due', header: 'due (formatted)', default: false },
-  { key: 'formatted.is_done', header: 'done', kind: 'bool', default: false },
-  { key: 'user_id', kind: 'int', default: false },
-  { key: 'company_id', kind: 'int', default: false },
-  { key: 'created_at', kind: 'datetime', default: false },
-  { key: 'updated_at', kind: 'datetime', default: false },
-];
+const DUE_FORMS = 'YYYY-MM-DD, today, tomorrow, +3d, +2w';
 
 export const tasksSpec: ResourceSpec = {
   group: 'tasks',
   noun: 'task',
-  path: 'tasks',
+  paths: taskPaths,
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: TASK_COLUMNS,
   filters: [
@@ -55,24 +38,27 @@ export const tasksSpec: ResourceSpec = {
     update: ['acct tasks update 7 --due 2025-02-14 --planned-hours 4', 'acct tasks update "Startseite entwerfen" --project Relaunch --status open'],
     delete: ['acct tasks delete 7 --yes'],
   },
+  setup: {
+    // the project is embedded for the PROJECT column
+    list: { include: 'project' },
+    get: { include: 'project' },
+    create: { preAction: dueAsDate },
+    update: { preAction: dueAsDate },
+  },
   extend(group) {
-    const cmd = (name: string) => group.commands.find((c) => c.name() === name)!;
-    // --due takes relative days; they become YYYY-MM-DD before the generic runner reads the flags
-    for (const name of ['create', 'update']) {
-      cmd(name).hook('preAction', (c) => {
-        const due = c.opts().due;
-        if (due !== undefined) c.setOptionValue('due', parseDay(String(due), 'due', { forms: DUE_FORMS }));
-      });
-    }
-    cmd('list').action(lazy(() => import('./list.js')));
-    cmd('get').action(lazy(() => import('./get.js')));
     group.command('start').argument('<task>', 'task id or exact title')
       .description('set a task in progress (status in-progress)')
       .addHelpText('after', examplesText(['acct tasks start 7', 'acct tasks start "Startseite entwerfen"']))
-      .action(lazy(() => import('./start.js')));
+      .action(lazy(() => import('./status.js'), 'start'));
     group.command('done').argument('<task>', 'task id or exact title')
       .description('mark a task done (status done)')
       .addHelpText('after', examplesText(['acct tasks done 7', 'acct tasks done "Startseite entwerfen" --json']))
-      .action(lazy(() => import('./done.js')));
+      .action(lazy(() => import('./status.js'), 'done'));
   },
 };
+
+/** --due takes relative days; they become YYYY-MM-DD before the generic runner reads the flags. */
+function dueAsDate(cmd: Command): void {
+  const due = cmd.opts().due;
+  if (due !== undefined) cmd.setOptionValue('due', parseDay(String(due), 'due', { forms: DUE_FORMS }));
+}

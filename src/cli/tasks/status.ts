@@ -1,14 +1,28 @@
 // `acct tasks start|done <task>`: PUT the status, print the task with its project.
-import type { Command } from 'commander';
 import { setTaskStatus, taskPaths, type TaskStatus } from '../../api/endpoints/tasks.js';
-import { globalsOf } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
 import { RefResolver } from '../refs.js';
 import { withRuntime } from '../runtime.js';
-import { TASK_COLUMNS } from './spec.js';
+import type { VerbIO } from '../verb.js';
+import { TASK_COLUMNS } from './fields.js';
 
-export async function setStatus(ref: string, status: TaskStatus, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
+interface StatusOptions {
+  /** id or exact title */
+  task: string;
+}
+
+/** `acct tasks start <task>`: status in-progress. */
+export async function start({ task }: StatusOptions, io: VerbIO): Promise<void> {
+  await setStatus(task, 'in-progress', io);
+}
+
+/** `acct tasks done <task>`: status done. */
+export async function done({ task }: StatusOptions, io: VerbIO): Promise<void> {
+  await setStatus(task, 'done', io);
+}
+
+async function setStatus(ref: string, status: TaskStatus, io: VerbIO): Promise<void> {
+  const g = io.globals();
   const plan = planOutput(g, TASK_COLUMNS);
   await withRuntime(g, async (rt) => {
     const company = await rt.company();

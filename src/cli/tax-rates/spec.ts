@@ -1,4 +1,4 @@
-import { Option } from 'commander';
+import { taxRatePaths } from '../../api/endpoints/tax-rates.js';
 import type { ResourceSpec } from '../resource/spec.js';
 
 export const TAX_RATE_SORTS = ['name', '-name', 'rate', '-rate'] as const;
@@ -6,7 +6,7 @@ export const TAX_RATE_SORTS = ['name', '-name', 'rate', '-rate'] as const;
 export const taxRatesSpec: ResourceSpec = {
   group: 'tax-rates',
   noun: 'tax rate',
-  path: 'tax-rates',
+  paths: taxRatePaths,
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: [
     { key: 'id', kind: 'int' },
@@ -32,7 +32,7 @@ export const taxRatesSpec: ResourceSpec = {
   ],
   filters: [
     { flag: 'name', param: 'filter[name]', type: 'string', description: 'names containing this text' },
-    { flag: 'archived', param: 'filter[archived]', type: 'bool', description: 'only archived rates (--no-archived: only active ones)' },
+    { flag: 'archived', param: 'filter[archived]', type: 'bool', description: 'only archived rates (--no-archived: only active ones)', negation: 'only active rates' },
     { flag: 'id', param: 'filter[id]', type: 'ids', description: 'only these ids (comma-separated)' },
     { flag: 'sort', param: 'sort', type: 'enum', choices: TAX_RATE_SORTS, description: 'order by name or rate; a leading - sorts descending (write --sort=-rate)' },
   ],
@@ -62,10 +62,5 @@ export const taxRatesSpec: ResourceSpec = {
     ],
     update: ['acct tax-rates update "MWST 7.7 %" --archived', 'acct tax-rates update 4 --name-on-documents "MWST" --field-number 303'],
     delete: ['acct tax-rates delete "MWST Sonder" --yes'],
-  },
-  extend(group) {
-    // the list filter reads --archived / --no-archived (commander keeps both under `archived`)
-    const list = group.commands.find((c) => c.name() === 'list');
-    list?.addOption(new Option('--no-archived', 'only active rates'));
   },
 };

@@ -1,15 +1,15 @@
 // `acct timer discard`: drops the running timer; the tracked time is lost, so it asks on a terminal and
 // needs --yes elsewhere. Without a running timer nothing happens (exit 0).
-import type { Command } from 'commander';
 import { discardTimer } from '../../api/endpoints/timer.js';
 import { formatMinutes } from '../duration.js';
-import { globalsOf, notice } from '../globals.js';
+import { notice } from '../globals.js';
 import { confirmDestructive } from '../prompt.js';
 import { withRuntime } from '../runtime.js';
+import type { NoOptions, VerbIO } from '../verb.js';
 import { readTimer } from './common.js';
 
-export default async function discard(_args: string[], _opts: Record<string, unknown>, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
+export default async function discard(_options: NoOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
     const { view } = await readTimer(rt, company);

@@ -1,6 +1,7 @@
 // `acct timer …`: the token user's timer. Declarations only; every verb loads its module on use.
 import { Option, type Command } from 'commander';
-import { examplesText, lazy } from '../resource/declare.js';
+import { examplesText } from '../resource/declare.js';
+import { lazy } from '../verb.js';
 import { FORMAT_HELP } from './line.js';
 
 export function declareTimer(timer: Command): Command {

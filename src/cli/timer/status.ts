@@ -1,15 +1,19 @@
 // `acct timer status [--format T]`: one line while a timer runs (exit 0); exit 1 when none runs.
-import type { Command } from 'commander';
-import { globalsOf, notice } from '../globals.js';
+import { notice } from '../globals.js';
 import { planOutput } from '../output.js';
 import { today } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
+import type { VerbIO } from '../verb.js';
 import { readTimer } from './common.js';
 import { checkTemplate, renderTemplate, statusLine } from './line.js';
 
-export default async function status(_args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
-  const template = opts.format as string | undefined;
+interface StatusOptions {
+  /** a template of placeholders (line.ts) instead of the status line */
+  format?: string;
+}
+
+export default async function status({ format: template }: StatusOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
   if (template !== undefined) checkTemplate(template);
   const plan = planOutput(g, []);
   const running = await withRuntime(g, async (rt) => readTimer(rt, await rt.company()));

@@ -1,26 +1,31 @@
 // `acct timer stop [--end HH:MM] [--description T]`: saves the time entry and prints it. The API answers
 // only "Time entry saved.", so the entry is found afterwards: the newest of the user on the timer's
 // project around the start day.
-import type { Command } from 'commander';
 import { paginate } from '../../api/paginate.js';
 import { stopTimer } from '../../api/endpoints/timer.js';
 import { timePaths, type TimeEntry } from '../../api/endpoints/times.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { formatMinutes, parseTimeOfDay } from '../duration.js';
-import { globalsOf, notice } from '../globals.js';
+import { notice } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
 import { withRuntime } from '../runtime.js';
-import { addDays } from '../times/calendar.js';
-import { fetchEntry } from '../times/common.js';
-import { TIME_COLUMNS } from '../times/spec.js';
+import type { VerbIO } from '../verb.js';
+import { addDays } from '../shared/calendar.js';
+import { fetchEntry, TIME_COLUMNS } from '../shared/time-entries.js';
 import { readTimer } from './common.js';
 
-export default async function stop(_args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
+interface StopOptions {
+  /** HH:MM on the start day */
+  end?: string;
+  description?: string;
+}
+
+export default async function stop(opts: StopOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
   const plan = planOutput(g, TIME_COLUMNS);
   const body: { end?: string; description?: string } = {};
-  if (opts.end !== undefined) body.end = parseTimeOfDay(String(opts.end), 'end');
-  if (typeof opts.description === 'string') body.description = opts.description;
+  if (opts.end !== undefined) body.end = parseTimeOfDay(opts.end, 'end');
+  if (opts.description !== undefined) body.description = opts.description;
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
     const { timer, view } = await readTimer(rt, company);

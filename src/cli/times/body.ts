@@ -3,12 +3,29 @@
 import { UsageError } from '../../errors.js';
 import { spanFromFlags } from '../duration.js';
 import { convertValue, readDataFlag } from '../resource/body.js';
-import { parseDay } from './calendar.js';
+import { parseDay } from '../shared/calendar.js';
 
 type Rec = Record<string, unknown>;
 
-export function timeBodyFromFlags(opts: Rec): Rec {
-  const body: Rec = { ...readDataFlag(opts.data as string | undefined) };
+/** The flags of times create and update (references as typed); --status and --force are update's only. */
+export interface TimeEntryFlags {
+  project?: string;
+  date?: string;
+  duration?: string;
+  start?: string;
+  end?: string;
+  description?: string;
+  task?: string;
+  rate?: string;
+  billable?: boolean;
+  status?: string;
+  force?: boolean;
+  data?: string;
+}
+
+/** The body from the flags, without the references (project, task): they are resolved once the API is reachable. */
+export function timeBodyFromFlags(opts: TimeEntryFlags): Rec {
+  const body: Rec = { ...readDataFlag(opts.data) };
   const span = spanFromFlags(opts);
   if (span) {
     body.hours = span.hours;
@@ -16,11 +33,11 @@ export function timeBodyFromFlags(opts: Rec): Rec {
     if (span.start !== undefined) body.start = span.start;
     if (span.end !== undefined) body.end = span.end;
   }
-  if (opts.date !== undefined) body.date = parseDay(String(opts.date), 'date');
-  if (opts.description !== undefined) body.description = String(opts.description);
+  if (opts.date !== undefined) body.date = parseDay(opts.date, 'date');
+  if (opts.description !== undefined) body.description = opts.description;
   if (opts.rate !== undefined) body.hourly_rate = convertValue('rate', 'decimal', opts.rate);
-  if (opts.billable !== undefined) body.billable = opts.billable === true;
-  if (opts.status !== undefined) body.status = String(opts.status);
+  if (opts.billable !== undefined) body.billable = opts.billable;
+  if (opts.status !== undefined) body.status = opts.status;
   if (opts.force) body.force = true;
   return body;
 }

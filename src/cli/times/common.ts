@@ -1,13 +1,5 @@
-// Pieces the time commands share: entry ids, the entry with its project, and picking a project
-// (by name; on a terminal an unknown, ambiguous or missing name becomes a choice).
-import { paginate } from '../../api/paginate.js';
-import type { ApiClient } from '../../api/http.js';
-import { timePaths, type TimeEntry } from '../../api/endpoints/times.js';
+// Time entry ids as typed: 42 or id:42, one or several.
 import { UsageError } from '../../errors.js';
-import { canPrompt, type GlobalOptions } from '../globals.js';
-import { RefResolver } from '../refs.js';
-
-type Rec = Record<string, unknown>;
 
 /** A time entry id as typed: 42 or id:42. */
 export function entryId(raw: string): number {
@@ -19,66 +11,4 @@ export function entryId(raw: string): number {
 /** Distinct ids in the order given. */
 export function entryIds(raw: string[]): number[] {
   return [...new Set(raw.map(entryId))];
-}
-
-/** One entry with its project (and task) embedded, as `get` shows it. */
-export async function fetchEntry(client: ApiClient, company: number, id: number, include = 'project,task'): Promise<TimeEntry> {
-  const body = await client.get<{ data: TimeEntry }>(timePaths.one(company, id), { query: { include } });
-  return body.data;
-}
-
-interface ProjectRow { id: number; name: string; archived?: boolean; customer?: { name?: string } | null }
-
-async function allProjects(client: ApiClient, company: number): Promise<ProjectRow[]> {
-  const rows: ProjectRow[] = [];
-  for await (const page of paginate<ProjectRow>(client, `/companies/${company}/projects`, { query: { include: 'customer' }, all: true })) rows.push(...page);
-  return rows;
-}
-
-const choiceOf = (p: ProjectRow) => ({ name: p.customer?.name ? `${p.name} (${p.customer.name})` : p.name, value: p.id });
-
-/**
- * The project id for `raw` (id, id:N or exact name, any case; an active project wins over an archived
- * one). Without a terminal an unknown or ambiguous name — or none at all — is a usage error listing
- * candidates; on a terminal the candidates (or every active project) are offered with `choose`.
- */
-export async function pickProject(client: ApiClient, company: number, g: GlobalOptions, raw: string | undefined, flag = 'project'): Promise<number> {
-  if (raw !== undefined && /^(id:)?\d+$/i.test(raw.trim())) return new RefResolver(client, company).resolve('project', raw, flag);
-  if (!canPrompt(g)) {
-    if (raw !== undefined) return new RefResolver(client, company).resolve('project', raw, flag);
-    const active = (await allProjects(client, company)).filter((p) => !p.archived);
-    throw new UsageError(`missing project (${flag === 'project' ? '--project' : flag})`, active.length
-      ? [`candidates: ${active.slice(0, 20).map((p) => `${p.id} (${p.name})`).join(', ')}${active.length > 20 ? ', …' : ''}`]
-      : ['there is no active project yet: acct projects create --name NAME --customer CUSTOMER']);
-  }
-  const projects = await allProjects(client, company);
-  const active = projects.filter((p) => !p.archived);
-  let candidates: ProjectRow[] = active;
-  let message = 'Project:';
-  if (raw !== undefined) {
-    const needle = raw.trim().toLowerCase();
-    let exact = projects.filter((p) => p.name.toLowerCase() === needle);
-    if (exact.length > 1 && exact.filter((p) => !p.archived).length === 1) exact = exact.filter((p) => !p.archived);
-    if (exact.length === 1) return exact[0].id;
-    if (exact.length > 1) {
-      candidates = exact;
-      message = `Several projects are named "${raw}"; which one?`;
-    } else {
-      const similar = active.filter((p) => p.name.toLowerCase().includes(needle) || needle.includes(p.name.toLowerCase()));
-      if (similar.length) candidates = similar;
-      message = `No project "${raw}"; pick one:`;
-    }
-  }
-  if (candidates.length === 0) throw new UsageError('there is no active project yet', ['create one: acct projects create --name NAME --customer CUSTOMER']);
-  const { choose } = await import('../prompt.js');
-  return choose(message, candidates.map(choiceOf));
-}
-
-/** The project's name, or `project N` when it cannot be read. */
-export async function projectName(client: ApiClient, company: number, id: number): Promise<string> {
-  try {
-    return (await client.get<{ data: Rec }>(`/companies/${company}/projects/${id}`)).data.name as string;
-  } catch {
-    return `project ${id}`;
-  }
 }

@@ -1,16 +1,22 @@
 // `acct times get <id> [--include …]`: one entry with its project and task embedded.
-import type { Command } from 'commander';
-import { globalsOf } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
 import { withRuntime } from '../runtime.js';
-import { entryId, fetchEntry } from './common.js';
-import { TIME_COLUMNS } from './spec.js';
+import { fetchEntry, TIME_COLUMNS } from '../shared/time-entries.js';
+import type { VerbIO } from '../verb.js';
+import { entryId } from './common.js';
 
-export default async function get(args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
+interface GetOptions {
+  /** the time entry id (or id:N) */
+  id: string;
+  /** relations to embed instead of project,task */
+  include?: string;
+}
+
+export default async function get(opts: GetOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
   const plan = planOutput(g, TIME_COLUMNS);
-  const id = entryId(args[0]);
-  const include = typeof opts.include === 'string' ? opts.include.replace(/\s+/g, '') : 'project,task';
+  const id = entryId(opts.id);
+  const include = opts.include !== undefined ? opts.include.replace(/\s+/g, '') : 'project,task';
   await withRuntime(g, async (rt) => {
     printRecord(plan, await fetchEntry(rt.client, await rt.company(), id, include));
   });

@@ -1,35 +1,54 @@
 // `acct times list`: the plain list (streamed page by page), the week timesheet (--week) and the
 // service's grouped totals (--group-by).
-import type { Command } from 'commander';
 import { paginate } from '../../api/paginate.js';
 import { timePaths, type TimeEntry } from '../../api/endpoints/times.js';
 import { me } from '../../api/endpoints/users.js';
 import { UsageError } from '../../errors.js';
 import { formatDate } from '../../output/format.js';
-import { globalsOf, notice } from '../globals.js';
+import { notice } from '../globals.js';
 import { listRenderer, planOutput, type OutputPlan } from '../output.js';
 import { RefResolver } from '../refs.js';
 import { queryFromFilters, today } from '../resource/body.js';
-import { resolveRefs, streamList, type ListFlags } from '../resource/run.js';
+import type { ListFlags } from '../resource/declare.js';
+import { resolveRefs, streamList } from '../resource/run.js';
 import type { FilterFlag } from '../resource/spec.js';
 import { withRuntime, type Runtime } from '../runtime.js';
+import { TIME_COLUMNS } from '../shared/time-entries.js';
+import type { VerbIO } from '../verb.js';
 import { buildTimesheet, timesheetColumns, timesheetRecords, WEEKDAYS } from '../timesheet.js';
-import { addDays, formatWeek, isoWeekOf, mondayOf, parseDay, parseWeek, type IsoWeek } from './calendar.js';
-import { TIME_COLUMNS, timesSpec } from './spec.js';
+import { addDays, formatWeek, isoWeekOf, mondayOf, parseDay, parseWeek, type IsoWeek } from '../shared/calendar.js';
+import { TIME_FILTERS } from './fields.js';
 import { groupColumns, groupedView, type GroupBy } from './grouped.js';
 
 type Query = Record<string, string | number | boolean>;
 
-function parseFlags(opts: Record<string, unknown>): { query: Query; week?: IsoWeek; groupBy?: GroupBy } {
-  const week = opts.week === undefined ? undefined : opts.week === true ? isoWeekOf(today()) : parseWeek(String(opts.week));
-  const groupBy = opts.groupBy as GroupBy | undefined;
-  const paging = ['page', 'perPage', 'limit'].filter((k) => opts[k] !== undefined).map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+/** The list flags, the filters (references as typed) and the views. */
+interface ListOptions extends ListFlags {
+  project?: string;
+  customer?: string;
+  status?: string;
+  billable?: boolean;
+  sort?: string;
+  from?: string;
+  to?: string;
+  /** a user id or "me" */
+  user?: string;
+  include?: string;
+  /** --week alone is the current week */
+  week?: string | true;
+  groupBy?: GroupBy;
+}
+
+function parseFlags(opts: ListOptions): { query: Query; week?: IsoWeek; groupBy?: GroupBy } {
+  const week = opts.week === undefined ? undefined : opts.week === true ? isoWeekOf(today()) : parseWeek(opts.week);
+  const groupBy = opts.groupBy;
+  const paging = (['page', 'perPage', 'limit'] as const).filter((k) => opts[k] !== undefined).map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
   if (week && groupBy) throw new UsageError('--week and --group-by cannot be combined');
   if (week && (opts.from !== undefined || opts.to !== undefined)) throw new UsageError('--week sets the days itself: leave out --from and --to');
   if ((week || groupBy) && paging.length) throw new UsageError(`${paging.join(', ')} cannot be combined with ${week ? '--week' : '--group-by'} (it sums every entry)`);
-  const query: Query = queryFromFilters(timesSpec.filters ?? [], opts);
-  let from = opts.from === undefined ? undefined : parseDay(String(opts.from), 'from');
-  let to = opts.to === undefined ? undefined : parseDay(String(opts.to), 'to');
+  const query: Query = queryFromFilters(TIME_FILTERS, opts);
+  let from = opts.from === undefined ? undefined : parseDay(opts.from, 'from');
+  let to = opts.to === undefined ? undefined : parseDay(opts.to, 'to');
   if (from && to && from > to) throw new UsageError(`--from ${from} is after --to ${to}`);
   if (week) {
     from = mondayOf(week);
@@ -37,12 +56,12 @@ function parseFlags(opts: Record<string, unknown>): { query: Query; week?: IsoWe
   }
   if (from || to) query['filter[date]'] = `${from ?? '1900-01-01'},${to ?? '9999-12-31'}`;
   if (opts.user !== undefined) {
-    const user = String(opts.user).trim().toLowerCase();
-    if (user !== 'me' && !/^\d+$/.test(user)) throw new UsageError(`invalid --user "${String(opts.user)}": expected a user id or "me"`);
+    const user = opts.user.trim().toLowerCase();
+    if (user !== 'me' && !/^\d+$/.test(user)) throw new UsageError(`invalid --user "${opts.user}": expected a user id or "me"`);
     query['filter[user_id]'] = user;
   }
   // the timesheet needs the project names; a plain list embeds what --include says
-  const include = week ? 'project' : typeof opts.include === 'string' ? opts.include.replace(/\s+/g, '') : 'project';
+  const include = week ? 'project' : opts.include !== undefined ? opts.include.replace(/\s+/g, '') : 'project';
   if (include) query.include = include;
   return { query, week, groupBy };
 }
@@ -50,7 +69,7 @@ function parseFlags(opts: Record<string, unknown>): { query: Query; week?: IsoWe
 const sheetDays = (week: IsoWeek): string[] => WEEKDAYS.map((_, i) => addDays(mondayOf(week), i));
 
 async function resolveQuery(rt: Runtime, company: number, query: Query): Promise<void> {
-  await resolveRefs(new RefResolver(rt.client, company), timesSpec.filters ?? [], query, (f) => (f as FilterFlag).param);
+  await resolveRefs(new RefResolver(rt.client, company), TIME_FILTERS, query, (f) => (f as FilterFlag).param);
   if (query['filter[user_id]'] === 'me') query['filter[user_id]'] = (await me(rt.client)).id;
 }
 
@@ -65,8 +84,8 @@ async function printWeek(rt: Runtime, company: number, plan: OutputPlan, query: 
   renderer.end();
 }
 
-export default async function list(_args: string[], opts: Record<string, unknown>, cmd: Command): Promise<void> {
-  const g = globalsOf(cmd);
+export default async function list(opts: ListOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
   const { query, week, groupBy } = parseFlags(opts);
   // --fields is checked against the columns of the view that will be printed, before any request
   const plan = planOutput(g, week ? timesheetColumns(sheetDays(week)) : groupBy ? groupColumns(groupBy) : TIME_COLUMNS);
@@ -75,7 +94,7 @@ export default async function list(_args: string[], opts: Record<string, unknown
     await resolveQuery(rt, company, query);
     if (week) return printWeek(rt, company, plan, query, week);
     if (groupBy) return groupedView(rt, company, plan, query, groupBy);
-    const count = await streamList(rt.client, timePaths.list(company), plan, query, opts as ListFlags);
+    const count = await streamList(rt.client, timePaths.list(company), plan, query, opts);
     if (count === 0 && process.stderr.isTTY) notice('No time entries found.');
   });
 }

@@ -1,42 +1,14 @@
 // `acct times …`: time entries. list, get, create and update have their own actions (durations,
 // --week timesheets, grouped listings, the project embedded for the table); delete is the generic one.
 import { Option } from 'commander';
-import type { Column } from '../../output/types.js';
-import { examplesText, lazy } from '../resource/declare.js';
+import { timePaths } from '../../api/endpoints/times.js';
+import { examplesText } from '../resource/declare.js';
+import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
+import { TIME_COLUMNS } from '../shared/time-entries.js';
+import { TIME_FILTERS, TIME_STATUSES } from './fields.js';
 
-export const TIME_STATUSES = ['open', 'invoiced', 'paid'] as const;
-export const TIME_SORTS = ['date', '-date', 'start', '-start'] as const;
-export const GROUP_BY = ['date', 'project', 'week'] as const;
-
-export const TIME_COLUMNS: Column[] = [
-  { key: 'id', kind: 'int' },
-  { key: 'date', kind: 'date' },
-  { key: 'start' },
-  { key: 'end' },
-  { key: 'readable_time', header: 'time' },
-  { key: 'project.name', header: 'project' },
-  { key: 'description' },
-  { key: 'billable', kind: 'bool' },
-  { key: 'hourly_rate', header: 'rate', kind: 'money' },
-  { key: 'total_value', header: 'value', kind: 'money' },
-  { key: 'status' },
-  { key: 'hours', kind: 'int', default: false },
-  { key: 'minutes', kind: 'int', default: false },
-  { key: 'project_id', kind: 'int', default: false },
-  { key: 'task_id', kind: 'int', default: false },
-  { key: 'task.title', header: 'task', default: false },
-  { key: 'user_id', kind: 'int', default: false },
-  { key: 'user.name', header: 'user', default: false },
-  { key: 'invoice_id', kind: 'int', default: false },
-  { key: 'project.customer.name', header: 'customer', default: false },
-  { key: 'sortable_time', header: 'minutes total', kind: 'int', default: false },
-  { key: 'formatted_date', header: 'formatted date', default: false },
-  { key: 'formatted_total_value', header: 'formatted value', default: false },
-  { key: 'company_id', kind: 'int', default: false },
-  { key: 'created_at', kind: 'datetime', default: false },
-  { key: 'updated_at', kind: 'datetime', default: false },
-];
+const GROUP_BY = ['date', 'project', 'week'] as const;
 
 const WEEK_HELP = `
 --week [YYYY-Www] prints a timesheet of an ISO week (default: the current one): one row per project,
@@ -52,16 +24,10 @@ Durations in tables are H:MM.`;
 export const timesSpec: ResourceSpec = {
   group: 'times',
   noun: 'time entry',
-  path: 'times',
+  paths: timePaths,
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: TIME_COLUMNS,
-  filters: [
-    { flag: 'project', param: 'filter[project_id]', type: 'string', ref: 'project', description: 'only this project (id or exact name)' },
-    { flag: 'customer', param: 'filter[customer_id]', type: 'string', ref: 'customer', description: 'only projects of this customer (number or exact name)' },
-    { flag: 'status', param: 'filter[status]', type: 'enum', choices: TIME_STATUSES, description: 'open, invoiced or paid' },
-    { flag: 'billable', param: 'filter[billable]', type: 'bool', description: 'only billable entries (--no-billable: only non-billable ones)' },
-    { flag: 'sort', param: 'sort', type: 'enum', choices: TIME_SORTS, description: 'order: date, -date, start or -start' },
-  ],
+  filters: TIME_FILTERS,
   fields: [
     { flag: 'project', key: 'project_id', type: 'string', ref: 'project', required: true, description: 'project id or exact name (asked on a terminal when missing)' },
     { flag: 'date', key: 'date', type: 'string', description: 'day of the work: YYYY-MM-DD, today (default on create), yesterday, -2d' },
@@ -94,28 +60,34 @@ export const timesSpec: ResourceSpec = {
     ],
     delete: ['acct times delete 42 --yes'],
   },
+  setup: {
+    list: {
+      description: 'list time entries, a week timesheet (--week) or totals (--group-by)',
+      options: [
+        new Option('--from <date>', 'first day: YYYY-MM-DD, today, yesterday, -7d'),
+        new Option('--to <date>', 'last day: YYYY-MM-DD, today, yesterday'),
+        new Option('--user <user>', 'only this user: a user id or "me"'),
+        new Option('--include <relations>', 'embed relations: project, project.customer, task, user (comma-separated; default project)'),
+        new Option('--week [week]', 'timesheet of an ISO week, e.g. 2025-W02 (default: the current week)'),
+        new Option('--group-by <mode>', 'totals per date, project or week').choices(GROUP_BY),
+      ],
+      help: WEEK_HELP,
+      action: lazy(() => import('./list.js')),
+    },
+    get: {
+      options: [new Option('--include <relations>', 'embed relations: project, project.customer, task, user (default project,task)')],
+      action: lazy(() => import('./get.js')),
+    },
+    create: { action: lazy(() => import('./create.js')) },
+    update: {
+      options: [
+        new Option('--status <status>', 'open, invoiced or paid').choices(TIME_STATUSES),
+        new Option('--force', 'change an invoiced entry beyond its status'),
+      ],
+      action: lazy(() => import('./update.js')),
+    },
+  },
   extend(group) {
-    const cmd = (name: string) => group.commands.find((c) => c.name() === name)!;
-    cmd('list')
-      .description('list time entries, a week timesheet (--week) or totals (--group-by)')
-      .addOption(new Option('--no-billable', 'only non-billable entries'))
-      .option('--from <date>', 'first day: YYYY-MM-DD, today, yesterday, -7d')
-      .option('--to <date>', 'last day: YYYY-MM-DD, today, yesterday')
-      .option('--user <user>', 'only this user: a user id or "me"')
-      .option('--include <relations>', 'embed relations: project, project.customer, task, user (comma-separated; default project)')
-      .addOption(new Option('--week [week]', 'timesheet of an ISO week, e.g. 2025-W02 (default: the current week)'))
-      .addOption(new Option('--group-by <mode>', 'totals per date, project or week').choices(GROUP_BY as unknown as string[]))
-      .addHelpText('after', WEEK_HELP)
-      .action(lazy(() => import('./list.js')));
-    cmd('get')
-      .option('--include <relations>', 'embed relations: project, project.customer, task, user (default project,task)')
-      .action(lazy(() => import('./get.js')));
-    cmd('create').action(lazy(() => import('./create.js')));
-    cmd('update')
-      .addOption(new Option('--status <status>', 'open, invoiced or paid').choices(TIME_STATUSES as unknown as string[]))
-      .option('--force', 'change an invoiced entry beyond its status')
-      .action(lazy(() => import('./update.js')));
-
     group.command('import').argument('<file>', 'CSV file (- for stdin) with a header row')
       .description('create time entries from a CSV file; rows with errors are skipped and listed')
       .option('--strict', 'exit 3 when any row was skipped (the valid rows are still imported)')

@@ -1,0 +1,46 @@
+// How a command's module is called (the gh style: flags parsed apart from the verb that runs). A
+// declaration names the module with lazy(), so it loads only when the command runs; the verb gets its
+// options as the flags declare them, each positional argument under its name (`<customer>` is
+// options.customer, `<time-entry>` options.timeEntry), and the I/O of the invocation.
+import type { Command } from 'commander';
+import { globalsOf, type GlobalOptions } from './globals.js';
+
+/** What a verb reads beside its own options. */
+export interface VerbIO {
+  /** the global options (--output, --fields, --yes …), read and checked when first asked for */
+  globals(): GlobalOptions;
+}
+
+export type VerbRun<O> = (options: O, io: VerbIO) => Promise<void>;
+
+/** The options of a verb that takes no flags and no arguments. */
+export type NoOptions = Record<string, never>;
+
+/** A commander action handler. */
+export type Action = (...params: unknown[]) => Promise<void>;
+
+/** The key under which commander keeps a flag's value: `per-page` → `perPage`. */
+export const optionKey = (flag: string): string => flag.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** The flags given to `cmd`, and each of its arguments under its name. */
+export function verbOptions(cmd: Command): Record<string, unknown> {
+  const options: Record<string, unknown> = { ...cmd.opts() };
+  cmd.registeredArguments.forEach((arg, i) => { options[optionKey(arg.name())] = cmd.processedArgs[i]; });
+  return options;
+}
+
+export function verbIO(cmd: Command): VerbIO {
+  let globals: GlobalOptions | undefined;
+  return { globals: () => (globals ??= globalsOf(cmd)) };
+}
+
+/** An action whose module loads when it runs; `name` picks an export other than the default. */
+export function lazy<M extends { default: VerbRun<never> }>(load: () => Promise<M>): Action;
+export function lazy<K extends string, M extends Record<K, VerbRun<never>>>(load: () => Promise<M>, name: K): Action;
+export function lazy(load: () => Promise<Record<string, VerbRun<never>>>, name = 'default'): Action {
+  return async (...params) => {
+    const cmd = params[params.length - 1] as Command;
+    const run = (await load())[name] as VerbRun<Record<string, unknown>>;
+    await run(verbOptions(cmd), verbIO(cmd));
+  };
+}
