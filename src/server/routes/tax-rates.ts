@@ -5,10 +5,10 @@ import { z } from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import { calculationMethod, isTaxAccountType } from '../domain/ledger.js';
 import { toPercentHundredths } from '../domain/money.js';
-import { HttpError, conflict, notFound, validationError, type FieldErrors } from '../http-error.js';
+import { HttpError, conflict, notFound, validationError } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
 import { pathId, queryBoolean, readBody } from '../request.js';
-import { nullable, required, rules, sometimes, toBoolean, validate } from '../validation.js';
+import { failures, nullable, required, rules, sometimes, toBoolean, validate, type Failures } from '../validation.js';
 import { findAccountRow } from '../store/accounts.js';
 import {
   deleteTaxRate, findTaxRateRow, insertTaxRate, listTaxRateRows, taxRateUsage, taxRateValues, updateTaxRate,
@@ -70,11 +70,10 @@ function taxRateOr404(c: Ctx): { id: number; values: TaxRateValues } {
 }
 
 /** An account of the company that may carry VAT (a balance sheet account), else a 422 on `field`. */
-function checkTaxAccount(c: Ctx, field: string, id: number, errors: FieldErrors): void {
+function checkTaxAccount(c: Ctx, field: string, id: number, checked: Failures): void {
   const account = findAccountRow(c.get('deps').db, c.get('companyId'), id);
-  const attr = field.replace(/_/g, ' ');
-  if (!account) (errors[field] ??= []).push(`The selected ${attr} is invalid.`);
-  else if (!isTaxAccountType(account.type)) (errors[field] ??= []).push(`The ${attr} must be an assets or liabilities account.`);
+  if (!account) checked.fail(field, 'The selected :attribute is invalid.');
+  else if (!isTaxAccountType(account.type)) checked.fail(field, 'The :attribute must be an assets or liabilities account.');
 }
 
 /** Merges the input into `base`, applies the defaults and checks the accounts; throws the 422s. */
@@ -91,13 +90,13 @@ function resolveValues(c: Ctx, base: TaxRateValues, input: Input): TaxRateValues
   if (!next.is_acquisition_tax) next.acquisition_account_id = null;
   next.calculation_method = calculationMethod(next.saldo_rate, next.is_acquisition_tax);
 
-  const errors: FieldErrors = {};
-  if (input.account_id !== undefined) checkTaxAccount(c, 'account_id', next.account_id, errors);
+  const checked = failures();
+  if (input.account_id !== undefined) checkTaxAccount(c, 'account_id', next.account_id, checked);
   if (next.is_acquisition_tax) {
-    if (next.acquisition_account_id === null) errors.acquisition_account_id = ['The acquisition account id field is required when is acquisition tax is true.'];
-    else if (input.acquisition_account_id !== undefined || input.is_acquisition_tax !== undefined) checkTaxAccount(c, 'acquisition_account_id', next.acquisition_account_id, errors);
+    if (next.acquisition_account_id === null) checked.fail('acquisition_account_id', 'The :attribute field is required when is acquisition tax is true.');
+    else if (input.acquisition_account_id !== undefined || input.is_acquisition_tax !== undefined) checkTaxAccount(c, 'acquisition_account_id', next.acquisition_account_id, checked);
   }
-  if (Object.keys(errors).length) throw validationError(errors);
+  checked.throwIfAny();
   return next;
 }
 
