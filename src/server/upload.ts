@@ -1,6 +1,7 @@
 // Uploaded files: the one size limit of every upload route, and the text of an uploaded CSV file.
 import { fieldError } from './http-error.js';
 import type { Body } from './request.js';
+import { decodeText } from './domain/text.js';
 
 /** 6 MB (Laravel's max:6144 kilobytes) */
 export const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
@@ -13,8 +14,6 @@ export async function readUploadedText(body: Body): Promise<string> {
   if (file === undefined || file === null || file === '') throw fieldError('file', 'The file field is required.');
   if (!(file instanceof File)) throw fieldError('file', 'The file field must be a file.');
   if (file.size > MAX_UPLOAD_BYTES) throw fieldError('file', UPLOAD_TOO_BIG.replace(':attribute', 'file'));
-  // the CSV module, and papaparse with it, loads with the first upload rather than with the service
-  const { decodeText } = await import('./domain/csv.js');
   const text = decodeText(new Uint8Array(await file.arrayBuffer()));
   if (text === undefined) throw fieldError('file', 'The file field must be a file of type: csv, txt.');
   return text;

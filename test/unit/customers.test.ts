@@ -2,7 +2,8 @@
 // the customer import (decoding, delimiters, row numbers, Swiss decimals).
 import { describe, expect, it } from 'vitest';
 import { billabilityPercent, customerStatistics, durationOf, openExpensesSum, readableMinutes, timesCondition } from '../../src/server/domain/customer-stats.js';
-import { decodeText, detectDelimiter, normaliseDecimal, normaliseHeader, parseCsv } from '../../src/server/domain/csv.js';
+import { detectDelimiter, normaliseDecimal, normaliseHeader, parseCsv } from '../../src/server/domain/csv.js';
+import { decodeText } from '../../src/server/domain/text.js';
 
 describe('durations', () => {
   it('writes minutes as HH:MM with at least two hour digits', () => {

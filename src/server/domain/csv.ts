@@ -1,6 +1,6 @@
-// Reading uploaded CSV files: bytes → text (UTF-8 with or without BOM, else Windows-1252 as Swiss
-// Excel writes it), the delimiter (`,`, `;` or tab, or Excel's `sep=` line), and records keyed by
-// normalised header names with their row number as a spreadsheet shows it (the header is row 1).
+// Reading uploaded CSV files (decoded by domain/text.ts): the delimiter (`,`, `;` or tab, or Excel's
+// `sep=` line), and records keyed by normalised header names with their row number as a spreadsheet
+// shows it (the header is row 1).
 // The import handlers load this module with await import(), so papaparse does not load with the service.
 import Papa from 'papaparse';
 
@@ -14,18 +14,6 @@ export interface CsvRecord {
 }
 
 export interface CsvTable { header: string[]; records: CsvRecord[]; delimiter: Delimiter }
-
-/** Upload bytes → text, or undefined when the bytes are not text (NUL bytes: a spreadsheet or a binary). */
-export function decodeText(bytes: Uint8Array): string | undefined {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    text = new TextDecoder('windows-1252').decode(bytes);
-  }
-  if (text.includes('\u0000')) return undefined;
-  return text.replace(/^\uFEFF/, '');
-}
 
 /** The delimiter of the header line: the most frequent of `;`, `,` and tab outside quotes (`,` on a tie). */
 export function detectDelimiter(firstLine: string): Delimiter {
