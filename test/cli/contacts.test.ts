@@ -1,15 +1,15 @@
 // `acct contacts …` against the service: list with --customer by number or name, get with the customer,
 // update (--primary moves the flag), delete and its 409, archive, bulk-delete and reference errors.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { startTestService, type TestService } from '../helpers/service.js';
 import { tsv } from './support.js';
 
 let svc: TestService;
 let box: Sandbox;
 const NOW = '2025-01-01T00:00:00.000000Z';
 
-const acct = (args: string[]) => box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: '1' } });
+let acct: Acct;
 
 /** A customer with a primary contact `<name> Haupt` and further contacts; answers the contacts' ids by name. */
 async function customer(name: string, number: number, extra: string[] = []): Promise<{ id: number; contacts: Record<string, number> }> {
@@ -28,6 +28,7 @@ const contact = async (id: number) => (await svc.call('GET', `/companies/1/conta
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc);
 });
 
 afterAll(async () => {

@@ -3,16 +3,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { startTestService, type TestService } from '../helpers/service.js';
 import { closedPort, tsv } from './support.js';
 
 let svc: TestService;
 let box: Sandbox;
 const NOW = '2025-01-01T00:00:00.000000Z';
 
-const acct = (args: string[], opts: { input?: string; env?: Record<string, string> } = {}) =>
-  box.run(args, { input: opts.input, env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: '1', ...opts.env } });
+let acct: Acct;
 
 async function api(method: string, path: string, body?: unknown) {
   const res = await svc.call(method, `/companies/1${path}`, body);
@@ -27,6 +26,7 @@ const insertProject = (customerId: number) => Number(db().prepare(`INSERT INTO p
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc);
 });
 
 afterAll(async () => {

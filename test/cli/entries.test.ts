@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { one, run } from '../../src/server/store/db.js';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { startTestService, type TestService } from '../helpers/service.js';
 import { lines, tsv } from './support.js';
 
 let svc: TestService;
@@ -15,7 +15,7 @@ let filters: number; // the seeded company of the filter tests
 let files: string;
 const ids: Record<string, number> = {};
 
-const acct = (args: string[], company = 1) => box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: String(company) } });
+let acct: Acct;
 const accountId = (company: number, number: number) => Number(one(svc.server.db, 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', company, number)!.id);
 const rateId = (company: number, name: string) => Number(one(svc.server.db, 'SELECT id FROM tax_rates WHERE company_id = ? AND name = ?', company, name)!.id);
 const count = async (company = 1) => Number((await svc.call('GET', `/companies/${company}/entries`)).body.total_count);
@@ -32,6 +32,7 @@ async function post(company: number, path: string, body: unknown): Promise<any> 
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc);
   files = join(box.dataDir, '..', 'files');
   mkdirSync(files, { recursive: true });
   writeFileSync(join(files, 'quittung.pdf'), '%PDF-1.4 Quittung Büromaterial\n');
@@ -64,7 +65,7 @@ beforeAll(async () => {
   ids.f4 = (await book({ date: '2026-03-15', debit_account_id: a(1510), credit_account_id: a(1020), sum: 5405, tax_rate_id: rateId(F, 'Vorsteuer Investitionen 8.1 %'), entry_group_id: ids.fGroup, description: 'Möbel' })).id; // U-2026-001
   ids.f5 = (await book({ date: '2026-04-01', debit_account_id: a(6500), credit_account_id: a(1020), sum: 86.45, tax_rate_id: rateId(F, 'Vorsteuer 8.1 %'), customer_id: cust, project_id: proj, billable: true, tag_ids: [ids.fTravel] })).id; // A-2026-002
   // the sixth with a receipt, uploaded by the CLI itself
-  const r = await acct(['entries', 'create', '--date', '2026-05-01', '--debit', '1020', '--credit', '1100', '--sum', '200', '--receipt', join(files, 'beleg.png'), '--json'], F);
+  const r = await acct(['entries', 'create', '--date', '2026-05-01', '--debit', '1020', '--credit', '1100', '--sum', '200', '--receipt', join(files, 'beleg.png'), '--json'], { company: F });
   if (r.code !== 0) throw new Error(r.stderr);
   ids.f6 = JSON.parse(r.stdout).id; // U-2026-002
   run(svc.server.db, 'UPDATE companies SET closed_until = ? WHERE id = ?', '2025-12-31', F);
@@ -253,16 +254,16 @@ describe('acct entries number', () => {
     expect(n.stdout).toBe('52\n');
     expect((await acct(['entries', 'number', 'expense', '--year', '2026', '--number', '50'])).stdout).toBe('50\n'); // free again
     expect((await acct(['entries', 'number', 'expense', '--year', '2026', '--number', '51'])).stdout).toBe('52\n'); // taken: the next free one
-    expect((await acct(['entries', 'number', 'swap', '--year', '2026', '--number', '2'], filters)).stdout).toBe('3\n'); // U-2026-001 and -002 exist
-    expect((await acct(['entries', 'number', 'swap', '--year', '2026', '--number', '7'], filters)).stdout).toBe('7\n');
-    expect((await acct(['entries', 'number', 'income', '--year', '2025'], filters)).stdout).toBe('2\n');
+    expect((await acct(['entries', 'number', 'swap', '--year', '2026', '--number', '2'], { company: filters })).stdout).toBe('3\n'); // U-2026-001 and -002 exist
+    expect((await acct(['entries', 'number', 'swap', '--year', '2026', '--number', '7'], { company: filters })).stdout).toBe('7\n');
+    expect((await acct(['entries', 'number', 'income', '--year', '2025'], { company: filters })).stdout).toBe('2\n');
     expect((await acct(['entries', 'number', 'refund'])).code).toBe(2);
     expect((await acct(['entries', 'number', 'income', '--year', '26'])).code).toBe(2);
   });
 });
 
 describe('acct entries list: filters', () => {
-  const list = (...args: string[]) => acct(['entries', 'list', ...args], filters);
+  const list = (...args: string[]) => acct(['entries', 'list', ...args], { company: filters });
 
   test('piped: TSV with the default columns, newest first', async () => {
     const r = await list();
@@ -351,7 +352,7 @@ describe('acct entries list: filters', () => {
 
 describe('acct entries grouped', () => {
   test('one row per group: a group of different accounts shows the combined label on a table', async () => {
-    const r = await acct(['entries', 'grouped', '--from', '2026-01-01', '--to', '2026-03-31', '-o', 'table'], filters);
+    const r = await acct(['entries', 'grouped', '--from', '2026-01-01', '--to', '2026-03-31', '-o', 'table'], { company: filters });
     expect(r.code).toBe(0);
     const out = lines(r.stdout);
     expect(out[0].trim().split(/\s{2,}/)).toEqual(['GROUP', 'DATE', 'NUMBER', 'DESCRIPTION', 'TYPE', 'DEBIT', 'CREDIT', 'SUM']);
@@ -361,15 +362,15 @@ describe('acct entries grouped', () => {
   });
 
   test('JSON is the API items; filters apply', async () => {
-    const r = await acct(['entries', 'grouped', '--from', '2026-02-01', '--to', '2026-03-31', '--json'], filters);
+    const r = await acct(['entries', 'grouped', '--from', '2026-02-01', '--to', '2026-03-31', '--json'], { company: filters });
     const items = JSON.parse(r.stdout);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ entry_group_id: ids.fGroup, sum: false, type: 'mixed', debit_account: { number: null } });
     expect(items[0].grouped_entries.map((e: any) => e.id)).toEqual([ids.f3, ids.f4]);
     // a filter narrows the group to its matching bookings
-    const narrowed = JSON.parse((await acct(['entries', 'grouped', '--account', '1510', '--json'], filters)).stdout);
+    const narrowed = JSON.parse((await acct(['entries', 'grouped', '--account', '1510', '--json'], { company: filters })).stdout);
     expect(narrowed).toMatchObject([{ entry_group_id: ids.fGroup, type: 'swap', sum: 5405, grouped_entries: [{ id: ids.f4 }] }]);
-    const piped = await acct(['entries', 'grouped', '--type', 'income'], filters);
+    const piped = await acct(['entries', 'grouped', '--type', 'income'], { company: filters });
     expect(tsv(piped.stdout).map((row) => row[2])).toEqual(['number', 'E-2026-001', 'E-2025-001']);
   });
 });

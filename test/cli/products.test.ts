@@ -1,8 +1,8 @@
 // `acct products …` against the embedded service: every verb, money rendering, filters, name references
 // and their errors, and `products count`.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { startTestService, type TestService } from '../helpers/service.js';
 import { addCompany, addUser } from '../../src/server/main.js';
 import { lines, tsv } from './support.js';
 
@@ -13,8 +13,7 @@ let box: Sandbox;
 let emptyCompany: number;
 let foreignProductId: number;
 
-const acct = (args: string[], company = 1) =>
-  box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: String(company) } });
+let acct: Acct;
 
 async function product(id: number): Promise<Product | undefined> {
   const res = await svc.call('GET', `/companies/1/products/${id}`);
@@ -30,6 +29,7 @@ async function createProduct(body: Record<string, unknown>): Promise<Product> {
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc);
   emptyCompany = addCompany(svc.server.db, 'Leer AG', 1);
   const other = addUser(svc.server.db, { name: 'Fremd', email: 'fremd@example.ch', company: 1, role: 'user', token: 'fremd-token' });
   const company = addCompany(svc.server.db, 'Fremde AG', other.id);
@@ -138,9 +138,7 @@ describe('acct products update / delete', () => {
 
   test('update --data clears the price with null', async () => {
     const p = await createProduct({ name: 'Ohne Preis', price: 9 });
-    const r = await box.run(['products', 'update', String(p.id), '--data', '-'], {
-      env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: '1' }, input: '{"price":null}',
-    });
+    const r = await acct(['products', 'update', String(p.id), '--data', '-'], { input: '{"price":null}' });
     expect(r.code, r.stderr).toBe(0);
     expect(await product(p.id)).toMatchObject({ price: null, formatted_price: null });
   });
@@ -184,7 +182,7 @@ describe('acct products count', () => {
   });
 
   test('an empty company counts 0', async () => {
-    const r = await acct(['products', 'count'], emptyCompany);
+    const r = await acct(['products', 'count'], { company: emptyCompany });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('0\n');
   });

@@ -1,8 +1,8 @@
 // `acct projects …` against the embedded service: every verb, name references (unknown, ambiguous,
 // archived duplicates), customer references, --new-customer, and the service's refusals as exit codes.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { startTestService, type TestService } from '../helpers/service.js';
 import { timestamp } from '../../src/server/store/db.js';
 import { today } from '../../src/cli/resource/body.js';
 import { tsv } from './support.js';
@@ -12,7 +12,7 @@ let box: Sandbox;
 let muster: number;
 let beispiel: number;
 
-const acct = (args: string[]) => box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: '1' } });
+let acct: Acct;
 const sql = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).run(...(params as never[]));
 const row = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
 
@@ -36,6 +36,7 @@ async function json(args: string[]): Promise<any> {
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc);
   muster = insertCustomer('Muster AG', 1001);
   beispiel = insertCustomer('Beispiel GmbH', 1002);
   insertCustomer('Twin AG', 1003);

@@ -1,8 +1,8 @@
 // `acct services …` and `acct service-categories …` against the embedded service: every verb, money
 // rendering, name references and their errors, the bulk verbs.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { startTestService, type TestService } from '../helpers/service.js';
 import { addCompany, addUser } from '../../src/server/main.js';
 import { lines, tsv } from './support.js';
 
@@ -15,8 +15,7 @@ let entwicklung: Category;
 let beratung: Category;
 let foreignServiceId: number;
 
-const acct = (args: string[], company = 1) =>
-  box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: String(company) } });
+let acct: Acct;
 
 async function api(method: string, path: string, body?: unknown) {
   const res = await svc.call(method, `/companies/1${path}`, body);
@@ -53,6 +52,7 @@ function useInTimeEntry(serviceId: number): void {
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc);
   entwicklung = (await api('POST', '/service-categories', { name: 'Entwicklung' })).body.data;
   beratung = (await api('POST', '/service-categories', { name: 'Beratung' })).body.data;
   const other = addUser(svc.server.db, { name: 'Fremd', email: 'fremd@example.ch', company: 1, role: 'user', token: 'fremd-token' });
@@ -179,10 +179,7 @@ describe('acct services update / delete', () => {
 
   test('update --data removes the rate and the category with null', async () => {
     const s = await createService({ name: 'Entfernen', hourly_rate: 50, service_category_id: beratung.id });
-    const r = await box.run(['services', 'update', String(s.id), '--data', '-'], {
-      env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: '1' },
-      input: JSON.stringify({ hourly_rate: null, service_category_id: null }),
-    });
+    const r = await acct(['services', 'update', String(s.id), '--data', '-'], { input: JSON.stringify({ hourly_rate: null, service_category_id: null }) });
     expect(r.code, r.stderr).toBe(0);
     expect(await service(s.id)).toMatchObject({ hourly_rate: null, service_category_id: null, service_category: null });
   });

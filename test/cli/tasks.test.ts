@@ -1,8 +1,8 @@
 // `acct tasks …` against the embedded service: create with relative due dates and planned hours, list
 // with its filters, get and update by title, start and done, delete, and the usage errors.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { startTestService, type TestService } from '../helpers/service.js';
 import { today } from '../../src/cli/resource/body.js';
 import { addDays } from '../../src/cli/times/calendar.js';
 import { tsv } from './support.js';
@@ -11,7 +11,7 @@ let svc: TestService;
 let box: Sandbox;
 const project: Record<string, number> = {};
 
-const acct = (args: string[]) => box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: '1' } });
+let acct: Acct;
 const row = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
 
 async function api(method: string, path: string, body?: unknown): Promise<any> {
@@ -29,6 +29,7 @@ async function json(args: string[]): Promise<any> {
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc);
   const customer = (await api('POST', '/customers', { name: 'Muster AG' })).data.id;
   for (const name of ['Website', 'Support']) project[name] = (await api('POST', '/projects', { name, customer_id: customer })).data.id;
 });

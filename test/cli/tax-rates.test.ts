@@ -2,14 +2,14 @@
 // errors and their exit codes.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { one, run, timestamp } from '../../src/server/store/db.js';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { startTestService, type TestService } from '../helpers/service.js';
 import { lines, tsv } from './support.js';
 
 let svc: TestService;
 let box: Sandbox;
 
-const acct = (args: string[]) => box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: '1' } });
+let acct: Acct;
 const accountId = (number: number) => Number(one(svc.server.db, 'SELECT id FROM accounts WHERE company_id = 1 AND number = ?', number)!.id);
 const rateByName = (name: string) => one(svc.server.db, 'SELECT * FROM tax_rates WHERE company_id = 1 AND name = ?', name);
 
@@ -22,6 +22,7 @@ function book(taxRateId: number): void {
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc);
 });
 
 afterAll(async () => {

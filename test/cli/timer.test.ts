@@ -2,7 +2,7 @@
 // start (by name; candidates without a terminal), status with its exit codes and --format, describe,
 // stop (the saved entry), discard (--yes), and the refusals.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
 import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
 import { addUser } from '../../src/server/main.js';
 import { timestamp } from '../../src/server/store/db.js';
@@ -16,8 +16,7 @@ const project: Record<string, number> = {};
 
 // the child's clock shows Zurich time, like the service's company zone
 const ZONE = 'Europe/Zurich';
-const acct = (args: string[], token = OWNER_TOKEN) =>
-  box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: token, ACCT_COMPANY: '1', TZ: ZONE } });
+let acct: Acct;
 const sql = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).run(...(params as never[]));
 const row = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
 
@@ -36,6 +35,7 @@ const startedAt = (user: number, at: Date) => sql('UPDATE timers SET started_at 
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc, { env: { TZ: ZONE } });
   owner = row('SELECT id FROM users ORDER BY id LIMIT 1')!.id;
   anna = addUser(svc.server.db, { name: 'Anna Muster', email: 'anna@example.ch', company: 1, role: 'user', token: ANNA }).id;
   const customer = (await api('POST', '/customers', { name: 'Muster AG' })).data.id;
@@ -112,7 +112,7 @@ describe('two users, two independent timers', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^⏱ Website 0:00 \(since \d\d:\d\d\)\n$/);
     expect(row('SELECT project_id, billable FROM timers WHERE user_id = ?', owner)).toEqual({ project_id: project.Website, billable: 0 });
-    const hers = await acct(['timer', 'status'], ANNA);
+    const hers = await acct(['timer', 'status'], { token: ANNA });
     expect(hers.code).toBe(1);
   });
 
@@ -126,7 +126,7 @@ describe('two users, two independent timers', () => {
   });
 
   test('Anna starts her own, billable with a description', async () => {
-    const r = await acct(['timer', 'start', 'Audit', '--billable', '--description', 'Hotline'], ANNA);
+    const r = await acct(['timer', 'start', 'Audit', '--billable', '--description', 'Hotline'], { token: ANNA });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^⏱ Audit 0:00 \(since \d\d:\d\d\) – Hotline\n$/);
     expect(row('SELECT project_id, billable, description FROM timers WHERE user_id = ?', anna)).toEqual({ project_id: project.Audit, billable: 1, description: 'Hotline' });
@@ -136,9 +136,9 @@ describe('two users, two independent timers', () => {
   test('status: elapsed H:MM and the start time, exit 0; --format placeholders', async () => {
     const start = new Date(Date.now() - 83 * 60_000);
     startedAt(anna, start);
-    let r = await acct(['timer', 'status'], ANNA);
+    let r = await acct(['timer', 'status'], { token: ANNA });
     expect(r).toEqual({ code: 0, stdout: `⏱ Audit 1:23 (since ${zurichTime(start)}) – Hotline\n`, stderr: '' });
-    r = await acct(['timer', 'status', '--format', '%p|%e|%s|%d|%b|%i|100%%'], ANNA);
+    r = await acct(['timer', 'status', '--format', '%p|%e|%s|%d|%b|%i|100%%'], { token: ANNA });
     expect(r).toEqual({ code: 0, stdout: `Audit|1:23|${zurichTime(start)}|Hotline|billable|${project.Audit}|100%\n`, stderr: '' });
     r = await acct(['timer', 'status', '--format', '[%p %e%b]']);
     expect(r.code).toBe(0);
@@ -146,7 +146,7 @@ describe('two users, two independent timers', () => {
   });
 
   test('status -o json: the API object of the caller\'s timer', async () => {
-    const r = await acct(['timer', 'status', '-o', 'json'], ANNA);
+    const r = await acct(['timer', 'status', '-o', 'json'], { token: ANNA });
     expect(r.code).toBe(0);
     const state = JSON.parse(r.stdout);
     expect(state).toMatchObject({ active: true, timer: { user_id: anna, project_id: project.Audit, billable: true, description: 'Hotline' } });
@@ -175,12 +175,12 @@ describe('two users, two independent timers', () => {
     expect(r.stderr).toContain(`Saved 1:23 on Website as time entry ${saved.id}.`);
     expect((await acct(['timer', 'status'])).code).toBe(1);
     // Anna's timer runs on
-    expect((await acct(['timer', 'status'], ANNA)).code).toBe(0);
+    expect((await acct(['timer', 'status'], { token: ANNA })).code).toBe(0);
   });
 
   test('stop without --end saves the time up to now; --description replaces the text; the table shows the entry', async () => {
     startedAt(anna, new Date(Date.now() - 30 * 60_000));
-    const r = await acct(['timer', 'stop', '--description', 'Hotline Muster AG', '-o', 'table'], ANNA);
+    const r = await acct(['timer', 'stop', '--description', 'Hotline Muster AG', '-o', 'table'], { token: ANNA });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^PROJECT +Audit$/m);
     expect(r.stdout).toMatch(/^DESCRIPTION +Hotline Muster AG$/m);
@@ -191,13 +191,13 @@ describe('two users, two independent timers', () => {
   });
 
   test('discard asks for --yes without a terminal, then drops the timer without saving', async () => {
-    expect((await acct(['timer', 'start', String(project.Webshop)], ANNA)).code).toBe(0);
+    expect((await acct(['timer', 'start', String(project.Webshop)], { token: ANNA })).code).toBe(0);
     const entries = row('SELECT count(*) AS n FROM time_entries')!.n;
-    let r = await acct(['timer', 'discard'], ANNA);
+    let r = await acct(['timer', 'discard'], { token: ANNA });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/Discard the timer on Webshop \(0:0\d since \d\d:\d\d, not saved\): refusing without confirmation; pass --yes/);
     expect(row('SELECT count(*) AS n FROM timers WHERE user_id = ?', anna)!.n).toBe(1);
-    r = await acct(['timer', 'discard', '--yes'], ANNA);
+    r = await acct(['timer', 'discard', '--yes'], { token: ANNA });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/Discarded the timer on Webshop; 0:0\d not saved\./);
     expect(row('SELECT count(*) AS n FROM timers WHERE user_id = ?', anna)!.n).toBe(0);

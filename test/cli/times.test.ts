@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
 import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
 import { addUser } from '../../src/server/main.js';
 import { today } from '../../src/cli/resource/body.js';
@@ -17,8 +17,7 @@ const ANNA = 'anna-user-token';
 let annaId: number;
 const project: Record<string, number> = {};
 
-const acct = (args: string[], opts: { token?: string; input?: string; env?: Record<string, string> } = {}) =>
-  box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: opts.token ?? OWNER_TOKEN, ACCT_COMPANY: '1', ...opts.env }, input: opts.input });
+let acct: Acct;
 const row = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
 const rows = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).all(...(params as never[])) as Record<string, any>[];
 
@@ -42,6 +41,7 @@ async function entry(body: Record<string, unknown>, token = OWNER_TOKEN): Promis
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc);
   annaId = addUser(svc.server.db, { name: 'Anna Muster', email: 'anna@example.ch', company: 1, role: 'user', token: ANNA }).id;
   const customer = (await api('POST', '/customers', { name: 'Muster AG' })).data.id;
   const other = (await api('POST', '/customers', { name: 'Beispiel GmbH' })).data.id;
