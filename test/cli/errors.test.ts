@@ -4,8 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ACCT_BIN, acctAgainst, acctEnv, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { startTestService, type TestService } from '../helpers/service.js';
-import { addCompany, addUser, setCompany } from '../../src/server/main.js';
+import { secondTenant, startTestService, type TestService } from '../helpers/service.js';
+import { addCompany, setCompany } from '../../src/server/main.js';
 import { closedPort, sendJson, STACK_LINE, startStub, type Stub } from './support.js';
 
 let svc: TestService;
@@ -26,8 +26,7 @@ beforeAll(async () => {
   // company 2: the owner's, subscription expired; company 3: someone else's
   expect(addCompany(svc.server.db, 'Abgelaufen AG', 1)).toBe(2);
   setCompany(svc.server.db, 2, { subscriptionExpired: 'on' });
-  const other = addUser(svc.server.db, { name: 'Fremd', email: 'fremd@example.ch', company: 1, role: 'user' });
-  expect(addCompany(svc.server.db, 'Fremde AG', other.id)).toBe(3);
+  expect(secondTenant(svc).company).toBe(3);
 
   // A remote we do not own, for answers the embedded service gives only after a long wait (429) or never (409, 500).
   let flaky = 0;

@@ -2,8 +2,8 @@
 // and their errors, and `products count`.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { startTestService, type TestService } from '../helpers/service.js';
-import { addCompany, addUser } from '../../src/server/main.js';
+import { secondTenant, startTestService, type TestService } from '../helpers/service.js';
+import { addCompany } from '../../src/server/main.js';
 import { lines, tsv } from './support.js';
 
 interface Product { id: number; name: string; description: string | null; price: number | null; formatted_price: string | null; unit: string | null; archived: boolean }
@@ -31,9 +31,8 @@ beforeAll(async () => {
   box = sandbox();
   acct = acctAgainst(box, svc);
   emptyCompany = addCompany(svc.server.db, 'Leer AG', 1);
-  const other = addUser(svc.server.db, { name: 'Fremd', email: 'fremd@example.ch', company: 1, role: 'user', token: 'fremd-token' });
-  const company = addCompany(svc.server.db, 'Fremde AG', other.id);
-  foreignProductId = (await svc.call('POST', `/companies/${company}/products`, { name: 'Fremdprodukt' }, { token: 'fremd-token' })).body.data.id;
+  const other = secondTenant(svc);
+  foreignProductId = (await svc.call('POST', `/companies/${other.company}/products`, { name: 'Fremdprodukt' }, { token: other.user.token })).body.data.id;
 });
 
 afterAll(async () => {

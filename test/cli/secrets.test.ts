@@ -3,8 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sandbox, type RunResult, type Sandbox } from '../helpers/cli.js';
-import { startTestService, type TestService } from '../helpers/service.js';
-import { addUser } from '../../src/server/main.js';
+import { secondUser, startTestService, type TestService } from '../helpers/service.js';
 
 const SECRET = 'sEcReT-tOkEn-4f9c1e7a-ZZ';
 const WRONG = 'wRoNg-SeCrEt-77b3d901-QQ';
@@ -32,7 +31,7 @@ function expectNoSecret(r: RunResult): void {
 
 beforeAll(async () => {
   svc = await startTestService();
-  addUser(svc.server.db, { name: 'Geheim', email: 'geheim@example.ch', company: 1, role: 'admin', token: SECRET });
+  secondUser(svc, { name: 'Geheim', email: 'geheim@example.ch', role: 'admin', token: SECRET });
   box = sandbox();
   const login = await acct(['login', '--with-token', '--base-url', svc.url, '--debug'], { input: `${SECRET}\n` });
   expect(login.code, login.stderr).toBe(0);

@@ -2,8 +2,7 @@
 // rendering, name references and their errors, the bulk verbs.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { startTestService, type TestService } from '../helpers/service.js';
-import { addCompany, addUser } from '../../src/server/main.js';
+import { secondTenant, startTestService, type TestService } from '../helpers/service.js';
 import { lines, tsv } from './support.js';
 
 interface Category { id: number; name: string }
@@ -55,9 +54,8 @@ beforeAll(async () => {
   acct = acctAgainst(box, svc);
   entwicklung = (await api('POST', '/service-categories', { name: 'Entwicklung' })).body.data;
   beratung = (await api('POST', '/service-categories', { name: 'Beratung' })).body.data;
-  const other = addUser(svc.server.db, { name: 'Fremd', email: 'fremd@example.ch', company: 1, role: 'user', token: 'fremd-token' });
-  const company2 = addCompany(svc.server.db, 'Fremde AG', other.id);
-  foreignServiceId = (await svc.call('POST', `/companies/${company2}/services`, { name: 'Fremdleistung' }, { token: 'fremd-token' })).body.data.id;
+  const other = secondTenant(svc);
+  foreignServiceId = (await svc.call('POST', `/companies/${other.company}/services`, { name: 'Fremdleistung' }, { token: other.user.token })).body.data.id;
 });
 
 afterAll(async () => {

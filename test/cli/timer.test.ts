@@ -3,8 +3,7 @@
 // stop (the saved entry), discard (--yes), and the refusals.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
-import { addUser } from '../../src/server/main.js';
+import { OWNER_TOKEN, secondUser, startTestService, type TestService } from '../helpers/service.js';
 import { timestamp } from '../../src/server/store/db.js';
 
 let svc: TestService;
@@ -37,7 +36,7 @@ beforeAll(async () => {
   box = sandbox();
   acct = acctAgainst(box, svc, { env: { TZ: ZONE } });
   owner = row('SELECT id FROM users ORDER BY id LIMIT 1')!.id;
-  anna = addUser(svc.server.db, { name: 'Anna Muster', email: 'anna@example.ch', company: 1, role: 'user', token: ANNA }).id;
+  anna = secondUser(svc, { name: 'Anna Muster', email: 'anna@example.ch', token: ANNA }).id;
   const customer = (await api('POST', '/customers', { name: 'Muster AG' })).data.id;
   for (const [name, rate] of [['Website', 120], ['Audit', 150], ['Webshop', 100]] as const) {
     project[name] = (await api('POST', '/projects', { name, customer_id: customer, hourly_rate: rate })).data.id;

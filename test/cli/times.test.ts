@@ -5,8 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
-import { addUser } from '../../src/server/main.js';
+import { OWNER_TOKEN, secondUser, startTestService, type TestService } from '../helpers/service.js';
 import { today } from '../../src/cli/resource/body.js';
 import { addDays, isoWeekday } from '../../src/cli/times/calendar.js';
 import { closedPort, lines, tsv } from './support.js';
@@ -42,7 +41,7 @@ beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
   acct = acctAgainst(box, svc);
-  annaId = addUser(svc.server.db, { name: 'Anna Muster', email: 'anna@example.ch', company: 1, role: 'user', token: ANNA }).id;
+  annaId = secondUser(svc, { name: 'Anna Muster', email: 'anna@example.ch', token: ANNA }).id;
   const customer = (await api('POST', '/customers', { name: 'Muster AG' })).data.id;
   const other = (await api('POST', '/customers', { name: 'Beispiel GmbH' })).data.id;
   for (const [name, rate, cust] of [['Website', 120, customer], ['Audit', 150, customer], ['Support', 90, other]] as const) {

@@ -2,10 +2,10 @@
 // bookings, the computed liabilities rows, create/read/update/delete with every 400 and 422 of the
 // spec, the reset to the standard chart, and tenancy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCompany, addUser } from '../../src/server/main.js';
+import { addCompany } from '../../src/server/main.js';
 import { STANDARD_CHART } from '../../src/server/domain/chart.js';
 import { one, run, timestamp } from '../../src/server/store/db.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const KEYS = ['id', 'company_id', 'account_category_id', 'type', 'number', 'name', 'currency', 'iban', 'is_primary_bank_account', 'created_at', 'updated_at'];
@@ -13,7 +13,7 @@ const BALANCE_KEYS = ['id', 'company_id', 'account_category_id', 'type', 'number
 const IBAN = 'CH9300762011623852957';
 
 let svc: TestService;
-let user2: { id: number; token: string };
+let user2: SecondUser;
 let company2: number;
 
 type Res = Awaited<ReturnType<TestService['call']>>;
@@ -52,8 +52,7 @@ const freshCompany = (name: string) => addCompany(svc.server.db, name, 1);
 
 beforeAll(async () => {
   svc = await startTestService();
-  user2 = addUser(svc.server.db, { name: 'Second', email: 'second@example.com', company: 1, role: 'user', token: 'user-two-token' });
-  company2 = addCompany(svc.server.db, 'Other AG', user2.id);
+  ({ user: user2, company: company2 } = secondTenant(svc));
 });
 
 afterAll(async () => {

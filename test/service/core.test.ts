@@ -6,7 +6,7 @@ import { request as httpRequest, type ClientRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminError, addCompany, addUser, openDatabase, setCompany } from '../../src/server/main.js';
-import { OWNER_TOKEN, startTestService as startService, type TestService } from '../helpers/service.js';
+import { OWNER_TOKEN, secondTenant, secondUser, startTestService as startService, type SecondUser, type TestService } from '../helpers/service.js';
 import { retryOnStaleSocket } from './retry-on-reset.js';
 
 const startTestService = async (opts?: { rateLimit?: number }) => retryOnStaleSocket(await startService(opts));
@@ -18,8 +18,8 @@ const UNAUTHENTICATED = { message: 'Unauthenticated.' };
 type Res = Awaited<ReturnType<TestService['call']>>;
 
 let svc: TestService;
-let admin: { id: number; token: string };
-let plain: { id: number; token: string };
+let admin: SecondUser;
+let plain: SecondUser;
 let foreignCompany: number;
 let expiredCompany: number;
 
@@ -33,9 +33,9 @@ function expectMessage(res: Res, status: number): void {
 beforeAll(async () => {
   svc = await startTestService();
   const db = svc.server.db;
-  admin = addUser(db, { name: 'Ada Admin', email: 'ada@example.com', company: 1, role: 'admin', token: 'admin-token' });
-  plain = addUser(db, { name: 'Uli User', email: 'uli@example.com', company: 1, role: 'user', token: 'plain-token' });
-  foreignCompany = addCompany(db, 'Foreign AG', admin.id); // user 1 and the plain user are not members
+  // the admin owns Foreign AG, of which user 1 and the plain user are not members
+  ({ user: admin, company: foreignCompany } = secondTenant(svc, { name: 'Ada Admin', email: 'ada@example.com', role: 'admin', token: 'admin-token', company: 'Foreign AG' }));
+  plain = secondUser(svc, { name: 'Uli User', email: 'uli@example.com', token: 'plain-token' });
   expiredCompany = addCompany(db, 'Expired AG', 1);
   setCompany(db, expiredCompany, { subscriptionExpired: 'on' });
 });

@@ -3,16 +3,16 @@
 // import and tenancy. Projects, documents, bookings and time entries are inserted with SQL.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCompany, addUser } from '../../src/server/main.js';
+import { addCompany } from '../../src/server/main.js';
 import type { Db } from '../../src/server/store/db.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { OWNER_TOKEN, secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const NOW = '2025-01-01T00:00:00.000000Z';
 
 let svc: TestService;
 let db: Db;
-let user2: { id: number; token: string };
+let user2: SecondUser;
 let company2: number;
 
 type Res = Awaited<ReturnType<TestService['call']>>;
@@ -94,8 +94,7 @@ beforeAll(async () => {
   svc = await startTestService();
   db = svc.server.db;
   // user 2 is a plain user of company 1 and the owner of company 2 (which user 1 cannot see)
-  user2 = addUser(db, { name: 'Second', email: 'second@example.com', company: 1, role: 'user', token: 'user-two-token' });
-  company2 = addCompany(db, 'Other AG', user2.id);
+  ({ user: user2, company: company2 } = secondTenant(svc));
 });
 
 afterAll(async () => {

@@ -7,10 +7,10 @@ import { existsSync } from 'node:fs';
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCompany, addUser, setCompany } from '../../src/server/main.js';
+import { addCompany, setCompany } from '../../src/server/main.js';
 import { one, run, timestamp, transaction } from '../../src/server/store/db.js';
 import { yearIn } from '../../src/server/domain/numbering.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { OWNER_TOKEN, secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
 import { retryOnStaleSocket } from './retry-on-reset.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
@@ -22,7 +22,7 @@ const ENTRY_KEYS = [
 const RELATION_KEYS = ['customer', 'project', 'tax_rate', 'group', 'invoice'];
 
 let svc: TestService;
-let user2: { id: number; token: string };
+let user2: SecondUser;
 let company2: number;
 
 type Res = Awaited<ReturnType<TestService['call']>>;
@@ -125,8 +125,7 @@ function invoice(company: number, customerId: number, number: string): number {
 
 beforeAll(async () => {
   svc = retryOnStaleSocket(await startTestService());
-  user2 = addUser(db(), { name: 'Second', email: 'second@example.com', company: 1, role: 'user', token: 'user-two-token' });
-  company2 = addCompany(db(), 'Other AG', user2.id);
+  ({ user: user2, company: company2 } = secondTenant(svc));
 });
 
 afterAll(async () => {

@@ -3,16 +3,16 @@
 // delete, formatted (relative due date, dd.mm.yyyy, is_done), total_time_tracked from the linked
 // time entries, roles, tenancy and both path families.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCompany, addUser } from '../../src/server/main.js';
+import { addCompany } from '../../src/server/main.js';
 import { clock } from '../../src/server/store/timer.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { OWNER_TOKEN, secondUser, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const PLAIN = 'tasks-plain-token';
 const C1 = '/companies/1';
 
 let svc: TestService;
-let plain: { id: number; token: string };
+let plain: SecondUser;
 let company2: number;
 let projectA: number;
 let projectB: number;
@@ -41,7 +41,7 @@ beforeAll(async () => {
   clock.now = () => new Date('2025-03-10T09:00:00Z'); // Monday 10.03.2025, 10:00 in Zurich
   svc = await startTestService();
   const db = svc.server.db;
-  plain = addUser(db, { name: 'Uli User', email: 'uli@example.com', company: 1, role: 'user', token: PLAIN });
+  plain = secondUser(svc, { name: 'Uli User', email: 'uli@example.com', token: PLAIN });
   company2 = addCompany(db, 'Other AG', 1);
   const customer = (await ok('POST', `${C1}/customers`, { name: 'Kunde' })).data.id;
   projectA = (await ok('POST', `${C1}/projects`, { name: 'Projekt A', customer_id: customer, hourly_rate: 100 })).data.id;

@@ -1,9 +1,8 @@
 // Tax rates against the running service: list (pagination, filters, sort), create, read, update,
 // delete, every 4xx of the spec (422 keys, the booking lock, the three 409s) and tenancy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCompany, addUser } from '../../src/server/main.js';
 import { one, run, timestamp } from '../../src/server/store/db.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const KEYS = ['id', 'company_id', 'account_id', 'acquisition_account_id', 'field_number', 'name', 'name_en', 'name_fr', 'name_it',
@@ -11,7 +10,7 @@ const KEYS = ['id', 'company_id', 'account_id', 'acquisition_account_id', 'field
 
 let svc: TestService;
 let company2: number;
-let user2: { id: number; token: string };
+let user2: SecondUser;
 
 type Res = Awaited<ReturnType<TestService['call']>>;
 
@@ -54,8 +53,7 @@ function insertDocument(table: 'invoices' | 'proposals', company: number, taxRat
 
 beforeAll(async () => {
   svc = await startTestService();
-  user2 = addUser(svc.server.db, { name: 'Second', email: 'second@example.com', company: 1, role: 'user', token: 'user-two-token' });
-  company2 = addCompany(svc.server.db, 'Other AG', user2.id);
+  ({ user: user2, company: company2 } = secondTenant(svc));
 });
 
 afterAll(async () => {
