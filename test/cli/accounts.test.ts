@@ -1,6 +1,6 @@
 // `acct accounts …` against the service: accounts by number, the grouped balance table, raw rows in
 // TSV and JSON, create/update/delete with their errors, and reset.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { one, run, timestamp } from '../../src/server/store/db.js';
 import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
@@ -148,8 +148,16 @@ describe('acct accounts get', () => {
 });
 
 describe('acct accounts create, update, delete', () => {
+  // a fresh company for every test, as they create, renumber and delete accounts; the lists above read company 1
+  let own: number;
+  beforeEach(() => { own = addCompany(svc.server.db, 'Konten AG', 1); });
+  const ubs = async (number: number) => {
+    const res = await svc.call('POST', `/companies/${own}/accounts`, { name: 'UBS', number, type: 'bank', iban: 'CH9300762011623852957' });
+    expect(res.status).toBe(200);
+  };
+
   test('creates a bank account with a normalised IBAN', async () => {
-    const r = await acct(['accounts', 'create', '--number', '1030', '--name', 'UBS', '--type', 'bank', '--iban', 'ch93 0076 2011 6238 5295 7', '--json']);
+    const r = await acct(['accounts', 'create', '--number', '1030', '--name', 'UBS', '--type', 'bank', '--iban', 'ch93 0076 2011 6238 5295 7', '--json'], { company: own });
     expect(r.code).toBe(0);
     const rec = JSON.parse(r.stdout);
     expect(rec).toMatchObject({ number: 1030, name: 'UBS', type: 'bank', iban: 'CH9300762011623852957', is_primary_bank_account: false });
@@ -157,39 +165,42 @@ describe('acct accounts create, update, delete', () => {
   });
 
   test('service refusals: a taken or out-of-range bank number (400 → exit 6), an IBAN on a non-bank account (422 → exit 3)', async () => {
-    const taken = await acct(['accounts', 'create', '--number', '1030', '--name', 'Doppelt', '--type', 'bank']);
+    await ubs(1030);
+    const taken = await acct(['accounts', 'create', '--number', '1030', '--name', 'Doppelt', '--type', 'bank'], { company: own });
     expect(taken.code).toBe(6);
     expect(taken.stderr).toMatch(/1030/);
-    const range = await acct(['accounts', 'create', '--number', '1070', '--name', 'Bank', '--type', 'bank']);
+    const range = await acct(['accounts', 'create', '--number', '1070', '--name', 'Bank', '--type', 'bank'], { company: own });
     expect(range.code).toBe(6);
-    const iban = await acct(['accounts', 'create', '--number', '2455', '--name', 'Darlehen', '--type', 'liabilities', '--iban', 'CH9300762011623852957']);
+    const iban = await acct(['accounts', 'create', '--number', '2455', '--name', 'Darlehen', '--type', 'liabilities', '--iban', 'CH9300762011623852957'], { company: own });
     expect(iban.code).toBe(3);
     expect(iban.stderr).toMatch(/^ {2}iban: /m);
-    const type = await acct(['accounts', 'create', '--number', '2455', '--name', 'Darlehen', '--type', 'equity']);
+    const type = await acct(['accounts', 'create', '--number', '2455', '--name', 'Darlehen', '--type', 'equity'], { company: own });
     expect(type.code).toBe(2);
   });
 
   test('update by number: primary flag, new number; the type cannot change', async () => {
-    const primary = await acct(['accounts', 'update', '1030', '--primary', '--json']);
+    await ubs(1030);
+    const primary = await acct(['accounts', 'update', '1030', '--primary', '--json'], { company: own });
     expect(primary.code).toBe(0);
     expect(JSON.parse(primary.stdout).is_primary_bank_account).toBe(true);
-    expect(JSON.parse((await acct(['accounts', 'get', '1020', '--json'])).stdout).is_primary_bank_account).toBe(false);
-    const renumbered = await acct(['accounts', 'update', '1030', '--number', '1031', '--name', 'UBS Geschäft', '--json']);
+    expect(JSON.parse((await acct(['accounts', 'get', '1020', '--json'], { company: own })).stdout).is_primary_bank_account).toBe(false);
+    const renumbered = await acct(['accounts', 'update', '1030', '--number', '1031', '--name', 'UBS Geschäft', '--json'], { company: own });
     expect(JSON.parse(renumbered.stdout)).toMatchObject({ number: 1031, name: 'UBS Geschäft' });
-    const type = await acct(['accounts', 'update', '1031', '--type', 'income']);
+    const type = await acct(['accounts', 'update', '1031', '--type', 'income'], { company: own });
     expect(type.code).toBe(2);
     expect(type.stderr).toMatch(/type of an account cannot be changed/);
-    const unknown = await acct(['accounts', 'update', '1030', '--name', 'x']);
+    const unknown = await acct(['accounts', 'update', '1030', '--name', 'x'], { company: own });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/no account "1030"/);
   });
 
   test('delete by number with --yes; refused while bookings use the account', async () => {
-    expect((await acct(['accounts', 'delete', '1031'])).code).toBe(2);
-    const r = await acct(['accounts', 'delete', '1031', '--yes']);
+    await ubs(1031);
+    expect((await acct(['accounts', 'delete', '1031'], { company: own })).code).toBe(2);
+    const r = await acct(['accounts', 'delete', '1031', '--yes'], { company: own });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/Deleted account/);
-    expect((await acct(['accounts', 'get', '1031'])).code).toBe(2);
+    expect((await acct(['accounts', 'get', '1031'], { company: own })).code).toBe(2);
     const used = await acct(['accounts', 'delete', '1020', '--yes'], { company: booked });
     expect(used.code).toBe(6);
     expect(used.stderr).toMatch(/Buchungen/);

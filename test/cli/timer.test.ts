@@ -1,7 +1,7 @@
 // `acct timer …` against the embedded service with two users, each with their own token and timer:
 // start (by name; candidates without a terminal), status with its exit codes and --format, describe,
 // stop (the saved entry), discard (--yes), and the refusals.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
 import { OWNER_TOKEN, secondUser, startTestService, type TestService } from '../helpers/service.js';
 import { timestamp } from '../../src/server/store/db.js';
@@ -30,6 +30,14 @@ async function api(method: string, path: string, body?: unknown, token = OWNER_T
 
 /** Moves a user's running timer back to a known start. */
 const startedAt = (user: number, at: Date) => sql('UPDATE timers SET started_at = ? WHERE user_id = ?', timestamp(at), user);
+/** Starts a timer through the API for the user of `token`. */
+const startTimer = (body: Record<string, unknown>, token = OWNER_TOKEN) => api('POST', '/times/timer', body, token);
+
+/** The owner's timer on Website (with `description`, if given) and Anna's billable one on Audit, "Hotline". */
+async function bothRunning(description?: string): Promise<void> {
+  await startTimer({ project_id: project.Website, description });
+  await startTimer({ project_id: project.Audit, billable: true, description: 'Hotline' }, ANNA);
+}
 
 beforeAll(async () => {
   svc = await startTestService();
@@ -46,6 +54,11 @@ beforeAll(async () => {
 afterAll(async () => {
   box?.cleanup();
   await svc?.close();
+});
+
+// every test starts with no timer running and starts the ones it needs
+beforeEach(async () => {
+  for (const token of [OWNER_TOKEN, ANNA]) await svc.call('DELETE', '/companies/1/times/timer', undefined, { token });
 });
 
 describe('no timer running', () => {
@@ -116,15 +129,18 @@ describe('two users, two independent timers', () => {
   });
 
   test('a second start is refused (exit 6) and leaves the running timer alone', async () => {
+    await startTimer({ project_id: project.Website });
+    const entries = row('SELECT count(*) AS n FROM time_entries')!.n;
     const r = await acct(['timer', 'start', 'Audit']);
     expect(r.code).toBe(6);
     expect(r.stderr).toMatch(/a timer is already running: Website 0:\d\d \(since \d\d:\d\d\)/);
     expect(r.stderr).toContain('stop it with "acct timer stop" or drop it with "acct timer discard"');
     expect(row('SELECT project_id FROM timers WHERE user_id = ?', owner)!.project_id).toBe(project.Website);
-    expect(row('SELECT count(*) AS n FROM time_entries')!.n).toBe(0);
+    expect(row('SELECT count(*) AS n FROM time_entries')!.n).toBe(entries);
   });
 
   test('Anna starts her own, billable with a description', async () => {
+    await startTimer({ project_id: project.Website });
     const r = await acct(['timer', 'start', 'Audit', '--billable', '--description', 'Hotline'], { token: ANNA });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^⏱ Audit 0:00 \(since \d\d:\d\d\) – Hotline\n$/);
@@ -133,6 +149,7 @@ describe('two users, two independent timers', () => {
   });
 
   test('status: elapsed H:MM and the start time, exit 0; --format placeholders', async () => {
+    await bothRunning();
     const start = new Date(Date.now() - 83 * 60_000);
     startedAt(anna, start);
     let r = await acct(['timer', 'status'], { token: ANNA });
@@ -145,6 +162,7 @@ describe('two users, two independent timers', () => {
   });
 
   test('status -o json: the API object of the caller\'s timer', async () => {
+    await bothRunning();
     const r = await acct(['timer', 'status', '-o', 'json'], { token: ANNA });
     expect(r.code).toBe(0);
     const state = JSON.parse(r.stdout);
@@ -152,6 +170,7 @@ describe('two users, two independent timers', () => {
   });
 
   test('describe changes the description of the caller\'s timer only', async () => {
+    await bothRunning();
     const r = await acct(['timer', 'describe', 'Layout Startseite']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^⏱ Website 0:0\d \(since \d\d:\d\d\) – Layout Startseite\n$/);
@@ -159,6 +178,7 @@ describe('two users, two independent timers', () => {
   });
 
   test('a timer started on an earlier day shows its date; stop --end saves the entry on the start day', async () => {
+    await bothRunning('Layout Startseite');
     // Monday 6 May 2024, 09:12 in Zurich (CEST)
     startedAt(owner, new Date('2024-05-06T07:12:00Z'));
     let r = await acct(['timer', 'status']);
@@ -178,6 +198,7 @@ describe('two users, two independent timers', () => {
   });
 
   test('stop without --end saves the time up to now; --description replaces the text; the table shows the entry', async () => {
+    await bothRunning();
     startedAt(anna, new Date(Date.now() - 30 * 60_000));
     const r = await acct(['timer', 'stop', '--description', 'Hotline Muster AG', '-o', 'table'], { token: ANNA });
     expect(r.code, r.stderr).toBe(0);

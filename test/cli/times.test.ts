@@ -3,7 +3,7 @@
 // hand-checked week, the grouped totals, the CSV import with row errors, bulk update and bulk delete.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
 import { OWNER_TOKEN, secondUser, startTestService, type TestService } from '../helpers/service.js';
 import { today } from '../../src/cli/resource/body.js';
@@ -128,8 +128,9 @@ describe('create', () => {
 });
 
 describe('get, update, delete and the status rules', () => {
+  // a fresh open entry for every test, as each one changes its entry
   let id: number;
-  beforeAll(async () => {
+  beforeEach(async () => {
     id = await entry({ project_id: project.Website, date: '2024-04-01', hours: 1, minutes: 0, description: 'Entwurf' });
   });
 
@@ -169,6 +170,8 @@ describe('get, update, delete and the status rules', () => {
   });
 
   test('delete: confirmation needed without a terminal; a paid entry is kept (exit 4); an open one goes', async () => {
+    // paid goes by way of invoiced
+    for (const status of ['invoiced', 'paid']) await api('PUT', `/times/${id}`, { status });
     let r = await acct(['times', 'delete', String(id)]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('pass --yes');

@@ -2,7 +2,7 @@
 // example, the list filters (expenses, times …), statistics, number, the /multiple endpoints, the CSV
 // import and tenancy. Projects, documents, bookings and time entries are inserted with SQL.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import type { Db } from '../../src/server/store/db.js';
 import { OWNER_TOKEN, secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
@@ -513,16 +513,18 @@ describe('PUT /customers/multiple and DELETE /customers/multiple', () => {
 });
 
 describe('POST /customers/import', () => {
+  // a company of its own for every test: imports create and update by number
   let company: number;
-  beforeAll(() => { company = addCompany(db, 'Import AG', 1); });
+  beforeEach(() => { company = addCompany(db, 'Import AG', 1); });
   const path = () => `/companies/${company}/customers/import`;
   const byNumber = (n: number) => db.prepare('SELECT * FROM customers WHERE company_id = ? AND number = ?').get(company, n) as Record<string, any> | undefined;
 
+  const FIRST = '\uFEFFname,number,street,zip,city,email,default_hourly_rate,contact_name,invoice_address\r\n' +
+    '"Muster, Söhne & Co",100,Hauptstrasse 1,3000,Bern,info@muster.ch,120.50,Hans Muster,"Muster AG\nPostfach"\r\n' +
+    'Zweite AG,,,,,,,,\r\n';
+
   it('creates customers from a comma CSV with quoted fields, a BOM and a primary contact', async () => {
-    const csv = '\uFEFFname,number,street,zip,city,email,default_hourly_rate,contact_name,invoice_address\r\n' +
-      '"Muster, Söhne & Co",100,Hauptstrasse 1,3000,Bern,info@muster.ch,120.50,Hans Muster,"Muster AG\nPostfach"\r\n' +
-      'Zweite AG,,,,,,,,\r\n';
-    const res = await upload(path(), csv);
+    const res = await upload(path(), FIRST);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ created: 2, updated: 0, errors: [] });
     const first = byNumber(100)!;
@@ -532,6 +534,7 @@ describe('POST /customers/import', () => {
   });
 
   it('updates by number, reads ; and Swiss decimals, and skips rows with errors naming their row', async () => {
+    expect((await upload(path(), FIRST)).body).toEqual({ created: 2, updated: 0, errors: [] });
     const csv = 'Name;Number;City;Default Hourly Rate;Email;Contact Name\n' +
       'Muster neu;100;Thun;95,50;;Neue Kontaktperson\n' +
       ';;Ohne Name;;;\n' +

@@ -1,6 +1,6 @@
 // Projects against the running service: the seven endpoints, every 422 rule, counts, budget usage and
 // open time on a hand-checked example, includes, delete refusals and tenancy.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { timestamp } from '../../src/server/store/db.js';
 import { secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
 
@@ -337,7 +337,8 @@ describe('counts, budget_usage and open_times (hand-checked)', () => {
   let p: Project;
   let inv1: number;
 
-  beforeAll(async () => {
+  // a fresh project with its records for every test: several tests change its type and budget
+  beforeEach(async () => {
     p = await createProject({ name: 'Audit 2025', customer_id: customerA, hourly_rate: 120, budget: 5000 });
     // invoice 1: sent, 485.00 net + 39.29 VAT; invoice 2: a 1'000.00 draft without VAT
     inv1 = insertInvoice(p.id, { net: 48500, vat: 3929 });
@@ -461,7 +462,8 @@ describe('GET /projects/{project}', () => {
 
 describe('PUT /projects/{project}', () => {
   let p: Project;
-  beforeAll(async () => {
+  // a fresh project for every test: each one changes it
+  beforeEach(async () => {
     p = await createProject({ name: 'Editable', customer_id: customerA, hourly_rate: 100, budget: 1000, start_date: '2025-03-01' });
   });
   const put = (body: unknown, id = p.id) => svc.call('PUT', `/companies/1/projects/${id}`, body);

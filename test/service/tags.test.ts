@@ -226,10 +226,15 @@ describe('tenancy', () => {
   });
 
   it("lists only the company's own tags", async () => {
+    // another company of user 2, so that its list holds exactly the tags made here
+    const other = addCompany(svc.server.db, 'Eigene Tags AG', user2.id);
+    await createTag(1, 'Nur hier', 'lime');
+    await createTag(other, 'Foreign', 'orange', user2.token);
+    await createTag(other, 'SHARED name', 'blue', user2.token);
     const list1 = await svc.call('GET', '/companies/1/tags?per_page=100');
     expect(list1.body.data.length).toBeGreaterThan(0);
     expect(list1.body.data.every((t: { company_id: number }) => t.company_id === 1)).toBe(true);
-    const list2 = await svc.call('GET', `/companies/${company2}/tags?per_page=100`, undefined, { token: user2.token });
+    const list2 = await svc.call('GET', `/companies/${other}/tags?per_page=100`, undefined, { token: user2.token });
     expect(list2.body.data.map((t: { name: string }) => t.name).sort()).toEqual(['foreign', 'shared name']);
     expect(list2.body.meta.total).toBe(2);
   });
