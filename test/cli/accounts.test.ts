@@ -1,10 +1,10 @@
 // `acct accounts …` against the service: accounts by number, the grouped balance table, raw rows in
 // TSV and JSON, create/update/delete with their errors, and reset.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { one, run, timestamp } from '../../src/server/store/db.js';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { startTestService, type TestService } from '../helpers/service.js';
 import { lines, tsv } from './support.js';
 
 let svc: TestService;
@@ -12,7 +12,7 @@ let box: Sandbox;
 let booked: number;
 let clean: number;
 
-const acct = (args: string[], company = 1) => box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: String(company) } });
+let acct: Acct;
 const accountId = (company: number, number: number) => Number(one(svc.server.db, 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', company, number)!.id);
 const rateId = (company: number, name: string) => Number(one(svc.server.db, 'SELECT id FROM tax_rates WHERE company_id = ? AND name = ?', company, name)!.id);
 
@@ -28,6 +28,7 @@ const cells = (line: string) => line.trim().split(/\s{2,}/);
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc);
   booked = addCompany(svc.server.db, 'Gebucht AG', 1);
   clean = addCompany(svc.server.db, 'Leer AG', 1);
   book(booked, '2023-11-30', 50000, 1020, 3400); // carried forward 500.00
@@ -58,7 +59,7 @@ describe('acct accounts list', () => {
   });
 
   test('--from/--to on a table: balances grouped by type with a subtotal per type', async () => {
-    const r = await acct(['accounts', 'list', '--type', 'assets', '--from', '2024-01-01', '--to', '2024-12-31', '-o', 'table'], booked);
+    const r = await acct(['accounts', 'list', '--type', 'assets', '--from', '2024-01-01', '--to', '2024-12-31', '-o', 'table'], { company: booked });
     expect(r.code).toBe(0);
     const out = lines(r.stdout);
     expect(cells(out[0])).toEqual(['NUMBER', 'NAME', 'TYPE', 'CURRENCY', 'IBAN', 'PRIMARY', 'BALANCE']);
@@ -77,7 +78,7 @@ describe('acct accounts list', () => {
   });
 
   test('--type liabilities adds the computed rows inside the liabilities total', async () => {
-    const r = await acct(['accounts', 'list', '--type', 'liabilities', '--from', '2024-01-01', '--to', '2024-12-31', '-o', 'table'], booked);
+    const r = await acct(['accounts', 'list', '--type', 'liabilities', '--from', '2024-01-01', '--to', '2024-12-31', '-o', 'table'], { company: booked });
     const out = lines(r.stdout);
     const row = (label: string) => cells(out.find((l) => l.includes(label))!);
     expect(row('Geschuldete MWST')).toEqual(['2200', 'Geschuldete MWST', 'liabilities', 'CHF', 'no', '81.00']);
@@ -89,19 +90,19 @@ describe('acct accounts list', () => {
   });
 
   test('TSV and JSON with a period stay the raw API rows', async () => {
-    const r = await acct(['accounts', 'list', '--type', 'liabilities', '--from', '2024-01-01', '--to', '2024-12-31'], booked);
+    const r = await acct(['accounts', 'list', '--type', 'liabilities', '--from', '2024-01-01', '--to', '2024-12-31'], { company: booked });
     const rows = tsv(r.stdout);
     expect(rows[0]).toEqual(['number', 'name', 'type', 'currency', 'iban', 'is_primary_bank_account', 'balance']);
     expect(rows).toHaveLength(1 + 17 + 2);
     expect(rows.find((c) => c[0] === '2200')![6]).toBe('81');
     expect(rows.at(-1)).toEqual(['', 'Gewinn/Verlust der Periode', '', '', '', '', '907.49']);
     expect(r.stdout).not.toMatch(/Total/);
-    const json = await acct(['accounts', 'list', '--type', 'liabilities', '--from', '2024-01-01', '--to', '2024-12-31', '--json'], booked);
+    const json = await acct(['accounts', 'list', '--type', 'liabilities', '--from', '2024-01-01', '--to', '2024-12-31', '--json'], { company: booked });
     expect(JSON.parse(json.stdout)).toEqual((await svc.call('GET', `/companies/${booked}/accounts?type=liabilities&start=2024-01-01&until=2024-12-31`)).body);
   });
 
   test('--to today and --limit; a bad date or --page are usage errors', async () => {
-    const r = await acct(['accounts', 'list', '--type', 'bank', '--to', 'today', '--limit', '2', '--fields', 'number,balance'], booked);
+    const r = await acct(['accounts', 'list', '--type', 'bank', '--to', 'today', '--limit', '2', '--fields', 'number,balance'], { company: booked });
     expect(tsv(r.stdout)).toEqual([['number', 'balance'], ['1000', '0'], ['1010', '-2500']]);
     const bad = await acct(['accounts', 'list', '--from', '2024-13-01']);
     expect(bad.code).toBe(2);
@@ -120,16 +121,16 @@ describe('acct accounts list', () => {
 
 describe('acct accounts get', () => {
   test('by number, by exact name and by id:N, with the balance over all bookings', async () => {
-    const r = await acct(['accounts', 'get', '1020', '--json'], booked);
+    const r = await acct(['accounts', 'get', '1020', '--json'], { company: booked });
     expect(r.code).toBe(0);
     const rec = JSON.parse(r.stdout);
     expect(rec).toMatchObject({ number: 1020, name: 'Bankguthaben', type: 'bank', balance: 1481, balance_formatted: "CHF 1'481.00" });
-    expect(JSON.parse((await acct(['accounts', 'get', 'bankguthaben', '--json'], booked)).stdout)).toEqual(rec);
-    expect(JSON.parse((await acct(['accounts', 'get', `id:${rec.id}`, '--json'], booked)).stdout)).toEqual(rec);
+    expect(JSON.parse((await acct(['accounts', 'get', 'bankguthaben', '--json'], { company: booked })).stdout)).toEqual(rec);
+    expect(JSON.parse((await acct(['accounts', 'get', `id:${rec.id}`, '--json'], { company: booked })).stdout)).toEqual(rec);
   });
 
   test('a table shows the balance as money', async () => {
-    const r = await acct(['accounts', 'get', '3400', '-o', 'table'], booked);
+    const r = await acct(['accounts', 'get', '3400', '-o', 'table'], { company: booked });
     expect(r.stdout).toMatch(/^BALANCE\s+1'500\.00$/m);
   });
 
@@ -147,8 +148,16 @@ describe('acct accounts get', () => {
 });
 
 describe('acct accounts create, update, delete', () => {
+  // a fresh company for every test, as they create, renumber and delete accounts; the lists above read company 1
+  let own: number;
+  beforeEach(() => { own = addCompany(svc.server.db, 'Konten AG', 1); });
+  const ubs = async (number: number) => {
+    const res = await svc.call('POST', `/companies/${own}/accounts`, { name: 'UBS', number, type: 'bank', iban: 'CH9300762011623852957' });
+    expect(res.status).toBe(200);
+  };
+
   test('creates a bank account with a normalised IBAN', async () => {
-    const r = await acct(['accounts', 'create', '--number', '1030', '--name', 'UBS', '--type', 'bank', '--iban', 'ch93 0076 2011 6238 5295 7', '--json']);
+    const r = await acct(['accounts', 'create', '--number', '1030', '--name', 'UBS', '--type', 'bank', '--iban', 'ch93 0076 2011 6238 5295 7', '--json'], { company: own });
     expect(r.code).toBe(0);
     const rec = JSON.parse(r.stdout);
     expect(rec).toMatchObject({ number: 1030, name: 'UBS', type: 'bank', iban: 'CH9300762011623852957', is_primary_bank_account: false });
@@ -156,40 +165,43 @@ describe('acct accounts create, update, delete', () => {
   });
 
   test('service refusals: a taken or out-of-range bank number (400 → exit 6), an IBAN on a non-bank account (422 → exit 3)', async () => {
-    const taken = await acct(['accounts', 'create', '--number', '1030', '--name', 'Doppelt', '--type', 'bank']);
+    await ubs(1030);
+    const taken = await acct(['accounts', 'create', '--number', '1030', '--name', 'Doppelt', '--type', 'bank'], { company: own });
     expect(taken.code).toBe(6);
     expect(taken.stderr).toMatch(/1030/);
-    const range = await acct(['accounts', 'create', '--number', '1070', '--name', 'Bank', '--type', 'bank']);
+    const range = await acct(['accounts', 'create', '--number', '1070', '--name', 'Bank', '--type', 'bank'], { company: own });
     expect(range.code).toBe(6);
-    const iban = await acct(['accounts', 'create', '--number', '2455', '--name', 'Darlehen', '--type', 'liabilities', '--iban', 'CH9300762011623852957']);
+    const iban = await acct(['accounts', 'create', '--number', '2455', '--name', 'Darlehen', '--type', 'liabilities', '--iban', 'CH9300762011623852957'], { company: own });
     expect(iban.code).toBe(3);
     expect(iban.stderr).toMatch(/^ {2}iban: /m);
-    const type = await acct(['accounts', 'create', '--number', '2455', '--name', 'Darlehen', '--type', 'equity']);
+    const type = await acct(['accounts', 'create', '--number', '2455', '--name', 'Darlehen', '--type', 'equity'], { company: own });
     expect(type.code).toBe(2);
   });
 
   test('update by number: primary flag, new number; the type cannot change', async () => {
-    const primary = await acct(['accounts', 'update', '1030', '--primary', '--json']);
+    await ubs(1030);
+    const primary = await acct(['accounts', 'update', '1030', '--primary', '--json'], { company: own });
     expect(primary.code).toBe(0);
     expect(JSON.parse(primary.stdout).is_primary_bank_account).toBe(true);
-    expect(JSON.parse((await acct(['accounts', 'get', '1020', '--json'])).stdout).is_primary_bank_account).toBe(false);
-    const renumbered = await acct(['accounts', 'update', '1030', '--number', '1031', '--name', 'UBS Geschäft', '--json']);
+    expect(JSON.parse((await acct(['accounts', 'get', '1020', '--json'], { company: own })).stdout).is_primary_bank_account).toBe(false);
+    const renumbered = await acct(['accounts', 'update', '1030', '--number', '1031', '--name', 'UBS Geschäft', '--json'], { company: own });
     expect(JSON.parse(renumbered.stdout)).toMatchObject({ number: 1031, name: 'UBS Geschäft' });
-    const type = await acct(['accounts', 'update', '1031', '--type', 'income']);
+    const type = await acct(['accounts', 'update', '1031', '--type', 'income'], { company: own });
     expect(type.code).toBe(2);
     expect(type.stderr).toMatch(/type of an account cannot be changed/);
-    const unknown = await acct(['accounts', 'update', '1030', '--name', 'x']);
+    const unknown = await acct(['accounts', 'update', '1030', '--name', 'x'], { company: own });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/no account "1030"/);
   });
 
   test('delete by number with --yes; refused while bookings use the account', async () => {
-    expect((await acct(['accounts', 'delete', '1031'])).code).toBe(2);
-    const r = await acct(['accounts', 'delete', '1031', '--yes']);
+    await ubs(1031);
+    expect((await acct(['accounts', 'delete', '1031'], { company: own })).code).toBe(2);
+    const r = await acct(['accounts', 'delete', '1031', '--yes'], { company: own });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/Deleted account/);
-    expect((await acct(['accounts', 'get', '1031'])).code).toBe(2);
-    const used = await acct(['accounts', 'delete', '1020', '--yes'], booked);
+    expect((await acct(['accounts', 'get', '1031'], { company: own })).code).toBe(2);
+    const used = await acct(['accounts', 'delete', '1020', '--yes'], { company: booked });
     expect(used.code).toBe(6);
     expect(used.stderr).toMatch(/Buchungen/);
   });
@@ -197,7 +209,7 @@ describe('acct accounts create, update, delete', () => {
 
 describe('acct accounts reset', () => {
   test('needs --yes without a terminal', async () => {
-    const r = await acct(['accounts', 'reset'], clean);
+    const r = await acct(['accounts', 'reset'], { company: clean });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/refusing without confirmation; pass --yes/);
   });
@@ -205,7 +217,7 @@ describe('acct accounts reset', () => {
   test('replaces the chart and prints it', async () => {
     await svc.call('PUT', `/companies/${clean}/accounts/${accountId(clean, 1020)}`, { name: 'Meine Bank' });
     await svc.call('POST', `/companies/${clean}/accounts`, { name: 'Eigenes', number: 4990, type: 'expense' });
-    const r = await acct(['accounts', 'reset', '--yes'], clean);
+    const r = await acct(['accounts', 'reset', '--yes'], { company: clean });
     expect(r.code).toBe(0);
     const rows = tsv(r.stdout);
     expect(rows).toHaveLength(68);
@@ -215,7 +227,7 @@ describe('acct accounts reset', () => {
   });
 
   test('refused while bookings exist (400 → exit 6)', async () => {
-    const r = await acct(['accounts', 'reset', '--yes'], booked);
+    const r = await acct(['accounts', 'reset', '--yes'], { company: booked });
     expect(r.code).toBe(6);
     expect(r.stderr).toMatch(/Buchungen/);
   });

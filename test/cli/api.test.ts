@@ -2,22 +2,22 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { startTestService, type TestService } from '../helpers/service.js';
 import { addCompany } from '../../src/server/main.js';
 
 let svc: TestService;
 let box: Sandbox;
 let dir: string;
 
-const acct = (args: string[], opts: { input?: string; env?: Record<string, string> } = {}) =>
-  box.run(args, { input: opts.input, env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: '1', ...opts.env } });
+let acct: Acct;
 
 const tagsOf = async (company: number) => (await svc.call('GET', `/companies/${company}/tags?per_page=100`)).body.data as { id: number; name: string; color: string }[];
 
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc);
   dir = join(box.dataDir, '..');
   // company 2 holds 35 tags for --paginate
   expect(addCompany(svc.server.db, 'Viele Tags AG', 1)).toBe(2);
@@ -101,7 +101,7 @@ describe.concurrent('acct api GET', () => {
 
 describe.concurrent('acct api with a body', () => {
   // writes go to company 3, so that the reads of company 1 in the concurrent tests above stay exact
-  const write = (args: string[], opts: { input?: string } = {}) => acct(args, { ...opts, env: { ACCT_COMPANY: '3' } });
+  const write = (args: string[], opts: { input?: string } = {}) => acct(args, { ...opts, company: 3 });
 
   test('POST with -f string fields', async () => {
     const r = await write(['api', 'POST', '/tags', '-f', 'name=x', '-f', 'color=blue']);

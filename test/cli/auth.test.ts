@@ -3,8 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
-import { addCompany, addUser } from '../../src/server/main.js';
+import { OWNER_TOKEN, secondTenant, startTestService, type TestService } from '../helpers/service.js';
 import { readProfiles, tsv } from './support.js';
 
 let svc: TestService;
@@ -27,8 +26,7 @@ async function loggedIn(token = OWNER_TOKEN, name?: string, b: Sandbox = box()):
 beforeAll(async () => {
   svc = await startTestService();
   // user 2: member of company 1 (role user) and owner of company 2
-  const two = addUser(svc.server.db, { name: 'Zwei Firmen', email: 'zwei@example.ch', company: 1, role: 'user', token: TWO_TOKEN });
-  expect(addCompany(svc.server.db, 'Zweite AG', two.id)).toBe(2);
+  expect(secondTenant(svc, { name: 'Zwei Firmen', email: 'zwei@example.ch', token: TWO_TOKEN, company: 'Zweite AG' }).company).toBe(2);
 });
 
 afterAll(async () => {

@@ -1,25 +1,26 @@
 // `acct contacts …` against the service: list with --customer by number or name, get with the customer,
 // update (--primary moves the flag), delete and its 409, archive, bulk-delete and reference errors.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { addCompany } from '../../src/server/main.js';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { startTestService, type TestService } from '../helpers/service.js';
 import { tsv } from './support.js';
 
 let svc: TestService;
 let box: Sandbox;
 const NOW = '2025-01-01T00:00:00.000000Z';
 
-const acct = (args: string[]) => box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: '1' } });
+let acct: Acct;
 
 /** A customer with a primary contact `<name> Haupt` and further contacts; answers the contacts' ids by name. */
-async function customer(name: string, number: number, extra: string[] = []): Promise<{ id: number; contacts: Record<string, number> }> {
-  const res = await svc.call('POST', '/companies/1/customers', { name, number, contact_name: `${name} Haupt` });
+async function customer(name: string, number: number, extra: string[] = [], company = 1): Promise<{ id: number; contacts: Record<string, number> }> {
+  const res = await svc.call('POST', `/companies/${company}/customers`, { name, number, contact_name: `${name} Haupt` });
   expect(res.status).toBe(200);
   const id = res.body.data.id as number;
   for (const n of extra) {
-    svc.server.db.prepare('INSERT INTO contacts (company_id, customer_id, user_id, name, is_primary, created_at, updated_at) VALUES (1, ?, 1, ?, 0, ?, ?)').run(id, n, NOW, NOW);
+    svc.server.db.prepare('INSERT INTO contacts (company_id, customer_id, user_id, name, is_primary, created_at, updated_at) VALUES (?, ?, 1, ?, 0, ?, ?)').run(company, id, n, NOW, NOW);
   }
-  const list = await svc.call('GET', `/companies/1/contacts?filter[customer_id]=${id}`);
+  const list = await svc.call('GET', `/companies/${company}/contacts?filter[customer_id]=${id}`);
   return { id, contacts: Object.fromEntries(list.body.data.map((c: any) => [c.name, c.id])) };
 }
 
@@ -28,6 +29,7 @@ const contact = async (id: number) => (await svc.call('GET', `/companies/1/conta
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc);
 });
 
 afterAll(async () => {
@@ -36,11 +38,18 @@ afterAll(async () => {
 });
 
 describe('list and get', () => {
+  // a company of its own with Muster AG (1001) and Andere AG (1002), whose three contacts are all its contacts
+  let own: number;
+  let muster: { id: number; contacts: Record<string, number> };
+  beforeAll(async () => {
+    own = addCompany(svc.server.db, 'Kontakte AG', 1);
+    muster = await customer('Muster AG', 1001, ['Max Muster'], own);
+    await customer('Andere AG', 1002, [], own);
+  });
+
   test('--customer takes a number or a name; --include customer fills customer.name', async () => {
-    const muster = await customer('Muster AG', 1001, ['Max Muster']);
-    await customer('Andere AG', 1002);
     for (const ref of ['1001', 'muster ag', `id:${muster.id}`]) {
-      const r = await acct(['contacts', 'list', '--customer', ref]);
+      const r = await acct(['contacts', 'list', '--customer', ref], { company: own });
       expect(r.code, r.stderr).toBe(0);
       expect(tsv(r.stdout)).toEqual([
         ['id', 'name', 'email', 'phone', 'is_primary', 'archived', 'customer_id'],
@@ -48,7 +57,7 @@ describe('list and get', () => {
         [String(muster.contacts['Max Muster']), 'Max Muster', '', '', 'false', 'false', String(muster.id)],
       ]);
     }
-    const r = await acct(['contacts', 'list', '--include', 'customer', '--fields', 'name,customer.number,customer.name']);
+    const r = await acct(['contacts', 'list', '--include', 'customer', '--fields', 'name,customer.number,customer.name'], { company: own });
     expect(tsv(r.stdout)).toEqual([
       ['name', 'customer.number', 'customer.name'],
       ['Muster AG Haupt', '1001', 'Muster AG'], ['Max Muster', '1001', 'Muster AG'], ['Andere AG Haupt', '1002', 'Andere AG'],
@@ -56,19 +65,19 @@ describe('list and get', () => {
   });
 
   test('an unknown --customer → exit 2 with candidates', async () => {
-    const r = await acct(['contacts', 'list', '--customer', 'Muster']);
+    const r = await acct(['contacts', 'list', '--customer', 'Muster'], { company: own });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no customer "Muster" (--customer)');
     expect(r.stderr).toContain('1001 Muster AG');
   });
 
   test('get by id or exact name, with the customer on request', async () => {
-    const r = await acct(['contacts', 'get', 'max muster', '--include', 'customer', '--json']);
+    const r = await acct(['contacts', 'get', 'max muster', '--include', 'customer', '--json'], { company: own });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ name: 'Max Muster', is_primary: false, customer: { name: 'Muster AG', number: 1001 } });
-    const plain = JSON.parse((await acct(['contacts', 'get', 'Max Muster', '--json'])).stdout);
+    const plain = JSON.parse((await acct(['contacts', 'get', 'Max Muster', '--json'], { company: own })).stdout);
     expect(plain).not.toHaveProperty('customer');
-    const missing = await acct(['contacts', 'get', 'Niemand']);
+    const missing = await acct(['contacts', 'get', 'Niemand'], { company: own });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('no contact "Niemand"');
   });

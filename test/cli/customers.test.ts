@@ -3,16 +3,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { addCompany } from '../../src/server/main.js';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { startTestService, type TestService } from '../helpers/service.js';
 import { closedPort, tsv } from './support.js';
 
 let svc: TestService;
 let box: Sandbox;
 const NOW = '2025-01-01T00:00:00.000000Z';
 
-const acct = (args: string[], opts: { input?: string; env?: Record<string, string> } = {}) =>
-  box.run(args, { input: opts.input, env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: '1', ...opts.env } });
+let acct: Acct;
 
 async function api(method: string, path: string, body?: unknown) {
   const res = await svc.call(method, `/companies/1${path}`, body);
@@ -27,6 +27,7 @@ const insertProject = (customerId: number) => Number(db().prepare(`INSERT INTO p
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc);
 });
 
 afterAll(async () => {
@@ -57,7 +58,8 @@ describe('create, get, update, delete', () => {
   });
 
   test('422 from the service → exit 3 with the field errors', async () => {
-    const r = await acct(['customers', 'create', '--name', 'Kaputt', '--email', 'nope', '--number', '1001']);
+    await api('POST', '/customers', { name: 'Vergeben AG', number: 1101 });
+    const r = await acct(['customers', 'create', '--name', 'Kaputt', '--email', 'nope', '--number', '1101']);
     expect(r.code).toBe(3);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('number: The number has already been taken.');
@@ -199,7 +201,10 @@ describe('statistics and number', () => {
     ]);
     r = await acct(['customers', 'stats', '10001', '--json']);
     expect(JSON.parse(r.stdout)).toMatchObject({ profit: "2'500.00", billability: 75 });
-    r = await acct(['customers', 'number']);
+    // the next number in a company of its own, as other tests add customers with higher numbers to company 1
+    const own = addCompany(db(), 'Nummern AG', 1);
+    expect((await svc.call('POST', `/companies/${own}/customers`, { name: 'Statistik AG', number: 10001 })).status).toBe(200);
+    r = await acct(['customers', 'number'], { company: own });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('10002\n');
   });

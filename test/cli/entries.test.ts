@@ -2,11 +2,11 @@
 // errors (caught before anything changes), the receipt upload, and every list filter on a seeded company.
 import { mkdirSync, openSync, closeSync, ftruncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { one, run } from '../../src/server/store/db.js';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { startTestService, type TestService } from '../helpers/service.js';
 import { lines, tsv } from './support.js';
 
 let svc: TestService;
@@ -15,7 +15,7 @@ let filters: number; // the seeded company of the filter tests
 let files: string;
 const ids: Record<string, number> = {};
 
-const acct = (args: string[], company = 1) => box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: String(company) } });
+let acct: Acct;
 const accountId = (company: number, number: number) => Number(one(svc.server.db, 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', company, number)!.id);
 const rateId = (company: number, name: string) => Number(one(svc.server.db, 'SELECT id FROM tax_rates WHERE company_id = ? AND name = ?', company, name)!.id);
 const count = async (company = 1) => Number((await svc.call('GET', `/companies/${company}/entries`)).body.total_count);
@@ -29,9 +29,36 @@ async function post(company: number, path: string, body: unknown): Promise<any> 
   return r.body.data ?? r.body;
 }
 
+/** What the bookings refer to: customer Muster AG (1001) with its project Website, tags travel and rent, an entry group. */
+async function masterData(company: number): Promise<Record<'customer' | 'project' | 'travel' | 'rent' | 'group', number>> {
+  const customer = (await post(company, 'customers', { name: 'Muster AG', number: 1001 })).id;
+  return {
+    customer,
+    project: (await post(company, 'projects', { name: 'Website', customer_id: customer })).id,
+    travel: (await post(company, 'tags', { name: 'travel', color: 'blue' })).id,
+    rent: (await post(company, 'tags', { name: 'rent', color: 'red' })).id,
+    group: (await post(company, 'entry-groups', {})).id,
+  };
+}
+
+/** `acct entries create` with every flag: A-2026-050, Büromaterial, 108.10 with the receipt quittung.pdf, in the group and tagged. */
+const everyFlag = (m: { group: number; rent: number }) => ['entries', 'create', '--date', '2026-03-05', '--debit', '6500', '--credit', '1020', '--sum', '108.10',
+  '--description', 'Büromaterial', '--number', 'A-2026-050', '--tax-rate', 'Vorsteuer 8.1 %', '--customer', '1001', '--project', 'Website',
+  '--billable', '--group', String(m.group), '--tags', `travel,${m.rent}`, '--new-tag', 'software:blue', '--new-tag', 'Büro:green',
+  '--receipt', join(files, 'quittung.pdf'), '--json'];
+
+/** A fresh company with its master data and the booking of everyFlag, for a test that reads, changes or deletes that booking. */
+async function bookedCompany(): Promise<{ company: number; id: number }> {
+  const company = addCompany(svc.server.db, 'Beleg AG', 1);
+  const r = await acct(everyFlag(await masterData(company)), { company });
+  if (r.code !== 0) throw new Error(r.stderr);
+  return { company, id: JSON.parse(r.stdout).id };
+}
+
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc);
   files = join(box.dataDir, '..', 'files');
   mkdirSync(files, { recursive: true });
   writeFileSync(join(files, 'quittung.pdf'), '%PDF-1.4 Quittung Büromaterial\n');
@@ -42,11 +69,7 @@ beforeAll(async () => {
   closeSync(fd);
 
   // company 1: master data for the verbs
-  ids.customer = (await post(1, 'customers', { name: 'Muster AG', number: 1001 })).id;
-  ids.project = (await post(1, 'projects', { name: 'Website', customer_id: ids.customer })).id;
-  ids.travel = (await post(1, 'tags', { name: 'travel', color: 'blue' })).id;
-  ids.rent = (await post(1, 'tags', { name: 'rent', color: 'red' })).id;
-  ids.group = (await post(1, 'entry-groups', {})).id;
+  Object.assign(ids, await masterData(1));
 
   // the filter company: six bookings with known properties
   filters = addCompany(svc.server.db, 'Filter AG', 1);
@@ -64,7 +87,7 @@ beforeAll(async () => {
   ids.f4 = (await book({ date: '2026-03-15', debit_account_id: a(1510), credit_account_id: a(1020), sum: 5405, tax_rate_id: rateId(F, 'Vorsteuer Investitionen 8.1 %'), entry_group_id: ids.fGroup, description: 'Möbel' })).id; // U-2026-001
   ids.f5 = (await book({ date: '2026-04-01', debit_account_id: a(6500), credit_account_id: a(1020), sum: 86.45, tax_rate_id: rateId(F, 'Vorsteuer 8.1 %'), customer_id: cust, project_id: proj, billable: true, tag_ids: [ids.fTravel] })).id; // A-2026-002
   // the sixth with a receipt, uploaded by the CLI itself
-  const r = await acct(['entries', 'create', '--date', '2026-05-01', '--debit', '1020', '--credit', '1100', '--sum', '200', '--receipt', join(files, 'beleg.png'), '--json'], F);
+  const r = await acct(['entries', 'create', '--date', '2026-05-01', '--debit', '1020', '--credit', '1100', '--sum', '200', '--receipt', join(files, 'beleg.png'), '--json'], { company: F });
   if (r.code !== 0) throw new Error(r.stderr);
   ids.f6 = JSON.parse(r.stdout).id; // U-2026-002
   run(svc.server.db, 'UPDATE companies SET closed_until = ? WHERE id = ?', '2025-12-31', F);
@@ -77,10 +100,7 @@ afterAll(async () => {
 
 describe('acct entries create', () => {
   test('every flag: accounts by number, references by name, tags, new tags, group and the receipt', async () => {
-    const r = await acct(['entries', 'create', '--date', '2026-03-05', '--debit', '6500', '--credit', '1020', '--sum', '108.10',
-      '--description', 'Büromaterial', '--number', 'A-2026-050', '--tax-rate', 'Vorsteuer 8.1 %', '--customer', '1001', '--project', 'Website',
-      '--billable', '--group', String(ids.group), '--tags', `travel,${ids.rent}`, '--new-tag', 'software:blue', '--new-tag', 'Büro:green',
-      '--receipt', join(files, 'quittung.pdf'), '--json']);
+    const r = await acct(everyFlag({ group: ids.group, rent: ids.rent }));
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const e = JSON.parse(r.stdout);
@@ -94,7 +114,6 @@ describe('acct entries create', () => {
     // the receipt arrived byte for byte
     const bytes = Buffer.from(await (await fetch(e.file.url)).arrayBuffer());
     expect(bytes.toString()).toBe('%PDF-1.4 Quittung Büromaterial\n');
-    ids.created = e.id;
   });
 
   test('--date today, a generated number, and the table of one booking', async () => {
@@ -174,15 +193,21 @@ describe('acct entries create', () => {
     const billable = await acct(['entries', 'create', '--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--sum', '1', '--billable']);
     expect(billable.code).toBe(3);
     expect(billable.stderr).toMatch(/billable: Only expenses with a customer can be billable\./);
-    const taken = await acct(['entries', 'create', '--date', '2026-03-06', '--debit', '6500', '--credit', '1020', '--sum', '1', '--number', 'A-2026-050']);
+    const { company } = await bookedCompany();
+    const taken = await acct(['entries', 'create', '--date', '2026-03-06', '--debit', '6500', '--credit', '1020', '--sum', '1', '--number', 'A-2026-050'], { company });
     expect(taken.code).toBe(3);
     expect(taken.stderr).toMatch(/number: The number has already been taken\./);
   });
 });
 
 describe('acct entries get, update, delete', () => {
+  // every test gets the booking of everyFlag in a company of its own
+  let company: number;
+  let id: number;
+  beforeEach(async () => { ({ company, id } = await bookedCompany()); });
+
   test('get: the booking with its relations; a table shows the details', async () => {
-    const r = await acct(['entries', 'get', String(ids.created), '-o', 'table']);
+    const r = await acct(['entries', 'get', String(id), '-o', 'table'], { company });
     expect(r.code).toBe(0);
     const out = r.stdout;
     expect(out).toMatch(/DATE\s+05\.03\.2026/);
@@ -195,74 +220,79 @@ describe('acct entries get, update, delete', () => {
     expect(out).toMatch(/PROJECT\s+Website/);
     expect(out).toMatch(/RECEIPT\s+quittung\.pdf/);
     expect(out).toMatch(/BILLABLE\s+yes/);
-    const json = JSON.parse((await acct(['entries', 'get', `id:${ids.created}`, '--json'])).stdout);
-    expect(json.id).toBe(ids.created);
+    const json = JSON.parse((await acct(['entries', 'get', `id:${id}`, '--json'], { company })).stdout);
+    expect(json.id).toBe(id);
     expect(json.invoice).toBeNull();
-    expect((await acct(['entries', 'get', 'A-2026-050'])).code).toBe(2);
-    const missing = await acct(['entries', 'get', '99999']);
+    expect((await acct(['entries', 'get', 'A-2026-050'], { company })).code).toBe(2);
+    const missing = await acct(['entries', 'get', '99999'], { company });
     expect(missing.code).toBe(5);
   });
 
   test('update: only the flags given; tags replace, new tags add, none removes a reference', async () => {
-    const r = await acct(['entries', 'update', String(ids.created), '--sum', '120', '--tax-rate', 'none', '--tags', 'rent', '--new-tag', 'neu:pink', '--json']);
+    const r = await acct(['entries', 'update', String(id), '--sum', '120', '--tax-rate', 'none', '--tags', 'rent', '--new-tag', 'neu:pink', '--json'], { company });
     expect(r.code).toBe(0);
     const e = JSON.parse(r.stdout);
     expect(e).toMatchObject({ sum: 120, tax_rate_id: null, description: 'Büromaterial', number: 'A-2026-050', customer: { number: 1001 }, file: { name: 'quittung.pdf' } });
     expect(e.tags.map((t: any) => t.name).sort()).toEqual(['neu', 'rent']);
-    const cleared = JSON.parse((await acct(['entries', 'update', String(ids.created), '--tags', '', '--customer', 'none', '--no-billable', '--project', 'none', '--json'])).stdout);
+    const cleared = JSON.parse((await acct(['entries', 'update', String(id), '--tags', '', '--customer', 'none', '--no-billable', '--project', 'none', '--json'], { company })).stdout);
     expect(cleared).toMatchObject({ tags: [], customer_id: null, project_id: null, billable: false });
   });
 
   test('update --receipt replaces the receipt (multipart PUT)', async () => {
-    const before = JSON.parse((await acct(['entries', 'get', String(ids.created), '--json'])).stdout);
-    const r = await acct(['entries', 'update', String(ids.created), '--receipt', join(files, 'beleg.png'), '--json']);
+    const before = JSON.parse((await acct(['entries', 'get', String(id), '--json'], { company })).stdout);
+    const r = await acct(['entries', 'update', String(id), '--receipt', join(files, 'beleg.png'), '--json'], { company });
     expect(r.code).toBe(0);
     const e = JSON.parse(r.stdout);
     expect(e.file).toMatchObject({ name: 'beleg.png', mime: 'image/png', size: 11 });
     expect(e.file.id).not.toBe(before.file.id);
-    expect(e.sum).toBe(120);
+    expect(e.sum).toBe(108.1);
     expect((await fetch(before.file.url)).status).toBe(404);
   });
 
   test('update errors: nothing to change, a bad id, an unknown booking', async () => {
-    const nothing = await acct(['entries', 'update', String(ids.created)]);
+    const nothing = await acct(['entries', 'update', String(id)], { company });
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toMatch(/nothing to change: give at least one of --date, --debit/);
-    expect((await acct(['entries', 'update', 'abc', '--sum', '1'])).code).toBe(2);
-    const missing = await acct(['entries', 'update', '99999', '--sum', '1']);
+    expect((await acct(['entries', 'update', 'abc', '--sum', '1'], { company })).code).toBe(2);
+    const missing = await acct(['entries', 'update', '99999', '--sum', '1'], { company });
     expect(missing.code).toBe(5);
     expect(missing.stderr).toMatch(/Entry not found/);
   });
 
   test('delete asks for --yes off a terminal, then deletes', async () => {
-    const refused = await acct(['entries', 'delete', String(ids.created)]);
+    const refused = await acct(['entries', 'delete', String(id)], { company });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/refusing without confirmation; pass --yes/);
-    const r = await acct(['entries', 'delete', String(ids.created), '--yes']);
+    const r = await acct(['entries', 'delete', String(id), '--yes'], { company });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/Deleted booking/);
-    expect((await acct(['entries', 'get', String(ids.created)])).code).toBe(5);
+    expect((await acct(['entries', 'get', String(id)], { company })).code).toBe(5);
   });
 });
 
 describe('acct entries number', () => {
   test('the next free running number, or the asked-for one when free', async () => {
-    const n = await acct(['entries', 'number', 'expense', '--year', '2026']);
+    // a company of its own: A-2026-050 was booked and deleted again, A-2026-051 is the maximum
+    const own = addCompany(svc.server.db, 'Nummern AG', 1);
+    const expense = (number: string) => post(own, 'entries', { date: '2026-03-05', debit_account_id: accountId(own, 6500), credit_account_id: accountId(own, 1020), sum: 1, number });
+    const gone = await expense('A-2026-050');
+    await expense('A-2026-051');
+    expect((await svc.call('DELETE', `/companies/${own}/entries/${gone.id}`)).status).toBe(204);
+    const n = await acct(['entries', 'number', 'expense', '--year', '2026'], { company: own });
     expect(n.code).toBe(0);
-    // A-2026-050 was created and deleted again; the --data booking after it got A-2026-051, the maximum
     expect(n.stdout).toBe('52\n');
-    expect((await acct(['entries', 'number', 'expense', '--year', '2026', '--number', '50'])).stdout).toBe('50\n'); // free again
-    expect((await acct(['entries', 'number', 'expense', '--year', '2026', '--number', '51'])).stdout).toBe('52\n'); // taken: the next free one
-    expect((await acct(['entries', 'number', 'swap', '--year', '2026', '--number', '2'], filters)).stdout).toBe('3\n'); // U-2026-001 and -002 exist
-    expect((await acct(['entries', 'number', 'swap', '--year', '2026', '--number', '7'], filters)).stdout).toBe('7\n');
-    expect((await acct(['entries', 'number', 'income', '--year', '2025'], filters)).stdout).toBe('2\n');
+    expect((await acct(['entries', 'number', 'expense', '--year', '2026', '--number', '50'], { company: own })).stdout).toBe('50\n'); // free again
+    expect((await acct(['entries', 'number', 'expense', '--year', '2026', '--number', '51'], { company: own })).stdout).toBe('52\n'); // taken: the next free one
+    expect((await acct(['entries', 'number', 'swap', '--year', '2026', '--number', '2'], { company: filters })).stdout).toBe('3\n'); // U-2026-001 and -002 exist
+    expect((await acct(['entries', 'number', 'swap', '--year', '2026', '--number', '7'], { company: filters })).stdout).toBe('7\n');
+    expect((await acct(['entries', 'number', 'income', '--year', '2025'], { company: filters })).stdout).toBe('2\n');
     expect((await acct(['entries', 'number', 'refund'])).code).toBe(2);
     expect((await acct(['entries', 'number', 'income', '--year', '26'])).code).toBe(2);
   });
 });
 
 describe('acct entries list: filters', () => {
-  const list = (...args: string[]) => acct(['entries', 'list', ...args], filters);
+  const list = (...args: string[]) => acct(['entries', 'list', ...args], { company: filters });
 
   test('piped: TSV with the default columns, newest first', async () => {
     const r = await list();
@@ -351,7 +381,7 @@ describe('acct entries list: filters', () => {
 
 describe('acct entries grouped', () => {
   test('one row per group: a group of different accounts shows the combined label on a table', async () => {
-    const r = await acct(['entries', 'grouped', '--from', '2026-01-01', '--to', '2026-03-31', '-o', 'table'], filters);
+    const r = await acct(['entries', 'grouped', '--from', '2026-01-01', '--to', '2026-03-31', '-o', 'table'], { company: filters });
     expect(r.code).toBe(0);
     const out = lines(r.stdout);
     expect(out[0].trim().split(/\s{2,}/)).toEqual(['GROUP', 'DATE', 'NUMBER', 'DESCRIPTION', 'TYPE', 'DEBIT', 'CREDIT', 'SUM']);
@@ -361,15 +391,15 @@ describe('acct entries grouped', () => {
   });
 
   test('JSON is the API items; filters apply', async () => {
-    const r = await acct(['entries', 'grouped', '--from', '2026-02-01', '--to', '2026-03-31', '--json'], filters);
+    const r = await acct(['entries', 'grouped', '--from', '2026-02-01', '--to', '2026-03-31', '--json'], { company: filters });
     const items = JSON.parse(r.stdout);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ entry_group_id: ids.fGroup, sum: false, type: 'mixed', debit_account: { number: null } });
     expect(items[0].grouped_entries.map((e: any) => e.id)).toEqual([ids.f3, ids.f4]);
     // a filter narrows the group to its matching bookings
-    const narrowed = JSON.parse((await acct(['entries', 'grouped', '--account', '1510', '--json'], filters)).stdout);
+    const narrowed = JSON.parse((await acct(['entries', 'grouped', '--account', '1510', '--json'], { company: filters })).stdout);
     expect(narrowed).toMatchObject([{ entry_group_id: ids.fGroup, type: 'swap', sum: 5405, grouped_entries: [{ id: ids.f4 }] }]);
-    const piped = await acct(['entries', 'grouped', '--type', 'income'], filters);
+    const piped = await acct(['entries', 'grouped', '--type', 'income'], { company: filters });
     expect(tsv(piped.stdout).map((row) => row[2])).toEqual(['number', 'E-2026-001', 'E-2025-001']);
   });
 });

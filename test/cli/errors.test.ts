@@ -3,9 +3,9 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ACCT_BIN, sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
-import { addCompany, addUser, setCompany } from '../../src/server/main.js';
+import { ACCT_BIN, acctAgainst, acctEnv, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { secondTenant, startTestService, type TestService } from '../helpers/service.js';
+import { addCompany, setCompany } from '../../src/server/main.js';
 import { closedPort, sendJson, STACK_LINE, startStub, type Stub } from './support.js';
 
 let svc: TestService;
@@ -13,20 +13,20 @@ let box: Sandbox;
 let stub: Stub;
 let tagId: number;
 
-const env = (extra: Record<string, string> = {}) => ({ ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: '1', ...extra });
-const acct = (args: string[], extra: Record<string, string> = {}) => box.run(args, { env: env(extra) });
+const STUB_TOKEN = 'stub-token';
+let acct: Acct;
 /** acct against the stub: `acct api GET /status/<code>` answers that status. */
-const viaStub = (args: string[]) => box.run(args, { env: { ACCT_BASE_URL: stub.url, ACCT_TOKEN: 'stub-token', ACCT_COMPANY: '1' } });
+let viaStub: Acct;
 
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc);
   tagId = (await svc.call('POST', '/companies/1/tags', { name: 'taken', color: 'blue' })).body.data.id;
   // company 2: the owner's, subscription expired; company 3: someone else's
   expect(addCompany(svc.server.db, 'Abgelaufen AG', 1)).toBe(2);
   setCompany(svc.server.db, 2, { subscriptionExpired: 'on' });
-  const other = addUser(svc.server.db, { name: 'Fremd', email: 'fremd@example.ch', company: 1, role: 'user' });
-  expect(addCompany(svc.server.db, 'Fremde AG', other.id)).toBe(3);
+  expect(secondTenant(svc).company).toBe(3);
 
   // A remote we do not own, for answers the embedded service gives only after a long wait (429) or never (409, 500).
   let flaky = 0;
@@ -45,6 +45,7 @@ beforeAll(async () => {
     if (status === 500) return sendJson(res, 500, { message: 'Server Error.' });
     return sendJson(res, status, { message: `status ${status}` });
   });
+  viaStub = acctAgainst(box, { url: stub.url, token: STUB_TOKEN });
 });
 
 afterAll(async () => {
@@ -69,7 +70,7 @@ describe.concurrent('answers of the API', () => {
   });
 
   test('401 (bad token) → exit 4 with an acct login hint', async () => {
-    const r = await acct(['tags', 'list'], { ACCT_TOKEN: 'no-such-token' });
+    const r = await acct(['tags', 'list'], { token: 'no-such-token' });
     expect(r.code).toBe(4);
     expect(r.stderr).toBe('acct: Unauthenticated.\nrun "acct login" or set ACCT_TOKEN\n');
   });
@@ -81,7 +82,7 @@ describe.concurrent('answers of the API', () => {
   });
 
   test('402 (subscription expired) → exit 4', async () => {
-    const r = await acct(['tags', 'list'], { ACCT_COMPANY: '2' });
+    const r = await acct(['tags', 'list'], { company: 2 });
     expect(r.code).toBe(4);
     expect(r.stderr).toBe('acct: The subscription of this company has expired.\n');
   });
@@ -139,7 +140,7 @@ describe.concurrent('answers of the API', () => {
 
   test('network failure (closed port) → exit 1', async () => {
     const port = await closedPort();
-    const r = await acct(['tags', 'list'], { ACCT_BASE_URL: `http://127.0.0.1:${port}/api/v2` });
+    const r = await acct(['tags', 'list'], { env: { ACCT_BASE_URL: `http://127.0.0.1:${port}/api/v2` } });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`acct: could not reach http://127.0.0.1:${port}/api/v2 (ECONNREFUSED)\n`);
     expect(r.stderr).not.toMatch(STACK_LINE);
@@ -149,7 +150,7 @@ describe.concurrent('answers of the API', () => {
 describe('interrupted → exit 130', () => {
   test('SIGINT while waiting for an answer', async () => {
     const child = spawn(process.execPath, [ACCT_BIN, 'api', 'GET', '/hang'], {
-      env: box.env({ ACCT_BASE_URL: stub.url, ACCT_TOKEN: 'stub-token', ACCT_COMPANY: '1' }),
+      env: box.env(acctEnv({ url: stub.url, token: STUB_TOKEN })),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -242,7 +243,7 @@ describe.concurrent('stack traces only with --debug', () => {
   test('a network error', async () => {
     const port = await closedPort();
     const url = `http://127.0.0.1:${port}/api/v2`;
-    const debug = await acct(['tags', 'list', '--per-page', '1', '--debug'], { ACCT_BASE_URL: url });
+    const debug = await acct(['tags', 'list', '--per-page', '1', '--debug'], { env: { ACCT_BASE_URL: url } });
     expect(debug.code).toBe(1);
     expect(debug.stderr).toMatch(STACK_LINE);
     expect(debug.stderr).toContain('retrying in');

@@ -1,19 +1,19 @@
 // Local mode: no profile and no ACCT_* variables, the embedded service on the local ledger.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { sandbox, type Sandbox } from '../helpers/cli.js';
 import { tsv } from './support.js';
 
 let box: Sandbox;
 
-beforeAll(() => {
+// Every test starts on a fresh local ledger of its own and makes what it needs there.
+beforeEach(() => {
   box = sandbox();
 });
 
-afterAll(() => box?.cleanup());
+afterEach(() => box?.cleanup());
 
-// The tests of this file build on each other: one fresh local ledger, used step by step.
 describe('a fresh local ledger', () => {
   test('tags list exits 0 with an empty list and seeds the data directory', async () => {
     expect(existsSync(box.dataDir)).toBe(false);
@@ -24,7 +24,8 @@ describe('a fresh local ledger', () => {
     expect(r.stderr).toBe('');
   });
 
-  test('the data directory holds acct.sqlite and local-token (0600), the directory is 0700', () => {
+  test('the data directory holds acct.sqlite and local-token (0600), the directory is 0700', async () => {
+    expect((await box.run(['tags', 'list'])).code).toBe(0);
     expect(existsSync(join(box.dataDir, 'acct.sqlite'))).toBe(true);
     const tokenFile = join(box.dataDir, 'local-token');
     expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
@@ -53,6 +54,7 @@ describe('a fresh local ledger', () => {
   });
 
   test('the local token is kept between runs', async () => {
+    expect((await box.run(['tags', 'list'])).code).toBe(0);
     const before = readFileSync(join(box.dataDir, 'local-token'), 'utf8');
     expect((await box.run(['tags', 'colors', '--json'])).code).toBe(0);
     expect(readFileSync(join(box.dataDir, 'local-token'), 'utf8')).toBe(before);
@@ -72,6 +74,7 @@ describe('a fresh local ledger', () => {
   });
 
   test('acct use switches the local company after server companies add', async () => {
+    expect((await box.run(['tags', 'create', '--name', 'reisen', '--color', 'green'])).code).toBe(0);
     const add = await box.run(['server', 'companies', 'add', '--data', box.dataDir, '--name', 'X', '--owner', '1']);
     expect(add.code, add.stderr).toBe(0);
     expect(add.stdout).toBe('2\n');
@@ -99,12 +102,15 @@ describe('a fresh local ledger', () => {
   });
 
   test('acct api works on the local ledger', async () => {
+    expect((await box.run(['tags', 'list'])).code).toBe(0);
+    expect((await box.run(['server', 'companies', 'add', '--data', box.dataDir, '--name', 'X', '--owner', '1'])).code).toBe(0);
     const r = await box.run(['api', 'GET', '/users/me']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).data.companies).toHaveLength(2);
   });
 
   test('errors keep their exit codes locally', async () => {
+    expect((await box.run(['tags', 'create', '--name', 'reisen', '--color', 'green'])).code).toBe(0);
     expect((await box.run(['tags', 'get', '999'])).code).toBe(5);
     expect((await box.run(['tags', 'create', '--name', 'reisen', '--color', 'red'])).code).toBe(3);
   });

@@ -1,7 +1,7 @@
 // Output formats, --fields, empty lists, single records and paging of `acct tags list`.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { startTestService, type TestService } from '../helpers/service.js';
 import { addCompany } from '../../src/server/main.js';
 import { lines, tsv } from './support.js';
 
@@ -13,9 +13,8 @@ let box: Sandbox;
 /** the tags of company 1 as the service holds them, in id order */
 let tags: { id: number; name: string; color: string; created_at: string }[] = [];
 
-/** Runs acct with the connection in the environment: company 1 holds 35 tags, company 2 none. */
-const acct = (args: string[], company = 1) =>
-  box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: String(company) } });
+/** acct against the service: company 1 holds 35 tags, company 2 none. */
+let acct: Acct;
 
 beforeAll(async () => {
   svc = await startTestService();
@@ -28,6 +27,7 @@ beforeAll(async () => {
   }
   tags = tags.sort((a, b) => a.id - b.id);
   box = sandbox();
+  acct = acctAgainst(box, svc);
 });
 
 afterAll(async () => {
@@ -173,14 +173,14 @@ describe.concurrent('an empty list exits 0', () => {
     ['ndjson', ''],
     ['table', ''],
   ])('-o %s', async (format, expected) => {
-    const r = await acct(['tags', 'list', '-o', format], 2);
+    const r = await acct(['tags', 'list', '-o', format], { company: 2 });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(expected);
     expect(r.stderr).toBe('');
   });
 
   test('piped default prints only the header; a filter matching nothing too', async () => {
-    expect(await acct(['tags', 'list'], 2)).toMatchObject({ code: 0, stdout: 'id\tname\tcolor\n' });
+    expect(await acct(['tags', 'list'], { company: 2 })).toMatchObject({ code: 0, stdout: 'id\tname\tcolor\n' });
     expect(await acct(['tags', 'list', '--name', 'no-such-tag', '--fields', 'name'])).toMatchObject({ code: 0, stdout: 'name\n' });
   });
 });

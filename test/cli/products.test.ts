@@ -1,9 +1,9 @@
 // `acct products …` against the embedded service: every verb, money rendering, filters, name references
 // and their errors, and `products count`.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
-import { addCompany, addUser } from '../../src/server/main.js';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { secondTenant, startTestService, type TestService } from '../helpers/service.js';
+import { addCompany } from '../../src/server/main.js';
 import { lines, tsv } from './support.js';
 
 interface Product { id: number; name: string; description: string | null; price: number | null; formatted_price: string | null; unit: string | null; archived: boolean }
@@ -13,27 +13,37 @@ let box: Sandbox;
 let emptyCompany: number;
 let foreignProductId: number;
 
-const acct = (args: string[], company = 1) =>
-  box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: String(company) } });
+let acct: Acct;
 
 async function product(id: number): Promise<Product | undefined> {
   const res = await svc.call('GET', `/companies/1/products/${id}`);
   return res.status === 200 ? res.body.data : undefined;
 }
 
-async function createProduct(body: Record<string, unknown>): Promise<Product> {
-  const res = await svc.call('POST', '/companies/1/products', body);
+async function createProduct(body: Record<string, unknown>, company = 1): Promise<Product> {
+  const res = await svc.call('POST', `/companies/${company}/products`, body);
   expect(res.status).toBe(200);
   return res.body.data;
+}
+
+/** A company of its own holding exactly Webhosting, Beratungspaket, USB Kabel and the archived Altes Kabel. */
+async function catalogue(): Promise<{ company: number; old: Product }> {
+  const company = addCompany(svc.server.db, 'Katalog AG', 1);
+  await createProduct({ name: 'Webhosting', price: 1234.5, unit: 'Jahr', description: 'Ein Jahr' }, company);
+  await createProduct({ name: 'Beratungspaket' }, company);
+  await createProduct({ name: 'USB Kabel', price: 19.9, unit: 'Stück' }, company);
+  const old = await createProduct({ name: 'Altes Kabel', price: 3 }, company);
+  expect((await svc.call('PUT', `/companies/${company}/products/${old.id}`, { archived: true })).status).toBe(200);
+  return { company, old };
 }
 
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc);
   emptyCompany = addCompany(svc.server.db, 'Leer AG', 1);
-  const other = addUser(svc.server.db, { name: 'Fremd', email: 'fremd@example.ch', company: 1, role: 'user', token: 'fremd-token' });
-  const company = addCompany(svc.server.db, 'Fremde AG', other.id);
-  foreignProductId = (await svc.call('POST', `/companies/${company}/products`, { name: 'Fremdprodukt' }, { token: 'fremd-token' })).body.data.id;
+  const other = secondTenant(svc);
+  foreignProductId = (await svc.call('POST', `/companies/${other.company}/products`, { name: 'Fremdprodukt' }, { token: other.user.token })).body.data.id;
 });
 
 afterAll(async () => {
@@ -42,6 +52,11 @@ afterAll(async () => {
 });
 
 describe('acct products create / get / list', () => {
+  // the create tests write to company 1; the list and get tests read a catalogue of their own
+  let company: number;
+  let old: Product;
+  beforeAll(async () => { ({ company, old } = await catalogue()); });
+
   test('create sends the price as typed and prints the product', async () => {
     const r = await acct(['products', 'create', '--name', 'Webhosting', '--price', '1234.50', '--unit', 'Jahr', '--description', 'Ein Jahr', '--json']);
     expect(r.code, r.stderr).toBe(0);
@@ -77,40 +92,37 @@ describe('acct products create / get / list', () => {
   });
 
   test('the table groups money the Swiss way; tsv, csv and json stay raw', async () => {
-    await createProduct({ name: 'USB Kabel', price: 19.9, unit: 'Stück' });
-    const table = await acct(['products', 'list', '-o', 'table']);
+    const table = await acct(['products', 'list', '-o', 'table'], { company });
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/Webhosting\s+1'234\.50\s+Jahr\s+no/);
     expect(table.stdout).toMatch(/USB Kabel\s+19\.90\s+Stück/);
-    expect((await acct(['products', 'list', '--fields', 'name,price'])).stdout).toContain('Webhosting\t1234.5\n');
-    expect((await acct(['products', 'list', '-o', 'csv', '--fields', 'name,price,formatted_price'])).stdout).toContain("Webhosting,1234.5,CHF 1'234.50\r\n");
-    const json = JSON.parse((await acct(['products', 'list', '--json'])).stdout) as Product[];
+    expect((await acct(['products', 'list', '--fields', 'name,price'], { company })).stdout).toContain('Webhosting\t1234.5\n');
+    expect((await acct(['products', 'list', '-o', 'csv', '--fields', 'name,price,formatted_price'], { company })).stdout).toContain("Webhosting,1234.5,CHF 1'234.50\r\n");
+    const json = JSON.parse((await acct(['products', 'list', '--json'], { company })).stdout) as Product[];
     expect(json.find((p) => p.name === 'USB Kabel')!.price).toBe(19.9);
   });
 
   test('list filters --name, --archived, --no-archived, --id and --sort', async () => {
-    const old = await createProduct({ name: 'Altes Kabel', price: 3 });
-    await svc.call('PUT', `/companies/1/products/${old.id}`, { archived: true });
-    expect(lines((await acct(['products', 'list', '--name', 'kabel', '--fields', 'name'])).stdout)).toEqual(['name', 'USB Kabel', 'Altes Kabel']);
-    expect(lines((await acct(['products', 'list', '--archived', '--fields', 'name'])).stdout)).toEqual(['name', 'Altes Kabel']);
-    expect(lines((await acct(['products', 'list', '--no-archived', '--name', 'kabel', '--fields', 'name'])).stdout)).toEqual(['name', 'USB Kabel']);
-    expect(lines((await acct(['products', 'list', '--id', `${old.id}`, '--fields', 'name'])).stdout)).toEqual(['name', 'Altes Kabel']);
-    expect(lines((await acct(['products', 'list', '--sort', '-price', '--fields', 'name'])).stdout)).toEqual(['name', 'Webhosting', 'USB Kabel', 'Altes Kabel', 'Beratungspaket']);
-    expect(lines((await acct(['products', 'list', '--sort', 'name', '--fields', 'name'])).stdout)).toEqual(['name', 'Altes Kabel', 'Beratungspaket', 'USB Kabel', 'Webhosting']);
-    expect((await acct(['products', 'list', '--sort', 'created_at'])).code).toBe(2);
-    expect((await acct(['products', 'list', '--id', 'x'])).code).toBe(2);
+    expect(lines((await acct(['products', 'list', '--name', 'kabel', '--fields', 'name'], { company })).stdout)).toEqual(['name', 'USB Kabel', 'Altes Kabel']);
+    expect(lines((await acct(['products', 'list', '--archived', '--fields', 'name'], { company })).stdout)).toEqual(['name', 'Altes Kabel']);
+    expect(lines((await acct(['products', 'list', '--no-archived', '--name', 'kabel', '--fields', 'name'], { company })).stdout)).toEqual(['name', 'USB Kabel']);
+    expect(lines((await acct(['products', 'list', '--id', `${old.id}`, '--fields', 'name'], { company })).stdout)).toEqual(['name', 'Altes Kabel']);
+    expect(lines((await acct(['products', 'list', '--sort', '-price', '--fields', 'name'], { company })).stdout)).toEqual(['name', 'Webhosting', 'USB Kabel', 'Altes Kabel', 'Beratungspaket']);
+    expect(lines((await acct(['products', 'list', '--sort', 'name', '--fields', 'name'], { company })).stdout)).toEqual(['name', 'Altes Kabel', 'Beratungspaket', 'USB Kabel', 'Webhosting']);
+    expect((await acct(['products', 'list', '--sort', 'created_at'], { company })).code).toBe(2);
+    expect((await acct(['products', 'list', '--id', 'x'], { company })).code).toBe(2);
   });
 
   test('get by id and by exact name', async () => {
-    const r = await acct(['products', 'get', 'usb kabel', '--json']);
+    const r = await acct(['products', 'get', 'usb kabel', '--json'], { company });
     expect(r.code, r.stderr).toBe(0);
     const p = JSON.parse(r.stdout);
     expect(p.name).toBe('USB Kabel');
-    expect(JSON.parse((await acct(['products', 'get', String(p.id), '--json'])).stdout)).toEqual(p);
+    expect(JSON.parse((await acct(['products', 'get', String(p.id), '--json'], { company })).stdout)).toEqual(p);
   });
 
   test('an unknown name is a usage error (exit 2) listing candidates', async () => {
-    const r = await acct(['products', 'get', 'Kabel']);
+    const r = await acct(['products', 'get', 'Kabel'], { company });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('no product "Kabel"');
@@ -138,9 +150,7 @@ describe('acct products update / delete', () => {
 
   test('update --data clears the price with null', async () => {
     const p = await createProduct({ name: 'Ohne Preis', price: 9 });
-    const r = await box.run(['products', 'update', String(p.id), '--data', '-'], {
-      env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: '1' }, input: '{"price":null}',
-    });
+    const r = await acct(['products', 'update', String(p.id), '--data', '-'], { input: '{"price":null}' });
     expect(r.code, r.stderr).toBe(0);
     expect(await product(p.id)).toMatchObject({ price: null, formatted_price: null });
   });
@@ -165,26 +175,30 @@ describe('acct products update / delete', () => {
 });
 
 describe('acct products count', () => {
+  // a catalogue of its own: the other tests add products to company 1
+  let company: number;
+  beforeAll(async () => { ({ company } = await catalogue()); });
+
   test('prints the bare number, archived included, in every output format', async () => {
-    const total = (await svc.call('GET', '/companies/1/products/count')).body as number;
+    const total = (await svc.call('GET', `/companies/${company}/products/count`)).body as number;
     expect(total).toBeGreaterThan(3);
     for (const extra of [[], ['--json'], ['-o', 'table'], ['-o', 'csv']]) {
-      const r = await acct(['products', 'count', ...extra]);
+      const r = await acct(['products', 'count', ...extra], { company });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout).toBe(`${total}\n`);
     }
   });
 
   test('--archived and --no-archived count one side', async () => {
-    const archived = ((await svc.call('GET', '/companies/1/products?filter[archived]=true&per_page=100')).body.data as Product[]).length;
-    const active = ((await svc.call('GET', '/companies/1/products?filter[archived]=false&per_page=100')).body.data as Product[]).length;
+    const archived = ((await svc.call('GET', `/companies/${company}/products?filter[archived]=true&per_page=100`)).body.data as Product[]).length;
+    const active = ((await svc.call('GET', `/companies/${company}/products?filter[archived]=false&per_page=100`)).body.data as Product[]).length;
     expect(archived).toBeGreaterThan(0);
-    expect((await acct(['products', 'count', '--archived'])).stdout).toBe(`${archived}\n`);
-    expect((await acct(['products', 'count', '--no-archived'])).stdout).toBe(`${active}\n`);
+    expect((await acct(['products', 'count', '--archived'], { company })).stdout).toBe(`${archived}\n`);
+    expect((await acct(['products', 'count', '--no-archived'], { company })).stdout).toBe(`${active}\n`);
   });
 
   test('an empty company counts 0', async () => {
-    const r = await acct(['products', 'count'], emptyCompany);
+    const r = await acct(['products', 'count'], { company: emptyCompany });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('0\n');
   });

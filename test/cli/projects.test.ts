@@ -1,8 +1,9 @@
 // `acct projects …` against the embedded service: every verb, name references (unknown, ambiguous,
 // archived duplicates), customer references, --new-customer, and the service's refusals as exit codes.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { startTestService, type TestService } from '../helpers/service.js';
+import { addCompany } from '../../src/server/main.js';
 import { timestamp } from '../../src/server/store/db.js';
 import { today } from '../../src/cli/resource/body.js';
 import { tsv } from './support.js';
@@ -12,18 +13,26 @@ let box: Sandbox;
 let muster: number;
 let beispiel: number;
 
-const acct = (args: string[]) => box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: '1' } });
+let acct: Acct;
 const sql = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).run(...(params as never[]));
 const row = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
 
-function insertCustomer(name: string, number: number): number {
-  return Number(sql('INSERT INTO customers (company_id, user_id, name, number, created_at, updated_at) VALUES (1, 1, ?, ?, ?, ?)', name, number, timestamp(), timestamp()).lastInsertRowid);
+function insertCustomer(name: string, number: number, company = 1): number {
+  return Number(sql('INSERT INTO customers (company_id, user_id, name, number, created_at, updated_at) VALUES (?, 1, ?, ?, ?, ?)', company, name, number, timestamp(), timestamp()).lastInsertRowid);
 }
 
-async function createProject(body: Record<string, unknown>): Promise<{ id: number; name: string }> {
-  const res = await svc.call('POST', '/companies/1/projects', body);
+async function createProject(body: Record<string, unknown>, company = 1): Promise<{ id: number; name: string }> {
+  const res = await svc.call('POST', `/companies/${company}/projects`, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
+}
+
+/** A project of Muster AG with an invoiced time entry, which keeps it from being deleted. */
+async function invoicedProject(name: string): Promise<{ id: number; name: string }> {
+  const p = await createProject({ name, customer_id: muster });
+  sql(`INSERT INTO time_entries (company_id, user_id, project_id, date, hours, minutes, hourly_rate, status, billable, created_at, updated_at)
+       VALUES (1, 1, ?, '2025-03-03', 1, 0, 10000, 'invoiced', 1, ?, ?)`, p.id, timestamp(), timestamp());
+  return p;
 }
 
 /** acct … -o json, parsed; the command must succeed. */
@@ -36,6 +45,7 @@ async function json(args: string[]): Promise<any> {
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc);
   muster = insertCustomer('Muster AG', 1001);
   beispiel = insertCustomer('Beispiel GmbH', 1002);
   insertCustomer('Twin AG', 1003);
@@ -117,39 +127,48 @@ describe('create', () => {
 });
 
 describe('list', () => {
+  // a company of its own whose Beispiel GmbH (1002) has exactly Support, List Alpha and the archived List Beta
+  let company: number;
+  let listed: number;
   let ids: Record<string, number>;
   beforeAll(async () => {
+    company = addCompany(svc.server.db, 'Liste AG', 1);
+    listed = insertCustomer('Beispiel GmbH', 1002, company);
+    await createProject({ name: 'Support', customer_id: listed }, company);
     ids = {
-      alpha: (await createProject({ name: 'List Alpha', customer_id: beispiel, hourly_rate: 100 })).id,
-      beta: (await createProject({ name: 'List Beta', customer_id: beispiel, archived: true })).id,
+      alpha: (await createProject({ name: 'List Alpha', customer_id: listed, hourly_rate: 100 }, company)).id,
+      beta: (await createProject({ name: 'List Beta', customer_id: listed, archived: true }, company)).id,
     };
   });
 
   test('tsv with the default columns', async () => {
-    const r = await acct(['projects', 'list', '--customer', '1002']);
+    const r = await acct(['projects', 'list', '--customer', '1002'], { company });
     expect(r.code, r.stderr).toBe(0);
     const rows = tsv(r.stdout);
     expect(rows[0]).toEqual(['id', 'name', 'customer_id', 'project_type', 'hourly_rate', 'budget', 'budget_usage.used_string', 'open_times.readable', 'archived']);
     expect(rows.slice(1).map((c) => c[1])).toEqual(['Support', 'List Alpha', 'List Beta']);
-    expect(rows[2]).toEqual([String(ids.alpha), 'List Alpha', String(beispiel), 'byHour', '100', '', '0.00 CHF / 0.00 CHF (0%)', '00:00', 'false']);
+    expect(rows[2]).toEqual([String(ids.alpha), 'List Alpha', String(listed), 'byHour', '100', '', '0.00 CHF / 0.00 CHF (0%)', '00:00', 'false']);
   });
 
   test('--archived and --no-archived', async () => {
-    const archived = tsv((await acct(['projects', 'list', '--customer', 'Beispiel GmbH', '--archived'])).stdout);
+    const archived = tsv((await acct(['projects', 'list', '--customer', 'Beispiel GmbH', '--archived'], { company })).stdout);
     expect(archived.slice(1).map((c) => c[1])).toEqual(['List Beta']);
-    const active = tsv((await acct(['projects', 'list', '--customer', 'Beispiel GmbH', '--no-archived'])).stdout);
+    const active = tsv((await acct(['projects', 'list', '--customer', 'Beispiel GmbH', '--no-archived'], { company })).stdout);
     expect(active.slice(1).map((c) => c[1])).toEqual(['Support', 'List Alpha']);
   });
 
   test('--include customer makes customer.name available', async () => {
-    const r = await acct(['projects', 'list', '--customer', '1002', '--include', 'customer', '--fields', 'name,customer.name']);
+    const r = await acct(['projects', 'list', '--customer', '1002', '--include', 'customer', '--fields', 'name,customer.name'], { company });
     expect(tsv(r.stdout)).toEqual([['name', 'customer.name'], ['Support', 'Beispiel GmbH'], ['List Alpha', 'Beispiel GmbH'], ['List Beta', 'Beispiel GmbH']]);
   });
 });
 
 describe('get and name references', () => {
+  // the one project of that name, found by id and name and offered for a near miss
+  let p: { id: number; name: string };
+  beforeAll(async () => { p = await createProject({ name: 'Unique Name', customer_id: muster }); });
+
   test('by id and by exact name, any case', async () => {
-    const p = await createProject({ name: 'Unique Name', customer_id: muster });
     expect((await json(['projects', 'get', String(p.id)])).name).toBe('Unique Name');
     expect((await json(['projects', 'get', 'unique name'])).id).toBe(p.id);
   });
@@ -191,16 +210,18 @@ describe('update', () => {
   });
 
   test('an end before the start: exit 3 naming end_date', async () => {
-    const r = await acct(['projects', 'update', 'Editable', '--end', '2025-01-31']);
+    await createProject({ name: 'Editable Ende', customer_id: muster, start_date: '2025-02-01' });
+    const r = await acct(['projects', 'update', 'Editable Ende', '--end', '2025-01-31']);
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('end_date: The end date field must be a date after or equal to start date.');
   });
 
   test('--new-customer is refused on update; no flags at all is a usage error', async () => {
-    const r = await acct(['projects', 'update', 'Editable', '--new-customer', 'Other AG']);
+    await createProject({ name: 'Editable Kunde', customer_id: muster });
+    const r = await acct(['projects', 'update', 'Editable Kunde', '--new-customer', 'Other AG']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--new-customer works only with create');
-    const empty = await acct(['projects', 'update', 'Editable']);
+    const empty = await acct(['projects', 'update', 'Editable Kunde']);
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('nothing to change');
   });
@@ -219,9 +240,7 @@ describe('delete, archive, unarchive, bulk-delete', () => {
   });
 
   test('a project with invoiced time is kept: exit 6 with the advice to archive', async () => {
-    const p = await createProject({ name: 'Invoiced work', customer_id: muster });
-    sql(`INSERT INTO time_entries (company_id, user_id, project_id, date, hours, minutes, hourly_rate, status, billable, created_at, updated_at)
-         VALUES (1, 1, ?, '2025-03-03', 1, 0, 10000, 'invoiced', 1, ?, ?)`, p.id, timestamp(), timestamp());
+    const p = await invoicedProject('Invoiced kept');
     const r = await acct(['projects', 'delete', String(p.id), '--yes']);
     expect(r.code).toBe(6);
     expect(r.stderr).toContain('The project has invoiced time entries and cannot be deleted. Archive it instead.');
@@ -242,6 +261,7 @@ describe('delete, archive, unarchive, bulk-delete', () => {
 
   test('bulk-delete deletes what it may and names the projects it kept', async () => {
     const gone = await createProject({ name: 'Bulk gone', customer_id: muster });
+    await invoicedProject('Invoiced work');
     const r = await acct(['projects', 'bulk-delete', 'Bulk gone', 'Invoiced work', '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('Deleted 1 of 2 projects.');

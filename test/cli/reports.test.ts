@@ -2,14 +2,14 @@
 // booked through `acct entries create`: every report as a table, TSV and JSON, the period defaults and
 // the errors caught before any request. The arithmetic behind each figure is in the unit test.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { startTestService, type TestService } from '../helpers/service.js';
 import { lines, sendJson, startStub, tsv, type Stub } from './support.js';
 
 let svc: TestService;
 let box: Sandbox;
 
-const acct = (args: string[], env: Record<string, string> = {}) => box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: '1', ...env } });
+let acct: Acct;
 /** Cells of a table line (split on runs of two or more blanks). */
 const cells = (line: string) => line.trim().split(/\s{2,}/);
 const row = (stdout: string, label: string) => cells(lines(stdout).find((l) => l.includes(label))!);
@@ -33,6 +33,7 @@ const YEAR: [string, string, string, string, string | null, string][] = [
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc);
   const rate = await acct(['tax-rates', 'create', '--name', 'Export 0 %', '--rate', '0', '--account', '2200', '--field-number', '220']);
   if (rate.code !== 0) throw new Error(rate.stderr);
   for (const [date, debit, credit, sum, taxRate, description] of YEAR) {
@@ -153,7 +154,7 @@ describe('acct report balance-sheet', () => {
         : [{ id: 2, number: 2800, name: 'Eigenkapital', type: 'liabilities', balance: 900 }, { id: null, number: null, name: 'Gewinn/Verlust der Periode', balance: 0, computed: true }]);
     });
     try {
-      const r = await box.run(['report', 'balance-sheet', '--date', '2025-12-31'], { env: { ACCT_BASE_URL: stub.url, ACCT_TOKEN: 't', ACCT_COMPANY: '1' } });
+      const r = await acctAgainst(box, { url: stub.url, token: 't' })(['report', 'balance-sheet', '--date', '2025-12-31']);
       expect(r.code).toBe(0);
       expect(tsv(r.stdout).at(-1)).toEqual(['difference', '', '', 'Difference (assets − liabilities and equity)', '100.50']);
       expect(r.stderr).toBe("acct: The balance sheet does not balance: assets 1'000.50, liabilities and equity 900.00, difference 100.50.\n");
@@ -286,7 +287,7 @@ describe('acct report vat', () => {
   test('flags are checked before any request', async () => {
     const stub: Stub = await startStub((_req, res) => sendJson(res, 500, { message: 'should not be called' }));
     try {
-      const env = { ACCT_BASE_URL: stub.url, ACCT_TOKEN: 't', ACCT_COMPANY: '1' };
+      const viaStub = acctAgainst(box, { url: stub.url, token: 't' });
       const cases: [string[], RegExp][] = [
         [['report', 'vat', '--from', '2025-13-01'], /invalid --from "2025-13-01": expected a date YYYY-MM-DD or today/],
         [['report', 'vat', '--from', '2025-06-01', '--to', '2025-01-01'], /--to 2025-01-01 is before --from 2025-06-01/],
@@ -295,7 +296,7 @@ describe('acct report vat', () => {
         [['report', 'trial-balance', '--from', '1.1.2025'], /invalid --from/],
       ];
       for (const [args, message] of cases) {
-        const r = await box.run(args, { env });
+        const r = await viaStub(args);
         expect(r.code, args.join(' ')).toBe(2);
         expect(r.stderr).toMatch(message);
       }

@@ -1,7 +1,7 @@
 // acct server start / users add / companies add|set, and acct completion.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { ACCT_BIN, sandbox, type Sandbox } from '../helpers/cli.js';
 import { tsv } from './support.js';
 
@@ -128,20 +128,38 @@ describe.concurrent('acct server start', () => {
 });
 
 describe('acct server users add / companies add / companies set', () => {
-  let data: string;
-  let s: Started;
+  // the refusals share one data directory; every other test runs a server on a data directory of its own
+  let shared: string;
+  let sharedServer: Started;
+  const own: Started[] = [];
+  const stop = async (s: Started) => {
+    s.child.kill('SIGTERM');
+    await s.exit;
+  };
+
+  /** A server on a fresh data directory (owner token T-admin), stopped after the test. */
+  async function ownServer(name: string): Promise<{ data: string; s: Started }> {
+    const data = join(box.dataDir, name);
+    const s = await startServer(['--port', '0', '--data', data, '--token', 'T-admin', '--rate-limit', 'off']);
+    own.push(s);
+    return { data, s };
+  }
 
   beforeAll(async () => {
-    data = join(box.dataDir, 'admin');
-    s = await startServer(['--port', '0', '--data', data, '--token', 'T-admin', '--rate-limit', 'off']);
+    shared = join(box.dataDir, 'admin');
+    sharedServer = await startServer(['--port', '0', '--data', shared, '--token', 'T-admin', '--rate-limit', 'off']);
+  });
+
+  afterEach(async () => {
+    for (const s of own.splice(0)) await stop(s);
   });
 
   afterAll(async () => {
-    s.child.kill('SIGTERM');
-    await s.exit;
+    await stop(sharedServer);
   });
 
   test('users add prints id<TAB>token, and the token works with the role given', async () => {
+    const { data, s } = await ownServer('users-add');
     const r = await box.run(['server', 'users', 'add', '--data', data, '--name', 'Anna Muster', '--email', 'anna@example.ch', '--company', '1', '--role', 'user']);
     expect(r.code, r.stderr).toBe(0);
     const m = /^(\d+)\t(\S+)\n$/.exec(r.stdout);
@@ -154,6 +172,8 @@ describe('acct server users add / companies add / companies set', () => {
   });
 
   test('users add with --token uses that token; bad input is a usage error', async () => {
+    const { data, s } = await ownServer('users-token');
+    expect((await box.run(['server', 'users', 'add', '--data', data, '--name', 'Anna Muster', '--email', 'anna@example.ch', '--company', '1', '--role', 'user'])).code).toBe(0);
     const ok = await box.run(['server', 'users', 'add', '--data', data, '--name', 'Beat', '--email', 'beat@example.ch', '--company', '1', '--role', 'admin', '--token', 'beat-token']);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toBe('3\tbeat-token\n');
@@ -176,6 +196,7 @@ describe('acct server users add / companies add / companies set', () => {
   });
 
   test('companies add prints the id; the owner sees the new company', async () => {
+    const { data, s } = await ownServer('companies-add');
     const r = await box.run(['server', 'companies', 'add', '--data', data, '--name', 'Muster GmbH', '--owner', '1']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('2\n');
@@ -188,6 +209,8 @@ describe('acct server users add / companies add / companies set', () => {
   });
 
   test('companies set changes settings (subscription expired → 402)', async () => {
+    const { data, s } = await ownServer('companies-set');
+    expect((await box.run(['server', 'companies', 'add', '--data', data, '--name', 'Muster GmbH', '--owner', '1'])).stdout).toBe('2\n');
     const r = await box.run(['server', 'companies', 'set', '2', '--data', data, '--subscription-expired', 'on', '--plan', 'business']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
@@ -209,7 +232,7 @@ describe('acct server users add / companies add / companies set', () => {
     [['1', '--creditor-country', 'CHE'], '--creditor-country is longer than 2 characters'],
     [['1', '--creditor-zip', '12345678901234567'], '--creditor-zip is longer than 16 characters'],
   ])('companies set %j is a usage error (exit 2)', async (args, message) => {
-    const r = await box.run(['server', 'companies', 'set', ...args, '--data', data]);
+    const r = await box.run(['server', 'companies', 'set', ...args, '--data', shared]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`acct: ${message}\n`);
   });

@@ -1,9 +1,9 @@
 // `acct services …` and `acct service-categories …` against the embedded service: every verb, money
 // rendering, name references and their errors, the bulk verbs.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
-import { addCompany, addUser } from '../../src/server/main.js';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { addCompany } from '../../src/server/main.js';
+import { secondTenant, startTestService, type TestService } from '../helpers/service.js';
 import { lines, tsv } from './support.js';
 
 interface Category { id: number; name: string }
@@ -15,11 +15,10 @@ let entwicklung: Category;
 let beratung: Category;
 let foreignServiceId: number;
 
-const acct = (args: string[], company = 1) =>
-  box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: String(company) } });
+let acct: Acct;
 
-async function api(method: string, path: string, body?: unknown) {
-  const res = await svc.call(method, `/companies/1${path}`, body);
+async function api(method: string, path: string, body?: unknown, company = 1) {
+  const res = await svc.call(method, `/companies/${company}${path}`, body);
   return res;
 }
 
@@ -28,14 +27,14 @@ async function service(id: number): Promise<Service | undefined> {
   return res.status === 200 ? res.body.data : undefined;
 }
 
-async function createService(body: Record<string, unknown>): Promise<Service> {
-  const res = await api('POST', '/services', body);
+async function createService(body: Record<string, unknown>, company = 1): Promise<Service> {
+  const res = await api('POST', '/services', body, company);
   expect(res.status).toBe(201);
   return res.body.data;
 }
 
-async function byName(name: string): Promise<Service> {
-  const res = await api('GET', '/services?per_page=100');
+async function byName(name: string, company = 1): Promise<Service> {
+  const res = await api('GET', '/services?per_page=100', undefined, company);
   const found = (res.body.data as Service[]).filter((s) => s.name === name);
   expect(found).toHaveLength(1);
   return found[0];
@@ -53,11 +52,11 @@ function useInTimeEntry(serviceId: number): void {
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc);
   entwicklung = (await api('POST', '/service-categories', { name: 'Entwicklung' })).body.data;
   beratung = (await api('POST', '/service-categories', { name: 'Beratung' })).body.data;
-  const other = addUser(svc.server.db, { name: 'Fremd', email: 'fremd@example.ch', company: 1, role: 'user', token: 'fremd-token' });
-  const company2 = addCompany(svc.server.db, 'Fremde AG', other.id);
-  foreignServiceId = (await svc.call('POST', `/companies/${company2}/services`, { name: 'Fremdleistung' }, { token: 'fremd-token' })).body.data.id;
+  const other = secondTenant(svc);
+  foreignServiceId = (await svc.call('POST', `/companies/${other.company}/services`, { name: 'Fremdleistung' }, { token: other.user.token })).body.data.id;
 });
 
 afterAll(async () => {
@@ -66,6 +65,18 @@ afterAll(async () => {
 });
 
 describe('acct services create / get / list', () => {
+  // the create tests write to company 1; the list and get tests read a company of their own that holds
+  // exactly Programmierung (Entwicklung), Reisezeit (Beratung, not billable) and the archived Altlast
+  let company: number;
+  let archivedOne: Service;
+  beforeAll(async () => {
+    company = addCompany(svc.server.db, 'Leistungen AG', 1);
+    const category = async (name: string) => (await api('POST', '/service-categories', { name }, company)).body.data.id;
+    await createService({ name: 'Programmierung', hourly_rate: '1234.50', service_category_id: await category('Entwicklung') }, company);
+    await createService({ name: 'Reisezeit', hourly_rate: 80, billable: false, service_category_id: await category('Beratung') }, company);
+    archivedOne = await createService({ name: 'Altlast', hourly_rate: 5, archived: true }, company);
+  });
+
   test('create takes the rate as a decimal string and the category by exact name', async () => {
     const r = await acct(['services', 'create', '--name', 'Programmierung', '--hourly-rate', '1234.50', '--category', 'entwicklung', '--json']);
     expect(r.code, r.stderr).toBe(0);
@@ -106,44 +117,43 @@ describe('acct services create / get / list', () => {
   });
 
   test('list as a table groups money the Swiss way; tsv, csv and json stay raw', async () => {
-    const table = await acct(['services', 'list', '-o', 'table']);
+    const table = await acct(['services', 'list', '-o', 'table'], { company });
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/Programmierung\s+1'234\.50\s+yes\s+no\s+Entwicklung/);
     expect(table.stdout).toMatch(/Reisezeit\s+80\.00\s+no\s+no\s+Beratung/);
-    const plain = await acct(['services', 'list', '--fields', 'name,hourly_rate']);
+    const plain = await acct(['services', 'list', '--fields', 'name,hourly_rate'], { company });
     expect(plain.stdout).toContain('Programmierung\t1234.50\n');
-    const csv = await acct(['services', 'list', '-o', 'csv', '--fields', 'name,hourly_rate']);
+    const csv = await acct(['services', 'list', '-o', 'csv', '--fields', 'name,hourly_rate'], { company });
     expect(csv.stdout).toContain('Programmierung,1234.50\r\n');
-    const json = JSON.parse((await acct(['services', 'list', '--json'])).stdout) as Service[];
+    const json = JSON.parse((await acct(['services', 'list', '--json'], { company })).stdout) as Service[];
     expect(json.find((s) => s.name === 'Programmierung')!.hourly_rate).toBe('1234.50');
   });
 
   test('list filters: --category (by name), --archived, --no-archived, --sort', async () => {
-    const archivedOne = await createService({ name: 'Altlast', hourly_rate: 5, archived: true });
-    const inCat = await acct(['services', 'list', '--category', 'Beratung', '--fields', 'name']);
+    const inCat = await acct(['services', 'list', '--category', 'Beratung', '--fields', 'name'], { company });
     expect(lines(inCat.stdout)).toEqual(['name', 'Reisezeit']);
-    const archived = await acct(['services', 'list', '--archived', '--fields', 'id']);
+    const archived = await acct(['services', 'list', '--archived', '--fields', 'id'], { company });
     expect(lines(archived.stdout)).toEqual(['id', String(archivedOne.id)]);
-    const active = await acct(['services', 'list', '--no-archived', '--fields', 'name']);
+    const active = await acct(['services', 'list', '--no-archived', '--fields', 'name'], { company });
     expect(lines(active.stdout)).not.toContain('Altlast');
     expect(lines(active.stdout)).toContain('Programmierung');
-    const sorted = await acct(['services', 'list', '--sort', '-hourly_rate', '--fields', 'name']);
+    const sorted = await acct(['services', 'list', '--sort', '-hourly_rate', '--fields', 'name'], { company });
     expect(lines(sorted.stdout).slice(1, 4)).toEqual(['Programmierung', 'Reisezeit', 'Altlast']);
-    const badSort = await acct(['services', 'list', '--sort', 'price']);
+    const badSort = await acct(['services', 'list', '--sort', 'price'], { company });
     expect(badSort.code).toBe(2);
   });
 
   test('get by id and by exact name (case-insensitive)', async () => {
-    const p = await byName('Programmierung');
-    const byId = await acct(['services', 'get', String(p.id), '--json']);
+    const p = await byName('Programmierung', company);
+    const byId = await acct(['services', 'get', String(p.id), '--json'], { company });
     expect(JSON.parse(byId.stdout)).toEqual(p);
-    const named = await acct(['services', 'get', 'PROGRAMMIERUNG', '--json']);
+    const named = await acct(['services', 'get', 'PROGRAMMIERUNG', '--json'], { company });
     expect(named.code, named.stderr).toBe(0);
     expect(JSON.parse(named.stdout).id).toBe(p.id);
   });
 
   test('an unknown name is a usage error (exit 2) that lists candidates', async () => {
-    const r = await acct(['services', 'get', 'Programm']);
+    const r = await acct(['services', 'get', 'Programm'], { company });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('no service "Programm"');
@@ -179,10 +189,7 @@ describe('acct services update / delete', () => {
 
   test('update --data removes the rate and the category with null', async () => {
     const s = await createService({ name: 'Entfernen', hourly_rate: 50, service_category_id: beratung.id });
-    const r = await box.run(['services', 'update', String(s.id), '--data', '-'], {
-      env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: '1' },
-      input: JSON.stringify({ hourly_rate: null, service_category_id: null }),
-    });
+    const r = await acct(['services', 'update', String(s.id), '--data', '-'], { input: JSON.stringify({ hourly_rate: null, service_category_id: null }) });
     expect(r.code, r.stderr).toBe(0);
     expect(await service(s.id)).toMatchObject({ hourly_rate: null, service_category_id: null, service_category: null });
   });
@@ -275,13 +282,16 @@ describe('acct services archive / unarchive / bulk-delete / bulk-update', () => 
   });
 
   test('bulk-update needs something to change and a decimal rate (exit 2)', async () => {
-    const none = await acct(['services', 'bulk-update', 'Satz A']);
+    // Satz A and Satz B of its own: the test above makes them in company 1
+    const company = addCompany(svc.server.db, 'Satz AG', 1);
+    for (const name of ['Satz A', 'Satz B']) await createService({ name }, company);
+    const none = await acct(['services', 'bulk-update', 'Satz A'], { company });
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('nothing to change');
-    const bad = await acct(['services', 'bulk-update', 'Satz A', '--hourly-rate', '1.234,5']);
+    const bad = await acct(['services', 'bulk-update', 'Satz A', '--hourly-rate', '1.234,5'], { company });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--hourly-rate');
-    const unknown = await acct(['services', 'bulk-update', 'Satz', '--archived']);
+    const unknown = await acct(['services', 'bulk-update', 'Satz', '--archived'], { company });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/candidates: .*Satz A.*Satz B/);
   });

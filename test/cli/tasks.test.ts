@@ -1,8 +1,9 @@
 // `acct tasks …` against the embedded service: create with relative due dates and planned hours, list
 // with its filters, get and update by title, start and done, delete, and the usage errors.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { addCompany } from '../../src/server/main.js';
+import { startTestService, type TestService } from '../helpers/service.js';
 import { today } from '../../src/cli/resource/body.js';
 import { addDays } from '../../src/cli/times/calendar.js';
 import { tsv } from './support.js';
@@ -11,26 +12,34 @@ let svc: TestService;
 let box: Sandbox;
 const project: Record<string, number> = {};
 
-const acct = (args: string[]) => box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: '1' } });
+let acct: Acct;
 const row = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
 
-async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await svc.call(method, `/companies/1${path}`, body);
+async function api(method: string, path: string, body?: unknown, company = 1): Promise<any> {
+  const res = await svc.call(method, `/companies/${company}${path}`, body);
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   return res.body;
 }
 
-async function json(args: string[]): Promise<any> {
-  const r = await acct([...args, '-o', 'json']);
+async function json(args: string[], company = 1): Promise<any> {
+  const r = await acct([...args, '-o', 'json'], { company });
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout);
+}
+
+/** The customer Muster AG with the projects Website and Support; answers the projects' ids by name. */
+async function projects(company: number): Promise<Record<string, number>> {
+  const customer = (await api('POST', '/customers', { name: 'Muster AG' }, company)).data.id;
+  const ids: Record<string, number> = {};
+  for (const name of ['Website', 'Support']) ids[name] = (await api('POST', '/projects', { name, customer_id: customer }, company)).data.id;
+  return ids;
 }
 
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
-  const customer = (await api('POST', '/customers', { name: 'Muster AG' })).data.id;
-  for (const name of ['Website', 'Support']) project[name] = (await api('POST', '/projects', { name, customer_id: customer })).data.id;
+  acct = acctAgainst(box, svc);
+  Object.assign(project, await projects(1));
 });
 
 afterAll(async () => {
@@ -85,54 +94,61 @@ describe('create', () => {
 });
 
 describe('list, get, update, start, done, delete', () => {
+  // every test gets a company of its own with the task 'Offerte nachfassen' on Support, 1:15 tracked
+  let company: number;
+  let own: Record<string, number>;
   let id: number;
-  beforeAll(async () => {
-    id = (await api('POST', '/tasks', { title: 'Offerte nachfassen', project_id: project.Support, due: '2025-03-03', planned_hours: 1 })).data.id;
-    await api('POST', '/times', { project_id: project.Support, task_id: id, date: '2025-03-03', hours: 1, minutes: 15 });
+  beforeEach(async () => {
+    company = addCompany(svc.server.db, 'Aufgaben AG', 1);
+    own = await projects(company);
+    id = (await api('POST', '/tasks', { title: 'Offerte nachfassen', project_id: own.Support, due: '2025-03-03', planned_hours: 1 }, company)).data.id;
+    await api('POST', '/times', { project_id: own.Support, task_id: id, date: '2025-03-03', hours: 1, minutes: 15 }, company);
   });
 
   test('list: tsv with the project name; --status and --project filter', async () => {
-    const r = await acct(['tasks', 'list', '--all', '--fields', 'id,title,project.name,status,due,planned_hours,total_time_tracked', '--project', 'Support', '--status', 'open']);
+    // the one task in progress
+    await api('POST', '/tasks', { title: 'Tabelle', project_id: own.Website, due: '2025-03-04', status: 'in-progress' }, company);
+    const r = await acct(['tasks', 'list', '--all', '--fields', 'id,title,project.name,status,due,planned_hours,total_time_tracked', '--project', 'Support', '--status', 'open'], { company });
     expect(r.code, r.stderr).toBe(0);
     const rows = tsv(r.stdout);
     expect(rows[0]).toEqual(['id', 'title', 'project.name', 'status', 'due', 'planned_hours', 'total_time_tracked']);
     expect(rows).toContainEqual([String(id), 'Offerte nachfassen', 'Support', 'open', '2025-03-03', '1', '01:15']);
     expect(rows.slice(1).every((c) => c[2] === 'Support' && c[3] === 'open')).toBe(true);
-    const progress = tsv((await acct(['tasks', 'list', '--status', 'in-progress', '--fields', 'title'])).stdout);
+    const progress = tsv((await acct(['tasks', 'list', '--status', 'in-progress', '--fields', 'title'], { company })).stdout);
     expect(progress).toEqual([['title'], ['Tabelle']]);
   });
 
   test('get by id and by exact title (any case); unknown title: exit 2', async () => {
-    expect((await json(['tasks', 'get', String(id)])).project).toMatchObject({ name: 'Support' });
-    expect((await json(['tasks', 'get', 'offerte nachfassen'])).id).toBe(id);
-    const r = await acct(['tasks', 'get', 'Offerte']);
+    expect((await json(['tasks', 'get', String(id)], company)).project).toMatchObject({ name: 'Support' });
+    expect((await json(['tasks', 'get', 'offerte nachfassen'], company)).id).toBe(id);
+    const r = await acct(['tasks', 'get', 'Offerte'], { company });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no task "Offerte"');
     expect(r.stderr).toContain(`candidates: ${id} (Offerte nachfassen)`);
   });
 
   test('update by title: only what is given; --due +1w', async () => {
-    const t = await json(['tasks', 'update', 'Offerte nachfassen', '--due', '+1w', '--planned-hours', '0.75', '--project', 'Website']);
-    expect(t).toMatchObject({ id, title: 'Offerte nachfassen', due: addDays(today(), 7), planned_hours: 0.75, project_id: project.Website, status: 'open' });
+    const t = await json(['tasks', 'update', 'Offerte nachfassen', '--due', '+1w', '--planned-hours', '0.75', '--project', 'Website'], company);
+    expect(t).toMatchObject({ id, title: 'Offerte nachfassen', due: addDays(today(), 7), planned_hours: 0.75, project_id: own.Website, status: 'open' });
   });
 
   test('start sets in-progress, done sets done (the table shows it)', async () => {
-    expect((await json(['tasks', 'start', String(id)])).status).toBe('in-progress');
+    expect((await json(['tasks', 'start', String(id)], company)).status).toBe('in-progress');
     expect(row('SELECT status FROM tasks WHERE id = ?', id)!.status).toBe('in-progress');
-    const r = await acct(['tasks', 'done', 'Offerte nachfassen', '-o', 'table']);
+    const r = await acct(['tasks', 'done', 'Offerte nachfassen', '-o', 'table'], { company });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^STATUS +done$/m);
-    expect(r.stdout).toMatch(/^PROJECT +Website$/m);
+    expect(r.stdout).toMatch(/^PROJECT +Support$/m);
     expect(row('SELECT status FROM tasks WHERE id = ?', id)!.status).toBe('done');
-    const missing = await acct(['tasks', 'done', '999999']);
+    const missing = await acct(['tasks', 'done', '999999'], { company });
     expect(missing.code).toBe(5);
     expect(missing.stderr).toContain('Task not found.');
   });
 
   test('delete needs --yes without a terminal', async () => {
-    let r = await acct(['tasks', 'delete', String(id)]);
+    let r = await acct(['tasks', 'delete', String(id)], { company });
     expect(r.code).toBe(2);
-    r = await acct(['tasks', 'delete', 'Offerte nachfassen', '--yes']);
+    r = await acct(['tasks', 'delete', 'Offerte nachfassen', '--yes'], { company });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`Deleted task ${id}.`);
     expect(row('SELECT id FROM tasks WHERE id = ?', id)).toBeUndefined();

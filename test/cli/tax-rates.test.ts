@@ -1,27 +1,34 @@
 // `acct tax-rates …` against the service: every verb, references by name and account number, the
 // errors and their exit codes.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { addCompany } from '../../src/server/main.js';
 import { one, run, timestamp } from '../../src/server/store/db.js';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { startTestService, type TestService } from '../helpers/service.js';
 import { lines, tsv } from './support.js';
 
 let svc: TestService;
 let box: Sandbox;
+/** company 1 keeps its seven default rates for the list and get tests; create, update and delete write here */
+let writes: number;
 
-const acct = (args: string[]) => box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: '1' } });
-const accountId = (number: number) => Number(one(svc.server.db, 'SELECT id FROM accounts WHERE company_id = 1 AND number = ?', number)!.id);
-const rateByName = (name: string) => one(svc.server.db, 'SELECT * FROM tax_rates WHERE company_id = 1 AND name = ?', name);
+let acct: Acct;
+const accountId = (number: number, company = 1) => Number(one(svc.server.db, 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', company, number)!.id);
+const rateByName = (name: string, company = writes) => one(svc.server.db, 'SELECT * FROM tax_rates WHERE company_id = ? AND name = ?', company, name);
+const createRate = (body: Record<string, unknown>, company = writes) => svc.call('POST', `/companies/${company}/tax-rates`, body);
 
+/** A booking that uses the rate (of the company `writes`). */
 function book(taxRateId: number): void {
   const now = timestamp();
   run(svc.server.db, `INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id, tax_rate_id, created_at, updated_at)
-    VALUES (1, 1, 'income', '2024-01-15', 10810, ?, ?, ?, ?, ?)`, accountId(1020), accountId(3400), taxRateId, now, now);
+    VALUES (?, 1, 'income', '2024-01-15', 10810, ?, ?, ?, ?, ?)`, writes, accountId(1020, writes), accountId(3400, writes), taxRateId, now, now);
 }
 
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc);
+  writes = addCompany(svc.server.db, 'Schreib AG', 1);
 });
 
 afterAll(async () => {
@@ -51,11 +58,13 @@ describe('acct tax-rates list', () => {
   });
 
   test('--archived and --no-archived filter; -o json gives the API records', async () => {
-    const created = await svc.call('POST', '/companies/1/tax-rates', { name: 'MWST 7.7 %', rate: 7.7, account_id: accountId(2200), archived: true });
-    const archived = await acct(['tax-rates', 'list', '--archived', '-o', 'json']);
+    // a company of its own, so that company 1 keeps only its active default rates
+    const company = addCompany(svc.server.db, 'Archiv AG', 1);
+    const created = await createRate({ name: 'MWST 7.7 %', rate: 7.7, account_id: accountId(2200, company), archived: true }, company);
+    const archived = await acct(['tax-rates', 'list', '--archived', '-o', 'json'], { company });
     const records = JSON.parse(archived.stdout);
-    expect(records).toEqual([{ ...created.body, account: { id: accountId(2200), name: 'Geschuldete MWST', account_number: 2200 }, acquisition_account: null }]);
-    const active = await acct(['tax-rates', 'list', '--no-archived', '--fields', 'name']);
+    expect(records).toEqual([{ ...created.body, account: { id: accountId(2200, company), name: 'Geschuldete MWST', account_number: 2200 }, acquisition_account: null }]);
+    const active = await acct(['tax-rates', 'list', '--no-archived', '--fields', 'name'], { company });
     expect(tsv(active.stdout).flat()).not.toContain('MWST 7.7 %');
     expect(tsv(active.stdout)).toHaveLength(8);
   });
@@ -91,20 +100,20 @@ describe('acct tax-rates get', () => {
 
 describe('acct tax-rates create', () => {
   test('--account takes the account number', async () => {
-    const r = await acct(['tax-rates', 'create', '--name', 'MWST Sonder', '--rate', '5.5', '--account', '2200', '--field-number', '303', '--name-en', 'VAT special', '--json']);
+    const r = await acct(['tax-rates', 'create', '--name', 'MWST Sonder', '--rate', '5.5', '--account', '2200', '--field-number', '303', '--name-en', 'VAT special', '--json'], { company: writes });
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ name: 'MWST Sonder', rate: 5.5, account_id: accountId(2200), field_number: 303, name_en: 'VAT special', calculation_method: 'net' });
+    expect(JSON.parse(r.stdout)).toMatchObject({ name: 'MWST Sonder', rate: 5.5, account_id: accountId(2200, writes), field_number: 303, name_en: 'VAT special', calculation_method: 'net' });
   });
 
   test('saldo rate and acquisition tax with its account by number', async () => {
-    const saldo = await acct(['tax-rates', 'create', '--name', 'Saldo 6.2 %', '--rate', '8.1', '--saldo-rate', '6.2', '--account', '2200', '--json']);
+    const saldo = await acct(['tax-rates', 'create', '--name', 'Saldo 6.2 %', '--rate', '8.1', '--saldo-rate', '6.2', '--account', '2200', '--json'], { company: writes });
     expect(JSON.parse(saldo.stdout)).toMatchObject({ saldo_rate: 6.2, calculation_method: 'gross' });
-    const bezug = await acct(['tax-rates', 'create', '--name', 'Bezug Sonder', '--rate', '8.1', '--account', '2200', '--acquisition-tax', '--acquisition-account', '1170', '--json']);
-    expect(JSON.parse(bezug.stdout)).toMatchObject({ is_acquisition_tax: true, acquisition_account_id: accountId(1170), calculation_method: 'gross' });
+    const bezug = await acct(['tax-rates', 'create', '--name', 'Bezug Sonder', '--rate', '8.1', '--account', '2200', '--acquisition-tax', '--acquisition-account', '1170', '--json'], { company: writes });
+    expect(JSON.parse(bezug.stdout)).toMatchObject({ is_acquisition_tax: true, acquisition_account_id: accountId(1170, writes), calculation_method: 'gross' });
   });
 
   test('an unknown account number: exit 2 listing candidates, nothing sent', async () => {
-    const r = await acct(['tax-rates', 'create', '--name', 'Nie', '--rate', '1', '--account', '2290']);
+    const r = await acct(['tax-rates', 'create', '--name', 'Nie', '--rate', '1', '--account', '2290'], { company: writes });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/no account "2290" \(--account\)/);
     expect(r.stderr).toMatch(/candidates: .*2200 Geschuldete MWST/);
@@ -112,37 +121,37 @@ describe('acct tax-rates create', () => {
   });
 
   test('an income account is refused by the service: exit 3 with the field', async () => {
-    const r = await acct(['tax-rates', 'create', '--name', 'Falsch', '--rate', '1', '--account', '3400']);
+    const r = await acct(['tax-rates', 'create', '--name', 'Falsch', '--rate', '1', '--account', '3400'], { company: writes });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('  account_id: The account id must be an assets or liabilities account.');
   });
 
   test('a missing required flag without a terminal is a usage error', async () => {
-    const r = await acct(['tax-rates', 'create', '--name', 'Ohne', '--account', '2200']);
+    const r = await acct(['tax-rates', 'create', '--name', 'Ohne', '--account', '2200'], { company: writes });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/missing required --rate/);
-    const bad = await acct(['tax-rates', 'create', '--name', 'Ohne', '--account', '2200', '--rate', 'acht']);
+    const bad = await acct(['tax-rates', 'create', '--name', 'Ohne', '--account', '2200', '--rate', 'acht'], { company: writes });
     expect(bad.code).toBe(2);
   });
 });
 
 describe('acct tax-rates update', () => {
   test('by name: only the given flags change; --archived and --no-archived', async () => {
-    await svc.call('POST', '/companies/1/tax-rates', { name: 'Ändern', rate: 2.5, account_id: accountId(2200) });
-    const r = await acct(['tax-rates', 'update', 'Ändern', '--archived', '--name-on-documents', 'MWST', '--json']);
+    await createRate({ name: 'Ändern', rate: 2.5, account_id: accountId(2200, writes) });
+    const r = await acct(['tax-rates', 'update', 'Ändern', '--archived', '--name-on-documents', 'MWST', '--json'], { company: writes });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ name: 'Ändern', rate: 2.5, archived: true, name_on_documents: 'MWST' });
-    const back = await acct(['tax-rates', 'update', 'Ändern', '--no-archived', '--account', '2201', '--json']);
-    expect(JSON.parse(back.stdout)).toMatchObject({ archived: false, account_id: accountId(2201) });
+    const back = await acct(['tax-rates', 'update', 'Ändern', '--no-archived', '--account', '2201', '--json'], { company: writes });
+    expect(JSON.parse(back.stdout)).toMatchObject({ archived: false, account_id: accountId(2201, writes) });
   });
 
   test('the rate of a booked tax rate cannot change: exit 3 with errors.rate', async () => {
-    await svc.call('POST', '/companies/1/tax-rates', { name: 'Gebucht', rate: 8.1, account_id: accountId(2200) });
+    await createRate({ name: 'Gebucht', rate: 8.1, account_id: accountId(2200, writes) });
     book(Number(rateByName('Gebucht')!.id));
-    const r = await acct(['tax-rates', 'update', 'Gebucht', '--rate', '7.7']);
+    const r = await acct(['tax-rates', 'update', 'Gebucht', '--rate', '7.7'], { company: writes });
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/^ {2}rate: /m);
-    expect((await acct(['tax-rates', 'update', 'Gebucht', '--field-number', '302'])).code).toBe(0);
+    expect((await acct(['tax-rates', 'update', 'Gebucht', '--field-number', '302'], { company: writes })).code).toBe(0);
   });
 
   test('nothing to change is a usage error', async () => {
@@ -154,11 +163,11 @@ describe('acct tax-rates update', () => {
 
 describe('acct tax-rates delete', () => {
   test('asks for --yes without a terminal; deletes by name with it', async () => {
-    await svc.call('POST', '/companies/1/tax-rates', { name: 'Weg damit', rate: 1, account_id: accountId(2200) });
-    const refused = await acct(['tax-rates', 'delete', 'Weg damit']);
+    await createRate({ name: 'Weg damit', rate: 1, account_id: accountId(2200, writes) });
+    const refused = await acct(['tax-rates', 'delete', 'Weg damit'], { company: writes });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/--yes/);
-    const r = await acct(['tax-rates', 'delete', 'Weg damit', '--yes']);
+    const r = await acct(['tax-rates', 'delete', 'Weg damit', '--yes'], { company: writes });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/Deleted tax rate \d+/);
@@ -166,7 +175,9 @@ describe('acct tax-rates delete', () => {
   });
 
   test('a rate used in bookings: 409 → exit 6 with the message', async () => {
-    const r = await acct(['tax-rates', 'delete', 'Gebucht', '--yes']);
+    await createRate({ name: 'In Gebrauch', rate: 8.1, account_id: accountId(2200, writes) });
+    book(Number(rateByName('In Gebrauch')!.id));
+    const r = await acct(['tax-rates', 'delete', 'In Gebrauch', '--yes'], { company: writes });
     expect(r.code).toBe(6);
     expect(r.stderr).toMatch(/Buchungen/);
   });

@@ -2,7 +2,7 @@
 // the table default with colour. `script` (util-linux, essential on Debian) gives the command a pty;
 // CI is cleared because acct never prompts when it is set.
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ACCT_BIN, sandbox, type Sandbox } from '../helpers/cli.js';
 
 interface TerminalRun { code: number | null; output: string }
@@ -29,9 +29,11 @@ function inTerminal(box: Sandbox, args: string[], answers: { when: string; keys:
 const plain = (s: string) => s.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '');
 
 describe('on a terminal', () => {
+  // a fresh local ledger for every test
   let box: Sandbox;
-  beforeAll(() => { box = sandbox(); });
-  afterAll(() => box.cleanup());
+  beforeEach(() => { box = sandbox(); });
+  afterEach(() => box.cleanup());
+  const travel = async () => expect((await box.run(['tags', 'create', '--name', 'travel', '--color', 'blue'])).code).toBe(0);
 
   test('a missing required value is asked for, and local mode says so on stderr', async () => {
     const r = await inTerminal(box, ['tags', 'create', '--color', 'blue'], [{ when: 'tag name', keys: 'travel\r' }]);
@@ -50,6 +52,7 @@ describe('on a terminal', () => {
   });
 
   test('a list is a table with bold headers; --no-color and NO_COLOR drop the colour', async () => {
+    await travel();
     const coloured = await inTerminal(box, ['tags', 'list']);
     expect(coloured.code).toBe(0);
     expect(coloured.output).toContain('\u001b[1mID');
@@ -62,6 +65,7 @@ describe('on a terminal', () => {
   });
 
   test('delete asks to confirm: the default No cancels (exit 2) and keeps the tag', async () => {
+    await travel();
     const r = await inTerminal(box, ['tags', 'delete', 'travel'], [{ when: 'Delete tag travel?', keys: '\r' }]);
     expect(r.code).toBe(2);
     expect(plain(r.output)).toContain('acct: cancelled');
@@ -69,6 +73,7 @@ describe('on a terminal', () => {
   });
 
   test('delete asks to confirm: y deletes', async () => {
+    await travel();
     const r = await inTerminal(box, ['tags', 'delete', 'travel'], [{ when: 'Delete tag travel?', keys: 'y\r' }]);
     expect(r.code, r.output).toBe(0);
     expect(plain(r.output)).toContain('Deleted tag');

@@ -1,10 +1,9 @@
 // `acct timer …` against the embedded service with two users, each with their own token and timer:
 // start (by name; candidates without a terminal), status with its exit codes and --format, describe,
 // stop (the saved entry), discard (--yes), and the refusals.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
-import { addUser } from '../../src/server/main.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { OWNER_TOKEN, secondUser, startTestService, type TestService } from '../helpers/service.js';
 import { timestamp } from '../../src/server/store/db.js';
 
 let svc: TestService;
@@ -16,8 +15,7 @@ const project: Record<string, number> = {};
 
 // the child's clock shows Zurich time, like the service's company zone
 const ZONE = 'Europe/Zurich';
-const acct = (args: string[], token = OWNER_TOKEN) =>
-  box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: token, ACCT_COMPANY: '1', TZ: ZONE } });
+let acct: Acct;
 const sql = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).run(...(params as never[]));
 const row = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
 
@@ -32,12 +30,21 @@ async function api(method: string, path: string, body?: unknown, token = OWNER_T
 
 /** Moves a user's running timer back to a known start. */
 const startedAt = (user: number, at: Date) => sql('UPDATE timers SET started_at = ? WHERE user_id = ?', timestamp(at), user);
+/** Starts a timer through the API for the user of `token`. */
+const startTimer = (body: Record<string, unknown>, token = OWNER_TOKEN) => api('POST', '/times/timer', body, token);
+
+/** The owner's timer on Website (with `description`, if given) and Anna's billable one on Audit, "Hotline". */
+async function bothRunning(description?: string): Promise<void> {
+  await startTimer({ project_id: project.Website, description });
+  await startTimer({ project_id: project.Audit, billable: true, description: 'Hotline' }, ANNA);
+}
 
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc, { env: { TZ: ZONE } });
   owner = row('SELECT id FROM users ORDER BY id LIMIT 1')!.id;
-  anna = addUser(svc.server.db, { name: 'Anna Muster', email: 'anna@example.ch', company: 1, role: 'user', token: ANNA }).id;
+  anna = secondUser(svc, { name: 'Anna Muster', email: 'anna@example.ch', token: ANNA }).id;
   const customer = (await api('POST', '/customers', { name: 'Muster AG' })).data.id;
   for (const [name, rate] of [['Website', 120], ['Audit', 150], ['Webshop', 100]] as const) {
     project[name] = (await api('POST', '/projects', { name, customer_id: customer, hourly_rate: rate })).data.id;
@@ -47,6 +54,11 @@ beforeAll(async () => {
 afterAll(async () => {
   box?.cleanup();
   await svc?.close();
+});
+
+// every test starts with no timer running and starts the ones it needs
+beforeEach(async () => {
+  for (const token of [OWNER_TOKEN, ANNA]) await svc.call('DELETE', '/companies/1/times/timer', undefined, { token });
 });
 
 describe('no timer running', () => {
@@ -112,21 +124,24 @@ describe('two users, two independent timers', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^⏱ Website 0:00 \(since \d\d:\d\d\)\n$/);
     expect(row('SELECT project_id, billable FROM timers WHERE user_id = ?', owner)).toEqual({ project_id: project.Website, billable: 0 });
-    const hers = await acct(['timer', 'status'], ANNA);
+    const hers = await acct(['timer', 'status'], { token: ANNA });
     expect(hers.code).toBe(1);
   });
 
   test('a second start is refused (exit 6) and leaves the running timer alone', async () => {
+    await startTimer({ project_id: project.Website });
+    const entries = row('SELECT count(*) AS n FROM time_entries')!.n;
     const r = await acct(['timer', 'start', 'Audit']);
     expect(r.code).toBe(6);
     expect(r.stderr).toMatch(/a timer is already running: Website 0:\d\d \(since \d\d:\d\d\)/);
     expect(r.stderr).toContain('stop it with "acct timer stop" or drop it with "acct timer discard"');
     expect(row('SELECT project_id FROM timers WHERE user_id = ?', owner)!.project_id).toBe(project.Website);
-    expect(row('SELECT count(*) AS n FROM time_entries')!.n).toBe(0);
+    expect(row('SELECT count(*) AS n FROM time_entries')!.n).toBe(entries);
   });
 
   test('Anna starts her own, billable with a description', async () => {
-    const r = await acct(['timer', 'start', 'Audit', '--billable', '--description', 'Hotline'], ANNA);
+    await startTimer({ project_id: project.Website });
+    const r = await acct(['timer', 'start', 'Audit', '--billable', '--description', 'Hotline'], { token: ANNA });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^⏱ Audit 0:00 \(since \d\d:\d\d\) – Hotline\n$/);
     expect(row('SELECT project_id, billable, description FROM timers WHERE user_id = ?', anna)).toEqual({ project_id: project.Audit, billable: 1, description: 'Hotline' });
@@ -134,11 +149,12 @@ describe('two users, two independent timers', () => {
   });
 
   test('status: elapsed H:MM and the start time, exit 0; --format placeholders', async () => {
+    await bothRunning();
     const start = new Date(Date.now() - 83 * 60_000);
     startedAt(anna, start);
-    let r = await acct(['timer', 'status'], ANNA);
+    let r = await acct(['timer', 'status'], { token: ANNA });
     expect(r).toEqual({ code: 0, stdout: `⏱ Audit 1:23 (since ${zurichTime(start)}) – Hotline\n`, stderr: '' });
-    r = await acct(['timer', 'status', '--format', '%p|%e|%s|%d|%b|%i|100%%'], ANNA);
+    r = await acct(['timer', 'status', '--format', '%p|%e|%s|%d|%b|%i|100%%'], { token: ANNA });
     expect(r).toEqual({ code: 0, stdout: `Audit|1:23|${zurichTime(start)}|Hotline|billable|${project.Audit}|100%\n`, stderr: '' });
     r = await acct(['timer', 'status', '--format', '[%p %e%b]']);
     expect(r.code).toBe(0);
@@ -146,13 +162,15 @@ describe('two users, two independent timers', () => {
   });
 
   test('status -o json: the API object of the caller\'s timer', async () => {
-    const r = await acct(['timer', 'status', '-o', 'json'], ANNA);
+    await bothRunning();
+    const r = await acct(['timer', 'status', '-o', 'json'], { token: ANNA });
     expect(r.code).toBe(0);
     const state = JSON.parse(r.stdout);
     expect(state).toMatchObject({ active: true, timer: { user_id: anna, project_id: project.Audit, billable: true, description: 'Hotline' } });
   });
 
   test('describe changes the description of the caller\'s timer only', async () => {
+    await bothRunning();
     const r = await acct(['timer', 'describe', 'Layout Startseite']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^⏱ Website 0:0\d \(since \d\d:\d\d\) – Layout Startseite\n$/);
@@ -160,6 +178,7 @@ describe('two users, two independent timers', () => {
   });
 
   test('a timer started on an earlier day shows its date; stop --end saves the entry on the start day', async () => {
+    await bothRunning('Layout Startseite');
     // Monday 6 May 2024, 09:12 in Zurich (CEST)
     startedAt(owner, new Date('2024-05-06T07:12:00Z'));
     let r = await acct(['timer', 'status']);
@@ -175,12 +194,13 @@ describe('two users, two independent timers', () => {
     expect(r.stderr).toContain(`Saved 1:23 on Website as time entry ${saved.id}.`);
     expect((await acct(['timer', 'status'])).code).toBe(1);
     // Anna's timer runs on
-    expect((await acct(['timer', 'status'], ANNA)).code).toBe(0);
+    expect((await acct(['timer', 'status'], { token: ANNA })).code).toBe(0);
   });
 
   test('stop without --end saves the time up to now; --description replaces the text; the table shows the entry', async () => {
+    await bothRunning();
     startedAt(anna, new Date(Date.now() - 30 * 60_000));
-    const r = await acct(['timer', 'stop', '--description', 'Hotline Muster AG', '-o', 'table'], ANNA);
+    const r = await acct(['timer', 'stop', '--description', 'Hotline Muster AG', '-o', 'table'], { token: ANNA });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^PROJECT +Audit$/m);
     expect(r.stdout).toMatch(/^DESCRIPTION +Hotline Muster AG$/m);
@@ -191,13 +211,13 @@ describe('two users, two independent timers', () => {
   });
 
   test('discard asks for --yes without a terminal, then drops the timer without saving', async () => {
-    expect((await acct(['timer', 'start', String(project.Webshop)], ANNA)).code).toBe(0);
+    expect((await acct(['timer', 'start', String(project.Webshop)], { token: ANNA })).code).toBe(0);
     const entries = row('SELECT count(*) AS n FROM time_entries')!.n;
-    let r = await acct(['timer', 'discard'], ANNA);
+    let r = await acct(['timer', 'discard'], { token: ANNA });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/Discard the timer on Webshop \(0:0\d since \d\d:\d\d, not saved\): refusing without confirmation; pass --yes/);
     expect(row('SELECT count(*) AS n FROM timers WHERE user_id = ?', anna)!.n).toBe(1);
-    r = await acct(['timer', 'discard', '--yes'], ANNA);
+    r = await acct(['timer', 'discard', '--yes'], { token: ANNA });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/Discarded the timer on Webshop; 0:0\d not saved\./);
     expect(row('SELECT count(*) AS n FROM timers WHERE user_id = ?', anna)!.n).toBe(0);

@@ -3,10 +3,9 @@
 // hand-checked week, the grouped totals, the CSV import with row errors, bulk update and bulk delete.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
-import { addUser } from '../../src/server/main.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { OWNER_TOKEN, secondUser, startTestService, type TestService } from '../helpers/service.js';
 import { today } from '../../src/cli/resource/body.js';
 import { addDays, isoWeekday } from '../../src/cli/times/calendar.js';
 import { closedPort, lines, tsv } from './support.js';
@@ -17,8 +16,7 @@ const ANNA = 'anna-user-token';
 let annaId: number;
 const project: Record<string, number> = {};
 
-const acct = (args: string[], opts: { token?: string; input?: string; env?: Record<string, string> } = {}) =>
-  box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: opts.token ?? OWNER_TOKEN, ACCT_COMPANY: '1', ...opts.env }, input: opts.input });
+let acct: Acct;
 const row = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
 const rows = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).all(...(params as never[])) as Record<string, any>[];
 
@@ -42,7 +40,8 @@ async function entry(body: Record<string, unknown>, token = OWNER_TOKEN): Promis
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
-  annaId = addUser(svc.server.db, { name: 'Anna Muster', email: 'anna@example.ch', company: 1, role: 'user', token: ANNA }).id;
+  acct = acctAgainst(box, svc);
+  annaId = secondUser(svc, { name: 'Anna Muster', email: 'anna@example.ch', token: ANNA }).id;
   const customer = (await api('POST', '/customers', { name: 'Muster AG' })).data.id;
   const other = (await api('POST', '/customers', { name: 'Beispiel GmbH' })).data.id;
   for (const [name, rate, cust] of [['Website', 120, customer], ['Audit', 150, customer], ['Support', 90, other]] as const) {
@@ -129,8 +128,9 @@ describe('create', () => {
 });
 
 describe('get, update, delete and the status rules', () => {
+  // a fresh open entry for every test, as each one changes its entry
   let id: number;
-  beforeAll(async () => {
+  beforeEach(async () => {
     id = await entry({ project_id: project.Website, date: '2024-04-01', hours: 1, minutes: 0, description: 'Entwurf' });
   });
 
@@ -170,6 +170,8 @@ describe('get, update, delete and the status rules', () => {
   });
 
   test('delete: confirmation needed without a terminal; a paid entry is kept (exit 4); an open one goes', async () => {
+    // paid goes by way of invoiced
+    for (const status of ['invoiced', 'paid']) await api('PUT', `/times/${id}`, { status });
     let r = await acct(['times', 'delete', String(id)]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('pass --yes');

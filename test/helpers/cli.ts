@@ -1,4 +1,5 @@
-// Spawns the built `acct` binary (bin/acct.js → dist/) with an isolated config and data directory.
+// Spawns the built `acct` binary (bin/acct.js → dist/) with an isolated config and data directory;
+// acctAgainst() points those runs at a service (the test service or a stub) through ACCT_* variables.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,5 +49,39 @@ export function sandbox(): Sandbox {
     env,
     run: (args, opts = {}) => runBinary(args, env(opts.env), opts.input, opts.timeoutMs),
     cleanup: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+/** Where a spawned acct talks to: a TestService, or a stub with a made-up token. */
+export interface Target { url: string; token: string }
+
+export interface AcctOptions {
+  /** ACCT_COMPANY; 1 unless given */
+  company?: number | string;
+  /** ACCT_TOKEN; the target's token unless given */
+  token?: string;
+  /** stdin of the child */
+  input?: string;
+  /** further variables, applied last (they may override the three above; undefined removes one) */
+  env?: Record<string, string | undefined>;
+}
+
+export type Acct = (args: string[], opts?: AcctOptions) => Promise<RunResult>;
+
+/** The environment that points acct at `target`: ACCT_BASE_URL, ACCT_TOKEN and ACCT_COMPANY, then `opts.env`. */
+export function acctEnv(target: Target, opts: AcctOptions = {}): Record<string, string | undefined> {
+  return { ACCT_BASE_URL: target.url, ACCT_TOKEN: opts.token ?? target.token, ACCT_COMPANY: String(opts.company ?? 1), ...opts.env };
+}
+
+/**
+ * `acct args…` in `box` against `target`, as `acct(args, { company?, token?, input?, env? })`.
+ * `defaults` hold for every call of the returned function; a call's own options go on top (env merged).
+ */
+export function acctAgainst(box: Sandbox, target: Target, defaults: AcctOptions = {}): Acct {
+  return (args, opts = {}) => {
+    const merged: AcctOptions = {
+      company: opts.company ?? defaults.company, token: opts.token ?? defaults.token, env: { ...defaults.env, ...opts.env },
+    };
+    return box.run(args, { env: acctEnv(target, merged), input: opts.input ?? defaults.input });
   };
 }

@@ -1,8 +1,9 @@
-// Starts the embedded service on a free port in a fresh data directory, for tests that talk HTTP to it.
+// Starts the embedded service on a free port in a fresh data directory, for tests that talk HTTP to it;
+// secondUser()/secondTenant() add the other user (and their own company) that role and tenancy tests need.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type RunningServer } from '../../src/server/main.js';
+import { addCompany, addUser, startServer, type RunningServer } from '../../src/server/main.js';
 
 export interface TestService {
   url: string;
@@ -46,4 +47,21 @@ export async function startTestService(opts: { rateLimit?: number } = {}): Promi
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface SecondUser { id: number; token: string }
+export interface SecondTenant { user: SecondUser; company: number }
+export interface SecondUserOptions { name?: string; email?: string; role?: string; token?: string }
+
+/** Another user of company 1 with a token of their own; unless told: "Second" <second@example.com>, role user, token user-two-token. */
+export function secondUser(svc: TestService, opts: SecondUserOptions = {}): SecondUser {
+  return addUser(svc.server.db, {
+    name: opts.name ?? 'Second', email: opts.email ?? 'second@example.com', company: 1, role: opts.role ?? 'user', token: opts.token ?? 'user-two-token',
+  });
+}
+
+/** A second user (as secondUser) who owns a company of their own ("Other AG" unless told), one user 1 is no member of. */
+export function secondTenant(svc: TestService, opts: SecondUserOptions & { company?: string } = {}): SecondTenant {
+  const user = secondUser(svc, opts);
+  return { user, company: addCompany(svc.server.db, opts.company ?? 'Other AG', user.id) };
 }

@@ -2,10 +2,10 @@
 // bookings, the computed liabilities rows, create/read/update/delete with every 400 and 422 of the
 // spec, the reset to the standard chart, and tenancy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCompany, addUser } from '../../src/server/main.js';
+import { addCompany } from '../../src/server/main.js';
 import { STANDARD_CHART } from '../../src/server/domain/chart.js';
 import { one, run, timestamp } from '../../src/server/store/db.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const KEYS = ['id', 'company_id', 'account_category_id', 'type', 'number', 'name', 'currency', 'iban', 'is_primary_bank_account', 'created_at', 'updated_at'];
@@ -13,7 +13,7 @@ const BALANCE_KEYS = ['id', 'company_id', 'account_category_id', 'type', 'number
 const IBAN = 'CH9300762011623852957';
 
 let svc: TestService;
-let user2: { id: number; token: string };
+let user2: SecondUser;
 let company2: number;
 
 type Res = Awaited<ReturnType<TestService['call']>>;
@@ -52,8 +52,7 @@ const freshCompany = (name: string) => addCompany(svc.server.db, name, 1);
 
 beforeAll(async () => {
   svc = await startTestService();
-  user2 = addUser(svc.server.db, { name: 'Second', email: 'second@example.com', company: 1, role: 'user', token: 'user-two-token' });
-  company2 = addCompany(svc.server.db, 'Other AG', user2.id);
+  ({ user: user2, company: company2 } = secondTenant(svc));
 });
 
 afterAll(async () => {
@@ -61,8 +60,12 @@ afterAll(async () => {
 });
 
 describe('GET /accounts', () => {
+  // a company of its own: the accounts the other tests create do not change its chart
+  let c: number;
+  beforeAll(() => { c = freshCompany('Kontenplan AG'); });
+
   it('answers the whole chart as a bare array ordered by number, without balances', async () => {
-    const res = await svc.call('GET', '/companies/1/accounts');
+    const res = await svc.call('GET', `/companies/${c}/accounts`);
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
     expect(res.body.map((a: any) => a.number)).toEqual(STANDARD_CHART.map((a) => a.number).sort((a, b) => a - b));
@@ -70,7 +73,7 @@ describe('GET /accounts', () => {
     const bank = res.body.find((a: any) => a.number === 1020);
     expect(Object.keys(bank)).toEqual(KEYS);
     expect(bank).toEqual({
-      id: accountId(1, 1020), company_id: 1, account_category_id: 1, type: 'bank', number: 1020, name: 'Bankguthaben', currency: 'CHF',
+      id: accountId(c, 1020), company_id: c, account_category_id: 1, type: 'bank', number: 1020, name: 'Bankguthaben', currency: 'CHF',
       iban: null, is_primary_bank_account: true, created_at: expect.stringMatching(TIMESTAMP), updated_at: expect.stringMatching(TIMESTAMP),
     });
     expect(res.body.filter((a: any) => a.is_primary_bank_account).map((a: any) => a.number)).toEqual([1020]);
@@ -86,7 +89,7 @@ describe('GET /accounts', () => {
     ['income', 9, 3000, 8510],
     ['expense', 21, 4000, 8900],
   ])('type=%s lists %i accounts from %i to %i', async (type, count, first, last) => {
-    const res = await svc.call('GET', `/companies/1/accounts?type=${type}`);
+    const res = await svc.call('GET', `/companies/${c}/accounts?type=${type}`);
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(count);
     expect(res.body[0].number).toBe(first);
@@ -94,17 +97,17 @@ describe('GET /accounts', () => {
   });
 
   it('type=assets holds bank and depreciation accounts; income holds 6950, 8100 and 8510 by category', async () => {
-    const assets = (await svc.call('GET', '/companies/1/accounts?type=assets')).body;
+    const assets = (await svc.call('GET', `/companies/${c}/accounts?type=assets`)).body;
     expect(new Set(assets.map((a: any) => a.type))).toEqual(new Set(['bank', 'assets', 'deprecations']));
-    const income = (await svc.call('GET', '/companies/1/accounts?type=income')).body.map((a: any) => a.number);
+    const income = (await svc.call('GET', `/companies/${c}/accounts?type=income`)).body.map((a: any) => a.number);
     expect(income).toEqual([3000, 3200, 3400, 3600, 3800, 3805, 6950, 8100, 8510]);
   });
 
   it('answers 422 for an unknown type or a bad date, and for until before start', async () => {
-    expect422(await svc.call('GET', '/companies/1/accounts?type=equity'), ['type']);
-    expect422(await svc.call('GET', '/companies/1/accounts?start=2024-02-30'), ['start']);
-    expect422(await svc.call('GET', '/companies/1/accounts?until=31.12.2024'), ['until']);
-    expect422(await svc.call('GET', '/companies/1/accounts?start=2024-12-31&until=2024-01-01'), ['until']);
+    expect422(await svc.call('GET', `/companies/${c}/accounts?type=equity`), ['type']);
+    expect422(await svc.call('GET', `/companies/${c}/accounts?start=2024-02-30`), ['start']);
+    expect422(await svc.call('GET', `/companies/${c}/accounts?until=31.12.2024`), ['until']);
+    expect422(await svc.call('GET', `/companies/${c}/accounts?start=2024-12-31&until=2024-01-01`), ['until']);
   });
 });
 
@@ -203,10 +206,12 @@ describe('balances', () => {
   });
 
   it('formats in the account currency', async () => {
-    const res = await svc.call('POST', `/companies/${company}/accounts`, { name: 'EUR Konto', number: 1030, type: 'bank', currency: 'eur' });
+    // a company of its own: the EUR account and its booking would change the balances above
+    const euro = freshCompany('Euro AG');
+    const res = await svc.call('POST', `/companies/${euro}/accounts`, { name: 'EUR Konto', number: 1030, type: 'bank', currency: 'eur' });
     expect(res.body.data.currency).toBe('EUR');
-    book(company, '2024-02-01', 123456789, 1030, 2800);
-    const read = await svc.call('GET', `/companies/${company}/accounts/${res.body.data.id}`);
+    book(euro, '2024-02-01', 123456789, 1030, 2800);
+    const read = await svc.call('GET', `/companies/${euro}/accounts/${res.body.data.id}`);
     expect(read.body.data).toMatchObject({ balance: 1234567.89, balance_formatted: "EUR 1'234'567.89" });
   });
 });

@@ -1,16 +1,15 @@
 // Contacts against the running service: list with filters and include, read, update (is_primary moves),
 // delete and its 409, the two /multiple endpoints, the missing create endpoint (405) and tenancy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCompany, addUser } from '../../src/server/main.js';
 import type { Db } from '../../src/server/store/db.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const NOW = '2025-01-01T00:00:00.000000Z';
 
 let svc: TestService;
 let db: Db;
-let user2: { id: number; token: string };
+let user2: SecondUser;
 let company2: number;
 
 type Res = Awaited<ReturnType<TestService['call']>>;
@@ -52,8 +51,7 @@ const get = async (id: number, query = '') => svc.call('GET', `/companies/1/cont
 beforeAll(async () => {
   svc = await startTestService();
   db = svc.server.db;
-  user2 = addUser(db, { name: 'Second', email: 'second@example.com', company: 1, role: 'user', token: 'user-two-token' });
-  company2 = addCompany(db, 'Other AG', user2.id);
+  ({ user: user2, company: company2 } = secondTenant(svc));
 });
 
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { request as httpRequest, type ClientRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminError, addCompany, addUser, openDatabase, setCompany } from '../../src/server/main.js';
-import { OWNER_TOKEN, startTestService as startService, type TestService } from '../helpers/service.js';
+import { OWNER_TOKEN, secondTenant, secondUser, startTestService as startService, type SecondUser, type TestService } from '../helpers/service.js';
 import { retryOnStaleSocket } from './retry-on-reset.js';
 
 const startTestService = async (opts?: { rateLimit?: number }) => retryOnStaleSocket(await startService(opts));
@@ -18,8 +18,8 @@ const UNAUTHENTICATED = { message: 'Unauthenticated.' };
 type Res = Awaited<ReturnType<TestService['call']>>;
 
 let svc: TestService;
-let admin: { id: number; token: string };
-let plain: { id: number; token: string };
+let admin: SecondUser;
+let plain: SecondUser;
 let foreignCompany: number;
 let expiredCompany: number;
 
@@ -33,9 +33,9 @@ function expectMessage(res: Res, status: number): void {
 beforeAll(async () => {
   svc = await startTestService();
   const db = svc.server.db;
-  admin = addUser(db, { name: 'Ada Admin', email: 'ada@example.com', company: 1, role: 'admin', token: 'admin-token' });
-  plain = addUser(db, { name: 'Uli User', email: 'uli@example.com', company: 1, role: 'user', token: 'plain-token' });
-  foreignCompany = addCompany(db, 'Foreign AG', admin.id); // user 1 and the plain user are not members
+  // the admin owns Foreign AG, of which user 1 and the plain user are not members
+  ({ user: admin, company: foreignCompany } = secondTenant(svc, { name: 'Ada Admin', email: 'ada@example.com', role: 'admin', token: 'admin-token', company: 'Foreign AG' }));
+  plain = secondUser(svc, { name: 'Uli User', email: 'uli@example.com', token: 'plain-token' });
   expiredCompany = addCompany(db, 'Expired AG', 1);
   setCompany(db, expiredCompany, { subscriptionExpired: 'on' });
 });
@@ -245,8 +245,9 @@ describe('request bodies', () => {
   const json = { 'Content-Type': 'application/json' };
 
   it('answers 400 { message } to a body that is not valid JSON', async () => {
+    const tag = (await svc.call('POST', '/companies/1/tags', { name: 'json target', color: 'red' })).body.data;
     for (const raw of ['{bad', '{"name": "a",}', "{'name':'a','color':'red'}", '{"name":"a"', 'undefined', '[', '\u0000', 'name=a&color=red']) {
-      for (const [method, path] of [['POST', '/companies/1/tags'], ['PUT', '/companies/1/tags/1']]) {
+      for (const [method, path] of [['POST', '/companies/1/tags'], ['PUT', `/companies/1/tags/${tag.id}`]]) {
         const res = await svc.call(method, path, undefined, { raw, headers: json });
         expect(res.status, `${method} ${raw}`).toBe(400);
         expect(res.body).toEqual({ message: expect.any(String) });
@@ -345,10 +346,12 @@ function encode(value: string): string {
 
 describe('no input gives a 500', () => {
   it('survives a bounded fuzz over the tag endpoints', async () => {
-    const company = addCompany(svc.server.db, 'Fuzz AG', 1);
+    // the admin's company and token: user 1 and the plain user keep their companies for GET /users/me
+    const company = addCompany(svc.server.db, 'Fuzz AG', admin.id);
+    const token = admin.token;
     const existing: number[] = [];
     for (const color of COLORS.slice(0, 3)) {
-      existing.push((await svc.call('POST', `/companies/${company}/tags`, { name: `seed ${color}`, color })).body.data.id);
+      existing.push((await svc.call('POST', `/companies/${company}/tags`, { name: `seed ${color}`, color }, { token })).body.data.id);
     }
 
     const odd = fc.constantFrom('x'.repeat(100_000), '\ud800', '\udfff', 'a\u0000b', '𝒳𝒴', 'İ'.repeat(300), ' ', '', '%', '_', "'", '"', '\\', "' OR '1'='1", '0', '-1');
@@ -405,7 +408,7 @@ describe('no input gives a 500', () => {
         let raw: string | undefined;
         if (m !== 'GET' && b.kind === 'json') raw = JSON.stringify(b.value);
         if (m !== 'GET' && b.kind === 'raw') raw = b.value;
-        const res = await svc.call(m, url, undefined, { raw, headers });
+        const res = await svc.call(m, url, undefined, { raw, headers, token });
         seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
         const where = `${m} ${url.slice(0, 300)} ${String(raw).slice(0, 300)} → ${res.status} ${JSON.stringify(res.body)?.slice(0, 300)}`;
         expect(res.status, where).toBeLessThan(500);
@@ -623,8 +626,9 @@ describe('administration', () => {
   });
 
   describe('addCompany', () => {
+    // the new companies go to the admin: user 1 and the plain user keep their companies for GET /users/me
     it('gives a new company the standard chart, the primary bank account and the 7 default tax rates', () => {
-      const id = addCompany(svc.server.db, 'Fresh GmbH', plain.id);
+      const id = addCompany(svc.server.db, 'Fresh GmbH', admin.id);
       const db = svc.server.db;
       expect(count('SELECT count(*) AS n FROM accounts WHERE company_id = ?', id)).toBe(67);
       const numbers = (db.prepare('SELECT number FROM accounts WHERE company_id = ? ORDER BY number').all(id) as { number: number }[]).map((r) => r.number);
@@ -658,14 +662,14 @@ describe('administration', () => {
       // the chart is the same as the seeded company's
       const demo = (db.prepare('SELECT number, name FROM accounts WHERE company_id = 1 ORDER BY number').all() as object[]);
       expect(db.prepare('SELECT number, name FROM accounts WHERE company_id = ? ORDER BY number').all(id)).toEqual(demo);
-      expect(count("SELECT count(*) AS n FROM company_user WHERE company_id = ? AND user_id = ? AND role = 'owner'", id, plain.id)).toBe(1);
+      expect(count("SELECT count(*) AS n FROM company_user WHERE company_id = ? AND user_id = ? AND role = 'owner'", id, admin.id)).toBe(1);
     });
 
     it('shows the new company to its owner at once', async () => {
-      const id = addCompany(svc.server.db, 'Visible AG', plain.id);
-      const me = await svc.call('GET', '/users/me', undefined, { token: plain.token });
+      const id = addCompany(svc.server.db, 'Visible AG', admin.id);
+      const me = await svc.call('GET', '/users/me', undefined, { token: admin.token });
       expect(me.body.data.companies).toContainEqual({ id, name: 'Visible AG', role: 'owner' });
-      expect((await svc.call('GET', `/companies/${id}/tags`, undefined, { token: plain.token })).status).toBe(200);
+      expect((await svc.call('GET', `/companies/${id}/tags`, undefined, { token: admin.token })).status).toBe(200);
     });
 
     it('rejects an empty name and an unknown owner without writing', () => {

@@ -2,17 +2,17 @@
 // example, the list filters (expenses, times …), statistics, number, the /multiple endpoints, the CSV
 // import and tenancy. Projects, documents, bookings and time entries are inserted with SQL.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCompany, addUser } from '../../src/server/main.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addCompany } from '../../src/server/main.js';
 import type { Db } from '../../src/server/store/db.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { OWNER_TOKEN, secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const NOW = '2025-01-01T00:00:00.000000Z';
 
 let svc: TestService;
 let db: Db;
-let user2: { id: number; token: string };
+let user2: SecondUser;
 let company2: number;
 
 type Res = Awaited<ReturnType<TestService['call']>>;
@@ -94,8 +94,7 @@ beforeAll(async () => {
   svc = await startTestService();
   db = svc.server.db;
   // user 2 is a plain user of company 1 and the owner of company 2 (which user 1 cannot see)
-  user2 = addUser(db, { name: 'Second', email: 'second@example.com', company: 1, role: 'user', token: 'user-two-token' });
-  company2 = addCompany(db, 'Other AG', user2.id);
+  ({ user: user2, company: company2 } = secondTenant(svc));
 });
 
 afterAll(async () => {
@@ -514,16 +513,18 @@ describe('PUT /customers/multiple and DELETE /customers/multiple', () => {
 });
 
 describe('POST /customers/import', () => {
+  // a company of its own for every test: imports create and update by number
   let company: number;
-  beforeAll(() => { company = addCompany(db, 'Import AG', 1); });
+  beforeEach(() => { company = addCompany(db, 'Import AG', 1); });
   const path = () => `/companies/${company}/customers/import`;
   const byNumber = (n: number) => db.prepare('SELECT * FROM customers WHERE company_id = ? AND number = ?').get(company, n) as Record<string, any> | undefined;
 
+  const FIRST = '\uFEFFname,number,street,zip,city,email,default_hourly_rate,contact_name,invoice_address\r\n' +
+    '"Muster, Söhne & Co",100,Hauptstrasse 1,3000,Bern,info@muster.ch,120.50,Hans Muster,"Muster AG\nPostfach"\r\n' +
+    'Zweite AG,,,,,,,,\r\n';
+
   it('creates customers from a comma CSV with quoted fields, a BOM and a primary contact', async () => {
-    const csv = '\uFEFFname,number,street,zip,city,email,default_hourly_rate,contact_name,invoice_address\r\n' +
-      '"Muster, Söhne & Co",100,Hauptstrasse 1,3000,Bern,info@muster.ch,120.50,Hans Muster,"Muster AG\nPostfach"\r\n' +
-      'Zweite AG,,,,,,,,\r\n';
-    const res = await upload(path(), csv);
+    const res = await upload(path(), FIRST);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ created: 2, updated: 0, errors: [] });
     const first = byNumber(100)!;
@@ -533,6 +534,7 @@ describe('POST /customers/import', () => {
   });
 
   it('updates by number, reads ; and Swiss decimals, and skips rows with errors naming their row', async () => {
+    expect((await upload(path(), FIRST)).body).toEqual({ created: 2, updated: 0, errors: [] });
     const csv = 'Name;Number;City;Default Hourly Rate;Email;Contact Name\n' +
       'Muster neu;100;Thun;95,50;;Neue Kontaktperson\n' +
       ';;Ohne Name;;;\n' +

@@ -6,11 +6,11 @@
 import { existsSync } from 'node:fs';
 import fc from 'fast-check';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCompany, addUser, setCompany } from '../../src/server/main.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addCompany, setCompany } from '../../src/server/main.js';
 import { one, run, timestamp, transaction } from '../../src/server/store/db.js';
 import { yearIn } from '../../src/server/domain/numbering.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { OWNER_TOKEN, secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
 import { retryOnStaleSocket } from './retry-on-reset.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
@@ -22,7 +22,7 @@ const ENTRY_KEYS = [
 const RELATION_KEYS = ['customer', 'project', 'tax_rate', 'group', 'invoice'];
 
 let svc: TestService;
-let user2: { id: number; token: string };
+let user2: SecondUser;
 let company2: number;
 
 type Res = Awaited<ReturnType<TestService['call']>>;
@@ -125,8 +125,7 @@ function invoice(company: number, customerId: number, number: string): number {
 
 beforeAll(async () => {
   svc = retryOnStaleSocket(await startTestService());
-  user2 = addUser(db(), { name: 'Second', email: 'second@example.com', company: 1, role: 'user', token: 'user-two-token' });
-  company2 = addCompany(db(), 'Other AG', user2.id);
+  ({ user: user2, company: company2 } = secondTenant(svc));
 });
 
 afterAll(async () => {
@@ -137,22 +136,24 @@ afterAll(async () => {
 
 describe('POST /entries', () => {
   it('creates an income booking and answers 200 { data: Entry } with every field and relation', async () => {
-    const res = await post(income(1, { date: '2024-03-01', sum: 1081, tax_rate_id: rate('MWST 8.1 %'), description: '  Beratung März  ' }));
+    // a company of its own: the number E-2024-001 is the first income booking of 2024 there
+    const c = freshCompany('Erste Buchung AG');
+    const res = await post(income(c, { date: '2024-03-01', sum: 1081, tax_rate_id: rate('MWST 8.1 %', c), description: '  Beratung März  ' }), c);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['data']);
     const e = res.body.data;
     expect(Object.keys(e)).toEqual([...ENTRY_KEYS, ...RELATION_KEYS]);
     expect(e).toEqual({
-      id: expect.any(Number), company_id: 1, user_id: 1, number: 'E-2024-001', type: 'income', date: '2024-03-01',
-      description: 'Beratung März', sum: 1081, debit_account_id: acc(1020), credit_account_id: acc(3400), tax_rate_id: rate('MWST 8.1 %'),
+      id: expect.any(Number), company_id: c, user_id: 1, number: 'E-2024-001', type: 'income', date: '2024-03-01',
+      description: 'Beratung März', sum: 1081, debit_account_id: acc(1020, c), credit_account_id: acc(3400, c), tax_rate_id: rate('MWST 8.1 %', c),
       customer_id: null, project_id: null, entry_group_id: null, invoice_id: null, file_id: null,
       billable: false, is_imported: false, is_depreciation: false, locked: false,
       sum_formatted: "1'081.00", date_formatted: '01.03.2024', file: null, tags: [],
-      debit_account: { id: acc(1020), name: 'Bankguthaben', number: 1020 },
-      credit_account: { id: acc(3400), name: 'Dienstleistungserlöse', number: 3400 },
+      debit_account: { id: acc(1020, c), name: 'Bankguthaben', number: 1020 },
+      credit_account: { id: acc(3400, c), name: 'Dienstleistungserlöse', number: 3400 },
       created_at: expect.stringMatching(TIMESTAMP), updated_at: expect.stringMatching(TIMESTAMP),
       customer: null, project: null, group: null, invoice: null,
-      tax_rate: expect.objectContaining({ id: rate('MWST 8.1 %'), name: 'MWST 8.1 %', rate: 8.1, calculation_method: 'net' }),
+      tax_rate: expect.objectContaining({ id: rate('MWST 8.1 %', c), name: 'MWST 8.1 %', rate: 8.1, calculation_method: 'net' }),
     });
     expect(typeof e.sum).toBe('number');
   });
@@ -221,6 +222,9 @@ describe('POST /entries', () => {
     const foreignTag = await tag('fremd', 'red', company2);
     const foreignGroup = await group(company2);
     const ownTag = await tag('eigen');
+    // other tests book in company 2 too: what counts is that this request adds nothing there
+    const foreignEntries = () => one(db(), 'SELECT count(*) AS n FROM entries WHERE company_id = ?', company2)!.n;
+    const before = foreignEntries();
     const res = await post({
       date: '2024-03-01', debit_account_id: acc(1020, company2), credit_account_id: acc(3400, company2), tax_rate_id: rate('MWST 8.1 %', company2),
       customer_id: foreignCustomer, project_id: foreignProject, entry_group_id: foreignGroup, tag_ids: [ownTag, foreignTag],
@@ -230,7 +234,7 @@ describe('POST /entries', () => {
     expect(res.body.errors['tag_ids.1']).toEqual(['The selected tag ids.1 is invalid.']);
     const missing = await post(income(1, { debit_account_id: 999999, tax_rate_id: 999999, customer_id: 999999, project_id: 999999, entry_group_id: 999999 }));
     expect422(missing, ['debit_account_id', 'tax_rate_id', 'customer_id', 'project_id', 'entry_group_id']);
-    expect(one(db(), 'SELECT count(*) AS n FROM entries WHERE company_id = ?', company2)!.n).toBe(0);
+    expect(foreignEntries()).toBe(before);
   });
 
   it('refuses the same account on both sides (422 credit_account_id)', async () => {
@@ -651,7 +655,8 @@ describe('closed periods', () => {
   let open: any;
   let closed: any;
 
-  beforeAll(async () => {
+  // a fresh company for every test: one closed and one open booking, as the tests below change them
+  beforeEach(async () => {
     c = freshCompany('Closed AG');
     closed = await create(income(c, { date: '2023-12-31' }), c);
     open = await create(income(c, { date: '2024-01-01' }), c);

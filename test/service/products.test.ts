@@ -1,8 +1,8 @@
 // Products against the running service: CRUD, formatted prices, list paging/filters/sorts, /count,
 // every 422 key the spec names and tenancy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCompany, addUser } from '../../src/server/main.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { addCompany } from '../../src/server/main.js';
+import { secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const KEYS = ['id', 'company_id', 'user_id', 'name', 'description', 'price', 'formatted_price', 'unit', 'archived', 'created_at', 'updated_at'];
@@ -14,7 +14,7 @@ interface Product {
 type Res = Awaited<ReturnType<TestService['call']>>;
 
 let svc: TestService;
-let user2: { id: number; token: string };
+let user2: SecondUser;
 let company2: number;
 
 function expect422(res: Res, errors: Record<string, string[]>): void {
@@ -32,8 +32,7 @@ const read = async (id: number) => (await svc.call('GET', `/companies/1/products
 
 beforeAll(async () => {
   svc = await startTestService();
-  user2 = addUser(svc.server.db, { name: 'Second', email: 'second@example.com', company: 1, role: 'user', token: 'user-two-token' });
-  company2 = addCompany(svc.server.db, 'Other AG', user2.id);
+  ({ user: user2, company: company2 } = secondTenant(svc));
 });
 
 afterAll(async () => {

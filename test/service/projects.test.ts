@@ -1,14 +1,13 @@
 // Projects against the running service: the seven endpoints, every 422 rule, counts, budget usage and
 // open time on a hand-checked example, includes, delete refusals and tenancy.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCompany, addUser } from '../../src/server/main.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { timestamp } from '../../src/server/store/db.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 let svc: TestService;
-let user2: { id: number; token: string };
+let user2: SecondUser;
 let company2: number;
 let customerA: number;
 let customerB: number;
@@ -99,8 +98,7 @@ const ZERO_USAGE = {
 beforeAll(async () => {
   svc = await startTestService();
   // user 2 is a plain user of company 1 and the owner of company 2 (which user 1 cannot see).
-  user2 = addUser(db(), { name: 'Second', email: 'second@example.com', company: 1, role: 'user', token: 'user-two-token' });
-  company2 = addCompany(db(), 'Other AG', user2.id);
+  ({ user: user2, company: company2 } = secondTenant(svc));
   customerA = insertCustomer(1, 'Muster AG', 1001);
   customerB = insertCustomer(1, 'Beispiel GmbH', 1002);
   foreignCustomer = insertCustomer(company2, 'Fremd AG', 1);
@@ -339,7 +337,8 @@ describe('counts, budget_usage and open_times (hand-checked)', () => {
   let p: Project;
   let inv1: number;
 
-  beforeAll(async () => {
+  // a fresh project with its records for every test: several tests change its type and budget
+  beforeEach(async () => {
     p = await createProject({ name: 'Audit 2025', customer_id: customerA, hourly_rate: 120, budget: 5000 });
     // invoice 1: sent, 485.00 net + 39.29 VAT; invoice 2: a 1'000.00 draft without VAT
     inv1 = insertInvoice(p.id, { net: 48500, vat: 3929 });
@@ -463,7 +462,8 @@ describe('GET /projects/{project}', () => {
 
 describe('PUT /projects/{project}', () => {
   let p: Project;
-  beforeAll(async () => {
+  // a fresh project for every test: each one changes it
+  beforeEach(async () => {
     p = await createProject({ name: 'Editable', customer_id: customerA, hourly_rate: 100, budget: 1000, start_date: '2025-03-01' });
   });
   const put = (body: unknown, id = p.id) => svc.call('PUT', `/companies/1/projects/${id}`, body);

@@ -1,8 +1,8 @@
 // Service categories against the running service: the five endpoints, every 422, tenancy, and what
 // deleting a category does to its services.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCompany, addUser } from '../../src/server/main.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { addCompany } from '../../src/server/main.js';
+import { secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const NAME_REQUIRED = 'The name field is required.';
@@ -13,7 +13,7 @@ interface Category { id: number; name: string; created_at: string; updated_at: s
 type Res = Awaited<ReturnType<TestService['call']>>;
 
 let svc: TestService;
-let user2: { id: number; token: string };
+let user2: SecondUser;
 let company2: number;
 
 function expect422(res: Res, errors: Record<string, string[]>): void {
@@ -29,8 +29,7 @@ async function createCategory(company: number, name: string, token?: string): Pr
 
 beforeAll(async () => {
   svc = await startTestService();
-  user2 = addUser(svc.server.db, { name: 'Second', email: 'second@example.com', company: 1, role: 'user', token: 'user-two-token' });
-  company2 = addCompany(svc.server.db, 'Other AG', user2.id);
+  ({ user: user2, company: company2 } = secondTenant(svc));
 });
 
 afterAll(async () => {

@@ -1,8 +1,8 @@
 // Services against the running service: CRUD, the category embedding, list paging/filters/sorts, the
 // /multiple endpoints, the delete refusal for services used by time entries, every 4xx and tenancy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCompany, addUser } from '../../src/server/main.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { addCompany } from '../../src/server/main.js';
+import { secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const KEYS = ['id', 'name', 'hourly_rate', 'billable', 'archived', 'service_category_id', 'service_category', 'created_at', 'updated_at'];
@@ -15,7 +15,7 @@ interface Service {
 type Res = Awaited<ReturnType<TestService['call']>>;
 
 let svc: TestService;
-let user2: { id: number; token: string };
+let user2: SecondUser;
 let company2: number;
 let category: Category;
 let foreignCategory: Category;
@@ -53,8 +53,7 @@ function useInTimeEntry(serviceId: number, company = 1): void {
 
 beforeAll(async () => {
   svc = await startTestService();
-  user2 = addUser(svc.server.db, { name: 'Second', email: 'second@example.com', company: 1, role: 'user', token: 'user-two-token' });
-  company2 = addCompany(svc.server.db, 'Other AG', user2.id);
+  ({ user: user2, company: company2 } = secondTenant(svc));
   category = await createCategory(1, 'Entwicklung');
   foreignCategory = await createCategory(company2, 'Fremd', user2.token);
 });

@@ -1,7 +1,7 @@
 // Tags against the running service: the six endpoints, pagination, filters, every 422 and tenancy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCompany, addUser } from '../../src/server/main.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { addCompany } from '../../src/server/main.js';
+import { secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
 import { retryOnStaleSocket } from './retry-on-reset.js';
 
 const COLORS = ['orange', 'blue', 'lime', 'yellow', 'turquoise', 'marine', 'purple', 'pink', 'green', 'red', 'gray'];
@@ -15,7 +15,7 @@ const COLOR_REQUIRED = 'The color field is required.';
 const COLOR_INVALID = 'The selected color is invalid.';
 
 let svc: TestService;
-let user2: { id: number; token: string };
+let user2: SecondUser;
 let company2: number;
 
 type Res = Awaited<ReturnType<TestService['call']>>;
@@ -36,8 +36,7 @@ async function createTag(company: number, name: string, color: string, token?: s
 beforeAll(async () => {
   svc = retryOnStaleSocket(await startTestService());
   // user 2 is a plain user of company 1 and the owner of company 2 (which user 1 cannot see).
-  user2 = addUser(svc.server.db, { name: 'Second', email: 'second@example.com', company: 1, role: 'user', token: 'user-two-token' });
-  company2 = addCompany(svc.server.db, 'Other AG', user2.id);
+  ({ user: user2, company: company2 } = secondTenant(svc));
 });
 
 afterAll(async () => {
@@ -227,10 +226,15 @@ describe('tenancy', () => {
   });
 
   it("lists only the company's own tags", async () => {
+    // another company of user 2, so that its list holds exactly the tags made here
+    const other = addCompany(svc.server.db, 'Eigene Tags AG', user2.id);
+    await createTag(1, 'Nur hier', 'lime');
+    await createTag(other, 'Foreign', 'orange', user2.token);
+    await createTag(other, 'SHARED name', 'blue', user2.token);
     const list1 = await svc.call('GET', '/companies/1/tags?per_page=100');
     expect(list1.body.data.length).toBeGreaterThan(0);
     expect(list1.body.data.every((t: { company_id: number }) => t.company_id === 1)).toBe(true);
-    const list2 = await svc.call('GET', `/companies/${company2}/tags?per_page=100`, undefined, { token: user2.token });
+    const list2 = await svc.call('GET', `/companies/${other}/tags?per_page=100`, undefined, { token: user2.token });
     expect(list2.body.data.map((t: { name: string }) => t.name).sort()).toEqual(['foreign', 'shared name']);
     expect(list2.body.meta.total).toBe(2);
   });

@@ -3,16 +3,16 @@
 // delete, formatted (relative due date, dd.mm.yyyy, is_done), total_time_tracked from the linked
 // time entries, roles, tenancy and both path families.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCompany, addUser } from '../../src/server/main.js';
+import { addCompany } from '../../src/server/main.js';
 import { clock } from '../../src/server/store/timer.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { OWNER_TOKEN, secondUser, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const PLAIN = 'tasks-plain-token';
 const C1 = '/companies/1';
 
 let svc: TestService;
-let plain: { id: number; token: string };
+let plain: SecondUser;
 let company2: number;
 let projectA: number;
 let projectB: number;
@@ -41,7 +41,7 @@ beforeAll(async () => {
   clock.now = () => new Date('2025-03-10T09:00:00Z'); // Monday 10.03.2025, 10:00 in Zurich
   svc = await startTestService();
   const db = svc.server.db;
-  plain = addUser(db, { name: 'Uli User', email: 'uli@example.com', company: 1, role: 'user', token: PLAIN });
+  plain = secondUser(svc, { name: 'Uli User', email: 'uli@example.com', token: PLAIN });
   company2 = addCompany(db, 'Other AG', 1);
   const customer = (await ok('POST', `${C1}/customers`, { name: 'Kunde' })).data.id;
   projectA = (await ok('POST', `${C1}/projects`, { name: 'Projekt A', customer_id: customer, hourly_rate: 100 })).data.id;
@@ -117,38 +117,57 @@ describe('POST /tasks', () => {
 });
 
 describe('GET /tasks', () => {
+  // a company of its own, as the other tests add tasks to company 1: 15 tasks, 'b' in progress and 'c' done
+  let c: number;
+  let tasks: string;
+  let ownA: number;
+  let ownB: number;
+  beforeAll(async () => {
+    c = addCompany(svc.server.db, 'Aufgaben AG', 1);
+    tasks = `/companies/${c}/tasks`;
+    const customer = (await ok('POST', `/companies/${c}/customers`, { name: 'Kunde' })).data.id;
+    ownA = (await ok('POST', `/companies/${c}/projects`, { name: 'Projekt A', customer_id: customer, hourly_rate: 100 })).data.id;
+    ownB = (await ok('POST', `/companies/${c}/projects`, { name: 'Projekt B', customer_id: customer })).data.id;
+    for (const [title, status] of [['a', 'open'], ['b', 'in-progress'], ['c', 'done']]) {
+      await createTask({ title, due: '2025-03-10', project_id: ownA, status }, OWNER_TOKEN, c);
+    }
+    for (const due of ['2025-03-31', '2025-03-11', '2025-03-09', '2025-03-08', '2025-06-10', '2026-03-10', '2025-02-24', '2025-03-10', '2025-03-13', '2025-03-20', '2025-03-12', '2025-03-09']) {
+      await createTask({ title: `due ${due}`, due, project_id: ownB }, OWNER_TOKEN, c);
+    }
+  });
+
   it('pages by 15, ordered by due date then id, with filter[status]', async () => {
-    for (const due of ['2025-04-02', '2025-04-01', '2025-04-01']) await createTask({ title: `später ${due}`, due, project_id: projectB });
-    const all = await ok('GET', `${C1}/tasks?per_page=100`);
+    for (const due of ['2025-04-02', '2025-04-01', '2025-04-01']) await createTask({ title: `später ${due}`, due, project_id: ownB }, OWNER_TOKEN, c);
+    const all = await ok('GET', `${tasks}?per_page=100`);
     const total = all.meta.total;
     expect(total).toBeGreaterThan(15);
     const dues = all.data.map((t: any) => `${t.due}#${String(t.id).padStart(4, '0')}`);
     expect(dues).toEqual([...dues].sort());
-    const first = await ok('GET', `${C1}/tasks`);
+    const first = await ok('GET', tasks);
     expect(first.data).toHaveLength(15);
     expect(first.meta).toMatchObject({ current_page: 1, per_page: 15, total, last_page: Math.ceil(total / 15) });
     expect(first.links.next).toContain('page=2');
-    const second = await ok('GET', `${C1}/tasks?page=2`);
+    const second = await ok('GET', `${tasks}?page=2`);
     expect(second.data.map((t: any) => t.id)).toEqual(all.data.slice(15, 30).map((t: any) => t.id));
 
-    const done = await ok('GET', `${C1}/tasks?filter[status]=done`);
+    const done = await ok('GET', `${tasks}?filter[status]=done`);
     expect(done.data.map((t: any) => t.title)).toEqual(['c']);
-    expect((await ok('GET', `${C1}/tasks?filter[status]=in-progress`)).data.map((t: any) => t.title)).toEqual(['b']);
-    expect((await ok('GET', `${C1}/tasks?filter[status]=done,in-progress&per_page=100`)).meta.total).toBe(2);
-    const bad = await svc.call('GET', `${C1}/tasks?filter[status]=waiting`);
+    expect((await ok('GET', `${tasks}?filter[status]=in-progress`)).data.map((t: any) => t.title)).toEqual(['b']);
+    expect((await ok('GET', `${tasks}?filter[status]=done,in-progress&per_page=100`)).meta.total).toBe(2);
+    const bad = await svc.call('GET', `${tasks}?filter[status]=waiting`);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('filter[status] must be one of open, in-progress, done.');
   });
 
   it('filters by project and embeds the project with include=project', async () => {
-    const body = await ok('GET', `${C1}/tasks?filter[project_id]=${projectA}&include=project&per_page=100`);
+    const body = await ok('GET', `${tasks}?filter[project_id]=${ownA}&include=project&per_page=100`);
     expect(body.data.length).toBeGreaterThan(0);
-    for (const task of body.data) expect(task.project).toMatchObject({ id: projectA, name: 'Projekt A', hourly_rate: 100, tasks_count: body.meta.total });
-    expect((await ok('GET', `${C1}/tasks`)).data[0].project).toBeUndefined();
-    const bad = await svc.call('GET', `${C1}/tasks?include=customer`);
+    for (const task of body.data) expect(task.project).toMatchObject({ id: ownA, name: 'Projekt A', hourly_rate: 100, tasks_count: body.meta.total });
+    expect((await ok('GET', tasks)).data[0].project).toBeUndefined();
+    const bad = await svc.call('GET', `${tasks}?include=customer`);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Requested include(s) `customer` are not allowed. Allowed include(s) are `project`.');
-    expect((await svc.call('GET', `${C1}/tasks?filter[project_id]=x`)).status).toBe(400);
+    expect((await svc.call('GET', `${tasks}?filter[project_id]=x`)).status).toBe(400);
   });
 
   it("never lists another company's tasks", async () => {

@@ -1,9 +1,9 @@
 // Tax rates against the running service: list (pagination, filters, sort), create, read, update,
 // delete, every 4xx of the spec (422 keys, the booking lock, the three 409s) and tenancy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCompany, addUser } from '../../src/server/main.js';
+import { addCompany } from '../../src/server/main.js';
 import { one, run, timestamp } from '../../src/server/store/db.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const KEYS = ['id', 'company_id', 'account_id', 'acquisition_account_id', 'field_number', 'name', 'name_en', 'name_fr', 'name_it',
@@ -11,7 +11,7 @@ const KEYS = ['id', 'company_id', 'account_id', 'acquisition_account_id', 'field
 
 let svc: TestService;
 let company2: number;
-let user2: { id: number; token: string };
+let user2: SecondUser;
 
 type Res = Awaited<ReturnType<TestService['call']>>;
 
@@ -54,8 +54,7 @@ function insertDocument(table: 'invoices' | 'proposals', company: number, taxRat
 
 beforeAll(async () => {
   svc = await startTestService();
-  user2 = addUser(svc.server.db, { name: 'Second', email: 'second@example.com', company: 1, role: 'user', token: 'user-two-token' });
-  company2 = addCompany(svc.server.db, 'Other AG', user2.id);
+  ({ user: user2, company: company2 } = secondTenant(svc));
 });
 
 afterAll(async () => {
@@ -63,8 +62,12 @@ afterAll(async () => {
 });
 
 describe('GET /tax-rates', () => {
+  // a company of its own, so that the rates the other tests add or change do not show in its lists
+  let c: number;
+  beforeAll(() => { c = addCompany(svc.server.db, 'Steuer AG', 1); });
+
   it('lists the seven default rates with the full paginator envelope and the accounts embedded', async () => {
-    const res = await svc.call('GET', '/companies/1/tax-rates');
+    const res = await svc.call('GET', `/companies/${c}/tax-rates`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['data', 'links', 'meta']);
     expect(res.body.meta).toMatchObject({ current_page: 1, from: 1, last_page: 1, per_page: 15, to: 7, total: 7 });
@@ -83,65 +86,65 @@ describe('GET /tax-rates', () => {
     const bezug = rows[6];
     expect(Object.keys(bezug)).toEqual([...KEYS, 'account', 'acquisition_account']);
     expect(bezug).toMatchObject({
-      company_id: 1, is_acquisition_tax: true, archived: false, saldo_rate: null, name_on_documents: 'Bezugsteuer 8.1 %',
-      account: { id: accountId(1, 2200), name: 'Geschuldete MWST', account_number: 2200 },
-      acquisition_account: { id: accountId(1, 1170), account_number: 1170 },
+      company_id: c, is_acquisition_tax: true, archived: false, saldo_rate: null, name_on_documents: 'Bezugsteuer 8.1 %',
+      account: { id: accountId(c, 2200), name: 'Geschuldete MWST', account_number: 2200 },
+      acquisition_account: { id: accountId(c, 1170), account_number: 1170 },
     });
     expect(rows[0].acquisition_account).toBeNull();
   });
 
   it('pages with per_page and keeps the query in the links', async () => {
-    const res = await svc.call('GET', '/companies/1/tax-rates?per_page=3&page=2&sort=name');
+    const res = await svc.call('GET', `/companies/${c}/tax-rates?per_page=3&page=2&sort=name`);
     expect(res.body.meta).toMatchObject({ current_page: 2, from: 4, last_page: 3, per_page: 3, to: 6, total: 7 });
     expect(res.body.data).toHaveLength(3);
     expect(new URL(res.body.links.next).searchParams.get('sort')).toBe('name');
   });
 
   it('filter[name] is a case-insensitive substring match', async () => {
-    const res = await svc.call('GET', `/companies/1/tax-rates?filter[name]=${encodeURIComponent('VORSTEUER')}`);
+    const res = await svc.call('GET', `/companies/${c}/tax-rates?filter[name]=${encodeURIComponent('VORSTEUER')}`);
     expect(res.body.data.map((r: any) => r.name)).toEqual(['Vorsteuer 8.1 %', 'Vorsteuer 2.6 %', 'Vorsteuer Investitionen 8.1 %']);
   });
 
   it('filter[name] folds the case of umlauts too', async () => {
-    const rate = await createRate({ name: 'Übrige Leistungen 8.1 %', rate: 8.1, account_id: accountId(1, 2200) });
-    const res = await svc.call('GET', `/companies/1/tax-rates?filter[name]=${encodeURIComponent('übrige')}`);
+    const rate = await createRate({ name: 'Übrige Leistungen 8.1 %', rate: 8.1, account_id: accountId(c, 2200) }, c);
+    const res = await svc.call('GET', `/companies/${c}/tax-rates?filter[name]=${encodeURIComponent('übrige')}`);
     expect(res.body.data.map((r: any) => r.id)).toEqual([rate.id]);
-    expect((await svc.call('GET', '/companies/1/tax-rates?filter[name]=_')).body.data).toEqual([]);
-    await svc.call('DELETE', `/companies/1/tax-rates/${rate.id}`);
+    expect((await svc.call('GET', `/companies/${c}/tax-rates?filter[name]=_`)).body.data).toEqual([]);
+    await svc.call('DELETE', `/companies/${c}/tax-rates/${rate.id}`);
   });
 
   it('filter[id] takes one id or a comma-separated list', async () => {
-    const a = rateId(1, 'MWST 2.6 %');
-    const b = rateId(1, 'Bezugsteuer 8.1 %');
-    expect((await svc.call('GET', `/companies/1/tax-rates?filter[id]=${a}`)).body.data.map((r: any) => r.id)).toEqual([a]);
-    expect((await svc.call('GET', `/companies/1/tax-rates?filter[id]=${a},${b}`)).body.data.map((r: any) => r.id)).toEqual([a, b]);
-    expect((await svc.call('GET', `/companies/1/tax-rates?filter[id][]=${a}&filter[id][]=${b}`)).body.data.map((r: any) => r.id)).toEqual([a, b]);
+    const a = rateId(c, 'MWST 2.6 %');
+    const b = rateId(c, 'Bezugsteuer 8.1 %');
+    expect((await svc.call('GET', `/companies/${c}/tax-rates?filter[id]=${a}`)).body.data.map((r: any) => r.id)).toEqual([a]);
+    expect((await svc.call('GET', `/companies/${c}/tax-rates?filter[id]=${a},${b}`)).body.data.map((r: any) => r.id)).toEqual([a, b]);
+    expect((await svc.call('GET', `/companies/${c}/tax-rates?filter[id][]=${a}&filter[id][]=${b}`)).body.data.map((r: any) => r.id)).toEqual([a, b]);
   });
 
   it('sorts by name and rate in both directions; an unknown sort is a 400', async () => {
-    const names = async (sort: string) => (await svc.call('GET', `/companies/1/tax-rates?filter[name]=MWST&sort=${sort}`)).body.data.map((r: any) => r.name);
+    const names = async (sort: string) => (await svc.call('GET', `/companies/${c}/tax-rates?filter[name]=MWST&sort=${sort}`)).body.data.map((r: any) => r.name);
     expect(await names('name')).toEqual(['MWST 2.6 %', 'MWST 3.8 %', 'MWST 8.1 %']);
     expect(await names('-name')).toEqual(['MWST 8.1 %', 'MWST 3.8 %', 'MWST 2.6 %']);
-    const rates = async (sort: string) => (await svc.call('GET', `/companies/1/tax-rates?filter[name]=MWST&sort=${sort}`)).body.data.map((r: any) => r.rate);
+    const rates = async (sort: string) => (await svc.call('GET', `/companies/${c}/tax-rates?filter[name]=MWST&sort=${sort}`)).body.data.map((r: any) => r.rate);
     expect(await rates('rate')).toEqual([2.6, 3.8, 8.1]);
     expect(await rates('-rate')).toEqual([8.1, 3.8, 2.6]);
     // ties are broken by id in the same direction
-    const ties = async (sort: string) => (await svc.call('GET', `/companies/1/tax-rates?filter[name]=Vorsteuer&sort=${sort}`)).body.data.map((r: any) => r.name);
+    const ties = async (sort: string) => (await svc.call('GET', `/companies/${c}/tax-rates?filter[name]=Vorsteuer&sort=${sort}`)).body.data.map((r: any) => r.name);
     expect(await ties('-rate')).toEqual(['Vorsteuer Investitionen 8.1 %', 'Vorsteuer 8.1 %', 'Vorsteuer 2.6 %']);
     expect(await ties('rate')).toEqual(['Vorsteuer 2.6 %', 'Vorsteuer 8.1 %', 'Vorsteuer Investitionen 8.1 %']);
-    const bad = await svc.call('GET', '/companies/1/tax-rates?sort=account_id');
+    const bad = await svc.call('GET', `/companies/${c}/tax-rates?sort=account_id`);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/sort/);
   });
 
   it('filter[archived] selects archived or active rates', async () => {
-    const rate = await createRate({ name: 'Alt 7.7 %', rate: 7.7, account_id: accountId(1, 2200), archived: true });
-    const archived = await svc.call('GET', '/companies/1/tax-rates?filter[archived]=true');
+    const rate = await createRate({ name: 'Alt 7.7 %', rate: 7.7, account_id: accountId(c, 2200), archived: true }, c);
+    const archived = await svc.call('GET', `/companies/${c}/tax-rates?filter[archived]=true`);
     expect(archived.body.data.map((r: any) => r.id)).toEqual([rate.id]);
-    const active = await svc.call('GET', '/companies/1/tax-rates?filter[archived]=0');
+    const active = await svc.call('GET', `/companies/${c}/tax-rates?filter[archived]=0`);
     expect(active.body.data.map((r: any) => r.id)).not.toContain(rate.id);
     expect(active.body.meta.total).toBe(7);
-    await svc.call('DELETE', `/companies/1/tax-rates/${rate.id}`);
+    await svc.call('DELETE', `/companies/${c}/tax-rates/${rate.id}`);
   });
 });
 

@@ -3,17 +3,17 @@
 // start = start time, end = given end or now), discard; one timer per user, independent timers of two
 // users, a timer in another company, validation, and both path families.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addCompany, addUser } from '../../src/server/main.js';
+import { addCompany } from '../../src/server/main.js';
 import { clock } from '../../src/server/store/timer.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { OWNER_TOKEN, secondUser, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
 
 const PLAIN = 'timer-plain-token';
 const ADMIN = 'timer-admin-token';
 const C1 = '/companies/1';
 
 let svc: TestService;
-let plain: { id: number; token: string };
-let admin: { id: number; token: string };
+let plain: SecondUser;
+let admin: SecondUser;
 let company2: number;
 let projectA: number;
 let projectB: number;
@@ -44,8 +44,8 @@ async function entriesOf(project: number, company = 1, token = OWNER_TOKEN): Pro
 beforeAll(async () => {
   svc = await startTestService();
   const db = svc.server.db;
-  plain = addUser(db, { name: 'Uli User', email: 'uli@example.com', company: 1, role: 'user', token: PLAIN });
-  admin = addUser(db, { name: 'Ada Admin', email: 'ada@example.com', company: 1, role: 'admin', token: ADMIN });
+  plain = secondUser(svc, { name: 'Uli User', email: 'uli@example.com', token: PLAIN });
+  admin = secondUser(svc, { name: 'Ada Admin', email: 'ada@example.com', role: 'admin', token: ADMIN });
   company2 = addCompany(db, 'Other AG', 1);
   const customer = (await call('POST', `${C1}/customers`, { name: 'Kunde' })).body.data.id;
   projectA = (await call('POST', `${C1}/projects`, { name: 'A', customer_id: customer, hourly_rate: 120 })).body.data.id;

@@ -4,10 +4,10 @@
 // master data computed from the entries (projects' counts, open time and budget usage; customers'
 // open time, filter[times] and statistics).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCompany, addUser } from '../../src/server/main.js';
+import { addCompany } from '../../src/server/main.js';
 import { timestamp } from '../../src/server/store/db.js';
 import { clock } from '../../src/server/store/timer.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { OWNER_TOKEN, secondUser, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const ADMIN = 'admin-token';
@@ -15,8 +15,8 @@ const PLAIN = 'plain-token';
 const C1 = '/companies/1';
 
 let svc: TestService;
-let admin: { id: number; token: string };
-let plain: { id: number; token: string };
+let admin: SecondUser;
+let plain: SecondUser;
 let company2: number;
 const customer: Record<'A' | 'B' | 'C' | 'D' | 'X', number> = { A: 0, B: 0, C: 0, D: 0, X: 0 };
 const project: Record<'alpha' | 'beta' | 'gamma' | 'delta' | 'foreign', number> = { alpha: 0, beta: 0, gamma: 0, delta: 0, foreign: 0 };
@@ -68,8 +68,8 @@ async function upload(path: string, file: string | null, token = OWNER_TOKEN, as
 beforeAll(async () => {
   svc = await startTestService();
   const db = svc.server.db;
-  admin = addUser(db, { name: 'Ada Admin', email: 'ada@example.com', company: 1, role: 'admin', token: ADMIN });
-  plain = addUser(db, { name: 'Uli User', email: 'uli@example.com', company: 1, role: 'user', token: PLAIN });
+  admin = secondUser(svc, { name: 'Ada Admin', email: 'ada@example.com', role: 'admin', token: ADMIN });
+  plain = secondUser(svc, { name: 'Uli User', email: 'uli@example.com', token: PLAIN });
   company2 = addCompany(db, 'Other AG', 1);
   for (const key of ['A', 'B', 'C', 'D'] as const) customer[key] = (await ok('POST', `${C1}/customers`, { name: `Kunde ${key}` })).data.id;
   customer.X = (await ok('POST', `/companies/${company2}/customers`, { name: 'Fremd' })).data.id;
