@@ -5,7 +5,7 @@ import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js
 import { addCompany } from '../../src/server/main.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { today } from '../../src/cli/resource/body.js';
-import { addDays } from '../../src/cli/times/calendar.js';
+import { addDays } from '../../src/cli/shared/calendar.js';
 import { tsv } from './support.js';
 
 let svc: TestService;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
 import { OWNER_TOKEN, secondUser, startTestService, type TestService } from '../helpers/service.js';
 import { today } from '../../src/cli/resource/body.js';
-import { addDays, isoWeekday } from '../../src/cli/times/calendar.js';
+import { addDays, isoWeekday } from '../../src/cli/shared/calendar.js';
 import { closedPort, lines, tsv } from './support.js';
 
 let svc: TestService;

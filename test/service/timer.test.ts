@@ -4,7 +4,7 @@
 // users, a timer in another company, validation, and both path families.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
-import { clock } from '../../src/server/store/timer.js';
+import { clock } from '../../src/server/clock.js';
 import { OWNER_TOKEN, secondUser, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
 
 const PLAIN = 'timer-plain-token';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { timestamp } from '../../src/server/store/db.js';
-import { clock } from '../../src/server/store/timer.js';
+import { clock } from '../../src/server/clock.js';
 import { OWNER_TOKEN, secondUser, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
   formatMinutes, MAX_MINUTES, parseDuration, parseDurationMinutes, parseTimeOfDay, spanFromFlags,
-} from '../../src/cli/duration.js';
+} from '../../src/cli/shared/duration.js';
 import { UsageError } from '../../src/errors.js';
 
 describe('parseDuration: every form', () => {

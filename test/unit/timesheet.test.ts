@@ -2,10 +2,10 @@
 // --date, --from, --to and --due.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { buildTimesheet, timesheetColumns, timesheetRecords, type SheetEntry } from '../../src/cli/timesheet.js';
+import { buildTimesheet, timesheetColumns, timesheetRecords, type SheetEntry } from '../../src/cli/times/timesheet.js';
 import {
   addDays, formatWeek, isDate, isoWeekday, isoWeekOf, mondayOf, parseDay, parseWeek, weeksInYear,
-} from '../../src/cli/times/calendar.js';
+} from '../../src/cli/shared/calendar.js';
 import { UsageError } from '../../src/errors.js';
 
 // 2025-W02 runs from Monday 6 January to Sunday 12 January 2025.

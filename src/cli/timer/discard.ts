@@ -1,7 +1,7 @@
 // `acct timer discard`: drops the running timer; the tracked time is lost, so it asks on a terminal and
 // needs --yes elsewhere. Without a running timer nothing happens (exit 0).
 import { discardTimer } from '../../api/endpoints/timer.js';
-import { formatMinutes } from '../duration.js';
+import { formatMinutes } from '../shared/duration.js';
 import { notice } from '../globals.js';
 import { confirmDestructive } from '../prompt.js';
 import { withRuntime } from '../runtime.js';

@@ -2,7 +2,7 @@
 // templates for shell prompts. Times are shown in the local time zone; elapsed time is whole minutes.
 import type { Timer } from '../../api/endpoints/timer.js';
 import { UsageError } from '../../errors.js';
-import { formatMinutes } from '../duration.js';
+import { formatMinutes } from '../shared/duration.js';
 
 export const PLACEHOLDERS: Record<string, string> = {
   p: 'project name',

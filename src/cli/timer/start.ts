@@ -1,7 +1,7 @@
 // `acct timer start [PROJECT] [--billable] [--description T]`.
 import { describeTimer, startTimer } from '../../api/endpoints/timer.js';
 import { CliError, ExitCode } from '../../errors.js';
-import { formatMinutes } from '../duration.js';
+import { formatMinutes } from '../shared/duration.js';
 import { planOutput } from '../output.js';
 import { today } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';

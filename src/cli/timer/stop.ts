@@ -5,7 +5,7 @@ import { paginate } from '../../api/paginate.js';
 import { stopTimer } from '../../api/endpoints/timer.js';
 import { timePaths, type TimeEntry } from '../../api/endpoints/times.js';
 import { CliError, ExitCode } from '../../errors.js';
-import { formatMinutes, parseTimeOfDay } from '../duration.js';
+import { formatMinutes, parseTimeOfDay } from '../shared/duration.js';
 import { notice } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
 import { withRuntime } from '../runtime.js';

@@ -1,7 +1,7 @@
 // The request body of `times create` and `times update` from their flags (and --data). Everything
 // that can be checked without the API is checked here, before a connection is made.
 import { UsageError } from '../../errors.js';
-import { spanFromFlags } from '../duration.js';
+import { spanFromFlags } from '../shared/duration.js';
 import { convertValue, readDataFlag } from '../resource/body.js';
 import { parseDay } from '../shared/calendar.js';
 

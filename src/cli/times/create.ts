@@ -2,7 +2,7 @@
 // otherwise. A missing project or duration is asked on a terminal, else a usage error.
 import { timePaths, type TimeEntry } from '../../api/endpoints/times.js';
 import { UsageError } from '../../errors.js';
-import { DURATION_FORMS, parseDuration } from '../duration.js';
+import { DURATION_FORMS, parseDuration } from '../shared/duration.js';
 import { canPrompt } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
 import { RefResolver } from '../refs.js';

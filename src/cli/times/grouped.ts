@@ -6,7 +6,7 @@ import { timePaths } from '../../api/endpoints/times.js';
 import type { Column } from '../../output/types.js';
 import { listRenderer, type OutputPlan } from '../output.js';
 import type { Runtime } from '../runtime.js';
-import { WEEKDAYS } from '../timesheet.js';
+import { WEEKDAYS } from './timesheet.js';
 
 type Query = Record<string, string | number | boolean>;
 type Rec = Record<string, unknown>;

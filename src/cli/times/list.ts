@@ -15,7 +15,7 @@ import type { FilterFlag } from '../resource/spec.js';
 import { withRuntime, type Runtime } from '../runtime.js';
 import { TIME_COLUMNS } from '../shared/time-entries.js';
 import type { VerbIO } from '../verb.js';
-import { buildTimesheet, timesheetColumns, timesheetRecords, WEEKDAYS } from '../timesheet.js';
+import { buildTimesheet, timesheetColumns, timesheetRecords, WEEKDAYS } from './timesheet.js';
 import { addDays, formatWeek, isoWeekOf, mondayOf, parseDay, parseWeek, type IsoWeek } from '../shared/calendar.js';
 import { TIME_FILTERS } from './fields.js';
 import { groupColumns, groupedView, type GroupBy } from './grouped.js';

@@ -8,8 +8,6 @@ import { verifyFileSignature } from '../file-links.js';
 import { HttpError, notFound } from '../http-error.js';
 import { findFile, readFileBytes } from '../store/files.js';
 
-// the names test/service/files.test.ts imports them by
-export { FILE_URL_TTL_SECONDS, fileSignature, verifyFileSignature } from '../file-links.js';
 
 const FILE_PATH = /^\/api\/v2\/files\/[^/]+\/?$/;
 

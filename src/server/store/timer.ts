@@ -1,9 +1,6 @@
 // The running timer of a user (one per user: timers.user_id is UNIQUE).
 import { one, run, type Db, type Row } from './db.js';
 
-// the service's clock (clock.ts), under the name the tests stop time by
-export { clock } from '../clock.js';
-
 /** The user's timer, in whichever company it runs. */
 export function findTimerRow(db: Db, userId: number): Row | undefined {
   return one(db, 'SELECT * FROM timers WHERE user_id = ?', userId);

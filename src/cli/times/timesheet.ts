@@ -1,8 +1,8 @@
 // The week timesheet of `acct times list --week`: time entries → one row per project with the minutes
 // of each weekday (Monday to Sunday) and their total, plus a totals row. Pure: no I/O, integer minutes.
-import { formatDate } from '../output/format.js';
-import type { Column } from '../output/types.js';
-import { addDays, mondayOf, type IsoWeek } from './shared/calendar.js';
+import { formatDate } from '../../output/format.js';
+import type { Column } from '../../output/types.js';
+import { addDays, mondayOf, type IsoWeek } from '../shared/calendar.js';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];

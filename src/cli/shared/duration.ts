@@ -1,7 +1,7 @@
 // Durations and times of day as a bookkeeper types them, read with integer arithmetic only (no float
 // ever touches a minute): `1:30`, `1h30m`, `1h30`, `1h`, `90m`, `1.5h` (also `1,5h`), blanks allowed
 // between the parts. A time entry holds 1 minute to 23:59 (the API's hours are 0-23, minutes 0-59).
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../errors.js';
 
 export interface Duration {
   hours: number;
