@@ -434,4 +434,18 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX time_entries_task ON time_entries(task_id);
   CREATE INDEX tasks_company ON tasks(company_id, status, due);
   `,
+  // 5: documents (proposals, invoices, positions, activities) — beyond migration 2: the copies of a
+  // recurring invoice remember their template and occurrence (so each is made once), and indexes for
+  // the lists (date descending), numbering and the links of invoices.
+  `
+  ALTER TABLE invoices ADD COLUMN recurring_template_id INTEGER REFERENCES invoices(id) ON DELETE SET NULL;
+  ALTER TABLE invoices ADD COLUMN recurring_index INTEGER;
+  CREATE UNIQUE INDEX invoices_recurring ON invoices(recurring_template_id, recurring_index);
+  CREATE INDEX invoices_list ON invoices(company_id, date, id);
+  CREATE INDEX invoices_proposal ON invoices(proposal_id);
+  CREATE INDEX proposals_list ON proposals(company_id, date, id);
+  CREATE INDEX proposals_customer ON proposals(company_id, customer_id);
+  CREATE INDEX positions_parent ON positions(parent_id);
+  CREATE INDEX attachments_file ON attachments(file_id);
+  `,
 ];

@@ -1,0 +1,298 @@
+// Proposals and invoices: SQL only (rows in, rows out). Both tables share their shape, so one module
+// serves both, keyed by the document type; positions, activities and attachments are shared tables
+// keyed by (document_type, document_id). Money columns are Rappen, percentages hundredths of a
+// percent, position amounts thousandths. Every query is scoped by the company.
+import { all, one, run, timestamp, type Db, type Row } from './db.js';
+import type { DocumentType } from '../domain/documents.js';
+
+const TABLE: Readonly<Record<DocumentType, 'proposals' | 'invoices'>> = { proposal: 'proposals', invoice: 'invoices' };
+const DUE: Readonly<Record<DocumentType, 'valid_until' | 'payable_until'>> = { proposal: 'valid_until', invoice: 'payable_until' };
+
+export const tableOf = (type: DocumentType) => TABLE[type];
+const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ') || 'NULL';
+const quoted = (column: string) => `"${column}"`;
+
+/** Columns a create or update may write, per type (totals are written by setTotals). */
+const SHARED_COLUMNS = [
+  'customer_id', 'contact_id', 'project_id', 'tax_rate_id', 'number', 'title', 'lang', 'date', 'status', 'remarks_top', 'remarks',
+  'currency', 'discount_rate', 'vat_included', 'add_rounding_difference', 'document_settings', 'is_shared', 'share_token',
+] as const;
+const PROPOSAL_COLUMNS = [...SHARED_COLUMNS, 'valid_until', 'with_signature', 'signature_remark'] as const;
+const INVOICE_COLUMNS = [
+  ...SHARED_COLUMNS, 'proposal_id', 'bank_account_id', 'income_account_id', 'entry_id', 'receivable_entry_id', 'payable_until',
+  'reminder_due_date', 'reference', 'qr_reference', 'group_by', 'times_order', 'exchange_rate_times', 'exchange_rate_expenses',
+  'repeat', 'repeat_interval', 'repeat_stop_at', 'repeat_notification_to', 'without_debitor_on_qr', 'paid_at', 'recurring_template_id', 'recurring_index',
+] as const;
+export type DocumentColumn = (typeof INVOICE_COLUMNS)[number] | (typeof PROPOSAL_COLUMNS)[number];
+export type DocumentValues = Partial<Record<DocumentColumn, string | number | boolean | null>>;
+const COLUMNS: Readonly<Record<DocumentType, readonly DocumentColumn[]>> = { proposal: PROPOSAL_COLUMNS, invoice: INVOICE_COLUMNS };
+
+const dbValue = (v: string | number | boolean | null | undefined) => (typeof v === 'boolean' ? (v ? 1 : 0) : v ?? null);
+
+// ---- documents -------------------------------------------------------------------------------------
+
+/** One status condition of a list filter: the document is in one of `statuses` (and due before `dueBefore`). */
+export interface StatusCondition { statuses: readonly string[]; dueBefore?: string }
+
+export interface DocumentFilter {
+  ids?: number[];
+  customerIds?: number[];
+  projectIds?: number[];
+  proposalIds?: number[];
+  entryIds?: number[];
+  userIds?: number[];
+  bankAccountIds?: number[];
+  taxRateIds?: number[];
+  repeat?: boolean;
+  /** part of the number */
+  number?: string;
+  start?: string;
+  end?: string;
+  /** any of them (OR); absent: every status */
+  status?: StatusCondition[];
+  /** only documents with the public link on */
+  shared?: boolean;
+}
+
+function where(type: DocumentType, companyId: number, f: DocumentFilter): [string, unknown[]] {
+  const clauses = ['d.company_id = ?'];
+  const params: unknown[] = [companyId];
+  const inList = (column: string, ids: number[] | undefined) => {
+    if (!ids) return;
+    clauses.push(`d.${column} IN (${placeholders(ids)})`);
+    params.push(...ids);
+  };
+  inList('id', f.ids);
+  inList('customer_id', f.customerIds);
+  inList('project_id', f.projectIds);
+  inList('user_id', f.userIds);
+  inList('tax_rate_id', f.taxRateIds);
+  if (type === 'invoice') {
+    inList('proposal_id', f.proposalIds);
+    inList('entry_id', f.entryIds);
+    inList('bank_account_id', f.bankAccountIds);
+    if (f.repeat !== undefined) { clauses.push('d.repeat = ?'); params.push(f.repeat ? 1 : 0); }
+  }
+  if (f.number) { clauses.push("instr(lower(d.number), ?) > 0"); params.push(f.number.toLowerCase()); }
+  if (f.start) { clauses.push('d.date >= ?'); params.push(f.start); }
+  if (f.end) { clauses.push('d.date <= ?'); params.push(f.end); }
+  if (f.shared !== undefined) { clauses.push('d.is_shared = ?'); params.push(f.shared ? 1 : 0); }
+  if (f.status) {
+    const any = f.status.map((s) => {
+      params.push(...s.statuses);
+      const inStatus = `d.status IN (${placeholders(s.statuses)})`;
+      if (s.dueBefore === undefined) return inStatus;
+      params.push(s.dueBefore);
+      return `(${inStatus} AND d.${DUE[type]} < ?)`;
+    });
+    clauses.push(`(${any.join(' OR ') || '0'})`);
+  }
+  return [clauses.join(' AND '), params];
+}
+
+const SUMMARY_SELECT = (type: DocumentType) =>
+  `SELECT d.*, c.name AS customer_name FROM ${TABLE[type]} d LEFT JOIN customers c ON c.id = d.customer_id`;
+
+/** A page of documents, newest first (date, then id), with the count and sum of final_value of all that match. */
+export function listDocumentRows(db: Db, type: DocumentType, companyId: number, filter: DocumentFilter, limit: number, offset: number): { rows: Row[]; total: number; sum: number } {
+  const [w, params] = where(type, companyId, filter);
+  const totals = one(db, `SELECT count(*) AS n, coalesce(sum(d.final_value), 0) AS s FROM ${TABLE[type]} d WHERE ${w}`, ...params)!;
+  const rows = all(db, `${SUMMARY_SELECT(type)} WHERE ${w} ORDER BY d.date DESC, d.id DESC LIMIT ? OFFSET ?`, ...params, limit, offset);
+  return { rows, total: Number(totals.n), sum: Number(totals.s) };
+}
+
+export function findDocumentRow(db: Db, type: DocumentType, companyId: number, id: number): Row | undefined {
+  return one(db, `${SUMMARY_SELECT(type)} WHERE d.company_id = ? AND d.id = ?`, companyId, id);
+}
+
+/** The documents of the company among `ids`, in the order given, without repeats. */
+export function ownDocumentIds(db: Db, type: DocumentType, companyId: number, ids: number[]): number[] {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const found = new Set(all(db, `SELECT id FROM ${TABLE[type]} WHERE company_id = ? AND id IN (${placeholders(unique)})`, companyId, ...unique).map((r) => Number(r.id)));
+  return unique.filter((id) => found.has(id));
+}
+
+export function documentNumberTaken(db: Db, type: DocumentType, companyId: number, number: string, exceptId?: number): boolean {
+  return !!one(db, `SELECT 1 FROM ${TABLE[type]} WHERE company_id = ? AND number = ? AND id IS NOT ?`, companyId, number, exceptId ?? null);
+}
+
+/** The numbers of the type that start with `stem` ("R-2026-"), for the running counter. */
+export function documentNumbersLike(db: Db, type: DocumentType, companyId: number, stem: string): string[] {
+  return all(db, `SELECT number FROM ${TABLE[type]} WHERE company_id = ? AND substr(number, 1, ?) = ?`, companyId, stem.length, stem).map((r) => String(r.number));
+}
+
+export function insertDocument(db: Db, type: DocumentType, companyId: number, userId: number, values: DocumentValues): number {
+  const now = timestamp();
+  const cols = COLUMNS[type].filter((k) => values[k] !== undefined);
+  const names = ['company_id', 'user_id', ...cols, 'created_at', 'updated_at'];
+  return Number(run(db, `INSERT INTO ${TABLE[type]} (${names.map(quoted).join(', ')}) VALUES (${placeholders(names)})`,
+    companyId, userId, ...cols.map((k) => dbValue(values[k])), now, now).lastInsertRowid);
+}
+
+export function updateDocument(db: Db, type: DocumentType, companyId: number, id: number, values: DocumentValues): void {
+  const cols = COLUMNS[type].filter((k) => values[k] !== undefined);
+  run(db, `UPDATE ${TABLE[type]} SET ${[...cols.map((k) => `${quoted(k)} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ? AND id = ?`,
+    ...cols.map((k) => dbValue(values[k])), timestamp(), companyId, id);
+}
+
+export interface StoredTotals {
+  total_value: number; discount_amount: number; total_value_with_discount: number; vat_amount: number;
+  total_value_with_vat: number; rounding_difference: number; final_value: number;
+}
+
+export function setTotals(db: Db, type: DocumentType, id: number, t: StoredTotals): void {
+  run(db, `UPDATE ${TABLE[type]} SET total_value = ?, discount_amount = ?, total_value_with_discount = ?, vat_amount = ?,
+    total_value_with_vat = ?, rounding_difference = ?, final_value = ? WHERE id = ?`,
+  t.total_value, t.discount_amount, t.total_value_with_discount, t.vat_amount, t.total_value_with_vat, t.rounding_difference, t.final_value, id);
+}
+
+/** Deletes the document with its positions, activities and attachment links (the files are the caller's). */
+export function deleteDocumentRow(db: Db, type: DocumentType, companyId: number, id: number): void {
+  run(db, 'DELETE FROM positions WHERE document_type = ? AND document_id = ?', type, id);
+  run(db, 'DELETE FROM activities WHERE document_type = ? AND document_id = ?', type, id);
+  run(db, 'DELETE FROM attachments WHERE document_type = ? AND document_id = ?', type, id);
+  run(db, `DELETE FROM ${TABLE[type]} WHERE company_id = ? AND id = ?`, companyId, id);
+}
+
+/** Invoices made from a proposal (split or converted). */
+export function invoiceRowsOfProposal(db: Db, companyId: number, proposalId: number): Row[] {
+  return all(db, `${SUMMARY_SELECT('invoice')} WHERE d.company_id = ? AND d.proposal_id = ? ORDER BY d.id`, companyId, proposalId);
+}
+
+/** Recurring templates of the company (or of every company): repeat on, with an interval. */
+export function recurringTemplateRows(db: Db, companyId?: number): Row[] {
+  return companyId === undefined
+    ? all(db, "SELECT * FROM invoices WHERE repeat = 1 AND repeat_interval IS NOT NULL ORDER BY company_id, id")
+    : all(db, 'SELECT * FROM invoices WHERE company_id = ? AND repeat = 1 AND repeat_interval IS NOT NULL ORDER BY id', companyId);
+}
+
+/** The occurrence indexes already created from a template. */
+export function recurringIndexesOf(db: Db, templateId: number): Set<number> {
+  return new Set(all(db, 'SELECT recurring_index FROM invoices WHERE recurring_template_id = ?', templateId).map((r) => Number(r.recurring_index)));
+}
+
+// ---- positions ----------------------------------------------------------------------------------------
+
+export interface PositionValues {
+  parent_id: number | null;
+  type: 'position' | 'text' | 'collection';
+  description: string | null;
+  title: string | null;
+  amount: number;
+  price: number;
+  discount_amount: number;
+  discount_type: 'absolute' | 'percentage' | null;
+  sum: number;
+  unit: string | null;
+  order: number;
+  date: string | null;
+}
+
+const POSITION_COLUMNS = ['parent_id', 'type', 'description', 'title', 'amount', 'price', 'discount_amount', 'discount_type', 'sum', 'unit', 'order', 'date'] as const;
+
+/** Positions of a document in their order, parents before their children. */
+export function positionRows(db: Db, type: DocumentType, documentId: number): Row[] {
+  return all(db, 'SELECT * FROM positions WHERE document_type = ? AND document_id = ? ORDER BY "order", id', type, documentId);
+}
+
+export function findPositionRow(db: Db, type: DocumentType, documentId: number, id: number): Row | undefined {
+  return one(db, 'SELECT * FROM positions WHERE document_type = ? AND document_id = ? AND id = ?', type, documentId, id);
+}
+
+export function insertPosition(db: Db, type: DocumentType, documentId: number, values: PositionValues): number {
+  const now = timestamp();
+  const names = ['document_type', 'document_id', ...POSITION_COLUMNS, 'created_at', 'updated_at'];
+  return Number(run(db, `INSERT INTO positions (${names.map(quoted).join(', ')}) VALUES (${placeholders(names)})`,
+    type, documentId, ...POSITION_COLUMNS.map((k) => values[k]), now, now).lastInsertRowid);
+}
+
+export function updatePosition(db: Db, id: number, values: Partial<PositionValues>): void {
+  const cols = POSITION_COLUMNS.filter((k) => values[k] !== undefined);
+  run(db, `UPDATE positions SET ${[...cols.map((k) => `${quoted(k)} = ?`), 'updated_at = ?'].join(', ')} WHERE id = ?`,
+    ...cols.map((k) => values[k] as string | number | null), timestamp(), id);
+}
+
+/** Deletes a position; a collection's children go with it (ON DELETE CASCADE). */
+export function deletePosition(db: Db, id: number): void {
+  run(db, 'DELETE FROM positions WHERE id = ?', id);
+}
+
+export function deletePositions(db: Db, type: DocumentType, documentId: number): void {
+  run(db, 'DELETE FROM positions WHERE document_type = ? AND document_id = ?', type, documentId);
+}
+
+export function nextPositionOrder(db: Db, type: DocumentType, documentId: number, parentId: number | null): number {
+  return Number(one(db, 'SELECT coalesce(max("order"), -1) + 1 AS n FROM positions WHERE document_type = ? AND document_id = ? AND parent_id IS ?', type, documentId, parentId)!.n);
+}
+
+// ---- activities ----------------------------------------------------------------------------------------
+
+export function insertActivity(db: Db, type: DocumentType, documentId: number, message: string, color: string | null = null, at = timestamp()): void {
+  run(db, 'INSERT INTO activities (document_type, document_id, message, color, created_at) VALUES (?, ?, ?, ?, ?)', type, documentId, message, color, at);
+}
+
+/** Activities newest first (same instant: the later one first). */
+export function activityRows(db: Db, type: DocumentType, documentId: number): Row[] {
+  return all(db, 'SELECT * FROM activities WHERE document_type = ? AND document_id = ? ORDER BY created_at DESC, id DESC', type, documentId);
+}
+
+// ---- attachments --------------------------------------------------------------------------------------
+
+export function attachFile(db: Db, type: DocumentType, documentId: number, fileId: number): void {
+  run(db, 'INSERT INTO attachments (document_type, document_id, file_id) VALUES (?, ?, ?)', type, documentId, fileId);
+}
+
+export function attachmentFileIds(db: Db, type: DocumentType, documentId: number): number[] {
+  return all(db, 'SELECT file_id FROM attachments WHERE document_type = ? AND document_id = ? ORDER BY file_id', type, documentId).map((r) => Number(r.file_id));
+}
+
+export function detachFile(db: Db, type: DocumentType, documentId: number, fileId: number): boolean {
+  return Number(run(db, 'DELETE FROM attachments WHERE document_type = ? AND document_id = ? AND file_id = ?', type, documentId, fileId).changes) > 0;
+}
+
+// ---- what invoices link: time entries and expense bookings -------------------------------------------
+
+/** The company's time entries among `ids` with their status and invoice. */
+export function timeRowsByIds(db: Db, companyId: number, ids: number[]): Row[] {
+  if (ids.length === 0) return [];
+  return all(db, `SELECT id, status, invoice_id, project_id FROM time_entries WHERE company_id = ? AND id IN (${placeholders(ids)})`, companyId, ...ids);
+}
+
+export function linkedTimeIds(db: Db, invoiceId: number): number[] {
+  return all(db, 'SELECT id FROM time_entries WHERE invoice_id = ? ORDER BY id', invoiceId).map((r) => Number(r.id));
+}
+
+/** Links time entries to the invoice and sets their status (invoiced). */
+export function linkTimes(db: Db, invoiceId: number, ids: number[], status: string): void {
+  if (ids.length === 0) return;
+  run(db, `UPDATE time_entries SET invoice_id = ?, status = ?, updated_at = ? WHERE id IN (${placeholders(ids)})`, invoiceId, status, timestamp(), ...ids);
+}
+
+/** Time entries of the invoice among `ids` (all when absent) go back to open, unlinked. */
+export function unlinkTimes(db: Db, invoiceId: number, ids?: number[]): void {
+  if (ids && ids.length === 0) return;
+  const only = ids ? ` AND id IN (${placeholders(ids)})` : '';
+  run(db, `UPDATE time_entries SET invoice_id = NULL, status = 'open', updated_at = ? WHERE invoice_id = ?${only}`, timestamp(), invoiceId, ...(ids ?? []));
+}
+
+export function setLinkedTimesStatus(db: Db, invoiceId: number, status: string): void {
+  run(db, 'UPDATE time_entries SET status = ?, updated_at = ? WHERE invoice_id = ?', status, timestamp(), invoiceId);
+}
+
+/** The company's bookings among `ids` with their type and invoice. */
+export function entryRowsByIds(db: Db, companyId: number, ids: number[]): Row[] {
+  if (ids.length === 0) return [];
+  return all(db, `SELECT id, type, invoice_id FROM entries WHERE company_id = ? AND id IN (${placeholders(ids)})`, companyId, ...ids);
+}
+
+export function linkedEntryIds(db: Db, invoiceId: number): number[] {
+  return all(db, 'SELECT id FROM entries WHERE invoice_id = ? ORDER BY id', invoiceId).map((r) => Number(r.id));
+}
+
+/** Links exactly `ids` (expense bookings) to the invoice: expense bookings no longer listed lose the link. */
+export function replaceLinkedEntries(db: Db, invoiceId: number, ids: number[]): void {
+  const now = timestamp();
+  run(db, `UPDATE entries SET invoice_id = NULL, updated_at = ? WHERE invoice_id = ? AND type = 'expense' AND id NOT IN (${placeholders(ids)})`, now, invoiceId, ...ids);
+  if (ids.length) run(db, `UPDATE entries SET invoice_id = ?, updated_at = ? WHERE id IN (${placeholders(ids)}) AND invoice_id IS NOT ?`, invoiceId, now, ...ids, invoiceId);
+}
