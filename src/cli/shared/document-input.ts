@@ -1,0 +1,147 @@
+// What the document verbs build from the command line before anything is sent, pure so it is tested
+// apart: positions from `--position "Beratung;2.5;150;h"` and `--text`, positions from a project's
+// time entries (`--times-of`, grouped by entry, date or task, one position per rate), and the parts of
+// `acct proposals split --part "Anzahlung=40%"` as amounts that total the proposal to the Rappen.
+// Amounts inside are integer Rappen; the API items carry decimal strings.
+import { mulDivRound, rappenToString, scaledToString, toRappen, toScaled } from '../../domain/money.js';
+import { CliError, UsageError } from '../../errors.js';
+
+/** A position item as the API takes it in `positions`. */
+export interface PositionItem {
+  type: 'position' | 'text' | 'collection';
+  description?: string;
+  text?: string;
+  amount?: string;
+  price?: string;
+  unit?: string | null;
+  date?: string;
+}
+
+const usage = (message: string) => new UsageError(message);
+
+/** A decimal typed by a person: `2.5`, `2,5`, `1'500.50`; undefined when it is not one. */
+function typedDecimal(raw: string, places: number): number | undefined {
+  const text = raw.trim().replace(/['’]/g, '').replace(',', '.');
+  if (!/^\d+(\.\d*)?$|^\.\d+$/.test(text)) return undefined;
+  const frac = text.split('.')[1] ?? '';
+  if (frac.replace(/0+$/, '').length > places) return undefined;
+  return toScaled(text, places);
+}
+
+/**
+ * `description;amount;price[;unit]`, read from the right so a description may hold semicolons:
+ * "Beratung;2.5;150;h" → 2.5 h at 150.00. Amount up to 3 decimals, price up to 2.
+ */
+export function parsePositionFlag(value: string): PositionItem {
+  const parts = value.split(';');
+  const hasUnit = parts.length >= 4 && typedDecimal(parts[parts.length - 1], 2) === undefined;
+  const unit = hasUnit ? parts.pop()!.trim() : null;
+  if (parts.length < 3) throw usage(`--position "${value}": expected "description;amount;price[;unit]", e.g. "Beratung;2.5;150;h"`);
+  const priceText = parts.pop()!;
+  const amountText = parts.pop()!;
+  const description = parts.join(';').trim();
+  const amount = typedDecimal(amountText, 3);
+  const price = typedDecimal(priceText, 2);
+  if (description === '') throw usage(`--position "${value}": the description is empty`);
+  if (amount === undefined) throw usage(`--position "${value}": amount "${amountText.trim()}" is not a number ≥ 0 with at most 3 decimals`);
+  if (price === undefined) throw usage(`--position "${value}": price "${priceText.trim()}" is not an amount ≥ 0 with at most 2 decimals`);
+  return { type: 'position', description, amount: scaledToString(amount, 3), price: rappenToString(price), unit: unit || null };
+}
+
+export const textItem = (text: string): PositionItem => ({ type: 'text', text });
+
+// ---- positions from time entries ------------------------------------------------------------------
+
+export const TIME_GROUPINGS = ['entry', 'date', 'task'] as const;
+export type TimeGrouping = (typeof TIME_GROUPINGS)[number];
+
+/** What a time entry contributes (as the times list answers it; hourly_rate a decimal). */
+export interface BillableTime {
+  id: number;
+  date: string;
+  description: string | null;
+  hours: number;
+  minutes: number;
+  hourly_rate: number | string;
+  task_id: number | null;
+  task_name?: string | null;
+}
+
+const hoursOf = (minutes: number): string => scaledToString(mulDivRound(minutes, 1000, 60), 3);
+const dotted = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
+
+/**
+ * One position per group and hourly rate: hours (minutes / 60, three decimals) as the amount with
+ * unit h, the rate as the price. `entry`: each entry ("dd.mm.yyyy description"); `date`: the day's
+ * descriptions joined; `task`: the task's name (entries without a task under `withoutTask`). Groups
+ * keep the order of their first entry (entries sorted by date, then id).
+ */
+export function positionsFromTimes(times: readonly BillableTime[], grouping: TimeGrouping, withoutTask = 'Ohne Aufgabe'): PositionItem[] {
+  const sorted = [...times].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+  const groups = new Map<string, { label: string; date?: string; minutes: number; rate: number; notes: string[] }>();
+  for (const t of sorted) {
+    const rate = toRappen(t.hourly_rate);
+    if (rate === undefined) throw new CliError(`time entry ${t.id} has no readable hourly rate (${String(t.hourly_rate)})`);
+    const minutes = t.hours * 60 + t.minutes;
+    const key = grouping === 'entry' ? `e${t.id}` : grouping === 'date' ? `d${t.date}|${rate}` : `t${t.task_id ?? '-'}|${rate}`;
+    const label = grouping === 'task' ? (t.task_name || (t.task_id === null ? withoutTask : `#${t.task_id}`)) : dotted(t.date);
+    const group = groups.get(key) ?? { label, date: grouping === 'task' ? undefined : t.date, minutes: 0, rate, notes: [] };
+    group.minutes += minutes;
+    const note = (t.description ?? '').trim();
+    if (note !== '' && !group.notes.includes(note)) group.notes.push(note);
+    groups.set(key, group);
+  }
+  return [...groups.values()].map((g) => ({
+    type: 'position',
+    description: grouping === 'task' || g.notes.length === 0 ? g.label : `${g.label} ${g.notes.join('; ')}`,
+    amount: hoursOf(g.minutes),
+    price: rappenToString(g.rate),
+    unit: 'h',
+    ...(g.date ? { date: g.date } : {}),
+  }));
+}
+
+// ---- split parts ---------------------------------------------------------------------------------
+
+export interface SplitPart { title: string; sum: number }
+
+/**
+ * `--part "Anzahlung=40%"` or `--part "Rest=1200.50"` → parts whose sums total `total` (Rappen, the
+ * proposal's amount before VAT when VAT comes on top). Percentages are of the total; when they and the
+ * amounts add up exactly, the last percentage part takes the Rappen that rounding leaves. A mismatch
+ * is a usage error saying by how much.
+ */
+export function splitParts(values: readonly string[], total: number): SplitPart[] {
+  if (values.length === 0) throw usage('give at least one --part "TITLE=40%" or --part "TITLE=AMOUNT"');
+  let percentSum = 0;
+  let lastPercent = -1;
+  const parts = values.map((value, i) => {
+    const eq = value.lastIndexOf('=');
+    const title = eq < 0 ? '' : value.slice(0, eq).trim();
+    const amount = eq < 0 ? '' : value.slice(eq + 1).trim();
+    if (title === '' || amount === '') throw usage(`--part "${value}": expected "TITLE=40%" or "TITLE=AMOUNT"`);
+    if (amount.endsWith('%')) {
+      const percent = typedDecimal(amount.slice(0, -1), 2);
+      if (percent === undefined || percent > 10000) throw usage(`--part "${value}": "${amount}" is not a percentage from 0 to 100`);
+      percentSum += percent;
+      lastPercent = i;
+      return { title, sum: mulDivRound(total, percent, 10000), percent };
+    }
+    const sum = typedDecimal(amount, 2);
+    if (sum === undefined) throw usage(`--part "${value}": "${amount}" is not an amount with at most 2 decimals`);
+    return { title, sum, percent: undefined };
+  });
+  const fixed = parts.filter((p) => p.percent === undefined).reduce((s, p) => s + p.sum, 0);
+  // the percentages cover exactly what the amounts leave: the last one absorbs the rounding
+  if (lastPercent >= 0 && mulDivRound(total, percentSum, 10000) === total - fixed) {
+    const others = parts.reduce((s, p, i) => (i === lastPercent ? s : s + p.sum), 0);
+    parts[lastPercent].sum = total - others;
+  }
+  const sum = parts.reduce((s, p) => s + p.sum, 0);
+  if (sum !== total) {
+    const diff = sum - total;
+    throw usage(`the parts total ${rappenToString(sum)} (${scaledToString(mulDivRound(sum, 10000, total || 1), 2)} %), the proposal ${rappenToString(total)}: `
+      + `${rappenToString(Math.abs(diff))} ${diff > 0 ? 'too much' : 'missing'}; the parts must total 100 %`);
+  }
+  return parts.map(({ title, sum: s }) => ({ title, sum: s }));
+}
