@@ -1,0 +1,166 @@
+// mark-as: the state moves of proposals and invoices (src/server/domain/documents.ts) with their side
+// effects, in one transaction so a refused booking leaves the document as it was. Invoices book through
+// the booking action, like the entries API: the receivable on `sent` under the accrual method, the
+// payment on `paid` with createEntry; `open` and `unpaid` remove them again. Linked time entries follow.
+import { invoiceMove, proposalMove, REMINDER_DAYS, type DocumentType, type InvoiceStatus, type ProposalStatus } from '../domain/documents.js';
+import { addDays } from '../domain/time.js';
+import { badRequest } from '../http-error.js';
+import { one, transaction, type Db, type Row } from '../store/db.js';
+import { findDocumentRow, insertActivity, setLinkedTimesStatus, updateDocument, type DocumentValues } from '../store/documents.js';
+import type { DocumentScope } from './documents.js';
+
+/** What an invoice's bookings need of the booking action (createBooking / deleteBooking). */
+export interface InvoiceBooker {
+  /** creates a booking inside the caller's transaction and answers its id; refuses like the entries API (400, 402) */
+  create(values: InvoiceBooking): number;
+  /** deletes a booking inside the caller's transaction; refuses a closed period (400) */
+  remove(entryId: number): void;
+}
+
+export interface InvoiceBooking {
+  date: string;
+  debit_account_id: number;
+  credit_account_id: number;
+  /** Rappen */
+  sum: number;
+  tax_rate_id: number | null;
+  description: string;
+  customer_id: number | null;
+  project_id: number | null;
+  invoice_id: number;
+}
+
+/** The parameters of an invoice's mark-as (query): for paid and reminders. */
+export interface MarkAsParams {
+  createEntry?: boolean;
+  paidDate?: string;
+  bankAccountId?: number;
+  /** Rappen */
+  sum?: number;
+  taxRateId?: number;
+  reminderDueDate?: string;
+}
+
+const STATUS_WORDS: Readonly<Record<string, string>> = {
+  open: 'offen', sent: 'versendet', paid: 'bezahlt', accepted: 'angenommen', declined: 'abgelehnt', confirmation: 'Auftragsbestätigung',
+  reminder_one: '1. Mahnung', reminder_two: '2. Mahnung', reminder_three: '3. Mahnung', unpaid: 'unbezahlt', undo_reminder_one: 'Mahnung zurückgenommen',
+};
+const word = (status: string) => STATUS_WORDS[status] ?? status;
+
+/** The 400 of a move the transition table does not allow. */
+export const moveRefused = (type: DocumentType, from: string, target: string) =>
+  badRequest(`${type === 'invoice' ? 'Die Rechnung' : 'Die Offerte'} kann nicht von «${word(from)}» auf «${word(target)}» gesetzt werden.`);
+
+/** Is the move allowed (for batch mark-as, which skips the others)? */
+export function canMove(type: DocumentType, from: string, target: string): boolean {
+  return (type === 'invoice' ? invoiceMove(from as InvoiceStatus, target) : proposalMove(from as ProposalStatus, target)) !== undefined;
+}
+
+const accountByNumber = (db: Db, companyId: number, number: number): number | undefined => {
+  const row = one(db, 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', companyId, number);
+  return row ? Number(row.id) : undefined;
+};
+
+export const RECEIVABLES_ACCOUNT = 1100;
+export const DEFAULT_INCOME_ACCOUNT = 3400;
+
+/** The primary bank account of the company, else its lowest-numbered bank account. */
+export function primaryBankAccountId(db: Db, companyId: number): number | undefined {
+  const row = one(db, `SELECT a.id FROM accounts a JOIN account_categories c ON c.id = a.account_category_id
+    WHERE a.company_id = ? AND c.type = 'bank' ORDER BY a.is_primary_bank_account DESC, a.number LIMIT 1`, companyId);
+  return row ? Number(row.id) : undefined;
+}
+
+function receivablesAccount(s: DocumentScope): number {
+  const id = accountByNumber(s.db, s.companyId, RECEIVABLES_ACCOUNT);
+  if (id === undefined) throw badRequest(`Das Debitorenkonto ${RECEIVABLES_ACCOUNT} fehlt im Kontenplan.`);
+  return id;
+}
+
+const incomeAccount = (s: DocumentScope, invoice: Row): number => {
+  const id = invoice.income_account_id ?? accountByNumber(s.db, s.companyId, DEFAULT_INCOME_ACCOUNT);
+  if (id === undefined || id === null) throw badRequest(`Das Ertragskonto ${DEFAULT_INCOME_ACCOUNT} fehlt im Kontenplan.`);
+  return Number(id);
+};
+
+const accrual = (s: DocumentScope) => Number(s.company.vat_accrual_method_active) === 1;
+const bookingText = (invoice: Row) => `Rechnung ${invoice.number}${invoice.customer_name ? ` ${invoice.customer_name}` : ''}`;
+
+/**
+ * Moves a document to `target`. Refused moves are a 400 and change nothing; a booking the bookkeeping
+ * refuses (closed period, revenue cap) rolls the whole move back.
+ */
+export function markAs(s: DocumentScope, type: DocumentType, doc: Row, target: string, params: MarkAsParams, booker: InvoiceBooker): void {
+  transaction(s.db, () => {
+    if (type === 'proposal') {
+      const move = proposalMove(doc.status, target);
+      if (!move) throw moveRefused(type, doc.status, target);
+      updateDocument(s.db, type, s.companyId, doc.id, { status: move.next });
+      insertActivity(s.db, type, doc.id, move.activity.message, move.activity.color ?? null);
+      return;
+    }
+    const move = invoiceMove(doc.status, target);
+    if (!move) throw moveRefused(type, doc.status, target);
+    const values: DocumentValues = { status: move.next };
+    for (const effect of move.effects) {
+      switch (effect) {
+        case 'receivable':
+          if (accrual(s) && Number(doc.final_value) !== 0) {
+            values.receivable_entry_id = booker.create({
+              date: doc.date, debit_account_id: receivablesAccount(s), credit_account_id: incomeAccount(s, doc), sum: Number(doc.final_value),
+              tax_rate_id: doc.tax_rate_id, description: bookingText(doc), customer_id: doc.customer_id, project_id: doc.project_id, invoice_id: doc.id,
+            });
+          }
+          break;
+        case 'removeReceivable':
+          if (doc.receivable_entry_id !== null) booker.remove(Number(doc.receivable_entry_id));
+          values.receivable_entry_id = null;
+          break;
+        case 'payment': {
+          const paidDate = params.paidDate ?? s.today;
+          values.paid_at = paidDate;
+          if (!params.createEntry) break;
+          const bank = params.bankAccountId ?? doc.bank_account_id ?? primaryBankAccountId(s.db, s.companyId);
+          if (bank === undefined || bank === null) throw badRequest('Es ist kein Bankkonto für die Zahlung vorhanden.');
+          values.entry_id = booker.create({
+            date: paidDate, debit_account_id: Number(bank),
+            credit_account_id: accrual(s) && doc.receivable_entry_id !== null ? receivablesAccount(s) : incomeAccount(s, doc),
+            sum: params.sum ?? Number(doc.final_value),
+            // cash method: the VAT is declared when the money comes in; accrual: it was on the receivable
+            tax_rate_id: accrual(s) && doc.receivable_entry_id !== null ? null : params.taxRateId ?? doc.tax_rate_id,
+            description: bookingText(doc), customer_id: doc.customer_id, project_id: doc.project_id, invoice_id: doc.id,
+          });
+          break;
+        }
+        case 'removePayment':
+          if (doc.entry_id !== null) booker.remove(Number(doc.entry_id));
+          values.entry_id = null;
+          values.paid_at = null;
+          break;
+        case 'reminderDue':
+          values.reminder_due_date = params.reminderDueDate ?? addDays(s.today, REMINDER_DAYS);
+          break;
+        case 'clearReminderDue':
+          values.reminder_due_date = null;
+          break;
+        case 'timesPaid':
+          setLinkedTimesStatus(s.db, doc.id, 'paid');
+          break;
+        case 'timesInvoiced':
+          setLinkedTimesStatus(s.db, doc.id, 'invoiced');
+          break;
+      }
+    }
+    updateDocument(s.db, type, s.companyId, doc.id, values);
+    insertActivity(s.db, type, doc.id, move.activity.message, move.activity.color ?? null);
+  });
+}
+
+/** An invoice on its way out (deleted): its receivable booking goes first. */
+export function removeInvoiceBookings(booker: InvoiceBooker) {
+  return (invoice: Row): void => {
+    if (invoice.receivable_entry_id !== null) booker.remove(Number(invoice.receivable_entry_id));
+  };
+}
+
+export { findDocumentRow };

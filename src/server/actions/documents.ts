@@ -1,0 +1,290 @@
+// Proposals and invoices that write: create and update with their positions and links, delete, the
+// position endpoints, activities, attachments, numbers and the stored totals. Every operation runs in
+// one transaction and records its activity; the totals are recomputed from the positions after every
+// change (src/domain/document-totals.ts). State moves and their bookings are in document-states.ts.
+import { documentTotals } from '../../domain/document-totals.js';
+import { documentRunningNumber, formatDocumentNumber, type DocumentType } from '../domain/documents.js';
+import { pricedOf, type PositionInput } from '../domain/positions.js';
+import { badRequest } from '../http-error.js';
+import { all, one, transaction, type Db, type Row } from '../store/db.js';
+import {
+  activityRows, attachFile, attachmentFileIds, deleteDocumentRow, deletePosition, deletePositions, detachFile, documentNumbersLike,
+  findDocumentRow, findPositionRow, insertActivity, insertDocument, insertPosition, linkedTimeIds, linkTimes, nextPositionOrder,
+  positionRows, replaceLinkedEntries, setTotals, unlinkTimes, updateDocument, updatePosition,
+  type DocumentValues, type PositionValues,
+} from '../store/documents.js';
+import { deleteFileRow, findFile, insertFile, removeFileBytes, type StoredFile } from '../store/files.js';
+
+/** Who acts, in which company, and when: everything an action needs besides its input. */
+export interface DocumentScope {
+  db: Db;
+  dataDir: string;
+  companyId: number;
+  userId: number;
+  company: Row;
+  /** the company's calendar date */
+  today: string;
+}
+
+/** A validated create or update: columns in stored units, plus the positions and the links of invoices. */
+export interface DocumentInput {
+  values: DocumentValues;
+  positions?: PositionInput[];
+  /** invoices: the time entries to link (replacing the set on update) */
+  timeIds?: number[];
+  /** invoices: the expense bookings to link (replacing the set on update) */
+  entryIds?: number[];
+}
+
+// ---- numbers ------------------------------------------------------------------------------------------
+
+/** The next generated number of the type for the year: the highest running number + 1 ("R-2026-005"). */
+export function nextDocumentNumber(db: Db, type: DocumentType, companyId: number, year: number): string {
+  const stem = formatDocumentNumber(type, year, 0).slice(0, -3);
+  let max = 0;
+  for (const number of documentNumbersLike(db, type, companyId, stem)) {
+    const running = documentRunningNumber(type, year, number);
+    if (running !== undefined && running > max) max = running;
+  }
+  return formatDocumentNumber(type, year, max + 1);
+}
+
+// ---- totals -----------------------------------------------------------------------------------------
+
+interface PositionNode { row: Row; children: PositionNode[] }
+
+/** The stored positions as a tree: collections hold their children, both in their order. */
+export function positionTree(db: Db, type: DocumentType, documentId: number): PositionNode[] {
+  const rows = positionRows(db, type, documentId);
+  const nodes = new Map(rows.map((row) => [Number(row.id), { row, children: [] as PositionNode[] }]));
+  const roots: PositionNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.row.parent_id === null ? undefined : nodes.get(Number(node.row.parent_id));
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+const storedPosition = (n: PositionNode): PositionInput => ({
+  type: n.row.type, description: n.row.description, title: n.row.title, amount: Number(n.row.amount), price: Number(n.row.price),
+  discount: Number(n.row.discount_amount), discountType: n.row.discount_type, unit: n.row.unit, date: n.row.date,
+  children: n.children.map(storedPosition),
+});
+
+/** Recomputes and stores the totals of a document from its positions, discount, tax rate and settings. */
+export function refreshTotals(db: Db, type: DocumentType, companyId: number, id: number): void {
+  const doc = findDocumentRow(db, type, companyId, id)!;
+  const rate = doc.tax_rate_id === null ? undefined : one(db, 'SELECT rate FROM tax_rates WHERE id = ?', doc.tax_rate_id);
+  setTotals(db, type, id, documentTotals({
+    positions: positionTree(db, type, id).map((n) => pricedOf(storedPosition(n))),
+    discountRate: doc.discount_rate === null ? null : Number(doc.discount_rate),
+    vatRate: rate ? Number(rate.rate) : null,
+    vatIncluded: Number(doc.vat_included) === 1,
+    addRoundingDifference: Number(doc.add_rounding_difference) === 1,
+  }));
+}
+
+// ---- positions -----------------------------------------------------------------------------------
+
+const positionValues = (p: PositionInput, parentId: number | null, order: number, sum: number): PositionValues => ({
+  parent_id: parentId, type: p.type, description: p.description, title: p.title, amount: p.amount, price: p.price,
+  discount_amount: p.discount, discount_type: p.discountType, sum, unit: p.unit, order, date: p.date,
+});
+
+function insertTree(db: Db, type: DocumentType, documentId: number, positions: readonly PositionInput[], parentId: number | null): void {
+  positions.forEach((p, order) => {
+    const id = insertPosition(db, type, documentId, positionValues(p, parentId, order, sumOf(p)));
+    if (p.type === 'collection') insertTree(db, type, documentId, p.children, id);
+  });
+}
+
+const sumOf = (p: PositionInput): number => {
+  const priced = pricedOf(p);
+  return documentTotals({ positions: [priced], discountRate: null, vatRate: null, vatIncluded: false, addRoundingDifference: false }).total_value;
+};
+
+/** A collection's stored sum follows its children. */
+function refreshCollectionSum(db: Db, type: DocumentType, documentId: number, collectionId: number | null): void {
+  if (collectionId === null) return;
+  const sum = Number(one(db, 'SELECT coalesce(sum(sum), 0) AS s FROM positions WHERE document_type = ? AND document_id = ? AND parent_id = ?', type, documentId, collectionId)!.s);
+  updatePosition(db, collectionId, { sum });
+}
+
+/** Invoices change only while open (400); proposals in every status. */
+export function assertEditable(type: DocumentType, doc: Row): void {
+  if (type === 'invoice' && doc.status !== 'open') throw badRequest('Rechnungen können nur im Status offen bearbeitet werden.');
+}
+
+export function addPosition(s: DocumentScope, type: DocumentType, doc: Row, p: PositionInput, parentId: number | null): number {
+  assertEditable(type, doc);
+  return transaction(s.db, () => {
+    const id = insertPosition(s.db, type, doc.id, positionValues(p, parentId, nextPositionOrder(s.db, type, doc.id, parentId), sumOf(p)));
+    if (p.type === 'collection') insertTree(s.db, type, doc.id, p.children, id);
+    refreshCollectionSum(s.db, type, doc.id, parentId);
+    touched(s, type, doc.id);
+    return id;
+  });
+}
+
+export function changePosition(s: DocumentScope, type: DocumentType, doc: Row, position: Row, p: PositionInput): void {
+  assertEditable(type, doc);
+  transaction(s.db, () => {
+    const values = positionValues(p, position.parent_id === null ? null : Number(position.parent_id), Number(position.order), sumOf(p));
+    if (position.type === 'collection' && p.type === 'collection') {
+      // a collection keeps its children unless new ones are sent
+      if (p.children.length) {
+        s.db.prepare('DELETE FROM positions WHERE parent_id = ?').run(position.id);
+        insertTree(s.db, type, doc.id, p.children, Number(position.id));
+      }
+      updatePosition(s.db, Number(position.id), { ...values, sum: 0 });
+      refreshCollectionSum(s.db, type, doc.id, Number(position.id));
+    } else {
+      if (position.type === 'collection') s.db.prepare('DELETE FROM positions WHERE parent_id = ?').run(position.id);
+      updatePosition(s.db, Number(position.id), values);
+      if (p.type === 'collection') {
+        insertTree(s.db, type, doc.id, p.children, Number(position.id));
+        refreshCollectionSum(s.db, type, doc.id, Number(position.id));
+      }
+    }
+    refreshCollectionSum(s.db, type, doc.id, values.parent_id);
+    touched(s, type, doc.id);
+  });
+}
+
+export function removePosition(s: DocumentScope, type: DocumentType, doc: Row, position: Row): void {
+  assertEditable(type, doc);
+  transaction(s.db, () => {
+    deletePosition(s.db, Number(position.id));
+    refreshCollectionSum(s.db, type, doc.id, position.parent_id === null ? null : Number(position.parent_id));
+    touched(s, type, doc.id);
+  });
+}
+
+export { findPositionRow };
+
+/** After a change of positions: totals again, updated_at, and the activity. */
+function touched(s: DocumentScope, type: DocumentType, id: number): void {
+  refreshTotals(s.db, type, s.companyId, id);
+  updateDocument(s.db, type, s.companyId, id, {});
+  insertActivity(s.db, type, id, 'Updated');
+}
+
+// ---- create, update, delete ---------------------------------------------------------------------------
+
+/** Creates a document with its positions and links; answers its id. `values.number` absent: generated. */
+export function createDocument(s: DocumentScope, type: DocumentType, input: DocumentInput): number {
+  return transaction(s.db, () => {
+    const values = { ...input.values };
+    if (values.number === undefined || values.number === null) values.number = nextDocumentNumber(s.db, type, s.companyId, Number(String(values.date).slice(0, 4)));
+    const id = insertDocument(s.db, type, s.companyId, s.userId, values);
+    insertTree(s.db, type, id, input.positions ?? [], null);
+    if (type === 'invoice') {
+      linkTimes(s.db, id, input.timeIds ?? [], 'invoiced');
+      replaceLinkedEntries(s.db, id, input.entryIds ?? []);
+    }
+    refreshTotals(s.db, type, s.companyId, id);
+    insertActivity(s.db, type, id, 'Created');
+    if (type === 'invoice' && values.proposal_id) {
+      insertActivity(s.db, 'proposal', Number(values.proposal_id), `Invoice ${values.number} created from this proposal`);
+    }
+    return id;
+  });
+}
+
+/** Updates a document: columns given, positions replaced when sent, links replaced when sent. */
+export function updateDocumentWith(s: DocumentScope, type: DocumentType, doc: Row, input: DocumentInput): void {
+  assertEditable(type, doc);
+  transaction(s.db, () => {
+    updateDocument(s.db, type, s.companyId, doc.id, input.values);
+    if (input.positions) {
+      deletePositions(s.db, type, doc.id);
+      insertTree(s.db, type, doc.id, input.positions, null);
+    }
+    if (type === 'invoice' && input.timeIds) {
+      const keep = new Set(input.timeIds);
+      unlinkTimes(s.db, doc.id, linkedTimeIds(s.db, doc.id).filter((t) => !keep.has(t)));
+      linkTimes(s.db, doc.id, input.timeIds, 'invoiced');
+    }
+    if (type === 'invoice' && input.entryIds) replaceLinkedEntries(s.db, doc.id, input.entryIds);
+    if (type === 'invoice' && input.values.proposal_id && Number(input.values.proposal_id) !== Number(doc.proposal_id)) {
+      insertActivity(s.db, 'proposal', Number(input.values.proposal_id), `Invoice ${input.values.number ?? doc.number} created from this proposal`);
+    }
+    refreshTotals(s.db, type, s.companyId, doc.id);
+    insertActivity(s.db, type, doc.id, 'Updated');
+  });
+}
+
+/** Why a document cannot be deleted (400), or undefined. */
+export function deleteRefusal(s: Pick<DocumentScope, 'db' | 'companyId'>, type: DocumentType, doc: Row): string | undefined {
+  if (type === 'invoice') return doc.status === 'paid' ? 'Bezahlte Rechnungen können nicht gelöscht werden.' : undefined;
+  const invoices = one(s.db, 'SELECT count(*) AS n FROM invoices WHERE company_id = ? AND proposal_id = ?', s.companyId, doc.id)!;
+  return Number(invoices.n) > 0 ? 'Die Offerte kann nicht gelöscht werden, da Rechnungen aus ihr erstellt wurden.' : undefined;
+}
+
+/**
+ * Deletes a document inside the caller's transaction: its linked time entries go back to open, its
+ * attachments' files go (their bytes after the commit, through the returned list), and
+ * `removeBookings` takes an invoice's receivable booking away first (it may refuse: closed period).
+ */
+export function deleteDocumentIn(s: DocumentScope, type: DocumentType, doc: Row, removeBookings: (doc: Row) => void): StoredFile[] {
+  const refusal = deleteRefusal(s, type, doc);
+  if (refusal) throw badRequest(refusal);
+  if (type === 'invoice') {
+    removeBookings(doc);
+    unlinkTimes(s.db, doc.id);
+  }
+  const files = attachmentFileIds(s.db, type, doc.id).map((id) => findFile(s.db, id, s.companyId)).filter((f): f is StoredFile => !!f);
+  deleteDocumentRow(s.db, type, s.companyId, doc.id);
+  for (const f of files) deleteFileRow(s.db, f.id);
+  return files;
+}
+
+export function removeFilesAfterCommit(dataDir: string, files: readonly StoredFile[]): void {
+  for (const f of files) removeFileBytes(dataDir, f);
+}
+
+// ---- attachments ------------------------------------------------------------------------------------
+
+export interface Upload { name: string; mime: string; bytes: Uint8Array }
+
+export function attach(s: DocumentScope, type: DocumentType, doc: Row, upload: Upload): StoredFile {
+  let written: StoredFile | undefined;
+  try {
+    return transaction(s.db, () => {
+      written = insertFile(s.db, s.dataDir, s.companyId, upload.name, upload.mime, upload.bytes);
+      attachFile(s.db, type, doc.id, written.id);
+      insertActivity(s.db, type, doc.id, 'Updated');
+      return written;
+    });
+  } catch (err) {
+    if (written) removeFileBytes(s.dataDir, written);
+    throw err;
+  }
+}
+
+/** Detaches and deletes an attached file; false when the file is not attached to the document. */
+export function detach(s: DocumentScope, type: DocumentType, doc: Row, fileId: number): boolean {
+  const file = findFile(s.db, fileId, s.companyId);
+  if (!file) return false;
+  const removed = transaction(s.db, () => {
+    if (!detachFile(s.db, type, doc.id, fileId)) return false;
+    deleteFileRow(s.db, fileId);
+    insertActivity(s.db, type, doc.id, 'Updated');
+    return true;
+  });
+  if (removed) removeFileBytes(s.dataDir, file);
+  return removed;
+}
+
+export function attachedFiles(db: Db, type: DocumentType, companyId: number, documentId: number): StoredFile[] {
+  return attachmentFileIds(db, type, documentId).map((id) => findFile(db, id, companyId)).filter((f): f is StoredFile => !!f);
+}
+
+export { activityRows };
+
+/** The invoices a proposal's id list or a company's ids point to (for batch operations). */
+export function documentRows(db: Db, type: DocumentType, companyId: number, ids: readonly number[]): Row[] {
+  return ids.map((id) => findDocumentRow(db, type, companyId, id)).filter((r): r is Row => !!r);
+}
+
+export { all };

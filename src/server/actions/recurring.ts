@@ -1,0 +1,56 @@
+// Recurring invoices (service-decisions.md): a template with `repeat` on makes a copy for every date
+// `date + k × interval` (month ends clamped) that is on or before the day and on or before
+// `repeat_stop_at`, once each. A copy is dated that day, keeps the template's distance to
+// payable_until, is open with `repeat` off, carries the positions and the next free number; the
+// template records "Recurring invoice R-… created". Run when the service starts, every hour while it
+// runs, and by `acct server recur`.
+import { dueOccurrences, shiftedDue, type RepeatInterval } from '../domain/documents.js';
+import { wallClock } from '../domain/time.js';
+import { transaction, type Db, type Row } from '../store/db.js';
+import { findCompany } from '../store/companies.js';
+import { insertActivity, recurringIndexesOf, recurringTemplateRows, type DocumentValues } from '../store/documents.js';
+import { createDocument, positionTree } from './documents.js';
+import type { PositionInput } from '../domain/positions.js';
+
+export interface RecurringCopy { companyId: number; templateId: number; templateNumber: string; id: number; number: string; date: string }
+
+const COPIED: readonly (keyof DocumentValues)[] = [
+  'customer_id', 'contact_id', 'project_id', 'tax_rate_id', 'title', 'lang', 'remarks_top', 'remarks', 'currency', 'discount_rate',
+  'vat_included', 'add_rounding_difference', 'document_settings', 'bank_account_id', 'income_account_id', 'group_by', 'times_order',
+  'exchange_rate_times', 'exchange_rate_expenses', 'without_debitor_on_qr',
+];
+
+type Node = ReturnType<typeof positionTree>[number];
+const asInput = (n: Node): PositionInput => ({
+  type: n.row.type, description: n.row.description, title: n.row.title, amount: Number(n.row.amount), price: Number(n.row.price),
+  discount: Number(n.row.discount_amount), discountType: n.row.discount_type, unit: n.row.unit, date: null, children: n.children.map(asInput),
+});
+
+/**
+ * Creates the due copies of every template (of one company, or all), as of `date` when given, else
+ * each company's today. Only companies on the business plan recur. Answers what was created.
+ */
+export function runRecurring(db: Db, opts: { companyId?: number; date?: string; now?: Date } = {}): RecurringCopy[] {
+  const created: RecurringCopy[] = [];
+  const companies = new Map<number, Row | undefined>();
+  for (const template of recurringTemplateRows(db, opts.companyId)) {
+    const companyId = Number(template.company_id);
+    if (!companies.has(companyId)) companies.set(companyId, findCompany(db, companyId));
+    const company = companies.get(companyId);
+    if (!company || company.plan !== 'business' || Number(company.subscription_expired) === 1) continue;
+    const today = opts.date ?? wallClock(opts.now ?? new Date(), company.timezone ?? 'Europe/Zurich').date;
+    const due = dueOccurrences({ date: template.date, interval: template.repeat_interval as RepeatInterval, stopAt: template.repeat_stop_at }, today, recurringIndexesOf(db, Number(template.id)));
+    for (const { k, date } of due) {
+      transaction(db, () => {
+        const values: DocumentValues = { status: 'open', date, payable_until: shiftedDue(template, date), repeat: false, recurring_template_id: template.id, recurring_index: k };
+        for (const key of COPIED) values[key] = template[key];
+        const scope = { db, dataDir: '', companyId, userId: Number(template.user_id), company, today };
+        const id = createDocument(scope, 'invoice', { values, positions: positionTree(db, 'invoice', Number(template.id)).map(asInput) });
+        const number = String(db.prepare('SELECT number FROM invoices WHERE id = ?').get(id)!.number);
+        insertActivity(db, 'invoice', Number(template.id), `Recurring invoice ${number} created`);
+        created.push({ companyId, templateId: Number(template.id), templateNumber: template.number, id, number, date });
+      });
+    }
+  }
+  return created;
+}

@@ -1,0 +1,606 @@
+// Proposals and invoices: list with filters and meta, create, read with relations, update, delete,
+// number, mark-as, batch, positions, activities, attach and detach; proposals also split-invoices.
+// One module registers both types: their routes differ only in fields and rules, which sit here
+// beside the routes. Writes go through actions/documents.ts and actions/document-states.ts.
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv, Ctx } from '../context.js';
+import {
+  createDocument, addPosition, changePosition, removePosition, deleteDocumentIn, removeFilesAfterCommit, updateDocumentWith, attach, detach,
+  attachedFiles, nextDocumentNumber, assertEditable, type DocumentInput, type DocumentScope,
+} from '../actions/documents.js';
+import { canMove, markAs, moveRefused, primaryBankAccountId, removeInvoiceBookings, DEFAULT_INCOME_ACCOUNT, type InvoiceBooker, type MarkAsParams } from '../actions/document-states.js';
+import {
+  INVOICE_STATUSES, INVOICE_TARGETS, LANGS, PROPOSAL_STATUSES, REMINDER_STATUSES, REPEAT_INTERVALS, UNPAID_STATUSES, type DocumentType,
+} from '../domain/documents.js';
+import { parseDateRange } from '../domain/entries.js';
+import { addDays } from '../domain/time.js';
+import { formatCurrency, rappenToNumber, rappenToString, scaledToString, toRappen } from '../domain/money.js';
+import { parsePosition, parsePositions } from '../domain/positions.js';
+import { badRequest, notFound, paymentRequired, validationError } from '../http-error.js';
+import { pageRequest, type PageRequest } from '../pagination.js';
+import { pathId, queryBoolean, readBody, type Body } from '../request.js';
+import { check, isValidDate, nullable, required, rules, sometimes, validate } from '../validation.js';
+import { one, transaction, type Row } from '../store/db.js';
+import {
+  documentNumberTaken, entryRowsByIds, findDocumentRow, findPositionRow, invoiceRowsOfProposal, linkedEntryIds, linkedTimeIds, listDocumentRows,
+  ownDocumentIds, timeRowsByIds, type DocumentFilter, type DocumentValues, type StatusCondition,
+} from '../store/documents.js';
+import { cleanFileName, MAX_FILE_BYTES, mimeOf } from '../store/files.js';
+import { createdAnswer, documentActivities, documentFields, documentPositions, documentSummary, fileRecord } from '../present/documents.js';
+import { findCustomer } from '../store/customers.js';
+import { findContact } from '../store/contacts.js';
+import { findProject } from '../store/projects.js';
+import { findTaxRate } from '../store/tax-rates.js';
+import { findAccount } from '../store/accounts.js';
+import { findEntryRow, serializeEntries } from '../store/entries.js';
+import { filterBoolean, filterIds } from './customers.js';
+import { fileUrlFor } from './files.js';
+import { companyToday } from './times.js';
+
+const CURRENCIES = ['CHF', 'EUR', 'USD', 'GBP'] as const;
+const PATHS: Readonly<Record<DocumentType, string>> = { proposal: '/proposals', invoice: '/invoices' };
+const PARAM: Readonly<Record<DocumentType, string>> = { proposal: 'proposal', invoice: 'invoice' };
+const NOT_FOUND: Readonly<Record<DocumentType, string>> = { proposal: 'Proposal not found.', invoice: 'Invoice not found.' };
+const INVALID = 'The selected :attribute is invalid.';
+
+// ---- body rules ---------------------------------------------------------------------------------------
+
+const text = (max: number) => nullable(rules.string(max));
+const date = () => nullable(rules.date());
+
+const sharedFields = {
+  customer_id: required(rules.id()),
+  contact_id: nullable(rules.id()),
+  project_id: nullable(rules.id()),
+  tax_rate_id: nullable(rules.id()),
+  number: text(255),
+  title: text(255),
+  lang: nullable(rules.in(LANGS)),
+  date: date(),
+  positions: z.unknown().optional(),
+  remarks_top: text(65535),
+  remarks: text(65535),
+  discount_rate: nullable(rules.percent(0, 100)),
+  currency: nullable(rules.in(CURRENCIES)),
+  vat_included: nullable(rules.boolean()),
+  add_rounding_difference: nullable(rules.boolean()),
+  is_shared: nullable(rules.boolean()),
+};
+const proposalFields = { ...sharedFields, valid_until: date(), with_signature: nullable(rules.boolean()), signature_remark: text(65535) };
+const invoiceFields = {
+  ...sharedFields,
+  proposal_id: nullable(rules.id()),
+  bank_account_id: nullable(rules.id()),
+  income_account_id: nullable(rules.id()),
+  payable_until: date(),
+  reminder_due_date: date(),
+  time_ids: nullable(z.array(rules.id()).max(1000)),
+  entry_ids: nullable(z.array(rules.id()).max(1000)),
+  repeat: nullable(rules.boolean()),
+  repeat_interval: nullable(rules.in(REPEAT_INTERVALS)),
+  repeat_stop_at: date(),
+  repeat_notification_to: nullable(rules.email()),
+  without_debitor_on_qr: nullable(rules.boolean()),
+  exchange_rate_times: nullable(z.preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.number().gt(0).max(1_000_000))),
+  exchange_rate_expenses: nullable(z.preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.number().gt(0).max(1_000_000))),
+  group_by: text(255),
+  times_order: nullable(rules.in(['asc', 'desc'])),
+};
+
+const schemas = {
+  proposal: { create: z.object(proposalFields), update: z.object({ ...proposalFields, customer_id: sometimes(rules.id()) }) },
+  invoice: { create: z.object(invoiceFields), update: z.object({ ...invoiceFields, customer_id: sometimes(rules.id()) }) },
+};
+
+const exists = (c: Ctx, table: string, id: number, extra = '', ...params: unknown[]) =>
+  !!one(c.get('deps').db, `SELECT 1 FROM ${table} WHERE company_id = ? AND id = ?${extra}`, c.get('companyId'), id, ...params);
+const accountOfType = (c: Ctx, id: number, type: string) =>
+  !!one(c.get('deps').db, 'SELECT 1 FROM accounts a JOIN account_categories k ON k.id = a.account_category_id WHERE a.company_id = ? AND a.id = ? AND k.type = ?', c.get('companyId'), id, type);
+const has = (body: Body, key: string) => Object.hasOwn(body, key);
+
+/**
+ * A create or update body → the document's values in stored units, with every rule that needs the
+ * database (records of the company, a free number, links that are free) joining the same 422.
+ * `current` is the stored document on update. Defaults of a create are filled in here.
+ */
+function resolveBody(c: Ctx, type: DocumentType, body: Body, current: Row | undefined): DocumentInput {
+  const schema = current ? schemas[type].update : schemas[type].create;
+  const checked = check(schema as z.ZodObject, body);
+  const d = checked.data as Record<string, any>;
+  const values: DocumentValues = {};
+  const input: DocumentInput = { values };
+
+  for (const key of Object.keys(schema.shape)) {
+    if (key === 'positions' || key === 'time_ids' || key === 'entry_ids' || !has(body, key) || checked.errors[key]) continue;
+    values[key as keyof DocumentValues] = d[key] ?? null;
+  }
+  const customerId = values.customer_id ?? current?.customer_id;
+  if (has(body, 'customer_id') && typeof d.customer_id === 'number' && !exists(c, 'customers', d.customer_id)) checked.fail('customer_id', INVALID);
+  if (typeof d.contact_id === 'number' && !exists(c, 'contacts', d.contact_id, ' AND customer_id = ?', customerId)) checked.fail('contact_id', INVALID);
+  if (typeof d.project_id === 'number' && !exists(c, 'projects', d.project_id)) checked.fail('project_id', INVALID);
+  if (typeof d.tax_rate_id === 'number' && !exists(c, 'tax_rates', d.tax_rate_id)) checked.fail('tax_rate_id', INVALID);
+  if (typeof d.number === 'string' && documentNumberTaken(c.get('deps').db, type, c.get('companyId'), d.number, current?.id)) {
+    checked.fail('number', 'The number has already been taken.');
+  }
+  if (type === 'invoice') resolveInvoiceRules(c, body, d, checked, current);
+
+  // positions: required on an invoice's create, a JSON string or array everywhere
+  if (body.positions !== undefined && body.positions !== null) {
+    const parsed = parsePositions(body.positions, type === 'invoice');
+    if (parsed.ok) input.positions = parsed.value;
+    else checked.fail('positions', parsed.message);
+  } else if (!current && type === 'invoice') {
+    checked.fail('positions', 'The positions field is required.');
+  }
+  if (type === 'invoice') {
+    if (has(body, 'time_ids') && !checked.errors.time_ids) input.timeIds = [...new Set<number>(d.time_ids ?? [])];
+    if (has(body, 'entry_ids') && !checked.errors.entry_ids) input.entryIds = [...new Set<number>(d.entry_ids ?? [])];
+    checkLinks(c, input, checked, current);
+  }
+  checked.throwIfAny();
+
+  // business refusals after validation: recurring invoices need the business plan
+  if (type === 'invoice' && values.repeat === true && c.get('company').plan !== 'business') {
+    throw paymentRequired('Wiederkehrende Rechnungen sind nur im Business-Abo verfügbar.');
+  }
+  if (!current) fillDefaults(c, type, values);
+  if (values.is_shared === true && !(current?.share_token)) values.share_token = shareToken();
+  if (values.is_shared === false) values.share_token = null;
+  return input;
+}
+
+function resolveInvoiceRules(c: Ctx, body: Body, d: Record<string, any>, checked: ReturnType<typeof check>, current: Row | undefined): void {
+  if (typeof d.proposal_id === 'number' && !exists(c, 'proposals', d.proposal_id)) checked.fail('proposal_id', INVALID);
+  if (typeof d.bank_account_id === 'number' && !accountOfType(c, d.bank_account_id, 'bank')) checked.fail('bank_account_id', INVALID);
+  if (typeof d.income_account_id === 'number' && !accountOfType(c, d.income_account_id, 'income')) checked.fail('income_account_id', INVALID);
+  const repeat = has(body, 'repeat') ? d.repeat === true : Number(current?.repeat) === 1;
+  const interval = has(body, 'repeat_interval') ? d.repeat_interval : current?.repeat_interval;
+  if (repeat && !interval && !checked.errors.repeat_interval) checked.fail('repeat_interval', 'The repeat interval field is required when repeat is true.');
+}
+
+/** time_ids: open time entries of the company not on another invoice; entry_ids: expense bookings not on another invoice. */
+function checkLinks(c: Ctx, input: DocumentInput, checked: ReturnType<typeof check>, current: Row | undefined): void {
+  const db = c.get('deps').db;
+  const companyId = c.get('companyId');
+  const own = current?.id;
+  if (input.timeIds) {
+    const rows = new Map(timeRowsByIds(db, companyId, input.timeIds).map((r) => [Number(r.id), r]));
+    for (const id of input.timeIds) {
+      const t = rows.get(id);
+      if (!t) checked.fail('time_ids', `The time entry ${id} does not exist.`);
+      else if (t.invoice_id !== null && Number(t.invoice_id) !== own) checked.fail('time_ids', `The time entry ${id} is already on another invoice.`);
+      else if (t.invoice_id === null && t.status !== 'open') checked.fail('time_ids', `The time entry ${id} is not open.`);
+    }
+  }
+  if (input.entryIds) {
+    const rows = new Map(entryRowsByIds(db, companyId, input.entryIds).map((r) => [Number(r.id), r]));
+    for (const id of input.entryIds) {
+      const e = rows.get(id);
+      if (!e) checked.fail('entry_ids', `The booking ${id} does not exist.`);
+      else if (e.type !== 'expense') checked.fail('entry_ids', `The booking ${id} is not an expense.`);
+      else if (e.invoice_id !== null && Number(e.invoice_id) !== own) checked.fail('entry_ids', `The booking ${id} is already on another invoice.`);
+    }
+  }
+}
+
+function fillDefaults(c: Ctx, type: DocumentType, values: DocumentValues): void {
+  const db = c.get('deps').db;
+  const company = c.get('company');
+  values.date ??= companyToday(c);
+  values.lang ??= 'de';
+  values.currency ??= 'CHF';
+  values.status = 'open';
+  values.vat_included ??= false;
+  values.add_rounding_difference ??= false;
+  if (type === 'proposal') {
+    values.valid_until ??= addDays(String(values.date), 14);
+    return;
+  }
+  values.payable_until ??= addDays(String(values.date), Number(company.payment_term ?? 30));
+  values.bank_account_id ??= primaryBankAccountId(db, c.get('companyId')) ?? null;
+  if (values.income_account_id === undefined || values.income_account_id === null) {
+    const income = one(db, 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', c.get('companyId'), DEFAULT_INCOME_ACCOUNT);
+    values.income_account_id = income ? Number(income.id) : null;
+  }
+  if (values.tax_rate_id === undefined) {
+    const customer = one(db, 'SELECT tax_rate_id FROM customers WHERE company_id = ? AND id = ?', c.get('companyId'), values.customer_id);
+    values.tax_rate_id = customer?.tax_rate_id ?? null;
+  }
+}
+
+/** 32 URL-safe random characters. */
+const shareToken = (): string => crypto.getRandomValues(new Uint8Array(24)).reduce((s, b) => s + 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'[b & 63], '').padEnd(32, 'x').slice(0, 32);
+
+// ---- list filters ----------------------------------------------------------------------------------------
+
+const STATUS_WORDS: Readonly<Record<DocumentType, readonly string[]>> = {
+  proposal: [...PROPOSAL_STATUSES, 'overdue', 'all'],
+  invoice: [...INVOICE_STATUSES, 'unpaid', 'overdue', 'reminder', 'all'],
+};
+
+function statusCondition(type: DocumentType, word: string, today: string): StatusCondition | undefined {
+  if (word === 'all') return undefined;
+  if (type === 'invoice') {
+    if (word === 'unpaid') return { statuses: UNPAID_STATUSES };
+    if (word === 'overdue') return { statuses: UNPAID_STATUSES, dueBefore: today };
+    if (word === 'reminder') return { statuses: REMINDER_STATUSES };
+  } else if (word === 'overdue') {
+    return { statuses: ['open', 'sent'], dueBefore: today };
+  }
+  return { statuses: [word] };
+}
+
+function filterOf(c: Ctx, type: DocumentType): DocumentFilter {
+  const f: DocumentFilter = {
+    ids: filterIds(c, 'id'), customerIds: filterIds(c, 'customer_id'), projectIds: filterIds(c, 'project_id'),
+    userIds: filterIds(c, 'user_id'), taxRateIds: filterIds(c, 'tax_rate_id'), shared: filterBoolean(c, 'is_shared'),
+  };
+  if (type === 'invoice') {
+    f.proposalIds = filterIds(c, 'proposal_id');
+    f.entryIds = filterIds(c, 'entry_id');
+    f.bankAccountIds = filterIds(c, 'bank_account_id');
+    f.repeat = filterBoolean(c, 'repeat');
+  }
+  const number = (c.req.query('filter[number]') ?? '').trim();
+  if (number !== '') f.number = number;
+  const dateRaw = (c.req.query('filter[date]') ?? '').trim();
+  if (dateRaw !== '') {
+    const range = parseDateRange(dateRaw, isValidDate);
+    if (!range) throw badRequest('filter[date] must be a date YYYY-MM-DD or a range start,end.');
+    f.start = range.start;
+    f.end = range.end;
+  }
+  const words = [...(c.req.queries('filter[status][]') ?? []), ...(c.req.queries('filter[status]') ?? [])]
+    .flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  if (words.length) {
+    const unknown = words.filter((w) => !STATUS_WORDS[type].includes(w));
+    if (unknown.length) throw badRequest(`filter[status] must be one of ${STATUS_WORDS[type].join(', ')}.`);
+    const conditions = words.map((w) => statusCondition(type, w, companyToday(c)));
+    if (!conditions.includes(undefined)) f.status = conditions as StatusCondition[];
+  }
+  return f;
+}
+
+// ---- reading ------------------------------------------------------------------------------------------
+
+const scopeOf = (c: Ctx): DocumentScope => ({
+  db: c.get('deps').db, dataDir: c.get('deps').dataDir, companyId: c.get('companyId'), userId: Number(c.get('user').id),
+  company: c.get('company'), today: companyToday(c),
+});
+
+function documentOr404(c: Ctx, type: DocumentType): Row {
+  const row = findDocumentRow(c.get('deps').db, type, c.get('companyId'), pathId(c, PARAM[type]));
+  if (!row) throw notFound(NOT_FOUND[type]);
+  return row;
+}
+
+/** The single read: every field, the positions and the relations the spec names. */
+function readDocument(c: Ctx, type: DocumentType, id: number): Record<string, unknown> {
+  const db = c.get('deps').db;
+  const companyId = c.get('companyId');
+  const row = findDocumentRow(db, type, companyId, id)!;
+  const today = companyToday(c);
+  const doc = documentFields(type, row, documentPositions(db, type, id, row.currency), today);
+  const fileUrl = fileUrlFor(c);
+  Object.assign(doc, relations(c, type, row, today));
+  doc.attachments = attachedFiles(db, type, companyId, id).map((f) => fileRecord(f, fileUrl(f)));
+  return doc;
+}
+
+function relations(c: Ctx, type: DocumentType, row: Row, today: string): Record<string, unknown> {
+  const db = c.get('deps').db;
+  const companyId = c.get('companyId');
+  const present = relationPresenters(c);
+  const out: Record<string, unknown> = {
+    customer: present.customer(Number(row.customer_id)),
+    contact: row.contact_id === null ? null : present.contact(Number(row.contact_id)),
+    project: row.project_id === null ? null : present.project(Number(row.project_id)),
+    tax_rate: row.tax_rate_id === null ? null : present.taxRate(Number(row.tax_rate_id)),
+  };
+  if (type === 'proposal') {
+    out.invoices = invoiceRowsOfProposal(db, companyId, Number(row.id)).map((r) => documentSummary('invoice', r, today));
+    return out;
+  }
+  const proposal = row.proposal_id === null ? undefined : findDocumentRow(db, 'proposal', companyId, Number(row.proposal_id));
+  out.proposal = proposal ? documentSummary('proposal', proposal, today) : null;
+  out.bank_account = row.bank_account_id === null ? null : present.account(Number(row.bank_account_id));
+  out.entries = present.entries(linkedEntryIds(db, Number(row.id)));
+  out.time_ids = linkedTimeIds(db, Number(row.id));
+  out.entry_ids = linkedEntryIds(db, Number(row.id)).filter((e) => e !== row.entry_id && e !== row.receivable_entry_id);
+  return out;
+}
+
+// ---- routes ------------------------------------------------------------------------------------------
+
+const listMeta = (rowsOnPage: number, total: number, sum: number, page: PageRequest, currencySum: string) => ({
+  count: rowsOnPage, total, sum: rappenToNumber(sum), sum_formatted: currencySum,
+  current_page: page.page, last_page: Math.max(1, Math.ceil(total / page.perPage)), per_page: page.perPage,
+});
+
+export function registerDocuments(r: Hono<AppEnv>, booker: (c: Ctx) => InvoiceBooker): void {
+  for (const type of ['proposal', 'invoice'] as const) registerType(r, type, booker);
+}
+
+function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => InvoiceBooker): void {
+  const base = PATHS[type];
+  const one_ = `${base}/:${PARAM[type]}`;
+
+  r.get(base, (c) => {
+    const page = pageRequest(c);
+    const today = companyToday(c);
+    const { rows, total, sum } = listDocumentRows(c.get('deps').db, type, c.get('companyId'), filterOf(c, type), page.perPage, page.offset);
+    return c.json({ data: rows.map((row) => documentSummary(type, row, today)), meta: listMeta(rows.length, total, sum, page, formatCurrency(sum)) });
+  });
+
+  r.get(`${base}/number`, (c) => {
+    const year = Number(companyToday(c).slice(0, 4));
+    return c.json(nextDocumentNumber(c.get('deps').db, type, c.get('companyId'), year));
+  });
+
+  r.post(base, async (c) => {
+    const input = resolveBody(c, type, await readBody(c), undefined);
+    const id = createDocument(scopeOf(c), type, input);
+    return c.json(createdAnswer(findDocumentRow(c.get('deps').db, type, c.get('companyId'), id)!), 201);
+  });
+
+  // batch: PATCH update, DELETE, POST mark-as (static paths before /:id)
+  r.patch(`${base}/batch`, async (c) => {
+    const body = await readBody(c);
+    const { ids } = validate(z.object({ ids: rules.ids() }), body);
+    const updateData = (body.updateData && typeof body.updateData === 'object' && !Array.isArray(body.updateData)) ? body.updateData as Body : undefined;
+    if (!updateData) throw validationError({ updateData: ['The update data field is required.'] });
+    if (has(updateData, 'number')) throw validationError({ 'updateData.number': ['The number cannot be set on several documents at once.'] });
+    const s = scopeOf(c);
+    const skipped: number[] = [];
+    let updated = 0;
+    for (const id of ids) {
+      const doc = findDocumentRow(s.db, type, s.companyId, id);
+      if (!doc || (type === 'invoice' && doc.status !== 'open')) { skipped.push(id); continue; }
+      updateDocumentWith(s, type, doc, resolveBody(c, type, updateData, doc));
+      updated++;
+    }
+    return c.json({ message: `${updated} updated.`, updated, skipped });
+  });
+
+  r.delete(`${base}/batch`, async (c) => {
+    const { ids } = validate(z.object({ ids: rules.ids() }), await readBody(c));
+    const s = scopeOf(c);
+    const skipped: number[] = [];
+    let deleted = 0;
+    for (const id of ids) {
+      const doc = findDocumentRow(s.db, type, s.companyId, id);
+      try {
+        if (!doc) throw notFound();
+        const files = transaction(s.db, () => deleteDocumentIn(s, type, doc, removeInvoiceBookings(booker(c))));
+        removeFilesAfterCommit(s.dataDir, files);
+        deleted++;
+      } catch {
+        skipped.push(id);
+      }
+    }
+    return c.json({ message: `${deleted} deleted.`, deleted, skipped });
+  });
+
+  r.post(`${base}/batch/mark-as`, async (c) => {
+    const body = await readBody(c);
+    const { ids } = validate(z.object({ ids: rules.ids() }), body);
+    const status = (body.updateData as Body | undefined)?.status;
+    const targets: readonly string[] = type === 'invoice' ? INVOICE_TARGETS : PROPOSAL_STATUSES;
+    if (typeof status !== 'string' || !targets.includes(status)) throw validationError({ 'updateData.status': ['The selected update data.status is invalid.'] });
+    const s = scopeOf(c);
+    const skipped: number[] = [];
+    let updated = 0;
+    for (const id of ids) {
+      const doc = findDocumentRow(s.db, type, s.companyId, id);
+      if (!doc || !canMove(type, doc.status, status)) { skipped.push(id); continue; }
+      try {
+        markAs(s, type, doc, status, { createEntry: false }, booker(c));
+        updated++;
+      } catch {
+        skipped.push(id);
+      }
+    }
+    return c.json({ message: `${updated} updated.`, updated, skipped });
+  });
+
+  r.get(one_, (c) => {
+    const row = documentOr404(c, type);
+    return c.json({ data: readDocument(c, type, Number(row.id)) });
+  });
+
+  r.put(one_, async (c) => {
+    const row = documentOr404(c, type);
+    assertEditable(type, row);
+    const input = resolveBody(c, type, await readBody(c), row);
+    updateDocumentWith(scopeOf(c), type, documentOr404(c, type), input);
+    return c.json({ data: readDocument(c, type, Number(row.id)) });
+  });
+
+  r.delete(one_, (c) => {
+    const row = documentOr404(c, type);
+    const s = scopeOf(c);
+    const files = transaction(s.db, () => deleteDocumentIn(s, type, row, removeInvoiceBookings(booker(c))));
+    removeFilesAfterCommit(s.dataDir, files);
+    return c.body(null, 204);
+  });
+
+  r.get(`${one_}/mark-as`, (c) => {
+    const row = documentOr404(c, type);
+    const target = (c.req.query('status') ?? '').trim();
+    if (target === '') throw validationError({ status: ['The status field is required.'] });
+    const targets: readonly string[] = type === 'invoice' ? INVOICE_TARGETS : PROPOSAL_STATUSES;
+    if (!targets.includes(target)) throw validationError({ status: ['The selected status is invalid.'] });
+    if (!canMove(type, row.status, target)) throw moveRefused(type, row.status, target);
+    markAs(scopeOf(c), type, row, target, type === 'invoice' ? markAsParams(c) : {}, booker(c));
+    return c.json({ data: readDocument(c, type, Number(row.id)) });
+  });
+
+  r.get(`${one_}/activities`, (c) => {
+    const row = documentOr404(c, type);
+    return c.json(documentActivities(c.get('deps').db, type, Number(row.id), c.get('company').timezone ?? 'Europe/Zurich'));
+  });
+
+  // positions
+  r.get(`${one_}/positions`, (c) => {
+    const row = documentOr404(c, type);
+    return c.json({ data: documentPositions(c.get('deps').db, type, Number(row.id), row.currency) });
+  });
+
+  r.post(`${one_}/positions`, async (c) => {
+    const row = documentOr404(c, type);
+    assertEditable(type, row);
+    const body = await readBody(c);
+    const parsed = parsePosition(body, type === 'invoice');
+    if (!parsed.ok) throw validationError({ [parsed.field]: [parsed.message] });
+    const parentId = parentOf(c, type, row, body.parent_id);
+    const id = addPosition(scopeOf(c), type, row, parsed.value, parentId);
+    return c.json({ data: positionOf(c, type, row, id) }, 201);
+  });
+
+  r.put(`${one_}/positions/:position`, async (c) => {
+    const row = documentOr404(c, type);
+    const position = positionOr404(c, type, row);
+    assertEditable(type, row);
+    const body = await readBody(c);
+    const parsed = parsePosition({ ...storedItem(position), ...body }, type === 'invoice');
+    if (!parsed.ok) throw validationError({ [parsed.field]: [parsed.message] });
+    if (parsed.value.type === 'collection' && position.parent_id !== null) throw validationError({ type: ['A collection cannot sit inside a collection.'] });
+    changePosition(scopeOf(c), type, row, position, parsed.value);
+    return c.json({ data: positionOf(c, type, row, Number(position.id)) });
+  });
+
+  r.delete(`${one_}/positions/:position`, (c) => {
+    const row = documentOr404(c, type);
+    const position = positionOr404(c, type, row);
+    removePosition(scopeOf(c), type, row, position);
+    return c.body(null, 204);
+  });
+
+  // attachments
+  r.post(`${one_}/attach`, async (c) => {
+    const row = documentOr404(c, type);
+    const body = await readBody(c);
+    const file = body.file;
+    if (!(file instanceof File) || (file.size === 0 && file.name === '')) throw validationError({ file: ['The file field is required.'] });
+    if (file.size > MAX_FILE_BYTES) throw validationError({ file: [`The file field must not be greater than ${MAX_FILE_BYTES / 1024} kilobytes.`] });
+    const name = cleanFileName(file.name || 'file');
+    const stored = attach(scopeOf(c), type, row, { name, mime: mimeOf(name, file.type), bytes: new Uint8Array(await file.arrayBuffer()) });
+    return c.json({ data: fileRecord(stored, fileUrlFor(c)(stored)) }, 201);
+  });
+
+  r.post(`${one_}/detach/:file`, (c) => {
+    const row = documentOr404(c, type);
+    if (!detach(scopeOf(c), type, row, pathId(c, 'file'))) throw notFound('File not found.');
+    return c.body(null, 204);
+  });
+
+  if (type === 'proposal') registerSplit(r);
+}
+
+function markAsParams(c: Ctx): MarkAsParams {
+  const q = (name: string) => { const v = (c.req.query(name) ?? '').trim(); return v === '' ? undefined : v; };
+  const errors: Record<string, string[]> = {};
+  const params: MarkAsParams = { createEntry: queryBoolean(c, 'createEntry') ?? false };
+  const paid = q('paidDate');
+  if (paid !== undefined) { if (isValidDate(paid)) params.paidDate = paid; else errors.paidDate = ['The paid date field must be a valid date.']; }
+  const due = q('reminder_due_date');
+  if (due !== undefined) { if (isValidDate(due)) params.reminderDueDate = due; else errors.reminder_due_date = ['The reminder due date field must be a valid date.']; }
+  const sum = q('sum');
+  if (sum !== undefined) {
+    const rappen = /^\d+(\.\d{1,2})?$/.test(sum) ? toRappen(sum) : undefined;
+    if (rappen === undefined) errors.sum = ['The sum field must be a number of at least 0 with at most 2 decimals.'];
+    else params.sum = rappen;
+  }
+  const bank = q('bank_account_id');
+  if (bank !== undefined) {
+    if (/^\d{1,15}$/.test(bank) && accountOfType(c, Number(bank), 'bank')) params.bankAccountId = Number(bank);
+    else errors.bank_account_id = ['The selected bank account id is invalid.'];
+  }
+  const taxRate = q('tax_rate_id');
+  if (taxRate !== undefined) {
+    if (/^\d{1,15}$/.test(taxRate) && exists(c, 'tax_rates', Number(taxRate))) params.taxRateId = Number(taxRate);
+    else errors.tax_rate_id = ['The selected tax rate id is invalid.'];
+  }
+  if (Object.keys(errors).length) throw validationError(errors);
+  return params;
+}
+
+function positionOr404(c: Ctx, type: DocumentType, doc: Row): Row {
+  const position = findPositionRow(c.get('deps').db, type, Number(doc.id), pathId(c, 'position'));
+  if (!position) throw notFound('Position not found.');
+  return position;
+}
+
+/** parent_id of a new position: a collection of the same document (422 otherwise). */
+function parentOf(c: Ctx, type: DocumentType, doc: Row, raw: unknown): number | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  const parent = /^\d{1,15}$/.test(String(raw)) ? findPositionRow(c.get('deps').db, type, Number(doc.id), Number(raw)) : undefined;
+  if (!parent || parent.type !== 'collection') throw validationError({ parent_id: ['The selected parent id is invalid.'] });
+  return Number(parent.id);
+}
+
+/** A stored position as a body item, so a PUT of some fields keeps the others. */
+const storedItem = (p: Row): Body => ({
+  type: p.type, description: p.description, title: p.title, unit: p.unit, date: p.date,
+  amount: scaledToString(Number(p.amount), 3), price: rappenToString(Number(p.price)),
+  discount_amount: rappenToString(Number(p.discount_amount)), discount_type: p.discount_type,
+});
+
+function positionOf(c: Ctx, type: DocumentType, doc: Row, id: number) {
+  return documentPositions(c.get('deps').db, type, Number(doc.id), doc.currency).find((p) => p.id === id);
+}
+
+// ---- split-invoices ------------------------------------------------------------------------------------
+
+const splitSchema = z.object({
+  splits: required(z.array(z.object({ title: required(rules.string(255)), sum: required(rules.money(0, 999999999.99)) })).min(1).max(100)),
+});
+
+function registerSplit(r: Hono<AppEnv>): void {
+  r.post('/proposals/:proposal/split-invoices', async (c) => {
+    const proposal = documentOr404(c, 'proposal');
+    const { splits } = validate(splitSchema, await readBody(c));
+    const total = splits.reduce((s, p) => s + p.sum, 0);
+    if (total !== Number(proposal.total_value_with_discount)) {
+      throw validationError({ splits: ['The parts must total 100 percent of the proposal amount.'] });
+    }
+    const s = scopeOf(c);
+    const ids = transaction(s.db, () => splits.map((split) => {
+      const values: DocumentValues = {
+        customer_id: proposal.customer_id, contact_id: proposal.contact_id, project_id: proposal.project_id, tax_rate_id: proposal.tax_rate_id,
+        currency: proposal.currency, lang: proposal.lang, title: split.title, proposal_id: proposal.id,
+        vat_included: Number(proposal.vat_included) === 1, add_rounding_difference: Number(proposal.add_rounding_difference) === 1,
+      };
+      fillDefaults(c, 'invoice', values);
+      values.tax_rate_id = proposal.tax_rate_id;
+      return createDocument(s, 'invoice', {
+        values,
+        positions: [{ type: 'position', description: split.title, title: null, amount: 1000, price: split.sum, discount: 0, discountType: null, unit: null, date: null, children: [] }],
+      });
+    }));
+    return c.json(ids.map((id) => {
+      const row = findDocumentRow(s.db, 'invoice', s.companyId, id)!;
+      return { id, number: row.number, title: row.title, final_value: rappenToNumber(Number(row.final_value)) };
+    }));
+  });
+}
+
+// ---- relations through the other resources' presenters ------------------------------------------------
+
+
+function relationPresenters(c: Ctx) {
+  const db = c.get('deps').db;
+  const companyId = c.get('companyId');
+  return {
+    customer: (id: number) => findCustomer(db, companyId, id, { contacts: true }) ?? null,
+    contact: (id: number) => findContact(db, companyId, id) ?? null,
+    project: (id: number) => findProject(db, companyId, id) ?? null,
+    taxRate: (id: number) => findTaxRate(db, companyId, id) ?? null,
+    account: (id: number) => findAccount(db, companyId, id) ?? null,
+    entries: (ids: number[]) => serializeEntries(db, companyId, ids.map((id) => findEntryRow(db, companyId, id)!).filter(Boolean), {
+      closedUntil: c.get('company').closed_until ?? null, fileUrl: fileUrlFor(c),
+    }),
+  };
+}
+
