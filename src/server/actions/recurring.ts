@@ -42,7 +42,7 @@ export function runRecurring(db: Db, opts: { companyId?: number; date?: string; 
     const due = dueOccurrences({ date: template.date, interval: template.repeat_interval as RepeatInterval, stopAt: template.repeat_stop_at }, today, recurringIndexesOf(db, Number(template.id)));
     for (const { k, date } of due) {
       transaction(db, () => {
-        const values: DocumentValues = { status: 'open', date, payable_until: shiftedDue(template, date), repeat: false, recurring_template_id: template.id, recurring_index: k };
+        const values: DocumentValues = { status: 'open', date, payable_until: shiftedDue({ date: template.date, payable_until: template.payable_until }, date), repeat: false, recurring_template_id: template.id, recurring_index: k };
         for (const key of COPIED) values[key] = template[key];
         const scope = { db, dataDir: '', companyId, userId: Number(template.user_id), company, today };
         const id = createDocument(scope, 'invoice', { values, positions: positionTree(db, 'invoice', Number(template.id)).map(asInput) });
