@@ -1,0 +1,82 @@
+// `acct proposals get` / `acct invoices get` on a terminal: the document as a bookkeeper reads it —
+// header, customer, dates, positions (collections indented), totals, status and what it is linked to.
+// Pure text from the API's record; machine formats (json, tsv, csv) print the record itself.
+import { formatDate, formatMoney } from '../../output/format.js';
+
+type Doc = Record<string, any>;
+
+const STATUS: Readonly<Record<string, string>> = {
+  open: 'open', sent: 'sent', paid: 'paid', accepted: 'accepted', declined: 'declined', confirmation: 'order confirmation',
+  reminder_one: '1st reminder', reminder_two: '2nd reminder', reminder_three: '3rd reminder',
+};
+
+const amountText = (v: unknown): string => {
+  const text = String(v ?? '');
+  return /^\d+(\.\d+)?$/.test(text) ? text.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '') : text;
+};
+
+function table(rows: string[][], rightAligned: ReadonlySet<number>): string[] {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
+  return rows.map((r) => r.map((cell, i) => (rightAligned.has(i) ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ').trimEnd());
+}
+
+/** The document as lines of text (no colour: the caller may colour the status). */
+export function documentView(doc: Doc): string[] {
+  const invoice = doc.type === 'invoice';
+  const currency = doc.currency ?? 'CHF';
+  const lines: string[] = [];
+  lines.push(`${doc.generated_title ?? doc.number}  ·  ${STATUS[doc.status] ?? doc.status}${doc.overdue ? '  ·  overdue' : ''}`);
+  if (doc.title && doc.generated_title === doc.title) lines.push(`Number     ${doc.number}`);
+  const customer = doc.customer ? `${doc.customer.name}${doc.customer.number != null ? ` (${doc.customer.number})` : ''}` : `#${doc.customer_id}`;
+  lines.push(`Customer   ${customer}${doc.contact ? `, ${doc.contact.name}` : ''}`);
+  if (doc.project) lines.push(`Project    ${doc.project.name}`);
+  const due = invoice ? `payable until ${formatDate(doc.payable_until)}` : `valid until ${formatDate(doc.valid_until)}`;
+  lines.push(`Date       ${formatDate(doc.date)}, ${due} (${doc.payableDays} days)`);
+  if (invoice && doc.reminder_due_date) lines.push(`Reminder   due ${formatDate(doc.reminder_due_date)}`);
+  if (invoice && doc.paid_at) lines.push(`Paid       ${formatDate(doc.paid_at)}`);
+  if (doc.remarks_top) lines.push('', String(doc.remarks_top));
+
+  const positions: Doc[] = doc.positions ?? [];
+  if (positions.length) {
+    const rows = [['#', 'DESCRIPTION', 'QUANTITY', 'PRICE', 'DISCOUNT', currency]];
+    let n = 0;
+    for (const p of positions) {
+      const child = p.parent_id !== null && p.parent_id !== undefined;
+      const indent = child ? '  ' : '';
+      if (p.type === 'text') { rows.push(['', `${indent}${p.description ?? ''}`, '', '', '', '']); continue; }
+      if (p.type === 'collection') { rows.push(['', `${p.title ?? ''}`, '', '', '', formatMoney(p.sum)]); continue; }
+      n++;
+      const discount = !p.discount_type || !Number(p.discount_amount) ? '' : p.discount_type === 'percentage' ? `${amountText(p.discount_amount)} %` : formatMoney(p.discount_amount);
+      rows.push([String(n), `${indent}${p.description ?? ''}`, `${amountText(p.amount)}${p.unit ? ` ${p.unit}` : ''}`, formatMoney(p.price), discount, formatMoney(p.sum)]);
+    }
+    lines.push('', ...table(rows, new Set([0, 2, 3, 4, 5])));
+  }
+
+  const totals: [string, string][] = [['Subtotal', formatMoney(doc.total_value)]];
+  if (Number(doc.discount_amount)) totals.push([`Discount ${amountText(doc.discount_rate)} %`, `-${formatMoney(doc.discount_amount)}`]);
+  if (doc.vat_active) {
+    const rate = doc.tax_rate ? `${doc.tax_rate.name ?? ''}`.trim() : 'VAT';
+    if (doc.vat_included) totals.push([`incl. ${rate}`, formatMoney(doc.vat_amount)]);
+    else totals.push([rate || 'VAT', formatMoney(doc.vat_amount)]);
+  }
+  if (Number(doc.rounding_difference)) totals.push(['Rounding', formatMoney(doc.rounding_difference)]);
+  totals.push([`Total ${currency}`, formatMoney(doc.final_value)]);
+  const labelWidth = Math.max(...totals.map(([l]) => l.length));
+  const valueWidth = Math.max(...totals.map(([, v]) => v.length));
+  lines.push('', ...totals.map(([l, v]) => `${l.padEnd(labelWidth)}  ${v.padStart(valueWidth)}`));
+  if (doc.remarks) lines.push('', String(doc.remarks));
+
+  const links: string[] = [];
+  if (invoice && doc.proposal) links.push(`proposal ${doc.proposal.number}`);
+  if (!invoice && doc.invoices?.length) links.push(`invoices ${doc.invoices.map((i: Doc) => i.number).join(', ')}`);
+  if (invoice && doc.time_ids?.length) links.push(`${doc.time_ids.length} time entr${doc.time_ids.length === 1 ? 'y' : 'ies'}`);
+  if (invoice && doc.entry_ids?.length) links.push(`expense bookings ${doc.entry_ids.join(', ')}`);
+  if (invoice && doc.receivable_entry_id) links.push(`receivable booking ${bookingNumber(doc, doc.receivable_entry_id)}`);
+  if (invoice && doc.entry_id) links.push(`payment booking ${bookingNumber(doc, doc.entry_id)}`);
+  if (doc.attachments?.length) links.push(`attachments ${doc.attachments.map((a: Doc) => a.name).join(', ')}`);
+  if (doc.is_shared) links.push('shared through its public link');
+  if (links.length) lines.push('', `Linked: ${links.join('; ')}`);
+  return lines;
+}
+
+const bookingNumber = (doc: Doc, id: number): string => doc.entries?.find((e: Doc) => e.id === id)?.number ?? `#${id}`;

@@ -1,0 +1,57 @@
+import { describe, expect, test } from 'vitest';
+import { documentView } from '../../src/cli/shared/document-view.js';
+
+const invoice = {
+  type: 'invoice', number: 'R-2026-004', generated_title: 'Rechnung R-2026-004', title: null, status: 'reminder_one', overdue: true,
+  customer_id: 3, customer: { name: 'Muster AG', number: 1003 }, contact: { name: 'Eva Muster' }, project: { name: 'Website' },
+  date: '2026-03-02', payable_until: '2026-04-01', payableDays: 30, reminder_due_date: '2026-04-20', currency: 'CHF',
+  positions: [
+    { id: 1, type: 'collection', title: 'Website', sum: 2235, parent_id: null },
+    { id: 2, type: 'position', description: 'Konzept und Design', amount: 12.5, unit: 'h', price: 150, sum: 1875, discount_amount: 0, discount_type: null, parent_id: 1 },
+    { id: 3, type: 'position', description: 'Umsetzung', amount: 3, unit: 'h', price: 120, sum: 360, discount_amount: 0, discount_type: null, parent_id: 1 },
+    { id: 4, type: 'position', description: 'Hosting 2026', amount: 1, unit: null, price: 480, sum: 432, discount_amount: 10, discount_type: 'percentage', parent_id: null },
+    { id: 5, type: 'text', description: 'Zahlbar innert 30 Tagen', parent_id: null },
+  ],
+  total_value: 2667, discount_rate: 2, discount_amount: 53.34, vat_active: true, vat_included: false, tax_rate: { name: 'MWST 8.1 %' },
+  vat_amount: 211.71, rounding_difference: -0.02, final_value: 2825.35,
+  proposal: { number: 'O-2026-002' }, time_ids: [7, 8], entry_ids: [], receivable_entry_id: 11, entry_id: null, entries: [{ id: 11, number: 'E-2026-005' }],
+};
+
+describe('documentView', () => {
+  test('an invoice reads like the document', () => {
+    expect(documentView(invoice).join('\n')).toBe([
+      'Rechnung R-2026-004  ·  1st reminder  ·  overdue',
+      'Customer   Muster AG (1003), Eva Muster',
+      'Project    Website',
+      'Date       02.03.2026, payable until 01.04.2026 (30 days)',
+      'Reminder   due 20.04.2026',
+      '',
+      '#  DESCRIPTION              QUANTITY   PRICE  DISCOUNT       CHF',
+      '   Website                                              2\'235.00',
+      '1    Konzept und Design       12.5 h  150.00            1\'875.00',
+      '2    Umsetzung                   3 h  120.00              360.00',
+      '3  Hosting 2026                    1  480.00      10 %    432.00',
+      '   Zahlbar innert 30 Tagen',
+      '',
+      'Subtotal      2\'667.00',
+      'Discount 2 %    -53.34',
+      'MWST 8.1 %      211.71',
+      'Rounding         -0.02',
+      'Total CHF     2\'825.35',
+      '',
+      'Linked: proposal O-2026-002; 2 time entries; receivable booking E-2026-005',
+    ].join('\n'));
+  });
+
+  test('a proposal without positions, VAT or links', () => {
+    const lines = documentView({
+      type: 'proposal', number: 'O-2026-001', generated_title: 'Website', title: 'Website', status: 'confirmation', overdue: false, customer_id: 1,
+      customer: { name: 'Alpha', number: null }, date: '2026-01-01', valid_until: '2026-01-15', payableDays: 14, currency: 'EUR',
+      positions: [], total_value: 0, discount_amount: 0, vat_active: false, rounding_difference: 0, final_value: 0, invoices: [{ number: 'R-2026-001' }],
+    });
+    expect(lines).toEqual([
+      'Website  ·  order confirmation', 'Number     O-2026-001', 'Customer   Alpha', 'Date       01.01.2026, valid until 15.01.2026 (14 days)',
+      '', 'Subtotal   0.00', 'Total EUR  0.00', '', 'Linked: invoices R-2026-001',
+    ]);
+  });
+});
