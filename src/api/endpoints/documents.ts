@@ -1,0 +1,78 @@
+// Proposals and invoices: the paths of both document types and the calls beyond the generic verbs.
+import { CliError } from '../../errors.js';
+import type { ApiClient, QueryValue } from '../http.js';
+
+export type DocumentKind = 'proposals' | 'invoices';
+export type DocumentRecord = Record<string, any>;
+
+export const documentPaths = (kind: DocumentKind) => ({
+  list: (company: number) => `/companies/${company}/${kind}`,
+  one: (company: number, id: number) => `/companies/${company}/${kind}/${id}`,
+  number: (company: number) => `/companies/${company}/${kind}/number`,
+  markAs: (company: number, id: number) => `/companies/${company}/${kind}/${id}/mark-as`,
+  positions: (company: number, id: number) => `/companies/${company}/${kind}/${id}/positions`,
+  position: (company: number, id: number, positionId: number) => `/companies/${company}/${kind}/${id}/positions/${positionId}`,
+  activities: (company: number, id: number) => `/companies/${company}/${kind}/${id}/activities`,
+  attach: (company: number, id: number) => `/companies/${company}/${kind}/${id}/attach`,
+  detach: (company: number, id: number, fileId: number) => `/companies/${company}/${kind}/${id}/detach/${fileId}`,
+  batch: (company: number) => `/companies/${company}/${kind}/batch`,
+  batchMarkAs: (company: number) => `/companies/${company}/${kind}/batch/mark-as`,
+  splitInvoices: (company: number, id: number) => `/companies/${company}/${kind}/${id}/split-invoices`,
+});
+
+const unwrap = (body: unknown, what: string): DocumentRecord => {
+  const data = body && typeof body === 'object' && !Array.isArray(body) ? (body as { data?: unknown }).data : undefined;
+  if (!data || typeof data !== 'object') throw new CliError(`unexpected answer from ${what}: expected { data }`);
+  return data as DocumentRecord;
+};
+
+export interface DocumentListPage { data: DocumentRecord[]; meta: { count: number; total: number; sum: number; sum_formatted: string; current_page: number; last_page: number; per_page: number } }
+
+export async function listDocumentsPage(client: ApiClient, kind: DocumentKind, company: number, query: Record<string, QueryValue>): Promise<DocumentListPage> {
+  const body = await client.get<DocumentListPage>(documentPaths(kind).list(company), { query });
+  if (!body || !Array.isArray(body.data) || !body.meta) throw new CliError(`unexpected answer from ${documentPaths(kind).list(company)}: expected { data, meta }`);
+  return body;
+}
+
+export async function getDocument(client: ApiClient, kind: DocumentKind, company: number, id: number): Promise<DocumentRecord> {
+  return unwrap(await client.get(documentPaths(kind).one(company, id)), documentPaths(kind).one(company, id));
+}
+
+/** POST: the API answers the bare summary { id, number, status, final_value, created_at }. */
+export async function createDocument(client: ApiClient, kind: DocumentKind, company: number, body: Record<string, unknown>): Promise<DocumentRecord> {
+  const created = await client.post<DocumentRecord>(documentPaths(kind).list(company), { json: body });
+  if (!created || typeof created.id !== 'number') throw new CliError(`unexpected answer from ${documentPaths(kind).list(company)}: expected { id, number }`);
+  return created;
+}
+
+export async function updateDocument(client: ApiClient, kind: DocumentKind, company: number, id: number, body: Record<string, unknown>): Promise<DocumentRecord> {
+  return unwrap(await client.put(documentPaths(kind).one(company, id), { json: body }), documentPaths(kind).one(company, id));
+}
+
+export async function nextDocumentNumber(client: ApiClient, kind: DocumentKind, company: number): Promise<string> {
+  const n = await client.get<unknown>(documentPaths(kind).number(company));
+  if (typeof n !== 'string') throw new CliError(`unexpected answer from ${documentPaths(kind).number(company)}: expected a string`);
+  return n;
+}
+
+export async function markDocumentAs(client: ApiClient, kind: DocumentKind, company: number, id: number, query: Record<string, QueryValue>): Promise<DocumentRecord> {
+  return unwrap(await client.get(documentPaths(kind).markAs(company, id), { query }), documentPaths(kind).markAs(company, id));
+}
+
+export interface BatchResult { message: string; updated?: number; deleted?: number; skipped: number[] }
+
+export async function batchDocuments(client: ApiClient, kind: DocumentKind, company: number, action: 'update' | 'delete' | 'mark-as', body: Record<string, unknown>): Promise<BatchResult> {
+  const paths = documentPaths(kind);
+  const result = action === 'update' ? await client.patch<BatchResult>(paths.batch(company), { json: body })
+    : action === 'delete' ? await client.delete<BatchResult>(paths.batch(company), { json: body })
+      : await client.post<BatchResult>(paths.batchMarkAs(company), { json: body });
+  if (!result || !Array.isArray(result.skipped)) throw new CliError(`unexpected answer from ${paths.batch(company)}: expected { skipped }`);
+  return result;
+}
+
+export async function splitProposal(client: ApiClient, company: number, id: number, splits: { title: string; sum: string }[]): Promise<DocumentRecord[]> {
+  const path = documentPaths('proposals').splitInvoices(company, id);
+  const result = await client.post<unknown>(path, { json: { splits } });
+  if (!Array.isArray(result)) throw new CliError(`unexpected answer from ${path}: expected an array`);
+  return result as DocumentRecord[];
+}
