@@ -127,13 +127,14 @@ _acct_subs() {
     'tasks start') echo '' ;;
     'tasks done') echo '' ;;
     'api') echo '' ;;
-    'server') echo 'start users companies' ;;
+    'server') echo 'start users companies recur' ;;
     'server start') echo '' ;;
     'server users') echo 'add' ;;
     'server users add') echo '' ;;
     'server companies') echo 'add set' ;;
     'server companies add') echo '' ;;
     'server companies set') echo '' ;;
+    'server recur') echo '' ;;
     'completion') echo '' ;;
   esac
 }
@@ -272,6 +273,7 @@ _acct_opts() {
     'server companies') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'server companies add') echo '--data --name --owner --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'server companies set') echo '--data --plan --subscription-expired --services --vat-accrual --payment-term --revenue-cap --closed-until --creditor-name --creditor-street --creditor-building --creditor-zip --creditor-city --creditor-country --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
+    'server recur') echo '--data --date --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'completion') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
   esac
 }
@@ -569,6 +571,8 @@ _acct_choices() {
     'server companies add|-o') echo 'table tsv json ndjson csv' ;;
     'server companies set|--output') echo 'table tsv json ndjson csv' ;;
     'server companies set|-o') echo 'table tsv json ndjson csv' ;;
+    'server recur|--output') echo 'table tsv json ndjson csv' ;;
+    'server recur|-o') echo 'table tsv json ndjson csv' ;;
     'completion|--output') echo 'table tsv json ndjson csv' ;;
     'completion|-o') echo 'table tsv json ndjson csv' ;;
   esac

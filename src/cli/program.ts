@@ -248,6 +248,12 @@ function declareServer(server: Command): void {
     .option('--creditor-zip <zip>').option('--creditor-city <city>').option('--creditor-country <code>')
     .addHelpText('after', examplesText(['acct server companies set 1 --data ./books --plan business --vat-accrual on']))
     .action(lazy(() => import('./server-command/companies-set.js')));
+  server.command('recur')
+    .description('create the due copies of recurring invoices; prints one line per invoice created')
+    .option('--data <dir>', 'data directory')
+    .option('--date <date>', 'as of this day, YYYY-MM-DD (default: today in each company\'s time zone)')
+    .addHelpText('after', examplesText(['acct server recur --data ./books', 'acct server recur --data ./books --date 2026-12-31']))
+    .action(lazy(() => import('./server-command/recur.js')));
 }
 
 function collect(value: string, previous: string[]): string[] {

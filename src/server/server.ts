@@ -5,6 +5,7 @@ import type { Server } from 'node:http';
 import { createApp, API_PREFIX } from './app.js';
 import { ensureSeeded, localAccessToken, type SeedResult } from './admin.js';
 import { openDatabase, type Db } from './store/db.js';
+import { runRecurring } from './actions/recurring.js';
 
 export interface StartOptions {
   dataDir: string;
@@ -28,6 +29,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** How often due recurring invoices are created while the service runs. */
+const RECUR_EVERY_MS = 60 * 60 * 1000;
+
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const db = openDatabase(opts.dataDir);
   const seed = ensureSeeded(db, opts.token);
@@ -40,6 +44,13 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     (s as Server).once('error', reject);
   });
   const port = (server.address() as AddressInfo).port;
+  // recurring invoices: the copies that fell due while the service was down, then every hour
+  const recurNow = () => {
+    try { runRecurring(db); } catch (err) { log(`recurring invoices: ${(err as Error).stack ?? String(err)}`); }
+  };
+  recurNow();
+  const recurTimer = setInterval(recurNow, RECUR_EVERY_MS);
+  recurTimer.unref();
   const shownHost = host.includes(':') ? `[${host}]` : host;
   let closing: Promise<void> | undefined;
   return {
@@ -50,6 +61,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     localToken,
     close() {
       // Requests in flight finish; idle keep-alive sockets are dropped; then the database closes cleanly.
+      clearInterval(recurTimer);
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {
           db.close();

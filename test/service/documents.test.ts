@@ -42,6 +42,11 @@ async function customer(company: number, name = 'Muster AG', extra: Body = {}): 
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   return res.body.data.id;
 }
+async function contactOf(company: number, customerId: number): Promise<number> {
+  const res = await svc.call('GET', `/companies/${company}/contacts?filter[customer_id]=${customerId}`);
+  expect(res.body.data).toHaveLength(1);
+  return res.body.data[0].id;
+}
 const oneLine = (price: number | string = 100, amount: number | string = 1) => JSON.stringify([{ description: 'Beratung', amount, price, unit: 'h' }]);
 
 async function createDoc(company: number, type: 'proposals' | 'invoices', body: Body): Promise<any> {
@@ -145,10 +150,10 @@ describe('create and read', () => {
     await createDoc(company, 'proposals', { customer_id: cust, number: 'O-EIGEN-1' });
     expect422(await svc.call('POST', `/companies/${company}/proposals`, { customer_id: cust, number: 'O-EIGEN-1' }), ['number']);
     expect((await svc.call('POST', `/companies/${company}/invoices`, { customer_id: cust, number: 'O-EIGEN-1', positions: '[]' })).status).toBe(201);
-    const otherCustomer = await customer(company, 'Andere AG');
-    const contact = await svc.call('POST', `/companies/${company}/customers/${otherCustomer}/contacts`, { name: 'Eva' });
-    const contactId = contact.body.data?.id ?? one(db(), 'SELECT id FROM contacts WHERE customer_id = ?', otherCustomer)?.id;
-    expect422(await svc.call('POST', `/companies/${company}/proposals`, { customer_id: cust, contact_id: contactId ?? 999999 }), ['contact_id']);
+    const otherCustomer = await customer(company, 'Andere AG', { contact_name: 'Eva' });
+    const contactId = await contactOf(company, otherCustomer);
+    expect422(await svc.call('POST', `/companies/${company}/proposals`, { customer_id: cust, contact_id: contactId }), ['contact_id']);
+    expect((await svc.call('POST', `/companies/${company}/proposals`, { customer_id: otherCustomer, contact_id: contactId })).status).toBe(201);
   });
 
   it('another company\'s documents are 404, like missing ones', async () => {
@@ -202,7 +207,7 @@ describe('lists', () => {
   });
 
   it.each([
-    ['open', ['open']], ['sent', ['sent', 'overdue']], ['paid', ['paid']], ['unpaid', ['reminder', 'overdue', 'sent']],
+    ['open', ['open']], ['sent', ['overdue', 'sent']], ['paid', ['paid']], ['unpaid', ['reminder', 'overdue', 'sent']],
     ['overdue', ['reminder', 'overdue']], ['reminder', ['reminder']], ['all', ['reminder', 'paid', 'overdue', 'sent', 'open']],
   ])('filter[status]=%s', async (status, expected) => {
     expect(idsOf(await list(`?filter[status]=${status}`))).toEqual(expected.map((k) => ids[k]));
@@ -651,11 +656,18 @@ describe('what the master data shows of documents', () => {
     expect(pr).toMatchObject({ invoices_count: 2, proposals_count: 1 });
   });
 
-  it('tax rates and contacts used by documents refuse deletion (409 / 400); a customer with invoices cannot be deleted', async () => {
-    const tr = await svc.call('POST', `/companies/${company}/tax-rates`, { name: 'Spezial 3 %', rate: 3 });
-    const trId = tr.body.data?.id ?? tr.body.id;
+  it('tax rates and contacts used by documents refuse deletion (409); a customer with invoices cannot be deleted', async () => {
+    const tr = await svc.call('POST', `/companies/${company}/tax-rates`, { name: 'Spezial 3 %', rate: 3, account_id: acc(company, 2200) });
+    expect(tr.status, JSON.stringify(tr.body)).toBe(200);
+    const trId = tr.body.id;
     await createDoc(company, 'invoices', { customer_id: cust, positions: oneLine(), tax_rate_id: trId });
     expect((await svc.call('DELETE', `/companies/${company}/tax-rates/${trId}`)).status).toBe(409);
     expect((await svc.call('DELETE', `/companies/${company}/customers/${cust}`)).status).toBe(400);
+    const withContact = await customer(company, 'Kontakt AG', { contact_name: 'Urs' });
+    const contactId = await contactOf(company, withContact);
+    await createDoc(company, 'proposals', { customer_id: withContact, contact_id: contactId });
+    const refused = await svc.call('DELETE', `/companies/${company}/contacts/${contactId}`);
+    expectMessage(refused, 409, /Offerten/);
+    expect((await svc.call('GET', `/companies/${company}/contacts/${contactId}`)).status).toBe(200);
   });
 });

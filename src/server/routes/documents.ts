@@ -19,24 +19,31 @@ import { formatCurrency, rappenToNumber, rappenToString, scaledToString, toRappe
 import { parsePosition, parsePositions } from '../domain/positions.js';
 import { badRequest, notFound, paymentRequired, validationError } from '../http-error.js';
 import { pageRequest, type PageRequest } from '../pagination.js';
-import { pathId, queryBoolean, readBody, type Body } from '../request.js';
+import { filterBoolean, filterIds, pathId, queryBoolean, readBody, type Body } from '../request.js';
 import { check, isValidDate, nullable, required, rules, sometimes, validate } from '../validation.js';
-import { one, transaction, type Row } from '../store/db.js';
+import { one, transaction, type Db, type Row } from '../store/db.js';
 import {
-  documentNumberTaken, entryRowsByIds, findDocumentRow, findPositionRow, invoiceRowsOfProposal, linkedEntryIds, linkedTimeIds, listDocumentRows,
+  documentNumberTaken, entryRowsByIds, linkBookingToInvoice, findDocumentRow, findPositionRow, invoiceRowsOfProposal, linkedEntryIds, linkedTimeIds, listDocumentRows,
   ownDocumentIds, timeRowsByIds, type DocumentFilter, type DocumentValues, type StatusCondition,
 } from '../store/documents.js';
-import { cleanFileName, MAX_FILE_BYTES, mimeOf } from '../store/files.js';
+import { cleanFileName, mimeOf } from '../store/files.js';
+import { findAccountRow } from '../store/accounts.js';
+import { findContactRow } from '../store/contacts.js';
+import { findCustomerRow } from '../store/customers.js';
+import { findEntryRow } from '../store/entries.js';
+import { findProjectRow } from '../store/projects.js';
+import { findTaxRateRow } from '../store/tax-rates.js';
 import { createdAnswer, documentActivities, documentFields, documentPositions, documentSummary, fileRecord } from '../present/documents.js';
-import { findCustomer } from '../store/customers.js';
-import { findContact } from '../store/contacts.js';
-import { findProject } from '../store/projects.js';
-import { findTaxRate } from '../store/tax-rates.js';
-import { findAccount } from '../store/accounts.js';
-import { findEntryRow, serializeEntries } from '../store/entries.js';
-import { filterBoolean, filterIds } from './customers.js';
-import { fileUrlFor } from './files.js';
-import { companyToday } from './times.js';
+import { toAccount } from '../present/accounts.js';
+import { toContact } from '../present/contacts.js';
+import { toCustomer } from '../present/customers.js';
+import { serializeEntries } from '../present/entries.js';
+import { toProject } from '../present/projects.js';
+import { toTaxRate } from '../present/tax-rates.js';
+import { companyToday, scopeOf as requestScope } from '../context.js';
+import { fileUrlFor } from '../file-links.js';
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '../upload.js';
+import { createBooking, deleteBooking } from '../actions/bookings.js';
 
 const CURRENCIES = ['CHF', 'EUR', 'USD', 'GBP'] as const;
 const PATHS: Readonly<Record<DocumentType, string>> = { proposal: '/proposals', invoice: '/invoices' };
@@ -264,7 +271,7 @@ function filterOf(c: Ctx, type: DocumentType): DocumentFilter {
 
 // ---- reading ------------------------------------------------------------------------------------------
 
-const scopeOf = (c: Ctx): DocumentScope => ({
+const documentScope = (c: Ctx): DocumentScope => ({
   db: c.get('deps').db, dataDir: c.get('deps').dataDir, companyId: c.get('companyId'), userId: Number(c.get('user').id),
   company: c.get('company'), today: companyToday(c),
 });
@@ -318,8 +325,8 @@ const listMeta = (rowsOnPage: number, total: number, sum: number, page: PageRequ
   current_page: page.page, last_page: Math.max(1, Math.ceil(total / page.perPage)), per_page: page.perPage,
 });
 
-export function registerDocuments(r: Hono<AppEnv>, booker: (c: Ctx) => InvoiceBooker): void {
-  for (const type of ['proposal', 'invoice'] as const) registerType(r, type, booker);
+export function registerDocuments(r: Hono<AppEnv>): void {
+  for (const type of ['proposal', 'invoice'] as const) registerType(r, type, bookerOf);
 }
 
 function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => InvoiceBooker): void {
@@ -340,7 +347,7 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
 
   r.post(base, async (c) => {
     const input = resolveBody(c, type, await readBody(c), undefined);
-    const id = createDocument(scopeOf(c), type, input);
+    const id = createDocument(documentScope(c), type, input);
     return c.json(createdAnswer(findDocumentRow(c.get('deps').db, type, c.get('companyId'), id)!), 201);
   });
 
@@ -351,7 +358,7 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     const updateData = (body.updateData && typeof body.updateData === 'object' && !Array.isArray(body.updateData)) ? body.updateData as Body : undefined;
     if (!updateData) throw validationError({ updateData: ['The update data field is required.'] });
     if (has(updateData, 'number')) throw validationError({ 'updateData.number': ['The number cannot be set on several documents at once.'] });
-    const s = scopeOf(c);
+    const s = documentScope(c);
     const skipped: number[] = [];
     let updated = 0;
     for (const id of ids) {
@@ -365,7 +372,7 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
 
   r.delete(`${base}/batch`, async (c) => {
     const { ids } = validate(z.object({ ids: rules.ids() }), await readBody(c));
-    const s = scopeOf(c);
+    const s = documentScope(c);
     const skipped: number[] = [];
     let deleted = 0;
     for (const id of ids) {
@@ -388,7 +395,7 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     const status = (body.updateData as Body | undefined)?.status;
     const targets: readonly string[] = type === 'invoice' ? INVOICE_TARGETS : PROPOSAL_STATUSES;
     if (typeof status !== 'string' || !targets.includes(status)) throw validationError({ 'updateData.status': ['The selected update data.status is invalid.'] });
-    const s = scopeOf(c);
+    const s = documentScope(c);
     const skipped: number[] = [];
     let updated = 0;
     for (const id of ids) {
@@ -413,13 +420,13 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     const row = documentOr404(c, type);
     assertEditable(type, row);
     const input = resolveBody(c, type, await readBody(c), row);
-    updateDocumentWith(scopeOf(c), type, documentOr404(c, type), input);
+    updateDocumentWith(documentScope(c), type, documentOr404(c, type), input);
     return c.json({ data: readDocument(c, type, Number(row.id)) });
   });
 
   r.delete(one_, (c) => {
     const row = documentOr404(c, type);
-    const s = scopeOf(c);
+    const s = documentScope(c);
     const files = transaction(s.db, () => deleteDocumentIn(s, type, row, removeInvoiceBookings(booker(c))));
     removeFilesAfterCommit(s.dataDir, files);
     return c.body(null, 204);
@@ -432,7 +439,7 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     const targets: readonly string[] = type === 'invoice' ? INVOICE_TARGETS : PROPOSAL_STATUSES;
     if (!targets.includes(target)) throw validationError({ status: ['The selected status is invalid.'] });
     if (!canMove(type, row.status, target)) throw moveRefused(type, row.status, target);
-    markAs(scopeOf(c), type, row, target, type === 'invoice' ? markAsParams(c) : {}, booker(c));
+    markAs(documentScope(c), type, row, target, type === 'invoice' ? markAsParams(c) : {}, booker(c));
     return c.json({ data: readDocument(c, type, Number(row.id)) });
   });
 
@@ -454,7 +461,7 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     const parsed = parsePosition(body, type === 'invoice');
     if (!parsed.ok) throw validationError({ [parsed.field]: [parsed.message] });
     const parentId = parentOf(c, type, row, body.parent_id);
-    const id = addPosition(scopeOf(c), type, row, parsed.value, parentId);
+    const id = addPosition(documentScope(c), type, row, parsed.value, parentId);
     return c.json({ data: positionOf(c, type, row, id) }, 201);
   });
 
@@ -466,14 +473,14 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     const parsed = parsePosition({ ...storedItem(position), ...body }, type === 'invoice');
     if (!parsed.ok) throw validationError({ [parsed.field]: [parsed.message] });
     if (parsed.value.type === 'collection' && position.parent_id !== null) throw validationError({ type: ['A collection cannot sit inside a collection.'] });
-    changePosition(scopeOf(c), type, row, position, parsed.value);
+    changePosition(documentScope(c), type, row, position, parsed.value);
     return c.json({ data: positionOf(c, type, row, Number(position.id)) });
   });
 
   r.delete(`${one_}/positions/:position`, (c) => {
     const row = documentOr404(c, type);
     const position = positionOr404(c, type, row);
-    removePosition(scopeOf(c), type, row, position);
+    removePosition(documentScope(c), type, row, position);
     return c.body(null, 204);
   });
 
@@ -483,15 +490,15 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     const body = await readBody(c);
     const file = body.file;
     if (!(file instanceof File) || (file.size === 0 && file.name === '')) throw validationError({ file: ['The file field is required.'] });
-    if (file.size > MAX_FILE_BYTES) throw validationError({ file: [`The file field must not be greater than ${MAX_FILE_BYTES / 1024} kilobytes.`] });
+    if (file.size > MAX_UPLOAD_BYTES) throw validationError({ file: [UPLOAD_TOO_BIG.replace(':attribute', 'file')] });
     const name = cleanFileName(file.name || 'file');
-    const stored = attach(scopeOf(c), type, row, { name, mime: mimeOf(name, file.type), bytes: new Uint8Array(await file.arrayBuffer()) });
+    const stored = attach(documentScope(c), type, row, { name, mime: mimeOf(name, file.type), bytes: new Uint8Array(await file.arrayBuffer()) });
     return c.json({ data: fileRecord(stored, fileUrlFor(c)(stored)) }, 201);
   });
 
   r.post(`${one_}/detach/:file`, (c) => {
     const row = documentOr404(c, type);
-    if (!detach(scopeOf(c), type, row, pathId(c, 'file'))) throw notFound('File not found.');
+    if (!detach(documentScope(c), type, row, pathId(c, 'file'))) throw notFound('File not found.');
     return c.body(null, 204);
   });
 
@@ -565,7 +572,7 @@ function registerSplit(r: Hono<AppEnv>): void {
     if (total !== Number(proposal.total_value_with_discount)) {
       throw validationError({ splits: ['The parts must total 100 percent of the proposal amount.'] });
     }
-    const s = scopeOf(c);
+    const s = documentScope(c);
     const ids = transaction(s.db, () => splits.map((split) => {
       const values: DocumentValues = {
         customer_id: proposal.customer_id, contact_id: proposal.contact_id, project_id: proposal.project_id, tax_rate_id: proposal.tax_rate_id,
@@ -588,19 +595,36 @@ function registerSplit(r: Hono<AppEnv>): void {
 
 // ---- relations through the other resources' presenters ------------------------------------------------
 
-
 function relationPresenters(c: Ctx) {
   const db = c.get('deps').db;
   const companyId = c.get('companyId');
+  const row = <T>(find: (db: Db, companyId: number, id: number) => Row | undefined, present: (r: Row) => T) => (id: number) => {
+    const r = find(db, companyId, id);
+    return r ? present(r) : null;
+  };
   return {
-    customer: (id: number) => findCustomer(db, companyId, id, { contacts: true }) ?? null,
-    contact: (id: number) => findContact(db, companyId, id) ?? null,
-    project: (id: number) => findProject(db, companyId, id) ?? null,
-    taxRate: (id: number) => findTaxRate(db, companyId, id) ?? null,
-    account: (id: number) => findAccount(db, companyId, id) ?? null,
-    entries: (ids: number[]) => serializeEntries(db, companyId, ids.map((id) => findEntryRow(db, companyId, id)!).filter(Boolean), {
+    customer: row(findCustomerRow, (r) => toCustomer(db, r, { contacts: true })),
+    contact: row(findContactRow, toContact),
+    project: row(findProjectRow, (r) => toProject(db, r)),
+    taxRate: row(findTaxRateRow, (r) => toTaxRate(r)),
+    account: row(findAccountRow, toAccount),
+    entries: (ids: number[]) => serializeEntries(db, companyId, ids.map((id) => findEntryRow(db, companyId, id)).filter((r): r is Row => !!r), {
       closedUntil: c.get('company').closed_until ?? null, fileUrl: fileUrlFor(c),
     }),
+  };
+}
+
+/** Invoices book through the booking action, as the entries API does; the booking then names the invoice. */
+function bookerOf(c: Ctx): InvoiceBooker {
+  const scope = requestScope(c);
+  return {
+    create(values) {
+      const { invoice_id: invoiceId, ...changes } = values;
+      const id = createBooking(scope, changes);
+      linkBookingToInvoice(scope.db, id, invoiceId);
+      return id;
+    },
+    remove(entryId) { deleteBooking(scope, entryId); },
   };
 }
 

@@ -17,10 +17,11 @@ import { registerTimes } from './times.js';
 import { registerTasks } from './tasks.js';
 import { registerEntries } from './entries.js';
 import { registerFiles } from './files.js';
+import { registerDocuments } from './documents.js';
 
 type Registrar = (r: Hono<AppEnv>) => void;
 
-const COMPANY_ROUTES: Registrar[] = [registerTags, registerTaxRates, registerAccounts, registerServices, registerServiceCategories, registerProducts, registerProjects, registerCustomers, registerContacts, registerEntries];
+const COMPANY_ROUTES: Registrar[] = [registerTags, registerTaxRates, registerAccounts, registerServices, registerServiceCategories, registerProducts, registerProjects, registerCustomers, registerContacts, registerEntries, registerDocuments];
 // the timer's static /times/timer paths come before /times/:time
 const LEGACY_ROUTES: Registrar[] = [registerTimer, registerTimes, registerTasks];
 

@@ -296,3 +296,8 @@ export function replaceLinkedEntries(db: Db, invoiceId: number, ids: number[]): 
   run(db, `UPDATE entries SET invoice_id = NULL, updated_at = ? WHERE invoice_id = ? AND type = 'expense' AND id NOT IN (${placeholders(ids)})`, now, invoiceId, ...ids);
   if (ids.length) run(db, `UPDATE entries SET invoice_id = ?, updated_at = ? WHERE id IN (${placeholders(ids)}) AND invoice_id IS NOT ?`, invoiceId, now, ...ids, invoiceId);
 }
+
+/** The payment or receivable booking of an invoice names it (the invoice's `entries` relation lists it). */
+export function linkBookingToInvoice(db: Db, entryId: number, invoiceId: number): void {
+  run(db, 'UPDATE entries SET invoice_id = ? WHERE id = ?', invoiceId, entryId);
+}
