@@ -3,29 +3,17 @@
 import { durationOf, openExpensesSum } from '../domain/customer-stats.js';
 import { groupRappen, rappenToNumber } from '../domain/money.js';
 import type { Db, Row } from '../store/db.js';
-import { activeProjectRows, customerContactRows, customerDocumentRows } from '../store/customers.js';
+import { activeProjectRows, customerContactRows } from '../store/customers.js';
+import { documentRowsWhere } from '../store/documents.js';
 import { findTaxRateRow } from '../store/tax-rates.js';
 import { toContact } from './contacts.js';
+import { documentSummary } from './documents.js';
 import { toTaxRate } from './tax-rates.js';
 
 export interface CustomerIncludes { contacts?: boolean; taxRate?: boolean; proposals?: boolean; invoices?: boolean; activeProjects?: boolean }
 
 const bool = (v: unknown) => Number(v) === 1;
 const money = (v: unknown) => (v === null || v === undefined ? null : rappenToNumber(Number(v)));
-
-const toProposalSummary = (r: Row) => ({
-  id: Number(r.id), number: r.number, title: r.title, date: r.date, valid_until: r.valid_until, status: r.status,
-  currency: r.currency, final_value: rappenToNumber(Number(r.final_value)),
-  contact_id: r.contact_id === null ? null : Number(r.contact_id), project_id: r.project_id === null ? null : Number(r.project_id),
-  created_at: r.created_at, updated_at: r.updated_at,
-});
-
-const toInvoiceSummary = (r: Row) => ({
-  id: Number(r.id), number: r.number, title: r.title, date: r.date, payable_until: r.payable_until, status: r.status,
-  currency: r.currency, final_value: rappenToNumber(Number(r.final_value)),
-  contact_id: r.contact_id === null ? null : Number(r.contact_id), project_id: r.project_id === null ? null : Number(r.project_id),
-  created_at: r.created_at, updated_at: r.updated_at,
-});
 
 const toProjectSummary = (r: Row) => ({
   id: Number(r.id), name: r.name, customer_id: Number(r.customer_id), project_type: r.project_type,
@@ -54,8 +42,8 @@ export function toCustomer(db: Db, r: Row, inc: CustomerIncludes = {}): Customer
     c.tax_rate = taxRate ? toTaxRate(taxRate) : null;
   }
   if (inc.contacts) c.contacts = customerContactRows(db, companyId, c.id).map(toContact);
-  if (inc.proposals) c.proposals = customerDocumentRows(db, companyId, c.id, 'proposals').map(toProposalSummary);
-  if (inc.invoices) c.invoices = customerDocumentRows(db, companyId, c.id, 'invoices').map(toInvoiceSummary);
+  if (inc.proposals) c.proposals = documentRowsWhere(db, 'proposal', companyId, { customerIds: [c.id] }).map((d) => documentSummary('proposal', d));
+  if (inc.invoices) c.invoices = documentRowsWhere(db, 'invoice', companyId, { customerIds: [c.id] }).map((d) => documentSummary('invoice', d));
   if (inc.activeProjects) c.active_projects = activeProjectRows(db, companyId, c.id).map(toProjectSummary);
   return c;
 }

@@ -13,21 +13,29 @@ const bool = (v: unknown): boolean => Number(v) === 1;
 const money = (v: unknown): number => rappenToNumber(Number(v));
 const dueOf = (type: DocumentType, r: Row): string => (type === 'invoice' ? r.payable_until : r.valid_until);
 
-/** The summary of a list item (and of the 201 of a create, which shows fewer fields). */
-export function documentSummary(type: DocumentType, r: Row, today: string) {
+/**
+ * A document in lists and as a relation of customers, proposals and projects. `today` decides
+ * `overdue`, which lists show; relations (no `today`) leave it out.
+ */
+export function documentSummary(type: DocumentType, r: Row, today?: string) {
   return {
     id: Number(r.id),
+    company_id: Number(r.company_id),
+    user_id: Number(r.user_id),
     number: r.number,
-    title: r.title,
+    title: r.title ?? null,
     generated_title: generatedTitle(type, r as { title: string | null; number: string; lang: string; status: string }),
     date: r.date,
     ...(type === 'invoice' ? { payable_until: r.payable_until } : { valid_until: r.valid_until }),
     status: r.status,
     currency: r.currency,
+    total_value: money(r.total_value),
     final_value: money(r.final_value),
     final_value_formatted: formatCurrency(Number(r.final_value), r.currency),
-    overdue: isOverdue(type, r.status, dueOf(type, r), today),
+    ...(today === undefined ? {} : { overdue: isOverdue(type, r.status, dueOf(type, r), today) }),
+    type,
     customer_id: Number(r.customer_id),
+    contact_id: id(r.contact_id),
     project_id: id(r.project_id),
     customer: { id: Number(r.customer_id), name: r.customer_name ?? null },
     created_at: r.created_at,

@@ -1,11 +1,12 @@
 // The relations `include` embeds into a project: its customer, invoices and proposals, and its tasks,
 // time entries and bookings shaped by their own presenters, as their endpoints show them.
-import { groupRappen } from '../domain/money.js';
 import type { Db, Row } from '../store/db.js';
 import type { StoredFile } from '../store/files.js';
-import { projectDocumentRows, projectEntryRows, projectTaskRows, projectTimeRows } from '../store/projects.js';
+import { documentRowsWhere } from '../store/documents.js';
+import { projectEntryRows, projectTaskRows, projectTimeRows } from '../store/projects.js';
+import { documentSummary } from './documents.js';
 import { serializeEntries } from './entries.js';
-import { idOrNull, money, projectCustomer, type Project } from './projects.js';
+import { projectCustomer, type Project } from './projects.js';
 import { toTask } from './tasks.js';
 import { toTimeEntry } from './times.js';
 
@@ -18,14 +19,6 @@ export interface IncludeContext {
   closedUntil: string | null;
   fileUrl: (file: StoredFile) => string;
 }
-
-const toDocument = (r: Row, type: 'invoice' | 'proposal') => ({
-  id: Number(r.id), company_id: Number(r.company_id), user_id: Number(r.user_id), customer_id: Number(r.customer_id),
-  project_id: idOrNull(r.project_id), number: r.number, title: r.title ?? null, date: r.date,
-  ...(type === 'invoice' ? { payable_until: r.payable_until } : { valid_until: r.valid_until }),
-  status: r.status, currency: r.currency, total_value: money(r.total_value), final_value: money(r.final_value),
-  final_value_formatted: groupRappen(Number(r.final_value)), type, created_at: r.created_at, updated_at: r.updated_at,
-});
 
 /** Embeds the requested relations into `project` (the key of openTimes is open_times_list). */
 export function withIncludes(db: Db, project: Project, includes: readonly ProjectInclude[], context?: IncludeContext): Project {
@@ -42,10 +35,10 @@ export function withIncludes(db: Db, project: Project, includes: readonly Projec
         project.customer = projectCustomer(db, project);
         break;
       case 'invoices':
-        project.invoices = projectDocumentRows(db, c, p, 'invoices').map((r) => toDocument(r, 'invoice'));
+        project.invoices = documentRowsWhere(db, 'invoice', c, { projectIds: [p] }, 'oldest').map((r) => documentSummary('invoice', r));
         break;
       case 'proposals':
-        project.proposals = projectDocumentRows(db, c, p, 'proposals').map((r) => toDocument(r, 'proposal'));
+        project.proposals = documentRowsWhere(db, 'proposal', c, { projectIds: [p] }, 'oldest').map((r) => documentSummary('proposal', r));
         break;
       case 'tasks':
         project.tasks = projectTaskRows(db, c, p).map((r) => toTask(db, r, ctx().today));

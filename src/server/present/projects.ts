@@ -37,9 +37,9 @@ export interface Project {
 /** YYYY-MM-DD → dd.mm.yyyy */
 const dottedDate = (date: string | null): string | null => (date ? `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}` : null);
 
-export const money = (rappen: unknown): number | null => (rappen === null || rappen === undefined ? null : rappenToNumber(Number(rappen)));
+const money = (rappen: unknown): number | null => (rappen === null || rappen === undefined ? null : rappenToNumber(Number(rappen)));
 const bool = (v: unknown): boolean => Number(v) === 1;
-export const idOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const idOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 export function toProject(db: Db, r: Row): Project {
   const companyId = Number(r.company_id);

@@ -23,7 +23,7 @@ import { filterBoolean, filterIds, pathId, queryBoolean, readBody, type Body } f
 import { check, isValidDate, nullable, required, rules, sometimes, validate } from '../validation.js';
 import { one, transaction, type Db, type Row } from '../store/db.js';
 import {
-  documentNumberTaken, entryRowsByIds, linkBookingToInvoice, findDocumentRow, findPositionRow, invoiceRowsOfProposal, linkedEntryIds, linkedTimeIds, listDocumentRows,
+  documentNumberTaken, entryRowsByIds, linkBookingToInvoice, documentRowsWhere, findDocumentRow, findPositionRow, linkedEntryIds, linkedTimeIds, listDocumentRows,
   ownDocumentIds, timeRowsByIds, type DocumentFilter, type DocumentValues, type StatusCondition,
 } from '../store/documents.js';
 import { cleanFileName, mimeOf } from '../store/files.js';
@@ -290,12 +290,12 @@ function readDocument(c: Ctx, type: DocumentType, id: number): Record<string, un
   const today = companyToday(c);
   const doc = documentFields(type, row, documentPositions(db, type, id, row.currency), today);
   const fileUrl = fileUrlFor(c);
-  Object.assign(doc, relations(c, type, row, today));
+  Object.assign(doc, relations(c, type, row));
   doc.attachments = attachedFiles(db, type, companyId, id).map((f) => fileRecord(f, fileUrl(f)));
   return doc;
 }
 
-function relations(c: Ctx, type: DocumentType, row: Row, today: string): Record<string, unknown> {
+function relations(c: Ctx, type: DocumentType, row: Row): Record<string, unknown> {
   const db = c.get('deps').db;
   const companyId = c.get('companyId');
   const present = relationPresenters(c);
@@ -306,11 +306,11 @@ function relations(c: Ctx, type: DocumentType, row: Row, today: string): Record<
     tax_rate: row.tax_rate_id === null ? null : present.taxRate(Number(row.tax_rate_id)),
   };
   if (type === 'proposal') {
-    out.invoices = invoiceRowsOfProposal(db, companyId, Number(row.id)).map((r) => documentSummary('invoice', r, today));
+    out.invoices = documentRowsWhere(db, 'invoice', companyId, { proposalIds: [Number(row.id)] }, 'oldest').map((r) => documentSummary('invoice', r));
     return out;
   }
   const proposal = row.proposal_id === null ? undefined : findDocumentRow(db, 'proposal', companyId, Number(row.proposal_id));
-  out.proposal = proposal ? documentSummary('proposal', proposal, today) : null;
+  out.proposal = proposal ? documentSummary('proposal', proposal) : null;
   out.bank_account = row.bank_account_id === null ? null : present.account(Number(row.bank_account_id));
   out.entries = present.entries(linkedEntryIds(db, Number(row.id)));
   out.time_ids = linkedTimeIds(db, Number(row.id));

@@ -43,11 +43,6 @@ export function customerContactRows(db: Db, companyId: number, customerId: numbe
   return all(db, 'SELECT * FROM contacts WHERE company_id = ? AND customer_id = ? ORDER BY is_primary DESC, id', companyId, customerId);
 }
 
-/** The customer's invoices or proposals, the latest first. */
-export function customerDocumentRows(db: Db, companyId: number, customerId: number, table: 'invoices' | 'proposals'): Row[] {
-  return all(db, `SELECT * FROM ${table} WHERE company_id = ? AND customer_id = ? ORDER BY date DESC, id DESC`, companyId, customerId);
-}
-
 export function activeProjectRows(db: Db, companyId: number, customerId: number): Row[] {
   return all(db, 'SELECT * FROM projects WHERE company_id = ? AND customer_id = ? AND archived = 0 ORDER BY id', companyId, customerId);
 }

@@ -93,6 +93,13 @@ function where(type: DocumentType, companyId: number, f: DocumentFilter): [strin
 const SUMMARY_SELECT = (type: DocumentType) =>
   `SELECT d.*, c.name AS customer_name FROM ${TABLE[type]} d LEFT JOIN customers c ON c.id = d.customer_id`;
 
+/** Every document that matches, newest first (or oldest first), without paging: the relations of customers and projects. */
+export function documentRowsWhere(db: Db, type: DocumentType, companyId: number, filter: DocumentFilter, order: 'newest' | 'oldest' = 'newest'): Row[] {
+  const [w, params] = where(type, companyId, filter);
+  const dir = order === 'newest' ? 'DESC' : 'ASC';
+  return all(db, `${SUMMARY_SELECT(type)} WHERE ${w} ORDER BY d.date ${dir}, d.id ${dir}`, ...params);
+}
+
 /** A page of documents, newest first (date, then id), with the count and sum of final_value of all that match. */
 export function listDocumentRows(db: Db, type: DocumentType, companyId: number, filter: DocumentFilter, limit: number, offset: number): { rows: Row[]; total: number; sum: number } {
   const [w, params] = where(type, companyId, filter);
@@ -153,11 +160,6 @@ export function deleteDocumentRow(db: Db, type: DocumentType, companyId: number,
   run(db, 'DELETE FROM activities WHERE document_type = ? AND document_id = ?', type, id);
   run(db, 'DELETE FROM attachments WHERE document_type = ? AND document_id = ?', type, id);
   run(db, `DELETE FROM ${TABLE[type]} WHERE company_id = ? AND id = ?`, companyId, id);
-}
-
-/** Invoices made from a proposal (split or converted). */
-export function invoiceRowsOfProposal(db: Db, companyId: number, proposalId: number): Row[] {
-  return all(db, `${SUMMARY_SELECT('invoice')} WHERE d.company_id = ? AND d.proposal_id = ? ORDER BY d.id`, companyId, proposalId);
 }
 
 /** Recurring templates of the company (or of every company): repeat on, with an interval. */

@@ -41,10 +41,6 @@ export function projectInvoiceNetRows(db: Db, companyId: number, id: number): Ro
 
 // ---- related records ---------------------------------------------------------------------------------
 
-export function projectDocumentRows(db: Db, companyId: number, id: number, table: 'invoices' | 'proposals'): Row[] {
-  return all(db, `SELECT * FROM ${table} WHERE company_id = ? AND project_id = ? ORDER BY date, id`, companyId, id);
-}
-
 export function projectTaskRows(db: Db, companyId: number, id: number): Row[] {
   return all(db, 'SELECT * FROM tasks WHERE company_id = ? AND project_id = ? ORDER BY due, id', companyId, id);
 }
