@@ -346,6 +346,8 @@ describe('invoice states and their bookings', () => {
     const balances = (await svc.call('GET', `/companies/${cash}/accounts?type=all&start=2026-01-01&until=2026-12-31`)).body;
     const balance = (n: number) => balances.find((r: any) => r.number === n).balance;
     expect([balance(1020), balance(3400), balance(2200)]).toEqual([1081, 1000, 81]);
+    const refused = await svc.call('DELETE', `/companies/${cash}/entries/${entryId}`);
+    expectMessage(refused, 400, new RegExp(`Rechnung ${inv.number}.*mark-as ${inv.number} unpaid`));
     const unpaid = await markAs(cash, 'invoices', inv.id, 'unpaid');
     expect(unpaid.body.data).toMatchObject({ status: 'sent', entry_id: null, paid_at: null });
     expect((await svc.call('GET', `/companies/${cash}/entries/${entryId}`)).status).toBe(404);

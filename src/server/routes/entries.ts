@@ -21,6 +21,7 @@ import {
 } from '../store/entries.js';
 import { groupMemberOf, serializeEntries, toEntryGroup, type Entry, type EntryInclude } from '../present/entries.js';
 import { cleanFileName, mimeOf } from '../store/files.js';
+import { invoiceBookedBy } from '../store/documents.js';
 import { fileUrlFor } from '../file-links.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '../upload.js';
 
@@ -287,7 +288,14 @@ export function registerEntries(r: Hono<AppEnv>): void {
   });
 
   r.delete('/entries/:entry', (c) => {
-    deleteBooking(scopeOf(c), Number(entryOr404(c).id));
+    const id = Number(entryOr404(c).id);
+    // an invoice's own booking goes with its state: deleting it here would leave the invoice paid or sent without it
+    const invoice = invoiceBookedBy(c.get('deps').db, c.get('companyId'), id);
+    if (invoice) {
+      const undo = invoice.entry_id === id ? 'unpaid' : 'open';
+      throw badRequest(`Die Buchung gehört zur Rechnung ${invoice.number}. Setzen Sie die Rechnung auf «${undo}» (acct invoices mark-as ${invoice.number} ${undo}), dann wird sie entfernt.`);
+    }
+    deleteBooking(scopeOf(c), id);
     return c.body(null, 204);
   });
 

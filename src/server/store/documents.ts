@@ -303,3 +303,8 @@ export function replaceLinkedEntries(db: Db, invoiceId: number, ids: number[]): 
 export function linkBookingToInvoice(db: Db, entryId: number, invoiceId: number): void {
   run(db, 'UPDATE entries SET invoice_id = ? WHERE id = ?', invoiceId, entryId);
 }
+
+/** The invoice whose payment or receivable booking `entryId` is, if any. */
+export function invoiceBookedBy(db: Db, companyId: number, entryId: number): Row | undefined {
+  return one(db, 'SELECT id, number, status, entry_id, receivable_entry_id FROM invoices WHERE company_id = ? AND (entry_id = ? OR receivable_entry_id = ?)', companyId, entryId, entryId);
+}
