@@ -656,6 +656,15 @@ describe('what the master data shows of documents', () => {
     expect(c.open_invoice_sum).toBe('300.00');
     const pr = (await svc.call('GET', `/companies/${company}/projects/${project}`)).body.data;
     expect(pr).toMatchObject({ invoices_count: 2, proposals_count: 1 });
+    expect(pr.budget_usage.total_sum_invoiced).toBe('500.00');
+    const withDocs = (await svc.call('GET', `/companies/${company}/projects/${project}?include=invoices,proposals`)).body.data;
+    expect(withDocs.invoices.map((i: any) => i.id)[0]).toBe(inv.id);
+    expect(withDocs.proposals[0]).toMatchObject({ id: p.id, type: 'proposal', final_value: 500 });
+    // the payment booking carries the customer: the statistics see the income
+    await markAs(company, 'invoices', inv.id, 'paid', '&createEntry=true');
+    const stats = (await svc.call('GET', `/companies/${company}/customers/${cust}/statistics`)).body;
+    expect(stats.income).toMatch(/^300\.00$|300/);
+    expect((await svc.call('GET', `/companies/${company}/customers/${cust}`)).body.data.open_invoice_sum).toBe('0.00');
   });
 
   it('tax rates and contacts used by documents refuse deletion (409); a customer with invoices cannot be deleted', async () => {
