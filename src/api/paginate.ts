@@ -18,6 +18,8 @@ export interface PageOptions {
   /** Follow to the last page. */
   all?: boolean;
   signal?: AbortSignal;
+  /** Called with each page's whole answer, e.g. to read a list's `meta` (totals) beside its records. */
+  onPage?: (body: unknown) => void;
 }
 
 export const MAX_PER_PAGE = 100;
@@ -51,6 +53,7 @@ export async function* paginate<T = Record<string, unknown>>(
     const query: Record<string, QueryValue> = { ...opts.query, page, per_page: perPage };
     const body = await client.get<unknown>(path, { query, signal: opts.signal });
     const parsed = parsePage<T>(body, page, perPage, path);
+    opts.onPage?.(body);
     let items = parsed.items;
     if (limit !== undefined && yielded + items.length > limit) items = items.slice(0, limit - yielded);
     yielded += items.length;

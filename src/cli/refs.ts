@@ -1,11 +1,12 @@
 // Reference resolution: what a bookkeeper types (account 1020, customer "Muster AG" or number 1001,
-// project "Website") becomes the id the API wants. `id:N` always means the internal id. Lists are
-// fetched once per command and cached, so an import of many rows costs one listing per kind.
+// project "Website", invoice R-2026-004) becomes the id the API wants. `id:N` always means the internal
+// id. Lists are fetched once per command and cached, so an import of many rows costs one listing per
+// kind; documents, which grow without end, are searched by the number typed instead.
 import type { ApiClient } from '../api/http.js';
 import { paginate } from '../api/paginate.js';
 import { UsageError } from '../errors.js';
 
-export type RefKind = 'account' | 'customer' | 'project' | 'tax-rate' | 'contact' | 'service' | 'service-category' | 'tag' | 'product' | 'task';
+export type RefKind = 'account' | 'customer' | 'project' | 'tax-rate' | 'contact' | 'service' | 'service-category' | 'tag' | 'product' | 'task' | 'proposal' | 'invoice';
 
 type Rec = Record<string, unknown>;
 
@@ -22,6 +23,8 @@ interface KindRule {
   nameKey?: string;
   /** the list endpoint answers a bare array / a non-paginated { data } */
   unpaginated?: boolean;
+  /** a list too long to fetch whole: only the records this filter finds for the text typed are read */
+  search?: string;
 }
 
 const RULES: Record<RefKind, KindRule> = {
@@ -35,6 +38,8 @@ const RULES: Record<RefKind, KindRule> = {
   tag: { noun: 'tag', list: async (c) => (await import('../api/endpoints/tags.js')).tagPaths.list(c), digits: 'id', nameKey: 'name' },
   product: { noun: 'product', list: async (c) => (await import('../api/endpoints/products.js')).productPaths.list(c), digits: 'id', nameKey: 'name' },
   task: { noun: 'task', list: async (c) => (await import('../api/endpoints/tasks.js')).taskPaths.list(c), digits: 'id', nameKey: 'title' },
+  proposal: { noun: 'proposal', list: async (c) => (await import('../api/endpoints/documents.js')).documentPaths('proposals').list(c), digits: 'id', nameKey: 'number', search: 'filter[number]' },
+  invoice: { noun: 'invoice', list: async (c) => (await import('../api/endpoints/documents.js')).documentPaths('invoices').list(c), digits: 'id', nameKey: 'number', search: 'filter[number]' },
 };
 
 const label = (r: Rec, rule: KindRule) => {
@@ -43,23 +48,25 @@ const label = (r: Rec, rule: KindRule) => {
 };
 
 export class RefResolver {
-  private readonly lists = new Map<RefKind, Promise<Rec[]>>();
+  /** by kind, or by kind and text for the kinds that are searched */
+  private readonly lists = new Map<string, Promise<Rec[]>>();
 
   constructor(private readonly client: ApiClient, private readonly company: number) {}
 
-  private list(kind: RefKind): Promise<Rec[]> {
-    let cached = this.lists.get(kind);
+  private list(kind: RefKind, text: string): Promise<Rec[]> {
+    const search = RULES[kind].search;
+    const key = search ? `${kind}\u0000${text.toLowerCase()}` : kind;
+    let cached = this.lists.get(key);
     if (!cached) {
-      cached = this.fetchAll(kind);
-      this.lists.set(kind, cached);
+      cached = this.fetchAll(kind, search ? { [search]: text } : kind === 'account' ? { type: 'all' } : undefined);
+      this.lists.set(key, cached);
     }
     return cached;
   }
 
-  private async fetchAll(kind: RefKind): Promise<Rec[]> {
+  private async fetchAll(kind: RefKind, query: Record<string, string> | undefined): Promise<Rec[]> {
     const rule = RULES[kind];
     const records: Rec[] = [];
-    const query = kind === 'account' ? { type: 'all' } : undefined;
     for await (const page of paginate<Rec>(this.client, await rule.list(this.company), { query, all: !rule.unpaginated })) records.push(...page);
     return records;
   }
@@ -71,7 +78,7 @@ export class RefResolver {
     const idForm = /^id:(\d+)$/i.exec(text);
     if (idForm) return Number(idForm[1]);
     if (/^\d+$/.test(text) && rule.digits === 'id') return Number(text);
-    const records = await this.list(kind);
+    const records = await this.list(kind, text);
     let matches: Rec[];
     if (/^\d+$/.test(text)) {
       matches = records.filter((r) => String(r.number) === text);

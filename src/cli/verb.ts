@@ -44,3 +44,14 @@ export function lazy(load: () => Promise<Record<string, VerbRun<never>>>, name =
     await run(verbOptions(cmd), verbIO(cmd));
   };
 }
+
+/** A verb one module serves for several groups: its export takes `of` (e.g. which kind of document) first. */
+export type VerbRunFor<T, O> = (of: T, options: O, io: VerbIO) => Promise<void>;
+
+/** An action whose module loads when it runs, as lazy(), handing `of` to the named export first. */
+export function lazyFor<T, K extends string, M extends Record<K, VerbRunFor<T, never>>>(of: T, load: () => Promise<M>, name: K): Action {
+  return lazy(async () => {
+    const run = (await load())[name] as unknown as VerbRunFor<T, Record<string, unknown>>;
+    return { default: (options: Record<string, unknown>, io: VerbIO) => run(of, options, io) };
+  });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parsePositionFlag, positionsFromTimes, splitParts, type BillableTime } from '../../src/cli/shared/document-input.js';
+import { parseDiscount, parsePositionFlag, parseProductFlag, positionsFromTimes, splitParts, type BillableTime } from '../../src/cli/shared/document-input.js';
 import { UsageError } from '../../src/errors.js';
 
 describe('--position', () => {
@@ -85,4 +85,34 @@ describe('split parts', () => {
     '%j is a usage error', (parts, message) => {
       expect(() => splitParts(parts, 1000)).toThrow(message);
     });
+});
+
+describe('--product and --discount', () => {
+  test.each([
+    ['Webhosting', { product: 'Webhosting', amount: '1.000' }],
+    ['USB-C Kabel:3', { product: 'USB-C Kabel', amount: '3.000' }],
+    ['Beratung:2,5', { product: 'Beratung', amount: '2.500' }],
+    ['Paket: Gold', { product: 'Paket: Gold', amount: '1.000' }],
+    ['id:7', { product: 'id:7', amount: '1.000' }],
+    ['id:7:2', { product: 'id:7', amount: '2.000' }],
+  ])('--product %s', (flag, expected) => {
+    expect(parseProductFlag(flag)).toEqual(expected);
+  });
+
+  test('--product without a name is a usage error', () => {
+    expect(() => parseProductFlag(':2')).toThrow(UsageError);
+  });
+
+  test.each([
+    ['10%', { discount_amount: '10.00', discount_type: 'percentage' }],
+    ['12.5 %', { discount_amount: '12.50', discount_type: 'percentage' }],
+    ['50', { discount_amount: '50.00', discount_type: 'absolute' }],
+    ["1'000.05", { discount_amount: '1000.05', discount_type: 'absolute' }],
+  ])('--discount %s', (flag, expected) => {
+    expect(parseDiscount(flag)).toEqual(expected);
+  });
+
+  test.each(['101%', '-5', 'zehn', '1.005'])('--discount %s is a usage error', (flag) => {
+    expect(() => parseDiscount(flag)).toThrow(UsageError);
+  });
 });

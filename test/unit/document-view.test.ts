@@ -54,4 +54,12 @@ describe('documentView', () => {
       '', 'Subtotal   0.00', 'Total EUR  0.00', '', 'Linked: invoices R-2026-001',
     ]);
   });
+
+  test('a preview without the due date the service would fill in shows the date alone', () => {
+    const lines = documentView({
+      type: 'invoice', number: 'R-2026-007', generated_title: 'R-2026-007', status: 'open', customer: { name: 'Alpha', number: 1001 },
+      date: '2026-03-01', positions: [], total_value: '0.00', discount_amount: '0.00', vat_active: false, rounding_difference: '0.00', final_value: '0.00',
+    });
+    expect(lines.slice(0, 3)).toEqual(['R-2026-007  ·  open', 'Customer   Alpha (1001)', 'Date       01.03.2026']);
+  });
 });

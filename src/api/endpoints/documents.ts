@@ -70,6 +70,53 @@ export async function batchDocuments(client: ApiClient, kind: DocumentKind, comp
   return result;
 }
 
+export async function deleteDocument(client: ApiClient, kind: DocumentKind, company: number, id: number): Promise<void> {
+  await client.delete(documentPaths(kind).one(company, id));
+}
+
+// ---- positions, activities, attachments --------------------------------------------------------
+
+export async function listPositions(client: ApiClient, kind: DocumentKind, company: number, id: number): Promise<DocumentRecord[]> {
+  const path = documentPaths(kind).positions(company, id);
+  const body = await client.get<{ data?: unknown }>(path);
+  if (!body || !Array.isArray(body.data)) throw new CliError(`unexpected answer from ${path}: expected { data: [] }`);
+  return body.data as DocumentRecord[];
+}
+
+/** POST …/positions: one item as the positions body takes it; `parent_id` puts it into a collection. */
+export async function addPosition(client: ApiClient, kind: DocumentKind, company: number, id: number, item: Record<string, unknown>): Promise<DocumentRecord> {
+  return unwrap(await client.post(documentPaths(kind).positions(company, id), { json: item }), documentPaths(kind).positions(company, id));
+}
+
+/** PUT …/positions/{position}: fields not sent keep their value. */
+export async function updatePosition(client: ApiClient, kind: DocumentKind, company: number, id: number, positionId: number, changes: Record<string, unknown>): Promise<DocumentRecord> {
+  const path = documentPaths(kind).position(company, id, positionId);
+  return unwrap(await client.put(path, { json: changes }), path);
+}
+
+export async function removePosition(client: ApiClient, kind: DocumentKind, company: number, id: number, positionId: number): Promise<void> {
+  await client.delete(documentPaths(kind).position(company, id, positionId));
+}
+
+/** GET …/activities: an object keyed by "YYYY-MM-DD HH:MM:SS" (newest first), each { date, message, color? }. */
+export async function documentActivities(client: ApiClient, kind: DocumentKind, company: number, id: number): Promise<Record<string, DocumentRecord>> {
+  const path = documentPaths(kind).activities(company, id);
+  const body = await client.get<unknown>(path);
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new CliError(`unexpected answer from ${path}: expected an object`);
+  return body as Record<string, DocumentRecord>;
+}
+
+/** POST …/attach: the file as multipart `file`; answers the stored file { id, name, size, mime, url }. */
+export async function attachFile(client: ApiClient, kind: DocumentKind, company: number, id: number, file: { bytes: Uint8Array<ArrayBuffer>; name: string }): Promise<DocumentRecord> {
+  const form = new FormData();
+  form.append('file', new Blob([file.bytes], { type: 'application/octet-stream' }), file.name);
+  return unwrap(await client.post(documentPaths(kind).attach(company, id), { form }), documentPaths(kind).attach(company, id));
+}
+
+export async function detachFile(client: ApiClient, kind: DocumentKind, company: number, id: number, fileId: number): Promise<void> {
+  await client.post(documentPaths(kind).detach(company, id, fileId));
+}
+
 export async function splitProposal(client: ApiClient, company: number, id: number, splits: { title: string; sum: string }[]): Promise<DocumentRecord[]> {
   const path = documentPaths('proposals').splitInvoices(company, id);
   const result = await client.post<unknown>(path, { json: { splits } });

@@ -1,9 +1,7 @@
 // The query of `acct entries list|grouped`: flags checked before any request, references (account
 // numbers, customer names, tags …) resolved to ids once the API is reachable.
 import type { QueryValue } from '../../api/http.js';
-import { dateFilter } from '../../api/endpoints/entries.js';
-import { UsageError } from '../../errors.js';
-import { queryFromFilters } from '../resource/body.js';
+import { periodQuery, queryFromFilters } from '../resource/body.js';
 import type { RefResolver } from '../refs.js';
 import { ENTRY_FILTERS } from './fields.js';
 
@@ -33,13 +31,7 @@ export interface EntryFilterOptions {
 /** The static part of the query: types checked, dates combined, references still as typed. */
 export function entryQuery(opts: EntryFilterOptions): Query {
   const query = queryFromFilters(ENTRY_FILTERS, opts);
-  const from = query.from as string | undefined;
-  const to = query.to as string | undefined;
-  delete query.from;
-  delete query.to;
-  if (from !== undefined && to !== undefined && to < from) throw new UsageError(`--to ${to} is before --from ${from}`);
-  const date = dateFilter(from, to);
-  if (date !== undefined) query['filter[date]'] = date;
+  periodQuery(query);
   return query;
 }
 

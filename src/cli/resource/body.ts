@@ -1,4 +1,5 @@
 // Building request bodies and queries from flags: type checks happen here, before any request.
+import { dateFilter } from '../../api/endpoints/entries.js';
 import { UsageError } from '../../errors.js';
 import { optionKey } from '../verb.js';
 import type { BodyField, FieldType, FilterFlag } from './spec.js';
@@ -48,19 +49,34 @@ function badValue(flag: string, value: unknown, expected: string): never {
   throw new UsageError(`invalid --${flag} "${String(value)}": expected ${expected}`);
 }
 
+/** The JSON a flag names: a file, or - for stdin (`flag` as the messages name it, e.g. --data). */
+export function readJsonFlag(flag: string, file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`cannot read ${flag} ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  try { return JSON.parse(text); } catch (err) { throw new UsageError(`${flag} ${file} is not valid JSON: ${(err as Error).message}`); }
+}
+
 /** The --data body (a JSON object from a file or stdin), or {}. */
 export function readDataFlag(data: string | undefined): Record<string, unknown> {
   if (data === undefined) return {};
-  let text: string;
-  try {
-    text = readFileSync(data === '-' ? 0 : data, 'utf8');
-  } catch (err) {
-    throw new UsageError(`cannot read --data ${data}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-  }
-  let parsed: unknown;
-  try { parsed = JSON.parse(text); } catch (err) { throw new UsageError(`--data ${data} is not valid JSON: ${(err as Error).message}`); }
+  const parsed = readJsonFlag('--data', data);
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError(`--data ${data} must hold a JSON object`);
   return parsed as Record<string, unknown>;
+}
+
+/** Moves the `from` and `to` of a list query into `filter[date]` (a range, or an open start or end), checking their order. */
+export function periodQuery(query: Record<string, string | number | boolean>): void {
+  const from = query.from as string | undefined;
+  const to = query.to as string | undefined;
+  delete query.from;
+  delete query.to;
+  if (from !== undefined && to !== undefined && to < from) throw new UsageError(`--to ${to} is before --from ${from}`);
+  const date = dateFilter(from, to);
+  if (date !== undefined) query['filter[date]'] = date;
 }
 
 /** Flags given on the command line (`opts` by option key), converted and keyed by body key. */

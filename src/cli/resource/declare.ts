@@ -44,9 +44,11 @@ export function addBodyFlags(cmd: Command, fields: BodyField[]): Command {
 const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'an' : 'a');
 
 /** How a positional reference of each kind is read (see refs.ts). */
-const REF_HELP: Partial<Record<RefKind, string>> = {
+export const REF_HELP: Partial<Record<RefKind, string>> = {
   account: 'account number (e.g. 1020), exact name, or id:N',
   customer: 'customer number (e.g. 1001), exact name, or id:N',
+  proposal: 'proposal number (e.g. O-2026-001), or its id (a bare number or id:N)',
+  invoice: 'invoice number (e.g. R-2026-004), or its id (a bare number or id:N)',
 };
 
 /** The generic runner: the verb's references (<id>, <customer...>) apart, the spec-driven flags by key. */

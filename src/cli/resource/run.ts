@@ -1,6 +1,6 @@
 // The generic verbs of a resource: list (streamed, paginated), get, create, update, delete.
 import { paginate } from '../../api/paginate.js';
-import type { ApiClient } from '../../api/http.js';
+import type { ApiClient, QueryValue } from '../../api/http.js';
 import { ApiError } from '../../api/http.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { notice, type GlobalOptions } from '../globals.js';
@@ -17,10 +17,13 @@ type Rec = Record<string, unknown>;
 
 const unwrap = (body: unknown): Rec => (body && typeof body === 'object' && 'data' in (body as Rec) && !Array.isArray(body) ? (body as { data: Rec }).data : (body as Rec));
 
-/** Streams every page of a list to the renderer as it arrives. */
-export async function streamList(client: ApiClient, path: string, plan: OutputPlan, query: Record<string, string | number | boolean>, flags: ListFlags, defaultPerPage?: number): Promise<number> {
+/** Streams every page of a list to the renderer as it arrives; `onPage` sees each page's whole answer. */
+export async function streamList(
+  client: ApiClient, path: string, plan: OutputPlan, query: Record<string, QueryValue>, flags: ListFlags, defaultPerPage?: number, onPage?: (body: unknown) => void,
+): Promise<number> {
   const opts = {
     query,
+    onPage,
     page: positiveInt('--page', flags.page),
     perPage: positiveInt('--per-page', flags.perPage) ?? (flags.all || flags.limit ? undefined : defaultPerPage),
     limit: positiveInt('--limit', flags.limit),
@@ -65,12 +68,18 @@ async function collectBody(spec: ResourceSpec, g: GlobalOptions, opts: Rec, crea
   return body;
 }
 
-/** Replaces reference values (account numbers, names) in `values` by ids, for the fields that are references. */
-export async function resolveRefs(resolver: RefResolver, defs: (BodyField | FilterFlag)[], values: Record<string, unknown>, keyOf: (d: BodyField | FilterFlag) => string): Promise<void> {
+/**
+ * Replaces reference values (account numbers, names) in `values` by ids, for the fields that are
+ * references; for the keys in `nullable`, `none` becomes null (the reference is removed).
+ */
+export async function resolveRefs(
+  resolver: RefResolver, defs: (BodyField | FilterFlag)[], values: Record<string, unknown>, keyOf: (d: BodyField | FilterFlag) => string, nullable?: ReadonlySet<string>,
+): Promise<void> {
   for (const d of defs) {
     const key = keyOf(d);
     if (!d.ref || values[key] === undefined || values[key] === null) continue;
-    values[key] = await resolver.resolve(d.ref, values[key] as string, d.flag);
+    const raw = values[key] as string;
+    values[key] = nullable?.has(key) && raw.trim().toLowerCase() === 'none' ? null : await resolver.resolve(d.ref, raw, d.flag);
   }
 }
 

@@ -50,6 +50,26 @@ export function parsePositionFlag(value: string): PositionItem {
 
 export const textItem = (text: string): PositionItem => ({ type: 'text', text });
 
+/** `--product "Webhosting"` or `--product "USB-C Kabel:3"`: the product as typed and the quantity (default 1). */
+export function parseProductFlag(value: string): { product: string; amount: string } {
+  const colon = value.lastIndexOf(':');
+  const amount = colon < 0 ? undefined : typedDecimal(value.slice(colon + 1), 3);
+  // a name may hold colons itself: only a number after the last one is a quantity (id:N stays a reference)
+  const quantified = amount !== undefined && !/^id$/i.test(value.slice(0, colon).trim());
+  const product = (quantified ? value.slice(0, colon) : value).trim();
+  if (product === '') throw usage(`--product "${value}": expected "NAME" or "NAME:AMOUNT", e.g. "Webhosting:2"`);
+  return { product, amount: scaledToString(quantified ? amount : 1000, 3) };
+}
+
+/** A discount as typed: "10%" (of the position) or an amount ("50", "12.50"). */
+export function parseDiscount(value: string): { discount_amount: string; discount_type: 'percentage' | 'absolute' } {
+  const text = value.trim();
+  const percent = text.endsWith('%');
+  const scaled = typedDecimal(percent ? text.slice(0, -1) : text, 2);
+  if (scaled === undefined || (percent && scaled > 10000)) throw usage(`--discount "${value}": expected a percentage like 10% (0 to 100) or an amount like 50.00`);
+  return { discount_amount: rappenToString(scaled), discount_type: percent ? 'percentage' : 'absolute' };
+}
+
 // ---- positions from time entries ------------------------------------------------------------------
 
 export const TIME_GROUPINGS = ['entry', 'date', 'task'] as const;

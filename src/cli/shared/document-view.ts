@@ -10,6 +10,9 @@ const STATUS: Readonly<Record<string, string>> = {
   reminder_one: '1st reminder', reminder_two: '2nd reminder', reminder_three: '3rd reminder',
 };
 
+/** A status as a bookkeeper says it: reminder_one → "1st reminder". */
+export const statusLabel = (status: string): string => STATUS[status] ?? status;
+
 const amountText = (v: unknown): string => {
   const text = String(v ?? '');
   return /^\d+(\.\d+)?$/.test(text) ? text.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '') : text;
@@ -25,13 +28,16 @@ export function documentView(doc: Doc): string[] {
   const invoice = doc.type === 'invoice';
   const currency = doc.currency ?? 'CHF';
   const lines: string[] = [];
-  lines.push(`${doc.generated_title ?? doc.number}  ·  ${STATUS[doc.status] ?? doc.status}${doc.overdue ? '  ·  overdue' : ''}`);
+  lines.push(`${doc.generated_title ?? doc.number}  ·  ${statusLabel(doc.status)}${doc.overdue ? '  ·  overdue' : ''}`);
   if (doc.title && doc.generated_title === doc.title) lines.push(`Number     ${doc.number}`);
   const customer = doc.customer ? `${doc.customer.name}${doc.customer.number != null ? ` (${doc.customer.number})` : ''}` : `#${doc.customer_id}`;
   lines.push(`Customer   ${customer}${doc.contact ? `, ${doc.contact.name}` : ''}`);
   if (doc.project) lines.push(`Project    ${doc.project.name}`);
-  const due = invoice ? `payable until ${formatDate(doc.payable_until)}` : `valid until ${formatDate(doc.valid_until)}`;
-  lines.push(`Date       ${formatDate(doc.date)}, ${due} (${doc.payableDays} days)`);
+  // a preview (create --dry-run) may not know the due date the service would fill in
+  const dueDate = invoice ? doc.payable_until : doc.valid_until;
+  const days = doc.payableDays === undefined || doc.payableDays === null ? '' : ` (${doc.payableDays} days)`;
+  const due = dueDate ? `, ${invoice ? 'payable until' : 'valid until'} ${formatDate(dueDate)}${days}` : '';
+  lines.push(`Date       ${formatDate(doc.date)}${due}`);
   if (invoice && doc.reminder_due_date) lines.push(`Reminder   due ${formatDate(doc.reminder_due_date)}`);
   if (invoice && doc.paid_at) lines.push(`Paid       ${formatDate(doc.paid_at)}`);
   if (doc.remarks_top) lines.push('', String(doc.remarks_top));
