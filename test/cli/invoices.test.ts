@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ACCT_BIN, sandbox, type Sandbox } from '../helpers/cli.js';
 import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
-import { tsv } from './support.js';
+import { jsonOf, seed, tsv } from './support.js';
 
 let svc: TestService;
 let box: Sandbox;
@@ -20,18 +20,9 @@ const acct = (args: string[], input?: string) => box.run(args, { env: env(), inp
 const row = (sql: string, ...params: unknown[]) => svc.server.db.prepare(sql).get(...(params as never[])) as Record<string, any>;
 const invoiceCount = () => Number(row('SELECT count(*) AS n FROM invoices').n);
 
-async function post(path: string, body: unknown): Promise<any> {
-  const r = await svc.call('POST', `/companies/1/${path}`, body);
-  if (r.status >= 300) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body.data ?? r.body;
-}
+const post = (path: string, body: unknown) => seed(svc, path, body);
 
-/** acct … --json, parsed; the command must succeed. */
-async function json(args: string[]): Promise<any> {
-  const r = await acct([...args, '--json']);
-  expect(r.code, r.stderr).toBe(0);
-  return JSON.parse(r.stdout);
-}
+const json = (args: string[]) => jsonOf((a) => acct(a), args);
 
 /** An open invoice made through the API (one position of `price`); answers its id and number. */
 async function invoice(body: Record<string, unknown> = {}, price = 100): Promise<{ id: number; number: string }> {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sandbox, type Sandbox } from '../helpers/cli.js';
 import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
-import { tsv } from './support.js';
+import { jsonOf, seed, tsv } from './support.js';
 
 let svc: TestService;
 let box: Sandbox;
@@ -16,17 +16,9 @@ const acct = (args: string[]) => box.run(args, { env: { ACCT_BASE_URL: svc.url, 
 const row = (sql: string, ...params: unknown[]) => svc.server.db.prepare(sql).get(...(params as never[])) as Record<string, any>;
 const count = (table: 'proposals' | 'invoices') => Number(row(`SELECT count(*) AS n FROM ${table}`).n);
 
-async function post(path: string, body: unknown): Promise<any> {
-  const r = await svc.call('POST', `/companies/1/${path}`, body);
-  if (r.status >= 300) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body.data ?? r.body;
-}
+const post = (path: string, body: unknown) => seed(svc, path, body);
 
-async function json(args: string[]): Promise<any> {
-  const r = await acct([...args, '--json']);
-  expect(r.code, r.stderr).toBe(0);
-  return JSON.parse(r.stdout);
-}
+const json = (args: string[]) => jsonOf((a) => acct(a), args);
 
 /** A proposal through the API: a collection with a position and a text, one more position; 2'307.00 before VAT. */
 async function proposal(body: Record<string, unknown> = {}): Promise<{ id: number; number: string }> {

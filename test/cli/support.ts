@@ -3,7 +3,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Sandbox } from '../helpers/cli.js';
+import { expect } from 'vitest';
+import type { RunResult, Sandbox } from '../helpers/cli.js';
+import type { TestService } from '../helpers/service.js';
 
 export interface ProfileFile {
   current?: string;
@@ -75,3 +77,17 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 
 /** Stack-trace lines as node prints them. */
 export const STACK_LINE = /^\s+at .+/m;
+
+/** POST below /companies/{company} of the test service: the record ({ data } unwrapped); a status ≥ 300 throws. */
+export async function seed(svc: TestService, path: string, body: unknown, company = 1): Promise<any> {
+  const r = await svc.call('POST', `/companies/${company}/${path}`, body);
+  if (r.status >= 300) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.data ?? r.body;
+}
+
+/** Runs acct with --json: the command must succeed; its output parsed. */
+export async function jsonOf(run: (args: string[]) => Promise<RunResult>, args: string[]): Promise<any> {
+  const r = await run([...args, '--json']);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout);
+}
