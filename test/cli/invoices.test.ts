@@ -2,12 +2,11 @@
 // project's hours at two rates (--times-of) and a customer's expenses; --dry-run; references by number;
 // the status moves with the payment booking seen in the ledger; reminders; the dunning list; the exit
 // codes of refusals (400 → 6), validation (422 → 3) and usage (2).
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ACCT_BIN, sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { acctAgainst, acctEnv, inTerminal, plain, sandbox, type Acct, type Sandbox, type TerminalRun } from '../helpers/cli.js';
+import { startTestService, type TestService } from '../helpers/service.js';
 import { jsonOf, seed, tsv } from './support.js';
 
 let svc: TestService;
@@ -15,8 +14,7 @@ let box: Sandbox;
 const ids: Record<string, number> = {};
 const times: Record<string, number> = {};
 
-const env = () => ({ ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: '1' });
-const acct = (args: string[], input?: string) => box.run(args, { env: env(), input });
+let acct: Acct;
 const row = (sql: string, ...params: unknown[]) => svc.server.db.prepare(sql).get(...(params as never[])) as Record<string, any>;
 const invoiceCount = () => Number(row('SELECT count(*) AS n FROM invoices').n);
 
@@ -29,23 +27,16 @@ async function invoice(body: Record<string, unknown> = {}, price = 100): Promise
   return post('invoices', { customer_id: ids.muster, positions: [{ description: 'Beratung', amount: 1, price }], ...body });
 }
 
-/** acct in a pseudo-terminal (util-linux `script`): stdout and stderr together, without colour codes. */
-function inTerminal(args: string[]): Promise<{ code: number | null; output: string }> {
-  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  return new Promise((resolve, reject) => {
-    const command = [process.execPath, ACCT_BIN, ...args].map(quote).join(' ');
-    const child = spawn('script', ['-qec', command, '/dev/null'], { env: box.env({ ...env(), NO_COLOR: '1', CI: undefined, TERM: 'xterm', COLUMNS: '160' }) });
-    let output = '';
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`timed out: ${args.join(' ')}`)); }, 15_000);
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
-    child.on('error', reject);
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, output: output.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '') }); });
-  });
+/** acct in a pseudo-terminal: stdout and stderr together, without colour codes. */
+async function inTerm(args: string[]): Promise<TerminalRun> {
+  const run = await inTerminal(box, args, [], { ...acctEnv(svc), NO_COLOR: '1', COLUMNS: '160' });
+  return { code: run.code, output: plain(run.output) };
 }
 
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc);
   const mwst = Number(row("SELECT id FROM tax_rates WHERE company_id = 1 AND name = 'MWST 8.1 %'").id);
   ids.muster = (await post('customers', { name: 'Muster AG', number: 1001, tax_rate_id: mwst })).id;
   ids.beispiel = (await post('customers', { name: 'Beispiel GmbH', number: 1002 })).id;
@@ -244,11 +235,11 @@ describe('get and list', () => {
   test('the total and sum go to stderr below a table on a terminal only; stdout stays data', async () => {
     const piped = await acct(['invoices', 'list', '--number', doc.number]);
     expect(piped.stderr).toBe('');
-    const shown = await inTerminal(['invoices', 'list', '--number', doc.number]);
+    const shown = await inTerm(['invoices', 'list', '--number', doc.number]);
     expect(shown.code).toBe(0);
     expect(shown.output).toMatch(/NUMBER +DATE +PAYABLE UNTIL +CUSTOMER +TITLE +STATUS +TOTAL +OVERDUE/);
     expect(shown.output).toContain('1 invoice, total CHF 270.25');
-    const paged = await inTerminal(['invoices', 'list', '--per-page', '1']);
+    const paged = await inTerm(['invoices', 'list', '--per-page', '1']);
     expect(paged.output).toMatch(/1 of \d+ invoices shown, total CHF [\d'.]+/);
   });
 

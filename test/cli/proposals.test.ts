@@ -4,15 +4,15 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sandbox, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { startTestService, type TestService } from '../helpers/service.js';
 import { jsonOf, seed, tsv } from './support.js';
 
 let svc: TestService;
 let box: Sandbox;
 const ids: Record<string, number> = {};
 
-const acct = (args: string[]) => box.run(args, { env: { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN, ACCT_COMPANY: '1' } });
+let acct: Acct;
 const row = (sql: string, ...params: unknown[]) => svc.server.db.prepare(sql).get(...(params as never[])) as Record<string, any>;
 const count = (table: 'proposals' | 'invoices') => Number(row(`SELECT count(*) AS n FROM ${table}`).n);
 
@@ -39,6 +39,7 @@ async function accepted(): Promise<{ id: number; number: string }> {
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
+  acct = acctAgainst(box, svc);
   ids.mwst = Number(row("SELECT id FROM tax_rates WHERE company_id = 1 AND name = 'MWST 8.1 %'").id);
   ids.muster = (await post('customers', { name: 'Muster AG', number: 1001 })).id;
   ids.website = (await post('projects', { name: 'Website', customer_id: ids.muster })).id;

@@ -219,6 +219,31 @@ describe('acct server users add / companies add / companies set', () => {
     expect((await get(`${s.url}/companies/2/tags`, 'T-admin')).status).toBe(200);
   });
 
+  test('recur creates the due copies of recurring invoices once, a line each; a bad --date is a usage error', async () => {
+    const { data, s } = await ownServer('recur');
+    expect((await box.run(['server', 'companies', 'set', '1', '--data', data, '--plan', 'business'])).code).toBe(0);
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(`${s.url}/companies/1/${path}`, { method: 'POST', headers: { Authorization: 'Bearer T-admin', 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      expect(res.status).toBeLessThan(300);
+      return res.json() as Promise<any>;
+    };
+    const customer = (await post('customers', { name: 'Abo AG' })).data.id;
+    const template = await post('invoices', {
+      customer_id: customer, date: '2026-01-31', positions: [{ description: 'Hosting', amount: 1, price: 49 }], repeat: true, repeat_interval: 'monthly',
+    });
+    const r = await box.run(['server', 'recur', '--data', data, '--date', '2026-03-31']);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(new RegExp(`^company 1: R-2026-\\d{3} dated 2026-02-28 from ${template.number}$`));
+    expect(lines[1]).toMatch(/dated 2026-03-31 from/);
+    const again = await box.run(['server', 'recur', '--data', data, '--date', '2026-03-31']);
+    expect([again.code, again.stdout, again.stderr]).toEqual([0, '', 'No recurring invoice is due.\n']);
+    expect((await get(`${s.url}/companies/1/invoices`, 'T-admin')).body.meta.total).toBe(3);
+    const bad = await box.run(['server', 'recur', '--data', data, '--date', '31.03.2026']);
+    expect([bad.code, bad.stderr]).toEqual([2, 'acct: invalid --date "31.03.2026": expected YYYY-MM-DD\n']);
+  });
+
   test.each([
     [['abc', '--plan', 'business'], 'invalid company id "abc"'],
     [['1'], 'nothing to change: give at least one setting flag'],

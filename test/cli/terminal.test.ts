@@ -1,32 +1,7 @@
 // What only happens on a terminal: prompts for missing values, confirmations, the local-mode notice,
-// the table default with colour. `script` (util-linux, essential on Debian) gives the command a pty;
-// CI is cleared because acct never prompts when it is set.
-import { spawn } from 'node:child_process';
+// the table default with colour, under a pty (inTerminal in test/helpers/cli.ts).
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { ACCT_BIN, sandbox, type Sandbox } from '../helpers/cli.js';
-
-interface TerminalRun { code: number | null; output: string }
-
-const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-
-/** Runs acct in a pseudo-terminal; when the screen shows `when`, types `keys`. */
-function inTerminal(box: Sandbox, args: string[], answers: { when: string; keys: string }[] = [], env: Record<string, string | undefined> = {}): Promise<TerminalRun> {
-  return new Promise((resolve, reject) => {
-    const command = [process.execPath, ACCT_BIN, ...args].map(quote).join(' ');
-    const child = spawn('script', ['-qec', command, '/dev/null'], { env: box.env({ NO_COLOR: undefined, CI: undefined, TERM: 'xterm', COLUMNS: '120', ...env }) });
-    let output = '';
-    const pending = [...answers];
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`timed out: ${args.join(' ')}\n${output}`)); }, 15_000);
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      if (pending.length && output.includes(pending[0].when)) child.stdin.write(pending.shift()!.keys);
-    });
-    child.on('error', reject);
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, output }); });
-  });
-}
-
-const plain = (s: string) => s.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '');
+import { inTerminal, plain, sandbox, type Sandbox } from '../helpers/cli.js';
 
 describe('on a terminal', () => {
   // a fresh local ledger for every test

@@ -87,3 +87,31 @@ export function acctAgainst(box: Sandbox, target: Target, defaults: AcctOptions 
     return box.run(args, { env: acctEnv(target, merged), input: opts.input ?? defaults.input });
   };
 }
+
+export interface TerminalRun { code: number | null; output: string }
+
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Runs acct in a pseudo-terminal (util-linux `script`, stdout and stderr together); when the screen
+ * shows `when`, types `keys`. CI is cleared because acct never prompts when it is set.
+ */
+export function inTerminal(box: Sandbox, args: string[], answers: { when: string; keys: string }[] = [], env: Record<string, string | undefined> = {}): Promise<TerminalRun> {
+  return new Promise((resolve, reject) => {
+    const command = [process.execPath, ACCT_BIN, ...args].map(shellQuote).join(' ');
+    const child = spawn('script', ['-qec', command, '/dev/null'], { env: box.env({ NO_COLOR: undefined, CI: undefined, TERM: 'xterm', COLUMNS: '120', ...env }) });
+    let output = '';
+    const pending = [...answers];
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`timed out: ${args.join(' ')}\n${output}`)); }, 15_000);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      if (pending.length && output.includes(pending[0].when)) child.stdin.write(pending.shift()!.keys);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => { clearTimeout(timer); resolve({ code, output }); });
+  });
+}
+
+/** Terminal output without escape sequences and carriage returns. */
+export const plain = (s: string) => s.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '');
+

@@ -4,10 +4,10 @@
 // follow the invoice, batch, positions, activities, attachments, split, recurring copies, and what the
 // master data shows of documents. Each describe works in a company of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCompany, addUser, setCompany } from '../../src/server/main.js';
+import { addCompany, setCompany } from '../../src/server/main.js';
 import { runRecurring } from '../../src/server/actions/recurring.js';
 import { one } from '../../src/server/store/db.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { secondUser, startTestService, type TestService } from '../helpers/service.js';
 
 let svc: TestService;
 type Res = Awaited<ReturnType<TestService['call']>>;
@@ -159,7 +159,8 @@ describe('create and read', () => {
   it('another company\'s documents are 404, like missing ones', async () => {
     const other = freshCompany('Andere Firma AG');
     const p = await createDoc(other, 'proposals', { customer_id: await customer(other) });
-    const user2 = addUser(db(), { name: 'Zweite', email: `zweite-${other}@example.com`, company, role: 'user' });
+    // a member of company 1 only
+    const user2 = secondUser(svc, { email: 'zweite@example.com', token: 'documents-second-user' });
     expect((await svc.call('GET', `/companies/${company}/proposals/${p.id}`)).status).toBe(404);
     expect((await svc.call('GET', `/companies/${other}/proposals/${p.id}`, undefined, { token: user2.token })).status).toBe(403);
     expect((await svc.call('PUT', `/companies/${company}/proposals/${p.id}`, { title: 'x' })).status).toBe(404);
