@@ -115,11 +115,13 @@ describe('create and read', () => {
     expect(inv).toMatchObject({ total_value_with_discount: 108.1, vat_amount: 8.1, total_value_with_vat: 108.1, final_value: 108.1 });
   });
 
-  it('the tax rate defaults to the customer\'s on invoices; a plain array of positions works too', async () => {
+  it('the tax rate defaults to the customer\'s; a plain array of positions works too', async () => {
     const withRate = await customer(company, 'Steuer GmbH', { tax_rate_id: rate(company, 'MWST 8.1 %') });
     const inv = await createDoc(company, 'invoices', { customer_id: withRate, positions: [{ description: 'x', amount: 2, price: 50 }] });
     expect(inv.tax_rate_id).toBe(rate(company, 'MWST 8.1 %'));
     expect(inv.final_value).toBe(108.1);
+    expect((await createDoc(company, 'proposals', { customer_id: withRate })).tax_rate_id).toBe(rate(company, 'MWST 8.1 %'));
+    expect((await createDoc(company, 'proposals', { customer_id: withRate, tax_rate_id: null })).tax_rate_id).toBeNull();
   });
 
   it('number endpoints answer the bare next number', async () => {

@@ -200,6 +200,10 @@ function fillDefaults(c: Ctx, type: DocumentType, values: DocumentValues): void 
   values.status = 'open';
   values.vat_included ??= false;
   values.add_rounding_difference ??= false;
+  if (values.tax_rate_id === undefined) {
+    const customer = one(db, 'SELECT tax_rate_id FROM customers WHERE company_id = ? AND id = ?', c.get('companyId'), values.customer_id);
+    values.tax_rate_id = customer?.tax_rate_id ?? null;
+  }
   if (type === 'proposal') {
     values.valid_until ??= addDays(String(values.date), 14);
     return;
@@ -209,10 +213,6 @@ function fillDefaults(c: Ctx, type: DocumentType, values: DocumentValues): void 
   if (values.income_account_id === undefined || values.income_account_id === null) {
     const income = one(db, 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', c.get('companyId'), DEFAULT_INCOME_ACCOUNT);
     values.income_account_id = income ? Number(income.id) : null;
-  }
-  if (values.tax_rate_id === undefined) {
-    const customer = one(db, 'SELECT tax_rate_id FROM customers WHERE company_id = ? AND id = ?', c.get('companyId'), values.customer_id);
-    values.tax_rate_id = customer?.tax_rate_id ?? null;
   }
 }
 
