@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { acctAgainst, acctEnv, inTerminal, plain, sandbox, type Acct, type Sandbox, type TerminalRun } from '../helpers/cli.js';
+import { addCompany, setCompany } from '../../src/server/main.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { jsonOf, seed, tsv } from './support.js';
 
@@ -311,6 +312,31 @@ describe('mark-as and remind', () => {
     const back = await json(['invoices', 'mark-as', doc.number, 'unpaid']);
     expect(back).toMatchObject({ status: 'sent', entry_id: null });
     expect(row('SELECT count(*) AS n FROM entries WHERE id = ?', paid.entry_id).n).toBe(0);
+  });
+
+  test('the VAT return sees an invoice when it is paid (cash method) or when it is sent (accrual method)', async () => {
+    const vat303 = async (company: number, from: string, to: string) =>
+      tsv((await acct(['report', 'vat', '--from', from, '--to', to, '--fields', 'box,amount,tax'], { company })).stdout).find((r) => r[0] === '303');
+    // cash method (company 1), a year of its own: nothing until the money comes in
+    const doc = await invoice({ date: '2023-03-01' }, 1000);
+    await acct(['invoices', 'mark-as', doc.number, 'sent']);
+    expect(await vat303(1, '2023-01-01', '2023-12-31')).toEqual(['303', '0.00', '0.00']);
+    expect((await acct(['invoices', 'mark-as', doc.number, 'paid', '--paid-date', '2023-04-02'])).code).toBe(0);
+    expect(await vat303(1, '2023-04-01', '2023-06-30')).toEqual(['303', '1000.00', '81.00']);
+
+    // accrual method: the receivable booked on sent carries the VAT; the payment does not again
+    const accrual = addCompany(svc.server.db, 'Soll AG', 1);
+    setCompany(svc.server.db, accrual, { vatAccrual: 'on' });
+    const mwst = Number(row("SELECT id FROM tax_rates WHERE company_id = ? AND name = 'MWST 8.1 %'", accrual).id);
+    const cust = (await seed(svc, 'customers', { name: 'Soll Kunde', tax_rate_id: mwst }, accrual)).id;
+    const inv = await seed(svc, 'invoices', { customer_id: cust, date: '2026-02-10', positions: [{ description: 'Beratung', amount: 2, price: 500 }] }, accrual);
+    expect((await acct(['invoices', 'mark-as', inv.number, 'sent'], { company: accrual })).code).toBe(0);
+    expect(await vat303(accrual, '2026-01-01', '2026-03-31')).toEqual(['303', '1000.00', '81.00']);
+    expect((await acct(['invoices', 'mark-as', inv.number, 'paid', '--paid-date', '2026-04-15'], { company: accrual })).code).toBe(0);
+    expect(await vat303(accrual, '2026-04-01', '2026-06-30')).toEqual(['303', '0.00', '0.00']);
+    const balance = tsv((await acct(['report', 'trial-balance', '--from', '2026-01-01', '--to', '2026-12-31'], { company: accrual })).stdout);
+    expect(balance).toContainEqual(['account', '1020', 'Bankguthaben', 'bank', '1081.00', '']);
+    expect(balance.find((r) => r[1] === '1100')).toBeUndefined();
   });
 
   test('--no-booking marks paid without a booking; payment flags go only with paid', async () => {
