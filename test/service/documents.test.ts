@@ -578,6 +578,12 @@ describe('positions, attachments', () => {
     big.append('file', new Blob([new Uint8Array(6 * 1024 * 1024 + 1)]), 'big.bin');
     const tooBig = await fetch(`${svc.url}/companies/${company}/proposals/${p.id}/attach`, { method: 'POST', headers: { Authorization: `Bearer ${svc.token}` }, body: big });
     expect(tooBig.status).toBe(422);
+    expect422(await svc.call('POST', `/companies/${company}/proposals/${p.id}/attach`, {}), ['file']);
+    const other = freshCompany('Fremde Anhänge AG');
+    const foreign = await createDoc(other, 'proposals', { customer_id: await customer(other) });
+    for (const [method, path] of [['GET', 'positions'], ['POST', 'positions'], ['GET', 'activities'], ['POST', 'attach'], ['GET', 'mark-as?status=sent']] as const) {
+      expect((await svc.call(method, `/companies/${company}/proposals/${foreign.id}/${path}`, method === 'POST' ? {} : undefined)).status, `${method} ${path}`).toBe(404);
+    }
     expect((await svc.call('POST', `/companies/${company}/proposals/${p.id}/detach/${file.id}`)).status).toBe(204);
     expect((await svc.call('POST', `/companies/${company}/proposals/${p.id}/detach/${file.id}`)).status).toBe(404);
     expect((await fetch(file.url)).status).toBe(404);
