@@ -47,6 +47,11 @@ async function contactOf(company: number, customerId: number): Promise<number> {
   expect(res.body.data).toHaveLength(1);
   return res.body.data[0].id;
 }
+/** A company of its own with one customer, for the tests of one describe. */
+async function companyWithCustomer(name: string): Promise<{ company: number; cust: number }> {
+  const company = freshCompany(name);
+  return { company, cust: await customer(company) };
+}
 const oneLine = (price: number | string = 100, amount: number | string = 1) => JSON.stringify([{ description: 'Beratung', amount, price, unit: 'h' }]);
 
 async function createDoc(company: number, type: 'proposals' | 'invoices', body: Body): Promise<any> {
@@ -70,10 +75,7 @@ const EXAMPLE_POSITIONS = [
 describe('create and read', () => {
   let company: number;
   let cust: number;
-  beforeAll(async () => {
-    company = freshCompany('Dokumente AG');
-    cust = await customer(company);
-  });
+  beforeAll(async () => ({ company, cust } = await companyWithCustomer('Dokumente AG')));
 
   it('a proposal: 201 with the bare summary, defaults and a generated number', async () => {
     const res = await svc.call('POST', `/companies/${company}/proposals`, { customer_id: cust, date: '2026-03-01' });
@@ -247,10 +249,7 @@ describe('lists', () => {
 describe('proposal states', () => {
   let company: number;
   let cust: number;
-  beforeAll(async () => {
-    company = freshCompany('Offerten AG');
-    cust = await customer(company);
-  });
+  beforeAll(async () => ({ company, cust } = await companyWithCustomer('Offerten AG')));
   const allowed: [string, string][] = [['open', 'sent'], ['sent', 'open'], ['sent', 'accepted'], ['sent', 'declined'], ['accepted', 'open'], ['accepted', 'confirmation'], ['declined', 'open'], ['confirmation', 'accepted']];
   const path: Record<string, string[]> = { open: [], sent: ['sent'], accepted: ['sent', 'accepted'], declined: ['sent', 'declined'], confirmation: ['sent', 'accepted', 'confirmation'] };
 
@@ -483,10 +482,7 @@ describe('time entries and expense bookings on invoices', () => {
 describe('update, delete, batch', () => {
   let company: number;
   let cust: number;
-  beforeAll(async () => {
-    company = freshCompany('Batch AG');
-    cust = await customer(company);
-  });
+  beforeAll(async () => ({ company, cust } = await companyWithCustomer('Batch AG')));
 
   it('an invoice is edited only while open; a paid invoice cannot be deleted; a proposal with invoices cannot', async () => {
     const inv = await createDoc(company, 'invoices', { customer_id: cust, positions: oneLine() });
@@ -540,10 +536,7 @@ describe('update, delete, batch', () => {
 describe('positions, attachments', () => {
   let company: number;
   let cust: number;
-  beforeAll(async () => {
-    company = freshCompany('Positionen AG');
-    cust = await customer(company);
-  });
+  beforeAll(async () => ({ company, cust } = await companyWithCustomer('Positionen AG')));
 
   it('list, create (also into a collection), update, delete; totals follow each', async () => {
     const inv = await createDoc(company, 'invoices', { customer_id: cust, positions: JSON.stringify([{ type: 'collection', title: 'Paket', positions: [] }]) });
@@ -593,10 +586,7 @@ describe('positions, attachments', () => {
 describe('split-invoices', () => {
   let company: number;
   let cust: number;
-  beforeAll(async () => {
-    company = freshCompany('Teilung AG');
-    cust = await customer(company);
-  });
+  beforeAll(async () => ({ company, cust } = await companyWithCustomer('Teilung AG')));
 
   it('makes one invoice per part with the proposal\'s customer, tax rate and link', async () => {
     const p = await createDoc(company, 'proposals', { customer_id: cust, positions: oneLine(1000), tax_rate_id: rate(company, 'MWST 8.1 %'), lang: 'fr' });
