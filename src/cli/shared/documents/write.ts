@@ -144,8 +144,8 @@ export async function createDocumentWith(k: KindFacts, o: WriteOptions, io: Verb
 /** The document a create would make, with what the API says about its customer, tax rate and project. */
 async function preview(client: ApiClient, company: number, k: KindFacts, body: Rec) {
   const customer = await getRecord(client, customerPaths.one(company, body.customer_id));
-  // an invoice takes the customer's tax rate when none is given (docs/service/documents.md)
-  const taxRateId = body.tax_rate_id !== undefined ? body.tax_rate_id : k.noun === 'invoice' ? customer.tax_rate_id : null;
+  // a document takes the customer's tax rate when none is given (docs/service/documents.md)
+  const taxRateId = body.tax_rate_id !== undefined ? body.tax_rate_id : customer.tax_rate_id;
   const positions = typeof body.positions === 'string' ? JSON.parse(body.positions) : body.positions ?? [];
   return previewDocument(k, { date: today(), ...body }, positions, {
     number: await nextDocumentNumber(client, k.kind, company),
