@@ -80,6 +80,14 @@ describe('create, get, list, update, delete', () => {
     expect(count('proposals')).toBe(before + 1);
   });
 
+  test('the customer\'s tax rate is the default, in the dry run as in the proposal made', async () => {
+    await post('customers', { name: 'Steuer AG', number: 1050, tax_rate_id: ids.mwst });
+    const dry = await json(['proposals', 'create', '--customer', '1050', '--position', 'A;1;100', '--dry-run']);
+    expect(dry).toMatchObject({ vat_amount: '8.10', final_value: '108.10' });
+    const made = await json(['proposals', 'create', '--customer', '1050', '--position', 'A;1;100']);
+    expect(made).toMatchObject({ tax_rate_id: ids.mwst, vat_amount: 8.1, final_value: 108.1 });
+  });
+
   test('list filters by status, customer and number', async () => {
     const p = await proposal();
     await acct(['proposals', 'mark-as', p.number, 'sent']);
