@@ -5,8 +5,9 @@
 import { invoiceMove, proposalMove, REMINDER_DAYS, type DocumentType, type InvoiceStatus, type ProposalStatus } from '../domain/documents.js';
 import { addDays } from '../domain/time.js';
 import { badRequest } from '../http-error.js';
-import { one, transaction, type Db, type Row } from '../store/db.js';
-import { findDocumentRow, insertActivity, setLinkedTimesStatus, updateDocument, type DocumentValues } from '../store/documents.js';
+import { findAccountRowByNumber, primaryBankAccountRow } from '../store/accounts.js';
+import { transaction, type Db, type Row } from '../store/db.js';
+import { insertActivity, setLinkedTimesStatus, updateDocument, type DocumentValues } from '../store/documents.js';
 import type { DocumentScope } from './documents.js';
 
 /** What an invoice's bookings need of the booking action (createBooking / deleteBooking). */
@@ -57,7 +58,7 @@ export function canMove(type: DocumentType, from: string, target: string): boole
 }
 
 const accountByNumber = (db: Db, companyId: number, number: number): number | undefined => {
-  const row = one(db, 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', companyId, number);
+  const row = findAccountRowByNumber(db, companyId, number);
   return row ? Number(row.id) : undefined;
 };
 
@@ -66,8 +67,7 @@ export const DEFAULT_INCOME_ACCOUNT = 3400;
 
 /** The primary bank account of the company, else its lowest-numbered bank account. */
 export function primaryBankAccountId(db: Db, companyId: number): number | undefined {
-  const row = one(db, `SELECT a.id FROM accounts a JOIN account_categories c ON c.id = a.account_category_id
-    WHERE a.company_id = ? AND c.type = 'bank' ORDER BY a.is_primary_bank_account DESC, a.number LIMIT 1`, companyId);
+  const row = primaryBankAccountRow(db, companyId);
   return row ? Number(row.id) : undefined;
 }
 
@@ -163,4 +163,3 @@ export function removeInvoiceBookings(booker: InvoiceBooker) {
   };
 }
 
-export { findDocumentRow };

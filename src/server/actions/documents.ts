@@ -6,11 +6,12 @@ import { documentTotals } from '../../domain/document-totals.js';
 import { documentRunningNumber, formatDocumentNumber, type DocumentType } from '../domain/documents.js';
 import { pricedOf, type PositionInput } from '../domain/positions.js';
 import { badRequest } from '../http-error.js';
-import { all, one, transaction, type Db, type Row } from '../store/db.js';
+import { transaction, type Db, type Row } from '../store/db.js';
+import { findTaxRateRow } from '../store/tax-rates.js';
 import {
-  activityRows, attachFile, attachmentFileIds, deleteDocumentRow, deletePosition, deletePositions, detachFile, documentNumbersLike,
-  findDocumentRow, findPositionRow, insertActivity, insertDocument, insertPosition, linkedTimeIds, linkTimes, nextPositionOrder,
-  positionRows, replaceLinkedEntries, setTotals, unlinkTimes, updateDocument, updatePosition,
+  attachFile, attachmentFileIds, childrenSum, deleteChildPositions, deleteDocumentRow, deletePosition, deletePositions, detachFile,
+  documentNumbersLike, findDocumentRow, insertActivity, insertDocument, insertPosition, invoiceCountOfProposal, linkedTimeIds, linkTimes,
+  nextPositionOrder, positionRows, replaceLinkedEntries, setTotals, unlinkTimes, updateDocument, updatePosition,
   type DocumentValues, type PositionValues,
 } from '../store/documents.js';
 import { deleteFileRow, findFile, insertFile, removeFileBytes, type StoredFile } from '../store/files.js';
@@ -74,7 +75,7 @@ const storedPosition = (n: PositionNode): PositionInput => ({
 /** Recomputes and stores the totals of a document from its positions, discount, tax rate and settings. */
 export function refreshTotals(db: Db, type: DocumentType, companyId: number, id: number): void {
   const doc = findDocumentRow(db, type, companyId, id)!;
-  const rate = doc.tax_rate_id === null ? undefined : one(db, 'SELECT rate FROM tax_rates WHERE id = ?', doc.tax_rate_id);
+  const rate = doc.tax_rate_id === null ? undefined : findTaxRateRow(db, companyId, Number(doc.tax_rate_id));
   setTotals(db, type, id, documentTotals({
     positions: positionTree(db, type, id).map((n) => pricedOf(storedPosition(n))),
     discountRate: doc.discount_rate === null ? null : Number(doc.discount_rate),
@@ -104,10 +105,9 @@ const sumOf = (p: PositionInput): number => {
 };
 
 /** A collection's stored sum follows its children. */
-function refreshCollectionSum(db: Db, type: DocumentType, documentId: number, collectionId: number | null): void {
+function refreshCollectionSum(db: Db, collectionId: number | null): void {
   if (collectionId === null) return;
-  const sum = Number(one(db, 'SELECT coalesce(sum(sum), 0) AS s FROM positions WHERE document_type = ? AND document_id = ? AND parent_id = ?', type, documentId, collectionId)!.s);
-  updatePosition(db, collectionId, { sum });
+  updatePosition(db, collectionId, { sum: childrenSum(db, collectionId) });
 }
 
 /** Invoices change only while open (400); proposals in every status. */
@@ -120,7 +120,7 @@ export function addPosition(s: DocumentScope, type: DocumentType, doc: Row, p: P
   return transaction(s.db, () => {
     const id = insertPosition(s.db, type, doc.id, positionValues(p, parentId, nextPositionOrder(s.db, type, doc.id, parentId), sumOf(p)));
     if (p.type === 'collection') insertTree(s.db, type, doc.id, p.children, id);
-    refreshCollectionSum(s.db, type, doc.id, parentId);
+    refreshCollectionSum(s.db, parentId);
     touched(s, type, doc.id);
     return id;
   });
@@ -133,20 +133,20 @@ export function changePosition(s: DocumentScope, type: DocumentType, doc: Row, p
     if (position.type === 'collection' && p.type === 'collection') {
       // a collection keeps its children unless new ones are sent
       if (p.children.length) {
-        s.db.prepare('DELETE FROM positions WHERE parent_id = ?').run(position.id);
+        deleteChildPositions(s.db, Number(position.id));
         insertTree(s.db, type, doc.id, p.children, Number(position.id));
       }
       updatePosition(s.db, Number(position.id), { ...values, sum: 0 });
-      refreshCollectionSum(s.db, type, doc.id, Number(position.id));
+      refreshCollectionSum(s.db, Number(position.id));
     } else {
-      if (position.type === 'collection') s.db.prepare('DELETE FROM positions WHERE parent_id = ?').run(position.id);
+      if (position.type === 'collection') deleteChildPositions(s.db, Number(position.id));
       updatePosition(s.db, Number(position.id), values);
       if (p.type === 'collection') {
         insertTree(s.db, type, doc.id, p.children, Number(position.id));
-        refreshCollectionSum(s.db, type, doc.id, Number(position.id));
+        refreshCollectionSum(s.db, Number(position.id));
       }
     }
-    refreshCollectionSum(s.db, type, doc.id, values.parent_id);
+    refreshCollectionSum(s.db, values.parent_id);
     touched(s, type, doc.id);
   });
 }
@@ -155,12 +155,11 @@ export function removePosition(s: DocumentScope, type: DocumentType, doc: Row, p
   assertEditable(type, doc);
   transaction(s.db, () => {
     deletePosition(s.db, Number(position.id));
-    refreshCollectionSum(s.db, type, doc.id, position.parent_id === null ? null : Number(position.parent_id));
+    refreshCollectionSum(s.db, position.parent_id === null ? null : Number(position.parent_id));
     touched(s, type, doc.id);
   });
 }
 
-export { findPositionRow };
 
 /** After a change of positions: totals again, updated_at, and the activity. */
 function touched(s: DocumentScope, type: DocumentType, id: number): void {
@@ -217,8 +216,7 @@ export function updateDocumentWith(s: DocumentScope, type: DocumentType, doc: Ro
 /** Why a document cannot be deleted (400), or undefined. */
 export function deleteRefusal(s: Pick<DocumentScope, 'db' | 'companyId'>, type: DocumentType, doc: Row): string | undefined {
   if (type === 'invoice') return doc.status === 'paid' ? 'Bezahlte Rechnungen können nicht gelöscht werden.' : undefined;
-  const invoices = one(s.db, 'SELECT count(*) AS n FROM invoices WHERE company_id = ? AND proposal_id = ?', s.companyId, doc.id)!;
-  return Number(invoices.n) > 0 ? 'Die Offerte kann nicht gelöscht werden, da Rechnungen aus ihr erstellt wurden.' : undefined;
+  return invoiceCountOfProposal(s.db, s.companyId, Number(doc.id)) > 0 ? 'Die Offerte kann nicht gelöscht werden, da Rechnungen aus ihr erstellt wurden.' : undefined;
 }
 
 /**
@@ -279,12 +277,3 @@ export function detach(s: DocumentScope, type: DocumentType, doc: Row, fileId: n
 export function attachedFiles(db: Db, type: DocumentType, companyId: number, documentId: number): StoredFile[] {
   return attachmentFileIds(db, type, documentId).map((id) => findFile(db, id, companyId)).filter((f): f is StoredFile => !!f);
 }
-
-export { activityRows };
-
-/** The invoices a proposal's id list or a company's ids point to (for batch operations). */
-export function documentRows(db: Db, type: DocumentType, companyId: number, ids: readonly number[]): Row[] {
-  return ids.map((id) => findDocumentRow(db, type, companyId, id)).filter((r): r is Row => !!r);
-}
-
-export { all };

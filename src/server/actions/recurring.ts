@@ -8,7 +8,7 @@ import { dueOccurrences, shiftedDue, type RepeatInterval } from '../domain/docum
 import { wallClock } from '../domain/time.js';
 import { transaction, type Db, type Row } from '../store/db.js';
 import { findCompany } from '../store/companies.js';
-import { insertActivity, recurringIndexesOf, recurringTemplateRows, type DocumentValues } from '../store/documents.js';
+import { findDocumentRow, insertActivity, recurringIndexesOf, recurringTemplateRows, type DocumentValues } from '../store/documents.js';
 import { createDocument, positionTree } from './documents.js';
 import type { PositionInput } from '../domain/positions.js';
 
@@ -46,7 +46,7 @@ export function runRecurring(db: Db, opts: { companyId?: number; date?: string; 
         for (const key of COPIED) values[key] = template[key];
         const scope = { db, dataDir: '', companyId, userId: Number(template.user_id), company, today };
         const id = createDocument(scope, 'invoice', { values, positions: positionTree(db, 'invoice', Number(template.id)).map(asInput) });
-        const number = String(db.prepare('SELECT number FROM invoices WHERE id = ?').get(id)!.number);
+        const number = String(findDocumentRow(db, 'invoice', companyId, id)!.number);
         insertActivity(db, 'invoice', Number(template.id), `Recurring invoice ${number} created`);
         created.push({ companyId, templateId: Number(template.id), templateNumber: template.number, id, number, date });
       });

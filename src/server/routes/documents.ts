@@ -21,16 +21,16 @@ import { badRequest, notFound, paymentRequired, validationError } from '../http-
 import { pageRequest, type PageRequest } from '../pagination.js';
 import { filterBoolean, filterIds, pathId, queryBoolean, readBody, type Body } from '../request.js';
 import { check, isValidDate, nullable, required, rules, sometimes, validate } from '../validation.js';
-import { one, transaction, type Db, type Row } from '../store/db.js';
+import { transaction, type Db, type Row } from '../store/db.js';
 import {
   documentNumberTaken, entryRowsByIds, linkBookingToInvoice, documentRowsWhere, findDocumentRow, findPositionRow, linkedEntryIds, linkedTimeIds, listDocumentRows,
   ownDocumentIds, timeRowsByIds, type DocumentFilter, type DocumentValues, type StatusCondition,
 } from '../store/documents.js';
 import { cleanFileName, mimeOf } from '../store/files.js';
-import { findAccountRow } from '../store/accounts.js';
+import { findAccountRow, findAccountRowByNumber } from '../store/accounts.js';
 import { findContactRow } from '../store/contacts.js';
 import { findCustomerRow } from '../store/customers.js';
-import { findEntryRow } from '../store/entries.js';
+import { customerOfCompany, findEntryRow, projectOfCompany, taxRateOfCompany } from '../store/entries.js';
 import { findProjectRow } from '../store/projects.js';
 import { findTaxRateRow } from '../store/tax-rates.js';
 import { createdAnswer, documentActivities, documentFields, documentPositions, documentSummary, fileRecord } from '../present/documents.js';
@@ -100,10 +100,19 @@ const schemas = {
   invoice: { create: z.object(invoiceFields), update: z.object({ ...invoiceFields, customer_id: sometimes(rules.id()) }) },
 };
 
-const exists = (c: Ctx, table: string, id: number, extra = '', ...params: unknown[]) =>
-  !!one(c.get('deps').db, `SELECT 1 FROM ${table} WHERE company_id = ? AND id = ?${extra}`, c.get('companyId'), id, ...params);
-const accountOfType = (c: Ctx, id: number, type: string) =>
-  !!one(c.get('deps').db, 'SELECT 1 FROM accounts a JOIN account_categories k ON k.id = a.account_category_id WHERE a.company_id = ? AND a.id = ? AND k.type = ?', c.get('companyId'), id, type);
+/** The company's records a body may point to, looked up through their stores (Laravel's `exists`). */
+const records = (c: Ctx) => {
+  const db = c.get('deps').db;
+  const companyId = c.get('companyId');
+  return {
+    customer: (id: number) => customerOfCompany(db, companyId, id),
+    contactOf: (id: number, customerId: unknown) => Number(findContactRow(db, companyId, id)?.customer_id) === Number(customerId),
+    project: (id: number) => projectOfCompany(db, companyId, id),
+    taxRate: (id: number) => taxRateOfCompany(db, companyId, id),
+    proposal: (id: number) => findDocumentRow(db, 'proposal', companyId, id) !== undefined,
+    account: (id: number, type: 'bank' | 'income') => findAccountRow(db, companyId, id)?.type === type,
+  };
+};
 const has = (body: Body, key: string) => Object.hasOwn(body, key);
 
 /**
@@ -123,10 +132,11 @@ function resolveBody(c: Ctx, type: DocumentType, body: Body, current: Row | unde
     values[key as keyof DocumentValues] = d[key] ?? null;
   }
   const customerId = values.customer_id ?? current?.customer_id;
-  if (has(body, 'customer_id') && typeof d.customer_id === 'number' && !exists(c, 'customers', d.customer_id)) checked.fail('customer_id', INVALID);
-  if (typeof d.contact_id === 'number' && !exists(c, 'contacts', d.contact_id, ' AND customer_id = ?', customerId)) checked.fail('contact_id', INVALID);
-  if (typeof d.project_id === 'number' && !exists(c, 'projects', d.project_id)) checked.fail('project_id', INVALID);
-  if (typeof d.tax_rate_id === 'number' && !exists(c, 'tax_rates', d.tax_rate_id)) checked.fail('tax_rate_id', INVALID);
+  const of = records(c);
+  if (has(body, 'customer_id') && typeof d.customer_id === 'number' && !of.customer(d.customer_id)) checked.fail('customer_id', INVALID);
+  if (typeof d.contact_id === 'number' && !of.contactOf(d.contact_id, customerId)) checked.fail('contact_id', INVALID);
+  if (typeof d.project_id === 'number' && !of.project(d.project_id)) checked.fail('project_id', INVALID);
+  if (typeof d.tax_rate_id === 'number' && !of.taxRate(d.tax_rate_id)) checked.fail('tax_rate_id', INVALID);
   if (typeof d.number === 'string' && documentNumberTaken(c.get('deps').db, type, c.get('companyId'), d.number, current?.id)) {
     checked.fail('number', 'The number has already been taken.');
   }
@@ -158,9 +168,10 @@ function resolveBody(c: Ctx, type: DocumentType, body: Body, current: Row | unde
 }
 
 function resolveInvoiceRules(c: Ctx, body: Body, d: Record<string, any>, checked: ReturnType<typeof check>, current: Row | undefined): void {
-  if (typeof d.proposal_id === 'number' && !exists(c, 'proposals', d.proposal_id)) checked.fail('proposal_id', INVALID);
-  if (typeof d.bank_account_id === 'number' && !accountOfType(c, d.bank_account_id, 'bank')) checked.fail('bank_account_id', INVALID);
-  if (typeof d.income_account_id === 'number' && !accountOfType(c, d.income_account_id, 'income')) checked.fail('income_account_id', INVALID);
+  const of = records(c);
+  if (typeof d.proposal_id === 'number' && !of.proposal(d.proposal_id)) checked.fail('proposal_id', INVALID);
+  if (typeof d.bank_account_id === 'number' && !of.account(d.bank_account_id, 'bank')) checked.fail('bank_account_id', INVALID);
+  if (typeof d.income_account_id === 'number' && !of.account(d.income_account_id, 'income')) checked.fail('income_account_id', INVALID);
   const repeat = has(body, 'repeat') ? d.repeat === true : Number(current?.repeat) === 1;
   const interval = has(body, 'repeat_interval') ? d.repeat_interval : current?.repeat_interval;
   if (repeat && !interval && !checked.errors.repeat_interval) checked.fail('repeat_interval', 'The repeat interval field is required when repeat is true.');
@@ -201,8 +212,7 @@ function fillDefaults(c: Ctx, type: DocumentType, values: DocumentValues): void 
   values.vat_included ??= false;
   values.add_rounding_difference ??= false;
   if (values.tax_rate_id === undefined) {
-    const customer = one(db, 'SELECT tax_rate_id FROM customers WHERE company_id = ? AND id = ?', c.get('companyId'), values.customer_id);
-    values.tax_rate_id = customer?.tax_rate_id ?? null;
+    values.tax_rate_id = findCustomerRow(db, c.get('companyId'), Number(values.customer_id))?.tax_rate_id ?? null;
   }
   if (type === 'proposal') {
     values.valid_until ??= addDays(String(values.date), 14);
@@ -211,7 +221,7 @@ function fillDefaults(c: Ctx, type: DocumentType, values: DocumentValues): void 
   values.payable_until ??= addDays(String(values.date), Number(company.payment_term ?? 30));
   values.bank_account_id ??= primaryBankAccountId(db, c.get('companyId')) ?? null;
   if (values.income_account_id === undefined || values.income_account_id === null) {
-    const income = one(db, 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', c.get('companyId'), DEFAULT_INCOME_ACCOUNT);
+    const income = findAccountRowByNumber(db, c.get('companyId'), DEFAULT_INCOME_ACCOUNT);
     values.income_account_id = income ? Number(income.id) : null;
   }
 }
@@ -521,12 +531,12 @@ function markAsParams(c: Ctx): MarkAsParams {
   }
   const bank = q('bank_account_id');
   if (bank !== undefined) {
-    if (/^\d{1,15}$/.test(bank) && accountOfType(c, Number(bank), 'bank')) params.bankAccountId = Number(bank);
+    if (/^\d{1,15}$/.test(bank) && records(c).account(Number(bank), 'bank')) params.bankAccountId = Number(bank);
     else errors.bank_account_id = ['The selected bank account id is invalid.'];
   }
   const taxRate = q('tax_rate_id');
   if (taxRate !== undefined) {
-    if (/^\d{1,15}$/.test(taxRate) && exists(c, 'tax_rates', Number(taxRate))) params.taxRateId = Number(taxRate);
+    if (/^\d{1,15}$/.test(taxRate) && records(c).taxRate(Number(taxRate))) params.taxRateId = Number(taxRate);
     else errors.tax_rate_id = ['The selected tax rate id is invalid.'];
   }
   if (Object.keys(errors).length) throw validationError(errors);

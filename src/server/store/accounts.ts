@@ -21,6 +21,15 @@ export function findAccountRow(db: Db, companyId: number, id: number): Row | und
   return one(db, `${SELECT} WHERE accounts.company_id = ? AND accounts.id = ?`, companyId, id);
 }
 
+export function findAccountRowByNumber(db: Db, companyId: number, number: number): Row | undefined {
+  return one(db, `${SELECT} WHERE accounts.company_id = ? AND accounts.number = ?`, companyId, number);
+}
+
+/** The company's primary bank account, else its lowest-numbered bank account. */
+export function primaryBankAccountRow(db: Db, companyId: number): Row | undefined {
+  return one(db, `${SELECT} WHERE accounts.company_id = ? AND account_categories.type = 'bank' ORDER BY accounts.is_primary_bank_account DESC, accounts.number LIMIT 1`, companyId);
+}
+
 export function accountNumberTaken(db: Db, companyId: number, number: number, exceptId?: number): boolean {
   return !!one(db, 'SELECT 1 FROM accounts WHERE company_id = ? AND number = ? AND id IS NOT ?', companyId, number, exceptId ?? null);
 }

@@ -162,6 +162,11 @@ export function deleteDocumentRow(db: Db, type: DocumentType, companyId: number,
   run(db, `DELETE FROM ${TABLE[type]} WHERE company_id = ? AND id = ?`, companyId, id);
 }
 
+/** How many invoices were made from a proposal. */
+export function invoiceCountOfProposal(db: Db, companyId: number, proposalId: number): number {
+  return Number(one(db, 'SELECT count(*) AS n FROM invoices WHERE company_id = ? AND proposal_id = ?', companyId, proposalId)!.n);
+}
+
 /** Recurring templates of the company (or of every company): repeat on, with an interval. */
 export function recurringTemplateRows(db: Db, companyId?: number): Row[] {
   return companyId === undefined
@@ -222,6 +227,15 @@ export function deletePosition(db: Db, id: number): void {
 
 export function deletePositions(db: Db, type: DocumentType, documentId: number): void {
   run(db, 'DELETE FROM positions WHERE document_type = ? AND document_id = ?', type, documentId);
+}
+
+/** The sum of a collection's children (Rappen). */
+export function childrenSum(db: Db, collectionId: number): number {
+  return Number(one(db, 'SELECT coalesce(sum(sum), 0) AS s FROM positions WHERE parent_id = ?', collectionId)!.s);
+}
+
+export function deleteChildPositions(db: Db, collectionId: number): void {
+  run(db, 'DELETE FROM positions WHERE parent_id = ?', collectionId);
 }
 
 export function nextPositionOrder(db: Db, type: DocumentType, documentId: number, parentId: number | null): number {
