@@ -20,7 +20,7 @@ import { parsePosition, parsePositions } from '../domain/positions.js';
 import { badRequest, notFound, paymentRequired, validationError } from '../http-error.js';
 import { pageRequest, type PageRequest } from '../pagination.js';
 import { filterBoolean, filterIds, pathId, queryBoolean, readBody, type Body } from '../request.js';
-import { check, isValidDate, nullable, required, rules, sometimes, validate } from '../validation.js';
+import { check, isValidDate, nullable, required, rules, sometimes, text, validate } from '../validation.js';
 import { transaction, type Db, type Row } from '../store/db.js';
 import {
   documentNumberTaken, entryRowsByIds, linkBookingToInvoice, documentRowsWhere, findDocumentRow, findPositionRow, linkedEntryIds, linkedTimeIds, listDocumentRows,
@@ -53,7 +53,6 @@ const INVALID = 'The selected :attribute is invalid.';
 
 // ---- body rules ---------------------------------------------------------------------------------------
 
-const text = (max: number) => nullable(rules.string(max));
 const date = () => nullable(rules.date());
 
 const sharedFields = {
