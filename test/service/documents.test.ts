@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompany, setCompany } from '../../src/server/main.js';
 import { runRecurring } from '../../src/server/actions/recurring.js';
 import { one } from '../../src/server/store/db.js';
+import { isValidQrr, isValidScor, makeQrr, makeScor } from '../../src/domain/qr-reference.js';
 import { secondUser, startTestService, type TestService } from '../helpers/service.js';
 
 let svc: TestService;
@@ -124,6 +125,24 @@ describe('create and read', () => {
     expect(inv.final_value).toBe(108.1);
     expect((await createDoc(company, 'proposals', { customer_id: withRate })).tax_rate_id).toBe(rate(company, 'MWST 8.1 %'));
     expect((await createDoc(company, 'proposals', { customer_id: withRate, tax_rate_id: null })).tax_rate_id).toBeNull();
+  });
+
+  it('payment references: a QRR with a QR-IBAN bank account, else an ISO 11649 reference; a change of account changes it', async () => {
+    const qrAccount = await svc.call('POST', `/companies/${company}/accounts`, { name: 'PostFinance QR', number: 1025, type: 'bank', iban: 'CH44 3199 9123 0008 8901 2' });
+    expect(qrAccount.status, JSON.stringify(qrAccount.body)).toBeLessThan(300);
+    const qrId = qrAccount.body.data?.id ?? qrAccount.body.id;
+    const plain = await createDoc(company, 'invoices', { customer_id: cust, positions: oneLine() });
+    expect(plain.qr_reference).toBeNull();
+    expect(plain.reference).toBe(makeScor(company, plain.id));
+    expect(isValidScor(plain.reference)).toBe(true);
+    const qr = await createDoc(company, 'invoices', { customer_id: cust, positions: oneLine(), bank_account_id: qrId });
+    expect(qr.reference).toBeNull();
+    expect(qr.qr_reference).toBe(makeQrr(company, qr.id));
+    expect(isValidQrr(qr.qr_reference)).toBe(true);
+    const moved = (await svc.call('PUT', `/companies/${company}/invoices/${plain.id}`, { bank_account_id: qrId })).body.data;
+    expect([moved.qr_reference, moved.reference]).toEqual([makeQrr(company, plain.id), null]);
+    const back = (await svc.call('PUT', `/companies/${company}/invoices/${plain.id}`, { bank_account_id: acc(company, 1020) })).body.data;
+    expect([back.qr_reference, back.reference]).toEqual([null, makeScor(company, plain.id)]);
   });
 
   it('number endpoints answer the bare next number', async () => {

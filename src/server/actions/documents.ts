@@ -8,6 +8,8 @@ import { pricedOf, type PositionInput } from '../domain/positions.js';
 import { badRequest } from '../http-error.js';
 import { transaction, type Db, type Row } from '../store/db.js';
 import { findTaxRateRow } from '../store/tax-rates.js';
+import { findAccountRow } from '../store/accounts.js';
+import { invoiceReferences } from '../../domain/qr-reference.js';
 import {
   attachFile, attachmentFileIds, childrenSum, deleteChildPositions, deleteDocumentRow, deletePosition, deletePositions, detachFile,
   documentNumbersLike, findDocumentRow, insertActivity, insertDocument, insertPosition, invoiceCountOfProposal, linkedTimeIds, linkTimes,
@@ -178,6 +180,7 @@ export function createDocument(s: DocumentScope, type: DocumentType, input: Docu
     const id = insertDocument(s.db, type, s.companyId, s.userId, values);
     insertTree(s.db, type, id, input.positions ?? [], null);
     if (type === 'invoice') {
+      setPaymentReferences(s, id, values.bank_account_id);
       linkTimes(s.db, id, input.timeIds ?? [], 'invoiced');
       replaceLinkedEntries(s.db, id, input.entryIds ?? []);
     }
@@ -190,11 +193,23 @@ export function createDocument(s: DocumentScope, type: DocumentType, input: Docu
   });
 }
 
+/**
+ * The payment reference the QR-bill carries and the bank import matches on: a QRR when the invoice's
+ * bank account has a QR-IBAN, else an ISO 11649 creditor reference (src/domain/qr-reference.ts).
+ */
+function setPaymentReferences(s: DocumentScope, invoiceId: number, bankAccountId: unknown): void {
+  const account = bankAccountId === null || bankAccountId === undefined ? undefined : findAccountRow(s.db, s.companyId, Number(bankAccountId));
+  updateDocument(s.db, 'invoice', s.companyId, invoiceId, invoiceReferences(account?.iban ?? null, s.companyId, invoiceId));
+}
+
 /** Updates a document: columns given, positions replaced when sent, links replaced when sent. */
 export function updateDocumentWith(s: DocumentScope, type: DocumentType, doc: Row, input: DocumentInput): void {
   assertEditable(type, doc);
   transaction(s.db, () => {
     updateDocument(s.db, type, s.companyId, doc.id, input.values);
+    if (type === 'invoice' && input.values.bank_account_id !== undefined && input.values.bank_account_id !== doc.bank_account_id) {
+      setPaymentReferences(s, doc.id, input.values.bank_account_id);
+    }
     if (input.positions) {
       deletePositions(s.db, type, doc.id);
       insertTree(s.db, type, doc.id, input.positions, null);
