@@ -97,7 +97,7 @@ _acct_subs() {
     'entries delete') echo '' ;;
     'entries grouped') echo '' ;;
     'entries number') echo '' ;;
-    'proposals') echo 'list get create update delete mark-as number positions activities attach detach batch-update batch-delete batch-mark-as split invoice' ;;
+    'proposals') echo 'list get create update delete mark-as number positions activities pdf attach detach batch-update batch-delete batch-mark-as split invoice' ;;
     'proposals list') echo '' ;;
     'proposals get') echo '' ;;
     'proposals create') echo '' ;;
@@ -111,6 +111,7 @@ _acct_subs() {
     'proposals positions update') echo '' ;;
     'proposals positions remove') echo '' ;;
     'proposals activities') echo '' ;;
+    'proposals pdf') echo '' ;;
     'proposals attach') echo '' ;;
     'proposals detach') echo '' ;;
     'proposals batch-update') echo '' ;;
@@ -118,7 +119,7 @@ _acct_subs() {
     'proposals batch-mark-as') echo '' ;;
     'proposals split') echo '' ;;
     'proposals invoice') echo '' ;;
-    'invoices') echo 'list get create update delete mark-as number positions activities attach detach batch-update batch-delete batch-mark-as remind' ;;
+    'invoices') echo 'list get create update delete mark-as number positions activities pdf attach detach batch-update batch-delete batch-mark-as remind' ;;
     'invoices list') echo '' ;;
     'invoices get') echo '' ;;
     'invoices create') echo '' ;;
@@ -132,6 +133,7 @@ _acct_subs() {
     'invoices positions update') echo '' ;;
     'invoices positions remove') echo '' ;;
     'invoices activities') echo '' ;;
+    'invoices pdf') echo '' ;;
     'invoices attach') echo '' ;;
     'invoices detach') echo '' ;;
     'invoices batch-update') echo '' ;;
@@ -291,6 +293,7 @@ _acct_opts() {
     'proposals positions update') echo '--description --title --amount --price --unit --discount --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals positions remove') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals activities') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
+    'proposals pdf') echo '--out --out-dir --force --overdue --status --customer --project --from --to --number --id --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals attach') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals detach') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals batch-update') echo '--customer --contact --project --tax-rate --title --lang --date --valid-until --discount --currency --vat-included --no-vat-included --rounding --no-rounding --remarks --remarks-top --data --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
@@ -312,6 +315,7 @@ _acct_opts() {
     'invoices positions update') echo '--description --title --amount --price --unit --discount --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'invoices positions remove') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'invoices activities') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
+    'invoices pdf') echo '--out --out-dir --force --overdue --status --customer --project --from --to --number --id --proposal --repeat --no-repeat --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'invoices attach') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'invoices detach') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'invoices batch-update') echo '--customer --contact --project --tax-rate --title --lang --date --payable-until --discount --currency --vat-included --no-vat-included --rounding --no-rounding --remarks --remarks-top --bank-account --income-account --proposal --repeat --repeat-until --data --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
@@ -604,6 +608,8 @@ _acct_choices() {
     'proposals positions remove|-o') echo 'table tsv json ndjson csv' ;;
     'proposals activities|--output') echo 'table tsv json ndjson csv' ;;
     'proposals activities|-o') echo 'table tsv json ndjson csv' ;;
+    'proposals pdf|--output') echo 'table tsv json ndjson csv' ;;
+    'proposals pdf|-o') echo 'table tsv json ndjson csv' ;;
     'proposals attach|--output') echo 'table tsv json ndjson csv' ;;
     'proposals attach|-o') echo 'table tsv json ndjson csv' ;;
     'proposals detach|--output') echo 'table tsv json ndjson csv' ;;
@@ -655,6 +661,8 @@ _acct_choices() {
     'invoices positions remove|-o') echo 'table tsv json ndjson csv' ;;
     'invoices activities|--output') echo 'table tsv json ndjson csv' ;;
     'invoices activities|-o') echo 'table tsv json ndjson csv' ;;
+    'invoices pdf|--output') echo 'table tsv json ndjson csv' ;;
+    'invoices pdf|-o') echo 'table tsv json ndjson csv' ;;
     'invoices attach|--output') echo 'table tsv json ndjson csv' ;;
     'invoices attach|-o') echo 'table tsv json ndjson csv' ;;
     'invoices detach|--output') echo 'table tsv json ndjson csv' ;;

@@ -18,7 +18,19 @@ export const documentPaths = (kind: DocumentKind) => ({
   batch: (company: number) => `/companies/${company}/${kind}/batch`,
   batchMarkAs: (company: number) => `/companies/${company}/${kind}/batch/mark-as`,
   splitInvoices: (company: number, id: number) => `/companies/${company}/${kind}/${id}/split-invoices`,
+  pdf: (company: number, id: number) => `/companies/${company}/${kind}/${id}/pdf`,
 });
+
+/** The document's PDF: its bytes and the file name the service proposes (<number>.pdf). */
+export async function documentPdf(client: ApiClient, kind: DocumentKind, company: number, id: number): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const path = documentPaths(kind).pdf(company, id);
+  const body = await client.get<{ base64?: unknown; fileName?: unknown }>(path);
+  const prefix = 'data:application/pdf;base64,';
+  if (!body || typeof body.base64 !== 'string' || !body.base64.startsWith(prefix) || typeof body.fileName !== 'string') {
+    throw new CliError(`unexpected answer from ${path}: expected { base64: "${prefix}…", fileName }`);
+  }
+  return { bytes: new Uint8Array(Buffer.from(body.base64.slice(prefix.length), 'base64')), fileName: body.fileName };
+}
 
 const unwrap = (body: unknown, what: string): DocumentRecord => {
   const data = body && typeof body === 'object' && !Array.isArray(body) ? (body as { data?: unknown }).data : undefined;

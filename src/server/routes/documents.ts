@@ -24,12 +24,12 @@ import { check, isValidDate, nullable, required, rules, sometimes, text, validat
 import { transaction, type Db, type Row } from '../store/db.js';
 import {
   documentNumberTaken, entryRowsByIds, linkBookingToInvoice, documentRowsWhere, findDocumentRow, findPositionRow, linkedEntryIds, linkedTimeIds, listDocumentRows,
-  ownDocumentIds, timeRowsByIds, type DocumentFilter, type DocumentValues, type StatusCondition,
+  ownDocumentIds, positionRows, timeRowsByIds, type DocumentFilter, type DocumentValues, type StatusCondition,
 } from '../store/documents.js';
 import { cleanFileName, mimeOf } from '../store/files.js';
 import { findAccountRow, findAccountRowByNumber } from '../store/accounts.js';
 import { findContactRow } from '../store/contacts.js';
-import { findCustomerRow } from '../store/customers.js';
+import { customerRow, findCustomerRow } from '../store/customers.js';
 import { customerOfCompany, findEntryRow, projectOfCompany, taxRateOfCompany } from '../store/entries.js';
 import { findProjectRow } from '../store/projects.js';
 import { findTaxRateRow } from '../store/tax-rates.js';
@@ -44,6 +44,7 @@ import { companyToday, scopeOf as requestScope } from '../context.js';
 import { fileUrlFor } from '../file-links.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '../upload.js';
 import { createBooking, deleteBooking } from '../actions/bookings.js';
+import { pdfModel } from '../render/document-model.js';
 
 const CURRENCIES = ['CHF', 'EUR', 'USD', 'GBP'] as const;
 const PATHS: Readonly<Record<DocumentType, string>> = { proposal: '/proposals', invoice: '/invoices' };
@@ -450,6 +451,22 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     if (!canMove(type, row.status, target)) throw moveRefused(type, row.status, target);
     markAs(documentScope(c), type, row, target, type === 'invoice' ? markAsParams(c) : {}, booker(c));
     return c.json({ data: readDocument(c, type, Number(row.id)) });
+  });
+
+  // the PDF: pdfkit and swissqrbill load on the first request that needs them
+  r.get(`${one_}/pdf`, async (c) => {
+    const row = documentOr404(c, type);
+    const db = c.get('deps').db;
+    const companyId = c.get('companyId');
+    const model = pdfModel({
+      type, doc: row, positions: positionRows(db, type, Number(row.id)), company: c.get('company'),
+      customer: customerRow(db, companyId, Number(row.customer_id)) ?? { name: '' },
+      taxRate: row.tax_rate_id === null ? undefined : findTaxRateRow(db, companyId, Number(row.tax_rate_id)),
+      bankAccount: type === 'invoice' && row.bank_account_id !== null ? findAccountRow(db, companyId, Number(row.bank_account_id)) : undefined,
+    });
+    const { renderDocumentPdf } = await import('../render/document-pdf.js');
+    const bytes = await renderDocumentPdf(model);
+    return c.json({ base64: `data:application/pdf;base64,${bytes.toString('base64')}`, fileName: model.fileName });
   });
 
   r.get(`${one_}/activities`, (c) => {

@@ -3,7 +3,7 @@
 // which kind it serves (lazyFor).
 import { Argument, Option, type Command } from 'commander';
 import { documentPaths, type DocumentKind } from '../../../api/endpoints/documents.js';
-import { addBodyFlags, examplesText, REF_HELP } from '../../resource/declare.js';
+import { addBodyFlags, addFilterFlags, examplesText, REF_HELP } from '../../resource/declare.js';
 import type { ResourceSpec } from '../../resource/spec.js';
 import { lazyFor, type Action, type VerbRunFor } from '../../verb.js';
 import { documentBodyFields, documentFilters, KINDS, listColumns, type KindFacts, type Ordered } from './fields.js';
@@ -152,6 +152,17 @@ function declareDocumentVerbs(group: Command, k: KindFacts): void {
   group.command('activities').argument(one, oneHelp).description(`what happened to ${a}, newest first`)
     .addHelpText('after', examplesText([`acct ${kind} activities ${x}`]))
     .action(verb(() => import('./activities.js'), 'default'));
+  addFilterFlags(group.command('pdf').argument(`[${noun}]`, `${oneHelp}; leave out to choose several by the filters`)
+    .description(`write the PDF of ${a}${invoice ? ' (with the QR-bill payment part in CHF or EUR)' : ''}, or of every ${noun} the filters choose`)
+    .option('--out <file>', 'one document: write to this file (- for stdout); default <number>.pdf in the current directory')
+    .option('--out-dir <dir>', 'several documents: the directory to write <number>.pdf into (made when missing)')
+    .option('--force', 'overwrite files that exist')
+    .option('--overdue', 'with the filters: --status overdue'), documentFilters(k))
+    .addHelpText('after', examplesText([
+      `acct ${kind} pdf ${x}`, `acct ${kind} pdf ${x} --out - | lp`,
+      `acct ${kind} pdf --status ${invoice ? 'unpaid' : 'open'} --from 2026-01-01 --to 2026-03-31 --out-dir ./pdf`,
+    ]))
+    .action(verb(() => import('./pdf.js'), 'default'));
   group.command('attach').argument(one, oneHelp).argument('<file>', 'the file (at most 6 MB)')
     .description(`attach a file to ${a}`)
     .addHelpText('after', examplesText([`acct ${kind} attach ${x} vertrag.pdf`]))

@@ -14,7 +14,7 @@ import { withRuntime } from '../../runtime.js';
 import type { VerbIO } from '../../verb.js';
 import { documentFilters, listColumns, type KindFacts } from './fields.js';
 
-interface ListOptions extends ListFlags {
+export interface ListOptions extends ListFlags {
   status?: string;
   overdue?: boolean;
   customer?: string;
@@ -32,7 +32,7 @@ interface ListOptions extends ListFlags {
 type Query = Record<string, string | number | boolean>;
 
 /** The query with every flag checked; references still as typed. */
-function documentQuery(k: KindFacts, opts: ListOptions): Query {
+export function documentQuery(k: KindFacts, opts: ListOptions): Query {
   const query = queryFromFilters(documentFilters(k), opts);
   if (opts.overdue) {
     if (opts.status !== undefined) throw new UsageError('--overdue is --status overdue: give one of them');

@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// PDF benchmark: renders invoice PDFs through the API of `acct server start` (GET /invoices/{id}/pdf,
+// the QR-bill part included) one after another and prints the time per PDF — the first, which loads
+// pdfkit and swissqrbill, apart from the rest — and the service process's peak memory (VmHWM).
+// Figures, not assertions: exits 0 once they are printed. Target: under 50 ms a PDF after the first.
+//
+//   node bench/pdf.mjs [--invoices N] [--positions N]
+//
+// See bench/README.md ("PDF benchmark").
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { die, makeSandbox, positiveInt, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'acct.js');
+const NODE = process.execPath;
+const TOKEN = 'bench-token';
+const TARGET_MS = 50;
+
+let opts;
+try {
+  ({ values: opts } = parseArgs({
+    options: {
+      invoices: { type: 'string', default: '100' },
+      positions: { type: 'string', default: '12' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  }));
+} catch (err) {
+  die(`${err.message}\nusage: node bench/pdf.mjs [--invoices N] [--positions N]`, 2);
+}
+if (opts.help) {
+  process.stdout.write('usage: node bench/pdf.mjs [--invoices N] [--positions N]\n' +
+    '  --invoices N    invoices rendered, one PDF each (default 100)\n' +
+    '  --positions N   positions per invoice (default 12)\n');
+  process.exit(0);
+}
+const INVOICES = positiveInt(opts.invoices, '--invoices', 2);
+const POSITIONS = positiveInt(opts.positions, '--positions', 1);
+
+requireNodeAndBuild(ROOT, 'node_modules/.bin/node bench/pdf.mjs');
+const { dirs, acctEnv } = makeSandbox();
+
+async function api(base, method, path, body) {
+  const res = await fetch(`${base}/companies/1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${TOKEN}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** The service's peak resident set (VmHWM, Linux), in MB; undefined where /proc is missing. */
+function peakMb(pid) {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : undefined;
+  } catch { return undefined; }
+}
+const rssMb = (pid) => {
+  try { return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024; } catch { return undefined; }
+};
+
+const quantile = (sorted, q) => {
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+};
+
+let server = null;
+try {
+  const started = await startAcctServer({ node: NODE, bin: BIN, cwd: ROOT, env: acctEnv, dataDir: dirs.serverData, token: TOKEN });
+  server = started.child;
+  const baseUrl = started.url;
+  // the creditor address the QR part needs, set as an operator does (the service reads it per request)
+  const set = spawnSync(NODE, [BIN, 'server', 'companies', 'set', '1', '--data', dirs.serverData,
+    '--creditor-street', 'Bahnhofstrasse', '--creditor-building', '12', '--creditor-zip', '8001', '--creditor-city', 'Zürich'], { env: acctEnv, encoding: 'utf8' });
+  if (set.status !== 0) throw new Error(`acct server companies set: ${set.stderr}`);
+
+  // seed: the bank account's IBAN, a customer, N invoices
+  const bank = (await api(baseUrl, 'GET', '/accounts?type=bank')).find((a) => a.number === 1020);
+  await api(baseUrl, 'PUT', `/accounts/${bank.id}`, { iban: 'CH93 0076 2011 6238 5295 7' });
+  const customer = (await api(baseUrl, 'POST', '/customers', { name: 'Beispiel AG', street: 'Seestrasse 5', zip: '6003', city: 'Luzern', country: 'CH' })).data;
+  const ids = [];
+  for (let i = 0; i < INVOICES; i++) {
+    const positions = Array.from({ length: POSITIONS }, (_, k) => ({ description: `Beratung ${i + 1}.${k + 1}`, amount: 1 + (k % 5), price: 150, unit: 'h' }));
+    ids.push((await api(baseUrl, 'POST', '/invoices', { customer_id: customer.id, title: `Mandat ${i + 1}`, positions })).id);
+  }
+  const before = rssMb(server.pid);
+
+  const ms = [];
+  let bytes = 0;
+  for (const id of ids) {
+    const t0 = process.hrtime.bigint();
+    const out = await api(baseUrl, 'GET', `/invoices/${id}/pdf`);
+    ms.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    if (!out.base64.startsWith('data:application/pdf;base64,')) throw new Error(`invoice ${id}: not a PDF`);
+    bytes += (out.base64.length - 28) * 0.75;
+  }
+  const peak = peakMb(server.pid);
+
+  const rest = ms.slice(1).sort((a, b) => a - b);
+  const mean = rest.reduce((s, v) => s + v, 0) / rest.length;
+  const f = (v) => v.toFixed(1).padStart(7);
+  const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
+  process.stdout.write(
+    `acct ${version} PDF benchmark: node ${process.versions.node}; ${INVOICES} invoices of ${POSITIONS} positions (QR-bill part included), ` +
+    `rendered one after another through GET /invoices/{id}/pdf\n\n` +
+    `first PDF (loads pdfkit, swissqrbill)  ${f(ms[0])} ms\n` +
+    `after the first: median                ${f(quantile(rest, 0.5))} ms\n` +
+    `                 p90                   ${f(quantile(rest, 0.9))} ms\n` +
+    `                 mean                  ${f(mean)} ms\n` +
+    `                 min / max             ${rest[0].toFixed(1)} / ${rest[rest.length - 1].toFixed(1)} ms\n` +
+    `average PDF size                       ${f(bytes / INVOICES / 1024)} KB\n` +
+    `service memory: resident before ${before === undefined ? '?' : before.toFixed(0)} MB, peak (VmHWM) ${peak === undefined ? '? (no /proc)' : `${peak.toFixed(0)} MB`}\n\n`,
+  );
+  const load = loadavg()[0];
+  if (load > availableParallelism() * 0.7) process.stdout.write(`note: the machine was busy (1-min load average ${load.toFixed(2)} on ${availableParallelism()} CPUs); figures are noisy\n`);
+  process.stdout.write(`target: median after the first under ${TARGET_MS} ms: ${quantile(rest, 0.5) < TARGET_MS ? 'met' : 'NOT met'}\n`);
+} catch (err) {
+  die(`PDF benchmark failed: ${err.message}`);
+} finally {
+  await stopAcctServer(server);
+}

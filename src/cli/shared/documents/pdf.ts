@@ -1,0 +1,94 @@
+// `acct proposals|invoices pdf [<ref>]`: the document's PDF as the service renders it (with the QR-bill
+// payment part for invoices in CHF or EUR). One document: written to <number>.pdf in the current
+// directory, to --out FILE, or with --out - to stdout for a pipe. Without a ref, the filters
+// (--status, --customer, --from, --to, …) choose the documents and each is written into --out-dir,
+// with progress on stderr. An existing file is never overwritten without --force.
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { documentPdf, listDocumentsPage } from '../../../api/endpoints/documents.js';
+import { CliError, ExitCode, UsageError } from '../../../errors.js';
+import { notice } from '../../globals.js';
+import { RefResolver } from '../../refs.js';
+import { resolveRefs } from '../../resource/run.js';
+import type { FilterFlag } from '../../resource/spec.js';
+import { withRuntime } from '../../runtime.js';
+import type { VerbIO } from '../../verb.js';
+import type { DocumentArgs } from './common.js';
+import { documentFilters, type KindFacts } from './fields.js';
+import { documentQuery, type ListOptions } from './list.js';
+
+interface PdfOptions extends DocumentArgs, ListOptions { out?: string; outDir?: string; force?: boolean }
+
+const FILTER_FLAGS = ['status', 'overdue', 'customer', 'project', 'from', 'to', 'number', 'id', 'proposal', 'repeat'] as const;
+
+/** Refuses to replace a file unless --force; a directory is never a target. */
+function checkTarget(path: string, force: boolean | undefined): void {
+  if (!existsSync(path)) return;
+  if (statSync(path).isDirectory()) throw new UsageError(`${path} is a directory; give a file name with --out, or --out-dir for several documents`);
+  if (!force) throw new CliError(`${path} exists; --force overwrites it`, ExitCode.Conflict);
+}
+
+/** The service's file name, kept to one plain name inside the target directory. */
+const safeName = (fileName: string, id: number): string => {
+  const name = basename(fileName).replace(/[^\w.-]+/g, '_');
+  return name === '' || name.startsWith('.') ? `${id}.pdf` : name;
+};
+
+export default async function pdf(k: KindFacts, o: PdfOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
+  const ref = o[k.noun];
+  // (a proposal's own argument arrives as o.proposal, which for invoices is the --proposal filter)
+  const filtered = FILTER_FLAGS.some((f) => f !== k.noun && o[f] !== undefined);
+  if (ref !== undefined && filtered) throw new UsageError(`give a ${k.noun} or filters (--status, --customer, --from, --to …), not both`);
+  if (ref === undefined && !filtered) throw new UsageError(`name a ${k.noun}, or choose several with --status, --customer, --from or --to and --out-dir`);
+  if (ref !== undefined && o.outDir !== undefined) throw new UsageError('--out-dir is for several documents chosen by filters; for one use --out FILE');
+  if (ref === undefined && o.out !== undefined) throw new UsageError('--out is for one document; several are written into --out-dir');
+  if (ref === undefined && o.outDir === undefined) throw new UsageError('several documents need --out-dir DIR');
+
+  if (ref !== undefined) {
+    if (o.out !== undefined && o.out !== '-') checkTarget(o.out, o.force);
+    await withRuntime(g, async (rt) => {
+      const company = await rt.company();
+      const id = await new RefResolver(rt.client, company).resolve(k.noun, ref, k.noun);
+      const { bytes, fileName } = await documentPdf(rt.client, k.kind, company, id);
+      if (o.out === '-') { process.stdout.write(bytes); return; }
+      const target = o.out ?? safeName(fileName, id);
+      checkTarget(target, o.force);
+      writeFileSync(target, bytes);
+      notice(`Wrote ${target} (${Math.ceil(bytes.length / 1024)} KB).`);
+    });
+    return;
+  }
+
+  const dir = o.outDir!;
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out-dir ${dir} is not a directory`);
+  const query = documentQuery(k, o);
+  await withRuntime(g, async (rt) => {
+    const company = await rt.company();
+    await resolveRefs(new RefResolver(rt.client, company), documentFilters(k), query, (f) => (f as FilterFlag).param);
+    const docs: { id: number; number: string }[] = [];
+    for (let page = 1; ; page++) {
+      const body = await listDocumentsPage(rt.client, k.kind, company, { ...query, page, per_page: 100 });
+      docs.push(...body.data.map((d) => ({ id: Number(d.id), number: String(d.number) })));
+      if (page >= body.meta.last_page) break;
+    }
+    if (docs.length === 0) { notice(`No ${k.kind} found; nothing written.`); return; }
+    mkdirSync(dir, { recursive: true });
+    let written = 0;
+    const skipped: string[] = [];
+    for (const [i, d] of docs.entries()) {
+      const { bytes, fileName } = await documentPdf(rt.client, k.kind, company, d.id);
+      const target = join(dir, safeName(fileName, d.id));
+      if (existsSync(target) && !o.force) {
+        skipped.push(target);
+        process.stderr.write(`[${i + 1}/${docs.length}] ${target} exists, skipped (--force overwrites)\n`);
+        continue;
+      }
+      writeFileSync(target, bytes);
+      written++;
+      process.stderr.write(`[${i + 1}/${docs.length}] ${target}\n`);
+    }
+    notice(`Wrote ${written} of ${docs.length} ${k.kind} into ${dir}${skipped.length ? `; ${skipped.length} existed and were kept` : ''}.`);
+    if (skipped.length) throw new CliError(`${skipped.length} file${skipped.length === 1 ? '' : 's'} existed and were not overwritten (--force overwrites)`, ExitCode.Conflict);
+  });
+}

@@ -1,0 +1,248 @@
+// What a document PDF shows, gathered from stored rows into one plain model (no I/O, no pdfkit): the
+// sender and recipient addresses, the heading (reminder and confirmation titles), the positions as
+// table rows, the totals lines, and the QR-bill's data. The route builds the model; document-pdf.ts
+// (loaded with await import() on use) lays it out. The QR-bill data mapping is one function
+// (qrBillInput) so that the pure QR-bill module can take over its input later.
+import type { Data as SwissQrData } from 'swissqrbill/types';
+import { generatedTitle, isReminder, REMINDER_STATUSES, type DocumentType } from '../domain/documents.js';
+import { groupRappen, percentHundredthsToNumber, rappenToNumber, scaledToString } from '../domain/money.js';
+import { dotted } from '../domain/time.js';
+import type { Row } from '../store/db.js';
+import { labelsFor, type PdfLabels } from './labels.js';
+
+export interface PdfRow {
+  kind: 'position' | 'text' | 'collection' | 'subtotal';
+  /** inside a collection */
+  child: boolean;
+  text: string;
+  /** a second, smaller line: the position's discount, an invoice position's date */
+  note: string | null;
+  quantity: string;
+  unit: string;
+  price: string;
+  sum: string;
+}
+
+export interface TotalLine { label: string; value: string; strong?: boolean }
+
+export interface QrBillInput {
+  iban: string | null;
+  creditor: { name: string | null; street: string | null; building: string | null; zip: string | null; city: string | null; country: string | null };
+  /** null: the payer writes it by hand (without_debitor_on_qr, or the customer has no address) */
+  debtor: { name: string; street: string | null; zip: string | null; city: string | null; country: string } | null;
+  /** Rappen */
+  amount: number;
+  currency: 'CHF' | 'EUR';
+  /** a QRR (27 digits) or SCOR (RF…) reference, or none */
+  reference: string | null;
+  message: string;
+}
+
+export interface PdfModel {
+  type: DocumentType;
+  lang: string;
+  labels: PdfLabels;
+  number: string;
+  /** the big heading: the generated title, or "1. Mahnung" … for a reminder */
+  heading: string;
+  /** under the heading of a reminder: the invoice's own title */
+  subheading: string | null;
+  sender: string[];
+  recipient: string[];
+  /** label / value pairs beside the recipient: number, date, payable or valid until */
+  facts: [string, string][];
+  currency: string;
+  remarksTop: string | null;
+  rows: PdfRow[];
+  totals: TotalLine[];
+  remarks: string | null;
+  signature: { remark: string | null } | null;
+  qr: QrBillInput | null;
+  fileName: string;
+}
+
+const text = (v: unknown): string | null => (v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim());
+const money = (rappen: number): string => groupRappen(rappen);
+
+/** The company's address block (the creditor address the QR-bill carries too). */
+export function senderLines(company: Row): string[] {
+  const street = [text(company.creditor_street), text(company.creditor_building)].filter(Boolean).join(' ');
+  const town = [text(company.creditor_zip), text(company.creditor_city)].filter(Boolean).join(' ');
+  return [text(company.creditor_name) ?? text(company.name) ?? '', street, town].filter((l) => l !== '');
+}
+
+/** The customer's invoice_address as written, else name, c/o, department, street, PO box, zip and city, and a country other than CH. */
+export function recipientLines(customer: Row): string[] {
+  const own = text(customer.invoice_address);
+  if (own) return own.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  const country = text(customer.country);
+  return [
+    text(customer.name), text(customer.care_of) ? `c/o ${text(customer.care_of)}` : null, text(customer.department), text(customer.street), text(customer.po_box),
+    [text(customer.zip), text(customer.city)].filter(Boolean).join(' ') || null,
+    country && !/^(CH|Schweiz|Suisse|Svizzera|Switzerland)$/i.test(country) ? country : null,
+  ].filter((l): l is string => l !== null);
+}
+
+/** An invoice in a reminder status is headed "1. Mahnung" (en "First reminder" …); otherwise the generated title. */
+export function headingOf(type: DocumentType, doc: Row, labels: PdfLabels): { heading: string; subheading: string | null } {
+  const title = generatedTitle(type, doc as { title: string | null; number: string; lang: string; status: string });
+  if (type === 'invoice' && isReminder(doc.status)) {
+    return { heading: labels.reminder[(REMINDER_STATUSES as readonly string[]).indexOf(doc.status)], subheading: title };
+  }
+  return { heading: title, subheading: null };
+}
+
+const quantityText = (thousandths: number): string => scaledToString(thousandths, 3).replace(/\.?0+$/, '');
+
+/** Stored positions (flat, each collection followed by its children) → table rows, a subtotal after each collection. */
+export function tableRows(positions: Row[], labels: PdfLabels, withDates: boolean): PdfRow[] {
+  const out: PdfRow[] = [];
+  const byParent = new Map<number, Row[]>();
+  for (const p of positions) if (p.parent_id !== null) byParent.set(Number(p.parent_id), [...(byParent.get(Number(p.parent_id)) ?? []), p]);
+  const rowOf = (p: Row, child: boolean): PdfRow => {
+    if (p.type === 'text') return { kind: 'text', child, text: text(p.description) ?? '', note: null, quantity: '', unit: '', price: '', sum: '' };
+    const discount = Number(p.discount_amount);
+    const notes: string[] = [];
+    if (withDates && p.date) notes.push(dotted(p.date));
+    if (discount > 0) {
+      notes.push(p.discount_type === 'percentage'
+        ? `${labels.discount} ${percentHundredthsToNumber(discount)} %`
+        : `${labels.discount} ${money(discount)}`);
+    }
+    return {
+      kind: 'position', child, text: text(p.description) ?? '', note: notes.length ? notes.join(' · ') : null,
+      quantity: quantityText(Number(p.amount)), unit: text(p.unit) ?? '', price: money(Number(p.price)), sum: money(Number(p.sum)),
+    };
+  };
+  for (const p of positions) {
+    if (p.parent_id !== null) continue;
+    if (p.type !== 'collection') { out.push(rowOf(p, false)); continue; }
+    const title = text(p.title) ?? '';
+    out.push({ kind: 'collection', child: false, text: title, note: null, quantity: '', unit: '', price: '', sum: '' });
+    for (const c of byParent.get(Number(p.id)) ?? []) out.push(rowOf(c, true));
+    out.push({ kind: 'subtotal', child: false, text: labels.subtotalOf(title), note: null, quantity: '', unit: '', price: '', sum: money(Number(p.sum)) });
+  }
+  return out;
+}
+
+/**
+ * The totals block: subtotal, the document discount, then with VAT on top the net total, the VAT line
+ * (the rate's name_on_documents) and the total; with VAT included the total and "incl. MWST …";
+ * the rounding difference; the final value last.
+ */
+export function totalLines(doc: Row, taxRate: Row | undefined, labels: PdfLabels): TotalLine[] {
+  const cur = String(doc.currency);
+  const n = (k: string) => Number(doc[k] ?? 0);
+  const lines: TotalLine[] = [];
+  const discount = n('discount_amount');
+  const vat = taxRate !== undefined;
+  const included = Number(doc.vat_included) === 1;
+  if (discount !== 0 || (vat && !included)) lines.push({ label: labels.subtotal, value: money(n('total_value')) });
+  if (discount !== 0) {
+    const rate = doc.discount_rate === null ? '' : ` ${percentHundredthsToNumber(Number(doc.discount_rate))} %`;
+    lines.push({ label: `${labels.documentDiscount}${rate}`, value: money(-discount) });
+  }
+  if (vat && !included) {
+    if (discount !== 0) lines.push({ label: labels.totalNet, value: money(n('total_value_with_discount')) });
+    lines.push({ label: String(taxRate.name_on_documents), value: money(n('vat_amount')) });
+  }
+  if (n('rounding_difference') !== 0) {
+    lines.push({ label: `${labels.total} ${cur}`, value: money(n('total_value_with_vat')) });
+    lines.push({ label: labels.rounding, value: money(n('rounding_difference')) });
+  }
+  lines.push({ label: `${labels.total} ${cur}`, value: money(n('final_value')), strong: true });
+  if (vat && included) lines.push({ label: labels.vatIncluded(String(taxRate.name_on_documents)), value: money(n('vat_amount')) });
+  return lines;
+}
+
+/**
+ * The QR-bill's data from the document, the company, its customer and the bank account: creditor
+ * (the company's creditor_* fields, the bank account's IBAN), debtor (the customer's address, none
+ * with without_debitor_on_qr or without a town), the final value, reference (qr_reference, else the
+ * SCOR reference, else none), message "<number> <title>". Undefined when there is no QR part:
+ * proposals and currencies other than CHF and EUR.
+ */
+export function qrBillInput(type: DocumentType, doc: Row, company: Row, customer: Row, bankAccount: Row | undefined): QrBillInput | undefined {
+  if (type !== 'invoice' || (doc.currency !== 'CHF' && doc.currency !== 'EUR')) return undefined;
+  const withDebtor = Number(doc.without_debitor_on_qr) !== 1 && text(customer.city) !== null && text(customer.zip) !== null;
+  const country = text(customer.country)?.toUpperCase();
+  return {
+    iban: text(bankAccount?.iban)?.replace(/\s+/g, '').toUpperCase() ?? null,
+    creditor: {
+      name: text(company.creditor_name), street: text(company.creditor_street), building: text(company.creditor_building),
+      zip: text(company.creditor_zip), city: text(company.creditor_city), country: text(company.creditor_country),
+    },
+    debtor: withDebtor
+      ? { name: String(customer.name), street: text(customer.street), zip: text(customer.zip), city: text(customer.city), country: country && /^[A-Z]{2}$/.test(country) ? country : 'CH' }
+      : null,
+    amount: Number(doc.final_value),
+    currency: doc.currency,
+    reference: text(doc.qr_reference) ?? text(doc.reference),
+    message: [doc.number, text(doc.title)].filter(Boolean).join(' ').slice(0, 140),
+  };
+}
+
+/** Our QR-bill data → swissqrbill's. Missing values stay undefined, so swissqrbill names them. */
+export function swissQrData(q: QrBillInput): SwissQrData {
+  const u = (v: string | null) => v ?? undefined;
+  return {
+    currency: q.currency,
+    amount: rappenToNumber(q.amount),
+    creditor: {
+      account: u(q.iban)!, name: u(q.creditor.name)!, address: u(q.creditor.street)!, buildingNumber: u(q.creditor.building),
+      zip: u(q.creditor.zip)!, city: u(q.creditor.city)!, country: u(q.creditor.country)!,
+    },
+    ...(q.debtor ? { debtor: { name: q.debtor.name, address: q.debtor.street ?? '', zip: q.debtor.zip!, city: q.debtor.city!, country: q.debtor.country } } : {}),
+    ...(q.reference ? { reference: q.reference } : {}),
+    ...(q.message ? { message: q.message } : {}),
+  };
+}
+
+/** The field a swissqrbill ValidationError code is about, and where to fix it. */
+export function qrErrorField(code: string | undefined): { field: string; fix: string } {
+  const c = code ?? '';
+  if (/^(CREDITOR_ACCOUNT|ACCOUNT_)/.test(c)) return { field: 'iban', fix: 'the IBAN of the invoice\'s bank account (acct accounts update …)' };
+  const creditor = /^CREDITOR_(NAME|ADDRESS|BUILDING_NUMBER|ZIP|CITY|COUNTRY)/.exec(c);
+  if (creditor) {
+    const part = { NAME: 'name', ADDRESS: 'street', BUILDING_NUMBER: 'building', ZIP: 'zip', CITY: 'city', COUNTRY: 'country' }[creditor[1]]!;
+    return { field: `creditor_${part}`, fix: `acct server companies set <company> --creditor-${part} …` };
+  }
+  const debtor = /^DEBTOR_(NAME|ADDRESS|BUILDING_NUMBER|ZIP|CITY|COUNTRY)/.exec(c);
+  if (debtor) {
+    const part = { NAME: 'name', ADDRESS: 'street', BUILDING_NUMBER: 'street', ZIP: 'zip', CITY: 'city', COUNTRY: 'country' }[debtor[1]]!;
+    return { field: `customer.${part}`, fix: `the customer's ${part} (acct customers update <customer> --${part} …)` };
+  }
+  if (/^(REFERENCE|QR_REFERENCE|CREDITOR_REFERENCE)/.test(c)) return { field: 'reference', fix: 'the invoice\'s reference' };
+  if (/^(MESSAGE|ADDITIONAL)/.test(c)) return { field: 'title', fix: 'a shorter invoice title' };
+  if (/^AMOUNT/.test(c)) return { field: 'final_value', fix: 'the invoice\'s amount' };
+  if (/^CURRENCY/.test(c)) return { field: 'currency', fix: 'CHF or EUR' };
+  return { field: 'qr_bill', fix: 'the QR-bill data' };
+}
+
+/** Everything the PDF shows of a document. */
+export function pdfModel(args: {
+  type: DocumentType; doc: Row; positions: Row[]; company: Row; customer: Row; taxRate?: Row; bankAccount?: Row;
+}): PdfModel {
+  const { type, doc, company, customer, taxRate } = args;
+  const labels = labelsFor(doc.lang);
+  const { heading, subheading } = headingOf(type, doc, labels);
+  const facts: [string, string][] = [[labels.number, doc.number], [labels.date, dotted(doc.date)]];
+  if (customer.number !== null && customer.number !== undefined) facts.push([labels.customerNumber, String(customer.number)]);
+  if (type === 'invoice') {
+    facts.push([labels.payableUntil, dotted(doc.payable_until)]);
+    if (isReminder(doc.status) && doc.reminder_due_date) facts.push([labels.reminderDue, dotted(doc.reminder_due_date)]);
+  } else {
+    facts.push([labels.validUntil, dotted(doc.valid_until)]);
+  }
+  return {
+    type, lang: doc.lang, labels, number: doc.number, heading, subheading,
+    sender: senderLines(company), recipient: recipientLines(customer), facts, currency: doc.currency,
+    remarksTop: text(doc.remarks_top),
+    rows: tableRows(args.positions, labels, type === 'invoice'),
+    totals: totalLines(doc, taxRate, labels),
+    remarks: text(doc.remarks),
+    signature: type === 'proposal' && Number(doc.with_signature) === 1 ? { remark: text(doc.signature_remark) } : null,
+    qr: qrBillInput(type, doc, company, customer, args.bankAccount) ?? null,
+    fileName: `${String(doc.number).replace(/[^\w.-]+/g, '_')}.pdf`,
+  };
+}

@@ -1,0 +1,218 @@
+// A proposal's or invoice's PDF (A4, pdfkit's built-in Helvetica): the company's and the customer's
+// addresses, heading and facts, remarks_top, the positions table (its header repeated on every page),
+// the totals, remarks, a signature field for proposals that ask for one, and for invoices in CHF or
+// EUR the QR-bill payment part (swissqrbill: receipt, payment part, scissors line) at the foot of the
+// last page. This module and the two libraries load with await import() from the route on first use,
+// so the service starts without them. The layout helpers below are pure; pdfModel (document-model.ts)
+// decides what is shown.
+import PDFDocument from 'pdfkit';
+import { SwissQRBill } from 'swissqrbill/pdf';
+import { validationError } from '../http-error.js';
+import { qrErrorField, swissQrData, type PdfModel, type PdfRow } from './document-model.js';
+
+const PAGE = { width: 595.28, height: 841.89 };
+const MARGIN = { left: 50, right: 50, top: 50, bottom: 50 };
+const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
+/** Where a continued page's content starts, below the page number. */
+const CONTINUED_TOP = 60;
+/** The QR-bill payment part: 105 mm high, the full width of the page. */
+const QR_HEIGHT = SwissQRBill.height;
+
+export interface Column { key: 'text' | 'quantity' | 'unit' | 'price' | 'sum'; x: number; width: number; align: 'left' | 'right' }
+
+/** The table's columns across the content width: description, quantity, unit, price, amount. */
+export function tableColumns(left = MARGIN.left, width = CONTENT_WIDTH): Column[] {
+  const widths = { quantity: 50, unit: 45, price: 70, sum: 80 };
+  const text = width - widths.quantity - widths.unit - widths.price - widths.sum;
+  let x = left;
+  const col = (key: Column['key'], w: number, align: Column['align']): Column => { const c = { key, x, width: w, align }; x += w; return c; };
+  return [col('text', text, 'left'), col('quantity', widths.quantity, 'right'), col('unit', widths.unit, 'left'), col('price', widths.price, 'right'), col('sum', widths.sum, 'right')];
+}
+
+/** The lowest y content may reach on a page: above the QR part on the last page of a QR invoice. */
+export const contentBottom = (withQr: boolean): number => PAGE.height - (withQr ? QR_HEIGHT + 8 : MARGIN.bottom);
+
+type Doc = PDFKit.PDFDocument;
+const GAP = 3;
+const INDENT = 12;
+/** The recipient sits in the window of a C5 envelope (window on the right). */
+const ADDRESS_TOP = 125;
+/** Left-aligned columns after the first start a little right of their edge, right-aligned ones end a little left of it. */
+const pad = (c: Column): number => (c.align === 'left' && c.key !== 'text' ? 6 : 0);
+/** The width a column's text takes: a gap to the next column after left-aligned text. */
+const span = (c: Column): number => (c.align === 'left' ? c.width - 6 : c.width);
+
+function fontFor(row: PdfRow): string {
+  if (row.kind === 'collection') return 'Helvetica-Bold';
+  if (row.kind === 'subtotal') return 'Helvetica-Oblique';
+  return 'Helvetica';
+}
+
+/** Height a table row takes: the description (wrapped) and its note. */
+function rowHeight(doc: Doc, row: PdfRow, columns: Column[]): number {
+  const textCol = columns[0];
+  const width = textCol.width - 6 - (row.child ? INDENT : 0);
+  doc.font(fontFor(row)).fontSize(9.5);
+  let h = doc.heightOfString(row.text || ' ', { width });
+  if (row.note) h += doc.font('Helvetica').fontSize(8).heightOfString(row.note, { width }) + 1;
+  return h + GAP * 2;
+}
+
+function drawHeader(doc: Doc, model: PdfModel, columns: Column[], y: number): number {
+  const l = model.labels;
+  const titles: Record<Column['key'], string> = { text: l.description, quantity: l.quantity, unit: l.unit, price: l.price, sum: `${l.amount} ${model.currency}` };
+  doc.font('Helvetica-Bold').fontSize(9).fillColor('black');
+  for (const c of columns) doc.text(titles[c.key], c.x + pad(c), y, { width: span(c), align: c.align, lineBreak: false });
+  const bottom = y + 14;
+  doc.moveTo(MARGIN.left, bottom).lineTo(PAGE.width - MARGIN.right, bottom).lineWidth(0.8).strokeColor('black').stroke();
+  return bottom + 2;
+}
+
+function drawRow(doc: Doc, row: PdfRow, columns: Column[], y: number): void {
+  const [textCol] = columns;
+  const indent = row.child ? INDENT : 0;
+  const width = textCol.width - 6 - indent;
+  const top = y + GAP;
+  doc.fillColor('black').font(fontFor(row)).fontSize(9.5).text(row.text || ' ', textCol.x + indent, top, { width });
+  if (row.note) {
+    const noteY = top + doc.font(fontFor(row)).fontSize(9.5).heightOfString(row.text || ' ', { width }) + 1;
+    doc.font('Helvetica').fontSize(8).fillColor('#555555').text(row.note, textCol.x + indent, noteY, { width });
+  }
+  doc.fillColor('black').font(row.kind === 'subtotal' ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5);
+  for (const c of columns.slice(1)) {
+    const value = row[c.key];
+    if (value) doc.text(value, c.x + pad(c), top, { width: span(c), align: c.align, lineBreak: false });
+  }
+  if (row.kind === 'subtotal') {
+    const sum = columns[columns.length - 1];
+    doc.moveTo(sum.x + 10, y + 1).lineTo(sum.x + sum.width, y + 1).lineWidth(0.5).strokeColor('#888888').stroke();
+  }
+}
+
+/** Lays the model out on pages; the QR part, when there is one, at the foot of the last page. */
+function layout(doc: Doc, model: PdfModel, qrBill: SwissQRBill | undefined): void {
+  const columns = tableColumns();
+  const bottom = contentBottom(false);
+  const right = PAGE.width - MARGIN.right;
+
+  // sender, small, top left; recipient in the window on the right
+  doc.font('Helvetica-Bold').fontSize(10).text(model.sender[0] ?? '', MARGIN.left, MARGIN.top, { width: 250 });
+  doc.font('Helvetica').fontSize(9).text(model.sender.slice(1).join('\n'), { width: 250 });
+  doc.font('Helvetica').fontSize(10).text(model.recipient.join('\n'), 330, ADDRESS_TOP, { width: right - 330 });
+
+  // facts on the left, at the recipient's height
+  let fy = ADDRESS_TOP;
+  for (const [label, value] of model.facts) {
+    doc.font('Helvetica').fontSize(9).fillColor('#555555').text(label, MARGIN.left, fy, { width: 95, lineBreak: false });
+    doc.fillColor('black').text(value, MARGIN.left + 95, fy, { width: 150, lineBreak: false });
+    fy += 13;
+  }
+
+  let y = Math.max(ADDRESS_TOP + 85, fy + 20);
+  /** the lowest point drawn so far on this page */
+  let end = y;
+  doc.font('Helvetica-Bold').fontSize(16).fillColor('black').text(model.heading, MARGIN.left, y, { width: CONTENT_WIDTH });
+  y = doc.y + 2;
+  if (model.subheading) { doc.font('Helvetica').fontSize(10).text(model.subheading, MARGIN.left, y, { width: CONTENT_WIDTH }); y = doc.y; }
+  y += 10;
+
+  const newPage = (): number => { doc.addPage(); return CONTINUED_TOP; };
+  const paragraph = (text: string) => {
+    doc.font('Helvetica').fontSize(9.5);
+    const h = doc.heightOfString(text, { width: CONTENT_WIDTH });
+    if (y + h > bottom && h < bottom - CONTINUED_TOP) y = newPage();
+    doc.fillColor('black').text(text, MARGIN.left, y, { width: CONTENT_WIDTH });
+    end = doc.y;
+    y = end + 10;
+  };
+  if (model.remarksTop) paragraph(model.remarksTop);
+
+  // the table, its header repeated on each page
+  if (y + 40 > bottom) y = newPage();
+  y = drawHeader(doc, model, columns, y);
+  for (const row of model.rows) {
+    const h = rowHeight(doc, row, columns);
+    if (y + h > bottom) y = drawHeader(doc, model, columns, newPage());
+    drawRow(doc, row, columns, y);
+    y += h;
+  }
+  doc.moveTo(MARGIN.left, y + 2).lineTo(right, y + 2).lineWidth(0.8).strokeColor('black').stroke();
+  y += 10;
+  end = y;
+
+  // totals, kept together
+  const totalsHeight = model.totals.length * 15;
+  if (y + totalsHeight > bottom) y = newPage();
+  for (const line of model.totals) {
+    doc.font(line.strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(line.strong ? 10.5 : 9.5).fillColor('black');
+    if (line.strong) doc.moveTo(300, y - 2).lineTo(right, y - 2).lineWidth(0.5).strokeColor('black').stroke();
+    doc.text(line.label, 300, y + 1, { width: 160, lineBreak: false });
+    doc.text(line.value, right - 90, y + 1, { width: 90, align: 'right', lineBreak: false });
+    y += 15;
+  }
+  end = y;
+  y += 12;
+
+  if (model.remarks) paragraph(model.remarks);
+
+  if (model.signature) {
+    const remarkHeight = model.signature.remark ? doc.font('Helvetica').fontSize(9.5).heightOfString(model.signature.remark, { width: CONTENT_WIDTH }) + 8 : 0;
+    if (y + remarkHeight + 70 > bottom) y = newPage();
+    if (model.signature.remark) { doc.fillColor('black').text(model.signature.remark, MARGIN.left, y, { width: CONTENT_WIDTH }); y = doc.y + 8; }
+    y += 40;
+    const half = (CONTENT_WIDTH - 30) / 2;
+    for (const [x, label] of [[MARGIN.left, model.labels.placeDate], [MARGIN.left + half + 30, model.labels.signature]] as const) {
+      doc.moveTo(x, y).lineTo(x + half, y).lineWidth(0.6).strokeColor('black').stroke();
+      doc.font('Helvetica').fontSize(8.5).fillColor('#555555').text(label, x, y + 4, { width: half, lineBreak: false });
+    }
+    y += 24;
+    end = y;
+  }
+
+  if (qrBill) {
+    if (end > contentBottom(true)) end = newPage();
+    doc.y = end;
+    doc.fillColor('black');
+    qrBill.attachTo(doc, 0, PAGE.height - QR_HEIGHT);
+  }
+}
+
+/** Page numbers at the top right of every page when there are several. */
+function numberPages(doc: Doc, model: PdfModel): void {
+  const range = doc.bufferedPageRange();
+  if (range.count < 2) return;
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i);
+    doc.font('Helvetica').fontSize(8).fillColor('#555555')
+      .text(`${model.number} · ${model.labels.page(i + 1, range.count)}`, MARGIN.left, 28, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
+  }
+}
+
+/** The QR part, or a 422 naming what swissqrbill refuses (the IBAN, a creditor or debtor field, …). */
+function qrPart(model: PdfModel): SwissQRBill | undefined {
+  if (!model.qr) return undefined;
+  try {
+    return new SwissQRBill(swissQrData(model.qr), { language: model.lang.toUpperCase() as 'DE' | 'EN' | 'FR' | 'IT', scissors: true, outlines: true });
+  } catch (err) {
+    if (!(err instanceof Error) || err.name !== 'ValidationError') throw err;
+    const { field, fix } = qrErrorField((err as Error & { code?: string }).code);
+    throw validationError({ [field]: [`The QR-bill cannot be made: ${err.message} Fix ${fix}.`] });
+  }
+}
+
+/** The PDF's bytes. */
+export async function renderDocumentPdf(model: PdfModel): Promise<Buffer> {
+  const qrBill = qrPart(model);
+  const doc = new PDFDocument({
+    size: 'A4', margins: { top: MARGIN.top, left: MARGIN.left, right: MARGIN.right, bottom: 10 }, bufferPages: true,
+    info: { Title: model.heading, Subject: model.number, Creator: 'acct' }, lang: model.lang,
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<void>((resolve, reject) => { doc.on('end', () => resolve()); doc.on('error', reject); });
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  layout(doc, model, qrBill);
+  numberPages(doc, model);
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,114 @@
+// `acct invoices pdf` and `acct proposals pdf` against the service: <number>.pdf in the current
+// directory, never overwritten without --force, --out FILE, --out - to stdout, and several documents
+// chosen by filters into --out-dir with progress on stderr. The files are real PDFs (mupdf reads them).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { setCompany } from '../../src/server/main.js';
+import { ACCT_BIN, acctEnv, sandbox, type RunResult, type Sandbox } from '../helpers/cli.js';
+import { readPdf } from '../helpers/pdf.js';
+import { startTestService, type TestService } from '../helpers/service.js';
+import { seed } from './support.js';
+
+let svc: TestService;
+let box: Sandbox;
+let cwd: string;
+const made: { id: number; number: string }[] = [];
+let proposal: { id: number; number: string };
+
+/** acct in `cwd`, stdout kept as bytes. */
+function acct(args: string[]): Promise<RunResult & { bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [ACCT_BIN, ...args], { cwd, env: box.env(acctEnv(svc)), stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
+    child.on('error', reject);
+    child.on('close', (code) => { const bytes = Buffer.concat(out); resolve({ code, stdout: bytes.toString('utf8'), stderr, bytes }); });
+  });
+}
+
+beforeAll(async () => {
+  svc = await startTestService();
+  box = sandbox();
+  cwd = mkdtempSync(join(tmpdir(), 'acct-pdf-cwd-'));
+  setCompany(svc.server.db, 1, { creditorStreet: 'Bahnhofstrasse', creditorBuilding: '12', creditorZip: '8001', creditorCity: 'Zürich' });
+  svc.server.db.prepare("UPDATE accounts SET iban = 'CH9300762011623852957' WHERE company_id = 1 AND number = 1020").run();
+  const muster = (await seed(svc, 'customers', { name: 'Muster AG', number: 1001, street: 'Seestrasse 5', zip: '6003', city: 'Luzern' })).id;
+  const other = (await seed(svc, 'customers', { name: 'Beispiel GmbH', number: 1002, street: 'Gasse 1', zip: '3000', city: 'Bern' })).id;
+  for (const [customer, date] of [[muster, '2026-02-10'], [muster, '2026-03-05'], [other, '2026-03-20']] as const) {
+    made.push(await seed(svc, 'invoices', { customer_id: customer, date, positions: [{ description: 'Beratung', amount: 2, price: 150 }] }));
+  }
+  proposal = await seed(svc, 'proposals', { customer_id: muster, with_signature: true, positions: [{ description: 'Jahresabschluss', amount: 1, price: 2400 }] });
+});
+afterAll(async () => {
+  await svc.close();
+  box.cleanup();
+  rmSync(cwd, { recursive: true, force: true });
+});
+
+describe('one document', () => {
+  test('writes <number>.pdf in the current directory and refuses to overwrite it without --force', async () => {
+    const [inv] = made;
+    let r = await acct(['invoices', 'pdf', inv.number]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`Wrote ${inv.number}.pdf`);
+    const pdf = readPdf(readFileSync(join(cwd, `${inv.number}.pdf`)));
+    expect(pdf.text[0]).toContain(inv.number);
+    expect(pdf.text[0]).toContain('Muster AG');
+    expect(pdf.text[0]).toContain('Zahlteil');
+
+    writeFileSync(join(cwd, `${inv.number}.pdf`), 'mine');
+    r = await acct(['invoices', 'pdf', inv.number]);
+    expect(r.code).toBe(6);
+    expect(r.stderr).toMatch(/exists; --force overwrites it/);
+    expect(readFileSync(join(cwd, `${inv.number}.pdf`), 'utf8')).toBe('mine');
+    r = await acct(['invoices', 'pdf', inv.number, '--force']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(cwd, `${inv.number}.pdf`)).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  test('--out FILE and --out - (stdout, for a pipe)', async () => {
+    let r = await acct(['proposals', 'pdf', proposal.number, '--out', 'offer.pdf']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readPdf(readFileSync(join(cwd, 'offer.pdf'))).text[0]).toContain('Unterschrift');
+    r = await acct(['proposals', 'pdf', proposal.number, '--out', '-']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(readPdf(new Uint8Array(r.bytes)).text[0]).toContain(proposal.number);
+  });
+
+  test('usage errors (exit 2) and a refused QR-bill (422, exit 3)', async () => {
+    expect((await acct(['invoices', 'pdf'])).code).toBe(2);
+    expect((await acct(['invoices', 'pdf', made[0].number, '--status', 'open'])).code).toBe(2);
+    expect((await acct(['invoices', 'pdf', '--status', 'open'])).code).toBe(2);
+    svc.server.db.prepare("UPDATE accounts SET iban = NULL WHERE company_id = 1 AND number = 1020").run();
+    const r = await acct(['invoices', 'pdf', made[1].number, '--out', 'x.pdf']);
+    svc.server.db.prepare("UPDATE accounts SET iban = 'CH9300762011623852957' WHERE company_id = 1 AND number = 1020").run();
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/IBAN/);
+    expect(existsSync(join(cwd, 'x.pdf'))).toBe(false);
+  });
+});
+
+describe('several documents by filters', () => {
+  test('writes each matching invoice into --out-dir with progress on stderr; existing files are kept', async () => {
+    let r = await acct(['invoices', 'pdf', '--customer', 'Muster AG', '--from', '2026-01-01', '--to', '2026-12-31', '--out-dir', 'out']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(join(cwd, 'out')).sort()).toEqual([`${made[0].number}.pdf`, `${made[1].number}.pdf`].sort());
+    expect(r.stderr).toMatch(/\[1\/2\] out\/R-2026-00\d\.pdf/);
+    expect(r.stderr).toMatch(/\[2\/2\] out\/R-2026-00\d\.pdf/);
+    expect(r.stderr).toContain('Wrote 2 of 2 invoices into out.');
+
+    r = await acct(['invoices', 'pdf', '--status', 'open', '--out-dir', 'out']);
+    expect(r.code).toBe(6);
+    expect(readdirSync(join(cwd, 'out'))).toHaveLength(3);
+    expect(r.stderr).toContain('Wrote 1 of 3 invoices into out; 2 existed and were kept.');
+    r = await acct(['invoices', 'pdf', '--status', 'open', '--out-dir', 'out', '--force']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('Wrote 3 of 3 invoices into out.');
+  });
+});

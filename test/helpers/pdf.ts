@@ -1,0 +1,59 @@
+// Reading PDFs the service made, as a person or a bank's app would: mupdf (WebAssembly, from the npm
+// registry) extracts the text and renders pages to PNG; zxing-wasm decodes the QR code from the
+// rendered page. zxing-wasm would fetch its .wasm from a CDN by default, so it is handed the file
+// from node_modules: nothing is downloaded at run time.
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import * as mupdf from 'mupdf';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+
+const require = createRequire(import.meta.url);
+let zxingReady: Promise<unknown> | undefined;
+
+/** `data:application/pdf;base64,…` → the bytes (fails when the prefix is not the PDF one). */
+export function pdfBytes(dataUrl: string): Uint8Array {
+  const prefix = 'data:application/pdf;base64,';
+  if (!dataUrl.startsWith(prefix)) throw new Error(`not a PDF data URL: ${dataUrl.slice(0, 40)}`);
+  return new Uint8Array(Buffer.from(dataUrl.slice(prefix.length), 'base64'));
+}
+
+export interface ReadPdf {
+  pages: number;
+  /** the text of each page */
+  text: string[];
+  /** each page as PNG */
+  png(page: number, dpi?: number): Uint8Array;
+}
+
+export function readPdf(bytes: Uint8Array): ReadPdf {
+  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
+  const pages = doc.countPages();
+  const text = Array.from({ length: pages }, (_, i) => doc.loadPage(i).toStructuredText('preserve-whitespace').asText());
+  return {
+    pages, text,
+    png(page, dpi = 150) {
+      const pixmap = doc.loadPage(page).toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceRGB, false, true);
+      return pixmap.asPNG();
+    },
+  };
+}
+
+/** The QR codes on a rendered page, decoded. */
+export async function decodeQr(png: Uint8Array): Promise<string[]> {
+  zxingReady ??= prepareZXingModule({
+    overrides: { wasmBinary: new Uint8Array(readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'))).buffer },
+    fireImmediately: true,
+  });
+  await zxingReady;
+  const found = await readBarcodes(png, { formats: ['QRCode'], tryHarder: true });
+  return found.filter((b) => b.isValid).map((b) => b.text);
+}
+
+/** With ACCT_PDF_PNG_DIR set, writes each page there as <name>-<n>.png for a look by eye (never in git). */
+export function savePages(pdf: ReadPdf, name: string): void {
+  const dir = process.env.ACCT_PDF_PNG_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  for (let i = 0; i < pdf.pages; i++) writeFileSync(join(dir, `${name}-${i + 1}.png`), pdf.png(i, 100));
+}

@@ -1,0 +1,267 @@
+// Proposal and invoice PDFs from the running service, read back as a person and a bank's app would:
+// the text mupdf extracts shows the number, the customer, each position and the totals; the QR code
+// is decoded by zxing-wasm from the rendered page of the real PDF (not from the payload builder) and
+// its lines are checked against the invoice. Refusals: 422 naming the IBAN or the creditor field, 404
+// for another company's document. And the build: the service's start does not load pdfkit.
+// ACCT_PDF_PNG_DIR=/tmp/pdf-look writes the pages as PNG for a look by eye.
+import { isValidScor, makeQrr, makeScor } from '../../src/domain/qr-reference.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addCompany, setCompany } from '../../src/server/main.js';
+import { one, run } from '../../src/server/store/db.js';
+import { decodeQr, pdfBytes, readPdf, savePages, type ReadPdf } from '../helpers/pdf.js';
+import { secondTenant, startTestService, type TestService } from '../helpers/service.js';
+
+let svc: TestService;
+type Body = Record<string, unknown>;
+
+beforeAll(async () => { svc = await startTestService(); });
+afterAll(async () => { await svc.close(); });
+
+const db = () => svc.server.db;
+const QR_IBAN = 'CH4431999123000889012';
+const IBAN = 'CH9300762011623852957';
+/** positions that fill three pages with the QR part */
+const POSITIONS = 48;
+
+/** A company with a full creditor address and the primary bank account's IBAN. */
+async function company(name: string, iban: string | null = QR_IBAN, creditor: Parameters<typeof setCompany>[2] = {}): Promise<number> {
+  const id = addCompany(db(), name, 1);
+  setCompany(db(), id, {
+    creditorName: name, creditorStreet: 'Bahnhofstrasse', creditorBuilding: '12', creditorZip: '8001', creditorCity: 'Zürich', creditorCountry: 'CH', ...creditor,
+  });
+  run(db(), 'UPDATE accounts SET iban = ? WHERE company_id = ? AND number = 1020', iban, id);
+  return id;
+}
+const rate = (companyId: number, name: string) => Number(one(db(), 'SELECT id FROM tax_rates WHERE company_id = ? AND name = ?', companyId, name)!.id);
+
+async function customer(companyId: number, body: Body): Promise<number> {
+  const res = await svc.call('POST', `/companies/${companyId}/customers`, body);
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  return res.body.data.id;
+}
+async function create(companyId: number, type: 'proposals' | 'invoices', body: Body): Promise<any> {
+  const res = await svc.call('POST', `/companies/${companyId}/${type}`, body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return (await svc.call('GET', `/companies/${companyId}/${type}/${res.body.id}`)).body.data;
+}
+async function pdfOf(companyId: number, type: 'proposals' | 'invoices', id: number, look?: string): Promise<ReadPdf> {
+  const res = await svc.call('GET', `/companies/${companyId}/${type}/${id}/pdf`);
+  expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+  expect(Object.keys(res.body)).toEqual(['base64', 'fileName']);
+  const pdf = readPdf(pdfBytes(res.body.base64));
+  if (look) savePages(pdf, look);
+  return pdf;
+}
+/** The QR code's payload lines on a page, decoded from the rendered page. */
+async function qrLines(pdf: ReadPdf, page: number): Promise<string[] | undefined> {
+  const codes = await decodeQr(pdf.png(page, 200));
+  expect(codes.length).toBeLessThanOrEqual(1);
+  return codes[0]?.split(/\r?\n/);
+}
+const flat = (s: string) => s.replace(/\s+/g, ' ');
+
+// the example of docs/service/documents.md
+const EXAMPLE_POSITIONS = [
+  { type: 'collection', title: 'Website', positions: [
+    { description: 'Konzept und Design', amount: 12.5, price: 150, unit: 'h' },
+    { description: 'Umsetzung', amount: 3, price: 120, unit: 'h' },
+  ] },
+  { description: 'Hosting 2026', amount: 1, price: 480, discount_amount: 10, discount_type: 'percentage' },
+  { type: 'text', text: 'Zahlbar innert 30 Tagen' },
+];
+
+describe('a one-page invoice in German with a QR-IBAN', () => {
+  let c: number;
+  let inv: any;
+  let pdf: ReadPdf;
+  beforeAll(async () => {
+    c = await company('Muster Treuhand GmbH');
+    const cust = await customer(c, { name: 'Beispiel AG', street: 'Seestrasse 5', zip: '6003', city: 'Luzern', country: 'CH' });
+    inv = await create(c, 'invoices', {
+      customer_id: cust, title: 'Website', lang: 'de', tax_rate_id: rate(c, 'MWST 8.1 %'), discount_rate: 2, add_rounding_difference: true,
+      positions: EXAMPLE_POSITIONS, remarks_top: 'Vielen Dank für Ihren Auftrag.', remarks: 'Freundliche Grüsse',
+    });
+    pdf = await pdfOf(c, 'invoices', inv.id, 'invoice-de-1page');
+  });
+
+  it('answers the file name and a PDF data URL of one page', async () => {
+    const res = await svc.call('GET', `/companies/${c}/invoices/${inv.id}/pdf`);
+    expect(res.body.fileName).toBe(`${inv.number}.pdf`);
+    expect(res.body.base64).toMatch(/^data:application\/pdf;base64,JVBERi0/);
+    expect(pdf.pages).toBe(1);
+  });
+
+  it('shows the addresses, title, number, dates, each position, the subtotal and the totals', () => {
+    const text = flat(pdf.text[0]);
+    for (const s of [
+      'Muster Treuhand GmbH', 'Bahnhofstrasse 12', '8001 Zürich', 'Beispiel AG', 'Seestrasse 5', '6003 Luzern', 'Website', inv.number,
+      inv.formatted.date, `Zahlbar bis ${inv.formatted.payable_until}`, 'Vielen Dank für Ihren Auftrag.',
+      'Konzept und Design', '12.5', '150.00', "1'875.00", 'Umsetzung', '360.00', "Zwischentotal Website 2'235.00",
+      'Hosting 2026', 'Rabatt 10 %', '432.00', 'Zahlbar innert 30 Tagen',
+      "Zwischentotal 2'667.00", 'Rabatt 2 % -53.34', "Total exkl. MWST 2'613.66", 'MWST 8.1 % 211.71', "Total CHF 2'825.37",
+      'Rundungsdifferenz -0.02', "Total CHF 2'825.35", 'Freundliche Grüsse',
+    ]) expect(text).toContain(s);
+  });
+
+  it('ends with the QR-bill payment part whose code carries the invoice', async () => {
+    expect(flat(pdf.text[0])).toMatch(/Empfangsschein.*Zahlteil/);
+    const lines = await qrLines(pdf, 0);
+    expect(lines).toEqual([
+      'SPC', '0200', '1', QR_IBAN,
+      'S', 'Muster Treuhand GmbH', 'Bahnhofstrasse', '12', '8001', 'Zürich', 'CH',
+      '', '', '', '', '', '', '',
+      '2825.35', 'CHF',
+      'S', 'Beispiel AG', 'Seestrasse 5', '', '6003', 'Luzern', 'CH',
+      'QRR', makeQrr(c, inv.id), `${inv.number} Website`, 'EPD',
+    ]);
+  });
+});
+
+describe('a three-page invoice in French, EUR, SCOR reference, without debtor', () => {
+  let inv: any;
+  let pdf: ReadPdf;
+  beforeAll(async () => {
+    const c = await company('Atelier Dupont Sàrl', IBAN, { creditorStreet: 'Rue du Marché', creditorBuilding: '3', creditorZip: '1204', creditorCity: 'Genève' });
+    const cust = await customer(c, { name: 'Société Exemple SA', street: 'Avenue de la Gare 10', zip: '1003', city: 'Lausanne' });
+    const positions = Array.from({ length: POSITIONS }, (_, i) => ({
+      description: `Travaux de maintenance, lot ${i + 1}${i % 7 === 0 ? ' — analyse détaillée des besoins, réunions et rapport écrit' : ''}`,
+      amount: 1 + (i % 4), price: 85, unit: 'h', date: `2026-03-${String(1 + (i % 28)).padStart(2, '0')}`,
+    }));
+    inv = await create(c, 'invoices', { customer_id: cust, lang: 'fr', currency: 'EUR', without_debitor_on_qr: true, positions });
+    pdf = await pdfOf(c, 'invoices', inv.id, 'invoice-fr-3pages');
+  });
+
+  it('breaks onto three pages, the table header on each, every position shown once', () => {
+    expect(pdf.pages).toBe(3);
+    for (const page of pdf.text) expect(flat(page)).toMatch(/Description Quantité Unité Prix Montant EUR/);
+    const all = flat(pdf.text.join(' '));
+    for (let i = 1; i <= POSITIONS; i++) expect(all.match(new RegExp(`lot ${i}\\b`, 'g'))).toHaveLength(1);
+    expect(all).toContain(`Facture ${inv.number}`);
+    expect(all).toContain('Page 3 sur 3');
+    expect(all).toContain(`Total EUR ${inv.final_value_formatted.replace('EUR ', '')}`);
+  });
+
+  it('has the QR part on the last page only, with SCOR, EUR and no debtor', async () => {
+    expect(await qrLines(pdf, 0)).toBeUndefined();
+    expect(flat(pdf.text[2])).toMatch(/Récépissé.*Section paiement/);
+    const lines = (await qrLines(pdf, 2))!;
+    expect(lines.slice(0, 11)).toEqual(['SPC', '0200', '1', IBAN, 'S', 'Atelier Dupont Sàrl', 'Rue du Marché', '3', '1204', 'Genève', 'CH']);
+    expect(lines.slice(18, 20)).toEqual([inv.final_value.toFixed(2), 'EUR']);
+    expect(lines.slice(20, 27)).toEqual(['', '', '', '', '', '', '']);
+    expect(lines.slice(27)).toEqual(['SCOR', inv.reference, inv.number, 'EPD']);
+    expect(isValidScor(inv.reference)).toBe(true);
+  });
+});
+
+describe('a proposal with a signature field', () => {
+  it('shows valid until, the positions, the total and the signature lines, and no QR part', async () => {
+    const c = await company('Muster Treuhand GmbH');
+    const cust = await customer(c, { name: 'Beispiel AG', invoice_address: 'Beispiel AG\nBuchhaltung\nPostfach 12\n6002 Luzern' });
+    const p = await create(c, 'proposals', {
+      customer_id: cust, lang: 'de', with_signature: true, signature_remark: 'Mit Ihrer Unterschrift erteilen Sie uns den Auftrag.',
+      positions: [{ description: 'Jahresabschluss 2025', amount: 1, price: 2400 }, { description: 'Steuererklärung', amount: 1, price: 650 }],
+    });
+    const pdf = await pdfOf(c, 'proposals', p.id, 'proposal-de-signature');
+    const text = flat(pdf.text[0]);
+    for (const s of [`Offerte ${p.number}`, 'Beispiel AG Buchhaltung Postfach 12 6002 Luzern', `Gültig bis ${p.formatted.valid_until}`,
+      'Jahresabschluss 2025', "2'400.00", 'Steuererklärung', '650.00', "Total CHF 3'050.00",
+      'Mit Ihrer Unterschrift erteilen Sie uns den Auftrag.', 'Ort, Datum', 'Unterschrift']) expect(text).toContain(s);
+    expect(text).not.toContain('Zahlteil');
+    expect(await qrLines(pdf, 0)).toBeUndefined();
+  });
+});
+
+describe('reminders, currencies without a QR part, refusals', () => {
+  let c: number;
+  let cust: number;
+  beforeAll(async () => {
+    c = await company('Studio Rossi', IBAN);
+    cust = await customer(c, { name: 'Client Exemple SA', street: 'Rue Centrale 1', zip: '2000', city: 'Neuchâtel' });
+  });
+  const invoice = (body: Body = {}) => create(c, 'invoices', { customer_id: cust, lang: 'fr', positions: [{ description: 'Conseil', amount: 2, price: 150 }], ...body });
+
+  it('titles an invoice in reminder status by its level and keeps the QR part', async () => {
+    const inv = await invoice();
+    for (const s of ['sent', 'reminder_one', 'reminder_two']) expect((await svc.call('GET', `/companies/${c}/invoices/${inv.id}/mark-as?status=${s}`)).status).toBe(200);
+    const pdf = await pdfOf(c, 'invoices', inv.id, 'reminder-fr');
+    const text = flat(pdf.text[0]);
+    expect(text).toContain('2e rappel');
+    expect(text).toContain(`Facture ${inv.number}`);
+    expect(text).toContain('Veuillez payer d’ici le');
+    const lines = (await qrLines(pdf, 0))!;
+    expect(lines.slice(18, 20)).toEqual(['300.00', 'CHF']);
+    expect(lines.slice(20, 27)).toEqual(['S', 'Client Exemple SA', 'Rue Centrale 1', '', '2000', 'Neuchâtel', 'CH']);
+    expect(lines.slice(27)).toEqual(['SCOR', makeScor(c, inv.id), inv.number, 'EPD']);
+  });
+
+  it('English reminders and labels', async () => {
+    const inv = await invoice({ lang: 'en' });
+    for (const s of ['sent', 'reminder_one']) await svc.call('GET', `/companies/${c}/invoices/${inv.id}/mark-as?status=${s}`);
+    const text = flat((await pdfOf(c, 'invoices', inv.id)).text[0]);
+    expect(text).toContain('First reminder');
+    expect(text).toMatch(/Receipt.*Payment part/);
+  });
+
+  it('gives invoices in USD or GBP no QR part', async () => {
+    const inv = await invoice({ currency: 'USD' });
+    const pdf = await pdfOf(c, 'invoices', inv.id);
+    expect(flat(pdf.text[0])).toContain('Total USD 300.00');
+    expect(flat(pdf.text[0])).not.toContain('Récépissé');
+    expect(await qrLines(pdf, 0)).toBeUndefined();
+  });
+
+  it('answers 422 naming the IBAN when the bank account has none or a foreign one', async () => {
+    const inv = await invoice();
+    run(db(), 'UPDATE accounts SET iban = ? WHERE company_id = ? AND number = 1020', 'DE89370400440532013000', c);
+    let res = await svc.call('GET', `/companies/${c}/invoices/${inv.id}/pdf`);
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual(['iban']);
+    expect(res.body.message).toMatch(/Only CH and LI IBAN/);
+    run(db(), 'UPDATE accounts SET iban = NULL WHERE company_id = ? AND number = 1020', c);
+    res = await svc.call('GET', `/companies/${c}/invoices/${inv.id}/pdf`);
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual(['iban']);
+    run(db(), 'UPDATE accounts SET iban = ? WHERE company_id = ? AND number = 1020', IBAN, c);
+  });
+
+  it('answers 422 naming the creditor field that is missing', async () => {
+    const inv = await invoice();
+    run(db(), 'UPDATE companies SET creditor_city = NULL WHERE id = ?', c);
+    const res = await svc.call('GET', `/companies/${c}/invoices/${inv.id}/pdf`);
+    run(db(), "UPDATE companies SET creditor_city = 'Neuchâtel' WHERE id = ?", c);
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual(['creditor_city']);
+    expect(res.body.message).toMatch(/--creditor-city/);
+  });
+
+  it("answers 404 for another company's document", async () => {
+    const other = secondTenant(svc);
+    const inv = await invoice();
+    const theirs = await svc.call('GET', `/companies/${other.company}/invoices/${inv.id}/pdf`, undefined, { token: other.user.token });
+    expect(theirs.status).toBe(404);
+    expect((await svc.call('GET', `/companies/${c}/proposals/999999/pdf`)).status).toBe(404);
+  });
+});
+
+describe('the build', () => {
+  const dist = join(import.meta.dirname, '../../dist');
+  const staticImports = (file: string): string[] =>
+    [...readFileSync(file, 'utf8').matchAll(/(?:^|[;\n])\s*import\s*(?:[^"'()]*?from\s*)?["'](\.\/[^"']+|\.\.\/[^"']+)["']/g)].map((m) => join(file, '..', m[1]));
+
+  it('loads pdfkit and swissqrbill only from a chunk the service imports on use', () => {
+    const seen = new Set<string>();
+    const todo = [join(dist, 'server.js')];
+    while (todo.length) {
+      const file = todo.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      todo.push(...staticImports(file));
+    }
+    expect(seen.size).toBeGreaterThan(1);
+    for (const file of seen) expect(readFileSync(file, 'utf8'), file).not.toMatch(/pdfkit|swissqrbill/);
+    const dynamic = [...seen].flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/import\(["'](\.{1,2}\/[^"']+)["']\)/g)].map((m) => join(f, '..', m[1])));
+    expect(dynamic.some((f) => existsSync(f) && /from\s*["']pdfkit["']/.test(readFileSync(f, 'utf8')))).toBe(true);
+  });
+});
