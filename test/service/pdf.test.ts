@@ -212,28 +212,51 @@ describe('reminders, currencies without a QR part, refusals', () => {
     expect(await qrLines(pdf, 0)).toBeUndefined();
   });
 
-  it('answers 422 naming the IBAN when the bank account has none or a foreign one', async () => {
+  /** The 422 of a PDF that cannot carry its QR-bill: every problem, keyed by field. */
+  const refused = async (inv: any) => {
+    const res = await svc.call('GET', `/companies/${c}/invoices/${inv.id}/pdf`);
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    expect(res.body.message).toBe(Object.values(res.body.errors as Record<string, string[]>)[0][0]);
+    return res.body.errors as Record<string, string[]>;
+  };
+
+  it('answers 422 naming the bank account and the fix when its IBAN is foreign, broken or missing', async () => {
     const inv = await invoice();
-    run(db(), 'UPDATE accounts SET iban = ? WHERE company_id = ? AND number = 1020', 'DE89370400440532013000', c);
-    let res = await svc.call('GET', `/companies/${c}/invoices/${inv.id}/pdf`);
-    expect(res.status).toBe(422);
-    expect(Object.keys(res.body.errors)).toEqual(['iban']);
-    expect(res.body.message).toMatch(/Only CH and LI IBAN/);
-    run(db(), 'UPDATE accounts SET iban = NULL WHERE company_id = ? AND number = 1020', c);
-    res = await svc.call('GET', `/companies/${c}/invoices/${inv.id}/pdf`);
-    expect(res.status).toBe(422);
-    expect(Object.keys(res.body.errors)).toEqual(['iban']);
-    run(db(), 'UPDATE accounts SET iban = ? WHERE company_id = ? AND number = 1020', IBAN, c);
+    try {
+      run(db(), 'UPDATE accounts SET iban = ? WHERE company_id = ? AND number = 1020', 'DE89370400440532013000', c);
+      expect(await refused(inv)).toEqual({ 'bank_account.iban': [
+        `bank account 1020 IBAN DE89370400440532013000 is not from Switzerland or Liechtenstein, which a QR-bill needs: acct invoices update ${inv.number} --bank-account … or acct accounts update 1020 --iban …`,
+      ] });
+      run(db(), 'UPDATE accounts SET iban = ? WHERE company_id = ? AND number = 1020', 'CH9300762011623852958', c);
+      expect((await refused(inv))['bank_account.iban'][0]).toMatch(/^bank account 1020 IBAN CH9300762011623852958 is not a valid IBAN \(format or check digits\)/);
+      run(db(), 'UPDATE accounts SET iban = NULL WHERE company_id = ? AND number = 1020', c);
+      expect(await refused(inv)).toEqual({ 'bank_account.iban': ['bank account 1020 has no IBAN: acct accounts update 1020 --iban …'] });
+    } finally {
+      run(db(), 'UPDATE accounts SET iban = ? WHERE company_id = ? AND number = 1020', IBAN, c);
+    }
   });
 
-  it('answers 422 naming the creditor field that is missing', async () => {
+  it('answers 422 naming a missing part of the creditor address and the command that sets it', async () => {
     const inv = await invoice();
-    run(db(), 'UPDATE companies SET creditor_city = NULL WHERE id = ?', c);
-    const res = await svc.call('GET', `/companies/${c}/invoices/${inv.id}/pdf`);
-    run(db(), "UPDATE companies SET creditor_city = 'Neuchâtel' WHERE id = ?", c);
-    expect(res.status).toBe(422);
-    expect(Object.keys(res.body.errors)).toEqual(['creditor_city']);
-    expect(res.body.message).toMatch(/--creditor-city/);
+    run(db(), 'UPDATE companies SET creditor_street = NULL WHERE id = ?', c);
+    try {
+      expect(await refused(inv)).toEqual({ 'creditor.street': [`creditor street missing: acct server companies set ${c} --creditor-street …`] });
+    } finally {
+      run(db(), "UPDATE companies SET creditor_street = 'Rue Centrale' WHERE id = ?", c);
+    }
+  });
+
+  it('answers 422 naming the customer that has no zip; without the debtor on the QR-bill the PDF is made', async () => {
+    const noZip = await customer(c, { name: 'Ohne PLZ GmbH', number: 1003, street: 'Hauptgasse 1', city: 'Bern' });
+    const inv = await create(c, 'invoices', { customer_id: noZip, positions: [{ description: 'Conseil', amount: 1, price: 100 }] });
+    expect(await refused(inv)).toEqual({ 'debtor.zip': ['customer 1003 has no zip: acct customers update 1003 --zip …'] });
+    await svc.call('PUT', `/companies/${c}/invoices/${inv.id}`, { without_debitor_on_qr: true });
+    expect((await svc.call('GET', `/companies/${c}/invoices/${inv.id}/pdf`)).status).toBe(200);
+  });
+
+  it('answers 422 when the amount is over what a QR-bill takes', async () => {
+    const inv = await invoice({ positions: [{ description: 'Grossprojekt', amount: 2000, price: 999999.99 }] }); // 1'999'999'980.00
+    expect(Object.keys(await refused(inv))).toEqual(['amount']);
   });
 
   it("answers 404 for another company's document", async () => {

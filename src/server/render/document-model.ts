@@ -1,13 +1,14 @@
 // What a document PDF shows, gathered from stored rows into one plain model (no I/O, no pdfkit): the
 // sender and recipient addresses, the heading (reminder and confirmation titles), the positions as
-// table rows, the totals lines, and the QR-bill's data. The route builds the model; document-pdf.ts
-// (loaded with await import() on use) lays it out. The QR-bill data mapping is one function
-// (qrBillInput) so that the pure QR-bill module can take over its input later.
+// table rows, the totals lines, and the QR-bill's data in the shape of the pure QR-bill module
+// (src/domain/qr-bill.ts), which checks it before anything is drawn. The route builds the model;
+// document-pdf.ts (loaded with await import() on use) lays it out.
 import type { Data as SwissQrData } from 'swissqrbill/types';
 import { generatedTitle, isReminder, REMINDER_STATUSES, type DocumentType } from '../domain/documents.js';
 import { groupRappen, percentHundredthsToNumber, rappenToNumber, scaledToString } from '../domain/money.js';
 import { dotted } from '../domain/time.js';
 import type { Row } from '../store/db.js';
+import { qrFields, qrMessage, type QrBillInput } from '../../domain/qr-bill.js';
 import { labelsFor, type PdfLabels } from './labels.js';
 
 export interface PdfRow {
@@ -24,19 +25,6 @@ export interface PdfRow {
 }
 
 export interface TotalLine { label: string; value: string; strong?: boolean }
-
-export interface QrBillInput {
-  iban: string | null;
-  creditor: { name: string | null; street: string | null; building: string | null; zip: string | null; city: string | null; country: string | null };
-  /** null: the payer writes it by hand (without_debitor_on_qr, or the customer has no address) */
-  debtor: { name: string; street: string | null; zip: string | null; city: string | null; country: string } | null;
-  /** Rappen */
-  amount: number;
-  currency: 'CHF' | 'EUR';
-  /** a QRR (27 digits) or SCOR (RF…) reference, or none */
-  reference: string | null;
-  message: string;
-}
 
 export interface PdfModel {
   type: DocumentType;
@@ -164,37 +152,37 @@ export function totalLines(doc: Row, taxRate: Row | undefined, labels: PdfLabels
  */
 export function qrBillInput(type: DocumentType, doc: Row, company: Row, customer: Row, bankAccount: Row | undefined): QrBillInput | undefined {
   if (type !== 'invoice' || (doc.currency !== 'CHF' && doc.currency !== 'EUR')) return undefined;
-  const withDebtor = Number(doc.without_debitor_on_qr) !== 1 && text(customer.city) !== null && text(customer.zip) !== null;
-  const country = text(customer.country)?.toUpperCase();
+  const t = (v: unknown) => text(v) ?? '';
   return {
-    iban: text(bankAccount?.iban)?.replace(/\s+/g, '').toUpperCase() ?? null,
     creditor: {
-      name: text(company.creditor_name), street: text(company.creditor_street), building: text(company.creditor_building),
-      zip: text(company.creditor_zip), city: text(company.creditor_city), country: text(company.creditor_country),
+      iban: t(bankAccount?.iban).replace(/\s+/g, '').toUpperCase(),
+      name: t(company.creditor_name), street: t(company.creditor_street), building: t(company.creditor_building),
+      zip: t(company.creditor_zip), city: t(company.creditor_city), country: t(company.creditor_country),
     },
-    debtor: withDebtor
-      ? { name: String(customer.name), street: text(customer.street), zip: text(customer.zip), city: text(customer.city), country: country && /^[A-Z]{2}$/.test(country) ? country : 'CH' }
-      : null,
-    amount: Number(doc.final_value),
+    // a customer has no building number of its own: the street carries it
+    debtor: Number(doc.without_debitor_on_qr) === 1 ? null : {
+      name: t(customer.name), street: t(customer.street), building: '', zip: t(customer.zip), city: t(customer.city), country: t(customer.country).toUpperCase() || 'CH',
+    },
+    amountRappen: Number(doc.final_value),
     currency: doc.currency,
-    reference: text(doc.qr_reference) ?? text(doc.reference),
-    message: [doc.number, text(doc.title)].filter(Boolean).join(' ').slice(0, 140),
+    references: { qrReference: text(doc.qr_reference), reference: text(doc.reference) },
+    message: qrMessage(doc.number, text(doc.title)),
   };
 }
 
-/** Our QR-bill data → swissqrbill's. Missing values stay undefined, so swissqrbill names them. */
+/** Our QR-bill data → swissqrbill's, the reference chosen by the IBAN as the payload has it. */
 export function swissQrData(q: QrBillInput): SwissQrData {
-  const u = (v: string | null) => v ?? undefined;
+  const f = qrFields(q);
   return {
-    currency: q.currency,
-    amount: rappenToNumber(q.amount),
+    currency: f.currency as 'CHF' | 'EUR',
+    ...(f.amountRappen === null ? {} : { amount: rappenToNumber(f.amountRappen) }),
     creditor: {
-      account: u(q.iban)!, name: u(q.creditor.name)!, address: u(q.creditor.street)!, buildingNumber: u(q.creditor.building),
-      zip: u(q.creditor.zip)!, city: u(q.creditor.city)!, country: u(q.creditor.country)!,
+      account: f.creditor.iban, name: f.creditor.name, address: f.creditor.street, buildingNumber: f.creditor.building || undefined,
+      zip: f.creditor.zip, city: f.creditor.city, country: f.creditor.country,
     },
-    ...(q.debtor ? { debtor: { name: q.debtor.name, address: q.debtor.street ?? '', zip: q.debtor.zip!, city: q.debtor.city!, country: q.debtor.country } } : {}),
-    ...(q.reference ? { reference: q.reference } : {}),
-    ...(q.message ? { message: q.message } : {}),
+    ...(f.debtor ? { debtor: { name: f.debtor.name, address: f.debtor.street, zip: f.debtor.zip, city: f.debtor.city, country: f.debtor.country } } : {}),
+    ...(f.referenceType === 'NON' ? {} : { reference: f.reference }),
+    ...(f.message ? { message: f.message } : {}),
   };
 }
 

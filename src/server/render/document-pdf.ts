@@ -188,7 +188,7 @@ function numberPages(doc: Doc, model: PdfModel): void {
   }
 }
 
-/** The QR part, or a 422 naming what swissqrbill refuses (the IBAN, a creditor or debtor field, …). */
+/** The QR part; the route has checked the QR-bill rules already, so swissqrbill's refusal here is a last line (a 422 too). */
 function qrPart(model: PdfModel): SwissQRBill | undefined {
   if (!model.qr) return undefined;
   try {

@@ -45,6 +45,7 @@ import { fileUrlFor } from '../file-links.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '../upload.js';
 import { createBooking, deleteBooking } from '../actions/bookings.js';
 import { pdfModel } from '../render/document-model.js';
+import { validateQrInput } from '../../domain/qr-bill.js';
 
 const CURRENCIES = ['CHF', 'EUR', 'USD', 'GBP'] as const;
 const PATHS: Readonly<Record<DocumentType, string>> = { proposal: '/proposals', invoice: '/invoices' };
@@ -458,12 +459,21 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     const row = documentOr404(c, type);
     const db = c.get('deps').db;
     const companyId = c.get('companyId');
+    const customer = customerRow(db, companyId, Number(row.customer_id)) ?? { name: '' };
+    const bankAccount = type === 'invoice' && row.bank_account_id !== null ? findAccountRow(db, companyId, Number(row.bank_account_id)) : undefined;
     const model = pdfModel({
-      type, doc: row, positions: positionRows(db, type, Number(row.id)), company: c.get('company'),
-      customer: customerRow(db, companyId, Number(row.customer_id)) ?? { name: '' },
-      taxRate: row.tax_rate_id === null ? undefined : findTaxRateRow(db, companyId, Number(row.tax_rate_id)),
-      bankAccount: type === 'invoice' && row.bank_account_id !== null ? findAccountRow(db, companyId, Number(row.bank_account_id)) : undefined,
+      type, doc: row, positions: positionRows(db, type, Number(row.id)), company: c.get('company'), customer,
+      taxRate: row.tax_rate_id === null ? undefined : findTaxRateRow(db, companyId, Number(row.tax_rate_id)), bankAccount,
     });
+    // every rule of the QR-bill before anything is drawn: a 422 naming the field and the record to fix
+    if (model.qr) {
+      const problems = validateQrInput(model.qr, { companyId, invoiceNumber: row.number, customer: customer.number ?? customer.name, bankAccount: bankAccount?.number ?? null });
+      if (problems.length) {
+        const errors: Record<string, string[]> = {};
+        for (const p of problems) (errors[p.field] ??= []).push(p.message);
+        throw validationError(errors);
+      }
+    }
     const { renderDocumentPdf } = await import('../render/document-pdf.js');
     const bytes = await renderDocumentPdf(model);
     return c.json({ base64: `data:application/pdf;base64,${bytes.toString('base64')}`, fileName: model.fileName });
