@@ -5,6 +5,7 @@
 // for another company's document. And the build: the service's start does not load pdfkit.
 // ACCT_PDF_PNG_DIR=/tmp/pdf-look writes the pages as PNG for a look by eye.
 import { isValidScor, makeQrr, makeScor } from '../../src/domain/qr-reference.js';
+import { parseQrPayload } from '../../src/domain/qr-bill.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +117,10 @@ describe('a one-page invoice in German with a QR-IBAN', () => {
       'S', 'Beispiel AG', 'Seestrasse 5', '', '6003', 'Luzern', 'CH',
       'QRR', makeQrr(c, inv.id), `${inv.number} Website`, 'EPD',
     ]);
+    // the payload the service builds itself (GET …/qr) is the one the PDF's code carries
+    const qr = await svc.call('GET', `/companies/${c}/invoices/${inv.id}/qr`);
+    expect(qr.status).toBe(200);
+    expect(qr.body.payload.split('\n')).toEqual(lines);
   });
 });
 
@@ -252,6 +257,22 @@ describe('reminders, currencies without a QR part, refusals', () => {
     expect(await refused(inv)).toEqual({ 'debtor.zip': ['customer 1003 has no zip: acct customers update 1003 --zip …'] });
     await svc.call('PUT', `/companies/${c}/invoices/${inv.id}`, { without_debitor_on_qr: true });
     expect((await svc.call('GET', `/companies/${c}/invoices/${inv.id}/pdf`)).status).toBe(200);
+  });
+
+  it('GET …/qr answers the same 422 as the PDF, and 400 for a currency without a QR-bill', async () => {
+    run(db(), 'UPDATE accounts SET iban = NULL WHERE company_id = ? AND number = 1020', c);
+    try {
+      const inv = await invoice();
+      const res = await svc.call('GET', `/companies/${c}/invoices/${inv.id}/qr`);
+      expect([res.status, Object.keys(res.body.errors)]).toEqual([422, ['bank_account.iban']]);
+    } finally {
+      run(db(), 'UPDATE accounts SET iban = ? WHERE company_id = ? AND number = 1020', IBAN, c);
+    }
+    const usd = await invoice({ currency: 'USD' });
+    expect((await svc.call('GET', `/companies/${c}/invoices/${usd.id}/qr`)).status).toBe(400);
+    const fr = await invoice();
+    const fields = parseQrPayload((await svc.call('GET', `/companies/${c}/invoices/${fr.id}/qr`)).body.payload);
+    expect(fields).toMatchObject({ currency: 'CHF', amountRappen: 30000, referenceType: 'SCOR', reference: makeScor(c, fr.id), message: fr.number });
   });
 
   it('answers 422 when the amount is over what a QR-bill takes', async () => {

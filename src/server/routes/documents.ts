@@ -45,7 +45,7 @@ import { fileUrlFor } from '../file-links.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '../upload.js';
 import { createBooking, deleteBooking } from '../actions/bookings.js';
 import { pdfModel } from '../render/document-model.js';
-import { validateQrInput } from '../../domain/qr-bill.js';
+import { buildQrPayload, validateQrInput } from '../../domain/qr-bill.js';
 
 const CURRENCIES = ['CHF', 'EUR', 'USD', 'GBP'] as const;
 const PATHS: Readonly<Record<DocumentType, string>> = { proposal: '/proposals', invoice: '/invoices' };
@@ -456,28 +456,21 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
 
   // the PDF: pdfkit and swissqrbill load on the first request that needs them
   r.get(`${one_}/pdf`, async (c) => {
-    const row = documentOr404(c, type);
-    const db = c.get('deps').db;
-    const companyId = c.get('companyId');
-    const customer = customerRow(db, companyId, Number(row.customer_id)) ?? { name: '' };
-    const bankAccount = type === 'invoice' && row.bank_account_id !== null ? findAccountRow(db, companyId, Number(row.bank_account_id)) : undefined;
-    const model = pdfModel({
-      type, doc: row, positions: positionRows(db, type, Number(row.id)), company: c.get('company'), customer,
-      taxRate: row.tax_rate_id === null ? undefined : findTaxRateRow(db, companyId, Number(row.tax_rate_id)), bankAccount,
-    });
-    // every rule of the QR-bill before anything is drawn: a 422 naming the field and the record to fix
-    if (model.qr) {
-      const problems = validateQrInput(model.qr, { companyId, invoiceNumber: row.number, customer: customer.number ?? customer.name, bankAccount: bankAccount?.number ?? null });
-      if (problems.length) {
-        const errors: Record<string, string[]> = {};
-        for (const p of problems) (errors[p.field] ??= []).push(p.message);
-        throw validationError(errors);
-      }
-    }
+    const model = checkedPdfModel(c, type, documentOr404(c, type));
     const { renderDocumentPdf } = await import('../render/document-pdf.js');
     const bytes = await renderDocumentPdf(model);
     return c.json({ base64: `data:application/pdf;base64,${bytes.toString('base64')}`, fileName: model.fileName });
   });
+
+  // beyond the spec: the QR-bill's payload alone, for scripts and `acct invoices qr`
+  if (type === 'invoice') {
+    r.get(`${one_}/qr`, (c) => {
+      const row = documentOr404(c, type);
+      const model = checkedPdfModel(c, type, row);
+      if (!model.qr) throw badRequest(`Die Rechnung ${row.number} ist in ${row.currency}: ein QR-Einzahlungsschein gibt es nur in CHF und EUR.`);
+      return c.json({ payload: buildQrPayload(model.qr) });
+    });
+  }
 
   r.get(`${one_}/activities`, (c) => {
     const row = documentOr404(c, type);
@@ -539,6 +532,27 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
   });
 
   if (type === 'proposal') registerSplit(r);
+}
+
+/** What the PDF shows, after every rule of its QR-bill was checked: a 422 names the field and the record to fix. */
+function checkedPdfModel(c: Ctx, type: DocumentType, row: Row) {
+  const db = c.get('deps').db;
+  const companyId = c.get('companyId');
+  const customer = customerRow(db, companyId, Number(row.customer_id)) ?? { name: '' };
+  const bankAccount = type === 'invoice' && row.bank_account_id !== null ? findAccountRow(db, companyId, Number(row.bank_account_id)) : undefined;
+  const model = pdfModel({
+    type, doc: row, positions: positionRows(db, type, Number(row.id)), company: c.get('company'), customer,
+    taxRate: row.tax_rate_id === null ? undefined : findTaxRateRow(db, companyId, Number(row.tax_rate_id)), bankAccount,
+  });
+  if (model.qr) {
+    const problems = validateQrInput(model.qr, { companyId, invoiceNumber: row.number, customer: customer.number ?? customer.name, bankAccount: bankAccount?.number ?? null });
+    if (problems.length) {
+      const errors: Record<string, string[]> = {};
+      for (const p of problems) (errors[p.field] ??= []).push(p.message);
+      throw validationError(errors);
+    }
+  }
+  return model;
 }
 
 function markAsParams(c: Ctx): MarkAsParams {
