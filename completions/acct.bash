@@ -119,7 +119,7 @@ _acct_subs() {
     'proposals batch-mark-as') echo '' ;;
     'proposals split') echo '' ;;
     'proposals invoice') echo '' ;;
-    'invoices') echo 'list get create update delete mark-as number positions activities pdf attach detach batch-update batch-delete batch-mark-as remind' ;;
+    'invoices') echo 'list get create update delete mark-as number positions activities pdf attach detach batch-update batch-delete batch-mark-as remind qr' ;;
     'invoices list') echo '' ;;
     'invoices get') echo '' ;;
     'invoices create') echo '' ;;
@@ -140,6 +140,7 @@ _acct_subs() {
     'invoices batch-delete') echo '' ;;
     'invoices batch-mark-as') echo '' ;;
     'invoices remind') echo '' ;;
+    'invoices qr') echo '' ;;
     'report') echo 'trial-balance balance-sheet income-statement ledger vat' ;;
     'report trial-balance') echo '' ;;
     'report balance-sheet') echo '' ;;
@@ -322,6 +323,7 @@ _acct_opts() {
     'invoices batch-delete') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'invoices batch-mark-as') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'invoices remind') echo '--due --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
+    'invoices qr') echo '--show --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'report') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'report trial-balance') echo '--from --to --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'report balance-sheet') echo '--date --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
@@ -678,6 +680,8 @@ _acct_choices() {
     'invoices batch-mark-as|-o') echo 'table tsv json ndjson csv' ;;
     'invoices remind|--output') echo 'table tsv json ndjson csv' ;;
     'invoices remind|-o') echo 'table tsv json ndjson csv' ;;
+    'invoices qr|--output') echo 'table tsv json ndjson csv' ;;
+    'invoices qr|-o') echo 'table tsv json ndjson csv' ;;
     'report|--output') echo 'table tsv json ndjson csv' ;;
     'report|-o') echo 'table tsv json ndjson csv' ;;
     'report trial-balance|--output') echo 'table tsv json ndjson csv' ;;

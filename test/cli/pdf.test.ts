@@ -112,3 +112,33 @@ describe('several documents by filters', () => {
     expect(r.stderr).toContain('Wrote 3 of 3 invoices into out.');
   });
 });
+
+describe('acct invoices qr', () => {
+  test('prints the payload the PDF carries; --show draws the code', async () => {
+    const [inv] = made;
+    const r = await acct(['invoices', 'qr', inv.number]);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.replace(/\n$/, '').split('\n');
+    expect(lines.slice(0, 4)).toEqual(['SPC', '0200', '1', 'CH9300762011623852957']);
+    expect(lines.slice(18, 20)).toEqual(['300.00', 'CHF']);
+    expect(lines.slice(20, 27)).toEqual(['S', 'Muster AG', 'Seestrasse 5', '', '6003', 'Luzern', 'CH']);
+    expect(lines[27]).toBe('SCOR');
+    expect(lines.slice(-2)).toEqual([inv.number, 'EPD']);
+    const shown = await acct(['invoices', 'qr', inv.number, '--show']);
+    expect(shown.code, shown.stderr).toBe(0);
+    const rows = shown.stdout.replace(/\n$/, '').split('\n');
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows.every((row) => /^[█▀▄ ]+$/.test(row) && [...row].length === [...rows[0]].length)).toBe(true);
+  });
+
+  test('a bank account without an IBAN is exit 3 naming the fix', async () => {
+    svc.server.db.prepare('UPDATE accounts SET iban = NULL WHERE company_id = 1 AND number = 1020').run();
+    try {
+      const r = await acct(['invoices', 'qr', made[0].number]);
+      expect(r.code).toBe(3);
+      expect(r.stderr).toContain('bank account 1020 has no IBAN: acct accounts update 1020 --iban …');
+    } finally {
+      svc.server.db.prepare("UPDATE accounts SET iban = 'CH9300762011623852957' WHERE company_id = 1 AND number = 1020").run();
+    }
+  });
+});

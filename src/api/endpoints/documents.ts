@@ -18,6 +18,7 @@ export const documentPaths = (kind: DocumentKind) => ({
   batch: (company: number) => `/companies/${company}/${kind}/batch`,
   batchMarkAs: (company: number) => `/companies/${company}/${kind}/batch/mark-as`,
   splitInvoices: (company: number, id: number) => `/companies/${company}/${kind}/${id}/split-invoices`,
+  qr: (company: number, id: number) => `/companies/${company}/${kind}/${id}/qr`,
   pdf: (company: number, id: number) => `/companies/${company}/${kind}/${id}/pdf`,
 });
 
@@ -134,4 +135,12 @@ export async function splitProposal(client: ApiClient, company: number, id: numb
   const result = await client.post<unknown>(path, { json: { splits } });
   if (!Array.isArray(result)) throw new CliError(`unexpected answer from ${path}: expected an array`);
   return result as DocumentRecord[];
+}
+
+/** GET /invoices/{id}/qr (beyond the spec): the QR-bill payload the invoice's PDF carries. */
+export async function invoiceQrPayload(client: ApiClient, company: number, id: number): Promise<string> {
+  const path = documentPaths('invoices').qr(company, id);
+  const body = await client.get<{ payload?: unknown }>(path);
+  if (typeof body?.payload !== 'string') throw new CliError(`unexpected answer from ${path}: expected { payload }`);
+  return body.payload;
 }

@@ -38,5 +38,12 @@ export const invoicesSpec = documentSpec('invoices', {
       .addHelpText('after', `${examplesText(['acct invoices remind R-2026-004', 'acct invoices remind R-2026-004 --due 2026-06-30'])}
 An invoice that is open, paid or at the third reminder is refused (exit 6); mark-as moves back.`)
       .action(lazy(() => import('./remind.js')));
+    group.command('qr').argument('<invoice>', REF_HELP.invoice!)
+      .description("print the invoice's QR-bill payload; --show draws the code in the terminal for a banking app")
+      .option('--show', 'draw the QR code (with the Swiss cross) in the terminal')
+      .addHelpText('after', `${examplesText(['acct invoices qr R-2026-004', 'acct invoices qr R-2026-004 --show'])}
+The payload is the one the invoice's PDF carries (Swiss QR-bill, SIG 2.3). A bank account without a
+valid CH/LI IBAN, a missing creditor address part or a customer without zip is exit 3, naming the fix.`)
+      .action(lazy(() => import('./qr.js')));
   },
 });
