@@ -5,7 +5,7 @@
 // for another company's document. And the build: the service's start does not load pdfkit.
 // ACCT_PDF_PNG_DIR=/tmp/pdf-look writes the pages as PNG for a look by eye.
 import { isValidScor, makeQrr, makeScor } from '../../src/domain/qr-reference.js';
-import { parseQrPayload } from '../../src/domain/qr-bill.js';
+import { parseQrPayload, qrMessage } from '../../src/domain/qr-bill.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -199,6 +199,16 @@ describe('reminders, currencies without a QR part, refusals', () => {
     expect(lines.slice(18, 20)).toEqual(['300.00', 'CHF']);
     expect(lines.slice(20, 27)).toEqual(['S', 'Client Exemple SA', 'Rue Centrale 1', '', '2000', 'Neuchâtel', 'CH']);
     expect(lines.slice(27)).toEqual(['SCOR', makeScor(c, inv.id), inv.number, 'EPD']);
+  });
+
+  it('cuts a long title in the QR message to 140 characters, the number kept first', async () => {
+    const title = `Wartung und Weiterentwicklung der Website ${'mit Inhaltspflege, '.repeat(8)}Ende`; // 198 characters
+    const inv = await invoice({ title });
+    const lines = (await qrLines(await pdfOf(c, 'invoices', inv.id), 0))!;
+    const message = lines[29];
+    expect(message).toBe(qrMessage(inv.number, title));
+    expect(message.length).toBe(140);
+    expect(message.startsWith(`${inv.number} Wartung und Weiterentwicklung`)).toBe(true);
   });
 
   it('English reminders and labels', async () => {
