@@ -178,6 +178,18 @@ describe('a proposal with a signature field', () => {
   });
 });
 
+describe('an order confirmation', () => {
+  it('is titled as one and no longer shows valid until', async () => {
+    const c = await company('Muster Treuhand GmbH');
+    const cust = await customer(c, { name: 'Beispiel AG', street: 'Seestrasse 5', zip: '6003', city: 'Luzern' });
+    const p = await create(c, 'proposals', { customer_id: cust, lang: 'fr', positions: [{ description: 'Audit', amount: 1, price: 900 }] });
+    for (const s of ['sent', 'accepted', 'confirmation']) expect((await svc.call('GET', `/companies/${c}/proposals/${p.id}/mark-as?status=${s}`)).status).toBe(200);
+    const text = flat((await pdfOf(c, 'proposals', p.id, 'confirmation-fr')).text[0]);
+    expect(text).toContain(`Confirmation de commande ${p.number}`);
+    expect(text).not.toContain(p.formatted.valid_until);
+  });
+});
+
 describe('reminders, currencies without a QR part, refusals', () => {
   let c: number;
   let cust: number;

@@ -219,7 +219,8 @@ export function pdfModel(args: {
   if (type === 'invoice') {
     facts.push([labels.payableUntil, dotted(doc.payable_until)]);
     if (isReminder(doc.status) && doc.reminder_due_date) facts.push([labels.reminderDue, dotted(doc.reminder_due_date)]);
-  } else {
+  } else if (doc.status !== 'confirmation') {
+    // an order confirmation no longer expires: the spec hides its valid_until
     facts.push([labels.validUntil, dotted(doc.valid_until)]);
   }
   return {
