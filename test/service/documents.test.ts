@@ -9,6 +9,7 @@ import { runRecurring } from '../../src/server/actions/recurring.js';
 import { one } from '../../src/server/store/db.js';
 import { isValidQrr, isValidScor, makeQrr, makeScor } from '../../src/domain/qr-reference.js';
 import { secondUser, startTestService, type TestService } from '../helpers/service.js';
+import { EXAMPLE_POSITIONS } from '../fixtures/documents.js';
 
 let svc: TestService;
 type Res = Awaited<ReturnType<TestService['call']>>;
@@ -63,15 +64,6 @@ async function createDoc(company: number, type: 'proposals' | 'invoices', body: 
 const markAs = (company: number, type: 'proposals' | 'invoices', id: number, status: string, query = '') =>
   svc.call('GET', `/companies/${company}/${type}/${id}/mark-as?status=${status}${query}`);
 
-// the example of docs/service/documents.md
-const EXAMPLE_POSITIONS = [
-  { type: 'collection', title: 'Website', positions: [
-    { description: 'Konzept und Design', amount: 12.5, price: 150, unit: 'h' },
-    { description: 'Umsetzung', amount: 3, price: 120, unit: 'h' },
-  ] },
-  { description: 'Hosting 2026', amount: 1, price: 480, discount_amount: 10, discount_type: 'percentage' },
-  { type: 'text', text: 'Zahlbar innert 30 Tagen' },
-];
 
 describe('create and read', () => {
   let company: number;

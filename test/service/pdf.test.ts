@@ -13,6 +13,7 @@ import { addCompany, setCompany } from '../../src/server/main.js';
 import { one, run } from '../../src/server/store/db.js';
 import { decodeQr, pdfBytes, readPdf, savePages, type ReadPdf } from '../helpers/pdf.js';
 import { secondTenant, startTestService, type TestService } from '../helpers/service.js';
+import { EXAMPLE_POSITIONS } from '../fixtures/documents.js';
 
 let svc: TestService;
 type Body = Record<string, unknown>;
@@ -63,15 +64,6 @@ async function qrLines(pdf: ReadPdf, page: number): Promise<string[] | undefined
 }
 const flat = (s: string) => s.replace(/\s+/g, ' ');
 
-// the example of docs/service/documents.md
-const EXAMPLE_POSITIONS = [
-  { type: 'collection', title: 'Website', positions: [
-    { description: 'Konzept und Design', amount: 12.5, price: 150, unit: 'h' },
-    { description: 'Umsetzung', amount: 3, price: 120, unit: 'h' },
-  ] },
-  { description: 'Hosting 2026', amount: 1, price: 480, discount_amount: 10, discount_type: 'percentage' },
-  { type: 'text', text: 'Zahlbar innert 30 Tagen' },
-];
 
 describe('a one-page invoice in German with a QR-IBAN', () => {
   let c: number;
