@@ -1,0 +1,369 @@
+// ISO 20022 bank-to-customer messages (pure, no I/O; swiss-domain.md "CAMT", service-decisions.md
+// "Bank import (CAMT)"): camt.052 reports, camt.053 statements and camt.054 notifications, versions
+// .02/.04/.08, read by local element names so the namespace (and any prefix) does not matter. A ZIP
+// archive of such files is read file by file.
+//
+// One transaction per `TxDtls`, or the entry itself when it has none. Only booked entries count
+// (`Sts` BOOK, `Sts/Cd` BOOK in .08, or no status); pending (PDNG) and information (INFO) entries are
+// skipped. The direction is the entry's `CdtDbtInd`, also for a reversal (`RvslInd` true), which is
+// only marked. Amounts are integer minor units (Rappen for CHF) parsed from their decimal text:
+// an entry with one transaction (or none) takes the entry's `Amt` (what was booked on the account);
+// the transactions of a collective entry take their `TxDtls/Amt`, else `AmtDtls/TxAmt/Amt`.
+//
+// Anything that is not such a file throws a CamtError whose message says what was found instead;
+// the service answers it as 422 `errors.file`.
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { unzipSync } from 'fflate';
+import { toRappen } from './money.js';
+
+export type CamtKind = '052' | '053' | '054';
+export type CamtDirection = 'credit' | 'debit';
+export type CamtReferenceType = 'QRR' | 'SCOR' | 'ISR';
+
+export interface CamtReference {
+  type: CamtReferenceType;
+  value: string;
+}
+
+export interface CamtTransaction {
+  direction: CamtDirection;
+  /** Unsigned, integer minor units of `currency` (Rappen for CHF). */
+  amountRappen: number;
+  currency: string;
+  /** YYYY-MM-DD. */
+  bookingDate: string;
+  valueDate?: string;
+  /** The transaction's `Refs/AcctSvcrRef`, else the entry's `AcctSvcrRef` (with "/position" in a collective entry), else null. */
+  bankReference: string | null;
+  reference: CamtReference | null;
+  counterpartyName: string | null;
+  counterpartyIban: string | null;
+  /** The unstructured remittance (`RmtInf/Ustrd`, joined) and the entry's `AddtlNtryInf`, joined by " / ". */
+  text: string;
+  /** `RmtInf/Ustrd` joined by spaces ('' when none). */
+  remittance: string;
+  /** The entry's `AddtlNtryInf` ('' when none). */
+  entryInfo: string;
+  endToEndId: string | null;
+  reversal: boolean;
+  /** 0-based position of the entry (`Ntry`) in its statement, skipped entries included. */
+  entryIndex: number;
+  /** 0-based position of the transaction (`TxDtls`) in its entry; 0 for an entry without details. */
+  txIndex: number;
+}
+
+export interface CamtBalance {
+  /** `Tp/CdOrPrtry/Cd` (OPBD, CLBD, …) or `Prtry`. */
+  type: string;
+  /** Signed: negative for a DBIT balance. */
+  amountRappen: number;
+  currency: string;
+  date: string | null;
+}
+
+export interface CamtStatement {
+  kind: CamtKind;
+  /** The message version from the namespace ("04" of camt.053.001.04); null when there is none. */
+  version: string | null;
+  /** `Stmt/Id` (or `Ntfctn/Id`, `Rpt/Id`). */
+  id: string | null;
+  iban: string | null;
+  /** `Acct/Ccy`, else the first balance's or entry's currency. */
+  currency: string | null;
+  balances: CamtBalance[];
+  transactions: CamtTransaction[];
+  /** Entries not booked (PDNG, INFO, …) that were left out. */
+  skippedEntries: number;
+  /** The file name inside a ZIP archive; null for a plain XML file. */
+  fileName: string | null;
+}
+
+/** The file is not a CAMT file (or a ZIP of them); the message says what it is instead. */
+export class CamtError extends Error {
+  override name = 'CamtError';
+}
+
+// ---- XML ------------------------------------------------------------------------------------------
+
+type Node = Record<string, unknown>;
+
+const ROOTS: Record<string, { kind: CamtKind; child: string }> = {
+  BkToCstmrAcctRpt: { kind: '052', child: 'Rpt' },
+  BkToCstmrStmt: { kind: '053', child: 'Stmt' },
+  BkToCstmrDbtCdtNtfctn: { kind: '054', child: 'Ntfctn' },
+};
+
+// Elements that may repeat: always arrays, so a single one needs no special case.
+const REPEATED = new Set(['Stmt', 'Ntfctn', 'Rpt', 'Bal', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Strd', 'CdtrRefInf', 'AddtlNtryInf']);
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  removeNSPrefix: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  processEntities: true,
+  htmlEntities: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  isArray: (name) => REPEATED.has(name),
+});
+
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The text of an element (also of one with attributes); undefined when absent or empty. */
+function text(value: unknown): string | undefined {
+  if (Array.isArray(value)) return text(value[0]);
+  if (isNode(value)) return text(value['#text']);
+  if (typeof value === 'string') return value === '' ? undefined : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+/** Follows a path of element names; the first item of an array on the way. */
+function at(node: unknown, ...path: string[]): unknown {
+  let current = node;
+  for (const name of path) {
+    if (Array.isArray(current)) current = current[0];
+    if (!isNode(current)) return undefined;
+    current = current[name];
+  }
+  return current;
+}
+
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]);
+
+const textAt = (node: unknown, ...path: string[]): string | undefined => text(at(node, ...path));
+
+/** A date element (`Dt` or `DtTm`) → YYYY-MM-DD. */
+function dateOf(node: unknown): string | undefined {
+  const value = textAt(node, 'Dt') ?? textAt(node, 'DtTm');
+  return value?.slice(0, 10);
+}
+
+/** Printable start of a file for messages: at most 16 characters of its first line. */
+function preview(content: string): string {
+  const line = content.trimStart().split(/\r?\n/, 1)[0] ?? '';
+  const cut = line.slice(0, 16).replace(/[^\x20-\x7e\u00a0-\uffff]/g, '?');
+  return line.length > 16 ? `${cut}…` : cut;
+}
+
+const decoder = new TextDecoder('utf-8');
+
+function looksLikeXml(content: string): boolean {
+  return content.trimStart().startsWith('<');
+}
+
+function parseXml(content: string, where: string): CamtStatement[] {
+  const valid = XMLValidator.validate(content);
+  if (valid !== true) {
+    throw new CamtError(`${where}not well-formed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`);
+  }
+  const doc = parser.parse(content) as Node;
+  const rootName = Object.keys(doc).find((key) => !key.startsWith('?') && !key.startsWith('#'));
+  const root = rootName === undefined ? undefined : doc[rootName];
+  const namespace = /xmlns(?::[\w.-]+)?\s*=\s*["']([^"']*)["']/.exec(content.slice(0, 4000))?.[1];
+  const messageType = namespace === undefined ? undefined : /(?:^|:)([a-z]{4}\.\d{3}\.\d{3}\.\d{2})$/.exec(namespace)?.[1];
+  const childName = isNode(root) ? Object.keys(root).find((key) => !key.startsWith('@') && key !== '#text') : undefined;
+  const spec = childName === undefined ? undefined : ROOTS[childName];
+  if (rootName !== 'Document' || spec === undefined) {
+    const what = rootName === undefined ? 'no root element'
+      : `<${rootName}>${childName === undefined ? '' : ` with <${childName}>`}${messageType ? ` (${messageType})` : ''}`;
+    throw new CamtError(`${where}not a CAMT file: the XML's root is ${what}; expected <Document> with <BkToCstmrStmt>, <BkToCstmrDbtCdtNtfctn> or <BkToCstmrAcctRpt>`);
+  }
+  const version = messageType?.startsWith(`camt.${spec.kind}.`) ? messageType.slice(-2) : null;
+  const container = (root as Node)[childName!];
+  return list(at(container, spec.child)).map((statement) => readStatement(statement, spec.kind, version, where));
+}
+
+// ---- Mapping ----------------------------------------------------------------------------------------
+
+function amountOf(node: unknown, what: string): { rappen: number; currency: string | undefined } {
+  const raw = text(node);
+  const rappen = raw !== undefined && /^\d+(\.\d+)?$/.test(raw) ? toRappen(raw) : undefined;
+  if (rappen === undefined) throw new CamtError(`${what} has no valid amount${raw === undefined ? '' : ` ("${raw}")`}`);
+  const currency = isNode(node) ? text(node['@Ccy']) : undefined;
+  return { rappen, currency };
+}
+
+function statusOf(entry: unknown): string | undefined {
+  const sts = at(entry, 'Sts');
+  return isNode(sts) && sts['#text'] === undefined ? text(sts['Cd']) ?? text(sts['Prtry']) : text(sts);
+}
+
+const REFERENCE_TYPES: Record<string, CamtReferenceType> = { QRR: 'QRR', SCOR: 'SCOR', 'ISR REFERENCE': 'ISR' };
+
+function referenceOf(tx: unknown): CamtReference | null {
+  for (const strd of list(at(tx, 'RmtInf', 'Strd'))) {
+    for (const info of list(at(strd, 'CdtrRefInf'))) {
+      const typeText = textAt(info, 'Tp', 'CdOrPrtry', 'Prtry') ?? textAt(info, 'Tp', 'CdOrPrtry', 'Cd');
+      const type = typeText === undefined ? undefined : REFERENCE_TYPES[typeText.trim().toUpperCase()];
+      const value = textAt(info, 'Ref')?.replace(/\s+/g, '');
+      if (type !== undefined && value) return { type, value };
+    }
+  }
+  return null;
+}
+
+function partyName(party: unknown): string | null {
+  return textAt(party, 'Nm') ?? textAt(party, 'Pty', 'Nm') ?? null;
+}
+
+function readStatement(statement: unknown, kind: CamtKind, version: string | null, where: string): CamtStatement {
+  const balances: CamtBalance[] = list(at(statement, 'Bal')).map((bal, i) => {
+    const { rappen, currency } = amountOf(at(bal, 'Amt'), `${where}balance ${i + 1}`);
+    return {
+      type: textAt(bal, 'Tp', 'CdOrPrtry', 'Cd') ?? textAt(bal, 'Tp', 'CdOrPrtry', 'Prtry') ?? '',
+      amountRappen: textAt(bal, 'CdtDbtInd') === 'DBIT' && rappen !== 0 ? -rappen : rappen,
+      currency: currency ?? '',
+      date: dateOf(at(bal, 'Dt')) ?? null,
+    };
+  });
+  const entries = list(at(statement, 'Ntry'));
+  const currency = textAt(statement, 'Acct', 'Ccy') ?? (balances[0]?.currency || undefined)
+    ?? text(at(entries[0], 'Amt', '@Ccy')) ?? null;
+  const transactions: CamtTransaction[] = [];
+  let skippedEntries = 0;
+
+  entries.forEach((entry, entryIndex) => {
+    const label = `${where}entry ${entryIndex + 1}`;
+    const status = statusOf(entry);
+    if (status !== undefined && status !== 'BOOK') {
+      skippedEntries += 1;
+      return;
+    }
+    const indicator = textAt(entry, 'CdtDbtInd');
+    if (indicator !== 'CRDT' && indicator !== 'DBIT') {
+      throw new CamtError(`${label}: CdtDbtInd is ${indicator === undefined ? 'missing' : `"${indicator}"`}, expected CRDT or DBIT`);
+    }
+    const direction: CamtDirection = indicator === 'CRDT' ? 'credit' : 'debit';
+    const reversal = textAt(entry, 'RvslInd') === 'true' || textAt(entry, 'RvslInd') === '1';
+    const entryAmount = amountOf(at(entry, 'Amt'), label);
+    const entryCurrency = entryAmount.currency ?? currency ?? '';
+    const valueDate = dateOf(at(entry, 'ValDt'));
+    const bookingDate = dateOf(at(entry, 'BookgDt')) ?? valueDate;
+    if (bookingDate === undefined) throw new CamtError(`${label}: no booking date (BookgDt)`);
+    const entryRef = textAt(entry, 'AcctSvcrRef');
+    const entryInfo = list(at(entry, 'AddtlNtryInf')).map(text).filter((s) => s !== undefined).join(' ');
+    // The parties of a reversal are those of the original booking, whose direction was the other one.
+    const counterSide = (direction === 'credit') !== reversal ? 'Dbtr' : 'Cdtr';
+
+    const details = list(at(entry, 'NtryDtls')).flatMap((d) => list(at(d, 'TxDtls')));
+    // A collective entry is split only when every transaction has its amount; else it stays one.
+    const amounts = details.length > 1
+      ? details.map((tx, i) => {
+        const amt = at(tx, 'Amt') ?? at(tx, 'AmtDtls', 'TxAmt', 'Amt');
+        return amt === undefined ? undefined : amountOf(amt, `${label} transaction ${i + 1}`).rappen;
+      })
+      : [];
+    const split = details.length > 1 && amounts.every((a) => a !== undefined);
+    const items: unknown[] = split ? details : details.length === 1 ? details : [undefined];
+
+    items.forEach((tx, txIndex) => {
+      const remittance = list(at(tx, 'RmtInf', 'Ustrd')).map(text).filter((s) => s !== undefined).join(' ');
+      const parties = at(tx, 'RltdPties');
+      const txRef = textAt(tx, 'Refs', 'AcctSvcrRef');
+      const endToEndId = textAt(tx, 'Refs', 'EndToEndId');
+      transactions.push({
+        direction,
+        amountRappen: split ? amounts[txIndex]! : entryAmount.rappen,
+        currency: entryCurrency,
+        bookingDate,
+        ...(valueDate === undefined ? {} : { valueDate }),
+        bankReference: txRef ?? (entryRef === undefined ? null : split ? `${entryRef}/${txIndex + 1}` : entryRef),
+        reference: tx === undefined ? null : referenceOf(tx),
+        counterpartyName: partyName(at(parties, counterSide)),
+        counterpartyIban: textAt(parties, `${counterSide}Acct`, 'Id', 'IBAN')?.replace(/\s+/g, '') ?? null,
+        text: [remittance, entryInfo].filter((s) => s !== '').join(' / '),
+        remittance,
+        entryInfo,
+        endToEndId: endToEndId === undefined || endToEndId === 'NOTPROVIDED' ? null : endToEndId,
+        reversal,
+        entryIndex,
+        txIndex,
+      });
+    });
+  });
+
+  return {
+    kind,
+    version,
+    id: textAt(statement, 'Id') ?? null,
+    iban: textAt(statement, 'Acct', 'Id', 'IBAN')?.replace(/\s+/g, '') ?? null,
+    currency,
+    balances,
+    transactions,
+    skippedEntries,
+    fileName: null,
+  };
+}
+
+// ---- Files ------------------------------------------------------------------------------------------
+
+const isZip = (bytes: Uint8Array): boolean =>
+  bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 0x03 || bytes[2] === 0x05) && (bytes[3] === 0x04 || bytes[3] === 0x06);
+
+function decode(bytes: Uint8Array): string {
+  const content = decoder.decode(bytes);
+  return content.charCodeAt(0) === 0xfeff ? content.slice(1) : content;
+}
+
+function parseXmlFile(bytes: Uint8Array, where: string): CamtStatement[] {
+  const content = decode(bytes);
+  if (content.trim() === '') throw new CamtError(`${where}not XML: the file is empty`);
+  if (!looksLikeXml(content)) throw new CamtError(`${where}not XML: the file starts with ${preview(content)}`);
+  return parseXml(content, where);
+}
+
+function parseZip(bytes: Uint8Array): CamtStatement[] {
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes);
+  } catch (error) {
+    throw new CamtError(`a broken ZIP archive (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const statements: CamtStatement[] = [];
+  const others: string[] = [];
+  for (const [name, content] of Object.entries(files)) {
+    const base = name.split('/').pop() ?? name;
+    if (name.endsWith('/') || name.startsWith('__MACOSX/') || base.startsWith('.')) continue;
+    const text = decode(content);
+    if (isZip(content) || !looksLikeXml(text)) {
+      others.push(name);
+      continue;
+    }
+    try {
+      for (const statement of parseXml(text, `${name}: `)) statements.push({ ...statement, fileName: name });
+    } catch (error) {
+      // Other XML (a pain.001, …) beside the CAMT files is left out; a broken CAMT file is an error.
+      if (error instanceof CamtError && error.message.startsWith(`${name}: not a CAMT file`)) others.push(name);
+      else throw error;
+    }
+  }
+  if (statements.length === 0 && others.length === 0 && Object.keys(files).length > 0) {
+    // Only folders or hidden files.
+    others.push(...Object.keys(files));
+  }
+  if (statements.length === 0) {
+    throw new CamtError(`a ZIP without CAMT files (found: ${others.length === 0 ? 'nothing' : others.join(', ')})`);
+  }
+  return statements;
+}
+
+/**
+ * Reads a camt.052/.053/.054 file (or a ZIP archive of them) into its statements, each with its
+ * booked transactions. Throws a CamtError saying what the file is when it is not one.
+ */
+export function parseCamt(bytes: Uint8Array): CamtStatement[] {
+  if (bytes.length === 0) throw new CamtError('not XML: the file is empty');
+  if (isZip(bytes)) return parseZip(bytes);
+  return parseXmlFile(bytes, '');
+}
+
+/** Sum of the transactions' amounts in one direction (integer minor units). */
+export function sumTransactions(transactions: readonly CamtTransaction[], direction: CamtDirection): number {
+  let sum = 0;
+  for (const tx of transactions) if (tx.direction === direction) sum += tx.amountRappen;
+  return sum;
+}
