@@ -4,8 +4,9 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, test } from 'vitest';
 import { CamtError, parseCamt, sumTransactions, type CamtStatement } from '../../src/domain/camt.js';
 
-// The shared samples (../shared/samples/camt beside the checkout; SOURCES.md there names origin and licence).
-const sample = (file: string): Uint8Array => readFileSync(join(import.meta.dirname, '../../../shared/samples/camt', file));
+// The real bank files, copied from the shared samples into test/fixtures/camt (SOURCES.md there names
+// their origin and licence), so the tests need nothing beside the checkout.
+const sample = (file: string): Uint8Array => readFileSync(join(import.meta.dirname, '../fixtures/camt', file));
 const only = (statements: CamtStatement[]): CamtStatement => {
   expect(statements).toHaveLength(1);
   return statements[0];
