@@ -96,11 +96,11 @@ describe('create', () => {
 
   test('--group-by task (dry run): one position per task and rate, named by the task', async () => {
     const doc = await json(['invoices', 'create', '--times-of', 'Website', '--group-by', 'task', '--dry-run']);
-    expect(doc).toMatchObject({ dry_run: true, customer: { name: 'Muster AG' }, project: { name: 'Website' }, total_value: '817.50' });
+    expect(doc).toMatchObject({ dry_run: true, customer: { name: 'Muster AG' }, project: { name: 'Website' }, total_value: 817.5 });
     expect(doc.positions.map((p: any) => [p.description, p.amount, p.price, p.sum])).toEqual([
-      ['Design', '3.250', '120.00', '390.00'],
-      ['Ohne Aufgabe', '1.250', '150.00', '187.50'],
-      ['Ohne Aufgabe', '2.000', '120.00', '240.00'],
+      ['Design', 3.25, 120, 390],
+      ['Ohne Aufgabe', 1.25, 150, 187.5],
+      ['Ohne Aufgabe', 2, 120, 240],
     ]);
   });
 

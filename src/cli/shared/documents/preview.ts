@@ -4,7 +4,7 @@
 // the company's settings are left out.
 import type { DocumentRecord } from '../../../api/endpoints/documents.js';
 import { documentTotals, positionSum, type PricedPosition } from '../../../domain/document-totals.js';
-import { rappenToString, toScaled } from '../../../domain/money.js';
+import { rappenToNumber, scaledToString, toScaled } from '../../../domain/money.js';
 import { UsageError } from '../../../errors.js';
 import type { KindFacts } from './fields.js';
 
@@ -34,7 +34,7 @@ function readItem(item: Rec, where: string, parentId: number | null, nextId: () 
   if (type === 'collection') {
     const children = ((item.positions ?? []) as Rec[]).map((child, i) => readItem(child, `${where}.positions.${i}`, id, nextId));
     const priced: PricedPosition = { type: 'collection', children: children.map((c) => c.priced) };
-    return { priced, rows: [{ id, type, title: item.title ?? '', sum: rappenToString(positionSum(priced)), parent_id: parentId }, ...children.flatMap((c) => c.rows)] };
+    return { priced, rows: [{ id, type, title: item.title ?? '', sum: rappenToNumber(positionSum(priced)), parent_id: parentId }, ...children.flatMap((c) => c.rows)] };
   }
   const discountType = item.discount_type === 'percentage' || item.discount_type === 'absolute' ? item.discount_type : null;
   const priced: PricedPosition = {
@@ -45,13 +45,13 @@ function readItem(item: Rec, where: string, parentId: number | null, nextId: () 
     discountType,
   };
   const row = {
-    id, type: 'position', description: item.description ?? '', amount: String(item.amount), unit: item.unit ?? null, price: String(item.price),
-    discount_amount: item.discount_amount ?? 0, discount_type: discountType, sum: rappenToString(positionSum(priced)), parent_id: parentId, date: item.date ?? null,
+    id, type: 'position', description: item.description ?? '', amount: Number(scaledToString(priced.amount, 3)), unit: item.unit ?? null, price: rappenToNumber(priced.price),
+    discount_amount: Number(scaledToString(priced.discount, 2)), discount_type: discountType, sum: rappenToNumber(positionSum(priced)), parent_id: parentId, date: item.date ?? null,
   };
   return { priced, rows: [row] };
 }
 
-/** The would-be document in the shape `get` shows, totals in decimal strings. */
+/** The would-be document in the shape `get` shows, amounts as the API's decimal numbers. */
 export function previewDocument(k: KindFacts, body: Rec, items: Rec[], facts: PreviewFacts): DocumentRecord {
   let id = 0;
   const read = items.map((item, i) => readItem(item, `positions.${i}`, null, () => ++id));
@@ -64,7 +64,7 @@ export function previewDocument(k: KindFacts, body: Rec, items: Rec[], facts: Pr
     addRoundingDifference: body.add_rounding_difference === true,
   });
   const number = body.number ?? facts.number;
-  const money = Object.fromEntries(Object.entries(totals).map(([key, rappen]) => [key, rappenToString(rappen)]));
+  const money = Object.fromEntries(Object.entries(totals).map(([key, rappen]) => [key, rappenToNumber(rappen)]));
   return {
     ...body,
     type: k.noun,
