@@ -137,6 +137,17 @@ describe('create and read', () => {
     expect([back.qr_reference, back.reference]).toEqual([null, makeScor(company, plain.id)]);
   });
 
+  it('is_shared makes a 32-character URL-safe share token, kept while shared; false clears it', async () => {
+    const p = await createDoc(company, 'proposals', { customer_id: cust });
+    const shared = (await svc.call('PUT', `/companies/${company}/proposals/${p.id}`, { is_shared: true })).body.data;
+    expect(shared.is_shared).toBe(true);
+    expect(shared.share_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect((await svc.call('PUT', `/companies/${company}/proposals/${p.id}`, { is_shared: true, title: 'x' })).body.data.share_token).toBe(shared.share_token);
+    const other = (await svc.call('PUT', `/companies/${company}/proposals/${(await createDoc(company, 'proposals', { customer_id: cust })).id}`, { is_shared: true })).body.data;
+    expect(other.share_token).not.toBe(shared.share_token);
+    expect((await svc.call('PUT', `/companies/${company}/proposals/${p.id}`, { is_shared: false })).body.data).toMatchObject({ is_shared: false, share_token: null });
+  });
+
   it('number endpoints answer the bare next number', async () => {
     const res = await svc.call('GET', `/companies/${company}/invoices/number`);
     expect(res.status).toBe(200);
@@ -379,6 +390,9 @@ describe('invoice states and their bookings', () => {
     await markAs(cash, 'invoices', plain.id, 'sent');
     expect((await markAs(cash, 'invoices', plain.id, 'paid')).body.data.entry_id).toBeNull();
     expect422(await markAs(cash, 'invoices', plain.id, 'unpaid', '&paidDate=gestern'), ['paidDate']);
+    expect422(await markAs(cash, 'invoices', plain.id, 'unpaid', '&createEntry=vielleicht&sum=-1&tax_rate_id=999999&reminder_due_date=2026-02-30'),
+      ['createEntry', 'sum', 'tax_rate_id', 'reminder_due_date']);
+    expect422(await markAs(cash, 'invoices', plain.id, 'unpaid', `&bank_account_id=${acc(cash, 3400)}`), ['bank_account_id']);
   });
 
   it('accrual method: sent books the receivable 1100 / income with VAT, paid books bank / 1100 without; open and unpaid remove them', async () => {

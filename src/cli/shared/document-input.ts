@@ -5,6 +5,7 @@
 // Amounts inside are integer Rappen; the API items carry decimal strings.
 import { mulDivRound, rappenToString, scaledToString, toRappen, toScaled } from '../../domain/money.js';
 import { CliError, UsageError } from '../../errors.js';
+import { formatDate } from '../../output/format.js';
 
 /** A position item as the API takes it in `positions`. */
 export interface PositionItem {
@@ -88,7 +89,6 @@ export interface BillableTime {
 }
 
 const hoursOf = (minutes: number): string => scaledToString(mulDivRound(minutes, 1000, 60), 3);
-const dotted = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
 
 /**
  * One position per group and hourly rate: hours (minutes / 60, three decimals) as the amount with
@@ -104,7 +104,7 @@ export function positionsFromTimes(times: readonly BillableTime[], grouping: Tim
     if (rate === undefined) throw new CliError(`time entry ${t.id} has no readable hourly rate (${String(t.hourly_rate)})`);
     const minutes = t.hours * 60 + t.minutes;
     const key = grouping === 'entry' ? `e${t.id}` : grouping === 'date' ? `d${t.date}|${rate}` : `t${t.task_id ?? '-'}|${rate}`;
-    const label = grouping === 'task' ? (t.task_name || (t.task_id === null ? withoutTask : `#${t.task_id}`)) : dotted(t.date);
+    const label = grouping === 'task' ? (t.task_name || (t.task_id === null ? withoutTask : `#${t.task_id}`)) : formatDate(t.date);
     const group = groups.get(key) ?? { label, date: grouping === 'task' ? undefined : t.date, minutes: 0, rate, notes: [] };
     group.minutes += minutes;
     const note = (t.description ?? '').trim();

@@ -2,7 +2,7 @@
 // position endpoints, activities, attachments, numbers and the stored totals. Every operation runs in
 // one transaction and records its activity; the totals are recomputed from the positions after every
 // change (src/domain/document-totals.ts). State moves and their bookings are in document-states.ts.
-import { documentTotals } from '../../domain/document-totals.js';
+import { documentTotals, positionSum } from '../../domain/document-totals.js';
 import { documentRunningNumber, formatDocumentNumber, type DocumentType } from '../domain/documents.js';
 import { pricedOf, type PositionInput } from '../domain/positions.js';
 import { badRequest } from '../http-error.js';
@@ -101,10 +101,7 @@ function insertTree(db: Db, type: DocumentType, documentId: number, positions: r
   });
 }
 
-const sumOf = (p: PositionInput): number => {
-  const priced = pricedOf(p);
-  return documentTotals({ positions: [priced], discountRate: null, vatRate: null, vatIncluded: false, addRoundingDifference: false }).total_value;
-};
+const sumOf = (p: PositionInput): number => positionSum(pricedOf(p));
 
 /** A collection's stored sum follows its children. */
 function refreshCollectionSum(db: Db, collectionId: number | null): void {

@@ -6,6 +6,7 @@
 // discount hundredths of a percent) or the first problem, named by its place ("positions.2.amount").
 import { toScaled } from '../../domain/money.js';
 import type { DiscountType, PricedPosition } from '../../domain/document-totals.js';
+import { ymd } from './time.js';
 
 export type PositionKind = 'position' | 'text' | 'collection';
 
@@ -32,11 +33,10 @@ const MAX_PRICE = 99_999_999_999; // 999'999'999.99
 export type Parsed<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
 const fail = (field: string, message: string): { ok: false; field: string; message: string } => ({ ok: false, field, message });
 
+/** YYYY-MM-DD of a real day. */
 const isDate = (s: string): boolean => {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (!m) return false;
-  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-  return d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+  return m !== null && ymd(Number(m[1]), Number(m[2]), Number(m[3])) !== undefined;
 };
 
 function text(item: Record<string, unknown>, key: string, field: string, max: number): Parsed<string | null> {

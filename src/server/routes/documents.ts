@@ -2,6 +2,7 @@
 // number, mark-as, batch, positions, activities, attach and detach; proposals also split-invoices.
 // One module registers both types: their routes differ only in fields and rules, which sit here
 // beside the routes. Writes go through actions/documents.ts and actions/document-states.ts.
+import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
@@ -15,11 +16,11 @@ import {
 } from '../domain/documents.js';
 import { parseDateRange } from '../domain/entries.js';
 import { addDays } from '../domain/time.js';
-import { formatCurrency, rappenToNumber, rappenToString, scaledToString, toRappen } from '../domain/money.js';
+import { formatCurrency, rappenToNumber, rappenToString, scaledToString } from '../domain/money.js';
 import { parsePosition, parsePositions } from '../domain/positions.js';
 import { badRequest, notFound, paymentRequired, validationError } from '../http-error.js';
 import { pageRequest, type PageRequest } from '../pagination.js';
-import { filterBoolean, filterIds, pathId, queryBoolean, readBody, type Body } from '../request.js';
+import { filterBoolean, filterIds, normaliseInput, pathId, readBody, type Body } from '../request.js';
 import { check, isValidDate, nullable, required, rules, sometimes, text, validate } from '../validation.js';
 import { transaction, type Db, type Row } from '../store/db.js';
 import {
@@ -227,8 +228,8 @@ function fillDefaults(c: Ctx, type: DocumentType, values: DocumentValues): void 
   }
 }
 
-/** 32 URL-safe random characters. */
-const shareToken = (): string => crypto.getRandomValues(new Uint8Array(24)).reduce((s, b) => s + 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'[b & 63], '').padEnd(32, 'x').slice(0, 32);
+/** 32 URL-safe random characters (24 random bytes in base64url). */
+const shareToken = (): string => randomBytes(24).toString('base64url');
 
 // ---- list filters ----------------------------------------------------------------------------------------
 
@@ -323,9 +324,10 @@ function relations(c: Ctx, type: DocumentType, row: Row): Record<string, unknown
   const proposal = row.proposal_id === null ? undefined : findDocumentRow(db, 'proposal', companyId, Number(row.proposal_id));
   out.proposal = proposal ? documentSummary('proposal', proposal) : null;
   out.bank_account = row.bank_account_id === null ? null : present.account(Number(row.bank_account_id));
-  out.entries = present.entries(linkedEntryIds(db, Number(row.id)));
+  const entryIds = linkedEntryIds(db, Number(row.id));
+  out.entries = present.entries(entryIds);
   out.time_ids = linkedTimeIds(db, Number(row.id));
-  out.entry_ids = linkedEntryIds(db, Number(row.id)).filter((e) => e !== row.entry_id && e !== row.receivable_entry_id);
+  out.entry_ids = entryIds.filter((e) => e !== row.entry_id && e !== row.receivable_entry_id);
   return out;
 }
 
@@ -555,32 +557,27 @@ function checkedPdfModel(c: Ctx, type: DocumentType, row: Row) {
   return model;
 }
 
+/** The query of an invoice's mark-as: for paid and for reminders. */
+const markAsSchema = z.object({
+  createEntry: nullable(rules.boolean()),
+  paidDate: nullable(rules.date()),
+  bank_account_id: nullable(rules.id()),
+  sum: nullable(rules.money(0, 999999999.99)),
+  tax_rate_id: nullable(rules.id()),
+  reminder_due_date: nullable(rules.date()),
+});
+
 function markAsParams(c: Ctx): MarkAsParams {
-  const q = (name: string) => { const v = (c.req.query(name) ?? '').trim(); return v === '' ? undefined : v; };
-  const errors: Record<string, string[]> = {};
-  const params: MarkAsParams = { createEntry: queryBoolean(c, 'createEntry') ?? false };
-  const paid = q('paidDate');
-  if (paid !== undefined) { if (isValidDate(paid)) params.paidDate = paid; else errors.paidDate = ['The paid date field must be a valid date.']; }
-  const due = q('reminder_due_date');
-  if (due !== undefined) { if (isValidDate(due)) params.reminderDueDate = due; else errors.reminder_due_date = ['The reminder due date field must be a valid date.']; }
-  const sum = q('sum');
-  if (sum !== undefined) {
-    const rappen = /^\d+(\.\d{1,2})?$/.test(sum) ? toRappen(sum) : undefined;
-    if (rappen === undefined) errors.sum = ['The sum field must be a number of at least 0 with at most 2 decimals.'];
-    else params.sum = rappen;
-  }
-  const bank = q('bank_account_id');
-  if (bank !== undefined) {
-    if (/^\d{1,15}$/.test(bank) && records(c).account(Number(bank), 'bank')) params.bankAccountId = Number(bank);
-    else errors.bank_account_id = ['The selected bank account id is invalid.'];
-  }
-  const taxRate = q('tax_rate_id');
-  if (taxRate !== undefined) {
-    if (/^\d{1,15}$/.test(taxRate) && records(c).taxRate(Number(taxRate))) params.taxRateId = Number(taxRate);
-    else errors.tax_rate_id = ['The selected tax rate id is invalid.'];
-  }
-  if (Object.keys(errors).length) throw validationError(errors);
-  return params;
+  const checked = check(markAsSchema, normaliseInput(c.req.query()) as Body);
+  const d = checked.data;
+  const of = records(c);
+  if (typeof d.bank_account_id === 'number' && !of.account(d.bank_account_id, 'bank')) checked.fail('bank_account_id', INVALID);
+  if (typeof d.tax_rate_id === 'number' && !of.taxRate(d.tax_rate_id)) checked.fail('tax_rate_id', INVALID);
+  checked.throwIfAny();
+  return {
+    createEntry: d.createEntry ?? false, paidDate: d.paidDate ?? undefined, bankAccountId: d.bank_account_id ?? undefined,
+    sum: d.sum ?? undefined, taxRateId: d.tax_rate_id ?? undefined, reminderDueDate: d.reminder_due_date ?? undefined,
+  };
 }
 
 function positionOr404(c: Ctx, type: DocumentType, doc: Row): Row {
