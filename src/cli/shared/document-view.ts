@@ -18,6 +18,10 @@ const amountText = (v: unknown): string => {
   return /^\d+(\.\d+)?$/.test(text) ? text.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '') : text;
 };
 
+/** A position's discount as read: "10 %", an amount, or nothing. */
+export const discountText = (p: Doc): string =>
+  !p.discount_type || !Number(p.discount_amount) ? '' : p.discount_type === 'percentage' ? `${amountText(p.discount_amount)} %` : formatMoney(p.discount_amount);
+
 function table(rows: string[][], rightAligned: ReadonlySet<number>): string[] {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
   return rows.map((r) => r.map((cell, i) => (rightAligned.has(i) ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ').trimEnd());
@@ -52,8 +56,7 @@ export function documentView(doc: Doc): string[] {
       if (p.type === 'text') { rows.push(['', `${indent}${p.description ?? ''}`, '', '', '', '']); continue; }
       if (p.type === 'collection') { rows.push(['', `${p.title ?? ''}`, '', '', '', formatMoney(p.sum)]); continue; }
       n++;
-      const discount = !p.discount_type || !Number(p.discount_amount) ? '' : p.discount_type === 'percentage' ? `${amountText(p.discount_amount)} %` : formatMoney(p.discount_amount);
-      rows.push([String(n), `${indent}${p.description ?? ''}`, `${amountText(p.amount)}${p.unit ? ` ${p.unit}` : ''}`, formatMoney(p.price), discount, formatMoney(p.sum)]);
+      rows.push([String(n), `${indent}${p.description ?? ''}`, `${amountText(p.amount)}${p.unit ? ` ${p.unit}` : ''}`, formatMoney(p.price), discountText(p), formatMoney(p.sum)]);
     }
     lines.push('', ...table(rows, new Set([0, 2, 3, 4, 5])));
   }

@@ -2,12 +2,12 @@
 // recomputes the totals after each change (an invoice only while it is open).
 import { addPosition, listPositions, removePosition, updatePosition } from '../../../api/endpoints/documents.js';
 import { UsageError } from '../../../errors.js';
-import { formatMoney } from '../../../output/format.js';
 import { notice } from '../../globals.js';
 import { listRenderer, planOutput, printRecord, type OutputPlan } from '../../output.js';
 import { convertValue } from '../../resource/body.js';
 import type { VerbIO } from '../../verb.js';
 import { parseDiscount, parsePositionFlag, parseProductFlag, textItem } from '../document-input.js';
+import { discountText } from '../document-view.js';
 import { productItem, withDocument, type DocumentArgs } from './common.js';
 import { positionColumns, type KindFacts } from './fields.js';
 
@@ -46,7 +46,7 @@ const positionId = (raw: string, flag = 'position id'): number => {
 const shown = (p: Rec): Rec => ({
   ...p,
   description: p.type === 'collection' ? p.title : p.description,
-  discount_amount: !p.discount_type || !Number(p.discount_amount) ? '' : p.discount_type === 'percentage' ? `${p.discount_amount} %` : formatMoney(p.discount_amount),
+  discount_amount: discountText(p),
 });
 
 const printPosition = (plan: OutputPlan, p: Rec) => printRecord(plan, plan.format === 'table' ? shown(p) : p);
