@@ -83,10 +83,6 @@ export async function batchDocuments(client: ApiClient, kind: DocumentKind, comp
   return result;
 }
 
-export async function deleteDocument(client: ApiClient, kind: DocumentKind, company: number, id: number): Promise<void> {
-  await client.delete(documentPaths(kind).one(company, id));
-}
-
 // ---- positions, activities, attachments --------------------------------------------------------
 
 export async function listPositions(client: ApiClient, kind: DocumentKind, company: number, id: number): Promise<DocumentRecord[]> {

@@ -62,7 +62,7 @@ const accountByNumber = (db: Db, companyId: number, number: number): number | un
   return row ? Number(row.id) : undefined;
 };
 
-export const RECEIVABLES_ACCOUNT = 1100;
+const RECEIVABLES_ACCOUNT = 1100;
 export const DEFAULT_INCOME_ACCOUNT = 3400;
 
 /** The primary bank account of the company, else its lowest-numbered bank account. */

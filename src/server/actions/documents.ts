@@ -75,7 +75,7 @@ const storedPosition = (n: PositionNode): PositionInput => ({
 });
 
 /** Recomputes and stores the totals of a document from its positions, discount, tax rate and settings. */
-export function refreshTotals(db: Db, type: DocumentType, companyId: number, id: number): void {
+function refreshTotals(db: Db, type: DocumentType, companyId: number, id: number): void {
   const doc = findDocumentRow(db, type, companyId, id)!;
   const rate = doc.tax_rate_id === null ? undefined : findTaxRateRow(db, companyId, Number(doc.tax_rate_id));
   setTotals(db, type, id, documentTotals({
@@ -226,7 +226,7 @@ export function updateDocumentWith(s: DocumentScope, type: DocumentType, doc: Ro
 }
 
 /** Why a document cannot be deleted (400), or undefined. */
-export function deleteRefusal(s: Pick<DocumentScope, 'db' | 'companyId'>, type: DocumentType, doc: Row): string | undefined {
+function deleteRefusal(s: Pick<DocumentScope, 'db' | 'companyId'>, type: DocumentType, doc: Row): string | undefined {
   if (type === 'invoice') return doc.status === 'paid' ? 'Bezahlte Rechnungen können nicht gelöscht werden.' : undefined;
   return invoiceCountOfProposal(s.db, s.companyId, Number(doc.id)) > 0 ? 'Die Offerte kann nicht gelöscht werden, da Rechnungen aus ihr erstellt wurden.' : undefined;
 }

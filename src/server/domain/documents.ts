@@ -85,7 +85,7 @@ export const REMINDER_DAYS = 10;
 
 // ---- numbers ------------------------------------------------------------------------------------
 
-export const DOCUMENT_PREFIX: Readonly<Record<DocumentType, string>> = { proposal: 'O', invoice: 'R' };
+const DOCUMENT_PREFIX: Readonly<Record<DocumentType, string>> = { proposal: 'O', invoice: 'R' };
 
 /** ('invoice', 2026, 4) → "R-2026-004". */
 export const formatDocumentNumber = (type: DocumentType, year: number, running: number): string =>

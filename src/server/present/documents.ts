@@ -51,7 +51,7 @@ export interface Position {
   parent_id: number | null; date?: string | null; formatted: { sum: string; date?: string | null };
 }
 
-export function toPosition(type: DocumentType, r: Row, currency = 'CHF'): Position {
+function toPosition(type: DocumentType, r: Row, currency = 'CHF'): Position {
   const percentage = r.discount_type === 'percentage';
   const p: Position = {
     id: Number(r.id), type: r.type, description: r.description, title: r.title,

@@ -53,14 +53,14 @@ const text = (v: unknown): string | null => (v === null || v === undefined || St
 const money = (rappen: number): string => groupRappen(rappen);
 
 /** The company's address block (the creditor address the QR-bill carries too). */
-export function senderLines(company: Row): string[] {
+function senderLines(company: Row): string[] {
   const street = [text(company.creditor_street), text(company.creditor_building)].filter(Boolean).join(' ');
   const town = [text(company.creditor_zip), text(company.creditor_city)].filter(Boolean).join(' ');
   return [text(company.creditor_name) ?? text(company.name) ?? '', street, town].filter((l) => l !== '');
 }
 
 /** The customer's invoice_address as written, else name, c/o, department, street, PO box, zip and city, and a country other than CH. */
-export function recipientLines(customer: Row): string[] {
+function recipientLines(customer: Row): string[] {
   const own = text(customer.invoice_address);
   if (own) return own.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
   const country = text(customer.country);
@@ -72,7 +72,7 @@ export function recipientLines(customer: Row): string[] {
 }
 
 /** An invoice in a reminder status is headed "1. Mahnung" (en "First reminder" …); otherwise the generated title. */
-export function headingOf(type: DocumentType, doc: Row, labels: PdfLabels): { heading: string; subheading: string | null } {
+function headingOf(type: DocumentType, doc: Row, labels: PdfLabels): { heading: string; subheading: string | null } {
   const title = generatedTitle(type, doc as { title: string | null; number: string; lang: string; status: string });
   if (type === 'invoice' && isReminder(doc.status)) {
     return { heading: labels.reminder[(REMINDER_STATUSES as readonly string[]).indexOf(doc.status)], subheading: title };
@@ -83,7 +83,7 @@ export function headingOf(type: DocumentType, doc: Row, labels: PdfLabels): { he
 const quantityText = (thousandths: number): string => scaledToString(thousandths, 3).replace(/\.?0+$/, '');
 
 /** Stored positions (flat, each collection followed by its children) → table rows, a subtotal after each collection. */
-export function tableRows(positions: Row[], labels: PdfLabels, withDates: boolean): PdfRow[] {
+function tableRows(positions: Row[], labels: PdfLabels, withDates: boolean): PdfRow[] {
   const out: PdfRow[] = [];
   const byParent = new Map<number, Row[]>();
   for (const p of positions) if (p.parent_id !== null) byParent.set(Number(p.parent_id), [...(byParent.get(Number(p.parent_id)) ?? []), p]);
@@ -118,7 +118,7 @@ export function tableRows(positions: Row[], labels: PdfLabels, withDates: boolea
  * (the rate's name_on_documents) and the total; with VAT included the total and "incl. MWST …";
  * the rounding difference; the final value last.
  */
-export function totalLines(doc: Row, taxRate: Row | undefined, labels: PdfLabels): TotalLine[] {
+function totalLines(doc: Row, taxRate: Row | undefined, labels: PdfLabels): TotalLine[] {
   const cur = String(doc.currency);
   const n = (k: string) => Number(doc[k] ?? 0);
   const lines: TotalLine[] = [];
@@ -150,7 +150,7 @@ export function totalLines(doc: Row, taxRate: Row | undefined, labels: PdfLabels
  * SCOR reference, else none), message "<number> <title>". Undefined when there is no QR part:
  * proposals and currencies other than CHF and EUR.
  */
-export function qrBillInput(type: DocumentType, doc: Row, company: Row, customer: Row, bankAccount: Row | undefined): QrBillInput | undefined {
+function qrBillInput(type: DocumentType, doc: Row, company: Row, customer: Row, bankAccount: Row | undefined): QrBillInput | undefined {
   if (type !== 'invoice' || (doc.currency !== 'CHF' && doc.currency !== 'EUR')) return undefined;
   const t = (v: unknown) => text(v) ?? '';
   return {

@@ -8,7 +8,6 @@ import type { DocumentType } from '../domain/documents.js';
 const TABLE: Readonly<Record<DocumentType, 'proposals' | 'invoices'>> = { proposal: 'proposals', invoice: 'invoices' };
 const DUE: Readonly<Record<DocumentType, 'valid_until' | 'payable_until'>> = { proposal: 'valid_until', invoice: 'payable_until' };
 
-export const tableOf = (type: DocumentType) => TABLE[type];
 const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ') || 'NULL';
 const quoted = (column: string) => `"${column}"`;
 
