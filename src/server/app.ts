@@ -1,14 +1,16 @@
-// The service's HTTP application: rate limit, authentication, company scope, routes and the error format.
+// The service's HTTP application: rate limit, authentication, company scope, routes and the error format;
+// beside /api the public pages of shared proposals (routes/share.ts).
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, ServiceDeps } from './context.js';
 import { HttpError, paymentRequired } from './http-error.js';
-import { RateLimiter } from './rate-limit.js';
+import { clientAddress, RateLimiter } from './rate-limit.js';
 import { findUserByToken, membership } from './store/companies.js';
 import { registerCompanyRoutes, registerUserRoutes } from './routes/index.js';
 import { isSignedFileRequest } from './routes/files.js';
+import { shareRoutes } from './routes/share.js';
 
 export const API_PREFIX = '/api/v2';
 
@@ -21,10 +23,12 @@ export function createApp(deps: ServiceDeps): Hono<AppEnv> {
     await next();
   });
 
+  // the public link of proposals: pages, not the API; its own rate limit, headers and error pages
+  app.route('/', shareRoutes(deps.rateLimit));
+
   app.use('/api/*', async (c, next) => {
     if (!limiter) return next();
-    const ip = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? 'local';
-    const decision = limiter.hit(ip);
+    const decision = limiter.hit(clientAddress(c.env));
     const headers: Record<string, string> = {
       'X-RateLimit-Limit': String(decision.limit),
       'X-RateLimit-Remaining': String(decision.remaining),

@@ -46,6 +46,19 @@ export function proposalMove(from: ProposalStatus, target: string): Move<Proposa
   return message === undefined ? undefined : { next: target as ProposalStatus, activity: { message } };
 }
 
+/** Why the customer cannot answer a proposal through its public link: it is decided already, or expired. */
+export type DecisionRefusal = 'accepted' | 'declined' | 'confirmation' | 'expired';
+
+/**
+ * The customer may accept or decline through the link while the proposal is open or sent and today
+ * is not past valid_until (none: no end); otherwise the reason it may not.
+ */
+export function decisionRefusal(status: string, validUntil: string | null, today: string): DecisionRefusal | undefined {
+  if (status === 'accepted' || status === 'declined' || status === 'confirmation') return status;
+  if (validUntil !== null && validUntil < today) return 'expired';
+  return undefined;
+}
+
 const paid: InvoiceMove = { next: 'paid', effects: ['payment', 'timesPaid'], activity: { message: 'Marked as paid', color: 'green' } };
 const reminder = (level: 1 | 2 | 3): InvoiceMove => ({
   next: REMINDER_STATUSES[level - 1], effects: ['reminderDue'], activity: { message: `Reminder ${level} sent`, color: 'orange' },

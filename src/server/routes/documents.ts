@@ -33,7 +33,7 @@ import { customerRow, findCustomerRow } from '../store/customers.js';
 import { customerOfCompany, findEntryRow, projectOfCompany, taxRateOfCompany } from '../store/entries.js';
 import { findProjectRow } from '../store/projects.js';
 import { findTaxRateRow } from '../store/tax-rates.js';
-import { createdAnswer, documentActivities, documentFields, documentPositions, documentSummary, fileRecord } from '../present/documents.js';
+import { createdAnswer, documentActivities, documentFields, documentModel, documentPositions, documentSummary, fileRecord } from '../present/documents.js';
 import { toAccount } from '../present/accounts.js';
 import { toContact } from '../present/contacts.js';
 import { toCustomer } from '../present/customers.js';
@@ -43,7 +43,6 @@ import { toTaxRate } from '../present/tax-rates.js';
 import { companyToday, scopeOf as requestScope } from '../context.js';
 import { fileUrlFor } from '../file-links.js';
 import { readUploadedFile } from '../upload.js';
-import { pdfModel } from '../render/document-model.js';
 import { buildQrPayload, validateQrInput } from '../../domain/qr-bill.js';
 
 const CURRENCIES = ['CHF', 'EUR', 'USD', 'GBP'] as const;
@@ -533,13 +532,10 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
 function checkedPdfModel(c: Ctx, type: DocumentType, row: Row) {
   const db = c.get('deps').db;
   const companyId = c.get('companyId');
-  const customer = customerRow(db, companyId, Number(row.customer_id)) ?? { name: '' };
-  const bankAccount = type === 'invoice' && row.bank_account_id !== null ? findAccountRow(db, companyId, Number(row.bank_account_id)) : undefined;
-  const model = pdfModel({
-    type, doc: row, positions: positionRows(db, type, Number(row.id)), company: c.get('company'), customer,
-    taxRate: row.tax_rate_id === null ? undefined : findTaxRateRow(db, companyId, Number(row.tax_rate_id)), bankAccount,
-  });
+  const model = documentModel(db, c.get('company'), type, row);
   if (model.qr) {
+    const customer = customerRow(db, companyId, Number(row.customer_id)) ?? { name: '' };
+    const bankAccount = row.bank_account_id === null ? undefined : findAccountRow(db, companyId, Number(row.bank_account_id));
     const problems = validateQrInput(model.qr, { companyId, invoiceNumber: row.number, customer: customer.number ?? customer.name, bankAccount: bankAccount?.number ?? null });
     if (problems.length) {
       const errors: Record<string, string[]> = {};
