@@ -45,19 +45,19 @@ body{margin:0;background:#eef1f4;color:var(--ink);font:16px/1.45 system-ui,-appl
 .sheet{max-width:860px;margin:32px auto;background:#fff;padding:48px 56px;border-radius:4px;box-shadow:0 1px 3px rgba(0,0,0,.08),0 8px 24px rgba(0,0,0,.06)}
 .wrap{overflow-wrap:anywhere}
 .letterhead{display:flex;justify-content:space-between;align-items:flex-end;gap:24px;border-bottom:3px solid var(--accent);padding-bottom:14px}
-.company{font-size:1.35rem;font-weight:700;line-height:1.2}
-.sender{color:var(--muted);font-size:.9rem;text-align:right;font-style:normal}
+.company{font-size:1.35em;font-weight:700;line-height:1.2}
+.sender{color:var(--muted);font-size:.9em;text-align:right;font-style:normal}
 .parties{display:flex;justify-content:space-between;align-items:flex-start;gap:24px;margin:36px 0 32px}
 .recipient{font-style:normal}
-.facts{display:grid;grid-template-columns:auto auto;gap:2px 16px;margin:0;font-size:.92rem}
+.facts{display:grid;grid-template-columns:auto auto;gap:2px 16px;margin:0;font-size:.92em}
 .facts dt{color:var(--muted)}
 .facts dd{margin:0;text-align:right;font-variant-numeric:tabular-nums}
-h1{font-size:1.6rem;line-height:1.25;margin:0 0 4px}
+h1{font-size:1.6em;line-height:1.25;margin:0 0 4px}
 .subheading{margin:0 0 8px;color:var(--muted)}
 .remarks{white-space:pre-line;margin:16px 0}
 table{border-collapse:collapse}
-.positions{width:100%;margin:20px 0 8px;font-size:.95rem}
-.positions th{text-align:left;font-size:.78rem;text-transform:uppercase;letter-spacing:.04em;color:var(--muted);border-bottom:2px solid var(--ink);padding:6px 8px;font-weight:600}
+.positions{width:100%;margin:20px 0 8px;font-size:.95em}
+.positions th{text-align:left;font-size:.78em;text-transform:uppercase;letter-spacing:.04em;color:var(--muted);border-bottom:2px solid var(--ink);padding:6px 8px;font-weight:600}
 .positions td{padding:8px;border-bottom:1px solid var(--line);vertical-align:top}
 .positions th.num,.num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
 .positions .unit{white-space:nowrap}
@@ -68,29 +68,29 @@ tr.collection td{font-weight:700;padding-top:16px;border-bottom:0}
 tr.subtotal td{font-style:italic}
 tr.subtotal td.num{font-weight:700;font-style:normal}
 tr.text td{color:var(--muted)}
-.note{display:block;font-size:.82rem;color:var(--muted)}
+.note{display:block;font-size:.82em;color:var(--muted)}
 .totals{margin:8px 0 0 auto;min-width:340px}
 .totals td{padding:4px 8px}
-.totals tr.strong td{font-weight:700;font-size:1.1rem;border-top:2px solid var(--ink);padding-top:8px}
+.totals tr.strong td{font-weight:700;font-size:1.1em;border-top:2px solid var(--ink);padding-top:8px}
 .answer{margin-top:40px;padding:24px;background:#f6f8fa;border:1px solid var(--line);border-radius:6px}
-.answer h2{margin:0 0 4px;font-size:1.2rem}
+.answer h2{margin:0 0 4px;font-size:1.2em}
 .answer .intro{margin:0 0 20px;color:var(--muted)}
 .forms{display:grid;grid-template-columns:1fr 1fr;gap:24px}
 form{display:flex;flex-direction:column;gap:6px;margin:0}
-form h3{margin:0 0 4px;font-size:1rem}
-label{font-weight:600;font-size:.9rem;margin-top:4px}
+form h3{margin:0 0 4px;font-size:1em}
+label{font-weight:600;font-size:.9em;margin-top:4px}
 input,textarea{font:inherit;padding:10px 12px;border:1px solid #b3bcc6;border-radius:4px;width:100%;background:#fff;color:inherit}
 textarea{min-height:84px;resize:vertical}
 [aria-invalid=true]{border-color:var(--no)}
 button{font:inherit;font-weight:600;padding:12px 16px;margin-top:8px;border-radius:4px;cursor:pointer}
 .accept button{background:var(--ok);border:1px solid var(--ok);color:#fff}
 .decline button{background:#fff;border:1px solid var(--no);color:var(--no)}
-.error{color:var(--no);font-size:.9rem;margin:0}
+.error{color:var(--no);font-size:.9em;margin:0}
 .notice{border-left:4px solid var(--no);background:#fbeeee;padding:12px 16px;margin:0 0 20px}
 .outcome{border-left:4px solid var(--ok);padding:4px 0 4px 16px;margin:0}
 .outcome.declined{border-left-color:var(--no)}
 .outcome p{margin:4px 0}
-.outcome .state{font-weight:700;font-size:1.1rem}
+.outcome .state{font-weight:700;font-size:1.1em}
 .outcome blockquote{margin:8px 0;padding:0;white-space:pre-line;color:var(--muted)}
 .pdf{margin:24px 0 0}
 a{color:var(--accent)}
@@ -107,12 +107,14 @@ body{background:#fff;font-size:15px}
 .positions thead{display:none}
 .positions tr{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 6px;border-bottom:1px solid var(--line);padding:8px 0}
 .positions td{display:block;padding:0;border:0}
+.positions td:empty{display:none}
 .positions td.desc{flex:1 0 100%}
 .positions tr.child{padding-left:16px}
 .positions tr.child td.desc{padding-left:0}
 .positions tr.collection{border-bottom:0;padding-top:12px}
+.positions tr:first-child{padding-top:0}
 .positions tr.subtotal td.desc{flex:1 1 auto}
-.positions td.qty,.positions td.unit,.positions td.price{color:var(--muted);font-size:.9rem}
+.positions td.qty,.positions td.unit,.positions td.price{color:var(--muted);font-size:.9em}
 .positions td.price:not(:empty)::before{content:"× "}
 .positions td.sum{margin-left:auto}
 .totals{width:100%;min-width:0}
@@ -123,7 +125,7 @@ body{background:#fff;font-size:15px}
 @media print{
 body{background:#fff;font-size:10.5pt}
 .sheet{margin:0;padding:0;max-width:none;box-shadow:none}
-.forms,.intro,.pdf,.notice{display:none}
+.forms,.intro,.pdf,.notice,.answer.open{display:none}
 .answer{border:0;background:none;padding:0}
 tr{break-inside:avoid}
 .totals,.answer{break-inside:avoid}
@@ -228,7 +230,7 @@ ${answerForm('decline', page.paths.decline, s, state.form)}
     if (state.status === 'confirmation') parts.push(`<p${d ? '' : ' class="state"'}>${esc(s.confirmation)}</p>`);
     body = `<div class="outcome ${outcome} wrap">${parts.join('\n')}</div>`;
   }
-  return `<section class="answer" id="answer">
+  return `<section class="answer${state.kind === 'open' ? ' open' : ''}" id="answer">
 ${notice}${body}
 </section>`;
 }
