@@ -20,31 +20,32 @@ export const IMPORT_COLUMNS: Column[] = [
   { key: 'tax_rate.name', header: 'VAT' },
   { key: 'is_ready', kind: 'bool', header: 'ready' },
   { key: 'invoice.number', header: 'invoice' },
-  { key: 'type', default: false },
-  { key: 'sum', kind: 'money', default: false },
-  { key: 'status', default: false },
-  { key: 'ignore', kind: 'bool', default: false },
-  { key: 'similarExists', kind: 'bool', header: 'similar', default: false },
-  { key: 'og_description', header: 'bank text', default: false },
-  { key: 'reference', default: false },
-  { key: 'counterparty_iban', header: 'counterparty IBAN', default: false },
-  { key: 'bank_reference', header: 'bank reference', default: false },
-  { key: 'bank_account.number', header: 'bank account', kind: 'int', default: false },
-  { key: 'other_account.number', header: 'account number', kind: 'int', default: false },
-  { key: 'other_account.name', header: 'account name', default: false },
-  { key: 'tags', kind: 'json', default: false },
-  { key: 'file.name', header: 'receipt', default: false },
-  { key: 'error', default: false },
-  { key: 'entry_id', kind: 'int', header: 'booking', default: false },
+  // the rest in the API's order (docs/service/import-entries.md)
+  { key: 'company_id', kind: 'int', default: false },
+  { key: 'user_id', kind: 'int', default: false },
   { key: 'bank_account_id', kind: 'int', default: false },
   { key: 'other_account_id', kind: 'int', default: false },
   { key: 'tax_rate_id', kind: 'int', default: false },
+  { key: 'entry_id', kind: 'int', header: 'booking', default: false },
   { key: 'invoice_id', kind: 'int', default: false },
   { key: 'file_id', kind: 'int', default: false },
-  { key: 'sum_formatted', default: false },
+  { key: 'type', default: false },
+  { key: 'sum', kind: 'money', default: false },
+  { key: 'og_description', header: 'bank text', default: false },
+  { key: 'reference', default: false },
+  { key: 'ignore', kind: 'bool', default: false },
+  { key: 'similarExists', kind: 'bool', header: 'similar', default: false },
   { key: 'date_formatted', default: false },
-  { key: 'company_id', kind: 'int', default: false },
-  { key: 'user_id', kind: 'int', default: false },
+  { key: 'sum_formatted', default: false },
+  { key: 'status', default: false },
+  { key: 'counterparty_iban', header: 'counterparty IBAN', default: false },
+  { key: 'bank_reference', header: 'bank reference', default: false },
+  { key: 'tags', kind: 'json', default: false },
+  { key: 'error', default: false },
+  { key: 'bank_account.number', header: 'bank account', kind: 'int', default: false },
+  { key: 'other_account.number', header: 'account number', kind: 'int', default: false },
+  { key: 'other_account.name', header: 'account name', default: false },
+  { key: 'file.name', header: 'receipt', default: false },
   { key: 'created_at', kind: 'datetime', default: false },
   { key: 'updated_at', kind: 'datetime', default: false },
 ];
@@ -93,7 +94,8 @@ export function accountLabel(account: unknown): string | undefined {
   return a ? `${String(a.number ?? '')} ${String(a.name ?? '')}`.trim() : undefined;
 }
 
-/** The record as the API gave it, plus `amount` (signed) and `counter_account` (number and name). */
+/** The record as the API gave it, plus `amount` (signed) and `counter_account` (number and name, or "(ignored)"). */
 export function forDisplay(entry: ImportEntryRecord): ImportEntryRecord {
-  return { ...entry, amount: rappenToNumber(signedRappen(entry)), counter_account: accountLabel(entry.other_account) ?? null };
+  const counter = entry.ignore === true ? '(ignored)' : accountLabel(entry.other_account) ?? null;
+  return { ...entry, amount: rappenToNumber(signedRappen(entry)), counter_account: counter };
 }
