@@ -58,6 +58,10 @@ export interface BookingChanges {
   newTags?: { name: string; color: string }[] | null;
   /** a new receipt; the old one is deleted */
   file?: Receipt;
+  /** a receipt the company has stored already (an import entry's), which the new booking takes over */
+  stored_file_id?: number;
+  /** set by the bank import on the bookings it makes; the API never sets it */
+  is_imported?: boolean;
   remove_file?: boolean | null;
 }
 
@@ -125,7 +129,7 @@ interface Resolved {
 
 const EMPTY: EntryValues = {
   number: null, type: 'swap', date: '', description: null, sum: 0, debit_account_id: 0, credit_account_id: 0, tax_rate_id: null,
-  customer_id: null, project_id: null, billable: false, is_depreciation: false, entry_group_id: null, file_id: null,
+  customer_id: null, project_id: null, billable: false, is_depreciation: false, is_imported: false, entry_group_id: null, file_id: null,
 };
 
 const yearOf = (date: string) => Number(date.slice(0, 4));
@@ -143,6 +147,8 @@ function resolve(scope: BookingScope, changes: BookingChanges, current: Current 
   if (changes.date !== undefined) next.date = changes.date;
   if (changes.description !== undefined) next.description = changes.description ?? null;
   if (changes.sum !== undefined) next.sum = changes.sum ?? 0;
+  if (changes.is_imported !== undefined) next.is_imported = changes.is_imported;
+  if (changes.stored_file_id !== undefined) next.file_id = changes.stored_file_id;
 
   // accounts
   const accountIds = [changes.debit_account_id, changes.credit_account_id].filter((v): v is number => typeof v === 'number');

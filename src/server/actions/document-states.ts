@@ -7,7 +7,8 @@ import { addDays } from '../domain/time.js';
 import { badRequest } from '../http-error.js';
 import { findAccountRowByNumber, primaryBankAccountRow } from '../store/accounts.js';
 import { transaction, type Db, type Row } from '../store/db.js';
-import { insertActivity, setLinkedTimesStatus, updateDocument, type DocumentValues } from '../store/documents.js';
+import { insertActivity, linkBookingToInvoice, setLinkedTimesStatus, updateDocument, type DocumentValues } from '../store/documents.js';
+import { createBooking, deleteBooking, type BookingChanges, type BookingScope } from './bookings.js';
 import type { DocumentScope } from './documents.js';
 
 /** What an invoice's bookings need of the booking action (createBooking / deleteBooking). */
@@ -83,8 +84,24 @@ const incomeAccount = (s: DocumentScope, invoice: Row): number => {
   return Number(id);
 };
 
-const accrual = (s: DocumentScope) => Number(s.company.vat_accrual_method_active) === 1;
+/** The company books receivables when invoices are sent (accrual method), else revenue when paid (cash method). */
+export const accrual = (s: DocumentScope) => Number(s.company.vat_accrual_method_active) === 1;
 const bookingText = (invoice: Row) => `Rechnung ${invoice.number}${invoice.customer_name ? ` ${invoice.customer_name}` : ''}`;
+
+/**
+ * How a payment of the invoice is booked against the bank: it credits 1100 once the receivable is booked
+ * (accrual method), else the income account; the VAT rate only then (cash method: the VAT is declared
+ * when the money comes in; accrual: it was on the receivable). The bank import books matched payments so.
+ */
+export function paymentBooking(
+  s: DocumentScope, invoice: Row, taxRateId?: number, receivableBooked = accrual(s) && invoice.receivable_entry_id !== null,
+): { credit_account_id: number; tax_rate_id: number | null; description: string } {
+  return {
+    credit_account_id: receivableBooked ? receivablesAccount(s) : incomeAccount(s, invoice),
+    tax_rate_id: receivableBooked ? null : taxRateId ?? (invoice.tax_rate_id === null ? null : Number(invoice.tax_rate_id)),
+    description: bookingText(invoice),
+  };
+}
 
 /**
  * Moves a document to `target`. Refused moves are a 400 and change nothing; a booking the bookkeeping
@@ -123,12 +140,8 @@ export function markAs(s: DocumentScope, type: DocumentType, doc: Row, target: s
           const bank = params.bankAccountId ?? doc.bank_account_id ?? primaryBankAccountId(s.db, s.companyId);
           if (bank === undefined || bank === null) throw badRequest('Es ist kein Bankkonto für die Zahlung vorhanden.');
           values.entry_id = booker.create({
-            date: paidDate, debit_account_id: Number(bank),
-            credit_account_id: accrual(s) && doc.receivable_entry_id !== null ? receivablesAccount(s) : incomeAccount(s, doc),
-            sum: params.sum ?? Number(doc.final_value),
-            // cash method: the VAT is declared when the money comes in; accrual: it was on the receivable
-            tax_rate_id: accrual(s) && doc.receivable_entry_id !== null ? null : params.taxRateId ?? doc.tax_rate_id,
-            description: bookingText(doc), customer_id: doc.customer_id, project_id: doc.project_id, invoice_id: doc.id,
+            date: paidDate, debit_account_id: Number(bank), sum: params.sum ?? Number(doc.final_value),
+            ...paymentBooking(s, doc, params.taxRateId), customer_id: doc.customer_id, project_id: doc.project_id, invoice_id: doc.id,
           });
           break;
         }
@@ -154,6 +167,22 @@ export function markAs(s: DocumentScope, type: DocumentType, doc: Row, target: s
     updateDocument(s.db, type, s.companyId, doc.id, values);
     insertActivity(s.db, type, doc.id, move.activity.message, move.activity.color ?? null);
   });
+}
+
+/**
+ * Invoices book through the booking action, as the entries API does; the booking then names the invoice.
+ * `extra` adds to every booking it makes (the bank import: its text, tags, receipt, is_imported).
+ */
+export function invoiceBooker(scope: BookingScope, extra: BookingChanges = {}): InvoiceBooker {
+  return {
+    create(values) {
+      const { invoice_id: invoiceId, ...changes } = values;
+      const id = createBooking(scope, { ...changes, ...extra });
+      linkBookingToInvoice(scope.db, id, invoiceId);
+      return id;
+    },
+    remove(entryId) { deleteBooking(scope, entryId); },
+  };
 }
 
 /** An invoice on its way out (deleted): its receivable booking goes first. */

@@ -43,7 +43,8 @@ export type Entry = {
 
 const customerRef = (r: Row) => ({ id: Number(r.id), number: r.number === null ? null : Number(r.number), name: r.name, email: r.email ?? null, archived: bool(r.archived) });
 const projectRef = (r: Row) => ({ id: Number(r.id), name: r.name, customer_id: Number(r.customer_id), archived: bool(r.archived) });
-const invoiceRef = (r: Row) => ({
+/** An invoice as a booking (and an import entry) embeds it. */
+export const invoiceRef = (r: Row) => ({
   id: Number(r.id), number: r.number, title: r.title ?? null, date: r.date, status: r.status, customer_id: Number(r.customer_id),
   final_value: rappenToNumber(Number(r.final_value)),
 });

@@ -10,7 +10,7 @@ import {
   createDocument, addPosition, changePosition, removePosition, deleteDocumentIn, removeFilesAfterCommit, updateDocumentWith, attach, detach,
   attachedFiles, nextDocumentNumber, assertEditable, type DocumentInput, type DocumentScope,
 } from '../actions/documents.js';
-import { canMove, markAs, moveRefused, primaryBankAccountId, removeInvoiceBookings, DEFAULT_INCOME_ACCOUNT, type InvoiceBooker, type MarkAsParams } from '../actions/document-states.js';
+import { canMove, invoiceBooker, markAs, moveRefused, primaryBankAccountId, removeInvoiceBookings, DEFAULT_INCOME_ACCOUNT, type InvoiceBooker, type MarkAsParams } from '../actions/document-states.js';
 import {
   INVOICE_STATUSES, INVOICE_TARGETS, LANGS, PROPOSAL_STATUSES, REMINDER_STATUSES, REPEAT_INTERVALS, UNPAID_STATUSES, type DocumentType,
 } from '../domain/documents.js';
@@ -24,10 +24,9 @@ import { filterBoolean, filterIds, normaliseInput, pathId, readBody, type Body }
 import { check, isValidDate, nullable, required, rules, sometimes, text, validate } from '../validation.js';
 import { transaction, type Db, type Row } from '../store/db.js';
 import {
-  documentNumberTaken, entryRowsByIds, linkBookingToInvoice, documentRowsWhere, findDocumentRow, findPositionRow, linkedEntryIds, linkedTimeIds, listDocumentRows,
+  documentNumberTaken, entryRowsByIds, documentRowsWhere, findDocumentRow, findPositionRow, linkedEntryIds, linkedTimeIds, listDocumentRows,
   ownDocumentIds, positionRows, timeRowsByIds, type DocumentFilter, type DocumentValues, type StatusCondition,
 } from '../store/documents.js';
-import { cleanFileName, mimeOf } from '../store/files.js';
 import { findAccountRow, findAccountRowByNumber } from '../store/accounts.js';
 import { findContactRow } from '../store/contacts.js';
 import { customerRow, findCustomerRow } from '../store/customers.js';
@@ -43,8 +42,7 @@ import { toProject } from '../present/projects.js';
 import { toTaxRate } from '../present/tax-rates.js';
 import { companyToday, scopeOf as requestScope } from '../context.js';
 import { fileUrlFor } from '../file-links.js';
-import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '../upload.js';
-import { createBooking, deleteBooking } from '../actions/bookings.js';
+import { readUploadedFile } from '../upload.js';
 import { pdfModel } from '../render/document-model.js';
 import { buildQrPayload, validateQrInput } from '../../domain/qr-bill.js';
 
@@ -518,12 +516,7 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
   // attachments
   r.post(`${one_}/attach`, async (c) => {
     const row = documentOr404(c, type);
-    const body = await readBody(c);
-    const file = body.file;
-    if (!(file instanceof File) || (file.size === 0 && file.name === '')) throw validationError({ file: ['The file field is required.'] });
-    if (file.size > MAX_UPLOAD_BYTES) throw validationError({ file: [UPLOAD_TOO_BIG.replace(':attribute', 'file')] });
-    const name = cleanFileName(file.name || 'file');
-    const stored = attach(documentScope(c), type, row, { name, mime: mimeOf(name, file.type), bytes: new Uint8Array(await file.arrayBuffer()) });
+    const stored = attach(documentScope(c), type, row, await readUploadedFile(await readBody(c)));
     return c.json({ data: fileRecord(stored, fileUrlFor(c)(stored)) }, 201);
   });
 
@@ -661,17 +654,5 @@ function relationPresenters(c: Ctx) {
   };
 }
 
-/** Invoices book through the booking action, as the entries API does; the booking then names the invoice. */
-function bookerOf(c: Ctx): InvoiceBooker {
-  const scope = requestScope(c);
-  return {
-    create(values) {
-      const { invoice_id: invoiceId, ...changes } = values;
-      const id = createBooking(scope, changes);
-      linkBookingToInvoice(scope.db, id, invoiceId);
-      return id;
-    },
-    remove(entryId) { deleteBooking(scope, entryId); },
-  };
-}
+const bookerOf = (c: Ctx): InvoiceBooker => invoiceBooker(requestScope(c));
 

@@ -2,7 +2,6 @@
 // JSON or multipart (receipt upload, tags, new tags); read; delete; the number look-up; entry groups.
 // The shape rules sit beside the routes; a booking's own rules and its write are actions/bookings.ts.
 import type { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { scopeOf, type AppEnv, type Ctx } from '../context.js';
 import { createBooking, deleteBooking, updateBooking, type Receipt } from '../actions/bookings.js';
@@ -10,7 +9,7 @@ import { groupItem, parseDateRange, parseNullableIds } from '../domain/entries.j
 import { ENTRY_TYPES, numberAnswer, MAX_RUNNING_NUMBER, yearIn, type EntryType } from '../domain/numbering.js';
 import { rappenToNumber } from '../domain/money.js';
 import { TAG_COLORS } from '../domain/tags.js';
-import { badRequest, fieldError, notFound, validationError, type FieldErrors } from '../http-error.js';
+import { badRequest, notFound, validationError, type FieldErrors } from '../http-error.js';
 import { pageRequest, type PageRequest } from '../pagination.js';
 import { filterBoolean, filterIds, pathId, readBody, type Body } from '../request.js';
 import { check, isValidDate, nullable, required, rules } from '../validation.js';
@@ -23,7 +22,7 @@ import { groupMemberOf, serializeEntries, toEntryGroup, type Entry, type EntryIn
 import { cleanFileName, mimeOf } from '../store/files.js';
 import { invoiceBookedBy } from '../store/documents.js';
 import { fileUrlFor } from '../file-links.js';
-import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG } from '../upload.js';
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG, uploadBodyLimit } from '../upload.js';
 
 // ---- body rules ---------------------------------------------------------------------------------
 
@@ -46,14 +45,7 @@ function collectArrayFields(body: Body, name: string): Body {
   return out;
 }
 
-/**
- * A body far beyond the receipt limit is refused before it is read into memory, with the receipt's 422
- * (the fields besides the file need a few kilobytes; 1 MB of room keeps a 6 MB + 1 byte file a plain 422).
- */
-const uploadLimit = bodyLimit({
-  maxSize: MAX_UPLOAD_BYTES + 1024 * 1024,
-  onError: () => { throw fieldError('file', UPLOAD_TOO_BIG.replace(':attribute', 'file')); },
-});
+const uploadLimit = uploadBodyLimit();
 
 const fileRule = () => z.preprocess(
   (v) => (v instanceof File && v.size === 0 && v.name === '' ? null : v === '' ? null : v),

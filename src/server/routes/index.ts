@@ -18,10 +18,13 @@ import { registerTasks } from './tasks.js';
 import { registerEntries } from './entries.js';
 import { registerFiles } from './files.js';
 import { registerDocuments } from './documents.js';
+import { registerImportEntries } from './import-entries.js';
 
 type Registrar = (r: Hono<AppEnv>) => void;
 
-const COMPANY_ROUTES: Registrar[] = [registerTags, registerTaxRates, registerAccounts, registerServices, registerServiceCategories, registerProducts, registerProjects, registerCustomers, registerContacts, registerEntries, registerDocuments];
+// import entries before entries: `/entries/import` would otherwise be read as the booking with id "import"
+
+const COMPANY_ROUTES: Registrar[] = [registerTags, registerTaxRates, registerAccounts, registerServices, registerServiceCategories, registerProducts, registerProjects, registerCustomers, registerContacts, registerImportEntries, registerEntries, registerDocuments];
 // the timer's static /times/timer paths come before /times/:time
 const LEGACY_ROUTES: Registrar[] = [registerTimer, registerTimes, registerTasks];
 

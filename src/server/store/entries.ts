@@ -20,13 +20,15 @@ export interface EntryValues {
   project_id: number | null;
   billable: boolean;
   is_depreciation: boolean;
+  /** made by the bank import */
+  is_imported: boolean;
   entry_group_id: number | null;
   file_id: number | null;
 }
 
 export const ENTRY_COLUMNS = [
   'number', 'type', 'date', 'description', 'sum', 'debit_account_id', 'credit_account_id', 'tax_rate_id', 'customer_id',
-  'project_id', 'billable', 'is_depreciation', 'entry_group_id', 'file_id',
+  'project_id', 'billable', 'is_depreciation', 'is_imported', 'entry_group_id', 'file_id',
 ] as const satisfies readonly (keyof EntryValues)[];
 
 const idOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -37,7 +39,7 @@ export function valuesOf(r: Row): EntryValues {
     number: r.number ?? null, type: r.type as EntryType, date: r.date, description: r.description ?? null, sum: Number(r.sum),
     debit_account_id: Number(r.debit_account_id), credit_account_id: Number(r.credit_account_id), tax_rate_id: idOrNull(r.tax_rate_id),
     customer_id: idOrNull(r.customer_id), project_id: idOrNull(r.project_id), billable: bool(r.billable),
-    is_depreciation: bool(r.is_depreciation), entry_group_id: idOrNull(r.entry_group_id), file_id: idOrNull(r.file_id),
+    is_depreciation: bool(r.is_depreciation), is_imported: bool(r.is_imported), entry_group_id: idOrNull(r.entry_group_id), file_id: idOrNull(r.file_id),
   };
 }
 
@@ -321,8 +323,8 @@ export function entryTagRows(db: Db, entryIds: number[]): Row[] {
   return all(db, `SELECT et.entry_id, t.id, t.name, t.color FROM entry_tag et JOIN tags t ON t.id = et.tag_id WHERE et.entry_id IN (${marks(entryIds.length)}) ORDER BY t.id`, ...entryIds);
 }
 
-/** Rows of a table a booking points at (customers, projects, invoices), by id. */
-export function rowsByIds(db: Db, table: 'customers' | 'projects' | 'invoices', ids: number[]): Map<number, Row> {
+/** Rows of a table a booking points at (customers, projects, invoices, tax rates), by id. */
+export function rowsByIds(db: Db, table: 'customers' | 'projects' | 'invoices' | 'tax_rates', ids: number[]): Map<number, Row> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   return new Map(all(db, `SELECT * FROM ${table} WHERE id IN (${marks(unique.length)})`, ...unique).map((r) => [Number(r.id), r]));

@@ -448,4 +448,18 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX positions_parent ON positions(parent_id);
   CREATE INDEX attachments_file ON attachments(file_id);
   `,
+  // 6: bank import — beyond migration 2: what the file said of the counterparty (for learned rules and
+  // the search), the bookkeeping's last refusal at processing, and indexes for duplicates (bank
+  // reference per bank account), the queue (status, date) and the rules (counterparty).
+  `
+  ALTER TABLE import_entries ADD COLUMN counterparty_name TEXT;
+  ALTER TABLE import_entries ADD COLUMN counterparty_iban TEXT;
+  ALTER TABLE import_entries ADD COLUMN error TEXT;
+  DROP INDEX import_entries_company;
+  CREATE INDEX import_entries_queue ON import_entries(company_id, status, date, id);
+  CREATE INDEX import_entries_bank_reference ON import_entries(company_id, bank_account_id, bank_reference);
+  CREATE INDEX import_entries_file ON import_entries(file_id);
+  CREATE INDEX invoices_qr_reference ON invoices(company_id, qr_reference);
+  CREATE INDEX invoices_reference ON invoices(company_id, reference);
+  `,
 ];

@@ -1,0 +1,432 @@
+// The bank import as business operations (service-decisions.md "Bank import (CAMT)" and "Bank import:
+// the rest"; docs/service/import-entries.md): an upload turns parsed statements into import entries
+// (bank account, duplicates, invoice matches, learned rules); processing books the ready ones through
+// the booking action, each in its own transaction, and pays matched invoices as mark-as paid does.
+// Synchronous, like the booking action: an upload reads what it compares with once, then writes.
+import type { CamtStatement, CamtTransaction } from '../../domain/camt.js';
+import { normaliseReference } from '../../domain/qr-reference.js';
+import { HttpError, badRequest, fieldError, notFound } from '../http-error.js';
+import type { Scope } from '../context.js';
+import type { Failures } from '../validation.js';
+import { afterCommit, onRollback, transaction, type Row } from '../store/db.js';
+import { findDocumentRow } from '../store/documents.js';
+import { accountsOf, tagIdsOfCompany, taxRateOfCompany } from '../store/entries.js';
+import { deleteFileRow, findFile, insertFile, removeFileBytes, type StoredFile } from '../store/files.js';
+import {
+  bankAccountRows, importedKeysOf, insertImportEntries, learnedRuleRows, markImportEntriesDeleted, openImportEntryIds, readyImportEntryRows,
+  resetImportEntry, unpaidInvoiceRows, updateImportEntry, type ImportEntryChanges, type NewImportEntry,
+} from '../store/import-entries.js';
+import { createBooking, type BookingChanges, type Receipt } from './bookings.js';
+import { accrual, invoiceBooker, markAs, paymentBooking } from './document-states.js';
+
+/** The request scope plus the company row (its accounting method decides how a paid invoice is booked). */
+export type ImportScope = Scope & { company: Row };
+
+export interface UploadCounts {
+  /** new import entries */
+  created: number;
+  /** transactions skipped because an earlier upload to the same bank account had them */
+  duplicates: number;
+  /** new entries linked to an unpaid invoice by their reference */
+  matched: number;
+  /** new entries made ready by a rule learned from processed ones */
+  ready: number;
+}
+
+const DESCRIPTION_MAX = 255;
+
+/**
+ * Imports the statements' booked transactions. Every statement's bank account is settled before
+ * anything is written (a ZIP with one statement that fits no account imports nothing); then all new
+ * entries are written in one transaction.
+ */
+export function importStatements(s: ImportScope, statements: readonly CamtStatement[], bankAccountId?: number): UploadCounts {
+  const accounts = bankAccountRows(s.db, s.companyId);
+  const targets = statements.map((st) => ({ statement: st, account: bankAccountFor(accounts, st, bankAccountId) }));
+  const matcher = invoiceMatcher(s);
+  const rules = learnedRules(s);
+  const counts: UploadCounts = { created: 0, duplicates: 0, matched: 0, ready: 0 };
+  const seen = new Map<number, Set<string>>();
+  const fresh: NewImportEntry[] = [];
+  for (const { statement, account } of targets) {
+    const bankId = Number(account.id);
+    let keys = seen.get(bankId);
+    if (!keys) {
+      keys = new Set(importedKeysOf(s.db, s.companyId, bankId).map((r) => duplicateKey(r as NewImportEntry)));
+      seen.set(bankId, keys);
+    }
+    for (const tx of statement.transactions) {
+      const entry = newEntry(bankId, tx);
+      // transactions of one upload are never merged: the set holds earlier uploads only
+      if (keys.has(duplicateKey(entry))) { counts.duplicates += 1; continue; }
+      const match = matcher(entry, tx);
+      if (match) counts.matched += 1;
+      else if (applyRule(rules, entry)) counts.ready += 1;
+      fresh.push(entry);
+    }
+  }
+  if (fresh.length > 0) transaction(s.db, () => insertImportEntries(s.db, s.companyId, s.userId, fresh));
+  counts.created = fresh.length;
+  return counts;
+}
+
+/** The bank account a statement goes to: the one asked for, else the one with the statement's IBAN, else the primary one. */
+function bankAccountFor(accounts: Row[], statement: CamtStatement, askedFor: number | undefined): Row {
+  const iban = statement.iban?.toUpperCase() ?? null;
+  if (askedFor !== undefined && !accounts.some((a) => Number(a.id) === askedFor)) throw fieldError('bank_account_id', 'The selected bank account id is invalid.');
+  const account = askedFor !== undefined
+    ? accounts.find((a) => Number(a.id) === askedFor)
+    : accounts.find((a) => iban !== null && typeof a.iban === 'string' && a.iban.replace(/\s+/g, '').toUpperCase() === iban)
+      ?? accounts.find((a) => Number(a.is_primary_bank_account) === 1) ?? accounts[0];
+  if (!account) throw fieldError('bank_account_id', 'Es ist kein Bankkonto vorhanden, dem die Datei zugeordnet werden kann.');
+  const currency = statement.currency ?? statement.transactions[0]?.currency;
+  if (currency && account.currency && currency !== account.currency) {
+    throw fieldError('bank_account_id', `Das Bankkonto ${account.number} führt ${account.currency}, die Datei${statement.iban ? ` (${statement.iban})` : ''} ist in ${currency}.`);
+  }
+  return account;
+}
+
+function newEntry(bankAccountId: number, tx: CamtTransaction): NewImportEntry {
+  const parts = [tx.entryInfo, tx.counterpartyName ?? '', tx.remittance].filter((p) => p !== '');
+  if (tx.reversal && !/storno|reversal|rückbuchung/i.test(parts.join(' '))) parts.unshift('Storno');
+  const text = parts.join(' / ') || null;
+  return {
+    bank_account_id: bankAccountId,
+    other_account_id: null,
+    tax_rate_id: null,
+    invoice_id: null,
+    date: tx.bookingDate,
+    type: tx.direction === 'credit' ? 'income' : 'expense',
+    sum: tx.amountRappen,
+    description: text === null ? null : text.slice(0, DESCRIPTION_MAX),
+    og_description: text,
+    reference: tx.reference ? normaliseReference(tx.reference.value) : null,
+    bank_reference: tx.bankReference,
+    counterparty_name: tx.counterpartyName,
+    counterparty_iban: tx.counterpartyIban,
+  };
+}
+
+/** Same transaction: the same bank reference; only without one, the same date, sum, type, structured reference and counterparty. */
+function duplicateKey(e: { bank_reference: string | null; date: string; sum: number | bigint; type: string; reference: string | null; counterparty_name: string | null }): string {
+  if (e.bank_reference !== null) return `R\u0000${e.bank_reference}`;
+  return ['K', e.date, Number(e.sum), e.type, e.reference ?? '', (e.counterparty_name ?? '').toLowerCase()].join('\u0000');
+}
+
+/**
+ * Links an incoming payment to the unpaid invoice whose QR reference (QRR, or an old ISR number of the
+ * same form) or creditor reference (SCOR) it carries, with the counter account and VAT rate its payment
+ * will be booked with.
+ */
+function invoiceMatcher(s: ImportScope): (entry: NewImportEntry, tx: CamtTransaction) => boolean {
+  const byQr = new Map<string, Row>();
+  const byScor = new Map<string, Row>();
+  for (const invoice of unpaidInvoiceRows(s.db, s.companyId)) {
+    if (invoice.qr_reference) byQr.set(normaliseReference(invoice.qr_reference), invoice);
+    if (invoice.reference) byScor.set(normaliseReference(invoice.reference), invoice);
+  }
+  return (entry, tx) => {
+    if (entry.type !== 'income' || !tx.reference || entry.reference === null) return false;
+    const invoice = tx.reference.type === 'SCOR' ? byScor.get(entry.reference) : byQr.get(entry.reference);
+    if (!invoice) return false;
+    entry.invoice_id = Number(invoice.id);
+    try {
+      // an open invoice is marked sent before it is paid (processInvoicePayment): under the accrual method its receivable is booked then
+      const receivableBooked = accrual(s) && (invoice.receivable_entry_id !== null || (invoice.status === 'open' && Number(invoice.final_value) !== 0));
+      const booking = paymentBooking(s, invoice, undefined, receivableBooked);
+      entry.other_account_id = booking.credit_account_id;
+      entry.tax_rate_id = booking.tax_rate_id;
+      entry.description = booking.description.slice(0, DESCRIPTION_MAX);
+    } catch (err) {
+      // the chart lacks 1100 or the income account: linked, but left for the bookkeeper to complete
+      if (!(err instanceof HttpError)) throw err;
+    }
+    return true;
+  };
+}
+
+interface LearnedRule { other_account_id: number; tax_rate_id: number | null; description: string | null }
+
+/** The rules learned from processed entries: by counterparty IBAN, else by name (case-insensitive); a later entry wins. */
+function learnedRules(s: ImportScope): { byIban: Map<string, LearnedRule>; byName: Map<string, LearnedRule> } {
+  const byIban = new Map<string, LearnedRule>();
+  const byName = new Map<string, LearnedRule>();
+  for (const r of learnedRuleRows(s.db, s.companyId)) {
+    const rule: LearnedRule = { other_account_id: Number(r.other_account_id), tax_rate_id: r.tax_rate_id === null ? null : Number(r.tax_rate_id), description: r.description ?? null };
+    if (r.counterparty_iban) byIban.set(String(r.counterparty_iban).toUpperCase(), rule);
+    if (r.counterparty_name) byName.set(String(r.counterparty_name).toLowerCase(), rule);
+  }
+  return { byIban, byName };
+}
+
+function applyRule(rules: ReturnType<typeof learnedRules>, entry: NewImportEntry): boolean {
+  const rule = (entry.counterparty_iban ? rules.byIban.get(entry.counterparty_iban.toUpperCase()) : undefined)
+    ?? (entry.counterparty_name ? rules.byName.get(entry.counterparty_name.toLowerCase()) : undefined);
+  if (!rule || rule.other_account_id === entry.bank_account_id) return false;
+  entry.other_account_id = rule.other_account_id;
+  entry.tax_rate_id = rule.tax_rate_id;
+  if (rule.description !== null) entry.description = rule.description;
+  return true;
+}
+
+// ---- processing ---------------------------------------------------------------------------------
+
+export interface ProcessResult {
+  created: number;
+  ignored: number;
+  errors: { id: number; message: string }[];
+}
+
+export const NOTHING_READY = 'Es sind keine Einträge zum Verbuchen bereit.';
+
+/**
+ * Books every ready open entry, each in its own transaction; ignored ones leave the queue as deleted.
+ * What the bookkeeping refuses (a 4xx of the booking rules) stays open with its reason.
+ */
+export function processImportEntries(s: ImportScope): ProcessResult {
+  const rows = readyImportEntryRows(s.db, s.companyId);
+  if (rows.length === 0) throw badRequest(NOTHING_READY);
+  const result: ProcessResult = { created: 0, ignored: 0, errors: [] };
+  for (const row of rows) {
+    const id = Number(row.id);
+    if (Number(row.ignore) === 1) {
+      transaction(s.db, () => markImportEntriesDeleted(s.db, s.companyId, [id]));
+      result.ignored += 1;
+      continue;
+    }
+    try {
+      transaction(s.db, () => {
+        const entryId = row.invoice_id === null ? bookEntry(s, row) : payInvoice(s, row);
+        updateImportEntry(s.db, s.companyId, id, { status: 'processed', entry_id: entryId, file_id: null, error: null });
+      });
+      result.created += 1;
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.status >= 500) throw err;
+      transaction(s.db, () => updateImportEntry(s.db, s.companyId, id, { error: err.message }));
+      result.errors.push({ id, message: err.message });
+    }
+  }
+  return result;
+}
+
+/** What every booking of the import carries besides its accounts: text, tags, the receipt, is_imported. */
+function importExtras(row: Row): BookingChanges {
+  const tags = parseTags(row.tags);
+  const extras: BookingChanges = {
+    is_imported: true,
+    tag_ids: tags.ids,
+    newTags: tags.created,
+  };
+  const description = row.description ?? row.og_description;
+  if (description !== null && description !== undefined) extras.description = String(description).slice(0, DESCRIPTION_MAX);
+  if (row.file_id !== null) extras.stored_file_id = Number(row.file_id);
+  return extras;
+}
+
+/** A plain entry: income debits the bank and credits the counter account, expense the other way round. */
+function bookEntry(s: ImportScope, row: Row): number {
+  const bank = Number(row.bank_account_id);
+  const other = Number(row.other_account_id);
+  return createBooking(s, {
+    date: row.date,
+    sum: Number(row.sum),
+    debit_account_id: row.type === 'income' ? bank : other,
+    credit_account_id: row.type === 'income' ? other : bank,
+    tax_rate_id: row.tax_rate_id === null ? null : Number(row.tax_rate_id),
+    ...importExtras(row),
+  });
+}
+
+/**
+ * An entry linked to an invoice pays it as mark-as paid does (its booking follows the invoice: 1100 once
+ * the receivable is booked, else the income account). An invoice still open is marked sent first: the
+ * customer has evidently received it.
+ */
+function payInvoice(s: ImportScope, row: Row): number {
+  const find = () => {
+    const doc = findDocumentRow(s.db, 'invoice', s.companyId, Number(row.invoice_id));
+    if (!doc) throw badRequest('Die verknüpfte Rechnung existiert nicht mehr.');
+    return doc;
+  };
+  let invoice = find();
+  if (invoice.status === 'open') {
+    markAs(s, 'invoice', invoice, 'sent', {}, invoiceBooker(s));
+    invoice = find();
+  }
+  markAs(s, 'invoice', invoice, 'paid', { createEntry: true, paidDate: row.date, bankAccountId: Number(row.bank_account_id), sum: Number(row.sum) },
+    invoiceBooker(s, importExtras(row)));
+  return Number(find().entry_id);
+}
+
+interface StoredTags { ids: number[]; created: { name: string; color: string }[] }
+
+/** The tags kept on an entry (JSON: `[{ id }]` or `{ new: true, name, color }`). */
+export function parseTags(json: string | null | undefined): StoredTags {
+  const out: StoredTags = { ids: [], created: [] };
+  let list: unknown;
+  try { list = JSON.parse(json ?? '[]'); } catch { return out; }
+  if (!Array.isArray(list)) return out;
+  for (const t of list as Record<string, unknown>[]) {
+    if (t && t.new === true && typeof t.name === 'string') out.created.push({ name: t.name, color: String(t.color ?? 'blue') });
+    else if (t && typeof t.id === 'number') out.ids.push(t.id);
+  }
+  return out;
+}
+
+// ---- changing entries ---------------------------------------------------------------------------
+
+/** A tag as PUT gives it: one of the company's, or a new one made at processing. */
+export type TagInput = { id: number } | { new: true; name: string; color: string };
+
+/** The fields of PUT (and PUT multiple), as the route has read them; undefined: not given. */
+export interface ImportEntryInput {
+  other_account_id?: number | null;
+  bank_account_id?: number;
+  expense_account_id?: number | null;
+  income_account_id?: number | null;
+  tax_rate_id?: number | null;
+  vat_income?: number | null;
+  vat_expense?: number | null;
+  description?: string | null;
+  tags?: TagInput[] | null;
+  invoice_id?: number | null;
+  ignore?: boolean;
+}
+
+export const NOT_OPEN = (row: Row) => row.status === 'processed'
+  ? `Der Eintrag ${row.id} ist bereits verbucht und kann nicht mehr geändert werden.`
+  : `Der Eintrag ${row.id} ist gelöscht und kann nicht mehr geändert werden.`;
+const INVALID = 'The selected :attribute is invalid.';
+
+/**
+ * Applies the same changes to each entry (one for PUT, several for PUT multiple): every rule is checked
+ * for every entry first, and the 422 names the fields (`checked` already holds the shape failures); then
+ * all entries change in one transaction. A processed or deleted entry is a 400.
+ */
+export function changeImportEntries(s: ImportScope, rows: readonly Row[], input: ImportEntryInput, checked: Failures): void {
+  for (const row of rows) if (row.status !== 'open') throw badRequest(NOT_OPEN(row));
+  const { db, companyId } = s;
+  const accountIds = [input.other_account_id, input.bank_account_id, input.expense_account_id, input.income_account_id]
+    .filter((v): v is number => typeof v === 'number');
+  const accounts = accountsOf(db, companyId, accountIds);
+  const types = new Set(rows.map((r) => String(r.type)));
+  const onlyFor = (field: keyof ImportEntryInput, type: 'income' | 'expense') => {
+    if (input[field] === undefined) return false;
+    if (types.size !== 1 || !types.has(type)) {
+      checked.fail(field, `The :attribute field is only allowed for ${type === 'income' ? 'incoming' : 'outgoing'} payments.`);
+      return false;
+    }
+    return true;
+  };
+
+  if (typeof input.bank_account_id === 'number' && accounts.get(input.bank_account_id)?.type !== 'bank') checked.fail('bank_account_id', INVALID);
+  let other = input.other_account_id;
+  if (typeof other === 'number') {
+    if (!accounts.has(other)) checked.fail('other_account_id', INVALID);
+    else if (rows.some((r) => Number(input.bank_account_id ?? r.bank_account_id) === other)) {
+      checked.fail('other_account_id', 'The other account id and bank account id must be different.');
+    }
+  }
+  for (const [field, type] of [['expense_account_id', 'expense'], ['income_account_id', 'income']] as const) {
+    if (!onlyFor(field, type)) continue;
+    const id = input[field];
+    if (typeof id === 'number' && accounts.get(id)?.type !== type) checked.fail(field, INVALID);
+    else other = id;
+  }
+
+  let taxRate = input.tax_rate_id;
+  if (onlyFor('vat_income', 'income')) taxRate = input.vat_income;
+  if (onlyFor('vat_expense', 'expense')) taxRate = input.vat_expense;
+  for (const field of ['tax_rate_id', 'vat_income', 'vat_expense'] as const) {
+    const id = input[field];
+    if (typeof id === 'number' && !taxRateOfCompany(db, companyId, id)) checked.fail(field, INVALID);
+  }
+
+  const tagIds = (input.tags ?? []).flatMap((t, i) => ('id' in t ? [[t.id, i] as const] : []));
+  const ownTags = tagIdsOfCompany(db, companyId, tagIds.map(([id]) => id));
+  for (const [id, i] of tagIds) if (!ownTags.has(id)) checked.fail(`tags.${i}.id`, INVALID);
+
+  let invoice: Row | undefined;
+  if (typeof input.invoice_id === 'number' && onlyFor('invoice_id', 'income')) {
+    invoice = findDocumentRow(db, 'invoice', companyId, input.invoice_id);
+    if (!invoice) checked.fail('invoice_id', INVALID);
+    else if (invoice.status === 'paid') checked.fail('invoice_id', `Die Rechnung ${invoice.number} ist bereits bezahlt.`);
+  } else if (input.invoice_id !== undefined) {
+    onlyFor('invoice_id', 'income');
+  }
+  checked.throwIfAny();
+
+  // linking an invoice sets what matching sets, unless this request names the counter account itself
+  let invoiceBooking: ReturnType<typeof paymentBooking> | undefined;
+  if (invoice && other === undefined) {
+    const receivableBooked = accrual(s) && (invoice.receivable_entry_id !== null || (invoice.status === 'open' && Number(invoice.final_value) !== 0));
+    invoiceBooking = paymentBooking(s, invoice, undefined, receivableBooked);
+  }
+
+  transaction(db, () => {
+    for (const row of rows) {
+      const changes: ImportEntryChanges = { error: null };
+      if (input.bank_account_id !== undefined) changes.bank_account_id = input.bank_account_id;
+      if (other !== undefined) changes.other_account_id = other;
+      if (taxRate !== undefined) changes.tax_rate_id = taxRate;
+      if (input.description !== undefined) changes.description = input.description;
+      if (input.tags !== undefined) changes.tags = JSON.stringify(input.tags ?? []);
+      if (input.ignore !== undefined) changes.ignore = input.ignore;
+      if (input.invoice_id !== undefined) changes.invoice_id = input.invoice_id;
+      if (invoiceBooking) {
+        changes.other_account_id = invoiceBooking.credit_account_id;
+        if (taxRate === undefined) changes.tax_rate_id = invoiceBooking.tax_rate_id;
+        if (input.description === undefined && row.description === row.og_description) changes.description = invoiceBooking.description;
+      }
+      updateImportEntry(db, companyId, Number(row.id), changes);
+    }
+  });
+}
+
+/** Back to what the upload wrote (400 for a processed or deleted entry). */
+export function resetImportEntryOf(s: ImportScope, row: Row): void {
+  if (row.status !== 'open') throw badRequest(NOT_OPEN(row));
+  resetImportEntry(s.db, s.companyId, Number(row.id));
+}
+
+export const NOTHING_TO_DELETE = 'Es wurden keine offenen Einträge zum Löschen ausgewählt.';
+
+/** Soft-deletes the company's open entries among `ids` (all open ones for 'all'); none of them open: 400. */
+export function deleteImportEntries(s: ImportScope, ids: readonly number[] | 'all'): number {
+  const open = openImportEntryIds(s.db, s.companyId, ids);
+  if (open.length === 0) throw badRequest(NOTHING_TO_DELETE);
+  transaction(s.db, () => markImportEntriesDeleted(s.db, s.companyId, open));
+  return open.length;
+}
+
+// ---- receipts -----------------------------------------------------------------------------------
+
+/** Stores the receipt on the entry (replacing an earlier one, whose bytes go once this commits). */
+export function attachReceipt(s: ImportScope, row: Row, receipt: Receipt): StoredFile {
+  if (row.status !== 'open') throw badRequest(NOT_OPEN(row));
+  return transaction(s.db, () => {
+    const file = insertFile(s.db, s.dataDir, s.companyId, receipt.name, receipt.mime, receipt.bytes);
+    onRollback(s.db, () => removeFileBytes(s.dataDir, file));
+    updateImportEntry(s.db, s.companyId, Number(row.id), { file_id: file.id });
+    if (row.file_id !== null) dropFile(s, Number(row.file_id));
+    return file;
+  });
+}
+
+/** Removes the entry's receipt; none: 404. */
+export function removeReceipt(s: ImportScope, row: Row): void {
+  if (row.file_id === null) throw notFound(NO_RECEIPT);
+  if (row.status !== 'open') throw badRequest(NOT_OPEN(row));
+  transaction(s.db, () => {
+    updateImportEntry(s.db, s.companyId, Number(row.id), { file_id: null });
+    dropFile(s, Number(row.file_id));
+  });
+}
+
+export const NO_RECEIPT = 'Kein Beleg vorhanden.';
+
+function dropFile(s: ImportScope, fileId: number): void {
+  const file = findFile(s.db, fileId, s.companyId);
+  deleteFileRow(s.db, fileId);
+  if (file) afterCommit(s.db, () => removeFileBytes(s.dataDir, file));
+}

@@ -1,0 +1,61 @@
+// An import entry as the API shows it (docs/service/import-entries.md "The ImportEntry"): the spec's
+// fields, what the file said of the counterparty, and the accounts, tax rate, invoice and receipt
+// embedded, each read once per answer.
+import { dottedDate } from '../domain/entries.js';
+import { groupRappen, percentHundredthsToNumber, rappenToNumber } from '../domain/money.js';
+import type { Db, Row } from '../store/db.js';
+import { accountsOf, rowsByIds } from '../store/entries.js';
+import { filesByIds, type StoredFile } from '../store/files.js';
+import { invoiceRef } from './entries.js';
+import { fileRecord } from './documents.js';
+
+const idOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const isReady = (r: Row) => r.other_account_id !== null || Number(r.ignore) === 1;
+
+function parsedTags(json: string | null): unknown[] {
+  try {
+    const list = JSON.parse(json ?? '[]');
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Shapes rows as ImportEntries, loading the embedded records in one query each. */
+export function serializeImportEntries(db: Db, companyId: number, rows: Row[], fileUrl: (file: StoredFile) => string) {
+  if (rows.length === 0) return [];
+  const ids = (col: string) => rows.filter((r) => r[col] !== null).map((r) => Number(r[col]));
+  const accounts = accountsOf(db, companyId, [...ids('bank_account_id'), ...ids('other_account_id')]);
+  const taxRates = rowsByIds(db, 'tax_rates', ids('tax_rate_id'));
+  const invoices = rowsByIds(db, 'invoices', ids('invoice_id'));
+  const files = filesByIds(db, ids('file_id'));
+  const account = (id: number | null) => {
+    const a = id === null ? undefined : accounts.get(id);
+    return a ? { id: a.id, name: a.name, number: a.number } : null;
+  };
+  return rows.map((r) => {
+    const sum = Number(r.sum);
+    const taxRate = r.tax_rate_id === null ? undefined : taxRates.get(Number(r.tax_rate_id));
+    const invoice = r.invoice_id === null ? undefined : invoices.get(Number(r.invoice_id));
+    const file = r.file_id === null ? undefined : files.get(Number(r.file_id));
+    return {
+      id: Number(r.id), company_id: Number(r.company_id), user_id: Number(r.user_id),
+      bank_account_id: Number(r.bank_account_id), other_account_id: idOrNull(r.other_account_id), tax_rate_id: idOrNull(r.tax_rate_id),
+      entry_id: idOrNull(r.entry_id), invoice_id: idOrNull(r.invoice_id), file_id: idOrNull(r.file_id),
+      date: r.date, type: r.type, sum: rappenToNumber(sum),
+      description: r.description ?? null, og_description: r.og_description ?? null, reference: r.reference ?? null,
+      ignore: Number(r.ignore) === 1, is_ready: isReady(r), similarExists: Number(r.similar_exists ?? 0) === 1,
+      date_formatted: dottedDate(r.date), sum_formatted: groupRappen(sum),
+      status: r.status, counterparty_name: r.counterparty_name ?? null, counterparty_iban: r.counterparty_iban ?? null,
+      bank_reference: r.bank_reference ?? null, tags: parsedTags(r.tags), error: r.error ?? null,
+      bank_account: account(Number(r.bank_account_id)),
+      other_account: account(idOrNull(r.other_account_id)),
+      tax_rate: taxRate ? { id: Number(taxRate.id), name: taxRate.name, rate: percentHundredthsToNumber(Number(taxRate.rate)) } : null,
+      invoice: invoice ? invoiceRef(invoice) : null,
+      file: file ? fileRecord(file, fileUrl(file)) : null,
+      created_at: r.created_at, updated_at: r.updated_at,
+    };
+  });
+}
+
+export type ImportEntry = ReturnType<typeof serializeImportEntries>[number];

@@ -1,0 +1,180 @@
+// Imported bank transactions (import entries) of a company: the queue, its counts and search, the keys
+// an upload checks for duplicates, the rules learned from processed entries, and the unpaid invoices a
+// payment can match. Every query is scoped by company_id; an upload reads what it needs once, never
+// per transaction.
+import { all, ensureUnicodeLower, one, run, timestamp, type Db, type Row } from './db.js';
+
+export type ImportStatus = 'open' | 'processed' | 'deleted';
+export type ImportType = 'income' | 'expense';
+
+/** The columns an upload writes (sum in Rappen). */
+export interface NewImportEntry {
+  bank_account_id: number;
+  other_account_id: number | null;
+  tax_rate_id: number | null;
+  invoice_id: number | null;
+  date: string;
+  type: ImportType;
+  sum: number;
+  description: string | null;
+  og_description: string | null;
+  reference: string | null;
+  bank_reference: string | null;
+  counterparty_name: string | null;
+  counterparty_iban: string | null;
+}
+
+/** The columns an update may change. */
+export interface ImportEntryChanges {
+  bank_account_id?: number;
+  other_account_id?: number | null;
+  tax_rate_id?: number | null;
+  invoice_id?: number | null;
+  file_id?: number | null;
+  entry_id?: number | null;
+  description?: string | null;
+  /** JSON text of the tags given to the booking at processing */
+  tags?: string;
+  ignore?: boolean;
+  status?: ImportStatus;
+  error?: string | null;
+}
+
+const INSERT_COLUMNS = [
+  'bank_account_id', 'other_account_id', 'tax_rate_id', 'invoice_id', 'date', 'type', 'sum', 'description', 'og_description',
+  'reference', 'bank_reference', 'counterparty_name', 'counterparty_iban',
+] as const satisfies readonly (keyof NewImportEntry)[];
+
+/** Inserts the entries of one upload with one prepared statement (call inside the caller's transaction). */
+export function insertImportEntries(db: Db, companyId: number, userId: number, entries: readonly NewImportEntry[]): void {
+  const now = timestamp();
+  const insert = db.prepare(
+    `INSERT INTO import_entries (company_id, user_id, ${INSERT_COLUMNS.join(', ')}, created_at, updated_at)
+     VALUES (?, ?, ${INSERT_COLUMNS.map(() => '?').join(', ')}, ?, ?)`,
+  );
+  for (const e of entries) insert.run(companyId, userId, ...INSERT_COLUMNS.map((k) => e[k]), now, now);
+}
+
+// similarExists: a booking other than the entry's own on the same bank account side, date and sum
+const SIMILAR = `EXISTS (SELECT 1 FROM entries e WHERE e.company_id = ie.company_id AND e.date = ie.date AND e.sum = ie.sum
+  AND e.id IS NOT ie.entry_id
+  AND ((ie.type = 'income' AND e.debit_account_id = ie.bank_account_id) OR (ie.type = 'expense' AND e.credit_account_id = ie.bank_account_id)))`;
+const SELECT = `SELECT ie.*, ${SIMILAR} AS similar_exists FROM import_entries ie`;
+const READY = '(ie.other_account_id IS NOT NULL OR ie.ignore = 1)';
+
+export function findImportEntryRow(db: Db, companyId: number, id: number): Row | undefined {
+  return one(db, `${SELECT} WHERE ie.company_id = ? AND ie.id = ?`, companyId, id);
+}
+
+export function importEntryRowsByIds(db: Db, companyId: number, ids: readonly number[]): Row[] {
+  if (ids.length === 0) return [];
+  return all(db, `${SELECT} WHERE ie.company_id = ? AND ie.id IN (${ids.map(() => '?').join(', ')}) ORDER BY ie.id`, companyId, ...ids);
+}
+
+export type QueueStatus = 'notDeleted' | 'ready' | 'notReady' | 'deleted';
+
+/** What the list's `search` can match, read by the route: text, and an amount or a date when it reads as one. */
+export interface ImportSearch { text: string; sum?: number; date?: string }
+
+export interface ImportFilter { status: QueueStatus; search?: ImportSearch }
+
+function where(companyId: number, filter: ImportFilter): { sql: string; params: unknown[] } {
+  const clauses = ['ie.company_id = ?'];
+  const params: unknown[] = [companyId];
+  switch (filter.status) {
+    case 'notDeleted': clauses.push("ie.status = 'open'"); break;
+    case 'ready': clauses.push(`ie.status = 'open' AND ${READY}`); break;
+    case 'notReady': clauses.push(`ie.status = 'open' AND NOT ${READY}`); break;
+    case 'deleted': clauses.push("ie.status = 'deleted'"); break;
+  }
+  const s = filter.search;
+  if (s) {
+    const like = `%${s.text.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const any = ['description', 'og_description', 'reference', 'counterparty_name'].map((col) => `acct_lower(ie.${col}) LIKE ? ESCAPE '\\'`);
+    params.push(...any.map(() => like));
+    if (s.sum !== undefined) { any.push('ie.sum = ?'); params.push(s.sum); }
+    if (s.date !== undefined) { any.push('ie.date = ?'); params.push(s.date); }
+    clauses.push(`(${any.join(' OR ')})`);
+  }
+  return { sql: clauses.join(' AND '), params };
+}
+
+/** The queue's rows (date descending, then id) and how many match; limit null = all. */
+export function listImportEntryRows(db: Db, companyId: number, filter: ImportFilter, limit: number | null, offset: number): { rows: Row[]; total: number } {
+  ensureUnicodeLower(db);
+  const w = where(companyId, filter);
+  const page = limit === null ? (offset > 0 ? ' LIMIT -1 OFFSET ?' : '') : ' LIMIT ? OFFSET ?';
+  const pageParams = limit === null ? (offset > 0 ? [offset] : []) : [limit, offset];
+  const rows = all(db, `${SELECT} WHERE ${w.sql} ORDER BY ie.date DESC, ie.id DESC${page}`, ...w.params, ...pageParams);
+  const total = Number(one(db, `SELECT count(*) AS n FROM import_entries ie WHERE ${w.sql}`, ...w.params)!.n);
+  return { rows, total };
+}
+
+/** open_count and ready_count of the company's queue. */
+export function queueCounts(db: Db, companyId: number): { open: number; ready: number } {
+  const r = one(db, `SELECT count(*) AS open, coalesce(sum(${READY}), 0) AS ready FROM import_entries ie WHERE ie.company_id = ? AND ie.status = 'open'`, companyId)!;
+  return { open: Number(r.open), ready: Number(r.ready) };
+}
+
+/** The open entries ready to be processed (or ignored), oldest first. */
+export function readyImportEntryRows(db: Db, companyId: number): Row[] {
+  return all(db, `${SELECT} WHERE ie.company_id = ? AND ie.status = 'open' AND ${READY} ORDER BY ie.date, ie.id`, companyId);
+}
+
+/** The company's open entries among `ids` (all of them when ids is 'all'). */
+export function openImportEntryIds(db: Db, companyId: number, ids: readonly number[] | 'all'): number[] {
+  if (ids === 'all') return all(db, "SELECT id FROM import_entries WHERE company_id = ? AND status = 'open' ORDER BY id", companyId).map((r) => Number(r.id));
+  if (ids.length === 0) return [];
+  return all(db, `SELECT id FROM import_entries WHERE company_id = ? AND status = 'open' AND id IN (${ids.map(() => '?').join(', ')}) ORDER BY id`,
+    companyId, ...ids).map((r) => Number(r.id));
+}
+
+const CHANGE_COLUMNS = [
+  'bank_account_id', 'other_account_id', 'tax_rate_id', 'invoice_id', 'file_id', 'entry_id', 'description', 'tags', 'ignore', 'status', 'error',
+] as const satisfies readonly (keyof ImportEntryChanges)[];
+
+export function updateImportEntry(db: Db, companyId: number, id: number, changes: ImportEntryChanges): void {
+  const keys = CHANGE_COLUMNS.filter((k) => changes[k] !== undefined);
+  if (keys.length === 0) return;
+  const value = (k: (typeof CHANGE_COLUMNS)[number]) => { const v = changes[k]; return typeof v === 'boolean' ? (v ? 1 : 0) : v; };
+  run(db, `UPDATE import_entries SET ${keys.map((k) => `${k} = ?`).join(', ')}, updated_at = ? WHERE company_id = ? AND id = ?`,
+    ...keys.map(value), timestamp(), companyId, id);
+}
+
+/** Back to what the upload wrote: no counter account, VAT, invoice, tags or ignore; the original text. */
+export function resetImportEntry(db: Db, companyId: number, id: number): void {
+  run(db, `UPDATE import_entries SET other_account_id = NULL, tax_rate_id = NULL, invoice_id = NULL, tags = '[]', ignore = 0, error = NULL,
+    description = og_description, updated_at = ? WHERE company_id = ? AND id = ?`, timestamp(), companyId, id);
+}
+
+export function markImportEntriesDeleted(db: Db, companyId: number, ids: readonly number[]): void {
+  const now = timestamp();
+  const update = db.prepare("UPDATE import_entries SET status = 'deleted', updated_at = ? WHERE company_id = ? AND id = ?");
+  for (const id of ids) update.run(now, companyId, id);
+}
+
+/** What an upload compares a transaction with to skip it as a duplicate: every entry ever imported to the bank account. */
+export function importedKeysOf(db: Db, companyId: number, bankAccountId: number): Row[] {
+  return all(db, `SELECT bank_reference, date, sum, type, reference, counterparty_name FROM import_entries
+    WHERE company_id = ? AND bank_account_id = ?`, companyId, bankAccountId);
+}
+
+/** The processed entries a rule is learned from (oldest first, so a later one overrides an earlier). */
+export function learnedRuleRows(db: Db, companyId: number): Row[] {
+  return all(db, `SELECT counterparty_iban, counterparty_name, other_account_id, tax_rate_id, description FROM import_entries
+    WHERE company_id = ? AND status = 'processed' AND ignore = 0 AND invoice_id IS NULL AND other_account_id IS NOT NULL
+      AND (counterparty_iban IS NOT NULL OR counterparty_name IS NOT NULL)
+    ORDER BY id`, companyId);
+}
+
+/** The company's invoices a payment can still pay (every status but paid) that carry a reference. */
+export function unpaidInvoiceRows(db: Db, companyId: number): Row[] {
+  return all(db, `SELECT i.*, c.name AS customer_name FROM invoices i LEFT JOIN customers c ON c.id = i.customer_id
+    WHERE i.company_id = ? AND i.status != 'paid' AND (i.qr_reference IS NOT NULL OR i.reference IS NOT NULL)`, companyId);
+}
+
+/** The company's bank accounts (with their category type), for choosing where a statement goes. */
+export function bankAccountRows(db: Db, companyId: number): Row[] {
+  return all(db, `SELECT a.* FROM accounts a JOIN account_categories ac ON ac.id = a.account_category_id
+    WHERE a.company_id = ? AND ac.type = 'bank' ORDER BY a.is_primary_bank_account DESC, a.number`, companyId);
+}
