@@ -157,7 +157,6 @@ describe('PUT …/entries/import/{id}', () => {
       invoice_id: inv.id, other_account_id: acc(c, 3400), is_ready: true,
       invoice: { id: inv.id, number: inv.number, title: 'Beratung März', status: 'sent', final_value: 1081, customer_id: cust },
     });
-    expect(Object.keys(linked.invoice).sort()).toEqual(['customer_id', 'final_value', 'id', 'number', 'status', 'title']);
     const unlinked = await update(c, inc.id, { invoice_id: null });
     expect(unlinked).toMatchObject({ invoice_id: null, invoice: null });
     // a counter account given in the same request wins
@@ -174,6 +173,14 @@ describe('PUT …/entries/import/{id}', () => {
     expect(foreign.status).toBe(201);
     expect422(await put(c, inc.id, { invoice_id: foreign.body.id }), ['invoice_id']);
     expect((await read(c, inc.id)).invoice_id).toBe(inv.id);
+  });
+
+  it('the embedded invoice carries exactly { id, number, title, status, final_value, customer_id }', async () => {
+    const { c, inc } = await setup('Rechnung Felder AG');
+    const inv = await invoice(c, { customer_id: await customer(c), title: 'Felder', positions: oneLine(100) });
+    const linked = await update(c, inc.id, { invoice_id: inv.id });
+    expect(Object.keys(linked.invoice).sort()).toEqual(['customer_id', 'final_value', 'id', 'number', 'status', 'title']);
+    expect(Object.keys((await list(c)).data.find((e: any) => e.id === inc.id).invoice).sort()).toEqual(['customer_id', 'final_value', 'id', 'number', 'status', 'title']);
   });
 
   it('invoice_id under the accrual method with the receivable booked sets 1100', async () => {
@@ -268,16 +275,20 @@ describe('PUT …/entries/import/multiple', () => {
     expect(await read(c, inc.id)).toEqual(inc);
   });
 
-  it('ids is required; an unknown id, another company\'s or one not open is 422 errors.ids.N; field errors as for one entry', async () => {
+  it('ids is required; an unknown id or another company\'s is 422 errors.ids.N; field errors as for one entry; a deleted one 400', async () => {
     const { c, inc, exp } = await setup('Ids AG');
     const foreign = await setup('Fremd Ids AG');
     expect422(await call('PUT', PATHS.detail.multiple(c), { ignore: true }), ['ids']);
-    expect422(await call('PUT', PATHS.detail.multiple(c), { ids: 'x', ignore: true }), ['ids']);
+    // not an array: 422 on ids (the service, like the other /multiple endpoints, reads a single value as a list of one)
+    const notArray = await call('PUT', PATHS.detail.multiple(c), { ids: 'x', ignore: true });
+    expect(notArray.status).toBe(422);
+    expect(Object.keys(notArray.body.errors)).toEqual([expect.stringMatching(/^ids(\.0)?$/)]);
     expect422(await call('PUT', PATHS.detail.multiple(c), { ids: [inc.id, 99999999], ignore: true }), ['ids.1']);
     expect422(await call('PUT', PATHS.detail.multiple(c), { ids: [foreign.exp.id, exp.id], ignore: true }), ['ids.0']);
     expect422(await call('PUT', PATHS.detail.multiple(c), { ids: [inc.id, exp.id], description: 'x'.repeat(256) }), ['description']);
+    // a known entry that is no longer open is not unknown: 400, as for one entry, and nothing changes
     expect((await remove(c, [exp.id])).status).toBe(200);
-    expect422(await call('PUT', PATHS.detail.multiple(c), { ids: [inc.id, exp.id], ignore: true }), ['ids.1']);
+    expectMessage(await call('PUT', PATHS.detail.multiple(c), { ids: [inc.id, exp.id], ignore: true }), 400);
     expect(await read(c, inc.id)).toEqual(inc);
   });
 });
@@ -316,7 +327,9 @@ describe('DELETE …/entries/import', () => {
     const foreign = await setup('Fremd löschen AG');
     expectMessage(await remove(c, [99999999]), 400);
     expectMessage(await remove(c, [foreign.inc.id]), 400);
-    expectMessage(await remove(c, []), 400);
+    // an empty list is not a choice at all: ids is missing (422), as Laravel's required rule says of []
+    expect422(await remove(c, []), ['ids']);
+    expect422(await call('DELETE', PATHS.detail.remove(c), {}), ['ids']);
     await update(c, inc.id, { other_account_id: acc(c, 3400) });
     await processAll(c);
     await remove(c, [exp.id]);
@@ -479,6 +492,16 @@ describe('matching invoices at upload', () => {
       invoice: { id: inv.id, number: inv.number, title: 'Hosting', status: 'open', final_value: 540.5, customer_id: cust },
     });
     expect(e.reference.replace(/\s/g, '').toUpperCase()).toBe(inv.reference);
+    // processing pays the invoice (still open: any status but paid matches) with a booking bank / income and its tax rate
+    expect((await processAll(c)).body).toEqual({ created: 1, ignored: 0, errors: [] });
+    const entryId = (await read(c, e.id)).entry_id;
+    expect(await readInvoice(c, inv.id)).toMatchObject({ status: 'paid', entry_id: entryId, paid_at: '2026-03-31' });
+    expect(await booking(c, entryId)).toMatchObject({
+      debit_account_id: acc(c, 1020), credit_account_id: acc(c, 3400), sum: 540.5, type: 'income', tax_rate_id: rate(c, 'MWST 8.1 %'),
+      invoice_id: inv.id, is_imported: true, number: 'E-2026-001',
+    });
+    const balance = await balances(c);
+    expect([balance(1020), balance(3400), balance(2200)]).toEqual([540.5, 500, 40.5]);
   });
 
   it('the accrual method with the receivable booked: 1100 without a tax rate; processing books bank / 1100 and pays the invoice', async () => {

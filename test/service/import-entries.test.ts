@@ -88,6 +88,17 @@ describe('the ImportEntry an upload makes', () => {
     expect(qrr).toMatchObject({ type: 'income', sum: 300, reference: '210000000003139471430009017', description: 'Kunde Z', invoice_id: null, is_ready: false });
   });
 
+  it('a reversal\'s text starts with "Storno" also when the bank\'s own text already says so in other words', async () => {
+    const c = freshCompany('Storno AG');
+    await uploadOk(c, camt054(null, [
+      { amount: '120.00', direction: 'DBIT', reversal: true, ref: 'ST-1', name: 'Muster AG', info: 'RÜCKBUCHUNG GUTSCHRIFT' },
+      { amount: '80.00', direction: 'CRDT', reversal: true, ref: 'ST-2', name: 'Lieferant AG', ustrd: 'Reversal of payment' },
+    ]));
+    const all = await byRef(c);
+    expect(all['ST-1'].description).toMatch(/^Storno/);
+    expect(all['ST-2'].description).toMatch(/^Storno/);
+  });
+
   it('a collective entry of a real camt.054 becomes one entry per transaction with its own amount and bank reference', async () => {
     const c = freshCompany('Import Sammel AG');
     expect(await uploadOk(c, fixture('camt054-v04-collective.xml'))).toMatchObject({ created: 2, duplicates: 0 });
@@ -230,7 +241,9 @@ describe('POST …/camt-upload', () => {
   it('422 errors.file for a file over 50 MB, even a valid CAMT file', async () => {
     const c = freshCompany('Zu gross AG');
     const xml = camt054(null, [FEES]).replace('<BkToCstmrDbtCdtNtfctn>', `<BkToCstmrDbtCdtNtfctn><!--${' '.repeat(51 * 1024 * 1024)}-->`);
-    expect422(await upload(c, xml, { name: 'riesig.xml' }), ['file']);
+    const res = await upload(c, xml, { name: 'riesig.xml' });
+    expect422(res, ['file']);
+    expect(res.body.errors.file[0]).toMatch(/51200 kilobytes|50 MB/);
     expect((await list(c)).total_count).toBe(0);
   });
 
@@ -298,7 +311,7 @@ describe('POST …/camt-upload', () => {
     const all = await entries(c);
     expect(all).toHaveLength(32);
     const total = (type: string) => all.filter((e) => e.type === type).reduce((s, e) => s + Math.round(e.sum * 100), 0);
-    expect([all.filter((e) => e.type === 'income').length, total('income'), total('expense')]).toEqual([23, 181056, 127295]);
+    expect([all.filter((e) => e.type === 'income').length, total('income'), total('expense')]).toEqual([24, 181056, 127295]);
     expect(all.every((e) => e.bank_account_id === acc(c, 1020) && e.status === 'open')).toBe(true);
     expect(all.map((e) => e.date)).toEqual([...all.map((e) => e.date)].sort().reverse());
     expect(await uploadOk(c, fixture('camt054-v04-example.xml'))).toEqual({ created: 0, duplicates: 5, matched: 0, ready: 0 });
@@ -460,6 +473,7 @@ describe('receipts', () => {
     expect(e.file_id).toBe(res.body.file.id);
     expect(e.file).toEqual({ id: res.body.file.id, name: 'miete-märz.pdf', size: 20, mime: 'application/pdf', url: expect.any(String) });
     expect(await (await fetch(e.file.url)).text()).toBe('%PDF-1.4 Mietvertrag');
+    expect((await list(c)).data[0].file).toEqual({ ...e.file, url: expect.any(String) });
     const again = await attach(c, rent.id, new Uint8Array([137, 80, 78, 71]), 'scan.png', 'image/png');
     expect(again.status).toBe(200);
     const replaced = await read(c, rent.id);
