@@ -175,12 +175,12 @@ describe('PUT …/entries/import/{id}', () => {
     expect((await read(c, inc.id)).invoice_id).toBe(inv.id);
   });
 
-  it('the embedded invoice carries exactly { id, number, title, status, final_value, customer_id }', async () => {
+  it('the embedded invoice carries exactly { id, number, title, date, status, customer_id, final_value }', async () => {
     const { c, inc } = await setup('Rechnung Felder AG');
     const inv = await invoice(c, { customer_id: await customer(c), title: 'Felder', positions: oneLine(100) });
     const linked = await update(c, inc.id, { invoice_id: inv.id });
-    expect(Object.keys(linked.invoice).sort()).toEqual(['customer_id', 'final_value', 'id', 'number', 'status', 'title']);
-    expect(Object.keys((await list(c)).data.find((e: any) => e.id === inc.id).invoice).sort()).toEqual(['customer_id', 'final_value', 'id', 'number', 'status', 'title']);
+    expect(Object.keys(linked.invoice).sort()).toEqual(['customer_id', 'date', 'final_value', 'id', 'number', 'status', 'title']);
+    expect(Object.keys((await list(c)).data.find((e: any) => e.id === inc.id).invoice).sort()).toEqual(['customer_id', 'date', 'final_value', 'id', 'number', 'status', 'title']);
   });
 
   it('invoice_id under the accrual method with the receivable booked sets 1100', async () => {
