@@ -230,7 +230,7 @@ describe('update, ignore, reset', () => {
     expect((await entry(fee.id)).invoice_id).toBeNull();
   });
 
-  test('ignore: several at once, ready and ignored; an id that is not open: exit 5, nothing changed; reset undoes it', async () => {
+  test('ignore: several at once, ready and ignored; an unknown id: exit 5, nothing changed; reset undoes it', async () => {
     const [a, b] = (await entries()).filter((e) => e.counterparty_name === 'Max Mustermann');
     const r = await acct(['import', 'ignore', String(a.id), String(b.id)]);
     expect(r.code, r.stderr).toBe(0);
@@ -240,7 +240,7 @@ describe('update, ignore, reset', () => {
     const [c] = (await entries()).filter((e) => e.counterparty_name === 'Max Mustermann' && !e.ignore);
     const missing = await acct(['import', 'ignore', String(c.id), '99999']);
     expect(missing.code).toBe(5);
-    expect(missing.stderr).toContain('not an open import entry: 99999');
+    expect(missing.stderr).toContain('acct: no import entry 99999 (acct import list shows the ids); nothing was changed');
     expect((await entry(c.id)).ignore).toBe(false);
     const reset = await json(['import', 'reset', String(b.id)]);
     expect(reset).toMatchObject({ ignore: false, is_ready: false });
@@ -292,7 +292,7 @@ describe('process', () => {
     expect((await svc.call('GET', '/companies/1/entries')).body.total_count).toBe(0);
   });
 
-  test('a booking the bookkeeping refuses stays open with its reason (exit 6); the rest is booked, the ignored deleted', async () => {
+  test('a booking the bookkeeping refuses stays open with its reason (exit 6); the rest is booked, the ignored deleted; a processed entry cannot change (6)', async () => {
     const fee = await find((e) => e.og_description?.includes('KONTOAUSZUG PAPIER'));
     run(svc.server.db, 'UPDATE companies SET closed_until = ? WHERE id = 1', '2016-04-30');
     try {
@@ -316,6 +316,9 @@ describe('process', () => {
     expect(booking).toMatchObject({ sum: 24, description: 'Kontoauszug Papier', is_imported: true });
     const none = await acct(['import', 'process']);
     expect(none.code).toBe(6);
+    const processed = await acct(['import', 'ignore', String(fee.id)]);
+    expect(processed.code).toBe(6);
+    expect((await acct(['import', 'update', String(fee.id), '--description', 'später'])).code).toBe(6);
   });
 });
 

@@ -73,12 +73,12 @@ export async function ignore(opts: IdsOptions, io: VerbIO): Promise<void> {
   });
 }
 
-/** A 422 on `ids.N` of PUT multiple: the id is not an open entry of the company (exit 5); anything else as it came. */
+/** A 422 on `ids.N` of PUT multiple: no entry of the company has that id (exit 5); anything else as it came (a processed or deleted one: 400). */
 function notOpen(err: unknown, ids: number[]): unknown {
   if (!(err instanceof ApiError) || err.status !== 422) return err;
   const unknown = Object.keys(err.fieldErrors).map((k) => /^ids\.(\d+)$/.exec(k)).filter((m) => m !== null).map((m) => ids[Number(m[1])]);
   if (unknown.length === 0) return err;
-  return new CliError(`not an open import entry: ${unknown.join(', ')} (unknown, processed or deleted); nothing was changed`, ExitCode.NotFound);
+  return new CliError(`no import entry ${unknown.join(', ')} (acct import list shows the ids); nothing was changed`, ExitCode.NotFound);
 }
 
 export async function reset(opts: { id: string }, io: VerbIO): Promise<void> {
