@@ -68,3 +68,30 @@ test('no route answers 5xx to random input', async () => {
   // the input got past routing into the handlers: successes, refusals and validation errors alike
   for (const status of [200, 400, 404, 422]) expect(statuses).toContain(status);
 }, 120_000);
+
+/** `{"a":[[[…]]]}` nested `depth` levels deep (the object counts as one). */
+const nested = (depth: number) => `{"a":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+const writeRoutes = () => routes().filter((r) => r.method !== 'GET' && r.method !== 'HEAD');
+
+test('a deeply nested JSON body answers 400 on every route, never 5xx', async () => {
+  const failures: string[] = [];
+  let refused = 0;
+  for (const route of writeRoutes()) {
+    for (const depth of [3_000, 100_000]) {
+      const res = await svc.call(route.method, route.path('1'), undefined, { raw: nested(depth), headers: { 'Content-Type': 'application/json' } });
+      if (res.status >= 500) failures.push(`${route.method} ${route.path('1')} depth ${depth} → ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status === 400 && res.body?.message === 'The request body is nested too deeply (at most 512 levels).') refused++;
+    }
+  }
+  expect(failures).toEqual([]);
+  // every route that reads a body refuses it before looking at it (the issue found 34 such routes)
+  expect(refused / 2).toBeGreaterThanOrEqual(34);
+}, 120_000);
+
+test('JSON nested up to 512 levels is read; one level more is refused', async () => {
+  const ok = await svc.call('POST', '/companies/1/tags', undefined, { raw: `{"name":"tief","color":"blue","x":${nested(511)}}`, headers: { 'Content-Type': 'application/json' } });
+  expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  expect(ok.body.data).toMatchObject({ name: 'tief', color: 'blue' });
+  const deep = await svc.call('POST', '/companies/1/tags', undefined, { raw: `{"name":"tiefer","color":"blue","x":${nested(512)}}`, headers: { 'Content-Type': 'application/json' } });
+  expect(deep).toMatchObject({ status: 400, body: { message: 'The request body is nested too deeply (at most 512 levels).' } });
+});
