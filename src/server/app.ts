@@ -9,6 +9,9 @@ import { RateLimiter } from './rate-limit.js';
 import { findUserByToken, membership } from './store/companies.js';
 import { registerCompanyRoutes, registerUserRoutes } from './routes/index.js';
 import { isSignedFileRequest } from './routes/files.js';
+import { isStatementUpload, MAX_STATEMENT_BYTES } from './routes/import-entries.js';
+import { bodyLimits } from './body-limit.js';
+import { MAX_UPLOAD_BYTES } from './upload.js';
 
 export const API_PREFIX = '/api/v2';
 
@@ -35,6 +38,9 @@ export function createApp(deps: ServiceDeps): Hono<AppEnv> {
     await next();
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   });
+
+  // a body larger than its route takes is refused (413) before it is read
+  app.use('*', bodyLimits((path) => (isStatementUpload(path) ? MAX_STATEMENT_BYTES : MAX_UPLOAD_BYTES)));
 
   app.use('/api/*', async (c, next) => {
     // signed file links carry their own authorisation (expires + signature), checked by the route
