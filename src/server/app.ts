@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, ServiceDeps } from './context.js';
-import { HttpError, paymentRequired } from './http-error.js';
+import { HttpError, subscriptionExpired } from './http-error.js';
 import { RateLimiter } from './rate-limit.js';
 import { findUserByToken, membership } from './store/companies.js';
 import { registerCompanyRoutes, registerUserRoutes } from './routes/index.js';
@@ -56,7 +56,7 @@ export function createApp(deps: ServiceDeps): Hono<AppEnv> {
     const raw = c.req.param('company') ?? '';
     const member = /^\d{1,15}$/.test(raw) ? membership(deps.db, Number(raw), Number(c.get('user').id)) : undefined;
     if (!member) throw new HttpError(403, 'You do not have access to this company.');
-    if (member.subscription_expired) throw paymentRequired('The subscription of this company has expired.');
+    if (member.subscription_expired) throw subscriptionExpired();
     c.set('company', member);
     c.set('companyId', Number(member.id));
     c.set('role', member.role);
