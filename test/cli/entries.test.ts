@@ -1,13 +1,13 @@
 // `acct entries …` against the service: every verb and flag, references by number and name with their
 // errors (caught before anything changes), the receipt upload, and every list filter on a seeded company.
-import { mkdirSync, openSync, closeSync, ftruncateSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { one, run } from '../../src/server/store/db.js';
 import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
 import { startTestService, type TestService } from '../helpers/service.js';
-import { lines, tsv } from './support.js';
+import { lines, testFiles, tsv } from './support.js';
 
 let svc: TestService;
 let box: Sandbox;
@@ -59,14 +59,10 @@ beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
   acct = acctAgainst(box, svc);
-  files = join(box.dataDir, '..', 'files');
-  mkdirSync(files, { recursive: true });
-  writeFileSync(join(files, 'quittung.pdf'), '%PDF-1.4 Quittung Büromaterial\n');
-  writeFileSync(join(files, 'beleg.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]));
-  // a sparse file just over 6 MB
-  const fd = openSync(join(files, 'gross.pdf'), 'w');
-  ftruncateSync(fd, 6 * 1024 * 1024 + 1);
-  closeSync(fd);
+  files = testFiles(box, {
+    'quittung.pdf': '%PDF-1.4 Quittung Büromaterial\n',
+    'beleg.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]),
+  }, 'gross.pdf');
 
   // company 1: master data for the verbs
   Object.assign(ids, await masterData(1));

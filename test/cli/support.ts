@@ -1,5 +1,5 @@
 // Small helpers shared by the CLI suites (not a test file itself).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -20,6 +20,22 @@ export function writeProfiles(box: Sandbox, data: ProfileFile): void {
 
 export function readProfiles(box: Sandbox): ProfileFile {
   return JSON.parse(readFileSync(join(box.configDir, 'config.json'), 'utf8')) as ProfileFile;
+}
+
+/**
+ * A folder `files` beside the sandbox's data directory holding `contents` (name → bytes), and
+ * `oversize`, when named, as a sparse file just over the service's 6 MB upload limit. Answers the folder.
+ */
+export function testFiles(box: Sandbox, contents: Record<string, string | Uint8Array>, oversize?: string): string {
+  const dir = join(box.dataDir, '..', 'files');
+  mkdirSync(dir, { recursive: true });
+  for (const [name, data] of Object.entries(contents)) writeFileSync(join(dir, name), data);
+  if (oversize !== undefined) {
+    const fd = openSync(join(dir, oversize), 'w');
+    ftruncateSync(fd, 6 * 1024 * 1024 + 1);
+    closeSync(fd);
+  }
+  return dir;
 }
 
 /** Non-empty lines of a text. */

@@ -94,18 +94,26 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
  * Runs acct in a pseudo-terminal (util-linux `script`, stdout and stderr together); when the screen
- * shows `when`, types `keys`. CI is cleared because acct never prompts when it is set.
+ * shows `when`, types `keys`. Each `when` is looked for after the previous one, so the same prompt can
+ * be answered again further on. CI is cleared because acct never prompts when it is set.
  */
 export function inTerminal(box: Sandbox, args: string[], answers: { when: string; keys: string }[] = [], env: Record<string, string | undefined> = {}): Promise<TerminalRun> {
   return new Promise((resolve, reject) => {
     const command = [process.execPath, ACCT_BIN, ...args].map(shellQuote).join(' ');
     const child = spawn('script', ['-qec', command, '/dev/null'], { env: box.env({ NO_COLOR: undefined, CI: undefined, TERM: 'xterm', COLUMNS: '120', ...env }) });
     let output = '';
+    /** where the next `when` is looked for: after the previous one */
+    let from = 0;
     const pending = [...answers];
     const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`timed out: ${args.join(' ')}\n${output}`)); }, 15_000);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       output += chunk;
-      if (pending.length && output.includes(pending[0].when)) child.stdin.write(pending.shift()!.keys);
+      // several prompts may arrive in one chunk: answer each that is on the screen now
+      for (let at = pending.length ? output.indexOf(pending[0].when, from) : -1; at >= 0; at = pending.length ? output.indexOf(pending[0].when, from) : -1) {
+        const answer = pending.shift()!;
+        from = at + answer.when.length;
+        child.stdin.write(answer.keys);
+      }
     });
     child.on('error', reject);
     child.on('close', (code) => { clearTimeout(timer); resolve({ code, output }); });

@@ -10,7 +10,8 @@ import { RefResolver } from '../refs.js';
 import { bodyFromFlags, readDataFlag } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
-import { multipartBody, readReceipt, type Receipt } from './receipt.js';
+import { readReceipt, type Receipt } from '../shared/upload.js';
+import { multipartBody } from './receipt.js';
 import { ENTRY_COLUMNS, ENTRY_FIELDS } from './fields.js';
 
 type Rec = Record<string, unknown>;
@@ -90,7 +91,7 @@ async function write(opts: WriteOptions, io: VerbIO, ref?: string): Promise<void
   const tagRefs = opts.tags === undefined ? undefined : opts.tags.split(',').map((s) => s.trim()).filter(Boolean);
   const newTags = parseNewTags(opts.newTag);
   if (newTags) body.newTags = JSON.stringify(newTags);
-  const receipt: Receipt | undefined = opts.receipt === undefined ? undefined : readReceipt(opts.receipt);
+  const receipt: Receipt | undefined = opts.receipt === undefined ? undefined : readReceipt(opts.receipt, '--receipt');
 
   if (creating) {
     for (const f of fields.filter((f) => f.required && body[f.key] === undefined)) {

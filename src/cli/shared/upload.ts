@@ -1,8 +1,9 @@
 // Files sent to the API, checked before any request: the service's upload limit, reading a file with
-// one clear usage error for each way it can fail, and the CSV imports (the upload and the summary of
-// what the service created, updated and skipped).
+// one clear usage error for each way it can fail, receipts (of bookings and of imported bank
+// transactions), and the CSV imports (the upload and the summary of what the service created, updated
+// and skipped).
 import { readFileSync, statSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, extname } from 'node:path';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import type { Column } from '../../output/types.js';
 import { notice } from '../globals.js';
@@ -34,6 +35,35 @@ export function readFileToUpload(file: string, problems: FileProblems, checkSize
   } catch (err) {
     throw new UsageError(problems.unreadable(why(err)));
   }
+}
+
+/** A file ready to upload: its bytes, the name it is sent under and its media type. */
+export interface Receipt { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }
+
+const TYPES: Record<string, string> = {
+  '.pdf': 'application/pdf', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif',
+  '.webp': 'image/webp', '.heic': 'image/heic', '.txt': 'text/plain', '.csv': 'text/csv', '.xml': 'application/xml',
+  '.zip': 'application/zip',
+};
+
+/** The media type of a file by its extension (application/octet-stream for any other). */
+export const mediaType = (file: string): string => TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+
+/**
+ * A receipt to upload (at most 6 MB), checked before any request; `flag` (e.g. --receipt) starts every
+ * message when the file came from one.
+ */
+export function readReceipt(file: string, flag?: string): Receipt {
+  const data = readFileToUpload(file, {
+    directory: `${flag ? `${flag} ` : ''}${file} is a directory, not a file`,
+    missing: `${flag ? `${flag}: ` : ''}no such file: ${file}`,
+    unreadable: (reason) => `${flag ? `${flag}: ` : ''}cannot read ${file}: ${reason}`,
+  }, (size) => {
+    if (size > MAX_UPLOAD_BYTES) {
+      throw new UsageError(`${flag ? `${flag} ` : ''}${file} is larger than ${MAX_UPLOAD_MB} MB (${(size / 1024 / 1024).toFixed(1)} MB); the service takes receipts up to ${MAX_UPLOAD_MB} MB`);
+    }
+  });
+  return { bytes: new Uint8Array(data), name: basename(file), type: mediaType(file) };
 }
 
 /** A CSV file (or `-` for stdin) to import: its bytes and the name it is sent under. */

@@ -77,7 +77,7 @@ function bankAccountFor(accounts: Row[], statement: CamtStatement, askedFor: num
   const account = askedFor !== undefined
     ? accounts.find((a) => Number(a.id) === askedFor)
     : accounts.find((a) => iban !== null && typeof a.iban === 'string' && a.iban.replace(/\s+/g, '').toUpperCase() === iban)
-      ?? accounts.find((a) => Number(a.is_primary_bank_account) === 1) ?? accounts[0];
+      ?? accounts.find((a) => Number(a.is_primary_bank_account) === 1);
   if (!account) throw fieldError('bank_account_id', 'Es ist kein Bankkonto vorhanden, dem die Datei zugeordnet werden kann.');
   const currency = statement.currency ?? statement.transactions[0]?.currency;
   if (currency && account.currency && currency !== account.currency) {

@@ -1,0 +1,151 @@
+// Bank import (import entries, docs/service/import-entries.md): the paths of the detailed reference
+// (`/companies/{c}/entries/import…`) and the calls the `acct import` verbs make.
+import { CliError } from '../../errors.js';
+import type { ApiClient, QueryValue } from '../http.js';
+
+export type ImportEntryRecord = Record<string, unknown>;
+
+/** The list's `status` values. */
+export const IMPORT_STATUSES = ['ready', 'notReady', 'deleted', 'notDeleted'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+export const importEntryPaths = {
+  list: (company: number) => `/companies/${company}/entries/import`,
+  one: (company: number, id: number | string) => `/companies/${company}/entries/import/${id}`,
+  multiple: (company: number) => `/companies/${company}/entries/import/multiple`,
+  reset: (company: number, id: number) => `/companies/${company}/entries/import/${id}/reset`,
+  upload: (company: number) => `/companies/${company}/entries/import/camt-upload`,
+  file: (company: number, id: number) => `/companies/${company}/entries/import/${id}/file`,
+  fileUrl: (company: number, id: number) => `/companies/${company}/entries/import/${id}/file/url`,
+} as const;
+
+/** GET …/entries/import: a page of entries and the counts beside it. */
+export interface ImportEntryList {
+  data: ImportEntryRecord[];
+  current_count: number;
+  total_count: number;
+  /** not processed and not deleted */
+  open_count: number;
+  /** open and ready */
+  ready_count: number;
+}
+
+export interface ImportListQuery {
+  status?: ImportStatus;
+  search?: string;
+  /** a positive integer or 'all' (the service's default: 50) */
+  limit?: number | 'all';
+  offset?: number;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+export async function listImportEntries(client: ApiClient, company: number, query: ImportListQuery = {}): Promise<ImportEntryList> {
+  const path = importEntryPaths.list(company);
+  const body = await client.get<unknown>(path, { query: query as Record<string, QueryValue> });
+  if (!isObject(body) || !Array.isArray(body.data)) throw new CliError(`unexpected answer from ${path}: expected { data: [ImportEntry], … }`);
+  const count = (key: string) => (typeof body[key] === 'number' ? body[key] : Number(body[key] ?? 0));
+  return {
+    data: body.data as ImportEntryRecord[],
+    current_count: count('current_count'),
+    total_count: count('total_count'),
+    open_count: count('open_count'),
+    ready_count: count('ready_count'),
+  };
+}
+
+const unwrap = (path: string, body: unknown): ImportEntryRecord => {
+  if (!isObject(body) || !isObject(body.data)) throw new CliError(`unexpected answer from ${path}: expected { data: ImportEntry }`);
+  return body.data;
+};
+
+export async function getImportEntry(client: ApiClient, company: number, id: number): Promise<ImportEntryRecord> {
+  const path = importEntryPaths.one(company, id);
+  return unwrap(path, await client.get(path));
+}
+
+/** PUT …/entries/import/{id}: only the fields given change. */
+export async function updateImportEntry(client: ApiClient, company: number, id: number, body: Record<string, unknown>): Promise<ImportEntryRecord> {
+  const path = importEntryPaths.one(company, id);
+  return unwrap(path, await client.put(path, { json: body }));
+}
+
+/** PUT …/entries/import/multiple: the same change for every id, all or none. */
+export async function updateImportEntries(client: ApiClient, company: number, ids: number[], body: Record<string, unknown>): Promise<ImportEntryRecord[]> {
+  const path = importEntryPaths.multiple(company);
+  const answer = await client.put<unknown>(path, { json: { ...body, ids } });
+  if (!isObject(answer) || !Array.isArray(answer.data)) throw new CliError(`unexpected answer from ${path}: expected { data: [ImportEntry] }`);
+  return answer.data as ImportEntryRecord[];
+}
+
+/** PUT …/{id}/reset: counter account, VAT rate, invoice, tags and ignore removed, the bank's text back. */
+export async function resetImportEntry(client: ApiClient, company: number, id: number): Promise<ImportEntryRecord> {
+  const path = importEntryPaths.reset(company, id);
+  return unwrap(path, await client.put(path));
+}
+
+/** DELETE …/entries/import: marks the open entries among `ids` (or every open one) deleted. */
+export async function deleteImportEntries(client: ApiClient, company: number, ids: number[] | 'all'): Promise<void> {
+  await client.delete(importEntryPaths.list(company), { json: { ids } });
+}
+
+export interface ProcessResult { created: number; ignored: number; errors: { id: number; message: string }[] }
+
+/** POST …/entries/import: books the ready entries, deletes the ignored ones. */
+export async function processImportEntries(client: ApiClient, company: number): Promise<ProcessResult> {
+  const path = importEntryPaths.list(company);
+  const body = await client.post<unknown>(path);
+  if (!isObject(body) || typeof body.created !== 'number') throw new CliError(`unexpected answer from ${path}: expected { created, ignored, errors }`);
+  const errors = (Array.isArray(body.errors) ? body.errors : []).map((e) => ({ id: Number(isObject(e) ? e.id : NaN), message: String(isObject(e) ? e.message : e) }));
+  return { created: body.created, ignored: Number(body.ignored ?? 0), errors };
+}
+
+/** What an upload created; null where the service does not say (the X-Import-* headers are beyond the spec). */
+export interface UploadCounts { created: number; duplicates: number; matched: number; ready: number }
+
+export interface UploadFile { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }
+
+/** The multipart body of an upload: the file as `file`. */
+function fileForm(file: UploadFile): FormData {
+  const form = new FormData();
+  form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
+  return form;
+}
+
+const COUNT_HEADERS: Record<keyof UploadCounts, string> = {
+  created: 'x-import-created', duplicates: 'x-import-duplicates', matched: 'x-import-matched', ready: 'x-import-ready',
+};
+
+/** POST …/entries/import/camt-upload (multipart `file`, optional `bank_account_id`); the counts when the answer carries them. */
+export async function uploadCamt(client: ApiClient, company: number, file: UploadFile, bankAccountId?: number): Promise<UploadCounts | null> {
+  const form = fileForm(file);
+  if (bankAccountId !== undefined) form.append('bank_account_id', String(bankAccountId));
+  const res = await client.request('POST', importEntryPaths.upload(company), { form });
+  const counts: Partial<UploadCounts> = {};
+  for (const [key, header] of Object.entries(COUNT_HEADERS) as [keyof UploadCounts, string][]) {
+    const raw = res.headers[header];
+    if (raw === undefined || !/^\d+$/.test(raw.trim())) return null;
+    counts[key] = Number(raw);
+  }
+  return counts as UploadCounts;
+}
+
+/** POST …/{id}/file: the receipt (replacing an earlier one). */
+export async function attachImportReceipt(client: ApiClient, company: number, id: number, file: UploadFile): Promise<Record<string, unknown>> {
+  const path = importEntryPaths.file(company, id);
+  const body = await client.post<unknown>(path, { form: fileForm(file) });
+  if (!isObject(body) || !isObject(body.file)) throw new CliError(`unexpected answer from ${path}: expected { success, file }`);
+  return body.file;
+}
+
+export async function removeImportReceipt(client: ApiClient, company: number, id: number): Promise<void> {
+  await client.delete(importEntryPaths.file(company, id));
+}
+
+/** GET …/{id}/file/url: a signed link to the receipt, valid 15 minutes. */
+export async function importReceiptUrl(client: ApiClient, company: number, id: number): Promise<{ url: string; expires_at: string }> {
+  const path = importEntryPaths.fileUrl(company, id);
+  const body = await client.get<unknown>(path);
+  if (!isObject(body) || typeof body.url !== 'string') throw new CliError(`unexpected answer from ${path}: expected { url, expires_at }`);
+  return { url: body.url, expires_at: String(body.expires_at ?? '') };
+}

@@ -1,0 +1,38 @@
+// `acct import delete <id...>|--all`: marks open import entries deleted (a new upload still skips
+// them), after a confirmation on a terminal or --yes. How many were deleted is read from the open count
+// before and after (the answer only says success).
+import { deleteImportEntries, listImportEntries } from '../../api/endpoints/import-entries.js';
+import type { ApiClient } from '../../api/http.js';
+import { UsageError } from '../../errors.js';
+import { canPrompt, notice } from '../globals.js';
+import { confirmDestructive } from '../prompt.js';
+import { withRuntime } from '../runtime.js';
+import type { VerbIO } from '../verb.js';
+import { importIds } from './fields.js';
+
+interface DeleteOptions {
+  /** import entry ids */
+  id: string[];
+  all?: boolean;
+}
+
+const entries = (n: number) => `${n} import ${n === 1 ? 'entry' : 'entries'}`;
+const openCount = async (client: ApiClient, company: number) => (await listImportEntries(client, company, { limit: 1 })).open_count;
+
+export default async function remove(opts: DeleteOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
+  if (opts.all && opts.id.length > 0) throw new UsageError('give either ids or --all, not both');
+  if (!opts.all && opts.id.length === 0) throw new UsageError('which entries? give their ids (acct import list) or --all');
+  const ids = opts.all ? undefined : importIds(opts.id);
+  if (ids) await confirmDestructive(g, `Delete ${entries(ids.length)} (${ids.join(', ')})?`);
+  // without a terminal: --yes, or a usage error before any request
+  else if (!canPrompt(g)) await confirmDestructive(g, 'Delete every open import entry?');
+  await withRuntime(g, async (rt) => {
+    const company = await rt.company();
+    const before = await openCount(rt.client, company);
+    if (!ids) await confirmDestructive(g, `Delete all ${entries(before)} still open?`);
+    await deleteImportEntries(rt.client, company, ids ?? 'all');
+    const deleted = before - (await openCount(rt.client, company));
+    notice(`Deleted ${entries(deleted)}${ids && deleted < ids.length ? ` (of ${ids.length} given; the others were not open)` : ''}.`);
+  });
+}

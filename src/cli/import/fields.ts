@@ -1,0 +1,101 @@
+// The fields of an imported bank transaction as `acct import` shows and takes them: output columns,
+// the list's filters, the update flags, ids as typed, and the two values the CLI derives for display
+// (the signed amount and the counter account's label). Read by the spec and by the verbs.
+import type { ImportEntryRecord, ImportStatus } from '../../api/endpoints/import-entries.js';
+import { rappenToNumber, toRappen } from '../../domain/money.js';
+import { UsageError } from '../../errors.js';
+import type { Column } from '../../output/types.js';
+import type { BodyField, FilterFlag } from '../resource/spec.js';
+
+/** `--status` as a bookkeeper says it → the API's value. */
+export const STATUS_WORDS: Readonly<Record<string, ImportStatus>> = { open: 'notDeleted', ready: 'ready', 'not-ready': 'notReady', deleted: 'deleted' };
+
+export const IMPORT_COLUMNS: Column[] = [
+  { key: 'id', kind: 'int' },
+  { key: 'date', kind: 'date' },
+  { key: 'amount', kind: 'money' },
+  { key: 'counterparty_name', header: 'counterparty' },
+  { key: 'description', header: 'text' },
+  { key: 'counter_account', header: 'account' },
+  { key: 'tax_rate.name', header: 'VAT' },
+  { key: 'is_ready', kind: 'bool', header: 'ready' },
+  { key: 'invoice.number', header: 'invoice' },
+  // the rest in the API's order (docs/service/import-entries.md)
+  { key: 'company_id', kind: 'int', default: false },
+  { key: 'user_id', kind: 'int', default: false },
+  { key: 'bank_account_id', kind: 'int', default: false },
+  { key: 'other_account_id', kind: 'int', default: false },
+  { key: 'tax_rate_id', kind: 'int', default: false },
+  { key: 'entry_id', kind: 'int', header: 'booking', default: false },
+  { key: 'invoice_id', kind: 'int', default: false },
+  { key: 'file_id', kind: 'int', default: false },
+  { key: 'type', default: false },
+  { key: 'sum', kind: 'money', default: false },
+  { key: 'og_description', header: 'bank text', default: false },
+  { key: 'reference', default: false },
+  { key: 'ignore', kind: 'bool', default: false },
+  { key: 'similarExists', kind: 'bool', header: 'similar', default: false },
+  { key: 'date_formatted', default: false },
+  { key: 'sum_formatted', default: false },
+  { key: 'status', default: false },
+  { key: 'counterparty_iban', header: 'counterparty IBAN', default: false },
+  { key: 'bank_reference', header: 'bank reference', default: false },
+  { key: 'tags', kind: 'json', default: false },
+  { key: 'error', default: false },
+  { key: 'bank_account.number', header: 'bank account', kind: 'int', default: false },
+  { key: 'other_account.number', header: 'account number', kind: 'int', default: false },
+  { key: 'other_account.name', header: 'account name', default: false },
+  { key: 'file.name', header: 'receipt', default: false },
+  { key: 'created_at', kind: 'datetime', default: false },
+  { key: 'updated_at', kind: 'datetime', default: false },
+];
+
+/** `get` shows more than the list: the bank's own text and references, the status, the receipt, the last refusal. */
+const DETAIL = new Set(['type', 'status', 'ignore', 'similarExists', 'og_description', 'reference', 'counterparty_iban', 'bank_account.number', 'tags', 'file.name', 'error', 'entry_id']);
+export const DETAIL_COLUMNS: Column[] = IMPORT_COLUMNS.map((c) => (DETAIL.has(c.key) ? { ...c, default: true } : c));
+
+export const IMPORT_FILTERS: FilterFlag[] = [
+  { flag: 'status', param: 'status', type: 'enum', choices: Object.keys(STATUS_WORDS), description: 'open (default: not processed, not deleted), ready, not-ready or deleted' },
+  { flag: 'search', param: 'search', type: 'string', description: 'text in the description, bank text, reference or counterparty; an amount (1081.50); a date (2026-03-31 or 31.03.2026)' },
+];
+
+export const IMPORT_FIELDS: BodyField[] = [
+  { flag: 'account', key: 'other_account_id', type: 'string', ref: 'account', description: 'counter account (number, e.g. 6500): the entry becomes ready' },
+  { flag: 'tax-rate', key: 'tax_rate_id', type: 'string', ref: 'tax-rate', description: 'VAT rate: id or exact name; none removes it' },
+  { flag: 'description', key: 'description', type: 'string', description: 'booking text (max 255)' },
+  { flag: 'invoice', key: 'invoice_id', type: 'string', ref: 'invoice', description: 'incoming payments: the invoice it pays (number, e.g. R-2026-001); none unlinks it' },
+  { flag: 'bank-account', key: 'bank_account_id', type: 'string', ref: 'account', description: 'the bank account it was booked on (number, e.g. 1020)' },
+];
+
+/** Update fields whose value `none` removes the reference (null). */
+export const NULLABLE_FIELDS: ReadonlySet<string> = new Set(['tax_rate_id', 'invoice_id']);
+
+/** An import entry id as typed: 42 or id:42. */
+export function importId(raw: string): number {
+  const m = /^(?:id:)?(\d+)$/i.exec(raw.trim());
+  if (!m || Number(m[1]) < 1) throw new UsageError(`invalid import entry id "${raw}": expected a number like 42 (the id column of acct import list)`);
+  return Number(m[1]);
+}
+
+/** Distinct ids in the order given. */
+export const importIds = (raw: string[]): number[] => [...new Set(raw.map(importId))];
+
+const rec = (v: unknown): Record<string, unknown> | undefined => (v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined);
+
+/** The entry's sum signed by its direction (an expense is negative), in Rappen. */
+export function signedRappen(entry: ImportEntryRecord): number {
+  const rappen = toRappen(entry.sum as number | string) ?? 0;
+  return entry.type === 'expense' ? -rappen : rappen;
+}
+
+/** "6500 Verwaltungsaufwand", or undefined without one. */
+export function accountLabel(account: unknown): string | undefined {
+  const a = rec(account);
+  return a ? `${String(a.number ?? '')} ${String(a.name ?? '')}`.trim() : undefined;
+}
+
+/** The record as the API gave it, plus `amount` (signed) and `counter_account` (number and name, or "(ignored)"). */
+export function forDisplay(entry: ImportEntryRecord): ImportEntryRecord {
+  const counter = entry.ignore === true ? '(ignored)' : accountLabel(entry.other_account) ?? null;
+  return { ...entry, amount: rappenToNumber(signedRappen(entry)), counter_account: counter };
+}

@@ -1,0 +1,80 @@
+// `acct import process [--dry-run]`: books the ready import entries and deletes the ignored ones.
+// Entries the bookkeeping refuses stay open with the reason; they are listed and the command exits 6.
+// --dry-run reads the ready entries and prints the bookings they would become, sending nothing.
+import { listImportEntries, processImportEntries, type ImportEntryRecord } from '../../api/endpoints/import-entries.js';
+import { CliError, ExitCode } from '../../errors.js';
+import type { Column } from '../../output/types.js';
+import { notice } from '../globals.js';
+import { listRenderer, planOutput, printRecord, type OutputPlan } from '../output.js';
+import { withRuntime, type Runtime } from '../runtime.js';
+import { importColumns } from '../shared/upload.js';
+import type { VerbIO } from '../verb.js';
+
+/** The result: created, ignored, failed, and the refusals (json: `errors: [{ id, message }]`). */
+export const PROCESS_COLUMNS: Column[] = importColumns(['created', 'ignored']);
+
+const BOOKING_COLUMNS: Column[] = [
+  { key: 'import_entry_id', kind: 'int', header: 'entry' },
+  { key: 'date', kind: 'date' },
+  { key: 'debit_account.number', header: 'debit', kind: 'int' },
+  { key: 'credit_account.number', header: 'credit', kind: 'int' },
+  { key: 'sum', kind: 'money' },
+  { key: 'description' },
+  { key: 'tax_rate.name', header: 'VAT' },
+  { key: 'invoice.number', header: 'invoice' },
+  { key: 'type', default: false },
+  { key: 'debit_account.name', header: 'debit name', default: false },
+  { key: 'credit_account.name', header: 'credit name', default: false },
+];
+
+interface ProcessOptions {
+  dryRun?: boolean;
+}
+
+export default async function processCommand(opts: ProcessOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
+  const plan = planOutput(g, opts.dryRun ? BOOKING_COLUMNS : PROCESS_COLUMNS);
+  await withRuntime(g, async (rt) => {
+    const company = await rt.company();
+    if (opts.dryRun) await dryRun(rt, company, plan);
+    else await processReady(rt, company, plan);
+  });
+}
+
+/** POST …/entries/import and its report; exit 6 when the bookkeeping refused any entry. */
+export async function processReady(rt: Runtime, company: number, plan: OutputPlan): Promise<void> {
+  const { created, ignored, errors } = await processImportEntries(rt.client, company);
+  printRecord(plan, { created, ignored, failed: errors.length, errors });
+  notice(`Booked ${created}, deleted ${ignored} ignored.`);
+  for (const e of errors) notice(`  entry ${e.id}: ${e.message}`);
+  if (errors.length > 0) {
+    throw new CliError(`${errors.length} ${errors.length === 1 ? 'entry was' : 'entries were'} refused and stay${errors.length === 1 ? 's' : ''} open (acct import get <id> shows the reason)`, ExitCode.Conflict);
+  }
+}
+
+/** An entry as the booking processing would make: income debits the bank account, expense credits it. */
+function asBooking(e: ImportEntryRecord): Record<string, unknown> {
+  const income = e.type === 'income';
+  return {
+    import_entry_id: e.id,
+    date: e.date,
+    type: e.type,
+    debit_account: income ? e.bank_account : e.other_account,
+    credit_account: income ? e.other_account : e.bank_account,
+    sum: e.sum,
+    description: e.description,
+    tax_rate: e.tax_rate,
+    invoice: e.invoice,
+  };
+}
+
+async function dryRun(rt: Runtime, company: number, plan: OutputPlan): Promise<void> {
+  const ready = (await listImportEntries(rt.client, company, { status: 'ready', limit: 'all' })).data;
+  const booked = ready.filter((e) => e.ignore !== true)
+    .sort((a, b) => String(a.date).localeCompare(String(b.date)) || Number(a.id) - Number(b.id));
+  const renderer = listRenderer(plan);
+  renderer.push(booked.map(asBooking));
+  renderer.end();
+  const ignored = ready.length - booked.length;
+  notice(`Dry run: ${booked.length} ${booked.length === 1 ? 'booking' : 'bookings'} would be made, ${ignored} ignored ${ignored === 1 ? 'entry' : 'entries'} deleted; nothing was sent.`);
+}

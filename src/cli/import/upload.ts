@@ -1,0 +1,118 @@
+// `acct import upload-camt <file...> [--bank-account N]`: one multipart upload per file, every file
+// checked before the first request. Per file and in total: how many transactions were new, skipped as
+// duplicates, matched to an invoice and ready by a learned rule, from the answer's X-Import-* headers (a
+// service without them: the counts are unknown, said on stderr). A file the service refuses (422) is
+// named with its reason and the others still go up; the command then exits 3. Last, the open and
+// ready counts of the whole import on stderr (-o json: in the object).
+import { basename } from 'node:path';
+import { listImportEntries, uploadCamt, type UploadCounts, type UploadFile } from '../../api/endpoints/import-entries.js';
+import { ApiError } from '../../api/http.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
+import type { Column } from '../../output/types.js';
+import { formatCurrency } from '../../domain/money.js';
+import { formatDate } from '../../output/format.js';
+import { notice } from '../globals.js';
+import { listRenderer, planOutput, printRecord, type OutputPlan } from '../output.js';
+import { RefResolver } from '../refs.js';
+import { mediaType, readFileToUpload } from '../shared/upload.js';
+import { withRuntime } from '../runtime.js';
+import type { VerbIO } from '../verb.js';
+
+/** The service's limit for a CAMT file or ZIP. */
+const MAX_CAMT_MB = 50;
+
+const COUNTS = ['created', 'duplicates', 'matched', 'ready'] as const;
+type Counts = Record<(typeof COUNTS)[number], number | null>;
+type FileRow = Counts & { file: string };
+
+const COLUMNS: Column[] = [{ key: 'file' }, ...COUNTS.map((key): Column => ({ key, kind: 'int' }))];
+/** -o json: the totals, the files, the refused files and the import's open and ready counts. */
+const SUMMARY_COLUMNS: Column[] = [
+  ...COUNTS.map((key): Column => ({ key, kind: 'int' })),
+  { key: 'files', kind: 'json' }, { key: 'failed', kind: 'json' }, { key: 'open_count', kind: 'int' }, { key: 'ready_count', kind: 'int' },
+];
+
+interface UploadOptions {
+  /** CAMT files or ZIPs, as typed */
+  file: string[];
+  bankAccount?: string;
+}
+
+function readCamt(path: string): UploadFile {
+  const data = readFileToUpload(path, {
+    directory: `${path} is a directory, not a CAMT file`,
+    missing: `no such file: ${path}`,
+    unreadable: (why) => `cannot read ${path}: ${why}`,
+  }, (size) => {
+    if (size === 0) throw new UsageError(`${path} is empty: expected a CAMT XML file or a ZIP of them`);
+    if (size > MAX_CAMT_MB * 1024 * 1024) throw new UsageError(`${path} is larger than ${MAX_CAMT_MB} MB; the service takes CAMT files up to ${MAX_CAMT_MB} MB (split the ZIP)`);
+  });
+  return { bytes: new Uint8Array(data), name: basename(path), type: mediaType(path) };
+}
+
+/** The sum of a count over the files; null when any file's is unknown. */
+const total = (rows: FileRow[], key: keyof Counts): number | null => (rows.some((r) => r[key] === null) ? null : rows.reduce((n, r) => n + (r[key] as number), 0));
+
+export default async function uploadCommand(opts: UploadOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
+  const plan = planOutput(g, COLUMNS);
+  const files = opts.file.map((path) => ({ path, upload: readCamt(path) }));
+  const rows: FileRow[] = [];
+  const failed: { file: string; message: string }[] = [];
+  const open = await withRuntime(g, async (rt) => {
+    const company = await rt.company();
+    const bankAccount = opts.bankAccount === undefined ? undefined : await new RefResolver(rt.client, company).resolve('account', opts.bankAccount, 'bank-account');
+    for (const { path, upload } of files) {
+      let counts: UploadCounts | null;
+      try {
+        counts = await uploadCamt(rt.client, company, upload, bankAccount);
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.status !== 422) throw err;
+        const message = Object.values(err.fieldErrors).flat().join('; ') || err.message;
+        failed.push({ file: path, message });
+        notice(`${path}: not imported: ${message}`);
+        continue;
+      }
+      rows.push({ file: path, ...(counts ?? { created: null, duplicates: null, matched: null, ready: null }) });
+      for (const line of await closingBalances(upload.bytes)) notice(`${path}: ${line}`);
+    }
+    return listImportEntries(rt.client, company, { limit: 1 });
+  });
+
+  const totals = Object.fromEntries(COUNTS.map((key) => [key, total(rows, key)])) as Counts;
+  print(plan, rows, totals, { files: rows, failed, open_count: open.open_count, ready_count: open.ready_count });
+  if (rows.length > 0 && totals.created === null) notice('The service did not report the counts (no X-Import-* headers): how many transactions were new is unknown.');
+  notice(`Open: ${open.open_count} ${open.open_count === 1 ? 'entry' : 'entries'}, ${open.ready_count} ready.${open.open_count > open.ready_count ? ' Next: acct import review' : open.ready_count > 0 ? ' Next: acct import process' : ''}`);
+  if (failed.length > 0) {
+    throw new CliError(`${failed.length} of ${files.length} ${files.length === 1 ? 'file was' : 'files were'} not imported: ${failed.map((f) => f.file).join(', ')}`, ExitCode.Validation);
+  }
+}
+
+/**
+ * What the bank says the account holds at the statement's end (CLBD, else the last booked balance), so
+ * the bookkeeper can hold it against `acct report ledger --account …` once everything is processed.
+ * Read from the file itself (the parser loads only here); a file it cannot read is the service's to judge.
+ */
+async function closingBalances(bytes: Uint8Array): Promise<string[]> {
+  const { parseCamt } = await import('../../domain/camt.js');
+  let statements;
+  try { statements = parseCamt(bytes); } catch { return []; }
+  return statements.flatMap((st) => {
+    const closing = st.balances.find((b) => b.type === 'CLBD') ?? st.balances.findLast((b) => b.type === 'CLBK' || b.type === 'CLAV');
+    if (!closing) return [];
+    const on = closing.date ? ` on ${formatDate(closing.date)}` : '';
+    return [`closing balance ${formatCurrency(closing.amountRappen, closing.currency)}${on}${st.iban ? ` (${st.iban})` : ''}`];
+  });
+}
+
+/** json: one object with the totals; the other formats: a row per file (a table adds the total). */
+function print(plan: OutputPlan, rows: FileRow[], totals: Counts, more: Record<string, unknown>): void {
+  if (plan.format === 'json') {
+    printRecord({ ...plan, columns: SUMMARY_COLUMNS }, { ...totals, ...more });
+    return;
+  }
+  if (rows.length === 0) return;
+  const renderer = listRenderer(plan);
+  renderer.push(plan.format === 'table' && rows.length > 1 ? [...rows, { file: 'total', ...totals }] : rows);
+  renderer.end();
+}

@@ -1,0 +1,91 @@
+// `acct import update <id>`, `ignore <id...>` and `reset <id>`: the changes a bookkeeper makes to open
+// import entries before they are processed. References are typed as everywhere (accounts by number,
+// tax rates and tags by name, invoices by number); everything checkable without the API is checked first.
+import { ApiError } from '../../api/http.js';
+import { resetImportEntry, updateImportEntries, updateImportEntry } from '../../api/endpoints/import-entries.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { notice } from '../globals.js';
+import { listRenderer, planOutput, printRecord } from '../output.js';
+import { RefResolver } from '../refs.js';
+import { bodyFromFlags, readDataFlag } from '../resource/body.js';
+import { resolveRefs } from '../resource/run.js';
+import { withRuntime } from '../runtime.js';
+import type { VerbIO } from '../verb.js';
+import { DETAIL_COLUMNS, forDisplay, IMPORT_COLUMNS, IMPORT_FIELDS, importId, importIds, NULLABLE_FIELDS } from './fields.js';
+
+interface UpdateOptions {
+  /** the import entry id (or id:N) */
+  id: string;
+  account?: string;
+  taxRate?: string;
+  description?: string;
+  invoice?: string;
+  bankAccount?: string;
+  /** tags by name or id (repeatable); none removes every tag */
+  tag?: string[];
+  data?: string;
+}
+
+export async function update(opts: UpdateOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
+  const plan = planOutput(g, DETAIL_COLUMNS);
+  const id = importId(opts.id);
+  const data = readDataFlag(opts.data);
+  const flags = bodyFromFlags(IMPORT_FIELDS, opts);
+  const tags = opts.tag;
+  if (tags && tags.length > 1 && tags.some((t) => t.trim().toLowerCase() === 'none')) throw new UsageError('--tag none removes every tag: give it alone');
+  if (Object.keys(data).length === 0 && Object.keys(flags).length === 0 && tags === undefined) {
+    throw new UsageError(`nothing to change: give at least one of ${[...IMPORT_FIELDS.map((f) => `--${f.flag}`), '--tag'].join(', ')} or --data`);
+  }
+  await withRuntime(g, async (rt) => {
+    const company = await rt.company();
+    const resolver = new RefResolver(rt.client, company);
+    await resolveRefs(resolver, IMPORT_FIELDS, flags, (f) => (f as { key: string }).key, NULLABLE_FIELDS);
+    const body: Record<string, unknown> = { ...data, ...flags };
+    if (tags !== undefined) {
+      const none = tags.length === 1 && tags[0].trim().toLowerCase() === 'none';
+      body.tags = none ? [] : await Promise.all(tags.map(async (t) => ({ id: await resolver.resolve('tag', t, 'tag') })));
+    }
+    printRecord(plan, forDisplay(await updateImportEntry(rt.client, company, id, body)));
+  });
+}
+
+interface IdsOptions {
+  /** import entry ids */
+  id: string[];
+}
+
+export async function ignore(opts: IdsOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
+  const plan = planOutput(g, IMPORT_COLUMNS);
+  const ids = importIds(opts.id);
+  await withRuntime(g, async (rt) => {
+    let changed;
+    try {
+      changed = await updateImportEntries(rt.client, await rt.company(), ids, { ignore: true });
+    } catch (err) {
+      throw notOpen(err, ids);
+    }
+    const renderer = listRenderer(plan);
+    renderer.push(changed.map(forDisplay));
+    renderer.end();
+    notice(`Ignored ${changed.length} ${changed.length === 1 ? 'entry' : 'entries'}: acct import process deletes ${changed.length === 1 ? 'it' : 'them'} instead of booking.`);
+  });
+}
+
+/** A 422 on `ids.N` of PUT multiple: no entry of the company has that id (exit 5); anything else as it came (a processed or deleted one: 400). */
+function notOpen(err: unknown, ids: number[]): unknown {
+  if (!(err instanceof ApiError) || err.status !== 422) return err;
+  const unknown = Object.keys(err.fieldErrors).map((k) => /^ids\.(\d+)$/.exec(k)).filter((m) => m !== null).map((m) => ids[Number(m[1])]);
+  if (unknown.length === 0) return err;
+  return new CliError(`no import entry ${unknown.join(', ')} (acct import list shows the ids); nothing was changed`, ExitCode.NotFound);
+}
+
+export async function reset(opts: { id: string }, io: VerbIO): Promise<void> {
+  const g = io.globals();
+  const plan = planOutput(g, DETAIL_COLUMNS);
+  const id = importId(opts.id);
+  await withRuntime(g, async (rt) => {
+    printRecord(plan, forDisplay(await resetImportEntry(rt.client, await rt.company(), id)));
+  });
+}
