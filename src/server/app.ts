@@ -5,12 +5,15 @@ import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, ServiceDeps } from './context.js';
-import { HttpError, paymentRequired } from './http-error.js';
+import { HttpError, subscriptionExpired } from './http-error.js';
 import { clientAddress, RateLimiter } from './rate-limit.js';
 import { findUserByToken, membership } from './store/companies.js';
 import { registerCompanyRoutes, registerUserRoutes } from './routes/index.js';
 import { isSignedFileRequest } from './routes/files.js';
+import { isStatementUpload, MAX_STATEMENT_BYTES } from './routes/import-entries.js';
 import { shareRoutes } from './routes/share.js';
+import { bodyLimits } from './body-limit.js';
+import { MAX_UPLOAD_BYTES } from './upload.js';
 
 export const API_PREFIX = '/api/v2';
 
@@ -40,6 +43,9 @@ export function createApp(deps: ServiceDeps): Hono<AppEnv> {
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   });
 
+  // a body larger than its route takes is refused (413) before it is read
+  app.use('*', bodyLimits((path) => (isStatementUpload(path) ? MAX_STATEMENT_BYTES : MAX_UPLOAD_BYTES)));
+
   app.use('/api/*', async (c, next) => {
     // signed file links carry their own authorisation (expires + signature), checked by the route
     if (isSignedFileRequest(c.req.method, c.req.path)) return next();
@@ -54,7 +60,7 @@ export function createApp(deps: ServiceDeps): Hono<AppEnv> {
     const raw = c.req.param('company') ?? '';
     const member = /^\d{1,15}$/.test(raw) ? membership(deps.db, Number(raw), Number(c.get('user').id)) : undefined;
     if (!member) throw new HttpError(403, 'You do not have access to this company.');
-    if (member.subscription_expired) throw paymentRequired('The subscription of this company has expired.');
+    if (member.subscription_expired) throw subscriptionExpired();
     c.set('company', member);
     c.set('companyId', Number(member.id));
     c.set('role', member.role);

@@ -44,6 +44,7 @@ import { companyToday, scopeOf as requestScope } from '../context.js';
 import { fileUrlFor } from '../file-links.js';
 import { readUploadedFile } from '../upload.js';
 import { buildQrPayload, validateQrInput } from '../../domain/qr-bill.js';
+import { MAX_DATE } from '../../domain/calendar.js';
 
 const CURRENCIES = ['CHF', 'EUR', 'USD', 'GBP'] as const;
 const PATHS: Readonly<Record<DocumentType, string>> = { proposal: '/proposals', invoice: '/invoices' };
@@ -201,6 +202,13 @@ function checkLinks(c: Ctx, input: DocumentInput, checked: ReturnType<typeof che
   }
 }
 
+/** A default due date: `days` after the date; a date so late that it would fall past the calendar's end is a 422 on date. */
+function dueAfter(date: string, days: number): string {
+  const due = addDays(date, days);
+  if (!isValidDate(due)) throw validationError({ date: [`The date field must be a date before or equal to ${addDays(MAX_DATE, -days)}.`] });
+  return due;
+}
+
 function fillDefaults(c: Ctx, type: DocumentType, values: DocumentValues): void {
   const db = c.get('deps').db;
   const company = c.get('company');
@@ -214,10 +222,10 @@ function fillDefaults(c: Ctx, type: DocumentType, values: DocumentValues): void 
     values.tax_rate_id = findCustomerRow(db, c.get('companyId'), Number(values.customer_id))?.tax_rate_id ?? null;
   }
   if (type === 'proposal') {
-    values.valid_until ??= addDays(String(values.date), 14);
+    values.valid_until ??= dueAfter(String(values.date), 14);
     return;
   }
-  values.payable_until ??= addDays(String(values.date), Number(company.payment_term ?? 30));
+  values.payable_until ??= dueAfter(String(values.date), Number(company.payment_term ?? 30));
   values.bank_account_id ??= primaryBankAccountId(db, c.get('companyId')) ?? null;
   if (values.income_account_id === undefined || values.income_account_id === null) {
     const income = findAccountRowByNumber(db, c.get('companyId'), DEFAULT_INCOME_ACCOUNT);
