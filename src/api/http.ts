@@ -451,8 +451,8 @@ export class ApiClient {
         fieldErrors[field] = list.map((m) => this.redact(m));
       }
     }
+    // the field errors travel apart (fieldErrors): the CLI prints each once (src/cli/failure.ts)
     const details: string[] = [];
-    for (const [field, msgs] of Object.entries(fieldErrors)) for (const m of msgs) details.push(`  ${field}: ${m}`);
     if (status === 401) details.push('run "acct login" or set ACCT_TOKEN');
     if (status === 429) {
       details.push(

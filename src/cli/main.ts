@@ -1,10 +1,11 @@
 // The CLI's entry: parse, run, and turn every failure into one line on stderr and a documented exit code.
 import { CommanderError } from 'commander';
 import { CliError, ExitCode } from '../errors.js';
+import { failureLines } from './failure.js';
 import { buildProgram } from './program.js';
 
-function fail(message: string, code: number, details: string[] = []): never {
-  process.stderr.write(`acct: ${message}\n${details.map((d) => `${d}\n`).join('')}`);
+function fail(lines: string[], code: number): never {
+  process.stderr.write(`acct: ${lines.map((l) => `${l}\n`).join('')}`);
   process.exit(code);
 }
 
@@ -26,11 +27,11 @@ try {
   }
   if (err instanceof CliError) {
     if (debug && err.stack) process.stderr.write(`${err.stack}\n`);
-    fail(err.message, err.exitCode, err.details);
+    fail(failureLines(err), err.exitCode);
   }
-  if (err instanceof Error && err.name === 'ExitPromptError') fail('interrupted', ExitCode.Interrupted);
+  if (err instanceof Error && err.name === 'ExitPromptError') fail(['interrupted'], ExitCode.Interrupted);
   if (debug && err instanceof Error) process.stderr.write(`${err.stack}\n`);
-  fail(`unexpected error: ${err instanceof Error ? err.message : String(err)}${debug ? '' : ' (run with --debug for details)'}`, ExitCode.Failure);
+  fail([`unexpected error: ${err instanceof Error ? err.message : String(err)}${debug ? '' : ' (run with --debug for details)'}`], ExitCode.Failure);
 }
 
 /**

@@ -41,10 +41,19 @@ const GROUPS: { name: string; summary: string; load: () => Promise<DeclareGroup>
 ];
 
 
+/**
+ * Commander's own errors read like every other failure: one line, `acct: …` (not `error: …`), its
+ * suggestion on the same line.
+ */
+export function commanderError(text: string): string {
+  return `acct: ${text.trimEnd().replace(/^error: /, '').replace(/\n\(Did you mean (.+)\?\)$/, ' (did you mean $1?)')}\n`;
+}
+
 /** Help and commander's messages go straight to the file descriptors: start-up stays cheap. */
 const DIRECT_OUTPUT = {
   writeOut: (text: string) => writeTo(1, text),
   writeErr: (text: string) => writeTo(2, text),
+  outputError: (text: string, write: (text: string) => void) => write(commanderError(text)),
   getOutHelpWidth: () => (stdoutIsTerminal() ? process.stdout.columns || 80 : 80),
   getErrHelpWidth: () => 80,
   getOutHasColors: () => false,

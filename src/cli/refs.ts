@@ -71,8 +71,12 @@ export class RefResolver {
     return records;
   }
 
-  /** The id for `raw`; a usage error naming candidates when it is unknown or ambiguous. */
+  /**
+   * The id for `raw`; a usage error naming candidates when it is unknown or ambiguous. `flag` is the
+   * flag that took it (`customer` for --customer) or, in angle brackets, the argument (`<customer>`).
+   */
   async resolve(kind: RefKind, raw: string | number, flag: string = kind): Promise<number> {
+    const argument = flag.startsWith('<');
     const rule = RULES[kind];
     const text = String(raw).trim();
     const idForm = /^id:(\d+)$/i.exec(text);
@@ -93,7 +97,7 @@ export class RefResolver {
     }
     if (matches.length === 1) return Number(matches[0].id);
     if (matches.length > 1) {
-      throw new UsageError(`--${flag} "${text}" matches several ${rule.noun}s; use id:N`, [`candidates: ${matches.slice(0, 20).map((r) => label(r, rule)).join(', ')}`]);
+      throw new UsageError(`${argument ? '' : `--${flag} `}"${text}" matches several ${rule.noun}s; use id:N`, [`candidates: ${matches.slice(0, 20).map((r) => label(r, rule)).join(', ')}`]);
     }
     const needle = text.toLowerCase();
     const similar = records.filter((r) => {
@@ -102,6 +106,6 @@ export class RefResolver {
     }).slice(0, 15);
     // nothing alike: show the start of the list, so the message still says what exists
     if (similar.length === 0) similar.push(...records.slice(0, 10));
-    throw new UsageError(`no ${rule.noun} "${text}" (--${flag})`, similar.length ? [`candidates: ${similar.map((r) => label(r, rule)).join(', ')}`] : []);
+    throw new UsageError(`no ${rule.noun} "${text}"${argument ? '' : ` (--${flag})`}`, similar.length ? [`candidates: ${similar.map((r) => label(r, rule)).join(', ')}`] : []);
   }
 }

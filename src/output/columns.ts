@@ -24,17 +24,17 @@ export function selectColumns(columns: Column[], fields?: string[]): Column[] {
 
   const names = fields.map((f) => f.trim());
   if (names.length === 0) {
-    throw new UsageError(`--fields needs at least one field name; available: ${available}`, [`available fields: ${available}`]);
+    throw new UsageError(`--fields needs at least one field name; available: ${available}`);
   }
   if (names.some((n) => n === '')) {
-    throw new UsageError(`empty field name in --fields; available: ${available}`, [`available fields: ${available}`]);
+    throw new UsageError(`empty field name in --fields; available: ${available}`);
   }
 
   const unknown = [...new Set(names.filter((n) => !byKey.has(n)))];
   if (unknown.length > 0) {
     const list = unknown.map((n) => JSON.stringify(n)).join(', ');
     const noun = unknown.length === 1 ? 'field' : 'fields';
-    throw new UsageError(`unknown ${noun} ${list} for --fields; available: ${available}`, [`available fields: ${available}`]);
+    throw new UsageError(`unknown ${noun} ${list} for --fields; available: ${available}`);
   }
 
   const seen = new Set<string>();

@@ -173,7 +173,7 @@ describe('acct accounts create, update, delete', () => {
     expect(range.code).toBe(6);
     const iban = await acct(['accounts', 'create', '--number', '2455', '--name', 'Darlehen', '--type', 'liabilities', '--iban', 'CH9300762011623852957'], { company: own });
     expect(iban.code).toBe(3);
-    expect(iban.stderr).toMatch(/^ {2}iban: /m);
+    expect(iban.stderr).toMatch(/^acct: --iban: /);
     const type = await acct(['accounts', 'create', '--number', '2455', '--name', 'Darlehen', '--type', 'equity'], { company: own });
     expect(type.code).toBe(2);
   });

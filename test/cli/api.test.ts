@@ -114,7 +114,7 @@ describe.concurrent('acct api with a body', () => {
     const typed = await write(['api', 'POST', '/tags', '-F', 'name=123', '-F', 'color=blue', '--debug']);
     expect(typed.code).toBe(3);
     expect(typed.stderr).toContain('> {"name":123,"color":"blue"}');
-    expect(typed.stderr).toContain('  name: The name field must be a string.');
+    expect(typed.stderr).toContain('acct: name: The name field must be a string.');
     const nulls = await write(['api', 'POST', '/tags', '-F', 'name=null', '-F', 'color=true', '--debug']);
     expect(nulls.code).toBe(3);
     expect(nulls.stderr).toContain('> {"name":null,"color":true}');

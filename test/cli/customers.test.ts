@@ -94,7 +94,8 @@ describe('create, get, update, delete', () => {
     await api('POST', '/customers', { name: 'Doppelt AG', number: 4002 });
     let r = await acct(['customers', 'get', 'Doppelt AG']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('"Doppelt AG" matches several customers; use id:N');
+    // the argument is reported as what it is: no "--customer" that was never typed
+    expect(r.stderr).toMatch(/^acct: "Doppelt AG" matches several customers; use id:N\n/);
     expect(r.stderr).toContain('candidates: 4001 Doppelt AG, 4002 Doppelt AG');
     r = await acct(['customers', 'get', 'Doppel']);
     expect(r.code).toBe(2);
@@ -102,7 +103,7 @@ describe('create, get, update, delete', () => {
     expect(r.stderr).toContain('4001 Doppelt AG');
     r = await acct(['customers', 'get', '4999']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('no customer "4999"');
+    expect(r.stderr).toMatch(/^acct: no customer "4999"\n/);
     r = await acct(['customers', 'get', 'id:999999']);
     expect(r.code).toBe(5);
   });

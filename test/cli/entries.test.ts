@@ -185,7 +185,7 @@ describe('acct entries create', () => {
   test('the service refuses: validation errors exit 3 with every field', async () => {
     const same = await acct(['entries', 'create', '--date', '2026-01-01', '--debit', '1020', '--credit', '1020', '--sum', '1']);
     expect(same.code).toBe(3);
-    expect(same.stderr).toMatch(/credit_account_id: The credit account id field and debit account id must be different\./);
+    expect(same.stderr).toMatch(/^acct: --credit: The credit account id field and debit account id must be different\./);
     const billable = await acct(['entries', 'create', '--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--sum', '1', '--billable']);
     expect(billable.code).toBe(3);
     expect(billable.stderr).toMatch(/billable: Only expenses with a customer can be billable\./);

@@ -106,11 +106,11 @@ describe('create', () => {
   test('the service\'s 422 comes back as exit 3 with every field', async () => {
     const r = await acct(['projects', 'create', '--name', 'X', '--customer', '1001', '--new-customer', 'Both AG']);
     expect(r.code).toBe(3);
-    expect(r.stderr).toContain('customer_id: The customer id field prohibits new customer name from being present.');
+    expect(r.stderr).toContain('--customer: The customer id field prohibits new customer name from being present.');
     const none = await acct(['projects', 'create', '--name', 'X']);
     expect(none.code).toBe(3);
-    expect(none.stderr).toContain('customer_id: The customer id field is required when new customer name is not present.');
-    expect(none.stderr).toContain('newCustomerName: The new customer name field is required when customer id is not present.');
+    expect(none.stderr).toContain('--customer: The customer id field is required when new customer name is not present.');
+    expect(none.stderr).toContain('--new-customer: The new customer name field is required when customer id is not present.');
   });
 
   test('bad flag values are usage errors before any request', async () => {
@@ -213,7 +213,7 @@ describe('update', () => {
     await createProject({ name: 'Editable Ende', customer_id: muster, start_date: '2025-02-01' });
     const r = await acct(['projects', 'update', 'Editable Ende', '--end', '2025-01-31']);
     expect(r.code).toBe(3);
-    expect(r.stderr).toContain('end_date: The end date field must be a date after or equal to start date.');
+    expect(r.stderr).toContain('acct: --end: The end date field must be a date after or equal to start date.');
   });
 
   test('--new-customer is refused on update; no flags at all is a usage error', async () => {

@@ -113,7 +113,7 @@ describe('acct services create / get / list', () => {
   test('a negative rate reaches the service and comes back as a validation error (exit 3)', async () => {
     const r = await acct(['services', 'create', '--name', 'Negativ', '--hourly-rate', '-5']);
     expect(r.code).toBe(3);
-    expect(r.stderr).toContain('hourly_rate');
+    expect(r.stderr).toContain('--hourly-rate');
   });
 
   test('list as a table groups money the Swiss way; tsv, csv and json stay raw', async () => {

@@ -89,7 +89,7 @@ describe('create', () => {
   test('a negative planned time is the service\'s 422 (exit 3)', async () => {
     const r = await acct(['tasks', 'create', '--title', 'X', '--project', 'Website', '--due', 'today', '--planned-hours', '-1']);
     expect(r.code).toBe(3);
-    expect(r.stderr).toContain('planned_hours:');
+    expect(r.stderr).toContain('--planned-hours:');
   });
 });
 

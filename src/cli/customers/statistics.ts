@@ -28,7 +28,7 @@ export default async function statistics({ customer }: StatisticsOptions, io: Ve
   const plan = planOutput(g, COLUMNS);
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
-    const id = await new RefResolver(rt.client, company).resolve('customer', customer, 'customer');
+    const id = await new RefResolver(rt.client, company).resolve('customer', customer, '<customer>');
     printRecord(plan, { ...(await customerStatistics(rt.client, company, id)) });
   });
 }

@@ -7,6 +7,7 @@ import { UsageError } from '../../errors.js';
 import { planOutput, printRecord } from '../output.js';
 import { askRequired } from '../prompt.js';
 import { RefResolver } from '../refs.js';
+import { nameFlags } from '../failure.js';
 import { bodyFromFlags, readDataFlag } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
@@ -80,6 +81,7 @@ async function write(opts: WriteOptions, io: VerbIO, ref?: string): Promise<void
   const plan = planOutput(g, ENTRY_COLUMNS);
   const fields = ENTRY_FIELDS;
   const id = creating ? undefined : parseEntryId(ref);
+  nameFlags([...fields.map((f) => [f.key, f.flag] as const), ['tag_ids', 'tags'], ['newTags', 'new-tag']]);
 
   const body: Rec = { ...readDataFlag(opts.data), ...bodyFromFlags(fields.filter((f) => !CUSTOM.has(f.key)), opts) };
   if (opts.group !== undefined) {

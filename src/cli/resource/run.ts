@@ -11,6 +11,7 @@ import type { VerbIO } from '../verb.js';
 import type { ListFlags } from './declare.js';
 import { bodyFromFlags, positiveInt, queryFromFilters, readDataFlag } from './body.js';
 import { RefResolver } from '../refs.js';
+import { nameFlags } from '../failure.js';
 import type { BodyField, BulkVerb, FilterFlag, ResourceSpec, Verb } from './spec.js';
 
 type Rec = Record<string, unknown>;
@@ -42,7 +43,7 @@ export async function streamList(
 
 /** Resolves `<ref>`: a number is an id; otherwise an exact name among the list filter's matches. */
 async function resolveRef(client: ApiClient, spec: ResourceSpec, company: number, ref: string, resolver: RefResolver): Promise<number> {
-  if (spec.refKind) return resolver.resolve(spec.refKind, ref, spec.noun.replace(/ /g, '-'));
+  if (spec.refKind) return resolver.resolve(spec.refKind, ref, `<${spec.noun.replace(/ /g, '-')}>`);
   if (/^id:\d+$/i.test(ref)) return Number(ref.slice(3));
   if (/^\d+$/.test(ref)) return Number(ref);
   if (!spec.lookup) throw new UsageError(`invalid ${spec.noun} id "${ref}": expected a number`);
@@ -58,6 +59,7 @@ async function resolveRef(client: ApiClient, spec: ResourceSpec, company: number
 
 async function collectBody(spec: ResourceSpec, g: GlobalOptions, opts: Rec, creating: boolean): Promise<Rec> {
   const fields = spec.fields ?? [];
+  nameFlags(fields.map((f) => [f.key, f.flag]));
   const body = { ...readDataFlag(opts.data as string | undefined), ...bodyFromFlags(fields, opts) };
   if (creating) {
     for (const f of fields.filter((f) => f.required && body[f.key] === undefined)) {

@@ -26,7 +26,7 @@ export default async function bulkUpdate({ service, hourlyRate, archived }: Bulk
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company);
     const ids: number[] = [];
-    for (const ref of service) ids.push(await resolver.resolve('service', ref, 'service'));
+    for (const ref of service) ids.push(await resolver.resolve('service', ref, '<service>'));
     notice(await bulkUpdateServices(rt.client, company, { ids: [...new Set(ids)], ...changes }));
   });
 }

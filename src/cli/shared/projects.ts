@@ -27,7 +27,7 @@ export async function pickProject(client: ApiClient, company: number, g: GlobalO
   if (!canPrompt(g)) {
     if (raw !== undefined) return new RefResolver(client, company).resolve('project', raw, flag);
     const active = (await allProjects(client, company)).filter((p) => !p.archived);
-    throw new UsageError(`missing project (${flag === 'project' ? '--project' : flag})`, active.length
+    throw new UsageError(`missing project (${flag.startsWith('<') ? `argument ${flag}` : `--${flag}`})`, active.length
       ? [`candidates: ${active.slice(0, 20).map((p) => `${p.id} (${p.name})`).join(', ')}${active.length > 20 ? ', …' : ''}`]
       : ['there is no active project yet: acct projects create --name NAME --customer CUSTOMER']);
   }

@@ -27,7 +27,7 @@ export default async function start(opts: StartOptions, io: VerbIO): Promise<voi
       throw new CliError(`a timer is already running: ${before.view.project} ${formatMinutes(before.view.elapsed)} (since ${before.view.start})`, ExitCode.Conflict,
         ['stop it with "acct timer stop" or drop it with "acct timer discard"']);
     }
-    const projectId = await pickProject(rt.client, company, g, opts.project);
+    const projectId = await pickProject(rt.client, company, g, opts.project, '<project>');
     await startTimer(rt.client, company, { project_id: projectId, billable: opts.billable === true });
     if (opts.description !== undefined) await describeTimer(rt.client, company, opts.description);
     const after = await readTimer(rt, company);

@@ -4,8 +4,15 @@ import { UsageError } from '../../errors.js';
 import { spanFromFlags } from '../shared/duration.js';
 import { convertValue, readDataFlag } from '../resource/body.js';
 import { parseDay } from '../shared/calendar.js';
+import { nameFlags } from '../failure.js';
 
 type Rec = Record<string, unknown>;
+
+/** The flag that fills each field of a time entry (a 422 on `hours` names --duration). */
+const TIME_FLAGS: [string, string][] = [
+  ['project_id', 'project'], ['date', 'date'], ['hours', 'duration'], ['minutes', 'duration'], ['start', 'start'], ['end', 'end'],
+  ['description', 'description'], ['task_id', 'task'], ['hourly_rate', 'rate'], ['billable', 'billable'], ['status', 'status'],
+];
 
 /** The flags of times create and update (references as typed); --status and --force are update's only. */
 export interface TimeEntryFlags {
@@ -25,6 +32,7 @@ export interface TimeEntryFlags {
 
 /** The body from the flags, without the references (project, task): they are resolved once the API is reachable. */
 export function timeBodyFromFlags(opts: TimeEntryFlags): Rec {
+  nameFlags(TIME_FLAGS);
   const body: Rec = { ...readDataFlag(opts.data) };
   const span = spanFromFlags(opts);
   if (span) {

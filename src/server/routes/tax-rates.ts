@@ -154,9 +154,9 @@ export function registerTaxRates(r: Hono<AppEnv>): void {
     const { id } = taxRateOr404(c);
     const db = c.get('deps').db;
     const usage = taxRateUsage(db, c.get('companyId'), id);
-    if (usage.entries) throw conflict('Der Steuersatz wird in Buchungen verwendet und kann nicht gelöscht werden. Archiviere ihn stattdessen.');
-    if (usage.invoices) throw conflict('Der Steuersatz wird in Rechnungen verwendet und kann nicht gelöscht werden. Archiviere ihn stattdessen.');
-    if (usage.proposals) throw conflict('Der Steuersatz wird in Offerten verwendet und kann nicht gelöscht werden. Archiviere ihn stattdessen.');
+    if (usage.entries) throw conflict('Der Steuersatz wird in Buchungen verwendet und kann nicht gelöscht werden. Bitte archivieren Sie ihn stattdessen.');
+    if (usage.invoices) throw conflict('Der Steuersatz wird in Rechnungen verwendet und kann nicht gelöscht werden. Bitte archivieren Sie ihn stattdessen.');
+    if (usage.proposals) throw conflict('Der Steuersatz wird in Offerten verwendet und kann nicht gelöscht werden. Bitte archivieren Sie ihn stattdessen.');
     deleteTaxRate(db, c.get('companyId'), id);
     return c.body(null, 204);
   });

@@ -28,7 +28,7 @@ export function withDocument<T>(g: GlobalOptions, k: KindFacts, args: DocumentAr
   return withRuntime(g, async (rt) => {
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company);
-    return fn({ rt, company, resolver, id: await resolver.resolve(k.noun, args[k.noun]!, k.noun) });
+    return fn({ rt, company, resolver, id: await resolver.resolve(k.noun, args[k.noun]!, `<${k.noun}>`) });
   });
 }
 
@@ -36,7 +36,7 @@ export function withDocument<T>(g: GlobalOptions, k: KindFacts, args: DocumentAr
 export async function documentIds(resolver: RefResolver, k: KindFacts, args: DocumentArgs): Promise<Map<number, string>> {
   const ids = new Map<number, string>();
   for (const ref of args[k.kind] ?? []) {
-    const id = await resolver.resolve(k.noun, ref, k.noun);
+    const id = await resolver.resolve(k.noun, ref, `<${k.noun}>`);
     if (!ids.has(id)) ids.set(id, ref);
   }
   return ids;

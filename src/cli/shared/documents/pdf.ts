@@ -49,7 +49,7 @@ export default async function pdf(k: KindFacts, o: PdfOptions, io: VerbIO): Prom
     if (o.out !== undefined && o.out !== '-') checkTarget(o.out, o.force);
     await withRuntime(g, async (rt) => {
       const company = await rt.company();
-      const id = await new RefResolver(rt.client, company).resolve(k.noun, ref, k.noun);
+      const id = await new RefResolver(rt.client, company).resolve(k.noun, ref, `<${k.noun}>`);
       const { bytes, fileName } = await documentPdf(rt.client, k.kind, company, id);
       if (o.out === '-') { process.stdout.write(bytes); return; }
       const target = o.out ?? safeName(fileName, id);
