@@ -242,7 +242,7 @@ describe('update, ignore, reset', () => {
     const [c] = (await entries()).filter((e) => e.counterparty_name === 'Max Mustermann' && !e.ignore);
     const missing = await acct(['import', 'ignore', String(c.id), '99999']);
     expect(missing.code).toBe(5);
-    expect(missing.stderr).toContain('acct: no import entry 99999 (acct import list shows the ids); nothing was changed');
+    expect(missing.stderr).toBe('acct: no import entry with id 99999 (acct import list shows the ids); nothing was changed\n');
     expect((await entry(c.id)).ignore).toBe(false);
     const reset = await json(['import', 'reset', String(b.id)]);
     expect(reset).toMatchObject({ ignore: false, is_ready: false });
@@ -330,13 +330,20 @@ describe('delete', () => {
     const refused = await acct(['import', 'delete', String(a.id)]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('pass --yes');
-    const r = await acct(['import', 'delete', String(a.id), String(b.id), '99999', '--yes']);
+    // an id of nothing stops it before anything is deleted
+    const unknown = await acct(['import', 'delete', String(a.id), String(b.id), '99999', '--yes']);
+    expect(unknown.code).toBe(5);
+    expect(unknown.stderr).toBe('acct: no import entry with id 99999 (acct import list shows the ids); nothing was changed\n');
+    expect((await entries()).map((e) => e.id)).toEqual(expect.arrayContaining([a.id, b.id]));
+    // one that exists but is not open any more (the ignored one process deleted) is counted apart
+    const [gone] = await entries(1, 'deleted');
+    const r = await acct(['import', 'delete', String(a.id), String(b.id), String(gone.id), '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('Deleted 2 import entries (of 3 given; the others were not open).');
     const deleted = tsv((await acct(['import', 'list', '--status', 'deleted'])).stdout).slice(1).map((c) => Number(c[0]));
     expect(deleted).toHaveLength(3); // and the ignored one process deleted
     expect(deleted).toEqual(expect.arrayContaining([a.id, b.id]));
-    expect((await acct(['import', 'delete', '99999', '--yes'])).code).toBe(6);
+    expect((await acct(['import', 'delete', String(gone.id), '--yes'])).code).toBe(6);
     const usage = await acct(['import', 'delete']);
     expect(usage.code).toBe(2);
     expect((await acct(['import', 'delete', '--all'])).code).toBe(2);

@@ -1,14 +1,15 @@
 // `acct import delete <id...>|--all`: marks open import entries deleted (a new upload still skips
 // them), after a confirmation on a terminal or --yes. How many were deleted is read from the open count
 // before and after (the answer only says success).
-import { deleteImportEntries, listImportEntries } from '../../api/endpoints/import-entries.js';
+import { deleteImportEntries, importEntryPaths, listImportEntries } from '../../api/endpoints/import-entries.js';
 import type { ApiClient } from '../../api/http.js';
 import { UsageError } from '../../errors.js';
 import { canPrompt, notice } from '../globals.js';
 import { confirmDestructive } from '../prompt.js';
 import { withRuntime } from '../runtime.js';
+import { existingRecords } from '../shared/existing.js';
 import type { VerbIO } from '../verb.js';
-import { importIds } from './fields.js';
+import { IDS_HINT, importIds } from './fields.js';
 
 interface DeleteOptions {
   /** import entry ids */
@@ -29,6 +30,7 @@ export default async function remove(opts: DeleteOptions, io: VerbIO): Promise<v
   else if (!canPrompt(g)) await confirmDestructive(g, 'Delete every open import entry?');
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
+    if (ids) await existingRecords(rt.client, 'import entry', (id) => importEntryPaths.one(company, id), ids, IDS_HINT);
     const before = await openCount(rt.client, company);
     if (!ids) await confirmDestructive(g, `Delete all ${entries(before)} still open?`);
     await deleteImportEntries(rt.client, company, ids ?? 'all');

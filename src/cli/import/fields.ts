@@ -77,6 +77,9 @@ export function importId(raw: string): number {
   return Number(m[1]);
 }
 
+/** Where the ids of import entries are shown, for messages about an id of nothing. */
+export const IDS_HINT = ' (acct import list shows the ids)';
+
 /** Distinct ids in the order given. */
 export const importIds = (raw: string[]): number[] => [...new Set(raw.map(importId))];
 

@@ -2,7 +2,7 @@
 // import entries before they are processed. References are typed as everywhere (accounts by number,
 // tax rates and tags by name, invoices by number); everything checkable without the API is checked first.
 import { ApiError } from '../../api/http.js';
-import { resetImportEntry, updateImportEntries, updateImportEntry } from '../../api/endpoints/import-entries.js';
+import { importEntryPaths, resetImportEntry, updateImportEntries, updateImportEntry } from '../../api/endpoints/import-entries.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { notice } from '../globals.js';
 import { listRenderer, planOutput, printRecord } from '../output.js';
@@ -10,8 +10,9 @@ import { RefResolver } from '../refs.js';
 import { bodyFromFlags, readDataFlag } from '../resource/body.js';
 import { resolveRefs } from '../resource/run.js';
 import { withRuntime } from '../runtime.js';
+import { existingRecords } from '../shared/existing.js';
 import type { VerbIO } from '../verb.js';
-import { DETAIL_COLUMNS, forDisplay, IMPORT_COLUMNS, IMPORT_FIELDS, importId, importIds, NULLABLE_FIELDS } from './fields.js';
+import { DETAIL_COLUMNS, forDisplay, IDS_HINT, IMPORT_COLUMNS, IMPORT_FIELDS, importId, importIds, NULLABLE_FIELDS } from './fields.js';
 
 interface UpdateOptions {
   /** the import entry id (or id:N) */
@@ -60,9 +61,11 @@ export async function ignore(opts: IdsOptions, io: VerbIO): Promise<void> {
   const plan = planOutput(g, IMPORT_COLUMNS);
   const ids = importIds(opts.id);
   await withRuntime(g, async (rt) => {
+    const company = await rt.company();
+    await existingRecords(rt.client, 'import entry', (id) => importEntryPaths.one(company, id), ids, IDS_HINT);
     let changed;
     try {
-      changed = await updateImportEntries(rt.client, await rt.company(), ids, { ignore: true });
+      changed = await updateImportEntries(rt.client, company, ids, { ignore: true });
     } catch (err) {
       throw notOpen(err, ids);
     }
@@ -73,12 +76,15 @@ export async function ignore(opts: IdsOptions, io: VerbIO): Promise<void> {
   });
 }
 
-/** A 422 on `ids.N` of PUT multiple: no entry of the company has that id (exit 5); anything else as it came (a processed or deleted one: 400). */
+/**
+ * A 422 on `ids.N` of PUT multiple: no entry of the company has that id (exit 5; one deleted since it was
+ * read); anything else as it came (a processed or deleted one: 400).
+ */
 function notOpen(err: unknown, ids: number[]): unknown {
   if (!(err instanceof ApiError) || err.status !== 422) return err;
   const unknown = Object.keys(err.fieldErrors).map((k) => /^ids\.(\d+)$/.exec(k)).filter((m) => m !== null).map((m) => ids[Number(m[1])]);
   if (unknown.length === 0) return err;
-  return new CliError(`no import entry ${unknown.join(', ')} (acct import list shows the ids); nothing was changed`, ExitCode.NotFound);
+  return new CliError(`no import entry with id ${unknown.join(', ')}${IDS_HINT}; nothing was changed`, ExitCode.NotFound);
 }
 
 export async function reset(opts: { id: string }, io: VerbIO): Promise<void> {

@@ -1,8 +1,7 @@
 // The generic verbs of a resource: list (streamed, paginated), get, create, update, delete.
 import { paginate } from '../../api/paginate.js';
 import type { ApiClient, QueryValue } from '../../api/http.js';
-import { ApiError } from '../../api/http.js';
-import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { notice, type GlobalOptions } from '../globals.js';
 import { listRenderer, planOutput, printRecord, type OutputPlan } from '../output.js';
 import { askRequired, confirmDestructive } from '../prompt.js';
@@ -12,6 +11,7 @@ import type { ListFlags } from './declare.js';
 import { bodyFromFlags, positiveInt, queryFromFilters, readDataFlag } from './body.js';
 import { RefResolver } from '../refs.js';
 import { nameFlags } from '../failure.js';
+import { existingRecords, findRecord } from '../shared/existing.js';
 import type { BodyField, BulkVerb, FilterFlag, ResourceSpec, Verb } from './spec.js';
 
 type Rec = Record<string, unknown>;
@@ -85,26 +85,15 @@ export async function resolveRefs(
   }
 }
 
-/** The record's label ("12 (Website)"), or undefined when the company has no such record. */
-async function labelOf(client: ApiClient, spec: ResourceSpec, company: number, id: number): Promise<string | undefined> {
-  try {
-    const record = unwrap(await client.get(spec.paths.one(company, id)));
-    return `${id} (${String(record[spec.lookup?.nameKey ?? 'name'] ?? '')})`;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return undefined;
-    throw err;
-  }
-}
+/** The record's label ("12 (Website)"). */
+const labelOf = (spec: ResourceSpec, id: number, record: Rec) => `${id} (${String(record[spec.lookup?.nameKey ?? 'name'] ?? '')})`;
 
 /**
  * DELETE …/multiple. Some endpoints count what they skipped; others answer 204 and silently keep records
- * still in use, so those are looked up afterwards to name what stayed. Every id is checked first: an
- * unknown one stops the command before anything is deleted.
+ * still in use, so those are looked up afterwards to name what stayed. Every id was checked before
+ * (runBulk): an unknown one stops the command before anything is deleted.
  */
 async function bulkDelete(rt: Runtime, spec: ResourceSpec, company: number, ids: number[]): Promise<void> {
-  for (const id of ids) {
-    if ((await labelOf(rt.client, spec, company, id)) === undefined) throw new CliError(`no ${spec.noun} with id ${id}`, ExitCode.NotFound);
-  }
   const res = await rt.client.delete<Rec | null>(spec.paths.multiple!(company), { json: { ids } });
   const reason = spec.bulk?.keptBecause ?? 'still in use';
   if (res && typeof res === 'object' && 'skipped' in res) {
@@ -114,8 +103,8 @@ async function bulkDelete(rt: Runtime, spec: ResourceSpec, company: number, ids:
   }
   const kept: string[] = [];
   for (const id of ids) {
-    const label = await labelOf(rt.client, spec, company, id);
-    if (label !== undefined) kept.push(label);
+    const record = await findRecord(rt.client, spec.paths.one(company, id));
+    if (record !== undefined) kept.push(labelOf(spec, id, record));
   }
   notice(`Deleted ${ids.length - kept.length} of ${ids.length} ${spec.group}.`);
   if (kept.length) notice(`Kept (${reason}): ${kept.join(', ')}`);
@@ -127,6 +116,8 @@ async function runBulk(rt: Runtime, spec: ResourceSpec, verb: BulkVerb, company:
     const id = await resolveRef(rt.client, spec, company, ref, resolver);
     if (!ids.includes(id)) ids.push(id);
   }
+  // an id of nothing stops the verb before anything changes (names were found already)
+  await existingRecords(rt.client, spec.noun, (id) => spec.paths.one(company, id), ids);
   if (verb === 'bulk-delete') return bulkDelete(rt, spec, company, ids);
   const archive = spec.bulk!.archive!;
   await rt.client.request(archive.method, spec.paths.multiple!(company), { json: { ids, [archive.key]: verb === 'archive' } });

@@ -1,10 +1,11 @@
 // `acct services bulk-update <service...> [--hourly-rate X] [--archived|--no-archived]`: PUT /services/multiple.
-import { bulkUpdateServices, type BulkServiceUpdate } from '../../api/endpoints/services.js';
+import { bulkUpdateServices, servicePaths, type BulkServiceUpdate } from '../../api/endpoints/services.js';
 import { UsageError } from '../../errors.js';
 import { notice } from '../globals.js';
 import { RefResolver } from '../refs.js';
 import { convertValue } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
+import { existingRecords } from '../shared/existing.js';
 import type { VerbIO } from '../verb.js';
 
 interface BulkUpdateOptions {
@@ -27,6 +28,8 @@ export default async function bulkUpdate({ service, hourlyRate, archived }: Bulk
     const resolver = new RefResolver(rt.client, company);
     const ids: number[] = [];
     for (const ref of service) ids.push(await resolver.resolve('service', ref, '<service>'));
-    notice(await bulkUpdateServices(rt.client, company, { ids: [...new Set(ids)], ...changes }));
+    const distinct = [...new Set(ids)];
+    await existingRecords(rt.client, 'service', (id) => servicePaths.one(company, id), distinct);
+    notice(await bulkUpdateServices(rt.client, company, { ids: distinct, ...changes }));
   });
 }

@@ -1,9 +1,10 @@
 // `acct times bulk-delete <id...>`: DELETE /times/multiple after a confirmation; invoiced and paid
 // entries are never deleted (reported as skipped).
-import { bulkDeleteTimes } from '../../api/endpoints/times.js';
+import { bulkDeleteTimes, timePaths } from '../../api/endpoints/times.js';
 import { notice } from '../globals.js';
 import { confirmDestructive } from '../prompt.js';
 import { withRuntime } from '../runtime.js';
+import { existingRecords } from '../shared/existing.js';
 import type { VerbIO } from '../verb.js';
 import { entryIds } from './common.js';
 
@@ -17,7 +18,9 @@ export default async function bulkDelete(opts: BulkDeleteOptions, io: VerbIO): P
   const ids = entryIds(opts.id);
   await confirmDestructive(g, `Delete ${ids.length} time ${ids.length === 1 ? 'entry' : 'entries'} (${ids.join(', ')})?`);
   await withRuntime(g, async (rt) => {
-    const result = await bulkDeleteTimes(rt.client, await rt.company(), ids);
+    const company = await rt.company();
+    await existingRecords(rt.client, 'time entry', (id) => timePaths.one(company, id), ids);
+    const result = await bulkDeleteTimes(rt.client, company, ids);
     const skipped = result.skipped ?? [];
     const deleted = result.deleted ?? ids.length - skipped.length;
     notice(`Deleted ${deleted} of ${ids.length} time entries.${skipped.length ? ` Kept (invoiced, paid or not yours): ${skipped.join(', ')}` : ''}`);

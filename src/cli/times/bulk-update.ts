@@ -1,11 +1,12 @@
 // `acct times bulk-update <id...>`: PUT /times/multiple; only open entries change (the others are
 // reported as skipped), another user's entries only for an admin or owner.
-import { bulkUpdateTimes, type BulkTimeUpdate } from '../../api/endpoints/times.js';
+import { bulkUpdateTimes, timePaths, type BulkTimeUpdate } from '../../api/endpoints/times.js';
 import { UsageError } from '../../errors.js';
 import { notice } from '../globals.js';
 import { RefResolver } from '../refs.js';
 import { convertValue } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
+import { existingRecords } from '../shared/existing.js';
 import type { VerbIO } from '../verb.js';
 import { parseDay } from '../shared/calendar.js';
 import { entryIds } from './common.js';
@@ -34,6 +35,7 @@ export default async function bulkUpdate(opts: BulkUpdateOptions, io: VerbIO): P
   }
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
+    await existingRecords(rt.client, 'time entry', (id) => timePaths.one(company, id), ids);
     if (opts.project !== undefined) changes.project_id = await new RefResolver(rt.client, company).resolve('project', opts.project, 'project');
     const result = await bulkUpdateTimes(rt.client, company, { ids, ...changes });
     const skipped = result.skipped ?? [];

@@ -1,13 +1,14 @@
 // `acct proposals|invoices batch-update|batch-delete|batch-mark-as`: several documents in one request.
 // The service skips what it may not change (invoices that are not open, moves the table refuses);
 // what was skipped is named on stderr as it was typed.
-import { batchDocuments, type BatchResult } from '../../../api/endpoints/documents.js';
+import { batchDocuments, documentPaths, type BatchResult } from '../../../api/endpoints/documents.js';
 import { UsageError } from '../../../errors.js';
 import { notice } from '../../globals.js';
 import { confirmDestructive } from '../../prompt.js';
 import { RefResolver } from '../../refs.js';
 import { readDataFlag } from '../../resource/body.js';
 import { withRuntime } from '../../runtime.js';
+import { existingRecords } from '../existing.js';
 import type { VerbIO } from '../../verb.js';
 import { documentIds, flagsBody, requestBody, type DocumentArgs } from './common.js';
 import { documentBodyFields, type KindFacts } from './fields.js';
@@ -22,6 +23,7 @@ async function runBatch(k: KindFacts, o: DocumentArgs & { data?: string }, io: V
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company);
     const ids = await documentIds(resolver, k, o);
+    await existingRecords(rt.client, k.noun, (id) => documentPaths(k.kind).one(company, id), [...ids.keys()]);
     const result: BatchResult = await batchDocuments(rt.client, k.kind, company, action, { ids: [...ids.keys()], ...(await body(resolver)) });
     const done = result.deleted ?? result.updated ?? ids.size - result.skipped.length;
     const verb = action === 'delete' ? 'Deleted' : 'Changed';
