@@ -2,9 +2,18 @@
 import { UsageError } from '../errors.js';
 import { canPrompt, type GlobalOptions } from './globals.js';
 
+/**
+ * Without --yes and without a terminal to ask on, a destructive verb stops here, before any request:
+ * `what` is the action as typed ("Delete tag travel"). With a terminal the verb reads the records
+ * first and asks about them with confirmDestructive.
+ */
+export function refuseUnconfirmed(g: GlobalOptions, what: string, flagHint = '--yes'): void {
+  if (!g.yes && !canPrompt(g)) throw new UsageError(`${what}: refusing without confirmation; pass ${flagHint}`);
+}
+
 export async function confirmDestructive(g: GlobalOptions, question: string, flagHint = '--yes'): Promise<void> {
   if (g.yes) return;
-  if (!canPrompt(g)) throw new UsageError(`${question.replace(/\?$/, '')}: refusing without confirmation; pass ${flagHint}`);
+  refuseUnconfirmed(g, question.replace(/\?$/, ''), flagHint);
   const { confirm } = await import('@inquirer/prompts');
   const ok = await confirm({ message: question, default: false });
   if (!ok) throw new UsageError('cancelled');

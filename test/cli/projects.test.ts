@@ -265,7 +265,7 @@ describe('delete, archive, unarchive, bulk-delete', () => {
     const r = await acct(['projects', 'bulk-delete', 'Bulk gone', 'Invoiced work', '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('Deleted 1 of 2 projects.');
-    expect(r.stderr).toMatch(/Kept \(invoiced time; archive instead\): \d+ \(Invoiced work\)/);
+    expect(r.stderr).toMatch(/Kept \(invoiced time; archive instead\): \d+ Invoiced work\n/);
     expect(row('SELECT id FROM projects WHERE id = ?', gone.id)).toBeUndefined();
     expect(row("SELECT id FROM projects WHERE name = 'Invoiced work'")).toBeDefined();
   });

@@ -1,7 +1,10 @@
 // What only happens on a terminal: prompts for missing values, confirmations, the local-mode notice,
 // the table default with colour, under a pty (inTerminal in test/helpers/cli.ts).
+import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { inTerminal, plain, sandbox, type Sandbox } from '../helpers/cli.js';
+
+const NOTIFICATION = resolve(import.meta.dirname, '../fixtures/camt/camt054-v04-example.xml');
 
 describe('on a terminal', () => {
   // a fresh local ledger for every test
@@ -39,9 +42,9 @@ describe('on a terminal', () => {
     }
   });
 
-  test('delete asks to confirm: the default No cancels (exit 2) and keeps the tag', async () => {
+  test('delete asks to confirm, naming the record: the default No cancels (exit 2) and keeps the tag', async () => {
     await travel();
-    const r = await inTerminal(box, ['tags', 'delete', 'travel'], [{ when: 'Delete tag travel?', keys: '\r' }]);
+    const r = await inTerminal(box, ['tags', 'delete', 'travel'], [{ when: 'Delete tag 1 travel (blue)?', keys: '\r' }]);
     expect(r.code).toBe(2);
     expect(plain(r.output)).toContain('acct: cancelled');
     expect((await box.run(['tags', 'list', '--fields', 'name'])).stdout).toBe('name\ntravel\n');
@@ -49,7 +52,7 @@ describe('on a terminal', () => {
 
   test('delete asks to confirm: y deletes', async () => {
     await travel();
-    const r = await inTerminal(box, ['tags', 'delete', 'travel'], [{ when: 'Delete tag travel?', keys: 'y\r' }]);
+    const r = await inTerminal(box, ['tags', 'delete', 'travel'], [{ when: 'Delete tag 1 travel (blue)?', keys: 'y\r' }]);
     expect(r.code, r.output).toBe(0);
     expect(plain(r.output)).toContain('Deleted tag');
     expect((await box.run(['tags', 'list', '--fields', 'name'])).stdout).toBe('name\n');
@@ -59,6 +62,33 @@ describe('on a terminal', () => {
     await box.run(['tags', 'create', '--name', 'rent', '--color', 'red']);
     const r = await inTerminal(box, ['tags', 'delete', 'rent', '--yes']);
     expect(r.code).toBe(0);
-    expect(plain(r.output)).not.toContain('Delete tag rent?');
+    expect(plain(r.output)).not.toContain('Delete tag');
+  });
+
+  test('delete looks the record up before asking: an unknown one is said at once, without a question', async () => {
+    await travel();
+    const byName = await inTerminal(box, ['tags', 'delete', 'nosuch']);
+    expect(byName.code).toBe(2);
+    expect(plain(byName.output)).toContain('acct: no tag named "nosuch"');
+    expect(plain(byName.output)).not.toContain('Delete tag');
+    const byId = await inTerminal(box, ['tags', 'delete', '999']);
+    expect(byId.code).toBe(5);
+    expect(plain(byId.output)).toContain('acct: no tag with id 999');
+    expect(plain(byId.output)).not.toContain('Delete tag');
+  });
+
+  test('import delete names the bank transactions it asks about', async () => {
+    expect((await box.run(['import', 'upload-camt', NOTIFICATION, '--bank-account', '1020'])).code).toBe(0);
+    const [id] = (await box.run(['import', 'list', '--search', 'Bernasconi', '--fields', 'id', '-o', 'csv'])).stdout.trim().split('\r\n').slice(1);
+    const r = await inTerminal(box, ['import', 'delete', id], [{ when: `Delete 1 import entry (${id} Bernasconi Maria (10.04.2016, 6.00))?`, keys: 'y\r' }]);
+    expect(r.code, r.output).toBe(0);
+    expect(plain(r.output)).toContain('Deleted 1 import entry.');
+  });
+
+  test('bulk-delete names every record in its one question', async () => {
+    for (const name of ['Website', 'Intern']) expect((await box.run(['projects', 'create', '--name', name, '--new-customer', `${name} AG`])).code).toBe(0);
+    const r = await inTerminal(box, ['projects', 'bulk-delete', 'Website', '2'], [{ when: 'Delete 2 projects (1 Website, 2 Intern)?', keys: 'y\r' }]);
+    expect(r.code, r.output).toBe(0);
+    expect(plain(r.output)).toContain('Deleted 2 of 2 projects.');
   });
 });

@@ -4,10 +4,10 @@
 import { deleteImportEntries, importEntryPaths, listImportEntries } from '../../api/endpoints/import-entries.js';
 import type { ApiClient } from '../../api/http.js';
 import { UsageError } from '../../errors.js';
-import { canPrompt, notice } from '../globals.js';
-import { confirmDestructive } from '../prompt.js';
+import { notice } from '../globals.js';
+import { confirmDestructive, refuseUnconfirmed } from '../prompt.js';
 import { withRuntime } from '../runtime.js';
-import { existingRecords } from '../shared/existing.js';
+import { deleteQuestion, existingRecords } from '../shared/existing.js';
 import type { VerbIO } from '../verb.js';
 import { IDS_HINT, importIds } from './fields.js';
 
@@ -25,12 +25,11 @@ export default async function remove(opts: DeleteOptions, io: VerbIO): Promise<v
   if (opts.all && opts.id.length > 0) throw new UsageError('give either ids or --all, not both');
   if (!opts.all && opts.id.length === 0) throw new UsageError('which entries? give their ids (acct import list) or --all');
   const ids = opts.all ? undefined : importIds(opts.id);
-  if (ids) await confirmDestructive(g, `Delete ${entries(ids.length)} (${ids.join(', ')})?`);
   // without a terminal: --yes, or a usage error before any request
-  else if (!canPrompt(g)) await confirmDestructive(g, 'Delete every open import entry?');
+  refuseUnconfirmed(g, ids ? `Delete ${entries(ids.length)} (${ids.join(', ')})` : 'Delete every open import entry');
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
-    if (ids) await existingRecords(rt.client, 'import entry', (id) => importEntryPaths.one(company, id), ids, IDS_HINT);
+    if (ids) await confirmDestructive(g, deleteQuestion('import entry', await existingRecords(rt.client, 'import entry', (id) => importEntryPaths.one(company, id), ids, IDS_HINT)));
     const before = await openCount(rt.client, company);
     if (!ids) await confirmDestructive(g, `Delete all ${entries(before)} still open?`);
     await deleteImportEntries(rt.client, company, ids ?? 'all');

@@ -4,14 +4,14 @@ import type { ApiClient, QueryValue } from '../../api/http.js';
 import { UsageError } from '../../errors.js';
 import { notice, type GlobalOptions } from '../globals.js';
 import { listRenderer, planOutput, printRecord, type OutputPlan } from '../output.js';
-import { askRequired, confirmDestructive } from '../prompt.js';
+import { askRequired, confirmDestructive, refuseUnconfirmed } from '../prompt.js';
 import { withRuntime, type Runtime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import type { ListFlags } from './declare.js';
 import { bodyFromFlags, positiveInt, queryFromFilters, readDataFlag } from './body.js';
 import { RefResolver } from '../refs.js';
 import { nameFlags } from '../failure.js';
-import { existingRecords, findRecord } from '../shared/existing.js';
+import { deleteQuestion, existingRecords, findRecord, recordLabel } from '../shared/existing.js';
 import type { BodyField, BulkVerb, FilterFlag, ResourceSpec, Verb } from './spec.js';
 
 type Rec = Record<string, unknown>;
@@ -85,9 +85,6 @@ export async function resolveRefs(
   }
 }
 
-/** The record's label ("12 (Website)"). */
-const labelOf = (spec: ResourceSpec, id: number, record: Rec) => `${id} (${String(record[spec.lookup?.nameKey ?? 'name'] ?? '')})`;
-
 /**
  * DELETE …/multiple. Some endpoints count what they skipped; others answer 204 and silently keep records
  * still in use, so those are looked up afterwards to name what stayed. Every id was checked before
@@ -104,21 +101,24 @@ async function bulkDelete(rt: Runtime, spec: ResourceSpec, company: number, ids:
   const kept: string[] = [];
   for (const id of ids) {
     const record = await findRecord(rt.client, spec.paths.one(company, id));
-    if (record !== undefined) kept.push(labelOf(spec, id, record));
+    if (record !== undefined) kept.push(recordLabel(id, record));
   }
   notice(`Deleted ${ids.length - kept.length} of ${ids.length} ${spec.group}.`);
   if (kept.length) notice(`Kept (${reason}): ${kept.join(', ')}`);
 }
 
-async function runBulk(rt: Runtime, spec: ResourceSpec, verb: BulkVerb, company: number, refs: string[], resolver: RefResolver): Promise<void> {
+async function runBulk(rt: Runtime, g: GlobalOptions, spec: ResourceSpec, verb: BulkVerb, company: number, refs: string[], resolver: RefResolver): Promise<void> {
   const ids: number[] = [];
   for (const ref of refs) {
     const id = await resolveRef(rt.client, spec, company, ref, resolver);
     if (!ids.includes(id)) ids.push(id);
   }
   // an id of nothing stops the verb before anything changes (names were found already)
-  await existingRecords(rt.client, spec.noun, (id) => spec.paths.one(company, id), ids);
-  if (verb === 'bulk-delete') return bulkDelete(rt, spec, company, ids);
+  const records = await existingRecords(rt.client, spec.noun, (id) => spec.paths.one(company, id), ids);
+  if (verb === 'bulk-delete') {
+    await confirmDestructive(g, deleteQuestion(spec.noun, records));
+    return bulkDelete(rt, spec, company, ids);
+  }
   const archive = spec.bulk!.archive!;
   await rt.client.request(archive.method, spec.paths.multiple!(company), { json: { ids, [archive.key]: verb === 'archive' } });
   notice(`${verb === 'archive' ? 'Archived' : 'Unarchived'} ${ids.length} ${spec.group}.`);
@@ -135,8 +135,9 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
   const include = verb === 'get' ? (opts.include as string | undefined) ?? setup.include : undefined;
   const staticBody = verb === 'create' || verb === 'update' ? await collectBody(spec, g, opts, verb === 'create') : {};
   if (verb === 'update' && Object.keys(staticBody).length === 0) throw new UsageError(`nothing to change: give at least one of ${(spec.fields ?? []).map((f) => `--${f.flag}`).join(', ')} or --data`);
-  if (verb === 'delete') await confirmDestructive(g, `Delete ${spec.noun} ${refs[0]}?`);
-  if (verb === 'bulk-delete') await confirmDestructive(g, `Delete ${refs.length} ${spec.group} (${refs.join(', ')})?`);
+  // without a terminal to ask on, --yes is needed before any request; on one the records are read first
+  if (verb === 'delete') refuseUnconfirmed(g, `Delete ${spec.noun} ${refs[0]}`);
+  if (verb === 'bulk-delete') refuseUnconfirmed(g, `Delete ${refs.length} ${spec.group} (${refs.join(', ')})`);
 
   await withRuntime(g, async (rt: Runtime) => {
     const company = await rt.company();
@@ -147,7 +148,7 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
       case 'archive':
       case 'unarchive':
       case 'bulk-delete':
-        await runBulk(rt, spec, verb, company, refs, resolver);
+        await runBulk(rt, g, spec, verb, company, refs, resolver);
         return;
       case 'list': {
         const count = await streamList(rt.client, spec.paths.list(company), plan, query, opts, spec.defaultPerPage);
@@ -172,6 +173,8 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
       }
       case 'delete': {
         const id = await resolveRef(rt.client, spec, company, refs[0], resolver);
+        const record = (await existingRecords(rt.client, spec.noun, (n) => spec.paths.one(company, n), [id])).get(id)!;
+        await confirmDestructive(g, `Delete ${spec.noun} ${recordLabel(id, record)}?`);
         await rt.client.delete(spec.paths.one(company, id));
         notice(`Deleted ${spec.noun} ${id}.`);
         return;

@@ -2,6 +2,7 @@
 // the ids typed does not exist (exit 5 naming it), and a delete can name the record it asks about.
 import { ApiError, type ApiClient } from '../../api/http.js';
 import { CliError, ExitCode } from '../../errors.js';
+import { formatDate, formatMoney } from '../../output/format.js';
 
 type Rec = Record<string, unknown>;
 
@@ -41,4 +42,27 @@ export async function existingRecords(client: ApiClient, noun: string, path: (id
     throw new CliError(`no ${which}${hint}; nothing was changed`, ExitCode.NotFound);
   }
   return found;
+}
+
+/**
+ * A record as a confirmation names it: its number (or id), its name, and what tells it apart
+ * ("12 travel (blue)", "1001 Muster AG", "E-2026-001 Miete (31.03.2025, 2'500.00)").
+ */
+export function recordLabel(id: number, record: Rec): string {
+  const key = typeof record.number === 'string' || typeof record.number === 'number' ? String(record.number) : String(id);
+  const found = [record.name, record.title, record.counterparty_name, record.description].find((v) => typeof v === 'string' && v.trim() !== '') as string | undefined;
+  const name = found && found.length > 40 ? `${found.slice(0, 39)}…` : found;
+  const detail = [
+    typeof record.color === 'string' ? record.color : undefined,
+    typeof record.date === 'string' ? formatDate(record.date) : undefined,
+    typeof record.readable_time === 'string' ? record.readable_time : undefined,
+    typeof record.sum === 'string' || typeof record.sum === 'number' ? formatMoney(record.sum) : undefined,
+  ].filter((v) => v !== undefined && v !== '');
+  return `${key}${name ? ` ${name}` : ''}${detail.length ? ` (${detail.join(', ')})` : ''}`;
+}
+
+/** The question before deleting records read with existingRecords: "Delete 2 projects (12 Website, 14 Intern)?". */
+export function deleteQuestion(noun: string, records: Map<number, Rec>): string {
+  const labels = [...records].map(([id, record]) => recordLabel(id, record));
+  return `Delete ${labels.length} ${labels.length === 1 ? noun : plural(noun)} (${labels.join(', ')})?`;
 }

@@ -2,9 +2,9 @@
 // entries are never deleted (reported as skipped).
 import { bulkDeleteTimes, timePaths } from '../../api/endpoints/times.js';
 import { notice } from '../globals.js';
-import { confirmDestructive } from '../prompt.js';
+import { confirmDestructive, refuseUnconfirmed } from '../prompt.js';
 import { withRuntime } from '../runtime.js';
-import { existingRecords } from '../shared/existing.js';
+import { deleteQuestion, existingRecords } from '../shared/existing.js';
 import type { VerbIO } from '../verb.js';
 import { entryIds } from './common.js';
 
@@ -16,10 +16,10 @@ interface BulkDeleteOptions {
 export default async function bulkDelete(opts: BulkDeleteOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
   const ids = entryIds(opts.id);
-  await confirmDestructive(g, `Delete ${ids.length} time ${ids.length === 1 ? 'entry' : 'entries'} (${ids.join(', ')})?`);
+  refuseUnconfirmed(g, `Delete ${ids.length} time ${ids.length === 1 ? 'entry' : 'entries'} (${ids.join(', ')})`);
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
-    await existingRecords(rt.client, 'time entry', (id) => timePaths.one(company, id), ids);
+    await confirmDestructive(g, deleteQuestion('time entry', await existingRecords(rt.client, 'time entry', (id) => timePaths.one(company, id), ids)));
     const result = await bulkDeleteTimes(rt.client, company, ids);
     const skipped = result.skipped ?? [];
     const deleted = result.deleted ?? ids.length - skipped.length;

@@ -4,11 +4,11 @@
 import { batchDocuments, documentPaths, type BatchResult } from '../../../api/endpoints/documents.js';
 import { UsageError } from '../../../errors.js';
 import { notice } from '../../globals.js';
-import { confirmDestructive } from '../../prompt.js';
+import { confirmDestructive, refuseUnconfirmed } from '../../prompt.js';
 import { RefResolver } from '../../refs.js';
 import { readDataFlag } from '../../resource/body.js';
 import { withRuntime } from '../../runtime.js';
-import { existingRecords } from '../existing.js';
+import { deleteQuestion, existingRecords } from '../existing.js';
 import type { VerbIO } from '../../verb.js';
 import { documentIds, flagsBody, requestBody, type DocumentArgs } from './common.js';
 import { documentBodyFields, type KindFacts } from './fields.js';
@@ -19,11 +19,13 @@ interface MarkAsOptions extends DocumentArgs { status: string }
 
 /** Resolves the documents, sends the batch and says what it did. */
 async function runBatch(k: KindFacts, o: DocumentArgs & { data?: string }, io: VerbIO, action: 'update' | 'delete' | 'mark-as', body: (resolver: RefResolver) => Promise<Rec>): Promise<void> {
-  await withRuntime(io.globals(), async (rt) => {
+  const g = io.globals();
+  await withRuntime(g, async (rt) => {
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company);
     const ids = await documentIds(resolver, k, o);
-    await existingRecords(rt.client, k.noun, (id) => documentPaths(k.kind).one(company, id), [...ids.keys()]);
+    const records = await existingRecords(rt.client, k.noun, (id) => documentPaths(k.kind).one(company, id), [...ids.keys()]);
+    if (action === 'delete') await confirmDestructive(g, deleteQuestion(k.noun, records));
     const result: BatchResult = await batchDocuments(rt.client, k.kind, company, action, { ids: [...ids.keys()], ...(await body(resolver)) });
     const done = result.deleted ?? result.updated ?? ids.size - result.skipped.length;
     const verb = action === 'delete' ? 'Deleted' : 'Changed';
@@ -42,7 +44,7 @@ export async function update(k: KindFacts, o: DocumentArgs & Rec, io: VerbIO): P
 
 export async function remove(k: KindFacts, o: DocumentArgs, io: VerbIO): Promise<void> {
   const refs = o[k.kind] ?? [];
-  await confirmDestructive(io.globals(), `Delete ${refs.length} ${refs.length === 1 ? k.noun : k.kind} (${refs.join(', ')})?`);
+  refuseUnconfirmed(io.globals(), `Delete ${refs.length} ${refs.length === 1 ? k.noun : k.kind} (${refs.join(', ')})`);
   await runBatch(k, o, io, 'delete', async () => ({}));
 }
 
