@@ -111,7 +111,7 @@ _acct_subs() {
     'import receipt remove') echo '' ;;
     'import receipt url') echo '' ;;
     'import review') echo '' ;;
-    'proposals') echo 'list get create update delete mark-as number positions activities pdf attach detach batch-update batch-delete batch-mark-as split invoice' ;;
+    'proposals') echo 'list get create update delete mark-as number positions activities pdf attach detach batch-update batch-delete batch-mark-as split invoice share unshare' ;;
     'proposals list') echo '' ;;
     'proposals get') echo '' ;;
     'proposals create') echo '' ;;
@@ -133,6 +133,8 @@ _acct_subs() {
     'proposals batch-mark-as') echo '' ;;
     'proposals split') echo '' ;;
     'proposals invoice') echo '' ;;
+    'proposals share') echo '' ;;
+    'proposals unshare') echo '' ;;
     'invoices') echo 'list get create update delete mark-as number positions activities pdf attach detach batch-update batch-delete batch-mark-as remind qr' ;;
     'invoices list') echo '' ;;
     'invoices get') echo '' ;;
@@ -309,7 +311,7 @@ _acct_opts() {
     'import receipt url') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'import review') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
-    'proposals list') echo '--page --per-page --limit --all --status --customer --project --from --to --number --id --overdue --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
+    'proposals list') echo '--page --per-page --limit --all --status --customer --project --from --to --number --id --shared --no-shared --overdue --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals get') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals create') echo '--customer --contact --project --tax-rate --title --lang --date --valid-until --discount --currency --vat-included --no-vat-included --rounding --no-rounding --remarks --remarks-top --number --data --position --text --product --positions --dry-run --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals update') echo '--customer --contact --project --tax-rate --title --lang --date --valid-until --discount --currency --vat-included --no-vat-included --rounding --no-rounding --remarks --remarks-top --number --data --position --text --product --positions --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
@@ -322,7 +324,7 @@ _acct_opts() {
     'proposals positions update') echo '--description --title --amount --price --unit --discount --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals positions remove') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals activities') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
-    'proposals pdf') echo '--out --out-dir --force --overdue --status --customer --project --from --to --number --id --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
+    'proposals pdf') echo '--out --out-dir --force --overdue --status --customer --project --from --to --number --id --shared --no-shared --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals attach') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals detach') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals batch-update') echo '--customer --contact --project --tax-rate --title --lang --date --valid-until --discount --currency --vat-included --no-vat-included --rounding --no-rounding --remarks --remarks-top --data --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
@@ -330,6 +332,8 @@ _acct_opts() {
     'proposals batch-mark-as') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals split') echo '--part --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals invoice') echo '--date --payable-until --force --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
+    'proposals share') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
+    'proposals unshare') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'invoices') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'invoices list') echo '--page --per-page --limit --all --status --customer --project --from --to --number --id --proposal --repeat --no-repeat --overdue --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'invoices get') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
@@ -685,6 +689,10 @@ _acct_choices() {
     'proposals split|-o') echo 'table tsv json ndjson csv' ;;
     'proposals invoice|--output') echo 'table tsv json ndjson csv' ;;
     'proposals invoice|-o') echo 'table tsv json ndjson csv' ;;
+    'proposals share|--output') echo 'table tsv json ndjson csv' ;;
+    'proposals share|-o') echo 'table tsv json ndjson csv' ;;
+    'proposals unshare|--output') echo 'table tsv json ndjson csv' ;;
+    'proposals unshare|-o') echo 'table tsv json ndjson csv' ;;
     'invoices|--output') echo 'table tsv json ndjson csv' ;;
     'invoices|-o') echo 'table tsv json ndjson csv' ;;
     'invoices list|--output') echo 'table tsv json ndjson csv' ;;

@@ -14,6 +14,7 @@
 // the service answers it as 422 `errors.file`.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { unzipSync } from 'fflate';
+import { isCalendarDate } from './calendar.js';
 import { toRappen } from './money.js';
 
 export type CamtKind = '052' | '053' | '054';
@@ -136,10 +137,13 @@ const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : valu
 
 const textAt = (node: unknown, ...path: string[]): string | undefined => text(at(node, ...path));
 
-/** A date element (`Dt` or `DtTm`) → YYYY-MM-DD. */
-function dateOf(node: unknown): string | undefined {
+/** A date element (`Dt` or `DtTm`) → YYYY-MM-DD; one that is no day of the calendar is an error. */
+function dateOf(node: unknown, label: string): string | undefined {
   const value = textAt(node, 'Dt') ?? textAt(node, 'DtTm');
-  return value?.slice(0, 10);
+  if (value === undefined) return undefined;
+  const date = value.slice(0, 10);
+  if (!isCalendarDate(date)) throw new CamtError(`${label}: "${value}" is not a date`);
+  return date;
 }
 
 /** Printable start of a file for messages: at most 16 characters of its first line. */
@@ -217,7 +221,7 @@ function readStatement(statement: unknown, kind: CamtKind, version: string | nul
       type: textAt(bal, 'Tp', 'CdOrPrtry', 'Cd') ?? textAt(bal, 'Tp', 'CdOrPrtry', 'Prtry') ?? '',
       amountRappen: textAt(bal, 'CdtDbtInd') === 'DBIT' && rappen !== 0 ? -rappen : rappen,
       currency: currency ?? '',
-      date: dateOf(at(bal, 'Dt')) ?? null,
+      date: dateOf(at(bal, 'Dt'), `${where}balance ${i + 1}`) ?? null,
     };
   });
   const entries = list(at(statement, 'Ntry'));
@@ -241,8 +245,8 @@ function readStatement(statement: unknown, kind: CamtKind, version: string | nul
     const reversal = textAt(entry, 'RvslInd') === 'true' || textAt(entry, 'RvslInd') === '1';
     const entryAmount = amountOf(at(entry, 'Amt'), label);
     const entryCurrency = entryAmount.currency ?? currency ?? '';
-    const valueDate = dateOf(at(entry, 'ValDt'));
-    const bookingDate = dateOf(at(entry, 'BookgDt')) ?? valueDate;
+    const valueDate = dateOf(at(entry, 'ValDt'), `${label} ValDt`);
+    const bookingDate = dateOf(at(entry, 'BookgDt'), `${label} BookgDt`) ?? valueDate;
     if (bookingDate === undefined) throw new CamtError(`${label}: no booking date (BookgDt)`);
     const entryRef = textAt(entry, 'AcctSvcrRef');
     const entryInfo = list(at(entry, 'AddtlNtryInf')).map(text).filter((s) => s !== undefined).join(' ');

@@ -53,6 +53,8 @@ describe('upload-camt', () => {
     const counts = { created: 32, duplicates: 0, matched: 0, ready: 0 };
     expect(JSON.parse(r.stdout)).toEqual({ ...counts, files: [{ file: STATEMENT, ...counts }], failed: [], open_count: 32, ready_count: 0 });
     expect(r.stderr).toContain('Open: 32 entries, 0 ready. Next: acct import review');
+    // the statement's own closing balance (opening 322'152.16 + 1'810.56 in − 1'272.95 out), to hold against the ledger
+    expect(r.stderr).toContain(`${STATEMENT}: closing balance CHF 322'689.77 on 30.04.2016 (CH0309000000250090342)`);
     expect(new Set((await entries()).map((e) => e.bank_account.number))).toEqual(new Set([1020]));
   });
 

@@ -250,6 +250,16 @@ describe('edge cases', () => {
     expect(statements.map((s) => [s.id, s.transactions.length, s.transactions[0].bankReference])).toEqual([['S1', 1, null], ['S2', 1, null]]);
   });
 
+  test('a booking or value date that is no day of the calendar (1000-01-01 … 9999-12-31) is an error', () => {
+    const dated = (booking: string, value = '2024-03-02') => camt('053', '04', entry({ amount: '1.00' }, '04').replace('2024-03-01', booking).replace('2024-03-02', value));
+    expect(only(parseCamt(dated('2024-03-01T10:15:00+01:00'))).transactions[0].bookingDate).toBe('2024-03-01');
+    expect(only(parseCamt(dated('9999-12-31'))).transactions[0].bookingDate).toBe('9999-12-31');
+    expect(() => parseCamt(dated('12024-03-01'))).toThrow('entry 1 BookgDt: "12024-03-01" is not a date');
+    expect(() => parseCamt(dated('0999-12-31'))).toThrow('entry 1 BookgDt: "0999-12-31" is not a date');
+    expect(() => parseCamt(dated('2024-02-30'))).toThrow('entry 1 BookgDt: "2024-02-30" is not a date');
+    expect(() => parseCamt(dated('2024-03-01', '+12024-03-02'))).toThrow('entry 1 ValDt: "+12024-03-02" is not a date');
+  });
+
   test('amounts are read from their decimal text, never as floats', () => {
     const s = only(parseCamt(camt('053', '04', ['0.10', '0.20', '1234567.89', '7'].map((amount) => entry({ amount }, '04')).join(''))));
     expect(s.transactions.map((t) => t.amountRappen)).toEqual([10, 20, 123456789, 700]);

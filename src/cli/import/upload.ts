@@ -9,6 +9,8 @@ import { listImportEntries, uploadCamt, type UploadCounts, type UploadFile } fro
 import { ApiError } from '../../api/http.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import type { Column } from '../../output/types.js';
+import { formatCurrency } from '../../domain/money.js';
+import { formatDate } from '../../output/format.js';
 import { notice } from '../globals.js';
 import { listRenderer, planOutput, printRecord, type OutputPlan } from '../output.js';
 import { RefResolver } from '../refs.js';
@@ -72,6 +74,7 @@ export default async function uploadCommand(opts: UploadOptions, io: VerbIO): Pr
         continue;
       }
       rows.push({ file: path, ...(counts ?? { created: null, duplicates: null, matched: null, ready: null }) });
+      for (const line of await closingBalances(upload.bytes)) notice(`${path}: ${line}`);
     }
     return listImportEntries(rt.client, company, { limit: 1 });
   });
@@ -83,6 +86,23 @@ export default async function uploadCommand(opts: UploadOptions, io: VerbIO): Pr
   if (failed.length > 0) {
     throw new CliError(`${failed.length} of ${files.length} ${files.length === 1 ? 'file was' : 'files were'} not imported: ${failed.map((f) => f.file).join(', ')}`, ExitCode.Validation);
   }
+}
+
+/**
+ * What the bank says the account holds at the statement's end (CLBD, else the last booked balance), so
+ * the bookkeeper can hold it against `acct report ledger --account …` once everything is processed.
+ * Read from the file itself (the parser loads only here); a file it cannot read is the service's to judge.
+ */
+async function closingBalances(bytes: Uint8Array): Promise<string[]> {
+  const { parseCamt } = await import('../../domain/camt.js');
+  let statements;
+  try { statements = parseCamt(bytes); } catch { return []; }
+  return statements.flatMap((st) => {
+    const closing = st.balances.find((b) => b.type === 'CLBD') ?? st.balances.findLast((b) => b.type === 'CLBK' || b.type === 'CLAV');
+    if (!closing) return [];
+    const on = closing.date ? ` on ${formatDate(closing.date)}` : '';
+    return [`closing balance ${formatCurrency(closing.amountRappen, closing.currency)}${on}${st.iban ? ` (${st.iban})` : ''}`];
+  });
 }
 
 /** json: one object with the totals; the other formats: a row per file (a table adds the total). */
