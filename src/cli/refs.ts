@@ -6,7 +6,7 @@ import type { ApiClient } from '../api/http.js';
 import { paginate } from '../api/paginate.js';
 import { UsageError } from '../errors.js';
 
-export type RefKind = 'account' | 'customer' | 'project' | 'tax-rate' | 'contact' | 'service' | 'service-category' | 'tag' | 'product' | 'task' | 'proposal' | 'invoice';
+export type RefKind = 'account' | 'customer' | 'project' | 'tax-rate' | 'contact' | 'service' | 'service-category' | 'tag' | 'product' | 'task' | 'proposal' | 'invoice' | 'entry';
 
 type Rec = Record<string, unknown>;
 
@@ -23,8 +23,22 @@ interface KindRule {
   nameKey?: string;
   /** the list endpoint answers a bare array / a non-paginated { data } */
   unpaginated?: boolean;
-  /** a list too long to fetch whole: only the records this filter finds for the text typed are read */
-  search?: string;
+  /**
+   * a list too long to fetch whole: only the records this filter finds for the text typed are read, or
+   * the records of the query a function makes of the text
+   */
+  search?: string | ((text: string) => Record<string, string>);
+}
+
+const ENTRY_TYPE_OF_PREFIX: Record<string, string> = { E: 'income', A: 'expense', U: 'swap' };
+
+/**
+ * The bookings a booking number can be among: the default numbers (E-2026-001: income of 2026, A- expense,
+ * U- swap) narrow the list to that year and type; a number of another form is looked for among all.
+ */
+export function entryNumberQuery(text: string): Record<string, string> {
+  const m = /^([EAU])-(\d{4})-\d+$/i.exec(text);
+  return m ? { 'filter[date]': `${m[2]}-01-01,${m[2]}-12-31`, 'filter[type]': ENTRY_TYPE_OF_PREFIX[m[1].toUpperCase()] } : {};
 }
 
 const RULES: Record<RefKind, KindRule> = {
@@ -40,10 +54,13 @@ const RULES: Record<RefKind, KindRule> = {
   task: { noun: 'task', list: async (c) => (await import('../api/endpoints/tasks.js')).taskPaths.list(c), digits: 'id', nameKey: 'title' },
   proposal: { noun: 'proposal', list: async (c) => (await import('../api/endpoints/documents.js')).documentPaths('proposals').list(c), digits: 'id', nameKey: 'number', search: 'filter[number]' },
   invoice: { noun: 'invoice', list: async (c) => (await import('../api/endpoints/documents.js')).documentPaths('invoices').list(c), digits: 'id', nameKey: 'number', search: 'filter[number]' },
+  entry: { noun: 'booking', list: async (c) => (await import('../api/endpoints/entries.js')).entryPaths.list(c), digits: 'id', nameKey: 'number', search: entryNumberQuery },
 };
 
 const label = (r: Rec, rule: KindRule) => {
   const name = rule.nameKey ? String(r[rule.nameKey] ?? '') : '';
+  // a record known by its number (a booking, a document) is named by it alone
+  if (rule.nameKey === 'number') return name;
   return rule.digits === 'number' ? `${String(r.number)} ${name}`.trim() : `${String(r.id)} (${name})`;
 };
 
@@ -58,7 +75,8 @@ export class RefResolver {
     const key = search ? `${kind}\u0000${text.toLowerCase()}` : kind;
     let cached = this.lists.get(key);
     if (!cached) {
-      cached = this.fetchAll(kind, search ? { [search]: text } : kind === 'account' ? { type: 'all' } : undefined);
+      const query = typeof search === 'function' ? search(text) : search ? { [search]: text } : kind === 'account' ? { type: 'all' } : undefined;
+      cached = this.fetchAll(kind, query);
       this.lists.set(key, cached);
     }
     return cached;

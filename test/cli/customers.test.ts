@@ -130,7 +130,7 @@ describe('create, get, update, delete', () => {
     expect(r.stderr).toContain('pass --yes');
     r = await acct(['customers', 'delete', '6001', '--yes']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`Deleted customer ${free.id}.`);
+    expect(r.stderr).toContain("Deleted customer 6001."); // by its number, as typed
     expect((await svc.call('GET', `/companies/1/customers/${free.id}`)).status).toBe(404);
     r = await acct(['customers', 'delete', 'Projekt AG', '--yes']);
     expect(r.code).toBe(6);

@@ -219,9 +219,26 @@ describe('acct entries get, update, delete', () => {
     const json = JSON.parse((await acct(['entries', 'get', `id:${id}`, '--json'], { company })).stdout);
     expect(json.id).toBe(id);
     expect(json.invoice).toBeNull();
-    expect((await acct(['entries', 'get', 'A-2026-050'], { company })).code).toBe(2);
     const missing = await acct(['entries', 'get', '99999'], { company });
     expect(missing.code).toBe(5);
+  });
+
+  test('a booking is taken by its number as every output shows it; the id with --fields id', async () => {
+    const byNumber = JSON.parse((await acct(['entries', 'get', 'A-2026-050', '--json'], { company })).stdout);
+    expect(byNumber).toMatchObject({ id, number: 'A-2026-050' });
+    // lower case too, as the other references
+    expect(JSON.parse((await acct(['entries', 'get', 'a-2026-050', '--json'], { company })).stdout).id).toBe(id);
+    const unknown = await acct(['entries', 'get', 'A-2026-999'], { company });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^acct: no booking "A-2026-999"\ncandidates: A-2026-050/);
+    const updated = await acct(['entries', 'update', 'A-2026-050', '--description', 'Druckerpapier'], { company });
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(tsv(updated.stdout)[1]).toContain('A-2026-050');
+    const listed = tsv((await acct(['entries', 'list', '--fields', 'id,number'], { company })).stdout);
+    expect(listed).toEqual([['id', 'number'], [String(id), 'A-2026-050']]);
+    const deleted = await acct(['entries', 'delete', 'A-2026-050', '--yes'], { company });
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(deleted.stderr).toBe('Deleted booking A-2026-050.\n');
   });
 
   test('update: only the flags given; tags replace, new tags add, none removes a reference', async () => {

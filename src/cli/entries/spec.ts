@@ -13,6 +13,8 @@ export const entriesSpec: ResourceSpec = {
   columns: ENTRY_COLUMNS,
   filters: ENTRY_FILTERS,
   fields: ENTRY_FIELDS,
+  // a booking is taken by its number (E-2026-001) or id, wherever one is taken
+  refKind: 'entry',
   examples: {
     list: [
       'acct entries list --from 2025-01-01 --to 2025-03-31',
@@ -20,14 +22,14 @@ export const entriesSpec: ResourceSpec = {
       'acct entries list --tax-rate "MWST 8.1 %" --receipt without --sort=-sum',
       'acct entries list --customer 1001 --billable --no-invoiced -o csv > offen.csv',
     ],
-    get: ['acct entries get 42', 'acct entries get 42 --json'],
+    get: ['acct entries get E-2026-001', 'acct entries get 42 --json'],
     create: [
       'acct entries create --date today --debit 1020 --credit 3400 --sum 1081.00 --tax-rate "MWST 8.1 %" --description "Beratung März"',
       'acct entries create --date 2025-03-31 --debit 6000 --credit 1020 --sum 2500 --description Miete --tags rent --receipt mietvertrag.pdf',
       'acct entries create --date 2025-04-02 --debit 6570 --credit 1020 --sum 86.45 --tax-rate "Vorsteuer 8.1 %" --new-tag software:blue',
     ],
-    update: ['acct entries update 42 --sum 1200.00', 'acct entries update 42 --tax-rate none --tags travel,rent', 'acct entries update 42 --receipt quittung.jpg'],
-    delete: ['acct entries delete 42 --yes'],
+    update: ['acct entries update E-2026-001 --sum 1200.00', 'acct entries update 42 --tax-rate none --tags travel,rent', 'acct entries update A-2026-007 --receipt quittung.jpg'],
+    delete: ['acct entries delete E-2026-001 --yes'],
   },
   setup: {
     list: { action: lazy(() => import('./list.js')) },

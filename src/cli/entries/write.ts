@@ -1,4 +1,4 @@
-// `acct entries create` and `acct entries update <id>`: a flag per field (accounts by number, the other
+// `acct entries create` and `acct entries update <booking>` (number or id): a flag per field (accounts by number, the other
 // references by name or id, tags by name, new tags as name:color), or --data; --receipt uploads a file
 // (the request becomes multipart). Everything that can be checked without the API is checked first.
 import { createEntry, updateEntry } from '../../api/endpoints/entries.js';
@@ -34,12 +34,6 @@ export function parseNewTags(values: string[] | undefined): { name: string; colo
   });
 }
 
-export function parseEntryId(ref: string): number {
-  const m = /^(?:id:)?(\d+)$/i.exec(ref.trim());
-  if (!m) throw new UsageError(`invalid booking id "${ref}": expected a number`);
-  return Number(m[1]);
-}
-
 /** A flag per body field (references as typed), --new-tag (repeatable) and --data. */
 interface WriteOptions {
   date?: string;
@@ -60,8 +54,8 @@ interface WriteOptions {
 }
 
 interface UpdateOptions extends WriteOptions {
-  /** the booking id (or id:N) */
-  id: string;
+  /** the booking number (E-2026-001), id or id:N */
+  booking: string;
 }
 
 /** `acct entries create`. */
@@ -69,9 +63,9 @@ export async function create(options: WriteOptions, io: VerbIO): Promise<void> {
   await write(options, io);
 }
 
-/** `acct entries update <id>`. */
-export async function update({ id, ...options }: UpdateOptions, io: VerbIO): Promise<void> {
-  await write(options, io, id);
+/** `acct entries update <booking>`. */
+export async function update({ booking, ...options }: UpdateOptions, io: VerbIO): Promise<void> {
+  await write(options, io, booking);
 }
 
 /** Creates a booking, or with `ref` changes that one. */
@@ -80,7 +74,6 @@ async function write(opts: WriteOptions, io: VerbIO, ref?: string): Promise<void
   const creating = ref === undefined;
   const plan = planOutput(g, ENTRY_COLUMNS);
   const fields = ENTRY_FIELDS;
-  const id = creating ? undefined : parseEntryId(ref);
   nameFlags([...fields.map((f) => [f.key, f.flag] as const), ['tag_ids', 'tags'], ['newTags', 'new-tag']]);
 
   const body: Rec = { ...readDataFlag(opts.data), ...bodyFromFlags(fields.filter((f) => !CUSTOM.has(f.key)), opts) };
@@ -118,7 +111,7 @@ async function write(opts: WriteOptions, io: VerbIO, ref?: string): Promise<void
       body.tag_ids = ids;
     }
     const request = receipt ? { form: multipartBody(body, receipt) } : { json: body };
-    const entry = id === undefined ? await createEntry(rt.client, company, request) : await updateEntry(rt.client, company, id, request);
+    const entry = ref === undefined ? await createEntry(rt.client, company, request) : await updateEntry(rt.client, company, await resolver.resolve('entry', ref, '<booking>'), request);
     printRecord(plan, entry);
   });
 }

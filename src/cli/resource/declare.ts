@@ -49,6 +49,7 @@ export const REF_HELP: Partial<Record<RefKind, string>> = {
   customer: 'customer number (e.g. 1001), exact name, or id:N',
   proposal: 'proposal number (e.g. O-2026-001), or its id (a bare number or id:N)',
   invoice: 'invoice number (e.g. R-2026-004), or its id (a bare number or id:N)',
+  entry: 'booking number (e.g. E-2026-001), or its id (a bare number or id:N)',
 };
 
 /** The generic runner: the verb's references (<id>, <customer...>) apart, the spec-driven flags by key. */

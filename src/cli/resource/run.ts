@@ -11,7 +11,7 @@ import type { ListFlags } from './declare.js';
 import { bodyFromFlags, positiveInt, queryFromFilters, readDataFlag } from './body.js';
 import { RefResolver } from '../refs.js';
 import { nameFlags } from '../failure.js';
-import { deleteQuestion, existingRecords, findRecord, recordLabel } from '../shared/existing.js';
+import { deleteQuestion, existingRecords, findRecord, recordKey, recordLabel } from '../shared/existing.js';
 import type { BodyField, BulkVerb, FilterFlag, ResourceSpec, Verb } from './spec.js';
 
 type Rec = Record<string, unknown>;
@@ -176,7 +176,7 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
         const record = (await existingRecords(rt.client, spec.noun, (n) => spec.paths.one(company, n), [id])).get(id)!;
         await confirmDestructive(g, `Delete ${spec.noun} ${recordLabel(id, record)}?`);
         await rt.client.delete(spec.paths.one(company, id));
-        notice(`Deleted ${spec.noun} ${id}.`);
+        notice(`Deleted ${spec.noun} ${recordKey(id, record)}.`);
         return;
       }
     }

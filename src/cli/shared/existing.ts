@@ -44,12 +44,16 @@ export async function existingRecords(client: ApiClient, noun: string, path: (id
   return found;
 }
 
+/** What a bookkeeper types for a record: its number where it has one (E-2026-001, customer 1001), else its id. */
+export const recordKey = (id: number, record: Rec): string =>
+  typeof record.number === 'string' || typeof record.number === 'number' ? String(record.number) : String(id);
+
 /**
  * A record as a confirmation names it: its number (or id), its name, and what tells it apart
  * ("12 travel (blue)", "1001 Muster AG", "E-2026-001 Miete (31.03.2025, 2'500.00)").
  */
 export function recordLabel(id: number, record: Rec): string {
-  const key = typeof record.number === 'string' || typeof record.number === 'number' ? String(record.number) : String(id);
+  const key = recordKey(id, record);
   const found = [record.name, record.title, record.counterparty_name, record.description].find((v) => typeof v === 'string' && v.trim() !== '') as string | undefined;
   const name = found && found.length > 40 ? `${found.slice(0, 39)}…` : found;
   const detail = [
