@@ -1,5 +1,6 @@
 // Swiss formatting for humans (the table) and raw value text for machines (tsv / csv).
 
+import { wallClock } from '../domain/clock.js';
 import type { ColumnKind } from './types.js';
 
 // Decimal text: optional sign, digits with an optional fraction, optional exponent (what String(number) may produce).
@@ -61,7 +62,8 @@ export function formatDate(iso: string | null | undefined): string {
 const pad2 = (n: number): string => String(n).padStart(2, '0');
 
 /**
- * ISO date-time → `dd.mm.yyyy HH:MM` in the local time zone (a bare `YYYY-MM-DD` → `dd.mm.yyyy`).
+ * ISO date-time → `dd.mm.yyyy HH:MM` in the company's time zone, whatever zone this machine is in (a
+ * bare `YYYY-MM-DD` → `dd.mm.yyyy`).
  * null/undefined → ''; text that is not a date is returned unchanged.
  */
 export function formatDateTime(iso: string | null | undefined): string {
@@ -70,7 +72,8 @@ export function formatDateTime(iso: string | null | undefined): string {
   if (!/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(iso)) return iso;
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return `${pad2(d.getDate())}.${pad2(d.getMonth() + 1)}.${d.getFullYear()} ${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
+  const clock = wallClock(d);
+  return `${formatDate(clock.date)} ${clock.time}`;
 }
 
 /** Integer minutes → `H:MM` (90 → `1:30`, -30 → `-0:30`); fractions are rounded to the minute. null/undefined → ''. */

@@ -8,6 +8,7 @@ import { one, run } from '../../src/server/store/db.js';
 import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { lines, testFiles, tsv } from './support.js';
+import { today } from '../../src/cli/resource/body.js';
 
 let svc: TestService;
 let box: Sandbox;
@@ -19,7 +20,6 @@ let acct: Acct;
 const accountId = (company: number, number: number) => Number(one(svc.server.db, 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', company, number)!.id);
 const rateId = (company: number, name: string) => Number(one(svc.server.db, 'SELECT id FROM tax_rates WHERE company_id = ? AND name = ?', company, name)!.id);
 const count = async (company = 1) => Number((await svc.call('GET', `/companies/${company}/entries`)).body.total_count);
-const today = () => { const d = new Date(); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; };
 /** Booking numbers of a TSV list, in order. */
 const numbers = (stdout: string) => tsv(stdout).slice(1).map((r) => r[1]);
 

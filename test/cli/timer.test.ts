@@ -13,7 +13,8 @@ let owner = 1;
 let anna: number;
 const project: Record<string, number> = {};
 
-// the child's clock shows Zurich time, like the service's company zone
+// the company's zone, where the service saves the entry; the child's machine runs on UTC (as the one the
+// issue came from), and acct still shows Zurich times
 const ZONE = 'Europe/Zurich';
 let acct: Acct;
 const sql = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).run(...(params as never[]));
@@ -42,7 +43,7 @@ async function bothRunning(description?: string): Promise<void> {
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
-  acct = acctAgainst(box, svc, { env: { TZ: ZONE } });
+  acct = acctAgainst(box, svc, { env: { TZ: 'UTC' } });
   owner = row('SELECT id FROM users ORDER BY id LIMIT 1')!.id;
   anna = secondUser(svc, { name: 'Anna Muster', email: 'anna@example.ch', token: ANNA }).id;
   const customer = (await api('POST', '/customers', { name: 'Muster AG' })).data.id;
@@ -122,7 +123,9 @@ describe('two users, two independent timers', () => {
   test('the owner starts on Website by name; Anna has none', async () => {
     const r = await acct(['timer', 'start', 'website']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^⏱ Website 0:00 \(since \d\d:\d\d\)\n$/);
+    // since when on the company's clock, as the saved entry will have it (not the UTC of this machine)
+    const started = new Date(row('SELECT started_at FROM timers WHERE user_id = ?', owner)!.started_at);
+    expect(r.stdout).toBe(`⏱ Website 0:00 (since ${zurichTime(started)})\n`);
     expect(row('SELECT project_id, billable FROM timers WHERE user_id = ?', owner)).toEqual({ project_id: project.Website, billable: 0 });
     const hers = await acct(['timer', 'status'], { token: ANNA });
     expect(hers.code).toBe(1);

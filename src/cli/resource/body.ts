@@ -1,5 +1,6 @@
 // Building request bodies and queries from flags: type checks happen here, before any request.
 import { dateFilter } from '../../api/endpoints/entries.js';
+import { wallClock } from '../../domain/clock.js';
 import { UsageError } from '../../errors.js';
 import { optionKey } from '../verb.js';
 import type { BodyField, FieldType, FilterFlag } from './spec.js';
@@ -10,10 +11,9 @@ const { readFileSync } = process.getBuiltinModule('node:fs');
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Today in the local time zone as YYYY-MM-DD. */
+/** Today in the company's time zone as YYYY-MM-DD (the service's today, whatever zone this machine is in). */
 export function today(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return wallClock(now).date;
 }
 
 export function convertValue(flag: string, type: FieldType, raw: unknown, choices?: readonly string[], isRef = false): unknown {

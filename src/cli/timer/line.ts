@@ -1,6 +1,8 @@
 // The running timer as one line: the default `⏱ Website 1:23 (since 09:12) – text` and the --format
-// templates for shell prompts. Times are shown in the local time zone; elapsed time is whole minutes.
+// templates for shell prompts. Times are shown in the company's time zone (the service saves the entry in
+// it), whatever zone this machine is set to; elapsed time is whole minutes.
 import type { Timer } from '../../api/endpoints/timer.js';
+import { wallClock } from '../../domain/clock.js';
 import { UsageError } from '../../errors.js';
 import { formatMinutes } from '../shared/duration.js';
 
@@ -30,25 +32,24 @@ export interface TimerView {
   projectId: number;
   /** whole minutes since the start */
   elapsed: number;
-  /** HH:MM local */
+  /** HH:MM in the company's zone */
   start: string;
-  /** YYYY-MM-DD local */
+  /** YYYY-MM-DD in the company's zone */
   startDate: string;
   description: string;
   billable: boolean;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 export function viewOf(timer: Timer, project: string, now: Date = new Date()): TimerView {
   const started = new Date(timer.started_at);
   const valid = !Number.isNaN(started.getTime());
+  const clock = valid ? wallClock(started) : undefined;
   return {
     project,
     projectId: timer.project_id,
     elapsed: valid ? Math.max(0, Math.floor((now.getTime() - started.getTime()) / 60_000)) : 0,
-    start: valid ? `${pad(started.getHours())}:${pad(started.getMinutes())}` : '',
-    startDate: valid ? `${started.getFullYear()}-${pad(started.getMonth() + 1)}-${pad(started.getDate())}` : '',
+    start: clock?.time ?? '',
+    startDate: clock?.date ?? '',
     description: timer.description ?? '',
     billable: timer.billable === true,
   };

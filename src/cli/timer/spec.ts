@@ -39,7 +39,7 @@ Exit code: 0 while a timer runs, 1 when none runs ("No timer running." on stderr
 nothing is printed at all, so it suits a shell prompt). -o json prints the API's { active, timer }.
 Placeholders of --format:
 ${FORMAT_HELP}
-Times are shown in the local time zone.
+Times are shown in the company's time zone (Europe/Zurich), as the saved entry has them.
 ${examplesText(['acct timer status', 'acct timer status --format "%p %e"', 'acct timer status -o json', 'PS1=\'$(acct timer status --format "[%p %e] ") \\$ \''])}`)
     .action(lazy(() => import('./status.js')));
 

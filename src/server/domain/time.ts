@@ -3,6 +3,7 @@
 // YYYY-MM-DD strings (ISO weeks, Monday first), the wall clock of a company's time zone, the timer's
 // entry and a task's relative due date. docs/service/time-tracking.md describes each rule.
 import { calendarDate, isCalendarDate } from '../../domain/calendar.js';
+import { wallClock } from '../../domain/clock.js';
 import { mulDivRound } from './money.js';
 
 export const TIME_STATUSES = ['open', 'invoiced', 'paid'] as const;
@@ -160,28 +161,7 @@ export const dotted = (date: string): string => `${date.slice(8, 10)}.${date.sli
 
 // ---- the wall clock of a time zone ------------------------------------------------------------------
 
-export interface WallClock {
-  /** YYYY-MM-DD in the zone */
-  date: string;
-  /** minutes after midnight in the zone (seconds dropped) */
-  minutes: number;
-  /** "H:i" */
-  time: string;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The date and time an instant shows on a clock in `timeZone` (an IANA name such as Europe/Zurich). */
-export function wallClock(instant: Date, timeZone: string): WallClock {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    formatters.set(timeZone, f);
-  }
-  const parts = Object.fromEntries(f.formatToParts(instant).map((p) => [p.type, p.value]));
-  const minutes = Number(parts.hour) * 60 + Number(parts.minute);
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes, time: formatHm(minutes) };
-}
+export { wallClock, type WallClock } from '../../domain/clock.js';
 
 // ---- the timer --------------------------------------------------------------------------------------
 
