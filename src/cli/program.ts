@@ -263,7 +263,7 @@ function declareServer(server: Command): void {
   server.command('recur')
     .description('create the due copies of recurring invoices; prints one line per invoice created')
     .option('--data <dir>', 'data directory')
-    .option('--date <date>', 'as of this day, YYYY-MM-DD (default: today in each company\'s time zone)')
+    .option('--date <date>', 'as of this day, YYYY-MM-DD or dd.mm.yyyy (default: today in each company\'s time zone)')
     .addHelpText('after', examplesText(['acct server recur --data ./books', 'acct server recur --data ./books --date 2026-12-31']))
     .action(lazy(() => import('./server-command/recur.js')));
 }

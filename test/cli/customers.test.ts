@@ -52,9 +52,9 @@ describe('create, get, update, delete', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('missing required --name');
     const port = await closedPort();
-    r = await acct(['customers', 'create', '--name', 'X', '--default-hourly-rate', '12,5'], { env: { ACCT_BASE_URL: `http://127.0.0.1:${port}/api/v2` } });
+    r = await acct(['customers', 'create', '--name', 'X', '--default-hourly-rate', '12.505'], { env: { ACCT_BASE_URL: `http://127.0.0.1:${port}/api/v2` } });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('invalid --default-hourly-rate "12,5"');
+    expect(r.stderr).toContain('invalid --default-hourly-rate "12.505": at most 2 decimals');
   });
 
   test('422 from the service → exit 3 with the field errors', async () => {

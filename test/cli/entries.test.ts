@@ -153,8 +153,8 @@ describe('acct entries create', () => {
     const cases: [string[], RegExp][] = [
       [['--debit', '1020', '--credit', '3400'], /missing required --date/],
       [['--date', '2026-01-01', '--credit', '3400'], /missing required --debit/],
-      [['--date', '31.01.2026', '--debit', '1020', '--credit', '3400'], /invalid --date "31\.01\.2026": expected a date YYYY-MM-DD or today/],
-      [['--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--sum', '12,50'], /invalid --sum "12,50": expected a number like 120 or 120\.50/],
+      [['--date', '31.02.2026', '--debit', '1020', '--credit', '3400'], /invalid --date "31\.02\.2026": expected YYYY-MM-DD, dd\.mm\.yyyy, today/],
+      [['--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--sum', '12,505'], /invalid --sum "12,505": at most 2 decimals/],
       [['--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--new-tag', 'software'], /invalid --new-tag "software": expected name:color/],
       [['--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--new-tag', 'software:violet'], /the colour must be one of orange, blue/],
       [['--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--group', 'abc'], /invalid --group "abc"/],

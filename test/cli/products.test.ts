@@ -74,7 +74,7 @@ describe('acct products create / get / list', () => {
   });
 
   test('a price that is not a decimal is refused before any request (exit 2); out of range is exit 3', async () => {
-    const bad = await acct(['products', 'create', '--name', 'Komma', '--price', '19,90']);
+    const bad = await acct(['products', 'create', '--name', 'Komma', '--price', '19,905']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--price');
     const big = await acct(['products', 'create', '--name', 'Zu teuer', '--price', '1000000']);

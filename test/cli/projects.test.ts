@@ -116,8 +116,8 @@ describe('create', () => {
   test('bad flag values are usage errors before any request', async () => {
     for (const [args, message] of [
       [['--type', 'hourly'], "argument 'hourly' is invalid"],
-      [['--budget', '12,5'], 'invalid --budget "12,5": expected a number like 120 or 120.50'],
-      [['--start', '2025-13-01'], 'invalid --start "2025-13-01": expected a date YYYY-MM-DD or today'],
+      [['--budget', '12,505'], 'invalid --budget "12,505": at most 2 decimals'],
+      [['--start', '2025-13-01'], 'invalid --start "2025-13-01": expected YYYY-MM-DD, dd.mm.yyyy, today, yesterday, tomorrow, +3d, -2d, +1w'],
     ] as const) {
       const r = await acct(['projects', 'create', '--name', 'X', '--customer', '1001', ...args]);
       expect(r.code, args.join(' ')).toBe(2);

@@ -289,11 +289,11 @@ describe('acct report vat', () => {
     try {
       const viaStub = acctAgainst(box, { url: stub.url, token: 't' });
       const cases: [string[], RegExp][] = [
-        [['report', 'vat', '--from', '2025-13-01'], /invalid --from "2025-13-01": expected a date YYYY-MM-DD or today/],
+        [['report', 'vat', '--from', '2025-13-01'], /invalid --from "2025-13-01": expected YYYY-MM-DD, dd\.mm\.yyyy, today/],
         [['report', 'vat', '--from', '2025-06-01', '--to', '2025-01-01'], /--to 2025-01-01 is before --from 2025-06-01/],
         [['report', 'vat', '--fields', 'box,steuer'], /steuer/],
         [['report', 'balance-sheet', '--date', 'gestern'], /invalid --date "gestern"/],
-        [['report', 'trial-balance', '--from', '1.1.2025'], /invalid --from/],
+        [['report', 'trial-balance', '--from', '1.13.2025'], /invalid --from/],
       ];
       for (const [args, message] of cases) {
         const r = await viaStub(args);

@@ -101,7 +101,7 @@ describe('acct services create / get / list', () => {
   });
 
   test('a rate that is not a decimal is refused before any request', async () => {
-    for (const rate of ['12,50', 'abc', '1e3']) {
+    for (const rate of ['12.505', 'abc', '1e3', '1.000,50']) {
       const r = await acct(['services', 'create', '--name', 'Komma', '--hourly-rate', rate]);
       expect(r.code).toBe(2);
       expect(r.stderr).toContain('--hourly-rate');

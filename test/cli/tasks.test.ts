@@ -73,9 +73,9 @@ describe('create', () => {
       [['--project', 'Website', '--due', 'today'], 'missing required --title'],
       [['--title', 'X', '--due', 'today'], 'missing required --project'],
       [['--title', 'X', '--project', 'Website'], 'missing required --due'],
-      [['--title', 'X', '--project', 'Website', '--due', 'next week'], 'invalid --due "next week": expected YYYY-MM-DD, today, tomorrow, +3d, +2w'],
+      [['--title', 'X', '--project', 'Website', '--due', 'next week'], 'invalid --due "next week": expected YYYY-MM-DD, dd.mm.yyyy, today, tomorrow, +3d, +2w'],
       [['--title', 'X', '--project', 'Website', '--due', '2025-02-30'], 'invalid --due "2025-02-30"'],
-      [['--title', 'X', '--project', 'Website', '--due', 'today', '--planned-hours', '2,5'], 'invalid --planned-hours "2,5"'],
+      [['--title', 'X', '--project', 'Website', '--due', 'today', '--planned-hours', '2,555'], 'invalid --planned-hours "2,555": at most 2 decimals'],
       [['--title', 'X', '--project', 'Website', '--due', 'today', '--status', 'doing'], "argument 'doing' is invalid"],
       [['--title', 'X', '--project', 'Nirgends', '--due', 'today'], 'no project "Nirgends" (--project)'],
     ] as const) {

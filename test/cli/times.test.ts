@@ -105,7 +105,8 @@ describe('create', () => {
       [['--start', '10:00'], '--start needs --end or --duration'],
       [['--start', '25:00', '--end', '26:00'], 'invalid --start "25:00": expected a time of day HH:MM'],
       [['--duration', '1h', '--date', '2024-02-30'], 'invalid --date "2024-02-30"'],
-      [['--duration', '1h', '--rate', '12,50'], 'invalid --rate "12,50": expected a number like 120 or 120.50'],
+      [['--duration', '1h', '--rate', '12,505'], 'invalid --rate "12,505": at most 2 decimals'],
+      [['--duration', '1h', '--rate', 'zwölf'], 'invalid --rate "zwölf": expected a number like 1000.50, 1\'000.50 or 1000,50'],
       [[], 'missing --duration (1:30, 1h30m, 1h, 90m or 1.5h) or --start with --end'],
     ] as const) {
       const r = await acct(['times', 'create', '--project', 'Website', ...args]);

@@ -130,11 +130,13 @@ describe('parseDay', () => {
   test.each([
     ['2025-02-28', '2025-02-28'], ['today', now], ['TODAY', now], ['yesterday', '2025-01-07'], ['tomorrow', '2025-01-09'],
     ['+3d', '2025-01-11'], ['-8d', '2024-12-31'], ['+1w', '2025-01-15'], ['-2w', '2024-12-25'], ['+0d', now], ['2024-02-29', '2024-02-29'],
+    // as tables print dates, also without leading zeros
+    ['06.01.2025', '2025-01-06'], ['31.12.2026', '2026-12-31'], ['6.1.2025', '2025-01-06'], ['29.02.2024', '2024-02-29'],
   ])('%s → %s', (text, date) => {
     expect(parseDay(text, 'date', { now })).toBe(date);
   });
 
-  test.each(['2025-02-30', '2025-2-3', '06.01.2025', 'next week', '+3', '3d', '+3m', ''])('rejects %j', (text) => {
+  test.each(['2025-02-30', '2025-2-3', '30.02.2025', '06.01.25', '0999-12-31', '10000-01-01', '31.12.10000', 'next week', '+3', '3d', '+3m', '', '+99999d'])('rejects %j', (text) => {
     let error: unknown;
     try { parseDay(text, 'due', { now, forms: 'YYYY-MM-DD, today, tomorrow, +3d' }); } catch (err) { error = err; }
     expect(error).toBeInstanceOf(UsageError);

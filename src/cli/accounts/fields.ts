@@ -26,6 +26,6 @@ export const COLUMNS_WITHOUT_BALANCE: Column[] = ACCOUNT_COLUMNS.map((c) => (c.k
 
 export const ACCOUNT_FILTERS: FilterFlag[] = [
   { flag: 'type', param: 'type', type: 'enum', choices: ACCOUNT_TYPE_FILTERS, description: 'only accounts of this type (assets includes bank and depreciation accounts)' },
-  { flag: 'from', param: 'start', type: 'date', description: 'show balances for the period from this date (YYYY-MM-DD or today)' },
-  { flag: 'to', param: 'until', type: 'date', description: 'show balances for the period up to this date (YYYY-MM-DD or today)' },
+  { flag: 'from', param: 'start', type: 'date', description: 'show balances for the period from this date (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)' },
+  { flag: 'to', param: 'until', type: 'date', description: 'show balances for the period up to this date (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)' },
 ];

@@ -66,8 +66,8 @@ export const GROUPED_COLUMNS: Column[] = [
 ];
 
 export const ENTRY_FILTERS: FilterFlag[] = [
-  { flag: 'from', param: 'from', type: 'date', description: 'bookings dated on or after this date (YYYY-MM-DD or today)' },
-  { flag: 'to', param: 'to', type: 'date', description: 'bookings dated on or before this date (YYYY-MM-DD or today)' },
+  { flag: 'from', param: 'from', type: 'date', description: 'bookings dated on or after this date (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)' },
+  { flag: 'to', param: 'to', type: 'date', description: 'bookings dated on or before this date (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)' },
   { flag: 'type', param: 'filter[type]', type: 'enum', choices: ENTRY_TYPES, description: 'income, expense or swap' },
   { flag: 'account', param: 'filter[account_id]', type: 'string', ref: 'account', description: 'bookings on this account, debit or credit (number, e.g. 1020)' },
   { flag: 'customer', param: 'filter[customer_id]', type: 'string', ref: 'customer', description: 'customer number or exact name; none: without a customer' },
@@ -83,7 +83,7 @@ export const ENTRY_FILTERS: FilterFlag[] = [
 ];
 
 export const ENTRY_FIELDS: BodyField[] = [
-  { flag: 'date', key: 'date', type: 'date', required: true, description: 'booking date (YYYY-MM-DD or today)' },
+  { flag: 'date', key: 'date', type: 'date', required: true, description: 'booking date (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)' },
   { flag: 'debit', key: 'debit_account_id', type: 'string', ref: 'account', required: true, description: 'debit account (number, e.g. 1020)' },
   { flag: 'credit', key: 'credit_account_id', type: 'string', ref: 'account', required: true, description: 'credit account (number, e.g. 3400)' },
   { flag: 'sum', key: 'sum', type: 'decimal', description: 'gross amount in CHF, e.g. 1081.00 (acquisition tax: the net purchase)' },

@@ -19,8 +19,8 @@ export const invoicesSpec = documentSpec('invoices', {
   create: {
     options: [
       orderedOption('--times-of <project>', 'bill the project\'s open, billable time entries (project id or exact name)'),
-      new Option('--from <date>', 'with --times-of, --expenses: from this day (YYYY-MM-DD or today)'),
-      new Option('--to <date>', 'with --times-of, --expenses: up to this day (YYYY-MM-DD or today)'),
+      new Option('--from <date>', 'with --times-of, --expenses: from this day (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)'),
+      new Option('--to <date>', 'with --times-of, --expenses: up to this day (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)'),
       new Option('--group-by <grouping>', 'with --times-of: a position per entry (default), date or task').choices(TIME_GROUPINGS),
       orderedOption('--expenses', 'bill the customer\'s billable expense bookings not yet invoiced').preset('yes'),
     ],
@@ -34,7 +34,7 @@ export const invoicesSpec = documentSpec('invoices', {
   extend(group) {
     group.command('remind').argument('<invoice>', REF_HELP.invoice!)
       .description('send the next reminder: sent → reminder_one → reminder_two → reminder_three')
-      .option('--due <date>', 'the new due date (YYYY-MM-DD or today; default: in 10 days)')
+      .option('--due <date>', 'the new due date (YYYY-MM-DD, dd.mm.yyyy, today, +3d …; default: in 10 days)')
       .addHelpText('after', `${examplesText(['acct invoices remind R-2026-004', 'acct invoices remind R-2026-004 --due 2026-06-30'])}
 An invoice that is open, paid or at the third reminder is refused (exit 6); mark-as moves back.`)
       .action(lazy(() => import('./remind.js')));

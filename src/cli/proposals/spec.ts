@@ -23,7 +23,7 @@ total the amount are a usage error (exit 2) saying by how much; no invoice is cr
       .action(lazy(() => import('./split.js')));
     group.command('invoice').argument('<proposal>', REF_HELP.proposal!)
       .description('turn an accepted proposal (or order confirmation) into an invoice with its positions')
-      .option('--date <date>', 'invoice date (YYYY-MM-DD or today; default today)')
+      .option('--date <date>', 'invoice date (YYYY-MM-DD, dd.mm.yyyy, today, +3d …; default today)')
       .option('--payable-until <date>', 'due date (default: the date plus the company\'s payment term)')
       .option('--force', 'make an invoice even when the proposal has invoices already')
       .addHelpText('after', `${examplesText(['acct proposals invoice O-2026-001', 'acct proposals invoice O-2026-001 --date 2026-06-01 --json'])}

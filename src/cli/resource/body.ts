@@ -1,6 +1,7 @@
 // Building request bodies and queries from flags: type checks happen here, before any request.
 import { dateFilter } from '../../api/endpoints/entries.js';
-import { wallClock } from '../../domain/clock.js';
+import { parseDay } from '../shared/calendar.js';
+import { parseAmount } from '../shared/numbers.js';
 import { UsageError } from '../../errors.js';
 import { optionKey } from '../verb.js';
 import type { BodyField, FieldType, FilterFlag } from './spec.js';
@@ -8,13 +9,7 @@ import type { BodyField, FieldType, FilterFlag } from './spec.js';
 // getBuiltinModule: see src/cli/runtime.ts
 const { readFileSync } = process.getBuiltinModule('node:fs');
 
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Today in the company's time zone as YYYY-MM-DD (the service's today, whatever zone this machine is in). */
-export function today(now = new Date()): string {
-  return wallClock(now).date;
-}
+export { today } from '../shared/calendar.js';
 
 export function convertValue(flag: string, type: FieldType, raw: unknown, choices?: readonly string[], isRef = false): unknown {
   // references stay as typed until the resolver turns them into ids
@@ -25,12 +20,10 @@ export function convertValue(flag: string, type: FieldType, raw: unknown, choice
     case 'int':
       return /^-?\d+$/.test(value) ? Number(value) : badValue(flag, value, 'a whole number');
     case 'decimal':
-      // kept as the decimal string the user wrote: no float on the way to the API
-      return DECIMAL.test(value) ? value : badValue(flag, value, 'a number like 120 or 120.50');
-    case 'date': {
-      const v = value === 'today' ? today() : value;
-      return DATE.test(v) && !Number.isNaN(Date.parse(v)) ? v : badValue(flag, value, 'a date YYYY-MM-DD or today');
-    }
+      // kept as decimal text (1'000,50 → 1000.50): no float on the way to the API
+      return parseAmount(value, flag);
+    case 'date':
+      return parseDay(value, flag);
     case 'enum':
       return choices && !choices.includes(value) ? badValue(flag, value, `one of ${choices.join(', ')}`) : value;
     case 'ids': {

@@ -1,17 +1,19 @@
 // `acct server recur`: creates the due copies of recurring invoices in a data directory, once.
+import { parseDay } from '../shared/calendar.js';
 import type { VerbIO } from '../verb.js';
 import { dataDirOption } from './data-dir.js';
 import { withAdminDb } from './admin-db.js';
 
 interface RecurOptions {
   data?: string;
-  /** YYYY-MM-DD; default: today in each company's time zone */
+  /** a day as typed (2026-12-31, 31.12.2026, today …); default: today in each company's time zone */
   date?: string;
 }
 
 export default async function recur(opts: RecurOptions, _io: VerbIO): Promise<void> {
+  const date = opts.date === undefined ? undefined : parseDay(opts.date, 'date');
   await withAdminDb(dataDirOption(opts.data), (db, admin) => {
-    const lines = admin.recur(db, opts.date);
+    const lines = admin.recur(db, date);
     process.stdout.write(lines.map((l) => `${l}\n`).join(''));
     if (lines.length === 0) process.stderr.write('No recurring invoice is due.\n');
   });

@@ -1,7 +1,14 @@
-// Days and ISO weeks as a bookkeeper names them: 2025-01-06, today, yesterday, tomorrow, +3d, -1w;
-// weeks as 2025-W02. Pure calendar arithmetic on UTC dates (no time zone can shift a day).
+// Days and ISO weeks as a bookkeeper names them, one grammar in every command: 2025-01-06, 06.01.2025
+// (as tables print them), today, yesterday, tomorrow, +3d, -1w; weeks as 2025-W02. Pure calendar
+// arithmetic on UTC dates (no time zone can shift a day); today is the company's.
+import { isCalendarDate } from '../../domain/calendar.js';
+import { wallClock } from '../../domain/clock.js';
 import { UsageError } from '../../errors.js';
-import { today } from '../resource/body.js';
+
+/** Today in the company's time zone as YYYY-MM-DD (the service's today, whatever zone this machine is in). */
+export function today(now = new Date()): string {
+  return wallClock(now).date;
+}
 
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -63,19 +70,26 @@ export function parseWeek(text: string, flag = 'week'): IsoWeek {
   return w;
 }
 
-export const DAY_FORMS = 'YYYY-MM-DD, today, yesterday, tomorrow, +3d, -2d, +1w';
+export const DAY_FORMS = 'YYYY-MM-DD, dd.mm.yyyy, today, yesterday, tomorrow, +3d, -2d, +1w';
 
-/** A day: YYYY-MM-DD, today, yesterday, tomorrow, or an offset from today (+3d, -2d, +1w). */
+const DOTTED_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
+
+/**
+ * A day: YYYY-MM-DD, dd.mm.yyyy, today, yesterday, tomorrow, or an offset from today (+3d, -2d, +1w);
+ * a real day from 1000 to 9999 (what the service keeps). A usage error naming the flag otherwise.
+ */
 export function parseDay(text: string, flag: string, opts: { now?: string; forms?: string } = {}): string {
-  const t = text.trim().toLowerCase();
+  const dotted = DOTTED_DATE.exec(text.trim());
+  const t = dotted ? `${dotted[3]}-${dotted[2].padStart(2, '0')}-${dotted[1].padStart(2, '0')}` : text.trim().toLowerCase();
   const base = opts.now ?? today();
   const fail = (): never => { throw new UsageError(`invalid --${flag} "${text}": expected ${opts.forms ?? DAY_FORMS}`); };
-  if (ISO_DATE.test(t)) return isDate(t) ? t : fail();
+  if (ISO_DATE.test(t)) return isCalendarDate(t) ? t : fail();
   if (t === 'today') return base;
   if (t === 'yesterday') return addDays(base, -1);
   if (t === 'tomorrow') return addDays(base, 1);
   const m = /^([+-])(\d{1,4})([dw])$/.exec(t);
   if (!m) return fail();
   const n = Number(m[2]) * (m[3] === 'w' ? 7 : 1);
-  return addDays(base, m[1] === '-' ? -n : n);
+  const day = addDays(base, m[1] === '-' ? -n : n);
+  return isCalendarDate(day) ? day : fail();
 }

@@ -6,6 +6,7 @@
 import { mulDivRound, rappenToString, scaledToString, toRappen, toScaled } from '../../domain/money.js';
 import { CliError, UsageError } from '../../errors.js';
 import { formatDate } from '../../output/format.js';
+import { typedDecimal } from './numbers.js';
 
 /** A position item as the API takes it in `positions`. */
 export interface PositionItem {
@@ -20,13 +21,10 @@ export interface PositionItem {
 
 const usage = (message: string) => new UsageError(message);
 
-/** A decimal typed by a person: `2.5`, `2,5`, `1'500.50`; undefined when it is not one. */
-function typedDecimal(raw: string, places: number): number | undefined {
-  const text = raw.trim().replace(/['’]/g, '').replace(',', '.');
-  if (!/^\d+(\.\d*)?$|^\.\d+$/.test(text)) return undefined;
-  const frac = text.split('.')[1] ?? '';
-  if (frac.replace(/0+$/, '').length > places) return undefined;
-  return toScaled(text, places);
+/** A decimal ≥ 0 typed by a person (`2.5`, `2,5`, `1'500.50`) scaled to `places`; undefined when it is not one. */
+function typedScaled(raw: string, places: number): number | undefined {
+  const text = typedDecimal(raw, places, false);
+  return text === undefined ? undefined : toScaled(text, places);
 }
 
 /**
@@ -35,14 +33,14 @@ function typedDecimal(raw: string, places: number): number | undefined {
  */
 export function parsePositionFlag(value: string): PositionItem {
   const parts = value.split(';');
-  const hasUnit = parts.length >= 4 && typedDecimal(parts[parts.length - 1], 2) === undefined;
+  const hasUnit = parts.length >= 4 && typedScaled(parts[parts.length - 1], 2) === undefined;
   const unit = hasUnit ? parts.pop()!.trim() : null;
   if (parts.length < 3) throw usage(`--position "${value}": expected "description;amount;price[;unit]", e.g. "Beratung;2.5;150;h"`);
   const priceText = parts.pop()!;
   const amountText = parts.pop()!;
   const description = parts.join(';').trim();
-  const amount = typedDecimal(amountText, 3);
-  const price = typedDecimal(priceText, 2);
+  const amount = typedScaled(amountText, 3);
+  const price = typedScaled(priceText, 2);
   if (description === '') throw usage(`--position "${value}": the description is empty`);
   if (amount === undefined) throw usage(`--position "${value}": amount "${amountText.trim()}" is not a number ≥ 0 with at most 3 decimals`);
   if (price === undefined) throw usage(`--position "${value}": price "${priceText.trim()}" is not an amount ≥ 0 with at most 2 decimals`);
@@ -54,7 +52,7 @@ export const textItem = (text: string): PositionItem => ({ type: 'text', text })
 /** `--product "Webhosting"` or `--product "USB-C Kabel:3"`: the product as typed and the quantity (default 1). */
 export function parseProductFlag(value: string): { product: string; amount: string } {
   const colon = value.lastIndexOf(':');
-  const amount = colon < 0 ? undefined : typedDecimal(value.slice(colon + 1), 3);
+  const amount = colon < 0 ? undefined : typedScaled(value.slice(colon + 1), 3);
   // a name may hold colons itself: only a number after the last one is a quantity (id:N stays a reference)
   const quantified = amount !== undefined && !/^id$/i.test(value.slice(0, colon).trim());
   const product = (quantified ? value.slice(0, colon) : value).trim();
@@ -66,7 +64,7 @@ export function parseProductFlag(value: string): { product: string; amount: stri
 export function parseDiscount(value: string): { discount_amount: string; discount_type: 'percentage' | 'absolute' } {
   const text = value.trim();
   const percent = text.endsWith('%');
-  const scaled = typedDecimal(percent ? text.slice(0, -1) : text, 2);
+  const scaled = typedScaled(percent ? text.slice(0, -1) : text, 2);
   if (scaled === undefined || (percent && scaled > 10000)) throw usage(`--discount "${value}": expected a percentage like 10% (0 to 100) or an amount like 50.00`);
   return { discount_amount: rappenToString(scaled), discount_type: percent ? 'percentage' : 'absolute' };
 }
@@ -141,13 +139,13 @@ export function splitParts(values: readonly string[], total: number): SplitPart[
     const amount = eq < 0 ? '' : value.slice(eq + 1).trim();
     if (title === '' || amount === '') throw usage(`--part "${value}": expected "TITLE=40%" or "TITLE=AMOUNT"`);
     if (amount.endsWith('%')) {
-      const percent = typedDecimal(amount.slice(0, -1), 2);
+      const percent = typedScaled(amount.slice(0, -1), 2);
       if (percent === undefined || percent > 10000) throw usage(`--part "${value}": "${amount}" is not a percentage from 0 to 100`);
       percentSum += percent;
       lastPercent = i;
       return { title, sum: mulDivRound(total, percent, 10000), percent };
     }
-    const sum = typedDecimal(amount, 2);
+    const sum = typedScaled(amount, 2);
     if (sum === undefined) throw usage(`--part "${value}": "${amount}" is not an amount with at most 2 decimals`);
     return { title, sum, percent: undefined };
   });

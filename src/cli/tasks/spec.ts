@@ -7,7 +7,7 @@ import type { ResourceSpec } from '../resource/spec.js';
 import { parseDay } from '../shared/calendar.js';
 import { TASK_COLUMNS } from './fields.js';
 
-const DUE_FORMS = 'YYYY-MM-DD, today, tomorrow, +3d, +2w';
+const DUE_FORMS = 'YYYY-MM-DD, dd.mm.yyyy, today, tomorrow, +3d, +2w';
 
 export const tasksSpec: ResourceSpec = {
   group: 'tasks',

@@ -30,7 +30,7 @@ export const timesSpec: ResourceSpec = {
   filters: TIME_FILTERS,
   fields: [
     { flag: 'project', key: 'project_id', type: 'string', ref: 'project', required: true, description: 'project id or exact name (asked on a terminal when missing)' },
-    { flag: 'date', key: 'date', type: 'string', description: 'day of the work: YYYY-MM-DD, today (default on create), yesterday, -2d' },
+    { flag: 'date', key: 'date', type: 'string', description: 'day of the work: YYYY-MM-DD, dd.mm.yyyy, today (default on create), yesterday, -2d' },
     { flag: 'duration', key: 'duration', type: 'string', description: 'how long: 1:30, 1h30m, 1h, 90m or 1.5h (or --start with --end)' },
     { flag: 'start', key: 'start', type: 'string', description: 'start time HH:MM' },
     { flag: 'end', key: 'end', type: 'string', description: 'end time HH:MM (after --start, the same day)' },
@@ -64,8 +64,8 @@ export const timesSpec: ResourceSpec = {
     list: {
       description: 'list time entries, a week timesheet (--week) or totals (--group-by)',
       options: [
-        new Option('--from <date>', 'first day: YYYY-MM-DD, today, yesterday, -7d'),
-        new Option('--to <date>', 'last day: YYYY-MM-DD, today, yesterday'),
+        new Option('--from <date>', 'first day: YYYY-MM-DD, dd.mm.yyyy, today, yesterday, -7d'),
+        new Option('--to <date>', 'last day: YYYY-MM-DD, dd.mm.yyyy, today, yesterday'),
         new Option('--user <user>', 'only this user: a user id or "me"'),
         new Option('--include <relations>', 'embed relations: project, project.customer, task, user (comma-separated; default project)'),
         new Option('--week [week]', 'timesheet of an ISO week, e.g. 2025-W02 (default: the current week)'),
@@ -103,7 +103,7 @@ ${examplesText(['acct times import zeiten.csv', 'acct times import zeiten.csv --
     group.command('bulk-update').argument('<id...>', 'time entry ids')
       .description('change several time entries at once (only open entries change)')
       .option('--project <project>', 'move them to this project (id or exact name)')
-      .option('--date <date>', 'day: YYYY-MM-DD, today, yesterday')
+      .option('--date <date>', 'day: YYYY-MM-DD, dd.mm.yyyy, today, yesterday')
       .option('--description <text>', 'description')
       .option('--rate <value>', 'hourly rate in CHF, e.g. 120.50')
       .option('--billable', 'billable')

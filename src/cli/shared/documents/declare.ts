@@ -99,7 +99,7 @@ function declareDocumentVerbs(group: Command, k: KindFacts): void {
     .description(`move ${a} to another status${invoice ? ' (paid books the payment; --no-booking does not)' : ''}`);
   if (invoice) {
     markAs
-      .option('--paid-date <date>', 'paid: the day of the payment (YYYY-MM-DD or today; default today)')
+      .option('--paid-date <date>', 'paid: the day of the payment (YYYY-MM-DD, dd.mm.yyyy, today, +3d …; default today)')
       .option('--no-booking', 'paid: do not book the payment')
       .option('--bank-account <account>', 'paid: the account the money came to, by number (default: the invoice\'s)')
       .option('--sum <amount>', 'paid: the amount received (default: the invoice\'s total)')

@@ -156,8 +156,8 @@ export const documentFilters = (k: KindFacts): FilterFlag[] => [
   { flag: 'status', param: 'filter[status]', type: 'string', description: `${k.listStatuses.join(', ')} (comma-separated for several)` },
   { flag: 'customer', param: 'filter[customer_id]', type: 'string', ref: 'customer', description: 'customer number or exact name' },
   { flag: 'project', param: 'filter[project_id]', type: 'string', ref: 'project', description: 'project id or exact name' },
-  { flag: 'from', param: 'from', type: 'date', description: 'dated on or after this day (YYYY-MM-DD or today)' },
-  { flag: 'to', param: 'to', type: 'date', description: 'dated on or before this day (YYYY-MM-DD or today)' },
+  { flag: 'from', param: 'from', type: 'date', description: 'dated on or after this day (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)' },
+  { flag: 'to', param: 'to', type: 'date', description: 'dated on or before this day (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)' },
   { flag: 'number', param: 'filter[number]', type: 'string', description: 'numbers containing this text, e.g. 2026-0' },
   { flag: 'id', param: 'filter[id]', type: 'ids', description: 'only these ids (comma-separated)' },
   ...(k.noun === 'invoice' ? [
@@ -175,7 +175,7 @@ const sharedFields = (k: KindFacts): BodyField[] => [
   { flag: 'tax-rate', key: 'tax_rate_id', type: 'string', ref: 'tax-rate', description: `VAT rate: id or exact name; none: without VAT${k.noun === 'invoice' ? ' (default: the customer\'s)' : ''}` },
   { flag: 'title', key: 'title', type: 'string', description: `title (default: "${k.noun === 'invoice' ? 'Rechnung' : 'Offerte'} <number>" in the language)` },
   { flag: 'lang', key: 'lang', type: 'enum', choices: ['de', 'en', 'fr', 'it'], description: 'language of the document (default de)' },
-  { flag: 'date', key: 'date', type: 'date', description: 'document date (YYYY-MM-DD or today; default today)' },
+  { flag: 'date', key: 'date', type: 'date', description: 'document date (YYYY-MM-DD, dd.mm.yyyy, today, +3d …; default today)' },
   k.noun === 'invoice'
     ? { flag: 'payable-until', key: 'payable_until', type: 'date', description: 'due date (default: the date plus the company\'s payment term)' }
     : { flag: 'valid-until', key: 'valid_until', type: 'date', description: 'valid until (default: the date plus 14 days)' },

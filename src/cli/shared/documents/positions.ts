@@ -4,10 +4,10 @@ import { addPosition, listPositions, removePosition, updatePosition } from '../.
 import { UsageError } from '../../../errors.js';
 import { notice } from '../../globals.js';
 import { listRenderer, planOutput, printRecord, type OutputPlan } from '../../output.js';
-import { convertValue } from '../../resource/body.js';
 import type { VerbIO } from '../../verb.js';
 import { parseDiscount, parsePositionFlag, parseProductFlag, textItem } from '../document-input.js';
 import { discountText } from '../document-view.js';
+import { parseAmount } from '../numbers.js';
 import { productItem, withDocument, type DocumentArgs } from './common.js';
 import { positionColumns, type KindFacts } from './fields.js';
 
@@ -93,8 +93,9 @@ export async function update(k: KindFacts, o: UpdateOptions, io: VerbIO): Promis
   const changes: Rec = {};
   if (o.description !== undefined) changes.description = o.description;
   if (o.title !== undefined) changes.title = o.title;
-  if (o.amount !== undefined) changes.amount = convertValue('amount', 'decimal', o.amount);
-  if (o.price !== undefined) changes.price = convertValue('price', 'decimal', o.price);
+  // a quantity holds thousandths
+  if (o.amount !== undefined) changes.amount = parseAmount(o.amount, 'amount', 3);
+  if (o.price !== undefined) changes.price = parseAmount(o.price, 'price');
   if (o.unit !== undefined) changes.unit = o.unit;
   if (o.discount !== undefined) Object.assign(changes, parseDiscount(o.discount));
   if (Object.keys(changes).length === 0) throw new UsageError('nothing to change: give --description, --title, --amount, --price, --unit or --discount');
