@@ -19,12 +19,31 @@ export async function confirmDestructive(g: GlobalOptions, question: string, fla
   if (!ok) throw new UsageError('cancelled');
 }
 
-/** A required value that was not given: asked on a TTY, else a usage error naming the flag. */
-export async function askRequired(g: GlobalOptions, flag: string, message: string, choices?: readonly string[]): Promise<string> {
+/** Without a terminal a required value that was not given is a usage error naming the flag. */
+export function requireAnswerable(g: GlobalOptions, flag: string): void {
   if (!canPrompt(g)) throw new UsageError(`missing required ${flag}`);
+}
+
+/**
+ * A required value that was not given, asked on a terminal (else a usage error naming the flag). `read`
+ * turns the answer into the value as the flag's would be (a date, an amount, an account's id); an
+ * answer it refuses is said under the question, which is asked again.
+ */
+export async function askRequired<T = string>(g: GlobalOptions, flag: string, message: string, choices?: readonly string[], read?: (answer: string) => T | Promise<T>): Promise<T> {
+  requireAnswerable(g, flag);
   const prompts = await import('@inquirer/prompts');
-  if (choices) return prompts.select({ message, choices: choices.map((value) => ({ value, name: value })) });
-  return prompts.input({ message, required: true });
+  if (choices) return prompts.select({ message, choices: choices.map((value) => ({ value, name: value })) }) as Promise<T>;
+  const accept = read ?? ((answer: string) => answer as T);
+  const validate = async (answer: string): Promise<string | true> => {
+    try {
+      await accept(answer);
+      return true;
+    } catch (err) {
+      if (!(err instanceof UsageError)) throw err;
+      return [err.message, ...err.details].join('; ');
+    }
+  };
+  return accept(await prompts.input({ message, required: true, validate }));
 }
 
 export async function askSecret(message: string): Promise<string> {

@@ -139,10 +139,10 @@ describe('acct entries create', () => {
     const rate = await acct(['entries', 'create', '--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--sum', '1', '--tax-rate', 'MWST 9 %']);
     expect(rate.code).toBe(2);
     expect(rate.stderr).toMatch(/no tax rate "MWST 9 %" \(--tax-rate\)/);
-    const tag = await acct(['entries', 'create', '--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--tags', 'travel,ferien']);
+    const tag = await acct(['entries', 'create', '--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--sum', '1', '--tags', 'travel,ferien']);
     expect(tag.code).toBe(2);
     expect(tag.stderr).toMatch(/no tag "ferien" \(--tags\)/);
-    const customer = await acct(['entries', 'create', '--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--customer', 'Nobody AG']);
+    const customer = await acct(['entries', 'create', '--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--sum', '1', '--customer', 'Nobody AG']);
     expect(customer.code).toBe(2);
     expect(customer.stderr).toMatch(/no customer "Nobody AG"/);
     expect(await count()).toBe(before);
@@ -153,11 +153,13 @@ describe('acct entries create', () => {
     const cases: [string[], RegExp][] = [
       [['--debit', '1020', '--credit', '3400'], /missing required --date/],
       [['--date', '2026-01-01', '--credit', '3400'], /missing required --debit/],
+      // a booking needs its sum: never 0.00 for want of one
+      [['--date', '2026-01-01', '--debit', '1020', '--credit', '3400'], /missing required --sum/],
       [['--date', '31.02.2026', '--debit', '1020', '--credit', '3400'], /invalid --date "31\.02\.2026": expected YYYY-MM-DD, dd\.mm\.yyyy, today/],
       [['--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--sum', '12,505'], /invalid --sum "12,505": at most 2 decimals/],
-      [['--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--new-tag', 'software'], /invalid --new-tag "software": expected name:color/],
-      [['--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--new-tag', 'software:violet'], /the colour must be one of orange, blue/],
-      [['--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--group', 'abc'], /invalid --group "abc"/],
+      [['--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--sum', '1', '--new-tag', 'software'], /invalid --new-tag "software": expected name:color/],
+      [['--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--sum', '1', '--new-tag', 'software:violet'], /the colour must be one of orange, blue/],
+      [['--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--sum', '1', '--group', 'abc'], /invalid --group "abc"/],
     ];
     for (const [args, message] of cases) {
       const r = await acct(['entries', 'create', ...args]);

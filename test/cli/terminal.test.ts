@@ -23,6 +23,30 @@ describe('on a terminal', () => {
     expect(text).toMatch(/NAME\s+travel/);
   });
 
+  test('entries create asks for every value a booking needs, the sum too, and asks again after an answer it cannot take', async () => {
+    const r = await inTerminal(box, ['entries', 'create', '--description', 'Beratung'], [
+      // a day the calendar lacks, then the date as tables print it
+      { when: 'booking date', keys: '31.02.2026\r' },
+      { when: 'invalid --date "31.02.2026"', keys: '\u0015' },
+      { when: 'booking date', keys: '31.12.2026\r' },
+      // an account the chart lacks, then one it has
+      { when: 'debit account', keys: '9999\r' },
+      { when: 'no account "9999"', keys: '\u0015' },
+      { when: 'debit account', keys: '1020\r' },
+      { when: 'credit account', keys: '3400\r' },
+      // more decimals than Rappen, then an amount with an apostrophe
+      { when: 'gross amount', keys: '1081.005\r' },
+      { when: 'at most 2 decimals', keys: '\u0015' },
+      { when: 'gross amount', keys: "1'081.00\r" },
+    ]);
+    expect(r.code, r.output).toBe(0);
+    const text = plain(r.output);
+    expect(text).toMatch(/DATE\s+31\.12\.2026\n/);
+    expect(text).toMatch(/DEBIT\s+1020\n/);
+    expect(text).toMatch(/SUM\s+1'081\.00\n/);
+    expect((await box.run(['entries', 'list', '--fields', 'date,sum'])).stdout).toBe('date\tsum\n2026-12-31\t1081\n');
+  });
+
   test('--no-input never prompts: the missing value is a usage error', async () => {
     const r = await inTerminal(box, ['tags', 'create', '--color', 'blue', '--no-input']);
     expect(r.code).toBe(2);

@@ -86,7 +86,7 @@ export const ENTRY_FIELDS: BodyField[] = [
   { flag: 'date', key: 'date', type: 'date', required: true, description: 'booking date (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)' },
   { flag: 'debit', key: 'debit_account_id', type: 'string', ref: 'account', required: true, description: 'debit account (number, e.g. 1020)' },
   { flag: 'credit', key: 'credit_account_id', type: 'string', ref: 'account', required: true, description: 'credit account (number, e.g. 3400)' },
-  { flag: 'sum', key: 'sum', type: 'decimal', description: 'gross amount in CHF, e.g. 1081.00 (acquisition tax: the net purchase)' },
+  { flag: 'sum', key: 'sum', type: 'decimal', required: true, description: 'gross amount in CHF, e.g. 1081.00 (acquisition tax: the net purchase)' },
   { flag: 'description', key: 'description', type: 'string', description: 'booking text (max 255)' },
   { flag: 'number', key: 'number', type: 'string', description: 'booking number (default: the next E-/A-/U-YYYY-NNN)' },
   { flag: 'tax-rate', key: 'tax_rate_id', type: 'string', ref: 'tax-rate', description: 'VAT rate: id or exact name; none removes it' },

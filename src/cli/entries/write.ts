@@ -5,12 +5,12 @@ import { createEntry, updateEntry } from '../../api/endpoints/entries.js';
 import { TAG_COLORS } from '../../api/endpoints/tags.js';
 import { UsageError } from '../../errors.js';
 import { planOutput, printRecord } from '../output.js';
-import { askRequired } from '../prompt.js';
+import { askRequired, requireAnswerable } from '../prompt.js';
 import { RefResolver } from '../refs.js';
 import { nameFlags } from '../failure.js';
 import { bodyFromFlags, readDataFlag } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
-import type { VerbIO } from '../verb.js';
+import { optionKey, type VerbIO } from '../verb.js';
 import { readReceipt, type Receipt } from '../shared/upload.js';
 import { multipartBody } from './receipt.js';
 import { ENTRY_COLUMNS, ENTRY_FIELDS } from './fields.js';
@@ -88,18 +88,24 @@ async function write(opts: WriteOptions, io: VerbIO, ref?: string): Promise<void
   if (newTags) body.newTags = JSON.stringify(newTags);
   const receipt: Receipt | undefined = opts.receipt === undefined ? undefined : readReceipt(opts.receipt, '--receipt');
 
-  if (creating) {
-    for (const f of fields.filter((f) => f.required && body[f.key] === undefined)) {
-      // the answer goes through the same conversion as the flag (dates checked, `today` allowed)
-      body[f.key] = bodyFromFlags([f], { [f.flag]: await askRequired(g, `--${f.flag}`, `${f.description}:`) })[f.key];
-    }
-  } else if (Object.keys(body).length === 0 && tagRefs === undefined && !receipt) {
+  // every value a booking needs; without a terminal the first one missing is a usage error, before any request
+  const missing = creating ? fields.filter((f) => f.required && body[f.key] === undefined) : [];
+  if (missing.length) requireAnswerable(g, `--${missing[0].flag}`);
+  if (!creating && Object.keys(body).length === 0 && tagRefs === undefined && !receipt) {
     throw new UsageError(`nothing to change: give at least one of ${[...fields.map((f) => `--${f.flag}`), '--new-tag'].join(', ')} or --data`);
   }
 
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company);
+    for (const f of missing) {
+      // each answer is read as its flag would be (a date, an amount, an account of the chart); one that is
+      // not is said under the question, which is asked again
+      body[f.key] = await askRequired(g, `--${f.flag}`, `${f.description}:`, undefined, (answer) => {
+        const value = bodyFromFlags([f], { [optionKey(f.flag)]: answer })[f.key];
+        return f.ref ? resolver.resolve(f.ref, String(value), f.flag) : value;
+      });
+    }
     for (const f of fields) {
       if (!f.ref || body[f.key] === undefined || body[f.key] === null || typeof body[f.key] === 'number') continue;
       const raw = String(body[f.key]);

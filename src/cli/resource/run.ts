@@ -8,7 +8,7 @@ import { askRequired, confirmDestructive, refuseUnconfirmed } from '../prompt.js
 import { withRuntime, type Runtime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import type { ListFlags } from './declare.js';
-import { bodyFromFlags, positiveInt, queryFromFilters, readDataFlag } from './body.js';
+import { bodyFromFlags, convertValue, positiveInt, queryFromFilters, readDataFlag } from './body.js';
 import { RefResolver } from '../refs.js';
 import { nameFlags } from '../failure.js';
 import { deleteQuestion, existingRecords, findRecord, recordKey, recordLabel } from '../shared/existing.js';
@@ -63,8 +63,8 @@ async function collectBody(spec: ResourceSpec, g: GlobalOptions, opts: Rec, crea
   const body = { ...readDataFlag(opts.data as string | undefined), ...bodyFromFlags(fields, opts) };
   if (creating) {
     for (const f of fields.filter((f) => f.required && body[f.key] === undefined)) {
-      const answer = await askRequired(g, `--${f.flag}`, `${f.description}:`, f.type === 'enum' ? f.choices : undefined);
-      body[f.key] = answer;
+      // the answer is read as the flag would be (a date, an amount …); one it refuses is asked again
+      body[f.key] = await askRequired(g, `--${f.flag}`, `${f.description}:`, f.type === 'enum' ? f.choices : undefined, (answer) => convertValue(f.flag, f.type, answer, f.choices, !!f.ref));
     }
   }
   return body;
