@@ -225,6 +225,13 @@ describe('acct entries get, update, delete', () => {
     expect(missing.code).toBe(5);
   });
 
+  test('create and update print the booking as get does (its customer, project, tags)', async () => {
+    const shown = await acct(['entries', 'get', 'A-2026-050'], { company });
+    const updated = await acct(['entries', 'update', 'A-2026-050', '--description', 'Büromaterial'], { company });
+    expect(updated.stdout).toBe(shown.stdout);
+    expect(tsv(updated.stdout)[0]).toEqual(expect.arrayContaining(['customer.name', 'project.name', 'tags', 'file.name']));
+  });
+
   test('a booking is taken by its number as every output shows it; the id with --fields id', async () => {
     const byNumber = JSON.parse((await acct(['entries', 'get', 'A-2026-050', '--json'], { company })).stdout);
     expect(byNumber).toMatchObject({ id, number: 'A-2026-050' });

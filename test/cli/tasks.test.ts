@@ -54,6 +54,14 @@ describe('create', () => {
     expect(t.formatted).toMatchObject({ due: '14.02.2025', is_done: false });
   });
 
+  test('create and update print the task as get does: the project by name', async () => {
+    const created = await acct(['tasks', 'create', '--title', 'Mit Projekt', '--project', 'Website', '--due', 'today', '--fields', 'title,project.name']);
+    expect(created.stdout).toBe('title\tproject.name\nMit Projekt\tWebsite\n');
+    const id = tsv((await acct(['tasks', 'list', '--fields', 'id,title'])).stdout).find((r) => r[1] === 'Mit Projekt')![0];
+    const updated = await acct(['tasks', 'update', id, '--planned-hours', '1', '--fields', 'title,project.name']);
+    expect(updated.stdout).toBe('title\tproject.name\nMit Projekt\tWebsite\n');
+  });
+
   test.each([['today', 0], ['tomorrow', 1], ['+3d', 3], ['+2w', 14], ['-1d', -1]])('--due %s', async (due, days) => {
     const t = await json(['tasks', 'create', '--title', `Fällig ${due}`, '--project', 'Support', '--due', due]);
     expect(t.due).toBe(addDays(today(), days));

@@ -105,6 +105,13 @@ describe('acct tax-rates create', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ name: 'MWST Sonder', rate: 5.5, account_id: accountId(2200, writes), field_number: 303, name_en: 'VAT special', calculation_method: 'net' });
   });
 
+  test('create and update print the rate as get does: the account number filled in', async () => {
+    const created = await acct(['tax-rates', 'create', '--name', 'Mit Konto', '--rate', '2.6', '--account', '2200', '--fields', 'name,account.account_number'], { company: writes });
+    expect(created.stdout).toBe('name\taccount.account_number\nMit Konto\t2200\n');
+    const updated = await acct(['tax-rates', 'update', 'Mit Konto', '--rate', '2.5', '--fields', 'rate,account.account_number'], { company: writes });
+    expect(updated.stdout).toBe('rate\taccount.account_number\n2.5\t2200\n');
+  });
+
   test('saldo rate and acquisition tax with its account by number', async () => {
     const saldo = await acct(['tax-rates', 'create', '--name', 'Saldo 6.2 %', '--rate', '8.1', '--saldo-rate', '6.2', '--account', '2200', '--json'], { company: writes });
     expect(JSON.parse(saldo.stdout)).toMatchObject({ saldo_rate: 6.2, calculation_method: 'gross' });

@@ -41,6 +41,10 @@ export const ENTRY_COLUMNS: Column[] = [
   { key: 'updated_at', kind: 'datetime', default: false },
 ];
 
+/** `get` (and create and update, which print the record as get does) show more than the list: type, customer, project, tags, receipt and the flags. */
+const DETAIL = new Set(['id', 'type', 'customer.name', 'project.name', 'tags', 'file.name', 'billable', 'locked', 'entry_group_id']);
+export const ENTRY_DETAIL_COLUMNS: Column[] = ENTRY_COLUMNS.map((c) => (DETAIL.has(c.key) ? { ...c, default: true } : c));
+
 /** `acct entries grouped`: one row per entry group (or ungrouped booking). */
 export const GROUPED_COLUMNS: Column[] = [
   { key: 'id', kind: 'int', default: false },

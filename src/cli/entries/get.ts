@@ -3,12 +3,8 @@ import { getEntry } from '../../api/endpoints/entries.js';
 import { planOutput, printRecord } from '../output.js';
 import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
-import { ENTRY_COLUMNS } from './fields.js';
+import { ENTRY_DETAIL_COLUMNS } from './fields.js';
 import { RefResolver } from '../refs.js';
-
-/** `get` shows more than the list: type, customer, project, tags, receipt and the flags. */
-const DETAIL = new Set(['id', 'type', 'customer.name', 'project.name', 'tags', 'file.name', 'billable', 'locked', 'entry_group_id']);
-const COLUMNS = ENTRY_COLUMNS.map((c) => (DETAIL.has(c.key) ? { ...c, default: true } : c));
 
 interface GetOptions {
   /** the booking number (E-2026-001), id or id:N */
@@ -17,7 +13,7 @@ interface GetOptions {
 
 export default async function get(options: GetOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
-  const plan = planOutput(g, COLUMNS);
+  const plan = planOutput(g, ENTRY_DETAIL_COLUMNS);
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
     const id = await new RefResolver(rt.client, company).resolve('entry', options.booking, '<booking>');

@@ -1,7 +1,7 @@
 // `acct entries create` and `acct entries update <booking>` (number or id): a flag per field (accounts by number, the other
 // references by name or id, tags by name, new tags as name:color), or --data; --receipt uploads a file
 // (the request becomes multipart). Everything that can be checked without the API is checked first.
-import { createEntry, updateEntry } from '../../api/endpoints/entries.js';
+import { createEntry, getEntry, updateEntry } from '../../api/endpoints/entries.js';
 import { TAG_COLORS } from '../../api/endpoints/tags.js';
 import { UsageError } from '../../errors.js';
 import { planOutput, printRecord } from '../output.js';
@@ -13,7 +13,7 @@ import { withRuntime } from '../runtime.js';
 import { optionKey, type VerbIO } from '../verb.js';
 import { readReceipt, type Receipt } from '../shared/upload.js';
 import { multipartBody } from './receipt.js';
-import { ENTRY_COLUMNS, ENTRY_FIELDS } from './fields.js';
+import { ENTRY_DETAIL_COLUMNS, ENTRY_FIELDS } from './fields.js';
 
 type Rec = Record<string, unknown>;
 
@@ -72,7 +72,8 @@ export async function update({ booking, ...options }: UpdateOptions, io: VerbIO)
 async function write(opts: WriteOptions, io: VerbIO, ref?: string): Promise<void> {
   const g = io.globals();
   const creating = ref === undefined;
-  const plan = planOutput(g, ENTRY_COLUMNS);
+  // the record as get prints it
+  const plan = planOutput(g, ENTRY_DETAIL_COLUMNS);
   const fields = ENTRY_FIELDS;
   nameFlags([...fields.map((f) => [f.key, f.flag] as const), ['tag_ids', 'tags'], ['newTags', 'new-tag']]);
 
@@ -118,6 +119,6 @@ async function write(opts: WriteOptions, io: VerbIO, ref?: string): Promise<void
     }
     const request = receipt ? { form: multipartBody(body, receipt) } : { json: body };
     const entry = ref === undefined ? await createEntry(rt.client, company, request) : await updateEntry(rt.client, company, await resolver.resolve('entry', ref, '<booking>'), request);
-    printRecord(plan, entry);
+    printRecord(plan, await getEntry(rt.client, company, Number(entry.id)));
   });
 }

@@ -124,11 +124,23 @@ async function runBulk(rt: Runtime, g: GlobalOptions, spec: ResourceSpec, verb: 
   notice(`${verb === 'archive' ? 'Archived' : 'Unarchived'} ${ids.length} ${spec.group}.`);
 }
 
+/**
+ * A record just written, as get reads it: the answer of a write leaves relations out (a tax rate's
+ * account, a task's project), so the record is read again with what get embeds.
+ */
+async function readBack(rt: Runtime, spec: ResourceSpec, company: number, written: Rec, include: string | undefined): Promise<Rec> {
+  const id = Number(written.id);
+  if (!Number.isInteger(id)) return written;
+  return unwrap(await rt.client.get(spec.paths.one(company, id), { query: include ? { include } : undefined }));
+}
+
 /** Runs a generic verb: `refs` are its positional references, `opts` its flags by key (the spec declares which). */
 export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb, refs: string[], opts: Rec, io: VerbIO): Promise<void> {
   const g = io.globals();
   const setup = spec.setup?.[verb as Verb] ?? {};
-  const plan = planOutput(g, setup.columns ?? spec.columns);
+  // create and update print the record as get shows it: the same columns, the relations embedded
+  const shows = verb === 'create' || verb === 'update' ? spec.setup?.get ?? {} : setup;
+  const plan = planOutput(g, setup.columns ?? shows.columns ?? spec.columns);
   // Everything checkable without the API is checked before a connection is made.
   const query = verb === 'list' ? queryFromFilters(spec.filters ?? [], opts) : {};
   if (verb === 'list' && setup.include) query.include ??= setup.include;
@@ -162,13 +174,15 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
         return;
       }
       case 'create': {
-        printRecord(plan, unwrap(await rt.client.post(spec.paths.list(company), { json: staticBody })));
+        const created = unwrap(await rt.client.post(spec.paths.list(company), { json: staticBody }));
+        printRecord(plan, await readBack(rt, spec, company, created, shows.include));
         return;
       }
       case 'update': {
         const id = await resolveRef(rt.client, spec, company, refs[0], resolver);
         const body = spec.mergeOnUpdate ? { ...unwrap(await rt.client.get(spec.paths.one(company, id))), ...staticBody } : staticBody;
-        printRecord(plan, unwrap(await rt.client.put(spec.paths.one(company, id), { json: body })));
+        const updated = unwrap(await rt.client.put(spec.paths.one(company, id), { json: body }));
+        printRecord(plan, await readBack(rt, spec, company, updated, shows.include));
         return;
       }
       case 'delete': {
