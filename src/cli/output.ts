@@ -1,6 +1,6 @@
 // The bridge between global options and the output layer.
 import { createListRenderer, renderRecord, resolveFormat, selectColumns, type Column, type OutputFormat } from '../output/index.js';
-import type { GlobalOptions } from './globals.js';
+import { notice, type GlobalOptions } from './globals.js';
 import { cliContext } from './runtime.js';
 import { stdoutIsTerminal, stdoutSink } from './fd-output.js';
 
@@ -18,7 +18,7 @@ export function planOutput(g: GlobalOptions, columns: Column[]): OutputPlan {
 }
 
 export function listRenderer(plan: OutputPlan) {
-  return createListRenderer({ ...plan, out: stdoutSink, terminalWidth: terminalWidth(plan) });
+  return createListRenderer({ ...plan, out: stdoutSink, terminalWidth: terminalWidth(plan), notice });
 }
 
 export function printRecord(plan: OutputPlan, record: Record<string, unknown>): void {

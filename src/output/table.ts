@@ -62,35 +62,52 @@ function render(rows: { content: string; hAlign: 'left' | 'right' }[][]): string
 }
 
 /**
- * Column widths that fit `terminalWidth`: numeric/date columns keep their natural width, text columns
- * share what is left (narrow ones keep their width, wide ones are cut). Without a width, or when the
- * table already fits, the natural widths are returned.
+ * The columns a user types to name a record (`acct projects get Website`, `acct entries get E-2026-001`):
+ * they are the last to be cut.
  */
-function fitWidths(natural: number[], minimum: number[], shrinkable: boolean[], terminalWidth?: number): number[] {
-  const total = natural.reduce((a, b) => a + b, 0) + GAP.length * Math.max(0, natural.length - 1);
-  if (terminalWidth === undefined || !(terminalWidth > 0) || total <= terminalWidth) return natural;
+const TYPED_KEYS = new Set(['name', 'number', 'title']);
+
+interface Layout {
+  /** the width of each column */
+  widths: number[];
+  /** false for the columns left out to fit */
+  shown: boolean[];
+}
+
+/**
+ * How the columns fit `terminalWidth`. Numbers, dates and yes/no keep their width; the name a user types
+ * is kept whole. Text columns shrink first, the least useful (rightmost) first, down to their header; when
+ * that is not enough and `mayHide` (no --fields chose them), the least useful columns are left out, right
+ * to left, never the first one or the name. Only then is the name cut. Without a width, or when the table
+ * fits, every column keeps its natural width.
+ */
+function fitWidths(natural: number[], minimum: number[], shrinkable: boolean[], typed: boolean[], terminalWidth: number | undefined, mayHide: boolean): Layout {
   const widths = [...natural];
-  const idx = natural.map((_, i) => i).filter((i) => shrinkable[i]);
-  if (idx.length === 0) return widths;
-  const fixed = natural.reduce((a, w, i) => (shrinkable[i] ? a : a + w), 0) + GAP.length * (natural.length - 1);
-  let budget = terminalWidth - fixed;
-  // Water-filling: the narrowest text columns first, each gets at most an equal share of what is left.
-  idx.sort((a, b) => natural[a] - natural[b]);
-  let left = idx.length;
-  for (const i of idx) {
-    const share = Math.floor(Math.max(0, budget) / left);
-    widths[i] = Math.max(minimum[i], Math.min(natural[i], share));
-    budget -= widths[i];
-    left--;
-  }
-  return widths;
+  const shown = natural.map(() => true);
+  const total = () => widths.reduce((a, w, i) => (shown[i] ? a + w : a), 0) + GAP.length * Math.max(0, shown.filter(Boolean).length - 1);
+  if (terminalWidth === undefined || !(terminalWidth > 0) || total() <= terminalWidth) return { widths, shown };
+  const last = natural.length - 1;
+  // what the table needs at least: every text column but the name at its minimum
+  const floor = natural.map((w, i) => (shrinkable[i] && !typed[i] ? minimum[i] : w));
+  const floorTotal = () => floor.reduce((a, w, i) => (shown[i] ? a + w : a), 0) + GAP.length * Math.max(0, shown.filter(Boolean).length - 1);
+  if (mayHide) for (let i = last; i >= 1 && floorTotal() > terminalWidth; i--) if (!typed[i]) shown[i] = false;
+  const shrink = (which: (i: number) => boolean) => {
+    for (let i = last; i >= 0 && total() > terminalWidth; i--) {
+      if (!shown[i] || !shrinkable[i] || !which(i)) continue;
+      widths[i] = Math.max(minimum[i], widths[i] - (total() - terminalWidth));
+    }
+  };
+  shrink((i) => !typed[i]);
+  // a terminal narrower than the name itself: the name is cut too
+  shrink((i) => typed[i]);
+  return { widths, shown };
 }
 
 /** The list table: one header row of UPPERCASE headers, then one row per record. Empty list → ''. */
 export function renderListTable(
   records: Record<string, unknown>[],
   columns: Column[],
-  opts: { color?: boolean; terminalWidth?: number },
+  opts: { color?: boolean; terminalWidth?: number; mayHide?: boolean; onHidden?: (headers: string[]) => void },
 ): string {
   if (records.length === 0 || columns.length === 0) return '';
   const headers = columns.map((c) => (c.header ?? c.key).toUpperCase());
@@ -98,14 +115,18 @@ export function renderListTable(
 
   const natural = headers.map((h, i) => Math.max(width(h), ...cells.map((row) => width(row[i]))));
   const shrinkable = columns.map((c) => !isNumericKind(c.kind) && c.kind !== 'date' && c.kind !== 'datetime' && c.kind !== 'bool');
+  const typed = columns.map((c) => TYPED_KEYS.has(c.key));
   const minimum = headers.map((h, i) => Math.min(natural[i], Math.max(width(h), MIN_TEXT_WIDTH)));
-  const widths = fitWidths(natural, minimum, shrinkable, opts.terminalWidth);
+  const { widths, shown } = fitWidths(natural, minimum, shrinkable, typed, opts.terminalWidth, opts.mayHide === true);
+  const hidden = headers.filter((_, i) => !shown[i]);
+  if (hidden.length) opts.onHidden?.(hidden.map((h) => h.toLowerCase()));
 
   const align = columns.map((c) => (isNumericKind(c.kind) ? ('right' as const) : ('left' as const)));
   const b = bold(opts.color);
+  const keep = <T>(row: T[]) => row.filter((_, i) => shown[i]);
   const rows = [
-    headers.map((h, i) => ({ content: b(h), hAlign: align[i] })),
-    ...cells.map((row) => row.map((v, i) => ({ content: truncate(v, widths[i]), hAlign: align[i] }))),
+    keep(headers.map((h, i) => ({ content: b(h), hAlign: align[i] }))),
+    ...cells.map((row) => keep(row.map((v, i) => ({ content: truncate(v, widths[i]), hAlign: align[i] })))),
   ];
   return render(rows) + '\n';
 }

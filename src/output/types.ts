@@ -31,8 +31,10 @@ export interface RenderOptions {
   out: Sink;
   /** Colour allowed (TTY and not NO_COLOR) — only the table uses colour. */
   color?: boolean;
-  /** Table only: truncate long text with '…' so rows fit this many columns. */
+  /** Table only: truncate long text with '…' (and leave out the least useful columns) so rows fit this many columns. */
   terminalWidth?: number;
+  /** Where a list table says which columns it left out to fit (the CLI: stderr). */
+  notice?: (line: string) => void;
 }
 
 export interface ListRenderer {

@@ -141,13 +141,14 @@ describe('list', () => {
     };
   });
 
-  test('tsv with the default columns', async () => {
+  test('tsv with the default columns: the customer by name, not its id', async () => {
     const r = await acct(['projects', 'list', '--customer', '1002'], { company });
     expect(r.code, r.stderr).toBe(0);
     const rows = tsv(r.stdout);
-    expect(rows[0]).toEqual(['id', 'name', 'customer_id', 'project_type', 'hourly_rate', 'budget', 'budget_usage.used_string', 'open_times.readable', 'archived']);
+    expect(rows[0]).toEqual(['id', 'name', 'customer.name', 'project_type', 'hourly_rate', 'budget', 'budget_usage.used_string', 'open_times.readable', 'archived']);
     expect(rows.slice(1).map((c) => c[1])).toEqual(['Support', 'List Alpha', 'List Beta']);
-    expect(rows[2]).toEqual([String(ids.alpha), 'List Alpha', String(listed), 'byHour', '100', '', '0.00 CHF / 0.00 CHF (0%)', '00:00', 'false']);
+    expect(rows[2]).toEqual([String(ids.alpha), 'List Alpha', 'Beispiel GmbH', 'byHour', '100', '', '0.00 CHF / 0.00 CHF (0%)', '00:00', 'false']);
+    expect(tsv((await acct(['projects', 'get', 'List Alpha', '--fields', 'customer.name,customer_id'], { company })).stdout)[1]).toEqual(['Beispiel GmbH', String(listed)]);
   });
 
   test('--archived and --no-archived', async () => {

@@ -47,6 +47,21 @@ describe('on a terminal', () => {
     expect((await box.run(['entries', 'list', '--fields', 'date,sum'])).stdout).toBe('date\tsum\n2026-12-31\t1081\n');
   });
 
+  test('a list fits an 80-column terminal: the name a user types is whole, the customer by name, headers on one line', async () => {
+    for (const [name, customer] of [['Muster AG Website Relaunch 2026', 'Muster Informatik AG, Zürich'], ['Intern', 'Eigene Firma']]) {
+      expect((await box.run(['projects', 'create', '--name', name, '--new-customer', customer, '--budget', '12000', '--hourly-rate', '150'])).code).toBe(0);
+    }
+    const r = await inTerminal(box, ['projects', 'list'], [], {}, { cols: 80 });
+    expect(r.code, r.output).toBe(0);
+    const lines = plain(r.output).split('\n').filter((l) => l !== '' && !l.startsWith('Using the local ledger'));
+    for (const line of lines.slice(0, -1)) expect([...line].length, line).toBeLessThanOrEqual(80);
+    expect(lines[0]).toMatch(/^ID\s+NAME\s+CUSTOMER\s/);
+    expect(lines[1]).toContain('Muster AG Website Relaunch 2026');
+    expect(lines[1]).toMatch(/Muster Inf/);
+    // what did not fit is said, not silently dropped
+    expect(lines.at(-1)).toMatch(/^\(left out to fit the terminal: .+; --fields chooses the columns\)$/);
+  });
+
   test('--no-input never prompts: the missing value is a usage error', async () => {
     const r = await inTerminal(box, ['tags', 'create', '--color', 'blue', '--no-input']);
     expect(r.code).toBe(2);

@@ -95,11 +95,15 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 /**
  * Runs acct in a pseudo-terminal (util-linux `script`, stdout and stderr together); when the screen
  * shows `when`, types `keys`. Each `when` is looked for after the previous one, so the same prompt can
- * be answered again further on. CI is cleared because acct never prompts when it is set.
+ * be answered again further on. CI is cleared because acct never prompts when it is set. The terminal
+ * has no size unless `size` gives one (columns, and rows for the pager).
  */
-export function inTerminal(box: Sandbox, args: string[], answers: { when: string; keys: string }[] = [], env: Record<string, string | undefined> = {}): Promise<TerminalRun> {
+export function inTerminal(
+  box: Sandbox, args: string[], answers: { when: string; keys: string }[] = [], env: Record<string, string | undefined> = {}, size?: { cols: number; rows?: number },
+): Promise<TerminalRun> {
   return new Promise((resolve, reject) => {
-    const command = [process.execPath, ACCT_BIN, ...args].map(shellQuote).join(' ');
+    const stty = size ? `stty cols ${size.cols} rows ${size.rows ?? 0}; ` : '';
+    const command = stty + [process.execPath, ACCT_BIN, ...args].map(shellQuote).join(' ');
     const child = spawn('script', ['-qec', command, '/dev/null'], { env: box.env({ NO_COLOR: undefined, CI: undefined, TERM: 'xterm', COLUMNS: '120', ...env }) });
     let output = '';
     /** where the next `when` is looked for: after the previous one */

@@ -590,13 +590,52 @@ describe('table', () => {
     expect(out.text).toBe('\x1b[1mID\x1b[22m  \x1b[1mNAME\x1b[22m  \x1b[1mCOLOR\x1b[22m\n 1  a     red\n');
   });
 
-  it('truncates long text with … to fit the terminal width', () => {
+  it('a name wider than the terminal: the other columns give way first, then the name is cut', () => {
     const rows = [{ id: 1, name: 'A very long customer name that does not fit', color: 'red' }];
-    const out = list({ format: 'table', columns: tagColumns, terminalWidth: 30 }, [rows]);
-    expect(out.text).toBe('ID  NAME                 COLOR\n 1  A very long custom…  red\n');
+    const hidden: string[][] = [];
+    const out = list({ format: 'table', columns: tagColumns, terminalWidth: 30, notice: (l) => hidden.push([l]) }, [rows]);
+    expect(out.text).toBe('ID  NAME\n 1  A very long customer name…\n');
     for (const line of out.text.trimEnd().split('\n')) expect([...line].length).toBeLessThanOrEqual(30);
+    expect(hidden).toEqual([['(left out to fit the terminal: color; --fields chooses the columns)']]);
     // without a width nothing is cut
     expect(list({ format: 'table', columns: tagColumns }, [rows]).text).toContain('A very long customer name that does not fit');
+  });
+
+  const projectColumns: Column[] = [
+    { key: 'id', kind: 'int' },
+    { key: 'name' },
+    { key: 'customer.name', header: 'customer' },
+    { key: 'notes' },
+    { key: 'budget', kind: 'money' },
+    { key: 'archived', kind: 'bool' },
+  ];
+  const projects = [
+    { id: 1, name: 'Muster AG Website Relaunch', customer: { name: 'Muster AG, Zürich' }, notes: 'Startseite, Shop, Blog und Newsletter', budget: 12000, archived: false },
+    { id: 12345, name: 'Intern', customer: { name: 'Eigene Firma' }, notes: 'Buchhaltung', budget: null, archived: true },
+  ];
+
+  it('fits the terminal by shrinking the least useful text first and never cutting the name', () => {
+    const out = list({ format: 'table', columns: projectColumns, terminalWidth: 90 }, [projects]);
+    const lines = out.text.trimEnd().split('\n');
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(90);
+    expect(lines).toHaveLength(3); // headers do not wrap
+    expect(lines[1]).toContain('Muster AG Website Relaunch');
+    // the rightmost text (notes) gives way before the customer
+    expect(lines[1]).toContain('Muster AG, Zürich');
+    expect(lines[1]).toContain('Startseite, Sh…  12\'000.00');
+  });
+
+  it('leaves out the least useful columns when shrinking is not enough, and says so; --fields keeps them', () => {
+    const said: string[] = [];
+    const out = list({ format: 'table', columns: projectColumns, terminalWidth: 50, notice: (l) => said.push(l) }, [projects]);
+    const lines = out.text.trimEnd().split('\n');
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(50);
+    expect(lines[0]).toBe('   ID  NAME                        CUSTOMER  NOTES');
+    expect(lines[1]).toContain('Muster AG Website Relaunch');
+    expect(said).toEqual(['(left out to fit the terminal: budget, archived; --fields chooses the columns)']);
+    const chosen = list({ format: 'table', columns: projectColumns, fields: ['id', 'name', 'budget', 'archived'], terminalWidth: 20, notice: (l) => said.push(l) }, [projects]);
+    expect(chosen.text.split('\n')[0]).toMatch(/BUDGET\s+ARCHIVED$/);
+    expect(said).toHaveLength(1);
   });
 
   it('does not truncate numbers or dates, nor text below its header width', () => {

@@ -12,8 +12,9 @@ export const projectsSpec: ResourceSpec = {
   columns: [
     { key: 'id', kind: 'int' },
     { key: 'name' },
-    { key: 'customer_id', header: 'customer', kind: 'int' },
-    { key: 'customer.name', header: 'customer name', default: false },
+    // the customer by name (list and get embed it), its id for scripts
+    { key: 'customer.name', header: 'customer' },
+    { key: 'customer_id', kind: 'int', default: false },
     { key: 'project_type', header: 'type' },
     { key: 'hourly_rate', header: 'rate', kind: 'money' },
     { key: 'budget', kind: 'money' },
@@ -50,7 +51,7 @@ export const projectsSpec: ResourceSpec = {
   filters: [
     { flag: 'customer', param: 'filter[customer_id]', type: 'string', ref: 'customer', description: 'only projects of this customer (number or exact name)' },
     { flag: 'archived', param: 'filter[archived]', type: 'bool', description: 'only archived projects (--no-archived: only active ones)', negation: 'only active projects' },
-    { flag: 'include', param: 'include', type: 'enum', choices: ['customer'], description: 'embed the customer (then --fields customer.name works)' },
+    { flag: 'include', param: 'include', type: 'enum', choices: ['customer'], description: 'embed the customer (the default)' },
   ],
   fields: [
     { flag: 'name', key: 'name', type: 'string', required: true, description: 'project name' },
@@ -69,7 +70,7 @@ export const projectsSpec: ResourceSpec = {
   refKind: 'project',
   bulk: { archive: { method: 'POST', key: 'archive' }, delete: true, keptBecause: 'invoiced time; archive instead' },
   examples: {
-    list: ['acct projects list', 'acct projects list --customer "Muster AG" --no-archived', 'acct projects list --include customer --fields id,name,customer.name,budget_usage.used_string'],
+    list: ['acct projects list', 'acct projects list --customer "Muster AG" --no-archived', 'acct projects list --fields id,name,customer.name,budget_usage.used_string'],
     get: ['acct projects get 12', 'acct projects get Website --json'],
     create: [
       'acct projects create --name Website --customer 1001 --hourly-rate 120 --budget 8000',
@@ -82,6 +83,8 @@ export const projectsSpec: ResourceSpec = {
     'bulk-delete': ['acct projects bulk-delete 12 14 Website --yes'],
   },
   setup: {
+    list: { include: 'customer' },
+    get: { include: 'customer' },
     update: {
       // the API creates a customer only with a new project; an update would ignore the name silently
       preAction: (cmd) => {
