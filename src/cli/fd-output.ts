@@ -33,5 +33,20 @@ export function stdoutIsTerminal(): boolean {
   }
 }
 
-/** The data sink of every renderer: stdout by descriptor. */
-export const stdoutSink = { write: (text: string) => writeTo(1, text) };
+/** Data held back for the pager (src/cli/pager.ts) while it decides; undefined when written at once. */
+let held: string[] | undefined;
+
+/** From now on the data sink holds what it is given, until releaseStdout(). */
+export function holdStdout(): void {
+  held ??= [];
+}
+
+/** What was held back (and stop holding). */
+export function releaseStdout(): string {
+  const text = held?.join('') ?? '';
+  held = undefined;
+  return text;
+}
+
+/** The data sink of every renderer: stdout by descriptor (held back while the pager decides). */
+export const stdoutSink = { write: (text: string) => (held ? void held.push(text) : writeTo(1, text)) };

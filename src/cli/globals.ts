@@ -13,6 +13,8 @@ export interface GlobalOptions {
   fields?: string[];
   color: boolean;
   input: boolean;
+  /** long output on a terminal through $PAGER (--no-pager: never) */
+  pager: boolean;
   yes?: boolean;
   debug?: boolean;
 }
@@ -32,6 +34,7 @@ export function globalsOf(cmd: Command): GlobalOptions {
     fields,
     color: o.color !== false && !process.env.NO_COLOR && stdoutIsTerminal(),
     input: o.input !== false,
+    pager: o.pager !== false,
     yes: o.yes as boolean | undefined,
     debug: o.debug as boolean | undefined,
   };

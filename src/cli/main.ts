@@ -2,6 +2,7 @@
 import { CommanderError } from 'commander';
 import { CliError, ExitCode } from '../errors.js';
 import { failureLines } from './failure.js';
+import { endPaging, flushHeld } from './pager.js';
 import { buildProgram } from './program.js';
 
 function fail(lines: string[], code: number): never {
@@ -18,7 +19,10 @@ for (const cmd of allCommands(program)) cmd.exitOverride();
 
 try {
   await program.parseAsync(process.argv);
+  endPaging();
 } catch (err) {
+  // what was printed before the failure stays on the screen, above the message
+  flushHeld();
   const debug = process.argv.includes('--debug');
   if (err instanceof CommanderError) {
     // commander has already printed its message (or the help) to the right stream

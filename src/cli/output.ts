@@ -3,6 +3,7 @@ import { createListRenderer, renderRecord, resolveFormat, selectColumns, type Co
 import { notice, type GlobalOptions } from './globals.js';
 import { cliContext } from './runtime.js';
 import { stdoutIsTerminal, stdoutSink } from './fd-output.js';
+import { startPaging } from './pager.js';
 
 /** Only a table is fitted to the terminal (and only then is the stdout stream needed). */
 const terminalWidth = (plan: OutputPlan) => (plan.format === 'table' ? process.stdout.columns : undefined);
@@ -14,6 +15,7 @@ export function planOutput(g: GlobalOptions, columns: Column[]): OutputPlan {
   // --output/--json first, then ACCT_OUTPUT or the profile's preference, then TTY-dependent default
   const format = resolveFormat(g.output ?? cliContext(g).output, stdoutIsTerminal());
   selectColumns(columns, g.fields);
+  startPaging(g.pager);
   return { format, columns, fields: g.fields, color: g.color };
 }
 

@@ -105,6 +105,7 @@ export async function buildProgram(which: 'all' | readonly string[]): Promise<Co
     .option('--fields <list>', 'comma-separated fields to show, in this order')
     .option('--no-color', 'no colour (also NO_COLOR)')
     .option('--no-input', 'never prompt; a missing value is a usage error')
+    .option('--no-pager', 'never page long output on a terminal ($PAGER, default less -FRX)')
     .option('-y, --yes', 'confirm destructive actions without asking')
     .option('--debug', 'HTTP trace and stack traces on stderr (the token is redacted)')
     .showSuggestionAfterError()

@@ -1,6 +1,7 @@
 // Interactive questions (loaded only when a prompt is really shown).
 import { UsageError } from '../errors.js';
 import { canPrompt, type GlobalOptions } from './globals.js';
+import { flushHeld } from './pager.js';
 
 /**
  * Without --yes and without a terminal to ask on, a destructive verb stops here, before any request:
@@ -14,6 +15,7 @@ export function refuseUnconfirmed(g: GlobalOptions, what: string, flagHint = '--
 export async function confirmDestructive(g: GlobalOptions, question: string, flagHint = '--yes'): Promise<void> {
   if (g.yes) return;
   refuseUnconfirmed(g, question.replace(/\?$/, ''), flagHint);
+  flushHeld();
   const { confirm } = await import('@inquirer/prompts');
   const ok = await confirm({ message: question, default: false });
   if (!ok) throw new UsageError('cancelled');
@@ -31,6 +33,7 @@ export function requireAnswerable(g: GlobalOptions, flag: string): void {
  */
 export async function askRequired<T = string>(g: GlobalOptions, flag: string, message: string, choices?: readonly string[], read?: (answer: string) => T | Promise<T>): Promise<T> {
   requireAnswerable(g, flag);
+  flushHeld();
   const prompts = await import('@inquirer/prompts');
   if (choices) return prompts.select({ message, choices: choices.map((value) => ({ value, name: value })) }) as Promise<T>;
   const accept = read ?? ((answer: string) => answer as T);
@@ -47,11 +50,13 @@ export async function askRequired<T = string>(g: GlobalOptions, flag: string, me
 }
 
 export async function askSecret(message: string): Promise<string> {
+  flushHeld();
   const { password } = await import('@inquirer/prompts');
   return password({ message, mask: '*' });
 }
 
 export async function choose<T>(message: string, choices: { name: string; value: T }[]): Promise<T> {
+  flushHeld();
   const { select } = await import('@inquirer/prompts');
   return select({ message, choices });
 }

@@ -62,6 +62,23 @@ describe('on a terminal', () => {
     expect(lines.at(-1)).toMatch(/^\(left out to fit the terminal: .+; --fields chooses the columns\)$/);
   });
 
+  test('long output on a terminal goes through $PAGER; not what fits the screen, not with --no-pager, not when piped', async () => {
+    for (let i = 1; i <= 8; i++) expect((await box.run(['tags', 'create', '--name', `tag${i}`, '--color', 'red'])).code).toBe(0);
+    // a pager that marks every line it shows
+    const env = { PAGER: "sed 's/^/paged: /'" };
+    const paged = plain((await inTerminal(box, ['tags', 'list', '--no-color'], [], env, { cols: 80, rows: 5 })).output);
+    expect(paged).toMatch(/^paged: ID\s+NAME\s+COLOR\n/m);
+    expect(paged).toMatch(/^paged: +8 +tag8 +red$/m);
+    const fits = plain((await inTerminal(box, ['tags', 'list', '--no-color'], [], env, { cols: 80, rows: 40 })).output);
+    expect(fits).toMatch(/^ID\s+NAME\s+COLOR\n/m);
+    expect(fits).not.toContain('paged:');
+    const off = plain((await inTerminal(box, ['tags', 'list', '--no-color', '--no-pager'], [], env, { cols: 80, rows: 5 })).output);
+    expect(off).toMatch(/^ +8 +tag8 +red$/m);
+    expect(off).not.toContain('paged:');
+    const piped = await box.run(['tags', 'list'], { env });
+    expect(piped.stdout).not.toContain('paged:');
+  });
+
   test('--no-input never prompts: the missing value is a usage error', async () => {
     const r = await inTerminal(box, ['tags', 'create', '--color', 'blue', '--no-input']);
     expect(r.code).toBe(2);
