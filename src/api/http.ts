@@ -48,7 +48,15 @@ export interface ClientOptions {
   now?: () => number;
   /** Headers/body timeout per request. Default 60 s. */
   timeoutMs?: number;
+  /**
+   * Told of every wait the rate limit imposes (pacing, a 429's Retry-After) that is longer than 2 s,
+   * before it starts, so a person is not left looking at a silent terminal.
+   */
+  onWait?: (ms: number) => void;
 }
+
+/** Waits up to this long go unsaid. */
+const QUIET_WAIT_MS = 2_000;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -264,6 +272,7 @@ export class ApiClient {
   private readonly sleepFn: (ms: number) => Promise<void>;
   private readonly now: () => number;
   private readonly timeoutMs: number;
+  private readonly onWait: ((ms: number) => void) | undefined;
   private readonly transport = new Transport();
   private readonly pacer: RatePacer;
   private closed = false;
@@ -294,6 +303,7 @@ export class ApiClient {
     this.sleepFn = opts.sleep ?? defaultSleep;
     this.now = opts.now ?? Date.now;
     this.timeoutMs = opts.timeoutMs ?? 60_000;
+    this.onWait = opts.onWait;
     this.pacer = new RatePacer(this.now);
   }
 
@@ -330,6 +340,7 @@ export class ApiClient {
       const pace = this.pacer.reserve();
       if (pace.waitMs > 0) {
         this.trace(`pacing: waiting ${fmtSeconds(pace.waitMs)} (${pace.remaining ?? '?'}/${pace.limit ?? '?'} requests left in window)`);
+        if (pace.waitMs > QUIET_WAIT_MS) this.onWait?.(pace.waitMs);
         await this.sleep(pace.waitMs, opts.signal);
       }
       const result = await this.attempt(method, url, headers, body, path, opts.signal);
@@ -338,6 +349,7 @@ export class ApiClient {
       const delay = this.retryDelay(attempt, result.retryAfterMs);
       if (waited + delay > this.maxTotalWaitMs) throw result.error;
       this.trace(`retrying in ${fmtSeconds(delay)} (${result.why}; attempt ${attempt + 1} of ${this.maxAttempts})`);
+      if (result.why === '429' && delay > QUIET_WAIT_MS) this.onWait?.(delay);
       waited += delay;
       await this.sleep(delay, opts.signal);
     }

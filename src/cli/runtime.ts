@@ -42,6 +42,11 @@ export function setLocalCompany(dataDir: string, company: number): void {
   writeFileSync(join(dataDir, LOCAL_STATE), `${JSON.stringify({ company })}\n`, { mode: 0o600 });
 }
 
+/** On a terminal, a wait for the rate limit longer than 2 s is said (a script's stderr stays quiet). */
+const waitNotice = (ms: number) => {
+  if (process.stderr.isTTY) notice(`rate limit: waiting ${Math.ceil(ms / 1000)} s`);
+};
+
 const debugSink = (g: GlobalOptions) => (g.debug ? (line: string) => process.stderr.write(`${line}\n`) : undefined);
 
 let resolved: ResolvedContext | undefined;
@@ -70,7 +75,7 @@ export async function openRuntime(g: GlobalOptions): Promise<Runtime> {
     baseUrl = ctx.baseUrl!;
     token = ctx.token;
   }
-  const client = new ApiClient({ baseUrl, token, debug: debugSink(g), userAgent: 'acct-cli' });
+  const client = new ApiClient({ baseUrl, token, debug: debugSink(g), userAgent: 'acct-cli', onWait: waitNotice });
   let company: number | undefined = ctx.company ?? (ctx.mode === 'local' ? localCompany(ctx.dataDir) : undefined);
   let companySource: string = ctx.company !== undefined ? ctx.companySource : company !== undefined ? 'local' : 'none';
   return {

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ACCT_BIN, acctAgainst, acctEnv, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { ACCT_BIN, acctAgainst, acctEnv, inTerminal, plain, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
 import { secondTenant, startTestService, type TestService } from '../helpers/service.js';
 import { addCompany, setCompany } from '../../src/server/main.js';
 import { closedPort, sendJson, STACK_LINE, startStub, type Stub } from './support.js';
@@ -30,8 +30,15 @@ beforeAll(async () => {
 
   // A remote we do not own, for answers the embedded service gives only after a long wait (429) or never (409, 500).
   let flaky = 0;
+  let slow = 0;
   stub = await startStub((req, res) => {
     if (req.url?.includes('/hang')) return; // never answers
+    // every other request: a 429 that asks for 3 s
+    if (req.url?.includes('/slow')) {
+      return ++slow % 2 === 1
+        ? sendJson(res, 429, { message: 'Too Many Attempts.' }, { 'Retry-After': '3' })
+        : sendJson(res, 200, { data: { ok: true } });
+    }
     if (req.url?.includes('/flaky')) {
       // one 429 with a short Retry-After, then success
       flaky++;
@@ -130,6 +137,15 @@ describe.concurrent('answers of the API', () => {
     expect(JSON.parse(r.stdout)).toEqual({ data: { ok: true, attempt: 2 } });
     expect(r.stderr).toMatch(/retrying in 1\.\d s \(429; attempt 2 of 4\)/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+  });
+
+  test('a wait for the rate limit over 2 s is said on a terminal, not to a script (stub remote)', async () => {
+    const onTerminal = await inTerminal(box, ['api', 'GET', '/slow'], [], acctEnv({ url: stub.url, token: STUB_TOKEN }));
+    expect(onTerminal.code, onTerminal.output).toBe(0);
+    expect(plain(onTerminal.output)).toMatch(/^rate limit: waiting [34] s$/m);
+    const piped = await viaStub(['api', 'GET', '/slow']);
+    expect(piped.code).toBe(0);
+    expect(piped.stderr).toBe('');
   });
 
   test('5xx → exit 1 (stub remote)', async () => {

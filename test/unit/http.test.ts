@@ -514,14 +514,29 @@ describe('pacing', () => {
     expect(clock.waits).toEqual([]);
   });
 
-  it('waits for the rollover when a response reports no budget left', async () => {
+  it('waits for the rollover when a response reports no budget left, and says so first', async () => {
     const clock = fakeClock();
-    const { client } = make({ now: clock.now, sleep: clock.sleep });
+    const said: number[] = [];
+    const { client } = make({ now: clock.now, sleep: clock.sleep, onWait: (ms) => said.push(ms) });
     handler = (_r, res) => send(res, 200, {}, { 'x-ratelimit-limit': '120', 'x-ratelimit-remaining': '0' });
     await client.get('/x');
     clock.advance(20_000);
     await client.get('/x');
     expect(clock.waits).toEqual([41_000]); // 40 s left in the window + 1 s margin
+    expect(said).toEqual([41_000]);
+  });
+
+  it('says a 429 wait over 2 s before it starts; shorter ones go unsaid', async () => {
+    for (const [retryAfter, told] of [['5', 1], ['1', 0]] as const) {
+      const clock = fakeClock();
+      const said: number[] = [];
+      const { client } = make({ now: clock.now, sleep: clock.sleep, onWait: (ms) => said.push(ms) });
+      let n = 0;
+      handler = (_r, res) => (++n === 1 ? send(res, 429, { message: 'Too Many Attempts.' }, { 'retry-after': retryAfter }) : send(res, 200, {}));
+      await client.get('/x');
+      expect(said).toHaveLength(told);
+      if (told) expect(said[0]).toBe(clock.waits[0]);
+    }
   });
 
   it('does not add a pacing wait on top of a 429 Retry-After', async () => {
