@@ -1,6 +1,6 @@
 // `acct times list --group-by date|project|week`: the service's grouped listings (group_by=date,
-// group_by=project, group_by_weeks) flattened into one row per group plus a "Total" row from the
-// answer's totals. Durations are integer minutes (the table shows H:MM), money as numbers; the
+// group_by=project, group_by_weeks) flattened into one row per group; the table adds a "Total" row
+// from the answer's totals (never a record for scripts, which would sum it twice). Durations are integer minutes (the table shows H:MM), money as numbers; the
 // entries behind each group are left out (acct api GET /times -f group_by=date shows them).
 import { timePaths } from '../../api/endpoints/times.js';
 import type { Column } from '../../output/types.js';
@@ -47,8 +47,8 @@ export function groupColumns(groupBy: GroupBy): Column[] {
 const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v ?? 0) || 0);
 const sums = (g: Rec): Rec => ({ count: g.count, minutes: g.minutes, billable_minutes: g.billable_minutes, total_value: g.total_value, billable_value: g.billable_value });
 
-/** The answer's groups as flat rows, and the totals row. */
-export function groupRows(groupBy: GroupBy, data: Rec[], totals: Rec | undefined): Rec[] {
+/** The answer's groups as flat rows, and for the table the totals row (a script gets the groups alone). */
+export function groupRows(groupBy: GroupBy, data: Rec[], totals: Rec | undefined, forTable: boolean): Rec[] {
   const rows: Rec[] = data.map((g) => {
     switch (groupBy) {
       case 'date':
@@ -67,6 +67,7 @@ export function groupRows(groupBy: GroupBy, data: Rec[], totals: Rec | undefined
       }
     }
   });
+  if (!forTable) return rows;
   const total: Rec = { ...sums(totals ?? {}) };
   if (groupBy === 'date') Object.assign(total, { date: 'Total', weekday: null });
   if (groupBy === 'project') Object.assign(total, { project_id: null, project: 'Total', customer: null, average_hourly_rate: null, average_billable_hourly_rate: null });
@@ -84,6 +85,6 @@ export async function groupedView(rt: Runtime, company: number, plan: OutputPlan
   else q.group_by = groupBy;
   const body = await rt.client.get<{ data?: Rec[]; totals?: Rec }>(timePaths.list(company), { query: q });
   const renderer = listRenderer(plan);
-  renderer.push(groupRows(groupBy, Array.isArray(body?.data) ? body.data : [], body?.totals));
+  renderer.push(groupRows(groupBy, Array.isArray(body?.data) ? body.data : [], body?.totals, plan.format === 'table'));
   renderer.end();
 }

@@ -6,6 +6,7 @@ import { me } from '../../api/endpoints/users.js';
 import { UsageError } from '../../errors.js';
 import { formatDate } from '../../output/format.js';
 import { notice } from '../globals.js';
+import { stdoutSink } from '../fd-output.js';
 import { listRenderer, planOutput, type OutputPlan } from '../output.js';
 import { RefResolver } from '../refs.js';
 import { queryFromFilters, today } from '../resource/body.js';
@@ -78,7 +79,7 @@ async function printWeek(rt: Runtime, company: number, plan: OutputPlan, query: 
   for await (const page of paginate<TimeEntry>(rt.client, timePaths.list(company), { query, all: true })) entries.push(...page);
   const sheet = buildTimesheet(entries.map((e) => ({ project_id: e.project_id, project_name: e.project?.name, date: e.date, hours: e.hours, minutes: e.minutes })), week);
   const table = plan.format === 'table';
-  if (table) process.stdout.write(`Week ${formatWeek(week)}: ${formatDate(sheet.days[0])} – ${formatDate(sheet.days[6])}\n\n`);
+  if (table) stdoutSink.write(`Week ${formatWeek(week)}: ${formatDate(sheet.days[0])} – ${formatDate(sheet.days[6])}\n\n`);
   const renderer = listRenderer(plan);
   renderer.push(timesheetRecords(sheet, table));
   renderer.end();

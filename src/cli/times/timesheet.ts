@@ -1,5 +1,6 @@
 // The week timesheet of `acct times list --week`: time entries → one row per project with the minutes
-// of each weekday (Monday to Sunday) and their total, plus a totals row. Pure: no I/O, integer minutes.
+// of each weekday (Monday to Sunday) and their total, plus a totals row for the table (never a record a
+// script would sum twice). Pure: no I/O, integer minutes.
 import { formatDate } from '../../output/format.js';
 import type { Column } from '../../output/types.js';
 import { addDays, mondayOf, type IsoWeek } from '../shared/calendar.js';
@@ -73,9 +74,12 @@ export function timesheetColumns(days: string[]): Column[] {
   ];
 }
 
-/** Rows as the formats print them: minutes as integers; the table leaves empty days blank. */
+/**
+ * Rows as the formats print them: minutes as integers, one record per project; the table adds the totals
+ * row and leaves empty days blank.
+ */
 export function timesheetRecords(sheet: Timesheet, forTable: boolean): Record<string, unknown>[] {
-  const rows = [...sheet.rows, sheet.totals].map((r) => ({ ...r } as Record<string, unknown>));
+  const rows = [...sheet.rows, ...(forTable ? [sheet.totals] : [])].map((r) => ({ ...r } as Record<string, unknown>));
   if (forTable) {
     for (const r of rows) {
       for (const d of WEEKDAYS) if (r[d] === 0) r[d] = null;
