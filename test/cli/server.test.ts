@@ -1,11 +1,13 @@
 // acct server start / users add / companies add|set, and acct completion.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { ACCT_BIN, sandbox, type Sandbox } from '../helpers/cli.js';
 import { tsv } from './support.js';
 
 const LISTENING = /^acct server listening on (http:\/\/127\.0\.0\.1:(\d+)\/api\/v2)\n$/;
+const LISTENING_ANYWHERE = /^acct server listening on (http:\/\/[^:]+:(\d+)\/api\/v2)\n$/;
 
 interface Started {
   child: ChildProcessWithoutNullStreams;
@@ -27,8 +29,8 @@ afterAll(() => {
   box?.cleanup();
 });
 
-/** Spawns `acct server start …` and resolves once its one stdout line is there. */
-function startServer(args: string[]): Promise<Started> {
+/** Spawns `acct server start …` and resolves once its one stdout line is there (`ready` matches it). */
+function startServer(args: string[], ready = LISTENING): Promise<Started> {
   const child = spawn(process.execPath, [ACCT_BIN, 'server', 'start', ...args], { env: box.env(), stdio: ['pipe', 'pipe', 'pipe'] });
   children.push(child);
   let out = '';
@@ -41,7 +43,7 @@ function startServer(args: string[]): Promise<Started> {
     child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}: ${err}`)); });
     child.stdout.on('data', (d) => {
       out += d;
-      const m = LISTENING.exec(out);
+      const m = ready.exec(out);
       if (m) {
         clearTimeout(timer);
         resolve({ child, url: m[1], stdout: () => out, stderr: () => err, exit });
@@ -56,6 +58,32 @@ async function get(url: string, token: string): Promise<{ status: number; body: 
 }
 
 describe.concurrent('acct server start', () => {
+  test('a port in use is one clear line (exit 1), not a stack of errors', async () => {
+    const taken = createNetServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const r = await box.run(['server', 'start', '--port', String(port), '--data', join(box.dataDir, 'svc-taken')]);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe(`acct: port ${port} is in use on 127.0.0.1: stop what uses it, or pick another with --port (0 for a free one)\n`);
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
+  });
+
+  test('a --host other than loopback warns that the API is served without TLS; loopback does not', async () => {
+    const open = await startServer(['--host', '0.0.0.0', '--port', '0', '--data', join(box.dataDir, 'svc-open'), '--token', 'T-open'], LISTENING_ANYWHERE);
+    open.child.kill('SIGTERM');
+    expect((await open.exit).code).toBe(0);
+    // read once the process is gone: every line of stderr is in
+    expect(open.stderr()).toBe('warning: the API is served on 0.0.0.0 without TLS: tokens and data cross the network readable; put a TLS proxy in front\n');
+    const local = await startServer(['--port', '0', '--data', join(box.dataDir, 'svc-local'), '--token', 'T-local']);
+    local.child.kill('SIGTERM');
+    await local.exit;
+    expect(local.stderr()).not.toContain('without TLS');
+  });
+
   test('prints exactly one line when ready, serves with the given token, exits 0 on SIGTERM', async () => {
     const data = join(box.dataDir, 'svc-term');
     const s = await startServer(['--port', '0', '--data', data, '--token', 'T-term', '--rate-limit', 'off']);
