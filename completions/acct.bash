@@ -834,14 +834,66 @@ _acct_choices() {
     'completion|-o') echo 'table tsv json ndjson csv' ;;
   esac
 }
-_acct() {
-  local cur prev path="" w i
+# the first argument of a command: its choices, or @GROUP for the group's records
+_acct_args() {
+  case "$1" in
+    'tags get') echo '@tags' ;;
+    'tags update') echo '@tags' ;;
+    'tags delete') echo '@tags' ;;
+    'tax-rates get') echo '@tax-rates' ;;
+    'tax-rates update') echo '@tax-rates' ;;
+    'tax-rates delete') echo '@tax-rates' ;;
+    'accounts get') echo '@accounts' ;;
+    'accounts update') echo '@accounts' ;;
+    'accounts delete') echo '@accounts' ;;
+    'services get') echo '@services' ;;
+    'services update') echo '@services' ;;
+    'services delete') echo '@services' ;;
+    'service-categories get') echo '@service-categories' ;;
+    'service-categories update') echo '@service-categories' ;;
+    'service-categories delete') echo '@service-categories' ;;
+    'products get') echo '@products' ;;
+    'products update') echo '@products' ;;
+    'products delete') echo '@products' ;;
+    'projects get') echo '@projects' ;;
+    'projects update') echo '@projects' ;;
+    'projects delete') echo '@projects' ;;
+    'customers get') echo '@customers' ;;
+    'customers update') echo '@customers' ;;
+    'customers delete') echo '@customers' ;;
+    'contacts get') echo '@contacts' ;;
+    'contacts update') echo '@contacts' ;;
+    'contacts delete') echo '@contacts' ;;
+    'entries get') echo '@entries' ;;
+    'entries update') echo '@entries' ;;
+    'entries delete') echo '@entries' ;;
+    'proposals get') echo '@proposals' ;;
+    'proposals update') echo '@proposals' ;;
+    'proposals delete') echo '@proposals' ;;
+    'proposals batch-mark-as') echo 'open sent accepted declined confirmation' ;;
+    'invoices get') echo '@invoices' ;;
+    'invoices update') echo '@invoices' ;;
+    'invoices delete') echo '@invoices' ;;
+    'invoices batch-mark-as') echo 'open sent paid reminder_one reminder_two reminder_three unpaid undo_reminder_one' ;;
+    'timer start') echo '@projects' ;;
+    'tasks get') echo '@tasks' ;;
+    'tasks update') echo '@tasks' ;;
+    'tasks delete') echo '@tasks' ;;
+    'completion') echo 'bash zsh fish' ;;
+  esac
+}
+# $1: how acct is run ("acct" or "npx acct")
+_acct_complete() {
+  local cur prev path="" w i npos=0
   cur="${COMP_WORDS[COMP_CWORD]}"
   prev="${COMP_WORDS[COMP_CWORD-1]}"
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     [[ $w == -* ]] && continue
-    case " $(_acct_subs "$path") " in *" $w "*) path="${path:+$path }$w" ;; esac
+    case " $(_acct_subs "$path") " in
+      *" $w "*) path="${path:+$path }$w"; npos=0 ;;
+      *) npos=$((npos + 1)) ;;
+    esac
   done
   local values
   values="$(_acct_choices "$path|$prev")"
@@ -849,8 +901,32 @@ _acct() {
   if [[ -n $values ]]; then COMPREPLY=($(compgen -W "$values" -- "$cur")); return; fi
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$(_acct_opts "$path")" -- "$cur"))
-  else
-    COMPREPLY=($(compgen -W "$(_acct_subs "$path")" -- "$cur"))
+    return
+  fi
+  COMPREPLY=($(compgen -W "$(_acct_subs "$path")" -- "$cur"))
+  if [[ ${#COMPREPLY[@]} -gt 0 || $npos -gt 0 ]]; then return; fi
+  values="$(_acct_args "$path")"
+  if [[ $values == @* ]]; then
+    local -a found
+    mapfile -t found < <($1 __complete "${values#@}" "$cur" 2>/dev/null)
+    if [[ ${#found[@]} -gt 0 ]]; then
+      local IFS=$'\n'
+      COMPREPLY=($(printf '%q\n' "${found[@]}"))
+    fi
+  elif [[ -n $values ]]; then
+    COMPREPLY=($(compgen -W "$values" -- "$cur"))
+  fi
+}
+_acct() {
+  _acct_complete acct
+}
+# npx acct …: the same, past "npx"
+_acct_npx() {
+  if [[ $COMP_CWORD -ge 2 && ${COMP_WORDS[1]} == acct ]]; then
+    COMP_WORDS=("${COMP_WORDS[@]:1}")
+    COMP_CWORD=$((COMP_CWORD - 1))
+    _acct_complete "npx acct"
   fi
 }
 complete -o default -F _acct acct
+complete -o default -F _acct_npx npx

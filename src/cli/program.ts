@@ -1,5 +1,5 @@
 // The command tree. Declaring commands is cheap: every action imports its module when it runs.
-import { Command, Option } from 'commander';
+import { Argument, Command, Option } from 'commander';
 import { OUTPUT_FORMATS } from '../output/types.js';
 import { declareResource, examplesText } from './resource/declare.js';
 import { lazy, type VerbIO } from './verb.js';
@@ -163,11 +163,14 @@ Without a profile or ACCT_* variables acct works on a local ledger (the embedded
 
   declareGroup(program, 'server', 'the embedded Accounting Service', declareServer);
   program.command('completion')
-    .argument('<shell>', 'bash, zsh or fish')
+    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(['bash', 'zsh', 'fish']))
     .description('print the shell completion script')
     .addHelpText('after', examplesText(['acct completion bash > ~/.local/share/bash-completion/completions/acct']))
     // the whole tree is handed over: completion/ does not import this module, which loads it
     .action(async (shell: string) => (await import('./completion/run.js')).default({ shell }, () => buildProgram('all')));
+  // what the completion scripts ask for a record argument: names, numbers, ids
+  program.command('__complete', { hidden: true }).argument('<group>').argument('[word]')
+    .action(lazy(() => import('./completion/values.js')));
 
   return program;
 }

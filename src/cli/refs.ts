@@ -126,4 +126,24 @@ export class RefResolver {
     if (similar.length === 0) similar.push(...records.slice(0, 10));
     throw new UsageError(`no ${rule.noun} "${text}"${argument ? '' : ` (--${flag})`}`, similar.length ? [`candidates: ${similar.map((r) => label(r, rule)).join(', ')}`] : []);
   }
+
+  /**
+   * What a shell may offer for `word` (shell completion): the names, and the numbers of the kinds known
+   * by number; ids where the word starts with a digit. The first 100 records the list gives (the search
+   * kinds: those the word finds).
+   */
+  async candidates(kind: RefKind, word: string): Promise<string[]> {
+    const rule = RULES[kind];
+    const search = rule.search;
+    const query = typeof search === 'function' ? search(word) : search && word !== '' ? { [search]: word } : kind === 'account' ? { type: 'all' } : undefined;
+    const out = new Set<string>();
+    for await (const page of paginate<Rec>(this.client, await rule.list(this.company), { query, ...(rule.unpaginated ? {} : { limit: 100 }) })) {
+      for (const r of page) {
+        if (rule.digits === 'number' || rule.nameKey === 'number') out.add(String(r.number));
+        if (rule.nameKey && rule.nameKey !== 'number' && r[rule.nameKey]) out.add(String(r[rule.nameKey]));
+        if (rule.digits === 'id' && /^\d/.test(word)) out.add(String(r.id));
+      }
+    }
+    return [...out];
+  }
 }
