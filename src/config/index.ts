@@ -80,6 +80,15 @@ export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(homeDir(env), '.local', 'share', 'acct');
 }
 
+/** ACCT_STATE_DIR, else $XDG_STATE_HOME/acct, else ~/.local/state/acct (the import journals). */
+export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
+  const explicit = nonEmpty(env.ACCT_STATE_DIR);
+  if (explicit !== undefined) return path.resolve(explicit);
+  const xdg = xdgDir(env.XDG_STATE_HOME);
+  if (xdg !== undefined) return path.join(xdg, 'acct');
+  return path.join(homeDir(env), '.local', 'state', 'acct');
+}
+
 // ---------------------------------------------------------------------------------------------
 // Validation
 
