@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { toRappen } from '../../src/domain/money.js';
-import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { acctAgainst, acctEnv, inTerminal, plain, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
 import { startProxy, type Proxy } from '../helpers/proxy.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { EXAMPLE_POSITIONS } from '../fixtures/documents.js';
@@ -190,6 +190,16 @@ describe('import', () => {
     expect(again.code).toBe(0);
     expect(again.stderr).toContain('This file was imported before (1 row was written then); --restart imports it anew.');
     expect(writesSince(from)).toHaveLength(2);
+  });
+
+  test('on a terminal a progress line on stderr counts the rows, with the rate and the time left; the summary follows', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => `fortschritt ${i + 1},orange`);
+    const csv = file('fortschritt.csv', `name,color\n${rows.join('\n')}\n`);
+    const r = await inTerminal(box, ['tags', 'import', csv], [], acctEnv({ url: proxy.url, token: svc.token }));
+    expect(r.code).toBe(0);
+    const screen = plain(r.output);
+    expect(screen).toMatch(/40\/40 rows, \d+\.\d\/s, 0:00 left/);
+    expect(screen).toContain(`Imported ${csv}: 40 created, 0 updated, 0 unchanged, 0 failed.`);
   });
 
   test('the header is checked first: an unknown or repeated column is a usage error naming the known ones', async () => {
