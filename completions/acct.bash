@@ -130,7 +130,7 @@ _acct_subs() {
     'import receipt remove') echo '' ;;
     'import receipt url') echo '' ;;
     'import review') echo '' ;;
-    'proposals') echo 'list get create update delete mark-as number positions activities pdf attach detach batch-update batch-delete batch-mark-as export import split invoice' ;;
+    'proposals') echo 'list get create update delete mark-as number positions activities pdf attach detach batch-update batch-delete batch-mark-as export import split invoice share unshare' ;;
     'proposals list') echo '' ;;
     'proposals get') echo '' ;;
     'proposals create') echo '' ;;
@@ -154,6 +154,8 @@ _acct_subs() {
     'proposals import') echo '' ;;
     'proposals split') echo '' ;;
     'proposals invoice') echo '' ;;
+    'proposals share') echo '' ;;
+    'proposals unshare') echo '' ;;
     'invoices') echo 'list get create update delete mark-as number positions activities pdf attach detach batch-update batch-delete batch-mark-as export import remind qr' ;;
     'invoices list') echo '' ;;
     'invoices get') echo '' ;;
@@ -354,7 +356,7 @@ _acct_opts() {
     'import receipt url') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'import review') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
-    'proposals list') echo '--page --per-page --limit --all --status --customer --project --from --to --number --id --overdue --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
+    'proposals list') echo '--page --per-page --limit --all --status --customer --project --from --to --number --id --shared --no-shared --overdue --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals get') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals create') echo '--customer --contact --project --tax-rate --title --lang --date --valid-until --discount --currency --vat-included --no-vat-included --rounding --no-rounding --remarks --remarks-top --number --data --position --text --product --positions --dry-run --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals update') echo '--customer --contact --project --tax-rate --title --lang --date --valid-until --discount --currency --vat-included --no-vat-included --rounding --no-rounding --remarks --remarks-top --number --data --position --text --product --positions --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
@@ -367,16 +369,18 @@ _acct_opts() {
     'proposals positions update') echo '--description --title --amount --price --unit --discount --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals positions remove') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals activities') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
-    'proposals pdf') echo '--out --out-dir --force --overdue --status --customer --project --from --to --number --id --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
+    'proposals pdf') echo '--out --out-dir --force --overdue --status --customer --project --from --to --number --id --shared --no-shared --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals attach') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals detach') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals batch-update') echo '--customer --contact --project --tax-rate --title --lang --date --valid-until --discount --currency --vat-included --no-vat-included --rounding --no-rounding --remarks --remarks-top --data --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals batch-delete') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals batch-mark-as') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
-    'proposals export') echo '--status --customer --project --from --to --number --id --out --excel --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
+    'proposals export') echo '--status --customer --project --from --to --number --id --shared --no-shared --out --excel --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals import') echo '--dry-run --skip-invalid --write-ids --restart --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals split') echo '--part --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'proposals invoice') echo '--date --payable-until --force --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
+    'proposals share') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
+    'proposals unshare') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'invoices') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'invoices list') echo '--page --per-page --limit --all --status --customer --project --from --to --number --id --proposal --repeat --no-repeat --overdue --version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
     'invoices get') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --yes -y --debug --help' ;;
@@ -787,6 +791,10 @@ _acct_choices() {
     'proposals split|-o') echo 'table tsv json ndjson csv ledger' ;;
     'proposals invoice|--output') echo 'table tsv json ndjson csv ledger' ;;
     'proposals invoice|-o') echo 'table tsv json ndjson csv ledger' ;;
+    'proposals share|--output') echo 'table tsv json ndjson csv ledger' ;;
+    'proposals share|-o') echo 'table tsv json ndjson csv ledger' ;;
+    'proposals unshare|--output') echo 'table tsv json ndjson csv ledger' ;;
+    'proposals unshare|-o') echo 'table tsv json ndjson csv ledger' ;;
     'invoices|--output') echo 'table tsv json ndjson csv ledger' ;;
     'invoices|-o') echo 'table tsv json ndjson csv ledger' ;;
     'invoices list|--output') echo 'table tsv json ndjson csv ledger' ;;

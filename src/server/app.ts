@@ -1,14 +1,19 @@
-// The service's HTTP application: rate limit, authentication, company scope, routes and the error format.
+// The service's HTTP application: rate limit, authentication, company scope, routes and the error format;
+// beside /api the public pages of shared proposals (routes/share.ts).
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, ServiceDeps } from './context.js';
-import { HttpError, paymentRequired } from './http-error.js';
-import { RateLimiter } from './rate-limit.js';
+import { HttpError, subscriptionExpired } from './http-error.js';
+import { clientAddress, RateLimiter } from './rate-limit.js';
 import { findUserByToken, membership } from './store/companies.js';
 import { registerCompanyRoutes, registerUserRoutes } from './routes/index.js';
 import { isSignedFileRequest } from './routes/files.js';
+import { isStatementUpload, MAX_STATEMENT_BYTES } from './routes/import-entries.js';
+import { shareRoutes } from './routes/share.js';
+import { bodyLimits } from './body-limit.js';
+import { MAX_UPLOAD_BYTES } from './upload.js';
 
 export const API_PREFIX = '/api/v2';
 
@@ -21,10 +26,12 @@ export function createApp(deps: ServiceDeps): Hono<AppEnv> {
     await next();
   });
 
+  // the public link of proposals: pages, not the API; its own rate limit, headers and error pages
+  app.route('/', shareRoutes(deps.rateLimit));
+
   app.use('/api/*', async (c, next) => {
     if (!limiter) return next();
-    const ip = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? 'local';
-    const decision = limiter.hit(ip);
+    const decision = limiter.hit(clientAddress(c.env));
     const headers: Record<string, string> = {
       'X-RateLimit-Limit': String(decision.limit),
       'X-RateLimit-Remaining': String(decision.remaining),
@@ -35,6 +42,9 @@ export function createApp(deps: ServiceDeps): Hono<AppEnv> {
     await next();
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   });
+
+  // a body larger than its route takes is refused (413) before it is read
+  app.use('*', bodyLimits((path) => (isStatementUpload(path) ? MAX_STATEMENT_BYTES : MAX_UPLOAD_BYTES)));
 
   app.use('/api/*', async (c, next) => {
     // signed file links carry their own authorisation (expires + signature), checked by the route
@@ -50,7 +60,7 @@ export function createApp(deps: ServiceDeps): Hono<AppEnv> {
     const raw = c.req.param('company') ?? '';
     const member = /^\d{1,15}$/.test(raw) ? membership(deps.db, Number(raw), Number(c.get('user').id)) : undefined;
     if (!member) throw new HttpError(403, 'You do not have access to this company.');
-    if (member.subscription_expired) throw paymentRequired('The subscription of this company has expired.');
+    if (member.subscription_expired) throw subscriptionExpired();
     c.set('company', member);
     c.set('companyId', Number(member.id));
     c.set('role', member.role);

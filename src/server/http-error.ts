@@ -20,6 +20,8 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const forbidden = (message = 'This action is unauthorized.') => new HttpError(403, message);
 export const paymentRequired = (message: string) => new HttpError(402, message);
+/** Every request to a company whose subscription expired, signed file links included. */
+export const subscriptionExpired = () => paymentRequired('The subscription of this company has expired.');
 
 /** A 422 whose message is the first field message, as the hosted service answers. */
 export function validationError(errors: FieldErrors): HttpError {

@@ -26,3 +26,7 @@ export class RateLimiter {
     for (const [key, w] of this.windows) if (now - w.start >= this.windowMs) this.windows.delete(key);
   }
 }
+
+/** The client's IP as @hono/node-server hands it over (the socket's remote address); "local" without one. */
+export const clientAddress = (env: unknown): string =>
+  (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? 'local';

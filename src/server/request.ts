@@ -6,21 +6,43 @@ import type { Ctx } from './context.js';
 
 export type Body = Record<string, unknown>;
 
+/** How deep a body may nest (arrays and objects; PHP's json_decode stops at 512 too). */
+export const MAX_INPUT_DEPTH = 512;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
+
+/** Sets an own property, also one named `__proto__` (JSON.parse makes those). */
+const put = (target: object, key: string, value: unknown) =>
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+
 /**
  * What Laravel's global middleware does to every input before validation (TrimStrings and
  * ConvertEmptyStringsToNull): strings are trimmed and an empty string becomes null, at any depth.
- * Uploaded files pass unchanged.
+ * Uploaded files pass unchanged. The walk is iterative (no stack to overflow); a body nested deeper
+ * than MAX_INPUT_DEPTH is a 400.
  */
-export function normaliseInput(value: unknown): unknown {
-  if (typeof value === 'string') {
-    const trimmed = value.trim();
-    return trimmed === '' ? null : trimmed;
+export function normaliseInput(input: unknown): unknown {
+  const root = {};
+  // [value, the copy it goes into, its key there, how many containers hold it]
+  const pending: [unknown, object, string, number][] = [[input, root, 'value', 0]];
+  while (pending.length > 0) {
+    const [value, into, key, depth] = pending.pop()!;
+    if (typeof value === 'string') {
+      const trimmed = value.trim();
+      put(into, key, trimmed === '' ? null : trimmed);
+    } else if (Array.isArray(value) || isPlainObject(value)) {
+      if (depth >= MAX_INPUT_DEPTH) throw badRequest(`The request body is nested too deeply (at most ${MAX_INPUT_DEPTH} levels).`);
+      const copy = Array.isArray(value) ? new Array<unknown>(value.length) : {};
+      put(into, key, copy);
+      // pushed last to first, so the copy's keys are made in the original order
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) pending.push([entries[i][1], copy, entries[i][0], depth + 1]);
+    } else {
+      put(into, key, value);
+    }
   }
-  if (Array.isArray(value)) return value.map(normaliseInput);
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normaliseInput(v)]));
-  }
-  return value;
+  return (root as { value: unknown }).value;
 }
 
 /** The request body as an object: JSON, multipart or urlencoded form; an empty body is {}. Invalid JSON → 400. */

@@ -1,6 +1,8 @@
 // Uploaded files: the size limit of every upload route (6 MB; bank statements 50 MB), a body far beyond
-// it refused before it is read, an uploaded file read into memory, and the text of an uploaded CSV file.
-import { bodyLimit } from 'hono/body-limit';
+// it refused before the route reads it, an uploaded file read into memory, and the text of an uploaded CSV file.
+import { createMiddleware } from 'hono/factory';
+import { bodyTooLarge, declaredLength, partAtEnd, readUpTo } from './body-limit.js';
+import type { AppEnv } from './context.js';
 import { fieldError } from './http-error.js';
 import type { Body } from './request.js';
 import { decodeText } from './domain/text.js';
@@ -12,12 +14,20 @@ export const UPLOAD_TOO_BIG = `The :attribute field must not be greater than ${M
 const tooBig = (maxBytes: number) => `The file field must not be greater than ${maxBytes / 1024} kilobytes.`;
 
 /**
- * Refuses a body far beyond the file limit before it is read into memory, with the file's 422 (the
- * fields besides the file need a few kilobytes; 1 MB of room keeps a file of the limit + 1 byte a plain 422).
+ * Refuses a body far beyond the file limit before the route reads it into memory (the fields besides
+ * the file need a few kilobytes; 1 MB of room keeps a file of the limit + 1 byte a plain 422). The
+ * body is read up to that room to see which part is too big: the file answers the file's 422, any
+ * other field the 413 of a body too large (app.ts refuses what is far beyond before this runs).
  */
-export const uploadBodyLimit = (maxBytes = MAX_UPLOAD_BYTES) => bodyLimit({
-  maxSize: maxBytes + 1024 * 1024,
-  onError: () => { throw fieldError('file', tooBig(maxBytes)); },
+export const uploadBodyLimit = (maxBytes = MAX_UPLOAD_BYTES) => createMiddleware<AppEnv>(async (c, next) => {
+  const room = maxBytes + 1024 * 1024;
+  const declared = declaredLength(c);
+  if (declared !== undefined && declared <= room) return next();
+  const read = await readUpTo(c, room);
+  if (read.complete) return next();
+  const part = partAtEnd(read.bytes, c.req.header('content-type') ?? '');
+  if (part?.file && part.name === 'file') throw fieldError('file', tooBig(maxBytes));
+  throw bodyTooLarge(room);
 });
 
 /** An uploaded file as stored: its cleaned name, its mime type and its bytes. */

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { validationError, type FieldErrors } from './http-error.js';
 import { toPercentHundredths, toRappen, toScaled } from './domain/money.js';
+import { isCalendarDate } from '../domain/calendar.js';
 import { parseDate, parseHm } from './domain/time.js';
 
 const attribute = (field: string) => field.replace(/_/g, ' ').replace(/\.(\d+)/g, '.$1');
@@ -136,13 +137,8 @@ export function toBoolean(v: unknown): unknown {
   return v;
 }
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-export function isValidDate(s: string): boolean {
-  const m = DATE_RE.exec(s);
-  if (!m) return false;
-  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
-}
+/** YYYY-MM-DD of a real day from 1000-01-01 to 9999-12-31 (domain/calendar.ts). */
+export const isValidDate = isCalendarDate;
 
 const INTEGER = 'The :attribute field must be an integer.';
 const TIME = 'The :attribute field must match the format H:i.';

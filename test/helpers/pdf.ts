@@ -1,7 +1,7 @@
 // Reading PDFs the service made, as a person or a bank's app would: mupdf (WebAssembly, from the npm
 // registry) extracts the text and renders pages to PNG; zxing-wasm decodes the QR code from the
-// rendered page. zxing-wasm would fetch its .wasm from a CDN by default, so it is handed the file
-// from node_modules: nothing is downloaded at run time.
+// rendered page, or from a code drawn in the terminal turned into an image. zxing-wasm would fetch its
+// .wasm from a CDN by default, so it is handed the file from node_modules: nothing is downloaded at run time.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -48,6 +48,21 @@ export async function decodeQr(png: Uint8Array): Promise<string[]> {
   await zxingReady;
   const found = await readBarcodes(png, { formats: ['QRCode'], tryHarder: true });
   return found.filter((b) => b.isValid).map((b) => b.text);
+}
+
+/** Terminal lines → a grey PNG: a character is one module wide and two high; blocks are light. */
+export function terminalQrPng(lines: string[], scale = 6): Uint8Array {
+  const width = [...lines[0]].length * scale;
+  const height = lines.length * 2 * scale;
+  const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceGray, [0, 0, width, height], false);
+  const samples = pixmap.getPixels();
+  lines.forEach((line, row) => [...line].forEach((ch, col) => {
+    const halves = [ch === '█' || ch === '▀', ch === '█' || ch === '▄'];
+    halves.forEach((light, half) => {
+      for (let dy = 0; dy < scale; dy++) for (let dx = 0; dx < scale; dx++) samples[((row * 2 + half) * scale + dy) * width + col * scale + dx] = light ? 255 : 0;
+    });
+  }));
+  return pixmap.asPNG();
 }
 
 /** With ACCT_PDF_PNG_DIR set, writes each page there as <name>-<n>.png for a look by eye (never in git). */

@@ -1,9 +1,12 @@
 // Starts the embedded service on a free port in a fresh data directory, for tests that talk HTTP to it;
-// secondUser()/secondTenant() add the other user (and their own company) that role and tenancy tests need.
+// secondUser()/secondTenant() add the other user (and their own company) that role and tenancy tests need;
+// startServiceProcess() runs `acct server start` in a process of its own, for tests of several processes.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addCompany, addUser, startServer, type RunningServer } from '../../src/server/main.js';
+import { ACCT_BIN } from './cli.js';
 
 export interface TestService {
   url: string;
@@ -64,4 +67,26 @@ export function secondUser(svc: TestService, opts: SecondUserOptions = {}): Seco
 export function secondTenant(svc: TestService, opts: SecondUserOptions & { company?: string } = {}): SecondTenant {
   const user = secondUser(svc, opts);
   return { user, company: addCompany(svc.server.db, opts.company ?? 'Other AG', user.id) };
+}
+
+export interface ServiceProcess { url: string; stop(): Promise<void> }
+
+/**
+ * `acct server start` on `dataDir` in a process of its own (the built binary: `npm run build` first),
+ * without a rate limit; the owner's token is OWNER_TOKEN when the directory is new.
+ */
+export function startServiceProcess(dataDir: string): Promise<ServiceProcess> {
+  const child = spawn(process.execPath, [ACCT_BIN, 'server', 'start', '--port', '0', '--data', dataDir, '--token', OWNER_TOKEN, '--rate-limit', 'off'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let out = '';
+  let err = '';
+  child.stderr.setEncoding('utf8').on('data', (d) => { err += d; });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`acct server start exited with ${code}: ${err}`)));
+    child.stdout.setEncoding('utf8').on('data', (d) => {
+      out += d;
+      const url = /listening on (\S+)\n/.exec(out)?.[1];
+      if (url) resolve({ url, stop: () => { child.kill('SIGTERM'); return exited; } });
+    });
+  });
 }

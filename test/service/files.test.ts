@@ -1,10 +1,11 @@
-// Signed file URLs against the running service: a receipt's `file.url` answers the bytes with the stored
-// mime type without a token for 15 minutes; a tampered, foreign or expired signature answers 403; a
-// deleted file 404. Receipts live under `<data dir>/files/<company>/`.
+// Signed file URLs against the running service: a receipt's `file.url` answers the bytes without a token
+// for 15 minutes, PDF and images inline with their type, everything else as a download, never able to run
+// a script; a tampered, foreign or expired signature answers 403; a deleted file 404; a file of a company
+// whose subscription expired 402. Receipts live under `<data dir>/files/<company>/`.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signingSecret } from '../../src/server/admin.js';
+import { setCompany, signingSecret } from '../../src/server/admin.js';
 import { one } from '../../src/server/store/db.js';
 import { FILE_URL_TTL_SECONDS, fileSignature, verifyFileSignature } from '../../src/server/file-links.js';
 import { isSignedFileRequest } from '../../src/server/routes/files.js';
@@ -70,6 +71,51 @@ describe('GET {base}/files/{id}', () => {
     expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(PDF)));
     expect(res.headers.get('content-disposition')).toBe(`inline; filename="Quittung M_rz.pdf"; filename*=UTF-8''${encodeURIComponent('Quittung März.pdf')}`);
     expect(await res.text()).toBe(PDF);
+  });
+
+  it('serves only PDF, PNG, JPEG, GIF and WebP inline; HTML, SVG and the rest as an application/octet-stream download', async () => {
+    const cases: [string, string, string, string][] = [
+      // name, declared type, served type, disposition
+      ['scan.png', 'image/png', 'image/png', 'inline; filename="scan.png"; filename*=UTF-8\'\'scan.png'],
+      ['foto.jpeg', 'image/jpeg', 'image/jpeg', 'inline; filename="foto.jpeg"; filename*=UTF-8\'\'foto.jpeg'],
+      ['anim.gif', 'image/gif', 'image/gif', 'inline; filename="anim.gif"; filename*=UTF-8\'\'anim.gif'],
+      ['bild.webp', 'image/webp', 'image/webp', 'inline; filename="bild.webp"; filename*=UTF-8\'\'bild.webp'],
+      ['evil.html', 'text/html', 'application/octet-stream', 'attachment; filename="evil.html"; filename*=UTF-8\'\'evil.html'],
+      ['logo.svg', 'image/svg+xml', 'application/octet-stream', 'attachment; filename="logo.svg"; filename*=UTF-8\'\'logo.svg'],
+      ['notiz.txt', 'text/plain', 'application/octet-stream', 'attachment; filename="notiz.txt"; filename*=UTF-8\'\'notiz.txt'],
+      ['daten.xml', 'application/xml', 'application/octet-stream', 'attachment; filename="daten.xml"; filename*=UTF-8\'\'daten.xml'],
+      ['seite.xhtml', 'application/xhtml+xml', 'application/octet-stream', 'attachment; filename="seite.xhtml"; filename*=UTF-8\'\'seite.xhtml'],
+      ["Rechnung (Kopie) O'Brien's Ä*.html", 'text/html', 'application/octet-stream',
+        "attachment; filename=\"Rechnung (Kopie) O'Brien's _*.html\"; filename*=UTF-8''Rechnung%20%28Kopie%29%20O%27Brien%27s%20%C3%84%2A.html"],
+    ];
+    for (const [name, declared, served, disposition] of cases) {
+      const e = await upload(name, '<script>alert(document.cookie)</script>', declared);
+      expect(e.file.mime).toBe(declared); // the record still says what was uploaded
+      const res = await fetch(e.file.url);
+      expect([name, res.status, res.headers.get('content-type'), res.headers.get('content-disposition')]).toEqual([name, 200, served, disposition]);
+      expect(await res.text()).toBe('<script>alert(document.cookie)</script>');
+    }
+  });
+
+  it('carries a sandboxing Content-Security-Policy and nosniff on every file answer', async () => {
+    const html = await upload('x.html', '<h1>hi</h1>', 'text/html');
+    for (const [url, method] of [[entry.file.url, 'GET'], [entry.file.url, 'HEAD'], [html.file.url, 'GET'], [html.file.url, 'HEAD']]) {
+      const res = await fetch(url, { method });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('answers 402 for a file of a company whose subscription expired, and serves it again once renewed', async () => {
+    setCompany(svc.server.db, 1, { subscriptionExpired: 'on' });
+    try {
+      expect(await fetchJson(entry.file.url)).toEqual({ status: 402, body: { message: 'The subscription of this company has expired.' } });
+      expect((await fetch(entry.file.url, { method: 'HEAD' })).status).toBe(402);
+    } finally {
+      setCompany(svc.server.db, 1, { subscriptionExpired: 'off' });
+    }
+    expect((await fetch(entry.file.url)).status).toBe(200);
   });
 
   it('answers HEAD with the headers and no body', async () => {

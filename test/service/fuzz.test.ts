@@ -68,3 +68,78 @@ test('no route answers 5xx to random input', async () => {
   // the input got past routing into the handlers: successes, refusals and validation errors alike
   for (const status of [200, 400, 404, 422]) expect(statuses).toContain(status);
 }, 120_000);
+
+/** `{"a":[[[…]]]}` nested `depth` levels deep (the object counts as one). */
+const nested = (depth: number) => `{"a":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+const writeRoutes = () => routes().filter((r) => r.method !== 'GET' && r.method !== 'HEAD');
+
+test('a deeply nested JSON body answers 400 on every route, never 5xx', async () => {
+  const failures: string[] = [];
+  let refused = 0;
+  for (const route of writeRoutes()) {
+    for (const depth of [3_000, 100_000]) {
+      const res = await svc.call(route.method, route.path('1'), undefined, { raw: nested(depth), headers: { 'Content-Type': 'application/json' } });
+      if (res.status >= 500) failures.push(`${route.method} ${route.path('1')} depth ${depth} → ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status === 400 && res.body?.message === 'The request body is nested too deeply (at most 512 levels).') refused++;
+    }
+  }
+  expect(failures).toEqual([]);
+  // every route that reads a body refuses it before looking at it (the issue found 34 such routes)
+  expect(refused / 2).toBeGreaterThanOrEqual(34);
+}, 120_000);
+
+test('JSON nested up to 512 levels is read; one level more is refused', async () => {
+  const ok = await svc.call('POST', '/companies/1/tags', undefined, { raw: `{"name":"tief","color":"blue","x":${nested(511)}}`, headers: { 'Content-Type': 'application/json' } });
+  expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+  expect(ok.body.data).toMatchObject({ name: 'tief', color: 'blue' });
+  const deep = await svc.call('POST', '/companies/1/tags', undefined, { raw: `{"name":"tiefer","color":"blue","x":${nested(512)}}`, headers: { 'Content-Type': 'application/json' } });
+  expect(deep).toMatchObject({ status: 400, body: { message: 'The request body is nested too deeply (at most 512 levels).' } });
+});
+
+/** Sends a multipart body to a route (with the owner's token). */
+async function sendForm(method: string, path: string, form: FormData): Promise<{ status: number; body: string }> {
+  const res = await fetch(svc.url + path, { method, headers: { Authorization: `Bearer ${svc.token}`, Accept: 'application/json' }, body: form });
+  return { status: res.status, body: await res.text() };
+}
+
+test('an oversized body answers 413 { message } on every route before it is read', async () => {
+  const over = JSON.stringify({ name: 'x'.repeat(1024 * 1024) });
+  const failures: string[] = [];
+  for (const route of writeRoutes()) {
+    const res = await svc.call(route.method, route.path('1'), undefined, { raw: over, headers: { 'Content-Type': 'application/json' } });
+    if (res.status !== 413 || res.body?.message !== 'The request body must not be greater than 1024 kilobytes.') failures.push(`${route.method} ${route.path('1')} → ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  expect(failures).toEqual([]);
+}, 120_000);
+
+test('multipart abuse never answers 5xx: many parts, huge field names, files where fields are expected', async () => {
+  const abuse: [string, () => FormData][] = [
+    ['5,000 parts', () => {
+      const f = new FormData();
+      for (let i = 0; i < 5_000; i++) f.append(i % 3 === 0 ? `tag_ids[${i}]` : FIELDS[i % FIELDS.length], String(i));
+      return f;
+    }],
+    ['a field name of 512 KB', () => {
+      const f = new FormData();
+      f.append('n'.repeat(512 * 1024), 'value');
+      f.append('name', 'x');
+      return f;
+    }],
+    ['files in every field', () => {
+      const f = new FormData();
+      for (const name of FIELDS) f.append(name, new Blob(['{"a":1}'], { type: 'application/json' }), `${name}.json`);
+      return f;
+    }],
+  ];
+  const failures: string[] = [];
+  const statuses = new Set<number>();
+  for (const route of writeRoutes()) {
+    for (const [what, make] of abuse) {
+      const res = await sendForm(route.method, route.path('1'), make());
+      statuses.add(res.status);
+      if (res.status >= 500) failures.push(`${route.method} ${route.path('1')} ${what} → ${res.status} ${res.body.slice(0, 200)}`);
+    }
+  }
+  expect(failures).toEqual([]);
+  for (const status of [400, 422]) expect(statuses).toContain(status);
+}, 300_000);

@@ -142,8 +142,18 @@ describe('recurring dates', () => {
     const dateArb = fc.record({ y: fc.integer({ min: 2000, max: 2099 }), m: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 28 }) })
       .map(({ y, m, d }) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
     fc.assert(fc.property(dateArb, fc.constantFrom('monthly' as const, 'quarterly' as const, 'yearly' as const), fc.integer({ min: 1, max: 40 }), (date, interval, k) => {
-      expect(occurrence(date, interval, k) > occurrence(date, interval, k - 1)).toBe(true);
-      expect(occurrence(date, interval, k).slice(8)).toBe(date.slice(8));
+      expect(occurrence(date, interval, k)! > occurrence(date, interval, k - 1)!).toBe(true);
+      expect(occurrence(date, interval, k)!.slice(8)).toBe(date.slice(8));
     }));
+  });
+
+  test('the calendar ends on 9999-12-31: no occurrence past it, and a copy is due by then at the latest', () => {
+    expect(occurrence('9999-11-30', 'monthly', 1)).toBe('9999-12-30');
+    expect(occurrence('9999-11-30', 'monthly', 2)).toBeUndefined();
+    expect(dueOccurrences({ date: '9999-10-31', interval: 'monthly', stopAt: null }, '9999-12-31', new Set())).toEqual([
+      { k: 1, date: '9999-11-30' }, { k: 2, date: '9999-12-31' },
+    ]);
+    expect(shiftedDue({ date: '9999-10-31', payable_until: '9999-11-30' }, '9999-12-31')).toBe('9999-12-31');
+    expect(shiftedDue({ date: '2026-01-15', payable_until: '9999-12-31' }, '2026-02-15')).toBe('9999-12-31');
   });
 });

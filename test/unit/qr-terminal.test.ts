@@ -1,29 +1,14 @@
 // The QR code `acct invoices qr --show` draws in the terminal: the characters turned back into an
 // image decode to the invoice's payload, the Swiss cross in the middle notwithstanding.
-import * as mupdf from 'mupdf';
 import { create } from 'qrcode';
 import { describe, expect, test } from 'vitest';
-import { drawQr, withSwissCross } from '../../src/cli/invoices/qr.js';
-import { decodeQr } from '../helpers/pdf.js';
+import { withSwissCross } from '../../src/cli/invoices/qr.js';
+import { drawQr } from '../../src/cli/shared/qr-terminal.js';
+import { decodeQr, terminalQrPng } from '../helpers/pdf.js';
 
 const PAYLOAD = ['SPC', '0200', '1', 'CH4431999123000889012', 'S', 'Muster Treuhand GmbH', 'Bahnhofstrasse', '12', '8001', 'Zürich', 'CH',
   '', '', '', '', '', '', '', '2825.35', 'CHF', 'S', 'Beispiel AG', 'Seestrasse 5', '', '6003', 'Luzern', 'CH',
   'QRR', '000000000000010000000000429', 'R-2026-001 Website', 'EPD'].join('\n');
-
-/** Terminal lines → a grey PNG: a character is one module wide and two high; blocks are light. */
-function toPng(lines: string[], scale = 6): Uint8Array {
-  const width = [...lines[0]].length * scale;
-  const height = lines.length * 2 * scale;
-  const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceGray, [0, 0, width, height], false);
-  const samples = pixmap.getPixels();
-  lines.forEach((line, row) => [...line].forEach((ch, col) => {
-    const halves = [ch === '█' || ch === '▀', ch === '█' || ch === '▄'];
-    halves.forEach((light, half) => {
-      for (let dy = 0; dy < scale; dy++) for (let dx = 0; dx < scale; dx++) samples[((row * 2 + half) * scale + dy) * width + col * scale + dx] = light ? 255 : 0;
-    });
-  }));
-  return pixmap.asPNG();
-}
 
 describe('the QR code drawn in the terminal', () => {
   const code = create(PAYLOAD, { errorCorrectionLevel: 'M' }).modules;
@@ -36,7 +21,7 @@ describe('the QR code drawn in the terminal', () => {
   });
 
   test('decodes to the payload, Swiss cross and all', async () => {
-    expect(await decodeQr(toPng(drawn))).toEqual([PAYLOAD]);
+    expect(await decodeQr(terminalQrPng(drawn))).toEqual([PAYLOAD]);
   });
 
   test('the cross covers the centre: a dark square with a light cross', () => {

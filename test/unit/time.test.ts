@@ -2,7 +2,7 @@
 // ISO weeks, the company clock, the timer's entry, relative due dates and the grouped listings.
 import { describe, expect, it } from 'vitest';
 import {
-  addDays, carry, daysBetween, dotted, durationBetween, formatHm, isoWeek, isoWeekday, mondayOf, parseDate, parseHm,
+  addDays, carry, daysBetween, dotted, durationBetween, formatHm, isoWeek, isoWeekday, mondayOf, parseDate, parseHm, weekDates,
   readable, relativeDue, timerEntry, valueOf, wallClock,
 } from '../../src/server/domain/time.js';
 import {
@@ -86,6 +86,11 @@ describe('calendar math', () => {
     expect(isoWeek('2024-12-30')).toMatchObject({ year: 2025, week: 1, start: '2024-12-30' });
     expect(isoWeek('2021-01-03')).toMatchObject({ year: 2020, week: 53, start: '2020-12-28' });
     expect(isoWeek('2026-12-31')).toMatchObject({ year: 2026, week: 53 });
+    // the calendar's first and last weeks end at its edges
+    expect(isoWeek('9999-12-31')).toEqual({ year: 9999, week: 52, label: '9999-W52', start: '9999-12-27', end: '9999-12-31' });
+    expect(isoWeek('1000-01-01')).toMatchObject({ start: '1000-01-01', end: '1000-01-05' });
+    expect(weekDates('9999-12-27')).toEqual(['9999-12-27', '9999-12-28', '9999-12-29', '9999-12-30', '9999-12-31']);
+    expect(weekDates('2025-03-10')).toHaveLength(7);
     expect(mondaysBetween('2025-03-12', '2025-03-25')).toEqual(['2025-03-10', '2025-03-17', '2025-03-24']);
     expect(mondaysBetween('2025-03-12', '2025-03-12')).toEqual(['2025-03-10']);
   });

@@ -53,7 +53,8 @@ describe('Laravel-style messages', () => {
 });
 
 describe('isValidDate', () => {
-  test.each([['2024-02-29', true], ['2023-02-29', false], ['2025-13-01', false], ['2025-1-01', false], ['2025-12-31', true]])('%s', (d, ok) => {
+  test.each([['2024-02-29', true], ['2023-02-29', false], ['2025-13-01', false], ['2025-1-01', false], ['2025-12-31', true],
+    ['1000-01-01', true], ['9999-12-31', true], ['0999-12-31', false], ['0100-01-01', false], ['10000-01-01', false], ['+010000-01-01', false]])('%s', (d, ok) => {
     expect(isValidDate(d)).toBe(ok);
   });
 });

@@ -5,6 +5,7 @@ import { stdoutSink } from '../fd-output.js';
 import type { VerbIO } from '../verb.js';
 import { withDocument } from '../shared/documents/common.js';
 import { KINDS } from '../shared/documents/fields.js';
+import { drawQr, qrModules } from '../shared/qr-terminal.js';
 
 interface QrOptions {
   invoice: string;
@@ -18,12 +19,8 @@ export default async function qr(o: QrOptions, io: VerbIO): Promise<void> {
     stdoutSink.write(`${payload}\n`);
     return;
   }
-  // qrcode loads only here: drawing is the one thing acct needs it for
-  const mod = await import('qrcode');
-  // a CommonJS package: its functions sit on the default export when bundled
-  const { create } = (mod as unknown as { default?: typeof mod }).default ?? mod;
-  const { modules } = create(payload, { errorCorrectionLevel: 'M' });
-  stdoutSink.write(`${drawQr(withSwissCross(modules.size, (x, y) => modules.get(x, y) === 1)).join('\n')}\n`);
+  const code = await qrModules(payload);
+  stdoutSink.write(`${drawQr(withSwissCross(code.size, code.dark)).join('\n')}\n`);
 }
 
 /**
@@ -47,22 +44,4 @@ export function withSwissCross(size: number, dark: (x: number, y: number) => boo
       return !onCross;
     },
   };
-}
-
-/** Two rows of modules per line with half blocks, dark on light, inside a quiet zone of 4 modules. */
-export function drawQr(code: { size: number; dark: (x: number, y: number) => boolean }): string[] {
-  const quiet = 4;
-  const at = (x: number, y: number) => x >= 0 && y >= 0 && x < code.size && y < code.size && code.dark(x, y);
-  const lines: string[] = [];
-  for (let y = -quiet; y < code.size + quiet; y += 2) {
-    let line = '';
-    for (let x = -quiet; x < code.size + quiet; x++) {
-      const top = at(x, y);
-      const bottom = at(x, y + 1);
-      // light modules are drawn as blocks, dark ones as blanks, so the code reads on a dark terminal
-      line += top && bottom ? ' ' : top ? '▄' : bottom ? '▀' : '█';
-    }
-    lines.push(line);
-  }
-  return lines;
 }

@@ -1,5 +1,6 @@
 // `acct proposals …`: the verbs both document groups have (src/cli/shared/documents), plus split
-// (invoices for parts of a proposal) and invoice (an accepted proposal becomes one invoice).
+// (invoices for parts of a proposal), invoice (an accepted proposal becomes one invoice), and share /
+// unshare (the public link where the customer answers).
 import { examplesText, REF_HELP } from '../resource/declare.js';
 import { documentSpec } from '../shared/documents/declare.js';
 import { lazy } from '../verb.js';
@@ -30,5 +31,18 @@ The invoice takes the proposal's customer, contact, project, tax rate, currency,
 remarks, title and positions (collections and text lines kept) and names the proposal. A proposal in
 any other status than accepted or confirmation is refused (exit 6) before anything is written.`)
       .action(lazy(() => import('./invoice.js')));
+    group.command('share').argument('<proposal>', REF_HELP.proposal!)
+      .description('turn on the public link where the customer views, accepts or declines the proposal, and print it')
+      .addHelpText('after', `${examplesText(['acct proposals share O-2026-001', 'acct proposals share O-2026-001 | pbcopy', 'acct proposals share O-2026-001 --json'])}
+Prints the link on stdout; on a terminal also a QR code of it, for a phone. A proposal shared already
+keeps its link. The link is the API's root (the base URL without /api/v2) + /share/proposals/<token>.
+In local mode it names where "acct server start" serves the ledger (http://127.0.0.1:8787), and opens
+while that runs; ACCT_PUBLIC_URL gives the root your customers reach instead. The customer's answer
+moves the proposal to accepted or declined at once; "acct proposals get" shows who answered.`)
+      .action(lazy(() => import('./share.js'), 'share'));
+    group.command('unshare').argument('<proposal>', REF_HELP.proposal!)
+      .description('turn off the public link: it no longer opens, and sharing again makes a new one')
+      .addHelpText('after', examplesText(['acct proposals unshare O-2026-001']))
+      .action(lazy(() => import('./share.js'), 'unshare'));
   },
 });

@@ -27,8 +27,14 @@ function table(rows: string[][], rightAligned: ReadonlySet<number>): string[] {
   return rows.map((r) => r.map((cell, i) => (rightAligned.has(i) ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ').trimEnd());
 }
 
+/** What `get` adds to a proposal: its public link while on, and the customer's answer through it. */
+export interface ProposalLink {
+  url?: string;
+  answer?: { decision: 'accepted' | 'declined'; name: string; date: string; comment: string | null };
+}
+
 /** The document as lines of text (no colour: the caller may colour the status). */
-export function documentView(doc: Doc): string[] {
+export function documentView(doc: Doc, link: ProposalLink = {}): string[] {
   const invoice = doc.type === 'invoice';
   const currency = doc.currency ?? 'CHF';
   const lines: string[] = [];
@@ -74,6 +80,13 @@ export function documentView(doc: Doc): string[] {
   const valueWidth = Math.max(...totals.map(([, v]) => v.length));
   lines.push('', ...totals.map(([l, v]) => `${l.padEnd(labelWidth)}  ${v.padStart(valueWidth)}`));
   if (doc.remarks) lines.push('', String(doc.remarks));
+  if (link.url || link.answer) lines.push('');
+  if (link.url) lines.push(`Link       ${link.url}`);
+  if (link.answer) {
+    const a = link.answer;
+    lines.push(`Answer     ${a.decision} by ${a.name} on ${a.date}${a.comment ? ':' : ''}`);
+    if (a.comment) lines.push(...a.comment.split('\n').map((l) => `           ${l}`));
+  }
 
   const links: string[] = [];
   if (invoice && doc.proposal) links.push(`proposal ${doc.proposal.number}`);
@@ -83,7 +96,7 @@ export function documentView(doc: Doc): string[] {
   if (invoice && doc.receivable_entry_id) links.push(`receivable booking ${bookingNumber(doc, doc.receivable_entry_id)}`);
   if (invoice && doc.entry_id) links.push(`payment booking ${bookingNumber(doc, doc.entry_id)}`);
   if (doc.attachments?.length) links.push(`attachments ${doc.attachments.map((a: Doc) => a.name).join(', ')}`);
-  if (doc.is_shared) links.push('shared through its public link');
+  if (doc.is_shared && !link.url) links.push('shared through its public link');
   if (links.length) lines.push('', `Linked: ${links.join('; ')}`);
   return lines;
 }

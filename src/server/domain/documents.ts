@@ -2,7 +2,8 @@
 // effects each move asks of the caller, the activity each move records, document numbers
 // (O-YYYY-NNN, R-YYYY-NNN), generated titles, the overdue rule, and the dates of recurring invoices.
 // The caller passes "today"; nothing here reads a clock.
-import { addDays, daysBetween, ymd } from './time.js';
+import { MAX_DATE, calendarDate } from '../../domain/calendar.js';
+import { addDays, daysBetween } from './time.js';
 
 export type DocumentType = 'proposal' | 'invoice';
 
@@ -44,6 +45,19 @@ const PROPOSAL_MOVES: Readonly<Record<ProposalStatus, Partial<Record<ProposalSta
 export function proposalMove(from: ProposalStatus, target: string): Move<ProposalStatus> | undefined {
   const message = (PROPOSAL_MOVES[from] as Record<string, string | undefined>)[target];
   return message === undefined ? undefined : { next: target as ProposalStatus, activity: { message } };
+}
+
+/** Why the customer cannot answer a proposal through its public link: it is decided already, or expired. */
+export type DecisionRefusal = 'accepted' | 'declined' | 'confirmation' | 'expired';
+
+/**
+ * The customer may accept or decline through the link while the proposal is open or sent and today
+ * is not past valid_until (none: no end); otherwise the reason it may not.
+ */
+export function decisionRefusal(status: string, validUntil: string | null, today: string): DecisionRefusal | undefined {
+  if (status === 'accepted' || status === 'declined' || status === 'confirmation') return status;
+  if (validUntil !== null && validUntil < today) return 'expired';
+  return undefined;
 }
 
 const paid: InvoiceMove = { next: 'paid', effects: ['payment', 'timesPaid'], activity: { message: 'Marked as paid', color: 'green' } };
@@ -133,21 +147,21 @@ export const REPEAT_INTERVALS = ['monthly', 'quarterly', 'yearly'] as const;
 export type RepeatInterval = (typeof REPEAT_INTERVALS)[number];
 const MONTHS: Readonly<Record<RepeatInterval, number>> = { monthly: 1, quarterly: 3, yearly: 12 };
 
-/** date + months, the day clamped to the month's end (2026-01-31 + 1 month → 2026-02-28). */
-export function addMonths(date: string, months: number): string {
+/** date + months, the day clamped to the month's end (2026-01-31 + 1 month → 2026-02-28); undefined past the calendar's end. */
+export function addMonths(date: string, months: number): string | undefined {
   const [y, m, d] = date.split('-').map(Number);
   const index = y * 12 + (m - 1) + months;
   const year = Math.floor(index / 12);
   const month = (index % 12) + 1;
   for (let day = d; day >= 28; day--) {
-    const candidate = ymd(year, month, day);
+    const candidate = calendarDate(year, month, day);
     if (candidate) return candidate;
   }
-  return ymd(year, month, d)!;
+  return calendarDate(year, month, d);
 }
 
 /** The k-th date of a recurring invoice: date + k × interval, always counted from the template's date. */
-export const occurrence = (date: string, interval: RepeatInterval, k: number): string => addMonths(date, k * MONTHS[interval]);
+export const occurrence = (date: string, interval: RepeatInterval, k: number): string | undefined => addMonths(date, k * MONTHS[interval]);
 
 /**
  * The occurrences (k ≥ 1) that are due: on or before today and on or before the stop date, with
@@ -157,11 +171,11 @@ export function dueOccurrences(template: { date: string; interval: RepeatInterva
   const out: { k: number; date: string }[] = [];
   for (let k = 1; ; k++) {
     const date = occurrence(template.date, template.interval, k);
-    if (date > today || (template.stopAt !== null && date > template.stopAt)) return out;
+    if (date === undefined || date > today || (template.stopAt !== null && date > template.stopAt)) return out;
     if (!done.has(k)) out.push({ k, date });
   }
 }
 
-/** A copy keeps the template's distance from its date to payable_until. */
+/** A copy keeps the template's distance from its date to payable_until, at the latest the calendar's last day. */
 export const shiftedDue = (template: { date: string; payable_until: string }, copyDate: string): string =>
-  addDays(copyDate, daysBetween(template.date, template.payable_until));
+  addDays(copyDate, Math.min(daysBetween(template.date, template.payable_until), daysBetween(copyDate, MAX_DATE)));

@@ -6,7 +6,7 @@
 // discount hundredths of a percent) or the first problem, named by its place ("positions.2.amount").
 import { toScaled } from '../../domain/money.js';
 import type { DiscountType, PricedPosition } from '../../domain/document-totals.js';
-import { ymd } from './time.js';
+import { isCalendarDate } from '../../domain/calendar.js';
 
 export type PositionKind = 'position' | 'text' | 'collection';
 
@@ -32,12 +32,6 @@ const MAX_PRICE = 99_999_999_999; // 999'999'999.99
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
 const fail = (field: string, message: string): { ok: false; field: string; message: string } => ({ ok: false, field, message });
-
-/** YYYY-MM-DD of a real day. */
-const isDate = (s: string): boolean => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  return m !== null && ymd(Number(m[1]), Number(m[2]), Number(m[3])) !== undefined;
-};
 
 function text(item: Record<string, unknown>, key: string, field: string, max: number): Parsed<string | null> {
   const v = item[key];
@@ -104,7 +98,7 @@ function item(raw: unknown, field: string, depth: number, allowDate: boolean): P
   }
   let date: string | null = null;
   if (allowDate && o.date !== undefined && o.date !== null && o.date !== '') {
-    if (typeof o.date !== 'string' || !isDate(o.date.trim())) return fail(`${field}.date`, `The ${field}.date field must be a valid date.`);
+    if (typeof o.date !== 'string' || !isCalendarDate(o.date.trim())) return fail(`${field}.date`, `The ${field}.date field must be a valid date.`);
     date = o.date.trim();
   }
   return {

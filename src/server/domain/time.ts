@@ -2,6 +2,7 @@
 // the value of a time entry in integer Rappen, dates in "any valid date format", calendar math on
 // YYYY-MM-DD strings (ISO weeks, Monday first), the wall clock of a company's time zone, the timer's
 // entry and a task's relative due date. docs/service/time-tracking.md describes each rule.
+import { calendarDate, isCalendarDate } from '../../domain/calendar.js';
 import { mulDivRound } from './money.js';
 
 export const TIME_STATUSES = ['open', 'invoiced', 'paid'] as const;
@@ -66,14 +67,6 @@ export function readable(minutes: number): string {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** A real calendar date → "YYYY-MM-DD", else undefined. */
-export function ymd(year: number, month: number, day: number): string | undefined {
-  if (!Number.isInteger(year) || year < 1000 || year > 9999) return undefined;
-  const d = new Date(Date.UTC(year, month - 1, day));
-  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return undefined;
-  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
-}
-
 const MONTHS: Record<string, number> = {
   jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6,
   jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10, nov: 11, november: 11,
@@ -93,16 +86,16 @@ const fullYear = (yy: string) => (yy.length === 4 ? Number(yy) : Number(yy) + (N
 export function parseDate(input: string, today?: string): string | undefined {
   const v = input.trim();
   let m: RegExpExecArray | null;
-  if ((m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(v))) return ymd(+m[1], +m[2], +m[3]);
+  if ((m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(v))) return calendarDate(+m[1], +m[2], +m[3]);
   if ((m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(v))) {
     if (+m[4] > 23 || +m[5] > 59) return undefined;
-    return ymd(+m[1], +m[2], +m[3]);
+    return calendarDate(+m[1], +m[2], +m[3]);
   }
-  if ((m = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/.exec(v))) return ymd(+m[1], +m[2], +m[3]);
-  if ((m = /^(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})$/.exec(v))) return ymd(fullYear(m[3]), +m[2], +m[1]);
-  if ((m = /^(\d{1,2})-(\d{1,2})-(\d{4})$/.exec(v))) return ymd(+m[3], +m[2], +m[1]);
-  if ((m = /^(\d{1,2})\.?\s+([a-z]+)\.?,?\s+(\d{4})$/i.exec(v)) && MONTHS[m[2].toLowerCase()]) return ymd(+m[3], MONTHS[m[2].toLowerCase()], +m[1]);
-  if ((m = /^([a-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})$/i.exec(v)) && MONTHS[m[1].toLowerCase()]) return ymd(+m[3], MONTHS[m[1].toLowerCase()], +m[2]);
+  if ((m = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/.exec(v))) return calendarDate(+m[1], +m[2], +m[3]);
+  if ((m = /^(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})$/.exec(v))) return calendarDate(fullYear(m[3]), +m[2], +m[1]);
+  if ((m = /^(\d{1,2})-(\d{1,2})-(\d{4})$/.exec(v))) return calendarDate(+m[3], +m[2], +m[1]);
+  if ((m = /^(\d{1,2})\.?\s+([a-z]+)\.?,?\s+(\d{4})$/i.exec(v)) && MONTHS[m[2].toLowerCase()]) return calendarDate(+m[3], MONTHS[m[2].toLowerCase()], +m[1]);
+  if ((m = /^([a-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})$/i.exec(v)) && MONTHS[m[1].toLowerCase()]) return calendarDate(+m[3], MONTHS[m[1].toLowerCase()], +m[2]);
   if (today) {
     const word = v.toLowerCase();
     if (word === 'today' || word === 'now') return today;
@@ -137,19 +130,29 @@ export interface IsoWeek {
   week: number;
   /** "2025-W11" */
   label: string;
-  /** Monday */
+  /** Monday (1000-01-01 in the calendar's first week) */
   start: string;
-  /** Sunday */
+  /** Sunday (9999-12-31 in the calendar's last week) */
   end: string;
 }
 
-/** The ISO 8601 calendar week of a date (weeks start on Monday; week 1 holds the year's first Thursday). */
+/**
+ * The days Monday to Sunday of the week starting on `monday` that the calendar has: seven, except in its
+ * first week (from Wednesday 1000-01-01) and its last (to Friday 9999-12-31).
+ */
+export const weekDates = (monday: string): string[] => Array.from({ length: 7 }, (_, i) => addDays(monday, i)).filter(isCalendarDate);
+
+/**
+ * The ISO 8601 calendar week of a date (weeks start on Monday; week 1 holds the year's first Thursday);
+ * start and end are its first and last day within the calendar (weekDates).
+ */
 export function isoWeek(date: string): IsoWeek {
-  const start = mondayOf(date);
-  const thursday = addDays(start, 3);
+  const monday = mondayOf(date);
+  const thursday = addDays(monday, 3);
   const year = +thursday.slice(0, 4);
   const week = Math.floor(daysBetween(`${pad(year, 4)}-01-01`, thursday) / 7) + 1;
-  return { year, week, label: `${pad(year, 4)}-W${pad(week)}`, start, end: addDays(start, 6) };
+  const days = weekDates(monday);
+  return { year, week, label: `${pad(year, 4)}-W${pad(week)}`, start: days[0], end: days[days.length - 1] };
 }
 
 /** YYYY-MM-DD → dd.mm.yyyy */

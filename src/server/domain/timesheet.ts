@@ -3,7 +3,7 @@
 // locked (invoiced or paid) time apart from editable (open) time. Pure: integer minutes and Rappen in,
 // the response shapes of docs/service/time-tracking.md out.
 import { groupRappen, mulDivRound, rappenToNumber } from './money.js';
-import { WEEKDAY_NAMES, addDays, daysBetween, dotted, isoWeek, isoWeekday, mondayOf, readable } from './time.js';
+import { WEEKDAY_NAMES, addDays, daysBetween, dotted, isoWeek, isoWeekday, mondayOf, readable, weekDates } from './time.js';
 
 /** What grouping needs of one time entry; `item` is the entry as the list shows it. */
 export interface SheetTime<T = unknown> {
@@ -138,7 +138,8 @@ const weekOf = (date: string) => {
 
 /**
  * One group per calendar week that has time (in the order of the entries), each with all seven days
- * Monday to Sunday; days without time show zero totals and no entries.
+ * Monday to Sunday (weekDates: the calendar's last week ends on 9999-12-31); days without time show
+ * zero totals and no entries.
  */
 export function groupByWeeks<T>(times: readonly SheetTime<T>[]) {
   return [...groupBy(times, (t) => mondayOf(t.date))].map(([monday, list]) => {
@@ -146,8 +147,7 @@ export function groupByWeeks<T>(times: readonly SheetTime<T>[]) {
     return {
       ...weekOf(monday),
       ...totalsOf(list),
-      days: Array.from({ length: 7 }, (_, i) => {
-        const date = addDays(monday, i);
+      days: weekDates(monday).map((date) => {
         const day = byDay.get(date) ?? [];
         return { ...dayOf(date), ...totalsOf(day), times: day.map((t) => t.item) };
       }),
@@ -200,7 +200,7 @@ export function weekProjectDays<T>(times: readonly SheetTime<T>[], mondays: read
   const name = (id: number) => (projects.get(id)?.name ?? '').toLowerCase();
   return mondays.map((monday) => {
     const week = byWeek.get(monday) ?? [];
-    const dates = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+    const dates = weekDates(monday);
     const rows = [...groupBy(week, (t) => t.projectId)]
       .sort(([a], [b]) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : a - b))
       .map(([projectId, list]) => {

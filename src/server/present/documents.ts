@@ -6,7 +6,11 @@ import { generatedTitle, isOverdue, isReminder, payableDays, type DocumentType }
 import { dotted, wallClock } from '../domain/time.js';
 import type { Db, Row } from '../store/db.js';
 import { activityRows, positionRows } from '../store/documents.js';
+import { findAccountRow } from '../store/accounts.js';
+import { customerRow } from '../store/customers.js';
 import type { StoredFile } from '../store/files.js';
+import { findTaxRateRow } from '../store/tax-rates.js';
+import { pdfModel, type PdfModel } from '../render/document-model.js';
 
 const id = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const bool = (v: unknown): boolean => Number(v) === 1;
@@ -150,6 +154,20 @@ export function documentActivities(db: Db, type: DocumentType, documentId: numbe
   });
   for (const { key, value } of keyed.reverse()) out[key] = value;
   return out;
+}
+
+/**
+ * The document as its PDF shows it (and the public proposal page): the stored rows of its positions,
+ * customer, tax rate and bank account gathered into the render model. `company` is the company's row.
+ */
+export function documentModel(db: Db, company: Row, type: DocumentType, row: Row): PdfModel {
+  const companyId = Number(company.id);
+  const bankAccount = type === 'invoice' && row.bank_account_id !== null ? findAccountRow(db, companyId, Number(row.bank_account_id)) : undefined;
+  return pdfModel({
+    type, doc: row, positions: positionRows(db, type, Number(row.id)), company,
+    customer: customerRow(db, companyId, Number(row.customer_id)) ?? { name: '' },
+    taxRate: row.tax_rate_id === null ? undefined : findTaxRateRow(db, companyId, Number(row.tax_rate_id)), bankAccount,
+  });
 }
 
 export const fileRecord = (f: StoredFile, url: string) => ({ id: f.id, name: f.name, size: f.size, mime: f.mime, url });

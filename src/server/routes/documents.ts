@@ -33,7 +33,7 @@ import { customerRow, findCustomerRow } from '../store/customers.js';
 import { customerOfCompany, findEntryRow, projectOfCompany, taxRateOfCompany } from '../store/entries.js';
 import { findProjectRow } from '../store/projects.js';
 import { findTaxRateRow } from '../store/tax-rates.js';
-import { createdAnswer, documentActivities, documentFields, documentPositions, documentSummary, fileRecord } from '../present/documents.js';
+import { createdAnswer, documentActivities, documentFields, documentModel, documentPositions, documentSummary, fileRecord } from '../present/documents.js';
 import { toAccount } from '../present/accounts.js';
 import { toContact } from '../present/contacts.js';
 import { toCustomer } from '../present/customers.js';
@@ -43,8 +43,8 @@ import { toTaxRate } from '../present/tax-rates.js';
 import { companyToday, scopeOf as requestScope } from '../context.js';
 import { fileUrlFor } from '../file-links.js';
 import { readUploadedFile } from '../upload.js';
-import { pdfModel } from '../render/document-model.js';
 import { buildQrPayload, validateQrInput } from '../../domain/qr-bill.js';
+import { MAX_DATE } from '../../domain/calendar.js';
 
 const CURRENCIES = ['CHF', 'EUR', 'USD', 'GBP'] as const;
 const PATHS: Readonly<Record<DocumentType, string>> = { proposal: '/proposals', invoice: '/invoices' };
@@ -202,6 +202,13 @@ function checkLinks(c: Ctx, input: DocumentInput, checked: ReturnType<typeof che
   }
 }
 
+/** A default due date: `days` after the date; a date so late that it would fall past the calendar's end is a 422 on date. */
+function dueAfter(date: string, days: number): string {
+  const due = addDays(date, days);
+  if (!isValidDate(due)) throw validationError({ date: [`The date field must be a date before or equal to ${addDays(MAX_DATE, -days)}.`] });
+  return due;
+}
+
 function fillDefaults(c: Ctx, type: DocumentType, values: DocumentValues): void {
   const db = c.get('deps').db;
   const company = c.get('company');
@@ -215,10 +222,10 @@ function fillDefaults(c: Ctx, type: DocumentType, values: DocumentValues): void 
     values.tax_rate_id = findCustomerRow(db, c.get('companyId'), Number(values.customer_id))?.tax_rate_id ?? null;
   }
   if (type === 'proposal') {
-    values.valid_until ??= addDays(String(values.date), 14);
+    values.valid_until ??= dueAfter(String(values.date), 14);
     return;
   }
-  values.payable_until ??= addDays(String(values.date), Number(company.payment_term ?? 30));
+  values.payable_until ??= dueAfter(String(values.date), Number(company.payment_term ?? 30));
   values.bank_account_id ??= primaryBankAccountId(db, c.get('companyId')) ?? null;
   if (values.income_account_id === undefined || values.income_account_id === null) {
     const income = findAccountRowByNumber(db, c.get('companyId'), DEFAULT_INCOME_ACCOUNT);
@@ -533,13 +540,10 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
 function checkedPdfModel(c: Ctx, type: DocumentType, row: Row) {
   const db = c.get('deps').db;
   const companyId = c.get('companyId');
-  const customer = customerRow(db, companyId, Number(row.customer_id)) ?? { name: '' };
-  const bankAccount = type === 'invoice' && row.bank_account_id !== null ? findAccountRow(db, companyId, Number(row.bank_account_id)) : undefined;
-  const model = pdfModel({
-    type, doc: row, positions: positionRows(db, type, Number(row.id)), company: c.get('company'), customer,
-    taxRate: row.tax_rate_id === null ? undefined : findTaxRateRow(db, companyId, Number(row.tax_rate_id)), bankAccount,
-  });
+  const model = documentModel(db, c.get('company'), type, row);
   if (model.qr) {
+    const customer = customerRow(db, companyId, Number(row.customer_id)) ?? { name: '' };
+    const bankAccount = row.bank_account_id === null ? undefined : findAccountRow(db, companyId, Number(row.bank_account_id));
     const problems = validateQrInput(model.qr, { companyId, invoiceNumber: row.number, customer: customer.number ?? customer.name, bankAccount: bankAccount?.number ?? null });
     if (problems.length) {
       const errors: Record<string, string[]> = {};

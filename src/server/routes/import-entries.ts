@@ -126,6 +126,10 @@ const PATHS = {
   one: ['/entries/import/:importEntry', '/import-entries/:importEntry'],
 } as const;
 
+/** A bank statement upload takes MAX_STATEMENT_BYTES (the app's body limit asks, app.ts). */
+export const isStatementUpload = (path: string): boolean =>
+  path.startsWith('/api/v2/companies/') && PATHS.upload.some((p) => path.endsWith(p));
+
 export function registerImportEntries(r: Hono<AppEnv>): void {
   // static paths before /:importEntry
   for (const path of PATHS.list) {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { companyZone, projectOf, scopeOf, type AppEnv, type Ctx } from '../context.js';
 import { timerEntry } from '../domain/time.js';
 import { HttpError, conflict, fieldError, notFound } from '../http-error.js';
-import { readBody } from '../request.js';
+import { readBody, type Body } from '../request.js';
 import { timestamp, transaction, type Row } from '../store/db.js';
 import { clock } from '../clock.js';
 import { deleteTimer, findTimerRow, insertTimer, setTimerDescription } from '../store/timer.js';
@@ -29,53 +29,57 @@ function ownTimer(c: Ctx): Row | undefined {
 
 const state = (row: Row | undefined) => (row ? { active: true, timer: toTimer(row) } : { active: false, timer: [] });
 
+/** Starts the caller's timer: project_id required (of this company), billable default false, description optional. */
+function startTimer(c: Ctx, body: Body): void {
+  const s = scopeOf(c);
+  const checked = check(startSchema, body);
+  const { project_id, billable, description } = checked.data;
+  projectOf(s, checked, project_id);
+  checked.throwIfAny();
+  insertTimer(s.db, s.companyId, userId(c), project_id!, billable ?? false, description ?? null, timestamp(clock.now()));
+}
+
+/** Stops the running timer into a time entry (optional end H:i and description) at the project's rate. */
+function stopTimer(c: Ctx, running: Row, body: Body): void {
+  const s = scopeOf(c);
+  const { end, description } = validate(stopSchema, body);
+  const stop = timerEntry(new Date(running.started_at), clock.now(), companyZone(c), end ?? undefined);
+  if (!stop) throw fieldError('end', 'The end field must be a time after start.');
+  const project = findProjectRow(s.db, s.companyId, Number(running.project_id));
+  if (!project) throw new HttpError(404, 'The project of the timer no longer exists.');
+  insertTime(s.db, s.companyId, Number(running.user_id), {
+    project_id: Number(project.id),
+    description: description ?? running.description ?? '',
+    date: stop.date,
+    start: stop.start,
+    end: stop.end,
+    hours: stop.hours,
+    minutes: stop.minutes,
+    hourly_rate: Number(project.hourly_rate),
+    billable: Number(running.billable) === 1,
+    status: 'open',
+  });
+  deleteTimer(s.db, s.companyId, Number(running.user_id));
+}
+
 export function registerTimer(r: Hono<AppEnv>): void {
   r.get('/times/timer', (c) => c.json(state(ownTimer(c))));
 
   r.post('/times/timer', async (c) => {
     const s = scopeOf(c);
     const body = await readBody(c);
-    const running = findTimerRow(s.db, userId(c));
-    if (running && Number(running.company_id) !== s.companyId) throw conflict(OTHER_COMPANY);
-
-    if (!running) {
-      // start: project_id required (of this company), billable default false, description optional
-      const checked = check(startSchema, body);
-      const { project_id, billable, description } = checked.data;
-      projectOf(s, checked, project_id);
-      checked.throwIfAny();
-      try {
-        insertTimer(s.db, s.companyId, userId(c), project_id!, billable ?? false, description ?? null, timestamp(clock.now()));
-      } catch (err) {
-        // a second request started one a moment ago
-        if (err instanceof Error && /UNIQUE/i.test(err.message)) throw conflict('A timer is already running.');
-        throw err;
+    // The running timer is read and cleared in one write transaction (BEGIN IMMEDIATE): with several
+    // processes on one data directory, stops racing each other save it once and the rest find none.
+    return c.json(transaction(s.db, () => {
+      const running = findTimerRow(s.db, userId(c));
+      if (running && Number(running.company_id) !== s.companyId) throw conflict(OTHER_COMPANY);
+      if (!running) {
+        startTimer(c, body);
+        return 'Timer started.';
       }
-      return c.json('Timer started.');
-    }
-
-    // stop: optional end (H:i) and description; the entry takes the project's rate
-    const { end, description } = validate(stopSchema, body);
-    const stop = timerEntry(new Date(running.started_at), clock.now(), companyZone(c), end ?? undefined);
-    if (!stop) throw fieldError('end', 'The end field must be a time after start.');
-    const project = findProjectRow(s.db, s.companyId, Number(running.project_id));
-    if (!project) throw new HttpError(404, 'The project of the timer no longer exists.');
-    transaction(s.db, () => {
-      insertTime(s.db, s.companyId, Number(running.user_id), {
-        project_id: Number(project.id),
-        description: description ?? running.description ?? '',
-        date: stop.date,
-        start: stop.start,
-        end: stop.end,
-        hours: stop.hours,
-        minutes: stop.minutes,
-        hourly_rate: Number(project.hourly_rate),
-        billable: Number(running.billable) === 1,
-        status: 'open',
-      });
-      deleteTimer(s.db, s.companyId, Number(running.user_id));
-    });
-    return c.json('Time entry saved.');
+      stopTimer(c, running, body);
+      return 'Time entry saved.';
+    }));
   });
 
   r.put('/times/timer/description', async (c) => {

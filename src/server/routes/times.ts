@@ -4,7 +4,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { projectOf, scopeOf, type AppEnv, type Ctx, type Scope } from '../context.js';
-import { TIME_STATUSES, addDays, durationBetween, parseDate, type TimeStatus } from '../domain/time.js';
+import { TIME_STATUSES, durationBetween, parseDate, weekDates, type TimeStatus } from '../domain/time.js';
 import { cellOf, groupByDate, groupByProject, groupByWeeks, mondaysBetween, totalsOf, weekProjectDays } from '../domain/timesheet.js';
 import { PROJECT_TYPES } from '../domain/budget.js';
 import { HttpError, badRequest, fieldError, forbidden, notFound } from '../http-error.js';
@@ -305,7 +305,7 @@ export function registerTimes(r: Hono<AppEnv>): void {
       mondays = mondaysBetween(from, until);
       if (mondays.length > MAX_SHEET_WEEKS) throw badRequest(`The timesheet covers at most ${MAX_SHEET_WEEKS} weeks; narrow filter[date].`);
       filter.from = mondays[0];
-      filter.until = addDays(mondays[mondays.length - 1], 6);
+      filter.until = weekDates(mondays[mondays.length - 1]).at(-1);
     }
 
     const paged = !grouping && c.req.query('per_page') !== undefined;

@@ -1,6 +1,6 @@
 // The node:sqlite connection: WAL, foreign keys, numbered migrations applied on open.
 import { DatabaseSync } from 'node:sqlite';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIGRATIONS } from './migrations.js';
 
@@ -9,12 +9,32 @@ export type Row = Record<string, any>;
 
 export const DATABASE_FILE = 'acct.sqlite';
 
+/**
+ * Opens (or makes) the data directory's database. The directory and the database's files lose any
+ * group and other access: a new directory is made 0700, a new database file 0600 before SQLite opens
+ * it (SQLite gives the -wal and -shm files it makes the database file's mode), and ones that existed
+ * looser are tightened.
+ */
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const db = new DatabaseSync(join(dataDir, DATABASE_FILE));
+  tightenAccess(dataDir);
+  const path = join(dataDir, DATABASE_FILE);
+  closeSync(openSync(path, 'a', 0o600));
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) tightenAccess(file);
+  const db = new DatabaseSync(path);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;');
   migrate(db);
   return db;
+}
+
+/** Takes group and other access away from a path we own (one that is not there, or not ours, stays as it is). */
+function tightenAccess(path: string): void {
+  try {
+    const mode = statSync(path).mode & 0o777;
+    if (mode & 0o077) chmodSync(path, mode & 0o700);
+  } catch (err) {
+    if (!['ENOENT', 'EPERM'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
+  }
 }
 
 export function migrate(db: Db): void {

@@ -111,6 +111,11 @@ export function findDocumentRow(db: Db, type: DocumentType, companyId: number, i
   return one(db, `${SUMMARY_SELECT(type)} WHERE d.company_id = ? AND d.id = ?`, companyId, id);
 }
 
+/** The proposal whose public link is on with this token, of whichever company (the link carries no company). */
+export function findSharedProposalRow(db: Db, token: string): Row | undefined {
+  return one(db, `${SUMMARY_SELECT('proposal')} WHERE d.share_token = ? AND d.is_shared = 1`, token);
+}
+
 /** The documents of the company among `ids`, in the order given, without repeats. */
 export function ownDocumentIds(db: Db, type: DocumentType, companyId: number, ids: number[]): number[] {
   const unique = [...new Set(ids)];
@@ -250,6 +255,12 @@ export function insertActivity(db: Db, type: DocumentType, documentId: number, m
 /** Activities newest first (same instant: the later one first). */
 export function activityRows(db: Db, type: DocumentType, documentId: number): Row[] {
   return all(db, 'SELECT * FROM activities WHERE document_type = ? AND document_id = ? ORDER BY created_at DESC, id DESC', type, documentId);
+}
+
+/** When the document's latest activity with exactly this message was recorded (a timestamp), if ever. */
+export function lastActivityAt(db: Db, type: DocumentType, documentId: number, message: string): string | undefined {
+  const row = one(db, 'SELECT max(created_at) AS at FROM activities WHERE document_type = ? AND document_id = ? AND message = ?', type, documentId, message);
+  return row?.at ?? undefined;
 }
 
 // ---- attachments --------------------------------------------------------------------------------------

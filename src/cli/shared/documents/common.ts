@@ -14,7 +14,7 @@ import { resolveRefs } from '../../resource/run.js';
 import { withRuntime, type Runtime } from '../../runtime.js';
 import type { BodyField } from '../../resource/spec.js';
 import type { PositionItem } from '../document-input.js';
-import { documentView } from '../document-view.js';
+import { documentView, type ProposalLink } from '../document-view.js';
 import { detailColumns, NULLABLE_REFS, type KindFacts } from './fields.js';
 
 /** The arguments <proposal> / <invoice> and <proposals...> / <invoices...> as the verbs receive them. */
@@ -44,9 +44,12 @@ export async function documentIds(resolver: RefResolver, k: KindFacts, args: Doc
 
 export const documentPlan = (g: GlobalOptions, k: KindFacts): OutputPlan => planOutput(g, detailColumns(k));
 
-/** A table without --fields shows the document as text; every other output the record. */
-export function printDocument(plan: OutputPlan, doc: DocumentRecord): void {
-  if (plan.format === 'table' && plan.fields === undefined) stdoutSink.write(`${documentView(doc).join('\n')}\n`);
+/** Does the plan show the document as text (a table without --fields)? */
+export const viewsDocument = (plan: OutputPlan): boolean => plan.format === 'table' && plan.fields === undefined;
+
+/** A table without --fields shows the document as text (with a proposal's link and answer); every other output the record. */
+export function printDocument(plan: OutputPlan, doc: DocumentRecord, link?: ProposalLink): void {
+  if (viewsDocument(plan)) stdoutSink.write(`${documentView(doc, link).join('\n')}\n`);
   else printRecord(plan, doc);
 }
 

@@ -50,7 +50,7 @@ export function documentSpec(kind: DocumentKind, more: DocumentGroup = {}): Reso
     examples: {
       list: invoice
         ? ['acct invoices list --overdue', 'acct invoices list --status unpaid --customer "Muster AG"', 'acct invoices list --from 2026-01-01 --to 2026-03-31 --all -o csv > q1.csv']
-        : ['acct proposals list --status sent,accepted', 'acct proposals list --customer 1001 --from 2026-01-01', 'acct proposals list --overdue --json'],
+        : ['acct proposals list --status sent,accepted', 'acct proposals list --customer 1001 --from 2026-01-01', 'acct proposals list --overdue --json', 'acct proposals list --shared'],
       get: [`acct ${kind} get ${x}`, `acct ${kind} get id:12 --json`],
       create: [
         `acct ${kind} create --customer "Muster AG" --position "Beratung;2.5;150;h" --text "Fahrspesen pauschal" --position "Spesen;1;80"`,

@@ -163,7 +163,9 @@ export const documentFilters = (k: KindFacts): FilterFlag[] => [
   ...(k.noun === 'invoice' ? [
     { flag: 'proposal', param: 'filter[proposal_id]', type: 'string', ref: 'proposal', description: 'invoices of this proposal (number or id)' },
     { flag: 'repeat', param: 'filter[repeat]', type: 'bool', description: 'only recurring invoices (--no-repeat: the others)', negation: 'only invoices that do not recur' },
-  ] satisfies FilterFlag[] : []),
+  ] satisfies FilterFlag[] : [
+    { flag: 'shared', param: 'filter[is_shared]', type: 'bool', description: 'only proposals whose public link is on (--no-shared: the others)', negation: 'only proposals without a public link' },
+  ] satisfies FilterFlag[]),
 ];
 
 const sharedFields = (k: KindFacts): BodyField[] => [

@@ -27,6 +27,8 @@ export interface ListOptions extends ListFlags {
   proposal?: string;
   /** invoices: recurring or not */
   repeat?: boolean;
+  /** proposals: the public link on or off */
+  shared?: boolean;
 }
 
 type Query = Record<string, string | number | boolean>;

@@ -1,0 +1,165 @@
+// The public link of a proposal (service-decisions.md, "Proposals: the public link"): no token, no
+// company in the path; the share token alone finds the proposal. GET the page (HTML in the proposal's
+// language), GET …/pdf, POST …/accept and …/decline (form fields name, comment) answering 303 back to
+// the page. Unknown or disabled tokens get a 404 page that names nothing; an answer to a decided or
+// expired proposal a 409 page saying why; a missing name the page again with its 422. Every answer
+// carries the decisions' security headers and is rate-limited per IP like the API; errors are pages
+// too, never the API's JSON.
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cleanComment, cleanName, COMMENT_MAX, NAME_MAX, standingDecision } from '../../domain/proposal-decision.js';
+import { answerProposal, recordLinkView } from '../actions/proposal-link.js';
+import { clock } from '../clock.js';
+import type { AppEnv } from '../context.js';
+import { decisionRefusal, type DecisionRefusal } from '../domain/documents.js';
+import { wallClock } from '../domain/time.js';
+import { HttpError } from '../http-error.js';
+import { documentModel } from '../present/documents.js';
+import { clientAddress, RateLimiter } from '../rate-limit.js';
+import { failedHtml, notAllowedHtml, notFoundHtml, sharePageHtml, tooManyHtml, type AnswerForm, type AnswerState } from '../render/share-page.js';
+import { shareLabelsFor } from '../render/share-labels.js';
+import { findCompany } from '../store/companies.js';
+import type { Row } from '../store/db.js';
+import { activityRows, findSharedProposalRow } from '../store/documents.js';
+
+/** The headers of every public answer, as the decisions list them, and no caching of a page whose state changes. */
+export const SHARE_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'",
+  'Referrer-Policy': 'no-referrer',
+  'X-Robots-Tag': 'noindex',
+  'Cache-Control': 'no-store',
+};
+
+const PAGE = '/share/proposals/:token';
+/** What a share token looks like (32 URL-safe characters); anything else is not looked up. */
+const TOKEN = /^[A-Za-z0-9_-]{32}$/;
+/** A form of a name and a comment needs a few kilobytes; far more is refused unread. */
+const MAX_FORM_BYTES = 64 * 1024;
+
+type ShareCtx = Context<AppEnv>;
+interface Shared { row: Row; company: Row; today: string; zone: string }
+
+const pagePath = (token: string) => `/share/proposals/${token}`;
+
+/** The proposal the path's token shares, with its company and the company's today; undefined: 404. */
+function sharedOf(c: ShareCtx): Shared | undefined {
+  const token = c.req.param('token') ?? '';
+  if (!TOKEN.test(token)) return undefined;
+  const db = c.get('deps').db;
+  const row = findSharedProposalRow(db, token);
+  const company = row ? findCompany(db, Number(row.company_id)) : undefined;
+  if (!row || !company) return undefined;
+  const zone = String(company.timezone ?? 'Europe/Zurich');
+  return { row, company, zone, today: wallClock(clock.now(), zone).date };
+}
+
+/** What the answer part shows: the forms, the expiry, or the outcome with the activity it stands on. */
+function answerState(c: ShareCtx, s: Shared, form?: AnswerForm): AnswerState {
+  const refusal = decisionRefusal(s.row.status, s.row.valid_until ?? null, s.today);
+  if (!refusal) return { kind: 'open', form };
+  if (refusal === 'expired') return { kind: 'expired', validUntil: s.row.valid_until };
+  const activities = activityRows(c.get('deps').db, 'proposal', Number(s.row.id)) as { message: string; created_at: string }[];
+  const standing = standingDecision(s.row.status, activities);
+  return {
+    kind: 'decided', status: refusal,
+    decision: standing && {
+      decision: standing.decision, date: wallClock(new Date(standing.activity.created_at), s.zone).date, name: standing.name, comment: standing.comment,
+    },
+  };
+}
+
+function page(c: ShareCtx, s: Shared, status: 200 | 409 | 422, extra: { form?: AnswerForm; refused?: DecisionRefusal } = {}) {
+  const path = pagePath(s.row.share_token);
+  return c.html(sharePageHtml({
+    model: documentModel(c.get('deps').db, s.company, 'proposal', s.row),
+    paths: { pdf: `${path}/pdf`, accept: `${path}/accept`, decline: `${path}/decline` },
+    state: answerState(c, s, extra.form),
+    refused: extra.refused,
+  }), status);
+}
+
+const notFoundPage = (c: ShareCtx) => c.html(notFoundHtml(), 404);
+
+/** The form's name and comment checked, in the proposal's language; undefined when they will do. */
+function formErrors(lang: string, name: string, comment: string): AnswerForm['errors'] | undefined {
+  const words = shareLabelsFor(lang);
+  const errors: AnswerForm['errors'] = {};
+  if (name === '') errors.name = words.nameRequired;
+  else if (name.length > NAME_MAX) errors.name = words.tooLong(NAME_MAX);
+  if (comment.length > COMMENT_MAX) errors.comment = words.tooLong(COMMENT_MAX);
+  return Object.keys(errors).length ? errors : undefined;
+}
+
+/** The public routes, mounted on the service's root beside /api. */
+export function shareRoutes(rateLimit: number): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const limiter = rateLimit > 0 ? new RateLimiter(rateLimit) : undefined;
+
+  r.use('/share/*', async (c, next) => {
+    const decision = limiter?.hit(clientAddress(c.env));
+    const headers: Record<string, string> = { ...SHARE_HEADERS };
+    if (decision) Object.assign(headers, { 'X-RateLimit-Limit': String(decision.limit), 'X-RateLimit-Remaining': String(decision.remaining) });
+    if (decision?.retryAfter !== undefined) {
+      return c.html(tooManyHtml(), 429, { ...headers, 'Retry-After': String(decision.retryAfter) });
+    }
+    await next();
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+  });
+
+  r.get(PAGE, (c) => {
+    const s = sharedOf(c);
+    if (!s) return notFoundPage(c);
+    // HEAD runs this handler too; only a real look counts as a view
+    if (c.req.method === 'GET') recordLinkView(c.get('deps').db, s.row, clock.now());
+    return page(c, s, 200);
+  });
+
+  // the PDF: pdfkit loads on the first request that needs it, as for the API's PDF
+  r.get(`${PAGE}/pdf`, async (c) => {
+    const s = sharedOf(c);
+    if (!s) return notFoundPage(c);
+    const model = documentModel(c.get('deps').db, s.company, 'proposal', s.row);
+    const { renderDocumentPdf } = await import('../render/document-pdf.js');
+    const bytes = await renderDocumentPdf(model);
+    return c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${model.fileName}"` });
+  });
+
+  // a reload or a bookmark of where an answer was posted leads back to the page
+  r.get(`${PAGE}/:answer{accept|decline}`, (c) => {
+    const token = c.req.param('token');
+    return TOKEN.test(token) ? c.redirect(pagePath(token), 303) : notFoundPage(c);
+  });
+
+  r.post(`${PAGE}/:answer{accept|decline}`, bodyLimit({ maxSize: MAX_FORM_BYTES, onError: (c) => c.html(notAllowedHtml(), 413) }), async (c) => {
+    const s = sharedOf(c);
+    if (!s) return notFoundPage(c);
+    const refused = decisionRefusal(s.row.status, s.row.valid_until ?? null, s.today);
+    if (refused) return page(c, s, 409, { refused });
+    let body: Record<string, unknown> = {};
+    try { body = await c.req.parseBody(); } catch { /* not a form: no name */ }
+    const name = typeof body.name === 'string' ? cleanName(body.name) : '';
+    const comment = typeof body.comment === 'string' ? cleanComment(body.comment) : '';
+    const which = c.req.param('answer') === 'accept' ? 'accept' : 'decline';
+    const errors = formErrors(s.row.lang, name, comment);
+    if (errors) return page(c, s, 422, { form: { which, name, comment, errors } });
+    const late = answerProposal(c.get('deps').db, s.row, { decision: which === 'accept' ? 'accepted' : 'declined', name, comment: comment || null }, s.today, clock.now());
+    if (late) return page(c, sharedOf(c) ?? s, 409, { refused: late });
+    return c.redirect(pagePath(s.row.share_token), 303);
+  });
+
+  // anything else under /share: a method the route does not take (405), else nothing (404)
+  r.all('/share/*', (c) => {
+    const known = /^\/share\/proposals\/[^/]+(\/(pdf|accept|decline))?$/.exec(c.req.path);
+    if (!known) return notFoundPage(c);
+    const allow = known[2] === 'accept' || known[2] === 'decline' ? 'GET, HEAD, POST' : 'GET, HEAD';
+    return c.html(notAllowedHtml(), 405, { Allow: allow });
+  });
+
+  r.onError((err, c) => {
+    if (err instanceof HttpError && err.status === 404) return notFoundPage(c);
+    c.get('deps').log(`${c.req.method} ${c.req.path.replace(/^(\/share\/proposals\/)[^/]+/, '$1…')}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    return c.html(failedHtml(), 500);
+  });
+
+  return r;
+}
