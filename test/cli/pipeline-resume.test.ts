@@ -42,15 +42,15 @@ async function counts(run: string): Promise<Map<string, number>> {
   }
 }
 
-/** Runs the import through `proxy` and kills it (SIGKILL) as soon as the proxy holds a request. */
-function killedImport(proxy: Proxy, csv: string): Promise<{ signal: NodeJS.Signals | null; stderr: string }> {
+/** Runs the import through `proxy` and kills it (SIGKILL, or `signal`) as soon as the proxy holds a request. */
+function killedImport(proxy: Proxy, csv: string, signal: NodeJS.Signals = 'SIGKILL'): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [ACCT_BIN, 'entries', 'import', csv], { env: box.env(acctEnv({ url: proxy.url, token: svc.token })), stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
     child.on('error', reject);
-    child.on('close', (_code, signal) => resolve({ signal, stderr }));
-    void proxy.held.then(() => child.kill('SIGKILL'));
+    child.on('close', (code, got) => resolve({ code, signal: got, stderr }));
+    void proxy.held.then(() => child.kill(signal));
     setTimeout(() => child.kill('SIGKILL'), 20_000);
   });
 }
@@ -90,6 +90,27 @@ test.each(KILL_POINTS)('killed at create number $post ($hold the service answere
     const third = await acctAgainst(box, { url: proxy.url, token: svc.token })(['entries', 'import', csv, '-o', 'json']);
     expect(JSON.parse(third.stdout)).toMatchObject({ created: 0, earlier: 300 });
     expect(proxy.writes()).toHaveLength(written);
+  } finally {
+    await proxy.close();
+  }
+});
+
+test('Ctrl-C (SIGINT) in the middle: exit 130 with a hint, and the next run completes the file, each row once', async () => {
+  const csv = join(box.dataDir, '..', 'ctrl-c.csv');
+  writeFileSync(csv, bookings('ctrl-c'));
+  const proxy = await startProxy(svc.url);
+  let posts = 0;
+  proxy.hold = (seen) => (seen.method === 'POST' && ++posts === 100 ? 'after' : undefined);
+  try {
+    const stopped = await killedImport(proxy, csv, 'SIGINT');
+    expect(stopped.code).toBe(130);
+    expect(stopped.stderr).toContain('Interrupted: run the same command again to continue where it stopped.');
+    proxy.hold = () => undefined;
+    const again = await acctAgainst(box, { url: proxy.url, token: svc.token })(['entries', 'import', csv, '-o', 'json']);
+    expect(again.code, again.stderr).toBe(0);
+    const after = await counts('ctrl-c');
+    expect(after.size).toBe(300);
+    expect([...after.values()].every((n) => n === 1)).toBe(true);
   } finally {
     await proxy.close();
   }

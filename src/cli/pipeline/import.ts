@@ -221,11 +221,15 @@ export async function runImport(map: CsvMap, options: ImportOptions, io: VerbIO)
     const file = journalPath({ group: map.group, target, company, bytes: upload.bytes });
     if (options.restart) fs.rmSync(file, { force: true });
     const journal = Journal.open(file, map.group, name);
+    // Ctrl-C ends the process at once (main.ts); the journal already holds every row's state
+    const onInterrupt = () => notice(`${process.stderr.isTTY ? '\r\u001b[K' : ''}Interrupted: run the same command again to continue where it stopped.`);
+    process.prependListener('SIGINT', onInterrupt);
     try {
       const outcome = await write(rt, company, map, valid, journal);
       if (options.writeIds !== undefined) writeIds(options.writeIds, table, rows, journal);
       report(plan, name, valid, invalid.length, outcome, journal);
     } finally {
+      process.removeListener('SIGINT', onInterrupt);
       journal.close();
     }
   });
