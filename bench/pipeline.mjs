@@ -13,8 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { die, makeSandbox, positiveInt, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
+import { benchOptions, die, makeSandbox, positiveInt, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
@@ -22,29 +21,17 @@ const NODE = process.execPath;
 const TOKEN = 'bench-token';
 const USAGE = 'usage: node bench/pipeline.mjs [--bookings N] [--rows N] [--limit N] [--keep]';
 
-let opts;
-try {
-  ({ values: opts } = parseArgs({
-    options: {
-      bookings: { type: 'string', default: '10000' },
-      rows: { type: 'string', default: '1000' },
-      limit: { type: 'string', default: '600' },
-      keep: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-  }));
-} catch (err) {
-  die(`${err.message}\n${USAGE}`, 2);
-}
-if (opts.help) {
-  process.stdout.write(`${USAGE}\n` +
-    '  --bookings N   bookings the export reads (default 10000)\n' +
-    '  --rows N       rows the import creates (default 1000)\n' +
-    '  --limit N      the service\'s rate limit for the import, requests a minute (default 600)\n' +
-    '  --keep         keep the data directories and the files, and print where they are\n');
-  process.exit(0);
-}
+const opts = benchOptions({
+  bookings: { type: 'string', default: '10000' },
+  rows: { type: 'string', default: '1000' },
+  limit: { type: 'string', default: '600' },
+  keep: { type: 'boolean', default: false },
+}, USAGE, [
+  '--bookings N   bookings the export reads (default 10000)',
+  '--rows N       rows the import creates (default 1000)',
+  '--limit N      the service\'s rate limit for the import, requests a minute (default 600)',
+  '--keep         keep the data directories and the files, and print where they are',
+]);
 const BOOKINGS = positiveInt(opts.bookings, '--bookings', 1);
 const ROWS = positiveInt(opts.rows, '--rows', 1);
 const LIMIT = positiveInt(opts.limit, '--limit', 1);

@@ -78,6 +78,23 @@ export interface CsvMap {
   updateAlways?: string[];
 }
 
+/** A column headed by the API field it writes. */
+export const column = (key: string, type: CellType, more: Partial<CsvColumn> = {}): CsvColumn => ({ name: key, key, type, ...more });
+
+/** Columns of plain text, of booleans, each headed by its API field. */
+export const texts = (...keys: string[]): CsvColumn[] => keys.map((key) => column(key, 'text'));
+export const bools = (...keys: string[]): CsvColumn[] => keys.map((key) => column(key, 'bool'));
+
+/** An amount in CHF (two decimals). */
+export const money = (key: string): CsvColumn => column(key, 'decimal', { places: 2 });
+
+/** A reference: the header `name` (what it names), the API field `key` (the id sent). */
+export const ref = (name: string, key: string, kind: RefKind, more: Partial<CsvColumn> = {}): CsvColumn => ({ name, key, type: 'ref', ref: kind, ...more });
+
+/** The id, first in every file; a required name. */
+export const ID = column('id', 'int');
+export const NAME = column('name', 'text', { required: true });
+
 /** The canonical text of a decimal with `places` decimals; undefined when it is none or has more decimals than that. */
 export function canonDecimal(value: unknown, places: number, trim = false): string | undefined {
   const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value ?? '').trim();

@@ -1,20 +1,10 @@
 // Products as CSV: the price in CHF and the unit.
 import { productPaths } from '../../api/endpoints/products.js';
-import type { CsvMap } from '../pipeline/map.js';
+import { bools, ID, money, NAME, texts, type CsvMap } from '../pipeline/map.js';
 
 export const productsCsv: CsvMap = {
-  group: 'products',
-  noun: 'product',
-  paths: productPaths,
-  fetch: 'ids',
-  columns: [
-    { name: 'id', key: 'id', type: 'int' },
-    { name: 'name', key: 'name', type: 'text', required: true },
-    { name: 'description', key: 'description', type: 'text' },
-    { name: 'price', key: 'price', type: 'decimal', places: 2 },
-    { name: 'unit', key: 'unit', type: 'text' },
-    { name: 'archived', key: 'archived', type: 'bool' },
-  ],
+  group: 'products', noun: 'product', paths: productPaths, fetch: 'ids',
+  columns: [ID, NAME, ...texts('description'), money('price'), ...texts('unit'), ...bools('archived')],
   keys: [['name']],
   lookup: (v) => ({ 'filter[name]': v.name }),
 };

@@ -1,26 +1,15 @@
 // Tax rates as CSV: the rate in percent, the tax accounts by number.
 import { taxRatePaths } from '../../api/endpoints/tax-rates.js';
-import type { CsvMap } from '../pipeline/map.js';
+import { bools, column, ID, NAME, ref, texts, type CsvMap } from '../pipeline/map.js';
+
+const percent = (key: string, required = false) => column(key, 'decimal', { places: 2, trim: true, required });
 
 export const taxRatesCsv: CsvMap = {
-  group: 'tax-rates',
-  noun: 'tax rate',
-  paths: taxRatePaths,
-  fetch: 'ids',
+  group: 'tax-rates', noun: 'tax rate', paths: taxRatePaths, fetch: 'ids',
   columns: [
-    { name: 'id', key: 'id', type: 'int' },
-    { name: 'name', key: 'name', type: 'text', required: true },
-    { name: 'rate', key: 'rate', type: 'decimal', places: 2, trim: true, required: true },
-    { name: 'account', key: 'account_id', type: 'ref', ref: 'account', required: true },
-    { name: 'saldo_rate', key: 'saldo_rate', type: 'decimal', places: 2, trim: true },
-    { name: 'is_acquisition_tax', key: 'is_acquisition_tax', type: 'bool' },
-    { name: 'acquisition_account', key: 'acquisition_account_id', type: 'ref', ref: 'account' },
-    { name: 'field_number', key: 'field_number', type: 'int' },
-    { name: 'name_on_documents', key: 'name_on_documents', type: 'text' },
-    { name: 'name_en', key: 'name_en', type: 'text' },
-    { name: 'name_fr', key: 'name_fr', type: 'text' },
-    { name: 'name_it', key: 'name_it', type: 'text' },
-    { name: 'archived', key: 'archived', type: 'bool' },
+    ID, NAME, percent('rate', true), ref('account', 'account_id', 'account', { required: true }), percent('saldo_rate'),
+    ...bools('is_acquisition_tax'), ref('acquisition_account', 'acquisition_account_id', 'account'), column('field_number', 'int'),
+    ...texts('name_on_documents', 'name_en', 'name_fr', 'name_it'), ...bools('archived'),
   ],
   keys: [['name']],
   lookup: (v) => ({ 'filter[name]': v.name }),

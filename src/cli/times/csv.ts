@@ -1,28 +1,16 @@
 // Time entries as CSV: the project and task by name, hours and minutes, the rate in CHF.
 import { timePaths } from '../../api/endpoints/times.js';
 import { UsageError } from '../../errors.js';
-import type { CsvMap } from '../pipeline/map.js';
+import { bools, column, ID, money, ref, texts, type CsvMap } from '../pipeline/map.js';
 import { filterQuery } from '../pipeline/export.js';
 import { TIME_FILTERS, TIME_STATUSES } from './fields.js';
 
 export const timesCsv: CsvMap = {
-  group: 'times',
-  noun: 'time entry',
-  paths: timePaths,
-  fetch: 'ids',
+  group: 'times', noun: 'time entry', paths: timePaths, fetch: 'ids',
   columns: [
-    { name: 'id', key: 'id', type: 'int' },
-    { name: 'date', key: 'date', type: 'date', required: true },
-    { name: 'project', key: 'project_id', type: 'ref', ref: 'project', required: true },
-    { name: 'task', key: 'task_id', type: 'ref', ref: 'task' },
-    { name: 'description', key: 'description', type: 'text' },
-    { name: 'start', key: 'start', type: 'text' },
-    { name: 'end', key: 'end', type: 'text' },
-    { name: 'hours', key: 'hours', type: 'int' },
-    { name: 'minutes', key: 'minutes', type: 'int' },
-    { name: 'hourly_rate', key: 'hourly_rate', type: 'decimal', places: 2 },
-    { name: 'billable', key: 'billable', type: 'bool' },
-    { name: 'status', key: 'status', type: 'enum', choices: TIME_STATUSES },
+    ID, column('date', 'date', { required: true }), ref('project', 'project_id', 'project', { required: true }), ref('task', 'task_id', 'task'),
+    ...texts('description', 'start', 'end'), column('hours', 'int'), column('minutes', 'int'), money('hourly_rate'), ...bools('billable'),
+    column('status', 'enum', { choices: TIME_STATUSES }),
   ],
   query(options) {
     const { from, to } = options as { from?: string; to?: string };

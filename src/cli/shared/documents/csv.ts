@@ -3,8 +3,7 @@
 // positions). Positions read from a record and from a cell meet in one canonical form, so an untouched
 // cell is never a change.
 import { documentPaths } from '../../../api/endpoints/documents.js';
-import type { CsvColumn, CsvMap } from '../../pipeline/map.js';
-import { canonDecimal } from '../../pipeline/map.js';
+import { bools, canonDecimal, column, ID, ref, texts, type CsvColumn, type CsvMap } from '../../pipeline/map.js';
 import { resolveRefs } from '../../resource/run.js';
 import type { FilterFlag } from '../../resource/spec.js';
 import { documentQuery } from './list.js';
@@ -73,45 +72,24 @@ export function positionsOf(flat: Rec[] | undefined): Item[] {
 export function documentsCsv(k: KindFacts): CsvMap {
   const invoice = k.noun === 'invoice';
   const columns: CsvColumn[] = [
-    { name: 'id', key: 'id', type: 'int' },
-    { name: 'number', key: 'number', type: 'text' },
-    { name: 'customer', key: 'customer_id', type: 'ref', ref: 'customer', required: true },
-    { name: 'contact', key: 'contact_id', type: 'ref', ref: 'contact' },
-    { name: 'project', key: 'project_id', type: 'ref', ref: 'project' },
-    { name: 'tax_rate', key: 'tax_rate_id', type: 'ref', ref: 'tax-rate' },
-    { name: 'title', key: 'title', type: 'text' },
-    { name: 'lang', key: 'lang', type: 'enum', choices: ['de', 'en', 'fr', 'it'] },
-    { name: 'date', key: 'date', type: 'date' },
-    { name: k.due, key: k.due, type: 'date' },
-    { name: 'discount_rate', key: 'discount_rate', type: 'decimal', places: 2, trim: true },
-    { name: 'currency', key: 'currency', type: 'enum', choices: ['CHF', 'EUR', 'USD', 'GBP'] },
-    { name: 'vat_included', key: 'vat_included', type: 'bool' },
-    { name: 'add_rounding_difference', key: 'add_rounding_difference', type: 'bool' },
-    { name: 'remarks_top', key: 'remarks_top', type: 'text' },
-    { name: 'remarks', key: 'remarks', type: 'text' },
+    ID, ...texts('number'), ref('customer', 'customer_id', 'customer', { required: true }), ref('contact', 'contact_id', 'contact'),
+    ref('project', 'project_id', 'project'), ref('tax_rate', 'tax_rate_id', 'tax-rate'), ...texts('title'),
+    column('lang', 'enum', { choices: ['de', 'en', 'fr', 'it'] }), column('date', 'date'), column(k.due, 'date'),
+    column('discount_rate', 'decimal', { places: 2, trim: true }), column('currency', 'enum', { choices: ['CHF', 'EUR', 'USD', 'GBP'] }),
+    ...bools('vat_included', 'add_rounding_difference'), ...texts('remarks_top', 'remarks'),
     ...(invoice ? [
-      { name: 'bank_account', key: 'bank_account_id', type: 'ref', ref: 'account' },
-      { name: 'income_account', key: 'income_account_id', type: 'ref', ref: 'account' },
-      { name: 'proposal', key: 'proposal_id', type: 'ref', ref: 'proposal' },
-      { name: 'repeat_interval', key: 'repeat_interval', type: 'enum', choices: ['monthly', 'quarterly', 'yearly'] },
-      { name: 'repeat_stop_at', key: 'repeat_stop_at', type: 'date' },
-    ] satisfies CsvColumn[] : [
-      { name: 'with_signature', key: 'with_signature', type: 'bool' },
-      { name: 'signature_remark', key: 'signature_remark', type: 'text' },
-    ] satisfies CsvColumn[]),
+      ref('bank_account', 'bank_account_id', 'account'), ref('income_account', 'income_account_id', 'account'), ref('proposal', 'proposal_id', 'proposal'),
+      column('repeat_interval', 'enum', { choices: ['monthly', 'quarterly', 'yearly'] }), column('repeat_stop_at', 'date'),
+    ] : [...bools('with_signature'), ...texts('signature_remark')]),
     {
       name: 'positions', key: 'positions', type: 'json', required: invoice,
       get: (r) => positionsOf(r.positions), canon: (v) => canonItems(v, 'positions', false), send: (items) => JSON.stringify(items),
     },
-    { name: 'status', key: 'status', type: 'text', readOnly: `the status moves with acct ${k.kind} mark-as` },
-    { name: 'final_value', key: 'final_value', type: 'decimal', places: 2, readOnly: 'the total follows from the positions' },
+    column('status', 'text', { readOnly: `the status moves with acct ${k.kind} mark-as` }),
+    column('final_value', 'decimal', { places: 2, readOnly: 'the total follows from the positions' }),
   ];
   return {
-    group: k.kind,
-    noun: k.noun,
-    paths: documentPaths(k.kind),
-    readEach: true,
-    fetch: 'each',
+    group: k.kind, noun: k.noun, paths: documentPaths(k.kind), readEach: true, fetch: 'each',
     columns,
     query: (options) => {
       const query = documentQuery(k, options);
