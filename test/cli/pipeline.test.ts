@@ -116,7 +116,41 @@ describe('round trip', () => {
   });
 });
 
+/** What makes a copy of a resource's first row a new record (a free number or name; a number the service gives). */
+const NEW_ROW: Record<string, (row: Record<string, string>) => void> = {
+  tags: (r) => { r.name = 'neu-tag'; },
+  'tax-rates': (r) => { r.name = 'Neu 8.1 %'; },
+  accounts: (r) => { Object.assign(r, { number: '1045', name: 'Neue Bank', is_primary_bank_account: 'false' }); },
+  services: (r) => { r.name = 'Neu'; },
+  'service-categories': (r) => { r.name = 'Neu'; },
+  products: (r) => { r.name = 'Neu'; },
+  customers: (r) => { Object.assign(r, { number: '2001', name: 'Neu AG' }); },
+  projects: (r) => { r.name = 'Neu'; },
+  entries: (r) => { Object.assign(r, { number: '', description: 'Neu' }); },
+  times: (r) => { r.description = 'Neu'; },
+  tasks: (r) => { r.title = 'Neu'; },
+  proposals: (r) => { r.number = ''; },
+  invoices: (r) => { r.number = ''; },
+};
+
 describe('import', () => {
+  test.each(Object.keys(NEW_ROW))('%s: a row without an id creates a record that exports as the row; --write-ids fills in its id', async (resource) => {
+    const [header, first] = Papa.parse<string[]>((await acct([resource, 'export'])).stdout.trim()).data;
+    const row = Object.fromEntries(header.map((h, i) => [h, first[i]]));
+    row.id = '';
+    NEW_ROW[resource](row);
+    const source = file(`${resource}-neu.csv`, Papa.unparse([header, header.map((h) => row[h])]));
+    const withIds = join(dir, `${resource}-neu-ids.csv`);
+    const r = await acct([resource, 'import', source, '--write-ids', withIds, '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ created: 1, failed: 0 });
+    const written = Papa.parse<string[]>(readFileSync(withIds, 'utf8').trim()).data[1];
+    expect(written[0]).toMatch(/^\d+$/);
+    const exported = Papa.parse<string[]>((await acct([resource, 'export'])).stdout.trim()).data.find((x) => x[0] === written[0])!;
+    // cells the row left empty are what the service fills in (a document's or booking's number)
+    expect(exported.map((v, i) => (written[i] === '' ? '' : v))).toEqual(written);
+  });
+
   test('one changed cell is exactly one update, of that field', async () => {
     const out = join(dir, 'kunden.csv');
     expect((await acct(['customers', 'export', '--out', out])).code).toBe(0);
@@ -124,7 +158,7 @@ describe('import', () => {
     const from = proxy.seen.length;
     const r = await acct(['customers', 'import', out, '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ created: 0, updated: 1, unchanged: 1, failed: 0, invalid: 0, earlier: 0 });
+    expect(JSON.parse(r.stdout)).toEqual({ created: 0, updated: 1, unchanged: 2, failed: 0, invalid: 0, earlier: 0 });
     const writes = proxy.seen.slice(from).filter((s) => s.method !== 'GET');
     expect(writes.map((w) => [w.method, w.path, w.body])).toEqual([['PUT', '/api/v2/companies/1/customers/1', { zip: '3011', city: 'Bern' }]]);
     expect((await get('customers/1')).data.city).toBe('Bern');
@@ -137,7 +171,7 @@ describe('import', () => {
     const from = proxy.seen.length;
     const dry = await acct(['invoices', 'import', out, '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stdout).toMatch(/^create 0\nupdate 1:\n {2}row \d \(id 1\): positions ".*" → ".*"\nunchanged 1\n$/);
+    expect(dry.stdout).toMatch(/^create 0\nupdate 1:\n {2}row \d \(id 1\): positions ".*" → ".*"\nunchanged 2\n$/);
     const r = await acct(['invoices', 'import', out]);
     expect(r.code, r.stderr).toBe(0);
     const writes = proxy.seen.slice(from).filter((s) => s.method !== 'GET');
@@ -184,7 +218,7 @@ describe('import', () => {
     const r = await acct(['tags', 'import', csv, '--skip-invalid', '--write-ids', join(dir, 'tags-ids.csv')]);
     expect(r.code, r.stderr).toBe(0);
     expect(writesSince(from).sort()).toEqual(['POST /api/v2/companies/1/tags', 'PUT /api/v2/companies/1/tags/1']);
-    expect(readFileSync(join(dir, 'tags-ids.csv'), 'utf8')).toBe('id,name,color\r\n1,travel,green\r\n2,rent,red\r\n4,neu,lime\r\n,,pink\r\n');
+    expect(readFileSync(join(dir, 'tags-ids.csv'), 'utf8')).toBe('id,name,color\r\n1,travel,green\r\n2,rent,red\r\n5,neu,lime\r\n,,pink\r\n');
     // the same file again: done before, nothing sent
     const again = await acct(['tags', 'import', csv, '--skip-invalid']);
     expect(again.code).toBe(0);
@@ -232,10 +266,10 @@ describe('import', () => {
     const from = proxy.seen.length;
     let r = await acct(['customers', 'import', out, '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ updated: 0, unchanged: 2 });
+    expect(JSON.parse(r.stdout)).toMatchObject({ updated: 0, unchanged: 3 });
     writeFileSync(out, bytes.toString('utf8').replace('Muster AG', 'Muster & Co AG'));
     r = await acct(['customers', 'import', out, '-o', 'json']);
-    expect(JSON.parse(r.stdout)).toMatchObject({ updated: 1, unchanged: 1 });
+    expect(JSON.parse(r.stdout)).toMatchObject({ updated: 1, unchanged: 2 });
     expect(writesSince(from)).toEqual(['PUT /api/v2/companies/1/customers/1']);
     // Excel's own "CSV" is Windows-1252: read as such
     writeFileSync(out, Buffer.from('id;name;city\r\n1;Muster & Co AG;Z\xfcrich\r\n', 'latin1'));

@@ -310,7 +310,8 @@ async function write(rt: Runtime, company: number, map: CsvMap, rows: Row[], jou
     } catch (err) {
       // the service said no to this row (it stays as it was): note it and go on; anything else stops the run
       if (err instanceof ApiError && [400, 404, 409, 422].includes(err.status)) {
-        const message = [err.message, ...Object.entries(err.fieldErrors).map(([f, m]) => `${f}: ${m.join(' ')}`)].join('; ');
+        const fields = Object.entries(err.fieldErrors).map(([f, m]) => `${f}: ${m.join(' ')}`);
+        const message = fields.length ? fields.join('; ') : err.message;
         journal.failed(row.no, op, message);
         outcome.failed.push({ row: row.no, message });
       } else {
