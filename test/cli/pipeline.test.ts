@@ -59,7 +59,7 @@ beforeAll(async () => {
   await post('times', { project_id: year.id, date: '2026-03-03', start: '08:00', end: '09:15', description: 'Audit, Teil 1' });
   const tags = (await get('tags')).data;
   await post('entries', { date: '2026-03-01', debit_account_id: 3, credit_account_id: (await get('accounts?type=all')).find((a: any) => a.number === 3400).id, sum: 1081, tax_rate_id: mwst, description: 'Beratung März', customer_id: muster.id, project_id: website.id, tag_ids: tags.slice(0, 2).map((t: any) => t.id) });
-  await post('entries', { date: '2026-03-05', debit_account_id: (await get('accounts?type=all')).find((a: any) => a.number === 6500).id, credit_account_id: 3, sum: 86.45, tax_rate_id: vorsteuer, description: 'Büromaterial; Papier' });
+  await post('entries', { date: '2026-03-05', debit_account_id: (await get('accounts?type=all')).find((a: any) => a.number === 6500).id, credit_account_id: 3, sum: 86.45, tax_rate_id: vorsteuer, description: 'Büromaterial; Papier', tag_ids: [tags[0].id, tags[2].id] });
   await post('entries', { date: '2026-03-31', debit_account_id: (await get('accounts?type=all')).find((a: any) => a.number === 6000).id, credit_account_id: 3, sum: 2500, description: 'Miete' });
   await post('proposals', { customer_id: muster.id, title: 'Website', positions: JSON.stringify(EXAMPLE_POSITIONS), date: '2026-04-01', tax_rate_id: mwst, discount_rate: 2 });
   await post('proposals', { customer_id: beispiel.id, positions: JSON.stringify([{ description: 'Audit', amount: 1, price: 4500 }]), date: '2026-04-02', project_id: year.id });
@@ -101,7 +101,8 @@ describe('round trip', () => {
     const entries = (await acct(['entries', 'export'])).stdout.split('\r\n');
     expect(entries[0]).toBe('id,date,number,description,debit_account,credit_account,sum,tax_rate,customer,project,billable,tags,group');
     expect(entries).toContain('1,2026-03-01,E-2026-001,Beratung März,1020,3400,1081.00,MWST 8.1 %,1001,id:1,false,"travel,rent",');
-    expect(entries).toContain('2,2026-03-05,A-2026-001,Büromaterial; Papier,6500,1020,86.45,Vorsteuer 8.1 %,,,false,,');
+    // a tag name holding a comma is written as its id in the comma-separated list
+    expect(entries).toContain('2,2026-03-05,A-2026-001,Büromaterial; Papier,6500,1020,86.45,Vorsteuer 8.1 %,,,false,"travel,id:3",');
     const projects = (await acct(['projects', 'export'])).stdout;
     // a project called "2024" would read as id 2024, and "Website" names two projects: both are written id:N where referenced
     expect(projects).toContain('2,2024,1002,fixedPrice,0.00,4500.00,,,,,false');
@@ -271,11 +272,16 @@ describe('import', () => {
     r = await acct(['customers', 'import', out, '-o', 'json']);
     expect(JSON.parse(r.stdout)).toMatchObject({ updated: 1, unchanged: 2 });
     expect(writesSince(from)).toEqual(['PUT /api/v2/companies/1/customers/1']);
-    // Excel's own "CSV" is Windows-1252: read as such
-    writeFileSync(out, Buffer.from('id;name;city\r\n1;Muster & Co AG;Z\xfcrich\r\n', 'latin1'));
+    // Excel's own "CSV" is Windows-1252, with its booleans and Swiss dates: read as such
+    writeFileSync(out, Buffer.from('id;name;city;archived\r\n1;Muster & Co AG;Z\xfcrich;FALSCH\r\n', 'latin1'));
     r = await acct(['customers', 'import', out, '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
     expect((await get('customers/1')).data.city).toBe('Zürich');
+    expect(JSON.parse(r.stdout)).toMatchObject({ updated: 1 });
+    const before = proxy.seen.length;
+    r = await acct(['entries', 'import', file('datum.csv', '\ufeffid;date;billable\r\n2;5.3.2026;FALSCH\r\n'), '-o', 'json']);
+    expect(JSON.parse(r.stdout)).toMatchObject({ updated: 0, unchanged: 1 });
+    expect(writesSince(before)).toEqual([]);
   });
 });
 

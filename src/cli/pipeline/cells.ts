@@ -43,7 +43,9 @@ export async function exportCell(col: CsvColumn, record: Rec, resolver: RefResol
       return resolver.label(col.ref!, Number(v));
     case 'refs': {
       const ids = (v as unknown[]).map(Number).sort((a, b) => a - b);
-      return (await Promise.all(ids.map((id) => resolver.label(col.ref!, id)))).join(',');
+      // the names are comma-separated: one that holds a comma is written as its id
+      const labels = await Promise.all(ids.map(async (id) => { const l = await resolver.label(col.ref!, id); return l.includes(',') ? `id:${id}` : l; }));
+      return labels.join(',');
     }
     default:
       return plainText(col, v);
@@ -66,7 +68,18 @@ function plainText(col: CsvColumn, v: unknown): string {
 /** A cell as the import reads it: the comparable text and the value sent, or what is wrong with it. */
 export type ReadCell = { compare: string; send: unknown; problem?: undefined } | { problem: string };
 
-const BOOL_WORDS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false, yes: true, no: false, ja: true, nein: false };
+// what spreadsheets write back too: Excel saves TRUE/FALSE in the words of its language
+const BOOL_WORDS: Record<string, boolean> = {
+  true: true, false: false, '1': true, '0': false, yes: true, no: false, ja: true, nein: false,
+  wahr: true, falsch: false, vrai: true, faux: false, vero: true, falso: false,
+};
+
+/** YYYY-MM-DD, or the Swiss D.M.YYYY that Excel saves a date as: the ISO date, or undefined. */
+function isoDay(text: string): string | undefined {
+  const swiss = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
+  const iso = swiss ? `${swiss[3]}-${swiss[2].padStart(2, '0')}-${swiss[1].padStart(2, '0')}` : text;
+  return isDay(iso) ? iso : undefined;
+}
 
 /** Reads one cell of `col`; an empty cell is null (an empty list for refs). */
 export async function readCell(col: CsvColumn, cell: string, resolver: RefResolver): Promise<ReadCell> {
@@ -89,8 +102,10 @@ export async function readCell(col: CsvColumn, cell: string, resolver: RefResolv
       const b = BOOL_WORDS[text.toLowerCase()];
       return b === undefined ? { problem: `${col.name} "${text}" is not true or false` } : { compare: String(b), send: b };
     }
-    case 'date':
-      return isDay(text) ? { compare: text, send: text } : { problem: `${col.name} "${text}" is not a date YYYY-MM-DD` };
+    case 'date': {
+      const day = isoDay(text);
+      return day ? { compare: day, send: day } : { problem: `${col.name} "${text}" is not a date YYYY-MM-DD` };
+    }
     case 'enum':
       return col.choices!.includes(text) ? { compare: text, send: text } : { problem: `${col.name} "${text}" is not one of ${col.choices!.join(', ')}` };
     case 'ref': {
