@@ -246,6 +246,12 @@ describe('import', () => {
     r = await acct(['tags', 'import', file('doppelt.csv', 'name,name\na,b\n')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('column "name" appears twice');
+    r = await acct(['tags', 'import', file('ok.csv', 'name,color\nok,blue\n'), '--write-ids', join(dir, 'fehlt', 'ids.csv')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('cannot write --write-ids');
+    r = await acct(['tags', 'import', join(dir, 'fehlt.csv')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('no such file');
     expect(proxy.seen.length).toBe(from); // not even a read
   });
 

@@ -189,6 +189,7 @@ export async function runImport(map: CsvMap, options: ImportOptions, io: VerbIO)
   const columns = checkHeader(map, table, name);
   const plan = planOutput(g, SUMMARY_COLUMNS);
   if (options.writeIds !== undefined && options.dryRun) throw new UsageError('--write-ids writes the ids of created rows: it cannot go with --dry-run');
+  if (options.writeIds !== undefined) checkWritable(options.writeIds);
 
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
@@ -392,6 +393,17 @@ class Progress {
 
   end(): void {
     if (this.on) process.stderr.write('\r\u001b[K');
+  }
+}
+
+/** --write-ids must be writable before anything is imported (its folder exists and takes files). */
+function checkWritable(target: string): void {
+  const { dirname, resolve } = process.getBuiltinModule('node:path');
+  try {
+    if (fs.existsSync(target) && fs.statSync(target).isDirectory()) throw new Error('it is a directory');
+    fs.accessSync(fs.existsSync(target) ? target : dirname(resolve(target)), fs.constants.W_OK);
+  } catch (err) {
+    throw new UsageError(`cannot write --write-ids ${target}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
 }
 
