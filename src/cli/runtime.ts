@@ -42,9 +42,15 @@ export function setLocalCompany(dataDir: string, company: number): void {
   writeFileSync(join(dataDir, LOCAL_STATE), `${JSON.stringify({ company })}\n`, { mode: 0o600 });
 }
 
+/** Until when a wait was said: requests sent side by side wait for the same window, said once. */
+let saidUntil = 0;
+
 /** On a terminal, a wait for the rate limit longer than 2 s is said (a script's stderr stays quiet). */
 const waitNotice = (ms: number) => {
-  if (process.stderr.isTTY) notice(`rate limit: waiting ${Math.ceil(ms / 1000)} s`);
+  const until = Date.now() + ms;
+  if (!process.stderr.isTTY || until <= saidUntil + 1000) return;
+  saidUntil = until;
+  notice(`rate limit: waiting ${Math.ceil(ms / 1000)} s`);
 };
 
 const debugSink = (g: GlobalOptions) => (g.debug ? (line: string) => process.stderr.write(`${line}\n`) : undefined);
