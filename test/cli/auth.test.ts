@@ -121,6 +121,7 @@ describe.concurrent('acct auth status', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({
       mode: 'remote',
+      ledger: null,
       profile: 'default',
       base_url: svc.url,
       base_url_source: 'profile',
