@@ -1,0 +1,109 @@
+// Every example of README.md runs, in the order the README gives them, against one fresh local ledger,
+// so the README cannot drift from what acct does. The examples are the lines of the ```sh blocks and of
+// the blocks indented by four spaces; comment lines are left out and a line ending in "\" goes on with
+// the next. Each runs in bash (pipefail) from a scratch directory, `acct` and `npx acct` being this
+// build, and must exit 0, or the code its comment ends with, `(exit 6)` for a refusal the README shows.
+// A block right below the marker
+//
+//     <!-- readme-test: skip (the reason) -->
+//
+// is not run: it needs a terminal, a hosted account or the reader's shell set-up. The files the examples
+// name but do not make (a receipt, a bank statement) are put into the scratch directory first.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { ACCT_BIN } from '../helpers/cli.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SKIP = /^<!--\s*readme-test:\s*skip\b.*-->$/;
+
+interface Example { line: number; command: string }
+
+/** The examples of a README, in order; blocks under the skip marker left out. */
+function readmeExamples(text: string): Example[] {
+  const lines = text.split('\n');
+  const examples: Example[] = [];
+  let skipNext = false;
+  let fenced: 'run' | 'skip' | 'other' | undefined;
+  let indented: 'run' | 'skip' | undefined;
+  let pending: Example | undefined;
+  const take = (at: number, raw: string) => {
+    const code = raw.trim();
+    if (pending) {
+      pending.command += `\n${code}`;
+    } else {
+      if (code === '' || code.startsWith('#')) return;
+      pending = { line: at + 1, command: code };
+    }
+    if (!code.endsWith('\\')) {
+      examples.push(pending);
+      pending = undefined;
+    }
+  };
+  lines.forEach((line, i) => {
+    if (fenced) {
+      if (line.startsWith('```')) fenced = undefined;
+      else if (fenced === 'run') take(i, line);
+      return;
+    }
+    if (line.startsWith('```')) {
+      fenced = line.trim() === '```sh' ? (skipNext ? 'skip' : 'run') : 'other';
+      skipNext = false;
+      return;
+    }
+    if (/^ {4}\S/.test(line) && (indented || lines[i - 1].trim() === '' || SKIP.test(lines[i - 1].trim()))) {
+      indented ??= skipNext ? 'skip' : 'run';
+      skipNext = false;
+      if (indented === 'run') take(i, line.slice(4));
+      return;
+    }
+    indented = undefined;
+    if (SKIP.test(line.trim())) skipNext = true;
+    else if (line.trim() !== '') skipNext = false;
+  });
+  return examples;
+}
+
+test('the examples are the lines of sh and indented blocks; comments, other blocks and marked blocks are left out', () => {
+  const text = [
+    'Prose with `acct inline` code.', '', '```sh', 'acct tags list   # a comment stays on its line', '# a comment line', 'acct tags create \\', '    --name x', '```', '',
+    '```', 'src/cli/  a file tree', '```', '', '    acct one', '    acct two (exit 6)', '', '<!-- readme-test: skip (a terminal) -->', '```sh', 'acct review', '```', '',
+    '<!-- readme-test: skip (a hosted account) -->', '    acct login', '',
+  ].join('\n');
+  expect(readmeExamples(text)).toEqual([
+    { line: 4, command: 'acct tags list   # a comment stays on its line' },
+    { line: 6, command: 'acct tags create \\\n--name x' },
+    { line: 14, command: 'acct one' },
+    { line: 15, command: 'acct two (exit 6)' },
+  ]);
+});
+
+const work = mkdtempSync(join(tmpdir(), 'acct-readme-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+test('every README example runs against a fresh local ledger', () => {
+  const examples = readmeExamples(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+  expect(examples.length).toBeGreaterThan(100);
+  const bin = join(work, 'bin');
+  const cwd = join(work, 'cwd');
+  mkdirSync(bin);
+  mkdirSync(cwd);
+  for (const [name, run] of [['acct', `exec "${process.execPath}" "${ACCT_BIN}" "$@"`], ['npx', `[ "$1" = acct ] && shift; exec "${process.execPath}" "${ACCT_BIN}" "$@"`]]) {
+    writeFileSync(join(bin, name), `#!/bin/sh\n${run}\n`);
+    chmodSync(join(bin, name), 0o755);
+  }
+  // what the examples read that the README does not make: the repository's fixtures, a receipt, a statement
+  symlinkSync(join(ROOT, 'test'), join(cwd, 'test'));
+  writeFileSync(join(cwd, 'mietvertrag.pdf'), '%PDF-1.4\n% Mietvertrag\n%%EOF\n');
+  copyFileSync(join(ROOT, 'test/fixtures/camt/camt054-v04-collective.xml'), join(cwd, 'auszug-2026-03.xml'));
+  const env: NodeJS.ProcessEnv = { PATH: `${bin}:${process.env.PATH ?? ''}`, HOME: work, LANG: 'C.UTF-8', NO_COLOR: '1', ACCT_DATA_DIR: join(work, 'data'), ACCT_CONFIG_DIR: join(work, 'config') };
+  const failures: string[] = [];
+  for (const { line, command } of examples) {
+    const expected = Number(/\(exit (\d+)\)\s*$/.exec(command)?.[1] ?? 0);
+    const r = spawnSync('bash', ['-o', 'pipefail', '-c', command], { cwd, env, encoding: 'utf8', timeout: 30_000 });
+    if (r.status !== expected) failures.push(`README.md:${line}: exit ${r.status}, not ${expected}\n  $ ${command}\n${`${r.stderr}`.trimEnd().replace(/^/gm, '  ')}`);
+  }
+  expect(failures, failures.join('\n')).toEqual([]);
+}, 300_000);
