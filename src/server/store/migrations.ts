@@ -490,4 +490,9 @@ export const MIGRATIONS: string[] = [
     INSERT INTO entry_versions (company_id, version) SELECT company_id, 1 FROM entries WHERE id = OLD.entry_id ON CONFLICT (company_id) DO UPDATE SET version = version + 1;
   END;
   `,
+  // 8: balances at scale (issue 14) — GET /accounts?start&until adds the bookings up per debit account,
+  // credit account and tax rate in one pass over this covering index, in its order (no sort).
+  `
+  CREATE INDEX entries_shape ON entries(company_id, debit_account_id, credit_account_id, tax_rate_id, date, sum);
+  `,
 ];
