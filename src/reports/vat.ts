@@ -39,7 +39,7 @@ export interface VatInput {
   accounts: ReportAccount[];
   taxRates: ReportTaxRate[];
   /** the bookings of the period (bookings outside it are ignored) */
-  entries: ReportEntry[];
+  entries: Iterable<ReportEntry>;
 }
 
 export const OUTPUT_BOXES = [302, 303, 312, 313, 342, 343, 382, 383] as const;
@@ -85,7 +85,20 @@ export function outputBoxByRate(rate: number, date: string): number | undefined 
   return table[rate];
 }
 
+/** The VAT return's setup: everything but the bookings, which a builder takes in batches. */
+export type VatSetup = Omit<VatInput, 'entries'>;
+
 export function vatReturn(input: VatInput): Report {
+  const builder = vatReturnBuilder(input);
+  builder.add(input.entries);
+  return builder.report();
+}
+
+/**
+ * The VAT return of bookings given in batches as they arrive (the pages of a list), so that none need
+ * be held: `add` takes each batch, `report` answers the return of all of them.
+ */
+export function vatReturnBuilder(input: VatSetup): { add(entries: Iterable<ReportEntry>): void; report(): Report } {
   const chart = new Chart(input.accounts, input.taxRates);
   const amount = new Map<number, number>();
   const base = new Map<number, number>();
@@ -103,115 +116,120 @@ export function vatReturn(input: VatInput): Report {
   const unplaced = new Map<string, number>();
   const taxOnDeductions = new Map<string, number>();
 
-  for (const e of input.entries) {
-    if (e.date < input.from || e.date > input.to) continue;
-    const t = chart.taxRate(e.taxRateId);
-    const booking = chart.booking(e);
-    if (!t) {
-      if (bookingType(booking.debitType, booking.creditType) === 'income') noRate = { count: noRate.count + 1, sum: noRate.sum + e.sum };
-      continue;
+  const addEntries = (entries: Iterable<ReportEntry>): void => {
+    for (const e of entries) {
+      if (e.date < input.from || e.date > input.to) continue;
+      const t = chart.taxRate(e.taxRateId);
+      const booking = chart.booking(e);
+      if (!t) {
+        if (bookingType(booking.debitType, booking.creditType) === 'income') noRate = { count: noRate.count + 1, sum: noRate.sum + e.sum };
+        continue;
+      }
+      if (t.isAcquisitionTax) {
+        const owed = acquisitionTaxOf(e.sum, t.rate);
+        const box = isIn(OUTPUT_BOXES, t.fieldNumber) ? t.fieldNumber : e.date < '2024-01-01' ? 382 : 383;
+        add(base, box, e.sum);
+        add(tax, box, owed);
+        if (t.acquisitionAccountId !== null) add(amount, inputBox(t.acquisitionAccountId), owed);
+        continue;
+      }
+      if (t.calculationMethod === 'gross') {
+        saldo.set(t.name, (saldo.get(t.name) ?? 0) + e.sum);
+        continue;
+      }
+      const share = vatShareOfGross(e.sum, t.rate);
+      const side = splitSide(booking, booking.taxRate?.accountType);
+      const sign = side === 'credit' ? 1 : -1;
+      const net = sign * (e.sum - share);
+      const f = t.fieldNumber;
+      const taxAccountType = chart.byId.get(t.accountId)?.type;
+      const known = isIn(OUTPUT_BOXES, f) || isIn(DEDUCTION_BOXES, f) || f === 205;
+      if (isIn(INPUT_BOXES, f) || (!known && taxAccountType !== 'liabilities')) {
+        // input tax: what the split debits to the tax account
+        add(amount, isIn(INPUT_BOXES, f) ? f : inputBox(t.accountId), -sign * share);
+        continue;
+      }
+      if (isIn(DEDUCTION_BOXES, f)) {
+        // the direction of a deduction follows the income account: credited (a sale) adds, debited (a reduction or a reversal) subtracts
+        const dir = booking.creditType === 'income' ? 1 : booking.debitType === 'income' ? -1 : sign;
+        const value = dir * (e.sum - share);
+        if (f === 235) add(amount, 235, -value);
+        else { add(amount, 200, value); add(amount, f, value); }
+        if (share !== 0) taxOnDeductions.set(t.name, (taxOnDeductions.get(t.name) ?? 0) + sign * share);
+        continue;
+      }
+      const box = isIn(OUTPUT_BOXES, f) ? f : outputBoxByRate(t.rate, e.date);
+      if (box === undefined) {
+        unplaced.set(t.name, (unplaced.get(t.name) ?? 0) + e.sum);
+        continue;
+      }
+      if (f === 205) add(amount, 205, net);
+      add(amount, 200, net);
+      add(base, box, net);
+      add(tax, box, sign * share);
     }
-    if (t.isAcquisitionTax) {
-      const owed = acquisitionTaxOf(e.sum, t.rate);
-      const box = isIn(OUTPUT_BOXES, t.fieldNumber) ? t.fieldNumber : e.date < '2024-01-01' ? 382 : 383;
-      add(base, box, e.sum);
-      add(tax, box, owed);
-      if (t.acquisitionAccountId !== null) add(amount, inputBox(t.acquisitionAccountId), owed);
-      continue;
-    }
-    if (t.calculationMethod === 'gross') {
-      saldo.set(t.name, (saldo.get(t.name) ?? 0) + e.sum);
-      continue;
-    }
-    const share = vatShareOfGross(e.sum, t.rate);
-    const side = splitSide(booking, booking.taxRate?.accountType);
-    const sign = side === 'credit' ? 1 : -1;
-    const net = sign * (e.sum - share);
-    const f = t.fieldNumber;
-    const taxAccountType = chart.byId.get(t.accountId)?.type;
-    const known = isIn(OUTPUT_BOXES, f) || isIn(DEDUCTION_BOXES, f) || f === 205;
-    if (isIn(INPUT_BOXES, f) || (!known && taxAccountType !== 'liabilities')) {
-      // input tax: what the split debits to the tax account
-      add(amount, isIn(INPUT_BOXES, f) ? f : inputBox(t.accountId), -sign * share);
-      continue;
-    }
-    if (isIn(DEDUCTION_BOXES, f)) {
-      // the direction of a deduction follows the income account: credited (a sale) adds, debited (a reduction or a reversal) subtracts
-      const dir = booking.creditType === 'income' ? 1 : booking.debitType === 'income' ? -1 : sign;
-      const value = dir * (e.sum - share);
-      if (f === 235) add(amount, 235, -value);
-      else { add(amount, 200, value); add(amount, f, value); }
-      if (share !== 0) taxOnDeductions.set(t.name, (taxOnDeductions.get(t.name) ?? 0) + sign * share);
-      continue;
-    }
-    const box = isIn(OUTPUT_BOXES, f) ? f : outputBoxByRate(t.rate, e.date);
-    if (box === undefined) {
-      unplaced.set(t.name, (unplaced.get(t.name) ?? 0) + e.sum);
-      continue;
-    }
-    if (f === 205) add(amount, 205, net);
-    add(amount, 200, net);
-    add(base, box, net);
-    add(tax, box, sign * share);
-  }
-
-  const get = (m: Map<number, number>, box: number) => m.get(box) ?? 0;
-  const box289 = DEDUCTION_BOXES.reduce((s, b) => s + get(amount, b), 0);
-  const box200 = get(amount, 200);
-  const box299 = box200 - box289;
-  const box399 = OUTPUT_BOXES.reduce((s, b) => s + get(tax, b), 0);
-  const box479 = get(amount, 400) + get(amount, 405) + get(amount, 410) - get(amount, 415) - get(amount, 420);
-  const payable = box399 - box479;
-
-  const rows: ReportRow[] = [];
-  const gaps: number[] = [];
-  const row = (box: number, amountValue: number | null, taxValue: number | null) =>
-    rows.push({ kind: 'box', box, description: BOX_LABELS[box], amount: amountValue, tax: taxValue });
-  row(200, box200, null);
-  row(205, get(amount, 205), null);
-  gaps.push(rows.length);
-  for (const b of DEDUCTION_BOXES) row(b, get(amount, b), null);
-  row(289, box289, null);
-  gaps.push(rows.length);
-  row(299, box299, null);
-  gaps.push(rows.length);
-  for (const b of OUTPUT_BOXES) row(b, get(base, b), get(tax, b));
-  row(399, null, box399);
-  gaps.push(rows.length);
-  for (const b of [400, 405, 410, 415, 420]) row(b, null, get(amount, b));
-  row(479, null, box479);
-  gaps.push(rows.length);
-  if (payable >= 0) row(500, null, payable); else row(510, null, -payable);
-
-  if (noRate.count > 0) notes.push(`${noRate.count} income ${noRate.count === 1 ? 'booking' : 'bookings'} without a tax rate (${fmt(noRate.sum)}) ${noRate.count === 1 ? 'is' : 'are'} not in the return.`);
-  for (const [name, sum] of saldo) notes.push(`Bookings with the saldo rate "${name}" (${fmt(sum)}) belong to a saldo-method return and are left out.`);
-  for (const [name, sum] of unplaced) notes.push(`Bookings with the tax rate "${name}" (${fmt(sum)}) have no box (no field number and not a Swiss rate) and are left out.`);
-  for (const [name, v] of taxOnDeductions) notes.push(`The tax rate "${name}" is a deduction box but carries VAT (${fmt(v)}), which is not in the return.`);
-
-  // the taxable turnover should be what the tax boxes tax
-  const taxedBases = [302, 303, 312, 313, 342, 343].reduce((s, b) => s + get(base, b), 0);
-  const checks = [taxedBases === box299
-    ? { ok: true, message: `Taxable turnover (299) equals the taxed bases of 302 to 343: ${fmt(box299)}.` }
-    : { ok: false, message: `Taxable turnover (299, ${fmt(box299)}) differs from the taxed bases of 302 to 343 (${fmt(taxedBases)}) by ${fmt(box299 - taxedBases)}.` }];
-  notes.push(payable >= 0 ? `Amount payable (500): ${fmt(payable)}.` : `Credit (510): ${fmt(-payable)}.`);
-
-  return {
-    report: 'vat',
-    title: `VAT return ${input.from} to ${input.to} (effective method)`,
-    from: input.from,
-    to: input.to,
-    columns: VAT_COLUMNS,
-    rows,
-    gaps,
-    summary: [
-      { key: 'turnover', value: box200, money: true },
-      { key: 'taxable_turnover', value: box299, money: true },
-      { key: 'output_tax', value: box399, money: true },
-      { key: 'input_tax', value: box479, money: true },
-      { key: 'payable', value: payable >= 0 ? payable : 0, money: true },
-      { key: 'credit', value: payable < 0 ? -payable : 0, money: true },
-    ],
-    checks,
-    notes,
   };
+
+  const report = (): Report => {
+    const get = (m: Map<number, number>, box: number) => m.get(box) ?? 0;
+    const box289 = DEDUCTION_BOXES.reduce((s, b) => s + get(amount, b), 0);
+    const box200 = get(amount, 200);
+    const box299 = box200 - box289;
+    const box399 = OUTPUT_BOXES.reduce((s, b) => s + get(tax, b), 0);
+    const box479 = get(amount, 400) + get(amount, 405) + get(amount, 410) - get(amount, 415) - get(amount, 420);
+    const payable = box399 - box479;
+
+    const rows: ReportRow[] = [];
+    const gaps: number[] = [];
+    const row = (box: number, amountValue: number | null, taxValue: number | null) =>
+      rows.push({ kind: 'box', box, description: BOX_LABELS[box], amount: amountValue, tax: taxValue });
+    row(200, box200, null);
+    row(205, get(amount, 205), null);
+    gaps.push(rows.length);
+    for (const b of DEDUCTION_BOXES) row(b, get(amount, b), null);
+    row(289, box289, null);
+    gaps.push(rows.length);
+    row(299, box299, null);
+    gaps.push(rows.length);
+    for (const b of OUTPUT_BOXES) row(b, get(base, b), get(tax, b));
+    row(399, null, box399);
+    gaps.push(rows.length);
+    for (const b of [400, 405, 410, 415, 420]) row(b, null, get(amount, b));
+    row(479, null, box479);
+    gaps.push(rows.length);
+    if (payable >= 0) row(500, null, payable); else row(510, null, -payable);
+
+    if (noRate.count > 0) notes.push(`${noRate.count} income ${noRate.count === 1 ? 'booking' : 'bookings'} without a tax rate (${fmt(noRate.sum)}) ${noRate.count === 1 ? 'is' : 'are'} not in the return.`);
+    for (const [name, sum] of saldo) notes.push(`Bookings with the saldo rate "${name}" (${fmt(sum)}) belong to a saldo-method return and are left out.`);
+    for (const [name, sum] of unplaced) notes.push(`Bookings with the tax rate "${name}" (${fmt(sum)}) have no box (no field number and not a Swiss rate) and are left out.`);
+    for (const [name, v] of taxOnDeductions) notes.push(`The tax rate "${name}" is a deduction box but carries VAT (${fmt(v)}), which is not in the return.`);
+
+    // the taxable turnover should be what the tax boxes tax
+    const taxedBases = [302, 303, 312, 313, 342, 343].reduce((s, b) => s + get(base, b), 0);
+    const checks = [taxedBases === box299
+      ? { ok: true, message: `Taxable turnover (299) equals the taxed bases of 302 to 343: ${fmt(box299)}.` }
+      : { ok: false, message: `Taxable turnover (299, ${fmt(box299)}) differs from the taxed bases of 302 to 343 (${fmt(taxedBases)}) by ${fmt(box299 - taxedBases)}.` }];
+    notes.push(payable >= 0 ? `Amount payable (500): ${fmt(payable)}.` : `Credit (510): ${fmt(-payable)}.`);
+
+    return {
+      report: 'vat',
+      title: `VAT return ${input.from} to ${input.to} (effective method)`,
+      from: input.from,
+      to: input.to,
+      columns: VAT_COLUMNS,
+      rows,
+      gaps,
+      summary: [
+        { key: 'turnover', value: box200, money: true },
+        { key: 'taxable_turnover', value: box299, money: true },
+        { key: 'output_tax', value: box399, money: true },
+        { key: 'input_tax', value: box479, money: true },
+        { key: 'payable', value: payable >= 0 ? payable : 0, money: true },
+        { key: 'credit', value: payable < 0 ? -payable : 0, money: true },
+      ],
+      checks,
+      notes,
+    };
+  };
+  return { add: addEntries, report };
 }

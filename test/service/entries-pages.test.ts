@@ -7,6 +7,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src/api/http.js';
+import { allPages, paginate } from '../../src/api/paginate.js';
 import { addCompany } from '../../src/server/main.js';
 import { one, run, timestamp, transaction } from '../../src/server/store/db.js';
 import { startTestService, type TestService } from '../helpers/service.js';
@@ -157,3 +159,32 @@ describe('walking the booking list page by page', () => {
     }
   });
 });
+
+describe('the CLI walking a list with several pages in flight (allPages)', () => {
+  const collect = async (pages: AsyncGenerator<{ id: number }[]>) => {
+    const sizes: number[] = [];
+    const ids: number[] = [];
+    for await (const page of pages) { sizes.push(page.length); ids.push(...page.map((r) => r.id)); }
+    return { sizes, ids };
+  };
+
+  it('yields the pages of a walk one by one, in order, for the bookings and for a Laravel-paginated list', async () => {
+    const f = seed('Parallel AG', 75, lcg(4));
+    for (let i = 0; i < 23; i++) expect((await svc.call('POST', `/companies/${f.company}/tags`, { name: `t${i}`, color: 'red' })).status).toBe(200);
+    const client = new ApiClient({ baseUrl: svc.url, token: svc.token });
+    try {
+      for (const [path, query] of [[`/companies/${f.company}/entries`, { 'filter[account_id]': f.bank, sort: 'date' }], [`/companies/${f.company}/entries`, {}], [`/companies/${f.company}/tags`, {}]] as const) {
+        for (const concurrency of [1, 3, 8]) {
+          const walked = await collect(allPages<{ id: number }>(client, path, { query, perPage: 7, concurrency }));
+          const one = await collect(paginate<{ id: number }>(client, path, { query, perPage: 7, all: true }));
+          expect(walked, `${path} ${JSON.stringify(query)} concurrency ${concurrency}`).toEqual(one);
+          expect(walked.ids.length).toBeGreaterThan(14);
+        }
+      }
+      expect(await collect(allPages(client, `/companies/${f.company}/entries`, { query: { 'filter[date]': '1999-01-01,1999-12-31' } }))).toEqual({ sizes: [], ids: [] });
+    } finally {
+      await client.close();
+    }
+  });
+});
+

@@ -269,7 +269,7 @@ const orderBy = (order: Order) => order.terms.map((t) => `${termSql(t)} ${order.
  * the previous page's last row instead of an offset. A leading range on the first column, when it is
  * never NULL, lets SQLite start its index walk there.
  */
-function seekClause(order: Order, last: Row): [string, unknown[]] {
+function seekClause(order: Order, last: Row, hint: boolean): [string, unknown[]] {
   const params: unknown[] = [];
   const after = (i: number): string => {
     if (i === order.terms.length) return '0';
@@ -287,7 +287,7 @@ function seekClause(order: Order, last: Row): [string, unknown[]] {
   };
   const first = order.terms[0];
   const clause = after(0);
-  if (first.nullable) return [clause, params];
+  if (first.nullable || !hint) return [clause, params];
   return [`${termSql(first)} ${order.desc ? '<=' : '>='} ? AND ${clause}`, [last[first.column], ...params]];
 }
 
@@ -348,9 +348,18 @@ function countRows(db: Db, companyId: number, filter: EntryFilter, closedUntil: 
     - count(rest, ` AND e.debit_account_id IN (${list}) AND e.credit_account_id IN (${list})`, [...ids, ...ids]);
 }
 
+/** The filter with its dates narrowed to `date` and before it (descending) or after it (ascending). */
+function narrowedTo(f: EntryFilter, date: string, desc: boolean): EntryFilter {
+  if (desc) return { ...f, end: f.end !== undefined && f.end < date ? f.end : date };
+  return { ...f, start: f.start !== undefined && f.start > date ? f.start : date };
+}
+
 function pageRows(db: Db, companyId: number, filter: EntryFilter, closedUntil: string | null, sort: EntrySort | undefined, limit: number, offset: number, after?: Row): Row[] {
   const order = orderOf(sort);
-  const [seek, seekParams] = after ? seekClause(order, after) : ['', []];
+  // a seek by date narrows the filter's own date range: SQLite walks an index range from one bound only
+  const byDate = after !== undefined && order.terms[0].column === 'date';
+  if (byDate) filter = narrowedTo(filter, after.date as string, order.desc);
+  const [seek, seekParams] = after ? seekClause(order, after, !byDate) : ['', []];
   const seekSql = seek ? ` AND ${seek}` : '';
   if (!unionOfSides(filter)) {
     const [w, params] = where(companyId, filter, closedUntil);
