@@ -3,7 +3,7 @@
 // (each with the postings src/domain/vat.ts computes, the rule the service uses). Shared by
 // bench/ledger.mjs and bench/scale.mjs.
 import { join } from 'node:path';
-import { die } from './lib.mjs';
+import { die, positiveInt } from './lib.mjs';
 
 /** The VAT split of src/domain/vat.ts, bundled in memory (the benchmarks run plain .mjs). */
 export async function loadVatRule(root) {
@@ -137,4 +137,26 @@ export function compareTotals(expected, got, label) {
     if (e !== g) diffs.push(`  ${k}: expected ${decimal(e)}, ${label} ${decimal(g)}`);
   }
   return diffs;
+}
+
+/** The options of a benchmark over a generated year, and their help lines. */
+export const YEAR_OPTIONS = {
+  bookings: { type: 'string', default: '100000' },
+  year: { type: 'string', default: '2025' },
+  seed: { type: 'string', default: '20250101' },
+  keep: { type: 'boolean', default: false },
+};
+export const YEAR_HELP = [
+  '--year YYYY    the year of the bookings (default 2025)',
+  '--seed N       seed of the generator (default 20250101)',
+  '--keep         keep the data directory and the journal, and print where they are',
+];
+
+/** The year options' values, checked. */
+export function yearOptions(values) {
+  return {
+    bookings: positiveInt(values.bookings, '--bookings', 1),
+    year: positiveInt(values.year, '--year', 1000),
+    seed: positiveInt(values.seed, '--seed', 0),
+  };
 }

@@ -11,9 +11,8 @@ import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { die, ensureHledger, fmtMs as fmt, httpGet, makeSandbox, median, mustRun, positiveInt, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
-import { compareTotals as compare, generateBookings, loadVatRule, rappen } from './bookings.mjs';
+import { benchOptions, die, ensureHledger, fmtMs as fmt, httpGet, makeSandbox, median, mustRun, positiveInt, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
+import { compareTotals as compare, generateBookings, loadVatRule, rappen, YEAR_HELP, YEAR_OPTIONS, yearOptions } from './bookings.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
@@ -25,35 +24,13 @@ let server = null;
 // ---------------------------------------------------------------------------------------------
 // Options
 
-let opts;
-try {
-  ({ values: opts } = parseArgs({
-    options: {
-      bookings: { type: 'string', default: '100000' },
-      runs: { type: 'string', default: '7' },
-      year: { type: 'string', default: '2025' },
-      seed: { type: 'string', default: '20250101' },
-      keep: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-  }));
-} catch (err) {
-  die(`${err.message}\nusage: node bench/ledger.mjs [--bookings N] [--runs N] [--year YYYY] [--seed N] [--keep]`, 2);
-}
-if (opts.help) {
-  process.stdout.write('usage: node bench/ledger.mjs [--bookings N] [--runs N] [--year YYYY] [--seed N] [--keep]\n' +
-    '  --bookings N   bookings to generate (default 100000)\n' +
-    '  --runs N       measured runs of each command after one warm-up run (default 7)\n' +
-    '  --year YYYY    the year of the bookings (default 2025)\n' +
-    '  --seed N       seed of the generator (default 20250101)\n' +
-    '  --keep         keep the data directory and the journal, and print where they are\n');
-  process.exit(0);
-}
-const BOOKINGS = positiveInt(opts.bookings, '--bookings', 1);
+const opts = benchOptions('usage: node bench/ledger.mjs [--bookings N] [--runs N] [--year YYYY] [--seed N] [--keep]', { ...YEAR_OPTIONS, runs: { type: 'string', default: '7' } }, [
+  '--bookings N   bookings to generate (default 100000)',
+  '--runs N       measured runs of each command after one warm-up run (default 7)',
+  ...YEAR_HELP,
+]);
+const { bookings: BOOKINGS, year: YEAR, seed: SEED } = yearOptions(opts);
 const RUNS = positiveInt(opts.runs, '--runs', 1);
-const YEAR = positiveInt(opts.year, '--year', 1000);
-const SEED = positiveInt(opts.seed, '--seed', 0);
 
 requireNodeAndBuild(ROOT, 'node_modules/.bin/node bench/ledger.mjs');
 

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 
 const state = { root: null, keep: false, server: null, cleanedUp: false };
 
@@ -186,4 +187,22 @@ export function ensureHledger() {
   found = version();
   if (!found) die('hledger could not be installed (apt-get install -y hledger failed; are you root?)');
   return found;
+}
+
+/**
+ * The options of a benchmark (parseArgs `options`, with --help added): a bad option is a usage error
+ * (exit 2), --help prints `usage` and the `help` lines and exits 0.
+ */
+export function benchOptions(usage, options, help) {
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { ...options, help: { type: 'boolean', short: 'h', default: false } }, strict: true }));
+  } catch (err) {
+    die(`${err.message}\n${usage}`, 2);
+  }
+  if (values.help) {
+    process.stdout.write(`${usage}\n${help.map((line) => `  ${line}\n`).join('')}`);
+    process.exit(0);
+  }
+  return values;
 }

@@ -18,11 +18,10 @@ import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import {
-  die, ensureHledger, fmtMs, httpGet, makeSandbox, median, mustRun, positiveInt, requireNodeAndBuild, residentMiB, startAcctServer, stopAcctServer,
+  benchOptions, die, ensureHledger, fmtMs, httpGet, makeSandbox, median, mustRun, positiveInt, requireNodeAndBuild, residentMiB, startAcctServer, stopAcctServer,
 } from './lib.mjs';
-import { compareTotals, decimal, generateBookings, loadVatRule, rappen } from './bookings.mjs';
+import { compareTotals, decimal, generateBookings, loadVatRule, rappen, YEAR_HELP, YEAR_OPTIONS, yearOptions } from './bookings.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
@@ -31,43 +30,24 @@ const TOKEN = 'bench-token';
 const SECTIONS = ['accounts', 'reports', 'pages', 'export'];
 const USAGE = 'usage: node bench/scale.mjs [--bookings N] [--runs N] [--only accounts,reports,pages,export] [--per-page N] [--pages N] [--year YYYY] [--seed N] [--keep]';
 
-let opts;
-try {
-  ({ values: opts } = parseArgs({
-    options: {
-      bookings: { type: 'string', default: '100000' },
-      runs: { type: 'string', default: '3' },
-      only: { type: 'string', default: SECTIONS.join(',') },
-      'per-page': { type: 'string', default: '50' },
-      pages: { type: 'string', default: '1000' },
-      year: { type: 'string', default: '2025' },
-      seed: { type: 'string', default: '20250101' },
-      keep: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-  }));
-} catch (err) {
-  die(`${err.message}\n${USAGE}`, 2);
-}
-if (opts.help) {
-  process.stdout.write(`${USAGE}\n` +
-    '  --bookings N   bookings to generate in the year (default 100000; the export adds as many again)\n' +
-    '  --runs N       measured runs of each report and of hledger after one warm-up (default 3)\n' +
-    `  --only LIST    sections to run, of ${SECTIONS.join(', ')} (default all)\n` +
-    '  --per-page N   page size of the page walk (default 50)\n' +
-    '  --pages N      pages walked (default 1000)\n' +
-    '  --year YYYY    the year of the bookings (default 2025)\n' +
-    '  --seed N       seed of the generator (default 20250101)\n' +
-    '  --keep         keep the data directory and the journal, and print where they are\n');
-  process.exit(0);
-}
-const BOOKINGS = positiveInt(opts.bookings, '--bookings', 1);
+const opts = benchOptions(USAGE, {
+  ...YEAR_OPTIONS,
+  runs: { type: 'string', default: '3' },
+  only: { type: 'string', default: SECTIONS.join(',') },
+  'per-page': { type: 'string', default: '50' },
+  pages: { type: 'string', default: '1000' },
+}, [
+  '--bookings N   bookings to generate in the year (default 100000; the export adds as many again)',
+  '--runs N       measured runs of each report and of hledger after one warm-up (default 3)',
+  `--only LIST    sections to run, of ${SECTIONS.join(', ')} (default all)`,
+  '--per-page N   page size of the page walk (default 50)',
+  '--pages N      pages walked (default 1000)',
+  ...YEAR_HELP,
+]);
+const { bookings: BOOKINGS, year: YEAR, seed: SEED } = yearOptions(opts);
 const RUNS = positiveInt(opts.runs, '--runs', 1);
 const PER_PAGE = positiveInt(opts['per-page'], '--per-page', 1);
 const PAGES = positiveInt(opts.pages, '--pages', 20);
-const YEAR = positiveInt(opts.year, '--year', 1000);
-const SEED = positiveInt(opts.seed, '--seed', 0);
 const only = new Set(opts.only.split(',').map((s) => s.trim()).filter(Boolean));
 for (const s of only) if (!SECTIONS.includes(s)) die(`--only: unknown section "${s}" (${SECTIONS.join(', ')})`, 2);
 if (PER_PAGE > 100) die('--per-page must be at most 100 (the API\'s limit)', 2);

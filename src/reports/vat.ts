@@ -170,66 +170,79 @@ export function vatReturnBuilder(input: VatSetup): { add(entries: Iterable<Repor
     }
   };
 
-  const report = (): Report => {
-    const get = (m: Map<number, number>, box: number) => m.get(box) ?? 0;
-    const box289 = DEDUCTION_BOXES.reduce((s, b) => s + get(amount, b), 0);
-    const box200 = get(amount, 200);
-    const box299 = box200 - box289;
-    const box399 = OUTPUT_BOXES.reduce((s, b) => s + get(tax, b), 0);
-    const box479 = get(amount, 400) + get(amount, 405) + get(amount, 410) - get(amount, 415) - get(amount, 420);
-    const payable = box399 - box479;
+  return { add: addEntries, report: () => vatReport(input, { amount, base, tax, notes, noRate, saldo, unplaced, taxOnDeductions }) };
+}
 
-    const rows: ReportRow[] = [];
-    const gaps: number[] = [];
-    const row = (box: number, amountValue: number | null, taxValue: number | null) =>
-      rows.push({ kind: 'box', box, description: BOX_LABELS[box], amount: amountValue, tax: taxValue });
-    row(200, box200, null);
-    row(205, get(amount, 205), null);
-    gaps.push(rows.length);
-    for (const b of DEDUCTION_BOXES) row(b, get(amount, b), null);
-    row(289, box289, null);
-    gaps.push(rows.length);
-    row(299, box299, null);
-    gaps.push(rows.length);
-    for (const b of OUTPUT_BOXES) row(b, get(base, b), get(tax, b));
-    row(399, null, box399);
-    gaps.push(rows.length);
-    for (const b of [400, 405, 410, 415, 420]) row(b, null, get(amount, b));
-    row(479, null, box479);
-    gaps.push(rows.length);
-    if (payable >= 0) row(500, null, payable); else row(510, null, -payable);
+/** What the bookings added up to, box by box, and what the notes must say. */
+interface VatTally {
+  amount: Map<number, number>;
+  base: Map<number, number>;
+  tax: Map<number, number>;
+  notes: string[];
+  noRate: { count: number; sum: number };
+  saldo: Map<string, number>;
+  unplaced: Map<string, number>;
+  taxOnDeductions: Map<string, number>;
+}
 
-    if (noRate.count > 0) notes.push(`${noRate.count} income ${noRate.count === 1 ? 'booking' : 'bookings'} without a tax rate (${fmt(noRate.sum)}) ${noRate.count === 1 ? 'is' : 'are'} not in the return.`);
-    for (const [name, sum] of saldo) notes.push(`Bookings with the saldo rate "${name}" (${fmt(sum)}) belong to a saldo-method return and are left out.`);
-    for (const [name, sum] of unplaced) notes.push(`Bookings with the tax rate "${name}" (${fmt(sum)}) have no box (no field number and not a Swiss rate) and are left out.`);
-    for (const [name, v] of taxOnDeductions) notes.push(`The tax rate "${name}" is a deduction box but carries VAT (${fmt(v)}), which is not in the return.`);
+function vatReport(input: VatSetup, { amount, base, tax, notes, noRate, saldo, unplaced, taxOnDeductions }: VatTally): Report {
+  const get = (m: Map<number, number>, box: number) => m.get(box) ?? 0;
+  const box289 = DEDUCTION_BOXES.reduce((s, b) => s + get(amount, b), 0);
+  const box200 = get(amount, 200);
+  const box299 = box200 - box289;
+  const box399 = OUTPUT_BOXES.reduce((s, b) => s + get(tax, b), 0);
+  const box479 = get(amount, 400) + get(amount, 405) + get(amount, 410) - get(amount, 415) - get(amount, 420);
+  const payable = box399 - box479;
 
-    // the taxable turnover should be what the tax boxes tax
-    const taxedBases = [302, 303, 312, 313, 342, 343].reduce((s, b) => s + get(base, b), 0);
-    const checks = [taxedBases === box299
-      ? { ok: true, message: `Taxable turnover (299) equals the taxed bases of 302 to 343: ${fmt(box299)}.` }
-      : { ok: false, message: `Taxable turnover (299, ${fmt(box299)}) differs from the taxed bases of 302 to 343 (${fmt(taxedBases)}) by ${fmt(box299 - taxedBases)}.` }];
-    notes.push(payable >= 0 ? `Amount payable (500): ${fmt(payable)}.` : `Credit (510): ${fmt(-payable)}.`);
+  const rows: ReportRow[] = [];
+  const gaps: number[] = [];
+  const row = (box: number, amountValue: number | null, taxValue: number | null) =>
+    rows.push({ kind: 'box', box, description: BOX_LABELS[box], amount: amountValue, tax: taxValue });
+  row(200, box200, null);
+  row(205, get(amount, 205), null);
+  gaps.push(rows.length);
+  for (const b of DEDUCTION_BOXES) row(b, get(amount, b), null);
+  row(289, box289, null);
+  gaps.push(rows.length);
+  row(299, box299, null);
+  gaps.push(rows.length);
+  for (const b of OUTPUT_BOXES) row(b, get(base, b), get(tax, b));
+  row(399, null, box399);
+  gaps.push(rows.length);
+  for (const b of [400, 405, 410, 415, 420]) row(b, null, get(amount, b));
+  row(479, null, box479);
+  gaps.push(rows.length);
+  if (payable >= 0) row(500, null, payable); else row(510, null, -payable);
 
-    return {
-      report: 'vat',
-      title: `VAT return ${input.from} to ${input.to} (effective method)`,
-      from: input.from,
-      to: input.to,
-      columns: VAT_COLUMNS,
-      rows,
-      gaps,
-      summary: [
-        { key: 'turnover', value: box200, money: true },
-        { key: 'taxable_turnover', value: box299, money: true },
-        { key: 'output_tax', value: box399, money: true },
-        { key: 'input_tax', value: box479, money: true },
-        { key: 'payable', value: payable >= 0 ? payable : 0, money: true },
-        { key: 'credit', value: payable < 0 ? -payable : 0, money: true },
-      ],
-      checks,
-      notes,
-    };
+  if (noRate.count > 0) notes.push(`${noRate.count} income ${noRate.count === 1 ? 'booking' : 'bookings'} without a tax rate (${fmt(noRate.sum)}) ${noRate.count === 1 ? 'is' : 'are'} not in the return.`);
+  for (const [name, sum] of saldo) notes.push(`Bookings with the saldo rate "${name}" (${fmt(sum)}) belong to a saldo-method return and are left out.`);
+  for (const [name, sum] of unplaced) notes.push(`Bookings with the tax rate "${name}" (${fmt(sum)}) have no box (no field number and not a Swiss rate) and are left out.`);
+  for (const [name, v] of taxOnDeductions) notes.push(`The tax rate "${name}" is a deduction box but carries VAT (${fmt(v)}), which is not in the return.`);
+
+  // the taxable turnover should be what the tax boxes tax
+  const taxedBases = [302, 303, 312, 313, 342, 343].reduce((s, b) => s + get(base, b), 0);
+  const checks = [taxedBases === box299
+    ? { ok: true, message: `Taxable turnover (299) equals the taxed bases of 302 to 343: ${fmt(box299)}.` }
+    : { ok: false, message: `Taxable turnover (299, ${fmt(box299)}) differs from the taxed bases of 302 to 343 (${fmt(taxedBases)}) by ${fmt(box299 - taxedBases)}.` }];
+  notes.push(payable >= 0 ? `Amount payable (500): ${fmt(payable)}.` : `Credit (510): ${fmt(-payable)}.`);
+
+  return {
+    report: 'vat',
+    title: `VAT return ${input.from} to ${input.to} (effective method)`,
+    from: input.from,
+    to: input.to,
+    columns: VAT_COLUMNS,
+    rows,
+    gaps,
+    summary: [
+      { key: 'turnover', value: box200, money: true },
+      { key: 'taxable_turnover', value: box299, money: true },
+      { key: 'output_tax', value: box399, money: true },
+      { key: 'input_tax', value: box479, money: true },
+      { key: 'payable', value: payable >= 0 ? payable : 0, money: true },
+      { key: 'credit', value: payable < 0 ? -payable : 0, money: true },
+    ],
+    checks,
+    notes,
   };
-  return { add: addEntries, report };
 }
