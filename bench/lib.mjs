@@ -58,10 +58,10 @@ export function makeSandbox({ keep = false, noCompileCache = false } = {}) {
 
 /**
  * Starts the service on a free port and resolves with `{ url, child }` once it prints its ready line.
- * `node` and `bin` say what to run; `env` is the child's environment.
+ * `node` and `bin` say what to run (`nodeArgs` go before `bin`, e.g. --cpu-prof); `env` is the child's environment.
  */
-export async function startAcctServer({ node, bin, cwd, env, dataDir, token, timeoutMs = 30_000 }) {
-  const child = spawn(node, [bin, 'server', 'start', '--port', '0', '--data', dataDir, '--token', token, '--rate-limit', 'off'], {
+export async function startAcctServer({ node, bin, cwd, env, dataDir, token, nodeArgs = [], timeoutMs = 30_000 }) {
+  const child = spawn(node, [...nodeArgs, bin, 'server', 'start', '--port', '0', '--data', dataDir, '--token', token, '--rate-limit', 'off'], {
     cwd, env, stdio: ['ignore', 'pipe', 'pipe'],
   });
   state.server = child;

@@ -91,12 +91,12 @@ export default async function uploadCommand(opts: UploadOptions, io: VerbIO): Pr
 /**
  * What the bank says the account holds at the statement's end (CLBD, else the last booked balance), so
  * the bookkeeper can hold it against `acct report ledger --account …` once everything is processed.
- * Read from the file itself (the parser loads only here); a file it cannot read is the service's to judge.
+ * Read from the file itself without its entries (the parser loads only here); a file it cannot read is the service's to judge.
  */
 async function closingBalances(bytes: Uint8Array): Promise<string[]> {
-  const { parseCamt } = await import('../../domain/camt.js');
+  const { readCamtBalances } = await import('../../domain/camt.js');
   let statements;
-  try { statements = parseCamt(bytes); } catch { return []; }
+  try { statements = readCamtBalances(bytes); } catch { return []; }
   return statements.flatMap((st) => {
     const closing = st.balances.find((b) => b.type === 'CLBD') ?? st.balances.findLast((b) => b.type === 'CLBK' || b.type === 'CLAV');
     if (!closing) return [];

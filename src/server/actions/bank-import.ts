@@ -13,7 +13,7 @@ import { findDocumentRow } from '../store/documents.js';
 import { accountsOf, tagIdsOfCompany, taxRateOfCompany } from '../store/entries.js';
 import { deleteFileRow, findFile, insertFile, removeFileBytes, type StoredFile } from '../store/files.js';
 import {
-  bankAccountRows, importedKeysOf, insertImportEntries, learnedRuleRows, markImportEntriesDeleted, openImportEntryIds, readyImportEntryRows,
+  bankAccountRows, findImportEntryRow, importedKeysOf, insertImportEntries, learnedRuleRows, markImportEntriesDeleted, openImportEntryIds, readyImportEntryRows,
   resetImportEntry, unpaidInvoiceRows, updateImportEntry, type ImportEntryChanges, type NewImportEntry,
 } from '../store/import-entries.js';
 import { createBooking, type BookingChanges, type Receipt } from './bookings.js';
@@ -41,6 +41,11 @@ const DESCRIPTION_MAX = 255;
  * entries are written in one transaction.
  */
 export function importStatements(s: ImportScope, statements: readonly CamtStatement[], bankAccountId?: number): UploadCounts {
+  // one write transaction from the first read: another process uploading the same file waits, then sees these as duplicates
+  return transaction(s.db, () => importInTransaction(s, statements, bankAccountId));
+}
+
+function importInTransaction(s: ImportScope, statements: readonly CamtStatement[], bankAccountId: number | undefined): UploadCounts {
   const accounts = bankAccountRows(s.db, s.companyId);
   const targets = statements.map((st) => ({ statement: st, account: bankAccountFor(accounts, st, bankAccountId) }));
   const matcher = invoiceMatcher(s);
@@ -65,7 +70,7 @@ export function importStatements(s: ImportScope, statements: readonly CamtStatem
       fresh.push(entry);
     }
   }
-  if (fresh.length > 0) transaction(s.db, () => insertImportEntries(s.db, s.companyId, s.userId, fresh));
+  insertImportEntries(s.db, s.companyId, s.userId, fresh);
   counts.created = fresh.length;
   return counts;
 }
@@ -189,17 +194,20 @@ export function processImportEntries(s: ImportScope): ProcessResult {
   const result: ProcessResult = { created: 0, ignored: 0, errors: [] };
   for (const row of rows) {
     const id = Number(row.id);
-    if (Number(row.ignore) === 1) {
-      transaction(s.db, () => markImportEntriesDeleted(s.db, s.companyId, [id]));
-      result.ignored += 1;
-      continue;
-    }
     try {
-      transaction(s.db, () => {
-        const entryId = row.invoice_id === null ? bookEntry(s, row) : payInvoice(s, row);
+      const outcome = transaction(s.db, () => {
+        // read again inside the write lock: another process may have booked or changed it meanwhile
+        const current = findImportEntryRow(s.db, s.companyId, id);
+        if (!current || current.status !== 'open' || (current.other_account_id === null && Number(current.ignore) !== 1)) return 'gone';
+        if (Number(current.ignore) === 1) {
+          markImportEntriesDeleted(s.db, s.companyId, [id]);
+          return 'ignored';
+        }
+        const entryId = current.invoice_id === null ? bookEntry(s, current) : payInvoice(s, current);
         updateImportEntry(s.db, s.companyId, id, { status: 'processed', entry_id: entryId, file_id: null, error: null });
+        return 'created';
       });
-      result.created += 1;
+      if (outcome !== 'gone') result[outcome] += 1;
     } catch (err) {
       if (!(err instanceof HttpError) || err.status >= 500) throw err;
       transaction(s.db, () => updateImportEntry(s.db, s.companyId, id, { error: err.message }));
