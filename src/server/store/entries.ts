@@ -270,6 +270,25 @@ const orderBy = (order: Order) => order.terms.map((t) => `${termSql(t)} ${order.
  * never NULL, lets SQLite start its index walk there.
  */
 function seekClause(order: Order, last: Row, hint: boolean): [string, unknown[]] {
+  const [clause, params] = order.terms.every((t) => !t.nocase && (!t.nullable || t.column === 'tax_rate_id')) ? rowValueSeek(order, last) : expandedSeek(order, last);
+  const first = order.terms[0];
+  if (first.nullable || !hint) return [clause, params];
+  return [`${termSql(first)} ${order.desc ? '<=' : '>='} ? AND ${clause}`, [last[first.column], ...params]];
+}
+
+/**
+ * The seek as one row-value comparison, which SQLite checks fastest: for orders whose only nullable
+ * column is the tax rate id, NULL read as -1 (below every id, where SQLite sorts NULL either way).
+ */
+function rowValueSeek(order: Order, last: Row): [string, unknown[]] {
+  const key = (t: OrderTerm) => (t.column === 'tax_rate_id' ? 'coalesce(e.tax_rate_id, -1)' : termSql(t));
+  const value = (t: OrderTerm) => (t.column === 'tax_rate_id' ? last.tax_rate_id ?? -1 : last[t.column]);
+  const marksFor = marks(order.terms.length);
+  return [`(${order.terms.map(key).join(', ')}) ${order.desc ? '<' : '>'} (${marksFor})`, order.terms.map(value)];
+}
+
+/** The seek spelled out term by term, for orders with a nullable text column or a collation. */
+function expandedSeek(order: Order, last: Row): [string, unknown[]] {
   const params: unknown[] = [];
   const after = (i: number): string => {
     if (i === order.terms.length) return '0';
@@ -285,10 +304,7 @@ function seekClause(order: Order, last: Row, hint: boolean): [string, unknown[]]
     const beyond = order.desc ? (t.nullable ? `(${col} < ? OR ${col} IS NULL)` : `${col} < ?`) : `${col} > ?`;
     return `(${beyond} OR (${col} = ? AND ${after(i + 1)}))`;
   };
-  const first = order.terms[0];
-  const clause = after(0);
-  if (first.nullable || !hint) return [clause, params];
-  return [`${termSql(first)} ${order.desc ? '<=' : '>='} ? AND ${clause}`, [last[first.column], ...params]];
+  return [after(0), params];
 }
 
 // ---- the list's memory: counts and page ends of recent queries ----------------------------------
@@ -365,14 +381,21 @@ function pageRows(db: Db, companyId: number, filter: EntryFilter, closedUntil: s
     const [w, params] = where(companyId, filter, closedUntil);
     return all(db, `SELECT e.* FROM entries e WHERE ${w}${seekSql} ORDER BY ${orderBy(order)} LIMIT ? OFFSET ?`, ...params, ...seekParams, limit, offset);
   }
-  // each side walks its own index in the list's order; the page is the first rows of their union
+  // each side of each account walks its own index range in the list's order (an IN list of accounts
+  // would need a sort of all their bookings, or a walk of the whole list for a rare one); the page is
+  // the first rows of their union; past SIDES_APART accounts the sides take their accounts as a list
   const [w, params] = where(companyId, withoutAccounts(filter), closedUntil);
   const ids = filter.accountIds;
-  const side = (column: string) => `SELECT id FROM (SELECT e.id FROM entries e WHERE ${w} AND e.${column} IN (${marks(ids.length)})${seekSql} ORDER BY ${orderBy(order)} LIMIT ?)`;
-  const sideParams = [...params, ...ids, ...seekParams, offset + limit];
-  return all(db, `SELECT e.* FROM entries e WHERE e.id IN (${side('debit_account_id')} UNION ALL ${side('credit_account_id')}) ORDER BY ${orderBy(order)} LIMIT ? OFFSET ?`,
-    ...sideParams, ...sideParams, limit, offset);
+  const groups = ids.length <= SIDES_APART ? ids.map((id) => [id]) : [ids];
+  const sides = groups.flatMap((group) => ['debit_account_id', 'credit_account_id'].map((column) => ({ column, group })));
+  const sql = sides.map(({ column, group }) =>
+    `SELECT id FROM (SELECT e.id FROM entries e WHERE ${w} AND e.${column} IN (${marks(group.length)})${seekSql} ORDER BY ${orderBy(order)} LIMIT ?)`);
+  return all(db, `SELECT e.* FROM entries e WHERE e.id IN (${sql.join(' UNION ALL ')}) ORDER BY ${orderBy(order)} LIMIT ? OFFSET ?`,
+    ...sides.flatMap(({ group }) => [...params, ...group, ...seekParams, offset + limit]), limit, offset);
 }
+
+/** Up to this many accounts, each account's sides are read apart (see pageRows). */
+const SIDES_APART = 24;
 
 /**
  * A page of the list (offset: whole pages) and the total. The total and each page's last row are
