@@ -48,15 +48,15 @@ function weighted(rand, list) {
 }
 
 /**
- * Inserts `bookings` bookings dated in `year` into company 1 of `db` (one transaction) and returns the
- * same bookings as journal text, the totals per account number (debit − credit in Rappen) and the mix.
- * `vat` is what loadVatRule() answers.
+ * Inserts `bookings` bookings dated in `year` into `company` (default 1) of `db` (one transaction) and
+ * returns the same bookings as journal text, the totals per account number (debit − credit in Rappen)
+ * and the mix. `vat` is what loadVatRule() answers.
  */
-export function generateBookings(db, { bookings, year, seed, vat }) {
-  const accounts = new Map(db.prepare(`SELECT a.id, a.number, c.type FROM accounts a JOIN account_categories c ON c.id = a.account_category_id WHERE a.company_id = 1`).all()
+export function generateBookings(db, { bookings, year, seed, vat, company = 1 }) {
+  const accounts = new Map(db.prepare(`SELECT a.id, a.number, c.type FROM accounts a JOIN account_categories c ON c.id = a.account_category_id WHERE a.company_id = ?`).all(company)
     .map((r) => [Number(r.number), { id: Number(r.id), number: Number(r.number), type: r.type }]));
   const byId = new Map([...accounts.values()].map((a) => [a.id, a]));
-  const rates = new Map(db.prepare('SELECT * FROM tax_rates WHERE company_id = 1').all().map((r) => [r.name, r]));
+  const rates = new Map(db.prepare('SELECT * FROM tax_rates WHERE company_id = ?').all(company).map((r) => [r.name, r]));
   for (const k of KINDS) for (const n of [...k[1], ...k[2]]) if (!accounts.has(n)) die(`the standard chart has no account ${n}`);
   for (const k of KINDS) for (const [, name] of k[3]) if (name && !rates.has(name)) die(`the default tax rates have no "${name}"`);
 
@@ -67,7 +67,7 @@ export function generateBookings(db, { bookings, year, seed, vat }) {
   const prefix = { income: 'E', expense: 'A', swap: 'U' };
   const now = new Date().toISOString().replace(/\.\d+Z$/, '.000000Z');
   const insert = db.prepare(`INSERT INTO entries (company_id, user_id, number, type, date, description, sum, debit_account_id, credit_account_id, tax_rate_id, created_at, updated_at)
-    VALUES (1, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const journal = [];
   const totals = new Map(); // account number → debit − credit in Rappen (what both tools must report)
   const mix = { income: 0, expense: 0, swap: 0, withVat: 0, acquisition: 0 };
@@ -87,7 +87,7 @@ export function generateBookings(db, { bookings, year, seed, vat }) {
     const type = vat.bookingType(debit.type, credit.type);
     const number = `${prefix[type]}-${year}-${String(++counters[type]).padStart(3, '0')}`;
     const description = `Beleg ${i + 1}`;
-    insert.run(number, type, date, description, sum, debit.id, credit.id, rate ? Number(rate.id) : null, now, now);
+    insert.run(company, number, type, date, description, sum, debit.id, credit.id, rate ? Number(rate.id) : null, now, now);
     mix[type]++;
     if (rate) { mix.withVat++; if (Number(rate.is_acquisition_tax) === 1) mix.acquisition++; }
 
