@@ -4,23 +4,13 @@
 // bench/ledger.mjs and bench/scale.mjs.
 import { join } from 'node:path';
 import { die, positiveInt } from './lib.mjs';
+import { mulberry32 } from './random.mjs';
 
 /** The VAT split of src/domain/vat.ts, bundled in memory (the benchmarks run plain .mjs). */
 export async function loadVatRule(root) {
   const { build } = await import('esbuild');
   const bundle = await build({ entryPoints: [join(root, 'src/domain/vat.ts')], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent' });
   return import(`data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString('base64')}`);
-}
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** [weight, debit numbers, credit numbers, [weight, tax rate name | null][]] */

@@ -24,7 +24,7 @@ let server = null;
 // ---------------------------------------------------------------------------------------------
 // Options
 
-const opts = benchOptions('usage: node bench/ledger.mjs [--bookings N] [--runs N] [--year YYYY] [--seed N] [--keep]', { ...YEAR_OPTIONS, runs: { type: 'string', default: '7' } }, [
+const opts = benchOptions({ ...YEAR_OPTIONS, runs: { type: 'string', default: '7' } }, 'usage: node bench/ledger.mjs [--bookings N] [--runs N] [--year YYYY] [--seed N] [--keep]', [
   '--bookings N   bookings to generate (default 100000)',
   '--runs N       measured runs of each command after one warm-up run (default 7)',
   ...YEAR_HELP,

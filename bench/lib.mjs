@@ -31,6 +31,24 @@ export function positiveInt(text, name, min) {
   return Number(text);
 }
 
+/**
+ * The options of a benchmark (node:util parseArgs, strict, with -h/--help added): a bad option is exit 2
+ * with `usage`; --help prints `usage` and `help` (a line per option) and exits 0.
+ */
+export function benchOptions(options, usage, help) {
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { ...options, help: { type: 'boolean', short: 'h', default: false } }, strict: true }));
+  } catch (err) {
+    die(`${err.message}\n${usage}`, 2);
+  }
+  if (values.help) {
+    process.stdout.write(`${usage}\n${help.map((line) => `  ${line}\n`).join('')}`);
+    process.exit(0);
+  }
+  return values;
+}
+
 /** The benchmarks time acct with the running node, so it must be the project's (≥ 22.13) and acct built. */
 export function requireNodeAndBuild(root, how) {
   const [major, minor] = process.versions.node.split('.').map(Number);
@@ -58,10 +76,11 @@ export function makeSandbox({ keep = false, noCompileCache = false } = {}) {
 
 /**
  * Starts the service on a free port and resolves with `{ url, child }` once it prints its ready line.
- * `node` and `bin` say what to run (`nodeArgs` go before `bin`, e.g. --cpu-prof); `env` is the child's environment.
+ * `node` and `bin` say what to run (`nodeArgs` go before `bin`, e.g. --cpu-prof); `env` is the child's
+ * environment; `rateLimit` its requests a minute (default off).
  */
-export async function startAcctServer({ node, bin, cwd, env, dataDir, token, nodeArgs = [], timeoutMs = 30_000 }) {
-  const child = spawn(node, [...nodeArgs, bin, 'server', 'start', '--port', '0', '--data', dataDir, '--token', token, '--rate-limit', 'off'], {
+export async function startAcctServer({ node, bin, cwd, env, dataDir, token, nodeArgs = [], rateLimit = 'off', timeoutMs = 30_000 }) {
+  const child = spawn(node, [...nodeArgs, bin, 'server', 'start', '--port', '0', '--data', dataDir, '--token', token, '--rate-limit', String(rateLimit)], {
     cwd, env, stdio: ['ignore', 'pipe', 'pipe'],
   });
   state.server = child;
@@ -187,22 +206,4 @@ export function ensureHledger() {
   found = version();
   if (!found) die('hledger could not be installed (apt-get install -y hledger failed; are you root?)');
   return found;
-}
-
-/**
- * The options of a benchmark (parseArgs `options`, with --help added): a bad option is a usage error
- * (exit 2), --help prints `usage` and the `help` lines and exits 0.
- */
-export function benchOptions(usage, options, help) {
-  let values;
-  try {
-    ({ values } = parseArgs({ options: { ...options, help: { type: 'boolean', short: 'h', default: false } }, strict: true }));
-  } catch (err) {
-    die(`${err.message}\n${usage}`, 2);
-  }
-  if (values.help) {
-    process.stdout.write(`${usage}\n${help.map((line) => `  ${line}\n`).join('')}`);
-    process.exit(0);
-  }
-  return values;
 }

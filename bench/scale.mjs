@@ -30,13 +30,13 @@ const TOKEN = 'bench-token';
 const SECTIONS = ['accounts', 'reports', 'pages', 'export'];
 const USAGE = 'usage: node bench/scale.mjs [--bookings N] [--runs N] [--only accounts,reports,pages,export] [--per-page N] [--pages N] [--year YYYY] [--seed N] [--keep]';
 
-const opts = benchOptions(USAGE, {
+const opts = benchOptions({
   ...YEAR_OPTIONS,
   runs: { type: 'string', default: '3' },
   only: { type: 'string', default: SECTIONS.join(',') },
   'per-page': { type: 'string', default: '50' },
   pages: { type: 'string', default: '1000' },
-}, [
+}, USAGE, [
   '--bookings N   bookings to generate in the year (default 100000; the export adds as many again)',
   '--runs N       measured runs of each report and of hledger after one warm-up (default 3)',
   `--only LIST    sections to run, of ${SECTIONS.join(', ')} (default all)`,

@@ -101,22 +101,31 @@ export class ApiError extends CliError {
 // that a request we consider "in the next window" never lands in the old one.
 const WINDOW_MS = 61_000;
 
+/** A reserved send slot: the window it was counted in, its place there, and when it goes out. */
+export interface PaceTicket { window: number; seq: number; sentAt: number }
+
 /**
- * Client-side pacing against a fixed 60 s rate-limit window.
+ * Client-side pacing against a fixed 60 s rate-limit window, safe for concurrent requests.
  *
- * Every response reports X-RateLimit-Limit/-Remaining. The window is taken to start at the first
- * request we sent in it (a rise in Remaining, a 429's Retry-After, or 60 s (+1 s margin) passing
- * starts a new one).
- * While Remaining is healthy (> 10 % of Limit) requests go out immediately. Once it is low, each
- * request is spaced `timeLeftInWindow / max(remaining, 1)` after the previous one, so the rest of the
- * budget lasts until the window rolls over (remaining 0 → wait for the rollover) and no 429 is hit.
- * Slots are reserved synchronously, so concurrent callers queue up instead of bursting.
+ * The pacer counts its own sends per window (a window starts with the first send in it) and learns
+ * from every answer's X-RateLimit-Limit/-Remaining how many hits the service counted: what exceeds
+ * every request this window has sent so far is someone else's (another process of the same address),
+ * and comes off the budget. While the budget is
+ * healthy (> 10 % of Limit) requests go out at once; in the last tenth each is spaced
+ * `timeLeftInWindow / left` after the previous one, so the rest lasts until the window rolls over;
+ * when it is spent the next request waits for the next window. Slots are reserved synchronously and
+ * counted at once, so concurrent callers queue up instead of bursting, and an answer that arrives late
+ * (out of order, or from an earlier window) cannot make the pacer think there is more budget than there
+ * is. An answer counting far fewer hits than this window sent shows that the service's window rolled
+ * over earlier than the pacer's (it started with someone else's request): the pacer's window restarts
+ * there.
  */
 export class RatePacer {
   private limit: number | undefined;
-  private remaining: number | undefined;
-  private lastReported: number | undefined;
+  private window = 0;
   private windowStart: number | undefined;
+  private sent = 0;
+  private others = 0;
   private lastSendAt = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -124,58 +133,71 @@ export class RatePacer {
     private readonly lowFraction = 0.1,
   ) {}
 
-  /** Reserves the next send slot; returns how long to wait before sending (0 when healthy). */
-  reserve(): { waitMs: number; remaining?: number; limit?: number } {
+  /**
+   * Reserves the next send slot: how long to wait before sending (0 when healthy), and the ticket to
+   * hand to observe(). `retry` is a request that has just waited out a 429's Retry-After: it goes now.
+   */
+  reserve(retry = false): { waitMs: number; remaining?: number; limit?: number; ticket: PaceTicket } {
     const now = this.now();
-    if (this.windowStart === undefined || now - this.windowStart >= WINDOW_MS) this.newWindow(now);
-    let waitMs = 0;
-    const { limit, remaining } = this;
-    if (limit !== undefined && remaining !== undefined && remaining <= Math.max(1, Math.ceil(limit * this.lowFraction))) {
-      const timeLeft = Math.max(0, (this.windowStart as number) + WINDOW_MS - now);
-      waitMs =
-        remaining <= 0
-          ? Math.ceil(timeLeft) // budget spent: wait for the rollover
-          : Math.max(0, Math.ceil(this.lastSendAt + timeLeft / remaining - now));
+    if (this.windowStart === undefined || now >= this.windowStart + WINDOW_MS) this.open(now);
+    if (retry && now < (this.windowStart as number)) this.windowStart = now;
+    // a window opened ahead (the budget of the last one was spent, or a 429 said when): wait for it
+    let at = Math.max(now, this.windowStart as number);
+    let left: number | undefined;
+    if (this.limit !== undefined) {
+      left = this.limit - this.others - this.sent;
+      if (left <= 0) {
+        this.open((this.windowStart as number) + WINDOW_MS);
+        at = this.windowStart as number;
+        left = this.limit;
+      } else if (left <= Math.max(1, Math.ceil(this.limit * this.lowFraction))) {
+        const timeLeft = Math.max(0, (this.windowStart as number) + WINDOW_MS - at);
+        at = Math.max(at, Math.ceil(this.lastSendAt + timeLeft / left));
+        if (at >= (this.windowStart as number) + WINDOW_MS) {
+          // the spacing reaches the rollover: this request opens the next window
+          this.open((this.windowStart as number) + WINDOW_MS);
+          at = Math.max(at, this.windowStart as number);
+        }
+      }
     }
-    this.lastSendAt = now + waitMs;
-    // Local estimate until the server's next answer, so that concurrent requests see the spend.
-    if (this.remaining !== undefined) this.remaining = Math.max(0, this.remaining - 1);
-    if (waitMs > 0 && now + waitMs - (this.windowStart as number) >= WINDOW_MS) {
-      // This request will only go out after the rollover: it opens the next window.
-      this.windowStart = now + waitMs;
-      this.remaining = this.limit === undefined ? undefined : this.limit - 1;
-      this.lastReported = undefined;
-    }
-    return { waitMs, remaining, limit };
+    this.sent++;
+    this.lastSendAt = at;
+    return { waitMs: at - now, remaining: left, limit: this.limit, ticket: { window: this.window, seq: this.sent, sentAt: at } };
   }
 
-  /** Feeds the rate-limit headers of a response to a request sent at `sentAt`. */
-  observe(headers: Record<string, string>, sentAt: number): void {
+  /** Feeds the rate-limit headers of the answer to the request of `ticket`. */
+  observe(headers: Record<string, string>, ticket: PaceTicket): void {
     const limit = toInt(headers['x-ratelimit-limit']);
     const remaining = toInt(headers['x-ratelimit-remaining']);
     if (limit !== undefined) this.limit = limit;
-    if (remaining === undefined) return;
-    if (this.lastReported !== undefined && remaining > this.lastReported) {
-      // The server's window rolled over; the first request in it was (at latest) this one.
-      this.windowStart = Math.max(this.windowStart ?? sentAt, sentAt);
+    if (remaining === undefined || this.limit === undefined || ticket.window !== this.window) return;
+    const counted = this.limit - remaining;
+    // requests reach the service out of order (a slow one is overtaken by those sent after it), so
+    // `counted` may hold any of ours sent so far: only what exceeds all of them is surely someone else's
+    const notOurs = counted - this.sent;
+    const slack = Math.max(16, Math.ceil(this.limit * 0.05));
+    if (counted - ticket.seq < -slack) {
+      // the service's window rolled over at or before this request: ours restarts there
+      this.window++;
+      this.windowStart = ticket.sentAt;
+      this.sent = this.sent - ticket.seq + 1;
+      this.others = Math.max(0, counted - 1);
+      return;
     }
-    this.lastReported = remaining;
-    this.remaining = remaining;
+    if (notOurs > this.others) this.others = notOurs;
   }
 
-  /** A 429 says when the window ends. The retry itself waits that long; after it the budget is
-   *  fresh, so the pacer forgets the old figures (no pacing wait on top of Retry-After). */
+  /** A 429 says when the service's window ends: the next one starts then with a fresh budget (no pacing wait on top of Retry-After). */
   observeRetryAfter(ms: number): void {
-    this.windowStart = this.now() + ms - WINDOW_MS;
-    this.remaining = undefined;
-    this.lastReported = undefined;
+    this.open(this.now() + ms);
   }
 
-  private newWindow(now: number): void {
-    this.windowStart = now;
-    // The server resets the budget with the window; we learn the exact figure from the next answer.
-    this.remaining = undefined;
-    this.lastReported = undefined;
+  private open(start: number): void {
+    this.window++;
+    this.windowStart = start;
+    this.sent = 0;
+    this.others = 0;
+    this.lastSendAt = Number.NEGATIVE_INFINITY;
   }
 }
 
@@ -325,20 +347,22 @@ export class ApiClient {
     if (body.contentType) headers['content-type'] = body.contentType;
 
     let waited = 0;
+    let afterRetryAfter = false;
     for (let attempt = 1; ; attempt++) {
       this.checkAborted(opts.signal);
-      const pace = this.pacer.reserve();
+      const pace = this.pacer.reserve(afterRetryAfter);
       if (pace.waitMs > 0) {
         this.trace(`pacing: waiting ${fmtSeconds(pace.waitMs)} (${pace.remaining ?? '?'}/${pace.limit ?? '?'} requests left in window)`);
         await this.sleep(pace.waitMs, opts.signal);
       }
-      const result = await this.attempt(method, url, headers, body, path, opts.signal);
+      const result = await this.attempt(method, url, headers, body, path, opts.signal, pace.ticket);
       if (result.ok) return result.response as ApiResponse<T>;
       if (!result.retryable || attempt >= this.maxAttempts) throw result.error;
       const delay = this.retryDelay(attempt, result.retryAfterMs);
       if (waited + delay > this.maxTotalWaitMs) throw result.error;
       this.trace(`retrying in ${fmtSeconds(delay)} (${result.why}; attempt ${attempt + 1} of ${this.maxAttempts})`);
       waited += delay;
+      afterRetryAfter = result.retryAfterMs !== undefined;
       await this.sleep(delay, opts.signal);
     }
   }
@@ -393,6 +417,7 @@ export class ApiClient {
     body: PreparedBody,
     path: string,
     signal: AbortSignal | undefined,
+    ticket: PaceTicket,
   ): Promise<Attempt> {
     if (this.debugFn) {
       this.trace(`> ${method} ${this.display(url)}`);
@@ -401,7 +426,6 @@ export class ApiClient {
       }
       if (body.describe) this.trace(`> ${body.describe}`);
     }
-    const started = this.now();
     const t0 = performance.now();
     let statusCode: number;
     let resHeaders: Record<string, string>;
@@ -423,7 +447,7 @@ export class ApiClient {
       return { ok: false, error, retryable, why: code };
     }
     const ms = Math.round(performance.now() - t0);
-    this.pacer.observe(resHeaders, started);
+    this.pacer.observe(resHeaders, ticket);
     if (this.debugFn) {
       this.trace(`< ${statusCode} ${reasonPhrase(statusCode)} (${ms} ms)`);
       for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'retry-after']) {

@@ -25,6 +25,8 @@ interface KindRule {
   unpaginated?: boolean;
   /** a list too long to fetch whole: only the records this filter finds for the text typed are read */
   search?: string;
+  /** the single read, for the kinds that are searched (to name a record by its id) */
+  one?: (company: number, id: number) => Promise<string>;
 }
 
 const RULES: Record<RefKind, KindRule> = {
@@ -38,8 +40,8 @@ const RULES: Record<RefKind, KindRule> = {
   tag: { noun: 'tag', list: async (c) => (await import('../api/endpoints/tags.js')).tagPaths.list(c), digits: 'id', nameKey: 'name' },
   product: { noun: 'product', list: async (c) => (await import('../api/endpoints/products.js')).productPaths.list(c), digits: 'id', nameKey: 'name' },
   task: { noun: 'task', list: async (c) => (await import('../api/endpoints/tasks.js')).taskPaths.list(c), digits: 'id', nameKey: 'title' },
-  proposal: { noun: 'proposal', list: async (c) => (await import('../api/endpoints/documents.js')).documentPaths('proposals').list(c), digits: 'id', nameKey: 'number', search: 'filter[number]' },
-  invoice: { noun: 'invoice', list: async (c) => (await import('../api/endpoints/documents.js')).documentPaths('invoices').list(c), digits: 'id', nameKey: 'number', search: 'filter[number]' },
+  proposal: { noun: 'proposal', list: async (c) => (await import('../api/endpoints/documents.js')).documentPaths('proposals').list(c), digits: 'id', nameKey: 'number', search: 'filter[number]', one: async (c, id) => (await import('../api/endpoints/documents.js')).documentPaths('proposals').one(c, id) },
+  invoice: { noun: 'invoice', list: async (c) => (await import('../api/endpoints/documents.js')).documentPaths('invoices').list(c), digits: 'id', nameKey: 'number', search: 'filter[number]', one: async (c, id) => (await import('../api/endpoints/documents.js')).documentPaths('invoices').one(c, id) },
 };
 
 const label = (r: Rec, rule: KindRule) => {
@@ -50,6 +52,8 @@ const label = (r: Rec, rule: KindRule) => {
 export class RefResolver {
   /** by kind, or by kind and text for the kinds that are searched */
   private readonly lists = new Map<string, Promise<Rec[]>>();
+  /** labels of searched kinds by kind and id */
+  private readonly labels = new Map<string, Promise<string>>();
 
   constructor(private readonly client: ApiClient, private readonly company: number) {}
 
@@ -73,28 +77,29 @@ export class RefResolver {
 
   /** The id for `raw`; a usage error naming candidates when it is unknown or ambiguous. */
   async resolve(kind: RefKind, raw: string | number, flag: string = kind): Promise<number> {
+    const found = await this.find(kind, raw);
+    if (found.id !== undefined) return found.id;
+    const rule = RULES[kind];
+    const text = String(raw).trim();
+    const candidates = found.candidates.length ? [`candidates: ${found.candidates.join(', ')}`] : [];
+    if (found.ambiguous) throw new UsageError(`--${flag} "${text}" matches several ${rule.noun}s; use id:N`, candidates);
+    throw new UsageError(`no ${rule.noun} "${text}" (--${flag})`, candidates);
+  }
+
+  /**
+   * What `raw` names, without throwing: the id, or why there is none (no such record, or several) with
+   * the candidates a message may list.
+   */
+  async find(kind: RefKind, raw: string | number): Promise<Found> {
     const rule = RULES[kind];
     const text = String(raw).trim();
     const idForm = /^id:(\d+)$/i.exec(text);
-    if (idForm) return Number(idForm[1]);
-    if (/^\d+$/.test(text) && rule.digits === 'id') return Number(text);
+    if (idForm) return { id: Number(idForm[1]) };
+    if (/^\d+$/.test(text) && rule.digits === 'id') return { id: Number(text) };
     const records = await this.list(kind, text);
-    let matches: Rec[];
-    if (/^\d+$/.test(text)) {
-      matches = records.filter((r) => String(r.number) === text);
-    } else {
-      const key = rule.nameKey!;
-      matches = records.filter((r) => String(r[key] ?? '').toLowerCase() === text.toLowerCase());
-      // an archived record loses to an active one of the same name
-      if (matches.length > 1) {
-        const active = matches.filter((r) => !r.archived);
-        if (active.length === 1) matches = active;
-      }
-    }
-    if (matches.length === 1) return Number(matches[0].id);
-    if (matches.length > 1) {
-      throw new UsageError(`--${flag} "${text}" matches several ${rule.noun}s; use id:N`, [`candidates: ${matches.slice(0, 20).map((r) => label(r, rule)).join(', ')}`]);
-    }
+    const matches = matchesOf(records, rule, text);
+    if (matches.length === 1) return { id: Number(matches[0].id) };
+    if (matches.length > 1) return { ambiguous: true, candidates: matches.slice(0, 20).map((r) => label(r, rule)) };
     const needle = text.toLowerCase();
     const similar = records.filter((r) => {
       const hay = `${String(r.number ?? '')} ${String(r[rule.nameKey ?? 'name'] ?? '')}`.toLowerCase();
@@ -102,6 +107,47 @@ export class RefResolver {
     }).slice(0, 15);
     // nothing alike: show the start of the list, so the message still says what exists
     if (similar.length === 0) similar.push(...records.slice(0, 10));
-    throw new UsageError(`no ${rule.noun} "${text}" (--${flag})`, similar.length ? [`candidates: ${similar.map((r) => label(r, rule)).join(', ')}`] : []);
+    return { ambiguous: false, candidates: similar.map((r) => label(r, rule)) };
   }
+
+  /**
+   * How a bookkeeper writes the record `id` of `kind` so that it reads back as that record: the
+   * account or customer number, else the exact name (title, document number); `id:N` where the name
+   * would not find it again (it is ambiguous, made of digits, or empty) or the record is unknown.
+   */
+  async label(kind: RefKind, id: number): Promise<string> {
+    const rule = RULES[kind];
+    if (rule.search) {
+      let cached = this.labels.get(`${kind}\u0000${id}`);
+      if (!cached) {
+        cached = this.client.get<{ data?: Rec }>(await rule.one!(this.company, id)).then((b) => (b?.data?.number ? String(b.data.number) : `id:${id}`), () => `id:${id}`);
+        this.labels.set(`${kind}\u0000${id}`, cached);
+      }
+      return cached;
+    }
+    const records = await this.list(kind, '');
+    const record = records.find((r) => Number(r.id) === id);
+    if (!record) return `id:${id}`;
+    const number = record.number === null || record.number === undefined ? '' : String(record.number);
+    const text = rule.digits === 'number' && number !== '' ? number : String(record[rule.nameKey ?? 'name'] ?? '').trim();
+    if (text === '' || (/^\d+$/.test(text) && rule.digits === 'id') || /^id:/i.test(text)) return `id:${id}`;
+    const matches = matchesOf(records, rule, text);
+    return matches.length === 1 && Number(matches[0].id) === id ? text : `id:${id}`;
+  }
+}
+
+/** What a reference found: an id, or none (ambiguous: several matched) with candidates to name. */
+export type Found = { id: number; ambiguous?: undefined; candidates?: undefined } | { id?: undefined; ambiguous: boolean; candidates: string[] };
+
+/** The records `text` names: by number (digits of a numbered kind) or by exact name, an active one before archived ones. */
+function matchesOf(records: Rec[], rule: KindRule, text: string): Rec[] {
+  if (/^\d+$/.test(text)) return records.filter((r) => String(r.number) === text);
+  const key = rule.nameKey!;
+  const matches = records.filter((r) => String(r[key] ?? '').toLowerCase() === text.toLowerCase());
+  // an archived record loses to an active one of the same name
+  if (matches.length > 1) {
+    const active = matches.filter((r) => !r.archived);
+    if (active.length === 1) return active;
+  }
+  return matches;
 }

@@ -62,23 +62,23 @@ function xdgDir(value: string | undefined): string | undefined {
   return dir !== undefined && path.isAbsolute(dir) ? dir : undefined;
 }
 
-/** ACCT_CONFIG_DIR, else $XDG_CONFIG_HOME/acct, else ~/.config/acct. */
-export function configDir(env: NodeJS.ProcessEnv = process.env): string {
-  const explicit = nonEmpty(env.ACCT_CONFIG_DIR);
+/** The directory ACCT_<kind>_DIR names, else $XDG_<kind>_HOME/acct, else ~/<home>/acct. */
+function baseDir(env: NodeJS.ProcessEnv, kind: 'CONFIG' | 'DATA' | 'STATE', home: string[]): string {
+  const explicit = nonEmpty(env[`ACCT_${kind}_DIR`]);
   if (explicit !== undefined) return path.resolve(explicit);
-  const xdg = xdgDir(env.XDG_CONFIG_HOME);
+  const xdg = xdgDir(env[`XDG_${kind}_HOME`]);
   if (xdg !== undefined) return path.join(xdg, 'acct');
-  return path.join(homeDir(env), '.config', 'acct');
+  return path.join(homeDir(env), ...home, 'acct');
 }
 
+/** ACCT_CONFIG_DIR, else $XDG_CONFIG_HOME/acct, else ~/.config/acct. */
+export const configDir = (env: NodeJS.ProcessEnv = process.env): string => baseDir(env, 'CONFIG', ['.config']);
+
 /** ACCT_DATA_DIR, else $XDG_DATA_HOME/acct, else ~/.local/share/acct. */
-export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
-  const explicit = nonEmpty(env.ACCT_DATA_DIR);
-  if (explicit !== undefined) return path.resolve(explicit);
-  const xdg = xdgDir(env.XDG_DATA_HOME);
-  if (xdg !== undefined) return path.join(xdg, 'acct');
-  return path.join(homeDir(env), '.local', 'share', 'acct');
-}
+export const dataDir = (env: NodeJS.ProcessEnv = process.env): string => baseDir(env, 'DATA', ['.local', 'share']);
+
+/** ACCT_STATE_DIR, else $XDG_STATE_HOME/acct, else ~/.local/state/acct (the journals of CSV imports). */
+export const stateDir = (env: NodeJS.ProcessEnv = process.env): string => baseDir(env, 'STATE', ['.local', 'state']);
 
 // ---------------------------------------------------------------------------------------------
 // Validation

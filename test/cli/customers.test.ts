@@ -210,7 +210,7 @@ describe('statistics and number', () => {
   });
 });
 
-describe('import', () => {
+describe('import --via-api (the CSV import of the API)', () => {
   const file = (name: string, content: string | Buffer) => {
     const path = join(box.dataDir, '..', name);
     writeFileSync(path, content);
@@ -220,7 +220,7 @@ describe('import', () => {
   test('imports created and updated rows; skipped rows go to stderr and the command exits 0', async () => {
     await api('POST', '/customers', { name: 'Import Alt', number: 20001, city: 'Bern' });
     const csv = file('kunden.csv', 'name;number;city;email;contact_name\nImport Alt neu;20001;Thun;;\nImport Neu;20002;Chur;info@neu.ch;Nina Neu\nKaputt;;;keine mail;\n');
-    const r = await acct(['customers', 'import', csv]);
+    const r = await acct(['customers', 'import', csv, '--via-api']);
     expect(r.code, r.stderr).toBe(0);
     expect(tsv(r.stdout)).toEqual([['created', 'updated', 'failed'], ['1', '1', '1']]);
     expect(r.stderr).toContain('Imported kunden.csv: 1 created, 1 updated, 1 row skipped.');
@@ -233,12 +233,12 @@ describe('import', () => {
 
   test('--strict exits 3 after importing the valid rows; --json shows the row errors; - reads stdin', async () => {
     const csv = file('strikt.csv', 'name,number\nStrikt Gut,21001\n,21002\n');
-    let r = await acct(['customers', 'import', csv, '--strict', '--json']);
+    let r = await acct(['customers', 'import', csv, '--strict', '--json', '--via-api']);
     expect(r.code).toBe(3);
     expect(JSON.parse(r.stdout)).toEqual({ created: 1, updated: 0, failed: 1, errors: [{ row: 3, message: 'The name field is required.' }] });
     expect(r.stderr).toContain('1 row was skipped (--strict); the other rows were imported');
     expect((await api('GET', '/customers?filter[name]=Strikt')).meta.total).toBe(1);
-    r = await acct(['customers', 'import', '-'], { input: 'name\nVon Stdin AG\n' });
+    r = await acct(['customers', 'import', '-', '--via-api'], { input: 'name\nVon Stdin AG\n' });
     expect(r.code, r.stderr).toBe(0);
     expect(tsv(r.stdout)[1]).toEqual(['1', '0', '0']);
   });
@@ -246,18 +246,18 @@ describe('import', () => {
   test('a missing, empty or directory file is a usage error before any request; a file without a name column is a 422', async () => {
     const port = await closedPort();
     const offline = { ACCT_BASE_URL: `http://127.0.0.1:${port}/api/v2` };
-    let r = await acct(['customers', 'import', join(box.dataDir, 'nope.csv')], { env: offline });
+    let r = await acct(['customers', 'import', join(box.dataDir, 'nope.csv'), '--via-api'], { env: offline });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no such file');
-    r = await acct(['customers', 'import', file('leer.csv', '')], { env: offline });
+    r = await acct(['customers', 'import', file('leer.csv', ''), '--via-api'], { env: offline });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('is empty');
     const dir = join(box.dataDir, '..', 'ordner.csv');
     mkdirSync(dir, { recursive: true });
-    r = await acct(['customers', 'import', dir], { env: offline });
+    r = await acct(['customers', 'import', dir, '--via-api'], { env: offline });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('is a directory');
-    r = await acct(['customers', 'import', file('ohne-name.csv', 'firma,city\nA,Bern\n')]);
+    r = await acct(['customers', 'import', file('ohne-name.csv', 'firma,city\nA,Bern\n'), '--via-api']);
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('file: The file needs a header row with a name column.');
   });

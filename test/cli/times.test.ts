@@ -348,7 +348,7 @@ describe('times list --week: the timesheet of a hand-checked week', () => {
   });
 });
 
-describe('import', () => {
+describe('import --via-api (the CSV import of the API)', () => {
   const file = (name: string, content: string) => {
     const path = join(box.dataDir, '..', name);
     writeFileSync(path, content);
@@ -363,7 +363,7 @@ describe('import', () => {
       `2024-06-03;;1;0;ohne Projekt;;;;`,
       `2024-06-04;${project.Website};25;0;zu lang;;;;`,
     ].join('\n') + '\n');
-    const r = await acct(['times', 'import', csv]);
+    const r = await acct(['times', 'import', csv, '--via-api']);
     expect(r.code, r.stderr).toBe(0);
     expect(tsv(r.stdout)).toEqual([['created', 'failed'], ['2', '2']]);
     expect(r.stderr).toContain('Imported zeiten.csv: 2 created, 2 rows skipped.');
@@ -373,7 +373,7 @@ describe('import', () => {
       { description: 'Import eins', hours: 1, minutes: 30, hourly_rate: 12000, billable: 1, start: null },
       { description: 'Import zwei', hours: 1, minutes: 15, hourly_rate: 16050, billable: 0, start: '08:00' },
     ]);
-    const strict = await acct(['times', 'import', file('strikt.csv', `date,project_id,hours,minutes\n2024-06-05,${project.Website},0,10\n2024-06-05,999999,0,10\n`), '--strict', '--json']);
+    const strict = await acct(['times', 'import', file('strikt.csv', `date,project_id,hours,minutes\n2024-06-05,${project.Website},0,10\n2024-06-05,999999,0,10\n`), '--strict', '--json', '--via-api']);
     expect(strict.code).toBe(3);
     expect(JSON.parse(strict.stdout)).toEqual({ created: 1, failed: 1, errors: [{ row: 3, message: 'The selected project id is invalid.' }] });
     expect(strict.stderr).toContain('1 row was skipped (--strict); the other rows were imported');
@@ -381,18 +381,18 @@ describe('import', () => {
 
   test('a missing, empty or directory file is a usage error before any request; no header columns: 422', async () => {
     const offline = { ACCT_BASE_URL: `http://127.0.0.1:${await closedPort()}/api/v2` };
-    let r = await acct(['times', 'import', join(box.dataDir, 'nope.csv')], { env: offline });
+    let r = await acct(['times', 'import', join(box.dataDir, 'nope.csv'), '--via-api'], { env: offline });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no such file');
-    r = await acct(['times', 'import', file('leer.csv', '')], { env: offline });
+    r = await acct(['times', 'import', file('leer.csv', ''), '--via-api'], { env: offline });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('is empty');
     const dir = join(box.dataDir, '..', 'ordner.csv');
     mkdirSync(dir, { recursive: true });
-    r = await acct(['times', 'import', dir], { env: offline });
+    r = await acct(['times', 'import', dir, '--via-api'], { env: offline });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('is a directory');
-    r = await acct(['times', 'import', '-'], { input: 'datum,projekt\n2024-06-03,1\n' });
+    r = await acct(['times', 'import', '-', '--via-api'], { input: 'datum,projekt\n2024-06-03,1\n' });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('file: The file needs a header row with date and project_id columns.');
   });

@@ -607,11 +607,72 @@ describe('pacing', () => {
     expect(rejected).toBe(0);
   });
 
+  /**
+   * Eight workers against a simulated fixed-window service (the window starts with the first hit it
+   * counts; latencies vary, so requests overtake each other), `others` hits from another process at the
+   * start. Simulated time: each worker reserves, its request arrives after its wait and a latency, the
+   * answer comes back a little later and is observed then.
+   */
+  function simulate(requests: number, limit: number, others = 0) {
+    let t = 0;
+    const pacer = new RatePacer(() => t);
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    let windowStart: number | undefined;
+    let count = 0;
+    const perWindow: number[] = [];
+    let rejected = 0;
+    const hit = (at: number): number | undefined => {
+      if (windowStart === undefined || at - windowStart >= 60_000) { windowStart = at; count = 0; perWindow.push(0); }
+      if (count >= limit) { rejected++; return undefined; }
+      count++;
+      perWindow[perWindow.length - 1]++;
+      return limit - count;
+    };
+    for (let i = 0; i < others; i++) hit(0);
+    type Ev = { at: number; run: () => void };
+    const events: Ev[] = [];
+    const schedule = (at: number, run: () => void) => { events.push({ at, run }); events.sort((a, b) => a.at - b.at); };
+    let left = requests;
+    const worker = () => {
+      if (left-- <= 0) return;
+      const { waitMs, ticket } = pacer.reserve();
+      const arrive = t + waitMs + 2 + Math.floor(rand() * (rand() < 0.05 ? 900 : 40));
+      schedule(arrive, () => {
+        const remaining = hit(t);
+        schedule(t + 3, () => {
+          if (remaining === undefined) pacer.observeRetryAfter(Math.max(0, windowStart! + 60_000 - t));
+          else pacer.observe({ 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(remaining) }, ticket);
+          worker();
+        });
+      });
+    };
+    for (let w = 0; w < 8; w++) worker();
+    while (events.length) { const e = events.shift()!; t = e.at; e.run(); }
+    return { rejected, perWindow, elapsed: t };
+  }
+
+  it('eight concurrent workers use at least 95 % of every full window and never hit 429', () => {
+    const { rejected, perWindow } = simulate(3000, 600);
+    expect(rejected).toBe(0);
+    expect(perWindow.reduce((a, b) => a + b, 0)).toBe(3000);
+    for (const n of perWindow.slice(0, -1)) expect(n).toBeGreaterThanOrEqual(570);
+  });
+
+  it('hits of another process in the window come off the budget', () => {
+    const { rejected, perWindow } = simulate(1000, 600, 200);
+    expect(rejected).toBe(0);
+    // 200 of theirs, then ours up to the limit; the rest waits for the next window
+    expect(perWindow[0]).toBeGreaterThanOrEqual(590);
+    expect(perWindow[0]).toBeLessThanOrEqual(600);
+  });
+
   it('concurrent callers queue up instead of bursting (RatePacer)', () => {
     let t = 0;
     const pacer = new RatePacer(() => t);
-    expect(pacer.reserve().waitMs).toBe(0); // opens the window at t = 0
-    pacer.observe({ 'x-ratelimit-limit': '120', 'x-ratelimit-remaining': '4' }, 0);
+    const first = pacer.reserve();
+    expect(first.waitMs).toBe(0); // opens the window at t = 0
+    pacer.observe({ 'x-ratelimit-limit': '120', 'x-ratelimit-remaining': '4' }, first.ticket);
     t = 20_000;
     // 40 s left, 4 left → 10 s spacing from the last send (t = 0): the first may go at once.
     const w = [pacer.reserve().waitMs, pacer.reserve().waitMs, pacer.reserve().waitMs];

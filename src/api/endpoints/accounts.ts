@@ -4,6 +4,9 @@ export type AccountRecord = Record<string, unknown>;
 
 /** The `type` filter of GET /accounts (assets includes bank and depreciation accounts). */
 export const ACCOUNT_TYPE_FILTERS = ['all', 'bank', 'deprecations', 'assets', 'liabilities', 'balance_sheet', 'income', 'expense'] as const;
+/** The `type` of a new account. */
+export const ACCOUNT_CREATE_TYPES = ['bank', 'deprecations', 'assets', 'liabilities', 'balance_sheet', 'income', 'expense'] as const;
+
 export type AccountTypeFilter = (typeof ACCOUNT_TYPE_FILTERS)[number];
 
 export const accountPaths = {

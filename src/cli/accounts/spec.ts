@@ -1,11 +1,10 @@
-import { accountPaths } from '../../api/endpoints/accounts.js';
+import { ACCOUNT_CREATE_TYPES, accountPaths } from '../../api/endpoints/accounts.js';
 import { UsageError } from '../../errors.js';
 import { examplesText } from '../resource/declare.js';
 import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
 import { ACCOUNT_COLUMNS, ACCOUNT_FILTERS } from './fields.js';
-
-export const ACCOUNT_CREATE_TYPES = ['bank', 'deprecations', 'assets', 'liabilities', 'balance_sheet', 'income', 'expense'] as const;
+import { declarePipeline } from '../pipeline/declare.js';
 
 export const accountsSpec: ResourceSpec = {
   group: 'accounts',
@@ -54,5 +53,6 @@ export const accountsSpec: ResourceSpec = {
       .description('replace every account with the standard Swiss SME chart (irreversible; asks to confirm, --yes in scripts)')
       .addHelpText('after', examplesText(['acct accounts reset --yes', 'acct accounts reset --yes -o json']))
       .action(lazy(() => import('./reset.js')));
+    declarePipeline(group, { what: 'accounts', map: async () => (await import('./csv.js')).accountsCsv, filters: ACCOUNT_FILTERS.filter((f) => f.flag === 'type') });
   },
 };

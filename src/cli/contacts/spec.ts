@@ -1,6 +1,7 @@
 import { Option } from 'commander';
 import { contactPaths } from '../../api/endpoints/contacts.js';
 import type { ResourceSpec } from '../resource/spec.js';
+import { declarePipeline } from '../pipeline/declare.js';
 
 export const contactsSpec: ResourceSpec = {
   group: 'contacts',
@@ -52,5 +53,8 @@ export const contactsSpec: ResourceSpec = {
   },
   setup: {
     get: { options: [new Option('--include <relations>', 'embed the customer: customer')] },
+  },
+  extend(group) {
+    declarePipeline(group, { what: 'contacts', map: async () => (await import('./csv.js')).contactsCsv, filters: contactsSpec.filters!.filter((f) => f.flag !== 'include') });
   },
 };

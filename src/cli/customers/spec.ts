@@ -5,6 +5,7 @@ import type { Column } from '../../output/types.js';
 import { examplesText } from '../resource/declare.js';
 import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
+import { declarePipeline } from '../pipeline/declare.js';
 
 /** Every customer field; `get` shows more of them by default than `list` (see DETAIL_KEYS). */
 const CUSTOMER_COLUMNS: Column[] = [
@@ -121,16 +122,17 @@ export const customersSpec: ResourceSpec = {
     group.command('number').description('print the next free customer number')
       .addHelpText('after', examplesText(['acct customers number', 'acct customers create --name "Neu AG" --number "$(acct customers number)"']))
       .action(lazy(() => import('./number.js')));
-    group.command('import').argument('<file>', 'CSV file (- for stdin): a header row of customer fields plus contact_name; name is required')
-      .description('create customers from a CSV file; a row whose number exists updates that customer')
-      .option('--strict', 'exit 3 when any row was skipped (the valid rows are still imported)')
-      .addHelpText('after', `
-Columns: name (required), number, care_of, po_box, department, street, zip, city, country, website,
-phone, email, default_hourly_rate, invoice_address, archived, tax_rate_id, contact_name. Delimiter
-",", ";" or tab; UTF-8 (with or without BOM) or Windows-1252. A row whose number belongs to an
-existing customer updates it (empty cells leave fields unchanged). Rows with errors are skipped and
-listed on stderr; the command still exits 0 unless --strict is given.
-${examplesText(['acct customers import kunden.csv', 'acct customers import kunden.csv --strict --json', 'cat kunden.csv | acct customers import -'])}`)
-      .action(lazy(() => import('./import.js')));
+    declarePipeline(group, {
+      what: 'customers', map: async () => (await import('./csv.js')).customersCsv, filters: customersSpec.filters!.filter((f) => f.flag !== 'include'),
+      viaApi: {
+        action: lazy(() => import('./import.js')),
+        help: `the columns of the API's customer import: name (required), number, care_of, po_box,
+department, street, zip, city, country, website, phone, email, default_hourly_rate, invoice_address,
+archived, tax_rate_id, contact_name; ",", ";" or tab; UTF-8 or Windows-1252. A row whose number belongs
+to an existing customer updates it (empty cells leave fields unchanged). Rows with errors are skipped
+and listed on stderr; exit 0 unless --strict.`,
+      },
+      examples: { import: ['acct customers import kunden.csv --via-api --strict'] },
+    });
   },
 };

@@ -4,6 +4,7 @@ import { addFilterFlags, addListFlags, examplesText } from '../resource/declare.
 import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
 import { ENTRY_COLUMNS, ENTRY_FIELDS, ENTRY_FILTERS } from './fields.js';
+import { declarePipeline } from '../pipeline/declare.js';
 
 export const entriesSpec: ResourceSpec = {
   group: 'entries',
@@ -36,6 +37,13 @@ export const entriesSpec: ResourceSpec = {
     update: { options: [newTagOption()], action: lazy(() => import('./write.js'), 'update') },
   },
   extend(group) {
+    declarePipeline(group, {
+      what: 'bookings', map: async () => (await import('./csv.js')).entriesCsv, filters: ENTRY_FILTERS, ledger: true,
+      examples: {
+        export: ['acct entries export --from 2026-01-01 --to 2026-01-31 --out buchungen-2026-01.csv', 'acct entries export -o ledger | hledger -f - bal'],
+        import: ['acct entries import buchungen.csv --write-ids buchungen-mit-ids.csv'],
+      },
+    });
     addFilterFlags(addListFlags(group.command('grouped')
       .description('bookings by entry group (one row per group or ungrouped booking); takes the list filters')), ENTRY_FILTERS)
       .addHelpText('after', examplesText(['acct entries grouped --from 2025-01-01 --to 2025-12-31', 'acct entries grouped --account 1020 --all --json']))

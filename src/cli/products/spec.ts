@@ -2,6 +2,7 @@ import { productPaths } from '../../api/endpoints/products.js';
 import { examplesText } from '../resource/declare.js';
 import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
+import { declarePipeline } from '../pipeline/declare.js';
 
 export const PRODUCT_SORTS = ['name', '-name', 'price', '-price'] as const;
 
@@ -47,6 +48,7 @@ export const productsSpec: ResourceSpec = {
     delete: ['acct products delete 12 --yes'],
   },
   extend(group) {
+    declarePipeline(group, { what: 'products', map: async () => (await import('./csv.js')).productsCsv, filters: productsSpec.filters! });
     group.command('count')
       .description('print the number of products (archived included)')
       .option('--archived', 'count only archived products')

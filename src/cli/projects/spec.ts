@@ -1,8 +1,7 @@
-import { projectPaths } from '../../api/endpoints/projects.js';
+import { PROJECT_TYPES, projectPaths } from '../../api/endpoints/projects.js';
 import { UsageError } from '../../errors.js';
 import type { ResourceSpec } from '../resource/spec.js';
-
-export const PROJECT_TYPES = ['byHour', 'fixedBudget', 'fixedPrice'] as const;
+import { declarePipeline } from '../pipeline/declare.js';
 
 export const projectsSpec: ResourceSpec = {
   group: 'projects',
@@ -88,5 +87,8 @@ export const projectsSpec: ResourceSpec = {
         if (cmd.opts().newCustomer !== undefined) throw new UsageError('--new-customer works only with create; create the customer first, then use --customer');
       },
     },
+  },
+  extend(group) {
+    declarePipeline(group, { what: 'projects', map: async () => (await import('./csv.js')).projectsCsv, filters: projectsSpec.filters!.filter((f) => f.flag !== 'include') });
   },
 };

@@ -1,5 +1,6 @@
 import { serviceCategoryPaths } from '../../api/endpoints/service-categories.js';
 import type { ResourceSpec } from '../resource/spec.js';
+import { declarePipeline } from '../pipeline/declare.js';
 
 export const serviceCategoriesSpec: ResourceSpec = {
   group: 'service-categories',
@@ -24,5 +25,8 @@ export const serviceCategoriesSpec: ResourceSpec = {
     create: ['acct service-categories create --name Beratung'],
     update: ['acct service-categories update Beratung --name "Beratung & Support"'],
     delete: ['acct service-categories delete Beratung --yes '],
+  },
+  extend(group) {
+    declarePipeline(group, { what: 'service categories', map: async () => (await import('./csv.js')).serviceCategoriesCsv, filters: [] });
   },
 };

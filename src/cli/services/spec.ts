@@ -2,6 +2,7 @@ import { servicePaths } from '../../api/endpoints/services.js';
 import { examplesText } from '../resource/declare.js';
 import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
+import { declarePipeline } from '../pipeline/declare.js';
 
 export const SERVICE_SORTS = ['name', '-name', 'hourly_rate', '-hourly_rate', 'created_at', '-created_at'] as const;
 
@@ -53,6 +54,7 @@ export const servicesSpec: ResourceSpec = {
     'bulk-delete': ['acct services bulk-delete 7 8 9 --yes'],
   },
   extend(group) {
+    declarePipeline(group, { what: 'services', map: async () => (await import('./csv.js')).servicesCsv, filters: servicesSpec.filters! });
     group.command('bulk-update')
       .argument('<service...>', 'service ids or exact names')
       .description('set the hourly rate and/or the archived flag of several services at once')

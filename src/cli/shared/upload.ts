@@ -66,8 +66,8 @@ export function readReceipt(file: string, flag?: string): Receipt {
   return { bytes: new Uint8Array(data), name: basename(file), type: mediaType(file) };
 }
 
-/** A CSV file (or `-` for stdin) to import: its bytes and the name it is sent under. */
-export function readUpload(file: string): { bytes: Uint8Array<ArrayBuffer>; name: string } {
+/** A CSV file (or `-` for stdin) to import: its bytes and the name it is sent under (files over `maxBytes` refused). */
+export function readUpload(file: string, maxBytes = MAX_UPLOAD_BYTES): { bytes: Uint8Array<ArrayBuffer>; name: string } {
   if (file === '-') {
     let data: Buffer;
     try { data = readFileSync(0); } catch (err) { throw new UsageError(`cannot read stdin: ${why(err)}`); }
@@ -80,7 +80,7 @@ export function readUpload(file: string): { bytes: Uint8Array<ArrayBuffer>; name
     unreadable: (reason) => `cannot read ${file}: ${reason}`,
   }, (size) => {
     if (size === 0) throw new UsageError(`${file} is empty: expected CSV with a header row`);
-    if (size > MAX_UPLOAD_BYTES) throw new UsageError(`${file} is larger than ${MAX_UPLOAD_MB} MB; split it into smaller files`);
+    if (size > maxBytes) throw new UsageError(`${file} is larger than ${MAX_UPLOAD_MB} MB; split it into smaller files`);
   });
   return { bytes: new Uint8Array(data), name: basename(file) };
 }

@@ -1,4 +1,5 @@
 import { TAG_COLORS, tagPaths } from '../../api/endpoints/tags.js';
+import { declarePipeline } from '../pipeline/declare.js';
 import { examplesText } from '../resource/declare.js';
 import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
@@ -38,5 +39,6 @@ export const tagsSpec: ResourceSpec = {
     group.command('colors').description('the tag colours, in order')
       .addHelpText('after', examplesText(['acct tags colors']))
       .action(lazy(() => import('./colors.js')));
+    declarePipeline(group, { what: 'tags', map: async () => (await import('./csv.js')).tagsCsv, filters: tagsSpec.filters! });
   },
 };

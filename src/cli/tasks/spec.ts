@@ -6,6 +6,7 @@ import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
 import { parseDay } from '../shared/calendar.js';
 import { TASK_COLUMNS } from './fields.js';
+import { declarePipeline } from '../pipeline/declare.js';
 
 const DUE_FORMS = 'YYYY-MM-DD, today, tomorrow, +3d, +2w';
 
@@ -46,6 +47,7 @@ export const tasksSpec: ResourceSpec = {
     update: { preAction: dueAsDate },
   },
   extend(group) {
+    declarePipeline(group, { what: 'tasks', map: async () => (await import('./csv.js')).tasksCsv, filters: tasksSpec.filters! });
     group.command('start').argument('<task>', 'task id or exact title')
       .description('set a task in progress (status in-progress)')
       .addHelpText('after', examplesText(['acct tasks start 7', 'acct tasks start "Startseite entwerfen"']))

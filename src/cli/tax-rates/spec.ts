@@ -1,5 +1,6 @@
 import { taxRatePaths } from '../../api/endpoints/tax-rates.js';
 import type { ResourceSpec } from '../resource/spec.js';
+import { declarePipeline } from '../pipeline/declare.js';
 
 export const TAX_RATE_SORTS = ['name', '-name', 'rate', '-rate'] as const;
 
@@ -62,5 +63,8 @@ export const taxRatesSpec: ResourceSpec = {
     ],
     update: ['acct tax-rates update "MWST 7.7 %" --archived', 'acct tax-rates update 4 --name-on-documents "MWST" --field-number 303'],
     delete: ['acct tax-rates delete "MWST Sonder" --yes'],
+  },
+  extend(group) {
+    declarePipeline(group, { what: 'tax rates', map: async () => (await import('./csv.js')).taxRatesCsv, filters: taxRatesSpec.filters! });
   },
 };

@@ -7,6 +7,7 @@ import { lazy } from '../verb.js';
 import type { ResourceSpec } from '../resource/spec.js';
 import { TIME_COLUMNS } from '../shared/time-entries.js';
 import { TIME_FILTERS, TIME_STATUSES } from './fields.js';
+import { declarePipeline } from '../pipeline/declare.js';
 
 const GROUP_BY = ['date', 'project', 'week'] as const;
 
@@ -88,17 +89,22 @@ export const timesSpec: ResourceSpec = {
     },
   },
   extend(group) {
-    group.command('import').argument('<file>', 'CSV file (- for stdin) with a header row')
-      .description('create time entries from a CSV file; rows with errors are skipped and listed')
-      .option('--strict', 'exit 3 when any row was skipped (the valid rows are still imported)')
-      .addHelpText('after', `
-Columns: date (required), project_id (required), hours and minutes (required unless start and end
-are given), description, hourly_rate, billable (true/false, 1/0, ja/nein), start and end (HH:MM),
-task_id, service_id. Delimiter ",", ";" or tab; the first data row is row 2.
-The summary goes to stdout; every skipped row to stderr as "row N: message". The command exits 0
-even when rows were skipped, unless --strict is given (exit 3).
-${examplesText(['acct times import zeiten.csv', 'acct times import zeiten.csv --strict --json', 'cat zeiten.csv | acct times import -'])}`)
-      .action(lazy(() => import('./import.js')));
+    declarePipeline(group, {
+      what: 'time entries', map: async () => (await import('./csv.js')).timesCsv,
+      filters: [
+        { flag: 'from', param: 'from', type: 'date', description: 'entries on or after this day (YYYY-MM-DD)' },
+        { flag: 'to', param: 'to', type: 'date', description: 'entries on or before this day (YYYY-MM-DD)' },
+        ...TIME_FILTERS,
+      ],
+      viaApi: {
+        action: lazy(() => import('./import.js')),
+        help: `the columns of the API's time import: date (required), project_id (required), hours and
+minutes (required unless start and end are given), description, hourly_rate, billable (true/false, 1/0,
+ja/nein), start and end (HH:MM), task_id, service_id; ",", ";" or tab; the first data row is row 2. Every
+skipped row goes to stderr as "row N: message"; exit 0 unless --strict.`,
+      },
+      examples: { export: ['acct times export --from 2026-01-01 --to 2026-03-31 --project Website'], import: ['acct times import zeiten.csv --via-api --strict'] },
+    });
 
     group.command('bulk-update').argument('<id...>', 'time entry ids')
       .description('change several time entries at once (only open entries change)')

@@ -3,6 +3,7 @@
 // which kind it serves (lazyFor).
 import { Argument, Option, type Command } from 'commander';
 import { documentPaths, type DocumentKind } from '../../../api/endpoints/documents.js';
+import { declarePipeline } from '../../pipeline/declare.js';
 import { addBodyFlags, addFilterFlags, examplesText, REF_HELP } from '../../resource/declare.js';
 import type { ResourceSpec } from '../../resource/spec.js';
 import { lazyFor, type Action, type VerbRunFor } from '../../verb.js';
@@ -79,6 +80,10 @@ export function documentSpec(kind: DocumentKind, more: DocumentGroup = {}): Reso
     },
     extend(group) {
       declareDocumentVerbs(group, k);
+      declarePipeline(group, {
+        what: kind, map: async () => (await import('./csv.js')).documentsCsv(k), filters: documentFilters(k),
+        examples: { export: [`acct ${kind} export --from 2026-01-01 --to 2026-12-31 --status all --out ${kind}-2026.csv`] },
+      });
       more.extend?.(group);
     },
   };

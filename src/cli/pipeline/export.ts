@@ -1,0 +1,121 @@
+// `acct <resource> export [filters] [--out FILE] [--excel]`: every record the list filters choose, as
+// the resource's CSV columns (csv.ts of its group), streamed page by page at 100 records a page so that
+// memory stays flat whatever the size. Documents are listed as summaries and each is read whole (its
+// positions). With --out the file appears complete or not at all (written beside it, then renamed).
+import type { ApiClient, QueryValue } from '../../api/http.js';
+import { paginate } from '../../api/paginate.js';
+import { UsageError } from '../../errors.js';
+import { writeTo } from '../fd-output.js';
+import { notice, type GlobalOptions } from '../globals.js';
+import { RefResolver } from '../refs.js';
+import { periodQuery, queryFromFilters } from '../resource/body.js';
+import { resolveRefs } from '../resource/run.js';
+import type { FilterFlag } from '../resource/spec.js';
+import { withRuntime } from '../runtime.js';
+import type { VerbIO } from '../verb.js';
+import { exportCell } from './cells.js';
+import { csvLine, EXCEL, PLAIN, type CsvDialect } from './csv-file.js';
+import type { CsvMap } from './map.js';
+
+const fs = process.getBuiltinModule('node:fs');
+
+type Rec = Record<string, any>;
+
+export interface ExportOptions {
+  out?: string;
+  excel?: boolean;
+  /** -o ledger (entries only), moved here by the declaration */
+  ledger?: boolean;
+  [filter: string]: unknown;
+}
+
+/** How many documents are read at once. */
+const READ_CONCURRENCY = 8;
+
+/** Where the export goes: stdout, or a file that appears whole when the export is done. */
+export interface ExportSink { write(text: string): void; done(): void; abandon(): void }
+
+export function openSink(out: string | undefined): ExportSink {
+  if (out === undefined || out === '-') return { write: (t) => writeTo(1, t), done: () => {}, abandon: () => {} };
+  const partial = `${out}.partial-${process.pid}`;
+  let fd: number;
+  try {
+    fd = fs.openSync(partial, 'w', 0o644);
+  } catch (err) {
+    throw new UsageError(`cannot write ${out}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  let closed = false;
+  const close = () => { if (!closed) { closed = true; fs.closeSync(fd); } };
+  return {
+    write: (text) => { fs.writeSync(fd, text); },
+    done: () => { close(); fs.renameSync(partial, out); },
+    abandon: () => { close(); fs.rmSync(partial, { force: true }); },
+  };
+}
+
+/** The export's query: the filter flags (checked before any request), references resolved once the API is there. */
+export function filterQuery(filters: FilterFlag[], options: Rec): (resolver: RefResolver) => Promise<Record<string, QueryValue>> {
+  const query: Record<string, string | number | boolean> = queryFromFilters(filters, options);
+  if (filters.some((f) => f.param === 'from' || f.param === 'to')) periodQuery(query);
+  return async (resolver) => {
+    await resolveRefs(resolver, filters, query, (f) => (f as FilterFlag).param);
+    return query;
+  };
+}
+
+/** Every record the query chooses, page by page (documents read whole, in the list's order). */
+export async function* recordPages(client: ApiClient, company: number, map: CsvMap, query: Record<string, QueryValue>): AsyncGenerator<Rec[]> {
+  const pages = paginate<Rec>(client, map.paths.list(company), { query: { ...map.listQuery, ...query }, all: !map.unpaginated });
+  for await (const page of pages) yield map.readEach ? await readWhole(client, company, map, page) : page;
+}
+
+async function readWhole(client: ApiClient, company: number, map: CsvMap, page: Rec[]): Promise<Rec[]> {
+  const out: Rec[] = new Array(page.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < page.length; i = next++) {
+      const body = await client.get<Rec>(map.paths.one(company, Number(page[i].id)));
+      out[i] = body && typeof body === 'object' && 'data' in body ? body.data : body;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, page.length) }, worker));
+  return out;
+}
+
+/** Checks what the global options say about the format: CSV (the default, -o csv) or, for entries, -o ledger. */
+export function exportDialect(g: GlobalOptions, options: ExportOptions): CsvDialect {
+  if (g.output !== undefined && g.output !== 'csv') {
+    throw new UsageError(`export writes CSV: -o ${g.output} is not one of its formats`, ['leave out -o (or give -o csv); acct entries export also writes -o ledger']);
+  }
+  return options.excel ? EXCEL : PLAIN;
+}
+
+export async function runExport(map: CsvMap, filters: FilterFlag[], options: ExportOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
+  const dialect = exportDialect(g, options);
+  const buildQuery = map.query ? map.query(options) : filterQuery(filters, options);
+  const sink = openSink(options.out);
+  try {
+    const count = await withRuntime(g, async (rt) => {
+      const company = await rt.company();
+      const resolver = new RefResolver(rt.client, company);
+      const query = await buildQuery(resolver);
+      sink.write((dialect.bom ? '\uFEFF' : '') + csvLine(map.columns.map((c) => c.name), dialect));
+      let n = 0;
+      for await (const records of recordPages(rt.client, company, map, query)) {
+        let chunk = '';
+        for (const record of records) chunk += csvLine(await Promise.all(map.columns.map((c) => exportCell(c, record, resolver))), dialect);
+        sink.write(chunk);
+        n += records.length;
+      }
+      return n;
+    });
+    sink.done();
+    if (options.out !== undefined && options.out !== '-') notice(`Exported ${count} ${count === 1 ? map.noun : plural(map)} to ${options.out}.`);
+  } catch (err) {
+    sink.abandon();
+    throw err;
+  }
+}
+
+export const plural = (map: CsvMap): string => (map.group === 'entries' ? 'bookings' : map.group.replace(/-/g, ' '));
