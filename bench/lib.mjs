@@ -122,3 +122,88 @@ export async function stopAcctServer(child) {
     await exited;
   }
 }
+
+/**
+ * Runs a command to its end without blocking the event loop (a blocked loop lets the service close an
+ * idle keep-alive socket unseen) and resolves with its wall time, output and exit status. With
+ * `peakRss` it runs under `/usr/bin/time -f %M` and adds the command's peak resident memory in KiB.
+ */
+export function runTimed(cmd, args, { env, cwd, peakRss = false } = {}) {
+  const [file, argv] = peakRss ? ['/usr/bin/time', ['-f', 'acct-bench-maxrss %M', cmd, ...args]] : [cmd, args];
+  return new Promise((resolve) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn(file, argv, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    const err = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => err.push(d));
+    child.on('error', (e) => die(`${cmd} failed to start: ${e.message}`));
+    child.on('close', (status, signal) => {
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      let stderr = Buffer.concat(err).toString('utf8');
+      let rssKiB;
+      if (peakRss) {
+        const m = /acct-bench-maxrss (\d+)\s*$/.exec(stderr);
+        rssKiB = m ? Number(m[1]) : undefined;
+        stderr = stderr.replace(/acct-bench-maxrss \d+\s*$/, '');
+      }
+      resolve({ ms, status, signal, stdout: Buffer.concat(out).toString('utf8'), stderr, rssKiB });
+    });
+  });
+}
+
+/** runTimed, and a failed command stops the benchmark with its output. */
+export async function mustRun(cmd, args, options) {
+  const r = await runTimed(cmd, args, options);
+  if (r.status !== 0) die(`${cmd} ${args.join(' ')} exited ${r.status ?? r.signal}\n${r.stdout.slice(-4000)}\n${r.stderr.slice(-4000)}`);
+  return r;
+}
+
+/**
+ * GET with a bearer token over a fresh connection (no keep-alive, so no socket the service may have
+ * closed meanwhile); resolves with the time, the status and the body's text.
+ */
+export function httpGet(url, token) {
+  const http = process.getBuiltinModule('node:http');
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.get(url, { agent: false, headers: { authorization: `Bearer ${token}`, accept: 'application/json', connection: 'close' } }, (res) => {
+      const chunks = [];
+      res.on('data', (d) => chunks.push(d));
+      res.on('error', reject);
+      res.on('end', () => resolve({ ms: performance.now() - t0, status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+  });
+}
+
+export const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+export const fmtMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 10 ? `${ms.toFixed(0)} ms` : `${ms.toFixed(1)} ms`);
+
+/** A process's resident memory now (VmRSS, Linux) in MiB; undefined elsewhere. */
+export function residentMiB(pid) {
+  try {
+    const status = process.getBuiltinModule('node:fs').readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/** hledger's version line; when it is missing, installs the Debian package (apt-get; run as root). */
+export function ensureHledger() {
+  const { spawnSync } = process.getBuiltinModule('node:child_process');
+  const version = () => { const r = spawnSync('hledger', ['--version'], { encoding: 'utf8' }); return r.status === 0 ? r.stdout.trim() : null; };
+  let found = version();
+  if (found) return found;
+  process.stderr.write('bench: hledger is missing; installing the Debian package (apt-get install -y hledger)\n');
+  const apt = (args) => spawnSync('apt-get', args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (apt(['install', '-y', 'hledger']).status !== 0) {
+    process.stderr.write('bench: apt-get install failed; running apt-get update first\n');
+    apt(['update']);
+    apt(['install', '-y', 'hledger']);
+  }
+  found = version();
+  if (!found) die('hledger could not be installed (apt-get install -y hledger failed; are you root?)');
+  return found;
+}

@@ -157,6 +157,15 @@ const commands = [
   },
 ];
 
+// Local mode: no profile and no service URL, so `tags list` starts the embedded service in-process on
+// the sandbox's data directory (its local ledger, made by the first run, with the same tags seeded).
+const localEnv = acctEnv;
+for (const name of tagNames) {
+  const r = spawnSync(NODE, [BIN, 'tags', 'create', '--name', name, '--color', 'blue'], { cwd: ROOT, env: localEnv, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  if (r.status !== 0) die(`seeding the local ledger's tag ${name} failed:\n${r.stdout}${r.stderr}`);
+}
+commands.push({ ...commands[3], label: 'acct tags list (local)', env: localEnv, target: 3 });
+
 for (const cmd of commands) check(cmd);
 
 const cacheNote = opts['no-compile-cache']

@@ -6,6 +6,18 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
+// `import … from 'node:http'` in ESM builds the built-in's namespace, reading every export, and one of
+// them (WebSocket) loads Node's fetch implementation: tens of milliseconds on every start. These
+// built-ins are reached through process.getBuiltinModule instead, as CommonJS, whose exports are read
+// only where they are used.
+const builtinsWithoutNamespace = {
+  name: 'builtins-without-namespace',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?(http|https|http2|net|stream|crypto|zlib)$/ }, (args) => ({ path: args.path.replace(/^node:/, ''), namespace: 'builtin' }));
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({ contents: `module.exports = process.getBuiltinModule('node:${args.path}');`, loader: 'js' }));
+  },
+};
+
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
   entryPoints: { cli: 'src/cli/main.ts', server: 'src/server/main.ts' },
@@ -26,6 +38,7 @@ await build({
   // CommonJS dependencies inside an ESM bundle need a require().
   banner: { js: "import { createRequire as __acctCreateRequire } from 'node:module'; const require = __acctCreateRequire(import.meta.url);" },
   define: { __ACCT_VERSION__: JSON.stringify(version) },
+  plugins: [builtinsWithoutNamespace],
   logLevel: 'warning',
 });
 

@@ -30,6 +30,8 @@ interface ParsedPage<T> {
   more: boolean;
   /** The page number to request next (when `more`). */
   next: number;
+  /** The last page, when the answer says (a Laravel last_page, or the bookings' total_count). */
+  last?: number;
 }
 
 /** Yields arrays of records page by page (empty pages are not yielded). */
@@ -68,6 +70,52 @@ export async function* paginate<T = Record<string, unknown>>(
   }
 }
 
+export interface AllPagesOptions {
+  query?: Record<string, QueryValue>;
+  /** Page size (default 100, the most the API gives). */
+  perPage?: number;
+  /** Requests in flight at once (default 4); the client's pacing keeps them within the rate limit. */
+  concurrency?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * Every page of a list, in order, with up to `concurrency` requests in flight: page 1 says how many
+ * pages there are, and the pages after it are asked for in a window that moves on as each page is
+ * yielded (so at most `concurrency` pages wait in memory). A list that does not say its last page is
+ * walked one page after another, as `paginate` does.
+ */
+export async function* allPages<T = Record<string, unknown>>(client: ApiClient, path: string, opts: AllPagesOptions = {}): AsyncGenerator<T[]> {
+  const perPage = opts.perPage ?? MAX_PER_PAGE;
+  const concurrency = Math.max(1, opts.concurrency ?? 4);
+  const fetchPage = async (page: number): Promise<ParsedPage<T>> =>
+    parsePage<T>(await client.get<unknown>(path, { query: { ...opts.query, page, per_page: perPage }, signal: opts.signal }), page, perPage, path);
+  const first = await fetchPage(1);
+  if (first.items.length > 0) yield first.items;
+  if (!first.more || first.items.length === 0) return;
+  if (first.last === undefined) {
+    yield* paginate<T>(client, path, { query: opts.query, page: first.next, perPage, all: true, signal: opts.signal });
+    return;
+  }
+  const last = first.last;
+  const inFlight = new Map<number, Promise<ParsedPage<T>>>();
+  let launched = 1;
+  try {
+    for (let page = 2; page <= last; page++) {
+      while (launched < last && launched < page + concurrency - 1) {
+        const request = fetchPage(++launched);
+        request.catch(() => undefined); // a failure surfaces when its page's turn comes
+        inFlight.set(launched, request);
+      }
+      const got = await inFlight.get(page)!;
+      inFlight.delete(page);
+      if (got.items.length > 0) yield got.items;
+    }
+  } finally {
+    inFlight.clear();
+  }
+}
+
 function num(v: unknown): number | undefined {
   if (typeof v === 'number' && Number.isFinite(v)) return v;
   if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
@@ -96,7 +144,7 @@ function parsePage<T>(body: unknown, requested: number, perPage: number | undefi
       const links = obj.links && typeof obj.links === 'object' ? (obj.links as Record<string, unknown>) : {};
       more = Boolean(links.next ?? obj.next_page_url);
     }
-    return { items, more, next: current + 1 };
+    return { items, more, next: current + 1, last };
   }
 
   // (b) bookings: page / per_page / total_count.
@@ -104,7 +152,7 @@ function parsePage<T>(body: unknown, requested: number, perPage: number | undefi
   if (total !== undefined) {
     const pageNo = num(obj.page) ?? requested;
     const size = num(obj.per_page) ?? perPage ?? items.length;
-    return { items, more: size > 0 && pageNo * size < total, next: pageNo + 1 };
+    return { items, more: size > 0 && pageNo * size < total, next: pageNo + 1, last: size > 0 ? Math.max(1, Math.ceil(total / size)) : undefined };
   }
 
   // (c) No paging information: a single page.

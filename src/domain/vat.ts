@@ -69,6 +69,25 @@ export function splitSide(b: Pick<Booking, 'debitType' | 'creditType'>, taxAccou
 }
 
 /**
+ * What a booking's tax rate takes from its sum, as round-half-away-from-zero(sum × factor / divisor):
+ * a net rate's VAT share of the gross sum, or the acquisition tax on the net sum; null for no rate and
+ * for a gross (saldo) rate, which splits nothing. (The service adds these up in SQL with this very
+ * rounding, booking by booking.)
+ */
+export function taxShareRatio(tax: LedgerTaxRate | null | undefined): { factor: number; divisor: number } | null {
+  if (!tax) return null;
+  if (tax.isAcquisitionTax) return { factor: tax.rate, divisor: 10000 };
+  if (tax.calculationMethod === 'gross') return null;
+  return { factor: tax.rate, divisor: 10000 + tax.rate };
+}
+
+/** The VAT share or acquisition tax of one booking (0 without a split): vatShareOfGross / acquisitionTaxOf. */
+export function taxShareOf(b: Pick<Booking, 'sum' | 'taxRate'>): number {
+  const ratio = taxShareRatio(b.taxRate);
+  return ratio ? mulDivRound(b.sum, ratio.factor, ratio.divisor) : 0;
+}
+
+/**
  * What one booking posts to which account.
  * - No tax rate, or a gross (saldo) rate: the sum on the debit and on the credit account.
  * - Net rate: the VAT share of the gross sum moves from the income account (credit) or the expense
@@ -78,16 +97,22 @@ export function splitSide(b: Pick<Booking, 'debitType' | 'creditType'>, taxAccou
  * Zero-amount tax postings are left out. Debits always equal credits.
  */
 export function postings(b: Booking): Posting[] {
+  return postingsWithShare(b, taxShareOf(b));
+}
+
+/**
+ * The postings of `postings` with the share (`taxShareOf`) given. Every amount is the sum, the share or
+ * their difference, so bookings of one shape (accounts and tax rate) post together exactly what
+ * one booking with their summed sums and summed shares posts.
+ */
+export function postingsWithShare(b: Booking, share: number): Posting[] {
   const tax = b.taxRate;
-  if (!tax) return [debit(b.debitAccountId, b.sum), credit(b.creditAccountId, b.sum)];
+  if (!tax || (!tax.isAcquisitionTax && tax.calculationMethod === 'gross')) return [debit(b.debitAccountId, b.sum), credit(b.creditAccountId, b.sum)];
   if (tax.isAcquisitionTax) {
     const out = [debit(b.debitAccountId, b.sum), credit(b.creditAccountId, b.sum)];
-    const amount = acquisitionTaxOf(b.sum, tax.rate);
-    if (amount !== 0 && tax.acquisitionAccountId !== null) out.push(credit(tax.accountId, amount), debit(tax.acquisitionAccountId, amount));
+    if (share !== 0 && tax.acquisitionAccountId !== null) out.push(credit(tax.accountId, share), debit(tax.acquisitionAccountId, share));
     return out;
   }
-  if (tax.calculationMethod === 'gross') return [debit(b.debitAccountId, b.sum), credit(b.creditAccountId, b.sum)];
-  const share = vatShareOfGross(b.sum, tax.rate);
   if (splitSide(b, tax.accountType) === 'credit') {
     const out = [debit(b.debitAccountId, b.sum), credit(b.creditAccountId, b.sum - share)];
     if (share !== 0) out.push(credit(tax.accountId, share));

@@ -39,7 +39,7 @@ export interface VatInput {
   accounts: ReportAccount[];
   taxRates: ReportTaxRate[];
   /** the bookings of the period (bookings outside it are ignored) */
-  entries: ReportEntry[];
+  entries: Iterable<ReportEntry>;
 }
 
 export const OUTPUT_BOXES = [302, 303, 312, 313, 342, 343, 382, 383] as const;
@@ -85,7 +85,20 @@ export function outputBoxByRate(rate: number, date: string): number | undefined 
   return table[rate];
 }
 
+/** The VAT return's setup: everything but the bookings, which a builder takes in batches. */
+export type VatSetup = Omit<VatInput, 'entries'>;
+
 export function vatReturn(input: VatInput): Report {
+  const builder = vatReturnBuilder(input);
+  builder.add(input.entries);
+  return builder.report();
+}
+
+/**
+ * The VAT return of bookings given in batches as they arrive (the pages of a list), so that none need
+ * be held: `add` takes each batch, `report` answers the return of all of them.
+ */
+export function vatReturnBuilder(input: VatSetup): { add(entries: Iterable<ReportEntry>): void; report(): Report } {
   const chart = new Chart(input.accounts, input.taxRates);
   const amount = new Map<number, number>();
   const base = new Map<number, number>();
@@ -103,58 +116,76 @@ export function vatReturn(input: VatInput): Report {
   const unplaced = new Map<string, number>();
   const taxOnDeductions = new Map<string, number>();
 
-  for (const e of input.entries) {
-    if (e.date < input.from || e.date > input.to) continue;
-    const t = chart.taxRate(e.taxRateId);
-    const booking = chart.booking(e);
-    if (!t) {
-      if (bookingType(booking.debitType, booking.creditType) === 'income') noRate = { count: noRate.count + 1, sum: noRate.sum + e.sum };
-      continue;
+  const addEntries = (entries: Iterable<ReportEntry>): void => {
+    for (const e of entries) {
+      if (e.date < input.from || e.date > input.to) continue;
+      const t = chart.taxRate(e.taxRateId);
+      const booking = chart.booking(e);
+      if (!t) {
+        if (bookingType(booking.debitType, booking.creditType) === 'income') noRate = { count: noRate.count + 1, sum: noRate.sum + e.sum };
+        continue;
+      }
+      if (t.isAcquisitionTax) {
+        const owed = acquisitionTaxOf(e.sum, t.rate);
+        const box = isIn(OUTPUT_BOXES, t.fieldNumber) ? t.fieldNumber : e.date < '2024-01-01' ? 382 : 383;
+        add(base, box, e.sum);
+        add(tax, box, owed);
+        if (t.acquisitionAccountId !== null) add(amount, inputBox(t.acquisitionAccountId), owed);
+        continue;
+      }
+      if (t.calculationMethod === 'gross') {
+        saldo.set(t.name, (saldo.get(t.name) ?? 0) + e.sum);
+        continue;
+      }
+      const share = vatShareOfGross(e.sum, t.rate);
+      const side = splitSide(booking, booking.taxRate?.accountType);
+      const sign = side === 'credit' ? 1 : -1;
+      const net = sign * (e.sum - share);
+      const f = t.fieldNumber;
+      const taxAccountType = chart.byId.get(t.accountId)?.type;
+      const known = isIn(OUTPUT_BOXES, f) || isIn(DEDUCTION_BOXES, f) || f === 205;
+      if (isIn(INPUT_BOXES, f) || (!known && taxAccountType !== 'liabilities')) {
+        // input tax: what the split debits to the tax account
+        add(amount, isIn(INPUT_BOXES, f) ? f : inputBox(t.accountId), -sign * share);
+        continue;
+      }
+      if (isIn(DEDUCTION_BOXES, f)) {
+        // the direction of a deduction follows the income account: credited (a sale) adds, debited (a reduction or a reversal) subtracts
+        const dir = booking.creditType === 'income' ? 1 : booking.debitType === 'income' ? -1 : sign;
+        const value = dir * (e.sum - share);
+        if (f === 235) add(amount, 235, -value);
+        else { add(amount, 200, value); add(amount, f, value); }
+        if (share !== 0) taxOnDeductions.set(t.name, (taxOnDeductions.get(t.name) ?? 0) + sign * share);
+        continue;
+      }
+      const box = isIn(OUTPUT_BOXES, f) ? f : outputBoxByRate(t.rate, e.date);
+      if (box === undefined) {
+        unplaced.set(t.name, (unplaced.get(t.name) ?? 0) + e.sum);
+        continue;
+      }
+      if (f === 205) add(amount, 205, net);
+      add(amount, 200, net);
+      add(base, box, net);
+      add(tax, box, sign * share);
     }
-    if (t.isAcquisitionTax) {
-      const owed = acquisitionTaxOf(e.sum, t.rate);
-      const box = isIn(OUTPUT_BOXES, t.fieldNumber) ? t.fieldNumber : e.date < '2024-01-01' ? 382 : 383;
-      add(base, box, e.sum);
-      add(tax, box, owed);
-      if (t.acquisitionAccountId !== null) add(amount, inputBox(t.acquisitionAccountId), owed);
-      continue;
-    }
-    if (t.calculationMethod === 'gross') {
-      saldo.set(t.name, (saldo.get(t.name) ?? 0) + e.sum);
-      continue;
-    }
-    const share = vatShareOfGross(e.sum, t.rate);
-    const side = splitSide(booking, booking.taxRate?.accountType);
-    const sign = side === 'credit' ? 1 : -1;
-    const net = sign * (e.sum - share);
-    const f = t.fieldNumber;
-    const taxAccountType = chart.byId.get(t.accountId)?.type;
-    const known = isIn(OUTPUT_BOXES, f) || isIn(DEDUCTION_BOXES, f) || f === 205;
-    if (isIn(INPUT_BOXES, f) || (!known && taxAccountType !== 'liabilities')) {
-      // input tax: what the split debits to the tax account
-      add(amount, isIn(INPUT_BOXES, f) ? f : inputBox(t.accountId), -sign * share);
-      continue;
-    }
-    if (isIn(DEDUCTION_BOXES, f)) {
-      // the direction of a deduction follows the income account: credited (a sale) adds, debited (a reduction or a reversal) subtracts
-      const dir = booking.creditType === 'income' ? 1 : booking.debitType === 'income' ? -1 : sign;
-      const value = dir * (e.sum - share);
-      if (f === 235) add(amount, 235, -value);
-      else { add(amount, 200, value); add(amount, f, value); }
-      if (share !== 0) taxOnDeductions.set(t.name, (taxOnDeductions.get(t.name) ?? 0) + sign * share);
-      continue;
-    }
-    const box = isIn(OUTPUT_BOXES, f) ? f : outputBoxByRate(t.rate, e.date);
-    if (box === undefined) {
-      unplaced.set(t.name, (unplaced.get(t.name) ?? 0) + e.sum);
-      continue;
-    }
-    if (f === 205) add(amount, 205, net);
-    add(amount, 200, net);
-    add(base, box, net);
-    add(tax, box, sign * share);
-  }
+  };
 
+  return { add: addEntries, report: () => vatReport(input, { amount, base, tax, notes, noRate, saldo, unplaced, taxOnDeductions }) };
+}
+
+/** What the bookings added up to, box by box, and what the notes must say. */
+interface VatTally {
+  amount: Map<number, number>;
+  base: Map<number, number>;
+  tax: Map<number, number>;
+  notes: string[];
+  noRate: { count: number; sum: number };
+  saldo: Map<string, number>;
+  unplaced: Map<string, number>;
+  taxOnDeductions: Map<string, number>;
+}
+
+function vatReport(input: VatSetup, { amount, base, tax, notes, noRate, saldo, unplaced, taxOnDeductions }: VatTally): Report {
   const get = (m: Map<number, number>, box: number) => m.get(box) ?? 0;
   const box289 = DEDUCTION_BOXES.reduce((s, b) => s + get(amount, b), 0);
   const box200 = get(amount, 200);

@@ -3,8 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isValidDate } from './validation.js';
-import { runRecurring } from './actions/recurring.js';
+import { isCalendarDate as isValidDate } from '../domain/calendar.js';
 import { one, run, timestamp, transaction, type Db } from './store/db.js';
 import { seedChart, seedTaxRates } from './actions/chart.js';
 import { ROLES, addMember, createUser, findCompany, findUserByToken, insertCompany, issueToken, type Role } from './store/companies.js';
@@ -143,8 +142,9 @@ export function setCompany(db: Db, id: number, s: CompanySettings): void {
  * `acct server recur`: creates the due copies of recurring invoices as of `date` (default: each
  * company's today) and answers one line per invoice created.
  */
-export function recur(db: Db, date?: string): string[] {
+export async function recur(db: Db, date?: string): Promise<string[]> {
   if (date !== undefined && !isValidDate(date)) throw new AdminError(`invalid --date "${date}": expected YYYY-MM-DD`);
+  const { runRecurring } = await import('./actions/recurring.js');
   return runRecurring(db, { date }).map((c) => `company ${c.companyId}: ${c.number} dated ${c.date} from ${c.templateNumber}`);
 }
 

@@ -1,6 +1,9 @@
 // The service's HTTP application: rate limit, authentication, company scope, routes and the error format;
-// beside /api the public pages of shared proposals (routes/share.ts).
-import { Hono } from 'hono';
+// beside /api the public pages of shared proposals (routes/share.ts). The routes themselves load on the
+// first request that needs them (routes/index.ts): each group of route modules becomes an app of its
+// own, built once, which the request is handed to with what the middleware here found (the user, the
+// company); its 404s, 405s and errors answer exactly as one app would.
+import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { createMiddleware } from 'hono/factory';
@@ -8,18 +11,79 @@ import type { AppEnv, ServiceDeps } from './context.js';
 import { HttpError, subscriptionExpired } from './http-error.js';
 import { clientAddress, RateLimiter } from './rate-limit.js';
 import { findUserByToken, membership } from './store/companies.js';
-import { registerCompanyRoutes, registerUserRoutes } from './routes/index.js';
-import { isSignedFileRequest } from './routes/files.js';
-import { isStatementUpload, MAX_STATEMENT_BYTES } from './routes/import-entries.js';
-import { shareRoutes } from './routes/share.js';
+import { routesFor, type Registrar } from './routes/index.js';
+import { isSignedFileRequest, isStatementUpload, MAX_STATEMENT_BYTES } from './routes/paths.js';
 import { bodyLimits } from './body-limit.js';
 import { MAX_UPLOAD_BYTES } from './upload.js';
 
 export const API_PREFIX = '/api/v2';
 
+/** What the middleware of the outer app found, handed to the app of the routes (in its env). */
+const FOUND = Symbol('found');
+type Found = Partial<AppEnv['Variables']>;
+type WithFound = { [FOUND]?: Found };
+
+const notFound = (c: Context) => c.json({ message: `The route ${new URL(c.req.url).pathname.replace(/^\//, '')} could not be found.` }, 404);
+
+function onError(deps: ServiceDeps) {
+  return (err: Error, c: Context) => {
+    if (err instanceof HttpError) {
+      const body = err.errors ? { message: err.message, errors: err.errors } : { message: err.message };
+      return c.json(body, err.status as 400, err.headers);
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      return c.json({ message: err.message || 'Bad request.' }, err.status);
+    }
+    deps.log(`${c.req.method} ${new URL(c.req.url).pathname}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    return c.json({ message: 'Server Error.' }, 500);
+  };
+}
+
+/** An app that takes over what the outer app found, then serves `fill`'s routes. */
+function foundApp(fill: (app: Hono<AppEnv>) => void): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', async (c, next) => {
+    const found = (c.env as WithFound | undefined)?.[FOUND] ?? {};
+    for (const [key, value] of Object.entries(found)) c.set(key as keyof Found, value as never);
+    await next();
+  });
+  fill(app);
+  return app;
+}
+
+/** The app of a group of route modules mounted at `base`, with the service's 404, 405 and error answers. */
+function routesApp(deps: ServiceDeps, base: string, registrars: Registrar[]): Hono<AppEnv> {
+  return foundApp((app) => {
+    app.use('*', methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, methods) => c.json({ message: `The ${c.req.method} method is not supported for this route. Supported methods: ${methods.join(', ')}.` }, 405, { Allow: methods.join(', ') }),
+    }));
+    const routes = new Hono<AppEnv>();
+    for (const register of registrars) register(routes);
+    app.route(base, routes);
+    app.notFound(notFound);
+    app.onError(onError(deps));
+  });
+}
+
+/** Hands the request to a lazily built app, with what was found so far. */
+async function handOver(c: Context<AppEnv>, app: Hono<AppEnv>): Promise<Response> {
+  return app.fetch(c.req.raw, { ...(c.env as object), [FOUND]: { ...c.var } });
+}
+
 export function createApp(deps: ServiceDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const limiter = deps.rateLimit > 0 ? new RateLimiter(deps.rateLimit) : undefined;
+  const built = new Map<string, Promise<Hono<AppEnv>>>();
+  const once = (key: string, build: () => Promise<Hono<AppEnv>>) => {
+    let got = built.get(key);
+    if (!got) {
+      got = build();
+      got.catch(() => built.delete(key)); // a failed load is tried again by the next request
+      built.set(key, got);
+    }
+    return got;
+  };
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
@@ -27,7 +91,10 @@ export function createApp(deps: ServiceDeps): Hono<AppEnv> {
   });
 
   // the public link of proposals: pages, not the API; its own rate limit, headers and error pages
-  app.route('/', shareRoutes(deps.rateLimit));
+  app.all('/share/*', async (c) => handOver(c, await once('share', async () => {
+    const { shareRoutes } = await import('./routes/share.js');
+    return foundApp((a) => a.route('/', shareRoutes(deps.rateLimit)));
+  })));
 
   app.use('/api/*', async (c, next) => {
     if (!limiter) return next();
@@ -69,36 +136,14 @@ export function createApp(deps: ServiceDeps): Hono<AppEnv> {
   app.use(`${API_PREFIX}/companies/:company/*`, companyScope);
   app.use('/api/companies/:company/*', companyScope);
 
-  app.use('*', methodNotAllowed({
-    app,
-    onMethodNotAllowed: (c, methods) => c.json({ message: `The ${c.req.method} method is not supported for this route. Supported methods: ${methods.join(', ')}.` }, 405, { Allow: methods.join(', ') }),
-  }));
-
-  const users = new Hono<AppEnv>();
-  registerUserRoutes(users);
-  app.route(API_PREFIX, users);
-
-  const company = new Hono<AppEnv>();
-  registerCompanyRoutes(company, 'all');
-  app.route(`${API_PREFIX}/companies/:company`, company);
-  // Time entries and tasks are also written without the version segment in the spec.
-  const legacy = new Hono<AppEnv>();
-  registerCompanyRoutes(legacy, 'legacy');
-  app.route('/api/companies/:company', legacy);
-
-  app.notFound((c) => c.json({ message: `The route ${new URL(c.req.url).pathname.replace(/^\//, '')} could not be found.` }, 404));
-
-  app.onError((err, c) => {
-    if (err instanceof HttpError) {
-      const body = err.errors ? { message: err.message, errors: err.errors } : { message: err.message };
-      return c.json(body, err.status as 400, err.headers);
-    }
-    if (err instanceof HTTPException && err.status < 500) {
-      return c.json({ message: err.message || 'Bad request.' }, err.status);
-    }
-    deps.log(`${c.req.method} ${new URL(c.req.url).pathname}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
-    return c.json({ message: 'Server Error.' }, 500);
+  // every route of the API, in the app of its group (built on the group's first request)
+  app.all('/api/*', async (c) => {
+    const routes = routesFor(c.req.path);
+    if (!routes) return notFound(c);
+    return handOver(c, await once(routes.key, async () => routesApp(deps, routes.base, await routes.load())));
   });
 
+  app.notFound(notFound);
+  app.onError(onError(deps));
   return app;
 }

@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import { createApp, API_PREFIX } from './app.js';
 import { ensureSeeded, localAccessToken, type SeedResult } from './admin.js';
 import { openDatabase, type Db } from './store/db.js';
-import { runRecurring } from './actions/recurring.js';
+import { hasRecurringTemplates } from './store/documents.js';
 
 export interface StartOptions {
   dataDir: string;
@@ -44,12 +44,15 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     (s as Server).once('error', reject);
   });
   const port = (server.address() as AddressInfo).port;
-  // recurring invoices: the copies that fell due while the service was down, then every hour
-  const recurNow = () => {
-    try { runRecurring(db); } catch (err) { log(`recurring invoices: ${(err as Error).stack ?? String(err)}`); }
+  // recurring invoices: the copies that fell due while the service was down, then every hour (the
+  // documents' code loads only when there is a template to recur)
+  const recurNow = async () => {
+    try {
+      if (hasRecurringTemplates(db)) (await import('./actions/recurring.js')).runRecurring(db);
+    } catch (err) { log(`recurring invoices: ${(err as Error).stack ?? String(err)}`); }
   };
-  recurNow();
-  const recurTimer = setInterval(recurNow, RECUR_EVERY_MS);
+  await recurNow();
+  const recurTimer = setInterval(() => void recurNow(), RECUR_EVERY_MS);
   recurTimer.unref();
   const shownHost = host.includes(':') ? `[${host}]` : host;
   let closing: Promise<void> | undefined;

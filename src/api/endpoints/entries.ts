@@ -1,7 +1,7 @@
 // Bookings (entries): the paths and the calls beyond the generic list/get/delete.
 import { CliError } from '../../errors.js';
 import type { ApiClient, QueryValue } from '../http.js';
-import { paginate } from '../paginate.js';
+import { allPages } from '../paginate.js';
 
 export type EntryRecord = Record<string, unknown>;
 
@@ -49,10 +49,15 @@ export async function entryNumber(client: ApiClient, company: number, type: Entr
   return n;
 }
 
-/** Every booking matching the query, following all pages (100 a page). */
+/** Every page of the bookings matching the query, in order: 100 a page, a few requests in flight (allPages). */
+export function entryPages(client: ApiClient, company: number, query: Record<string, QueryValue>): AsyncGenerator<EntryRecord[]> {
+  return allPages<EntryRecord>(client, entryPaths.list(company), { query });
+}
+
+/** Every booking matching the query, following all pages. */
 export async function allEntries(client: ApiClient, company: number, query: Record<string, QueryValue>): Promise<EntryRecord[]> {
   const out: EntryRecord[] = [];
-  for await (const page of paginate<EntryRecord>(client, entryPaths.list(company), { query, all: true })) out.push(...page);
+  for await (const page of entryPages(client, company, query)) out.push(...page);
   return out;
 }
 

@@ -4,7 +4,7 @@
 import type { ApiClient, QueryValue } from '../http.js';
 import { paginate } from '../paginate.js';
 import { listAccounts, type AccountRecord, type AccountTypeFilter } from './accounts.js';
-import { allEntries, dateFilter, type EntryRecord } from './entries.js';
+import { dateFilter, entryPages, type EntryRecord } from './entries.js';
 import { taxRatePaths } from './tax-rates.js';
 
 /** GET /accounts?type=&start=&until=: the accounts with their balances for the period (one request). */
@@ -26,10 +26,10 @@ export async function allTaxRates(client: ApiClient, company: number): Promise<R
   return out;
 }
 
-/** The bookings of a period, every page; `extra` adds filters (filter[account_id], filter[tax_rate_id] …). */
-export function periodEntries(client: ApiClient, company: number, from: string | undefined, to: string | undefined, extra: Record<string, QueryValue> = {}): Promise<EntryRecord[]> {
+/** The pages of the bookings of a period, in date order; `extra` adds filters (filter[account_id], filter[tax_rate_id] …). */
+export function periodEntryPages(client: ApiClient, company: number, from: string | undefined, to: string | undefined, extra: Record<string, QueryValue> = {}): AsyncGenerator<EntryRecord[]> {
   const query: Record<string, QueryValue> = { ...extra, sort: 'date' };
   const date = dateFilter(from, to);
   if (date !== undefined) query['filter[date]'] = date;
-  return allEntries(client, company, query);
+  return entryPages(client, company, query);
 }

@@ -40,8 +40,10 @@ export function declarePipeline(group: Command, v: PipelineVerbs): void {
 Columns: id, then the fields an import writes; references as you type them (account and customer
 numbers, names, id:N where a name is ambiguous); ISO dates, decimals with a point. docs/csv.md lists them.`)
     .action(run(async (cmd) => {
-      const [{ runExport }, map] = await Promise.all([import('./export.js'), v.map()]);
-      await runExport(map, v.filters, verbOptions(cmd), verbIO(cmd));
+      const options = verbOptions(cmd);
+      // -o ledger: the journal's own writer (which takes the CSV export's query and sink)
+      const [{ runExport }, map] = await Promise.all([options.ledger ? import('./ledger.js').then((m) => ({ runExport: m.runLedgerExport })) : import('./export.js'), v.map()]);
+      await runExport(map, v.filters, options, verbIO(cmd));
     }));
   if (v.ledger) {
     // -o is a global option: ledger is taken here, every other command refuses it

@@ -92,10 +92,6 @@ export function exportDialect(g: GlobalOptions, options: ExportOptions): CsvDial
 
 export async function runExport(map: CsvMap, filters: FilterFlag[], options: ExportOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
-  if (options.ledger) {
-    const { runLedgerExport } = await import('./ledger.js');
-    return runLedgerExport(map, filters, options, io);
-  }
   const dialect = exportDialect(g, options);
   const buildQuery = map.query ? map.query(options) : filterQuery(filters, options);
   const sink = openSink(options.out);

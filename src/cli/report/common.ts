@@ -2,7 +2,7 @@
 // turned into report inputs.
 import type { ApiClient } from '../../api/http.js';
 import type { AccountTypeFilter } from '../../api/endpoints/accounts.js';
-import { accountBalances, allTaxRates, chartOfAccounts, periodEntries } from '../../api/endpoints/reports.js';
+import { accountBalances, allTaxRates, chartOfAccounts, periodEntryPages } from '../../api/endpoints/reports.js';
 import type { QueryValue } from '../../api/http.js';
 import { UsageError } from '../../errors.js';
 import { toReportAccount, toReportEntry, toReportTaxRate } from '../../reports/input.js';
@@ -49,7 +49,13 @@ export async function taxRates(client: ApiClient, company: number): Promise<Repo
   return parsed('tax rates', () => rows.map(toReportTaxRate));
 }
 
+/** The bookings of a period page by page, each page turned into report entries as it arrives (the API's records are not kept). */
+export async function* entryBatches(client: ApiClient, company: number, from: string | undefined, to: string, extra: Record<string, QueryValue> = {}): AsyncGenerator<ReportEntry[]> {
+  for await (const page of periodEntryPages(client, company, from, to, extra)) yield parsed('bookings', () => page.map(toReportEntry));
+}
+
 export async function entries(client: ApiClient, company: number, from: string | undefined, to: string, extra: Record<string, QueryValue> = {}): Promise<ReportEntry[]> {
-  const rows = await periodEntries(client, company, from, to, extra);
-  return parsed('bookings', () => rows.map(toReportEntry));
+  const out: ReportEntry[] = [];
+  for await (const batch of entryBatches(client, company, from, to, extra)) for (const e of batch) out.push(e);
+  return out;
 }

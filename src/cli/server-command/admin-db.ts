@@ -3,13 +3,13 @@ import { UsageError } from '../../errors.js';
 
 type Admin = typeof import('../../server/main.js');
 
-export async function withAdminDb(dataDir: string, fn: (db: ReturnType<Admin['openDatabase']>, admin: Admin) => void): Promise<void> {
+export async function withAdminDb(dataDir: string, fn: (db: ReturnType<Admin['openDatabase']>, admin: Admin) => void | Promise<void>): Promise<void> {
   const admin = await import('../../server/main.js');
   const db = admin.openDatabase(dataDir);
   try {
     const seed = admin.ensureSeeded(db);
     if (seed.seeded) process.stderr.write(`Seeded a new data directory: user ${seed.userId} (owner) with token ${seed.token}\nThis token is shown once.\n`);
-    fn(db, admin);
+    await fn(db, admin);
   } catch (err) {
     if (err instanceof admin.AdminError) throw new UsageError(err.message);
     throw err;

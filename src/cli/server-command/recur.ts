@@ -12,8 +12,8 @@ interface RecurOptions {
 
 export default async function recur(opts: RecurOptions, _io: VerbIO): Promise<void> {
   const date = opts.date === undefined ? undefined : parseDay(opts.date, 'date');
-  await withAdminDb(dataDirOption(opts.data), (db, admin) => {
-    const lines = admin.recur(db, date);
+  await withAdminDb(dataDirOption(opts.data), async (db, admin) => {
+    const lines = await admin.recur(db, date);
     process.stdout.write(lines.map((l) => `${l}\n`).join(''));
     if (lines.length === 0) process.stderr.write('No recurring invoice is due.\n');
   });

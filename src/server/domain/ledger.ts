@@ -4,11 +4,11 @@
 // rule itself live in the top-level pure module src/domain/vat.ts (the CLI's reports use it too) and
 // are re-exported from here, so the service keeps importing them from this module.
 import type { AccountType } from './chart.js';
-import { balanceOf, isBalanceSheet, postings, type Booking } from '../../domain/vat.js';
+import { balanceOf, isBalanceSheet, postings, postingsWithShare, type Booking, type LedgerTaxRate, type Posting } from '../../domain/vat.js';
 
 export type { AccountType } from './chart.js';
 export {
-  acquisitionTaxOf, balanceOf, bookingType, isBalanceSheet, normalSide, postings, splitSide, vatShareOfGross,
+  acquisitionTaxOf, balanceOf, bookingType, isBalanceSheet, normalSide, postings, splitSide, taxShareRatio, vatShareOfGross,
   type Booking, type LedgerTaxRate, type Posting,
 } from '../../domain/vat.js';
 
@@ -61,19 +61,56 @@ export interface AccountTotals { before: Totals; during: Totals }
 
 export interface DatedBooking extends Booking { date: string }
 
+function addPostings(totals: Map<number, AccountTotals>, bucket: keyof AccountTotals, list: Posting[]): void {
+  for (const p of list) {
+    let t = totals.get(p.accountId);
+    if (!t) { t = { before: { debit: 0, credit: 0 }, during: { debit: 0, credit: 0 } }; totals.set(p.accountId, t); }
+    t[bucket].debit += p.debit;
+    t[bucket].credit += p.credit;
+  }
+}
+
 /**
  * Adds every booking's postings per account, split into bookings dated before `start` and those from
  * `start` on (all of them count as `during` without a start). The caller filters by `until`.
  */
 export function totalsByAccount(bookings: Iterable<DatedBooking>, start?: string): Map<number, AccountTotals> {
   const totals = new Map<number, AccountTotals>();
-  for (const b of bookings) {
-    const bucket = start !== undefined && b.date < start ? 'before' : 'during';
-    for (const p of postings(b)) {
-      let t = totals.get(p.accountId);
-      if (!t) { t = { before: { debit: 0, credit: 0 }, during: { debit: 0, credit: 0 } }; totals.set(p.accountId, t); }
-      t[bucket].debit += p.debit;
-      t[bucket].credit += p.credit;
+  for (const b of bookings) addPostings(totals, start !== undefined && b.date < start ? 'before' : 'during', postings(b));
+  return totals;
+}
+
+/** Bookings of one shape added up: their sums and their shares (each booking's own, `taxShareOf`). */
+export interface ShapeTotals { sum: number; share: number }
+
+/**
+ * Bookings added up by shape (debit and credit account with their types, tax rate) before `start` and
+ * from it on. `taxRateId` is looked up in `rates`; a rate that is not there splits nothing.
+ */
+export interface BookingShape {
+  debitAccountId: number;
+  creditAccountId: number;
+  debitType: AccountType;
+  creditType: AccountType;
+  taxRateId: number | null;
+  before: ShapeTotals;
+  during: ShapeTotals;
+}
+
+/**
+ * What totalsByAccount answers for the bookings, from their totals per shape: a booking's postings are
+ * made of its sum and its share alone (postingsWithShare), so a shape's summed sums and summed shares
+ * post exactly what its bookings post one by one, to the Rappen.
+ */
+export function totalsByShape(shapes: Iterable<BookingShape>, rates: ReadonlyMap<number, LedgerTaxRate>): Map<number, AccountTotals> {
+  const totals = new Map<number, AccountTotals>();
+  for (const s of shapes) {
+    const taxRate = s.taxRateId === null ? null : rates.get(s.taxRateId) ?? null;
+    for (const bucket of ['before', 'during'] as const) {
+      const { sum, share } = s[bucket];
+      if (sum === 0 && share === 0) continue;
+      const booking: Booking = { sum, debitAccountId: s.debitAccountId, creditAccountId: s.creditAccountId, debitType: s.debitType, creditType: s.creditType, taxRate };
+      addPostings(totals, bucket, postingsWithShare(booking, share));
     }
   }
   return totals;

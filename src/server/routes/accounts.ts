@@ -6,7 +6,7 @@ import type { AppEnv, Ctx } from '../context.js';
 import { normaliseIban, isValidIban } from '../domain/iban.js';
 import {
   ACCOUNT_CREATE_TYPES, ACCOUNT_TYPE_FILTERS, BANK_NUMBER_MAX, BANK_NUMBER_MIN, categoryForCreate, isBankNumber, periodBalance,
-  profitAndLoss, totalsByAccount, typesOfFilter, type AccountTypeFilter,
+  profitAndLoss, taxShareRatio, totalsByShape, typesOfFilter, type AccountTypeFilter,
 } from '../domain/ledger.js';
 import { formatCurrency, rappenToNumber } from '../domain/money.js';
 import { badRequest, fieldError, notFound, validationError, type FieldErrors } from '../http-error.js';
@@ -14,8 +14,8 @@ import { pathId, readBody } from '../request.js';
 import { nullable, required, rules, sometimes, validate } from '../validation.js';
 import { resetChart } from '../actions/chart.js';
 import {
-  accountNumberTaken, accountUsage, accountsInCategory, bookingsUntil, chartUsage, deleteAccount, findAccountRow, insertAccount,
-  listAccountRows, taxRatesOffChart, updateAccount,
+  accountNumberTaken, accountUsage, accountsInCategory, bookingShapesUntil, chartUsage, deleteAccount, findAccountRow, insertAccount,
+  ledgerTaxRates, listAccountRows, taxRatesOffChart, updateAccount,
 } from '../store/accounts.js';
 import type { Db } from '../store/db.js';
 import { toAccount, type Account } from '../present/accounts.js';
@@ -72,7 +72,13 @@ function withBalance(a: Account, rappen: number): WithBalance {
 
 /** Balances of `accounts` for the period (see domain/ledger periodBalance), and the company's profit or loss. */
 function balances(db: Db, companyId: number, accounts: Account[], start?: string, until?: string) {
-  const totals = totalsByAccount(bookingsUntil(db, companyId, until), start);
+  const rates = ledgerTaxRates(db, companyId);
+  const ratios = [...rates].flatMap(([taxRateId, rate]) => {
+    const ratio = taxShareRatio(rate);
+    return ratio ? [{ taxRateId, ...ratio }] : [];
+  });
+  // added up in SQL per shape: the cost grows with the accounts and rates, not with the bookings
+  const totals = totalsByShape(bookingShapesUntil(db, companyId, ratios, start, until), rates);
   const rows = accounts.map((a) => withBalance(a, periodBalance(a.type, totals.get(a.id))));
   return { rows, result: profitAndLoss(listAccountRows(db, companyId).map(toAccount), totals) };
 }

@@ -12,10 +12,7 @@ import { findCompany } from '../store/companies.js';
 import { findFile, readFileBytes } from '../store/files.js';
 
 
-const FILE_PATH = /^\/api\/v2\/files\/[^/]+\/?$/;
-
-/** The signed file route needs no token: the auth middleware lets it through (app.ts). */
-export const isSignedFileRequest = (method: string, path: string): boolean => (method === 'GET' || method === 'HEAD') && FILE_PATH.test(path);
+export { isSignedFileRequest } from './paths.js';
 
 const invalidSignature = () => new HttpError(403, 'Invalid signature.');
 

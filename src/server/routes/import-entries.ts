@@ -3,6 +3,7 @@
 // the detailed reference's `/entries/import…` and the overview's `/import-entries…` paths alike.
 // The upload's parser (fast-xml-parser, fflate) loads on the first upload, not with the service.
 import type { Hono } from 'hono';
+import { MAX_STATEMENT_BYTES, STATEMENT_UPLOAD_PATHS } from './paths.js';
 import { z } from 'zod';
 import { scopeOf, type AppEnv, type Ctx } from '../context.js';
 import {
@@ -24,7 +25,6 @@ import { fileUrlFor } from '../file-links.js';
 import { readUploadedFile, uploadBodyLimit } from '../upload.js';
 
 /** A camt.053 of 10,000 transactions is about 10 MB; ZIPs are smaller. */
-export const MAX_STATEMENT_BYTES = 50 * 1024 * 1024;
 
 const NOT_FOUND = 'Import entry not found.';
 
@@ -122,13 +122,9 @@ const PATHS = {
   list: ['/entries/import', '/import-entries'],
   multiple: ['/entries/import/multiple', '/import-entries/batch'],
   process: ['/entries/import', '/import-entries/process'],
-  upload: ['/entries/import/camt-upload', '/import-entries/upload-camt'],
+  upload: STATEMENT_UPLOAD_PATHS,
   one: ['/entries/import/:importEntry', '/import-entries/:importEntry'],
 } as const;
-
-/** A bank statement upload takes MAX_STATEMENT_BYTES (the app's body limit asks, app.ts). */
-export const isStatementUpload = (path: string): boolean =>
-  path.startsWith('/api/v2/companies/') && PATHS.upload.some((p) => path.endsWith(p));
 
 export function registerImportEntries(r: Hono<AppEnv>): void {
   // static paths before /:importEntry

@@ -1,38 +1,75 @@
-// Every route module, registered on the company router; `legacy` is the `/api/companies/…` family,
-// which carries only time entries and tasks.
+// Every route module, by the path segment it serves, loaded on the first request that needs it (a
+// command of the CLI's local mode loads the one or two it uses, not the whole service). The modules of
+// one segment register together in the order given; `legacy` is the `/api/companies/…` family, which
+// carries only time entries and tasks; `share` the public pages of shared proposals.
 import type { Hono } from 'hono';
 import type { AppEnv } from '../context.js';
-import { registerTags } from './tags.js';
-import { registerUsers } from './users.js';
-import { registerTaxRates } from './tax-rates.js';
-import { registerAccounts } from './accounts.js';
-import { registerServices } from './services.js';
-import { registerServiceCategories } from './service-categories.js';
-import { registerProducts } from './products.js';
-import { registerProjects } from './projects.js';
-import { registerCustomers } from './customers.js';
-import { registerContacts } from './contacts.js';
-import { registerTimer } from './timer.js';
-import { registerTimes } from './times.js';
-import { registerTasks } from './tasks.js';
-import { registerEntries } from './entries.js';
-import { registerFiles } from './files.js';
-import { registerDocuments } from './documents.js';
-import { registerImportEntries } from './import-entries.js';
 
-type Registrar = (r: Hono<AppEnv>) => void;
+export type Registrar = (r: Hono<AppEnv>) => void;
+type Loader = () => Promise<Registrar[]>;
 
-// import entries before entries: `/entries/import` would otherwise be read as the booking with id "import"
+const load = (...modules: (() => Promise<Registrar>)[]): Loader => () => Promise.all(modules.map((m) => m()));
 
-const COMPANY_ROUTES: Registrar[] = [registerTags, registerTaxRates, registerAccounts, registerServices, registerServiceCategories, registerProducts, registerProjects, registerCustomers, registerContacts, registerImportEntries, registerEntries, registerDocuments];
+const tags = async () => (await import('./tags.js')).registerTags;
+const taxRates = async () => (await import('./tax-rates.js')).registerTaxRates;
+const accounts = async () => (await import('./accounts.js')).registerAccounts;
+const services = async () => (await import('./services.js')).registerServices;
+const serviceCategories = async () => (await import('./service-categories.js')).registerServiceCategories;
+const products = async () => (await import('./products.js')).registerProducts;
+const projects = async () => (await import('./projects.js')).registerProjects;
+const customers = async () => (await import('./customers.js')).registerCustomers;
+const contacts = async () => (await import('./contacts.js')).registerContacts;
+const importEntries = async () => (await import('./import-entries.js')).registerImportEntries;
+const entries = async () => (await import('./entries.js')).registerEntries;
+const documents = async () => (await import('./documents.js')).registerDocuments;
+const timer = async () => (await import('./timer.js')).registerTimer;
+const times = async () => (await import('./times.js')).registerTimes;
+const tasks = async () => (await import('./tasks.js')).registerTasks;
+const users = async () => (await import('./users.js')).registerUsers;
+const files = async () => (await import('./files.js')).registerFiles;
+
+// import entries before entries: `/entries/import` would otherwise be read as the booking with id "import";
 // the timer's static /times/timer paths come before /times/:time
-const LEGACY_ROUTES: Registrar[] = [registerTimer, registerTimes, registerTasks];
+const bookings = load(importEntries, entries);
+const timeEntries = load(timer, times);
+const docs = load(documents);
+const COMPANY: Record<string, Loader> = {
+  tags: load(tags), 'tax-rates': load(taxRates), accounts: load(accounts), services: load(services),
+  'service-categories': load(serviceCategories), products: load(products), projects: load(projects), customers: load(customers),
+  contacts: load(contacts), entries: bookings, 'entries-grouped': bookings, 'entry-groups': bookings, 'import-entries': bookings,
+  invoices: docs, proposals: docs, times: timeEntries, tasks: load(tasks),
+};
+const LEGACY: Record<string, Loader> = { times: timeEntries, tasks: load(tasks) };
+const USER: Record<string, Loader> = { users: load(users), files: load(files) };
 
-export function registerCompanyRoutes(r: Hono<AppEnv>, family: 'all' | 'legacy'): void {
-  for (const register of family === 'all' ? [...COMPANY_ROUTES, ...LEGACY_ROUTES] : LEGACY_ROUTES) register(r);
+/** The families of routes: where each is mounted, and its modules by the first path segment after that. */
+export const ROUTE_FAMILIES = [
+  { name: 'company', base: '/api/v2/companies/:company', pattern: /^\/api\/v2\/companies\/[^/]+\/([^/]+)/, modules: COMPANY },
+  { name: 'legacy', base: '/api/companies/:company', pattern: /^\/api\/companies\/[^/]+\/([^/]+)/, modules: LEGACY },
+  { name: 'user', base: '/api/v2', pattern: /^\/api\/v2\/([^/]+)/, modules: USER },
+] as const;
+
+/** The modules that serve a path, and a key naming them (one app per key); undefined when none does. */
+export function routesFor(path: string): { key: string; base: string; load: Loader } | undefined {
+  for (const family of ROUTE_FAMILIES) {
+    const m = family.pattern.exec(path);
+    if (!m) continue;
+    const loader = Object.hasOwn(family.modules, m[1]) ? family.modules[m[1]] : undefined;
+    return loader && { key: `${family.name}:${Object.keys(family.modules).find((k) => family.modules[k] === loader)}`, base: family.base, load: loader };
+  }
+  return undefined;
 }
 
-export function registerUserRoutes(r: Hono<AppEnv>): void {
-  registerUsers(r);
-  registerFiles(r);
+/** Every route of the service as METHOD and full path, every module loaded (for what walks them all, such as the fuzz test). */
+export async function everyRoute(): Promise<{ method: string; path: string }[]> {
+  const { Hono } = await import('hono');
+  const out: { method: string; path: string }[] = [];
+  for (const family of ROUTE_FAMILIES) {
+    for (const loader of new Set(Object.values(family.modules))) {
+      const routes = new Hono<AppEnv>();
+      for (const register of await loader()) register(routes);
+      out.push(...new Hono<AppEnv>().route(family.base, routes).routes.map((r) => ({ method: r.method, path: r.path })));
+    }
+  }
+  return out;
 }

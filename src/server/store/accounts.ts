@@ -2,7 +2,7 @@
 // row carries its category's type (`type`).
 import { all, one, run, timestamp, transaction, type Db, type Row } from './db.js';
 import { STANDARD_CHART } from '../domain/chart.js';
-import type { AccountType, DatedBooking } from '../domain/ledger.js';
+import type { AccountType, BookingShape, LedgerTaxRate } from '../domain/ledger.js';
 
 const SELECT = 'SELECT accounts.*, account_categories.type AS type FROM accounts JOIN account_categories ON account_categories.id = accounts.account_category_id';
 
@@ -150,32 +150,59 @@ export function deleteAccountsById(db: Db, ids: readonly number[]): void {
   for (const id of ids) remove.run(id);
 }
 
-/** Bookings of the company dated up to `until` (all without), with their tax rate, for the ledger. */
-export function bookingsUntil(db: Db, companyId: number, until?: string): DatedBooking[] {
+/** The company's tax rates, archived ones too, as the posting rule takes them (with their tax account's category). */
+export function ledgerTaxRates(db: Db, companyId: number): Map<number, LedgerTaxRate> {
   const rows = all(db,
-    `SELECT e.date, e.sum, e.debit_account_id, e.credit_account_id, dc.type AS debit_type, cc.type AS credit_type,
-            t.id AS tax_rate_id, t.rate, t.calculation_method, t.is_acquisition_tax, t.account_id AS tax_account_id,
-            tc.type AS tax_account_type, t.acquisition_account_id
-       FROM entries e
-       JOIN accounts da ON da.id = e.debit_account_id JOIN account_categories dc ON dc.id = da.account_category_id
-       JOIN accounts ca ON ca.id = e.credit_account_id JOIN account_categories cc ON cc.id = ca.account_category_id
-       LEFT JOIN tax_rates t ON t.id = e.tax_rate_id
-       LEFT JOIN accounts ta ON ta.id = t.account_id LEFT JOIN account_categories tc ON tc.id = ta.account_category_id
-      WHERE e.company_id = ? AND (? IS NULL OR e.date <= ?)`, companyId, until ?? null, until ?? null);
+    `SELECT t.id, t.rate, t.calculation_method, t.is_acquisition_tax, t.account_id, tc.type AS account_type, t.acquisition_account_id
+       FROM tax_rates t LEFT JOIN accounts ta ON ta.id = t.account_id LEFT JOIN account_categories tc ON tc.id = ta.account_category_id
+      WHERE t.company_id = ?`, companyId);
+  return new Map(rows.map((r) => [Number(r.id), {
+    rate: Number(r.rate),
+    calculationMethod: r.calculation_method === 'gross' ? 'gross' : 'net',
+    isAcquisitionTax: Number(r.is_acquisition_tax) === 1,
+    accountId: Number(r.account_id),
+    accountType: (r.account_type ?? undefined) as AccountType | undefined,
+    acquisitionAccountId: r.acquisition_account_id === null ? null : Number(r.acquisition_account_id),
+  }]));
+}
+
+/** A tax rate's part of each booking's sum: round-half-away-from-zero(sum × factor / divisor) (domain/vat taxShareRatio). */
+export interface ShareRatio { taxRateId: number; factor: number; divisor: number }
+
+const integer = (n: number) => {
+  if (!Number.isSafeInteger(n)) throw new Error(`not an integer: ${n}`);
+  return String(n);
+};
+
+/**
+ * The company's bookings dated up to `until` (all without) added up per shape — debit account, credit
+ * account (with their categories) and tax rate — apart for those before `start` and those from it on:
+ * the sums, and the sums of each booking's own share, rounded booking by booking exactly as mulDivRound
+ * (src/domain/money.ts) does. One pass over the covering index entries_shape (migration 8); the cost
+ * grows with the bookings only in SQLite, the answer with the shapes (a few hundred).
+ */
+export function bookingShapesUntil(db: Db, companyId: number, ratios: readonly ShareRatio[], start?: string, until?: string): BookingShape[] {
+  const shareOf = ratios.length === 0 ? '0' : `CASE e.tax_rate_id ${ratios.map((r) => {
+    const [id, f, d] = [integer(r.taxRateId), integer(r.factor), integer(r.divisor)];
+    return `WHEN ${id} THEN (abs(e.sum * ${f}) * 2 + ${d}) / (2 * ${d}) * sign(e.sum * ${f})`;
+  }).join(' ')} ELSE 0 END`;
+  const rows = all(db,
+    `SELECT g.*, dc.type AS debit_type, cc.type AS credit_type FROM (
+       SELECT e.debit_account_id, e.credit_account_id, e.tax_rate_id,
+              sum(CASE WHEN e.date < ? THEN e.sum ELSE 0 END) AS sum_before, sum(CASE WHEN e.date < ? THEN ${shareOf} ELSE 0 END) AS share_before,
+              sum(CASE WHEN e.date < ? THEN 0 ELSE e.sum END) AS sum_during, sum(CASE WHEN e.date < ? THEN 0 ELSE ${shareOf} END) AS share_during
+         FROM entries e WHERE e.company_id = ? AND (? IS NULL OR e.date <= ?)
+        GROUP BY e.debit_account_id, e.credit_account_id, e.tax_rate_id) g
+       JOIN accounts da ON da.id = g.debit_account_id JOIN account_categories dc ON dc.id = da.account_category_id
+       JOIN accounts ca ON ca.id = g.credit_account_id JOIN account_categories cc ON cc.id = ca.account_category_id`,
+    ...Array(4).fill(start ?? ''), companyId, until ?? null, until ?? null);
   return rows.map((r) => ({
-    date: r.date,
-    sum: Number(r.sum),
     debitAccountId: Number(r.debit_account_id),
     creditAccountId: Number(r.credit_account_id),
     debitType: r.debit_type as AccountType,
     creditType: r.credit_type as AccountType,
-    taxRate: r.tax_rate_id === null ? null : {
-      rate: Number(r.rate),
-      calculationMethod: r.calculation_method === 'gross' ? 'gross' : 'net',
-      isAcquisitionTax: Number(r.is_acquisition_tax) === 1,
-      accountId: Number(r.tax_account_id),
-      accountType: (r.tax_account_type ?? undefined) as AccountType | undefined,
-      acquisitionAccountId: r.acquisition_account_id === null ? null : Number(r.acquisition_account_id),
-    },
+    taxRateId: r.tax_rate_id === null ? null : Number(r.tax_rate_id),
+    before: { sum: Number(r.sum_before), share: Number(r.share_before) },
+    during: { sum: Number(r.sum_during), share: Number(r.share_during) },
   }));
 }

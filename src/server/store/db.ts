@@ -1,5 +1,5 @@
 // The node:sqlite connection: WAL, foreign keys, numbered migrations applied on open.
-import { DatabaseSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIGRATIONS } from './migrations.js';
@@ -111,9 +111,25 @@ export function ensureUnicodeLower(db: Db): void {
   registered.add(db);
 }
 
-export const one = (db: Db, sql: string, ...params: any[]): Row | undefined => db.prepare(sql).get(...params) as Row | undefined;
-export const all = (db: Db, sql: string, ...params: any[]): Row[] => db.prepare(sql).all(...params) as Row[];
-export const run = (db: Db, sql: string, ...params: any[]) => db.prepare(sql).run(...params);
+/** Prepared statements kept per connection, the most recently used last: compiling one costs more than running most. */
+const statements = new WeakMap<Db, Map<string, StatementSync>>();
+const KEPT_STATEMENTS = 500;
+
+/** The connection's statement for `sql`, compiled once. */
+export function statement(db: Db, sql: string): StatementSync {
+  let kept = statements.get(db);
+  if (!kept) { kept = new Map(); statements.set(db, kept); }
+  let st = kept.get(sql);
+  if (st) kept.delete(sql);
+  else st = db.prepare(sql);
+  kept.set(sql, st);
+  if (kept.size > KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
+  return st;
+}
+
+export const one = (db: Db, sql: string, ...params: any[]): Row | undefined => statement(db, sql).get(...params) as Row | undefined;
+export const all = (db: Db, sql: string, ...params: any[]): Row[] => statement(db, sql).all(...params) as Row[];
+export const run = (db: Db, sql: string, ...params: any[]) => statement(db, sql).run(...params);
 
 /** Timestamps as the spec writes them: ISO 8601 UTC with microseconds. */
 export function timestamp(date = new Date()): string {

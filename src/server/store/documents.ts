@@ -172,6 +172,11 @@ export function invoiceCountOfProposal(db: Db, companyId: number, proposalId: nu
 }
 
 /** Recurring templates of the company (or of every company): repeat on, with an interval. */
+/** Whether any company has a recurring template (the service's start asks before loading the documents' code). */
+export function hasRecurringTemplates(db: Db): boolean {
+  return !!one(db, 'SELECT 1 FROM invoices WHERE repeat = 1 AND repeat_interval IS NOT NULL LIMIT 1');
+}
+
 export function recurringTemplateRows(db: Db, companyId?: number): Row[] {
   return companyId === undefined
     ? all(db, "SELECT * FROM invoices WHERE repeat = 1 AND repeat_interval IS NOT NULL ORDER BY company_id, id")

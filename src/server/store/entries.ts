@@ -237,22 +237,192 @@ function where(companyId: number, f: EntryFilter, closedUntil: string | null): [
   return [clauses.join(' AND '), params];
 }
 
-/** ORDER BY of the list: the default is date, sum and tax rate descending (id breaks ties the same way). */
-function orderBy(sort: EntrySort | undefined): string {
-  if (!sort) return 'e.date DESC, e.sum DESC, e.tax_rate_id DESC, e.id DESC';
-  const dir = sort.desc ? 'DESC' : 'ASC';
+/** One term of the list's order: a column, whether it may be NULL, and its collation. */
+interface OrderTerm { column: 'date' | 'sum' | 'tax_rate_id' | 'id' | 'number' | 'type' | 'description' | 'created_at'; nullable: boolean; nocase?: boolean }
+interface Order { terms: OrderTerm[]; desc: boolean }
+
+const ID_TERM: OrderTerm = { column: 'id', nullable: false };
+const DATE_ORDER: OrderTerm[] = [{ column: 'date', nullable: false }, { column: 'sum', nullable: false }, { column: 'tax_rate_id', nullable: true }, ID_TERM];
+
+/**
+ * The list's order, a total one (the id breaks ties): the default is date, sum and tax rate
+ * descending; sort=date the same in the direction asked for.
+ */
+function orderOf(sort: EntrySort | undefined): Order {
+  if (!sort) return { terms: DATE_ORDER, desc: true };
+  const desc = sort.desc;
   switch (sort.column) {
-    case 'date': return `e.date ${dir}, e.sum ${dir}, e.tax_rate_id ${dir}, e.id ${dir}`;
-    case 'sum': return `e.sum ${dir}, e.date ${dir}, e.id ${dir}`;
-    case 'description': return `e.description COLLATE NOCASE ${dir}, e.id ${dir}`;
-    default: return `e.${sort.column} ${dir}, e.id ${dir}`;
+    case 'date': return { terms: DATE_ORDER, desc };
+    case 'sum': return { terms: [{ column: 'sum', nullable: false }, { column: 'date', nullable: false }, ID_TERM], desc };
+    case 'description': return { terms: [{ column: 'description', nullable: true, nocase: true }, ID_TERM], desc };
+    case 'number': return { terms: [{ column: 'number', nullable: true }, ID_TERM], desc };
+    case 'id': return { terms: [ID_TERM], desc };
+    default: return { terms: [{ column: sort.column, nullable: false }, ID_TERM], desc };
   }
 }
 
+const termSql = (t: OrderTerm) => `e.${t.column}${t.nocase ? ' COLLATE NOCASE' : ''}`;
+const orderBy = (order: Order) => order.terms.map((t) => `${termSql(t)} ${order.desc ? 'DESC' : 'ASC'}`).join(', ');
+
+/**
+ * The rows after `last` in the order (SQLite sorts NULL first ascending, last descending): a seek from
+ * the previous page's last row instead of an offset. A leading range on the first column, when it is
+ * never NULL, lets SQLite start its index walk there.
+ */
+function seekClause(order: Order, last: Row, hint: boolean): [string, unknown[]] {
+  const [clause, params] = order.terms.every((t) => !t.nocase && (!t.nullable || t.column === 'tax_rate_id')) ? rowValueSeek(order, last) : expandedSeek(order, last);
+  const first = order.terms[0];
+  if (first.nullable || !hint) return [clause, params];
+  return [`${termSql(first)} ${order.desc ? '<=' : '>='} ? AND ${clause}`, [last[first.column], ...params]];
+}
+
+/**
+ * The seek as one row-value comparison, which SQLite checks fastest: for orders whose only nullable
+ * column is the tax rate id, NULL read as -1 (below every id, where SQLite sorts NULL either way).
+ */
+function rowValueSeek(order: Order, last: Row): [string, unknown[]] {
+  const key = (t: OrderTerm) => (t.column === 'tax_rate_id' ? 'coalesce(e.tax_rate_id, -1)' : termSql(t));
+  const value = (t: OrderTerm) => (t.column === 'tax_rate_id' ? last.tax_rate_id ?? -1 : last[t.column]);
+  const marksFor = marks(order.terms.length);
+  return [`(${order.terms.map(key).join(', ')}) ${order.desc ? '<' : '>'} (${marksFor})`, order.terms.map(value)];
+}
+
+/** The seek spelled out term by term, for orders with a nullable text column or a collation. */
+function expandedSeek(order: Order, last: Row): [string, unknown[]] {
+  const params: unknown[] = [];
+  const after = (i: number): string => {
+    if (i === order.terms.length) return '0';
+    const t = order.terms[i];
+    const col = termSql(t);
+    const v: unknown = last[t.column];
+    if (v === null) {
+      // nothing sorts after NULL descending; everything not NULL does ascending
+      const beyond = order.desc ? '0' : `${col} IS NOT NULL`;
+      return `(${beyond} OR (${col} IS NULL AND ${after(i + 1)}))`;
+    }
+    params.push(v, v);
+    const beyond = order.desc ? (t.nullable ? `(${col} < ? OR ${col} IS NULL)` : `${col} < ?`) : `${col} > ?`;
+    return `(${beyond} OR (${col} = ? AND ${after(i + 1)}))`;
+  };
+  return [after(0), params];
+}
+
+// ---- the list's memory: counts and page ends of recent queries ----------------------------------
+
+/** The version of the company's bookings: every write to them or their tags raises it (migration 7's triggers). */
+function entriesVersion(db: Db, companyId: number): number {
+  return Number(one(db, 'SELECT version FROM entry_versions WHERE company_id = ?', companyId)?.version ?? 0);
+}
+
+/** A query's total and the last row of each page served, valid while the company's bookings keep `version`. */
+interface QueryMemo { version: number; total: number; pageEnds: Map<string, Row> }
+
+const MEMO_QUERIES = 64;
+/** Page ends kept per query, the latest: a client walking forward needs the one before its page. */
+const MEMO_PAGES = 64;
+/** How many pages back a request looks for a page end to seek from (a client may ask a few pages at once). */
+const SEEK_REACH = 16;
+const memos = new WeakMap<Db, Map<string, QueryMemo>>();
+
+/** The memory of a query at the bookings' current version: kept, or made anew (its total counted). */
+function memoOf(db: Db, key: string, version: number, count: () => number): QueryMemo {
+  let byKey = memos.get(db);
+  if (!byKey) { byKey = new Map(); memos.set(db, byKey); }
+  let memo = byKey.get(key);
+  byKey.delete(key);
+  if (!memo || memo.version !== version) memo = { version, total: count(), pageEnds: new Map() };
+  byKey.set(key, memo); // the most recently used last
+  if (byKey.size > MEMO_QUERIES) byKey.delete(byKey.keys().next().value!);
+  return memo;
+}
+
+function rememberPageEnd(memo: QueryMemo, key: string, row: Row): void {
+  const end: Row = {};
+  for (const column of ['date', 'sum', 'tax_rate_id', 'id', 'number', 'type', 'description', 'created_at']) end[column] = row[column];
+  memo.pageEnds.delete(key);
+  memo.pageEnds.set(key, end);
+  if (memo.pageEnds.size > MEMO_PAGES) memo.pageEnds.delete(memo.pageEnds.keys().next().value!);
+}
+
+// ---- the list -----------------------------------------------------------------------------------
+
+/** Bookings on accounts are read as the union of the debit and the credit index, each filtered by the rest. */
+const withoutAccounts = (f: EntryFilter): EntryFilter => ({ ...f, accountIds: undefined });
+const unionOfSides = (f: EntryFilter): f is EntryFilter & { accountIds: number[] } => f.accountIds !== undefined && f.ids === undefined;
+
+function countRows(db: Db, companyId: number, filter: EntryFilter, closedUntil: string | null): number {
+  const count = (f: EntryFilter, extra = '', extraParams: unknown[] = []) => {
+    const [w, params] = where(companyId, f, closedUntil);
+    return Number(one(db, `SELECT count(*) AS n FROM entries e WHERE ${w}${extra}`, ...params, ...extraParams)!.n);
+  };
+  if (!unionOfSides(filter)) return count(filter);
+  const rest = withoutAccounts(filter);
+  const ids = filter.accountIds;
+  const list = marks(ids.length);
+  // on the debit or the credit side = debit + credit − both
+  return count(rest, ` AND e.debit_account_id IN (${list})`, ids) + count(rest, ` AND e.credit_account_id IN (${list})`, ids)
+    - count(rest, ` AND e.debit_account_id IN (${list}) AND e.credit_account_id IN (${list})`, [...ids, ...ids]);
+}
+
+/** The filter with its dates narrowed to `date` and before it (descending) or after it (ascending). */
+function narrowedTo(f: EntryFilter, date: string, desc: boolean): EntryFilter {
+  if (desc) return { ...f, end: f.end !== undefined && f.end < date ? f.end : date };
+  return { ...f, start: f.start !== undefined && f.start > date ? f.start : date };
+}
+
+function pageRows(db: Db, companyId: number, filter: EntryFilter, closedUntil: string | null, sort: EntrySort | undefined, limit: number, offset: number, after?: Row): Row[] {
+  const order = orderOf(sort);
+  // a seek by date narrows the filter's own date range: SQLite walks an index range from one bound only
+  const byDate = after !== undefined && order.terms[0].column === 'date';
+  if (byDate) filter = narrowedTo(filter, after.date as string, order.desc);
+  const [seek, seekParams] = after ? seekClause(order, after, !byDate) : ['', []];
+  const seekSql = seek ? ` AND ${seek}` : '';
+  if (!unionOfSides(filter)) {
+    const [w, params] = where(companyId, filter, closedUntil);
+    return all(db, `SELECT e.* FROM entries e WHERE ${w}${seekSql} ORDER BY ${orderBy(order)} LIMIT ? OFFSET ?`, ...params, ...seekParams, limit, offset);
+  }
+  // each side of each account walks its own index range in the list's order (an IN list of accounts
+  // would need a sort of all their bookings, or a walk of the whole list for a rare one); the page is
+  // the first rows of their union; past SIDES_APART accounts the sides take their accounts as a list
+  const [w, params] = where(companyId, withoutAccounts(filter), closedUntil);
+  const ids = filter.accountIds;
+  const groups = ids.length <= SIDES_APART ? ids.map((id) => [id]) : [ids];
+  const sides = groups.flatMap((group) => ['debit_account_id', 'credit_account_id'].map((column) => ({ column, group })));
+  const sql = sides.map(({ column, group }) =>
+    `SELECT id FROM (SELECT e.id FROM entries e WHERE ${w} AND e.${column} IN (${marks(group.length)})${seekSql} ORDER BY ${orderBy(order)} LIMIT ?)`);
+  return all(db, `SELECT e.* FROM entries e WHERE e.id IN (${sql.join(' UNION ALL ')}) ORDER BY ${orderBy(order)} LIMIT ? OFFSET ?`,
+    ...sides.flatMap(({ group }) => [...params, ...group, ...seekParams, offset + limit]), limit, offset);
+}
+
+/** Up to this many accounts, each account's sides are read apart (see pageRows). */
+const SIDES_APART = 24;
+
+/**
+ * A page of the list (offset: whole pages) and the total. The total and each page's last row are
+ * remembered per query while the company's bookings stay unchanged, so walking a list forward costs the
+ * same on every page: no count per page, and page N+1 seeks from page N's last row instead of
+ * skipping N pages. Inside a transaction (whose writes may yet be undone) nothing is remembered.
+ */
 export function listEntryRows(db: Db, companyId: number, filter: EntryFilter, closedUntil: string | null, sort: EntrySort | undefined, limit: number, offset: number): { rows: Row[]; total: number } {
-  const [w, params] = where(companyId, filter, closedUntil);
-  const total = Number(one(db, `SELECT count(*) AS n FROM entries e WHERE ${w}`, ...params)!.n);
-  const rows = total === 0 ? [] : all(db, `SELECT e.* FROM entries e WHERE ${w} ORDER BY ${orderBy(sort)} LIMIT ? OFFSET ?`, ...params, limit, offset);
+  if (db.isTransaction) {
+    const total = countRows(db, companyId, filter, closedUntil);
+    return { rows: total === 0 ? [] : pageRows(db, companyId, filter, closedUntil, sort, limit, offset), total };
+  }
+  const version = entriesVersion(db, companyId); // read first: a write after it only makes the memory miss later
+  const memo = memoOf(db, JSON.stringify([companyId, closedUntil, filter]), version, () => countRows(db, companyId, filter, closedUntil));
+  const { total } = memo;
+  if (total === 0 || offset >= total) return { rows: [], total };
+  const query = `${sort ? `${sort.desc ? '-' : ''}${sort.column}` : ''}|${limit}|`;
+  const page = offset / limit;
+  let from: { page: number; row: Row } | undefined;
+  for (let p = page - 1; p >= Math.max(0, page - SEEK_REACH) && !from; p--) {
+    const row = memo.pageEnds.get(query + p);
+    if (row) from = { page: p, row };
+  }
+  const rows = from
+    ? pageRows(db, companyId, filter, closedUntil, sort, limit, (page - from.page - 1) * limit, from.row)
+    : pageRows(db, companyId, filter, closedUntil, sort, limit, offset);
+  if (rows.length) rememberPageEnd(memo, query + page, rows[rows.length - 1]);
   return { rows, total };
 }
 

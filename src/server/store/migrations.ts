@@ -462,4 +462,37 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX invoices_qr_reference ON invoices(company_id, qr_reference);
   CREATE INDEX invoices_reference ON invoices(company_id, reference);
   `,
+  // 7: a booking list at scale (issue 14) — indexes that give the list's order within an account
+  // (bookings match on the debit or the credit account: one index each, read as a union) and within a
+  // type; and a version per company that every write to its bookings or their tags raises (triggers,
+  // so writes of any connection, cascades included, count), which keeps the list's remembered counts
+  // and page keys exact (store/entries.ts).
+  `
+  CREATE INDEX entries_debit_list ON entries(company_id, debit_account_id, date, sum, tax_rate_id);
+  CREATE INDEX entries_credit_list ON entries(company_id, credit_account_id, date, sum, tax_rate_id);
+  DROP INDEX entries_company_type_date;
+  CREATE INDEX entries_company_type_list ON entries(company_id, type, date, sum, tax_rate_id);
+  CREATE TABLE entry_versions (company_id INTEGER PRIMARY KEY, version INTEGER NOT NULL);
+  CREATE TRIGGER entries_version_insert AFTER INSERT ON entries BEGIN
+    INSERT INTO entry_versions (company_id, version) VALUES (NEW.company_id, 1) ON CONFLICT (company_id) DO UPDATE SET version = version + 1;
+  END;
+  CREATE TRIGGER entries_version_update AFTER UPDATE ON entries BEGIN
+    INSERT INTO entry_versions (company_id, version) VALUES (OLD.company_id, 1) ON CONFLICT (company_id) DO UPDATE SET version = version + 1;
+    INSERT INTO entry_versions (company_id, version) VALUES (NEW.company_id, 1) ON CONFLICT (company_id) DO UPDATE SET version = version + 1;
+  END;
+  CREATE TRIGGER entries_version_delete AFTER DELETE ON entries BEGIN
+    INSERT INTO entry_versions (company_id, version) VALUES (OLD.company_id, 1) ON CONFLICT (company_id) DO UPDATE SET version = version + 1;
+  END;
+  CREATE TRIGGER entry_tag_version_insert AFTER INSERT ON entry_tag BEGIN
+    INSERT INTO entry_versions (company_id, version) SELECT company_id, 1 FROM entries WHERE id = NEW.entry_id ON CONFLICT (company_id) DO UPDATE SET version = version + 1;
+  END;
+  CREATE TRIGGER entry_tag_version_delete AFTER DELETE ON entry_tag BEGIN
+    INSERT INTO entry_versions (company_id, version) SELECT company_id, 1 FROM entries WHERE id = OLD.entry_id ON CONFLICT (company_id) DO UPDATE SET version = version + 1;
+  END;
+  `,
+  // 8: balances at scale (issue 14) — GET /accounts?start&until adds the bookings up per debit account,
+  // credit account and tax rate in one pass over this covering index, in its order (no sort).
+  `
+  CREATE INDEX entries_shape ON entries(company_id, debit_account_id, credit_account_id, tax_rate_id, date, sum);
+  `,
 ];
