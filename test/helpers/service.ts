@@ -69,7 +69,21 @@ export function secondTenant(svc: TestService, opts: SecondUserOptions & { compa
   return { user, company: addCompany(svc.server.db, opts.company ?? 'Other AG', user.id) };
 }
 
-export interface ServiceProcess { url: string; stop(): Promise<void> }
+export interface ServiceProcess {
+  url: string;
+  /** A JSON request with the owner's token; the answer's status, JSON body and headers. */
+  call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }>;
+  stop(): Promise<void>;
+}
+
+async function callProcess(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
+  const res = await fetch(url + path, {
+    method,
+    headers: { Authorization: `Bearer ${OWNER_TOKEN}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json(), headers: res.headers };
+}
 
 /**
  * `acct server start` on `dataDir` in a process of its own (the built binary: `npm run build` first),
@@ -86,7 +100,7 @@ export function startServiceProcess(dataDir: string): Promise<ServiceProcess> {
     child.stdout.setEncoding('utf8').on('data', (d) => {
       out += d;
       const url = /listening on (\S+)\n/.exec(out)?.[1];
-      if (url) resolve({ url, stop: () => { child.kill('SIGTERM'); return exited; } });
+      if (url) resolve({ url, call: (method, path, body) => callProcess(url, method, path, body), stop: () => { child.kill('SIGTERM'); return exited; } });
     });
   });
 }

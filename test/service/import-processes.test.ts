@@ -17,12 +17,7 @@ let a: ServiceProcess;
 let b: ServiceProcess;
 
 const auth = { Authorization: `Bearer ${OWNER_TOKEN}`, Accept: 'application/json' };
-async function call(svc: ServiceProcess, method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
-  const res = await fetch(svc.url + path, {
-    method, headers: { ...auth, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json(), headers: res.headers };
-}
+const call = (svc: ServiceProcess, method: string, path: string, body?: unknown) => svc.call(method, path, body);
 async function upload(svc: ServiceProcess, xml: string): Promise<{ status: number; created: number }> {
   const form = new FormData();
   form.append('file', new Blob([xml], { type: 'application/xml' }), 'statement.xml');

@@ -9,19 +9,16 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../src/server/store/db.js';
-import { OWNER_TOKEN, startServiceProcess, type ServiceProcess } from '../helpers/service.js';
+import { startServiceProcess, type ServiceProcess } from '../helpers/service.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'acct-timer-'));
 let a: ServiceProcess;
 let b: ServiceProcess;
 
+/** status and body only: the answers are compared whole */
 async function call(svc: ServiceProcess, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(svc.url + path, {
-    method,
-    headers: { Authorization: `Bearer ${OWNER_TOKEN}`, Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
+  const answer = await svc.call(method, path, body);
+  return { status: answer.status, body: answer.body };
 }
 
 beforeAll(async () => {
