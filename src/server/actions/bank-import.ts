@@ -13,8 +13,8 @@ import { findDocumentRow } from '../store/documents.js';
 import { accountsOf, tagIdsOfCompany, taxRateOfCompany } from '../store/entries.js';
 import { deleteFileRow, findFile, insertFile, removeFileBytes, type StoredFile } from '../store/files.js';
 import {
-  bankAccountRows, findImportEntryRow, importedKeysOf, insertImportEntries, learnedRuleRows, markImportEntriesDeleted, openImportEntryIds, readyImportEntryRows,
-  resetImportEntry, unpaidInvoiceRows, updateImportEntry, type ImportEntryChanges, type NewImportEntry,
+  bankAccountRows, importedKeysOf, insertImportEntries, learnedRuleRows, markImportEntriesDeleted, openImportEntryIds, readyImportEntryIds,
+  readyImportEntryRow, resetImportEntry, storedTags, unpaidInvoiceRows, updateImportEntry, type ImportEntryChanges, type NewImportEntry, type StoredTag,
 } from '../store/import-entries.js';
 import { createBooking, type BookingChanges, type Receipt } from './bookings.js';
 import { accrual, invoiceBooker, markAs, paymentBooking } from './document-states.js';
@@ -78,11 +78,14 @@ function importInTransaction(s: ImportScope, statements: readonly CamtStatement[
 /** The bank account a statement goes to: the one asked for, else the one with the statement's IBAN, else the primary one. */
 function bankAccountFor(accounts: Row[], statement: CamtStatement, askedFor: number | undefined): Row {
   const iban = statement.iban?.toUpperCase() ?? null;
-  if (askedFor !== undefined && !accounts.some((a) => Number(a.id) === askedFor)) throw fieldError('bank_account_id', 'The selected bank account id is invalid.');
-  const account = askedFor !== undefined
-    ? accounts.find((a) => Number(a.id) === askedFor)
-    : accounts.find((a) => iban !== null && typeof a.iban === 'string' && a.iban.replace(/\s+/g, '').toUpperCase() === iban)
+  let account: Row | undefined;
+  if (askedFor !== undefined) {
+    account = accounts.find((a) => Number(a.id) === askedFor);
+    if (!account) throw fieldError('bank_account_id', 'The selected bank account id is invalid.');
+  } else {
+    account = accounts.find((a) => iban !== null && typeof a.iban === 'string' && a.iban.replace(/\s+/g, '').toUpperCase() === iban)
       ?? accounts.find((a) => Number(a.is_primary_bank_account) === 1);
+  }
   if (!account) throw fieldError('bank_account_id', 'Es ist kein Bankkonto vorhanden, dem die Datei zugeordnet werden kann.');
   const currency = statement.currency ?? statement.transactions[0]?.currency;
   if (currency && account.currency && currency !== account.currency) {
@@ -136,9 +139,7 @@ function invoiceMatcher(s: ImportScope): (entry: NewImportEntry, tx: CamtTransac
     if (!invoice) return false;
     entry.invoice_id = Number(invoice.id);
     try {
-      // an open invoice is marked sent before it is paid (processInvoicePayment): under the accrual method its receivable is booked then
-      const receivableBooked = accrual(s) && (invoice.receivable_entry_id !== null || (invoice.status === 'open' && Number(invoice.final_value) !== 0));
-      const booking = paymentBooking(s, invoice, undefined, receivableBooked);
+      const booking = expectedPayment(s, invoice);
       entry.other_account_id = booking.credit_account_id;
       entry.tax_rate_id = booking.tax_rate_id;
       entry.description = booking.description.slice(0, DESCRIPTION_MAX);
@@ -148,6 +149,15 @@ function invoiceMatcher(s: ImportScope): (entry: NewImportEntry, tx: CamtTransac
     }
     return true;
   };
+}
+
+/**
+ * How processing will book a payment of the invoice (payInvoice): an open invoice is marked sent first,
+ * so under the accrual method its receivable is booked by then and the payment credits 1100.
+ */
+function expectedPayment(s: ImportScope, invoice: Row): ReturnType<typeof paymentBooking> {
+  const receivableBooked = accrual(s) && (invoice.receivable_entry_id !== null || (invoice.status === 'open' && Number(invoice.final_value) !== 0));
+  return paymentBooking(s, invoice, undefined, receivableBooked);
 }
 
 interface LearnedRule { other_account_id: number; tax_rate_id: number | null; description: string | null }
@@ -189,21 +199,20 @@ export const NOTHING_READY = 'Es sind keine Einträge zum Verbuchen bereit.';
  * What the bookkeeping refuses (a 4xx of the booking rules) stays open with its reason.
  */
 export function processImportEntries(s: ImportScope): ProcessResult {
-  const rows = readyImportEntryRows(s.db, s.companyId);
-  if (rows.length === 0) throw badRequest(NOTHING_READY);
+  const ids = readyImportEntryIds(s.db, s.companyId);
+  if (ids.length === 0) throw badRequest(NOTHING_READY);
   const result: ProcessResult = { created: 0, ignored: 0, errors: [] };
-  for (const row of rows) {
-    const id = Number(row.id);
+  for (const id of ids) {
     try {
       const outcome = transaction(s.db, () => {
         // read again inside the write lock: another process may have booked or changed it meanwhile
-        const current = findImportEntryRow(s.db, s.companyId, id);
-        if (!current || current.status !== 'open' || (current.other_account_id === null && Number(current.ignore) !== 1)) return 'gone';
-        if (Number(current.ignore) === 1) {
+        const row = readyImportEntryRow(s.db, s.companyId, id);
+        if (!row) return 'gone';
+        if (Number(row.ignore) === 1) {
           markImportEntriesDeleted(s.db, s.companyId, [id]);
           return 'ignored';
         }
-        const entryId = current.invoice_id === null ? bookEntry(s, current) : payInvoice(s, current);
+        const entryId = row.invoice_id === null ? bookEntry(s, row) : payInvoice(s, row);
         updateImportEntry(s.db, s.companyId, id, { status: 'processed', entry_id: entryId, file_id: null, error: null });
         return 'created';
       });
@@ -219,12 +228,7 @@ export function processImportEntries(s: ImportScope): ProcessResult {
 
 /** What every booking of the import carries besides its accounts: text, tags, the receipt, is_imported. */
 function importExtras(row: Row): BookingChanges {
-  const tags = parseTags(row.tags);
-  const extras: BookingChanges = {
-    is_imported: true,
-    tag_ids: tags.ids,
-    newTags: tags.created,
-  };
+  const extras: BookingChanges = { is_imported: true, ...bookingTags(row.tags) };
   const description = row.description ?? row.og_description;
   if (description !== null && description !== undefined) extras.description = String(description).slice(0, DESCRIPTION_MAX);
   if (row.file_id !== null) extras.stored_file_id = Number(row.file_id);
@@ -266,25 +270,19 @@ function payInvoice(s: ImportScope, row: Row): number {
   return Number(find().entry_id);
 }
 
-interface StoredTags { ids: number[]; created: { name: string; color: string }[] }
-
-/** The tags kept on an entry (JSON: `[{ id }]` or `{ new: true, name, color }`). */
-export function parseTags(json: string | null | undefined): StoredTags {
-  const out: StoredTags = { ids: [], created: [] };
-  let list: unknown;
-  try { list = JSON.parse(json ?? '[]'); } catch { return out; }
-  if (!Array.isArray(list)) return out;
-  for (const t of list as Record<string, unknown>[]) {
-    if (t && t.new === true && typeof t.name === 'string') out.created.push({ name: t.name, color: String(t.color ?? 'blue') });
-    else if (t && typeof t.id === 'number') out.ids.push(t.id);
-  }
-  return out;
+/** The tags kept on an entry, as the booking action takes them: ids, and new tags by name. */
+function bookingTags(json: string | null | undefined): Pick<BookingChanges, 'tag_ids' | 'newTags'> {
+  const tags = storedTags(json);
+  return {
+    tag_ids: tags.flatMap((t) => ('id' in t ? [t.id] : [])),
+    newTags: tags.flatMap((t) => ('new' in t ? [{ name: t.name, color: t.color }] : [])),
+  };
 }
 
 // ---- changing entries ---------------------------------------------------------------------------
 
 /** A tag as PUT gives it: one of the company's, or a new one made at processing. */
-export type TagInput = { id: number } | { new: true; name: string; color: string };
+export type TagInput = StoredTag;
 
 /** The fields of PUT (and PUT multiple), as the route has read them; undefined: not given. */
 export interface ImportEntryInput {
@@ -365,11 +363,7 @@ export function changeImportEntries(s: ImportScope, rows: readonly Row[], input:
   checked.throwIfAny();
 
   // linking an invoice sets what matching sets, unless this request names the counter account itself
-  let invoiceBooking: ReturnType<typeof paymentBooking> | undefined;
-  if (invoice && other === undefined) {
-    const receivableBooked = accrual(s) && (invoice.receivable_entry_id !== null || (invoice.status === 'open' && Number(invoice.final_value) !== 0));
-    invoiceBooking = paymentBooking(s, invoice, undefined, receivableBooked);
-  }
+  const invoiceBooking = invoice && other === undefined ? expectedPayment(s, invoice) : undefined;
 
   transaction(db, () => {
     for (const row of rows) {

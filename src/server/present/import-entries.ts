@@ -6,20 +6,11 @@ import { groupRappen, percentHundredthsToNumber, rappenToNumber } from '../domai
 import type { Db, Row } from '../store/db.js';
 import { accountsOf, rowsByIds } from '../store/entries.js';
 import { filesByIds, type StoredFile } from '../store/files.js';
+import { storedTags } from '../store/import-entries.js';
 import { invoiceRef } from './entries.js';
 import { fileRecord } from './documents.js';
 
 const idOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-const isReady = (r: Row) => r.other_account_id !== null || Number(r.ignore) === 1;
-
-function parsedTags(json: string | null): unknown[] {
-  try {
-    const list = JSON.parse(json ?? '[]');
-    return Array.isArray(list) ? list : [];
-  } catch {
-    return [];
-  }
-}
 
 /** Shapes rows as ImportEntries, loading the embedded records in one query each. */
 export function serializeImportEntries(db: Db, companyId: number, rows: Row[], fileUrl: (file: StoredFile) => string) {
@@ -44,10 +35,10 @@ export function serializeImportEntries(db: Db, companyId: number, rows: Row[], f
       entry_id: idOrNull(r.entry_id), invoice_id: idOrNull(r.invoice_id), file_id: idOrNull(r.file_id),
       date: r.date, type: r.type, sum: rappenToNumber(sum),
       description: r.description ?? null, og_description: r.og_description ?? null, reference: r.reference ?? null,
-      ignore: Number(r.ignore) === 1, is_ready: isReady(r), similarExists: Number(r.similar_exists ?? 0) === 1,
+      ignore: Number(r.ignore) === 1, is_ready: Number(r.is_ready) === 1, similarExists: Number(r.similar_exists ?? 0) === 1,
       date_formatted: dottedDate(r.date), sum_formatted: groupRappen(sum),
       status: r.status, counterparty_name: r.counterparty_name ?? null, counterparty_iban: r.counterparty_iban ?? null,
-      bank_reference: r.bank_reference ?? null, tags: parsedTags(r.tags), error: r.error ?? null,
+      bank_reference: r.bank_reference ?? null, tags: storedTags(r.tags), error: r.error ?? null,
       bank_account: account(Number(r.bank_account_id)),
       other_account: account(idOrNull(r.other_account_id)),
       tax_rate: taxRate ? { id: Number(taxRate.id), name: taxRate.name, rate: percentHundredthsToNumber(Number(taxRate.rate)) } : null,

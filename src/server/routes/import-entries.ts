@@ -113,6 +113,8 @@ const deleteSchema = z.object({
   ids: required(z.union([z.literal('all'), z.preprocess((v) => (typeof v === 'number' ? [v] : v), z.array(rules.id()).min(1).max(10000))])),
 });
 
+const uploadSchema = z.object({ bank_account_id: nullable(rules.id()) });
+
 const inputOf = (data: z.output<typeof updateSchema>): ImportEntryInput => data as ImportEntryInput;
 
 // ---- routes -------------------------------------------------------------------------------------
@@ -166,7 +168,7 @@ export function registerImportEntries(r: Hono<AppEnv>): void {
     r.post(path, uploadBodyLimit(MAX_STATEMENT_BYTES), async (c) => {
       const body = await readBody(c);
       const file = await readUploadedFile(body, MAX_STATEMENT_BYTES);
-      const checked = check(z.object({ bank_account_id: nullable(rules.id()) }), body);
+      const checked = check(uploadSchema, body);
       checked.throwIfAny();
       const { parseCamt, CamtError } = await import('../../domain/camt.js');
       let statements;

@@ -24,6 +24,19 @@ export interface NewImportEntry {
   counterparty_iban: string | null;
 }
 
+/** A tag kept on an entry for its booking: one of the company's, or one to make at processing. */
+export type StoredTag = { id: number } | { new: true; name: string; color: string };
+
+/** The `tags` column read back (JSON written by updates; anything else reads as none). */
+export function storedTags(json: string | null | undefined): StoredTag[] {
+  try {
+    const list: unknown = JSON.parse(json ?? '[]');
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
 /** The columns an update may change. */
 export interface ImportEntryChanges {
   bank_account_id?: number;
@@ -59,8 +72,9 @@ export function insertImportEntries(db: Db, companyId: number, userId: number, e
 const SIMILAR = `EXISTS (SELECT 1 FROM entries e WHERE e.company_id = ie.company_id AND e.date = ie.date AND e.sum = ie.sum
   AND e.id IS NOT ie.entry_id
   AND ((ie.type = 'income' AND e.debit_account_id = ie.bank_account_id) OR (ie.type = 'expense' AND e.credit_account_id = ie.bank_account_id)))`;
-const SELECT = `SELECT ie.*, ${SIMILAR} AS similar_exists FROM import_entries ie`;
+// is_ready (the spec's readiness rule, written once): a counter account, or ignored
 const READY = '(ie.other_account_id IS NOT NULL OR ie.ignore = 1)';
+const SELECT = `SELECT ie.*, ${READY} AS is_ready, ${SIMILAR} AS similar_exists FROM import_entries ie`;
 
 export function findImportEntryRow(db: Db, companyId: number, id: number): Row | undefined {
   return one(db, `${SELECT} WHERE ie.company_id = ? AND ie.id = ?`, companyId, id);
@@ -116,9 +130,15 @@ export function queueCounts(db: Db, companyId: number): { open: number; ready: n
   return { open: Number(r.open), ready: Number(r.ready) };
 }
 
-/** The open entries ready to be processed (or ignored), oldest first. */
-export function readyImportEntryRows(db: Db, companyId: number): Row[] {
-  return all(db, `${SELECT} WHERE ie.company_id = ? AND ie.status = 'open' AND ${READY} ORDER BY ie.date, ie.id`, companyId);
+/** The ids of the open entries ready to be processed (or ignored), oldest first. */
+export function readyImportEntryIds(db: Db, companyId: number): number[] {
+  return all(db, `SELECT ie.id FROM import_entries ie WHERE ie.company_id = ? AND ie.status = 'open' AND ${READY} ORDER BY ie.date, ie.id`, companyId)
+    .map((r) => Number(r.id));
+}
+
+/** The entry, while it is open and ready (processing reads it again inside its write transaction). */
+export function readyImportEntryRow(db: Db, companyId: number, id: number): Row | undefined {
+  return one(db, `SELECT ie.* FROM import_entries ie WHERE ie.company_id = ? AND ie.id = ? AND ie.status = 'open' AND ${READY}`, companyId, id);
 }
 
 /** The company's open entries among `ids` (all of them when ids is 'all'). */
