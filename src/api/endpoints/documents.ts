@@ -41,12 +41,6 @@ const unwrap = (body: unknown, what: string): DocumentRecord => {
 
 export interface DocumentListPage { data: DocumentRecord[]; meta: { count: number; total: number; sum: number; sum_formatted: string; current_page: number; last_page: number; per_page: number } }
 
-export async function listDocumentsPage(client: ApiClient, kind: DocumentKind, company: number, query: Record<string, QueryValue>): Promise<DocumentListPage> {
-  const body = await client.get<DocumentListPage>(documentPaths(kind).list(company), { query });
-  if (!body || !Array.isArray(body.data) || !body.meta) throw new CliError(`unexpected answer from ${documentPaths(kind).list(company)}: expected { data, meta }`);
-  return body;
-}
-
 export async function getDocument(client: ApiClient, kind: DocumentKind, company: number, id: number): Promise<DocumentRecord> {
   return unwrap(await client.get(documentPaths(kind).one(company, id)), documentPaths(kind).one(company, id));
 }

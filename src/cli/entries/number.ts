@@ -1,6 +1,7 @@
 // `acct entries number <income|expense|swap> [--year] [--number]`: the running number, bare on stdout.
 import { entryNumber, ENTRY_TYPES, type EntryType } from '../../api/endpoints/entries.js';
 import { UsageError } from '../../errors.js';
+import { positiveInt } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 
@@ -19,10 +20,7 @@ export default async function nextNumber({ type, year, number }: NumberOptions, 
     if (!/^\d{4}$/.test(year)) throw new UsageError(`invalid --year "${year}": expected a year like 2025`);
     query.year = Number(year);
   }
-  if (number !== undefined) {
-    if (!/^\d+$/.test(number) || Number(number) < 1) throw new UsageError(`invalid --number "${number}": expected a whole number of at least 1`);
-    query.number = Number(number);
-  }
+  if (number !== undefined) query.number = positiveInt('--number', number);
   await withRuntime(g, async (rt) => {
     process.stdout.write(`${await entryNumber(rt.client, await rt.company(), type as EntryType, query)}\n`);
   });

@@ -4,10 +4,9 @@
 // bookings) and the text, or ignore, or skip. Every answer is saved at once with PUT, so Ctrl-C loses
 // nothing and the next run goes on with what is still not ready. Ends with a summary and offers to
 // process. The prompts (@inquirer/prompts) load only here.
-import { listAccounts } from '../../api/endpoints/accounts.js';
 import { allEntries, entryPaths } from '../../api/endpoints/entries.js';
 import { listImportEntries, updateImportEntry, type ImportEntryRecord } from '../../api/endpoints/import-entries.js';
-import { taxRatePaths } from '../../api/endpoints/tax-rates.js';
+import { allTaxRates, chartOfAccounts } from '../../api/endpoints/reports.js';
 import { ApiError } from '../../api/http.js';
 import { paginate } from '../../api/paginate.js';
 import { groupRappen, toRappen } from '../../domain/money.js';
@@ -48,7 +47,7 @@ export default async function review(_opts: NoOptions, io: VerbIO): Promise<void
     const tally: Tally = { ready: 0, ignored: 0, skipped: 0 };
     if (todo.length === 0) notice('Nothing to review: every open entry has a counter account or is ignored.');
     else {
-      const session = new Session(rt, company, prompts, await listAccounts(rt.client, company, { type: 'all' }), await taxRates(rt, company));
+      const session = new Session(rt, company, prompts, await chartOfAccounts(rt.client, company), await allTaxRates(rt.client, company));
       try {
         for (const [i, entry] of todo.entries()) tally[await session.ask(entry, `[${i + 1}/${todo.length}]`)]++;
       } catch (err) {
@@ -65,12 +64,6 @@ export default async function review(_opts: NoOptions, io: VerbIO): Promise<void
       notice('Not processed: acct import process books them (--dry-run shows how).');
     }
   });
-}
-
-async function taxRates(rt: Runtime, company: number): Promise<Rec[]> {
-  const rates: Rec[] = [];
-  for await (const page of paginate<Rec>(rt.client, taxRatePaths.list(company), { all: true })) rates.push(...page);
-  return rates;
 }
 
 /** The questions for one entry after another, with what they look up once (the chart, the tax rates, each account's usual rate). */

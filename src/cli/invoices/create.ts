@@ -13,7 +13,7 @@ import { notice } from '../globals.js';
 import { convertValue } from '../resource/body.js';
 import type { VerbIO } from '../verb.js';
 import { positionsFromTimes, type TimeGrouping } from '../shared/document-input.js';
-import { getRecord } from '../shared/documents/common.js';
+import { getRecord } from '../shared/existing.js';
 import { KINDS, type Ordered } from '../shared/documents/fields.js';
 import { createDocumentWith, type CreateAddition, type Planned, type WriteOptions } from '../shared/documents/write.js';
 

@@ -15,10 +15,15 @@ const unwrap = (body: unknown): Rec => {
 /** "project" → "projects", "time entry" → "time entries". */
 export const plural = (noun: string): string => (noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`);
 
+/** One record by its path ({ data: record } or, as tax rates answer, the record itself). */
+export async function getRecord<T extends object = Rec>(client: ApiClient, path: string): Promise<T> {
+  return unwrap(await client.get(path)) as T;
+}
+
 /** The record with this id, or undefined when the company has none (404). */
 export async function findRecord(client: ApiClient, path: string): Promise<Rec | undefined> {
   try {
-    return unwrap(await client.get(path));
+    return await getRecord(client, path);
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return undefined;
     throw err;

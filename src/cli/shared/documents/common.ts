@@ -15,6 +15,7 @@ import { withRuntime, type Runtime } from '../../runtime.js';
 import type { BodyField } from '../../resource/spec.js';
 import type { PositionItem } from '../document-input.js';
 import { documentView, type ProposalLink } from '../document-view.js';
+import { getRecord } from '../existing.js';
 import { detailColumns, NULLABLE_REFS, type KindFacts } from './fields.js';
 
 /** The arguments <proposal> / <invoice> and <proposals...> / <invoices...> as the verbs receive them. */
@@ -53,16 +54,10 @@ export function printDocument(plan: OutputPlan, doc: DocumentRecord, link?: Prop
   else printRecord(plan, doc);
 }
 
-/** One record of another resource by its path ({ data: record } or, as tax rates answer, the record itself). */
-export async function getRecord(client: ApiClient, path: string): Promise<DocumentRecord> {
-  const body = await client.get<DocumentRecord>(path);
-  return body && typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data) ? body.data : body;
-}
-
 /** `--product NAME[:amount]` as a position: the product's name, price and unit, looked up by name or id. */
 export async function productItem(client: ApiClient, company: number, resolver: RefResolver, typed: { product: string; amount: string }): Promise<PositionItem> {
   const id = await resolver.resolve('product', typed.product, 'product');
-  const product = await getRecord(client, productPaths.one(company, id));
+  const product = await getRecord<DocumentRecord>(client, productPaths.one(company, id));
   return { type: 'position', description: product.name, amount: typed.amount, price: rappenToString(toRappen(product.price ?? 0) ?? 0), unit: product.unit ?? null };
 }
 

@@ -145,13 +145,6 @@ export const FILE_COLUMNS: Column[] = [
   { key: 'url', default: false },
 ];
 
-export const BATCH_COLUMNS: Column[] = [
-  { key: 'updated', kind: 'int' },
-  { key: 'deleted', kind: 'int' },
-  { key: 'skipped', kind: 'json' },
-  { key: 'message', default: false },
-];
-
 export const documentFilters = (k: KindFacts): FilterFlag[] => [
   { flag: 'status', param: 'filter[status]', type: 'string', description: `${k.listStatuses.join(', ')} (comma-separated for several)` },
   { flag: 'customer', param: 'filter[customer_id]', type: 'string', ref: 'customer', description: 'customer number or exact name' },

@@ -5,7 +5,8 @@
 // with progress on stderr. An existing file is never overwritten without --force.
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { documentPdf, listDocumentsPage } from '../../../api/endpoints/documents.js';
+import { documentPaths, documentPdf, type DocumentRecord } from '../../../api/endpoints/documents.js';
+import { paginate } from '../../../api/paginate.js';
 import { CliError, ExitCode, UsageError } from '../../../errors.js';
 import { notice } from '../../globals.js';
 import { RefResolver } from '../../refs.js';
@@ -66,29 +67,25 @@ export default async function pdf(k: KindFacts, o: PdfOptions, io: VerbIO): Prom
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
     await resolveRefs(new RefResolver(rt.client, company), documentFilters(k), query, (f) => (f as FilterFlag).param);
-    const docs: { id: number; number: string }[] = [];
-    for (let page = 1; ; page++) {
-      const body = await listDocumentsPage(rt.client, k.kind, company, { ...query, page, per_page: 100 });
-      docs.push(...body.data.map((d) => ({ id: Number(d.id), number: String(d.number) })));
-      if (page >= body.meta.last_page) break;
-    }
-    if (docs.length === 0) { notice(`No ${k.kind} found; nothing written.`); return; }
+    const ids: number[] = [];
+    for await (const page of paginate<DocumentRecord>(rt.client, documentPaths(k.kind).list(company), { query, all: true })) ids.push(...page.map((d) => Number(d.id)));
+    if (ids.length === 0) { notice(`No ${k.kind} found; nothing written.`); return; }
     mkdirSync(dir, { recursive: true });
     let written = 0;
     const skipped: string[] = [];
-    for (const [i, d] of docs.entries()) {
-      const { bytes, fileName } = await documentPdf(rt.client, k.kind, company, d.id);
-      const target = join(dir, safeName(fileName, d.id));
+    for (const [i, id] of ids.entries()) {
+      const { bytes, fileName } = await documentPdf(rt.client, k.kind, company, id);
+      const target = join(dir, safeName(fileName, id));
       if (existsSync(target) && !o.force) {
         skipped.push(target);
-        process.stderr.write(`[${i + 1}/${docs.length}] ${target} exists, skipped (--force overwrites)\n`);
+        process.stderr.write(`[${i + 1}/${ids.length}] ${target} exists, skipped (--force overwrites)\n`);
         continue;
       }
       writeFileSync(target, bytes);
       written++;
-      process.stderr.write(`[${i + 1}/${docs.length}] ${target}\n`);
+      process.stderr.write(`[${i + 1}/${ids.length}] ${target}\n`);
     }
-    notice(`Wrote ${written} of ${docs.length} ${k.kind} into ${dir}${skipped.length ? `; ${skipped.length} existed and were kept` : ''}.`);
+    notice(`Wrote ${written} of ${ids.length} ${k.kind} into ${dir}${skipped.length ? `; ${skipped.length} existed and were kept` : ''}.`);
     if (skipped.length) throw new CliError(`${skipped.length} file${skipped.length === 1 ? '' : 's'} existed and were not overwritten (--force overwrites)`, ExitCode.Conflict);
   });
 }

@@ -16,7 +16,8 @@ import type { BodyField } from '../../resource/spec.js';
 import { withRuntime, type Runtime } from '../../runtime.js';
 import type { VerbIO } from '../../verb.js';
 import { parsePositionFlag, parseProductFlag, textItem } from '../document-input.js';
-import { documentPlan, flagsBody, getRecord, printDocument, productItem, requestBody, withDocument, type DocumentArgs } from './common.js';
+import { getRecord } from '../existing.js';
+import { documentPlan, flagsBody, printDocument, productItem, requestBody, withDocument, type DocumentArgs } from './common.js';
 import { documentBodyFields, type KindFacts, type Ordered } from './fields.js';
 import { previewDocument } from './preview.js';
 
