@@ -7,7 +7,7 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import {
-  createDocument, addPosition, changePosition, removePosition, deleteDocumentIn, removeFilesAfterCommit, updateDocumentWith, attach, detach,
+  createDocument, addPosition, changePosition, removePosition, deleteDocument, updateDocumentWith, attach, detach,
   attachedFiles, nextDocumentNumber, assertEditable, type DocumentInput, type DocumentScope,
 } from '../actions/documents.js';
 import { canMove, invoiceBooker, markAs, moveRefused, primaryBankAccountId, removeInvoiceBookings, DEFAULT_INCOME_ACCOUNT, type InvoiceBooker, type MarkAsParams } from '../actions/document-states.js';
@@ -397,8 +397,7 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
       const doc = findDocumentRow(s.db, type, s.companyId, id);
       try {
         if (!doc) throw notFound();
-        const files = transaction(s.db, () => deleteDocumentIn(s, type, doc, removeInvoiceBookings(booker(c))));
-        removeFilesAfterCommit(s.dataDir, files);
+        deleteDocument(s, type, doc, removeInvoiceBookings(booker(c)));
         deleted++;
       } catch {
         skipped.push(id);
@@ -445,8 +444,7 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
   r.delete(one_, (c) => {
     const row = documentOr404(c, type);
     const s = documentScope(c);
-    const files = transaction(s.db, () => deleteDocumentIn(s, type, row, removeInvoiceBookings(booker(c))));
-    removeFilesAfterCommit(s.dataDir, files);
+    deleteDocument(s, type, row, removeInvoiceBookings(booker(c)));
     return c.body(null, 204);
   });
 
