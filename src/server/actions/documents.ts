@@ -58,7 +58,7 @@ export function nextDocumentNumber(db: Db, type: DocumentType, companyId: number
 interface PositionNode { row: Row; children: PositionNode[] }
 
 /** The stored positions as a tree: collections hold their children, both in their order. */
-export function positionTree(db: Db, type: DocumentType, documentId: number): PositionNode[] {
+function positionTree(db: Db, type: DocumentType, documentId: number): PositionNode[] {
   const rows = positionRows(db, type, documentId);
   const nodes = new Map(rows.map((row) => [Number(row.id), { row, children: [] as PositionNode[] }]));
   const roots: PositionNode[] = [];
@@ -75,12 +75,16 @@ const storedPosition = (n: PositionNode): PositionInput => ({
   children: n.children.map(storedPosition),
 });
 
+/** A document's stored positions as a create or update takes them (a tree in stored units). */
+export const storedPositions = (db: Db, type: DocumentType, documentId: number): PositionInput[] =>
+  positionTree(db, type, documentId).map(storedPosition);
+
 /** Recomputes and stores the totals of a document from its positions, discount, tax rate and settings. */
 function refreshTotals(db: Db, type: DocumentType, companyId: number, id: number): void {
   const doc = findDocumentRow(db, type, companyId, id)!;
   const rate = doc.tax_rate_id === null ? undefined : findTaxRateRow(db, companyId, Number(doc.tax_rate_id));
   setTotals(db, type, id, documentTotals({
-    positions: positionTree(db, type, id).map((n) => pricedOf(storedPosition(n))),
+    positions: storedPositions(db, type, id).map(pricedOf),
     discountRate: doc.discount_rate === null ? null : Number(doc.discount_rate),
     vatRate: rate ? Number(rate.rate) : null,
     vatIncluded: Number(doc.vat_included) === 1,
