@@ -5,7 +5,7 @@
 // template records "Recurring invoice R-… created". Run when the service starts, every hour while it
 // runs, and by `acct server recur`.
 import { dueOccurrences, shiftedDue, type RepeatInterval } from '../domain/documents.js';
-import { wallClock } from '../domain/time.js';
+import { todayOf } from '../clock.js';
 import { transaction, type Db, type Row } from '../store/db.js';
 import { findCompany } from '../store/companies.js';
 import { findDocumentRow, insertActivity, recurringIndexesOf, recurringTemplateRows, type DocumentValues } from '../store/documents.js';
@@ -35,7 +35,7 @@ export function runRecurring(db: Db, opts: { companyId?: number; date?: string; 
     if (!companies.has(companyId)) companies.set(companyId, findCompany(db, companyId));
     const company = companies.get(companyId);
     if (!company || company.plan !== 'business' || Number(company.subscription_expired) === 1) continue;
-    const today = opts.date ?? wallClock(opts.now ?? new Date(), company.timezone ?? 'Europe/Zurich').date;
+    const today = opts.date ?? todayOf(company, opts.now ?? new Date());
     const due = dueOccurrences({ date: template.date, interval: template.repeat_interval as RepeatInterval, stopAt: template.repeat_stop_at }, today, recurringIndexesOf(db, Number(template.id)));
     for (const { k, date } of due) {
       transaction(db, () => {

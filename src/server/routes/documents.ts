@@ -40,7 +40,7 @@ import { toCustomer } from '../present/customers.js';
 import { serializeEntries } from '../present/entries.js';
 import { toProject } from '../present/projects.js';
 import { toTaxRate } from '../present/tax-rates.js';
-import { companyToday, scopeOf as requestScope } from '../context.js';
+import { companyToday, companyZone, scopeOf as requestScope } from '../context.js';
 import { fileUrlFor } from '../file-links.js';
 import { readUploadedFile } from '../upload.js';
 import { buildQrPayload, validateQrInput } from '../../domain/qr-bill.js';
@@ -479,7 +479,7 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
 
   r.get(`${one_}/activities`, (c) => {
     const row = documentOr404(c, type);
-    return c.json(documentActivities(c.get('deps').db, type, Number(row.id), c.get('company').timezone ?? 'Europe/Zurich'));
+    return c.json(documentActivities(c.get('deps').db, type, Number(row.id), companyZone(c)));
   });
 
   // positions
