@@ -288,10 +288,7 @@ function filterOf(c: Ctx, type: DocumentType): DocumentFilter {
 
 // ---- reading ------------------------------------------------------------------------------------------
 
-const documentScope = (c: Ctx): DocumentScope => ({
-  db: c.get('deps').db, dataDir: c.get('deps').dataDir, companyId: c.get('companyId'), userId: Number(c.get('user').id),
-  company: c.get('company'), today: companyToday(c),
-});
+const documentScope = (c: Ctx): DocumentScope => ({ ...requestScope(c), company: c.get('company') });
 
 function documentOr404(c: Ctx, type: DocumentType): Row {
   const row = findDocumentRow(c.get('deps').db, type, c.get('companyId'), pathId(c, PARAM[type]));
@@ -622,7 +619,6 @@ function registerSplit(r: Hono<AppEnv>): void {
         vat_included: Number(proposal.vat_included) === 1, add_rounding_difference: Number(proposal.add_rounding_difference) === 1,
       };
       fillDefaults(c, 'invoice', values);
-      values.tax_rate_id = proposal.tax_rate_id;
       return createDocument(s, 'invoice', {
         values,
         positions: [{ type: 'position', description: split.title, title: null, amount: 1000, price: split.sum, discount: 0, discountType: null, unit: null, date: null, children: [] }],
