@@ -24,13 +24,13 @@ import { filterBoolean, filterIds, normaliseInput, pathId, readBody, type Body }
 import { check, isValidDate, nullable, required, rules, sometimes, text, validate } from '../validation.js';
 import { transaction, type Db, type Row } from '../store/db.js';
 import {
-  documentNumberTaken, entryRowsByIds, documentRowsWhere, findDocumentRow, findPositionRow, linkedEntryIds, linkedTimeIds, listDocumentRows,
+  documentNumberTaken, entryRowsByIds, documentRowsWhere, findDocumentRow, findPositionRow, linkedEntryRows, linkedTimeIds, listDocumentRows,
   ownDocumentIds, positionRows, timeRowsByIds, type DocumentFilter, type DocumentValues, type StatusCondition,
 } from '../store/documents.js';
 import { findAccountRow, findAccountRowByNumber } from '../store/accounts.js';
 import { findContactRow } from '../store/contacts.js';
 import { customerRow, findCustomerRow } from '../store/customers.js';
-import { customerOfCompany, findEntryRow, projectOfCompany, taxRateOfCompany } from '../store/entries.js';
+import { customerOfCompany, projectOfCompany, taxRateOfCompany } from '../store/entries.js';
 import { findProjectRow } from '../store/projects.js';
 import { findTaxRateRow } from '../store/tax-rates.js';
 import { createdAnswer, documentActivities, documentFields, documentModel, documentPositions, documentSummary, fileRecord } from '../present/documents.js';
@@ -326,8 +326,9 @@ function relations(c: Ctx, type: DocumentType, row: Row): Record<string, unknown
   const proposal = row.proposal_id === null ? undefined : findDocumentRow(db, 'proposal', companyId, Number(row.proposal_id));
   out.proposal = proposal ? documentSummary('proposal', proposal) : null;
   out.bank_account = row.bank_account_id === null ? null : present.account(Number(row.bank_account_id));
-  const entryIds = linkedEntryIds(db, Number(row.id));
-  out.entries = present.entries(entryIds);
+  const entryRows = linkedEntryRows(db, companyId, Number(row.id));
+  const entryIds = entryRows.map((e) => Number(e.id));
+  out.entries = present.entries(entryRows);
   out.time_ids = linkedTimeIds(db, Number(row.id));
   out.entry_ids = entryIds.filter((e) => e !== row.entry_id && e !== row.receivable_entry_id);
   return out;
@@ -646,7 +647,7 @@ function relationPresenters(c: Ctx) {
     project: row(findProjectRow, (r) => toProject(db, r)),
     taxRate: row(findTaxRateRow, (r) => toTaxRate(r)),
     account: row(findAccountRow, toAccount),
-    entries: (ids: number[]) => serializeEntries(db, companyId, ids.map((id) => findEntryRow(db, companyId, id)).filter((r): r is Row => !!r), {
+    entries: (rows: Row[]) => serializeEntries(db, companyId, rows, {
       closedUntil: c.get('company').closed_until ?? null, fileUrl: fileUrlFor(c),
     }),
   };
