@@ -1,8 +1,7 @@
 // What every request handler can reach: the database, the authenticated user and the company in scope;
 // and the same as a plain scope for the rules and actions below the routes, which take no hono context.
 import type { Context } from 'hono';
-import { clock } from './clock.js';
-import { wallClock } from './domain/time.js';
+import { todayOf, zoneOf } from './clock.js';
 import type { Db, Row } from './store/db.js';
 import type { Role } from './store/companies.js';
 import { projectRow } from './store/times.js';
@@ -29,9 +28,9 @@ export interface AppEnv {
 
 export type Ctx = Context<AppEnv>;
 
-export const companyZone = (c: Ctx): string => String(c.get('company').timezone ?? 'Europe/Zurich');
+export const companyZone = (c: Ctx): string => zoneOf(c.get('company'));
 /** Today in the company's time zone. */
-export const companyToday = (c: Ctx): string => wallClock(clock.now(), companyZone(c)).date;
+export const companyToday = (c: Ctx): string => todayOf(c.get('company'));
 
 /** The company a request acts in and who acts; actions/bookings.ts takes it as its BookingScope. */
 export interface Scope {

@@ -3,6 +3,8 @@
 // sent and paid seen through the entries API and the balances, time entries and expense bookings that
 // follow the invoice, batch, positions, activities, attachments, split, recurring copies, and what the
 // master data shows of documents. Each describe works in a company of its own.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompany, setCompany } from '../../src/server/main.js';
 import { runRecurring } from '../../src/server/actions/recurring.js';
@@ -602,9 +604,21 @@ describe('positions, attachments', () => {
     for (const [method, path] of [['GET', 'positions'], ['POST', 'positions'], ['GET', 'activities'], ['POST', 'attach'], ['GET', 'mark-as?status=sent']] as const) {
       expect((await svc.call(method, `/companies/${company}/proposals/${foreign.id}/${path}`, method === 'POST' ? {} : undefined)).status, `${method} ${path}`).toBe(404);
     }
+    const bytesOf = (id: number) => join(svc.dataDir, String(one(svc.server.db, 'SELECT path FROM files WHERE id = ?', id)!.path));
+    const detached = bytesOf(file.id);
+    expect(existsSync(detached)).toBe(true);
     expect((await svc.call('POST', `/companies/${company}/proposals/${p.id}/detach/${file.id}`)).status).toBe(204);
     expect((await svc.call('POST', `/companies/${company}/proposals/${p.id}/detach/${file.id}`)).status).toBe(404);
     expect((await fetch(file.url)).status).toBe(404);
+    expect(existsSync(detached)).toBe(false);
+    // deleting the document takes its attachments' bytes with it
+    const again = new FormData();
+    again.append('file', new Blob(['%PDF-1.4 again'], { type: 'application/pdf' }), 'again.pdf');
+    const kept = (await (await fetch(`${svc.url}/companies/${company}/proposals/${p.id}/attach`, { method: 'POST', headers: { Authorization: `Bearer ${svc.token}` }, body: again })).json()).data;
+    const keptBytes = bytesOf(kept.id);
+    expect(existsSync(keptBytes)).toBe(true);
+    expect((await svc.call('DELETE', `/companies/${company}/proposals/${p.id}`)).status).toBe(204);
+    expect(existsSync(keptBytes)).toBe(false);
   });
 });
 

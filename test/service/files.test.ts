@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setCompany, signingSecret } from '../../src/server/admin.js';
 import { one } from '../../src/server/store/db.js';
 import { FILE_URL_TTL_SECONDS, fileSignature, verifyFileSignature } from '../../src/server/file-links.js';
-import { isSignedFileRequest } from '../../src/server/routes/files.js';
+import { isSignedFileRequest } from '../../src/server/routes/paths.js';
 import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
 import { retryOnStaleSocket } from './retry-on-reset.js';
 

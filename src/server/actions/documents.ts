@@ -6,7 +6,7 @@ import { documentTotals, positionSum } from '../../domain/document-totals.js';
 import { documentRunningNumber, formatDocumentNumber, type DocumentType } from '../domain/documents.js';
 import { pricedOf, type PositionInput } from '../domain/positions.js';
 import { badRequest } from '../http-error.js';
-import { transaction, type Db, type Row } from '../store/db.js';
+import { afterCommit, onRollback, transaction, type Db, type Row } from '../store/db.js';
 import { findTaxRateRow } from '../store/tax-rates.js';
 import { findAccountRow } from '../store/accounts.js';
 import { invoiceReferences } from '../../domain/qr-reference.js';
@@ -17,6 +17,7 @@ import {
   type DocumentValues, type PositionValues,
 } from '../store/documents.js';
 import { deleteFileRow, findFile, insertFile, removeFileBytes, type StoredFile } from '../store/files.js';
+import type { UploadedFile } from '../upload.js';
 
 /** Who acts, in which company, and when: everything an action needs besides its input. */
 export interface DocumentScope {
@@ -57,7 +58,7 @@ export function nextDocumentNumber(db: Db, type: DocumentType, companyId: number
 interface PositionNode { row: Row; children: PositionNode[] }
 
 /** The stored positions as a tree: collections hold their children, both in their order. */
-export function positionTree(db: Db, type: DocumentType, documentId: number): PositionNode[] {
+function positionTree(db: Db, type: DocumentType, documentId: number): PositionNode[] {
   const rows = positionRows(db, type, documentId);
   const nodes = new Map(rows.map((row) => [Number(row.id), { row, children: [] as PositionNode[] }]));
   const roots: PositionNode[] = [];
@@ -74,12 +75,16 @@ const storedPosition = (n: PositionNode): PositionInput => ({
   children: n.children.map(storedPosition),
 });
 
+/** A document's stored positions as a create or update takes them (a tree in stored units). */
+export const storedPositions = (db: Db, type: DocumentType, documentId: number): PositionInput[] =>
+  positionTree(db, type, documentId).map(storedPosition);
+
 /** Recomputes and stores the totals of a document from its positions, discount, tax rate and settings. */
 function refreshTotals(db: Db, type: DocumentType, companyId: number, id: number): void {
   const doc = findDocumentRow(db, type, companyId, id)!;
   const rate = doc.tax_rate_id === null ? undefined : findTaxRateRow(db, companyId, Number(doc.tax_rate_id));
   setTotals(db, type, id, documentTotals({
-    positions: positionTree(db, type, id).map((n) => pricedOf(storedPosition(n))),
+    positions: storedPositions(db, type, id).map(pricedOf),
     discountRate: doc.discount_rate === null ? null : Number(doc.discount_rate),
     vatRate: rate ? Number(rate.rate) : null,
     vatIncluded: Number(doc.vat_included) === 1,
@@ -232,58 +237,51 @@ function deleteRefusal(s: Pick<DocumentScope, 'db' | 'companyId'>, type: Documen
 }
 
 /**
- * Deletes a document inside the caller's transaction: its linked time entries go back to open, its
- * attachments' files go (their bytes after the commit, through the returned list), and
- * `removeBookings` takes an invoice's receivable booking away first (it may refuse: closed period).
+ * Deletes a document in one transaction (joining the caller's): its linked time entries go back to
+ * open, its attachments' files go (their bytes once the deletion is committed), and `removeBookings`
+ * takes an invoice's receivable booking away first (it may refuse: closed period).
  */
-export function deleteDocumentIn(s: DocumentScope, type: DocumentType, doc: Row, removeBookings: (doc: Row) => void): StoredFile[] {
-  const refusal = deleteRefusal(s, type, doc);
-  if (refusal) throw badRequest(refusal);
-  if (type === 'invoice') {
-    removeBookings(doc);
-    unlinkTimes(s.db, doc.id);
-  }
-  const files = attachmentFileIds(s.db, type, doc.id).map((id) => findFile(s.db, id, s.companyId)).filter((f): f is StoredFile => !!f);
-  deleteDocumentRow(s.db, type, s.companyId, doc.id);
-  for (const f of files) deleteFileRow(s.db, f.id);
-  return files;
-}
-
-export function removeFilesAfterCommit(dataDir: string, files: readonly StoredFile[]): void {
-  for (const f of files) removeFileBytes(dataDir, f);
+export function deleteDocument(s: DocumentScope, type: DocumentType, doc: Row, removeBookings: (doc: Row) => void): void {
+  transaction(s.db, () => {
+    const refusal = deleteRefusal(s, type, doc);
+    if (refusal) throw badRequest(refusal);
+    if (type === 'invoice') {
+      removeBookings(doc);
+      unlinkTimes(s.db, doc.id);
+    }
+    const files = attachedFiles(s.db, type, s.companyId, doc.id);
+    deleteDocumentRow(s.db, type, s.companyId, doc.id);
+    for (const f of files) {
+      deleteFileRow(s.db, f.id);
+      afterCommit(s.db, () => removeFileBytes(s.dataDir, f));
+    }
+  });
 }
 
 // ---- attachments ------------------------------------------------------------------------------------
 
-export interface Upload { name: string; mime: string; bytes: Uint8Array }
-
-export function attach(s: DocumentScope, type: DocumentType, doc: Row, upload: Upload): StoredFile {
-  let written: StoredFile | undefined;
-  try {
-    return transaction(s.db, () => {
-      written = insertFile(s.db, s.dataDir, s.companyId, upload.name, upload.mime, upload.bytes);
-      attachFile(s.db, type, doc.id, written.id);
-      insertActivity(s.db, type, doc.id, 'Updated');
-      return written;
-    });
-  } catch (err) {
-    if (written) removeFileBytes(s.dataDir, written);
-    throw err;
-  }
+/** Stores the upload and attaches it; the written bytes go again if the transaction's changes are undone. */
+export function attach(s: DocumentScope, type: DocumentType, doc: Row, upload: UploadedFile): StoredFile {
+  return transaction(s.db, () => {
+    const written = insertFile(s.db, s.dataDir, s.companyId, upload.name, upload.mime, upload.bytes);
+    onRollback(s.db, () => removeFileBytes(s.dataDir, written));
+    attachFile(s.db, type, doc.id, written.id);
+    insertActivity(s.db, type, doc.id, 'Updated');
+    return written;
+  });
 }
 
-/** Detaches and deletes an attached file; false when the file is not attached to the document. */
+/** Detaches and deletes an attached file (its bytes once committed); false when the file is not attached to the document. */
 export function detach(s: DocumentScope, type: DocumentType, doc: Row, fileId: number): boolean {
   const file = findFile(s.db, fileId, s.companyId);
   if (!file) return false;
-  const removed = transaction(s.db, () => {
+  return transaction(s.db, () => {
     if (!detachFile(s.db, type, doc.id, fileId)) return false;
     deleteFileRow(s.db, fileId);
     insertActivity(s.db, type, doc.id, 'Updated');
+    afterCommit(s.db, () => removeFileBytes(s.dataDir, file));
     return true;
   });
-  if (removed) removeFileBytes(s.dataDir, file);
-  return removed;
 }
 
 export function attachedFiles(db: Db, type: DocumentType, companyId: number, documentId: number): StoredFile[] {

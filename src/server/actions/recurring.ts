@@ -5,11 +5,11 @@
 // template records "Recurring invoice R-… created". Run when the service starts, every hour while it
 // runs, and by `acct server recur`.
 import { dueOccurrences, shiftedDue, type RepeatInterval } from '../domain/documents.js';
-import { wallClock } from '../domain/time.js';
+import { todayOf } from '../clock.js';
 import { transaction, type Db, type Row } from '../store/db.js';
 import { findCompany } from '../store/companies.js';
 import { findDocumentRow, insertActivity, recurringIndexesOf, recurringTemplateRows, type DocumentValues } from '../store/documents.js';
-import { createDocument, positionTree } from './documents.js';
+import { createDocument, storedPositions } from './documents.js';
 import type { PositionInput } from '../domain/positions.js';
 
 export interface RecurringCopy { companyId: number; templateId: number; templateNumber: string; id: number; number: string; date: string }
@@ -20,11 +20,8 @@ const COPIED: readonly (keyof DocumentValues)[] = [
   'exchange_rate_times', 'exchange_rate_expenses', 'without_debitor_on_qr',
 ];
 
-type Node = ReturnType<typeof positionTree>[number];
-const asInput = (n: Node): PositionInput => ({
-  type: n.row.type, description: n.row.description, title: n.row.title, amount: Number(n.row.amount), price: Number(n.row.price),
-  discount: Number(n.row.discount_amount), discountType: n.row.discount_type, unit: n.row.unit, date: null, children: n.children.map(asInput),
-});
+/** A copy takes the template's positions without their dates. */
+const undated = (p: PositionInput): PositionInput => ({ ...p, date: null, children: p.children.map(undated) });
 
 /**
  * Creates the due copies of every template (of one company, or all), as of `date` when given, else
@@ -38,14 +35,14 @@ export function runRecurring(db: Db, opts: { companyId?: number; date?: string; 
     if (!companies.has(companyId)) companies.set(companyId, findCompany(db, companyId));
     const company = companies.get(companyId);
     if (!company || company.plan !== 'business' || Number(company.subscription_expired) === 1) continue;
-    const today = opts.date ?? wallClock(opts.now ?? new Date(), company.timezone ?? 'Europe/Zurich').date;
+    const today = opts.date ?? todayOf(company, opts.now ?? new Date());
     const due = dueOccurrences({ date: template.date, interval: template.repeat_interval as RepeatInterval, stopAt: template.repeat_stop_at }, today, recurringIndexesOf(db, Number(template.id)));
     for (const { k, date } of due) {
       transaction(db, () => {
         const values: DocumentValues = { status: 'open', date, payable_until: shiftedDue({ date: template.date, payable_until: template.payable_until }, date), repeat: false, recurring_template_id: template.id, recurring_index: k };
         for (const key of COPIED) values[key] = template[key];
         const scope = { db, dataDir: '', companyId, userId: Number(template.user_id), company, today };
-        const id = createDocument(scope, 'invoice', { values, positions: positionTree(db, 'invoice', Number(template.id)).map(asInput) });
+        const id = createDocument(scope, 'invoice', { values, positions: storedPositions(db, 'invoice', Number(template.id)).map(undated) });
         const number = String(findDocumentRow(db, 'invoice', companyId, id)!.number);
         insertActivity(db, 'invoice', Number(template.id), `Recurring invoice ${number} created`);
         created.push({ companyId, templateId: Number(template.id), templateNumber: template.number, id, number, date });

@@ -2,6 +2,7 @@
 // its customer as a project embeds it (a project's `include=customer`, a time entry's `project.customer`).
 import { budgetUsage, openTimes, type BudgetUsage } from '../domain/budget.js';
 import { rappenToNumber } from '../domain/money.js';
+import { dotted } from '../domain/time.js';
 import type { Db, Row } from '../store/db.js';
 import { customerRow } from '../store/customers.js';
 import { projectBudgetTimeRows, projectCounts, projectInvoiceNetRows } from '../store/projects.js';
@@ -34,9 +35,6 @@ export interface Project {
   [relation: string]: unknown;
 }
 
-/** YYYY-MM-DD → dd.mm.yyyy */
-const dottedDate = (date: string | null): string | null => (date ? `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}` : null);
-
 const money = (rappen: unknown): number | null => (rappen === null || rappen === undefined ? null : rappenToNumber(Number(rappen)));
 const bool = (v: unknown): boolean => Number(v) === 1;
 const idOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -68,8 +66,8 @@ export function toProject(db: Db, r: Row): Project {
     kanban_status: r.kanban_status ?? null,
     start_date: r.start_date ?? null,
     end_date: r.end_date ?? null,
-    formatted_start_date: dottedDate(r.start_date ?? null),
-    formatted_end_date: dottedDate(r.end_date ?? null),
+    formatted_start_date: r.start_date ? dotted(r.start_date) : null,
+    formatted_end_date: r.end_date ? dotted(r.end_date) : null,
     hourly_rate: rappenToNumber(hourlyRate),
     entries_count: Number(counts.entries_count),
     invoices_count: Number(counts.invoices_count),

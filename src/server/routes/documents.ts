@@ -7,7 +7,7 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import {
-  createDocument, addPosition, changePosition, removePosition, deleteDocumentIn, removeFilesAfterCommit, updateDocumentWith, attach, detach,
+  createDocument, addPosition, changePosition, removePosition, deleteDocument, updateDocumentWith, attach, detach,
   attachedFiles, nextDocumentNumber, assertEditable, type DocumentInput, type DocumentScope,
 } from '../actions/documents.js';
 import { canMove, invoiceBooker, markAs, moveRefused, primaryBankAccountId, removeInvoiceBookings, DEFAULT_INCOME_ACCOUNT, type InvoiceBooker, type MarkAsParams } from '../actions/document-states.js';
@@ -24,13 +24,13 @@ import { filterBoolean, filterIds, normaliseInput, pathId, readBody, type Body }
 import { check, isValidDate, nullable, required, rules, sometimes, text, validate } from '../validation.js';
 import { transaction, type Db, type Row } from '../store/db.js';
 import {
-  documentNumberTaken, entryRowsByIds, documentRowsWhere, findDocumentRow, findPositionRow, linkedEntryIds, linkedTimeIds, listDocumentRows,
+  documentNumberTaken, entryRowsByIds, documentRowsWhere, findDocumentRow, findPositionRow, linkedEntryRows, linkedTimeIds, listDocumentRows,
   ownDocumentIds, positionRows, timeRowsByIds, type DocumentFilter, type DocumentValues, type StatusCondition,
 } from '../store/documents.js';
 import { findAccountRow, findAccountRowByNumber } from '../store/accounts.js';
 import { findContactRow } from '../store/contacts.js';
 import { customerRow, findCustomerRow } from '../store/customers.js';
-import { customerOfCompany, findEntryRow, projectOfCompany, taxRateOfCompany } from '../store/entries.js';
+import { customerOfCompany, projectOfCompany, taxRateOfCompany } from '../store/entries.js';
 import { findProjectRow } from '../store/projects.js';
 import { findTaxRateRow } from '../store/tax-rates.js';
 import { createdAnswer, documentActivities, documentFields, documentModel, documentPositions, documentSummary, fileRecord } from '../present/documents.js';
@@ -40,7 +40,7 @@ import { toCustomer } from '../present/customers.js';
 import { serializeEntries } from '../present/entries.js';
 import { toProject } from '../present/projects.js';
 import { toTaxRate } from '../present/tax-rates.js';
-import { companyToday, scopeOf as requestScope } from '../context.js';
+import { companyToday, companyZone, scopeOf as requestScope } from '../context.js';
 import { fileUrlFor } from '../file-links.js';
 import { readUploadedFile } from '../upload.js';
 import { buildQrPayload, validateQrInput } from '../../domain/qr-bill.js';
@@ -288,10 +288,7 @@ function filterOf(c: Ctx, type: DocumentType): DocumentFilter {
 
 // ---- reading ------------------------------------------------------------------------------------------
 
-const documentScope = (c: Ctx): DocumentScope => ({
-  db: c.get('deps').db, dataDir: c.get('deps').dataDir, companyId: c.get('companyId'), userId: Number(c.get('user').id),
-  company: c.get('company'), today: companyToday(c),
-});
+const documentScope = (c: Ctx): DocumentScope => ({ ...requestScope(c), company: c.get('company') });
 
 function documentOr404(c: Ctx, type: DocumentType): Row {
   const row = findDocumentRow(c.get('deps').db, type, c.get('companyId'), pathId(c, PARAM[type]));
@@ -329,8 +326,9 @@ function relations(c: Ctx, type: DocumentType, row: Row): Record<string, unknown
   const proposal = row.proposal_id === null ? undefined : findDocumentRow(db, 'proposal', companyId, Number(row.proposal_id));
   out.proposal = proposal ? documentSummary('proposal', proposal) : null;
   out.bank_account = row.bank_account_id === null ? null : present.account(Number(row.bank_account_id));
-  const entryIds = linkedEntryIds(db, Number(row.id));
-  out.entries = present.entries(entryIds);
+  const entryRows = linkedEntryRows(db, companyId, Number(row.id));
+  const entryIds = entryRows.map((e) => Number(e.id));
+  out.entries = present.entries(entryRows);
   out.time_ids = linkedTimeIds(db, Number(row.id));
   out.entry_ids = entryIds.filter((e) => e !== row.entry_id && e !== row.receivable_entry_id);
   return out;
@@ -397,8 +395,7 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
       const doc = findDocumentRow(s.db, type, s.companyId, id);
       try {
         if (!doc) throw notFound();
-        const files = transaction(s.db, () => deleteDocumentIn(s, type, doc, removeInvoiceBookings(booker(c))));
-        removeFilesAfterCommit(s.dataDir, files);
+        deleteDocument(s, type, doc, removeInvoiceBookings(booker(c)));
         deleted++;
       } catch {
         skipped.push(id);
@@ -445,8 +442,7 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
   r.delete(one_, (c) => {
     const row = documentOr404(c, type);
     const s = documentScope(c);
-    const files = transaction(s.db, () => deleteDocumentIn(s, type, row, removeInvoiceBookings(booker(c))));
-    removeFilesAfterCommit(s.dataDir, files);
+    deleteDocument(s, type, row, removeInvoiceBookings(booker(c)));
     return c.body(null, 204);
   });
 
@@ -481,7 +477,7 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
 
   r.get(`${one_}/activities`, (c) => {
     const row = documentOr404(c, type);
-    return c.json(documentActivities(c.get('deps').db, type, Number(row.id), c.get('company').timezone ?? 'Europe/Zurich'));
+    return c.json(documentActivities(c.get('deps').db, type, Number(row.id), companyZone(c)));
   });
 
   // positions
@@ -624,7 +620,6 @@ function registerSplit(r: Hono<AppEnv>): void {
         vat_included: Number(proposal.vat_included) === 1, add_rounding_difference: Number(proposal.add_rounding_difference) === 1,
       };
       fillDefaults(c, 'invoice', values);
-      values.tax_rate_id = proposal.tax_rate_id;
       return createDocument(s, 'invoice', {
         values,
         positions: [{ type: 'position', description: split.title, title: null, amount: 1000, price: split.sum, discount: 0, discountType: null, unit: null, date: null, children: [] }],
@@ -652,7 +647,7 @@ function relationPresenters(c: Ctx) {
     project: row(findProjectRow, (r) => toProject(db, r)),
     taxRate: row(findTaxRateRow, (r) => toTaxRate(r)),
     account: row(findAccountRow, toAccount),
-    entries: (ids: number[]) => serializeEntries(db, companyId, ids.map((id) => findEntryRow(db, companyId, id)).filter((r): r is Row => !!r), {
+    entries: (rows: Row[]) => serializeEntries(db, companyId, rows, {
       closedUntil: c.get('company').closed_until ?? null, fileUrl: fileUrlFor(c),
     }),
   };

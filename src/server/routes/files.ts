@@ -11,9 +11,6 @@ import { HttpError, notFound, subscriptionExpired } from '../http-error.js';
 import { findCompany } from '../store/companies.js';
 import { findFile, readFileBytes } from '../store/files.js';
 
-
-export { isSignedFileRequest } from './paths.js';
-
 const invalidSignature = () => new HttpError(403, 'Invalid signature.');
 
 /** Served inline with their own type; anything else (HTML, SVG, XML, text …) as application/octet-stream. */

@@ -9,7 +9,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cleanComment, cleanName, COMMENT_MAX, NAME_MAX, standingDecision } from '../../domain/proposal-decision.js';
 import { answerProposal, recordLinkView } from '../actions/proposal-link.js';
-import { clock } from '../clock.js';
+import { clock, todayOf, zoneOf } from '../clock.js';
 import type { AppEnv } from '../context.js';
 import { decisionRefusal, type DecisionRefusal } from '../domain/documents.js';
 import { wallClock } from '../domain/time.js';
@@ -49,8 +49,7 @@ function sharedOf(c: ShareCtx): Shared | undefined {
   const row = findSharedProposalRow(db, token);
   const company = row ? findCompany(db, Number(row.company_id)) : undefined;
   if (!row || !company) return undefined;
-  const zone = String(company.timezone ?? 'Europe/Zurich');
-  return { row, company, zone, today: wallClock(clock.now(), zone).date };
+  return { row, company, zone: zoneOf(company), today: todayOf(company) };
 }
 
 /** What the answer part shows: the forms, the expiry, or the outcome with the activity it stands on. */

@@ -317,8 +317,9 @@ export function entryRowsByIds(db: Db, companyId: number, ids: number[]): Row[] 
   return all(db, `SELECT id, type, invoice_id FROM entries WHERE company_id = ? AND id IN (${placeholders(ids)})`, companyId, ...ids);
 }
 
-export function linkedEntryIds(db: Db, invoiceId: number): number[] {
-  return all(db, 'SELECT id FROM entries WHERE invoice_id = ? ORDER BY id', invoiceId).map((r) => Number(r.id));
+/** The bookings linked to the invoice (its expenses, its receivable and its payment), by id. */
+export function linkedEntryRows(db: Db, companyId: number, invoiceId: number): Row[] {
+  return all(db, 'SELECT * FROM entries WHERE company_id = ? AND invoice_id = ? ORDER BY id', companyId, invoiceId);
 }
 
 /** Links exactly `ids` (expense bookings) to the invoice: expense bookings no longer listed lose the link. */
