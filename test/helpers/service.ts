@@ -1,11 +1,15 @@
 // Starts the embedded service on a free port in a fresh data directory, for tests that talk HTTP to it;
 // secondUser()/secondTenant() add the other user (and their own company) that role and tenancy tests need;
-// startServiceProcess() runs `acct server start` in a process of its own, for tests of several processes.
+// startServiceProcess() runs `acct server start` in a process of its own, for tests of several processes;
+// serviceProcessPair() two of them on one data directory, and underWriteLock() makes their requests race.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { addCompany, addUser, startServer, type RunningServer } from '../../src/server/main.js';
+import { DATABASE_FILE } from '../../src/server/store/db.js';
 import { ACCT_BIN } from './cli.js';
 
 export interface TestService {
@@ -71,16 +75,17 @@ export function secondTenant(svc: TestService, opts: SecondUserOptions & { compa
 
 export interface ServiceProcess {
   url: string;
-  /** A JSON request with the owner's token; the answer's status, JSON body and headers. */
+  /** A request with the owner's token (a FormData body goes as multipart, any other as JSON); the answer's status, JSON body and headers. */
   call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }>;
   stop(): Promise<void>;
 }
 
 async function callProcess(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
+  const form = body instanceof FormData;
   const res = await fetch(url + path, {
     method,
-    headers: { Authorization: `Bearer ${OWNER_TOKEN}`, Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { Authorization: `Bearer ${OWNER_TOKEN}`, Accept: 'application/json', ...(form ? {} : { 'Content-Type': 'application/json' }) },
+    body: form ? body : body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: await res.json(), headers: res.headers };
 }
@@ -103,4 +108,44 @@ export function startServiceProcess(dataDir: string): Promise<ServiceProcess> {
       if (url) resolve({ url, call: (method, path, body) => callProcess(url, method, path, body), stop: () => { child.kill('SIGTERM'); return exited; } });
     });
   });
+}
+
+export interface ServiceProcessPair { dataDir: string; a: ServiceProcess; b: ServiceProcess; stop(): Promise<void> }
+
+/** Two service processes (startServiceProcess) on one new data directory, which the first seeds; stop() ends both and removes it. */
+export async function serviceProcessPair(): Promise<ServiceProcessPair> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'acct-processes-'));
+  const started: ServiceProcess[] = [];
+  const stop = async () => {
+    await Promise.all(started.map((p) => p.stop()));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    started.push(await startServiceProcess(dataDir));
+    started.push(await startServiceProcess(dataDir));
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { dataDir, a: started[0], b: started[1], stop };
+}
+
+/**
+ * Starts `requests` while another connection holds the write lock of the database in `dataDir`, waits
+ * until they have reached the service processes and wait there for the lock, then lets them go: every
+ * process has read its request before any may write. Their answers, in order.
+ */
+export async function underWriteLock<T>(dataDir: string, requests: () => Promise<T>[]): Promise<T[]> {
+  const lock = new DatabaseSync(join(dataDir, DATABASE_FILE));
+  lock.exec('PRAGMA busy_timeout = 5000');
+  try {
+    lock.exec('BEGIN IMMEDIATE');
+    const pending = requests();
+    await sleep(300);
+    lock.exec('ROLLBACK');
+    return await Promise.all(pending);
+  } finally {
+    if (lock.isTransaction) lock.exec('ROLLBACK');
+    lock.close();
+  }
 }
