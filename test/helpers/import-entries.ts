@@ -196,13 +196,7 @@ export function importHelpers(get: () => TestService) {
       if (typeof value === 'string') f.append(key, value);
       else f.append(key, new Blob([value[0]], value[2] ? { type: value[2] } : {}), value[1]);
     }
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (token !== null) headers.Authorization = `Bearer ${token}`;
-    const res = await fetch(get().url + path, { method, headers, body: f });
-    const text = await res.text();
-    let body: unknown = text;
-    try { body = text ? JSON.parse(text) : null; } catch { /* keep text */ }
-    return { status: res.status, body, headers: res.headers };
+    return get().call(method, path, f, { token });
   }
 
   interface UploadOpts { bankAccountId?: number | string; name?: string; family?: Family; token?: string | null }

@@ -18,7 +18,7 @@ export interface TestService {
   token: string;
   dataDir: string;
   server: RunningServer;
-  /** fetch relative to the base URL with the owner's token unless `token` says otherwise */
+  /** fetch relative to the base URL with the owner's token unless `token` says otherwise; a FormData body goes as multipart, any other as JSON */
   call(method: string, path: string, body?: unknown, opts?: { token?: string | null; headers?: Record<string, string>; raw?: string }): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
 }
@@ -33,8 +33,9 @@ export async function startTestService(opts: { rateLimit?: number } = {}): Promi
     const headers: Record<string, string> = { Accept: 'application/json', ...o.headers };
     const token = o.token === undefined ? OWNER_TOKEN : o.token;
     if (token !== null) headers.Authorization = `Bearer ${token}`;
-    let payload: string | undefined = o.raw;
-    if (body !== undefined) { payload = JSON.stringify(body); headers['Content-Type'] = 'application/json'; }
+    let payload: string | FormData | undefined = o.raw;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) { payload = JSON.stringify(body); headers['Content-Type'] = 'application/json'; }
     const res = await fetch(path.startsWith('http') ? path : server.url + path, { method, headers, body: payload });
     const text = await res.text();
     let parsed: unknown = text;

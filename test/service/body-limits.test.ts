@@ -76,8 +76,8 @@ async function form(path: string, fields: Record<string, string | [Blob, string]
     if (Array.isArray(v)) f.append(k, v[0], v[1]);
     else f.append(k, v);
   }
-  const res = await fetch(svc.url + path, { method: 'POST', headers: { Authorization: `Bearer ${OWNER_TOKEN}`, Accept: 'application/json' }, body: f });
-  return { status: res.status, body: await res.json() };
+  const { status, body } = await svc.call('POST', path, f);
+  return { status, body };
 }
 
 const booking = () => ({ date: '2025-04-01', debit_account_id: String(acc(6500)), credit_account_id: String(acc(1020)), sum: '10' });

@@ -586,15 +586,15 @@ describe('positions, attachments', () => {
     const p = await createDoc(company, 'proposals', { customer_id: cust });
     const form = new FormData();
     form.append('file', new Blob(['%PDF-1.4 plan'], { type: 'application/pdf' }), 'plan.pdf');
-    const res = await fetch(`${svc.url}/companies/${company}/proposals/${p.id}/attach`, { method: 'POST', headers: { Authorization: `Bearer ${svc.token}` }, body: form });
+    const res = await svc.call('POST', `/companies/${company}/proposals/${p.id}/attach`, form);
     expect(res.status).toBe(201);
-    const file = (await res.json()).data;
+    const file = res.body.data;
     expect(file).toMatchObject({ name: 'plan.pdf', size: 13, mime: 'application/pdf' });
     expect(await (await fetch(file.url)).text()).toBe('%PDF-1.4 plan');
     expect((await svc.call('GET', `/companies/${company}/proposals/${p.id}`)).body.data.attachments.map((a: any) => a.id)).toEqual([file.id]);
     const big = new FormData();
     big.append('file', new Blob([new Uint8Array(6 * 1024 * 1024 + 1)]), 'big.bin');
-    const tooBig = await fetch(`${svc.url}/companies/${company}/proposals/${p.id}/attach`, { method: 'POST', headers: { Authorization: `Bearer ${svc.token}` }, body: big });
+    const tooBig = await svc.call('POST', `/companies/${company}/proposals/${p.id}/attach`, big);
     expect(tooBig.status).toBe(422);
     expect422(await svc.call('POST', `/companies/${company}/proposals/${p.id}/attach`, {}), ['file']);
     const other = freshCompany('Fremde Anhänge AG');
