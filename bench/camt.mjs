@@ -19,7 +19,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { camtFileName, camtStatement, camtZip } from './camt-fixture.mjs';
-import { die, makeSandbox, positiveInt, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
+import { die, makeSandbox, positiveInt, procMiB, quantile, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
@@ -72,12 +72,6 @@ if (opts.keep) process.stderr.write(`bench: keeping ${dirs.root}\n`);
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-const quantile = (sorted, q) => {
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
-};
 const stats = (samples) => {
   const s = [...samples].sort((a, b) => a - b);
   return { median: quantile(s, 0.5), p90: quantile(s, 0.9), min: s[0], max: s[s.length - 1], n: s.length };
@@ -85,13 +79,6 @@ const stats = (samples) => {
 const ms = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
 const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 
-/** A field of /proc/<pid>/status in MB (VmRSS, VmHWM); undefined where /proc is missing. */
-function procMb(pid, field) {
-  try {
-    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : undefined;
-  } catch { return undefined; }
-}
 const showMb = (v) => (v === undefined ? '?' : `${v.toFixed(0)} MB`);
 
 function run(args, env) {
@@ -323,7 +310,7 @@ try {
   base = started.url;
   chooseUploadCommand();
   const pid = server.pid;
-  memory.start = procMb(pid, 'VmRSS');
+  memory.start = procMiB(pid, 'VmRSS');
   // the company the re-uploads go to: it has the large file's transactions before the first one
   const dupCompany = freshCompany();
   if ((await httpUpload(dupCompany, files.large)).created !== LARGE) die(`HTTP upload to company ${dupCompany}: not all ${LARGE} created`);
@@ -337,7 +324,7 @@ try {
     ['small', () => cliUpload(files.small)],
     ['large', async () => {
       const r = await cliUpload(files.large);
-      return { ...r, rss: procMb(pid, 'VmRSS') };
+      return { ...r, rss: procMiB(pid, 'VmRSS') };
     }],
     ['zip', () => cliUpload(files.zip)],
     ['service', async () => {
@@ -370,7 +357,7 @@ try {
   }
   if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
 
-  memory.end = procMb(pid, 'VmRSS');
+  memory.end = procMiB(pid, 'VmRSS');
   await stopAcctServer(server);
 
   // 3. Memory of one upload on a service of its own (a fresh data directory): resident at start, peak, after;
@@ -382,11 +369,11 @@ try {
     const fresh = await startAcctServer({ node: NODE, bin: BIN, cwd: ROOT, env: acctEnv, dataDir: join(dirs.root, `server-${key}`), token: TOKEN });
     server = fresh.child;
     base = fresh.url;
-    const m = { start: procMb(server.pid, 'VmRSS') };
+    const m = { start: procMiB(server.pid, 'VmRSS') };
     const env = key === 'large' ? { ...cliEnv(1), NODE_OPTIONS: `--require ${preload}`, BENCH_PEAK_FILE: peakFile } : undefined;
     await cliUpload(files[key], { company: 1, env });
-    m.peak = procMb(server.pid, 'VmHWM');
-    m.after = procMb(server.pid, 'VmRSS');
+    m.peak = procMiB(server.pid, 'VmHWM');
+    m.after = procMiB(server.pid, 'VmRSS');
     memory.fresh[key] = m;
     if (key === 'large') memory.cliPeak = Number(readFileSync(peakFile, 'utf8')) / 1024;
     await stopAcctServer(server);

@@ -11,7 +11,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { die, makeSandbox, positiveInt, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
+import { die, makeSandbox, positiveInt, quantile, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
@@ -97,14 +97,6 @@ function check(cmd) {
   const problem = cmd.expect(r.stdout, r.stderr);
   if (problem) die(`${cmd.label}: unexpected output: ${problem}${show()}`);
 }
-
-const quantile = (sorted, q) => {
-  // linear interpolation between closest ranks
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
-};
 
 // ---------------------------------------------------------------------------------------------
 // Main
