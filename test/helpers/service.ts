@@ -8,8 +8,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { addCompany, addUser, startServer, type RunningServer } from '../../src/server/main.js';
-import { DATABASE_FILE } from '../../src/server/store/db.js';
+import { addCompany, addUser, setCompany, startServer, type RunningServer } from '../../src/server/main.js';
+import { DATABASE_FILE, one } from '../../src/server/store/db.js';
 import { ACCT_BIN } from './cli.js';
 
 export interface TestService {
@@ -55,6 +55,21 @@ export async function startTestService(opts: { rateLimit?: number } = {}): Promi
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The id of the account numbered `number` in `company` (read from the database). */
+export const accountId = (svc: TestService, company: number, number: number): number =>
+  Number(one(svc.server.db, 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', company, number)!.id);
+
+/** The id of the tax rate named `name` in `company` (read from the database). */
+export const taxRateId = (svc: TestService, company: number, name: string): number =>
+  Number(one(svc.server.db, 'SELECT id FROM tax_rates WHERE company_id = ? AND name = ?', company, name)!.id);
+
+/** A new company `name` of `owner` (user 1 unless told) with `settings`; its id. */
+export function newCompany(svc: TestService, name: string, settings: Parameters<typeof setCompany>[2] = {}, owner = 1): number {
+  const id = addCompany(svc.server.db, name, owner);
+  setCompany(svc.server.db, id, settings);
+  return id;
 }
 
 export interface SecondUser { id: number; token: string }

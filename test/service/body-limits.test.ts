@@ -6,7 +6,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one } from '../../src/server/store/db.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { OWNER_TOKEN, accountId, startTestService, type TestService } from '../helpers/service.js';
 import { retryOnStaleSocket } from './retry-on-reset.js';
 
 const MB = 1024 * 1024;
@@ -15,7 +15,7 @@ const MULTIPART_TOO_BIG = 'The request body must not be greater than 16384 kilob
 const BOUNDARY = 'acctboundary7f3c';
 
 let svc: TestService;
-const acc = (number: number) => Number(one(svc.server.db, 'SELECT id FROM accounts WHERE company_id = 1 AND number = ?', number)!.id);
+const acc = (number: number) => accountId(svc, 1, number);
 const count = (table: string) => Number(one(svc.server.db, `SELECT count(*) AS n FROM ${table}`)!.n);
 
 beforeAll(async () => {

@@ -4,11 +4,9 @@
 // follow the invoice, batch, positions, activities, attachments, split, recurring copies, and what the
 // master data shows of documents. Each describe works in a company of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCompany, setCompany } from '../../src/server/main.js';
 import { runRecurring } from '../../src/server/actions/recurring.js';
-import { one } from '../../src/server/store/db.js';
 import { isValidQrr, isValidScor, makeQrr, makeScor } from '../../src/domain/qr-reference.js';
-import { secondUser, startTestService, type TestService } from '../helpers/service.js';
+import { accountId, newCompany, secondUser, startTestService, taxRateId, type TestService } from '../helpers/service.js';
 import { EXAMPLE_POSITIONS } from '../fixtures/documents.js';
 
 let svc: TestService;
@@ -19,13 +17,9 @@ beforeAll(async () => { svc = await startTestService(); });
 afterAll(async () => { await svc.close(); });
 
 const db = () => svc.server.db;
-const freshCompany = (name: string, settings: Parameters<typeof setCompany>[2] = {}) => {
-  const id = addCompany(db(), name, 1);
-  setCompany(db(), id, settings);
-  return id;
-};
-const acc = (company: number, number: number) => Number(one(db(), 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', company, number)!.id);
-const rate = (company: number, name: string) => Number(one(db(), 'SELECT id FROM tax_rates WHERE company_id = ? AND name = ?', company, name)!.id);
+const freshCompany = (name: string, settings: Parameters<typeof newCompany>[2] = {}) => newCompany(svc, name, settings);
+const acc = (company: number, number: number) => accountId(svc, company, number);
+const rate = (company: number, name: string) => taxRateId(svc, company, name);
 const year = new Date().getFullYear();
 
 function expect422(res: Res, keys: string[]): void {
