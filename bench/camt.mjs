@@ -17,9 +17,8 @@ import { SourceMap } from 'node:module';
 import { arch, availableParallelism, cpus, loadavg, platform } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { camtFileName, camtStatement, camtZip } from './camt-fixture.mjs';
-import { die, makeSandbox, positiveInt, procMiB, quantile, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
+import { benchOptions, die, makeSandbox, positiveInt, procMiB, quantile, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
@@ -31,34 +30,22 @@ const USAGE = 'usage: node bench/camt.mjs [--transactions N] [--small N] [--runs
 // ---------------------------------------------------------------------------------------------
 // Options
 
-let opts;
-try {
-  ({ values: opts } = parseArgs({
-    options: {
-      transactions: { type: 'string', default: '10000' },
-      small: { type: 'string', default: '1000' },
-      runs: { type: 'string', default: '5' },
-      seed: { type: 'string', default: '20250101' },
-      keep: { type: 'boolean', default: false },
-      profile: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-  }));
-} catch (err) {
-  die(`${err.message}\n${USAGE}`, 2);
-}
-if (opts.help) {
-  process.stdout.write(`${USAGE}\n` +
-    '  --transactions N   transactions in the large statement (default 10000)\n' +
-    '  --small N          transactions in the small statement, for the linearity (default 1000)\n' +
-    '  --runs N           measured runs of each upload, after one warm-up (default 5)\n' +
-    '  --seed N           seed of the statement generator (default 20250101)\n' +
-    '  --keep             keep the sandbox (statements, data directory) and print where it is\n' +
-    '  --profile DIR      instead of the figures: one large upload against a service started with --cpu-prof\n' +
-    '                     (profile written to DIR), then the functions where the service spent its time\n');
-  process.exit(0);
-}
+const opts = benchOptions({
+  transactions: { type: 'string', default: '10000' },
+  small: { type: 'string', default: '1000' },
+  runs: { type: 'string', default: '5' },
+  seed: { type: 'string', default: '20250101' },
+  keep: { type: 'boolean', default: false },
+  profile: { type: 'string' },
+}, USAGE, [
+  '--transactions N   transactions in the large statement (default 10000)',
+  '--small N          transactions in the small statement, for the linearity (default 1000)',
+  '--runs N           measured runs of each upload, after one warm-up (default 5)',
+  '--seed N           seed of the statement generator (default 20250101)',
+  '--keep             keep the sandbox (statements, data directory) and print where it is',
+  '--profile DIR      instead of the figures: one large upload against a service started with --cpu-prof',
+  '                   (profile written to DIR), then the functions where the service spent its time',
+]);
 const LARGE = positiveInt(opts.transactions, '--transactions', 2);
 const SMALL = positiveInt(opts.small, '--small', 1);
 const RUNS = positiveInt(opts.runs, '--runs', 1);

@@ -12,8 +12,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { die, makeSandbox, positiveInt, procMiB, quantile, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
+import { benchOptions, die, makeSandbox, positiveInt, procMiB, quantile, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
@@ -21,25 +20,13 @@ const NODE = process.execPath;
 const TOKEN = 'bench-token';
 const TARGET_MS = 50;
 
-let opts;
-try {
-  ({ values: opts } = parseArgs({
-    options: {
-      invoices: { type: 'string', default: '100' },
-      positions: { type: 'string', default: '12' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-  }));
-} catch (err) {
-  die(`${err.message}\nusage: node bench/pdf.mjs [--invoices N] [--positions N]`, 2);
-}
-if (opts.help) {
-  process.stdout.write('usage: node bench/pdf.mjs [--invoices N] [--positions N]\n' +
-    '  --invoices N    invoices rendered, one PDF each (default 100)\n' +
-    '  --positions N   positions per invoice (default 12)\n');
-  process.exit(0);
-}
+const opts = benchOptions({
+  invoices: { type: 'string', default: '100' },
+  positions: { type: 'string', default: '12' },
+}, 'usage: node bench/pdf.mjs [--invoices N] [--positions N]', [
+  '--invoices N    invoices rendered, one PDF each (default 100)',
+  '--positions N   positions per invoice (default 12)',
+]);
 const INVOICES = positiveInt(opts.invoices, '--invoices', 2);
 const POSITIONS = positiveInt(opts.positions, '--positions', 1);
 
