@@ -17,9 +17,8 @@ import { SourceMap } from 'node:module';
 import { arch, availableParallelism, cpus, loadavg, platform } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { camtFileName, camtStatement, camtZip } from './camt-fixture.mjs';
-import { die, makeSandbox, positiveInt, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
+import { benchOptions, die, makeSandbox, positiveInt, procMiB, quantile, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
@@ -31,34 +30,22 @@ const USAGE = 'usage: node bench/camt.mjs [--transactions N] [--small N] [--runs
 // ---------------------------------------------------------------------------------------------
 // Options
 
-let opts;
-try {
-  ({ values: opts } = parseArgs({
-    options: {
-      transactions: { type: 'string', default: '10000' },
-      small: { type: 'string', default: '1000' },
-      runs: { type: 'string', default: '5' },
-      seed: { type: 'string', default: '20250101' },
-      keep: { type: 'boolean', default: false },
-      profile: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-  }));
-} catch (err) {
-  die(`${err.message}\n${USAGE}`, 2);
-}
-if (opts.help) {
-  process.stdout.write(`${USAGE}\n` +
-    '  --transactions N   transactions in the large statement (default 10000)\n' +
-    '  --small N          transactions in the small statement, for the linearity (default 1000)\n' +
-    '  --runs N           measured runs of each upload, after one warm-up (default 5)\n' +
-    '  --seed N           seed of the statement generator (default 20250101)\n' +
-    '  --keep             keep the sandbox (statements, data directory) and print where it is\n' +
-    '  --profile DIR      instead of the figures: one large upload against a service started with --cpu-prof\n' +
-    '                     (profile written to DIR), then the functions where the service spent its time\n');
-  process.exit(0);
-}
+const opts = benchOptions({
+  transactions: { type: 'string', default: '10000' },
+  small: { type: 'string', default: '1000' },
+  runs: { type: 'string', default: '5' },
+  seed: { type: 'string', default: '20250101' },
+  keep: { type: 'boolean', default: false },
+  profile: { type: 'string' },
+}, USAGE, [
+  '--transactions N   transactions in the large statement (default 10000)',
+  '--small N          transactions in the small statement, for the linearity (default 1000)',
+  '--runs N           measured runs of each upload, after one warm-up (default 5)',
+  '--seed N           seed of the statement generator (default 20250101)',
+  '--keep             keep the sandbox (statements, data directory) and print where it is',
+  '--profile DIR      instead of the figures: one large upload against a service started with --cpu-prof',
+  '                   (profile written to DIR), then the functions where the service spent its time',
+]);
 const LARGE = positiveInt(opts.transactions, '--transactions', 2);
 const SMALL = positiveInt(opts.small, '--small', 1);
 const RUNS = positiveInt(opts.runs, '--runs', 1);
@@ -72,12 +59,6 @@ if (opts.keep) process.stderr.write(`bench: keeping ${dirs.root}\n`);
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-const quantile = (sorted, q) => {
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
-};
 const stats = (samples) => {
   const s = [...samples].sort((a, b) => a - b);
   return { median: quantile(s, 0.5), p90: quantile(s, 0.9), min: s[0], max: s[s.length - 1], n: s.length };
@@ -85,13 +66,6 @@ const stats = (samples) => {
 const ms = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
 const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 
-/** A field of /proc/<pid>/status in MB (VmRSS, VmHWM); undefined where /proc is missing. */
-function procMb(pid, field) {
-  try {
-    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : undefined;
-  } catch { return undefined; }
-}
 const showMb = (v) => (v === undefined ? '?' : `${v.toFixed(0)} MB`);
 
 function run(args, env) {
@@ -323,7 +297,7 @@ try {
   base = started.url;
   chooseUploadCommand();
   const pid = server.pid;
-  memory.start = procMb(pid, 'VmRSS');
+  memory.start = procMiB(pid, 'VmRSS');
   // the company the re-uploads go to: it has the large file's transactions before the first one
   const dupCompany = freshCompany();
   if ((await httpUpload(dupCompany, files.large)).created !== LARGE) die(`HTTP upload to company ${dupCompany}: not all ${LARGE} created`);
@@ -337,7 +311,7 @@ try {
     ['small', () => cliUpload(files.small)],
     ['large', async () => {
       const r = await cliUpload(files.large);
-      return { ...r, rss: procMb(pid, 'VmRSS') };
+      return { ...r, rss: procMiB(pid, 'VmRSS') };
     }],
     ['zip', () => cliUpload(files.zip)],
     ['service', async () => {
@@ -370,7 +344,7 @@ try {
   }
   if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
 
-  memory.end = procMb(pid, 'VmRSS');
+  memory.end = procMiB(pid, 'VmRSS');
   await stopAcctServer(server);
 
   // 3. Memory of one upload on a service of its own (a fresh data directory): resident at start, peak, after;
@@ -382,11 +356,11 @@ try {
     const fresh = await startAcctServer({ node: NODE, bin: BIN, cwd: ROOT, env: acctEnv, dataDir: join(dirs.root, `server-${key}`), token: TOKEN });
     server = fresh.child;
     base = fresh.url;
-    const m = { start: procMb(server.pid, 'VmRSS') };
+    const m = { start: procMiB(server.pid, 'VmRSS') };
     const env = key === 'large' ? { ...cliEnv(1), NODE_OPTIONS: `--require ${preload}`, BENCH_PEAK_FILE: peakFile } : undefined;
     await cliUpload(files[key], { company: 1, env });
-    m.peak = procMb(server.pid, 'VmHWM');
-    m.after = procMb(server.pid, 'VmRSS');
+    m.peak = procMiB(server.pid, 'VmHWM');
+    m.after = procMiB(server.pid, 'VmRSS');
     memory.fresh[key] = m;
     if (key === 'large') memory.cliPeak = Number(readFileSync(peakFile, 'utf8')) / 1024;
     await stopAcctServer(server);

@@ -1,7 +1,7 @@
 // What the benchmarks share: failing with a message, a temporary sandbox that is always cleaned up,
 // the checks that the project's Node and build are there, and `acct server start` started and stopped.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -178,13 +178,20 @@ export function httpGet(url, token) {
 }
 
 export const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+/** The `q` quantile (0.9: p90) of ascending `sorted`, interpolated linearly between the closest ranks. */
+export const quantile = (sorted, q) => {
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+};
 export const fmtMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 10 ? `${ms.toFixed(0)} ms` : `${ms.toFixed(1)} ms`);
 
-/** A process's resident memory now (VmRSS, Linux) in MiB; undefined elsewhere. */
-export function residentMiB(pid) {
+/** A field of a process's /proc/<pid>/status in MiB (Linux): VmRSS its resident memory now, VmHWM its peak; undefined elsewhere. */
+export function procMiB(pid, field = 'VmRSS') {
   try {
-    const status = process.getBuiltinModule('node:fs').readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : undefined;
   } catch {
     return undefined;
   }

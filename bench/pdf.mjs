@@ -12,8 +12,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { die, makeSandbox, positiveInt, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
+import { benchOptions, die, makeSandbox, positiveInt, procMiB, quantile, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
@@ -21,25 +20,13 @@ const NODE = process.execPath;
 const TOKEN = 'bench-token';
 const TARGET_MS = 50;
 
-let opts;
-try {
-  ({ values: opts } = parseArgs({
-    options: {
-      invoices: { type: 'string', default: '100' },
-      positions: { type: 'string', default: '12' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-  }));
-} catch (err) {
-  die(`${err.message}\nusage: node bench/pdf.mjs [--invoices N] [--positions N]`, 2);
-}
-if (opts.help) {
-  process.stdout.write('usage: node bench/pdf.mjs [--invoices N] [--positions N]\n' +
-    '  --invoices N    invoices rendered, one PDF each (default 100)\n' +
-    '  --positions N   positions per invoice (default 12)\n');
-  process.exit(0);
-}
+const opts = benchOptions({
+  invoices: { type: 'string', default: '100' },
+  positions: { type: 'string', default: '12' },
+}, 'usage: node bench/pdf.mjs [--invoices N] [--positions N]', [
+  '--invoices N    invoices rendered, one PDF each (default 100)',
+  '--positions N   positions per invoice (default 12)',
+]);
 const INVOICES = positiveInt(opts.invoices, '--invoices', 2);
 const POSITIONS = positiveInt(opts.positions, '--positions', 1);
 
@@ -57,23 +44,6 @@ async function api(base, method, path, body) {
   return text ? JSON.parse(text) : null;
 }
 
-/** The service's peak resident set (VmHWM, Linux), in MB; undefined where /proc is missing. */
-function peakMb(pid) {
-  try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : undefined;
-  } catch { return undefined; }
-}
-const rssMb = (pid) => {
-  try { return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024; } catch { return undefined; }
-};
-
-const quantile = (sorted, q) => {
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
-};
 
 let server = null;
 try {
@@ -94,7 +64,7 @@ try {
     const positions = Array.from({ length: POSITIONS }, (_, k) => ({ description: `Beratung ${i + 1}.${k + 1}`, amount: 1 + (k % 5), price: 150, unit: 'h' }));
     ids.push((await api(baseUrl, 'POST', '/invoices', { customer_id: customer.id, title: `Mandat ${i + 1}`, positions })).id);
   }
-  const before = rssMb(server.pid);
+  const before = procMiB(server.pid, 'VmRSS');
 
   const ms = [];
   let bytes = 0;
@@ -105,7 +75,7 @@ try {
     if (!out.base64.startsWith('data:application/pdf;base64,')) throw new Error(`invoice ${id}: not a PDF`);
     bytes += (out.base64.length - 28) * 0.75;
   }
-  const peak = peakMb(server.pid);
+  const peak = procMiB(server.pid, 'VmHWM');
 
   const rest = ms.slice(1).sort((a, b) => a - b);
   const mean = rest.reduce((s, v) => s + v, 0) / rest.length;

@@ -19,7 +19,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  benchOptions, die, ensureHledger, fmtMs, httpGet, makeSandbox, median, mustRun, positiveInt, requireNodeAndBuild, residentMiB, startAcctServer, stopAcctServer,
+  benchOptions, die, ensureHledger, fmtMs, httpGet, makeSandbox, median, mustRun, positiveInt, procMiB, requireNodeAndBuild, startAcctServer, stopAcctServer,
 } from './lib.mjs';
 import { compareTotals, decimal, generateBookings, loadVatRule, rappen, YEAR_HELP, YEAR_OPTIONS, yearOptions } from './bookings.mjs';
 
@@ -125,10 +125,10 @@ if (only.has('accounts')) {
   for (let i = 0; i < 10; i++) times.push((await api(`/accounts?type=all&start=${from}&until=${to}`)).ms);
   const m = median(times);
   row('GET /accounts?type=all&start&until (median of 10)', fmtMs(m), `target < 50 ms: ${target(m < 50)}`);
-  const before = residentMiB(server.pid);
+  const before = procMiB(server.pid);
   const sheets = [];
   for (let i = 0; i < 10; i++) sheets.push((await acct(['report', 'balance-sheet', '--date', to, '-o', 'tsv'])).ms);
-  const after = residentMiB(server.pid);
+  const after = procMiB(server.pid);
   if (after !== undefined) {
     row('service resident memory before the balance sheets', `${before.toFixed(0)} MiB`);
     row('service resident memory after ten report balance-sheet', `${after.toFixed(0)} MiB`, `target < 200 MB: ${target(after * 1.048576 < 200)}`);

@@ -10,8 +10,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { die, makeSandbox, positiveInt, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
+import { benchOptions, die, makeSandbox, positiveInt, quantile, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
@@ -24,27 +23,15 @@ let server = null; // the service's ChildProcess
 // ---------------------------------------------------------------------------------------------
 // Options
 
-let opts;
-try {
-  ({ values: opts } = parseArgs({
-    options: {
-      runs: { type: 'string', default: '30' },
-      warmup: { type: 'string', default: '5' },
-      'no-compile-cache': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    strict: true,
-  }));
-} catch (err) {
-  die(`${err.message}\nusage: node bench/startup.mjs [--runs N] [--warmup N] [--no-compile-cache]`, 2);
-}
-if (opts.help) {
-  process.stdout.write('usage: node bench/startup.mjs [--runs N] [--warmup N] [--no-compile-cache]\n' +
-    '  --runs N             measured runs per command (default 30)\n' +
-    '  --warmup N           discarded warm-up runs per command (default 5)\n' +
-    '  --no-compile-cache   run everything with NODE_COMPILE_CACHE_DISABLE=1\n');
-  process.exit(0);
-}
+const opts = benchOptions({
+  runs: { type: 'string', default: '30' },
+  warmup: { type: 'string', default: '5' },
+  'no-compile-cache': { type: 'boolean', default: false },
+}, 'usage: node bench/startup.mjs [--runs N] [--warmup N] [--no-compile-cache]', [
+  '--runs N             measured runs per command (default 30)',
+  '--warmup N           discarded warm-up runs per command (default 5)',
+  '--no-compile-cache   run everything with NODE_COMPILE_CACHE_DISABLE=1',
+]);
 const RUNS = positiveInt(opts.runs, '--runs', 1);
 const WARMUP = positiveInt(opts.warmup, '--warmup', 0);
 
@@ -97,14 +84,6 @@ function check(cmd) {
   const problem = cmd.expect(r.stdout, r.stderr);
   if (problem) die(`${cmd.label}: unexpected output: ${problem}${show()}`);
 }
-
-const quantile = (sorted, q) => {
-  // linear interpolation between closest ranks
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
-};
 
 // ---------------------------------------------------------------------------------------------
 // Main

@@ -13,7 +13,7 @@ import { dotted, wallClock } from '../../src/server/domain/time.js';
 import { acctAgainst, sandbox, type Sandbox } from '../helpers/cli.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { startTestService, type TestService } from '../helpers/service.js';
-import { EXAMPLE_POSITIONS } from '../fixtures/documents.js';
+import { EXAMPLE_CREDITOR, EXAMPLE_POSITIONS, EXAMPLE_SHARED_PROPOSAL } from '../fixtures/documents.js';
 
 let svc: TestService;
 let browser: Browser;
@@ -23,7 +23,7 @@ const ids: Record<string, number> = {};
 beforeAll(async () => {
   [svc, browser] = await Promise.all([startTestService(), launchBrowser()]);
   box = sandbox();
-  setCompany(svc.server.db, 1, { creditorName: 'Atelier Muster GmbH', creditorStreet: 'Bahnhofstrasse', creditorBuilding: '12', creditorZip: '8001', creditorCity: 'Zürich' });
+  setCompany(svc.server.db, 1, EXAMPLE_CREDITOR);
   ids.mwst = Number((svc.server.db.prepare("SELECT id FROM tax_rates WHERE company_id = 1 AND name = 'MWST 8.1 %'").get() as { id: number }).id);
   ids.customer = (await svc.call('POST', '/companies/1/customers', { name: 'Muster AG', number: 1001, street: 'Seestrasse 4', zip: '8002', city: 'Zürich', tax_rate_id: ids.mwst })).body.data.id;
 }, 60_000);
@@ -37,8 +37,7 @@ afterAll(async () => {
 /** A shared proposal of the hand-checked example: total 2'825.37 with VAT. */
 async function shared(body: Record<string, unknown> = {}): Promise<{ id: number; number: string; url: string }> {
   const created = await svc.call('POST', '/companies/1/proposals', {
-    customer_id: ids.customer, tax_rate_id: ids.mwst, title: 'Website Relaunch', discount_rate: 2, valid_until: '2099-12-31',
-    positions: EXAMPLE_POSITIONS, remarks: 'Preise in CHF.\nLieferfrist: 6 Wochen.', is_shared: true, ...body,
+    ...EXAMPLE_SHARED_PROPOSAL, customer_id: ids.customer, tax_rate_id: ids.mwst, ...body,
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const doc = (await svc.call('GET', `/companies/1/proposals/${created.body.id}`)).body.data;

@@ -7,7 +7,7 @@ import { addCompany } from '../../src/server/main.js';
 import { one, run } from '../../src/server/store/db.js';
 import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
 import { startTestService, type TestService } from '../helpers/service.js';
-import { lines, testFiles, tsv } from './support.js';
+import { lines, seed, testFiles, tsv } from './support.js';
 import { today } from '../../src/cli/resource/body.js';
 
 let svc: TestService;
@@ -23,11 +23,7 @@ const count = async (company = 1) => Number((await svc.call('GET', `/companies/$
 /** Booking numbers of a TSV list, in order. */
 const numbers = (stdout: string) => tsv(stdout).slice(1).map((r) => r[1]);
 
-async function post(company: number, path: string, body: unknown): Promise<any> {
-  const r = await svc.call('POST', `/companies/${company}/${path}`, body);
-  if (r.status >= 300) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body.data ?? r.body;
-}
+const post = (company: number, path: string, body: unknown) => seed(svc, path, body, company);
 
 /** What the bookings refer to: customer Muster AG (1001) with its project Website, tags travel and rent, an entry group. */
 async function masterData(company: number): Promise<Record<'customer' | 'project' | 'travel' | 'rent' | 'group', number>> {

@@ -6,9 +6,9 @@
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
-import { one, run } from '../../src/server/store/db.js';
+import { run } from '../../src/server/store/db.js';
 import { acctAgainst, acctEnv, inTerminal, plain, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { accountId, startTestService, taxRateId, type TestService } from '../helpers/service.js';
 import { jsonOf, lines, seed, sendJson, startStub, testFiles, tsv } from './support.js';
 
 const CAMT = resolve(import.meta.dirname, '../fixtures/camt');
@@ -21,7 +21,6 @@ let box: Sandbox;
 let acct: Acct;
 let files: string;
 
-const accountId = (company: number, number: number) => Number(one(svc.server.db, 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', company, number)!.id);
 const json = (args: string[], company = 1) => jsonOf((a) => acct(a, { company }), args);
 
 /** The company's import entries as the API lists them (every status asked for), oldest first. */
@@ -364,8 +363,8 @@ describe('review', () => {
 
   test('an account (VAT default from the account\'s bookings), an ignore, Ctrl-C; the second run goes on with the rest and processes', async () => {
     const company = addCompany(svc.server.db, 'Review AG', 1);
-    const mwst = Number(one(svc.server.db, "SELECT id FROM tax_rates WHERE company_id = ? AND name = 'MWST 8.1 %'", company)!.id);
-    await seed(svc, 'entries', { date: '2016-03-01', debit_account_id: accountId(company, 1020), credit_account_id: accountId(company, 3400), sum: 100, tax_rate_id: mwst, description: 'Honorar März' }, company);
+    const mwst = taxRateId(svc, company, 'MWST 8.1 %');
+    await seed(svc, 'entries', { date: '2016-03-01', debit_account_id: accountId(svc, company, 1020), credit_account_id: accountId(svc, company, 3400), sum: 100, tax_rate_id: mwst, description: 'Honorar März' }, company);
     expect((await acct(['import', 'upload-camt', NOTIFICATION, '--bank-account', '1020'], { company })).code).toBe(0);
     const [first, second, third, fourth, fifth] = await entries(company);
     const env = { ...acctEnv(svc, { company }), NO_COLOR: '1' };
@@ -392,7 +391,7 @@ describe('review', () => {
     expect((await entry(third.id, company)).is_ready).toBe(false);
 
     // a booking like the third transaction: same bank account, date and sum
-    await seed(svc, 'entries', { date: '2016-04-10', debit_account_id: accountId(company, 1020), credit_account_id: accountId(company, 3400), sum: 56.56, description: 'Lastschrift Maria' }, company);
+    await seed(svc, 'entries', { date: '2016-04-10', debit_account_id: accountId(svc, company, 1020), credit_account_id: accountId(svc, company, 3400), sum: 56.56, description: 'Lastschrift Maria' }, company);
     const two = await inTerminal(box, ['import', 'review'], [
       { when: '[1/3] Counter account', keys: '' },
       { when: '❯ skip', keys: '\r' },

@@ -12,6 +12,7 @@ import { acctAgainst, acctEnv, inTerminal, plain, sandbox, type Acct, type Sandb
 import { startProxy, type Proxy } from '../helpers/proxy.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { EXAMPLE_POSITIONS } from '../fixtures/documents.js';
+import { seed } from './support.js';
 
 let svc: TestService;
 let box: Sandbox;
@@ -19,11 +20,7 @@ let proxy: Proxy;
 let acct: Acct;
 let dir: string;
 
-async function post(path: string, body: unknown): Promise<any> {
-  const r = await svc.call('POST', `/companies/1/${path}`, body);
-  if (r.status >= 300) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body.data ?? r.body;
-}
+const post = (path: string, body: unknown) => seed(svc, path, body);
 const get = async (path: string): Promise<any> => (await svc.call('GET', `/companies/1/${path}`)).body;
 const rateId = async (name: string) => (await get(`tax-rates?filter[name]=${encodeURIComponent(name)}`)).data.find((t: any) => t.name === name).id;
 const file = (name: string, content: string | Buffer) => { const p = join(dir, name); writeFileSync(p, content); return p; };

@@ -4,9 +4,7 @@
 // running test service. Every test makes a company of its own, so the imports never meet.
 import { strToU8, zipSync } from 'fflate';
 import { expect } from 'vitest';
-import { addCompany, setCompany } from '../../src/server/main.js';
-import { one } from '../../src/server/store/db.js';
-import { OWNER_TOKEN, type TestService } from './service.js';
+import { OWNER_TOKEN, accountId, newCompany, taxRateId, type TestService } from './service.js';
 
 export type Res = Awaited<ReturnType<TestService['call']>>;
 export type Body = Record<string, unknown>;
@@ -182,13 +180,9 @@ export type FormValue = string | [BlobPart, string, string?];
 /** The requests of the bank import against `get()` (the test file's service, started in beforeAll). */
 export function importHelpers(get: () => TestService) {
   const db = () => get().server.db;
-  const acc = (company: number, number: number) => Number(one(db(), 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', company, number)!.id);
-  const rate = (company: number, name: string) => Number(one(db(), 'SELECT id FROM tax_rates WHERE company_id = ? AND name = ?', company, name)!.id);
-  const freshCompany = (name: string, settings: Parameters<typeof setCompany>[2] = {}, owner = 1) => {
-    const id = addCompany(db(), name, owner);
-    setCompany(db(), id, settings);
-    return id;
-  };
+  const acc = (company: number, number: number) => accountId(get(), company, number);
+  const rate = (company: number, name: string) => taxRateId(get(), company, name);
+  const freshCompany = (name: string, settings: Parameters<typeof newCompany>[2] = {}, owner = 1) => newCompany(get(), name, settings, owner);
 
   async function form(method: string, path: string, fields: Record<string, FormValue>, token: string | null = OWNER_TOKEN): Promise<Res> {
     const f = new FormData();
@@ -196,13 +190,7 @@ export function importHelpers(get: () => TestService) {
       if (typeof value === 'string') f.append(key, value);
       else f.append(key, new Blob([value[0]], value[2] ? { type: value[2] } : {}), value[1]);
     }
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (token !== null) headers.Authorization = `Bearer ${token}`;
-    const res = await fetch(get().url + path, { method, headers, body: f });
-    const text = await res.text();
-    let body: unknown = text;
-    try { body = text ? JSON.parse(text) : null; } catch { /* keep text */ }
-    return { status: res.status, body, headers: res.headers };
+    return get().call(method, path, f, { token });
   }
 
   interface UploadOpts { bankAccountId?: number | string; name?: string; family?: Family; token?: string | null }

@@ -1,11 +1,15 @@
 // Starts the embedded service on a free port in a fresh data directory, for tests that talk HTTP to it;
 // secondUser()/secondTenant() add the other user (and their own company) that role and tenancy tests need;
-// startServiceProcess() runs `acct server start` in a process of its own, for tests of several processes.
+// startServiceProcess() runs `acct server start` in a process of its own, for tests of several processes;
+// serviceProcessPair() two of them on one data directory, and underWriteLock() makes their requests race.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addCompany, addUser, startServer, type RunningServer } from '../../src/server/main.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { addCompany, addUser, setCompany, startServer, type RunningServer } from '../../src/server/main.js';
+import { DATABASE_FILE, one } from '../../src/server/store/db.js';
 import { ACCT_BIN } from './cli.js';
 
 export interface TestService {
@@ -14,7 +18,7 @@ export interface TestService {
   token: string;
   dataDir: string;
   server: RunningServer;
-  /** fetch relative to the base URL with the owner's token unless `token` says otherwise */
+  /** fetch relative to the base URL with the owner's token unless `token` says otherwise; a FormData body goes as multipart, any other as JSON */
   call(method: string, path: string, body?: unknown, opts?: { token?: string | null; headers?: Record<string, string>; raw?: string }): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
 }
@@ -29,8 +33,9 @@ export async function startTestService(opts: { rateLimit?: number } = {}): Promi
     const headers: Record<string, string> = { Accept: 'application/json', ...o.headers };
     const token = o.token === undefined ? OWNER_TOKEN : o.token;
     if (token !== null) headers.Authorization = `Bearer ${token}`;
-    let payload: string | undefined = o.raw;
-    if (body !== undefined) { payload = JSON.stringify(body); headers['Content-Type'] = 'application/json'; }
+    let payload: string | FormData | undefined = o.raw;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) { payload = JSON.stringify(body); headers['Content-Type'] = 'application/json'; }
     const res = await fetch(path.startsWith('http') ? path : server.url + path, { method, headers, body: payload });
     const text = await res.text();
     let parsed: unknown = text;
@@ -52,6 +57,21 @@ export async function startTestService(opts: { rateLimit?: number } = {}): Promi
   };
 }
 
+/** The id of the account numbered `number` in `company` (read from the database). */
+export const accountId = (svc: TestService, company: number, number: number): number =>
+  Number(one(svc.server.db, 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', company, number)!.id);
+
+/** The id of the tax rate named `name` in `company` (read from the database). */
+export const taxRateId = (svc: TestService, company: number, name: string): number =>
+  Number(one(svc.server.db, 'SELECT id FROM tax_rates WHERE company_id = ? AND name = ?', company, name)!.id);
+
+/** A new company `name` of `owner` (user 1 unless told) with `settings`; its id. */
+export function newCompany(svc: TestService, name: string, settings: Parameters<typeof setCompany>[2] = {}, owner = 1): number {
+  const id = addCompany(svc.server.db, name, owner);
+  setCompany(svc.server.db, id, settings);
+  return id;
+}
+
 export interface SecondUser { id: number; token: string }
 export interface SecondTenant { user: SecondUser; company: number }
 export interface SecondUserOptions { name?: string; email?: string; role?: string; token?: string }
@@ -71,16 +91,17 @@ export function secondTenant(svc: TestService, opts: SecondUserOptions & { compa
 
 export interface ServiceProcess {
   url: string;
-  /** A JSON request with the owner's token; the answer's status, JSON body and headers. */
+  /** A request with the owner's token (a FormData body goes as multipart, any other as JSON); the answer's status, JSON body and headers. */
   call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }>;
   stop(): Promise<void>;
 }
 
 async function callProcess(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
+  const form = body instanceof FormData;
   const res = await fetch(url + path, {
     method,
-    headers: { Authorization: `Bearer ${OWNER_TOKEN}`, Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { Authorization: `Bearer ${OWNER_TOKEN}`, Accept: 'application/json', ...(form ? {} : { 'Content-Type': 'application/json' }) },
+    body: form ? body : body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: await res.json(), headers: res.headers };
 }
@@ -103,4 +124,44 @@ export function startServiceProcess(dataDir: string): Promise<ServiceProcess> {
       if (url) resolve({ url, call: (method, path, body) => callProcess(url, method, path, body), stop: () => { child.kill('SIGTERM'); return exited; } });
     });
   });
+}
+
+export interface ServiceProcessPair { dataDir: string; a: ServiceProcess; b: ServiceProcess; stop(): Promise<void> }
+
+/** Two service processes (startServiceProcess) on one new data directory, which the first seeds; stop() ends both and removes it. */
+export async function serviceProcessPair(): Promise<ServiceProcessPair> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'acct-processes-'));
+  const started: ServiceProcess[] = [];
+  const stop = async () => {
+    await Promise.all(started.map((p) => p.stop()));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    started.push(await startServiceProcess(dataDir));
+    started.push(await startServiceProcess(dataDir));
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { dataDir, a: started[0], b: started[1], stop };
+}
+
+/**
+ * Starts `requests` while another connection holds the write lock of the database in `dataDir`, waits
+ * until they have reached the service processes and wait there for the lock, then lets them go: every
+ * process has read its request before any may write. Their answers, in order.
+ */
+export async function underWriteLock<T>(dataDir: string, requests: () => Promise<T>[]): Promise<T[]> {
+  const lock = new DatabaseSync(join(dataDir, DATABASE_FILE));
+  lock.exec('PRAGMA busy_timeout = 5000');
+  try {
+    lock.exec('BEGIN IMMEDIATE');
+    const pending = requests();
+    await sleep(300);
+    lock.exec('ROLLBACK');
+    return await Promise.all(pending);
+  } finally {
+    if (lock.isTransaction) lock.exec('ROLLBACK');
+    lock.close();
+  }
 }

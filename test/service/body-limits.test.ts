@@ -6,7 +6,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one } from '../../src/server/store/db.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { OWNER_TOKEN, accountId, startTestService, type TestService } from '../helpers/service.js';
 import { retryOnStaleSocket } from './retry-on-reset.js';
 
 const MB = 1024 * 1024;
@@ -15,7 +15,7 @@ const MULTIPART_TOO_BIG = 'The request body must not be greater than 16384 kilob
 const BOUNDARY = 'acctboundary7f3c';
 
 let svc: TestService;
-const acc = (number: number) => Number(one(svc.server.db, 'SELECT id FROM accounts WHERE company_id = 1 AND number = ?', number)!.id);
+const acc = (number: number) => accountId(svc, 1, number);
 const count = (table: string) => Number(one(svc.server.db, `SELECT count(*) AS n FROM ${table}`)!.n);
 
 beforeAll(async () => {
@@ -76,8 +76,8 @@ async function form(path: string, fields: Record<string, string | [Blob, string]
     if (Array.isArray(v)) f.append(k, v[0], v[1]);
     else f.append(k, v);
   }
-  const res = await fetch(svc.url + path, { method: 'POST', headers: { Authorization: `Bearer ${OWNER_TOKEN}`, Accept: 'application/json' }, body: f });
-  return { status: res.status, body: await res.json() };
+  const { status, body } = await svc.call('POST', path, f);
+  return { status, body };
 }
 
 const booking = () => ({ date: '2025-04-01', debit_account_id: String(acc(6500)), credit_account_id: String(acc(1020)), sum: '10' });

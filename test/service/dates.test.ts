@@ -3,13 +3,12 @@
 // date worked out past the end refuses the date it comes from, and week listings stop at the end of the
 // calendar: no answer ever shows a date like "+010000-01-02".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { one } from '../../src/server/store/db.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { accountId, startTestService, type TestService } from '../helpers/service.js';
 
 let svc: TestService;
 let customer: number;
 let project: number;
-const acc = (number: number) => Number(one(svc.server.db, 'SELECT id FROM accounts WHERE company_id = 1 AND number = ?', number)!.id);
+const acc = (number: number) => accountId(svc, 1, number);
 const positions = JSON.stringify([{ description: 'Beratung', amount: 1, price: 100 }]);
 
 beforeAll(async () => {

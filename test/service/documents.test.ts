@@ -6,11 +6,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCompany, setCompany } from '../../src/server/main.js';
 import { runRecurring } from '../../src/server/actions/recurring.js';
-import { one } from '../../src/server/store/db.js';
 import { isValidQrr, isValidScor, makeQrr, makeScor } from '../../src/domain/qr-reference.js';
-import { secondUser, startTestService, type TestService } from '../helpers/service.js';
+import { accountId, newCompany, secondUser, startTestService, taxRateId, type TestService } from '../helpers/service.js';
 import { EXAMPLE_POSITIONS } from '../fixtures/documents.js';
 
 let svc: TestService;
@@ -21,13 +19,9 @@ beforeAll(async () => { svc = await startTestService(); });
 afterAll(async () => { await svc.close(); });
 
 const db = () => svc.server.db;
-const freshCompany = (name: string, settings: Parameters<typeof setCompany>[2] = {}) => {
-  const id = addCompany(db(), name, 1);
-  setCompany(db(), id, settings);
-  return id;
-};
-const acc = (company: number, number: number) => Number(one(db(), 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', company, number)!.id);
-const rate = (company: number, name: string) => Number(one(db(), 'SELECT id FROM tax_rates WHERE company_id = ? AND name = ?', company, name)!.id);
+const freshCompany = (name: string, settings: Parameters<typeof newCompany>[2] = {}) => newCompany(svc, name, settings);
+const acc = (company: number, number: number) => accountId(svc, company, number);
+const rate = (company: number, name: string) => taxRateId(svc, company, name);
 const year = new Date().getFullYear();
 
 function expect422(res: Res, keys: string[]): void {
@@ -588,15 +582,15 @@ describe('positions, attachments', () => {
     const p = await createDoc(company, 'proposals', { customer_id: cust });
     const form = new FormData();
     form.append('file', new Blob(['%PDF-1.4 plan'], { type: 'application/pdf' }), 'plan.pdf');
-    const res = await fetch(`${svc.url}/companies/${company}/proposals/${p.id}/attach`, { method: 'POST', headers: { Authorization: `Bearer ${svc.token}` }, body: form });
+    const res = await svc.call('POST', `/companies/${company}/proposals/${p.id}/attach`, form);
     expect(res.status).toBe(201);
-    const file = (await res.json()).data;
+    const file = res.body.data;
     expect(file).toMatchObject({ name: 'plan.pdf', size: 13, mime: 'application/pdf' });
     expect(await (await fetch(file.url)).text()).toBe('%PDF-1.4 plan');
     expect((await svc.call('GET', `/companies/${company}/proposals/${p.id}`)).body.data.attachments.map((a: any) => a.id)).toEqual([file.id]);
     const big = new FormData();
     big.append('file', new Blob([new Uint8Array(6 * 1024 * 1024 + 1)]), 'big.bin');
-    const tooBig = await fetch(`${svc.url}/companies/${company}/proposals/${p.id}/attach`, { method: 'POST', headers: { Authorization: `Bearer ${svc.token}` }, body: big });
+    const tooBig = await svc.call('POST', `/companies/${company}/proposals/${p.id}/attach`, big);
     expect(tooBig.status).toBe(422);
     expect422(await svc.call('POST', `/companies/${company}/proposals/${p.id}/attach`, {}), ['file']);
     const other = freshCompany('Fremde Anhänge AG');

@@ -11,13 +11,13 @@ import { ApiClient } from '../../src/api/http.js';
 import { allPages, paginate } from '../../src/api/paginate.js';
 import { addCompany } from '../../src/server/main.js';
 import { one, run, timestamp, transaction } from '../../src/server/store/db.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { accountId, startTestService, taxRateId, type TestService } from '../helpers/service.js';
 import { retryOnStaleSocket } from './retry-on-reset.js';
 
 let svc: TestService;
 const db = () => svc.server.db;
-const acc = (company: number, number: number) => Number(one(db(), 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', company, number)!.id);
-const rate = (company: number, name: string) => Number(one(db(), 'SELECT id FROM tax_rates WHERE company_id = ? AND name = ?', company, name)!.id);
+const acc = (company: number, number: number) => accountId(svc, company, number);
+const rate = (company: number, name: string) => taxRateId(svc, company, name);
 
 async function list(company: number, query: string): Promise<{ ids: number[]; total: number; body: any }> {
   const res = await svc.call('GET', `/companies/${company}/entries?${query}`);

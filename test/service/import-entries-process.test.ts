@@ -417,9 +417,7 @@ describe('POST …/entries/import (process)', () => {
 
   it('the entry\'s receipt moves to the booking', async () => {
     const { c, exp } = await setup('Beleg verschieben AG');
-    const f = new FormData();
-    f.append('file', new Blob(['%PDF-1.4 Mietrechnung'], { type: 'application/pdf' }), 'miete.pdf');
-    const attached = await fetch(svc.url + PATHS.detail.file(c, exp.id), { method: 'POST', headers: { Authorization: `Bearer ${svc.token}`, Accept: 'application/json' }, body: f });
+    const attached = await h.form('POST', PATHS.detail.file(c, exp.id), { file: ['%PDF-1.4 Mietrechnung', 'miete.pdf', 'application/pdf'] });
     expect(attached.status).toBe(200);
     await update(c, exp.id, { other_account_id: acc(c, 6000) });
     expect((await processAll(c)).body).toMatchObject({ created: 1 });

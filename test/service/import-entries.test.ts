@@ -153,11 +153,9 @@ describe('both path families answer the same', () => {
         expect.arrayContaining([[payment.id, acc(c, 1010)], [rent.id, acc(c, 1010)]]));
       expect(multiple.body.data).toHaveLength(2);
 
-      const f = new FormData();
-      f.append('file', new Blob(['%PDF-1.4 Beleg'], { type: 'application/pdf' }), 'beleg.pdf');
-      const attached = await fetch(svc.url + p.file(c, rent.id), { method: 'POST', headers: { Authorization: `Bearer ${svc.token}`, Accept: 'application/json' }, body: f });
+      const attached = await h.form('POST', p.file(c, rent.id), { file: ['%PDF-1.4 Beleg', 'beleg.pdf', 'application/pdf'] });
       expect(attached.status).toBe(200);
-      expect(await attached.json()).toEqual({ success: true, file: { id: expect.any(Number), name: 'beleg.pdf', size: 14 } });
+      expect(attached.body).toEqual({ success: true, file: { id: expect.any(Number), name: 'beleg.pdf', size: 14 } });
       const url = await call('GET', `${p.file(c, rent.id)}/url`);
       expect(url.status).toBe(200);
       expect(await (await fetch(url.body.url)).text()).toBe('%PDF-1.4 Beleg');

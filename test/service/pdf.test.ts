@@ -10,9 +10,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompany, setCompany } from '../../src/server/main.js';
-import { one, run } from '../../src/server/store/db.js';
+import { run } from '../../src/server/store/db.js';
 import { decodeQr, pdfBytes, readPdf, savePages, type ReadPdf } from '../helpers/pdf.js';
-import { secondTenant, startTestService, type TestService } from '../helpers/service.js';
+import { secondTenant, startTestService, taxRateId, type TestService } from '../helpers/service.js';
 import { EXAMPLE_POSITIONS } from '../fixtures/documents.js';
 
 let svc: TestService;
@@ -36,7 +36,7 @@ async function company(name: string, iban: string | null = QR_IBAN, creditor: Pa
   run(db(), 'UPDATE accounts SET iban = ? WHERE company_id = ? AND number = 1020', iban, id);
   return id;
 }
-const rate = (companyId: number, name: string) => Number(one(db(), 'SELECT id FROM tax_rates WHERE company_id = ? AND name = ?', companyId, name)!.id);
+const rate = (companyId: number, name: string) => taxRateId(svc, companyId, name);
 
 async function customer(companyId: number, body: Body): Promise<number> {
   const res = await svc.call('POST', `/companies/${companyId}/customers`, body);

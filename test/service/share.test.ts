@@ -9,7 +9,7 @@ import { all, one, run, timestamp } from '../../src/server/store/db.js';
 import { dotted, wallClock } from '../../src/server/domain/time.js';
 import { readPdf } from '../helpers/pdf.js';
 import { startTestService, type TestService } from '../helpers/service.js';
-import { EXAMPLE_POSITIONS } from '../fixtures/documents.js';
+import { EXAMPLE_CREDITOR, EXAMPLE_POSITIONS, EXAMPLE_SHARED_PROPOSAL } from '../fixtures/documents.js';
 
 let svc: TestService;
 const db = () => svc.server.db;
@@ -19,7 +19,7 @@ const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-
 
 beforeAll(async () => {
   svc = await startTestService();
-  setCompany(db(), 1, { creditorName: 'Atelier Muster GmbH', creditorStreet: 'Bahnhofstrasse', creditorBuilding: '12', creditorZip: '8001', creditorCity: 'Zürich' });
+  setCompany(db(), 1, EXAMPLE_CREDITOR);
   ids.mwst = Number(one(db(), "SELECT id FROM tax_rates WHERE company_id = 1 AND name = 'MWST 8.1 %'")!.id);
   const customer = await svc.call('POST', '/companies/1/customers', { name: 'Muster AG', number: 1001, street: 'Seestrasse 4', zip: '8002', city: 'Zürich' });
   ids.customer = customer.body.data.id;
@@ -31,8 +31,7 @@ interface Proposal { id: number; number: string; token: string; url: string; pat
 /** A proposal of the hand-checked example (2'825.37 with VAT, no rounding), shared unless told. */
 async function proposal(body: Record<string, unknown> = {}, company = 1, customerId = ids.customer): Promise<Proposal> {
   const created = await svc.call('POST', `/companies/${company}/proposals`, {
-    customer_id: customerId, tax_rate_id: company === 1 ? ids.mwst : null, title: 'Website Relaunch', discount_rate: 2, valid_until: '2099-12-31',
-    remarks: 'Preise in CHF.\nLieferfrist: 6 Wochen.', positions: EXAMPLE_POSITIONS, is_shared: true, ...body,
+    ...EXAMPLE_SHARED_PROPOSAL, customer_id: customerId, tax_rate_id: company === 1 ? ids.mwst : null, ...body,
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const doc = (await svc.call('GET', `/companies/${company}/proposals/${created.body.id}`)).body.data;

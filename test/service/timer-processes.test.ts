@@ -1,17 +1,11 @@
 // The timer with two `acct server start` processes on one data directory: stops racing in both
 // processes save the running timer once. To make the race certain, the test holds the database's write
-// lock while the stops arrive, so every process has taken its request as far as the write before
-// any of them may write; the timer must be read inside the write transaction to be saved only once.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+// lock while the stops arrive (underWriteLock), so every process has taken its request as far as the
+// write before any of them may write; the timer must be read inside the write transaction to be saved only once.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../src/server/store/db.js';
-import { startServiceProcess, type ServiceProcess } from '../helpers/service.js';
+import { serviceProcessPair, underWriteLock, type ServiceProcess, type ServiceProcessPair } from '../helpers/service.js';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'acct-timer-'));
+let pair: ServiceProcessPair;
 let a: ServiceProcess;
 let b: ServiceProcess;
 
@@ -22,39 +16,27 @@ async function call(svc: ServiceProcess, method: string, path: string, body?: un
 }
 
 beforeAll(async () => {
-  a = await startServiceProcess(dataDir); // seeds the directory
-  b = await startServiceProcess(dataDir);
+  pair = await serviceProcessPair();
+  ({ a, b } = pair);
 }, 30_000);
 
 afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  rmSync(dataDir, { recursive: true, force: true });
+  await pair?.stop();
 });
 
 it('saves the timer once when parallel stops race in two processes', async () => {
   const customer = (await call(a, 'POST', '/companies/1/customers', { name: 'Zwei Prozesse AG' })).body.data.id;
   const project = (await call(b, 'POST', '/companies/1/projects', { name: 'Rennen', customer_id: customer, hourly_rate: 100 })).body.data.id;
-  const lock = new DatabaseSync(join(dataDir, DATABASE_FILE));
-  lock.exec('PRAGMA busy_timeout = 5000');
   const rounds = 5;
-  try {
-    for (let round = 1; round <= rounds; round++) {
-      expect(await call(round % 2 ? a : b, 'POST', '/companies/1/times/timer', { project_id: project })).toEqual({ status: 200, body: 'Timer started.' });
-      lock.exec('BEGIN IMMEDIATE');
-      const stops = Array.from({ length: 10 }, (_, i) => call(i % 2 ? a : b, 'POST', '/companies/1/times/timer', {}));
-      await sleep(200); // the stops reach both processes and wait there for the write lock
-      lock.exec('ROLLBACK');
-      const answers = await Promise.all(stops);
-      const saved = answers.filter((r) => r.status === 200);
-      expect(saved).toEqual([{ status: 200, body: 'Time entry saved.' }]);
-      // the others found no timer: a start without a project
-      for (const r of answers.filter((x) => x.status !== 200)) expect(r).toMatchObject({ status: 422, body: { errors: { project_id: ['The project id field is required.'] } } });
-      const entries = await call(round % 2 ? b : a, 'GET', `/companies/1/times?filter[project_id]=${project}&per_page=100`);
-      expect(entries.body.data).toHaveLength(round);
-      expect(await call(a, 'GET', '/companies/1/times/timer')).toEqual({ status: 200, body: { active: false, timer: [] } });
-    }
-  } finally {
-    if (lock.isTransaction) lock.exec('ROLLBACK');
-    lock.close();
+  for (let round = 1; round <= rounds; round++) {
+    expect(await call(round % 2 ? a : b, 'POST', '/companies/1/times/timer', { project_id: project })).toEqual({ status: 200, body: 'Timer started.' });
+    const answers = await underWriteLock(pair.dataDir, () => Array.from({ length: 10 }, (_, i) => call(i % 2 ? a : b, 'POST', '/companies/1/times/timer', {})));
+    const saved = answers.filter((r) => r.status === 200);
+    expect(saved).toEqual([{ status: 200, body: 'Time entry saved.' }]);
+    // the others found no timer: a start without a project
+    for (const r of answers.filter((x) => x.status !== 200)) expect(r).toMatchObject({ status: 422, body: { errors: { project_id: ['The project id field is required.'] } } });
+    const entries = await call(round % 2 ? b : a, 'GET', `/companies/1/times?filter[project_id]=${project}&per_page=100`);
+    expect(entries.body.data).toHaveLength(round);
+    expect(await call(a, 'GET', '/companies/1/times/timer')).toEqual({ status: 200, body: { active: false, timer: [] } });
   }
 }, 60_000);
