@@ -10,6 +10,7 @@ import { runRecurring } from '../../src/server/actions/recurring.js';
 import { isValidQrr, isValidScor, makeQrr, makeScor } from '../../src/domain/qr-reference.js';
 import { accountId, newCompany, secondUser, startTestService, taxRateId, type TestService } from '../helpers/service.js';
 import { EXAMPLE_POSITIONS } from '../fixtures/documents.js';
+import { one } from '../../src/server/store/db.js';
 
 let svc: TestService;
 type Res = Awaited<ReturnType<TestService['call']>>;
