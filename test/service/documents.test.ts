@@ -10,6 +10,7 @@ import { runRecurring } from '../../src/server/actions/recurring.js';
 import { isValidQrr, isValidScor, makeQrr, makeScor } from '../../src/domain/qr-reference.js';
 import { accountId, newCompany, secondUser, startTestService, taxRateId, type TestService } from '../helpers/service.js';
 import { EXAMPLE_POSITIONS } from '../fixtures/documents.js';
+import { clock } from '../../src/server/clock.js';
 import { one } from '../../src/server/store/db.js';
 
 let svc: TestService;
@@ -428,10 +429,15 @@ describe('invoice states and their bookings', () => {
     const { cust } = await setup(cash);
     const inv = await createDoc(cash, 'invoices', { customer_id: cust, positions: oneLine() });
     await markAs(cash, 'invoices', inv.id, 'sent');
-    const r1 = (await markAs(cash, 'invoices', inv.id, 'reminder_one')).body.data;
-    expect(r1).toMatchObject({ status: 'reminder_one', isReminder: true });
-    const expected = new Date(Date.now() + 10 * 86400000).toISOString().slice(0, 10);
-    expect([expected, new Date(Date.now() + 9 * 86400000).toISOString().slice(0, 10), new Date(Date.now() + 11 * 86400000).toISOString().slice(0, 10)]).toContain(r1.reminder_due_date);
+    // 23:30 UTC is already the next day in Zurich: today is the company's day
+    clock.now = () => new Date('2026-03-01T23:30:00Z');
+    let r1;
+    try {
+      r1 = (await markAs(cash, 'invoices', inv.id, 'reminder_one')).body.data;
+    } finally {
+      clock.now = () => new Date();
+    }
+    expect(r1).toMatchObject({ status: 'reminder_one', isReminder: true, reminder_due_date: '2026-03-12' });
     expect((await markAs(cash, 'invoices', inv.id, 'reminder_two', '&reminder_due_date=2030-01-31')).body.data.reminder_due_date).toBe('2030-01-31');
     await markAs(cash, 'invoices', inv.id, 'reminder_one');
     expect((await markAs(cash, 'invoices', inv.id, 'undo_reminder_one')).body.data).toMatchObject({ status: 'sent', reminder_due_date: null });
