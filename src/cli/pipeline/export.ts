@@ -10,8 +10,9 @@ import { notice, type GlobalOptions } from '../globals.js';
 import { RefResolver } from '../refs.js';
 import { periodQuery, queryFromFilters } from '../resource/body.js';
 import { resolveRefs } from '../resource/run.js';
+import { getRecord } from '../shared/existing.js';
 import type { FilterFlag } from '../resource/spec.js';
-import { withRuntime } from '../runtime.js';
+import { withRuntime, type Runtime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { exportCell } from './cells.js';
 import { csvLine, EXCEL, PLAIN, type CsvDialect } from './csv-file.js';
@@ -74,8 +75,7 @@ async function readWhole(client: ApiClient, company: number, map: CsvMap, page: 
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < page.length; i = next++) {
-      const body = await client.get<Rec>(map.paths.one(company, Number(page[i].id)));
-      out[i] = body && typeof body === 'object' && 'data' in body ? body.data : body;
+      out[i] = await getRecord(client, map.paths.one(company, Number(page[i].id)));
     }
   };
   await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, page.length) }, worker));
@@ -93,6 +93,29 @@ export function exportDialect(g: GlobalOptions, options: ExportOptions): CsvDial
 export async function runExport(map: CsvMap, filters: FilterFlag[], options: ExportOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
   const dialect = exportDialect(g, options);
+  await streamExport(map, filters, options, g, '', async ({ resolver }) => ({
+    head: (dialect.bom ? '\uFEFF' : '') + csvLine(map.columns.map((c) => c.name), dialect),
+    async page(records) {
+      let chunk = '';
+      for (const record of records) chunk += csvLine(await Promise.all(map.columns.map((c) => exportCell(c, record, resolver))), dialect);
+      return chunk;
+    },
+  }));
+}
+
+/** What an export format writes: the text before the first record, then each page's text. */
+export interface ExportFormat { head: string; page(records: Rec[]): Promise<string> | string }
+
+/** What a format may read before it starts (it may also adjust the query, e.g. the order). */
+export interface ExportStart { rt: Runtime; company: number; resolver: RefResolver; query: Record<string, QueryValue> }
+
+/**
+ * Every export's frame: the query from the filters, the sink (--out appears whole or not at all), the
+ * pages streamed through the format, and the count said on stderr when the export went to a file.
+ */
+export async function streamExport(
+  map: CsvMap, filters: FilterFlag[], options: ExportOptions, g: GlobalOptions, kind: string, begin: (start: ExportStart) => Promise<ExportFormat>,
+): Promise<void> {
   const buildQuery = map.query ? map.query(options) : filterQuery(filters, options);
   const sink = openSink(options.out);
   try {
@@ -100,18 +123,17 @@ export async function runExport(map: CsvMap, filters: FilterFlag[], options: Exp
       const company = await rt.company();
       const resolver = new RefResolver(rt.client, company);
       const query = await buildQuery(resolver);
-      sink.write((dialect.bom ? '\uFEFF' : '') + csvLine(map.columns.map((c) => c.name), dialect));
+      const format = await begin({ rt, company, resolver, query });
+      sink.write(format.head);
       let n = 0;
       for await (const records of recordPages(rt.client, company, map, query)) {
-        let chunk = '';
-        for (const record of records) chunk += csvLine(await Promise.all(map.columns.map((c) => exportCell(c, record, resolver))), dialect);
-        sink.write(chunk);
+        sink.write(await format.page(records));
         n += records.length;
       }
       return n;
     });
     sink.done();
-    if (options.out !== undefined && options.out !== '-') notice(`Exported ${count} ${count === 1 ? map.noun : plural(map)} to ${options.out}.`);
+    if (options.out !== undefined && options.out !== '-') notice(`Exported ${count} ${count === 1 ? map.noun : plural(map)} to ${options.out}${kind}.`);
   } catch (err) {
     sink.abandon();
     throw err;

@@ -8,11 +8,9 @@ import { rappenToString } from '../../domain/money.js';
 import { UsageError } from '../../errors.js';
 import { toReportAccount, toReportEntry, toReportTaxRate } from '../../reports/input.js';
 import { Chart } from '../../reports/postings.js';
-import { RefResolver } from '../refs.js';
 import type { FilterFlag } from '../resource/spec.js';
-import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
-import { filterQuery, openSink, plural, recordPages, type ExportOptions } from './export.js';
+import { streamExport, type ExportOptions } from './export.js';
 import type { CsvMap } from './map.js';
 
 /** Text hledger reads as it is: one line, no comment start, no account hierarchy. */
@@ -22,25 +20,19 @@ const clean = (s: string, colon = false) => {
 };
 
 export async function runLedgerExport(map: CsvMap, filters: FilterFlag[], options: ExportOptions, io: VerbIO): Promise<void> {
-  const g = io.globals();
   if (options.excel) throw new UsageError('--excel goes with CSV, not with -o ledger');
-  const buildQuery = map.query ? map.query(options) : filterQuery(filters, options);
-  const sink = openSink(options.out);
-  try {
-    const count = await withRuntime(g, async (rt) => {
-      const company = await rt.company();
-      const query = await buildQuery(new RefResolver(rt.client, company));
-      // oldest first, as a journal reads (unless --sort says otherwise)
-      query.sort ??= 'date';
-      const [accounts, rates] = await Promise.all([chartOfAccounts(rt.client, company), allTaxRates(rt.client, company)]);
-      const chart = new Chart(accounts.map(toReportAccount), rates.map(toReportTaxRate));
-      const name = (id: number) => {
-        const a = chart.account(id);
-        return clean(`${a.number ?? `id:${id}`} ${a.name}`, true);
-      };
-      sink.write(`; bookings of company ${company}, written by acct entries export -o ledger\n`);
-      let n = 0;
-      for await (const records of recordPages(rt.client, company, map, query)) {
+  await streamExport(map, filters, options, io.globals(), ' (ledger journal)', async ({ rt, company, query }) => {
+    // oldest first, as a journal reads (unless --sort says otherwise)
+    query.sort ??= 'date';
+    const [accounts, rates] = await Promise.all([chartOfAccounts(rt.client, company), allTaxRates(rt.client, company)]);
+    const chart = new Chart(accounts.map(toReportAccount), rates.map(toReportTaxRate));
+    const name = (id: number) => {
+      const a = chart.account(id);
+      return clean(`${a.number ?? `id:${id}`} ${a.name}`, true);
+    };
+    return {
+      head: `; bookings of company ${company}, written by acct entries export -o ledger\n`,
+      page(records) {
         let chunk = '';
         for (const record of records) {
           const e = toReportEntry(record);
@@ -51,15 +43,8 @@ export async function runLedgerExport(map: CsvMap, filters: FilterFlag[], option
             chunk += `    ${name(p.accountId)}  ${amount}\n`;
           }
         }
-        sink.write(chunk);
-        n += records.length;
-      }
-      return n;
-    });
-    sink.done();
-    if (options.out !== undefined && options.out !== '-') process.stderr.write(`Exported ${count} ${plural(map)} to ${options.out} (ledger journal).\n`);
-  } catch (err) {
-    sink.abandon();
-    throw err;
-  }
+        return chunk;
+      },
+    };
+  });
 }
