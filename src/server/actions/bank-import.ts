@@ -8,10 +8,10 @@ import { normaliseReference } from '../../domain/qr-reference.js';
 import { HttpError, badRequest, fieldError, notFound } from '../http-error.js';
 import type { Scope } from '../context.js';
 import type { Failures } from '../validation.js';
-import { afterCommit, onRollback, transaction, type Row } from '../store/db.js';
+import { transaction, type Row } from '../store/db.js';
 import { findDocumentRow } from '../store/documents.js';
 import { accountsOf, tagIdsOfCompany, taxRateOfCompany } from '../store/entries.js';
-import { deleteFileRow, findFile, insertFile, removeFileBytes, type StoredFile } from '../store/files.js';
+import { deleteFile, insertFile, type StoredFile } from '../store/files.js';
 import {
   bankAccountRows, importedKeysOf, insertImportEntries, learnedRuleRows, markImportEntriesDeleted, openImportEntryIds, readyImportEntryIds,
   readyImportEntryRow, resetImportEntry, storedTags, unpaidInvoiceRows, updateImportEntry, type ImportEntryChanges, type NewImportEntry, type StoredTag,
@@ -408,9 +408,8 @@ export function attachReceipt(s: ImportScope, row: Row, receipt: Receipt): Store
   if (row.status !== 'open') throw badRequest(NOT_OPEN(row));
   return transaction(s.db, () => {
     const file = insertFile(s.db, s.dataDir, s.companyId, receipt.name, receipt.mime, receipt.bytes);
-    onRollback(s.db, () => removeFileBytes(s.dataDir, file));
     updateImportEntry(s.db, s.companyId, Number(row.id), { file_id: file.id });
-    if (row.file_id !== null) dropFile(s, Number(row.file_id));
+    if (row.file_id !== null) deleteFile(s.db, s.dataDir, s.companyId, Number(row.file_id));
     return file;
   });
 }
@@ -421,14 +420,8 @@ export function removeReceipt(s: ImportScope, row: Row): void {
   if (row.status !== 'open') throw badRequest(NOT_OPEN(row));
   transaction(s.db, () => {
     updateImportEntry(s.db, s.companyId, Number(row.id), { file_id: null });
-    dropFile(s, Number(row.file_id));
+    deleteFile(s.db, s.dataDir, s.companyId, Number(row.file_id));
   });
 }
 
 export const NO_RECEIPT = 'Kein Beleg vorhanden.';
-
-function dropFile(s: ImportScope, fileId: number): void {
-  const file = findFile(s.db, fileId, s.companyId);
-  deleteFileRow(s.db, fileId);
-  if (file) afterCommit(s.db, () => removeFileBytes(s.dataDir, file));
-}

@@ -9,13 +9,13 @@ import { formatEntryNumber, needsRenumbering } from '../domain/numbering.js';
 import { normaliseTagName } from '../domain/tags.js';
 import { badRequest, notFound, paymentRequired } from '../http-error.js';
 import { failures, type Failures } from '../validation.js';
-import { afterCommit, onRollback, transaction, type Db } from '../store/db.js';
+import { transaction, type Db } from '../store/db.js';
 import {
   accountsOf, addEntryTags, customerOfCompany, deleteEntryRow, deleteGroupIfEmpty, entryNumberTaken, entryTagIds, findEntryRow,
   groupOfCompany, insertEntry, maxRunningNumber, projectOfCompany, replaceEntryTags, tagIdsOfCompany, taxRateOfCompany, touchEntry,
   updateEntry, valuesOf, yearIncome, type EntryValues,
 } from '../store/entries.js';
-import { deleteFileRow, findFile, insertFile, removeFileBytes } from '../store/files.js';
+import { deleteFile, insertFile } from '../store/files.js';
 import { insertTag, tagIdByName } from '../store/tags.js';
 
 /** The company a booking is written in, and who writes it. */
@@ -100,7 +100,7 @@ export function deleteBooking(scope: BookingScope, id: number): void {
   const current = currentBooking(scope, id);
   transaction(db, () => {
     deleteEntryRow(db, companyId, id);
-    if (current.file_id !== null) deleteReceipt(scope, current.file_id);
+    if (current.file_id !== null) deleteFile(scope.db, scope.dataDir, scope.companyId, current.file_id);
     deleteGroupIfEmpty(db, companyId, current.entry_group_id);
   });
 }
@@ -250,9 +250,7 @@ function write(scope: BookingScope, resolved: Resolved, current: Current | undef
     const oldFileId = current?.file_id ?? null;
     if (resolved.file) {
       const { name, mime, bytes } = resolved.file;
-      const written = insertFile(db, dataDir, companyId, name, mime, bytes);
-      onRollback(db, () => removeFileBytes(dataDir, written));
-      values.file_id = written.id;
+      values.file_id = insertFile(db, dataDir, companyId, name, mime, bytes).id;
     } else if (resolved.removeFile) {
       values.file_id = null;
     }
@@ -273,17 +271,11 @@ function write(scope: BookingScope, resolved: Resolved, current: Current | undef
       entryId = insertEntry(db, companyId, userId, values);
       addEntryTags(db, entryId, [...(resolved.tagIds ?? []), ...created]);
     }
-    if (oldFileId !== null && oldFileId !== values.file_id) deleteReceipt(scope, oldFileId);
+    if (oldFileId !== null && oldFileId !== values.file_id) deleteFile(scope.db, scope.dataDir, scope.companyId, oldFileId);
     return entryId;
   });
 }
 
-/** Deletes a receipt's row; its bytes go once the deletion is committed. */
-function deleteReceipt(scope: BookingScope, fileId: number): void {
-  const file = findFile(scope.db, fileId, scope.companyId);
-  deleteFileRow(scope.db, fileId);
-  if (file) afterCommit(scope.db, () => removeFileBytes(scope.dataDir, file));
-}
 
 /** Creates the new tags (or takes the company's tag of that name) and answers their ids. */
 function ensureTags(db: Db, companyId: number, userId: number, tags: { name: string; color: string }[]): number[] {

@@ -6,7 +6,7 @@ import { documentTotals, positionSum } from '../../domain/document-totals.js';
 import { documentRunningNumber, formatDocumentNumber, type DocumentType } from '../domain/documents.js';
 import { pricedOf, type PositionInput } from '../domain/positions.js';
 import { badRequest } from '../http-error.js';
-import { afterCommit, onRollback, transaction, type Db, type Row } from '../store/db.js';
+import { transaction, type Db, type Row } from '../store/db.js';
 import { findTaxRateRow } from '../store/tax-rates.js';
 import { findAccountRow } from '../store/accounts.js';
 import { invoiceReferences } from '../../domain/qr-reference.js';
@@ -16,7 +16,7 @@ import {
   nextPositionOrder, positionRows, replaceLinkedEntries, setTotals, unlinkTimes, updateDocument, updatePosition,
   type DocumentValues, type PositionValues,
 } from '../store/documents.js';
-import { deleteFileRow, findFile, insertFile, removeFileBytes, type StoredFile } from '../store/files.js';
+import { deleteFile, findFile, insertFile, type StoredFile } from '../store/files.js';
 import type { UploadedFile } from '../upload.js';
 
 /** Who acts, in which company, and when: everything an action needs besides its input. */
@@ -249,12 +249,9 @@ export function deleteDocument(s: DocumentScope, type: DocumentType, doc: Row, r
       removeBookings(doc);
       unlinkTimes(s.db, doc.id);
     }
-    const files = attachedFiles(s.db, type, s.companyId, doc.id);
+    const fileIds = attachmentFileIds(s.db, type, doc.id);
     deleteDocumentRow(s.db, type, s.companyId, doc.id);
-    for (const f of files) {
-      deleteFileRow(s.db, f.id);
-      afterCommit(s.db, () => removeFileBytes(s.dataDir, f));
-    }
+    for (const id of fileIds) deleteFile(s.db, s.dataDir, s.companyId, id);
   });
 }
 
@@ -264,7 +261,6 @@ export function deleteDocument(s: DocumentScope, type: DocumentType, doc: Row, r
 export function attach(s: DocumentScope, type: DocumentType, doc: Row, upload: UploadedFile): StoredFile {
   return transaction(s.db, () => {
     const written = insertFile(s.db, s.dataDir, s.companyId, upload.name, upload.mime, upload.bytes);
-    onRollback(s.db, () => removeFileBytes(s.dataDir, written));
     attachFile(s.db, type, doc.id, written.id);
     insertActivity(s.db, type, doc.id, 'Updated');
     return written;
@@ -273,13 +269,10 @@ export function attach(s: DocumentScope, type: DocumentType, doc: Row, upload: U
 
 /** Detaches and deletes an attached file (its bytes once committed); false when the file is not attached to the document. */
 export function detach(s: DocumentScope, type: DocumentType, doc: Row, fileId: number): boolean {
-  const file = findFile(s.db, fileId, s.companyId);
-  if (!file) return false;
   return transaction(s.db, () => {
     if (!detachFile(s.db, type, doc.id, fileId)) return false;
-    deleteFileRow(s.db, fileId);
+    deleteFile(s.db, s.dataDir, s.companyId, fileId);
     insertActivity(s.db, type, doc.id, 'Updated');
-    afterCommit(s.db, () => removeFileBytes(s.dataDir, file));
     return true;
   });
 }

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { all, one, run, timestamp, type Db, type Row } from './db.js';
+import { afterCommit, all, one, onRollback, run, timestamp, transaction, type Db, type Row } from './db.js';
 
 export const FILES_DIR = 'files';
 
@@ -54,31 +54,36 @@ export function filesByIds(db: Db, ids: number[]): Map<number, StoredFile> {
   return new Map(all(db, `SELECT * FROM files WHERE id IN (${unique.map(() => '?').join(', ')})`, ...unique).map((r) => [Number(r.id), toFile(r)]));
 }
 
-/** Writes the bytes under the data directory and inserts the row (call inside the caller's transaction). */
+/**
+ * Writes the bytes under the data directory and inserts the row, in the caller's transaction (or one of
+ * its own): when that transaction's changes are undone, the bytes are removed again.
+ */
 export function insertFile(db: Db, dataDir: string, companyId: number, name: string, mime: string, bytes: Uint8Array): StoredFile {
   const ext = extensionOf(name);
   const relative = join(FILES_DIR, String(companyId), `${randomBytes(16).toString('hex')}${ext ? `.${ext}` : ''}`);
   const absolute = join(dataDir, relative);
-  mkdirSync(dirname(absolute), { recursive: true, mode: 0o700 });
-  writeFileSync(absolute, bytes, { mode: 0o600 });
-  try {
+  return transaction(db, () => {
+    mkdirSync(dirname(absolute), { recursive: true, mode: 0o700 });
+    writeFileSync(absolute, bytes, { mode: 0o600 });
+    onRollback(db, () => rmSync(absolute, { force: true }));
     const now = timestamp();
     const id = Number(run(db, 'INSERT INTO files (company_id, name, size, mime, path, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       companyId, name, bytes.byteLength, mime, relative, now, now).lastInsertRowid);
     return findFile(db, id)!;
-  } catch (err) {
-    rmSync(absolute, { force: true });
-    throw err;
-  }
+  });
 }
 
-/** Deletes the row; the bytes are removed with removeFileBytes once the transaction has committed. */
-export function deleteFileRow(db: Db, id: number): void {
-  run(db, 'DELETE FROM files WHERE id = ?', id);
-}
-
-export function removeFileBytes(dataDir: string, file: StoredFile): void {
-  rmSync(join(dataDir, file.path), { force: true });
+/**
+ * Deletes the company's file `id` (nothing when there is none), in the caller's transaction (or one of
+ * its own): the row at once, the bytes once the outermost transaction has committed.
+ */
+export function deleteFile(db: Db, dataDir: string, companyId: number, id: number): void {
+  const file = findFile(db, id, companyId);
+  if (!file) return;
+  transaction(db, () => {
+    run(db, 'DELETE FROM files WHERE id = ?', id);
+    afterCommit(db, () => rmSync(join(dataDir, file.path), { force: true }));
+  });
 }
 
 export function readFileBytes(dataDir: string, file: StoredFile): Buffer | undefined {
