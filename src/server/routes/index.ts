@@ -42,11 +42,18 @@ const COMPANY: Record<string, Loader> = {
 const LEGACY: Record<string, Loader> = { times: timeEntries, tasks: load(tasks) };
 const USER: Record<string, Loader> = { users: load(users), files: load(files) };
 
+/** Each module set of a family named by the first segment that serves it, so segments sharing modules share one app. */
+function namesOf(modules: Record<string, Loader>): Map<Loader, string> {
+  const names = new Map<Loader, string>();
+  for (const [segment, loader] of Object.entries(modules)) if (!names.has(loader)) names.set(loader, segment);
+  return names;
+}
+
 /** The families of routes: where each is mounted, and its modules by the first path segment after that. */
 export const ROUTE_FAMILIES = [
-  { name: 'company', base: '/api/v2/companies/:company', pattern: /^\/api\/v2\/companies\/[^/]+\/([^/]+)/, modules: COMPANY },
-  { name: 'legacy', base: '/api/companies/:company', pattern: /^\/api\/companies\/[^/]+\/([^/]+)/, modules: LEGACY },
-  { name: 'user', base: '/api/v2', pattern: /^\/api\/v2\/([^/]+)/, modules: USER },
+  { name: 'company', base: '/api/v2/companies/:company', pattern: /^\/api\/v2\/companies\/[^/]+\/([^/]+)/, modules: COMPANY, names: namesOf(COMPANY) },
+  { name: 'legacy', base: '/api/companies/:company', pattern: /^\/api\/companies\/[^/]+\/([^/]+)/, modules: LEGACY, names: namesOf(LEGACY) },
+  { name: 'user', base: '/api/v2', pattern: /^\/api\/v2\/([^/]+)/, modules: USER, names: namesOf(USER) },
 ] as const;
 
 /** The modules that serve a path, and a key naming them (one app per key); undefined when none does. */
@@ -55,7 +62,7 @@ export function routesFor(path: string): { key: string; base: string; load: Load
     const m = family.pattern.exec(path);
     if (!m) continue;
     const loader = Object.hasOwn(family.modules, m[1]) ? family.modules[m[1]] : undefined;
-    return loader && { key: `${family.name}:${Object.keys(family.modules).find((k) => family.modules[k] === loader)}`, base: family.base, load: loader };
+    return loader && { key: `${family.name}:${family.names.get(loader)}`, base: family.base, load: loader };
   }
   return undefined;
 }
