@@ -1,6 +1,6 @@
 // Laravel-style request validation on zod: schemas stay plain zod beside their routes, and this module
 // turns zod's issues into the `{ message, errors: { field: [..] } }` the hosted service answers with.
-import { z } from 'zod';
+import * as z from 'zod';
 import { validationError, type FieldErrors } from './http-error.js';
 import { toPercentHundredths, toRappen, toScaled } from './domain/money.js';
 import { isCalendarDate } from '../domain/calendar.js';

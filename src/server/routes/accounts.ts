@@ -1,7 +1,7 @@
 // Accounts (the chart of accounts): list with balances, create, read, update, delete, reset to the
 // standard chart. The list answers a bare array; the other endpoints { data }.
 import type { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import { normaliseIban, isValidIban } from '../domain/iban.js';
 import {

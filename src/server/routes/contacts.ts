@@ -1,7 +1,7 @@
 // Contacts: list, read, update, delete and the two /multiple endpoints. There is no create endpoint
 // (contacts come with their customer's contact_name), so POST /contacts answers 405 like any wrong method.
 import type { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import { conflict, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';

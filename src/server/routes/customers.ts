@@ -1,7 +1,7 @@
 // Customers: CRUD with computed sums and includes, statistics, the next number, bulk archive and
 // delete, and the CSV import. Rules sit beside the routes; SQL is in store/customers.ts.
 import type { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import { badRequest, fieldError, HttpError, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';

@@ -4,7 +4,7 @@
 // beside the routes. Writes go through actions/documents.ts and actions/document-states.ts.
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import {
   createDocument, addPosition, changePosition, removePosition, deleteDocument, updateDocumentWith, attach, detach,

@@ -2,7 +2,7 @@
 // JSON or multipart (receipt upload, tags, new tags); read; delete; the number look-up; entry groups.
 // The shape rules sit beside the routes; a booking's own rules and its write are actions/bookings.ts.
 import type { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { scopeOf, type AppEnv, type Ctx } from '../context.js';
 import { createBooking, deleteBooking, updateBooking, type Receipt } from '../actions/bookings.js';
 import { groupItem, parseDateRange, parseNullableIds } from '../domain/entries.js';

@@ -4,7 +4,7 @@
 // The upload's parser (fast-xml-parser, fflate) loads on the first upload, not with the service.
 import type { Hono } from 'hono';
 import { MAX_STATEMENT_BYTES, STATEMENT_UPLOAD_PATHS } from './paths.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { scopeOf, type AppEnv, type Ctx } from '../context.js';
 import {
   attachReceipt, changeImportEntries, deleteImportEntries, importStatements, NO_RECEIPT, processImportEntries, removeReceipt, resetImportEntryOf,

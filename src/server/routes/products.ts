@@ -1,6 +1,6 @@
 // Products: paginated by 15, filtered by name, archived and id, sorted by name or price; /count answers a bare integer.
 import type { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import { badRequest, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';

@@ -1,7 +1,7 @@
 // Projects: paginated by 15 with archived and customer filters, includes, the customer_id /
 // newCustomerName pair (required_without, exists, prohibits), and bulk archive and delete.
 import type { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { companyToday, type AppEnv, type Ctx } from '../context.js';
 import { PROJECT_TYPES } from '../domain/budget.js';
 import { badRequest, notFound, validationError } from '../http-error.js';

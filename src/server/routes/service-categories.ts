@@ -1,6 +1,6 @@
 // Service categories: a plain, unpaginated list by name; deleting one leaves its services uncategorised.
 import type { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import { notFound } from '../http-error.js';
 import { pathId, readBody } from '../request.js';

@@ -1,7 +1,7 @@
 // Services (activity types for time tracking): paginated by 50, sortable, with their category embedded,
 // plus the /multiple endpoints. A service that time entries use cannot be deleted, only archived.
 import type { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import { HttpError, badRequest, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';

@@ -1,7 +1,7 @@
 // Tags: the reference resource. Rules sit beside the routes; the store does the SQL, the presenter
 // shapes the tag; the domain knows the colours and the lower-casing.
 import type { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import { TAG_COLORS, normaliseTagName } from '../domain/tags.js';
 import { fieldError, notFound } from '../http-error.js';

@@ -1,7 +1,7 @@
 // Tasks: paginated by 15 with filter[status] (and filter[project_id]), include=project; create, read,
 // update (a move stays within the company), delete. Every member of the company may manage tasks.
 import type { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { projectOf, scopeOf, type AppEnv, type Ctx, type Scope } from '../context.js';
 import { TASK_STATUSES } from '../domain/time.js';
 import { badRequest, notFound } from '../http-error.js';

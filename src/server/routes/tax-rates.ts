@@ -1,7 +1,7 @@
 // Tax rates (VAT): list, create, read, update, delete. Create, read and update answer the bare
 // TaxRate (no { data } envelope), as the spec says.
 import type { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import { calculationMethod, isTaxAccountType } from '../domain/ledger.js';
 import { toPercentHundredths } from '../domain/money.js';

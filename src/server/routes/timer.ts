@@ -1,7 +1,7 @@
 // The timer: one per user. POST starts it, or stops it and saves a time entry dated on the start day
 // (company time zone); GET shows it; PUT /description edits it; DELETE discards it.
 import type { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { companyZone, projectOf, scopeOf, type AppEnv, type Ctx } from '../context.js';
 import { timerEntry } from '../domain/time.js';
 import { HttpError, conflict, fieldError, notFound } from '../http-error.js';

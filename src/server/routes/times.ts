@@ -2,7 +2,7 @@
 // read, update under the status rules, delete, bulk update and delete, and the CSV import.
 // Rules sit here; SQL is in store/times.ts; durations, dates and grouping in domain/time(sheet).ts.
 import type { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { projectOf, scopeOf, type AppEnv, type Ctx, type Scope } from '../context.js';
 import { TIME_STATUSES, durationBetween, parseDate, weekDates, type TimeStatus } from '../domain/time.js';
 import { cellOf, groupByDate, groupByProject, groupByWeeks, mondaysBetween, totalsOf, weekProjectDays } from '../domain/timesheet.js';
