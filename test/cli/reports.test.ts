@@ -3,6 +3,7 @@
 // the errors caught before any request. The arithmetic behind each figure is in the unit test.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { startProxy } from '../helpers/proxy.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { lines, sendJson, startStub, tsv, type Stub } from './support.js';
 
@@ -303,6 +304,37 @@ describe('acct report vat', () => {
       expect(stub.requests).toEqual([]);
     } finally {
       await stub.close();
+    }
+  });
+});
+
+describe('a service without sparse fieldsets', () => {
+  test('the VAT return and the ledger ask for the fields they read, and come out the same from whole bookings', async () => {
+    const proxy = await startProxy(svc.url);
+    try {
+      // a service that does not know fields[entries] ignores it: the proxy drops it on the way
+      let stripped = 0;
+      proxy.rewrite = (path) => {
+        const without = path.replace(/([?&])fields(?:\[|%5B)entries(?:\]|%5D)=[^&]*&?/i, '$1');
+        if (without !== path) stripped++;
+        return without;
+      };
+      const viaProxy = acctAgainst(box, { url: proxy.url, token: svc.token });
+      for (const args of [
+        ['report', 'vat', '--from', '2025-01-01', '--to', '2025-12-31', '-o', 'tsv'],
+        ['report', 'ledger', '--account', '2200', '--from', '2025-01-01', '--to', '2025-12-31', '-o', 'tsv'],
+      ]) {
+        const [direct, whole] = [await acct(args), await viaProxy(args)];
+        expect(whole.code, whole.stderr).toBe(0);
+        expect(whole.stdout).toBe(direct.stdout);
+        expect(whole.stderr).toBe(direct.stderr);
+      }
+      const listed = proxy.seen.filter((s) => s.path.includes('/entries?'));
+      expect(listed.length).toBeGreaterThan(0);
+      expect(stripped).toBe(listed.length);
+      for (const s of listed) expect(decodeURIComponent(s.path)).toContain('fields[entries]=id,number,date,description,sum,debit_account_id,credit_account_id,tax_rate_id');
+    } finally {
+      await proxy.close();
     }
   });
 });

@@ -17,6 +17,8 @@ export interface Proxy {
   hold: (seen: Seen, n: number) => Hold;
   /** resolves when a request was held */
   held: Promise<Seen>;
+  /** the path (with its query) sent on to the service: a service that reads less of a request than ours */
+  rewrite: (path: string) => string;
   /** the writes seen (POST, PUT, PATCH, DELETE) */
   writes(): Seen[];
   close(): Promise<void>;
@@ -31,6 +33,7 @@ export async function startProxy(target: string): Promise<Proxy> {
     url: '',
     seen: [],
     hold: () => undefined,
+    rewrite: (path) => path,
     held,
     writes: () => proxy.seen.filter((s) => s.method !== 'GET'),
     close: () => new Promise((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }),
@@ -46,7 +49,7 @@ export async function startProxy(target: string): Promise<Proxy> {
       proxy.seen.push(seen);
       const hold = proxy.hold(seen, proxy.seen.length);
       if (hold === 'before') { onHeld(seen); return; }
-      const upstream = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      const upstream = request({ host: to.hostname, port: to.port, method: req.method, path: proxy.rewrite(req.url ?? '/'), headers: req.headers }, (answer) => {
         const parts: Buffer[] = [];
         answer.on('data', (c: Buffer) => parts.push(c));
         answer.on('end', () => {

@@ -906,6 +906,28 @@ describe('GET /entries', () => {
     expectStatus(await get('/entries?include=everything', c), 400);
   });
 
+  it('fields[entries] sends only the fields named, in the API\'s order, with the same values; included relations still come', async () => {
+    const full = await list('?sort=date', c);
+    const sparse = await list('?sort=date&fields[entries]=tax_rate_id,sum,id,date,tags,debit_account', c);
+    expect(ids(sparse)).toEqual(ids(full));
+    expect(sparse.total_count).toBe(full.total_count);
+    sparse.data.forEach((item: any, i: number) => {
+      expect(Object.keys(item)).toEqual(['id', 'date', 'sum', 'tax_rate_id', 'tags', 'debit_account']);
+      const whole = full.data[i];
+      expect(item).toEqual({ id: whole.id, date: whole.date, sum: whole.sum, tax_rate_id: whole.tax_rate_id, tags: whole.tags, debit_account: whole.debit_account });
+    });
+    const withInclude = (await list(`?filter[id]=${e.inc1.id}&fields[entries]=id,sum&include=customer`, c)).data[0];
+    expect(withInclude).toEqual({ id: e.inc1.id, sum: 1081, customer: expect.objectContaining({ id: cust, name: 'Kunde A' }) });
+    const every = (await list(`?filter[id]=${e.inc1.id}&fields[entries]=${ENTRY_KEYS.join(',')}`, c)).data[0];
+    expect(every).toEqual(full.data.find((x: any) => x.id === e.inc1.id));
+  });
+
+  it('answers 400 naming the unknown fields of fields[entries], and for an empty one', async () => {
+    const bad = await get('/entries?fields[entries]=id,amount,customer', c);
+    expectStatus(bad, 400, /^Requested field\(s\) `amount, customer` are not allowed\. Allowed field\(s\) are `id, company_id, /);
+    expectStatus(await get('/entries?fields[entries]=', c), 400, /Requested field\(s\) `` are not allowed/);
+  });
+
   it('lists only the company\'s bookings', async () => {
     const other = await list('', company2);
     expect(other.data.every((x: any) => x.company_id === company2)).toBe(true);

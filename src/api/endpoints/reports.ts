@@ -26,9 +26,15 @@ export async function allTaxRates(client: ApiClient, company: number): Promise<R
   return out;
 }
 
+/**
+ * What the reports read of a booking, asked for as a sparse fieldset: a page then carries a seventh of
+ * the bytes (a service without fieldsets sends whole bookings, which the reports read just as well).
+ */
+export const REPORT_ENTRY_FIELDS = ['id', 'number', 'date', 'description', 'sum', 'debit_account_id', 'credit_account_id', 'tax_rate_id'];
+
 /** The pages of the bookings of a period, in date order; `extra` adds filters (filter[account_id], filter[tax_rate_id] …). */
 export function periodEntryPages(client: ApiClient, company: number, from: string | undefined, to: string | undefined, extra: Record<string, QueryValue> = {}): AsyncGenerator<EntryRecord[]> {
-  const query: Record<string, QueryValue> = { ...extra, sort: 'date' };
+  const query: Record<string, QueryValue> = { ...extra, sort: 'date', 'fields[entries]': REPORT_ENTRY_FIELDS.join(',') };
   const date = dateFilter(from, to);
   if (date !== undefined) query['filter[date]'] = date;
   return entryPages(client, company, query);

@@ -6,7 +6,7 @@ import type { AccountType } from '../domain/ledger.js';
 import { groupRappen, rappenToNumber } from '../domain/money.js';
 import type { EntryType } from '../domain/numbering.js';
 import type { Db, Row } from '../store/db.js';
-import { accountsOf, entryTagRows, findGroupRow, rowsByIds } from '../store/entries.js';
+import { accountsOf, entryTagRows, findGroupRow, rowsByIds, type AccountInfo } from '../store/entries.js';
 import { filesByIds, type StoredFile } from '../store/files.js';
 import { findTaxRateRow } from '../store/tax-rates.js';
 import { toTaxRate, type TaxRate } from './tax-rates.js';
@@ -56,18 +56,46 @@ function once<T>(loaded: Map<number, T | undefined>, id: number | null, load: (i
   return loaded.get(id) ?? null;
 }
 
-/** Shapes rows as Entries, loading accounts, tags, files and the asked-for relations in a few queries. */
-export function serializeEntries(db: Db, companyId: number, rows: Row[], opts: SerializeOptions): Entry[] {
+/** The fields of a booking read from its own row alone, in the order the API shows them. */
+const ROW_FIELDS: Record<string, (r: Row, closedUntil: string | null) => unknown> = {
+  id: (r) => Number(r.id), company_id: (r) => Number(r.company_id), user_id: (r) => idOrNull(r.user_id), number: (r) => r.number ?? null,
+  type: (r) => r.type, date: (r) => r.date, description: (r) => r.description ?? null, sum: (r) => rappenToNumber(Number(r.sum)),
+  debit_account_id: (r) => Number(r.debit_account_id), credit_account_id: (r) => Number(r.credit_account_id), tax_rate_id: (r) => idOrNull(r.tax_rate_id),
+  customer_id: (r) => idOrNull(r.customer_id), project_id: (r) => idOrNull(r.project_id), entry_group_id: (r) => idOrNull(r.entry_group_id),
+  invoice_id: (r) => idOrNull(r.invoice_id), file_id: (r) => idOrNull(r.file_id),
+  billable: (r) => bool(r.billable), is_imported: (r) => bool(r.is_imported), is_depreciation: (r) => bool(r.is_depreciation),
+  locked: (r, closedUntil) => isLocked(r.date, closedUntil), sum_formatted: (r) => groupRappen(Number(r.sum)), date_formatted: (r) => dottedDate(r.date),
+  created_at: (r) => r.created_at, updated_at: (r) => r.updated_at,
+};
+/** The fields read with the whole page (accounts, tags and files in a query each). */
+const PAGE_FIELDS = ['file', 'tags', 'debit_account', 'credit_account'] as const;
+type PageField = (typeof PAGE_FIELDS)[number];
+
+/** Every field of a booking, in the API's order: what `fields[entries]` may name. */
+const STAMPS = ['created_at', 'updated_at'];
+export const ENTRY_FIELDS: readonly string[] = [...Object.keys(ROW_FIELDS).filter((f) => !STAMPS.includes(f)), ...PAGE_FIELDS, ...STAMPS];
+
+/**
+ * Shapes rows as Entries, loading accounts, tags, files and the asked-for relations in a few queries.
+ * With `fields` (a sparse fieldset) an entry has only those of its own fields, and the page's queries
+ * run only for the fields that need them; the included relations are added either way.
+ */
+export function serializeEntries(db: Db, companyId: number, rows: Row[], opts: SerializeOptions & { fields?: readonly string[] }): Entry[] {
   if (rows.length === 0) return [];
   const inc = opts.includes ?? new Set<EntryInclude>();
-  const accounts = accountsOf(db, companyId, rows.flatMap((r) => [Number(r.debit_account_id), Number(r.credit_account_id)]));
-  const files = filesByIds(db, rows.filter((r) => r.file_id !== null).map((r) => Number(r.file_id)));
+  const fields = opts.fields ? ENTRY_FIELDS.filter((f) => opts.fields!.includes(f)) : ENTRY_FIELDS;
+  const wants = new Set(fields.filter((f): f is PageField => (PAGE_FIELDS as readonly string[]).includes(f)));
+  const accounts = wants.has('debit_account') || wants.has('credit_account')
+    ? accountsOf(db, companyId, rows.flatMap((r) => [Number(r.debit_account_id), Number(r.credit_account_id)]))
+    : new Map<number, AccountInfo>();
+  const files = wants.has('file') ? filesByIds(db, rows.filter((r) => r.file_id !== null).map((r) => Number(r.file_id))) : new Map<number, StoredFile>();
   const tags = new Map<number, TagRef[]>();
-  const ids = rows.map((r) => Number(r.id));
-  for (const t of entryTagRows(db, ids)) {
-    const list = tags.get(Number(t.entry_id)) ?? [];
-    list.push({ id: Number(t.id), name: t.name, color: t.color });
-    tags.set(Number(t.entry_id), list);
+  if (wants.has('tags')) {
+    for (const t of entryTagRows(db, rows.map((r) => Number(r.id)))) {
+      const list = tags.get(Number(t.entry_id)) ?? [];
+      list.push({ id: Number(t.id), name: t.name, color: t.color });
+      tags.set(Number(t.entry_id), list);
+    }
   }
   const col = (name: string) => rows.filter((r) => r[name] !== null).map((r) => Number(r[name]));
   const customers = inc.has('customer') ? rowsByIds(db, 'customers', col('customer_id')) : undefined;
@@ -83,24 +111,21 @@ export function serializeEntries(db: Db, companyId: number, rows: Row[], opts: S
     if (withCategory) ref.account_category = { id: a.category_id, name: a.category_name, type: a.type };
     return ref;
   };
+  const pageField = (field: PageField, r: Row): unknown => {
+    switch (field) {
+      case 'file': {
+        const file = r.file_id === null ? undefined : files.get(Number(r.file_id));
+        return file ? { id: file.id, name: file.name, size: file.size, mime: file.mime, url: opts.fileUrl(file) } : null;
+      }
+      case 'tags': return tags.get(Number(r.id)) ?? [];
+      case 'debit_account': return accountRef(Number(r.debit_account_id), inc.has('debitAccountCategory'));
+      case 'credit_account': return accountRef(Number(r.credit_account_id), inc.has('creditAccountCategory'));
+    }
+  };
 
   return rows.map((r) => {
-    const sum = Number(r.sum);
-    const file = r.file_id === null ? undefined : files.get(Number(r.file_id));
-    const entry: Entry = {
-      id: Number(r.id), company_id: Number(r.company_id), user_id: idOrNull(r.user_id), number: r.number ?? null, type: r.type,
-      date: r.date, description: r.description ?? null, sum: rappenToNumber(sum),
-      debit_account_id: Number(r.debit_account_id), credit_account_id: Number(r.credit_account_id), tax_rate_id: idOrNull(r.tax_rate_id),
-      customer_id: idOrNull(r.customer_id), project_id: idOrNull(r.project_id), entry_group_id: idOrNull(r.entry_group_id),
-      invoice_id: idOrNull(r.invoice_id), file_id: idOrNull(r.file_id),
-      billable: bool(r.billable), is_imported: bool(r.is_imported), is_depreciation: bool(r.is_depreciation),
-      locked: isLocked(r.date, opts.closedUntil), sum_formatted: groupRappen(sum), date_formatted: dottedDate(r.date),
-      file: file ? { id: file.id, name: file.name, size: file.size, mime: file.mime, url: opts.fileUrl(file) } : null,
-      tags: tags.get(Number(r.id)) ?? [],
-      debit_account: accountRef(Number(r.debit_account_id), inc.has('debitAccountCategory')),
-      credit_account: accountRef(Number(r.credit_account_id), inc.has('creditAccountCategory')),
-      created_at: r.created_at, updated_at: r.updated_at,
-    };
+    const entry = {} as Entry;
+    for (const f of fields) entry[f] = Object.hasOwn(ROW_FIELDS, f) ? ROW_FIELDS[f](r, opts.closedUntil) : pageField(f as PageField, r);
     if (customers) entry.customer = r.customer_id === null ? null : customerRef(customers.get(Number(r.customer_id))!);
     if (projects) entry.project = r.project_id === null ? null : projectRef(projects.get(Number(r.project_id))!);
     if (inc.has('taxRate')) {

@@ -18,7 +18,7 @@ import {
   ENTRY_SORTS, findEntryRow, findGroupRow, insertGroup, listEntryRows, listGroupedRows, maxRunningNumber, runningNumberTaken,
   type EntryFilter, type EntrySort, type EntrySortColumn,
 } from '../store/entries.js';
-import { groupMemberOf, serializeEntries, toEntryGroup, type Entry, type EntryInclude } from '../present/entries.js';
+import { ENTRY_FIELDS, groupMemberOf, serializeEntries, toEntryGroup, type Entry, type EntryInclude } from '../present/entries.js';
 import { cleanFileName, mimeOf } from '../store/files.js';
 import { invoiceBookedBy } from '../store/documents.js';
 import { fileUrlFor } from '../file-links.js';
@@ -133,6 +133,21 @@ function includesOf(c: Ctx): Set<EntryInclude> {
   return new Set(names.map((n) => INCLUDE_NAMES[n]).filter((v): v is EntryInclude => v !== null));
 }
 
+/**
+ * `fields[entries]=id,date,sum`: a sparse fieldset (the query builder's convention beside include and
+ * sort), so a client walking many pages (a report) is sent only what it reads; unknown names are a 400.
+ */
+function fieldsOf(c: Ctx): string[] | undefined {
+  const raw = c.req.query('fields[entries]');
+  if (raw === undefined) return undefined;
+  const names = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const unknown = names.filter((n) => !ENTRY_FIELDS.includes(n));
+  if (unknown.length || names.length === 0) {
+    throw badRequest(`Requested field(s) \`${unknown.join(', ')}\` are not allowed. Allowed field(s) are \`${ENTRY_FIELDS.join(', ')}\`.`);
+  }
+  return names;
+}
+
 function sortOf(c: Ctx): EntrySort | undefined {
   const raw = (c.req.query('sort') ?? '').trim();
   if (raw === '') return undefined;
@@ -185,8 +200,8 @@ function filterOf(c: Ctx): EntryFilter {
 
 const envelope = <T>(data: T[], total: number, page: PageRequest) => ({ data, current_count: data.length, total_count: total, page: page.page, per_page: page.perPage });
 
-function serialize(c: Ctx, rows: Row[], includes?: ReadonlySet<EntryInclude>): Entry[] {
-  return serializeEntries(c.get('deps').db, c.get('companyId'), rows, { closedUntil: c.get('company').closed_until ?? null, includes, fileUrl: fileUrlFor(c) });
+function serialize(c: Ctx, rows: Row[], includes?: ReadonlySet<EntryInclude>, fields?: readonly string[]): Entry[] {
+  return serializeEntries(c.get('deps').db, c.get('companyId'), rows, { closedUntil: c.get('company').closed_until ?? null, includes, fileUrl: fileUrlFor(c), fields });
 }
 
 function entryOr404(c: Ctx): Row {
@@ -215,10 +230,11 @@ export function registerEntries(r: Hono<AppEnv>): void {
   r.get('/entries', (c) => {
     const page = pageRequest(c);
     const includes = includesOf(c);
+    const fields = fieldsOf(c);
     const filter = filterOf(c);
     const sort = sortOf(c);
     const { rows, total } = listEntryRows(c.get('deps').db, c.get('companyId'), filter, c.get('company').closed_until ?? null, sort, page.perPage, page.offset);
-    return c.json(envelope(serialize(c, rows, includes), total, page));
+    return c.json(envelope(serialize(c, rows, includes, fields), total, page));
   });
 
   r.get('/entries-grouped', (c) => {
