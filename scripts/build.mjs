@@ -37,7 +37,15 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   // CommonJS dependencies inside an ESM bundle need a require().
   banner: { js: "import { createRequire as __acctCreateRequire } from 'node:module'; const require = __acctCreateRequire(import.meta.url);" },
-  define: { __ACCT_VERSION__: JSON.stringify(version) },
+  // Response, Request and Headers are Node's own unless the service runs inside the CLI's process, where
+  // src/light-web.ts stands in for them (Node's load its whole fetch implementation: see that file)
+  inject: ['src/light-web.ts'],
+  define: {
+    __ACCT_VERSION__: JSON.stringify(version),
+    Response: '__acctWeb.Response',
+    Request: '__acctWeb.Request',
+    Headers: '__acctWeb.Headers',
+  },
   plugins: [builtinsWithoutNamespace],
   logLevel: 'warning',
 });

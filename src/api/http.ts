@@ -1,7 +1,7 @@
 // The thin HTTP layer between the CLI and the Accounting Service: one keep-alive connection pool per
 // origin, JSON/multipart bodies, error mapping to CliError exit codes, bounded retries and
 // client-side pacing against the service's rate limit (120 requests/minute per IP).
-import { Transport } from './transport.js';
+import { Transport, type Exchanger } from './transport.js';
 import { CliError, ExitCode, exitCodeForStatus } from '../errors.js';
 
 export type QueryValue = string | number | boolean | null | undefined | (string | number)[];
@@ -53,6 +53,8 @@ export interface ClientOptions {
    * before it starts, so a person is not left looking at a silent terminal.
    */
   onWait?: (ms: number) => void;
+  /** what carries the requests (default: HTTP through node:http/https) */
+  transport?: Exchanger;
 }
 
 /** Waits up to this long go unsaid. */
@@ -295,7 +297,7 @@ export class ApiClient {
   private readonly now: () => number;
   private readonly timeoutMs: number;
   private readonly onWait: ((ms: number) => void) | undefined;
-  private readonly transport = new Transport();
+  private readonly transport: Exchanger;
   private readonly pacer: RatePacer;
   private closed = false;
 
@@ -326,6 +328,7 @@ export class ApiClient {
     this.now = opts.now ?? Date.now;
     this.timeoutMs = opts.timeoutMs ?? 60_000;
     this.onWait = opts.onWait;
+    this.transport = opts.transport ?? new Transport();
     this.pacer = new RatePacer(this.now);
   }
 

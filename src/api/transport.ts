@@ -16,7 +16,13 @@ export interface ExchangeResult { status: number; headers: IncomingHttpHeaders; 
 
 type HttpModule = typeof import('node:http');
 
-export class Transport {
+/** What carries the client's requests: HTTP (Transport), or a call into the service in this process (local mode). */
+export interface Exchanger {
+  send(x: Exchange): Promise<ExchangeResult>;
+  close(): void;
+}
+
+export class Transport implements Exchanger {
   private readonly agents = new Map<string, Agent>();
 
   private module(url: URL): HttpModule {

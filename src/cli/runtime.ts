@@ -1,6 +1,7 @@
 // Everything a command needs to talk to the API: the resolved profile, an HTTP client, the company,
 // and — in local mode — the embedded service started in-process for the duration of the command.
 import { ApiClient } from '../api/http.js';
+import type { Exchanger } from '../api/transport.js';
 import { me } from '../api/endpoints/users.js';
 import { openConfig, parseCompanyId, resolveContext, type ConfigStore, type ResolvedContext } from '../config/index.js';
 import { UsageError } from '../errors.js';
@@ -65,15 +66,21 @@ export function cliContext(g: GlobalOptions): ResolvedContext {
 
 export async function openRuntime(g: GlobalOptions): Promise<Runtime> {
   const ctx = cliContext(g);
-  let closeServer: (() => Promise<void>) | undefined;
+  let closeService: (() => void) | undefined;
+  let transport: Exchanger | undefined;
   let baseUrl: string;
   let token: string | undefined;
   if (ctx.mode === 'local') {
-    const { startServer } = await import('../server/main.js');
-    const server = await startServer({ dataDir: ctx.dataDir, port: 0, rateLimit: 0, localAccess: true, log: (l) => process.stderr.write(`${l}\n`) });
-    closeServer = () => server.close();
-    baseUrl = server.url;
-    token = server.localToken;
+    // the service runs inside this process for the command: no server, no socket
+    const { openInProcess } = await import('../server/main.js');
+    const service = await openInProcess({ dataDir: ctx.dataDir, log: (l) => process.stderr.write(`${l}\n`) });
+    transport = {
+      send: (x) => service.handle({ url: x.url.href, method: x.method, headers: x.headers, body: x.body }),
+      close() {},
+    };
+    closeService = () => service.close();
+    baseUrl = service.url;
+    token = service.localToken;
     if (process.stderr.isTTY && !process.env.ACCT_QUIET_LOCAL) {
       notice(`Using the local ledger in ${ctx.dataDir} (run "acct login" to use a hosted account).`);
     }
@@ -81,7 +88,7 @@ export async function openRuntime(g: GlobalOptions): Promise<Runtime> {
     baseUrl = ctx.baseUrl!;
     token = ctx.token;
   }
-  const client = new ApiClient({ baseUrl, token, debug: debugSink(g), userAgent: 'acct-cli', onWait: waitNotice });
+  const client = new ApiClient({ baseUrl, token, debug: debugSink(g), userAgent: 'acct-cli', onWait: waitNotice, transport });
   let company: number | undefined = ctx.company ?? (ctx.mode === 'local' ? localCompany(ctx.dataDir) : undefined);
   let companySource: string = ctx.company !== undefined ? ctx.companySource : company !== undefined ? 'local' : 'none';
   return {
@@ -104,7 +111,7 @@ export async function openRuntime(g: GlobalOptions): Promise<Runtime> {
     companySource: () => companySource,
     async close() {
       await client.close();
-      await closeServer?.();
+      closeService?.();
     },
   };
 }

@@ -1,5 +1,5 @@
-// Starting and stopping the service over HTTP.
-import { serve } from '@hono/node-server';
+// Starting and stopping the service: over HTTP (`acct server start`, the tests), or inside the CLI's own
+// process for local mode (in-process.ts). Both open the same database and the same app.
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createApp, API_PREFIX } from './app.js';
@@ -32,26 +32,36 @@ export interface RunningServer {
 /** How often due recurring invoices are created while the service runs. */
 const RECUR_EVERY_MS = 60 * 60 * 1000;
 
-export async function startServer(opts: StartOptions): Promise<RunningServer> {
+/** The service over its data directory: the database (seeded when new), the app, and the recurring invoices' run. */
+export function openService(opts: Omit<StartOptions, 'host' | 'port'>) {
   const db = openDatabase(opts.dataDir);
   const seed = ensureSeeded(db, opts.token);
   const localToken = opts.localAccess ? localAccessToken(db, opts.dataDir) : undefined;
-  const host = opts.host ?? '127.0.0.1';
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const app = createApp({ db, dataDir: opts.dataDir, rateLimit: opts.rateLimit ?? 120, log });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, hostname: host, port: opts.port ?? 8787 }, () => resolve(s as Server));
-    (s as Server).once('error', reject);
-  });
-  const port = (server.address() as AddressInfo).port;
-  // recurring invoices: the copies that fell due while the service was down, then every hour (the
-  // documents' code loads only when there is a template to recur)
+  // recurring invoices: the copies that fell due while the service was down (the documents' code loads
+  // only when there is a template to recur)
   const recurNow = async () => {
     try {
       if (hasRecurringTemplates(db)) (await import('./actions/recurring.js')).runRecurring(db);
     } catch (err) { log(`recurring invoices: ${(err as Error).stack ?? String(err)}`); }
   };
+  return { db, seed, localToken, app, recurNow };
+}
+
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
+  const { db, seed, localToken, app, recurNow } = openService(opts);
+  const host = opts.host ?? '127.0.0.1';
+  // loaded here, not at the top: it reaches for Node's fetch classes as it loads, which local mode
+  // (in-process, no HTTP) never needs
+  const { serve } = await import('@hono/node-server');
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, hostname: host, port: opts.port ?? 8787 }, () => resolve(s as Server));
+    (s as Server).once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
   await recurNow();
+  // then every hour while the service runs
   const recurTimer = setInterval(() => void recurNow(), RECUR_EVERY_MS);
   recurTimer.unref();
   const shownHost = host.includes(':') ? `[${host}]` : host;

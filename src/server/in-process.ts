@@ -1,0 +1,41 @@
+// The service inside the CLI's own process (local mode): the same app as `acct server start`, handed
+// each request directly instead of over a socket. No HTTP server, and Response, Request and Headers
+// are the light ones of src/light-web.ts, so a command pays neither for a listening server nor for
+// loading Node's fetch implementation.
+import { useLightWeb } from '../light-web.js';
+import { API_PREFIX } from './app.js';
+import { openService } from './server.js';
+
+/** The origin in-process requests are addressed to: nothing listens there, the app is called directly. */
+export const IN_PROCESS_ORIGIN = 'http://in-process.localhost';
+
+export interface InProcessRequest { url: string; method: string; headers: Record<string, string>; body?: string | Uint8Array }
+export interface InProcessAnswer { status: number; headers: Record<string, string>; text: string }
+
+export interface InProcessService {
+  /** the API's base URL for the client (IN_PROCESS_ORIGIN + /api/v2) */
+  url: string;
+  localToken: string;
+  handle(request: InProcessRequest): Promise<InProcessAnswer>;
+  close(): void;
+}
+
+export async function openInProcess(opts: { dataDir: string; log?: (line: string) => void }): Promise<InProcessService> {
+  useLightWeb();
+  const { db, localToken, app, recurNow } = openService({ ...opts, rateLimit: 0, localAccess: true });
+  await recurNow();
+  return {
+    url: `${IN_PROCESS_ORIGIN}${API_PREFIX}`,
+    localToken: localToken!,
+    async handle({ url, method, headers, body }) {
+      const sent = body === undefined ? headers : { ...headers, 'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength) };
+      const res = await app.fetch(new Request(url, { method, headers: sent, body: body as BodyInit | undefined }));
+      const answerHeaders: Record<string, string> = {};
+      res.headers.forEach((value, name) => { answerHeaders[name] = value; });
+      return { status: res.status, headers: answerHeaders, text: await res.text() };
+    },
+    close() {
+      db.close();
+    },
+  };
+}
