@@ -29,18 +29,21 @@ export function loadConfig(): ConfigStore {
   return openConfig(process.env);
 }
 
-/** The default company of local mode, kept beside the local ledger. */
-export function localCompany(dataDir: string): number | undefined {
+/**
+ * The default company of local mode, kept beside the local ledger: the one `acct use` chose, or the
+ * first company, remembered (`auto`) the first time it was looked up so later commands need not ask.
+ */
+export function localCompany(dataDir: string): { company: number; auto: boolean } | undefined {
   try {
-    const value = JSON.parse(readFileSync(join(dataDir, LOCAL_STATE), 'utf8')).company;
-    return typeof value === 'number' ? value : undefined;
+    const state = JSON.parse(readFileSync(join(dataDir, LOCAL_STATE), 'utf8'));
+    return typeof state.company === 'number' ? { company: state.company, auto: state.auto === true } : undefined;
   } catch {
     return undefined;
   }
 }
 
-export function setLocalCompany(dataDir: string, company: number): void {
-  writeFileSync(join(dataDir, LOCAL_STATE), `${JSON.stringify({ company })}\n`, { mode: 0o600 });
+export function setLocalCompany(dataDir: string, company: number, auto = false): void {
+  writeFileSync(join(dataDir, LOCAL_STATE), `${JSON.stringify(auto ? { company, auto } : { company })}\n`, { mode: 0o600 });
 }
 
 /** Until when a wait was said: requests sent side by side wait for the same window, said once. */
@@ -89,8 +92,9 @@ export async function openRuntime(g: GlobalOptions): Promise<Runtime> {
     token = ctx.token;
   }
   const client = new ApiClient({ baseUrl, token, debug: debugSink(g), userAgent: 'acct-cli', onWait: waitNotice, transport });
-  let company: number | undefined = ctx.company ?? (ctx.mode === 'local' ? localCompany(ctx.dataDir) : undefined);
-  let companySource: string = ctx.company !== undefined ? ctx.companySource : company !== undefined ? 'local' : 'none';
+  const remembered = ctx.company === undefined && ctx.mode === 'local' ? localCompany(ctx.dataDir) : undefined;
+  let company: number | undefined = ctx.company ?? remembered?.company;
+  let companySource: string = ctx.company !== undefined ? ctx.companySource : remembered ? (remembered.auto ? 'auto' : 'local') : 'none';
   return {
     ctx,
     client,
@@ -101,6 +105,7 @@ export async function openRuntime(g: GlobalOptions): Promise<Runtime> {
       if (user.companies.length === 1 || (ctx.mode === 'local' && user.companies.length > 0)) {
         company = user.companies[0].id;
         companySource = 'auto';
+        if (ctx.mode === 'local') setLocalCompany(ctx.dataDir, company, true);
         return company;
       }
       if (user.companies.length === 0) throw new UsageError('this account has no company');

@@ -74,6 +74,17 @@ describe('a fresh local ledger', () => {
     expect(r.stdout + r.stderr).not.toContain(token);
   });
 
+  test('the first company, looked up once, is remembered as automatic: later commands ask nothing more', async () => {
+    const first = await box.run(['tags', 'list', '--debug']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toMatch(/GET \S+\/users\/me/);
+    expect(JSON.parse(readFileSync(join(box.dataDir, 'local.json'), 'utf8'))).toEqual({ company: 1, auto: true });
+    const second = await box.run(['tags', 'list', '--debug']);
+    expect(second.stderr).not.toMatch(/\/users\/me/);
+    expect(second.stderr).toMatch(/GET \S+\/companies\/1\/tags/);
+    expect(JSON.parse((await box.run(['auth', 'status', '--json'])).stdout)).toMatchObject({ company: 1, company_source: 'auto' });
+  });
+
   test('acct use switches the local company after server companies add', async () => {
     expect((await box.run(['tags', 'create', '--name', 'reisen', '--color', 'green'])).code).toBe(0);
     const add = await box.run(['server', 'companies', 'add', '--data', box.dataDir, '--name', 'X', '--owner', '1']);

@@ -1,5 +1,5 @@
 // Where a proposal's public link points: {root}/share/proposals/{token}, the root being the API's base
-// URL without /api/v2. In local mode the service runs only for the command, on a port of the moment,
+// URL without /api/v2. In local mode the service runs only inside the command, on no port at all,
 // so the link names where `acct server start` serves the same ledger by default; ACCT_PUBLIC_URL names
 // another root (the address customers reach that server at, through a proxy or on the network).
 import { UsageError } from '../../../errors.js';
