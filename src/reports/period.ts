@@ -40,7 +40,7 @@ export const yearEnd = (date: string): string => `${date.slice(0, 4)}-12-31`;
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const DAY_MS = 86_400_000;
 
-function addDays(date: string, days: number): string {
+export function addDays(date: string, days: number): string {
   const d = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) + days * DAY_MS);
   return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
