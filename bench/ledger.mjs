@@ -2,7 +2,10 @@
 // Ledger benchmark: `acct report trial-balance` over 100,000 bookings of one year against
 // `acct server start`, compared with `hledger bal` on the same bookings written as a journal (the VAT
 // split as explicit postings). Both must give the same per-account totals to the cent; the figures are
-// the medians of several runs and their ratio (target: acct at least 5× faster).
+// the medians of several runs and their ratio (target: acct at least 5× faster). Then the monthly
+// income statement (`acct report income-statement --monthly`, twelve balance requests) against
+// `hledger bal -M`: the same figure per income and expense account per month, and its time (target:
+// under 1 s). Times are printed, never asserted.
 //
 //   node bench/ledger.mjs [--bookings N] [--runs N] [--year YYYY] [--seed N] [--keep]
 //
@@ -12,7 +15,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchOptions, die, ensureHledger, fmtMs as fmt, httpGet, makeSandbox, median, mustRun, positiveInt, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
-import { compareTotals as compare, generateBookings, loadVatRule, rappen, YEAR_HELP, YEAR_OPTIONS, yearOptions } from './bookings.mjs';
+import { compareTotals as compare, decimal, generateBookings, loadVatRule, rappen, YEAR_HELP, YEAR_OPTIONS, yearOptions } from './bookings.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
@@ -80,6 +83,9 @@ const to = `${YEAR}-12-31`;
 const env = { ...acctEnv, ACCT_BASE_URL: base, ACCT_TOKEN: TOKEN, ACCT_COMPANY: '1' };
 const acctArgs = [BIN, 'report', 'trial-balance', '--from', from, '--to', to, '-o', 'tsv'];
 const hledgerArgs = ['-f', journalFile, 'balance', '-O', 'csv', '--no-total', '-b', from, '-e', `${YEAR + 1}-01-01`];
+const monthlyArgs = [BIN, 'report', 'income-statement', '-p', String(YEAR), '--monthly', '-o', 'tsv'];
+const hledgerMonthlyArgs = ['-f', journalFile, 'balance', '-M', '-O', 'csv', '--no-total', '-b', from, '-e', `${YEAR + 1}-01-01`];
+const MONTHS = Array.from({ length: 12 }, (_, i) => `${YEAR}-${String(i + 1).padStart(2, '0')}`);
 
 // 4. check: both give the generator's per-account totals to the cent
 const acctRun = await mustRun(NODE, acctArgs, { env });
@@ -105,11 +111,51 @@ if (acctDiffs.length || hledgerDiffs.length) {
 }
 process.stdout.write(`totals agree to the cent: ${nonZero.size} accounts, acct = hledger = the generated postings\n`);
 
+// 4b. check: the monthly income statement = hledger bal -M on the income and expense accounts, per account per month
+const typeOf = new Map();
+for (const type of ['income', 'expense']) {
+  const res = await httpGet(`${base}/companies/1/accounts?type=${type}`, TOKEN);
+  if (res.status !== 200) die(`GET /accounts?type=${type} answered ${res.status}: ${res.text}`);
+  const body = JSON.parse(res.text);
+  for (const a of Array.isArray(body) ? body : body.data) typeOf.set(Number(a.number), type);
+}
+const monthlyRun = await mustRun(NODE, monthlyArgs, { env });
+const [monthlyHeader, ...monthlyLines] = monthlyRun.stdout.trim().split('\n').map((l) => l.split('\t'));
+if (MONTHS.some((m) => !monthlyHeader.includes(m))) die(`acct's monthly income statement lacks month columns: ${monthlyHeader.join(' ')}`);
+const cellsOf = (header, cells) => Object.fromEntries(header.map((h, i) => [h, cells[i]]));
+const acctMonthly = new Map();
+for (const line of monthlyLines) {
+  const row = cellsOf(monthlyHeader, line);
+  if (row.kind !== 'account') continue;
+  // both in debit − credit, as hledger shows them: income (credit) negative
+  const sign = row.section === 'income' ? -1 : 1;
+  for (const m of MONTHS) acctMonthly.set(`${row.number} ${m}`, sign * rappen(row[m]));
+}
+const hledgerMonthlyRun = await mustRun('hledger', hledgerMonthlyArgs, { env: baseEnv });
+const [hHeader, ...hLines] = hledgerMonthlyRun.stdout.trim().split('\n').map((l) => l.split(',').map((c) => c.replace(/^"|"$/g, '')));
+const hledgerMonthly = new Map();
+for (const line of hLines) {
+  const row = cellsOf(hHeader, line);
+  if (!/^\d+$/.test(row.account) || !typeOf.has(Number(row.account))) continue;
+  for (const m of MONTHS) hledgerMonthly.set(`${row.account} ${m}`, rappen(row[m] ?? '0'));
+}
+const monthlyDiffs = [];
+for (const k of new Set([...acctMonthly.keys(), ...hledgerMonthly.keys()])) {
+  const x = acctMonthly.get(k) ?? 0;
+  const y = hledgerMonthly.get(k) ?? 0;
+  if (x !== y) monthlyDiffs.push(`  ${k}: acct ${decimal(x)}, hledger ${decimal(y)}`);
+}
+if (monthlyDiffs.length) die(`THE MONTHLY INCOME STATEMENTS DIFFER (debit − credit)\n${monthlyDiffs.sort().join('\n')}\n`);
+const monthlyAccounts = new Set([...acctMonthly.keys()].map((k) => k.split(' ')[0])).size;
+process.stdout.write(`monthly income statement agrees with hledger bal -M to the cent: ${monthlyAccounts} income and expense accounts x 12 months\n`);
+
 // 5. timing: one warm-up (done above), then RUNS measured runs each, alternating
-const times = { acct: [], hledger: [], api: [] };
+const times = { acct: [], hledger: [], api: [], monthly: [], hledgerMonthly: [] };
 for (let i = 0; i < RUNS; i++) {
   times.acct.push((await mustRun(NODE, acctArgs, { env })).ms);
   times.hledger.push((await mustRun('hledger', hledgerArgs, { env: baseEnv })).ms);
+  times.monthly.push((await mustRun(NODE, monthlyArgs, { env })).ms);
+  times.hledgerMonthly.push((await mustRun('hledger', hledgerMonthlyArgs, { env: baseEnv })).ms);
   const res = await httpGet(`${base}/companies/1/accounts?type=all&start=${from}&until=${to}`, TOKEN);
   if (res.status !== 200) die(`GET /accounts answered ${res.status}: ${res.text}`);
   times.api.push(res.ms);
@@ -124,6 +170,9 @@ process.stdout.write(`  acct report trial-balance (CLI process + service)  ${fmt
 process.stdout.write(`    of which GET /accounts?start&until (the service)  ${fmt(median(times.api)).padStart(9)}\n`);
 process.stdout.write(`  hledger balance                                     ${fmt(h).padStart(9)}   (min ${fmt(Math.min(...times.hledger))})\n`);
 process.stdout.write(`  ratio hledger / acct                                ${ratio.toFixed(1).padStart(7)}x   target >= 5x: ${ratio >= 5 ? 'ok' : 'MISSED'}\n`);
+const m = median(times.monthly);
+process.stdout.write(`  acct report income-statement --monthly (12 requests)  ${fmt(m).padStart(7)}   (min ${fmt(Math.min(...times.monthly))})   target < 1 s: ${m < 1000 ? 'ok' : 'MISSED'}\n`);
+process.stdout.write(`  hledger balance -M                                  ${fmt(median(times.hledgerMonthly)).padStart(9)}   (min ${fmt(Math.min(...times.hledgerMonthly))})\n`);
 const load = loadavg()[0];
 if (load > availableParallelism() * 0.75) process.stdout.write(`note: the 1-minute load average is ${load.toFixed(1)} on ${availableParallelism()} CPUs; medians drift on a busy machine\n`);
 if (opts.keep) process.stdout.write(`kept: data directory ${dirs.serverData}, journal ${journalFile}\n`);

@@ -406,11 +406,11 @@ _acct_opts() {
     'invoices remind') echo '--due --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'invoices qr') echo '--show --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'report') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
-    'report trial-balance') echo '--from --to --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
-    'report balance-sheet') echo '--date --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
-    'report income-statement') echo '--from --to --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
-    'report ledger') echo '--account --from --to --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
-    'report vat') echo '--from --to --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
+    'report trial-balance') echo '--period -p --from --to --monthly -M --quarterly -Q --yearly -Y --depth --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
+    'report balance-sheet') echo '--date --period -p --monthly -M --quarterly -Q --yearly -Y --depth --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
+    'report income-statement') echo '--period -p --from --to --monthly -M --quarterly -Q --yearly -Y --depth --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
+    'report ledger') echo '--account --period -p --from --to --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
+    'report vat') echo '--period -p --from --to --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'times') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'times list') echo '--page --per-page --limit --all --project --customer --status --billable --sort --no-billable --from --to --user --include --week --group-by --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'times get') echo '--include --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;

@@ -6,6 +6,7 @@
 // the liabilities list ends with the service's two computed rows, the profit or loss carried forward
 // from before the year and the profit or loss of the year so far, which belong to the equity side.
 // Accounts with a zero balance are left out.
+import { rollUp } from './depth.js';
 import { groupRappen as fmt } from './money.js';
 import type { Report, ReportColumn, ReportAccount, ReportRow } from './types.js';
 
@@ -23,6 +24,8 @@ export interface BalanceSheetInput {
   assets: ReportAccount[];
   /** liabilities and equity accounts with their balance, and the computed profit/loss rows */
   liabilities: ReportAccount[];
+  /** --depth: accounts rolled up by number prefix (src/reports/depth.ts) */
+  depth?: number;
 }
 
 export function balanceSheet(input: BalanceSheetInput): Report {
@@ -33,11 +36,14 @@ export function balanceSheet(input: BalanceSheetInput): Report {
     let total = 0;
     // computed rows keep the service's order, after the accounts
     const listed = [...accounts.filter((a) => !a.computed).sort(byNumber), ...accounts.filter((a) => a.computed)];
+    let list: ReportRow[] = [];
     for (const a of listed) {
       if (!a.balance) continue;
       total += a.balance;
-      rows.push({ kind: a.computed ? 'computed' : 'account', section: name, number: a.number, name: a.name, type: a.computed ? null : a.type, balance: a.balance });
+      list.push({ kind: a.computed ? 'computed' : 'account', section: name, number: a.number, name: a.name, type: a.computed ? null : a.type, balance: a.balance });
     }
+    if (input.depth !== undefined) list = rollUp(list, { depth: input.depth, sum: ['balance'], sameType: [] });
+    rows.push(...list);
     rows.push({ kind: 'subtotal', section: name, number: null, name: label, type: null, balance: total });
     return total;
   };

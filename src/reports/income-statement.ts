@@ -4,6 +4,7 @@
 // Input: the accounts of `GET /accounts?start=FROM&until=TO` (income and expense accounts show the
 // movement within the period, net of VAT: the service's balances carry the VAT split). Accounts with
 // no movement are left out.
+import { rollUp } from './depth.js';
 import { groupRappen as fmt } from './money.js';
 import type { Report, ReportColumn, ReportAccount, ReportRow } from './types.js';
 
@@ -18,6 +19,8 @@ export interface IncomeStatementInput {
   from: string;
   to: string;
   accounts: ReportAccount[];
+  /** --depth: accounts rolled up by number prefix (src/reports/depth.ts) */
+  depth?: number;
 }
 
 export function incomeStatement(input: IncomeStatementInput): Report {
@@ -26,10 +29,13 @@ export function incomeStatement(input: IncomeStatementInput): Report {
   const section = (type: 'income' | 'expense', label: string): number => {
     let total = 0;
     const accounts = input.accounts.filter((a) => !a.computed && a.type === type && a.balance).sort((a, b) => (a.number ?? 0) - (b.number ?? 0));
+    let list: ReportRow[] = [];
     for (const a of accounts) {
       total += a.balance!;
-      rows.push({ kind: 'account', section: type, number: a.number, name: a.name, balance: a.balance });
+      list.push({ kind: 'account', section: type, number: a.number, name: a.name, balance: a.balance });
     }
+    if (input.depth !== undefined) list = rollUp(list, { depth: input.depth, sum: ['balance'] });
+    rows.push(...list);
     rows.push({ kind: 'subtotal', section: type, number: null, name: label, balance: total });
     return total;
   };

@@ -7,6 +7,7 @@
 // into equity by a booking), so it is added as its own row, `carriedForward`, taken from the
 // service's computed liabilities row; with it the debits equal the credits.
 import { normalSide } from '../domain/vat.js';
+import { rollUp } from './depth.js';
 import { groupRappen as fmt } from './money.js';
 import type { Report, ReportColumn, ReportAccount, ReportRow } from './types.js';
 
@@ -27,6 +28,8 @@ export interface TrialBalanceInput {
   accounts: ReportAccount[];
   /** profit (positive) or loss carried forward from before `from`; null when not asked for */
   carriedForward?: number | null;
+  /** --depth: accounts rolled up by number prefix (src/reports/depth.ts); a group sums its accounts' debits and credits apart, so the totals stay the full report's */
+  depth?: number;
 }
 
 /** Debit-side total minus credit-side total of the accounts' balances (before any carried-forward row). */
@@ -40,7 +43,7 @@ export function trialBalanceDifference(accounts: ReportAccount[]): number {
 }
 
 export function trialBalance(input: TrialBalanceInput): Report {
-  const rows: ReportRow[] = [];
+  let rows: ReportRow[] = [];
   let debitTotal = 0;
   let creditTotal = 0;
   const accounts = input.accounts
@@ -53,6 +56,7 @@ export function trialBalance(input: TrialBalanceInput): Report {
     if (onDebit) debitTotal += amount; else creditTotal += amount;
     rows.push({ kind: 'account', number: a.number, name: a.name, type: a.type, debit: onDebit ? amount : null, credit: onDebit ? null : amount, balance: a.balance });
   }
+  if (input.depth !== undefined) rows = rollUp(rows, { depth: input.depth, sum: ['debit', 'credit'], sameType: ['balance'] });
   const carried = input.carriedForward ?? 0;
   if (carried !== 0) {
     // a profit carried forward is owed to the owners: the credit side; a loss the debit side

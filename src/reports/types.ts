@@ -6,7 +6,7 @@ import type { AccountType } from '../domain/vat.js';
 export type { AccountType } from '../domain/vat.js';
 
 /** How a row takes part in the report; TSV/CSV/JSON carry it as `kind` so scripts can filter. */
-export type RowKind = 'account' | 'computed' | 'opening' | 'posting' | 'closing' | 'subtotal' | 'total' | 'difference' | 'box';
+export type RowKind = 'account' | 'group' | 'computed' | 'opening' | 'posting' | 'closing' | 'subtotal' | 'total' | 'difference' | 'box';
 
 export interface ReportColumn {
   key: string;
@@ -53,6 +53,8 @@ export interface Report {
   checks: ReportCheck[];
   /** things a bookkeeper should know that are not an imbalance (bookings left out …) */
   notes: string[];
+  /** a report with a column per period: the periods, in column order (a column's key is the period's key) */
+  periods?: Array<{ key: string; label: string; from: string; to: string }>;
 }
 
 /** An account as the reports read it (`balance` in Rappen when the API computed one). */

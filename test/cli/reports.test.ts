@@ -290,7 +290,7 @@ describe('acct report vat', () => {
     try {
       const viaStub = acctAgainst(box, { url: stub.url, token: 't' });
       const cases: [string[], RegExp][] = [
-        [['report', 'vat', '--from', '2025-13-01'], /invalid --from "2025-13-01": expected YYYY-MM-DD, dd\.mm\.yyyy, today/],
+        [['report', 'vat', '--from', '2025-13-01'], /invalid --from "2025-13-01": a month is 01 to 12/],
         [['report', 'vat', '--from', '2025-06-01', '--to', '2025-01-01'], /--to 2025-01-01 is before --from 2025-06-01/],
         [['report', 'vat', '--fields', 'box,steuer'], /steuer/],
         [['report', 'balance-sheet', '--date', 'gestern'], /invalid --date "gestern"/],
@@ -335,6 +335,133 @@ describe('a service without sparse fieldsets', () => {
       for (const s of listed) expect(decodeURIComponent(s.path)).toContain('fields[entries]=id,number,date,description,sum,debit_account_id,credit_account_id,tax_rate_id');
     } finally {
       await proxy.close();
+    }
+  });
+});
+
+describe('periods (-p) and columns per period (--monthly, --quarterly, --yearly, --depth)', () => {
+  /** "1234.50" → 123450n: exact, no float */
+  const rappen = (s: string | null) => (s === null ? 0n : BigInt(s.replace('.', '')));
+  const json = async (args: string[]) => {
+    const r = await acct([...args, '--json']);
+    expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+    return JSON.parse(r.stdout);
+  };
+  const MONTHS = Array.from({ length: 12 }, (_, i) => `2025-${String(i + 1).padStart(2, '0')}`);
+
+  test('-p and --from/--to read one grammar: a quarter, a month range, a year', async () => {
+    const q1 = await json(['report', 'income-statement', '-p', '2025Q1']);
+    expect([q1.from, q1.to]).toEqual(['2025-01-01', '2025-03-31']);
+    expect(q1.rows).toEqual((await json(['report', 'income-statement', '--from', '2025-01-01', '--to', '2025-03-31'])).rows);
+    const months = await json(['report', 'trial-balance', '--from', '2025-03', '--to', '2025-04']);
+    expect([months.from, months.to]).toEqual(['2025-03-01', '2025-04-30']);
+    expect((await json(['report', 'trial-balance', '--period', '2025-03..2025-04'])).rows).toEqual(months.rows);
+    const vat = await json(['report', 'vat', '-p', '2025Q1']);
+    expect([vat.from, vat.to, vat.summary.payable]).toEqual(['2025-01-01', '2025-03-31', '567.00']);
+    const ledger = await json(['report', 'ledger', '--account', '3400', '-p', '2025-03']);
+    expect(ledger.summary).toMatchObject({ opening: '10000.00', credit_total: '5000.00', closing: '15000.00' });
+    expect((await json(['report', 'balance-sheet', '--date', '2025-06'])).to).toBe('2025-06-30');
+    expect((await json(['report', 'balance-sheet', '-p', '2025Q3'])).to).toBe('2025-09-30');
+  });
+
+  test('income statement --monthly: the twelve months add up to the year\'s income statement, to the Rappen', async () => {
+    const monthly = await json(['report', 'income-statement', '-p', '2025', '--monthly']);
+    const year = await json(['report', 'income-statement', '-p', '2025']);
+    expect(monthly.periods.map((p: { key: string }) => p.key)).toEqual(MONTHS);
+    expect(monthly.summary).toEqual({ ...year.summary, periods: 12 });
+    for (const row of year.rows) {
+      const same = monthly.rows.find((r: any) => r.kind === row.kind && r.name === row.name.replace(/^(Profit|Loss)$/, 'Profit (loss: negative)'));
+      expect(MONTHS.reduce((s, k) => s + rappen(same[k]), 0n), row.name).toBe(rappen(row.balance));
+      expect(same.total).toBe(row.balance);
+    }
+    const rent = monthly.rows.find((r: any) => r.number === 6000);
+    expect([rent['2025-01'], rent['2025-02'], rent.total, rent.average]).toEqual(['6000.00', '0.00', '6000.00', '500.00']);
+  });
+
+  test('trial balance --quarterly: opening + the quarters = the trial balance of the span, account by account', async () => {
+    const byQuarter = await json(['report', 'trial-balance', '-p', '2025-04..2025-12', '--quarterly']);
+    const single = await json(['report', 'trial-balance', '-p', '2025-04..2025-12']);
+    for (const row of single.rows.filter((r: any) => r.kind === 'account' || r.kind === 'computed')) {
+      const same = byQuarter.rows.find((r: any) => r.name === row.name);
+      const quarters = ['2025Q2', '2025Q3', '2025Q4'].reduce((s, k) => s + rappen(same[k]), rappen(same.opening));
+      expect(quarters, row.name).toBe(rappen(row.debit) - rappen(row.credit));
+    }
+    expect(byQuarter.summary).toEqual({ ...single.summary, balanced: true, periods: 3 });
+    expect(byQuarter.rows.find((r: any) => r.kind === 'total')).toMatchObject({ opening: '0.00', '2025Q2': '0.00', '2025Q3': '0.00', '2025Q4': '0.00', total: '0.00' });
+  });
+
+  test('balance sheet --quarterly: each column is the balance sheet at the quarter\'s end', async () => {
+    const byQuarter = await json(['report', 'balance-sheet', '-p', '2025', '--quarterly']);
+    for (const [key, date] of [['2025Q1', '2025-03-31'], ['2025Q2', '2025-06-30'], ['2025Q4', '2025-12-31']]) {
+      const single = await json(['report', 'balance-sheet', '--date', date]);
+      for (const row of single.rows.filter((r: any) => r.kind !== 'difference')) expect(byQuarter.rows.find((r: any) => r.kind === row.kind && r.name === row.name)[key], `${row.name} ${key}`).toBe(row.balance);
+    }
+    expect(byQuarter.summary).toMatchObject({ assets: '28229.49', balanced: true, periods: 4 });
+  });
+
+  test('table, CSV and TSV: a column per period', async () => {
+    const table = await acct(['report', 'income-statement', '-p', '2025Q1', '-M', '-o', 'table']);
+    expect(lines(table.stdout)[0]).toBe('Income statement 2025-01-01 to 2025-03-31, by month');
+    expect(cells(lines(table.stdout)[1])).toEqual(['NUMBER', 'NAME', 'JAN 2025', 'FEB 2025', 'MAR 2025', 'TOTAL', 'AVERAGE']);
+    expect(row(table.stdout, 'Dienstleistungserlöse')).toEqual(['3400', 'Dienstleistungserlöse', '0.00', "10'000.00", "5'000.00", "15'000.00", "5'000.00"]);
+    const csv = await acct(['report', 'income-statement', '-p', '2025', '--quarterly', '-o', 'csv']);
+    // CSV lines end in CRLF (RFC 4180)
+    expect(csv.stdout.split('\r\n')[0]).toBe('kind,section,number,name,2025Q1,2025Q2,2025Q3,2025Q4,total,average');
+    expect(csv.stdout.split('\r\n')).toContain('account,income,3400,Dienstleistungserlöse,15000.00,3000.00,0.00,0.00,18000.00,4500.00');
+    const t = await acct(['report', 'balance-sheet', '-p', '2025', '-Y', '--fields', 'name,2025']);
+    expect(tsv(t.stdout)[0]).toEqual(['name', '2025']);
+    expect(tsv(t.stdout)).toContainEqual(['Total assets', '28229.49']);
+  });
+
+  test('--depth rolls up by number with the KMU names; the totals are the full report\'s, with and without columns', async () => {
+    const full = await json(['report', 'income-statement', '-p', '2025']);
+    const depth2 = await json(['report', 'income-statement', '-p', '2025', '--depth', '2']);
+    expect(depth2.summary).toEqual(full.summary);
+    expect(depth2.rows.filter((r: any) => r.kind === 'group').map((r: any) => [r.number, r.name, r.balance])).toEqual([
+      [34, 'Dienstleistungserlöse', '18000.00'], [44, 'Aufwand für bezogene Dienstleistungen', '4000.00'], [60, 'Raumaufwand', '6000.00'],
+      [65, 'Verwaltungs- und Informatikaufwand', '92.51'], [68, 'Abschreibungen und Wertberichtigungen auf Positionen des Anlagevermögens', '1000.00'],
+    ]);
+    const tb = await json(['report', 'trial-balance', '-p', '2025', '--depth', '1']);
+    expect(tb.summary).toEqual((await json(['report', 'trial-balance', '-p', '2025'])).summary);
+    expect(tb.rows.filter((r: any) => r.kind === 'group').map((r: any) => [r.number, r.debit, r.credit])).toEqual([
+      [1, '28229.49', null], [2, null, '21322.00'], [3, null, '18000.00'], [4, '4000.00', null], [6, '7092.51', null],
+    ]);
+    const bs = await json(['report', 'balance-sheet', '-p', '2025', '--monthly', '--depth', '1']);
+    const bsFull = await json(['report', 'balance-sheet', '-p', '2025', '--monthly']);
+    const totals = (j: any) => j.rows.filter((r: any) => r.kind !== 'account' && r.kind !== 'group');
+    expect(totals(bs)).toEqual(totals(bsFull));
+    const isMonthly = await json(['report', 'income-statement', '-p', '2025', '--monthly', '--depth', '1']);
+    expect(totals(isMonthly)).toEqual(totals(await json(['report', 'income-statement', '-p', '2025', '--monthly'])));
+  });
+
+  test('usage errors: exit 2 before any request, naming the flags', async () => {
+    const stub: Stub = await startStub((_req, res) => sendJson(res, 500, { message: 'should not be called' }));
+    try {
+      const viaStub = acctAgainst(box, { url: stub.url, token: 't' });
+      const cases: [string[], string][] = [
+        [['report', 'income-statement', '-p', '2025Q5'], 'acct: invalid -p/--period "2025Q5": a quarter is Q1 to Q4'],
+        [['report', 'income-statement', '-p', '2025', '--from', '2025-01-01'], 'acct: -p/--period and --from cannot be used together: give the period one way'],
+        [['report', 'trial-balance', '--period', '2025', '--from', '2025-01', '--to', '2025-02'], 'acct: -p/--period and --from/--to cannot be used together: give the period one way'],
+        [['report', 'vat', '-p', '2025-02-30'], 'acct: invalid -p/--period "2025-02-30": 2025-02 has no day 30'],
+        [['report', 'ledger', '--account', '1020', '-p', '2025-06..2025-03'], 'acct: invalid -p/--period "2025-06..2025-03": the range ends (2025-03-31) before it starts (2025-06-01)'],
+        [['report', 'trial-balance', '-p', '2025..2026Q7'], 'acct: invalid -p/--period "2025..2026Q7": "2026Q7": a quarter is Q1 to Q4'],
+        [['report', 'income-statement', '-p', 'lastweek'], 'acct: invalid -p/--period "lastweek": not a period; expected YYYY, YYYYQn, YYYY-MM'],
+        [['report', 'income-statement', '--to', '2025-13'], 'acct: invalid --to "2025-13": a month is 01 to 12'],
+        [['report', 'income-statement', '--monthly', '--quarterly'], 'acct: --monthly and --quarterly cannot be used together'],
+        [['report', 'trial-balance', '--depth', '0'], 'acct: invalid --depth "0": expected a whole number from 1'],
+        [['report', 'balance-sheet', '--depth', 'two'], 'acct: invalid --depth "two": expected a whole number from 1'],
+        [['report', 'balance-sheet', '--date', '2025-06-30', '--monthly'], 'acct: --date cannot be used with --monthly: give the periods with -p/--period (default this year)'],
+        [['report', 'balance-sheet', '--date', '2025-06-30', '-p', '2025'], 'acct: --date and -p/--period cannot be used together'],
+        [['report', 'balance-sheet', '-p', '2025Q0', '-Q'], 'acct: invalid -p/--period "2025Q0": a quarter is Q1 to Q4'],
+      ];
+      for (const [args, message] of cases) {
+        const r = await viaStub(args);
+        expect(r.code, args.join(' ')).toBe(2);
+        expect(r.stderr.startsWith(message), `${args.join(' ')}: ${r.stderr}`).toBe(true);
+      }
+      expect(stub.requests).toEqual([]);
+    } finally {
+      await stub.close();
     }
   });
 });

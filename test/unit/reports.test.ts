@@ -8,9 +8,9 @@ import { periodBalance, profitAndLoss, totalsByAccount, type DatedBooking } from
 import { postings as serverPostings } from '../../src/server/domain/ledger.js';
 import { postings, type AccountType } from '../../src/domain/vat.js';
 import {
-  balanceSheet, CARRIED_FORWARD_NAME, incomeStatement, ledger, outputBoxByRate, parsePercent, parseRappen, periodOf, rappenToDecimal,
+  balanceSheet, balanceSheetByPeriod, CARRIED_FORWARD_NAME, divideRounded, incomeStatement, incomeStatementByPeriod, splitPeriod, trialBalanceByPeriod, ledger, outputBoxByRate, parsePercent, parseRappen, periodOf, rappenToDecimal,
   toReportAccount, toReportEntry, toReportTaxRate, trialBalance, trialBalanceDifference, vatReturn,
-  type Report, type ReportAccount, type ReportEntry, type ReportTaxRate,
+  type Interval, type Report, type ReportAccount, type ReportEntry, type ReportRow, type ReportTaxRate,
 } from '../../src/reports/index.js';
 
 // ---- the company -----------------------------------------------------------------------------
@@ -482,5 +482,155 @@ describe('properties', () => {
       expect(box(399)!.tax).toBe(bal(2200));
       expect(box(479)!.tax).toBe((bal(1170) ?? 0) + (bal(1171) ?? 0));
     }), { numRuns: 200 });
+  });
+});
+
+// ---- columns per period and --depth ----------------------------------------------------------------
+const cut = (from: string, to: string, interval: Interval) => splitPeriod({ from, to }, interval);
+const isByPeriod = (entries: ReportEntry[], from: string, to: string, interval: Interval, depth?: number) => {
+  const pieces = cut(from, to, interval);
+  return incomeStatementByPeriod({ from, to, interval, pieces, balances: pieces.map((p) => apiAccounts(entries, 'all', p.from, p.to)), depth });
+};
+const tbByPeriod = (entries: ReportEntry[], from: string, to: string, interval: Interval, depth?: number) => {
+  const pieces = cut(from, to, interval);
+  const before = new Date(Date.parse(`${from}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const carried = apiAccounts(entries, ['liabilities'], from, to).find((r) => r.name === CARRIED_FORWARD_NAME)!.balance;
+  return trialBalanceByPeriod({ from, to, interval, pieces, opening: apiAccounts(entries, 'all', `${before.slice(0, 4)}-01-01`, before), balances: pieces.map((p) => apiAccounts(entries, 'all', p.from, p.to)), carriedForward: carried, depth });
+};
+const bsByPeriod = (entries: ReportEntry[], from: string, to: string, interval: Interval, depth?: number) => {
+  const pieces = cut(from, to, interval);
+  const start = (p: { to: string }) => `${p.to.slice(0, 4)}-01-01`;
+  return balanceSheetByPeriod({ from, to, interval, pieces, assets: pieces.map((p) => apiAccounts(entries, ASSET_TYPES, start(p), p.to)), liabilities: pieces.map((p) => apiAccounts(entries, ['liabilities'], start(p), p.to)), depth });
+};
+
+describe('columns per period', () => {
+  const MONTHS = ['2025-01', '2025-02', '2025-03', '2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12'];
+
+  test('income statement by month: each month\'s movement, the total of the year and the average over twelve months', () => {
+    const report = isByPeriod(YEAR, '2025-01-01', '2025-12-31', 'monthly');
+    expect(report.columns.map((c) => c.key)).toEqual(['section', 'number', 'name', ...MONTHS, 'total', 'average']);
+    expect(report.columns.find((c) => c.key === '2025-03')!.header).toBe('Mar 2025');
+    expect(rowsOf(report, 'account', ['number', '2025-02', '2025-03', '2025-05', '2025-06', '2025-07', 'total', 'average'])).toEqual([
+      [3400, '10000.00', '5000.00', '1000.00', '2000.00', '0.00', '18000.00', '1500.00'],
+      [4400, '0.00', '3000.00', '0.00', '0.00', '1000.00', '4000.00', '333.33'], // 4000 / 12 = 333.333…
+      [6000, '0.00', '0.00', '0.00', '0.00', '0.00', '6000.00', '500.00'], // booked 31 January
+      [6500, '0.00', '0.00', '0.00', '0.00', '0.00', '92.51', '7.71'], // April; 92.51 / 12 = 7.709…
+      [6800, '0.00', '0.00', '0.00', '0.00', '0.00', '1000.00', '83.33'],
+    ]);
+    // January: rent only, a loss of 6000; the year: 18000 − 11092.51
+    expect(rowsOf(report, 'total', ['2025-01', '2025-02', 'total', 'average'])).toEqual([['-6000.00', '10000.00', '6907.49', '575.62']]);
+    expect(summary(report)).toEqual({ income: '18000.00', expense: '11092.51', profit: '6907.49', periods: 12 });
+    expect(report.periods![0]).toEqual({ key: '2025-01', label: 'Jan 2025', from: '2025-01-01', to: '2025-01-31' });
+  });
+
+  test('a partial set of periods: clipped at both ends, the average over the three columns', () => {
+    const report = isByPeriod(YEAR, '2025-02-15', '2025-04-10', 'monthly');
+    expect(report.periods!.map((p) => [p.key, p.from, p.to])).toEqual([['2025-02', '2025-02-15', '2025-02-28'], ['2025-03', '2025-03-01', '2025-03-31'], ['2025-04', '2025-04-01', '2025-04-10']]);
+    // 6500 (15 April) is outside; 3400: 10000 + 5000 over 3 months
+    expect(rowsOf(report, 'account', ['number', '2025-02', '2025-03', '2025-04', 'total', 'average'])).toEqual([
+      [3400, '10000.00', '5000.00', '0.00', '15000.00', '5000.00'],
+      [4400, '0.00', '3000.00', '0.00', '3000.00', '1000.00'],
+    ]);
+  });
+
+  test('trial balance by quarter: the opening, each quarter\'s movement (debit +, credit −), and the total is the trial balance at the end', () => {
+    const report = tbByPeriod(YEAR, '2025-04-01', '2025-12-31', 'quarterly');
+    expect(report.columns.map((c) => c.key)).toEqual(['number', 'name', 'type', 'opening', '2025Q2', '2025Q3', '2025Q4', 'total', 'average']);
+    const single = trialBalance({ from: '2025-04-01', to: '2025-12-31', accounts: apiAccounts(YEAR, 'all', '2025-04-01', '2025-12-31'), carriedForward: apiAccounts(YEAR, ['liabilities'], '2025-04-01', '2025-12-31').find((r) => r.name === CARRIED_FORWARD_NAME)!.balance });
+    const net = (r: ReportRow) => ((r.debit as number | null) ?? 0) - ((r.credit as number | null) ?? 0);
+    expect(report.rows.filter((r) => r.kind === 'account' || r.kind === 'computed').map((r) => [r.name, r.total]))
+      .toEqual(expect.arrayContaining(single.rows.filter((r) => r.kind === 'account' || r.kind === 'computed').map((r) => [r.name, net(r)])));
+    // 1100: 5405 open at 1 April, paid on 10 April
+    expect(rowsOf(report, 'account', ['number', 'opening', '2025Q2', '2025Q3', '2025Q4', 'total']).find((r) => r[0] === 1100)).toEqual([1100, '5405.00', '-5405.00', '0.00', '0.00', '0.00']);
+    // the Q1 profit (3400 15'000 − 6000 6'000 − 4400 3'000 = 6'000) carried forward: credit, so negative; only in the opening
+    const carried = report.rows.find((r) => r.kind === 'computed')!;
+    expect([carried.opening, carried['2025Q2'], carried.total]).toEqual([-600000, 0, -600000]);
+    expect(rowsOf(report, 'total', ['opening', '2025Q2', '2025Q3', '2025Q4', 'total'])).toEqual([['0.00', '0.00', '0.00', '0.00', '0.00']]);
+    expect(summary(report)).toMatchObject({ debit_total: summary(single).debit_total, credit_total: summary(single).credit_total, balanced: true });
+  });
+
+  test('balance sheet by quarter: each column is the balance sheet at the quarter\'s end', () => {
+    const report = bsByPeriod(YEAR, '2025-01-01', '2025-12-31', 'quarterly');
+    for (const p of report.periods!) {
+      const single = balanceSheet({ date: p.to, assets: apiAccounts(YEAR, ASSET_TYPES, '2025-01-01', p.to), liabilities: apiAccounts(YEAR, ['liabilities'], '2025-01-01', p.to) });
+      for (const r of single.rows.filter((x) => x.kind !== 'subtotal')) expect(report.rows.find((x) => x.name === r.name && x.kind === r.kind)![p.key]).toBe(r.balance);
+    }
+    // the end of the year: 1020 23'493 + 1170 331.49 + 1171 405 + 1510 4'000 = 28'229.49
+    expect(rowsOf(report, 'subtotal', ['name', '2025Q4'])).toEqual([['Total assets', '28229.49'], ['Total liabilities and equity', '28229.49']]);
+    expect(summary(report)).toMatchObject({ balanced: true, periods: 4 });
+  });
+
+  test('the average rounds half away from zero, in whole Rappen', () => {
+    expect([divideRounded(5, 2), divideRounded(-5, 2), divideRounded(1, 3), divideRounded(2, 3), divideRounded(-2, 3), divideRounded(0, 7), divideRounded(9_007_199_254, 12)]).toEqual([3, -3, 0, 1, -1, 0, 750_599_938]);
+  });
+});
+
+describe('--depth', () => {
+  // income and expense in one group (69), a negative balance (1100), and a three-digit group
+  const accounts: ReportAccount[] = [
+    [1020, 'Bankguthaben', 'bank', 500000], [1100, 'Forderungen', 'assets', -20000], [1170, 'Vorsteuer', 'assets', 3000],
+    [2200, 'Geschuldete MWST', 'liabilities', 8000], [2800, 'Eigenkapital', 'liabilities', 400000],
+    [3400, 'Dienstleistungserlöse', 'income', 100000], [3600, 'Übrige Erlöse', 'income', 5000], [6950, 'Finanzertrag', 'income', 150],
+    [6000, 'Raumaufwand', 'expense', 30000], [6900, 'Finanzaufwand', 'expense', 1000], [6940, 'Bankspesen', 'expense', 350], [4400, 'Fremdleistungen', 'expense', -1000],
+  ].map(([n, name, type, balance]) => ({ id: n as number, number: n as number, name: name as string, type: type as AccountType, balance: balance as number }));
+
+  test('groups by number prefix, named after the KMU chart, in each section apart', () => {
+    const report = incomeStatement({ from: '2025-01-01', to: '2025-12-31', accounts, depth: 2 });
+    expect(rowsOf(report, 'group', ['section', 'number', 'name', 'balance'])).toEqual([
+      ['income', 34, 'Dienstleistungserlöse', '1000.00'],
+      ['income', 36, 'Übrige Erlöse aus Lieferungen und Leistungen', '50.00'],
+      ['income', 69, 'Finanzaufwand und Finanzertrag', '1.50'],
+      ['expense', 44, 'Aufwand für bezogene Dienstleistungen', '-10.00'],
+      ['expense', 60, 'Raumaufwand', '300.00'],
+      ['expense', 69, 'Finanzaufwand und Finanzertrag', '13.50'],
+    ]);
+    expect(rowsOf(incomeStatement({ from: '2025-01-01', to: '2025-12-31', accounts, depth: 1 }), 'group', ['number', 'name'])).toEqual([
+      [3, 'Betrieblicher Ertrag aus Lieferungen und Leistungen'], [6, 'Übriger betrieblicher Aufwand, Abschreibungen und Wertberichtigungen sowie Finanzergebnis'],
+      [4, 'Aufwand für Material, Handelswaren, Dienstleistungen und Energie'], [6, 'Übriger betrieblicher Aufwand, Abschreibungen und Wertberichtigungen sowie Finanzergebnis'],
+    ]);
+    // depth 4 (or more) is the full report
+    expect(incomeStatement({ from: '2025-01-01', to: '2025-12-31', accounts, depth: 4 }).rows).toEqual(incomeStatement({ from: '2025-01-01', to: '2025-12-31', accounts }).rows);
+    // three digits: no KMU name at that depth, the group takes its first account's
+    expect(rowsOf(incomeStatement({ from: '2025-01-01', to: '2025-12-31', accounts, depth: 3 }), 'group', ['number', 'name'])[0]).toEqual([340, 'Dienstleistungserlöse']);
+  });
+
+  test('trial balance: a group keeps its debits and credits apart, so the totals are the full report\'s', () => {
+    const full = trialBalance({ from: '2025-01-01', to: '2025-12-31', accounts });
+    const rolled = trialBalance({ from: '2025-01-01', to: '2025-12-31', accounts, depth: 1 });
+    expect(summary(rolled)).toEqual(summary(full));
+    // class 1: 1020 and 1170 on the debit side, 1100 (negative) on the credit side; mixed types: no type, no balance
+    expect(rowsOf(rolled, 'group', ['number', 'type', 'debit', 'credit', 'balance'])[0]).toEqual([1, null, '5030.00', '200.00', null]);
+    // class 2: one type, its balance summed
+    expect(rowsOf(rolled, 'group', ['number', 'type', 'debit', 'credit', 'balance'])[1]).toEqual([2, 'liabilities', null, '4080.00', '4080.00']);
+  });
+
+  test('property: at every depth the totals equal the full report\'s, with and without columns', () => {
+    const arbEntries = fc.array(fc.record({
+      date: fc.integer({ min: 0, max: 729 }).map((d) => new Date(Date.UTC(2024, 0, 1 + d)).toISOString().slice(0, 10)),
+      debit: fc.constantFrom(...CHART.map(([id]) => id)),
+      credit: fc.constantFrom(...CHART.map(([id]) => id)),
+      sum: fc.integer({ min: 0, max: 100_000_000 }),
+      taxRateId: fc.option(fc.constantFrom(...RATES.map((r) => r.id)), { nil: null }),
+    }).filter((e) => e.debit !== e.credit).map((e) => entry(e.date, e.debit, e.credit, e.sum, e.taxRateId)), { maxLength: 30 });
+    const arbDate = fc.integer({ min: 0, max: 729 }).map((d) => new Date(Date.UTC(2024, 0, 1 + d)).toISOString().slice(0, 10));
+    const totalsOf = (r: Report) => r.rows.filter((x) => x.kind !== 'account' && x.kind !== 'group');
+    fc.assert(fc.property(arbEntries, arbDate, arbDate, fc.integer({ min: 1, max: 4 }), fc.constantFrom<Interval>('monthly', 'quarterly', 'yearly'), (entries, a, b, depth, interval) => {
+      const [from, to] = a <= b ? [a, b] : [b, a];
+      const accountsNow = apiAccounts(entries, 'all', from, to);
+      expect(summary(incomeStatement({ from, to, accounts: accountsNow, depth }))).toEqual(summary(incomeStatement({ from, to, accounts: accountsNow })));
+      expect(summary(trialBalance({ from, to, accounts: accountsNow, depth }))).toEqual(summary(trialBalance({ from, to, accounts: accountsNow })));
+      const full = isByPeriod(entries, from, to, interval);
+      const rolled = isByPeriod(entries, from, to, interval, depth);
+      expect(totalsOf(rolled)).toEqual(totalsOf(full));
+      // the columns add up to the single report of the span
+      expect(summary(full)).toEqual({ ...summary(incomeStatement({ from, to, accounts: accountsNow })), periods: full.periods!.length });
+      const tb = tbByPeriod(entries, from, to, interval);
+      expect(totalsOf(tbByPeriod(entries, from, to, interval, depth))).toEqual(totalsOf(tb));
+      const carried = apiAccounts(entries, ['liabilities'], from, to).find((r) => r.name === CARRIED_FORWARD_NAME)!.balance;
+      expect(summary(tb)).toMatchObject({ ...summary(trialBalance({ from, to, accounts: accountsNow, carriedForward: carried })), balanced: true });
+      const bs = bsByPeriod(entries, from, to, interval);
+      expect(totalsOf(bsByPeriod(entries, from, to, interval, depth))).toEqual(totalsOf(bs));
+      expect(summary(bs).balanced).toBe(true);
+    }), { numRuns: 150 });
   });
 });

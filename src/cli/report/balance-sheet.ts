@@ -1,30 +1,56 @@
-// `acct report balance-sheet [--date]`: assets and liabilities with equity at the date (default today),
-// with the computed profit/loss rows; exit 0 whether it balances or not (stderr says which).
+// `acct report balance-sheet [--date | -p] [--monthly|--quarterly|--yearly] [--depth N]`: assets and
+// liabilities with equity at the date (default today), with the computed profit/loss rows; or, with a
+// column per period, at each period's end (-p, default this calendar year). Exit 0 whether it balances
+// or not (stderr says which).
+import { balanceSheetByPeriod, balanceSheetByPeriodColumns } from '../../reports/by-period.js';
 import { BALANCE_SHEET_COLUMNS, balanceSheet } from '../../reports/balance-sheet.js';
-import { yearStart } from '../../reports/period.js';
+import { splitPeriod, yearStart } from '../../reports/period.js';
+import { UsageError } from '../../errors.js';
 import { today } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
-import { balances, dateFlag } from './common.js';
+import { balances, balancesByPeriod, dateFlag, depthFlag, intervalFlag, periodFlags, type ColumnOptions } from './common.js';
 import { planReport, printReport } from './render.js';
 
-interface BalanceSheetOptions {
-  /** YYYY-MM-DD or today */
+interface BalanceSheetOptions extends ColumnOptions {
+  /** a day, or a period expression (its last day) */
   date?: string;
+  /** with an interval: the periods whose ends are shown; alone: the balance at its last day */
+  period?: string;
 }
 
 export default async function run(opts: BalanceSheetOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
-  const plan = planReport(g, BALANCE_SHEET_COLUMNS);
-  const date = dateFlag('date', opts.date) ?? today();
+  const interval = intervalFlag(opts);
+  const depth = depthFlag(opts.depth);
+  if (opts.date !== undefined && opts.period !== undefined) throw new UsageError('--date and -p/--period cannot be used together: --date is one day, -p the periods whose ends are shown');
+  if (interval === undefined) {
+    const plan = planReport(g, BALANCE_SHEET_COLUMNS);
+    const date = opts.period !== undefined ? periodFlags({ period: opts.period }).to : dateFlag('date', opts.date) ?? today();
+    const report = await withRuntime(g, async (rt) => {
+      const company = await rt.company();
+      // the year's start splits the profit/loss into "carried forward" and "this year"
+      const [assets, liabilities] = await Promise.all([
+        balances(rt.client, company, 'assets', yearStart(date), date),
+        balances(rt.client, company, 'liabilities', yearStart(date), date),
+      ]);
+      return balanceSheet({ date, assets, liabilities, depth });
+    });
+    printReport(plan, report);
+    return;
+  }
+  if (opts.date !== undefined) throw new UsageError(`--date cannot be used with --${interval}: give the periods with -p/--period (default this year)`);
+  const { from, to } = periodFlags({ period: opts.period });
+  const pieces = splitPeriod({ from, to }, interval);
+  const plan = planReport(g, balanceSheetByPeriodColumns(pieces));
   const report = await withRuntime(g, async (rt) => {
     const company = await rt.company();
-    // the year's start splits the profit/loss into "carried forward" and "this year"
+    const atEnd = (p: { to: string }) => yearStart(p.to);
     const [assets, liabilities] = await Promise.all([
-      balances(rt.client, company, 'assets', yearStart(date), date),
-      balances(rt.client, company, 'liabilities', yearStart(date), date),
+      balancesByPeriod(rt.client, company, 'assets', pieces, atEnd),
+      balancesByPeriod(rt.client, company, 'liabilities', pieces, atEnd),
     ]);
-    return balanceSheet({ date, assets, liabilities });
+    return balanceSheetByPeriod({ from, to, interval, pieces, assets, liabilities, depth });
   });
   printReport(plan, report);
 }

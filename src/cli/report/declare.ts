@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { examplesText } from '../resource/declare.js';
 import { lazy } from '../verb.js';
 
+const PERIOD_FORMS = '2025, 2025Q1, 2025-03, 2025-03-15, thismonth, lastmonth, thisquarter, lastyear, ytd …, A..B';
 const PERIOD = 'missing dates: the calendar year (only --from: to 31.12. of its year; only --to: from 1.1. of its year)';
 
 export function declareReports(report: Command): void {
@@ -10,33 +11,41 @@ export function declareReports(report: Command): void {
     .addHelpText('after', examplesText([
       'acct report trial-balance --from 2025-01-01 --to 2025-12-31',
       'acct report balance-sheet --date 2025-12-31',
-      'acct report income-statement --from 2025-01-01 --to 2025-06-30',
+      'acct report income-statement -p 2025 --monthly',
+      'acct report income-statement -p 2025-01..2025-06 --depth 2',
       'acct report ledger --account 1020 --from 2025-01-01 --to 2025-03-31',
       'acct report vat --from 2025-01-01 --to 2025-06-30',
     ]));
   const period = (cmd: Command) => cmd
-    .option('--from <date>', `first day of the period (YYYY-MM-DD or today; ${PERIOD})`)
-    .option('--to <date>', 'last day of the period (YYYY-MM-DD or today)');
-  period(report.command('trial-balance').alias('tb')
-    .description('every account with a non-zero balance, on the debit or credit side; the totals must be equal'))
-    .addHelpText('after', examplesText(['acct report trial-balance --from 2025-01-01 --to 2025-12-31', 'acct report trial-balance -o csv > saldenliste.csv']))
+    .option('-p, --period <expr>', `the period: ${PERIOD_FORMS} (or --from/--to)`)
+    .option('--from <date>', `first day of the period: a day, or the first day of a period expression like 2025-03 (${PERIOD})`)
+    .option('--to <date>', 'last day of the period: a day, or the last day of a period expression like 2025-03');
+  const columns = (cmd: Command) => cmd
+    .option('-M, --monthly', 'a column per month (with total and average)')
+    .option('-Q, --quarterly', 'a column per quarter (with total and average)')
+    .option('-Y, --yearly', 'a column per year (with total and average)')
+    .option('--depth <n>', 'roll accounts up by number: 1 classes, 2 groups (10, 20, 34 …), 3, 4 the accounts');
+  columns(period(report.command('trial-balance').alias('tb')
+    .description('every account with a non-zero balance, on the debit or credit side; the totals must be equal')))
+    .addHelpText('after', examplesText(['acct report trial-balance --from 2025-01-01 --to 2025-12-31', 'acct report trial-balance -o csv > saldenliste.csv', 'acct report trial-balance -p 2025 --quarterly']))
     .action(lazy(() => import('./trial-balance.js')));
-  report.command('balance-sheet').alias('bs')
-    .description('assets against liabilities and equity (with the profit/loss rows) at a date')
-    .option('--date <date>', 'the balance sheet date (YYYY-MM-DD or today; default today)')
-    .addHelpText('after', examplesText(['acct report balance-sheet --date 2025-12-31', 'acct report balance-sheet --json']))
+  columns(report.command('balance-sheet').alias('bs')
+    .description('assets against liabilities and equity (with the profit/loss rows) at a date, or at the end of each month, quarter or year')
+    .option('--date <date>', 'the balance sheet date: a day, or the last day of a period like 2025-03 (default today)')
+    .option('-p, --period <expr>', `with --monthly, --quarterly or --yearly: the periods whose ends are shown (${PERIOD_FORMS}; default this year); alone: the balance at its last day`))
+    .addHelpText('after', examplesText(['acct report balance-sheet --date 2025-12-31', 'acct report balance-sheet --json', 'acct report balance-sheet -p 2025 --quarterly --depth 2']))
     .action(lazy(() => import('./balance-sheet.js')));
-  period(report.command('income-statement').alias('is')
-    .description('income and expense accounts of the period with subtotals and the profit or loss'))
-    .addHelpText('after', examplesText(['acct report income-statement --from 2025-01-01 --to 2025-12-31', 'acct report income-statement --to 2025-06-30 -o tsv']))
+  columns(period(report.command('income-statement').alias('is')
+    .description('income and expense accounts of the period with subtotals and the profit or loss')))
+    .addHelpText('after', examplesText(['acct report income-statement --from 2025-01-01 --to 2025-12-31', 'acct report income-statement --to 2025-06-30 -o tsv', 'acct report income-statement -p 2025 --monthly -o csv']))
     .action(lazy(() => import('./income-statement.js')));
   period(report.command('ledger')
     .description('every posting to one account with a running balance (tax accounts: the VAT shares)')
     .option('--account <account>', 'account number (e.g. 1020), exact name, or id:N'))
-    .addHelpText('after', examplesText(['acct report ledger --account 1020 --from 2025-01-01 --to 2025-03-31', 'acct report ledger --account 2200 -o csv']))
+    .addHelpText('after', examplesText(['acct report ledger --account 1020 -p lastmonth', 'acct report ledger --account 1020 --from 2025-01-01 --to 2025-03-31', 'acct report ledger --account 2200 -o csv']))
     .action(lazy(() => import('./ledger.js')));
   period(report.command('vat')
     .description('the Swiss VAT return (effective method) by box number'))
-    .addHelpText('after', examplesText(['acct report vat --from 2025-01-01 --to 2025-06-30', 'acct report vat --from 2025-07-01 --to 2025-12-31 --json']))
+    .addHelpText('after', examplesText(['acct report vat -p 2025Q1', 'acct report vat --from 2025-01-01 --to 2025-06-30', 'acct report vat --from 2025-07-01 --to 2025-12-31 --json']))
     .action(lazy(() => import('./vat.js')));
 }

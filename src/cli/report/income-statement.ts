@@ -1,17 +1,33 @@
-// `acct report income-statement [--from] [--to]`: income and expense accounts of the period (one request).
+// `acct report income-statement [-p | --from --to] [--monthly|--quarterly|--yearly] [--depth N]`: income
+// and expense accounts of the period (one request), or a column per period (one request a period, all
+// issued at once).
+import { incomeStatementByPeriod, incomeStatementByPeriodColumns } from '../../reports/by-period.js';
 import { INCOME_STATEMENT_COLUMNS, incomeStatement } from '../../reports/income-statement.js';
+import { splitPeriod } from '../../reports/period.js';
 import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
-import { balances, periodFlags, type PeriodOptions } from './common.js';
+import { balances, balancesByPeriod, depthFlag, intervalFlag, periodFlags, type ColumnOptions, type PeriodOptions } from './common.js';
 import { planReport, printReport } from './render.js';
 
-export default async function run(opts: PeriodOptions, io: VerbIO): Promise<void> {
+export default async function run(opts: PeriodOptions & ColumnOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
-  const plan = planReport(g, INCOME_STATEMENT_COLUMNS);
   const { from, to } = periodFlags(opts);
+  const interval = intervalFlag(opts);
+  const depth = depthFlag(opts.depth);
+  if (interval === undefined) {
+    const plan = planReport(g, INCOME_STATEMENT_COLUMNS);
+    const report = await withRuntime(g, async (rt) => {
+      const accounts = await balances(rt.client, await rt.company(), 'all', from, to);
+      return incomeStatement({ from, to, accounts, depth });
+    });
+    printReport(plan, report);
+    return;
+  }
+  const pieces = splitPeriod({ from, to }, interval);
+  const plan = planReport(g, incomeStatementByPeriodColumns(pieces));
   const report = await withRuntime(g, async (rt) => {
-    const accounts = await balances(rt.client, await rt.company(), 'all', from, to);
-    return incomeStatement({ from, to, accounts });
+    const byPeriod = await balancesByPeriod(rt.client, await rt.company(), 'all', pieces);
+    return incomeStatementByPeriod({ from, to, interval, pieces, balances: byPeriod, depth });
   });
   printReport(plan, report);
 }

@@ -41,6 +41,7 @@ export function reportJson(report: Report, columns: Column[]): Rec {
     title: report.title,
     from: report.from,
     to: report.to,
+    ...(report.periods ? { periods: report.periods } : {}),
     rows: report.rows.map((r) => {
       const raw = rawRow(r, money);
       const out: Rec = {};
