@@ -2,7 +2,7 @@
 export type { Report, ReportAccount, ReportCheck, ReportColumn, ReportEntry, ReportRow, ReportTaxRate, RowKind, SummaryItem } from './types.js';
 export { parsePercent, parseRappen, parseScaled, rappenToDecimal, groupRappen } from './money.js';
 export { toReportAccount, toReportEntry, toReportTaxRate } from './input.js';
-export { periodOf, yearStart, type Period } from './period.js';
+export { parsePeriod, PeriodError, PERIOD_FORMS, periodOf, splitPeriod, yearEnd, yearStart, type Interval, type Period, type PeriodPiece } from './period.js';
 export { trialBalance, trialBalanceDifference, CARRIED_FORWARD_NAME, TRIAL_BALANCE_COLUMNS } from './trial-balance.js';
 export { balanceSheet, BALANCE_SHEET_COLUMNS } from './balance-sheet.js';
 export { incomeStatement, INCOME_STATEMENT_COLUMNS } from './income-statement.js';
