@@ -12,7 +12,7 @@ import type { ReportAccount } from './types.js';
 
 /** One line of bars: what a legend names. */
 export interface ChartSeries {
-  /** revenue, expenses, profit, or the account number; TSV/CSV/JSON column name */
+  /** revenue, expenses, profit, or account_3400: the TSV/CSV/JSON column name */
   key: string;
   /** Revenue, Expenses, Profit, or "3400 Dienstleistungserlöse" */
   label: string;
@@ -59,6 +59,12 @@ export function profitChart(periods: PeriodAccounts[], interval: Interval): Char
   };
 }
 
+/**
+ * The series key of an account: `account_3400`, not the bare number, since a JSON object puts keys
+ * that look like integers before all others (the period would come last).
+ */
+export const accountSeriesKey = (number: number): string => `account_${number}`;
+
 /** The numbers of `numbers` that are no account of the chart (computed rows have no number). */
 export function unknownAccounts(accounts: ReportAccount[], numbers: number[]): number[] {
   const known = new Set(accounts.filter((a) => !a.computed).map((a) => a.number));
@@ -73,7 +79,7 @@ export function accountChart(periods: PeriodAccounts[], numbers: number[], inter
   const byNumber = (accounts: ReportAccount[], n: number) => accounts.find((a) => !a.computed && a.number === n);
   return {
     title: `${numbers.length === 1 ? 'Account' : 'Accounts'} ${numbers.join(', ')} by ${BY[interval]}, ${span(periods)}`,
-    series: numbers.map((n) => ({ key: String(n), label: `${n} ${byNumber(first, n)!.name}`.trim() })),
+    series: numbers.map((n) => ({ key: accountSeriesKey(n), label: `${n} ${byNumber(first, n)!.name}`.trim() })),
     groups: periods.map((p) => ({ ...piece(p), values: numbers.map((n) => byNumber(p.accounts, n)?.balance ?? 0) })),
   };
 }

@@ -49,7 +49,7 @@ describe('the chart model', () => {
     const chart = accountChart(Q1, [6000, 3400, 1020], 'monthly');
     expect(chart.title).toBe('Accounts 6000, 3400, 1020 by month, 2025-01-01 to 2025-03-31');
     expect(chart.series).toEqual([
-      { key: '6000', label: '6000 Raumaufwand' }, { key: '3400', label: '3400 Dienstleistungserlöse' }, { key: '1020', label: '1020 Bankguthaben' },
+      { key: 'account_6000', label: '6000 Raumaufwand' }, { key: 'account_3400', label: '3400 Dienstleistungserlöse' }, { key: 'account_1020', label: '1020 Bankguthaben' },
     ]);
     expect(chart.groups.map((g) => g.values)).toEqual([[600000, 0, 1400000], [0, 1000000, 2390749], [0, 500000, 2890749]]);
     expect(accountChart(Q1, [3400], 'quarterly').title).toBe('Account 3400 by quarter, 2025-01-01 to 2025-03-31');
@@ -218,7 +218,7 @@ describe('the SVG chart', () => {
   test('text is escaped; positive charts have no "negative" legend and a grid at round amounts', () => {
     const chart: ChartData = {
       title: 'Accounts <3400> & "6000"',
-      series: [{ key: '3400', label: "3400 Müller & Söhne's <Erlöse>" }],
+      series: [{ key: 'account_3400', label: "3400 Müller & Söhne's <Erlöse>" }],
       groups: [{ key: '2025', label: '2025', from: '2025-01-01', to: '2025-12-31', values: [1234550] }],
     };
     const raw = renderSvgChart(chart);
