@@ -19,7 +19,7 @@ export const HALF = '▐';
 export const AXIS = '│';
 const GAP = '  ';
 /** the bar area is not squeezed below this while labels can still give way */
-const MIN_BAR = 10;
+const MIN_BAR = 20;
 /** labels are cut (with …) no shorter than this (Revenue, Expenses, Jan 2025 stay whole) */
 const MIN_LABEL = 8;
 

@@ -16,8 +16,9 @@ export const seriesColour = (s: ChartSeries, i: number): string => PROFIT_COLOUR
 
 const FONT = 'Helvetica, Arial, sans-serif';
 const PAD = 16;
-/** estimated width of a character at 12 px (a little wider than Helvetica's digits) */
+/** estimated width of a character at 12 px (DejaVu Sans, wider than Helvetica, where that is the font), and in bold */
 const CHAR = 7;
+const BOLD_CHAR = 8;
 const BAR_HEIGHT = 14;
 const BAR_GAP = 3;
 const GROUP_GAP = 14;
@@ -66,7 +67,7 @@ export function renderSvgChart(chart: ChartData, opts: SvgChartOptions = {}): st
   let x = PAD;
   y += 6;
   for (const item of legend) {
-    const itemWidth = 12 + 6 + item.label.length * CHAR + 18;
+    const itemWidth = 12 + 6 + item.label.length * CHAR + 14;
     if (x > PAD && x + itemWidth > width - PAD) { x = PAD; y += LEGEND_ROW; }
     parts.push(`<rect class="legend" x="${px(x)}" y="${px(y)}" width="12" height="12" fill="${item.colour}"/>`);
     text(x + 18, y + 10.5, item.label);
@@ -75,7 +76,7 @@ export function renderSvgChart(chart: ChartData, opts: SvgChartOptions = {}): st
   y += LEGEND_ROW + 10;
 
   // the plot: period labels on the left, the amounts' room on the right
-  const labelWidth = Math.max(0, ...chart.groups.map((g) => g.label.length)) * CHAR + 12;
+  const labelWidth = Math.max(0, ...chart.groups.map((g) => g.label.length)) * BOLD_CHAR + 16;
   const amountWidth = Math.max(0, ...amounts.flat().map((a) => a.length)) * CHAR + 8;
   const plotLeft = PAD + labelWidth;
   const plotRight = Math.max(plotLeft + 40, width - PAD - amountWidth);

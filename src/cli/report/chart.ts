@@ -37,11 +37,15 @@ interface ChartOptions {
 /** Requests in flight at a time: the periods of a year go out together, a long span does not flood a hosted API. */
 const CONCURRENCY = 4;
 
-/** The terminal's width; piped, $COLUMNS or 80. */
+/**
+ * The terminal's width. Piped (into less or head), $COLUMNS, else the width of the terminal stderr
+ * still shows (the shell does not export $COLUMNS), else 80.
+ */
 function chartWidth(): number {
   if (stdoutIsTerminal() && (process.stdout.columns ?? 0) > 0) return process.stdout.columns;
   const columns = Number(process.env.COLUMNS);
-  return Number.isInteger(columns) && columns > 0 ? columns : 80;
+  if (Number.isInteger(columns) && columns > 0) return columns;
+  return process.stderr.isTTY && process.stderr.columns > 0 ? process.stderr.columns : 80;
 }
 
 export function intervalOf(opts: ChartOptions): Interval {
