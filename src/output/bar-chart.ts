@@ -47,12 +47,12 @@ const padEnd = (s: string, w: number) => s + ' '.repeat(Math.max(0, w - length(s
 const padStart = (s: string, w: number) => ' '.repeat(Math.max(0, w - length(s))) + s;
 
 /** A right-growing bar of `eighths` eighths of a cell. */
-export function rightBar(eighths: number): string {
+function rightBar(eighths: number): string {
   return FULL.repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
 }
 
 /** A left-growing bar of `halves` halves of a cell, right-aligned in `cells` cells. */
-export function leftBar(halves: number, cells: number): string {
+function leftBar(halves: number, cells: number): string {
   const bar = (halves % 2 ? HALF : '') + FULL.repeat(Math.floor(halves / 2));
   return padStart(bar, cells);
 }

@@ -48,14 +48,14 @@ function chartWidth(): number {
   return process.stderr.isTTY && process.stderr.columns > 0 ? process.stderr.columns : 80;
 }
 
-export function intervalOf(opts: ChartOptions): Interval {
+function intervalOf(opts: ChartOptions): Interval {
   const given = (['monthly', 'quarterly', 'yearly'] as const).filter((i) => opts[i]);
   if (given.length > 1) throw new UsageError(`--${given.join(' and --')}: give one of --monthly, --quarterly and --yearly`);
   return given[0] ?? 'monthly';
 }
 
 /** -p/--period; this calendar year when not given. */
-export function periodFlag(raw: string | undefined): Period {
+function periodFlag(raw: string | undefined): Period {
   try {
     return parsePeriod(raw ?? 'thisyear', today());
   } catch (err) {
@@ -65,7 +65,7 @@ export function periodFlag(raw: string | undefined): Period {
 }
 
 /** --accounts 3400,6000 → [3400, 6000] (each once, in the order given). */
-export function accountNumbers(raw: string): number[] {
+function accountNumbers(raw: string): number[] {
   const parts = raw.split(',').map((p) => p.trim());
   const bad = parts.filter((p) => !/^\d{1,9}$/.test(p));
   if (parts.every((p) => p === '')) throw new UsageError('--accounts needs account numbers, e.g. --accounts 3400,6000');
