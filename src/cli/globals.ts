@@ -40,6 +40,21 @@ export function globalsOf(cmd: Command): GlobalOptions {
   };
 }
 
+/**
+ * A format of the global -o that only one command writes (acct entries export: ledger, acct report
+ * chart: svg): before that command runs, the format is taken off -o and set as the command's own flag
+ * `flag`, so globalsOf() sees no -o; every other command refuses it as an invalid --output.
+ */
+export function claimOutputFormat(cmd: Command, format: string, flag: string): void {
+  cmd.hook('preAction', (self) => {
+    let root = self;
+    while (root.parent) root = root.parent;
+    if (root.opts().output !== format) return;
+    root.setOptionValue('output', undefined);
+    self.setOptionValue(flag, true);
+  });
+}
+
 /** Prompts only when a person is there to answer: both ends are terminals and --no-input was not given. */
 export function canPrompt(g: Pick<GlobalOptions, 'input'>): boolean {
   return g.input && process.stdin.isTTY === true && process.stdout.isTTY === true && !process.env.CI;

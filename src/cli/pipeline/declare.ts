@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { addFilterFlags, examplesText } from '../resource/declare.js';
 import type { FilterFlag } from '../resource/spec.js';
+import { claimOutputFormat } from '../globals.js';
 import { verbIO, verbOptions, type Action } from '../verb.js';
 import type { CsvMap } from './map.js';
 
@@ -24,8 +25,6 @@ export interface PipelineVerbs {
 
 const run = (load: (cmd: Command) => Promise<void>): Action => async (...params) => load(params[params.length - 1] as Command);
 
-const rootOf = (cmd: Command): Command => (cmd.parent ? rootOf(cmd.parent) : cmd);
-
 export function declarePipeline(group: Command, v: PipelineVerbs): void {
   const g = group.name();
   const examples = {
@@ -45,16 +44,8 @@ numbers, names, id:N where a name is ambiguous); ISO dates, decimals with a poin
       const [{ runExport }, map] = await Promise.all([options.ledger ? import('./ledger.js').then((m) => ({ runExport: m.runLedgerExport })) : import('./export.js'), v.map()]);
       await runExport(map, v.filters, options, verbIO(cmd));
     }));
-  if (v.ledger) {
-    // -o is a global option: ledger is taken here, every other command refuses it
-    exportCmd.hook('preAction', (cmd) => {
-      const root = rootOf(cmd);
-      if (root.opts().output === 'ledger') {
-        root.setOptionValue('output', undefined);
-        cmd.setOptionValue('ledger', true);
-      }
-    });
-  }
+  // -o is a global option: ledger is taken here, every other command refuses it
+  if (v.ledger) claimOutputFormat(exportCmd, 'ledger', 'ledger');
 
   const importCmd = group.command('import').argument('<file>', 'CSV file as export writes it (also --excel), or - for stdin')
     .description(`create and update ${v.what} from a CSV file: rows with an id update what differs, rows without one create`)

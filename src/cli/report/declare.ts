@@ -1,5 +1,6 @@
 // `acct report …`: the declarations only (cheap at start-up); each report loads its module on use.
 import type { Command } from 'commander';
+import { claimOutputFormat } from '../globals.js';
 import { examplesText } from '../resource/declare.js';
 import { lazy } from '../verb.js';
 
@@ -15,6 +16,7 @@ export function declareReports(report: Command): void {
       'acct report income-statement -p 2025-01..2025-06 --depth 2',
       'acct report ledger --account 1020 --from 2025-01-01 --to 2025-03-31',
       'acct report vat --from 2025-01-01 --to 2025-06-30',
+      'acct report chart --period 2025',
     ]));
   const period = (cmd: Command) => cmd
     .option('-p, --period <expr>', `the period: ${PERIOD_FORMS} (or --from/--to)`)
@@ -48,4 +50,16 @@ export function declareReports(report: Command): void {
     .description('the Swiss VAT return (effective method) by box number'))
     .addHelpText('after', examplesText(['acct report vat -p 2025Q1', 'acct report vat --from 2025-01-01 --to 2025-06-30', 'acct report vat --from 2025-07-01 --to 2025-12-31 --json']))
     .action(lazy(() => import('./vat.js')));
+  const chart = period(report.command('chart')
+    .description('revenue, expenses and profit per period (or chosen accounts) as bars in the terminal, or as an SVG image'))
+    .option('-M, --monthly', 'a group of bars per month (the default)')
+    .option('-Q, --quarterly', 'a group of bars per quarter')
+    .option('-Y, --yearly', 'a group of bars per year')
+    .option('--accounts <list>', 'chart these accounts instead, by number (e.g. 3400,6000): income and expense accounts their movement, others their balance at each period\'s end')
+    .option('--out <file>', 'with -o svg: write the image to this file')
+    .addHelpText('after', `${examplesText(['acct report chart --period 2025', 'acct report chart --period 2025 --quarterly --accounts 3400,6000', 'acct report chart --period lastyear -o svg --out erfolg.svg', 'acct report chart --period 2025 -o csv'])}
+-o svg writes the chart as an SVG image (--out FILE, or stdout when it is not a terminal); -o tsv, csv,
+json or ndjson the figures, a row per period. Without -o: the bars, also when piped (no colour then).`)
+    .action(lazy(() => import('./chart.js')));
+  claimOutputFormat(chart, 'svg', 'svg');
 }

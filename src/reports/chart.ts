@@ -1,0 +1,85 @@
+// The chart of `acct report chart`: figures per period as series, ready for a bar renderer
+// (src/output/bar-chart.ts for the terminal, src/output/svg-chart.ts for a file).
+//
+// Input: for each period, the accounts of `GET /accounts?type=all&start=FROM&until=TO`. Revenue,
+// expenses and profit are the income statement's own totals for that period (incomeStatement's
+// summary), so the chart never disagrees with `acct report income-statement`. Chosen accounts show
+// the service's balance for the period: the movement within it for income and expense accounts, the
+// closing balance at its end for balance sheet accounts. Amounts are integer Rappen.
+import { incomeStatement } from './income-statement.js';
+import type { Interval, PeriodPiece } from './period.js';
+import type { ReportAccount } from './types.js';
+
+/** One line of bars: what a legend names. */
+export interface ChartSeries {
+  /** revenue, expenses, profit, or account_3400: the TSV/CSV/JSON column name */
+  key: string;
+  /** Revenue, Expenses, Profit, or "3400 Dienstleistungserlöse" */
+  label: string;
+}
+
+/** One period's figures, one per series, in Rappen. */
+export interface ChartGroup extends PeriodPiece {
+  values: number[];
+}
+
+export interface ChartData {
+  title: string;
+  series: ChartSeries[];
+  groups: ChartGroup[];
+}
+
+/** A period and the accounts with their balances for it. */
+export interface PeriodAccounts extends PeriodPiece {
+  accounts: ReportAccount[];
+}
+
+export const PROFIT_SERIES: ChartSeries[] = [
+  { key: 'revenue', label: 'Revenue' },
+  { key: 'expenses', label: 'Expenses' },
+  { key: 'profit', label: 'Profit' },
+];
+
+const BY: Record<Interval, string> = { monthly: 'month', quarterly: 'quarter', yearly: 'year' };
+
+const span = (periods: PeriodAccounts[]) => (periods.length ? `${periods[0].from} to ${periods[periods.length - 1].to}` : '');
+
+const piece = ({ key, label, from, to }: PeriodPiece): PeriodPiece => ({ key, label, from, to });
+
+/** Revenue, expenses and profit per period: the income statement's totals of each period. */
+export function profitChart(periods: PeriodAccounts[], interval: Interval): ChartData {
+  return {
+    title: `Revenue, expenses and profit by ${BY[interval]}, ${span(periods)}`,
+    series: PROFIT_SERIES,
+    groups: periods.map((p) => {
+      const summary = incomeStatement({ from: p.from, to: p.to, accounts: p.accounts }).summary;
+      const total = (key: string) => summary.find((s) => s.key === key)!.value as number;
+      return { ...piece(p), values: [total('income'), total('expense'), total('profit')] };
+    }),
+  };
+}
+
+/**
+ * The series key of an account: `account_3400`, not the bare number, since a JSON object puts keys
+ * that look like integers before all others (the period would come last).
+ */
+export const accountSeriesKey = (number: number): string => `account_${number}`;
+
+/** The numbers of `numbers` that are no account of the chart (computed rows have no number). */
+export function unknownAccounts(accounts: ReportAccount[], numbers: number[]): number[] {
+  const known = new Set(accounts.filter((a) => !a.computed).map((a) => a.number));
+  return numbers.filter((n) => !known.has(n));
+}
+
+/** The balances of the accounts `numbers` per period, one series per account, in the order given. */
+export function accountChart(periods: PeriodAccounts[], numbers: number[], interval: Interval): ChartData {
+  const first = periods[0]?.accounts ?? [];
+  const missing = unknownAccounts(first, numbers);
+  if (missing.length) throw new Error(`no account ${missing.join(', ')} in the chart of accounts`);
+  const byNumber = (accounts: ReportAccount[], n: number) => accounts.find((a) => !a.computed && a.number === n);
+  return {
+    title: `${numbers.length === 1 ? 'Account' : 'Accounts'} ${numbers.join(', ')} by ${BY[interval]}, ${span(periods)}`,
+    series: numbers.map((n) => ({ key: accountSeriesKey(n), label: `${n} ${byNumber(first, n)!.name}`.trim() })),
+    groups: periods.map((p) => ({ ...piece(p), values: numbers.map((n) => byNumber(p.accounts, n)?.balance ?? 0) })),
+  };
+}
