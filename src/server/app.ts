@@ -15,6 +15,7 @@ import { routesFor, type Registrar } from './routes/index.js';
 import { isSignedFileRequest, isStatementUpload, MAX_STATEMENT_BYTES } from './routes/paths.js';
 import { bodyLimits } from './body-limit.js';
 import { MAX_UPLOAD_BYTES } from './upload.js';
+import { loadZod } from './validation.js';
 
 export const API_PREFIX = '/api/v2';
 
@@ -58,6 +59,12 @@ function routesApp(deps: ServiceDeps, base: string, registrars: Registrar[]): Ho
       app,
       onMethodNotAllowed: (c, methods) => c.json({ message: `The ${c.req.method} method is not supported for this route. Supported methods: ${methods.join(', ')}.` }, 405, { Allow: methods.join(', ') }),
     }));
+    // a request that may carry a body to validate loads zod first (a read does not; a GET that validates
+    // its query loads it itself), so the schemas, built on first use, find it loaded
+    app.use('*', async (c, next) => {
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') await loadZod();
+      await next();
+    });
     const routes = new Hono<AppEnv>();
     for (const register of registrars) register(routes);
     app.route(base, routes);

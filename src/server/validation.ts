@@ -1,14 +1,52 @@
 // Laravel-style request validation on zod: schemas stay plain zod beside their routes, and this module
 // turns zod's issues into the `{ message, errors: { field: [..] } }` the hosted service answers with.
-import * as z from 'zod';
+//
+// zod loads on demand, not with this module: a command that only reads (acct tags list in local mode)
+// never evaluates it. loadZod() imports it (the request that may validate awaits it first: app.ts for
+// every method but GET and HEAD, and each GET handler that validates), `z` reads the loaded module, and
+// route modules build their schemas on first use with lazy(). What other modules import from here
+// without validating (toBoolean, trimToNull, failures, isValidDate) needs no zod.
+import type * as Zod from 'zod';
+import type * as ZodApi from './zod.js';
 import { validationError, type FieldErrors } from './http-error.js';
 import { toPercentHundredths, toRappen, toScaled } from './domain/money.js';
 import { isCalendarDate } from '../domain/calendar.js';
 import { parseDate, parseHm } from './domain/time.js';
 
+let zod: typeof ZodApi | undefined;
+let loading: Promise<void> | undefined;
+
+/** Loads zod (once); call and await it before building or running a schema. */
+export async function loadZod(): Promise<void> {
+  if (zod) return;
+  loading ??= import('./zod.js').then((m) => { zod = m; }, (err: unknown) => { loading = undefined; throw err; });
+  await loading;
+}
+
+/** zod, once loadZod() has loaded it; reading it before then throws. */
+export const z: typeof ZodApi = new Proxy({} as typeof ZodApi, {
+  get(_, key) {
+    if (!zod) throw new Error('zod is used before loadZod()');
+    return zod[key as keyof typeof ZodApi];
+  },
+});
+
+/** A schema built on its first use (after loadZod) and the same one afterwards: schemas are costly to build, cheap to run. */
+export function lazy<S>(build: () => S): () => S {
+  let built = false;
+  let schema: S;
+  return () => {
+    if (!built) {
+      schema = build();
+      built = true;
+    }
+    return schema;
+  };
+}
+
 const attribute = (field: string) => field.replace(/_/g, ' ').replace(/\.(\d+)/g, '.$1');
 
-type Issue = z.core.$ZodIssue & { input?: unknown };
+type Issue = Zod.core.$ZodIssue & { input?: unknown };
 
 function messageFor(issue: Issue, field: string): string {
   const attr = attribute(field);
@@ -51,7 +89,7 @@ function messageFor(issue: Issue, field: string): string {
   }
 }
 
-function collect(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[], errors: FieldErrors): void {
+function collect(issues: readonly Zod.core.$ZodIssue[], prefix: PropertyKey[], errors: FieldErrors): void {
   for (const issue of issues as Issue[]) {
     const field = [...prefix, ...issue.path].map(String).join('.') || 'body';
     (errors[field] ??= []).push(messageFor(issue, field));
@@ -59,7 +97,7 @@ function collect(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[], err
 }
 
 /** Validates `input` against `schema`; on failure throws a 422 HttpError listing every field. */
-export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function validate<S extends Zod.ZodType>(schema: S, input: unknown): Zod.output<S> {
   const result = schema.safeParse(input ?? {}, { reportInput: true });
   if (result.success) return result.data;
   const errors: FieldErrors = {};
@@ -108,15 +146,15 @@ export function failures(order: readonly string[] = []): Failures {
  * 422: each field of the object schema is checked on its own, so the route reads what passed, adds
  * its own messages (database rules, rules across fields) with `fail` and then calls `throwIfAny`.
  */
-export function check<S extends z.ZodObject>(schema: S, input: Record<string, unknown>): Checked<z.output<S>> {
+export function check<S extends Zod.ZodObject>(schema: S, input: Record<string, unknown>): Checked<Zod.output<S>> {
   const data: Record<string, unknown> = {};
   const collected = failures(Object.keys(schema.shape));
   for (const [key, rule] of Object.entries(schema.shape)) {
-    const result = (rule as z.ZodType).safeParse(input[key], { reportInput: true });
+    const result = (rule as Zod.ZodType).safeParse(input[key], { reportInput: true });
     if (!result.success) collect(result.error.issues, [key], collected.errors);
     else if (result.data !== undefined) data[key] = result.data;
   }
-  return { ...collected, data: data as Partial<z.output<S>> };
+  return { ...collected, data: data as Partial<Zod.output<S>> };
 }
 
 // Builders for the rule vocabulary of the spec (required, nullable, string, integer, numeric, boolean,
@@ -207,11 +245,11 @@ const splitIds = (v: unknown): unknown => {
 };
 
 /** required: absent, null and '' all count as missing. */
-export const required = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema);
+export const required = <S extends Zod.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema);
 /** nullable and optional ('' becomes null). */
-export const nullable = <S extends z.ZodType>(schema: S) => z.preprocess(blankToNull, schema.nullable().optional());
+export const nullable = <S extends Zod.ZodType>(schema: S) => z.preprocess(blankToNull, schema.nullable().optional());
 /** sometimes: validated only when present; null is rejected like Laravel's non-nullable rules. */
-export const sometimes = <S extends z.ZodType>(schema: S) => schema.optional();
+export const sometimes = <S extends Zod.ZodType>(schema: S) => schema.optional();
 
 // Field rules that trim and read integers themselves, as the customer and contact bodies have them.
 

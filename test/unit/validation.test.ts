@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { HttpError } from '../../src/server/http-error.js';
-import { isValidDate, nullable, required, rules, sometimes, validate } from '../../src/server/validation.js';
+import { isValidDate, loadZod, nullable, required, rules, sometimes, validate } from '../../src/server/validation.js';
+
+// the builders use the zod that loadZod() loads (the service awaits it before a request validates)
+await loadZod();
 
 function errorsOf(schema: z.ZodType, input: unknown): { message: string; errors: Record<string, string[]> } {
   try {

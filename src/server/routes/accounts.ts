@@ -1,7 +1,6 @@
 // Accounts (the chart of accounts): list with balances, create, read, update, delete, reset to the
 // standard chart. The list answers a bare array; the other endpoints { data }.
 import type { Hono } from 'hono';
-import * as z from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import { normaliseIban, isValidIban } from '../domain/iban.js';
 import {
@@ -11,7 +10,7 @@ import {
 import { formatCurrency, rappenToNumber } from '../domain/money.js';
 import { badRequest, fieldError, notFound, validationError, type FieldErrors } from '../http-error.js';
 import { pathId, readBody } from '../request.js';
-import { nullable, required, rules, sometimes, validate } from '../validation.js';
+import { lazy, loadZod, nullable, required, rules, sometimes, validate, z } from '../validation.js';
 import { resetChart } from '../actions/chart.js';
 import {
   accountNumberTaken, accountUsage, accountsInCategory, bookingShapesUntil, chartUsage, deleteAccount, findAccountRow, insertAccount,
@@ -26,28 +25,28 @@ const number = () => z.preprocess((v) => (typeof v === 'string' && /^\s*[+-]?\d+
 const iban = () => nullable(z.preprocess(ibanInput, rules.string(34).pipe(z.string().refine(isValidIban, { message: 'The :attribute field must be a valid IBAN.' }))));
 const currency = () => z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v), z.string().regex(/^[A-Z]{3}$/, { message: 'The :attribute field must be a three-letter currency code.' }));
 
-const createSchema = z.object({
+const createSchema = lazy(() => z.object({
   name: required(rules.string(255)),
   number: required(number()),
   type: required(rules.in(ACCOUNT_CREATE_TYPES)),
   iban: iban(),
   is_primary_bank_account: nullable(rules.boolean()),
   currency: sometimes(currency()),
-});
+}));
 
-const updateSchema = z.object({
+const updateSchema = lazy(() => z.object({
   name: sometimes(required(rules.string(255))),
   number: sometimes(required(number())),
   iban: iban(),
   is_primary_bank_account: nullable(rules.boolean()),
   currency: sometimes(currency()),
-});
+}));
 
-const listSchema = z.object({
+const listSchema = lazy(() => z.object({
   type: sometimes(rules.in(ACCOUNT_TYPE_FILTERS)),
   start: sometimes(rules.date()),
   until: sometimes(rules.date()),
-});
+}));
 
 const NUMBER_TAKEN = (n: number) => `Die Kontonummer ${n} ist bereits vergeben.`;
 const BANK_RANGE = `Bankkonten müssen eine Kontonummer zwischen ${BANK_NUMBER_MIN} und ${BANK_NUMBER_MAX} haben.`;
@@ -96,9 +95,10 @@ function checkBankRules(isBank: boolean, iban: string | null | undefined, primar
 }
 
 export function registerAccounts(r: Hono<AppEnv>): void {
-  r.get('/accounts', (c) => {
+  r.get('/accounts', async (c) => {
+    await loadZod();
     const blank = (v: string | undefined) => (v === '' ? undefined : v);
-    const q = validate(listSchema, { type: blank(c.req.query('type')), start: blank(c.req.query('start')), until: blank(c.req.query('until')) });
+    const q = validate(listSchema(), { type: blank(c.req.query('type')), start: blank(c.req.query('start')), until: blank(c.req.query('until')) });
     if (q.start && q.until && q.until < q.start) throw fieldError('until', 'The until field must be a date after or equal to start.');
     const db = c.get('deps').db;
     const companyId = c.get('companyId');
@@ -128,7 +128,7 @@ export function registerAccounts(r: Hono<AppEnv>): void {
   });
 
   r.post('/accounts', async (c) => {
-    const input = validate(createSchema, await readBody(c));
+    const input = validate(createSchema(), await readBody(c));
     const type = categoryForCreate(input.type, input.number);
     if (!type) throw fieldError('type', 'The type balance_sheet needs an account number from 1000 to 2999.');
     checkBankRules(type === 'bank', input.iban, input.is_primary_bank_account);
@@ -150,7 +150,7 @@ export function registerAccounts(r: Hono<AppEnv>): void {
 
   r.put('/accounts/:account', async (c) => {
     const account = accountOr404(c);
-    const input = validate(updateSchema, await readBody(c));
+    const input = validate(updateSchema(), await readBody(c));
     const isBank = account.type === 'bank';
     checkBankRules(isBank, input.iban, input.is_primary_bank_account);
     const db = c.get('deps').db;

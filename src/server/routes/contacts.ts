@@ -1,7 +1,6 @@
 // Contacts: list, read, update, delete and the two /multiple endpoints. There is no create endpoint
 // (contacts come with their customer's contact_name), so POST /contacts answers 405 like any wrong method.
 import type { Hono } from 'hono';
-import * as z from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import { conflict, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
@@ -11,22 +10,22 @@ import {
 } from '../store/contacts.js';
 import type { Row } from '../store/db.js';
 import { toContact, withCustomer, type Contact } from '../present/contacts.js';
-import { presentBoolean, required, rules, text, toBoolean, trimToNull, validate } from '../validation.js';
+import { lazy, presentBoolean, required, rules, text, toBoolean, trimToNull, validate, z } from '../validation.js';
 
-const updateSchema = z.object({
+const updateSchema = lazy(() => z.object({
   name: z.preprocess(trimToNull, required(rules.string(255))).optional(),
   email: z.preprocess(trimToNull, rules.email().nullable().optional()),
   phone: text(),
   greeting: text(),
   is_primary: presentBoolean(),
   archived: presentBoolean(),
-});
+}));
 
-const bulkArchiveSchema = z.object({
+const bulkArchiveSchema = lazy(() => z.object({
   ids: rules.ids(),
   archive: z.preprocess((v) => (v === undefined || v === null || v === '' ? true : toBoolean(v)), z.boolean()),
-});
-const bulkDeleteSchema = z.object({ ids: rules.ids() });
+}));
+const bulkDeleteSchema = lazy(() => z.object({ ids: rules.ids() }));
 
 const INCLUDES: Record<string, 'customer'> = { customer: 'customer' };
 
@@ -46,14 +45,14 @@ const present = (c: Ctx, row: Row, includeCustomer: boolean): Contact =>
 
 export function registerContacts(r: Hono<AppEnv>): void {
   r.post('/contacts/multiple', async (c) => {
-    const input = validate(bulkArchiveSchema, await readBody(c));
+    const input = validate(bulkArchiveSchema(), await readBody(c));
     const db = c.get('deps').db;
     setContactsArchived(db, c.get('companyId'), ownContactIds(db, c.get('companyId'), input.ids), input.archive);
     return c.body(null, 204);
   });
 
   r.delete('/contacts/multiple', async (c) => {
-    const input = validate(bulkDeleteSchema, await readBody(c));
+    const input = validate(bulkDeleteSchema(), await readBody(c));
     const db = c.get('deps').db;
     const companyId = c.get('companyId');
     for (const id of ownContactIds(db, companyId, input.ids)) {
@@ -84,7 +83,7 @@ export function registerContacts(r: Hono<AppEnv>): void {
   r.put('/contacts/:contact', async (c) => {
     const contact = contactOr404(c);
     const body = await readBody(c);
-    const input = validate(updateSchema, body);
+    const input = validate(updateSchema(), body);
     const values: ContactValues = {};
     for (const key of ['name', 'email', 'phone', 'greeting', 'is_primary', 'archived'] as const) {
       if (!Object.hasOwn(body, key)) continue;

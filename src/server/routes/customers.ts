@@ -1,7 +1,7 @@
 // Customers: CRUD with computed sums and includes, statistics, the next number, bulk archive and
 // delete, and the CSV import. Rules sit beside the routes; SQL is in store/customers.ts.
 import type { Hono } from 'hono';
-import * as z from 'zod';
+import type * as Zod from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import { badRequest, fieldError, HttpError, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
@@ -15,9 +15,9 @@ import {
 } from '../store/customers.js';
 import { toCustomer, type Customer, type CustomerIncludes } from '../present/customers.js';
 import { readUploadedText } from '../upload.js';
-import { check, integerField, presentBoolean, required, rules, text, toBoolean, trimToNull, validate } from '../validation.js';
+import { check, integerField, lazy, presentBoolean, required, rules, text, toBoolean, trimToNull, validate, z } from '../validation.js';
 
-const customerFields = {
+const customerFields = lazy(() => ({
   name: z.preprocess(trimToNull, required(rules.string(255))),
   number: integerField(1, 2147483647),
   care_of: text(), po_box: text(), department: text(), street: text(), zip: text(), city: text(), country: text(),
@@ -29,11 +29,11 @@ const customerFields = {
   archived: presentBoolean(),
   tax_rate_id: integerField(1, Number.MAX_SAFE_INTEGER),
   contact_name: text(),
-};
-const createSchema = z.object(customerFields);
-const updateSchema = z.object({ ...customerFields, name: customerFields.name.optional() });
+}));
+const createSchema = lazy(() => z.object(customerFields()));
+const updateSchema = lazy(() => z.object({ ...customerFields(), name: customerFields().name.optional() }));
 
-type CustomerInput = Partial<z.output<typeof createSchema>>;
+type CustomerInput = Partial<Zod.output<ReturnType<typeof createSchema>>>;
 
 const NUMBER_TAKEN = 'The number has already been taken.';
 const TAX_RATE_INVALID = 'The selected tax rate id is invalid.';
@@ -45,7 +45,7 @@ const TAX_RATE_INVALID = 'The selected tax rate id is invalid.';
 function validateCustomer(c: Ctx, body: Body, mode: 'create' | 'update', exceptId?: number): CustomerInput {
   const db = c.get('deps').db;
   const companyId = c.get('companyId');
-  const checked = check(mode === 'create' ? createSchema : updateSchema, body);
+  const checked = check(mode === 'create' ? createSchema() : updateSchema(), body);
   const { number, tax_rate_id: taxRateId } = checked.data;
   if (typeof number === 'number' && customerNumberTaken(db, companyId, number, exceptId)) checked.fail('number', NUMBER_TAKEN);
   if (typeof taxRateId === 'number' && !taxRateExists(db, companyId, taxRateId)) checked.fail('tax_rate_id', TAX_RATE_INVALID);
@@ -99,8 +99,8 @@ const STILL_IN_USE = 'Der Kunde kann nicht gelöscht werden, da er noch verwende
 
 const isForeignKeyError = (err: unknown) => err instanceof Error && /FOREIGN KEY constraint failed/i.test(err.message);
 
-const bulkArchiveSchema = z.object({ ids: rules.ids(), archived: z.preprocess((v) => (v === null || v === '' ? undefined : toBoolean(v)), z.boolean()) });
-const bulkDeleteSchema = z.object({ ids: rules.ids() });
+const bulkArchiveSchema = lazy(() => z.object({ ids: rules.ids(), archived: z.preprocess((v) => (v === null || v === '' ? undefined : toBoolean(v)), z.boolean()) }));
+const bulkDeleteSchema = lazy(() => z.object({ ids: rules.ids() }));
 
 // ---------------------------------------------------------------------------------------------------
 
@@ -108,7 +108,7 @@ export function registerCustomers(r: Hono<AppEnv>): void {
   r.get('/customers/number', (c) => c.json({ number: nextCustomerNumber(c.get('deps').db, c.get('companyId')) }));
 
   r.put('/customers/multiple', async (c) => {
-    const input = validate(bulkArchiveSchema, await readBody(c));
+    const input = validate(bulkArchiveSchema(), await readBody(c));
     const db = c.get('deps').db;
     const ids = ownCustomerIds(db, c.get('companyId'), input.ids);
     const n = setCustomersArchived(db, c.get('companyId'), ids, input.archived);
@@ -116,7 +116,7 @@ export function registerCustomers(r: Hono<AppEnv>): void {
   });
 
   r.delete('/customers/multiple', async (c) => {
-    const input = validate(bulkDeleteSchema, await readBody(c));
+    const input = validate(bulkDeleteSchema(), await readBody(c));
     const db = c.get('deps').db;
     const companyId = c.get('companyId');
     let deleted = 0;
@@ -235,7 +235,7 @@ async function importCustomers(c: Ctx, body: Body): Promise<ImportResult> {
         if (!IMPORT_COLUMNS.has(key) || value === '') continue;
         row[key] = key === 'default_hourly_rate' ? normaliseDecimal(value) : value;
       }
-      const number = customerFields.number.safeParse(row.number);
+      const number = customerFields().number.safeParse(row.number);
       const existing = number.success && typeof number.data === 'number' ? findCustomerIdByNumber(db, companyId, number.data) : undefined;
       let input: CustomerInput;
       try {

@@ -4,7 +4,7 @@
 // beside the routes. Writes go through actions/documents.ts and actions/document-states.ts.
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
-import * as z from 'zod';
+import type * as Zod from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import {
   createDocument, addPosition, changePosition, removePosition, deleteDocument, updateDocumentWith, attach, detach,
@@ -21,7 +21,7 @@ import { parsePosition, parsePositions } from '../domain/positions.js';
 import { badRequest, notFound, paymentRequired, validationError } from '../http-error.js';
 import { pageRequest, type PageRequest } from '../pagination.js';
 import { filterBoolean, filterIds, normaliseInput, pathId, readBody, type Body } from '../request.js';
-import { check, isValidDate, nullable, required, rules, sometimes, text, validate } from '../validation.js';
+import { check, isValidDate, lazy, loadZod, nullable, required, rules, sometimes, text, validate, z } from '../validation.js';
 import { transaction, type Db, type Row } from '../store/db.js';
 import {
   documentNumberTaken, entryRowsByIds, documentRowsWhere, findDocumentRow, findPositionRow, linkedEntryRows, linkedTimeIds, listDocumentRows,
@@ -56,7 +56,7 @@ const INVALID = 'The selected :attribute is invalid.';
 
 const date = () => nullable(rules.date());
 
-const sharedFields = {
+const sharedFields = lazy(() => ({
   customer_id: required(rules.id()),
   contact_id: nullable(rules.id()),
   project_id: nullable(rules.id()),
@@ -73,10 +73,10 @@ const sharedFields = {
   vat_included: nullable(rules.boolean()),
   add_rounding_difference: nullable(rules.boolean()),
   is_shared: nullable(rules.boolean()),
-};
-const proposalFields = { ...sharedFields, valid_until: date(), with_signature: nullable(rules.boolean()), signature_remark: text(65535) };
-const invoiceFields = {
-  ...sharedFields,
+}));
+const proposalFields = lazy(() => ({ ...sharedFields(), valid_until: date(), with_signature: nullable(rules.boolean()), signature_remark: text(65535) }));
+const invoiceFields = lazy(() => ({
+  ...sharedFields(),
   proposal_id: nullable(rules.id()),
   bank_account_id: nullable(rules.id()),
   income_account_id: nullable(rules.id()),
@@ -93,12 +93,12 @@ const invoiceFields = {
   exchange_rate_expenses: nullable(z.preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.number().gt(0).max(1_000_000))),
   group_by: text(255),
   times_order: nullable(rules.in(['asc', 'desc'])),
-};
+}));
 
-const schemas = {
-  proposal: { create: z.object(proposalFields), update: z.object({ ...proposalFields, customer_id: sometimes(rules.id()) }) },
-  invoice: { create: z.object(invoiceFields), update: z.object({ ...invoiceFields, customer_id: sometimes(rules.id()) }) },
-};
+const schemas = lazy(() => ({
+  proposal: { create: z.object(proposalFields()), update: z.object({ ...proposalFields(), customer_id: sometimes(rules.id()) }) },
+  invoice: { create: z.object(invoiceFields()), update: z.object({ ...invoiceFields(), customer_id: sometimes(rules.id()) }) },
+}));
 
 /** The company's records a body may point to, looked up through their stores (Laravel's `exists`). */
 const records = (c: Ctx) => {
@@ -121,8 +121,8 @@ const has = (body: Body, key: string) => Object.hasOwn(body, key);
  * `current` is the stored document on update. Defaults of a create are filled in here.
  */
 function resolveBody(c: Ctx, type: DocumentType, body: Body, current: Row | undefined): DocumentInput {
-  const schema = current ? schemas[type].update : schemas[type].create;
-  const checked = check(schema as z.ZodObject, body);
+  const schema = current ? schemas()[type].update : schemas()[type].create;
+  const checked = check(schema as Zod.ZodObject, body);
   const d = checked.data as Record<string, any>;
   const values: DocumentValues = {};
   const input: DocumentInput = { values };
@@ -446,7 +446,8 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     return c.body(null, 204);
   });
 
-  r.get(`${one_}/mark-as`, (c) => {
+  r.get(`${one_}/mark-as`, async (c) => {
+    if (type === 'invoice') await loadZod(); // its query is validated (markAsParams)
     const row = documentOr404(c, type);
     const target = (c.req.query('status') ?? '').trim();
     if (target === '') throw validationError({ status: ['The status field is required.'] });
@@ -551,17 +552,17 @@ function checkedPdfModel(c: Ctx, type: DocumentType, row: Row) {
 }
 
 /** The query of an invoice's mark-as: for paid and for reminders. */
-const markAsSchema = z.object({
+const markAsSchema = lazy(() => z.object({
   createEntry: nullable(rules.boolean()),
   paidDate: nullable(rules.date()),
   bank_account_id: nullable(rules.id()),
   sum: nullable(rules.money(0, 999999999.99)),
   tax_rate_id: nullable(rules.id()),
   reminder_due_date: nullable(rules.date()),
-});
+}));
 
 function markAsParams(c: Ctx): MarkAsParams {
-  const checked = check(markAsSchema, normaliseInput(c.req.query()) as Body);
+  const checked = check(markAsSchema(), normaliseInput(c.req.query()) as Body);
   const d = checked.data;
   const of = records(c);
   if (typeof d.bank_account_id === 'number' && !of.account(d.bank_account_id, 'bank')) checked.fail('bank_account_id', INVALID);
@@ -600,14 +601,14 @@ function positionOf(c: Ctx, type: DocumentType, doc: Row, id: number) {
 
 // ---- split-invoices ------------------------------------------------------------------------------------
 
-const splitSchema = z.object({
+const splitSchema = lazy(() => z.object({
   splits: required(z.array(z.object({ title: required(rules.string(255)), sum: required(rules.money(0, 999999999.99)) })).min(1).max(100)),
-});
+}));
 
 function registerSplit(r: Hono<AppEnv>): void {
   r.post('/proposals/:proposal/split-invoices', async (c) => {
     const proposal = documentOr404(c, 'proposal');
-    const { splits } = validate(splitSchema, await readBody(c));
+    const { splits } = validate(splitSchema(), await readBody(c));
     const total = splits.reduce((s, p) => s + p.sum, 0);
     if (total !== Number(proposal.total_value_with_discount)) {
       throw validationError({ splits: ['The parts must total 100 percent of the proposal amount.'] });

@@ -2,7 +2,6 @@
 // JSON or multipart (receipt upload, tags, new tags); read; delete; the number look-up; entry groups.
 // The shape rules sit beside the routes; a booking's own rules and its write are actions/bookings.ts.
 import type { Hono } from 'hono';
-import * as z from 'zod';
 import { scopeOf, type AppEnv, type Ctx } from '../context.js';
 import { createBooking, deleteBooking, updateBooking, type Receipt } from '../actions/bookings.js';
 import { groupItem, parseDateRange, parseNullableIds } from '../domain/entries.js';
@@ -12,7 +11,7 @@ import { TAG_COLORS } from '../domain/tags.js';
 import { badRequest, notFound, validationError, type FieldErrors } from '../http-error.js';
 import { pageRequest, type PageRequest } from '../pagination.js';
 import { filterBoolean, filterIds, pathId, readBody, type Body } from '../request.js';
-import { check, isValidDate, nullable, required, rules } from '../validation.js';
+import { check, isValidDate, lazy, nullable, required, rules, z } from '../validation.js';
 import type { Row } from '../store/db.js';
 import {
   ENTRY_SORTS, findEntryRow, findGroupRow, insertGroup, listEntryRows, listGroupedRows, maxRunningNumber, runningNumberTaken,
@@ -69,7 +68,7 @@ const newTagsRule = () => z.preprocess(
   })).max(100).nullable().optional()),
 );
 
-const fields = {
+const fields = lazy(() => ({
   date: required(rules.date()),
   debit_account_id: required(rules.integer()),
   credit_account_id: required(rules.integer()),
@@ -85,14 +84,14 @@ const fields = {
   newTags: newTagsRule(),
   file: fileRule(),
   remove_file: nullable(rules.boolean()),
-};
-const createSchema = z.object(fields);
-const updateSchema = z.object({
-  ...fields,
-  date: fields.date.optional(),
-  debit_account_id: fields.debit_account_id.optional(),
-  credit_account_id: fields.credit_account_id.optional(),
-});
+}));
+const createSchema = lazy(() => z.object(fields()));
+const updateSchema = lazy(() => z.object({
+  ...fields(),
+  date: fields().date.optional(),
+  debit_account_id: fields().debit_account_id.optional(),
+  credit_account_id: fields().credit_account_id.optional(),
+}));
 
 /**
  * Reads an uploaded receipt into memory before anything is checked, so that validation, the business
@@ -219,7 +218,7 @@ function readEntry(c: Ctx, id: number, includes: ReadonlySet<EntryInclude> = ALL
  * database rules join them in one 422; the receipt, read already, stands in for the uploaded file.
  */
 function bookingChanges(body: Body, mode: 'create' | 'update', upload: Receipt | undefined) {
-  const checked = check(mode === 'create' ? createSchema : updateSchema, body);
+  const checked = check(mode === 'create' ? createSchema() : updateSchema(), body);
   const { file, ...fields } = checked.data;
   return { changes: { ...fields, file: file ? upload : undefined }, checked };
 }

@@ -4,7 +4,7 @@
 // The upload's parser (fast-xml-parser, fflate) loads on the first upload, not with the service.
 import type { Hono } from 'hono';
 import { MAX_STATEMENT_BYTES, STATEMENT_UPLOAD_PATHS } from './paths.js';
-import * as z from 'zod';
+import type * as Zod from 'zod';
 import { scopeOf, type AppEnv, type Ctx } from '../context.js';
 import {
   attachReceipt, changeImportEntries, deleteImportEntries, importStatements, NO_RECEIPT, processImportEntries, removeReceipt, resetImportEntryOf,
@@ -14,7 +14,7 @@ import { toRappen } from '../domain/money.js';
 import { TAG_COLORS } from '../domain/tags.js';
 import { fieldError, notFound, validationError, type FieldErrors } from '../http-error.js';
 import { pathId, readBody } from '../request.js';
-import { check, isValidDate, nullable, required, rules, sometimes } from '../validation.js';
+import { check, isValidDate, lazy, nullable, required, rules, sometimes, z } from '../validation.js';
 import { timestamp, type Row } from '../store/db.js';
 import { findFile } from '../store/files.js';
 import {
@@ -80,7 +80,7 @@ function searchOf(text: string): ImportSearch {
 
 const id = () => nullable(rules.id());
 
-const tagRule = z.object({
+const tagRule = lazy(() => z.object({
   id: rules.id().optional(),
   new: rules.boolean().optional(),
   name: rules.string(255).optional(),
@@ -92,9 +92,9 @@ const tagRule = z.object({
   } else if (t.id === undefined) {
     ctx.addIssue({ code: 'custom', path: ['id'], message: 'The :attribute field is required.' });
   }
-}).transform((t): TagInput => (t.new === true ? { new: true, name: t.name!, color: t.color! } : { id: t.id! }));
+}).transform((t): TagInput => (t.new === true ? { new: true, name: t.name!, color: t.color! } : { id: t.id! })));
 
-const fields = {
+const fields = lazy(() => ({
   other_account_id: id(),
   bank_account_id: sometimes(rules.id()),
   expense_account_id: id(),
@@ -103,19 +103,19 @@ const fields = {
   vat_income: id(),
   vat_expense: id(),
   description: nullable(rules.string(255)),
-  tags: nullable(z.array(tagRule).max(100)),
+  tags: nullable(z.array(tagRule()).max(100)),
   invoice_id: id(),
   ignore: sometimes(rules.boolean()),
-};
-const updateSchema = z.object(fields);
-const multipleSchema = z.object({ ids: rules.ids(), ...fields });
-const deleteSchema = z.object({
+}));
+const updateSchema = lazy(() => z.object(fields()));
+const multipleSchema = lazy(() => z.object({ ids: rules.ids(), ...fields() }));
+const deleteSchema = lazy(() => z.object({
   ids: required(z.union([z.literal('all'), z.preprocess((v) => (typeof v === 'number' ? [v] : v), z.array(rules.id()).min(1).max(10000))])),
-});
+}));
 
-const uploadSchema = z.object({ bank_account_id: nullable(rules.id()) });
+const uploadSchema = lazy(() => z.object({ bank_account_id: nullable(rules.id()) }));
 
-const inputOf = (data: z.output<typeof updateSchema>): ImportEntryInput => data as ImportEntryInput;
+const inputOf = (data: Zod.output<ReturnType<typeof updateSchema>>): ImportEntryInput => data as ImportEntryInput;
 
 // ---- routes -------------------------------------------------------------------------------------
 
@@ -141,7 +141,7 @@ export function registerImportEntries(r: Hono<AppEnv>): void {
     });
 
     r.delete(path, async (c) => {
-      const checked = check(deleteSchema, await readBody(c));
+      const checked = check(deleteSchema(), await readBody(c));
       checked.throwIfAny();
       deleteImportEntries(importScope(c), checked.data.ids!);
       return c.json({ success: true });
@@ -150,7 +150,7 @@ export function registerImportEntries(r: Hono<AppEnv>): void {
 
   for (const path of PATHS.multiple) {
     r.put(path, async (c) => {
-      const checked = check(multipleSchema, await readBody(c));
+      const checked = check(multipleSchema(), await readBody(c));
       const { ids, ...input } = checked.data;
       const rows = importEntryRowsByIds(c.get('deps').db, c.get('companyId'), ids ?? []);
       const found = new Set(rows.map((row) => Number(row.id)));
@@ -168,7 +168,7 @@ export function registerImportEntries(r: Hono<AppEnv>): void {
     r.post(path, uploadBodyLimit(MAX_STATEMENT_BYTES), async (c) => {
       const body = await readBody(c);
       const file = await readUploadedFile(body, MAX_STATEMENT_BYTES);
-      const checked = check(uploadSchema, body);
+      const checked = check(uploadSchema(), body);
       checked.throwIfAny();
       const { parseCamt, CamtError } = await import('../../domain/camt.js');
       let statements;
@@ -193,7 +193,7 @@ export function registerImportEntries(r: Hono<AppEnv>): void {
 
     r.put(path, async (c) => {
       const row = entryOr404(c);
-      const checked = check(updateSchema, await readBody(c));
+      const checked = check(updateSchema(), await readBody(c));
       changeImportEntries(importScope(c), [row], inputOf(checked.data), checked);
       return c.json({ data: readOne(c, Number(row.id)) });
     });

@@ -1,11 +1,10 @@
 // Products: paginated by 15, filtered by name, archived and id, sorted by name or price; /count answers a bare integer.
 import type { Hono } from 'hono';
-import * as z from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import { badRequest, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
 import { pathId, queryBoolean, readBody } from '../request.js';
-import { nullable, required, rules, sometimes, toBoolean, validate } from '../validation.js';
+import { lazy, nullable, required, rules, sometimes, toBoolean, validate, z } from '../validation.js';
 import {
   PRODUCT_SORTS, countProducts, deleteProduct, findProductRow, insertProduct, listProductRows, updateProduct,
   type ProductFilter, type ProductSort, type ProductSortKey,
@@ -16,16 +15,16 @@ const MAX_PRICE = 999999.99;
 
 // Laravel's `boolean` rejects null with "must be true or false" (rules.boolean() would call null missing).
 const boolean = () => z.preprocess(toBoolean, z.custom<boolean>((v) => typeof v === 'boolean', { message: 'The :attribute field must be true or false.' }));
-const name = required(rules.string(255));
-const fields = {
+const name = lazy(() => required(rules.string(255)));
+const fields = lazy(() => ({
   description: nullable(z.string()),
   price: nullable(rules.money(0, MAX_PRICE)),
   unit: nullable(rules.string(255)),
-};
+}));
 
-const createSchema = z.object({ name, ...fields });
+const createSchema = lazy(() => z.object({ name: name(), ...fields() }));
 // PUT: every field optional; name, when sent, must not be blank; null clears description, price and unit.
-const updateSchema = z.object({ name: sometimes(name), ...fields, archived: sometimes(boolean()) });
+const updateSchema = lazy(() => z.object({ name: sometimes(name()), ...fields(), archived: sometimes(boolean()) }));
 
 function productOr404(c: Ctx): Product {
   const row = findProductRow(c.get('deps').db, c.get('companyId'), pathId(c, 'product'));
@@ -64,7 +63,7 @@ export function registerProducts(r: Hono<AppEnv>): void {
   });
 
   r.post('/products', async (c) => {
-    const input = validate(createSchema, await readBody(c));
+    const input = validate(createSchema(), await readBody(c));
     const db = c.get('deps').db;
     const id = insertProduct(db, c.get('companyId'), Number(c.get('user').id), {
       name: input.name,
@@ -83,7 +82,7 @@ export function registerProducts(r: Hono<AppEnv>): void {
 
   r.put('/products/:product', async (c) => {
     const product = productOr404(c);
-    const input = validate(updateSchema, await readBody(c));
+    const input = validate(updateSchema(), await readBody(c));
     const db = c.get('deps').db;
     updateProduct(db, c.get('companyId'), product.id, {
       name: input.name, description: input.description, price: input.price, unit: input.unit, archived: input.archived,

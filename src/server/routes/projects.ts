@@ -1,13 +1,13 @@
 // Projects: paginated by 15 with archived and customer filters, includes, the customer_id /
 // newCustomerName pair (required_without, exists, prohibits), and bulk archive and delete.
 import type { Hono } from 'hono';
-import * as z from 'zod';
+import type * as Zod from 'zod';
 import { companyToday, type AppEnv, type Ctx } from '../context.js';
 import { PROJECT_TYPES } from '../domain/budget.js';
 import { badRequest, notFound, validationError } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
 import { pathId, queryBoolean, readBody, type Body } from '../request.js';
-import { check, isValidDate, nullable, required, rules, toBoolean, validate, type Failures } from '../validation.js';
+import { check, isValidDate, lazy, nullable, required, rules, toBoolean, validate, z, type Failures } from '../validation.js';
 import { transaction } from '../store/db.js';
 import { insertCustomerRecord } from '../store/customers.js';
 import {
@@ -24,35 +24,35 @@ const MAX_BUDGET = 9999999.99;
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** required|string|max:255 (input arrives trimmed, blank as null); with `optional`, only when present (sometimes). */
-const nameRule = required(rules.string(255));
+const nameRule = lazy(() => required(rules.string(255)));
 /** nullable|date_format:Y-m-d */
-const dateRule = nullable(z.unknown().refine((v) => typeof v === 'string' && isValidDate(v), { message: 'The :attribute field must match the format Y-m-d.' }).transform((v) => v as string));
+const dateRule = lazy(() => nullable(z.unknown().refine((v) => typeof v === 'string' && isValidDate(v), { message: 'The :attribute field must match the format Y-m-d.' }).transform((v) => v as string)));
 /** sometimes|boolean, where null is not a boolean either */
-const booleanRule = z.unknown().transform((v, ctx) => {
+const booleanRule = lazy(() => z.unknown().transform((v, ctx) => {
   const b = toBoolean(v);
   if (typeof b !== 'boolean') {
     ctx.addIssue({ code: 'custom', message: 'The :attribute field must be true or false.' });
     return z.NEVER;
   }
   return b;
-}).optional();
+}).optional());
 
-const commonFields = {
+const commonFields = lazy(() => ({
   notes: nullable(z.string()),
   hourly_rate: nullable(rules.money(0, MAX_RATE)),
   budget: nullable(rules.money(0, MAX_BUDGET)),
   project_type: nullable(rules.in(PROJECT_TYPES)),
-  start_date: dateRule,
-  end_date: dateRule,
-  archived: booleanRule,
+  start_date: dateRule(),
+  end_date: dateRule(),
+  archived: booleanRule(),
   kanban_status: nullable(rules.string(255)),
-};
+}));
 
 // customer_id and newCustomerName are checked by hand (rules across the two, and the database); here
 // they take their place in the order the hosted service lists its rules in, the order of a 422's keys.
-const customerFields = { customer_id: z.unknown(), newCustomerName: z.unknown() };
-const createSchema = z.object({ name: nameRule, ...customerFields, ...commonFields });
-const updateSchema = z.object({ name: nameRule.optional(), ...customerFields, ...commonFields });
+const customerFields = lazy(() => ({ customer_id: z.unknown(), newCustomerName: z.unknown() }));
+const createSchema = lazy(() => z.object({ name: nameRule(), ...customerFields(), ...commonFields() }));
+const updateSchema = lazy(() => z.object({ name: nameRule().optional(), ...customerFields(), ...commonFields() }));
 
 const isInteger = (v: unknown) => (typeof v === 'number' && Number.isInteger(v)) || (typeof v === 'string' && /^\s*[+-]?\d{1,15}\s*$/.test(v));
 
@@ -68,7 +68,7 @@ function checkDates(checked: Failures, start: string | null | undefined, end: st
   if (end < start) checked.fail('end_date', 'The end date field must be a date after or equal to start date.');
 }
 
-function projectValues(input: Partial<z.output<typeof updateSchema>>): ProjectValues {
+function projectValues(input: Partial<Zod.output<ReturnType<typeof updateSchema>>>): ProjectValues {
   const values: ProjectValues = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.notes !== undefined) values.notes = input.notes;
@@ -127,7 +127,7 @@ export function registerProjects(r: Hono<AppEnv>): void {
     const db = c.get('deps').db;
     const companyId = c.get('companyId');
     const body = await readBody(c);
-    const checked = check(createSchema, body);
+    const checked = check(createSchema(), body);
     // like the whole schema before, the dates are compared only when every field has its shape
     const shaped = Object.keys(checked.errors).length === 0;
     const customerId = body.customer_id;
@@ -187,7 +187,7 @@ export function registerProjects(r: Hono<AppEnv>): void {
     const companyId = c.get('companyId');
     const row = projectOr404(c);
     const body = await readBody(c);
-    const checked = check(updateSchema, body);
+    const checked = check(updateSchema(), body);
     const shaped = Object.keys(checked.errors).length === 0;
     // customer_id: sometimes|integer|exists
     if (body.customer_id !== undefined) checkCustomerId(c, checked, body.customer_id);

@@ -1,12 +1,11 @@
 // Services (activity types for time tracking): paginated by 50, sortable, with their category embedded,
 // plus the /multiple endpoints. A service that time entries use cannot be deleted, only archived.
 import type { Hono } from 'hono';
-import * as z from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import { HttpError, badRequest, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
 import { pathId, queryBoolean, readBody } from '../request.js';
-import { nullable, required, rules, sometimes, toBoolean, validate } from '../validation.js';
+import { lazy, nullable, required, rules, sometimes, toBoolean, validate, z } from '../validation.js';
 import { findServiceCategoryRow } from '../store/service-categories.js';
 import {
   SERVICE_SORTS, bulkDeleteServices, bulkUpdateServices, deleteService, findServiceRow, insertService, listServiceRows,
@@ -19,35 +18,35 @@ const MAX_RATE = 999999.99;
 
 // Laravel's `boolean` rejects null with "must be true or false" (rules.boolean() would call null missing).
 const boolean = () => z.preprocess(toBoolean, z.custom<boolean>((v) => typeof v === 'boolean', { message: 'The :attribute field must be true or false.' }));
-const name = required(rules.string(255));
-const hourlyRate = nullable(rules.money(0, MAX_RATE));
+const name = lazy(() => required(rules.string(255)));
+const hourlyRate = lazy(() => nullable(rules.money(0, MAX_RATE)));
 // Laravel's `integer` says "must be an integer" for any non-integer; rules.integer() words a string as "must be a number".
 const integer = () => z.preprocess(
   (v) => (typeof v === 'string' && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : v),
   z.custom<number>((v) => typeof v === 'number' && Number.isSafeInteger(v), { message: 'The :attribute field must be an integer.' }),
 );
 
-const createSchema = z.object({
-  name,
-  hourly_rate: hourlyRate,
+const createSchema = lazy(() => z.object({
+  name: name(),
+  hourly_rate: hourlyRate(),
   billable: sometimes(boolean()),
   archived: sometimes(boolean()),
   service_category_id: nullable(integer()),
-});
+}));
 
 // PUT: every field optional; null removes hourly_rate and service_category_id.
-const updateSchema = z.object({
-  name: sometimes(name),
-  hourly_rate: hourlyRate,
+const updateSchema = lazy(() => z.object({
+  name: sometimes(name()),
+  hourly_rate: hourlyRate(),
   billable: sometimes(boolean()),
   archived: sometimes(boolean()),
   service_category_id: nullable(integer()),
-});
+}));
 
-const ids = rules.ids();
+const ids = lazy(() => rules.ids());
 
-const bulkUpdateSchema = z.object({ ids, hourly_rate: hourlyRate, archived: sometimes(boolean()) });
-const bulkDeleteSchema = z.object({ ids });
+const bulkUpdateSchema = lazy(() => z.object({ ids: ids(), hourly_rate: hourlyRate(), archived: sometimes(boolean()) }));
+const bulkDeleteSchema = lazy(() => z.object({ ids: ids() }));
 
 function serviceOr404(c: Ctx): Service {
   const row = findServiceRow(c.get('deps').db, c.get('companyId'), pathId(c, 'service'));
@@ -94,7 +93,7 @@ export function registerServices(r: Hono<AppEnv>): void {
   });
 
   r.post('/services', async (c) => {
-    const input = validate(createSchema, await readBody(c));
+    const input = validate(createSchema(), await readBody(c));
     const db = c.get('deps').db;
     const id = insertService(db, c.get('companyId'), {
       name: input.name,
@@ -108,13 +107,13 @@ export function registerServices(r: Hono<AppEnv>): void {
 
   // the /multiple paths come before /:service
   r.put('/services/multiple', async (c) => {
-    const input = validate(bulkUpdateSchema, await readBody(c));
+    const input = validate(bulkUpdateSchema(), await readBody(c));
     const count = bulkUpdateServices(c.get('deps').db, c.get('companyId'), input.ids, { hourly_rate: input.hourly_rate, archived: input.archived });
     return c.json({ message: `${count} ${plural(count)} updated.` });
   });
 
   r.delete('/services/multiple', async (c) => {
-    const input = validate(bulkDeleteSchema, await readBody(c));
+    const input = validate(bulkDeleteSchema(), await readBody(c));
     const { deleted, skipped } = bulkDeleteServices(c.get('deps').db, c.get('companyId'), input.ids);
     const message = skipped === 0
       ? `${deleted} ${plural(deleted)} deleted.`
@@ -126,7 +125,7 @@ export function registerServices(r: Hono<AppEnv>): void {
 
   r.put('/services/:service', async (c) => {
     const service = serviceOr404(c);
-    const input = validate(updateSchema, await readBody(c));
+    const input = validate(updateSchema(), await readBody(c));
     const db = c.get('deps').db;
     updateService(db, c.get('companyId'), service.id, {
       name: input.name,

@@ -1,20 +1,19 @@
 // Tags: the reference resource. Rules sit beside the routes; the store does the SQL, the presenter
 // shapes the tag; the domain knows the colours and the lower-casing.
 import type { Hono } from 'hono';
-import * as z from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import { TAG_COLORS, normaliseTagName } from '../domain/tags.js';
 import { fieldError, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
 import { pathId, readBody } from '../request.js';
-import { required, rules, validate } from '../validation.js';
+import { lazy, required, rules, validate, z } from '../validation.js';
 import { deleteTag, findTagRow, insertTag, listTagRows, tagNameTaken, updateTag } from '../store/tags.js';
 import { toTag, type Tag } from '../present/tags.js';
 
-const tagSchema = z.object({
+const tagSchema = lazy(() => z.object({
   name: required(rules.string(255)),
   color: required(rules.in(TAG_COLORS)),
-});
+}));
 
 function tagOr404(c: Ctx): Tag {
   const row = findTagRow(c.get('deps').db, c.get('companyId'), pathId(c, 'tag'));
@@ -23,7 +22,7 @@ function tagOr404(c: Ctx): Tag {
 }
 
 async function validTag(c: Ctx, exceptId?: number) {
-  const input = validate(tagSchema, await readBody(c));
+  const input = validate(tagSchema(), await readBody(c));
   const name = normaliseTagName(input.name);
   if (name === '') throw fieldError('name', 'The name field is required.');
   if (tagNameTaken(c.get('deps').db, c.get('companyId'), name, exceptId)) throw fieldError('name', 'The name has already been taken.');

@@ -1,7 +1,6 @@
 // Tasks: paginated by 15 with filter[status] (and filter[project_id]), include=project; create, read,
 // update (a move stays within the company), delete. Every member of the company may manage tasks.
 import type { Hono } from 'hono';
-import * as z from 'zod';
 import { projectOf, scopeOf, type AppEnv, type Ctx, type Scope } from '../context.js';
 import { TASK_STATUSES } from '../domain/time.js';
 import { badRequest, notFound } from '../http-error.js';
@@ -9,7 +8,7 @@ import { pageRequest, paginated } from '../pagination.js';
 import { parseIncludes, pathId, readBody, type Body } from '../request.js';
 import { deleteTask, findTaskRow, insertTask, listTaskRows, updateTask, type TaskValues } from '../store/tasks.js';
 import { toTask } from '../present/tasks.js';
-import { check, daily, nullable, required, rules, sometimes } from '../validation.js';
+import { check, daily, nullable, required, rules, sometimes, z } from '../validation.js';
 
 /** The create rules; one 422 lists the failing fields in this order. Dates are read as of `today`. */
 const taskFields = (today: string) => ({

@@ -1,14 +1,14 @@
 // Tax rates (VAT): list, create, read, update, delete. Create, read and update answer the bare
 // TaxRate (no { data } envelope), as the spec says.
 import type { Hono } from 'hono';
-import * as z from 'zod';
+import type * as Zod from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import { calculationMethod, isTaxAccountType } from '../domain/ledger.js';
 import { toPercentHundredths } from '../domain/money.js';
 import { HttpError, conflict, notFound, validationError } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
 import { pathId, queryBoolean, readBody } from '../request.js';
-import { failures, nullable, required, rules, sometimes, toBoolean, validate, type Failures } from '../validation.js';
+import { failures, lazy, nullable, required, rules, sometimes, toBoolean, validate, z, type Failures } from '../validation.js';
 import { findAccountRow } from '../store/accounts.js';
 import {
   deleteTaxRate, findTaxRateRow, insertTaxRate, listTaxRateRows, taxRateUsage, taxRateValues, updateTaxRate,
@@ -25,7 +25,7 @@ const percent = () => rules.numeric()
   .pipe(z.number().refine((v) => /^\d+(\.\d{1,2})?$/.test(String(v)), { message: 'The :attribute field must have 0-2 decimal places.' }))
   .transform((v) => toPercentHundredths(v)!);
 
-const createSchema = z.object({
+const createSchema = lazy(() => z.object({
   name: required(text()),
   account_id: required(rules.integer()),
   name_on_documents: nullable(text()),
@@ -38,16 +38,16 @@ const createSchema = z.object({
   name_en: nullable(text()),
   name_fr: nullable(text()),
   name_it: nullable(text()),
-});
+}));
 
 // PUT: any subset; a field sent is checked like on create, and name, account and rate cannot be null.
-const updateSchema = createSchema.extend({
-  name: sometimes(createSchema.shape.name),
-  account_id: sometimes(createSchema.shape.account_id),
-  rate: sometimes(createSchema.shape.rate),
-});
+const updateSchema = lazy(() => createSchema().extend({
+  name: sometimes(createSchema().shape.name),
+  account_id: sometimes(createSchema().shape.account_id),
+  rate: sometimes(createSchema().shape.rate),
+}));
 
-type Input = z.output<typeof updateSchema>;
+type Input = Zod.output<ReturnType<typeof updateSchema>>;
 
 const SORTS: readonly TaxRateSort[] = ['name', '-name', 'rate', '-rate'];
 
@@ -123,7 +123,7 @@ export function registerTaxRates(r: Hono<AppEnv>): void {
   });
 
   r.post('/tax-rates', async (c) => {
-    const input = validate(createSchema, await readBody(c));
+    const input = validate(createSchema(), await readBody(c));
     const values = resolveValues(c, EMPTY, { ...input, is_acquisition_tax: input.is_acquisition_tax ?? false, archived: input.archived ?? false });
     const db = c.get('deps').db;
     const id = insertTaxRate(db, c.get('companyId'), values);
@@ -137,7 +137,7 @@ export function registerTaxRates(r: Hono<AppEnv>): void {
 
   r.put('/tax-rates/:taxRate', async (c) => {
     const { id, values: current } = taxRateOr404(c);
-    const input = validate(updateSchema, await readBody(c));
+    const input = validate(updateSchema(), await readBody(c));
     const next = resolveValues(c, current, input);
     const db = c.get('deps').db;
     const changed = LOCKED.filter((key) => next[key] !== current[key]);

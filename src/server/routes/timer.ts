@@ -1,7 +1,6 @@
 // The timer: one per user. POST starts it, or stops it and saves a time entry dated on the start day
 // (company time zone); GET shows it; PUT /description edits it; DELETE discards it.
 import type { Hono } from 'hono';
-import * as z from 'zod';
 import { companyZone, projectOf, scopeOf, type AppEnv, type Ctx } from '../context.js';
 import { timerEntry } from '../domain/time.js';
 import { HttpError, conflict, fieldError, notFound } from '../http-error.js';
@@ -12,11 +11,11 @@ import { deleteTimer, findTimerRow, insertTimer, setTimerDescription } from '../
 import { toTimer } from '../present/timer.js';
 import { findProjectRow } from '../store/projects.js';
 import { insertTime } from '../store/times.js';
-import { check, nullable, required, rules, validate } from '../validation.js';
+import { check, lazy, nullable, required, rules, validate, z } from '../validation.js';
 
-const descriptionSchema = z.object({ description: nullable(rules.string(65535)) });
-const startSchema = z.object({ project_id: required(rules.id()), billable: nullable(rules.boolean()), ...descriptionSchema.shape });
-const stopSchema = z.object({ end: nullable(rules.time()), ...descriptionSchema.shape });
+const descriptionSchema = lazy(() => z.object({ description: nullable(rules.string(65535)) }));
+const startSchema = lazy(() => z.object({ project_id: required(rules.id()), billable: nullable(rules.boolean()), ...descriptionSchema().shape }));
+const stopSchema = lazy(() => z.object({ end: nullable(rules.time()), ...descriptionSchema().shape }));
 const OTHER_COMPANY = 'Your timer is running in another company; stop or discard it there first.';
 
 const userId = (c: Ctx) => Number(c.get('user').id);
@@ -32,7 +31,7 @@ const state = (row: Row | undefined) => (row ? { active: true, timer: toTimer(ro
 /** Starts the caller's timer: project_id required (of this company), billable default false, description optional. */
 function startTimer(c: Ctx, body: Body): void {
   const s = scopeOf(c);
-  const checked = check(startSchema, body);
+  const checked = check(startSchema(), body);
   const { project_id, billable, description } = checked.data;
   projectOf(s, checked, project_id);
   checked.throwIfAny();
@@ -42,7 +41,7 @@ function startTimer(c: Ctx, body: Body): void {
 /** Stops the running timer into a time entry (optional end H:i and description) at the project's rate. */
 function stopTimer(c: Ctx, running: Row, body: Body): void {
   const s = scopeOf(c);
-  const { end, description } = validate(stopSchema, body);
+  const { end, description } = validate(stopSchema(), body);
   const stop = timerEntry(new Date(running.started_at), clock.now(), companyZone(c), end ?? undefined);
   if (!stop) throw fieldError('end', 'The end field must be a time after start.');
   const project = findProjectRow(s.db, s.companyId, Number(running.project_id));
@@ -86,7 +85,7 @@ export function registerTimer(r: Hono<AppEnv>): void {
     const s = scopeOf(c);
     const row = ownTimer(c);
     if (!row) throw notFound('No timer is running.');
-    const { description } = validate(descriptionSchema, await readBody(c));
+    const { description } = validate(descriptionSchema(), await readBody(c));
     setTimerDescription(s.db, Number(row.id), description ?? null);
     return c.json(state(ownTimer(c)));
   });

@@ -2,7 +2,6 @@
 // read, update under the status rules, delete, bulk update and delete, and the CSV import.
 // Rules sit here; SQL is in store/times.ts; durations, dates and grouping in domain/time(sheet).ts.
 import type { Hono } from 'hono';
-import * as z from 'zod';
 import { projectOf, scopeOf, type AppEnv, type Ctx, type Scope } from '../context.js';
 import { TIME_STATUSES, durationBetween, parseDate, weekDates, type TimeStatus } from '../domain/time.js';
 import { cellOf, groupByDate, groupByProject, groupByWeeks, mondaysBetween, totalsOf, weekProjectDays } from '../domain/timesheet.js';
@@ -16,7 +15,7 @@ import {
 } from '../store/times.js';
 import { TIME_INCLUDES, embedIncludes, sheetProjects, sheetTime, toTimeEntry, type TimeInclude } from '../present/times.js';
 import { readUploadedText } from '../upload.js';
-import { check, daily, nullable, required, rules, sometimes, toBoolean, validate } from '../validation.js';
+import { check, daily, lazy, nullable, required, rules, sometimes, toBoolean, validate, z } from '../validation.js';
 
 // ---- body rules -----------------------------------------------------------------------------------------
 
@@ -268,7 +267,7 @@ const MAX_SHEET_WEEKS = 53;
 
 // ---- routes -----------------------------------------------------------------------------------------------
 
-const bulkIds = z.object({ ids: rules.ids() });
+const bulkIds = lazy(() => z.object({ ids: rules.ids() }));
 
 export function registerTimes(r: Hono<AppEnv>): void {
   r.get('/times', (c) => {
@@ -376,7 +375,7 @@ export function registerTimes(r: Hono<AppEnv>): void {
 
   r.delete('/times/multiple', async (c) => {
     const s = scopeOf(c);
-    const { ids } = validate(bulkIds, await readBody(c));
+    const { ids } = validate(bulkIds(), await readBody(c));
     const skipped: number[] = [];
     const remove: number[] = [];
     for (const row of timeRowsByIds(s.db, s.companyId, ids)) {
