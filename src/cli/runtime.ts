@@ -75,7 +75,7 @@ export async function openRuntime(g: GlobalOptions): Promise<Runtime> {
   let token: string | undefined;
   if (ctx.mode === 'local') {
     // the service runs inside this process for the command: no server, no socket
-    const { openInProcess } = await import('../server/main.js');
+    const { openInProcess } = await import('../server/in-process.js');
     const service = await openInProcess({ dataDir: ctx.dataDir, log: (l) => process.stderr.write(`${l}\n`) });
     transport = {
       send: (x) => service.handle({ url: x.url.href, method: x.method, headers: x.headers, body: x.body }),

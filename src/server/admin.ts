@@ -1,21 +1,19 @@
 // Administration of a data directory (users, companies, settings): the `acct server …` commands.
 // These work on the database directly, whether or not a server is running on it.
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { isCalendarDate as isValidDate } from '../domain/calendar.js';
 import { one, run, timestamp, transaction, type Db } from './store/db.js';
 import { seedChart, seedTaxRates } from './actions/chart.js';
-import { ROLES, addMember, createUser, findCompany, findUserByToken, insertCompany, issueToken, type Role } from './store/companies.js';
+import { ROLES, addMember, createUser, findCompany, insertCompany, issueToken, type Role } from './store/companies.js';
+import { AdminError, isSeeded } from './local-access.js';
 
-/** An administration request that cannot be carried out; the CLI prints it as a usage error. */
-export class AdminError extends Error {}
+export { AdminError, LOCAL_TOKEN_FILE, localAccessToken } from './local-access.js';
 
 export interface SeedResult { seeded: boolean; token?: string; userId?: number; companyId?: number }
 
 /** Seeds an empty data directory: user 1 (owner) with the given or a random token, company 1 "Demo AG". */
 export function ensureSeeded(db: Db, token?: string): SeedResult {
-  if (one(db, 'SELECT 1 FROM users LIMIT 1')) return { seeded: false };
+  if (isSeeded(db)) return { seeded: false };
   return transaction(db, () => {
     const userId = createUser(db, 'Owner', 'owner@localhost');
     const plain = issueToken(db, userId, token);
@@ -23,24 +21,6 @@ export function ensureSeeded(db: Db, token?: string): SeedResult {
     run(db, 'UPDATE companies SET creditor_name = name WHERE id = ?', companyId);
     return { seeded: true, token: plain, userId, companyId };
   });
-}
-
-export const LOCAL_TOKEN_FILE = 'local-token';
-
-/**
- * The token the CLI's local mode uses, kept in the data directory (0600). A missing or stale one is
- * replaced by a new token of the first owner, so local mode works on any data directory.
- */
-export function localAccessToken(db: Db, dataDir: string): string {
-  const file = join(dataDir, LOCAL_TOKEN_FILE);
-  let token: string | undefined;
-  try { token = readFileSync(file, 'utf8').trim(); } catch { /* none yet */ }
-  if (token && findUserByToken(db, token)) return token;
-  const owner = one(db, "SELECT user_id FROM company_user WHERE role = 'owner' ORDER BY company_id, user_id LIMIT 1");
-  if (!owner) throw new AdminError('the data directory has no owner to act as');
-  token = issueToken(db, Number(owner.user_id), undefined, 'local');
-  writeFileSync(file, `${token}\n`, { mode: 0o600 });
-  return token;
 }
 
 /** The secret that signs file URLs, made once per data directory. */

@@ -22,7 +22,7 @@ export interface InProcessService {
 
 export async function openInProcess(opts: { dataDir: string; log?: (line: string) => void }): Promise<InProcessService> {
   useLightWeb();
-  const { db, localToken, app, recurNow } = openService({ ...opts, rateLimit: 0, localAccess: true });
+  const { db, localToken, app, recurNow } = await openService({ ...opts, rateLimit: 0, localAccess: true });
   await recurNow();
   return {
     url: `${IN_PROCESS_ORIGIN}${API_PREFIX}`,

@@ -3,9 +3,10 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createApp, API_PREFIX } from './app.js';
-import { ensureSeeded, localAccessToken, type SeedResult } from './admin.js';
+import type { SeedResult } from './admin.js';
+import { isSeeded, localAccessToken } from './local-access.js';
 import { openDatabase, type Db } from './store/db.js';
-import { hasRecurringTemplates } from './store/documents.js';
+import { hasRecurringTemplates } from './store/recurring.js';
 
 export interface StartOptions {
   dataDir: string;
@@ -32,10 +33,13 @@ export interface RunningServer {
 /** How often due recurring invoices are created while the service runs. */
 const RECUR_EVERY_MS = 60 * 60 * 1000;
 
-/** The service over its data directory: the database (seeded when new), the app, and the recurring invoices' run. */
-export function openService(opts: Omit<StartOptions, 'host' | 'port'>) {
+/**
+ * The service over its data directory: the database (seeded when new, with the administration's code
+ * loaded only then), the app, and the recurring invoices' run.
+ */
+export async function openService(opts: Omit<StartOptions, 'host' | 'port'>) {
   const db = openDatabase(opts.dataDir);
-  const seed = ensureSeeded(db, opts.token);
+  const seed: SeedResult = isSeeded(db) ? { seeded: false } : (await import('./admin.js')).ensureSeeded(db, opts.token);
   const localToken = opts.localAccess ? localAccessToken(db, opts.dataDir) : undefined;
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const app = createApp({ db, dataDir: opts.dataDir, rateLimit: opts.rateLimit ?? 120, log });
@@ -50,7 +54,7 @@ export function openService(opts: Omit<StartOptions, 'host' | 'port'>) {
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
-  const { db, seed, localToken, app, recurNow } = openService(opts);
+  const { db, seed, localToken, app, recurNow } = await openService(opts);
   const host = opts.host ?? '127.0.0.1';
   // loaded here, not at the top: it reaches for Node's fetch classes as it loads, which local mode
   // (in-process, no HTTP) never needs

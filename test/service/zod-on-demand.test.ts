@@ -29,7 +29,7 @@ beforeAll(async () => {
   vi.resetModules();
   const validation: Validation = await import('../../src/server/validation.js');
   const { openService } = await import('../../src/server/server.js');
-  const { app, db } = openService({ dataDir: svc.dataDir, rateLimit: 0, log: (line) => process.stderr.write(`${line}\n`) });
+  const { app, db } = await openService({ dataDir: svc.dataDir, rateLimit: 0, log: (line) => process.stderr.write(`${line}\n`) });
   fresh = {
     fetch: async (method, path) => app.fetch(new Request(`http://localhost${path}`, { method, headers: { Accept: 'application/json', Authorization: `Bearer ${OWNER_TOKEN}` } })),
     validation,
@@ -73,7 +73,7 @@ test('a GET that validates answers its 422 and 200 on an app whose zod is not lo
   vi.resetModules();
   const validation: Validation = await import('../../src/server/validation.js');
   const { openService } = await import('../../src/server/server.js');
-  const { app, db } = openService({ dataDir: svc.dataDir, rateLimit: 0, log: (line) => process.stderr.write(`${line}\n`) });
+  const { app, db } = await openService({ dataDir: svc.dataDir, rateLimit: 0, log: (line) => process.stderr.write(`${line}\n`) });
   const get = (path: string) => app.fetch(new Request(`http://localhost/api/v2/companies/1${path}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${OWNER_TOKEN}` } }));
   try {
     expect(() => validation.z.object).toThrow('zod is used before loadZod()');

@@ -8,7 +8,8 @@ import { dueOccurrences, shiftedDue, type RepeatInterval } from '../domain/docum
 import { todayOf } from '../clock.js';
 import { transaction, type Db, type Row } from '../store/db.js';
 import { findCompany } from '../store/companies.js';
-import { findDocumentRow, insertActivity, recurringIndexesOf, recurringTemplateRows, type DocumentValues } from '../store/documents.js';
+import { findDocumentRow, insertActivity, recurringIndexesOf, type DocumentValues } from '../store/documents.js';
+import { recurringTemplateRows } from '../store/recurring.js';
 import { createDocument, storedPositions } from './documents.js';
 import type { PositionInput } from '../domain/positions.js';
 

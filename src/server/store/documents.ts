@@ -171,18 +171,6 @@ export function invoiceCountOfProposal(db: Db, companyId: number, proposalId: nu
   return Number(one(db, 'SELECT count(*) AS n FROM invoices WHERE company_id = ? AND proposal_id = ?', companyId, proposalId)!.n);
 }
 
-/** Recurring templates of the company (or of every company): repeat on, with an interval. */
-/** Whether any company has a recurring template (the service's start asks before loading the documents' code). */
-export function hasRecurringTemplates(db: Db): boolean {
-  return !!one(db, 'SELECT 1 FROM invoices WHERE repeat = 1 AND repeat_interval IS NOT NULL LIMIT 1');
-}
-
-export function recurringTemplateRows(db: Db, companyId?: number): Row[] {
-  return companyId === undefined
-    ? all(db, "SELECT * FROM invoices WHERE repeat = 1 AND repeat_interval IS NOT NULL ORDER BY company_id, id")
-    : all(db, 'SELECT * FROM invoices WHERE company_id = ? AND repeat = 1 AND repeat_interval IS NOT NULL ORDER BY id', companyId);
-}
-
 /** The occurrence indexes already created from a template. */
 export function recurringIndexesOf(db: Db, templateId: number): Set<number> {
   return new Set(all(db, 'SELECT recurring_index FROM invoices WHERE recurring_template_id = ?', templateId).map((r) => Number(r.recurring_index)));

@@ -1,0 +1,15 @@
+// Recurring invoice templates: whether there are any (asked at every start of the service, so it is
+// kept apart from the documents' store, which then loads only when there is a template to recur).
+import { all, one, type Db, type Row } from './db.js';
+
+/** Whether any company has a recurring template. */
+export function hasRecurringTemplates(db: Db): boolean {
+  return !!one(db, 'SELECT 1 FROM invoices WHERE repeat = 1 AND repeat_interval IS NOT NULL LIMIT 1');
+}
+
+/** Recurring templates of the company (or of every company): repeat on, with an interval. */
+export function recurringTemplateRows(db: Db, companyId?: number): Row[] {
+  return companyId === undefined
+    ? all(db, "SELECT * FROM invoices WHERE repeat = 1 AND repeat_interval IS NOT NULL ORDER BY company_id, id")
+    : all(db, 'SELECT * FROM invoices WHERE company_id = ? AND repeat = 1 AND repeat_interval IS NOT NULL ORDER BY id', companyId);
+}
