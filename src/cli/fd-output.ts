@@ -1,5 +1,6 @@
 // Output straight to a file descriptor. process.stdout is a stream made on first use, and for a pipe it
 // is a net.Socket that loads the network stack: milliseconds on every command that prints data.
+import { UsageError } from '../errors.js';
 const fs = process.getBuiltinModule('node:fs');
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
@@ -50,3 +51,24 @@ export function releaseStdout(): string {
 
 /** The data sink of every renderer: stdout by descriptor (held back while the pager decides). */
 export const stdoutSink = { write: (text: string) => (held ? void held.push(text) : writeTo(1, text)) };
+
+/** Where an export or an image goes: stdout, or a file that appears whole (renamed from a partial one) when done. */
+export interface OutputSink { write(text: string): void; done(): void; abandon(): void }
+
+export function openSink(out: string | undefined): OutputSink {
+  if (out === undefined || out === '-') return { write: (t) => writeTo(1, t), done: () => {}, abandon: () => {} };
+  const partial = `${out}.partial-${process.pid}`;
+  let fd: number;
+  try {
+    fd = fs.openSync(partial, 'w', 0o644);
+  } catch (err) {
+    throw new UsageError(`cannot write ${out}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  let closed = false;
+  const close = () => { if (!closed) { closed = true; fs.closeSync(fd); } };
+  return {
+    write: (text) => { fs.writeSync(fd, text); },
+    done: () => { close(); fs.renameSync(partial, out); },
+    abandon: () => { close(); fs.rmSync(partial, { force: true }); },
+  };
+}

@@ -5,7 +5,7 @@
 import type { ApiClient, QueryValue } from '../../api/http.js';
 import { paginate } from '../../api/paginate.js';
 import { UsageError } from '../../errors.js';
-import { writeTo } from '../fd-output.js';
+import { openSink } from '../fd-output.js';
 import { notice, type GlobalOptions } from '../globals.js';
 import { RefResolver } from '../refs.js';
 import { periodQuery, queryFromFilters } from '../resource/body.js';
@@ -17,8 +17,6 @@ import type { VerbIO } from '../verb.js';
 import { exportCell } from './cells.js';
 import { csvLine, EXCEL, PLAIN, type CsvDialect } from './csv-file.js';
 import type { CsvMap } from './map.js';
-
-const fs = process.getBuiltinModule('node:fs');
 
 type Rec = Record<string, any>;
 
@@ -32,27 +30,6 @@ export interface ExportOptions {
 
 /** How many documents are read at once. */
 const READ_CONCURRENCY = 8;
-
-/** Where the export goes: stdout, or a file that appears whole when the export is done. */
-export interface ExportSink { write(text: string): void; done(): void; abandon(): void }
-
-export function openSink(out: string | undefined): ExportSink {
-  if (out === undefined || out === '-') return { write: (t) => writeTo(1, t), done: () => {}, abandon: () => {} };
-  const partial = `${out}.partial-${process.pid}`;
-  let fd: number;
-  try {
-    fd = fs.openSync(partial, 'w', 0o644);
-  } catch (err) {
-    throw new UsageError(`cannot write ${out}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-  }
-  let closed = false;
-  const close = () => { if (!closed) { closed = true; fs.closeSync(fd); } };
-  return {
-    write: (text) => { fs.writeSync(fd, text); },
-    done: () => { close(); fs.renameSync(partial, out); },
-    abandon: () => { close(); fs.rmSync(partial, { force: true }); },
-  };
-}
 
 /** The export's query: the filter flags (checked before any request), references resolved once the API is there. */
 export function filterQuery(filters: FilterFlag[], options: Rec): (resolver: RefResolver) => Promise<Record<string, QueryValue>> {

@@ -15,11 +15,9 @@ import { notice, type GlobalOptions } from '../globals.js';
 import { listRenderer, planOutput, type OutputPlan } from '../output.js';
 import { startPaging } from '../pager.js';
 import { withRuntime } from '../runtime.js';
-import { stdoutIsTerminal, stdoutSink } from '../fd-output.js';
+import { openSink, stdoutIsTerminal, stdoutSink } from '../fd-output.js';
 import type { VerbIO } from '../verb.js';
 import { balancesByPeriod, intervalFlag, periodFlags, type ColumnOptions, type PeriodOptions } from './common.js';
-
-const fs = process.getBuiltinModule('node:fs');
 
 interface ChartOptions extends PeriodOptions, Omit<ColumnOptions, 'depth'> {
   /** account numbers, comma-separated */
@@ -70,28 +68,14 @@ function targetOf(g: GlobalOptions, opts: ChartOptions, seriesKeys: string[]): T
   return { kind: 'rows', plan: planOutput(g, columns) };
 }
 
-/** Opens the SVG's file beside its place before any request (a bad path is a usage error); it appears whole on commit. */
-function openImage(out: string): { commit(text: string): void; abandon(): void } {
-  const partial = `${out}.partial-${process.pid}`;
-  let fd: number;
-  try {
-    fd = fs.openSync(partial, 'w', 0o644);
-  } catch (err) {
-    throw new UsageError(`cannot write ${out}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
-  }
-  return {
-    commit: (text) => { fs.writeSync(fd, text); fs.closeSync(fd); fs.renameSync(partial, out); },
-    abandon: () => { fs.closeSync(fd); fs.rmSync(partial, { force: true }); },
-  };
-}
-
 export default async function run(opts: ChartOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
   const interval = intervalFlag(opts) ?? 'monthly';
   const numbers = opts.accounts === undefined ? undefined : accountNumbers(opts.accounts);
   const pieces = splitPeriod(periodFlags(opts), interval);
   const target = targetOf(g, opts, numbers?.map(accountSeriesKey) ?? PROFIT_SERIES.map((s) => s.key));
-  const image = target.kind === 'svg' && target.out !== undefined ? openImage(target.out) : undefined;
+  // the file is opened before any request (a bad path is a usage error) and appears whole at the end
+  const image = target.kind === 'svg' && target.out !== undefined ? openSink(target.out) : undefined;
   let chart: ChartData;
   try {
     chart = await withRuntime(g, async (rt) => {
@@ -114,7 +98,8 @@ export default async function run(opts: ChartOptions, io: VerbIO): Promise<void>
     case 'svg': {
       const svg = renderSvgChart(chart);
       if (image) {
-        image.commit(svg);
+        image.write(svg);
+        image.done();
         notice(`Wrote the chart to ${target.out}.`);
       } else stdoutSink.write(svg);
       return;
