@@ -84,7 +84,7 @@ export function serializeEntries(db: Db, companyId: number, rows: Row[], opts: S
   if (rows.length === 0) return [];
   const inc = opts.includes ?? new Set<EntryInclude>();
   const fields = opts.fields ? ENTRY_FIELDS.filter((f) => opts.fields!.includes(f)) : ENTRY_FIELDS;
-  const wants = new Set(fields.filter((f): f is PageField => (PAGE_FIELDS as readonly string[]).includes(f)));
+  const wants = new Set(fields);
   const accounts = wants.has('debit_account') || wants.has('credit_account')
     ? accountsOf(db, companyId, rows.flatMap((r) => [Number(r.debit_account_id), Number(r.credit_account_id)]))
     : new Map<number, AccountInfo>();
@@ -111,21 +111,21 @@ export function serializeEntries(db: Db, companyId: number, rows: Row[], opts: S
     if (withCategory) ref.account_category = { id: a.category_id, name: a.category_name, type: a.type };
     return ref;
   };
-  const pageField = (field: PageField, r: Row): unknown => {
-    switch (field) {
-      case 'file': {
-        const file = r.file_id === null ? undefined : files.get(Number(r.file_id));
-        return file ? { id: file.id, name: file.name, size: file.size, mime: file.mime, url: opts.fileUrl(file) } : null;
-      }
-      case 'tags': return tags.get(Number(r.id)) ?? [];
-      case 'debit_account': return accountRef(Number(r.debit_account_id), inc.has('debitAccountCategory'));
-      case 'credit_account': return accountRef(Number(r.credit_account_id), inc.has('creditAccountCategory'));
-    }
+  const pageFields: Record<PageField, (r: Row) => unknown> = {
+    file: (r) => {
+      const file = r.file_id === null ? undefined : files.get(Number(r.file_id));
+      return file ? { id: file.id, name: file.name, size: file.size, mime: file.mime, url: opts.fileUrl(file) } : null;
+    },
+    tags: (r) => tags.get(Number(r.id)) ?? [],
+    debit_account: (r) => accountRef(Number(r.debit_account_id), inc.has('debitAccountCategory')),
+    credit_account: (r) => accountRef(Number(r.credit_account_id), inc.has('creditAccountCategory')),
   };
+  // each field's reader looked up once for the page, not per booking
+  const readers = fields.map((f) => [f, Object.hasOwn(ROW_FIELDS, f) ? (r: Row) => ROW_FIELDS[f](r, opts.closedUntil) : pageFields[f as PageField]] as const);
 
   return rows.map((r) => {
     const entry = {} as Entry;
-    for (const f of fields) entry[f] = Object.hasOwn(ROW_FIELDS, f) ? ROW_FIELDS[f](r, opts.closedUntil) : pageField(f as PageField, r);
+    for (const [f, read] of readers) entry[f] = read(r);
     if (customers) entry.customer = r.customer_id === null ? null : customerRef(customers.get(Number(r.customer_id))!);
     if (projects) entry.project = r.project_id === null ? null : projectRef(projects.get(Number(r.project_id))!);
     if (inc.has('taxRate')) {
