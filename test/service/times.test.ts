@@ -713,6 +713,15 @@ describe('POST /times/import', () => {
     expect422(await upload(`${C1}/times/import`, 'x\u0000y'), { file: ['The file field must be a file of type: csv, txt.'] });
   });
 
+  it('answers 422 file required for the empty nameless part of a file input left empty (as the other uploads)', async () => {
+    // what a browser sends for an empty <input type=file>: a part with filename="" and no bytes
+    const body = '--XX\r\nContent-Disposition: form-data; name="file"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n--XX--\r\n';
+    const res = await fetch(`${svc.url}${C1}/times/import`, {
+      method: 'POST', headers: { Authorization: `Bearer ${OWNER_TOKEN}`, Accept: 'application/json', 'Content-Type': 'multipart/form-data; boundary=XX' }, body,
+    });
+    expect422({ status: res.status, body: await res.json(), headers: res.headers }, { file: ['The file field is required.'] });
+  });
+
   it('imports on the legacy path as well', async () => {
     const res = await upload(legacy(`${C1}/times/import`), `date,project_id,hours,minutes\n2024-08-09,${project.delta},0,30\n`);
     expect(res.status).toBe(200);

@@ -16,7 +16,8 @@ import {
   bankAccountRows, importedKeysOf, insertImportEntries, learnedRuleRows, markImportEntriesDeleted, openImportEntryIds, readyImportEntryIds,
   readyImportEntryRow, resetImportEntry, storedTags, unpaidInvoiceRows, updateImportEntry, type ImportEntryChanges, type NewImportEntry, type StoredTag,
 } from '../store/import-entries.js';
-import { createBooking, type BookingChanges, type Receipt } from './bookings.js';
+import { createBooking, type BookingChanges } from './bookings.js';
+import type { UploadedFile } from '../upload.js';
 import { accrual, invoiceBooker, markAs, paymentBooking } from './document-states.js';
 
 /** The request scope plus the company row (its accounting method decides how a paid invoice is booked). */
@@ -404,7 +405,7 @@ export function deleteImportEntries(s: ImportScope, ids: readonly number[] | 'al
 // ---- receipts -----------------------------------------------------------------------------------
 
 /** Stores the receipt on the entry (replacing an earlier one, whose bytes go once this commits). */
-export function attachReceipt(s: ImportScope, row: Row, receipt: Receipt): StoredFile {
+export function attachReceipt(s: ImportScope, row: Row, receipt: UploadedFile): StoredFile {
   if (row.status !== 'open') throw badRequest(NOT_OPEN(row));
   return transaction(s.db, () => {
     const file = insertFile(s.db, s.dataDir, s.companyId, receipt.name, receipt.mime, receipt.bytes);

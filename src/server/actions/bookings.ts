@@ -17,6 +17,7 @@ import {
 } from '../store/entries.js';
 import { deleteFile, insertFile } from '../store/files.js';
 import { insertTag, tagIdByName } from '../store/tags.js';
+import type { UploadedFile } from '../upload.js';
 
 /** The company a booking is written in, and who writes it. */
 export interface BookingScope {
@@ -32,8 +33,6 @@ export interface BookingScope {
   revenueCap: number | null;
 }
 
-/** A receipt read into memory before the booking is checked. */
-export interface Receipt { name: string; mime: string; bytes: Uint8Array }
 
 /**
  * The fields a create or update sets, named as the API names them (money in Rappen). On update an
@@ -57,7 +56,7 @@ export interface BookingChanges {
   /** tags added by name (the company's tag of that name, else a new one) */
   newTags?: { name: string; color: string }[] | null;
   /** a new receipt; the old one is deleted */
-  file?: Receipt;
+  file?: UploadedFile;
   /** a receipt the company has stored already (an import entry's), which the new booking takes over */
   stored_file_id?: number;
   /** set by the bank import on the bookings it makes; the API never sets it */
@@ -121,7 +120,7 @@ interface Resolved {
   values: EntryValues;
   tagIds?: number[];
   newTags: { name: string; color: string }[];
-  file?: Receipt;
+  file?: UploadedFile;
   removeFile: boolean;
   /** the number is to be generated inside the transaction */
   generateNumber: boolean;

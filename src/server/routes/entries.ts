@@ -3,7 +3,7 @@
 // The shape rules sit beside the routes; a booking's own rules and its write are actions/bookings.ts.
 import type { Hono } from 'hono';
 import { scopeOf, type AppEnv, type Ctx } from '../context.js';
-import { createBooking, deleteBooking, updateBooking, type Receipt } from '../actions/bookings.js';
+import { createBooking, deleteBooking, updateBooking } from '../actions/bookings.js';
 import { groupItem, parseDateRange, parseNullableIds } from '../domain/entries.js';
 import { ENTRY_TYPES, numberAnswer, MAX_RUNNING_NUMBER, yearIn, type EntryType } from '../domain/numbering.js';
 import { rappenToNumber } from '../domain/money.js';
@@ -18,10 +18,9 @@ import {
   type EntryFilter, type EntrySort, type EntrySortColumn,
 } from '../store/entries.js';
 import { ENTRY_FIELDS, groupMemberOf, serializeEntries, toEntryGroup, type Entry, type EntryInclude } from '../present/entries.js';
-import { cleanFileName, mimeOf } from '../store/files.js';
 import { invoiceBookedBy } from '../store/documents.js';
 import { fileUrlFor } from '../file-links.js';
-import { MAX_UPLOAD_BYTES, UPLOAD_TOO_BIG, uploadBodyLimit } from '../upload.js';
+import { isNoFile, MAX_UPLOAD_BYTES, storedUpload, uploadBodyLimit, uploadTooBig, type UploadedFile } from '../upload.js';
 
 // ---- body rules ---------------------------------------------------------------------------------
 
@@ -47,9 +46,9 @@ function collectArrayFields(body: Body, name: string): Body {
 const uploadLimit = uploadBodyLimit();
 
 const fileRule = () => z.preprocess(
-  (v) => (v instanceof File && v.size === 0 && v.name === '' ? null : v === '' ? null : v),
+  (v) => ((v instanceof File && isNoFile(v)) || v === '' ? null : v),
   z.custom<File>((v) => v instanceof File, { message: 'The :attribute field must be a file.' })
-    .refine((f) => f.size <= MAX_UPLOAD_BYTES, { message: UPLOAD_TOO_BIG })
+    .refine((f) => f.size <= MAX_UPLOAD_BYTES, { message: uploadTooBig() })
     .nullable().optional(),
 );
 
@@ -98,11 +97,9 @@ const updateSchema = lazy(() => z.object({
  * rules and the write then run without an await in between (no other request can slip in between the
  * check of a number or the revenue cap and the insert). An invalid upload is left to the validation.
  */
-async function readUpload(body: Body): Promise<Receipt | undefined> {
+async function readUpload(body: Body): Promise<UploadedFile | undefined> {
   const file = body.file;
-  if (!(file instanceof File) || (file.size === 0 && file.name === '') || file.size > MAX_UPLOAD_BYTES) return undefined;
-  const name = cleanFileName(file.name || 'file');
-  return { name, mime: mimeOf(name, file.type), bytes: new Uint8Array(await file.arrayBuffer()) };
+  return file instanceof File && !isNoFile(file) && file.size <= MAX_UPLOAD_BYTES ? storedUpload(file) : undefined;
 }
 
 // ---- reading ------------------------------------------------------------------------------------
@@ -217,7 +214,7 @@ function readEntry(c: Ctx, id: number, includes: ReadonlySet<EntryInclude> = ALL
  * The shape rules of a create or update (zod), collected rather than thrown so that the booking's
  * database rules join them in one 422; the receipt, read already, stands in for the uploaded file.
  */
-function bookingChanges(body: Body, mode: 'create' | 'update', upload: Receipt | undefined) {
+function bookingChanges(body: Body, mode: 'create' | 'update', upload: UploadedFile | undefined) {
   const checked = check(mode === 'create' ? createSchema() : updateSchema(), body);
   const { file, ...fields } = checked.data;
   return { changes: { ...fields, file: file ? upload : undefined }, checked };
