@@ -30,7 +30,7 @@ export function declaredLength(c: Ctx): number | undefined {
 
 /**
  * Reads the body as far as maxBytes. When it ends within them the request is given the bytes read
- * (so the route reads them again from memory); else reading stops there and the bytes read so far
+ * (so the route reads them again from memory), declared by a Content-Length in place of chunked; else reading stops there and the bytes read so far
  * come back with `complete: false`.
  */
 export async function readUpTo(c: Ctx, maxBytes: number): Promise<{ complete: boolean; bytes: Uint8Array }> {
@@ -50,7 +50,11 @@ export async function readUpTo(c: Ctx, maxBytes: number): Promise<{ complete: bo
     }
   }
   const bytes = Buffer.concat(chunks, size);
-  c.req.raw = new Request(c.req.raw, { body: bytes });
+  // the body is now bytes of a known length: declared so, later checks (declaredLength) need not read it again
+  const headers = new Headers(c.req.raw.headers);
+  headers.delete('transfer-encoding');
+  headers.set('content-length', String(size));
+  c.req.raw = new Request(c.req.raw, { headers, body: bytes });
   return { complete: true, bytes };
 }
 

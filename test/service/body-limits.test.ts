@@ -160,6 +160,15 @@ describe('multipart bodies: the file limit plus a margin', () => {
     expect(count('entries')).toBe(entries);
   });
 
+  it('stores a receipt uploaded chunked within the limits, as one declared', async () => {
+    const pdf = `%PDF-1.4\n${'x'.repeat(2 * MB)}`;
+    const head = multipartHead(booking(), 'file', 'chunked.pdf');
+    const res = await send('/companies/1/entries', { contentType: MULTIPART, head: `${head}${pdf}\r\n--${BOUNDARY}--\r\n` });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const file = one(svc.server.db, 'SELECT name, size FROM files WHERE id = (SELECT file_id FROM entries WHERE id = ?)', res.body.data.id);
+    expect(file).toEqual({ name: 'chunked.pdf', size: Buffer.byteLength(pdf) });
+  });
+
   it('does not blame a big text field on /entries on the file: 413, declared or chunked', async () => {
     const entries = count('entries');
     const declared = await form('/companies/1/entries', { ...booking(), description: 'd'.repeat(8 * MB) });
