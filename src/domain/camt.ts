@@ -15,7 +15,9 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { unzipSync } from 'fflate';
 import { isCalendarDate } from './calendar.js';
+import { normaliseIban } from './iban.js';
 import { toRappen } from './money.js';
+import { normaliseReference } from './qr-reference.js';
 
 export type CamtKind = '052' | '053' | '054';
 export type CamtDirection = 'credit' | 'debit';
@@ -237,11 +239,18 @@ function referenceOf(tx: unknown): CamtReference | null {
     for (const info of list(at(strd, 'CdtrRefInf'))) {
       const typeText = textAt(info, 'Tp', 'CdOrPrtry', 'Prtry') ?? textAt(info, 'Tp', 'CdOrPrtry', 'Cd');
       const type = typeText === undefined ? undefined : REFERENCE_TYPES[typeText.trim().toUpperCase()];
-      const value = textAt(info, 'Ref')?.replace(/\s+/g, '');
+      const raw = textAt(info, 'Ref');
+      const value = raw === undefined ? undefined : normaliseReference(raw);
       if (type !== undefined && value) return { type, value };
     }
   }
   return null;
+}
+
+/** An IBAN in the electronic form (normaliseIban); none: null. */
+function ibanAt(node: unknown, ...path: string[]): string | null {
+  const raw = textAt(node, ...path);
+  return raw === undefined ? null : normaliseIban(raw);
 }
 
 function partyName(party: unknown): string | null {
@@ -316,7 +325,7 @@ function readStatement(statement: unknown, kind: CamtKind, version: string | nul
         bankReference: txRef ?? (entryRef === undefined ? null : split ? `${entryRef}/${txIndex + 1}` : entryRef),
         reference: tx === undefined ? null : referenceOf(tx),
         counterpartyName: partyName(at(parties, counterSide)),
-        counterpartyIban: textAt(parties, `${counterSide}Acct`, 'Id', 'IBAN')?.replace(/\s+/g, '') ?? null,
+        counterpartyIban: ibanAt(parties, `${counterSide}Acct`, 'Id', 'IBAN'),
         text: [remittance, entryInfo].filter((s) => s !== '').join(' / '),
         remittance,
         entryInfo,
@@ -332,7 +341,7 @@ function readStatement(statement: unknown, kind: CamtKind, version: string | nul
     kind,
     version,
     id: textAt(statement, 'Id') ?? null,
-    iban: textAt(statement, 'Acct', 'Id', 'IBAN')?.replace(/\s+/g, '') ?? null,
+    iban: ibanAt(statement, 'Acct', 'Id', 'IBAN'),
     currency,
     balances,
     transactions,

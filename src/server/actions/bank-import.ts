@@ -4,16 +4,18 @@
 // the booking action, each in its own transaction, and pays matched invoices as mark-as paid does.
 // Synchronous, like the booking action: an upload reads what it compares with once, then writes.
 import type { CamtStatement, CamtTransaction } from '../../domain/camt.js';
+import { normaliseIban } from '../../domain/iban.js';
 import { normaliseReference } from '../../domain/qr-reference.js';
 import { HttpError, badRequest, fieldError, notFound } from '../http-error.js';
 import type { Scope } from '../context.js';
 import type { Failures } from '../validation.js';
 import { transaction, type Row } from '../store/db.js';
+import { listAccountRows } from '../store/accounts.js';
 import { findDocumentRow } from '../store/documents.js';
 import { accountsOf, tagIdsOfCompany, taxRateOfCompany } from '../store/entries.js';
 import { deleteFile, insertFile, type StoredFile } from '../store/files.js';
 import {
-  bankAccountRows, importedKeysOf, insertImportEntries, learnedRuleRows, markImportEntriesDeleted, openImportEntryIds, readyImportEntryIds,
+  importedKeysOf, insertImportEntries, learnedRuleRows, markImportEntriesDeleted, openImportEntryIds, readyImportEntryIds,
   readyImportEntryRow, resetImportEntry, storedTags, unpaidInvoiceRows, updateImportEntry, type ImportEntryChanges, type NewImportEntry, type StoredTag,
 } from '../store/import-entries.js';
 import { createBooking, type BookingChanges } from './bookings.js';
@@ -47,7 +49,7 @@ export function importStatements(s: ImportScope, statements: readonly CamtStatem
 }
 
 function importInTransaction(s: ImportScope, statements: readonly CamtStatement[], bankAccountId: number | undefined): UploadCounts {
-  const accounts = bankAccountRows(s.db, s.companyId);
+  const accounts = listAccountRows(s.db, s.companyId, ['bank']);
   const targets = statements.map((st) => ({ statement: st, account: bankAccountFor(accounts, st, bankAccountId) }));
   const matcher = invoiceMatcher(s);
   const rules = learnedRules(s);
@@ -78,14 +80,16 @@ function importInTransaction(s: ImportScope, statements: readonly CamtStatement[
 
 /** The bank account a statement goes to: the one asked for, else the one with the statement's IBAN, else the primary one. */
 function bankAccountFor(accounts: Row[], statement: CamtStatement, askedFor: number | undefined): Row {
-  const iban = statement.iban?.toUpperCase() ?? null;
+  const iban = statement.iban === null ? null : normaliseIban(statement.iban);
+  const isPrimary = (a: Row) => Number(a.is_primary_bank_account) === 1;
   let account: Row | undefined;
   if (askedFor !== undefined) {
     account = accounts.find((a) => Number(a.id) === askedFor);
     if (!account) throw fieldError('bank_account_id', 'The selected bank account id is invalid.');
   } else {
-    account = accounts.find((a) => iban !== null && typeof a.iban === 'string' && a.iban.replace(/\s+/g, '').toUpperCase() === iban)
-      ?? accounts.find((a) => Number(a.is_primary_bank_account) === 1);
+    // several with the IBAN: the primary one, else the lowest-numbered (the accounts come by number)
+    const withIban = iban === null ? [] : accounts.filter((a) => typeof a.iban === 'string' && normaliseIban(a.iban) === iban);
+    account = withIban.find(isPrimary) ?? withIban[0] ?? accounts.find(isPrimary);
   }
   if (!account) throw fieldError('bank_account_id', 'Es ist kein Bankkonto vorhanden, dem die Datei zugeordnet werden kann.');
   const currency = statement.currency ?? statement.transactions[0]?.currency;

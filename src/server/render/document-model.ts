@@ -8,6 +8,7 @@ import { generatedTitle, isReminder, REMINDER_STATUSES, type DocumentType } from
 import { groupRappen, percentHundredthsToNumber, rappenToNumber, scaledToString } from '../domain/money.js';
 import { dotted } from '../domain/time.js';
 import type { Row } from '../store/db.js';
+import { normaliseIban } from '../../domain/iban.js';
 import { qrFields, qrMessage, type QrBillInput } from '../../domain/qr-bill.js';
 import { labelsFor, type PdfLabels } from './labels.js';
 
@@ -155,7 +156,7 @@ function qrBillInput(type: DocumentType, doc: Row, company: Row, customer: Row, 
   const t = (v: unknown) => text(v) ?? '';
   return {
     creditor: {
-      iban: t(bankAccount?.iban).replace(/\s+/g, '').toUpperCase(),
+      iban: normaliseIban(t(bankAccount?.iban)),
       name: t(company.creditor_name), street: t(company.creditor_street), building: t(company.creditor_building),
       zip: t(company.creditor_zip), city: t(company.creditor_city), country: t(company.creditor_country),
     },

@@ -193,8 +193,3 @@ export function unpaidInvoiceRows(db: Db, companyId: number): Row[] {
     WHERE i.company_id = ? AND i.status != 'paid' AND (i.qr_reference IS NOT NULL OR i.reference IS NOT NULL)`, companyId);
 }
 
-/** The company's bank accounts (with their category type), for choosing where a statement goes. */
-export function bankAccountRows(db: Db, companyId: number): Row[] {
-  return all(db, `SELECT a.* FROM accounts a JOIN account_categories ac ON ac.id = a.account_category_id
-    WHERE a.company_id = ? AND ac.type = 'bank' ORDER BY a.is_primary_bank_account DESC, a.number`, companyId);
-}
