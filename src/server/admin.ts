@@ -1,13 +1,12 @@
 // Administration of a data directory (users, companies, settings): the `acct server …` commands.
 // These work on the database directly, whether or not a server is running on it.
-import { randomBytes } from 'node:crypto';
 import { isCalendarDate as isValidDate } from '../domain/calendar.js';
 import { one, run, timestamp, transaction, type Db } from './store/db.js';
 import { seedChart, seedTaxRates } from './actions/chart.js';
 import { ROLES, addMember, createUser, findCompany, insertCompany, issueToken, type Role } from './store/companies.js';
 import { AdminError, isSeeded } from './local-access.js';
 
-export { AdminError, LOCAL_TOKEN_FILE, localAccessToken } from './local-access.js';
+export { AdminError, localAccessToken } from './local-access.js';
 
 export interface SeedResult { seeded: boolean; token?: string; userId?: number; companyId?: number }
 
@@ -21,15 +20,6 @@ export function ensureSeeded(db: Db, token?: string): SeedResult {
     run(db, 'UPDATE companies SET creditor_name = name WHERE id = ?', companyId);
     return { seeded: true, token: plain, userId, companyId };
   });
-}
-
-/** The secret that signs file URLs, made once per data directory. */
-export function signingSecret(db: Db): string {
-  const row = one(db, "SELECT value FROM meta WHERE key = 'signing_secret'");
-  if (row) return row.value;
-  const secret = randomBytes(32).toString('hex');
-  run(db, "INSERT INTO meta (key, value) VALUES ('signing_secret', ?)", secret);
-  return secret;
 }
 
 export interface NewUser { name: string; email: string; company: number; role: string; token?: string }

@@ -1,8 +1,8 @@
 // Signed file URLs: `{origin}/api/v2/files/{id}?expires=<unix seconds>&signature=<hex>` gives a stored
 // file's bytes without a token. The signature is HMAC-SHA256 over "<id>.<expires>" with the data
-// directory's signing secret (admin.ts signingSecret); a link is valid for 15 minutes.
+// directory's signing secret (local-access.ts signingSecret); a link is valid for 15 minutes.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { signingSecret } from './admin.js';
+import { signingSecret } from './local-access.js';
 import type { Ctx } from './context.js';
 import type { Db } from './store/db.js';
 import type { StoredFile } from './store/files.js';

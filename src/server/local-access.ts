@@ -1,9 +1,10 @@
 // What every start of the service on a data directory needs, apart from the administration (admin.ts,
-// whose seeding of a new company loads the chart of accounts): whether the directory is seeded, and the
-// token of the CLI's local mode.
+// whose seeding of a new company loads the chart of accounts): whether the directory is seeded, the
+// token of the CLI's local mode, and the secret that signs file URLs.
+import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { one, type Db } from './store/db.js';
+import { one, run, type Db } from './store/db.js';
 import { findUserByToken, issueToken } from './store/companies.js';
 
 /** An administration request that cannot be carried out; the CLI prints it as a usage error. */
@@ -30,3 +31,12 @@ export function localAccessToken(db: Db, dataDir: string): string {
   return token;
 }
 
+
+/** The secret that signs file URLs, made once per data directory. */
+export function signingSecret(db: Db): string {
+  const row = one(db, "SELECT value FROM meta WHERE key = 'signing_secret'");
+  if (row) return row.value;
+  const secret = randomBytes(32).toString('hex');
+  run(db, "INSERT INTO meta (key, value) VALUES ('signing_secret', ?)", secret);
+  return secret;
+}

@@ -5,7 +5,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setCompany, signingSecret } from '../../src/server/admin.js';
+import { setCompany } from '../../src/server/admin.js';
+import { signingSecret } from '../../src/server/local-access.js';
 import { one } from '../../src/server/store/db.js';
 import { FILE_URL_TTL_SECONDS, fileSignature, verifyFileSignature } from '../../src/server/file-links.js';
 import { isSignedFileRequest } from '../../src/server/routes/paths.js';

@@ -5,7 +5,7 @@
 // anything are served inline; every other file is a download, and no answer may run a script.
 import type { Hono } from 'hono';
 import type { AppEnv } from '../context.js';
-import { signingSecret } from '../admin.js';
+import { signingSecret } from '../local-access.js';
 import { verifyFileSignature } from '../file-links.js';
 import { HttpError, notFound, subscriptionExpired } from '../http-error.js';
 import { findCompany } from '../store/companies.js';
