@@ -23,7 +23,8 @@ export interface InProcessService {
 export async function openInProcess(opts: { dataDir: string; log?: (line: string) => void }): Promise<InProcessService> {
   useLightWeb();
   const { db, localToken, app, recurNow } = await openService({ ...opts, rateLimit: 0, localAccess: true });
-  await recurNow();
+  // a command starts the service anew each time: the recurring pass runs on the first command of a day
+  await recurNow({ oncePerDay: true });
   return {
     url: `${IN_PROCESS_ORIGIN}${API_PREFIX}`,
     localToken: localToken!,

@@ -6,7 +6,8 @@ import { createApp, API_PREFIX } from './app.js';
 import type { SeedResult } from './admin.js';
 import { isSeeded, localAccessToken } from './local-access.js';
 import { openDatabase, type Db } from './store/db.js';
-import { hasRecurringTemplates } from './store/recurring.js';
+import { clock, todayOf } from './clock.js';
+import { hasRecurringTemplates, lastRecurringDay, recordRecurringDay } from './store/recurring.js';
 
 export interface StartOptions {
   dataDir: string;
@@ -44,10 +45,16 @@ export async function openService(opts: Omit<StartOptions, 'host' | 'port'>) {
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const app = createApp({ db, dataDir: opts.dataDir, rateLimit: opts.rateLimit ?? 120, log });
   // recurring invoices: the copies that fell due while the service was down (the documents' code loads
-  // only when there is a template to recur)
-  const recurNow = async () => {
+  // only when there is a template to recur). Every run records its day; `oncePerDay` (local mode, a
+  // start per command) skips the pass when it ran that day already.
+  const recurNow = async (run: { oncePerDay?: boolean } = {}) => {
     try {
-      if (hasRecurringTemplates(db)) (await import('./actions/recurring.js')).runRecurring(db);
+      if (!hasRecurringTemplates(db)) return;
+      const now = clock.now();
+      const day = todayOf({}, now);
+      if (run.oncePerDay && lastRecurringDay(db) === day) return;
+      (await import('./actions/recurring.js')).runRecurring(db, { now });
+      recordRecurringDay(db, day);
     } catch (err) { log(`recurring invoices: ${(err as Error).stack ?? String(err)}`); }
   };
   return { db, seed, localToken, app, recurNow };

@@ -1,7 +1,9 @@
 // Local mode: no profile and no ACCT_* variables, the embedded service on the local ledger.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { wallClock } from '../../src/domain/clock.js';
 import { sandbox, type Sandbox } from '../helpers/cli.js';
 import { tsv } from './support.js';
 
@@ -125,5 +127,38 @@ describe('a fresh local ledger', () => {
     expect((await box.run(['tags', 'create', '--name', 'reisen', '--color', 'green'])).code).toBe(0);
     expect((await box.run(['tags', 'get', '999'])).code).toBe(5);
     expect((await box.run(['tags', 'create', '--name', 'reisen', '--color', 'red'])).code).toBe(3);
+  });
+
+  test('the recurring invoices\' pass runs on the first local command of a day, not on every command', async () => {
+    expect((await box.run(['customers', 'create', '--name', 'Abo AG'])).code).toBe(0);
+    expect((await box.run(['server', 'companies', 'set', '1', '--data', box.dataDir, '--plan', 'business'])).code).toBe(0);
+    // dated 45 days back, monthly: one copy is due (a month on), the next is not yet
+    const made = await box.run(['invoices', 'create', '--customer', 'Abo AG', '--position', 'Hosting;1;49', '--date', '-45d', '--repeat', 'monthly', '--json']);
+    expect(made.code, made.stderr).toBe(0);
+    const template = JSON.parse(made.stdout).id;
+    const db = () => new DatabaseSync(join(box.dataDir, 'acct.sqlite'));
+    const read = (sql: string): any[] => { const d = db(); try { return d.prepare(sql).all(); } finally { d.close(); } };
+    const copies = () => read(`SELECT id FROM invoices WHERE recurring_template_id = ${template}`).map((r) => Number(r.id));
+
+    // the next command makes the copy and records the day
+    expect((await box.run(['tags', 'list'])).code).toBe(0);
+    const [copy] = copies();
+    expect(copies()).toEqual([copy]);
+    const today = wallClock(new Date()).date;
+    expect(read("SELECT value FROM meta WHERE key = 'recurring_day'")).toEqual([{ value: today }]);
+
+    // the copy deleted: later commands of the day do not make it again
+    const deleted = await box.run(['invoices', 'delete', `id:${copy}`, '--yes']);
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect((await box.run(['tags', 'list'])).code).toBe(0);
+    expect(copies()).toEqual([]);
+
+    // on the next day's first command (the recorded day an earlier one) the pass runs again
+    const d = db();
+    d.prepare("UPDATE meta SET value = '2000-01-01' WHERE key = 'recurring_day'").run();
+    d.close();
+    expect((await box.run(['tags', 'list'])).code).toBe(0);
+    expect(copies()).toHaveLength(1);
+    expect(read("SELECT value FROM meta WHERE key = 'recurring_day'")).toEqual([{ value: today }]);
   });
 });
