@@ -8,9 +8,9 @@ import { dueOccurrences, shiftedDue, type RepeatInterval } from '../domain/docum
 import { todayOf } from '../clock.js';
 import { transaction, type Db, type Row } from '../store/db.js';
 import { findCompany } from '../store/companies.js';
-import { findDocumentRow, insertActivity, recurringIndexesOf, type DocumentValues } from '../store/documents.js';
+import { insertActivity, recurringIndexesOf, type DocumentValues } from '../store/documents.js';
 import { recurringTemplateRows } from '../store/recurring.js';
-import { createDocument, storedPositions } from './documents.js';
+import { createDocument, nextDocumentNumber, storedPositions } from './documents.js';
 import type { PositionInput } from '../domain/positions.js';
 
 export interface RecurringCopy { companyId: number; templateId: number; templateNumber: string; id: number; number: string; date: string }
@@ -36,15 +36,18 @@ export function runRecurring(db: Db, opts: { companyId?: number; date?: string; 
     if (!companies.has(companyId)) companies.set(companyId, findCompany(db, companyId));
     const company = companies.get(companyId);
     if (!company || company.plan !== 'business' || Number(company.subscription_expired) === 1) continue;
-    const today = opts.date ?? todayOf(company, opts.now ?? new Date());
+    const today = opts.date ?? todayOf(company, opts.now);
     const due = dueOccurrences({ date: template.date, interval: template.repeat_interval as RepeatInterval, stopAt: template.repeat_stop_at }, today, recurringIndexesOf(db, Number(template.id)));
+    if (due.length === 0) continue;
+    const positions = storedPositions(db, 'invoice', Number(template.id)).map(undated);
     for (const { k, date } of due) {
       transaction(db, () => {
-        const values: DocumentValues = { status: 'open', date, payable_until: shiftedDue({ date: template.date, payable_until: template.payable_until }, date), repeat: false, recurring_template_id: template.id, recurring_index: k };
+        // the number taken here (as createDocument would) is the copy's, for the template's activity
+        const number = nextDocumentNumber(db, 'invoice', companyId, Number(date.slice(0, 4)));
+        const values: DocumentValues = { status: 'open', number, date, payable_until: shiftedDue({ date: template.date, payable_until: template.payable_until }, date), repeat: false, recurring_template_id: template.id, recurring_index: k };
         for (const key of COPIED) values[key] = template[key];
         const scope = { db, dataDir: '', companyId, userId: Number(template.user_id), company, today };
-        const id = createDocument(scope, 'invoice', { values, positions: storedPositions(db, 'invoice', Number(template.id)).map(undated) });
-        const number = String(findDocumentRow(db, 'invoice', companyId, id)!.number);
+        const id = createDocument(scope, 'invoice', { values, positions });
         insertActivity(db, 'invoice', Number(template.id), `Recurring invoice ${number} created`);
         created.push({ companyId, templateId: Number(template.id), templateNumber: template.number, id, number, date });
       });
