@@ -59,6 +59,11 @@ export function scopeOf(c: Ctx): Scope {
   };
 }
 
+/** The request's scope with the company's row, for the actions that read its settings (documents, the bank import). */
+export type CompanyScope = Scope & { company: Row };
+
+export const companyScopeOf = (c: Ctx): CompanyScope => ({ ...scopeOf(c), company: c.get('company') });
+
 /** project_id exists in the company (Laravel's `exists`, a database rule): the project row, else `checked` names the field. */
 export function projectOf(s: Scope, checked: Failures, id: number | null | undefined): Row | undefined {
   if (id == null) return undefined;

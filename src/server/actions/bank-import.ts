@@ -7,7 +7,7 @@ import type { CamtStatement, CamtTransaction } from '../../domain/camt.js';
 import { normaliseIban } from '../../domain/iban.js';
 import { normaliseReference } from '../../domain/qr-reference.js';
 import { HttpError, badRequest, fieldError, notFound } from '../http-error.js';
-import type { Scope } from '../context.js';
+import type { CompanyScope } from '../context.js';
 import type { Failures } from '../validation.js';
 import { transaction, type Row } from '../store/db.js';
 import { listAccountRows } from '../store/accounts.js';
@@ -22,8 +22,6 @@ import { createBooking, type BookingChanges } from './bookings.js';
 import type { UploadedFile } from '../upload.js';
 import { accrual, invoiceBooker, markAs, paymentBooking } from './document-states.js';
 
-/** The request scope plus the company row (its accounting method decides how a paid invoice is booked). */
-export type ImportScope = Scope & { company: Row };
 
 export interface UploadCounts {
   /** new import entries */
@@ -43,12 +41,12 @@ const DESCRIPTION_MAX = 255;
  * anything is written (a ZIP with one statement that fits no account imports nothing); then all new
  * entries are written in one transaction.
  */
-export function importStatements(s: ImportScope, statements: readonly CamtStatement[], bankAccountId?: number): UploadCounts {
+export function importStatements(s: CompanyScope, statements: readonly CamtStatement[], bankAccountId?: number): UploadCounts {
   // one write transaction from the first read: another process uploading the same file waits, then sees these as duplicates
   return transaction(s.db, () => importInTransaction(s, statements, bankAccountId));
 }
 
-function importInTransaction(s: ImportScope, statements: readonly CamtStatement[], bankAccountId: number | undefined): UploadCounts {
+function importInTransaction(s: CompanyScope, statements: readonly CamtStatement[], bankAccountId: number | undefined): UploadCounts {
   const accounts = listAccountRows(s.db, s.companyId, ['bank']);
   const targets = statements.map((st) => ({ statement: st, account: bankAccountFor(accounts, st, bankAccountId) }));
   const matcher = invoiceMatcher(s);
@@ -131,7 +129,7 @@ function duplicateKey(e: { bank_reference: string | null; date: string; sum: num
  * same form) or creditor reference (SCOR) it carries, with the counter account and VAT rate its payment
  * will be booked with.
  */
-function invoiceMatcher(s: ImportScope): (entry: NewImportEntry, tx: CamtTransaction) => boolean {
+function invoiceMatcher(s: CompanyScope): (entry: NewImportEntry, tx: CamtTransaction) => boolean {
   const byQr = new Map<string, Row>();
   const byScor = new Map<string, Row>();
   for (const invoice of unpaidInvoiceRows(s.db, s.companyId)) {
@@ -160,7 +158,7 @@ function invoiceMatcher(s: ImportScope): (entry: NewImportEntry, tx: CamtTransac
  * How processing will book a payment of the invoice (payInvoice): an open invoice is marked sent first,
  * so under the accrual method its receivable is booked by then and the payment credits 1100.
  */
-function expectedPayment(s: ImportScope, invoice: Row): ReturnType<typeof paymentBooking> {
+function expectedPayment(s: CompanyScope, invoice: Row): ReturnType<typeof paymentBooking> {
   const receivableBooked = accrual(s) && (invoice.receivable_entry_id !== null || (invoice.status === 'open' && Number(invoice.final_value) !== 0));
   return paymentBooking(s, invoice, undefined, receivableBooked);
 }
@@ -168,7 +166,7 @@ function expectedPayment(s: ImportScope, invoice: Row): ReturnType<typeof paymen
 interface LearnedRule { other_account_id: number; tax_rate_id: number | null; description: string | null }
 
 /** The rules learned from processed entries: by counterparty IBAN, else by name (case-insensitive); a later entry wins. */
-function learnedRules(s: ImportScope): { byIban: Map<string, LearnedRule>; byName: Map<string, LearnedRule> } {
+function learnedRules(s: CompanyScope): { byIban: Map<string, LearnedRule>; byName: Map<string, LearnedRule> } {
   const byIban = new Map<string, LearnedRule>();
   const byName = new Map<string, LearnedRule>();
   for (const r of learnedRuleRows(s.db, s.companyId)) {
@@ -203,7 +201,7 @@ export const NOTHING_READY = 'Es sind keine Einträge zum Verbuchen bereit.';
  * Books every ready open entry, each in its own transaction; ignored ones leave the queue as deleted.
  * What the bookkeeping refuses (a 4xx of the booking rules) stays open with its reason.
  */
-export function processImportEntries(s: ImportScope): ProcessResult {
+export function processImportEntries(s: CompanyScope): ProcessResult {
   const ids = readyImportEntryIds(s.db, s.companyId);
   if (ids.length === 0) throw badRequest(NOTHING_READY);
   const result: ProcessResult = { created: 0, ignored: 0, errors: [] };
@@ -241,7 +239,7 @@ function importExtras(row: Row): BookingChanges {
 }
 
 /** A plain entry: income debits the bank and credits the counter account, expense the other way round. */
-function bookEntry(s: ImportScope, row: Row): number {
+function bookEntry(s: CompanyScope, row: Row): number {
   const bank = Number(row.bank_account_id);
   const other = Number(row.other_account_id);
   return createBooking(s, {
@@ -259,7 +257,7 @@ function bookEntry(s: ImportScope, row: Row): number {
  * the receivable is booked, else the income account). An invoice still open is marked sent first: the
  * customer has evidently received it.
  */
-function payInvoice(s: ImportScope, row: Row): number {
+function payInvoice(s: CompanyScope, row: Row): number {
   const find = () => {
     const doc = findDocumentRow(s.db, 'invoice', s.companyId, Number(row.invoice_id));
     if (!doc) throw badRequest('Die verknüpfte Rechnung existiert nicht mehr.');
@@ -314,7 +312,7 @@ const INVALID = 'The selected :attribute is invalid.';
  * for every entry first, and the 422 names the fields (`checked` already holds the shape failures); then
  * all entries change in one transaction. A processed or deleted entry is a 400.
  */
-export function changeImportEntries(s: ImportScope, rows: readonly Row[], input: ImportEntryInput, checked: Failures): void {
+export function changeImportEntries(s: CompanyScope, rows: readonly Row[], input: ImportEntryInput, checked: Failures): void {
   for (const row of rows) if (row.status !== 'open') throw badRequest(NOT_OPEN(row));
   const { db, companyId } = s;
   const accountIds = [input.other_account_id, input.bank_account_id, input.expense_account_id, input.income_account_id]
@@ -391,7 +389,7 @@ export function changeImportEntries(s: ImportScope, rows: readonly Row[], input:
 }
 
 /** Back to what the upload wrote (400 for a processed or deleted entry). */
-export function resetImportEntryOf(s: ImportScope, row: Row): void {
+export function resetImportEntryOf(s: CompanyScope, row: Row): void {
   if (row.status !== 'open') throw badRequest(NOT_OPEN(row));
   resetImportEntry(s.db, s.companyId, Number(row.id));
 }
@@ -399,7 +397,7 @@ export function resetImportEntryOf(s: ImportScope, row: Row): void {
 export const NOTHING_TO_DELETE = 'Es wurden keine offenen Einträge zum Löschen ausgewählt.';
 
 /** Soft-deletes the company's open entries among `ids` (all open ones for 'all'); none of them open: 400. */
-export function deleteImportEntries(s: ImportScope, ids: readonly number[] | 'all'): number {
+export function deleteImportEntries(s: CompanyScope, ids: readonly number[] | 'all'): number {
   const open = openImportEntryIds(s.db, s.companyId, ids);
   if (open.length === 0) throw badRequest(NOTHING_TO_DELETE);
   transaction(s.db, () => markImportEntriesDeleted(s.db, s.companyId, open));
@@ -409,7 +407,7 @@ export function deleteImportEntries(s: ImportScope, ids: readonly number[] | 'al
 // ---- receipts -----------------------------------------------------------------------------------
 
 /** Stores the receipt on the entry (replacing an earlier one, whose bytes go once this commits). */
-export function attachReceipt(s: ImportScope, row: Row, receipt: UploadedFile): StoredFile {
+export function attachReceipt(s: CompanyScope, row: Row, receipt: UploadedFile): StoredFile {
   if (row.status !== 'open') throw badRequest(NOT_OPEN(row));
   return transaction(s.db, () => {
     const file = insertFile(s.db, s.dataDir, s.companyId, receipt.name, receipt.mime, receipt.bytes);
@@ -420,7 +418,7 @@ export function attachReceipt(s: ImportScope, row: Row, receipt: UploadedFile): 
 }
 
 /** Removes the entry's receipt; none: 404. */
-export function removeReceipt(s: ImportScope, row: Row): void {
+export function removeReceipt(s: CompanyScope, row: Row): void {
   if (row.file_id === null) throw notFound(NO_RECEIPT);
   if (row.status !== 'open') throw badRequest(NOT_OPEN(row));
   transaction(s.db, () => {

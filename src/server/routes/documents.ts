@@ -8,7 +8,7 @@ import type * as Zod from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import {
   createDocument, addPosition, changePosition, removePosition, deleteDocument, updateDocumentWith, attach, detach,
-  attachedFiles, nextDocumentNumber, assertEditable, type DocumentInput, type DocumentScope,
+  attachedFiles, nextDocumentNumber, assertEditable, type DocumentInput,
 } from '../actions/documents.js';
 import { canMove, invoiceBooker, markAs, moveRefused, primaryBankAccountId, removeInvoiceBookings, DEFAULT_INCOME_ACCOUNT, type InvoiceBooker, type MarkAsParams } from '../actions/document-states.js';
 import {
@@ -40,7 +40,7 @@ import { toCustomer } from '../present/customers.js';
 import { serializeEntries } from '../present/entries.js';
 import { toProject } from '../present/projects.js';
 import { toTaxRate } from '../present/tax-rates.js';
-import { companyToday, companyZone, scopeOf as requestScope } from '../context.js';
+import { companyScopeOf, companyToday, companyZone, scopeOf as requestScope } from '../context.js';
 import { fileUrlFor } from '../file-links.js';
 import { readUploadedFile } from '../upload.js';
 import { buildQrPayload, validateQrInput } from '../../domain/qr-bill.js';
@@ -288,8 +288,6 @@ function filterOf(c: Ctx, type: DocumentType): DocumentFilter {
 
 // ---- reading ------------------------------------------------------------------------------------------
 
-const documentScope = (c: Ctx): DocumentScope => ({ ...requestScope(c), company: c.get('company') });
-
 function documentOr404(c: Ctx, type: DocumentType): Row {
   const row = findDocumentRow(c.get('deps').db, type, c.get('companyId'), pathId(c, PARAM[type]));
   if (!row) throw notFound(NOT_FOUND[type]);
@@ -363,7 +361,7 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
 
   r.post(base, async (c) => {
     const input = resolveBody(c, type, await readBody(c), undefined);
-    const id = createDocument(documentScope(c), type, input);
+    const id = createDocument(companyScopeOf(c), type, input);
     return c.json(createdAnswer(findDocumentRow(c.get('deps').db, type, c.get('companyId'), id)!), 201);
   });
 
@@ -374,7 +372,7 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     const updateData = (body.updateData && typeof body.updateData === 'object' && !Array.isArray(body.updateData)) ? body.updateData as Body : undefined;
     if (!updateData) throw validationError({ updateData: ['The update data field is required.'] });
     if (has(updateData, 'number')) throw validationError({ 'updateData.number': ['The number cannot be set on several documents at once.'] });
-    const s = documentScope(c);
+    const s = companyScopeOf(c);
     const skipped: number[] = [];
     let updated = 0;
     for (const id of ids) {
@@ -388,7 +386,7 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
 
   r.delete(`${base}/batch`, async (c) => {
     const { ids } = validate(z.object({ ids: rules.ids() }), await readBody(c));
-    const s = documentScope(c);
+    const s = companyScopeOf(c);
     const skipped: number[] = [];
     let deleted = 0;
     for (const id of ids) {
@@ -410,7 +408,7 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     const status = (body.updateData as Body | undefined)?.status;
     const targets: readonly string[] = type === 'invoice' ? INVOICE_TARGETS : PROPOSAL_STATUSES;
     if (typeof status !== 'string' || !targets.includes(status)) throw validationError({ 'updateData.status': ['The selected update data.status is invalid.'] });
-    const s = documentScope(c);
+    const s = companyScopeOf(c);
     const skipped: number[] = [];
     let updated = 0;
     for (const id of ids) {
@@ -435,13 +433,13 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     const row = documentOr404(c, type);
     assertEditable(type, row);
     const input = resolveBody(c, type, await readBody(c), row);
-    updateDocumentWith(documentScope(c), type, documentOr404(c, type), input);
+    updateDocumentWith(companyScopeOf(c), type, documentOr404(c, type), input);
     return c.json({ data: readDocument(c, type, Number(row.id)) });
   });
 
   r.delete(one_, (c) => {
     const row = documentOr404(c, type);
-    const s = documentScope(c);
+    const s = companyScopeOf(c);
     deleteDocument(s, type, row, removeInvoiceBookings(booker(c)));
     return c.body(null, 204);
   });
@@ -454,7 +452,7 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     const targets: readonly string[] = type === 'invoice' ? INVOICE_TARGETS : PROPOSAL_STATUSES;
     if (!targets.includes(target)) throw validationError({ status: ['The selected status is invalid.'] });
     if (!canMove(type, row.status, target)) throw moveRefused(type, row.status, target);
-    markAs(documentScope(c), type, row, target, type === 'invoice' ? markAsParams(c) : {}, booker(c));
+    markAs(companyScopeOf(c), type, row, target, type === 'invoice' ? markAsParams(c) : {}, booker(c));
     return c.json({ data: readDocument(c, type, Number(row.id)) });
   });
 
@@ -494,7 +492,7 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     const parsed = parsePosition(body, type === 'invoice');
     if (!parsed.ok) throw validationError({ [parsed.field]: [parsed.message] });
     const parentId = parentOf(c, type, row, body.parent_id);
-    const id = addPosition(documentScope(c), type, row, parsed.value, parentId);
+    const id = addPosition(companyScopeOf(c), type, row, parsed.value, parentId);
     return c.json({ data: positionOf(c, type, row, id) }, 201);
   });
 
@@ -506,27 +504,27 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     const parsed = parsePosition({ ...storedItem(position), ...body }, type === 'invoice');
     if (!parsed.ok) throw validationError({ [parsed.field]: [parsed.message] });
     if (parsed.value.type === 'collection' && position.parent_id !== null) throw validationError({ type: ['A collection cannot sit inside a collection.'] });
-    changePosition(documentScope(c), type, row, position, parsed.value);
+    changePosition(companyScopeOf(c), type, row, position, parsed.value);
     return c.json({ data: positionOf(c, type, row, Number(position.id)) });
   });
 
   r.delete(`${one_}/positions/:position`, (c) => {
     const row = documentOr404(c, type);
     const position = positionOr404(c, type, row);
-    removePosition(documentScope(c), type, row, position);
+    removePosition(companyScopeOf(c), type, row, position);
     return c.body(null, 204);
   });
 
   // attachments
   r.post(`${one_}/attach`, async (c) => {
     const row = documentOr404(c, type);
-    const stored = attach(documentScope(c), type, row, await readUploadedFile(await readBody(c)));
+    const stored = attach(companyScopeOf(c), type, row, await readUploadedFile(await readBody(c)));
     return c.json({ data: fileRecord(stored, fileUrlFor(c)(stored)) }, 201);
   });
 
   r.post(`${one_}/detach/:file`, (c) => {
     const row = documentOr404(c, type);
-    if (!detach(documentScope(c), type, row, pathId(c, 'file'))) throw notFound('File not found.');
+    if (!detach(companyScopeOf(c), type, row, pathId(c, 'file'))) throw notFound('File not found.');
     return c.body(null, 204);
   });
 
@@ -613,7 +611,7 @@ function registerSplit(r: Hono<AppEnv>): void {
     if (total !== Number(proposal.total_value_with_discount)) {
       throw validationError({ splits: ['The parts must total 100 percent of the proposal amount.'] });
     }
-    const s = documentScope(c);
+    const s = companyScopeOf(c);
     const ids = transaction(s.db, () => splits.map((split) => {
       const values: DocumentValues = {
         customer_id: proposal.customer_id, contact_id: proposal.contact_id, project_id: proposal.project_id, tax_rate_id: proposal.tax_rate_id,

@@ -5,10 +5,10 @@
 import type { Hono } from 'hono';
 import { MAX_STATEMENT_BYTES, STATEMENT_UPLOAD_PATHS } from './paths.js';
 import type * as Zod from 'zod';
-import { scopeOf, type AppEnv, type Ctx } from '../context.js';
+import { companyScopeOf, type AppEnv, type Ctx } from '../context.js';
 import {
   attachReceipt, changeImportEntries, deleteImportEntries, importStatements, NO_RECEIPT, processImportEntries, removeReceipt, resetImportEntryOf,
-  type ImportEntryInput, type ImportScope, type TagInput,
+  type ImportEntryInput, type TagInput,
 } from '../actions/bank-import.js';
 import { toRappen } from '../domain/money.js';
 import { TAG_COLORS } from '../domain/tags.js';
@@ -29,8 +29,6 @@ import { readUploadedFile, uploadBodyLimit } from '../upload.js';
 const NOT_FOUND = 'Import entry not found.';
 
 // ---- reading ------------------------------------------------------------------------------------
-
-const importScope = (c: Ctx): ImportScope => ({ ...scopeOf(c), company: c.get('company') });
 
 function serialize(c: Ctx, rows: Row[]) {
   return serializeImportEntries(c.get('deps').db, c.get('companyId'), rows, fileUrlFor(c));
@@ -143,7 +141,7 @@ export function registerImportEntries(r: Hono<AppEnv>): void {
     r.delete(path, async (c) => {
       const checked = check(deleteSchema(), await readBody(c));
       checked.throwIfAny();
-      deleteImportEntries(importScope(c), checked.data.ids!);
+      deleteImportEntries(companyScopeOf(c), checked.data.ids!);
       return c.json({ success: true });
     });
   }
@@ -155,13 +153,13 @@ export function registerImportEntries(r: Hono<AppEnv>): void {
       const rows = importEntryRowsByIds(c.get('deps').db, c.get('companyId'), ids ?? []);
       const found = new Set(rows.map((row) => Number(row.id)));
       (ids ?? []).forEach((entryId, i) => { if (!found.has(entryId)) checked.fail(`ids.${i}`, `The selected ids.${i} is invalid.`); });
-      changeImportEntries(importScope(c), rows, inputOf(input), checked);
+      changeImportEntries(companyScopeOf(c), rows, inputOf(input), checked);
       return c.json({ data: serialize(c, importEntryRowsByIds(c.get('deps').db, c.get('companyId'), [...found])) });
     });
   }
 
   for (const path of PATHS.process) {
-    r.post(path, (c) => c.json(processImportEntries(importScope(c))));
+    r.post(path, (c) => c.json(processImportEntries(companyScopeOf(c))));
   }
 
   for (const path of PATHS.upload) {
@@ -179,7 +177,7 @@ export function registerImportEntries(r: Hono<AppEnv>): void {
         throw err;
       }
       // from here on no await: the duplicates and matches are read and the entries written in one go
-      const counts = importStatements(importScope(c), statements, checked.data.bank_account_id ?? undefined);
+      const counts = importStatements(companyScopeOf(c), statements, checked.data.bank_account_id ?? undefined);
       c.header('X-Import-Created', String(counts.created));
       c.header('X-Import-Duplicates', String(counts.duplicates));
       c.header('X-Import-Matched', String(counts.matched));
@@ -194,13 +192,13 @@ export function registerImportEntries(r: Hono<AppEnv>): void {
     r.put(path, async (c) => {
       const row = entryOr404(c);
       const checked = check(updateSchema(), await readBody(c));
-      changeImportEntries(importScope(c), [row], inputOf(checked.data), checked);
+      changeImportEntries(companyScopeOf(c), [row], inputOf(checked.data), checked);
       return c.json({ data: readOne(c, Number(row.id)) });
     });
 
     r.put(`${path}/reset`, (c) => {
       const row = entryOr404(c);
-      resetImportEntryOf(importScope(c), row);
+      resetImportEntryOf(companyScopeOf(c), row);
       return c.json({ data: readOne(c, Number(row.id)) });
     });
 
@@ -208,12 +206,12 @@ export function registerImportEntries(r: Hono<AppEnv>): void {
       entryOr404(c);
       const receipt = await readUploadedFile(await readBody(c));
       // the entry is read again after the upload: another request may have changed it meanwhile
-      const file = attachReceipt(importScope(c), entryOr404(c), receipt);
+      const file = attachReceipt(companyScopeOf(c), entryOr404(c), receipt);
       return c.json({ success: true, file: { id: file.id, name: file.name, size: file.size } });
     });
 
     r.delete(`${path}/file`, (c) => {
-      removeReceipt(importScope(c), entryOr404(c));
+      removeReceipt(companyScopeOf(c), entryOr404(c));
       return c.json({ success: true });
     });
 
