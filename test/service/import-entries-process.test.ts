@@ -322,6 +322,22 @@ describe('DELETE …/entries/import', () => {
     expect((await list(c)).open_count).toBe(0);
   });
 
+  it('"all" and a list of ids delete more entries than one statement takes (500 a statement)', async () => {
+    const c = freshCompany('Viele löschen AG');
+    const txs = Array.from({ length: 1203 }, (_, i) => ({ ...EXPENSE, ref: `P-MANY-${i}`, amount: `${i + 1}.00` }));
+    await uploadOk(c, camt054(null, txs));
+    expect((await list(c)).total_count).toBe(1203);
+    // by ids: the first 1001 (three statements), one of them twice
+    const refs = await byRef(c);
+    const chosen = txs.slice(0, 1001).map((t) => refs[t.ref].id);
+    expect((await remove(c, [...chosen, chosen[0]])).body).toEqual({ success: true });
+    expect((await list(c)).total_count).toBe(202);
+    expect((await list(c, '?status=deleted')).total_count).toBe(1001);
+    expect((await remove(c, 'all')).body).toEqual({ success: true });
+    expect((await list(c)).total_count).toBe(0);
+    expect((await list(c, '?status=deleted')).total_count).toBe(1203);
+  });
+
   it('400 { message } when no open entry is among the ids', async () => {
     const { c, inc, exp } = await setup('Nichts zu löschen AG');
     const foreign = await setup('Fremd löschen AG');

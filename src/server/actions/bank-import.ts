@@ -20,7 +20,7 @@ import {
 } from '../store/import-entries.js';
 import { createBooking, type BookingChanges } from './bookings.js';
 import type { UploadedFile } from '../upload.js';
-import { accrual, invoiceBooker, markAs, paymentBooking } from './document-states.js';
+import { accrual, invoiceBooker, markAs, paymentBooking, rememberedAccounts, type AccountByNumber } from './document-states.js';
 
 
 export interface UploadCounts {
@@ -132,6 +132,8 @@ function duplicateKey(e: { bank_reference: string | null; date: string; sum: num
 function invoiceMatcher(s: CompanyScope): (entry: NewImportEntry, tx: CamtTransaction) => boolean {
   const byQr = new Map<string, Row>();
   const byScor = new Map<string, Row>();
+  // the counter accounts by number (1100, 3400) are looked up once for the whole upload
+  const byNumber = rememberedAccounts(s);
   for (const invoice of unpaidInvoiceRows(s.db, s.companyId)) {
     if (invoice.qr_reference) byQr.set(normaliseReference(invoice.qr_reference), invoice);
     if (invoice.reference) byScor.set(normaliseReference(invoice.reference), invoice);
@@ -142,7 +144,7 @@ function invoiceMatcher(s: CompanyScope): (entry: NewImportEntry, tx: CamtTransa
     if (!invoice) return false;
     entry.invoice_id = Number(invoice.id);
     try {
-      const booking = expectedPayment(s, invoice);
+      const booking = expectedPayment(s, invoice, byNumber);
       entry.other_account_id = booking.credit_account_id;
       entry.tax_rate_id = booking.tax_rate_id;
       entry.description = booking.description.slice(0, DESCRIPTION_MAX);
@@ -158,9 +160,9 @@ function invoiceMatcher(s: CompanyScope): (entry: NewImportEntry, tx: CamtTransa
  * How processing will book a payment of the invoice (payInvoice): an open invoice is marked sent first,
  * so under the accrual method its receivable is booked by then and the payment credits 1100.
  */
-function expectedPayment(s: CompanyScope, invoice: Row): ReturnType<typeof paymentBooking> {
+function expectedPayment(s: CompanyScope, invoice: Row, byNumber?: AccountByNumber): ReturnType<typeof paymentBooking> {
   const receivableBooked = accrual(s) && (invoice.receivable_entry_id !== null || (invoice.status === 'open' && Number(invoice.final_value) !== 0));
-  return paymentBooking(s, invoice, undefined, receivableBooked);
+  return paymentBooking(s, invoice, undefined, receivableBooked, byNumber);
 }
 
 interface LearnedRule { other_account_id: number; tax_rate_id: number | null; description: string | null }
@@ -268,9 +270,12 @@ function payInvoice(s: CompanyScope, row: Row): number {
     markAs(s, 'invoice', invoice, 'sent', {}, invoiceBooker(s));
     invoice = find();
   }
+  // the move to paid makes one booking, the payment: its id is the entry's
+  const booker = invoiceBooker(s, importExtras(row));
+  let paymentId: number | undefined;
   markAs(s, 'invoice', invoice, 'paid', { createEntry: true, paidDate: row.date, bankAccountId: Number(row.bank_account_id), sum: Number(row.sum) },
-    invoiceBooker(s, importExtras(row)));
-  return Number(find().entry_id);
+    { ...booker, create: (values) => (paymentId = booker.create(values)) });
+  return paymentId!;
 }
 
 /** The tags kept on an entry, as the booking action takes them: ids, and new tags by name. */

@@ -72,14 +72,28 @@ export function primaryBankAccountId(db: Db, companyId: number): number | undefi
   return row ? Number(row.id) : undefined;
 }
 
-function receivablesAccount(s: DocumentScope): number {
-  const id = accountByNumber(s.db, s.companyId, RECEIVABLES_ACCOUNT);
+/** The id of the company's account of a number (1100, 3400); none: undefined. */
+export type AccountByNumber = (number: number) => number | undefined;
+
+const lookupAccount = (s: DocumentScope): AccountByNumber => (number) => accountByNumber(s.db, s.companyId, number);
+
+/** An AccountByNumber that asks the database once per number (the bank import: once per upload). */
+export function rememberedAccounts(s: DocumentScope): AccountByNumber {
+  const known = new Map<number, number | undefined>();
+  return (number) => {
+    if (!known.has(number)) known.set(number, accountByNumber(s.db, s.companyId, number));
+    return known.get(number);
+  };
+}
+
+function receivablesAccount(s: DocumentScope, byNumber = lookupAccount(s)): number {
+  const id = byNumber(RECEIVABLES_ACCOUNT);
   if (id === undefined) throw badRequest(`Das Debitorenkonto ${RECEIVABLES_ACCOUNT} fehlt im Kontenplan.`);
   return id;
 }
 
-const incomeAccount = (s: DocumentScope, invoice: Row): number => {
-  const id = invoice.income_account_id ?? accountByNumber(s.db, s.companyId, DEFAULT_INCOME_ACCOUNT);
+const incomeAccount = (s: DocumentScope, invoice: Row, byNumber = lookupAccount(s)): number => {
+  const id = invoice.income_account_id ?? byNumber(DEFAULT_INCOME_ACCOUNT);
   if (id === undefined || id === null) throw badRequest(`Das Ertragskonto ${DEFAULT_INCOME_ACCOUNT} fehlt im Kontenplan.`);
   return Number(id);
 };
@@ -95,9 +109,10 @@ const bookingText = (invoice: Row) => `Rechnung ${invoice.number}${invoice.custo
  */
 export function paymentBooking(
   s: DocumentScope, invoice: Row, taxRateId?: number, receivableBooked = accrual(s) && invoice.receivable_entry_id !== null,
+  byNumber: AccountByNumber = lookupAccount(s),
 ): { credit_account_id: number; tax_rate_id: number | null; description: string } {
   return {
-    credit_account_id: receivableBooked ? receivablesAccount(s) : incomeAccount(s, invoice),
+    credit_account_id: receivableBooked ? receivablesAccount(s, byNumber) : incomeAccount(s, invoice, byNumber),
     tax_rate_id: receivableBooked ? null : taxRateId ?? (invoice.tax_rate_id === null ? null : Number(invoice.tax_rate_id)),
     description: bookingText(invoice),
   };

@@ -169,9 +169,15 @@ export function resetImportEntry(db: Db, companyId: number, id: number): void {
 
 export function markImportEntriesDeleted(db: Db, companyId: number, ids: readonly number[]): void {
   const now = timestamp();
-  const update = db.prepare("UPDATE import_entries SET status = 'deleted', updated_at = ? WHERE company_id = ? AND id = ?");
-  for (const id of ids) update.run(now, companyId, id);
+  // one statement per DELETE_CHUNK ids (SQLite's bound parameters are limited); its text varies with
+  // the count, so it is compiled here rather than kept among the connection's statements
+  for (let at = 0; at < ids.length; at += DELETE_CHUNK) {
+    const chunk = ids.slice(at, at + DELETE_CHUNK);
+    db.prepare(`UPDATE import_entries SET status = 'deleted', updated_at = ? WHERE company_id = ? AND id IN (${chunk.map(() => '?').join(', ')})`)
+      .run(now, companyId, ...chunk);
+  }
 }
+const DELETE_CHUNK = 500;
 
 /** What an upload compares a transaction with to skip it as a duplicate: every entry ever imported to the bank account. */
 export function importedKeysOf(db: Db, companyId: number, bankAccountId: number): Row[] {
