@@ -9,7 +9,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, ServiceDeps } from './context.js';
 import { HttpError, subscriptionExpired } from './http-error.js';
-import { clientAddress, RateLimiter } from './rate-limit.js';
+import { clientAddress, RateLimiter, rateLimitHeaders } from './rate-limit.js';
 import { findUserByToken, membership } from './store/companies.js';
 import { routesFor, type Registrar } from './routes/index.js';
 import { isSignedFileRequest, isStatementUpload, MAX_STATEMENT_BYTES } from './routes/paths.js';
@@ -106,13 +106,8 @@ export function createApp(deps: ServiceDeps): Hono<AppEnv> {
   app.use('/api/*', async (c, next) => {
     if (!limiter) return next();
     const decision = limiter.hit(clientAddress(c.env));
-    const headers: Record<string, string> = {
-      'X-RateLimit-Limit': String(decision.limit),
-      'X-RateLimit-Remaining': String(decision.remaining),
-    };
-    if (decision.retryAfter !== undefined) {
-      throw new HttpError(429, 'Too Many Attempts.', undefined, { ...headers, 'Retry-After': String(decision.retryAfter) });
-    }
+    const headers = rateLimitHeaders(decision);
+    if (decision.retryAfter !== undefined) throw new HttpError(429, 'Too Many Attempts.', undefined, headers);
     await next();
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   });

@@ -27,6 +27,13 @@ export class RateLimiter {
   }
 }
 
+/** The headers of an answer under the limit: X-RateLimit-Limit and -Remaining, and Retry-After when refused (429). */
+export function rateLimitHeaders(decision: RateDecision): Record<string, string> {
+  const headers: Record<string, string> = { 'X-RateLimit-Limit': String(decision.limit), 'X-RateLimit-Remaining': String(decision.remaining) };
+  if (decision.retryAfter !== undefined) headers['Retry-After'] = String(decision.retryAfter);
+  return headers;
+}
+
 /** The client's IP as @hono/node-server hands it over (the socket's remote address); "local" without one. */
 export const clientAddress = (env: unknown): string =>
   (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? 'local';

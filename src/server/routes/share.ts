@@ -15,7 +15,7 @@ import { decisionRefusal, type DecisionRefusal } from '../domain/documents.js';
 import { wallClock } from '../domain/time.js';
 import { HttpError } from '../http-error.js';
 import { documentModel } from '../present/documents.js';
-import { clientAddress, RateLimiter } from '../rate-limit.js';
+import { clientAddress, RateLimiter, rateLimitHeaders } from '../rate-limit.js';
 import { failedHtml, notAllowedHtml, notFoundHtml, sharePageHtml, tooManyHtml, type AnswerForm, type AnswerState } from '../render/share-page.js';
 import { shareLabelsFor } from '../render/share-labels.js';
 import { findCompany } from '../store/companies.js';
@@ -96,11 +96,8 @@ export function shareRoutes(rateLimit: number): Hono<AppEnv> {
 
   r.use('/share/*', async (c, next) => {
     const decision = limiter?.hit(clientAddress(c.env));
-    const headers: Record<string, string> = { ...SHARE_HEADERS };
-    if (decision) Object.assign(headers, { 'X-RateLimit-Limit': String(decision.limit), 'X-RateLimit-Remaining': String(decision.remaining) });
-    if (decision?.retryAfter !== undefined) {
-      return c.html(tooManyHtml(), 429, { ...headers, 'Retry-After': String(decision.retryAfter) });
-    }
+    const headers: Record<string, string> = { ...SHARE_HEADERS, ...(decision ? rateLimitHeaders(decision) : {}) };
+    if (decision?.retryAfter !== undefined) return c.html(tooManyHtml(), 429, headers);
     await next();
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   });
