@@ -7,14 +7,14 @@ import type { AppEnv, Ctx } from './context.js';
 import { HttpError } from './http-error.js';
 
 /** JSON and urlencoded bodies: 1 MB (an invoice of 500 positions with long descriptions needs about 600 KB). */
-export const MAX_JSON_BYTES = 1024 * 1024;
+const MAX_JSON_BYTES = 1024 * 1024;
 /** Room on top of a multipart route's file limit before the body is refused unread. */
-export const MULTIPART_MARGIN = 10 * 1024 * 1024;
+const MULTIPART_MARGIN = 10 * 1024 * 1024;
 
 export const bodyTooLarge = (maxBytes: number) =>
   new HttpError(413, `The request body must not be greater than ${Math.floor(maxBytes / 1024)} kilobytes.`);
 
-export const isMultipart = (c: Ctx): boolean => (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+const isMultipart = (c: Ctx): boolean => (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
 
 /**
  * The body's length as the headers declare it: Content-Length, 0 without a body (neither header),

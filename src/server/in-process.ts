@@ -7,7 +7,7 @@ import { API_PREFIX } from './app.js';
 import { openService } from './server.js';
 
 /** The origin in-process requests are addressed to: nothing listens there, the app is called directly. */
-export const IN_PROCESS_ORIGIN = 'http://in-process.localhost';
+const IN_PROCESS_ORIGIN = 'http://in-process.localhost';
 
 export interface InProcessRequest { url: string; method: string; headers: Record<string, string>; body?: string | Uint8Array }
 export interface InProcessAnswer { status: number; headers: Record<string, string>; text: string }

@@ -197,7 +197,7 @@ export interface ProcessResult {
   errors: { id: number; message: string }[];
 }
 
-export const NOTHING_READY = 'Es sind keine Einträge zum Verbuchen bereit.';
+const NOTHING_READY = 'Es sind keine Einträge zum Verbuchen bereit.';
 
 /**
  * Books every ready open entry, each in its own transaction; ignored ones leave the queue as deleted.
@@ -307,7 +307,7 @@ export interface ImportEntryInput {
   ignore?: boolean;
 }
 
-export const NOT_OPEN = (row: Row) => row.status === 'processed'
+const NOT_OPEN = (row: Row) => row.status === 'processed'
   ? `Der Eintrag ${row.id} ist bereits verbucht und kann nicht mehr geändert werden.`
   : `Der Eintrag ${row.id} ist gelöscht und kann nicht mehr geändert werden.`;
 const INVALID = 'The selected :attribute is invalid.';
@@ -399,7 +399,7 @@ export function resetImportEntryOf(s: CompanyScope, row: Row): void {
   resetImportEntry(s.db, s.companyId, Number(row.id));
 }
 
-export const NOTHING_TO_DELETE = 'Es wurden keine offenen Einträge zum Löschen ausgewählt.';
+const NOTHING_TO_DELETE = 'Es wurden keine offenen Einträge zum Löschen ausgewählt.';
 
 /** Soft-deletes the company's open entries among `ids` (all open ones for 'all'); none of them open: 400. */
 export function deleteImportEntries(s: CompanyScope, ids: readonly number[] | 'all'): number {

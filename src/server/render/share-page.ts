@@ -8,8 +8,7 @@ import type { PdfModel, PdfRow } from './document-model.js';
 import { FAILED, NOT_ALLOWED, NOT_VALID, shareLabelsFor, TOO_MANY, type ShareLabels } from './share-labels.js';
 
 /** Text into HTML: the characters that could open markup or leave an attribute (attributes are always in double quotes). */
-const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-const esc = escapeHtml;
+const esc = (text: string): string => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 export interface AnswerForm {
   which: 'accept' | 'decline';
@@ -149,8 +148,7 @@ const lines = (ls: readonly string[]) => ls.map(esc).join('<br>');
 function positionRow(row: PdfRow): string {
   const cls = [row.kind, row.child ? 'child' : ''].filter(Boolean).join(' ');
   const note = row.note ? `<span class="note">${esc(row.note)}</span>` : '';
-  if (row.kind === 'text') return `<tr class="${cls}"><td class="desc wrap" colspan="5">${esc(row.text)}</td></tr>`;
-  if (row.kind === 'collection') return `<tr class="${cls}"><td class="desc wrap" colspan="5">${esc(row.text)}</td></tr>`;
+  if (row.kind === 'text' || row.kind === 'collection') return `<tr class="${cls}"><td class="desc wrap" colspan="5">${esc(row.text)}</td></tr>`;
   if (row.kind === 'subtotal') return `<tr class="${cls}"><td class="desc wrap" colspan="4">${esc(row.text)}</td><td class="num sum">${esc(row.sum)}</td></tr>`;
   return `<tr class="${cls}"><td class="desc wrap">${esc(row.text)}${note}</td><td class="num qty">${esc(row.quantity)}</td>`
     + `<td class="unit">${esc(row.unit)}</td><td class="num price">${esc(row.price)}</td><td class="num sum">${esc(row.sum)}</td></tr>`;

@@ -25,7 +25,7 @@ import { check, isValidDate, lazy, loadZod, nullable, required, rules, sometimes
 import { transaction, type Db, type Row } from '../store/db.js';
 import {
   documentNumberTaken, entryRowsByIds, documentRowsWhere, findDocumentRow, findPositionRow, linkedEntryRows, linkedTimeIds, listDocumentRows,
-  ownDocumentIds, positionRows, timeRowsByIds, type DocumentFilter, type DocumentValues, type StatusCondition,
+  timeRowsByIds, type DocumentFilter, type DocumentValues, type StatusCondition,
 } from '../store/documents.js';
 import { findAccountRow, findAccountRowByNumber } from '../store/accounts.js';
 import { findContactRow } from '../store/contacts.js';

@@ -24,8 +24,6 @@ import { serializeImportEntries } from '../present/import-entries.js';
 import { fileUrlFor } from '../file-links.js';
 import { readUploadedFile, uploadBodyLimit } from '../upload.js';
 
-/** A camt.053 of 10,000 transactions is about 10 MB; ZIPs are smaller. */
-
 const NOT_FOUND = 'Import entry not found.';
 
 // ---- reading ------------------------------------------------------------------------------------

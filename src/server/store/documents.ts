@@ -116,14 +116,6 @@ export function findSharedProposalRow(db: Db, token: string): Row | undefined {
   return one(db, `${SUMMARY_SELECT('proposal')} WHERE d.share_token = ? AND d.is_shared = 1`, token);
 }
 
-/** The documents of the company among `ids`, in the order given, without repeats. */
-export function ownDocumentIds(db: Db, type: DocumentType, companyId: number, ids: number[]): number[] {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return [];
-  const found = new Set(all(db, `SELECT id FROM ${TABLE[type]} WHERE company_id = ? AND id IN (${placeholders(unique)})`, companyId, ...unique).map((r) => Number(r.id)));
-  return unique.filter((id) => found.has(id));
-}
-
 export function documentNumberTaken(db: Db, type: DocumentType, companyId: number, number: string, exceptId?: number): boolean {
   return !!one(db, `SELECT 1 FROM ${TABLE[type]} WHERE company_id = ? AND number = ? AND id IS NOT ?`, companyId, number, exceptId ?? null);
 }
