@@ -10,8 +10,8 @@ import { accountsOf, entryTagRows, findGroupRow, rowsByIds, type AccountInfo } f
 import { filesByIds, type StoredFile } from '../store/files.js';
 import { findTaxRateRow } from '../store/tax-rates.js';
 import { toTaxRate, type TaxRate } from './tax-rates.js';
+import { idOrNull } from './values.js';
 
-const idOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const bool = (v: unknown) => Number(v) === 1;
 
 export interface EntryGroup { id: number; company_id: number; entries_count: number; created_at: string; updated_at: string }

@@ -9,8 +9,7 @@ import { filesByIds, type StoredFile } from '../store/files.js';
 import { storedTags } from '../store/import-entries.js';
 import { invoiceRef } from './entries.js';
 import { fileRecord } from './documents.js';
-
-const idOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+import { idOrNull } from './values.js';
 
 /** Shapes rows as ImportEntries, loading the embedded records in one query each. */
 export function serializeImportEntries(db: Db, companyId: number, rows: Row[], fileUrl: (file: StoredFile) => string) {

@@ -6,6 +6,7 @@ import { dotted } from '../domain/time.js';
 import type { Db, Row } from '../store/db.js';
 import { customerRow } from '../store/customers.js';
 import { projectBudgetTimeRows, projectCounts, projectInvoiceNetRows } from '../store/projects.js';
+import { idOrNull } from './values.js';
 
 export interface Project {
   id: number;
@@ -37,7 +38,6 @@ export interface Project {
 
 const money = (rappen: unknown): number | null => (rappen === null || rappen === undefined ? null : rappenToNumber(Number(rappen)));
 const bool = (v: unknown): boolean => Number(v) === 1;
-const idOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 export function toProject(db: Db, r: Row): Project {
   const companyId = Number(r.company_id);

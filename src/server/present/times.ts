@@ -10,6 +10,7 @@ import { findTaskRow } from '../store/tasks.js';
 import { entryMinutes, entryValue, isLocked, sheetProjectRows } from '../store/times.js';
 import { projectCustomer, toProject } from './projects.js';
 import { toTask } from './tasks.js';
+import { idOrNull } from './values.js';
 
 export interface TimeEntry {
   id: number;
@@ -37,8 +38,6 @@ export interface TimeEntry {
   updated_at: string;
   [relation: string]: unknown;
 }
-
-const idOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /** A row as the API shows it; list items also carry formatted_date, sortable_time and formatted_total_value. */
 export function toTimeEntry(r: Row, listItem = false): TimeEntry {

@@ -3,6 +3,7 @@
 import { all, one, run, timestamp, type Db, type Row } from './db.js';
 import type { AccountType } from '../domain/ledger.js';
 import { entryNumberStem, MAX_RUNNING_NUMBER, type EntryType } from '../domain/numbering.js';
+import { idOrNull } from '../present/values.js';
 
 // ---- values -------------------------------------------------------------------------------------
 
@@ -31,7 +32,6 @@ export const ENTRY_COLUMNS = [
   'project_id', 'billable', 'is_depreciation', 'is_imported', 'entry_group_id', 'file_id',
 ] as const satisfies readonly (keyof EntryValues)[];
 
-const idOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const bool = (v: unknown) => Number(v) === 1;
 
 export function valuesOf(r: Row): EntryValues {
