@@ -9,20 +9,15 @@
 //   the movements = the single trial balance of the span (debit − credit), `average` = the movements'
 //   average;
 // - balance sheet: the balance at each period's end (no total: balances at different dates do not add).
-import { normalSide } from '../domain/vat.js';
+import { mulDivRound } from '../domain/money.js';
+import { isBalanceSheet, normalSide } from '../domain/vat.js';
 import { rollUp } from './depth.js';
 import { groupRappen as fmt } from './money.js';
 import type { Interval, PeriodPiece } from './period.js';
 import { CARRIED_FORWARD_NAME } from './trial-balance.js';
-import type { AccountType, Report, ReportAccount, ReportColumn, ReportRow } from './types.js';
+import type { Report, ReportAccount, ReportColumn, ReportRow } from './types.js';
 
 const INTERVAL_WORD: Record<Interval, string> = { monthly: 'month', quarterly: 'quarter', yearly: 'year' };
-
-/** a ÷ n in whole Rappen, half away from zero (commercial rounding, both signs alike). */
-export function divideRounded(a: number, n: number): number {
-  const q = Math.floor((2 * Math.abs(a) + n) / (2 * n));
-  return a < 0 ? -q : q;
-}
 
 const pieceColumns = (pieces: PeriodPiece[]): ReportColumn[] => pieces.map((p) => ({ key: p.key, header: p.label, kind: 'money' }));
 export const incomeStatementByPeriodColumns = (pieces: PeriodPiece[]): ReportColumn[] => [
@@ -114,7 +109,7 @@ export function incomeStatementByPeriod(input: IncomeStatementByPeriodInput): Re
   const profit: ReportRow = { kind: 'total', section: null, number: null, name: 'Profit (loss: negative)' };
   for (const k of sums) profit[k] = income[k] - expense[k];
   rows.push(profit);
-  for (const row of rows) row.average = divideRounded(row.total as number, n);
+  for (const row of rows) row.average = mulDivRound(row.total as number, 1, n);
   const total = profit.total as number;
   return {
     report: 'income-statement',
@@ -150,8 +145,6 @@ export interface TrialBalanceByPeriodInput {
   depth?: number;
 }
 
-const BALANCE_SHEET_TYPES = new Set<AccountType>(['bank', 'deprecations', 'assets', 'liabilities']);
-
 export function trialBalanceByPeriod(input: TrialBalanceByPeriodInput): Report {
   const keys = input.pieces.map((p) => p.key);
   const n = keys.length;
@@ -163,7 +156,7 @@ export function trialBalanceByPeriod(input: TrialBalanceByPeriodInput): Report {
     const type = account.type!;
     const sign = normalSide(type) === 'debit' ? 1 : -1;
     const row: ReportRow = { kind: 'account', number: account.number, name: account.name, type };
-    const closing = BALANCE_SHEET_TYPES.has(type);
+    const closing = isBalanceSheet(type);
     // balance sheet accounts answer their balance at each period's end: the movement is the difference
     let before = closing ? values[0] : 0;
     row.opening = sign * before;
@@ -198,7 +191,7 @@ export function trialBalanceByPeriod(input: TrialBalanceByPeriodInput): Report {
   rows.push(...computed);
   const gaps = [rows.length];
   rows.push({ kind: 'total', number: null, name: 'Total (debit − credit)', type: null, ...totals });
-  for (const row of rows) row.average = divideRounded((row.total as number) - (row.opening as number), n);
+  for (const row of rows) row.average = mulDivRound((row.total as number) - (row.opening as number), 1, n);
   const unbalanced = ['opening', ...keys].filter((k) => totals[k] !== 0);
   const difference = debitTotal - creditTotal;
   return {

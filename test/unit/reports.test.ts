@@ -7,8 +7,9 @@ import { describe, expect, test } from 'vitest';
 import { periodBalance, profitAndLoss, totalsByAccount, type DatedBooking } from '../../src/server/domain/ledger.js';
 import { postings as serverPostings } from '../../src/server/domain/ledger.js';
 import { postings, type AccountType } from '../../src/domain/vat.js';
+import { mulDivRound } from '../../src/domain/money.js';
 import {
-  balanceSheet, balanceSheetByPeriod, CARRIED_FORWARD_NAME, divideRounded, incomeStatement, incomeStatementByPeriod, splitPeriod, trialBalanceByPeriod, ledger, outputBoxByRate, parsePercent, parseRappen, periodOf, rappenToDecimal,
+  balanceSheet, balanceSheetByPeriod, CARRIED_FORWARD_NAME, incomeStatement, incomeStatementByPeriod, splitPeriod, trialBalanceByPeriod, ledger, outputBoxByRate, parsePercent, parseRappen, periodOf, rappenToDecimal,
   toReportAccount, toReportEntry, toReportTaxRate, trialBalance, trialBalanceDifference, vatReturn,
   type Interval, type Report, type ReportAccount, type ReportEntry, type ReportRow, type ReportTaxRate,
 } from '../../src/reports/index.js';
@@ -560,8 +561,9 @@ describe('columns per period', () => {
     expect(summary(report)).toMatchObject({ balanced: true, periods: 4 });
   });
 
-  test('the average rounds half away from zero, in whole Rappen', () => {
-    expect([divideRounded(5, 2), divideRounded(-5, 2), divideRounded(1, 3), divideRounded(2, 3), divideRounded(-2, 3), divideRounded(0, 7), divideRounded(9_007_199_254, 12)]).toEqual([3, -3, 0, 1, -1, 0, 750_599_938]);
+  test('the average (mulDivRound(a, 1, n)) rounds half away from zero, in whole Rappen', () => {
+    const average = (a: number, n: number) => mulDivRound(a, 1, n);
+    expect([average(5, 2), average(-5, 2), average(1, 3), average(2, 3), average(-2, 3), average(0, 7), average(9_007_199_254, 12)]).toEqual([3, -3, 0, 1, -1, 0, 750_599_938]);
   });
 });
 
