@@ -13,11 +13,10 @@ import { mulDivRound } from '../domain/money.js';
 import { isBalanceSheet, normalSide } from '../domain/vat.js';
 import { rollUp } from './depth.js';
 import { groupRappen as fmt } from './money.js';
-import type { Interval, PeriodPiece } from './period.js';
-import { CARRIED_FORWARD_NAME } from './trial-balance.js';
+import { bare, INTERVAL_WORD, type Interval, type PeriodPiece } from './period.js';
+import { byNumber, pushSection, sumRows } from './section.js';
+import { carriedForwardRow } from './trial-balance.js';
 import type { Report, ReportAccount, ReportColumn, ReportRow } from './types.js';
-
-const INTERVAL_WORD: Record<Interval, string> = { monthly: 'month', quarterly: 'quarter', yearly: 'year' };
 
 const pieceColumns = (pieces: PeriodPiece[]): ReportColumn[] => pieces.map((p) => ({ key: p.key, header: p.label, kind: 'money' }));
 export const incomeStatementByPeriodColumns = (pieces: PeriodPiece[]): ReportColumn[] => [
@@ -47,8 +46,6 @@ export const balanceSheetByPeriodColumns = (pieces: PeriodPiece[]): ReportColumn
   ...pieceColumns(pieces),
 ];
 
-const periodsOf = (pieces: PeriodPiece[]) => pieces.map(({ key, label, from, to }) => ({ key, label, from, to }));
-
 /** Accounts across the periods' answers, each once (by id, else number and name), in number order. */
 function accountsAcross(lists: ReportAccount[][], keep: (a: ReportAccount) => boolean): Array<{ account: ReportAccount; values: number[] }> {
   const byId = new Map<string, { account: ReportAccount; values: number[] }>();
@@ -64,14 +61,7 @@ function accountsAcross(lists: ReportAccount[][], keep: (a: ReportAccount) => bo
   return [...byId.values()];
 }
 
-const byNumber = (a: { account: ReportAccount }, b: { account: ReportAccount }) => (a.account.number ?? 99999) - (b.account.number ?? 99999);
-
-/** Column sums of rows (missing or null cells count 0). */
-function sumRows(rows: ReportRow[], keys: string[]): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const k of keys) out[k] = rows.reduce((s, r) => s + (typeof r[k] === 'number' ? (r[k] as number) : 0), 0);
-  return out;
-}
+const accountOrder = (a: { account: ReportAccount }, b: { account: ReportAccount }) => byNumber(a.account, b.account);
 
 export interface IncomeStatementByPeriodInput {
   from: string;
@@ -90,17 +80,14 @@ export function incomeStatementByPeriod(input: IncomeStatementByPeriodInput): Re
   const rows: ReportRow[] = [];
   const gaps: number[] = [];
   const section = (type: 'income' | 'expense', label: string): Record<string, number> => {
-    const accounts = accountsAcross(input.balances, (a) => !a.computed && a.type === type).filter((e) => e.values.some((v) => v !== 0)).sort(byNumber);
-    let list: ReportRow[] = accounts.map(({ account, values }) => {
+    const accounts = accountsAcross(input.balances, (a) => !a.computed && a.type === type).filter((e) => e.values.some((v) => v !== 0)).sort(accountOrder);
+    const list: ReportRow[] = accounts.map(({ account, values }) => {
       const row: ReportRow = { kind: 'account', section: type, number: account.number, name: account.name };
       values.forEach((v, i) => { row[keys[i]] = v; });
       row.total = values.reduce((s, v) => s + v, 0);
       return row;
     });
-    const totals = sumRows(list, sums);
-    if (input.depth !== undefined) list = rollUp(list, { depth: input.depth, sum: sums });
-    rows.push(...list, { kind: 'subtotal', section: type, number: null, name: label, ...totals });
-    return totals;
+    return pushSection(rows, list, sums, { kind: 'subtotal', section: type, number: null, name: label }, input.depth);
   };
   const income = section('income', 'Total income');
   gaps.push(rows.length);
@@ -127,7 +114,7 @@ export function incomeStatementByPeriod(input: IncomeStatementByPeriodInput): Re
     ],
     checks: [],
     notes: [`${total >= 0 ? 'Profit' : 'Loss'} for the period: ${fmt(Math.abs(total))}.`],
-    periods: periodsOf(input.pieces),
+    periods: input.pieces.map(bare),
   };
 }
 
@@ -150,7 +137,7 @@ export function trialBalanceByPeriod(input: TrialBalanceByPeriodInput): Report {
   const n = keys.length;
   const money = ['opening', ...keys, 'total'];
   // the opening answer is one more "period" in front, so accounts seen only there are kept
-  const found = accountsAcross([input.opening, ...input.balances], (a) => !a.computed && a.type !== null).sort(byNumber);
+  const found = accountsAcross([input.opening, ...input.balances], (a) => !a.computed && a.type !== null).sort(accountOrder);
   let rows: ReportRow[] = [];
   for (const { account, values } of found) {
     const type = account.type!;
@@ -174,7 +161,7 @@ export function trialBalanceByPeriod(input: TrialBalanceByPeriodInput): Report {
   const computed: ReportRow[] = [];
   if (carried !== 0) {
     // a profit carried forward is owed to the owners: the credit side (negative here)
-    const row: ReportRow = { kind: 'computed', number: null, name: CARRIED_FORWARD_NAME, type: 'liabilities', opening: -carried, total: -carried };
+    const row = carriedForwardRow({ opening: -carried, total: -carried });
     for (const k of keys) row[k] = 0;
     computed.push(row);
   }
@@ -214,7 +201,7 @@ export function trialBalanceByPeriod(input: TrialBalanceByPeriodInput): Report {
       ? { ok: true, message: `Debits equal credits in every column: ${fmt(debitTotal)} at ${input.to}.` }
       : { ok: false, message: `Debits and credits differ in ${unbalanced.join(', ')} (total: ${fmt(Math.abs(difference))}).` }],
     notes: [],
-    periods: periodsOf(input.pieces),
+    periods: input.pieces.map(bare),
   };
 }
 
@@ -241,13 +228,10 @@ export function balanceSheetByPeriod(input: BalanceSheetByPeriodInput): Report {
       return row;
     };
     const nonZero = (e: { values: number[] }) => e.values.some((v) => v !== 0);
-    let accounts = accountsAcross(lists, (a) => !a.computed).filter(nonZero).sort(byNumber).map(toRow('account'));
+    const accounts = accountsAcross(lists, (a) => !a.computed).filter(nonZero).sort(accountOrder).map(toRow('account'));
     // computed rows keep the service's order, after the accounts
     const computed = accountsAcross(lists.map((l) => l.map((a) => ({ ...a, id: null }))), (a) => a.computed === true).filter(nonZero).map(toRow('computed'));
-    const totals = sumRows([...accounts, ...computed], keys);
-    if (input.depth !== undefined) accounts = rollUp(accounts, { depth: input.depth, sum: keys });
-    rows.push(...accounts, ...computed, { kind: 'subtotal', section: name, number: null, name: label, type: null, ...totals });
-    return totals;
+    return pushSection(rows, [...accounts, ...computed], keys, { kind: 'subtotal', section: name, number: null, name: label, type: null }, input.depth);
   };
   const assets = section('assets', input.assets, 'Total assets');
   gaps.push(rows.length);
@@ -280,6 +264,6 @@ export function balanceSheetByPeriod(input: BalanceSheetByPeriodInput): Report {
       ? { ok: true, message: `The balance sheet balances at the end of every ${INTERVAL_WORD[input.interval]}.` }
       : { ok: false, message: `The balance sheet does not balance at the end of ${unbalanced.join(', ')}.` }],
     notes: [],
-    periods: periodsOf(input.pieces),
+    periods: input.pieces.map(bare),
   };
 }

@@ -7,7 +7,7 @@
 // the service's balance for the period: the movement within it for income and expense accounts, the
 // closing balance at its end for balance sheet accounts. Amounts are integer Rappen.
 import { incomeStatement } from './income-statement.js';
-import type { Interval, PeriodPiece } from './period.js';
+import { bare, INTERVAL_WORD, type Interval, type PeriodPiece } from './period.js';
 import type { ReportAccount } from './types.js';
 
 /** One line of bars: what a legend names. */
@@ -40,21 +40,17 @@ export const PROFIT_SERIES: ChartSeries[] = [
   { key: 'profit', label: 'Profit' },
 ];
 
-const BY: Record<Interval, string> = { monthly: 'month', quarterly: 'quarter', yearly: 'year' };
-
 const span = (periods: PeriodAccounts[]) => (periods.length ? `${periods[0].from} to ${periods[periods.length - 1].to}` : '');
-
-const piece = ({ key, label, from, to }: PeriodPiece): PeriodPiece => ({ key, label, from, to });
 
 /** Revenue, expenses and profit per period: the income statement's totals of each period. */
 export function profitChart(periods: PeriodAccounts[], interval: Interval): ChartData {
   return {
-    title: `Revenue, expenses and profit by ${BY[interval]}, ${span(periods)}`,
+    title: `Revenue, expenses and profit by ${INTERVAL_WORD[interval]}, ${span(periods)}`,
     series: PROFIT_SERIES,
     groups: periods.map((p) => {
       const summary = incomeStatement({ from: p.from, to: p.to, accounts: p.accounts }).summary;
       const total = (key: string) => summary.find((s) => s.key === key)!.value as number;
-      return { ...piece(p), values: [total('income'), total('expense'), total('profit')] };
+      return { ...bare(p), values: [total('income'), total('expense'), total('profit')] };
     }),
   };
 }
@@ -78,8 +74,8 @@ export function accountChart(periods: PeriodAccounts[], numbers: number[], inter
   if (missing.length) throw new Error(`no account ${missing.join(', ')} in the chart of accounts`);
   const byNumber = (accounts: ReportAccount[], n: number) => accounts.find((a) => !a.computed && a.number === n);
   return {
-    title: `${numbers.length === 1 ? 'Account' : 'Accounts'} ${numbers.join(', ')} by ${BY[interval]}, ${span(periods)}`,
+    title: `${numbers.length === 1 ? 'Account' : 'Accounts'} ${numbers.join(', ')} by ${INTERVAL_WORD[interval]}, ${span(periods)}`,
     series: numbers.map((n) => ({ key: accountSeriesKey(n), label: `${n} ${byNumber(first, n)!.name}`.trim() })),
-    groups: periods.map((p) => ({ ...piece(p), values: numbers.map((n) => byNumber(p.accounts, n)?.balance ?? 0) })),
+    groups: periods.map((p) => ({ ...bare(p), values: numbers.map((n) => byNumber(p.accounts, n)?.balance ?? 0) })),
   };
 }

@@ -6,6 +6,9 @@ export interface Period { from: string; to: string }
 
 export type Interval = 'monthly' | 'quarterly' | 'yearly';
 
+/** The unit of an interval, as titles name it: by month, at the end of each quarter. */
+export const INTERVAL_WORD: Record<Interval, string> = { monthly: 'month', quarterly: 'quarter', yearly: 'year' };
+
 /** A period expression that cannot be read; `part` is the piece that is wrong (one side of a range). */
 export class PeriodError extends Error {
   constructor(readonly part: string, readonly reason: string) {
@@ -135,6 +138,9 @@ export interface PeriodPiece extends Period {
   /** the table's column header: Jan 2025, 2025Q1, 2025 */
   label: string;
 }
+
+/** The piece alone, without what a caller added to it (a report's `periods`, a chart's groups). */
+export const bare = ({ key, label, from, to }: PeriodPiece): PeriodPiece => ({ key, label, from, to });
 
 /** Months in one piece of each interval. */
 const STEP: Record<Interval, number> = { monthly: 1, quarterly: 3, yearly: 12 };

@@ -255,6 +255,24 @@ describe('income statement', () => {
 });
 
 // ---- ledger ------------------------------------------------------------------------------------
+describe('account order', () => {
+  // the service always numbers an account; should one come without, every report lists it last alike
+  const acc = (id: number, number: number | null, type: AccountType, balance: number): ReportAccount => ({ id, number, name: `account ${id}`, type, balance });
+  const numbers = (report: { rows: Array<{ kind: string; number?: unknown }> }) => report.rows.filter((r) => r.kind === 'account').map((r) => r.number);
+  const pieces = splitPeriod({ from: '2025-01-01', to: '2025-12-31' }, 'yearly');
+
+  test('by number, an account without a number last, in every report', () => {
+    const income = [acc(1, null, 'income', 500), acc(2, 3400, 'income', 700), acc(3, 3200, 'income', 100)];
+    const assets = [acc(4, null, 'assets', 300), acc(5, 1020, 'bank', 1000)];
+    expect(numbers(incomeStatement({ from: '2025-01-01', to: '2025-12-31', accounts: income }))).toEqual([3200, 3400, null]);
+    expect(numbers(trialBalance({ from: '2025-01-01', to: '2025-12-31', accounts: [...income, ...assets] }))).toEqual([1020, 3200, 3400, null, null]);
+    expect(numbers(balanceSheet({ date: '2025-12-31', assets, liabilities: [] }))).toEqual([1020, null]);
+    expect(numbers(incomeStatementByPeriod({ from: '2025-01-01', to: '2025-12-31', interval: 'yearly', pieces, balances: [income] }))).toEqual([3200, 3400, null]);
+    expect(numbers(trialBalanceByPeriod({ from: '2025-01-01', to: '2025-12-31', interval: 'yearly', pieces, opening: [], balances: [[...income, ...assets]] }))).toEqual([1020, 3200, 3400, null, null]);
+    expect(numbers(balanceSheetByPeriod({ from: '2025-01-01', to: '2025-12-31', interval: 'yearly', pieces, assets: [assets], liabilities: [[]] }))).toEqual([1020, null]);
+  });
+});
+
 describe('ledger', () => {
   const run = (account: number, from: string, to: string, serviceBalance?: number) =>
     ledger({ accountId: account, from, to, accounts: ACCOUNTS, taxRates: RATES, entries: YEAR, serviceBalance });
