@@ -7,12 +7,12 @@
 // minus sign; the legend then names red as "negative". Each bar carries its figure as data attributes
 // (data-period, data-series, data-value as a raw decimal) so a program can read the image back.
 import { groupRappen, rappenToString } from '../domain/money.js';
-import type { ChartData, ChartSeries } from '../reports/chart.js';
+import { chartExtent, type ChartData, type ChartSeries, type ProfitRole } from '../reports/chart.js';
 
-const PROFIT_COLOURS: Record<string, string> = { revenue: '#2e7d32', expenses: '#ef8f00', profit: '#1565c0' };
+const PROFIT_COLOURS: Record<ProfitRole, string> = { revenue: '#2e7d32', expenses: '#ef8f00', profit: '#1565c0' };
 const PALETTE = ['#1565c0', '#7b1fa2', '#00838f', '#ef8f00', '#2e7d32'];
 export const NEGATIVE_COLOUR = '#c62828';
-export const seriesColour = (s: ChartSeries, i: number): string => PROFIT_COLOURS[s.key] ?? PALETTE[i % PALETTE.length];
+export const seriesColour = (s: ChartSeries, i: number): string => (s.role ? PROFIT_COLOURS[s.role] : PALETTE[i % PALETTE.length]);
 
 const FONT = 'Helvetica, Arial, sans-serif';
 const PAD = 16;
@@ -51,10 +51,7 @@ const tickLabel = (rappen: number) => groupRappen(rappen).replace(/\.00$/, '');
 
 export function renderSvgChart(chart: ChartData, opts: SvgChartOptions = {}): string {
   const width = opts.width ?? 800;
-  const values = chart.groups.flatMap((g) => g.values);
-  const maxPositive = Math.max(0, ...values);
-  const maxNegative = Math.max(0, ...values.map((v) => -v));
-  const amounts = chart.groups.map((g) => g.values.map(groupRappen));
+  const { amounts, maxPositive, maxNegative } = chartExtent(chart);
   const parts: string[] = [];
   const text = (x: number, y: number, content: string, attrs = '') =>
     parts.push(`<text x="${px(x)}" y="${px(y)}"${attrs ? ` ${attrs}` : ''}>${escapeXml(content)}</text>`);

@@ -20,7 +20,7 @@ const BORDERLESS = {
 };
 
 /** Display width, counted in code points (good enough for Latin text; no East Asian wide characters here). */
-function width(s: string): number {
+export function width(s: string): number {
   let n = 0;
   for (const _ of s) n++;
   return n;
@@ -38,11 +38,19 @@ function oneLine(s: string): string {
   return s.replace(/[\t\n\r\v\f]+/g, ' ');
 }
 
-function bold(color: boolean | undefined): (s: string) => string {
-  if (!color) return (s) => s;
+/**
+ * Chalk when colour is on (loaded only then), else undefined. Level 1 (16 colours): the caller decided
+ * colour is allowed; don't second-guess with chalk's own detection.
+ */
+export function chalkFor(color: boolean | undefined): ChalkInstance | undefined {
+  if (!color) return undefined;
   const { Chalk } = require('chalk') as { Chalk: new (o: { level: number }) => ChalkInstance };
-  const chalk = new Chalk({ level: 1 }); // the caller decided colour is allowed; don't second-guess with chalk's own detection
-  return (s) => chalk.bold(s);
+  return new Chalk({ level: 1 });
+}
+
+function bold(color: boolean | undefined): (s: string) => string {
+  const chalk = chalkFor(color);
+  return chalk ? (s) => chalk.bold(s) : (s) => s;
 }
 
 function render(rows: { content: string; hAlign: 'left' | 'right' }[][]): string {

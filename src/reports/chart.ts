@@ -6,6 +6,7 @@
 // summary), so the chart never disagrees with `acct report income-statement`. Chosen accounts show
 // the service's balance for the period: the movement within it for income and expense accounts, the
 // closing balance at its end for balance sheet accounts. Amounts are integer Rappen.
+import { groupRappen } from '../domain/money.js';
 import { incomeStatement } from './income-statement.js';
 import { bare, INTERVAL_WORD, type Interval, type PeriodPiece } from './period.js';
 import type { ReportAccount } from './types.js';
@@ -16,7 +17,11 @@ export interface ChartSeries {
   key: string;
   /** Revenue, Expenses, Profit, or "3400 Dienstleistungserlöse" */
   label: string;
+  /** what a profit series stands for (a renderer's fixed colour); chosen accounts have none */
+  role?: ProfitRole;
 }
+
+export type ProfitRole = 'revenue' | 'expenses' | 'profit';
 
 /** One period's figures, one per series, in Rappen. */
 export interface ChartGroup extends PeriodPiece {
@@ -35,10 +40,20 @@ export interface PeriodAccounts extends PeriodPiece {
 }
 
 export const PROFIT_SERIES: ChartSeries[] = [
-  { key: 'revenue', label: 'Revenue' },
-  { key: 'expenses', label: 'Expenses' },
-  { key: 'profit', label: 'Profit' },
+  { key: 'revenue', label: 'Revenue', role: 'revenue' },
+  { key: 'expenses', label: 'Expenses', role: 'expenses' },
+  { key: 'profit', label: 'Profit', role: 'profit' },
 ];
+
+/** What both renderers scale by: each value in Swiss format (by group, then series), the largest positive value and the largest negative one's size (0 when none). */
+export function chartExtent(chart: ChartData): { amounts: string[][]; maxPositive: number; maxNegative: number } {
+  const values = chart.groups.flatMap((g) => g.values);
+  return {
+    amounts: chart.groups.map((g) => g.values.map(groupRappen)),
+    maxPositive: Math.max(0, ...values),
+    maxNegative: Math.max(0, ...values.map((v) => -v)),
+  };
+}
 
 const span = (periods: PeriodAccounts[]) => (periods.length ? `${periods[0].from} to ${periods[periods.length - 1].to}` : '');
 
@@ -67,11 +82,19 @@ export function unknownAccounts(accounts: ReportAccount[], numbers: number[]): n
   return numbers.filter((n) => !known.has(n));
 }
 
-/** The balances of the accounts `numbers` per period, one series per account, in the order given. */
+/** Account numbers asked for that the chart of accounts lacks. */
+export class UnknownAccountsError extends Error {
+  constructor(readonly numbers: number[]) {
+    super(`no account ${numbers.join(', ')} in the chart of accounts`);
+    this.name = 'UnknownAccountsError';
+  }
+}
+
+/** The balances of the accounts `numbers` per period, one series per account, in the order given; UnknownAccountsError when the chart lacks one. */
 export function accountChart(periods: PeriodAccounts[], numbers: number[], interval: Interval): ChartData {
   const first = periods[0]?.accounts ?? [];
   const missing = unknownAccounts(first, numbers);
-  if (missing.length) throw new Error(`no account ${missing.join(', ')} in the chart of accounts`);
+  if (missing.length) throw new UnknownAccountsError(missing);
   const byNumber = (accounts: ReportAccount[], n: number) => accounts.find((a) => !a.computed && a.number === n);
   return {
     title: `${numbers.length === 1 ? 'Account' : 'Accounts'} ${numbers.join(', ')} by ${INTERVAL_WORD[interval]}, ${span(periods)}`,

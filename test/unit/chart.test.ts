@@ -6,7 +6,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, test } from 'vitest';
 import { AXIS, EIGHTHS, FULL, HALF, renderBarChart } from '../../src/output/bar-chart.js';
 import { escapeXml, NEGATIVE_COLOUR, renderSvgChart, tickStep } from '../../src/output/svg-chart.js';
-import { accountChart, profitChart, unknownAccounts, type ChartData, type PeriodAccounts } from '../../src/reports/chart.js';
+import { accountChart, profitChart, PROFIT_SERIES, unknownAccounts, type ChartData, type PeriodAccounts } from '../../src/reports/chart.js';
 import { incomeStatement } from '../../src/reports/income-statement.js';
 import { splitPeriod } from '../../src/reports/period.js';
 import type { AccountType, ReportAccount } from '../../src/reports/types.js';
@@ -84,7 +84,7 @@ const rowsOf = (text: string) => text.split('\n').slice(2).filter((l) => l.trim(
 /** A chart of positive values only, with labels of every length. */
 const POSITIVE: ChartData = {
   title: 'Revenue, expenses and profit by quarter, 2025-01-01 to 2025-12-31',
-  series: [{ key: 'revenue', label: 'Revenue' }, { key: 'expenses', label: 'Expenses' }, { key: 'profit', label: 'Profit' }],
+  series: PROFIT_SERIES,
   groups: [
     { key: '2025Q1', label: '2025Q1', from: '2025-01-01', to: '2025-03-31', values: [1234567890, 1000000000, 234567890] },
     { key: '2025Q2', label: '2025Q2', from: '2025-04-01', to: '2025-06-30', values: [50, 0, 50] },
