@@ -4,8 +4,9 @@
 // the amounts and the amounts printed exactly.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, test } from 'vitest';
+import { escapeMarkup } from '../../src/domain/markup.js';
 import { AXIS, EIGHTHS, FULL, HALF, renderBarChart } from '../../src/output/bar-chart.js';
-import { escapeXml, NEGATIVE_COLOUR, renderSvgChart, tickStep } from '../../src/output/svg-chart.js';
+import { NEGATIVE_COLOUR, renderSvgChart, tickStep } from '../../src/output/svg-chart.js';
 import { accountChart, profitChart, PROFIT_SERIES, unknownAccounts, type ChartData, type PeriodAccounts } from '../../src/reports/chart.js';
 import { incomeStatement } from '../../src/reports/income-statement.js';
 import { splitPeriod } from '../../src/reports/period.js';
@@ -228,7 +229,7 @@ describe('the SVG chart', () => {
     const words = texts(svg);
     expect(words).not.toContain('negative');
     expect(words).toEqual(expect.arrayContaining(['0', "5'000", "10'000", "12'345.50"]));
-    expect(escapeXml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;'&amp;'&lt;/a&gt;");
+    expect(escapeMarkup(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;'&amp;'&lt;/a&gt;");
   });
 
   test('grid steps are 1, 2 or 5 times a power of ten Rappen', () => {
