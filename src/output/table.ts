@@ -115,7 +115,7 @@ function fitWidths(natural: number[], minimum: number[], shrinkable: boolean[], 
 export function renderListTable(
   records: Record<string, unknown>[],
   columns: Column[],
-  opts: { color?: boolean; terminalWidth?: number; mayHide?: boolean; onHidden?: (headers: string[]) => void },
+  opts: { color?: boolean; terminalWidth?: number; mayHide?: boolean; onHidden?: (keys: string[]) => void },
 ): string {
   if (records.length === 0 || columns.length === 0) return '';
   const headers = columns.map((c) => (c.header ?? c.key).toUpperCase());
@@ -126,8 +126,9 @@ export function renderListTable(
   const typed = columns.map((c) => TYPED_KEYS.has(c.key));
   const minimum = headers.map((h, i) => Math.min(natural[i], Math.max(width(h), MIN_TEXT_WIDTH)));
   const { widths, shown } = fitWidths(natural, minimum, shrinkable, typed, opts.terminalWidth, opts.mayHide === true);
-  const hidden = headers.filter((_, i) => !shown[i]);
-  if (hidden.length) opts.onHidden?.(hidden.map((h) => h.toLowerCase()));
+  // named by key: what --fields takes (total_value, project.name), not the header (VALUE, PROJECT)
+  const hidden = columns.filter((_, i) => !shown[i]).map((c) => c.key);
+  if (hidden.length) opts.onHidden?.(hidden);
 
   const align = columns.map((c) => (isNumericKind(c.kind) ? ('right' as const) : ('left' as const)));
   const b = bold(opts.color);
