@@ -183,7 +183,11 @@ const arg = (value: number | string): string => (/^[\w.-]+$/.test(String(value))
  * or "customer 1003 has no zip: acct customers update 1003 --zip …". Empty means the bill can be made.
  */
 export function validateQrInput(input: QrBillInput, context: QrContext = PLACEHOLDER_CONTEXT): QrProblem[] {
-  const fields = qrFields(input);
+  return problemsOf(input, qrFields(input), context);
+}
+
+/** validateQrInput on the fields already worked out (`fields` = qrFields(input)). */
+function problemsOf(input: QrBillInput, fields: QrPayloadFields, context: QrContext): QrProblem[] {
   const problems: QrProblem[] = [];
   const invoice = context.invoiceNumber;
   const changeBankAccount = `acct invoices update ${arg(invoice)} --bank-account …`;
@@ -223,11 +227,12 @@ export function validateQrInput(input: QrBillInput, context: QrContext = PLACEHO
     problems.push({ field: 'bank_account.iban', message });
   } else {
     const again = `set its bank account again (acct invoices update ${arg(invoice)} --bank-account ${arg(context.bankAccount ?? '…')})`;
-    const qrr = normaliseReference(input.references.qrReference ?? '');
-    if (isQrIban(iban)) {
+    if (fields.referenceType === 'QRR') {
+      // the QR-IBAN's reference: the QR reference in electronic form (chooseReference)
+      const qrr = fields.reference;
       if (qrr === '') problems.push({ field: 'reference', message: `invoice ${invoice} has no QR reference, which the QR-IBAN of ${account} requires: ${again}` });
       else if (!isValidQrr(qrr)) problems.push({ field: 'reference', message: `invoice ${invoice} QR reference ${qrr} fails its check digit: ${again}` });
-    } else if (qrr !== '') {
+    } else if ((input.references.qrReference ?? '').trim() !== '') {
       problems.push({ field: 'reference', message: `invoice ${invoice} carries a QR reference, which only a QR-IBAN takes (${account} has none): ${again}` });
     } else if (fields.referenceType === 'SCOR' && !isValidScor(fields.reference)) {
       problems.push({ field: 'reference', message: `invoice ${invoice} reference ${fields.reference} is not a valid ISO 11649 creditor reference (RF…): ${again}` });
@@ -266,10 +271,10 @@ const EMPTY_ADDRESS = ['', '', '', '', '', '', ''];
 const addressLines = (a: QrAddress | null): string[] => (a === null ? EMPTY_ADDRESS : ['S', ...ADDRESS_PARTS.map((part) => a[part])]);
 
 /** The SIG 2.3 payload text of a bill; throws a QrBillError listing every problem when validateQrInput finds any. */
-export function buildQrPayload(input: QrBillInput, context?: QrContext): string {
-  const problems = validateQrInput(input, context);
-  if (problems.length > 0) throw new QrBillError(problems);
+export function buildQrPayload(input: QrBillInput, context: QrContext = PLACEHOLDER_CONTEXT): string {
   const f = qrFields(input);
+  const problems = problemsOf(input, f, context);
+  if (problems.length > 0) throw new QrBillError(problems);
   return [
     'SPC', '0200', '1',
     f.creditor.iban,
