@@ -2,6 +2,7 @@
 // inserted straight into a data directory's SQLite database, and the same bookings as an hledger journal
 // (each with the postings src/domain/vat.ts computes, the rule the service uses). Shared by
 // bench/ledger.mjs and bench/scale.mjs.
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { die, positiveInt } from './lib.mjs';
 import { mulberry32 } from './random.mjs';
@@ -100,6 +101,40 @@ export function generateBookings(db, { bookings, year, seed, vat, company = 1 })
   }
   db.exec('COMMIT');
   return { journal: journal.join('\n'), totals, mix };
+}
+
+/**
+ * The bookings of generateBookings inserted into the database of the data directory `dataDir` (seeded
+ * by the service: WAL as it runs it, then ANALYZE so the planner knows the new rows) and, with
+ * `journalFile`, the same bookings written there as an hledger journal. Answers generateBookings'
+ * answer, the id of account 1020 of the company and the milliseconds it all took.
+ */
+export function seedBookings(dataDir, { journalFile, ...generate }) {
+  const t0 = performance.now();
+  const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
+  const db = new DatabaseSync(join(dataDir, 'acct.sqlite'));
+  let generated;
+  let account1020;
+  try {
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+    generated = generateBookings(db, generate);
+    db.exec('ANALYZE');
+    account1020 = Number(db.prepare('SELECT id FROM accounts WHERE company_id = ? AND number = 1020').get(generate.company ?? 1).id);
+  } finally {
+    db.close();
+  }
+  if (journalFile !== undefined) writeFileSync(journalFile, generated.journal);
+  return { ...generated, account1020, ms: performance.now() - t0 };
+}
+
+/** The totals per account number in Rappen of `hledger balance -O csv` (the header and rows not named by a number skipped). */
+export function hledgerTotals(csv) {
+  const totals = new Map();
+  for (const line of csv.trim().split('\n').slice(1)) {
+    const [account, amount] = line.split(',').map((s) => s.replace(/^"|"$/g, ''));
+    if (/^\d+$/.test(account)) totals.set(Number(account), rappen(amount));
+  }
+  return totals;
 }
 
 /** Rappen → "-1234.50". */

@@ -11,8 +11,8 @@
 // As a module: camtStatement({ transactions, seed, year }) → { xml, stats }; camtZip(xml, name) → bytes.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { zipSync } from 'fflate';
+import { benchOptions, positiveInt } from './lib.mjs';
 import { mulberry32 } from './random.mjs';
 
 // ---- Swiss identifiers with valid check digits -----------------------------------------------------
@@ -282,40 +282,22 @@ export const camtFileName = (stats, year) => `camt.053_P_${stats.iban}_${stats.t
 // ---- As a script ----------------------------------------------------------------------------------------
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const usage = 'usage: node bench/camt-fixture.mjs [--transactions N] [--seed N] [--year YYYY] [--zip] [--out FILE]';
-  let opts;
-  try {
-    ({ values: opts } = parseArgs({
-      options: {
-        transactions: { type: 'string', default: '10000' },
-        seed: { type: 'string', default: '20250101' },
-        year: { type: 'string', default: '2025' },
-        zip: { type: 'boolean', default: false },
-        out: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-    }));
-  } catch (err) {
-    process.stderr.write(`camt-fixture: ${err.message}\n${usage}\n`);
-    process.exit(2);
-  }
-  if (opts.help) {
-    process.stdout.write(`${usage}\n` +
-      '  --transactions N   booked transactions in the statement (default 10000)\n' +
-      '  --seed N           seed of the generator; the same seed gives the same file (default 20250101)\n' +
-      '  --year YYYY        the statement covers this calendar year (default 2025)\n' +
-      '  --zip              write a ZIP archive holding the statement instead of the XML\n' +
-      '  --out FILE         where to write it (default camt053-<N>.xml or .zip in the current directory)\n');
-    process.exit(0);
-  }
-  const whole = (text, name, min) => {
-    if (!/^\d+$/.test(text) || Number(text) < min) { process.stderr.write(`camt-fixture: ${name} must be an integer >= ${min} (got "${text}")\n`); process.exit(2); }
-    return Number(text);
-  };
-  const transactions = whole(opts.transactions, '--transactions', 1);
-  const seed = whole(opts.seed, '--seed', 0);
-  const year = whole(opts.year, '--year', 1000);
+  const opts = benchOptions({
+    transactions: { type: 'string', default: '10000' },
+    seed: { type: 'string', default: '20250101' },
+    year: { type: 'string', default: '2025' },
+    zip: { type: 'boolean', default: false },
+    out: { type: 'string' },
+  }, 'usage: node bench/camt-fixture.mjs [--transactions N] [--seed N] [--year YYYY] [--zip] [--out FILE]', [
+    '--transactions N   booked transactions in the statement (default 10000)',
+    '--seed N           seed of the generator; the same seed gives the same file (default 20250101)',
+    '--year YYYY        the statement covers this calendar year (default 2025)',
+    '--zip              write a ZIP archive holding the statement instead of the XML',
+    '--out FILE         where to write it (default camt053-<N>.xml or .zip in the current directory)',
+  ]);
+  const transactions = positiveInt(opts.transactions, '--transactions', 1);
+  const seed = positiveInt(opts.seed, '--seed', 0);
+  const year = positiveInt(opts.year, '--year', 1000);
   const { xml, stats } = camtStatement({ transactions, seed, year });
   const out = opts.out ?? `camt053-${transactions}.${opts.zip ? 'zip' : 'xml'}`;
   const bytes = opts.zip ? camtZip(xml, camtFileName(stats, year)) : xml;

@@ -18,7 +18,7 @@ import { arch, availableParallelism, cpus, loadavg, platform } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { camtFileName, camtStatement, camtZip } from './camt-fixture.mjs';
-import { benchOptions, die, makeSandbox, positiveInt, procMiB, quantile, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
+import { benchOptions, die, makeSandbox, positiveInt, procMiB, requireNodeAndBuild, startAcctServer, stopAcctServer, summarize } from './lib.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
@@ -59,10 +59,7 @@ if (opts.keep) process.stderr.write(`bench: keeping ${dirs.root}\n`);
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-const stats = (samples) => {
-  const s = [...samples].sort((a, b) => a - b);
-  return { median: quantile(s, 0.5), p90: quantile(s, 0.9), min: s[0], max: s[s.length - 1], n: s.length };
-};
+const stats = summarize;
 const ms = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
 const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 

@@ -10,12 +10,11 @@
 //   node bench/ledger.mjs [--bookings N] [--runs N] [--year YYYY] [--seed N] [--keep]
 //
 // See bench/README.md ("Ledger benchmark").
-import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchOptions, die, ensureHledger, fmtMs as fmt, httpGet, makeSandbox, median, mustRun, positiveInt, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
-import { compareTotals as compare, decimal, generateBookings, loadVatRule, rappen, YEAR_HELP, YEAR_OPTIONS, yearOptions } from './bookings.mjs';
+import { compareTotals as compare, decimal, hledgerTotals as totalsOf, loadVatRule, rappen, seedBookings, YEAR_HELP, YEAR_OPTIONS, yearOptions } from './bookings.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
@@ -39,7 +38,6 @@ requireNodeAndBuild(ROOT, 'node_modules/.bin/node bench/ledger.mjs');
 
 // The VAT split: the very rule the service and the reports use (src/domain/vat.ts).
 const vat = await loadVatRule(ROOT);
-const { DatabaseSync } = await import('node:sqlite');
 
 // ---------------------------------------------------------------------------------------------
 // Sandbox and the service
@@ -65,16 +63,10 @@ await startServer();
 await stopServer();
 
 // 2. the bookings, inserted straight into its SQLite database, and the same bookings as a journal
-const t0 = performance.now();
-const db = new DatabaseSync(join(dirs.serverData, 'acct.sqlite'));
-db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;');
-const { journal, totals, mix } = generateBookings(db, { bookings: BOOKINGS, year: YEAR, seed: SEED, vat });
-db.exec('ANALYZE');
-db.close();
 const journalFile = join(dirs.root, 'ledger.journal');
-writeFileSync(journalFile, journal);
+const { journal, totals, mix, ms: seedMs } = seedBookings(dirs.serverData, { journalFile, bookings: BOOKINGS, year: YEAR, seed: SEED, vat });
 const postingsCount = journal.split('\n').filter((l) => l.startsWith('    ')).length;
-process.stdout.write(`generated in ${fmt(performance.now() - t0)}: ${mix.income} income, ${mix.expense} expense, ${mix.swap} swap; ${mix.withVat} with a tax rate (${mix.acquisition} acquisition tax); ${postingsCount} postings in the journal\n`);
+process.stdout.write(`generated in ${fmt(seedMs)}: ${mix.income} income, ${mix.expense} expense, ${mix.swap} swap; ${mix.withVat} with a tax rate (${mix.acquisition} acquisition tax); ${postingsCount} postings in the journal\n`);
 
 // 3. the service on the data directory
 const base = await startServer();
@@ -97,12 +89,7 @@ for (const line of acctRun.stdout.trim().split('\n').slice(1)) {
 }
 if (!/^Debits equal credits/.test(acctRun.stderr)) die(`acct's trial balance does not balance:\n${acctRun.stderr}`);
 const hledgerRun = await mustRun('hledger', hledgerArgs, { env: baseEnv });
-const hledgerTotals = new Map();
-for (const line of hledgerRun.stdout.trim().split('\n').slice(1)) {
-  const [account, amount] = line.split(',').map((s) => s.replace(/^"|"$/g, ''));
-  if (!/^\d+$/.test(account)) continue;
-  hledgerTotals.set(Number(account), rappen(amount));
-}
+const hledgerTotals = totalsOf(hledgerRun.stdout);
 const nonZero = new Map([...totals].filter(([, v]) => v !== 0));
 const acctDiffs = compare(nonZero, acctTotals, 'acct');
 const hledgerDiffs = compare(nonZero, hledgerTotals, 'hledger');

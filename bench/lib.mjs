@@ -160,22 +160,29 @@ export async function mustRun(cmd, args, options) {
 }
 
 /**
- * GET with a bearer token over a fresh connection (no keep-alive, so no socket the service may have
- * closed meanwhile); resolves with the time, the status and the body's text.
+ * A request with a bearer token over a fresh connection (no keep-alive, so no socket the service may
+ * have closed meanwhile), `body` sent as JSON; resolves with the time, the status and the body's text.
  */
-export function httpGet(url, token) {
+export function httpRequest(url, token, { method = 'GET', body } = {}) {
   const http = process.getBuiltinModule('node:http');
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const headers = { authorization: `Bearer ${token}`, accept: 'application/json', connection: 'close' };
+  if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const req = http.get(url, { agent: false, headers: { authorization: `Bearer ${token}`, accept: 'application/json', connection: 'close' } }, (res) => {
+    const req = http.request(url, { method, agent: false, headers }, (res) => {
       const chunks = [];
       res.on('data', (d) => chunks.push(d));
       res.on('error', reject);
       res.on('end', () => resolve({ ms: performance.now() - t0, status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
     });
     req.on('error', reject);
+    req.end(payload);
   });
 }
+
+/** GET with a bearer token over a fresh connection (httpRequest). */
+export const httpGet = (url, token) => httpRequest(url, token);
 
 export const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 /** The `q` quantile (0.9: p90) of ascending `sorted`, interpolated linearly between the closest ranks. */
@@ -185,6 +192,18 @@ export const quantile = (sorted, q) => {
   const hi = Math.ceil(pos);
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
 };
+/** Samples in milliseconds (any order) → their count, median, p90, mean, min and max. */
+export function summarize(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    median: quantile(sorted, 0.5),
+    p90: quantile(sorted, 0.9),
+    mean: sorted.reduce((s, v) => s + v, 0) / sorted.length,
+    min: sorted[0],
+    max: sorted[sorted.length - 1],
+  };
+}
 export const fmtMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 10 ? `${ms.toFixed(0)} ms` : `${ms.toFixed(1)} ms`);
 
 /** A field of a process's /proc/<pid>/status in MiB (Linux): VmRSS its resident memory now, VmHWM its peak; undefined elsewhere. */

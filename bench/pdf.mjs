@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchOptions, die, makeSandbox, positiveInt, procMiB, quantile, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
+import { benchOptions, die, httpRequest, makeSandbox, positiveInt, procMiB, requireNodeAndBuild, startAcctServer, stopAcctServer, summarize } from './lib.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
@@ -34,13 +34,8 @@ requireNodeAndBuild(ROOT, 'node_modules/.bin/node bench/pdf.mjs');
 const { dirs, acctEnv } = makeSandbox();
 
 async function api(base, method, path, body) {
-  const res = await fetch(`${base}/companies/1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${TOKEN}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
+  const { status, text } = await httpRequest(`${base}/companies/1${path}`, TOKEN, { method, body });
+  if (status < 200 || status > 299) throw new Error(`${method} ${path}: HTTP ${status} ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : null;
 }
 
@@ -77,24 +72,23 @@ try {
   }
   const peak = procMiB(server.pid, 'VmHWM');
 
-  const rest = ms.slice(1).sort((a, b) => a - b);
-  const mean = rest.reduce((s, v) => s + v, 0) / rest.length;
+  const rest = summarize(ms.slice(1));
   const f = (v) => v.toFixed(1).padStart(7);
   const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
   process.stdout.write(
     `acct ${version} PDF benchmark: node ${process.versions.node}; ${INVOICES} invoices of ${POSITIONS} positions (QR-bill part included), ` +
     `rendered one after another through GET /invoices/{id}/pdf\n\n` +
     `first PDF (loads pdfkit, swissqrbill)  ${f(ms[0])} ms\n` +
-    `after the first: median                ${f(quantile(rest, 0.5))} ms\n` +
-    `                 p90                   ${f(quantile(rest, 0.9))} ms\n` +
-    `                 mean                  ${f(mean)} ms\n` +
-    `                 min / max             ${rest[0].toFixed(1)} / ${rest[rest.length - 1].toFixed(1)} ms\n` +
+    `after the first: median                ${f(rest.median)} ms\n` +
+    `                 p90                   ${f(rest.p90)} ms\n` +
+    `                 mean                  ${f(rest.mean)} ms\n` +
+    `                 min / max             ${rest.min.toFixed(1)} / ${rest.max.toFixed(1)} ms\n` +
     `average PDF size                       ${f(bytes / INVOICES / 1024)} KB\n` +
     `service memory: resident before ${before === undefined ? '?' : before.toFixed(0)} MB, peak (VmHWM) ${peak === undefined ? '? (no /proc)' : `${peak.toFixed(0)} MB`}\n\n`,
   );
   const load = loadavg()[0];
   if (load > availableParallelism() * 0.7) process.stdout.write(`note: the machine was busy (1-min load average ${load.toFixed(2)} on ${availableParallelism()} CPUs); figures are noisy\n`);
-  process.stdout.write(`target: median after the first under ${TARGET_MS} ms: ${quantile(rest, 0.5) < TARGET_MS ? 'met' : 'NOT met'}\n`);
+  process.stdout.write(`target: median after the first under ${TARGET_MS} ms: ${rest.median < TARGET_MS ? 'met' : 'NOT met'}\n`);
 } catch (err) {
   die(`PDF benchmark failed: ${err.message}`);
 } finally {

@@ -13,7 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchOptions, die, makeSandbox, positiveInt, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
+import { benchOptions, die, makeSandbox, positiveInt, procMiB, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
@@ -73,10 +73,8 @@ function runAcct(args, env) {
     child.stdout.setEncoding('utf8').on('data', (d) => { stdout += d; });
     child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
     const poll = setInterval(() => {
-      try {
-        const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-        if (m) peak = Math.max(peak, Number(m[1]) * 1024);
-      } catch { /* gone */ }
+      const mib = procMiB(child.pid, 'VmHWM'); // undefined once it is gone
+      if (mib !== undefined) peak = Math.max(peak, mib * 1024 * 1024);
     }, 20);
     child.on('error', reject);
     child.on('close', (code) => { clearInterval(poll); resolve({ code, stdout, stderr, ms: performance.now() - t0, peak }); });

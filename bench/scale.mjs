@@ -14,14 +14,13 @@
 //   node bench/scale.mjs [--bookings N] [--runs N] [--only LIST] [--per-page N] [--pages N] [--year YYYY] [--seed N] [--keep]
 //
 // See bench/README.md ("Scale benchmark").
-import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   benchOptions, die, ensureHledger, fmtMs, httpGet, makeSandbox, median, mustRun, positiveInt, procMiB, requireNodeAndBuild, startAcctServer, stopAcctServer,
 } from './lib.mjs';
-import { compareTotals, decimal, generateBookings, loadVatRule, rappen, YEAR_HELP, YEAR_OPTIONS, yearOptions } from './bookings.mjs';
+import { compareTotals, decimal, hledgerTotals as totalsOf, loadVatRule, rappen, seedBookings, YEAR_HELP, YEAR_OPTIONS, yearOptions } from './bookings.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
@@ -54,7 +53,6 @@ if (PER_PAGE > 100) die('--per-page must be at most 100 (the API\'s limit)', 2);
 
 requireNodeAndBuild(ROOT, 'node_modules/.bin/node bench/scale.mjs');
 const vat = await loadVatRule(ROOT);
-const { DatabaseSync } = await import('node:sqlite');
 const hledger = only.has('reports') ? ensureHledger() : 'hledger not used';
 
 const { dirs, baseEnv, acctEnv } = makeSandbox({ keep: opts.keep });
@@ -77,20 +75,9 @@ const to = `${YEAR}-12-31`;
 out(`acct scale benchmark: ${BOOKINGS} bookings in ${YEAR}, node ${process.version}, ${hledger}, ${availableParallelism()} CPUs`);
 await startServer();
 await stopAcctServer(server);
-const dbFile = join(dirs.serverData, 'acct.sqlite');
-function insertYear(year, seed, company = 1) {
-  const t0 = performance.now();
-  const db = new DatabaseSync(dbFile);
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
-  const generated = generateBookings(db, { bookings: BOOKINGS, year, seed, vat, company });
-  db.exec('ANALYZE');
-  const account1020 = Number(db.prepare('SELECT id FROM accounts WHERE company_id = 1 AND number = 1020').get().id);
-  db.close();
-  return { ...generated, account1020, ms: performance.now() - t0 };
-}
-const first = insertYear(YEAR, SEED);
+const insertYear = (year, seed, company = 1, journalFile = undefined) => seedBookings(dirs.serverData, { journalFile, bookings: BOOKINGS, year, seed, vat, company });
 const journalFile = join(dirs.root, 'ledger.journal');
-writeFileSync(journalFile, first.journal);
+const first = insertYear(YEAR, SEED, 1, journalFile);
 out(`generated in ${fmtMs(first.ms)}: ${first.mix.income} income, ${first.mix.expense} expense, ${first.mix.swap} swap; ${first.mix.withVat} with a tax rate`);
 
 const base = await startServer();
@@ -142,12 +129,9 @@ if (only.has('accounts')) {
 if (only.has('reports')) {
   out('\nreports (CLI process + service; after one warm-up run each, medians)');
   const hledgerArgs = ['-f', journalFile, 'balance', '-O', 'csv', '--no-total', '-b', from, '-e', `${YEAR + 1}-01-01`];
-  const hledgerTotals = new Map();
+  let hledgerTotals = new Map();
   const h = await measure(() => mustRun('hledger', hledgerArgs, { env: baseEnv }), (r) => {
-    for (const line of r.stdout.trim().split('\n').slice(1)) {
-      const [account, amount] = line.split(',').map((s) => s.replace(/^"|"$/g, ''));
-      if (/^\d+$/.test(account)) hledgerTotals.set(Number(account), rappen(amount));
-    }
+    hledgerTotals = totalsOf(r.stdout);
     const diffs = compareTotals(new Map([...first.totals].filter(([, v]) => v !== 0)), hledgerTotals, 'hledger');
     if (diffs.length) die(`hledger's totals differ from the generated postings:\n${diffs.join('\n')}`);
   });

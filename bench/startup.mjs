@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchOptions, die, makeSandbox, positiveInt, quantile, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
+import { benchOptions, die, makeSandbox, positiveInt, requireNodeAndBuild, startAcctServer, stopAcctServer, summarize } from './lib.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
@@ -177,10 +177,7 @@ if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
 
 await stopServer(); // the sandbox is removed at exit
 
-const stats = samples.map((s) => {
-  const sorted = [...s].sort((a, b) => a - b);
-  return { median: quantile(sorted, 0.5), p90: quantile(sorted, 0.9), min: sorted[0] };
-});
+const stats = samples.map(summarize);
 const baseMedian = stats[0].median;
 const rows = [['command', 'median ms', 'p90 ms', 'min ms', 'ratio', 'target', 'result']];
 let met = 0;

@@ -20,3 +20,37 @@ export function isCalendarDate(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   return m !== null && calendarDate(Number(m[1]), Number(m[2]), Number(m[3])) !== undefined;
 }
+
+const DAY_MS = 86_400_000;
+
+/** The day `days` days after (before, when negative) a YYYY-MM-DD date; UTC, so no time zone can shift it. */
+export function addDays(date: string, days: number): string {
+  const ms = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) + days * DAY_MS;
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/**
+ * A day as every date flag and period takes it: YYYY-MM-DD, dd.mm.yyyy, today, yesterday, tomorrow,
+ * or an offset from `today` (+3d, -2d, +1w), case-insensitive. The day; `{ reason }` when the text is
+ * a day form but no day of the calendar (1000-01-01 to 9999-12-31); undefined when it is no day form.
+ */
+export function readDay(text: string, today: string): string | { reason: string } | undefined {
+  const t = text.trim().toLowerCase();
+  let m: RegExpExecArray | null;
+  if ((m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t)) || (m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(t))) {
+    const [y, mo, d] = (m[0].includes('.') ? [m[3], m[2], m[1]] : [m[1], m[2], m[3]]).map(Number);
+    const day = calendarDate(y, mo, d);
+    if (day !== undefined) return day;
+    if (y < 1000 || y > 9999) return { reason: 'a year is 1000 to 9999' };
+    return { reason: mo < 1 || mo > 12 ? 'a month is 01 to 12' : `${pad(y, 4)}-${pad(mo)} has no day ${d}` };
+  }
+  if (t === 'today') return today;
+  if (t === 'yesterday') return addDays(today, -1);
+  if (t === 'tomorrow') return addDays(today, 1);
+  if ((m = /^([+-])(\d{1,4})([dw])$/.exec(t))) {
+    const n = Number(m[2]) * (m[3] === 'w' ? 7 : 1);
+    const day = addDays(today, m[1] === '-' ? -n : n);
+    return isCalendarDate(day) ? day : { reason: 'the day falls outside the years 1000 to 9999' };
+  }
+  return undefined;
+}

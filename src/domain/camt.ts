@@ -423,10 +423,3 @@ function read(bytes: Uint8Array, options: ReadOptions): CamtStatement[] {
   if (isZip(bytes)) return parseZip(bytes, options);
   return parseXmlFile(bytes, '', options);
 }
-
-/** Sum of the transactions' amounts in one direction (integer minor units). */
-export function sumTransactions(transactions: readonly CamtTransaction[], direction: CamtDirection): number {
-  let sum = 0;
-  for (const tx of transactions) if (tx.direction === direction) sum += tx.amountRappen;
-  return sum;
-}

@@ -12,7 +12,7 @@ export const isValidIban = (iban: string): boolean => isValidIBAN(normaliseIban(
 export const isQrIban = (iban: string): boolean => isQRIBAN(normaliseIban(iban));
 
 /** The countries whose IBANs a QR-bill takes. */
-export const QR_IBAN_COUNTRIES: readonly string[] = ['CH', 'LI'];
+const QR_IBAN_COUNTRIES: readonly string[] = ['CH', 'LI'];
 
 /** A valid IBAN of Switzerland or Liechtenstein (the only ones a QR-bill accepts). */
 export const isSwissIban = (iban: string): boolean =>

@@ -1,6 +1,6 @@
 // The payment part of a QR-bill (pure, shared by the service's invoice PDF and the CLI's `acct invoices
 // qr`): the payload text of the Swiss Implementation Guidelines QR-bill 2.3 (swiss-domain.md, "QR-bill"),
-// the rules an invoice must meet before anything is drawn, and a parser that reads a payload back.
+// and the rules an invoice must meet before anything is drawn. (test/helpers/qr-payload.ts reads a payload back.)
 //
 // The payload, one element a line, LF-separated, no separator after the last:
 //    1 SPC            QR type              12-18 ultimate creditor: 7 empty lines (reserved)
@@ -15,7 +15,7 @@
 //   10 town ≤ 35                            read and ignored, never written)
 //   11 country, 2 letters
 // Amounts are integer Rappen; the text comes from money.ts, never from float arithmetic.
-import { groupRappen, rappenToString, toRappen } from './money.js';
+import { groupRappen, rappenToString } from './money.js';
 import { isQrIban, isSwissIban, isValidIban, normaliseIban } from './iban.js';
 import { isValidQrr, isValidScor, normaliseReference } from './qr-reference.js';
 
@@ -51,7 +51,7 @@ export interface QrBillInput {
   message: string;
 }
 
-/** The fields a payload carries, as buildQrPayload writes them and parseQrPayload reads them. */
+/** The fields a payload carries, as buildQrPayload writes them. */
 export interface QrPayloadFields {
   creditor: QrCreditor;
   debtor: QrAddress | null;
@@ -103,7 +103,7 @@ export function qrMessage(number: string, title: string | null): string {
   return Array.from(text).slice(0, QR_LIMITS.message).join('').trimEnd();
 }
 
-// ---- the rules, shared by validateQrInput (with messages) and parseQrPayload (structure) ----------
+// ---- the rules ----------------------------------------------------------------------------------
 
 type AddressFlaw = { part: AddressPart; flaw: 'missing' | 'long' | 'chars' | 'country' };
 
@@ -138,14 +138,6 @@ export function chooseReference(iban: string, references: QrBillInput['reference
   if (isQrIban(iban)) return { referenceType: 'QRR', reference: normaliseReference(references.qrReference ?? '') };
   const scor = normaliseReference(references.reference ?? '');
   return scor === '' ? { referenceType: 'NON', reference: '' } : { referenceType: 'SCOR', reference: scor };
-}
-
-/** Whether a reference fits its type and the IBAN: QR-IBAN ⇔ QRR, a valid check digit, NON empty. */
-function referenceFits(iban: string, referenceType: string, reference: string): boolean {
-  if (isQrIban(iban) !== (referenceType === 'QRR')) return false;
-  if (referenceType === 'QRR') return isValidQrr(reference);
-  if (referenceType === 'SCOR') return isValidScor(reference);
-  return referenceType === 'NON' && reference === '';
 }
 
 const amountFits = (rappen: number): boolean => Number.isSafeInteger(rappen) && rappen >= QR_AMOUNT_MIN && rappen <= QR_AMOUNT_MAX;
@@ -183,7 +175,11 @@ const arg = (value: number | string): string => (/^[\w.-]+$/.test(String(value))
  * or "customer 1003 has no zip: acct customers update 1003 --zip …". Empty means the bill can be made.
  */
 export function validateQrInput(input: QrBillInput, context: QrContext = PLACEHOLDER_CONTEXT): QrProblem[] {
-  const fields = qrFields(input);
+  return problemsOf(input, qrFields(input), context);
+}
+
+/** validateQrInput on the fields already worked out (`fields` = qrFields(input)). */
+function problemsOf(input: QrBillInput, fields: QrPayloadFields, context: QrContext): QrProblem[] {
   const problems: QrProblem[] = [];
   const invoice = context.invoiceNumber;
   const changeBankAccount = `acct invoices update ${arg(invoice)} --bank-account …`;
@@ -223,11 +219,12 @@ export function validateQrInput(input: QrBillInput, context: QrContext = PLACEHO
     problems.push({ field: 'bank_account.iban', message });
   } else {
     const again = `set its bank account again (acct invoices update ${arg(invoice)} --bank-account ${arg(context.bankAccount ?? '…')})`;
-    const qrr = normaliseReference(input.references.qrReference ?? '');
-    if (isQrIban(iban)) {
+    if (fields.referenceType === 'QRR') {
+      // the QR-IBAN's reference: the QR reference in electronic form (chooseReference)
+      const qrr = fields.reference;
       if (qrr === '') problems.push({ field: 'reference', message: `invoice ${invoice} has no QR reference, which the QR-IBAN of ${account} requires: ${again}` });
       else if (!isValidQrr(qrr)) problems.push({ field: 'reference', message: `invoice ${invoice} QR reference ${qrr} fails its check digit: ${again}` });
-    } else if (qrr !== '') {
+    } else if ((input.references.qrReference ?? '').trim() !== '') {
       problems.push({ field: 'reference', message: `invoice ${invoice} carries a QR reference, which only a QR-IBAN takes (${account} has none): ${again}` });
     } else if (fields.referenceType === 'SCOR' && !isValidScor(fields.reference)) {
       problems.push({ field: 'reference', message: `invoice ${invoice} reference ${fields.reference} is not a valid ISO 11649 creditor reference (RF…): ${again}` });
@@ -266,10 +263,10 @@ const EMPTY_ADDRESS = ['', '', '', '', '', '', ''];
 const addressLines = (a: QrAddress | null): string[] => (a === null ? EMPTY_ADDRESS : ['S', ...ADDRESS_PARTS.map((part) => a[part])]);
 
 /** The SIG 2.3 payload text of a bill; throws a QrBillError listing every problem when validateQrInput finds any. */
-export function buildQrPayload(input: QrBillInput, context?: QrContext): string {
-  const problems = validateQrInput(input, context);
-  if (problems.length > 0) throw new QrBillError(problems);
+export function buildQrPayload(input: QrBillInput, context: QrContext = PLACEHOLDER_CONTEXT): string {
   const f = qrFields(input);
+  const problems = problemsOf(input, f, context);
+  if (problems.length > 0) throw new QrBillError(problems);
   return [
     'SPC', '0200', '1',
     f.creditor.iban,
@@ -282,63 +279,4 @@ export function buildQrPayload(input: QrBillInput, context?: QrContext): string 
     f.message,
     'EPD',
   ].join('\n');
-}
-
-/** A payload that breaks the SIG's structure. */
-export class QrPayloadError extends Error {
-  constructor(message: string) {
-    super(`malformed QR-bill payload: ${message}`);
-    this.name = 'QrPayloadError';
-  }
-}
-
-const PAYLOAD_LINES = 31;
-
-/**
- * The fields of a payload (LF or CRLF separated). Rejects what breaks the SIG: header, line count, IBAN
- * (checksum, CH/LI), address type other than S, required parts and limits, a used ultimate creditor,
- * amount and currency, QR-IBAN ⇔ QRR and the reference's check digits, message length, trailer.
- * Optional billing information and alternative schemes after EPD are read over and not returned.
- */
-export function parseQrPayload(text: string): QrPayloadFields {
-  const lines = text.split(/\r?\n/);
-  const fail = (message: string): never => { throw new QrPayloadError(message); };
-  if (lines.length < PAYLOAD_LINES || lines.length > PAYLOAD_LINES + 3) fail(`${lines.length} lines, not 31 to 34`);
-  if (lines[0] !== 'SPC' || lines[1] !== '0200' || lines[2] !== '1') fail(`header "${lines.slice(0, 3).join(' ')}", not "SPC 0200 1"`);
-  if (lines[30] !== 'EPD') fail(`line 31 is "${lines[30]}", not the trailer EPD`);
-  if (lines.slice(31).some((line) => line === '')) fail('an empty line after EPD (no separator may follow the last element)');
-
-  const iban = lines[3];
-  if (iban !== normaliseIban(iban) || ibanFlaw(iban) !== undefined) fail(`IBAN "${iban}" is not a valid CH or LI IBAN in electronic form`);
-
-  const address = (start: number, role: string): QrAddress => {
-    if (lines[start] !== 'S') fail(`${role} address type "${lines[start]}", not S`);
-    const [name, street, building, zip, city, country] = lines.slice(start + 1, start + 7);
-    const a: QrAddress = { name, street, building, zip, city, country };
-    const flaws = addressFlaws(a, false);
-    if (flaws.length > 0) fail(`${role} ${PART_LABEL[flaws[0].part]}: ${flaws[0].flaw} ("${a[flaws[0].part]}")`);
-    return a;
-  };
-  const creditor: QrCreditor = { iban, ...address(4, 'creditor') };
-  if (lines.slice(11, 18).some((line) => line !== '')) fail('the ultimate creditor (lines 12 to 18) must be empty');
-
-  const amountText = lines[18];
-  let amountRappen: number | null = null;
-  if (amountText !== '') {
-    if (!/^(0|[1-9]\d{0,8})\.\d{2}$/.test(amountText)) fail(`amount "${amountText}" is not like 1234.50`);
-    amountRappen = toRappen(amountText) as number;
-    if (!amountFits(amountRappen)) fail(`amount ${amountText} is outside 0.01 to 999999999.99`);
-  }
-  const currency = lines[19];
-  if (!isQrCurrency(currency)) fail(`currency "${currency}", not CHF or EUR`);
-
-  const debtor = lines.slice(20, 27).every((line) => line === '') ? null : address(20, 'ultimate debtor');
-
-  const [referenceType, reference, message] = lines.slice(27, 30);
-  if (!referenceFits(iban, referenceType, reference)) {
-    fail(`reference type "${referenceType}" with reference "${reference}" does not fit the IBAN (a QR-IBAN takes QRR, another SCOR or NON) or fails its check digits`);
-  }
-  if (length(message) > QR_LIMITS.message || !PERMITTED.test(message)) fail('the message is longer than 140 characters or has characters outside the Latin set');
-
-  return { creditor, debtor, amountRappen, currency: currency as QrCurrency, referenceType: referenceType as QrReferenceType, reference, message };
 }

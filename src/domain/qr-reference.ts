@@ -97,13 +97,3 @@ export function invoiceReferences(iban: string | null, companyId: number, invoic
     ? { qr_reference: makeQrr(companyId, invoiceId), reference: null }
     : { qr_reference: null, reference: makeScor(companyId, invoiceId) };
 }
-
-/**
- * A reference for print: a QRR in blocks of five from the right ("21 00000 00003 13947 14300 09017"),
- * a SCOR (or anything else) in groups of four from the left ("RF18 5390 0754 7034").
- */
-export function formatReference(reference: string): string {
-  const electronic = normaliseReference(reference);
-  if (/^\d{27}$/.test(electronic)) return electronic.replace(/\B(?=(\d{5})+$)/g, ' ');
-  return electronic.replace(/(.{4})(?=.)/g, '$1 ');
-}

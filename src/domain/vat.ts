@@ -24,11 +24,22 @@ export function bookingType(debitType: AccountType, creditType: AccountType): 'i
   return 'swap';
 }
 
+/** A share of an amount: round-half-away-from-zero(amount × factor / divisor). */
+export interface ShareRatio { factor: number; divisor: number }
+
+/** The VAT contained in a gross amount at `rate` (hundredths of a percent): rate / (100 % + rate). */
+const grossRatio = (rate: number): ShareRatio => ({ factor: rate, divisor: 10000 + rate });
+
+/** Acquisition tax on a net amount at `rate`: rate / 100 %. */
+const netRatio = (rate: number): ShareRatio => ({ factor: rate, divisor: 10000 });
+
+const shareBy = (amount: number, r: ShareRatio): number => mulDivRound(amount, r.factor, r.divisor);
+
 /** The VAT contained in a gross amount: gross × rate / (100 % + rate), half up to the Rappen. */
-export const vatShareOfGross = (gross: number, rate: number): number => mulDivRound(gross, rate, 10000 + rate);
+export const vatShareOfGross = (gross: number, rate: number): number => shareBy(gross, grossRatio(rate));
 
 /** Acquisition tax on a net foreign purchase: net × rate / 100 %, half up to the Rappen. */
-export const acquisitionTaxOf = (net: number, rate: number): number => mulDivRound(net, rate, 10000);
+export const acquisitionTaxOf = (net: number, rate: number): number => shareBy(net, netRatio(rate));
 
 export interface LedgerTaxRate {
   /** hundredths of a percent */
@@ -74,17 +85,17 @@ export function splitSide(b: Pick<Booking, 'debitType' | 'creditType'>, taxAccou
  * for a gross (saldo) rate, which splits nothing. (The service adds these up in SQL with this very
  * rounding, booking by booking.)
  */
-export function taxShareRatio(tax: LedgerTaxRate | null | undefined): { factor: number; divisor: number } | null {
+export function taxShareRatio(tax: LedgerTaxRate | null | undefined): ShareRatio | null {
   if (!tax) return null;
-  if (tax.isAcquisitionTax) return { factor: tax.rate, divisor: 10000 };
+  if (tax.isAcquisitionTax) return netRatio(tax.rate);
   if (tax.calculationMethod === 'gross') return null;
-  return { factor: tax.rate, divisor: 10000 + tax.rate };
+  return grossRatio(tax.rate);
 }
 
 /** The VAT share or acquisition tax of one booking (0 without a split): vatShareOfGross / acquisitionTaxOf. */
 export function taxShareOf(b: Pick<Booking, 'sum' | 'taxRate'>): number {
   const ratio = taxShareRatio(b.taxRate);
-  return ratio ? mulDivRound(b.sum, ratio.factor, ratio.divisor) : 0;
+  return ratio ? shareBy(b.sum, ratio) : 0;
 }
 
 /**
@@ -106,8 +117,9 @@ export function postings(b: Booking): Posting[] {
  * one booking with their summed sums and summed shares posts.
  */
 export function postingsWithShare(b: Booking, share: number): Posting[] {
-  const tax = b.taxRate;
-  if (!tax || (!tax.isAcquisitionTax && tax.calculationMethod === 'gross')) return [debit(b.debitAccountId, b.sum), credit(b.creditAccountId, b.sum)];
+  // no rate, or a gross (saldo) rate: nothing is split off
+  if (taxShareRatio(b.taxRate) === null) return [debit(b.debitAccountId, b.sum), credit(b.creditAccountId, b.sum)];
+  const tax = b.taxRate!;
   if (tax.isAcquisitionTax) {
     const out = [debit(b.debitAccountId, b.sum), credit(b.creditAccountId, b.sum)];
     if (share !== 0 && tax.acquisitionAccountId !== null) out.push(credit(tax.accountId, share), debit(tax.acquisitionAccountId, share));

@@ -8,9 +8,8 @@
 // negative bar grows to the left of it; Unicode has no left-growing eighth blocks that terminal fonts
 // carry, so those bars are drawn in halves (▐ then █). The amount keeps its minus sign and, with
 // colour, a negative bar is red. A value other than zero always shows at least the smallest block.
-import type { ChalkInstance } from 'chalk';
-import { groupRappen } from '../domain/money.js';
-import type { ChartData, ChartSeries } from '../reports/chart.js';
+import { chartExtent, type ChartData, type ChartSeries, type ProfitRole } from '../reports/chart.js';
+import { chalkFor, truncate as cut, width as length } from './table.js';
 
 export const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
 export const FULL = '█';
@@ -26,9 +25,9 @@ const MIN_LABEL = 8;
 type Colour = 'green' | 'yellow' | 'blue' | 'magenta' | 'cyan' | 'red';
 
 /** Revenue green, expenses yellow, profit blue; chosen accounts take the palette in turn. Red is for negative bars only. */
-const PROFIT_COLOURS: Record<string, Colour> = { revenue: 'green', expenses: 'yellow', profit: 'blue' };
+const PROFIT_COLOURS: Record<ProfitRole, Colour> = { revenue: 'green', expenses: 'yellow', profit: 'blue' };
 const PALETTE: Colour[] = ['blue', 'magenta', 'cyan', 'yellow', 'green'];
-const colourOf = (s: ChartSeries, i: number): Colour => PROFIT_COLOURS[s.key] ?? PALETTE[i % PALETTE.length];
+const colourOf = (s: ChartSeries, i: number): Colour => (s.role ? PROFIT_COLOURS[s.role] : PALETTE[i % PALETTE.length]);
 
 export interface BarChartOptions {
   /** the number of columns the chart may use */
@@ -38,10 +37,6 @@ export interface BarChartOptions {
 
 /** A piece of a row: text, and the colour it is drawn in. */
 interface Segment { text: string; colour?: Colour; bold?: boolean }
-
-const length = (s: string) => [...s].length;
-
-const cut = (s: string, max: number) => (length(s) <= max ? s : max <= 0 ? '' : [...s].slice(0, max - 1).join('') + '…');
 
 const padEnd = (s: string, w: number) => s + ' '.repeat(Math.max(0, w - length(s)));
 const padStart = (s: string, w: number) => ' '.repeat(Math.max(0, w - length(s))) + s;
@@ -64,7 +59,7 @@ export function renderBarChart(chart: ChartData, opts: BarChartOptions): string 
   if (chart.groups.length === 0 || chart.series.length === 0) return `${out.join('\n')}\n`;
 
   const many = chart.series.length > 1;
-  const amounts = chart.groups.map((g) => g.values.map(groupRappen));
+  const { amounts, maxPositive, maxNegative } = chartExtent(chart);
   const amountWidth = Math.max(...amounts.flat().map(length));
   let periodWidth = Math.max(...chart.groups.map((g) => length(g.label)));
   let seriesWidth = many ? Math.max(...chart.series.map((s) => length(s.label))) : 0;
@@ -74,9 +69,6 @@ export function renderBarChart(chart: ChartData, opts: BarChartOptions): string 
   periodWidth = Math.max(Math.min(periodWidth, MIN_LABEL), periodWidth - Math.max(0, fixed() + MIN_BAR - width));
   const barWidth = Math.max(1, width - fixed());
 
-  const values = chart.groups.flatMap((g) => g.values);
-  const maxPositive = Math.max(0, ...values);
-  const maxNegative = Math.max(0, ...values.map((v) => -v));
   // the cells left of the axis (none without negative values) and right of it
   let left = 0;
   let right = barWidth;
@@ -119,12 +111,7 @@ export function renderBarChart(chart: ChartData, opts: BarChartOptions): string 
 
 /** Joins a row's segments, cut to `width` columns, colouring those that have a colour when allowed. */
 function painter(color: boolean): (row: Segment[], width: number) => string {
-  let chalk: ChalkInstance | undefined;
-  if (color) {
-    // loaded only when colour is on; level 1 (16 colours) as the table: the caller decided colour is allowed
-    const { Chalk } = require('chalk') as { Chalk: new (o: { level: number }) => ChalkInstance };
-    chalk = new Chalk({ level: 1 });
-  }
+  const chalk = chalkFor(color);
   return (row, width) => {
     let room = width;
     let line = '';

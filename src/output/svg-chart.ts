@@ -6,13 +6,14 @@
 // As in the terminal, a negative value is a red bar to the left of the zero axis, its amount with a
 // minus sign; the legend then names red as "negative". Each bar carries its figure as data attributes
 // (data-period, data-series, data-value as a raw decimal) so a program can read the image back.
+import { escapeMarkup } from '../domain/markup.js';
 import { groupRappen, rappenToString } from '../domain/money.js';
-import type { ChartData, ChartSeries } from '../reports/chart.js';
+import { chartExtent, type ChartData, type ChartSeries, type ProfitRole } from '../reports/chart.js';
 
-const PROFIT_COLOURS: Record<string, string> = { revenue: '#2e7d32', expenses: '#ef8f00', profit: '#1565c0' };
+const PROFIT_COLOURS: Record<ProfitRole, string> = { revenue: '#2e7d32', expenses: '#ef8f00', profit: '#1565c0' };
 const PALETTE = ['#1565c0', '#7b1fa2', '#00838f', '#ef8f00', '#2e7d32'];
 export const NEGATIVE_COLOUR = '#c62828';
-export const seriesColour = (s: ChartSeries, i: number): string => PROFIT_COLOURS[s.key] ?? PALETTE[i % PALETTE.length];
+export const seriesColour = (s: ChartSeries, i: number): string => (s.role ? PROFIT_COLOURS[s.role] : PALETTE[i % PALETTE.length]);
 
 const FONT = 'Helvetica, Arial, sans-serif';
 const PAD = 16;
@@ -28,11 +29,6 @@ const TICK_TARGET = 5;
 export interface SvgChartOptions {
   /** the image's width in pixels (default 800) */
   width?: number;
-}
-
-/** Text and attribute values (always in double quotes) with &, <, > and " escaped; the apostrophes of 1'234.50 may stay. */
-export function escapeXml(s: string): string {
-  return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 }
 
 /** A pixel coordinate with at most two decimals. */
@@ -51,13 +47,10 @@ const tickLabel = (rappen: number) => groupRappen(rappen).replace(/\.00$/, '');
 
 export function renderSvgChart(chart: ChartData, opts: SvgChartOptions = {}): string {
   const width = opts.width ?? 800;
-  const values = chart.groups.flatMap((g) => g.values);
-  const maxPositive = Math.max(0, ...values);
-  const maxNegative = Math.max(0, ...values.map((v) => -v));
-  const amounts = chart.groups.map((g) => g.values.map(groupRappen));
+  const { amounts, maxPositive, maxNegative } = chartExtent(chart);
   const parts: string[] = [];
   const text = (x: number, y: number, content: string, attrs = '') =>
-    parts.push(`<text x="${px(x)}" y="${px(y)}"${attrs ? ` ${attrs}` : ''}>${escapeXml(content)}</text>`);
+    parts.push(`<text x="${px(x)}" y="${px(y)}"${attrs ? ` ${attrs}` : ''}>${escapeMarkup(content)}</text>`);
 
   // title and legend
   let y = PAD + 15;
@@ -107,7 +100,7 @@ export function renderSvgChart(chart: ChartData, opts: SvgChartOptions = {}): st
       const length = Math.abs(value) * scale;
       const barX = value < 0 ? axis - length : axis;
       const fill = value < 0 ? NEGATIVE_COLOUR : seriesColour(s, si);
-      parts.push(`<rect class="bar" x="${px(barX)}" y="${px(barTop)}" width="${px(length)}" height="${BAR_HEIGHT}" fill="${fill}" data-period="${escapeXml(g.key)}" data-series="${escapeXml(s.key)}" data-value="${rappenToString(value)}"/>`);
+      parts.push(`<rect class="bar" x="${px(barX)}" y="${px(barTop)}" width="${px(length)}" height="${BAR_HEIGHT}" fill="${fill}" data-period="${escapeMarkup(g.key)}" data-series="${escapeMarkup(s.key)}" data-value="${rappenToString(value)}"/>`);
       // beside the bar: after a positive bar's end, right of the axis for a negative one
       text((value > 0 ? axis + length : axis) + 4, barTop + BAR_HEIGHT - 3, amounts[gi][si], 'class="amount" font-size="11" fill="#333"');
     });
@@ -118,7 +111,7 @@ export function renderSvgChart(chart: ChartData, opts: SvgChartOptions = {}): st
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT}" font-size="12">`,
-    `<title>${escapeXml(chart.title)}</title>`,
+    `<title>${escapeMarkup(chart.title)}</title>`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
     ...parts,
     '</svg>',

@@ -20,7 +20,7 @@ const BORDERLESS = {
 };
 
 /** Display width, counted in code points (good enough for Latin text; no East Asian wide characters here). */
-function width(s: string): number {
+export function width(s: string): number {
   let n = 0;
   for (const _ of s) n++;
   return n;
@@ -38,11 +38,19 @@ function oneLine(s: string): string {
   return s.replace(/[\t\n\r\v\f]+/g, ' ');
 }
 
-function bold(color: boolean | undefined): (s: string) => string {
-  if (!color) return (s) => s;
+/**
+ * Chalk when colour is on (loaded only then), else undefined. Level 1 (16 colours): the caller decided
+ * colour is allowed; don't second-guess with chalk's own detection.
+ */
+export function chalkFor(color: boolean | undefined): ChalkInstance | undefined {
+  if (!color) return undefined;
   const { Chalk } = require('chalk') as { Chalk: new (o: { level: number }) => ChalkInstance };
-  const chalk = new Chalk({ level: 1 }); // the caller decided colour is allowed; don't second-guess with chalk's own detection
-  return (s) => chalk.bold(s);
+  return new Chalk({ level: 1 });
+}
+
+function bold(color: boolean | undefined): (s: string) => string {
+  const chalk = chalkFor(color);
+  return chalk ? (s) => chalk.bold(s) : (s) => s;
 }
 
 function render(rows: { content: string; hAlign: 'left' | 'right' }[][]): string {
@@ -107,7 +115,7 @@ function fitWidths(natural: number[], minimum: number[], shrinkable: boolean[], 
 export function renderListTable(
   records: Record<string, unknown>[],
   columns: Column[],
-  opts: { color?: boolean; terminalWidth?: number; mayHide?: boolean; onHidden?: (headers: string[]) => void },
+  opts: { color?: boolean; terminalWidth?: number; mayHide?: boolean; onHidden?: (keys: string[]) => void },
 ): string {
   if (records.length === 0 || columns.length === 0) return '';
   const headers = columns.map((c) => (c.header ?? c.key).toUpperCase());
@@ -118,8 +126,9 @@ export function renderListTable(
   const typed = columns.map((c) => TYPED_KEYS.has(c.key));
   const minimum = headers.map((h, i) => Math.min(natural[i], Math.max(width(h), MIN_TEXT_WIDTH)));
   const { widths, shown } = fitWidths(natural, minimum, shrinkable, typed, opts.terminalWidth, opts.mayHide === true);
-  const hidden = headers.filter((_, i) => !shown[i]);
-  if (hidden.length) opts.onHidden?.(hidden.map((h) => h.toLowerCase()));
+  // named by key: what --fields takes (total_value, project.name), not the header (VALUE, PROJECT)
+  const hidden = columns.filter((_, i) => !shown[i]).map((c) => c.key);
+  if (hidden.length) opts.onHidden?.(hidden);
 
   const align = columns.map((c) => (isNumericKind(c.kind) ? ('right' as const) : ('left' as const)));
   const b = bold(opts.color);

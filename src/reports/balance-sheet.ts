@@ -6,8 +6,8 @@
 // the liabilities list ends with the service's two computed rows, the profit or loss carried forward
 // from before the year and the profit or loss of the year so far, which belong to the equity side.
 // Accounts with a zero balance are left out.
-import { rollUp } from './depth.js';
 import { groupRappen as fmt } from './money.js';
+import { byNumber, pushSection } from './section.js';
 import type { Report, ReportColumn, ReportAccount, ReportRow } from './types.js';
 
 export const BALANCE_SHEET_COLUMNS: ReportColumn[] = [
@@ -31,21 +31,11 @@ export interface BalanceSheetInput {
 export function balanceSheet(input: BalanceSheetInput): Report {
   const rows: ReportRow[] = [];
   const gaps: number[] = [];
-  const byNumber = (a: ReportAccount, b: ReportAccount) => (a.number ?? 99999) - (b.number ?? 99999);
   const section = (name: 'assets' | 'liabilities', accounts: ReportAccount[], label: string): number => {
-    let total = 0;
     // computed rows keep the service's order, after the accounts
-    const listed = [...accounts.filter((a) => !a.computed).sort(byNumber), ...accounts.filter((a) => a.computed)];
-    let list: ReportRow[] = [];
-    for (const a of listed) {
-      if (!a.balance) continue;
-      total += a.balance;
-      list.push({ kind: a.computed ? 'computed' : 'account', section: name, number: a.number, name: a.name, type: a.computed ? null : a.type, balance: a.balance });
-    }
-    if (input.depth !== undefined) list = rollUp(list, { depth: input.depth, sum: ['balance'], sameType: [] });
-    rows.push(...list);
-    rows.push({ kind: 'subtotal', section: name, number: null, name: label, type: null, balance: total });
-    return total;
+    const listed = [...accounts.filter((a) => !a.computed).sort(byNumber), ...accounts.filter((a) => a.computed)].filter((a) => a.balance);
+    const list: ReportRow[] = listed.map((a) => ({ kind: a.computed ? 'computed' : 'account', section: name, number: a.number, name: a.name, type: a.computed ? null : a.type, balance: a.balance }));
+    return pushSection(rows, list, ['balance'], { kind: 'subtotal', section: name, number: null, name: label, type: null }, input.depth).balance;
   };
   const assets = section('assets', input.assets, 'Total assets');
   gaps.push(rows.length);

@@ -9,20 +9,14 @@
 //   the movements = the single trial balance of the span (debit − credit), `average` = the movements'
 //   average;
 // - balance sheet: the balance at each period's end (no total: balances at different dates do not add).
-import { normalSide } from '../domain/vat.js';
+import { mulDivRound } from '../domain/money.js';
+import { isBalanceSheet, normalSide } from '../domain/vat.js';
 import { rollUp } from './depth.js';
 import { groupRappen as fmt } from './money.js';
-import type { Interval, PeriodPiece } from './period.js';
-import { CARRIED_FORWARD_NAME } from './trial-balance.js';
-import type { AccountType, Report, ReportAccount, ReportColumn, ReportRow } from './types.js';
-
-const INTERVAL_WORD: Record<Interval, string> = { monthly: 'month', quarterly: 'quarter', yearly: 'year' };
-
-/** a ÷ n in whole Rappen, half away from zero (commercial rounding, both signs alike). */
-export function divideRounded(a: number, n: number): number {
-  const q = Math.floor((2 * Math.abs(a) + n) / (2 * n));
-  return a < 0 ? -q : q;
-}
+import { bare, INTERVAL_WORD, type Interval, type PeriodPiece } from './period.js';
+import { byNumber, pushSection, sumRows } from './section.js';
+import { carriedForwardRow } from './trial-balance.js';
+import type { Report, ReportAccount, ReportColumn, ReportRow } from './types.js';
 
 const pieceColumns = (pieces: PeriodPiece[]): ReportColumn[] => pieces.map((p) => ({ key: p.key, header: p.label, kind: 'money' }));
 export const incomeStatementByPeriodColumns = (pieces: PeriodPiece[]): ReportColumn[] => [
@@ -52,8 +46,6 @@ export const balanceSheetByPeriodColumns = (pieces: PeriodPiece[]): ReportColumn
   ...pieceColumns(pieces),
 ];
 
-const periodsOf = (pieces: PeriodPiece[]) => pieces.map(({ key, label, from, to }) => ({ key, label, from, to }));
-
 /** Accounts across the periods' answers, each once (by id, else number and name), in number order. */
 function accountsAcross(lists: ReportAccount[][], keep: (a: ReportAccount) => boolean): Array<{ account: ReportAccount; values: number[] }> {
   const byId = new Map<string, { account: ReportAccount; values: number[] }>();
@@ -69,14 +61,7 @@ function accountsAcross(lists: ReportAccount[][], keep: (a: ReportAccount) => bo
   return [...byId.values()];
 }
 
-const byNumber = (a: { account: ReportAccount }, b: { account: ReportAccount }) => (a.account.number ?? 99999) - (b.account.number ?? 99999);
-
-/** Column sums of rows (missing or null cells count 0). */
-function sumRows(rows: ReportRow[], keys: string[]): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const k of keys) out[k] = rows.reduce((s, r) => s + (typeof r[k] === 'number' ? (r[k] as number) : 0), 0);
-  return out;
-}
+const accountOrder = (a: { account: ReportAccount }, b: { account: ReportAccount }) => byNumber(a.account, b.account);
 
 export interface IncomeStatementByPeriodInput {
   from: string;
@@ -95,17 +80,14 @@ export function incomeStatementByPeriod(input: IncomeStatementByPeriodInput): Re
   const rows: ReportRow[] = [];
   const gaps: number[] = [];
   const section = (type: 'income' | 'expense', label: string): Record<string, number> => {
-    const accounts = accountsAcross(input.balances, (a) => !a.computed && a.type === type).filter((e) => e.values.some((v) => v !== 0)).sort(byNumber);
-    let list: ReportRow[] = accounts.map(({ account, values }) => {
+    const accounts = accountsAcross(input.balances, (a) => !a.computed && a.type === type).filter((e) => e.values.some((v) => v !== 0)).sort(accountOrder);
+    const list: ReportRow[] = accounts.map(({ account, values }) => {
       const row: ReportRow = { kind: 'account', section: type, number: account.number, name: account.name };
       values.forEach((v, i) => { row[keys[i]] = v; });
       row.total = values.reduce((s, v) => s + v, 0);
       return row;
     });
-    const totals = sumRows(list, sums);
-    if (input.depth !== undefined) list = rollUp(list, { depth: input.depth, sum: sums });
-    rows.push(...list, { kind: 'subtotal', section: type, number: null, name: label, ...totals });
-    return totals;
+    return pushSection(rows, list, sums, { kind: 'subtotal', section: type, number: null, name: label }, input.depth);
   };
   const income = section('income', 'Total income');
   gaps.push(rows.length);
@@ -114,7 +96,7 @@ export function incomeStatementByPeriod(input: IncomeStatementByPeriodInput): Re
   const profit: ReportRow = { kind: 'total', section: null, number: null, name: 'Profit (loss: negative)' };
   for (const k of sums) profit[k] = income[k] - expense[k];
   rows.push(profit);
-  for (const row of rows) row.average = divideRounded(row.total as number, n);
+  for (const row of rows) row.average = mulDivRound(row.total as number, 1, n);
   const total = profit.total as number;
   return {
     report: 'income-statement',
@@ -132,7 +114,7 @@ export function incomeStatementByPeriod(input: IncomeStatementByPeriodInput): Re
     ],
     checks: [],
     notes: [`${total >= 0 ? 'Profit' : 'Loss'} for the period: ${fmt(Math.abs(total))}.`],
-    periods: periodsOf(input.pieces),
+    periods: input.pieces.map(bare),
   };
 }
 
@@ -150,20 +132,18 @@ export interface TrialBalanceByPeriodInput {
   depth?: number;
 }
 
-const BALANCE_SHEET_TYPES = new Set<AccountType>(['bank', 'deprecations', 'assets', 'liabilities']);
-
 export function trialBalanceByPeriod(input: TrialBalanceByPeriodInput): Report {
   const keys = input.pieces.map((p) => p.key);
   const n = keys.length;
   const money = ['opening', ...keys, 'total'];
   // the opening answer is one more "period" in front, so accounts seen only there are kept
-  const found = accountsAcross([input.opening, ...input.balances], (a) => !a.computed && a.type !== null).sort(byNumber);
+  const found = accountsAcross([input.opening, ...input.balances], (a) => !a.computed && a.type !== null).sort(accountOrder);
   let rows: ReportRow[] = [];
   for (const { account, values } of found) {
     const type = account.type!;
     const sign = normalSide(type) === 'debit' ? 1 : -1;
     const row: ReportRow = { kind: 'account', number: account.number, name: account.name, type };
-    const closing = BALANCE_SHEET_TYPES.has(type);
+    const closing = isBalanceSheet(type);
     // balance sheet accounts answer their balance at each period's end: the movement is the difference
     let before = closing ? values[0] : 0;
     row.opening = sign * before;
@@ -181,7 +161,7 @@ export function trialBalanceByPeriod(input: TrialBalanceByPeriodInput): Report {
   const computed: ReportRow[] = [];
   if (carried !== 0) {
     // a profit carried forward is owed to the owners: the credit side (negative here)
-    const row: ReportRow = { kind: 'computed', number: null, name: CARRIED_FORWARD_NAME, type: 'liabilities', opening: -carried, total: -carried };
+    const row = carriedForwardRow({ opening: -carried, total: -carried });
     for (const k of keys) row[k] = 0;
     computed.push(row);
   }
@@ -198,7 +178,7 @@ export function trialBalanceByPeriod(input: TrialBalanceByPeriodInput): Report {
   rows.push(...computed);
   const gaps = [rows.length];
   rows.push({ kind: 'total', number: null, name: 'Total (debit − credit)', type: null, ...totals });
-  for (const row of rows) row.average = divideRounded((row.total as number) - (row.opening as number), n);
+  for (const row of rows) row.average = mulDivRound((row.total as number) - (row.opening as number), 1, n);
   const unbalanced = ['opening', ...keys].filter((k) => totals[k] !== 0);
   const difference = debitTotal - creditTotal;
   return {
@@ -221,7 +201,7 @@ export function trialBalanceByPeriod(input: TrialBalanceByPeriodInput): Report {
       ? { ok: true, message: `Debits equal credits in every column: ${fmt(debitTotal)} at ${input.to}.` }
       : { ok: false, message: `Debits and credits differ in ${unbalanced.join(', ')} (total: ${fmt(Math.abs(difference))}).` }],
     notes: [],
-    periods: periodsOf(input.pieces),
+    periods: input.pieces.map(bare),
   };
 }
 
@@ -248,13 +228,10 @@ export function balanceSheetByPeriod(input: BalanceSheetByPeriodInput): Report {
       return row;
     };
     const nonZero = (e: { values: number[] }) => e.values.some((v) => v !== 0);
-    let accounts = accountsAcross(lists, (a) => !a.computed).filter(nonZero).sort(byNumber).map(toRow('account'));
+    const accounts = accountsAcross(lists, (a) => !a.computed).filter(nonZero).sort(accountOrder).map(toRow('account'));
     // computed rows keep the service's order, after the accounts
     const computed = accountsAcross(lists.map((l) => l.map((a) => ({ ...a, id: null }))), (a) => a.computed === true).filter(nonZero).map(toRow('computed'));
-    const totals = sumRows([...accounts, ...computed], keys);
-    if (input.depth !== undefined) accounts = rollUp(accounts, { depth: input.depth, sum: keys });
-    rows.push(...accounts, ...computed, { kind: 'subtotal', section: name, number: null, name: label, type: null, ...totals });
-    return totals;
+    return pushSection(rows, [...accounts, ...computed], keys, { kind: 'subtotal', section: name, number: null, name: label, type: null }, input.depth);
   };
   const assets = section('assets', input.assets, 'Total assets');
   gaps.push(rows.length);
@@ -287,6 +264,6 @@ export function balanceSheetByPeriod(input: BalanceSheetByPeriodInput): Report {
       ? { ok: true, message: `The balance sheet balances at the end of every ${INTERVAL_WORD[input.interval]}.` }
       : { ok: false, message: `The balance sheet does not balance at the end of ${unbalanced.join(', ')}.` }],
     notes: [],
-    periods: periodsOf(input.pieces),
+    periods: input.pieces.map(bare),
   };
 }

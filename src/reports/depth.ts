@@ -4,7 +4,7 @@
 import type { Cell, ReportRow } from './types.js';
 
 /** The classes and two-digit groups of the KMU-Kontenrahmen (veb.ch / Sterchi), as the seeded chart uses them. */
-export const KMU_GROUPS: Readonly<Record<string, string>> = {
+const KMU_GROUPS: Readonly<Record<string, string>> = {
   1: 'Aktiven',
   10: 'Flüssige Mittel und kurzfristig gehaltene Aktiven mit Börsenkurs',
   11: 'Forderungen',
@@ -68,7 +68,7 @@ export const KMU_GROUPS: Readonly<Record<string, string>> = {
 };
 
 /** The group of an account number at a depth: its first `depth` digits (the number itself when it has no more). */
-export function groupNumber(number: number, depth: number): number {
+function groupNumber(number: number, depth: number): number {
   const digits = String(Math.abs(number));
   return digits.length <= depth ? number : Number(digits.slice(0, depth));
 }

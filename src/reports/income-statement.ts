@@ -4,8 +4,8 @@
 // Input: the accounts of `GET /accounts?start=FROM&until=TO` (income and expense accounts show the
 // movement within the period, net of VAT: the service's balances carry the VAT split). Accounts with
 // no movement are left out.
-import { rollUp } from './depth.js';
 import { groupRappen as fmt } from './money.js';
+import { byNumber, pushSection } from './section.js';
 import type { Report, ReportColumn, ReportAccount, ReportRow } from './types.js';
 
 export const INCOME_STATEMENT_COLUMNS: ReportColumn[] = [
@@ -27,17 +27,9 @@ export function incomeStatement(input: IncomeStatementInput): Report {
   const rows: ReportRow[] = [];
   const gaps: number[] = [];
   const section = (type: 'income' | 'expense', label: string): number => {
-    let total = 0;
-    const accounts = input.accounts.filter((a) => !a.computed && a.type === type && a.balance).sort((a, b) => (a.number ?? 0) - (b.number ?? 0));
-    let list: ReportRow[] = [];
-    for (const a of accounts) {
-      total += a.balance!;
-      list.push({ kind: 'account', section: type, number: a.number, name: a.name, balance: a.balance });
-    }
-    if (input.depth !== undefined) list = rollUp(list, { depth: input.depth, sum: ['balance'] });
-    rows.push(...list);
-    rows.push({ kind: 'subtotal', section: type, number: null, name: label, balance: total });
-    return total;
+    const accounts = input.accounts.filter((a) => !a.computed && a.type === type && a.balance).sort(byNumber);
+    const list: ReportRow[] = accounts.map((a) => ({ kind: 'account', section: type, number: a.number, name: a.name, balance: a.balance }));
+    return pushSection(rows, list, ['balance'], { kind: 'subtotal', section: type, number: null, name: label }, input.depth).balance;
   };
   const income = section('income', 'Total income');
   gaps.push(rows.length);

@@ -9,5 +9,5 @@ export { incomeStatement, INCOME_STATEMENT_COLUMNS } from './income-statement.js
 export { ledger, openingStart, LEDGER_COLUMNS } from './ledger.js';
 export { vatReturn, outputBoxByRate, BOX_LABELS, VAT_COLUMNS } from './vat.js';
 export { Chart } from './postings.js';
-export { groupNumber, KMU_GROUPS, rollUp } from './depth.js';
-export { balanceSheetByPeriod, balanceSheetByPeriodColumns, divideRounded, incomeStatementByPeriod, incomeStatementByPeriodColumns, trialBalanceByPeriod, trialBalanceByPeriodColumns } from './by-period.js';
+export { rollUp } from './depth.js';
+export { balanceSheetByPeriod, balanceSheetByPeriodColumns, incomeStatementByPeriod, incomeStatementByPeriodColumns, trialBalanceByPeriod, trialBalanceByPeriodColumns } from './by-period.js';

@@ -1,10 +1,13 @@
 // Report periods: one grammar for -p/--period, --from and --to (see docs/reports.md), the calendar-year
 // defaults, and the cutting of a span into month, quarter or year columns. Pure: `today` is passed in.
-import { calendarDate, isCalendarDate } from '../domain/calendar.js';
+import { isCalendarDate, readDay } from '../domain/calendar.js';
 
 export interface Period { from: string; to: string }
 
 export type Interval = 'monthly' | 'quarterly' | 'yearly';
+
+/** The unit of an interval, as titles name it: by month, at the end of each quarter. */
+export const INTERVAL_WORD: Record<Interval, string> = { monthly: 'month', quarterly: 'quarter', yearly: 'year' };
 
 /** A period expression that cannot be read; `part` is the piece that is wrong (one side of a range). */
 export class PeriodError extends Error {
@@ -38,12 +41,6 @@ export const yearEnd = (date: string): string => `${date.slice(0, 4)}-12-31`;
 // ---- calendar arithmetic on YYYY-MM-DD (UTC dates: no time zone can shift a day) ------------------
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-const DAY_MS = 86_400_000;
-
-export function addDays(date: string, days: number): string {
-  const d = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) + days * DAY_MS);
-  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-}
 
 /** The month `index` (year × 12 + month − 1) as its first and last day. */
 function monthPeriod(index: number): Period {
@@ -63,10 +60,6 @@ const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Se
 
 // ---- parsing -----------------------------------------------------------------------------------
 
-function checkYear(part: string, year: number): void {
-  if (year < 1000 || year > 9999) throw new PeriodError(part, 'a year is 1000 to 9999');
-}
-
 /** A single expression (no `..`) → its first and last day. */
 function parseSingle(part: string, today: string): Period {
   const t = part.trim().toLowerCase();
@@ -85,8 +78,9 @@ function parseSingle(part: string, today: string): Period {
     if (month < 1 || month > 12) throw new PeriodError(part, 'a month is 01 to 12');
     return monthPeriod(Number(m[1]) * 12 + month - 1);
   }
-  const day = parseDayExpr(part, t, today);
-  if (day !== undefined) return { from: day, to: day };
+  const day = readDay(t, today);
+  if (typeof day === 'string') return { from: day, to: day };
+  if (day !== undefined) throw new PeriodError(part, day.reason);
   const thisMonth = monthIndex(today);
   const thisQuarter = quarterStart(thisMonth);
   const year = Number(today.slice(0, 4)) * 12;
@@ -105,30 +99,6 @@ function parseSingle(part: string, today: string): Period {
     case 'mtd': return { from: monthPeriod(thisMonth).from, to: today };
   }
   throw new PeriodError(part, `not a period; expected ${PERIOD_FORMS}`);
-}
-
-/** A day as the other date flags take it (src/cli/shared/calendar.ts), or undefined when `t` is no day form. */
-function parseDayExpr(part: string, t: string, today: string): string | undefined {
-  let m: RegExpExecArray | null;
-  if ((m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t)) || (m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(t))) {
-    const [y, mo, d] = m[0].includes('.') ? [m[3], m[2], m[1]] : [m[1], m[2], m[3]];
-    const day = calendarDate(Number(y), Number(mo), Number(d));
-    if (day === undefined) {
-      checkYear(part, Number(y));
-      throw new PeriodError(part, Number(mo) < 1 || Number(mo) > 12 ? 'a month is 01 to 12' : `${y}-${pad(Number(mo))} has no day ${Number(d)}`);
-    }
-    return day;
-  }
-  if (t === 'today') return today;
-  if (t === 'yesterday') return addDays(today, -1);
-  if (t === 'tomorrow') return addDays(today, 1);
-  if ((m = /^([+-])(\d{1,4})([dw])$/.exec(t))) {
-    const n = Number(m[2]) * (m[3] === 'w' ? 7 : 1);
-    const day = addDays(today, m[1] === '-' ? -n : n);
-    if (!isCalendarDate(day)) throw new PeriodError(part, 'the day falls outside the years 1000 to 9999');
-    return day;
-  }
-  return undefined;
 }
 
 /**
@@ -168,6 +138,9 @@ export interface PeriodPiece extends Period {
   /** the table's column header: Jan 2025, 2025Q1, 2025 */
   label: string;
 }
+
+/** The piece alone, without what a caller added to it (a report's `periods`, a chart's groups). */
+export const bare = ({ key, label, from, to }: PeriodPiece): PeriodPiece => ({ key, label, from, to });
 
 /** Months in one piece of each interval. */
 const STEP: Record<Interval, number> = { monthly: 1, quarterly: 3, yearly: 12 };

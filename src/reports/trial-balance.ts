@@ -9,9 +9,14 @@
 import { normalSide } from '../domain/vat.js';
 import { rollUp } from './depth.js';
 import { groupRappen as fmt } from './money.js';
+import { byNumber } from './section.js';
 import type { Report, ReportColumn, ReportAccount, ReportRow } from './types.js';
 
 export const CARRIED_FORWARD_NAME = 'Nicht verbuchter Gewinn/Verlust aus Vorperioden';
+
+/** The row of the profit or loss carried forward (on the liabilities side), with its money cells. */
+export const carriedForwardRow = (cells: Record<string, number | null>): ReportRow =>
+  ({ kind: 'computed', number: null, name: CARRIED_FORWARD_NAME, type: 'liabilities', ...cells });
 
 export const TRIAL_BALANCE_COLUMNS: ReportColumn[] = [
   { key: 'number', kind: 'int' },
@@ -48,7 +53,7 @@ export function trialBalance(input: TrialBalanceInput): Report {
   let creditTotal = 0;
   const accounts = input.accounts
     .filter((a) => !a.computed && a.type !== null && a.balance !== null && a.balance !== 0)
-    .sort((a, b) => (a.number ?? 0) - (b.number ?? 0));
+    .sort(byNumber);
   for (const a of accounts) {
     // a positive balance sits on the account's own side; a negative one on the other side
     const onDebit = (normalSide(a.type!) === 'debit') === (a.balance! > 0);
@@ -61,7 +66,7 @@ export function trialBalance(input: TrialBalanceInput): Report {
   if (carried !== 0) {
     // a profit carried forward is owed to the owners: the credit side; a loss the debit side
     if (carried > 0) creditTotal += carried; else debitTotal -= carried;
-    rows.push({ kind: 'computed', number: null, name: CARRIED_FORWARD_NAME, type: 'liabilities', debit: carried < 0 ? -carried : null, credit: carried > 0 ? carried : null, balance: carried });
+    rows.push(carriedForwardRow({ debit: carried < 0 ? -carried : null, credit: carried > 0 ? carried : null, balance: carried }));
   }
   const gaps = [rows.length];
   rows.push({ kind: 'total', number: null, name: 'Total', type: null, debit: debitTotal, credit: creditTotal, balance: null });

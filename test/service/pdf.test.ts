@@ -5,7 +5,8 @@
 // for another company's document. And the build: the service's start does not load pdfkit.
 // ACCT_PDF_PNG_DIR=/tmp/pdf-look writes the pages as PNG for a look by eye.
 import { isValidScor, makeQrr, makeScor } from '../../src/domain/qr-reference.js';
-import { parseQrPayload, qrMessage } from '../../src/domain/qr-bill.js';
+import { qrMessage } from '../../src/domain/qr-bill.js';
+import { parseQrPayload } from '../helpers/qr-payload.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

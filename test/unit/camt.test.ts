@@ -2,10 +2,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, test } from 'vitest';
-import { CamtError, parseCamt, readCamtBalances, sumTransactions, type CamtStatement } from '../../src/domain/camt.js';
+import { CamtError, parseCamt, readCamtBalances, type CamtDirection, type CamtStatement, type CamtTransaction } from '../../src/domain/camt.js';
 
 // The real bank files, copied from the shared samples into test/fixtures/camt (SOURCES.md there names
 // their origin and licence), so the tests need nothing beside the checkout.
+/** Sum of the transactions' amounts in one direction (integer minor units). */
+function sumTransactions(transactions: readonly CamtTransaction[], direction: CamtDirection): number {
+  let sum = 0;
+  for (const tx of transactions) if (tx.direction === direction) sum += tx.amountRappen;
+  return sum;
+}
+
 const sample = (file: string): Uint8Array => readFileSync(join(import.meta.dirname, '../fixtures/camt', file));
 const only = (statements: CamtStatement[]): CamtStatement => {
   expect(statements).toHaveLength(1);

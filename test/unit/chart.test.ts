@@ -4,9 +4,10 @@
 // the amounts and the amounts printed exactly.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, test } from 'vitest';
+import { escapeMarkup } from '../../src/domain/markup.js';
 import { AXIS, EIGHTHS, FULL, HALF, renderBarChart } from '../../src/output/bar-chart.js';
-import { escapeXml, NEGATIVE_COLOUR, renderSvgChart, tickStep } from '../../src/output/svg-chart.js';
-import { accountChart, profitChart, unknownAccounts, type ChartData, type PeriodAccounts } from '../../src/reports/chart.js';
+import { NEGATIVE_COLOUR, renderSvgChart, tickStep } from '../../src/output/svg-chart.js';
+import { accountChart, profitChart, PROFIT_SERIES, unknownAccounts, type ChartData, type PeriodAccounts } from '../../src/reports/chart.js';
 import { incomeStatement } from '../../src/reports/income-statement.js';
 import { splitPeriod } from '../../src/reports/period.js';
 import type { AccountType, ReportAccount } from '../../src/reports/types.js';
@@ -84,7 +85,7 @@ const rowsOf = (text: string) => text.split('\n').slice(2).filter((l) => l.trim(
 /** A chart of positive values only, with labels of every length. */
 const POSITIVE: ChartData = {
   title: 'Revenue, expenses and profit by quarter, 2025-01-01 to 2025-12-31',
-  series: [{ key: 'revenue', label: 'Revenue' }, { key: 'expenses', label: 'Expenses' }, { key: 'profit', label: 'Profit' }],
+  series: PROFIT_SERIES,
   groups: [
     { key: '2025Q1', label: '2025Q1', from: '2025-01-01', to: '2025-03-31', values: [1234567890, 1000000000, 234567890] },
     { key: '2025Q2', label: '2025Q2', from: '2025-04-01', to: '2025-06-30', values: [50, 0, 50] },
@@ -228,7 +229,7 @@ describe('the SVG chart', () => {
     const words = texts(svg);
     expect(words).not.toContain('negative');
     expect(words).toEqual(expect.arrayContaining(['0', "5'000", "10'000", "12'345.50"]));
-    expect(escapeXml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;'&amp;'&lt;/a&gt;");
+    expect(escapeMarkup(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;'&amp;'&lt;/a&gt;");
   });
 
   test('grid steps are 1, 2 or 5 times a power of ten Rappen', () => {

@@ -638,6 +638,14 @@ describe('table', () => {
     expect(said).toHaveLength(1);
   });
 
+  it('names the columns it leaves out by the keys --fields takes, not by their headers', () => {
+    const said: string[] = [];
+    const columns: Column[] = [{ key: 'id', kind: 'int' }, { key: 'name' }, { key: 'customer.name', header: 'customer' }, { key: 'total_value', header: 'value', kind: 'money' }];
+    const out = list({ format: 'table', columns, terminalWidth: 34, notice: (l) => said.push(l) }, [projects.map((p) => ({ ...p, total_value: p.budget }))]);
+    expect(out.text.split('\n')[0]).toBe('   ID  NAME');
+    expect(said).toEqual(['(left out to fit the terminal: customer.name, total_value; --fields chooses the columns)']);
+  });
+
   it('does not truncate numbers or dates, nor text below its header width', () => {
     const out = list({ format: 'table', columns: invoiceColumns, fields: ['number', 'total'], terminalWidth: 12 }, [
       [{ number: 'RE-2024-001-LONG', total: '1234567.891' }],

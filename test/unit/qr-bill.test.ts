@@ -3,12 +3,23 @@ import { composeIBAN } from 'ibantools';
 import { describe, expect, test } from 'vitest';
 import { isQrIban, isSwissIban, isValidIban, normaliseIban } from '../../src/domain/iban.js';
 import {
-  buildQrPayload, chooseReference, parseQrPayload, QrBillError, qrFields, qrMessage, QrPayloadError, validateQrInput,
+  buildQrPayload, chooseReference, QrBillError, qrFields, qrMessage, validateQrInput,
   type QrAddress, type QrBillInput, type QrContext,
 } from '../../src/domain/qr-bill.js';
 import {
-  formatReference, invoiceReferences, isValidQrr, isValidScor, makeQrr, makeScor, normaliseReference, qrrCheckDigit, scorCheckDigits,
+  invoiceReferences, isValidQrr, isValidScor, makeQrr, makeScor, normaliseReference, qrrCheckDigit, scorCheckDigits,
 } from '../../src/domain/qr-reference.js';
+import { parseQrPayload, QrPayloadError } from '../helpers/qr-payload.js';
+
+/**
+ * A reference as printed: a QRR in blocks of five from the right ("21 00000 00003 13947 14300 09017"),
+ * a SCOR in groups of four from the left ("RF18 5390 0754 7034"); normaliseReference must read it back.
+ */
+function formatReference(reference: string): string {
+  const electronic = normaliseReference(reference);
+  if (/^\d{27}$/.test(electronic)) return electronic.replace(/\B(?=(\d{5})+$)/g, ' ');
+  return electronic.replace(/(.{4})(?=.)/g, '$1 ');
+}
 
 // The SIX examples: a QR-IBAN and an ordinary IBAN of the same account
 const QR_IBAN = 'CH4431999123000889012';

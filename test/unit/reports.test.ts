@@ -7,8 +7,9 @@ import { describe, expect, test } from 'vitest';
 import { periodBalance, profitAndLoss, totalsByAccount, type DatedBooking } from '../../src/server/domain/ledger.js';
 import { postings as serverPostings } from '../../src/server/domain/ledger.js';
 import { postings, type AccountType } from '../../src/domain/vat.js';
+import { mulDivRound } from '../../src/domain/money.js';
 import {
-  balanceSheet, balanceSheetByPeriod, CARRIED_FORWARD_NAME, divideRounded, incomeStatement, incomeStatementByPeriod, splitPeriod, trialBalanceByPeriod, ledger, outputBoxByRate, parsePercent, parseRappen, periodOf, rappenToDecimal,
+  balanceSheet, balanceSheetByPeriod, CARRIED_FORWARD_NAME, incomeStatement, incomeStatementByPeriod, splitPeriod, trialBalanceByPeriod, ledger, outputBoxByRate, parsePercent, parseRappen, periodOf, rappenToDecimal,
   toReportAccount, toReportEntry, toReportTaxRate, trialBalance, trialBalanceDifference, vatReturn,
   type Interval, type Report, type ReportAccount, type ReportEntry, type ReportRow, type ReportTaxRate,
 } from '../../src/reports/index.js';
@@ -254,6 +255,24 @@ describe('income statement', () => {
 });
 
 // ---- ledger ------------------------------------------------------------------------------------
+describe('account order', () => {
+  // the service always numbers an account; should one come without, every report lists it last alike
+  const acc = (id: number, number: number | null, type: AccountType, balance: number): ReportAccount => ({ id, number, name: `account ${id}`, type, balance });
+  const numbers = (report: { rows: Array<{ kind: string; number?: unknown }> }) => report.rows.filter((r) => r.kind === 'account').map((r) => r.number);
+  const pieces = splitPeriod({ from: '2025-01-01', to: '2025-12-31' }, 'yearly');
+
+  test('by number, an account without a number last, in every report', () => {
+    const income = [acc(1, null, 'income', 500), acc(2, 3400, 'income', 700), acc(3, 3200, 'income', 100)];
+    const assets = [acc(4, null, 'assets', 300), acc(5, 1020, 'bank', 1000)];
+    expect(numbers(incomeStatement({ from: '2025-01-01', to: '2025-12-31', accounts: income }))).toEqual([3200, 3400, null]);
+    expect(numbers(trialBalance({ from: '2025-01-01', to: '2025-12-31', accounts: [...income, ...assets] }))).toEqual([1020, 3200, 3400, null, null]);
+    expect(numbers(balanceSheet({ date: '2025-12-31', assets, liabilities: [] }))).toEqual([1020, null]);
+    expect(numbers(incomeStatementByPeriod({ from: '2025-01-01', to: '2025-12-31', interval: 'yearly', pieces, balances: [income] }))).toEqual([3200, 3400, null]);
+    expect(numbers(trialBalanceByPeriod({ from: '2025-01-01', to: '2025-12-31', interval: 'yearly', pieces, opening: [], balances: [[...income, ...assets]] }))).toEqual([1020, 3200, 3400, null, null]);
+    expect(numbers(balanceSheetByPeriod({ from: '2025-01-01', to: '2025-12-31', interval: 'yearly', pieces, assets: [assets], liabilities: [[]] }))).toEqual([1020, null]);
+  });
+});
+
 describe('ledger', () => {
   const run = (account: number, from: string, to: string, serviceBalance?: number) =>
     ledger({ accountId: account, from, to, accounts: ACCOUNTS, taxRates: RATES, entries: YEAR, serviceBalance });
@@ -560,8 +579,9 @@ describe('columns per period', () => {
     expect(summary(report)).toMatchObject({ balanced: true, periods: 4 });
   });
 
-  test('the average rounds half away from zero, in whole Rappen', () => {
-    expect([divideRounded(5, 2), divideRounded(-5, 2), divideRounded(1, 3), divideRounded(2, 3), divideRounded(-2, 3), divideRounded(0, 7), divideRounded(9_007_199_254, 12)]).toEqual([3, -3, 0, 1, -1, 0, 750_599_938]);
+  test('the average (mulDivRound(a, 1, n)) rounds half away from zero, in whole Rappen', () => {
+    const average = (a: number, n: number) => mulDivRound(a, 1, n);
+    expect([average(5, 2), average(-5, 2), average(1, 3), average(2, 3), average(-2, 3), average(0, 7), average(9_007_199_254, 12)]).toEqual([3, -3, 0, 1, -1, 0, 750_599_938]);
   });
 });
 

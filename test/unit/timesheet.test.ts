@@ -4,8 +4,9 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { buildTimesheet, timesheetColumns, timesheetRecords, type SheetEntry } from '../../src/cli/times/timesheet.js';
 import {
-  addDays, formatWeek, isDate, isoWeekday, isoWeekOf, mondayOf, parseDay, parseWeek, weeksInYear,
+  addDays, formatWeek, isoWeekday, isoWeekOf, mondayOf, parseDay, parseWeek, weeksInYear,
 } from '../../src/cli/shared/calendar.js';
+import { isCalendarDate } from '../../src/domain/calendar.js';
 import { UsageError } from '../../src/errors.js';
 
 // 2025-W02 runs from Monday 6 January to Sunday 12 January 2025.
@@ -145,8 +146,8 @@ describe('parseDay', () => {
     expect((error as Error).message).toBe(`invalid --due "${text}": expected YYYY-MM-DD, today, tomorrow, +3d`);
   });
 
-  test('isDate knows the calendar', () => {
-    expect(['2024-02-29', '2025-12-31'].every(isDate)).toBe(true);
-    expect(['2025-02-29', '2025-13-01', '2025-00-10', '2025-1-1'].some(isDate)).toBe(false);
+  test('isCalendarDate knows the calendar', () => {
+    expect(['2024-02-29', '2025-12-31'].every(isCalendarDate)).toBe(true);
+    expect(['2025-02-29', '2025-13-01', '2025-00-10', '2025-1-1'].some(isCalendarDate)).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import { renderBarChart } from '../../output/bar-chart.js';
 import { renderSvgChart } from '../../output/svg-chart.js';
 import type { Column } from '../../output/index.js';
 import { UsageError } from '../../errors.js';
-import { accountChart, accountSeriesKey, profitChart, PROFIT_SERIES, unknownAccounts, type ChartData, type PeriodAccounts } from '../../reports/chart.js';
+import { accountChart, accountSeriesKey, profitChart, PROFIT_SERIES, UnknownAccountsError, type ChartData, type PeriodAccounts } from '../../reports/chart.js';
 import { rappenToDecimal } from '../../reports/money.js';
 import { splitPeriod } from '../../reports/period.js';
 import { notice, type GlobalOptions } from '../globals.js';
@@ -83,9 +83,11 @@ export default async function run(opts: ChartOptions, io: VerbIO): Promise<void>
       const balances = await balancesByPeriod(rt.client, company, 'all', pieces);
       const periods: PeriodAccounts[] = pieces.map((p, i) => ({ ...p, accounts: balances[i] }));
       if (numbers === undefined) return profitChart(periods, interval);
-      const missing = unknownAccounts(periods[0].accounts, numbers);
-      if (missing.length) throw new UsageError(`--accounts: no account ${missing.join(', ')} in the chart of accounts`);
-      return accountChart(periods, numbers, interval);
+      try {
+        return accountChart(periods, numbers, interval);
+      } catch (err) {
+        throw err instanceof UnknownAccountsError ? new UsageError(`--accounts: ${err.message}`) : err;
+      }
     });
   } catch (err) {
     image?.abandon();

@@ -2,9 +2,9 @@
 // request for the balances; a second only when the debits and credits differ, to fetch the profit/loss
 // carried forward from before the period. With a column per period: one request a period, one for the
 // balances before the span and one for the carried-forward row, all issued at once.
-import { MIN_DATE } from '../../domain/calendar.js';
+import { addDays, MIN_DATE } from '../../domain/calendar.js';
 import { trialBalanceByPeriod, trialBalanceByPeriodColumns } from '../../reports/by-period.js';
-import { addDays, splitPeriod, yearStart } from '../../reports/period.js';
+import { splitPeriod, yearStart } from '../../reports/period.js';
 import { CARRIED_FORWARD_NAME, TRIAL_BALANCE_COLUMNS, trialBalance, trialBalanceDifference } from '../../reports/trial-balance.js';
 import type { ReportAccount } from '../../reports/types.js';
 import type { ApiClient } from '../../api/http.js';

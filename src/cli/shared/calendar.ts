@@ -1,7 +1,7 @@
 // Days and ISO weeks as a bookkeeper names them, one grammar in every command: 2025-01-06, 06.01.2025
 // (as tables print them), today, yesterday, tomorrow, +3d, -1w; weeks as 2025-W02. Pure calendar
 // arithmetic on UTC dates (no time zone can shift a day); today is the company's.
-import { isCalendarDate } from '../../domain/calendar.js';
+import { addDays, readDay } from '../../domain/calendar.js';
 import { wallClock } from '../../domain/clock.js';
 import { UsageError } from '../../errors.js';
 
@@ -18,17 +18,7 @@ function utc(date: string): Date {
   return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
 }
 
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-
-/** Whether `date` is a real calendar date YYYY-MM-DD. */
-export function isDate(date: string): boolean {
-  const m = ISO_DATE.exec(date);
-  return m !== null && iso(utc(date)) === date;
-}
-
-export function addDays(date: string, days: number): string {
-  return iso(new Date(utc(date).getTime() + days * DAY_MS));
-}
+export { addDays };
 
 /** 1 Monday … 7 Sunday. */
 export function isoWeekday(date: string): number {
@@ -72,24 +62,12 @@ export function parseWeek(text: string, flag = 'week'): IsoWeek {
 
 export const DAY_FORMS = 'YYYY-MM-DD, dd.mm.yyyy, today, yesterday, tomorrow, +3d, -2d, +1w';
 
-const DOTTED_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
-
 /**
  * A day: YYYY-MM-DD, dd.mm.yyyy, today, yesterday, tomorrow, or an offset from today (+3d, -2d, +1w);
  * a real day from 1000 to 9999 (what the service keeps). A usage error naming the flag otherwise.
  */
 export function parseDay(text: string, flag: string, opts: { now?: string; forms?: string } = {}): string {
-  const dotted = DOTTED_DATE.exec(text.trim());
-  const t = dotted ? `${dotted[3]}-${dotted[2].padStart(2, '0')}-${dotted[1].padStart(2, '0')}` : text.trim().toLowerCase();
-  const base = opts.now ?? today();
-  const fail = (): never => { throw new UsageError(`invalid --${flag} "${text}": expected ${opts.forms ?? DAY_FORMS}`); };
-  if (ISO_DATE.test(t)) return isCalendarDate(t) ? t : fail();
-  if (t === 'today') return base;
-  if (t === 'yesterday') return addDays(base, -1);
-  if (t === 'tomorrow') return addDays(base, 1);
-  const m = /^([+-])(\d{1,4})([dw])$/.exec(t);
-  if (!m) return fail();
-  const n = Number(m[2]) * (m[3] === 'w' ? 7 : 1);
-  const day = addDays(base, m[1] === '-' ? -n : n);
-  return isCalendarDate(day) ? day : fail();
+  const day = readDay(text, opts.now ?? today());
+  if (typeof day !== 'string') throw new UsageError(`invalid --${flag} "${text}": expected ${opts.forms ?? DAY_FORMS}`);
+  return day;
 }

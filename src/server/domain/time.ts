@@ -2,7 +2,7 @@
 // the value of a time entry in integer Rappen, dates in "any valid date format", calendar math on
 // YYYY-MM-DD strings (ISO weeks, Monday first), the wall clock of a company's time zone, the timer's
 // entry and a task's relative due date. docs/service/time-tracking.md describes each rule.
-import { calendarDate, isCalendarDate } from '../../domain/calendar.js';
+import { addDays, calendarDate, isCalendarDate } from '../../domain/calendar.js';
 import { wallClock } from '../../domain/clock.js';
 import { mulDivRound } from './money.js';
 
@@ -107,9 +107,8 @@ export function parseDate(input: string, today?: string): string | undefined {
 }
 
 const toUtc = (date: string) => Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10));
-const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export const addDays = (date: string, days: number): string => fromUtc(toUtc(date) + days * 86_400_000);
+export { addDays };
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export const daysBetween = (from: string, to: string): number => Math.round((toUtc(to) - toUtc(from)) / 86_400_000);

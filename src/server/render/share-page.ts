@@ -3,12 +3,10 @@
 // outcome and its date, or why no answer is taken. One HTML string with its style inline; no script,
 // nothing loaded from elsewhere (the route's Content-Security-Policy forbids both), every text escaped.
 // Under 600 px wide it is one column; printed, the forms and links drop out.
+import { escapeMarkup as esc } from '../../domain/markup.js';
 import { dotted } from '../domain/time.js';
 import type { PdfModel, PdfRow } from './document-model.js';
 import { FAILED, NOT_ALLOWED, NOT_VALID, shareLabelsFor, TOO_MANY, type ShareLabels } from './share-labels.js';
-
-/** Text into HTML: the characters that could open markup or leave an attribute (attributes are always in double quotes). */
-const esc = (text: string): string => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 export interface AnswerForm {
   which: 'accept' | 'decline';
