@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { wallClock } from '../../src/domain/clock.js';
 import { toRappen } from '../../src/domain/money.js';
 import { acctAgainst, acctEnv, inTerminal, plain, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
 import { startProxy, type Proxy } from '../helpers/proxy.js';
@@ -111,6 +112,29 @@ describe('round trip', () => {
     expect(invoices).toContain('"[{""type"":""position"",""description"":""Beratung"",""amount"":""2.5"",""price"":""150.00"",""unit"":""h"",""date"":""2026-04-03""},{""type"":""text"",""text"":""Danke""}]",open,');
     // a contact name two customers share is written id:N
     expect((await acct(['contacts', 'export'])).stdout.split('\r\n')[1]).toBe('1,1001,Anna Muster,,,,true,false');
+  });
+});
+
+describe('times export --from/--to', () => {
+  /** The filter[date] of the list requests since `from`. */
+  const dateFilters = (from: number) => proxy.seen.slice(from).filter((s) => s.path.startsWith('/api/v2/companies/1/times?')).map((s) => new URL(s.path, 'http://x').searchParams.get('filter[date]'));
+
+  test('take the days every date flag takes: dd.mm.yyyy, today; an impossible day is a usage error', async () => {
+    let from = proxy.seen.length;
+    let r = await acct(['times', 'export', '--from', '31.12.2025', '--to', '2026-03-02']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(',2026-03-02,');
+    expect(r.stdout).not.toContain(',2026-03-03,');
+    expect(dateFilters(from)).toEqual(['2025-12-31,2026-03-02']);
+    from = proxy.seen.length;
+    r = await acct(['times', 'export', '--from', 'today']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(dateFilters(from)).toEqual([wallClock(new Date()).date]);
+    from = proxy.seen.length;
+    r = await acct(['times', 'export', '--from', '2026-02-31']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('invalid --from "2026-02-31"');
+    expect(proxy.seen.length).toBe(from);
   });
 });
 
