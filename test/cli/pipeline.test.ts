@@ -115,11 +115,11 @@ describe('round trip', () => {
   });
 });
 
-describe('times export --from/--to', () => {
+describe('time entries: export --from/--to, the messages', () => {
   /** The filter[date] of the list requests since `from`. */
   const dateFilters = (from: number) => proxy.seen.slice(from).filter((s) => s.path.startsWith('/api/v2/companies/1/times?')).map((s) => new URL(s.path, 'http://x').searchParams.get('filter[date]'));
 
-  test('take the days every date flag takes: dd.mm.yyyy, today; an impossible day is a usage error', async () => {
+  test('--from/--to take the days every date flag takes: dd.mm.yyyy, today; an impossible day is a usage error', async () => {
     let from = proxy.seen.length;
     let r = await acct(['times', 'export', '--from', '31.12.2025', '--to', '2026-03-02']);
     expect(r.code, r.stderr).toBe(0);
@@ -135,6 +135,16 @@ describe('times export --from/--to', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('invalid --from "2026-02-31"');
     expect(proxy.seen.length).toBe(from);
+  });
+
+  test('the messages name time entries as such', async () => {
+    const out = join(dir, 'zeiten.csv');
+    const r = await acct(['times', 'export', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`Exported 2 time entries to ${out}.`);
+    const dry = await acct(['times', 'import', out, '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr).toContain('Dry run: no time entries were changed.');
   });
 });
 

@@ -10,7 +10,7 @@ import { notice, type GlobalOptions } from '../globals.js';
 import { RefResolver } from '../refs.js';
 import { periodQuery, queryFromFilters } from '../resource/body.js';
 import { resolveRefs } from '../resource/run.js';
-import { getRecord } from '../shared/existing.js';
+import { getRecord, plural } from '../shared/existing.js';
 import type { FilterFlag } from '../resource/spec.js';
 import { withRuntime, type Runtime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
@@ -110,11 +110,9 @@ export async function streamExport(
       return n;
     });
     sink.done();
-    if (options.out !== undefined && options.out !== '-') notice(`Exported ${count} ${count === 1 ? map.noun : plural(map)} to ${options.out}${kind}.`);
+    if (options.out !== undefined && options.out !== '-') notice(`Exported ${count} ${count === 1 ? map.noun : plural(map.noun)} to ${options.out}${kind}.`);
   } catch (err) {
     sink.abandon();
     throw err;
   }
 }
-
-export const plural = (map: CsvMap): string => (map.group === 'entries' ? 'bookings' : map.group.replace(/-/g, ' '));

@@ -19,11 +19,12 @@ import { notice } from '../globals.js';
 import { planOutput, printRecord, type OutputPlan } from '../output.js';
 import { RefResolver } from '../refs.js';
 import { withRuntime, type Runtime } from '../runtime.js';
+import { plural } from '../shared/existing.js';
 import { readUpload } from '../shared/upload.js';
 import type { VerbIO } from '../verb.js';
 import { exportCell, readCell, recordCompare } from './cells.js';
 import { csvLine, parseCsv, type CsvTable } from './csv-file.js';
-import { plural, recordPages } from './export.js';
+import { recordPages } from './export.js';
 import { Journal, journalPath, type Op } from './journal.js';
 import type { CsvColumn, CsvMap } from './map.js';
 
@@ -256,7 +257,7 @@ function printPlan(plan: OutputPlan, map: CsvMap, rows: Row[], invalid: number):
   lines.push(`unchanged ${unchanged}`);
   if (invalid) lines.push(`invalid ${invalid} (skipped)`);
   writeTo(1, `${lines.join('\n')}\n`);
-  notice(`Dry run: no ${plural(map)} were changed.`);
+  notice(`Dry run: no ${plural(map.noun)} were changed.`);
 }
 
 const show = (s: string) => (s === '' ? '(empty)' : /[\s;→"]/.test(s) || s.length > 40 ? JSON.stringify(s.length > 60 ? `${s.slice(0, 57)}...` : s) : s);
