@@ -42,11 +42,14 @@ export async function existingRecords(client: ApiClient, noun: string, path: (id
     if (record) found.set(id, record);
     else missing.push(id);
   }
-  if (missing.length) {
-    const which = missing.length === 1 ? `${noun} with id ${missing[0]}` : `${plural(noun)} with ids ${missing.join(', ')}`;
-    throw new CliError(`no ${which}${hint}; nothing was changed`, ExitCode.NotFound);
-  }
+  if (missing.length) throw missingRecords(noun, missing, hint);
   return found;
+}
+
+/** The exit 5 naming the ids the company does not have ("no project with id 7", "no tags with ids 3, 4"). */
+export function missingRecords(noun: string, missing: readonly number[], hint = ''): CliError {
+  const which = missing.length === 1 ? `${noun} with id ${missing[0]}` : `${plural(noun)} with ids ${missing.join(', ')}`;
+  return new CliError(`no ${which}${hint}; nothing was changed`, ExitCode.NotFound);
 }
 
 /** What a bookkeeper types for a record: its number where it has one (E-2026-001, customer 1001), else its id. */
