@@ -10,6 +10,7 @@ import { notice, type GlobalOptions } from '../globals.js';
 import { RefResolver } from '../refs.js';
 import { periodQuery, queryFromFilters } from '../resource/body.js';
 import { resolveRefs } from '../resource/run.js';
+import { mapConcurrent } from '../shared/concurrent.js';
 import { getRecord, plural } from '../shared/existing.js';
 import type { FilterFlag } from '../resource/spec.js';
 import { withRuntime, type Runtime } from '../runtime.js';
@@ -47,16 +48,8 @@ export async function* recordPages(client: ApiClient, company: number, map: CsvM
   for await (const page of pages) yield map.readEach ? await readWhole(client, company, map, page) : page;
 }
 
-async function readWhole(client: ApiClient, company: number, map: CsvMap, page: Rec[]): Promise<Rec[]> {
-  const out: Rec[] = new Array(page.length);
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < page.length; i = next++) {
-      out[i] = await getRecord(client, map.paths.one(company, Number(page[i].id)));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, page.length) }, worker));
-  return out;
+function readWhole(client: ApiClient, company: number, map: CsvMap, page: Rec[]): Promise<Rec[]> {
+  return mapConcurrent(page, READ_CONCURRENCY, (summary) => getRecord(client, map.paths.one(company, Number(summary.id))));
 }
 
 /** Checks what the global options say about the format: CSV (the default, -o csv) or, for entries, -o ledger. */

@@ -19,7 +19,8 @@ import { notice } from '../globals.js';
 import { planOutput, printRecord, type OutputPlan } from '../output.js';
 import { RefResolver } from '../refs.js';
 import { withRuntime, type Runtime } from '../runtime.js';
-import { plural } from '../shared/existing.js';
+import { mapConcurrent } from '../shared/concurrent.js';
+import { findRecord, plural } from '../shared/existing.js';
 import { readUpload } from '../shared/upload.js';
 import type { VerbIO } from '../verb.js';
 import { exportCell, readCell, recordCompare } from './cells.js';
@@ -129,18 +130,8 @@ async function recordsById(client: ApiClient, company: number, map: CsvMap, ids:
   const out = new Map<number, Rec>();
   if (ids.length === 0) return out;
   if (map.fetch === 'each') {
-    let next = 0;
-    const worker = async () => {
-      for (let i = next++; i < ids.length; i = next++) {
-        try {
-          const body = await client.get<Rec>(map.paths.one(company, ids[i]));
-          out.set(ids[i], body && typeof body === 'object' && 'data' in body ? body.data : body);
-        } catch (err) {
-          if (!(err instanceof ApiError && err.status === 404)) throw err;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ids.length) }, worker));
+    const records = await mapConcurrent(ids, CONCURRENCY, (id) => findRecord(client, map.paths.one(company, id)));
+    ids.forEach((id, i) => { if (records[i]) out.set(id, records[i]); });
     return out;
   }
   const chunks = map.fetch === 'ids' ? Array.from({ length: Math.ceil(ids.length / 100) }, (_, i) => ids.slice(i * 100, i * 100 + 100)) : [undefined];
@@ -289,7 +280,6 @@ async function write(rt: Runtime, company: number, map: CsvMap, rows: Row[], jou
 
   const clock = await serviceClock(rt.client, company, map, todo);
   const progress = new Progress(todo.length);
-  let next = 0;
   let stop: unknown;
   const one = async (row: Row) => {
     const op = row.op as Op;
@@ -321,13 +311,13 @@ async function write(rt: Runtime, company: number, map: CsvMap, rows: Row[], jou
       }
     }
   };
-  const worker = async () => {
-    while (stop === undefined && next < todo.length) {
-      await one(todo[next++]);
-      progress.tick();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, todo.length) }, worker));
+  // `one` notes a row the service refused and goes on; anything else is kept in `stop`, after which no
+  // row is started (those under way are awaited)
+  await mapConcurrent(todo, CONCURRENCY, async (row) => {
+    if (stop !== undefined) return;
+    await one(row);
+    progress.tick();
+  });
   progress.end();
   if (stop !== undefined) {
     const err = stop instanceof CliError ? stop : new CliError(String(stop));
