@@ -283,6 +283,10 @@ describe('import', () => {
     r = await acct(['tags', 'import', join(dir, 'fehlt.csv')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no such file');
+    const binary = file('tabelle.xlsx', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08, 0x00]));
+    r = await acct(['tags', 'import', binary]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${binary} is not a text file: expected CSV (UTF-8 or Windows-1252)`);
     expect(proxy.seen.length).toBe(from); // not even a read
   });
 

@@ -5,6 +5,7 @@
 import type { ApiClient, QueryValue } from '../../api/http.js';
 import { paginate } from '../../api/paginate.js';
 import { UsageError } from '../../errors.js';
+import { csvLine } from '../../output/render.js';
 import { openSink } from '../fd-output.js';
 import { notice, type GlobalOptions } from '../globals.js';
 import { RefResolver } from '../refs.js';
@@ -16,7 +17,7 @@ import type { FilterFlag } from '../resource/spec.js';
 import { withRuntime, type Runtime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { exportCell } from './cells.js';
-import { csvLine, EXCEL, PLAIN, type CsvDialect } from './csv-file.js';
+import { EXCEL, PLAIN, type CsvDialect } from './csv-file.js';
 import type { CsvMap } from './map.js';
 
 type Rec = Record<string, any>;
@@ -64,10 +65,10 @@ export async function runExport(map: CsvMap, filters: FilterFlag[], options: Exp
   const g = io.globals();
   const dialect = exportDialect(g, options);
   await streamExport(map, filters, options, g, '', async ({ resolver }) => ({
-    head: (dialect.bom ? '\uFEFF' : '') + csvLine(map.columns.map((c) => c.name), dialect),
+    head: (dialect.bom ? '\uFEFF' : '') + csvLine(map.columns.map((c) => c.name), dialect.delimiter),
     async page(records) {
       let chunk = '';
-      for (const record of records) chunk += csvLine(await Promise.all(map.columns.map((c) => exportCell(c, record, resolver))), dialect);
+      for (const record of records) chunk += csvLine(await Promise.all(map.columns.map((c) => exportCell(c, record, resolver))), dialect.delimiter);
       return chunk;
     },
   }));

@@ -12,7 +12,9 @@
 //    creating them, so every row lands exactly once.
 import { ApiError, type ApiClient, type QueryValue } from '../../api/http.js';
 import { paginate } from '../../api/paginate.js';
+import { decodeText } from '../../domain/text.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { csvLine } from '../../output/render.js';
 import type { Column } from '../../output/types.js';
 import { writeTo } from '../fd-output.js';
 import { notice } from '../globals.js';
@@ -24,7 +26,7 @@ import { findRecord, plural } from '../shared/existing.js';
 import { readUpload } from '../shared/upload.js';
 import type { VerbIO } from '../verb.js';
 import { exportCell, readCell, recordCompare } from './cells.js';
-import { csvLine, parseCsv, type CsvTable } from './csv-file.js';
+import { parseCsv, type CsvTable } from './csv-file.js';
 import { recordPages } from './export.js';
 import { Journal, journalPath, type Op } from './journal.js';
 import type { CsvColumn, CsvMap } from './map.js';
@@ -61,15 +63,6 @@ interface Row {
   op?: Op | 'unchanged';
   body?: Rec;
   changes?: Change[];
-}
-
-/** The file as text: UTF-8 (with or without a byte order mark), else Windows-1252 (what Excel saves as "CSV"). */
-function decode(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
 }
 
 /** The header against the map's columns: a usage error for an unknown or repeated column. */
@@ -177,7 +170,9 @@ export async function runImport(map: CsvMap, options: ImportOptions, io: VerbIO)
   const g = io.globals();
   const upload = readUpload(options.file, Number.POSITIVE_INFINITY);
   const name = options.file === '-' ? 'stdin' : options.file;
-  const table = parseCsv(decode(upload.bytes), name);
+  const text = decodeText(upload.bytes);
+  if (text === undefined) throw new UsageError(`${name} is not a text file: expected CSV (UTF-8 or Windows-1252)`);
+  const table = parseCsv(text, name);
   const columns = checkHeader(map, table, name);
   const plan = planOutput(g, SUMMARY_COLUMNS);
   if (options.writeIds !== undefined && options.dryRun) throw new UsageError('--write-ids writes the ids of created rows: it cannot go with --dry-run');
@@ -402,12 +397,12 @@ function checkWritable(target: string): void {
 function writeIds(target: string, table: CsvTable, rows: Row[], journal: Journal): void {
   const idAt = table.header.indexOf('id');
   const header = idAt < 0 ? ['id', ...table.header] : table.header;
-  let text = (table.dialect.bom ? '\uFEFF' : '') + csvLine(header, table.dialect);
+  let text = (table.dialect.bom ? '\uFEFF' : '') + csvLine(header, table.dialect.delimiter);
   for (const [i, raw] of table.rows.entries()) {
     const done = journal.done.get(rows[i].no);
     const cells = idAt < 0 ? ['', ...raw] : [...raw];
     if (done && done.op === 'create') cells[idAt < 0 ? 0 : idAt] = String(done.id);
-    text += csvLine(cells, table.dialect);
+    text += csvLine(cells, table.dialect.delimiter);
   }
   try {
     fs.writeFileSync(target, text);
