@@ -237,6 +237,16 @@ describe('import', () => {
     expect(writesSince(from)).toEqual([]);
   });
 
+  test('a date cell outside the days the service keeps (1000 to 9999) is an invalid row, not a refused write', async () => {
+    const csv = file('altes-datum.csv', 'date,debit_account,credit_account,sum,description\n0999-12-31,1020,3400,10.00,zu alt\n31.12.0999,1020,3400,10.00,auch zu alt\n');
+    const from = proxy.seen.length;
+    const r = await acct(['entries', 'import', csv]);
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toContain('row 2: date "0999-12-31" is not a date YYYY-MM-DD');
+    expect(r.stderr).toContain('row 3: date "31.12.0999" is not a date YYYY-MM-DD');
+    expect(writesSince(from)).toEqual([]);
+  });
+
   test('--dry-run prints the plan and changes nothing; --skip-invalid imports the valid rows', async () => {
     const csv = file('tags.csv', 'id,name,color\n1,travel,green\n2,rent,red\n,neu,lime\n,,pink\n');
     const from = proxy.seen.length;
