@@ -3,7 +3,7 @@
 // memory stays flat whatever the size. Documents are listed as summaries and each is read whole (its
 // positions). With --out the file appears complete or not at all (written beside it, then renamed).
 import type { ApiClient, QueryValue } from '../../api/http.js';
-import { paginate } from '../../api/paginate.js';
+import { allPages, paginate } from '../../api/paginate.js';
 import { UsageError } from '../../errors.js';
 import { csvLine } from '../../output/render.js';
 import { openSink } from '../fd-output.js';
@@ -43,9 +43,14 @@ export function filterQuery(filters: FilterFlag[], options: Rec): (resolver: Ref
   };
 }
 
-/** Every record the query chooses, page by page (documents read whole, in the list's order). */
+/**
+ * Every record the query chooses, page by page in the list's order (documents read whole): a paginated
+ * list through allPages (a few pages asked for at once), an unpaginated one in its single answer.
+ */
 export async function* recordPages(client: ApiClient, company: number, map: CsvMap, query: Record<string, QueryValue>): AsyncGenerator<Rec[]> {
-  const pages = paginate<Rec>(client, map.paths.list(company), { query: { ...map.listQuery, ...query }, all: !map.unpaginated });
+  const path = map.paths.list(company);
+  const q = { ...map.listQuery, ...query };
+  const pages = map.unpaginated ? paginate<Rec>(client, path, { query: q }) : allPages<Rec>(client, path, { query: q });
   for await (const page of pages) yield map.readEach ? await readWhole(client, company, map, page) : page;
 }
 
