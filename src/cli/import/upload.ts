@@ -11,6 +11,7 @@ import { CliError, ExitCode, UsageError } from '../../errors.js';
 import type { Column } from '../../output/types.js';
 import { formatCurrency } from '../../domain/money.js';
 import { formatDate } from '../../output/format.js';
+import { failureText } from '../failure.js';
 import { notice } from '../globals.js';
 import { listRenderer, planOutput, printRecord, type OutputPlan } from '../output.js';
 import { RefResolver } from '../refs.js';
@@ -68,7 +69,7 @@ export default async function uploadCommand(opts: UploadOptions, io: VerbIO): Pr
         counts = await uploadCamt(rt.client, company, upload, bankAccount);
       } catch (err) {
         if (!(err instanceof ApiError) || err.status !== 422) throw err;
-        const message = Object.values(err.fieldErrors).flat().join('; ') || err.message;
+        const message = failureText(err);
         failed.push({ file: path, message });
         notice(`${path}: not imported: ${message}`);
         continue;

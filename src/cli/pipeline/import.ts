@@ -16,6 +16,7 @@ import { decodeText } from '../../domain/text.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { csvLine } from '../../output/render.js';
 import type { Column } from '../../output/types.js';
+import { failureText } from '../failure.js';
 import { writeTo } from '../fd-output.js';
 import { notice } from '../globals.js';
 import { planOutput, printRecord, type OutputPlan } from '../output.js';
@@ -297,8 +298,7 @@ async function write(rt: Runtime, company: number, map: CsvMap, rows: Row[], jou
     } catch (err) {
       // the service said no to this row (it stays as it was): note it and go on; anything else stops the run
       if (err instanceof ApiError && [400, 404, 409, 422].includes(err.status)) {
-        const fields = Object.entries(err.fieldErrors).map(([f, m]) => `${f}: ${m.join(' ')}`);
-        const message = fields.length ? fields.join('; ') : err.message;
+        const message = failureText(err);
         journal.failed(row.no, op, message);
         outcome.failed.push({ row: row.no, message });
       } else {
