@@ -40,7 +40,7 @@ const ENTRY_TYPE_OF_PREFIX: Record<string, string> = { E: 'income', A: 'expense'
  * Only the id and number of each are asked for (the service's sparse fieldset, docs/service/entries.md;
  * a service that ignores it sends whole bookings, which match the same).
  */
-export function entryNumberQuery(text: string): Record<string, string> {
+function entryNumberQuery(text: string): Record<string, string> {
   const m = /^([EAU])-(\d{4})-\d+$/i.exec(text);
   const fields = { 'fields[entries]': 'id,number' };
   return m ? { 'filter[date]': `${m[2]}-01-01,${m[2]}-12-31`, 'filter[type]': ENTRY_TYPE_OF_PREFIX[m[1].toUpperCase()], ...fields } : fields;

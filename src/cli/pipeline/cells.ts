@@ -8,7 +8,7 @@ import { canonDecimal, type CsvColumn } from './map.js';
 type Rec = Record<string, any>;
 
 /** The record's value of the column. */
-export const recordValue = (col: CsvColumn, record: Rec): unknown => (col.get ? col.get(record) : record[col.key]);
+const recordValue = (col: CsvColumn, record: Rec): unknown => (col.get ? col.get(record) : record[col.key]);
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 

@@ -59,7 +59,7 @@ function readWhole(client: ApiClient, company: number, map: CsvMap, page: Rec[])
 }
 
 /** Checks what the global options say about the format: CSV (the default, -o csv) or, for entries, -o ledger. */
-export function exportDialect(g: GlobalOptions, options: ExportOptions): CsvDialect {
+function exportDialect(g: GlobalOptions, options: ExportOptions): CsvDialect {
   if (g.output !== undefined && g.output !== 'csv') {
     throw new UsageError(`export writes CSV: -o ${g.output} is not one of its formats`, ['leave out -o (or give -o csv); acct entries export also writes -o ledger']);
   }
