@@ -268,6 +268,16 @@ describe('import', () => {
     expect(writesSince(from)).toHaveLength(2);
   });
 
+  test('--write-ids writes an --excel file back as it came: the byte order mark and ";"', async () => {
+    const csv = file('excel-tags.csv', '\ufeffname;color\r\nexcel-tag;orange\r\n');
+    const out = join(dir, 'excel-tags-ids.csv');
+    const r = await acct(['tags', 'import', csv, '--write-ids', out]);
+    expect(r.code, r.stderr).toBe(0);
+    const bytes = readFileSync(out);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.toString('utf8').slice(1)).toMatch(/^id;name;color\r\n\d+;excel-tag;orange\r\n$/);
+  });
+
   test('on a terminal a progress line on stderr counts the rows, with the rate and the time left; the summary follows', async () => {
     const rows = Array.from({ length: 40 }, (_, i) => `fortschritt ${i + 1},orange`);
     const csv = file('fortschritt.csv', `name,color\n${rows.join('\n')}\n`);

@@ -16,10 +16,12 @@ export const EXCEL: CsvDialect = { delimiter: ';', bom: true };
 
 export interface CsvTable { header: string[]; rows: string[][]; dialect: CsvDialect }
 
-/** Parses a whole file: the header and every record (a record's number in messages is its index + 2). */
-export function parseCsv(text: string, name: string): CsvTable {
-  const bom = text.startsWith(BOM);
-  const body = bom ? text.slice(1) : text;
+/**
+ * Parses a whole file: the header and every record (a record's number in messages is its index + 2).
+ * `bom`: the file's bytes began with a UTF-8 byte order mark, which decoding takes off the text.
+ */
+export function parseCsv(text: string, name: string, bom: boolean): CsvTable {
+  const body = text.startsWith(BOM) ? text.slice(1) : text;
   if (body.trim() === '') throw new UsageError(`${name} is empty: expected CSV with a header row`);
   const firstLine = body.slice(0, body.search(/\r?\n|$/));
   const delimiter = detectDelimiter(firstLine);

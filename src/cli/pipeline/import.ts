@@ -173,7 +173,8 @@ export async function runImport(map: CsvMap, options: ImportOptions, io: VerbIO)
   const name = options.file === '-' ? 'stdin' : options.file;
   const text = decodeText(upload.bytes);
   if (text === undefined) throw new UsageError(`${name} is not a text file: expected CSV (UTF-8 or Windows-1252)`);
-  const table = parseCsv(text, name);
+  const bom = upload.bytes[0] === 0xef && upload.bytes[1] === 0xbb && upload.bytes[2] === 0xbf;
+  const table = parseCsv(text, name, bom);
   const columns = checkHeader(map, table, name);
   const plan = planOutput(g, SUMMARY_COLUMNS);
   if (options.writeIds !== undefined && options.dryRun) throw new UsageError('--write-ids writes the ids of created rows: it cannot go with --dry-run');
