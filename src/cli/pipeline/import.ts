@@ -11,7 +11,6 @@
 //    and looks up the rows whose create was sent without an answer (by their natural key) before
 //    creating them, so every row lands exactly once.
 import { ApiError, type ApiClient, type QueryValue } from '../../api/http.js';
-import { paginate } from '../../api/paginate.js';
 import { decodeText } from '../../domain/text.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { csvLine } from '../../output/render.js';
