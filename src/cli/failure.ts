@@ -32,3 +32,8 @@ export function failureLines(err: Failure): string[] {
   const [head] = errors.splice(first, 1);
   return [head.line, ...errors.map((e) => `  ${e.line}`), ...err.details];
 }
+
+/** A failure in one line, for a refused row, file or entry among others: its lines joined by "; ". */
+export function failureText(err: Failure): string {
+  return failureLines(err).map((line) => line.trim()).join('; ');
+}

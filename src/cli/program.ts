@@ -45,7 +45,7 @@ const GROUPS: { name: string; summary: string; load: () => Promise<DeclareGroup>
  * Commander's own errors read like every other failure: one line, `acct: …` (not `error: …`), its
  * suggestion on the same line.
  */
-export function commanderError(text: string): string {
+function commanderError(text: string): string {
   return `acct: ${text.trimEnd().replace(/^error: /, '').replace(/\n\(Did you mean (.+)\?\)$/, ' (did you mean $1?)')}\n`;
 }
 

@@ -37,10 +37,13 @@ const ENTRY_TYPE_OF_PREFIX: Record<string, string> = { E: 'income', A: 'expense'
 /**
  * The bookings a booking number can be among: the default numbers (E-2026-001: income of 2026, A- expense,
  * U- swap) narrow the list to that year and type; a number of another form is looked for among all.
+ * Only the id and number of each are asked for (the service's sparse fieldset, docs/service/entries.md;
+ * a service that ignores it sends whole bookings, which match the same).
  */
-export function entryNumberQuery(text: string): Record<string, string> {
+function entryNumberQuery(text: string): Record<string, string> {
   const m = /^([EAU])-(\d{4})-\d+$/i.exec(text);
-  return m ? { 'filter[date]': `${m[2]}-01-01,${m[2]}-12-31`, 'filter[type]': ENTRY_TYPE_OF_PREFIX[m[1].toUpperCase()] } : {};
+  const fields = { 'fields[entries]': 'id,number' };
+  return m ? { 'filter[date]': `${m[2]}-01-01,${m[2]}-12-31`, 'filter[type]': ENTRY_TYPE_OF_PREFIX[m[1].toUpperCase()], ...fields } : fields;
 }
 
 const RULES: Record<RefKind, KindRule> = {

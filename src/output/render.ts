@@ -22,19 +22,17 @@ function tsvLine(values: string[]): string {
 }
 
 /**
- * csv lines via papaparse (quotes a field only when it holds a comma, quote, line break or
- * leading/trailing blank). Formula escaping is off: it would mangle negative amounts like -12.50.
+ * One csv line with its CRLF, via papaparse (quotes a field only when it holds the delimiter, a quote, a
+ * line break or a leading/trailing blank). Formula escaping is off: it would mangle negative amounts like -12.50.
  */
+export function csvLine(cells: string[], delimiter = ','): string {
+  // A lone empty field would be an empty line, which readers skip: quote it.
+  if (cells.length === 1 && cells[0] === '') return `""${CSV_NEWLINE}`;
+  return papa().unparse([cells], { delimiter, newline: CSV_NEWLINE, header: false, quotes: false }) + CSV_NEWLINE;
+}
+
 function csvLines(rows: string[][]): string {
-  if (rows.length === 0) return '';
-  return (
-    rows
-      .map((row) =>
-        // A lone empty field would be an empty line, which readers skip: quote it.
-        row.length === 1 && row[0] === '' ? '""' : papa().unparse([row], { newline: CSV_NEWLINE, header: false }),
-      )
-      .join(CSV_NEWLINE) + CSV_NEWLINE
-  );
+  return rows.map((row) => csvLine(row)).join('');
 }
 
 /** The record as json/ndjson print it: as the API returned it, or only the --fields keys in that order (dot paths as flat keys; missing → null). */

@@ -5,7 +5,7 @@ import { bodyTooLarge, declaredLength, partAtEnd, readUpTo } from './body-limit.
 import type { AppEnv } from './context.js';
 import { fieldError } from './http-error.js';
 import type { Body } from './request.js';
-import { decodeText } from './domain/text.js';
+import { decodeText } from '../domain/text.js';
 import { cleanFileName, mimeOf } from './store/files.js';
 
 /** 6 MB (Laravel's max:6144 kilobytes) */

@@ -242,6 +242,9 @@ describe('update, ignore, reset', () => {
     const missing = await acct(['import', 'ignore', String(c.id), '99999']);
     expect(missing.code).toBe(5);
     expect(missing.stderr).toBe('acct: no import entry with id 99999 (acct import list shows the ids); nothing was changed\n');
+    const twoMissing = await acct(['import', 'ignore', '99998', String(c.id), '99999']);
+    expect(twoMissing.code).toBe(5);
+    expect(twoMissing.stderr).toBe('acct: no import entries with ids 99998, 99999 (acct import list shows the ids); nothing was changed\n');
     expect((await entry(c.id)).ignore).toBe(false);
     const reset = await json(['import', 'reset', String(b.id)]);
     expect(reset).toMatchObject({ ignore: false, is_ready: false });
@@ -319,6 +322,10 @@ describe('process', () => {
     expect(none.code).toBe(6);
     const processed = await acct(['import', 'ignore', String(fee.id)]);
     expect(processed.code).toBe(6);
+    // unknown ids beside one that is not open: the unknown ones are named (exit 5)
+    const unknown = await acct(['import', 'ignore', String(fee.id), '99998', '99999']);
+    expect(unknown.code).toBe(5);
+    expect(unknown.stderr).toBe('acct: no import entries with ids 99998, 99999 (acct import list shows the ids); nothing was changed\n');
     expect((await acct(['import', 'update', String(fee.id), '--description', 'später'])).code).toBe(6);
   });
 });

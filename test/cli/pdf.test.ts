@@ -113,6 +113,22 @@ describe('several documents by filters', () => {
   });
 });
 
+describe('proposals by --shared', () => {
+  test('--shared and --no-shared choose proposals like every other filter', async () => {
+    let r = await acct(['proposals', 'pdf', '--shared', '--out-dir', 'geteilt']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('No proposals found; nothing written.');
+    r = await acct(['proposals', 'pdf', '--no-shared', '--out-dir', 'privat']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(join(cwd, 'privat'))).toEqual([`${proposal.number}.pdf`]);
+    svc.server.db.prepare('UPDATE proposals SET is_shared = 1 WHERE id = ?').run(proposal.id);
+    r = await acct(['proposals', 'pdf', '--shared', '--out-dir', 'geteilt']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(join(cwd, 'geteilt'))).toEqual([`${proposal.number}.pdf`]);
+    expect((await acct(['proposals', 'pdf', proposal.number, '--shared'])).code).toBe(2);
+  });
+});
+
 describe('acct invoices qr', () => {
   test('prints the payload the PDF carries; --show draws the code', async () => {
     const [inv] = made;

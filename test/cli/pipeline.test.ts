@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { wallClock } from '../../src/domain/clock.js';
 import { toRappen } from '../../src/domain/money.js';
 import { acctAgainst, acctEnv, inTerminal, plain, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
 import { startProxy, type Proxy } from '../helpers/proxy.js';
@@ -114,6 +115,39 @@ describe('round trip', () => {
   });
 });
 
+describe('time entries: export --from/--to, the messages', () => {
+  /** The filter[date] of the list requests since `from`. */
+  const dateFilters = (from: number) => proxy.seen.slice(from).filter((s) => s.path.startsWith('/api/v2/companies/1/times?')).map((s) => new URL(s.path, 'http://x').searchParams.get('filter[date]'));
+
+  test('--from/--to take the days every date flag takes: dd.mm.yyyy, today; an impossible day is a usage error', async () => {
+    let from = proxy.seen.length;
+    let r = await acct(['times', 'export', '--from', '31.12.2025', '--to', '2026-03-02']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(',2026-03-02,');
+    expect(r.stdout).not.toContain(',2026-03-03,');
+    expect(dateFilters(from)).toEqual(['2025-12-31,2026-03-02']);
+    from = proxy.seen.length;
+    r = await acct(['times', 'export', '--from', 'today']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(dateFilters(from)).toEqual([wallClock(new Date()).date]);
+    from = proxy.seen.length;
+    r = await acct(['times', 'export', '--from', '2026-02-31']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('invalid --from "2026-02-31"');
+    expect(proxy.seen.length).toBe(from);
+  });
+
+  test('the messages name time entries as such', async () => {
+    const out = join(dir, 'zeiten.csv');
+    const r = await acct(['times', 'export', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`Exported 2 time entries to ${out}.`);
+    const dry = await acct(['times', 'import', out, '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stderr).toContain('Dry run: no time entries were changed.');
+  });
+});
+
 /** What makes a copy of a resource's first row a new record (a free number or name; a number the service gives). */
 const NEW_ROW: Record<string, (row: Record<string, string>) => void> = {
   tags: (r) => { r.name = 'neu-tag'; },
@@ -203,6 +237,16 @@ describe('import', () => {
     expect(writesSince(from)).toEqual([]);
   });
 
+  test('a date cell outside the days the service keeps (1000 to 9999) is an invalid row, not a refused write', async () => {
+    const csv = file('altes-datum.csv', 'date,debit_account,credit_account,sum,description\n0999-12-31,1020,3400,10.00,zu alt\n31.12.0999,1020,3400,10.00,auch zu alt\n');
+    const from = proxy.seen.length;
+    const r = await acct(['entries', 'import', csv]);
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toContain('row 2: date "0999-12-31" is not a date YYYY-MM-DD');
+    expect(r.stderr).toContain('row 3: date "31.12.0999" is not a date YYYY-MM-DD');
+    expect(writesSince(from)).toEqual([]);
+  });
+
   test('--dry-run prints the plan and changes nothing; --skip-invalid imports the valid rows', async () => {
     const csv = file('tags.csv', 'id,name,color\n1,travel,green\n2,rent,red\n,neu,lime\n,,pink\n');
     const from = proxy.seen.length;
@@ -222,6 +266,16 @@ describe('import', () => {
     expect(again.code).toBe(0);
     expect(again.stderr).toContain('This file was imported before (1 row was written then); --restart imports it anew.');
     expect(writesSince(from)).toHaveLength(2);
+  });
+
+  test('--write-ids writes an --excel file back as it came: the byte order mark and ";"', async () => {
+    const csv = file('excel-tags.csv', '\ufeffname;color\r\nexcel-tag;orange\r\n');
+    const out = join(dir, 'excel-tags-ids.csv');
+    const r = await acct(['tags', 'import', csv, '--write-ids', out]);
+    expect(r.code, r.stderr).toBe(0);
+    const bytes = readFileSync(out);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.toString('utf8').slice(1)).toMatch(/^id;name;color\r\n\d+;excel-tag;orange\r\n$/);
   });
 
   test('on a terminal a progress line on stderr counts the rows, with the rate and the time left; the summary follows', async () => {
@@ -249,6 +303,10 @@ describe('import', () => {
     r = await acct(['tags', 'import', join(dir, 'fehlt.csv')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no such file');
+    const binary = file('tabelle.xlsx', Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08, 0x00]));
+    r = await acct(['tags', 'import', binary]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${binary} is not a text file: expected CSV (UTF-8 or Windows-1252)`);
     expect(proxy.seen.length).toBe(from); // not even a read
   });
 

@@ -2,8 +2,8 @@
 // the customer import (decoding, delimiters, row numbers, Swiss decimals).
 import { describe, expect, it } from 'vitest';
 import { billabilityPercent, customerStatistics, durationOf, openExpensesSum, readableMinutes, timesCondition } from '../../src/server/domain/customer-stats.js';
-import { detectDelimiter, normaliseDecimal, normaliseHeader, parseCsv } from '../../src/server/domain/csv.js';
-import { decodeText } from '../../src/server/domain/text.js';
+import { normaliseDecimal, normaliseHeader, parseCsv } from '../../src/server/domain/csv.js';
+import { decodeText, detectDelimiter } from '../../src/domain/text.js';
 
 describe('durations', () => {
   it('writes minutes as HH:MM with at least two hour digits', () => {

@@ -6,7 +6,7 @@ import type { ApiClient, QueryValue } from '../http.js';
 export type ImportEntryRecord = Record<string, unknown>;
 
 /** The list's `status` values. */
-export const IMPORT_STATUSES = ['ready', 'notReady', 'deleted', 'notDeleted'] as const;
+const IMPORT_STATUSES = ['ready', 'notReady', 'deleted', 'notDeleted'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 export const importEntryPaths = {

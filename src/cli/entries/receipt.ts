@@ -1,9 +1,9 @@
 // The receipt of a booking (read and checked by readReceipt in shared/upload.ts) is sent as the
 // multipart `file` field together with the other fields.
-import type { Receipt } from '../shared/upload.js';
+import type { UploadFile } from '../../api/endpoints/import-entries.js';
 
 /** The body as multipart form data: arrays as `key[]`, booleans 1/0, null as an empty field, objects as JSON. */
-export function multipartBody(body: Record<string, unknown>, receipt: Receipt): FormData {
+export function multipartBody(body: Record<string, unknown>, receipt: UploadFile): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined) continue;

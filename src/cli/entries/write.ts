@@ -2,6 +2,7 @@
 // references by name or id, tags by name, new tags as name:color), or --data; --receipt uploads a file
 // (the request becomes multipart). Everything that can be checked without the API is checked first.
 import { createEntry, getEntry, updateEntry } from '../../api/endpoints/entries.js';
+import type { UploadFile } from '../../api/endpoints/import-entries.js';
 import { TAG_COLORS } from '../../api/endpoints/tags.js';
 import { UsageError } from '../../errors.js';
 import { planOutput, printRecord } from '../output.js';
@@ -11,7 +12,7 @@ import { nameFlags } from '../failure.js';
 import { bodyFromFlags, readDataFlag } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
 import { optionKey, type VerbIO } from '../verb.js';
-import { readReceipt, type Receipt } from '../shared/upload.js';
+import { readReceipt } from '../shared/upload.js';
 import { multipartBody } from './receipt.js';
 import { ENTRY_DETAIL_COLUMNS, ENTRY_FIELDS } from './fields.js';
 
@@ -87,7 +88,7 @@ async function write(opts: WriteOptions, io: VerbIO, ref?: string): Promise<void
   const tagRefs = opts.tags === undefined ? undefined : opts.tags.split(',').map((s) => s.trim()).filter(Boolean);
   const newTags = parseNewTags(opts.newTag);
   if (newTags) body.newTags = JSON.stringify(newTags);
-  const receipt: Receipt | undefined = opts.receipt === undefined ? undefined : readReceipt(opts.receipt, '--receipt');
+  const receipt: UploadFile | undefined = opts.receipt === undefined ? undefined : readReceipt(opts.receipt, '--receipt');
 
   // every value a booking needs; without a terminal the first one missing is a usage error, before any request
   const missing = creating ? fields.filter((f) => f.required && body[f.key] === undefined) : [];

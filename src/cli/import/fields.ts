@@ -3,9 +3,9 @@
 // (the signed amount and the counter account's label). Read by the spec and by the verbs.
 import type { ImportEntryRecord, ImportStatus } from '../../api/endpoints/import-entries.js';
 import { rappenToNumber, toRappen } from '../../domain/money.js';
-import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/types.js';
 import type { BodyField, FilterFlag } from '../resource/spec.js';
+import { typedId, typedIds } from '../shared/ids.js';
 
 /** `--status` as a bookkeeper says it → the API's value. */
 export const STATUS_WORDS: Readonly<Record<string, ImportStatus>> = { open: 'notDeleted', ready: 'ready', 'not-ready': 'notReady', deleted: 'deleted' };
@@ -70,18 +70,16 @@ export const IMPORT_FIELDS: BodyField[] = [
 /** Update fields whose value `none` removes the reference (null). */
 export const NULLABLE_FIELDS: ReadonlySet<string> = new Set(['tax_rate_id', 'invoice_id']);
 
+const ID_COLUMN = ' (the id column of acct import list)';
+
 /** An import entry id as typed: 42 or id:42. */
-export function importId(raw: string): number {
-  const m = /^(?:id:)?(\d+)$/i.exec(raw.trim());
-  if (!m || Number(m[1]) < 1) throw new UsageError(`invalid import entry id "${raw}": expected a number like 42 (the id column of acct import list)`);
-  return Number(m[1]);
-}
+export const importId = (raw: string): number => typedId(raw, 'import entry', ID_COLUMN);
 
 /** Where the ids of import entries are shown, for messages about an id of nothing. */
 export const IDS_HINT = ' (acct import list shows the ids)';
 
 /** Distinct ids in the order given. */
-export const importIds = (raw: string[]): number[] => [...new Set(raw.map(importId))];
+export const importIds = (raw: string[]): number[] => typedIds(raw, 'import entry', ID_COLUMN);
 
 const rec = (v: unknown): Record<string, unknown> | undefined => (v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined);
 

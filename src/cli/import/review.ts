@@ -13,7 +13,7 @@ import { groupRappen, toRappen } from '../../domain/money.js';
 import { UsageError } from '../../errors.js';
 import { formatDate, formatMoney } from '../../output/format.js';
 import { canPrompt, notice } from '../globals.js';
-import { failureLines } from '../failure.js';
+import { failureText } from '../failure.js';
 import { planOutput } from '../output.js';
 import { withRuntime, type Runtime } from '../runtime.js';
 import type { NoOptions, VerbIO } from '../verb.js';
@@ -169,7 +169,7 @@ class Session {
       return true;
     } catch (err) {
       if (!(err instanceof ApiError) || (err.status !== 400 && err.status !== 422)) throw err;
-      notice(`      not saved: ${failureLines(err).map((d) => d.trim()).join('; ')}`);
+      notice(`      not saved: ${failureText(err)}`);
       return false;
     }
   }

@@ -4,17 +4,17 @@
 // service without them: the counts are unknown, said on stderr). A file the service refuses (422) is
 // named with its reason and the others still go up; the command then exits 3. Last, the open and
 // ready counts of the whole import on stderr (-o json: in the object).
-import { basename } from 'node:path';
 import { listImportEntries, uploadCamt, type UploadCounts, type UploadFile } from '../../api/endpoints/import-entries.js';
 import { ApiError } from '../../api/http.js';
-import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { CliError, ExitCode } from '../../errors.js';
 import type { Column } from '../../output/types.js';
 import { formatCurrency } from '../../domain/money.js';
 import { formatDate } from '../../output/format.js';
+import { failureText } from '../failure.js';
 import { notice } from '../globals.js';
 import { listRenderer, planOutput, printRecord, type OutputPlan } from '../output.js';
 import { RefResolver } from '../refs.js';
-import { mediaType, readFileToUpload } from '../shared/upload.js';
+import { readUploadFile } from '../shared/upload.js';
 import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 
@@ -39,15 +39,14 @@ interface UploadOptions {
 }
 
 function readCamt(path: string): UploadFile {
-  const data = readFileToUpload(path, {
+  return readUploadFile(path, {
     directory: `${path} is a directory, not a CAMT file`,
     missing: `no such file: ${path}`,
     unreadable: (why) => `cannot read ${path}: ${why}`,
-  }, (size) => {
-    if (size === 0) throw new UsageError(`${path} is empty: expected a CAMT XML file or a ZIP of them`);
-    if (size > MAX_CAMT_MB * 1024 * 1024) throw new UsageError(`${path} is larger than ${MAX_CAMT_MB} MB; the service takes CAMT files up to ${MAX_CAMT_MB} MB (split the ZIP)`);
+    empty: `${path} is empty: expected a CAMT XML file or a ZIP of them`,
+    maxBytes: MAX_CAMT_MB * 1024 * 1024,
+    tooLarge: () => `${path} is larger than ${MAX_CAMT_MB} MB; the service takes CAMT files up to ${MAX_CAMT_MB} MB (split the ZIP)`,
   });
-  return { bytes: new Uint8Array(data), name: basename(path), type: mediaType(path) };
 }
 
 /** The sum of a count over the files; null when any file's is unknown. */
@@ -68,7 +67,7 @@ export default async function uploadCommand(opts: UploadOptions, io: VerbIO): Pr
         counts = await uploadCamt(rt.client, company, upload, bankAccount);
       } catch (err) {
         if (!(err instanceof ApiError) || err.status !== 422) throw err;
-        const message = Object.values(err.fieldErrors).flat().join('; ') || err.message;
+        const message = failureText(err);
         failed.push({ file: path, message });
         notice(`${path}: not imported: ${message}`);
         continue;

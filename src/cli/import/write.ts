@@ -3,14 +3,14 @@
 // tax rates and tags by name, invoices by number); everything checkable without the API is checked first.
 import { ApiError } from '../../api/http.js';
 import { importEntryPaths, resetImportEntry, updateImportEntries, updateImportEntry } from '../../api/endpoints/import-entries.js';
-import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { notice } from '../globals.js';
 import { listRenderer, planOutput, printRecord } from '../output.js';
 import { RefResolver } from '../refs.js';
 import { bodyFromFlags, readDataFlag } from '../resource/body.js';
 import { resolveRefs } from '../resource/run.js';
 import { withRuntime } from '../runtime.js';
-import { existingRecords } from '../shared/existing.js';
+import { existingRecords, missingRecords } from '../shared/existing.js';
 import type { VerbIO } from '../verb.js';
 import { DETAIL_COLUMNS, forDisplay, IDS_HINT, IMPORT_COLUMNS, IMPORT_FIELDS, importId, importIds, NULLABLE_FIELDS } from './fields.js';
 
@@ -62,12 +62,15 @@ export async function ignore(opts: IdsOptions, io: VerbIO): Promise<void> {
   const ids = importIds(opts.id);
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
-    await existingRecords(rt.client, 'import entry', (id) => importEntryPaths.one(company, id), ids, IDS_HINT);
     let changed;
     try {
       changed = await updateImportEntries(rt.client, company, ids, { ignore: true });
     } catch (err) {
-      throw notOpen(err, ids);
+      const unknown = unknownIds(err, ids);
+      if (unknown.length) throw missingRecords('import entry', unknown, IDS_HINT);
+      // refused for another reason (one is not open): unknown ids among them are still what is named first
+      if (err instanceof ApiError) await existingRecords(rt.client, 'import entry', (id) => importEntryPaths.one(company, id), ids, IDS_HINT);
+      throw err;
     }
     const renderer = listRenderer(plan);
     renderer.push(changed.map(forDisplay));
@@ -77,14 +80,13 @@ export async function ignore(opts: IdsOptions, io: VerbIO): Promise<void> {
 }
 
 /**
- * A 422 on `ids.N` of PUT multiple: no entry of the company has that id (exit 5; one deleted since it was
- * read); anything else as it came (a processed or deleted one: 400).
+ * The ids a 422 of PUT multiple names (`ids.N`: no entry of the company has that id), in the order
+ * typed; none for any other answer (a processed or deleted entry: 400).
  */
-function notOpen(err: unknown, ids: number[]): unknown {
-  if (!(err instanceof ApiError) || err.status !== 422) return err;
-  const unknown = Object.keys(err.fieldErrors).map((k) => /^ids\.(\d+)$/.exec(k)).filter((m) => m !== null).map((m) => ids[Number(m[1])]);
-  if (unknown.length === 0) return err;
-  return new CliError(`no import entry with id ${unknown.join(', ')}${IDS_HINT}; nothing was changed`, ExitCode.NotFound);
+function unknownIds(err: unknown, ids: number[]): number[] {
+  if (!(err instanceof ApiError) || err.status !== 422) return [];
+  const at = Object.keys(err.fieldErrors).map((k) => /^ids\.(\d+)$/.exec(k)).filter((m) => m !== null).map((m) => Number(m[1]));
+  return at.sort((a, b) => a - b).map((i) => ids[i]);
 }
 
 export async function reset(opts: { id: string }, io: VerbIO): Promise<void> {

@@ -1,22 +1,14 @@
 // A column's cell both ways: the text an export writes for a record, and what an import reads from a
 // cell (the value it sends, or the problem with it). Both sides meet in a comparable text — ids for
 // references, canonical decimals and JSON for the rest — so an untouched cell is never a change.
+import { calendarDate, isCalendarDate } from '../../domain/calendar.js';
 import type { RefResolver } from '../refs.js';
 import { canonDecimal, type CsvColumn } from './map.js';
 
 type Rec = Record<string, any>;
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function isDay(text: string): boolean {
-  const m = DATE.exec(text);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-}
-
 /** The record's value of the column. */
-export const recordValue = (col: CsvColumn, record: Rec): unknown => (col.get ? col.get(record) : record[col.key]);
+const recordValue = (col: CsvColumn, record: Rec): unknown => (col.get ? col.get(record) : record[col.key]);
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
@@ -74,11 +66,11 @@ const BOOL_WORDS: Record<string, boolean> = {
   wahr: true, falsch: false, vrai: true, faux: false, vero: true, falso: false,
 };
 
-/** YYYY-MM-DD, or the Swiss D.M.YYYY that Excel saves a date as: the ISO date, or undefined. */
+/** YYYY-MM-DD, or the Swiss D.M.YYYY that Excel saves a date as: the ISO date of a day the service keeps, or undefined. */
 function isoDay(text: string): string | undefined {
   const swiss = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
-  const iso = swiss ? `${swiss[3]}-${swiss[2].padStart(2, '0')}-${swiss[1].padStart(2, '0')}` : text;
-  return isDay(iso) ? iso : undefined;
+  if (swiss) return calendarDate(Number(swiss[3]), Number(swiss[2]), Number(swiss[1]));
+  return isCalendarDate(text) ? text : undefined;
 }
 
 /** Reads one cell of `col`; an empty cell is null (an empty list for refs). */

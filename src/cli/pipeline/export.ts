@@ -3,19 +3,21 @@
 // memory stays flat whatever the size. Documents are listed as summaries and each is read whole (its
 // positions). With --out the file appears complete or not at all (written beside it, then renamed).
 import type { ApiClient, QueryValue } from '../../api/http.js';
-import { paginate } from '../../api/paginate.js';
+import { allPages, paginate } from '../../api/paginate.js';
 import { UsageError } from '../../errors.js';
+import { csvLine } from '../../output/render.js';
 import { openSink } from '../fd-output.js';
 import { notice, type GlobalOptions } from '../globals.js';
 import { RefResolver } from '../refs.js';
 import { periodQuery, queryFromFilters } from '../resource/body.js';
 import { resolveRefs } from '../resource/run.js';
-import { getRecord } from '../shared/existing.js';
+import { mapConcurrent } from '../shared/concurrent.js';
+import { getRecord, plural } from '../shared/existing.js';
 import type { FilterFlag } from '../resource/spec.js';
 import { withRuntime, type Runtime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { exportCell } from './cells.js';
-import { csvLine, EXCEL, PLAIN, type CsvDialect } from './csv-file.js';
+import { EXCEL, PLAIN, type CsvDialect } from './csv-file.js';
 import type { CsvMap } from './map.js';
 
 type Rec = Record<string, any>;
@@ -41,26 +43,23 @@ export function filterQuery(filters: FilterFlag[], options: Rec): (resolver: Ref
   };
 }
 
-/** Every record the query chooses, page by page (documents read whole, in the list's order). */
+/**
+ * Every record the query chooses, page by page in the list's order (documents read whole): a paginated
+ * list through allPages (a few pages asked for at once), an unpaginated one in its single answer.
+ */
 export async function* recordPages(client: ApiClient, company: number, map: CsvMap, query: Record<string, QueryValue>): AsyncGenerator<Rec[]> {
-  const pages = paginate<Rec>(client, map.paths.list(company), { query: { ...map.listQuery, ...query }, all: !map.unpaginated });
+  const path = map.paths.list(company);
+  const q = { ...map.listQuery, ...query };
+  const pages = map.unpaginated ? paginate<Rec>(client, path, { query: q }) : allPages<Rec>(client, path, { query: q });
   for await (const page of pages) yield map.readEach ? await readWhole(client, company, map, page) : page;
 }
 
-async function readWhole(client: ApiClient, company: number, map: CsvMap, page: Rec[]): Promise<Rec[]> {
-  const out: Rec[] = new Array(page.length);
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < page.length; i = next++) {
-      out[i] = await getRecord(client, map.paths.one(company, Number(page[i].id)));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, page.length) }, worker));
-  return out;
+function readWhole(client: ApiClient, company: number, map: CsvMap, page: Rec[]): Promise<Rec[]> {
+  return mapConcurrent(page, READ_CONCURRENCY, (summary) => getRecord(client, map.paths.one(company, Number(summary.id))));
 }
 
 /** Checks what the global options say about the format: CSV (the default, -o csv) or, for entries, -o ledger. */
-export function exportDialect(g: GlobalOptions, options: ExportOptions): CsvDialect {
+function exportDialect(g: GlobalOptions, options: ExportOptions): CsvDialect {
   if (g.output !== undefined && g.output !== 'csv') {
     throw new UsageError(`export writes CSV: -o ${g.output} is not one of its formats`, ['leave out -o (or give -o csv); acct entries export also writes -o ledger']);
   }
@@ -71,10 +70,10 @@ export async function runExport(map: CsvMap, filters: FilterFlag[], options: Exp
   const g = io.globals();
   const dialect = exportDialect(g, options);
   await streamExport(map, filters, options, g, '', async ({ resolver }) => ({
-    head: (dialect.bom ? '\uFEFF' : '') + csvLine(map.columns.map((c) => c.name), dialect),
+    head: (dialect.bom ? '\uFEFF' : '') + csvLine(map.columns.map((c) => c.name), dialect.delimiter),
     async page(records) {
       let chunk = '';
-      for (const record of records) chunk += csvLine(await Promise.all(map.columns.map((c) => exportCell(c, record, resolver))), dialect);
+      for (const record of records) chunk += csvLine(await Promise.all(map.columns.map((c) => exportCell(c, record, resolver))), dialect.delimiter);
       return chunk;
     },
   }));
@@ -110,11 +109,9 @@ export async function streamExport(
       return n;
     });
     sink.done();
-    if (options.out !== undefined && options.out !== '-') notice(`Exported ${count} ${count === 1 ? map.noun : plural(map)} to ${options.out}${kind}.`);
+    if (options.out !== undefined && options.out !== '-') notice(`Exported ${count} ${count === 1 ? map.noun : plural(map.noun)} to ${options.out}${kind}.`);
   } catch (err) {
     sink.abandon();
     throw err;
   }
 }
-
-export const plural = (map: CsvMap): string => (map.group === 'entries' ? 'bookings' : map.group.replace(/-/g, ' '));

@@ -11,19 +11,23 @@
 //    and looks up the rows whose create was sent without an answer (by their natural key) before
 //    creating them, so every row lands exactly once.
 import { ApiError, type ApiClient, type QueryValue } from '../../api/http.js';
-import { paginate } from '../../api/paginate.js';
+import { decodeText } from '../../domain/text.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { csvLine } from '../../output/render.js';
 import type { Column } from '../../output/types.js';
+import { failureText } from '../failure.js';
 import { writeTo } from '../fd-output.js';
 import { notice } from '../globals.js';
 import { planOutput, printRecord, type OutputPlan } from '../output.js';
 import { RefResolver } from '../refs.js';
 import { withRuntime, type Runtime } from '../runtime.js';
+import { mapConcurrent } from '../shared/concurrent.js';
+import { findRecord, plural } from '../shared/existing.js';
 import { readUpload } from '../shared/upload.js';
 import type { VerbIO } from '../verb.js';
 import { exportCell, readCell, recordCompare } from './cells.js';
-import { csvLine, parseCsv, type CsvTable } from './csv-file.js';
-import { plural, recordPages } from './export.js';
+import { parseCsv, type CsvTable } from './csv-file.js';
+import { recordPages } from './export.js';
 import { Journal, journalPath, type Op } from './journal.js';
 import type { CsvColumn, CsvMap } from './map.js';
 
@@ -59,15 +63,6 @@ interface Row {
   op?: Op | 'unchanged';
   body?: Rec;
   changes?: Change[];
-}
-
-/** The file as text: UTF-8 (with or without a byte order mark), else Windows-1252 (what Excel saves as "CSV"). */
-function decode(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
 }
 
 /** The header against the map's columns: a usage error for an unknown or repeated column. */
@@ -128,18 +123,8 @@ async function recordsById(client: ApiClient, company: number, map: CsvMap, ids:
   const out = new Map<number, Rec>();
   if (ids.length === 0) return out;
   if (map.fetch === 'each') {
-    let next = 0;
-    const worker = async () => {
-      for (let i = next++; i < ids.length; i = next++) {
-        try {
-          const body = await client.get<Rec>(map.paths.one(company, ids[i]));
-          out.set(ids[i], body && typeof body === 'object' && 'data' in body ? body.data : body);
-        } catch (err) {
-          if (!(err instanceof ApiError && err.status === 404)) throw err;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ids.length) }, worker));
+    const records = await mapConcurrent(ids, CONCURRENCY, (id) => findRecord(client, map.paths.one(company, id)));
+    ids.forEach((id, i) => { if (records[i]) out.set(id, records[i]); });
     return out;
   }
   const chunks = map.fetch === 'ids' ? Array.from({ length: Math.ceil(ids.length / 100) }, (_, i) => ids.slice(i * 100, i * 100 + 100)) : [undefined];
@@ -185,7 +170,10 @@ export async function runImport(map: CsvMap, options: ImportOptions, io: VerbIO)
   const g = io.globals();
   const upload = readUpload(options.file, Number.POSITIVE_INFINITY);
   const name = options.file === '-' ? 'stdin' : options.file;
-  const table = parseCsv(decode(upload.bytes), name);
+  const text = decodeText(upload.bytes);
+  if (text === undefined) throw new UsageError(`${name} is not a text file: expected CSV (UTF-8 or Windows-1252)`);
+  const bom = upload.bytes[0] === 0xef && upload.bytes[1] === 0xbb && upload.bytes[2] === 0xbf;
+  const table = parseCsv(text, name, bom);
   const columns = checkHeader(map, table, name);
   const plan = planOutput(g, SUMMARY_COLUMNS);
   if (options.writeIds !== undefined && options.dryRun) throw new UsageError('--write-ids writes the ids of created rows: it cannot go with --dry-run');
@@ -256,7 +244,7 @@ function printPlan(plan: OutputPlan, map: CsvMap, rows: Row[], invalid: number):
   lines.push(`unchanged ${unchanged}`);
   if (invalid) lines.push(`invalid ${invalid} (skipped)`);
   writeTo(1, `${lines.join('\n')}\n`);
-  notice(`Dry run: no ${plural(map)} were changed.`);
+  notice(`Dry run: no ${plural(map.noun)} were changed.`);
 }
 
 const show = (s: string) => (s === '' ? '(empty)' : /[\s;→"]/.test(s) || s.length > 40 ? JSON.stringify(s.length > 60 ? `${s.slice(0, 57)}...` : s) : s);
@@ -288,7 +276,6 @@ async function write(rt: Runtime, company: number, map: CsvMap, rows: Row[], jou
 
   const clock = await serviceClock(rt.client, company, map, todo);
   const progress = new Progress(todo.length);
-  let next = 0;
   let stop: unknown;
   const one = async (row: Row) => {
     const op = row.op as Op;
@@ -311,8 +298,7 @@ async function write(rt: Runtime, company: number, map: CsvMap, rows: Row[], jou
     } catch (err) {
       // the service said no to this row (it stays as it was): note it and go on; anything else stops the run
       if (err instanceof ApiError && [400, 404, 409, 422].includes(err.status)) {
-        const fields = Object.entries(err.fieldErrors).map(([f, m]) => `${f}: ${m.join(' ')}`);
-        const message = fields.length ? fields.join('; ') : err.message;
+        const message = failureText(err);
         journal.failed(row.no, op, message);
         outcome.failed.push({ row: row.no, message });
       } else {
@@ -320,13 +306,13 @@ async function write(rt: Runtime, company: number, map: CsvMap, rows: Row[], jou
       }
     }
   };
-  const worker = async () => {
-    while (stop === undefined && next < todo.length) {
-      await one(todo[next++]);
-      progress.tick();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, todo.length) }, worker));
+  // `one` notes a row the service refused and goes on; anything else is kept in `stop`, after which no
+  // row is started (those under way are awaited)
+  await mapConcurrent(todo, CONCURRENCY, async (row) => {
+    if (stop !== undefined) return;
+    await one(row);
+    progress.tick();
+  });
   progress.end();
   if (stop !== undefined) {
     const err = stop instanceof CliError ? stop : new CliError(String(stop));
@@ -411,12 +397,12 @@ function checkWritable(target: string): void {
 function writeIds(target: string, table: CsvTable, rows: Row[], journal: Journal): void {
   const idAt = table.header.indexOf('id');
   const header = idAt < 0 ? ['id', ...table.header] : table.header;
-  let text = (table.dialect.bom ? '\uFEFF' : '') + csvLine(header, table.dialect);
+  let text = (table.dialect.bom ? '\uFEFF' : '') + csvLine(header, table.dialect.delimiter);
   for (const [i, raw] of table.rows.entries()) {
     const done = journal.done.get(rows[i].no);
     const cells = idAt < 0 ? ['', ...raw] : [...raw];
     if (done && done.op === 'create') cells[idAt < 0 ? 0 : idAt] = String(done.id);
-    text += csvLine(cells, table.dialect);
+    text += csvLine(cells, table.dialect.delimiter);
   }
   try {
     fs.writeFileSync(target, text);

@@ -31,18 +31,16 @@ export class Journal {
   readonly done = new Map<number, { op: Op; id: number }>();
   /** rows sent without an answer, with the (service's) time they were sent, in ms */
   readonly unanswered = new Map<number, { op: Op; at: number }>();
-  /** rows the service refused, with its message */
-  readonly refused = new Map<number, string>();
   /** an earlier run of this file ended (every row written or refused) */
   completed = false;
   private fd: number | undefined;
 
-  private constructor(readonly file: string, readonly existed: boolean) {}
+  private constructor(readonly file: string) {}
 
   /** Opens (or starts) the journal at `file`; a torn last line is ignored. */
   static open(file: string, group: string, source: string): Journal {
     const existed = fs.existsSync(file);
-    const journal = new Journal(file, existed);
+    const journal = new Journal(file);
     if (existed) {
       for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
         if (line.trim() === '') continue;
@@ -63,7 +61,7 @@ export class Journal {
     if (!('row' in e)) return;
     if ('sending' in e) { this.unanswered.set(e.row, { op: e.op, at: e.sending }); return; }
     this.unanswered.delete(e.row);
-    if ('id' in e) { this.done.set(e.row, { op: e.op, id: e.id }); this.refused.delete(e.row); } else this.refused.set(e.row, e.failed);
+    if ('id' in e) this.done.set(e.row, { op: e.op, id: e.id });
   }
 
   /** Written and handed to the kernel before the request goes out (a killed process loses nothing written). */

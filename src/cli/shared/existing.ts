@@ -3,6 +3,7 @@
 import { ApiError, type ApiClient } from '../../api/http.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { formatDate, formatMoney } from '../../output/format.js';
+import { mapConcurrent } from './concurrent.js';
 
 type Rec = Record<string, unknown>;
 
@@ -30,23 +31,30 @@ export async function findRecord(client: ApiClient, path: string): Promise<Rec |
   }
 }
 
+/** How many records are read at once. */
+const READ_CONCURRENCY = 8;
+
 /**
- * The records of `ids` (by id), read one by one; an exit 5 naming every id the company does not have,
+ * The records of `ids` (by id), a few read at once; an exit 5 naming every id the company does not have,
  * before anything is changed. `noun` names the kind in the message ("project"), `hint` where ids are shown.
  */
 export async function existingRecords(client: ApiClient, noun: string, path: (id: number) => string, ids: readonly number[], hint = ''): Promise<Map<number, Rec>> {
+  const records = await mapConcurrent(ids, READ_CONCURRENCY, (id) => findRecord(client, path(id)));
   const found = new Map<number, Rec>();
   const missing: number[] = [];
-  for (const id of ids) {
-    const record = await findRecord(client, path(id));
+  ids.forEach((id, i) => {
+    const record = records[i];
     if (record) found.set(id, record);
     else missing.push(id);
-  }
-  if (missing.length) {
-    const which = missing.length === 1 ? `${noun} with id ${missing[0]}` : `${plural(noun)} with ids ${missing.join(', ')}`;
-    throw new CliError(`no ${which}${hint}; nothing was changed`, ExitCode.NotFound);
-  }
+  });
+  if (missing.length) throw missingRecords(noun, missing, hint);
   return found;
+}
+
+/** The exit 5 naming the ids the company does not have ("no project with id 7", "no tags with ids 3, 4"). */
+export function missingRecords(noun: string, missing: readonly number[], hint = ''): CliError {
+  const which = missing.length === 1 ? `${noun} with id ${missing[0]}` : `${plural(noun)} with ids ${missing.join(', ')}`;
+  return new CliError(`no ${which}${hint}; nothing was changed`, ExitCode.NotFound);
 }
 
 /** What a bookkeeper types for a record: its number where it has one (E-2026-001, customer 1001), else its id. */

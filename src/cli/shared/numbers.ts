@@ -4,7 +4,7 @@
 // rounding; zeros at the end do not count (`10.500` is 10.50).
 import { UsageError } from '../../errors.js';
 
-export const AMOUNT_FORMS = "1000.50, 1'000.50 or 1000,50";
+const AMOUNT_FORMS = "1000.50, 1'000.50 or 1000,50";
 
 /**
  * The decimal `raw` holds as plain text (`1'000,5` → `1000.5`, `.5` → `0.5`), or undefined when it is not

@@ -4,6 +4,7 @@
 // and skipped).
 import { readFileSync, statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
+import type { UploadFile } from '../../api/endpoints/import-entries.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import type { Column } from '../../output/types.js';
 import { notice } from '../globals.js';
@@ -37,8 +38,6 @@ export function readFileToUpload(file: string, problems: FileProblems, checkSize
   }
 }
 
-/** A file ready to upload: its bytes, the name it is sent under and its media type. */
-export interface Receipt { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }
 
 const TYPES: Record<string, string> = {
   '.pdf': 'application/pdf', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif',
@@ -49,21 +48,30 @@ const TYPES: Record<string, string> = {
 /** The media type of a file by its extension (application/octet-stream for any other). */
 export const mediaType = (file: string): string => TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 
+/** How a file sent as it is may be refused: the problems of reading it, its largest size, and (when an empty one is refused) what to say then. */
+export interface FileRules extends FileProblems { maxBytes: number; tooLarge: (size: number) => string; empty?: string }
+
+/** A file sent as it is (a receipt, a bank statement): its bytes, the name it is sent under and its media type, checked by `rules` before any request. */
+export function readUploadFile(file: string, rules: FileRules): UploadFile {
+  const data = readFileToUpload(file, rules, (size) => {
+    if (size === 0 && rules.empty !== undefined) throw new UsageError(rules.empty);
+    if (size > rules.maxBytes) throw new UsageError(rules.tooLarge(size));
+  });
+  return { bytes: new Uint8Array(data), name: basename(file), type: mediaType(file) };
+}
+
 /**
  * A receipt to upload (at most 6 MB), checked before any request; `flag` (e.g. --receipt) starts every
  * message when the file came from one.
  */
-export function readReceipt(file: string, flag?: string): Receipt {
-  const data = readFileToUpload(file, {
+export function readReceipt(file: string, flag?: string): UploadFile {
+  return readUploadFile(file, {
     directory: `${flag ? `${flag} ` : ''}${file} is a directory, not a file`,
     missing: `${flag ? `${flag}: ` : ''}no such file: ${file}`,
     unreadable: (reason) => `${flag ? `${flag}: ` : ''}cannot read ${file}: ${reason}`,
-  }, (size) => {
-    if (size > MAX_UPLOAD_BYTES) {
-      throw new UsageError(`${flag ? `${flag} ` : ''}${file} is larger than ${MAX_UPLOAD_MB} MB (${(size / 1024 / 1024).toFixed(1)} MB); the service takes receipts up to ${MAX_UPLOAD_MB} MB`);
-    }
+    maxBytes: MAX_UPLOAD_BYTES,
+    tooLarge: (size) => `${flag ? `${flag} ` : ''}${file} is larger than ${MAX_UPLOAD_MB} MB (${(size / 1024 / 1024).toFixed(1)} MB); the service takes receipts up to ${MAX_UPLOAD_MB} MB`,
   });
-  return { bytes: new Uint8Array(data), name: basename(file), type: mediaType(file) };
 }
 
 /** A CSV file (or `-` for stdin) to import: its bytes and the name it is sent under (files over `maxBytes` refused). */

@@ -48,7 +48,7 @@ const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v ?? 0) 
 const sums = (g: Rec): Rec => ({ count: g.count, minutes: g.minutes, billable_minutes: g.billable_minutes, total_value: g.total_value, billable_value: g.billable_value });
 
 /** The answer's groups as flat rows, and for the table the totals row (a script gets the groups alone). */
-export function groupRows(groupBy: GroupBy, data: Rec[], totals: Rec | undefined, forTable: boolean): Rec[] {
+function groupRows(groupBy: GroupBy, data: Rec[], totals: Rec | undefined, forTable: boolean): Rec[] {
   const rows: Rec[] = data.map((g) => {
     switch (groupBy) {
       case 'date':

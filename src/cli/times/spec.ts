@@ -92,8 +92,8 @@ export const timesSpec: ResourceSpec = {
     declarePipeline(group, {
       what: 'time entries', map: async () => (await import('./csv.js')).timesCsv,
       filters: [
-        { flag: 'from', param: 'from', type: 'date', description: 'entries on or after this day (YYYY-MM-DD)' },
-        { flag: 'to', param: 'to', type: 'date', description: 'entries on or before this day (YYYY-MM-DD)' },
+        { flag: 'from', param: 'from', type: 'date', description: 'entries on or after this day (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)' },
+        { flag: 'to', param: 'to', type: 'date', description: 'entries on or before this day (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)' },
         ...TIME_FILTERS,
       ],
       viaApi: {

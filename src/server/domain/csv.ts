@@ -3,6 +3,7 @@
 // shows it (the header is row 1).
 // The import handlers load this module with await import(), so papaparse does not load with the service.
 import Papa from 'papaparse';
+import { detectDelimiter } from '../../domain/text.js';
 
 export type Delimiter = ',' | ';' | '\t';
 
@@ -14,19 +15,6 @@ export interface CsvRecord {
 }
 
 export interface CsvTable { header: string[]; records: CsvRecord[]; delimiter: Delimiter }
-
-/** The delimiter of the header line: the most frequent of `;`, `,` and tab outside quotes (`,` on a tie). */
-export function detectDelimiter(firstLine: string): Delimiter {
-  const counts: Record<Delimiter, number> = { ',': 0, ';': 0, '\t': 0 };
-  let quoted = false;
-  for (const ch of firstLine) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === ',' || ch === ';' || ch === '\t')) counts[ch]++;
-  }
-  let best: Delimiter = ',';
-  for (const d of [';', '\t'] as const) if (counts[d] > counts[best]) best = d;
-  return best;
-}
 
 /** "Contact Name" / "contact-name" / " CONTACT_NAME " → "contact_name". */
 export const normaliseHeader = (name: string): string => name.trim().toLowerCase().replace(/[\s-]+/g, '_');

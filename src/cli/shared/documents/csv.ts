@@ -59,7 +59,7 @@ function canonItems(value: unknown, where: string, nested: boolean): Item[] | st
 }
 
 /** The positions of a read document (flat, children after their collection) as canonical items. */
-export function positionsOf(flat: Rec[] | undefined): Item[] {
+function positionsOf(flat: Rec[] | undefined): Item[] {
   const all = flat ?? [];
   const item = (p: Rec): Item => {
     if (p.type === 'text') return { type: 'text', text: text(p.description) };

@@ -13,14 +13,15 @@ import { RefResolver } from '../../refs.js';
 import { resolveRefs } from '../../resource/run.js';
 import type { FilterFlag } from '../../resource/spec.js';
 import { withRuntime } from '../../runtime.js';
-import type { VerbIO } from '../../verb.js';
+import { optionKey, type VerbIO } from '../../verb.js';
 import type { DocumentArgs } from './common.js';
 import { documentFilters, type KindFacts } from './fields.js';
 import { documentQuery, type ListOptions } from './list.js';
 
 interface PdfOptions extends DocumentArgs, ListOptions { out?: string; outDir?: string; force?: boolean }
 
-const FILTER_FLAGS = ['status', 'overdue', 'customer', 'project', 'from', 'to', 'number', 'id', 'proposal', 'repeat'] as const;
+/** The option keys that choose documents: the list filters of the kind (as addFilterFlags declares them) and --overdue. */
+const filterKeys = (k: KindFacts): string[] => [...documentFilters(k).map((f) => optionKey(f.flag)), 'overdue'];
 
 /** Refuses to replace a file unless --force; a directory is never a target. */
 function checkTarget(path: string, force: boolean | undefined): void {
@@ -39,7 +40,7 @@ export default async function pdf(k: KindFacts, o: PdfOptions, io: VerbIO): Prom
   const g = io.globals();
   const ref = o[k.noun];
   // (a proposal's own argument arrives as o.proposal, which for invoices is the --proposal filter)
-  const filtered = FILTER_FLAGS.some((f) => f !== k.noun && o[f] !== undefined);
+  const filtered = filterKeys(k).some((f) => f !== k.noun && (o as Record<string, unknown>)[f] !== undefined);
   if (ref !== undefined && filtered) throw new UsageError(`give a ${k.noun} or filters (--status, --customer, --from, --to …), not both`);
   if (ref === undefined && !filtered) throw new UsageError(`name a ${k.noun}, or choose several with --status, --customer, --from or --to and --out-dir`);
   if (ref !== undefined && o.outDir !== undefined) throw new UsageError('--out-dir is for several documents chosen by filters; for one use --out FILE');

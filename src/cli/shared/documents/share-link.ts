@@ -6,7 +6,7 @@ import { UsageError } from '../../../errors.js';
 import type { Runtime } from '../../runtime.js';
 
 /** `acct server start`'s address when no --host or --port is given. */
-export const LOCAL_SERVER_ROOT = 'http://127.0.0.1:8787';
+const LOCAL_SERVER_ROOT = 'http://127.0.0.1:8787';
 
 /** The root the public links of this invocation start with, without a trailing slash. */
 export function shareRoot(rt: Pick<Runtime, 'ctx' | 'baseUrl'>, env: NodeJS.ProcessEnv = process.env): string {
