@@ -5,12 +5,11 @@ import { dottedDate, isLocked, type GroupMember } from '../domain/entries.js';
 import type { AccountType } from '../domain/ledger.js';
 import { groupRappen, rappenToNumber } from '../domain/money.js';
 import type { EntryType } from '../domain/numbering.js';
-import type { Db, Row } from '../store/db.js';
+import { idOrNull, type Db, type Row } from '../store/db.js';
 import { accountsOf, entryTagRows, findGroupRow, rowsByIds, type AccountInfo } from '../store/entries.js';
 import { filesByIds, type StoredFile } from '../store/files.js';
 import { findTaxRateRow } from '../store/tax-rates.js';
 import { toTaxRate, type TaxRate } from './tax-rates.js';
-import { idOrNull } from './values.js';
 
 const bool = (v: unknown) => Number(v) === 1;
 

@@ -3,13 +3,12 @@
 // embedded, each read once per answer.
 import { dottedDate } from '../domain/entries.js';
 import { groupRappen, percentHundredthsToNumber, rappenToNumber } from '../domain/money.js';
-import type { Db, Row } from '../store/db.js';
+import { idOrNull, type Db, type Row } from '../store/db.js';
 import { accountsOf, rowsByIds } from '../store/entries.js';
 import { filesByIds, type StoredFile } from '../store/files.js';
 import { storedTags } from '../store/import-entries.js';
 import { invoiceRef } from './entries.js';
 import { fileRecord } from './documents.js';
-import { idOrNull } from './values.js';
 
 /** Shapes rows as ImportEntries, loading the embedded records in one query each. */
 export function serializeImportEntries(db: Db, companyId: number, rows: Row[], fileUrl: (file: StoredFile) => string) {

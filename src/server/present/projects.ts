@@ -3,10 +3,9 @@
 import { budgetUsage, openTimes, type BudgetUsage } from '../domain/budget.js';
 import { rappenToNumber } from '../domain/money.js';
 import { dotted } from '../domain/time.js';
-import type { Db, Row } from '../store/db.js';
+import { idOrNull, type Db, type Row } from '../store/db.js';
 import { customerRow } from '../store/customers.js';
 import { projectBudgetTimeRows, projectCounts, projectInvoiceNetRows } from '../store/projects.js';
-import { idOrNull } from './values.js';
 
 export interface Project {
   id: number;

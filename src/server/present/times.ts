@@ -4,13 +4,12 @@ import { groupRappen, rappenToNumber } from '../domain/money.js';
 import { dotted, readable } from '../domain/time.js';
 import type { SheetProject, SheetTime } from '../domain/timesheet.js';
 import { findUserRow } from '../store/companies.js';
-import type { Db, Row } from '../store/db.js';
+import { idOrNull, type Db, type Row } from '../store/db.js';
 import { findProjectRow } from '../store/projects.js';
 import { findTaskRow } from '../store/tasks.js';
 import { entryMinutes, entryValue, isLocked, sheetProjectRows } from '../store/times.js';
 import { projectCustomer, toProject } from './projects.js';
 import { toTask } from './tasks.js';
-import { idOrNull } from './values.js';
 
 export interface TimeEntry {
   id: number;

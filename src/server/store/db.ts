@@ -7,6 +7,9 @@ import { MIGRATIONS } from './migrations.js';
 export type Db = DatabaseSync;
 export type Row = Record<string, any>;
 
+/** A nullable id column as the API shows it: its number, or null. */
+export const idOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
 export const DATABASE_FILE = 'acct.sqlite';
 
 /**

@@ -1,9 +1,8 @@
 // Bookings (entries) of a company: SQL, the list and grouped-list queries, numbering look-ups, tags,
 // groups, and the records a booking embeds. Every query is scoped by company_id.
-import { all, one, run, timestamp, type Db, type Row } from './db.js';
+import { all, idOrNull, one, run, timestamp, type Db, type Row } from './db.js';
 import type { AccountType } from '../domain/ledger.js';
 import { entryNumberStem, MAX_RUNNING_NUMBER, type EntryType } from '../domain/numbering.js';
-import { idOrNull } from '../present/values.js';
 
 // ---- values -------------------------------------------------------------------------------------
 
