@@ -16,7 +16,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { unzipSync } from 'fflate';
 import { isCalendarDate } from './calendar.js';
 import { normaliseIban } from './iban.js';
-import { toRappen } from './money.js';
+import { MAX_MONEY, MAX_MONEY_TEXT, toRappen } from './money.js';
 import { normaliseReference } from './qr-reference.js';
 
 export type CamtKind = '052' | '053' | '054';
@@ -223,6 +223,7 @@ function amountOf(node: unknown, what: string): { rappen: number; currency: stri
   const raw = text(node);
   const rappen = raw !== undefined && /^\d+(\.\d+)?$/.test(raw) ? toRappen(raw) : undefined;
   if (rappen === undefined) throw new CamtError(`${what} has no valid amount${raw === undefined ? '' : ` ("${raw}")`}`);
+  if (rappen > MAX_MONEY) throw new CamtError(`${what} has an amount ("${raw}") larger than the service takes (${MAX_MONEY_TEXT})`);
   const currency = isNode(node) ? text(node['@Ccy']) : undefined;
   return { rappen, currency };
 }

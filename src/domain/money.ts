@@ -36,29 +36,50 @@ export function toScaled(value: number | string, places: number): number | undef
 /** Decimal input (number or numeric string) → Rappen; undefined when it is not a number. */
 export const toRappen = (value: number | string): number | undefined => toScaled(value, 2);
 
-/** An integer with `places` implied decimals → its decimal string, e.g. (123450, 2) → "1234.50". */
-export function scaledToString(value: number, places: number): string {
+/**
+ * The largest amount the service takes or computes for one value (a booking, a position, a document's
+ * total): CHF 999'999'999.99. Sums of up to 90'000 such values stay below 2^53, so adding stored
+ * amounts as numbers stays exact; sums over a whole ledger are added by SQLite in 64 bits and read as
+ * text (sumAsText in store/db.ts), never as a number that could leave the exact range.
+ */
+export const MAX_MONEY = 99_999_999_999;
+export const MAX_MONEY_TEXT = "999'999'999.99";
+
+/** An integer with `places` implied decimals → its decimal string, e.g. (123450, 2) → "1234.50"; a bigint too. */
+export function scaledToString(value: number | bigint, places: number): string {
   const negative = value < 0;
-  const digits = String(Math.abs(value)).padStart(places + 1, '0');
+  const digits = String(negative ? -value : value).padStart(places + 1, '0');
   const text = places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`;
   return negative ? `-${text}` : text;
 }
 
 /** Rappen → "1234.50". */
-export const rappenToString = (rappen: number): string => scaledToString(rappen, 2);
+export const rappenToString = (rappen: number | bigint): string => scaledToString(rappen, 2);
 
 /** Rappen → the JSON number 1234.5 (the decimal the API shows; parsing its text is exact). */
 export const rappenToNumber = (rappen: number): number => Number(rappenToString(rappen));
 
+/**
+ * Rappen of a sum (a bigint) → the JSON number the API shows: a plain number while a double holds the
+ * decimal exactly (up to about 16 digits), beyond that the decimal digits written as they are
+ * (JSON.rawJSON), so no figure the API writes is ever rounded.
+ */
+export function rappenToJson(rappen: bigint): number {
+  const text = rappenToString(rappen).replace(/\.?0+$/, '') || '0';
+  const n = Number(text);
+  if (String(n) === text) return n;
+  return (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON(text) as number;
+}
+
 /** Rappen → "1'234.50", the way Swiss amounts are grouped. */
-export function groupRappen(rappen: number): string {
-  const [whole, frac] = rappenToString(Math.abs(rappen)).split('.');
+export function groupRappen(rappen: number | bigint): string {
+  const [whole, frac] = rappenToString(rappen < 0 ? -rappen : rappen).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, "'");
   return `${rappen < 0 ? '-' : ''}${grouped}.${frac}`;
 }
 
 /** Rappen → "CHF 1'234.50". */
-export const formatCurrency = (rappen: number, currency = 'CHF'): string => `${currency} ${groupRappen(rappen)}`;
+export const formatCurrency = (rappen: number | bigint, currency = 'CHF'): string => `${currency} ${groupRappen(rappen)}`;
 
 /** a × b / divisor with integers, rounded half up (away from zero): the one rounding rule for money. */
 export function mulDivRound(a: number, b: number, divisor: number): number {

@@ -79,12 +79,12 @@ describe('no timer running', () => {
     expect(JSON.parse(r.stdout)).toEqual({ active: false, timer: [] });
   });
 
-  test('stop and describe: exit 6; discard: nothing to do, exit 0', async () => {
+  test('stop and describe: exit 5 (nothing to act on); discard: nothing to do, exit 0', async () => {
     let r = await acct(['timer', 'stop']);
-    expect(r.code).toBe(6);
+    expect(r.code).toBe(5);
     expect(r.stderr).toContain('acct: no timer is running');
     r = await acct(['timer', 'describe', 'x']);
-    expect(r.code).toBe(6);
+    expect(r.code).toBe(5);
     r = await acct(['timer', 'discard']);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('No timer running; nothing to discard.');

@@ -149,15 +149,16 @@ export async function serviceProcessPair(): Promise<ServiceProcessPair> {
 /**
  * Starts `requests` while another connection holds the write lock of the database in `dataDir`, waits
  * until they have reached the service processes and wait there for the lock, then lets them go: every
- * process has read its request before any may write. Their answers, in order.
+ * process has read its request before any may write. Their answers, in order. Spawned CLI processes
+ * need longer to get there than requests to running services: `holdMs` (below the busy timeout, 5 s).
  */
-export async function underWriteLock<T>(dataDir: string, requests: () => Promise<T>[]): Promise<T[]> {
+export async function underWriteLock<T>(dataDir: string, requests: () => Promise<T>[], holdMs = 300): Promise<T[]> {
   const lock = new DatabaseSync(join(dataDir, DATABASE_FILE));
   lock.exec('PRAGMA busy_timeout = 5000');
   try {
     lock.exec('BEGIN IMMEDIATE');
     const pending = requests();
-    await sleep(300);
+    await sleep(holdMs);
     lock.exec('ROLLBACK');
     return await Promise.all(pending);
   } finally {

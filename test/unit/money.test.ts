@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
-  formatCurrency, groupRappen, mulDivRound, percentHundredthsToNumber, rappenToNumber, rappenToString, roundTo5,
+  formatCurrency, groupRappen, mulDivRound, percentHundredthsToNumber, rappenToJson, rappenToNumber, rappenToString, roundTo5,
   toPercentHundredths, toRappen, toScaled,
 } from '../../src/domain/money.js';
 
@@ -108,5 +108,30 @@ describe('properties', () => {
       const twice = diff * 2n;
       return (twice <= BigInt(d) && twice >= -BigInt(d));
     }));
+  });
+});
+
+describe('rappenToJson: a sum as the API writes it', () => {
+  test('is a plain number while a double holds the decimal', () => {
+    expect(rappenToJson(123450n)).toBe(1234.5);
+    expect(rappenToJson(-5n)).toBe(-0.05);
+    expect(rappenToJson(0n)).toBe(0);
+    expect(rappenToJson(99_999_999_999n)).toBe(999999999.99);
+  });
+
+  test('writes the digits where a double would round them, already below 2^53 Rappen', () => {
+    // 90071992547409.91 has no double of its own: Number() of it prints 90071992547409.9
+    expect(JSON.stringify({ sum: rappenToJson(BigInt(Number.MAX_SAFE_INTEGER)) })).toBe('{"sum":90071992547409.91}');
+  });
+
+  test('past 2^53 writes the exact decimal digits, which a number could not hold', () => {
+    expect(JSON.stringify({ sum: rappenToJson(12_000_000_000_000_003n) })).toBe('{"sum":120000000000000.03}');
+    expect(JSON.stringify({ sum: rappenToJson(-(2n ** 63n) + 1n) })).toBe('{"sum":-92233720368547758.07}');
+    expect(JSON.stringify({ sum: rappenToJson(10n ** 20n) })).toBe('{"sum":1000000000000000000}');
+  });
+
+  test('groups a bigint like a number', () => {
+    expect(formatCurrency(12_000_000_000_000_003n)).toBe("CHF 120'000'000'000'000.03");
+    expect(groupRappen(-123456n)).toBe("-1'234.56");
   });
 });

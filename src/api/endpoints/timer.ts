@@ -27,14 +27,17 @@ export async function getTimer(client: ApiClient, company: number): Promise<Time
   return client.get<TimerState>(timerPaths.timer(company));
 }
 
+// The POST toggles; `action` (an extension of the embedded service, ignored elsewhere) makes a call that
+// lost a race to another process fail instead of doing the opposite.
+
 /** POST /times/timer with a project: starts; answers a plain JSON string ("Timer started."). */
 export async function startTimer(client: ApiClient, company: number, body: { project_id: number; billable?: boolean }): Promise<unknown> {
-  return client.post(timerPaths.timer(company), { json: body });
+  return client.post(timerPaths.timer(company), { json: { ...body, action: 'start' } });
 }
 
 /** POST /times/timer without a project: stops and saves a time entry ("Time entry saved."). */
 export async function stopTimer(client: ApiClient, company: number, body: { end?: string; description?: string }): Promise<unknown> {
-  return client.post(timerPaths.timer(company), { json: body });
+  return client.post(timerPaths.timer(company), { json: { ...body, action: 'stop' } });
 }
 
 export async function describeTimer(client: ApiClient, company: number, description: string): Promise<TimerState> {

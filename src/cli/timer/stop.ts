@@ -8,7 +8,8 @@ import { CliError, ExitCode } from '../../errors.js';
 import { formatMinutes, parseTimeOfDay } from '../shared/duration.js';
 import { notice } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
-import { withRuntime } from '../runtime.js';
+import { withRuntime, type Runtime } from '../runtime.js';
+import { ApiError } from '../../api/http.js';
 import type { VerbIO } from '../verb.js';
 import { addDays } from '../shared/calendar.js';
 import { fetchEntry, TIME_COLUMNS } from '../shared/time-entries.js';
@@ -29,7 +30,7 @@ export default async function stop(opts: StopOptions, io: VerbIO): Promise<void>
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
     const { timer, view } = await readTimer(rt, company);
-    if (!timer || !view) throw new CliError('no timer is running', ExitCode.Conflict, ['start one with "acct timer start PROJECT"']);
+    if (!timer || !view) throw noTimerRunning();
     const before = new Set<number>();
     const query = {
       'filter[user_id]': timer.user_id,
@@ -37,7 +38,12 @@ export default async function stop(opts: StopOptions, io: VerbIO): Promise<void>
       'filter[date]': `${addDays(view.startDate, -1)},${addDays(view.startDate, 1)}`,
     };
     for await (const page of paginate<TimeEntry>(rt.client, timePaths.list(company), { query, all: true })) for (const e of page) before.add(e.id);
-    await stopTimer(rt.client, company, body);
+    try {
+      await stopTimer(rt.client, company, body);
+    } catch (err) {
+      if (await lostTheRace(rt, company, err)) throw noTimerRunning();
+      throw err;
+    }
     let saved: TimeEntry | undefined;
     for await (const page of paginate<TimeEntry>(rt.client, timePaths.list(company), { query, all: true })) {
       for (const e of page) if (!before.has(e.id) && (!saved || e.id > saved.id)) saved = e;
@@ -50,4 +56,17 @@ export default async function stop(opts: StopOptions, io: VerbIO): Promise<void>
     notice(`Saved ${formatMinutes(entry.hours * 60 + entry.minutes)} on ${view.project} as time entry ${entry.id}.`);
     printRecord(plan, entry);
   });
+}
+
+const noTimerRunning = () => new CliError('no timer is running', ExitCode.NotFound, ['start one with "acct timer start PROJECT"']);
+
+/**
+ * Another process stopped the timer between our read and our stop: the embedded service answers 404;
+ * a service that only toggles took the stop for a start without a project (422 project_id), and reading
+ * the timer again tells.
+ */
+async function lostTheRace(rt: Runtime, company: number, err: unknown): Promise<boolean> {
+  if (!(err instanceof ApiError)) return false;
+  if (err.status === 404) return true;
+  return err.status === 422 && 'project_id' in err.fieldErrors && !(await readTimer(rt, company)).timer;
 }

@@ -260,20 +260,13 @@ function bookEntry(s: CompanyScope, row: Row): number {
  * customer has evidently received it.
  */
 function payInvoice(s: CompanyScope, row: Row): number {
-  const find = () => {
-    const doc = findDocumentRow(s.db, 'invoice', s.companyId, Number(row.invoice_id));
-    if (!doc) throw badRequest('Die verknüpfte Rechnung existiert nicht mehr.');
-    return doc;
-  };
-  let invoice = find();
-  if (invoice.status === 'open') {
-    markAs(s, 'invoice', invoice, 'sent', {}, invoiceBooker(s));
-    invoice = find();
-  }
+  const invoice = findDocumentRow(s.db, 'invoice', s.companyId, Number(row.invoice_id));
+  if (!invoice) throw badRequest('Die verknüpfte Rechnung existiert nicht mehr.');
+  if (invoice.status === 'open') markAs(s, 'invoice', Number(invoice.id), 'sent', {}, invoiceBooker(s));
   // the move to paid makes one booking, the payment: its id is the entry's
   const booker = invoiceBooker(s, importExtras(row));
   let paymentId: number | undefined;
-  markAs(s, 'invoice', invoice, 'paid', { createEntry: true, paidDate: row.date, bankAccountId: Number(row.bank_account_id), sum: Number(row.sum) },
+  markAs(s, 'invoice', Number(invoice.id), 'paid', { createEntry: true, paidDate: row.date, bankAccountId: Number(row.bank_account_id), sum: Number(row.sum) },
     { ...booker, create: (values) => (paymentId = booker.create(values)) });
   return paymentId!;
 }

@@ -7,6 +7,7 @@
 import { canBeBillable, dottedDate, entryType, exceedsRevenueCap, isDepreciation, isLocked } from '../domain/entries.js';
 import { formatEntryNumber, needsRenumbering } from '../domain/numbering.js';
 import { normaliseTagName } from '../domain/tags.js';
+import { MAX_MONEY, MAX_MONEY_TEXT } from '../../domain/money.js';
 import { badRequest, notFound, paymentRequired } from '../http-error.js';
 import { failures, type Failures } from '../validation.js';
 import { transaction, type Db } from '../store/db.js';
@@ -146,6 +147,8 @@ function resolve(scope: BookingScope, changes: BookingChanges, current: Current 
   if (changes.date !== undefined) next.date = changes.date;
   if (changes.description !== undefined) next.description = changes.description ?? null;
   if (changes.sum !== undefined) next.sum = changes.sum ?? 0;
+  // the routes bound what they take; this holds for bookings the invoices and the bank import make too
+  if (Math.abs(next.sum) > MAX_MONEY) checked.fail('sum', `The sum field must not be greater than ${MAX_MONEY_TEXT}.`);
   if (changes.is_imported !== undefined) next.is_imported = changes.is_imported;
   if (changes.stored_file_id !== undefined) next.file_id = changes.stored_file_id;
 

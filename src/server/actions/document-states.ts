@@ -4,12 +4,12 @@
 // payment on `paid` with createEntry; `open` and `unpaid` remove them again. Linked time entries follow.
 import { invoiceMove, proposalMove, REMINDER_DAYS, type DocumentType, type InvoiceStatus, type ProposalStatus } from '../domain/documents.js';
 import { addDays } from '../domain/time.js';
-import { badRequest } from '../http-error.js';
+import { badRequest, HttpError } from '../http-error.js';
 import { findAccountRowByNumber, primaryBankAccountRow } from '../store/accounts.js';
 import { transaction, type Db, type Row } from '../store/db.js';
 import { insertActivity, linkBookingToInvoice, setLinkedTimesStatus, updateDocument, type DocumentValues } from '../store/documents.js';
 import { createBooking, deleteBooking, type BookingChanges, type BookingScope } from './bookings.js';
-import type { DocumentScope } from './documents.js';
+import { currentDocument, type DocumentScope } from './documents.js';
 
 /** What an invoice's bookings need of the booking action (createBooking / deleteBooking). */
 export interface InvoiceBooker {
@@ -50,13 +50,8 @@ const STATUS_WORDS: Readonly<Record<string, string>> = {
 const word = (status: string) => STATUS_WORDS[status] ?? status;
 
 /** The 400 of a move the transition table does not allow. */
-export const moveRefused = (type: DocumentType, from: string, target: string) =>
+const moveRefused = (type: DocumentType, from: string, target: string) =>
   badRequest(`${type === 'invoice' ? 'Die Rechnung' : 'Die Offerte'} kann nicht von «${word(from)}» auf «${word(target)}» gesetzt werden.`);
-
-/** Is the move allowed (for batch mark-as, which skips the others)? */
-export function canMove(type: DocumentType, from: string, target: string): boolean {
-  return (type === 'invoice' ? invoiceMove(from as InvoiceStatus, target) : proposalMove(from as ProposalStatus, target)) !== undefined;
-}
 
 const accountByNumber = (db: Db, companyId: number, number: number): number | undefined => {
   const row = findAccountRowByNumber(db, companyId, number);
@@ -119,11 +114,14 @@ export function paymentBooking(
 }
 
 /**
- * Moves a document to `target`. Refused moves are a 400 and change nothing; a booking the bookkeeping
- * refuses (closed period, revenue cap) rolls the whole move back.
+ * Moves a document to `target`. The document is read inside the write transaction (BEGIN IMMEDIATE):
+ * of two processes moving it at once the second sees the first one's move and is refused as it would be
+ * a second later. Refused moves are a 400 and change nothing; a booking the bookkeeping refuses (closed
+ * period, revenue cap) rolls the whole move back. A document that is gone: 404.
  */
-export function markAs(s: DocumentScope, type: DocumentType, doc: Row, target: string, params: MarkAsParams, booker: InvoiceBooker): void {
+export function markAs(s: DocumentScope, type: DocumentType, id: number, target: string, params: MarkAsParams, booker: InvoiceBooker): void {
   transaction(s.db, () => {
+    const doc = currentDocument(s, type, id);
     if (type === 'proposal') {
       const move = proposalMove(doc.status, target);
       if (!move) throw moveRefused(type, doc.status, target);
@@ -182,6 +180,26 @@ export function markAs(s: DocumentScope, type: DocumentType, doc: Row, target: s
     updateDocument(s.db, type, s.companyId, doc.id, values);
     insertActivity(s.db, type, doc.id, move.activity.message, move.activity.color ?? null);
   });
+}
+
+export interface BatchResult { updated: number; skipped: number[] }
+
+/**
+ * Moves each document to `status` (batch mark-as: no payment booking), each in its own transaction; a
+ * document that is gone or may not move is skipped.
+ */
+export function markAsBatch(s: DocumentScope, type: DocumentType, ids: readonly number[], status: string, booker: InvoiceBooker): BatchResult {
+  const result: BatchResult = { updated: 0, skipped: [] };
+  for (const id of ids) {
+    try {
+      markAs(s, type, id, status, { createEntry: false }, booker);
+      result.updated++;
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.status >= 500) throw err;
+      result.skipped.push(id);
+    }
+  }
+  return result;
 }
 
 /**

@@ -5,7 +5,8 @@
 import { documentTotals, positionSum } from '../../domain/document-totals.js';
 import { documentRunningNumber, formatDocumentNumber, type DocumentType } from '../domain/documents.js';
 import { pricedOf, type PositionInput } from '../domain/positions.js';
-import { badRequest } from '../http-error.js';
+import { badRequest, notFound, validationError } from '../http-error.js';
+import { MAX_MONEY, MAX_MONEY_TEXT } from '../../domain/money.js';
 import { transaction, type Db, type Row } from '../store/db.js';
 import { findTaxRateRow } from '../store/tax-rates.js';
 import { findAccountRow } from '../store/accounts.js';
@@ -38,6 +39,20 @@ export interface DocumentInput {
   timeIds?: number[];
   /** invoices: the expense bookings to link (replacing the set on update) */
   entryIds?: number[];
+}
+
+const NOT_FOUND: Readonly<Record<DocumentType, string>> = { proposal: 'Proposal not found.', invoice: 'Invoice not found.' };
+
+/**
+ * The document as it is now, read inside the caller's write transaction: every action decides on this
+ * row, not on one the route read before the lock, so a second process acting at once sees the first
+ * one's change. Gone meanwhile: 404.
+ */
+export function currentDocument(s: Pick<DocumentScope, 'db' | 'companyId'>, type: DocumentType, id: number): Row {
+  if (!s.db.isTransaction) throw new Error('currentDocument reads inside a write transaction');
+  const row = findDocumentRow(s.db, type, s.companyId, id);
+  if (!row) throw notFound(NOT_FOUND[type]);
+  return row;
 }
 
 // ---- numbers ------------------------------------------------------------------------------------------
@@ -83,13 +98,18 @@ export const storedPositions = (db: Db, type: DocumentType, documentId: number):
 function refreshTotals(db: Db, type: DocumentType, companyId: number, id: number): void {
   const doc = findDocumentRow(db, type, companyId, id)!;
   const rate = doc.tax_rate_id === null ? undefined : findTaxRateRow(db, companyId, Number(doc.tax_rate_id));
-  setTotals(db, type, id, documentTotals({
+  const totals = documentTotals({
     positions: storedPositions(db, type, id).map(pricedOf),
     discountRate: doc.discount_rate === null ? null : Number(doc.discount_rate),
     vatRate: rate ? Number(rate.rate) : null,
     vatIncluded: Number(doc.vat_included) === 1,
     addRoundingDifference: Number(doc.add_rounding_difference) === 1,
-  }));
+  });
+  // refused inside the write transaction, so the change that would make it too large is undone whole
+  if (Math.max(Math.abs(totals.total_value), Math.abs(totals.final_value)) > MAX_MONEY) {
+    throw validationError({ positions: [`The total of the positions must not be greater than ${MAX_MONEY_TEXT}.`] });
+  }
+  setTotals(db, type, id, totals);
 }
 
 // ---- positions -----------------------------------------------------------------------------------
@@ -120,8 +140,8 @@ export function assertEditable(type: DocumentType, doc: Row): void {
 }
 
 export function addPosition(s: DocumentScope, type: DocumentType, doc: Row, p: PositionInput, parentId: number | null): number {
-  assertEditable(type, doc);
   return transaction(s.db, () => {
+    assertEditable(type, currentDocument(s, type, doc.id));
     const id = insertPosition(s.db, type, doc.id, positionValues(p, parentId, nextPositionOrder(s.db, type, doc.id, parentId), sumOf(p)));
     if (p.type === 'collection') insertTree(s.db, type, doc.id, p.children, id);
     refreshCollectionSum(s.db, parentId);
@@ -131,8 +151,8 @@ export function addPosition(s: DocumentScope, type: DocumentType, doc: Row, p: P
 }
 
 export function changePosition(s: DocumentScope, type: DocumentType, doc: Row, position: Row, p: PositionInput): void {
-  assertEditable(type, doc);
   transaction(s.db, () => {
+    assertEditable(type, currentDocument(s, type, doc.id));
     const values = positionValues(p, position.parent_id === null ? null : Number(position.parent_id), Number(position.order), sumOf(p));
     if (position.type === 'collection' && p.type === 'collection') {
       // a collection keeps its children unless new ones are sent
@@ -156,8 +176,8 @@ export function changePosition(s: DocumentScope, type: DocumentType, doc: Row, p
 }
 
 export function removePosition(s: DocumentScope, type: DocumentType, doc: Row, position: Row): void {
-  assertEditable(type, doc);
   transaction(s.db, () => {
+    assertEditable(type, currentDocument(s, type, doc.id));
     deletePosition(s.db, Number(position.id));
     refreshCollectionSum(s.db, position.parent_id === null ? null : Number(position.parent_id));
     touched(s, type, doc.id);
@@ -205,9 +225,10 @@ function setPaymentReferences(s: DocumentScope, invoiceId: number, bankAccountId
 }
 
 /** Updates a document: columns given, positions replaced when sent, links replaced when sent. */
-export function updateDocumentWith(s: DocumentScope, type: DocumentType, doc: Row, input: DocumentInput): void {
-  assertEditable(type, doc);
+export function updateDocumentWith(s: DocumentScope, type: DocumentType, id: number, input: DocumentInput): void {
   transaction(s.db, () => {
+    const doc = currentDocument(s, type, id);
+    assertEditable(type, doc);
     updateDocument(s.db, type, s.companyId, doc.id, input.values);
     if (type === 'invoice' && input.values.bank_account_id !== undefined && input.values.bank_account_id !== doc.bank_account_id) {
       setPaymentReferences(s, doc.id, input.values.bank_account_id);
@@ -241,8 +262,9 @@ function deleteRefusal(s: Pick<DocumentScope, 'db' | 'companyId'>, type: Documen
  * open, its attachments' files go (their bytes once the deletion is committed), and `removeBookings`
  * takes an invoice's receivable booking away first (it may refuse: closed period).
  */
-export function deleteDocument(s: DocumentScope, type: DocumentType, doc: Row, removeBookings: (doc: Row) => void): void {
+export function deleteDocument(s: DocumentScope, type: DocumentType, id: number, removeBookings: (doc: Row) => void): void {
   transaction(s.db, () => {
+    const doc = currentDocument(s, type, id);
     const refusal = deleteRefusal(s, type, doc);
     if (refusal) throw badRequest(refusal);
     if (type === 'invoice') {

@@ -4,8 +4,8 @@
 // (type may be left out), { type: "text", text }, { type: "collection", title, positions: [...] }.
 // Pure: parsing gives the tree in stored units (amount thousandths, price Rappen, a percentage
 // discount hundredths of a percent) or the first problem, named by its place ("positions.2.amount").
-import { toScaled } from '../../domain/money.js';
-import type { DiscountType, PricedPosition } from '../../domain/document-totals.js';
+import { MAX_MONEY, MAX_MONEY_TEXT, toScaled } from '../../domain/money.js';
+import { grossOf, type DiscountType, type PricedPosition } from '../../domain/document-totals.js';
 import { isCalendarDate } from '../../domain/calendar.js';
 
 export type PositionKind = 'position' | 'text' | 'collection';
@@ -87,6 +87,10 @@ function item(raw: unknown, field: string, depth: number, allowDate: boolean): P
   if (!amount.ok) return amount;
   const price = decimal(o, 'price', field, 2, MAX_PRICE, undefined);
   if (!price.ok) return price;
+  // each factor may be large, not their product: a position's sum is an amount like any other
+  if (grossOf({ amount: amount.value, price: price.value }) > MAX_MONEY) {
+    return fail(`${field}.price`, `The ${field}.price field times the amount must not be greater than ${MAX_MONEY_TEXT}.`);
+  }
   const discountType = o.discount_type === undefined || o.discount_type === null || o.discount_type === '' ? null : o.discount_type;
   if (discountType !== null && discountType !== 'absolute' && discountType !== 'percentage') {
     return fail(`${field}.discount_type`, `The selected ${field}.discount_type is invalid.`);

@@ -7,18 +7,18 @@ import type { Hono } from 'hono';
 import type * as Zod from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import {
-  createDocument, addPosition, changePosition, removePosition, deleteDocument, updateDocumentWith, attach, detach,
+  createDocument, currentDocument, addPosition, changePosition, removePosition, deleteDocument, updateDocumentWith, attach, detach,
   attachedFiles, nextDocumentNumber, assertEditable, type DocumentInput,
 } from '../actions/documents.js';
-import { canMove, invoiceBooker, markAs, moveRefused, primaryBankAccountId, removeInvoiceBookings, DEFAULT_INCOME_ACCOUNT, type InvoiceBooker, type MarkAsParams } from '../actions/document-states.js';
+import { invoiceBooker, markAs, markAsBatch, primaryBankAccountId, removeInvoiceBookings, DEFAULT_INCOME_ACCOUNT, type InvoiceBooker, type MarkAsParams } from '../actions/document-states.js';
 import {
   INVOICE_STATUSES, INVOICE_TARGETS, LANGS, PROPOSAL_STATUSES, REMINDER_STATUSES, REPEAT_INTERVALS, UNPAID_STATUSES, type DocumentType,
 } from '../domain/documents.js';
 import { parseDateRange } from '../domain/entries.js';
 import { addDays } from '../domain/time.js';
-import { formatCurrency, rappenToNumber, rappenToString, scaledToString } from '../domain/money.js';
+import { formatCurrency, rappenToJson, rappenToNumber, rappenToString, scaledToString } from '../domain/money.js';
 import { parsePosition, parsePositions } from '../domain/positions.js';
-import { badRequest, notFound, paymentRequired, validationError } from '../http-error.js';
+import { badRequest, HttpError, notFound, paymentRequired, validationError } from '../http-error.js';
 import { pageRequest, type PageRequest } from '../pagination.js';
 import { filterBoolean, filterIds, normaliseInput, pathId, readBody, type Body } from '../request.js';
 import { check, isValidDate, lazy, loadZod, nullable, required, rules, sometimes, text, validate, z } from '../validation.js';
@@ -334,8 +334,8 @@ function relations(c: Ctx, type: DocumentType, row: Row): Record<string, unknown
 
 // ---- routes ------------------------------------------------------------------------------------------
 
-const listMeta = (rowsOnPage: number, total: number, sum: number, page: PageRequest, currencySum: string) => ({
-  count: rowsOnPage, total, sum: rappenToNumber(sum), sum_formatted: currencySum,
+const listMeta = (rowsOnPage: number, total: number, sum: bigint, page: PageRequest, currencySum: string) => ({
+  count: rowsOnPage, total, sum: rappenToJson(sum), sum_formatted: currencySum,
   current_page: page.page, last_page: Math.max(1, Math.ceil(total / page.perPage)), per_page: page.perPage,
 });
 
@@ -378,8 +378,14 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     for (const id of ids) {
       const doc = findDocumentRow(s.db, type, s.companyId, id);
       if (!doc || (type === 'invoice' && doc.status !== 'open')) { skipped.push(id); continue; }
-      updateDocumentWith(s, type, doc, resolveBody(c, type, updateData, doc));
-      updated++;
+      try {
+        updateDocumentWith(s, type, id, resolveBody(c, type, updateData, doc));
+        updated++;
+      } catch (err) {
+        // sent, paid or deleted by another process since it was read
+        if (!(err instanceof HttpError) || err.status >= 500 || err.status === 422) throw err;
+        skipped.push(id);
+      }
     }
     return c.json({ message: `${updated} updated.`, updated, skipped });
   });
@@ -390,12 +396,11 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     const skipped: number[] = [];
     let deleted = 0;
     for (const id of ids) {
-      const doc = findDocumentRow(s.db, type, s.companyId, id);
       try {
-        if (!doc) throw notFound();
-        deleteDocument(s, type, doc, removeInvoiceBookings(booker(c)));
+        deleteDocument(s, type, id, removeInvoiceBookings(booker(c)));
         deleted++;
-      } catch {
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.status >= 500) throw err;
         skipped.push(id);
       }
     }
@@ -408,19 +413,7 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     const status = (body.updateData as Body | undefined)?.status;
     const targets: readonly string[] = type === 'invoice' ? INVOICE_TARGETS : PROPOSAL_STATUSES;
     if (typeof status !== 'string' || !targets.includes(status)) throw validationError({ 'updateData.status': ['The selected update data.status is invalid.'] });
-    const s = companyScopeOf(c);
-    const skipped: number[] = [];
-    let updated = 0;
-    for (const id of ids) {
-      const doc = findDocumentRow(s.db, type, s.companyId, id);
-      if (!doc || !canMove(type, doc.status, status)) { skipped.push(id); continue; }
-      try {
-        markAs(s, type, doc, status, { createEntry: false }, booker(c));
-        updated++;
-      } catch {
-        skipped.push(id);
-      }
-    }
+    const { updated, skipped } = markAsBatch(companyScopeOf(c), type, ids, status, booker(c));
     return c.json({ message: `${updated} updated.`, updated, skipped });
   });
 
@@ -433,14 +426,14 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     const row = documentOr404(c, type);
     assertEditable(type, row);
     const input = resolveBody(c, type, await readBody(c), row);
-    updateDocumentWith(companyScopeOf(c), type, documentOr404(c, type), input);
+    updateDocumentWith(companyScopeOf(c), type, Number(row.id), input);
     return c.json({ data: readDocument(c, type, Number(row.id)) });
   });
 
   r.delete(one_, (c) => {
     const row = documentOr404(c, type);
     const s = companyScopeOf(c);
-    deleteDocument(s, type, row, removeInvoiceBookings(booker(c)));
+    deleteDocument(s, type, Number(row.id), removeInvoiceBookings(booker(c)));
     return c.body(null, 204);
   });
 
@@ -451,8 +444,7 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     if (target === '') throw validationError({ status: ['The status field is required.'] });
     const targets: readonly string[] = type === 'invoice' ? INVOICE_TARGETS : PROPOSAL_STATUSES;
     if (!targets.includes(target)) throw validationError({ status: ['The selected status is invalid.'] });
-    if (!canMove(type, row.status, target)) throw moveRefused(type, row.status, target);
-    markAs(companyScopeOf(c), type, row, target, type === 'invoice' ? markAsParams(c) : {}, booker(c));
+    markAs(companyScopeOf(c), type, Number(row.id), target, type === 'invoice' ? markAsParams(c) : {}, booker(c));
     return c.json({ data: readDocument(c, type, Number(row.id)) });
   });
 
@@ -605,25 +597,29 @@ const splitSchema = lazy(() => z.object({
 
 function registerSplit(r: Hono<AppEnv>): void {
   r.post('/proposals/:proposal/split-invoices', async (c) => {
-    const proposal = documentOr404(c, 'proposal');
+    const { id: proposalId } = documentOr404(c, 'proposal');
     const { splits } = validate(splitSchema(), await readBody(c));
     const total = splits.reduce((s, p) => s + p.sum, 0);
-    if (total !== Number(proposal.total_value_with_discount)) {
-      throw validationError({ splits: ['The parts must total 100 percent of the proposal amount.'] });
-    }
     const s = companyScopeOf(c);
-    const ids = transaction(s.db, () => splits.map((split) => {
-      const values: DocumentValues = {
-        customer_id: proposal.customer_id, contact_id: proposal.contact_id, project_id: proposal.project_id, tax_rate_id: proposal.tax_rate_id,
-        currency: proposal.currency, lang: proposal.lang, title: split.title, proposal_id: proposal.id,
-        vat_included: Number(proposal.vat_included) === 1, add_rounding_difference: Number(proposal.add_rounding_difference) === 1,
-      };
-      fillDefaults(c, 'invoice', values);
-      return createDocument(s, 'invoice', {
-        values,
-        positions: [{ type: 'position', description: split.title, title: null, amount: 1000, price: split.sum, discount: 0, discountType: null, unit: null, date: null, children: [] }],
+    // the proposal's total is compared inside the write transaction: an edit by another process counts
+    const ids = transaction(s.db, () => {
+      const proposal = currentDocument(s, 'proposal', Number(proposalId));
+      if (total !== Number(proposal.total_value_with_discount)) {
+        throw validationError({ splits: ['The parts must total 100 percent of the proposal amount.'] });
+      }
+      return splits.map((split) => {
+        const values: DocumentValues = {
+          customer_id: proposal.customer_id, contact_id: proposal.contact_id, project_id: proposal.project_id, tax_rate_id: proposal.tax_rate_id,
+          currency: proposal.currency, lang: proposal.lang, title: split.title, proposal_id: proposal.id,
+          vat_included: Number(proposal.vat_included) === 1, add_rounding_difference: Number(proposal.add_rounding_difference) === 1,
+        };
+        fillDefaults(c, 'invoice', values);
+        return createDocument(s, 'invoice', {
+          values,
+          positions: [{ type: 'position', description: split.title, title: null, amount: 1000, price: split.sum, discount: 0, discountType: null, unit: null, date: null, children: [] }],
+        });
       });
-    }));
+    });
     return c.json(ids.map((id) => {
       const row = findDocumentRow(s.db, 'invoice', s.companyId, id)!;
       return { id, number: row.number, title: row.title, final_value: rappenToNumber(Number(row.final_value)) };

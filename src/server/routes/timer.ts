@@ -18,7 +18,20 @@ const startSchema = lazy(() => z.object({ project_id: required(rules.id()), bill
 const stopSchema = lazy(() => z.object({ end: nullable(rules.time()), ...descriptionSchema().shape }));
 const OTHER_COMPANY = 'Your timer is running in another company; stop or discard it there first.';
 
+const NONE_RUNNING = 'No timer is running.';
+
 const userId = (c: Ctx) => Number(c.get('user').id);
+
+/**
+ * Beyond the spec's toggle: `action: "start"` or `"stop"` says which the caller means, so one that lost
+ * a race is refused (409 running, 404 none) instead of doing the other (a stop becoming a start).
+ */
+function intentOf(body: Body): 'start' | 'stop' | undefined {
+  const action = body.action;
+  if (action === undefined || action === null) return undefined;
+  if (action === 'start' || action === 'stop') return action;
+  throw fieldError('action', 'The selected action is invalid.');
+}
 
 /** The caller's timer when it runs in this company. */
 function ownTimer(c: Ctx): Row | undefined {
@@ -67,11 +80,14 @@ export function registerTimer(r: Hono<AppEnv>): void {
   r.post('/times/timer', async (c) => {
     const s = scopeOf(c);
     const body = await readBody(c);
+    const intent = intentOf(body);
     // The running timer is read and cleared in one write transaction (BEGIN IMMEDIATE): with several
     // processes on one data directory, stops racing each other save it once and the rest find none.
     return c.json(transaction(s.db, () => {
       const running = findTimerRow(s.db, userId(c));
       if (running && Number(running.company_id) !== s.companyId) throw conflict(OTHER_COMPANY);
+      if (intent === 'stop' && !running) throw notFound(NONE_RUNNING);
+      if (intent === 'start' && running) throw conflict('A timer is already running.');
       if (!running) {
         startTimer(c, body);
         return 'Timer started.';
@@ -84,7 +100,7 @@ export function registerTimer(r: Hono<AppEnv>): void {
   r.put('/times/timer/description', async (c) => {
     const s = scopeOf(c);
     const row = ownTimer(c);
-    if (!row) throw notFound('No timer is running.');
+    if (!row) throw notFound(NONE_RUNNING);
     const { description } = validate(descriptionSchema(), await readBody(c));
     setTimerDescription(s.db, Number(row.id), description ?? null);
     return c.json(state(ownTimer(c)));

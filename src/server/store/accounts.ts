@@ -1,6 +1,6 @@
 // Accounts of a company (the chart of accounts) and the bookings their balances are computed from. A
 // row carries its category's type (`type`).
-import { all, one, run, timestamp, transaction, type Db, type Row } from './db.js';
+import { all, one, run, sumAsText, timestamp, transaction, type Db, type Row } from './db.js';
 import { STANDARD_CHART } from '../domain/chart.js';
 import type { AccountType, BookingShape, LedgerTaxRate } from '../domain/ledger.js';
 
@@ -189,8 +189,8 @@ export function bookingShapesUntil(db: Db, companyId: number, ratios: readonly S
   const rows = all(db,
     `SELECT g.*, dc.type AS debit_type, cc.type AS credit_type FROM (
        SELECT e.debit_account_id, e.credit_account_id, e.tax_rate_id,
-              sum(CASE WHEN e.date < ? THEN e.sum ELSE 0 END) AS sum_before, sum(CASE WHEN e.date < ? THEN ${shareOf} ELSE 0 END) AS share_before,
-              sum(CASE WHEN e.date < ? THEN 0 ELSE e.sum END) AS sum_during, sum(CASE WHEN e.date < ? THEN 0 ELSE ${shareOf} END) AS share_during
+              ${sumAsText('CASE WHEN e.date < ? THEN e.sum ELSE 0 END')} AS sum_before, ${sumAsText(`CASE WHEN e.date < ? THEN ${shareOf} ELSE 0 END`)} AS share_before,
+              ${sumAsText('CASE WHEN e.date < ? THEN 0 ELSE e.sum END')} AS sum_during, ${sumAsText(`CASE WHEN e.date < ? THEN 0 ELSE ${shareOf} END`)} AS share_during
          FROM entries e WHERE e.company_id = ? AND (? IS NULL OR e.date <= ?)
         GROUP BY e.debit_account_id, e.credit_account_id, e.tax_rate_id) g
        JOIN accounts da ON da.id = g.debit_account_id JOIN account_categories dc ON dc.id = da.account_category_id

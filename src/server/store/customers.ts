@@ -1,6 +1,6 @@
 // Customers of a company. A customer's row carries the computed sums (open_expenses, open_minutes,
 // open_invoices), subqueries of one SELECT, so lists filter on them without a second pass.
-import { all, ensureUnicodeLower, one, run, timestamp, transaction, type Db, type Row } from './db.js';
+import { all, ensureUnicodeLower, one, run, sumAsText, timestamp, transaction, type Db, type Row } from './db.js';
 import { timesCondition, UNPAID_INVOICE_STATES, type StatisticsInput } from '../domain/customer-stats.js';
 
 /** The next free customer number: max + 1, the first is 1. */
@@ -28,13 +28,13 @@ const UNPAID = UNPAID_INVOICE_STATES.map((s) => `'${s}'`).join(', ');
 // c.* plus the three sums; every subquery is scoped by the customer's company.
 const SELECT = `
   SELECT c.*,
-    (SELECT coalesce(sum(e.sum), 0) FROM entries e
+    (SELECT ${sumAsText('e.sum')} FROM entries e
       WHERE e.company_id = c.company_id AND e.customer_id = c.id AND e.type = 'expense' AND e.billable = 1 AND e.invoice_id IS NULL) AS open_expenses,
     (SELECT count(*) FROM entries e
       WHERE e.company_id = c.company_id AND e.customer_id = c.id AND e.type = 'expense' AND e.billable = 1 AND e.invoice_id IS NULL) AS open_expense_count,
     (SELECT coalesce(sum(t.hours * 60 + t.minutes), 0) FROM time_entries t JOIN projects p ON p.id = t.project_id
       WHERE p.company_id = c.company_id AND p.customer_id = c.id AND t.status = 'open') AS open_minutes,
-    (SELECT coalesce(sum(i.final_value), 0) FROM invoices i
+    (SELECT ${sumAsText('i.final_value')} FROM invoices i
       WHERE i.company_id = c.company_id AND i.customer_id = c.id AND i.status IN (${UNPAID})) AS open_invoices
   FROM customers c`;
 
@@ -181,8 +181,8 @@ export function setCustomersArchived(db: Db, companyId: number, ids: number[], a
 /** What the statistics of one customer are computed from: bookings with the customer, time of the customer's projects. */
 export function customerStatisticsInput(db: Db, companyId: number, id: number): StatisticsInput {
   const money = one(db, `SELECT
-      coalesce(sum(CASE WHEN type = 'income' THEN sum END), 0) AS income,
-      coalesce(sum(CASE WHEN type = 'expense' THEN sum END), 0) AS expense
+      ${sumAsText("CASE WHEN type = 'income' THEN sum END")} AS income,
+      ${sumAsText("CASE WHEN type = 'expense' THEN sum END")} AS expense
     FROM entries WHERE company_id = ? AND customer_id = ?`, companyId, id)!;
   const time = one(db, `SELECT
       coalesce(sum(t.hours * 60 + t.minutes), 0) AS total,

@@ -13,6 +13,12 @@ export const idOrNull = (v: unknown): number | null => (v === null || v === unde
 export const DATABASE_FILE = 'acct.sqlite';
 
 /**
+ * A sum of stored amounts for a SELECT: added by SQLite in 64 bits and read as text, so a sum past 2^53
+ * is neither a RangeError of node:sqlite nor a rounded number. BigInt() of it is exact.
+ */
+export const sumAsText = (expr: string): string => `CAST(coalesce(sum(${expr}), 0) AS TEXT)`;
+
+/**
  * Opens (or makes) the data directory's database. The directory and the database's files lose any
  * group and other access: a new directory is made 0700, a new database file 0600 before SQLite opens
  * it (SQLite gives the -wal and -shm files it makes the database file's mode), and ones that existed

@@ -2,7 +2,7 @@
 // serves both, keyed by the document type; positions, activities and attachments are shared tables
 // keyed by (document_type, document_id). Money columns are Rappen, percentages hundredths of a
 // percent, position amounts thousandths. Every query is scoped by the company.
-import { all, one, run, timestamp, type Db, type Row } from './db.js';
+import { all, one, run, sumAsText, timestamp, type Db, type Row } from './db.js';
 import type { DocumentType } from '../domain/documents.js';
 
 const TABLE: Readonly<Record<DocumentType, 'proposals' | 'invoices'>> = { proposal: 'proposals', invoice: 'invoices' };
@@ -100,11 +100,11 @@ export function documentRowsWhere(db: Db, type: DocumentType, companyId: number,
 }
 
 /** A page of documents, newest first (date, then id), with the count and sum of final_value of all that match. */
-export function listDocumentRows(db: Db, type: DocumentType, companyId: number, filter: DocumentFilter, limit: number, offset: number): { rows: Row[]; total: number; sum: number } {
+export function listDocumentRows(db: Db, type: DocumentType, companyId: number, filter: DocumentFilter, limit: number, offset: number): { rows: Row[]; total: number; sum: bigint } {
   const [w, params] = where(type, companyId, filter);
-  const totals = one(db, `SELECT count(*) AS n, coalesce(sum(d.final_value), 0) AS s FROM ${TABLE[type]} d WHERE ${w}`, ...params)!;
+  const totals = one(db, `SELECT count(*) AS n, ${sumAsText('d.final_value')} AS s FROM ${TABLE[type]} d WHERE ${w}`, ...params)!;
   const rows = all(db, `${SUMMARY_SELECT(type)} WHERE ${w} ORDER BY d.date DESC, d.id DESC LIMIT ? OFFSET ?`, ...params, limit, offset);
-  return { rows, total: Number(totals.n), sum: Number(totals.s) };
+  return { rows, total: Number(totals.n), sum: BigInt(totals.s) };
 }
 
 export function findDocumentRow(db: Db, type: DocumentType, companyId: number, id: number): Row | undefined {

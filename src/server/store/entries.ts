@@ -1,6 +1,6 @@
 // Bookings (entries) of a company: SQL, the list and grouped-list queries, numbering look-ups, tags,
 // groups, and the records a booking embeds. Every query is scoped by company_id.
-import { all, idOrNull, one, run, timestamp, type Db, type Row } from './db.js';
+import { all, idOrNull, one, run, sumAsText, timestamp, type Db, type Row } from './db.js';
 import type { AccountType } from '../domain/ledger.js';
 import { entryNumberStem, MAX_RUNNING_NUMBER, type EntryType } from '../domain/numbering.js';
 
@@ -170,7 +170,7 @@ export function entryNumberTaken(db: Db, companyId: number, type: EntryType, num
 /** The income (sum of income bookings) of a calendar year, without the booking `exceptId`. */
 export function yearIncome(db: Db, companyId: number, year: number, exceptId?: number): number {
   const y = String(year).padStart(4, '0');
-  return Number(one(db, `SELECT coalesce(sum(sum), 0) AS n FROM entries WHERE company_id = ? AND type = 'income' AND date >= ? AND date <= ? AND id IS NOT ?`,
+  return Number(one(db, `SELECT ${sumAsText('sum')} AS n FROM entries WHERE company_id = ? AND type = 'income' AND date >= ? AND date <= ? AND id IS NOT ?`,
     companyId, `${y}-01-01`, `${y}-12-31`, exceptId ?? null)!.n);
 }
 
@@ -466,7 +466,7 @@ export function listGroupedRows(db: Db, companyId: number, filter: EntryFilter, 
     `SELECT -e.id AS k, e.date AS d, e.sum AS s, e.number AS n, e.id AS t FROM entries e WHERE ${w} AND +e.entry_group_id IS NULL
       ORDER BY ${order.sql({ d: 'e.date', s: 'e.sum', n: 'e.number', t: 'e.id' })} LIMIT ?`, ...params, offset + limit).map(toKey);
   const grouped = groupCount === 0 ? [] : all(db,
-    `SELECT e.entry_group_id AS k, max(e.date) AS d, sum(e.sum) AS s, min(e.number) AS n, max(e.id) AS t FROM entries e
+    `SELECT e.entry_group_id AS k, max(e.date) AS d, ${sumAsText('e.sum')} AS s, min(e.number) AS n, max(e.id) AS t FROM entries e
       WHERE ${w} AND e.entry_group_id IS NOT NULL GROUP BY e.entry_group_id`, ...params).map(toKey);
   const keys = [...single, ...grouped].sort(order.compare).slice(offset, offset + limit).map((i) => i.k);
   if (keys.length === 0) return { items: [], total };
