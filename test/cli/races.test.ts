@@ -88,7 +88,7 @@ describe('one invoice marked paid by many processes at once', () => {
     const [cliRuns, serverRuns] = await underWriteLock(box.dataDir, () => [
       Promise.all(Array.from({ length: 10 }, () => acct(['invoices', 'mark-as', invoice.number, 'paid', '--paid-date', '2026-03-20']))),
       Promise.all([1, 2].map(() => call('GET', `/invoices/${invoice.id}/mark-as?status=paid&createEntry=true&paidDate=2026-03-20`))),
-    ] as const, HOLD_MS) as [RunResult[], Answer[]];
+    ] as Promise<unknown>[], HOLD_MS) as unknown as [RunResult[], Answer[]];
     const cliWins = cliRuns.filter((r) => r.code === 0).length;
     const serverWins = serverRuns.filter((r) => r.status === 200).length;
     expect(cliWins + serverWins, outcomes([...cliRuns, ...serverRuns]).join('\n')).toBe(1);
@@ -106,7 +106,7 @@ describe('one invoice marked paid by many processes at once', () => {
 
 describe('mark-as paid beside the bank import', () => {
   it('12 invoices paid by hand while acct import process books their payments from the statement: each paid once', async () => {
-    const invoices = [];
+    const invoices: { id: number; number: string; reference: string }[] = [];
     for (let i = 0; i < 12; i++) invoices.push(await sentInvoice(100 + i));
     const xml = camt054(null, invoices.map((inv, i) => ({ amount: `${100 + i}.00`, date: '2026-03-25', ref: `RACE-PAY-${i}`, scor: inv.reference, name: 'Renn AG' })));
     const form = new FormData();
@@ -118,7 +118,7 @@ describe('mark-as paid beside the bank import', () => {
     const [processRun, byHand] = await underWriteLock(box.dataDir, () => [
       acct(['import', 'process']),
       Promise.all(invoices.map((inv) => call('GET', `/invoices/${inv.id}/mark-as?status=paid&createEntry=true&paidDate=2026-03-25`))),
-    ] as const, HOLD_MS) as [RunResult, Answer[]];
+    ] as Promise<unknown>[], HOLD_MS) as unknown as [RunResult, Answer[]];
     expect([0, 6]).toContain(processRun.code);
     for (const r of byHand) expect([200, 400], outcomes([r])[0]).toContain(r.status);
 
@@ -143,7 +143,7 @@ describe('a proposal declined and accepted at once', () => {
     const [declines, accepts] = await underWriteLock(box.dataDir, () => [
       Promise.all([1, 2, 3].map(() => acct(['proposals', 'mark-as', number, 'declined']))),
       Promise.all([1, 2, 3].map(() => call('GET', `/proposals/${proposal}/mark-as?status=accepted`))),
-    ] as const, HOLD_MS) as [RunResult[], Answer[]];
+    ] as Promise<unknown>[], HOLD_MS) as unknown as [RunResult[], Answer[]];
     const final = (await ok('GET', `/proposals/${proposal}`)).data.status;
     const declinedWon = declines.filter((r) => r.code === 0).length;
     const acceptedWon = accepts.filter((r) => r.status === 200).length;
@@ -169,5 +169,22 @@ describe('two timer stops at once', () => {
     expect(loser.stderr).toContain('acct: no timer is running');
     expect(loser.stderr).not.toContain('project_id');
     expect((await ok('GET', `/times?filter[project_id]=${project}`)).data).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('two recurring passes at once', () => {
+  it('acct server recur in two processes makes each due copy once, and neither fails', async () => {
+    expect((await acct(['server', 'companies', 'set', '1', '--plan', 'business', '--data', box.dataDir])).code).toBe(0);
+    customerId ??= (await ok('POST', '/customers', { name: 'Renn AG' })).data.id;
+    const template = await ok('POST', '/invoices', {
+      customer_id: customerId, date: '2026-01-31', payable_until: '2026-02-10', repeat: true, repeat_interval: 'monthly', repeat_stop_at: '2026-04-30',
+      positions: [{ description: 'Abo', amount: 1, price: 99 }],
+    });
+    const [passes] = await underWriteLock(box.dataDir, () => [Promise.all([1, 2].map(() => acct(['server', 'recur', '--data', box.dataDir])))], HOLD_MS);
+    expect(passes.map((r) => r.code), outcomes(passes).join('\n')).toEqual([0, 0]);
+    const copies = (await ok('GET', '/invoices?per_page=100')).data.filter((d: any) => d.id !== template.id && d.final_value === 99);
+    expect(copies.map((d: any) => d.date).sort()).toEqual(['2026-02-28', '2026-03-31', '2026-04-30']);
+    // every copy is reported once, by the pass that made it
+    expect(passes.flatMap((r) => r.stdout.trim().split('\n').filter(Boolean))).toHaveLength(3);
   }, 60_000);
 });
