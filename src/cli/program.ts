@@ -216,7 +216,10 @@ function declareCompanies(companies: Command): void {
 }
 
 function declareServer(server: Command): void {
-  server.addHelpText('after', examplesText(['acct server start --port 8787 --data ./books', 'acct server users add --data ./books --name "Anna Muster" --email anna@example.ch --company 1 --role user']));
+  server.addHelpText('after', examplesText([
+    'acct server start --port 8787 --data ./books', 'acct server users add --data ./books --name "Anna Muster" --email anna@example.ch --company 1 --role user',
+    'acct server tokens list --data ./books',
+  ]));
   server.command('start')
     .description('serve the API over HTTP until interrupted')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
@@ -238,8 +241,25 @@ function declareServer(server: Command): void {
     .hook('preAction', (cmd) => { cmd.setOptionValue('company', cmd.opts().company ?? cmd.optsWithGlobals().company); })
     .requiredOption('--role <role>', 'owner, admin or user')
     .option('--token <token>', 'use this token instead of a random one')
-    .addHelpText('after', examplesText(['acct server users add --data ./books --name "Anna Muster" --email anna@example.ch --company 1 --role user']))
+    .option('--token-expires <when>', 'the token stops working then: a day (2027-01-01: when it begins, Europe/Zurich) or a duration (90d, 12w, 24h)')
+    .addHelpText('after', examplesText([
+      'acct server users add --data ./books --name "Anna Muster" --email anna@example.ch --company 1 --role user',
+      'acct server users add --data ./books --name "CI" --email ci@example.ch --company 1 --role user --token-expires 90d',
+    ]))
     .action(lazy(() => import('./server-command/users-add.js')));
+  const tokens = server.command('tokens').description('API tokens of a data directory')
+    .addHelpText('after', examplesText(['acct server tokens list --data ./books', 'acct server tokens revoke acct_Ab3dE --data ./books --yes']));
+  tokens.command('list').alias('ls')
+    .description('list the tokens: id, the start of the token (never the token), user, status, created, expires, last used, revoked')
+    .option('--data <dir>', 'data directory')
+    .addHelpText('after', examplesText(['acct server tokens list --data ./books', 'acct server tokens list --data ./books -o json']))
+    .action(lazy(() => import('./server-command/tokens-list.js')));
+  tokens.command('revoke')
+    .argument('<token>', 'id, the start of the token as the list shows it, or the whole token')
+    .description('revoke a token: from its next request on it gets 401, in a running server too')
+    .option('--data <dir>', 'data directory')
+    .addHelpText('after', examplesText(['acct server tokens revoke 3 --data ./books --yes', 'acct server tokens revoke acct_Ab3dE --data ./books']))
+    .action(lazy(() => import('./server-command/tokens-revoke.js')));
   const serverCompanies = server.command('companies').description('companies of a data directory')
     .addHelpText('after', examplesText(['acct server companies add --data ./books --name "Muster GmbH" --owner 1', 'acct server companies set 2 --data ./books --plan business']));
   serverCompanies.command('add')

@@ -27,3 +27,16 @@ export function wallClock(instant: Date, timeZone: string = COMPANY_TIME_ZONE): 
   const parts = Object.fromEntries(f.formatToParts(instant).map((p) => [p.type, p.value]));
   return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute), time: `${parts.hour}:${parts.minute}` };
 }
+
+/** The instant a day (YYYY-MM-DD) begins on the clocks of `timeZone` (midnight; no zone here skips it). */
+export function startOfDay(date: string, timeZone: string = COMPANY_TIME_ZONE): Date {
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  let instant = midnightUtc;
+  // the zone's offset at the guess, applied; twice, in case the first guess fell across a change of offset
+  for (let i = 0; i < 2; i++) {
+    const shown = wallClock(new Date(instant), timeZone);
+    const shownUtc = Date.parse(`${shown.date}T${shown.time}:00Z`);
+    instant -= shownUtc - midnightUtc;
+  }
+  return new Date(instant);
+}

@@ -1,12 +1,14 @@
-// Administration of a data directory (users, companies, settings): the `acct server …` commands.
+// Administration of a data directory (users, tokens, companies, settings): the `acct server …` commands.
 // These work on the database directly, whether or not a server is running on it.
 import { isCalendarDate as isValidDate } from '../domain/calendar.js';
-import { one, run, timestamp, transaction, type Db } from './store/db.js';
+import { clock } from './clock.js';
+import { one, run, timestamp, transaction, type Db, type Row } from './store/db.js';
 import { seedChart, seedTaxRates } from './actions/chart.js';
-import { ROLES, addMember, createUser, findCompany, insertCompany, issueToken, type Role } from './store/companies.js';
-import { AdminError, isSeeded } from './local-access.js';
+import { ROLES, addMember, createUser, findCompany, insertCompany, type Role } from './store/companies.js';
+import { issueToken, revokeTokenRow, tokenRowByHash, tokenRowById, tokenRows, tokenRowsByPrefix } from './store/tokens.js';
+import { AdminError, AdminNotFound, isSeeded } from './local-access.js';
 
-export { AdminError, localAccessToken } from './local-access.js';
+export { AdminError, AdminNotFound, localAccessToken } from './local-access.js';
 
 export interface SeedResult { seeded: boolean; token?: string; userId?: number; companyId?: number }
 
@@ -22,10 +24,16 @@ export function ensureSeeded(db: Db, token?: string): SeedResult {
   });
 }
 
-export interface NewUser { name: string; email: string; company: number; role: string; token?: string }
+export interface NewUser {
+  name: string; email: string; company: number; role: string; token?: string;
+  /** when the token stops working; none: it works until revoked */
+  tokenExpires?: Date;
+}
 
 export function addUser(db: Db, input: NewUser): { id: number; token: string } {
+  const now = clock.now();
   if (!ROLES.includes(input.role as Role)) throw new AdminError(`invalid role "${input.role}"; use one of ${ROLES.join(', ')}`);
+  if (input.tokenExpires && !(input.tokenExpires > now)) throw new AdminError(`the token's expiry ${input.tokenExpires.toISOString()} is in the past`);
   if (!findCompany(db, input.company)) throw new AdminError(`company ${input.company} does not exist`);
   if (!input.name.trim()) throw new AdminError('--name must not be empty');
   if (!/^[^@\s]+@[^@\s]+$/.test(input.email)) throw new AdminError(`invalid e-mail address "${input.email}"`);
@@ -33,8 +41,69 @@ export function addUser(db: Db, input: NewUser): { id: number; token: string } {
   return transaction(db, () => {
     const id = createUser(db, input.name, input.email);
     addMember(db, input.company, id, input.role as Role);
-    return { id, token: issueToken(db, id, input.token) };
+    const expiresAt = input.tokenExpires ? timestamp(input.tokenExpires) : null;
+    return { id, token: issueToken(db, id, input.token, { expiresAt, now: timestamp(now) }) };
   });
+}
+
+/** A token as `acct server tokens list` shows it: a prefix of it, never the token. */
+export interface TokenListing {
+  id: number;
+  /** the first characters of the token (null for tokens made before they were kept) */
+  prefix: string | null;
+  user_id: number;
+  /** the user's e-mail address */
+  user: string;
+  /** "local" for the CLI's local mode, else null */
+  name: string | null;
+  status: 'active' | 'expired' | 'revoked';
+  created_at: string;
+  expires_at: string | null;
+  /** noted at most once an hour */
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+function listing(row: Row, now: string): TokenListing {
+  const status = row.revoked_at ? 'revoked' : row.expires_at !== null && row.expires_at <= now ? 'expired' : 'active';
+  return {
+    id: Number(row.id), prefix: row.prefix ?? null, user_id: Number(row.user_id), user: row.user, name: row.name ?? null, status,
+    created_at: row.created_at, expires_at: row.expires_at ?? null, last_used_at: row.last_used_at ?? null, revoked_at: row.revoked_at ?? null,
+  };
+}
+
+/** Every token of the data directory, oldest first. */
+export function listTokens(db: Db): TokenListing[] {
+  const now = timestamp(clock.now());
+  return tokenRows(db).map((row) => listing(row, now));
+}
+
+/** How a token is named in an error: its id, and its prefix and user. */
+const named = (row: Row) => `${row.id} (${row.prefix ?? 'no prefix'}, ${row.user})`;
+
+/**
+ * The token `ref` names: digits are its id; else the whole token, else a prefix of what the listing
+ * shows. Nothing: AdminNotFound; a prefix of several: AdminError listing them.
+ */
+export function findToken(db: Db, ref: string): TokenListing {
+  const now = timestamp(clock.now());
+  if (ref === '') throw new AdminError('give a token id or the start of a token');
+  if (/^\d+$/.test(ref)) {
+    const row = tokenRowById(db, Number(ref));
+    if (!row) throw new AdminNotFound(`no token with id ${ref}`);
+    return listing(row, now);
+  }
+  const whole = tokenRowByHash(db, ref);
+  if (whole) return listing(whole, now);
+  const rows = tokenRowsByPrefix(db, ref);
+  if (rows.length === 0) throw new AdminNotFound(`no token starts with "${ref}" (acct server tokens list shows what each starts with)`);
+  if (rows.length > 1) throw new AdminError(`"${ref}" is ambiguous: tokens ${rows.map(named).join(', ')}; give more of it, or the id`);
+  return listing(rows[0], now);
+}
+
+/** Revokes a token (by id): from now on it gets 401. False when it was revoked already. */
+export function revokeToken(db: Db, id: number): boolean {
+  return revokeTokenRow(db, id, timestamp(clock.now()));
 }
 
 export function addCompany(db: Db, name: string, ownerId: number): number {

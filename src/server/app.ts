@@ -7,10 +7,13 @@ import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { createMiddleware } from 'hono/factory';
+import { clock } from './clock.js';
 import type { AppEnv, ServiceDeps } from './context.js';
 import { HttpError, subscriptionExpired } from './http-error.js';
 import { clientAddress, RateLimiter, rateLimitHeaders } from './rate-limit.js';
-import { findUserByToken, membership } from './store/companies.js';
+import { membership } from './store/companies.js';
+import { timestamp } from './store/db.js';
+import { findTokenUse, noteTokenUse, type TokenUse } from './store/tokens.js';
 import { routesFor, type Registrar } from './routes/index.js';
 import { isSignedFileRequest, isStatementUpload, MAX_STATEMENT_BYTES } from './routes/paths.js';
 import { bodyLimits } from './body-limit.js';
@@ -73,6 +76,18 @@ function routesApp(deps: ServiceDeps, base: string, registrars: Registrar[]): Ho
   });
 }
 
+/** A token's last use is noted at most once an hour: a write on every request would cost more than it tells. */
+const USE_NOTED_EVERY_MS = 60 * 60 * 1000;
+
+function noteUse(deps: ServiceDeps, use: TokenUse, now: Date): void {
+  if (use.lastUsedAt !== null && use.lastUsedAt > timestamp(new Date(now.getTime() - USE_NOTED_EVERY_MS))) return;
+  try {
+    noteTokenUse(deps.db, use.tokenId, timestamp(now));
+  } catch {
+    // a database busy beyond its timeout costs the note, not the request
+  }
+}
+
 /** Hands the request to a lazily built app, with what was found so far. */
 async function handOver(c: Context<AppEnv>, app: Hono<AppEnv>): Promise<Response> {
   return app.fetch(c.req.raw, { ...(c.env as object), [FOUND]: { ...c.var } });
@@ -118,10 +133,13 @@ export function createApp(deps: ServiceDeps): Hono<AppEnv> {
   app.use('/api/*', async (c, next) => {
     // signed file links carry their own authorisation (expires + signature), checked by the route
     if (isSignedFileRequest(c.req.method, c.req.path)) return next();
+    // read on every request, so a token revoked or expired meanwhile (by any process) is refused at once
     const match = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '');
-    const user = match ? findUserByToken(deps.db, match[1].trim()) : undefined;
-    if (!user) throw new HttpError(401, 'Unauthenticated.');
-    c.set('user', user);
+    const now = clock.now();
+    const use = match ? findTokenUse(deps.db, match[1].trim(), timestamp(now)) : undefined;
+    if (!use) throw new HttpError(401, 'Unauthenticated.');
+    noteUse(deps, use, now);
+    c.set('user', use.user);
     await next();
   });
 

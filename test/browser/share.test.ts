@@ -1,10 +1,13 @@
 // The public proposal page in a real headless Chromium (one browser for the file): the customer
 // opens the shared link, reads the positions and the total, answers with a name and sees the outcome;
 // the same on a phone 375 px wide, where nothing may reach past the screen's edge; and with
-// JavaScript off, since the page is plain HTML forms. Then the whole story through the CLI: create,
+// JavaScript off, since the page is plain HTML forms; a form of another site that posts an answer to
+// the link is refused. Then the whole story through the CLI: create,
 // share, accepted in the browser, invoiced. ACCT_SHARE_SHOTS=/tmp/share-shots saves screenshots of
 // the pages for a look by eye.
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -159,6 +162,27 @@ describe('the customer in a browser', () => {
       expect(status(p.id)).toBe('accepted');
     } finally {
       await page.close();
+    }
+  });
+
+  test('a form on another site that posts an answer to the link is refused (403) and changes nothing', async () => {
+    const p = await shared();
+    // another port is another origin: the browser sends that page's origin along
+    const elsewhere = createServer((_req, res) => {
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(`<!doctype html><form method="post" action="${p.url}/accept"><input name="name" value="Mallory"><button>Gewinn abholen</button></form>`);
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    const page = await browser.newPage();
+    try {
+      await page.goto(`http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/`);
+      const [res] = await Promise.all([page.waitForNavigation(), page.click('button')]);
+      expect(res?.status()).toBe(403);
+      expect(await said(page, 'p[lang="en"]')).toEqual(['This answer can only be given on the proposal\'s own page.']);
+      expect(status(p.id)).toBe('open');
+    } finally {
+      await page.close();
+      elsewhere.close();
     }
   });
 

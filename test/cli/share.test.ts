@@ -120,7 +120,10 @@ describe('get shows the link and the customer\'s answer', () => {
     const shared = await acct(['proposals', 'get', p.number, '-o', 'table']);
     expect(shared.stdout).toContain(`\nLink       ${url}\n`);
 
-    const answered = await fetch(`${url}/decline`, { method: 'POST', body: new URLSearchParams({ name: 'Anna Muster', comment: 'Zu teuer.\nVielleicht im Herbst.' }), redirect: 'manual' });
+    // posted as the page's own form posts it: with the page's origin
+    const answered = await fetch(`${url}/decline`, {
+      method: 'POST', headers: { Origin: new URL(url).origin }, body: new URLSearchParams({ name: 'Anna Muster', comment: 'Zu teuer.\nVielleicht im Herbst.' }), redirect: 'manual',
+    });
     expect(answered.status).toBe(303);
     const day = (await json(['proposals', 'activities', p.number]))[0].date;
     const got = await acct(['proposals', 'get', p.number, '-o', 'table']);

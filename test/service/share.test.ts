@@ -1,8 +1,11 @@
 // The public link of a proposal over HTTP: sharing through PUT (the token rules), the page, its PDF,
 // accept and decline with their 303, activities and status; 404 for unknown, disabled and invoice
 // tokens (naming nothing), 409 for decided, expired and confirmed proposals (saying why), 422 for a
-// missing name; the security headers on every answer, the rate limit per IP, other methods; and HTML
-// sent through positions, remarks, the customer's name and the answer's name and comment, escaped.
+// missing name; 402 while the company's subscription is expired, as the API answers; 403 for an answer
+// posted from another site (Origin, else Referer); the security headers on every answer, the rate limit
+// per IP, other methods; and HTML sent through positions, remarks, the customer's name and the answer's
+// name and comment, escaped.
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addCompany, setCompany } from '../../src/server/main.js';
 import { all, one, run, timestamp } from '../../src/server/store/db.js';
@@ -45,8 +48,22 @@ async function open(url: string, init: RequestInit = {}): Promise<Page> {
   const res = await fetch(url, { redirect: 'manual', ...init });
   return { status: res.status, headers: res.headers, html: await res.text() };
 }
-const answer = (url: string, which: 'accept' | 'decline', fields: Record<string, string>) =>
-  open(`${url}/${which}`, { method: 'POST', body: new URLSearchParams(fields) });
+/** An answer posted as the page's own form posts it: with the page's origin as Origin. */
+const answer = (url: string, which: 'accept' | 'decline', fields: Record<string, string>, headers: Record<string, string> = { Origin: new URL(url).origin }) =>
+  open(`${url}/${which}`, { method: 'POST', body: new URLSearchParams(fields), headers });
+
+/** An answer sent through node:http, which (unlike fetch) sends the Host header it is given, as a proxy in front would. */
+function answerVia(url: string, which: 'accept' | 'decline', fields: Record<string, string>, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const body = new URLSearchParams(fields).toString();
+    const req = request(`${url}/${which}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 const status = (id: number) => String(one(db(), 'SELECT status FROM proposals WHERE id = ?', id)!.status);
 const activities = (id: number) => all(db(), "SELECT message, color, created_at FROM activities WHERE document_type = 'proposal' AND document_id = ? ORDER BY id", id)
@@ -59,7 +76,7 @@ const text = (html: string) => html.replace(/<style>[\s\S]*?<\/style>/, '').repl
 
 function expectShareHeaders(page: Page): void {
   expect(page.headers.get('content-security-policy')).toBe(CSP);
-  expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+  expect(page.headers.get('referrer-policy')).toBe('same-origin');
   expect(page.headers.get('x-robots-tag')).toBe('noindex');
   expect(page.headers.get('cache-control')).toBe('no-store');
 }
@@ -284,7 +301,7 @@ describe('accept and decline', () => {
     expect(empty.html).toContain('>Bitte im Mai</textarea>');
     expect(empty.html).toContain('<form class="decline"');
 
-    const missing = await open(`${p.url}/decline`, { method: 'POST' });
+    const missing = await open(`${p.url}/decline`, { method: 'POST', headers: { Origin: svc.origin } });
     expect(missing.status).toBe(422);
     expect(missing.html).toContain('<p class="error" id="decline-name-error">Bitte geben Sie Ihren Namen an.</p>');
 
@@ -362,6 +379,125 @@ describe('links that lead nowhere', () => {
     expect((await answer(theirs.url, 'accept', { name: 'Beat' })).status).toBe(303);
     expect(status(theirs.id)).toBe('accepted');
     expect(status(ours.id)).toBe('open');
+  });
+});
+
+describe('the company\'s subscription expired: 402, as the API answers', () => {
+  /** A shared proposal of a company of its own (so expiring it touches no other test), sent to its customer. */
+  async function ofOwnCompany(name: string, lang = 'de'): Promise<{ company: number; p: Proposal }> {
+    const company = addCompany(db(), name, 1);
+    setCompany(db(), company, { creditorName: name, creditorStreet: 'Hauptgasse', creditorBuilding: '1', creditorZip: '3000', creditorCity: 'Bern' });
+    const customer = (await svc.call('POST', `/companies/${company}/customers`, { name: 'Beta GmbH', city: 'Bern', zip: '3001' })).body.data.id;
+    const p = await proposal({ lang }, company, customer);
+    await svc.call('GET', `/companies/${company}/proposals/${p.id}/mark-as?status=sent`);
+    return { company, p };
+  }
+
+  test('the page is a 402 page in the proposal\'s language that shows nothing of the offer; the PDF is 402 too; no view is recorded', async () => {
+    const { company, p } = await ofOwnCompany('Abgelaufen AG');
+    const seen = messages(p.id).length;
+    setCompany(db(), company, { subscriptionExpired: 'on' });
+    const page = await open(p.url);
+    expect(page.status).toBe(402);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+    expectShareHeaders(page);
+    expect(page.html).toMatch(/^<!doctype html>\n<html lang="de">/);
+    expect(text(page.html)).toContain('Diese Offerte ist zurzeit nicht verfügbar. Bitte wenden Sie sich an Abgelaufen AG.');
+    expect(page.html).not.toMatch(/<form|Beta GmbH|O-\d{4}|CHF|2'825\.37/);
+    expect((await open(p.url, { method: 'HEAD' })).status).toBe(402);
+    const pdf = await open(`${p.url}/pdf`);
+    expect(pdf.status).toBe(402);
+    expect(pdf.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+    expect(messages(p.id)).toHaveLength(seen);
+    // the API says the same
+    expect((await svc.call('GET', `/companies/${company}/proposals/${p.id}`)).status).toBe(402);
+
+    const en = await ofOwnCompany('Lapsed Ltd', 'en');
+    setCompany(db(), en.company, { subscriptionExpired: 'on' });
+    expect(text((await open(en.p.url)).html)).toContain('This proposal is not available at the moment. Please get in touch with Lapsed Ltd.');
+  });
+
+  test('accept and decline are 402 and change nothing; switched back on, the link works again', async () => {
+    const { company, p } = await ofOwnCompany('Ruhend AG');
+    setCompany(db(), company, { subscriptionExpired: 'on' });
+    const before = messages(p.id);
+    for (const which of ['accept', 'decline'] as const) {
+      const res = await answer(p.url, which, { name: 'Anna Muster' });
+      expect(res.status, which).toBe(402);
+      expectShareHeaders(res);
+      expect(text(res.html)).toContain('Diese Offerte ist zurzeit nicht verfügbar.');
+    }
+    // an empty form is not told about its name either
+    expect((await answer(p.url, 'accept', {})).status).toBe(402);
+    expect(status(p.id)).toBe('sent');
+    expect(messages(p.id)).toEqual(before);
+
+    setCompany(db(), company, { subscriptionExpired: 'off' });
+    expect((await open(p.url)).status).toBe(200);
+    expect((await answer(p.url, 'accept', { name: 'Anna Muster' })).status).toBe(303);
+    expect(status(p.id)).toBe('accepted');
+  });
+});
+
+describe('answers from another site: 403', () => {
+  const refused = (page: Page) => {
+    expect(page.status).toBe(403);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+    expectShareHeaders(page);
+    expect(text(page.html)).toContain('This answer can only be given on the proposal\'s own page.');
+  };
+
+  test('an Origin of another site, or null, is refused and nothing changes', async () => {
+    const p = await proposal();
+    const host = new URL(svc.origin).host;
+    for (const origin of ['https://evil.example', 'null', `http://${host}.evil.example`, `http://evil.example:${new URL(svc.origin).port}`, 'http://127.0.0.2:1', 'not a url']) {
+      for (const which of ['accept', 'decline'] as const) refused(await answer(p.url, which, { name: 'Mallory' }, { Origin: origin }));
+    }
+    // another port of the same host is another site
+    refused(await answer(p.url, 'accept', { name: 'Mallory' }, { Origin: `http://127.0.0.1:${Number(new URL(svc.origin).port) === 1 ? 2 : 1}` }));
+    expect(status(p.id)).toBe('open');
+    expect(messages(p.id).filter((m) => m.includes('by the customer'))).toEqual([]);
+  });
+
+  test('without Origin the Referer decides: another site is refused, this one is taken', async () => {
+    const p = await proposal();
+    refused(await answer(p.url, 'accept', { name: 'Mallory' }, { Referer: 'https://evil.example/offer.html' }));
+    refused(await answer(p.url, 'accept', { name: 'Mallory' }, { Referer: 'garbage' }));
+    expect(status(p.id)).toBe('open');
+    expect((await answer(p.url, 'accept', { name: 'Anna Muster' }, { Referer: p.url })).status).toBe(303);
+    expect(status(p.id)).toBe('accepted');
+  });
+
+  test('Origin wins over a Referer of this site', async () => {
+    const p = await proposal();
+    refused(await answer(p.url, 'decline', { name: 'Mallory' }, { Origin: 'https://evil.example', Referer: p.url }));
+    expect(status(p.id)).toBe('open');
+  });
+
+  test('this site\'s origin is taken (200 path: 303 and the page); behind a proxy the host decides, not the scheme', async () => {
+    const p = await proposal();
+    const res = await answer(p.url, 'accept', { name: 'Anna Muster' });
+    expect(res.status).toBe(303);
+    const page = await open(p.url);
+    expect(page.status).toBe(200);
+    expect(status(p.id)).toBe('accepted');
+
+    // a TLS proxy that passes the Host on: the browser's origin is https://books.example.ch
+    const proxied = await proposal();
+    refused(await answer(proxied.url, 'accept', { name: 'Mallory' }, { Origin: 'https://books.example.ch' }));
+    expect(await answerVia(proxied.url, 'accept', { name: 'Anna Muster' }, { Origin: 'https://books.example.ch', Host: 'books.example.ch' })).toBe(303);
+    expect(status(proxied.id)).toBe('accepted');
+    // one that rewrites Host and says the original in X-Forwarded-Host
+    const forwarded = await proposal();
+    expect(await answerVia(forwarded.url, 'decline', { name: 'Mallory' }, { Origin: 'https://books.example.ch', Host: 'backend:8787' })).toBe(403);
+    expect((await answer(forwarded.url, 'decline', { name: 'Anna Muster' }, { Origin: 'https://books.example.ch', 'X-Forwarded-Host': 'books.example.ch' })).status).toBe(303);
+    expect(status(forwarded.id)).toBe('declined');
+  });
+
+  test('a POST with neither Origin nor Referer (no browser sends one) is taken', async () => {
+    const p = await proposal();
+    expect((await answer(p.url, 'accept', { name: 'Anna Muster' }, {})).status).toBe(303);
+    expect(status(p.id)).toBe('accepted');
   });
 });
 

@@ -27,6 +27,8 @@ export interface ShareLabels {
   contact: (company: string) => string;
   /** why an answer was not taken (409) */
   notTaken: string;
+  /** the company's subscription expired: the page answers 402, as the API does */
+  unavailable: string;
   already: { accepted: string; declined: string; confirmation: string };
 }
 
@@ -42,6 +44,7 @@ export const SHARE_LABELS: Readonly<Record<Lang, ShareLabels>> = {
     expired: (d) => `Diese Offerte war gültig bis ${d} und kann hier nicht mehr angenommen werden.`,
     contact: (c) => `Bitte wenden Sie sich an ${c}.`,
     notTaken: 'Ihre Antwort wurde nicht übernommen.',
+    unavailable: 'Diese Offerte ist zurzeit nicht verfügbar.',
     already: {
       accepted: 'Diese Offerte wurde bereits angenommen.', declined: 'Diese Offerte wurde bereits abgelehnt.',
       confirmation: 'Diese Offerte ist bereits eine Auftragsbestätigung.',
@@ -58,6 +61,7 @@ export const SHARE_LABELS: Readonly<Record<Lang, ShareLabels>> = {
     expired: (d) => `This proposal was valid until ${d} and can no longer be accepted here.`,
     contact: (c) => `Please get in touch with ${c}.`,
     notTaken: 'Your answer was not recorded.',
+    unavailable: 'This proposal is not available at the moment.',
     already: {
       accepted: 'This proposal has already been accepted.', declined: 'This proposal has already been declined.',
       confirmation: 'This proposal is already an order confirmation.',
@@ -74,6 +78,7 @@ export const SHARE_LABELS: Readonly<Record<Lang, ShareLabels>> = {
     expired: (d) => `Cette offre était valable jusqu’au ${d} et ne peut plus être acceptée ici.`,
     contact: (c) => `Veuillez vous adresser à ${c}.`,
     notTaken: 'Votre réponse n’a pas été enregistrée.',
+    unavailable: 'Cette offre n’est pas disponible pour le moment.',
     already: {
       accepted: 'Cette offre a déjà été acceptée.', declined: 'Cette offre a déjà été refusée.',
       confirmation: 'Cette offre est déjà une confirmation de commande.',
@@ -90,6 +95,7 @@ export const SHARE_LABELS: Readonly<Record<Lang, ShareLabels>> = {
     expired: (d) => `Questa offerta era valida fino al ${d} e non può più essere accettata qui.`,
     contact: (c) => `Si rivolga a ${c}, per favore.`,
     notTaken: 'La sua risposta non è stata registrata.',
+    unavailable: 'Questa offerta non è disponibile al momento.',
     already: {
       accepted: 'Questa offerta è già stata accettata.', declined: 'Questa offerta è già stata rifiutata.',
       confirmation: 'Questa offerta è già una conferma d’ordine.',
@@ -109,6 +115,10 @@ export const TOO_MANY = [
 ] as const;
 export const NOT_ALLOWED = [
   'Diese Anfrage ist hier nicht möglich.', 'This request is not possible here.', 'Cette requête n’est pas possible ici.', 'Questa richiesta non è possibile qui.',
+] as const;
+export const FOREIGN = [
+  'Diese Antwort kann nur auf der Seite der Offerte selbst gegeben werden.', 'This answer can only be given on the proposal\'s own page.',
+  'Cette réponse ne peut être donnée que sur la page de l’offre elle-même.', 'Questa risposta può essere data solo sulla pagina dell’offerta stessa.',
 ] as const;
 export const FAILED = [
   'Ein Fehler ist aufgetreten. Bitte versuchen Sie es später wieder.', 'Something went wrong. Please try again later.',

@@ -6,7 +6,7 @@
 import { escapeMarkup as esc } from '../../domain/markup.js';
 import { dotted } from '../domain/time.js';
 import type { PdfModel, PdfRow } from './document-model.js';
-import { FAILED, NOT_ALLOWED, NOT_VALID, shareLabelsFor, TOO_MANY, type ShareLabels } from './share-labels.js';
+import { FAILED, FOREIGN, NOT_ALLOWED, NOT_VALID, shareLabelsFor, TOO_MANY, type ShareLabels } from './share-labels.js';
 
 export interface AnswerForm {
   which: 'accept' | 'decline';
@@ -136,7 +136,7 @@ const HEAD = (lang: string, title: string) => `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${esc(title)}</title>
 <style>${STYLE}</style>
 </head>`;
@@ -247,6 +247,22 @@ ${answerPart(page, s)}
 `;
 }
 
+/**
+ * The page of a proposal whose company's subscription expired (402): in the proposal's language, that
+ * it is not available and whom to ask; nothing of the offer itself.
+ */
+export function unavailableHtml(lang: string, company: string): string {
+  const s = shareLabelsFor(lang);
+  return `${HEAD(lang, '402')}
+<body>
+<main class="sheet">
+<div class="outcome declined wrap"><p class="state">${esc(s.unavailable)}</p><p>${esc(s.contact(company))}</p></div>
+</main>
+</body>
+</html>
+`;
+}
+
 /** A page that knows no proposal: its line in each language. */
 function plainPage(title: string, said: readonly string[]): string {
   return `${HEAD('de', title)}
@@ -264,3 +280,5 @@ export const notFoundHtml = (): string => plainPage('404', NOT_VALID);
 export const tooManyHtml = (): string => plainPage('429', TOO_MANY);
 export const notAllowedHtml = (): string => plainPage('405', NOT_ALLOWED);
 export const failedHtml = (): string => plainPage('500', FAILED);
+/** An answer posted from another site (403). */
+export const foreignHtml = (): string => plainPage('403', FOREIGN);

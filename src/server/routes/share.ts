@@ -1,12 +1,14 @@
 // The public link of a proposal (service-decisions.md, "Proposals: the public link"): no token, no
 // company in the path; the share token alone finds the proposal. GET the page (HTML in the proposal's
 // language), GET …/pdf, POST …/accept and …/decline (form fields name, comment) answering 303 back to
-// the page. Unknown or disabled tokens get a 404 page that names nothing; an answer to a decided or
-// expired proposal a 409 page saying why; a missing name the page again with its 422. Every answer
-// carries the decisions' security headers and is rate-limited per IP like the API; errors are pages
-// too, never the API's JSON.
+// the page. Unknown or disabled tokens get a 404 page that names nothing; a company whose subscription
+// expired a 402 page, as the API answers it; an answer posted from another site a 403 page
+// (same-origin.ts); an answer to a decided or expired proposal a 409 page saying why; a missing name the
+// page again with its 422. Every answer carries the security headers and is rate-limited per IP like
+// the API; errors are pages too, never the API's JSON.
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
 import { cleanComment, cleanName, COMMENT_MAX, NAME_MAX, standingDecision } from '../../domain/proposal-decision.js';
 import { answerProposal, recordLinkView } from '../actions/proposal-link.js';
 import { clock, todayOf, zoneOf } from '../clock.js';
@@ -16,16 +18,24 @@ import { wallClock } from '../domain/time.js';
 import { HttpError } from '../http-error.js';
 import { documentModel } from '../present/documents.js';
 import { clientAddress, RateLimiter, rateLimitHeaders } from '../rate-limit.js';
-import { failedHtml, notAllowedHtml, notFoundHtml, sharePageHtml, tooManyHtml, type AnswerForm, type AnswerState } from '../render/share-page.js';
+import {
+  failedHtml, foreignHtml, notAllowedHtml, notFoundHtml, sharePageHtml, tooManyHtml, unavailableHtml, type AnswerForm, type AnswerState,
+} from '../render/share-page.js';
+import { fromOtherSite } from '../same-origin.js';
 import { shareLabelsFor } from '../render/share-labels.js';
 import { findCompany } from '../store/companies.js';
 import type { Row } from '../store/db.js';
 import { activityRows, findSharedProposalRow } from '../store/documents.js';
 
-/** The headers of every public answer, as the decisions list them, and no caching of a page whose state changes. */
+/**
+ * The headers of every public answer, and no caching of a page whose state changes. The referrer policy
+ * is same-origin, not the decisions' no-referrer: under no-referrer a browser sends `Origin: null` with
+ * the page's own forms, and the check against other sites could not tell them from a forged post.
+ * same-origin still gives no other site the link.
+ */
 export const SHARE_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'",
-  'Referrer-Policy': 'no-referrer',
+  'Referrer-Policy': 'same-origin',
   'X-Robots-Tag': 'noindex',
   'Cache-Control': 'no-store',
 };
@@ -79,6 +89,20 @@ function page(c: ShareCtx, s: Shared, status: 200 | 409 | 422, extra: { form?: A
 
 const notFoundPage = (c: ShareCtx) => c.html(notFoundHtml(), 404);
 
+/** While its company's subscription is expired a link answers 402, as the API answers that company. */
+const lapsed = (s: Shared): boolean => !!s.company.subscription_expired;
+const unavailablePage = (c: ShareCtx, s: Shared) => c.html(unavailableHtml(s.row.lang, s.company.creditor_name || s.company.name), 402);
+
+/** Refuses (403) an answer posted from a page of another site, before anything is looked up. */
+const sameSiteOnly = createMiddleware<AppEnv>(async (c, next) => {
+  const from = {
+    origin: c.req.header('origin'), referer: c.req.header('referer'),
+    host: c.req.header('host') ?? new URL(c.req.url).host, forwardedHost: c.req.header('x-forwarded-host'),
+  };
+  if (fromOtherSite(from)) return c.html(foreignHtml(), 403);
+  await next();
+});
+
 /** The form's name and comment checked, in the proposal's language; undefined when they will do. */
 function formErrors(lang: string, name: string, comment: string): AnswerForm['errors'] | undefined {
   const words = shareLabelsFor(lang);
@@ -105,6 +129,7 @@ export function shareRoutes(rateLimit: number): Hono<AppEnv> {
   r.get(PAGE, (c) => {
     const s = sharedOf(c);
     if (!s) return notFoundPage(c);
+    if (lapsed(s)) return unavailablePage(c, s);
     // HEAD runs this handler too; only a real look counts as a view
     if (c.req.method === 'GET') recordLinkView(c.get('deps').db, s.row, clock.now());
     return page(c, s, 200);
@@ -114,6 +139,7 @@ export function shareRoutes(rateLimit: number): Hono<AppEnv> {
   r.get(`${PAGE}/pdf`, async (c) => {
     const s = sharedOf(c);
     if (!s) return notFoundPage(c);
+    if (lapsed(s)) return unavailablePage(c, s);
     const model = documentModel(c.get('deps').db, s.company, 'proposal', s.row);
     const { renderDocumentPdf } = await import('../render/document-pdf.js');
     const bytes = await renderDocumentPdf(model);
@@ -126,9 +152,10 @@ export function shareRoutes(rateLimit: number): Hono<AppEnv> {
     return TOKEN.test(token) ? c.redirect(pagePath(token), 303) : notFoundPage(c);
   });
 
-  r.post(`${PAGE}/:answer{accept|decline}`, bodyLimit({ maxSize: MAX_FORM_BYTES, onError: (c) => c.html(notAllowedHtml(), 413) }), async (c) => {
+  r.post(`${PAGE}/:answer{accept|decline}`, sameSiteOnly, bodyLimit({ maxSize: MAX_FORM_BYTES, onError: (c) => c.html(notAllowedHtml(), 413) }), async (c) => {
     const s = sharedOf(c);
     if (!s) return notFoundPage(c);
+    if (lapsed(s)) return unavailablePage(c, s);
     const refused = decisionRefusal(s.row.status, s.row.valid_until ?? null, s.today);
     if (refused) return page(c, s, 409, { refused });
     let body: Record<string, unknown> = {};

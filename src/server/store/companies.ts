@@ -1,16 +1,8 @@
-// Companies, users, tokens and memberships: the tenancy the API's auth and company scope rest on.
-import { createHash, randomBytes } from 'node:crypto';
+// Companies, users and memberships: the tenancy the API's company scope rests on (tokens: tokens.ts).
 import { all, one, run, timestamp, type Db, type Row } from './db.js';
 
 export type Role = 'owner' | 'admin' | 'user';
 export const ROLES: readonly Role[] = ['owner', 'admin', 'user'];
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-export const newToken = () => `acct_${randomBytes(24).toString('base64url')}`;
-
-export function findUserByToken(db: Db, token: string): Row | undefined {
-  return one(db, 'SELECT users.* FROM tokens JOIN users ON users.id = tokens.user_id WHERE tokens.hash = ?', hashToken(token));
-}
 
 export function findUserRow(db: Db, id: number): Row | undefined {
   return one(db, 'SELECT id, name, email FROM users WHERE id = ?', id);
@@ -19,11 +11,6 @@ export function findUserRow(db: Db, id: number): Row | undefined {
 export function createUser(db: Db, name: string, email: string): number {
   const now = timestamp();
   return Number(run(db, 'INSERT INTO users (name, email, created_at, updated_at) VALUES (?, ?, ?, ?)', name, email, now, now).lastInsertRowid);
-}
-
-export function issueToken(db: Db, userId: number, token = newToken(), name: string | null = null): string {
-  run(db, 'INSERT INTO tokens (user_id, hash, name, created_at) VALUES (?, ?, ?, ?)', userId, hashToken(token), name, timestamp());
-  return token;
 }
 
 export function addMember(db: Db, companyId: number, userId: number, role: Role): void {

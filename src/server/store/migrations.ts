@@ -495,4 +495,13 @@ export const MIGRATIONS: string[] = [
   `
   CREATE INDEX entries_shape ON entries(company_id, debit_account_id, credit_account_id, tax_rate_id, date, sum);
   `,
+  // 9: tokens that can be told apart, expire and be revoked (issue 21) — the first characters of the
+  // plain token (tokens made before have none: they are named by id), an optional expiry, the
+  // revocation and the last use (noted at most once an hour). Auth reads them on every request.
+  `
+  ALTER TABLE tokens ADD COLUMN prefix TEXT;
+  ALTER TABLE tokens ADD COLUMN expires_at TEXT;
+  ALTER TABLE tokens ADD COLUMN revoked_at TEXT;
+  ALTER TABLE tokens ADD COLUMN last_used_at TEXT;
+  `,
 ];
