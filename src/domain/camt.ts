@@ -5,7 +5,7 @@
 //
 // One transaction per `TxDtls`, or the entry itself when it has none. Only booked entries count
 // (`Sts` BOOK, `Sts/Cd` BOOK in .08, or no status); pending (PDNG) and information (INFO) entries are
-// skipped. The direction is the entry's `CdtDbtInd`, also for a reversal (`RvslInd` true), which is
+// skipped and their transactions counted. The direction is the entry's `CdtDbtInd`, also for a reversal (`RvslInd` true), which is
 // only marked. Amounts are integer minor units (Rappen for CHF) parsed from their decimal text:
 // an entry with one transaction (or none) takes the entry's `Amt` (what was booked on the account);
 // the transactions of a collective entry take their `TxDtls/Amt`, else `AmtDtls/TxAmt/Amt`.
@@ -77,6 +77,11 @@ export interface CamtStatement {
   transactions: CamtTransaction[];
   /** Entries not booked (PDNG, INFO, …) that were left out. */
   skippedEntries: number;
+  /**
+   * The transactions of those entries (each `TxDtls`; an entry without details counts once):
+   * information only (INFO), and not booked yet (PDNG, or FUTR and any other status).
+   */
+  notBooked: { pending: number; info: number };
   /** The file name inside a ZIP archive; null for a plain XML file. */
   fileName: string | null;
 }
@@ -275,6 +280,7 @@ function readStatement(statement: unknown, kind: CamtKind, version: string | nul
     ?? (entries.length > 0 ? text(at(entryAt(0), 'Amt', '@Ccy')) : undefined) ?? null;
   const transactions: CamtTransaction[] = [];
   let skippedEntries = 0;
+  const notBooked = { pending: 0, info: 0 };
 
   entries.forEach((_, entryIndex) => {
     if (options.balancesOnly) return;
@@ -283,6 +289,8 @@ function readStatement(statement: unknown, kind: CamtKind, version: string | nul
     const status = statusOf(entry);
     if (status !== undefined && status !== 'BOOK') {
       skippedEntries += 1;
+      // counted so the upload can say what it left out (the bank may book a pending one later)
+      notBooked[status === 'INFO' ? 'info' : 'pending'] += Math.max(1, list(at(entry, 'NtryDtls')).flatMap((d) => list(at(d, 'TxDtls'))).length);
       return;
     }
     const indicator = textAt(entry, 'CdtDbtInd');
@@ -347,6 +355,7 @@ function readStatement(statement: unknown, kind: CamtKind, version: string | nul
     balances,
     transactions,
     skippedEntries,
+    notBooked,
     fileName: null,
   };
 }

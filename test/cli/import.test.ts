@@ -3,12 +3,14 @@
 // the list with its filters and counts, get, update with references by number and name, ignore, reset,
 // delete, the receipt, process with its dry run and a refused booking, and review under a pty (an
 // account, an ignore, Ctrl-C, and a second run that goes on with the rest and processes).
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { run } from '../../src/server/store/db.js';
 import { acctAgainst, acctEnv, inTerminal, plain, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
 import { accountId, startTestService, taxRateId, type TestService } from '../helpers/service.js';
+import { camt054, type CamtTx } from '../helpers/import-entries.js';
 import { jsonOf, lines, seed, sendJson, startStub, testFiles, tsv } from './support.js';
 
 const CAMT = resolve(import.meta.dirname, '../fixtures/camt');
@@ -49,8 +51,8 @@ describe('upload-camt', () => {
   test('a statement with --bank-account: the counts per file and in total as one JSON object, the open count', async () => {
     const r = await acct(['import', 'upload-camt', STATEMENT, '--bank-account', '1020', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    const counts = { created: 32, duplicates: 0, matched: 0, ready: 0 };
-    expect(JSON.parse(r.stdout)).toEqual({ ...counts, files: [{ file: STATEMENT, ...counts }], failed: [], open_count: 32, ready_count: 0 });
+    const counts = { created: 32, duplicates: 0, matched: 0, ready: 0, skipped_pending: 0, skipped_info: 0 };
+    expect(JSON.parse(r.stdout)).toEqual({ ...counts, files: [{ file: STATEMENT, ...counts }], skipped_duplicates: [], failed: [], open_count: 32, ready_count: 0 });
     expect(r.stderr).toContain('Open: 32 entries, 0 ready. Next: acct import review');
     // the statement's own closing balance (opening 322'152.16 + 1'810.56 in − 1'272.95 out), to hold against the ledger
     expect(r.stderr).toContain(`${STATEMENT}: closing balance CHF 322'689.77 on 30.04.2016 (CH0309000000250090342)`);
@@ -108,6 +110,38 @@ describe('upload-camt', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('no account "1999" (--bank-account)');
     expect(await entries(company)).toEqual([]);
+  });
+
+  test('a re-upload names every duplicate on stderr with the entry it duplicates (json: skipped_duplicates); pending and information entries are counted and said', async () => {
+    const company = addCompany(svc.server.db, 'Doppelt AG', 1);
+    const txs: CamtTx[] = [
+      { amount: '1081.50', date: '2026-03-31', ref: 'D-PAY', name: 'Muster AG', qrr: '210000000003139471430009017' },
+      { amount: '2150.00', direction: 'DBIT', date: '2026-03-02', ref: 'D-RENT', name: 'Immo Verwaltung AG' },
+      { amount: '77.00', ref: 'D-PDNG', status: 'PDNG' },
+      { amount: '88.00', ref: 'D-INFO', status: 'INFO' },
+    ];
+    const file = join(files, 'doppelt.xml');
+    writeFileSync(file, camt054(null, txs));
+    const first = await acct(['import', 'upload-camt', file], { company });
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain(`${file}: 1 pending transaction not imported (not booked by the bank yet)`);
+    expect(first.stderr).toContain(`${file}: 1 information-only transaction not imported`);
+    expect(first.stderr).not.toContain('duplicate');
+    const byRef = Object.fromEntries((await entries(company)).map((e) => [e.bank_reference, e.id]));
+
+    const again = await acct(['import', 'upload-camt', file], { company });
+    expect(again.code, again.stderr).toBe(0);
+    expect(tsv(again.stdout)).toEqual([['file', 'created', 'duplicates', 'matched', 'ready'], [file, '0', '2', '0', '0']]);
+    expect(again.stderr).toContain(`${file}: duplicate of import entry ${byRef['D-PAY']}, not imported: 31.03.2026 1'081.50 Muster AG ref 210000000003139471430009017 bank ref D-PAY\n`);
+    expect(again.stderr).toContain(`${file}: duplicate of import entry ${byRef['D-RENT']}, not imported: 02.03.2026 -2'150.00 Immo Verwaltung AG bank ref D-RENT\n`);
+
+    const out = JSON.parse((await acct(['import', 'upload-camt', file, '--json'], { company })).stdout);
+    expect(out).toMatchObject({ created: 0, duplicates: 2, skipped_pending: 1, skipped_info: 1 });
+    expect(out.skipped_duplicates).toEqual([
+      { file, date: '2026-03-31', type: 'income', sum: 1081.5, counterparty_name: 'Muster AG', reference: '210000000003139471430009017', bank_reference: 'D-PAY', duplicate_of: byRef['D-PAY'] },
+      { file, date: '2026-03-02', type: 'expense', sum: 2150, counterparty_name: 'Immo Verwaltung AG', reference: null, bank_reference: 'D-RENT', duplicate_of: byRef['D-RENT'] },
+    ]);
+    expect(out.files[0]).toMatchObject({ file, created: 0, duplicates: 2, skipped_pending: 1, skipped_info: 1 });
   });
 
   test('a service that does not send the X-Import-* headers: the counts are unknown, the open and ready counts come from the list', async () => {
@@ -318,8 +352,9 @@ describe('process', () => {
     expect(booked.status).toBe('processed');
     const booking = (await svc.call('GET', `/companies/1/entries/${booked.entry_id}`)).body.data;
     expect(booking).toMatchObject({ sum: 24, description: 'Kontoauszug Papier', is_imported: true });
+    // nothing ready is no failure: a cron job's `process --dry-run && process` goes on
     const none = await acct(['import', 'process']);
-    expect(none.code).toBe(6);
+    expect(none.code, none.stderr).toBe(0);
     const processed = await acct(['import', 'ignore', String(fee.id)]);
     expect(processed.code).toBe(6);
     // unknown ids beside one that is not open: the unknown ones are named (exit 5)
@@ -327,6 +362,52 @@ describe('process', () => {
     expect(unknown.code).toBe(5);
     expect(unknown.stderr).toBe('acct: no import entries with ids 99998, 99999 (acct import list shows the ids); nothing was changed\n');
     expect((await acct(['import', 'update', String(fee.id), '--description', 'später'])).code).toBe(6);
+  });
+});
+
+describe('process with nothing ready (scripts and cron)', () => {
+  test('exits 0 and says so on stderr, the dry run too, so `process --dry-run && process` works', async () => {
+    const company = addCompany(svc.server.db, 'Nichts bereit AG', 1);
+    const empty = await acct(['import', 'process'], { company });
+    expect(empty.code, empty.stderr).toBe(0);
+    expect(empty.stderr).toContain('nothing to book: 0 ready, 0 need an account');
+    const file = join(files, 'offen.xml');
+    writeFileSync(file, camt054(null, [{ amount: '1.00', ref: 'O-1' }, { amount: '2.00', ref: 'O-2' }, { amount: '3.00', ref: 'O-3' }]));
+    expect((await acct(['import', 'upload-camt', file], { company })).code).toBe(0);
+    for (const args of [['import', 'process', '--dry-run'], ['import', 'process'], ['import', 'process', '--json']]) {
+      const r = await acct(args, { company });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain('nothing to book: 0 ready, 3 need an account');
+    }
+    const asJson = await acct(['import', 'process', '--json'], { company });
+    expect(JSON.parse(asJson.stdout)).toEqual({ created: 0, ignored: 0, failed: 0, errors: [] });
+    expect((await entries(company)).every((e) => e.status === 'open')).toBe(true);
+  });
+
+  test('the service refuses with 400 while entries are still ready (a real failure): exit 6; a 400 because another run booked them meanwhile: exit 0', async () => {
+    let ready = 1;
+    let readyAfterRefusal = 1;
+    const stub = await startStub((req, res) => {
+      if (req.method === 'POST') {
+        ready = readyAfterRefusal;
+        sendJson(res, 400, { message: 'Es sind keine Einträge zum Verbuchen bereit.' });
+      } else {
+        sendJson(res, 200, { data: [], current_count: 0, total_count: 4, open_count: 4, ready_count: ready });
+      }
+    });
+    try {
+      const viaStub = acctAgainst(box, { url: stub.url, token: 'stub-token-0000' });
+      const refused = await viaStub(['import', 'process']);
+      expect(refused.code).toBe(6);
+      expect(refused.stderr).toContain('Es sind keine Einträge zum Verbuchen bereit.');
+      ready = 1;
+      readyAfterRefusal = 0;
+      const raced = await viaStub(['import', 'process']);
+      expect(raced.code, raced.stderr).toBe(0);
+      expect(raced.stderr).toContain('nothing to book: 0 ready, 4 need an account');
+    } finally {
+      await stub.close();
+    }
   });
 });
 

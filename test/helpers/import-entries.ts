@@ -193,7 +193,8 @@ export function importHelpers(get: () => TestService) {
     return get().call(method, path, f, { token });
   }
 
-  interface UploadOpts { bankAccountId?: number | string; name?: string; family?: Family; token?: string | null }
+  /** report: ask for the upload's report as the body (`report=true`) instead of the spec's `true` */
+  interface UploadOpts { bankAccountId?: number | string; name?: string; family?: Family; token?: string | null; report?: boolean }
 
   /** POST the file (XML text or bytes; null: no file field) to camt-upload. */
   function upload(company: number, content: string | Uint8Array | null, opts: UploadOpts = {}): Promise<Res> {
@@ -203,6 +204,7 @@ export function importHelpers(get: () => TestService) {
       fields.file = [content as BlobPart, name, name.endsWith('.zip') ? 'application/zip' : 'application/xml'];
     }
     if (opts.bankAccountId !== undefined) fields.bank_account_id = String(opts.bankAccountId);
+    if (opts.report) fields.report = 'true';
     return form('POST', PATHS[opts.family ?? 'detail'].upload(company), fields, opts.token === undefined ? OWNER_TOKEN : opts.token);
   }
 

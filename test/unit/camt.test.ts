@@ -210,9 +210,11 @@ describe('edge cases', () => {
     for (const version of ['04', '08'] as const) {
       const s = only(parseCamt(camt('052', version, [
         entry({ amount: '1.00', sts: 'PDNG' }, version), entry({ amount: '2.00', sts: 'INFO' }, version),
-        entry({ amount: '3.00' }, version), entry({ amount: '4.00', sts: null }, version),
+        entry({ amount: '3.00' }, version), entry({ amount: '4.00', sts: null }, version), entry({ amount: '5.00', sts: 'FUTR' }, version),
       ].join(''))));
-      expect(s.skippedEntries).toBe(2);
+      expect(s.skippedEntries).toBe(3);
+      // counted by transaction, so the upload can say what it left out; a future booking is not booked yet
+      expect(s.notBooked).toEqual({ pending: 2, info: 1 });
       expect(s.transactions.map((t) => [t.entryIndex, t.amountRappen])).toEqual([[2, 300], [3, 400]]);
     }
   });
@@ -351,7 +353,7 @@ describe('readCamtBalances: the balances without reading the entries', () => {
   test.each(SAMPLES)('%s: the same statements as parseCamt, with no transactions', (file) => {
     const whole = parseCamt(sample(file));
     const balances = readCamtBalances(sample(file));
-    expect(balances).toEqual(whole.map((s) => ({ ...s, transactions: [], skippedEntries: 0 })));
+    expect(balances).toEqual(whole.map((s) => ({ ...s, transactions: [], skippedEntries: 0, notBooked: { pending: 0, info: 0 } })));
   });
 
   test('a ZIP: each file\'s statement with its closing balance', () => {

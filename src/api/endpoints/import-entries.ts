@@ -103,6 +103,24 @@ export async function processImportEntries(client: ApiClient, company: number): 
 /** What an upload created; null where the service does not say (the X-Import-* headers are beyond the spec). */
 export interface UploadCounts { created: number; duplicates: number; matched: number; ready: number }
 
+/** A transaction the upload skipped as a duplicate, and the import entry it duplicates (`sum` unsigned, `type` the direction). */
+export interface SkippedDuplicate {
+  date: string;
+  type: string;
+  sum: number;
+  counterparty_name: string | null;
+  reference: string | null;
+  bank_reference: string | null;
+  duplicate_of: number;
+}
+
+/** An upload's answer: the counts (headers), the transactions not booked by the bank, and the duplicates (the report body); null where the service does not say. */
+export interface UploadResult {
+  counts: UploadCounts | null;
+  notBooked: { pending: number; info: number } | null;
+  duplicates: SkippedDuplicate[] | null;
+}
+
 export interface UploadFile { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }
 
 /** The multipart body of an upload: the file as `file`. */
@@ -116,18 +134,52 @@ const COUNT_HEADERS: Record<keyof UploadCounts, string> = {
   created: 'x-import-created', duplicates: 'x-import-duplicates', matched: 'x-import-matched', ready: 'x-import-ready',
 };
 
-/** POST …/entries/import/camt-upload (multipart `file`, optional `bank_account_id`); the counts when the answer carries them. */
-export async function uploadCamt(client: ApiClient, company: number, file: UploadFile, bankAccountId?: number): Promise<UploadCounts | null> {
-  const form = fileForm(file);
-  if (bankAccountId !== undefined) form.append('bank_account_id', String(bankAccountId));
-  const res = await client.request('POST', importEntryPaths.upload(company), { form });
+/** A count header's value; undefined when absent or not a count. */
+function countHeader(headers: Record<string, string>, name: string): number | undefined {
+  const raw = headers[name];
+  return raw !== undefined && /^\d+$/.test(raw.trim()) ? Number(raw) : undefined;
+}
+
+function countsOf(headers: Record<string, string>): UploadCounts | null {
   const counts: Partial<UploadCounts> = {};
   for (const [key, header] of Object.entries(COUNT_HEADERS) as [keyof UploadCounts, string][]) {
-    const raw = res.headers[header];
-    if (raw === undefined || !/^\d+$/.test(raw.trim())) return null;
-    counts[key] = Number(raw);
+    const n = countHeader(headers, header);
+    if (n === undefined) return null;
+    counts[key] = n;
   }
   return counts as UploadCounts;
+}
+
+function notBookedOf(headers: Record<string, string>): UploadResult['notBooked'] {
+  const pending = countHeader(headers, 'x-import-skipped-pending');
+  const info = countHeader(headers, 'x-import-skipped-info');
+  return pending === undefined || info === undefined ? null : { pending, info };
+}
+
+/** The report's duplicates; null when the answer is the spec's `true` (a service that does not list them). */
+function duplicatesOf(body: unknown): SkippedDuplicate[] | null {
+  if (!isObject(body) || !Array.isArray(body.duplicates)) return null;
+  return body.duplicates.filter(isObject).map((d) => ({
+    date: String(d.date ?? ''),
+    type: String(d.type ?? ''),
+    sum: Number(d.sum),
+    counterparty_name: typeof d.counterparty_name === 'string' ? d.counterparty_name : null,
+    reference: typeof d.reference === 'string' ? d.reference : null,
+    bank_reference: typeof d.bank_reference === 'string' ? d.bank_reference : null,
+    duplicate_of: Number(d.duplicate_of),
+  }));
+}
+
+/**
+ * POST …/entries/import/camt-upload (multipart `file`, optional `bank_account_id`), asking for the
+ * report (`report=true`, beyond the spec: a service that ignores it answers `true`); what the answer says.
+ */
+export async function uploadCamt(client: ApiClient, company: number, file: UploadFile, bankAccountId?: number): Promise<UploadResult> {
+  const form = fileForm(file);
+  if (bankAccountId !== undefined) form.append('bank_account_id', String(bankAccountId));
+  form.append('report', 'true');
+  const res = await client.request('POST', importEntryPaths.upload(company), { form });
+  return { counts: countsOf(res.headers), notBooked: notBookedOf(res.headers), duplicates: duplicatesOf(res.data) };
 }
 
 /** POST …/{id}/file: the receipt (replacing an earlier one). */

@@ -1,7 +1,9 @@
 // `acct import process [--dry-run]`: books the ready import entries and deletes the ignored ones.
 // Entries the bookkeeping refuses stay open with the reason; they are listed and the command exits 6.
 // --dry-run reads the ready entries and prints the bookings they would become, sending nothing.
-import { listImportEntries, processImportEntries, type ImportEntryRecord } from '../../api/endpoints/import-entries.js';
+// Nothing ready is no failure (exit 0, said on stderr), so `process --dry-run && process` runs in cron.
+import { listImportEntries, processImportEntries, type ImportEntryList, type ImportEntryRecord, type ProcessResult } from '../../api/endpoints/import-entries.js';
+import { ApiError, type ApiClient } from '../../api/http.js';
 import { CliError, ExitCode } from '../../errors.js';
 import type { Column } from '../../output/types.js';
 import { notice } from '../globals.js';
@@ -41,15 +43,43 @@ export default async function processCommand(opts: ProcessOptions, io: VerbIO): 
   });
 }
 
-/** POST …/entries/import and its report; exit 6 when the bookkeeping refused any entry. */
+/** "nothing to book: 0 ready, 3 need an account" (the open entries without a counter account). */
+const nothingToBook = (queue: Pick<ImportEntryList, 'open_count' | 'ready_count'>) =>
+  `nothing to book: ${queue.ready_count} ready, ${queue.open_count - queue.ready_count} need an account`;
+
+const queueOf = (client: ApiClient, company: number) => listImportEntries(client, company, { limit: 1 });
+
+/**
+ * POST …/entries/import and its report; exit 6 when the bookkeeping refused any entry. With nothing
+ * ready the service answers 400 (the spec's answer, for every client); here that is no failure, so the
+ * counts are read first, and again after a 400 (another run may have booked them meanwhile): a 400
+ * while entries are still ready stays a failure.
+ */
 export async function processReady(rt: Runtime, company: number, plan: OutputPlan): Promise<void> {
-  const { created, ignored, errors } = await processImportEntries(rt.client, company);
+  const before = await queueOf(rt.client, company);
+  if (before.ready_count === 0) return reportNothing(plan, before);
+  let result: ProcessResult;
+  try {
+    result = await processImportEntries(rt.client, company);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 400) throw err;
+    const queue = await queueOf(rt.client, company);
+    if (queue.ready_count > 0) throw err;
+    return reportNothing(plan, queue);
+  }
+  const { created, ignored, errors } = result;
   printRecord(plan, { created, ignored, failed: errors.length, errors });
   notice(`Booked ${created}, deleted ${ignored} ignored.`);
   for (const e of errors) notice(`  entry ${e.id}: ${e.message}`);
   if (errors.length > 0) {
     throw new CliError(`${errors.length} ${errors.length === 1 ? 'entry was' : 'entries were'} refused and stay${errors.length === 1 ? 's' : ''} open (acct import get <id> shows the reason)`, ExitCode.Conflict);
   }
+}
+
+/** The same record as a run that booked nothing, and the sentence on stderr. */
+function reportNothing(plan: OutputPlan, queue: Pick<ImportEntryList, 'open_count' | 'ready_count'>): void {
+  printRecord(plan, { created: 0, ignored: 0, failed: 0, errors: [] });
+  notice(nothingToBook(queue));
 }
 
 /** An entry as the booking processing would make: income debits the bank account, expense credits it. */
@@ -69,12 +99,17 @@ function asBooking(e: ImportEntryRecord): Record<string, unknown> {
 }
 
 async function dryRun(rt: Runtime, company: number, plan: OutputPlan): Promise<void> {
-  const ready = (await listImportEntries(rt.client, company, { status: 'ready', limit: 'all' })).data;
+  const answer = await listImportEntries(rt.client, company, { status: 'ready', limit: 'all' });
+  const ready = answer.data;
   const booked = ready.filter((e) => e.ignore !== true)
     .sort((a, b) => String(a.date).localeCompare(String(b.date)) || Number(a.id) - Number(b.id));
   const renderer = listRenderer(plan);
   renderer.push(booked.map(asBooking));
   renderer.end();
+  if (ready.length === 0) {
+    notice(nothingToBook(answer));
+    return;
+  }
   const ignored = ready.length - booked.length;
   notice(`Dry run: ${booked.length} ${booked.length === 1 ? 'booking' : 'bookings'} would be made, ${ignored} ignored ${ignored === 1 ? 'entry' : 'entries'} deleted; nothing was sent.`);
 }

@@ -29,19 +29,23 @@ Without --limit or --all the service answers 50 entries; --page and --per-page a
 const UPLOAD_HELP = `
 Each file (a camt.052, .053 or .054 XML file, or a ZIP of such files, up to 50 MB) is one upload.
 Without --bank-account each statement goes to the bank account with its IBAN, else to the primary
-bank account. Transactions already imported (by the bank's reference) are skipped as duplicates;
-incoming payments with an invoice's QR or SCOR reference are matched to that invoice; others get the
-counter account, VAT rate and text of the last processed entry of the same counterparty (ready by
-rule). Prints per file and in total: created, duplicates, matched, ready (-o json: one object). A file
-the service refuses (not CAMT, a wrong bank account) is named with the reason on stderr; the other
-files are still uploaded and the command exits 3. A service that does not report the counts is said
-on stderr; the open and ready counts follow in any case.`;
+bank account. Transactions already imported (the bank's reference with the same date, amount and
+direction) are skipped as duplicates, each named on stderr with the import entry it duplicates;
+transactions the bank has not booked yet (pending) or sends for information only are not imported
+and counted on stderr. Incoming payments with an invoice's QR or SCOR reference are matched to that
+invoice; others get the counter account, VAT rate and text of the last processed entry of the same
+counterparty (ready by rule). Prints per file and in total: created, duplicates, matched, ready
+(-o json: one object, with skipped_pending, skipped_info and skipped_duplicates, the list of the
+duplicates). A file the service refuses (not CAMT, a wrong bank account) is named with the reason on
+stderr; the other files are still uploaded and the command exits 3. A service that does not report
+the counts is said on stderr; the open and ready counts follow in any case.`;
 
 const PROCESS_HELP = `
 Books every ready entry (income: debit the bank account, credit the counter account; expense: debit the
 counter account, credit the bank account) and deletes the ignored ones. Prints created, ignored and
 every entry the bookkeeping refused (closed period, revenue cap, invoice paid already …) with the
-reason; those stay open and the command exits 6. No ready entry: exit 6.
+reason; those stay open and the command exits 6. No ready entry is no failure: it says "nothing to
+book: 0 ready, N need an account" on stderr and exits 0, so "process --dry-run && process" fits a cron job.
 --dry-run lists the bookings it would make from the ready entries (computed here, nothing is sent).`;
 
 const REVIEW_HELP = `

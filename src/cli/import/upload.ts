@@ -1,14 +1,16 @@
 // `acct import upload-camt <file...> [--bank-account N]`: one multipart upload per file, every file
 // checked before the first request. Per file and in total: how many transactions were new, skipped as
 // duplicates, matched to an invoice and ready by a learned rule, from the answer's X-Import-* headers (a
-// service without them: the counts are unknown, said on stderr). A file the service refuses (422) is
-// named with its reason and the others still go up; the command then exits 3. Last, the open and
-// ready counts of the whole import on stderr (-o json: in the object).
-import { listImportEntries, uploadCamt, type UploadCounts, type UploadFile } from '../../api/endpoints/import-entries.js';
+// service without them: the counts are unknown, said on stderr). Nothing is skipped unseen: every
+// duplicate is named on stderr with the entry it duplicates (from the upload's report), and the
+// transactions the bank has not booked (pending, information only) are counted. A file the service
+// refuses (422) is named with its reason and the others still go up; the command then exits 3. Last,
+// the open and ready counts of the whole import on stderr (-o json: in the object).
+import { listImportEntries, uploadCamt, type SkippedDuplicate, type UploadFile, type UploadResult } from '../../api/endpoints/import-entries.js';
 import { ApiError } from '../../api/http.js';
 import { CliError, ExitCode } from '../../errors.js';
 import type { Column } from '../../output/types.js';
-import { formatCurrency } from '../../domain/money.js';
+import { formatCurrency, groupRappen, toRappen } from '../../domain/money.js';
 import { formatDate } from '../../output/format.js';
 import { failureText } from '../failure.js';
 import { notice } from '../globals.js';
@@ -22,14 +24,21 @@ import type { VerbIO } from '../verb.js';
 const MAX_CAMT_MB = 50;
 
 const COUNTS = ['created', 'duplicates', 'matched', 'ready'] as const;
-type Counts = Record<(typeof COUNTS)[number], number | null>;
+/** Transactions of entries the bank has not booked: not imported, counted (not shown by default: the stable columns stay). */
+const NOT_BOOKED = ['skipped_pending', 'skipped_info'] as const;
+type Counts = Record<(typeof COUNTS)[number] | (typeof NOT_BOOKED)[number], number | null>;
 type FileRow = Counts & { file: string };
+/** A skipped duplicate with the file it was in (-o json: `skipped_duplicates`). */
+type DuplicateRow = SkippedDuplicate & { file: string };
 
-const COLUMNS: Column[] = [{ key: 'file' }, ...COUNTS.map((key): Column => ({ key, kind: 'int' }))];
-/** -o json: the totals, the files, the refused files and the import's open and ready counts. */
+const COLUMNS: Column[] = [
+  { key: 'file' }, ...COUNTS.map((key): Column => ({ key, kind: 'int' })), ...NOT_BOOKED.map((key): Column => ({ key, kind: 'int', default: false })),
+];
+/** -o json: the totals, the files, every skipped duplicate, the refused files and the import's open and ready counts. */
 const SUMMARY_COLUMNS: Column[] = [
-  ...COUNTS.map((key): Column => ({ key, kind: 'int' })),
-  { key: 'files', kind: 'json' }, { key: 'failed', kind: 'json' }, { key: 'open_count', kind: 'int' }, { key: 'ready_count', kind: 'int' },
+  ...[...COUNTS, ...NOT_BOOKED].map((key): Column => ({ key, kind: 'int' })),
+  { key: 'files', kind: 'json' }, { key: 'skipped_duplicates', kind: 'json' }, { key: 'failed', kind: 'json' },
+  { key: 'open_count', kind: 'int' }, { key: 'ready_count', kind: 'int' },
 ];
 
 interface UploadOptions {
@@ -57,14 +66,15 @@ export default async function uploadCommand(opts: UploadOptions, io: VerbIO): Pr
   const plan = planOutput(g, COLUMNS);
   const files = opts.file.map((path) => ({ path, upload: readCamt(path) }));
   const rows: FileRow[] = [];
+  const duplicates: DuplicateRow[] = [];
   const failed: { file: string; message: string }[] = [];
   const open = await withRuntime(g, async (rt) => {
     const company = await rt.company();
     const bankAccount = opts.bankAccount === undefined ? undefined : await new RefResolver(rt.client, company).resolve('account', opts.bankAccount, 'bank-account');
     for (const { path, upload } of files) {
-      let counts: UploadCounts | null;
+      let result: UploadResult;
       try {
-        counts = await uploadCamt(rt.client, company, upload, bankAccount);
+        result = await uploadCamt(rt.client, company, upload, bankAccount);
       } catch (err) {
         if (!(err instanceof ApiError) || err.status !== 422) throw err;
         const message = failureText(err);
@@ -72,19 +82,50 @@ export default async function uploadCommand(opts: UploadOptions, io: VerbIO): Pr
         notice(`${path}: not imported: ${message}`);
         continue;
       }
-      rows.push({ file: path, ...(counts ?? { created: null, duplicates: null, matched: null, ready: null }) });
+      rows.push(fileRow(path, result));
+      for (const d of result.duplicates ?? []) duplicates.push({ file: path, ...d });
+      for (const line of skippedLines(path, result)) notice(line);
       for (const line of await closingBalances(upload.bytes)) notice(`${path}: ${line}`);
     }
     return listImportEntries(rt.client, company, { limit: 1 });
   });
 
-  const totals = Object.fromEntries(COUNTS.map((key) => [key, total(rows, key)])) as Counts;
-  print(plan, rows, totals, { files: rows, failed, open_count: open.open_count, ready_count: open.ready_count });
+  const totals = Object.fromEntries([...COUNTS, ...NOT_BOOKED].map((key) => [key, total(rows, key)])) as Counts;
+  print(plan, rows, totals, { files: rows, skipped_duplicates: duplicates, failed, open_count: open.open_count, ready_count: open.ready_count });
   if (rows.length > 0 && totals.created === null) notice('The service did not report the counts (no X-Import-* headers): how many transactions were new is unknown.');
   notice(`Open: ${open.open_count} ${open.open_count === 1 ? 'entry' : 'entries'}, ${open.ready_count} ready.${open.open_count > open.ready_count ? ' Next: acct import review' : open.ready_count > 0 ? ' Next: acct import process' : ''}`);
   if (failed.length > 0) {
     throw new CliError(`${failed.length} of ${files.length} ${files.length === 1 ? 'file was' : 'files were'} not imported: ${failed.map((f) => f.file).join(', ')}`, ExitCode.Validation);
   }
+}
+
+function fileRow(file: string, result: UploadResult): FileRow {
+  const counts = result.counts ?? { created: null, duplicates: null, matched: null, ready: null };
+  return { file, ...counts, skipped_pending: result.notBooked?.pending ?? null, skipped_info: result.notBooked?.info ?? null };
+}
+
+const transactions = (n: number) => `${n} ${n === 1 ? 'transaction' : 'transactions'}`;
+
+/** One line per duplicate skipped (or their number, when the service does not list them), then what the bank has not booked. */
+function skippedLines(path: string, result: UploadResult): string[] {
+  const lines = result.duplicates?.map((d) => `${path}: ${duplicateText(d)}`) ?? [];
+  const unlisted = result.duplicates === null ? result.counts?.duplicates ?? 0 : 0;
+  if (unlisted > 0) lines.push(`${path}: ${transactions(unlisted)} skipped as duplicates (the service does not list them)`);
+  const pending = result.notBooked?.pending ?? 0;
+  const info = result.notBooked?.info ?? 0;
+  if (pending > 0) lines.push(`${path}: ${pending} pending ${pending === 1 ? 'transaction' : 'transactions'} not imported (not booked by the bank yet)`);
+  if (info > 0) lines.push(`${path}: ${info} information-only ${info === 1 ? 'transaction' : 'transactions'} not imported`);
+  return lines;
+}
+
+/** "duplicate of import entry 12, not imported: 31.03.2026 -2'150.00 Immo AG ref … bank ref …" (the amount signed as acct import list shows it). */
+function duplicateText(d: SkippedDuplicate): string {
+  const rappen = toRappen(d.sum) ?? 0;
+  const parts = [
+    formatDate(d.date), groupRappen(d.type === 'expense' ? -rappen : rappen), d.counterparty_name ?? '',
+    d.reference ? `ref ${d.reference}` : '', d.bank_reference ? `bank ref ${d.bank_reference}` : '',
+  ];
+  return `duplicate of import entry ${d.duplicate_of}, not imported: ${parts.filter((p) => p !== '').join(' ')}`;
 }
 
 /**

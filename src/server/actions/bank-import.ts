@@ -23,15 +23,32 @@ import type { UploadedFile } from '../upload.js';
 import { accrual, invoiceBooker, markAs, paymentBooking, rememberedAccounts, type AccountByNumber } from './document-states.js';
 
 
-export interface UploadCounts {
+/** A transaction an upload skipped because an earlier upload to the same bank account had it. */
+export interface SkippedDuplicate {
+  date: string;
+  type: 'income' | 'expense';
+  /** Rappen, unsigned */
+  sum: number;
+  counterparty_name: string | null;
+  reference: string | null;
+  bank_reference: string | null;
+  /** the import entry it duplicates */
+  duplicate_of: number;
+}
+
+export interface UploadReport {
   /** new import entries */
   created: number;
-  /** transactions skipped because an earlier upload to the same bank account had them */
-  duplicates: number;
+  /** transactions skipped, each with the entry it duplicates */
+  duplicates: SkippedDuplicate[];
   /** new entries linked to an unpaid invoice by their reference */
   matched: number;
   /** new entries made ready by a rule learned from processed ones */
   ready: number;
+  /** transactions of entries the bank has not booked yet (PDNG and the like): not imported */
+  skipped_pending: number;
+  /** transactions of information-only entries (INFO): not imported */
+  skipped_info: number;
 }
 
 const DESCRIPTION_MAX = 255;
@@ -41,39 +58,59 @@ const DESCRIPTION_MAX = 255;
  * anything is written (a ZIP with one statement that fits no account imports nothing); then all new
  * entries are written in one transaction.
  */
-export function importStatements(s: CompanyScope, statements: readonly CamtStatement[], bankAccountId?: number): UploadCounts {
+export function importStatements(s: CompanyScope, statements: readonly CamtStatement[], bankAccountId?: number): UploadReport {
   // one write transaction from the first read: another process uploading the same file waits, then sees these as duplicates
   return transaction(s.db, () => importInTransaction(s, statements, bankAccountId));
 }
 
-function importInTransaction(s: CompanyScope, statements: readonly CamtStatement[], bankAccountId: number | undefined): UploadCounts {
+function importInTransaction(s: CompanyScope, statements: readonly CamtStatement[], bankAccountId: number | undefined): UploadReport {
   const accounts = listAccountRows(s.db, s.companyId, ['bank']);
   const targets = statements.map((st) => ({ statement: st, account: bankAccountFor(accounts, st, bankAccountId) }));
   const matcher = invoiceMatcher(s);
   const rules = learnedRules(s);
-  const counts: UploadCounts = { created: 0, duplicates: 0, matched: 0, ready: 0 };
-  const seen = new Map<number, Set<string>>();
+  const report: UploadReport = { created: 0, duplicates: [], matched: 0, ready: 0, skipped_pending: 0, skipped_info: 0 };
+  const seen = new Map<number, Map<string, number>>();
   const fresh: NewImportEntry[] = [];
   for (const { statement, account } of targets) {
+    report.skipped_pending += statement.notBooked.pending;
+    report.skipped_info += statement.notBooked.info;
     const bankId = Number(account.id);
-    let keys = seen.get(bankId);
-    if (!keys) {
-      keys = new Set(importedKeysOf(s.db, s.companyId, bankId).map((r) => duplicateKey(r as NewImportEntry)));
-      seen.set(bankId, keys);
+    let earlier = seen.get(bankId);
+    if (!earlier) {
+      earlier = earlierEntries(s, bankId);
+      seen.set(bankId, earlier);
     }
     for (const tx of statement.transactions) {
       const entry = newEntry(bankId, tx);
-      // transactions of one upload are never merged: the set holds earlier uploads only
-      if (keys.has(duplicateKey(entry))) { counts.duplicates += 1; continue; }
+      // transactions of one upload are never merged: the map holds earlier uploads only
+      const original = earlier.get(duplicateKey(entry));
+      if (original !== undefined) { report.duplicates.push(skipped(entry, original)); continue; }
       const match = matcher(entry, tx);
-      if (match) counts.matched += 1;
-      else if (applyRule(rules, entry)) counts.ready += 1;
+      if (match) report.matched += 1;
+      else if (applyRule(rules, entry)) report.ready += 1;
       fresh.push(entry);
     }
   }
   insertImportEntries(s.db, s.companyId, s.userId, fresh);
-  counts.created = fresh.length;
-  return counts;
+  report.created = fresh.length;
+  return report;
+}
+
+/** The bank account's import entries (any status) by their duplicate key; the first one of a key is what a duplicate names. */
+function earlierEntries(s: CompanyScope, bankAccountId: number): Map<string, number> {
+  const byKey = new Map<string, number>();
+  for (const row of importedKeysOf(s.db, s.companyId, bankAccountId)) {
+    const key = duplicateKey(row as NewImportEntry);
+    if (!byKey.has(key)) byKey.set(key, Number(row.id));
+  }
+  return byKey;
+}
+
+function skipped(e: NewImportEntry, original: number): SkippedDuplicate {
+  return {
+    date: e.date, type: e.type, sum: e.sum, counterparty_name: e.counterparty_name, reference: e.reference,
+    bank_reference: e.bank_reference, duplicate_of: original,
+  };
 }
 
 /** The bank account a statement goes to: the one asked for, else the one with the statement's IBAN, else the primary one. */
@@ -118,9 +155,13 @@ function newEntry(bankAccountId: number, tx: CamtTransaction): NewImportEntry {
   };
 }
 
-/** Same transaction: the same bank reference; only without one, the same date, sum, type, structured reference and counterparty. */
+/**
+ * Same transaction: the same bank reference with the same booking date, sum and type (banks reuse
+ * references and send placeholders, so the reference alone would drop real payments); without one,
+ * the same date, sum, type, structured reference and counterparty.
+ */
 function duplicateKey(e: { bank_reference: string | null; date: string; sum: number | bigint; type: string; reference: string | null; counterparty_name: string | null }): string {
-  if (e.bank_reference !== null) return `R\u0000${e.bank_reference}`;
+  if (e.bank_reference !== null) return ['R', e.bank_reference, e.date, Number(e.sum), e.type].join('\u0000');
   return ['K', e.date, Number(e.sum), e.type, e.reference ?? '', (e.counterparty_name ?? '').toLowerCase()].join('\u0000');
 }
 

@@ -1,6 +1,7 @@
 // An import entry as the API shows it (docs/service/import-entries.md "The ImportEntry"): the spec's
 // fields, what the file said of the counterparty, and the accounts, tax rate, invoice and receipt
 // embedded, each read once per answer.
+import type { UploadReport } from '../actions/bank-import.js';
 import { dottedDate } from '../domain/entries.js';
 import { groupRappen, percentHundredthsToNumber, rappenToNumber } from '../domain/money.js';
 import { idOrNull, type Db, type Row } from '../store/db.js';
@@ -48,3 +49,8 @@ export function serializeImportEntries(db: Db, companyId: number, rows: Row[], f
 }
 
 export type ImportEntry = ReturnType<typeof serializeImportEntries>[number];
+
+/** An upload's report as `report=true` asks for it: the counts, and each duplicate's sum as a decimal like an ImportEntry's. */
+export function presentUploadReport(report: UploadReport) {
+  return { ...report, duplicates: report.duplicates.map((d) => ({ ...d, sum: rappenToNumber(d.sum) })) };
+}

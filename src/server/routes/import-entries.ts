@@ -20,7 +20,7 @@ import { findFile } from '../store/files.js';
 import {
   findImportEntryRow, importEntryRowsByIds, listImportEntryRows, queueCounts, type ImportSearch, type QueueStatus,
 } from '../store/import-entries.js';
-import { serializeImportEntries } from '../present/import-entries.js';
+import { presentUploadReport, serializeImportEntries } from '../present/import-entries.js';
 import { fileUrlFor } from '../file-links.js';
 import { readUploadedFile, uploadBodyLimit } from '../upload.js';
 
@@ -109,7 +109,7 @@ const deleteSchema = lazy(() => z.object({
   ids: required(z.union([z.literal('all'), z.preprocess((v) => (typeof v === 'number' ? [v] : v), z.array(rules.id()).min(1).max(10000))])),
 }));
 
-const uploadSchema = lazy(() => z.object({ bank_account_id: nullable(rules.id()) }));
+const uploadSchema = lazy(() => z.object({ bank_account_id: nullable(rules.id()), report: sometimes(rules.boolean()) }));
 
 const inputOf = (data: Zod.output<ReturnType<typeof updateSchema>>): ImportEntryInput => data as ImportEntryInput;
 
@@ -175,12 +175,15 @@ export function registerImportEntries(r: Hono<AppEnv>): void {
         throw err;
       }
       // from here on no await: the duplicates and matches are read and the entries written in one go
-      const counts = importStatements(companyScopeOf(c), statements, checked.data.bank_account_id ?? undefined);
-      c.header('X-Import-Created', String(counts.created));
-      c.header('X-Import-Duplicates', String(counts.duplicates));
-      c.header('X-Import-Matched', String(counts.matched));
-      c.header('X-Import-Ready', String(counts.ready));
-      return c.json(true);
+      const report = importStatements(companyScopeOf(c), statements, checked.data.bank_account_id ?? undefined);
+      c.header('X-Import-Created', String(report.created));
+      c.header('X-Import-Duplicates', String(report.duplicates.length));
+      c.header('X-Import-Matched', String(report.matched));
+      c.header('X-Import-Ready', String(report.ready));
+      c.header('X-Import-Skipped-Pending', String(report.skipped_pending));
+      c.header('X-Import-Skipped-Info', String(report.skipped_info));
+      // the spec's body is `true`; a client that asks gets the report, with every duplicate skipped
+      return checked.data.report === true ? c.json(presentUploadReport(report)) : c.json(true);
     });
   }
 

@@ -181,8 +181,8 @@ const DELETE_CHUNK = 500;
 
 /** What an upload compares a transaction with to skip it as a duplicate: every entry ever imported to the bank account. */
 export function importedKeysOf(db: Db, companyId: number, bankAccountId: number): Row[] {
-  return all(db, `SELECT bank_reference, date, sum, type, reference, counterparty_name FROM import_entries
-    WHERE company_id = ? AND bank_account_id = ?`, companyId, bankAccountId);
+  return all(db, `SELECT id, bank_reference, date, sum, type, reference, counterparty_name FROM import_entries
+    WHERE company_id = ? AND bank_account_id = ? ORDER BY id`, companyId, bankAccountId);
 }
 
 /** The processed entries a rule is learned from (oldest first, so a later one overrides an earlier). */
