@@ -10,6 +10,8 @@ export const ExitCode = {
   NotFound: 5,
   Conflict: 6,
   RateLimited: 7,
+  /** the books do not hold: acct check found a violated rule, or a backup or archive failed verification */
+  Unsound: 8,
   Interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];

@@ -115,7 +115,7 @@ Examples:
   $ acct login --base-url https://app.milkee.ch/api/v2
   $ ACCT_TOKEN=… ACCT_COMPANY=1 acct tags list -o csv
 
-Exit codes: 0 ok, 1 failure, 2 usage, 3 validation, 4 auth, 5 not found, 6 conflict, 7 rate limited, 130 interrupted.
+Exit codes: 0 ok, 1 failure, 2 usage, 3 validation, 4 auth, 5 not found, 6 conflict, 7 rate limited, 8 books unsound (check, verify), 130 interrupted.
 Without a profile or ACCT_* variables acct works on a local ledger (the embedded service).`);
 
   program.command('login')
@@ -161,6 +161,17 @@ Without a profile or ACCT_* variables acct works on a local ledger (the embedded
     ]))
     .action(lazy(() => import('./api-command/run.js')));
 
+  program.command('backup')
+    .description('back up the local ledger (the database and every receipt, verified by SHA-256), list its daily backups, or move them')
+    .option('--out <file>', 'write the backup here (default: today\'s file in the backup directory)')
+    .option('--list', 'list the daily backups (the last 7 days and 12 months are kept)')
+    .option('--backup-dir <dir>', 'keep the daily backups in this directory from now on (e.g. another disk); "default" for the ledger\'s backups/')
+    .addHelpText('after', examplesText(['acct backup', 'acct backup --out ~/usb/acct-backup.zip', 'acct backup --list', 'acct backup --backup-dir /mnt/usb/acct-backups']))
+    .action(lazy(() => import('./backup/run.js')));
+  program.command('check')
+    .description('prove the local ledger adds up: SQLite\'s integrity check and the ledger\'s rules (exit 8 when one is broken)')
+    .addHelpText('after', examplesText(['acct check', 'acct server check --data ./books']))
+    .action(lazy(() => import('./backup/check.js')));
   declareGroup(program, 'server', 'the embedded Accounting Service', declareServer);
   program.command('completion')
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(['bash', 'zsh', 'fish']))
@@ -284,6 +295,24 @@ function declareServer(server: Command): void {
     .option('--creditor-zip <zip>').option('--creditor-city <city>').option('--creditor-country <code>')
     .addHelpText('after', examplesText(['acct server companies set 1 --data ./books --plan business --vat-accrual on']))
     .action(lazy(() => import('./server-command/companies-set.js')));
+  server.command('backup')
+    .description('a consistent backup of a data directory, also while a server runs on it: the database, every stored file, a manifest of SHA-256s')
+    .option('--data <dir>', 'data directory (default: the local ledger, ACCT_DATA_DIR)')
+    .requiredOption('--out <file>', 'the backup file to write (a ZIP)')
+    .addHelpText('after', examplesText(['acct server backup --data ./books --out books-2026-03-31.zip']))
+    .action(lazy(() => import('./server-command/backup.js')));
+  server.command('restore')
+    .argument('<file>', 'a backup made by acct server backup or acct backup')
+    .description('verify a backup completely (every SHA-256, SQLite\'s integrity check), then put it in place of the data directory')
+    .option('--data <dir>', 'data directory (default: the local ledger, ACCT_DATA_DIR)')
+    .option('--force', 'replace a directory that is not empty (it is kept beside, as <dir>.before-restore-<time>)')
+    .addHelpText('after', examplesText(['acct server restore books-2026-03-31.zip --data ./books', 'acct server restore books-2026-03-31.zip --data ./books --force']))
+    .action(lazy(() => import('./server-command/restore.js')));
+  server.command('check')
+    .description('prove the books add up: SQLite\'s integrity check and the ledger\'s rules, one line per broken rule (exit 8)')
+    .option('--data <dir>', 'data directory (default: the local ledger, ACCT_DATA_DIR)')
+    .addHelpText('after', examplesText(['acct server check --data ./books']))
+    .action(lazy(() => import('./server-command/check.js')));
   server.command('recur')
     .description('create the due copies of recurring invoices; prints one line per invoice created')
     .option('--data <dir>', 'data directory')

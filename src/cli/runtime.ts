@@ -29,21 +29,44 @@ export function loadConfig(): ConfigStore {
   return openConfig(process.env);
 }
 
+/** local.json: the local mode's settings beside the local ledger (default company, backup directory). */
+function readLocalState(dataDir: string): Record<string, unknown> {
+  try {
+    const state = JSON.parse(readFileSync(join(dataDir, LOCAL_STATE), 'utf8'));
+    return state !== null && typeof state === 'object' ? state : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Changes some keys of local.json, keeping the others (undefined removes a key). */
+function updateLocalState(dataDir: string, changes: Record<string, unknown>): void {
+  const state = { ...readLocalState(dataDir), ...changes };
+  writeFileSync(join(dataDir, LOCAL_STATE), `${JSON.stringify(state)}\n`, { mode: 0o600 });
+}
+
 /**
  * The default company of local mode, kept beside the local ledger: the one `acct use` chose, or the
  * first company, remembered (`auto`) the first time it was looked up so later commands need not ask.
  */
 export function localCompany(dataDir: string): { company: number; auto: boolean } | undefined {
-  try {
-    const state = JSON.parse(readFileSync(join(dataDir, LOCAL_STATE), 'utf8'));
-    return typeof state.company === 'number' ? { company: state.company, auto: state.auto === true } : undefined;
-  } catch {
-    return undefined;
-  }
+  const state = readLocalState(dataDir);
+  return typeof state.company === 'number' ? { company: state.company, auto: state.auto === true } : undefined;
 }
 
 export function setLocalCompany(dataDir: string, company: number, auto = false): void {
-  writeFileSync(join(dataDir, LOCAL_STATE), `${JSON.stringify(auto ? { company, auto } : { company })}\n`, { mode: 0o600 });
+  updateLocalState(dataDir, { company, auto: auto ? true : undefined });
+}
+
+/** Where local mode keeps its daily snapshots: ACCT_BACKUP_DIR, else `acct backup --backup-dir`, else the data directory's backups/. */
+export function localBackupDir(dataDir: string): string {
+  const chosen = process.env.ACCT_BACKUP_DIR || readLocalState(dataDir).backup_dir;
+  return typeof chosen === 'string' && chosen ? chosen : join(dataDir, 'backups');
+}
+
+/** Remembers the directory for local mode's daily snapshots; undefined goes back to the default. */
+export function setLocalBackupDir(dataDir: string, dir: string | undefined): void {
+  updateLocalState(dataDir, { backup_dir: dir });
 }
 
 /** Until when a wait was said: requests sent side by side wait for the same window, said once. */
@@ -76,7 +99,7 @@ export async function openRuntime(g: GlobalOptions): Promise<Runtime> {
   if (ctx.mode === 'local') {
     // the service runs inside this process for the command: no server, no socket
     const { openInProcess } = await import('../server/in-process.js');
-    const service = await openInProcess({ dataDir: ctx.dataDir, log: (l) => process.stderr.write(`${l}\n`) });
+    const service = await openInProcess({ dataDir: ctx.dataDir, backupDir: localBackupDir(ctx.dataDir), log: (l) => process.stderr.write(`${l}\n`) });
     transport = {
       send: (x) => service.handle({ url: x.url.href, method: x.method, headers: x.headers, body: x.body }),
       close() {},

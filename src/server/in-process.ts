@@ -5,6 +5,9 @@
 import { useLightWeb } from '../light-web.js';
 import { API_PREFIX } from './app.js';
 import { openService } from './server.js';
+import { clock, todayOf } from './clock.js';
+import type { Db } from './store/db.js';
+import { lastBackupDay, recordBackupDay } from './store/backup-day.js';
 
 /** The origin in-process requests are addressed to: nothing listens there, the app is called directly. */
 const IN_PROCESS_ORIGIN = 'http://in-process.localhost';
@@ -20,11 +23,19 @@ export interface InProcessService {
   close(): void;
 }
 
-export async function openInProcess(opts: { dataDir: string; log?: (line: string) => void }): Promise<InProcessService> {
+export interface InProcessOptions {
+  dataDir: string;
+  log?: (line: string) => void;
+  /** where the daily snapshots go (default: the data directory's backups/) */
+  backupDir?: string;
+}
+
+export async function openInProcess(opts: InProcessOptions): Promise<InProcessService> {
   useLightWeb();
-  const { db, localToken, app, recurNow } = await openService({ ...opts, rateLimit: 0, localAccess: true });
+  const { db, seed, localToken, app, recurNow } = await openService({ ...opts, rateLimit: 0, localAccess: true });
   // a command starts the service anew each time: the recurring pass runs on the first command of a day
   await recurNow({ oncePerDay: true });
+  await snapshotOncePerDay(db, opts, seed.seeded);
   return {
     url: `${IN_PROCESS_ORIGIN}${API_PREFIX}`,
     localToken: localToken!,
@@ -39,4 +50,26 @@ export async function openInProcess(opts: { dataDir: string; log?: (line: string
       db.close();
     },
   };
+}
+
+/**
+ * Local mode's daily snapshot, taken by the first command of a day (as the recurring pass): the day is
+ * kept in `meta`, and the backup code loads only then. A ledger seeded by this very command has nothing
+ * to keep yet. A failed snapshot is said on stderr and retried by the next command; it never fails the
+ * command itself.
+ */
+async function snapshotOncePerDay(db: Db, opts: InProcessOptions, justSeeded: boolean): Promise<void> {
+  const day = todayOf({}, clock.now());
+  if (lastBackupDay(db) === day) return;
+  const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  try {
+    if (!justSeeded) {
+      const { dailySnapshot, BACKUPS_DIR } = await import('./backup.js');
+      const { join } = await import('node:path');
+      await dailySnapshot(db, opts.dataDir, opts.backupDir ?? join(opts.dataDir, BACKUPS_DIR), day);
+    }
+    recordBackupDay(db, day);
+  } catch (err) {
+    log(`daily backup: ${(err as Error).message}`);
+  }
 }

@@ -6,3 +6,7 @@ export {
 } from './admin.js';
 export { openDatabase } from './store/db.js';
 export { issueToken, findUserByToken } from './store/tokens.js';
+export { BACKUPS_DIR, BackupInvalid, dailyName, listBackups, restoreBackup, takeSnapshot, verifyBackup, type BackupFile } from './backup.js';
+export { checkBooks, RULE_COUNT, violationLine, type Violation } from './check.js';
+export { DATABASE_FILE } from './store/db.js';
+export { dailySnapshot } from './backup.js';
