@@ -46,7 +46,8 @@ export class ManifestZipWriter {
   private readonly members: ManifestMember[] = [];
   private failure: Error | undefined;
 
-  constructor(private readonly out: string, private readonly format: string) {
+  /** `level`: deflate level of every member (1 is fast, 9 small; fflate's default is 6) */
+  constructor(private readonly out: string, private readonly format: string, private readonly level: 1 | 6 | 9 = 6) {
     mkdirSync(dirname(out), { recursive: true });
     this.tmp = `${out}.${process.pid}.partial`;
     this.fd = openSync(this.tmp, 'w', 0o600);
@@ -80,7 +81,7 @@ export class ManifestZipWriter {
 
   /** A member written in pieces (an export's pages as they arrive). */
   open(path: string): { push(chunk: Uint8Array | string): void; close(): ManifestMember } {
-    const entry = new ZipDeflate(path, { level: 6 });
+    const entry = new ZipDeflate(path, { level: this.level });
     this.zip.add(entry);
     const hash: Hash = createHash('sha256');
     let size = 0;

@@ -27,7 +27,8 @@ export interface SnapshotResult { manifest: Manifest; out: string; files: number
  */
 export async function takeSnapshot(db: Db, dataDir: string, out: string): Promise<SnapshotResult> {
   const work = mkdtempSync(join(tmpdir(), 'acct-snapshot-'));
-  const writer = new ManifestZipWriter(resolve(out), BACKUP_FORMAT);
+  // level 1: a database compresses to a quarter already, and a backup beside a running server should be quick
+  const writer = new ManifestZipWriter(resolve(out), BACKUP_FORMAT, 1);
   try {
     const copy = join(work, DATABASE_FILE);
     await sqliteBackup(db, copy, { rate: ALL_PAGES });

@@ -169,6 +169,9 @@ export const RULE_COUNT = RULES.length;
  * fails its integrity check is checked no further: the rules' answers would mean nothing.
  */
 export function checkBooks(db: Db, dataDir: string): Violation[] {
+  // the integrity check walks every index against its table: a 64 MB page cache (instead of 2 MB) saves
+  // it re-reading pages, about a quarter of its time at 100k bookings
+  db.exec('PRAGMA cache_size = -65536');
   db.exec('BEGIN');
   try {
     const first = integrity(db, dataDir);
