@@ -30,8 +30,21 @@ export async function backupTo(dataDir: string, out: string): Promise<void> {
   });
 }
 
-/** Runs every rule; one line per violated rule on stdout, exit 8 when any is violated. */
+/** SQLite's own words for a damaged file, when opening or reading it fails before the integrity check can say so. */
+const DAMAGED = /malformed|corrupt|not a database/i;
+
+/** Runs every rule; one line per violated rule on stdout, exit 8 when any is violated (a file SQLite cannot read too). */
 export async function checkLedger(dataDir: string): Promise<void> {
+  try {
+    await checkRules(dataDir);
+  } catch (err) {
+    if (err instanceof CliError || !DAMAGED.test((err as Error).message)) throw err;
+    process.stdout.write(`SQLite integrity check: 1 violation: ${(err as Error).message}\n`);
+    throw new CliError(`the database of ${dataDir} is damaged: restore a backup (acct server restore)`, ExitCode.Unsound);
+  }
+}
+
+async function checkRules(dataDir: string): Promise<void> {
   await withLedger(dataDir, (db, admin) => {
     const started = performance.now();
     const violations = admin.checkBooks(db, dataDir);
