@@ -3,6 +3,7 @@
 // (bank account, duplicates, invoice matches, learned rules); processing books the ready ones through
 // the booking action, each in its own transaction, and pays matched invoices as mark-as paid does.
 // Synchronous, like the booking action: an upload reads what it compares with once, then writes.
+import { bankTransactionText } from '../../domain/bank-transaction-codes.js';
 import type { CamtStatement, CamtTransaction } from '../../domain/camt.js';
 import { normaliseIban } from '../../domain/iban.js';
 import { normaliseReference } from '../../domain/qr-reference.js';
@@ -136,7 +137,11 @@ function bankAccountFor(accounts: Row[], statement: CamtStatement, askedFor: num
 
 function newEntry(bankAccountId: number, tx: CamtTransaction): NewImportEntry {
   const parts = [tx.entryInfo, tx.counterpartyName ?? '', tx.remittance].filter((p) => p !== '');
+  // a line with no words of its own still says what it is: the bank transaction code in words
+  if (parts.length === 0 && tx.bankTransactionCode !== null) parts.push(bankTransactionText(tx.bankTransactionCode));
   if (tx.reversal && !/storno|reversal|rückbuchung/i.test(parts.join(' '))) parts.unshift('Storno');
+  // the sum is the booked amount; what was paid in another currency is kept in the text
+  if (tx.originalAmount) parts.push(`${tx.originalAmount.currency} ${tx.originalAmount.amount}`);
   const text = parts.join(' / ') || null;
   return {
     bank_account_id: bankAccountId,

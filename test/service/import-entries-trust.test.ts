@@ -1,0 +1,92 @@
+// Bank import against the running service, part 4 (issue 22): an import a bookkeeper can trust.
+// Every reference kept (untyped QRR and SCOR references match their invoices) and every line with a
+// text (the bank transaction code in words, a foreign original amount); learned rules keep the
+// direction and say which booking taught them; the statement's IBAN picks the bank account or the
+// upload asks; the statement's balances are reported, stored and reconciled with the books.
+// Contract: docs/service/import-entries.md.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../helpers/service.js';
+import { PAYER_IBAN, QR_IBAN, camt054, importHelpers, type CamtTx } from '../helpers/import-entries.js';
+import { retryOnStaleSocket } from './retry-on-reset.js';
+
+let svc: TestService;
+const h = importHelpers(() => svc);
+const { acc, freshCompany, uploadOk, byRef, customer, bankAccount, invoice, markAs, processAll, read } = h;
+
+const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../fixtures/camt', name));
+const oneLine = (price: number) => JSON.stringify([{ description: 'Beratung', amount: 1, price, unit: 'h' }]);
+
+beforeAll(async () => {
+  svc = retryOnStaleSocket(await startTestService());
+});
+
+afterAll(async () => {
+  await svc?.close();
+});
+
+// ---------------------------------------------------------------------------------------------------
+
+describe('every reference kept', () => {
+  it('an untyped QRR (27 digits, valid check digit) is stored and pays its invoice like a typed one', async () => {
+    const c = freshCompany('ESR ohne Typ AG');
+    const qr = await bankAccount(c, { name: 'PostFinance QR', number: 1025, iban: QR_IBAN });
+    const inv = await invoice(c, { customer_id: await customer(c), positions: oneLine(250), bank_account_id: qr });
+    await markAs(c, inv.id, 'sent');
+    const spaced = inv.qr_reference.replace(/^(.{2})(.{5})(.{5})(.{5})(.{5})(.{5})$/, '$1 $2 $3 $4 $5 $6');
+    const counts = await uploadOk(c, camt054(QR_IBAN, [{ amount: '250.00', ref: 'U-QRR', untypedRef: spaced, name: 'Muster AG' }]));
+    expect(counts).toMatchObject({ created: 1, matched: 1 });
+    expect((await byRef(c))['U-QRR']).toMatchObject({ reference: inv.qr_reference, invoice_id: inv.id, other_account_id: acc(c, 3400), is_ready: true });
+    expect((await processAll(c)).body).toEqual({ created: 1, ignored: 0, errors: [] });
+    expect((await h.readInvoice(c, inv.id)).status).toBe('paid');
+  });
+
+  it('an untyped RF reference with a valid ISO 11649 check is an SCOR and matches; a reference that is neither is not kept as one', async () => {
+    const c = freshCompany('SCOR ohne Typ AG');
+    const inv = await invoice(c, { customer_id: await customer(c), positions: oneLine(80) });
+    const counts = await uploadOk(c, camt054(null, [
+      { amount: '80.00', ref: 'U-SCOR', untypedRef: inv.reference.toLowerCase(), name: 'Muster AG' },
+      { amount: '80.00', ref: 'U-BAD', untypedRef: '210000000003139471430009018', name: 'Muster AG' },
+    ]));
+    expect(counts).toMatchObject({ created: 2, matched: 1 });
+    const entries = await byRef(c);
+    expect(entries['U-SCOR']).toMatchObject({ reference: inv.reference, invoice_id: inv.id, is_ready: true });
+    expect(entries['U-BAD']).toMatchObject({ reference: null, invoice_id: null, is_ready: false });
+  });
+});
+
+describe('every line has a text', () => {
+  it('without counterparty, entry information or remittance: the bank transaction code in words, else the code; else the counterparty or the entry information', async () => {
+    const c = freshCompany('Text AG');
+    await uploadOk(c, camt054(null, [
+      { amount: '100.00', ref: 'T-IN', code: 'PMNT/RCDT/ESCT' },
+      { amount: '50.00', direction: 'DBIT', ref: 'T-OUT', code: 'PMNT/ICDT/DMCT' },
+      { amount: '4.50', direction: 'DBIT', ref: 'T-FEE', code: 'ACMT/MDOP/CHRG' },
+      { amount: '1.00', ref: 'T-RAW', code: 'XTND/NTAV/NTAV' },
+      { amount: '2.00', ref: 'T-NAME', code: 'PMNT/RCDT/ESCT', name: 'Muster AG' },
+      { amount: '3.00', ref: 'T-INFO', code: 'PMNT/RCDT/ESCT', info: 'GUTSCHRIFT AUFTRAGGEBER' },
+    ]));
+    const e = await byRef(c);
+    const texts = Object.fromEntries(Object.entries(e).map(([ref, x]) => [ref, [x.description, x.og_description]]));
+    expect(texts).toEqual({
+      'T-IN': ['Zahlungseingang', 'Zahlungseingang'],
+      'T-OUT': ['Zahlungsausgang', 'Zahlungsausgang'],
+      'T-FEE': ['Bankspesen', 'Bankspesen'],
+      'T-RAW': ['XTND/NTAV/NTAV', 'XTND/NTAV/NTAV'],
+      'T-NAME': ['Muster AG', 'Muster AG'],
+      'T-INFO': ['GUTSCHRIFT AUFTRAGGEBER', 'GUTSCHRIFT AUFTRAGGEBER'],
+    });
+  });
+
+  it('an amount instructed in another currency (AmtDtls/InstdAmt) is in the text; the sum stays the booked CHF amount', async () => {
+    const c = freshCompany('Fremdwährung AG');
+    await uploadOk(c, camt054(null, [
+      { amount: '19.85', direction: 'DBIT', ref: 'F-EUR', name: 'Amazon EU S.a.r.l.', ustrd: 'Bestellung 302-1', instructed: { amount: '20.97', currency: 'EUR' } },
+      { amount: '7.00', direction: 'DBIT', ref: 'F-CODE', code: 'PMNT/CCRD/POSD', instructed: { amount: '7.80', currency: 'USD' } },
+    ]));
+    const e = await byRef(c);
+    expect(e['F-EUR']).toMatchObject({ sum: 19.85, type: 'expense', og_description: 'Amazon EU S.a.r.l. / Bestellung 302-1 / EUR 20.97' });
+    expect(e['F-CODE']).toMatchObject({ sum: 7, og_description: 'Kartenzahlung / USD 7.80' });
+  });
+});
