@@ -15,7 +15,7 @@ export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 export const IMPORT_ENTRY_KEYS = [
   'id', 'company_id', 'user_id', 'bank_account_id', 'other_account_id', 'tax_rate_id', 'entry_id', 'invoice_id', 'file_id', 'date',
   'type', 'sum', 'description', 'og_description', 'reference', 'ignore', 'is_ready', 'similarExists', 'date_formatted', 'sum_formatted',
-  'status', 'counterparty_name', 'counterparty_iban', 'bank_reference', 'tags', 'error', 'bank_account', 'other_account', 'tax_rate',
+  'status', 'counterparty_name', 'counterparty_iban', 'bank_reference', 'tags', 'error', 'rule', 'bank_account', 'other_account', 'tax_rate',
   'invoice', 'file', 'created_at', 'updated_at',
 ];
 

@@ -90,3 +90,54 @@ describe('every line has a text', () => {
     expect(e['F-CODE']).toMatchObject({ sum: 7, og_description: 'Kartenzahlung / USD 7.80' });
   });
 });
+
+describe('learned rules keep the direction', () => {
+  it('a refund from a payee is no bank charge: rules are learned and applied per direction, and an entry says which rule filled it', async () => {
+    const c = freshCompany('Richtung AG');
+    // the viafintech notification: among others Bernasconi Maria takes back a direct debit (DBIT 6.00)
+    expect(await uploadOk(c, fixture('camt054-v04-example.xml'), { bankAccountId: acc(c, 1020) })).toMatchObject({ created: 5, ready: 0 });
+    const charge = (await h.entries(c)).find((e) => e.counterparty_name === 'Bernasconi Maria' && e.type === 'expense')!;
+    await h.update(c, charge.id, { expense_account_id: acc(c, 6940), description: 'Rückbelastung' });
+    expect((await processAll(c)).body).toMatchObject({ created: 1, errors: [] });
+    const booking = (await read(c, charge.id)).entry_id;
+
+    // PostFinance's QRR notification: two payments from Bernasconi Maria come in; no income was learned from her
+    const incoming = await uploadOk(c, fixture('postfinance-camt054-v04-qrr.xml'), { bankAccountId: acc(c, 1010) });
+    expect(incoming).toMatchObject({ created: 2, ready: 0 });
+    const refunds = (await h.entries(c)).filter((e) => e.counterparty_name === 'Bernasconi Maria' && e.type === 'income' && e.bank_account.number === 1010);
+    expect(refunds.map((e) => [e.sum, e.other_account_id, e.is_ready, e.rule])).toEqual([[913.93, null, false, null], [778.29, null, false, null]]);
+
+    // an outgoing payment to her is filled by the expense rule, which says where it comes from
+    await uploadOk(c, camt054(null, [{ amount: '7.50', direction: 'DBIT', ref: 'R-OUT', name: 'BERNASCONI MARIA' }]));
+    const out = (await byRef(c))['R-OUT'];
+    expect(out).toMatchObject({ other_account_id: acc(c, 6940), description: 'Rückbelastung', is_ready: true });
+    const number = (await h.booking(c, booking)).number;
+    expect(out.rule).toEqual({ import_entry_id: charge.id, entry_id: booking, entry_number: number, match: 'name', counterparty: 'Bernasconi Maria' });
+
+    // an income learned from an income: by her IBAN; the expense rule stays
+    await h.update(c, refunds[0].id, { income_account_id: acc(c, 3600), description: 'Rückerstattung' });
+    expect((await processAll(c)).body).toMatchObject({ created: 2, errors: [] }); // R-OUT too: now the latest expense of her name
+    await uploadOk(c, camt054(null, [
+      { amount: '50.00', ref: 'R-IN', name: 'Bernasconi Maria', iban: refunds[0].counterparty_iban },
+      { amount: '8.00', direction: 'DBIT', ref: 'R-OUT-2', name: 'Bernasconi Maria', iban: refunds[0].counterparty_iban },
+    ]));
+    const next = await byRef(c);
+    expect(next['R-IN']).toMatchObject({ other_account_id: acc(c, 3600), is_ready: true, rule: { import_entry_id: refunds[0].id, match: 'iban', counterparty: refunds[0].counterparty_iban } });
+    expect(next['R-OUT-2']).toMatchObject({ other_account_id: acc(c, 6940), rule: { import_entry_id: out.id, match: 'name', counterparty: 'BERNASCONI MARIA' } });
+  });
+
+  it('the rule is no longer shown once the bookkeeper chooses the counter account, or resets the entry', async () => {
+    const c = freshCompany('Regel geändert AG');
+    await uploadOk(c, camt054(null, [{ amount: '10.00', direction: 'DBIT', ref: 'G-1', name: 'Kiosk' }]));
+    await h.update(c, (await byRef(c))['G-1'].id, { expense_account_id: acc(c, 6500) });
+    await processAll(c);
+    await uploadOk(c, camt054(null, [{ amount: '11.00', direction: 'DBIT', ref: 'G-2', name: 'Kiosk' }, { amount: '12.00', direction: 'DBIT', ref: 'G-3', name: 'Kiosk' }]));
+    const { 'G-2': two, 'G-3': three } = await byRef(c);
+    expect([two.rule?.match, three.rule?.match]).toEqual(['name', 'name']);
+    // another text or VAT rate keeps the rule's account; another account is the bookkeeper's
+    expect((await h.update(c, two.id, { description: 'Zeitungen' })).rule).not.toBeNull();
+    expect((await h.update(c, two.id, { expense_account_id: acc(c, 6570) })).rule).toBeNull();
+    const reset = await h.call('PUT', `/companies/${c}/entries/import/${three.id}/reset`);
+    expect(reset.body.data).toMatchObject({ rule: null, other_account_id: null, is_ready: false });
+  });
+});

@@ -157,6 +157,8 @@ function newEntry(bankAccountId: number, tx: CamtTransaction): NewImportEntry {
     bank_reference: tx.bankReference,
     counterparty_name: tx.counterpartyName,
     counterparty_iban: tx.counterpartyIban,
+    rule_source_id: null,
+    rule_match: null,
   };
 }
 
@@ -211,27 +213,42 @@ function expectedPayment(s: CompanyScope, invoice: Row, byNumber?: AccountByNumb
   return paymentBooking(s, invoice, undefined, receivableBooked, byNumber);
 }
 
-interface LearnedRule { other_account_id: number; tax_rate_id: number | null; description: string | null }
+interface LearnedRule { other_account_id: number; tax_rate_id: number | null; description: string | null; source_id: number }
 
-/** The rules learned from processed entries: by counterparty IBAN, else by name (case-insensitive); a later entry wins. */
-function learnedRules(s: CompanyScope): { byIban: Map<string, LearnedRule>; byName: Map<string, LearnedRule> } {
+type LearnedRules = { byIban: Map<string, LearnedRule>; byName: Map<string, LearnedRule> };
+
+/**
+ * The rules learned from processed entries: by counterparty IBAN, else by name (case-insensitive); a
+ * later entry wins. Each direction learns from its own: a refund from a supplier is no expense, a
+ * payment to a customer no income.
+ */
+function learnedRules(s: CompanyScope): LearnedRules {
   const byIban = new Map<string, LearnedRule>();
   const byName = new Map<string, LearnedRule>();
   for (const r of learnedRuleRows(s.db, s.companyId)) {
-    const rule: LearnedRule = { other_account_id: Number(r.other_account_id), tax_rate_id: r.tax_rate_id === null ? null : Number(r.tax_rate_id), description: r.description ?? null };
-    if (r.counterparty_iban) byIban.set(String(r.counterparty_iban).toUpperCase(), rule);
-    if (r.counterparty_name) byName.set(String(r.counterparty_name).toLowerCase(), rule);
+    const rule: LearnedRule = {
+      other_account_id: Number(r.other_account_id), tax_rate_id: r.tax_rate_id === null ? null : Number(r.tax_rate_id),
+      description: r.description ?? null, source_id: Number(r.id),
+    };
+    if (r.counterparty_iban) byIban.set(ruleKey(r.type, String(r.counterparty_iban).toUpperCase()), rule);
+    if (r.counterparty_name) byName.set(ruleKey(r.type, String(r.counterparty_name).toLowerCase()), rule);
   }
   return { byIban, byName };
 }
 
-function applyRule(rules: ReturnType<typeof learnedRules>, entry: NewImportEntry): boolean {
-  const rule = (entry.counterparty_iban ? rules.byIban.get(entry.counterparty_iban.toUpperCase()) : undefined)
-    ?? (entry.counterparty_name ? rules.byName.get(entry.counterparty_name.toLowerCase()) : undefined);
+const ruleKey = (type: string, counterparty: string) => `${type}\u0000${counterparty}`;
+
+/** Fills the entry from the rule of its direction and counterparty (IBAN first), noting which rule it was. */
+function applyRule(rules: LearnedRules, entry: NewImportEntry): boolean {
+  const byIban = entry.counterparty_iban ? rules.byIban.get(ruleKey(entry.type, entry.counterparty_iban.toUpperCase())) : undefined;
+  const byName = entry.counterparty_name ? rules.byName.get(ruleKey(entry.type, entry.counterparty_name.toLowerCase())) : undefined;
+  const rule = byIban ?? byName;
   if (!rule || rule.other_account_id === entry.bank_account_id) return false;
   entry.other_account_id = rule.other_account_id;
   entry.tax_rate_id = rule.tax_rate_id;
   if (rule.description !== null) entry.description = rule.description;
+  entry.rule_source_id = rule.source_id;
+  entry.rule_match = byIban ? 'iban' : 'name';
   return true;
 }
 
@@ -427,6 +444,8 @@ export function changeImportEntries(s: CompanyScope, rows: readonly Row[], input
         if (taxRate === undefined) changes.tax_rate_id = invoiceBooking.tax_rate_id;
         if (input.description === undefined && row.description === row.og_description) changes.description = invoiceBooking.description;
       }
+      // a counter account the bookkeeper chose is no longer the learned rule's
+      if (changes.other_account_id !== undefined) Object.assign(changes, { rule_source_id: null, rule_match: null });
       updateImportEntry(db, companyId, Number(row.id), changes);
     }
   });

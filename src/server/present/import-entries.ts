@@ -7,7 +7,7 @@ import { groupRappen, percentHundredthsToNumber, rappenToNumber } from '../domai
 import { idOrNull, type Db, type Row } from '../store/db.js';
 import { accountsOf, rowsByIds } from '../store/entries.js';
 import { filesByIds, type StoredFile } from '../store/files.js';
-import { storedTags } from '../store/import-entries.js';
+import { ruleSourceRows, storedTags } from '../store/import-entries.js';
 import { invoiceRef } from './entries.js';
 import { fileRecord } from './documents.js';
 
@@ -19,6 +19,7 @@ export function serializeImportEntries(db: Db, companyId: number, rows: Row[], f
   const taxRates = rowsByIds(db, 'tax_rates', ids('tax_rate_id'));
   const invoices = rowsByIds(db, 'invoices', ids('invoice_id'));
   const files = filesByIds(db, ids('file_id'));
+  const ruleSources = ruleSourceRows(db, companyId, [...new Set(ids('rule_source_id'))]);
   const account = (id: number | null) => {
     const a = id === null ? undefined : accounts.get(id);
     return a ? { id: a.id, name: a.name, number: a.number } : null;
@@ -38,6 +39,7 @@ export function serializeImportEntries(db: Db, companyId: number, rows: Row[], f
       date_formatted: dottedDate(r.date), sum_formatted: groupRappen(sum),
       status: r.status, counterparty_name: r.counterparty_name ?? null, counterparty_iban: r.counterparty_iban ?? null,
       bank_reference: r.bank_reference ?? null, tags: storedTags(r.tags), error: r.error ?? null,
+      rule: ruleOf(r, ruleSources),
       bank_account: account(Number(r.bank_account_id)),
       other_account: account(idOrNull(r.other_account_id)),
       tax_rate: taxRate ? { id: Number(taxRate.id), name: taxRate.name, rate: percentHundredthsToNumber(Number(taxRate.rate)) } : null,
@@ -49,6 +51,24 @@ export function serializeImportEntries(db: Db, companyId: number, rows: Row[], f
 }
 
 export type ImportEntry = ReturnType<typeof serializeImportEntries>[number];
+
+/**
+ * The learned rule that filled the entry (beyond the spec): the processed import entry it was learned
+ * from, the booking that one became (id and number), and the counterparty's IBAN or name it matched on;
+ * null when no rule filled it or the bookkeeper has since chosen the counter account.
+ */
+function ruleOf(r: Row, sources: Map<number, Row>) {
+  if (r.rule_source_id === null || r.rule_source_id === undefined) return null;
+  const source = sources.get(Number(r.rule_source_id));
+  const match = r.rule_match === 'iban' ? 'iban' : 'name';
+  return {
+    import_entry_id: Number(r.rule_source_id),
+    entry_id: idOrNull(source?.entry_id ?? null),
+    entry_number: source?.entry_number ?? null,
+    match,
+    counterparty: (match === 'iban' ? source?.counterparty_iban : source?.counterparty_name) ?? null,
+  };
+}
 
 /** An upload's report as `report=true` asks for it: the counts, and each duplicate's sum as a decimal like an ImportEntry's. */
 export function presentUploadReport(report: UploadReport) {
