@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../helpers/service.js';
-import { PAYER_IBAN, QR_IBAN, camt054, importHelpers, type CamtTx } from '../helpers/import-entries.js';
+import { PAYER_IBAN, QR_IBAN, camt054, importHelpers, zip, type CamtTx } from '../helpers/import-entries.js';
 import { retryOnStaleSocket } from './retry-on-reset.js';
 
 let svc: TestService;
@@ -139,5 +139,85 @@ describe('learned rules keep the direction', () => {
     expect((await h.update(c, two.id, { expense_account_id: acc(c, 6570) })).rule).toBeNull();
     const reset = await h.call('PUT', `/companies/${c}/entries/import/${three.id}/reset`);
     expect(reset.body.data).toMatchObject({ rule: null, other_account_id: null, is_ready: false });
+  });
+});
+
+describe('the right bank account, or a clear question', () => {
+  const STATEMENT_IBAN = 'CH0309000000250090342'; // the PostFinance samples' account
+  const PAYMENT: CamtTx = { amount: '100.00', ref: 'A-1', name: 'Muster AG' };
+
+  /** An upload that must be refused with the question: 422 errors.bank_account_id; answers the message. */
+  async function question(c: number, content: string | Uint8Array, bankAccountId?: number): Promise<string> {
+    const res = await h.upload(c, content, { bankAccountId, report: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual(['bank_account_id']);
+    return res.body.errors.bank_account_id[0];
+  }
+
+  const ibanOf = async (c: number, id: number) => (await h.call('GET', `/companies/${c}/accounts/${id}`)).body.data.iban;
+
+  it('no account has the IBAN and several have none: 422 naming the statement\'s IBAN and every bank account, nothing written', async () => {
+    const c = freshCompany('Frage AG');
+    await bankAccount(c, { name: 'ZKB', number: 1025, iban: PAYER_IBAN });
+    const message = await question(c, camt054(STATEMENT_IBAN, [PAYMENT]));
+    expect(message).toBe('Kein Bankkonto hat die IBAN CH03 0900 0000 2500 9034 2 des Auszugs. Bankkonto wählen (bank_account_id): '
+      + '1000 Kasse, 1010 Postkonto, 1020 Bankguthaben, 1025 ZKB (CH56 0483 5012 3456 7800 9).');
+    // the real statement too
+    expect(await question(c, fixture('postfinance-camt053-v04-statement.xml'))).toContain('CH03 0900 0000 2500 9034 2');
+    expect((await h.list(c)).total_count).toBe(0);
+    expect(await ibanOf(c, acc(c, 1020))).toBeNull();
+  });
+
+  it('with the parameter, an account without IBAN is used and gets the statement\'s (said in the report); the next statement finds it by the IBAN', async () => {
+    const c = freshCompany('IBAN Zuweisung AG');
+    const res = await h.upload(c, fixture('postfinance-camt053-v04-statement.xml'), { bankAccountId: acc(c, 1020), report: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ created: 32, assigned_ibans: [{ bank_account_id: acc(c, 1020), number: 1020, name: 'Bankguthaben', iban: STATEMENT_IBAN }] });
+    expect(await ibanOf(c, acc(c, 1020))).toBe(STATEMENT_IBAN);
+    const next = await h.upload(c, fixture('camt054-v04-example.xml'), { report: true });
+    expect(next.body).toMatchObject({ created: 0, duplicates: expect.any(Array), assigned_ibans: [] });
+    expect(next.body.duplicates).toHaveLength(5);
+  });
+
+  it('without the parameter, the only bank account without IBAN is used the same way', async () => {
+    const c = freshCompany('Einziges Konto AG');
+    for (const [number, iban] of [[1000, PAYER_IBAN], [1010, 'CH3608387000001080173']] as const) {
+      expect((await h.call('PUT', `/companies/${c}/accounts/${acc(c, number)}`, { iban })).status).toBe(200);
+    }
+    const res = await h.upload(c, camt054(STATEMENT_IBAN, [PAYMENT]), { report: true });
+    expect(res.body).toMatchObject({ created: 1, assigned_ibans: [{ number: 1020, iban: STATEMENT_IBAN }] });
+    expect((await h.entries(c))[0].bank_account_id).toBe(acc(c, 1020));
+    // now every account has an IBAN: another statement's is a question
+    expect(await question(c, camt054('CH9300762011623852957', [PAYMENT]))).toMatch(/^Kein Bankkonto hat die IBAN CH93 0076 2011 6238 5295 7 des Auszugs\./);
+  });
+
+  it('an account whose IBAN differs is never used, not even when asked for; nor one without IBAN when another has the statement\'s', async () => {
+    const c = freshCompany('Andere IBAN AG');
+    const zkb = await bankAccount(c, { name: 'ZKB', number: 1025, iban: PAYER_IBAN });
+    expect(await question(c, camt054(STATEMENT_IBAN, [PAYMENT]), zkb)).toBe('Das Bankkonto 1025 ZKB (CH56 0483 5012 3456 7800 9) hat eine andere IBAN als der Auszug '
+      + '(CH03 0900 0000 2500 9034 2). Bankkonto wählen (bank_account_id): 1000 Kasse, 1010 Postkonto, 1020 Bankguthaben, 1025 ZKB (CH56 0483 5012 3456 7800 9).');
+    expect(await question(c, camt054(PAYER_IBAN, [PAYMENT]), acc(c, 1020))).toMatch(/^Der Auszug \(CH56 0483 5012 3456 7800 9\) gehört zum Bankkonto 1025 ZKB \(CH56 0483 5012 3456 7800 9\), nicht zu 1020 Bankguthaben\./);
+    expect((await h.list(c)).total_count).toBe(0);
+    expect(await ibanOf(c, acc(c, 1020))).toBeNull();
+  });
+
+  it('a ZIP: the IBAN the first statement gives counts for the next; a statement that asks stops them all', async () => {
+    const c = freshCompany('Zip Konten AG');
+    const march = camt054(STATEMENT_IBAN, [{ ...PAYMENT, ref: 'Z-3' }], { id: 'M' });
+    const april = camt054(STATEMENT_IBAN, [{ ...PAYMENT, ref: 'Z-4', date: '2026-04-30' }], { id: 'A' });
+    const other = camt054('CH9300762011623852957', [{ ...PAYMENT, ref: 'Z-X' }]);
+    expect(await question(c, zip({ 'maerz.xml': march, 'fremd.xml': other }), acc(c, 1020))).toMatch(/^fremd\.xml: Das Bankkonto 1020 Bankguthaben \(CH03 0900 0000 2500 9034 2\) hat eine andere IBAN/);
+    expect((await h.list(c)).total_count).toBe(0);
+    expect(await ibanOf(c, acc(c, 1020))).toBeNull();
+    const res = await h.upload(c, zip({ 'maerz.xml': march, 'april.xml': april }), { bankAccountId: acc(c, 1020), report: true });
+    expect(res.body).toMatchObject({ created: 2, assigned_ibans: [{ number: 1020, iban: STATEMENT_IBAN }] });
+  });
+
+  it('a statement in another currency than its account keeps its 422; an IBAN that fails its check counts as none (the primary account)', async () => {
+    const c = freshCompany('Währung Konto AG');
+    await bankAccount(c, { name: 'EUR Konto', number: 1030, currency: 'EUR', iban: 'DE89370400440532013000' });
+    expect(await question(c, camt054('DE89370400440532013000', [PAYMENT]))).toBe('Das Bankkonto 1030 führt EUR, die Datei (DE89370400440532013000) ist in CHF.');
+    expect(await uploadOk(c, fixture('camt054-v04-collective.xml'))).toMatchObject({ created: 2 }); // CH160077401231234567: 20 characters
+    expect((await h.entries(c)).map((e) => e.bank_account.number)).toEqual([1020, 1020]);
   });
 });

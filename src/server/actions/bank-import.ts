@@ -5,13 +5,13 @@
 // Synchronous, like the booking action: an upload reads what it compares with once, then writes.
 import { bankTransactionText } from '../../domain/bank-transaction-codes.js';
 import type { CamtStatement, CamtTransaction } from '../../domain/camt.js';
-import { normaliseIban } from '../../domain/iban.js';
+import { chooseBankAccount, groupedIban, type BankAccountChoice, type BankAccountOption } from '../../domain/bank-account-choice.js';
 import { normaliseReference } from '../../domain/qr-reference.js';
 import { HttpError, badRequest, fieldError, notFound } from '../http-error.js';
 import type { CompanyScope } from '../context.js';
 import type { Failures } from '../validation.js';
 import { transaction, type Row } from '../store/db.js';
-import { listAccountRows } from '../store/accounts.js';
+import { listAccountRows, updateAccount } from '../store/accounts.js';
 import { findDocumentRow } from '../store/documents.js';
 import { accountsOf, tagIdsOfCompany, taxRateOfCompany } from '../store/entries.js';
 import { deleteFile, insertFile, type StoredFile } from '../store/files.js';
@@ -50,6 +50,8 @@ export interface UploadReport {
   skipped_pending: number;
   /** transactions of information-only entries (INFO): not imported */
   skipped_info: number;
+  /** bank accounts without IBAN that got their statement's */
+  assigned_ibans: { bank_account_id: number; number: number; name: string; iban: string }[];
 }
 
 const DESCRIPTION_MAX = 255;
@@ -65,11 +67,10 @@ export function importStatements(s: CompanyScope, statements: readonly CamtState
 }
 
 function importInTransaction(s: CompanyScope, statements: readonly CamtStatement[], bankAccountId: number | undefined): UploadReport {
-  const accounts = listAccountRows(s.db, s.companyId, ['bank']);
-  const targets = statements.map((st) => ({ statement: st, account: bankAccountFor(accounts, st, bankAccountId) }));
+  const targets = targetsOf(listAccountRows(s.db, s.companyId, ['bank']), statements, bankAccountId);
   const matcher = invoiceMatcher(s);
   const rules = learnedRules(s);
-  const report: UploadReport = { created: 0, duplicates: [], matched: 0, ready: 0, skipped_pending: 0, skipped_info: 0 };
+  const report: UploadReport = { created: 0, duplicates: [], matched: 0, ready: 0, skipped_pending: 0, skipped_info: 0, assigned_ibans: [] };
   const seen = new Map<number, Map<string, number>>();
   const fresh: NewImportEntry[] = [];
   for (const { statement, account } of targets) {
@@ -91,6 +92,11 @@ function importInTransaction(s: CompanyScope, statements: readonly CamtStatement
       else if (applyRule(rules, entry)) report.ready += 1;
       fresh.push(entry);
     }
+  }
+  for (const { account, assignIban } of targets) {
+    if (assignIban === null) continue;
+    updateAccount(s.db, s.companyId, Number(account.id), { iban: assignIban });
+    report.assigned_ibans.push({ bank_account_id: Number(account.id), number: Number(account.number), name: String(account.name), iban: assignIban });
   }
   insertImportEntries(s.db, s.companyId, s.userId, fresh);
   report.created = fresh.length;
@@ -114,25 +120,50 @@ function skipped(e: NewImportEntry, original: number): SkippedDuplicate {
   };
 }
 
-/** The bank account a statement goes to: the one asked for, else the one with the statement's IBAN, else the primary one. */
-function bankAccountFor(accounts: Row[], statement: CamtStatement, askedFor: number | undefined): Row {
-  const iban = statement.iban === null ? null : normaliseIban(statement.iban);
-  const isPrimary = (a: Row) => Number(a.is_primary_bank_account) === 1;
-  let account: Row | undefined;
-  if (askedFor !== undefined) {
-    account = accounts.find((a) => Number(a.id) === askedFor);
-    if (!account) throw fieldError('bank_account_id', 'The selected bank account id is invalid.');
-  } else {
-    // several with the IBAN: the primary one, else the lowest-numbered (the accounts come by number)
-    const withIban = iban === null ? [] : accounts.filter((a) => typeof a.iban === 'string' && normaliseIban(a.iban) === iban);
-    account = withIban.find(isPrimary) ?? withIban[0] ?? accounts.find(isPrimary);
-  }
-  if (!account) throw fieldError('bank_account_id', 'Es ist kein Bankkonto vorhanden, dem die Datei zugeordnet werden kann.');
+/** A bank account as chooseBankAccount takes it, with its row. */
+type AccountOption = BankAccountOption & { row: Row };
+
+/** A statement with its bank account and, when that account has no IBAN yet, the IBAN it gets. */
+interface Target { statement: CamtStatement; account: Row; assignIban: string | null }
+
+/**
+ * The bank account of every statement (chooseBankAccount), settled before anything is written: an IBAN
+ * one statement gives an account counts for the statements after it (a ZIP of several months).
+ */
+function targetsOf(rows: Row[], statements: readonly CamtStatement[], askedFor: number | undefined): Target[] {
+  const options: AccountOption[] = rows.map((row) => ({
+    id: Number(row.id), number: Number(row.number), name: String(row.name), iban: row.iban ?? null, isPrimary: Number(row.is_primary_bank_account) === 1, row,
+  }));
+  return statements.map((statement) => {
+    const choice = chooseBankAccount(options, statement.iban, askedFor);
+    if (choice.kind === 'unknown') throw fieldError('bank_account_id', 'The selected bank account id is invalid.');
+    if (choice.kind === 'none') throw fieldError('bank_account_id', 'Es ist kein Bankkonto vorhanden, dem die Datei zugeordnet werden kann.');
+    if (choice.kind === 'ask') throw fieldError('bank_account_id', accountQuestion(choice, options, statement));
+    if (choice.assignIban !== null) choice.account.iban = choice.assignIban;
+    checkCurrency(choice.account.row, statement);
+    return { statement, account: choice.account.row, assignIban: choice.assignIban };
+  });
+}
+
+/** The 422 that asks for the bank account: what does not fit, and every bank account to choose from. */
+function accountQuestion(choice: Extract<BankAccountChoice<AccountOption>, { kind: 'ask' }>, options: AccountOption[], statement: CamtStatement): string {
+  const label = (a: AccountOption) => `${a.number} ${a.name}${a.iban ? ` (${groupedIban(a.iban)})` : ''}`;
+  const file = statement.fileName ? `${statement.fileName}: ` : '';
+  const iban = groupedIban(choice.iban);
+  const why = choice.reason === 'iban-differs'
+    ? `Das Bankkonto ${label(choice.asked!)} hat eine andere IBAN als der Auszug (${iban}).`
+    : choice.reason === 'iban-elsewhere'
+      ? `Der Auszug (${iban}) gehört zum Bankkonto ${label(choice.holder!)}, nicht zu ${choice.asked!.number} ${choice.asked!.name}.`
+      : `Kein Bankkonto hat die IBAN ${iban} des Auszugs.`;
+  return `${file}${why} Bankkonto wählen (bank_account_id): ${options.map(label).join(', ')}.`;
+}
+
+/** A statement in another currency than its account's: 422. */
+function checkCurrency(account: Row, statement: CamtStatement): void {
   const currency = statement.currency ?? statement.transactions[0]?.currency;
   if (currency && account.currency && currency !== account.currency) {
     throw fieldError('bank_account_id', `Das Bankkonto ${account.number} führt ${account.currency}, die Datei${statement.iban ? ` (${statement.iban})` : ''} ist in ${currency}.`);
   }
-  return account;
 }
 
 function newEntry(bankAccountId: number, tx: CamtTransaction): NewImportEntry {
