@@ -86,7 +86,7 @@ describe('the upload reports what it skipped', () => {
     const again = await report(c, camt054(null, TXS));
     expect(again.headers).toEqual({ created: 0, duplicates: 3, matched: 0, ready: 0 });
     const { headers, pending, info, ...body } = again;
-    expect(Object.keys(body)).toEqual(['created', 'duplicates', 'matched', 'ready', 'skipped_pending', 'skipped_info', 'assigned_ibans']);
+    expect(Object.keys(body)).toEqual(['created', 'duplicates', 'matched', 'ready', 'skipped_pending', 'skipped_info', 'assigned_ibans', 'statements']);
     expect(body.duplicates).toEqual([
       { date: '2026-03-31', type: 'income', sum: 1081.5, counterparty_name: 'Muster AG', reference: '210000000003139471430009017', bank_reference: 'B-PAY-1', duplicate_of: first['B-PAY-1'].id },
       { date: '2026-03-02', type: 'expense', sum: 2150, counterparty_name: 'Immo Verwaltung AG', reference: null, bank_reference: 'B-RENT-1', duplicate_of: first['B-RENT-1'].id },

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../helpers/service.js';
-import { PAYER_IBAN, QR_IBAN, camt054, importHelpers, zip, type CamtTx } from '../helpers/import-entries.js';
+import { PAYER_IBAN, QR_IBAN, camt053, camt054, importHelpers, zip, type CamtTx } from '../helpers/import-entries.js';
 import { retryOnStaleSocket } from './retry-on-reset.js';
 
 let svc: TestService;
@@ -219,5 +219,103 @@ describe('the right bank account, or a clear question', () => {
     expect(await question(c, camt054('DE89370400440532013000', [PAYMENT]))).toBe('Das Bankkonto 1030 führt EUR, die Datei (DE89370400440532013000) ist in CHF.');
     expect(await uploadOk(c, fixture('camt054-v04-collective.xml'))).toMatchObject({ created: 2 }); // CH160077401231234567: 20 characters
     expect((await h.entries(c)).map((e) => e.bank_account.number)).toEqual([1020, 1020]);
+  });
+});
+
+describe('reconcile with the bank\'s balance', () => {
+  const IBAN = 'CH9300762011623852957';
+  const MARCH: CamtTx[] = [
+    { amount: '1000.00', ref: 'M-1', date: '2026-03-10', name: 'Muster AG' },
+    { amount: '250.00', direction: 'DBIT', ref: 'M-2', date: '2026-03-20', name: 'Immo AG' },
+  ];
+  const march = camt053(IBAN, [{ type: 'OPBD', amount: '500.00', date: '2026-02-28' }, { type: 'CLBD', amount: '1250.00', date: '2026-03-31' }], MARCH, { id: 'ST-03' });
+  const april = camt053(IBAN, [{ type: 'PRCD', amount: '1250.00', date: '2026-03-31' }, { type: 'CLBD', amount: '1150.00', date: '2026-04-30' }],
+    [{ amount: '100.00', direction: 'DBIT', ref: 'A-1', date: '2026-04-15', name: 'Swisscom' }], { id: 'ST-04' });
+  const reconcileOf = (c: number, query = '', family: 'entries/import' | 'import-entries' = 'entries/import') => h.call('GET', `/companies/${c}/${family}/reconcile${query}`);
+
+  /** The company's 1020 with an opening balance of 500.00 booked on 2026-02-28. */
+  async function company(name: string): Promise<number> {
+    const c = freshCompany(name);
+    await h.createBooking(c, { date: '2026-02-28', debit_account_id: acc(c, 1020), credit_account_id: acc(c, 2800), sum: 500, description: 'Saldovortrag' });
+    return c;
+  }
+
+  it('the upload\'s report carries each statement\'s balances, whether opening + movements = closing, and the books at its date', async () => {
+    const c = await company('Saldo Bericht AG');
+    const res = await h.upload(c, march, { bankAccountId: acc(c, 1020), report: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.statements).toEqual([{
+      file_name: null, statement_id: 'ST-03', iban: IBAN, bank_account_id: acc(c, 1020), currency: 'CHF',
+      opening_balance: 500, opening_date: '2026-02-28', closing_balance: 1250, closing_date: '2026-03-31', movements: 750, adds_up: true,
+      booked_until: '2026-03-31', book_balance: 500,
+    }]);
+    const wrong = camt053(IBAN, [{ type: 'OPBD', amount: '-20.00', date: '2026-04-30' }, { type: 'CLBD', amount: '100.00', date: '2026-05-31' }], [{ amount: '100.00', ref: 'W-1', date: '2026-05-02' }], { id: 'ST-05' });
+    const off = await h.upload(c, wrong, { report: true });
+    expect(off.body.statements).toMatchObject([{ opening_balance: -20, closing_balance: 100, movements: 100, adds_up: false }]);
+    // a camt.054 has no balances
+    expect((await h.upload(c, camt054(IBAN, [{ amount: '1.00', ref: 'N-1' }]), { report: true })).body.statements).toEqual([]);
+  });
+
+  it('the real PostFinance statement: 322\'152.16 + 537.61 = 322\'689.77; an entry booked after the closing date moves the books\' date with it', async () => {
+    const c = freshCompany('Saldo PostFinance AG');
+    const res = await h.upload(c, fixture('postfinance-camt053-v04-statement.xml'), { bankAccountId: acc(c, 1020), report: true });
+    expect(res.body.statements).toMatchObject([{
+      iban: 'CH0309000000250090342', opening_balance: 322152.16, closing_balance: 322689.77, movements: 537.61, adds_up: true,
+      closing_date: '2016-04-30', booked_until: '2016-05-27', book_balance: 0,
+    }]);
+  });
+
+  it('reconcile: the bank\'s closing balance beside the book balance, with the open entries that explain the difference; agrees once they are processed', async () => {
+    const c = await company('Abgleich AG');
+    expect((await reconcileOf(c)).status).toBe(404);
+    await uploadOk(c, march, { bankAccountId: acc(c, 1020) });
+    const before = await reconcileOf(c);
+    expect(before.status, JSON.stringify(before.body)).toBe(200);
+    expect(Object.keys(before.body)).toEqual([
+      'bank_account', 'statement', 'date', 'bank_balance', 'book_balance', 'difference', 'agrees', 'open_entries', 'open_sum', 'unexplained',
+    ]);
+    expect(before.body).toMatchObject({
+      bank_account: { id: acc(c, 1020), number: 1020, name: 'Bankguthaben', iban: IBAN, currency: 'CHF' },
+      statement: { statement_id: 'ST-03', closing_balance: 1250, closing_date: '2026-03-31', booked_until: '2026-03-31', opening_balance: 500, movements: 750, adds_up: true },
+      date: '2026-03-31', bank_balance: 1250, book_balance: 500, difference: 750, agrees: false, open_sum: 750, unexplained: 0,
+    });
+    expect(before.body.open_entries.map((e: any) => [e.bank_reference, e.sum, e.type])).toEqual([['M-1', 1000, 'income'], ['M-2', 250, 'expense']]);
+    expect((await reconcileOf(c, '', 'import-entries')).body).toEqual(before.body);
+
+    const { 'M-1': income, 'M-2': rent } = await byRef(c);
+    await h.update(c, income.id, { income_account_id: acc(c, 3400) });
+    await h.update(c, rent.id, { expense_account_id: acc(c, 6000) });
+    expect((await processAll(c)).body).toMatchObject({ created: 2, errors: [] });
+    expect((await reconcileOf(c)).body).toMatchObject({ bank_balance: 1250, book_balance: 1250, difference: 0, agrees: true, open_entries: [], open_sum: 0, unexplained: 0 });
+  });
+
+  it('the latest statement by closing date, or the latest closing on or before date=; the same statement again is stored once', async () => {
+    const c = await company('Zwei Auszüge AG');
+    await uploadOk(c, april, { bankAccountId: acc(c, 1020) });
+    await uploadOk(c, march);
+    await uploadOk(c, march);
+    expect((await reconcileOf(c)).body).toMatchObject({ statement: { statement_id: 'ST-04', closing_date: '2026-04-30' }, date: '2026-04-30', bank_balance: 1150 });
+    const inMarch = (await reconcileOf(c, '?date=2026-04-15')).body;
+    expect(inMarch).toMatchObject({ statement: { statement_id: 'ST-03' }, date: '2026-03-31', bank_balance: 1250, book_balance: 500, open_sum: 750 });
+    // the ignored entry is not counted: ignoring says it is in the books another way, or not the company's
+    await h.update(c, (await byRef(c))['M-2'].id, { ignore: true });
+    expect((await reconcileOf(c, '?date=2026-03-31')).body).toMatchObject({ open_sum: 1000, unexplained: -250 });
+    expect((await reconcileOf(c, '?date=2026-03-30')).status).toBe(404);
+    expect(h.db().prepare('SELECT count(*) AS n FROM bank_statements WHERE company_id = ?').get(c)).toEqual({ n: 2 });
+  });
+
+  it('several bank accounts with statements need bank_account_id (422 naming them); a bad id or date is 422', async () => {
+    const c = await company('Mehrere Konten AG');
+    await uploadOk(c, march, { bankAccountId: acc(c, 1020) });
+    await uploadOk(c, camt053(null, [{ type: 'CLBD', amount: '0.00', date: '2026-03-31' }], [], { id: 'KASSE' }), { bankAccountId: acc(c, 1000) });
+    const ask = await reconcileOf(c);
+    expect(ask.status).toBe(422);
+    expect(ask.body.errors.bank_account_id[0]).toBe('Kontoauszüge gibt es für mehrere Bankkonten; Bankkonto wählen (bank_account_id): 1000 Kasse, 1020 Bankguthaben.');
+    expect((await reconcileOf(c, `?bank_account_id=${acc(c, 1000)}`)).body).toMatchObject({ bank_account: { number: 1000 }, agrees: true });
+    expect((await reconcileOf(c, `?bank_account_id=${acc(c, 1010)}`)).status).toBe(404);
+    for (const query of [`?bank_account_id=${acc(c, 3400)}`, '?bank_account_id=abc', '?date=2026-02-30', '?date=31.03.2026']) {
+      const res = await reconcileOf(c, query);
+      expect(res.status, query).toBe(422);
+    }
   });
 });

@@ -20,6 +20,7 @@ import {
   readyImportEntryRow, resetImportEntry, storedTags, unpaidInvoiceRows, updateImportEntry, type ImportEntryChanges, type NewImportEntry, type StoredTag,
 } from '../store/import-entries.js';
 import { createBooking, type BookingChanges } from './bookings.js';
+import { recordStatement, type UploadedStatement } from './bank-reconcile.js';
 import type { UploadedFile } from '../upload.js';
 import { accrual, invoiceBooker, markAs, paymentBooking, rememberedAccounts, type AccountByNumber } from './document-states.js';
 
@@ -52,6 +53,8 @@ export interface UploadReport {
   skipped_info: number;
   /** bank accounts without IBAN that got their statement's */
   assigned_ibans: { bank_account_id: number; number: number; name: string; iban: string }[];
+  /** the statements with a closing balance (camt.053): their balances, whether they add up, the books at their date */
+  statements: UploadedStatement[];
 }
 
 const DESCRIPTION_MAX = 255;
@@ -70,7 +73,7 @@ function importInTransaction(s: CompanyScope, statements: readonly CamtStatement
   const targets = targetsOf(listAccountRows(s.db, s.companyId, ['bank']), statements, bankAccountId);
   const matcher = invoiceMatcher(s);
   const rules = learnedRules(s);
-  const report: UploadReport = { created: 0, duplicates: [], matched: 0, ready: 0, skipped_pending: 0, skipped_info: 0, assigned_ibans: [] };
+  const report: UploadReport = { created: 0, duplicates: [], matched: 0, ready: 0, skipped_pending: 0, skipped_info: 0, assigned_ibans: [], statements: [] };
   const seen = new Map<number, Map<string, number>>();
   const fresh: NewImportEntry[] = [];
   for (const { statement, account } of targets) {
@@ -100,6 +103,10 @@ function importInTransaction(s: CompanyScope, statements: readonly CamtStatement
   }
   insertImportEntries(s.db, s.companyId, s.userId, fresh);
   report.created = fresh.length;
+  for (const { statement, account } of targets) {
+    const balances = recordStatement(s, statement, account);
+    if (balances) report.statements.push(balances);
+  }
   return report;
 }
 

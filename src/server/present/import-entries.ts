@@ -2,6 +2,7 @@
 // fields, what the file said of the counterparty, and the accounts, tax rate, invoice and receipt
 // embedded, each read once per answer.
 import type { UploadReport } from '../actions/bank-import.js';
+import type { Reconciliation } from '../actions/bank-reconcile.js';
 import { dottedDate } from '../domain/entries.js';
 import { groupRappen, percentHundredthsToNumber, rappenToNumber } from '../domain/money.js';
 import { idOrNull, type Db, type Row } from '../store/db.js';
@@ -70,7 +71,42 @@ function ruleOf(r: Row, sources: Map<number, Row>) {
   };
 }
 
-/** An upload's report as `report=true` asks for it: the counts, and each duplicate's sum as a decimal like an ImportEntry's. */
+/** An upload's report as `report=true` asks for it: the counts, each duplicate's sum and each statement's balances as decimals like an ImportEntry's sum. */
 export function presentUploadReport(report: UploadReport) {
-  return { ...report, duplicates: report.duplicates.map((d) => ({ ...d, sum: rappenToNumber(d.sum) })) };
+  return {
+    ...report,
+    duplicates: report.duplicates.map((d) => ({ ...d, sum: rappenToNumber(d.sum) })),
+    statements: report.statements.map((st) => ({
+      ...st, opening_balance: st.opening_balance === null ? null : rappenToNumber(st.opening_balance), closing_balance: rappenToNumber(st.closing_balance),
+      movements: rappenToNumber(st.movements), book_balance: rappenToNumber(st.book_balance),
+    })),
+  };
+}
+
+/**
+ * A reconciliation: the bank account, the statement it is held against, the bank's closing balance
+ * beside the book balance at `date`, and the open import entries (ImportEntries) that explain a difference.
+ */
+export function presentReconciliation(r: Reconciliation, openEntries: ImportEntry[]) {
+  const st = r.statement;
+  const opening = st.opening_balance === null ? null : Number(st.opening_balance);
+  const difference = r.bankBalance - r.bookBalance;
+  return {
+    bank_account: { id: Number(r.account.id), number: Number(r.account.number), name: r.account.name, iban: r.account.iban ?? null, currency: r.account.currency },
+    statement: {
+      id: Number(st.id), statement_id: st.statement_ref || null, iban: st.iban ?? null, currency: st.currency,
+      opening_balance: opening === null ? null : rappenToNumber(opening), opening_date: st.opening_date ?? null,
+      closing_balance: rappenToNumber(Number(st.closing_balance)), closing_date: st.closing_date, booked_until: st.booked_until,
+      movements: rappenToNumber(Number(st.movements)), adds_up: opening === null ? null : opening + Number(st.movements) === Number(st.closing_balance),
+      created_at: st.created_at,
+    },
+    date: r.date,
+    bank_balance: rappenToNumber(r.bankBalance),
+    book_balance: rappenToNumber(r.bookBalance),
+    difference: rappenToNumber(difference),
+    agrees: difference === 0,
+    open_entries: openEntries,
+    open_sum: rappenToNumber(r.openSum),
+    unexplained: rappenToNumber(difference - r.openSum),
+  };
 }

@@ -217,3 +217,48 @@ export function ruleSourceRows(db: Db, companyId: number, ids: readonly number[]
     WHERE ie.company_id = ? AND ie.id IN (${ids.map(() => '?').join(', ')})`, companyId, ...ids);
   return new Map(rows.map((r) => [Number(r.id), r]));
 }
+
+// ---- statements' balances (reconciling the books with the bank) ------------------------------------
+
+/** A statement's balances as an upload stores them (Rappen; dates YYYY-MM-DD). */
+export interface NewBankStatement {
+  bank_account_id: number;
+  /** `Stmt/Id` ('' without one) */
+  statement_ref: string;
+  iban: string | null;
+  currency: string;
+  opening_balance: number | null;
+  opening_date: string | null;
+  closing_balance: number;
+  closing_date: string;
+  /** the date the books are read at: the closing date, or the statement's latest booking date when later */
+  booked_until: string;
+  movements: number;
+}
+
+const STATEMENT_COLUMNS = [
+  'bank_account_id', 'statement_ref', 'iban', 'currency', 'opening_balance', 'opening_date', 'closing_balance', 'closing_date', 'booked_until', 'movements',
+] as const satisfies readonly (keyof NewBankStatement)[];
+
+/** Keeps a statement's balances; the same statement uploaded again adds no row (call inside the upload's transaction). */
+export function insertBankStatement(db: Db, companyId: number, st: NewBankStatement): void {
+  run(db, `INSERT OR IGNORE INTO bank_statements (company_id, ${STATEMENT_COLUMNS.join(', ')}, created_at)
+    VALUES (?, ${STATEMENT_COLUMNS.map(() => '?').join(', ')}, ?)`, companyId, ...STATEMENT_COLUMNS.map((k) => st[k]), timestamp());
+}
+
+/** The bank account's latest statement (by closing date, then upload) closing on or before `until` (any without). */
+export function latestBankStatement(db: Db, companyId: number, bankAccountId: number, until?: string): Row | undefined {
+  return one(db, `SELECT * FROM bank_statements WHERE company_id = ? AND bank_account_id = ? AND (? IS NULL OR closing_date <= ?)
+    ORDER BY closing_date DESC, id DESC LIMIT 1`, companyId, bankAccountId, until ?? null, until ?? null);
+}
+
+/** The ids of the bank accounts that have a stored statement. */
+export function bankAccountsWithStatements(db: Db, companyId: number): number[] {
+  return all(db, 'SELECT DISTINCT bank_account_id FROM bank_statements WHERE company_id = ? ORDER BY bank_account_id', companyId).map((r) => Number(r.bank_account_id));
+}
+
+/** The open, not ignored entries of the bank account dated up to `until` (oldest first): what is not in the books yet. */
+export function openImportEntryRowsUntil(db: Db, companyId: number, bankAccountId: number, until: string): Row[] {
+  return all(db, `${SELECT} WHERE ie.company_id = ? AND ie.bank_account_id = ? AND ie.status = 'open' AND ie.ignore = 0 AND ie.date <= ?
+    ORDER BY ie.date, ie.id`, companyId, bankAccountId, until);
+}
