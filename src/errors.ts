@@ -10,6 +10,8 @@ export const ExitCode = {
   NotFound: 5,
   Conflict: 6,
   RateLimited: 7,
+  /** a check that ran and found a difference (acct import reconcile: the books do not agree with the bank) */
+  Differs: 8,
   Interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];

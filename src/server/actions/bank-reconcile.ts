@@ -5,6 +5,7 @@
 // Reading only, apart from the statement an upload stores inside its own transaction.
 import type { CamtStatement } from '../../domain/camt.js';
 import { statementBalances } from '../../domain/statement-balances.js';
+import { dottedDate } from '../domain/entries.js';
 import { periodBalance, taxShareRatio, totalsByShape } from '../domain/ledger.js';
 import { fieldError, notFound } from '../http-error.js';
 import type { CompanyScope } from '../context.js';
@@ -92,7 +93,7 @@ export function reconcile(s: CompanyScope, bankAccountId: number | undefined, da
   const account = reconciledAccount(s, bankAccountId);
   const statement = latestBankStatement(s.db, s.companyId, Number(account.id), date);
   if (!statement) {
-    const until = date === undefined ? '' : ` bis ${date}`;
+    const until = date === undefined ? '' : ` bis ${dottedDate(date)}`;
     throw notFound(`Für das Bankkonto ${account.number} ${account.name} gibt es keinen hochgeladenen Kontoauszug mit Schlusssaldo${until}.`);
   }
   const at = String(statement.booked_until);
