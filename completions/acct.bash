@@ -116,7 +116,7 @@ _acct_subs() {
     'entries import') echo '' ;;
     'entries grouped') echo '' ;;
     'entries number') echo '' ;;
-    'import') echo 'list get update upload-camt ignore reset delete process receipt review' ;;
+    'import') echo 'list get update upload-camt ignore reset delete process receipt reconcile review' ;;
     'import list') echo '' ;;
     'import get') echo '' ;;
     'import update') echo '' ;;
@@ -129,6 +129,7 @@ _acct_subs() {
     'import receipt add') echo '' ;;
     'import receipt remove') echo '' ;;
     'import receipt url') echo '' ;;
+    'import reconcile') echo '' ;;
     'import review') echo '' ;;
     'proposals') echo 'list get create update delete mark-as number positions activities pdf attach detach batch-update batch-delete batch-mark-as export import split invoice share unshare' ;;
     'proposals list') echo '' ;;
@@ -363,6 +364,7 @@ _acct_opts() {
     'import receipt add') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'import receipt remove') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'import receipt url') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
+    'import reconcile') echo '--bank-account --date --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'import review') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'proposals') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'proposals list') echo '--page --per-page --limit --all --status --customer --project --from --to --number --id --shared --no-shared --overdue --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
@@ -753,6 +755,8 @@ _acct_choices() {
     'import receipt remove|-o') echo 'table tsv json ndjson csv ledger svg' ;;
     'import receipt url|--output') echo 'table tsv json ndjson csv ledger svg' ;;
     'import receipt url|-o') echo 'table tsv json ndjson csv ledger svg' ;;
+    'import reconcile|--output') echo 'table tsv json ndjson csv ledger svg' ;;
+    'import reconcile|-o') echo 'table tsv json ndjson csv ledger svg' ;;
     'import review|--output') echo 'table tsv json ndjson csv ledger svg' ;;
     'import review|-o') echo 'table tsv json ndjson csv ledger svg' ;;
     'proposals|--output') echo 'table tsv json ndjson csv ledger svg' ;;

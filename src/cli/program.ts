@@ -115,7 +115,7 @@ Examples:
   $ acct login --base-url https://app.milkee.ch/api/v2
   $ ACCT_TOKEN=… ACCT_COMPANY=1 acct tags list -o csv
 
-Exit codes: 0 ok, 1 failure, 2 usage, 3 validation, 4 auth, 5 not found, 6 conflict, 7 rate limited, 8 books unsound (check, verify), 130 interrupted.
+Exit codes: 0 ok, 1 failure, 2 usage, 3 validation, 4 auth, 5 not found, 6 conflict, 7 rate limited, 8 books need work (check, verify, reconcile), 130 interrupted.
 Without a profile or ACCT_* variables acct works on a local ledger (the embedded service).`);
 
   program.command('login')

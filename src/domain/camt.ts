@@ -17,7 +17,7 @@ import { unzipSync } from 'fflate';
 import { isCalendarDate } from './calendar.js';
 import { normaliseIban } from './iban.js';
 import { MAX_MONEY, MAX_MONEY_TEXT, toRappen } from './money.js';
-import { normaliseReference } from './qr-reference.js';
+import { isValidQrr, isValidScor, normaliseReference } from './qr-reference.js';
 
 export type CamtKind = '052' | '053' | '054';
 export type CamtDirection = 'credit' | 'debit';
@@ -48,6 +48,10 @@ export interface CamtTransaction {
   /** The entry's `AddtlNtryInf` ('' when none). */
   entryInfo: string;
   endToEndId: string | null;
+  /** `BkTxCd`: "Domain/Family/SubFamily" (PMNT/RCDT/ESCT), else the proprietary `Prtry/Cd`; of the transaction, else of the entry. */
+  bankTransactionCode: string | null;
+  /** The amount in another currency than the booked one (`AmtDtls/InstdAmt`, else `TxAmt`), as the file writes it. */
+  originalAmount: { amount: string; currency: string } | null;
   reversal: boolean;
   /** 0-based position of the entry (`Ntry`) in its statement, skipped entries included. */
   entryIndex: number;
@@ -244,13 +248,44 @@ function referenceOf(tx: unknown): CamtReference | null {
   for (const strd of list(at(tx, 'RmtInf', 'Strd'))) {
     for (const info of list(at(strd, 'CdtrRefInf'))) {
       const typeText = textAt(info, 'Tp', 'CdOrPrtry', 'Prtry') ?? textAt(info, 'Tp', 'CdOrPrtry', 'Cd');
-      const type = typeText === undefined ? undefined : REFERENCE_TYPES[typeText.trim().toUpperCase()];
       const raw = textAt(info, 'Ref');
       const value = raw === undefined ? undefined : normaliseReference(raw);
-      if (type !== undefined && value) return { type, value };
+      if (!value) continue;
+      // an untyped reference (old ESR files, some banks' QR payments) is known by its own check digits
+      const type = typeText === undefined ? untypedReference(value) : REFERENCE_TYPES[typeText.trim().toUpperCase()];
+      if (type !== undefined) return { type, value };
     }
   }
   return null;
+}
+
+/** A reference without `Tp`: QRR when it has 27 digits with a valid check digit, SCOR when it is a valid RF reference. */
+function untypedReference(value: string): CamtReferenceType | undefined {
+  if (isValidQrr(value)) return 'QRR';
+  if (isValidScor(value)) return 'SCOR';
+  return undefined;
+}
+
+/** `BkTxCd` as "Domain/Family/SubFamily", else the proprietary code; undefined when absent. */
+function bankTransactionCodeOf(node: unknown): string | undefined {
+  const domain = textAt(node, 'BkTxCd', 'Domn', 'Cd');
+  const family = textAt(node, 'BkTxCd', 'Domn', 'Fmly', 'Cd');
+  if (domain !== undefined && family !== undefined) {
+    const sub = textAt(node, 'BkTxCd', 'Domn', 'Fmly', 'SubFmlyCd');
+    return [domain, family, sub].filter((c) => c !== undefined).join('/');
+  }
+  return textAt(node, 'BkTxCd', 'Prtry', 'Cd');
+}
+
+/** The instructed (else transaction) amount of `AmtDtls` when its currency is not the booked one. */
+function originalAmountOf(node: unknown, bookedCurrency: string, what: string): { amount: string; currency: string } | undefined {
+  for (const kind of ['InstdAmt', 'TxAmt']) {
+    const amt = at(node, 'AmtDtls', kind, 'Amt');
+    if (amt === undefined) continue;
+    const { currency } = amountOf(amt, `${what} ${kind}`);
+    if (currency && currency !== bookedCurrency) return { amount: text(amt)!, currency };
+  }
+  return undefined;
 }
 
 /** An IBAN in the electronic form (normaliseIban); none: null. */
@@ -325,6 +360,9 @@ function readStatement(statement: unknown, kind: CamtKind, version: string | nul
       const parties = at(tx, 'RltdPties');
       const txRef = textAt(tx, 'Refs', 'AcctSvcrRef');
       const endToEndId = textAt(tx, 'Refs', 'EndToEndId');
+      const txLabel = `${label} transaction ${txIndex + 1}`;
+      // the entry's own details belong to its transaction only when it has no more than one
+      const original = originalAmountOf(tx, entryCurrency, txLabel) ?? (items.length === 1 ? originalAmountOf(entry, entryCurrency, label) : undefined);
       transactions.push({
         direction,
         amountRappen: split ? amounts[txIndex]! : entryAmount.rappen,
@@ -339,6 +377,8 @@ function readStatement(statement: unknown, kind: CamtKind, version: string | nul
         remittance,
         entryInfo,
         endToEndId: endToEndId === undefined || endToEndId === 'NOTPROVIDED' ? null : endToEndId,
+        bankTransactionCode: bankTransactionCodeOf(tx) ?? bankTransactionCodeOf(entry) ?? null,
+        originalAmount: original ?? null,
         reversal,
         entryIndex,
         txIndex,
@@ -359,6 +399,9 @@ function readStatement(statement: unknown, kind: CamtKind, version: string | nul
     fileName: null,
   };
 }
+
+// the balances beside the movements: a module of their own, so the service can use them without loading the parser
+export { statementBalances, type StatementBalances } from './statement-balances.js';
 
 // ---- Files ------------------------------------------------------------------------------------------
 

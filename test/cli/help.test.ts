@@ -103,7 +103,7 @@ describe('acct --help', () => {
     for (const option of ['--profile <name>', '--company <id>', '-o, --output <format>', '--json', '--fields <list>', '--no-color', '--no-input', '-y, --yes', '--debug']) {
       expect(root).toContain(option);
     }
-    expect(root).toContain('Exit codes: 0 ok, 1 failure, 2 usage, 3 validation, 4 auth, 5 not found, 6 conflict, 7 rate limited, 8 books unsound (check, verify), 130 interrupted.');
+    expect(root).toContain('Exit codes: 0 ok, 1 failure, 2 usage, 3 validation, 4 auth, 5 not found, 6 conflict, 7 rate limited, 8 books need work (check, verify, reconcile), 130 interrupted.');
   });
 
   test('-h, help <command> and a group without a verb show the same help', async () => {

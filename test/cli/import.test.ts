@@ -52,10 +52,24 @@ describe('upload-camt', () => {
     const r = await acct(['import', 'upload-camt', STATEMENT, '--bank-account', '1020', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const counts = { created: 32, duplicates: 0, matched: 0, ready: 0, skipped_pending: 0, skipped_info: 0 };
-    expect(JSON.parse(r.stdout)).toEqual({ ...counts, files: [{ file: STATEMENT, ...counts }], skipped_duplicates: [], failed: [], open_count: 32, ready_count: 0 });
+    const account1020 = accountId(svc, 1, 1020);
+    expect(JSON.parse(r.stdout)).toEqual({
+      ...counts, files: [{ file: STATEMENT, ...counts }], skipped_duplicates: [],
+      // 1020 had no IBAN: it now has the statement's
+      assigned_ibans: [{ file: STATEMENT, bank_account_id: account1020, number: 1020, name: 'Bankguthaben', iban: 'CH0309000000250090342' }],
+      statements: [{
+        file: STATEMENT, file_name: null, statement_id: '20160430375204000008574', iban: 'CH0309000000250090342', bank_account_id: account1020, currency: 'CHF',
+        opening_balance: 322152.16, opening_date: '2016-04-29', closing_balance: 322689.77, closing_date: '2016-04-30', movements: 537.61, adds_up: true,
+        booked_until: '2016-05-27', book_balance: 0,
+      }],
+      failed: [], open_count: 32, ready_count: 0,
+    });
     expect(r.stderr).toContain('Open: 32 entries, 0 ready. Next: acct import review');
-    // the statement's own closing balance (opening 322'152.16 + 1'810.56 in − 1'272.95 out), to hold against the ledger
-    expect(r.stderr).toContain(`${STATEMENT}: closing balance CHF 322'689.77 on 30.04.2016 (CH0309000000250090342)`);
+    expect(r.stderr).toContain(`${STATEMENT}: 1020 Bankguthaben now has the statement's IBAN CH03 0900 0000 2500 9034 2; its next statements go there on their own`);
+    // the statement's own closing balance (opening 322'152.16 + 1'810.56 in − 1'272.95 out), and the books beside it
+    expect(r.stderr).toContain(`${STATEMENT}: closing balance CHF 322'689.77 on 30.04.2016 (CH0309000000250090342)\n`);
+    expect(r.stderr).toContain(`${STATEMENT}: in the books CHF 0.00 on 27.05.2016, difference CHF 322'689.77 (process the entries, then acct import reconcile)`);
+    expect(r.stderr).not.toContain('warning');
     expect(new Set((await entries()).map((e) => e.bank_account.number))).toEqual(new Set([1020]));
   });
 
@@ -170,7 +184,7 @@ describe('list and get', () => {
     const r = await acct(['import', 'list']);
     expect(r.code, r.stderr).toBe(0);
     const rows = tsv(r.stdout);
-    expect(rows[0]).toEqual(['id', 'date', 'amount', 'counterparty_name', 'description', 'counter_account', 'tax_rate.name', 'is_ready', 'invoice.number']);
+    expect(rows[0]).toEqual(['id', 'date', 'amount', 'counterparty_name', 'description', 'counter_account', 'tax_rate.name', 'is_ready', 'invoice.number', 'rule_label']);
     expect(rows).toHaveLength(33);
     const fee = rows.find((c) => c[4].includes('KONTOAUSZUG PAPIER'))!;
     expect(fee.slice(1, 3)).toEqual(['2016-04-30', '-24']);
@@ -320,10 +334,10 @@ describe('process', () => {
     const r = await acct(['import', 'process', '--dry-run']);
     expect(r.code, r.stderr).toBe(0);
     const rows = tsv(r.stdout);
-    expect(rows[0]).toEqual(['import_entry_id', 'date', 'debit_account.number', 'credit_account.number', 'sum', 'description', 'tax_rate.name', 'invoice.number']);
+    expect(rows[0]).toEqual(['import_entry_id', 'date', 'debit_account.number', 'credit_account.number', 'sum', 'description', 'tax_rate.name', 'invoice.number', 'rule_label']);
     expect(rows.slice(1)).toEqual([
-      [String(fee.id), '2016-04-30', '6940', '1020', '24', 'Kontoauszug Papier', 'Vorsteuer 8.1 %', ''],
-      [String(income.id), '2016-05-27', '1020', '3400', '100', income.description, 'MWST 8.1 %', ''],
+      [String(fee.id), '2016-04-30', '6940', '1020', '24', 'Kontoauszug Papier', 'Vorsteuer 8.1 %', '', ''],
+      [String(income.id), '2016-05-27', '1020', '3400', '100', income.description, 'MWST 8.1 %', '', ''],
     ]);
     expect(r.stderr).toContain('Dry run: 2 bookings would be made, 1 ignored entry deleted; nothing was sent.');
     expect((await entries(1, 'ready')).length).toBe(before);

@@ -23,7 +23,7 @@ beforeAll(async () => {
     ['customers', 'create', '--name', 'Muster AG', '--street', 'Bahnhofstrasse 1', '--zip', '8001', '--city', 'Zürich'],
     ['entries', 'create', '--date', '2016-04-29', '--debit', '1020', '--credit', '2800', '--sum', '322152.16', '--description', 'Saldovortrag'],
     ['entries', 'create', '--date', '2016-04-30', '--debit', '6000', '--credit', '1020', '--sum', '2500', '--tags', 'miete', '--receipt', receipt],
-    ['import', 'upload-camt', CAMT],
+    ['import', 'upload-camt', CAMT, '--bank-account', '1020'],
   ];
   for (const args of writes) {
     const r = await local(args);

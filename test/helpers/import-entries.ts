@@ -15,7 +15,7 @@ export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 export const IMPORT_ENTRY_KEYS = [
   'id', 'company_id', 'user_id', 'bank_account_id', 'other_account_id', 'tax_rate_id', 'entry_id', 'invoice_id', 'file_id', 'date',
   'type', 'sum', 'description', 'og_description', 'reference', 'ignore', 'is_ready', 'similarExists', 'date_formatted', 'sum_formatted',
-  'status', 'counterparty_name', 'counterparty_iban', 'bank_reference', 'tags', 'error', 'bank_account', 'other_account', 'tax_rate',
+  'status', 'counterparty_name', 'counterparty_iban', 'bank_reference', 'tags', 'error', 'rule', 'bank_account', 'other_account', 'tax_rate',
   'invoice', 'file', 'created_at', 'updated_at',
 ];
 
@@ -40,6 +40,8 @@ export interface CamtTx {
   ref?: string | null;
   qrr?: string;
   scor?: string;
+  /** a structured reference without its type (`CdtrRefInf/Ref` without `Tp`), as old ESR files send it */
+  untypedRef?: string;
   /** the counterparty (Dbtr of a credit, Cdtr of a debit) */
   name?: string;
   iban?: string;
@@ -49,6 +51,10 @@ export interface CamtTx {
   info?: string;
   status?: 'BOOK' | 'PDNG' | 'INFO';
   reversal?: boolean;
+  /** the amount instructed in another currency (`AmtDtls/InstdAmt`), e.g. { amount: '20.97', currency: 'EUR' } */
+  instructed?: { amount: string; currency: string };
+  /** the bank transaction code, "PMNT/RCDT/ESCT" (Domn/Fmly/SubFmly) */
+  code?: string;
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -64,8 +70,13 @@ function entryXml(tx: CamtTx, currency: string): string {
     ? `<Strd><CdtrRefInf><Tp><CdOrPrtry><Prtry>QRR</Prtry></CdOrPrtry></Tp><Ref>${tx.qrr}</Ref></CdtrRefInf></Strd>`
     : tx.scor
       ? `<Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>${tx.scor}</Ref></CdtrRefInf></Strd>`
-      : '';
+      : tx.untypedRef
+        ? `<Strd><CdtrRefInf><Ref>${tx.untypedRef}</Ref></CdtrRefInf></Strd>`
+        : '';
   const rmt = tx.ustrd || strd ? `<RmtInf>${tx.ustrd ? `<Ustrd>${esc(tx.ustrd)}</Ustrd>` : ''}${strd}</RmtInf>` : '';
+  const [domain, family, sub] = (tx.code ?? '').split('/');
+  const code = tx.code ? `<BkTxCd><Domn><Cd>${domain}</Cd><Fmly><Cd>${family}</Cd><SubFmlyCd>${sub}</SubFmlyCd></Fmly></Domn></BkTxCd>` : '';
+  const instructed = tx.instructed ? `<AmtDtls><InstdAmt><Amt Ccy="${tx.instructed.currency}">${tx.instructed.amount}</Amt></InstdAmt></AmtDtls>` : '';
   return `
       <Ntry>
         <Amt Ccy="${currency}">${tx.amount}</Amt>
@@ -75,10 +86,12 @@ function entryXml(tx: CamtTx, currency: string): string {
         <BookgDt><Dt>${date}</Dt></BookgDt>
         <ValDt><Dt>${date}</Dt></ValDt>
         ${tx.ref ? `<AcctSvcrRef>${tx.ref}</AcctSvcrRef>` : ''}
+        ${code}
         <NtryDtls>
           <TxDtls>
             <Amt Ccy="${currency}">${tx.amount}</Amt>
             <CdtDbtInd>${dir}</CdtDbtInd>
+            ${instructed}
             ${parties}
             ${rmt}
           </TxDtls>
@@ -101,6 +114,31 @@ export function camt054(iban: string | null, txs: CamtTx[], opts: { currency?: s
       ${txs.map((tx) => entryXml(tx, currency)).join('')}
     </Ntfctn>
   </BkToCstmrDbtCdtNtfctn>
+</Document>
+`;
+}
+
+/** A balance of a camt.053 statement: `amount` signed decimal text ("-12.50" is a DBIT balance). */
+export interface CamtBalance { type: 'OPBD' | 'PRCD' | 'CLBD'; amount: string; date: string }
+
+/** A camt.053.001.04 statement for the account `iban` with its balances (opening, closing) and one entry per transaction. */
+export function camt053(iban: string | null, balances: CamtBalance[], txs: CamtTx[], opts: { currency?: string; id?: string } = {}): string {
+  const currency = opts.currency ?? 'CHF';
+  const bal = (b: CamtBalance) => `
+      <Bal><Tp><CdOrPrtry><Cd>${b.type}</Cd></CdOrPrtry></Tp><Amt Ccy="${currency}">${b.amount.replace('-', '')}</Amt>
+        <CdtDbtInd>${b.amount.startsWith('-') ? 'DBIT' : 'CRDT'}</CdtDbtInd><Dt><Dt>${b.date}</Dt></Dt></Bal>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04">
+  <BkToCstmrStmt>
+    <GrpHdr><MsgId>${opts.id ?? 'MSG-STMT'}</MsgId><CreDtTm>2026-03-31T23:00:00</CreDtTm></GrpHdr>
+    <Stmt>
+      <Id>${opts.id ?? 'STMT-TEST'}</Id>
+      <CreDtTm>2026-03-31T23:00:00</CreDtTm>
+      <Acct>${iban === null ? '<Id><Othr><Id>12345</Id></Othr></Id>' : `<Id><IBAN>${iban}</IBAN></Id>`}<Ccy>${currency}</Ccy></Acct>
+      ${balances.map(bal).join('')}
+      ${txs.map((tx) => entryXml(tx, currency)).join('')}
+    </Stmt>
+  </BkToCstmrStmt>
 </Document>
 `;
 }

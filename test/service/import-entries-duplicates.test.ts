@@ -11,7 +11,7 @@ import { PAYER_IBAN, camt054, countsOf, importHelpers, type CamtTx } from '../he
 import { retryOnStaleSocket } from './retry-on-reset.js';
 
 let svc: TestService;
-const { freshCompany, upload, uploadOk, byRef, entries } = importHelpers(() => svc);
+const { acc, freshCompany, upload, uploadOk, byRef, entries } = importHelpers(() => svc);
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, '../fixtures/camt', name));
 
@@ -24,8 +24,8 @@ afterAll(async () => {
 });
 
 /** An upload asking for the report: 200 and the report body (the counts in the headers too). */
-async function report(company: number, content: string | Uint8Array): Promise<any> {
-  const res = await upload(company, content, { report: true });
+async function report(company: number, content: string | Uint8Array, bankAccountId?: number): Promise<any> {
+  const res = await upload(company, content, { report: true, bankAccountId });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { ...res.body, headers: countsOf(res), pending: res.headers.get('X-Import-Skipped-Pending'), info: res.headers.get('X-Import-Skipped-Info') };
 }
@@ -53,7 +53,7 @@ describe('a shared bank reference alone is no duplicate', () => {
     const c = freshCompany('PostFinance Platzhalter AG');
     // CHF 522.10 of 10.03.2022 with the reference the notification's CHF 778.29 of 18.06.2020 carries too
     await uploadOk(c, camt054(null, [{ amount: '522.10', date: '2022-03-10', ref: '2000000000000000', name: 'Kunde 2022' }]));
-    const body = await report(c, fixture('postfinance-camt054-v04-qrr.xml'));
+    const body = await report(c, fixture('postfinance-camt054-v04-qrr.xml'), acc(c, 1020));
     expect(body).toMatchObject({ created: 2, duplicates: [] });
     expect((await entries(c)).map((e) => [e.date, e.sum, e.bank_reference])).toEqual([
       ['2022-03-10', 522.1, '2000000000000000'],
@@ -86,7 +86,7 @@ describe('the upload reports what it skipped', () => {
     const again = await report(c, camt054(null, TXS));
     expect(again.headers).toEqual({ created: 0, duplicates: 3, matched: 0, ready: 0 });
     const { headers, pending, info, ...body } = again;
-    expect(Object.keys(body)).toEqual(['created', 'duplicates', 'matched', 'ready', 'skipped_pending', 'skipped_info']);
+    expect(Object.keys(body)).toEqual(['created', 'duplicates', 'matched', 'ready', 'skipped_pending', 'skipped_info', 'assigned_ibans', 'statements']);
     expect(body.duplicates).toEqual([
       { date: '2026-03-31', type: 'income', sum: 1081.5, counterparty_name: 'Muster AG', reference: '210000000003139471430009017', bank_reference: 'B-PAY-1', duplicate_of: first['B-PAY-1'].id },
       { date: '2026-03-02', type: 'expense', sum: 2150, counterparty_name: 'Immo Verwaltung AG', reference: null, bank_reference: 'B-RENT-1', duplicate_of: first['B-RENT-1'].id },

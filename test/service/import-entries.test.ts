@@ -52,7 +52,7 @@ describe('the ImportEntry an upload makes', () => {
       id: expect.any(Number), company_id: c, user_id: 1, bank_account_id: acc(c, 1020), other_account_id: null, tax_rate_id: null,
       entry_id: null, invoice_id: null, file_id: null, date: '2026-03-31', type: 'income', sum: 1081.5, description: text, og_description: text,
       reference: null, ignore: false, is_ready: false, similarExists: false, date_formatted: '31.03.2026', sum_formatted: "1'081.50",
-      status: 'open', counterparty_name: 'Muster AG', counterparty_iban: PAYER_IBAN, bank_reference: 'B-PAY-1', tags: [], error: null,
+      status: 'open', counterparty_name: 'Muster AG', counterparty_iban: PAYER_IBAN, bank_reference: 'B-PAY-1', tags: [], error: null, rule: null,
       bank_account: { id: acc(c, 1020), name: 'Bankguthaben', number: 1020 }, other_account: null, tax_rate: null, invoice: null, file: null,
       created_at: expect.stringMatching(TIMESTAMP), updated_at: expect.stringMatching(TIMESTAMP),
     });
@@ -111,7 +111,7 @@ describe('the ImportEntry an upload makes', () => {
       ['2017-07-27', 'income', 111, '170727CH00A1ABCD', 'Ada Lovelace', 'SAMMELGUTSCHRIFT ES VERARBEITUNG VOM 27.07.2017 PAKET ID: 123456789 / Ada Lovelace / TEST MITTEILUNG'],
     ]);
     const qrr = freshCompany('Import QRR AG');
-    expect(await uploadOk(qrr, fixture('postfinance-camt054-v04-qrr.xml'))).toMatchObject({ created: 2, matched: 0 });
+    expect(await uploadOk(qrr, fixture('postfinance-camt054-v04-qrr.xml'), { bankAccountId: acc(qrr, 1020) })).toMatchObject({ created: 2, matched: 0 });
     expect((await entries(qrr)).map((e) => [e.sum, e.reference, e.bank_reference, e.counterparty_iban])).toEqual([
       [913.93, '662437765447746478179744715', '3000000000000000', 'CH5109000000250092291'],
       [778.29, '539115429773825311971477453', '2000000000000000', 'CH5109000000250092291'],
@@ -175,20 +175,20 @@ describe('both path families answer the same', () => {
 // ---------------------------------------------------------------------------------------------------
 
 describe('POST …/camt-upload', () => {
-  it('takes the bank account from the parameter, else the statement IBAN (spaces and case ignored), else the primary', async () => {
+  it('the statement IBAN picks the account that has it (spaces and case ignored), with or without the parameter; a statement without IBAN: the parameter, else the primary', async () => {
     const c = freshCompany('Konto Wahl AG');
     const zkb = await h.bankAccount(c, { name: 'ZKB', number: 1025, iban: PLAIN_IBAN });
     const spaced = PLAIN_IBAN.toLowerCase().replace(/(.{4})/g, '$1 ');
     await uploadOk(c, camt054(spaced, [{ ...FEES, ref: 'by-iban' }]));
-    await uploadOk(c, camt054('CH5604835012345678009', [{ ...FEES, ref: 'unknown-iban' }]));
+    await uploadOk(c, camt054(PLAIN_IBAN, [{ ...FEES, ref: 'by-iban-and-param' }]), { bankAccountId: zkb });
     await uploadOk(c, camt054(null, [{ ...FEES, ref: 'no-iban' }]));
-    await uploadOk(c, camt054(PLAIN_IBAN, [{ ...FEES, ref: 'by-param' }]), { bankAccountId: acc(c, 1010) });
+    await uploadOk(c, camt054(null, [{ ...FEES, ref: 'by-param' }]), { bankAccountId: acc(c, 1010) });
     const accountOf = async () => Object.fromEntries((await entries(c)).map((e) => [e.bank_reference, e.bank_account_id]));
-    expect(await accountOf()).toEqual({ 'by-iban': zkb, 'unknown-iban': acc(c, 1020), 'no-iban': acc(c, 1020), 'by-param': acc(c, 1010) });
-    // another primary bank account takes the statements no IBAN matches
+    expect(await accountOf()).toEqual({ 'by-iban': zkb, 'by-iban-and-param': zkb, 'no-iban': acc(c, 1020), 'by-param': acc(c, 1010) });
+    // another primary bank account takes the statements without IBAN
     const primary = await call('PUT', `/companies/${c}/accounts/${acc(c, 1000)}`, { is_primary_bank_account: true });
     expect(primary.status, JSON.stringify(primary.body)).toBe(200);
-    await uploadOk(c, camt054('CH5604835012345678009', [{ ...FEES, ref: 'new-primary' }]));
+    await uploadOk(c, camt054(null, [{ ...FEES, ref: 'new-primary' }]));
     expect((await accountOf())['new-primary']).toBe(acc(c, 1000));
   });
 
@@ -307,7 +307,7 @@ describe('POST …/camt-upload', () => {
 
   it('a real camt.053 statement: 32 transactions (1810.56 in, 1272.95 out); the camt.054 repeating 5 of them adds nothing', async () => {
     const c = freshCompany('Postfinance AG');
-    expect(await uploadOk(c, fixture('postfinance-camt053-v04-statement.xml'), { name: 'camt053.xml' })).toEqual({ created: 32, duplicates: 0, matched: 0, ready: 0 });
+    expect(await uploadOk(c, fixture('postfinance-camt053-v04-statement.xml'), { name: 'camt053.xml', bankAccountId: acc(c, 1020) })).toEqual({ created: 32, duplicates: 0, matched: 0, ready: 0 });
     const all = await entries(c);
     expect(all).toHaveLength(32);
     const total = (type: string) => all.filter((e) => e.type === type).reduce((s, e) => s + Math.round(e.sum * 100), 0);

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, test } from 'vitest';
-import { CamtError, parseCamt, readCamtBalances, type CamtDirection, type CamtStatement, type CamtTransaction } from '../../src/domain/camt.js';
+import { CamtError, parseCamt, readCamtBalances, statementBalances, type CamtDirection, type CamtStatement, type CamtTransaction } from '../../src/domain/camt.js';
+import { bankTransactionText } from '../../src/domain/bank-transaction-codes.js';
 
 // The real bank files, copied from the shared samples into test/fixtures/camt (SOURCES.md there names
 // their origin and licence), so the tests need nothing beside the checkout.
@@ -58,7 +59,7 @@ describe('camt.053.001.04 PostFinance statement', () => {
       direction: 'debit', amountRappen: 2400, currency: 'CHF', bookingDate: '2016-04-30', valueDate: '2016-04-30',
       bankReference: '20160401001027080060699001000107', reference: null, counterpartyName: null, counterpartyIban: null,
       text: 'UEBRIGE: 25-9034-2 FÜR KONTOAUSZUG PAPIER TÄGLICH', remittance: '', entryInfo: 'UEBRIGE: 25-9034-2 FÜR KONTOAUSZUG PAPIER TÄGLICH',
-      endToEndId: null, reversal: false, entryIndex: 0, txIndex: 0,
+      endToEndId: null, bankTransactionCode: 'ACMT/ADOP/CHRG', originalAmount: null, reversal: false, entryIndex: 0, txIndex: 0,
     });
   });
 
@@ -370,5 +371,114 @@ describe('readCamtBalances: the balances without reading the entries', () => {
     const prefixed = parseCamt(strToU8(xml));
     expect(prefixed.map((s) => s.transactions)).toEqual(parseCamt(sample('postfinance-camt053-v04-statement.xml')).map((s) => s.transactions));
     expect(readCamtBalances(strToU8(xml))[0].balances).toEqual(prefixed[0].balances);
+  });
+});
+
+// ---- Issue 22: every reference kept, every line accounted for, the bank's balances --------------
+
+describe('untyped structured references', () => {
+  const withRef = (ref: string, typed = '') => only(parseCamt(camt('054', '04', entry({
+    amount: '10.00', details: tx(null, `<RmtInf><Strd><CdtrRefInf>${typed}<Ref>${ref}</Ref></CdtrRefInf></Strd></RmtInf>`),
+  }, '04')))).transactions[0].reference;
+
+  test('27 digits with a valid mod-10 check digit are a QRR, RF with a valid ISO 11649 check an SCOR (spaces ignored); anything else none', () => {
+    expect(withRef('210000000003139471430009017')).toEqual({ type: 'QRR', value: '210000000003139471430009017' });
+    expect(withRef('21 00000 00003 13947 14300 09017')).toEqual({ type: 'QRR', value: '210000000003139471430009017' });
+    expect(withRef('RF18 5390 0754 7034')).toEqual({ type: 'SCOR', value: 'RF18539007547034' });
+    expect(withRef('rf38000000000000000000552')).toEqual({ type: 'SCOR', value: 'RF38000000000000000000552' });
+    // a wrong check digit, another length or free text is no structured reference
+    for (const ref of ['210000000003139471430009018', '21000000000313947143000901', 'RF19539007547034', 'Rechnung 4711']) {
+      expect(withRef(ref), ref).toBeNull();
+    }
+    // a typed reference keeps its type
+    expect(withRef('RF18539007547034', '<Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp>')).toEqual({ type: 'SCOR', value: 'RF18539007547034' });
+  });
+});
+
+describe('a foreign original amount (AmtDtls/InstdAmt)', () => {
+  test('carried with its currency when it differs from the booked one; the booked amount stays the entry\'s', () => {
+    const instructed = '<AmtDtls><InstdAmt><Amt Ccy="EUR">20.97</Amt></InstdAmt><TxAmt><Amt Ccy="CHF">19.85</Amt></TxAmt></AmtDtls>';
+    const [t] = only(parseCamt(camt('054', '04', entry({ amount: '19.85', ind: 'DBIT', details: tx(null, instructed) }, '04')))).transactions;
+    expect(t).toMatchObject({ amountRappen: 1985, currency: 'CHF', originalAmount: { amount: '20.97', currency: 'EUR' } });
+  });
+
+  test('an instructed amount in the booked currency, or none, is no original amount', () => {
+    const same = '<AmtDtls><InstdAmt><Amt Ccy="CHF">19.85</Amt></InstdAmt></AmtDtls>';
+    const s = only(parseCamt(camt('054', '04', entry({ amount: '19.85', details: tx(null, same) }, '04') + entry({ amount: '5.00' }, '04'))));
+    expect(s.transactions.map((t) => t.originalAmount)).toEqual([null, null]);
+  });
+
+  test('on the entry of a transaction without details', () => {
+    const xml = new TextDecoder().decode(camt('054', '04', entry({ amount: '9.10', ind: 'DBIT' }, '04')))
+      .replace('<BookgDt>', '<AmtDtls><InstdAmt><Amt Ccy="USD">10.00</Amt></InstdAmt></AmtDtls><BookgDt>');
+    expect(only(parseCamt(strToU8(xml))).transactions[0].originalAmount).toEqual({ amount: '10.00', currency: 'USD' });
+  });
+});
+
+describe('the bank transaction code', () => {
+  const coded = (code: string, where: 'entry' | 'tx' = 'entry') => {
+    const [domain, family, sub] = code.split('/');
+    const bkTxCd = `<BkTxCd><Domn><Cd>${domain}</Cd><Fmly><Cd>${family}</Cd><SubFmlyCd>${sub}</SubFmlyCd></Fmly></Domn></BkTxCd>`;
+    const xml = new TextDecoder().decode(camt('053', '04', entry({ amount: '1.00', details: where === 'tx' ? tx(null, bkTxCd) : undefined }, '04')));
+    return only(parseCamt(strToU8(where === 'entry' ? xml.replace('<BookgDt>', `${bkTxCd}<BookgDt>`) : xml))).transactions[0].bankTransactionCode;
+  };
+
+  test('Domn/Fmly/SubFmly of the transaction, else of the entry; a proprietary code as it is', () => {
+    expect(coded('PMNT/RCDT/ESCT')).toBe('PMNT/RCDT/ESCT');
+    expect(coded('PMNT/ICDT/DMCT', 'tx')).toBe('PMNT/ICDT/DMCT');
+    const xml = new TextDecoder().decode(camt('053', '04', entry({ amount: '1.00' }, '04')))
+      .replace('<BookgDt>', '<BkTxCd><Prtry><Cd>CH03</Cd><Issr>PF</Issr></Prtry></BkTxCd><BookgDt>');
+    expect(only(parseCamt(strToU8(xml))).transactions[0].bankTransactionCode).toBe('CH03');
+    expect(only(parseCamt(camt('053', '04', entry({ amount: '1.00' }, '04')))).transactions[0].bankTransactionCode).toBeNull();
+  });
+
+  test('in words: payments in and out, charges, interest; the family when the sub-family says nothing; else the code', () => {
+    expect(bankTransactionText('PMNT/RCDT/ESCT')).toBe('Zahlungseingang');
+    expect(bankTransactionText('PMNT/RCDT/NTAV')).toBe('Zahlungseingang');
+    expect(bankTransactionText('PMNT/ICDT/STDO')).toBe('Dauerauftrag');
+    expect(bankTransactionText('PMNT/ICDT/DMCT')).toBe('Zahlungsausgang');
+    expect(bankTransactionText('PMNT/RDDT/ESDD')).toBe('Lastschrift');
+    expect(bankTransactionText('PMNT/CCRD/POSD')).toBe('Kartenzahlung');
+    expect(bankTransactionText('PMNT/CCRD/CWDL')).toBe('Bargeldbezug');
+    expect(bankTransactionText('ACMT/MDOP/CHRG')).toBe('Bankspesen');
+    expect(bankTransactionText('PMNT/RCDT/CHRG')).toBe('Bankspesen');
+    expect(bankTransactionText('ACMT/MCOP/INTR')).toBe('Zinsen');
+    expect(bankTransactionText('SECU/SETT/TRAD')).toBe('SECU/SETT/TRAD');
+    expect(bankTransactionText('CH03')).toBe('CH03');
+  });
+});
+
+describe('the statement\'s balances', () => {
+  const balance = (type: string, amount: string, ind: 'CRDT' | 'DBIT', date: string) =>
+    `<Bal><Tp><CdOrPrtry><Cd>${type}</Cd></CdOrPrtry></Tp><Amt Ccy="CHF">${amount}</Amt><CdtDbtInd>${ind}</CdtDbtInd><Dt><Dt>${date}</Dt></Dt></Bal>`;
+  const statement = (balances: string, entries: string) => {
+    const xml = new TextDecoder().decode(camt('053', '04', entries));
+    return only(parseCamt(strToU8(xml.replace('</Acct>', `</Acct>${balances}`))));
+  };
+
+  test('the PostFinance statement: opening OPBD + movements = closing CLBD', () => {
+    const s = only(parseCamt(sample('postfinance-camt053-v04-statement.xml')));
+    expect(statementBalances(s)).toEqual({
+      opening: { type: 'OPBD', amountRappen: 32215216, currency: 'CHF', date: '2016-04-29' },
+      closing: { type: 'CLBD', amountRappen: 32268977, currency: 'CHF', date: '2016-04-30' },
+      movements: 53761,
+      addsUp: true,
+      lastBookingDate: '2016-05-27',
+    });
+  });
+
+  test('PRCD as the opening, a DBIT balance negative; movements that do not add up are said', () => {
+    const s = statement(balance('PRCD', '100.00', 'DBIT', '2026-03-31') + balance('CLBD', '50.00', 'CRDT', '2026-04-30'),
+      entry({ amount: '200.00' }, '04') + entry({ amount: '40.00', ind: 'DBIT' }, '04'));
+    expect(statementBalances(s)).toMatchObject({ opening: { type: 'PRCD', amountRappen: -10000 }, closing: { amountRappen: 5000 }, movements: 16000, addsUp: false });
+    const ok = statement(balance('PRCD', '100.00', 'DBIT', '2026-03-31') + balance('CLBD', '60.00', 'CRDT', '2026-04-30'),
+      entry({ amount: '200.00' }, '04') + entry({ amount: '40.00', ind: 'DBIT' }, '04'));
+    expect(statementBalances(ok).addsUp).toBe(true);
+  });
+
+  test('without a closing balance (a camt.054) there is nothing to compare', () => {
+    expect(statementBalances(only(parseCamt(sample('camt054-v04-example.xml'))))).toMatchObject({ opening: null, closing: null, addsUp: null });
+    const onlyClosing = statement(balance('CLBD', '50.00', 'CRDT', '2026-04-30'), entry({ amount: '50.00' }, '04'));
+    expect(statementBalances(onlyClosing)).toMatchObject({ opening: null, closing: { amountRappen: 5000 }, addsUp: null });
   });
 });

@@ -15,6 +15,7 @@ export const importEntryPaths = {
   multiple: (company: number) => `/companies/${company}/entries/import/multiple`,
   reset: (company: number, id: number) => `/companies/${company}/entries/import/${id}/reset`,
   upload: (company: number) => `/companies/${company}/entries/import/camt-upload`,
+  reconcile: (company: number) => `/companies/${company}/entries/import/reconcile`,
   file: (company: number, id: number) => `/companies/${company}/entries/import/${id}/file`,
   fileUrl: (company: number, id: number) => `/companies/${company}/entries/import/${id}/file/url`,
 } as const;
@@ -114,11 +115,33 @@ export interface SkippedDuplicate {
   duplicate_of: number;
 }
 
-/** An upload's answer: the counts (headers), the transactions not booked by the bank, and the duplicates (the report body); null where the service does not say. */
+/** A bank account that had no IBAN and got the statement's. */
+export interface AssignedIban { bank_account_id: number; number: number; name: string; iban: string }
+
+/** A statement's balances as the upload's report gives them (decimals, signed), and the books at its date. */
+export interface StatementBalance {
+  file_name: string | null;
+  iban: string | null;
+  bank_account_id: number;
+  currency: string;
+  opening_balance: number | null;
+  opening_date: string | null;
+  closing_balance: number;
+  closing_date: string;
+  movements: number;
+  /** opening + movements = closing; null without an opening balance */
+  adds_up: boolean | null;
+  booked_until: string;
+  book_balance: number;
+}
+
+/** An upload's answer: the counts (headers), the transactions not booked by the bank, and from the report body the duplicates, the IBANs given to accounts and the statements' balances; null where the service does not say. */
 export interface UploadResult {
   counts: UploadCounts | null;
   notBooked: { pending: number; info: number } | null;
   duplicates: SkippedDuplicate[] | null;
+  assignedIbans: AssignedIban[] | null;
+  statements: StatementBalance[] | null;
 }
 
 export interface UploadFile { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }
@@ -179,7 +202,40 @@ export async function uploadCamt(client: ApiClient, company: number, file: Uploa
   if (bankAccountId !== undefined) form.append('bank_account_id', String(bankAccountId));
   form.append('report', 'true');
   const res = await client.request('POST', importEntryPaths.upload(company), { form });
-  return { counts: countsOf(res.headers), notBooked: notBookedOf(res.headers), duplicates: duplicatesOf(res.data) };
+  return {
+    counts: countsOf(res.headers), notBooked: notBookedOf(res.headers), duplicates: duplicatesOf(res.data),
+    assignedIbans: listOf<AssignedIban>(res.data, 'assigned_ibans'), statements: listOf<StatementBalance>(res.data, 'statements'),
+  };
+}
+
+/** A list of the report body as the service wrote it; null when the answer has none (the spec's `true`). */
+function listOf<T>(body: unknown, key: string): T[] | null {
+  return isObject(body) && Array.isArray(body[key]) ? (body[key] as unknown[]).filter(isObject) as T[] : null;
+}
+
+/** GET …/entries/import/reconcile (beyond the spec): the bank's closing balance beside the books. */
+export interface Reconciliation {
+  bank_account: { id: number; number: number; name: string; iban: string | null; currency: string };
+  statement: Record<string, unknown> & { closing_date: string; closing_balance: number };
+  /** the date the books are read at */
+  date: string;
+  bank_balance: number;
+  book_balance: number;
+  /** bank − book */
+  difference: number;
+  agrees: boolean;
+  open_entries: ImportEntryRecord[];
+  open_sum: number;
+  unexplained: number;
+}
+
+export async function reconcileImport(client: ApiClient, company: number, query: { bank_account_id?: number; date?: string }): Promise<Reconciliation> {
+  const path = importEntryPaths.reconcile(company);
+  const body = await client.get<unknown>(path, { query: query as Record<string, QueryValue> });
+  if (!isObject(body) || !isObject(body.bank_account) || typeof body.agrees !== 'boolean') {
+    throw new CliError(`unexpected answer from ${path}: expected { bank_account, statement, bank_balance, book_balance, agrees, … }`);
+  }
+  return { ...(body as unknown as Reconciliation), open_entries: Array.isArray(body.open_entries) ? body.open_entries as ImportEntryRecord[] : [] };
 }
 
 /** POST …/{id}/file: the receipt (replacing an earlier one). */

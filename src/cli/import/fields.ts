@@ -20,6 +20,7 @@ export const IMPORT_COLUMNS: Column[] = [
   { key: 'tax_rate.name', header: 'VAT' },
   { key: 'is_ready', kind: 'bool', header: 'ready' },
   { key: 'invoice.number', header: 'invoice' },
+  { key: 'rule_label', header: 'rule' },
   // the rest in the API's order (docs/service/import-entries.md)
   { key: 'company_id', kind: 'int', default: false },
   { key: 'user_id', kind: 'int', default: false },
@@ -42,6 +43,7 @@ export const IMPORT_COLUMNS: Column[] = [
   { key: 'bank_reference', header: 'bank reference', default: false },
   { key: 'tags', kind: 'json', default: false },
   { key: 'error', default: false },
+  { key: 'rule', kind: 'json', default: false },
   { key: 'bank_account.number', header: 'bank account', kind: 'int', default: false },
   { key: 'other_account.number', header: 'account number', kind: 'int', default: false },
   { key: 'other_account.name', header: 'account name', default: false },
@@ -95,8 +97,19 @@ export function accountLabel(account: unknown): string | undefined {
   return a ? `${String(a.number ?? '')} ${String(a.name ?? '')}`.trim() : undefined;
 }
 
-/** The record as the API gave it, plus `amount` (signed) and `counter_account` (number and name, or "(ignored)"). */
+/**
+ * The learned rule that filled the entry, as a bookkeeper checks it: the booking it was learned from
+ * and what matched, "A-2016-001 (name Bernasconi Maria)"; null when no rule filled it.
+ */
+export function ruleLabel(entry: ImportEntryRecord): string | null {
+  const rule = rec(entry.rule);
+  if (!rule) return null;
+  const from = rule.entry_number ? String(rule.entry_number) : `import entry ${String(rule.import_entry_id)}`;
+  return `${from} (${rule.match === 'iban' ? 'IBAN' : 'name'} ${String(rule.counterparty ?? '')})`;
+}
+
+/** The record as the API gave it, plus `amount` (signed), `counter_account` (number and name, or "(ignored)") and `rule_label`. */
 export function forDisplay(entry: ImportEntryRecord): ImportEntryRecord {
   const counter = entry.ignore === true ? '(ignored)' : accountLabel(entry.other_account) ?? null;
-  return { ...entry, amount: rappenToNumber(signedRappen(entry)), counter_account: counter };
+  return { ...entry, amount: rappenToNumber(signedRappen(entry)), counter_account: counter, rule_label: ruleLabel(entry) };
 }

@@ -11,6 +11,7 @@ import { listRenderer, planOutput, printRecord, type OutputPlan } from '../outpu
 import { withRuntime, type Runtime } from '../runtime.js';
 import { importColumns } from '../shared/upload.js';
 import type { VerbIO } from '../verb.js';
+import { ruleLabel } from './fields.js';
 
 /** The result: created, ignored, failed, and the refusals (json: `errors: [{ id, message }]`). */
 export const PROCESS_COLUMNS: Column[] = importColumns(['created', 'ignored']);
@@ -24,6 +25,7 @@ const BOOKING_COLUMNS: Column[] = [
   { key: 'description' },
   { key: 'tax_rate.name', header: 'VAT' },
   { key: 'invoice.number', header: 'invoice' },
+  { key: 'rule_label', header: 'rule' },
   { key: 'type', default: false },
   { key: 'debit_account.name', header: 'debit name', default: false },
   { key: 'credit_account.name', header: 'credit name', default: false },
@@ -95,6 +97,8 @@ function asBooking(e: ImportEntryRecord): Record<string, unknown> {
     description: e.description,
     tax_rate: e.tax_rate,
     invoice: e.invoice,
+    // which learned rule chose the counter account, so a wrong one is seen before it is booked
+    rule_label: ruleLabel(e),
   };
 }
 

@@ -17,7 +17,7 @@ import { failureText } from '../failure.js';
 import { planOutput } from '../output.js';
 import { withRuntime, type Runtime } from '../runtime.js';
 import type { NoOptions, VerbIO } from '../verb.js';
-import { accountLabel, signedRappen } from './fields.js';
+import { accountLabel, ruleLabel, signedRappen } from './fields.js';
 import { PROCESS_COLUMNS, processReady } from './process.js';
 
 type Rec = Record<string, unknown>;
@@ -58,12 +58,27 @@ export default async function review(_opts: NoOptions, io: VerbIO): Promise<void
     }
     const ready = (await listImportEntries(rt.client, company, { limit: 1 })).ready_count;
     if (ready === 0) return;
+    await showRuleFilled(rt, company);
     if (await prompts.confirm({ message: `Process the ${ready} ready ${ready === 1 ? 'entry' : 'entries'} now (book them, delete the ignored)?`, default: false })) {
       await processReady(rt, company, plan);
     } else {
       notice('Not processed: acct import process books them (--dry-run shows how).');
     }
   });
+}
+
+/**
+ * The ready entries a learned rule filled, each with the rule (the booking it was learned from and what
+ * matched): review does not ask about them, so they are shown before processing books them.
+ */
+async function showRuleFilled(rt: Runtime, company: number): Promise<void> {
+  const byRule = (await listImportEntries(rt.client, company, { status: 'ready', limit: 'all' })).data.filter((e) => e.rule && e.ignore !== true).sort(oldestFirst);
+  if (byRule.length === 0) return;
+  say('');
+  say(`Ready by a learned rule (${byRule.length}; acct import update ID --account … changes one):`);
+  for (const e of byRule) {
+    say(`  ${String(e.id)}  ${formatDate(String(e.date))}  ${groupRappen(signedRappen(e))}  ${String(e.counterparty_name ?? '')} → ${accountLabel(e.other_account) ?? ''}, rule from ${ruleLabel(e)}`);
+  }
 }
 
 /** The questions for one entry after another, with what they look up once (the chart, the tax rates, each account's usual rate). */

@@ -16,6 +16,7 @@ The month's bank statement, step by step:
   acct import review                     # on a terminal: an account, VAT rate and text for each open transaction
   acct import process --dry-run          # the bookings it would make
   acct import process
+  acct import reconcile                  # the books against the bank's closing balance: "✓ agrees"
 
 Amounts are signed: money received is positive, money paid negative. Ids are the id column of
 acct import list.`;
@@ -23,22 +24,30 @@ acct import list.`;
 const LIST_HELP = `
 --status open (the default) lists the entries not yet processed or deleted; ready those with a counter
 account or ignored; not-ready the rest; deleted the deleted ones (a new upload still skips them).
+The rule column names the learned rule that filled an entry: the booking it was learned from and the
+counterparty IBAN or name it matched ("A-2026-004 (name Swisscom (Schweiz) AG)").
 Without --limit or --all the service answers 50 entries; --page and --per-page are turned into
 --offset and --limit. On a terminal the open and ready counts go to stderr below the table.`;
 
 const UPLOAD_HELP = `
 Each file (a camt.052, .053 or .054 XML file, or a ZIP of such files, up to 50 MB) is one upload.
-Without --bank-account each statement goes to the bank account with its IBAN, else to the primary
-bank account. Transactions already imported (the bank's reference with the same date, amount and
-direction) are skipped as duplicates, each named on stderr with the import entry it duplicates;
-transactions the bank has not booked yet (pending) or sends for information only are not imported
-and counted on stderr. Incoming payments with an invoice's QR or SCOR reference are matched to that
-invoice; others get the counter account, VAT rate and text of the last processed entry of the same
-counterparty (ready by rule). Prints per file and in total: created, duplicates, matched, ready
-(-o json: one object, with skipped_pending, skipped_info and skipped_duplicates, the list of the
-duplicates). A file the service refuses (not CAMT, a wrong bank account) is named with the reason on
-stderr; the other files are still uploaded and the command exits 3. A service that does not report
-the counts is said on stderr; the open and ready counts follow in any case.`;
+The statement's IBAN picks the bank account that has it. When none has it, --bank-account names the
+account (without it: the only bank account without IBAN), and an account without IBAN gets the
+statement's, so its next statements find it on their own. Otherwise, or when --bank-account names an
+account with another IBAN, the command lists the bank accounts and exits 2 before anything is uploaded.
+A statement without IBAN goes to --bank-account, else to the primary bank account.
+Transactions already imported (the bank's reference with the same date, amount and direction) are
+skipped as duplicates, each named on stderr with the import entry it duplicates; transactions the bank
+has not booked yet (pending) or sends for information only are not imported and counted on stderr.
+Incoming payments with an invoice's QR or SCOR reference (typed or not) are matched to that invoice;
+others get the counter account, VAT rate and text of the last processed entry of the same
+counterparty in the same direction (ready by rule). A statement with balances (camt.053): its closing
+balance, a warning when opening + movements do not add up to it, and the books at its date. Prints per
+file and in total: created, duplicates, matched, ready (-o json: one object, with skipped_pending,
+skipped_info, skipped_duplicates, assigned_ibans and statements). A file the service refuses (not
+CAMT, another currency) is named with the reason on stderr; the other files are still uploaded and the
+command exits 3. A service that does not report the counts is said on stderr; the open and ready
+counts follow in any case.`;
 
 const PROCESS_HELP = `
 Books every ready entry (income: debit the bank account, credit the counter account; expense: debit the
@@ -46,7 +55,17 @@ counter account, credit the bank account) and deletes the ignored ones. Prints c
 every entry the bookkeeping refused (closed period, revenue cap, invoice paid already …) with the
 reason; those stay open and the command exits 6. No ready entry is no failure: it says "nothing to
 book: 0 ready, N need an account" on stderr and exits 0, so "process --dry-run && process" fits a cron job.
---dry-run lists the bookings it would make from the ready entries (computed here, nothing is sent).`;
+--dry-run lists the bookings it would make from the ready entries (computed here, nothing is sent), with
+the learned rule that chose each counter account.`;
+
+const RECONCILE_HELP = `
+The last step of the month: the bank account's balance in the books beside the closing balance of the
+latest uploaded statement (camt.053) of that account, or with --date the latest closing on or before
+that day. The books are read at the statement's date (its latest booking date when the bank dated an
+entry after the closing balance). Prints both and "✓ agrees", or the difference and the open import
+entries up to that date that explain it (not yet processed). Without --bank-account: the bank account
+with uploaded statements (several: exit 2 naming them). Exit 0 when the books agree, 8 when they differ
+(see the exit codes), 5 when no statement with a closing balance was uploaded. -o json: every figure.`;
 
 const REVIEW_HELP = `
 Interactive (a terminal is needed; elsewhere exit 2): the open entries without a counter account,
@@ -74,6 +93,7 @@ export const importSpec: ResourceSpec = {
     get: ['acct import get 42', 'acct import get 42 --json'],
     update: [
       'acct import update 42 --account 6500 --tax-rate "Vorsteuer 8.1 %" --description "Büromaterial"',
+      'acct import update 45 46 47 --account 6940     # several: the same change for each, all or none',
       'acct import update 43 --invoice R-2026-001',
       'acct import update 44 --tax-rate none --tag software --tag travel',
     ],
@@ -87,7 +107,8 @@ export const importSpec: ResourceSpec = {
     },
     get: { description: 'show one imported bank transaction', columns: DETAIL_COLUMNS, action: lazy(() => import('./get.js')) },
     update: {
-      description: 'give an imported transaction its counter account, VAT rate, text, invoice or tags',
+      description: 'give imported transactions their counter account, VAT rate, text, invoice or tags',
+      variadic: true,
       options: [new Option('--tag <tag>', 'tag by name or id (repeatable; replaces the tags; none removes them)').argParser(collect)],
       action: lazy(() => import('./write.js'), 'update'),
     },
@@ -97,7 +118,7 @@ export const importSpec: ResourceSpec = {
 
     group.command('upload-camt').argument('<file...>', 'CAMT XML files or ZIPs of them')
       .description('upload bank statements (CAMT.052/.053/.054, or ZIPs); one upload per file')
-      .option('--bank-account <account>', 'the bank account (number, e.g. 1020; default: by the statement\'s IBAN, else the primary one)')
+      .option('--bank-account <account>', 'the bank account (number, e.g. 1020; default: the one with the statement\'s IBAN)')
       .addHelpText('after', `${UPLOAD_HELP}
 ${examplesText(['acct import upload-camt auszug-2026-03.xml', 'acct import upload-camt camt-*.xml --bank-account 1020', 'acct import upload-camt export.zip --json'])}`)
       .action(lazy(() => import('./upload.js')));
@@ -140,6 +161,14 @@ ${examplesText(['acct import process --dry-run', 'acct import process', 'acct im
       .description('print a link to the receipt, valid 15 minutes (-o json: with expires_at)')
       .addHelpText('after', examplesText(['acct import receipt url 42', 'open "$(acct import receipt url 42)"']))
       .action(lazy(() => import('./receipt.js'), 'url'));
+
+    group.command('reconcile')
+      .description('hold the bank account in the books against the bank\'s closing balance: "✓ agrees" or the difference')
+      .option('--bank-account <account>', 'the bank account (number, e.g. 1020; default: the one with uploaded statements)')
+      .option('--date <date>', 'the statement closing on or before this day (default: the latest)')
+      .addHelpText('after', `${RECONCILE_HELP}
+${examplesText(['acct import reconcile', 'acct import reconcile --bank-account 1020 --date 2026-03-31', 'acct import reconcile --json'])}`)
+      .action(lazy(() => import('./reconcile.js')));
 
     group.command('review')
       .description('go through the open transactions on a terminal: counter account, VAT rate, text; or ignore, or skip')

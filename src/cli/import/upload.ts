@@ -1,14 +1,24 @@
 // `acct import upload-camt <file...> [--bank-account N]`: one multipart upload per file, every file
-// checked before the first request. Per file and in total: how many transactions were new, skipped as
-// duplicates, matched to an invoice and ready by a learned rule, from the answer's X-Import-* headers (a
-// service without them: the counts are unknown, said on stderr). Nothing is skipped unseen: every
-// duplicate is named on stderr with the entry it duplicates (from the upload's report), and the
-// transactions the bank has not booked (pending, information only) are counted. A file the service
-// refuses (422) is named with its reason and the others still go up; the command then exits 3. Last,
-// the open and ready counts of the whole import on stderr (-o json: in the object).
-import { listImportEntries, uploadCamt, type SkippedDuplicate, type UploadFile, type UploadResult } from '../../api/endpoints/import-entries.js';
-import { ApiError } from '../../api/http.js';
-import { CliError, ExitCode } from '../../errors.js';
+// checked before the first request. The bank account of each statement is settled first by the
+// service's own rule (the statement's IBAN picks it; src/domain/bank-account-choice.ts): a statement
+// that asks which account (no account has its IBAN, or the one asked for has another) stops the
+// command before anything is uploaded, listing the bank accounts (exit 2). Per file and in total: how
+// many transactions were new, skipped as duplicates, matched to an invoice and ready by a learned rule,
+// from the answer's X-Import-* headers (a service without them: the counts are unknown, said on
+// stderr). Nothing is skipped unseen: every duplicate is named on stderr with the entry it duplicates
+// (from the upload's report), and the transactions the bank has not booked (pending, information only)
+// are counted. A statement's balances: the closing balance, a warning when opening + movements do not
+// add up to it, and the books at its date. An account that got the statement's IBAN is said. A file
+// the service refuses (422) is named with its reason and the others still go up; the command then
+// exits 3. Last, the open and ready counts of the whole import on stderr (-o json: in the object).
+import { listAccounts } from '../../api/endpoints/accounts.js';
+import {
+  listImportEntries, uploadCamt, type AssignedIban, type SkippedDuplicate, type StatementBalance, type UploadFile, type UploadResult,
+} from '../../api/endpoints/import-entries.js';
+import { ApiError, type ApiClient } from '../../api/http.js';
+import { chooseBankAccount, groupedIban, statementIban, type BankAccountChoice, type BankAccountOption } from '../../domain/bank-account-choice.js';
+import type { CamtStatement } from '../../domain/camt.js';
+import { CliError, ExitCode, UsageError } from '../../errors.js';
 import type { Column } from '../../output/types.js';
 import { formatCurrency, groupRappen, toRappen } from '../../domain/money.js';
 import { formatDate } from '../../output/format.js';
@@ -34,11 +44,11 @@ type DuplicateRow = SkippedDuplicate & { file: string };
 const COLUMNS: Column[] = [
   { key: 'file' }, ...COUNTS.map((key): Column => ({ key, kind: 'int' })), ...NOT_BOOKED.map((key): Column => ({ key, kind: 'int', default: false })),
 ];
-/** -o json: the totals, the files, every skipped duplicate, the refused files and the import's open and ready counts. */
+/** -o json: the totals, the files, every skipped duplicate, the IBANs given to accounts, the statements' balances, the refused files and the import's open and ready counts. */
 const SUMMARY_COLUMNS: Column[] = [
   ...[...COUNTS, ...NOT_BOOKED].map((key): Column => ({ key, kind: 'int' })),
-  { key: 'files', kind: 'json' }, { key: 'skipped_duplicates', kind: 'json' }, { key: 'failed', kind: 'json' },
-  { key: 'open_count', kind: 'int' }, { key: 'ready_count', kind: 'int' },
+  { key: 'files', kind: 'json' }, { key: 'skipped_duplicates', kind: 'json' }, { key: 'assigned_ibans', kind: 'json' }, { key: 'statements', kind: 'json' },
+  { key: 'failed', kind: 'json' }, { key: 'open_count', kind: 'int' }, { key: 'ready_count', kind: 'int' },
 ];
 
 interface UploadOptions {
@@ -67,11 +77,16 @@ export default async function uploadCommand(opts: UploadOptions, io: VerbIO): Pr
   const files = opts.file.map((path) => ({ path, upload: readCamt(path) }));
   const rows: FileRow[] = [];
   const duplicates: DuplicateRow[] = [];
+  const assigned: (AssignedIban & { file: string })[] = [];
+  const balances: (StatementBalance & { file: string })[] = [];
   const failed: { file: string; message: string }[] = [];
+  // each file's statements read here (without their entries): for the bank account question, and the closing balance
+  const statements = await readStatements(files.map((f) => f.upload.bytes));
   const open = await withRuntime(g, async (rt) => {
     const company = await rt.company();
     const bankAccount = opts.bankAccount === undefined ? undefined : await new RefResolver(rt.client, company).resolve('account', opts.bankAccount, 'bank-account');
-    for (const { path, upload } of files) {
+    await askForBankAccount(rt.client, company, files.map((f, i) => ({ path: f.path, statements: statements[i] })), bankAccount);
+    for (const [i, { path, upload }] of files.entries()) {
       let result: UploadResult;
       try {
         result = await uploadCamt(rt.client, company, upload, bankAccount);
@@ -84,14 +99,20 @@ export default async function uploadCommand(opts: UploadOptions, io: VerbIO): Pr
       }
       rows.push(fileRow(path, result));
       for (const d of result.duplicates ?? []) duplicates.push({ file: path, ...d });
+      for (const a of result.assignedIbans ?? []) assigned.push({ file: path, ...a });
+      for (const b of result.statements ?? []) balances.push({ file: path, ...b });
       for (const line of skippedLines(path, result)) notice(line);
-      for (const line of await closingBalances(upload.bytes)) notice(`${path}: ${line}`);
+      for (const a of result.assignedIbans ?? []) notice(`${path}: ${a.number} ${a.name} now has the statement's IBAN ${groupedIban(a.iban)}; its next statements go there on their own`);
+      const lines = result.statements === null ? closingBalances(statements[i] ?? []) : result.statements.flatMap(balanceLines);
+      for (const line of lines) notice(`${path}: ${line}`);
     }
     return listImportEntries(rt.client, company, { limit: 1 });
   });
 
   const totals = Object.fromEntries([...COUNTS, ...NOT_BOOKED].map((key) => [key, total(rows, key)])) as Counts;
-  print(plan, rows, totals, { files: rows, skipped_duplicates: duplicates, failed, open_count: open.open_count, ready_count: open.ready_count });
+  print(plan, rows, totals, {
+    files: rows, skipped_duplicates: duplicates, assigned_ibans: assigned, statements: balances, failed, open_count: open.open_count, ready_count: open.ready_count,
+  });
   if (rows.length > 0 && totals.created === null) notice('The service did not report the counts (no X-Import-* headers): how many transactions were new is unknown.');
   notice(`Open: ${open.open_count} ${open.open_count === 1 ? 'entry' : 'entries'}, ${open.ready_count} ready.${open.open_count > open.ready_count ? ' Next: acct import review' : open.ready_count > 0 ? ' Next: acct import process' : ''}`);
   if (failed.length > 0) {
@@ -128,21 +149,78 @@ function duplicateText(d: SkippedDuplicate): string {
   return `duplicate of import entry ${d.duplicate_of}, not imported: ${parts.filter((p) => p !== '').join(' ')}`;
 }
 
-/**
- * What the bank says the account holds at the statement's end (CLBD, else the last booked balance), so
- * the bookkeeper can hold it against `acct report ledger --account …` once everything is processed.
- * Read from the file itself without its entries (the parser loads only here); a file it cannot read is the service's to judge.
- */
-async function closingBalances(bytes: Uint8Array): Promise<string[]> {
+/** Each file's statements with their balances, read here without their entries; null for a file this cannot read (the service judges it). */
+async function readStatements(contents: Uint8Array[]): Promise<(CamtStatement[] | null)[]> {
   const { readCamtBalances } = await import('../../domain/camt.js');
-  let statements;
-  try { statements = readCamtBalances(bytes); } catch { return []; }
+  return contents.map((bytes) => {
+    try { return readCamtBalances(bytes); } catch { return null; }
+  });
+}
+
+/**
+ * The service's bank account rule, applied before anything is uploaded: a statement that would be a
+ * question (no account has its IBAN and not exactly one is without; --bank-account names an account
+ * with another IBAN, or one without while another has it) is a usage error listing the bank accounts.
+ * Statements without a valid IBAN, and an account that is no bank account, are the service's to judge.
+ */
+async function askForBankAccount(client: ApiClient, company: number, files: { path: string; statements: CamtStatement[] | null }[], askedFor: number | undefined): Promise<void> {
+  const withIban = files.flatMap(({ path, statements }) => (statements ?? []).filter((st) => statementIban(st.iban) !== null).map((st) => ({ path, st })));
+  if (withIban.length === 0) return;
+  const accounts: BankAccountOption[] = (await listAccounts(client, company, { type: 'bank' })).map((a) => ({
+    id: Number(a.id), number: Number(a.number), name: String(a.name ?? ''), iban: typeof a.iban === 'string' && a.iban !== '' ? a.iban : null, isPrimary: a.is_primary_bank_account === true,
+  }));
+  for (const { path, st } of withIban) {
+    const choice = chooseBankAccount(accounts, st.iban, askedFor);
+    // an IBAN the upload will give an account counts for the statements after it, as in the service
+    if (choice.kind === 'account' && choice.assignIban !== null) choice.account.iban = choice.assignIban;
+    if (choice.kind !== 'ask') continue;
+    const label = (a: BankAccountOption) => `${a.number} ${a.name}${a.iban ? `  ${groupedIban(a.iban)}` : ''}`;
+    throw new UsageError(`${path}${st.fileName ? ` (${st.fileName})` : ''}: ${question(choice)}; nothing was uploaded. The bank accounts:`, accounts.map((a) => `  ${label(a)}`));
+  }
+}
+
+/** Why the statement's bank account is a question, and what answers it. */
+function question(choice: Extract<BankAccountChoice<BankAccountOption>, { kind: 'ask' }>): string {
+  const iban = groupedIban(choice.iban);
+  const name = (a: BankAccountOption) => `${a.number} ${a.name}`;
+  if (choice.reason === 'iban-differs') {
+    return `${name(choice.asked!)} has another IBAN (${groupedIban(choice.asked!.iban!)}) than the statement (${iban}); choose its account with --bank-account`;
+  }
+  if (choice.reason === 'iban-elsewhere') {
+    return `the statement's IBAN ${iban} is that of ${name(choice.holder!)}, not of ${name(choice.asked!)}: leave out --bank-account, or give --bank-account ${choice.holder!.number}`;
+  }
+  return `no bank account has the statement's IBAN ${iban}; choose its account with --bank-account (one without IBAN then gets it)`;
+}
+
+const closingDate = (date: string | null) => (date ? ` on ${formatDate(date)}` : '');
+
+/**
+ * What the bank says the account holds at the statement's end (CLBD, else the last booked balance), read
+ * from the file here: for a service that does not report the statements' balances.
+ */
+function closingBalances(statements: readonly CamtStatement[]): string[] {
   return statements.flatMap((st) => {
     const closing = st.balances.find((b) => b.type === 'CLBD') ?? st.balances.findLast((b) => b.type === 'CLBK' || b.type === 'CLAV');
     if (!closing) return [];
-    const on = closing.date ? ` on ${formatDate(closing.date)}` : '';
-    return [`closing balance ${formatCurrency(closing.amountRappen, closing.currency)}${on}${st.iban ? ` (${st.iban})` : ''}`];
+    return [`closing balance ${formatCurrency(closing.amountRappen, closing.currency)}${closingDate(closing.date)}${st.iban ? ` (${st.iban})` : ''}`];
   });
+}
+
+/**
+ * A statement's balances as the service reports them: the closing balance, a warning when opening +
+ * movements do not add up to it (a statement missing an entry, or one the bank corrected), and the
+ * books at its date beside it (they agree once its entries are processed: acct import reconcile).
+ */
+function balanceLines(b: StatementBalance): string[] {
+  const money = (n: number) => formatCurrency(toRappen(n) ?? 0, b.currency);
+  const lines = [`closing balance ${money(b.closing_balance)}${closingDate(b.closing_date)}${b.iban ? ` (${b.iban})` : ''}`];
+  if (b.adds_up === false && b.opening_balance !== null) {
+    const sum = (toRappen(b.opening_balance) ?? 0) + (toRappen(b.movements) ?? 0);
+    lines.push(`warning: the statement does not add up: opening ${money(b.opening_balance)} + movements ${money(b.movements)} = ${formatCurrency(sum, b.currency)}, not the closing ${money(b.closing_balance)}`);
+  }
+  const difference = (toRappen(b.closing_balance) ?? 0) - (toRappen(b.book_balance) ?? 0);
+  lines.push(`in the books ${money(b.book_balance)} on ${formatDate(b.booked_until)}${difference === 0 ? ': ✓ agrees' : `, difference ${formatCurrency(difference, b.currency)} (process the entries, then acct import reconcile)`}`);
+  return lines;
 }
 
 /** json: one object with the totals; the other formats: a row per file (a table adds the total). */

@@ -1,8 +1,8 @@
-// `acct import update <id>`, `ignore <id...>` and `reset <id>`: the changes a bookkeeper makes to open
-// import entries before they are processed. References are typed as everywhere (accounts by number,
+// `acct import update <id...>`, `ignore <id...>` and `reset <id>`: the changes a bookkeeper makes to open
+// import entries before they are processed (several ids: the same change for each, all or none). References are typed as everywhere (accounts by number,
 // tax rates and tags by name, invoices by number); everything checkable without the API is checked first.
-import { ApiError } from '../../api/http.js';
-import { importEntryPaths, resetImportEntry, updateImportEntries, updateImportEntry } from '../../api/endpoints/import-entries.js';
+import { ApiError, type ApiClient } from '../../api/http.js';
+import { importEntryPaths, resetImportEntry, updateImportEntries, updateImportEntry, type ImportEntryRecord } from '../../api/endpoints/import-entries.js';
 import { UsageError } from '../../errors.js';
 import { notice } from '../globals.js';
 import { listRenderer, planOutput, printRecord } from '../output.js';
@@ -15,8 +15,8 @@ import type { VerbIO } from '../verb.js';
 import { DETAIL_COLUMNS, forDisplay, IDS_HINT, IMPORT_COLUMNS, IMPORT_FIELDS, importId, importIds, NULLABLE_FIELDS } from './fields.js';
 
 interface UpdateOptions {
-  /** the import entry id (or id:N) */
-  id: string;
+  /** the import entry ids (or id:N) */
+  id: string[];
   account?: string;
   taxRate?: string;
   description?: string;
@@ -29,8 +29,8 @@ interface UpdateOptions {
 
 export async function update(opts: UpdateOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
-  const plan = planOutput(g, DETAIL_COLUMNS);
-  const id = importId(opts.id);
+  const ids = importIds(opts.id);
+  const plan = planOutput(g, ids.length === 1 ? DETAIL_COLUMNS : IMPORT_COLUMNS);
   const data = readDataFlag(opts.data);
   const flags = bodyFromFlags(IMPORT_FIELDS, opts);
   const tags = opts.tag;
@@ -47,8 +47,29 @@ export async function update(opts: UpdateOptions, io: VerbIO): Promise<void> {
       const none = tags.length === 1 && tags[0].trim().toLowerCase() === 'none';
       body.tags = none ? [] : await Promise.all(tags.map(async (t) => ({ id: await resolver.resolve('tag', t, 'tag') })));
     }
-    printRecord(plan, forDisplay(await updateImportEntry(rt.client, company, id, body)));
+    if (ids.length === 1) {
+      printRecord(plan, forDisplay(await updateImportEntry(rt.client, company, ids[0], body)));
+      return;
+    }
+    const changed = await changeAll(rt.client, company, ids, body);
+    const renderer = listRenderer(plan);
+    renderer.push(changed.map(forDisplay));
+    renderer.end();
+    notice(`Changed ${changed.length} entries.`);
   });
+}
+
+/** PUT multiple: the same change for every id, all or none; unknown ids are named (exit 5) before any other refusal. */
+async function changeAll(client: ApiClient, company: number, ids: number[], body: Record<string, unknown>): Promise<ImportEntryRecord[]> {
+  try {
+    return await updateImportEntries(client, company, ids, body);
+  } catch (err) {
+    const unknown = unknownIds(err, ids);
+    if (unknown.length) throw missingRecords('import entry', unknown, IDS_HINT);
+    // refused for another reason (one is not open): unknown ids among them are still what is named first
+    if (err instanceof ApiError) await existingRecords(client, 'import entry', (id) => importEntryPaths.one(company, id), ids, IDS_HINT);
+    throw err;
+  }
 }
 
 interface IdsOptions {
@@ -62,16 +83,7 @@ export async function ignore(opts: IdsOptions, io: VerbIO): Promise<void> {
   const ids = importIds(opts.id);
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
-    let changed;
-    try {
-      changed = await updateImportEntries(rt.client, company, ids, { ignore: true });
-    } catch (err) {
-      const unknown = unknownIds(err, ids);
-      if (unknown.length) throw missingRecords('import entry', unknown, IDS_HINT);
-      // refused for another reason (one is not open): unknown ids among them are still what is named first
-      if (err instanceof ApiError) await existingRecords(rt.client, 'import entry', (id) => importEntryPaths.one(company, id), ids, IDS_HINT);
-      throw err;
-    }
+    const changed = await changeAll(rt.client, company, ids, { ignore: true });
     const renderer = listRenderer(plan);
     renderer.push(changed.map(forDisplay));
     renderer.end();

@@ -64,11 +64,14 @@ export function declareResource(group: Command, spec: ResourceSpec, run: Run): C
     const cmd = params[params.length - 1] as Command;
     await run(spec, verb, cmd.args, cmd.opts(), verbIO(cmd));
   };
-  const ref = spec.lookup || spec.refKind ? `<${spec.noun.replace(/ /g, '-')}>` : '<id>';
-  const refHelp = spec.refKind ? REF_HELP[spec.refKind] ?? `${spec.noun} id or exact name (id:N for an id)`
+  const one = spec.lookup || spec.refKind ? `<${spec.noun.replace(/ /g, '-')}>` : '<id>';
+  const oneHelp = spec.refKind ? REF_HELP[spec.refKind] ?? `${spec.noun} id or exact name (id:N for an id)`
     : spec.lookup ? `${spec.noun} id or exact ${spec.lookup.nameKey}` : `${spec.noun} id`;
   for (const verb of spec.verbs) {
     let cmd: Command;
+    const setup = spec.setup?.[verb] ?? {};
+    const ref = setup.variadic ? `${one.slice(0, -1)}...>` : one;
+    const refHelp = setup.variadic ? `${spec.noun} ids` : oneHelp;
     switch (verb) {
       case 'list':
         cmd = addFilterFlags(addListFlags(group.command('list').alias('ls').description(`list ${spec.group}`)), spec.filters ?? []);
@@ -86,7 +89,6 @@ export function declareResource(group: Command, spec: ResourceSpec, run: Run): C
         cmd = group.command('delete').alias('rm').argument(ref, refHelp).description(`delete ${article(spec.noun)} ${spec.noun} (asks to confirm; --yes in scripts)`);
         break;
     }
-    const setup = spec.setup?.[verb] ?? {};
     for (const option of setup.options ?? []) cmd.addOption(option);
     for (const option of cmd.options) if (option.long && setup.hidden?.includes(option.long)) option.hideHelp();
     if (setup.description) cmd.description(setup.description);

@@ -97,6 +97,8 @@ export interface VerbSetup {
   help?: string;
   /** the verb's own module instead of the generic runner, e.g. lazy(() => import('./list.js')) */
   action?: Action;
+  /** get, update, delete: the verb takes several references (`<id...>`), for the verb's own module */
+  variadic?: boolean;
 }
 
 export type BulkVerb = 'archive' | 'unarchive' | 'bulk-delete';

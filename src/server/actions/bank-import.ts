@@ -3,14 +3,15 @@
 // (bank account, duplicates, invoice matches, learned rules); processing books the ready ones through
 // the booking action, each in its own transaction, and pays matched invoices as mark-as paid does.
 // Synchronous, like the booking action: an upload reads what it compares with once, then writes.
+import { bankTransactionText } from '../../domain/bank-transaction-codes.js';
 import type { CamtStatement, CamtTransaction } from '../../domain/camt.js';
-import { normaliseIban } from '../../domain/iban.js';
+import { chooseBankAccount, groupedIban, type BankAccountChoice, type BankAccountOption } from '../../domain/bank-account-choice.js';
 import { normaliseReference } from '../../domain/qr-reference.js';
 import { HttpError, badRequest, fieldError, notFound } from '../http-error.js';
 import type { CompanyScope } from '../context.js';
 import type { Failures } from '../validation.js';
 import { transaction, type Row } from '../store/db.js';
-import { listAccountRows } from '../store/accounts.js';
+import { listAccountRows, updateAccount } from '../store/accounts.js';
 import { findDocumentRow } from '../store/documents.js';
 import { accountsOf, tagIdsOfCompany, taxRateOfCompany } from '../store/entries.js';
 import { deleteFile, insertFile, type StoredFile } from '../store/files.js';
@@ -19,6 +20,7 @@ import {
   readyImportEntryRow, resetImportEntry, storedTags, unpaidInvoiceRows, updateImportEntry, type ImportEntryChanges, type NewImportEntry, type StoredTag,
 } from '../store/import-entries.js';
 import { createBooking, type BookingChanges } from './bookings.js';
+import { recordStatement, type UploadedStatement } from './bank-reconcile.js';
 import type { UploadedFile } from '../upload.js';
 import { accrual, invoiceBooker, markAs, paymentBooking, rememberedAccounts, type AccountByNumber } from './document-states.js';
 
@@ -49,6 +51,10 @@ export interface UploadReport {
   skipped_pending: number;
   /** transactions of information-only entries (INFO): not imported */
   skipped_info: number;
+  /** bank accounts without IBAN that got their statement's */
+  assigned_ibans: { bank_account_id: number; number: number; name: string; iban: string }[];
+  /** the statements with a closing balance (camt.053): their balances, whether they add up, the books at their date */
+  statements: UploadedStatement[];
 }
 
 const DESCRIPTION_MAX = 255;
@@ -64,11 +70,10 @@ export function importStatements(s: CompanyScope, statements: readonly CamtState
 }
 
 function importInTransaction(s: CompanyScope, statements: readonly CamtStatement[], bankAccountId: number | undefined): UploadReport {
-  const accounts = listAccountRows(s.db, s.companyId, ['bank']);
-  const targets = statements.map((st) => ({ statement: st, account: bankAccountFor(accounts, st, bankAccountId) }));
+  const targets = targetsOf(listAccountRows(s.db, s.companyId, ['bank']), statements, bankAccountId);
   const matcher = invoiceMatcher(s);
   const rules = learnedRules(s);
-  const report: UploadReport = { created: 0, duplicates: [], matched: 0, ready: 0, skipped_pending: 0, skipped_info: 0 };
+  const report: UploadReport = { created: 0, duplicates: [], matched: 0, ready: 0, skipped_pending: 0, skipped_info: 0, assigned_ibans: [], statements: [] };
   const seen = new Map<number, Map<string, number>>();
   const fresh: NewImportEntry[] = [];
   for (const { statement, account } of targets) {
@@ -91,8 +96,17 @@ function importInTransaction(s: CompanyScope, statements: readonly CamtStatement
       fresh.push(entry);
     }
   }
+  for (const { account, assignIban } of targets) {
+    if (assignIban === null) continue;
+    updateAccount(s.db, s.companyId, Number(account.id), { iban: assignIban });
+    report.assigned_ibans.push({ bank_account_id: Number(account.id), number: Number(account.number), name: String(account.name), iban: assignIban });
+  }
   insertImportEntries(s.db, s.companyId, s.userId, fresh);
   report.created = fresh.length;
+  for (const { statement, account } of targets) {
+    const balances = recordStatement(s, statement, account);
+    if (balances) report.statements.push(balances);
+  }
   return report;
 }
 
@@ -113,30 +127,59 @@ function skipped(e: NewImportEntry, original: number): SkippedDuplicate {
   };
 }
 
-/** The bank account a statement goes to: the one asked for, else the one with the statement's IBAN, else the primary one. */
-function bankAccountFor(accounts: Row[], statement: CamtStatement, askedFor: number | undefined): Row {
-  const iban = statement.iban === null ? null : normaliseIban(statement.iban);
-  const isPrimary = (a: Row) => Number(a.is_primary_bank_account) === 1;
-  let account: Row | undefined;
-  if (askedFor !== undefined) {
-    account = accounts.find((a) => Number(a.id) === askedFor);
-    if (!account) throw fieldError('bank_account_id', 'The selected bank account id is invalid.');
-  } else {
-    // several with the IBAN: the primary one, else the lowest-numbered (the accounts come by number)
-    const withIban = iban === null ? [] : accounts.filter((a) => typeof a.iban === 'string' && normaliseIban(a.iban) === iban);
-    account = withIban.find(isPrimary) ?? withIban[0] ?? accounts.find(isPrimary);
-  }
-  if (!account) throw fieldError('bank_account_id', 'Es ist kein Bankkonto vorhanden, dem die Datei zugeordnet werden kann.');
+/** A bank account as chooseBankAccount takes it, with its row. */
+type AccountOption = BankAccountOption & { row: Row };
+
+/** A statement with its bank account and, when that account has no IBAN yet, the IBAN it gets. */
+interface Target { statement: CamtStatement; account: Row; assignIban: string | null }
+
+/**
+ * The bank account of every statement (chooseBankAccount), settled before anything is written: an IBAN
+ * one statement gives an account counts for the statements after it (a ZIP of several months).
+ */
+function targetsOf(rows: Row[], statements: readonly CamtStatement[], askedFor: number | undefined): Target[] {
+  const options: AccountOption[] = rows.map((row) => ({
+    id: Number(row.id), number: Number(row.number), name: String(row.name), iban: row.iban ?? null, isPrimary: Number(row.is_primary_bank_account) === 1, row,
+  }));
+  return statements.map((statement) => {
+    const choice = chooseBankAccount(options, statement.iban, askedFor);
+    if (choice.kind === 'unknown') throw fieldError('bank_account_id', 'The selected bank account id is invalid.');
+    if (choice.kind === 'none') throw fieldError('bank_account_id', 'Es ist kein Bankkonto vorhanden, dem die Datei zugeordnet werden kann.');
+    if (choice.kind === 'ask') throw fieldError('bank_account_id', accountQuestion(choice, options, statement));
+    if (choice.assignIban !== null) choice.account.iban = choice.assignIban;
+    checkCurrency(choice.account.row, statement);
+    return { statement, account: choice.account.row, assignIban: choice.assignIban };
+  });
+}
+
+/** The 422 that asks for the bank account: what does not fit, and every bank account to choose from. */
+function accountQuestion(choice: Extract<BankAccountChoice<AccountOption>, { kind: 'ask' }>, options: AccountOption[], statement: CamtStatement): string {
+  const label = (a: AccountOption) => `${a.number} ${a.name}${a.iban ? ` (${groupedIban(a.iban)})` : ''}`;
+  const file = statement.fileName ? `${statement.fileName}: ` : '';
+  const iban = groupedIban(choice.iban);
+  const why = choice.reason === 'iban-differs'
+    ? `Das Bankkonto ${label(choice.asked!)} hat eine andere IBAN als der Auszug (${iban}).`
+    : choice.reason === 'iban-elsewhere'
+      ? `Der Auszug (${iban}) gehört zum Bankkonto ${label(choice.holder!)}, nicht zu ${choice.asked!.number} ${choice.asked!.name}.`
+      : `Kein Bankkonto hat die IBAN ${iban} des Auszugs.`;
+  return `${file}${why} Bankkonto wählen (bank_account_id): ${options.map(label).join(', ')}.`;
+}
+
+/** A statement in another currency than its account's: 422. */
+function checkCurrency(account: Row, statement: CamtStatement): void {
   const currency = statement.currency ?? statement.transactions[0]?.currency;
   if (currency && account.currency && currency !== account.currency) {
     throw fieldError('bank_account_id', `Das Bankkonto ${account.number} führt ${account.currency}, die Datei${statement.iban ? ` (${statement.iban})` : ''} ist in ${currency}.`);
   }
-  return account;
 }
 
 function newEntry(bankAccountId: number, tx: CamtTransaction): NewImportEntry {
   const parts = [tx.entryInfo, tx.counterpartyName ?? '', tx.remittance].filter((p) => p !== '');
+  // a line with no words of its own still says what it is: the bank transaction code in words
+  if (parts.length === 0 && tx.bankTransactionCode !== null) parts.push(bankTransactionText(tx.bankTransactionCode));
   if (tx.reversal && !/storno|reversal|rückbuchung/i.test(parts.join(' '))) parts.unshift('Storno');
+  // the sum is the booked amount; what was paid in another currency is kept in the text
+  if (tx.originalAmount) parts.push(`${tx.originalAmount.currency} ${tx.originalAmount.amount}`);
   const text = parts.join(' / ') || null;
   return {
     bank_account_id: bankAccountId,
@@ -152,6 +195,8 @@ function newEntry(bankAccountId: number, tx: CamtTransaction): NewImportEntry {
     bank_reference: tx.bankReference,
     counterparty_name: tx.counterpartyName,
     counterparty_iban: tx.counterpartyIban,
+    rule_source_id: null,
+    rule_match: null,
   };
 }
 
@@ -206,27 +251,42 @@ function expectedPayment(s: CompanyScope, invoice: Row, byNumber?: AccountByNumb
   return paymentBooking(s, invoice, undefined, receivableBooked, byNumber);
 }
 
-interface LearnedRule { other_account_id: number; tax_rate_id: number | null; description: string | null }
+interface LearnedRule { other_account_id: number; tax_rate_id: number | null; description: string | null; source_id: number }
 
-/** The rules learned from processed entries: by counterparty IBAN, else by name (case-insensitive); a later entry wins. */
-function learnedRules(s: CompanyScope): { byIban: Map<string, LearnedRule>; byName: Map<string, LearnedRule> } {
+type LearnedRules = { byIban: Map<string, LearnedRule>; byName: Map<string, LearnedRule> };
+
+/**
+ * The rules learned from processed entries: by counterparty IBAN, else by name (case-insensitive); a
+ * later entry wins. Each direction learns from its own: a refund from a supplier is no expense, a
+ * payment to a customer no income.
+ */
+function learnedRules(s: CompanyScope): LearnedRules {
   const byIban = new Map<string, LearnedRule>();
   const byName = new Map<string, LearnedRule>();
   for (const r of learnedRuleRows(s.db, s.companyId)) {
-    const rule: LearnedRule = { other_account_id: Number(r.other_account_id), tax_rate_id: r.tax_rate_id === null ? null : Number(r.tax_rate_id), description: r.description ?? null };
-    if (r.counterparty_iban) byIban.set(String(r.counterparty_iban).toUpperCase(), rule);
-    if (r.counterparty_name) byName.set(String(r.counterparty_name).toLowerCase(), rule);
+    const rule: LearnedRule = {
+      other_account_id: Number(r.other_account_id), tax_rate_id: r.tax_rate_id === null ? null : Number(r.tax_rate_id),
+      description: r.description ?? null, source_id: Number(r.id),
+    };
+    if (r.counterparty_iban) byIban.set(ruleKey(r.type, String(r.counterparty_iban).toUpperCase()), rule);
+    if (r.counterparty_name) byName.set(ruleKey(r.type, String(r.counterparty_name).toLowerCase()), rule);
   }
   return { byIban, byName };
 }
 
-function applyRule(rules: ReturnType<typeof learnedRules>, entry: NewImportEntry): boolean {
-  const rule = (entry.counterparty_iban ? rules.byIban.get(entry.counterparty_iban.toUpperCase()) : undefined)
-    ?? (entry.counterparty_name ? rules.byName.get(entry.counterparty_name.toLowerCase()) : undefined);
+const ruleKey = (type: string, counterparty: string) => `${type}\u0000${counterparty}`;
+
+/** Fills the entry from the rule of its direction and counterparty (IBAN first), noting which rule it was. */
+function applyRule(rules: LearnedRules, entry: NewImportEntry): boolean {
+  const byIban = entry.counterparty_iban ? rules.byIban.get(ruleKey(entry.type, entry.counterparty_iban.toUpperCase())) : undefined;
+  const byName = entry.counterparty_name ? rules.byName.get(ruleKey(entry.type, entry.counterparty_name.toLowerCase())) : undefined;
+  const rule = byIban ?? byName;
   if (!rule || rule.other_account_id === entry.bank_account_id) return false;
   entry.other_account_id = rule.other_account_id;
   entry.tax_rate_id = rule.tax_rate_id;
   if (rule.description !== null) entry.description = rule.description;
+  entry.rule_source_id = rule.source_id;
+  entry.rule_match = byIban ? 'iban' : 'name';
   return true;
 }
 
@@ -422,6 +482,8 @@ export function changeImportEntries(s: CompanyScope, rows: readonly Row[], input
         if (taxRate === undefined) changes.tax_rate_id = invoiceBooking.tax_rate_id;
         if (input.description === undefined && row.description === row.og_description) changes.description = invoiceBooking.description;
       }
+      // a counter account the bookkeeper chose is no longer the learned rule's
+      if (changes.other_account_id !== undefined) Object.assign(changes, { rule_source_id: null, rule_match: null });
       updateImportEntry(db, companyId, Number(row.id), changes);
     }
   });

@@ -2,12 +2,13 @@
 // fields, what the file said of the counterparty, and the accounts, tax rate, invoice and receipt
 // embedded, each read once per answer.
 import type { UploadReport } from '../actions/bank-import.js';
+import type { Reconciliation } from '../actions/bank-reconcile.js';
 import { dottedDate } from '../domain/entries.js';
 import { groupRappen, percentHundredthsToNumber, rappenToNumber } from '../domain/money.js';
 import { idOrNull, type Db, type Row } from '../store/db.js';
 import { accountsOf, rowsByIds } from '../store/entries.js';
 import { filesByIds, type StoredFile } from '../store/files.js';
-import { storedTags } from '../store/import-entries.js';
+import { ruleSourceRows, storedTags } from '../store/import-entries.js';
 import { invoiceRef } from './entries.js';
 import { fileRecord } from './documents.js';
 
@@ -19,6 +20,7 @@ export function serializeImportEntries(db: Db, companyId: number, rows: Row[], f
   const taxRates = rowsByIds(db, 'tax_rates', ids('tax_rate_id'));
   const invoices = rowsByIds(db, 'invoices', ids('invoice_id'));
   const files = filesByIds(db, ids('file_id'));
+  const ruleSources = ruleSourceRows(db, companyId, [...new Set(ids('rule_source_id'))]);
   const account = (id: number | null) => {
     const a = id === null ? undefined : accounts.get(id);
     return a ? { id: a.id, name: a.name, number: a.number } : null;
@@ -38,6 +40,7 @@ export function serializeImportEntries(db: Db, companyId: number, rows: Row[], f
       date_formatted: dottedDate(r.date), sum_formatted: groupRappen(sum),
       status: r.status, counterparty_name: r.counterparty_name ?? null, counterparty_iban: r.counterparty_iban ?? null,
       bank_reference: r.bank_reference ?? null, tags: storedTags(r.tags), error: r.error ?? null,
+      rule: ruleOf(r, ruleSources),
       bank_account: account(Number(r.bank_account_id)),
       other_account: account(idOrNull(r.other_account_id)),
       tax_rate: taxRate ? { id: Number(taxRate.id), name: taxRate.name, rate: percentHundredthsToNumber(Number(taxRate.rate)) } : null,
@@ -50,7 +53,60 @@ export function serializeImportEntries(db: Db, companyId: number, rows: Row[], f
 
 export type ImportEntry = ReturnType<typeof serializeImportEntries>[number];
 
-/** An upload's report as `report=true` asks for it: the counts, and each duplicate's sum as a decimal like an ImportEntry's. */
+/**
+ * The learned rule that filled the entry (beyond the spec): the processed import entry it was learned
+ * from, the booking that one became (id and number), and the counterparty's IBAN or name it matched on;
+ * null when no rule filled it or the bookkeeper has since chosen the counter account.
+ */
+function ruleOf(r: Row, sources: Map<number, Row>) {
+  if (r.rule_source_id === null || r.rule_source_id === undefined) return null;
+  const source = sources.get(Number(r.rule_source_id));
+  const match = r.rule_match === 'iban' ? 'iban' : 'name';
+  return {
+    import_entry_id: Number(r.rule_source_id),
+    entry_id: idOrNull(source?.entry_id ?? null),
+    entry_number: source?.entry_number ?? null,
+    match,
+    counterparty: (match === 'iban' ? source?.counterparty_iban : source?.counterparty_name) ?? null,
+  };
+}
+
+/** An upload's report as `report=true` asks for it: the counts, each duplicate's sum and each statement's balances as decimals like an ImportEntry's sum. */
 export function presentUploadReport(report: UploadReport) {
-  return { ...report, duplicates: report.duplicates.map((d) => ({ ...d, sum: rappenToNumber(d.sum) })) };
+  return {
+    ...report,
+    duplicates: report.duplicates.map((d) => ({ ...d, sum: rappenToNumber(d.sum) })),
+    statements: report.statements.map((st) => ({
+      ...st, opening_balance: st.opening_balance === null ? null : rappenToNumber(st.opening_balance), closing_balance: rappenToNumber(st.closing_balance),
+      movements: rappenToNumber(st.movements), book_balance: rappenToNumber(st.book_balance),
+    })),
+  };
+}
+
+/**
+ * A reconciliation: the bank account, the statement it is held against, the bank's closing balance
+ * beside the book balance at `date`, and the open import entries (ImportEntries) that explain a difference.
+ */
+export function presentReconciliation(r: Reconciliation, openEntries: ImportEntry[]) {
+  const st = r.statement;
+  const opening = st.opening_balance === null ? null : Number(st.opening_balance);
+  const difference = r.bankBalance - r.bookBalance;
+  return {
+    bank_account: { id: Number(r.account.id), number: Number(r.account.number), name: r.account.name, iban: r.account.iban ?? null, currency: r.account.currency },
+    statement: {
+      id: Number(st.id), statement_id: st.statement_ref || null, iban: st.iban ?? null, currency: st.currency,
+      opening_balance: opening === null ? null : rappenToNumber(opening), opening_date: st.opening_date ?? null,
+      closing_balance: rappenToNumber(Number(st.closing_balance)), closing_date: st.closing_date, booked_until: st.booked_until,
+      movements: rappenToNumber(Number(st.movements)), adds_up: opening === null ? null : opening + Number(st.movements) === Number(st.closing_balance),
+      created_at: st.created_at,
+    },
+    date: r.date,
+    bank_balance: rappenToNumber(r.bankBalance),
+    book_balance: rappenToNumber(r.bookBalance),
+    difference: rappenToNumber(difference),
+    agrees: difference === 0,
+    open_entries: openEntries,
+    open_sum: rappenToNumber(r.openSum),
+    unexplained: rappenToNumber(difference - r.openSum),
+  };
 }

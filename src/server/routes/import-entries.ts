@@ -20,7 +20,8 @@ import { findFile } from '../store/files.js';
 import {
   findImportEntryRow, importEntryRowsByIds, listImportEntryRows, queueCounts, type ImportSearch, type QueueStatus,
 } from '../store/import-entries.js';
-import { presentUploadReport, serializeImportEntries } from '../present/import-entries.js';
+import { presentReconciliation, presentUploadReport, serializeImportEntries } from '../present/import-entries.js';
+import { reconcile } from '../actions/bank-reconcile.js';
 import { fileUrlFor } from '../file-links.js';
 import { readUploadedFile, uploadBodyLimit } from '../upload.js';
 
@@ -59,6 +60,18 @@ function listQuery(c: Ctx): { status: QueueStatus; limit: number | null; offset:
   if (Object.keys(errors).length) throw validationError(errors);
   const text = raw('search');
   return { status, limit, offset: Number(offsetRaw), search: text === undefined ? undefined : searchOf(text) };
+}
+
+/** bank_account_id and date of a reconciliation (both optional); anything else: 422 naming the parameter. */
+function reconcileQuery(c: Ctx): { bank_account_id?: number; date?: string } {
+  const errors: FieldErrors = {};
+  const raw = (name: string) => { const v = c.req.query(name)?.trim(); return v === undefined || v === '' ? undefined : v; };
+  const id = raw('bank_account_id');
+  if (id !== undefined && !/^[1-9]\d{0,15}$/.test(id)) errors.bank_account_id = ['The selected bank account id is invalid.'];
+  const date = raw('date');
+  if (date !== undefined && !(/^\d{4}-\d{2}-\d{2}$/.test(date) && isValidDate(date))) errors.date = ['The date field must be a valid date (YYYY-MM-DD).'];
+  if (Object.keys(errors).length) throw validationError(errors);
+  return { bank_account_id: id === undefined ? undefined : Number(id), date };
 }
 
 /** The search text, and the amount and date it reads as (1081.5, 1'081.50; 2026-03-31, 31.03.2026). */
@@ -121,6 +134,7 @@ const PATHS = {
   multiple: ['/entries/import/multiple', '/import-entries/batch'],
   process: ['/entries/import', '/import-entries/process'],
   upload: STATEMENT_UPLOAD_PATHS,
+  reconcile: ['/entries/import/reconcile', '/import-entries/reconcile'],
   one: ['/entries/import/:importEntry', '/import-entries/:importEntry'],
 } as const;
 
@@ -184,6 +198,14 @@ export function registerImportEntries(r: Hono<AppEnv>): void {
       c.header('X-Import-Skipped-Info', String(report.skipped_info));
       // the spec's body is `true`; a client that asks gets the report, with every duplicate skipped
       return checked.data.report === true ? c.json(presentUploadReport(report)) : c.json(true);
+    });
+  }
+
+  for (const path of PATHS.reconcile) {
+    r.get(path, (c) => {
+      const q = reconcileQuery(c);
+      const result = reconcile(companyScopeOf(c), q.bank_account_id, q.date);
+      return c.json(presentReconciliation(result, serialize(c, result.openEntries)));
     });
   }
 

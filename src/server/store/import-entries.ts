@@ -22,7 +22,13 @@ export interface NewImportEntry {
   bank_reference: string | null;
   counterparty_name: string | null;
   counterparty_iban: string | null;
+  /** the processed import entry whose learned rule filled this one, and by what it matched */
+  rule_source_id: number | null;
+  rule_match: RuleMatch | null;
 }
+
+/** What a learned rule matched on: the counterparty's IBAN, else its name. */
+export type RuleMatch = 'iban' | 'name';
 
 /** A tag kept on an entry for its booking: one of the company's, or one to make at processing. */
 export type StoredTag = { id: number } | { new: true; name: string; color: string };
@@ -51,11 +57,13 @@ export interface ImportEntryChanges {
   ignore?: boolean;
   status?: ImportStatus;
   error?: string | null;
+  rule_source_id?: number | null;
+  rule_match?: RuleMatch | null;
 }
 
 const INSERT_COLUMNS = [
   'bank_account_id', 'other_account_id', 'tax_rate_id', 'invoice_id', 'date', 'type', 'sum', 'description', 'og_description',
-  'reference', 'bank_reference', 'counterparty_name', 'counterparty_iban',
+  'reference', 'bank_reference', 'counterparty_name', 'counterparty_iban', 'rule_source_id', 'rule_match',
 ] as const satisfies readonly (keyof NewImportEntry)[];
 
 /** Inserts the entries of one upload with one prepared statement (call inside the caller's transaction). */
@@ -151,6 +159,7 @@ export function openImportEntryIds(db: Db, companyId: number, ids: readonly numb
 
 const CHANGE_COLUMNS = [
   'bank_account_id', 'other_account_id', 'tax_rate_id', 'invoice_id', 'file_id', 'entry_id', 'description', 'tags', 'ignore', 'status', 'error',
+  'rule_source_id', 'rule_match',
 ] as const satisfies readonly (keyof ImportEntryChanges)[];
 
 export function updateImportEntry(db: Db, companyId: number, id: number, changes: ImportEntryChanges): void {
@@ -164,7 +173,7 @@ export function updateImportEntry(db: Db, companyId: number, id: number, changes
 /** Back to what the upload wrote: no counter account, VAT, invoice, tags or ignore; the original text. */
 export function resetImportEntry(db: Db, companyId: number, id: number): void {
   run(db, `UPDATE import_entries SET other_account_id = NULL, tax_rate_id = NULL, invoice_id = NULL, tags = '[]', ignore = 0, error = NULL,
-    description = og_description, updated_at = ? WHERE company_id = ? AND id = ?`, timestamp(), companyId, id);
+    rule_source_id = NULL, rule_match = NULL, description = og_description, updated_at = ? WHERE company_id = ? AND id = ?`, timestamp(), companyId, id);
 }
 
 export function markImportEntriesDeleted(db: Db, companyId: number, ids: readonly number[]): void {
@@ -185,9 +194,9 @@ export function importedKeysOf(db: Db, companyId: number, bankAccountId: number)
     WHERE company_id = ? AND bank_account_id = ? ORDER BY id`, companyId, bankAccountId);
 }
 
-/** The processed entries a rule is learned from (oldest first, so a later one overrides an earlier). */
+/** The processed entries a rule is learned from, with their direction (oldest first, so a later one overrides an earlier). */
 export function learnedRuleRows(db: Db, companyId: number): Row[] {
-  return all(db, `SELECT counterparty_iban, counterparty_name, other_account_id, tax_rate_id, description FROM import_entries
+  return all(db, `SELECT id, type, counterparty_iban, counterparty_name, other_account_id, tax_rate_id, description FROM import_entries
     WHERE company_id = ? AND status = 'processed' AND ignore = 0 AND invoice_id IS NULL AND other_account_id IS NOT NULL
       AND (counterparty_iban IS NOT NULL OR counterparty_name IS NOT NULL)
     ORDER BY id`, companyId);
@@ -199,3 +208,57 @@ export function unpaidInvoiceRows(db: Db, companyId: number): Row[] {
     WHERE i.company_id = ? AND i.status != 'paid' AND (i.qr_reference IS NOT NULL OR i.reference IS NOT NULL)`, companyId);
 }
 
+
+/** The entries rules were learned from, by id: their counterparty and the booking they became (its number). */
+export function ruleSourceRows(db: Db, companyId: number, ids: readonly number[]): Map<number, Row> {
+  if (ids.length === 0) return new Map();
+  const rows = all(db, `SELECT ie.id, ie.entry_id, ie.counterparty_iban, ie.counterparty_name, e.number AS entry_number
+    FROM import_entries ie LEFT JOIN entries e ON e.id = ie.entry_id
+    WHERE ie.company_id = ? AND ie.id IN (${ids.map(() => '?').join(', ')})`, companyId, ...ids);
+  return new Map(rows.map((r) => [Number(r.id), r]));
+}
+
+// ---- statements' balances (reconciling the books with the bank) ------------------------------------
+
+/** A statement's balances as an upload stores them (Rappen; dates YYYY-MM-DD). */
+export interface NewBankStatement {
+  bank_account_id: number;
+  /** `Stmt/Id` ('' without one) */
+  statement_ref: string;
+  iban: string | null;
+  currency: string;
+  opening_balance: number | null;
+  opening_date: string | null;
+  closing_balance: number;
+  closing_date: string;
+  /** the date the books are read at: the closing date, or the statement's latest booking date when later */
+  booked_until: string;
+  movements: number;
+}
+
+const STATEMENT_COLUMNS = [
+  'bank_account_id', 'statement_ref', 'iban', 'currency', 'opening_balance', 'opening_date', 'closing_balance', 'closing_date', 'booked_until', 'movements',
+] as const satisfies readonly (keyof NewBankStatement)[];
+
+/** Keeps a statement's balances; the same statement uploaded again adds no row (call inside the upload's transaction). */
+export function insertBankStatement(db: Db, companyId: number, st: NewBankStatement): void {
+  run(db, `INSERT OR IGNORE INTO bank_statements (company_id, ${STATEMENT_COLUMNS.join(', ')}, created_at)
+    VALUES (?, ${STATEMENT_COLUMNS.map(() => '?').join(', ')}, ?)`, companyId, ...STATEMENT_COLUMNS.map((k) => st[k]), timestamp());
+}
+
+/** The bank account's latest statement (by closing date, then upload) closing on or before `until` (any without). */
+export function latestBankStatement(db: Db, companyId: number, bankAccountId: number, until?: string): Row | undefined {
+  return one(db, `SELECT * FROM bank_statements WHERE company_id = ? AND bank_account_id = ? AND (? IS NULL OR closing_date <= ?)
+    ORDER BY closing_date DESC, id DESC LIMIT 1`, companyId, bankAccountId, until ?? null, until ?? null);
+}
+
+/** The ids of the bank accounts that have a stored statement. */
+export function bankAccountsWithStatements(db: Db, companyId: number): number[] {
+  return all(db, 'SELECT DISTINCT bank_account_id FROM bank_statements WHERE company_id = ? ORDER BY bank_account_id', companyId).map((r) => Number(r.bank_account_id));
+}
+
+/** The open, not ignored entries of the bank account dated up to `until` (oldest first): what is not in the books yet. */
+export function openImportEntryRowsUntil(db: Db, companyId: number, bankAccountId: number, until: string): Row[] {
+  return all(db, `${SELECT} WHERE ie.company_id = ? AND ie.bank_account_id = ? AND ie.status = 'open' AND ie.ignore = 0 AND ie.date <= ?
+    ORDER BY ie.date, ie.id`, companyId, bankAccountId, until);
+}

@@ -504,4 +504,28 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE tokens ADD COLUMN revoked_at TEXT;
   ALTER TABLE tokens ADD COLUMN last_used_at TEXT;
   `,
+  // 10: a bank import to trust (issue 22) — the learned rule that filled an entry (the processed import
+  // entry it was learned from, matched by counterparty IBAN or name), shown until the bookkeeper changes
+  // the counter account; and each uploaded statement's balances per bank account, which reconciling the
+  // books with the bank reads (one row per statement, an upload of the same statement again adds none).
+  `
+  ALTER TABLE import_entries ADD COLUMN rule_source_id INTEGER REFERENCES import_entries(id) ON DELETE SET NULL;
+  ALTER TABLE import_entries ADD COLUMN rule_match TEXT;
+  CREATE TABLE bank_statements (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+    bank_account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    statement_ref TEXT NOT NULL DEFAULT '',
+    iban TEXT,
+    currency TEXT NOT NULL,
+    opening_balance INTEGER,
+    opening_date TEXT,
+    closing_balance INTEGER NOT NULL,
+    closing_date TEXT NOT NULL,
+    booked_until TEXT NOT NULL,
+    movements INTEGER NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX bank_statements_one ON bank_statements(company_id, bank_account_id, closing_date, closing_balance, statement_ref);
+  `,
 ];
