@@ -36,17 +36,28 @@ export function stdoutIsTerminal(): boolean {
 
 /** Data held back for the pager (src/cli/pager.ts) while it decides; undefined when written at once. */
 let held: string[] | undefined;
+/** Notices said after held data (a list's summary): they follow the data, as they would without the pager. */
+let heldNotices: string[] = [];
 
 /** From now on the data sink holds what it is given, until releaseStdout(). */
 export function holdStdout(): void {
   held ??= [];
 }
 
-/** What was held back (and stop holding). */
-export function releaseStdout(): string {
+/** What was held back (and stop holding); the notices that came after it in `notices`. */
+export function releaseStdout(): { text: string; notices: string } {
   const text = held?.join('') ?? '';
+  const notices = heldNotices.join('');
   held = undefined;
-  return text;
+  heldNotices = [];
+  return { text, notices };
+}
+
+/** A notice line for stderr: kept to follow the data when data is being held (true), else false. */
+export function holdNotice(line: string): boolean {
+  if (!held || held.length === 0) return false;
+  heldNotices.push(line);
+  return true;
 }
 
 /** The data sink of every renderer: stdout by descriptor (held back while the pager decides). */
