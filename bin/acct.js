@@ -59,7 +59,7 @@ async function runOnOwnNode() {
   };
   if (own === undefined) refuse('');
   const { spawn } = await import('node:child_process');
-  const child = spawn(own, [...process.execArgv, here('./acct.js'), ...process.argv.slice(2)], { stdio: 'inherit' });
+  const child = spawn(own, [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
   // Ctrl-C reaches both processes (one process group); a signal sent to this one alone is passed on
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   child.on('error', (err) => refuse(`, and ${own} did not start: ${err.code || err.message}`));
