@@ -6,9 +6,9 @@
 //
 // See bench/README.md.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchOptions, die, makeSandbox, positiveInt, requireNodeAndBuild, startAcctServer, stopAcctServer, summarize } from './lib.mjs';
 
@@ -85,6 +85,17 @@ function check(cmd) {
   if (problem) die(`${cmd.label}: unexpected output: ${problem}${show()}`);
 }
 
+/** The first `node` on the PATH older than acct needs (the launcher's re-exec path), or undefined. */
+function systemNodeOlderThanAcct(path) {
+  for (const dir of path) {
+    const r = spawnSync(join(dir, 'node'), ['--version'], { encoding: 'utf8' });
+    if (r.status !== 0) continue;
+    const [major, minor] = r.stdout.trim().slice(1).split('.').map(Number);
+    return major < 22 || (major === 22 && minor < 13) ? { path: join(dir, 'node'), version: r.stdout.trim() } : undefined;
+  }
+  return undefined;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Main
 
@@ -145,6 +156,21 @@ for (const name of tagNames) {
 }
 commands.push({ ...commands[3], label: 'acct tags list (local)', env: localEnv, target: 3 });
 
+// Through the PATH, as typed after the README's set-up (`npm link`): a directory holding an `acct` symlink
+// to the launcher comes first, and the launcher's `#!/usr/bin/env node` takes the first node on the PATH.
+// Once this Node; once the system's older Node, on which the launcher hands over to the package's own.
+const linkDir = join(dirs.root, 'path-bin');
+mkdirSync(linkDir);
+symlinkSync(BIN, join(linkDir, 'acct'));
+const otherPath = (baseEnv.PATH ?? '').split(delimiter).filter((d) => d !== '' && !d.endsWith(join('node_modules', '.bin')) && d !== dirname(NODE));
+const pathEnv = (nodeDir) => ({ ...localEnv, PATH: [linkDir, nodeDir, ...otherPath].join(delimiter) });
+commands.push({ ...commands[3], label: 'acct tags list (PATH)', file: 'acct', args: ['tags', 'list'], env: pathEnv(dirname(NODE)), target: 3 });
+const oldNode = systemNodeOlderThanAcct(otherPath);
+if (oldNode) {
+  commands.push({ ...commands[0], label: `node -e 0 (system ${oldNode.version})`, file: oldNode.path, target: null });
+  commands.push({ ...commands[3], label: `acct tags list (PATH, ${oldNode.version})`, file: 'acct', args: ['tags', 'list'], env: pathEnv(dirname(oldNode.path)), target: 3, reexec: true });
+}
+
 for (const cmd of commands) check(cmd);
 
 const cacheNote = opts['no-compile-cache']
@@ -182,9 +208,11 @@ const baseMedian = stats[0].median;
 const rows = [['command', 'median ms', 'p90 ms', 'min ms', 'ratio', 'target', 'result']];
 let met = 0;
 let targets = 0;
+const extra = [];
 commands.forEach((cmd, i) => {
   const s = stats[i];
   const ratio = s.median / baseMedian;
+  if (cmd.reexec) extra.push(`${cmd.label}: ${(s.median / stats[i - 1].median).toFixed(2)}x the system Node's own start (${commands[i - 1].label})`);
   let result = '';
   if (cmd.target !== null) {
     targets++;
@@ -208,6 +236,7 @@ for (const [n, r] of rows.entries()) {
   process.stdout.write(`${line.trimEnd()}\n`);
   if (n === 0) process.stdout.write(`${widths.map((w) => '-'.repeat(w)).join('  ')}\n`);
 }
+if (extra.length) process.stdout.write(`\n${extra.join('\n')}\n`);
 const load = loadavg()[0];
 const cpus = availableParallelism();
 if (load > cpus * 0.75) {

@@ -1,10 +1,8 @@
 #!/usr/bin/env node
-// Launcher: kept to syntax every Node can parse, so that an old Node gets one clear line.
+// Launcher: kept to syntax every Node can parse, so that an old Node gets one clear line, or, where the
+// package brings its own Node (the `node` devDependency of a checkout), hands the command over to it.
 const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 13)) {
-  process.stderr.write(`acct needs Node.js 22.13 or newer (this is ${process.version}); run it through npx or install a newer Node.\n`);
-  process.exit(2);
-}
+if (major < 22 || (major === 22 && minor < 13)) await runOnOwnNode();
 const fs = process.getBuiltinModule('node:fs');
 const args = process.argv.slice(2);
 const only = args.length === 1 ? args[0] : undefined;
@@ -41,4 +39,35 @@ if (only === '--version' || only === '-V') {
     },
   });
   await import('../dist/cli.js');
+}
+
+/**
+ * On a Node older than acct needs: the command runs on the package's own Node when it has one (its
+ * stdin, stdout, stderr and exit code are this process's); otherwise one line and exit 2. Never returns.
+ */
+async function runOnOwnNode() {
+  const { existsSync, realpathSync } = await import('node:fs');
+  const { fileURLToPath } = await import('node:url');
+  const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+  const self = realpathSync(process.execPath);
+  // the binary the `node` devDependency installs; never this Node again, which would loop
+  const own = [here('../node_modules/node/bin/node'), here('../node_modules/.bin/node')]
+    .find((path) => existsSync(path) && realpathSync(path) !== self);
+  const refuse = (why) => {
+    process.stderr.write(`acct needs Node.js 22.13 or newer (this is ${process.version})${why}; install a newer Node.\n`);
+    process.exit(2);
+  };
+  if (own === undefined) refuse('');
+  const { spawn } = await import('node:child_process');
+  const child = spawn(own, [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+  // Ctrl-C reaches both processes (one process group); a signal sent to this one alone is passed on
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('error', (err) => refuse(`, and ${own} did not start: ${err.code || err.message}`));
+  child.on('exit', (code, signal) => {
+    if (code !== null) process.exit(code);
+    // ended by a signal: end the same way, so the shell sees what the command saw
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
+  });
+  await new Promise(() => {});
 }

@@ -116,6 +116,14 @@ export async function* allPages<T = Record<string, unknown>>(client: ApiClient, 
   }
 }
 
+/** How many records the whole list holds, when its answer says (a Laravel meta.total, the bookings' total_count). */
+export function listTotal(body: unknown): number | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const obj = body as Record<string, unknown>;
+  const meta = obj.meta && typeof obj.meta === 'object' && !Array.isArray(obj.meta) ? (obj.meta as Record<string, unknown>) : obj;
+  return num(meta.total) ?? num(obj.total_count);
+}
+
 function num(v: unknown): number | undefined {
   if (typeof v === 'number' && Number.isFinite(v)) return v;
   if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);

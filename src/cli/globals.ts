@@ -1,7 +1,7 @@
 // The global options every command accepts, and the I/O facts that decide colour and prompting.
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { stdoutIsTerminal } from './fd-output.js';
+import { holdNotice, stdoutIsTerminal } from './fd-output.js';
 
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/types.js';
 
@@ -60,7 +60,10 @@ export function canPrompt(g: Pick<GlobalOptions, 'input'>): boolean {
   return g.input && process.stdin.isTTY === true && process.stdout.isTTY === true && !process.env.CI;
 }
 
-/** Notices, progress and hints: stderr, never stdout. */
+/**
+ * Notices, progress and hints: stderr, never stdout. One said after data that the pager holds back
+ * (a summary below a table) waits for the data, so it stays below it.
+ */
 export function notice(line: string): void {
-  process.stderr.write(`${line}\n`);
+  if (!holdNotice(`${line}\n`)) process.stderr.write(`${line}\n`);
 }

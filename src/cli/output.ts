@@ -1,9 +1,11 @@
 // The bridge between global options and the output layer.
+import { MAX_PER_PAGE } from '../api/paginate.js';
 import { createListRenderer, renderRecord, resolveFormat, selectColumns, type Column, type OutputFormat } from '../output/index.js';
 import { notice, type GlobalOptions } from './globals.js';
 import { cliContext } from './runtime.js';
 import { stdoutIsTerminal, stdoutSink } from './fd-output.js';
 import { startPaging } from './pager.js';
+import type { ListFlags } from './resource/declare.js';
 
 /** Only a table is fitted to the terminal (and only then is the stdout stream needed). */
 const terminalWidth = (plan: OutputPlan) => (plan.format === 'table' ? process.stdout.columns : undefined);
@@ -30,4 +32,14 @@ export function printRecord(plan: OutputPlan, record: Record<string, unknown>): 
 /** A record's own keys as columns, for records without a declared column list. */
 export function columnsOf(record: Record<string, unknown>): Column[] {
   return Object.keys(record).map((key) => ({ key }));
+}
+
+/**
+ * When a list shows part of what it holds (one page, or --limit N of more), says so on stderr (stdout
+ * stays the data, in every format) with how to see the rest.
+ */
+export function sayWhenCut(shown: number, total: number | undefined, flags: ListFlags, perPage?: number): void {
+  if (flags.all || total === undefined || shown >= total) return;
+  const more = flags.limit !== undefined || (perPage !== undefined && perPage >= MAX_PER_PAGE) ? '' : ', --per-page N for more';
+  notice(`${shown} of ${total} shown — --all for every row${more}`);
 }

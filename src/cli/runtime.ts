@@ -77,7 +77,8 @@ const waitNotice = (ms: number) => {
   const until = Date.now() + ms;
   if (!process.stderr.isTTY || until <= saidUntil + 1000) return;
   saidUntil = until;
-  notice(`rate limit: waiting ${Math.ceil(ms / 1000)} s`);
+  // said now, not held below data the pager waits with: the wait is now
+  process.stderr.write(`rate limit: waiting ${Math.ceil(ms / 1000)} s\n`);
 };
 
 const debugSink = (g: GlobalOptions) => (g.debug ? (line: string) => process.stderr.write(`${line}\n`) : undefined);

@@ -29,21 +29,37 @@ export function addDays(date: string, days: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+/** The written-out days every date flag and CSV cell takes, as errors list them. */
+export const DATE_FORMS = 'YYYY-MM-DD, dd.mm.yyyy or dd.mm.yy';
+
 /**
- * A day as every date flag and period takes it: YYYY-MM-DD, dd.mm.yyyy, today, yesterday, tomorrow,
- * or an offset from `today` (+3d, -2d, +1w), case-insensitive. The day; `{ reason }` when the text is
- * a day form but no day of the calendar (1000-01-01 to 9999-12-31); undefined when it is no day form.
+ * A day written out: YYYY-MM-DD, dd.mm.yyyy (as tables print it, day and month also with one digit) or
+ * dd.mm.yy, whose two-digit year is 20yy (`31.12.26`, `1.1.26`). The day; `{ reason }` when the text is
+ * such a form but no day of the calendar (1000-01-01 to 9999-12-31); undefined when it is none.
+ */
+export function readDate(text: string): string | { reason: string } | undefined {
+  const t = text.trim();
+  let m: RegExpExecArray | null;
+  let y: number, mo: number, d: number;
+  if ((m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t))) [y, mo, d] = [m[1], m[2], m[3]].map(Number);
+  else if ((m = /^(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})$/.exec(t))) [y, mo, d] = [(m[3].length === 2 ? '20' : '') + m[3], m[2], m[1]].map(Number);
+  else return undefined;
+  const day = calendarDate(y, mo, d);
+  if (day !== undefined) return day;
+  if (y < 1000 || y > 9999) return { reason: 'a year is 1000 to 9999' };
+  return { reason: mo < 1 || mo > 12 ? 'a month is 01 to 12' : `${pad(y, 4)}-${pad(mo)} has no day ${d}` };
+}
+
+/**
+ * A day as every date flag and period takes it: a day written out (readDate), today, yesterday,
+ * tomorrow, or an offset from `today` (+3d, -2d, +1w), case-insensitive. The day; `{ reason }` when the
+ * text is a day form but no day of the calendar (1000-01-01 to 9999-12-31); undefined when it is no day form.
  */
 export function readDay(text: string, today: string): string | { reason: string } | undefined {
+  const written = readDate(text);
+  if (written !== undefined) return written;
   const t = text.trim().toLowerCase();
   let m: RegExpExecArray | null;
-  if ((m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t)) || (m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(t))) {
-    const [y, mo, d] = (m[0].includes('.') ? [m[3], m[2], m[1]] : [m[1], m[2], m[3]]).map(Number);
-    const day = calendarDate(y, mo, d);
-    if (day !== undefined) return day;
-    if (y < 1000 || y > 9999) return { reason: 'a year is 1000 to 9999' };
-    return { reason: mo < 1 || mo > 12 ? 'a month is 01 to 12' : `${pad(y, 4)}-${pad(mo)} has no day ${d}` };
-  }
   if (t === 'today') return today;
   if (t === 'yesterday') return addDays(today, -1);
   if (t === 'tomorrow') return addDays(today, 1);

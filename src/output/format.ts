@@ -166,6 +166,7 @@ export function humanValue(value: unknown, kind: ColumnKind = 'text'): string {
     case 'int':
     case 'number':
     case 'text':
+    case 'code':
       return humanText(value);
   }
 }

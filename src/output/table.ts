@@ -69,11 +69,29 @@ function render(rows: { content: string; hAlign: 'left' | 'right' }[][]): string
     .join('\n');
 }
 
+/** The names a user types (`acct projects get Website`): free text, but cut only after the other text. */
+const TYPED_KEYS = new Set(['name', 'title']);
+
 /**
- * The columns a user types to name a record (`acct projects get Website`, `acct entries get E-2026-001`):
- * they are the last to be cut.
+ * Codes, wherever a list shows them: a cut status, currency, rate name, IBAN or document number would
+ * read as another one, so they are shown whole or left out. Columns of the kind `code` are codes too.
  */
-const TYPED_KEYS = new Set(['name', 'number', 'title']);
+const CODE_KEYS = new Set([
+  'number', 'status', 'currency', 'iban', 'type', 'project_type', 'lang', 'role', 'unit',
+  'tax_rate.name', 'invoice.number', 'proposal.number', 'debit_account.number', 'credit_account.number',
+]);
+
+/** How a column gives way to a narrow terminal: `fixed` and `code` never shrink, `typed` after `free`. */
+type Give = 'fixed' | 'code' | 'typed' | 'free';
+
+function giveOf(c: Column): Give {
+  if (c.kind === 'code' || CODE_KEYS.has(c.key)) return 'code';
+  if (isNumericKind(c.kind) || c.kind === 'date' || c.kind === 'datetime' || c.kind === 'bool') return 'fixed';
+  return TYPED_KEYS.has(c.key) ? 'typed' : 'free';
+}
+
+/** A name keeps this many characters before a column is left out for it. */
+const TYPED_FLOOR = 16;
 
 interface Layout {
   /** the width of each column */
@@ -83,31 +101,43 @@ interface Layout {
 }
 
 /**
- * How the columns fit `terminalWidth`. Numbers, dates and yes/no keep their width; the name a user types
- * is kept whole. Text columns shrink first, the least useful (rightmost) first, down to their header; when
- * that is not enough and `mayHide` (no --fields chose them), the least useful columns are left out, right
- * to left, never the first one or the name. Only then is the name cut. Without a width, or when the table
- * fits, every column keeps its natural width.
+ * How the columns fit `terminalWidth`. Numbers, dates, yes/no and codes keep their width: they are never
+ * cut. Free text shrinks first, the least useful (rightmost) first, down to its header; then the name
+ * (to 16 characters). When that is not enough and `mayHide` (no --fields chose them), columns are left
+ * out, right to left, free text before the rest, never the first one, the name or one marked `keep`;
+ * those that fit again once others are out come back, and the name takes back what is left. Only a
+ * terminal narrower than what remains cuts the name further. Without a width, or when the table fits,
+ * every column keeps its natural width.
  */
-function fitWidths(natural: number[], minimum: number[], shrinkable: boolean[], typed: boolean[], terminalWidth: number | undefined, mayHide: boolean): Layout {
+function fitWidths(natural: number[], minimum: number[], give: Give[], keep: boolean[], terminalWidth: number | undefined, mayHide: boolean): Layout {
   const widths = [...natural];
   const shown = natural.map(() => true);
-  const total = () => widths.reduce((a, w, i) => (shown[i] ? a + w : a), 0) + GAP.length * Math.max(0, shown.filter(Boolean).length - 1);
-  if (terminalWidth === undefined || !(terminalWidth > 0) || total() <= terminalWidth) return { widths, shown };
+  const sum = (w: number[]) => w.reduce((a, x, i) => (shown[i] ? a + x : a), 0) + GAP.length * Math.max(0, shown.filter(Boolean).length - 1);
+  if (terminalWidth === undefined || !(terminalWidth > 0) || sum(widths) <= terminalWidth) return { widths, shown };
   const last = natural.length - 1;
-  // what the table needs at least: every text column but the name at its minimum
-  const floor = natural.map((w, i) => (shrinkable[i] && !typed[i] ? minimum[i] : w));
-  const floorTotal = () => floor.reduce((a, w, i) => (shown[i] ? a + w : a), 0) + GAP.length * Math.max(0, shown.filter(Boolean).length - 1);
-  if (mayHide) for (let i = last; i >= 1 && floorTotal() > terminalWidth; i--) if (!typed[i]) shown[i] = false;
-  const shrink = (which: (i: number) => boolean) => {
-    for (let i = last; i >= 0 && total() > terminalWidth; i--) {
-      if (!shown[i] || !shrinkable[i] || !which(i)) continue;
-      widths[i] = Math.max(minimum[i], widths[i] - (total() - terminalWidth));
+  // what the table needs at least with the text given way
+  const floor = natural.map((w, i) => (give[i] === 'free' ? minimum[i] : give[i] === 'typed' ? Math.min(w, Math.max(minimum[i], TYPED_FLOOR)) : w));
+  const leaveOut = (which: (g: Give) => boolean) => {
+    for (let i = last; i >= 1 && sum(floor) > terminalWidth; i--) if (which(give[i]) && !keep[i]) shown[i] = false;
+  };
+  if (mayHide) {
+    leaveOut((g) => g === 'free');
+    leaveOut((g) => g === 'fixed' || g === 'code');
+    // what a later column's leaving made room for comes back, the more useful (leftmost) first
+    for (let i = 1; i <= last; i++) {
+      if (shown[i]) continue;
+      shown[i] = true;
+      if (sum(floor) > terminalWidth) shown[i] = false;
+    }
+  }
+  const shrink = (which: Give) => {
+    for (let i = last; i >= 0 && sum(widths) > terminalWidth; i--) {
+      if (!shown[i] || give[i] !== which) continue;
+      widths[i] = Math.max(minimum[i], widths[i] - (sum(widths) - terminalWidth));
     }
   };
-  shrink((i) => !typed[i]);
-  // a terminal narrower than the name itself: the name is cut too
-  shrink((i) => typed[i]);
+  shrink('free');
+  shrink('typed');
   return { widths, shown };
 }
 
@@ -122,10 +152,8 @@ export function renderListTable(
   const cells = records.map((rec) => columns.map((c) => oneLine(humanValue(getPath(rec, c.key), c.kind))));
 
   const natural = headers.map((h, i) => Math.max(width(h), ...cells.map((row) => width(row[i]))));
-  const shrinkable = columns.map((c) => !isNumericKind(c.kind) && c.kind !== 'date' && c.kind !== 'datetime' && c.kind !== 'bool');
-  const typed = columns.map((c) => TYPED_KEYS.has(c.key));
   const minimum = headers.map((h, i) => Math.min(natural[i], Math.max(width(h), MIN_TEXT_WIDTH)));
-  const { widths, shown } = fitWidths(natural, minimum, shrinkable, typed, opts.terminalWidth, opts.mayHide === true);
+  const { widths, shown } = fitWidths(natural, minimum, columns.map(giveOf), columns.map((c) => c.keep === true), opts.terminalWidth, opts.mayHide === true);
   // named by key: what --fields takes (total_value, project.name), not the header (VALUE, PROJECT)
   const hidden = columns.filter((_, i) => !shown[i]).map((c) => c.key);
   if (hidden.length) opts.onHidden?.(hidden);

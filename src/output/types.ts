@@ -4,7 +4,8 @@ export type OutputFormat = 'table' | 'tsv' | 'json' | 'ndjson' | 'csv';
 
 export const OUTPUT_FORMATS: readonly OutputFormat[] = Object.freeze(['table', 'tsv', 'json', 'ndjson', 'csv'] as const);
 
-export type ColumnKind = 'text' | 'int' | 'number' | 'money' | 'date' | 'datetime' | 'bool' | 'duration' | 'json';
+/** `code`: text read whole or not at all (a rate name, a status); a table leaves it out rather than cut it. */
+export type ColumnKind = 'text' | 'code' | 'int' | 'number' | 'money' | 'date' | 'datetime' | 'bool' | 'duration' | 'json';
 
 export interface Column {
   /** Record key; may be a dot path into nested objects, e.g. 'customer.name'. */
@@ -15,6 +16,8 @@ export interface Column {
   kind?: ColumnKind;
   /** Shown when --fields is not given (columns with default !== false are shown). */
   default?: boolean;
+  /** Table: never left out to fit the terminal (a total). */
+  keep?: boolean;
 }
 
 /** Where output goes; process.stdout fits. */

@@ -18,7 +18,7 @@ export class PeriodError extends Error {
 }
 
 /** What the messages list as the accepted forms. */
-export const PERIOD_FORMS = 'YYYY, YYYYQn, YYYY-MM, a day (YYYY-MM-DD, dd.mm.yyyy, today, yesterday, tomorrow, +3d, -1w), '
+export const PERIOD_FORMS = 'YYYY, YYYYQn, YYYY-MM, a day (YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, yesterday, tomorrow, +3d, -1w), '
   + 'thismonth, lastmonth, nextmonth, thisquarter, lastquarter, nextquarter, thisyear, lastyear, nextyear, ytd, qtd, mtd, or A..B';
 
 /**
@@ -103,7 +103,7 @@ function parseSingle(part: string, today: string): Period {
 
 /**
  * A period expression → its first and last day. `today` is YYYY-MM-DD (the company's, Zurich).
- * Single expressions: YYYY, YYYYQn, YYYY-MM, a day (YYYY-MM-DD, dd.mm.yyyy, today, yesterday,
+ * Single expressions: YYYY, YYYYQn, YYYY-MM, a day (YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, yesterday,
  * tomorrow, ±Nd, ±Nw), this/last/nextmonth, this/last/nextquarter, this/last/nextyear, ytd, qtd, mtd
  * (case-insensitive). A range `A..B` runs from A's first day to B's last day; an open side takes the
  * calendar year, like a lone --from or --to: `A..` ends on 31 December of A's first day's year, `..B`

@@ -206,7 +206,7 @@ describe('list and get', () => {
     expect(tsv((await acct(['import', 'list', '--status', 'ready'])).stdout)).toHaveLength(1);
     const table = await acct(['import', 'list', '--limit', '5', '-o', 'table']);
     expect(table.stdout).toMatch(/ID\s+DATE\s+AMOUNT\s+COUNTERPARTY\s+TEXT/);
-    expect(table.stderr).toContain('5 of 32 shown (--all for every one). Open: 32, ready: 0.');
+    expect(table.stderr).toBe('5 of 32 shown — --all for every row\n32 entries. Open: 32, ready: 0.\n');
     const csv = await acct(['import', 'list', '--limit', '1', '-o', 'csv', '--fields', 'id,bank_reference,og_description']);
     expect(csv.stdout.split('\r\n')[0]).toBe('id,bank_reference,og_description');
   });

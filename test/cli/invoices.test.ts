@@ -241,7 +241,7 @@ describe('get and list', () => {
     expect(shown.output).toMatch(/NUMBER +DATE +PAYABLE UNTIL +CUSTOMER +TITLE +STATUS +TOTAL +OVERDUE/);
     expect(shown.output).toContain('1 invoice, total CHF 270.25');
     const paged = await inTerm(['invoices', 'list', '--per-page', '1']);
-    expect(paged.output).toMatch(/1 of \d+ invoices shown, total CHF [\d'.]+/);
+    expect(paged.output).toMatch(/1 of (\d+) shown — --all for every row, --per-page N for more\r?\n\1 invoices, total CHF [\d'.]+/);
   });
 
   test('--overdue is the dunning list: sent or reminded, past due', async () => {

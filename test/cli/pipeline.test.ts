@@ -227,8 +227,8 @@ describe('import', () => {
     expect(r.stderr).toContain('acct: ' + csv + ': 3 of 4 rows are invalid; nothing was imported');
     for (const line of [
       'row 3: account 9999 does not exist (debit_account)',
-      'row 4: date "2026-13-01" is not a date YYYY-MM-DD',
-      'row 4: sum "1.234" is not a number with a point and at most 2 decimals',
+      'row 4: date "2026-13-01" is not a date: a month is 01 to 12; expected YYYY-MM-DD, dd.mm.yyyy or dd.mm.yy',
+      "row 4: sum \"1.234\": at most 2 decimals (1000.50, 1'000.50 or 1000,50)",
       'row 5: tax rate MWST 99 % does not exist (tax_rate)',
       'row 5: tag nirgends does not exist (tags)',
       'row 5: date is required for a new booking',
@@ -242,8 +242,8 @@ describe('import', () => {
     const from = proxy.seen.length;
     const r = await acct(['entries', 'import', csv]);
     expect(r.code, r.stderr).toBe(3);
-    expect(r.stderr).toContain('row 2: date "0999-12-31" is not a date YYYY-MM-DD');
-    expect(r.stderr).toContain('row 3: date "31.12.0999" is not a date YYYY-MM-DD');
+    expect(r.stderr).toContain('row 2: date "0999-12-31" is not a date: a year is 1000 to 9999; expected YYYY-MM-DD, dd.mm.yyyy or dd.mm.yy');
+    expect(r.stderr).toContain('row 3: date "31.12.0999" is not a date: a year is 1000 to 9999; expected YYYY-MM-DD, dd.mm.yyyy or dd.mm.yy');
     expect(writesSince(from)).toEqual([]);
   });
 

@@ -117,7 +117,7 @@ describe('create', () => {
     for (const [args, message] of [
       [['--type', 'hourly'], "argument 'hourly' is invalid"],
       [['--budget', '12,505'], 'invalid --budget "12,505": at most 2 decimals'],
-      [['--start', '2025-13-01'], 'invalid --start "2025-13-01": expected YYYY-MM-DD, dd.mm.yyyy, today, yesterday, tomorrow, +3d, -2d, +1w'],
+      [['--start', '2025-13-01'], 'invalid --start "2025-13-01": a month is 01 to 12; expected YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, yesterday, tomorrow, +3d, -2d, +1w'],
     ] as const) {
       const r = await acct(['projects', 'create', '--name', 'X', '--customer', '1001', ...args]);
       expect(r.code, args.join(' ')).toBe(2);

@@ -272,7 +272,7 @@ describe('acct server users add / companies add / companies set', () => {
     const dotted = await box.run(['server', 'recur', '--data', data, '--date', '31.03.2026']);
     expect([dotted.code, dotted.stdout]).toEqual([0, '']);
     const bad = await box.run(['server', 'recur', '--data', data, '--date', '31.02.2026']);
-    expect([bad.code, bad.stderr]).toEqual([2, 'acct: invalid --date "31.02.2026": expected YYYY-MM-DD, dd.mm.yyyy, today, yesterday, tomorrow, +3d, -2d, +1w\n']);
+    expect([bad.code, bad.stderr]).toEqual([2, 'acct: invalid --date "31.02.2026": 2026-02 has no day 31; expected YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, yesterday, tomorrow, +3d, -2d, +1w\n']);
   });
 
   test.each([
@@ -282,8 +282,8 @@ describe('acct server users add / companies add / companies set', () => {
     [['1', '--plan', 'gold'], '--plan takes standard or business, not "gold"'],
     [['1', '--subscription-expired', 'yes'], '--subscription-expired takes on or off, not "yes"'],
     [['1', '--payment-term', 'soon'], '--payment-term takes a number of days, not "soon"'],
-    [['1', '--revenue-cap', '1.234'], 'invalid --revenue-cap "1.234": at most 2 decimals'],
-    [['1', '--closed-until', '2024-02-30'], 'invalid --closed-until "2024-02-30": expected YYYY-MM-DD, dd.mm.yyyy, today, yesterday, tomorrow, +3d, -2d, +1w'],
+    [['1', '--revenue-cap', '1.234'], "invalid --revenue-cap \"1.234\": at most 2 decimals (1000.50, 1'000.50 or 1000,50)"],
+    [['1', '--closed-until', '2024-02-30'], 'invalid --closed-until "2024-02-30": 2024-02 has no day 30; expected YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, yesterday, tomorrow, +3d, -2d, +1w'],
     [['1', '--creditor-country', 'ch'], '--creditor-country takes a two-letter country code like CH'],
     [['1', '--creditor-country', 'CHE'], '--creditor-country is longer than 2 characters'],
     [['1', '--creditor-zip', '12345678901234567'], '--creditor-zip is longer than 16 characters'],

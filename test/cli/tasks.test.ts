@@ -81,7 +81,7 @@ describe('create', () => {
       [['--project', 'Website', '--due', 'today'], 'missing required --title'],
       [['--title', 'X', '--due', 'today'], 'missing required --project'],
       [['--title', 'X', '--project', 'Website'], 'missing required --due'],
-      [['--title', 'X', '--project', 'Website', '--due', 'next week'], 'invalid --due "next week": expected YYYY-MM-DD, dd.mm.yyyy, today, tomorrow, +3d, +2w'],
+      [['--title', 'X', '--project', 'Website', '--due', 'next week'], 'invalid --due "next week": expected YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, tomorrow, +3d, +2w'],
       [['--title', 'X', '--project', 'Website', '--due', '2025-02-30'], 'invalid --due "2025-02-30"'],
       [['--title', 'X', '--project', 'Website', '--due', 'today', '--planned-hours', '2,555'], 'invalid --planned-hours "2,555": at most 2 decimals'],
       [['--title', 'X', '--project', 'Website', '--due', 'today', '--status', 'doing'], "argument 'doing' is invalid"],

@@ -590,12 +590,13 @@ describe('table', () => {
     expect(out.text).toBe('\x1b[1mID\x1b[22m  \x1b[1mNAME\x1b[22m  \x1b[1mCOLOR\x1b[22m\n 1  a     red\n');
   });
 
-  it('a name wider than the terminal: the other columns give way first, then the name is cut', () => {
+  it('a name wider than the terminal: cut to 16 characters before a column is left out, then further', () => {
     const rows = [{ id: 1, name: 'A very long customer name that does not fit', color: 'red' }];
     const hidden: string[][] = [];
-    const out = list({ format: 'table', columns: tagColumns, terminalWidth: 30, notice: (l) => hidden.push([l]) }, [rows]);
-    expect(out.text).toBe('ID  NAME\n 1  A very long customer name…\n');
-    for (const line of out.text.trimEnd().split('\n')) expect([...line].length).toBeLessThanOrEqual(30);
+    expect(list({ format: 'table', columns: tagColumns, terminalWidth: 30 }, [rows]).text).toBe('ID  NAME                 COLOR\n 1  A very long custom…  red\n');
+    const out = list({ format: 'table', columns: tagColumns, terminalWidth: 20, notice: (l) => hidden.push([l]) }, [rows]);
+    expect(out.text).toBe('ID  NAME\n 1  A very long cus…\n');
+    for (const line of out.text.trimEnd().split('\n')) expect([...line].length).toBeLessThanOrEqual(20);
     expect(hidden).toEqual([['(left out to fit the terminal: color; --fields chooses the columns)']]);
     // without a width nothing is cut
     expect(list({ format: 'table', columns: tagColumns }, [rows]).text).toContain('A very long customer name that does not fit');
@@ -625,14 +626,14 @@ describe('table', () => {
     expect(lines[1]).toContain('Startseite, Sh…  12\'000.00');
   });
 
-  it('leaves out the least useful columns when shrinking is not enough, and says so; --fields keeps them', () => {
+  it('leaves out free text when shrinking is not enough, before amounts, and says so; --fields keeps them', () => {
     const said: string[] = [];
     const out = list({ format: 'table', columns: projectColumns, terminalWidth: 50, notice: (l) => said.push(l) }, [projects]);
     const lines = out.text.trimEnd().split('\n');
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(50);
-    expect(lines[0]).toBe('   ID  NAME                        CUSTOMER  NOTES');
-    expect(lines[1]).toContain('Muster AG Website Relaunch');
-    expect(said).toEqual(['(left out to fit the terminal: budget, archived; --fields chooses the columns)']);
+    expect(lines[0]).toBe('   ID  NAME                       BUDGET  ARCHIVED');
+    expect(lines[1]).toBe("    1  Muster AG Website Rel…  12'000.00  no");
+    expect(said).toEqual(['(left out to fit the terminal: customer.name, notes; --fields chooses the columns)']);
     const chosen = list({ format: 'table', columns: projectColumns, fields: ['id', 'name', 'budget', 'archived'], terminalWidth: 20, notice: (l) => said.push(l) }, [projects]);
     expect(chosen.text.split('\n')[0]).toMatch(/BUDGET\s+ARCHIVED$/);
     expect(said).toHaveLength(1);
@@ -641,16 +642,55 @@ describe('table', () => {
   it('names the columns it leaves out by the keys --fields takes, not by their headers', () => {
     const said: string[] = [];
     const columns: Column[] = [{ key: 'id', kind: 'int' }, { key: 'name' }, { key: 'customer.name', header: 'customer' }, { key: 'total_value', header: 'value', kind: 'money' }];
-    const out = list({ format: 'table', columns, terminalWidth: 34, notice: (l) => said.push(l) }, [projects.map((p) => ({ ...p, total_value: p.budget }))]);
+    const out = list({ format: 'table', columns, terminalWidth: 30, notice: (l) => said.push(l) }, [projects.map((p) => ({ ...p, total_value: p.budget }))]);
     expect(out.text.split('\n')[0]).toBe('   ID  NAME');
     expect(said).toEqual(['(left out to fit the terminal: customer.name, total_value; --fields chooses the columns)']);
   });
 
   it('does not truncate numbers or dates, nor text below its header width', () => {
-    const out = list({ format: 'table', columns: invoiceColumns, fields: ['number', 'total'], terminalWidth: 12 }, [
-      [{ number: 'RE-2024-001-LONG', total: '1234567.891' }],
+    const out = list({ format: 'table', columns: invoiceColumns, fields: ['customer.name', 'total'], terminalWidth: 12 }, [
+      [{ customer: { name: 'Muster AG, Zürich' }, total: '1234567.891' }],
     ]);
-    expect(out.text).toBe("NUMBER         TOTAL\nRE-20…  1'234'567.89\n");
+    expect(out.text).toBe("CUSTOMER         TOTAL\nMuster …  1'234'567.89\n");
+  });
+
+  const accountColumns: Column[] = [
+    { key: 'number', kind: 'int' }, { key: 'name' }, { key: 'type' }, { key: 'currency' }, { key: 'iban' },
+    { key: 'is_primary_bank_account', header: 'primary', kind: 'bool' },
+  ];
+  const bank = { number: 1030, name: 'UBS Geschäftskonto Zürich Hauptsitz', type: 'bank', currency: 'CHF', iban: 'CH9300762011623852957', is_primary_bank_account: false };
+
+  it('keeps codes whole: the name shrinks (to 16 characters) before a currency or an IBAN is cut or left out', () => {
+    const said: string[] = [];
+    const out = list({ format: 'table', columns: accountColumns, terminalWidth: 64, notice: (l) => said.push(l) }, [[bank]]);
+    expect(out.text).toBe('NUMBER  NAME               TYPE  CURRENCY  IBAN\n  1030  UBS Geschäftskon…  bank  CHF       CH9300762011623852957\n');
+    expect(said).toEqual(['(left out to fit the terminal: is_primary_bank_account; --fields chooses the columns)']);
+    // narrower still: the name stops at 16 characters and the rightmost code is left out, never cut
+    const narrow = list({ format: 'table', columns: accountColumns, terminalWidth: 40 }, [[bank]]);
+    expect(narrow.text).toBe('NUMBER  NAME              TYPE  CURRENCY\n  1030  UBS Geschäftsko…  bank  CHF\n');
+  });
+
+  it('keeps a status, a document number and a VAT rate name whole; free text gives way first', () => {
+    const columns: Column[] = [
+      { key: 'number' }, { key: 'customer.name', header: 'customer' }, { key: 'title' }, { key: 'status' }, { key: 'tax_rate.name', header: 'VAT' }, { key: 'total', kind: 'money' },
+    ];
+    const row = { number: 'R-2026-001', customer: { name: 'Muster Informatik AG, Zürich' }, title: 'Website Relaunch Phase 2', status: 'reminder_one', tax_rate: { name: 'MWST 8.1 %' }, total: '2416.04' };
+    const out = list({ format: 'table', columns, terminalWidth: 80 }, [[row]]);
+    const line = out.text.split('\n')[1];
+    expect([...line].length).toBeLessThanOrEqual(80);
+    for (const code of ['R-2026-001', 'reminder_one', 'MWST 8.1 %', "2'416.04"]) expect(line).toContain(code);
+    // the customer (free text) gave way before the title a user types
+    expect(line).toContain('R-2026-001  Muster …  Website Relaunch Phas…  reminder_one');
+  });
+
+  it('a column marked keep is not left out: days give way to the week\'s total', () => {
+    const columns: Column[] = [
+      { key: 'project' }, ...['mon', 'tue', 'wed', 'thu', 'fri'].map((key): Column => ({ key, header: `${key} 12.05.`, kind: 'duration' })), { key: 'total', kind: 'duration', keep: true },
+    ];
+    const said: string[] = [];
+    const out = list({ format: 'table', columns, terminalWidth: 50, notice: (l) => said.push(l) }, [[{ project: 'Website', mon: 90, tue: 60, wed: 30, thu: 0, fri: 45, total: 225 }]]);
+    expect(out.text.split('\n')[0]).toBe('PROJECT  MON 12.05.  TUE 12.05.  WED 12.05.  TOTAL');
+    expect(said).toEqual(['(left out to fit the terminal: thu, fri; --fields chooses the columns)']);
   });
 });
 

@@ -135,15 +135,21 @@ describe('parseDay', () => {
     ['+3d', '2025-01-11'], ['-8d', '2024-12-31'], ['+1w', '2025-01-15'], ['-2w', '2024-12-25'], ['+0d', now], ['2024-02-29', '2024-02-29'],
     // as tables print dates, also without leading zeros
     ['06.01.2025', '2025-01-06'], ['31.12.2026', '2026-12-31'], ['6.1.2025', '2025-01-06'], ['29.02.2024', '2024-02-29'],
+    // a two-digit year is 20yy
+    ['06.01.25', '2025-01-06'], ['1.1.26', '2026-01-01'],
   ])('%s → %s', (text, date) => {
     expect(parseDay(text, 'date', { now })).toBe(date);
   });
 
-  test.each(['2025-02-30', '2025-2-3', '30.02.2025', '06.01.25', '0999-12-31', '10000-01-01', '31.12.10000', 'next week', '+3', '3d', '+3m', '', '+99999d'])('rejects %j', (text) => {
+  test.each([
+    ['2025-02-30', '2025-02 has no day 30; '], ['2025-2-3', ''], ['30.02.2025', '2025-02 has no day 30; '], ['30.02.25', '2025-02 has no day 30; '],
+    ['0999-12-31', 'a year is 1000 to 9999; '], ['10000-01-01', ''], ['31.12.10000', ''], ['next week', ''], ['+3', ''], ['3d', ''], ['+3m', ''], ['', ''],
+    ['+99999d', ''],
+  ])('rejects %j, saying why a day form names no day', (text, why) => {
     let error: unknown;
     try { parseDay(text, 'due', { now, forms: 'YYYY-MM-DD, today, tomorrow, +3d' }); } catch (err) { error = err; }
     expect(error).toBeInstanceOf(UsageError);
-    expect((error as Error).message).toBe(`invalid --due "${text}": expected YYYY-MM-DD, today, tomorrow, +3d`);
+    expect((error as Error).message).toBe(`invalid --due "${text}": ${why}expected YYYY-MM-DD, today, tomorrow, +3d`);
   });
 
   test('isCalendarDate knows the calendar', () => {

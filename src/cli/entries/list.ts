@@ -1,10 +1,10 @@
 // `acct entries list` and `acct entries grouped`: every filter as a flag (dates, references by number
 // or name), paginated like any list and streamed to the renderer page by page.
 import { entryPaths, LIST_INCLUDES } from '../../api/endpoints/entries.js';
-import { paginate } from '../../api/paginate.js';
+import { listTotal, paginate } from '../../api/paginate.js';
 import { UsageError } from '../../errors.js';
 import { notice } from '../globals.js';
-import { listRenderer, planOutput } from '../output.js';
+import { listRenderer, planOutput, sayWhenCut } from '../output.js';
 import { RefResolver } from '../refs.js';
 import { positiveInt } from '../resource/body.js';
 import type { ListFlags } from '../resource/declare.js';
@@ -46,11 +46,13 @@ async function listBookings(options: ListOptions, io: VerbIO, grouped: boolean):
     const renderer = listRenderer(plan);
     const forTable = grouped && plan.format === 'table';
     let count = 0;
-    for await (const records of paginate<Rec>(rt.client, path, { ...paging, query: resolved })) {
+    let total: number | undefined;
+    for await (const records of paginate<Rec>(rt.client, path, { ...paging, query: resolved, onPage: (body) => { total = listTotal(body); } })) {
       renderer.push(forTable ? records.map(labelGroup) : records);
       count += records.length;
     }
     renderer.end();
+    sayWhenCut(count, total, options, paging.perPage);
     if (count === 0 && process.stderr.isTTY) notice(`No ${grouped ? 'entry groups' : 'bookings'} found.`);
   });
 }

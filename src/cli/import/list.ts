@@ -5,7 +5,7 @@
 import { listImportEntries, type ImportListQuery } from '../../api/endpoints/import-entries.js';
 import { UsageError } from '../../errors.js';
 import { notice } from '../globals.js';
-import { listRenderer, planOutput } from '../output.js';
+import { listRenderer, planOutput, sayWhenCut } from '../output.js';
 import { positiveInt } from '../resource/body.js';
 import type { ListFlags } from '../resource/declare.js';
 import { withRuntime } from '../runtime.js';
@@ -51,9 +51,10 @@ export default async function list(options: ListOptions, io: VerbIO): Promise<vo
     const renderer = listRenderer(plan);
     renderer.push(answer.data.map(forDisplay));
     renderer.end();
-    if (plan.format !== 'table') return;
     const shown = answer.data.length;
-    const page = shown < answer.total_count ? `${shown} of ${answer.total_count} shown (--all for every one)` : `${shown} ${shown === 1 ? 'entry' : 'entries'}`;
-    notice(`${shown === 0 ? 'No import entries found' : page}. Open: ${answer.open_count}, ready: ${answer.ready_count}.`);
+    sayWhenCut(shown, answer.total_count, options);
+    if (plan.format !== 'table') return;
+    const found = `${answer.total_count} ${answer.total_count === 1 ? 'entry' : 'entries'}`;
+    notice(`${shown === 0 ? 'No import entries found' : found}. Open: ${answer.open_count}, ready: ${answer.ready_count}.`);
   });
 }

@@ -1,7 +1,8 @@
 // A column's cell both ways: the text an export writes for a record, and what an import reads from a
 // cell (the value it sends, or the problem with it). Both sides meet in a comparable text — ids for
 // references, canonical decimals and JSON for the rest — so an untouched cell is never a change.
-import { calendarDate, isCalendarDate } from '../../domain/calendar.js';
+import { DATE_FORMS, readDate } from '../../domain/calendar.js';
+import { amountProblem, typedDecimal } from '../shared/numbers.js';
 import type { RefResolver } from '../refs.js';
 import { canonDecimal, type CsvColumn } from './map.js';
 
@@ -66,12 +67,6 @@ const BOOL_WORDS: Record<string, boolean> = {
   wahr: true, falsch: false, vrai: true, faux: false, vero: true, falso: false,
 };
 
-/** YYYY-MM-DD, or the Swiss D.M.YYYY that Excel saves a date as: the ISO date of a day the service keeps, or undefined. */
-function isoDay(text: string): string | undefined {
-  const swiss = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text);
-  if (swiss) return calendarDate(Number(swiss[3]), Number(swiss[2]), Number(swiss[1]));
-  return isCalendarDate(text) ? text : undefined;
-}
 
 /** Reads one cell of `col`; an empty cell is null (an empty list for refs). */
 export async function readCell(col: CsvColumn, cell: string, resolver: RefResolver): Promise<ReadCell> {
@@ -83,11 +78,11 @@ export async function readCell(col: CsvColumn, cell: string, resolver: RefResolv
     case 'int':
       return /^-?\d+$/.test(text) ? { compare: String(Number(text)), send: Number(text) } : { problem: `${col.name} "${text}" is not a whole number` };
     case 'decimal': {
+      // the amounts of the command line: 1'280.00 and 280,00 too (Excel's Swiss formats)
       const places = col.places ?? 2;
-      const canon = canonDecimal(text, places, col.trim);
-      if (canon === undefined) {
-        return { problem: `${col.name} "${text}" is not a number with a point and at most ${places} decimals (e.g. ${places === 2 ? '1081.50' : '2.5'})` };
-      }
+      const typed = typedDecimal(text, places);
+      const canon = typed === undefined ? undefined : canonDecimal(typed, places, col.trim);
+      if (canon === undefined) return { problem: `${col.name} "${text}": ${amountProblem(text, places)}` };
       return { compare: canon, send: canon };
     }
     case 'bool': {
@@ -95,8 +90,10 @@ export async function readCell(col: CsvColumn, cell: string, resolver: RefResolv
       return b === undefined ? { problem: `${col.name} "${text}" is not true or false` } : { compare: String(b), send: b };
     }
     case 'date': {
-      const day = isoDay(text);
-      return day ? { compare: day, send: day } : { problem: `${col.name} "${text}" is not a date YYYY-MM-DD` };
+      // the days of the command line written out (what a file says does not change with the day it is read)
+      const day = readDate(text);
+      if (typeof day === 'string') return { compare: day, send: day };
+      return { problem: `${col.name} "${text}" is not a date: ${day ? `${day.reason}; ` : ''}expected ${DATE_FORMS}` };
     }
     case 'enum':
       return col.choices!.includes(text) ? { compare: text, send: text } : { problem: `${col.name} "${text}" is not one of ${col.choices!.join(', ')}` };

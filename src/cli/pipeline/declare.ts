@@ -34,6 +34,7 @@ export function declarePipeline(group: Command, v: PipelineVerbs): void {
   const exportCmd = addFilterFlags(group.command('export')
     .description(`write ${v.what} as CSV${v.ledger ? ' (or, with -o ledger, as an hledger journal)' : ''}: stdout or --out FILE`), v.filters)
     .option('--out <file>', 'write to this file (it appears when complete) instead of stdout')
+    .option('--force', 'replace --out FILE when it exists (otherwise exit 6)')
     .option('--excel', 'for Excel: a UTF-8 byte order mark and ";" between cells (opens with a double click)')
     .addHelpText('after', `${examplesText(examples.export)}
 Columns: id, then the fields an import writes; references as you type them (account and customer
@@ -52,6 +53,7 @@ numbers, names, id:N where a name is ambiguous); ISO dates, decimals with a poin
     .option('--dry-run', 'print what would be created and changed; change nothing')
     .option('--skip-invalid', 'import the valid rows and list the invalid ones (default: any invalid row stops the import before anything is written)')
     .option('--write-ids <file>', 'write the file back with the ids of the created rows filled in')
+    .option('--force', 'replace --write-ids FILE when it exists (otherwise exit 6)')
     .option('--restart', 'forget what an earlier run of this very file did (its journal) and import it anew');
   if (v.viaApi) {
     importCmd.option('--via-api', 'send the file as it is to the API\'s own CSV import (the columns that endpoint takes)')

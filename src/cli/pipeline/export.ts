@@ -24,6 +24,8 @@ type Rec = Record<string, any>;
 
 export interface ExportOptions {
   out?: string;
+  /** --force: replace --out when it exists */
+  force?: boolean;
   excel?: boolean;
   /** -o ledger (entries only), moved here by the declaration */
   ledger?: boolean;
@@ -93,7 +95,7 @@ export async function streamExport(
   map: CsvMap, filters: FilterFlag[], options: ExportOptions, g: GlobalOptions, kind: string, begin: (start: ExportStart) => Promise<ExportFormat>,
 ): Promise<void> {
   const buildQuery = map.query ? map.query(options) : filterQuery(filters, options);
-  const sink = openSink(options.out);
+  const sink = openSink(options.out, options.force);
   try {
     const count = await withRuntime(g, async (rt) => {
       const company = await rt.company();

@@ -16,7 +16,7 @@ import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { csvLine } from '../../output/render.js';
 import type { Column } from '../../output/types.js';
 import { failureText } from '../failure.js';
-import { writeTo } from '../fd-output.js';
+import { refuseToOverwrite, writeTo } from '../fd-output.js';
 import { notice } from '../globals.js';
 import { planOutput, printRecord, type OutputPlan } from '../output.js';
 import { RefResolver } from '../refs.js';
@@ -40,6 +40,8 @@ export interface ImportOptions {
   dryRun?: boolean;
   skipInvalid?: boolean;
   writeIds?: string;
+  /** --force: replace --write-ids when it exists */
+  force?: boolean;
   restart?: boolean;
 }
 
@@ -177,7 +179,7 @@ export async function runImport(map: CsvMap, options: ImportOptions, io: VerbIO)
   const columns = checkHeader(map, table, name);
   const plan = planOutput(g, SUMMARY_COLUMNS);
   if (options.writeIds !== undefined && options.dryRun) throw new UsageError('--write-ids writes the ids of created rows: it cannot go with --dry-run');
-  if (options.writeIds !== undefined) checkWritable(options.writeIds);
+  if (options.writeIds !== undefined) checkWritable(options.writeIds, options.force);
 
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
@@ -215,7 +217,7 @@ export async function runImport(map: CsvMap, options: ImportOptions, io: VerbIO)
     process.prependListener('SIGINT', onInterrupt);
     try {
       const outcome = await write(rt, company, map, valid, journal);
-      if (options.writeIds !== undefined) writeIds(options.writeIds, table, rows, journal);
+      if (options.writeIds !== undefined) writeIds(options.writeIds, table, rows, journal, options.force);
       report(plan, name, valid, invalid.length, outcome, journal);
     } finally {
       process.removeListener('SIGINT', onInterrupt);
@@ -382,9 +384,10 @@ class Progress {
   }
 }
 
-/** --write-ids must be writable before anything is imported (its folder exists and takes files). */
-function checkWritable(target: string): void {
+/** --write-ids must be writable before anything is imported (its folder exists and takes files; a file there only with --force). */
+function checkWritable(target: string, force: boolean | undefined): void {
   const { dirname, resolve } = process.getBuiltinModule('node:path');
+  refuseToOverwrite(target, force);
   try {
     if (fs.existsSync(target) && fs.statSync(target).isDirectory()) throw new Error('it is a directory');
     fs.accessSync(fs.existsSync(target) ? target : dirname(resolve(target)), fs.constants.W_OK);
@@ -394,7 +397,7 @@ function checkWritable(target: string): void {
 }
 
 /** --write-ids: the file as it was read, with the ids of created rows (this run or an earlier one) filled in. */
-function writeIds(target: string, table: CsvTable, rows: Row[], journal: Journal): void {
+function writeIds(target: string, table: CsvTable, rows: Row[], journal: Journal, force: boolean | undefined): void {
   const idAt = table.header.indexOf('id');
   const header = idAt < 0 ? ['id', ...table.header] : table.header;
   let text = (table.dialect.bom ? '\uFEFF' : '') + csvLine(header, table.dialect.delimiter);
@@ -405,9 +408,12 @@ function writeIds(target: string, table: CsvTable, rows: Row[], journal: Journal
     text += csvLine(cells, table.dialect.delimiter);
   }
   try {
-    fs.writeFileSync(target, text);
+    // without --force a file that appeared during the import is not replaced either
+    fs.writeFileSync(target, text, { flag: force ? 'w' : 'wx' });
   } catch (err) {
-    throw new CliError(`cannot write --write-ids ${target}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new CliError(`${target} exists; --force overwrites it`, ExitCode.Conflict);
+    throw new CliError(`cannot write --write-ids ${target}: ${code ?? (err as Error).message}`);
   }
 }
 

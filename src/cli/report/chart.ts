@@ -23,6 +23,8 @@ interface ChartOptions extends PeriodOptions, Omit<ColumnOptions, 'depth'> {
   /** account numbers, comma-separated */
   accounts?: string;
   out?: string;
+  /** --force: replace --out when it exists */
+  force?: boolean;
   /** -o svg, taken off the global -o by the declaration */
   svg?: boolean;
 }
@@ -75,7 +77,7 @@ export default async function run(opts: ChartOptions, io: VerbIO): Promise<void>
   const pieces = splitPeriod(periodFlags(opts), interval);
   const target = targetOf(g, opts, numbers?.map(accountSeriesKey) ?? PROFIT_SERIES.map((s) => s.key));
   // the file is opened before any request (a bad path is a usage error) and appears whole at the end
-  const image = target.kind === 'svg' && target.out !== undefined ? openSink(target.out) : undefined;
+  const image = target.kind === 'svg' && target.out !== undefined ? openSink(target.out, opts.force) : undefined;
   let chart: ChartData;
   try {
     chart = await withRuntime(g, async (rt) => {

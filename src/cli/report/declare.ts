@@ -57,6 +57,7 @@ export function declareReports(report: Command): void {
     .option('-Y, --yearly', 'a group of bars per year')
     .option('--accounts <list>', 'chart these accounts instead, by number (e.g. 3400,6000): income and expense accounts their movement, others their balance at each period\'s end')
     .option('--out <file>', 'with -o svg: write the image to this file')
+    .option('--force', 'replace --out FILE when it exists (otherwise exit 6)')
     .addHelpText('after', `${examplesText(['acct report chart --period 2025', 'acct report chart --period 2025 --quarterly --accounts 3400,6000', 'acct report chart --period lastyear -o svg --out erfolg.svg', 'acct report chart --period 2025 -o csv'])}
 -o svg writes the chart as an SVG image (--out FILE, or stdout when it is not a terminal); -o tsv, csv,
 json or ndjson the figures, a row per period. Without -o: the bars, also when piped (no colour then).`)

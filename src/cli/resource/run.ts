@@ -1,9 +1,9 @@
 // The generic verbs of a resource: list (streamed, paginated), get, create, update, delete.
-import { paginate } from '../../api/paginate.js';
+import { listTotal, paginate } from '../../api/paginate.js';
 import type { ApiClient, QueryValue } from '../../api/http.js';
 import { UsageError } from '../../errors.js';
 import { notice, type GlobalOptions } from '../globals.js';
-import { listRenderer, planOutput, printRecord, type OutputPlan } from '../output.js';
+import { listRenderer, planOutput, printRecord, sayWhenCut, type OutputPlan } from '../output.js';
 import { askRequired, confirmDestructive, refuseUnconfirmed } from '../prompt.js';
 import { withRuntime, type Runtime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
@@ -18,13 +18,17 @@ type Rec = Record<string, unknown>;
 
 const unwrap = (body: unknown): Rec => (body && typeof body === 'object' && 'data' in (body as Rec) && !Array.isArray(body) ? (body as { data: Rec }).data : (body as Rec));
 
-/** Streams every page of a list to the renderer as it arrives; `onPage` sees each page's whole answer. */
+/**
+ * Streams every page of a list to the renderer as it arrives, and says when the list holds more than was
+ * shown; `onPage` sees each page's whole answer.
+ */
 export async function streamList(
   client: ApiClient, path: string, plan: OutputPlan, query: Record<string, QueryValue>, flags: ListFlags, defaultPerPage?: number, onPage?: (body: unknown) => void,
 ): Promise<number> {
+  let total: number | undefined;
   const opts = {
     query,
-    onPage,
+    onPage: (body: unknown) => { total = listTotal(body); onPage?.(body); },
     page: positiveInt('--page', flags.page),
     perPage: positiveInt('--per-page', flags.perPage) ?? (flags.all || flags.limit ? undefined : defaultPerPage),
     limit: positiveInt('--limit', flags.limit),
@@ -38,6 +42,7 @@ export async function streamList(
     count += records.length;
   }
   renderer.end();
+  sayWhenCut(count, total, flags, opts.perPage);
   return count;
 }
 

@@ -1,5 +1,5 @@
 // Days and ISO weeks as a bookkeeper names them, one grammar in every command: 2025-01-06, 06.01.2025
-// (as tables print them), today, yesterday, tomorrow, +3d, -1w; weeks as 2025-W02. Pure calendar
+// (as tables print them), 6.1.25, today, yesterday, tomorrow, +3d, -1w; weeks as 2025-W02. Pure calendar
 // arithmetic on UTC dates (no time zone can shift a day); today is the company's.
 import { addDays, readDay } from '../../domain/calendar.js';
 import { wallClock } from '../../domain/clock.js';
@@ -60,14 +60,15 @@ export function parseWeek(text: string, flag = 'week'): IsoWeek {
   return w;
 }
 
-export const DAY_FORMS = 'YYYY-MM-DD, dd.mm.yyyy, today, yesterday, tomorrow, +3d, -2d, +1w';
+export const DAY_FORMS = 'YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, yesterday, tomorrow, +3d, -2d, +1w';
 
 /**
- * A day: YYYY-MM-DD, dd.mm.yyyy, today, yesterday, tomorrow, or an offset from today (+3d, -2d, +1w);
- * a real day from 1000 to 9999 (what the service keeps). A usage error naming the flag otherwise.
+ * A day: YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy (20yy), today, yesterday, tomorrow, or an offset from today
+ * (+3d, -2d, +1w); a real day from 1000 to 9999 (what the service keeps). A usage error naming the flag
+ * and the forms it takes otherwise (and why, for a day the calendar lacks).
  */
 export function parseDay(text: string, flag: string, opts: { now?: string; forms?: string } = {}): string {
   const day = readDay(text, opts.now ?? today());
-  if (typeof day !== 'string') throw new UsageError(`invalid --${flag} "${text}": expected ${opts.forms ?? DAY_FORMS}`);
-  return day;
+  if (typeof day === 'string') return day;
+  throw new UsageError(`invalid --${flag} "${text}": ${day ? `${day.reason}; ` : ''}expected ${opts.forms ?? DAY_FORMS}`);
 }

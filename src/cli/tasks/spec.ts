@@ -8,7 +8,7 @@ import { parseDay } from '../shared/calendar.js';
 import { TASK_COLUMNS } from './fields.js';
 import { declarePipeline } from '../pipeline/declare.js';
 
-const DUE_FORMS = 'YYYY-MM-DD, dd.mm.yyyy, today, tomorrow, +3d, +2w';
+const DUE_FORMS = 'YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, tomorrow, +3d, +2w';
 
 export const tasksSpec: ResourceSpec = {
   group: 'tasks',

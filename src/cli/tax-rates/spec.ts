@@ -11,10 +11,11 @@ export const taxRatesSpec: ResourceSpec = {
   verbs: ['list', 'get', 'create', 'update', 'delete'],
   columns: [
     { key: 'id', kind: 'int' },
-    { key: 'name' },
+    // a rate's name is what bookings and documents name it by: whole or not at all
+    { key: 'name', kind: 'code' },
     { key: 'rate', kind: 'number' },
     { key: 'saldo_rate', kind: 'number', header: 'saldo' },
-    { key: 'calculation_method', header: 'method' },
+    { key: 'calculation_method', header: 'method', kind: 'code' },
     { key: 'account.account_number', header: 'account', kind: 'int' },
     { key: 'acquisition_account.account_number', header: 'acq. account', kind: 'int', default: false },
     { key: 'is_acquisition_tax', kind: 'bool', header: 'acquisition' },

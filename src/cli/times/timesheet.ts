@@ -68,9 +68,10 @@ const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 export function timesheetColumns(days: string[]): Column[] {
   return [
     { key: 'project_id', header: 'id', kind: 'int' },
-    { key: 'project' },
+    { key: 'project', keep: true },
     ...WEEKDAYS.map((key, i) => ({ key, header: `${DAY_NAMES[i]} ${formatDate(days[i]).slice(0, 6)}`, kind: 'duration' as const })),
-    { key: 'total', kind: 'duration' },
+    // a row's project and the week's sum are what a timesheet is for: days give way before them
+    { key: 'total', kind: 'duration', keep: true },
   ];
 }
 

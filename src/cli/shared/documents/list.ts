@@ -62,8 +62,8 @@ export default async function list(k: KindFacts, options: ListOptions, io: VerbI
     if (shown === 0) {
       if (process.stderr.isTTY) notice(`No ${k.kind} found.`);
     } else if (meta && plan.format === 'table' && stdoutIsTerminal()) {
-      const found = `${meta.total} ${meta.total === 1 ? k.noun : k.kind}`;
-      notice(`${shown < meta.total ? `${shown} of ${found} shown` : found}, total ${meta.sum_formatted}`);
+      // below the table (and the line saying when only a page of them is shown)
+      notice(`${meta.total} ${meta.total === 1 ? k.noun : k.kind}, total ${meta.sum_formatted}`);
     }
   });
 }

@@ -8,6 +8,7 @@ import { basename, join } from 'node:path';
 import { documentPaths, documentPdf, type DocumentRecord } from '../../../api/endpoints/documents.js';
 import { paginate } from '../../../api/paginate.js';
 import { CliError, ExitCode, UsageError } from '../../../errors.js';
+import { refuseToOverwrite } from '../../fd-output.js';
 import { notice } from '../../globals.js';
 import { RefResolver } from '../../refs.js';
 import { resolveRefs } from '../../resource/run.js';
@@ -24,11 +25,7 @@ interface PdfOptions extends DocumentArgs, ListOptions { out?: string; outDir?: 
 const filterKeys = (k: KindFacts): string[] => [...documentFilters(k).map((f) => optionKey(f.flag)), 'overdue'];
 
 /** Refuses to replace a file unless --force; a directory is never a target. */
-function checkTarget(path: string, force: boolean | undefined): void {
-  if (!existsSync(path)) return;
-  if (statSync(path).isDirectory()) throw new UsageError(`${path} is a directory; give a file name with --out, or --out-dir for several documents`);
-  if (!force) throw new CliError(`${path} exists; --force overwrites it`, ExitCode.Conflict);
-}
+const checkTarget = (path: string, force: boolean | undefined) => refuseToOverwrite(path, force, 'give a file name with --out, or --out-dir for several documents');
 
 /** The service's file name, kept to one plain name inside the target directory. */
 const safeName = (fileName: string, id: number): string => {
