@@ -1,6 +1,10 @@
-#!/usr/bin/env node
-// Launcher: kept to syntax every Node can parse, so that an old Node gets one clear line, or, where the
-// package brings its own Node (the `node` devDependency of a checkout), hands the command over to it.
+#!/bin/sh
+":" //; d=$(dirname "$(readlink -f "$0")"); n="$d/../node_modules/node/bin/node"; [ -x "$n" ] && exec "$n" "$0" "$@"; exec node "$0" "$@"
+// Launcher. Started as a program (on the PATH, npx), the line above is shell: it runs this file on the
+// package's own Node (the `node` devDependency of a checkout) when there is one, else on `node` — one
+// Node start instead of an old Node's start and a hand-over. To Node the same line is a string and a
+// comment. The rest is kept to syntax every Node can parse, so that an old Node gets one clear line, or
+// hands the command over to the package's Node (run as `node bin/acct.js`).
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 13)) await runOnOwnNode();
 const fs = process.getBuiltinModule('node:fs');
