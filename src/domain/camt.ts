@@ -1,7 +1,7 @@
 // ISO 20022 bank-to-customer messages (pure, no I/O; swiss-domain.md "CAMT", service-decisions.md
 // "Bank import (CAMT)"): camt.052 reports, camt.053 statements and camt.054 notifications, versions
 // .02/.04/.08, read by local element names so the namespace (and any prefix) does not matter. A ZIP
-// archive of such files is read file by file.
+// archive of such files is read file by file, within ZIP_LIMITS (counted as it is unpacked: unzip.ts).
 //
 // One transaction per `TxDtls`, or the entry itself when it has none. Only booked entries count
 // (`Sts` BOOK, `Sts/Cd` BOOK in .08, or no status); pending (PDNG) and information (INFO) entries are
@@ -13,11 +13,11 @@
 // Anything that is not such a file throws a CamtError whose message says what was found instead;
 // the service answers it as 422 `errors.file`.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { unzipSync } from 'fflate';
 import { isCalendarDate } from './calendar.js';
 import { normaliseIban } from './iban.js';
 import { toRappen } from './money.js';
 import { normaliseReference } from './qr-reference.js';
+import { UnzipError, unzipWithin, type UnzipLimits, type UnzippedFile } from './unzip.js';
 
 export type CamtKind = '052' | '053' | '054';
 export type CamtDirection = 'credit' | 'debit';
@@ -367,16 +367,27 @@ function parseXmlFile(bytes: Uint8Array, where: string, options: ReadOptions): C
   return parseXml(content, where, options);
 }
 
-function parseZip(bytes: Uint8Array, options: ReadOptions): CamtStatement[] {
-  let files: Record<string, Uint8Array>;
+/**
+ * What a ZIP of statements may unpack to: each file as much as one uploaded on its own (the service's
+ * 50 MB), all of them twice that, and 1000 files (a year of daily notifications for two accounts is
+ * 730). Beyond it the archive is refused without being unpacked further.
+ */
+export const ZIP_LIMITS: UnzipLimits = { files: 1000, fileBytes: 50 * 1024 * 1024, totalBytes: 100 * 1024 * 1024 };
+
+function unzip(bytes: Uint8Array): UnzippedFile[] {
   try {
-    files = unzipSync(bytes);
+    return unzipWithin(bytes, ZIP_LIMITS);
   } catch (error) {
+    if (error instanceof UnzipError && error.tooLarge) throw new CamtError(`a ZIP archive too large to read: ${error.message}`);
     throw new CamtError(`a broken ZIP archive (${error instanceof Error ? error.message : String(error)})`);
   }
+}
+
+function parseZip(bytes: Uint8Array, options: ReadOptions): CamtStatement[] {
+  const files = unzip(bytes);
   const statements: CamtStatement[] = [];
   const others: string[] = [];
-  for (const [name, content] of Object.entries(files)) {
+  for (const { name, bytes: content } of files) {
     const base = name.split('/').pop() ?? name;
     if (name.endsWith('/') || name.startsWith('__MACOSX/') || base.startsWith('.')) continue;
     const text = decode(content);
@@ -392,9 +403,9 @@ function parseZip(bytes: Uint8Array, options: ReadOptions): CamtStatement[] {
       else throw error;
     }
   }
-  if (statements.length === 0 && others.length === 0 && Object.keys(files).length > 0) {
+  if (statements.length === 0 && others.length === 0 && files.length > 0) {
     // Only folders or hidden files.
-    others.push(...Object.keys(files));
+    others.push(...files.map((file) => file.name));
   }
   if (statements.length === 0) {
     throw new CamtError(`a ZIP without CAMT files (found: ${others.length === 0 ? 'nothing' : others.join(', ')})`);

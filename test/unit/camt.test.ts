@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, test } from 'vitest';
-import { CamtError, parseCamt, readCamtBalances, type CamtDirection, type CamtStatement, type CamtTransaction } from '../../src/domain/camt.js';
+import { CamtError, parseCamt, readCamtBalances, ZIP_LIMITS, type CamtDirection, type CamtStatement, type CamtTransaction } from '../../src/domain/camt.js';
+import { zipBomb } from '../helpers/zip-bomb.js';
 
 // The real bank files, copied from the shared samples into test/fixtures/camt (SOURCES.md there names
 // their origin and licence), so the tests need nothing beside the checkout.
@@ -330,6 +331,38 @@ describe('ZIP archives and wrong files', () => {
     expect(messageOf(strToU8('<html><body>Login</body></html>'))).toMatch(/^not a CAMT file: the XML's root is <html> with <body>;/);
     const full = new TextDecoder().decode(sample('postfinance-camt054-v04-qrr.xml'));
     expect(messageOf(strToU8(full.slice(0, 3000)))).toMatch(/^not well-formed XML: /);
+  });
+});
+
+describe('ZIP bombs are refused before they can cost', () => {
+  const messageOf = (read: () => unknown): string => {
+    try {
+      read();
+    } catch (error) {
+      expect(error).toBeInstanceOf(CamtError);
+      return (error as Error).message;
+    }
+    throw new Error('no CamtError');
+  };
+
+  test('ZIP_LIMITS: a file as much as an upload on its own (50 MB), 100 MB in all, 1000 files', () => {
+    expect(ZIP_LIMITS).toEqual({ files: 1000, fileBytes: 50 * 1024 * 1024, totalBytes: 100 * 1024 * 1024 });
+  });
+
+  test('a file of a ZIP that unpacks beyond 50 MB is refused, naming it', () => {
+    const bomb = zipBomb([{ name: 'ok.xml', megabytes: 1 }, { name: 'auszug.xml', megabytes: 60 }, { name: 'nie.xml', megabytes: 60 }]);
+    expect(messageOf(() => parseCamt(bomb))).toBe('a ZIP archive too large to read: auszug.xml unpacks to more than 51200 kilobytes');
+    expect(messageOf(() => readCamtBalances(bomb))).toMatch(/^a ZIP archive too large to read: /);
+  });
+
+  test('files each within 50 MB, together beyond 100 MB, are refused', () => {
+    const bomb = zipBomb([1, 2, 3].map((i) => ({ name: `teil-${i}.xml`, megabytes: 40 })));
+    expect(messageOf(() => parseCamt(bomb))).toBe('a ZIP archive too large to read: its files unpack to more than 102400 kilobytes in all');
+  });
+
+  test('a ZIP of more than 1000 files is refused before one is unpacked', () => {
+    const many = zipSync(Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`f${i}.xml`, strToU8('<a/>')])));
+    expect(messageOf(() => parseCamt(many))).toBe('a ZIP archive too large to read: it holds 1001 files, more than 1000');
   });
 });
 
