@@ -1,5 +1,6 @@
 // Bank statement uploads that must not take the service down (issue 21): a ZIP that inflates far past
-// its size is a 422 `errors.file`, answered at once, and the service goes on answering. Against `acct server start` in a process of its own (the built
+// its size, or XML with a DOCTYPE or nested without end, is a 422 `errors.file`, answered at once,
+// and the service goes on answering. Against `acct server start` in a process of its own (the built
 // binary: `npm run build` first), so the test reads the service's own memory from /proc; the figures
 // of the answer time and the memory are in bench/README.md ("Upload limits").
 // Contract: docs/service/import-entries.md ("Upload").
@@ -77,4 +78,17 @@ describe('ZIP bombs', () => {
     const bomb = zipBomb(Array.from({ length: 4 }, (_, i) => ({ name: `teil-${i + 1}.xml`, megabytes: 45 })));
     await expectRefused(bomb, 'teile.zip', /more than 102400 kilobytes in all/);
   }, 60_000);
+});
+
+describe('XML the parser must not be handed', () => {
+  it('a DOCTYPE (here an external entity) is a 422 errors.file naming it, never processed', async () => {
+    const xml = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+      + '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt><Stmt><Id>&x;</Id></Stmt></BkToCstmrStmt></Document>';
+    await expectRefused(xml, 'doctype.xml', /DOCTYPE/);
+  });
+
+  it('20,000 nested elements are a 422 errors.file naming the depth', async () => {
+    const xml = `<Document><BkToCstmrStmt>${'<a>'.repeat(20_000)}${'</a>'.repeat(20_000)}</BkToCstmrStmt></Document>`;
+    await expectRefused(xml, 'tief.xml', /nested more than 100 levels deep/);
+  });
 });

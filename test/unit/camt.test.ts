@@ -334,7 +334,7 @@ describe('ZIP archives and wrong files', () => {
   });
 });
 
-describe('ZIP bombs are refused before they can cost', () => {
+describe('what is refused before it can cost: ZIP bombs, a DOCTYPE, deep nesting', () => {
   const messageOf = (read: () => unknown): string => {
     try {
       read();
@@ -344,6 +344,7 @@ describe('ZIP bombs are refused before they can cost', () => {
     }
     throw new Error('no CamtError');
   };
+  const statement = (entries: string): string => new TextDecoder().decode(camt('053', '04', entries));
 
   test('ZIP_LIMITS: a file as much as an upload on its own (50 MB), 100 MB in all, 1000 files', () => {
     expect(ZIP_LIMITS).toEqual({ files: 1000, fileBytes: 50 * 1024 * 1024, totalBytes: 100 * 1024 * 1024 });
@@ -363,6 +364,49 @@ describe('ZIP bombs are refused before they can cost', () => {
   test('a ZIP of more than 1000 files is refused before one is unpacked', () => {
     const many = zipSync(Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`f${i}.xml`, strToU8('<a/>')])));
     expect(messageOf(() => parseCamt(many))).toBe('a ZIP archive too large to read: it holds 1001 files, more than 1000');
+  });
+
+  test('a DOCTYPE is refused before any parser sees it: external or internal entities, any case, in a ZIP naming the file', () => {
+    const body = statement(entry({ amount: '1.00', ref: '&x;' }, '04'));
+    const doctypes = [
+      '<!DOCTYPE Document [<!ENTITY x SYSTEM "file:///etc/passwd">]>',
+      '<!DOCTYPE Document [<!ENTITY x "harmless">]>',
+      '<!doctype Document>',
+      '<!DOCTYPE Document [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY x "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>',
+    ];
+    for (const doctype of doctypes) {
+      const xml = body.replace('?>\n', `?>\n${doctype}`);
+      expect(messageOf(() => parseCamt(strToU8(xml))), doctype).toBe('not accepted: the XML has a DOCTYPE (a document type declaration), which no CAMT file has');
+      expect(messageOf(() => readCamtBalances(strToU8(xml))), doctype).toMatch(/DOCTYPE/);
+    }
+    const zip = zipSync({ 'a.xml': strToU8(statement(entry({ amount: '1.00' }, '04'))), 'b.xml': strToU8(body.replace('?>\n', `?>\n${doctypes[0]}`)) });
+    expect(messageOf(() => parseCamt(zip))).toBe('b.xml: not accepted: the XML has a DOCTYPE (a document type declaration), which no CAMT file has');
+    expect(messageOf(() => parseCamt(strToU8(body.replace('<Document', '<!ENTITY x "y"><Document'))))).toMatch(/^not accepted: the XML has a markup declaration \(<!ENTITY x/);
+  });
+
+  test('a DOCTYPE\'s text in a comment or CDATA is no DOCTYPE', () => {
+    const xml = statement(entry({ amount: '1.00', info: '<![CDATA[<!DOCTYPE x> <a><b><c>]]>' }, '04')).replace('?>\n', '?>\n<!-- <!DOCTYPE x> <a><b> -->');
+    expect(only(parseCamt(strToU8(xml))).transactions[0].entryInfo).toBe('<!DOCTYPE x> <a><b><c>');
+  });
+
+  test('elements nested more than 100 levels deep are refused (Document is level 1); 100 levels are read', () => {
+    // Document, BkToCstmrStmt, Stmt, Ntry: the extra elements inside the entry start at level 5
+    const nested = (levels: number) => `${'<X>'.repeat(levels)}${'</X>'.repeat(levels)}`;
+    const at = (levels: number, comment = '') => strToU8(statement(entry({ amount: '1.00', info: 'i' }, '04').replace('<AddtlNtryInf>', `${nested(levels)}<AddtlNtryInf>`)).replace('?>\n', `?>\n${comment}`));
+    for (const comment of ['', '<!-- the whole document parsed at once -->']) {
+      expect(only(parseCamt(at(96, comment))).transactions).toHaveLength(1);
+      expect(messageOf(() => parseCamt(at(97, comment)))).toBe("not accepted: the XML's elements are nested more than 100 levels deep");
+      expect(messageOf(() => readCamtBalances(at(97, comment)))).toMatch(/nested more than 100 levels/);
+    }
+    const deep = strToU8(`<Document><BkToCstmrStmt>${nested(20_000)}</BkToCstmrStmt></Document>`);
+    expect(messageOf(() => parseCamt(deep))).toBe("not accepted: the XML's elements are nested more than 100 levels deep");
+    expect(messageOf(() => parseCamt(zipSync({ 'tief.xml': deep })))).toMatch(/^tief\.xml: not accepted: the XML's elements are nested more than 100 levels deep/);
+  });
+
+  test('self-closing elements, attributes with > and / in quotes, comments and processing instructions do not nest', () => {
+    const flat = '<X a="1 > 0" b=\'/>\'/><?pi x?><!-- <Y> -->'.repeat(200);
+    const xml = statement(entry({ amount: '2.00' }, '04').replace('<BookgDt>', `${flat}<BookgDt>`));
+    expect(only(parseCamt(strToU8(xml))).transactions[0].amountRappen).toBe(200);
   });
 });
 
