@@ -8,7 +8,7 @@
 //
 //   node bench/upload-limits.mjs [--only NAME]
 //
-// See bench/README.md ("Upload limits").
+// See bench/README.md ("Upload limits benchmark").
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchOptions, die, httpGet, makeSandbox, procMiB, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';

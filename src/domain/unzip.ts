@@ -4,7 +4,7 @@
 // as soon as a limit is passed: a 5 MB archive of 12 files of 400 MB each costs what its first 50 MB
 // cost, not 4.8 GB. Node's zlib counts and stops (`maxOutputLength`), in C: at 50 MB of zeros it stops
 // in a tenth of the time fflate's streaming Inflate takes, fed a few kilobytes at a time, and with half
-// the memory (bench/README.md, "Upload limits").
+// the memory (bench/README.md, "Upload limits benchmark").
 //
 // The files are found as fflate's unzipSync finds them, through the central directory (ZIP64 too);
 // stored and deflated files are read, any other method is an error.

@@ -2,7 +2,7 @@
 // its size, or XML with a DOCTYPE or nested without end, is a 422 `errors.file`, answered at once,
 // and the service goes on answering. Against `acct server start` in a process of its own (the built
 // binary: `npm run build` first), so the test reads the service's own memory from /proc; the figures
-// of the answer time and the memory are in bench/README.md ("Upload limits").
+// of the answer time and the memory are in bench/README.md ("Upload limits benchmark").
 // Contract: docs/service/import-entries.md ("Upload").
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
