@@ -1,7 +1,8 @@
 // ISO 20022 bank-to-customer messages (pure, no I/O; swiss-domain.md "CAMT", service-decisions.md
 // "Bank import (CAMT)"): camt.052 reports, camt.053 statements and camt.054 notifications, versions
 // .02/.04/.08, read by local element names so the namespace (and any prefix) does not matter. A ZIP
-// archive of such files is read file by file.
+// archive of such files is read file by file, within ZIP_LIMITS (counted as it is unpacked: unzip.ts).
+// No parser sees a DOCTYPE or elements nested deeper than MAX_DEPTH: checkMarkup refuses them first.
 //
 // One transaction per `TxDtls`, or the entry itself when it has none. Only booked entries count
 // (`Sts` BOOK, `Sts/Cd` BOOK in .08, or no status); pending (PDNG) and information (INFO) entries are
@@ -13,11 +14,11 @@
 // Anything that is not such a file throws a CamtError whose message says what was found instead;
 // the service answers it as 422 `errors.file`.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { unzipSync } from 'fflate';
 import { isCalendarDate } from './calendar.js';
 import { normaliseIban } from './iban.js';
 import { MAX_MONEY, MAX_MONEY_TEXT, toRappen } from './money.js';
 import { isValidQrr, isValidScor, normaliseReference } from './qr-reference.js';
+import { UnzipError, unzipWithin, type UnzipLimits, type UnzippedFile } from './unzip.js';
 
 export type CamtKind = '052' | '053' | '054';
 export type CamtDirection = 'credit' | 'debit';
@@ -108,6 +109,12 @@ const ROOTS: Record<string, { kind: CamtKind; child: string }> = {
 // Elements that may repeat: always arrays, so a single one needs no special case.
 const REPEATED = new Set(['Stmt', 'Ntfctn', 'Rpt', 'Bal', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Strd', 'CdtrRefInf', 'AddtlNtryInf']);
 
+/**
+ * How deep elements may nest. CAMT's deepest path is under 20 levels (Document … TxDtls, RmtInf, Strd,
+ * CdtrRefInf, Tp, CdOrPrtry, Cd); deeper is no bank's file, and the parser would throw on it.
+ */
+const MAX_DEPTH = 100;
+
 const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@',
@@ -122,6 +129,8 @@ const parser = new XMLParser({
   isArray: (name) => REPEATED.has(name),
   // isArray needs the name only: no path string built for every element
   jPath: false,
+  // checkMarkup refuses deeper files first; this stays the parser's own stop
+  maxNestedTags: MAX_DEPTH,
 });
 
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -175,13 +184,63 @@ function looksLikeXml(content: string): boolean {
 /** What to read: `balancesOnly` leaves the entries unread (and the file unvalidated: it was read whole before). */
 interface ReadOptions { balancesOnly?: boolean }
 
+/** The end of the start tag that begins at `from` (a `>` outside quoted attribute values), else -1. */
+const TAG_END = /(?:[^"'>]|"[^"]*"|'[^']*')*>/y;
+function tagEnd(content: string, from: number): number {
+  TAG_END.lastIndex = from;
+  return TAG_END.test(content) ? TAG_END.lastIndex - 1 : -1;
+}
+
+/** What the `<!` at `at` declares, for a message. */
+const declarationAt = (content: string, at: number): string =>
+  /^<!doctype/i.test(content.slice(at, at + 9)) ? 'a DOCTYPE (a document type declaration)' : `a markup declaration (${preview(content.slice(at, at + 12))})`;
+
+/**
+ * Refuses, before any parser sees it, a document with a DOCTYPE (no CAMT file has one; its entities
+ * could reach for files or expand without end, so none is ever processed) and one whose elements nest
+ * deeper than MAX_DEPTH. One pass over the tags; comments, CDATA and processing instructions are
+ * stepped over. Broken markup is left to the validator.
+ */
+function checkMarkup(content: string, where: string): void {
+  let depth = 0;
+  for (let at = content.indexOf('<'); at >= 0; at = content.indexOf('<', at + 1)) {
+    const next = content[at + 1];
+    if (next === '!') {
+      const skipTo = content.startsWith('<!--', at) ? '-->' : content.startsWith('<![CDATA[', at) ? ']]>' : undefined;
+      if (skipTo === undefined) throw new CamtError(`${where}not accepted: the XML has ${declarationAt(content, at)}, which no CAMT file has`);
+      at = content.indexOf(skipTo, at + 4);
+    } else if (next === '?') {
+      at = content.indexOf('?>', at + 2);
+    } else if (next === '/') {
+      depth -= 1;
+      continue;
+    } else {
+      at = tagEnd(content, at + 1);
+      if (at >= 0 && content[at - 1] !== '/' && ++depth > MAX_DEPTH) {
+        throw new CamtError(`${where}not accepted: the XML's elements are nested more than ${MAX_DEPTH} levels deep`);
+      }
+    }
+    if (at < 0) return;
+  }
+}
+
+/** The parser's tree of `xml`; what it still refuses is a CamtError, not a crash. */
+function parseTree(xml: string, where: string): Node {
+  try {
+    return parser.parse(xml) as Node;
+  } catch (error) {
+    throw new CamtError(`${where}not readable XML: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 function parseXml(content: string, where: string, options: ReadOptions): CamtStatement[] {
+  checkMarkup(content, where);
   const valid = options.balancesOnly ? true : XMLValidator.validate(content);
   if (valid !== true) {
     throw new CamtError(`${where}not well-formed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`);
   }
   const { skeleton, entries } = cutEntries(content);
-  const doc = parser.parse(skeleton) as Node;
+  const doc = parseTree(skeleton, where);
   const rootName = Object.keys(doc).find((key) => !key.startsWith('?') && !key.startsWith('#'));
   const root = rootName === undefined ? undefined : doc[rootName];
   const namespace = /xmlns(?::[\w.-]+)?\s*=\s*["']([^"']*)["']/.exec(content.slice(0, 4000))?.[1];
@@ -310,7 +369,7 @@ function readStatement(statement: unknown, kind: CamtKind, version: string | nul
   });
   // an entry cut out by cutEntries is its position among the cut texts, parsed when it is read
   const entries = list(at(statement, 'Ntry'));
-  const entryAt = (i: number): unknown => (cut === null ? entries[i] : at(parser.parse(cut[Number(text(entries[i]))]) as Node, 'Ntry'));
+  const entryAt = (i: number): unknown => (cut === null ? entries[i] : at(parseTree(cut[Number(text(entries[i]))], where), 'Ntry'));
   const currency = textAt(statement, 'Acct', 'Ccy') ?? (balances[0]?.currency || undefined)
     ?? (entries.length > 0 ? text(at(entryAt(0), 'Amt', '@Ccy')) : undefined) ?? null;
   const transactions: CamtTransaction[] = [];
@@ -420,16 +479,27 @@ function parseXmlFile(bytes: Uint8Array, where: string, options: ReadOptions): C
   return parseXml(content, where, options);
 }
 
-function parseZip(bytes: Uint8Array, options: ReadOptions): CamtStatement[] {
-  let files: Record<string, Uint8Array>;
+/**
+ * What a ZIP of statements may unpack to: each file as much as one uploaded on its own (the service's
+ * 50 MB), all of them twice that, and 1000 files (a year of daily notifications for two accounts is
+ * 730). Beyond it the archive is refused without being unpacked further.
+ */
+export const ZIP_LIMITS: UnzipLimits = { files: 1000, fileBytes: 50 * 1024 * 1024, totalBytes: 100 * 1024 * 1024 };
+
+function unzip(bytes: Uint8Array): UnzippedFile[] {
   try {
-    files = unzipSync(bytes);
+    return unzipWithin(bytes, ZIP_LIMITS);
   } catch (error) {
+    if (error instanceof UnzipError && error.tooLarge) throw new CamtError(`a ZIP archive too large to read: ${error.message}`);
     throw new CamtError(`a broken ZIP archive (${error instanceof Error ? error.message : String(error)})`);
   }
+}
+
+function parseZip(bytes: Uint8Array, options: ReadOptions): CamtStatement[] {
+  const files = unzip(bytes);
   const statements: CamtStatement[] = [];
   const others: string[] = [];
-  for (const [name, content] of Object.entries(files)) {
+  for (const { name, bytes: content } of files) {
     const base = name.split('/').pop() ?? name;
     if (name.endsWith('/') || name.startsWith('__MACOSX/') || base.startsWith('.')) continue;
     const text = decode(content);
@@ -445,9 +515,9 @@ function parseZip(bytes: Uint8Array, options: ReadOptions): CamtStatement[] {
       else throw error;
     }
   }
-  if (statements.length === 0 && others.length === 0 && Object.keys(files).length > 0) {
+  if (statements.length === 0 && others.length === 0 && files.length > 0) {
     // Only folders or hidden files.
-    others.push(...Object.keys(files));
+    others.push(...files.map((file) => file.name));
   }
   if (statements.length === 0) {
     throw new CamtError(`a ZIP without CAMT files (found: ${others.length === 0 ? 'nothing' : others.join(', ')})`);

@@ -91,6 +91,8 @@ export function secondTenant(svc: TestService, opts: SecondUserOptions & { compa
 
 export interface ServiceProcess {
   url: string;
+  /** The process id (to read its memory from /proc). */
+  pid: number;
   /** A request with the owner's token (a FormData body goes as multipart, any other as JSON); the answer's status, JSON body and headers. */
   call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }>;
   stop(): Promise<void>;
@@ -121,7 +123,7 @@ export function startServiceProcess(dataDir: string): Promise<ServiceProcess> {
     child.stdout.setEncoding('utf8').on('data', (d) => {
       out += d;
       const url = /listening on (\S+)\n/.exec(out)?.[1];
-      if (url) resolve({ url, call: (method, path, body) => callProcess(url, method, path, body), stop: () => { child.kill('SIGTERM'); return exited; } });
+      if (url) resolve({ url, pid: child.pid!, call: (method, path, body) => callProcess(url, method, path, body), stop: () => { child.kill('SIGTERM'); return exited; } });
     });
   });
 }

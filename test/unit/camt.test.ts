@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, test } from 'vitest';
-import { CamtError, parseCamt, readCamtBalances, statementBalances, type CamtDirection, type CamtStatement, type CamtTransaction } from '../../src/domain/camt.js';
+import { CamtError, parseCamt, readCamtBalances, statementBalances, ZIP_LIMITS, type CamtDirection, type CamtStatement, type CamtTransaction } from '../../src/domain/camt.js';
 import { bankTransactionText } from '../../src/domain/bank-transaction-codes.js';
+import { zipBomb } from '../helpers/zip-bomb.js';
 
 // The real bank files, copied from the shared samples into test/fixtures/camt (SOURCES.md there names
 // their origin and licence), so the tests need nothing beside the checkout.
@@ -333,6 +334,82 @@ describe('ZIP archives and wrong files', () => {
     expect(messageOf(strToU8('<html><body>Login</body></html>'))).toMatch(/^not a CAMT file: the XML's root is <html> with <body>;/);
     const full = new TextDecoder().decode(sample('postfinance-camt054-v04-qrr.xml'));
     expect(messageOf(strToU8(full.slice(0, 3000)))).toMatch(/^not well-formed XML: /);
+  });
+});
+
+describe('what is refused before it can cost: ZIP bombs, a DOCTYPE, deep nesting', () => {
+  const messageOf = (read: () => unknown): string => {
+    try {
+      read();
+    } catch (error) {
+      expect(error).toBeInstanceOf(CamtError);
+      return (error as Error).message;
+    }
+    throw new Error('no CamtError');
+  };
+  const statement = (entries: string): string => new TextDecoder().decode(camt('053', '04', entries));
+
+  test('ZIP_LIMITS: a file as much as an upload on its own (50 MB), 100 MB in all, 1000 files', () => {
+    expect(ZIP_LIMITS).toEqual({ files: 1000, fileBytes: 50 * 1024 * 1024, totalBytes: 100 * 1024 * 1024 });
+  });
+
+  test('a file of a ZIP that unpacks beyond 50 MB is refused, naming it', () => {
+    const bomb = zipBomb([{ name: 'ok.xml', megabytes: 1 }, { name: 'auszug.xml', megabytes: 60 }, { name: 'nie.xml', megabytes: 60 }]);
+    expect(messageOf(() => parseCamt(bomb))).toBe('a ZIP archive too large to read: auszug.xml unpacks to more than 51200 kilobytes');
+    expect(messageOf(() => readCamtBalances(bomb))).toMatch(/^a ZIP archive too large to read: /);
+  });
+
+  test('files each within 50 MB, together beyond 100 MB, are refused', () => {
+    const bomb = zipBomb([1, 2, 3].map((i) => ({ name: `teil-${i}.xml`, megabytes: 40 })));
+    expect(messageOf(() => parseCamt(bomb))).toBe('a ZIP archive too large to read: its files unpack to more than 102400 kilobytes in all');
+  });
+
+  test('a ZIP of more than 1000 files is refused before one is unpacked', () => {
+    const many = zipSync(Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`f${i}.xml`, strToU8('<a/>')])));
+    expect(messageOf(() => parseCamt(many))).toBe('a ZIP archive too large to read: it holds 1001 files, more than 1000');
+  });
+
+  test('a DOCTYPE is refused before any parser sees it: external or internal entities, any case, in a ZIP naming the file', () => {
+    const body = statement(entry({ amount: '1.00', ref: '&x;' }, '04'));
+    const doctypes = [
+      '<!DOCTYPE Document [<!ENTITY x SYSTEM "file:///etc/passwd">]>',
+      '<!DOCTYPE Document [<!ENTITY x "harmless">]>',
+      '<!doctype Document>',
+      '<!DOCTYPE Document [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY x "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>',
+    ];
+    for (const doctype of doctypes) {
+      const xml = body.replace('?>\n', `?>\n${doctype}`);
+      expect(messageOf(() => parseCamt(strToU8(xml))), doctype).toBe('not accepted: the XML has a DOCTYPE (a document type declaration), which no CAMT file has');
+      expect(messageOf(() => readCamtBalances(strToU8(xml))), doctype).toMatch(/DOCTYPE/);
+    }
+    const zip = zipSync({ 'a.xml': strToU8(statement(entry({ amount: '1.00' }, '04'))), 'b.xml': strToU8(body.replace('?>\n', `?>\n${doctypes[0]}`)) });
+    expect(messageOf(() => parseCamt(zip))).toBe('b.xml: not accepted: the XML has a DOCTYPE (a document type declaration), which no CAMT file has');
+    expect(messageOf(() => parseCamt(strToU8(body.replace('<Document', '<!ENTITY x "y"><Document'))))).toMatch(/^not accepted: the XML has a markup declaration \(<!ENTITY x/);
+  });
+
+  test('a DOCTYPE\'s text in a comment or CDATA is no DOCTYPE', () => {
+    const xml = statement(entry({ amount: '1.00', info: '<![CDATA[<!DOCTYPE x> <a><b><c>]]>' }, '04')).replace('?>\n', '?>\n<!-- <!DOCTYPE x> <a><b> -->');
+    expect(only(parseCamt(strToU8(xml))).transactions[0].entryInfo).toBe('<!DOCTYPE x> <a><b><c>');
+  });
+
+  test('elements nested more than 100 levels deep are refused (Document is level 1); 100 levels are read', () => {
+    // Document, BkToCstmrStmt, Stmt, Ntry: the extra elements inside the entry start at level 5
+    const nested = (levels: number) => `${'<X>'.repeat(levels)}${'</X>'.repeat(levels)}`;
+    const at = (levels: number, comment = '') => strToU8(statement(entry({ amount: '1.00', info: 'i' }, '04').replace('<AddtlNtryInf>', `${nested(levels)}<AddtlNtryInf>`)).replace('?>\n', `?>\n${comment}`));
+    for (const comment of ['', '<!-- the whole document parsed at once -->']) {
+      expect(only(parseCamt(at(96, comment))).transactions).toHaveLength(1);
+      expect(messageOf(() => parseCamt(at(97, comment)))).toBe("not accepted: the XML's elements are nested more than 100 levels deep");
+      expect(messageOf(() => readCamtBalances(at(97, comment)))).toMatch(/nested more than 100 levels/);
+    }
+    const deep = strToU8(`<Document><BkToCstmrStmt>${nested(20_000)}</BkToCstmrStmt></Document>`);
+    expect(messageOf(() => parseCamt(deep))).toBe("not accepted: the XML's elements are nested more than 100 levels deep");
+    expect(messageOf(() => parseCamt(zipSync({ 'tief.xml': deep })))).toMatch(/^tief\.xml: not accepted: the XML's elements are nested more than 100 levels deep/);
+  });
+
+  test('self-closing elements, attributes with > and / in quotes, comments and processing instructions do not nest', () => {
+    const flat = '<X a="1 > 0" b=\'/>\'/><?pi x?><!-- <Y> -->'.repeat(200);
+    const xml = statement(entry({ amount: '2.00' }, '04').replace('<BookgDt>', `${flat}<BookgDt>`));
+    expect(only(parseCamt(strToU8(xml))).transactions[0].amountRappen).toBe(200);
   });
 });
 

@@ -1,7 +1,7 @@
 // Imported bank transactions (docs/service/import-entries.md): the queue with its counts and search,
 // read, update (one and several), reset, soft delete, process, the CAMT upload and receipts, under
 // the detailed reference's `/entries/import…` and the overview's `/import-entries…` paths alike.
-// The upload's parser (fast-xml-parser, fflate) loads on the first upload, not with the service.
+// The upload's parser (fast-xml-parser, the ZIP reader) loads on the first upload, not with the service.
 import type { Hono } from 'hono';
 import { MAX_STATEMENT_BYTES, STATEMENT_UPLOAD_PATHS } from './paths.js';
 import type * as Zod from 'zod';
