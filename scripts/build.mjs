@@ -32,8 +32,9 @@ await build({
   // node_modules when the code that needs them first runs (the CLI's lazy require(), the service's CSV
   // chunk reached by await import()), so other commands and the service's start neither load nor parse them.
   // pdfkit reads its font metrics from files beside its own module, so it (and swissqrbill, which draws
-  // on it) stays in node_modules too, imported only by the PDF chunk.
-  external: ['papaparse', 'cli-table3', 'pdfkit', 'swissqrbill'],
+  // on it, and linebreak, whose line breaker the PDF code shares with it) stays in node_modules too,
+  // imported only by the PDF chunk.
+  external: ['papaparse', 'cli-table3', 'pdfkit', 'swissqrbill', 'linebreak'],
   chunkNames: 'chunks/[name]-[hash]',
   // CommonJS dependencies inside an ESM bundle need a require().
   banner: { js: "import { createRequire as __acctCreateRequire } from 'node:module'; const require = __acctCreateRequire(import.meta.url);" },

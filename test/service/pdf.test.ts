@@ -2,7 +2,8 @@
 // the text mupdf extracts shows the number, the customer, each position and the totals; the QR code
 // is decoded by zxing-wasm from the rendered page of the real PDF (not from the payload builder) and
 // its lines are checked against the invoice. Refusals: 422 naming the IBAN or the creditor field, 404
-// for another company's document. And the build: the service's start does not load pdfkit.
+// for another company's document. Long text: a position of one 60,000-character word renders in
+// seconds, broken over lines. And the build: the service's start does not load pdfkit.
 // ACCT_PDF_PNG_DIR=/tmp/pdf-look writes the pages as PNG for a look by eye.
 import { isValidScor, makeQrr, makeScor } from '../../src/domain/qr-reference.js';
 import { qrMessage } from '../../src/domain/qr-bill.js';
@@ -331,4 +332,34 @@ describe('the build', () => {
     const onUse = reachable([...loaded], (f) => [...staticImports(f), ...dynamicImports(f)]);
     expect([...onUse].some((f) => !loaded.has(f) && /from\s*["']pdfkit["']/.test(readFileSync(f, 'utf8')))).toBe(true);
   });
+});
+
+describe('long text', () => {
+  let c: number;
+  let cust: number;
+  beforeAll(async () => {
+    c = await company('Lang AG');
+    cust = await customer(c, { name: 'Beispiel AG', street: 'Seestrasse 5', zip: '6003', city: 'Luzern', country: 'CH' });
+  });
+
+  /** One word of `length` characters that repeats nowhere: the base-36 numbers 0, 1, 2, … written one after another. */
+  const longWord = (length: number): string => {
+    let word = '';
+    for (let i = 0; word.length < length; i++) word += i.toString(36);
+    return word.slice(0, length);
+  };
+
+  it('renders a position of one 60,000-character word within seconds, the word broken across lines', async () => {
+    const word = longWord(60_000);
+    const inv = await create(c, 'invoices', { customer_id: cust, title: 'Langes Wort', positions: [{ description: word, amount: 1, price: 100 }] });
+    const started = performance.now();
+    const pdf = await pdfOf(c, 'invoices', inv.id, 'invoice-long-word');
+    expect(performance.now() - started).toBeLessThan(10_000);
+    // the word's lines (nothing but its characters; not the quantity's "1"), read in order over the pages, give the whole word back
+    const lines = pdf.text.flatMap((t) => t.split('\n')).filter((l) => /^[0-9a-z]{2,}$/.test(l));
+    expect(lines.join('')).toContain(word);
+    // broken at the column's width: 50 to 70 characters a line
+    expect(lines.length).toBeGreaterThan(600);
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThan(100);
+  }, 60_000);
 });
