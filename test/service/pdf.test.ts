@@ -361,5 +361,9 @@ describe('long text', () => {
     // broken at the column's width: 50 to 70 characters a line
     expect(lines.length).toBeGreaterThan(600);
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThan(100);
+    // the row starts on the first page, under the heading, its figures beside its first line; the total follows it
+    expect(pdf.text[0]).toContain(lines[0]);
+    expect(flat(pdf.text[0])).toMatch(/Langes Wort .*Beschreibung.* 1 100\.00 100\.00/);
+    expect(flat(pdf.text[pdf.pages - 1])).toContain('Total CHF 100.00');
   }, 60_000);
 });

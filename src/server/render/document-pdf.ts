@@ -18,6 +18,8 @@ const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
 const CONTINUED_TOP = 60;
 /** The QR-bill payment part: 105 mm high, the full width of the page. */
 const QR_HEIGHT = SwissQRBill.height;
+/** The bottom margin of the page the QR part is drawn on: its last lines are near the paper's edge. */
+const QR_MARGIN_BOTTOM = 10;
 
 export interface Column { key: 'text' | 'quantity' | 'unit' | 'price' | 'sum'; x: number; width: number; align: 'left' | 'right' }
 
@@ -62,7 +64,7 @@ function fontFor(row: PdfRow): string {
 }
 
 /** A table row's description and note as drawn, measured once for both the page break and the drawing. */
-interface FittedRow { row: PdfRow; text: string; note: string | null; width: number; textHeight: number; height: number }
+interface FittedRow { row: PdfRow; text: string; note: string | null; width: number; height: number }
 
 function fitRow(doc: Doc, row: PdfRow, columns: Column[]): FittedRow {
   const width = columns[0].width - 6 - (row.child ? INDENT : 0);
@@ -70,7 +72,7 @@ function fitRow(doc: Doc, row: PdfRow, columns: Column[]): FittedRow {
   const textHeight = doc.heightOfString(text, { width });
   const note = row.note ? fitted(doc, 'Helvetica', 8, row.note, width) : null;
   const noteHeight = note ? doc.heightOfString(note, { width }) + 1 : 0;
-  return { row, text, note, width, textHeight, height: textHeight + noteHeight + GAP * 2 };
+  return { row, text, note, width, height: textHeight + noteHeight + GAP * 2 };
 }
 
 function drawHeader(doc: Doc, model: PdfModel, columns: Column[], y: number): number {
@@ -83,12 +85,24 @@ function drawHeader(doc: Doc, model: PdfModel, columns: Column[], y: number): nu
   return bottom + 2;
 }
 
-function drawRow(doc: Doc, { row, text, note, width, textHeight }: FittedRow, columns: Column[], y: number): void {
+/** The last page, the one layout draws on (switchToPage gets back to an earlier one). */
+function lastPage(doc: Doc): number {
+  const range = doc.bufferedPageRange();
+  return range.start + range.count - 1;
+}
+
+/** Draws a row at `y`; where the next row goes: below it, or where its text ended if that ran on over pages. */
+function drawRow(doc: Doc, { row, text, note, width, height }: FittedRow, columns: Column[], y: number): number {
   const [textCol] = columns;
   const indent = row.child ? INDENT : 0;
   const top = y + GAP;
+  const first = lastPage(doc);
   doc.fillColor('black').font(fontFor(row)).fontSize(9.5).text(text, textCol.x + indent, top, { width });
-  if (note) doc.font('Helvetica').fontSize(8).fillColor('#555555').text(note, textCol.x + indent, top + textHeight + 1, { width });
+  if (note) doc.font('Helvetica').fontSize(8).fillColor('#555555').text(note, textCol.x + indent, doc.y + 1, { width });
+  // a text taller than the page ran on over new pages: its figures still stand beside its first line
+  const last = lastPage(doc);
+  const end = doc.y;
+  if (last !== first) doc.switchToPage(first);
   doc.fillColor('black').font(row.kind === 'subtotal' ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5);
   for (const c of columns.slice(1)) {
     const value = row[c.key];
@@ -98,6 +112,9 @@ function drawRow(doc: Doc, { row, text, note, width, textHeight }: FittedRow, co
     const sum = columns[columns.length - 1];
     doc.moveTo(sum.x + 10, y + 1).lineTo(sum.x + sum.width, y + 1).lineWidth(0.5).strokeColor('#888888').stroke();
   }
+  if (last === first) return y + height;
+  doc.switchToPage(last);
+  return end + GAP;
 }
 
 /** Lays the model out on pages; the QR part, when there is one, at the foot of the last page. */
@@ -141,11 +158,12 @@ function layout(doc: Doc, model: PdfModel, qrBill: SwissQRBill | undefined): voi
   // the table, its header repeated on each page
   if (y + 40 > bottom) y = newPage();
   y = drawHeader(doc, model, columns, y);
+  // a row taller than a page starts where it is, as a paragraph does, and runs on over the next pages
+  const tallest = bottom - CONTINUED_TOP - 16;
   for (const row of model.rows) {
     const fit = fitRow(doc, row, columns);
-    if (y + fit.height > bottom) y = drawHeader(doc, model, columns, newPage());
-    drawRow(doc, fit, columns, y);
-    y += fit.height;
+    if (y + fit.height > bottom && (fit.height <= tallest || y + 40 > bottom)) y = drawHeader(doc, model, columns, newPage());
+    y = drawRow(doc, fit, columns, y);
   }
   doc.moveTo(MARGIN.left, y + 2).lineTo(right, y + 2).lineWidth(0.8).strokeColor('black').stroke();
   y += 10;
@@ -184,6 +202,8 @@ function layout(doc: Doc, model: PdfModel, qrBill: SwissQRBill | undefined): voi
   if (qrBill) {
     if (end > contentBottom(true)) end = newPage();
     doc.y = end;
+    // the payment part is drawn below the page's bottom margin
+    doc.page.margins.bottom = QR_MARGIN_BOTTOM;
     doc.fillColor('black');
     qrBill.attachTo(doc, 0, PAGE.height - QR_HEIGHT);
   }
@@ -216,7 +236,7 @@ function qrPart(model: PdfModel): SwissQRBill | undefined {
 export async function renderDocumentPdf(model: PdfModel): Promise<Buffer> {
   const qrBill = qrPart(model);
   const doc = new PDFDocument({
-    size: 'A4', margins: { top: MARGIN.top, left: MARGIN.left, right: MARGIN.right, bottom: 10 }, bufferPages: true,
+    size: 'A4', margins: MARGIN, bufferPages: true,
     info: { Title: model.heading, Subject: model.number, Creator: 'acct' }, lang: model.lang,
   });
   const chunks: Buffer[] = [];
