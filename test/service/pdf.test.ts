@@ -3,17 +3,21 @@
 // is decoded by zxing-wasm from the rendered page of the real PDF (not from the payload builder) and
 // its lines are checked against the invoice. Refusals: 422 naming the IBAN or the creditor field, 404
 // for another company's document. Long text: a position of one 60,000-character word renders in
-// seconds, broken over lines. And the build: the service's start does not load pdfkit.
+// seconds, broken over lines; while a PDF of hundreds of pages renders (on the worker thread), another
+// request is answered. And the build: the service's start does not load pdfkit, the PDF worker does.
 // ACCT_PDF_PNG_DIR=/tmp/pdf-look writes the pages as PNG for a look by eye.
 import { isValidScor, makeQrr, makeScor } from '../../src/domain/qr-reference.js';
 import { qrMessage } from '../../src/domain/qr-bill.js';
 import { parseQrPayload } from '../helpers/qr-payload.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompany, setCompany } from '../../src/server/main.js';
 import { run } from '../../src/server/store/db.js';
 import { decodeQr, pdfBytes, readPdf, savePages, type ReadPdf } from '../helpers/pdf.js';
+import { workerScript } from '../../src/server/render/pdf-renderer.js';
 import { secondTenant, startTestService, taxRateId, type TestService } from '../helpers/service.js';
 import { EXAMPLE_POSITIONS } from '../fixtures/documents.js';
 
@@ -325,16 +329,23 @@ describe('the build', () => {
     return seen;
   };
 
-  it('loads pdfkit and swissqrbill only from a chunk the service imports on use', () => {
+  it('loads pdfkit and swissqrbill only in the PDF worker, started from a chunk the service imports on use', () => {
     const loaded = reachable([join(dist, 'server.js')], staticImports);
     expect(loaded.size).toBeGreaterThan(1);
     for (const file of loaded) expect(readFileSync(file, 'utf8'), file).not.toMatch(/pdfkit|swissqrbill/);
     const onUse = reachable([...loaded], (f) => [...staticImports(f), ...dynamicImports(f)]);
-    expect([...onUse].some((f) => !loaded.has(f) && /from\s*["']pdfkit["']/.test(readFileSync(f, 'utf8')))).toBe(true);
+    for (const file of onUse) expect(readFileSync(file, 'utf8'), file).not.toMatch(/from\s*["'](pdfkit|swissqrbill)/);
+    // the renderer, loaded on use, finds the worker's own entry where the build put it
+    const renderer = [...onUse].filter((f) => !loaded.has(f) && readFileSync(f, 'utf8').includes('function workerScript'));
+    expect(renderer).toHaveLength(1);
+    const worker = workerScript(pathToFileURL(renderer[0]).href);
+    expect(fileURLToPath(worker)).toBe(join(dist, 'pdf-worker.js'));
+    const inWorker = reachable([fileURLToPath(worker)], staticImports);
+    expect([...inWorker].some((f) => /from\s*["']pdfkit["']/.test(readFileSync(f, 'utf8')))).toBe(true);
   });
 });
 
-describe('long text', () => {
+describe('long text, and other requests while a PDF renders', () => {
   let c: number;
   let cust: number;
   beforeAll(async () => {
@@ -366,4 +377,29 @@ describe('long text', () => {
     expect(flat(pdf.text[0])).toMatch(/Langes Wort .*Beschreibung.* 1 100\.00 100\.00/);
     expect(flat(pdf.text[pdf.pages - 1])).toContain('Total CHF 100.00');
   }, 60_000);
+
+  it('answers another request while a big PDF renders, before the PDF is done', async () => {
+    // a proposal of 30 positions of 65,535 characters each (the longest a description may be): about 590 pages
+    const paragraph = 'Konzept, Gestaltung und Umsetzung der neuen Website mit allen Unterseiten. ';
+    const description = paragraph.repeat(Math.ceil(65_535 / paragraph.length)).slice(0, 65_535).trim();
+    const prop = await create(c, 'proposals', { customer_id: cust, positions: [{ description: 'Start', amount: 1, price: 10 }] });
+    for (let i = 0; i < 30; i++) {
+      const added = await svc.call('POST', `/companies/${c}/proposals/${prop.id}/positions`, { description, amount: 1, price: 100 });
+      expect(added.status).toBe(201);
+    }
+    // a small PDF first: what loads on the first PDF (the worker, pdfkit) has loaded before the big one
+    const small = await create(c, 'proposals', { customer_id: cust, positions: [{ description: 'Klein', amount: 1, price: 1 }] });
+    await pdfOf(c, 'proposals', small.id);
+    const done: string[] = [];
+    const big = svc.call('GET', `/companies/${c}/proposals/${prop.id}/pdf`).then((res) => { done.push('pdf'); return res; });
+    // by now the big PDF is being drawn (its model is read in milliseconds)
+    await sleep(200);
+    const me = await svc.call('GET', '/users/me');
+    done.push('users/me');
+    expect(me.status).toBe(200);
+    const res = await big;
+    expect(res.status).toBe(200);
+    expect(readPdf(pdfBytes(res.body.base64)).pages).toBeGreaterThan(100);
+    expect(done).toEqual(['users/me', 'pdf']);
+  }, 120_000);
 });

@@ -456,11 +456,11 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     return c.json({ data: readDocument(c, type, Number(row.id)) });
   });
 
-  // the PDF: pdfkit and swissqrbill load on the first request that needs them
+  // the PDF, rendered on a worker thread started on the first request that needs one (pdf-renderer.ts)
   r.get(`${one_}/pdf`, async (c) => {
     const model = checkedPdfModel(c, type, documentOr404(c, type));
-    const { renderDocumentPdf } = await import('../render/document-pdf.js');
-    const bytes = await renderDocumentPdf(model);
+    const { renderPdf } = await import('../render/pdf-renderer.js');
+    const bytes = await renderPdf(model);
     return c.json({ base64: `data:application/pdf;base64,${bytes.toString('base64')}`, fileName: model.fileName });
   });
 
