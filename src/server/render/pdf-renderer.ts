@@ -9,6 +9,12 @@ import type { PdfModel } from './document-model.js';
 
 /** A model as it crosses to the worker: without the labels (they hold functions), made again there from `lang`. */
 export type PdfJob = Omit<PdfModel, 'labels'>;
+/**
+ * What the worker answers: the PDF's bytes, or the API's JSON answer `{ base64, fileName }` as bytes.
+ * For a PDF of thousands of pages, encoding and serialising it takes a quarter of a second: the worker's
+ * time too, not the service's.
+ */
+export type PdfForm = 'pdf' | 'json';
 export type PdfAnswer =
   | { id: number; bytes: Uint8Array }
   | { id: number; error: { message: string; status?: number; errors?: FieldErrors } };
@@ -22,8 +28,8 @@ interface Thread { worker: Worker; jobs: Map<number, Job>; idle?: NodeJS.Timeout
 let current: Thread | undefined;
 let nextId = 1;
 
-/** The PDF's bytes, rendered on the worker. */
-export function renderPdf(model: PdfModel): Promise<Buffer> {
+/** The PDF (or the API's JSON answer holding it), rendered on the worker. */
+export function renderPdf(model: PdfModel, form: PdfForm = 'pdf'): Promise<Buffer> {
   const { labels: _labels, ...job } = model;
   const thread = (current ??= startThread());
   clearTimeout(thread.idle);
@@ -31,7 +37,7 @@ export function renderPdf(model: PdfModel): Promise<Buffer> {
   const id = nextId++;
   return new Promise<Buffer>((resolve, reject) => {
     thread.jobs.set(id, { resolve, reject });
-    thread.worker.postMessage({ id, model: job });
+    thread.worker.postMessage({ id, model: job, form });
   });
 }
 

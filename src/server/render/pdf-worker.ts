@@ -1,21 +1,30 @@
-// The PDF worker thread (pdf-renderer.ts starts it): takes a document's model, answers its PDF's bytes.
-// A document of many pages keeps pdfkit busy for seconds; here that is this thread's time, not the
-// service's. Jobs come one at a time over the port and are answered in order; a refusal (the QR part's
-// 422) travels back as its status, message and field errors, anything else as a message.
+// The PDF worker thread (pdf-renderer.ts starts it): takes a document's model, answers its PDF's bytes
+// or the API's JSON answer holding them. A document of many pages keeps pdfkit busy for seconds; here
+// that is this thread's time, not the service's. Jobs come one at a time over the port and are answered
+// in order; a refusal (the QR part's 422) travels back as its status, message and field errors,
+// anything else as a message.
 import { parentPort } from 'node:worker_threads';
 import { HttpError } from '../http-error.js';
 import { renderDocumentPdf } from './document-pdf.js';
 import { labelsFor } from './labels.js';
-import type { PdfJob, PdfAnswer } from './pdf-renderer.js';
+import type { PdfAnswer, PdfForm, PdfJob } from './pdf-renderer.js';
 
 const port = parentPort!;
 
-port.on('message', async ({ id, model }: { id: number; model: PdfJob }) => {
+/** `{ base64: "data:application/pdf;base64,…", fileName }` as the API answers it (base64 needs no escaping in JSON). */
+function jsonAnswer(pdf: Buffer, fileName: string): Buffer {
+  return Buffer.concat([
+    Buffer.from('{"base64":"data:application/pdf;base64,'), Buffer.from(pdf.toString('base64'), 'latin1'), Buffer.from(`","fileName":${JSON.stringify(fileName)}}`),
+  ]);
+}
+
+port.on('message', async ({ id, model, form }: { id: number; model: PdfJob; form: PdfForm }) => {
   let answer: PdfAnswer;
   let moved: ArrayBuffer[] = [];
   try {
     // the labels hold functions, which cannot cross threads: made again from the language
-    const bytes = await renderDocumentPdf({ ...model, labels: labelsFor(model.lang) });
+    const pdf = await renderDocumentPdf({ ...model, labels: labelsFor(model.lang) });
+    const bytes = form === 'json' ? jsonAnswer(pdf, model.fileName) : pdf;
     answer = { id, bytes };
     // handed over instead of copied, unless the bytes share their memory (Node's pool for small buffers)
     if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) moved = [bytes.buffer as ArrayBuffer];
