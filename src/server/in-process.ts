@@ -22,7 +22,8 @@ export interface InProcessService {
 
 export async function openInProcess(opts: { dataDir: string; log?: (line: string) => void }): Promise<InProcessService> {
   useLightWeb();
-  const { db, localToken, app, recurNow } = await openService({ ...opts, rateLimit: 0, localAccess: true });
+  // one command's requests, one after another: its PDFs are drawn here, without starting a worker thread
+  const { db, localToken, app, recurNow } = await openService({ ...opts, rateLimit: 0, localAccess: true, pdfThread: 'caller' });
   // a command starts the service anew each time: the recurring pass runs on the first command of a day
   await recurNow({ oncePerDay: true });
   return {

@@ -5,26 +5,16 @@
 // anything else as a message.
 import { parentPort } from 'node:worker_threads';
 import { HttpError } from '../http-error.js';
-import { renderDocumentPdf } from './document-pdf.js';
-import { labelsFor } from './labels.js';
+import { runPdfJob } from './pdf-job.js';
 import type { PdfAnswer, PdfForm, PdfJob } from './pdf-renderer.js';
 
 const port = parentPort!;
-
-/** `{ base64: "data:application/pdf;base64,…", fileName }` as the API answers it (base64 needs no escaping in JSON). */
-function jsonAnswer(pdf: Buffer, fileName: string): Buffer {
-  return Buffer.concat([
-    Buffer.from('{"base64":"data:application/pdf;base64,'), Buffer.from(pdf.toString('base64'), 'latin1'), Buffer.from(`","fileName":${JSON.stringify(fileName)}}`),
-  ]);
-}
 
 port.on('message', async ({ id, model, form }: { id: number; model: PdfJob; form: PdfForm }) => {
   let answer: PdfAnswer;
   let moved: ArrayBuffer[] = [];
   try {
-    // the labels hold functions, which cannot cross threads: made again from the language
-    const pdf = await renderDocumentPdf({ ...model, labels: labelsFor(model.lang) });
-    const bytes = form === 'json' ? jsonAnswer(pdf, model.fileName) : pdf;
+    const bytes = await runPdfJob(model, form);
     answer = { id, bytes };
     // handed over instead of copied, unless the bytes share their memory (Node's pool for small buffers)
     if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) moved = [bytes.buffer as ArrayBuffer];
