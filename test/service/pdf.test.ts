@@ -17,7 +17,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompany, setCompany } from '../../src/server/main.js';
 import { run } from '../../src/server/store/db.js';
 import { decodeQr, pdfBytes, readPdf, savePages, type ReadPdf } from '../helpers/pdf.js';
-import { workerScript } from '../../src/server/render/pdf-renderer.js';
+import { renderPdf, workerScript } from '../../src/server/render/pdf-renderer.js';
+import type { PdfModel } from '../../src/server/render/document-model.js';
+import { labelsFor } from '../../src/server/render/labels.js';
+import { HttpError } from '../../src/server/http-error.js';
+import type { QrBillInput } from '../../src/domain/qr-bill.js';
 import { secondTenant, startTestService, taxRateId, type TestService } from '../helpers/service.js';
 import { EXAMPLE_POSITIONS } from '../fixtures/documents.js';
 
@@ -306,6 +310,36 @@ describe('reminders, currencies without a QR part, refusals', () => {
     const theirs = await svc.call('GET', `/companies/${other.company}/invoices/${inv.id}/pdf`, undefined, { token: other.user.token });
     expect(theirs.status).toBe(404);
     expect((await svc.call('GET', `/companies/${c}/proposals/999999/pdf`)).status).toBe(404);
+  });
+});
+
+describe('the PDF worker', () => {
+  const model = (over: Partial<PdfModel> = {}): PdfModel => ({
+    type: 'invoice', lang: 'de', labels: labelsFor('de'), number: 'R-1', heading: 'Rechnung R-1', subheading: null,
+    sender: ['Muster AG'], recipient: ['Beispiel AG'], facts: [], currency: 'CHF', remarksTop: null,
+    rows: [{ kind: 'position', child: false, text: 'Beratung', note: null, quantity: '1', unit: 'h', price: '100.00', sum: '100.00' }],
+    totals: [{ label: 'Total CHF', value: '100.00', strong: true }], remarks: null, signature: null, qr: null, fileName: 'R-1.pdf', ...over,
+  });
+
+  it('answers the PDF, or the API\'s JSON answer holding it', async () => {
+    const pdf = await renderPdf(model());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const json = JSON.parse((await renderPdf(model(), 'json')).toString());
+    expect(Object.keys(json)).toEqual(['base64', 'fileName']);
+    expect(json.fileName).toBe('R-1.pdf');
+    expect(readPdf(pdfBytes(json.base64)).text[0]).toContain('Beratung');
+  });
+
+  it('passes a refusal of the QR part back as the 422 it is', async () => {
+    const qr: QrBillInput = {
+      creditor: { iban: 'CH93 0076 2011 6238 5295 8', name: 'Muster AG', street: 'Bahnhofstrasse', building: '12', zip: '8001', city: 'Zürich', country: 'CH' },
+      debtor: null, amountRappen: 10000, currency: 'CHF', references: { qrReference: null, reference: null }, message: 'R-1',
+    };
+    const refused = await renderPdf(model({ qr })).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({ status: 422, errors: { iban: [expect.stringMatching(/^The QR-bill cannot be made/)] } });
+    // the worker goes on with the next document
+    expect((await renderPdf(model())).subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
 
