@@ -20,7 +20,8 @@ const builtinsWithoutNamespace = {
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
-  entryPoints: { cli: 'src/cli/main.ts', server: 'src/server/main.ts' },
+  // the PDF worker is an entry of its own: the service starts it as a thread from its file (src/server/render/pdf-renderer.ts)
+  entryPoints: { cli: 'src/cli/main.ts', server: 'src/server/main.ts', 'pdf-worker': 'src/server/render/pdf-worker.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -32,8 +33,9 @@ await build({
   // node_modules when the code that needs them first runs (the CLI's lazy require(), the service's CSV
   // chunk reached by await import()), so other commands and the service's start neither load nor parse them.
   // pdfkit reads its font metrics from files beside its own module, so it (and swissqrbill, which draws
-  // on it) stays in node_modules too, imported only by the PDF chunk.
-  external: ['papaparse', 'cli-table3', 'pdfkit', 'swissqrbill'],
+  // on it, and linebreak, whose line breaker the PDF code shares with it) stays in node_modules too,
+  // imported only by the PDF worker's chunks.
+  external: ['papaparse', 'cli-table3', 'pdfkit', 'swissqrbill', 'linebreak'],
   chunkNames: 'chunks/[name]-[hash]',
   // CommonJS dependencies inside an ESM bundle need a require().
   banner: { js: "import { createRequire as __acctCreateRequire } from 'node:module'; const require = __acctCreateRequire(import.meta.url);" },

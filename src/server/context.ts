@@ -6,6 +6,7 @@ import type { Db, Row } from './store/db.js';
 import type { Role } from './store/companies.js';
 import { projectRow } from './store/times.js';
 import type { Failures } from './validation.js';
+import type { PdfThread } from './render/pdf-renderer.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -14,6 +15,8 @@ export interface ServiceDeps {
   rateLimit: number;
   /** logs unexpected faults (stack traces stay out of responses) */
   log: (line: string) => void;
+  /** where PDFs are drawn (render/pdf-renderer.ts): on a worker thread unless told */
+  pdfThread?: PdfThread;
 }
 
 export interface AppEnv {

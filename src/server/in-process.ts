@@ -32,7 +32,8 @@ export interface InProcessOptions {
 
 export async function openInProcess(opts: InProcessOptions): Promise<InProcessService> {
   useLightWeb();
-  const { db, seed, localToken, app, recurNow } = await openService({ ...opts, rateLimit: 0, localAccess: true });
+  // one command's requests, one after another: its PDFs are drawn here, without starting a worker thread
+  const { db, seed, localToken, app, recurNow } = await openService({ ...opts, rateLimit: 0, localAccess: true, pdfThread: 'caller' });
   // a command starts the service anew each time: the recurring pass runs on the first command of a day
   await recurNow({ oncePerDay: true });
   await snapshotOncePerDay(db, opts, seed.seeded);

@@ -6,6 +6,7 @@ import { createApp, API_PREFIX } from './app.js';
 import type { SeedResult } from './admin.js';
 import { isSeeded, localAccessToken } from './local-access.js';
 import { openDatabase, type Db } from './store/db.js';
+import type { PdfThread } from './render/pdf-renderer.js';
 import { clock, todayOf } from './clock.js';
 import { hasRecurringTemplates, lastRecurringDay, recordRecurringDay } from './store/recurring.js';
 
@@ -20,6 +21,8 @@ export interface StartOptions {
   log?: (line: string) => void;
   /** make (or reuse) the token of the CLI's local mode */
   localAccess?: boolean;
+  /** where PDFs are drawn; the CLI's in-process service draws them on its own thread */
+  pdfThread?: PdfThread;
 }
 
 export interface RunningServer {
@@ -43,7 +46,7 @@ export async function openService(opts: Omit<StartOptions, 'host' | 'port'>) {
   const seed: SeedResult = isSeeded(db) ? { seeded: false } : (await import('./admin.js')).ensureSeeded(db, opts.token);
   const localToken = opts.localAccess ? localAccessToken(db, opts.dataDir) : undefined;
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const app = createApp({ db, dataDir: opts.dataDir, rateLimit: opts.rateLimit ?? 120, log });
+  const app = createApp({ db, dataDir: opts.dataDir, rateLimit: opts.rateLimit ?? 120, log, pdfThread: opts.pdfThread });
   // recurring invoices: the copies that fell due while the service was down (the documents' code loads
   // only when there is a template to recur). Every run records its day; `oncePerDay` (local mode, a
   // start per command) skips the pass when it ran that day already.

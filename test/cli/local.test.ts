@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { wallClock } from '../../src/domain/clock.js';
 import { sandbox, type Sandbox } from '../helpers/cli.js';
+import { readPdf } from '../helpers/pdf.js';
 import { tsv } from './support.js';
 
 let box: Sandbox;
@@ -160,5 +161,20 @@ describe('a fresh local ledger', () => {
     expect((await box.run(['tags', 'list'])).code).toBe(0);
     expect(copies()).toHaveLength(1);
     expect(read("SELECT value FROM meta WHERE key = 'recurring_day'")).toEqual([{ value: today }]);
+  });
+
+  test('proposals pdf writes the PDF, and the command then ends', async () => {
+    expect((await box.run(['customers', 'create', '--name', 'Muster AG'])).code).toBe(0);
+    const made = await box.run(['proposals', 'create', '--customer', 'Muster AG', '--position', 'Beratung;2;150', '--json']);
+    expect(made.code, made.stderr).toBe(0);
+    const { number } = JSON.parse(made.stdout);
+    const out = join(box.dataDir, '..', 'offerte.pdf');
+    // (local mode draws on its own thread; a PDF worker left holding the process open would run into
+    // the 20 s timeout of box.run)
+    const r = await box.run(['proposals', 'pdf', number, '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    const text = readPdf(readFileSync(out)).text[0];
+    expect(text).toContain(number);
+    expect(text).toContain('Beratung');
   });
 });

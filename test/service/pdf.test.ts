@@ -2,17 +2,26 @@
 // the text mupdf extracts shows the number, the customer, each position and the totals; the QR code
 // is decoded by zxing-wasm from the rendered page of the real PDF (not from the payload builder) and
 // its lines are checked against the invoice. Refusals: 422 naming the IBAN or the creditor field, 404
-// for another company's document. And the build: the service's start does not load pdfkit.
+// for another company's document. Long text: a position of one 60,000-character word renders in
+// seconds, broken over lines; while a PDF of hundreds of pages renders (on the worker thread), another
+// request is answered. And the build: the service's start does not load pdfkit, the PDF worker does.
 // ACCT_PDF_PNG_DIR=/tmp/pdf-look writes the pages as PNG for a look by eye.
 import { isValidScor, makeQrr, makeScor } from '../../src/domain/qr-reference.js';
 import { qrMessage } from '../../src/domain/qr-bill.js';
 import { parseQrPayload } from '../helpers/qr-payload.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompany, setCompany } from '../../src/server/main.js';
 import { run } from '../../src/server/store/db.js';
 import { decodeQr, pdfBytes, readPdf, savePages, type ReadPdf } from '../helpers/pdf.js';
+import { renderPdf, workerScript } from '../../src/server/render/pdf-renderer.js';
+import type { PdfModel } from '../../src/server/render/document-model.js';
+import { labelsFor } from '../../src/server/render/labels.js';
+import { HttpError } from '../../src/server/http-error.js';
+import type { QrBillInput } from '../../src/domain/qr-bill.js';
 import { secondTenant, startTestService, taxRateId, type TestService } from '../helpers/service.js';
 import { EXAMPLE_POSITIONS } from '../fixtures/documents.js';
 
@@ -306,6 +315,36 @@ describe('reminders, currencies without a QR part, refusals', () => {
   });
 });
 
+describe('the PDF worker', () => {
+  const model = (over: Partial<PdfModel> = {}): PdfModel => ({
+    type: 'invoice', lang: 'de', labels: labelsFor('de'), number: 'R-1', heading: 'Rechnung R-1', subheading: null,
+    sender: ['Muster AG'], recipient: ['Beispiel AG'], facts: [], currency: 'CHF', remarksTop: null,
+    rows: [{ kind: 'position', child: false, text: 'Beratung', note: null, quantity: '1', unit: 'h', price: '100.00', sum: '100.00' }],
+    totals: [{ label: 'Total CHF', value: '100.00', strong: true }], remarks: null, signature: null, qr: null, fileName: 'R-1.pdf', ...over,
+  });
+
+  it('answers the PDF, or the API\'s JSON answer holding it', async () => {
+    const pdf = await renderPdf(model());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const json = JSON.parse((await renderPdf(model(), 'json')).toString());
+    expect(Object.keys(json)).toEqual(['base64', 'fileName']);
+    expect(json.fileName).toBe('R-1.pdf');
+    expect(readPdf(pdfBytes(json.base64)).text[0]).toContain('Beratung');
+  });
+
+  it('passes a refusal of the QR part back as the 422 it is', async () => {
+    const qr: QrBillInput = {
+      creditor: { iban: 'CH93 0076 2011 6238 5295 8', name: 'Muster AG', street: 'Bahnhofstrasse', building: '12', zip: '8001', city: 'Zürich', country: 'CH' },
+      debtor: null, amountRappen: 10000, currency: 'CHF', references: { qrReference: null, reference: null }, message: 'R-1',
+    };
+    const refused = await renderPdf(model({ qr })).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({ status: 422, errors: { iban: [expect.stringMatching(/^The QR-bill cannot be made/)] } });
+    // the worker goes on with the next document
+    expect((await renderPdf(model())).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
 describe('the build', () => {
   const dist = join(import.meta.dirname, '../../dist');
   const staticImports = (file: string): string[] =>
@@ -326,11 +365,77 @@ describe('the build', () => {
     return seen;
   };
 
-  it('loads pdfkit and swissqrbill only from a chunk the service imports on use', () => {
+  it('loads pdfkit and swissqrbill only on use: in the PDF worker, or in a chunk local mode imports', () => {
     const loaded = reachable([join(dist, 'server.js')], staticImports);
     expect(loaded.size).toBeGreaterThan(1);
     for (const file of loaded) expect(readFileSync(file, 'utf8'), file).not.toMatch(/pdfkit|swissqrbill/);
     const onUse = reachable([...loaded], (f) => [...staticImports(f), ...dynamicImports(f)]);
     expect([...onUse].some((f) => !loaded.has(f) && /from\s*["']pdfkit["']/.test(readFileSync(f, 'utf8')))).toBe(true);
+    // the renderer, loaded on use, finds the worker's own entry where the build put it
+    const renderer = [...onUse].filter((f) => !loaded.has(f) && readFileSync(f, 'utf8').includes('function workerScript'));
+    expect(renderer).toHaveLength(1);
+    const worker = workerScript(pathToFileURL(renderer[0]).href);
+    expect(fileURLToPath(worker)).toBe(join(dist, 'pdf-worker.js'));
+    const inWorker = reachable([fileURLToPath(worker)], staticImports);
+    expect([...inWorker].some((f) => /from\s*["']pdfkit["']/.test(readFileSync(f, 'utf8')))).toBe(true);
   });
+});
+
+describe('long text, and other requests while a PDF renders', () => {
+  let c: number;
+  let cust: number;
+  beforeAll(async () => {
+    c = await company('Lang AG');
+    cust = await customer(c, { name: 'Beispiel AG', street: 'Seestrasse 5', zip: '6003', city: 'Luzern', country: 'CH' });
+  });
+
+  /** One word of `length` characters that repeats nowhere: the base-36 numbers 0, 1, 2, … written one after another. */
+  const longWord = (length: number): string => {
+    let word = '';
+    for (let i = 0; word.length < length; i++) word += i.toString(36);
+    return word.slice(0, length);
+  };
+
+  it('renders a position of one 60,000-character word within seconds, the word broken across lines', async () => {
+    const word = longWord(60_000);
+    const inv = await create(c, 'invoices', { customer_id: cust, title: 'Langes Wort', positions: [{ description: word, amount: 1, price: 100 }] });
+    const started = performance.now();
+    const pdf = await pdfOf(c, 'invoices', inv.id, 'invoice-long-word');
+    expect(performance.now() - started).toBeLessThan(10_000);
+    // the word's lines (nothing but its characters; not the quantity's "1"), read in order over the pages, give the whole word back
+    const lines = pdf.text.flatMap((t) => t.split('\n')).filter((l) => /^[0-9a-z]{2,}$/.test(l));
+    expect(lines.join('')).toContain(word);
+    // broken at the column's width: 50 to 70 characters a line
+    expect(lines.length).toBeGreaterThan(600);
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThan(100);
+    // the row starts on the first page, under the heading, its figures beside its first line; the total follows it
+    expect(pdf.text[0]).toContain(lines[0]);
+    expect(flat(pdf.text[0])).toMatch(/Langes Wort .*Beschreibung.* 1 100\.00 100\.00/);
+    expect(flat(pdf.text[pdf.pages - 1])).toContain('Total CHF 100.00');
+  }, 60_000);
+
+  it('answers another request while a big PDF renders, before the PDF is done', async () => {
+    // a proposal of 30 positions of 65,535 characters each (the longest a description may be): about 590 pages
+    const paragraph = 'Konzept, Gestaltung und Umsetzung der neuen Website mit allen Unterseiten. ';
+    const description = paragraph.repeat(Math.ceil(65_535 / paragraph.length)).slice(0, 65_535).trim();
+    const prop = await create(c, 'proposals', { customer_id: cust, positions: [{ description: 'Start', amount: 1, price: 10 }] });
+    for (let i = 0; i < 30; i++) {
+      const added = await svc.call('POST', `/companies/${c}/proposals/${prop.id}/positions`, { description, amount: 1, price: 100 });
+      expect(added.status).toBe(201);
+    }
+    // a small PDF first: what loads on the first PDF (the worker, pdfkit) has loaded before the big one
+    const small = await create(c, 'proposals', { customer_id: cust, positions: [{ description: 'Klein', amount: 1, price: 1 }] });
+    await pdfOf(c, 'proposals', small.id);
+    const done: string[] = [];
+    const big = svc.call('GET', `/companies/${c}/proposals/${prop.id}/pdf`).then((res) => { done.push('pdf'); return res; });
+    // by now the big PDF is being drawn (its model is read in milliseconds)
+    await sleep(200);
+    const me = await svc.call('GET', '/users/me');
+    done.push('users/me');
+    expect(me.status).toBe(200);
+    const res = await big;
+    expect(res.status).toBe(200);
+    expect(readPdf(pdfBytes(res.body.base64)).pages).toBeGreaterThan(100);
+    expect(done).toEqual(['users/me', 'pdf']);
+  }, 120_000);
 });

@@ -8,6 +8,7 @@
 import PDFDocument from 'pdfkit';
 import { SwissQRBill } from 'swissqrbill/pdf';
 import { validationError } from '../http-error.js';
+import { breakLongWords } from './break-words.js';
 import { qrErrorField, swissQrData, type PdfModel, type PdfRow } from './document-model.js';
 
 const PAGE = { width: 595.28, height: 841.89 };
@@ -17,6 +18,8 @@ const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
 const CONTINUED_TOP = 60;
 /** The QR-bill payment part: 105 mm high, the full width of the page. */
 const QR_HEIGHT = SwissQRBill.height;
+/** The bottom margin of the page the QR part is drawn on: its last lines are near the paper's edge. */
+const QR_MARGIN_BOTTOM = 10;
 
 export interface Column { key: 'text' | 'quantity' | 'unit' | 'price' | 'sum'; x: number; width: number; align: 'left' | 'right' }
 
@@ -42,20 +45,34 @@ const pad = (c: Column): number => (c.align === 'left' && c.key !== 'text' ? 6 :
 /** The width a column's text takes: a gap to the next column after left-aligned text. */
 const span = (c: Column): number => (c.align === 'left' ? c.width - 6 : c.width);
 
+/** Helvetica's widest character ('@', 1.015 em) with its largest kerning (+0.06 em), rounded up. */
+const WIDEST_EM = 1.1;
+
+/**
+ * Sets the font and gives `text` as it is drawn `width` wide in it: every free text goes through here,
+ * so that a word wider than the column is cut before pdfkit's wrapping sees it (break-words.ts).
+ */
+function fitted(doc: Doc, font: string, size: number, text: string, width: number): string {
+  doc.font(font).fontSize(size);
+  return breakLongWords(text, width, { width: (s) => doc.widthOfString(s), widest: WIDEST_EM * size });
+}
+
 function fontFor(row: PdfRow): string {
   if (row.kind === 'collection') return 'Helvetica-Bold';
   if (row.kind === 'subtotal') return 'Helvetica-Oblique';
   return 'Helvetica';
 }
 
-/** Height a table row takes: the description (wrapped) and its note. */
-function rowHeight(doc: Doc, row: PdfRow, columns: Column[]): number {
-  const textCol = columns[0];
-  const width = textCol.width - 6 - (row.child ? INDENT : 0);
-  doc.font(fontFor(row)).fontSize(9.5);
-  let h = doc.heightOfString(row.text || ' ', { width });
-  if (row.note) h += doc.font('Helvetica').fontSize(8).heightOfString(row.note, { width }) + 1;
-  return h + GAP * 2;
+/** A table row's description and note as drawn, measured once for both the page break and the drawing. */
+interface FittedRow { row: PdfRow; text: string; note: string | null; width: number; height: number }
+
+function fitRow(doc: Doc, row: PdfRow, columns: Column[]): FittedRow {
+  const width = columns[0].width - 6 - (row.child ? INDENT : 0);
+  const text = fitted(doc, fontFor(row), 9.5, row.text || ' ', width);
+  const textHeight = doc.heightOfString(text, { width });
+  const note = row.note ? fitted(doc, 'Helvetica', 8, row.note, width) : null;
+  const noteHeight = note ? doc.heightOfString(note, { width }) + 1 : 0;
+  return { row, text, note, width, height: textHeight + noteHeight + GAP * 2 };
 }
 
 function drawHeader(doc: Doc, model: PdfModel, columns: Column[], y: number): number {
@@ -68,16 +85,24 @@ function drawHeader(doc: Doc, model: PdfModel, columns: Column[], y: number): nu
   return bottom + 2;
 }
 
-function drawRow(doc: Doc, row: PdfRow, columns: Column[], y: number): void {
+/** The last page, the one layout draws on (switchToPage gets back to an earlier one). */
+function lastPage(doc: Doc): number {
+  const range = doc.bufferedPageRange();
+  return range.start + range.count - 1;
+}
+
+/** Draws a row at `y`; where the next row goes: below it, or where its text ended if that ran on over pages. */
+function drawRow(doc: Doc, { row, text, note, width, height }: FittedRow, columns: Column[], y: number): number {
   const [textCol] = columns;
   const indent = row.child ? INDENT : 0;
-  const width = textCol.width - 6 - indent;
   const top = y + GAP;
-  doc.fillColor('black').font(fontFor(row)).fontSize(9.5).text(row.text || ' ', textCol.x + indent, top, { width });
-  if (row.note) {
-    const noteY = top + doc.font(fontFor(row)).fontSize(9.5).heightOfString(row.text || ' ', { width }) + 1;
-    doc.font('Helvetica').fontSize(8).fillColor('#555555').text(row.note, textCol.x + indent, noteY, { width });
-  }
+  const first = lastPage(doc);
+  doc.fillColor('black').font(fontFor(row)).fontSize(9.5).text(text, textCol.x + indent, top, { width });
+  if (note) doc.font('Helvetica').fontSize(8).fillColor('#555555').text(note, textCol.x + indent, doc.y + 1, { width });
+  // a text taller than the page ran on over new pages: its figures still stand beside its first line
+  const last = lastPage(doc);
+  const end = doc.y;
+  if (last !== first) doc.switchToPage(first);
   doc.fillColor('black').font(row.kind === 'subtotal' ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5);
   for (const c of columns.slice(1)) {
     const value = row[c.key];
@@ -87,6 +112,9 @@ function drawRow(doc: Doc, row: PdfRow, columns: Column[], y: number): void {
     const sum = columns[columns.length - 1];
     doc.moveTo(sum.x + 10, y + 1).lineTo(sum.x + sum.width, y + 1).lineWidth(0.5).strokeColor('#888888').stroke();
   }
+  if (last === first) return y + height;
+  doc.switchToPage(last);
+  return end + GAP;
 }
 
 /** Lays the model out on pages; the QR part, when there is one, at the foot of the last page. */
@@ -96,9 +124,9 @@ function layout(doc: Doc, model: PdfModel, qrBill: SwissQRBill | undefined): voi
   const right = PAGE.width - MARGIN.right;
 
   // sender, small, top left; recipient in the window on the right
-  doc.font('Helvetica-Bold').fontSize(10).text(model.sender[0] ?? '', MARGIN.left, MARGIN.top, { width: 250 });
-  doc.font('Helvetica').fontSize(9).text(model.sender.slice(1).join('\n'), { width: 250 });
-  doc.font('Helvetica').fontSize(10).text(model.recipient.join('\n'), 330, ADDRESS_TOP, { width: right - 330 });
+  doc.text(fitted(doc, 'Helvetica-Bold', 10, model.sender[0] ?? '', 250), MARGIN.left, MARGIN.top, { width: 250 });
+  doc.text(fitted(doc, 'Helvetica', 9, model.sender.slice(1).join('\n'), 250), { width: 250 });
+  doc.text(fitted(doc, 'Helvetica', 10, model.recipient.join('\n'), right - 330), 330, ADDRESS_TOP, { width: right - 330 });
 
   // facts on the left, at the recipient's height
   let fy = ADDRESS_TOP;
@@ -111,14 +139,14 @@ function layout(doc: Doc, model: PdfModel, qrBill: SwissQRBill | undefined): voi
   let y = Math.max(ADDRESS_TOP + 85, fy + 20);
   /** the lowest point drawn so far on this page */
   let end = y;
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('black').text(model.heading, MARGIN.left, y, { width: CONTENT_WIDTH });
+  doc.fillColor('black').text(fitted(doc, 'Helvetica-Bold', 16, model.heading, CONTENT_WIDTH), MARGIN.left, y, { width: CONTENT_WIDTH });
   y = doc.y + 2;
-  if (model.subheading) { doc.font('Helvetica').fontSize(10).text(model.subheading, MARGIN.left, y, { width: CONTENT_WIDTH }); y = doc.y; }
+  if (model.subheading) { doc.text(fitted(doc, 'Helvetica', 10, model.subheading, CONTENT_WIDTH), MARGIN.left, y, { width: CONTENT_WIDTH }); y = doc.y; }
   y += 10;
 
   const newPage = (): number => { doc.addPage(); return CONTINUED_TOP; };
-  const paragraph = (text: string) => {
-    doc.font('Helvetica').fontSize(9.5);
+  const paragraph = (raw: string) => {
+    const text = fitted(doc, 'Helvetica', 9.5, raw, CONTENT_WIDTH);
     const h = doc.heightOfString(text, { width: CONTENT_WIDTH });
     if (y + h > bottom && h < bottom - CONTINUED_TOP) y = newPage();
     doc.fillColor('black').text(text, MARGIN.left, y, { width: CONTENT_WIDTH });
@@ -130,11 +158,12 @@ function layout(doc: Doc, model: PdfModel, qrBill: SwissQRBill | undefined): voi
   // the table, its header repeated on each page
   if (y + 40 > bottom) y = newPage();
   y = drawHeader(doc, model, columns, y);
+  // a row taller than a page starts where it is, as a paragraph does, and runs on over the next pages
+  const tallest = bottom - CONTINUED_TOP - 16;
   for (const row of model.rows) {
-    const h = rowHeight(doc, row, columns);
-    if (y + h > bottom) y = drawHeader(doc, model, columns, newPage());
-    drawRow(doc, row, columns, y);
-    y += h;
+    const fit = fitRow(doc, row, columns);
+    if (y + fit.height > bottom && (fit.height <= tallest || y + 40 > bottom)) y = drawHeader(doc, model, columns, newPage());
+    y = drawRow(doc, fit, columns, y);
   }
   doc.moveTo(MARGIN.left, y + 2).lineTo(right, y + 2).lineWidth(0.8).strokeColor('black').stroke();
   y += 10;
@@ -156,9 +185,10 @@ function layout(doc: Doc, model: PdfModel, qrBill: SwissQRBill | undefined): voi
   if (model.remarks) paragraph(model.remarks);
 
   if (model.signature) {
-    const remarkHeight = model.signature.remark ? doc.font('Helvetica').fontSize(9.5).heightOfString(model.signature.remark, { width: CONTENT_WIDTH }) + 8 : 0;
+    const remark = model.signature.remark ? fitted(doc, 'Helvetica', 9.5, model.signature.remark, CONTENT_WIDTH) : null;
+    const remarkHeight = remark ? doc.heightOfString(remark, { width: CONTENT_WIDTH }) + 8 : 0;
     if (y + remarkHeight + 70 > bottom) y = newPage();
-    if (model.signature.remark) { doc.fillColor('black').text(model.signature.remark, MARGIN.left, y, { width: CONTENT_WIDTH }); y = doc.y + 8; }
+    if (remark) { doc.fillColor('black').text(remark, MARGIN.left, y, { width: CONTENT_WIDTH }); y = doc.y + 8; }
     y += 40;
     const half = (CONTENT_WIDTH - 30) / 2;
     for (const [x, label] of [[MARGIN.left, model.labels.placeDate], [MARGIN.left + half + 30, model.labels.signature]] as const) {
@@ -172,6 +202,8 @@ function layout(doc: Doc, model: PdfModel, qrBill: SwissQRBill | undefined): voi
   if (qrBill) {
     if (end > contentBottom(true)) end = newPage();
     doc.y = end;
+    // the payment part is drawn below the page's bottom margin
+    doc.page.margins.bottom = QR_MARGIN_BOTTOM;
     doc.fillColor('black');
     qrBill.attachTo(doc, 0, PAGE.height - QR_HEIGHT);
   }
@@ -204,7 +236,7 @@ function qrPart(model: PdfModel): SwissQRBill | undefined {
 export async function renderDocumentPdf(model: PdfModel): Promise<Buffer> {
   const qrBill = qrPart(model);
   const doc = new PDFDocument({
-    size: 'A4', margins: { top: MARGIN.top, left: MARGIN.left, right: MARGIN.right, bottom: 10 }, bufferPages: true,
+    size: 'A4', margins: MARGIN, bufferPages: true,
     info: { Title: model.heading, Subject: model.number, Creator: 'acct' }, lang: model.lang,
   });
   const chunks: Buffer[] = [];

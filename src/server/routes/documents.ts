@@ -448,12 +448,13 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     return c.json({ data: readDocument(c, type, Number(row.id)) });
   });
 
-  // the PDF: pdfkit and swissqrbill load on the first request that needs them
+  // the PDF, drawn on a worker thread started by the first request that needs one (pdf-renderer.ts)
   r.get(`${one_}/pdf`, async (c) => {
     const model = checkedPdfModel(c, type, documentOr404(c, type));
-    const { renderDocumentPdf } = await import('../render/document-pdf.js');
-    const bytes = await renderDocumentPdf(model);
-    return c.json({ base64: `data:application/pdf;base64,${bytes.toString('base64')}`, fileName: model.fileName });
+    const { renderPdf } = await import('../render/pdf-renderer.js');
+    // { base64, fileName }, made as JSON where the PDF is drawn: megabytes of base64 are no work for this thread
+    const answer = await renderPdf(model, 'json', c.get('deps').pdfThread);
+    return c.body(new Uint8Array(answer.buffer as ArrayBuffer, answer.byteOffset, answer.byteLength), 200, { 'Content-Type': 'application/json' });
   });
 
   // beyond the spec: the QR-bill's payload alone, for scripts and `acct invoices qr`

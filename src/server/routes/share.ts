@@ -135,14 +135,14 @@ export function shareRoutes(rateLimit: number): Hono<AppEnv> {
     return page(c, s, 200);
   });
 
-  // the PDF: pdfkit loads on the first request that needs it, as for the API's PDF
+  // the PDF, drawn on the worker thread as for the API's PDF
   r.get(`${PAGE}/pdf`, async (c) => {
     const s = sharedOf(c);
     if (!s) return notFoundPage(c);
     if (lapsed(s)) return unavailablePage(c, s);
     const model = documentModel(c.get('deps').db, s.company, 'proposal', s.row);
-    const { renderDocumentPdf } = await import('../render/document-pdf.js');
-    const bytes = await renderDocumentPdf(model);
+    const { renderPdf } = await import('../render/pdf-renderer.js');
+    const bytes = await renderPdf(model, 'pdf', c.get('deps').pdfThread);
     return c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${model.fileName}"` });
   });
 
