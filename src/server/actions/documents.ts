@@ -4,7 +4,7 @@
 // change (src/domain/document-totals.ts). State moves and their bookings are in document-states.ts.
 import { documentTotals, positionSum } from '../../domain/document-totals.js';
 import { documentRunningNumber, formatDocumentNumber, type DocumentType } from '../domain/documents.js';
-import { pricedOf, type PositionInput } from '../domain/positions.js';
+import { MAX_POSITIONS, pricedOf, type PositionInput } from '../domain/positions.js';
 import { badRequest, notFound, validationError } from '../http-error.js';
 import { MAX_MONEY, MAX_MONEY_TEXT } from '../../domain/money.js';
 import { transaction, type Db, type Row } from '../store/db.js';
@@ -14,7 +14,7 @@ import { invoiceReferences } from '../../domain/qr-reference.js';
 import {
   attachFile, attachmentFileIds, childrenSum, deleteChildPositions, deleteDocumentRow, deletePosition, deletePositions, detachFile,
   documentNumbersLike, findDocumentRow, insertActivity, insertDocument, insertPosition, invoiceCountOfProposal, linkedTimeIds, linkTimes,
-  nextPositionOrder, positionRows, replaceLinkedEntries, setTotals, unlinkTimes, updateDocument, updatePosition,
+  nextPositionOrder, positionRows, positionsSize, replaceLinkedEntries, setTotals, unlinkTimes, updateDocument, updatePosition,
   type DocumentValues, type PositionValues,
 } from '../store/documents.js';
 import { deleteFile, findFile, insertFile, type StoredFile } from '../store/files.js';
@@ -94,9 +94,28 @@ const storedPosition = (n: PositionNode): PositionInput => ({
 export const storedPositions = (db: Db, type: DocumentType, documentId: number): PositionInput[] =>
   positionTree(db, type, documentId).map(storedPosition);
 
+/**
+ * The most text one document may carry, positions and remarks together: what pdfkit draws in about a
+ * second (some 100 pages), so no PDF of any document the service takes stalls it (bench/pdf.mjs). Each
+ * field keeps its own limit as well (a description 65'535 characters).
+ */
+export const DOCUMENT_TEXT_MAX = 250_000;
+
+/** Refuses (422, undone with the change) a document over MAX_POSITIONS items or DOCUMENT_TEXT_MAX characters. */
+function checkDocumentSize(db: Db, type: DocumentType, doc: Row): void {
+  const { count, characters } = positionsSize(db, type, Number(doc.id));
+  if (count > MAX_POSITIONS) throw validationError({ positions: [`The positions field must not have more than ${MAX_POSITIONS} items.`] });
+  const own = ['title', 'remarks_top', 'remarks', 'signature_remark'].reduce((n, key) => n + String(doc[key] ?? '').length, 0);
+  if (characters + own > DOCUMENT_TEXT_MAX) {
+    throw validationError({ positions: [`The document's texts (positions and remarks) must not have more than ${DOCUMENT_TEXT_MAX} characters together.`] });
+  }
+}
+
 /** Recomputes and stores the totals of a document from its positions, discount, tax rate and settings. */
 function refreshTotals(db: Db, type: DocumentType, companyId: number, id: number): void {
   const doc = findDocumentRow(db, type, companyId, id)!;
+  // every change of a document or its positions passes here, inside its write transaction
+  checkDocumentSize(db, type, doc);
   const rate = doc.tax_rate_id === null ? undefined : findTaxRateRow(db, companyId, Number(doc.tax_rate_id));
   const totals = documentTotals({
     positions: storedPositions(db, type, id).map(pricedOf),

@@ -192,6 +192,13 @@ export function positionRows(db: Db, type: DocumentType, documentId: number): Ro
   return all(db, 'SELECT * FROM positions WHERE document_type = ? AND document_id = ? ORDER BY "order", id', type, documentId);
 }
 
+/** How many positions a document holds (children counted) and the characters of their texts. */
+export function positionsSize(db: Db, type: DocumentType, documentId: number): { count: number; characters: number } {
+  const r = one(db, `SELECT count(*) AS n, coalesce(sum(length(coalesce(description, '')) + length(coalesce(title, '')) + length(coalesce(unit, ''))), 0) AS c
+    FROM positions WHERE document_type = ? AND document_id = ?`, type, documentId)!;
+  return { count: Number(r.n), characters: Number(r.c) };
+}
+
 export function findPositionRow(db: Db, type: DocumentType, documentId: number, id: number): Row | undefined {
   return one(db, 'SELECT * FROM positions WHERE document_type = ? AND document_id = ? AND id = ?', type, documentId, id);
 }

@@ -1,0 +1,46 @@
+// The largest document the service takes is one whose PDF renders in about a second: at most 500
+// positions (children counted) however they arrive, and 250,000 characters of text in all (positions
+// and remarks). A change past either is a 422 on positions, and nothing of it is kept.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newCompany, startTestService, type TestService } from '../helpers/service.js';
+
+let svc: TestService;
+let company: number;
+let customer: number;
+beforeAll(async () => {
+  svc = await startTestService();
+  company = newCompany(svc, 'Gross GmbH');
+  customer = (await svc.call('POST', `/companies/${company}/customers`, { name: 'Leser AG' })).body.data.id;
+});
+afterAll(async () => { await svc.close(); });
+
+// ends in a letter: the service trims what it is sent
+const text = (n: number) => `${'Lorem ipsum dolor sit amet, '.repeat(Math.ceil(n / 28)).slice(0, n - 1)}.`;
+const line = (chars: number) => ({ description: text(chars), amount: 1, price: 10 });
+
+describe('the size of a document', () => {
+  it('250,000 characters are taken; one more is a 422 on positions, on create, update and the positions endpoint', async () => {
+    const base = `/companies/${company}/invoices`;
+    const full = await svc.call('POST', base, { customer_id: customer, positions: [line(65535), line(65535), line(65535), line(53395)] });
+    expect(full.status, JSON.stringify(full.body)).toBe(201);
+    const over = await svc.call('POST', base, { customer_id: customer, positions: [line(65535), line(65535), line(65535), line(53396)] });
+    expect(over.status).toBe(422);
+    expect(over.body.errors.positions[0]).toBe("The document's texts (positions and remarks) must not have more than 250000 characters together.");
+    // remarks count too
+    expect((await svc.call('PUT', `${base}/${full.body.id}`, { remarks: 'x' })).status).toBe(422);
+    expect((await svc.call('POST', `${base}/${full.body.id}/positions`, line(1))).status).toBe(422);
+    const kept = (await svc.call('GET', `${base}/${full.body.id}`)).body.data;
+    expect(kept.positions).toHaveLength(4);
+    expect(kept.remarks).toBeNull();
+  });
+
+  it('the positions endpoint stops at 500 positions, as a create does', async () => {
+    const base = `/companies/${company}/proposals`;
+    const created = await svc.call('POST', base, { customer_id: customer, positions: Array.from({ length: 500 }, () => ({ description: 'P', amount: 1, price: 1 })) });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const more = await svc.call('POST', `${base}/${created.body.id}/positions`, { description: 'Eine zu viel', amount: 1, price: 1 });
+    expect(more.status).toBe(422);
+    expect(more.body.errors.positions[0]).toBe('The positions field must not have more than 500 items.');
+    expect((await svc.call('GET', `${base}/${created.body.id}/positions`)).body.data).toHaveLength(500);
+  }, 30_000);
+});
