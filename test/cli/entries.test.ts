@@ -151,7 +151,7 @@ describe('acct entries create', () => {
       [['--date', '2026-01-01', '--credit', '3400'], /missing required --debit/],
       // a booking needs its sum: never 0.00 for want of one
       [['--date', '2026-01-01', '--debit', '1020', '--credit', '3400'], /missing required --sum/],
-      [['--date', '31.02.2026', '--debit', '1020', '--credit', '3400'], /invalid --date "31\.02\.2026": expected YYYY-MM-DD, dd\.mm\.yyyy, today/],
+      [['--date', '31.02.2026', '--debit', '1020', '--credit', '3400'], /invalid --date "31\.02\.2026": 2026-02 has no day 31; expected YYYY-MM-DD, dd\.mm\.yyyy, dd\.mm\.yy, today/],
       [['--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--sum', '12,505'], /invalid --sum "12,505": at most 2 decimals/],
       [['--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--sum', '1', '--new-tag', 'software'], /invalid --new-tag "software": expected name:color/],
       [['--date', '2026-01-01', '--debit', '1020', '--credit', '3400', '--sum', '1', '--new-tag', 'software:violet'], /the colour must be one of orange, blue/],

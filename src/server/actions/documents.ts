@@ -96,10 +96,10 @@ export const storedPositions = (db: Db, type: DocumentType, documentId: number):
 
 /**
  * The most text one document may carry, positions and remarks together: what pdfkit draws in about a
- * second (some 100 pages), so no PDF of any document the service takes stalls it (bench/pdf.mjs). Each
+ * second (some 200 pages; 500 positions of a paragraph each), so no PDF of any document the service takes stalls it (bench/pdf.mjs). Each
  * field keeps its own limit as well (a description 65'535 characters).
  */
-export const DOCUMENT_TEXT_MAX = 250_000;
+export const DOCUMENT_TEXT_MAX = 600_000;
 
 /** Refuses (422, undone with the change) a document over MAX_POSITIONS items or DOCUMENT_TEXT_MAX characters. */
 function checkDocumentSize(db: Db, type: DocumentType, doc: Row): void {
