@@ -4,7 +4,10 @@
 // kind; documents, which grow without end, are searched by the number typed instead.
 import type { ApiClient } from '../api/http.js';
 import { paginate } from '../api/paginate.js';
+import { holdsOn, parseRatePercentage, rateOfItsTime, ratesByPercentage, validities, type RateCandidate } from '../domain/vat-rates.js';
 import { UsageError } from '../errors.js';
+import { formatDate } from '../output/format.js';
+import { notice } from './globals.js';
 
 export type RefKind = 'account' | 'customer' | 'project' | 'tax-rate' | 'contact' | 'service' | 'service-category' | 'tag' | 'product' | 'task' | 'proposal' | 'invoice' | 'entry';
 
@@ -135,6 +138,49 @@ export class RefResolver {
     return { ambiguous: false, candidates: similar.map((r) => label(r, rule)) };
   }
 
+  /** A record of a kind fetched whole (an account, a tax rate …) by its id, from the list read once; undefined when unknown. */
+  async record(kind: RefKind, id: number): Promise<Rec | undefined> {
+    if (RULES[kind].search) return undefined;
+    return (await this.list(kind, '')).find((r) => Number(r.id) === id);
+  }
+
+  /**
+   * The tax rate for a booking or document dated `date`. A percentage (`7.7`, `8.1 %`) names the rate of
+   * that percentage holding on the date — or, for a Swiss rate of another period, its tier's rate then
+   * (8.1 on a booking of 2020 is 7.7); `side` (VAT owed or input tax, where the booking tells) narrows
+   * it. A name of a rate that does not hold on the date becomes the rate of the same kind that does
+   * ("MWST 8.1 %" in 2020 → "MWST 7.7 %"), said on stderr; ids stay exactly what they name.
+   */
+  async resolveTaxRateOn(raw: string, flag: string, date: string, side?: 'input' | 'output'): Promise<number> {
+    const text = String(raw).trim();
+    if (/^(id:)?\d+$/i.test(text)) return this.resolve('tax-rate', text, flag);
+    const records = await this.list('tax-rate', text);
+    const all = records.map(rateCandidate);
+    const percent = parseRatePercentage(text);
+    if (percent !== undefined) {
+      const found = ratesByPercentage(percent, all, date, side);
+      if (found.length === 1) {
+        if (found[0].rate !== percent) notice(`--${flag} ${text} on ${formatDate(date)} is ${found[0].name}, the rate of that day.`);
+        return found[0].id;
+      }
+      const holding = all.filter((r) => !r.archived && holdsOn(validities(r.rate, r.validity), date));
+      const candidates = (found.length ? found : holding).slice(0, 20).map((r) => `${r.id} (${r.name})`);
+      throw new UsageError(found.length
+        ? `--${flag} ${text} matches several tax rates on ${formatDate(date)}; give the name or use id:N`
+        : `no tax rate of ${text.replace(/\s*%$/, '')} % holds on ${formatDate(date)} (--${flag})`, candidates.length ? [`candidates: ${candidates.join(', ')}`] : []);
+    }
+    const named = matchesOf(records, RULES['tax-rate'], text).map(rateCandidate);
+    // several of one name: the one that holds on the date
+    const holding = named.filter((r) => holdsOn(validities(r.rate, r.validity), date));
+    if (named.length > 1 && holding.length === 1) return holding[0].id;
+    if (named.length !== 1) return this.resolve('tax-rate', text, flag);
+    const instead = rateOfItsTime(named[0], all, date);
+    if (!instead) return named[0].id;
+    const since = validities(named[0].rate, named[0].validity).map((v) => (v.from ? `from ${formatDate(v.from)}` : '') + (v.until ? ` until ${formatDate(v.until)}` : '')).join(' and ').trim();
+    notice(`--${flag} "${text}" on ${formatDate(date)} is ${instead.name}, the rate of that day (${named[0].name} holds ${since}).`);
+    return instead.id;
+  }
+
   /**
    * How a bookkeeper writes the record `id` of `kind` so that it reads back as that record: the
    * account or customer number, else the exact name (title, document number); `id:N` where the name
@@ -179,6 +225,20 @@ export class RefResolver {
     }
     return [...out];
   }
+}
+
+/** A tax rate record as the choice by date sees it: validity where the service gives it, the side by the tax account's class (1: input tax). */
+function rateCandidate(r: Rec): RateCandidate {
+  const account = Number((r.account as Rec | undefined)?.account_number);
+  return {
+    id: Number(r.id),
+    name: String(r.name ?? ''),
+    rate: Math.round(Number(r.rate) * 100),
+    validity: 'valid_from' in r || 'valid_until' in r ? { from: (r.valid_from as string | null) ?? null, until: (r.valid_until as string | null) ?? null } : undefined,
+    archived: r.archived === true,
+    isAcquisitionTax: r.is_acquisition_tax === true,
+    side: account >= 1000 && account < 2000 ? 'input' : account >= 2000 && account < 3000 ? 'output' : undefined,
+  };
 }
 
 /** What a reference found: an id, or none (ambiguous: several matched) with candidates to name. */

@@ -222,16 +222,18 @@ describe('list and get', () => {
 });
 
 describe('update, ignore, reset', () => {
-  test('update: account by number, tax rate by name, text and tags; the entry becomes ready', async () => {
+  test('update: account by number, tax rate by name (the rate of the transaction\'s date, 2016), text and tags; the entry becomes ready', async () => {
     const fee = await find((e) => e.og_description?.includes('KONTOAUSZUG PAPIER'));
     const out = await json(['import', 'update', String(fee.id), '--account', '6940', '--tax-rate', 'Vorsteuer 8.1 %', '--description', 'Kontoauszug Papier', '--tag', 'bank']);
     expect(out).toMatchObject({
-      id: fee.id, other_account: { number: 6940 }, tax_rate: { name: 'Vorsteuer 8.1 %' }, description: 'Kontoauszug Papier', is_ready: true,
+      id: fee.id, other_account: { number: 6940 }, tax_rate: { name: 'Vorsteuer 8.0 %' }, description: 'Kontoauszug Papier', is_ready: true,
       counter_account: '6940 Bankspesen', tags: [{ id: expect.any(Number) }],
     });
     const cleared = await json(['import', 'update', String(fee.id), '--tax-rate', 'none', '--tag', 'none']);
     expect(cleared).toMatchObject({ tax_rate: null, tags: [] });
-    expect((await json(['import', 'update', String(fee.id), '--tax-rate', 'Vorsteuer 8.1 %'])).tax_rate.name).toBe('Vorsteuer 8.1 %');
+    expect((await json(['import', 'update', String(fee.id), '--tax-rate', '2.6'])).tax_rate.name).toBe('Vorsteuer 2.5 %');
+    const r = await acct(['import', 'update', String(fee.id), '--tax-rate', 'Vorsteuer 8.1 %']);
+    expect(r.stderr).toContain('--tax-rate "Vorsteuer 8.1 %" on 30.04.2016 is Vorsteuer 8.0 %, the rate of that day (Vorsteuer 8.1 % holds from 01.01.2024).');
   });
 
   test('update: an invoice by number links an incoming payment; none unlinks it; reset clears it all', async () => {
@@ -322,8 +324,8 @@ describe('process', () => {
     const rows = tsv(r.stdout);
     expect(rows[0]).toEqual(['import_entry_id', 'date', 'debit_account.number', 'credit_account.number', 'sum', 'description', 'tax_rate.name', 'invoice.number']);
     expect(rows.slice(1)).toEqual([
-      [String(fee.id), '2016-04-30', '6940', '1020', '24', 'Kontoauszug Papier', 'Vorsteuer 8.1 %', ''],
-      [String(income.id), '2016-05-27', '1020', '3400', '100', income.description, 'MWST 8.1 %', ''],
+      [String(fee.id), '2016-04-30', '6940', '1020', '24', 'Kontoauszug Papier', 'Vorsteuer 8.0 %', ''],
+      [String(income.id), '2016-05-27', '1020', '3400', '100', income.description, 'MWST 8.0 %', ''],
     ]);
     expect(r.stderr).toContain('Dry run: 2 bookings would be made, 1 ignored entry deleted; nothing was sent.');
     expect((await entries(1, 'ready')).length).toBe(before);

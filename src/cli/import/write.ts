@@ -41,7 +41,13 @@ export async function update(opts: UpdateOptions, io: VerbIO): Promise<void> {
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company);
-    await resolveRefs(resolver, IMPORT_FIELDS, flags, (f) => (f as { key: string }).key, NULLABLE_FIELDS);
+    const byDate = typeof flags.tax_rate_id === 'string' && flags.tax_rate_id.trim().toLowerCase() !== 'none';
+    await resolveRefs(resolver, byDate ? IMPORT_FIELDS.filter((f) => f.key !== 'tax_rate_id') : IMPORT_FIELDS, flags, (f) => (f as { key: string }).key, NULLABLE_FIELDS);
+    if (byDate) {
+      // the booking will carry the transaction's date: it picks the rate of its time (and its direction the side)
+      const entry = (await rt.client.get<{ data: Record<string, unknown> }>(importEntryPaths.one(company, id))).data;
+      flags.tax_rate_id = await resolver.resolveTaxRateOn(String(flags.tax_rate_id), 'tax-rate', String(entry.date), entry.type === 'income' ? 'output' : entry.type === 'expense' ? 'input' : undefined);
+    }
     const body: Record<string, unknown> = { ...data, ...flags };
     if (tags !== undefined) {
       const none = tags.length === 1 && tags[0].trim().toLowerCase() === 'none';

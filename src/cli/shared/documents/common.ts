@@ -69,8 +69,16 @@ export function flagsBody(fields: BodyField[], options: object): Record<string, 
   return body;
 }
 
-/** The flags' body with its references resolved (none removes one), over the --data body. */
-export async function requestBody(fields: BodyField[], resolver: RefResolver, data: Record<string, unknown>, flags: Record<string, unknown>): Promise<Record<string, unknown>> {
-  await resolveRefs(resolver, fields, flags, (f) => (f as BodyField).key, NULLABLE_REFS);
+/**
+ * The flags' body with its references resolved (none removes one), over the --data body. With `dateOf`
+ * (the document's date) a tax rate named by percentage or by a name of another period becomes the rate
+ * of that date (RefResolver.resolveTaxRateOn).
+ */
+export async function requestBody(
+  fields: BodyField[], resolver: RefResolver, data: Record<string, unknown>, flags: Record<string, unknown>, dateOf?: () => Promise<string>,
+): Promise<Record<string, unknown>> {
+  const byDate = dateOf !== undefined && typeof flags.tax_rate_id === 'string' && flags.tax_rate_id.trim().toLowerCase() !== 'none';
+  await resolveRefs(resolver, byDate ? fields.filter((f) => f.key !== 'tax_rate_id') : fields, flags, (f) => (f as BodyField).key, NULLABLE_REFS);
+  if (byDate) flags.tax_rate_id = await resolver.resolveTaxRateOn(String(flags.tax_rate_id), 'tax-rate', await dateOf(), 'output');
   return { ...data, ...flags };
 }

@@ -108,7 +108,7 @@ function declareDocumentVerbs(group: Command, k: KindFacts): void {
       .option('--no-booking', 'paid: do not book the payment')
       .option('--bank-account <account>', 'paid: the account the money came to, by number (default: the invoice\'s)')
       .option('--sum <amount>', 'paid: the amount received (default: the invoice\'s total)')
-      .option('--tax-rate <rate>', 'paid: the VAT rate of the payment booking (cash method; default: the invoice\'s)')
+      .option('--tax-rate <rate>', 'paid: the VAT rate of the payment booking (cash method; default: the invoice\'s); a name or percentage takes the rate of the paid date')
       .option('--reminder-due <date>', 'reminder_one/two/three: the new due date (default: in 10 days)');
   }
   markAs.addHelpText('after', examplesText(invoice

@@ -104,9 +104,13 @@ function readFlags(k: KindFacts, o: WriteOptions): WriteFlags {
   return { fields, data: readDataFlag(o.data), flags: flagsBody(fields, o), planned: plannedPositions(o) };
 }
 
-/** The request body: references resolved, over --data; the positions in their order, with the addition's. */
-async function requestOf(rt: Runtime, company: number, resolver: RefResolver, f: WriteFlags, addition?: CreateAddition): Promise<Rec> {
-  const body = await requestBody(f.fields, resolver, f.data, f.flags);
+/**
+ * The request body: references resolved, over --data; the positions in their order, with the addition's.
+ * `dateOf` gives the document's date when none is given (the tax rate of its time is chosen by it).
+ */
+async function requestOf(rt: Runtime, company: number, resolver: RefResolver, f: WriteFlags, dateOf: () => Promise<string>, addition?: CreateAddition): Promise<Rec> {
+  const given = f.flags.date ?? f.data.date;
+  const body = await requestBody(f.fields, resolver, f.data, f.flags, typeof given === 'string' ? async () => given : dateOf);
   const more = addition ? await addition.collect(rt, company, resolver, body) : [];
   const items = await positionItems(rt.client, company, resolver, [...f.planned, ...more]);
   if (items) body.positions = JSON.stringify(items);
@@ -130,7 +134,7 @@ export async function createDocumentWith(k: KindFacts, o: WriteOptions, io: Verb
   }
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
-    const body = await requestOf(rt, company, new RefResolver(rt.client, company), f, addition);
+    const body = await requestOf(rt, company, new RefResolver(rt.client, company), f, async () => today(), addition);
     if (o.dryRun) {
       printDocument(plan, await preview(rt.client, company, k, body));
       notice(`Dry run: no ${k.noun} was created.`);
@@ -164,6 +168,7 @@ export async function update(k: KindFacts, o: WriteOptions & DocumentArgs, io: V
     throw new UsageError(`nothing to change: give a field flag, positions or --data (see acct ${k.kind} update --help)`);
   }
   await withDocument(g, k, o, async ({ rt, company, resolver, id }) => {
-    printDocument(plan, await updateDocument(rt.client, k.kind, company, id, await requestOf(rt, company, resolver, f)));
+    const dateOf = async () => String((await getDocument(rt.client, k.kind, company, id)).date);
+    printDocument(plan, await updateDocument(rt.client, k.kind, company, id, await requestOf(rt, company, resolver, f, dateOf)));
   });
 }
