@@ -428,7 +428,7 @@ _acct_opts() {
     'times bulk-delete') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'timer') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'timer start') echo '--billable --description --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
-    'timer stop') echo '--end --description --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
+    'timer stop') echo '--end --description --keep --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'timer status') echo '--format --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'timer describe') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'timer discard') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
