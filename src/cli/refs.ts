@@ -4,6 +4,7 @@
 // kind; documents, which grow without end, are searched by the number typed instead.
 import type { ApiClient } from '../api/http.js';
 import { paginate } from '../api/paginate.js';
+import { closestNames, holdsText } from '../domain/search.js';
 import { holdsOn, parseRatePercentage, rateOfItsTime, ratesByPercentage, validities, type RateCandidate } from '../domain/vat-rates.js';
 import { UsageError } from '../errors.js';
 import { formatDate } from '../output/format.js';
@@ -78,7 +79,11 @@ export class RefResolver {
   /** labels of searched kinds by kind and id */
   private readonly labels = new Map<string, Promise<string>>();
 
-  constructor(private readonly client: ApiClient, private readonly company: number) {}
+  /**
+   * `ask`: on a terminal (canPrompt), a name that matches nothing or several records offers the closest
+   * candidates to choose from instead of stopping; elsewhere it stays a usage error listing them.
+   */
+  constructor(private readonly client: ApiClient, private readonly company: number, private readonly options: { ask?: boolean } = {}) {}
 
   private list(kind: RefKind, text: string): Promise<Rec[]> {
     const search = RULES[kind].search;
@@ -103,15 +108,23 @@ export class RefResolver {
    * The id for `raw`; a usage error naming candidates when it is unknown or ambiguous. `flag` is the
    * flag that took it (`customer` for --customer) or, in angle brackets, the argument (`<customer>`).
    */
-  async resolve(kind: RefKind, raw: string | number, flag: string = kind): Promise<number> {
+  async resolve(kind: RefKind, raw: string | number, flag: string = kind, ask = this.options.ask === true): Promise<number> {
     const found = await this.find(kind, raw);
     if (found.id !== undefined) return found.id;
     const rule = RULES[kind];
     const text = String(raw).trim();
     const argument = flag.startsWith('<');
     const candidates = found.candidates.length ? [`candidates: ${found.candidates.join(', ')}`] : [];
-    if (found.ambiguous) throw new UsageError(`${argument ? '' : `--${flag} `}"${text}" matches several ${rule.noun}s; use id:N`, candidates);
-    throw new UsageError(`no ${rule.noun} "${text}"${argument ? '' : ` (--${flag})`}`, candidates);
+    const error = found.ambiguous
+      ? new UsageError(`${argument ? '' : `--${flag} `}"${text}" matches several ${rule.noun}s; use id:N`, candidates)
+      : new UsageError(`no ${rule.noun} "${text}"${argument ? '' : ` (--${flag})`}`, candidates);
+    if (!ask || found.choices.length === 0) throw error;
+    // on a terminal: the candidates to choose from, or none of them (the usage error as without one)
+    const { choose } = await import('./prompt.js');
+    const question = found.ambiguous ? `Several ${rule.noun}s are named "${text}"; which one?` : `No ${rule.noun} "${text}"${argument ? '' : ` (--${flag})`}; did you mean:`;
+    const picked = await choose<number | undefined>(question, [...found.choices, { name: 'none of these', value: undefined }]);
+    if (picked === undefined) throw error;
+    return picked;
   }
 
   /**
@@ -127,15 +140,17 @@ export class RefResolver {
     const records = await this.list(kind, text);
     const matches = matchesOf(records, rule, text);
     if (matches.length === 1) return { id: Number(matches[0].id) };
-    if (matches.length > 1) return { ambiguous: true, candidates: matches.slice(0, 20).map((r) => label(r, rule)) };
-    const needle = text.toLowerCase();
-    const similar = records.filter((r) => {
-      const hay = `${String(r.number ?? '')} ${String(r[rule.nameKey ?? 'name'] ?? '')}`.toLowerCase();
-      return hay.includes(needle) || (rule.digits === 'number' && /^\d+$/.test(text) && String(r.number ?? '').startsWith(text.slice(0, 2)));
-    }).slice(0, 15);
+    const choiceOf = (r: Rec) => ({ name: label(r, rule), value: Number(r.id) });
+    if (matches.length > 1) return { ambiguous: true, candidates: matches.slice(0, 20).map((r) => label(r, rule)), choices: matches.slice(0, 20).map(choiceOf) };
+    const nameOf = (r: Rec) => String(r[rule.nameKey ?? 'name'] ?? '');
+    // names holding the text (case and umlauts folded), else names a typo away ("Mustr AG")
+    let similar = records.filter((r) => holdsText(`${String(r.number ?? '')} ${nameOf(r)}`, text)
+      || (rule.digits === 'number' && /^\d+$/.test(text) && String(r.number ?? '').startsWith(text.slice(0, 2)))).slice(0, 15);
+    if (similar.length === 0) similar = closestNames(records, nameOf, text);
+    const choices = similar.map(choiceOf);
     // nothing alike: show the start of the list, so the message still says what exists
     if (similar.length === 0) similar.push(...records.slice(0, 10));
-    return { ambiguous: false, candidates: similar.map((r) => label(r, rule)) };
+    return { ambiguous: false, candidates: similar.map((r) => label(r, rule)), choices };
   }
 
   /** A record of a kind fetched whole (an account, a tax rate …) by its id, from the list read once; undefined when unknown. */
@@ -242,7 +257,8 @@ function rateCandidate(r: Rec): RateCandidate {
 }
 
 /** What a reference found: an id, or none (ambiguous: several matched) with candidates to name. */
-export type Found = { id: number; ambiguous?: undefined; candidates?: undefined } | { id?: undefined; ambiguous: boolean; candidates: string[] };
+export type Found = { id: number; ambiguous?: undefined; candidates?: undefined; choices?: undefined }
+  | { id?: undefined; ambiguous: boolean; candidates: string[]; choices: { name: string; value: number }[] };
 
 /** The records `text` names: by number (digits of a numbered kind) or by exact name, an active one before archived ones. */
 function matchesOf(records: Rec[], rule: KindRule, text: string): Rec[] {

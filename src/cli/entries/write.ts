@@ -9,6 +9,7 @@ import { planOutput, printRecord } from '../output.js';
 import { askRequired, requireAnswerable } from '../prompt.js';
 import { RefResolver } from '../refs.js';
 import { nameFlags } from '../failure.js';
+import { canPrompt } from '../globals.js';
 import { bodyFromFlags, readDataFlag, today } from '../resource/body.js';
 import { withRuntime, type Runtime } from '../runtime.js';
 import { optionKey, type VerbIO } from '../verb.js';
@@ -114,13 +115,13 @@ async function write(opts: WriteOptions, io: VerbIO, ref?: string): Promise<void
 
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
-    const resolver = new RefResolver(rt.client, company);
+    const resolver = new RefResolver(rt.client, company, { ask: canPrompt(g) });
     for (const f of missing) {
       // each answer is read as its flag would be (a date, an amount, an account of the chart); one that is
       // not is said under the question, which is asked again
       body[f.key] = await askRequired(g, `--${f.flag}`, `${f.description}:`, undefined, (answer) => {
         const value = bodyFromFlags([f], { [optionKey(f.flag)]: answer })[f.key];
-        return f.ref ? resolver.resolve(f.ref, String(value), f.flag) : value;
+        return f.ref ? resolver.resolve(f.ref, String(value), f.flag, false).then((id) => `id:${id}`) : value;
       });
     }
     for (const f of fields) {

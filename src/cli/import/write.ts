@@ -4,7 +4,7 @@
 import { ApiError } from '../../api/http.js';
 import { importEntryPaths, resetImportEntry, updateImportEntries, updateImportEntry } from '../../api/endpoints/import-entries.js';
 import { UsageError } from '../../errors.js';
-import { notice } from '../globals.js';
+import { canPrompt, notice } from '../globals.js';
 import { listRenderer, planOutput, printRecord } from '../output.js';
 import { RefResolver } from '../refs.js';
 import { bodyFromFlags, readDataFlag } from '../resource/body.js';
@@ -40,7 +40,7 @@ export async function update(opts: UpdateOptions, io: VerbIO): Promise<void> {
   }
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
-    const resolver = new RefResolver(rt.client, company);
+    const resolver = new RefResolver(rt.client, company, { ask: canPrompt(g) });
     const byDate = typeof flags.tax_rate_id === 'string' && flags.tax_rate_id.trim().toLowerCase() !== 'none';
     await resolveRefs(resolver, byDate ? IMPORT_FIELDS.filter((f) => f.key !== 'tax_rate_id') : IMPORT_FIELDS, flags, (f) => (f as { key: string }).key, NULLABLE_FIELDS);
     if (byDate) {

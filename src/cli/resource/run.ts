@@ -2,9 +2,9 @@
 import { paginate } from '../../api/paginate.js';
 import type { ApiClient, QueryValue } from '../../api/http.js';
 import { UsageError } from '../../errors.js';
-import { notice, type GlobalOptions } from '../globals.js';
+import { canPrompt, notice, type GlobalOptions } from '../globals.js';
 import { listRenderer, planOutput, printRecord, type OutputPlan } from '../output.js';
-import { askRequired, confirmDestructive, refuseUnconfirmed } from '../prompt.js';
+import { askRequired, confirmDestructive, refuseUnconfirmed, requireAnswerable } from '../prompt.js';
 import { withRuntime, type Runtime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import type { ListFlags } from './declare.js';
@@ -57,17 +57,34 @@ async function resolveRef(client: ApiClient, spec: ResourceSpec, company: number
   throw new UsageError(`no ${spec.noun} named "${ref}"`, shown.length ? [`similar: ${shown.join(', ')}`] : []);
 }
 
-async function collectBody(spec: ResourceSpec, g: GlobalOptions, opts: Rec, creating: boolean): Promise<Rec> {
+/** The body the flags and --data give; on create, the required fields missing from it (checked here: without a terminal a usage error, before any request). */
+function collectBody(spec: ResourceSpec, g: GlobalOptions, opts: Rec, creating: boolean): { body: Rec; missing: BodyField[] } {
   const fields = spec.fields ?? [];
   nameFlags(fields.map((f) => [f.key, f.flag]));
   const body = { ...readDataFlag(opts.data as string | undefined), ...bodyFromFlags(fields, opts) };
-  if (creating) {
-    for (const f of fields.filter((f) => f.required && body[f.key] === undefined)) {
-      // the answer is read as the flag would be (a date, an amount …); one it refuses is asked again
-      body[f.key] = await askRequired(g, `--${f.flag}`, `${f.description}:`, f.type === 'enum' ? f.choices : undefined, (answer) => convertValue(f.flag, f.type, answer, f.choices, !!f.ref));
-    }
+  const missing = creating ? fields.filter((f) => body[f.key] === undefined && (f.required || (f.requiredUnless !== undefined && body[f.requiredUnless] === undefined))) : [];
+  for (const f of missing) requireAnswerable(g, flagLabel(spec, f));
+  return { body, missing };
+}
+
+/** `--customer`, or for a field another can stand in for, `--customer (or --new-customer)`. */
+function flagLabel(spec: ResourceSpec, f: BodyField): string {
+  const other = f.requiredUnless === undefined ? undefined : spec.fields?.find((x) => x.key === f.requiredUnless);
+  return other ? `--${f.flag} (or --${other.flag})` : `--${f.flag}`;
+}
+
+/**
+ * Asks for the required values missing on a terminal. Each answer is read as its flag would be (a date,
+ * an amount …); a reference must name a record: one that names nothing is said under the question with
+ * the closest candidates, and asked again.
+ */
+async function askMissing(spec: ResourceSpec, g: GlobalOptions, resolver: RefResolver, body: Rec, missing: BodyField[]): Promise<void> {
+  for (const f of missing) {
+    body[f.key] = await askRequired(g, flagLabel(spec, f), `${f.description}:`, f.type === 'enum' ? f.choices : undefined, async (answer) => {
+      const value = convertValue(f.flag, f.type, answer, f.choices, !!f.ref);
+      return f.ref ? `id:${await resolver.resolve(f.ref, String(value), f.flag, false)}` : value;
+    });
   }
-  return body;
 }
 
 /**
@@ -145,7 +162,7 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
   const query = verb === 'list' ? queryFromFilters(spec.filters ?? [], opts) : {};
   if (verb === 'list' && setup.include) query.include ??= setup.include;
   const include = verb === 'get' ? (opts.include as string | undefined) ?? setup.include : undefined;
-  const staticBody = verb === 'create' || verb === 'update' ? await collectBody(spec, g, opts, verb === 'create') : {};
+  const { body: staticBody, missing } = verb === 'create' || verb === 'update' ? collectBody(spec, g, opts, verb === 'create') : { body: {}, missing: [] };
   if (verb === 'update' && Object.keys(staticBody).length === 0) throw new UsageError(`nothing to change: give at least one of ${(spec.fields ?? []).map((f) => `--${f.flag}`).join(', ')} or --data`);
   // without a terminal to ask on, --yes is needed before any request; on one the records are read first
   if (verb === 'delete') refuseUnconfirmed(g, `Delete ${spec.noun} ${refs[0]}`);
@@ -153,7 +170,8 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
 
   await withRuntime(g, async (rt: Runtime) => {
     const company = await rt.company();
-    const resolver = new RefResolver(rt.client, company);
+    const resolver = new RefResolver(rt.client, company, { ask: canPrompt(g) });
+    await askMissing(spec, g, resolver, staticBody, missing);
     await resolveRefs(resolver, spec.filters ?? [], query, (f) => (f as FilterFlag).param);
     await resolveRefs(resolver, spec.fields ?? [], staticBody, (f) => (f as BodyField).key);
     switch (verb) {

@@ -6,7 +6,7 @@ import { productPaths } from '../../../api/endpoints/products.js';
 import type { ApiClient } from '../../../api/http.js';
 import { rappenToString, toRappen } from '../../../domain/money.js';
 import { stdoutSink } from '../../fd-output.js';
-import type { GlobalOptions } from '../../globals.js';
+import { canPrompt, type GlobalOptions } from '../../globals.js';
 import { planOutput, printRecord, type OutputPlan } from '../../output.js';
 import { RefResolver } from '../../refs.js';
 import { bodyFromFlags } from '../../resource/body.js';
@@ -28,7 +28,7 @@ export interface DocumentContext { rt: Runtime; company: number; resolver: RefRe
 export function withDocument<T>(g: GlobalOptions, k: KindFacts, args: DocumentArgs, fn: (d: DocumentContext) => Promise<T>): Promise<T> {
   return withRuntime(g, async (rt) => {
     const company = await rt.company();
-    const resolver = new RefResolver(rt.client, company);
+    const resolver = new RefResolver(rt.client, company, { ask: canPrompt(g) });
     return fn({ rt, company, resolver, id: await resolver.resolve(k.noun, args[k.noun]!, `<${k.noun}>`) });
   });
 }

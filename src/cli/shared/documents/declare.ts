@@ -73,7 +73,9 @@ export function documentSpec(kind: DocumentKind, more: DocumentGroup = {}): Reso
       },
       create: {
         options: [...positionOptions(), new Option('--dry-run', `print the ${noun} that would be created (positions and totals); create nothing`), ...(more.create?.options ?? [])],
-        help: [POSITIONS_HELP, more.create?.help].filter(Boolean).join('\n\n'),
+        help: [POSITIONS_HELP, `On a terminal, without any position given, the positions are asked for one after another
+(description, quantity, price, unit; an empty description ends${invoice ? ', an invoice needs one' : ''}), then the ${noun}
+with its totals is shown and created when you say yes. A missing --customer is asked for first.${invoice ? '\nElsewhere an invoice without positions is a usage error (exit 2).' : ''}`, more.create?.help].filter(Boolean).join('\n\n'),
         action: more.create?.action ?? lazyFor(k, () => import('./write.js'), 'create'),
       },
       update: { options: positionOptions(), help: POSITIONS_HELP, action: lazyFor(k, () => import('./write.js'), 'update') },
