@@ -243,7 +243,7 @@ export class RefResolver {
 }
 
 /** A tax rate record as the choice by date sees it: validity where the service gives it, the side by the tax account's class (1: input tax). */
-function rateCandidate(r: Rec): RateCandidate {
+export function rateCandidate(r: Rec): RateCandidate {
   const account = Number((r.account as Rec | undefined)?.account_number);
   return {
     id: Number(r.id),

@@ -451,7 +451,7 @@ describe('review', () => {
     expect(r.stderr).toContain('acct import review asks questions and needs a terminal');
   });
 
-  test('an account (VAT default from the account\'s bookings), an ignore, Ctrl-C; the second run goes on with the rest and processes', async () => {
+  test('an account (searched with umlauts folded; VAT default from the account\'s bookings, as the rate of the transaction\'s date), an ignore, Ctrl-C; the second run goes on with the rest and processes', async () => {
     const company = addCompany(svc.server.db, 'Review AG', 1);
     const mwst = taxRateId(svc, company, 'MWST 8.1 %');
     await seed(svc, 'entries', { date: '2016-03-01', debit_account_id: accountId(svc, company, 1020), credit_account_id: accountId(svc, company, 3400), sum: 100, tax_rate_id: mwst, description: 'Honorar März' }, company);
@@ -460,7 +460,9 @@ describe('review', () => {
     const env = { ...acctEnv(svc, { company }), NO_COLOR: '1' };
 
     const one1 = await inTerminal(box, ['import', 'review'], [
-      { when: '[1/5] Counter account', keys: '3400' },
+      // "erlo" finds the Erlöse accounts (umlauts folded); more of the name narrows to one
+      { when: '[1/5] Counter account', keys: 'erlo' },
+      { when: '❯ 3000 Produktionserlöse', keys: '\u0015dienstleistungserlo' },
       { when: '❯ 3400 Dienstleistungserlöse', keys: '\r' },
       { when: '[1/5] VAT rate', keys: '\r' },
       { when: '[1/5] Text', keys: 'Honorar Pia\r' },
@@ -472,11 +474,13 @@ describe('review', () => {
     const out1 = plain(one1.output);
     expect(one1.code, out1).toBe(130);
     expect(out1).toContain("[1/5] 10.04.2016  15.00  Rutschmann Pia");
-    expect(out1).toContain('saved: 3400 Dienstleistungserlöse, MWST 8.1 %');
+    expect(out1).toContain('3600 Übrige Erlöse');
+    // the account's usual MWST 8.1 % as the rate of 2016, when the transaction was booked
+    expect(out1).toContain('saved: 3400 Dienstleistungserlöse, MWST 8.0 %');
     expect(out1).toContain('saved: ignored');
     expect(out1).toContain('[3/5] 10.04.2016  56.56  Bernasconi Maria');
     expect(out1).toContain('Stopped: ready to book 1, ignored 1, skipped 0. Every answer is saved');
-    expect(await entry(first.id, company)).toMatchObject({ other_account: { number: 3400 }, tax_rate: { name: 'MWST 8.1 %' }, description: 'Honorar Pia', is_ready: true });
+    expect(await entry(first.id, company)).toMatchObject({ other_account: { number: 3400 }, tax_rate: { name: 'MWST 8.0 %' }, description: 'Honorar Pia', is_ready: true });
     expect(await entry(second.id, company)).toMatchObject({ ignore: true, is_ready: true });
     expect((await entry(third.id, company)).is_ready).toBe(false);
 
