@@ -29,21 +29,44 @@ export function loadConfig(): ConfigStore {
   return openConfig(process.env);
 }
 
+/** What local mode keeps beside the local ledger (local.json): the default company, and whether the ledger was announced. */
+interface LocalState { company?: number; auto?: boolean; announced?: boolean }
+
+function localState(dataDir: string): LocalState {
+  try {
+    const state = JSON.parse(readFileSync(join(dataDir, LOCAL_STATE), 'utf8'));
+    return state && typeof state === 'object' ? state : {};
+  } catch {
+    return {};
+  }
+}
+
+const writeLocalState = (dataDir: string, state: LocalState) => writeFileSync(join(dataDir, LOCAL_STATE), `${JSON.stringify(state)}\n`, { mode: 0o600 });
+
 /**
  * The default company of local mode, kept beside the local ledger: the one `acct use` chose, or the
  * first company, remembered (`auto`) the first time it was looked up so later commands need not ask.
  */
 export function localCompany(dataDir: string): { company: number; auto: boolean } | undefined {
-  try {
-    const state = JSON.parse(readFileSync(join(dataDir, LOCAL_STATE), 'utf8'));
-    return typeof state.company === 'number' ? { company: state.company, auto: state.auto === true } : undefined;
-  } catch {
-    return undefined;
-  }
+  const state = localState(dataDir);
+  return typeof state.company === 'number' ? { company: state.company, auto: state.auto === true } : undefined;
 }
 
 export function setLocalCompany(dataDir: string, company: number, auto = false): void {
-  writeFileSync(join(dataDir, LOCAL_STATE), `${JSON.stringify(auto ? { company, auto } : { company })}\n`, { mode: 0o600 });
+  const { announced } = localState(dataDir);
+  writeLocalState(dataDir, { company, ...(auto ? { auto } : {}), ...(announced ? { announced } : {}) });
+}
+
+/**
+ * On a terminal, the first command on a local ledger says where it is, once per data directory (noted
+ * in local.json); `acct auth status` says it every time.
+ */
+function announceLocalLedger(dataDir: string): void {
+  if (!process.stderr.isTTY || process.env.ACCT_QUIET_LOCAL) return;
+  const state = localState(dataDir);
+  if (state.announced) return;
+  notice(`Using the local ledger in ${dataDir} (run "acct login" to use a hosted account; "acct auth status" shows this again).`);
+  writeLocalState(dataDir, { ...state, announced: true });
 }
 
 /** Until when a wait was said: requests sent side by side wait for the same window, said once. */
@@ -84,9 +107,7 @@ export async function openRuntime(g: GlobalOptions): Promise<Runtime> {
     closeService = () => service.close();
     baseUrl = service.url;
     token = service.localToken;
-    if (process.stderr.isTTY && !process.env.ACCT_QUIET_LOCAL) {
-      notice(`Using the local ledger in ${ctx.dataDir} (run "acct login" to use a hosted account).`);
-    }
+    announceLocalLedger(ctx.dataDir);
   } else {
     baseUrl = ctx.baseUrl!;
     token = ctx.token;

@@ -255,7 +255,7 @@ describe('delete, archive, unarchive, bulk-delete', () => {
     expect([row('SELECT archived FROM projects WHERE id = ?', a.id)!.archived, row('SELECT archived FROM projects WHERE id = ?', b.id)!.archived]).toEqual([1, 1]);
     const u = await acct(['projects', 'unarchive', `id:${a.id}`]);
     expect(u.code, u.stderr).toBe(0);
-    expect(u.stderr).toContain('Unarchived 1 projects.');
+    expect(u.stderr).toContain('Unarchived 1 project.');
     expect(row('SELECT archived FROM projects WHERE id = ?', a.id)!.archived).toBe(0);
   });
 

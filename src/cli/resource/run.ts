@@ -102,6 +102,9 @@ export async function resolveRefs(
   }
 }
 
+/** "1 service", "2 services": the noun as many as `n` are. */
+const counted = (spec: ResourceSpec, n: number): string => `${n} ${n === 1 ? spec.noun : spec.group.replace(/-/g, ' ')}`;
+
 /**
  * DELETE …/multiple. Some endpoints count what they skipped; others answer 204 and silently keep records
  * still in use, so those are looked up afterwards to name what stayed. Every id was checked before
@@ -112,7 +115,7 @@ async function bulkDelete(rt: Runtime, spec: ResourceSpec, company: number, ids:
   const reason = spec.bulk?.keptBecause ?? 'still in use';
   if (res && typeof res === 'object' && 'skipped' in res) {
     const skipped = Number(res.skipped);
-    notice(`Deleted ${ids.length - skipped} of ${ids.length} ${spec.group}${skipped ? ` (${skipped} skipped: ${reason})` : ''}.`);
+    notice(`Deleted ${ids.length - skipped} of ${counted(spec, ids.length)}${skipped ? ` (${skipped} skipped: ${reason})` : ''}.`);
     return;
   }
   const kept: string[] = [];
@@ -120,7 +123,7 @@ async function bulkDelete(rt: Runtime, spec: ResourceSpec, company: number, ids:
     const record = await findRecord(rt.client, spec.paths.one(company, id));
     if (record !== undefined) kept.push(recordLabel(id, record));
   }
-  notice(`Deleted ${ids.length - kept.length} of ${ids.length} ${spec.group}.`);
+  notice(`Deleted ${ids.length - kept.length} of ${counted(spec, ids.length)}.`);
   if (kept.length) notice(`Kept (${reason}): ${kept.join(', ')}`);
 }
 
@@ -138,7 +141,7 @@ async function runBulk(rt: Runtime, g: GlobalOptions, spec: ResourceSpec, verb: 
   }
   const archive = spec.bulk!.archive!;
   await rt.client.request(archive.method, spec.paths.multiple!(company), { json: { ids, [archive.key]: verb === 'archive' } });
-  notice(`${verb === 'archive' ? 'Archived' : 'Unarchived'} ${ids.length} ${spec.group}.`);
+  notice(`${verb === 'archive' ? 'Archived' : 'Unarchived'} ${counted(spec, ids.length)}.`);
 }
 
 /**
@@ -166,7 +169,7 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
   if (verb === 'update' && Object.keys(staticBody).length === 0) throw new UsageError(`nothing to change: give at least one of ${(spec.fields ?? []).map((f) => `--${f.flag}`).join(', ')} or --data`);
   // without a terminal to ask on, --yes is needed before any request; on one the records are read first
   if (verb === 'delete') refuseUnconfirmed(g, `Delete ${spec.noun} ${refs[0]}`);
-  if (verb === 'bulk-delete') refuseUnconfirmed(g, `Delete ${refs.length} ${spec.group} (${refs.join(', ')})`);
+  if (verb === 'bulk-delete') refuseUnconfirmed(g, `Delete ${counted(spec, refs.length)} (${refs.join(', ')})`);
 
   await withRuntime(g, async (rt: Runtime) => {
     const company = await rt.company();

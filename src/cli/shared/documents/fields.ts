@@ -94,6 +94,10 @@ export const detailColumns = (k: KindFacts): Column[] => [
     { key: 'reference', default: false },
     { key: 'qr_reference', default: false },
   ] satisfies Column[] : [
+    // the answer that decided it (get reads it from the activities): the customer's name through the link
+    { key: 'answered_by', header: 'answered by' },
+    { key: 'answered_at', header: 'answered' },
+    { key: 'answer_comment', header: 'comment' },
     { key: 'invoices', kind: 'json', default: false },
     { key: 'with_signature', kind: 'bool', default: false },
   ] satisfies Column[]),
