@@ -178,6 +178,10 @@ export class RefResolver {
         if (found[0].rate !== percent) notice(`--${flag} ${text} on ${formatDate(date)} is ${found[0].name}, the rate of that day.`);
         return found[0].id;
       }
+      if (found.length > 1 && this.options.ask) {
+        const { choose } = await import('./prompt.js');
+        return choose(`Several tax rates of ${text.replace(/\s*%$/, '')} % hold on ${formatDate(date)}; which one?`, found.map((r) => ({ name: r.name, value: r.id })));
+      }
       const holding = all.filter((r) => !r.archived && holdsOn(validities(r.rate, r.validity), date));
       const candidates = (found.length ? found : holding).slice(0, 20).map((r) => `${r.id} (${r.name})`);
       throw new UsageError(found.length

@@ -96,6 +96,14 @@ describe('prompts that help', () => {
     expect((await json(['projects', 'get', 'Website'])).customer).toMatchObject({ name: 'Muster AG' });
   });
 
+  test('a percentage several tax rates share on the booking\'s date is a choice on a terminal', async () => {
+    const r = await inTerminal(box, ['entries', 'create', '--date', '2020-03-16', '--debit', '6500', '--credit', '1020', '--sum', '107.70', '--tax-rate', '7.7'], [
+      { when: 'Several tax rates of 7.7 % hold on 16.03.2020; which one?', keys: ENTER },
+    ]);
+    expect(r.code, plain(r.output)).toBe(0);
+    expect((await json(['entries', 'list']))[0].tax_rate.name).toBe('Vorsteuer 7.7 %');
+  });
+
   test('a flag naming nothing offers the closest names on a terminal; none of these stops as without one', async () => {
     let r = await inTerminal(box, ['projects', 'create', '--name', 'Audit', '--customer', 'Mustr AG'], [
       { when: 'No customer "Mustr AG" (--customer); did you mean', keys: ENTER },
