@@ -264,8 +264,8 @@ _acct_opts() {
     'tax-rates') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'tax-rates list') echo '--page --per-page --limit --all --name --archived --id --sort --no-archived --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'tax-rates get') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
-    'tax-rates create') echo '--name --rate --account --saldo-rate --acquisition-tax --no-acquisition-tax --acquisition-account --field-number --name-on-documents --name-en --name-fr --name-it --archived --no-archived --data --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
-    'tax-rates update') echo '--name --rate --account --saldo-rate --acquisition-tax --no-acquisition-tax --acquisition-account --field-number --name-on-documents --name-en --name-fr --name-it --archived --no-archived --data --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
+    'tax-rates create') echo '--name --rate --account --saldo-rate --acquisition-tax --no-acquisition-tax --acquisition-account --field-number --name-on-documents --name-en --name-fr --name-it --valid-from --valid-until --archived --no-archived --data --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
+    'tax-rates update') echo '--name --rate --account --saldo-rate --acquisition-tax --no-acquisition-tax --acquisition-account --field-number --name-on-documents --name-en --name-fr --name-it --valid-from --valid-until --archived --no-archived --data --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'tax-rates delete') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'tax-rates export') echo '--name --archived --id --sort --no-archived --out --force --excel --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'tax-rates import') echo '--dry-run --skip-invalid --write-ids --force --restart --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
@@ -435,7 +435,7 @@ _acct_opts() {
     'times bulk-delete') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'timer') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'timer start') echo '--billable --description --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
-    'timer stop') echo '--end --description --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
+    'timer stop') echo '--end --description --keep --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'timer status') echo '--format --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'timer describe') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'timer discard') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;

@@ -4,7 +4,11 @@
 // kind; documents, which grow without end, are searched by the number typed instead.
 import type { ApiClient } from '../api/http.js';
 import { paginate } from '../api/paginate.js';
+import { closestNames, holdsText } from '../domain/search.js';
+import { holdsOn, parseRatePercentage, rateOfItsTime, ratesByPercentage, validities, type RateCandidate } from '../domain/vat-rates.js';
 import { UsageError } from '../errors.js';
+import { formatDate } from '../output/format.js';
+import { notice } from './globals.js';
 
 export type RefKind = 'account' | 'customer' | 'project' | 'tax-rate' | 'contact' | 'service' | 'service-category' | 'tag' | 'product' | 'task' | 'proposal' | 'invoice' | 'entry';
 
@@ -75,7 +79,11 @@ export class RefResolver {
   /** labels of searched kinds by kind and id */
   private readonly labels = new Map<string, Promise<string>>();
 
-  constructor(private readonly client: ApiClient, private readonly company: number) {}
+  /**
+   * `ask`: on a terminal (canPrompt), a name that matches nothing or several records offers the closest
+   * candidates to choose from instead of stopping; elsewhere it stays a usage error listing them.
+   */
+  constructor(private readonly client: ApiClient, private readonly company: number, private readonly options: { ask?: boolean } = {}) {}
 
   private list(kind: RefKind, text: string): Promise<Rec[]> {
     const search = RULES[kind].search;
@@ -100,15 +108,23 @@ export class RefResolver {
    * The id for `raw`; a usage error naming candidates when it is unknown or ambiguous. `flag` is the
    * flag that took it (`customer` for --customer) or, in angle brackets, the argument (`<customer>`).
    */
-  async resolve(kind: RefKind, raw: string | number, flag: string = kind): Promise<number> {
+  async resolve(kind: RefKind, raw: string | number, flag: string = kind, ask = this.options.ask === true): Promise<number> {
     const found = await this.find(kind, raw);
     if (found.id !== undefined) return found.id;
     const rule = RULES[kind];
     const text = String(raw).trim();
     const argument = flag.startsWith('<');
     const candidates = found.candidates.length ? [`candidates: ${found.candidates.join(', ')}`] : [];
-    if (found.ambiguous) throw new UsageError(`${argument ? '' : `--${flag} `}"${text}" matches several ${rule.noun}s; use id:N`, candidates);
-    throw new UsageError(`no ${rule.noun} "${text}"${argument ? '' : ` (--${flag})`}`, candidates);
+    const error = found.ambiguous
+      ? new UsageError(`${argument ? '' : `--${flag} `}"${text}" matches several ${rule.noun}s; use id:N`, candidates)
+      : new UsageError(`no ${rule.noun} "${text}"${argument ? '' : ` (--${flag})`}`, candidates);
+    if (!ask || found.choices.length === 0) throw error;
+    // on a terminal: the candidates to choose from, or none of them (the usage error as without one)
+    const { choose } = await import('./prompt.js');
+    const question = found.ambiguous ? `Several ${rule.noun}s are named "${text}"; which one?` : `No ${rule.noun} "${text}"${argument ? '' : ` (--${flag})`}; did you mean:`;
+    const picked = await choose<number | undefined>(question, [...found.choices, { name: 'none of these', value: undefined }]);
+    if (picked === undefined) throw error;
+    return picked;
   }
 
   /**
@@ -124,15 +140,64 @@ export class RefResolver {
     const records = await this.list(kind, text);
     const matches = matchesOf(records, rule, text);
     if (matches.length === 1) return { id: Number(matches[0].id) };
-    if (matches.length > 1) return { ambiguous: true, candidates: matches.slice(0, 20).map((r) => label(r, rule)) };
-    const needle = text.toLowerCase();
-    const similar = records.filter((r) => {
-      const hay = `${String(r.number ?? '')} ${String(r[rule.nameKey ?? 'name'] ?? '')}`.toLowerCase();
-      return hay.includes(needle) || (rule.digits === 'number' && /^\d+$/.test(text) && String(r.number ?? '').startsWith(text.slice(0, 2)));
-    }).slice(0, 15);
+    const choiceOf = (r: Rec) => ({ name: label(r, rule), value: Number(r.id) });
+    if (matches.length > 1) return { ambiguous: true, candidates: matches.slice(0, 20).map((r) => label(r, rule)), choices: matches.slice(0, 20).map(choiceOf) };
+    const nameOf = (r: Rec) => String(r[rule.nameKey ?? 'name'] ?? '');
+    // names holding the text (case and umlauts folded), else names a typo away ("Mustr AG")
+    let similar = records.filter((r) => holdsText(`${String(r.number ?? '')} ${nameOf(r)}`, text)
+      || (rule.digits === 'number' && /^\d+$/.test(text) && String(r.number ?? '').startsWith(text.slice(0, 2)))).slice(0, 15);
+    if (similar.length === 0) similar = closestNames(records, nameOf, text);
+    const choices = similar.map(choiceOf);
     // nothing alike: show the start of the list, so the message still says what exists
     if (similar.length === 0) similar.push(...records.slice(0, 10));
-    return { ambiguous: false, candidates: similar.map((r) => label(r, rule)) };
+    return { ambiguous: false, candidates: similar.map((r) => label(r, rule)), choices };
+  }
+
+  /** A record of a kind fetched whole (an account, a tax rate …) by its id, from the list read once; undefined when unknown. */
+  async record(kind: RefKind, id: number): Promise<Rec | undefined> {
+    if (RULES[kind].search) return undefined;
+    return (await this.list(kind, '')).find((r) => Number(r.id) === id);
+  }
+
+  /**
+   * The tax rate for a booking or document dated `date`. A percentage (`7.7`, `8.1 %`) names the rate of
+   * that percentage holding on the date — or, for a Swiss rate of another period, its tier's rate then
+   * (8.1 on a booking of 2020 is 7.7); `side` (VAT owed or input tax, where the booking tells) narrows
+   * it. A name of a rate that does not hold on the date becomes the rate of the same kind that does
+   * ("MWST 8.1 %" in 2020 → "MWST 7.7 %"), said on stderr; ids stay exactly what they name.
+   */
+  async resolveTaxRateOn(raw: string, flag: string, date: string, side?: 'input' | 'output'): Promise<number> {
+    const text = String(raw).trim();
+    if (/^(id:)?\d+$/i.test(text)) return this.resolve('tax-rate', text, flag);
+    const records = await this.list('tax-rate', text);
+    const all = records.map(rateCandidate);
+    const percent = parseRatePercentage(text);
+    if (percent !== undefined) {
+      const found = ratesByPercentage(percent, all, date, side);
+      if (found.length === 1) {
+        if (found[0].rate !== percent) notice(`--${flag} ${text} on ${formatDate(date)} is ${found[0].name}, the rate of that day.`);
+        return found[0].id;
+      }
+      if (found.length > 1 && this.options.ask) {
+        const { choose } = await import('./prompt.js');
+        return choose(`Several tax rates of ${text.replace(/\s*%$/, '')} % hold on ${formatDate(date)}; which one?`, found.map((r) => ({ name: r.name, value: r.id })));
+      }
+      const holding = all.filter((r) => !r.archived && holdsOn(validities(r.rate, r.validity), date));
+      const candidates = (found.length ? found : holding).slice(0, 20).map((r) => `${r.id} (${r.name})`);
+      throw new UsageError(found.length
+        ? `--${flag} ${text} matches several tax rates on ${formatDate(date)}; give the name or use id:N`
+        : `no tax rate of ${text.replace(/\s*%$/, '')} % holds on ${formatDate(date)} (--${flag})`, candidates.length ? [`candidates: ${candidates.join(', ')}`] : []);
+    }
+    const named = matchesOf(records, RULES['tax-rate'], text).map(rateCandidate);
+    // several of one name: the one that holds on the date
+    const holding = named.filter((r) => holdsOn(validities(r.rate, r.validity), date));
+    if (named.length > 1 && holding.length === 1) return holding[0].id;
+    if (named.length !== 1) return this.resolve('tax-rate', text, flag);
+    const instead = rateOfItsTime(named[0], all, date);
+    if (!instead) return named[0].id;
+    const since = validities(named[0].rate, named[0].validity).map((v) => (v.from ? `from ${formatDate(v.from)}` : '') + (v.until ? ` until ${formatDate(v.until)}` : '')).join(' and ').trim();
+    notice(`--${flag} "${text}" on ${formatDate(date)} is ${instead.name}, the rate of that day (${named[0].name} holds ${since}).`);
+    return instead.id;
   }
 
   /**
@@ -181,8 +246,23 @@ export class RefResolver {
   }
 }
 
+/** A tax rate record as the choice by date sees it: validity where the service gives it, the side by the tax account's class (1: input tax). */
+export function rateCandidate(r: Rec): RateCandidate {
+  const account = Number((r.account as Rec | undefined)?.account_number);
+  return {
+    id: Number(r.id),
+    name: String(r.name ?? ''),
+    rate: Math.round(Number(r.rate) * 100),
+    validity: 'valid_from' in r || 'valid_until' in r ? { from: (r.valid_from as string | null) ?? null, until: (r.valid_until as string | null) ?? null } : undefined,
+    archived: r.archived === true,
+    isAcquisitionTax: r.is_acquisition_tax === true,
+    side: account >= 1000 && account < 2000 ? 'input' : account >= 2000 && account < 3000 ? 'output' : undefined,
+  };
+}
+
 /** What a reference found: an id, or none (ambiguous: several matched) with candidates to name. */
-export type Found = { id: number; ambiguous?: undefined; candidates?: undefined } | { id?: undefined; ambiguous: boolean; candidates: string[] };
+export type Found = { id: number; ambiguous?: undefined; candidates?: undefined; choices?: undefined }
+  | { id?: undefined; ambiguous: boolean; candidates: string[]; choices: { name: string; value: number }[] };
 
 /** The records `text` names: by number (digits of a numbered kind) or by exact name, an active one before archived ones. */
 function matchesOf(records: Rec[], rule: KindRule, text: string): Rec[] {

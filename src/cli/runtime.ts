@@ -69,6 +69,17 @@ export function setLocalBackupDir(dataDir: string, dir: string | undefined): voi
   updateLocalState(dataDir, { backup_dir: dir });
 }
 
+/**
+ * On a terminal, the first command on a local ledger says where it is, once per data directory (noted
+ * in local.json); `acct auth status` says it every time.
+ */
+function announceLocalLedger(dataDir: string): void {
+  if (!process.stderr.isTTY || process.env.ACCT_QUIET_LOCAL) return;
+  if (readLocalState(dataDir).announced === true) return;
+  notice(`Using the local ledger in ${dataDir} (run "acct login" to use a hosted account; "acct auth status" shows this again).`);
+  updateLocalState(dataDir, { announced: true });
+}
+
 /** Until when a wait was said: requests sent side by side wait for the same window, said once. */
 let saidUntil = 0;
 
@@ -108,9 +119,7 @@ export async function openRuntime(g: GlobalOptions): Promise<Runtime> {
     closeService = () => service.close();
     baseUrl = service.url;
     token = service.localToken;
-    if (process.stderr.isTTY && !process.env.ACCT_QUIET_LOCAL) {
-      notice(`Using the local ledger in ${ctx.dataDir} (run "acct login" to use a hosted account).`);
-    }
+    announceLocalLedger(ctx.dataDir);
   } else {
     baseUrl = ctx.baseUrl!;
     token = ctx.token;

@@ -2,13 +2,14 @@
 // swiss-domain.md), computed from the bookings dated in the period and their tax rates.
 //
 // Per booking with a tax rate (rates and the VAT share as in src/domain/vat.ts):
-// - output tax rates (field number 302/303/312/313/342/343): base = the net amount (sum − VAT
+// - output tax rates (field number 301 to 343: 30x1 until 2017, 30x2 until 2023, 30x3 from 2024): base = the net amount (sum − VAT
 //   share), tax = the VAT share posted to the tax account; the base counts in box 200. The sign follows
 //   the side of the split: an income booking (split on the credit side) adds, a booking split on the
 //   debit side subtracts.
 // - a rate without a field number (or 205, opted supplies) whose tax account is a liability: the box
 //   follows from the rate and the booking date (8.1/2.6/3.8 % → 303/313/343, from 2024; 7.7/2.5/3.7 %
-//   → 302/312/342, until 2023); a rate it cannot place is named in a note and left out.
+//   → 302/312/342, 2018 to 2023; 8.0/2.5/3.8 % → 301/311/341, 2011 to 2017: src/domain/vat-rates.ts);
+//   a rate it cannot place is named in a note and left out.
 // - input tax rates (field number 400 or 405; without one, a tax account on the asset side): the VAT
 //   share posted to the tax account goes to 400 or 405.
 // - acquisition tax (Bezugsteuer): base = sum (net), tax = sum × rate; box 382/383 by field number
@@ -22,6 +23,7 @@
 // Income bookings without a tax rate are not in the return (a note says how many and how much).
 // 410, 415 and 420 have no source in the bookings and stay 0.
 import { acquisitionTaxOf, bookingType, splitSide, vatShareOfGross } from '../domain/vat.js';
+import { acquisitionBoxOn, outputBoxOn } from '../domain/vat-rates.js';
 import { groupRappen as fmt } from './money.js';
 import { Chart } from './postings.js';
 import type { Report, ReportColumn, ReportAccount, ReportEntry, ReportRow, ReportTaxRate } from './types.js';
@@ -42,7 +44,11 @@ export interface VatInput {
   entries: Iterable<ReportEntry>;
 }
 
-export const OUTPUT_BOXES = [302, 303, 312, 313, 342, 343, 382, 383] as const;
+export const OUTPUT_BOXES = [301, 302, 303, 311, 312, 313, 341, 342, 343, 381, 382, 383] as const;
+/** the boxes of 2011 to 2017, shown when the period reaches back there or they hold an amount */
+const BOXES_UNTIL_2017: readonly number[] = [301, 311, 341, 381];
+/** the boxes of supplies taxed at a rate (not acquisition tax) */
+const TAXED_BOXES = [301, 302, 303, 311, 312, 313, 341, 342, 343] as const;
 export const DEDUCTION_BOXES = [220, 221, 225, 230, 235, 280] as const;
 export const INPUT_BOXES = [400, 405] as const;
 
@@ -57,12 +63,16 @@ export const BOX_LABELS: Record<number, string> = {
   280: 'Miscellaneous',
   289: 'Total deductions (220 to 280)',
   299: 'Taxable turnover (200 − 289)',
+  301: 'Normal rate 8.0 % (until 2017)',
   302: 'Normal rate 7.7 % (until 2023)',
   303: 'Normal rate 8.1 % (from 2024)',
+  311: 'Reduced rate 2.5 % (until 2017)',
   312: 'Reduced rate 2.5 % (until 2023)',
   313: 'Reduced rate 2.6 % (from 2024)',
+  341: 'Accommodation rate 3.8 % (until 2017)',
   342: 'Accommodation rate 3.7 % (until 2023)',
   343: 'Accommodation rate 3.8 % (from 2024)',
+  381: 'Acquisition tax (until 2017)',
   382: 'Acquisition tax (until 2023)',
   383: 'Acquisition tax (from 2024)',
   399: 'Total tax',
@@ -78,12 +88,8 @@ export const BOX_LABELS: Record<number, string> = {
 
 const isIn = <T extends number>(list: readonly T[], n: number | null): n is T => n !== null && (list as readonly number[]).includes(n);
 
-/** The output box of a rate by its percentage and the booking date; undefined when the rate is none of the Swiss ones. */
-export function outputBoxByRate(rate: number, date: string): number | undefined {
-  const until2023 = date < '2024-01-01';
-  const table: Record<number, number> = until2023 ? { 770: 302, 250: 312, 370: 342 } : { 810: 303, 260: 313, 380: 343 };
-  return table[rate];
-}
+/** The output box of a rate by its percentage and the booking date; undefined when the rate is none of the Swiss ones then. */
+export const outputBoxByRate = (rate: number, date: string): number | undefined => outputBoxOn(rate, date);
 
 /** The VAT return's setup: everything but the bookings, which a builder takes in batches. */
 export type VatSetup = Omit<VatInput, 'entries'>;
@@ -127,7 +133,7 @@ export function vatReturnBuilder(input: VatSetup): { add(entries: Iterable<Repor
       }
       if (t.isAcquisitionTax) {
         const owed = acquisitionTaxOf(e.sum, t.rate);
-        const box = isIn(OUTPUT_BOXES, t.fieldNumber) ? t.fieldNumber : e.date < '2024-01-01' ? 382 : 383;
+        const box = isIn(OUTPUT_BOXES, t.fieldNumber) ? t.fieldNumber : acquisitionBoxOn(e.date);
         add(base, box, e.sum);
         add(tax, box, owed);
         if (t.acquisitionAccountId !== null) add(amount, inputBox(t.acquisitionAccountId), owed);
@@ -206,7 +212,8 @@ function vatReport(input: VatSetup, { amount, base, tax, notes, noRate, saldo, u
   gaps.push(rows.length);
   row(299, box299, null);
   gaps.push(rows.length);
-  for (const b of OUTPUT_BOXES) row(b, get(base, b), get(tax, b));
+  const early = input.from < '2018-01-01';
+  for (const b of OUTPUT_BOXES) if (early || !BOXES_UNTIL_2017.includes(b) || get(base, b) !== 0 || get(tax, b) !== 0) row(b, get(base, b), get(tax, b));
   row(399, null, box399);
   gaps.push(rows.length);
   for (const b of [400, 405, 410, 415, 420]) row(b, null, get(amount, b));
@@ -220,10 +227,11 @@ function vatReport(input: VatSetup, { amount, base, tax, notes, noRate, saldo, u
   for (const [name, v] of taxOnDeductions) notes.push(`The tax rate "${name}" is a deduction box but carries VAT (${fmt(v)}), which is not in the return.`);
 
   // the taxable turnover should be what the tax boxes tax
-  const taxedBases = [302, 303, 312, 313, 342, 343].reduce((s, b) => s + get(base, b), 0);
+  const taxedBases = TAXED_BOXES.reduce((s, b) => s + get(base, b), 0);
+  const span = early ? '301 to 343' : '302 to 343';
   const checks = [taxedBases === box299
-    ? { ok: true, message: `Taxable turnover (299) equals the taxed bases of 302 to 343: ${fmt(box299)}.` }
-    : { ok: false, message: `Taxable turnover (299, ${fmt(box299)}) differs from the taxed bases of 302 to 343 (${fmt(taxedBases)}) by ${fmt(box299 - taxedBases)}.` }];
+    ? { ok: true, message: `Taxable turnover (299) equals the taxed bases of ${span}: ${fmt(box299)}.` }
+    : { ok: false, message: `Taxable turnover (299, ${fmt(box299)}) differs from the taxed bases of ${span} (${fmt(taxedBases)}) by ${fmt(box299 - taxedBases)}.` }];
   notes.push(payable >= 0 ? `Amount payable (500): ${fmt(payable)}.` : `Credit (510): ${fmt(-payable)}.`);
 
   return {

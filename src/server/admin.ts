@@ -142,6 +142,28 @@ function parseAmount(flag: string, value: string): number {
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
+/** A company's settings as `acct server companies set` shows them (flags on/off as booleans, amounts in CHF). */
+export interface CompanyListing {
+  id: number; name: string; plan: string; subscription_expired: boolean; services_active: boolean; vat_accrual_method_active: boolean;
+  payment_term: number; revenue_cap: string | null; closed_until: string | null; creditor_name: string | null; creditor_street: string | null;
+  creditor_building: string | null; creditor_zip: string | null; creditor_city: string | null; creditor_country: string; timezone: string;
+  created_at: string; updated_at: string;
+}
+
+export function companyListing(db: Db, id: number): CompanyListing {
+  const r = findCompany(db, id);
+  if (!r) throw new AdminError(`company ${id} does not exist`);
+  const cap = r.revenue_cap === null ? null : Number(r.revenue_cap);
+  return {
+    id: Number(r.id), name: r.name, plan: r.plan, subscription_expired: Number(r.subscription_expired) === 1, services_active: Number(r.services_active) === 1,
+    vat_accrual_method_active: Number(r.vat_accrual_method_active) === 1, payment_term: Number(r.payment_term),
+    revenue_cap: cap === null ? null : `${Math.floor(cap / 100)}.${String(cap % 100).padStart(2, '0')}`, closed_until: r.closed_until ?? null,
+    creditor_name: r.creditor_name ?? null, creditor_street: r.creditor_street ?? null, creditor_building: r.creditor_building ?? null,
+    creditor_zip: r.creditor_zip ?? null, creditor_city: r.creditor_city ?? null, creditor_country: r.creditor_country, timezone: r.timezone,
+    created_at: r.created_at, updated_at: r.updated_at,
+  };
+}
+
 export function setCompany(db: Db, id: number, s: CompanySettings): void {
   if (!findCompany(db, id)) throw new AdminError(`company ${id} does not exist`);
   const set: Record<string, unknown> = {};

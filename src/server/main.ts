@@ -1,8 +1,8 @@
 // Entry of the embedded service: what the CLI's `server` commands and local mode load lazily.
 export { startServer, type RunningServer, type StartOptions } from './server.js';
 export {
-  AdminError, AdminNotFound, addCompany, addUser, ensureSeeded, findToken, listTokens, localAccessToken, recur, revokeToken, setCompany,
-  type CompanySettings, type TokenListing,
+  AdminError, AdminNotFound, addCompany, addUser, companyListing, ensureSeeded, findToken, listTokens, localAccessToken, recur, revokeToken, setCompany,
+  type CompanyListing, type CompanySettings, type TokenListing,
 } from './admin.js';
 export { openDatabase } from './store/db.js';
 export { issueToken, findUserByToken } from './store/tokens.js';

@@ -236,16 +236,18 @@ describe('list and get', () => {
 });
 
 describe('update, ignore, reset', () => {
-  test('update: account by number, tax rate by name, text and tags; the entry becomes ready', async () => {
+  test('update: account by number, tax rate by name (the rate of the transaction\'s date, 2016), text and tags; the entry becomes ready', async () => {
     const fee = await find((e) => e.og_description?.includes('KONTOAUSZUG PAPIER'));
     const out = await json(['import', 'update', String(fee.id), '--account', '6940', '--tax-rate', 'Vorsteuer 8.1 %', '--description', 'Kontoauszug Papier', '--tag', 'bank']);
     expect(out).toMatchObject({
-      id: fee.id, other_account: { number: 6940 }, tax_rate: { name: 'Vorsteuer 8.1 %' }, description: 'Kontoauszug Papier', is_ready: true,
+      id: fee.id, other_account: { number: 6940 }, tax_rate: { name: 'Vorsteuer 8.0 %' }, description: 'Kontoauszug Papier', is_ready: true,
       counter_account: '6940 Bankspesen', tags: [{ id: expect.any(Number) }],
     });
     const cleared = await json(['import', 'update', String(fee.id), '--tax-rate', 'none', '--tag', 'none']);
     expect(cleared).toMatchObject({ tax_rate: null, tags: [] });
-    expect((await json(['import', 'update', String(fee.id), '--tax-rate', 'Vorsteuer 8.1 %'])).tax_rate.name).toBe('Vorsteuer 8.1 %');
+    expect((await json(['import', 'update', String(fee.id), '--tax-rate', '2.6'])).tax_rate.name).toBe('Vorsteuer 2.5 %');
+    const r = await acct(['import', 'update', String(fee.id), '--tax-rate', 'Vorsteuer 8.1 %']);
+    expect(r.stderr).toContain('--tax-rate "Vorsteuer 8.1 %" on 30.04.2016 is Vorsteuer 8.0 %, the rate of that day (Vorsteuer 8.1 % holds from 01.01.2024).');
   });
 
   test('update: an invoice by number links an incoming payment; none unlinks it; reset clears it all', async () => {
@@ -336,8 +338,8 @@ describe('process', () => {
     const rows = tsv(r.stdout);
     expect(rows[0]).toEqual(['import_entry_id', 'date', 'debit_account.number', 'credit_account.number', 'sum', 'description', 'tax_rate.name', 'invoice.number', 'rule_label']);
     expect(rows.slice(1)).toEqual([
-      [String(fee.id), '2016-04-30', '6940', '1020', '24', 'Kontoauszug Papier', 'Vorsteuer 8.1 %', '', ''],
-      [String(income.id), '2016-05-27', '1020', '3400', '100', income.description, 'MWST 8.1 %', '', ''],
+      [String(fee.id), '2016-04-30', '6940', '1020', '24', 'Kontoauszug Papier', 'Vorsteuer 8.0 %', '', ''],
+      [String(income.id), '2016-05-27', '1020', '3400', '100', income.description, 'MWST 8.0 %', '', ''],
     ]);
     expect(r.stderr).toContain('Dry run: 2 bookings would be made, 1 ignored entry deleted; nothing was sent.');
     expect((await entries(1, 'ready')).length).toBe(before);
@@ -463,7 +465,7 @@ describe('review', () => {
     expect(r.stderr).toContain('acct import review asks questions and needs a terminal');
   });
 
-  test('an account (VAT default from the account\'s bookings), an ignore, Ctrl-C; the second run goes on with the rest and processes', async () => {
+  test('an account (searched with umlauts folded; VAT default from the account\'s bookings, as the rate of the transaction\'s date), an ignore, Ctrl-C; the second run goes on with the rest and processes', async () => {
     const company = addCompany(svc.server.db, 'Review AG', 1);
     const mwst = taxRateId(svc, company, 'MWST 8.1 %');
     await seed(svc, 'entries', { date: '2016-03-01', debit_account_id: accountId(svc, company, 1020), credit_account_id: accountId(svc, company, 3400), sum: 100, tax_rate_id: mwst, description: 'Honorar März' }, company);
@@ -472,7 +474,9 @@ describe('review', () => {
     const env = { ...acctEnv(svc, { company }), NO_COLOR: '1' };
 
     const one1 = await inTerminal(box, ['import', 'review'], [
-      { when: '[1/5] Counter account', keys: '3400' },
+      // "erlo" finds the Erlöse accounts (umlauts folded); more of the name narrows to one
+      { when: '[1/5] Counter account', keys: 'erlo' },
+      { when: '❯ 3000 Produktionserlöse', keys: '\u0015dienstleistungserlo' },
       { when: '❯ 3400 Dienstleistungserlöse', keys: '\r' },
       { when: '[1/5] VAT rate', keys: '\r' },
       { when: '[1/5] Text', keys: 'Honorar Pia\r' },
@@ -484,11 +488,13 @@ describe('review', () => {
     const out1 = plain(one1.output);
     expect(one1.code, out1).toBe(130);
     expect(out1).toContain("[1/5] 10.04.2016  15.00  Rutschmann Pia");
-    expect(out1).toContain('saved: 3400 Dienstleistungserlöse, MWST 8.1 %');
+    expect(out1).toContain('3600 Übrige Erlöse');
+    // the account's usual MWST 8.1 % as the rate of 2016, when the transaction was booked
+    expect(out1).toContain('saved: 3400 Dienstleistungserlöse, MWST 8.0 %');
     expect(out1).toContain('saved: ignored');
     expect(out1).toContain('[3/5] 10.04.2016  56.56  Bernasconi Maria');
     expect(out1).toContain('Stopped: ready to book 1, ignored 1, skipped 0. Every answer is saved');
-    expect(await entry(first.id, company)).toMatchObject({ other_account: { number: 3400 }, tax_rate: { name: 'MWST 8.1 %' }, description: 'Honorar Pia', is_ready: true });
+    expect(await entry(first.id, company)).toMatchObject({ other_account: { number: 3400 }, tax_rate: { name: 'MWST 8.0 %' }, description: 'Honorar Pia', is_ready: true });
     expect(await entry(second.id, company)).toMatchObject({ ignore: true, is_ready: true });
     expect((await entry(third.id, company)).is_ready).toBe(false);
 

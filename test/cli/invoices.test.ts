@@ -401,9 +401,17 @@ describe('number, positions, activities, files', () => {
   test('activities list what happened, newest first', async () => {
     const doc = await invoice();
     await acct(['invoices', 'mark-as', doc.number, 'sent']);
+    // three moves in one second: the service keys the later ones "… #2", "… #3"; acct shows the time alone
+    svc.server.db.prepare("UPDATE activities SET created_at = '2026-03-02T13:14:18.000000Z' WHERE document_type = 'invoice' AND document_id = ?").run(doc.id);
+    await acct(['invoices', 'mark-as', doc.number, 'open']);
+    svc.server.db.prepare("UPDATE activities SET created_at = '2026-03-02T13:14:18.000000Z' WHERE document_type = 'invoice' AND document_id = ?").run(doc.id);
+    expect(Object.keys((await svc.call('GET', `/companies/1/invoices/${doc.id}/activities`)).body)).toEqual(['2026-03-02 14:14:18 #3', '2026-03-02 14:14:18 #2', '2026-03-02 14:14:18']);
     const rows = tsv((await acct(['invoices', 'activities', doc.number])).stdout);
     expect(rows[0]).toEqual(['time', 'message']);
-    expect(rows.slice(1).map((r) => r[1])).toEqual(['Marked as sent', 'Created']);
+    expect(rows.slice(1)).toEqual([['2026-03-02 14:14:18', 'Marked as open'], ['2026-03-02 14:14:18', 'Marked as sent'], ['2026-03-02 14:14:18', 'Created']]);
+    const table = await acct(['invoices', 'activities', doc.number, '-o', 'table']);
+    expect(table.stdout).not.toContain('#');
+    expect(JSON.parse((await acct(['invoices', 'activities', doc.number, '--json'])).stdout)[0]).toMatchObject({ time: '2026-03-02 14:14:18', message: 'Marked as open' });
   });
 
   test('attach uploads a file, detach removes it; a missing file is exit 2', async () => {

@@ -162,7 +162,8 @@ describe('two timer stops at once', () => {
     customerId ??= (await ok('POST', '/customers', { name: 'Renn AG' })).data.id;
     const project = (await ok('POST', '/projects', { name: 'Rennen', customer_id: customerId, hourly_rate: 100 })).data.id;
     expect((await acct(['timer', 'start', String(project)])).code).toBe(0);
-    const [stops] = await underWriteLock(box.dataDir, () => [Promise.all([1, 2].map(() => acct(['timer', 'stop'])))], HOLD_MS);
+    // --keep: a stop seconds after the start would otherwise discard the timer instead of saving it
+    const [stops] = await underWriteLock(box.dataDir, () => [Promise.all([1, 2].map(() => acct(['timer', 'stop', '--keep'])))], HOLD_MS);
     const codes = stops.map((r) => r.code).sort();
     expect(codes, outcomes(stops).join('\n')).toEqual([0, 5]);
     const loser = stops.find((r) => r.code === 5)!;

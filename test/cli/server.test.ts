@@ -236,12 +236,20 @@ describe('acct server users add / companies add / companies set', () => {
     expect((await box.run(['server', 'companies', 'add', '--data', data, '--name', 'X', '--owner', 'me'])).code).toBe(2);
   });
 
-  test('companies set changes settings (subscription expired → 402)', async () => {
+  test('companies set changes settings (subscription expired → 402) and prints the company as it is now', async () => {
     const { data, s } = await ownServer('companies-set');
     expect((await box.run(['server', 'companies', 'add', '--data', data, '--name', 'Muster GmbH', '--owner', '1'])).stdout).toBe('2\n');
-    const r = await box.run(['server', 'companies', 'set', '2', '--data', data, '--subscription-expired', 'on', '--plan', 'business']);
+    const r = await box.run(['server', 'companies', 'set', '2', '--data', data, '--subscription-expired', 'on', '--plan', 'business', '--revenue-cap', "100'000.50", '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toBe('');
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      id: 2, name: 'Muster GmbH', plan: 'business', subscription_expired: true, services_active: true, vat_accrual_method_active: false,
+      payment_term: 30, revenue_cap: '100000.50', closed_until: null, creditor_name: null, creditor_country: 'CH', timezone: 'Europe/Zurich',
+    });
+    // piped: the record's default fields as TSV
+    const tsvOut = await box.run(['server', 'companies', 'set', '2', '--data', data, '--creditor-city', 'Zürich']);
+    expect(tsvOut.stdout.split('\n')[0].split('\t')).toEqual(['id', 'name', 'plan', 'subscription_expired', 'services_active', 'vat_accrual_method_active',
+      'payment_term', 'revenue_cap', 'closed_until', 'creditor_name', 'creditor_street', 'creditor_building', 'creditor_zip', 'creditor_city', 'creditor_country']);
+    expect(tsvOut.stdout).toContain('\tZürich\tCH\n');
     expect((await get(`${s.url}/companies/2/tags`, 'T-admin')).status).toBe(402);
     expect((await box.run(['server', 'companies', 'set', '2', '--data', data, '--subscription-expired', 'off'])).code).toBe(0);
     expect((await get(`${s.url}/companies/2/tags`, 'T-admin')).status).toBe(200);

@@ -241,6 +241,11 @@ describe('acct services archive / unarchive / bulk-delete / bulk-update', () => 
     expect((await service(b.id))!.archived).toBe(true);
     const u = await acct(['services', 'unarchive', 'Bulk A']);
     expect(u.code, u.stderr).toBe(0);
+    // one is one service, not "1 services"
+    expect(u.stderr).toContain('Unarchived 1 service.');
+    const one = await acct(['services', 'archive', 'Bulk A']);
+    expect(one.stderr).toContain('Archived 1 service.');
+    expect((await acct(['services', 'unarchive', 'Bulk A'])).code).toBe(0);
     expect((await service(a.id))!.archived).toBe(false);
     expect((await service(b.id))!.archived).toBe(true);
   });

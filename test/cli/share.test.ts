@@ -129,7 +129,11 @@ describe('get shows the link and the customer\'s answer', () => {
     const got = await acct(['proposals', 'get', p.number, '-o', 'table']);
     expect(got.stdout).toMatch(new RegExp(`^Website {2}· {2}declined$`, 'm'));
     expect(got.stdout).toContain(`Answer     declined by Anna Muster on ${day}:\n           Zu teuer.\n           Vielleicht im Herbst.\n`);
-    expect((await json(['proposals', 'get', p.number])).status).toBe('declined');
+    // the record says it too: who, when (the activity's time), the comment
+    const record = await json(['proposals', 'get', p.number]);
+    expect(record).toMatchObject({ status: 'declined', answered_by: 'Anna Muster', answered_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), answer_comment: 'Zu teuer.\nVielleicht im Herbst.' });
+    const row = tsv((await acct(['proposals', 'get', p.number, '--fields', 'number,status,answered_by,answered_at,answer_comment'])).stdout);
+    expect(row).toEqual([['number', 'status', 'answered_by', 'answered_at', 'answer_comment'], [p.number, 'declined', 'Anna Muster', record.answered_at, 'Zu teuer.\\nVielleicht im Herbst.']]);
     const acts = tsv((await acct(['proposals', 'activities', p.number, '--fields', 'message'])).stdout);
     expect(acts[1]).toEqual(['Declined by the customer (Anna Muster)\\nZu teuer.\\nVielleicht im Herbst.']);
 
@@ -146,6 +150,9 @@ describe('get shows the link and the customer\'s answer', () => {
     const got = await acct(['proposals', 'get', p.number, '-o', 'table']);
     expect(got.stdout).toContain('Link       ');
     expect(got.stdout).not.toContain('Answer');
+    // the record: decided when marked, by no customer; an open proposal has none of it
+    expect(await json(['proposals', 'get', p.number])).toMatchObject({ answered_by: null, answered_at: expect.stringMatching(/^\d{4}-/), answer_comment: null });
+    expect(await json(['proposals', 'get', (await proposal()).number])).toMatchObject({ answered_by: null, answered_at: null, answer_comment: null });
   });
 });
 

@@ -41,18 +41,20 @@ describe('acct tax-rates list', () => {
     const r = await acct(['tax-rates', 'list']);
     expect(r.code).toBe(0);
     const rows = tsv(r.stdout);
-    expect(rows[0]).toEqual(['id', 'name', 'rate', 'saldo_rate', 'calculation_method', 'account.account_number', 'is_acquisition_tax', 'field_number', 'archived']);
-    expect(rows).toHaveLength(8);
-    expect(rows[1]).toEqual(['1', 'MWST 8.1 %', '8.1', '', 'net', '2200', 'false', '303', 'false']);
-    expect(rows[7]).toEqual(['7', 'Bezugsteuer 8.1 %', '8.1', '', 'gross', '2200', 'true', '383', 'false']);
+    expect(rows[0]).toEqual(['id', 'name', 'rate', 'saldo_rate', 'calculation_method', 'account.account_number', 'is_acquisition_tax', 'field_number', 'valid_from', 'valid_until', 'archived']);
+    // the first page of the twenty seeded rates: today's, then those of 2018 to 2023
+    expect(rows).toHaveLength(16);
+    expect(rows[1]).toEqual(['1', 'MWST 8.1 %', '8.1', '', 'net', '2200', 'false', '303', '2024-01-01', '', 'false']);
+    expect(rows[7]).toEqual(['7', 'Bezugsteuer 8.1 %', '8.1', '', 'gross', '2200', 'true', '383', '2024-01-01', '', 'false']);
+    expect(rows[8]).toEqual(['8', 'MWST 7.7 %', '7.7', '', 'net', '2200', 'false', '302', '2018-01-01', '2023-12-31', 'false']);
   });
 
   test('--name filters, --sort orders (also written with a space before -rate)', async () => {
-    const r = await acct(['tax-rates', 'list', '--name', 'vorsteuer', '--sort=-rate', '--fields', 'name,rate']);
-    expect(tsv(r.stdout)).toEqual([['name', 'rate'], ['Vorsteuer Investitionen 8.1 %', '8.1'], ['Vorsteuer 8.1 %', '8.1'], ['Vorsteuer 2.6 %', '2.6']]);
+    const r = await acct(['tax-rates', 'list', '--name', 'vorsteuer investitionen', '--sort=-rate', '--fields', 'name,rate']);
+    expect(tsv(r.stdout)).toEqual([['name', 'rate'], ['Vorsteuer Investitionen 8.1 %', '8.1'], ['Vorsteuer Investitionen 8.0 %', '8'], ['Vorsteuer Investitionen 7.7 %', '7.7']]);
     const spaced = await acct(['tax-rates', 'list', '--name', 'MWST', '--sort', '-rate', '--fields', 'rate']);
     expect(spaced.code).toBe(0);
-    expect(tsv(spaced.stdout).slice(1).map((row) => row[0])).toEqual(['8.1', '3.8', '2.6']);
+    expect(tsv(spaced.stdout).slice(1).map((row) => row[0])).toEqual(['8.1', '8', '7.7', '3.8', '3.8', '3.7', '2.6', '2.5', '2.5']);
     const bad = await acct(['tax-rates', 'list', '--sort', 'account']);
     expect(bad.code).toBe(2);
   });
@@ -60,19 +62,20 @@ describe('acct tax-rates list', () => {
   test('--archived and --no-archived filter; -o json gives the API records', async () => {
     // a company of its own, so that company 1 keeps only its active default rates
     const company = addCompany(svc.server.db, 'Archiv AG', 1);
-    const created = await createRate({ name: 'MWST 7.7 %', rate: 7.7, account_id: accountId(2200, company), archived: true }, company);
+    const created = await createRate({ name: 'MWST 7.6 %', rate: 7.6, account_id: accountId(2200, company), archived: true }, company);
     const archived = await acct(['tax-rates', 'list', '--archived', '-o', 'json'], { company });
     const records = JSON.parse(archived.stdout);
     expect(records).toEqual([{ ...created.body, account: { id: accountId(2200, company), name: 'Geschuldete MWST', account_number: 2200 }, acquisition_account: null }]);
     const active = await acct(['tax-rates', 'list', '--no-archived', '--fields', 'name'], { company });
-    expect(tsv(active.stdout).flat()).not.toContain('MWST 7.7 %');
-    expect(tsv(active.stdout)).toHaveLength(8);
+    expect(tsv(active.stdout).flat()).not.toContain('MWST 7.6 %');
+    expect(tsv(active.stdout)).toHaveLength(16);
   });
 
   test('a table on request', async () => {
     const r = await acct(['tax-rates', 'list', '--name', 'Bezug', '-o', 'table']);
-    expect(lines(r.stdout)[0]).toMatch(/^ID\s+NAME\s+RATE\s+SALDO\s+METHOD\s+ACCOUNT\s+ACQUISITION\s+FIELD\s+ARCHIVED$/);
-    expect(lines(r.stdout)[1]).toMatch(/^ 7\s+Bezugsteuer 8\.1 %\s+8\.1\s+gross\s+2200\s+yes\s+383\s+no$/);
+    expect(lines(r.stdout)[0]).toMatch(/^ID\s+NAME\s+RATE\s+SALDO\s+METHOD\s+ACCOUNT\s+ACQUISITION\s+FIELD\s+FROM\s+UNTIL\s+ARCHIVED$/);
+    expect(lines(r.stdout)[1]).toMatch(/^ 7\s+Bezugsteuer 8\.1 %\s+8\.1\s+gross\s+2200\s+yes\s+383\s+01\.01\.2024\s+no$/);
+    expect(lines(r.stdout)[2]).toMatch(/^14\s+Bezugsteuer 7\.7 %\s+7\.7\s+gross\s+2200\s+yes\s+382\s+01\.01\.2018\s+31\.12\.2023\s+no$/);
   });
 });
 

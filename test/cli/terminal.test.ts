@@ -23,6 +23,27 @@ describe('on a terminal', () => {
     expect(text).toMatch(/NAME\s+travel/);
   });
 
+  test('the local ledger is announced once per data directory; auth status says where it is every time', async () => {
+    const first = plain((await inTerminal(box, ['tags', 'list'])).output);
+    expect(first).toContain(`Using the local ledger in ${box.dataDir} (run "acct login" to use a hosted account; "acct auth status" shows this again).`);
+    for (const args of [['tags', 'list'], ['tax-rates', 'get', '1']]) {
+      const again = await inTerminal(box, args);
+      expect(again.code).toBe(0);
+      expect(plain(again.output)).not.toContain('Using the local ledger');
+    }
+    expect(plain((await inTerminal(box, ['auth', 'status'])).output)).toContain(box.dataDir);
+    // acct use keeps the note
+    expect((await box.run(['use', '1'])).code).toBe(0);
+    expect(plain((await inTerminal(box, ['tags', 'list'])).output)).not.toContain('Using the local ledger');
+    // another data directory is announced again
+    const other = sandbox();
+    try {
+      expect(plain((await inTerminal(other, ['tags', 'list'])).output)).toContain(`Using the local ledger in ${other.dataDir}`);
+    } finally {
+      other.cleanup();
+    }
+  });
+
   test('entries create asks for every value a booking needs, the sum too, and asks again after an answer it cannot take', async () => {
     const r = await inTerminal(box, ['entries', 'create', '--description', 'Beratung'], [
       // a day the calendar lacks, then the date as tables print it

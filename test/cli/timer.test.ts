@@ -228,6 +228,57 @@ describe('two users, two independent timers', () => {
   });
 });
 
+describe('the timer keeps real time', () => {
+  const entries = () => Number(row('SELECT count(*) AS n FROM time_entries')!.n);
+  /** Minutes after midnight on the Zurich clock now. */
+  const zurichMinutes = () => { const [h, m] = zurichTime(new Date()).split(':').map(Number); return h * 60 + m; };
+
+  test('a stop under a minute saves nothing and says so: the timer is discarded', async () => {
+    expect((await acct(['timer', 'start', 'Website'])).code).toBe(0);
+    const before = entries();
+    const r = await acct(['timer', 'stop']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^Stopped the timer on Website after \d+ s: under a minute, nothing saved \(the timer is discarded; --keep saves it\)\.\n$/);
+    expect(entries()).toBe(before);
+    expect(row('SELECT count(*) AS n FROM timers WHERE user_id = ?', owner)!.n).toBe(0);
+  });
+
+  test('--keep saves it all the same', async () => {
+    expect((await acct(['timer', 'start', 'Website'])).code).toBe(0);
+    const r = await acct(['timer', 'stop', '--keep', '-o', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ hours: 0, project: { name: 'Website' } });
+    expect(row('SELECT count(*) AS n FROM timers WHERE user_id = ?', owner)!.n).toBe(0);
+  });
+
+  test('an --end in the future is a usage error (exit 2); nothing is saved and the timer runs on', async () => {
+    await startTimer({ project_id: project.Website });
+    startedAt(owner, new Date(Date.now() - 10 * 60_000));
+    const before = entries();
+    const end = zurichTime(new Date(Date.now() + 5 * 60_000));
+    const r = await acct(['timer', 'stop', '--end', end]);
+    expect(r.code).toBe(2);
+    // near midnight the end wraps to before the start, which is refused too
+    if (zurichMinutes() < 1430) expect(r.stderr).toContain(`acct: --end ${end} is in the future (now ${zurichTime(new Date())})`);
+    expect(entries()).toBe(before);
+    expect(row('SELECT count(*) AS n FROM timers WHERE user_id = ?', owner)!.n).toBe(1);
+  });
+
+  test('an --end before the start is a usage error (exit 2); nothing is saved', async () => {
+    await startTimer({ project_id: project.Website });
+    const start = new Date(Date.now() - 10 * 60_000);
+    startedAt(owner, start);
+    const before = entries();
+    const end = zurichTime(new Date(start.getTime() - 30 * 60_000));
+    const r = await acct(['timer', 'stop', '--end', end]);
+    expect(r.code).toBe(2);
+    if (zurichMinutes() > 45) expect(r.stderr).toContain(`acct: --end ${end} is not after the timer's start ${zurichTime(start)}`);
+    expect(entries()).toBe(before);
+    expect(row('SELECT count(*) AS n FROM timers WHERE user_id = ?', owner)!.n).toBe(1);
+  });
+});
+
 test('help of every verb carries examples; status documents its exit codes and placeholders', async () => {
   for (const verb of ['start', 'stop', 'status', 'describe', 'discard']) {
     const r = await acct(['timer', verb, '--help']);

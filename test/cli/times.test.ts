@@ -424,7 +424,7 @@ describe('bulk-update and bulk-delete', () => {
     const owners = await entry({ project_id: project.Website, date: '2024-07-03', hours: 1, minutes: 0 });
     const r = await acct(['times', 'bulk-update', String(owners), '--description', 'fremd'], { token: ANNA });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`Updated 0 of 1 time entries. Skipped (not open, or not yours): ${owners}`);
+    expect(r.stderr).toContain(`Updated 0 of 1 time entry. Skipped (not open, or not yours): ${owners}`);
   });
 
   test('bulk-delete asks for --yes, then deletes the open entries and keeps invoiced ones', async () => {

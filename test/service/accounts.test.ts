@@ -386,7 +386,7 @@ describe('POST /accounts/reset', () => {
     expect(data.find((a: any) => a.number === 1020)).toMatchObject({ name: 'Bankguthaben', iban: null, is_primary_bank_account: true });
     expect(data.some((a: any) => a.id === old2200)).toBe(false);
     expect((await svc.call('GET', `/companies/${company}/accounts/${old2200}`)).status).toBe(404);
-    const rates = (await svc.call('GET', `/companies/${company}/tax-rates`)).body.data;
+    const rates = (await svc.call('GET', `/companies/${company}/tax-rates?per_page=7`)).body.data;
     expect(rates.map((r: any) => r.account.account_number)).toEqual([2200, 2200, 2200, 1170, 1170, 1171, 2200]);
     expect(rates[0].account_id).toBe(accountId(company, 2200));
     expect(rates[6].acquisition_account).toMatchObject({ id: accountId(company, 1170), account_number: 1170 });

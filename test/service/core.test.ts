@@ -627,7 +627,7 @@ describe('administration', () => {
 
   describe('addCompany', () => {
     // the new companies go to the admin: user 1 and the plain user keep their companies for GET /users/me
-    it('gives a new company the standard chart, the primary bank account and the 7 default tax rates', () => {
+    it('gives a new company the standard chart, the primary bank account, the 7 default tax rates and the 13 of 2011 to 2023', () => {
       const id = addCompany(svc.server.db, 'Fresh GmbH', admin.id);
       const db = svc.server.db;
       expect(count('SELECT count(*) AS n FROM accounts WHERE company_id = ?', id)).toBe(67);
@@ -656,6 +656,19 @@ describe('administration', () => {
         { name: 'Vorsteuer 2.6 %', rate: 260, account: 1170, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
         { name: 'Vorsteuer Investitionen 8.1 %', rate: 810, account: 1171, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
         { name: 'Bezugsteuer 8.1 %', rate: 810, account: 2200, acquisition: 1170, is_acquisition_tax: 1, calculation_method: 'gross' },
+        { name: 'MWST 7.7 %', rate: 770, account: 2200, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
+        { name: 'MWST 2.5 %', rate: 250, account: 2200, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
+        { name: 'MWST 3.7 %', rate: 370, account: 2200, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
+        { name: 'Vorsteuer 7.7 %', rate: 770, account: 1170, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
+        { name: 'Vorsteuer 2.5 %', rate: 250, account: 1170, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
+        { name: 'Vorsteuer Investitionen 7.7 %', rate: 770, account: 1171, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
+        { name: 'Bezugsteuer 7.7 %', rate: 770, account: 2200, acquisition: 1170, is_acquisition_tax: 1, calculation_method: 'gross' },
+        { name: 'MWST 8.0 %', rate: 800, account: 2200, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
+        { name: 'MWST 2.5 % (bis 2017)', rate: 250, account: 2200, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
+        { name: 'MWST 3.8 % (bis 2017)', rate: 380, account: 2200, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
+        { name: 'Vorsteuer 8.0 %', rate: 800, account: 1170, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
+        { name: 'Vorsteuer Investitionen 8.0 %', rate: 800, account: 1171, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
+        { name: 'Bezugsteuer 8.0 %', rate: 800, account: 2200, acquisition: 1170, is_acquisition_tax: 1, calculation_method: 'gross' },
       ]);
       // the accounts and rates belong to this company only
       expect(count('SELECT count(*) AS n FROM tax_rates t JOIN accounts a ON a.id = t.account_id WHERE t.company_id = ? AND a.company_id != ?', id, id)).toBe(0);

@@ -7,7 +7,9 @@ import { secondTenant, startTestService, type SecondUser, type TestService } fro
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const KEYS = ['id', 'company_id', 'account_id', 'acquisition_account_id', 'field_number', 'name', 'name_en', 'name_fr', 'name_it',
-  'name_on_documents', 'rate', 'saldo_rate', 'calculation_method', 'is_acquisition_tax', 'archived', 'created_at', 'updated_at'];
+  'name_on_documents', 'rate', 'saldo_rate', 'calculation_method', 'is_acquisition_tax', 'archived', 'valid_from', 'valid_until', 'created_at', 'updated_at'];
+/** today's seven rates and the thirteen of 2011 to 2023 every company gets */
+const SEEDED = 20;
 
 let svc: TestService;
 let company2: number;
@@ -66,22 +68,35 @@ describe('GET /tax-rates', () => {
   let c: number;
   beforeAll(() => { c = addCompany(svc.server.db, 'Steuer AG', 1); });
 
-  it('lists the seven default rates with the full paginator envelope and the accounts embedded', async () => {
-    const res = await svc.call('GET', `/companies/${c}/tax-rates`);
+  it('lists the twenty seeded rates (today\'s, then 2018-2023, then 2011-2017) with the full paginator envelope and the accounts embedded', async () => {
+    const res = await svc.call('GET', `/companies/${c}/tax-rates?per_page=100`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['data', 'links', 'meta']);
-    expect(res.body.meta).toMatchObject({ current_page: 1, from: 1, last_page: 1, per_page: 15, to: 7, total: 7 });
+    expect(res.body.meta).toMatchObject({ current_page: 1, from: 1, last_page: 1, per_page: 100, to: SEEDED, total: SEEDED });
     expect(res.body.links.prev).toBeNull();
     expect(res.body.links.next).toBeNull();
     const rows = res.body.data;
-    expect(rows.map((r: any) => [r.name, r.rate, r.account.account_number, r.field_number, r.calculation_method])).toEqual([
-      ['MWST 8.1 %', 8.1, 2200, 303, 'net'],
-      ['MWST 2.6 %', 2.6, 2200, 313, 'net'],
-      ['MWST 3.8 %', 3.8, 2200, 343, 'net'],
-      ['Vorsteuer 8.1 %', 8.1, 1170, 400, 'net'],
-      ['Vorsteuer 2.6 %', 2.6, 1170, 400, 'net'],
-      ['Vorsteuer Investitionen 8.1 %', 8.1, 1171, 405, 'net'],
-      ['Bezugsteuer 8.1 %', 8.1, 2200, 383, 'gross'],
+    expect(rows.map((r: any) => [r.name, r.rate, r.account.account_number, r.field_number, r.calculation_method, r.valid_from, r.valid_until])).toEqual([
+      ['MWST 8.1 %', 8.1, 2200, 303, 'net', '2024-01-01', null],
+      ['MWST 2.6 %', 2.6, 2200, 313, 'net', '2024-01-01', null],
+      ['MWST 3.8 %', 3.8, 2200, 343, 'net', '2024-01-01', null],
+      ['Vorsteuer 8.1 %', 8.1, 1170, 400, 'net', '2024-01-01', null],
+      ['Vorsteuer 2.6 %', 2.6, 1170, 400, 'net', '2024-01-01', null],
+      ['Vorsteuer Investitionen 8.1 %', 8.1, 1171, 405, 'net', '2024-01-01', null],
+      ['Bezugsteuer 8.1 %', 8.1, 2200, 383, 'gross', '2024-01-01', null],
+      ['MWST 7.7 %', 7.7, 2200, 302, 'net', '2018-01-01', '2023-12-31'],
+      ['MWST 2.5 %', 2.5, 2200, 312, 'net', '2018-01-01', '2023-12-31'],
+      ['MWST 3.7 %', 3.7, 2200, 342, 'net', '2018-01-01', '2023-12-31'],
+      ['Vorsteuer 7.7 %', 7.7, 1170, 400, 'net', '2018-01-01', '2023-12-31'],
+      ['Vorsteuer 2.5 %', 2.5, 1170, 400, 'net', '2011-01-01', '2023-12-31'],
+      ['Vorsteuer Investitionen 7.7 %', 7.7, 1171, 405, 'net', '2018-01-01', '2023-12-31'],
+      ['Bezugsteuer 7.7 %', 7.7, 2200, 382, 'gross', '2018-01-01', '2023-12-31'],
+      ['MWST 8.0 %', 8, 2200, 301, 'net', '2011-01-01', '2017-12-31'],
+      ['MWST 2.5 % (bis 2017)', 2.5, 2200, 311, 'net', '2011-01-01', '2017-12-31'],
+      ['MWST 3.8 % (bis 2017)', 3.8, 2200, 341, 'net', '2011-01-01', '2017-12-31'],
+      ['Vorsteuer 8.0 %', 8, 1170, 400, 'net', '2011-01-01', '2017-12-31'],
+      ['Vorsteuer Investitionen 8.0 %', 8, 1171, 405, 'net', '2011-01-01', '2017-12-31'],
+      ['Bezugsteuer 8.0 %', 8, 2200, 381, 'gross', '2011-01-01', '2017-12-31'],
     ]);
     const bezug = rows[6];
     expect(Object.keys(bezug)).toEqual([...KEYS, 'account', 'acquisition_account']);
@@ -90,19 +105,21 @@ describe('GET /tax-rates', () => {
       account: { id: accountId(c, 2200), name: 'Geschuldete MWST', account_number: 2200 },
       acquisition_account: { id: accountId(c, 1170), account_number: 1170 },
     });
+    expect(rows[19]).toMatchObject({ is_acquisition_tax: true, acquisition_account: { id: accountId(c, 1170), account_number: 1170 } });
     expect(rows[0].acquisition_account).toBeNull();
   });
 
   it('pages with per_page and keeps the query in the links', async () => {
     const res = await svc.call('GET', `/companies/${c}/tax-rates?per_page=3&page=2&sort=name`);
-    expect(res.body.meta).toMatchObject({ current_page: 2, from: 4, last_page: 3, per_page: 3, to: 6, total: 7 });
+    expect(res.body.meta).toMatchObject({ current_page: 2, from: 4, last_page: 7, per_page: 3, to: 6, total: SEEDED });
     expect(res.body.data).toHaveLength(3);
     expect(new URL(res.body.links.next).searchParams.get('sort')).toBe('name');
   });
 
   it('filter[name] is a case-insensitive substring match', async () => {
     const res = await svc.call('GET', `/companies/${c}/tax-rates?filter[name]=${encodeURIComponent('VORSTEUER')}`);
-    expect(res.body.data.map((r: any) => r.name)).toEqual(['Vorsteuer 8.1 %', 'Vorsteuer 2.6 %', 'Vorsteuer Investitionen 8.1 %']);
+    expect(res.body.data.map((r: any) => r.name)).toEqual(['Vorsteuer 8.1 %', 'Vorsteuer 2.6 %', 'Vorsteuer Investitionen 8.1 %',
+      'Vorsteuer 7.7 %', 'Vorsteuer 2.5 %', 'Vorsteuer Investitionen 7.7 %', 'Vorsteuer 8.0 %', 'Vorsteuer Investitionen 8.0 %']);
   });
 
   it('filter[name] folds the case of umlauts too', async () => {
@@ -123,15 +140,16 @@ describe('GET /tax-rates', () => {
 
   it('sorts by name and rate in both directions; an unknown sort is a 400', async () => {
     const names = async (sort: string) => (await svc.call('GET', `/companies/${c}/tax-rates?filter[name]=MWST&sort=${sort}`)).body.data.map((r: any) => r.name);
-    expect(await names('name')).toEqual(['MWST 2.6 %', 'MWST 3.8 %', 'MWST 8.1 %']);
-    expect(await names('-name')).toEqual(['MWST 8.1 %', 'MWST 3.8 %', 'MWST 2.6 %']);
+    const byName = ['MWST 2.5 %', 'MWST 2.5 % (bis 2017)', 'MWST 2.6 %', 'MWST 3.7 %', 'MWST 3.8 %', 'MWST 3.8 % (bis 2017)', 'MWST 7.7 %', 'MWST 8.0 %', 'MWST 8.1 %'];
+    expect(await names('name')).toEqual(byName);
+    expect(await names('-name')).toEqual([...byName].reverse());
     const rates = async (sort: string) => (await svc.call('GET', `/companies/${c}/tax-rates?filter[name]=MWST&sort=${sort}`)).body.data.map((r: any) => r.rate);
-    expect(await rates('rate')).toEqual([2.6, 3.8, 8.1]);
-    expect(await rates('-rate')).toEqual([8.1, 3.8, 2.6]);
+    expect(await rates('rate')).toEqual([2.5, 2.5, 2.6, 3.7, 3.8, 3.8, 7.7, 8, 8.1]);
+    expect(await rates('-rate')).toEqual([8.1, 8, 7.7, 3.8, 3.8, 3.7, 2.6, 2.5, 2.5]);
     // ties are broken by id in the same direction
-    const ties = async (sort: string) => (await svc.call('GET', `/companies/${c}/tax-rates?filter[name]=Vorsteuer&sort=${sort}`)).body.data.map((r: any) => r.name);
-    expect(await ties('-rate')).toEqual(['Vorsteuer Investitionen 8.1 %', 'Vorsteuer 8.1 %', 'Vorsteuer 2.6 %']);
-    expect(await ties('rate')).toEqual(['Vorsteuer 2.6 %', 'Vorsteuer 8.1 %', 'Vorsteuer Investitionen 8.1 %']);
+    const ties = async (sort: string) => (await svc.call('GET', `/companies/${c}/tax-rates?filter[name]=Vorsteuer&sort=${sort}&per_page=3`)).body.data.map((r: any) => r.name);
+    expect(await ties('-rate')).toEqual(['Vorsteuer Investitionen 8.1 %', 'Vorsteuer 8.1 %', 'Vorsteuer Investitionen 8.0 %']);
+    expect(await ties('rate')).toEqual(['Vorsteuer 2.5 %', 'Vorsteuer 2.6 %', 'Vorsteuer 7.7 %']);
     const bad = await svc.call('GET', `/companies/${c}/tax-rates?sort=account_id`);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/sort/);
@@ -143,7 +161,7 @@ describe('GET /tax-rates', () => {
     expect(archived.body.data.map((r: any) => r.id)).toEqual([rate.id]);
     const active = await svc.call('GET', `/companies/${c}/tax-rates?filter[archived]=0`);
     expect(active.body.data.map((r: any) => r.id)).not.toContain(rate.id);
-    expect(active.body.meta.total).toBe(7);
+    expect(active.body.meta.total).toBe(SEEDED);
     await svc.call('DELETE', `/companies/${c}/tax-rates/${rate.id}`);
   });
 });
@@ -158,7 +176,7 @@ describe('POST /tax-rates', () => {
     expect(res.body).toEqual({
       id: expect.any(Number), company_id: 1, account_id: accountId(1, 2200), acquisition_account_id: null, field_number: 999,
       name: 'MWST Sonder 5.5 %', name_en: 'VAT special', name_fr: 'TVA spéciale', name_it: null, name_on_documents: 'MWST Sonder 5.5 %',
-      rate: 5.5, saldo_rate: null, calculation_method: 'net', is_acquisition_tax: false, archived: false,
+      rate: 5.5, saldo_rate: null, calculation_method: 'net', is_acquisition_tax: false, archived: false, valid_from: null, valid_until: null,
       created_at: expect.stringMatching(TIMESTAMP), updated_at: expect.stringMatching(TIMESTAMP),
     });
     expect(Number(one(svc.server.db, 'SELECT rate FROM tax_rates WHERE id = ?', res.body.id)!.rate)).toBe(550);
@@ -361,11 +379,67 @@ describe('DELETE /tax-rates/{id}', () => {
 describe('tenancy', () => {
   it("lists only the company's own rates", async () => {
     const res = await svc.call('GET', `/companies/${company2}/tax-rates`, undefined, { token: user2.token });
-    expect(res.body.meta.total).toBe(7);
+    expect(res.body.meta.total).toBe(SEEDED);
     expect(res.body.data.every((r: any) => r.company_id === company2)).toBe(true);
   });
 
   it('answers 403 to a user who is not a member of the company', async () => {
     expect((await svc.call('GET', `/companies/${company2}/tax-rates`)).status).toBe(403);
+  });
+});
+
+describe('older years: the rates of 2011 to 2023 and their validity', () => {
+  it('valid_from and valid_until are kept on create and update (null: open); until before from is a 422', async () => {
+    const rate = await createRate({ name: 'MWST 7.6 %', rate: 7.6, account_id: accountId(1, 2200), field_number: 300, valid_from: '2001-01-01', valid_until: '2010-12-31' });
+    expect(rate).toMatchObject({ valid_from: '2001-01-01', valid_until: '2010-12-31' });
+    let res = await svc.call('PUT', `/companies/1/tax-rates/${rate.id}`, { valid_until: null });
+    expect(res.body).toMatchObject({ valid_from: '2001-01-01', valid_until: null });
+    res = await svc.call('PUT', `/companies/1/tax-rates/${rate.id}`, { valid_until: '2000-12-31' });
+    expect422(res, ['valid_until']);
+    expect422(await svc.call('POST', '/companies/1/tax-rates', { name: 'X', rate: 1, account_id: accountId(1, 2200), valid_from: '31.12.2010' }), ['valid_from']);
+  });
+
+  it('a data directory made before the rates of earlier years gets them for every company, next to its own (migration 11)', async () => {
+    const { DatabaseSync } = await import('node:sqlite');
+    const { MIGRATIONS } = await import('../../src/server/store/migrations.js');
+    const { migrate } = await import('../../src/server/store/db.js');
+    const { insertAccounts } = await import('../../src/server/store/accounts.js');
+    const { STANDARD_CHART } = await import('../../src/server/domain/chart.js');
+    const db = new DatabaseSync(':memory:');
+    db.exec('PRAGMA foreign_keys = ON');
+    for (const sql of MIGRATIONS.slice(0, 9)) db.exec(sql);
+    db.exec('PRAGMA user_version = 9');
+    const now = timestamp();
+    // two companies as version 9 seeded them; the second has its own "MWST 7.7 %" already and no account 1171
+    for (const name of ['Alt AG', 'Eigen AG']) {
+      const id = Number(run(db, 'INSERT INTO companies (name, created_at, updated_at) VALUES (?, ?, ?)', name, now, now).lastInsertRowid);
+      insertAccounts(db, id, STANDARD_CHART.filter((a) => name === 'Alt AG' || a.number !== 1171).map((a) => ({ ...a, currency: 'CHF', iban: null, isPrimary: false })));
+      const account = (n: number) => Number(one(db, 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', id, n)!.id);
+      run(db, `INSERT INTO tax_rates (company_id, account_id, field_number, name, name_on_documents, rate, created_at, updated_at)
+        VALUES (?, ?, 303, 'MWST 8.1 %', 'MWST 8.1 %', 810, ?, ?)`, id, account(2200), now, now);
+      if (name === 'Eigen AG') {
+        run(db, `INSERT INTO tax_rates (company_id, account_id, field_number, name, name_on_documents, rate, created_at, updated_at)
+          VALUES (?, ?, 302, 'MWST 7.7 %', 'MWST alt', 770, ?, ?)`, id, account(2201), now, now);
+      }
+    }
+    migrate(db);
+    expect(Number(one(db, 'PRAGMA user_version')!.user_version)).toBe(MIGRATIONS.length);
+    const rates = (company: number) => (db.prepare(`SELECT t.name, t.rate, t.field_number, a.number AS account, q.number AS acquisition, t.valid_from, t.valid_until, t.name_on_documents, t.calculation_method, t.is_acquisition_tax, t.created_at
+      FROM tax_rates t JOIN accounts a ON a.id = t.account_id LEFT JOIN accounts q ON q.id = t.acquisition_account_id WHERE t.company_id = ? ORDER BY t.id`).all(company) as Record<string, any>[]);
+    const alt = rates(1);
+    expect(alt.map((r) => r.name)).toEqual(['MWST 8.1 %', 'MWST 7.7 %', 'MWST 2.5 %', 'MWST 3.7 %', 'Vorsteuer 7.7 %', 'Vorsteuer 2.5 %', 'Vorsteuer Investitionen 7.7 %',
+      'Bezugsteuer 7.7 %', 'MWST 8.0 %', 'MWST 2.5 % (bis 2017)', 'MWST 3.8 % (bis 2017)', 'Vorsteuer 8.0 %', 'Vorsteuer Investitionen 8.0 %', 'Bezugsteuer 8.0 %']);
+    expect(alt[0]).toMatchObject({ valid_from: '2024-01-01', valid_until: null });
+    expect(alt.find((r) => r.name === 'Bezugsteuer 8.0 %')).toMatchObject({
+      rate: 800, field_number: 381, account: 2200, acquisition: 1170, valid_from: '2011-01-01', valid_until: '2017-12-31', calculation_method: 'gross', is_acquisition_tax: 1,
+    });
+    expect(alt.find((r) => r.name === 'MWST 3.7 %')).toMatchObject({ rate: 370, field_number: 342, account: 2200, acquisition: null, name_on_documents: 'MWST 3.7 %', calculation_method: 'net', is_acquisition_tax: 0 });
+    expect(alt[1].created_at).toMatch(TIMESTAMP);
+    // the company's own "MWST 7.7 %" stays as it was (no validity, its account); without 1171 no investment rates
+    const eigen = rates(2);
+    expect(eigen.filter((r) => r.name === 'MWST 7.7 %')).toEqual([expect.objectContaining({ account: 2201, name_on_documents: 'MWST alt', valid_from: null })]);
+    expect(eigen.some((r) => r.name.startsWith('Vorsteuer Investitionen'))).toBe(false);
+    expect(eigen).toHaveLength(12);
+    db.close();
   });
 });

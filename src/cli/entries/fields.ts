@@ -93,7 +93,7 @@ export const ENTRY_FIELDS: BodyField[] = [
   { flag: 'sum', key: 'sum', type: 'decimal', required: true, description: 'gross amount in CHF, e.g. 1081.00 (acquisition tax: the net purchase)' },
   { flag: 'description', key: 'description', type: 'string', description: 'booking text (max 255)' },
   { flag: 'number', key: 'number', type: 'string', description: 'booking number (default: the next E-/A-/U-YYYY-NNN)' },
-  { flag: 'tax-rate', key: 'tax_rate_id', type: 'string', ref: 'tax-rate', description: 'VAT rate: id or exact name; none removes it' },
+  { flag: 'tax-rate', key: 'tax_rate_id', type: 'string', ref: 'tax-rate', description: 'VAT rate: id, name or percentage (7.7); a name or percentage takes the rate of the booking\'s date; none removes it' },
   { flag: 'customer', key: 'customer_id', type: 'string', ref: 'customer', description: 'customer number or exact name; none removes it' },
   { flag: 'project', key: 'project_id', type: 'string', ref: 'project', description: 'project id or exact name; none removes it' },
   { flag: 'billable', key: 'billable', type: 'bool', description: 'billable to the customer (expenses with a customer only)' },

@@ -9,8 +9,9 @@ import { planOutput, printRecord } from '../output.js';
 import { askRequired, requireAnswerable } from '../prompt.js';
 import { RefResolver } from '../refs.js';
 import { nameFlags } from '../failure.js';
-import { bodyFromFlags, readDataFlag } from '../resource/body.js';
-import { withRuntime } from '../runtime.js';
+import { canPrompt } from '../globals.js';
+import { bodyFromFlags, readDataFlag, today } from '../resource/body.js';
+import { withRuntime, type Runtime } from '../runtime.js';
 import { optionKey, type VerbIO } from '../verb.js';
 import { readReceipt } from '../shared/upload.js';
 import { multipartBody } from './receipt.js';
@@ -69,6 +70,21 @@ export async function update({ booking, ...options }: UpdateOptions, io: VerbIO)
   await write(options, io, booking);
 }
 
+/** The date of the booking written: the one given, else the booking's own (update), else today. */
+async function bookingDate(rt: Runtime, company: number, resolver: RefResolver, body: Rec, ref: string | undefined): Promise<string> {
+  if (typeof body.date === 'string') return body.date;
+  if (ref === undefined) return today();
+  return String((await getEntry(rt.client, company, await resolver.resolve('entry', ref, '<booking>'))).date);
+}
+
+/** VAT owed on an income booking, input tax on an expense booking (by the accounts given); else not known. */
+async function bookingSide(resolver: RefResolver, body: Rec): Promise<'input' | 'output' | undefined> {
+  const type = async (id: unknown) => (typeof id === 'number' ? (await resolver.record('account', id))?.type : undefined);
+  if (await type(body.credit_account_id) === 'income') return 'output';
+  if (await type(body.debit_account_id) === 'expense') return 'input';
+  return undefined;
+}
+
 /** Creates a booking, or with `ref` changes that one. */
 async function write(opts: WriteOptions, io: VerbIO, ref?: string): Promise<void> {
   const g = io.globals();
@@ -99,19 +115,25 @@ async function write(opts: WriteOptions, io: VerbIO, ref?: string): Promise<void
 
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
-    const resolver = new RefResolver(rt.client, company);
+    const resolver = new RefResolver(rt.client, company, { ask: canPrompt(g) });
     for (const f of missing) {
       // each answer is read as its flag would be (a date, an amount, an account of the chart); one that is
       // not is said under the question, which is asked again
       body[f.key] = await askRequired(g, `--${f.flag}`, `${f.description}:`, undefined, (answer) => {
         const value = bodyFromFlags([f], { [optionKey(f.flag)]: answer })[f.key];
-        return f.ref ? resolver.resolve(f.ref, String(value), f.flag) : value;
+        return f.ref ? resolver.resolve(f.ref, String(value), f.flag, false).then((id) => `id:${id}`) : value;
       });
     }
     for (const f of fields) {
-      if (!f.ref || body[f.key] === undefined || body[f.key] === null || typeof body[f.key] === 'number') continue;
+      if (!f.ref || f.ref === 'tax-rate' || body[f.key] === undefined || body[f.key] === null || typeof body[f.key] === 'number') continue;
       const raw = String(body[f.key]);
       body[f.key] = NULLABLE_REFS.has(f.key) && raw.toLowerCase() === 'none' ? null : await resolver.resolve(f.ref, raw, f.flag);
+    }
+    // the tax rate last: the booking's date (and its accounts) pick the rate of its time
+    if (typeof body.tax_rate_id === 'string') {
+      const raw = body.tax_rate_id;
+      body.tax_rate_id = raw.trim().toLowerCase() === 'none' ? null
+        : await resolver.resolveTaxRateOn(raw, 'tax-rate', await bookingDate(rt, company, resolver, body, ref), await bookingSide(resolver, body));
     }
     if (tagRefs !== undefined) {
       const ids: number[] = [];

@@ -63,7 +63,7 @@ export const IMPORT_FILTERS: FilterFlag[] = [
 
 export const IMPORT_FIELDS: BodyField[] = [
   { flag: 'account', key: 'other_account_id', type: 'string', ref: 'account', description: 'counter account (number, e.g. 6500): the entry becomes ready' },
-  { flag: 'tax-rate', key: 'tax_rate_id', type: 'string', ref: 'tax-rate', description: 'VAT rate: id or exact name; none removes it' },
+  { flag: 'tax-rate', key: 'tax_rate_id', type: 'string', ref: 'tax-rate', description: 'VAT rate: id, name or percentage (a name or percentage takes the rate of the transaction\'s date); none removes it' },
   { flag: 'description', key: 'description', type: 'string', description: 'booking text (max 255)' },
   { flag: 'invoice', key: 'invoice_id', type: 'string', ref: 'invoice', description: 'incoming payments: the invoice it pays (number, e.g. R-2026-001); none unlinks it' },
   { flag: 'bank-account', key: 'bank_account_id', type: 'string', ref: 'account', description: 'the bank account it was booked on (number, e.g. 1020)' },

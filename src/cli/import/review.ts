@@ -10,11 +10,14 @@ import { allTaxRates, chartOfAccounts } from '../../api/endpoints/reports.js';
 import { ApiError } from '../../api/http.js';
 import { paginate } from '../../api/paginate.js';
 import { groupRappen, toRappen } from '../../domain/money.js';
+import { holdsText } from '../../domain/search.js';
+import { holdsOn, rateOfItsTime, validities, type RateCandidate } from '../../domain/vat-rates.js';
 import { UsageError } from '../../errors.js';
 import { formatDate, formatMoney } from '../../output/format.js';
 import { canPrompt, notice } from '../globals.js';
 import { failureText } from '../failure.js';
 import { planOutput } from '../output.js';
+import { rateCandidate } from '../refs.js';
 import { withRuntime, type Runtime } from '../runtime.js';
 import type { NoOptions, VerbIO } from '../verb.js';
 import { accountLabel, ruleLabel, signedRappen } from './fields.js';
@@ -103,10 +106,11 @@ class Session {
     });
     if (choice === SKIP) return 'skipped';
     if (choice === IGNORE) return (await this.save(entry, { ignore: true })) ? 'ignored' : 'skipped';
+    const rates = this.ratesOn(String(entry.date));
     const rate = await this.prompts.select<number | null>({
       message: `${tag} VAT rate`,
-      choices: [{ name: 'none', value: null }, ...this.rates.map((r) => ({ name: String(r.name), value: Number(r.id) }))],
-      default: await this.usualRate(choice),
+      choices: [{ name: 'none', value: null }, ...rates.map((r) => ({ name: r.name, value: r.id }))],
+      default: this.ofItsTime(await this.usualRate(choice), String(entry.date)),
       pageSize: 10,
     });
     const description = await this.prompts.input({
@@ -115,6 +119,18 @@ class Session {
       validate: (text) => text.length <= 255 || 'at most 255 characters',
     });
     return (await this.save(entry, { other_account_id: choice, tax_rate_id: rate, description: description.trim() === '' ? null : description })) ? 'ready' : 'skipped';
+  }
+
+  /** The active rates that hold on a transaction's date: a statement of 2016 is offered the rates of 2016. */
+  private ratesOn(date: string): RateCandidate[] {
+    return this.rates.map(rateCandidate).filter((r) => !r.archived && holdsOn(validities(r.rate, r.validity), date));
+  }
+
+  /** The usual rate, or the rate of the same kind that holds on the date where it does not (8.1 % → 8.0 % in 2016). */
+  private ofItsTime(id: number | null, date: string): number | null {
+    const all = this.rates.map(rateCandidate);
+    const usual = all.find((r) => r.id === id);
+    return usual ? (rateOfItsTime(usual, all, date)?.id ?? usual.id) : id;
   }
 
   private async show(entry: ImportEntryRecord, tag: string): Promise<void> {
@@ -136,7 +152,7 @@ class Session {
     return bookings.filter((b) => toRappen(b.sum as number) === sum);
   }
 
-  /** Accounts whose number starts with the term first, then those whose name holds it; skip and ignore first when nothing is typed. */
+  /** Accounts whose number starts with the term first, then those whose name holds it (folded); skip and ignore first when nothing is typed. */
   private accountChoices(entry: ImportEntryRecord, term: string | undefined): { name: string; value: Answer }[] {
     const specials: { name: string; value: Answer }[] = [
       { name: 'skip: decide later (it comes back next time)', value: SKIP },
@@ -147,7 +163,8 @@ class Session {
     const t = term?.trim().toLowerCase() ?? '';
     if (t === '') return [...specials, ...candidates.map(choice)];
     const byNumber = candidates.filter((a) => String(a.number).startsWith(t));
-    const byName = candidates.filter((a) => !String(a.number).startsWith(t) && String(a.name ?? '').toLowerCase().includes(t));
+    // case and umlauts folded: "erlo" (or "erloes") finds "Dienstleistungserlöse"
+    const byName = candidates.filter((a) => !String(a.number).startsWith(t) && holdsText(String(a.name ?? ''), t));
     return [...byNumber, ...byName].map(choice).concat(specials.filter((s) => String(s.value).startsWith(t)));
   }
 

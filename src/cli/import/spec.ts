@@ -70,8 +70,9 @@ with uploaded statements (several: exit 2 naming them). Exit 0 when the books ag
 const REVIEW_HELP = `
 Interactive (a terminal is needed; elsewhere exit 2): the open entries without a counter account,
 oldest first. For each: date, amount, counterparty, text and a similar booking if one exists; then
-the counter account (type a number or part of a name), the VAT rate (default: the one most used on
-the account's earlier bookings) and the text. Or choose ignore, or skip (it comes back next time).
+the counter account (type a number or part of a name; case and umlauts do not matter: "erlo" finds
+Erlöse), the VAT rate among those that hold on the entry's date (default: the one most used on the
+account's earlier bookings, as the rate of that date) and the text. Or choose ignore, or skip (it comes back next time).
 Every answer is saved at once, so Ctrl-C loses nothing and running review again resumes. Ends with a
 summary and offers to process the ready entries.`;
 

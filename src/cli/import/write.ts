@@ -4,7 +4,7 @@
 import { ApiError, type ApiClient } from '../../api/http.js';
 import { importEntryPaths, resetImportEntry, updateImportEntries, updateImportEntry, type ImportEntryRecord } from '../../api/endpoints/import-entries.js';
 import { UsageError } from '../../errors.js';
-import { notice } from '../globals.js';
+import { canPrompt, notice } from '../globals.js';
 import { listRenderer, planOutput, printRecord } from '../output.js';
 import { RefResolver } from '../refs.js';
 import { bodyFromFlags, readDataFlag } from '../resource/body.js';
@@ -40,8 +40,21 @@ export async function update(opts: UpdateOptions, io: VerbIO): Promise<void> {
   }
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
-    const resolver = new RefResolver(rt.client, company);
-    await resolveRefs(resolver, IMPORT_FIELDS, flags, (f) => (f as { key: string }).key, NULLABLE_FIELDS);
+    const resolver = new RefResolver(rt.client, company, { ask: canPrompt(g) });
+    const byDate = typeof flags.tax_rate_id === 'string' && flags.tax_rate_id.trim().toLowerCase() !== 'none';
+    await resolveRefs(resolver, byDate ? IMPORT_FIELDS.filter((f) => f.key !== 'tax_rate_id') : IMPORT_FIELDS, flags, (f) => (f as { key: string }).key, NULLABLE_FIELDS);
+    if (byDate) {
+      // the booking will carry the transaction's date: it picks the rate of its time (and its direction the
+      // side); several entries take one rate, so their dates must call for the same one
+      const typed = String(flags.tax_rate_id);
+      const chosen = new Set<unknown>();
+      for (const id of ids) {
+        const entry = (await rt.client.get<{ data: Record<string, unknown> }>(importEntryPaths.one(company, id))).data;
+        chosen.add(await resolver.resolveTaxRateOn(typed, 'tax-rate', String(entry.date), entry.type === 'income' ? 'output' : entry.type === 'expense' ? 'input' : undefined));
+      }
+      if (chosen.size > 1) throw new UsageError(`--tax-rate ${typed} means different rates on these entries' dates or directions: update them apart`);
+      flags.tax_rate_id = [...chosen][0];
+    }
     const body: Record<string, unknown> = { ...data, ...flags };
     if (tags !== undefined) {
       const none = tags.length === 1 && tags[0].trim().toLowerCase() === 'none';

@@ -54,7 +54,7 @@ export const projectsSpec: ResourceSpec = {
   ],
   fields: [
     { flag: 'name', key: 'name', type: 'string', required: true, description: 'project name' },
-    { flag: 'customer', key: 'customer_id', type: 'string', ref: 'customer', description: 'customer number or exact name' },
+    { flag: 'customer', key: 'customer_id', type: 'string', ref: 'customer', requiredUnless: 'newCustomerName', description: 'customer number or exact name' },
     { flag: 'new-customer', key: 'newCustomerName', type: 'string', description: 'create only: a new customer with this name for the project (instead of --customer)' },
     { flag: 'hourly-rate', key: 'hourly_rate', type: 'decimal', description: 'hourly rate in CHF, e.g. 120 or 137.50' },
     { flag: 'budget', key: 'budget', type: 'decimal', description: 'budget in CHF' },

@@ -2,9 +2,9 @@
 import { listTotal, paginate } from '../../api/paginate.js';
 import type { ApiClient, QueryValue } from '../../api/http.js';
 import { UsageError } from '../../errors.js';
-import { notice, type GlobalOptions } from '../globals.js';
+import { canPrompt, notice, type GlobalOptions } from '../globals.js';
 import { listRenderer, planOutput, printRecord, sayWhenCut, type OutputPlan } from '../output.js';
-import { askRequired, confirmDestructive, refuseUnconfirmed } from '../prompt.js';
+import { askRequired, confirmDestructive, refuseUnconfirmed, requireAnswerable } from '../prompt.js';
 import { withRuntime, type Runtime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import type { ListFlags } from './declare.js';
@@ -62,17 +62,34 @@ async function resolveRef(client: ApiClient, spec: ResourceSpec, company: number
   throw new UsageError(`no ${spec.noun} named "${ref}"`, shown.length ? [`similar: ${shown.join(', ')}`] : []);
 }
 
-async function collectBody(spec: ResourceSpec, g: GlobalOptions, opts: Rec, creating: boolean): Promise<Rec> {
+/** The body the flags and --data give; on create, the required fields missing from it (checked here: without a terminal a usage error, before any request). */
+function collectBody(spec: ResourceSpec, g: GlobalOptions, opts: Rec, creating: boolean): { body: Rec; missing: BodyField[] } {
   const fields = spec.fields ?? [];
   nameFlags(fields.map((f) => [f.key, f.flag]));
   const body = { ...readDataFlag(opts.data as string | undefined), ...bodyFromFlags(fields, opts) };
-  if (creating) {
-    for (const f of fields.filter((f) => f.required && body[f.key] === undefined)) {
-      // the answer is read as the flag would be (a date, an amount …); one it refuses is asked again
-      body[f.key] = await askRequired(g, `--${f.flag}`, `${f.description}:`, f.type === 'enum' ? f.choices : undefined, (answer) => convertValue(f.flag, f.type, answer, f.choices, !!f.ref));
-    }
+  const missing = creating ? fields.filter((f) => body[f.key] === undefined && (f.required || (f.requiredUnless !== undefined && body[f.requiredUnless] === undefined))) : [];
+  for (const f of missing) requireAnswerable(g, flagLabel(spec, f));
+  return { body, missing };
+}
+
+/** `--customer`, or for a field another can stand in for, `--customer (or --new-customer)`. */
+function flagLabel(spec: ResourceSpec, f: BodyField): string {
+  const other = f.requiredUnless === undefined ? undefined : spec.fields?.find((x) => x.key === f.requiredUnless);
+  return other ? `--${f.flag} (or --${other.flag})` : `--${f.flag}`;
+}
+
+/**
+ * Asks for the required values missing on a terminal. Each answer is read as its flag would be (a date,
+ * an amount …); a reference must name a record: one that names nothing is said under the question with
+ * the closest candidates, and asked again.
+ */
+async function askMissing(spec: ResourceSpec, g: GlobalOptions, resolver: RefResolver, body: Rec, missing: BodyField[]): Promise<void> {
+  for (const f of missing) {
+    body[f.key] = await askRequired(g, flagLabel(spec, f), `${f.description}:`, f.type === 'enum' ? f.choices : undefined, async (answer) => {
+      const value = convertValue(f.flag, f.type, answer, f.choices, !!f.ref);
+      return f.ref ? `id:${await resolver.resolve(f.ref, String(value), f.flag, false)}` : value;
+    });
   }
-  return body;
 }
 
 /**
@@ -90,6 +107,9 @@ export async function resolveRefs(
   }
 }
 
+/** "1 service", "2 services": the noun as many as `n` are. */
+const counted = (spec: ResourceSpec, n: number): string => `${n} ${n === 1 ? spec.noun : spec.group.replace(/-/g, ' ')}`;
+
 /**
  * DELETE …/multiple. Some endpoints count what they skipped; others answer 204 and silently keep records
  * still in use, so those are looked up afterwards to name what stayed. Every id was checked before
@@ -100,7 +120,7 @@ async function bulkDelete(rt: Runtime, spec: ResourceSpec, company: number, ids:
   const reason = spec.bulk?.keptBecause ?? 'still in use';
   if (res && typeof res === 'object' && 'skipped' in res) {
     const skipped = Number(res.skipped);
-    notice(`Deleted ${ids.length - skipped} of ${ids.length} ${spec.group}${skipped ? ` (${skipped} skipped: ${reason})` : ''}.`);
+    notice(`Deleted ${ids.length - skipped} of ${counted(spec, ids.length)}${skipped ? ` (${skipped} skipped: ${reason})` : ''}.`);
     return;
   }
   const kept: string[] = [];
@@ -108,7 +128,7 @@ async function bulkDelete(rt: Runtime, spec: ResourceSpec, company: number, ids:
     const record = await findRecord(rt.client, spec.paths.one(company, id));
     if (record !== undefined) kept.push(recordLabel(id, record));
   }
-  notice(`Deleted ${ids.length - kept.length} of ${ids.length} ${spec.group}.`);
+  notice(`Deleted ${ids.length - kept.length} of ${counted(spec, ids.length)}.`);
   if (kept.length) notice(`Kept (${reason}): ${kept.join(', ')}`);
 }
 
@@ -126,7 +146,7 @@ async function runBulk(rt: Runtime, g: GlobalOptions, spec: ResourceSpec, verb: 
   }
   const archive = spec.bulk!.archive!;
   await rt.client.request(archive.method, spec.paths.multiple!(company), { json: { ids, [archive.key]: verb === 'archive' } });
-  notice(`${verb === 'archive' ? 'Archived' : 'Unarchived'} ${ids.length} ${spec.group}.`);
+  notice(`${verb === 'archive' ? 'Archived' : 'Unarchived'} ${counted(spec, ids.length)}.`);
 }
 
 /**
@@ -150,15 +170,16 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
   const query = verb === 'list' ? queryFromFilters(spec.filters ?? [], opts) : {};
   if (verb === 'list' && setup.include) query.include ??= setup.include;
   const include = verb === 'get' ? (opts.include as string | undefined) ?? setup.include : undefined;
-  const staticBody = verb === 'create' || verb === 'update' ? await collectBody(spec, g, opts, verb === 'create') : {};
+  const { body: staticBody, missing } = verb === 'create' || verb === 'update' ? collectBody(spec, g, opts, verb === 'create') : { body: {}, missing: [] };
   if (verb === 'update' && Object.keys(staticBody).length === 0) throw new UsageError(`nothing to change: give at least one of ${(spec.fields ?? []).map((f) => `--${f.flag}`).join(', ')} or --data`);
   // without a terminal to ask on, --yes is needed before any request; on one the records are read first
   if (verb === 'delete') refuseUnconfirmed(g, `Delete ${spec.noun} ${refs[0]}`);
-  if (verb === 'bulk-delete') refuseUnconfirmed(g, `Delete ${refs.length} ${spec.group} (${refs.join(', ')})`);
+  if (verb === 'bulk-delete') refuseUnconfirmed(g, `Delete ${counted(spec, refs.length)} (${refs.join(', ')})`);
 
   await withRuntime(g, async (rt: Runtime) => {
     const company = await rt.company();
-    const resolver = new RefResolver(rt.client, company);
+    const resolver = new RefResolver(rt.client, company, { ask: canPrompt(g) });
+    await askMissing(spec, g, resolver, staticBody, missing);
     await resolveRefs(resolver, spec.filters ?? [], query, (f) => (f as FilterFlag).param);
     await resolveRefs(resolver, spec.fields ?? [], staticBody, (f) => (f as BodyField).key);
     switch (verb) {

@@ -17,6 +17,8 @@ export interface BodyField {
   choices?: readonly string[];
   /** required on create: asked on a TTY, else a usage error */
   required?: boolean;
+  /** required on create unless the field of this body key is given (the API's required_without) */
+  requiredUnless?: string;
   /** bool fields: also offer --no-<flag> */
   negatable?: boolean;
   /** the value is a reference resolved to an id before sending (account number, customer name …) */

@@ -1,4 +1,8 @@
+// `acct server companies set ID`: changes a company's plan, flags and creditor address in a data
+// directory, then prints the company as it is now (a record, like every write).
 import { UsageError } from '../../errors.js';
+import type { Column } from '../../output/types.js';
+import { planOutput, printRecord } from '../output.js';
 import type { CompanySettings } from '../../server/main.js';
 import { parseDay } from '../shared/calendar.js';
 import { parseAmount } from '../shared/numbers.js';
@@ -13,7 +17,18 @@ interface CompaniesSetOptions extends CompanySettings {
   data?: string;
 }
 
-export default async function companiesSet({ id, data, ...settings }: CompaniesSetOptions, _io: VerbIO): Promise<void> {
+const COMPANY_COLUMNS: Column[] = [
+  { key: 'id', kind: 'int' }, { key: 'name' }, { key: 'plan' }, { key: 'subscription_expired', header: 'expired', kind: 'bool' },
+  { key: 'services_active', header: 'services', kind: 'bool' }, { key: 'vat_accrual_method_active', header: 'vat accrual', kind: 'bool' },
+  { key: 'payment_term', header: 'payment term', kind: 'int' }, { key: 'revenue_cap', header: 'revenue cap', kind: 'money' },
+  { key: 'closed_until', header: 'closed until', kind: 'date' }, { key: 'creditor_name', header: 'creditor' },
+  { key: 'creditor_street', header: 'street' }, { key: 'creditor_building', header: 'building' }, { key: 'creditor_zip', header: 'zip' },
+  { key: 'creditor_city', header: 'city' }, { key: 'creditor_country', header: 'country' },
+  { key: 'timezone', default: false }, { key: 'created_at', kind: 'datetime', default: false }, { key: 'updated_at', kind: 'datetime', default: false },
+];
+
+export default async function companiesSet({ id, data, ...settings }: CompaniesSetOptions, io: VerbIO): Promise<void> {
+  const plan = planOutput(io.globals(), COMPANY_COLUMNS);
   if (!/^\d+$/.test(id)) throw new UsageError(`invalid company id "${id}"`);
   if (Object.keys(settings).length === 0) throw new UsageError('nothing to change: give at least one setting flag');
   // dates and amounts read as in every command (31.12.2025, 100'000)
@@ -21,5 +36,6 @@ export default async function companiesSet({ id, data, ...settings }: CompaniesS
   if (settings.revenueCap !== undefined && settings.revenueCap !== 'none') settings.revenueCap = parseAmount(settings.revenueCap, 'revenue-cap');
   await withAdminDb(dataDirOption(data), (db, admin) => {
     admin.setCompany(db, Number(id), settings);
+    printRecord(plan, admin.companyListing(db, Number(id)) as unknown as Record<string, unknown>);
   });
 }

@@ -47,6 +47,22 @@ export function parsePositionFlag(value: string): PositionItem {
   return { type: 'position', description, amount: scaledToString(amount, 3), price: rappenToString(price), unit: unit || null };
 }
 
+/** Why a typed quantity (up to 3 decimals) or price (up to 2) cannot be taken; undefined when it can. */
+export const quantityProblem = (text: string): string | undefined =>
+  (typedScaled(text, 3) === undefined ? `"${text.trim()}" is not a number ≥ 0 with at most 3 decimals, e.g. 2.5` : undefined);
+export const priceProblem = (text: string): string | undefined =>
+  (typedScaled(text, 2) === undefined ? `"${text.trim()}" is not an amount ≥ 0 with at most 2 decimals, e.g. 150 or 1'200.50` : undefined);
+
+/** A position from its parts as a person answered them (the prompts of create), read as --position reads them. */
+export function positionOf(description: string, quantity: string, price: string, unit: string): PositionItem {
+  const problem = (description.trim() === '' ? 'the description is empty' : undefined) ?? quantityProblem(quantity) ?? priceProblem(price);
+  if (problem) throw usage(`position: ${problem}`);
+  return {
+    type: 'position', description: description.trim(), amount: scaledToString(typedScaled(quantity, 3)!, 3), price: rappenToString(typedScaled(price, 2)!),
+    unit: unit.trim() || null,
+  };
+}
+
 export const textItem = (text: string): PositionItem => ({ type: 'text', text });
 
 /** `--product "Webhosting"` or `--product "USB-C Kabel:3"`: the product as typed and the quantity (default 1). */

@@ -20,6 +20,9 @@ export const taxRatesSpec: ResourceSpec = {
     { key: 'acquisition_account.account_number', header: 'acq. account', kind: 'int', default: false },
     { key: 'is_acquisition_tax', kind: 'bool', header: 'acquisition' },
     { key: 'field_number', kind: 'int', header: 'field' },
+    // when the rate holds (the embedded service's extension; empty elsewhere)
+    { key: 'valid_from', kind: 'date', header: 'from' },
+    { key: 'valid_until', kind: 'date', header: 'until' },
     { key: 'archived', kind: 'bool' },
     { key: 'name_on_documents', default: false },
     { key: 'name_en', default: false },
@@ -50,6 +53,8 @@ export const taxRatesSpec: ResourceSpec = {
     { flag: 'name-en', key: 'name_en', type: 'string', description: 'English name' },
     { flag: 'name-fr', key: 'name_fr', type: 'string', description: 'French name' },
     { flag: 'name-it', key: 'name_it', type: 'string', description: 'Italian name' },
+    { flag: 'valid-from', key: 'valid_from', type: 'date', description: 'first day the rate holds (a booking of that date named by percentage or by a rate of another period takes it)' },
+    { flag: 'valid-until', key: 'valid_until', type: 'date', description: 'last day the rate holds' },
     { flag: 'archived', key: 'archived', type: 'bool', description: 'archive (--no-archived: restore)' },
   ],
   lookup: { param: 'filter[name]', nameKey: 'name' },
@@ -62,7 +67,7 @@ export const taxRatesSpec: ResourceSpec = {
       'acct tax-rates create --name "Saldo 6.2 %" --rate 8.1 --saldo-rate 6.2 --account 2200',
       'acct tax-rates create --name "Bezugsteuer" --rate 8.1 --account 2200 --acquisition-tax --acquisition-account 1170 --field-number 383',
     ],
-    update: ['acct tax-rates update "MWST 7.7 %" --archived', 'acct tax-rates update 4 --name-on-documents "MWST" --field-number 303'],
+    update: ['acct tax-rates update "MWST 7.7 %" --archived', 'acct tax-rates update "MWST Sonder" --valid-from 2018-01-01 --valid-until 2023-12-31', 'acct tax-rates update 4 --name-on-documents "MWST" --field-number 303'],
     delete: ['acct tax-rates delete "MWST Sonder" --yes'],
   },
   extend(group) {

@@ -23,11 +23,16 @@ ${examplesText(['acct timer start Website', 'acct timer start "Muster AG Support
 
   timer.command('stop')
     .description('stop the timer and save the time entry')
-    .option('--end <HH:MM>', 'end time on the start day (default: now)')
+    .option('--end <HH:MM>', 'end time on the start day (default: now); not in the future, after the start')
     .option('--description <text>', 'description of the saved entry')
+    .option('--keep', 'save the entry even when the timer ran under a minute')
     .addHelpText('after', `
-Prints the saved time entry (date, start, end, duration, project). Without a running timer: exit 6.
-${examplesText(['acct timer stop', 'acct timer stop --end 17:30 --description "Layout fertig"', 'acct timer stop --json'])}`)
+Prints the saved time entry (date, start, end, duration, project). Without a running timer: exit 5.
+A timer stopped under a minute after its start saves nothing: it is discarded and stderr says so
+(a 0:00 entry would only become a "0 h" invoice position); --keep saves it all the same. An --end in
+the future or not after the start is a usage error (exit 2), checked before anything is saved; an
+--end before the start of a timer that ran past midnight means that time on the next day.
+${examplesText(['acct timer stop', 'acct timer stop --end 17:30 --description "Layout fertig"', 'acct timer stop --keep', 'acct timer stop --json'])}`)
     .action(lazy(() => import('./stop.js')));
 
   timer.command('status')

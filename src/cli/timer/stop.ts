@@ -1,8 +1,9 @@
-// `acct timer stop [--end HH:MM] [--description T]`: saves the time entry and prints it. The API answers
-// only "Time entry saved.", so the entry is found afterwards: the newest of the user on the timer's
-// project around the start day.
+// `acct timer stop [--end HH:MM] [--description T] [--keep]`: saves the time entry and prints it. The API
+// answers only "Time entry saved.", so the entry is found afterwards: the newest of the user on the
+// timer's project around the start day. An --end in the future or not after the start is a usage error;
+// a timer stopped under a minute after its start is discarded instead of saved as 0:00 (--keep saves it).
 import { paginate } from '../../api/paginate.js';
-import { stopTimer } from '../../api/endpoints/timer.js';
+import { discardTimer, stopTimer } from '../../api/endpoints/timer.js';
 import { timePaths, type TimeEntry } from '../../api/endpoints/times.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { formatMinutes, parseTimeOfDay } from '../shared/duration.js';
@@ -14,11 +15,14 @@ import type { VerbIO } from '../verb.js';
 import { addDays } from '../shared/calendar.js';
 import { fetchEntry, TIME_COLUMNS } from '../shared/time-entries.js';
 import { readTimer } from './common.js';
+import { checkEnd, secondsRun } from './stop-rules.js';
 
 interface StopOptions {
   /** HH:MM on the start day */
   end?: string;
   description?: string;
+  /** save it even when it ran under a minute */
+  keep?: boolean;
 }
 
 export default async function stop(opts: StopOptions, io: VerbIO): Promise<void> {
@@ -31,6 +35,14 @@ export default async function stop(opts: StopOptions, io: VerbIO): Promise<void>
     const company = await rt.company();
     const { timer, view } = await readTimer(rt, company);
     if (!timer || !view) throw noTimerRunning();
+    const now = new Date();
+    if (body.end !== undefined) checkEnd(new Date(timer.started_at), body.end, now);
+    else if (!opts.keep && secondsRun(new Date(timer.started_at), now) < 60) {
+      // a 0:00 entry is worth nothing and would become a "0 h" position on an invoice
+      await discardTimer(rt.client, company);
+      notice(`Stopped the timer on ${view.project} after ${secondsRun(new Date(timer.started_at), now)} s: under a minute, nothing saved (the timer is discarded; --keep saves it).`);
+      return;
+    }
     const before = new Set<number>();
     const query = {
       'filter[user_id]': timer.user_id,

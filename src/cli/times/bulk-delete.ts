@@ -23,6 +23,6 @@ export default async function bulkDelete(opts: BulkDeleteOptions, io: VerbIO): P
     const result = await bulkDeleteTimes(rt.client, company, ids);
     const skipped = result.skipped ?? [];
     const deleted = result.deleted ?? ids.length - skipped.length;
-    notice(`Deleted ${deleted} of ${ids.length} time entries.${skipped.length ? ` Kept (invoiced, paid or not yours): ${skipped.join(', ')}` : ''}`);
+    notice(`Deleted ${deleted} of ${ids.length} time ${ids.length === 1 ? 'entry' : 'entries'}.${skipped.length ? ` Kept (invoiced, paid or not yours): ${skipped.join(', ')}` : ''}`);
   });
 }

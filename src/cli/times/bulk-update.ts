@@ -40,6 +40,6 @@ export default async function bulkUpdate(opts: BulkUpdateOptions, io: VerbIO): P
     const result = await bulkUpdateTimes(rt.client, company, { ids, ...changes });
     const skipped = result.skipped ?? [];
     const updated = result.updated ?? ids.length - skipped.length;
-    notice(`Updated ${updated} of ${ids.length} time entries.${skipped.length ? ` Skipped (not open, or not yours): ${skipped.join(', ')}` : ''}`);
+    notice(`Updated ${updated} of ${ids.length} time ${ids.length === 1 ? 'entry' : 'entries'}.${skipped.length ? ` Skipped (not open, or not yours): ${skipped.join(', ')}` : ''}`);
   });
 }

@@ -1,6 +1,6 @@
 // The standard chart (domain/chart.ts) written into a company: a new company's accounts and tax rates,
 // and the reset of a company's accounts to the standard chart.
-import { DEFAULT_TAX_RATES, PRIMARY_BANK_ACCOUNT_NUMBER, STANDARD_CHART } from '../domain/chart.js';
+import { DEFAULT_TAX_RATES, EARLIER_TAX_RATES, PRIMARY_BANK_ACCOUNT_NUMBER, STANDARD_CHART } from '../domain/chart.js';
 import { transaction, type Db } from '../store/db.js';
 import { accountIds, accountIdsByNumber, deleteAccountsById, insertAccounts, releaseAccountNumbers } from '../store/accounts.js';
 import { insertTaxRate, setTaxRateAccounts, taxRateAccountNumbers } from '../store/tax-rates.js';
@@ -11,15 +11,16 @@ export function seedChart(db: Db, companyId: number): void {
   })));
 }
 
-/** The default tax rates, on the accounts of the standard chart (seeded first). */
+/** Today's tax rates, then those of earlier years, on the accounts of the standard chart (seeded first). */
 export function seedTaxRates(db: Db, companyId: number): void {
   const idOf = accountIdsByNumber(db, companyId);
-  for (const t of DEFAULT_TAX_RATES) {
+  for (const t of [...DEFAULT_TAX_RATES, ...EARLIER_TAX_RATES]) {
     const acquisition = t.acquisitionAccountNumber !== undefined;
     insertTaxRate(db, companyId, {
       account_id: idOf.get(t.accountNumber)!, acquisition_account_id: acquisition ? idOf.get(t.acquisitionAccountNumber!)! : null,
       field_number: t.fieldNumber, name: t.name, name_en: null, name_fr: null, name_it: null, name_on_documents: t.name,
       rate: t.rate, saldo_rate: null, calculation_method: acquisition ? 'gross' : 'net', is_acquisition_tax: acquisition, archived: false,
+      valid_from: t.validFrom, valid_until: t.validUntil,
     });
   }
 }

@@ -1,4 +1,5 @@
-// The Swiss SME chart of accounts (KMU-Kontenrahmen) and the default tax rates every new company gets.
+// The Swiss SME chart of accounts (KMU-Kontenrahmen) and the tax rates every new company gets: today's
+// and those of earlier years, each with the days it holds.
 
 export type AccountType = 'bank' | 'deprecations' | 'assets' | 'liabilities' | 'income' | 'expense';
 
@@ -54,14 +55,44 @@ export interface DefaultTaxRate {
   accountNumber: number;
   fieldNumber: number;
   acquisitionAccountNumber?: number;
+  /** the days the rate holds (YYYY-MM-DD); null: open */
+  validFrom: string | null;
+  validUntil: string | null;
 }
 
+const CURRENT = { validFrom: '2024-01-01', validUntil: null };
+const UNTIL_2023 = { validFrom: '2018-01-01', validUntil: '2023-12-31' };
+const UNTIL_2017 = { validFrom: '2011-01-01', validUntil: '2017-12-31' };
+
+/** The rates since 1 January 2024 (seeded first: their ids come before the earlier ones'). */
 export const DEFAULT_TAX_RATES: readonly DefaultTaxRate[] = [
-  { name: 'MWST 8.1 %', rate: 810, accountNumber: 2200, fieldNumber: 303 },
-  { name: 'MWST 2.6 %', rate: 260, accountNumber: 2200, fieldNumber: 313 },
-  { name: 'MWST 3.8 %', rate: 380, accountNumber: 2200, fieldNumber: 343 },
-  { name: 'Vorsteuer 8.1 %', rate: 810, accountNumber: 1170, fieldNumber: 400 },
-  { name: 'Vorsteuer 2.6 %', rate: 260, accountNumber: 1170, fieldNumber: 400 },
-  { name: 'Vorsteuer Investitionen 8.1 %', rate: 810, accountNumber: 1171, fieldNumber: 405 },
-  { name: 'Bezugsteuer 8.1 %', rate: 810, accountNumber: 2200, fieldNumber: 383, acquisitionAccountNumber: 1170 },
+  { name: 'MWST 8.1 %', rate: 810, accountNumber: 2200, fieldNumber: 303, ...CURRENT },
+  { name: 'MWST 2.6 %', rate: 260, accountNumber: 2200, fieldNumber: 313, ...CURRENT },
+  { name: 'MWST 3.8 %', rate: 380, accountNumber: 2200, fieldNumber: 343, ...CURRENT },
+  { name: 'Vorsteuer 8.1 %', rate: 810, accountNumber: 1170, fieldNumber: 400, ...CURRENT },
+  { name: 'Vorsteuer 2.6 %', rate: 260, accountNumber: 1170, fieldNumber: 400, ...CURRENT },
+  { name: 'Vorsteuer Investitionen 8.1 %', rate: 810, accountNumber: 1171, fieldNumber: 405, ...CURRENT },
+  { name: 'Bezugsteuer 8.1 %', rate: 810, accountNumber: 2200, fieldNumber: 383, acquisitionAccountNumber: 1170, ...CURRENT },
+];
+
+/**
+ * The rates of 2018 to 2023 and of 2011 to 2017, so that bookings of those years carry the rate of
+ * their time and land in its box of the VAT return (30x2 and 30x1). A name two periods share gets
+ * "(bis 2017)" on the older rate; input tax at 2.5 % is one rate for both (its box is 400 either way).
+ * Migration 11 adds the same rates to companies made before (src/server/store/migrations.ts).
+ */
+export const EARLIER_TAX_RATES: readonly DefaultTaxRate[] = [
+  { name: 'MWST 7.7 %', rate: 770, accountNumber: 2200, fieldNumber: 302, ...UNTIL_2023 },
+  { name: 'MWST 2.5 %', rate: 250, accountNumber: 2200, fieldNumber: 312, ...UNTIL_2023 },
+  { name: 'MWST 3.7 %', rate: 370, accountNumber: 2200, fieldNumber: 342, ...UNTIL_2023 },
+  { name: 'Vorsteuer 7.7 %', rate: 770, accountNumber: 1170, fieldNumber: 400, ...UNTIL_2023 },
+  { name: 'Vorsteuer 2.5 %', rate: 250, accountNumber: 1170, fieldNumber: 400, validFrom: UNTIL_2017.validFrom, validUntil: UNTIL_2023.validUntil },
+  { name: 'Vorsteuer Investitionen 7.7 %', rate: 770, accountNumber: 1171, fieldNumber: 405, ...UNTIL_2023 },
+  { name: 'Bezugsteuer 7.7 %', rate: 770, accountNumber: 2200, fieldNumber: 382, acquisitionAccountNumber: 1170, ...UNTIL_2023 },
+  { name: 'MWST 8.0 %', rate: 800, accountNumber: 2200, fieldNumber: 301, ...UNTIL_2017 },
+  { name: 'MWST 2.5 % (bis 2017)', rate: 250, accountNumber: 2200, fieldNumber: 311, ...UNTIL_2017 },
+  { name: 'MWST 3.8 % (bis 2017)', rate: 380, accountNumber: 2200, fieldNumber: 341, ...UNTIL_2017 },
+  { name: 'Vorsteuer 8.0 %', rate: 800, accountNumber: 1170, fieldNumber: 400, ...UNTIL_2017 },
+  { name: 'Vorsteuer Investitionen 8.0 %', rate: 800, accountNumber: 1171, fieldNumber: 405, ...UNTIL_2017 },
+  { name: 'Bezugsteuer 8.0 %', rate: 800, accountNumber: 2200, fieldNumber: 381, acquisitionAccountNumber: 1170, ...UNTIL_2017 },
 ];

@@ -34,6 +34,8 @@ export function toTaxRate(r: Row, withAccounts = false): TaxRate {
     calculation_method: v.calculation_method,
     is_acquisition_tax: v.is_acquisition_tax,
     archived: v.archived,
+    valid_from: v.valid_from,
+    valid_until: v.valid_until,
     created_at: r.created_at,
     updated_at: r.updated_at,
   };

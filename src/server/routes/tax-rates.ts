@@ -38,6 +38,9 @@ const createSchema = lazy(() => z.object({
   name_en: nullable(text()),
   name_fr: nullable(text()),
   name_it: nullable(text()),
+  // an extension: the days the rate holds (null: open)
+  valid_from: nullable(rules.date()),
+  valid_until: nullable(rules.date()),
 }));
 
 // PUT: any subset; a field sent is checked like on create, and name, account and rate cannot be null.
@@ -82,7 +85,7 @@ function resolveValues(c: Ctx, base: TaxRateValues, input: Input): TaxRateValues
   for (const key of ['name', 'account_id', 'rate', 'is_acquisition_tax', 'archived'] as const) {
     if (input[key] !== undefined) (next as unknown as Record<string, unknown>)[key] = input[key];
   }
-  for (const key of ['saldo_rate', 'field_number', 'acquisition_account_id', 'name_en', 'name_fr', 'name_it'] as const) {
+  for (const key of ['saldo_rate', 'field_number', 'acquisition_account_id', 'name_en', 'name_fr', 'name_it', 'valid_from', 'valid_until'] as const) {
     if (input[key] !== undefined) (next as unknown as Record<string, unknown>)[key] = input[key];
   }
   if (input.name_on_documents !== undefined) next.name_on_documents = input.name_on_documents ?? '';
@@ -96,6 +99,9 @@ function resolveValues(c: Ctx, base: TaxRateValues, input: Input): TaxRateValues
     if (next.acquisition_account_id === null) checked.fail('acquisition_account_id', 'The :attribute field is required when is acquisition tax is true.');
     else if (input.acquisition_account_id !== undefined || input.is_acquisition_tax !== undefined) checkTaxAccount(c, 'acquisition_account_id', next.acquisition_account_id, checked);
   }
+  if (next.valid_from !== null && next.valid_until !== null && next.valid_until < next.valid_from) {
+    checked.fail('valid_until', 'The :attribute field must be a date after or equal to valid from.');
+  }
   checked.throwIfAny();
   return next;
 }
@@ -103,6 +109,7 @@ function resolveValues(c: Ctx, base: TaxRateValues, input: Input): TaxRateValues
 const EMPTY: TaxRateValues = {
   account_id: 0, acquisition_account_id: null, field_number: null, name: '', name_en: null, name_fr: null, name_it: null,
   name_on_documents: '', rate: 0, saldo_rate: null, calculation_method: 'net', is_acquisition_tax: false, archived: false,
+  valid_from: null, valid_until: null,
 };
 
 export function registerTaxRates(r: Hono<AppEnv>): void {

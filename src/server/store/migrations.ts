@@ -528,4 +528,41 @@ export const MIGRATIONS: string[] = [
   );
   CREATE UNIQUE INDEX bank_statements_one ON bank_statements(company_id, bank_account_id, closing_date, closing_balance, statement_ref);
   `,
+  // 11: older years book too (issue 24) — a tax rate's validity (valid_from, valid_until: the days it
+  // holds, null open); today's seeded rates hold from 2024; and every company gets the rates of 2018 to
+  // 2023 and of 2011 to 2017 (src/server/domain/chart.ts, EARLIER_TAX_RATES) on its accounts of those
+  // numbers. A company that already has a rate of that name keeps its own; one without the account
+  // (renumbered, deleted) goes without that rate.
+  `
+  ALTER TABLE tax_rates ADD COLUMN valid_from TEXT;
+  ALTER TABLE tax_rates ADD COLUMN valid_until TEXT;
+  UPDATE tax_rates SET valid_from = '2024-01-01'
+   WHERE (name, rate, field_number) IN (VALUES ('MWST 8.1 %', 810, 303), ('MWST 2.6 %', 260, 313), ('MWST 3.8 %', 380, 343),
+     ('Vorsteuer 8.1 %', 810, 400), ('Vorsteuer 2.6 %', 260, 400), ('Vorsteuer Investitionen 8.1 %', 810, 405), ('Bezugsteuer 8.1 %', 810, 383));
+  WITH seed(ord, name, rate, account, field, acquisition, valid_from, valid_until) AS (VALUES
+    (1, 'MWST 7.7 %', 770, 2200, 302, NULL, '2018-01-01', '2023-12-31'),
+    (2, 'MWST 2.5 %', 250, 2200, 312, NULL, '2018-01-01', '2023-12-31'),
+    (3, 'MWST 3.7 %', 370, 2200, 342, NULL, '2018-01-01', '2023-12-31'),
+    (4, 'Vorsteuer 7.7 %', 770, 1170, 400, NULL, '2018-01-01', '2023-12-31'),
+    (5, 'Vorsteuer 2.5 %', 250, 1170, 400, NULL, '2011-01-01', '2023-12-31'),
+    (6, 'Vorsteuer Investitionen 7.7 %', 770, 1171, 405, NULL, '2018-01-01', '2023-12-31'),
+    (7, 'Bezugsteuer 7.7 %', 770, 2200, 382, 1170, '2018-01-01', '2023-12-31'),
+    (8, 'MWST 8.0 %', 800, 2200, 301, NULL, '2011-01-01', '2017-12-31'),
+    (9, 'MWST 2.5 % (bis 2017)', 250, 2200, 311, NULL, '2011-01-01', '2017-12-31'),
+    (10, 'MWST 3.8 % (bis 2017)', 380, 2200, 341, NULL, '2011-01-01', '2017-12-31'),
+    (11, 'Vorsteuer 8.0 %', 800, 1170, 400, NULL, '2011-01-01', '2017-12-31'),
+    (12, 'Vorsteuer Investitionen 8.0 %', 800, 1171, 405, NULL, '2011-01-01', '2017-12-31'),
+    (13, 'Bezugsteuer 8.0 %', 800, 2200, 381, 1170, '2011-01-01', '2017-12-31')
+  ), now(at) AS (SELECT strftime('%Y-%m-%dT%H:%M:%S', 'now') || '.' || substr(strftime('%f', 'now'), 4) || '000Z')
+  INSERT INTO tax_rates (company_id, account_id, acquisition_account_id, field_number, name, name_on_documents, rate, saldo_rate,
+    calculation_method, is_acquisition_tax, archived, valid_from, valid_until, created_at, updated_at)
+  SELECT c.id, a.id, q.id, s.field, s.name, s.name, s.rate, NULL, CASE WHEN s.acquisition IS NULL THEN 'net' ELSE 'gross' END,
+    s.acquisition IS NOT NULL, 0, s.valid_from, s.valid_until, now.at, now.at
+  FROM companies c CROSS JOIN seed s CROSS JOIN now
+  JOIN accounts a ON a.company_id = c.id AND a.number = s.account
+  LEFT JOIN accounts q ON q.company_id = c.id AND q.number = s.acquisition
+  WHERE (s.acquisition IS NULL OR q.id IS NOT NULL)
+    AND NOT EXISTS (SELECT 1 FROM tax_rates t WHERE t.company_id = c.id AND t.name = s.name)
+  ORDER BY c.id, s.ord;
+  `,
 ];

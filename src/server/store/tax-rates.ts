@@ -17,6 +17,9 @@ export interface TaxRateValues {
   calculation_method: 'net' | 'gross';
   is_acquisition_tax: boolean;
   archived: boolean;
+  /** the days the rate holds (YYYY-MM-DD), an extension of the spec; null: open */
+  valid_from: string | null;
+  valid_until: string | null;
 }
 
 const SELECT = `SELECT tax_rates.*,
@@ -41,6 +44,8 @@ export const taxRateValuesOf = (r: Row): TaxRateValues => ({
   calculation_method: r.calculation_method === 'gross' ? 'gross' : 'net',
   is_acquisition_tax: Number(r.is_acquisition_tax) === 1,
   archived: Number(r.archived) === 1,
+  valid_from: r.valid_from ?? null,
+  valid_until: r.valid_until ?? null,
 });
 
 export interface TaxRateFilter { name?: string; archived?: boolean; ids?: number[] }
@@ -89,7 +94,7 @@ export function taxRateValues(db: Db, companyId: number, id: number): TaxRateVal
 }
 
 const COLUMNS = ['account_id', 'acquisition_account_id', 'field_number', 'name', 'name_en', 'name_fr', 'name_it', 'name_on_documents',
-  'rate', 'saldo_rate', 'calculation_method', 'is_acquisition_tax', 'archived'] as const;
+  'rate', 'saldo_rate', 'calculation_method', 'is_acquisition_tax', 'archived', 'valid_from', 'valid_until'] as const;
 
 const sqlValue = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
 

@@ -6,7 +6,7 @@ import { productPaths } from '../../../api/endpoints/products.js';
 import type { ApiClient } from '../../../api/http.js';
 import { rappenToString, toRappen } from '../../../domain/money.js';
 import { stdoutSink } from '../../fd-output.js';
-import type { GlobalOptions } from '../../globals.js';
+import { canPrompt, type GlobalOptions } from '../../globals.js';
 import { planOutput, printRecord, type OutputPlan } from '../../output.js';
 import { RefResolver } from '../../refs.js';
 import { bodyFromFlags } from '../../resource/body.js';
@@ -28,7 +28,7 @@ export interface DocumentContext { rt: Runtime; company: number; resolver: RefRe
 export function withDocument<T>(g: GlobalOptions, k: KindFacts, args: DocumentArgs, fn: (d: DocumentContext) => Promise<T>): Promise<T> {
   return withRuntime(g, async (rt) => {
     const company = await rt.company();
-    const resolver = new RefResolver(rt.client, company);
+    const resolver = new RefResolver(rt.client, company, { ask: canPrompt(g) });
     return fn({ rt, company, resolver, id: await resolver.resolve(k.noun, args[k.noun]!, `<${k.noun}>`) });
   });
 }
@@ -69,8 +69,16 @@ export function flagsBody(fields: BodyField[], options: object): Record<string, 
   return body;
 }
 
-/** The flags' body with its references resolved (none removes one), over the --data body. */
-export async function requestBody(fields: BodyField[], resolver: RefResolver, data: Record<string, unknown>, flags: Record<string, unknown>): Promise<Record<string, unknown>> {
-  await resolveRefs(resolver, fields, flags, (f) => (f as BodyField).key, NULLABLE_REFS);
+/**
+ * The flags' body with its references resolved (none removes one), over the --data body. With `dateOf`
+ * (the document's date) a tax rate named by percentage or by a name of another period becomes the rate
+ * of that date (RefResolver.resolveTaxRateOn).
+ */
+export async function requestBody(
+  fields: BodyField[], resolver: RefResolver, data: Record<string, unknown>, flags: Record<string, unknown>, dateOf?: () => Promise<string>,
+): Promise<Record<string, unknown>> {
+  const byDate = dateOf !== undefined && typeof flags.tax_rate_id === 'string' && flags.tax_rate_id.trim().toLowerCase() !== 'none';
+  await resolveRefs(resolver, byDate ? fields.filter((f) => f.key !== 'tax_rate_id') : fields, flags, (f) => (f as BodyField).key, NULLABLE_REFS);
+  if (byDate) flags.tax_rate_id = await resolver.resolveTaxRateOn(String(flags.tax_rate_id), 'tax-rate', await dateOf(), 'output');
   return { ...data, ...flags };
 }

@@ -73,7 +73,9 @@ export function documentSpec(kind: DocumentKind, more: DocumentGroup = {}): Reso
       },
       create: {
         options: [...positionOptions(), new Option('--dry-run', `print the ${noun} that would be created (positions and totals); create nothing`), ...(more.create?.options ?? [])],
-        help: [POSITIONS_HELP, more.create?.help].filter(Boolean).join('\n\n'),
+        help: [POSITIONS_HELP, `On a terminal, without any position given, the positions are asked for one after another
+(description, quantity, price, unit; an empty description ends${invoice ? ', an invoice needs one' : ''}), then the ${noun}
+with its totals is shown and created when you say yes. A missing --customer is asked for first.${invoice ? '\nElsewhere an invoice without positions is a usage error (exit 2).' : ''}`, more.create?.help].filter(Boolean).join('\n\n'),
         action: more.create?.action ?? lazyFor(k, () => import('./write.js'), 'create'),
       },
       update: { options: positionOptions(), help: POSITIONS_HELP, action: lazyFor(k, () => import('./write.js'), 'update') },
@@ -108,7 +110,7 @@ function declareDocumentVerbs(group: Command, k: KindFacts): void {
       .option('--no-booking', 'paid: do not book the payment')
       .option('--bank-account <account>', 'paid: the account the money came to, by number (default: the invoice\'s)')
       .option('--sum <amount>', 'paid: the amount received (default: the invoice\'s total)')
-      .option('--tax-rate <rate>', 'paid: the VAT rate of the payment booking (cash method; default: the invoice\'s)')
+      .option('--tax-rate <rate>', 'paid: the VAT rate of the payment booking (cash method; default: the invoice\'s); a name or percentage takes the rate of the paid date')
       .option('--reminder-due <date>', 'reminder_one/two/three: the new due date (default: in 10 days)');
   }
   markAs.addHelpText('after', examplesText(invoice

@@ -94,6 +94,10 @@ export const detailColumns = (k: KindFacts): Column[] => [
     { key: 'reference', default: false },
     { key: 'qr_reference', default: false },
   ] satisfies Column[] : [
+    // the answer that decided it (get reads it from the activities): the customer's name through the link
+    { key: 'answered_by', header: 'answered by' },
+    { key: 'answered_at', header: 'answered' },
+    { key: 'answer_comment', header: 'comment' },
     { key: 'invoices', kind: 'json', default: false },
     { key: 'with_signature', kind: 'bool', default: false },
   ] satisfies Column[]),
@@ -165,7 +169,7 @@ const sharedFields = (k: KindFacts): BodyField[] => [
   { flag: 'customer', key: 'customer_id', type: 'string', ref: 'customer', required: true, description: 'customer number or exact name' },
   { flag: 'contact', key: 'contact_id', type: 'string', ref: 'contact', description: 'contact person of the customer: id or exact name; none removes it' },
   { flag: 'project', key: 'project_id', type: 'string', ref: 'project', description: 'project id or exact name; none removes it' },
-  { flag: 'tax-rate', key: 'tax_rate_id', type: 'string', ref: 'tax-rate', description: `VAT rate: id or exact name; none: without VAT${k.noun === 'invoice' ? ' (default: the customer\'s)' : ''}` },
+  { flag: 'tax-rate', key: 'tax_rate_id', type: 'string', ref: 'tax-rate', description: `VAT rate: id, name or percentage (a name or percentage takes the rate of the document\'s date); none: without VAT${k.noun === 'invoice' ? ' (default: the customer\'s)' : ''}` },
   { flag: 'title', key: 'title', type: 'string', description: `title (default: "${k.noun === 'invoice' ? 'Rechnung' : 'Offerte'} <number>" in the language)` },
   { flag: 'lang', key: 'lang', type: 'enum', choices: ['de', 'en', 'fr', 'it'], description: 'language of the document (default de)' },
   { flag: 'date', key: 'date', type: 'date', description: 'document date (YYYY-MM-DD, dd.mm.yyyy, today, +3d …; default today)' },

@@ -1,11 +1,13 @@
 // `acct proposals get <proposal>` / `acct invoices get <invoice>`: by number or id. A proposal shown as
 // text also names its public link while it is on, and the customer's answer through it (from the
-// activities: who, when, the comment).
+// activities: who, when, the comment); as a record (json, tsv, csv) it carries that answer as
+// answered_by, answered_at and answer_comment (null while it is not decided, or the bookkeeper decided).
 import { documentActivities, getDocument, type DocumentRecord } from '../../../api/endpoints/documents.js';
 import { standingDecision } from '../../../domain/proposal-decision.js';
 import type { Runtime } from '../../runtime.js';
 import type { VerbIO } from '../../verb.js';
 import type { ProposalLink } from '../document-view.js';
+import { activityTime } from './activities.js';
 import { documentPlan, printDocument, viewsDocument, withDocument, type DocumentArgs } from './common.js';
 import type { KindFacts } from './fields.js';
 import { shareRoot, shareUrl } from './share-link.js';
@@ -15,18 +17,27 @@ export default async function get(k: KindFacts, options: DocumentArgs, io: VerbI
   const plan = documentPlan(g, k);
   await withDocument(g, k, options, async ({ rt, company, id }) => {
     const doc = await getDocument(rt.client, k.kind, company, id);
-    const link = k.noun === 'proposal' && viewsDocument(plan) ? await proposalLink(rt, company, doc) : undefined;
-    printDocument(plan, doc, link);
+    if (k.noun !== 'proposal') return printDocument(plan, doc);
+    const answer = await proposalAnswer(rt, company, doc);
+    if (viewsDocument(plan)) return printDocument(plan, doc, proposalLink(rt, doc, answer));
+    printDocument(plan, { ...doc, answered_by: answer?.name ?? null, answered_at: answer?.at ?? null, answer_comment: answer?.comment ?? null });
   });
 }
 
-async function proposalLink(rt: Runtime, company: number, doc: DocumentRecord): Promise<ProposalLink> {
+/** Who decided an accepted, declined or confirmed proposal (name null: the bookkeeper marked it), when and with what comment. */
+interface Answer { decision: 'accepted' | 'declined'; name: string | null; at: string; date: string; comment: string | null }
+
+async function proposalAnswer(rt: Runtime, company: number, doc: DocumentRecord): Promise<Answer | undefined> {
+  if (!['accepted', 'declined', 'confirmation'].includes(doc.status)) return undefined;
+  const activities = Object.entries(await documentActivities(rt.client, 'proposals', company, doc.id))
+    .map(([key, a]) => ({ ...(a as { date: string; message: string }), at: activityTime(key) }));
+  const standing = standingDecision(doc.status, activities);
+  return standing && { decision: standing.decision, name: standing.name, at: standing.activity.at, date: standing.activity.date, comment: standing.comment };
+}
+
+function proposalLink(rt: Runtime, doc: DocumentRecord, answer: Answer | undefined): ProposalLink {
   const link: ProposalLink = {};
   if (doc.is_shared && doc.share_token) link.url = shareUrl(shareRoot(rt), doc.share_token);
-  if (['accepted', 'declined', 'confirmation'].includes(doc.status)) {
-    const activities = Object.values(await documentActivities(rt.client, 'proposals', company, doc.id)) as { date: string; message: string }[];
-    const standing = standingDecision(doc.status, activities);
-    if (standing?.name) link.answer = { decision: standing.decision, name: standing.name, date: standing.activity.date, comment: standing.comment };
-  }
+  if (answer?.name) link.answer = { decision: answer.decision, name: answer.name, date: answer.date, comment: answer.comment };
   return link;
 }

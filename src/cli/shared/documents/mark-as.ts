@@ -7,7 +7,7 @@ import { UsageError } from '../../../errors.js';
 import { formatDate, formatMoney } from '../../../output/format.js';
 import { notice } from '../../globals.js';
 import type { OutputPlan } from '../../output.js';
-import { convertValue } from '../../resource/body.js';
+import { convertValue, today } from '../../resource/body.js';
 import type { Runtime } from '../../runtime.js';
 import type { VerbIO } from '../../verb.js';
 import { statusLabel } from '../document-view.js';
@@ -75,7 +75,8 @@ export default async function markAs(k: KindFacts, options: MarkAsOptions, io: V
   const query = moveQuery(options);
   await withDocument(g, k, options, async ({ rt, company, resolver, id }) => {
     if (query.bank_account_id !== undefined) query.bank_account_id = await resolver.resolve('account', String(query.bank_account_id), 'bank-account');
-    if (query.tax_rate_id !== undefined) query.tax_rate_id = await resolver.resolve('tax-rate', String(query.tax_rate_id), 'tax-rate');
+    // the payment booking is dated the paid date: it picks the rate of its time
+    if (query.tax_rate_id !== undefined) query.tax_rate_id = await resolver.resolveTaxRateOn(String(query.tax_rate_id), 'tax-rate', String(query.paidDate ?? today()), 'output');
     await moveDocument(rt, plan, k, company, id, query);
   });
 }

@@ -83,7 +83,7 @@ export default async function pdf(k: KindFacts, o: PdfOptions, io: VerbIO): Prom
       written++;
       process.stderr.write(`[${i + 1}/${ids.length}] ${target}\n`);
     }
-    notice(`Wrote ${written} of ${ids.length} ${k.kind} into ${dir}${skipped.length ? `; ${skipped.length} existed and were kept` : ''}.`);
+    notice(`Wrote ${written} of ${ids.length} ${ids.length === 1 ? k.noun : k.kind} into ${dir}${skipped.length ? `; ${skipped.length} existed and were kept` : ''}.`);
     if (skipped.length) throw new CliError(`${skipped.length} file${skipped.length === 1 ? '' : 's'} existed and were not overwritten (--force overwrites)`, ExitCode.Conflict);
   });
 }

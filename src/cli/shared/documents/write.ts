@@ -8,8 +8,8 @@ import { projectPaths } from '../../../api/endpoints/projects.js';
 import { taxRatePaths } from '../../../api/endpoints/tax-rates.js';
 import type { ApiClient } from '../../../api/http.js';
 import { UsageError } from '../../../errors.js';
-import { notice } from '../../globals.js';
-import { askRequired } from '../../prompt.js';
+import { canPrompt, notice } from '../../globals.js';
+import { askRequired, requireAnswerable } from '../../prompt.js';
 import { RefResolver } from '../../refs.js';
 import { readDataFlag, readJsonFlag, today } from '../../resource/body.js';
 import type { BodyField } from '../../resource/spec.js';
@@ -104,9 +104,13 @@ function readFlags(k: KindFacts, o: WriteOptions): WriteFlags {
   return { fields, data: readDataFlag(o.data), flags: flagsBody(fields, o), planned: plannedPositions(o) };
 }
 
-/** The request body: references resolved, over --data; the positions in their order, with the addition's. */
-async function requestOf(rt: Runtime, company: number, resolver: RefResolver, f: WriteFlags, addition?: CreateAddition): Promise<Rec> {
-  const body = await requestBody(f.fields, resolver, f.data, f.flags);
+/**
+ * The request body: references resolved, over --data; the positions in their order, with the addition's.
+ * `dateOf` gives the document's date when none is given (the tax rate of its time is chosen by it).
+ */
+async function requestOf(rt: Runtime, company: number, resolver: RefResolver, f: WriteFlags, dateOf: () => Promise<string>, addition?: CreateAddition): Promise<Rec> {
+  const given = f.flags.date ?? f.data.date;
+  const body = await requestBody(f.fields, resolver, f.data, f.flags, typeof given === 'string' ? async () => given : dateOf);
   const more = addition ? await addition.collect(rt, company, resolver, body) : [];
   const items = await positionItems(rt.client, company, resolver, [...f.planned, ...more]);
   if (items) body.positions = JSON.stringify(items);
@@ -117,20 +121,38 @@ export async function create(k: KindFacts, options: WriteOptions, io: VerbIO): P
   await createDocumentWith(k, options, io);
 }
 
-/** Creates a document from the flags, with what `addition` brings (or shows it with --dry-run). */
+/**
+ * Creates a document from the flags, with what `addition` brings (or shows it with --dry-run). On a
+ * terminal a missing customer is asked for (again, with the closest candidates, for a name that matches
+ * nothing) and, without any positions given, the positions one after another, then the totals to
+ * confirm; elsewhere a missing customer, and an invoice without positions, are usage errors.
+ */
 export async function createDocumentWith(k: KindFacts, o: WriteOptions, io: VerbIO, addition?: CreateAddition): Promise<void> {
   const g = io.globals();
   const plan = documentPlan(g, k);
   const f = readFlags(k, o);
-  if (f.data.customer_id === undefined && f.flags.customer_id === undefined && !addition?.customerOptional) {
-    f.flags.customer_id = await askRequired(g, '--customer', 'customer number or exact name:');
-  }
-  if (k.noun === 'invoice' && f.planned.length === 0 && !addition && f.data.positions === undefined) {
+  const needsCustomer = f.data.customer_id === undefined && f.flags.customer_id === undefined && !addition?.customerOptional;
+  if (needsCustomer) requireAnswerable(g, '--customer');
+  const noPositions = f.planned.length === 0 && !addition && f.data.positions === undefined;
+  const askingPositions = noPositions && canPrompt(g);
+  if (k.noun === 'invoice' && noPositions && !askingPositions) {
     throw new UsageError('an invoice needs positions: give --position, --text, --product or --positions (see acct invoices create --help)');
   }
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
-    const body = await requestOf(rt, company, new RefResolver(rt.client, company), f, addition);
+    const resolver = new RefResolver(rt.client, company, { ask: canPrompt(g) });
+    if (needsCustomer) {
+      // an answer that names no customer is said under the question, with the closest names, and asked again
+      f.flags.customer_id = await askRequired(g, '--customer', 'Customer (number or name):', undefined,
+        async (answer) => `id:${await resolver.resolve('customer', answer, 'customer', false)}`);
+    }
+    const body = await requestOf(rt, company, resolver, f, async () => today(), addition);
+    if (askingPositions) {
+      const { askPositions, confirmCreate } = await import('./ask-positions.js');
+      const items = await askPositions(k);
+      if (items.length) body.positions = JSON.stringify(items);
+      if (!o.dryRun) await confirmCreate(k, await preview(rt.client, company, k, body));
+    }
     if (o.dryRun) {
       printDocument(plan, await preview(rt.client, company, k, body));
       notice(`Dry run: no ${k.noun} was created.`);
@@ -164,6 +186,7 @@ export async function update(k: KindFacts, o: WriteOptions & DocumentArgs, io: V
     throw new UsageError(`nothing to change: give a field flag, positions or --data (see acct ${k.kind} update --help)`);
   }
   await withDocument(g, k, o, async ({ rt, company, resolver, id }) => {
-    printDocument(plan, await updateDocument(rt.client, k.kind, company, id, await requestOf(rt, company, resolver, f)));
+    const dateOf = async () => String((await getDocument(rt.client, k.kind, company, id)).date);
+    printDocument(plan, await updateDocument(rt.client, k.kind, company, id, await requestOf(rt, company, resolver, f, dateOf)));
   });
 }
