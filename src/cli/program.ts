@@ -282,7 +282,7 @@ function declareServer(server: Command): void {
     .action(lazy(() => import('./server-command/companies-add.js')));
   serverCompanies.command('set')
     .argument('<id>', 'company id')
-    .description('change plan, flags and creditor address of a company')
+    .description('change plan, flags, creditor address, UID for VAT and reminder texts of a company')
     .option('--data <dir>', 'data directory')
     .option('--plan <plan>', 'standard or business')
     .option('--subscription-expired <on|off>', 'every request answers 402 while on')
@@ -293,7 +293,15 @@ function declareServer(server: Command): void {
     .option('--closed-until <date|none>', 'bookings up to this date are locked')
     .option('--creditor-name <name>').option('--creditor-street <street>').option('--creditor-building <number>')
     .option('--creditor-zip <zip>').option('--creditor-city <city>').option('--creditor-country <code>')
-    .addHelpText('after', examplesText(['acct server companies set 1 --data ./books --plan business --vat-accrual on']))
+    .option('--vat-number <uid|none>', 'the UID for VAT (CHE-123.456.789), printed on every document with MWST, TVA, IVA or VAT')
+    .option('--reminder-text-one <text|none>', 'the text of a first reminder (none: the default in the document\'s language)')
+    .option('--reminder-text-two <text|none>', 'the text of a second reminder')
+    .option('--reminder-text-three <text|none>', 'the text of a third, final reminder')
+    .addHelpText('after', examplesText([
+      'acct server companies set 1 --data ./books --plan business --vat-accrual on',
+      'acct server companies set 1 --data ./books --vat-number CHE-123.456.788',
+      'acct server companies set 1 --data ./books --reminder-text-one "Unsere Rechnung {number} vom {date} war am {due} fällig. Bitte überweisen Sie {amount} bis {pay_by}."',
+    ]))
     .action(lazy(() => import('./server-command/companies-set.js')));
   server.command('backup')
     .description('a consistent backup of a data directory, also while a server runs on it: the database, every stored file, a manifest of SHA-256s')

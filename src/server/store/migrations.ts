@@ -528,4 +528,13 @@ export const MIGRATIONS: string[] = [
   );
   CREATE UNIQUE INDEX bank_statements_one ON bank_statements(company_id, bank_account_id, closing_date, closing_balance, statement_ref);
   `,
+  // 11: invoices as Swiss law reads them (issue 27) — the supplier's UID (eCH-0097, CHE-123.456.789,
+  // stored without the suffix MWST/TVA/IVA that documents add in their language), and the company's own
+  // text of each reminder level (null: the default text in the document's language).
+  `
+  ALTER TABLE companies ADD COLUMN vat_number TEXT;
+  ALTER TABLE companies ADD COLUMN reminder_text_one TEXT;
+  ALTER TABLE companies ADD COLUMN reminder_text_two TEXT;
+  ALTER TABLE companies ADD COLUMN reminder_text_three TEXT;
+  `,
 ];
