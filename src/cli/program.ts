@@ -282,7 +282,7 @@ function declareServer(server: Command): void {
     .action(lazy(() => import('./server-command/companies-add.js')));
   serverCompanies.command('set')
     .argument('<id>', 'company id')
-    .description('change plan, flags, creditor address, UID for VAT and reminder texts of a company')
+    .description('change plan, flags, creditor address, UID for VAT, VAT return settings and reminder texts of a company')
     .option('--data <dir>', 'data directory')
     .option('--plan <plan>', 'standard or business')
     .option('--subscription-expired <on|off>', 'every request answers 402 while on')
@@ -294,12 +294,17 @@ function declareServer(server: Command): void {
     .option('--creditor-name <name>').option('--creditor-street <street>').option('--creditor-building <number>')
     .option('--creditor-zip <zip>').option('--creditor-city <city>').option('--creditor-country <code>')
     .option('--vat-number <uid|none>', 'the UID for VAT (CHE-123.456.789), printed on every document with MWST, TVA, IVA or VAT')
+    .option('--vat-method <method|none>', 'the VAT method a return is filed with: effective, net_tax_rate or flat_tax_rate')
+    .option('--vat-basis <basis>', 'agreed (the accrual method, as --vat-accrual on) or received consideration (--vat-accrual off)')
+    .option('--vat-period <period|none>', 'the VAT reporting period: quarterly, semi_annual or monthly')
+    .option('--vat-net-tax-rates <rates|none>', 'the one or two approved net (or flat) tax rates with their ESTV activity code, like 6.2:12345,0.6:54321')
     .option('--reminder-text-one <text|none>', 'the text of a first reminder (none: the default in the document\'s language)')
     .option('--reminder-text-two <text|none>', 'the text of a second reminder')
     .option('--reminder-text-three <text|none>', 'the text of a third, final reminder')
     .addHelpText('after', examplesText([
       'acct server companies set 1 --data ./books --plan business --vat-accrual on',
       'acct server companies set 1 --data ./books --vat-number CHE-123.456.788',
+      'acct server companies set 1 --data ./books --vat-method net_tax_rate --vat-net-tax-rates 6.2:12345,0.6:54321 --vat-period semi_annual --vat-basis received',
       'acct server companies set 1 --data ./books --reminder-text-one "Unsere Rechnung {number} vom {date} war am {due} fällig. Bitte überweisen Sie {amount} bis {pay_by}."',
     ]))
     .action(lazy(() => import('./server-command/companies-set.js')));

@@ -75,3 +75,61 @@ describe('acct server companies set --vat-number', () => {
     expect(db.prepare('SELECT vat_number, reminder_text_one FROM companies WHERE id = 1').get()).toEqual({ vat_number: null, reminder_text_one: 'Zahlen Sie bitte.' });
   });
 });
+
+describe('the VAT settings a return is filed with (issue 28)', () => {
+  it('are unset at first but for the basis, which is the accrual flag (off: received consideration)', async () => {
+    const data = (await svc.call('GET', '/companies/1/settings')).body.data;
+    expect(data).toMatchObject({ vat_method: null, vat_basis: 'received', vat_period: null, vat_net_tax_rates: [] });
+  });
+
+  it('takes the method, basis, period and up to two approved rates with their activity codes', async () => {
+    const res = await svc.call('PUT', '/companies/1/settings', {
+      vat_method: 'net_tax_rate', vat_basis: 'agreed', vat_period: 'semi_annual',
+      vat_net_tax_rates: [{ rate: 6.2, activity_code: '12345' }, { rate: '0.6', activity_code: null }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({
+      vat_method: 'net_tax_rate', vat_basis: 'agreed', vat_period: 'semi_annual',
+      vat_net_tax_rates: [{ rate: 6.2, activity_code: '12345' }, { rate: 0.6, activity_code: null }],
+    });
+    // the basis is the accrual flag the invoices' bookings follow: one setting
+    expect(svc.server.db.prepare('SELECT vat_accrual_method_active FROM companies WHERE id = 1').get()!.vat_accrual_method_active).toBe(1);
+    await svc.call('PUT', '/companies/1/settings', { vat_basis: 'received', vat_net_tax_rates: null });
+    const data = (await svc.call('GET', '/companies/1/settings')).body.data;
+    expect([data.vat_basis, data.vat_net_tax_rates, data.vat_method]).toEqual(['received', [], 'net_tax_rate']);
+  });
+
+  it('answers 422 naming each wrong field and changes nothing', async () => {
+    const res = await svc.call('PUT', '/companies/1/settings', {
+      vat_method: 'saldo', vat_basis: null, vat_period: 'yearly',
+      vat_net_tax_rates: [{ rate: 6.2, activity_code: '1234' }], vat_number: 'CHE-123.456.788',
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({
+      vat_method: ['The vat method must be one of effective, net_tax_rate, flat_tax_rate.'],
+      vat_basis: ['The vat basis must be one of agreed, received.'],
+      vat_period: ['The vat period must be one of quarterly, semi_annual, monthly.'],
+      vat_net_tax_rates: ['The vat net tax rates: the activity code "1234" is not five digits.'],
+    });
+    const three = [{ rate: 6.2 }, { rate: 0.6 }, { rate: 1.2 }];
+    expect((await svc.call('PUT', '/companies/1/settings', { vat_net_tax_rates: three })).body.errors.vat_net_tax_rates)
+      .toEqual(['The vat net tax rates: at most 2 approved rates, not 3.']);
+    expect((await svc.call('PUT', '/companies/1/settings', { vat_net_tax_rates: [{ rate: 6.125 }] })).body.errors.vat_net_tax_rates)
+      .toEqual(['The vat net tax rates: each rate must be a percentage above 0 with at most two decimals, like 6.2.']);
+    expect((await svc.call('GET', '/companies/1/settings')).body.data.vat_period).toBe('semi_annual');
+  });
+
+  it('are set by acct server companies set the same way', () => {
+    const db = svc.server.db;
+    setCompany(db, 1, { vatMethod: 'flat_tax_rate', vatPeriod: 'quarterly', vatBasis: 'agreed', vatNetTaxRates: '6.2:12345, 0.6:54321' });
+    expect(db.prepare('SELECT vat_method, vat_period, vat_accrual_method_active, vat_net_tax_rates FROM companies WHERE id = 1').get()).toEqual({
+      vat_method: 'flat_tax_rate', vat_period: 'quarterly', vat_accrual_method_active: 1,
+      vat_net_tax_rates: JSON.stringify([{ rate: 620, activity_code: '12345' }, { rate: 60, activity_code: '54321' }]),
+    });
+    expect(() => setCompany(db, 1, { vatNetTaxRates: '6.2:12345,6.2' })).toThrow(new AdminError('--vat-net-tax-rates: the same rate is given twice'));
+    expect(() => setCompany(db, 1, { vatMethod: 'saldo' })).toThrow(new AdminError('--vat-method must be one of effective, net_tax_rate, flat_tax_rate'));
+    expect(() => setCompany(db, 1, { vatBasis: 'agreed', vatAccrual: 'off' })).toThrow(AdminError);
+    setCompany(db, 1, { vatMethod: 'none', vatNetTaxRates: 'none' });
+    expect(db.prepare('SELECT vat_method, vat_net_tax_rates FROM companies WHERE id = 1').get()).toEqual({ vat_method: null, vat_net_tax_rates: null });
+  });
+});

@@ -1,11 +1,12 @@
 // The company's settings its documents print (beyond the spec, which shows no company record):
 // GET /settings answers them; PUT /settings changes the UID for VAT (vat_number, its eCH-0097 check
-// digit verified) and the reminder texts, the settings a bookkeeper keeps. The rest (plan, creditor
+// digit verified), the reminder texts and the VAT settings a return is filed with (vat_method,
+// vat_basis — the accrual flag —, vat_period, vat_net_tax_rates), the settings a bookkeeper keeps. The rest (plan, creditor
 // address, payment term …) is read here and set with `acct server companies set`; sent in a PUT it is
 // ignored, as any unknown field. Only an owner or admin may change them (403 otherwise).
 import type { Hono } from 'hono';
 import type { AppEnv, Ctx } from '../context.js';
-import { checkVatNumber, REMINDER_TEXT_COLUMNS, REMINDER_TEXT_MAX } from '../domain/company-settings.js';
+import { checkVatNumber, checkVatSetting, REMINDER_TEXT_COLUMNS, REMINDER_TEXT_MAX, VAT_SETTING_FIELDS } from '../domain/company-settings.js';
 import { forbidden, validationError, type FieldErrors } from '../http-error.js';
 import { readBody, type Body } from '../request.js';
 import { findCompany, updateCompanyColumns } from '../store/companies.js';
@@ -17,9 +18,15 @@ const WRITABLE = ['vat_number', ...REMINDER_TEXT_COLUMNS] as const;
 const textOf = (v: unknown): string | null | undefined => (v === null ? null : typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : undefined);
 
 /** The columns a PUT body sets, every field checked first: 422 naming each problem. */
-function settingsOf(body: Body): Record<string, string | null> {
+function settingsOf(body: Body): Record<string, string | number | null> {
   const errors: FieldErrors = {};
-  const values: Record<string, string | null> = {};
+  const values: Record<string, string | number | null> = {};
+  for (const field of VAT_SETTING_FIELDS) {
+    if (!Object.hasOwn(body, field)) continue;
+    const checked = checkVatSetting(field, body[field], `The ${field.replace(/_/g, ' ')}`);
+    if ('message' in checked) errors[field] = [checked.message];
+    else values[checked.column] = checked.value;
+  }
   for (const field of WRITABLE) {
     if (!Object.hasOwn(body, field)) continue;
     const value = textOf(body[field]);

@@ -537,4 +537,14 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE companies ADD COLUMN reminder_text_two TEXT;
   ALTER TABLE companies ADD COLUMN reminder_text_three TEXT;
   `,
+  // 12 on this branch, 13 once merged (main's 11, the older VAT rates, comes first and issue 27's
+  // settings become 12): what a VAT return is filed with (issue 28) — the method (effective,
+  // net_tax_rate, flat_tax_rate), the reporting period (quarterly, semi_annual, monthly), and the
+  // approved net or flat tax rates as JSON [{rate (hundredths), activity_code}]. Null: not set yet; the
+  // return then names the command that sets it. The basis is the accrual flag of migration 1.
+  `
+  ALTER TABLE companies ADD COLUMN vat_method TEXT;
+  ALTER TABLE companies ADD COLUMN vat_period TEXT;
+  ALTER TABLE companies ADD COLUMN vat_net_tax_rates TEXT;
+  `,
 ];
