@@ -100,7 +100,7 @@ export async function buildProgram(which: 'all' | readonly string[]): Promise<Co
     .version(VERSION, '-V, --version', 'print the version')
     .addOption(new Option('--profile <name>', 'profile to use (env ACCT_PROFILE)'))
     .addOption(new Option('--company <id>', 'company id (env ACCT_COMPANY)'))
-    .addOption(new Option('-o, --output <format>', 'table, tsv, json, ndjson or csv (default: table on a terminal, tsv when piped); acct entries export: ledger; acct report chart: svg').choices([...OUTPUT_FORMATS, 'ledger', 'svg']))
+    .addOption(new Option('-o, --output <format>', 'table, tsv, json, ndjson or csv (default: table on a terminal, tsv when piped); acct entries export: ledger; acct report chart: svg; acct report vat: xml').choices([...OUTPUT_FORMATS, 'ledger', 'svg', 'xml']))
     .option('--json', 'same as --output json')
     .option('--fields <list>', 'comma-separated fields to show, in this order')
     .option('--no-color', 'no colour (also NO_COLOR)')
