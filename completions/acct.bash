@@ -14,8 +14,9 @@ _acct_subs() {
     'config get') echo '' ;;
     'config set') echo '' ;;
     'config list') echo '' ;;
-    'companies') echo 'list' ;;
+    'companies') echo 'list get' ;;
     'companies list') echo '' ;;
+    'companies get') echo '' ;;
     'use') echo '' ;;
     'tags') echo 'list get create update delete colors export import' ;;
     'tags list') echo '' ;;
@@ -251,6 +252,7 @@ _acct_opts() {
     'config list') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'companies') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'companies list') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
+    'companies get') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'use') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'tags') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'tags list') echo '--page --per-page --limit --all --name --color --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
@@ -501,6 +503,8 @@ _acct_choices() {
     'companies|-o') echo 'table tsv json ndjson csv ledger svg xml' ;;
     'companies list|--output') echo 'table tsv json ndjson csv ledger svg xml' ;;
     'companies list|-o') echo 'table tsv json ndjson csv ledger svg xml' ;;
+    'companies get|--output') echo 'table tsv json ndjson csv ledger svg xml' ;;
+    'companies get|-o') echo 'table tsv json ndjson csv ledger svg xml' ;;
     'use|--output') echo 'table tsv json ndjson csv ledger svg xml' ;;
     'use|-o') echo 'table tsv json ndjson csv ledger svg xml' ;;
     'tags|--output') echo 'table tsv json ndjson csv ledger svg xml' ;;

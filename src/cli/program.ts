@@ -220,10 +220,13 @@ function declareConfig(config: Command): void {
 }
 
 function declareCompanies(companies: Command): void {
-  companies.addHelpText('after', examplesText(['acct companies list']));
+  companies.addHelpText('after', examplesText(['acct companies list', 'acct companies get']));
   companies.command('list').alias('ls').description('list your companies and your role in each')
     .addHelpText('after', examplesText(['acct companies list']))
     .action(lazy(() => import('./session/companies-list.js')));
+  companies.command('get').description('the current company\'s settings: UID, VAT method, basis, period and approved rates, payment term, creditor')
+    .addHelpText('after', examplesText(['acct companies get', 'acct companies get --company 2 --json']))
+    .action(lazy(() => import('./session/companies-get.js')));
 }
 
 function declareServer(server: Command): void {

@@ -95,6 +95,10 @@ describe('acct report vat -o xml', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/no activity code for 6.2 % and 0.6 %/);
     setCompany(svc.server.db, 1, { vatNetTaxRates: '6.2:12345,0.6:54321' });
+    // acct companies get shows what the file is filed with
+    const shown = await acct(['companies', 'get', '--fields', 'vat_number,vat_method,vat_basis,vat_period,vat_net_tax_rates']);
+    expect(shown.stdout).toBe('vat_number\tvat_method\tvat_basis\tvat_period\tvat_net_tax_rates\nCHE-123.456.788\tnet_tax_rate\treceived\tsemi_annual\t6.2:12345, 0.6:54321\n');
+    expect(JSON.parse((await acct(['companies', 'get', '--json'])).stdout).vat_net_tax_rates).toEqual([{ rate: 6.2, activity_code: '12345' }, { rate: 0.6, activity_code: '54321' }]);
     const json = await reportJson('2025-01..2025-06');
     expect(json.title).toBe('VAT return 2025-01-01 to 2025-06-30 (net tax rate method)');
     expect([boxOf(json, 323, 'amount'), boxOf(json, 323, 'tax'), boxOf(json, 323, 'rate')]).toEqual(['10810.00', '670.22', '6.2']);
