@@ -119,6 +119,18 @@ describe('eCH-0217 file', () => {
     }
   });
 
+  test('a flat tax rate company: flatTaxRateMethod, each rate with its activity', () => {
+    const b = netTaxRateReturnBuilder({ from: '2025-01-01', to: '2025-06-30', accounts: ACCOUNTS, taxRates: RATES, method: 'flat_tax_rate', rates: NET.rates });
+    b.add(SALDO(2025));
+    const report = b.report();
+    expect(report.title).toBe('VAT return 2025-01-01 to 2025-06-30 (flat tax rate method)');
+    const xml = ech0217Xml(report, { ...NET, method: 'flat_tax_rate' }, HEADER);
+    validates(xml);
+    expect(xml).toContain('<eCH-0217:flatTaxRateMethod>');
+    expect(values(xml, 'activity')).toEqual(['12345', '54321']);
+    expect(values(xml, 'payableTax')).toEqual([box(report, 500, 'tax')]);
+  });
+
   test('a correction (2), an annual reconciliation (3) and a credit (510, a negative payable tax)', () => {
     const credit = vatReturn({ from: '2026-03-01', to: '2026-03-31', accounts: ACCOUNTS, taxRates: RATES, entries: EFFECTIVE_Q1 });
     expect(box(credit, 510, 'tax')).toBe('405.00'); // input tax on the furniture only (the acquisition tax nets to zero)
