@@ -110,7 +110,8 @@ async function settingsOrNone(client: Parameters<typeof companySettings>[0], com
 }
 
 function writeFile(report: Report, filing: VatFiling, name: string, opts: VatOptions, file: FileTarget, sink: OutputSink | undefined): void {
-  const now = new Date().toISOString().slice(0, 19);
+  // UTC, marked as such (xs:dateTime without a zone would read as local time)
+  const now = `${new Date().toISOString().slice(0, 19)}Z`;
   let xml: string;
   try {
     xml = ech0217Xml(report, filing, {
