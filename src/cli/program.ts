@@ -100,7 +100,7 @@ export async function buildProgram(which: 'all' | readonly string[]): Promise<Co
     .version(VERSION, '-V, --version', 'print the version')
     .addOption(new Option('--profile <name>', 'profile to use (env ACCT_PROFILE)'))
     .addOption(new Option('--company <id>', 'company id (env ACCT_COMPANY)'))
-    .addOption(new Option('-o, --output <format>', 'table, tsv, json, ndjson or csv (default: table on a terminal, tsv when piped); acct entries export: ledger; acct report chart: svg').choices([...OUTPUT_FORMATS, 'ledger', 'svg']))
+    .addOption(new Option('-o, --output <format>', 'table, tsv, json, ndjson or csv (default: table on a terminal, tsv when piped); acct entries export: ledger; acct report chart: svg; acct report vat: xml').choices([...OUTPUT_FORMATS, 'ledger', 'svg', 'xml']))
     .option('--json', 'same as --output json')
     .option('--fields <list>', 'comma-separated fields to show, in this order')
     .option('--no-color', 'no colour (also NO_COLOR)')
@@ -220,10 +220,13 @@ function declareConfig(config: Command): void {
 }
 
 function declareCompanies(companies: Command): void {
-  companies.addHelpText('after', examplesText(['acct companies list']));
+  companies.addHelpText('after', examplesText(['acct companies list', 'acct companies get']));
   companies.command('list').alias('ls').description('list your companies and your role in each')
     .addHelpText('after', examplesText(['acct companies list']))
     .action(lazy(() => import('./session/companies-list.js')));
+  companies.command('get').description('the current company\'s settings: UID, VAT method, basis, period and approved rates, payment term, creditor')
+    .addHelpText('after', examplesText(['acct companies get', 'acct companies get --company 2 --json']))
+    .action(lazy(() => import('./session/companies-get.js')));
 }
 
 function declareServer(server: Command): void {
@@ -282,7 +285,7 @@ function declareServer(server: Command): void {
     .action(lazy(() => import('./server-command/companies-add.js')));
   serverCompanies.command('set')
     .argument('<id>', 'company id')
-    .description('change plan, flags and creditor address of a company')
+    .description('change plan, flags, creditor address, UID for VAT, VAT return settings and reminder texts of a company')
     .option('--data <dir>', 'data directory')
     .option('--plan <plan>', 'standard or business')
     .option('--subscription-expired <on|off>', 'every request answers 402 while on')
@@ -293,7 +296,20 @@ function declareServer(server: Command): void {
     .option('--closed-until <date|none>', 'bookings up to this date are locked')
     .option('--creditor-name <name>').option('--creditor-street <street>').option('--creditor-building <number>')
     .option('--creditor-zip <zip>').option('--creditor-city <city>').option('--creditor-country <code>')
-    .addHelpText('after', examplesText(['acct server companies set 1 --data ./books --plan business --vat-accrual on']))
+    .option('--vat-number <uid|none>', 'the UID for VAT (CHE-123.456.789), printed on every document with MWST, TVA, IVA or VAT')
+    .option('--vat-method <method|none>', 'the VAT method a return is filed with: effective, net_tax_rate or flat_tax_rate')
+    .option('--vat-basis <basis>', 'agreed (the accrual method, as --vat-accrual on) or received consideration (--vat-accrual off)')
+    .option('--vat-period <period|none>', 'the VAT reporting period: quarterly, semi_annual or monthly')
+    .option('--vat-net-tax-rates <rates|none>', 'the one or two approved net (or flat) tax rates with their ESTV activity code, like 6.2:12345,0.6:54321')
+    .option('--reminder-text-one <text|none>', 'the text of a first reminder (none: the default in the document\'s language)')
+    .option('--reminder-text-two <text|none>', 'the text of a second reminder')
+    .option('--reminder-text-three <text|none>', 'the text of a third, final reminder')
+    .addHelpText('after', examplesText([
+      'acct server companies set 1 --data ./books --plan business --vat-accrual on',
+      'acct server companies set 1 --data ./books --vat-number CHE-123.456.788',
+      'acct server companies set 1 --data ./books --vat-method net_tax_rate --vat-net-tax-rates 6.2:12345,0.6:54321 --vat-period semi_annual --vat-basis received',
+      'acct server companies set 1 --data ./books --reminder-text-one "Unsere Rechnung {number} vom {date} war am {due} fällig. Bitte überweisen Sie {amount} bis {pay_by}."',
+    ]))
     .action(lazy(() => import('./server-command/companies-set.js')));
   server.command('backup')
     .description('a consistent backup of a data directory, also while a server runs on it: the database, every stored file, a manifest of SHA-256s')

@@ -19,11 +19,12 @@
 //   (reductions of consideration) counts only in 235 (the reduced sale is already in 200). The
 //   direction follows the income account: credited adds, debited (a reduction, a reversal) subtracts
 //   — for 235 a debited income account (the usual reduction) adds to the deduction. 289 = 220 + 221 + 225 + 230 + 235 + 280; 299 = 200 − 289.
-// - gross (saldo) rates belong to the saldo method's return: left out, with a note.
+// - gross (saldo) rates belong to the saldo method's return (vat-net-tax-rate.ts): left out, with a note.
 // Income bookings without a tax rate are not in the return (a note says how many and how much).
 // 410, 415 and 420 have no source in the bookings and stay 0.
 import { acquisitionTaxOf, bookingType, splitSide, vatShareOfGross } from '../domain/vat.js';
 import { acquisitionBoxOn, outputBoxOn } from '../domain/vat-rates.js';
+import { ratePercentText } from '../domain/vat-settings.js';
 import { groupRappen as fmt } from './money.js';
 import { Chart } from './postings.js';
 import type { Report, ReportColumn, ReportAccount, ReportEntry, ReportRow, ReportTaxRate } from './types.js';
@@ -33,6 +34,8 @@ export const VAT_COLUMNS: ReportColumn[] = [
   { key: 'description' },
   { key: 'amount', kind: 'money' },
   { key: 'tax', kind: 'money' },
+  // the percentage a tax box is taxed at, which the eCH-0217 file states per box (--fields to show it)
+  { key: 'rate', default: false },
 ];
 
 export interface VatInput {
@@ -121,6 +124,7 @@ export function vatReturnBuilder(input: VatSetup): { add(entries: Iterable<Repor
   const saldo = new Map<string, number>();
   const unplaced = new Map<string, number>();
   const taxOnDeductions = new Map<string, number>();
+  const acquisitionRates = new Map<number, Set<number>>();
 
   const addEntries = (entries: Iterable<ReportEntry>): void => {
     for (const e of entries) {
@@ -136,6 +140,7 @@ export function vatReturnBuilder(input: VatSetup): { add(entries: Iterable<Repor
         const box = isIn(OUTPUT_BOXES, t.fieldNumber) ? t.fieldNumber : acquisitionBoxOn(e.date);
         add(base, box, e.sum);
         add(tax, box, owed);
+        acquisitionRates.set(box, (acquisitionRates.get(box) ?? new Set()).add(t.rate));
         if (t.acquisitionAccountId !== null) add(amount, inputBox(t.acquisitionAccountId), owed);
         continue;
       }
@@ -176,7 +181,7 @@ export function vatReturnBuilder(input: VatSetup): { add(entries: Iterable<Repor
     }
   };
 
-  return { add: addEntries, report: () => vatReport(input, { amount, base, tax, notes, noRate, saldo, unplaced, taxOnDeductions }) };
+  return { add: addEntries, report: () => vatReport(input, { amount, base, tax, notes, noRate, saldo, unplaced, taxOnDeductions, acquisitionRates }) };
 }
 
 /** What the bookings added up to, box by box, and what the notes must say. */
@@ -189,9 +194,13 @@ interface VatTally {
   saldo: Map<string, number>;
   unplaced: Map<string, number>;
   taxOnDeductions: Map<string, number>;
+  acquisitionRates: Map<number, Set<number>>;
 }
 
-function vatReport(input: VatSetup, { amount, base, tax, notes, noRate, saldo, unplaced, taxOnDeductions }: VatTally): Report {
+/** The rate of each output box (hundredths), which the form prints beside it. */
+const BOX_RATES: Record<number, number> = { 302: 770, 303: 810, 312: 250, 313: 260, 342: 370, 343: 380 };
+
+function vatReport(input: VatSetup, { amount, base, tax, notes, noRate, saldo, unplaced, taxOnDeductions, acquisitionRates }: VatTally): Report {
   const get = (m: Map<number, number>, box: number) => m.get(box) ?? 0;
   const box289 = DEDUCTION_BOXES.reduce((s, b) => s + get(amount, b), 0);
   const box200 = get(amount, 200);
@@ -202,8 +211,13 @@ function vatReport(input: VatSetup, { amount, base, tax, notes, noRate, saldo, u
 
   const rows: ReportRow[] = [];
   const gaps: number[] = [];
+  // acquisition tax is owed at the rate of the service bought; one rate per box is what the file can state
+  const rateOf = (box: number): string | null => {
+    const rates = BOX_RATES[box] !== undefined ? [BOX_RATES[box]] : [...(acquisitionRates.get(box) ?? [])];
+    return rates.length === 1 ? ratePercentText(rates[0]) : null;
+  };
   const row = (box: number, amountValue: number | null, taxValue: number | null) =>
-    rows.push({ kind: 'box', box, description: BOX_LABELS[box], amount: amountValue, tax: taxValue });
+    rows.push({ kind: 'box', box, description: BOX_LABELS[box], amount: amountValue, tax: taxValue, rate: (OUTPUT_BOXES as readonly number[]).includes(box) ? rateOf(box) : null });
   row(200, box200, null);
   row(205, get(amount, 205), null);
   gaps.push(rows.length);

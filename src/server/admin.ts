@@ -5,6 +5,7 @@ import { clock } from './clock.js';
 import { one, run, timestamp, transaction, type Db, type Row } from './store/db.js';
 import { seedChart, seedTaxRates } from './actions/chart.js';
 import { ROLES, addMember, createUser, findCompany, insertCompany, type Role } from './store/companies.js';
+import { checkVatNumber, checkVatSetting, REMINDER_TEXT_MAX, type VatSettingField } from './domain/company-settings.js';
 import { issueToken, revokeTokenRow, tokenRowByHash, tokenRowById, tokenRows, tokenRowsByPrefix } from './store/tokens.js';
 import { AdminError, AdminNotFound, isSeeded } from './local-access.js';
 
@@ -127,6 +128,12 @@ export interface CompanySettings {
   plan?: string; subscriptionExpired?: string; services?: string; vatAccrual?: string; paymentTerm?: string;
   revenueCap?: string; closedUntil?: string; creditorName?: string; creditorStreet?: string; creditorBuilding?: string;
   creditorZip?: string; creditorCity?: string; creditorCountry?: string;
+  /** the UID for VAT, CHE-123.456.789; none clears it */
+  vatNumber?: string;
+  /** the company's own text of each reminder level; none: the default in the document's language */
+  reminderTextOne?: string; reminderTextTwo?: string; reminderTextThree?: string;
+  /** what a VAT return is filed with: effective|net_tax_rate|flat_tax_rate, agreed|received, quarterly|semi_annual|monthly, 6.2:12345,0.6:54321 */
+  vatMethod?: string; vatBasis?: string; vatPeriod?: string; vatNetTaxRates?: string;
 }
 
 const onOff = (flag: string, value: string): number => {
@@ -173,6 +180,8 @@ export function setCompany(db: Db, id: number, s: CompanySettings): void {
   }
   if (s.subscriptionExpired !== undefined) set.subscription_expired = onOff('--subscription-expired', s.subscriptionExpired);
   if (s.services !== undefined) set.services_active = onOff('--services', s.services);
+  // --vat-basis is the accrual flag by its VAT name: one setting, so not both at once
+  if (s.vatAccrual !== undefined && s.vatBasis !== undefined) throw new AdminError('--vat-accrual and --vat-basis set the same thing (accrual on = agreed): give one');
   if (s.vatAccrual !== undefined) set.vat_accrual_method_active = onOff('--vat-accrual', s.vatAccrual);
   if (s.paymentTerm !== undefined) {
     if (!/^\d{1,4}$/.test(s.paymentTerm)) throw new AdminError(`--payment-term takes a number of days, not "${s.paymentTerm}"`);
@@ -194,9 +203,33 @@ export function setCompany(db: Db, id: number, s: CompanySettings): void {
     if (column === 'creditor_country' && !/^[A-Z]{2}$/.test(value)) throw new AdminError('--creditor-country takes a two-letter country code like CH');
     set[column] = value === '' ? null : value;
   }
+  if (s.vatNumber !== undefined) set.vat_number = vatNumberSetting(s.vatNumber);
+  const vat: [keyof CompanySettings, VatSettingField][] = [['vatMethod', 'vat_method'], ['vatBasis', 'vat_basis'], ['vatPeriod', 'vat_period'], ['vatNetTaxRates', 'vat_net_tax_rates']];
+  for (const [key, field] of vat) {
+    const value = s[key]?.trim();
+    if (value === undefined) continue;
+    const checked = checkVatSetting(field, value, `--${field.replace(/_/g, '-')}`);
+    if ('message' in checked) throw new AdminError(checked.message.replace(/\.$/, ''));
+    set[checked.column] = checked.value;
+  }
+  const reminders: [keyof CompanySettings, string][] = [['reminderTextOne', 'reminder_text_one'], ['reminderTextTwo', 'reminder_text_two'], ['reminderTextThree', 'reminder_text_three']];
+  for (const [key, column] of reminders) {
+    const value = s[key]?.trim();
+    if (value === undefined) continue;
+    if (value.length > REMINDER_TEXT_MAX) throw new AdminError(`--${column.replace(/_/g, '-')} is longer than ${REMINDER_TEXT_MAX} characters`);
+    set[column] = value === '' || value === 'none' ? null : value;
+  }
   const columns = Object.keys(set);
   if (columns.length === 0) return;
   run(db, `UPDATE companies SET ${columns.map((c) => `${c} = ?`).join(', ')}, updated_at = ? WHERE id = ?`, ...Object.values(set), timestamp(), id);
+}
+
+/** --vat-number: a UID with a right check digit, stored as CHE-123.456.789; none or empty clears it. */
+function vatNumberSetting(value: string): string | null {
+  if (value.trim() === '' || value.trim() === 'none') return null;
+  const checked = checkVatNumber(value, '--vat-number');
+  if ('message' in checked) throw new AdminError(checked.message.replace(/\.$/, ''));
+  return checked.uid;
 }
 
 /**

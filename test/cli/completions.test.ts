@@ -59,7 +59,7 @@ describe('shell completions', () => {
     expect(complete('acct tags ')).toEqual(expect.arrayContaining(['list', 'get', 'create', 'update', 'delete', 'colors']));
     expect(complete('acct tags list --co')).toEqual(expect.arrayContaining(['--color', '--company']));
     expect(complete('acct tags create --color b')).toEqual(['blue']);
-    expect(complete('acct -o ')).toEqual(['table', 'tsv', 'json', 'ndjson', 'csv', 'ledger', 'svg']);
+    expect(complete('acct -o ')).toEqual(['table', 'tsv', 'json', 'ndjson', 'csv', 'ledger', 'svg', 'xml']);
   });
 
   test('unknown shell is a usage error', async () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { setCompany } from '../../src/server/main.js';
 import { ACCT_BIN, acctEnv, sandbox, type RunResult, type Sandbox } from '../helpers/cli.js';
-import { readPdf } from '../helpers/pdf.js';
+import { decodeQr, readPdf, terminalQrPng } from '../helpers/pdf.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { seed } from './support.js';
 
@@ -130,7 +130,7 @@ describe('proposals by --shared', () => {
 });
 
 describe('acct invoices qr', () => {
-  test('prints the payload the PDF carries; --show draws the code', async () => {
+  test('prints the payload the PDF carries', async () => {
     const [inv] = made;
     const r = await acct(['invoices', 'qr', inv.number]);
     expect(r.code, r.stderr).toBe(0);
@@ -140,11 +140,17 @@ describe('acct invoices qr', () => {
     expect(lines.slice(20, 27)).toEqual(['S', 'Muster AG', 'Seestrasse 5', '', '6003', 'Luzern', 'CH']);
     expect(lines[27]).toBe('SCOR');
     expect(lines.slice(-2)).toEqual([inv.number, 'EPD']);
+  });
+
+  test('--show draws the code a phone scans from the screen: it decodes to exactly the payload of GET …/qr', async () => {
+    const [inv] = made;
     const shown = await acct(['invoices', 'qr', inv.number, '--show']);
     expect(shown.code, shown.stderr).toBe(0);
     const rows = shown.stdout.replace(/\n$/, '').split('\n');
     expect(rows.length).toBeGreaterThan(20);
     expect(rows.every((row) => /^[█▀▄ ]+$/.test(row) && [...row].length === [...rows[0]].length)).toBe(true);
+    const { payload } = (await svc.call('GET', `/companies/1/invoices/${inv.id}/qr`)).body;
+    expect(await decodeQr(terminalQrPng(rows))).toEqual([payload]);
   });
 
   test('a bank account without an IBAN is exit 3 naming the fix', async () => {

@@ -51,7 +51,7 @@ describe('share and unshare', () => {
     expect(await json(['proposals', 'share', p.number])).toEqual({ id: p.id, number: p.number, status: 'open', is_shared: true, share_url: url });
   });
 
-  test('on a terminal a QR code of the link follows it, and decodes to it', async () => {
+  test('on a terminal a QR code of the link follows it, and decodes to it as a phone reads it (not mirrored)', async () => {
     const p = await proposal();
     const run = await inTerminal(box, ['proposals', 'share', p.number], [], { ...acctEnv(svc), NO_COLOR: '1' });
     expect(run.code).toBe(0);

@@ -39,7 +39,10 @@ export function readPdf(bytes: Uint8Array): ReadPdf {
   };
 }
 
-/** The QR codes on a rendered page, decoded. */
+/**
+ * The QR codes on an image, decoded as a phone reads them: zxing-cpp also reads a mirrored code (and
+ * says so), which banking apps do not, so mirrored codes count as not found.
+ */
 export async function decodeQr(png: Uint8Array): Promise<string[]> {
   zxingReady ??= prepareZXingModule({
     overrides: { wasmBinary: new Uint8Array(readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'))).buffer },
@@ -47,7 +50,7 @@ export async function decodeQr(png: Uint8Array): Promise<string[]> {
   });
   await zxingReady;
   const found = await readBarcodes(png, { formats: ['QRCode'], tryHarder: true });
-  return found.filter((b) => b.isValid).map((b) => b.text);
+  return found.filter((b) => b.isValid && !b.isMirrored).map((b) => b.text);
 }
 
 /** Terminal lines → a grey PNG: a character is one module wide and two high; blocks are light. */

@@ -46,10 +46,19 @@ export function declareReports(report: Command): void {
     .option('--account <account>', 'account number (e.g. 1020), exact name, or id:N'))
     .addHelpText('after', examplesText(['acct report ledger --account 1020 -p lastmonth', 'acct report ledger --account 1020 --from 2025-01-01 --to 2025-03-31', 'acct report ledger --account 2200 -o csv']))
     .action(lazy(() => import('./ledger.js')));
-  period(report.command('vat')
-    .description('the Swiss VAT return (effective method) by box number'))
-    .addHelpText('after', examplesText(['acct report vat -p 2025Q1', 'acct report vat --from 2025-01-01 --to 2025-06-30', 'acct report vat --from 2025-07-01 --to 2025-12-31 --json']))
+  const vat = period(report.command('vat')
+    .description('the Swiss VAT return by box number (effective, net or flat tax rate method, as the company is set), or its eCH-0217 file for the ESTV portal'))
+    .option('--out <file>', 'with -o xml: write the eCH-0217 file here')
+    .option('--force', 'replace --out FILE when it exists (otherwise exit 6)')
+    .option('--correction', 'with -o xml: a correction of a return already filed (type of submission 2)')
+    .option('--annual-reconciliation', 'with -o xml: the annual reconciliation (type of submission 3)')
+    .option('--reference <id>', 'with -o xml: the business reference id (default acct-UID-FROM-TO-TYPE)')
+    .addHelpText('after', `${examplesText(['acct report vat -p 2025Q1', 'acct report vat --from 2025-01-01 --to 2025-06-30', 'acct report vat -p 2026Q1 -o xml --out mwst-2026-q1.xml', 'acct report vat -p 2025 -o xml --annual-reconciliation --out mwst-2025-abstimmung.xml'])}
+-o xml writes the eCH-0217 v2 file from the same figures; it needs the company's VAT settings
+(acct server companies set --vat-number --vat-method --vat-period, and --vat-net-tax-rates for the net
+or flat tax rate method).`)
     .action(lazy(() => import('./vat.js')));
+  claimOutputFormat(vat, 'xml', 'xml');
   const chart = period(report.command('chart')
     .description('revenue, expenses and profit per period (or chosen accounts) as bars in the terminal, or as an SVG image'))
     .option('-M, --monthly', 'a group of bars per month (the default)')

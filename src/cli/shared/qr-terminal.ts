@@ -2,6 +2,7 @@
 // payload (`acct invoices qr --show`, with the Swiss cross) and a proposal's public link
 // (`acct proposals share`). qrcode loads only when a code is drawn.
 
+/** A code's modules by column `x` and row `y`, as they are drawn. */
 export interface QrModules { size: number; dark: (x: number, y: number) => boolean }
 
 /** The modules of `text`'s QR code (error correction M). */
@@ -10,7 +11,9 @@ export async function qrModules(text: string): Promise<QrModules> {
   // a CommonJS package: its functions sit on the default export when bundled
   const { create } = (mod as unknown as { default?: typeof mod }).default ?? mod;
   const { modules } = create(text, { errorCorrectionLevel: 'M' });
-  return { size: modules.size, dark: (x, y) => modules.get(x, y) === 1 };
+  // qrcode's BitMatrix.get takes row, then column: swapped, the code comes out mirrored, which
+  // phones do not read
+  return { size: modules.size, dark: (x, y) => modules.get(y, x) === 1 };
 }
 
 /** Two rows of modules per line with half blocks, dark on light, inside a quiet zone of 4 modules. */

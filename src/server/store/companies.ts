@@ -33,3 +33,10 @@ export function insertCompany(db: Db, name: string): number {
   const now = timestamp();
   return Number(run(db, 'INSERT INTO companies (name, created_at, updated_at) VALUES (?, ?, ?)', name, now, now).lastInsertRowid);
 }
+
+/** Sets the given columns of a company's row (names from the caller's own list, never from a request). */
+export function updateCompanyColumns(db: Db, id: number, values: Record<string, unknown>): void {
+  const columns = Object.keys(values);
+  if (columns.length === 0) return;
+  run(db, `UPDATE companies SET ${columns.map((c) => `${c} = ?`).join(', ')}, updated_at = ? WHERE id = ?`, ...Object.values(values), timestamp(), id);
+}

@@ -565,4 +565,22 @@ export const MIGRATIONS: string[] = [
     AND NOT EXISTS (SELECT 1 FROM tax_rates t WHERE t.company_id = c.id AND t.name = s.name)
   ORDER BY c.id, s.ord;
   `,
+  // 12: invoices as Swiss law reads them (issue 27) — the supplier's UID (eCH-0097, CHE-123.456.789,
+  // stored without the suffix MWST/TVA/IVA that documents add in their language), and the company's own
+  // text of each reminder level (null: the default text in the document's language).
+  `
+  ALTER TABLE companies ADD COLUMN vat_number TEXT;
+  ALTER TABLE companies ADD COLUMN reminder_text_one TEXT;
+  ALTER TABLE companies ADD COLUMN reminder_text_two TEXT;
+  ALTER TABLE companies ADD COLUMN reminder_text_three TEXT;
+  `,
+  // 13: what a VAT return is filed with (issue 28) — the method (effective,
+  // net_tax_rate, flat_tax_rate), the reporting period (quarterly, semi_annual, monthly), and the
+  // approved net or flat tax rates as JSON [{rate (hundredths), activity_code}]. Null: not set yet; the
+  // return then names the command that sets it. The basis is the accrual flag of migration 1.
+  `
+  ALTER TABLE companies ADD COLUMN vat_method TEXT;
+  ALTER TABLE companies ADD COLUMN vat_period TEXT;
+  ALTER TABLE companies ADD COLUMN vat_net_tax_rates TEXT;
+  `,
 ];
