@@ -5,9 +5,7 @@ import { declareResource, examplesText } from './resource/declare.js';
 import { lazy, type VerbIO } from './verb.js';
 import { stdoutIsTerminal, writeTo } from './fd-output.js';
 import type { BulkVerb, ResourceSpec, Verb } from './resource/spec.js';
-declare const __ACCT_VERSION__: string | undefined;
-/** package.json's version, put in by the build (scripts/build.mjs). */
-export const VERSION = typeof __ACCT_VERSION__ === 'string' ? __ACCT_VERSION__ : 'dev';
+import { VERSION } from './version.js';
 
 type DeclareGroup = (group: Command) => void;
 

@@ -460,7 +460,6 @@ function readStatement(statement: unknown, kind: CamtKind, version: string | nul
 }
 
 // the balances beside the movements: a module of their own, so the service can use them without loading the parser
-export { statementBalances, type StatementBalances } from './statement-balances.js';
 
 // ---- Files ------------------------------------------------------------------------------------------
 

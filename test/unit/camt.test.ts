@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, test } from 'vitest';
-import { CamtError, parseCamt, readCamtBalances, statementBalances, ZIP_LIMITS, type CamtDirection, type CamtStatement, type CamtTransaction } from '../../src/domain/camt.js';
+import { CamtError, parseCamt, readCamtBalances, ZIP_LIMITS, type CamtDirection, type CamtStatement, type CamtTransaction } from '../../src/domain/camt.js';
 import { bankTransactionText } from '../../src/domain/bank-transaction-codes.js';
+import { statementBalances } from '../../src/domain/statement-balances.js';
 import { zipBomb } from '../helpers/zip-bomb.js';
 
 // The real bank files, copied from the shared samples into test/fixtures/camt (SOURCES.md there names

@@ -14,7 +14,7 @@ import { vatReturnBuilder, VAT_COLUMNS } from '../../reports/vat.js';
 import { netTaxRateReturnBuilder } from '../../reports/vat-net-tax-rate.js';
 import { openSink, stdoutIsTerminal, stdoutSink, type OutputSink } from '../fd-output.js';
 import { notice } from '../globals.js';
-import { VERSION } from '../program.js';
+import { VERSION } from '../version.js';
 import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { chart, entryBatches, periodFlags, taxRates, type PeriodOptions } from './common.js';

@@ -8,17 +8,10 @@
 import { Worker } from 'node:worker_threads';
 import { HttpError, type FieldErrors } from '../http-error.js';
 import type { PdfModel } from './document-model.js';
+import type { PdfForm, PdfJob } from './pdf-job.js';
 
 /** Where PDFs are drawn: on the worker thread, or on the calling one (local mode). */
 export type PdfThread = 'worker' | 'caller';
-/** A model as it crosses to the worker: without the labels (they hold functions), made again there from `lang`. */
-export type PdfJob = Omit<PdfModel, 'labels'>;
-/**
- * What a job answers: the PDF's bytes, or the API's JSON answer `{ base64, fileName }` as bytes. For a
- * PDF of thousands of pages, encoding and serialising it takes a quarter of a second: the worker's time
- * too, not the service's.
- */
-export type PdfForm = 'pdf' | 'json';
 export type PdfAnswer =
   | { id: number; bytes: Uint8Array }
   | { id: number; error: { message: string; status?: number; errors?: FieldErrors } };

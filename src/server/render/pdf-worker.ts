@@ -6,7 +6,8 @@
 import { parentPort } from 'node:worker_threads';
 import { HttpError } from '../http-error.js';
 import { runPdfJob } from './pdf-job.js';
-import type { PdfAnswer, PdfForm, PdfJob } from './pdf-renderer.js';
+import type { PdfForm, PdfJob } from './pdf-job.js';
+import type { PdfAnswer } from './pdf-renderer.js';
 
 const port = parentPort!;
 

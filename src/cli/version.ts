@@ -1,0 +1,5 @@
+// The program's version, one module of its own: the root command prints it and the VAT file names the
+// sending application with it, without a report importing the program.
+declare const __ACCT_VERSION__: string | undefined;
+/** package.json's version, put in by the build (scripts/build.mjs). */
+export const VERSION = typeof __ACCT_VERSION__ === 'string' ? __ACCT_VERSION__ : 'dev';
