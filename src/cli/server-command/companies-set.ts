@@ -1,4 +1,7 @@
+import { resolve } from 'node:path';
+import { dataDir } from '../../config/index.js';
 import { UsageError } from '../../errors.js';
+import { notice } from '../globals.js';
 import type { CompanySettings } from '../../server/main.js';
 import { parseDay } from '../shared/calendar.js';
 import { parseAmount } from '../shared/numbers.js';
@@ -22,4 +25,19 @@ export default async function companiesSet({ id, data, ...settings }: CompaniesS
   await withAdminDb(dataDirOption(data), (db, admin) => {
     admin.setCompany(db, Number(id), settings);
   });
+  if (settings.closedUntil !== undefined) archiveHint(id, settings.closedUntil, data);
+}
+
+/**
+ * Closing a year (closed until 31 December) is the moment to archive it: the command to run next, on
+ * stderr. acct archive reads through the API, so a directory other than the local ledger's is served first.
+ */
+function archiveHint(id: string, closedUntil: string, data: string | undefined): void {
+  const m = /^(\d{4})-12-31$/.exec(closedUntil);
+  if (!m) return;
+  const year = m[1];
+  const command = `acct archive ${year} --company ${id} --out buchhaltung-${year}.zip`;
+  const local = data === undefined || resolve(data) === resolve(dataDir(process.env));
+  notice(`The year ${year} is closed. Next, keep it for ten years in a readable archive:\n  ${command}`);
+  if (!local) notice(`  (acct archive reads through the API: serve the directory with "acct server start --data ${data}" and point acct at it, ACCT_BASE_URL and ACCT_TOKEN)`);
 }
