@@ -16,7 +16,7 @@ export default async function archive(opts: ArchiveOptions, io: VerbIO): Promise
   if (opts.year === 'verify') {
     if (opts.file === undefined) throw new UsageError('name the archive to check: acct archive verify FILE');
     if (opts.out !== undefined || opts.force) throw new UsageError('verify reads an archive: --out and --force go with acct archive YEAR');
-    (await import('./verify.js')).verifyArchive(opts.file);
+    await (await import('./verify.js')).verifyArchive(opts.file);
     return;
   }
   const { parseYear, writeArchive } = await import('./write.js');

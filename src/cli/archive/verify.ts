@@ -9,11 +9,11 @@ import { notice } from '../globals.js';
 /** What the manifest of a year archive says it is (a backup says acct-backup). */
 export const ARCHIVE_FORMAT = 'acct-archive';
 
-export function verifyArchive(file: string): void {
+export async function verifyArchive(file: string): Promise<void> {
   if (!existsSync(file)) throw new UsageError(`no file ${file}`);
   let manifest;
   try {
-    manifest = verifyManifestZip(file);
+    manifest = await verifyManifestZip(file);
   } catch (err) {
     if (err instanceof ZipVerifyError) throw new CliError(`${file} is damaged: ${err.message}`, ExitCode.Unsound);
     throw err;
