@@ -8,7 +8,7 @@ import { closeSync, createReadStream, fstatSync, fsyncSync, mkdirSync, openSync,
 import { dirname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { crc32, createInflateRaw } from 'node:zlib';
-import { Zip, ZipDeflate } from 'fflate';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 
 export const MANIFEST_NAME = 'manifest.json';
 
@@ -37,14 +37,14 @@ export function contentHash(members: readonly ManifestMember[]): string {
   return h.digest('hex');
 }
 
+/** How a member is compressed: 0 stored as it is (files compressed already), deflate 1 fast, 6 fflate's default, 9 small. */
+export type DeflateLevel = 0 | 1 | 6 | 9;
+
 /**
  * Writes a ZIP to `out` through a temporary file beside it, renamed into place once complete and
  * flushed: a reader never sees half an archive. Members are added with addBytes/addFile; finish()
  * appends the manifest (with `extra` fields) and returns it.
  */
-/** The deflate levels used: 1 fast (already compressed files: PDFs, photos), 6 fflate's default, 9 small. */
-export type DeflateLevel = 1 | 6 | 9;
-
 export class ManifestZipWriter {
   private readonly tmp: string;
   private readonly fd: number;
@@ -90,7 +90,7 @@ export class ManifestZipWriter {
   open(path: string, level: DeflateLevel = this.level): { push(chunk: Uint8Array | string): void; close(): ManifestMember } {
     // without ZIP64 (fflate writes none) a ZIP holds 65,535 entries, the manifest one of them
     if (this.members.length >= 0xfffe) throw new Error(`more than ${0xfffe} files: a ZIP without ZIP64 holds no more`);
-    const entry = new ZipDeflate(path, { level });
+    const entry = level === 0 ? new ZipPassThrough(path) : new ZipDeflate(path, { level });
     this.zip.add(entry);
     const hash: Hash = createHash('sha256');
     let size = 0;

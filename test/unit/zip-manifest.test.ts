@@ -18,6 +18,7 @@ beforeAll(() => {
   const w = new ManifestZipWriter(join(dir, 'a.zip'), 'acct-archive', 6);
   w.addBytes('README.txt', 'Buchhaltung, Geschäftsjahr 2025 '.repeat(10));
   w.addBytes('receipts/A-2025-001_Quittung Bäckerei.pdf', Buffer.from(Array.from({ length: 600 }, (_, i) => (i * 31) % 251)));
+  w.addBytes('receipts/A-2025-002_Foto.jpg', Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 17) % 253)), 0);
   const m = w.open('bookings.csv');
   m.push('id,date\r\n');
   m.push('1,2025-01-02\r\n');
@@ -49,7 +50,8 @@ function extracted(zip: Buffer): Record<string, string> {
     const name = zip.subarray(at + 46, at + 46 + zip.readUInt16LE(at + 28)).toString('utf8');
     const local = zip.readUInt32LE(at + 42);
     const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    out[name] = inflateRawSync(zip.subarray(start, start + zip.readUInt32LE(at + 20))).toString('hex');
+    const data = zip.subarray(start, start + zip.readUInt32LE(at + 20));
+    out[name] = (zip.readUInt16LE(at + 10) === 0 ? data : inflateRawSync(data)).toString('hex');
     at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
   }
   return out;
@@ -106,5 +108,6 @@ describe('verifyManifestZip', () => {
     await verifyManifestZip(join(dir, 'a.zip'), into);
     expect(readFileSync(join(into, 'bookings.csv'), 'utf8')).toBe('id,date\r\n1,2025-01-02\r\n');
     expect(readFileSync(join(into, 'receipts', 'A-2025-001_Quittung Bäckerei.pdf'))).toEqual(Buffer.from(Array.from({ length: 600 }, (_, i) => (i * 31) % 251)));
+    expect(readFileSync(join(into, 'receipts', 'A-2025-002_Foto.jpg'))).toEqual(Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 17) % 253)));
   });
 });

@@ -40,7 +40,7 @@ export async function archiveDocuments(ctx: ArchiveContext, kind: DocumentKind):
   }, ({ bytes }, doc) => {
     const name = used.has(doc.number) ? `${doc.number}_id-${doc.id}` : doc.number;
     used.add(name);
-    ctx.zip.addBytes(MEMBERS.documentPdf(kind, name), bytes);
+    ctx.zip.addBytes(MEMBERS.documentPdf(kind, name), bytes, 1);
   });
   return docs.length;
 }

@@ -4,7 +4,7 @@
 // proposals (CSV and PDF), and manifest.json with every member's SHA-256 (src/zip-manifest.ts). The ZIP
 // is written beside FILE and renamed into place when complete; on any failure nothing is left behind.
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { allTaxRates, chartOfAccounts } from '../../api/endpoints/reports.js';
 import { me } from '../../api/endpoints/users.js';
 import { wallClock } from '../../domain/clock.js';
@@ -31,11 +31,11 @@ import { MEMBERS, readmeText } from './layout.js';
 import { reportPdf } from './report-pdf.js';
 import { ARCHIVE_FORMAT } from './verify.js';
 
-
 export interface ArchiveOptions { year: number; out: string; force: boolean }
 
-/** An existing --out is kept (exit 6) unless --force; a directory is never one. */
+/** An existing --out is kept (exit 6) unless --force; a directory is never one, nor stdout. */
 function checkTarget(out: string, force: boolean): void {
+  if (out === '-') throw new UsageError('the archive is a ZIP file: give its name with --out (it is not written to stdout)');
   if (!existsSync(out)) return;
   if (statSync(out).isDirectory()) throw new UsageError(`--out ${out} is a directory; give the archive's file name`);
   if (!force) throw new CliError(`${out} exists; --force replaces it`, ExitCode.Conflict);
@@ -67,7 +67,7 @@ async function archiveReports(ctx: ArchiveContext, vat: { name: string; report: 
   const reports = [{ name: 'trial-balance', report: trial }, { name: 'balance-sheet', report: sheet }, { name: 'income-statement', report: income }, ...vat];
   for (const { name, report } of reports) {
     ctx.zip.addBytes(MEMBERS.report(name, 'csv'), reportCsv(report));
-    ctx.zip.addBytes(MEMBERS.report(name, 'pdf'), await reportPdf(report, ctx.companyName));
+    ctx.zip.addBytes(MEMBERS.report(name, 'pdf'), await reportPdf(report, ctx.companyName), 1);
     for (const c of report.checks) if (!c.ok) notice(`warning: ${name}: ${c.message}`);
   }
   return reports.length;
@@ -76,9 +76,8 @@ async function archiveReports(ctx: ArchiveContext, vat: { name: string; report: 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export async function writeArchive(g: GlobalOptions, opts: ArchiveOptions): Promise<void> {
+  checkTarget(opts.out, opts.force);
   const out = resolve(opts.out);
-  checkTarget(out, opts.force);
-  mkdirSync(dirname(out), { recursive: true });
   const spool = `${out}.${process.pid}.spool`;
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
@@ -87,6 +86,9 @@ export async function writeArchive(g: GlobalOptions, opts: ArchiveOptions): Prom
     const zip = new ManifestZipWriter(out, ARCHIVE_FORMAT, 6);
     const ctx: ArchiveContext = { ...base, companyName: name, zip };
     mkdirSync(spool, { recursive: true, mode: 0o700 });
+    // Ctrl-C ends the process at once (src/cli/main.ts): the partial ZIP and the spool go with it
+    const leaveNothing = () => { zip.abort(); rmSync(spool, { recursive: true, force: true }); };
+    process.once('exit', leaveNothing);
     try {
       const now = new Date();
       const clock = wallClock(now);
@@ -109,6 +111,7 @@ export async function writeArchive(g: GlobalOptions, opts: ArchiveOptions): Prom
       zip.abort();
       throw err;
     } finally {
+      process.off('exit', leaveNothing);
       rmSync(spool, { recursive: true, force: true });
     }
   });
