@@ -15,6 +15,8 @@ export interface RequestOptions {
   /** Multipart body; mutually exclusive with `json`. */
   form?: FormData;
   signal?: AbortSignal;
+  /** the answer's body as bytes: `data` is a Uint8Array (a stored file) */
+  binary?: boolean;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -348,15 +350,24 @@ export class ApiClient {
     return (await this.request<T>('DELETE', path, opts)).data;
   }
 
-  async request<T = unknown>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+  /**
+   * The bytes of a file the API links to (a receipt's signed URL). A link to the service's own origin is
+   * fetched like any request; a link elsewhere (a hosted service may sign links into a file store) is
+   * fetched without the token, which never goes to another origin.
+   */
+  async download(url: string, signal?: AbortSignal): Promise<Uint8Array> {
+    return (await this.request<Uint8Array>('GET', url, { binary: true, signal }, true)).data;
+  }
+
+  async request<T = unknown>(method: HttpMethod, path: string, opts: RequestOptions = {}, anyOrigin = false): Promise<ApiResponse<T>> {
     if (this.closed) throw new CliError('internal error: API client used after close()');
     if (opts.json !== undefined && opts.form !== undefined) {
       throw new CliError('internal error: a request cannot have both a JSON and a multipart body');
     }
-    const url = this.resolve(path, opts.query);
+    const url = this.resolve(path, opts.query, anyOrigin);
     const body = await prepareBody(opts);
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.userAgent };
-    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    const headers: Record<string, string> = { accept: opts.binary ? '*/*' : 'application/json', 'user-agent': this.userAgent };
+    if (this.token && url.origin === this.baseUrl.origin) headers.authorization = `Bearer ${this.token}`;
     if (body.contentType) headers['content-type'] = body.contentType;
 
     let waited = 0;
@@ -369,7 +380,7 @@ export class ApiClient {
         if (pace.waitMs > QUIET_WAIT_MS) this.onWait?.(pace.waitMs);
         await this.sleep(pace.waitMs, opts.signal);
       }
-      const result = await this.attempt(method, url, headers, body, path, opts.signal, pace.ticket);
+      const result = await this.attempt(method, url, headers, body, path, opts.signal, pace.ticket, opts.binary === true);
       if (result.ok) return result.response as ApiResponse<T>;
       if (!result.retryable || attempt >= this.maxAttempts) throw result.error;
       const delay = this.retryDelay(attempt, result.retryAfterMs);
@@ -389,11 +400,14 @@ export class ApiClient {
 
   // ---------------------------------------------------------------------------------------------
 
-  private resolve(path: string, query: Record<string, QueryValue> | undefined): URL {
+  private resolve(path: string, query: Record<string, QueryValue> | undefined, anyOrigin = false): URL {
     let url: URL;
     if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
       url = new URL(path);
-      if (url.origin !== this.baseUrl.origin) {
+      if (anyOrigin && url.protocol !== 'https:' && url.origin !== this.baseUrl.origin) {
+        throw new CliError(`refusing to download from ${url.origin} over plain http (the service is ${this.baseUrl.origin})`);
+      }
+      if (!anyOrigin && url.origin !== this.baseUrl.origin) {
         throw new CliError(`refusing to send a request to ${url.origin} (the service is ${this.baseUrl.origin})`);
       }
     } else {
@@ -433,6 +447,7 @@ export class ApiClient {
     path: string,
     signal: AbortSignal | undefined,
     ticket: PaceTicket,
+    binary: boolean,
   ): Promise<Attempt> {
     if (this.debugFn) {
       this.trace(`> ${method} ${this.display(url)}`);
@@ -445,11 +460,14 @@ export class ApiClient {
     let statusCode: number;
     let resHeaders: Record<string, string>;
     let text: string;
+    let bytes: Uint8Array | undefined;
     try {
-      const res = await this.transport.send({ url, method, headers, body: body.body, signal, timeoutMs: this.timeoutMs });
+      const res = await this.transport.send({ url, method, headers, body: body.body, signal, timeoutMs: this.timeoutMs, binary });
       statusCode = res.status;
       resHeaders = flattenHeaders(res.headers);
-      text = res.text;
+      bytes = res.bytes;
+      // an error's body is read as text (the service's message) even when bytes were asked for
+      text = bytes && (statusCode < 200 || statusCode >= 300) ? Buffer.from(bytes).toString('utf8') : res.text;
     } catch (err) {
       if (isAbort(err) || signal?.aborted) throw new CliError('interrupted', ExitCode.Interrupted);
       const found = networkCode(err);
@@ -469,6 +487,9 @@ export class ApiClient {
         if (resHeaders[h] !== undefined) this.trace(`< ${headerName(h)}: ${resHeaders[h]}`);
       }
       if (statusCode >= 400 && text) this.trace(`< ${truncate(text.replace(/\s+/g, ' '), 500)}`);
+    }
+    if (statusCode >= 200 && statusCode < 300 && binary) {
+      return { ok: true, response: { status: statusCode, headers: resHeaders, data: bytes ?? new Uint8Array(0) } };
     }
     const response: ApiResponse = { status: statusCode, headers: resHeaders, data: parseBody(statusCode, resHeaders, text) };
     if (statusCode >= 200 && statusCode < 300) return { ok: true, response };

@@ -10,9 +10,12 @@ export interface Exchange {
   body?: string | Uint8Array;
   signal?: AbortSignal;
   timeoutMs: number;
+  /** the answer's body is wanted as bytes (a file), not as text */
+  binary?: boolean;
 }
 
-export interface ExchangeResult { status: number; headers: IncomingHttpHeaders; text: string }
+/** `bytes` is there when the exchange asked for `binary` (and `text` is then empty). */
+export interface ExchangeResult { status: number; headers: IncomingHttpHeaders; text: string; bytes?: Uint8Array }
 
 type HttpModule = typeof import('node:http');
 
@@ -50,7 +53,10 @@ export class Transport implements Exchanger {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('error', reject);
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, ...(x.binary ? { text: '', bytes: body } : { text: body.toString('utf8') }) });
+        });
       });
       req.end(x.body);
     });

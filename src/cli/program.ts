@@ -170,6 +170,17 @@ Without a profile or ACCT_* variables acct works on a local ledger (the embedded
     .description('prove the local ledger adds up: SQLite\'s integrity check and the ledger\'s rules (exit 8 when one is broken)')
     .addHelpText('after', examplesText(['acct check', 'acct server check --data ./books']))
     .action(lazy(() => import('./backup/check.js')));
+  program.command('archive')
+    .argument('<year>', 'the business year (1 January to 31 December), or "verify" to check an archive')
+    .argument('[file]', 'with verify: the archive to check')
+    .usage('<year> --out FILE [--force] | verify FILE')
+    .description('the ten-year archive of a business year: bookings, receipts, reports, invoices and proposals as PDF, a SHA-256 manifest; verify checks one (exit 8)')
+    .option('--out <file>', 'the archive to write (a ZIP; it appears when complete)')
+    .option('--force', 'replace an existing --out')
+    .addHelpText('after', `${examplesText(['acct archive 2025 --out buchhaltung-2025.zip', 'acct archive verify buchhaltung-2025.zip'])}
+Works through the API: on the local ledger, and against a remote profile alike. Close the year first
+(acct server companies set ID --closed-until 2025-12-31), so that nothing in it changes afterwards.`)
+    .action(lazy(() => import('./archive/run.js')));
   declareGroup(program, 'server', 'the embedded Accounting Service', declareServer);
   program.command('completion')
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(['bash', 'zsh', 'fish']))

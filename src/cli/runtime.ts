@@ -113,7 +113,7 @@ export async function openRuntime(g: GlobalOptions): Promise<Runtime> {
     const { openInProcess } = await import('../server/in-process.js');
     const service = await openInProcess({ dataDir: ctx.dataDir, backupDir: localBackupDir(ctx.dataDir), log: (l) => process.stderr.write(`${l}\n`) });
     transport = {
-      send: (x) => service.handle({ url: x.url.href, method: x.method, headers: x.headers, body: x.body }),
+      send: (x) => service.handle({ url: x.url.href, method: x.method, headers: x.headers, body: x.body, binary: x.binary }),
       close() {},
     };
     closeService = () => service.close();

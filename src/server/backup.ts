@@ -70,13 +70,13 @@ export class BackupInvalid extends Error {}
  * manifest, then SQLite's integrity check on the extracted database. The extracted directory is
  * handed to `use` (restore moves it into place) and removed afterwards unless `use` took it.
  */
-export function verifyBackup<T>(file: string, workParent: string, use?: (dir: string, manifest: Manifest) => T): { manifest: Manifest; result?: T } {
+export async function verifyBackup<T>(file: string, workParent: string, use?: (dir: string, manifest: Manifest) => T): Promise<{ manifest: Manifest; result?: T }> {
   if (!existsSync(file)) throw new AdminError(`no backup file ${file}`);
   const work = mkdtempSync(join(workParent, '.acct-restore-'));
   try {
     let manifest: Manifest;
     try {
-      manifest = verifyManifestZip(file, work);
+      manifest = await verifyManifestZip(file, work);
     } catch (err) {
       if (err instanceof ZipVerifyError) throw new BackupInvalid(`${file} is damaged: ${err.message}`);
       throw err;
@@ -117,12 +117,12 @@ export interface RestoreResult { manifest: Manifest; dataDir: string; previous?:
  * verified one renamed into place. A backup that fails verification changes nothing.
  * No server may be running on the directory meanwhile.
  */
-export function restoreBackup(file: string, dataDir: string, force: boolean): RestoreResult {
+export async function restoreBackup(file: string, dataDir: string, force: boolean): Promise<RestoreResult> {
   const target = resolve(dataDir);
   const occupied = existsSync(target) && readdirSync(target).length > 0;
   if (occupied && !force) throw new AdminError(`${target} is not empty: restore into an empty directory, or add --force (the old directory is kept beside it)`);
   const parent = dirname(target);
-  const { manifest, result } = verifyBackup(file, parent, (work, m) => {
+  const { manifest, result } = await verifyBackup(file, parent, (work, m) => {
     // the verified copy becomes the data directory: renamed within the same parent (same disk)
     const fresh = `${target}.restoring-${process.pid}`;
     renameSync(work, fresh);

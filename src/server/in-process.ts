@@ -12,8 +12,9 @@ import { lastBackupDay, recordBackupDay } from './store/backup-day.js';
 /** The origin in-process requests are addressed to: nothing listens there, the app is called directly. */
 const IN_PROCESS_ORIGIN = 'http://in-process.localhost';
 
-export interface InProcessRequest { url: string; method: string; headers: Record<string, string>; body?: string | Uint8Array }
-export interface InProcessAnswer { status: number; headers: Record<string, string>; text: string }
+/** `binary`: the answer's body is wanted as bytes (a stored file), not as text */
+export interface InProcessRequest { url: string; method: string; headers: Record<string, string>; body?: string | Uint8Array; binary?: boolean }
+export interface InProcessAnswer { status: number; headers: Record<string, string>; text: string; bytes?: Uint8Array }
 
 export interface InProcessService {
   /** the API's base URL for the client (IN_PROCESS_ORIGIN + /api/v2) */
@@ -40,11 +41,12 @@ export async function openInProcess(opts: InProcessOptions): Promise<InProcessSe
   return {
     url: `${IN_PROCESS_ORIGIN}${API_PREFIX}`,
     localToken: localToken!,
-    async handle({ url, method, headers, body }) {
+    async handle({ url, method, headers, body, binary }) {
       const sent = body === undefined ? headers : { ...headers, 'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength) };
       const res = await app.fetch(new Request(url, { method, headers: sent, body: body as BodyInit | undefined }));
       const answerHeaders: Record<string, string> = {};
       res.headers.forEach((value, name) => { answerHeaders[name] = value; });
+      if (binary) return { status: res.status, headers: answerHeaders, text: '', bytes: new Uint8Array(await res.arrayBuffer()) };
       return { status: res.status, headers: answerHeaders, text: await res.text() };
     },
     close() {

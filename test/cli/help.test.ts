@@ -62,6 +62,7 @@ describe('acct --help', () => {
     expect(paths).toEqual(expect.arrayContaining([
       '',
       'api',
+      'archive',
       'auth', 'auth status',
       'companies', 'companies list',
       'completion',

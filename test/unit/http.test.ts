@@ -163,6 +163,41 @@ describe('URLs and query strings', () => {
   });
 });
 
+describe('download: a file\'s bytes from a link the API gave', () => {
+  it('answers the bytes as sent (never decoded as text), with the token on the service\'s own origin', async () => {
+    const bytes = Buffer.from(Array.from({ length: 512 }, (_, i) => i % 256));
+    handler = (_req, res) => { res.writeHead(200, { 'content-type': 'application/pdf' }); res.end(bytes); };
+    const { client } = make();
+    const got = await client.download(`${baseUrl}/files/7?expires=1&signature=ab`);
+    expect(Buffer.from(got).equals(bytes)).toBe(true);
+    expect(seen[0].url).toBe('/api/v2/files/7?expires=1&signature=ab');
+    expect(seen[0].headers.authorization).toBe('Bearer tok-SECRET-1234567890');
+  });
+
+  it('a refusal is the service\'s error, read as text', async () => {
+    handler = (_req, res) => send(res, 403, { message: 'Invalid signature.' });
+    const err = await caught(make().client.download(`${baseUrl}/files/7`));
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe(403);
+    expect(err.message).toBe('Invalid signature.');
+  });
+
+  it('a link to another origin goes over https only, and without the token', async () => {
+    const sent: { url: string; headers: Record<string, string> }[] = [];
+    const { client } = make({
+      transport: {
+        send: async (x) => { sent.push({ url: x.url.href, headers: x.headers }); return { status: 200, headers: {}, text: '', bytes: new Uint8Array([1, 2, 3]) }; },
+        close() {},
+      },
+    });
+    expect([...await client.download('https://files.example.com/receipt.pdf?sig=1')]).toEqual([1, 2, 3]);
+    expect(sent[0].headers.authorization).toBeUndefined();
+    const err = await caught(client.download('http://files.example.com/receipt.pdf'));
+    expect(err.message).toMatch(/refusing to download from http:\/\/files\.example\.com over plain http/);
+    expect(sent).toHaveLength(1);
+  });
+});
+
 describe('headers and bodies', () => {
   it('sends Accept, Authorization, User-Agent; Content-Type only for JSON bodies', async () => {
     const { client } = make({ userAgent: 'acct/9.9.9' });

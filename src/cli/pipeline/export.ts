@@ -71,14 +71,19 @@ function exportDialect(g: GlobalOptions, options: ExportOptions): CsvDialect {
 export async function runExport(map: CsvMap, filters: FilterFlag[], options: ExportOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
   const dialect = exportDialect(g, options);
-  await streamExport(map, filters, options, g, '', async ({ resolver }) => ({
+  await streamExport(map, filters, options, g, '', async ({ resolver }) => csvFormat(map, dialect, resolver));
+}
+
+/** The resource's CSV: the header of its columns, then a line per record (also the year archive's CSV files). */
+export function csvFormat(map: CsvMap, dialect: CsvDialect, resolver: RefResolver): ExportFormat {
+  return {
     head: (dialect.bom ? '\uFEFF' : '') + csvLine(map.columns.map((c) => c.name), dialect.delimiter),
     async page(records) {
       let chunk = '';
       for (const record of records) chunk += csvLine(await Promise.all(map.columns.map((c) => exportCell(c, record, resolver))), dialect.delimiter);
       return chunk;
     },
-  }));
+  };
 }
 
 /** What an export format writes: the text before the first record, then each page's text. */

@@ -10,7 +10,7 @@ import { toReportAccount, toReportEntry, toReportTaxRate } from '../../reports/i
 import { Chart } from '../../reports/postings.js';
 import type { FilterFlag } from '../resource/spec.js';
 import type { VerbIO } from '../verb.js';
-import { streamExport, type ExportOptions } from './export.js';
+import { streamExport, type ExportFormat, type ExportOptions } from './export.js';
 import type { CsvMap } from './map.js';
 
 /** Text hledger reads as it is: one line, no comment start, no account hierarchy. */
@@ -25,26 +25,31 @@ export async function runLedgerExport(map: CsvMap, filters: FilterFlag[], option
     // oldest first, as a journal reads (unless --sort says otherwise)
     query.sort ??= 'date';
     const [accounts, rates] = await Promise.all([chartOfAccounts(rt.client, company), allTaxRates(rt.client, company)]);
-    const chart = new Chart(accounts.map(toReportAccount), rates.map(toReportTaxRate));
-    const name = (id: number) => {
-      const a = chart.account(id);
-      return clean(`${a.number ?? `id:${id}`} ${a.name}`, true);
-    };
-    return {
-      head: `; bookings of company ${company}, written by acct entries export -o ledger\n`,
-      page(records) {
-        let chunk = '';
-        for (const record of records) {
-          const e = toReportEntry(record);
-          const code = e.number ? ` (${clean(e.number).replace(/[()]/g, '')})` : '';
-          chunk += `\n${e.date}${code} ${clean(e.description ?? '')}`.trimEnd() + '\n';
-          for (const p of chart.postings(e)) {
-            const amount = p.debit !== 0 ? rappenToString(p.debit) : rappenToString(-p.credit);
-            chunk += `    ${name(p.accountId)}  ${amount}\n`;
-          }
-        }
-        return chunk;
-      },
-    };
+    return journalFormat(accounts, rates, `; bookings of company ${company}, written by acct entries export -o ledger\n`);
   });
+}
+
+/** The journal of bookings given page by page, under the comment `head`, with the chart's account names (also the year archive's journal). */
+export function journalFormat(accounts: Record<string, unknown>[], rates: Record<string, unknown>[], head: string): ExportFormat {
+  const chart = new Chart(accounts.map(toReportAccount), rates.map(toReportTaxRate));
+  const name = (id: number) => {
+    const a = chart.account(id);
+    return clean(`${a.number ?? `id:${id}`} ${a.name}`, true);
+  };
+  return {
+    head,
+    page(records) {
+      let chunk = '';
+      for (const record of records) {
+        const e = toReportEntry(record);
+        const code = e.number ? ` (${clean(e.number).replace(/[()]/g, '')})` : '';
+        chunk += `\n${e.date}${code} ${clean(e.description ?? '')}`.trimEnd() + '\n';
+        for (const p of chart.postings(e)) {
+          const amount = p.debit !== 0 ? rappenToString(p.debit) : rappenToString(-p.credit);
+          chunk += `    ${name(p.accountId)}  ${amount}\n`;
+        }
+      }
+      return chunk;
+    },
+  };
 }

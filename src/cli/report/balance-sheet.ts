@@ -5,7 +5,9 @@
 import { balanceSheetByPeriod, balanceSheetByPeriodColumns } from '../../reports/by-period.js';
 import { BALANCE_SHEET_COLUMNS, balanceSheet } from '../../reports/balance-sheet.js';
 import { splitPeriod, yearStart } from '../../reports/period.js';
+import type { ApiClient } from '../../api/http.js';
 import { UsageError } from '../../errors.js';
+import type { Report } from '../../reports/types.js';
 import { today } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
@@ -19,6 +21,16 @@ interface BalanceSheetOptions extends ColumnOptions {
   period?: string;
 }
 
+/** The balance sheet at `date` (also the year archive's). */
+export async function balanceSheetAt(client: ApiClient, company: number, date: string, depth?: number): Promise<Report> {
+  // the year's start splits the profit/loss into "carried forward" and "this year"
+  const [assets, liabilities] = await Promise.all([
+    balances(client, company, 'assets', yearStart(date), date),
+    balances(client, company, 'liabilities', yearStart(date), date),
+  ]);
+  return balanceSheet({ date, assets, liabilities, depth });
+}
+
 export default async function run(opts: BalanceSheetOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
   const interval = intervalFlag(opts);
@@ -27,15 +39,7 @@ export default async function run(opts: BalanceSheetOptions, io: VerbIO): Promis
   if (interval === undefined) {
     const plan = planReport(g, BALANCE_SHEET_COLUMNS);
     const date = opts.period !== undefined ? periodFlags({ period: opts.period }).to : dateFlag('date', opts.date) ?? today();
-    const report = await withRuntime(g, async (rt) => {
-      const company = await rt.company();
-      // the year's start splits the profit/loss into "carried forward" and "this year"
-      const [assets, liabilities] = await Promise.all([
-        balances(rt.client, company, 'assets', yearStart(date), date),
-        balances(rt.client, company, 'liabilities', yearStart(date), date),
-      ]);
-      return balanceSheet({ date, assets, liabilities, depth });
-    });
+    const report = await withRuntime(g, async (rt) => balanceSheetAt(rt.client, await rt.company(), date, depth));
     printReport(plan, report);
     return;
   }

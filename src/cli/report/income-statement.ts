@@ -4,10 +4,18 @@
 import { incomeStatementByPeriod, incomeStatementByPeriodColumns } from '../../reports/by-period.js';
 import { INCOME_STATEMENT_COLUMNS, incomeStatement } from '../../reports/income-statement.js';
 import { splitPeriod } from '../../reports/period.js';
+import type { Report } from '../../reports/types.js';
+import type { ApiClient } from '../../api/http.js';
 import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { balances, balancesByPeriod, depthFlag, intervalFlag, periodFlags, type ColumnOptions, type PeriodOptions } from './common.js';
 import { planReport, printReport } from './render.js';
+
+/** The income statement of one period (also the year archive's). */
+export async function incomeStatementOf(client: ApiClient, company: number, from: string, to: string, depth?: number): Promise<Report> {
+  const accounts = await balances(client, company, 'all', from, to);
+  return incomeStatement({ from, to, accounts, depth });
+}
 
 export default async function run(opts: PeriodOptions & ColumnOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
@@ -16,10 +24,7 @@ export default async function run(opts: PeriodOptions & ColumnOptions, io: VerbI
   const depth = depthFlag(opts.depth);
   if (interval === undefined) {
     const plan = planReport(g, INCOME_STATEMENT_COLUMNS);
-    const report = await withRuntime(g, async (rt) => {
-      const accounts = await balances(rt.client, await rt.company(), 'all', from, to);
-      return incomeStatement({ from, to, accounts, depth });
-    });
+    const report = await withRuntime(g, async (rt) => incomeStatementOf(rt.client, await rt.company(), from, to, depth));
     printReport(plan, report);
     return;
   }

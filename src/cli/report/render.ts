@@ -54,6 +54,16 @@ export function reportJson(report: Report, columns: Column[]): Rec {
   };
 }
 
+/** The report as `-o csv` prints it: the header, then a line per row with raw decimals (the year archive's CSV files). */
+export function reportCsv(report: Report): string {
+  const money = moneyKeys(report);
+  let text = '';
+  const renderer = createListRenderer({ format: 'csv', columns: reportColumns(report.columns, false), out: { write: (chunk: string) => { text += chunk; } } });
+  renderer.push(report.rows.map((r) => rawRow(r, money)));
+  renderer.end();
+  return text;
+}
+
 export function printReport(plan: OutputPlan, report: Report): void {
   const money = moneyKeys(report);
   const rows = report.rows.map((r) => rawRow(r, money));

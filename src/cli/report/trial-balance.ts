@@ -6,7 +6,7 @@ import { addDays, MIN_DATE } from '../../domain/calendar.js';
 import { trialBalanceByPeriod, trialBalanceByPeriodColumns } from '../../reports/by-period.js';
 import { splitPeriod, yearStart } from '../../reports/period.js';
 import { CARRIED_FORWARD_NAME, TRIAL_BALANCE_COLUMNS, trialBalance, trialBalanceDifference } from '../../reports/trial-balance.js';
-import type { ReportAccount } from '../../reports/types.js';
+import type { Report, ReportAccount } from '../../reports/types.js';
 import type { ApiClient } from '../../api/http.js';
 import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
@@ -19,6 +19,13 @@ async function carriedForward(client: ApiClient, company: number, from: string, 
   return (computed.find((a) => a.name === CARRIED_FORWARD_NAME) ?? computed[0])?.balance ?? null;
 }
 
+/** The trial balance of one period (also the year archive's). */
+export async function trialBalanceOf(client: ApiClient, company: number, from: string, to: string, depth?: number): Promise<Report> {
+  const accounts = await balances(client, company, 'all', from, to);
+  const carried = trialBalanceDifference(accounts) !== 0 ? await carriedForward(client, company, from, to) : null;
+  return trialBalance({ from, to, accounts, carriedForward: carried, depth });
+}
+
 export default async function run(opts: PeriodOptions & ColumnOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
   const { from, to } = periodFlags(opts);
@@ -26,12 +33,7 @@ export default async function run(opts: PeriodOptions & ColumnOptions, io: VerbI
   const depth = depthFlag(opts.depth);
   if (interval === undefined) {
     const plan = planReport(g, TRIAL_BALANCE_COLUMNS);
-    const report = await withRuntime(g, async (rt) => {
-      const company = await rt.company();
-      const accounts = await balances(rt.client, company, 'all', from, to);
-      const carried = trialBalanceDifference(accounts) !== 0 ? await carriedForward(rt.client, company, from, to) : null;
-      return trialBalance({ from, to, accounts, carriedForward: carried, depth });
-    });
+    const report = await withRuntime(g, async (rt) => trialBalanceOf(rt.client, await rt.company(), from, to, depth));
     printReport(plan, report);
     return;
   }

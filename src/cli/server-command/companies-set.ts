@@ -1,7 +1,11 @@
 // `acct server companies set ID`: changes a company's plan, flags and creditor address in a data
-// directory, then prints the company as it is now (a record, like every write).
+// directory, then prints the company as it is now (a record, like every write); closing a year names
+// the archive command to run next.
+import { resolve } from 'node:path';
+import { dataDir } from '../../config/index.js';
 import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/types.js';
+import { notice } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
 import type { CompanySettings } from '../../server/main.js';
 import { parseDay } from '../shared/calendar.js';
@@ -38,4 +42,19 @@ export default async function companiesSet({ id, data, ...settings }: CompaniesS
     admin.setCompany(db, Number(id), settings);
     printRecord(plan, admin.companyListing(db, Number(id)) as unknown as Record<string, unknown>);
   });
+  if (settings.closedUntil !== undefined) archiveHint(id, settings.closedUntil, data);
+}
+
+/**
+ * Closing a year (closed until 31 December) is the moment to archive it: the command to run next, on
+ * stderr. acct archive reads through the API, so a directory other than the local ledger's is served first.
+ */
+function archiveHint(id: string, closedUntil: string, data: string | undefined): void {
+  const m = /^(\d{4})-12-31$/.exec(closedUntil);
+  if (!m) return;
+  const year = m[1];
+  const command = `acct archive ${year} --company ${id} --out buchhaltung-${year}.zip`;
+  const local = data === undefined || resolve(data) === resolve(dataDir(process.env));
+  notice(`The year ${year} is closed. Next, keep it for ten years in a readable archive:\n  ${command}`);
+  if (!local) notice(`  (acct archive reads through the API: serve the directory with "acct server start --data ${data}" and point acct at it, ACCT_BASE_URL and ACCT_TOKEN)`);
 }

@@ -61,7 +61,7 @@ async function checkRules(dataDir: string): Promise<void> {
 export async function restoreFrom(file: string, dataDir: string, force: boolean): Promise<void> {
   const admin = await import('../../server/main.js');
   try {
-    const r = admin.restoreBackup(file, dataDir, force);
+    const r = await admin.restoreBackup(file, dataDir, force);
     const count = r.manifest.members.length - 1;
     notice(`Restored ${file} into ${r.dataDir}: the database and ${count} file${count === 1 ? '' : 's'}, verified.`);
     if (r.previous) notice(`The previous directory is kept as ${r.previous}.`);
