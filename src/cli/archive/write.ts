@@ -15,7 +15,7 @@ import { accountsCsv } from '../accounts/csv.js';
 import { contactsCsv } from '../contacts/csv.js';
 import { customersCsv } from '../customers/csv.js';
 import { notice, type GlobalOptions } from '../globals.js';
-import { VERSION } from '../program.js';
+import { VERSION } from '../version.js';
 import { projectsCsv } from '../projects/csv.js';
 import { RefResolver } from '../refs.js';
 import { balanceSheetAt } from '../report/balance-sheet.js';
