@@ -108,6 +108,8 @@ test('every README example runs against a fresh local ledger', () => {
   copyFileSync(join(ROOT, 'test/fixtures/camt/camt054-v04-collective.xml'), join(cwd, 'auszug-2026-03.xml'));
   const env: NodeJS.ProcessEnv = { PATH: [bin, ...readerPath()].join(delimiter), HOME: work, LANG: 'C.UTF-8', NO_COLOR: '1', ACCT_DATA_DIR: join(work, 'data'), ACCT_CONFIG_DIR: join(work, 'config') };
   const failures: string[] = [];
+  // outside the checkout npx would fetch a stranger's package named acct from the registry
+  for (const { line, command } of examples) if (/(^|[$(|;&]\s*)npx acct\b/.test(command)) failures.push(`README.md:${line}: runs npx acct, not acct: ${command}`);
   for (const { line, command } of examples) {
     const expected = Number(/\(exit (\d+)\)\s*$/.exec(command)?.[1] ?? 0);
     const r = spawnSync('bash', ['-o', 'pipefail', '-c', command], { cwd, env, encoding: 'utf8', timeout: 30_000 });
