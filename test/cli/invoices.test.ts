@@ -89,7 +89,7 @@ describe('create', () => {
     expect(r.stdout).toMatch(/^Customer {3}Muster AG \(1001\)$/m);
     // 100.00 − 2 % = 98.00; VAT 8.1 % = 7.94; 105.94 rounded to 105.95
     expect(r.stdout).toMatch(/^Discount 2 % +-2\.00$/m);
-    expect(r.stdout).toMatch(/^MWST 8\.1 % +7\.94$/m);
+    expect(r.stdout).toMatch(/^VAT 8\.1 % on CHF 98\.00 +7\.94$/m);
     expect(r.stdout).toMatch(/^Rounding +0\.01$/m);
     expect(r.stdout).toMatch(/^Total CHF +105\.95$/m);
   });
@@ -146,7 +146,7 @@ describe('create', () => {
     expect(r.stdout).toMatch(/^ +Juni$/m);
     expect(r.stdout).toMatch(/^2 +Webhosting +1 Jahr +240\.00 +240\.00$/m);
     expect(r.stdout).toMatch(/^Subtotal +480\.00$/m);
-    expect(r.stdout).toMatch(/^MWST 8\.1 % +38\.88$/m);
+    expect(r.stdout).toMatch(/^VAT 8\.1 % on CHF 480\.00 +38\.88$/m);
     expect(r.stdout).toMatch(/^Total CHF +518\.88$/m);
     expect(r.stdout).toContain('Linked: 1 time entry');
     expect(invoiceCount()).toBe(before);
@@ -212,6 +212,22 @@ describe('get and list', () => {
     expect(table.stdout).toMatch(/^1 +Beratung +1 +250\.00 +250\.00$/m);
     const rows = tsv((await acct(['invoices', 'get', doc.number, '--fields', 'number,status,final_value'])).stdout);
     expect(rows).toEqual([['number', 'status', 'final_value'], [doc.number, 'open', '270.25']]);
+  });
+
+  test('get on a terminal: the company\'s UID with the suffix of the document\'s language, the VAT line with rate and base, the total once', async () => {
+    const fr = await invoice({ lang: 'fr', add_rounding_difference: true }, 384.87);
+    setCompany(svc.server.db, 1, { vatNumber: 'CHE-123.456.788' });
+    try {
+      const shown = await inTerm(['invoices', 'get', fr.number]);
+      expect(shown.code, shown.output).toBe(0);
+      expect(shown.output).toMatch(/^VAT no\. {4}CHE-123\.456\.788 TVA\r?$/m);
+      // 384.87 + 8.1 % = 31.17: 416.04, rounded 416.05
+      expect(shown.output).toMatch(/^Subtotal +384\.87\r?\nVAT 8\.1 % on CHF 384\.87 +31\.17\r?\nRounding +0\.01\r?\nTotal CHF +416\.05\r?$/m);
+      expect(shown.output.match(/^Total /gm)).toHaveLength(1);
+    } finally {
+      setCompany(svc.server.db, 1, { vatNumber: 'none' });
+    }
+    expect((await inTerm(['invoices', 'get', fr.number])).output).not.toContain('VAT no.');
   });
 
   test('an unknown number is exit 2 naming it; an unknown id is the 404 (exit 5)', async () => {

@@ -1,11 +1,13 @@
-// `acct proposals get <proposal>` / `acct invoices get <invoice>`: by number or id. A proposal shown as
-// text also names its public link while it is on, and the customer's answer through it (from the
+// `acct proposals get <proposal>` / `acct invoices get <invoice>`: by number or id. Shown as text, the
+// document also carries the company's UID for VAT (from its settings, where the service shows them);
+// a proposal names its public link while it is on, and the customer's answer through it (from the
 // activities: who, when, the comment).
+import { companySettings } from '../../../api/endpoints/companies.js';
 import { documentActivities, getDocument, type DocumentRecord } from '../../../api/endpoints/documents.js';
 import { standingDecision } from '../../../domain/proposal-decision.js';
 import type { Runtime } from '../../runtime.js';
 import type { VerbIO } from '../../verb.js';
-import type { ProposalLink } from '../document-view.js';
+import type { CompanyFacts, ProposalLink } from '../document-view.js';
 import { documentPlan, printDocument, viewsDocument, withDocument, type DocumentArgs } from './common.js';
 import type { KindFacts } from './fields.js';
 import { shareRoot, shareUrl } from './share-link.js';
@@ -15,8 +17,10 @@ export default async function get(k: KindFacts, options: DocumentArgs, io: VerbI
   const plan = documentPlan(g, k);
   await withDocument(g, k, options, async ({ rt, company, id }) => {
     const doc = await getDocument(rt.client, k.kind, company, id);
-    const link = k.noun === 'proposal' && viewsDocument(plan) ? await proposalLink(rt, company, doc) : undefined;
-    printDocument(plan, doc, link);
+    const view = viewsDocument(plan);
+    const link = k.noun === 'proposal' && view ? await proposalLink(rt, company, doc) : undefined;
+    const facts: CompanyFacts | undefined = view ? { vatNumber: (await companySettings(rt.client, company))?.vat_number ?? null } : undefined;
+    printDocument(plan, doc, link, facts);
   });
 }
 
