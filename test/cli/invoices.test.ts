@@ -260,6 +260,23 @@ describe('get and list', () => {
     expect(paged.output).toMatch(/1 of (\d+) shown — --all for every row, --per-page N for more\r?\n\1 invoices, total CHF [\d'.]+/);
   });
 
+  test('money in several currencies: each total says its currency, and the summary sums per currency', async () => {
+    const devisen = addCompany(svc.server.db, 'Devisen AG', 1);
+    const cust = (await seed(svc, 'customers', { name: 'Client SA' }, devisen)).id;
+    for (const [currency, price] of [['CHF', 416.05], ['EUR', 1266.66]] as const) {
+      await seed(svc, 'invoices', { customer_id: cust, currency, positions: [{ description: 'Conseil', amount: 1, price }] }, devisen);
+    }
+    const run = await inTerminal(box, ['invoices', 'list'], [], { ...acctEnv(svc, { company: devisen }), NO_COLOR: '1', COLUMNS: '160' });
+    const shown = plain(run.output);
+    expect(run.code, shown).toBe(0);
+    expect(shown).toMatch(/ CHF 416\.05 /);
+    expect(shown).toMatch(/ EUR 1'266\.66 /);
+    expect(shown).toContain("2 invoices, total CHF 416.05, EUR 1'266.66");
+    expect(shown).not.toContain("1'682.71");
+    // piped, the total stays a plain number beside its currency
+    expect(tsv((await acct(['invoices', 'list', '--fields', 'final_value,currency'], { company: devisen })).stdout).slice(1)).toEqual([['1266.66', 'EUR'], ['416.05', 'CHF']]);
+  });
+
   test('--overdue is the dunning list: sent or reminded, past due', async () => {
     const late = await invoice({ date: '2020-01-01', payable_until: '2020-01-31' });
     const notSent = await invoice({ date: '2020-01-01', payable_until: '2020-01-31' });
