@@ -94,14 +94,24 @@ describe('create', () => {
     expect(r.stdout).toMatch(/^Total CHF +105\.95$/m);
   });
 
-  test('--group-by task (dry run): one position per task and rate, named by the task', async () => {
+  test('--group-by task (dry run): one position per task and rate, named by the task; hours without one by what they were', async () => {
     const doc = await json(['invoices', 'create', '--times-of', 'Website', '--group-by', 'task', '--dry-run']);
     expect(doc).toMatchObject({ dry_run: true, customer: { name: 'Muster AG' }, project: { name: 'Website' }, total_value: 817.5 });
     expect(doc.positions.map((p: any) => [p.description, p.amount, p.price, p.sum])).toEqual([
       ['Design', 3.25, 120, 390],
-      ['Ohne Aufgabe', 1.25, 150, 187.5],
-      ['Ohne Aufgabe', 2, 120, 240],
+      ['Review', 1.25, 150, 187.5],
+      ['Juni', 2, 120, 240],
     ]);
+  });
+
+  test('--group-by task: hours without a task under the service\'s name; without a service or text, the project\'s; never a placeholder', async () => {
+    const service = (await post('services', { name: 'Programmierung', hourly_rate: 140 })).id;
+    const project = (await post('projects', { name: 'Shop', customer_id: ids.beispiel, hourly_rate: 140 })).id;
+    for (const [hours, minutes, body] of [[1, 30, { service_id: service, description: 'Warenkorb' }], [0, 30, { service_id: service }], [0, 15, {}]] as const) {
+      await post('times', { project_id: project, billable: true, date: '2026-05-07', hours, minutes, ...body });
+    }
+    const doc = await json(['invoices', 'create', '--times-of', 'Shop', '--group-by', 'task', '--dry-run']);
+    expect(doc.positions.map((p: any) => [p.description, p.amount])).toEqual([['Programmierung', 2], ['Shop', 0.25]]);
   });
 
   test('--times-of bills the open billable hours of the period at both rates and marks them invoiced', async () => {
