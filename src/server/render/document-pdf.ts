@@ -177,9 +177,10 @@ function layout(doc: Doc, model: PdfModel, qrBill: SwissQRBill | undefined): voi
   // totals, kept together
   const totalsHeight = model.totals.length * 15;
   if (y + totalsHeight > bottom) y = newPage();
-  for (const line of model.totals) {
+  for (const [i, line] of model.totals.entries()) {
     doc.font(line.strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(line.strong ? 10.5 : 9.5).fillColor('black');
-    if (line.strong) doc.moveTo(TOTALS_LEFT, y - 2).lineTo(right, y - 2).lineWidth(0.5).strokeColor('black').stroke();
+    // a rule above the bold line, unless the table's own rule is right above it
+    if (line.strong && i > 0) doc.moveTo(TOTALS_LEFT, y - 2).lineTo(right, y - 2).lineWidth(0.5).strokeColor('black').stroke();
     doc.text(line.label, TOTALS_LEFT, y + 1, { width: right - 95 - TOTALS_LEFT, lineBreak: false });
     doc.text(line.value, right - 90, y + 1, { width: 90, align: 'right', lineBreak: false });
     y += 15;
