@@ -16,7 +16,7 @@ import {
 } from '../domain/documents.js';
 import { parseDateRange } from '../domain/entries.js';
 import { addDays } from '../domain/time.js';
-import { byCurrency, formatCurrency, formatCurrencySums, rappenToJson, rappenToNumber, rappenToString, scaledToString } from '../domain/money.js';
+import { byCurrency, formatCurrencySums, rappenToJson, rappenToNumber, rappenToString, scaledToString } from '../domain/money.js';
 import { parsePosition, parsePositions } from '../domain/positions.js';
 import { badRequest, HttpError, notFound, paymentRequired, validationError } from '../http-error.js';
 import { pageRequest, type PageRequest } from '../pagination.js';
