@@ -1,4 +1,5 @@
-// Any path, as `acct api` takes it: one that does not name its scope lies below the company.
+// The company itself: any path, as `acct api` takes it (one that does not name its scope lies below
+// the company), and the company's settings its documents print.
 import { ApiError, type ApiClient } from '../http.js';
 
 /** Whether a path names its own scope: /companies/… or /users/…. */
