@@ -1,7 +1,7 @@
-// The Swiss company identification number (UID, eCH-0097) a VAT-registered supplier prints on every
-// invoice (MWSTG Art. 26): `CHE-123.456.789`, followed on documents by the VAT register's suffix in the
-// document's language (MWST, TVA, IVA; VAT in English). Pure: the service checks and stores it, the
-// render and the CLI's terminal view print it.
+// What a VAT invoice says of VAT (MWSTG Art. 26): the supplier's company identification number (UID,
+// eCH-0097) `CHE-123.456.789`, followed on documents by the VAT register's suffix in the document's
+// language (MWST, TVA, IVA; VAT in English), and the name of the VAT line. Pure: the service checks
+// and stores the UID, the PDF, the share page and the CLI's terminal view print both.
 
 /** The eCH-0097 weights of the eight digits before the check digit. */
 const WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4] as const;
@@ -35,3 +35,16 @@ export const vatWordFor = (lang: string): string => VAT_WORD[lang] ?? VAT_WORD.d
 
 /** The UID as a VAT invoice carries it: `CHE-123.456.789 MWST` (TVA, IVA, VAT by the language). */
 export const vatNumberText = (uid: string, lang: string): string => `${uid} ${vatWordFor(lang)}`;
+
+/** The VAT register's words in any language: a name_on_documents of just these (and the rate) says "VAT". */
+const VAT_WORDS = /^(MWST|MwSt\.?|TVA|IVA|VAT)$/i;
+
+/**
+ * The name of the VAT line: the tax rate's name_on_documents without any percentage in it (the rate
+ * printed is the rate's own, so a name never shows another); where that says no more than "VAT" in
+ * some language (the default name "MWST 8.1 %" does), the word of the document's language.
+ */
+export function vatName(nameOnDocuments: string | null | undefined, lang: string): string {
+  const name = (nameOnDocuments ?? '').replace(/\s*\d+(?:[.,]\d+)?\s*%/g, ' ').replace(/\s+/g, ' ').trim();
+  return name === '' || VAT_WORDS.test(name) ? vatWordFor(lang) : name;
+}

@@ -147,6 +147,12 @@ function humanText(value: unknown): string {
   return String(value);
 }
 
+/** Amounts per currency → "CHF 416.05, EUR 1'266.66", in the order given; none: "0.00". */
+export function formatSums(sums: Record<string, unknown>): string {
+  const parts = Object.entries(sums).map(([currency, amount]) => `${currency} ${formatMoney(amount as string | number)}`);
+  return parts.length ? parts.join(', ') : formatMoney(0);
+}
+
 /** A value as the table shows it to a Swiss bookkeeper, by column kind. Multi-line text is kept as is. */
 export function humanValue(value: unknown, kind: ColumnKind = 'text'): string {
   if (value === null || value === undefined) return '';
@@ -163,6 +169,8 @@ export function humanValue(value: unknown, kind: ColumnKind = 'text'): string {
       return typeof value === 'number' || typeof value === 'string' ? formatDuration(value) : humanText(value);
     case 'json':
       return typeof value === 'object' ? compactJson(value) : String(value);
+    case 'sums':
+      return typeof value === 'object' && !Array.isArray(value) ? formatSums(value as Record<string, unknown>) : humanText(value);
     case 'int':
     case 'number':
     case 'text':
@@ -173,5 +181,5 @@ export function humanValue(value: unknown, kind: ColumnKind = 'text'): string {
 
 /** Kinds the table right-aligns. */
 export function isNumericKind(kind: ColumnKind | undefined): boolean {
-  return kind === 'int' || kind === 'number' || kind === 'money' || kind === 'duration';
+  return kind === 'int' || kind === 'number' || kind === 'money' || kind === 'duration' || kind === 'sums';
 }

@@ -141,6 +141,13 @@ function fitWidths(natural: number[], minimum: number[], give: Give[], keep: boo
   return { widths, shown };
 }
 
+/** A record's value in a column as the table shows it: Swiss-formatted, an amount with its currency where the column names one. */
+function cellValue(record: Record<string, unknown>, c: Column): string {
+  const text = humanValue(getPath(record, c.key), c.kind);
+  const currency = c.currencyKey === undefined ? undefined : getPath(record, c.currencyKey);
+  return text !== '' && typeof currency === 'string' && currency !== '' ? `${currency} ${text}` : text;
+}
+
 /** The list table: one header row of UPPERCASE headers, then one row per record. Empty list → ''. */
 export function renderListTable(
   records: Record<string, unknown>[],
@@ -149,7 +156,7 @@ export function renderListTable(
 ): string {
   if (records.length === 0 || columns.length === 0) return '';
   const headers = columns.map((c) => (c.header ?? c.key).toUpperCase());
-  const cells = records.map((rec) => columns.map((c) => oneLine(humanValue(getPath(rec, c.key), c.kind))));
+  const cells = records.map((rec) => columns.map((c) => oneLine(cellValue(rec, c))));
 
   const natural = headers.map((h, i) => Math.max(width(h), ...cells.map((row) => width(row[i]))));
   const minimum = headers.map((h, i) => Math.min(natural[i], Math.max(width(h), MIN_TEXT_WIDTH)));
@@ -186,7 +193,7 @@ export function renderRecordTable(
       : undefined;
   const b = bold(opts.color);
   const rows = columns.map((c, i) => {
-    let value = humanValue(getPath(record, c.key), c.kind).replace(/\r\n?/g, '\n').replace(/[\t\v\f]/g, ' ');
+    let value = cellValue(record, c).replace(/\r\n?/g, '\n').replace(/[\t\v\f]/g, ' ');
     if (valueWidth !== undefined) value = value.split('\n').map((line) => truncate(line, valueWidth)).join('\n');
     return [
       { content: b(labels[i]), hAlign: 'left' as const },

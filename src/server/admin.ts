@@ -8,6 +8,7 @@ import { ROLES, addMember, createUser, findCompany, insertCompany, type Role } f
 import { checkVatNumber, checkVatSetting, REMINDER_TEXT_MAX, type VatSettingField } from './domain/company-settings.js';
 import { issueToken, revokeTokenRow, tokenRowByHash, tokenRowById, tokenRows, tokenRowsByPrefix } from './store/tokens.js';
 import { AdminError, AdminNotFound, isSeeded } from './local-access.js';
+import { toCompanySettings, type CompanySettings as ApiCompanySettings } from './present/companies.js';
 
 export { AdminError, AdminNotFound, localAccessToken } from './local-access.js';
 
@@ -150,17 +151,18 @@ function parseAmount(flag: string, value: string): number {
 }
 
 /** A company's settings as `acct server companies set` shows them (flags on/off as booleans, amounts in CHF). */
-export interface CompanyListing {
+export type CompanyListing = {
   id: number; name: string; plan: string; subscription_expired: boolean; services_active: boolean; vat_accrual_method_active: boolean;
   payment_term: number; revenue_cap: string | null; closed_until: string | null; creditor_name: string | null; creditor_street: string | null;
   creditor_building: string | null; creditor_zip: string | null; creditor_city: string | null; creditor_country: string; timezone: string;
   created_at: string; updated_at: string;
-}
+} & Omit<ApiCompanySettings, 'id' | 'name' | 'payment_term' | 'updated_at' | `creditor_${string}`>;
 
 export function companyListing(db: Db, id: number): CompanyListing {
   const r = findCompany(db, id);
   if (!r) throw new AdminError(`company ${id} does not exist`);
   const cap = r.revenue_cap === null ? null : Number(r.revenue_cap);
+  const settings = toCompanySettings(r);
   return {
     id: Number(r.id), name: r.name, plan: r.plan, subscription_expired: Number(r.subscription_expired) === 1, services_active: Number(r.services_active) === 1,
     vat_accrual_method_active: Number(r.vat_accrual_method_active) === 1, payment_term: Number(r.payment_term),
@@ -168,6 +170,10 @@ export function companyListing(db: Db, id: number): CompanyListing {
     creditor_name: r.creditor_name ?? null, creditor_street: r.creditor_street ?? null, creditor_building: r.creditor_building ?? null,
     creditor_zip: r.creditor_zip ?? null, creditor_city: r.creditor_city ?? null, creditor_country: r.creditor_country, timezone: r.timezone,
     created_at: r.created_at, updated_at: r.updated_at,
+    // what the documents print and the VAT return is filed with, as GET /settings shows it
+    vat_number: settings.vat_number, vat_method: settings.vat_method, vat_basis: settings.vat_basis, vat_period: settings.vat_period,
+    vat_net_tax_rates: settings.vat_net_tax_rates, reminder_text_one: settings.reminder_text_one, reminder_text_two: settings.reminder_text_two,
+    reminder_text_three: settings.reminder_text_three,
   };
 }
 

@@ -92,7 +92,7 @@ describe('the customer in a browser', () => {
       expect(await page.title()).toBe('Website Relaunch · Atelier Muster GmbH');
       expect(await said(page, 'table.positions tbody tr')).toEqual(POSITION_ROWS);
       expect(await said(page, 'table.totals tr')).toEqual([
-        'Zwischentotal 2\'667.00', 'Rabatt 2 % -53.34', 'Total exkl. MWST 2\'613.66', 'MWST 8.1 % 211.71', 'Total CHF 2\'825.37',
+        'Zwischentotal 2\'667.00', 'Rabatt 2 % -53.34', 'Total exkl. MWST 2\'613.66', 'MWST 8.1 % auf CHF 2\'613.66 211.71', 'Total CHF 2\'825.37',
       ]);
       expect(await page.$eval('table.totals tr.strong', (e) => (e as HTMLElement).checkVisibility())).toBe(true);
       expect(await said(page, 'h1')).toEqual(['Website Relaunch']);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
 import { startTestService, type TestService } from '../helpers/service.js';
-import { closedPort, tsv } from './support.js';
+import { closedPort, jsonOf, tsv } from './support.js';
 
 let svc: TestService;
 let box: Sandbox;
@@ -197,9 +197,20 @@ describe('statistics and number', () => {
     let r = await acct(['customers', 'statistics', 'Statistik AG']);
     expect(r.code, r.stderr).toBe(0);
     expect(tsv(r.stdout)).toEqual([
-      ['income', 'expenses', 'profit', 'hoursTotal', 'hoursBillable', 'hoursNonBillable', 'hoursOpen', 'billability'],
-      ["2'500.00", '0.00', "2'500.00", '04:00', '03:00', '01:00', '01:00', '75'],
+      ['income', 'expenses', 'profit', 'hoursTotal', 'hoursBillable', 'hoursNonBillable', 'hoursOpen', 'billability', 'open_invoice_sums'],
+      ["2'500.00", '0.00', "2'500.00", '04:00', '03:00', '01:00', '01:00', '75', '{}'],
     ]);
+    // unpaid invoices in two currencies: each sum apart, in the table as in JSON
+    for (const [currency, price] of [['EUR', 1266.66], ['CHF', 416.05]] as const) {
+      const inv = (await api('POST', '/invoices', { customer_id: c.id, currency, positions: [{ description: 'Beratung', amount: 1, price }] }));
+      expect((await svc.call('GET', `/companies/1/invoices/${inv.id}/mark-as?status=sent`)).status).toBe(200);
+    }
+    const table = await acct(['customers', 'statistics', '10001', '-o', 'table']);
+    expect(table.stdout).toMatch(/^OPEN INVOICES +CHF 416\.05, EUR 1'266\.66$/m);
+    expect((await jsonOf((a) => acct(a), ['customers', 'statistics', '10001'])).open_invoice_sums).toEqual({ CHF: 416.05, EUR: 1266.66 });
+    const listed = await acct(['customers', 'list', '--name', 'Statistik', '-o', 'table']);
+    expect(listed.stdout).toMatch(/OPEN INVOICES/);
+    expect(listed.stdout).toContain("CHF 416.05, EUR 1'266.66");
     r = await acct(['customers', 'stats', '10001', '--json']);
     expect(JSON.parse(r.stdout)).toMatchObject({ profit: "2'500.00", billability: 75 });
     // the next number in a company of its own, as other tests add customers with higher numbers to company 1

@@ -89,19 +89,29 @@ describe('create', () => {
     expect(r.stdout).toMatch(/^Customer {3}Muster AG \(1001\)$/m);
     // 100.00 − 2 % = 98.00; VAT 8.1 % = 7.94; 105.94 rounded to 105.95
     expect(r.stdout).toMatch(/^Discount 2 % +-2\.00$/m);
-    expect(r.stdout).toMatch(/^MWST 8\.1 % +7\.94$/m);
+    expect(r.stdout).toMatch(/^VAT 8\.1 % on CHF 98\.00 +7\.94$/m);
     expect(r.stdout).toMatch(/^Rounding +0\.01$/m);
     expect(r.stdout).toMatch(/^Total CHF +105\.95$/m);
   });
 
-  test('--group-by task (dry run): one position per task and rate, named by the task', async () => {
+  test('--group-by task (dry run): one position per task and rate, named by the task; hours without one by what they were', async () => {
     const doc = await json(['invoices', 'create', '--times-of', 'Website', '--group-by', 'task', '--dry-run']);
     expect(doc).toMatchObject({ dry_run: true, customer: { name: 'Muster AG' }, project: { name: 'Website' }, total_value: 817.5 });
     expect(doc.positions.map((p: any) => [p.description, p.amount, p.price, p.sum])).toEqual([
       ['Design', 3.25, 120, 390],
-      ['Ohne Aufgabe', 1.25, 150, 187.5],
-      ['Ohne Aufgabe', 2, 120, 240],
+      ['Review', 1.25, 150, 187.5],
+      ['Juni', 2, 120, 240],
     ]);
+  });
+
+  test('--group-by task: hours without a task under the service\'s name; without a service or text, the project\'s; never a placeholder', async () => {
+    const service = (await post('services', { name: 'Programmierung', hourly_rate: 140 })).id;
+    const project = (await post('projects', { name: 'Shop', customer_id: ids.beispiel, hourly_rate: 140 })).id;
+    for (const [hours, minutes, body] of [[1, 30, { service_id: service, description: 'Warenkorb' }], [0, 30, { service_id: service }], [0, 15, {}]] as const) {
+      await post('times', { project_id: project, billable: true, date: '2026-05-07', hours, minutes, ...body });
+    }
+    const doc = await json(['invoices', 'create', '--times-of', 'Shop', '--group-by', 'task', '--dry-run']);
+    expect(doc.positions.map((p: any) => [p.description, p.amount])).toEqual([['Programmierung', 2], ['Shop', 0.25]]);
   });
 
   test('--times-of bills the open billable hours of the period at both rates and marks them invoiced', async () => {
@@ -146,7 +156,7 @@ describe('create', () => {
     expect(r.stdout).toMatch(/^ +Juni$/m);
     expect(r.stdout).toMatch(/^2 +Webhosting +1 Jahr +240\.00 +240\.00$/m);
     expect(r.stdout).toMatch(/^Subtotal +480\.00$/m);
-    expect(r.stdout).toMatch(/^MWST 8\.1 % +38\.88$/m);
+    expect(r.stdout).toMatch(/^VAT 8\.1 % on CHF 480\.00 +38\.88$/m);
     expect(r.stdout).toMatch(/^Total CHF +518\.88$/m);
     expect(r.stdout).toContain('Linked: 1 time entry');
     expect(invoiceCount()).toBe(before);
@@ -214,6 +224,22 @@ describe('get and list', () => {
     expect(rows).toEqual([['number', 'status', 'final_value'], [doc.number, 'open', '270.25']]);
   });
 
+  test('get on a terminal: the company\'s UID with the suffix of the document\'s language, the VAT line with rate and base, the total once', async () => {
+    const fr = await invoice({ lang: 'fr', add_rounding_difference: true }, 384.87);
+    setCompany(svc.server.db, 1, { vatNumber: 'CHE-123.456.788' });
+    try {
+      const shown = await inTerm(['invoices', 'get', fr.number]);
+      expect(shown.code, shown.output).toBe(0);
+      expect(shown.output).toMatch(/^VAT no\. {4}CHE-123\.456\.788 TVA\r?$/m);
+      // 384.87 + 8.1 % = 31.17: 416.04, rounded 416.05
+      expect(shown.output).toMatch(/^Subtotal +384\.87\r?\nVAT 8\.1 % on CHF 384\.87 +31\.17\r?\nRounding +0\.01\r?\nTotal CHF +416\.05\r?$/m);
+      expect(shown.output.match(/^Total /gm)).toHaveLength(1);
+    } finally {
+      setCompany(svc.server.db, 1, { vatNumber: 'none' });
+    }
+    expect((await inTerm(['invoices', 'get', fr.number])).output).not.toContain('VAT no.');
+  });
+
   test('an unknown number is exit 2 naming it; an unknown id is the 404 (exit 5)', async () => {
     const unknown = await acct(['invoices', 'get', 'R-1999-001']);
     expect(unknown.code).toBe(2);
@@ -242,6 +268,23 @@ describe('get and list', () => {
     expect(shown.output).toContain('1 invoice, total CHF 270.25');
     const paged = await inTerm(['invoices', 'list', '--per-page', '1']);
     expect(paged.output).toMatch(/1 of (\d+) shown — --all for every row, --per-page N for more\r?\n\1 invoices, total CHF [\d'.]+/);
+  });
+
+  test('money in several currencies: each total says its currency, and the summary sums per currency', async () => {
+    const devisen = addCompany(svc.server.db, 'Devisen AG', 1);
+    const cust = (await seed(svc, 'customers', { name: 'Client SA' }, devisen)).id;
+    for (const [currency, price] of [['CHF', 416.05], ['EUR', 1266.66]] as const) {
+      await seed(svc, 'invoices', { customer_id: cust, currency, positions: [{ description: 'Conseil', amount: 1, price }] }, devisen);
+    }
+    const run = await inTerminal(box, ['invoices', 'list'], [], { ...acctEnv(svc, { company: devisen }), NO_COLOR: '1', COLUMNS: '160' });
+    const shown = plain(run.output);
+    expect(run.code, shown).toBe(0);
+    expect(shown).toMatch(/ CHF 416\.05 /);
+    expect(shown).toMatch(/ EUR 1'266\.66 /);
+    expect(shown).toContain("2 invoices, total CHF 416.05, EUR 1'266.66");
+    expect(shown).not.toContain("1'682.71");
+    // piped, the total stays a plain number beside its currency
+    expect(tsv((await acct(['invoices', 'list', '--fields', 'final_value,currency'], { company: devisen })).stdout).slice(1)).toEqual([['1266.66', 'EUR'], ['416.05', 'CHF']]);
   });
 
   test('--overdue is the dunning list: sent or reminded, past due', async () => {

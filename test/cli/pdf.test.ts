@@ -164,3 +164,28 @@ describe('acct invoices qr', () => {
     }
   });
 });
+
+describe('a VAT document without the company\'s UID', () => {
+  test('is written, and named on stderr with the fix; with a UID, or without VAT, nothing is said', async () => {
+    const muster = (await svc.call('GET', '/companies/1/customers?filter[name]=Muster')).body.data[0].id;
+    const mwst = svc.server.db.prepare("SELECT id FROM tax_rates WHERE company_id = 1 AND name = 'MWST 8.1 %'").get()!.id;
+    const vat = await seed(svc, 'invoices', { customer_id: muster, date: '2026-04-01', tax_rate_id: mwst, positions: [{ description: 'Beratung', amount: 1, price: 100 }] });
+    let r = await acct(['invoices', 'pdf', vat.number, '--out', 'vat.pdf']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`warning: invoice ${vat.number} charges VAT, but the company has no UID for VAT, which a VAT invoice must carry (MWSTG Art. 26): acct server companies set 1 --vat-number CHE-…`);
+    expect(existsSync(join(cwd, 'vat.pdf'))).toBe(true);
+    r = await acct(['invoices', 'pdf', made[2].number, '--out', 'novat.pdf']);
+    expect(r.stderr).not.toContain('warning');
+    r = await acct(['invoices', 'pdf', '--from', '2026-03-01', '--to', '2026-04-30', '--out-dir', 'vat', '--force']);
+    expect(r.stderr).toContain(`warning: invoice ${vat.number} charges VAT`);
+    setCompany(svc.server.db, 1, { vatNumber: 'CHE-123.456.788' });
+    try {
+      r = await acct(['invoices', 'pdf', vat.number, '--out', 'vat.pdf', '--force']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toContain('warning');
+      expect(readPdf(readFileSync(join(cwd, 'vat.pdf'))).text[0]).toContain('MWST-Nr.\nCHE-123.456.788 MWST');
+    } finally {
+      setCompany(svc.server.db, 1, { vatNumber: 'none' });
+    }
+  });
+});

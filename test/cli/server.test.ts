@@ -244,12 +244,14 @@ describe('acct server users add / companies add / companies set', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({
       id: 2, name: 'Muster GmbH', plan: 'business', subscription_expired: true, services_active: true, vat_accrual_method_active: false,
       payment_term: 30, revenue_cap: '100000.50', closed_until: null, creditor_name: null, creditor_country: 'CH', timezone: 'Europe/Zurich',
+      vat_number: null, vat_method: null, vat_basis: 'received', vat_period: null, vat_net_tax_rates: [], reminder_text_one: null,
     });
     // piped: the record's default fields as TSV
     const tsvOut = await box.run(['server', 'companies', 'set', '2', '--data', data, '--creditor-city', 'Zürich']);
     expect(tsvOut.stdout.split('\n')[0].split('\t')).toEqual(['id', 'name', 'plan', 'subscription_expired', 'services_active', 'vat_accrual_method_active',
-      'payment_term', 'revenue_cap', 'closed_until', 'creditor_name', 'creditor_street', 'creditor_building', 'creditor_zip', 'creditor_city', 'creditor_country']);
-    expect(tsvOut.stdout).toContain('\tZürich\tCH\n');
+      'payment_term', 'revenue_cap', 'closed_until', 'creditor_name', 'creditor_street', 'creditor_building', 'creditor_zip', 'creditor_city', 'creditor_country',
+      'vat_number', 'vat_method', 'vat_basis', 'vat_period']);
+    expect(tsvOut.stdout).toContain('\tZürich\tCH\t\t\treceived\t\n');
     expect((await get(`${s.url}/companies/2/tags`, 'T-admin')).status).toBe(402);
     expect((await box.run(['server', 'companies', 'set', '2', '--data', data, '--subscription-expired', 'off'])).code).toBe(0);
     expect((await get(`${s.url}/companies/2/tags`, 'T-admin')).status).toBe(200);

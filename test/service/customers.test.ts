@@ -61,11 +61,11 @@ function insertProject(customerId: number, opts: { name?: string; archived?: boo
 }
 
 let documentCounter = 0;
-function insertInvoice(customerId: number, status: string, finalRappen: number, opts: { contactId?: number; company?: number } = {}): number {
+function insertInvoice(customerId: number, status: string, finalRappen: number, opts: { contactId?: number; company?: number; currency?: string } = {}): number {
   documentCounter++;
-  return Number(db.prepare(`INSERT INTO invoices (company_id, user_id, customer_id, contact_id, number, date, payable_until, status, final_value, created_at, updated_at)
-    VALUES (?, 1, ?, ?, ?, '2025-03-01', '2025-03-31', ?, ?, ?, ?)`)
-    .run(opts.company ?? 1, customerId, opts.contactId ?? null, `R-2025-${String(documentCounter).padStart(3, '0')}`, status, finalRappen, NOW, NOW).lastInsertRowid);
+  return Number(db.prepare(`INSERT INTO invoices (company_id, user_id, customer_id, contact_id, number, date, payable_until, status, final_value, currency, created_at, updated_at)
+    VALUES (?, 1, ?, ?, ?, '2025-03-01', '2025-03-31', ?, ?, ?, ?, ?)`)
+    .run(opts.company ?? 1, customerId, opts.contactId ?? null, `R-2025-${String(documentCounter).padStart(3, '0')}`, status, finalRappen, opts.currency ?? 'CHF', NOW, NOW).lastInsertRowid);
 }
 
 function insertProposal(customerId: number, opts: { contactId?: number; company?: number } = {}): number {
@@ -105,6 +105,7 @@ const ZERO_SUMS = {
   open_expenses_sum: { sum: 0, formatted: 'CHF 0.00' },
   open_times_sum: { hours: 0, minutes: 0, totalMinutes: 0, readable: '00:00' },
   open_invoice_sum: '0.00',
+  open_invoice_sums: {},
 };
 
 describe('GET /customers/number and number generation', () => {
@@ -365,11 +366,12 @@ describe('computed sums and statistics (hand-checked)', () => {
     insertTime(insertProject(barelyTimed.id), 0, 1, 'open', true);
   });
 
-  it('computes open_expenses_sum, open_times_sum and open_invoice_sum on single and list responses', async () => {
+  it('computes open_expenses_sum, open_times_sum and open_invoice_sum (and per currency) on single and list responses', async () => {
     const expected = {
       open_expenses_sum: { sum: 1234.5, formatted: "CHF 1'234.50" },
       open_times_sum: { hours: 2, minutes: 15, totalMinutes: 135, readable: '02:15' },
       open_invoice_sum: "1'334.55",
+      open_invoice_sums: { CHF: 1334.55 },
     };
     expect(await read(rich.id)).toMatchObject(expected);
     const list = await svc.call('GET', `/companies/1/customers?filter[id]=${rich.id}`);
@@ -378,6 +380,18 @@ describe('computed sums and statistics (hand-checked)', () => {
     expect((await read(onlyExpenses.id)).open_expenses_sum).toEqual({ sum: 0.01, formatted: 'CHF 0.01' });
     expect((await read(barelyTimed.id)).open_times_sum).toEqual({ hours: 0, minutes: 1, totalMinutes: 1, readable: '00:01' });
     expect((await read(rich.id, '?include=activeProjects')).active_projects.map((p: any) => p.name)).toEqual(['Laufend']);
+  });
+
+  it('open_invoice_sums keeps the currencies apart, CHF first; open_invoice_sum adds them as the spec has it', async () => {
+    const devisen = await create({ name: 'Devisen Kunde' });
+    insertInvoice(devisen.id, 'sent', 126666, { currency: 'EUR' });
+    insertInvoice(devisen.id, 'reminder_two', 41605);
+    insertInvoice(devisen.id, 'sent', 1000, { currency: 'USD' });
+    insertInvoice(devisen.id, 'paid', 5000, { currency: 'EUR' });
+    const c = await read(devisen.id);
+    expect(c.open_invoice_sums).toEqual({ CHF: 416.05, EUR: 1266.66, USD: 10 });
+    expect(Object.keys(c.open_invoice_sums)).toEqual(['CHF', 'EUR', 'USD']);
+    expect(c.open_invoice_sum).toBe("1'692.71");
   });
 
   it('answers the statistics object bare', async () => {

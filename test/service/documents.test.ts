@@ -225,10 +225,23 @@ describe('lists', () => {
   it('newest first, with the summary shape and a meta over every match', async () => {
     const body = await list('?per_page=2');
     expect(idsOf(body)).toEqual([ids.reminder, ids.paid]);
-    expect(body.meta).toEqual({ count: 2, total: 5, sum: 1500, sum_formatted: "CHF 1'500.00", current_page: 1, last_page: 3, per_page: 2 });
+    expect(body.meta).toEqual({ count: 2, total: 5, sum: 1500, sums: { CHF: 1500 }, sum_formatted: "CHF 1'500.00", current_page: 1, last_page: 3, per_page: 2 });
     expect(body.data[0]).toMatchObject({ number: expect.stringMatching(/^R-2025-/), status: 'reminder_one', final_value: 500, customer: { id: b, name: 'Beta' } });
     expect(Object.keys(body.data[0])).toEqual(expect.arrayContaining(['id', 'number', 'title', 'date', 'status', 'final_value', 'customer']));
     expect((await list('?page=9')).data).toEqual([]);
+  });
+
+  it('sums per currency beside the spec\'s sum, which adds the final values whatever their currency; sum_formatted says them apart', async () => {
+    const devisen = freshCompany('Devisen AG');
+    const cust = await customer(devisen, 'Kunde');
+    for (const [currency, price] of [['EUR', 1266.66], ['CHF', 416.05], ['USD', 10], ['EUR', 0.34]] as const) {
+      await createDoc(devisen, 'invoices', { customer_id: cust, currency, date: '2025-07-01', positions: oneLine(price) });
+    }
+    const body = (await svc.call('GET', `/companies/${devisen}/invoices`)).body;
+    expect(body.meta).toMatchObject({ total: 4, sum: 1693.05, sums: { CHF: 416.05, EUR: 1267, USD: 10 }, sum_formatted: "CHF 416.05, EUR 1'267.00, USD 10.00" });
+    expect(Object.keys(body.meta.sums)).toEqual(['CHF', 'EUR', 'USD']);
+    const none = await list('?filter[customer_id]=999999');
+    expect(none.meta).toMatchObject({ total: 0, sum: 0, sums: {}, sum_formatted: 'CHF 0.00' });
   });
 
   it.each([

@@ -103,9 +103,11 @@ describe('a one-page invoice in German with a QR-IBAN', () => {
       inv.formatted.date, `Zahlbar bis ${inv.formatted.payable_until}`, 'Vielen Dank für Ihren Auftrag.',
       'Konzept und Design', '12.5', '150.00', "1'875.00", 'Umsetzung', '360.00', "Zwischentotal Website 2'235.00",
       'Hosting 2026', 'Rabatt 10 %', '432.00', 'Zahlbar innert 30 Tagen',
-      "Zwischentotal 2'667.00", 'Rabatt 2 % -53.34', "Total exkl. MWST 2'613.66", 'MWST 8.1 % 211.71', "Total CHF 2'825.37",
-      'Rundungsdifferenz -0.02', "Total CHF 2'825.35", 'Freundliche Grüsse',
+      "Zwischentotal 2'667.00 Rabatt 2 % -53.34 Total exkl. MWST 2'613.66 MWST 8.1 % auf CHF 2'613.66 211.71 Rundungsdifferenz -0.02 Total CHF 2'825.35",
+      'Freundliche Grüsse',
     ]) expect(text).toContain(s);
+    // the total once: not the total before rounding too
+    expect(text).not.toContain("2'825.37");
   });
 
   it('ends with the QR-bill payment part whose code carries the invoice', async () => {
@@ -315,9 +317,132 @@ describe('reminders, currencies without a QR part, refusals', () => {
   });
 });
 
+describe('what Swiss VAT law, banks and customers read, in de, fr, it and en', () => {
+  const UID = 'CHE-123.456.788';
+  /** how each language says it: the UID's label and suffix, the VAT line, the single total, a first reminder */
+  const LANGS = {
+    de: {
+      uid: `MWST-Nr. ${UID} MWST`, totals: "Zwischentotal 2'115.00 MWST 8.1 % auf CHF 2'115.00 171.32 Rundungsdifferenz -0.02 Total CHF 2'286.30",
+      total: 'Total CHF', reminder: '1. Mahnung', open: "Offener Betrag CHF 2'286.30",
+      facts: 'Mahndatum 16.02.2026 Rechnungsdatum 05.01.2026 Kundennummer 1 Fällig am 04.02.2026 Tage überfällig 12 Bitte bezahlen bis 26.02.2026',
+      text: "Sicher ist es Ihnen entgangen: Unsere Rechnung {number} vom 05.01.2026 war am 04.02.2026 zur Zahlung fällig und ist noch offen. Bitte überweisen Sie den offenen Betrag von CHF 2'286.30 bis 26.02.2026.",
+    },
+    fr: {
+      uid: `N° TVA ${UID} TVA`, totals: "Sous-total 2'115.00 TVA 8.1 % sur CHF 2'115.00 171.32 Différence d’arrondi -0.02 Total CHF 2'286.30",
+      total: 'Total CHF', reminder: '1er rappel', open: "Montant ouvert CHF 2'286.30",
+      facts: 'Date du rappel 16.02.2026 Date de la facture 05.01.2026 Numéro de client 1 Échue le 04.02.2026 Jours de retard 12 Veuillez payer d’ici le 26.02.2026',
+      text: "Sauf erreur de notre part, notre facture {number} du 05.01.2026, échue le 04.02.2026, n’a pas encore été réglée. Nous vous prions de bien vouloir verser le montant ouvert de CHF 2'286.30 d’ici le 26.02.2026.",
+    },
+    it: {
+      uid: `N. IVA ${UID} IVA`, totals: "Subtotale 2'115.00 IVA 8.1 % su CHF 2'115.00 171.32 Differenza di arrotondamento -0.02 Totale CHF 2'286.30",
+      total: 'Totale CHF', reminder: '1° sollecito', open: "Importo aperto CHF 2'286.30",
+      facts: 'Data del sollecito 16.02.2026 Data della fattura 05.01.2026 Numero cliente 1 Scaduta il 04.02.2026 Giorni di ritardo 12 Si prega di pagare entro il 26.02.2026',
+      text: "Forse le è sfuggito: la nostra fattura {number} del 05.01.2026, scaduta il 04.02.2026, non è ancora stata pagata. La preghiamo di versare l’importo aperto di CHF 2'286.30 entro il 26.02.2026.",
+    },
+    en: {
+      uid: `VAT no. ${UID} VAT`, totals: "Subtotal 2'115.00 VAT 8.1 % on CHF 2'115.00 171.32 Rounding difference -0.02 Total CHF 2'286.30",
+      total: 'Total CHF', reminder: 'First reminder', open: "Open amount CHF 2'286.30",
+      facts: 'Reminder date 16.02.2026 Invoice date 05.01.2026 Customer number 1 Due on 04.02.2026 Days overdue 12 Please pay by 26.02.2026',
+      text: "Perhaps this has escaped your notice: our invoice {number} of 05.01.2026 was due on 04.02.2026 and is still open. Please transfer the open amount of CHF 2'286.30 by 26.02.2026.",
+    },
+  } as const;
+
+  let c: number;
+  let cust: number;
+  beforeAll(async () => {
+    c = await company('Muster Treuhand GmbH');
+    setCompany(db(), c, { vatNumber: UID });
+    cust = await customer(c, { name: 'Beispiel AG', number: 1, street: 'Seestrasse 5', zip: '6003', city: 'Luzern', country: 'CH' });
+  });
+  /** 14.1 h at 150.00 = 2'115.00, MWST 8.1 % 171.32 (171.315), 2'286.32 rounded to 2'286.30 */
+  const invoice = (lang: string, body: Body = {}) => create(c, 'invoices', {
+    customer_id: cust, lang, date: '2026-01-05', payable_until: '2026-02-04', tax_rate_id: rate(c, 'MWST 8.1 %'), add_rounding_difference: true,
+    positions: [{ description: 'Beratung', amount: 14.1, price: 150, unit: 'h' }], ...body,
+  });
+  /** Moves the invoice through `statuses`, each reminder dated 16.02.2026 (its activity), due 26.02.2026. */
+  const remind = async (inv: any, statuses: string[]) => {
+    for (const s of statuses) {
+      expect((await svc.call('GET', `/companies/${c}/invoices/${inv.id}/mark-as?status=${s}&reminder_due_date=2026-02-26`)).status).toBe(200);
+    }
+    run(db(), "UPDATE activities SET created_at = '2026-02-16T09:00:00.000000Z' WHERE document_type = 'invoice' AND document_id = ? AND message LIKE 'Reminder % sent'", inv.id);
+  };
+
+  for (const [lang, l] of Object.entries(LANGS)) {
+    it(`${lang}: the UID with its suffix, the VAT line with rate and base, the total once; the QR code carries the final value`, async () => {
+      const inv = await invoice(lang);
+      const pdf = await pdfOf(c, 'invoices', inv.id, `law-invoice-${lang}`);
+      const text = flat(pdf.text[0]);
+      expect(text).toContain(l.uid);
+      expect(text).toContain(l.totals);
+      expect(text.split(l.total)).toHaveLength(2);
+      expect(text).not.toMatch(/MWST 8\.1 % 171/);
+      expect((await qrLines(pdf, 0))!.slice(18, 20)).toEqual(['2286.30', 'CHF']);
+    });
+
+    it(`${lang}: a reminder reads like one: its text with the invoice's dates and the open amount, the days overdue; the QR code asks for the open amount`, async () => {
+      const inv = await invoice(lang);
+      await remind(inv, ['sent', 'reminder_one']);
+      const pdf = await pdfOf(c, 'invoices', inv.id, `law-reminder-${lang}`);
+      const text = flat(pdf.text[0]);
+      expect(text).toContain(l.reminder);
+      expect(text).toContain(l.facts);
+      expect(text).toContain(`${l.uid}`);
+      expect(text).toContain(l.text.replace('{number}', inv.number));
+      expect(text).toContain(l.open);
+      expect(text.split(l.total)).toHaveLength(2);
+      expect((await qrLines(pdf, 0))!.slice(18, 20)).toEqual(['2286.30', 'CHF']);
+    });
+  }
+
+  it('a second reminder is firmer, the third names the consequence; the company\'s own text replaces the default, its placeholders filled', async () => {
+    const inv = await invoice('de');
+    await remind(inv, ['sent', 'reminder_one', 'reminder_two']);
+    expect(flat((await pdfOf(c, 'invoices', inv.id)).text[0])).toContain(`2. Mahnung Rechnung ${inv.number} Trotz unserer Zahlungserinnerung ist unsere Rechnung ${inv.number}`);
+    setCompany(db(), c, { reminderTextTwo: 'Wir haben noch keine Zahlung für {number} ({days} Tage überfällig) erhalten: {amount} bis {pay_by}, danke. {unbekannt}' });
+    try {
+      expect(flat((await pdfOf(c, 'invoices', inv.id)).text[0]))
+        .toContain(`Wir haben noch keine Zahlung für ${inv.number} (12 Tage überfällig) erhalten: CHF 2'286.30 bis 26.02.2026, danke. {unbekannt}`);
+    } finally {
+      setCompany(db(), c, { reminderTextTwo: 'none' });
+    }
+    await remind(inv, ['reminder_three']);
+    const text = flat((await pdfOf(c, 'invoices', inv.id, 'law-reminder-de-3')).text[0]);
+    expect(text).toContain('3. Mahnung');
+    expect(text).toContain('Andernfalls leiten wir ohne weitere Ankündigung die Betreibung ein');
+  });
+
+  it('VAT included: the total once, then "inkl. MWST 8.1 % auf CHF <net>"; a name_on_documents of its own replaces the name, never the rate', async () => {
+    const inv = await invoice('de', { vat_included: true, add_rounding_difference: false, positions: [{ description: 'Beratung', amount: 1, price: 1081 }] });
+    expect(flat((await pdfOf(c, 'invoices', inv.id)).text[0])).toContain("Total CHF 1'081.00 inkl. MWST 8.1 % auf CHF 1'000.00 81.00");
+    run(db(), "UPDATE tax_rates SET name_on_documents = 'Mehrwertsteuer 7.7 %' WHERE id = ?", rate(c, 'MWST 8.1 %'));
+    try {
+      for (const lang of ['de', 'fr']) {
+        const net = await invoice(lang, { add_rounding_difference: false });
+        expect(flat((await pdfOf(c, 'invoices', net.id)).text[0])).toContain(`Mehrwertsteuer 8.1 % ${lang === 'de' ? 'auf' : 'sur'} CHF 2'115.00 171.32`);
+      }
+    } finally {
+      run(db(), "UPDATE tax_rates SET name_on_documents = name WHERE id = ?", rate(c, 'MWST 8.1 %'));
+    }
+  });
+
+  it('a rounded total without VAT: subtotal, rounding difference, one total (French)', async () => {
+    const inv = await invoice('fr', { tax_rate_id: null, positions: [{ description: 'Conseil', amount: 1, price: 416.04 }] });
+    const text = flat((await pdfOf(c, 'invoices', inv.id)).text[0]);
+    expect(text).toContain("Sous-total 416.04 Différence d’arrondi 0.01 Total CHF 416.05");
+    expect(text.split('Total CHF')).toHaveLength(2);
+  });
+
+  it('a proposal carries the UID as well', async () => {
+    const p = await create(c, 'proposals', { customer_id: cust, lang: 'it', tax_rate_id: rate(c, 'MWST 8.1 %'), positions: [{ description: 'Consulenza', amount: 1, price: 100 }] });
+    const text = flat((await pdfOf(c, 'proposals', p.id, 'law-proposal-it')).text[0]);
+    expect(text).toContain(`N. IVA ${UID} IVA`);
+    expect(text).toContain('IVA 8.1 % su CHF 100.00 8.10');
+  });
+});
+
 describe('the PDF worker', () => {
   const model = (over: Partial<PdfModel> = {}): PdfModel => ({
-    type: 'invoice', lang: 'de', labels: labelsFor('de'), number: 'R-1', heading: 'Rechnung R-1', subheading: null,
+    type: 'invoice', lang: 'de', labels: labelsFor('de'), number: 'R-1', heading: 'Rechnung R-1', subheading: null, reminderText: null,
     sender: ['Muster AG'], recipient: ['Beispiel AG'], facts: [], currency: 'CHF', remarksTop: null,
     rows: [{ kind: 'position', child: false, text: 'Beratung', note: null, quantity: '1', unit: 'h', price: '100.00', sum: '100.00' }],
     totals: [{ label: 'Total CHF', value: '100.00', strong: true }], remarks: null, signature: null, qr: null, fileName: 'R-1.pdf', ...over,

@@ -131,7 +131,7 @@ describe('the page', () => {
     expect(t).toContain('Zwischentotal Website 2\'235.00');
     expect(t).toContain('Hosting 2026 Rabatt 10 % 1 480.00 432.00');
     expect(t).toContain('Zahlbar innert 30 Tagen');
-    expect(t).toContain('Zwischentotal 2\'667.00 Rabatt 2 % -53.34 Total exkl. MWST 2\'613.66 MWST 8.1 % 211.71 Total CHF 2\'825.37');
+    expect(t).toContain('Zwischentotal 2\'667.00 Rabatt 2 % -53.34 Total exkl. MWST 2\'613.66 MWST 8.1 % auf CHF 2\'613.66 211.71 Total CHF 2\'825.37');
     expect(page.html).toContain('<p class="remarks wrap">Preise in CHF.\nLieferfrist: 6 Wochen.</p>');
     expect(t).toContain('Ihre Antwort');
     expect(page.html).toContain(`<form class="accept" method="post" action="${p.path}/accept#answer">`);
@@ -143,15 +143,27 @@ describe('the page', () => {
 
   test('in the proposal\'s language: en, fr, it', async () => {
     const expected = {
-      en: ['Valid until 31.12.2099', 'Subtotal Website', 'Total CHF 2\'825.37', 'Accept proposal', 'Decline proposal', 'Download as PDF'],
-      fr: ['Valable jusqu’au 31.12.2099', 'Sous-total Website', 'Total hors TVA', 'Accepter l’offre', 'Refuser l’offre', 'Votre nom', 'Télécharger en PDF'],
-      it: ['Valido fino al 31.12.2099', 'Subtotale Website', 'Totale CHF 2\'825.37', 'Accettare l’offerta', 'Il suo nome', 'Scarica in PDF'],
+      en: ['Valid until 31.12.2099', 'Subtotal Website', 'VAT 8.1 % on CHF 2\'613.66 211.71', 'Total CHF 2\'825.37', 'Accept proposal', 'Decline proposal', 'Download as PDF'],
+      fr: ['Valable jusqu’au 31.12.2099', 'Sous-total Website', 'Total hors TVA', 'TVA 8.1 % sur CHF 2\'613.66 211.71', 'Accepter l’offre', 'Refuser l’offre', 'Votre nom', 'Télécharger en PDF'],
+      it: ['Valido fino al 31.12.2099', 'Subtotale Website', 'IVA 8.1 % su CHF 2\'613.66 211.71', 'Totale CHF 2\'825.37', 'Accettare l’offerta', 'Il suo nome', 'Scarica in PDF'],
     };
     for (const [lang, words] of Object.entries(expected)) {
       const p = await proposal({ lang });
       const page = await open(p.url);
       expect(page.html).toContain(`<html lang="${lang}">`);
       for (const w of words) expect(text(page.html), `${lang}: ${w}`).toContain(w);
+    }
+  });
+
+  test('the company\'s UID for VAT, with the suffix of the proposal\'s language, among the facts', async () => {
+    setCompany(db(), 1, { vatNumber: 'CHE-123.456.788' });
+    try {
+      for (const [lang, uid] of [['de', 'MWST-Nr. CHE-123.456.788 MWST'], ['fr', 'N° TVA CHE-123.456.788 TVA'], ['it', 'N. IVA CHE-123.456.788 IVA'], ['en', 'VAT no. CHE-123.456.788 VAT']]) {
+        const page = await open((await proposal({ lang })).url);
+        expect(text(page.html), lang).toContain(uid);
+      }
+    } finally {
+      setCompany(db(), 1, { vatNumber: 'none' });
     }
   });
 

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { parseDiscount, parsePositionFlag, parseProductFlag, positionsFromTimes, splitParts, type BillableTime } from '../../src/cli/shared/document-input.js';
+import {
+  joinedText, parseDiscount, parsePositionFlag, parseProductFlag, positionsFromTimes, splitParts, WORK_TEXT_MAX, type BillableTime,
+} from '../../src/cli/shared/document-input.js';
 import { UsageError } from '../../src/errors.js';
 
 describe('--position', () => {
@@ -35,7 +37,7 @@ describe('positions from time entries', () => {
   ];
 
   test('by entry: one position each, in date order', () => {
-    expect(positionsFromTimes(times, 'entry')).toEqual([
+    expect(positionsFromTimes(times, 'entry', 'Website')).toEqual([
       { type: 'position', description: '02.03.2026 Konzept', amount: '1.500', price: '150.00', unit: 'h', date: '2026-03-02' },
       { type: 'position', description: '02.03.2026 Meeting', amount: '2.000', price: '150.00', unit: 'h', date: '2026-03-02' },
       { type: 'position', description: '02.03.2026 Support', amount: '0.333', price: '180.00', unit: 'h', date: '2026-03-02' },
@@ -44,24 +46,51 @@ describe('positions from time entries', () => {
   });
 
   test('by date: one position per day and rate', () => {
-    expect(positionsFromTimes(times, 'date').map((p) => [p.description, p.amount, p.price])).toEqual([
+    expect(positionsFromTimes(times, 'date', 'Website').map((p) => [p.description, p.amount, p.price])).toEqual([
       ['02.03.2026 Konzept; Meeting', '3.500', '150.00'],
       ['02.03.2026 Support', '0.333', '180.00'],
       ['03.03.2026 Review', '0.750', '180.00'],
     ]);
   });
 
-  test('by task: one position per task and rate, entries without a task together', () => {
-    expect(positionsFromTimes(times, 'task', 'No task').map((p) => [p.description, p.amount, p.price, p.date])).toEqual([
+  test('by task: one position per task and rate; hours without a task say what they were, never a placeholder', () => {
+    expect(positionsFromTimes(times, 'task', 'Website').map((p) => [p.description, p.amount, p.price, p.date])).toEqual([
       ['Design', '1.500', '150.00', undefined],
-      ['No task', '2.000', '150.00', undefined],
-      ['No task', '0.333', '180.00', undefined],
+      ['Meeting', '2.000', '150.00', undefined],
+      ['Support', '0.333', '180.00', undefined],
       ['Design', '0.750', '180.00', undefined],
     ]);
   });
 
+  test('without a task, the service\'s name; without either, the descriptions joined and cut to fit; without any, the project\'s name', () => {
+    const long = 'Fehlersuche im Bestellprozess der Webseite mit Kunde am Telefon';
+    const loose: BillableTime[] = [
+      { id: 1, date: '2026-03-02', description: 'Anpassungen', hours: 1, minutes: 0, hourly_rate: 150, task_id: null, service_id: 4, service_name: 'Programmierung' },
+      { id: 2, date: '2026-03-03', description: 'Tests', hours: 1, minutes: 0, hourly_rate: 150, task_id: null, service_id: 4, service_name: 'Programmierung' },
+      ...[3, 4, 5, 6, 7].map((id) => ({ id, date: '2026-03-04', description: `${long} ${id}`, hours: 0, minutes: 30, hourly_rate: 120, task_id: null })),
+      { id: 8, date: '2026-03-05', description: '', hours: 0, minutes: 15, hourly_rate: 100, task_id: null },
+      // a task whose name is not known is no name: the service says it
+      { id: 9, date: '2026-03-06', description: 'Deploy', hours: 0, minutes: 15, hourly_rate: 90, task_id: 12, task_name: null, service_id: 4, service_name: 'Programmierung' },
+    ];
+    const byTask = positionsFromTimes(loose, 'task', 'Website');
+    expect(byTask.map((p) => [p.description?.slice(0, 40), p.amount])).toEqual([
+      ['Programmierung', '2.000'], [`${long} 3; ${long}`.slice(0, 40), '2.500'], ['Website', '0.250'], ['Programmierung', '0.250'],
+    ]);
+    const joined = byTask[1].description!;
+    expect(joined.length).toBeLessThanOrEqual(WORK_TEXT_MAX);
+    expect(joined).toMatch(/^Fehlersuche .*; Fehlersuche .*[^ ;]…$/);
+    expect(positionsFromTimes(loose, 'entry', 'Website').map((p) => p.description).slice(-2)).toEqual(['05.03.2026 Website', '06.03.2026 Deploy']);
+    expect(byTask.map((p) => p.description)).not.toContain('Ohne Aufgabe');
+  });
+
+  test('joined texts: each once, white space made one, cut at a word before the limit', () => {
+    expect(joinedText(['Layout', ' Layout ', 'Review\nStart', ''])).toBe('Layout; Review Start');
+    expect(joinedText(['eins zwei drei vier'], 12)).toBe('eins zwei…');
+    expect(joinedText(['x'.repeat(30)], 10)).toBe(`${'x'.repeat(9)}…`);
+  });
+
   test('a rate that is not an amount is named', () => {
-    expect(() => positionsFromTimes([{ ...times[0], hourly_rate: 'x' }], 'entry')).toThrow('time entry 3 has no readable hourly rate');
+    expect(() => positionsFromTimes([{ ...times[0], hourly_rate: 'x' }], 'entry', 'Website')).toThrow('time entry 3 has no readable hourly rate');
   });
 });
 

@@ -12,19 +12,21 @@ const invoice = {
     { id: 4, type: 'position', description: 'Hosting 2026', amount: 1, unit: null, price: 480, sum: 432, discount_amount: 10, discount_type: 'percentage', parent_id: null },
     { id: 5, type: 'text', description: 'Zahlbar innert 30 Tagen', parent_id: null },
   ],
-  total_value: 2667, discount_rate: 2, discount_amount: 53.34, vat_active: true, vat_included: false, tax_rate: { name: 'MWST 8.1 %' },
-  vat_amount: 211.71, rounding_difference: -0.02, final_value: 2825.35,
+  total_value: 2667, discount_rate: 2, discount_amount: 53.34, vat_active: true, vat_included: false,
+  tax_rate: { name: 'MWST 8.1 %', name_on_documents: 'MWST 8.1 %', rate: 8.1 }, lang: 'de',
+  total_value_with_discount: 2613.66, vat_amount: 211.71, total_value_with_vat: 2825.37, rounding_difference: -0.02, final_value: 2825.35,
   proposal: { number: 'O-2026-002' }, time_ids: [7, 8], entry_ids: [], receivable_entry_id: 11, entry_id: null, entries: [{ id: 11, number: 'E-2026-005' }],
 };
 
 describe('documentView', () => {
-  test('an invoice reads like the document', () => {
-    expect(documentView(invoice).join('\n')).toBe([
+  test('an invoice reads like the document: the UID, the VAT line with rate and base, the total once, a reminder\'s open amount', () => {
+    expect(documentView(invoice, {}, { vatNumber: 'CHE-123.456.788' }).join('\n')).toBe([
       'Rechnung R-2026-004  ·  1st reminder  ·  overdue',
       'Customer   Muster AG (1003), Eva Muster',
       'Project    Website',
       'Date       02.03.2026, payable until 01.04.2026 (30 days)',
       'Reminder   due 20.04.2026',
+      'VAT no.    CHE-123.456.788 MWST',
       '',
       '#  DESCRIPTION              QUANTITY   PRICE  DISCOUNT       CHF',
       '   Website                                              2\'235.00',
@@ -33,14 +35,29 @@ describe('documentView', () => {
       '3  Hosting 2026                    1  480.00      10 %    432.00',
       '   Zahlbar innert 30 Tagen',
       '',
-      'Subtotal      2\'667.00',
-      'Discount 2 %    -53.34',
-      'MWST 8.1 %      211.71',
-      'Rounding         -0.02',
-      'Total CHF     2\'825.35',
+      'Subtotal                   2\'667.00',
+      'Discount 2 %                 -53.34',
+      'VAT 8.1 % on CHF 2\'613.66    211.71',
+      'Rounding                      -0.02',
+      'Total CHF                  2\'825.35',
+      'Open CHF                   2\'825.35',
       '',
       'Linked: proposal O-2026-002; 2 time entries; receivable booking E-2026-005',
     ].join('\n'));
+  });
+
+  test('VAT included: the total, then "incl. VAT 8.1 % on" the net; a name of its own replaces "VAT", never the rate; rounding without VAT: one total', () => {
+    const included = documentView({
+      ...invoice, status: 'sent', positions: [], discount_amount: 0, total_value: 1081, vat_included: true, vat_amount: 81, total_value_with_vat: 1081,
+      rounding_difference: 0, final_value: 1081, tax_rate: { name: 'Normalsatz', name_on_documents: 'Mehrwertsteuer 7.7 %', rate: 8.1 },
+    });
+    expect(included.slice(included.indexOf('') + 1, included.indexOf('') + 4)).toEqual([
+      'Subtotal                                    1\'081.00',
+      'Total CHF                                   1\'081.00',
+      'incl. Mehrwertsteuer 8.1 % on CHF 1\'000.00     81.00',
+    ]);
+    const rounded = documentView({ ...invoice, status: 'sent', positions: [], discount_amount: 0, vat_active: false, total_value: 416.04, rounding_difference: 0.01, final_value: 416.05 });
+    expect(rounded.filter((l) => /^(Subtotal|Rounding|Total)/.test(l))).toEqual(['Subtotal   416.04', 'Rounding     0.01', 'Total CHF  416.05']);
   });
 
   test('a proposal without positions, VAT or links', () => {

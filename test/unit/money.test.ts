@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
-  formatCurrency, groupRappen, mulDivRound, percentHundredthsToNumber, rappenToJson, rappenToNumber, rappenToString, roundTo5,
+  byCurrency, formatCurrency, formatCurrencySums, groupRappen, mulDivRound, percentHundredthsToNumber, rappenToJson, rappenToNumber, rappenToString, roundTo5,
   toPercentHundredths, toRappen, toScaled,
 } from '../../src/domain/money.js';
 
@@ -133,5 +133,13 @@ describe('rappenToJson: a sum as the API writes it', () => {
   test('groups a bigint like a number', () => {
     expect(formatCurrency(12_000_000_000_000_003n)).toBe("CHF 120'000'000'000'000.03");
     expect(groupRappen(-123456n)).toBe("-1'234.56");
+  });
+});
+
+describe('sums per currency', () => {
+  test('CHF first, then by code; never added into one; none is CHF 0.00', () => {
+    expect(formatCurrencySums(new Map<string, bigint | number>([['EUR', 126666n], ['USD', 1000], ['CHF', 41605n]]))).toBe("CHF 416.05, EUR 1'266.66, USD 10.00");
+    expect(['USD', 'EUR', 'CHF', 'GBP'].sort(byCurrency)).toEqual(['CHF', 'EUR', 'GBP', 'USD']);
+    expect(formatCurrencySums(new Map())).toBe('CHF 0.00');
   });
 });

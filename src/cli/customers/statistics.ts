@@ -1,6 +1,8 @@
-// `acct customers statistics <customer>`: income, expenses and profit from the customer's bookings;
-// total, billable, non-billable and open hours from the time of the customer's projects.
-import { customerStatistics } from '../../api/endpoints/customers.js';
+// `acct customers statistics <customer>`: income, expenses and profit from the customer's bookings (in
+// the books' currency); total, billable, non-billable and open hours from the time of the customer's
+// projects; and the unpaid invoices per currency (from the customer's record), never added into one.
+import { customerPaths, customerStatistics } from '../../api/endpoints/customers.js';
+import { getRecord } from '../shared/existing.js';
 import type { Column } from '../../output/types.js';
 import { planOutput, printRecord } from '../output.js';
 import { RefResolver } from '../refs.js';
@@ -16,6 +18,7 @@ const COLUMNS: Column[] = [
   { key: 'hoursNonBillable', header: 'hours non-billable' },
   { key: 'hoursOpen', header: 'hours open' },
   { key: 'billability', header: 'billability %', kind: 'int' },
+  { key: 'open_invoice_sums', header: 'open invoices', kind: 'sums' },
 ];
 
 interface StatisticsOptions {
@@ -29,6 +32,9 @@ export default async function statistics({ customer }: StatisticsOptions, io: Ve
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
     const id = await new RefResolver(rt.client, company).resolve('customer', customer, '<customer>');
-    printRecord(plan, { ...(await customerStatistics(rt.client, company, id)) });
+    const statistics = await customerStatistics(rt.client, company, id);
+    const record = await getRecord<Record<string, unknown>>(rt.client, customerPaths.one(company, id));
+    // a service without the sums per currency: its one figure, as it gives it
+    printRecord(plan, { ...statistics, open_invoice_sums: record.open_invoice_sums ?? record.open_invoice_sum ?? null });
   });
 }

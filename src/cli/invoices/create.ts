@@ -1,8 +1,10 @@
 // `acct invoices create`: the shared create, plus billing — --times-of PROJECT bills the project's
-// open, billable time entries not yet invoiced (linked through time_ids), --expenses the customer's
-// billable expense bookings not yet invoiced (entry_ids), each where its flag stands among the positions.
+// open, billable time entries not yet invoiced (linked through time_ids), each position saying the work
+// (task, service, descriptions; never a placeholder), --expenses the customer's billable expense
+// bookings not yet invoiced (entry_ids), each where its flag stands among the positions.
 import { allEntries, dateFilter } from '../../api/endpoints/entries.js';
 import { projectPaths } from '../../api/endpoints/projects.js';
+import { servicePaths } from '../../api/endpoints/services.js';
 import { timePaths, type TimeEntry } from '../../api/endpoints/times.js';
 import type { ApiClient } from '../../api/http.js';
 import { paginate } from '../../api/paginate.js';
@@ -13,7 +15,7 @@ import { notice } from '../globals.js';
 import { convertValue } from '../resource/body.js';
 import type { VerbIO } from '../verb.js';
 import { positionsFromTimes, type TimeGrouping } from '../shared/document-input.js';
-import { getRecord } from '../shared/existing.js';
+import { findRecord, getRecord } from '../shared/existing.js';
 import { KINDS, type Ordered } from '../shared/documents/fields.js';
 import { createDocumentWith, type CreateAddition, type Planned, type WriteOptions } from '../shared/documents/write.js';
 
@@ -44,6 +46,16 @@ async function openTimes(client: ApiClient, company: number, projectId: number, 
   return times;
 }
 
+/** The names of the services the entries were tracked under (by id), one request per service. */
+async function serviceNames(client: ApiClient, company: number, times: readonly TimeEntry[]): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  for (const id of new Set(times.map((t) => t.service_id).filter((id): id is number => typeof id === 'number'))) {
+    const service = await findRecord(client, servicePaths.one(company, id));
+    if (typeof service?.name === 'string') names.set(id, service.name);
+  }
+  return names;
+}
+
 function billing(o: CreateOptions, period: Period): CreateAddition {
   const timesOf = o.timesOf?.[0];
   const expenses = o.expenses?.[0];
@@ -60,8 +72,11 @@ function billing(o: CreateOptions, period: Period): CreateAddition {
         if (times.length === 0) {
           throw new CliError(`project ${project.name} has no open, billable time entries that are not invoiced yet${periodText(period)}: nothing to bill, no invoice created`, ExitCode.NotFound);
         }
-        const billable = times.map((t) => ({ ...t, task_name: (t.task as Rec | null | undefined)?.title ?? null }));
-        planned.push({ seq: timesOf.seq, items: positionsFromTimes(billable, o.groupBy ?? 'entry') });
+        const services = await serviceNames(rt.client, company, times);
+        const billable = times.map((t) => ({
+          ...t, task_name: (t.task as Rec | null | undefined)?.title ?? null, service_name: services.get(Number(t.service_id)) ?? null,
+        }));
+        planned.push({ seq: timesOf.seq, items: positionsFromTimes(billable, o.groupBy ?? 'entry', String(project.name ?? '')) });
         body.time_ids = times.map((t) => t.id);
       }
       if (expenses) {

@@ -9,6 +9,8 @@ import { lazy } from '../verb.js';
 const BILLING_HELP = `Billing hours: --times-of PROJECT links every open, billable time entry of the project that is not
 on an invoice yet (within --from/--to when given) and writes a position per entry (--group-by entry),
 per day or per task, each per hourly rate: the hours as the quantity (unit h), the rate as the price.
+Each says the work: by task the task's name, else the service's, else the entries' descriptions
+(joined, cut to fit), else the project's name; by entry or day the date and the descriptions first.
 The customer defaults to the project's. No such time entry: exit 5, nothing is created.
 --expenses adds the customer's billable expense bookings not on an invoice yet (within --from/--to)
 as positions of 1 × their sum and links them; finding none is only said on stderr.

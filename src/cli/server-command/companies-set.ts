@@ -28,6 +28,9 @@ const COMPANY_COLUMNS: Column[] = [
   { key: 'closed_until', header: 'closed until', kind: 'date' }, { key: 'creditor_name', header: 'creditor' },
   { key: 'creditor_street', header: 'street' }, { key: 'creditor_building', header: 'building' }, { key: 'creditor_zip', header: 'zip' },
   { key: 'creditor_city', header: 'city' }, { key: 'creditor_country', header: 'country' },
+  { key: 'vat_number', header: 'UID' }, { key: 'vat_method', header: 'vat method' }, { key: 'vat_basis', header: 'vat basis' },
+  { key: 'vat_period', header: 'vat period' }, { key: 'vat_net_tax_rates', header: 'net tax rates', default: false },
+  { key: 'reminder_text_one', default: false }, { key: 'reminder_text_two', default: false }, { key: 'reminder_text_three', default: false },
   { key: 'timezone', default: false }, { key: 'created_at', kind: 'datetime', default: false }, { key: 'updated_at', kind: 'datetime', default: false },
 ];
 

@@ -100,34 +100,60 @@ export interface BillableTime {
   hourly_rate: number | string;
   task_id: number | null;
   task_name?: string | null;
+  service_id?: number | null;
+  service_name?: string | null;
 }
 
 const hoursOf = (minutes: number): string => scaledToString(mulDivRound(minutes, 1000, 60), 3);
 
+/** The longest text a position made from time entries gets: a few lines on the PDF, not a diary. */
+export const WORK_TEXT_MAX = 200;
+
+/** Texts joined with "; ", each once, cut before `max` characters at a word, with "…" where cut. */
+export function joinedText(texts: readonly string[], max = WORK_TEXT_MAX): string {
+  const text = [...new Set(texts.map((t) => t.trim().replace(/\s+/g, ' ')).filter((t) => t !== ''))].join('; ');
+  if ([...text].length <= max) return text;
+  const cut = [...text].slice(0, max - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s;,]+$/, '')}…`;
+}
+
+interface Group { date?: string; minutes: number; rate: number; tasks: string[]; services: string[]; notes: string[] }
+
+/** The first of the texts that says something, joined and cut; `fallback` (the project's name) when none does. */
+const firstText = (fallback: string, ...texts: string[][]): string => texts.map((t) => joinedText(t)).find((t) => t !== '') ?? fallback;
+
 /**
  * One position per group and hourly rate: hours (minutes / 60, three decimals) as the amount with
- * unit h, the rate as the price. `entry`: each entry ("dd.mm.yyyy description"); `date`: the day's
- * descriptions joined; `task`: the task's name (entries without a task under `withoutTask`). Groups
- * keep the order of their first entry (entries sorted by date, then id).
+ * unit h, the rate as the price. `entry`: each entry, "dd.mm.yyyy" and its text; `date`: the day's
+ * entries, their texts joined; `task`: the entries of a task, else of a service, else the rest. A
+ * position says what was done, never a placeholder: by task, the task's name, else the service's,
+ * else the entries' descriptions; by entry or day the descriptions first, then task and service. With
+ * none of these, `fallback` (the project's name). Groups keep the order of their first entry
+ * (entries sorted by date, then id).
  */
-export function positionsFromTimes(times: readonly BillableTime[], grouping: TimeGrouping, withoutTask = 'Ohne Aufgabe'): PositionItem[] {
+export function positionsFromTimes(times: readonly BillableTime[], grouping: TimeGrouping, fallback: string): PositionItem[] {
   const sorted = [...times].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
-  const groups = new Map<string, { label: string; date?: string; minutes: number; rate: number; notes: string[] }>();
+  const groups = new Map<string, Group>();
   for (const t of sorted) {
     const rate = toRappen(t.hourly_rate);
     if (rate === undefined) throw new CliError(`time entry ${t.id} has no readable hourly rate (${String(t.hourly_rate)})`);
-    const minutes = t.hours * 60 + t.minutes;
-    const key = grouping === 'entry' ? `e${t.id}` : grouping === 'date' ? `d${t.date}|${rate}` : `t${t.task_id ?? '-'}|${rate}`;
-    const label = grouping === 'task' ? (t.task_name || (t.task_id === null ? withoutTask : `#${t.task_id}`)) : formatDate(t.date);
-    const group = groups.get(key) ?? { label, date: grouping === 'task' ? undefined : t.date, minutes: 0, rate, notes: [] };
-    group.minutes += minutes;
-    const note = (t.description ?? '').trim();
-    if (note !== '' && !group.notes.includes(note)) group.notes.push(note);
+    const task = (t.task_name ?? '').trim();
+    const service = (t.service_name ?? '').trim();
+    const kind = task ? `t${t.task_id}` : service ? `s${t.service_id}` : 'n';
+    const key = grouping === 'entry' ? `e${t.id}` : grouping === 'date' ? `d${t.date}|${rate}` : `${kind}|${rate}`;
+    const group = groups.get(key) ?? { date: grouping === 'task' ? undefined : t.date, minutes: 0, rate, tasks: [], services: [], notes: [] };
+    group.minutes += t.hours * 60 + t.minutes;
+    group.tasks.push(task);
+    group.services.push(service);
+    group.notes.push(t.description ?? '');
     groups.set(key, group);
   }
   return [...groups.values()].map((g) => ({
     type: 'position',
-    description: grouping === 'task' || g.notes.length === 0 ? g.label : `${g.label} ${g.notes.join('; ')}`,
+    description: g.date === undefined
+      ? firstText(fallback, g.tasks, g.services, g.notes)
+      : `${formatDate(g.date)} ${firstText(fallback, g.notes, g.tasks, g.services)}`,
     amount: hoursOf(g.minutes),
     price: rappenToString(g.rate),
     unit: 'h',

@@ -1,6 +1,9 @@
 // `acct proposals get` / `acct invoices get` on a terminal: the document as a bookkeeper reads it —
-// header, customer, dates, positions (collections indented), totals, status and what it is linked to.
-// Pure text from the API's record; machine formats (json, tsv, csv) print the record itself.
+// header, customer, dates, the company's UID for VAT, positions (collections indented), totals (the
+// VAT line with its rate and base, the total once; a reminder's open amount), status and what it is
+// linked to. Pure text from the API's record; machine formats (json, tsv, csv) print the record itself.
+import { rappenToNumber, toRappen } from '../../domain/money.js';
+import { vatName, vatNumberText } from '../../domain/uid.js';
 import { formatDate, formatMoney } from '../../output/format.js';
 
 type Doc = Record<string, any>;
@@ -33,8 +36,37 @@ export interface ProposalLink {
   answer?: { decision: 'accepted' | 'declined'; name: string; date: string; comment: string | null };
 }
 
+/** What `get` knows of the company: its UID for VAT, printed on its documents (undefined: not known). */
+export interface CompanyFacts { vatNumber?: string | null }
+
+const REMINDERS = ['reminder_one', 'reminder_two', 'reminder_three'];
+
+/**
+ * The totals as the PDF has them: subtotal, discount, the VAT line with rate and base (VAT on top),
+ * the rounding difference, the total once, "incl. VAT …" after it; a reminder's open amount last.
+ * The VAT line's name follows the PDF's rule (the rate's name_on_documents, else "VAT").
+ */
+function totalLines(doc: Doc, currency: string): [string, string][] {
+  const totals: [string, string][] = [['Subtotal', formatMoney(doc.total_value)]];
+  if (Number(doc.discount_amount)) totals.push([`Discount ${amountText(doc.discount_rate)} %`, `-${formatMoney(doc.discount_amount)}`]);
+  let vatLine: string | undefined;
+  if (doc.vat_active) {
+    // the amount the rate applies to: the net, with VAT on top or included alike
+    const net = (toRappen(doc.total_value_with_vat ?? 0) ?? 0) - (toRappen(doc.vat_amount ?? 0) ?? 0);
+    const rate = doc.tax_rate?.rate === undefined || doc.tax_rate?.rate === null ? '' : ` ${amountText(doc.tax_rate.rate)} %`;
+    vatLine = `${vatName(doc.tax_rate?.name_on_documents ?? doc.tax_rate?.name, 'en')}${rate} on ${currency} ${formatMoney(rappenToNumber(net))}`;
+    if (!doc.vat_included) totals.push([vatLine, formatMoney(doc.vat_amount)]);
+  }
+  if (Number(doc.rounding_difference)) totals.push(['Rounding', formatMoney(doc.rounding_difference)]);
+  totals.push([`Total ${currency}`, formatMoney(doc.final_value)]);
+  if (vatLine && doc.vat_included) totals.push([`incl. ${vatLine}`, formatMoney(doc.vat_amount)]);
+  // no partial payments are kept: what a reminder asks for is the final value
+  if (doc.type === 'invoice' && REMINDERS.includes(doc.status)) totals.push([`Open ${currency}`, formatMoney(doc.final_value)]);
+  return totals;
+}
+
 /** The document as lines of text (no colour: the caller may colour the status). */
-export function documentView(doc: Doc, link: ProposalLink = {}): string[] {
+export function documentView(doc: Doc, link: ProposalLink = {}, company: CompanyFacts = {}): string[] {
   const invoice = doc.type === 'invoice';
   const currency = doc.currency ?? 'CHF';
   const lines: string[] = [];
@@ -50,6 +82,7 @@ export function documentView(doc: Doc, link: ProposalLink = {}): string[] {
   lines.push(`Date       ${formatDate(doc.date)}${due}`);
   if (invoice && doc.reminder_due_date) lines.push(`Reminder   due ${formatDate(doc.reminder_due_date)}`);
   if (invoice && doc.paid_at) lines.push(`Paid       ${formatDate(doc.paid_at)}`);
+  if (company.vatNumber) lines.push(`VAT no.    ${vatNumberText(company.vatNumber, doc.lang ?? 'de')}`);
   if (doc.remarks_top) lines.push('', String(doc.remarks_top));
 
   const positions: Doc[] = doc.positions ?? [];
@@ -67,15 +100,7 @@ export function documentView(doc: Doc, link: ProposalLink = {}): string[] {
     lines.push('', ...table(rows, new Set([0, 2, 3, 4, 5])));
   }
 
-  const totals: [string, string][] = [['Subtotal', formatMoney(doc.total_value)]];
-  if (Number(doc.discount_amount)) totals.push([`Discount ${amountText(doc.discount_rate)} %`, `-${formatMoney(doc.discount_amount)}`]);
-  if (doc.vat_active) {
-    const rate = doc.tax_rate ? `${doc.tax_rate.name ?? ''}`.trim() : 'VAT';
-    if (doc.vat_included) totals.push([`incl. ${rate}`, formatMoney(doc.vat_amount)]);
-    else totals.push([rate || 'VAT', formatMoney(doc.vat_amount)]);
-  }
-  if (Number(doc.rounding_difference)) totals.push(['Rounding', formatMoney(doc.rounding_difference)]);
-  totals.push([`Total ${currency}`, formatMoney(doc.final_value)]);
+  const totals = totalLines(doc, currency);
   const labelWidth = Math.max(...totals.map(([l]) => l.length));
   const valueWidth = Math.max(...totals.map(([, v]) => v.length));
   lines.push('', ...totals.map(([l, v]) => `${l.padEnd(labelWidth)}  ${v.padStart(valueWidth)}`));

@@ -1,7 +1,7 @@
 // A customer as the API shows it: its fields, the computed sums of its row (open expenses, open time,
 // unpaid invoices) and the relations an `include` asks for.
 import { durationOf, openExpensesSum } from '../domain/customer-stats.js';
-import { groupRappen, rappenToNumber } from '../domain/money.js';
+import { byCurrency, groupRappen, rappenToJson, rappenToNumber } from '../domain/money.js';
 import type { Db, Row } from '../store/db.js';
 import { activeProjectRows, customerContactRows } from '../store/customers.js';
 import { documentRowsWhere } from '../store/documents.js';
@@ -21,6 +21,12 @@ const toProjectSummary = (r: Row) => ({
   start_date: r.start_date, end_date: r.end_date, archived: bool(r.archived), created_at: r.created_at, updated_at: r.updated_at,
 });
 
+/** { "CHF": "41605", … } (Rappen as text, from the row's JSON) → { CHF: 416.05, … }, CHF first. */
+function currencySums(json: unknown): Record<string, number> {
+  const rappen = JSON.parse(typeof json === 'string' && json !== '' ? json : '{}') as Record<string, string>;
+  return Object.fromEntries(Object.keys(rappen).sort(byCurrency).map((c) => [c, rappenToJson(BigInt(rappen[c]))]));
+}
+
 export type Customer = Record<string, unknown> & { id: number; name: string; number: number | null };
 
 export function toCustomer(db: Db, r: Row, inc: CustomerIncludes = {}): Customer {
@@ -34,7 +40,9 @@ export function toCustomer(db: Db, r: Row, inc: CustomerIncludes = {}): Customer
     created_at: r.created_at, updated_at: r.updated_at,
     open_expenses_sum: openExpensesSum(Number(r.open_expenses)),
     open_times_sum: durationOf(Number(r.open_minutes)),
+    // the spec's string adds the unpaid invoices whatever their currency; per currency beside it
     open_invoice_sum: groupRappen(Number(r.open_invoices)),
+    open_invoice_sums: currencySums(r.open_invoices_by_currency),
   };
   const companyId = Number(r.company_id);
   if (inc.taxRate) {

@@ -2,10 +2,11 @@
 // positions (flat, each collection followed by its children), and activities keyed by their time in the
 // company's zone. Money leaves as decimals, amounts with three decimals, dates also dd.mm.yyyy.
 import { formatCurrency, percentHundredthsToNumber, rappenToNumber, scaledToString } from '../domain/money.js';
-import { generatedTitle, isOverdue, isReminder, payableDays, type DocumentType } from '../domain/documents.js';
+import { generatedTitle, isOverdue, isReminder, payableDays, REMINDER_STATUSES, type DocumentType } from '../domain/documents.js';
+import { todayOf, zoneOf } from '../clock.js';
 import { dotted, wallClock } from '../domain/time.js';
 import type { Db, Row } from '../store/db.js';
-import { activityRows, positionRows } from '../store/documents.js';
+import { activityRows, lastActivityAt, positionRows } from '../store/documents.js';
 import { findAccountRow } from '../store/accounts.js';
 import { customerRow } from '../store/customers.js';
 import type { StoredFile } from '../store/files.js';
@@ -157,6 +158,17 @@ export function documentActivities(db: Db, type: DocumentType, documentId: numbe
 }
 
 /**
+ * The day an invoice in a reminder status was reminded: when the latest "Reminder N sent" of its level
+ * was recorded (company zone), so the letter reads the same whenever it is printed; today if none is.
+ */
+function reminderDate(db: Db, company: Row, type: DocumentType, row: Row): string | undefined {
+  const level = (REMINDER_STATUSES as readonly string[]).indexOf(row.status) + 1;
+  if (type !== 'invoice' || level === 0) return undefined;
+  const at = lastActivityAt(db, type, Number(row.id), `Reminder ${level} sent`);
+  return at ? wallClock(new Date(at), zoneOf(company)).date : todayOf(company);
+}
+
+/**
  * The document as its PDF shows it (and the public proposal page): the stored rows of its positions,
  * customer, tax rate and bank account gathered into the render model. `company` is the company's row.
  */
@@ -167,6 +179,7 @@ export function documentModel(db: Db, company: Row, type: DocumentType, row: Row
     type, doc: row, positions: positionRows(db, type, Number(row.id)), company,
     customer: customerRow(db, companyId, Number(row.customer_id)) ?? { name: '' },
     taxRate: row.tax_rate_id === null ? undefined : findTaxRateRow(db, companyId, Number(row.tax_rate_id)), bankAccount,
+    reminderDate: reminderDate(db, company, type, row),
   });
 }
 

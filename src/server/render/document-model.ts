@@ -4,12 +4,14 @@
 // (src/domain/qr-bill.ts), which checks it before anything is drawn. The route builds the model;
 // document-pdf.ts (loaded with await import() on use) lays it out.
 import type { Data as SwissQrData } from 'swissqrbill/types';
-import { generatedTitle, isReminder, REMINDER_STATUSES, type DocumentType } from '../domain/documents.js';
-import { groupRappen, percentHundredthsToNumber, rappenToNumber, scaledToString } from '../domain/money.js';
-import { dotted } from '../domain/time.js';
+import { generatedTitle, isReminder, REMINDER_DAYS, REMINDER_STATUSES, type DocumentType } from '../domain/documents.js';
+import { reminderTextColumn } from '../domain/company-settings.js';
+import { formatCurrency, groupRappen, percentHundredthsToNumber, rappenToNumber, scaledToString } from '../domain/money.js';
+import { addDays, daysBetween, dotted } from '../domain/time.js';
 import type { Row } from '../store/db.js';
 import { normaliseIban } from '../../domain/iban.js';
 import { qrFields, qrMessage, type QrBillInput } from '../../domain/qr-bill.js';
+import { vatName, vatNumberText } from '../../domain/uid.js';
 import { labelsFor, type PdfLabels } from './labels.js';
 
 export interface PdfRow {
@@ -36,6 +38,8 @@ export interface PdfModel {
   heading: string;
   /** under the heading of a reminder: the invoice's own title */
   subheading: string | null;
+  /** a reminder's letter: the company's text of its level, or the default, with its figures filled in */
+  reminderText: string | null;
   sender: string[];
   recipient: string[];
   /** label / value pairs beside the recipient: number, date, payable or valid until */
@@ -70,6 +74,39 @@ function recipientLines(customer: Row): string[] {
     [text(customer.zip), text(customer.city)].filter(Boolean).join(' ') || null,
     country && !/^(CH|Schweiz|Suisse|Svizzera|Switzerland)$/i.test(country) ? country : null,
   ].filter((l): l is string => l !== null);
+}
+
+/**
+ * What an invoice still owes: its final value less what was paid. The service models no partial
+ * payments (an invoice is paid in full when marked paid, and nothing books a part of it against the
+ * invoice), so what an unpaid invoice owes is its final value.
+ */
+export const openAmountRappen = (doc: Row): number => Number(doc.final_value);
+
+/** A reminder as of the day it was sent: its level (0, 1, 2), that day, and the days since the invoice fell due. */
+interface Reminder { level: number; date: string; daysOverdue: number; payBy: string }
+
+function reminderOf(type: DocumentType, doc: Row, reminderDate: string | undefined): Reminder | null {
+  const level = (REMINDER_STATUSES as readonly string[]).indexOf(doc.status);
+  if (type !== 'invoice' || level < 0 || !reminderDate) return null;
+  return {
+    level, date: reminderDate, daysOverdue: Math.max(0, daysBetween(doc.payable_until, reminderDate)),
+    payBy: doc.reminder_due_date ?? addDays(reminderDate, REMINDER_DAYS),
+  };
+}
+
+/** A reminder text's placeholders filled in; any other brace stays as written. */
+export function fillReminderText(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (all, key: string) => (Object.hasOwn(values, key) ? values[key] : all));
+}
+
+/** The letter of a reminder: the company's own text of the level, else the default in the document's language. */
+function reminderLetter(doc: Row, company: Row, labels: PdfLabels, r: Reminder): string {
+  const own = text(company[reminderTextColumn(doc.status) ?? '']);
+  return fillReminderText(own ?? labels.reminderText[r.level], {
+    number: doc.number, date: dotted(doc.date), due: dotted(doc.payable_until), days: String(r.daysOverdue),
+    amount: formatCurrency(openAmountRappen(doc), doc.currency), pay_by: dotted(r.payBy),
+  });
 }
 
 /** An invoice in a reminder status is headed "1. Mahnung" (en "First reminder" …); otherwise the generated title. */
@@ -115,32 +152,36 @@ function tableRows(positions: Row[], labels: PdfLabels, withDates: boolean): Pdf
 }
 
 /**
- * The totals block: subtotal, the document discount, then with VAT on top the net total, the VAT line
- * (the rate's name_on_documents) and the total; with VAT included the total and "incl. MWST …";
- * the rounding difference; the final value last.
+ * The totals block: subtotal (when anything follows it), the document discount, then with VAT on top
+ * the net total (after a discount) and the VAT line "MWST 8.1 % auf CHF 2'115.00" (the rate and the
+ * amount it applies to); the rounding difference; the total once; with VAT included "inkl. MWST 8.1 %
+ * auf CHF …" under it. A reminder ends with the open amount, in bold instead of the total.
  */
-function totalLines(doc: Row, taxRate: Row | undefined, labels: PdfLabels): TotalLine[] {
+function totalLines(doc: Row, taxRate: Row | undefined, labels: PdfLabels, reminder: boolean): TotalLine[] {
   const cur = String(doc.currency);
   const n = (k: string) => Number(doc[k] ?? 0);
   const lines: TotalLine[] = [];
   const discount = n('discount_amount');
-  const vat = taxRate !== undefined;
+  const rounding = n('rounding_difference');
   const included = Number(doc.vat_included) === 1;
-  if (discount !== 0 || (vat && !included)) lines.push({ label: labels.subtotal, value: money(n('total_value')) });
+  const vatLine = taxRate && labels.vatLine(
+    vatName(text(taxRate.name_on_documents), doc.lang), String(percentHundredthsToNumber(Number(taxRate.rate))), cur,
+    // the amount the rate applies to: the net, with VAT on top or included alike
+    money(n('total_value_with_vat') - n('vat_amount')),
+  );
+  if (discount !== 0 || (vatLine && !included) || rounding !== 0) lines.push({ label: labels.subtotal, value: money(n('total_value')) });
   if (discount !== 0) {
     const rate = doc.discount_rate === null ? '' : ` ${percentHundredthsToNumber(Number(doc.discount_rate))} %`;
     lines.push({ label: `${labels.documentDiscount}${rate}`, value: money(-discount) });
   }
-  if (vat && !included) {
+  if (vatLine && !included) {
     if (discount !== 0) lines.push({ label: labels.totalNet, value: money(n('total_value_with_discount')) });
-    lines.push({ label: String(taxRate.name_on_documents), value: money(n('vat_amount')) });
+    lines.push({ label: vatLine, value: money(n('vat_amount')) });
   }
-  if (n('rounding_difference') !== 0) {
-    lines.push({ label: `${labels.total} ${cur}`, value: money(n('total_value_with_vat')) });
-    lines.push({ label: labels.rounding, value: money(n('rounding_difference')) });
-  }
-  lines.push({ label: `${labels.total} ${cur}`, value: money(n('final_value')), strong: true });
-  if (vat && included) lines.push({ label: labels.vatIncluded(String(taxRate.name_on_documents)), value: money(n('vat_amount')) });
+  if (rounding !== 0) lines.push({ label: labels.rounding, value: money(rounding) });
+  lines.push({ label: `${labels.total} ${cur}`, value: money(n('final_value')), strong: !reminder });
+  if (vatLine && included) lines.push({ label: labels.vatIncluded(vatLine), value: money(n('vat_amount')) });
+  if (reminder) lines.push({ label: `${labels.openAmount} ${cur}`, value: money(openAmountRappen(doc)), strong: true });
   return lines;
 }
 
@@ -164,7 +205,8 @@ function qrBillInput(type: DocumentType, doc: Row, company: Row, customer: Row, 
     debtor: Number(doc.without_debitor_on_qr) === 1 ? null : {
       name: t(customer.name), street: t(customer.street), building: '', zip: t(customer.zip), city: t(customer.city), country: t(customer.country).toUpperCase() || 'CH',
     },
-    amountRappen: Number(doc.final_value),
+    // what is still owed: a reminder asks for it, and an invoice owes it all until paid
+    amountRappen: openAmountRappen(doc),
     currency: doc.currency,
     references: { qrReference: text(doc.qr_reference), reference: text(doc.reference) },
     message: qrMessage(doc.number, text(doc.title)),
@@ -208,28 +250,44 @@ export function qrErrorField(code: string | undefined): { field: string; fix: st
   return { field: 'qr_bill', fix: 'the QR-bill data' };
 }
 
-/** Everything the PDF shows of a document. */
-export function pdfModel(args: {
-  type: DocumentType; doc: Row; positions: Row[]; company: Row; customer: Row; taxRate?: Row; bankAccount?: Row;
-}): PdfModel {
-  const { type, doc, company, customer, taxRate } = args;
-  const labels = labelsFor(doc.lang);
-  const { heading, subheading } = headingOf(type, doc, labels);
-  const facts: [string, string][] = [[labels.number, doc.number], [labels.date, dotted(doc.date)]];
+/**
+ * The facts beside the recipient: number, date, customer number, payable or valid until; a reminder's
+ * own date, the invoice's date and due date, the days overdue and the new due date; the company's UID
+ * for VAT with the suffix of the document's language.
+ */
+function factsOf(type: DocumentType, doc: Row, company: Row, customer: Row, labels: PdfLabels, reminder: Reminder | null): [string, string][] {
+  const facts: [string, string][] = [[labels.number, doc.number]];
+  if (reminder) facts.push([labels.reminderDate, dotted(reminder.date)], [labels.invoiceDate, dotted(doc.date)]);
+  else facts.push([labels.date, dotted(doc.date)]);
   if (customer.number !== null && customer.number !== undefined) facts.push([labels.customerNumber, String(customer.number)]);
-  if (type === 'invoice') {
+  if (reminder) {
+    facts.push([labels.originalDue, dotted(doc.payable_until)], [labels.daysOverdue, String(reminder.daysOverdue)], [labels.reminderDue, dotted(reminder.payBy)]);
+  } else if (type === 'invoice') {
     facts.push([labels.payableUntil, dotted(doc.payable_until)]);
-    if (isReminder(doc.status) && doc.reminder_due_date) facts.push([labels.reminderDue, dotted(doc.reminder_due_date)]);
   } else if (doc.status !== 'confirmation') {
     // an order confirmation no longer expires: the spec hides its valid_until
     facts.push([labels.validUntil, dotted(doc.valid_until)]);
   }
+  const uid = text(company.vat_number);
+  if (uid) facts.push([labels.vatNumber, vatNumberText(uid, doc.lang)]);
+  return facts;
+}
+
+/** Everything the PDF shows of a document. `reminderDate`: the day an invoice in a reminder status was reminded. */
+export function pdfModel(args: {
+  type: DocumentType; doc: Row; positions: Row[]; company: Row; customer: Row; taxRate?: Row; bankAccount?: Row; reminderDate?: string;
+}): PdfModel {
+  const { type, doc, company, customer, taxRate } = args;
+  const labels = labelsFor(doc.lang);
+  const { heading, subheading } = headingOf(type, doc, labels);
+  const reminder = reminderOf(type, doc, args.reminderDate);
   return {
     type, lang: doc.lang, labels, number: doc.number, heading, subheading,
-    sender: senderLines(company), recipient: recipientLines(customer), facts, currency: doc.currency,
+    reminderText: reminder && reminderLetter(doc, company, labels, reminder),
+    sender: senderLines(company), recipient: recipientLines(customer), facts: factsOf(type, doc, company, customer, labels, reminder), currency: doc.currency,
     remarksTop: text(doc.remarks_top),
     rows: tableRows(args.positions, labels, type === 'invoice'),
-    totals: totalLines(doc, taxRate, labels),
+    totals: totalLines(doc, taxRate, labels, reminder !== null),
     remarks: text(doc.remarks),
     signature: type === 'proposal' && Number(doc.with_signature) === 1 ? { remark: text(doc.signature_remark) } : null,
     qr: qrBillInput(type, doc, company, customer, args.bankAccount) ?? null,

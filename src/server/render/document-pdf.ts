@@ -40,6 +40,10 @@ const GAP = 3;
 const INDENT = 12;
 /** The recipient sits in the window of a C5 envelope (window on the right). */
 const ADDRESS_TOP = 125;
+/** The facts' labels, wide enough for a reminder's ("Si prega di pagare entro il"); their values follow. */
+const FACT_LABEL = 112;
+/** Where the totals' labels start: room for a VAT line with its rate and base ("dont TVA 8.1 % sur CHF 12'345.60"). */
+const TOTALS_LEFT = 250;
 /** Left-aligned columns after the first start a little right of their edge, right-aligned ones end a little left of it. */
 const pad = (c: Column): number => (c.align === 'left' && c.key !== 'text' ? 6 : 0);
 /** The width a column's text takes: a gap to the next column after left-aligned text. */
@@ -131,8 +135,8 @@ function layout(doc: Doc, model: PdfModel, qrBill: SwissQRBill | undefined): voi
   // facts on the left, at the recipient's height
   let fy = ADDRESS_TOP;
   for (const [label, value] of model.facts) {
-    doc.font('Helvetica').fontSize(9).fillColor('#555555').text(label, MARGIN.left, fy, { width: 95, lineBreak: false });
-    doc.fillColor('black').text(value, MARGIN.left + 95, fy, { width: 150, lineBreak: false });
+    doc.font('Helvetica').fontSize(9).fillColor('#555555').text(label, MARGIN.left, fy, { width: FACT_LABEL, lineBreak: false });
+    doc.fillColor('black').text(value, MARGIN.left + FACT_LABEL, fy, { width: 150, lineBreak: false });
     fy += 13;
   }
 
@@ -153,6 +157,7 @@ function layout(doc: Doc, model: PdfModel, qrBill: SwissQRBill | undefined): voi
     end = doc.y;
     y = end + 10;
   };
+  if (model.reminderText) paragraph(model.reminderText);
   if (model.remarksTop) paragraph(model.remarksTop);
 
   // the table, its header repeated on each page
@@ -172,10 +177,11 @@ function layout(doc: Doc, model: PdfModel, qrBill: SwissQRBill | undefined): voi
   // totals, kept together
   const totalsHeight = model.totals.length * 15;
   if (y + totalsHeight > bottom) y = newPage();
-  for (const line of model.totals) {
+  for (const [i, line] of model.totals.entries()) {
     doc.font(line.strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(line.strong ? 10.5 : 9.5).fillColor('black');
-    if (line.strong) doc.moveTo(300, y - 2).lineTo(right, y - 2).lineWidth(0.5).strokeColor('black').stroke();
-    doc.text(line.label, 300, y + 1, { width: 160, lineBreak: false });
+    // a rule above the bold line, unless the table's own rule is right above it
+    if (line.strong && i > 0) doc.moveTo(TOTALS_LEFT, y - 2).lineTo(right, y - 2).lineWidth(0.5).strokeColor('black').stroke();
+    doc.text(line.label, TOTALS_LEFT, y + 1, { width: right - 95 - TOTALS_LEFT, lineBreak: false });
     doc.text(line.value, right - 90, y + 1, { width: 90, align: 'right', lineBreak: false });
     y += 15;
   }

@@ -16,7 +16,7 @@ import {
 } from '../domain/documents.js';
 import { parseDateRange } from '../domain/entries.js';
 import { addDays } from '../domain/time.js';
-import { formatCurrency, rappenToJson, rappenToNumber, rappenToString, scaledToString } from '../domain/money.js';
+import { byCurrency, formatCurrencySums, rappenToJson, rappenToNumber, rappenToString, scaledToString } from '../domain/money.js';
 import { parsePosition, parsePositions } from '../domain/positions.js';
 import { badRequest, HttpError, notFound, paymentRequired, validationError } from '../http-error.js';
 import { pageRequest, type PageRequest } from '../pagination.js';
@@ -334,8 +334,15 @@ function relations(c: Ctx, type: DocumentType, row: Row): Record<string, unknown
 
 // ---- routes ------------------------------------------------------------------------------------------
 
-const listMeta = (rowsOnPage: number, total: number, sum: bigint, page: PageRequest, currencySum: string) => ({
-  count: rowsOnPage, total, sum: rappenToJson(sum), sum_formatted: currencySum,
+/**
+ * The list's meta: `sum` as the spec has it, the final values added whatever their currency (an amount
+ * of money only while they share one); `sums` beside it, per currency ({ CHF: 416.05, EUR: 1266.66 },
+ * CHF first), and `sum_formatted` says those ("CHF 416.05, EUR 1'266.66").
+ */
+const listMeta = (rowsOnPage: number, total: number, sum: bigint, sums: Map<string, bigint>, page: PageRequest) => ({
+  count: rowsOnPage, total, sum: rappenToJson(sum),
+  sums: Object.fromEntries([...sums.keys()].sort(byCurrency).map((c) => [c, rappenToJson(sums.get(c)!)])),
+  sum_formatted: formatCurrencySums(sums),
   current_page: page.page, last_page: Math.max(1, Math.ceil(total / page.perPage)), per_page: page.perPage,
 });
 
@@ -350,8 +357,8 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
   r.get(base, (c) => {
     const page = pageRequest(c);
     const today = companyToday(c);
-    const { rows, total, sum } = listDocumentRows(c.get('deps').db, type, c.get('companyId'), filterOf(c, type), page.perPage, page.offset);
-    return c.json({ data: rows.map((row) => documentSummary(type, row, today)), meta: listMeta(rows.length, total, sum, page, formatCurrency(sum)) });
+    const { rows, total, sum, sums } = listDocumentRows(c.get('deps').db, type, c.get('companyId'), filterOf(c, type), page.perPage, page.offset);
+    return c.json({ data: rows.map((row) => documentSummary(type, row, today)), meta: listMeta(rows.length, total, sum, sums, page) });
   });
 
   r.get(`${base}/number`, (c) => {

@@ -1,5 +1,6 @@
 // Customers of a company. A customer's row carries the computed sums (open_expenses, open_minutes,
-// open_invoices), subqueries of one SELECT, so lists filter on them without a second pass.
+// open_invoices, and those per currency as JSON), subqueries of one SELECT, so lists filter on them
+// without a second pass.
 import { all, ensureUnicodeLower, one, run, sumAsText, timestamp, transaction, type Db, type Row } from './db.js';
 import { timesCondition, UNPAID_INVOICE_STATES, type StatisticsInput } from '../domain/customer-stats.js';
 
@@ -35,7 +36,9 @@ const SELECT = `
     (SELECT coalesce(sum(t.hours * 60 + t.minutes), 0) FROM time_entries t JOIN projects p ON p.id = t.project_id
       WHERE p.company_id = c.company_id AND p.customer_id = c.id AND t.status = 'open') AS open_minutes,
     (SELECT ${sumAsText('i.final_value')} FROM invoices i
-      WHERE i.company_id = c.company_id AND i.customer_id = c.id AND i.status IN (${UNPAID})) AS open_invoices
+      WHERE i.company_id = c.company_id AND i.customer_id = c.id AND i.status IN (${UNPAID})) AS open_invoices,
+    (SELECT json_group_object(currency, s) FROM (SELECT i.currency, ${sumAsText('i.final_value')} AS s FROM invoices i
+      WHERE i.company_id = c.company_id AND i.customer_id = c.id AND i.status IN (${UNPAID}) GROUP BY i.currency)) AS open_invoices_by_currency
   FROM customers c`;
 
 /** The customer's contacts, the primary one first. */

@@ -99,12 +99,20 @@ export function documentRowsWhere(db: Db, type: DocumentType, companyId: number,
   return all(db, `${SUMMARY_SELECT(type)} WHERE ${w} ORDER BY d.date ${dir}, d.id ${dir}`, ...params);
 }
 
-/** A page of documents, newest first (date, then id), with the count and sum of final_value of all that match. */
-export function listDocumentRows(db: Db, type: DocumentType, companyId: number, filter: DocumentFilter, limit: number, offset: number): { rows: Row[]; total: number; sum: bigint } {
+/**
+ * A page of documents, newest first (date, then id), with the count of all that match, the sum of their
+ * final_value (the spec's, whatever the currencies) and the sum per currency.
+ */
+export function listDocumentRows(db: Db, type: DocumentType, companyId: number, filter: DocumentFilter, limit: number, offset: number): {
+  rows: Row[]; total: number; sum: bigint; sums: Map<string, bigint>;
+} {
   const [w, params] = where(type, companyId, filter);
-  const totals = one(db, `SELECT count(*) AS n, ${sumAsText('d.final_value')} AS s FROM ${TABLE[type]} d WHERE ${w}`, ...params)!;
+  const perCurrency = all(db, `SELECT d.currency, count(*) AS n, ${sumAsText('d.final_value')} AS s FROM ${TABLE[type]} d WHERE ${w} GROUP BY d.currency`, ...params);
+  const sums = new Map(perCurrency.map((r) => [String(r.currency), BigInt(r.s)]));
   const rows = all(db, `${SUMMARY_SELECT(type)} WHERE ${w} ORDER BY d.date DESC, d.id DESC LIMIT ? OFFSET ?`, ...params, limit, offset);
-  return { rows, total: Number(totals.n), sum: BigInt(totals.s) };
+  return {
+    rows, total: perCurrency.reduce((n, r) => n + Number(r.n), 0), sum: [...sums.values()].reduce((a, b) => a + b, 0n), sums,
+  };
 }
 
 export function findDocumentRow(db: Db, type: DocumentType, companyId: number, id: number): Row | undefined {

@@ -14,7 +14,7 @@ import { resolveRefs } from '../../resource/run.js';
 import { withRuntime, type Runtime } from '../../runtime.js';
 import type { BodyField } from '../../resource/spec.js';
 import type { PositionItem } from '../document-input.js';
-import { documentView, type ProposalLink } from '../document-view.js';
+import { documentView, type CompanyFacts, type ProposalLink } from '../document-view.js';
 import { getRecord } from '../existing.js';
 import { detailColumns, NULLABLE_REFS, type KindFacts } from './fields.js';
 
@@ -49,8 +49,8 @@ export const documentPlan = (g: GlobalOptions, k: KindFacts): OutputPlan => plan
 export const viewsDocument = (plan: OutputPlan): boolean => plan.format === 'table' && plan.fields === undefined;
 
 /** A table without --fields shows the document as text (with a proposal's link and answer); every other output the record. */
-export function printDocument(plan: OutputPlan, doc: DocumentRecord, link?: ProposalLink): void {
-  if (viewsDocument(plan)) stdoutSink.write(`${documentView(doc, link).join('\n')}\n`);
+export function printDocument(plan: OutputPlan, doc: DocumentRecord, link?: ProposalLink, company?: CompanyFacts): void {
+  if (viewsDocument(plan)) stdoutSink.write(`${documentView(doc, link, company).join('\n')}\n`);
   else printRecord(plan, doc);
 }
 

@@ -44,7 +44,8 @@ export const listColumns = (k: KindFacts): Column[] => [
   { key: 'customer.name', header: 'customer' },
   { key: 'generated_title', header: 'title' },
   { key: 'status' },
-  { key: 'final_value', header: 'total', kind: 'money' },
+  // documents of several currencies: each total says its own (tsv and csv have the currency column)
+  { key: 'final_value', header: 'total', kind: 'money', currencyKey: 'currency' },
   { key: 'overdue', kind: 'bool' },
   { key: 'currency', default: false },
   { key: 'title', header: 'own title', default: false },
@@ -76,7 +77,8 @@ export const detailColumns = (k: KindFacts): Column[] => [
   { key: 'vat_amount', header: 'vat', kind: 'money' },
   { key: 'total_value_with_vat', header: 'with vat', kind: 'money' },
   { key: 'rounding_difference', header: 'rounding', kind: 'money' },
-  { key: 'final_value', header: 'total', kind: 'money' },
+  // documents of several currencies: each total says its own (tsv and csv have the currency column)
+  { key: 'final_value', header: 'total', kind: 'money', currencyKey: 'currency' },
   { key: 'overdue', kind: 'bool' },
   ...(k.noun === 'invoice' ? [
     { key: 'proposal_id', kind: 'int' },

@@ -1,12 +1,14 @@
-// `acct proposals get <proposal>` / `acct invoices get <invoice>`: by number or id. A proposal shown as
-// text also names its public link while it is on, and the customer's answer through it (from the
-// activities: who, when, the comment); as a record (json, tsv, csv) it carries that answer as
+// `acct proposals get <proposal>` / `acct invoices get <invoice>`: by number or id. Shown as text, the
+// document also carries the company's UID for VAT (from its settings, where the service shows them);
+// a proposal names its public link while it is on, and the customer's answer through it (from the
+// activities: who, when, the comment); as a record (json, tsv, csv) a proposal carries that answer as
 // answered_by, answered_at and answer_comment (null while it is not decided, or the bookkeeper decided).
+import { companySettings } from '../../../api/endpoints/companies.js';
 import { documentActivities, getDocument, type DocumentRecord } from '../../../api/endpoints/documents.js';
 import { standingDecision } from '../../../domain/proposal-decision.js';
 import type { Runtime } from '../../runtime.js';
 import type { VerbIO } from '../../verb.js';
-import type { ProposalLink } from '../document-view.js';
+import type { CompanyFacts, ProposalLink } from '../document-view.js';
 import { activityTime } from './activities.js';
 import { documentPlan, printDocument, viewsDocument, withDocument, type DocumentArgs } from './common.js';
 import type { KindFacts } from './fields.js';
@@ -17,10 +19,15 @@ export default async function get(k: KindFacts, options: DocumentArgs, io: VerbI
   const plan = documentPlan(g, k);
   await withDocument(g, k, options, async ({ rt, company, id }) => {
     const doc = await getDocument(rt.client, k.kind, company, id);
-    if (k.noun !== 'proposal') return printDocument(plan, doc);
-    const answer = await proposalAnswer(rt, company, doc);
-    if (viewsDocument(plan)) return printDocument(plan, doc, proposalLink(rt, doc, answer));
-    printDocument(plan, { ...doc, answered_by: answer?.name ?? null, answered_at: answer?.at ?? null, answer_comment: answer?.comment ?? null });
+    const view = viewsDocument(plan);
+    const answer = k.noun === 'proposal' ? await proposalAnswer(rt, company, doc) : undefined;
+    if (!view) {
+      if (k.noun !== 'proposal') return printDocument(plan, doc);
+      return printDocument(plan, { ...doc, answered_by: answer?.name ?? null, answered_at: answer?.at ?? null, answer_comment: answer?.comment ?? null });
+    }
+    const link = k.noun === 'proposal' ? proposalLink(rt, doc, answer) : undefined;
+    const facts: CompanyFacts = { vatNumber: (await companySettings(rt.client, company))?.vat_number ?? null };
+    printDocument(plan, doc, link, facts);
   });
 }
 

@@ -1,7 +1,9 @@
 // `acct proposals list` / `acct invoices list`: the filters as flags (references by number or name),
-// streamed page by page; on a terminal the number found and their total go to stderr below the table.
+// streamed page by page; on a terminal the number found and their total per currency go to stderr below
+// the table.
 import { documentPaths, type DocumentListPage } from '../../../api/endpoints/documents.js';
 import { UsageError } from '../../../errors.js';
+import { formatSums } from '../../../output/format.js';
 import { stdoutIsTerminal } from '../../fd-output.js';
 import { notice } from '../../globals.js';
 import { planOutput } from '../../output.js';
@@ -62,8 +64,9 @@ export default async function list(k: KindFacts, options: ListOptions, io: VerbI
     if (shown === 0) {
       if (process.stderr.isTTY) notice(`No ${k.kind} found.`);
     } else if (meta && plan.format === 'table' && stdoutIsTerminal()) {
-      // below the table (and the line saying when only a page of them is shown)
-      notice(`${meta.total} ${meta.total === 1 ? k.noun : k.kind}, total ${meta.sum_formatted}`);
+      // below the table (and the line saying when only a page of them is shown); sums per currency,
+      // never CHF and EUR added into one (a service without `sums` says its sum_formatted)
+      notice(`${meta.total} ${meta.total === 1 ? k.noun : k.kind}, total ${meta.sums ? formatSums(meta.sums) : meta.sum_formatted}`);
     }
   });
 }

@@ -2,10 +2,13 @@
 // payment part for invoices in CHF or EUR). One document: written to <number>.pdf in the current
 // directory, to --out FILE, or with --out - to stdout for a pipe. Without a ref, the filters
 // (--status, --customer, --from, --to, …) choose the documents and each is written into --out-dir,
-// with progress on stderr. An existing file is never overwritten without --force.
+// with progress on stderr. An existing file is never overwritten without --force. A document with VAT
+// from a company without its UID for VAT is written, and said on stderr: it is no valid VAT invoice.
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { documentPaths, documentPdf, type DocumentRecord } from '../../../api/endpoints/documents.js';
+import { companySettings } from '../../../api/endpoints/companies.js';
+import { documentPaths, documentPdf, getDocument, type DocumentRecord } from '../../../api/endpoints/documents.js';
+import type { ApiClient } from '../../../api/http.js';
 import { paginate } from '../../../api/paginate.js';
 import { CliError, ExitCode, UsageError } from '../../../errors.js';
 import { refuseToOverwrite } from '../../fd-output.js';
@@ -33,6 +36,24 @@ const safeName = (fileName: string, id: number): string => {
   return name === '' || name.startsWith('.') ? `${id}.pdf` : name;
 };
 
+/**
+ * MWSTG Art. 26 wants the supplier's UID on every document that charges VAT: when the company has none
+ * (and its service shows its settings), each such document is named on stderr with the fix. Costs a
+ * request per document only then.
+ */
+async function warnWithoutUid(client: ApiClient, k: KindFacts, company: number, ids: readonly number[]): Promise<void> {
+  const settings = await companySettings(client, company);
+  if (!settings || settings.vat_number) return;
+  const numbers: string[] = [];
+  for (const id of ids) {
+    const doc = await getDocument(client, k.kind, company, id);
+    if (doc.vat_active) numbers.push(doc.number);
+  }
+  if (numbers.length === 0) return;
+  const which = numbers.length === 1 ? `${k.noun} ${numbers[0]} charges` : `${numbers.length} ${k.kind} (${numbers.join(', ')}) charge`;
+  notice(`warning: ${which} VAT, but the company has no UID for VAT, which a VAT invoice must carry (MWSTG Art. 26): acct server companies set ${company} --vat-number CHE-…`);
+}
+
 export default async function pdf(k: KindFacts, o: PdfOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
   const ref = o[k.noun];
@@ -50,11 +71,12 @@ export default async function pdf(k: KindFacts, o: PdfOptions, io: VerbIO): Prom
       const company = await rt.company();
       const id = await new RefResolver(rt.client, company).resolve(k.noun, ref, `<${k.noun}>`);
       const { bytes, fileName } = await documentPdf(rt.client, k.kind, company, id);
-      if (o.out === '-') { process.stdout.write(bytes); return; }
+      if (o.out === '-') { process.stdout.write(bytes); await warnWithoutUid(rt.client, k, company, [id]); return; }
       const target = o.out ?? safeName(fileName, id);
       checkTarget(target, o.force);
       writeFileSync(target, bytes);
       notice(`Wrote ${target} (${Math.ceil(bytes.length / 1024)} KB).`);
+      await warnWithoutUid(rt.client, k, company, [id]);
     });
     return;
   }
@@ -84,6 +106,7 @@ export default async function pdf(k: KindFacts, o: PdfOptions, io: VerbIO): Prom
       process.stderr.write(`[${i + 1}/${ids.length}] ${target}\n`);
     }
     notice(`Wrote ${written} of ${ids.length} ${ids.length === 1 ? k.noun : k.kind} into ${dir}${skipped.length ? `; ${skipped.length} existed and were kept` : ''}.`);
+    await warnWithoutUid(rt.client, k, company, ids);
     if (skipped.length) throw new CliError(`${skipped.length} file${skipped.length === 1 ? '' : 's'} existed and were not overwritten (--force overwrites)`, ExitCode.Conflict);
   });
 }
