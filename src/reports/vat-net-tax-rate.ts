@@ -16,6 +16,7 @@
 import { mulDivRound } from '../domain/money.js';
 import { acquisitionTaxOf, bookingType, splitSide, vatShareOfGross } from '../domain/vat.js';
 import { ratePercentText, type ApprovedRate } from '../domain/vat-settings.js';
+import { acquisitionBoxOn } from '../domain/vat-rates.js';
 import { groupRappen as fmt } from './money.js';
 import { Chart } from './postings.js';
 import type { Report, ReportEntry, ReportRow } from './types.js';
@@ -31,7 +32,7 @@ export const approvedRateIndex = (box: number): number => (box === 322 || box ==
 
 /** 322/332 are the form's boxes until 2023, 323/333 from 2024. */
 const untilOf2023 = (box: number): boolean => box === 322 || box === 332;
-const ACQUISITION_BOXES = [382, 383] as const;
+const ACQUISITION_BOXES = [381, 382, 383] as const;
 
 export type NetMethod = 'net_tax_rate' | 'flat_tax_rate';
 
@@ -57,7 +58,7 @@ export function netTaxRateReturnBuilder(input: VatSetup & { method: NetMethod; r
         continue;
       }
       if (t.isAcquisitionTax) {
-        const box = (ACQUISITION_BOXES as readonly number[]).includes(t.fieldNumber ?? 0) ? t.fieldNumber! : e.date < '2024-01-01' ? 382 : 383;
+        const box = (ACQUISITION_BOXES as readonly number[]).includes(t.fieldNumber ?? 0) ? t.fieldNumber! : acquisitionBoxOn(e.date);
         add(base, box, e.sum);
         add(acquisitionTax, box, acquisitionTaxOf(e.sum, t.rate));
         acquisitionRates.set(box, (acquisitionRates.get(box) ?? new Set()).add(t.rate));
@@ -119,7 +120,9 @@ export function netTaxRateReturnBuilder(input: VatSetup & { method: NetMethod; r
       row(b, get(base, b), tax.get(b)!, ratePercentText(approved.rate), `${which} approved rate ${ratePercentText(approved.rate)} % (${until})`);
     }
     for (const b of ACQUISITION_BOXES) {
-      if (b === 382 ? input.from >= '2024-01-01' : input.to < '2024-01-01') continue;
+      // the acquisition box of the period's rates (381 until 2017, 382 until 2023, 383 from 2024): shown when the period reaches it or it holds an amount
+      const inPeriod = b === 381 ? input.from < '2018-01-01' : b === 382 ? input.from < '2024-01-01' && input.to >= '2018-01-01' : input.to >= '2024-01-01';
+      if (!inPeriod && get(base, b) === 0) continue;
       const rates = [...(acquisitionRates.get(b) ?? [])];
       row(b, get(base, b), tax.get(b)!, rates.length === 1 ? ratePercentText(rates[0]) : null);
     }

@@ -85,4 +85,15 @@ describe('VAT return, net tax rate method', () => {
     expect(b[323]).toBeUndefined();
     expect(b[382]).toEqual(['0.00', '0.00', null]);
   });
+
+  test('acquisition tax of 2016 goes in 381, of the form then (not 382, the box of 2018 to 2023)', () => {
+    // a rate without a box of its own (as a bookkeeper may make one): the booking's date picks the box
+    const old = rate(8, 'Bezugsteuer 8.0 %', 800, 2200, null, { calculationMethod: 'gross', isAcquisitionTax: true, acquisitionAccountId: 1170 });
+    const b2016 = netTaxRateReturnBuilder({ from: '2016-01-01', to: '2016-12-31', accounts: NET_ACCOUNTS, taxRates: [...NET_RATES, old], method: 'net_tax_rate', rates: APPROVED });
+    b2016.add([entry('2016-07-10', 4400, 1020, 100000, 8)]);
+    const b = boxes(b2016.report());
+    expect(b[381].slice(0, 2)).toEqual(['1000.00', '80.00']);
+    expect(b[382]).toBeUndefined();
+    expect(b[383]).toBeUndefined();
+  });
 });
