@@ -5,10 +5,12 @@ import { notice, type GlobalOptions } from './globals.js';
 import { cliContext } from './runtime.js';
 import { stdoutIsTerminal, stdoutSink } from './fd-output.js';
 import { startPaging } from './pager.js';
-import type { ListFlags } from './resource/declare.js';
 
 /** Only a table is fitted to the terminal (and only then is the stdout stream needed). */
 const terminalWidth = (plan: OutputPlan) => (plan.format === 'table' ? process.stdout.columns : undefined);
+
+/** The options addListFlags (resource/declare.ts) declares. */
+export interface ListFlags { page?: string; perPage?: string; limit?: string; all?: boolean }
 
 export interface OutputPlan { format: OutputFormat; columns: Column[]; fields?: string[]; color: boolean }
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   joinedText, parseDiscount, parsePositionFlag, parseProductFlag, positionsFromTimes, splitParts, WORK_TEXT_MAX, type BillableTime,
-} from '../../src/cli/shared/document-input.js';
+} from '../../src/cli/documents/input.js';
 import { UsageError } from '../../src/errors.js';
 
 describe('--position', () => {

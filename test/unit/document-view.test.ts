@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { documentView } from '../../src/cli/shared/document-view.js';
+import { documentView } from '../../src/cli/documents/view.js';
 
 const invoice = {
   type: 'invoice', number: 'R-2026-004', generated_title: 'Rechnung R-2026-004', title: null, status: 'reminder_one', overdue: true,

@@ -4,8 +4,8 @@
 import { documentPdf, type DocumentKind } from '../../api/endpoints/documents.js';
 import { ApiError } from '../../api/http.js';
 import { CliError } from '../../errors.js';
-import { documentsCsv } from '../shared/documents/csv.js';
-import { KINDS } from '../shared/documents/fields.js';
+import { documentsCsv } from '../documents/csv.js';
+import { KINDS } from '../documents/fields.js';
 import { forEachConcurrent } from '../shared/concurrent.js';
 import { csvMember, yearSpan, type ArchiveContext } from './context.js';
 import { MEMBERS, plainName } from './layout.js';

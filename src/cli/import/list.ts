@@ -5,9 +5,8 @@
 import { listImportEntries, type ImportListQuery } from '../../api/endpoints/import-entries.js';
 import { UsageError } from '../../errors.js';
 import { notice } from '../globals.js';
-import { listRenderer, planOutput, sayWhenCut } from '../output.js';
+import { listRenderer, planOutput, sayWhenCut, type ListFlags } from '../output.js';
 import { positiveInt } from '../resource/body.js';
-import type { ListFlags } from '../resource/declare.js';
 import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { forDisplay, IMPORT_COLUMNS, STATUS_WORDS } from './fields.js';

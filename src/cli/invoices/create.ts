@@ -14,10 +14,10 @@ import { formatDate } from '../../output/format.js';
 import { notice } from '../globals.js';
 import { convertValue } from '../resource/body.js';
 import type { VerbIO } from '../verb.js';
-import { positionsFromTimes, type TimeGrouping } from '../shared/document-input.js';
+import { positionsFromTimes, type TimeGrouping } from '../documents/input.js';
 import { findRecord, getRecord } from '../shared/existing.js';
-import { KINDS, type Ordered } from '../shared/documents/fields.js';
-import { createDocumentWith, type CreateAddition, type Planned, type WriteOptions } from '../shared/documents/write.js';
+import { KINDS, type Ordered } from '../documents/fields.js';
+import { createDocumentWith, type CreateAddition, type Planned, type WriteOptions } from '../documents/write.js';
 
 type Rec = Record<string, any>;
 

@@ -3,8 +3,8 @@
 import { invoiceQrPayload } from '../../api/endpoints/documents.js';
 import { stdoutSink } from '../fd-output.js';
 import type { VerbIO } from '../verb.js';
-import { withDocument } from '../shared/documents/common.js';
-import { KINDS } from '../shared/documents/fields.js';
+import { withDocument } from '../documents/common.js';
+import { KINDS } from '../documents/fields.js';
 import { drawQr, qrModules } from '../shared/qr-terminal.js';
 
 interface QrOptions {

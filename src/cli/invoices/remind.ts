@@ -4,9 +4,9 @@ import { getDocument } from '../../api/endpoints/documents.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { convertValue } from '../resource/body.js';
 import type { VerbIO } from '../verb.js';
-import { documentPlan, withDocument } from '../shared/documents/common.js';
-import { KINDS } from '../shared/documents/fields.js';
-import { moveDocument } from '../shared/documents/mark-as.js';
+import { documentPlan, withDocument } from '../documents/common.js';
+import { KINDS } from '../documents/fields.js';
+import { moveDocument } from '../documents/mark-as.js';
 
 interface RemindOptions {
   invoice: string;

@@ -1,9 +1,9 @@
-// `acct invoices …`: the verbs both document groups have (src/cli/shared/documents); create also
+// `acct invoices …`: the verbs both document groups have (src/cli/documents); create also
 // bills a project's hours and a customer's expenses; remind moves to the next reminder level.
 import { Option } from 'commander';
 import { examplesText, REF_HELP } from '../resource/declare.js';
-import { documentSpec, orderedOption } from '../shared/documents/declare.js';
-import { TIME_GROUPINGS } from '../shared/document-input.js';
+import { documentSpec, orderedOption } from '../documents/declare.js';
+import { TIME_GROUPINGS } from '../documents/input.js';
 import { lazy } from '../verb.js';
 
 const BILLING_HELP = `Billing hours: --times-of PROJECT links every open, billable time entry of the project that is not

@@ -6,9 +6,9 @@ import { CliError, ExitCode } from '../../errors.js';
 import { notice } from '../globals.js';
 import { convertValue } from '../resource/body.js';
 import type { VerbIO } from '../verb.js';
-import { statusLabel } from '../shared/document-view.js';
-import { documentPlan, printDocument, withDocument } from '../shared/documents/common.js';
-import { KINDS } from '../shared/documents/fields.js';
+import { statusLabel } from '../documents/view.js';
+import { documentPlan, printDocument, withDocument } from '../documents/common.js';
+import { KINDS } from '../documents/fields.js';
 
 interface InvoiceOptions {
   proposal: string;

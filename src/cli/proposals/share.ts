@@ -10,9 +10,9 @@ import { notice, type GlobalOptions } from '../globals.js';
 import { planOutput, printRecord, type OutputPlan } from '../output.js';
 import { cliContext } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
-import { withDocument } from '../shared/documents/common.js';
-import { KINDS } from '../shared/documents/fields.js';
-import { localLinkNote, shareRoot, shareUrl } from '../shared/documents/share-link.js';
+import { withDocument } from '../documents/common.js';
+import { KINDS } from '../documents/fields.js';
+import { localLinkNote, shareRoot, shareUrl } from '../documents/share-link.js';
 import { drawQr, qrModules } from '../shared/qr-terminal.js';
 
 interface ShareOptions { proposal: string }

@@ -1,8 +1,8 @@
-// `acct proposals …`: the verbs both document groups have (src/cli/shared/documents), plus split
+// `acct proposals …`: the verbs both document groups have (src/cli/documents), plus split
 // (invoices for parts of a proposal), invoice (an accepted proposal becomes one invoice), and share /
 // unshare (the public link where the customer answers).
 import { examplesText, REF_HELP } from '../resource/declare.js';
-import { documentSpec } from '../shared/documents/declare.js';
+import { documentSpec } from '../documents/declare.js';
 import { lazy } from '../verb.js';
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];

@@ -6,9 +6,9 @@ import type { Column } from '../../output/types.js';
 import { notice } from '../globals.js';
 import { listRenderer, planOutput } from '../output.js';
 import type { VerbIO } from '../verb.js';
-import { splitParts } from '../shared/document-input.js';
-import { withDocument } from '../shared/documents/common.js';
-import { KINDS } from '../shared/documents/fields.js';
+import { splitParts } from '../documents/input.js';
+import { withDocument } from '../documents/common.js';
+import { KINDS } from '../documents/fields.js';
 
 interface SplitOptions {
   proposal: string;

@@ -1,5 +1,6 @@
 // Turns a ResourceSpec into commander commands. Only declarations live here (cheap at start-up).
 import { Command, Option } from 'commander';
+import type { ListFlags } from '../output.js';
 import type { RefKind } from '../refs.js';
 import { verbIO, type VerbIO } from '../verb.js';
 import type { BodyField, BulkVerb, FilterFlag, ResourceSpec, Verb } from './spec.js';
@@ -8,8 +9,6 @@ export function examplesText(lines: string[] | undefined): string {
   return lines && lines.length ? `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n` : '';
 }
 
-/** The options addListFlags declares. */
-export interface ListFlags { page?: string; perPage?: string; limit?: string; all?: boolean }
 
 export function addListFlags(cmd: Command): Command {
   return cmd

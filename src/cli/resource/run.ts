@@ -7,7 +7,7 @@ import { listRenderer, planOutput, printRecord, sayWhenCut, type OutputPlan } fr
 import { askRequired, confirmDestructive, refuseUnconfirmed, requireAnswerable } from '../prompt.js';
 import { withRuntime, type Runtime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
-import type { ListFlags } from './declare.js';
+import type { ListFlags } from '../output.js';
 import { bodyFromFlags, convertValue, positiveInt, queryFromFilters, readDataFlag } from './body.js';
 import { RefResolver } from '../refs.js';
 import { nameFlags } from '../failure.js';

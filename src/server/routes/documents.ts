@@ -1,50 +1,44 @@
 // Proposals and invoices: list with filters and meta, create, read with relations, update, delete,
-// number, mark-as, batch, positions, activities, attach and detach; proposals also split-invoices.
+// number, mark-as, batch, positions, activities, attach and detach (split-invoices: split-invoices.ts).
 // One module registers both types: their routes differ only in fields and rules, which sit here
-// beside the routes. Writes go through actions/documents.ts and actions/document-states.ts.
+// beside the routes. Writes go through actions/documents.ts, document-defaults.ts, document-batch.ts and
+// document-states.ts; the relations of the single read are present/document-relations.ts.
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import type * as Zod from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import {
-  createDocument, currentDocument, addPosition, changePosition, removePosition, deleteDocument, updateDocumentWith, attach, detach,
+  createDocument, addPosition, changePosition, removePosition, deleteDocument, updateDocumentWith, attach, detach,
   attachedFiles, nextDocumentNumber, assertEditable, type DocumentInput,
 } from '../actions/documents.js';
-import { invoiceBooker, markAs, markAsBatch, primaryBankAccountId, removeInvoiceBookings, DEFAULT_INCOME_ACCOUNT, type InvoiceBooker, type MarkAsParams } from '../actions/document-states.js';
+import { invoiceBooker, markAs, markAsBatch, removeInvoiceBookings, type InvoiceBooker, type MarkAsParams } from '../actions/document-states.js';
+import { deleteDocumentsBatch, updateDocumentsBatch } from '../actions/document-batch.js';
+import { assertPlanAllows, fillDefaults } from '../actions/document-defaults.js';
 import {
   INVOICE_STATUSES, INVOICE_TARGETS, LANGS, PROPOSAL_STATUSES, REMINDER_STATUSES, REPEAT_INTERVALS, UNPAID_STATUSES, type DocumentType,
 } from '../domain/documents.js';
 import { parseDateRange } from '../domain/entries.js';
-import { addDays } from '../domain/time.js';
-import { byCurrency, formatCurrencySums, rappenToJson, rappenToNumber, rappenToString, scaledToString } from '../domain/money.js';
+import { byCurrency, formatCurrencySums, rappenToJson, rappenToString, scaledToString } from '../domain/money.js';
 import { parsePosition, parsePositions } from '../domain/positions.js';
-import { badRequest, HttpError, notFound, paymentRequired, validationError } from '../http-error.js';
+import { badRequest, notFound, validationError } from '../http-error.js';
 import { pageRequest, type PageRequest } from '../pagination.js';
 import { filterBoolean, filterIds, normaliseInput, pathId, readBody, type Body } from '../request.js';
 import { check, isValidDate, lazy, loadZod, nullable, required, rules, sometimes, text, validate, z } from '../validation.js';
-import { transaction, type Db, type Row } from '../store/db.js';
+import type { Row } from '../store/db.js';
 import {
-  documentNumberTaken, entryRowsByIds, documentRowsWhere, findDocumentRow, findPositionRow, linkedEntryRows, linkedTimeIds, listDocumentRows,
+  documentNumberTaken, entryRowsByIds, findDocumentRow, findPositionRow, listDocumentRows,
   timeRowsByIds, type DocumentFilter, type DocumentValues, type StatusCondition,
 } from '../store/documents.js';
-import { findAccountRow, findAccountRowByNumber } from '../store/accounts.js';
+import { findAccountRow } from '../store/accounts.js';
 import { findContactRow } from '../store/contacts.js';
-import { customerRow, findCustomerRow } from '../store/customers.js';
+import { customerRow } from '../store/customers.js';
 import { customerOfCompany, projectOfCompany, taxRateOfCompany } from '../store/entries.js';
-import { findProjectRow } from '../store/projects.js';
-import { findTaxRateRow } from '../store/tax-rates.js';
 import { createdAnswer, documentActivities, documentFields, documentModel, documentPositions, documentSummary, fileRecord } from '../present/documents.js';
-import { toAccount } from '../present/accounts.js';
-import { toContact } from '../present/contacts.js';
-import { toCustomer } from '../present/customers.js';
-import { serializeEntries } from '../present/entries.js';
-import { toProject } from '../present/projects.js';
-import { toTaxRate } from '../present/tax-rates.js';
+import { documentRelations } from '../present/document-relations.js';
 import { companyScopeOf, companyToday, companyZone, scopeOf as requestScope } from '../context.js';
 import { fileUrlFor } from '../file-links.js';
 import { readUploadedFile } from '../upload.js';
 import { buildQrPayload, validateQrInput } from '../../domain/qr-bill.js';
-import { MAX_DATE } from '../../domain/calendar.js';
 
 const CURRENCIES = ['CHF', 'EUR', 'USD', 'GBP'] as const;
 const PATHS: Readonly<Record<DocumentType, string>> = { proposal: '/proposals', invoice: '/invoices' };
@@ -157,11 +151,8 @@ function resolveBody(c: Ctx, type: DocumentType, body: Body, current: Row | unde
   }
   checked.throwIfAny();
 
-  // business refusals after validation: recurring invoices need the business plan
-  if (type === 'invoice' && values.repeat === true && c.get('company').plan !== 'business') {
-    throw paymentRequired('Wiederkehrende Rechnungen sind nur im Business-Abo verfügbar.');
-  }
-  if (!current) fillDefaults(c, type, values);
+  assertPlanAllows({ company: c.get('company') }, type, values);
+  if (!current) fillDefaults(companyScopeOf(c), type, values);
   if (values.is_shared === true && !(current?.share_token)) values.share_token = shareToken();
   if (values.is_shared === false) values.share_token = null;
   return input;
@@ -199,37 +190,6 @@ function checkLinks(c: Ctx, input: DocumentInput, checked: ReturnType<typeof che
       else if (e.type !== 'expense') checked.fail('entry_ids', `The booking ${id} is not an expense.`);
       else if (e.invoice_id !== null && Number(e.invoice_id) !== own) checked.fail('entry_ids', `The booking ${id} is already on another invoice.`);
     }
-  }
-}
-
-/** A default due date: `days` after the date; a date so late that it would fall past the calendar's end is a 422 on date. */
-function dueAfter(date: string, days: number): string {
-  const due = addDays(date, days);
-  if (!isValidDate(due)) throw validationError({ date: [`The date field must be a date before or equal to ${addDays(MAX_DATE, -days)}.`] });
-  return due;
-}
-
-function fillDefaults(c: Ctx, type: DocumentType, values: DocumentValues): void {
-  const db = c.get('deps').db;
-  const company = c.get('company');
-  values.date ??= companyToday(c);
-  values.lang ??= 'de';
-  values.currency ??= 'CHF';
-  values.status = 'open';
-  values.vat_included ??= false;
-  values.add_rounding_difference ??= false;
-  if (values.tax_rate_id === undefined) {
-    values.tax_rate_id = findCustomerRow(db, c.get('companyId'), Number(values.customer_id))?.tax_rate_id ?? null;
-  }
-  if (type === 'proposal') {
-    values.valid_until ??= dueAfter(String(values.date), 14);
-    return;
-  }
-  values.payable_until ??= dueAfter(String(values.date), Number(company.payment_term ?? 30));
-  values.bank_account_id ??= primaryBankAccountId(db, c.get('companyId')) ?? null;
-  if (values.income_account_id === undefined || values.income_account_id === null) {
-    const income = findAccountRowByNumber(db, c.get('companyId'), DEFAULT_INCOME_ACCOUNT);
-    values.income_account_id = income ? Number(income.id) : null;
   }
 }
 
@@ -302,34 +262,9 @@ function readDocument(c: Ctx, type: DocumentType, id: number): Record<string, un
   const today = companyToday(c);
   const doc = documentFields(type, row, documentPositions(db, type, id, row.currency), today);
   const fileUrl = fileUrlFor(c);
-  Object.assign(doc, relations(c, type, row));
+  Object.assign(doc, documentRelations({ db, companyId, closedUntil: c.get('company').closed_until ?? null, fileUrl }, type, row));
   doc.attachments = attachedFiles(db, type, companyId, id).map((f) => fileRecord(f, fileUrl(f)));
   return doc;
-}
-
-function relations(c: Ctx, type: DocumentType, row: Row): Record<string, unknown> {
-  const db = c.get('deps').db;
-  const companyId = c.get('companyId');
-  const present = relationPresenters(c);
-  const out: Record<string, unknown> = {
-    customer: present.customer(Number(row.customer_id)),
-    contact: row.contact_id === null ? null : present.contact(Number(row.contact_id)),
-    project: row.project_id === null ? null : present.project(Number(row.project_id)),
-    tax_rate: row.tax_rate_id === null ? null : present.taxRate(Number(row.tax_rate_id)),
-  };
-  if (type === 'proposal') {
-    out.invoices = documentRowsWhere(db, 'invoice', companyId, { proposalIds: [Number(row.id)] }, 'oldest').map((r) => documentSummary('invoice', r));
-    return out;
-  }
-  const proposal = row.proposal_id === null ? undefined : findDocumentRow(db, 'proposal', companyId, Number(row.proposal_id));
-  out.proposal = proposal ? documentSummary('proposal', proposal) : null;
-  out.bank_account = row.bank_account_id === null ? null : present.account(Number(row.bank_account_id));
-  const entryRows = linkedEntryRows(db, companyId, Number(row.id));
-  const entryIds = entryRows.map((e) => Number(e.id));
-  out.entries = present.entries(entryRows);
-  out.time_ids = linkedTimeIds(db, Number(row.id));
-  out.entry_ids = entryIds.filter((e) => e !== row.entry_id && e !== row.receivable_entry_id);
-  return out;
 }
 
 // ---- routes ------------------------------------------------------------------------------------------
@@ -351,8 +286,12 @@ export function registerDocuments(r: Hono<AppEnv>): void {
 }
 
 function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => InvoiceBooker): void {
+  // static paths (number, batch) before /:id
+  for (const register of [registerCollection, registerBatch, registerOne, registerPositions, registerAttachments]) register(r, type, booker);
+}
+
+function registerCollection(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => InvoiceBooker): void {
   const base = PATHS[type];
-  const one_ = `${base}/:${PARAM[type]}`;
 
   r.get(base, (c) => {
     const page = pageRequest(c);
@@ -372,6 +311,10 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     return c.json(createdAnswer(findDocumentRow(c.get('deps').db, type, c.get('companyId'), id)!), 201);
   });
 
+}
+
+function registerBatch(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => InvoiceBooker): void {
+  const base = PATHS[type];
   // batch: PATCH update, DELETE, POST mark-as (static paths before /:id)
   r.patch(`${base}/batch`, async (c) => {
     const body = await readBody(c);
@@ -379,38 +322,13 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     const updateData = (body.updateData && typeof body.updateData === 'object' && !Array.isArray(body.updateData)) ? body.updateData as Body : undefined;
     if (!updateData) throw validationError({ updateData: ['The update data field is required.'] });
     if (has(updateData, 'number')) throw validationError({ 'updateData.number': ['The number cannot be set on several documents at once.'] });
-    const s = companyScopeOf(c);
-    const skipped: number[] = [];
-    let updated = 0;
-    for (const id of ids) {
-      const doc = findDocumentRow(s.db, type, s.companyId, id);
-      if (!doc || (type === 'invoice' && doc.status !== 'open')) { skipped.push(id); continue; }
-      try {
-        updateDocumentWith(s, type, id, resolveBody(c, type, updateData, doc));
-        updated++;
-      } catch (err) {
-        // sent, paid or deleted by another process since it was read
-        if (!(err instanceof HttpError) || err.status >= 500 || err.status === 422) throw err;
-        skipped.push(id);
-      }
-    }
+    const { updated, skipped } = updateDocumentsBatch(companyScopeOf(c), type, ids, (doc) => resolveBody(c, type, updateData, doc));
     return c.json({ message: `${updated} updated.`, updated, skipped });
   });
 
   r.delete(`${base}/batch`, async (c) => {
     const { ids } = validate(z.object({ ids: rules.ids() }), await readBody(c));
-    const s = companyScopeOf(c);
-    const skipped: number[] = [];
-    let deleted = 0;
-    for (const id of ids) {
-      try {
-        deleteDocument(s, type, id, removeInvoiceBookings(booker(c)));
-        deleted++;
-      } catch (err) {
-        if (!(err instanceof HttpError) || err.status >= 500) throw err;
-        skipped.push(id);
-      }
-    }
+    const { deleted, skipped } = deleteDocumentsBatch(companyScopeOf(c), type, ids, removeInvoiceBookings(booker(c)));
     return c.json({ message: `${deleted} deleted.`, deleted, skipped });
   });
 
@@ -424,6 +342,11 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     return c.json({ message: `${updated} updated.`, updated, skipped });
   });
 
+}
+
+function registerOne(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => InvoiceBooker): void {
+  const base = PATHS[type];
+  const one_ = `${base}/:${PARAM[type]}`;
   r.get(one_, (c) => {
     const row = documentOr404(c, type);
     return c.json({ data: readDocument(c, type, Number(row.id)) });
@@ -479,6 +402,11 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     return c.json(documentActivities(c.get('deps').db, type, Number(row.id), companyZone(c)));
   });
 
+}
+
+function registerPositions(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => InvoiceBooker): void {
+  const base = PATHS[type];
+  const one_ = `${base}/:${PARAM[type]}`;
   // positions
   r.get(`${one_}/positions`, (c) => {
     const row = documentOr404(c, type);
@@ -515,6 +443,11 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     return c.body(null, 204);
   });
 
+}
+
+function registerAttachments(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => InvoiceBooker): void {
+  const base = PATHS[type];
+  const one_ = `${base}/:${PARAM[type]}`;
   // attachments
   r.post(`${one_}/attach`, async (c) => {
     const row = documentOr404(c, type);
@@ -528,7 +461,6 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
     return c.body(null, 204);
   });
 
-  if (type === 'proposal') registerSplit(r);
 }
 
 /** What the PDF shows, after every rule of its QR-bill was checked: a 422 names the field and the record to fix. */
@@ -595,65 +527,6 @@ const storedItem = (p: Row): Body => ({
 
 function positionOf(c: Ctx, type: DocumentType, doc: Row, id: number) {
   return documentPositions(c.get('deps').db, type, Number(doc.id), doc.currency).find((p) => p.id === id);
-}
-
-// ---- split-invoices ------------------------------------------------------------------------------------
-
-const splitSchema = lazy(() => z.object({
-  splits: required(z.array(z.object({ title: required(rules.string(255)), sum: required(rules.money(0, 999999999.99)) })).min(1).max(100)),
-}));
-
-function registerSplit(r: Hono<AppEnv>): void {
-  r.post('/proposals/:proposal/split-invoices', async (c) => {
-    const { id: proposalId } = documentOr404(c, 'proposal');
-    const { splits } = validate(splitSchema(), await readBody(c));
-    const total = splits.reduce((s, p) => s + p.sum, 0);
-    const s = companyScopeOf(c);
-    // the proposal's total is compared inside the write transaction: an edit by another process counts
-    const ids = transaction(s.db, () => {
-      const proposal = currentDocument(s, 'proposal', Number(proposalId));
-      if (total !== Number(proposal.total_value_with_discount)) {
-        throw validationError({ splits: ['The parts must total 100 percent of the proposal amount.'] });
-      }
-      return splits.map((split) => {
-        const values: DocumentValues = {
-          customer_id: proposal.customer_id, contact_id: proposal.contact_id, project_id: proposal.project_id, tax_rate_id: proposal.tax_rate_id,
-          currency: proposal.currency, lang: proposal.lang, title: split.title, proposal_id: proposal.id,
-          vat_included: Number(proposal.vat_included) === 1, add_rounding_difference: Number(proposal.add_rounding_difference) === 1,
-        };
-        fillDefaults(c, 'invoice', values);
-        return createDocument(s, 'invoice', {
-          values,
-          positions: [{ type: 'position', description: split.title, title: null, amount: 1000, price: split.sum, discount: 0, discountType: null, unit: null, date: null, children: [] }],
-        });
-      });
-    });
-    return c.json(ids.map((id) => {
-      const row = findDocumentRow(s.db, 'invoice', s.companyId, id)!;
-      return { id, number: row.number, title: row.title, final_value: rappenToNumber(Number(row.final_value)) };
-    }));
-  });
-}
-
-// ---- relations through the other resources' presenters ------------------------------------------------
-
-function relationPresenters(c: Ctx) {
-  const db = c.get('deps').db;
-  const companyId = c.get('companyId');
-  const row = <T>(find: (db: Db, companyId: number, id: number) => Row | undefined, present: (r: Row) => T) => (id: number) => {
-    const r = find(db, companyId, id);
-    return r ? present(r) : null;
-  };
-  return {
-    customer: row(findCustomerRow, (r) => toCustomer(db, r, { contacts: true })),
-    contact: row(findContactRow, toContact),
-    project: row(findProjectRow, (r) => toProject(db, r)),
-    taxRate: row(findTaxRateRow, (r) => toTaxRate(r)),
-    account: row(findAccountRow, toAccount),
-    entries: (rows: Row[]) => serializeEntries(db, companyId, rows, {
-      closedUntil: c.get('company').closed_until ?? null, fileUrl: fileUrlFor(c),
-    }),
-  };
 }
 
 const bookerOf = (c: Ctx): InvoiceBooker => invoiceBooker(requestScope(c));

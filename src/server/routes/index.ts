@@ -22,6 +22,7 @@ const contacts = async () => (await import('./contacts.js')).registerContacts;
 const importEntries = async () => (await import('./import-entries.js')).registerImportEntries;
 const entries = async () => (await import('./entries.js')).registerEntries;
 const documents = async () => (await import('./documents.js')).registerDocuments;
+const splitInvoices = async () => (await import('./split-invoices.js')).registerSplitInvoices;
 const timer = async () => (await import('./timer.js')).registerTimer;
 const times = async () => (await import('./times.js')).registerTimes;
 const tasks = async () => (await import('./tasks.js')).registerTasks;
@@ -33,7 +34,7 @@ const settings = async () => (await import('./settings.js')).registerSettings;
 // the timer's static /times/timer paths come before /times/:time
 const bookings = load(importEntries, entries);
 const timeEntries = load(timer, times);
-const docs = load(documents);
+const docs = load(documents, splitInvoices);
 const COMPANY: Record<string, Loader> = {
   tags: load(tags), 'tax-rates': load(taxRates), accounts: load(accounts), services: load(services),
   'service-categories': load(serviceCategories), products: load(products), projects: load(projects), customers: load(customers),

@@ -1,9 +1,9 @@
 // `acct proposals|invoices activities <ref>`: what happened to a document, newest first, one row each
 // (the API's object keyed by "YYYY-MM-DD HH:MM:SS" becomes rows with that key as `time`; the " #2",
 // " #3" that keep activities of one second apart as keys are left out: the rows keep their order).
-import { documentActivities } from '../../../api/endpoints/documents.js';
-import { listRenderer, planOutput } from '../../output.js';
-import type { VerbIO } from '../../verb.js';
+import { documentActivities } from '../../api/endpoints/documents.js';
+import { listRenderer, planOutput } from '../output.js';
+import type { VerbIO } from '../verb.js';
 import { withDocument, type DocumentArgs } from './common.js';
 import { ACTIVITY_COLUMNS, type KindFacts } from './fields.js';
 

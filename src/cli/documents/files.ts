@@ -1,12 +1,12 @@
 // `acct proposals|invoices attach <ref> <file>` and `detach <ref> <file-id>`: files beside a document
 // (the file is checked before any request: it exists, is a file, at most 6 MB).
 import { basename } from 'node:path';
-import { attachFile, detachFile } from '../../../api/endpoints/documents.js';
-import { UsageError } from '../../../errors.js';
-import { notice } from '../../globals.js';
-import { planOutput, printRecord } from '../../output.js';
-import type { VerbIO } from '../../verb.js';
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, readFileToUpload } from '../upload.js';
+import { attachFile, detachFile } from '../../api/endpoints/documents.js';
+import { UsageError } from '../../errors.js';
+import { notice } from '../globals.js';
+import { planOutput, printRecord } from '../output.js';
+import type { VerbIO } from '../verb.js';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_MB, readFileToUpload } from '../shared/upload.js';
 import { withDocument, type DocumentArgs } from './common.js';
 import { FILE_COLUMNS, type KindFacts } from './fields.js';
 

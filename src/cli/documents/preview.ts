@@ -2,10 +2,10 @@
 // (the same pure rule, src/domain/document-totals.ts), from the body and what the API says about the
 // customer, the tax rate and the project. Nothing is written; dates the service would fill in from
 // the company's settings are left out.
-import type { DocumentRecord } from '../../../api/endpoints/documents.js';
-import { documentTotals, positionSum, type PricedPosition } from '../../../domain/document-totals.js';
-import { rappenToNumber, scaledToString, toScaled } from '../../../domain/money.js';
-import { UsageError } from '../../../errors.js';
+import type { DocumentRecord } from '../../api/endpoints/documents.js';
+import { documentTotals, positionSum, type PricedPosition } from '../../domain/document-totals.js';
+import { rappenToNumber, scaledToString, toScaled } from '../../domain/money.js';
+import { UsageError } from '../../errors.js';
 import type { KindFacts } from './fields.js';
 
 type Rec = Record<string, any>;

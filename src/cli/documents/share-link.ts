@@ -2,8 +2,8 @@
 // URL without /api/v2. In local mode the service runs only inside the command, on no port at all,
 // so the link names where `acct server start` serves the same ledger by default; ACCT_PUBLIC_URL names
 // another root (the address customers reach that server at, through a proxy or on the network).
-import { UsageError } from '../../../errors.js';
-import type { Runtime } from '../../runtime.js';
+import { UsageError } from '../../errors.js';
+import type { Runtime } from '../runtime.js';
 
 /** `acct server start`'s address when no --host or --port is given. */
 const LOCAL_SERVER_ROOT = 'http://127.0.0.1:8787';

@@ -2,10 +2,10 @@
 // items: positions, text lines, collections), status and total shown but changed elsewhere (mark-as, the
 // positions). Positions read from a record and from a cell meet in one canonical form, so an untouched
 // cell is never a change.
-import { documentPaths } from '../../../api/endpoints/documents.js';
-import { bools, canonDecimal, column, ID, ref, texts, type CsvColumn, type CsvMap } from '../../pipeline/map.js';
-import { resolveRefs } from '../../resource/run.js';
-import type { FilterFlag } from '../../resource/spec.js';
+import { documentPaths } from '../../api/endpoints/documents.js';
+import { bools, canonDecimal, column, ID, ref, texts, type CsvColumn, type CsvMap } from '../pipeline/map.js';
+import { resolveRefs } from '../resource/run.js';
+import type { FilterFlag } from '../resource/spec.js';
 import { documentQuery } from './list.js';
 import { documentFilters, type KindFacts } from './fields.js';
 

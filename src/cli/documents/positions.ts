@@ -1,13 +1,13 @@
 // `acct proposals|invoices positions list|add|update|remove`: one position at a time; the service
 // recomputes the totals after each change (an invoice only while it is open).
-import { addPosition, listPositions, removePosition, updatePosition } from '../../../api/endpoints/documents.js';
-import { UsageError } from '../../../errors.js';
-import { notice } from '../../globals.js';
-import { listRenderer, planOutput, printRecord, type OutputPlan } from '../../output.js';
-import type { VerbIO } from '../../verb.js';
-import { parseDiscount, parsePositionFlag, parseProductFlag, textItem } from '../document-input.js';
-import { discountText } from '../document-view.js';
-import { parseAmount } from '../numbers.js';
+import { addPosition, listPositions, removePosition, updatePosition } from '../../api/endpoints/documents.js';
+import { UsageError } from '../../errors.js';
+import { notice } from '../globals.js';
+import { listRenderer, planOutput, printRecord, type OutputPlan } from '../output.js';
+import type { VerbIO } from '../verb.js';
+import { parseDiscount, parsePositionFlag, parseProductFlag, textItem } from './input.js';
+import { discountText } from './view.js';
+import { parseAmount } from '../shared/numbers.js';
 import { productItem, withDocument, type DocumentArgs } from './common.js';
 import { positionColumns, type KindFacts } from './fields.js';
 

@@ -1,16 +1,16 @@
 // `acct proposals|invoices mark-as <ref> <status>`: one move of the status table. Marking an invoice
 // paid books the payment unless --no-booking (createEntry=true, as a bookkeeper expects the ledger to
 // follow); the moves the table refuses are the service's 400 (exit 6) with its message.
-import { markDocumentAs, type DocumentRecord } from '../../../api/endpoints/documents.js';
-import type { QueryValue } from '../../../api/http.js';
-import { UsageError } from '../../../errors.js';
-import { formatDate, formatMoney } from '../../../output/format.js';
-import { notice } from '../../globals.js';
-import type { OutputPlan } from '../../output.js';
-import { convertValue, today } from '../../resource/body.js';
-import type { Runtime } from '../../runtime.js';
-import type { VerbIO } from '../../verb.js';
-import { statusLabel } from '../document-view.js';
+import { markDocumentAs, type DocumentRecord } from '../../api/endpoints/documents.js';
+import type { QueryValue } from '../../api/http.js';
+import { UsageError } from '../../errors.js';
+import { formatDate, formatMoney } from '../../output/format.js';
+import { notice } from '../globals.js';
+import type { OutputPlan } from '../output.js';
+import { convertValue, today } from '../resource/body.js';
+import type { Runtime } from '../runtime.js';
+import type { VerbIO } from '../verb.js';
+import { statusLabel } from './view.js';
 import { documentPlan, printDocument, withDocument, type DocumentArgs } from './common.js';
 import type { KindFacts } from './fields.js';
 

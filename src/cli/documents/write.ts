@@ -2,21 +2,21 @@
 // name), positions from --position, --text, --product and --positions in the order given, or --data
 // (flags override its keys). create --dry-run shows the document without creating it. What can be
 // checked without the API is checked before a connection is made.
-import { createDocument, getDocument, nextDocumentNumber, updateDocument } from '../../../api/endpoints/documents.js';
-import { customerPaths } from '../../../api/endpoints/customers.js';
-import { projectPaths } from '../../../api/endpoints/projects.js';
-import { taxRatePaths } from '../../../api/endpoints/tax-rates.js';
-import type { ApiClient } from '../../../api/http.js';
-import { UsageError } from '../../../errors.js';
-import { canPrompt, notice } from '../../globals.js';
-import { askRequired, requireAnswerable } from '../../prompt.js';
-import { RefResolver } from '../../refs.js';
-import { readDataFlag, readJsonFlag, today } from '../../resource/body.js';
-import type { BodyField } from '../../resource/spec.js';
-import { withRuntime, type Runtime } from '../../runtime.js';
-import type { VerbIO } from '../../verb.js';
-import { parsePositionFlag, parseProductFlag, textItem } from '../document-input.js';
-import { getRecord } from '../existing.js';
+import { createDocument, getDocument, nextDocumentNumber, updateDocument } from '../../api/endpoints/documents.js';
+import { customerPaths } from '../../api/endpoints/customers.js';
+import { projectPaths } from '../../api/endpoints/projects.js';
+import { taxRatePaths } from '../../api/endpoints/tax-rates.js';
+import type { ApiClient } from '../../api/http.js';
+import { UsageError } from '../../errors.js';
+import { canPrompt, notice } from '../globals.js';
+import { askRequired, requireAnswerable } from '../prompt.js';
+import { RefResolver } from '../refs.js';
+import { readDataFlag, readJsonFlag, today } from '../resource/body.js';
+import type { BodyField } from '../resource/spec.js';
+import { withRuntime, type Runtime } from '../runtime.js';
+import type { VerbIO } from '../verb.js';
+import { parsePositionFlag, parseProductFlag, textItem } from './input.js';
+import { getRecord } from '../shared/existing.js';
 import { documentPlan, flagsBody, printDocument, productItem, requestBody, withDocument, type DocumentArgs } from './common.js';
 import { documentBodyFields, type KindFacts, type Ordered } from './fields.js';
 import { previewDocument } from './preview.js';

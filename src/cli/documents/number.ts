@@ -1,7 +1,7 @@
 // `acct proposals number` / `acct invoices number`: the next free number, bare on stdout.
-import { nextDocumentNumber } from '../../../api/endpoints/documents.js';
-import { withRuntime } from '../../runtime.js';
-import type { NoOptions, VerbIO } from '../../verb.js';
+import { nextDocumentNumber } from '../../api/endpoints/documents.js';
+import { withRuntime } from '../runtime.js';
+import type { NoOptions, VerbIO } from '../verb.js';
 import type { KindFacts } from './fields.js';
 
 export default async function nextNumber(k: KindFacts, _options: NoOptions, io: VerbIO): Promise<void> {

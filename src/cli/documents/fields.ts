@@ -1,8 +1,8 @@
 // Proposals and invoices as the CLI shows and takes them: what sets the two kinds apart, the output
 // columns, the list filters and the body flags. Read by the declarations (cheap) and by the verbs.
-import type { DocumentKind } from '../../../api/endpoints/documents.js';
-import type { Column } from '../../../output/types.js';
-import type { BodyField, FilterFlag } from '../../resource/spec.js';
+import type { DocumentKind } from '../../api/endpoints/documents.js';
+import type { Column } from '../../output/types.js';
+import type { BodyField, FilterFlag } from '../resource/spec.js';
 
 export interface KindFacts {
   kind: DocumentKind;

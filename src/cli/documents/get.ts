@@ -3,12 +3,12 @@
 // a proposal names its public link while it is on, and the customer's answer through it (from the
 // activities: who, when, the comment); as a record (json, tsv, csv) a proposal carries that answer as
 // answered_by, answered_at and answer_comment (null while it is not decided, or the bookkeeper decided).
-import { companySettings } from '../../../api/endpoints/companies.js';
-import { documentActivities, getDocument, type DocumentRecord } from '../../../api/endpoints/documents.js';
-import { standingDecision } from '../../../domain/proposal-decision.js';
-import type { Runtime } from '../../runtime.js';
-import type { VerbIO } from '../../verb.js';
-import type { CompanyFacts, ProposalLink } from '../document-view.js';
+import { companySettings } from '../../api/endpoints/companies.js';
+import { documentActivities, getDocument, type DocumentRecord } from '../../api/endpoints/documents.js';
+import { standingDecision } from '../../domain/proposal-decision.js';
+import type { Runtime } from '../runtime.js';
+import type { VerbIO } from '../verb.js';
+import type { CompanyFacts, ProposalLink } from './view.js';
 import { activityTime } from './activities.js';
 import { documentPlan, printDocument, viewsDocument, withDocument, type DocumentArgs } from './common.js';
 import type { KindFacts } from './fields.js';

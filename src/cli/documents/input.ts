@@ -6,7 +6,7 @@
 import { mulDivRound, rappenToString, scaledToString, toRappen, toScaled } from '../../domain/money.js';
 import { CliError, UsageError } from '../../errors.js';
 import { formatDate } from '../../output/format.js';
-import { typedDecimal } from './numbers.js';
+import { typedDecimal } from '../shared/numbers.js';
 
 /** A position item as the API takes it in `positions`. */
 export interface PositionItem {

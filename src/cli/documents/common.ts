@@ -1,21 +1,21 @@
 // What the document verbs share once they run: the documents named on the command line, the request
 // body the field flags give, a product as a position, and a document printed as a bookkeeper reads it
 // (a table) or as the record (json, ndjson, tsv, csv).
-import type { DocumentKind, DocumentRecord } from '../../../api/endpoints/documents.js';
-import { productPaths } from '../../../api/endpoints/products.js';
-import type { ApiClient } from '../../../api/http.js';
-import { rappenToString, toRappen } from '../../../domain/money.js';
-import { stdoutSink } from '../../fd-output.js';
-import { canPrompt, type GlobalOptions } from '../../globals.js';
-import { planOutput, printRecord, type OutputPlan } from '../../output.js';
-import { RefResolver } from '../../refs.js';
-import { bodyFromFlags } from '../../resource/body.js';
-import { resolveRefs } from '../../resource/run.js';
-import { withRuntime, type Runtime } from '../../runtime.js';
-import type { BodyField } from '../../resource/spec.js';
-import type { PositionItem } from '../document-input.js';
-import { documentView, type CompanyFacts, type ProposalLink } from '../document-view.js';
-import { getRecord } from '../existing.js';
+import type { DocumentKind, DocumentRecord } from '../../api/endpoints/documents.js';
+import { productPaths } from '../../api/endpoints/products.js';
+import type { ApiClient } from '../../api/http.js';
+import { rappenToString, toRappen } from '../../domain/money.js';
+import { stdoutSink } from '../fd-output.js';
+import { canPrompt, type GlobalOptions } from '../globals.js';
+import { planOutput, printRecord, type OutputPlan } from '../output.js';
+import { RefResolver } from '../refs.js';
+import { bodyFromFlags } from '../resource/body.js';
+import { resolveRefs } from '../resource/run.js';
+import { withRuntime, type Runtime } from '../runtime.js';
+import type { BodyField } from '../resource/spec.js';
+import type { PositionItem } from './input.js';
+import { documentView, type CompanyFacts, type ProposalLink } from './view.js';
+import { getRecord } from '../shared/existing.js';
 import { detailColumns, NULLABLE_REFS, type KindFacts } from './fields.js';
 
 /** The arguments <proposal> / <invoice> and <proposals...> / <invoices...> as the verbs receive them. */

@@ -1,19 +1,18 @@
 // `acct proposals list` / `acct invoices list`: the filters as flags (references by number or name),
 // streamed page by page; on a terminal the number found and their total per currency go to stderr below
 // the table.
-import { documentPaths, type DocumentListPage } from '../../../api/endpoints/documents.js';
-import { UsageError } from '../../../errors.js';
-import { formatSums } from '../../../output/format.js';
-import { stdoutIsTerminal } from '../../fd-output.js';
-import { notice } from '../../globals.js';
-import { planOutput } from '../../output.js';
-import { RefResolver } from '../../refs.js';
-import { periodQuery, queryFromFilters } from '../../resource/body.js';
-import type { ListFlags } from '../../resource/declare.js';
-import { resolveRefs, streamList } from '../../resource/run.js';
-import type { FilterFlag } from '../../resource/spec.js';
-import { withRuntime } from '../../runtime.js';
-import type { VerbIO } from '../../verb.js';
+import { documentPaths, type DocumentListPage } from '../../api/endpoints/documents.js';
+import { UsageError } from '../../errors.js';
+import { formatSums } from '../../output/format.js';
+import { stdoutIsTerminal } from '../fd-output.js';
+import { notice } from '../globals.js';
+import { planOutput, type ListFlags } from '../output.js';
+import { RefResolver } from '../refs.js';
+import { periodQuery, queryFromFilters } from '../resource/body.js';
+import { resolveRefs, streamList } from '../resource/run.js';
+import type { FilterFlag } from '../resource/spec.js';
+import { withRuntime } from '../runtime.js';
+import type { VerbIO } from '../verb.js';
 import { documentFilters, listColumns, type KindFacts } from './fields.js';
 
 export interface ListOptions extends ListFlags {

@@ -1,15 +1,15 @@
 // `acct proposals|invoices batch-update|batch-delete|batch-mark-as`: several documents in one request.
 // The service skips what it may not change (invoices that are not open, moves the table refuses);
 // what was skipped is named on stderr as it was typed.
-import { batchDocuments, documentPaths, type BatchResult } from '../../../api/endpoints/documents.js';
-import { UsageError } from '../../../errors.js';
-import { notice } from '../../globals.js';
-import { confirmDestructive, refuseUnconfirmed } from '../../prompt.js';
-import { RefResolver } from '../../refs.js';
-import { readDataFlag } from '../../resource/body.js';
-import { withRuntime } from '../../runtime.js';
-import { deleteQuestion, existingRecords } from '../existing.js';
-import type { VerbIO } from '../../verb.js';
+import { batchDocuments, documentPaths, type BatchResult } from '../../api/endpoints/documents.js';
+import { UsageError } from '../../errors.js';
+import { notice } from '../globals.js';
+import { confirmDestructive, refuseUnconfirmed } from '../prompt.js';
+import { RefResolver } from '../refs.js';
+import { readDataFlag } from '../resource/body.js';
+import { withRuntime } from '../runtime.js';
+import { deleteQuestion, existingRecords } from '../shared/existing.js';
+import type { VerbIO } from '../verb.js';
 import { documentIds, flagsBody, requestBody, type DocumentArgs } from './common.js';
 import { documentBodyFields, type KindFacts } from './fields.js';
 

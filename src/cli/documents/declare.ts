@@ -2,11 +2,11 @@
 // Declaring is cheap (commander and the fields); each verb's module loads when it runs and is told
 // which kind it serves (lazyFor).
 import { Argument, Option, type Command } from 'commander';
-import { documentPaths, type DocumentKind } from '../../../api/endpoints/documents.js';
-import { declarePipeline } from '../../pipeline/declare.js';
-import { addBodyFlags, addFilterFlags, examplesText, REF_HELP } from '../../resource/declare.js';
-import type { ResourceSpec } from '../../resource/spec.js';
-import { lazyFor, type Action, type VerbRunFor } from '../../verb.js';
+import { documentPaths, type DocumentKind } from '../../api/endpoints/documents.js';
+import { declarePipeline } from '../pipeline/declare.js';
+import { addBodyFlags, addFilterFlags, examplesText, REF_HELP } from '../resource/declare.js';
+import type { ResourceSpec } from '../resource/spec.js';
+import { lazyFor, type Action, type VerbRunFor } from '../verb.js';
 import { documentBodyFields, documentFilters, KINDS, listColumns, type KindFacts, type Ordered } from './fields.js';
 
 let seq = 0;

@@ -1,12 +1,12 @@
 // On a terminal, a proposal or invoice created without positions asks for them one after another
 // (description, quantity, price, unit; an empty description ends), then shows the document with its
 // totals and asks to create it. Loaded only when those questions are asked.
-import type { DocumentRecord } from '../../../api/endpoints/documents.js';
-import { UsageError } from '../../../errors.js';
-import { formatMoney } from '../../../output/format.js';
-import { flushHeld } from '../../pager.js';
-import { documentView } from '../document-view.js';
-import { positionOf, priceProblem, quantityProblem, type PositionItem } from '../document-input.js';
+import type { DocumentRecord } from '../../api/endpoints/documents.js';
+import { UsageError } from '../../errors.js';
+import { formatMoney } from '../../output/format.js';
+import { flushHeld } from '../pager.js';
+import { documentView } from './view.js';
+import { positionOf, priceProblem, quantityProblem, type PositionItem } from './input.js';
 import type { KindFacts } from './fields.js';
 
 /** The positions, asked until an empty description; an invoice needs one at least. */
