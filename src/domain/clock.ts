@@ -17,8 +17,34 @@ export interface WallClock {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/** The last Sunday of a month (March, October) at 01:00 UTC, when the EU's clocks change. */
+function euChange(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+/**
+ * Zurich's offset in minutes by the EU rule Switzerland has kept since 1996 (+2 h from the last Sunday
+ * of March to the last Sunday of October, 01:00 UTC; else +1 h), or undefined before 1996. Building an
+ * Intl formatter with a time zone costs some 20 ms (ICU loads its zone data): most of a local
+ * command's start, for the one zone every company has.
+ */
+function zurichOffset(ms: number): number | undefined {
+  const year = new Date(ms).getUTCFullYear();
+  if (year < 1996 || year > 9999) return undefined;
+  return ms >= euChange(year, 2) && ms < euChange(year, 9) ? 120 : 60;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
 /** The date and time an instant shows on a clock in `timeZone` (an IANA name such as Europe/Zurich). */
 export function wallClock(instant: Date, timeZone: string = COMPANY_TIME_ZONE): WallClock {
+  const offset = timeZone === 'Europe/Zurich' ? zurichOffset(instant.getTime()) : undefined;
+  if (offset !== undefined) {
+    const local = new Date(instant.getTime() + offset * 60_000);
+    const [hour, minute] = [local.getUTCHours(), local.getUTCMinutes()];
+    return { date: local.toISOString().slice(0, 10), minutes: hour * 60 + minute, time: `${pad(hour)}:${pad(minute)}` };
+  }
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
