@@ -1,5 +1,5 @@
 #!/bin/sh
-":" //; d=$(dirname "$(readlink -f "$0")"); n="$d/../node_modules/node/bin/node"; [ -x "$n" ] && exec "$n" "$0" "$@"; exec node "$0" "$@"
+":" //; f=$(readlink -f "$0"); n="${f%/*}/../node_modules/node/bin/node"; [ -x "$n" ] && exec "$n" "$0" "$@"; exec node "$0" "$@"
 // Launcher. Started as a program (on the PATH, npx), the line above is shell: it runs this file on the
 // package's own Node (the `node` devDependency of a checkout) when there is one, else on `node` — one
 // Node start instead of an old Node's start and a hand-over. To Node the same line is a string and a
