@@ -24,7 +24,7 @@ import { badRequest, notFound, validationError } from '../http-error.js';
 import { pageRequest, type PageRequest } from '../pagination.js';
 import { filterBoolean, filterIds, normaliseInput, pathId, readBody, type Body } from '../request.js';
 import { check, isValidDate, lazy, loadZod, nullable, required, rules, sometimes, text, validate, z } from '../validation.js';
-import type { Row } from '../store/db.js';
+import { exists, type Row } from '../store/db.js';
 import {
   documentNumberTaken, entryRowsByIds, findDocumentRow, findPositionRow, listDocumentRows,
   timeRowsByIds, type DocumentFilter, type DocumentValues, type StatusCondition,
@@ -32,7 +32,6 @@ import {
 import { findAccountRow } from '../store/accounts.js';
 import { findContactRow } from '../store/contacts.js';
 import { customerRow } from '../store/customers.js';
-import { customerOfCompany, projectOfCompany, taxRateOfCompany } from '../store/entries.js';
 import { createdAnswer, documentActivities, documentFields, documentModel, documentPositions, documentSummary, fileRecord } from '../present/documents.js';
 import { documentRelations } from '../present/document-relations.js';
 import { companyScopeOf, companyToday, companyZone, scopeOf as requestScope } from '../context.js';
@@ -99,10 +98,10 @@ const records = (c: Ctx) => {
   const db = c.get('deps').db;
   const companyId = c.get('companyId');
   return {
-    customer: (id: number) => customerOfCompany(db, companyId, id),
+    customer: (id: number) => exists(db, 'customers', companyId, id),
     contactOf: (id: number, customerId: unknown) => Number(findContactRow(db, companyId, id)?.customer_id) === Number(customerId),
-    project: (id: number) => projectOfCompany(db, companyId, id),
-    taxRate: (id: number) => taxRateOfCompany(db, companyId, id),
+    project: (id: number) => exists(db, 'projects', companyId, id),
+    taxRate: (id: number) => exists(db, 'tax_rates', companyId, id),
     proposal: (id: number) => findDocumentRow(db, 'proposal', companyId, id) !== undefined,
     account: (id: number, type: 'bank' | 'income') => findAccountRow(db, companyId, id)?.type === type,
   };
