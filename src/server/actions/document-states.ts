@@ -95,13 +95,13 @@ export function markAs(s: DocumentScope, type: DocumentType, id: number, target:
   transaction(s.db, () => {
     const doc = currentDocument(s, type, id);
     if (type === 'proposal') {
-      const move = proposalMove(doc.status, target);
+      const move = proposalMove(doc.status as ProposalStatus, target);
       if (!move) throw moveRefused(type, doc.status, target);
       updateDocument(s.db, type, s.companyId, doc.id, { status: move.next });
       insertActivity(s.db, type, doc.id, move.activity.message, move.activity.color ?? null);
       return;
     }
-    const move = invoiceMove(doc.status, target);
+    const move = invoiceMove(doc.status as InvoiceStatus, target);
     if (!move) throw moveRefused(type, doc.status, target);
     const values: DocumentValues = { status: move.next };
     for (const effect of move.effects) {

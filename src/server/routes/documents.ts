@@ -27,7 +27,7 @@ import { check, isValidDate, lazy, loadZod, nullable, required, rules, sometimes
 import { exists, type Row } from '../store/db.js';
 import {
   documentNumberTaken, entryRowsByIds, findDocumentRow, findPositionRow, listDocumentRows,
-  timeRowsByIds, type DocumentFilter, type DocumentValues, type StatusCondition,
+  timeRowsByIds, type DocumentFilter, type DocumentRow, type DocumentValues, type StatusCondition,
 } from '../store/documents.js';
 import { findAccountRow } from '../store/accounts.js';
 import { findContactRow } from '../store/contacts.js';
@@ -247,7 +247,7 @@ function filterOf(c: Ctx, type: DocumentType): DocumentFilter {
 
 // ---- reading ------------------------------------------------------------------------------------------
 
-function documentOr404(c: Ctx, type: DocumentType): Row {
+function documentOr404(c: Ctx, type: DocumentType): DocumentRow {
   const row = findDocumentRow(c.get('deps').db, type, c.get('companyId'), pathId(c, PARAM[type]));
   if (!row) throw notFound(NOT_FOUND[type]);
   return row;
@@ -463,7 +463,7 @@ function registerAttachments(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ct
 }
 
 /** What the PDF shows, after every rule of its QR-bill was checked: a 422 names the field and the record to fix. */
-function checkedPdfModel(c: Ctx, type: DocumentType, row: Row) {
+function checkedPdfModel(c: Ctx, type: DocumentType, row: DocumentRow) {
   const db = c.get('deps').db;
   const companyId = c.get('companyId');
   const model = documentModel(db, c.get('company'), type, row);
