@@ -10,10 +10,10 @@ import { normaliseReference } from '../../domain/qr-reference.js';
 import { HttpError, badRequest, fieldError, notFound } from '../http-error.js';
 import type { CompanyScope } from '../context.js';
 import type { Failures } from '../validation.js';
-import { transaction, type Row } from '../store/db.js';
+import { exists, transaction, type Row } from '../store/db.js';
 import { listAccountRows, updateAccount } from '../store/accounts.js';
 import { findDocumentRow } from '../store/documents.js';
-import { accountsOf, tagIdsOfCompany, taxRateOfCompany } from '../store/entries.js';
+import { accountsOf, tagIdsOfCompany } from '../store/entries.js';
 import { deleteFile, insertFile, type StoredFile } from '../store/files.js';
 import {
   importedKeysOf, insertImportEntries, learnedRuleRows, markImportEntriesDeleted, openImportEntryIds, readyImportEntryIds,
@@ -22,7 +22,8 @@ import {
 import { createBooking, type BookingChanges } from './bookings.js';
 import { recordStatement, type UploadedStatement } from './bank-reconcile.js';
 import type { UploadedFile } from '../upload.js';
-import { accrual, invoiceBooker, markAs, paymentBooking, rememberedAccounts, type AccountByNumber } from './document-states.js';
+import { rememberedAccounts, type AccountByNumber } from './account-lookups.js';
+import { accrual, invoiceBooker, markAs, paymentBooking } from './document-states.js';
 
 
 /** A transaction an upload skipped because an earlier upload to the same bank account had it. */
@@ -447,7 +448,7 @@ export function changeImportEntries(s: CompanyScope, rows: readonly Row[], input
   if (onlyFor('vat_expense', 'expense')) taxRate = input.vat_expense;
   for (const field of ['tax_rate_id', 'vat_income', 'vat_expense'] as const) {
     const id = input[field];
-    if (typeof id === 'number' && !taxRateOfCompany(db, companyId, id)) checked.fail(field, INVALID);
+    if (typeof id === 'number' && !exists(db, 'tax_rates', companyId, id)) checked.fail(field, INVALID);
   }
 
   const tagIds = (input.tags ?? []).flatMap((t, i) => ('id' in t ? [[t.id, i] as const] : []));

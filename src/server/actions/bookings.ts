@@ -10,10 +10,10 @@ import { normaliseTagName } from '../domain/tags.js';
 import { MAX_MONEY, MAX_MONEY_TEXT } from '../../domain/money.js';
 import { badRequest, notFound, paymentRequired } from '../http-error.js';
 import { failures, type Failures } from '../validation.js';
-import { transaction, type Db } from '../store/db.js';
+import { exists, transaction, type Db } from '../store/db.js';
 import {
-  accountsOf, addEntryTags, customerOfCompany, deleteEntryRow, deleteGroupIfEmpty, entryNumberTaken, entryTagIds, findEntryRow,
-  groupOfCompany, insertEntry, maxRunningNumber, projectOfCompany, replaceEntryTags, tagIdsOfCompany, taxRateOfCompany, touchEntry,
+  accountsOf, addEntryTags, deleteEntryRow, deleteGroupIfEmpty, entryNumberTaken, entryTagIds, findEntryRow,
+  insertEntry, maxRunningNumber, replaceEntryTags, tagIdsOfCompany, touchEntry,
   updateEntry, valuesOf, yearIncome, type EntryValues,
 } from '../store/entries.js';
 import { deleteFile, insertFile } from '../store/files.js';
@@ -173,12 +173,12 @@ function resolve(scope: BookingScope, changes: BookingChanges, current: Current 
 
   // records of the company
   const refs = [
-    ['tax_rate_id', taxRateOfCompany], ['customer_id', customerOfCompany], ['project_id', projectOfCompany], ['entry_group_id', groupOfCompany],
+    ['tax_rate_id', 'tax_rates'], ['customer_id', 'customers'], ['project_id', 'projects'], ['entry_group_id', 'entry_groups'],
   ] as const;
-  for (const [key, ofCompany] of refs) {
+  for (const [key, table] of refs) {
     if (changes[key] === undefined) continue;
     const id = changes[key] ?? null;
-    if (id !== null && !ofCompany(db, companyId, id)) checked.fail(key, INVALID);
+    if (id !== null && !exists(db, table, companyId, id)) checked.fail(key, INVALID);
     else next[key] = id;
   }
   let tagIds: number[] | undefined;

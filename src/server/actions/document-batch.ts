@@ -4,7 +4,7 @@
 import type { DocumentType } from '../domain/documents.js';
 import { HttpError } from '../http-error.js';
 import type { Row } from '../store/db.js';
-import { findDocumentRow } from '../store/documents.js';
+import { findDocumentRow, type DocumentRow } from '../store/documents.js';
 import { deleteDocument, updateDocumentWith, type DocumentInput, type DocumentScope } from './documents.js';
 
 /**
@@ -13,7 +13,7 @@ import { deleteDocument, updateDocumentWith, type DocumentInput, type DocumentSc
  * was read is skipped; a 422 of the body stops the batch.
  */
 export function updateDocumentsBatch(
-  s: DocumentScope, type: DocumentType, ids: readonly number[], resolve: (doc: Row) => DocumentInput,
+  s: DocumentScope, type: DocumentType, ids: readonly number[], resolve: (doc: DocumentRow) => DocumentInput,
 ): { updated: number; skipped: number[] } {
   const skipped: number[] = [];
   let updated = 0;

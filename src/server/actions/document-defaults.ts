@@ -9,7 +9,7 @@ import { findAccountRowByNumber } from '../store/accounts.js';
 import { findCustomerRow } from '../store/customers.js';
 import type { DocumentValues } from '../store/documents.js';
 import { isCalendarDate, MAX_DATE } from '../../domain/calendar.js';
-import { DEFAULT_INCOME_ACCOUNT, primaryBankAccountId } from './document-states.js';
+import { DEFAULT_INCOME_ACCOUNT, primaryBankAccountId } from './account-lookups.js';
 import { createDocument, currentDocument, type DocumentScope } from './documents.js';
 
 /** A default due date: `days` after the date; a date so late that it would fall past the calendar's end is a 422 on date. */

@@ -5,9 +5,9 @@
 import { invoiceMove, proposalMove, REMINDER_DAYS, type DocumentType, type InvoiceStatus, type ProposalStatus } from '../domain/documents.js';
 import { addDays } from '../domain/time.js';
 import { badRequest, HttpError } from '../http-error.js';
-import { findAccountRowByNumber, primaryBankAccountRow } from '../store/accounts.js';
 import { transaction, type Db, type Row } from '../store/db.js';
 import { insertActivity, linkBookingToInvoice, setLinkedTimesStatus, updateDocument, type DocumentValues } from '../store/documents.js';
+import { DEFAULT_INCOME_ACCOUNT, RECEIVABLES_ACCOUNT, lookupAccount, primaryBankAccountId, type AccountByNumber } from './account-lookups.js';
 import { createBooking, deleteBooking, type BookingChanges, type BookingScope } from './bookings.js';
 import { currentDocument, type DocumentScope } from './documents.js';
 
@@ -53,34 +53,6 @@ const word = (status: string) => STATUS_WORDS[status] ?? status;
 const moveRefused = (type: DocumentType, from: string, target: string) =>
   badRequest(`${type === 'invoice' ? 'Die Rechnung' : 'Die Offerte'} kann nicht von «${word(from)}» auf «${word(target)}» gesetzt werden.`);
 
-const accountByNumber = (db: Db, companyId: number, number: number): number | undefined => {
-  const row = findAccountRowByNumber(db, companyId, number);
-  return row ? Number(row.id) : undefined;
-};
-
-const RECEIVABLES_ACCOUNT = 1100;
-export const DEFAULT_INCOME_ACCOUNT = 3400;
-
-/** The primary bank account of the company, else its lowest-numbered bank account. */
-export function primaryBankAccountId(db: Db, companyId: number): number | undefined {
-  const row = primaryBankAccountRow(db, companyId);
-  return row ? Number(row.id) : undefined;
-}
-
-/** The id of the company's account of a number (1100, 3400); none: undefined. */
-export type AccountByNumber = (number: number) => number | undefined;
-
-const lookupAccount = (s: DocumentScope): AccountByNumber => (number) => accountByNumber(s.db, s.companyId, number);
-
-/** An AccountByNumber that asks the database once per number (the bank import: once per upload). */
-export function rememberedAccounts(s: DocumentScope): AccountByNumber {
-  const known = new Map<number, number | undefined>();
-  return (number) => {
-    if (!known.has(number)) known.set(number, accountByNumber(s.db, s.companyId, number));
-    return known.get(number);
-  };
-}
-
 function receivablesAccount(s: DocumentScope, byNumber = lookupAccount(s)): number {
   const id = byNumber(RECEIVABLES_ACCOUNT);
   if (id === undefined) throw badRequest(`Das Debitorenkonto ${RECEIVABLES_ACCOUNT} fehlt im Kontenplan.`);
@@ -123,13 +95,13 @@ export function markAs(s: DocumentScope, type: DocumentType, id: number, target:
   transaction(s.db, () => {
     const doc = currentDocument(s, type, id);
     if (type === 'proposal') {
-      const move = proposalMove(doc.status, target);
+      const move = proposalMove(doc.status as ProposalStatus, target);
       if (!move) throw moveRefused(type, doc.status, target);
       updateDocument(s.db, type, s.companyId, doc.id, { status: move.next });
       insertActivity(s.db, type, doc.id, move.activity.message, move.activity.color ?? null);
       return;
     }
-    const move = invoiceMove(doc.status, target);
+    const move = invoiceMove(doc.status as InvoiceStatus, target);
     if (!move) throw moveRefused(type, doc.status, target);
     const values: DocumentValues = { status: move.next };
     for (const effect of move.effects) {

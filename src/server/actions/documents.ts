@@ -15,7 +15,7 @@ import {
   attachFile, attachmentFileIds, childrenSum, deleteChildPositions, deleteDocumentRow, deletePosition, deletePositions, detachFile,
   documentNumbersLike, findDocumentRow, insertActivity, insertDocument, insertPosition, invoiceCountOfProposal, linkedTimeIds, linkTimes,
   nextPositionOrder, positionRows, positionsSize, replaceLinkedEntries, setTotals, unlinkTimes, updateDocument, updatePosition,
-  type DocumentValues, type PositionValues,
+  type DocumentRow, type DocumentValues, type PositionValues,
 } from '../store/documents.js';
 import { deleteFile, findFile, insertFile, type StoredFile } from '../store/files.js';
 import type { UploadedFile } from '../upload.js';
@@ -48,7 +48,7 @@ const NOT_FOUND: Readonly<Record<DocumentType, string>> = { proposal: 'Proposal 
  * row, not on one the route read before the lock, so a second process acting at once sees the first
  * one's change. Gone meanwhile: 404.
  */
-export function currentDocument(s: Pick<DocumentScope, 'db' | 'companyId'>, type: DocumentType, id: number): Row {
+export function currentDocument(s: Pick<DocumentScope, 'db' | 'companyId'>, type: DocumentType, id: number): DocumentRow {
   if (!s.db.isTransaction) throw new Error('currentDocument reads inside a write transaction');
   const row = findDocumentRow(s.db, type, s.companyId, id);
   if (!row) throw notFound(NOT_FOUND[type]);

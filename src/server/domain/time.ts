@@ -9,6 +9,13 @@ import { mulDivRound } from './money.js';
 export const TIME_STATUSES = ['open', 'invoiced', 'paid'] as const;
 export type TimeStatus = (typeof TIME_STATUSES)[number];
 
+/** Status moves of the spec's table: open → invoiced; invoiced → any; paid → any. */
+export function timeStatusMoveAllowed(from: string, to: string): boolean {
+  if (from === to) return true;
+  if (from === 'open') return to === 'invoiced';
+  return true;
+}
+
 export const TASK_STATUSES = ['open', 'in-progress', 'done'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 

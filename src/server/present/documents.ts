@@ -6,7 +6,7 @@ import { generatedTitle, isOverdue, isReminder, payableDays, REMINDER_STATUSES, 
 import { todayOf, zoneOf } from '../clock.js';
 import { dotted, wallClock } from '../domain/time.js';
 import type { Db, Row } from '../store/db.js';
-import { activityRows, lastActivityAt, positionRows } from '../store/documents.js';
+import { activityRows, lastActivityAt, positionRows, type DocumentRow, type PositionRow } from '../store/documents.js';
 import { findAccountRow } from '../store/accounts.js';
 import { customerRow } from '../store/customers.js';
 import type { StoredFile } from '../store/files.js';
@@ -16,13 +16,14 @@ import { pdfModel, type PdfModel } from '../render/document-model.js';
 const id = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 const bool = (v: unknown): boolean => Number(v) === 1;
 const money = (v: unknown): number => rappenToNumber(Number(v));
-const dueOf = (type: DocumentType, r: Row): string => (type === 'invoice' ? r.payable_until : r.valid_until);
+/** The due date: an invoice's payable_until, a proposal's valid_until (each NOT NULL in its table). */
+const dueOf = (type: DocumentType, r: DocumentRow): string => (type === 'invoice' ? r.payable_until! : r.valid_until!);
 
 /**
  * A document in lists and as a relation of customers, proposals and projects. `today` decides
  * `overdue`, which lists show; relations (no `today`) leave it out.
  */
-export function documentSummary(type: DocumentType, r: Row, today?: string) {
+export function documentSummary(type: DocumentType, r: DocumentRow, today?: string) {
   return {
     id: Number(r.id),
     company_id: Number(r.company_id),
@@ -48,7 +49,7 @@ export function documentSummary(type: DocumentType, r: Row, today?: string) {
   };
 }
 
-export const createdAnswer = (r: Row) => ({ id: Number(r.id), number: r.number, status: r.status, final_value: money(r.final_value), created_at: r.created_at });
+export const createdAnswer = (r: DocumentRow) => ({ id: Number(r.id), number: r.number, status: r.status, final_value: money(r.final_value), created_at: r.created_at });
 
 export interface Position {
   id: number; type: string; description: string | null; title: string | null; amount: number; price: number;
@@ -56,7 +57,7 @@ export interface Position {
   parent_id: number | null; date?: string | null; formatted: { sum: string; date?: string | null };
 }
 
-function toPosition(type: DocumentType, r: Row, currency = 'CHF'): Position {
+function toPosition(type: DocumentType, r: PositionRow, currency = 'CHF'): Position {
   const percentage = r.discount_type === 'percentage';
   const p: Position = {
     id: Number(r.id), type: r.type, description: r.description, title: r.title,
@@ -75,13 +76,13 @@ function toPosition(type: DocumentType, r: Row, currency = 'CHF'): Position {
 /** Positions flat in reading order: each top-level position, a collection followed by its children. */
 export function documentPositions(db: Db, type: DocumentType, documentId: number, currency: string): Position[] {
   const rows = positionRows(db, type, documentId);
-  const children = new Map<number, Row[]>();
+  const children = new Map<number, PositionRow[]>();
   for (const r of rows) if (r.parent_id !== null) children.set(Number(r.parent_id), [...(children.get(Number(r.parent_id)) ?? []), r]);
   return rows.filter((r) => r.parent_id === null).flatMap((r) => [r, ...(children.get(Number(r.id)) ?? [])]).map((r) => toPosition(type, r, currency));
 }
 
 /** The document's own fields (relations are added by the caller). */
-export function documentFields(type: DocumentType, r: Row, positions: Position[], today: string): Record<string, unknown> {
+export function documentFields(type: DocumentType, r: DocumentRow, positions: Position[], today: string): Record<string, unknown> {
   const due = dueOf(type, r);
   const shared = {
     id: Number(r.id), user_id: Number(r.user_id), company_id: Number(r.company_id),
@@ -120,7 +121,7 @@ export function documentFields(type: DocumentType, r: Row, positions: Position[]
   if (type === 'proposal') {
     return {
       ...shared, valid_until: r.valid_until, ...totals, with_signature: bool(r.with_signature), signature_remark: r.signature_remark,
-      ...tail, valid_until_formatted: dotted(r.valid_until),
+      ...tail, valid_until_formatted: dotted(r.valid_until!),
     };
   }
   return {
@@ -134,7 +135,7 @@ export function documentFields(type: DocumentType, r: Row, positions: Position[]
     without_debitor_on_qr: bool(r.without_debitor_on_qr),
     isReminder: isReminder(r.status),
     ...tail,
-    payable_until_formatted: dotted(r.payable_until),
+    payable_until_formatted: dotted(r.payable_until!),
   };
 }
 
@@ -161,7 +162,7 @@ export function documentActivities(db: Db, type: DocumentType, documentId: numbe
  * The day an invoice in a reminder status was reminded: when the latest "Reminder N sent" of its level
  * was recorded (company zone), so the letter reads the same whenever it is printed; today if none is.
  */
-function reminderDate(db: Db, company: Row, type: DocumentType, row: Row): string | undefined {
+function reminderDate(db: Db, company: Row, type: DocumentType, row: DocumentRow): string | undefined {
   const level = (REMINDER_STATUSES as readonly string[]).indexOf(row.status) + 1;
   if (type !== 'invoice' || level === 0) return undefined;
   const at = lastActivityAt(db, type, Number(row.id), `Reminder ${level} sent`);
@@ -172,7 +173,7 @@ function reminderDate(db: Db, company: Row, type: DocumentType, row: Row): strin
  * The document as its PDF shows it (and the public proposal page): the stored rows of its positions,
  * customer, tax rate and bank account gathered into the render model. `company` is the company's row.
  */
-export function documentModel(db: Db, company: Row, type: DocumentType, row: Row): PdfModel {
+export function documentModel(db: Db, company: Row, type: DocumentType, row: DocumentRow): PdfModel {
   const companyId = Number(company.id);
   const bankAccount = type === 'invoice' && row.bank_account_id !== null ? findAccountRow(db, companyId, Number(row.bank_account_id)) : undefined;
   return pdfModel({

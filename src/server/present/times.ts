@@ -1,8 +1,8 @@
 // A time entry as the API shows it, the relations `include` embeds (project, project.customer, task,
-// user), and the records the timesheet groups.
+// user), the records the timesheet groups and the grouped lists, and the batch verbs' messages.
 import { groupRappen, rappenToNumber } from '../domain/money.js';
 import { dotted, readable } from '../domain/time.js';
-import type { SheetProject, SheetTime } from '../domain/timesheet.js';
+import { cellOf, groupByDate, groupByProject, groupByWeeks, totalsOf, weekProjectDays, type SheetProject, type SheetTime } from '../domain/timesheet.js';
 import { findUserRow } from '../store/companies.js';
 import { idOrNull, type Db, type Row } from '../store/db.js';
 import { findProjectRow } from '../store/projects.js';
@@ -134,4 +134,33 @@ export function sheetProjects(db: Db, companyId: number, ids: Iterable<number>):
     id: Number(r.id), name: r.name, customer_id: Number(r.customer_id), customer_name: r.customer_name ?? null,
     project_type: r.project_type, hourly_rate: rappenToNumber(Number(r.hourly_rate)),
   }]));
+}
+
+/** The four grouped modes of GET /times. */
+export type TimeGrouping = 'date' | 'project' | 'weeks' | 'week_project_days';
+
+/** The list grouped by `grouping`; `mondays` are the weeks the week_project_days sheet covers. */
+export function groupedTimes<T>(
+  db: Db, companyId: number, times: SheetTime<T>[], total: number, grouping: TimeGrouping, mondays: string[],
+): Record<string, unknown> {
+  const counts = { current_count: times.length, total_count: total };
+  switch (grouping) {
+    case 'date':
+      return { data: groupByDate(times), ...counts, totals: totalsOf(times) };
+    case 'project':
+      return { data: groupByProject(times, sheetProjects(db, companyId, times.map((t) => t.projectId))), ...counts, totals: totalsOf(times) };
+    case 'weeks':
+      return { data: groupByWeeks(times), ...counts, totals: totalsOf(times) };
+    case 'week_project_days':
+      return {
+        data: weekProjectDays(times, mondays, sheetProjects(db, companyId, times.map((t) => t.projectId))),
+        ...counts,
+        totals: { count: times.length, ...cellOf(times) },
+      };
+  }
+}
+
+/** "2 time entries updated, 1 skipped." */
+export function batchMessage(count: number, verb: 'updated' | 'deleted', skipped: readonly number[]): string {
+  return `${count} ${count === 1 ? 'time entry' : 'time entries'} ${verb}` + (skipped.length ? `, ${skipped.length} skipped.` : '.');
 }

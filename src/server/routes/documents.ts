@@ -24,15 +24,14 @@ import { badRequest, notFound, validationError } from '../http-error.js';
 import { pageRequest, type PageRequest } from '../pagination.js';
 import { filterBoolean, filterIds, normaliseInput, pathId, readBody, type Body } from '../request.js';
 import { check, isValidDate, lazy, loadZod, nullable, required, rules, sometimes, text, validate, z } from '../validation.js';
-import type { Row } from '../store/db.js';
+import { exists, type Row } from '../store/db.js';
 import {
   documentNumberTaken, entryRowsByIds, findDocumentRow, findPositionRow, listDocumentRows,
-  timeRowsByIds, type DocumentFilter, type DocumentValues, type StatusCondition,
+  timeRowsByIds, type DocumentFilter, type DocumentRow, type DocumentValues, type StatusCondition,
 } from '../store/documents.js';
 import { findAccountRow } from '../store/accounts.js';
 import { findContactRow } from '../store/contacts.js';
 import { customerRow } from '../store/customers.js';
-import { customerOfCompany, projectOfCompany, taxRateOfCompany } from '../store/entries.js';
 import { createdAnswer, documentActivities, documentFields, documentModel, documentPositions, documentSummary, fileRecord } from '../present/documents.js';
 import { documentRelations } from '../present/document-relations.js';
 import { companyScopeOf, companyToday, companyZone, scopeOf as requestScope } from '../context.js';
@@ -99,10 +98,10 @@ const records = (c: Ctx) => {
   const db = c.get('deps').db;
   const companyId = c.get('companyId');
   return {
-    customer: (id: number) => customerOfCompany(db, companyId, id),
+    customer: (id: number) => exists(db, 'customers', companyId, id),
     contactOf: (id: number, customerId: unknown) => Number(findContactRow(db, companyId, id)?.customer_id) === Number(customerId),
-    project: (id: number) => projectOfCompany(db, companyId, id),
-    taxRate: (id: number) => taxRateOfCompany(db, companyId, id),
+    project: (id: number) => exists(db, 'projects', companyId, id),
+    taxRate: (id: number) => exists(db, 'tax_rates', companyId, id),
     proposal: (id: number) => findDocumentRow(db, 'proposal', companyId, id) !== undefined,
     account: (id: number, type: 'bank' | 'income') => findAccountRow(db, companyId, id)?.type === type,
   };
@@ -248,7 +247,7 @@ function filterOf(c: Ctx, type: DocumentType): DocumentFilter {
 
 // ---- reading ------------------------------------------------------------------------------------------
 
-function documentOr404(c: Ctx, type: DocumentType): Row {
+function documentOr404(c: Ctx, type: DocumentType): DocumentRow {
   const row = findDocumentRow(c.get('deps').db, type, c.get('companyId'), pathId(c, PARAM[type]));
   if (!row) throw notFound(NOT_FOUND[type]);
   return row;
@@ -464,7 +463,7 @@ function registerAttachments(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ct
 }
 
 /** What the PDF shows, after every rule of its QR-bill was checked: a 422 names the field and the record to fix. */
-function checkedPdfModel(c: Ctx, type: DocumentType, row: Row) {
+function checkedPdfModel(c: Ctx, type: DocumentType, row: DocumentRow) {
   const db = c.get('deps').db;
   const companyId = c.get('companyId');
   const model = documentModel(db, c.get('company'), type, row);

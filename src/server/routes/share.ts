@@ -25,7 +25,7 @@ import { fromOtherSite } from '../same-origin.js';
 import { shareLabelsFor } from '../render/share-labels.js';
 import { findCompany } from '../store/companies.js';
 import type { Row } from '../store/db.js';
-import { activityRows, findSharedProposalRow } from '../store/documents.js';
+import { activityRows, findSharedProposalRow, type SharedProposalRow } from '../store/documents.js';
 
 /**
  * The headers of every public answer, and no caching of a page whose state changes. The referrer policy
@@ -47,7 +47,7 @@ const TOKEN = /^[A-Za-z0-9_-]{32}$/;
 const MAX_FORM_BYTES = 64 * 1024;
 
 type ShareCtx = Context<AppEnv>;
-interface Shared { row: Row; company: Row; today: string; zone: string }
+interface Shared { row: SharedProposalRow; company: Row; today: string; zone: string }
 
 const pagePath = (token: string) => `/share/proposals/${token}`;
 
@@ -67,7 +67,7 @@ function answerState(c: ShareCtx, s: Shared, form?: AnswerForm): AnswerState {
   const refusal = decisionRefusal(s.row.status, s.row.valid_until ?? null, s.today);
   if (!refusal) return { kind: 'open', form };
   if (refusal === 'expired') return { kind: 'expired', validUntil: s.row.valid_until };
-  const activities = activityRows(c.get('deps').db, 'proposal', Number(s.row.id)) as { message: string; created_at: string }[];
+  const activities = activityRows(c.get('deps').db, 'proposal', s.row.id);
   const standing = standingDecision(s.row.status, activities);
   return {
     kind: 'decided', status: refusal,

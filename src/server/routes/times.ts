@@ -1,19 +1,25 @@
 // Time entries: create (hours/minutes or start/end), the filtered list with its four grouped modes,
 // read, update under the status rules, delete, bulk update and delete, and the CSV import.
-// Rules sit here; SQL is in store/times.ts; durations, dates and grouping in domain/time(sheet).ts.
+// The body rules and the query's filters sit here; who may change what, the batch loops and the import's
+// inserts in actions/times.ts; the entry and the grouped lists in present/times.ts; SQL in store/times.ts.
 import type { Hono } from 'hono';
 import { projectOf, scopeOf, type AppEnv, type Ctx, type Scope } from '../context.js';
-import { TIME_STATUSES, durationBetween, parseDate, weekDates, type TimeStatus } from '../domain/time.js';
-import { cellOf, groupByDate, groupByProject, groupByWeeks, mondaysBetween, totalsOf, weekProjectDays } from '../domain/timesheet.js';
+import { TIME_STATUSES, durationBetween, parseDate, timeStatusMoveAllowed, weekDates, type TimeStatus } from '../domain/time.js';
+import { mondaysBetween } from '../domain/timesheet.js';
 import { PROJECT_TYPES } from '../domain/budget.js';
-import { HttpError, badRequest, fieldError, forbidden, notFound } from '../http-error.js';
+import { badRequest, fieldError, notFound } from '../http-error.js';
 import { filterBoolean, parseIncludes, pathId, queryInt, readBody, type Body } from '../request.js';
-import { transaction, type Row } from '../store/db.js';
+import type { Row } from '../store/db.js';
 import {
-  deleteTimes, findTimeRow, insertTime, invoiceExists, isLocked, listTimeRows, projectRow, serviceRow, taskRow, timeRowsByIds, updateTime,
-  type TimeFilter, type TimeSort, type TimeValues,
+  findTimeRow, insertTime, invoiceExists, listTimeRows, projectRow, serviceRow, taskRow, updateTime, type TimeFilter, type TimeSort, type TimeValues,
 } from '../store/times.js';
-import { TIME_INCLUDES, embedIncludes, sheetProjects, sheetTime, toTimeEntry, type TimeInclude } from '../present/times.js';
+import {
+  assertMayActOn, assertMayUpdate, deleteTimeEntry, deleteTimesBatch, importTimes, taskAfterMove, updateTimesBatch,
+  type NewTimeValues, type TimeActor,
+} from '../actions/times.js';
+import {
+  TIME_INCLUDES, batchMessage, embedIncludes, groupedTimes, sheetTime, toTimeEntry, type TimeGrouping, type TimeInclude,
+} from '../present/times.js';
 import { readUploadedText } from '../upload.js';
 import { check, daily, lazy, nullable, required, rules, sometimes, toBoolean, validate, z } from '../validation.js';
 
@@ -74,7 +80,7 @@ const bulkUpdateSchema = daily((today) => {
  * end are both given, in which case they are computed from the two; an absent hourly_rate takes the
  * service's rate (with service_id) or the project's; an absent billable the service's flag or false.
  */
-function createValues(s: Scope, body: Body): TimeValues & { project_id: number; date: string; hours: number; minutes: number } {
+function createValues(s: Scope, body: Body): NewTimeValues {
   const checked = check(createSchema(s.today), body);
   const v = checked.data;
   const project = projectOf(s, checked, v.project_id);
@@ -111,22 +117,7 @@ function createValues(s: Scope, body: Body): TimeValues & { project_id: number; 
   };
 }
 
-// ---- permissions and states ---------------------------------------------------------------------------
-
-/** Owners and admins act on every entry of the company; users on their own. */
-function mayActOn(c: Ctx, row: Row): boolean {
-  return Number(row.user_id) === Number(c.get('user').id) || c.get('role') === 'owner' || c.get('role') === 'admin';
-}
-
-const NOT_YOURS = "This action is unauthorized: only admins and owners may change other users' time entries.";
-const LOCKED_DELETE = 'Invoiced or paid time entries cannot be deleted.';
-
-/** Status moves of the spec's table: open → invoiced; invoiced → any; paid → any. */
-function statusMoveAllowed(from: string, to: string): boolean {
-  if (from === to) return true;
-  if (from === 'open') return to === 'invoiced';
-  return true;
-}
+// ---- the stored entry ----------------------------------------------------------------------------------
 
 function timeOr404(c: Ctx): Row {
   const row = findTimeRow(c.get('deps').db, c.get('companyId'), pathId(c, 'time'));
@@ -134,7 +125,7 @@ function timeOr404(c: Ctx): Row {
   return row;
 }
 
-const UPDATABLE = ['project_id', 'invoice_id', 'description', 'date', 'hours', 'minutes', 'hourly_rate', 'billable', 'status', 'task_id', 'service_id', 'start', 'end'];
+const actorOf = (c: Ctx): TimeActor => ({ userId: Number(c.get('user').id), role: c.get('role') });
 
 /** The update rules on top of the stored entry: only the fields present change. */
 function updateValues(s: Scope, body: Body, current: Row): TimeValues {
@@ -153,10 +144,9 @@ function updateValues(s: Scope, body: Body, current: Row): TimeValues {
     const task = taskRow(s.db, s.companyId, v.task_id);
     if (!task || (!checked.errors.project_id && Number(task.project_id) !== projectId)) checked.fail('task_id', INVALID);
     else values.task_id = v.task_id;
-  } else if (values.project_id !== undefined && current.task_id !== null && values.project_id !== Number(current.project_id)) {
+  } else if (taskAfterMove(s.db, s.companyId, current, values.project_id) === null) {
     // moved to another project: the task of the old project no longer fits
-    const task = taskRow(s.db, s.companyId, Number(current.task_id));
-    if (!task || Number(task.project_id) !== values.project_id) values.task_id = null;
+    values.task_id = null;
   }
   if (v.service_id != null && !serviceRow(s.db, s.companyId, v.service_id)) checked.fail('service_id', INVALID);
   else values.service_id = v.service_id;
@@ -181,7 +171,7 @@ function updateValues(s: Scope, body: Body, current: Row): TimeValues {
     else values.invoice_id = null;
   }
   checked.throwIfAny();
-  if (values.status !== undefined && !statusMoveAllowed(String(current.status), values.status)) {
+  if (values.status !== undefined && !timeStatusMoveAllowed(String(current.status), values.status)) {
     throw badRequest(`The status of a time entry cannot change from ${current.status} to ${values.status}.`);
   }
   return values;
@@ -241,9 +231,7 @@ function sortOf(c: Ctx): TimeSort[] {
 const INCLUDES: Record<string, TimeInclude> = Object.fromEntries(TIME_INCLUDES.map((n) => [n, n]));
 const timeIncludesOf = (c: Ctx): Set<TimeInclude> => parseIncludes(c, INCLUDES, [...TIME_INCLUDES]);
 
-type Grouping = 'date' | 'project' | 'weeks' | 'week_project_days';
-
-function groupingOf(c: Ctx): Grouping | undefined {
+function groupingOf(c: Ctx): TimeGrouping | undefined {
   const flag = (name: string) => {
     const raw = c.req.query(name);
     if (raw === undefined || raw.trim() === '') return false;
@@ -251,7 +239,7 @@ function groupingOf(c: Ctx): Grouping | undefined {
     if (typeof b !== 'boolean') throw badRequest(`${name} must be true, false, 1 or 0.`);
     return b;
   };
-  const chosen: Grouping[] = [];
+  const chosen: TimeGrouping[] = [];
   const by = (c.req.query('group_by') ?? '').trim();
   if (by !== '') {
     if (by !== 'date' && by !== 'project') throw badRequest('group_by must be date or project.');
@@ -263,49 +251,64 @@ function groupingOf(c: Ctx): Grouping | undefined {
   return chosen[0];
 }
 
+type DateRange = ReturnType<typeof dateRangeFilter>;
+
+/** The list's filters from the query: ids, flags, project types, statuses, the date range and the invoice link. */
+function listFilterOf(c: Ctx, range: DateRange): TimeFilter {
+  const filter: TimeFilter = {
+    userIds: idListFilter(c, 'user_id'),
+    ids: idListFilter(c, 'id'),
+    customerIds: idListFilter(c, 'customer_id'),
+    projectIds: idListFilter(c, 'project_id'),
+    billable: filterBoolean(c, 'billable'),
+    projectTypes: valuesFilter(c, 'project_type', PROJECT_TYPES),
+    statuses: valuesFilter(c, 'status', TIME_STATUSES),
+    from: range?.from,
+    until: range?.until,
+  };
+  const invoiceRaw = (c.req.query('filter[invoice_id]') ?? '').trim().toLowerCase();
+  if (invoiceRaw === 'null' || invoiceRaw === 'none') filter.invoiceIds = null;
+  else filter.invoiceIds = idListFilter(c, 'invoice_id');
+  const withInvoice = (c.req.query('filter[with_current_invoice_id]') ?? '').trim();
+  if (withInvoice !== '') {
+    if (!/^\d{1,15}$/.test(withInvoice)) throw badRequest('filter[with_current_invoice_id] must be an id.');
+    filter.withInvoiceId = Number(withInvoice);
+  }
+  return filter;
+}
+
 const MAX_SHEET_WEEKS = 53;
+
+/** The weekly timesheet covers whole weeks: the week(s) of filter[date], else the current week; `filter` is widened to them. */
+function sheetMondays(range: DateRange, today: string, filter: TimeFilter): string[] {
+  const from = range?.from ?? range?.until ?? today;
+  const until = range?.single ? from : range?.until ?? from;
+  const mondays = mondaysBetween(from, until);
+  if (mondays.length > MAX_SHEET_WEEKS) throw badRequest(`The timesheet covers at most ${MAX_SHEET_WEEKS} weeks; narrow filter[date].`);
+  filter.from = mondays[0];
+  filter.until = weekDates(mondays[mondays.length - 1]).at(-1);
+  return mondays;
+}
 
 // ---- routes -----------------------------------------------------------------------------------------------
 
 const bulkIds = lazy(() => z.object({ ids: rules.ids() }));
 
 export function registerTimes(r: Hono<AppEnv>): void {
+  registerList(r);
+  registerBatch(r);
+  registerOne(r);
+}
+
+function registerList(r: Hono<AppEnv>): void {
   r.get('/times', (c) => {
     const s = scopeOf(c);
     const includes = timeIncludesOf(c);
     const grouping = groupingOf(c);
     const range = dateRangeFilter(c, s.today);
-    const filter: TimeFilter = {
-      userIds: idListFilter(c, 'user_id'),
-      ids: idListFilter(c, 'id'),
-      customerIds: idListFilter(c, 'customer_id'),
-      projectIds: idListFilter(c, 'project_id'),
-      billable: filterBoolean(c, 'billable'),
-      projectTypes: valuesFilter(c, 'project_type', PROJECT_TYPES),
-      statuses: valuesFilter(c, 'status', TIME_STATUSES),
-      from: range?.from,
-      until: range?.until,
-    };
-    const invoiceRaw = (c.req.query('filter[invoice_id]') ?? '').trim().toLowerCase();
-    if (invoiceRaw === 'null' || invoiceRaw === 'none') filter.invoiceIds = null;
-    else filter.invoiceIds = idListFilter(c, 'invoice_id');
-    const withInvoice = (c.req.query('filter[with_current_invoice_id]') ?? '').trim();
-    if (withInvoice !== '') {
-      if (!/^\d{1,15}$/.test(withInvoice)) throw badRequest('filter[with_current_invoice_id] must be an id.');
-      filter.withInvoiceId = Number(withInvoice);
-    }
+    const filter = listFilterOf(c, range);
     const sort = sortOf(c);
-
-    // the weekly timesheet covers whole weeks: the week(s) of filter[date], else the current week
-    let mondays: string[] = [];
-    if (grouping === 'week_project_days') {
-      const from = range?.from ?? range?.until ?? s.today;
-      const until = range?.single ? from : range?.until ?? from;
-      mondays = mondaysBetween(from, until);
-      if (mondays.length > MAX_SHEET_WEEKS) throw badRequest(`The timesheet covers at most ${MAX_SHEET_WEEKS} weeks; narrow filter[date].`);
-      filter.from = mondays[0];
-      filter.until = weekDates(mondays[mondays.length - 1]).at(-1);
-    }
+    const mondays = grouping === 'week_project_days' ? sheetMondays(range, s.today, filter) : [];
 
     const paged = !grouping && c.req.query('per_page') !== undefined;
     const page = Math.max(1, queryInt(c, 'page') ?? 1);
@@ -315,32 +318,12 @@ export function registerTimes(r: Hono<AppEnv>): void {
     embedIncludes(s.db, s.companyId, pairs, includes, s.today);
     const data = pairs.map((p) => p.entry);
     if (!grouping) return c.json({ data, current_count: data.length, total_count: total, page: paged ? page : 1, per_page: perPage ?? null });
-
     const times = pairs.map((p) => sheetTime(p.row, p.entry));
-    const counts = { current_count: times.length, total_count: total };
-    switch (grouping) {
-      case 'date':
-        return c.json({ data: groupByDate(times), ...counts, totals: totalsOf(times) });
-      case 'project':
-        return c.json({ data: groupByProject(times, sheetProjects(s.db, s.companyId, times.map((t) => t.projectId))), ...counts, totals: totalsOf(times) });
-      case 'weeks':
-        return c.json({ data: groupByWeeks(times), ...counts, totals: totalsOf(times) });
-      case 'week_project_days':
-        return c.json({
-          data: weekProjectDays(times, mondays, sheetProjects(s.db, s.companyId, times.map((t) => t.projectId))),
-          ...counts,
-          totals: { count: times.length, ...cellOf(times) },
-        });
-    }
+    return c.json(groupedTimes(s.db, s.companyId, times, total, grouping, mondays));
   });
+}
 
-  r.post('/times', async (c) => {
-    const s = scopeOf(c);
-    const values = createValues(s, await readBody(c));
-    const id = insertTime(s.db, s.companyId, Number(c.get('user').id), values);
-    return c.json({ data: toTimeEntry(findTimeRow(s.db, s.companyId, id)!) }, 201);
-  });
-
+function registerBatch(r: Hono<AppEnv>): void {
   r.put('/times/multiple', async (c) => {
     const s = scopeOf(c);
     const checked = check(bulkUpdateSchema(s.today), await readBody(c));
@@ -355,40 +338,31 @@ export function registerTimes(r: Hono<AppEnv>): void {
       hourly_rate: hourly_rate ?? undefined,
       billable: billable ?? undefined,
     };
-    const skipped: number[] = [];
-    let updated = 0;
-    transaction(s.db, () => {
-      for (const row of timeRowsByIds(s.db, s.companyId, ids)) {
-        if (!mayActOn(c, row) || isLocked(row)) { skipped.push(Number(row.id)); continue; }
-        const change: TimeValues = { ...values };
-        if (values.project_id !== undefined && row.task_id !== null && values.project_id !== Number(row.project_id)) {
-          const task = taskRow(s.db, s.companyId, Number(row.task_id));
-          if (!task || Number(task.project_id) !== values.project_id) change.task_id = null;
-        }
-        updateTime(s.db, s.companyId, Number(row.id), change);
-        updated++;
-      }
-    });
-    const message = `${updated} ${updated === 1 ? 'time entry' : 'time entries'} updated` + (skipped.length ? `, ${skipped.length} skipped.` : '.');
-    return c.json({ message, updated, skipped });
+    const { updated, skipped } = updateTimesBatch(s, actorOf(c), ids, values);
+    return c.json({ message: batchMessage(updated, 'updated', skipped), updated, skipped });
   });
 
   r.delete('/times/multiple', async (c) => {
     const s = scopeOf(c);
     const { ids } = validate(bulkIds(), await readBody(c));
-    const skipped: number[] = [];
-    const remove: number[] = [];
-    for (const row of timeRowsByIds(s.db, s.companyId, ids)) {
-      if (!mayActOn(c, row) || isLocked(row)) skipped.push(Number(row.id));
-      else remove.push(Number(row.id));
-    }
-    deleteTimes(s.db, s.companyId, remove);
-    const deleted = remove.length;
-    const message = `${deleted} ${deleted === 1 ? 'time entry' : 'time entries'} deleted` + (skipped.length ? `, ${skipped.length} skipped.` : '.');
-    return c.json({ message, deleted, skipped });
+    const { deleted, skipped } = deleteTimesBatch(s, actorOf(c), ids);
+    return c.json({ message: batchMessage(deleted, 'deleted', skipped), deleted, skipped });
   });
 
-  r.post('/times/import', async (c) => c.json(await importTimes(c, await readBody(c))));
+  r.post('/times/import', async (c) => {
+    const s = scopeOf(c);
+    const records = await importRecords(await readBody(c));
+    return c.json(importTimes(s, records, (body) => createValues(s, body)));
+  });
+}
+
+function registerOne(r: Hono<AppEnv>): void {
+  r.post('/times', async (c) => {
+    const s = scopeOf(c);
+    const values = createValues(s, await readBody(c));
+    const id = insertTime(s.db, s.companyId, s.userId, values);
+    return c.json({ data: toTimeEntry(findTimeRow(s.db, s.companyId, id)!) }, 201);
+  });
 
   r.get('/times/:time{[0-9]+}', (c) => {
     const s = scopeOf(c);
@@ -402,24 +376,17 @@ export function registerTimes(r: Hono<AppEnv>): void {
   r.put('/times/:time{[0-9]+}', async (c) => {
     const s = scopeOf(c);
     const row = timeOr404(c);
-    if (!mayActOn(c, row)) throw forbidden(NOT_YOURS);
+    assertMayActOn(actorOf(c), row);
     const body = await readBody(c);
-    const others = UPDATABLE.filter((k) => k !== 'status' && Object.hasOwn(body, k));
-    if (row.status === 'paid' && others.length) throw forbidden('A paid time entry accepts only a status change.');
-    if (row.status === 'invoiced' && others.length && toBoolean(body.force) !== true) {
-      throw forbidden('An invoiced time entry accepts only a status change unless force is true.');
-    }
+    assertMayUpdate(row, body);
     const values = updateValues(s, body, row);
     updateTime(s.db, s.companyId, Number(row.id), values);
     return c.json({ data: toTimeEntry(findTimeRow(s.db, s.companyId, Number(row.id))!) });
   });
 
   r.delete('/times/:time{[0-9]+}', (c) => {
-    const s = scopeOf(c);
     const row = timeOr404(c);
-    if (!mayActOn(c, row)) throw forbidden(NOT_YOURS);
-    if (isLocked(row)) throw forbidden(LOCKED_DELETE);
-    deleteTimes(s.db, s.companyId, [Number(row.id)]);
+    deleteTimeEntry(scopeOf(c), actorOf(c), row);
     return c.body(null, 204);
   });
 }
@@ -436,36 +403,24 @@ function csvBoolean(cell: string): unknown {
   return cell;
 }
 
-async function importTimes(c: Ctx, body: Body): Promise<{ created: number; errors: { row: number; message: string }[] }> {
+/** The uploaded CSV as create bodies, one per record with its row number; a file without date and project_id columns is a 422. */
+async function importRecords(body: Body): Promise<{ row: number; record: Body }[]> {
   const text = await readUploadedText(body);
   const { normaliseDecimal, parseCsv } = await import('../domain/csv.js');
   const table = parseCsv(text);
   if (table.header.length === 0) throw fieldError('file', 'The file is empty: it needs a header row with date and project_id columns.');
   const missing = ['date', 'project_id'].filter((k) => !table.header.includes(k));
   if (missing.length) throw fieldError('file', `The file needs a header row with ${missing.join(' and ')} column${missing.length > 1 ? 's' : ''}.`);
-  const s = scopeOf(c);
-  const userId = Number(c.get('user').id);
-  const result = { created: 0, errors: [] as { row: number; message: string }[] };
-  transaction(s.db, () => {
-    for (const record of table.records) {
-      const row: Body = {};
-      for (const key of IMPORT_COLUMNS) {
-        const cell = record.values[key];
-        if (cell === undefined || cell === '') continue;
-        row[key] = key === 'hourly_rate' ? normaliseDecimal(cell) : key === 'billable' ? csvBoolean(cell) : cell;
-      }
-      // a spreadsheet leaves a zero cell empty: with one of hours/minutes given, the other is 0
-      if (row.hours !== undefined && row.minutes === undefined) row.minutes = 0;
-      if (row.minutes !== undefined && row.hours === undefined) row.hours = 0;
-      try {
-        insertTime(s.db, s.companyId, userId, createValues(s, row));
-        result.created++;
-      } catch (err) {
-        if (!(err instanceof HttpError) || !err.errors) throw err;
-        result.errors.push({ row: record.row, message: Object.values(err.errors).flat().join(' ') });
-      }
+  return table.records.map((record) => {
+    const row: Body = {};
+    for (const key of IMPORT_COLUMNS) {
+      const cell = record.values[key];
+      if (cell === undefined || cell === '') continue;
+      row[key] = key === 'hourly_rate' ? normaliseDecimal(cell) : key === 'billable' ? csvBoolean(cell) : cell;
     }
+    // a spreadsheet leaves a zero cell empty: with one of hours/minutes given, the other is 0
+    if (row.hours !== undefined && row.minutes === undefined) row.minutes = 0;
+    if (row.minutes !== undefined && row.hours === undefined) row.hours = 0;
+    return { row: record.row, record: row };
   });
-  return result;
 }
-

@@ -140,6 +140,20 @@ export const one = (db: Db, sql: string, ...params: any[]): Row | undefined => s
 export const all = (db: Db, sql: string, ...params: any[]): Row[] => statement(db, sql).all(...params) as Row[];
 export const run = (db: Db, sql: string, ...params: any[]) => statement(db, sql).run(...params);
 
+/** The company's tables a record may point into by id. */
+export type CompanyTable = 'tax_rates' | 'customers' | 'projects' | 'entry_groups';
+
+/** Row `id` of `table` belongs to the company (Laravel's `exists`). */
+export const exists = (db: Db, table: CompanyTable, companyId: number, id: number): boolean =>
+  !!one(db, `SELECT 1 FROM ${table} WHERE company_id = ? AND id = ?`, companyId, id);
+
+/** Rows of a table a record points at (customers, projects, invoices, tax rates), by id. */
+export function rowsByIds(db: Db, table: 'customers' | 'projects' | 'invoices' | 'tax_rates', ids: number[]): Map<number, Row> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  return new Map(all(db, `SELECT * FROM ${table} WHERE id IN (${unique.map(() => '?').join(', ')})`, ...unique).map((r) => [Number(r.id), r]));
+}
+
 /** Timestamps as the spec writes them: ISO 8601 UTC with microseconds. */
 export function timestamp(date = new Date()): string {
   return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');

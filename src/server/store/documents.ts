@@ -28,6 +28,50 @@ const COLUMNS: Readonly<Record<DocumentType, readonly DocumentColumn[]>> = { pro
 
 const dbValue = (v: string | number | boolean | null | undefined) => (typeof v === 'boolean' ? (v ? 1 : 0) : v ?? null);
 
+// ---- rows ----------------------------------------------------------------------------------------------
+
+/** The columns proposals and invoices share, as SQLite hands them back (flags 0/1, money in Rappen). */
+interface SharedDocumentRow {
+  id: number; company_id: number; user_id: number; customer_id: number; contact_id: number | null; project_id: number | null;
+  tax_rate_id: number | null; number: string; title: string | null; lang: string; date: string; status: string;
+  remarks_top: string | null; remarks: string | null; currency: string; discount_rate: number | null; vat_included: number;
+  add_rounding_difference: number; document_settings: string; is_shared: number; share_token: string | null;
+  total_value: number; discount_amount: number; total_value_with_discount: number; vat_amount: number;
+  total_value_with_vat: number; rounding_difference: number; final_value: number;
+  created_at: string; updated_at: string;
+  /** the customer's name, joined in by every read of a document */
+  customer_name: string | null;
+}
+
+/** The columns only proposals have. */
+interface ProposalColumns { valid_until: string; with_signature: number; signature_remark: string | null }
+
+/** The columns only invoices have. */
+interface InvoiceColumns {
+  proposal_id: number | null; bank_account_id: number | null; income_account_id: number | null; entry_id: number | null;
+  receivable_entry_id: number | null; payable_until: string; reminder_due_date: string | null; reference: string | null;
+  qr_reference: string | null; group_by: string | null; times_order: string; exchange_rate_times: string; exchange_rate_expenses: string;
+  repeat: number; repeat_interval: string | null; repeat_stop_at: string | null; repeat_notification_to: string | null;
+  without_debitor_on_qr: number; paid_at: string | null; recurring_template_id: number | null; recurring_index: number | null;
+}
+
+/** A proposal or an invoice as stored; the columns of the other type are absent. */
+export type DocumentRow = SharedDocumentRow & Partial<ProposalColumns> & Partial<InvoiceColumns>;
+
+/** A proposal read by its public link: a proposal's columns, and the token it was found by. */
+export type SharedProposalRow = DocumentRow & ProposalColumns & { share_token: string };
+
+/** A position of a document (amount in thousandths, price and sum in Rappen). */
+export type PositionRow = {
+  id: number; document_type: DocumentType; document_id: number; parent_id: number | null; type: string;
+  description: string | null; title: string | null; amount: number; price: number; discount_amount: number;
+  discount_type: string | null; sum: number; unit: string | null; order: number; date: string | null;
+  created_at: string; updated_at: string;
+};
+
+/** An entry of a document's history. */
+export type ActivityRow = { id: number; document_type: DocumentType; document_id: number; message: string; color: string | null; created_at: string };
+
 // ---- documents -------------------------------------------------------------------------------------
 
 /** One status condition of a list filter: the document is in one of `statuses` (and due before `dueBefore`). */
@@ -93,10 +137,10 @@ const SUMMARY_SELECT = (type: DocumentType) =>
   `SELECT d.*, c.name AS customer_name FROM ${TABLE[type]} d LEFT JOIN customers c ON c.id = d.customer_id`;
 
 /** Every document that matches, newest first (or oldest first), without paging: the relations of customers and projects. */
-export function documentRowsWhere(db: Db, type: DocumentType, companyId: number, filter: DocumentFilter, order: 'newest' | 'oldest' = 'newest'): Row[] {
+export function documentRowsWhere(db: Db, type: DocumentType, companyId: number, filter: DocumentFilter, order: 'newest' | 'oldest' = 'newest'): DocumentRow[] {
   const [w, params] = where(type, companyId, filter);
   const dir = order === 'newest' ? 'DESC' : 'ASC';
-  return all(db, `${SUMMARY_SELECT(type)} WHERE ${w} ORDER BY d.date ${dir}, d.id ${dir}`, ...params);
+  return all(db, `${SUMMARY_SELECT(type)} WHERE ${w} ORDER BY d.date ${dir}, d.id ${dir}`, ...params) as DocumentRow[];
 }
 
 /**
@@ -104,24 +148,24 @@ export function documentRowsWhere(db: Db, type: DocumentType, companyId: number,
  * final_value (the spec's, whatever the currencies) and the sum per currency.
  */
 export function listDocumentRows(db: Db, type: DocumentType, companyId: number, filter: DocumentFilter, limit: number, offset: number): {
-  rows: Row[]; total: number; sum: bigint; sums: Map<string, bigint>;
+  rows: DocumentRow[]; total: number; sum: bigint; sums: Map<string, bigint>;
 } {
   const [w, params] = where(type, companyId, filter);
   const perCurrency = all(db, `SELECT d.currency, count(*) AS n, ${sumAsText('d.final_value')} AS s FROM ${TABLE[type]} d WHERE ${w} GROUP BY d.currency`, ...params);
   const sums = new Map(perCurrency.map((r) => [String(r.currency), BigInt(r.s)]));
-  const rows = all(db, `${SUMMARY_SELECT(type)} WHERE ${w} ORDER BY d.date DESC, d.id DESC LIMIT ? OFFSET ?`, ...params, limit, offset);
+  const rows = all(db, `${SUMMARY_SELECT(type)} WHERE ${w} ORDER BY d.date DESC, d.id DESC LIMIT ? OFFSET ?`, ...params, limit, offset) as DocumentRow[];
   return {
     rows, total: perCurrency.reduce((n, r) => n + Number(r.n), 0), sum: [...sums.values()].reduce((a, b) => a + b, 0n), sums,
   };
 }
 
-export function findDocumentRow(db: Db, type: DocumentType, companyId: number, id: number): Row | undefined {
-  return one(db, `${SUMMARY_SELECT(type)} WHERE d.company_id = ? AND d.id = ?`, companyId, id);
+export function findDocumentRow(db: Db, type: DocumentType, companyId: number, id: number): DocumentRow | undefined {
+  return one(db, `${SUMMARY_SELECT(type)} WHERE d.company_id = ? AND d.id = ?`, companyId, id) as DocumentRow | undefined;
 }
 
 /** The proposal whose public link is on with this token, of whichever company (the link carries no company). */
-export function findSharedProposalRow(db: Db, token: string): Row | undefined {
-  return one(db, `${SUMMARY_SELECT('proposal')} WHERE d.share_token = ? AND d.is_shared = 1`, token);
+export function findSharedProposalRow(db: Db, token: string): SharedProposalRow | undefined {
+  return one(db, `${SUMMARY_SELECT('proposal')} WHERE d.share_token = ? AND d.is_shared = 1`, token) as SharedProposalRow | undefined;
 }
 
 export function documentNumberTaken(db: Db, type: DocumentType, companyId: number, number: string, exceptId?: number): boolean {
@@ -196,8 +240,8 @@ export interface PositionValues {
 const POSITION_COLUMNS = ['parent_id', 'type', 'description', 'title', 'amount', 'price', 'discount_amount', 'discount_type', 'sum', 'unit', 'order', 'date'] as const;
 
 /** Positions of a document in their order, parents before their children. */
-export function positionRows(db: Db, type: DocumentType, documentId: number): Row[] {
-  return all(db, 'SELECT * FROM positions WHERE document_type = ? AND document_id = ? ORDER BY "order", id', type, documentId);
+export function positionRows(db: Db, type: DocumentType, documentId: number): PositionRow[] {
+  return all(db, 'SELECT * FROM positions WHERE document_type = ? AND document_id = ? ORDER BY "order", id', type, documentId) as PositionRow[];
 }
 
 /** How many positions a document holds (children counted) and the characters of their texts. */
@@ -207,8 +251,8 @@ export function positionsSize(db: Db, type: DocumentType, documentId: number): {
   return { count: Number(r.n), characters: Number(r.c) };
 }
 
-export function findPositionRow(db: Db, type: DocumentType, documentId: number, id: number): Row | undefined {
-  return one(db, 'SELECT * FROM positions WHERE document_type = ? AND document_id = ? AND id = ?', type, documentId, id);
+export function findPositionRow(db: Db, type: DocumentType, documentId: number, id: number): PositionRow | undefined {
+  return one(db, 'SELECT * FROM positions WHERE document_type = ? AND document_id = ? AND id = ?', type, documentId, id) as PositionRow | undefined;
 }
 
 export function insertPosition(db: Db, type: DocumentType, documentId: number, values: PositionValues): number {
@@ -253,8 +297,8 @@ export function insertActivity(db: Db, type: DocumentType, documentId: number, m
 }
 
 /** Activities newest first (same instant: the later one first). */
-export function activityRows(db: Db, type: DocumentType, documentId: number): Row[] {
-  return all(db, 'SELECT * FROM activities WHERE document_type = ? AND document_id = ? ORDER BY created_at DESC, id DESC', type, documentId);
+export function activityRows(db: Db, type: DocumentType, documentId: number): ActivityRow[] {
+  return all(db, 'SELECT * FROM activities WHERE document_type = ? AND document_id = ? ORDER BY created_at DESC, id DESC', type, documentId) as ActivityRow[];
 }
 
 /** When the document's latest activity with exactly this message was recorded (a timestamp), if ever. */

@@ -86,13 +86,6 @@ export function accountsOf(db: Db, companyId: number, ids: number[]): Map<number
   }]));
 }
 
-const exists = (db: Db, table: string, companyId: number, id: number) => !!one(db, `SELECT 1 FROM ${table} WHERE company_id = ? AND id = ?`, companyId, id);
-
-export const taxRateOfCompany = (db: Db, companyId: number, id: number) => exists(db, 'tax_rates', companyId, id);
-export const customerOfCompany = (db: Db, companyId: number, id: number) => exists(db, 'customers', companyId, id);
-export const projectOfCompany = (db: Db, companyId: number, id: number) => exists(db, 'projects', companyId, id);
-export const groupOfCompany = (db: Db, companyId: number, id: number) => exists(db, 'entry_groups', companyId, id);
-
 /** The ids among `ids` that are tags of the company. */
 export function tagIdsOfCompany(db: Db, companyId: number, ids: number[]): Set<number> {
   const unique = [...new Set(ids)];
@@ -490,11 +483,4 @@ export function listGroupedRows(db: Db, companyId: number, filter: EntryFilter, 
 /** The tags of the bookings `entryIds`, by tag id. */
 export function entryTagRows(db: Db, entryIds: number[]): Row[] {
   return all(db, `SELECT et.entry_id, t.id, t.name, t.color FROM entry_tag et JOIN tags t ON t.id = et.tag_id WHERE et.entry_id IN (${marks(entryIds.length)}) ORDER BY t.id`, ...entryIds);
-}
-
-/** Rows of a table a booking points at (customers, projects, invoices, tax rates), by id. */
-export function rowsByIds(db: Db, table: 'customers' | 'projects' | 'invoices' | 'tax_rates', ids: number[]): Map<number, Row> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  return new Map(all(db, `SELECT * FROM ${table} WHERE id IN (${marks(unique.length)})`, ...unique).map((r) => [Number(r.id), r]));
 }
