@@ -559,6 +559,48 @@ describe('matching invoices at upload', () => {
   });
 });
 
+describe('GET …/entries/import/dry-run (process without writing)', () => {
+  const DRY = { detail: (c: number) => `/companies/${c}/entries/import/dry-run`, overview: (c: number) => `/companies/${c}/import-entries/process/dry-run` };
+  const shape = (b: any) => [b.import_entry_id, b.type, b.debit_account.number, b.credit_account.number, b.sum, b.tax_rate?.name ?? null, b.invoice?.number ?? null];
+
+  it('a payment of an open invoice under the accrual method: the receivable and the payment, as process then books them; nothing is written', async () => {
+    const c = freshCompany('Trockenlauf AG', { vatAccrual: 'on' });
+    const qr = await bankAccount(c, { name: 'PostFinance QR', number: 1025, iban: QR_IBAN });
+    const inv = await invoice(c, { customer_id: await customer(c), date: '2026-03-02', positions: oneLine(200), tax_rate_id: rate(c, 'MWST 8.1 %'), bank_account_id: qr });
+    await uploadOk(c, camt054(QR_IBAN, [{ amount: '216.20', ref: 'DRY-1', qrr: inv.qr_reference, name: 'Muster AG' }]));
+    const [e] = (await list(c)).data;
+    for (const family of FAMILIES) {
+      const res = await call('GET', DRY[family](c));
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ created: 1, ignored: 0, errors: [] });
+      expect(res.body.bookings.map(shape)).toEqual([
+        [e.id, 'income', 1100, 3400, 216.2, 'MWST 8.1 %', inv.number],
+        [e.id, 'swap', 1025, 1100, 216.2, null, inv.number],
+      ]);
+      expect(res.body.bookings[1]).toMatchObject({ is_imported: true, rule: null, number: 'U-2026-001' });
+    }
+    // nothing was written: the invoice open, no booking, the entry still ready
+    expect(await readInvoice(c, inv.id)).toMatchObject({ status: 'open', entry_id: null });
+    expect((await call('GET', `/companies/${c}/entries`)).body.total_count).toBe(0);
+    expect(await read(c, e.id)).toMatchObject({ status: 'open', is_ready: true, entry_id: null });
+    const dry = (await call('GET', DRY.detail(c))).body.bookings;
+    expect((await processAll(c)).body).toEqual({ created: 1, ignored: 0, errors: [] });
+    const booked = (await call('GET', `/companies/${c}/entries?per_page=100&include=taxRate,invoice`)).body.data;
+    expect(booked.map((b: any) => shape({ ...b, import_entry_id: e.id })).sort()).toEqual(dry.map(shape).sort());
+  });
+
+  it('a refusal comes in errors as process would give it, and is not kept; nothing ready: 400 as process', async () => {
+    const { c, inc, exp } = await setup('Trocken Abgeschlossen AG', { closedUntil: '2026-03-15' });
+    await update(c, inc.id, { other_account_id: acc(c, 3400) });
+    await update(c, exp.id, { other_account_id: acc(c, 6000) });
+    const res = await call('GET', DRY.detail(c));
+    expect(res.body).toMatchObject({ created: 1, ignored: 0, errors: [{ id: exp.id, message: expect.any(String) }] });
+    expect(res.body.bookings.map(shape)).toEqual([[inc.id, 'income', 1020, 3400, 1081.5, null, null]]);
+    expect(await read(c, exp.id)).toMatchObject({ status: 'open', error: null });
+    expectMessage(await call('GET', DRY.detail(freshCompany('Trocken Leer AG'))), 400);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------------
 
 describe('learned rules', () => {

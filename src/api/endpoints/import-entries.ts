@@ -1,7 +1,7 @@
 // Bank import (import entries, docs/service/import-entries.md): the paths of the detailed reference
 // (`/companies/{c}/entries/import…`) and the calls the `acct import` verbs make.
-import { CliError } from '../../errors.js';
-import type { ApiClient, QueryValue } from '../http.js';
+import { CliError, ExitCode } from '../../errors.js';
+import { ApiError, type ApiClient, type QueryValue } from '../http.js';
 
 export type ImportEntryRecord = Record<string, unknown>;
 
@@ -16,6 +16,7 @@ export const importEntryPaths = {
   reset: (company: number, id: number) => `/companies/${company}/entries/import/${id}/reset`,
   upload: (company: number) => `/companies/${company}/entries/import/camt-upload`,
   reconcile: (company: number) => `/companies/${company}/entries/import/reconcile`,
+  dryRun: (company: number) => `/companies/${company}/entries/import/dry-run`,
   file: (company: number, id: number) => `/companies/${company}/entries/import/${id}/file`,
   fileUrl: (company: number, id: number) => `/companies/${company}/entries/import/${id}/file/url`,
 } as const;
@@ -99,6 +100,31 @@ export async function processImportEntries(client: ApiClient, company: number): 
   if (!isObject(body) || typeof body.created !== 'number') throw new CliError(`unexpected answer from ${path}: expected { created, ignored, errors }`);
   const errors = (Array.isArray(body.errors) ? body.errors : []).map((e) => ({ id: Number(isObject(e) ? e.id : NaN), message: String(isObject(e) ? e.message : e) }));
   return { created: body.created, ignored: Number(body.ignored ?? 0), errors };
+}
+
+/** GET …/entries/import/dry-run (beyond the spec): what process would do, and each booking it would make (an Entry with import_entry_id and rule). */
+export interface ProcessDryRun extends ProcessResult { bookings: ImportEntryRecord[] }
+
+/**
+ * The dry run of process: the service runs the real processing and rolls it back. A service without
+ * it (the hosted one) answers 404 or 405: then there is no dry run, rather than a guess at the bookings.
+ */
+export async function dryRunImportEntries(client: ApiClient, company: number): Promise<ProcessDryRun> {
+  const path = importEntryPaths.dryRun(company);
+  let body: unknown;
+  try {
+    body = await client.get<unknown>(path);
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 404 || err.status === 405)) {
+      throw new CliError(`this service has no dry run of processing (GET ${path} answered ${err.status}); nothing was sent`, ExitCode.Failure);
+    }
+    throw err;
+  }
+  if (!isObject(body) || typeof body.created !== 'number' || !Array.isArray(body.bookings) || !body.bookings.every(isObject)) {
+    throw new CliError(`unexpected answer from ${path}: expected { created, ignored, errors, bookings }`);
+  }
+  const errors = (Array.isArray(body.errors) ? body.errors : []).map((e) => ({ id: Number(isObject(e) ? e.id : NaN), message: String(isObject(e) ? e.message : e) }));
+  return { created: body.created, ignored: Number(body.ignored ?? 0), errors, bookings: body.bookings };
 }
 
 /** What an upload created; null where the service does not say (the X-Import-* headers are beyond the spec). */

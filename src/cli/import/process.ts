@@ -1,8 +1,10 @@
 // `acct import process [--dry-run]`: books the ready import entries and deletes the ignored ones.
 // Entries the bookkeeping refuses stay open with the reason; they are listed and the command exits 6.
-// --dry-run reads the ready entries and prints the bookings they would become, sending nothing.
+// --dry-run asks the service for the bookings processing would make (it runs and rolls back), booking nothing.
 // Nothing ready is no failure (exit 0, said on stderr), so `process --dry-run && process` runs in cron.
-import { listImportEntries, processImportEntries, type ImportEntryList, type ImportEntryRecord, type ProcessResult } from '../../api/endpoints/import-entries.js';
+import {
+  dryRunImportEntries, listImportEntries, processImportEntries, type ImportEntryList, type ImportEntryRecord, type ProcessDryRun, type ProcessResult,
+} from '../../api/endpoints/import-entries.js';
 import { ApiError, type ApiClient } from '../../api/http.js';
 import { CliError, ExitCode } from '../../errors.js';
 import type { Column } from '../../output/types.js';
@@ -84,36 +86,36 @@ function reportNothing(plan: OutputPlan, queue: Pick<ImportEntryList, 'open_coun
   notice(nothingToBook(queue));
 }
 
-/** An entry as the booking processing would make: income debits the bank account, expense credits it. */
-function asBooking(e: ImportEntryRecord): Record<string, unknown> {
-  const income = e.type === 'income';
-  return {
-    import_entry_id: e.id,
-    date: e.date,
-    type: e.type,
-    debit_account: income ? e.bank_account : e.other_account,
-    credit_account: income ? e.other_account : e.bank_account,
-    sum: e.sum,
-    description: e.description,
-    tax_rate: e.tax_rate,
-    invoice: e.invoice,
-    // which learned rule chose the counter account, so a wrong one is seen before it is booked
-    rule_label: ruleLabel(e),
-  };
+/** A booking of the dry run as the columns show it: the rule that chose the counter account beside it. */
+const asRow = (b: ImportEntryRecord): ImportEntryRecord => ({ ...b, rule_label: ruleLabel(b) });
+
+/**
+ * GET …/entries/import/dry-run: the service runs the real processing and rolls it back, so what is
+ * shown is exactly what process will book (a paid open invoice's receivable too) and what it will refuse.
+ */
+async function dryRun(rt: Runtime, company: number, plan: OutputPlan): Promise<void> {
+  const queue = await queueOf(rt.client, company);
+  if (queue.ready_count === 0) return reportNoBookings(plan, queue);
+  let answer: ProcessDryRun;
+  try {
+    answer = await dryRunImportEntries(rt.client, company);
+  } catch (err) {
+    // as for process: another run may have booked them meanwhile
+    if (!(err instanceof ApiError) || err.status !== 400) throw err;
+    const now = await queueOf(rt.client, company);
+    if (now.ready_count > 0) throw err;
+    return reportNoBookings(plan, now);
+  }
+  const renderer = listRenderer(plan);
+  renderer.push(answer.bookings.map(asRow));
+  renderer.end();
+  const n = answer.bookings.length;
+  notice(`Dry run: ${n} ${n === 1 ? 'booking' : 'bookings'} would be made, ${answer.ignored} ignored ${answer.ignored === 1 ? 'entry' : 'entries'} deleted; nothing was sent.`);
+  for (const e of answer.errors) notice(`  entry ${e.id} would be refused: ${e.message}`);
 }
 
-async function dryRun(rt: Runtime, company: number, plan: OutputPlan): Promise<void> {
-  const answer = await listImportEntries(rt.client, company, { status: 'ready', limit: 'all' });
-  const ready = answer.data;
-  const booked = ready.filter((e) => e.ignore !== true)
-    .sort((a, b) => String(a.date).localeCompare(String(b.date)) || Number(a.id) - Number(b.id));
-  const renderer = listRenderer(plan);
-  renderer.push(booked.map(asBooking));
-  renderer.end();
-  if (ready.length === 0) {
-    notice(nothingToBook(answer));
-    return;
-  }
-  const ignored = ready.length - booked.length;
-  notice(`Dry run: ${booked.length} ${booked.length === 1 ? 'booking' : 'bookings'} would be made, ${ignored} ignored ${ignored === 1 ? 'entry' : 'entries'} deleted; nothing was sent.`);
+/** An empty list of bookings, and the sentence on stderr. */
+function reportNoBookings(plan: OutputPlan, queue: Pick<ImportEntryList, 'open_count' | 'ready_count'>): void {
+  listRenderer(plan).end();
+  notice(nothingToBook(queue));
 }

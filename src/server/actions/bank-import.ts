@@ -13,7 +13,7 @@ import type { Failures } from '../validation.js';
 import { exists, transaction, type Row } from '../store/db.js';
 import { listAccountRows, updateAccount } from '../store/accounts.js';
 import { findDocumentRow } from '../store/documents.js';
-import { accountsOf, tagIdsOfCompany } from '../store/entries.js';
+import { accountsOf, entryRowsAfter, lastEntryId, tagIdsOfCompany } from '../store/entries.js';
 import { deleteFile, insertFile, type StoredFile } from '../store/files.js';
 import {
   importedKeysOf, insertImportEntries, learnedRuleRows, markImportEntriesDeleted, openImportEntryIds, readyImportEntryIds,
@@ -306,6 +306,35 @@ const NOTHING_READY = 'Es sind keine Einträge zum Verbuchen bereit.';
  * What the bookkeeping refuses (a 4xx of the booking rules) stays open with its reason.
  */
 export function processImportEntries(s: CompanyScope): ProcessResult {
+  return processReady(s);
+}
+
+/** The bookings processing made of one import entry (a payment of an open invoice: its receivable too). */
+export interface BookedImportEntry { importEntryId: number; entries: Row[] }
+
+/** Thrown to roll the dry run back, carrying what was read before the rollback. */
+class DryRunDone<T> { constructor(readonly value: T) {} }
+
+/**
+ * The dry run of processing: the very same processing inside one transaction that is rolled back, so
+ * it makes exactly the bookings a real run would (the receivable of an open invoice it marks sent
+ * too), and the same refusals. `view` reads them before the rollback (new tags exist only until then).
+ */
+export function dryRunImportEntries<T>(s: CompanyScope, view: (result: ProcessResult, booked: BookedImportEntry[]) => T): T {
+  try {
+    transaction(s.db, () => {
+      const booked: BookedImportEntry[] = [];
+      const result = processReady(s, (importEntryId, entries) => booked.push({ importEntryId, entries }));
+      throw new DryRunDone(view(result, booked));
+    });
+  } catch (err) {
+    if (err instanceof DryRunDone) return err.value as T;
+    throw err;
+  }
+  throw new Error('unreachable: the dry run always rolls back');
+}
+
+function processReady(s: CompanyScope, onBooked?: (importEntryId: number, entries: Row[]) => void): ProcessResult {
   const ids = readyImportEntryIds(s.db, s.companyId);
   if (ids.length === 0) throw badRequest(NOTHING_READY);
   const result: ProcessResult = { created: 0, ignored: 0, errors: [] };
@@ -319,8 +348,10 @@ export function processImportEntries(s: CompanyScope): ProcessResult {
           markImportEntriesDeleted(s.db, s.companyId, [id]);
           return 'ignored';
         }
+        const before = onBooked ? lastEntryId(s.db) : 0;
         const entryId = row.invoice_id === null ? bookEntry(s, row) : payInvoice(s, row);
         updateImportEntry(s.db, s.companyId, id, { status: 'processed', entry_id: entryId, file_id: null, error: null });
+        onBooked?.(id, entryRowsAfter(s.db, s.companyId, before));
         return 'created';
       });
       if (outcome !== 'gone') result[outcome] += 1;

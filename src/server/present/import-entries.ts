@@ -1,15 +1,15 @@
 // An import entry as the API shows it (docs/service/import-entries.md "The ImportEntry"): the spec's
 // fields, what the file said of the counterparty, and the accounts, tax rate, invoice and receipt
 // embedded, each read once per answer.
-import type { UploadReport } from '../actions/bank-import.js';
+import type { BookedImportEntry, ProcessResult, UploadReport } from '../actions/bank-import.js';
 import type { Reconciliation } from '../actions/bank-reconcile.js';
 import { dottedDate } from '../domain/entries.js';
 import { groupRappen, percentHundredthsToNumber, rappenToNumber } from '../domain/money.js';
 import { idOrNull, rowsByIds, type Db, type Row } from '../store/db.js';
 import { accountsOf } from '../store/entries.js';
 import { filesByIds, type StoredFile } from '../store/files.js';
-import { ruleSourceRows, storedTags } from '../store/import-entries.js';
-import { invoiceRef } from './entries.js';
+import { importEntryRowsByIds, ruleSourceRows, storedTags } from '../store/import-entries.js';
+import { invoiceRef, serializeEntries, type Entry, type SerializeOptions } from './entries.js';
 import { fileRecord } from './documents.js';
 
 /** Shapes rows as ImportEntries, loading the embedded records in one query each. */
@@ -52,6 +52,25 @@ export function serializeImportEntries(db: Db, companyId: number, rows: Row[], f
 }
 
 export type ImportEntry = ReturnType<typeof serializeImportEntries>[number];
+
+/** A booking of the dry run: the booking as GET …/entries shows it (tax rate and invoice embedded), its import entry and that one's rule. */
+export type DryRunBooking = Entry & { import_entry_id: number; rule: ReturnType<typeof ruleOf> };
+
+/**
+ * The answer of the process dry run: process's counts and refusals, and every booking it would make,
+ * in the order it makes them. Read inside the dry run's transaction, before the rollback.
+ */
+export function presentDryRun(db: Db, companyId: number, result: ProcessResult, booked: BookedImportEntry[], opts: Omit<SerializeOptions, 'includes'>) {
+  const importRows = new Map(importEntryRowsByIds(db, companyId, booked.map((b) => b.importEntryId)).map((r) => [Number(r.id), r]));
+  const ruleSources = ruleSourceRows(db, companyId, [...new Set([...importRows.values()].flatMap((r) => (r.rule_source_id === null ? [] : [Number(r.rule_source_id)])))]);
+  const includes = new Set(['taxRate', 'invoice'] as const);
+  const bookings: DryRunBooking[] = booked.flatMap(({ importEntryId, entries }) => {
+    const source = importRows.get(importEntryId);
+    const rule = source ? ruleOf(source, ruleSources) : null;
+    return serializeEntries(db, companyId, entries, { ...opts, includes }).map((e) => ({ ...e, import_entry_id: importEntryId, rule }));
+  });
+  return { ...result, bookings };
+}
 
 /**
  * The learned rule that filled the entry (beyond the spec): the processed import entry it was learned

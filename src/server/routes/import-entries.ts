@@ -7,7 +7,7 @@ import { MAX_STATEMENT_BYTES, STATEMENT_UPLOAD_PATHS } from './paths.js';
 import type * as Zod from 'zod';
 import { companyScopeOf, type AppEnv, type Ctx } from '../context.js';
 import {
-  attachReceipt, changeImportEntries, deleteImportEntries, importStatements, NO_RECEIPT, processImportEntries, removeReceipt, resetImportEntryOf,
+  attachReceipt, changeImportEntries, deleteImportEntries, dryRunImportEntries, importStatements, NO_RECEIPT, processImportEntries, removeReceipt, resetImportEntryOf,
   type ImportEntryInput, type TagInput,
 } from '../actions/bank-import.js';
 import { toRappen } from '../domain/money.js';
@@ -20,7 +20,7 @@ import { findFile } from '../store/files.js';
 import {
   findImportEntryRow, importEntryRowsByIds, listImportEntryRows, queueCounts, type ImportSearch, type QueueStatus,
 } from '../store/import-entries.js';
-import { presentReconciliation, presentUploadReport, serializeImportEntries } from '../present/import-entries.js';
+import { presentDryRun, presentReconciliation, presentUploadReport, serializeImportEntries } from '../present/import-entries.js';
 import { reconcile } from '../actions/bank-reconcile.js';
 import { fileUrlFor } from '../file-links.js';
 import { readUploadedFile, uploadBodyLimit } from '../upload.js';
@@ -133,6 +133,7 @@ const PATHS = {
   list: ['/entries/import', '/import-entries'],
   multiple: ['/entries/import/multiple', '/import-entries/batch'],
   process: ['/entries/import', '/import-entries/process'],
+  dryRun: ['/entries/import/dry-run', '/import-entries/process/dry-run'],
   upload: STATEMENT_UPLOAD_PATHS,
   reconcile: ['/entries/import/reconcile', '/import-entries/reconcile'],
   one: ['/entries/import/:importEntry', '/import-entries/:importEntry'],
@@ -172,6 +173,14 @@ export function registerImportEntries(r: Hono<AppEnv>): void {
 
   for (const path of PATHS.process) {
     r.post(path, (c) => c.json(processImportEntries(companyScopeOf(c))));
+  }
+
+  // a GET at a path of its own, not a flag of the POST: a service that ignored the flag would book
+  for (const path of PATHS.dryRun) {
+    r.get(path, (c) => {
+      const opts = { closedUntil: c.get('company').closed_until ?? null, fileUrl: fileUrlFor(c) };
+      return c.json(dryRunImportEntries(companyScopeOf(c), (result, booked) => presentDryRun(c.get('deps').db, c.get('companyId'), result, booked, opts)));
+    });
   }
 
   for (const path of PATHS.upload) {

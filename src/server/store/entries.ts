@@ -48,6 +48,16 @@ export function findEntryRow(db: Db, companyId: number, id: number): Row | undef
   return one(db, 'SELECT * FROM entries WHERE company_id = ? AND id = ?', companyId, id);
 }
 
+/** The highest booking id of any company (0 with none): what a dry run reads the new bookings after. */
+export function lastEntryId(db: Db): number {
+  return Number(one(db, 'SELECT coalesce(max(id), 0) AS id FROM entries')!.id);
+}
+
+/** The company's bookings with an id above `afterId`, oldest first: those a step has just made. */
+export function entryRowsAfter(db: Db, companyId: number, afterId: number): Row[] {
+  return all(db, 'SELECT * FROM entries WHERE company_id = ? AND id > ? ORDER BY id', companyId, afterId);
+}
+
 export function insertEntry(db: Db, companyId: number, userId: number, values: EntryValues): number {
   const now = timestamp();
   return Number(run(db,
