@@ -2,15 +2,15 @@
 // delete, and the CSV import. Rules sit beside the routes; SQL is in store/customers.ts.
 import type { Hono } from 'hono';
 import type * as Zod from 'zod';
-import type { AppEnv, Ctx } from '../context.js';
+import { scopeOf, type AppEnv, type Ctx } from '../context.js';
+import { deleteCustomerOf, deleteCustomers, importCustomerRows, type CheckedCustomerRow, type CustomerImportResult } from '../actions/customers.js';
 import { badRequest, fieldError, HttpError, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
 import { filterBoolean, filterIds, filterInteger, parseIncludes, pathId, readBody, type Body } from '../request.js';
-import { transaction } from '../store/db.js';
 import { customerStatistics } from '../domain/customer-stats.js';
 import {
-  CUSTOMER_COLUMNS, CUSTOMER_SORTS, customerDeleteBlocker, customerNumberTaken, customerStatisticsInput, deleteCustomer,
-  findCustomerIdByNumber, findCustomerRow, hasContactNamed, hasPrimaryContact, insertContact, insertCustomer, listCustomerRows,
+  CUSTOMER_COLUMNS, CUSTOMER_SORTS, customerNumberTaken, customerStatisticsInput,
+  findCustomerIdByNumber, findCustomerRow, insertCustomer, listCustomerRows,
   nextCustomerNumber, ownCustomerIds, setCustomersArchived, taxRateExists, updateCustomer, type CustomerSort, type CustomerValues,
 } from '../store/customers.js';
 import { toCustomer, type Customer, type CustomerIncludes } from '../present/customers.js';
@@ -90,21 +90,20 @@ function customerOr404(c: Ctx): Customer {
   return toCustomer(c.get('deps').db, row);
 }
 
-const BLOCKED: Record<'projects' | 'invoices' | 'proposals', string> = {
-  projects: 'Der Kunde kann nicht gelöscht werden, da ihm noch Projekte zugeordnet sind. Bitte archivieren Sie ihn stattdessen.',
-  invoices: 'Der Kunde kann nicht gelöscht werden, da ihm noch Rechnungen zugeordnet sind. Bitte archivieren Sie ihn stattdessen.',
-  proposals: 'Der Kunde kann nicht gelöscht werden, da ihm noch Offerten zugeordnet sind. Bitte archivieren Sie ihn stattdessen.',
-};
-const STILL_IN_USE = 'Der Kunde kann nicht gelöscht werden, da er noch verwendet wird. Bitte archivieren Sie ihn stattdessen.';
-
-const isForeignKeyError = (err: unknown) => err instanceof Error && /FOREIGN KEY constraint failed/i.test(err.message);
-
 const bulkArchiveSchema = lazy(() => z.object({ ids: rules.ids(), archived: z.preprocess((v) => (v === null || v === '' ? undefined : toBoolean(v)), z.boolean()) }));
 const bulkDeleteSchema = lazy(() => z.object({ ids: rules.ids() }));
 
 // ---------------------------------------------------------------------------------------------------
 
 export function registerCustomers(r: Hono<AppEnv>): void {
+  // static paths before /customers/:customer
+  registerBatch(r);
+  registerList(r);
+  registerOne(r);
+}
+
+/** The next number, archive and delete several, the CSV import. */
+function registerBatch(r: Hono<AppEnv>): void {
   r.get('/customers/number', (c) => c.json({ number: nextCustomerNumber(c.get('deps').db, c.get('companyId')) }));
 
   r.put('/customers/multiple', async (c) => {
@@ -117,27 +116,17 @@ export function registerCustomers(r: Hono<AppEnv>): void {
 
   r.delete('/customers/multiple', async (c) => {
     const input = validate(bulkDeleteSchema(), await readBody(c));
-    const db = c.get('deps').db;
-    const companyId = c.get('companyId');
-    let deleted = 0;
-    let skipped = 0;
-    for (const id of ownCustomerIds(db, companyId, input.ids)) {
-      if (customerDeleteBlocker(db, companyId, id)) { skipped++; continue; }
-      try {
-        deleteCustomer(db, companyId, id);
-        deleted++;
-      } catch (err) {
-        if (!isForeignKeyError(err)) throw err;
-        skipped++;
-      }
-    }
+    const { deleted, skipped } = deleteCustomers(scopeOf(c), input.ids);
     const message = `${deleted} ${deleted === 1 ? 'customer' : 'customers'} deleted` +
       (skipped ? `, ${skipped} skipped (projects, invoices or proposals exist; archive them instead).` : '.');
     return c.json({ message, deleted, skipped });
   });
 
   r.post('/customers/import', async (c) => c.json(await importCustomers(c, await readBody(c))));
+}
 
+/** The list and create. */
+function registerList(r: Hono<AppEnv>): void {
   r.get('/customers', (c) => {
     const page = pageRequest(c);
     const inc = includesOf(parseIncludes(c, LIST_INCLUDES, ['contacts', 'taxRate']));
@@ -163,7 +152,10 @@ export function registerCustomers(r: Hono<AppEnv>): void {
     const id = insertCustomer(db, companyId, Number(c.get('user').id), values, input.contact_name);
     return c.json({ data: toCustomer(db, findCustomerRow(db, companyId, id)!, { contacts: true }) });
   });
+}
 
+/** One customer: statistics, read, update, delete. */
+function registerOne(r: Hono<AppEnv>): void {
   r.get('/customers/:customer/statistics', (c) => {
     const customer = customerOr404(c);
     return c.json(customerStatistics(customerStatisticsInput(c.get('deps').db, c.get('companyId'), customer.id)));
@@ -190,17 +182,7 @@ export function registerCustomers(r: Hono<AppEnv>): void {
   });
 
   r.delete('/customers/:customer', (c) => {
-    const customer = customerOr404(c);
-    const db = c.get('deps').db;
-    const companyId = c.get('companyId');
-    const blocker = customerDeleteBlocker(db, companyId, customer.id);
-    if (blocker) throw badRequest(BLOCKED[blocker]);
-    try {
-      deleteCustomer(db, companyId, customer.id);
-    } catch (err) {
-      if (isForeignKeyError(err)) throw badRequest(STILL_IN_USE);
-      throw err;
-    }
+    deleteCustomerOf(scopeOf(c), customerOr404(c).id);
     return c.body(null, 204);
   });
 }
@@ -212,13 +194,11 @@ export function registerCustomers(r: Hono<AppEnv>): void {
 
 const IMPORT_COLUMNS = new Set<string>([...CUSTOMER_COLUMNS, 'contact_name']);
 
-interface ImportResult { created: number; updated: number; errors: { row: number; message: string }[] }
-
 function fileError(message: string): HttpError {
   return fieldError('file', message);
 }
 
-async function importCustomers(c: Ctx, body: Body): Promise<ImportResult> {
+async function importCustomers(c: Ctx, body: Body): Promise<CustomerImportResult> {
   const text = await readUploadedText(body);
   const { normaliseDecimal, parseCsv } = await import('../domain/csv.js');
   const table = parseCsv(text);
@@ -226,38 +206,23 @@ async function importCustomers(c: Ctx, body: Body): Promise<ImportResult> {
   if (!table.header.includes('name')) throw fileError('The file needs a header row with a name column.');
   const db = c.get('deps').db;
   const companyId = c.get('companyId');
-  const userId = Number(c.get('user').id);
-  const result: ImportResult = { created: 0, updated: 0, errors: [] };
-  transaction(db, () => {
-    for (const record of table.records) {
-      const row: Body = {};
-      for (const [key, value] of Object.entries(record.values)) {
-        if (!IMPORT_COLUMNS.has(key) || value === '') continue;
-        row[key] = key === 'default_hourly_rate' ? normaliseDecimal(value) : value;
-      }
-      const number = customerFields().number.safeParse(row.number);
-      const existing = number.success && typeof number.data === 'number' ? findCustomerIdByNumber(db, companyId, number.data) : undefined;
-      let input: CustomerInput;
-      try {
-        input = validateCustomer(c, row, 'create', existing);
-      } catch (err) {
-        if (!(err instanceof HttpError) || !err.errors) throw err;
-        result.errors.push({ row: record.row, message: Object.values(err.errors).flat().join(' ') });
-        continue;
-      }
-      const values = columnsOf(input, (k) => Object.hasOwn(row, k));
-      if (existing !== undefined) {
-        delete values.number;
-        updateCustomer(db, companyId, existing, values);
-        if (input.contact_name && !hasContactNamed(db, companyId, existing, input.contact_name)) {
-          insertContact(db, companyId, existing, userId, input.contact_name, !hasPrimaryContact(db, companyId, existing));
-        }
-        result.updated++;
-      } else {
-        insertCustomer(db, companyId, userId, values, input.contact_name);
-        result.created++;
-      }
+  return importCustomerRows(scopeOf(c), table.records, (record): CheckedCustomerRow => {
+    const row: Body = {};
+    for (const [key, value] of Object.entries(record.values)) {
+      if (!IMPORT_COLUMNS.has(key) || value === '') continue;
+      row[key] = key === 'default_hourly_rate' ? normaliseDecimal(value) : value;
     }
+    const number = customerFields().number.safeParse(row.number);
+    const existing = number.success && typeof number.data === 'number' ? findCustomerIdByNumber(db, companyId, number.data) : undefined;
+    let input: CustomerInput;
+    try {
+      input = validateCustomer(c, row, 'create', existing);
+    } catch (err) {
+      if (!(err instanceof HttpError) || !err.errors) throw err;
+      return { error: Object.values(err.errors).flat().join(' ') };
+    }
+    const values = columnsOf(input, (k) => Object.hasOwn(row, k));
+    if (existing !== undefined) delete values.number;
+    return { values, contactName: input.contact_name, existing };
   });
-  return result;
 }

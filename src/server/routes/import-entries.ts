@@ -141,6 +141,17 @@ const PATHS = {
 
 export function registerImportEntries(r: Hono<AppEnv>): void {
   // static paths before /:importEntry
+  registerList(r);
+  registerMultiple(r);
+  registerProcess(r);
+  registerUpload(r);
+  registerReconcile(r);
+  registerOne(r);
+  registerReceipt(r);
+}
+
+/** The queue with its counts, and soft delete of several. */
+function registerList(r: Hono<AppEnv>): void {
   for (const path of PATHS.list) {
     r.get(path, (c) => {
       const q = listQuery(c);
@@ -158,7 +169,9 @@ export function registerImportEntries(r: Hono<AppEnv>): void {
       return c.json({ success: true });
     });
   }
+}
 
+function registerMultiple(r: Hono<AppEnv>): void {
   for (const path of PATHS.multiple) {
     r.put(path, async (c) => {
       const checked = check(multipleSchema(), await readBody(c));
@@ -171,6 +184,10 @@ export function registerImportEntries(r: Hono<AppEnv>): void {
     });
   }
 
+}
+
+/** Process, and its dry run. */
+function registerProcess(r: Hono<AppEnv>): void {
   for (const path of PATHS.process) {
     r.post(path, (c) => c.json(processImportEntries(companyScopeOf(c))));
   }
@@ -182,6 +199,10 @@ export function registerImportEntries(r: Hono<AppEnv>): void {
       return c.json(dryRunImportEntries(companyScopeOf(c), (result, booked) => presentDryRun(c.get('deps').db, c.get('companyId'), result, booked, opts)));
     });
   }
+}
+
+/** The CAMT upload: its report in X-Import-* headers, and as the body when asked for. */
+function registerUpload(r: Hono<AppEnv>): void {
 
   for (const path of PATHS.upload) {
     r.post(path, uploadBodyLimit(MAX_STATEMENT_BYTES), async (c) => {
@@ -209,7 +230,9 @@ export function registerImportEntries(r: Hono<AppEnv>): void {
       return checked.data.report === true ? c.json(presentUploadReport(report)) : c.json(true);
     });
   }
+}
 
+function registerReconcile(r: Hono<AppEnv>): void {
   for (const path of PATHS.reconcile) {
     r.get(path, (c) => {
       const q = reconcileQuery(c);
@@ -217,7 +240,10 @@ export function registerImportEntries(r: Hono<AppEnv>): void {
       return c.json(presentReconciliation(result, serialize(c, result.openEntries)));
     });
   }
+}
 
+/** One entry: read, update, reset. */
+function registerOne(r: Hono<AppEnv>): void {
   for (const path of PATHS.one) {
     r.get(path, (c) => c.json({ data: serialize(c, [entryOr404(c)])[0] }));
 
@@ -233,7 +259,12 @@ export function registerImportEntries(r: Hono<AppEnv>): void {
       resetImportEntryOf(companyScopeOf(c), row);
       return c.json({ data: readOne(c, Number(row.id)) });
     });
+  }
+}
 
+/** One entry's receipt: attach, remove, a signed link. */
+function registerReceipt(r: Hono<AppEnv>): void {
+  for (const path of PATHS.one) {
     r.post(`${path}/file`, uploadBodyLimit(), async (c) => {
       entryOr404(c);
       const receipt = await readUploadedFile(await readBody(c));

@@ -2,16 +2,15 @@
 // newCustomerName pair (required_without, exists, prohibits), and bulk archive and delete.
 import type { Hono } from 'hono';
 import type * as Zod from 'zod';
-import { companyToday, type AppEnv, type Ctx } from '../context.js';
+import { companyToday, scopeOf, type AppEnv, type Ctx } from '../context.js';
 import { PROJECT_TYPES } from '../domain/budget.js';
 import { badRequest, notFound, validationError } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
 import { pathId, queryBoolean, readBody, type Body } from '../request.js';
 import { check, isValidDate, lazy, nullable, required, rules, toBoolean, validate, z, type Failures } from '../validation.js';
-import { transaction } from '../store/db.js';
-import { insertCustomerRecord } from '../store/customers.js';
+import { createProject, deleteProjectOf, type ProjectCustomer } from '../actions/projects.js';
 import {
-  archiveProjects, customerExists, deleteProject, deleteProjects, findProjectRow, hasInvoicedTime, insertProject, listProjectRows,
+  archiveProjects, customerExists, deleteProjects, findProjectRow, listProjectRows,
   updateProject, type ProjectValues,
 } from '../store/projects.js';
 import { toProject } from '../present/projects.js';
@@ -105,11 +104,42 @@ function projectOf(c: Ctx, id: number, includes: readonly ProjectInclude[] = [],
   return withIncludes(db, toProject(db, findProjectRow(db, c.get('companyId'), id)!), includes, context);
 }
 
-const DELETE_REFUSED = 'The project has invoiced time entries and cannot be deleted. Archive it instead.';
-
 const idsOf = (body: Body): number[] => validate(z.object({ ids: rules.ids() }), body).ids;
 
 export function registerProjects(r: Hono<AppEnv>): void {
+  registerList(r);
+  registerBatch(r);
+  registerOne(r);
+}
+
+/** The checked body of POST /projects: its fields, and the customer (an id, or a new one by name). */
+function createBody(c: Ctx, body: Body): { value: Partial<Zod.output<ReturnType<typeof createSchema>>>; customer: ProjectCustomer } {
+  const checked = check(createSchema(), body);
+  // like the whole schema before, the dates are compared only when every field has its shape
+  const shaped = Object.keys(checked.errors).length === 0;
+  const customerId = body.customer_id;
+  const newName = body.newCustomerName;
+  if (blank(customerId)) {
+    if (blank(newName)) checked.fail('customer_id', 'The customer id field is required when new customer name is not present.');
+  } else {
+    checkCustomerId(c, checked, customerId);
+    if (!blank(newName)) checked.fail('customer_id', 'The customer id field prohibits new customer name from being present.');
+  }
+  if (blank(newName)) {
+    if (blank(customerId)) checked.fail('newCustomerName', 'The new customer name field is required when customer id is not present.');
+  } else if (typeof newName !== 'string') {
+    checked.fail('newCustomerName', 'The new customer name field must be a string.');
+  } else if (newName.length > 255) {
+    checked.fail('newCustomerName', 'The new customer name field must not be greater than 255 characters.');
+  }
+  const value = checked.data;
+  if (shaped) checkDates(checked, value.start_date, value.end_date);
+  checked.throwIfAny();
+  return { value, customer: blank(customerId) ? { newName: newName as string } : { id: Number(customerId) } };
+}
+
+/** The list and create. */
+function registerList(r: Hono<AppEnv>): void {
   r.get('/projects', (c) => {
     const page = pageRequest(c);
     const includes = includesOf(c, ['customer']);
@@ -124,39 +154,14 @@ export function registerProjects(r: Hono<AppEnv>): void {
   });
 
   r.post('/projects', async (c) => {
-    const db = c.get('deps').db;
-    const companyId = c.get('companyId');
-    const body = await readBody(c);
-    const checked = check(createSchema(), body);
-    // like the whole schema before, the dates are compared only when every field has its shape
-    const shaped = Object.keys(checked.errors).length === 0;
-    const customerId = body.customer_id;
-    const newName = body.newCustomerName;
-    if (blank(customerId)) {
-      if (blank(newName)) checked.fail('customer_id', 'The customer id field is required when new customer name is not present.');
-    } else {
-      checkCustomerId(c, checked, customerId);
-      if (!blank(newName)) checked.fail('customer_id', 'The customer id field prohibits new customer name from being present.');
-    }
-    if (blank(newName)) {
-      if (blank(customerId)) checked.fail('newCustomerName', 'The new customer name field is required when customer id is not present.');
-    } else if (typeof newName !== 'string') {
-      checked.fail('newCustomerName', 'The new customer name field must be a string.');
-    } else if (newName.length > 255) {
-      checked.fail('newCustomerName', 'The new customer name field must not be greater than 255 characters.');
-    }
-    const value = checked.data;
-    if (shaped) checkDates(checked, value.start_date, value.end_date);
-    checked.throwIfAny();
-
-    const userId = Number(c.get('user').id);
-    const id = transaction(db, () => {
-      const customer = blank(customerId) ? insertCustomerRecord(db, companyId, userId, newName as string) : Number(customerId);
-      return insertProject(db, companyId, userId, { ...projectValues(value), name: value.name!, customer_id: customer });
-    });
+    const { value, customer } = createBody(c, await readBody(c));
+    const id = createProject(scopeOf(c), { ...projectValues(value), name: value.name! }, customer);
     return c.json({ data: projectOf(c, id) });
   });
+}
 
+/** Archive (or restore) and delete several. */
+function registerBatch(r: Hono<AppEnv>): void {
   r.post('/projects/multiple', async (c) => {
     const body = await readBody(c);
     const ids = idsOf(body);
@@ -174,7 +179,10 @@ export function registerProjects(r: Hono<AppEnv>): void {
     deleteProjects(c.get('deps').db, c.get('companyId'), idsOf(await readBody(c)));
     return c.body(null, 204);
   });
+}
 
+/** One project: read (with its includes), update, delete. */
+function registerOne(r: Hono<AppEnv>): void {
   r.get('/projects/:project', (c) => {
     const row = projectOr404(c);
     const includes = includesOf(c, PROJECT_INCLUDES);
@@ -183,8 +191,6 @@ export function registerProjects(r: Hono<AppEnv>): void {
   });
 
   r.put('/projects/:project', async (c) => {
-    const db = c.get('deps').db;
-    const companyId = c.get('companyId');
     const row = projectOr404(c);
     const body = await readBody(c);
     const checked = check(updateSchema(), body);
@@ -200,16 +206,12 @@ export function registerProjects(r: Hono<AppEnv>): void {
     checked.throwIfAny();
     const values = projectValues(value);
     if (body.customer_id !== undefined) values.customer_id = Number(body.customer_id);
-    updateProject(db, companyId, Number(row.id), values);
+    updateProject(c.get('deps').db, c.get('companyId'), Number(row.id), values);
     return c.json({ data: projectOf(c, Number(row.id)) });
   });
 
   r.delete('/projects/:project', (c) => {
-    const db = c.get('deps').db;
-    const companyId = c.get('companyId');
-    const row = projectOr404(c);
-    if (hasInvoicedTime(db, companyId, Number(row.id))) throw badRequest(DELETE_REFUSED);
-    deleteProject(db, companyId, Number(row.id));
+    deleteProjectOf(scopeOf(c), Number(projectOr404(c).id));
     return c.body(null, 204);
   });
 }
