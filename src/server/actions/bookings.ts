@@ -16,6 +16,7 @@ import {
   insertEntry, maxRunningNumber, replaceEntryTags, tagIdsOfCompany, touchEntry,
   updateEntry, valuesOf, yearIncome, type EntryValues,
 } from '../store/entries.js';
+import { invoiceBookedBy } from '../store/documents.js';
 import { deleteFile, insertFile } from '../store/files.js';
 import { insertTag, tagIdByName } from '../store/tags.js';
 import type { UploadedFile } from '../upload.js';
@@ -92,6 +93,19 @@ export function updateBooking(scope: BookingScope, id: number, changes: BookingC
   checkDepreciation(current, resolved, entryTagIds(scope.db, id));
   checkBusinessRules(scope, resolved.values, current);
   write(scope, resolved, current);
+}
+
+/**
+ * DELETE /entries/{id}: the booking, unless it is an invoice's own (its receivable or payment), which
+ * goes with the invoice's state: deleting it here would leave the invoice paid or sent without it (400).
+ */
+export function deleteEntryBooking(scope: BookingScope, id: number): void {
+  const invoice = invoiceBookedBy(scope.db, scope.companyId, id);
+  if (invoice) {
+    const undo = invoice.entry_id === id ? 'unpaid' : 'open';
+    throw badRequest(`Die Buchung gehört zur Rechnung ${invoice.number}. Setzen Sie die Rechnung auf «${undo}» (acct invoices mark-as ${invoice.number} ${undo}), dann wird sie entfernt.`);
+  }
+  deleteBooking(scope, id);
 }
 
 /** Deletes the booking `id` with its receipt, and its group when that is left empty (404, 400 for a closed period). */

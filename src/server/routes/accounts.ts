@@ -1,20 +1,19 @@
 // Accounts (the chart of accounts): list with balances, create, read, update, delete, reset to the
 // standard chart. The list answers a bare array; the other endpoints { data }.
 import type { Hono } from 'hono';
-import type { AppEnv, Ctx } from '../context.js';
+import { scopeOf, type AppEnv, type Ctx } from '../context.js';
 import { normaliseIban, isValidIban } from '../domain/iban.js';
 import {
-  ACCOUNT_CREATE_TYPES, ACCOUNT_TYPE_FILTERS, BANK_NUMBER_MAX, BANK_NUMBER_MIN, categoryForCreate, isBankNumber, periodBalance,
+  ACCOUNT_CREATE_TYPES, ACCOUNT_TYPE_FILTERS, categoryForCreate, periodBalance,
   profitAndLoss, taxShareRatio, totalsByShape, typesOfFilter, type AccountTypeFilter,
 } from '../domain/ledger.js';
 import { formatCurrency, rappenToNumber } from '../domain/money.js';
-import { badRequest, fieldError, notFound, validationError, type FieldErrors } from '../http-error.js';
+import { fieldError, notFound, validationError, type FieldErrors } from '../http-error.js';
 import { pathId, readBody } from '../request.js';
 import { lazy, loadZod, nullable, required, rules, sometimes, validate, z } from '../validation.js';
-import { resetChart } from '../actions/chart.js';
+import { changeAccount, createAccount, deleteAccountOf, resetChartOf } from '../actions/accounts.js';
 import {
-  accountNumberTaken, accountUsage, accountsInCategory, bookingShapesUntil, chartUsage, deleteAccount, findAccountRow, insertAccount,
-  ledgerTaxRates, listAccountRows, taxRatesOffChart, updateAccount,
+  bookingShapesUntil, findAccountRow, ledgerTaxRates, listAccountRows,
 } from '../store/accounts.js';
 import type { Db } from '../store/db.js';
 import { toAccount, type Account } from '../present/accounts.js';
@@ -48,8 +47,6 @@ const listSchema = lazy(() => z.object({
   until: sometimes(rules.date()),
 }));
 
-const NUMBER_TAKEN = (n: number) => `Die Kontonummer ${n} ist bereits vergeben.`;
-const BANK_RANGE = `Bankkonten müssen eine Kontonummer zwischen ${BANK_NUMBER_MIN} und ${BANK_NUMBER_MAX} haben.`;
 const IBAN_BANK_ONLY = 'Eine IBAN ist nur bei Bankkonten möglich.';
 const PRIMARY_BANK_ONLY = 'Nur ein Bankkonto kann das Hauptbankkonto sein.';
 
@@ -95,6 +92,13 @@ function checkBankRules(isBank: boolean, iban: string | null | undefined, primar
 }
 
 export function registerAccounts(r: Hono<AppEnv>): void {
+  // static paths before /accounts/:account
+  registerList(r);
+  registerOne(r);
+}
+
+/** The chart (with balances for a period), its reset, create. */
+function registerList(r: Hono<AppEnv>): void {
   r.get('/accounts', async (c) => {
     await loadZod();
     const blank = (v: string | undefined) => (v === '' ? undefined : v);
@@ -111,20 +115,8 @@ export function registerAccounts(r: Hono<AppEnv>): void {
   });
 
   r.post('/accounts/reset', (c) => {
-    const db = c.get('deps').db;
-    const companyId = c.get('companyId');
-    const usage = chartUsage(db, companyId);
-    if (usage.entries) throw badRequest('Der Kontenplan kann nicht zurückgesetzt werden, da Buchungen vorhanden sind.');
-    if (usage.recurring) throw badRequest('Der Kontenplan kann nicht zurückgesetzt werden, da wiederkehrende Buchungen vorhanden sind.');
-    if (usage.invoices) throw badRequest('Der Kontenplan kann nicht zurückgesetzt werden, da Rechnungen auf Konten verweisen.');
-    if (usage.importEntries) throw badRequest('Der Kontenplan kann nicht zurückgesetzt werden, da importierte Bankbewegungen auf Konten verweisen.');
-    const offChart = taxRatesOffChart(db, companyId);
-    if (offChart.length) {
-      const list = offChart.map((t) => `${t.name} (${t.number})`).join(', ');
-      throw badRequest(`Der Kontenplan kann nicht zurückgesetzt werden: Steuersätze verwenden Konten, die der Standard-Kontenplan nicht enthält: ${list}.`);
-    }
-    resetChart(db, companyId);
-    return c.json({ data: listAccountRows(db, companyId).map(toAccount) });
+    resetChartOf(scopeOf(c));
+    return c.json({ data: listAccountRows(c.get('deps').db, c.get('companyId')).map(toAccount) });
   });
 
   r.post('/accounts', async (c) => {
@@ -132,16 +124,15 @@ export function registerAccounts(r: Hono<AppEnv>): void {
     const type = categoryForCreate(input.type, input.number);
     if (!type) throw fieldError('type', 'The type balance_sheet needs an account number from 1000 to 2999.');
     checkBankRules(type === 'bank', input.iban, input.is_primary_bank_account);
-    const db = c.get('deps').db;
-    const companyId = c.get('companyId');
-    if (type === 'bank' && !isBankNumber(input.number)) throw badRequest(BANK_RANGE);
-    if (accountNumberTaken(db, companyId, input.number)) throw badRequest(NUMBER_TAKEN(input.number));
-    const id = insertAccount(db, companyId, {
+    const id = createAccount(scopeOf(c), {
       name: input.name, number: input.number, type, currency: input.currency ?? 'CHF', iban: input.iban ?? null, isPrimary: input.is_primary_bank_account === true,
     });
-    return c.json({ data: toAccount(findAccountRow(db, companyId, id)!) });
+    return c.json({ data: toAccount(findAccountRow(c.get('deps').db, c.get('companyId'), id)!) });
   });
+}
 
+/** One account: read (with its balance), update, delete. */
+function registerOne(r: Hono<AppEnv>): void {
   r.get('/accounts/:account', (c) => {
     const account = accountOr404(c);
     const { rows } = balances(c.get('deps').db, c.get('companyId'), [account]);
@@ -151,40 +142,17 @@ export function registerAccounts(r: Hono<AppEnv>): void {
   r.put('/accounts/:account', async (c) => {
     const account = accountOr404(c);
     const input = validate(updateSchema(), await readBody(c));
-    const isBank = account.type === 'bank';
-    checkBankRules(isBank, input.iban, input.is_primary_bank_account);
-    const db = c.get('deps').db;
-    const companyId = c.get('companyId');
-    if (input.number !== undefined) {
-      if (isBank && !isBankNumber(input.number)) throw badRequest(BANK_RANGE);
-      if (accountNumberTaken(db, companyId, input.number, account.id)) throw badRequest(NUMBER_TAKEN(input.number));
-    }
-    const changes = {
+    checkBankRules(account.type === 'bank', input.iban, input.is_primary_bank_account);
+    const changed = changeAccount(scopeOf(c), account, {
       name: input.name, number: input.number, currency: input.currency, iban: input.iban,
       isPrimary: input.is_primary_bank_account === null ? undefined : input.is_primary_bank_account,
-    };
-    // like Eloquent: nothing changed, nothing saved (updated_at stays)
-    const current = { name: account.name, number: account.number, currency: account.currency, iban: account.iban, isPrimary: account.is_primary_bank_account };
-    const changed = (Object.keys(changes) as (keyof typeof changes)[]).some((key) => changes[key] !== undefined && changes[key] !== current[key]);
+    });
     if (!changed) return c.json({ data: account });
-    updateAccount(db, companyId, account.id, changes);
-    return c.json({ data: toAccount(findAccountRow(db, companyId, account.id)!) });
+    return c.json({ data: toAccount(findAccountRow(c.get('deps').db, c.get('companyId'), account.id)!) });
   });
 
   r.delete('/accounts/:account', (c) => {
-    const account = accountOr404(c);
-    const db = c.get('deps').db;
-    const companyId = c.get('companyId');
-    const usage = accountUsage(db, companyId, account.id);
-    if (usage.entries) throw badRequest(`Das Konto ${account.number} kann nicht gelöscht werden, da Buchungen darauf vorhanden sind.`);
-    if (usage.recurring) throw badRequest(`Das Konto ${account.number} kann nicht gelöscht werden, da wiederkehrende Buchungen es verwenden.`);
-    if (usage.taxRates) throw badRequest(`Das Konto ${account.number} kann nicht gelöscht werden, da Steuersätze es verwenden.`);
-    if (usage.invoices) throw badRequest(`Das Konto ${account.number} kann nicht gelöscht werden, da Rechnungen es verwenden.`);
-    if (usage.importEntries) throw badRequest(`Das Konto ${account.number} kann nicht gelöscht werden, da importierte Bankbewegungen es verwenden.`);
-    if (accountsInCategory(db, companyId, account.account_category_id) <= 1) {
-      throw badRequest(`Das Konto ${account.number} ist das letzte seiner Kategorie und kann nicht gelöscht werden.`);
-    }
-    deleteAccount(db, companyId, account.id);
+    deleteAccountOf(scopeOf(c), accountOr404(c));
     return c.body(null, 204);
   });
 }

@@ -3,7 +3,7 @@
 // The shape rules sit beside the routes; a booking's own rules and its write are actions/bookings.ts.
 import type { Hono } from 'hono';
 import { scopeOf, type AppEnv, type Ctx } from '../context.js';
-import { createBooking, deleteBooking, updateBooking } from '../actions/bookings.js';
+import { createBooking, deleteEntryBooking, updateBooking } from '../actions/bookings.js';
 import { groupItem, parseDateRange, parseNullableIds } from '../domain/entries.js';
 import { ENTRY_TYPES, numberAnswer, MAX_RUNNING_NUMBER, yearIn, type EntryType } from '../domain/numbering.js';
 import { rappenToNumber } from '../domain/money.js';
@@ -18,7 +18,6 @@ import {
   type EntryFilter, type EntrySort, type EntrySortColumn,
 } from '../store/entries.js';
 import { ENTRY_FIELDS, groupMemberOf, serializeEntries, toEntryGroup, type Entry, type EntryInclude } from '../present/entries.js';
-import { invoiceBookedBy } from '../store/documents.js';
 import { fileUrlFor } from '../file-links.js';
 import { isNoFile, MAX_UPLOAD_BYTES, storedUpload, uploadBodyLimit, uploadTooBig, type UploadedFile } from '../upload.js';
 
@@ -223,6 +222,14 @@ function bookingChanges(body: Body, mode: 'create' | 'update', upload: UploadedF
 // ---- routes -------------------------------------------------------------------------------------
 
 export function registerEntries(r: Hono<AppEnv>): void {
+  registerList(r);
+  registerNumber(r);
+  registerOne(r);
+  registerGroups(r);
+}
+
+/** The list, and the list grouped by entry group. */
+function registerList(r: Hono<AppEnv>): void {
   r.get('/entries', (c) => {
     const page = pageRequest(c);
     const includes = includesOf(c);
@@ -243,30 +250,41 @@ export function registerEntries(r: Hono<AppEnv>): void {
     const data = items.map((item) => groupItem(item.rows.map((row) => groupMemberOf(entries.get(Number(row.id))!, Number(row.sum))), rappenToNumber));
     return c.json(envelope(data, total, page));
   });
+}
 
+/** The type, year and asked-for number of GET /entries/number/:type; anything else: 422 naming it. */
+function numberQuery(c: Ctx): { type: EntryType; year: number; requested?: number } {
+  const type = c.req.param('type') ?? '';
+  const errors: FieldErrors = {};
+  if (!(ENTRY_TYPES as readonly string[]).includes(type)) errors.type = ['The selected type is invalid.'];
+  const intQuery = (name: string, min: number, max: number): number | undefined => {
+    const raw = (c.req.query(name) ?? '').trim();
+    if (raw === '') return undefined;
+    if (!/^\d{1,12}$/.test(raw)) { errors[name] = [`The ${name} field must be an integer.`]; return undefined; }
+    const n = Number(raw);
+    if (n < min) errors[name] = [`The ${name} field must be at least ${min}.`];
+    else if (n > max) errors[name] = [`The ${name} field must not be greater than ${max}.`];
+    return n;
+  };
+  const year = intQuery('year', 1000, 9999) ?? yearIn(c.get('company').timezone ?? 'Europe/Zurich');
+  const requested = intQuery('number', 1, MAX_RUNNING_NUMBER);
+  if (Object.keys(errors).length) throw validationError(errors);
+  return { type: type as EntryType, year, requested };
+}
+
+/** The next free running number of a type and year, or whether an asked-for one is free. */
+function registerNumber(r: Hono<AppEnv>): void {
   r.get('/entries/number/:type', (c) => {
-    const type = c.req.param('type');
-    const errors: FieldErrors = {};
-    if (!(ENTRY_TYPES as readonly string[]).includes(type)) errors.type = ['The selected type is invalid.'];
-    const intQuery = (name: string, min: number, max: number): number | undefined => {
-      const raw = (c.req.query(name) ?? '').trim();
-      if (raw === '') return undefined;
-      if (!/^\d{1,12}$/.test(raw)) { errors[name] = [`The ${name} field must be an integer.`]; return undefined; }
-      const n = Number(raw);
-      if (n < min) errors[name] = [`The ${name} field must be at least ${min}.`];
-      else if (n > max) errors[name] = [`The ${name} field must not be greater than ${max}.`];
-      return n;
-    };
-    const year = intQuery('year', 1000, 9999) ?? yearIn(c.get('company').timezone ?? 'Europe/Zurich');
-    const requested = intQuery('number', 1, MAX_RUNNING_NUMBER);
-    if (Object.keys(errors).length) throw validationError(errors);
+    const { type, year, requested } = numberQuery(c);
     const db = c.get('deps').db;
     const companyId = c.get('companyId');
-    const t = type as EntryType;
-    const next = maxRunningNumber(db, companyId, t, year) + 1;
-    return c.json({ number: numberAnswer(requested, (n) => runningNumberTaken(db, companyId, t, year, n), next) });
+    const next = maxRunningNumber(db, companyId, type, year) + 1;
+    return c.json({ number: numberAnswer(requested, (n) => runningNumberTaken(db, companyId, type, year, n), next) });
   });
+}
 
+/** Create, and one booking: read, update, delete. */
+function registerOne(r: Hono<AppEnv>): void {
   r.post('/entries', uploadLimit, async (c) => {
     const body = collectArrayFields(await readBody(c), 'tag_ids');
     const upload = await readUpload(body);
@@ -292,18 +310,13 @@ export function registerEntries(r: Hono<AppEnv>): void {
   });
 
   r.delete('/entries/:entry', (c) => {
-    const id = Number(entryOr404(c).id);
-    // an invoice's own booking goes with its state: deleting it here would leave the invoice paid or sent without it
-    const invoice = invoiceBookedBy(c.get('deps').db, c.get('companyId'), id);
-    if (invoice) {
-      const undo = invoice.entry_id === id ? 'unpaid' : 'open';
-      throw badRequest(`Die Buchung gehört zur Rechnung ${invoice.number}. Setzen Sie die Rechnung auf «${undo}» (acct invoices mark-as ${invoice.number} ${undo}), dann wird sie entfernt.`);
-    }
-    deleteBooking(scopeOf(c), id);
+    deleteEntryBooking(scopeOf(c), Number(entryOr404(c).id));
     return c.body(null, 204);
   });
+}
 
-  // Entry groups (beyond the spec): a group is made empty and filled through entry_group_id.
+/** Entry groups (beyond the spec): a group is made empty and filled through entry_group_id. */
+function registerGroups(r: Hono<AppEnv>): void {
   r.post('/entry-groups', (c) => {
     const db = c.get('deps').db;
     const id = insertGroup(db, c.get('companyId'));

@@ -1,15 +1,16 @@
 // Services (activity types for time tracking): paginated by 50, sortable, with their category embedded,
 // plus the /multiple endpoints. A service that time entries use cannot be deleted, only archived.
 import type { Hono } from 'hono';
-import type { AppEnv, Ctx } from '../context.js';
-import { HttpError, badRequest, notFound } from '../http-error.js';
+import { scopeOf, type AppEnv, type Ctx } from '../context.js';
+import { badRequest, notFound } from '../http-error.js';
+import { deleteServiceOf } from '../actions/services.js';
 import { pageRequest, paginated } from '../pagination.js';
 import { pathId, queryBoolean, readBody } from '../request.js';
 import { lazy, nullable, required, rules, sometimes, toBoolean, validate, z } from '../validation.js';
 import { findServiceCategoryRow } from '../store/service-categories.js';
 import {
-  SERVICE_SORTS, bulkDeleteServices, bulkUpdateServices, deleteService, findServiceRow, insertService, listServiceRows,
-  serviceInUse, updateService, type ServiceSort, type ServiceSortKey,
+  SERVICE_SORTS, bulkDeleteServices, bulkUpdateServices, findServiceRow, insertService, listServiceRows,
+  updateService, type ServiceSort, type ServiceSortKey,
 } from '../store/services.js';
 import { toService, type Service } from '../present/services.js';
 
@@ -82,6 +83,14 @@ function categoryFilter(c: Ctx): number | null | undefined {
 const plural = (n: number) => (n === 1 ? 'service' : 'services');
 
 export function registerServices(r: Hono<AppEnv>): void {
+  registerList(r);
+  // the /multiple paths come before /:service
+  registerBatch(r);
+  registerOne(r);
+}
+
+/** The list and create. */
+function registerList(r: Hono<AppEnv>): void {
   r.get('/services', (c) => {
     const page = pageRequest(c, SERVICES_PER_PAGE);
     const sort = sortOf(c);
@@ -104,8 +113,10 @@ export function registerServices(r: Hono<AppEnv>): void {
     });
     return c.json({ data: toService(findServiceRow(db, c.get('companyId'), id)!) }, 201);
   });
+}
 
-  // the /multiple paths come before /:service
+/** Update and delete several. */
+function registerBatch(r: Hono<AppEnv>): void {
   r.put('/services/multiple', async (c) => {
     const input = validate(bulkUpdateSchema(), await readBody(c));
     const count = bulkUpdateServices(c.get('deps').db, c.get('companyId'), input.ids, { hourly_rate: input.hourly_rate, archived: input.archived });
@@ -120,7 +131,10 @@ export function registerServices(r: Hono<AppEnv>): void {
       : `${deleted} ${plural(deleted)} deleted, ${skipped} skipped because time entries use them (archive them instead).`;
     return c.json({ message, deleted, skipped });
   });
+}
 
+/** One service: read, update, delete. */
+function registerOne(r: Hono<AppEnv>): void {
   r.get('/services/:service', (c) => c.json({ data: serviceOr404(c) }));
 
   r.put('/services/:service', async (c) => {
@@ -138,12 +152,7 @@ export function registerServices(r: Hono<AppEnv>): void {
   });
 
   r.delete('/services/:service', (c) => {
-    const service = serviceOr404(c);
-    const db = c.get('deps').db;
-    if (serviceInUse(db, service.id)) {
-      throw new HttpError(422, 'The service is used by time entries and cannot be deleted. Archive it instead.');
-    }
-    deleteService(db, c.get('companyId'), service.id);
+    deleteServiceOf(scopeOf(c), serviceOr404(c).id);
     return c.body(null, 204);
   });
 }

@@ -116,8 +116,16 @@ function formErrors(lang: string, name: string, comment: string): AnswerForm['er
 /** The public routes, mounted on the service's root beside /api. */
 export function shareRoutes(rateLimit: number): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
-  const limiter = rateLimit > 0 ? new RateLimiter(rateLimit) : undefined;
+  registerLimit(r, rateLimit);
+  registerPage(r);
+  registerAnswer(r);
+  registerFallback(r);
+  return r;
+}
 
+/** Every share request counts against the per-address limit (429 beyond it) and gets the page headers. */
+function registerLimit(r: Hono<AppEnv>, rateLimit: number): void {
+  const limiter = rateLimit > 0 ? new RateLimiter(rateLimit) : undefined;
   r.use('/share/*', async (c, next) => {
     const decision = limiter?.hit(clientAddress(c.env));
     const headers: Record<string, string> = { ...SHARE_HEADERS, ...(decision ? rateLimitHeaders(decision) : {}) };
@@ -125,7 +133,10 @@ export function shareRoutes(rateLimit: number): Hono<AppEnv> {
     await next();
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   });
+}
 
+/** The page and its PDF. */
+function registerPage(r: Hono<AppEnv>): void {
   r.get(PAGE, (c) => {
     const s = sharedOf(c);
     if (!s) return notFoundPage(c);
@@ -145,7 +156,10 @@ export function shareRoutes(rateLimit: number): Hono<AppEnv> {
     const bytes = await renderPdf(model, 'pdf', c.get('deps').pdfThread);
     return c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${model.fileName}"` });
   });
+}
 
+/** The customer's answer: accept or decline (the form), and a reload of where it was posted. */
+function registerAnswer(r: Hono<AppEnv>): void {
   // a reload or a bookmark of where an answer was posted leads back to the page
   r.get(`${PAGE}/:answer{accept|decline}`, (c) => {
     const token = c.req.param('token');
@@ -169,7 +183,10 @@ export function shareRoutes(rateLimit: number): Hono<AppEnv> {
     if (late) return page(c, sharedOf(c) ?? s, 409, { refused: late });
     return c.redirect(pagePath(s.row.share_token), 303);
   });
+}
 
+/** Anything else under /share (405 or 404), and a failure as a page, never JSON. */
+function registerFallback(r: Hono<AppEnv>): void {
   // anything else under /share: a method the route does not take (405), else nothing (404)
   r.all('/share/*', (c) => {
     const known = /^\/share\/proposals\/[^/]+(\/(pdf|accept|decline))?$/.exec(c.req.path);
@@ -183,6 +200,4 @@ export function shareRoutes(rateLimit: number): Hono<AppEnv> {
     c.get('deps').log(`${c.req.method} ${c.req.path.replace(/^(\/share\/proposals\/)[^/]+/, '$1…')}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
     return c.html(failedHtml(), 500);
   });
-
-  return r;
 }
