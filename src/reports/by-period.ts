@@ -15,7 +15,7 @@ import { rollUp } from './depth.js';
 import { groupRappen as fmt } from './money.js';
 import { bare, INTERVAL_WORD, type Interval, type PeriodPiece } from './period.js';
 import { byNumber, pushSection, sumRows } from './section.js';
-import { carriedForwardRow } from './trial-balance.js';
+import { carriedForwardRow, sideTotals, trialBalanceSummary } from './trial-balance.js';
 import type { Report, ReportAccount, ReportColumn, ReportRow } from './types.js';
 
 const pieceColumns = (pieces: PeriodPiece[]): ReportColumn[] => pieces.map((p) => ({ key: p.key, header: p.label, kind: 'money' }));
@@ -168,19 +168,14 @@ export function trialBalanceByPeriod(input: TrialBalanceByPeriodInput): Report {
   const accountRows = [...rows, ...computed];
   const totals = sumRows(accountRows, money);
   // the summary of the single trial balance: each account's closing on its side
-  let debitTotal = 0;
-  let creditTotal = 0;
-  for (const r of accountRows) {
-    const t = r.total as number;
-    if (t > 0) debitTotal += t; else creditTotal -= t;
-  }
+  const sides = sideTotals(accountRows.map((r) => r.total as number));
   if (input.depth !== undefined) rows = rollUp(rows, { depth: input.depth, sum: money });
   rows.push(...computed);
   const gaps = [rows.length];
   rows.push({ kind: 'total', number: null, name: 'Total (debit − credit)', type: null, ...totals });
   for (const row of rows) row.average = mulDivRound((row.total as number) - (row.opening as number), 1, n);
   const unbalanced = ['opening', ...keys].filter((k) => totals[k] !== 0);
-  const difference = debitTotal - creditTotal;
+  const difference = sides.debitTotal - sides.creditTotal;
   return {
     report: 'trial-balance',
     title: `Trial balance ${input.from} to ${input.to}, movements by ${INTERVAL_WORD[input.interval]} (debit +, credit −)`,
@@ -189,16 +184,9 @@ export function trialBalanceByPeriod(input: TrialBalanceByPeriodInput): Report {
     columns: trialBalanceByPeriodColumns(input.pieces),
     rows,
     gaps,
-    summary: [
-      { key: 'debit_total', value: debitTotal, money: true },
-      { key: 'credit_total', value: creditTotal, money: true },
-      { key: 'difference', value: difference, money: true },
-      { key: 'carried_forward', value: carried, money: true },
-      { key: 'balanced', value: unbalanced.length === 0 },
-      { key: 'periods', value: n },
-    ],
+    summary: [...trialBalanceSummary(sides, carried, unbalanced.length === 0), { key: 'periods', value: n }],
     checks: [unbalanced.length === 0
-      ? { ok: true, message: `Debits equal credits in every column: ${fmt(debitTotal)} at ${input.to}.` }
+      ? { ok: true, message: `Debits equal credits in every column: ${fmt(sides.debitTotal)} at ${input.to}.` }
       : { ok: false, message: `Debits and credits differ in ${unbalanced.join(', ')} (total: ${fmt(Math.abs(difference))}).` }],
     notes: [],
     periods: input.pieces.map(bare),

@@ -10,7 +10,7 @@ import { normalSide } from '../domain/vat.js';
 import { rollUp } from './depth.js';
 import { groupRappen as fmt } from './money.js';
 import { byNumber } from './section.js';
-import type { Report, ReportColumn, ReportAccount, ReportRow } from './types.js';
+import type { Report, ReportColumn, ReportAccount, ReportRow, SummaryItem } from './types.js';
 
 export const CARRIED_FORWARD_NAME = 'Nicht verbuchter Gewinn/Verlust aus Vorperioden';
 
@@ -47,27 +47,50 @@ export function trialBalanceDifference(accounts: ReportAccount[]): number {
   return diff;
 }
 
-export function trialBalance(input: TrialBalanceInput): Report {
-  let rows: ReportRow[] = [];
+/** Debit and credit totals of signed amounts (debit +, credit −): each amount on its side. */
+export function sideTotals(signed: Iterable<number>): { debitTotal: number; creditTotal: number } {
   let debitTotal = 0;
   let creditTotal = 0;
+  for (const v of signed) {
+    if (v > 0) debitTotal += v; else creditTotal -= v;
+  }
+  return { debitTotal, creditTotal };
+}
+
+/**
+ * The summary of a trial balance, single or by period: the totals of each side at the end, their
+ * difference, the profit or loss carried forward, whether it balances (by period: in every column).
+ */
+export function trialBalanceSummary(totals: { debitTotal: number; creditTotal: number }, carried: number, balanced: boolean): SummaryItem[] {
+  return [
+    { key: 'debit_total', value: totals.debitTotal, money: true },
+    { key: 'credit_total', value: totals.creditTotal, money: true },
+    { key: 'difference', value: totals.debitTotal - totals.creditTotal, money: true },
+    { key: 'carried_forward', value: carried, money: true },
+    { key: 'balanced', value: balanced },
+  ];
+}
+
+export function trialBalance(input: TrialBalanceInput): Report {
+  let rows: ReportRow[] = [];
   const accounts = input.accounts
     .filter((a) => !a.computed && a.type !== null && a.balance !== null && a.balance !== 0)
     .sort(byNumber);
-  for (const a of accounts) {
-    // a positive balance sits on the account's own side; a negative one on the other side
-    const onDebit = (normalSide(a.type!) === 'debit') === (a.balance! > 0);
+  // each balance signed debit +, credit −: a positive balance sits on the account's own side, a negative one on the other
+  const signed = accounts.map((a) => (normalSide(a.type!) === 'debit' ? a.balance! : -a.balance!));
+  accounts.forEach((a, i) => {
     const amount = Math.abs(a.balance!);
-    if (onDebit) debitTotal += amount; else creditTotal += amount;
+    const onDebit = signed[i] > 0;
     rows.push({ kind: 'account', number: a.number, name: a.name, type: a.type, debit: onDebit ? amount : null, credit: onDebit ? null : amount, balance: a.balance });
-  }
+  });
   if (input.depth !== undefined) rows = rollUp(rows, { depth: input.depth, sum: ['debit', 'credit'], sameType: ['balance'] });
   const carried = input.carriedForward ?? 0;
   if (carried !== 0) {
     // a profit carried forward is owed to the owners: the credit side; a loss the debit side
-    if (carried > 0) creditTotal += carried; else debitTotal -= carried;
     rows.push(carriedForwardRow({ debit: carried < 0 ? -carried : null, credit: carried > 0 ? carried : null, balance: carried }));
   }
+  const totals = sideTotals([...signed, -carried]);
+  const { debitTotal, creditTotal } = totals;
   const gaps = [rows.length];
   rows.push({ kind: 'total', number: null, name: 'Total', type: null, debit: debitTotal, credit: creditTotal, balance: null });
   const difference = debitTotal - creditTotal;
@@ -80,13 +103,7 @@ export function trialBalance(input: TrialBalanceInput): Report {
     columns: TRIAL_BALANCE_COLUMNS,
     rows,
     gaps,
-    summary: [
-      { key: 'debit_total', value: debitTotal, money: true },
-      { key: 'credit_total', value: creditTotal, money: true },
-      { key: 'difference', value: difference, money: true },
-      { key: 'carried_forward', value: carried, money: true },
-      { key: 'balanced', value: difference === 0 },
-    ],
+    summary: trialBalanceSummary(totals, carried, difference === 0),
     checks: [difference === 0
       ? { ok: true, message: `Debits equal credits: ${fmt(debitTotal)}.` }
       : { ok: false, message: `Debits (${fmt(debitTotal)}) and credits (${fmt(creditTotal)}) differ by ${fmt(Math.abs(difference))}.` }],
