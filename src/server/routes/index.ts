@@ -29,6 +29,7 @@ const tasks = async () => (await import('./tasks.js')).registerTasks;
 const users = async () => (await import('./users.js')).registerUsers;
 const files = async () => (await import('./files.js')).registerFiles;
 const settings = async () => (await import('./settings.js')).registerSettings;
+const bills = async () => (await import('./bills.js')).registerBills;
 
 // import entries before entries: `/entries/import` would otherwise be read as the booking with id "import";
 // the timer's static /times/timer paths come before /times/:time
@@ -39,7 +40,7 @@ const COMPANY: Record<string, Loader> = {
   tags: load(tags), 'tax-rates': load(taxRates), accounts: load(accounts), services: load(services),
   'service-categories': load(serviceCategories), products: load(products), projects: load(projects), customers: load(customers),
   contacts: load(contacts), entries: bookings, 'entries-grouped': bookings, 'entry-groups': bookings, 'import-entries': bookings,
-  invoices: docs, proposals: docs, times: timeEntries, tasks: load(tasks), settings: load(settings),
+  invoices: docs, proposals: docs, times: timeEntries, tasks: load(tasks), settings: load(settings), bills: load(bills),
 };
 const LEGACY: Record<string, Loader> = { times: timeEntries, tasks: load(tasks) };
 const USER: Record<string, Loader> = { users: load(users), files: load(files) };

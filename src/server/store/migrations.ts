@@ -583,4 +583,42 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE companies ADD COLUMN vat_period TEXT;
   ALTER TABLE companies ADD COLUMN vat_net_tax_rates TEXT;
   `,
+  // 14: supplier bills (issue 25) — the bills that come in: the supplier and its structured address,
+  // the creditor IBAN or QR-IBAN with the reference (QRR, SCOR or none) and message of its QR-bill, the
+  // amount in its currency and the CHF booked for it, the dates, the expense account and tax rate, the
+  // receipt, the status, and the bookings it made: the expense (accrual method, when entered) and the
+  // payment. A booking deleted elsewhere leaves the bill without it (SET NULL).
+  `
+  CREATE TABLE bills (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    company_id INTEGER NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
+    user_id INTEGER,
+    number TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'open',
+    supplier_name TEXT NOT NULL,
+    supplier_street TEXT, supplier_building TEXT,
+    supplier_zip TEXT NOT NULL, supplier_city TEXT NOT NULL, supplier_country TEXT NOT NULL DEFAULT 'CH',
+    iban TEXT NOT NULL,
+    reference_type TEXT NOT NULL DEFAULT 'NON',
+    reference TEXT,
+    message TEXT,
+    amount INTEGER NOT NULL,
+    currency TEXT NOT NULL DEFAULT 'CHF',
+    amount_chf INTEGER NOT NULL,
+    bill_date TEXT NOT NULL,
+    due_date TEXT NOT NULL,
+    expense_account_id INTEGER REFERENCES accounts(id) ON DELETE SET NULL,
+    tax_rate_id INTEGER REFERENCES tax_rates(id) ON DELETE SET NULL,
+    bank_account_id INTEGER REFERENCES accounts(id) ON DELETE SET NULL,
+    file_id INTEGER REFERENCES files(id) ON DELETE SET NULL,
+    expense_entry_id INTEGER REFERENCES entries(id) ON DELETE SET NULL,
+    payment_entry_id INTEGER REFERENCES entries(id) ON DELETE SET NULL,
+    paid_at TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX bills_number ON bills(company_id, number);
+  CREATE INDEX bills_due ON bills(company_id, due_date, id);
+  CREATE INDEX bills_status ON bills(company_id, status, due_date, id);
+  `,
 ];

@@ -1,0 +1,94 @@
+// Supplier bills of a company (migration 14): SQL only.
+import { all, one, run, timestamp, type Db, type Row } from './db.js';
+
+export interface BillFilter {
+  status?: string;
+  /** due on or before this day */
+  dueBefore?: string;
+  /** part of the supplier's name, any case */
+  supplier?: string;
+  /** part of the number, supplier, reference or message, any case */
+  search?: string;
+}
+
+export interface BillValues {
+  number?: string;
+  status?: string;
+  supplier_name?: string;
+  supplier_street?: string | null;
+  supplier_building?: string | null;
+  supplier_zip?: string;
+  supplier_city?: string;
+  supplier_country?: string;
+  iban?: string;
+  reference_type?: string;
+  reference?: string | null;
+  message?: string | null;
+  amount?: number;
+  currency?: string;
+  amount_chf?: number;
+  bill_date?: string;
+  due_date?: string;
+  expense_account_id?: number | null;
+  tax_rate_id?: number | null;
+  bank_account_id?: number | null;
+  file_id?: number | null;
+  expense_entry_id?: number | null;
+  payment_entry_id?: number | null;
+  paid_at?: string | null;
+}
+
+const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+function where(companyId: number, filter: BillFilter): [string, unknown[]] {
+  const clauses = ['company_id = ?'];
+  const params: unknown[] = [companyId];
+  if (filter.status) { clauses.push('status = ?'); params.push(filter.status); }
+  if (filter.dueBefore) { clauses.push('due_date <= ?'); params.push(filter.dueBefore); }
+  if (filter.supplier) { clauses.push("lower(supplier_name) LIKE ? ESCAPE '\\'"); params.push(like(filter.supplier)); }
+  if (filter.search) {
+    clauses.push("(lower(number) LIKE ? ESCAPE '\\' OR lower(supplier_name) LIKE ? ESCAPE '\\' OR lower(coalesce(reference, '')) LIKE ? ESCAPE '\\' OR lower(coalesce(message, '')) LIKE ? ESCAPE '\\')");
+    const p = like(filter.search);
+    params.push(p, p, p, p);
+  }
+  return [clauses.join(' AND '), params];
+}
+
+/** A page of the company's bills, the earliest due first. */
+export function listBillRows(db: Db, companyId: number, filter: BillFilter, limit: number, offset: number): { rows: Row[]; total: number } {
+  const [w, params] = where(companyId, filter);
+  const total = Number(one(db, `SELECT count(*) AS n FROM bills WHERE ${w}`, ...params)!.n);
+  const rows = all(db, `SELECT * FROM bills WHERE ${w} ORDER BY due_date, id LIMIT ? OFFSET ?`, ...params, limit, offset);
+  return { rows, total };
+}
+
+export function findBillRow(db: Db, companyId: number, id: number): Row | undefined {
+  return one(db, 'SELECT * FROM bills WHERE company_id = ? AND id = ?', companyId, id);
+}
+
+export function billNumberTaken(db: Db, companyId: number, number: string, exceptId?: number): boolean {
+  return !!one(db, 'SELECT 1 FROM bills WHERE company_id = ? AND number = ? AND id IS NOT ?', companyId, number, exceptId ?? null);
+}
+
+/** The numbers of the company's bills that start with `stem` ("K-2026-"). */
+export function billNumbersLike(db: Db, companyId: number, stem: string): string[] {
+  return all(db, 'SELECT number FROM bills WHERE company_id = ? AND substr(number, 1, ?) = ?', companyId, stem.length, stem).map((r) => String(r.number));
+}
+
+export function insertBill(db: Db, companyId: number, userId: number, values: BillValues): number {
+  const now = timestamp();
+  const row: Record<string, unknown> = { ...values, company_id: companyId, user_id: userId, created_at: now, updated_at: now };
+  const keys = Object.keys(row);
+  return Number(run(db, `INSERT INTO bills (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`, ...keys.map((k) => row[k] ?? null)).lastInsertRowid);
+}
+
+export function updateBill(db: Db, companyId: number, id: number, values: BillValues): void {
+  const keys = Object.keys(values) as (keyof BillValues)[];
+  if (keys.length === 0) return;
+  run(db, `UPDATE bills SET ${keys.map((k) => `${k} = ?`).join(', ')}, updated_at = ? WHERE company_id = ? AND id = ?`,
+    ...keys.map((k) => values[k] ?? null), timestamp(), companyId, id);
+}
+
+export function deleteBillRow(db: Db, companyId: number, id: number): void {
+  run(db, 'DELETE FROM bills WHERE company_id = ? AND id = ?', companyId, id);
+}
