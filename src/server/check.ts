@@ -138,11 +138,12 @@ const importsOnce: Rule = (db) => violation('every processed import entry: exact
   ]);
 
 /** Every file row's bytes are on disk, and every file row is a receipt or an attachment of something. */
-const filesReferencedExist: Rule = (db, dataDir) => violation('every stored file: on disk, and referenced by a booking, an import entry or a document',
+const filesReferencedExist: Rule = (db, dataDir) => violation('every stored file: on disk, and referenced by a booking, an import entry, a document or a bill',
   [
     ...all(db, 'SELECT id, path FROM files ORDER BY id').filter((r) => !existsSync(join(dataDir, r.path))).map((r) => `file ${r.id}: ${r.path} is missing`),
     ...all(db, `SELECT id, path FROM files WHERE id NOT IN (SELECT file_id FROM entries WHERE file_id IS NOT NULL)
-      AND id NOT IN (SELECT file_id FROM import_entries WHERE file_id IS NOT NULL) AND id NOT IN (SELECT file_id FROM attachments) ORDER BY id`)
+      AND id NOT IN (SELECT file_id FROM import_entries WHERE file_id IS NOT NULL) AND id NOT IN (SELECT file_id FROM attachments)
+      AND id NOT IN (SELECT file_id FROM bills WHERE file_id IS NOT NULL) ORDER BY id`)
       .map((r) => `file ${r.id}: ${r.path} is referenced by nothing`),
   ]);
 

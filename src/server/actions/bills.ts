@@ -13,7 +13,7 @@ import { transaction, type Db, type Row } from '../store/db.js';
 import { deleteFile, insertFile, type StoredFile } from '../store/files.js';
 import type { UploadedFile } from '../upload.js';
 import { createBooking, deleteBooking, type BookingScope } from './bookings.js';
-import { primaryBankAccountId } from './document-states.js';
+import { primaryBankAccountId } from './account-lookups.js';
 
 /** The company a bill is written in, with its settings (the method), and the company's today. */
 export interface BillScope extends BookingScope {

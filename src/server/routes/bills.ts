@@ -16,8 +16,7 @@ import { readUploadedFile } from '../upload.js';
 import { check, isValidDate, lazy, nullable, required, rules, text, z } from '../validation.js';
 import { findAccountRow } from '../store/accounts.js';
 import { findBillRow, listBillRows, type BillValues } from '../store/bills.js';
-import type { Row } from '../store/db.js';
-import { taxRateOfCompany } from '../store/entries.js';
+import { exists, type Row } from '../store/db.js';
 import { findFile } from '../store/files.js';
 import { toBill } from '../present/bills.js';
 import { fileRecord } from '../present/documents.js';
@@ -96,7 +95,7 @@ function resolveBill(c: Ctx, body: Body): BillValues {
   const dueDate = d.due_date ?? (d.bill_date ? addDays(d.bill_date, Number(c.get('company').payment_term ?? 30)) : undefined);
   if (d.bill_date && d.due_date && d.due_date < d.bill_date) checked.fail('due_date', 'The due date field must be a date after or equal to bill date.');
   if (typeof d.expense_account_id === 'number' && !accountOfType(c, d.expense_account_id, ['expense', 'assets'])) checked.fail('expense_account_id', INVALID);
-  if (typeof d.tax_rate_id === 'number' && !taxRateOfCompany(c.get('deps').db, c.get('companyId'), d.tax_rate_id)) checked.fail('tax_rate_id', INVALID);
+  if (typeof d.tax_rate_id === 'number' && !exists(c.get('deps').db, 'tax_rates', c.get('companyId'), d.tax_rate_id)) checked.fail('tax_rate_id', INVALID);
   if (typeof d.bank_account_id === 'number' && !accountOfType(c, d.bank_account_id, ['bank'])) checked.fail('bank_account_id', INVALID);
   checked.throwIfAny();
   const values: BillValues = {
