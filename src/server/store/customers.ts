@@ -26,13 +26,15 @@ export type CustomerValues = Partial<Record<CustomerColumn, string | number | bo
 
 const UNPAID = UNPAID_INVOICE_STATES.map((s) => `'${s}'`).join(', ');
 
-// c.* plus the three sums; every subquery is scoped by the customer's company.
+// c.* plus the three sums; every subquery is scoped by the customer's company. The unary + keeps SQLite
+// on the customer's index for the bookings: by company and type it walked every expense of the ledger
+// (0.15-0.4 s per customer read at 100k bookings, so per invoice read, which embeds its customer).
 const SELECT = `
   SELECT c.*,
     (SELECT ${sumAsText('e.sum')} FROM entries e
-      WHERE e.company_id = c.company_id AND e.customer_id = c.id AND e.type = 'expense' AND e.billable = 1 AND e.invoice_id IS NULL) AS open_expenses,
+      WHERE +e.company_id = c.company_id AND e.customer_id = c.id AND +e.type = 'expense' AND e.billable = 1 AND e.invoice_id IS NULL) AS open_expenses,
     (SELECT count(*) FROM entries e
-      WHERE e.company_id = c.company_id AND e.customer_id = c.id AND e.type = 'expense' AND e.billable = 1 AND e.invoice_id IS NULL) AS open_expense_count,
+      WHERE +e.company_id = c.company_id AND e.customer_id = c.id AND +e.type = 'expense' AND e.billable = 1 AND e.invoice_id IS NULL) AS open_expense_count,
     (SELECT coalesce(sum(t.hours * 60 + t.minutes), 0) FROM time_entries t JOIN projects p ON p.id = t.project_id
       WHERE p.company_id = c.company_id AND p.customer_id = c.id AND t.status = 'open') AS open_minutes,
     (SELECT ${sumAsText('i.final_value')} FROM invoices i
@@ -186,7 +188,7 @@ export function customerStatisticsInput(db: Db, companyId: number, id: number): 
   const money = one(db, `SELECT
       ${sumAsText("CASE WHEN type = 'income' THEN sum END")} AS income,
       ${sumAsText("CASE WHEN type = 'expense' THEN sum END")} AS expense
-    FROM entries WHERE company_id = ? AND customer_id = ?`, companyId, id)!;
+    FROM entries WHERE +company_id = ? AND customer_id = ?`, companyId, id)!;
   const time = one(db, `SELECT
       coalesce(sum(t.hours * 60 + t.minutes), 0) AS total,
       coalesce(sum(CASE WHEN t.billable = 1 THEN t.hours * 60 + t.minutes END), 0) AS billable,
