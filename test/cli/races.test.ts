@@ -2,14 +2,16 @@
 // `acct server start` on the same data directory act on one invoice, proposal or timer at once. As in
 // test/service/timer-processes.test.ts, the test holds the database's write lock while they start
 // (underWriteLock), so every process has read what it decides on before any may write; then exactly one
-// wins, the others get the refusal they would get a second later, and every invariant of the ledger holds.
+// wins, the others get the refusal they would get a second later, and `acct check` finds every rule of the ledger holding.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCT_BIN, sandbox, type RunResult, type Sandbox } from '../helpers/cli.js';
 import { underWriteLock } from '../helpers/service.js';
-import { ledgerViolations } from '../helpers/ledger-invariants.js';
+import { DatabaseSync } from 'node:sqlite';
+import { checkBooks, violationLine } from '../../src/server/check.js';
+import { DATABASE_FILE } from '../../src/server/store/db.js';
 import { camt054 } from '../helpers/import-entries.js';
 
 /** Long enough for spawned CLI processes to reach their write on two CPUs, below the busy timeout (5 s). */
@@ -37,6 +39,16 @@ async function ok(method: string, path: string, body?: unknown): Promise<any> {
   const res = await call(method, path, body);
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   return res.body;
+}
+
+/** What `acct check` finds wrong with the ledger (its integrity and every rule), read beside the running processes. */
+function ledgerViolations(): string[] {
+  const db = new DatabaseSync(join(box.dataDir, DATABASE_FILE), { readOnly: true });
+  try {
+    return checkBooks(db, box.dataDir).map(violationLine);
+  } finally {
+    db.close();
+  }
 }
 
 const acct = (args: string[]): Promise<RunResult> => box.run(args, { timeoutMs: 30_000 });
@@ -100,7 +112,7 @@ describe('one invoice marked paid by many processes at once', () => {
     const doc = (await ok('GET', `/invoices/${invoice.id}`)).data;
     expect(doc.status).toBe('paid');
     expect(await paymentsOf(invoice.id)).toHaveLength(1);
-    expect(ledgerViolations(box.dataDir)).toEqual([]);
+    expect(ledgerViolations()).toEqual([]);
   }, 60_000);
 });
 
@@ -131,7 +143,7 @@ describe('mark-as paid beside the bank import', () => {
     const paidByHand = byHand.filter((r) => r.status === 200).length;
     expect(after).toHaveLength(paidByHand);
     for (const e of after) expect(e.error).toContain('bezahlt');
-    expect(ledgerViolations(box.dataDir)).toEqual([]);
+    expect(ledgerViolations()).toEqual([]);
   }, 90_000);
 });
 
