@@ -14,6 +14,7 @@ import { deleteFile, insertFile, type StoredFile } from '../store/files.js';
 import type { UploadedFile } from '../upload.js';
 import { createBooking, deleteBooking, type BookingScope } from './bookings.js';
 import { primaryBankAccountId } from './account-lookups.js';
+import { accrual } from './document-states.js';
 
 /** The company a bill is written in, with its settings (the method), and the company's today. */
 export interface BillScope extends BookingScope {
@@ -30,8 +31,6 @@ export function currentBill(s: Pick<BillScope, 'db' | 'companyId'>, id: number):
   if (!row) throw notFound('Bill not found.');
   return row;
 }
-
-const accrual = (s: BillScope) => Number(s.company.vat_accrual_method_active) === 1;
 
 /** The next generated number of the year: the highest running number + 1 ("K-2026-005"). */
 export function nextBillNumber(db: Db, companyId: number, year: number): string {

@@ -66,7 +66,7 @@ const incomeAccount = (s: DocumentScope, invoice: Row, byNumber = lookupAccount(
 };
 
 /** The company books receivables when invoices are sent (accrual method), else revenue when paid (cash method). */
-export const accrual = (s: DocumentScope) => Number(s.company.vat_accrual_method_active) === 1;
+export const accrual = (s: Pick<DocumentScope, 'company'>) => Number(s.company.vat_accrual_method_active) === 1;
 const bookingText = (invoice: Row) => `Rechnung ${invoice.number}${invoice.customer_name ? ` ${invoice.customer_name}` : ''}`;
 
 /**
