@@ -261,6 +261,56 @@ describe('locked years', () => {
   });
 });
 
+describe('the payment file: payment_message_id and the batch schedule', () => {
+  it('keeps the message id given with mark-as/scheduled, and clears it when the bill is open again', async () => {
+    const c = newCompany(svc, 'Zahlungsdatei');
+    const a = await create(c);
+    expect(a.payment_message_id).toBeNull();
+    const scheduled = await svc.call('POST', `${base(c)}/${a.id}/mark-as/scheduled`, { payment_message_id: 'ACCT-20261126-ABC' });
+    expect(scheduled.body.data).toMatchObject({ status: 'scheduled', payment_message_id: 'ACCT-20261126-ABC' });
+    expect((await svc.call('GET', `${base(c)}/${a.id}`)).body.data.payment_message_id).toBe('ACCT-20261126-ABC');
+    const paid = await svc.call('POST', `${base(c)}/${a.id}/mark-as/paid`, { paid_date: '2026-02-01' });
+    expect(paid.body.data.payment_message_id).toBe('ACCT-20261126-ABC');
+    const reopened = await svc.call('POST', `${base(c)}/${a.id}/mark-as/open`);
+    expect(reopened.body.data).toMatchObject({ status: 'open', payment_message_id: null });
+  });
+
+  it('refuses a message id over 35 characters, or with another status (422)', async () => {
+    const c = newCompany(svc, 'Zahlungsdatei 422');
+    const a = await create(c);
+    expect422(await svc.call('POST', `${base(c)}/${a.id}/mark-as/scheduled`, { payment_message_id: 'X'.repeat(36) }), ['payment_message_id']);
+    expect422(await svc.call('POST', `${base(c)}/${a.id}/mark-as/paid`, { payment_message_id: 'M1' }), ['payment_message_id']);
+    expect((await svc.call('GET', `${base(c)}/${a.id}`)).body.data).toMatchObject({ status: 'open', payment_message_id: null, payment_entry_id: null });
+  });
+
+  it('schedules several bills in one request with the file\'s message id', async () => {
+    const c = newCompany(svc, 'Stapel');
+    const [a, b] = [await create(c), await create(c)];
+    const res = await svc.call('POST', `${base(c)}/schedule`, { ids: [a.id, b.id], payment_message_id: 'MSG-1' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.map((x: any) => [x.id, x.status, x.payment_message_id])).toEqual([[a.id, 'scheduled', 'MSG-1'], [b.id, 'scheduled', 'MSG-1']]);
+  });
+
+  it('changes nothing when one bill is not open (400) or gone (404)', async () => {
+    const c = newCompany(svc, 'Stapel 400');
+    const [a, b] = [await create(c), await create(c)];
+    await svc.call('POST', `${base(c)}/${b.id}/mark-as/cancelled`);
+    const refused = await svc.call('POST', `${base(c)}/schedule`, { ids: [a.id, b.id], payment_message_id: 'MSG-2' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain(b.number);
+    expect((await svc.call('POST', `${base(c)}/schedule`, { ids: [a.id, 999999], payment_message_id: 'MSG-2' })).status).toBe(404);
+    const other = (await svc.call('POST', base(company2), bill(company2), { token: token2 })).body.data;
+    expect((await svc.call('POST', `${base(c)}/schedule`, { ids: [a.id, other.id], payment_message_id: 'MSG-2' })).status).toBe(404);
+    expect((await svc.call('GET', `${base(c)}/${a.id}`)).body.data).toMatchObject({ status: 'open', payment_message_id: null });
+  });
+
+  it('refuses a body without ids or message id (422)', async () => {
+    const c = newCompany(svc, 'Stapel 422');
+    expect422(await svc.call('POST', `${base(c)}/schedule`, {}), ['ids', 'payment_message_id']);
+    expect422(await svc.call('POST', `${base(c)}/schedule`, { ids: ['x'], payment_message_id: 'Y'.repeat(36) }), ['ids.0', 'payment_message_id']);
+  });
+});
+
 describe('the company scope', () => {
   it("answers 404 for another company's bill on every route", async () => {
     const other = (await svc.call('POST', base(company2), bill(company2), { token: token2 })).body.data;

@@ -123,9 +123,17 @@ export interface BillPayment {
   paidDate?: string;
   /** the bank account paid from; default the bill's, else the company's primary bank account */
   bankAccountId?: number;
+  /** to scheduled: the pain.001 message id of the payment file (kept when paid, cleared when reopened or cancelled) */
+  paymentMessageId?: string;
 }
 
 const WORDS: Readonly<Record<string, string>> = { open: 'offen', scheduled: 'geplant', paid: 'bezahlt', cancelled: 'storniert' };
+
+/** The payment file's message id a move leaves on the bill: set on scheduling, gone when the bill is open or cancelled again. */
+function messageIdOfMove(target: string, messageId: string | undefined): BillValues {
+  if (target === 'scheduled' && messageId !== undefined) return { payment_message_id: messageId };
+  return target === 'open' || target === 'cancelled' ? { payment_message_id: null } : {};
+}
 
 /** Moves the bill to `target` with the bookings the move makes or undoes; a move the table does not allow is a 400. */
 export function markBill(s: BillScope, id: number, target: string, payment: BillPayment = {}): void {
@@ -133,7 +141,7 @@ export function markBill(s: BillScope, id: number, target: string, payment: Bill
     const bill = currentBill(s, id);
     const effects = billMove(bill.status, target);
     if (!effects) throw badRequest(`Der Kreditor kann nicht von «${WORDS[bill.status] ?? bill.status}» auf «${WORDS[target] ?? target}» gesetzt werden.`);
-    const values: BillValues = { status: target };
+    const values: BillValues = { status: target, ...messageIdOfMove(target, payment.paymentMessageId) };
     for (const effect of effects) {
       switch (effect) {
         case 'payment': {
@@ -168,5 +176,20 @@ export function attachReceipt(s: BillScope, id: number, file: UploadedFile): Sto
     updateBill(s.db, s.companyId, id, { file_id: stored.id });
     if (bill.file_id !== null) deleteFile(s.db, s.dataDir, s.companyId, Number(bill.file_id));
     return stored;
+  });
+}
+
+/**
+ * Schedules the bills of one payment file, all or none: each is read inside the one transaction, and a
+ * bill that is gone (404) or not open (400, naming it) leaves every bill as it was.
+ */
+export function scheduleBills(s: BillScope, ids: readonly number[], messageId: string): void {
+  transaction(s.db, () => {
+    const bills = ids.map((id) => currentBill(s, id));
+    const notOpen = bills.filter((b) => b.status !== 'open');
+    if (notOpen.length) {
+      throw badRequest(`Nur offene Kreditoren können geplant werden: ${notOpen.map((b) => `${b.number} ist ${WORDS[b.status] ?? b.status}`).join(', ')}.`);
+    }
+    for (const id of ids) updateBill(s.db, s.companyId, id, { status: 'scheduled', payment_message_id: messageId });
   });
 }

@@ -14,6 +14,7 @@ export function toBill(r: Row, file: StoredFile | undefined, fileUrl: (f: Stored
     bill_date: r.bill_date, due_date: r.due_date,
     expense_account_id: idOrNull(r.expense_account_id), tax_rate_id: idOrNull(r.tax_rate_id), bank_account_id: idOrNull(r.bank_account_id),
     expense_entry_id: idOrNull(r.expense_entry_id), payment_entry_id: idOrNull(r.payment_entry_id), paid_at: r.paid_at,
+    payment_message_id: r.payment_message_id ?? null,
     file: file ? fileRecord(file, fileUrl(file)) : null,
     created_at: r.created_at, updated_at: r.updated_at,
   };

@@ -3,7 +3,7 @@
 import type { Hono } from 'hono';
 import type { AppEnv, Ctx } from '../context.js';
 import { companyScopeOf, companyToday } from '../context.js';
-import { attachReceipt, changeBill, createBill, deleteBill, markBill, type BillScope } from '../actions/bills.js';
+import { attachReceipt, changeBill, createBill, deleteBill, markBill, scheduleBills, type BillScope } from '../actions/bills.js';
 import { BILL_CURRENCIES, BILL_STATUSES, REFERENCE_TYPES, referenceProblems, type ReferenceType } from '../domain/bills.js';
 import { isValidIban, normaliseIban } from '../domain/iban.js';
 import { addDays } from '../domain/time.js';
@@ -46,7 +46,10 @@ const billSchema = lazy(() => z.object({
   bank_account_id: nullable(rules.id()),
 }));
 
-const markSchema = lazy(() => z.object({ paid_date: nullable(rules.date()), bank_account_id: nullable(rules.id()) }));
+const markSchema = lazy(() => z.object({ paid_date: nullable(rules.date()), bank_account_id: nullable(rules.id()), payment_message_id: text(35) }));
+
+/** The bills of one pain.001 file and its message id (GrpHdr/MsgId, at most 35 characters). */
+const scheduleSchema = lazy(() => z.object({ ids: rules.ids(), payment_message_id: required(rules.string(35)) }));
 
 const scope = (c: Ctx): BillScope => companyScopeOf(c);
 
@@ -137,6 +140,16 @@ export function registerBills(r: Hono<AppEnv>): void {
     return c.json({ data: reread(c, id) }, 201);
   });
 
+  // the bills of one payment file scheduled together: all of them or none
+  r.post('/bills/schedule', async (c) => {
+    const checked = check(scheduleSchema(), await readBody(c));
+    checked.throwIfAny();
+    const d = checked.data;
+    const ids = [...new Set(d.ids!)];
+    scheduleBills(scope(c), ids, d.payment_message_id!);
+    return c.json({ data: ids.map((id) => reread(c, id)) });
+  });
+
   r.get('/bills/:bill', (c) => c.json({ data: present(c, billOr404(c)) }));
 
   r.put('/bills/:bill', async (c) => {
@@ -160,8 +173,11 @@ export function registerBills(r: Hono<AppEnv>): void {
     const checked = check(markSchema(), await readBody(c));
     const d = checked.data;
     if (typeof d.bank_account_id === 'number' && !accountOfType(c, d.bank_account_id, ['bank'])) checked.fail('bank_account_id', INVALID);
+    if (d.payment_message_id && target !== 'scheduled') checked.fail('payment_message_id', 'The payment message id field is only accepted with the status scheduled.');
     checked.throwIfAny();
-    markBill(scope(c), Number(bill.id), target, { paidDate: d.paid_date ?? companyToday(c), bankAccountId: d.bank_account_id ?? undefined });
+    markBill(scope(c), Number(bill.id), target, {
+      paidDate: d.paid_date ?? companyToday(c), bankAccountId: d.bank_account_id ?? undefined, paymentMessageId: d.payment_message_id ?? undefined,
+    });
     return c.json({ data: reread(c, Number(bill.id)) });
   });
 

@@ -36,6 +36,7 @@ export interface BillValues {
   expense_entry_id?: number | null;
   payment_entry_id?: number | null;
   paid_at?: string | null;
+  payment_message_id?: string | null;
 }
 
 const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

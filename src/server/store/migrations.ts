@@ -621,4 +621,9 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX bills_due ON bills(company_id, due_date, id);
   CREATE INDEX bills_status ON bills(company_id, status, due_date, id);
   `,
+  // 15: the pain.001 payment file a bill was scheduled with (its GrpHdr/MsgId, issue 25), so the bank
+  // statement can be matched to the file and the bookkeeper sees which upload paid it.
+  `
+  ALTER TABLE bills ADD COLUMN payment_message_id TEXT;
+  `,
 ];
