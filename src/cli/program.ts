@@ -29,6 +29,7 @@ const GROUPS: { name: string; summary: string; load: () => Promise<DeclareGroup>
   { name: 'customers', summary: 'customers with their contacts, open amounts and statistics', load: resource(async () => (await import('./customers/spec.js')).customersSpec) },
   { name: 'contacts', summary: 'contact persons of customers (new ones come with "acct customers create --contact-name")', load: resource(async () => (await import('./contacts/spec.js')).contactsSpec) },
   { name: 'entries', summary: 'bookings (debit and credit account by number, gross sum, VAT rate, receipt)', load: resource(async () => (await import('./entries/spec.js')).entriesSpec) },
+  { name: 'bills', summary: 'supplier bills (Kreditoren): enter, pay with a pain.001 file for e-banking, mark paid', load: resource(async () => (await import('./bills/spec.js')).billsSpec) },
   { name: 'import', summary: 'bank import: upload CAMT statements, give each transaction its account, book them', load: resource(async () => (await import('./import/spec.js')).importSpec) },
   { name: 'proposals', summary: 'proposals (Offerten): positions, totals, status, split into invoices, invoice when accepted', load: resource(async () => (await import('./proposals/spec.js')).proposalsSpec) },
   { name: 'invoices', summary: 'invoices: positions, hours and expenses billed, status, payments booked, reminders', load: resource(async () => (await import('./invoices/spec.js')).invoicesSpec) },

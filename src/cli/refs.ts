@@ -10,7 +10,7 @@ import { UsageError } from '../errors.js';
 import { formatDate } from '../output/format.js';
 import { notice } from './globals.js';
 
-export type RefKind = 'account' | 'customer' | 'project' | 'tax-rate' | 'contact' | 'service' | 'service-category' | 'tag' | 'product' | 'task' | 'proposal' | 'invoice' | 'entry';
+export type RefKind = 'account' | 'customer' | 'project' | 'tax-rate' | 'contact' | 'service' | 'service-category' | 'tag' | 'product' | 'task' | 'proposal' | 'invoice' | 'entry' | 'bill';
 
 type Rec = Record<string, unknown>;
 
@@ -63,6 +63,8 @@ const RULES: Record<RefKind, KindRule> = {
   task: { noun: 'task', list: async (c) => (await import('../api/endpoints/tasks.js')).taskPaths.list(c), digits: 'id', nameKey: 'title' },
   proposal: { noun: 'proposal', list: async (c) => (await import('../api/endpoints/documents.js')).documentPaths('proposals').list(c), digits: 'id', nameKey: 'number', search: 'filter[number]', one: async (c, id) => (await import('../api/endpoints/documents.js')).documentPaths('proposals').one(c, id) },
   invoice: { noun: 'invoice', list: async (c) => (await import('../api/endpoints/documents.js')).documentPaths('invoices').list(c), digits: 'id', nameKey: 'number', search: 'filter[number]', one: async (c, id) => (await import('../api/endpoints/documents.js')).documentPaths('invoices').one(c, id) },
+  // bills are found by the text typed (filter[search] holds the number), then matched exactly on their number
+  bill: { noun: 'bill', list: async (c) => (await import('../api/endpoints/bills.js')).billPaths.list(c), digits: 'id', nameKey: 'number', search: 'filter[search]', one: async (c, id) => (await import('../api/endpoints/bills.js')).billPaths.one(c, id) },
   entry: { noun: 'booking', list: async (c) => (await import('../api/endpoints/entries.js')).entryPaths.list(c), digits: 'id', nameKey: 'number', search: entryNumberQuery, one: async (c, id) => (await import('../api/endpoints/entries.js')).entryPaths.one(c, id) },
 };
 

@@ -6,14 +6,14 @@ import type { RefKind } from '../refs.js';
 export const RECORD_KINDS: Readonly<Record<string, RefKind>> = {
   tags: 'tag', 'tax-rates': 'tax-rate', accounts: 'account', services: 'service', 'service-categories': 'service-category',
   products: 'product', projects: 'project', customers: 'customer', contacts: 'contact', entries: 'entry',
-  proposals: 'proposal', invoices: 'invoice', tasks: 'task',
+  proposals: 'proposal', invoices: 'invoice', tasks: 'task', bills: 'bill',
 };
 
 /** The verbs (and their aliases) of those groups whose first argument is the group's record. */
 const RECORD_VERBS = ['get', 'show', 'update', 'delete', 'rm'];
 
 /** Commands whose first argument is a record of another group: `acct timer start PROJECT`. */
-const OTHER_ARGUMENTS: Readonly<Record<string, string>> = { 'timer start': 'projects' };
+const OTHER_ARGUMENTS: Readonly<Record<string, string>> = { 'timer start': 'projects', 'bills edit': 'bills', 'bills mark-as': 'bills', 'bills attach': 'bills', 'bills pay': 'bills' };
 
 /** The group whose records complete the first argument of the command at `path` ("tags get"), if any. */
 export function recordGroupOf(path: string): string | undefined {

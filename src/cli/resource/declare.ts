@@ -49,6 +49,7 @@ export const REF_HELP: Partial<Record<RefKind, string>> = {
   proposal: 'proposal number (e.g. O-2026-001), or its id (a bare number or id:N)',
   invoice: 'invoice number (e.g. R-2026-004), or its id (a bare number or id:N)',
   entry: 'booking number (e.g. E-2026-001), or its id (a bare number or id:N)',
+  bill: 'bill number (e.g. K-2026-004), or its id (a bare number or id:N)',
 };
 
 /** The generic runner: the verb's references (<id>, <customer...>) apart, the spec-driven flags by key. */

@@ -1,0 +1,48 @@
+// Supplier bills (the service's extension, docs/service/bills.md): the paths and the calls beyond the
+// generic list/get/create/update/delete.
+import { CliError } from '../../errors.js';
+import type { ApiClient } from '../http.js';
+
+export type BillRecord = Record<string, unknown>;
+
+export const BILL_STATUSES = ['open', 'scheduled', 'paid', 'cancelled'] as const;
+export const BILL_REFERENCE_TYPES = ['QRR', 'SCOR', 'NON'] as const;
+
+export const billPaths = {
+  list: (company: number) => `/companies/${company}/bills`,
+  one: (company: number, id: number | string) => `/companies/${company}/bills/${id}`,
+  markAs: (company: number, id: number, status: string) => `/companies/${company}/bills/${id}/mark-as/${status}`,
+  attach: (company: number, id: number) => `/companies/${company}/bills/${id}/attach`,
+  schedule: (company: number) => `/companies/${company}/bills/schedule`,
+} as const;
+
+function unwrap<T>(body: unknown, path: string): T {
+  const data = body && typeof body === 'object' && !Array.isArray(body) ? (body as { data?: unknown }).data : undefined;
+  if (!data || typeof data !== 'object') throw new CliError(`unexpected answer from ${path}: expected { data }`);
+  return data as T;
+}
+
+export async function getBill(client: ApiClient, company: number, id: number): Promise<BillRecord> {
+  const path = billPaths.one(company, id);
+  return unwrap(await client.get(path), path);
+}
+
+/** POST /bills/{id}/mark-as/{status}: `paid_date`, `bank_account_id` with paid; `payment_message_id` with scheduled. */
+export async function markBillAs(client: ApiClient, company: number, id: number, status: string, body: Record<string, unknown>): Promise<BillRecord> {
+  const path = billPaths.markAs(company, id, status);
+  return unwrap(await client.post(path, { json: body }), path);
+}
+
+/** POST /bills/{id}/attach: the receipt as the multipart `file` (replaces the one the bill had). */
+export async function attachBillReceipt(client: ApiClient, company: number, id: number, file: { bytes: Uint8Array; name: string; type: string }): Promise<BillRecord> {
+  const form = new FormData();
+  form.append('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
+  const path = billPaths.attach(company, id);
+  return unwrap(await client.post(path, { form }), path);
+}
+
+/** POST /bills/schedule: the bills of one payment file scheduled with its message id, all or none. */
+export async function scheduleBills(client: ApiClient, company: number, ids: number[], messageId: string): Promise<BillRecord[]> {
+  const path = billPaths.schedule(company);
+  return unwrap<BillRecord[]>(await client.post(path, { json: { ids, payment_message_id: messageId } }), path);
+}

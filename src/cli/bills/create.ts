@@ -1,0 +1,35 @@
+// `acct bills create … [--receipt FILE]`: the bill from its flags (or --data), accounts and tax rates
+// by number or name; the receipt, read and checked before any request, is attached right after.
+import { UsageError } from '../../errors.js';
+import { attachBillReceipt, billPaths, getBill } from '../../api/endpoints/bills.js';
+import { nameFlags } from '../failure.js';
+import { canPrompt } from '../globals.js';
+import { planOutput, printRecord } from '../output.js';
+import { RefResolver } from '../refs.js';
+import { bodyFromFlags, readDataFlag } from '../resource/body.js';
+import { resolveRefs } from '../resource/run.js';
+import type { BodyField } from '../resource/spec.js';
+import { withRuntime } from '../runtime.js';
+import { readReceipt } from '../shared/upload.js';
+import type { VerbIO } from '../verb.js';
+import { BILL_COLUMNS, BILL_FIELDS } from './spec.js';
+import { detailColumns } from './columns.js';
+
+interface CreateOptions { receipt?: string; data?: string; [flag: string]: unknown }
+
+export default async function create(opts: CreateOptions, io: VerbIO): Promise<void> {
+  const g = io.globals();
+  const plan = planOutput(g, detailColumns(BILL_COLUMNS));
+  nameFlags(BILL_FIELDS.map((f) => [f.key, f.flag]));
+  const body = { ...readDataFlag(opts.data), ...bodyFromFlags(BILL_FIELDS, opts) };
+  const missing = BILL_FIELDS.filter((f) => f.required && body[f.key] === undefined);
+  if (missing.length) throw new UsageError(`missing required ${missing.map((f) => `--${f.flag}`).join(', ')}`);
+  const receipt = opts.receipt === undefined ? undefined : readReceipt(opts.receipt, '--receipt');
+  await withRuntime(g, async (rt) => {
+    const company = await rt.company();
+    await resolveRefs(new RefResolver(rt.client, company, { ask: canPrompt(g) }), BILL_FIELDS, body, (f) => (f as BodyField).key);
+    const created = (await rt.client.post<{ data: { id: number } }>(billPaths.list(company), { json: body })).data;
+    if (receipt) await attachBillReceipt(rt.client, company, created.id, receipt);
+    printRecord(plan, await getBill(rt.client, company, created.id));
+  });
+}
