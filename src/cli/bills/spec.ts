@@ -77,8 +77,9 @@ creditor's IBAN or QR-IBAN, name and address, amount and currency and its refere
 the message). The bills: those named (number or id), else every open bill (due on or before
 --due-before). Each is paid on --execute-on, else on its due date (today when that has passed), from
 --from-account, else its own bank account, else the primary one; that account needs an IBAN.
-Only open bills are paid; one without an amount or with an invalid IBAN, or nothing to pay, stops the
-command before anything is written (exit 3; nothing selected: exit 5). After the file is written the
+Only open bills are paid. Before anything is written the command stops on a bill without an amount
+or with an invalid IBAN, or a bank account without an IBAN (exit 3), on nothing to pay (exit 5), and
+on a named bill that is not open (exit 6). After the file is written the
 bills become scheduled with its message id (all or none). --dry-run lists the payments and writes nothing.
 An existing --out is replaced only with --force (else exit 6).`;
 
@@ -98,7 +99,7 @@ export const billsSpec: ResourceSpec = {
     create: [
       'acct bills create --supplier-name "Muster Druck AG" --supplier-street Hauptstrasse --supplier-building 1 --supplier-zip 8000 --supplier-city Zürich --iban "CH93 0076 2011 6238 5295 7" --reference-type SCOR --reference "RF18 5390 0754 7034" --amount 108.10 --bill-date 2026-11-20 --due-date 2026-12-20 --account 4400 --tax-rate "Vorsteuer 8.1 %" --receipt rechnung.pdf',
     ],
-    update: ['acct bills edit K-2026-001 --due-date 2026-12-31 --message "Rechnung 4711"'],
+    update: ['acct bills update K-2026-001 --due-date 2026-12-31 --message "Rechnung 4711"', 'acct bills edit K-2026-001 --amount 1081.00 --tax-rate "Vorsteuer 8.1 %"'],
     delete: ['acct bills delete K-2026-001 --yes'],
   },
   setup: {
