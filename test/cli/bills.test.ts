@@ -177,6 +177,10 @@ describe('acct bills pay', () => {
     expect(outDir()).toEqual(before);
     expect((await status(c, a.id)).status).toBe('open');
     expect((await acct(['bills', 'pay', '--dry-run', '--out', join(files, 'x.xml')], { company: c })).code).toBe(2);
+    const noOut = await acct(['bills', 'pay'], { company: c });
+    expect(noOut.code).toBe(2);
+    expect(noOut.stderr).toMatch(/missing --out FILE/);
+    expect((await status(c, a.id)).status).toBe('open');
   });
 
   test('refuses before anything is written: no amount, a bad IBAN, an account without IBAN, nothing to pay, a bill not open', async () => {
