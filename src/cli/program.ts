@@ -32,6 +32,7 @@ const GROUPS: { name: string; summary: string; load: () => Promise<DeclareGroup>
   { name: 'import', summary: 'bank import: upload CAMT statements, give each transaction its account, book them', load: resource(async () => (await import('./import/spec.js')).importSpec) },
   { name: 'proposals', summary: 'proposals (Offerten): positions, totals, status, split into invoices, invoice when accepted', load: resource(async () => (await import('./proposals/spec.js')).proposalsSpec) },
   { name: 'invoices', summary: 'invoices: positions, hours and expenses billed, status, payments booked, reminders', load: resource(async () => (await import('./invoices/spec.js')).invoicesSpec) },
+  { name: 'bills', summary: 'supplier bills: enter one from its QR-bill (PDF, photo or payload text)', load: resource(async () => (await import('./bills/spec.js')).billsSpec) },
   { name: 'report', summary: 'trial balance, balance sheet, income statement, account ledger and VAT return', load: async () => (await import('./report/declare.js')).declareReports },
   { name: 'times', summary: 'time entries: list, week timesheets, create with durations, import, bulk changes', load: resource(async () => (await import('./times/spec.js')).timesSpec) },
   { name: 'timer', summary: 'the running timer: start, stop, status, describe, discard', load: async () => (await import('./timer/spec.js')).declareTimer },

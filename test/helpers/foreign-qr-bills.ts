@@ -36,7 +36,9 @@ export function foreignPayload(p: ForeignPayload): string {
 
 /** The QR code of `text` as PNG (error correction M, as the IG asks), `scale` pixels a module, with its quiet zone. */
 export function qrPng(text: string, scale = 4): Promise<Buffer> {
-  return bwipjs.toBuffer({ bcid: 'qrcode', text, eclevel: 'M', scale, paddingwidth: 4 * scale, paddingheight: 4 * scale, backgroundcolor: 'FFFFFF' });
+  // eclevel is an option of BWIPP's qrcode encoder, passed through (bwip-js's types do not list them)
+  const options = { bcid: 'qrcode', text, eclevel: 'M', scale, paddingwidth: 4 * scale, paddingheight: 4 * scale, backgroundcolor: 'FFFFFF' };
+  return bwipjs.toBuffer(options);
 }
 
 /** A 3-page A4 invoice whose last page carries the payment part: the code at 46 mm with the Swiss cross (7 mm). */
