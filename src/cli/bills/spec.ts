@@ -25,6 +25,7 @@ export const billsSpec: ResourceSpec = {
   columns: [],
   examples: {},
   extend(group) {
+    group.addHelpText('after', examplesText(['acct bills add rechnung.pdf', 'acct bills add foto.jpg --account 4400 --tax-rate "Vorsteuer 8.1 %" --no-input']));
     group.command('add').argument('[file]', 'the bill: a PDF, PNG or JPEG with its QR-bill')
       .description('enter a supplier bill from its Swiss QR-bill (PDF, PNG, JPEG or the payload text) and attach the file')
       .option('--qr-text <source>', 'read the QR payload from - (stdin) or a text file instead of scanning FILE')
@@ -37,9 +38,9 @@ export const billsSpec: ResourceSpec = {
       .addHelpText('after', `${ADD_HELP}
 ${examplesText([
     'acct bills add rechnung.pdf',
-    'acct bills add foto.jpg --account 4400 --tax-rate 8.1 --no-input',
+    'acct bills add foto.jpg --account 4400 --tax-rate "Vorsteuer 8.1 %" --no-input',
     'acct bills add rechnung.pdf --account 6500 --tax-rate none --due-date 2026-12-31',
-    'pbpaste | acct bills add --qr-text - --account 6510 --amount 120.50',
+    'acct bills add --qr-text - --account 6510 --amount 120.50 < zahlteil.txt     # a QR scanner app\'s text',
   ])}`)
       .action(lazy(() => import('./add.js')));
   },
