@@ -4,7 +4,7 @@
 // amount from the photo, a payload from stdin, a PDF without QR-bill (exit 5), a payload that breaks
 // rules (exit 3, each field named), the flags a script must give (exit 2), the same bill twice (exit 6),
 // and the terminal, which proposes what the last bill of the same IBAN got. Nothing is created on a failure.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acctAgainst, acctEnv, inTerminal, plain, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
@@ -184,6 +184,31 @@ describe('acct bills add', () => {
     expect(screen).toContain('K-2026-003');
     const added = (await bills(c)).find((b) => b.number === 'K-2026-003');
     expect(added).toMatchObject({ reference: QRR_2, amount: 500, expense_account_id: accountId(svc, c, 6500), tax_rate_id: taxRateId(svc, c, 'Vorsteuer 8.1 %'), file: { name: 'schneider-2.pdf' } });
+  });
+});
+
+describe('the build', () => {
+  const dist = join(import.meta.dirname, '../../dist');
+  const imports = (file: string, pattern: RegExp): string[] => [...readFileSync(file, 'utf8').matchAll(pattern)].map((m) => join(file, '..', m[1]));
+  const staticImports = (file: string) => imports(file, /(?:^|[;\n])\s*import\s*(?:[^"'()]*?from\s*)?["'](\.{1,2}\/[^"']+)["']/g);
+  // a dynamic import's text may also be a string of a bundled library's code: only files that exist count
+  const anyImports = (file: string) => [...staticImports(file), ...imports(file, /import\(["'](\.{1,2}\/[^"']+)["']\)/g)].filter((f) => existsSync(f));
+  const reachable = (start: string, follow: (file: string) => string[]) => {
+    const seen = new Set<string>();
+    for (const todo = [start]; todo.length;) {
+      const file = todo.pop()!;
+      if (!seen.has(file)) { seen.add(file); todo.push(...follow(file)); }
+    }
+    return seen;
+  };
+  const decoders = /from\s*["'](mupdf|zxing-wasm[^"']*)["']|import\(["'](mupdf|zxing-wasm[^"']*)["']\)/;
+
+  it('loads mupdf and zxing-wasm only in the chunk acct bills add imports on use', () => {
+    const started = reachable(join(dist, 'cli.js'), staticImports);
+    for (const file of started) expect(readFileSync(file, 'utf8'), file).not.toMatch(decoders);
+    const withDecoders = [...reachable(join(dist, 'cli.js'), anyImports)].filter((f) => decoders.test(readFileSync(f, 'utf8')));
+    expect(withDecoders).toHaveLength(1);
+    expect(withDecoders[0]).toMatch(/chunks\/scan-/);
   });
 });
 
