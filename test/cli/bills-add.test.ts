@@ -6,6 +6,7 @@
 // and the terminal, which proposes what the last bill of the same IBAN got. Nothing is created on a failure.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acctAgainst, acctEnv, inTerminal, plain, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
 import { accountId, newCompany, startTestService, taxRateId, type TestService } from '../helpers/service.js';
@@ -92,6 +93,17 @@ describe('acct bills add', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ number: 'K-2026-001', supplier_name: 'Druckerei Müller GmbH', amount: 432.6, reference: SCOR, receipt: 'foto.png', tax_rate: null });
     const [bill] = await bills(c);
     expect(bill).toMatchObject({ iban: IBAN, reference_type: 'SCOR', reference: SCOR, message: 'Flyer Herbst', amount: 432.6, due_date: '2026-12-31', tax_rate_id: null, file: { name: 'foto.png', mime: 'image/png' } });
+  });
+
+  it('reads a JPEG photo too (turned the other way, JPEG-compressed by mupdf)', async () => {
+    const c = newCompany(svc, 'JPEG');
+    const png = await photoPng(foreignPayload({ ...schneider, reference: QRR_2 }), { scale: 0.9, degrees: -3, seed: 7 });
+    const jpeg = new mupdf.Image(png).toPixmap().asJPEG(80);
+    const path = file('foto.jpg', jpeg);
+    const r = await acct(['bills', 'add', path, '--account', '4400', '--no-input', '--json'], { company: c });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ reference: QRR_2, amount: 1949.75, receipt: 'foto.jpg' });
+    expect((await bills(c))[0].file).toMatchObject({ name: 'foto.jpg', mime: 'image/jpeg' });
   });
 
   it('reads the payload from stdin (--qr-text -), CR LF and a trailing line break as a scanner app gives it', async () => {

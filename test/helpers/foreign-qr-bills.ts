@@ -116,5 +116,5 @@ export async function photoPng(text: string, options: { scale?: number; degrees?
       out.data[at] = grey; out.data[at + 1] = grey; out.data[at + 2] = grey; out.data[at + 3] = 255;
     }
   }
-  return PNG.sync.write(out);
+  return PNG.sync.write(out, { colorType: 2 });
 }
