@@ -224,11 +224,16 @@ describe('the build', () => {
   });
 });
 
-describe('the second SCOR reference of the IG', () => {
-  it('is a valid reference for the stdin path too', async () => {
-    const c = newCompany(svc, 'Scor2');
-    const r = await acct(['bills', 'add', '--qr-text', '-', '--account', '4400', '--amount', '1.00', '--no-input'], { company: c, input: foreignPayload({ ...druckerei, reference: SCOR_2 }) });
+describe('--qr-text FILE', () => {
+  it('reads the payload from a text file, and attaches the FILE given beside it', async () => {
+    const c = newCompany(svc, 'Text file');
+    const text = file('zahlteil.txt', foreignPayload({ ...druckerei, reference: SCOR_2 }));
+    const receipt = file('beleg.pdf', await threePagePdf(null));
+    const r = await acct(['bills', 'add', receipt, '--qr-text', text, '--account', '4400', '--amount', '1.00', '--no-input'], { company: c });
     expect(r.code, r.stderr).toBe(0);
-    expect((await bills(c))[0].reference).toBe(SCOR_2);
+    expect((await bills(c))[0]).toMatchObject({ reference: SCOR_2, amount: 1, file: { name: 'beleg.pdf' } });
+    const missing = await acct(['bills', 'add', '--qr-text', join(box.dataDir, 'nichts.txt'), '--account', '4400', '--no-input'], { company: c });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--qr-text: cannot read');
   });
 });

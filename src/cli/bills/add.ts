@@ -20,7 +20,7 @@ import { CliError, ExitCode, UsageError } from '../../errors.js';
 import type { Column } from '../../output/types.js';
 import { canPrompt, notice, type GlobalOptions } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
-import { requireAnswerable } from '../prompt.js';
+import { askRequired, requireAnswerable } from '../prompt.js';
 import { RefResolver, rateCandidate } from '../refs.js';
 import { withRuntime } from '../runtime.js';
 import { parseDay, today } from '../shared/calendar.js';
@@ -218,7 +218,6 @@ async function askForRate(ctx: Context, billDate: string, last: BillRecord | und
 
 /** The amount (asked when the QR-bill leaves it open) and, for EUR, the CHF it is booked with. */
 async function amountsOf(g: GlobalOptions, scanned: ScannedQrBill, amount: number | undefined, amountChf: number | undefined): Promise<{ amount: number; amountChf?: number }> {
-  const { askRequired } = await import('../prompt.js');
   const read = (flag: string) => (answer: string) => {
     const value = toRappen(parseAmount(answer, flag))!;
     if (value < 1 || value > QR_AMOUNT_MAX) throw new UsageError(`from 0.01 to 999'999'999.99`);
