@@ -30,7 +30,7 @@ export const billsSpec: ResourceSpec = {
       .description('enter a supplier bill from its Swiss QR-bill (PDF, PNG, JPEG or the payload text) and attach the file')
       .option('--qr-text <source>', 'read the QR payload from - (stdin) or a text file instead of scanning FILE')
       .option('--account <account>', 'the expense account (number, e.g. 4400)')
-      .option('--tax-rate <rate>', 'the VAT rate: id, name, percentage (8.1) or none')
+      .option('--tax-rate <rate>', 'the VAT rate: id, name ("Vorsteuer 8.1 %"), a percentage only one input tax rate has, or none')
       .option('--bill-date <date>', 'the bill\'s date (default today)')
       .option('--due-date <date>', 'when it is due (default: bill date + the payment term)')
       .option('--amount <amount>', 'the amount, required when the QR-bill leaves it open (else it replaces the QR-bill\'s)')
