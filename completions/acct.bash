@@ -117,12 +117,13 @@ _acct_subs() {
     'entries import') echo '' ;;
     'entries grouped') echo '' ;;
     'entries number') echo '' ;;
-    'bills') echo 'list get create update delete mark-as attach pay' ;;
+    'bills') echo 'list get create update delete add mark-as attach pay' ;;
     'bills list') echo '' ;;
     'bills get') echo '' ;;
     'bills create') echo '' ;;
     'bills update') echo '' ;;
     'bills delete') echo '' ;;
+    'bills add') echo '' ;;
     'bills mark-as') echo '' ;;
     'bills attach') echo '' ;;
     'bills pay') echo '' ;;
@@ -369,6 +370,7 @@ _acct_opts() {
     'bills create') echo '--supplier-name --supplier-street --supplier-building --supplier-zip --supplier-city --supplier-country --iban --reference-type --reference --message --amount --currency --amount-chf --bill-date --due-date --account --tax-rate --bank-account --number --data --receipt --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'bills update') echo '--supplier-name --supplier-street --supplier-building --supplier-zip --supplier-city --supplier-country --iban --reference-type --reference --message --amount --currency --amount-chf --bill-date --due-date --account --tax-rate --bank-account --number --data --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'bills delete') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
+    'bills add') echo '--qr-text --account --tax-rate --bill-date --due-date --amount --amount-chf --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'bills mark-as') echo '--paid-date --bank-account --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'bills attach') echo '--version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
     'bills pay') echo '--due-before --execute-on --from-account --out --force --dry-run --version -V --profile --company --output -o --json --fields --no-color --no-input --no-pager --yes -y --debug --help' ;;
@@ -769,6 +771,8 @@ _acct_choices() {
     'bills update|-o') echo 'table tsv json ndjson csv ledger svg xml' ;;
     'bills delete|--output') echo 'table tsv json ndjson csv ledger svg xml' ;;
     'bills delete|-o') echo 'table tsv json ndjson csv ledger svg xml' ;;
+    'bills add|--output') echo 'table tsv json ndjson csv ledger svg xml' ;;
+    'bills add|-o') echo 'table tsv json ndjson csv ledger svg xml' ;;
     'bills mark-as|--output') echo 'table tsv json ndjson csv ledger svg xml' ;;
     'bills mark-as|-o') echo 'table tsv json ndjson csv ledger svg xml' ;;
     'bills attach|--output') echo 'table tsv json ndjson csv ledger svg xml' ;;

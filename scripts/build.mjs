@@ -35,7 +35,8 @@ await build({
   // pdfkit reads its font metrics from files beside its own module, so it (and swissqrbill, which draws
   // on it, and linebreak, whose line breaker the PDF code shares with it) stays in node_modules too,
   // imported only by the PDF worker's chunks.
-  external: ['papaparse', 'cli-table3', 'pdfkit', 'swissqrbill', 'linebreak'],
+  // mupdf and zxing-wasm (acct bills add) are WebAssembly beside their modules: loaded from node_modules too.
+  external: ['papaparse', 'cli-table3', 'pdfkit', 'swissqrbill', 'linebreak', 'mupdf', 'zxing-wasm', 'zxing-wasm/*'],
   chunkNames: 'chunks/[name]-[hash]',
   // CommonJS dependencies inside an ESM bundle need a require().
   banner: { js: "import { createRequire as __acctCreateRequire } from 'node:module'; const require = __acctCreateRequire(import.meta.url);" },

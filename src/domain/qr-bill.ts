@@ -88,7 +88,8 @@ type LimitedPart = Exclude<AddressPart, 'country'>;
 const PART_LABEL: Record<AddressPart, string> = { name: 'name', street: 'street', building: 'building number', zip: 'zip', city: 'city', country: 'country' };
 
 // Latin character set of the SIG: Basic Latin, Latin-1 Supplement, Latin Extended-A, Ș ș Ț ț and €.
-const PERMITTED = /^[\u0020-\u007E\u00A0-\u017F\u0218-\u021B\u20AC]*$/;
+export const QR_PERMITTED = /^[\u0020-\u007E\u00A0-\u017F\u0218-\u021B\u20AC]*$/;
+const PERMITTED = QR_PERMITTED;
 const FORBIDDEN_CHAR = /[^\u0020-\u007E\u00A0-\u017F\u0218-\u021B\u20AC]/gu;
 
 /** Length in characters (code points), as the SIG counts them. */

@@ -1,15 +1,11 @@
 // Reading PDFs the service made, as a person or a bank's app would: mupdf (WebAssembly, from the npm
 // registry) extracts the text and renders pages to PNG; zxing-wasm decodes the QR code from the
-// rendered page, or from a code drawn in the terminal turned into an image. zxing-wasm would fetch its
-// .wasm from a CDN by default, so it is handed the file from node_modules: nothing is downloaded at run time.
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// rendered page, or from a code drawn in the terminal turned into an image, with the reader `acct bills
+// add` uses (src/cli/bills/scan.ts), which hands zxing-wasm its .wasm from node_modules.
+import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as mupdf from 'mupdf';
-import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-
-const require = createRequire(import.meta.url);
-let zxingReady: Promise<unknown> | undefined;
+import { qrCodesIn } from '../../src/cli/bills/scan.js';
 
 /** `data:application/pdf;base64,…` → the bytes (fails when the prefix is not the PDF one). */
 export function pdfBytes(dataUrl: string): Uint8Array {
@@ -43,14 +39,8 @@ export function readPdf(bytes: Uint8Array): ReadPdf {
  * The QR codes on an image, decoded as a phone reads them: zxing-cpp also reads a mirrored code (and
  * says so), which banking apps do not, so mirrored codes count as not found.
  */
-export async function decodeQr(png: Uint8Array): Promise<string[]> {
-  zxingReady ??= prepareZXingModule({
-    overrides: { wasmBinary: new Uint8Array(readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'))).buffer },
-    fireImmediately: true,
-  });
-  await zxingReady;
-  const found = await readBarcodes(png, { formats: ['QRCode'], tryHarder: true });
-  return found.filter((b) => b.isValid && !b.isMirrored).map((b) => b.text);
+export function decodeQr(png: Uint8Array): Promise<string[]> {
+  return qrCodesIn(png);
 }
 
 /** Terminal lines → a grey PNG: a character is one module wide and two high; blocks are light. */

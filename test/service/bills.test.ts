@@ -109,7 +109,7 @@ describe('create, read, update, delete', () => {
 });
 
 describe('the list', () => {
-  it('pages, sorts by due date and filters by status, due date, supplier and search', async () => {
+  it('pages, sorts by due date and filters by status, due date, IBAN, supplier and search', async () => {
     const c = newCompany(svc, 'List');
     const late = await create(c, { due_date: '2026-03-31', supplier_name: 'Spät GmbH', message: 'Miete März' });
     const early = await create(c, { due_date: '2026-01-31', supplier_name: 'Früh AG' });
@@ -125,8 +125,14 @@ describe('the list', () => {
     expect(await ids('filter[supplier]=spät')).toEqual([late.id]);
     expect(await ids('filter[search]=MIETE')).toEqual([late.id]);
     expect(await ids('filter[search]=K-2026-002')).toEqual([early.id]);
+    const qr = await create(c, { iban: QR_IBAN, reference_type: 'QRR', reference: QRR });
+    expect(await ids(`filter[iban]=${encodeURIComponent(QR_IBAN)}`)).toEqual([qr.id]);
+    expect(await ids(`filter[iban]=${QR_IBAN.replace(/ /g, '').toLowerCase()}`)).toEqual([qr.id]);
+    expect(await ids(`filter[iban]=${encodeURIComponent(IBAN)}`)).toEqual([early.id, mid.id, late.id]);
+    expect(await ids('filter[iban]=CH3709000000304442225')).toEqual([]);
     expect422(await svc.call('GET', `${base(c)}?filter[status]=late`), ['filter[status]']);
     expect422(await svc.call('GET', `${base(c)}?filter[due_before]=31.02.2026`), ['filter[due_before]']);
+    expect422(await svc.call('GET', `${base(c)}?filter[iban]=CH9400762011623852957`), ['filter[iban]']);
   });
 });
 

@@ -2,6 +2,8 @@
 // generic list/get/create/update/delete.
 import { CliError } from '../../errors.js';
 import type { ApiClient } from '../http.js';
+import { allPages } from '../paginate.js';
+import type { UploadFile } from './import-entries.js';
 
 export type BillRecord = Record<string, unknown>;
 
@@ -34,9 +36,9 @@ export async function markBillAs(client: ApiClient, company: number, id: number,
 }
 
 /** POST /bills/{id}/attach: the receipt as the multipart `file` (replaces the one the bill had). */
-export async function attachBillReceipt(client: ApiClient, company: number, id: number, file: { bytes: Uint8Array; name: string; type: string }): Promise<BillRecord> {
+export async function attachBillReceipt(client: ApiClient, company: number, id: number, file: UploadFile): Promise<BillRecord> {
   const form = new FormData();
-  form.append('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
+  form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
   const path = billPaths.attach(company, id);
   return unwrap(await client.post(path, { form }), path);
 }
@@ -45,4 +47,21 @@ export async function attachBillReceipt(client: ApiClient, company: number, id: 
 export async function scheduleBills(client: ApiClient, company: number, ids: number[], messageId: string): Promise<BillRecord[]> {
   const path = billPaths.schedule(company);
   return unwrap<BillRecord[]>(await client.post(path, { json: { ids, payment_message_id: messageId } }), path);
+}
+
+/** POST /bills → the bill as stored (with its number). */
+export async function createBill(client: ApiClient, company: number, body: Record<string, unknown>): Promise<BillRecord> {
+  const path = billPaths.list(company);
+  return unwrap(await client.post(path, { json: body }), path);
+}
+
+export async function deleteBill(client: ApiClient, company: number, id: number): Promise<void> {
+  await client.delete(billPaths.one(company, id));
+}
+
+/** Every bill of a creditor IBAN or QR-IBAN (GET /bills?filter[iban]), all pages. */
+export async function billsOfIban(client: ApiClient, company: number, iban: string): Promise<BillRecord[]> {
+  const bills: BillRecord[] = [];
+  for await (const page of allPages<BillRecord>(client, billPaths.list(company), { query: { 'filter[iban]': iban } })) bills.push(...page);
+  return bills;
 }

@@ -1,5 +1,5 @@
 // `acct bills …`: supplier bills (Kreditoren, docs/service/bills.md). The generic verbs come from the
-// spec; mark-as, attach and pay are the group's own (their modules load when they run).
+// spec; add (a bill from its QR-bill), mark-as, attach and pay are the group's own (their modules load when they run).
 import { Option } from 'commander';
 import { BILL_REFERENCE_TYPES, BILL_STATUSES, billPaths } from '../../api/endpoints/bills.js';
 import type { Column } from '../../output/types.js';
@@ -71,6 +71,18 @@ export const BILL_FIELDS: BodyField[] = [
   { flag: 'number', key: 'number', type: 'string', description: 'the bill number (default: the next K-YYYY-NNN)' },
 ];
 
+const ADD_HELP = `
+Finds the Swiss QR code on the PDF's pages (or in the PNG or JPEG), checks its payload by the SIX
+Implementation Guidelines QR-bill 2.3 and enters the bill: supplier and address, IBAN, reference,
+message, amount and currency from the code, the file attached as the receipt. Each rule the payload
+breaks is named by field (exit 3); a file without a QR-bill is exit 5; a bill whose IBAN and reference
+were entered before is refused (exit 6). Nothing is entered unless everything is.
+On a terminal the expense account and the VAT rate are asked, proposing what the last bill of the same
+creditor IBAN got. Without a terminal (or with --no-input) --account is required; --tax-rate is then
+none unless given. An amount the QR-bill leaves open needs --amount; a bill in EUR --amount-chf.
+--qr-text - reads the payload from stdin instead (the text a QR scanner app read); FILE, when given
+too, is attached as the receipt.`;
+
 const PAY_HELP = `Writes an ISO 20022 pain.001.001.09 file by the Swiss Payment Standards (pain.001.001.09.ch.03) for
 e-banking: one payment block per debtor account and execution date, one payment per bill with the
 creditor's IBAN or QR-IBAN, name and address, amount and currency and its reference (QRR, SCOR, else
@@ -111,7 +123,23 @@ export const billsSpec: ResourceSpec = {
   },
   extend(group) {
     group.commands.find((c) => c.name() === 'update')?.alias('edit');
-    // `acct bills add FILE` (scanning a QR-bill in) is declared here too
+    group.command('add').argument('[file]', 'the bill: a PDF, PNG or JPEG with its QR-bill')
+      .description('enter a supplier bill from its Swiss QR-bill (PDF, PNG, JPEG or the payload text) and attach the file')
+      .option('--qr-text <source>', 'read the QR payload from - (stdin) or a text file instead of scanning FILE')
+      .option('--account <account>', 'the expense account (number, e.g. 4400)')
+      .option('--tax-rate <rate>', 'the VAT rate: id, name ("Vorsteuer 8.1 %"), a percentage only one input tax rate has, or none')
+      .option('--bill-date <date>', 'the bill\'s date (default today)')
+      .option('--due-date <date>', 'when it is due (default: bill date + the payment term)')
+      .option('--amount <amount>', 'the amount, required when the QR-bill leaves it open (else it replaces the QR-bill\'s)')
+      .option('--amount-chf <amount>', 'the CHF a bill in EUR is booked with')
+      .addHelpText('after', `${ADD_HELP}
+${examplesText([
+    'acct bills add rechnung.pdf',
+    'acct bills add foto.jpg --account 4400 --tax-rate "Vorsteuer 8.1 %" --no-input',
+    'acct bills add rechnung.pdf --account 6500 --tax-rate none --due-date 2026-12-31',
+    'acct bills add --qr-text - --account 6510 --amount 120.50 < zahlteil.txt     # a QR scanner app\'s text',
+  ])}`)
+      .action(lazy(() => import('./add.js')));
     group.command('mark-as').argument('<bill>', REF_HELP.bill!).argument('<status>', BILL_STATUSES.join(', '))
       .description('move a bill: open → scheduled → paid, back, or cancelled (paid books the payment)')
       .option('--paid-date <date>', 'with paid: the day it was paid (default: today)')

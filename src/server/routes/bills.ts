@@ -117,12 +117,14 @@ function resolveBill(c: Ctx, body: Body): BillValues {
 function listFilter(c: Ctx) {
   const status = (c.req.query('filter[status]') ?? '').trim();
   const dueBefore = (c.req.query('filter[due_before]') ?? '').trim();
+  const iban = normaliseIban(c.req.query('filter[iban]') ?? '');
   const errors: Record<string, string[]> = {};
   if (status && !(BILL_STATUSES as readonly string[]).includes(status)) errors['filter[status]'] = [`The filter[status] must be one of ${BILL_STATUSES.join(', ')}.`];
   if (dueBefore && !isValidDate(dueBefore)) errors['filter[due_before]'] = ['The filter[due_before] must be a date YYYY-MM-DD.'];
+  if (iban && !isValidIban(iban)) errors['filter[iban]'] = ['The filter[iban] is not a valid IBAN (its check digits or length are wrong).'];
   if (Object.keys(errors).length) throw validationError(errors);
   return {
-    status: status || undefined, dueBefore: dueBefore || undefined,
+    status: status || undefined, dueBefore: dueBefore || undefined, iban: iban || undefined,
     supplier: (c.req.query('filter[supplier]') ?? '').trim() || undefined,
     search: (c.req.query('filter[search]') ?? c.req.query('search') ?? '').trim() || undefined,
   };

@@ -5,6 +5,8 @@ export interface BillFilter {
   status?: string;
   /** due on or before this day */
   dueBefore?: string;
+  /** the creditor IBAN or QR-IBAN, in electronic form */
+  iban?: string;
   /** part of the supplier's name, any case */
   supplier?: string;
   /** part of the number, supplier, reference or message, any case */
@@ -46,6 +48,7 @@ function where(companyId: number, filter: BillFilter): [string, unknown[]] {
   const params: unknown[] = [companyId];
   if (filter.status) { clauses.push('status = ?'); params.push(filter.status); }
   if (filter.dueBefore) { clauses.push('due_date <= ?'); params.push(filter.dueBefore); }
+  if (filter.iban) { clauses.push('iban = ?'); params.push(filter.iban); }
   if (filter.supplier) { clauses.push("lower(supplier_name) LIKE ? ESCAPE '\\'"); params.push(like(filter.supplier)); }
   if (filter.search) {
     clauses.push("(lower(number) LIKE ? ESCAPE '\\' OR lower(supplier_name) LIKE ? ESCAPE '\\' OR lower(coalesce(reference, '')) LIKE ? ESCAPE '\\' OR lower(coalesce(message, '')) LIKE ? ESCAPE '\\')");
