@@ -13,10 +13,10 @@ export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /** The ImportEntry's fields in the contract's order. */
 export const IMPORT_ENTRY_KEYS = [
-  'id', 'company_id', 'user_id', 'bank_account_id', 'other_account_id', 'tax_rate_id', 'entry_id', 'invoice_id', 'file_id', 'date',
+  'id', 'company_id', 'user_id', 'bank_account_id', 'other_account_id', 'tax_rate_id', 'entry_id', 'invoice_id', 'bill_id', 'file_id', 'date',
   'type', 'sum', 'description', 'og_description', 'reference', 'ignore', 'is_ready', 'similarExists', 'date_formatted', 'sum_formatted',
   'status', 'counterparty_name', 'counterparty_iban', 'bank_reference', 'tags', 'error', 'rule', 'bank_account', 'other_account', 'tax_rate',
-  'invoice', 'file', 'created_at', 'updated_at',
+  'invoice', 'bill', 'file', 'created_at', 'updated_at',
 ];
 
 /** A QR-IBAN (institution id 31999) as used by the documents tests; its invoices carry a QRR. */

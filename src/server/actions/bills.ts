@@ -12,7 +12,7 @@ import { billNumbersLike, billNumberTaken, deleteBillRow, findBillRow, insertBil
 import { transaction, type Db, type Row } from '../store/db.js';
 import { deleteFile, insertFile, type StoredFile } from '../store/files.js';
 import type { UploadedFile } from '../upload.js';
-import { createBooking, deleteBooking, type BookingScope } from './bookings.js';
+import { createBooking, deleteBooking, type BookingChanges, type BookingScope } from './bookings.js';
 import { primaryBankAccountId } from './account-lookups.js';
 import { accrual } from './document-states.js';
 
@@ -48,7 +48,9 @@ function creditorsAccount(s: BillScope): number {
   return Number(row.id);
 }
 
-const bookingText = (bill: Row) => `Kreditor ${bill.number} ${bill.supplier_name}`;
+/** The text of a bill's bookings: "Kreditor K-2026-004 Muster Druck AG". */
+export const billBookingText = (bill: { number?: unknown; supplier_name?: unknown }) => `Kreditor ${bill.number} ${bill.supplier_name}`;
+const bookingText = billBookingText;
 
 function expenseAccount(bill: Row): number {
   if (bill.expense_account_id === null) throw fieldError('expense_account_id', 'The expense account id field is required.');
@@ -64,12 +66,13 @@ function bookExpense(s: BillScope, bill: Row): number {
 }
 
 /** The payment: 2000 against the bank (accrual, once the expense is booked), else the expense against the bank with its tax rate. */
-function bookPayment(s: BillScope, bill: Row, date: string, bankAccountId: number | undefined): number {
+function bookPayment(s: BillScope, bill: Row, date: string, bankAccountId: number | undefined, extra: BookingChanges = {}): number {
   const bank = bankAccountId ?? (bill.bank_account_id === null ? undefined : Number(bill.bank_account_id)) ?? primaryBankAccountId(s.db, s.companyId);
   if (bank === undefined) throw badRequest('Es ist kein Bankkonto für die Zahlung vorhanden.');
   const viaCreditors = bill.expense_entry_id !== null;
   return createBooking(s, {
-    date, credit_account_id: bank, sum: Number(bill.amount_chf), description: bookingText(bill),
+    description: bookingText(bill), ...extra,
+    date, credit_account_id: bank, sum: Number(bill.amount_chf),
     debit_account_id: viaCreditors ? creditorsAccount(s) : expenseAccount(bill),
     tax_rate_id: viaCreditors || bill.tax_rate_id === null ? null : Number(bill.tax_rate_id),
   });
@@ -123,6 +126,8 @@ export interface BillPayment {
   paidDate?: string;
   /** the bank account paid from; default the bill's, else the company's primary bank account */
   bankAccountId?: number;
+  /** what the payment booking carries besides its accounts (the bank import: its text, tags, receipt, is_imported) */
+  extra?: BookingChanges;
 }
 
 const WORDS: Readonly<Record<string, string>> = { open: 'offen', scheduled: 'geplant', paid: 'bezahlt', cancelled: 'storniert' };
@@ -138,7 +143,7 @@ export function markBill(s: BillScope, id: number, target: string, payment: Bill
       switch (effect) {
         case 'payment': {
           const paidAt = payment.paidDate ?? s.today;
-          values.payment_entry_id = bookPayment(s, bill, paidAt, payment.bankAccountId);
+          values.payment_entry_id = bookPayment(s, bill, paidAt, payment.bankAccountId, payment.extra);
           values.paid_at = paidAt;
           break;
         }
