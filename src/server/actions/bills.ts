@@ -11,6 +11,7 @@ import { findAccountRowByNumber } from '../store/accounts.js';
 import { billNumbersLike, billNumberTaken, deleteBillRow, findBillRow, insertBill, updateBill, type BillValues } from '../store/bills.js';
 import { transaction, type Db, type Row } from '../store/db.js';
 import { deleteFile, insertFile, type StoredFile } from '../store/files.js';
+import { unlinkBillFromImportEntries } from '../store/import-entries.js';
 import type { UploadedFile } from '../upload.js';
 import { createBooking, deleteBooking, type BookingChanges, type BookingScope } from './bookings.js';
 import { primaryBankAccountId } from './account-lookups.js';
@@ -110,12 +111,13 @@ export function changeBill(s: BillScope, id: number, values: BillValues): void {
   });
 }
 
-/** Deletes a bill that has no payment (400 otherwise), with its expense booking and its receipt. */
+/** Deletes a bill that has no payment (400 otherwise), with its expense booking and its receipt; an open import entry paying it is unlinked. */
 export function deleteBill(s: BillScope, id: number): void {
   transaction(s.db, () => {
     const bill = currentBill(s, id);
     if (bill.payment_entry_id !== null) throw badRequest('Ein Kreditor mit einer Zahlung kann nicht gelöscht werden; zuerst die Zahlung zurücknehmen (mark-as open).');
     if (bill.expense_entry_id !== null) deleteBooking(s, Number(bill.expense_entry_id));
+    unlinkBillFromImportEntries(s.db, s.companyId, id);
     deleteBillRow(s.db, s.companyId, id);
     if (bill.file_id !== null) deleteFile(s.db, s.dataDir, s.companyId, Number(bill.file_id));
   });

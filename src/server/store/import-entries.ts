@@ -297,6 +297,12 @@ export function payableBillRows(db: Db, companyId: number): PayableBillRow[] {
     ORDER BY b.due_date, b.id`, companyId) as PayableBillRow[];
 }
 
+/** The open entries linked to a bill that is deleted: unlinked, and no longer ready (their counter account was the bill's). */
+export function unlinkBillFromImportEntries(db: Db, companyId: number, billId: number): void {
+  run(db, `UPDATE import_entries SET bill_id = NULL, other_account_id = NULL, tax_rate_id = NULL, description = og_description, error = NULL,
+    updated_at = ? WHERE company_id = ? AND bill_id = ? AND status = 'open'`, timestamp(), companyId, billId);
+}
+
 /** The bill an entry links, as the ImportEntry embeds it. */
 export type LinkedBillRow = Pick<PayableBillRow, 'id' | 'number' | 'supplier_name'> & { status: string };
 
