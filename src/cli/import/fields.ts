@@ -119,5 +119,6 @@ export function billLabel(entry: ImportEntryRecord): string | null {
 /** The record as the API gave it, plus `amount` (signed), `counter_account` (number and name, or "(ignored)"), `bill_label` and `rule_label`. */
 export function forDisplay(entry: ImportEntryRecord): ImportEntryRecord {
   const counter = entry.ignore === true ? '(ignored)' : accountLabel(entry.other_account) ?? null;
-  return { ...entry, amount: rappenToNumber(signedRappen(entry)), counter_account: counter, bill_label: billLabel(entry), rule_label: ruleLabel(entry) };
+  const amount = rappenToNumber(signedRappen(entry));
+  return { ...entry, amount, counter_account: counter, bill_label: billLabel(entry), rule_label: ruleLabel(entry) };
 }

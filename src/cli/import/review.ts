@@ -76,7 +76,8 @@ export default async function review(_opts: NoOptions, io: VerbIO): Promise<void
  * it was learned from and what matched).
  */
 async function showReadyUnasked(rt: Runtime, company: number): Promise<void> {
-  const ready = (await listImportEntries(rt.client, company, { status: 'ready', limit: 'all' })).data.filter((e) => e.ignore !== true).sort(oldestFirst);
+  const listed = await listImportEntries(rt.client, company, { status: 'ready', limit: 'all' });
+  const ready = listed.data.filter((e) => e.ignore !== true).sort(oldestFirst);
   const line = (e: ImportEntryRecord, what: string) =>
     `  ${String(e.id)}  ${formatDate(String(e.date))}  ${groupRappen(signedRappen(e))}  ${String(e.counterparty_name ?? '')} → ${what}`;
   const paying = ready.filter((e) => e.bill);

@@ -33,9 +33,11 @@ export function billMatcher(s: CompanyScope): (entry: NewImportEntry, tx: CamtTr
   };
   return (entry, tx) => {
     if (entry.type !== 'expense' || tx.reversal || bills.length === 0) return false;
-    const match = billPaidBy(bills, {
-      reference: entry.reference, amount: entry.sum, currency: tx.currency, original: tx.originalAmount, creditorIban: tx.counterpartyIban, date: entry.date,
-    }, taken);
+    const debit = {
+      reference: entry.reference, amount: entry.sum, currency: tx.currency, original: tx.originalAmount,
+      creditorIban: tx.counterpartyIban, date: entry.date,
+    };
+    const match = billPaidBy(bills, debit, taken);
     if (!match) return false;
     taken.add(match.bill.id);
     fillFromBill(entry, match.bill, creditorsId);
