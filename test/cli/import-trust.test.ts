@@ -108,7 +108,7 @@ describe('learned rules, shown as such', () => {
     expect((await acct(['import', 'get', String(ready.id), '-o', 'table'], { company })).stdout).toMatch(/RULE\s+A-2026-001 \(name Bernasconi Maria\)/);
     const dry = await acct(['import', 'process', '--dry-run'], { company });
     expect(dry.code, dry.stderr).toBe(0);
-    expect(tsv(dry.stdout).slice(1).map((c) => [c[0], c[2], c[8]])).toEqual([[String(ready.id), '6940', 'A-2026-001 (name Bernasconi Maria)']]);
+    expect(tsv(dry.stdout).slice(1).map((c) => [c[0], c[2], c[9]])).toEqual([[String(ready.id), '6940', 'A-2026-001 (name Bernasconi Maria)']]);
   });
 
   test('review shows the entries a rule made ready, with the rule, before it offers to process them', async () => {

@@ -184,7 +184,7 @@ describe('list and get', () => {
     const r = await acct(['import', 'list']);
     expect(r.code, r.stderr).toBe(0);
     const rows = tsv(r.stdout);
-    expect(rows[0]).toEqual(['id', 'date', 'amount', 'counterparty_name', 'description', 'counter_account', 'tax_rate.name', 'is_ready', 'invoice.number', 'rule_label']);
+    expect(rows[0]).toEqual(['id', 'date', 'amount', 'counterparty_name', 'description', 'counter_account', 'tax_rate.name', 'is_ready', 'invoice.number', 'bill_label', 'rule_label']);
     expect(rows).toHaveLength(33);
     const fee = rows.find((c) => c[4].includes('KONTOAUSZUG PAPIER'))!;
     expect(fee.slice(1, 3)).toEqual(['2016-04-30', '-24']);
@@ -336,10 +336,10 @@ describe('process', () => {
     const r = await acct(['import', 'process', '--dry-run']);
     expect(r.code, r.stderr).toBe(0);
     const rows = tsv(r.stdout);
-    expect(rows[0]).toEqual(['import_entry_id', 'date', 'debit_account.number', 'credit_account.number', 'sum', 'description', 'tax_rate.name', 'invoice.number', 'rule_label']);
+    expect(rows[0]).toEqual(['import_entry_id', 'date', 'debit_account.number', 'credit_account.number', 'sum', 'description', 'tax_rate.name', 'invoice.number', 'bill_label', 'rule_label']);
     expect(rows.slice(1)).toEqual([
-      [String(fee.id), '2016-04-30', '6940', '1020', '24', 'Kontoauszug Papier', 'Vorsteuer 8.0 %', '', ''],
-      [String(income.id), '2016-05-27', '1020', '3400', '100', income.description, 'MWST 8.0 %', '', ''],
+      [String(fee.id), '2016-04-30', '6940', '1020', '24', 'Kontoauszug Papier', 'Vorsteuer 8.0 %', '', '', ''],
+      [String(income.id), '2016-05-27', '1020', '3400', '100', income.description, 'MWST 8.0 %', '', '', ''],
     ]);
     expect(r.stderr).toContain('Dry run: 2 bookings would be made, 1 ignored entry deleted; nothing was sent.');
     expect((await entries(1, 'ready')).length).toBe(before);

@@ -2,6 +2,7 @@
 // transaction each), ZIP archives of files, the two path families of docs/service/import-entries.md,
 // and requests (multipart upload with the X-Import-* counts, list, update, process, delete) against a
 // running test service. Every test makes a company of its own, so the imports never meet.
+import { readFileSync } from 'node:fs';
 import { strToU8, zipSync } from 'fflate';
 import { expect } from 'vitest';
 import { OWNER_TOKEN, accountId, newCompany, taxRateId, type TestService } from './service.js';
@@ -13,10 +14,10 @@ export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /** The ImportEntry's fields in the contract's order. */
 export const IMPORT_ENTRY_KEYS = [
-  'id', 'company_id', 'user_id', 'bank_account_id', 'other_account_id', 'tax_rate_id', 'entry_id', 'invoice_id', 'file_id', 'date',
+  'id', 'company_id', 'user_id', 'bank_account_id', 'other_account_id', 'tax_rate_id', 'entry_id', 'invoice_id', 'bill_id', 'file_id', 'date',
   'type', 'sum', 'description', 'og_description', 'reference', 'ignore', 'is_ready', 'similarExists', 'date_formatted', 'sum_formatted',
   'status', 'counterparty_name', 'counterparty_iban', 'bank_reference', 'tags', 'error', 'rule', 'bank_account', 'other_account', 'tax_rate',
-  'invoice', 'file', 'created_at', 'updated_at',
+  'invoice', 'bill', 'file', 'created_at', 'updated_at',
 ];
 
 /** A QR-IBAN (institution id 31999) as used by the documents tests; its invoices carry a QRR. */
@@ -141,6 +142,24 @@ export function camt053(iban: string | null, balances: CamtBalance[], txs: CamtT
   </BkToCstmrStmt>
 </Document>
 `;
+}
+
+/**
+ * The real PostFinance statement (test/fixtures/camt, camt.053.001.04) with two of its debits of
+ * 2016-04-30 edited into payments to a supplier: 328.75 with the creditor's account (CdtrAcct/Id/IBAN,
+ * written in groups of four), 200.80 with the QR reference `qrr`.
+ */
+export function realStatementPayingSupplier(creditorIban: string, qrr: string): string {
+  const xml = readFileSync(new URL('../fixtures/camt/postfinance-camt053-v04-statement.xml', import.meta.url), 'utf8');
+  const after = (amount: string, extra: string) => (text: string) => {
+    const marker = `<Amt Ccy="CHF">${amount}</Amt>\n\t\t\t\t\t\t<CdtDbtInd>DBIT</CdtDbtInd>`;
+    if (text.split(marker).length !== 2) throw new Error(`the statement has no single debit of ${amount}`);
+    return text.replace(marker, `${marker}${extra}`);
+  };
+  const grouped = creditorIban.replace(/(.{4})/g, '$1 ').trim();
+  const withIban = after('328.75', `<RltdPties><Cdtr><Nm>Muster Druck AG</Nm></Cdtr><CdtrAcct><Id><IBAN>${grouped}</IBAN></Id></CdtrAcct></RltdPties>`);
+  const withQrr = after('200.80', `<RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Prtry>QRR</Prtry></CdOrPrtry></Tp><Ref>${qrr}</Ref></CdtrRefInf></Strd></RmtInf>`);
+  return withQrr(withIban(xml));
 }
 
 /** A ZIP archive of the given files (name → XML text or bytes). */

@@ -50,10 +50,10 @@ describe('the ImportEntry an upload makes', () => {
     const text = 'GUTSCHRIFT / Muster AG / Rechnung R-2026-007';
     expect(e).toEqual({
       id: expect.any(Number), company_id: c, user_id: 1, bank_account_id: acc(c, 1020), other_account_id: null, tax_rate_id: null,
-      entry_id: null, invoice_id: null, file_id: null, date: '2026-03-31', type: 'income', sum: 1081.5, description: text, og_description: text,
+      entry_id: null, invoice_id: null, bill_id: null, file_id: null, date: '2026-03-31', type: 'income', sum: 1081.5, description: text, og_description: text,
       reference: null, ignore: false, is_ready: false, similarExists: false, date_formatted: '31.03.2026', sum_formatted: "1'081.50",
       status: 'open', counterparty_name: 'Muster AG', counterparty_iban: PAYER_IBAN, bank_reference: 'B-PAY-1', tags: [], error: null, rule: null,
-      bank_account: { id: acc(c, 1020), name: 'Bankguthaben', number: 1020 }, other_account: null, tax_rate: null, invoice: null, file: null,
+      bank_account: { id: acc(c, 1020), name: 'Bankguthaben', number: 1020 }, other_account: null, tax_rate: null, invoice: null, bill: null, file: null,
       created_at: expect.stringMatching(TIMESTAMP), updated_at: expect.stringMatching(TIMESTAMP),
     });
     expect(typeof e.sum).toBe('number');

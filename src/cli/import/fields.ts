@@ -20,6 +20,7 @@ export const IMPORT_COLUMNS: Column[] = [
   { key: 'tax_rate.name', header: 'VAT' },
   { key: 'is_ready', kind: 'bool', header: 'ready' },
   { key: 'invoice.number', header: 'invoice' },
+  { key: 'bill_label', header: 'bill' },
   { key: 'rule_label', header: 'rule' },
   // the rest in the API's order (docs/service/import-entries.md)
   { key: 'company_id', kind: 'int', default: false },
@@ -29,6 +30,7 @@ export const IMPORT_COLUMNS: Column[] = [
   { key: 'tax_rate_id', kind: 'int', default: false },
   { key: 'entry_id', kind: 'int', header: 'booking', default: false },
   { key: 'invoice_id', kind: 'int', default: false },
+  { key: 'bill_id', kind: 'int', default: false },
   { key: 'file_id', kind: 'int', default: false },
   { key: 'type', default: false },
   { key: 'sum', kind: 'money', default: false },
@@ -108,8 +110,15 @@ export function ruleLabel(entry: ImportEntryRecord): string | null {
   return `${from} (${rule.match === 'iban' ? 'IBAN' : 'name'} ${String(rule.counterparty ?? '')})`;
 }
 
-/** The record as the API gave it, plus `amount` (signed), `counter_account` (number and name, or "(ignored)") and `rule_label`. */
+/** "pays bill K-2026-004" for an entry (or a dry run's booking) linked to the supplier bill it pays; null otherwise. */
+export function billLabel(entry: ImportEntryRecord): string | null {
+  const bill = rec(entry.bill);
+  return bill ? `pays bill ${String(bill.number ?? bill.id)}` : null;
+}
+
+/** The record as the API gave it, plus `amount` (signed), `counter_account` (number and name, or "(ignored)"), `bill_label` and `rule_label`. */
 export function forDisplay(entry: ImportEntryRecord): ImportEntryRecord {
   const counter = entry.ignore === true ? '(ignored)' : accountLabel(entry.other_account) ?? null;
-  return { ...entry, amount: rappenToNumber(signedRappen(entry)), counter_account: counter, rule_label: ruleLabel(entry) };
+  const amount = rappenToNumber(signedRappen(entry));
+  return { ...entry, amount, counter_account: counter, bill_label: billLabel(entry), rule_label: ruleLabel(entry) };
 }

@@ -13,7 +13,7 @@ import { listRenderer, planOutput, printRecord, type OutputPlan } from '../outpu
 import { withRuntime, type Runtime } from '../runtime.js';
 import { importColumns } from '../shared/upload.js';
 import type { VerbIO } from '../verb.js';
-import { ruleLabel } from './fields.js';
+import { billLabel, ruleLabel } from './fields.js';
 
 /** The result: created, ignored, failed, and the refusals (json: `errors: [{ id, message }]`). */
 export const PROCESS_COLUMNS: Column[] = importColumns(['created', 'ignored']);
@@ -27,6 +27,7 @@ const BOOKING_COLUMNS: Column[] = [
   { key: 'description' },
   { key: 'tax_rate.name', header: 'VAT' },
   { key: 'invoice.number', header: 'invoice' },
+  { key: 'bill_label', header: 'bill' },
   { key: 'rule_label', header: 'rule' },
   { key: 'type', default: false },
   { key: 'debit_account.name', header: 'debit name', default: false },
@@ -86,12 +87,12 @@ function reportNothing(plan: OutputPlan, queue: Pick<ImportEntryList, 'open_coun
   notice(nothingToBook(queue));
 }
 
-/** A booking of the dry run as the columns show it: the rule that chose the counter account beside it. */
-const asRow = (b: ImportEntryRecord): ImportEntryRecord => ({ ...b, rule_label: ruleLabel(b) });
+/** A booking of the dry run as the columns show it: the bill it pays and the rule that chose the counter account beside it. */
+const asRow = (b: ImportEntryRecord): ImportEntryRecord => ({ ...b, bill_label: billLabel(b), rule_label: ruleLabel(b) });
 
 /**
  * GET …/entries/import/dry-run: the service runs the real processing and rolls it back, so what is
- * shown is exactly what process will book (a paid open invoice's receivable too) and what it will refuse.
+ * shown is exactly what process will book (a paid open invoice's receivable too, a bill's payment) and what it will refuse.
  */
 async function dryRun(rt: Runtime, company: number, plan: OutputPlan): Promise<void> {
   const queue = await queueOf(rt.client, company);

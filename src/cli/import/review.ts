@@ -20,7 +20,7 @@ import { planOutput } from '../output.js';
 import { rateCandidate } from '../refs.js';
 import { withRuntime, type Runtime } from '../runtime.js';
 import type { NoOptions, VerbIO } from '../verb.js';
-import { accountLabel, ruleLabel, signedRappen } from './fields.js';
+import { accountLabel, billLabel, ruleLabel, signedRappen } from './fields.js';
 import { PROCESS_COLUMNS, processReady } from './process.js';
 
 type Rec = Record<string, unknown>;
@@ -61,7 +61,7 @@ export default async function review(_opts: NoOptions, io: VerbIO): Promise<void
     }
     const ready = (await listImportEntries(rt.client, company, { limit: 1 })).ready_count;
     if (ready === 0) return;
-    await showRuleFilled(rt, company);
+    await showReadyUnasked(rt, company);
     if (await prompts.confirm({ message: `Process the ${ready} ready ${ready === 1 ? 'entry' : 'entries'} now (book them, delete the ignored)?`, default: false })) {
       await processReady(rt, company, plan);
     } else {
@@ -71,17 +71,26 @@ export default async function review(_opts: NoOptions, io: VerbIO): Promise<void
 }
 
 /**
- * The ready entries a learned rule filled, each with the rule (the booking it was learned from and what
- * matched): review does not ask about them, so they are shown before processing books them.
+ * The ready entries review did not ask about, shown before processing books them: those that pay a
+ * supplier bill (linked by the upload), and those a learned rule filled, each with the rule (the booking
+ * it was learned from and what matched).
  */
-async function showRuleFilled(rt: Runtime, company: number): Promise<void> {
-  const byRule = (await listImportEntries(rt.client, company, { status: 'ready', limit: 'all' })).data.filter((e) => e.rule && e.ignore !== true).sort(oldestFirst);
+async function showReadyUnasked(rt: Runtime, company: number): Promise<void> {
+  const listed = await listImportEntries(rt.client, company, { status: 'ready', limit: 'all' });
+  const ready = listed.data.filter((e) => e.ignore !== true).sort(oldestFirst);
+  const line = (e: ImportEntryRecord, what: string) =>
+    `  ${String(e.id)}  ${formatDate(String(e.date))}  ${groupRappen(signedRappen(e))}  ${String(e.counterparty_name ?? '')} → ${what}`;
+  const paying = ready.filter((e) => e.bill);
+  if (paying.length > 0) {
+    say('');
+    say(`Ready as payments of supplier bills (${paying.length}; acct import reset ID unlinks one):`);
+    for (const e of paying) say(line(e, String(billLabel(e))));
+  }
+  const byRule = ready.filter((e) => e.rule && !e.bill);
   if (byRule.length === 0) return;
   say('');
   say(`Ready by a learned rule (${byRule.length}; acct import update ID --account … changes one):`);
-  for (const e of byRule) {
-    say(`  ${String(e.id)}  ${formatDate(String(e.date))}  ${groupRappen(signedRappen(e))}  ${String(e.counterparty_name ?? '')} → ${accountLabel(e.other_account) ?? ''}, rule from ${ruleLabel(e)}`);
-  }
+  for (const e of byRule) say(line(e, `${accountLabel(e.other_account) ?? ''}, rule from ${ruleLabel(e)}`));
 }
 
 /** The questions for one entry after another, with what they look up once (the chart, the tax rates, each account's usual rate). */
@@ -138,6 +147,7 @@ class Session {
     say(`${tag} ${formatDate(String(entry.date))}  ${groupRappen(signedRappen(entry))}  ${String(entry.counterparty_name ?? '')}`.trimEnd());
     if (entry.description) say(`      ${String(entry.description)}`);
     if (entry.og_description && entry.og_description !== entry.description) say(`      bank: ${String(entry.og_description)}`);
+    if (entry.bill) say(`      ${billLabel(entry)}`);
     for (const b of await this.similar(entry)) {
       say(`      similar booking: ${String(b.number ?? '')} ${formatDate(String(b.date))} ${accountLabel(b.debit_account) ?? ''} / ${accountLabel(b.credit_account) ?? ''} ${formatMoney(b.sum as number)} ${String(b.description ?? '')}`.trimEnd());
     }

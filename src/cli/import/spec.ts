@@ -40,6 +40,8 @@ Transactions already imported (the bank's reference with the same date, amount a
 skipped as duplicates, each named on stderr with the import entry it duplicates; transactions the bank
 has not booked yet (pending) or sends for information only are not imported and counted on stderr.
 Incoming payments with an invoice's QR or SCOR reference (typed or not) are matched to that invoice;
+outgoing payments to the open or scheduled supplier bill they pay (its QRR or SCOR reference, else its
+amount to its creditor IBAN from the bill date to 30 days after the due date: "pays bill K-2026-004");
 others get the counter account, VAT rate and text of the last processed entry of the same
 counterparty in the same direction (ready by rule). A statement with balances (camt.053): its closing
 balance, a warning when opening + movements do not add up to it, and the books at its date. Prints per
@@ -52,11 +54,13 @@ counts follow in any case.`;
 const PROCESS_HELP = `
 Books every ready entry (income: debit the bank account, credit the counter account; expense: debit the
 counter account, credit the bank account) and deletes the ignored ones. Prints created, ignored and
-every entry the bookkeeping refused (closed period, revenue cap, invoice paid already …) with the
+every entry the bookkeeping refused (closed period, revenue cap, invoice or bill paid already …) with the
 reason; those stay open and the command exits 6. No ready entry is no failure: it says "nothing to
 book: 0 ready, N need an account" on stderr and exits 0, so "process --dry-run && process" fits a cron job.
---dry-run lists the bookings it would make from the ready entries (computed here, nothing is sent), with
-the learned rule that chose each counter account.`;
+An entry that pays a supplier bill marks the bill paid with its payment booking (acct bills shows it).
+--dry-run lists the bookings it would make from the ready entries (the service runs processing and
+rolls it back: nothing is booked), with the bill each pays and the learned rule that chose each
+counter account.`;
 
 const RECONCILE_HELP = `
 The last step of the month: the bank account's balance in the books beside the closing balance of the
@@ -130,7 +134,7 @@ ${examplesText(['acct import upload-camt auszug-2026-03.xml', 'acct import uploa
       .action(lazy(() => import('./write.js'), 'ignore'));
 
     group.command('reset').argument('<id>', 'import entry id')
-      .description('remove counter account, VAT rate, invoice, tags and ignore; restore the bank\'s text')
+      .description('remove counter account, VAT rate, invoice, bill, tags and ignore; restore the bank\'s text')
       .addHelpText('after', examplesText(['acct import reset 42']))
       .action(lazy(() => import('./write.js'), 'reset'));
 

@@ -1,7 +1,8 @@
 // The bank import as business operations (service-decisions.md "Bank import (CAMT)" and "Bank import:
 // the rest"; docs/service/import-entries.md): an upload turns parsed statements into import entries
-// (bank account, duplicates, invoice matches, learned rules); processing books the ready ones through
-// the booking action, each in its own transaction, and pays matched invoices as mark-as paid does.
+// (bank account, duplicates, invoice and bill matches, learned rules); processing books the ready ones
+// through the booking action, each in its own transaction, and pays matched invoices and bills as their
+// mark-as paid does.
 // Synchronous, like the booking action: an upload reads what it compares with once, then writes.
 import { bankTransactionText } from '../../domain/bank-transaction-codes.js';
 import type { CamtStatement, CamtTransaction } from '../../domain/camt.js';
@@ -17,8 +18,10 @@ import { accountsOf, entryRowsAfter, lastEntryId, tagIdsOfCompany } from '../sto
 import { deleteFile, insertFile, type StoredFile } from '../store/files.js';
 import {
   importedKeysOf, insertImportEntries, learnedRuleRows, markImportEntriesDeleted, openImportEntryIds, readyImportEntryIds,
-  readyImportEntryRow, resetImportEntry, storedTags, unpaidInvoiceRows, updateImportEntry, type ImportEntryChanges, type NewImportEntry, type StoredTag,
+  readyImportEntryRow, resetImportEntry, storedTags, unpaidInvoiceRows, updateImportEntry, type ImportEntryChanges, type ImportEntryRow, type NewImportEntry,
+  type StoredTag,
 } from '../store/import-entries.js';
+import { billMatcher, payBill } from './bill-payments.js';
 import { createBooking, type BookingChanges } from './bookings.js';
 import { recordStatement, type UploadedStatement } from './bank-reconcile.js';
 import type { UploadedFile } from '../upload.js';
@@ -44,7 +47,7 @@ export interface UploadReport {
   created: number;
   /** transactions skipped, each with the entry it duplicates */
   duplicates: SkippedDuplicate[];
-  /** new entries linked to an unpaid invoice by their reference */
+  /** new entries linked to an unpaid invoice by their reference, or to an open or scheduled bill they pay */
   matched: number;
   /** new entries made ready by a rule learned from processed ones */
   ready: number;
@@ -73,6 +76,7 @@ export function importStatements(s: CompanyScope, statements: readonly CamtState
 function importInTransaction(s: CompanyScope, statements: readonly CamtStatement[], bankAccountId: number | undefined): UploadReport {
   const targets = targetsOf(listAccountRows(s.db, s.companyId, ['bank']), statements, bankAccountId);
   const matcher = invoiceMatcher(s);
+  const billLink = billMatcher(s);
   const rules = learnedRules(s);
   const report: UploadReport = { created: 0, duplicates: [], matched: 0, ready: 0, skipped_pending: 0, skipped_info: 0, assigned_ibans: [], statements: [] };
   const seen = new Map<number, Map<string, number>>();
@@ -91,7 +95,7 @@ function importInTransaction(s: CompanyScope, statements: readonly CamtStatement
       // transactions of one upload are never merged: the map holds earlier uploads only
       const original = earlier.get(duplicateKey(entry));
       if (original !== undefined) { report.duplicates.push(skipped(entry, original)); continue; }
-      const match = matcher(entry, tx);
+      const match = matcher(entry, tx) || billLink(entry, tx);
       if (match) report.matched += 1;
       else if (applyRule(rules, entry)) report.ready += 1;
       fresh.push(entry);
@@ -115,8 +119,8 @@ function importInTransaction(s: CompanyScope, statements: readonly CamtStatement
 function earlierEntries(s: CompanyScope, bankAccountId: number): Map<string, number> {
   const byKey = new Map<string, number>();
   for (const row of importedKeysOf(s.db, s.companyId, bankAccountId)) {
-    const key = duplicateKey(row as NewImportEntry);
-    if (!byKey.has(key)) byKey.set(key, Number(row.id));
+    const key = duplicateKey(row);
+    if (!byKey.has(key)) byKey.set(key, row.id);
   }
   return byKey;
 }
@@ -187,6 +191,7 @@ function newEntry(bankAccountId: number, tx: CamtTransaction): NewImportEntry {
     other_account_id: null,
     tax_rate_id: null,
     invoice_id: null,
+    bill_id: null,
     date: tx.bookingDate,
     type: tx.direction === 'credit' ? 'income' : 'expense',
     sum: tx.amountRappen,
@@ -265,12 +270,10 @@ function learnedRules(s: CompanyScope): LearnedRules {
   const byIban = new Map<string, LearnedRule>();
   const byName = new Map<string, LearnedRule>();
   for (const r of learnedRuleRows(s.db, s.companyId)) {
-    const rule: LearnedRule = {
-      other_account_id: Number(r.other_account_id), tax_rate_id: r.tax_rate_id === null ? null : Number(r.tax_rate_id),
-      description: r.description ?? null, source_id: Number(r.id),
-    };
-    if (r.counterparty_iban) byIban.set(ruleKey(r.type, String(r.counterparty_iban).toUpperCase()), rule);
-    if (r.counterparty_name) byName.set(ruleKey(r.type, String(r.counterparty_name).toLowerCase()), rule);
+    // the query takes only entries with a counter account
+    const rule: LearnedRule = { other_account_id: r.other_account_id!, tax_rate_id: r.tax_rate_id, description: r.description, source_id: r.id };
+    if (r.counterparty_iban) byIban.set(ruleKey(r.type, r.counterparty_iban.toUpperCase()), rule);
+    if (r.counterparty_name) byName.set(ruleKey(r.type, r.counterparty_name.toLowerCase()), rule);
   }
   return { byIban, byName };
 }
@@ -344,12 +347,12 @@ function processReady(s: CompanyScope, onBooked?: (importEntryId: number, entrie
         // read again inside the write lock: another process may have booked or changed it meanwhile
         const row = readyImportEntryRow(s.db, s.companyId, id);
         if (!row) return 'gone';
-        if (Number(row.ignore) === 1) {
+        if (row.ignore === 1) {
           markImportEntriesDeleted(s.db, s.companyId, [id]);
           return 'ignored';
         }
         const before = onBooked ? lastEntryId(s.db) : 0;
-        const entryId = row.invoice_id === null ? bookEntry(s, row) : payInvoice(s, row);
+        const entryId = row.invoice_id !== null ? payInvoice(s, row) : row.bill_id !== null ? payBill(s, row, importExtras(row)) : bookEntry(s, row);
         updateImportEntry(s.db, s.companyId, id, { status: 'processed', entry_id: entryId, file_id: null, error: null });
         onBooked?.(id, entryRowsAfter(s.db, s.companyId, before));
         return 'created';
@@ -365,24 +368,25 @@ function processReady(s: CompanyScope, onBooked?: (importEntryId: number, entrie
 }
 
 /** What every booking of the import carries besides its accounts: text, tags, the receipt, is_imported. */
-function importExtras(row: Row): BookingChanges {
+function importExtras(row: ImportEntryRow): BookingChanges {
   const extras: BookingChanges = { is_imported: true, ...bookingTags(row.tags) };
   const description = row.description ?? row.og_description;
-  if (description !== null && description !== undefined) extras.description = String(description).slice(0, DESCRIPTION_MAX);
-  if (row.file_id !== null) extras.stored_file_id = Number(row.file_id);
+  if (description !== null) extras.description = description.slice(0, DESCRIPTION_MAX);
+  if (row.file_id !== null) extras.stored_file_id = row.file_id;
   return extras;
 }
 
 /** A plain entry: income debits the bank and credits the counter account, expense the other way round. */
-function bookEntry(s: CompanyScope, row: Row): number {
-  const bank = Number(row.bank_account_id);
-  const other = Number(row.other_account_id);
+function bookEntry(s: CompanyScope, row: ImportEntryRow): number {
+  const bank = row.bank_account_id;
+  // a ready entry that is not ignored has its counter account (readyImportEntryRow)
+  const other = row.other_account_id!;
   return createBooking(s, {
     date: row.date,
-    sum: Number(row.sum),
+    sum: row.sum,
     debit_account_id: row.type === 'income' ? bank : other,
     credit_account_id: row.type === 'income' ? other : bank,
-    tax_rate_id: row.tax_rate_id === null ? null : Number(row.tax_rate_id),
+    tax_rate_id: row.tax_rate_id,
     ...importExtras(row),
   });
 }
@@ -392,20 +396,20 @@ function bookEntry(s: CompanyScope, row: Row): number {
  * the receivable is booked, else the income account). An invoice still open is marked sent first: the
  * customer has evidently received it.
  */
-function payInvoice(s: CompanyScope, row: Row): number {
-  const invoice = findDocumentRow(s.db, 'invoice', s.companyId, Number(row.invoice_id));
+function payInvoice(s: CompanyScope, row: ImportEntryRow): number {
+  const invoice = findDocumentRow(s.db, 'invoice', s.companyId, row.invoice_id!);
   if (!invoice) throw badRequest('Die verknüpfte Rechnung existiert nicht mehr.');
   if (invoice.status === 'open') markAs(s, 'invoice', Number(invoice.id), 'sent', {}, invoiceBooker(s));
   // the move to paid makes one booking, the payment: its id is the entry's
   const booker = invoiceBooker(s, importExtras(row));
   let paymentId: number | undefined;
-  markAs(s, 'invoice', Number(invoice.id), 'paid', { createEntry: true, paidDate: row.date, bankAccountId: Number(row.bank_account_id), sum: Number(row.sum) },
+  markAs(s, 'invoice', Number(invoice.id), 'paid', { createEntry: true, paidDate: row.date, bankAccountId: row.bank_account_id, sum: row.sum },
     { ...booker, create: (values) => (paymentId = booker.create(values)) });
   return paymentId!;
 }
 
 /** The tags kept on an entry, as the booking action takes them: ids, and new tags by name. */
-function bookingTags(json: string | null | undefined): Pick<BookingChanges, 'tag_ids' | 'newTags'> {
+function bookingTags(json: string): Pick<BookingChanges, 'tag_ids' | 'newTags'> {
   const tags = storedTags(json);
   return {
     tag_ids: tags.flatMap((t) => ('id' in t ? [t.id] : [])),
@@ -433,7 +437,7 @@ export interface ImportEntryInput {
   ignore?: boolean;
 }
 
-const NOT_OPEN = (row: Row) => row.status === 'processed'
+const NOT_OPEN = (row: ImportEntryRow) => row.status === 'processed'
   ? `Der Eintrag ${row.id} ist bereits verbucht und kann nicht mehr geändert werden.`
   : `Der Eintrag ${row.id} ist gelöscht und kann nicht mehr geändert werden.`;
 const INVALID = 'The selected :attribute is invalid.';
@@ -443,13 +447,13 @@ const INVALID = 'The selected :attribute is invalid.';
  * for every entry first, and the 422 names the fields (`checked` already holds the shape failures); then
  * all entries change in one transaction. A processed or deleted entry is a 400.
  */
-export function changeImportEntries(s: CompanyScope, rows: readonly Row[], input: ImportEntryInput, checked: Failures): void {
+export function changeImportEntries(s: CompanyScope, rows: readonly ImportEntryRow[], input: ImportEntryInput, checked: Failures): void {
   for (const row of rows) if (row.status !== 'open') throw badRequest(NOT_OPEN(row));
   const { db, companyId } = s;
   const accountIds = [input.other_account_id, input.bank_account_id, input.expense_account_id, input.income_account_id]
     .filter((v): v is number => typeof v === 'number');
   const accounts = accountsOf(db, companyId, accountIds);
-  const types = new Set(rows.map((r) => String(r.type)));
+  const types = new Set(rows.map((r) => r.type));
   const onlyFor = (field: keyof ImportEntryInput, type: 'income' | 'expense') => {
     if (input[field] === undefined) return false;
     if (types.size !== 1 || !types.has(type)) {
@@ -463,7 +467,7 @@ export function changeImportEntries(s: CompanyScope, rows: readonly Row[], input
   let other = input.other_account_id;
   if (typeof other === 'number') {
     if (!accounts.has(other)) checked.fail('other_account_id', INVALID);
-    else if (rows.some((r) => Number(input.bank_account_id ?? r.bank_account_id) === other)) {
+    else if (rows.some((r) => (input.bank_account_id ?? r.bank_account_id) === other)) {
       checked.fail('other_account_id', 'The other account id and bank account id must be different.');
     }
   }
@@ -516,15 +520,15 @@ export function changeImportEntries(s: CompanyScope, rows: readonly Row[], input
       }
       // a counter account the bookkeeper chose is no longer the learned rule's
       if (changes.other_account_id !== undefined) Object.assign(changes, { rule_source_id: null, rule_match: null });
-      updateImportEntry(db, companyId, Number(row.id), changes);
+      updateImportEntry(db, companyId, row.id, changes);
     }
   });
 }
 
 /** Back to what the upload wrote (400 for a processed or deleted entry). */
-export function resetImportEntryOf(s: CompanyScope, row: Row): void {
+export function resetImportEntryOf(s: CompanyScope, row: ImportEntryRow): void {
   if (row.status !== 'open') throw badRequest(NOT_OPEN(row));
-  resetImportEntry(s.db, s.companyId, Number(row.id));
+  resetImportEntry(s.db, s.companyId, row.id);
 }
 
 const NOTHING_TO_DELETE = 'Es wurden keine offenen Einträge zum Löschen ausgewählt.';
@@ -540,23 +544,24 @@ export function deleteImportEntries(s: CompanyScope, ids: readonly number[] | 'a
 // ---- receipts -----------------------------------------------------------------------------------
 
 /** Stores the receipt on the entry (replacing an earlier one, whose bytes go once this commits). */
-export function attachReceipt(s: CompanyScope, row: Row, receipt: UploadedFile): StoredFile {
+export function attachReceipt(s: CompanyScope, row: ImportEntryRow, receipt: UploadedFile): StoredFile {
   if (row.status !== 'open') throw badRequest(NOT_OPEN(row));
   return transaction(s.db, () => {
     const file = insertFile(s.db, s.dataDir, s.companyId, receipt.name, receipt.mime, receipt.bytes);
-    updateImportEntry(s.db, s.companyId, Number(row.id), { file_id: file.id });
-    if (row.file_id !== null) deleteFile(s.db, s.dataDir, s.companyId, Number(row.file_id));
+    updateImportEntry(s.db, s.companyId, row.id, { file_id: file.id });
+    if (row.file_id !== null) deleteFile(s.db, s.dataDir, s.companyId, row.file_id);
     return file;
   });
 }
 
 /** Removes the entry's receipt; none: 404. */
-export function removeReceipt(s: CompanyScope, row: Row): void {
-  if (row.file_id === null) throw notFound(NO_RECEIPT);
+export function removeReceipt(s: CompanyScope, row: ImportEntryRow): void {
+  const fileId = row.file_id;
+  if (fileId === null) throw notFound(NO_RECEIPT);
   if (row.status !== 'open') throw badRequest(NOT_OPEN(row));
   transaction(s.db, () => {
-    updateImportEntry(s.db, s.companyId, Number(row.id), { file_id: null });
-    deleteFile(s.db, s.dataDir, s.companyId, Number(row.file_id));
+    updateImportEntry(s.db, s.companyId, row.id, { file_id: null });
+    deleteFile(s.db, s.dataDir, s.companyId, fileId);
   });
 }
 

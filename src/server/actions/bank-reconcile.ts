@@ -12,7 +12,7 @@ import type { CompanyScope } from '../context.js';
 import type { Db, Row } from '../store/db.js';
 import { bookingShapesUntil, findAccountRow, ledgerTaxRates } from '../store/accounts.js';
 import {
-  bankAccountsWithStatements, insertBankStatement, latestBankStatement, openImportEntryRowsUntil, type NewBankStatement,
+  bankAccountsWithStatements, insertBankStatement, latestBankStatement, openImportEntryRowsUntil, type NewBankStatement, type QueueEntryRow,
 } from '../store/import-entries.js';
 
 /** A statement's balances in an upload's report (Rappen), and the books at its date when it was uploaded. */
@@ -80,7 +80,7 @@ export interface Reconciliation {
   bankBalance: number;
   bookBalance: number;
   /** open, not ignored import entries dated up to `date`: in the bank's balance, not yet in the books */
-  openEntries: Row[];
+  openEntries: QueueEntryRow[];
   /** their sum, signed (income positive) */
   openSum: number;
 }
@@ -98,7 +98,7 @@ export function reconcile(s: CompanyScope, bankAccountId: number | undefined, da
   }
   const at = String(statement.booked_until);
   const openEntries = openImportEntryRowsUntil(s.db, s.companyId, Number(account.id), at);
-  const openSum = openEntries.reduce((sum, e) => sum + (e.type === 'income' ? Number(e.sum) : -Number(e.sum)), 0);
+  const openSum = openEntries.reduce((sum, e) => sum + (e.type === 'income' ? e.sum : -e.sum), 0);
   return {
     account, statement, date: at, bankBalance: Number(statement.closing_balance), bookBalance: bookBalance(s.db, s.companyId, account, at), openEntries, openSum,
   };

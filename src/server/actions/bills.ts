@@ -11,8 +11,9 @@ import { findAccountRowByNumber } from '../store/accounts.js';
 import { billNumbersLike, billNumberTaken, deleteBillRow, findBillRow, insertBill, updateBill, type BillValues } from '../store/bills.js';
 import { transaction, type Db, type Row } from '../store/db.js';
 import { deleteFile, insertFile, type StoredFile } from '../store/files.js';
+import { unlinkBillFromImportEntries } from '../store/import-entries.js';
 import type { UploadedFile } from '../upload.js';
-import { createBooking, deleteBooking, type BookingScope } from './bookings.js';
+import { createBooking, deleteBooking, type BookingChanges, type BookingScope } from './bookings.js';
 import { primaryBankAccountId } from './account-lookups.js';
 import { accrual } from './document-states.js';
 
@@ -48,7 +49,9 @@ function creditorsAccount(s: BillScope): number {
   return Number(row.id);
 }
 
-const bookingText = (bill: Row) => `Kreditor ${bill.number} ${bill.supplier_name}`;
+/** The text of a bill's bookings: "Kreditor K-2026-004 Muster Druck AG". */
+export const billBookingText = (bill: { number?: unknown; supplier_name?: unknown }) => `Kreditor ${bill.number} ${bill.supplier_name}`;
+const bookingText = billBookingText;
 
 function expenseAccount(bill: Row): number {
   if (bill.expense_account_id === null) throw fieldError('expense_account_id', 'The expense account id field is required.');
@@ -64,12 +67,13 @@ function bookExpense(s: BillScope, bill: Row): number {
 }
 
 /** The payment: 2000 against the bank (accrual, once the expense is booked), else the expense against the bank with its tax rate. */
-function bookPayment(s: BillScope, bill: Row, date: string, bankAccountId: number | undefined): number {
+function bookPayment(s: BillScope, bill: Row, date: string, bankAccountId: number | undefined, extra: BookingChanges = {}): number {
   const bank = bankAccountId ?? (bill.bank_account_id === null ? undefined : Number(bill.bank_account_id)) ?? primaryBankAccountId(s.db, s.companyId);
   if (bank === undefined) throw badRequest('Es ist kein Bankkonto für die Zahlung vorhanden.');
   const viaCreditors = bill.expense_entry_id !== null;
   return createBooking(s, {
-    date, credit_account_id: bank, sum: Number(bill.amount_chf), description: bookingText(bill),
+    description: bookingText(bill), ...extra,
+    date, credit_account_id: bank, sum: Number(bill.amount_chf),
     debit_account_id: viaCreditors ? creditorsAccount(s) : expenseAccount(bill),
     tax_rate_id: viaCreditors || bill.tax_rate_id === null ? null : Number(bill.tax_rate_id),
   });
@@ -107,12 +111,13 @@ export function changeBill(s: BillScope, id: number, values: BillValues): void {
   });
 }
 
-/** Deletes a bill that has no payment (400 otherwise), with its expense booking and its receipt. */
+/** Deletes a bill that has no payment (400 otherwise), with its expense booking and its receipt; an open import entry paying it is unlinked. */
 export function deleteBill(s: BillScope, id: number): void {
   transaction(s.db, () => {
     const bill = currentBill(s, id);
     if (bill.payment_entry_id !== null) throw badRequest('Ein Kreditor mit einer Zahlung kann nicht gelöscht werden; zuerst die Zahlung zurücknehmen (mark-as open).');
     if (bill.expense_entry_id !== null) deleteBooking(s, Number(bill.expense_entry_id));
+    unlinkBillFromImportEntries(s.db, s.companyId, id);
     deleteBillRow(s.db, s.companyId, id);
     if (bill.file_id !== null) deleteFile(s.db, s.dataDir, s.companyId, Number(bill.file_id));
   });
@@ -125,6 +130,8 @@ export interface BillPayment {
   bankAccountId?: number;
   /** to scheduled: the pain.001 message id of the payment file (kept when paid, cleared when reopened or cancelled) */
   paymentMessageId?: string;
+  /** what the payment booking carries besides its accounts (the bank import: its text, tags, receipt, is_imported) */
+  extra?: BookingChanges;
 }
 
 const WORDS: Readonly<Record<string, string>> = { open: 'offen', scheduled: 'geplant', paid: 'bezahlt', cancelled: 'storniert' };
@@ -146,7 +153,7 @@ export function markBill(s: BillScope, id: number, target: string, payment: Bill
       switch (effect) {
         case 'payment': {
           const paidAt = payment.paidDate ?? s.today;
-          values.payment_entry_id = bookPayment(s, bill, paidAt, payment.bankAccountId);
+          values.payment_entry_id = bookPayment(s, bill, paidAt, payment.bankAccountId, payment.extra);
           values.paid_at = paidAt;
           break;
         }

@@ -1,24 +1,28 @@
 // An import entry as the API shows it (docs/service/import-entries.md "The ImportEntry"): the spec's
-// fields, what the file said of the counterparty, and the accounts, tax rate, invoice and receipt
+// fields, what the file said of the counterparty, and the accounts, tax rate, invoice, bill and receipt
 // embedded, each read once per answer.
 import type { BookedImportEntry, ProcessResult, UploadReport } from '../actions/bank-import.js';
 import type { Reconciliation } from '../actions/bank-reconcile.js';
 import { dottedDate } from '../domain/entries.js';
 import { groupRappen, percentHundredthsToNumber, rappenToNumber } from '../domain/money.js';
-import { idOrNull, rowsByIds, type Db, type Row } from '../store/db.js';
+import { rowsByIds, type Db } from '../store/db.js';
 import { accountsOf } from '../store/entries.js';
 import { filesByIds, type StoredFile } from '../store/files.js';
-import { importEntryRowsByIds, ruleSourceRows, storedTags } from '../store/import-entries.js';
+import {
+  importEntryRowsByIds, linkedBillRows, ruleSourceRows, storedTags, type ImportEntryRow, type LinkedBillRow, type QueueEntryRow, type RuleSourceRow,
+} from '../store/import-entries.js';
 import { invoiceRef, serializeEntries, type Entry, type SerializeOptions } from './entries.js';
 import { fileRecord } from './documents.js';
 
 /** Shapes rows as ImportEntries, loading the embedded records in one query each. */
-export function serializeImportEntries(db: Db, companyId: number, rows: Row[], fileUrl: (file: StoredFile) => string) {
+export function serializeImportEntries(db: Db, companyId: number, rows: QueueEntryRow[], fileUrl: (file: StoredFile) => string) {
   if (rows.length === 0) return [];
-  const ids = (col: string) => rows.filter((r) => r[col] !== null).map((r) => Number(r[col]));
+  type IdColumn = 'bank_account_id' | 'other_account_id' | 'tax_rate_id' | 'invoice_id' | 'bill_id' | 'file_id' | 'rule_source_id';
+  const ids = (col: IdColumn) => rows.flatMap((r) => (r[col] === null ? [] : [r[col]]));
   const accounts = accountsOf(db, companyId, [...ids('bank_account_id'), ...ids('other_account_id')]);
   const taxRates = rowsByIds(db, 'tax_rates', ids('tax_rate_id'));
   const invoices = rowsByIds(db, 'invoices', ids('invoice_id'));
+  const bills = linkedBillRows(db, companyId, ids('bill_id'));
   const files = filesByIds(db, ids('file_id'));
   const ruleSources = ruleSourceRows(db, companyId, [...new Set(ids('rule_source_id'))]);
   const account = (id: number | null) => {
@@ -26,25 +30,26 @@ export function serializeImportEntries(db: Db, companyId: number, rows: Row[], f
     return a ? { id: a.id, name: a.name, number: a.number } : null;
   };
   return rows.map((r) => {
-    const sum = Number(r.sum);
-    const taxRate = r.tax_rate_id === null ? undefined : taxRates.get(Number(r.tax_rate_id));
-    const invoice = r.invoice_id === null ? undefined : invoices.get(Number(r.invoice_id));
-    const file = r.file_id === null ? undefined : files.get(Number(r.file_id));
+    const sum = r.sum;
+    const taxRate = r.tax_rate_id === null ? undefined : taxRates.get(r.tax_rate_id);
+    const invoice = r.invoice_id === null ? undefined : invoices.get(r.invoice_id);
+    const file = r.file_id === null ? undefined : files.get(r.file_id);
     return {
-      id: Number(r.id), company_id: Number(r.company_id), user_id: Number(r.user_id),
-      bank_account_id: Number(r.bank_account_id), other_account_id: idOrNull(r.other_account_id), tax_rate_id: idOrNull(r.tax_rate_id),
-      entry_id: idOrNull(r.entry_id), invoice_id: idOrNull(r.invoice_id), file_id: idOrNull(r.file_id),
+      id: r.id, company_id: r.company_id, user_id: r.user_id,
+      bank_account_id: r.bank_account_id, other_account_id: r.other_account_id, tax_rate_id: r.tax_rate_id,
+      entry_id: r.entry_id, invoice_id: r.invoice_id, bill_id: r.bill_id, file_id: r.file_id,
       date: r.date, type: r.type, sum: rappenToNumber(sum),
-      description: r.description ?? null, og_description: r.og_description ?? null, reference: r.reference ?? null,
-      ignore: Number(r.ignore) === 1, is_ready: Number(r.is_ready) === 1, similarExists: Number(r.similar_exists ?? 0) === 1,
+      description: r.description, og_description: r.og_description, reference: r.reference,
+      ignore: r.ignore === 1, is_ready: r.is_ready === 1, similarExists: r.similar_exists === 1,
       date_formatted: dottedDate(r.date), sum_formatted: groupRappen(sum),
-      status: r.status, counterparty_name: r.counterparty_name ?? null, counterparty_iban: r.counterparty_iban ?? null,
-      bank_reference: r.bank_reference ?? null, tags: storedTags(r.tags), error: r.error ?? null,
+      status: r.status, counterparty_name: r.counterparty_name, counterparty_iban: r.counterparty_iban,
+      bank_reference: r.bank_reference, tags: storedTags(r.tags), error: r.error,
       rule: ruleOf(r, ruleSources),
-      bank_account: account(Number(r.bank_account_id)),
-      other_account: account(idOrNull(r.other_account_id)),
+      bank_account: account(r.bank_account_id),
+      other_account: account(r.other_account_id),
       tax_rate: taxRate ? { id: Number(taxRate.id), name: taxRate.name, rate: percentHundredthsToNumber(Number(taxRate.rate)) } : null,
       invoice: invoice ? invoiceRef(invoice) : null,
+      bill: billRef(r.bill_id === null ? undefined : bills.get(r.bill_id)),
       file: file ? fileRecord(file, fileUrl(file)) : null,
       created_at: r.created_at, updated_at: r.updated_at,
     };
@@ -53,21 +58,26 @@ export function serializeImportEntries(db: Db, companyId: number, rows: Row[], f
 
 export type ImportEntry = ReturnType<typeof serializeImportEntries>[number];
 
-/** A booking of the dry run: the booking as GET …/entries shows it (tax rate and invoice embedded), its import entry and that one's rule. */
-export type DryRunBooking = Entry & { import_entry_id: number; rule: ReturnType<typeof ruleOf> };
+/** The bill an entry pays, as the ImportEntry and the dry run's bookings embed it; none: null. */
+const billRef = (bill: LinkedBillRow | undefined) => (bill ? { id: bill.id, number: bill.number, supplier_name: bill.supplier_name, status: bill.status } : null);
+
+/** A booking of the dry run: the booking as GET …/entries shows it (tax rate and invoice embedded), its import entry, that one's rule and the bill it pays. */
+export type DryRunBooking = Entry & { import_entry_id: number; rule: ReturnType<typeof ruleOf>; bill: ReturnType<typeof billRef> };
 
 /**
  * The answer of the process dry run: process's counts and refusals, and every booking it would make,
  * in the order it makes them. Read inside the dry run's transaction, before the rollback.
  */
 export function presentDryRun(db: Db, companyId: number, result: ProcessResult, booked: BookedImportEntry[], opts: Omit<SerializeOptions, 'includes'>) {
-  const importRows = new Map(importEntryRowsByIds(db, companyId, booked.map((b) => b.importEntryId)).map((r) => [Number(r.id), r]));
-  const ruleSources = ruleSourceRows(db, companyId, [...new Set([...importRows.values()].flatMap((r) => (r.rule_source_id === null ? [] : [Number(r.rule_source_id)])))]);
+  const importRows = new Map(importEntryRowsByIds(db, companyId, booked.map((b) => b.importEntryId)).map((r) => [r.id, r]));
+  const ruleSources = ruleSourceRows(db, companyId, [...new Set([...importRows.values()].flatMap((r) => (r.rule_source_id === null ? [] : [r.rule_source_id])))]);
+  const bills = linkedBillRows(db, companyId, [...importRows.values()].flatMap((r) => (r.bill_id === null ? [] : [r.bill_id])));
   const includes = new Set(['taxRate', 'invoice'] as const);
   const bookings: DryRunBooking[] = booked.flatMap(({ importEntryId, entries }) => {
     const source = importRows.get(importEntryId);
     const rule = source ? ruleOf(source, ruleSources) : null;
-    return serializeEntries(db, companyId, entries, { ...opts, includes }).map((e) => ({ ...e, import_entry_id: importEntryId, rule }));
+    const bill = billRef(source?.bill_id == null ? undefined : bills.get(source.bill_id));
+    return serializeEntries(db, companyId, entries, { ...opts, includes }).map((e) => ({ ...e, import_entry_id: importEntryId, rule, bill }));
   });
   return { ...result, bookings };
 }
@@ -77,13 +87,13 @@ export function presentDryRun(db: Db, companyId: number, result: ProcessResult, 
  * from, the booking that one became (id and number), and the counterparty's IBAN or name it matched on;
  * null when no rule filled it or the bookkeeper has since chosen the counter account.
  */
-function ruleOf(r: Row, sources: Map<number, Row>) {
-  if (r.rule_source_id === null || r.rule_source_id === undefined) return null;
-  const source = sources.get(Number(r.rule_source_id));
+function ruleOf(r: ImportEntryRow, sources: Map<number, RuleSourceRow>) {
+  if (r.rule_source_id === null) return null;
+  const source = sources.get(r.rule_source_id);
   const match = r.rule_match === 'iban' ? 'iban' : 'name';
   return {
-    import_entry_id: Number(r.rule_source_id),
-    entry_id: idOrNull(source?.entry_id ?? null),
+    import_entry_id: r.rule_source_id,
+    entry_id: source?.entry_id ?? null,
     entry_number: source?.entry_number ?? null,
     match,
     counterparty: (match === 'iban' ? source?.counterparty_iban : source?.counterparty_name) ?? null,

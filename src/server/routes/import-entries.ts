@@ -15,10 +15,10 @@ import { TAG_COLORS } from '../domain/tags.js';
 import { fieldError, notFound, validationError, type FieldErrors } from '../http-error.js';
 import { pathId, readBody } from '../request.js';
 import { check, isValidDate, lazy, nullable, required, rules, sometimes, z } from '../validation.js';
-import { timestamp, type Row } from '../store/db.js';
+import { timestamp } from '../store/db.js';
 import { findFile } from '../store/files.js';
 import {
-  findImportEntryRow, importEntryRowsByIds, listImportEntryRows, queueCounts, type ImportSearch, type QueueStatus,
+  findImportEntryRow, importEntryRowsByIds, listImportEntryRows, queueCounts, type ImportSearch, type QueueEntryRow, type QueueStatus,
 } from '../store/import-entries.js';
 import { presentDryRun, presentReconciliation, presentUploadReport, serializeImportEntries } from '../present/import-entries.js';
 import { reconcile } from '../actions/bank-reconcile.js';
@@ -29,11 +29,11 @@ const NOT_FOUND = 'Import entry not found.';
 
 // ---- reading ------------------------------------------------------------------------------------
 
-function serialize(c: Ctx, rows: Row[]) {
+function serialize(c: Ctx, rows: QueueEntryRow[]) {
   return serializeImportEntries(c.get('deps').db, c.get('companyId'), rows, fileUrlFor(c));
 }
 
-function entryOr404(c: Ctx): Row {
+function entryOr404(c: Ctx): QueueEntryRow {
   const row = findImportEntryRow(c.get('deps').db, c.get('companyId'), pathId(c, 'importEntry'));
   if (!row) throw notFound(NOT_FOUND);
   return row;
@@ -177,7 +177,7 @@ function registerMultiple(r: Hono<AppEnv>): void {
       const checked = check(multipleSchema(), await readBody(c));
       const { ids, ...input } = checked.data;
       const rows = importEntryRowsByIds(c.get('deps').db, c.get('companyId'), ids ?? []);
-      const found = new Set(rows.map((row) => Number(row.id)));
+      const found = new Set(rows.map((row) => row.id));
       (ids ?? []).forEach((entryId, i) => { if (!found.has(entryId)) checked.fail(`ids.${i}`, `The selected ids.${i} is invalid.`); });
       changeImportEntries(companyScopeOf(c), rows, inputOf(input), checked);
       return c.json({ data: serialize(c, importEntryRowsByIds(c.get('deps').db, c.get('companyId'), [...found])) });
@@ -251,13 +251,13 @@ function registerOne(r: Hono<AppEnv>): void {
       const row = entryOr404(c);
       const checked = check(updateSchema(), await readBody(c));
       changeImportEntries(companyScopeOf(c), [row], inputOf(checked.data), checked);
-      return c.json({ data: readOne(c, Number(row.id)) });
+      return c.json({ data: readOne(c, row.id) });
     });
 
     r.put(`${path}/reset`, (c) => {
       const row = entryOr404(c);
       resetImportEntryOf(companyScopeOf(c), row);
-      return c.json({ data: readOne(c, Number(row.id)) });
+      return c.json({ data: readOne(c, row.id) });
     });
   }
 }
@@ -280,7 +280,7 @@ function registerReceipt(r: Hono<AppEnv>): void {
 
     r.get(`${path}/file/url`, (c) => {
       const row = entryOr404(c);
-      const file = row.file_id === null ? undefined : findFile(c.get('deps').db, Number(row.file_id), c.get('companyId'));
+      const file = row.file_id === null ? undefined : findFile(c.get('deps').db, row.file_id, c.get('companyId'));
       if (!file) throw notFound(NO_RECEIPT);
       const url = fileUrlFor(c)(file);
       const expires = Number(new URL(url).searchParams.get('expires'));

@@ -1,11 +1,59 @@
 // Imported bank transactions (import entries) of a company: the queue, its counts and search, the keys
 // an upload checks for duplicates, the rules learned from processed entries, and the unpaid invoices a
-// payment can match. Every query is scoped by company_id; an upload reads what it needs once, never
-// per transaction.
+// payment can match, and the bills a debit can pay. Every query is scoped by company_id; an upload reads
+// what it needs once, never per transaction. Rows come back typed (ImportEntryRow and the narrower reads).
 import { all, ensureUnicodeLower, one, run, timestamp, type Db, type Row } from './db.js';
 
 export type ImportStatus = 'open' | 'processed' | 'deleted';
 export type ImportType = 'income' | 'expense';
+
+/** An import_entries row as SQLite gives it (integers as numbers; `ignore` 0 or 1; `tags` JSON text). */
+export interface ImportEntryRow {
+  id: number;
+  company_id: number;
+  user_id: number;
+  bank_account_id: number;
+  other_account_id: number | null;
+  tax_rate_id: number | null;
+  entry_id: number | null;
+  invoice_id: number | null;
+  /** the supplier bill the debit pays (migration 15) */
+  bill_id: number | null;
+  file_id: number | null;
+  date: string;
+  type: ImportType;
+  /** Rappen, unsigned */
+  sum: number;
+  description: string | null;
+  og_description: string | null;
+  reference: string | null;
+  bank_reference: string | null;
+  tags: string;
+  ignore: number;
+  status: ImportStatus;
+  counterparty_name: string | null;
+  counterparty_iban: string | null;
+  error: string | null;
+  rule_source_id: number | null;
+  rule_match: RuleMatch | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A row of the queue's reads: the entry with its readiness and whether a similar booking exists (0 or 1 each). */
+export interface QueueEntryRow extends ImportEntryRow {
+  is_ready: number;
+  similar_exists: number;
+}
+
+/** What an upload compares with to find duplicates. */
+export type ImportedKeyRow = Pick<ImportEntryRow, 'id' | 'bank_reference' | 'date' | 'sum' | 'type' | 'reference' | 'counterparty_name'>;
+
+/** What a learned rule is made of. */
+export type LearnedRuleRow = Pick<ImportEntryRow, 'id' | 'type' | 'counterparty_iban' | 'counterparty_name' | 'other_account_id' | 'tax_rate_id' | 'description'>;
+
+/** The entry a rule was learned from, with the number of the booking it became. */
+export type RuleSourceRow = Pick<ImportEntryRow, 'id' | 'entry_id' | 'counterparty_iban' | 'counterparty_name'> & { entry_number: string | null };
 
 /** The columns an upload writes (sum in Rappen). */
 export interface NewImportEntry {
@@ -13,6 +61,7 @@ export interface NewImportEntry {
   other_account_id: number | null;
   tax_rate_id: number | null;
   invoice_id: number | null;
+  bill_id: number | null;
   date: string;
   type: ImportType;
   sum: number;
@@ -49,6 +98,7 @@ export interface ImportEntryChanges {
   other_account_id?: number | null;
   tax_rate_id?: number | null;
   invoice_id?: number | null;
+  bill_id?: number | null;
   file_id?: number | null;
   entry_id?: number | null;
   description?: string | null;
@@ -62,7 +112,7 @@ export interface ImportEntryChanges {
 }
 
 const INSERT_COLUMNS = [
-  'bank_account_id', 'other_account_id', 'tax_rate_id', 'invoice_id', 'date', 'type', 'sum', 'description', 'og_description',
+  'bank_account_id', 'other_account_id', 'tax_rate_id', 'invoice_id', 'bill_id', 'date', 'type', 'sum', 'description', 'og_description',
   'reference', 'bank_reference', 'counterparty_name', 'counterparty_iban', 'rule_source_id', 'rule_match',
 ] as const satisfies readonly (keyof NewImportEntry)[];
 
@@ -84,13 +134,16 @@ const SIMILAR = `EXISTS (SELECT 1 FROM entries e WHERE e.company_id = ie.company
 const READY = '(ie.other_account_id IS NOT NULL OR ie.ignore = 1)';
 const SELECT = `SELECT ie.*, ${READY} AS is_ready, ${SIMILAR} AS similar_exists FROM import_entries ie`;
 
-export function findImportEntryRow(db: Db, companyId: number, id: number): Row | undefined {
-  return one(db, `${SELECT} WHERE ie.company_id = ? AND ie.id = ?`, companyId, id);
+const queueRow = (row: Row | undefined) => row as QueueEntryRow | undefined;
+const queueRows = (rows: Row[]) => rows as QueueEntryRow[];
+
+export function findImportEntryRow(db: Db, companyId: number, id: number): QueueEntryRow | undefined {
+  return queueRow(one(db, `${SELECT} WHERE ie.company_id = ? AND ie.id = ?`, companyId, id));
 }
 
-export function importEntryRowsByIds(db: Db, companyId: number, ids: readonly number[]): Row[] {
+export function importEntryRowsByIds(db: Db, companyId: number, ids: readonly number[]): QueueEntryRow[] {
   if (ids.length === 0) return [];
-  return all(db, `${SELECT} WHERE ie.company_id = ? AND ie.id IN (${ids.map(() => '?').join(', ')}) ORDER BY ie.id`, companyId, ...ids);
+  return queueRows(all(db, `${SELECT} WHERE ie.company_id = ? AND ie.id IN (${ids.map(() => '?').join(', ')}) ORDER BY ie.id`, companyId, ...ids));
 }
 
 export type QueueStatus = 'notDeleted' | 'ready' | 'notReady' | 'deleted';
@@ -122,12 +175,12 @@ function where(companyId: number, filter: ImportFilter): { sql: string; params: 
 }
 
 /** The queue's rows (date descending, then id) and how many match; limit null = all. */
-export function listImportEntryRows(db: Db, companyId: number, filter: ImportFilter, limit: number | null, offset: number): { rows: Row[]; total: number } {
+export function listImportEntryRows(db: Db, companyId: number, filter: ImportFilter, limit: number | null, offset: number): { rows: QueueEntryRow[]; total: number } {
   ensureUnicodeLower(db);
   const w = where(companyId, filter);
   const page = limit === null ? (offset > 0 ? ' LIMIT -1 OFFSET ?' : '') : ' LIMIT ? OFFSET ?';
   const pageParams = limit === null ? (offset > 0 ? [offset] : []) : [limit, offset];
-  const rows = all(db, `${SELECT} WHERE ${w.sql} ORDER BY ie.date DESC, ie.id DESC${page}`, ...w.params, ...pageParams);
+  const rows = queueRows(all(db, `${SELECT} WHERE ${w.sql} ORDER BY ie.date DESC, ie.id DESC${page}`, ...w.params, ...pageParams));
   const total = Number(one(db, `SELECT count(*) AS n FROM import_entries ie WHERE ${w.sql}`, ...w.params)!.n);
   return { rows, total };
 }
@@ -145,8 +198,9 @@ export function readyImportEntryIds(db: Db, companyId: number): number[] {
 }
 
 /** The entry, while it is open and ready (processing reads it again inside its write transaction). */
-export function readyImportEntryRow(db: Db, companyId: number, id: number): Row | undefined {
-  return one(db, `SELECT ie.* FROM import_entries ie WHERE ie.company_id = ? AND ie.id = ? AND ie.status = 'open' AND ${READY}`, companyId, id);
+export function readyImportEntryRow(db: Db, companyId: number, id: number): ImportEntryRow | undefined {
+  return one(db, `SELECT ie.* FROM import_entries ie WHERE ie.company_id = ? AND ie.id = ? AND ie.status = 'open' AND ${READY}`, companyId, id) as
+    ImportEntryRow | undefined;
 }
 
 /** The company's open entries among `ids` (all of them when ids is 'all'). */
@@ -158,7 +212,7 @@ export function openImportEntryIds(db: Db, companyId: number, ids: readonly numb
 }
 
 const CHANGE_COLUMNS = [
-  'bank_account_id', 'other_account_id', 'tax_rate_id', 'invoice_id', 'file_id', 'entry_id', 'description', 'tags', 'ignore', 'status', 'error',
+  'bank_account_id', 'other_account_id', 'tax_rate_id', 'invoice_id', 'bill_id', 'file_id', 'entry_id', 'description', 'tags', 'ignore', 'status', 'error',
   'rule_source_id', 'rule_match',
 ] as const satisfies readonly (keyof ImportEntryChanges)[];
 
@@ -170,9 +224,9 @@ export function updateImportEntry(db: Db, companyId: number, id: number, changes
     ...keys.map(value), timestamp(), companyId, id);
 }
 
-/** Back to what the upload wrote: no counter account, VAT, invoice, tags or ignore; the original text. */
+/** Back to what the upload wrote: no counter account, VAT, invoice, bill, tags or ignore; the original text. */
 export function resetImportEntry(db: Db, companyId: number, id: number): void {
-  run(db, `UPDATE import_entries SET other_account_id = NULL, tax_rate_id = NULL, invoice_id = NULL, tags = '[]', ignore = 0, error = NULL,
+  run(db, `UPDATE import_entries SET other_account_id = NULL, tax_rate_id = NULL, invoice_id = NULL, bill_id = NULL, tags = '[]', ignore = 0, error = NULL,
     rule_source_id = NULL, rule_match = NULL, description = og_description, updated_at = ? WHERE company_id = ? AND id = ?`, timestamp(), companyId, id);
 }
 
@@ -189,17 +243,20 @@ export function markImportEntriesDeleted(db: Db, companyId: number, ids: readonl
 const DELETE_CHUNK = 500;
 
 /** What an upload compares a transaction with to skip it as a duplicate: every entry ever imported to the bank account. */
-export function importedKeysOf(db: Db, companyId: number, bankAccountId: number): Row[] {
+export function importedKeysOf(db: Db, companyId: number, bankAccountId: number): ImportedKeyRow[] {
   return all(db, `SELECT id, bank_reference, date, sum, type, reference, counterparty_name FROM import_entries
-    WHERE company_id = ? AND bank_account_id = ? ORDER BY id`, companyId, bankAccountId);
+    WHERE company_id = ? AND bank_account_id = ? ORDER BY id`, companyId, bankAccountId) as ImportedKeyRow[];
 }
 
-/** The processed entries a rule is learned from, with their direction (oldest first, so a later one overrides an earlier). */
-export function learnedRuleRows(db: Db, companyId: number): Row[] {
+/**
+ * The processed entries a rule is learned from, with their direction (oldest first, so a later one
+ * overrides an earlier); not those that paid an invoice or a bill, whose counter account was the document's.
+ */
+export function learnedRuleRows(db: Db, companyId: number): LearnedRuleRow[] {
   return all(db, `SELECT id, type, counterparty_iban, counterparty_name, other_account_id, tax_rate_id, description FROM import_entries
-    WHERE company_id = ? AND status = 'processed' AND ignore = 0 AND invoice_id IS NULL AND other_account_id IS NOT NULL
+    WHERE company_id = ? AND status = 'processed' AND ignore = 0 AND invoice_id IS NULL AND bill_id IS NULL AND other_account_id IS NOT NULL
       AND (counterparty_iban IS NOT NULL OR counterparty_name IS NOT NULL)
-    ORDER BY id`, companyId);
+    ORDER BY id`, companyId) as LearnedRuleRow[];
 }
 
 /** The company's invoices a payment can still pay (every status but paid) that carry a reference. */
@@ -209,13 +266,62 @@ export function unpaidInvoiceRows(db: Db, companyId: number): Row[] {
 }
 
 
+/** A bill as a debit of an upload can pay it. */
+export interface PayableBillRow {
+  id: number;
+  number: string;
+  supplier_name: string;
+  iban: string;
+  reference: string | null;
+  /** Rappen of `currency` */
+  amount: number;
+  currency: string;
+  amount_chf: number;
+  bill_date: string;
+  due_date: string;
+  expense_account_id: number | null;
+  tax_rate_id: number | null;
+  /** an entry booked through 2000 Kreditoren (accrual) is paid from 2000 */
+  expense_entry_id: number | null;
+}
+
+/**
+ * The company's bills a debit can still pay: open or scheduled, and not linked to an open import entry
+ * already (one upload's payment of it is enough). Earliest due first.
+ */
+export function payableBillRows(db: Db, companyId: number): PayableBillRow[] {
+  return all(db, `SELECT b.id, b.number, b.supplier_name, b.iban, b.reference, b.amount, b.currency, b.amount_chf, b.bill_date, b.due_date,
+      b.expense_account_id, b.tax_rate_id, b.expense_entry_id
+    FROM bills b WHERE b.company_id = ? AND b.status IN ('open', 'scheduled')
+      AND NOT EXISTS (SELECT 1 FROM import_entries ie WHERE ie.company_id = b.company_id AND ie.bill_id = b.id AND ie.status = 'open')
+    ORDER BY b.due_date, b.id`, companyId) as PayableBillRow[];
+}
+
+/** The open entries linked to a bill that is deleted: unlinked, and no longer ready (their counter account was the bill's). */
+export function unlinkBillFromImportEntries(db: Db, companyId: number, billId: number): void {
+  run(db, `UPDATE import_entries SET bill_id = NULL, other_account_id = NULL, tax_rate_id = NULL, description = og_description, error = NULL,
+    updated_at = ? WHERE company_id = ? AND bill_id = ? AND status = 'open'`, timestamp(), companyId, billId);
+}
+
+/** The bill an entry links, as the ImportEntry embeds it. */
+export type LinkedBillRow = Pick<PayableBillRow, 'id' | 'number' | 'supplier_name'> & { status: string };
+
+/** The company's bills among `ids`, by id. */
+export function linkedBillRows(db: Db, companyId: number, ids: readonly number[]): Map<number, LinkedBillRow> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = all(db, `SELECT id, number, supplier_name, status FROM bills WHERE company_id = ? AND id IN (${unique.map(() => '?').join(', ')})`,
+    companyId, ...unique) as LinkedBillRow[];
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 /** The entries rules were learned from, by id: their counterparty and the booking they became (its number). */
-export function ruleSourceRows(db: Db, companyId: number, ids: readonly number[]): Map<number, Row> {
+export function ruleSourceRows(db: Db, companyId: number, ids: readonly number[]): Map<number, RuleSourceRow> {
   if (ids.length === 0) return new Map();
   const rows = all(db, `SELECT ie.id, ie.entry_id, ie.counterparty_iban, ie.counterparty_name, e.number AS entry_number
     FROM import_entries ie LEFT JOIN entries e ON e.id = ie.entry_id
-    WHERE ie.company_id = ? AND ie.id IN (${ids.map(() => '?').join(', ')})`, companyId, ...ids);
-  return new Map(rows.map((r) => [Number(r.id), r]));
+    WHERE ie.company_id = ? AND ie.id IN (${ids.map(() => '?').join(', ')})`, companyId, ...ids) as RuleSourceRow[];
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 // ---- statements' balances (reconciling the books with the bank) ------------------------------------
@@ -258,7 +364,7 @@ export function bankAccountsWithStatements(db: Db, companyId: number): number[] 
 }
 
 /** The open, not ignored entries of the bank account dated up to `until` (oldest first): what is not in the books yet. */
-export function openImportEntryRowsUntil(db: Db, companyId: number, bankAccountId: number, until: string): Row[] {
-  return all(db, `${SELECT} WHERE ie.company_id = ? AND ie.bank_account_id = ? AND ie.status = 'open' AND ie.ignore = 0 AND ie.date <= ?
-    ORDER BY ie.date, ie.id`, companyId, bankAccountId, until);
+export function openImportEntryRowsUntil(db: Db, companyId: number, bankAccountId: number, until: string): QueueEntryRow[] {
+  return queueRows(all(db, `${SELECT} WHERE ie.company_id = ? AND ie.bank_account_id = ? AND ie.status = 'open' AND ie.ignore = 0 AND ie.date <= ?
+    ORDER BY ie.date, ie.id`, companyId, bankAccountId, until));
 }

@@ -626,4 +626,11 @@ export const MIGRATIONS: string[] = [
   `
   ALTER TABLE bills ADD COLUMN payment_message_id TEXT;
   `,
+  // 16: the bill a debit of the bank import pays (issue 25, "the statement closes the loop"): linked on
+  // upload by its reference, else by amount and creditor IBAN in its due window; processing marks it paid.
+  // A deleted bill leaves the entry unlinked (SET NULL).
+  `
+  ALTER TABLE import_entries ADD COLUMN bill_id INTEGER REFERENCES bills(id) ON DELETE SET NULL;
+  CREATE INDEX import_entries_bill ON import_entries(bill_id);
+  `,
 ];
