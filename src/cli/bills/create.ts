@@ -12,8 +12,7 @@ import type { BodyField } from '../resource/spec.js';
 import { withRuntime } from '../runtime.js';
 import { readReceipt } from '../shared/upload.js';
 import type { VerbIO } from '../verb.js';
-import { BILL_COLUMNS, BILL_FIELDS } from './spec.js';
-import { detailColumns } from './columns.js';
+import { BILL_COLUMNS, BILL_FIELDS, detailColumns } from './fields.js';
 
 interface CreateOptions { receipt?: string; data?: string; [flag: string]: unknown }
 

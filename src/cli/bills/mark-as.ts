@@ -9,8 +9,7 @@ import { RefResolver } from '../refs.js';
 import { convertValue } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
-import { detailColumns } from './columns.js';
-import { BILL_COLUMNS } from './spec.js';
+import { BILL_COLUMNS, detailColumns } from './fields.js';
 
 interface MarkAsOptions { bill: string; status: string; paidDate?: string; bankAccount?: string }
 
