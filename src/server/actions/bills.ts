@@ -8,7 +8,7 @@
 import { billMove, billRunningNumber, formatBillNumber } from '../domain/bills.js';
 import { badRequest, fieldError, notFound } from '../http-error.js';
 import { findAccountRowByNumber } from '../store/accounts.js';
-import { billNumbersLike, billNumberTaken, deleteBillRow, findBillRow, insertBill, updateBill, type BillValues } from '../store/bills.js';
+import { billNumbersLike, billNumberTaken, deleteBillRow, findBillRow, insertBill, updateBill, type BillRow, type BillValues } from '../store/bills.js';
 import { transaction, type Db, type Row } from '../store/db.js';
 import { deleteFile, insertFile, type StoredFile } from '../store/files.js';
 import { unlinkBillFromImportEntries } from '../store/import-entries.js';
@@ -26,7 +26,7 @@ export interface BillScope extends BookingScope {
 export const CREDITORS_ACCOUNT = 2000;
 
 /** The bill as it is now, read inside the write transaction; gone meanwhile: 404. */
-export function currentBill(s: Pick<BillScope, 'db' | 'companyId'>, id: number): Row {
+export function currentBill(s: Pick<BillScope, 'db' | 'companyId'>, id: number): BillRow {
   if (!s.db.isTransaction) throw new Error('currentBill reads inside a write transaction');
   const row = findBillRow(s.db, s.companyId, id);
   if (!row) throw notFound('Bill not found.');
@@ -53,13 +53,13 @@ function creditorsAccount(s: BillScope): number {
 export const billBookingText = (bill: { number?: unknown; supplier_name?: unknown }) => `Kreditor ${bill.number} ${bill.supplier_name}`;
 const bookingText = billBookingText;
 
-function expenseAccount(bill: Row): number {
+function expenseAccount(bill: BillRow): number {
   if (bill.expense_account_id === null) throw fieldError('expense_account_id', 'The expense account id field is required.');
   return Number(bill.expense_account_id);
 }
 
 /** Accrual: the expense against 2000 on the bill date, the input tax split off by its rate. */
-function bookExpense(s: BillScope, bill: Row): number {
+function bookExpense(s: BillScope, bill: BillRow): number {
   return createBooking(s, {
     date: bill.bill_date, debit_account_id: expenseAccount(bill), credit_account_id: creditorsAccount(s), sum: Number(bill.amount_chf),
     tax_rate_id: bill.tax_rate_id === null ? null : Number(bill.tax_rate_id), description: bookingText(bill),
@@ -67,7 +67,7 @@ function bookExpense(s: BillScope, bill: Row): number {
 }
 
 /** The payment: 2000 against the bank (accrual, once the expense is booked), else the expense against the bank with its tax rate. */
-function bookPayment(s: BillScope, bill: Row, date: string, bankAccountId: number | undefined, extra: BookingChanges = {}): number {
+function bookPayment(s: BillScope, bill: BillRow, date: string, bankAccountId: number | undefined, extra: BookingChanges = {}): number {
   const bank = bankAccountId ?? (bill.bank_account_id === null ? undefined : Number(bill.bank_account_id)) ?? primaryBankAccountId(s.db, s.companyId);
   if (bank === undefined) throw badRequest('Es ist kein Bankkonto für die Zahlung vorhanden.');
   const viaCreditors = bill.expense_entry_id !== null;

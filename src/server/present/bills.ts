@@ -1,10 +1,11 @@
 // A supplier bill as the API shows it: money as decimal numbers, the receipt as a file record.
 import { rappenToNumber } from '../domain/money.js';
-import { idOrNull, type Row } from '../store/db.js';
+import { idOrNull } from '../store/db.js';
+import type { BillRow } from '../store/bills.js';
 import type { StoredFile } from '../store/files.js';
 import { fileRecord } from './documents.js';
 
-export function toBill(r: Row, file: StoredFile | undefined, fileUrl: (f: StoredFile) => string) {
+export function toBill(r: BillRow, file: StoredFile | undefined, fileUrl: (f: StoredFile) => string) {
   return {
     id: Number(r.id), company_id: Number(r.company_id), number: r.number, status: r.status,
     supplier_name: r.supplier_name, supplier_street: r.supplier_street, supplier_building: r.supplier_building,

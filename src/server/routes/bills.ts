@@ -15,8 +15,8 @@ import { pathId, readBody, type Body } from '../request.js';
 import { readUploadedFile } from '../upload.js';
 import { check, isValidDate, lazy, nullable, required, rules, text, z } from '../validation.js';
 import { findAccountRow } from '../store/accounts.js';
-import { findBillRow, listBillRows, type BillValues } from '../store/bills.js';
-import { exists, type Row } from '../store/db.js';
+import { findBillRow, listBillRows, type BillRow, type BillValues } from '../store/bills.js';
+import { exists } from '../store/db.js';
 import { findFile } from '../store/files.js';
 import { toBill } from '../present/bills.js';
 import { fileRecord } from '../present/documents.js';
@@ -53,13 +53,13 @@ const scheduleSchema = lazy(() => z.object({ ids: rules.ids(), payment_message_i
 
 const scope = (c: Ctx): BillScope => companyScopeOf(c);
 
-function billOr404(c: Ctx): Row {
+function billOr404(c: Ctx): BillRow {
   const row = findBillRow(c.get('deps').db, c.get('companyId'), pathId(c, 'bill'));
   if (!row) throw notFound('Bill not found.');
   return row;
 }
 
-function present(c: Ctx, row: Row) {
+function present(c: Ctx, row: BillRow) {
   const file = row.file_id === null ? undefined : findFile(c.get('deps').db, Number(row.file_id), c.get('companyId'));
   return toBill(row, file, fileUrlFor(c));
 }

@@ -1,5 +1,5 @@
 // Supplier bills of a company (migration 14): SQL only.
-import { all, one, run, timestamp, type Db, type Row } from './db.js';
+import { all, one, run, timestamp, type Db } from './db.js';
 
 export interface BillFilter {
   status?: string;
@@ -41,6 +41,40 @@ export interface BillValues {
   payment_message_id?: string | null;
 }
 
+/** A row of `bills` as stored: money in Rappen, dates YYYY-MM-DD. */
+export interface BillRow {
+  id: number;
+  company_id: number;
+  user_id: number;
+  number: string;
+  status: string;
+  supplier_name: string;
+  supplier_street: string | null;
+  supplier_building: string | null;
+  supplier_zip: string;
+  supplier_city: string;
+  supplier_country: string;
+  iban: string;
+  reference_type: string;
+  reference: string | null;
+  message: string | null;
+  amount: number;
+  currency: string;
+  amount_chf: number;
+  bill_date: string;
+  due_date: string;
+  expense_account_id: number;
+  tax_rate_id: number | null;
+  bank_account_id: number | null;
+  file_id: number | null;
+  expense_entry_id: number | null;
+  payment_entry_id: number | null;
+  paid_at: string | null;
+  payment_message_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 function where(companyId: number, filter: BillFilter): [string, unknown[]] {
@@ -59,15 +93,15 @@ function where(companyId: number, filter: BillFilter): [string, unknown[]] {
 }
 
 /** A page of the company's bills, the earliest due first. */
-export function listBillRows(db: Db, companyId: number, filter: BillFilter, limit: number, offset: number): { rows: Row[]; total: number } {
+export function listBillRows(db: Db, companyId: number, filter: BillFilter, limit: number, offset: number): { rows: BillRow[]; total: number } {
   const [w, params] = where(companyId, filter);
   const total = Number(one(db, `SELECT count(*) AS n FROM bills WHERE ${w}`, ...params)!.n);
   const rows = all(db, `SELECT * FROM bills WHERE ${w} ORDER BY due_date, id LIMIT ? OFFSET ?`, ...params, limit, offset);
-  return { rows, total };
+  return { rows: rows as BillRow[], total };
 }
 
-export function findBillRow(db: Db, companyId: number, id: number): Row | undefined {
-  return one(db, 'SELECT * FROM bills WHERE company_id = ? AND id = ?', companyId, id);
+export function findBillRow(db: Db, companyId: number, id: number): BillRow | undefined {
+  return one(db, 'SELECT * FROM bills WHERE company_id = ? AND id = ?', companyId, id) as BillRow | undefined;
 }
 
 export function billNumberTaken(db: Db, companyId: number, number: string, exceptId?: number): boolean {
