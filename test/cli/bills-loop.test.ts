@@ -76,8 +76,8 @@ describe.each(METHODS)('the supplier-bill loop, $method method', ({ method, flag
   const accrual = method === 'accrual';
   let box: Sandbox;
   let dir: string;
-  /** acct on the sandbox's local ledger, the working directory's files beside it */
-  const acct = (args: string[], input?: string): Promise<RunResult> => box.run(args, { input, timeoutMs: 30_000 });
+  /** acct on the sandbox's local ledger (the embedded service); the files it reads and writes lie in `dir` */
+  const acct = (args: string[]): Promise<RunResult> => box.run(args, { timeoutMs: 30_000 });
   const ok = async (args: string[]): Promise<string> => {
     const r = await acct(args);
     expect(r.code, `acct ${args.join(' ')}\n${r.stderr}`).toBe(0);
