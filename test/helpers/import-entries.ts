@@ -370,3 +370,74 @@ export function importHelpers(get: () => TestService) {
     customer, bankAccount, invoice, readInvoice, markAs, booking, createBooking, tag, balances,
   };
 }
+
+/** A debit as the bank books a payment of a pain.001 file: its ids and the creditor, the reference if any. */
+export interface ExecutedPayment {
+  /** decimal text, e.g. "1949.75" */
+  amount: string;
+  /** the booking date (the file's execution date) */
+  date: string;
+  /** the bank's reference of the entry (AcctSvcrRef) */
+  ref: string;
+  /** the payment file's MsgId, PmtInfId and EndToEndId as the bank gives them back */
+  msgId?: string;
+  endToEndId?: string;
+  creditor: string;
+  creditorIban: string;
+  qrr?: string;
+  scor?: string;
+  ustrd?: string;
+}
+
+const toRappenText = (rappen: number) => `${rappen < 0 ? '-' : ''}${Math.trunc(Math.abs(rappen) / 100)}.${String(Math.abs(rappen) % 100).padStart(2, '0')}`;
+const rappenOf = (text: string) => {
+  const m = /^(\d+)\.(\d{2})$/.exec(text);
+  if (!m) throw new Error(`not an amount with two decimals: ${text}`);
+  return Number(m[1]) * 100 + Number(m[2]);
+};
+
+/**
+ * The real PostFinance statement (test/fixtures/camt, camt.053.001.04) made the statement of
+ * `account` for one day: its header, account and balances kept with the IBAN, owner, dates and amounts
+ * replaced (opening `opening`, closing opening minus the payments), and its entries replaced by
+ * `payments`, each written as the statement's own debit of 200.80 is (status, value date, bank
+ * reference, domain code, details), with the payment's ids, creditor and remittance information added
+ * where camt.053 puts them (TxDtls: Refs, RltdPties/Cdtr and CdtrAcct, RmtInf Strd or Ustrd).
+ */
+export function realStatementOfPayments(account: { iban: string; owner: string }, opening: string, payments: ExecutedPayment[]): string {
+  const xml = readFileSync(new URL('../fixtures/camt/postfinance-camt053-v04-statement.xml', import.meta.url), 'utf8');
+  const template = /\t\t\t<Ntry>\n\t\t\t\t<Amt Ccy="CHF">200\.80<\/Amt>[\s\S]*?<\/Ntry>\n/.exec(xml)?.[0];
+  if (!template) throw new Error('the statement has no debit of 200.80');
+  const day = payments[0].date;
+  if (payments.some((p) => p.date !== day)) throw new Error('a statement of one day: the payments have different dates');
+  const entry = (p: ExecutedPayment) => {
+    const refs = `<Refs>${p.msgId ? `<MsgId>${p.msgId}</MsgId>` : ''}<AcctSvcrRef>${p.ref}</AcctSvcrRef>${p.endToEndId ? `<EndToEndId>${esc(p.endToEndId)}</EndToEndId>` : ''}</Refs>`;
+    const parties = `<RltdPties><Cdtr><Nm>${esc(p.creditor)}</Nm></Cdtr><CdtrAcct><Id><IBAN>${p.creditorIban}</IBAN></Id></CdtrAcct></RltdPties>`;
+    const strd = p.qrr ? `<Strd><CdtrRefInf><Tp><CdOrPrtry><Prtry>QRR</Prtry></CdOrPrtry></Tp><Ref>${p.qrr}</Ref></CdtrRefInf></Strd>`
+      : p.scor ? `<Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>${p.scor}</Ref></CdtrRefInf></Strd>` : '';
+    const rmt = p.ustrd || strd ? `<RmtInf>${p.ustrd ? `<Ustrd>${esc(p.ustrd)}</Ustrd>` : ''}${strd}</RmtInf>` : '';
+    return template
+      .replaceAll('<Amt Ccy="CHF">200.80</Amt>', `<Amt Ccy="CHF">${p.amount}</Amt>`)
+      .replaceAll('2016-04-30', p.date)
+      .replace(/<Refs>[\s\S]*?<\/Refs>/, refs)
+      .replaceAll('20160430001001080060699015801107', p.ref)
+      // an outgoing domestic credit transfer, as the bank codes the payment of a pain.001
+      .replace('<Cd>RCDT</Cd>', '<Cd>ICDT</Cd>').replace('<SubFmlyCd>CHRG</SubFmlyCd>', '<SubFmlyCd>DMCT</SubFmlyCd>')
+      .replace(/(<\/CdtDbtInd>\n\t*)(<\/TxDtls>)/, `$1${parties}${rmt}$2`)
+      .replace(/<AddtlNtryInf>.*<\/AddtlNtryInf>/, `<AddtlNtryInf>${esc(`E-BANKING AUFTRAG ${p.creditor}`)}</AddtlNtryInf>`);
+  };
+  const closing = rappenOf(opening) - payments.reduce((sum, p) => sum + rappenOf(p.amount), 0);
+  const balance = (code: string, rappen: number, date: string) => (text: string) => text.replace(
+    new RegExp(`(<Cd>${code}</Cd>[\\s\\S]*?<Amt Ccy="CHF">)[\\d.]+(</Amt>\\s*<CdtDbtInd>)\\w+(</CdtDbtInd>\\s*<Dt>\\s*<Dt>)[\\d-]+`),
+    `$1${toRappenText(Math.abs(rappen))}$2${rappen < 0 ? 'DBIT' : 'CRDT'}$3${date}`,
+  );
+  const previousDay = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const entries = /\t\t\t<Ntry>[\s\S]*<\/Ntry>\n/;
+  if (!entries.test(xml)) throw new Error('the statement has no entries');
+  let out = xml.replace(entries, payments.map(entry).join(''));
+  out = balance('OPBD', rappenOf(opening), previousDay)(balance('CLBD', closing, day)(out));
+  return out
+    .replace('<IBAN>CH0309000000250090342</IBAN>', `<IBAN>${account.iban}</IBAN>`)
+    .replace('<Nm>Robert Schneider SA Grands magasins Biel/Bienne</Nm>', `<Nm>${esc(account.owner)}</Nm>`)
+    .replace(/2016-04-30T/g, `${day}T`);
+}
