@@ -9,9 +9,8 @@ import { mondaysBetween } from '../domain/timesheet.js';
 import { PROJECT_TYPES } from '../domain/budget.js';
 import { badRequest, fieldError, notFound } from '../http-error.js';
 import { filterBoolean, parseIncludes, pathId, queryInt, readBody, type Body } from '../request.js';
-import type { Row } from '../store/db.js';
 import {
-  findTimeRow, insertTime, invoiceExists, listTimeRows, projectRow, serviceRow, taskRow, updateTime, type TimeFilter, type TimeSort, type TimeValues,
+  findTimeRow, insertTime, invoiceExists, listTimeRows, projectRow, serviceRow, taskRow, updateTime, type TimeFilter, type TimeRow, type TimeSort, type TimeValues,
 } from '../store/times.js';
 import {
   assertMayActOn, assertMayUpdate, deleteTimeEntry, deleteTimesBatch, importTimes, taskAfterMove, updateTimesBatch,
@@ -119,7 +118,7 @@ function createValues(s: Scope, body: Body): NewTimeValues {
 
 // ---- the stored entry ----------------------------------------------------------------------------------
 
-function timeOr404(c: Ctx): Row {
+function timeOr404(c: Ctx): TimeRow {
   const row = findTimeRow(c.get('deps').db, c.get('companyId'), pathId(c, 'time'));
   if (!row) throw notFound('Time entry not found.');
   return row;
@@ -128,7 +127,7 @@ function timeOr404(c: Ctx): Row {
 const actorOf = (c: Ctx): TimeActor => ({ userId: Number(c.get('user').id), role: c.get('role') });
 
 /** The update rules on top of the stored entry: only the fields present change. */
-function updateValues(s: Scope, body: Body, current: Row): TimeValues {
+function updateValues(s: Scope, body: Body, current: TimeRow): TimeValues {
   const checked = check(updateSchema(s.today), body);
   const v = checked.data;
   projectOf(s, checked, v.project_id);

@@ -136,8 +136,10 @@ export function statement(db: Db, sql: string): StatementSync {
   return st;
 }
 
-export const one = (db: Db, sql: string, ...params: any[]): Row | undefined => statement(db, sql).get(...params) as Row | undefined;
-export const all = (db: Db, sql: string, ...params: any[]): Row[] => statement(db, sql).all(...params) as Row[];
+/** The first row of a query, as `T` when the caller's store names the row's type. */
+export const one = <T = Row>(db: Db, sql: string, ...params: any[]): T | undefined => statement(db, sql).get(...params) as T | undefined;
+/** Every row of a query, as `T` when the caller's store names the row's type. */
+export const all = <T = Row>(db: Db, sql: string, ...params: any[]): T[] => statement(db, sql).all(...params) as T[];
 export const run = (db: Db, sql: string, ...params: any[]) => statement(db, sql).run(...params);
 
 /** The company's tables a record may point into by id. */

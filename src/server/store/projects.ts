@@ -45,15 +45,7 @@ export function projectTaskRows(db: Db, companyId: number, id: number): Row[] {
   return all(db, 'SELECT * FROM tasks WHERE company_id = ? AND project_id = ? ORDER BY due, id', companyId, id);
 }
 
-/** The project's time entries; `open`: only those not yet invoiced. */
-export function projectTimeRows(db: Db, companyId: number, id: number, open: boolean): Row[] {
-  return all(db, `SELECT * FROM time_entries WHERE company_id = ? AND project_id = ?${open ? " AND status = 'open'" : ''} ORDER BY date, start, id`, companyId, id);
-}
 
-/** The project's bookings; `expenses`: only the expenses. */
-export function projectEntryRows(db: Db, companyId: number, id: number, expenses: boolean): Row[] {
-  return all(db, `SELECT * FROM entries WHERE company_id = ? AND project_id = ?${expenses ? " AND type = 'expense'" : ''} ORDER BY date, id`, companyId, id);
-}
 
 // ---- queries ----------------------------------------------------------------------------------------
 
