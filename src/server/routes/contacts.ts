@@ -44,6 +44,12 @@ const present = (c: Ctx, row: Row, includeCustomer: boolean): Contact =>
   (includeCustomer ? withCustomer(c.get('deps').db, toContact(row)) : toContact(row));
 
 export function registerContacts(r: Hono<AppEnv>): void {
+  registerBatch(r);
+  registerList(r);
+  registerOne(r);
+}
+
+function registerBatch(r: Hono<AppEnv>): void {
   r.post('/contacts/multiple', async (c) => {
     const input = validate(bulkArchiveSchema(), await readBody(c));
     const db = c.get('deps').db;
@@ -60,7 +66,9 @@ export function registerContacts(r: Hono<AppEnv>): void {
     }
     return c.body(null, 204);
   });
+}
 
+function registerList(r: Hono<AppEnv>): void {
   r.get('/contacts', (c) => {
     const page = pageRequest(c);
     const includeCustomer = parseIncludes(c, INCLUDES, ['customer']).has('customer');
@@ -71,7 +79,9 @@ export function registerContacts(r: Hono<AppEnv>): void {
     }, page.perPage, page.offset);
     return c.json(paginated(c, rows.map((row) => present(c, row, includeCustomer)), total, page));
   });
+}
 
+function registerOne(r: Hono<AppEnv>): void {
   r.get('/contacts/:contact', (c) => {
     const contactId = pathId(c, 'contact');
     const includeCustomer = parseIncludes(c, INCLUDES, ['customer']).has('customer');
