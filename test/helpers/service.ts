@@ -8,6 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { expect } from 'vitest';
 import { addCompany, addUser, setCompany, startServer, type RunningServer } from '../../src/server/main.js';
 import { DATABASE_FILE, one } from '../../src/server/store/db.js';
 import { ACCT_BIN } from './cli.js';
@@ -55,6 +56,23 @@ export async function startTestService(opts: { rateLimit?: number } = {}): Promi
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** An answer of the service. */
+export type ServiceAnswer = Awaited<ReturnType<TestService['call']>>;
+
+/** A 422 whose errors are exactly `errors`, fields in this order, its message the first error. */
+export function expect422(res: ServiceAnswer, errors: Record<string, string[]>): void {
+  expect(res.status, JSON.stringify(res.body)).toBe(422);
+  expect(res.body).toEqual({ message: Object.values(errors)[0][0], errors });
+  expect(Object.keys(res.body.errors)).toEqual(Object.keys(errors));
+}
+
+/** A 422 on exactly `fields`, in this order, its message the first field's first error (the messages unchecked). */
+export function expect422Fields(res: ServiceAnswer, fields: string[]): void {
+  expect(res.status, JSON.stringify(res.body)).toBe(422);
+  expect(Object.keys(res.body.errors)).toEqual(fields);
+  expect(res.body.message).toBe(res.body.errors[fields[0]][0]);
 }
 
 /** The id of the account numbered `number` in `company` (read from the database). */
