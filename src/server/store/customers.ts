@@ -17,6 +17,20 @@ export function insertCustomerRecord(db: Db, companyId: number, userId: number, 
     companyId, userId, name, number ?? nextCustomerNumber(db, companyId), now, now).lastInsertRowid);
 }
 
+/** A customer's stored columns as SQLite hands them back (the hourly rate in Rappen, archived 0/1). */
+export interface CustomerRow {
+  id: number; company_id: number; user_id: number; name: string; number: number | null; care_of: string | null;
+  po_box: string | null; department: string | null; street: string | null; zip: string | null; city: string | null;
+  country: string | null; website: string | null; phone: string | null; email: string | null;
+  default_hourly_rate: number | null; invoice_address: string | null; archived: number; tax_rate_id: number | null;
+  created_at: string; updated_at: string;
+}
+
+/** A customer with the sums of one SELECT (Rappen sums as text, see sumAsText; the open invoices per currency as JSON). */
+export interface CustomerWithSumsRow extends CustomerRow {
+  open_expenses: string; open_expense_count: number; open_minutes: number; open_invoices: string; open_invoices_by_currency: string | null;
+}
+
 /** The writable columns, in the order the API shows them. */
 export const CUSTOMER_TEXT_FIELDS = ['care_of', 'po_box', 'department', 'street', 'zip', 'city', 'country', 'website', 'phone', 'email'] as const;
 export const CUSTOMER_COLUMNS = ['name', 'number', ...CUSTOMER_TEXT_FIELDS, 'default_hourly_rate', 'invoice_address', 'archived', 'tax_rate_id'] as const;
@@ -48,10 +62,6 @@ export function customerContactRows(db: Db, companyId: number, customerId: numbe
   return all(db, 'SELECT * FROM contacts WHERE company_id = ? AND customer_id = ? ORDER BY is_primary DESC, id', companyId, customerId);
 }
 
-export function activeProjectRows(db: Db, companyId: number, customerId: number): Row[] {
-  return all(db, 'SELECT * FROM projects WHERE company_id = ? AND customer_id = ? AND archived = 0 ORDER BY id', companyId, customerId);
-}
-
 export interface CustomerFilter {
   ids?: number[];
   name?: string;
@@ -78,24 +88,24 @@ function where(companyId: number, f: CustomerFilter): [string, unknown[]] {
   return [clauses.join(' AND '), params];
 }
 
-export function listCustomerRows(db: Db, companyId: number, filter: CustomerFilter, sort: CustomerSort | undefined, limit: number, offset: number): { rows: Row[]; total: number } {
+export function listCustomerRows(db: Db, companyId: number, filter: CustomerFilter, sort: CustomerSort | undefined, limit: number, offset: number): { rows: CustomerWithSumsRow[]; total: number } {
   ensureUnicodeLower(db);
   const [w, params] = where(companyId, filter);
   const base = `SELECT * FROM (${SELECT}) WHERE ${w}`;
   const total = Number(one(db, `SELECT count(*) AS n FROM (${base})`, ...params)!.n);
   const order = sort ? `${sort.column === 'name' ? 'acct_lower(name)' : sort.column} ${sort.desc ? 'DESC' : 'ASC'}, id ${sort.desc ? 'DESC' : 'ASC'}` : 'id';
-  const rows = all(db, `${base} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, limit, offset);
+  const rows = all<CustomerWithSumsRow>(db, `${base} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, limit, offset);
   return { rows, total };
 }
 
 /** A customer with its computed sums. */
-export function findCustomerRow(db: Db, companyId: number, id: number): Row | undefined {
-  return one(db, `${SELECT} WHERE c.company_id = ? AND c.id = ?`, companyId, id);
+export function findCustomerRow(db: Db, companyId: number, id: number): CustomerWithSumsRow | undefined {
+  return one<CustomerWithSumsRow>(db, `${SELECT} WHERE c.company_id = ? AND c.id = ?`, companyId, id);
 }
 
 /** A customer's stored columns only, for the records that embed their customer. */
-export function customerRow(db: Db, companyId: number, id: number): Row | undefined {
-  return one(db, 'SELECT * FROM customers WHERE company_id = ? AND id = ?', companyId, id);
+export function customerRow(db: Db, companyId: number, id: number): CustomerRow | undefined {
+  return one<CustomerRow>(db, 'SELECT * FROM customers WHERE company_id = ? AND id = ?', companyId, id);
 }
 
 export function findCustomerIdByNumber(db: Db, companyId: number, number: number): number | undefined {

@@ -3,6 +3,13 @@
 // the tables the other resources own).
 import { all, one, run, timestamp, transaction, type Db, type Row } from './db.js';
 
+/** A project as SQLite hands it back (money in Rappen, archived 0/1). */
+export interface ProjectRow {
+  id: number; company_id: number; user_id: number; customer_id: number; name: string; notes: string | null; archived: number;
+  budget: number | null; project_type: string; kanban_status: string | null; start_date: string | null; end_date: string | null;
+  hourly_rate: number; created_at: string; updated_at: string;
+}
+
 /** The columns a create or update writes (money in Rappen, booleans as booleans). */
 export interface ProjectValues {
   name?: string;
@@ -45,7 +52,10 @@ export function projectTaskRows(db: Db, companyId: number, id: number): Row[] {
   return all(db, 'SELECT * FROM tasks WHERE company_id = ? AND project_id = ? ORDER BY due, id', companyId, id);
 }
 
-
+/** The customer's projects that are not archived, oldest first. */
+export function activeProjectRowsOfCustomer(db: Db, companyId: number, customerId: number): ProjectRow[] {
+  return all<ProjectRow>(db, 'SELECT * FROM projects WHERE company_id = ? AND customer_id = ? AND archived = 0 ORDER BY id', companyId, customerId);
+}
 
 // ---- queries ----------------------------------------------------------------------------------------
 
@@ -59,15 +69,15 @@ function where(companyId: number, filter: ProjectFilter): [string, unknown[]] {
   return [clauses.join(' AND '), params];
 }
 
-export function listProjectRows(db: Db, companyId: number, filter: ProjectFilter, limit: number, offset: number): { rows: Row[]; total: number } {
+export function listProjectRows(db: Db, companyId: number, filter: ProjectFilter, limit: number, offset: number): { rows: ProjectRow[]; total: number } {
   const [w, params] = where(companyId, filter);
   const total = Number(one(db, `SELECT count(*) AS n FROM projects WHERE ${w}`, ...params)!.n);
-  const rows = all(db, `SELECT * FROM projects WHERE ${w} ORDER BY id LIMIT ? OFFSET ?`, ...params, limit, offset);
+  const rows = all<ProjectRow>(db, `SELECT * FROM projects WHERE ${w} ORDER BY id LIMIT ? OFFSET ?`, ...params, limit, offset);
   return { rows, total };
 }
 
-export function findProjectRow(db: Db, companyId: number, id: number): Row | undefined {
-  return one(db, 'SELECT * FROM projects WHERE company_id = ? AND id = ?', companyId, id);
+export function findProjectRow(db: Db, companyId: number, id: number): ProjectRow | undefined {
+  return one<ProjectRow>(db, 'SELECT * FROM projects WHERE company_id = ? AND id = ?', companyId, id);
 }
 
 export function customerExists(db: Db, companyId: number, id: number): boolean {
