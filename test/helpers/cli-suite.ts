@@ -1,9 +1,10 @@
 // One file's CLI tests against the test service: useCliAgainstService() starts the service and a sandbox
 // before the file's tests (its beforeAll runs before those the file registers after it) and cleans both
-// up after them. The accessors read what the hooks made; `acct` may be taken at once, it looks them up per call.
+// up after them. `svc` and `acct` may be taken at once (they read through to what the hooks made); `box` is
+// read once they ran.
 import { afterAll, beforeAll } from 'vitest';
 import { acctAgainst, sandbox, type Acct, type AcctOptions, type Sandbox } from './cli.js';
-import { startTestService, type TestService } from './service.js';
+import { useTestService, type TestService } from './service.js';
 
 export interface CliSuite {
   /** the service the file's acct runs talk to */
@@ -16,30 +17,26 @@ export interface CliSuite {
 
 export interface CliSuiteOptions {
   /** options of the test service (a rate limit) */
-  service?: Parameters<typeof startTestService>[0];
+  service?: Parameters<typeof useTestService>[0];
   /** options every acct run of the file takes (a call's own go on top) */
   acct?: AcctOptions;
 }
 
 export function useCliAgainstService(opts: CliSuiteOptions = {}): CliSuite {
-  let svc: TestService | undefined;
+  const svc = useTestService(opts.service);
   let box: Sandbox | undefined;
   let run: Acct | undefined;
-  beforeAll(async () => {
-    svc = await startTestService(opts.service);
+  beforeAll(() => {
     box = sandbox();
     run = acctAgainst(box, svc, opts.acct);
   });
-  afterAll(async () => {
-    box?.cleanup();
-    await svc?.close();
-  });
+  afterAll(() => box?.cleanup());
   const made = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('useCliAgainstService: read before its beforeAll ran');
     return value;
   };
   return {
-    get svc() { return made(svc); },
+    svc,
     get box() { return made(box); },
     acct: (args, acctOpts) => made(run)(args, acctOpts),
   };

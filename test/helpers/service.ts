@@ -8,7 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { addCompany, addUser, setCompany, startServer, type RunningServer } from '../../src/server/main.js';
 import { DATABASE_FILE, one } from '../../src/server/store/db.js';
 import { ACCT_BIN } from './cli.js';
@@ -55,6 +55,30 @@ export async function startTestService(opts: { rateLimit?: number } = {}): Promi
       if (logs.some((l) => /Error/.test(l))) process.stderr.write(`service log:\n${logs.join('\n')}\n`);
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The test service of a file's tests: started before them (its beforeAll runs before those the file
+ * registers after it) and closed after them. What it returns reads through to the running service, so
+ * it may be taken at once and passed on.
+ */
+export function useTestService(opts: Parameters<typeof startTestService>[0] = {}): TestService {
+  let running: TestService | undefined;
+  beforeAll(async () => { running = await startTestService(opts); });
+  afterAll(async () => { await running?.close(); });
+  const current = (): TestService => {
+    if (!running) throw new Error('useTestService: read before its beforeAll ran');
+    return running;
+  };
+  return {
+    get url() { return current().url; },
+    get origin() { return current().origin; },
+    get token() { return current().token; },
+    get dataDir() { return current().dataDir; },
+    get server() { return current().server; },
+    call: (...args) => current().call(...args),
+    close: () => current().close(),
   };
 }
 

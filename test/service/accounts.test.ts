@@ -1,21 +1,20 @@
 // Accounts against the running service: the type filters, balances with VAT on a hand-checked set of
 // bookings, the computed liabilities rows, create/read/update/delete with every 400 and 422 of the
 // spec, the reset to the standard chart, and tenancy.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { STANDARD_CHART } from '../../src/server/domain/chart.js';
 import { one, run, timestamp } from '../../src/server/store/db.js';
-import { accountId, expect422Fields, secondTenant, startTestService, taxRateId, type SecondUser, type ServiceAnswer, type TestService } from '../helpers/service.js';
+import { accountId, expect422Fields, secondTenant, taxRateId, useTestService, type SecondUser, type ServiceAnswer } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const KEYS = ['id', 'company_id', 'account_category_id', 'type', 'number', 'name', 'currency', 'iban', 'is_primary_bank_account', 'created_at', 'updated_at'];
 const BALANCE_KEYS = ['id', 'company_id', 'account_category_id', 'type', 'number', 'name', 'currency', 'iban', 'is_primary_bank_account', 'balance', 'balance_formatted', 'created_at', 'updated_at'];
 const IBAN = 'CH9300762011623852957';
 
-let svc: TestService;
+const svc = useTestService();
 let user2: SecondUser;
 let company2: number;
-
 
 function expect400(res: ServiceAnswer, pattern: RegExp): void {
   expect(res.status).toBe(400);
@@ -40,13 +39,8 @@ function recurring(company: number, debit: number, credit: number): void {
 
 const freshCompany = (name: string) => addCompany(svc.server.db, name, 1);
 
-beforeAll(async () => {
-  svc = await startTestService();
+beforeAll(() => {
   ({ user: user2, company: company2 } = secondTenant(svc));
-});
-
-afterAll(async () => {
-  await svc?.close();
 });
 
 describe('GET /accounts', () => {

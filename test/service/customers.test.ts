@@ -2,15 +2,15 @@
 // example, the list filters (expenses, times …), statistics, number, the /multiple endpoints, the CSV
 // import and tenancy. Projects, documents, bookings and time entries are inserted with SQL.
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import type { Db } from '../../src/server/store/db.js';
-import { accountId, expect422, OWNER_TOKEN, secondTenant, startTestService, taxRateId, type SecondUser, type ServiceAnswer, type TestService } from '../helpers/service.js';
+import { accountId, expect422, OWNER_TOKEN, secondTenant, taxRateId, useTestService, type SecondUser, type ServiceAnswer } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const NOW = '2025-01-01T00:00:00.000000Z';
 
-let svc: TestService;
+const svc = useTestService();
 let db: Db;
 let user2: SecondUser;
 let company2: number;
@@ -44,7 +44,6 @@ async function upload(path: string, content: string | Uint8Array<ArrayBuffer> | 
 }
 
 // --- direct inserts for the records whose endpoints other parts provide --------------------------
-
 
 function insertProject(customerId: number, opts: { name?: string; archived?: boolean; company?: number } = {}): number {
   return Number(db.prepare(`INSERT INTO projects (company_id, user_id, customer_id, name, archived, hourly_rate, created_at, updated_at) VALUES (?, 1, ?, ?, ?, 15000, ?, ?)`)
@@ -81,15 +80,10 @@ function insertTime(projectId: number, hours: number, minutes: number, status: '
 
 const contactsOf = (customerId: number) => db.prepare('SELECT name, is_primary FROM contacts WHERE customer_id = ? ORDER BY id').all(customerId) as { name: string; is_primary: number }[];
 
-beforeAll(async () => {
-  svc = await startTestService();
+beforeAll(() => {
   db = svc.server.db;
   // user 2 is a plain user of company 1 and the owner of company 2 (which user 1 cannot see)
   ({ user: user2, company: company2 } = secondTenant(svc));
-});
-
-afterAll(async () => {
-  await svc?.close();
 });
 
 const ZERO_SUMS = {

@@ -5,19 +5,16 @@
 // master data shows of documents. Each describe works in a company of its own.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runRecurring } from '../../src/server/actions/recurring.js';
 import { isValidQrr, isValidScor, makeQrr, makeScor } from '../../src/domain/qr-reference.js';
-import { accountId, expect422Fields, newCompany, secondUser, startTestService, taxRateId, type ServiceAnswer, type TestService } from '../helpers/service.js';
+import { accountId, expect422Fields, newCompany, secondUser, taxRateId, useTestService, type ServiceAnswer } from '../helpers/service.js';
 import { EXAMPLE_POSITIONS } from '../fixtures/documents.js';
 import { clock } from '../../src/server/clock.js';
 import { one } from '../../src/server/store/db.js';
 
-let svc: TestService;
+const svc = useTestService();
 type Body = Record<string, unknown>;
-
-beforeAll(async () => { svc = await startTestService(); });
-afterAll(async () => { await svc.close(); });
 
 const db = () => svc.server.db;
 const freshCompany = (name: string, settings: Parameters<typeof newCompany>[2] = {}) => newCompany(svc, name, settings);

@@ -3,14 +3,12 @@
 // a 422 on the field that carries it, and the lists and balances answer 200 with exact sums for any data
 // the service accepted (a property test), also past 2^53 Rappen.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expect422Fields, newCompany, startTestService, taxRateId, type ServiceAnswer, type TestService } from '../helpers/service.js';
+import { describe, expect, it } from 'vitest';
+import { expect422Fields, newCompany, taxRateId, useTestService, type ServiceAnswer } from '../helpers/service.js';
 import { camt054 } from '../helpers/import-entries.js';
 import { run } from '../../src/server/store/db.js';
 
-let svc: TestService;
-beforeAll(async () => { svc = await startTestService(); });
-afterAll(async () => { await svc.close(); });
+const svc = useTestService();
 
 async function companyWithCustomer(name: string): Promise<{ company: number; customer: number }> {
   const company = newCompany(svc, name);

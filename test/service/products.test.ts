@@ -1,8 +1,8 @@
 // Products against the running service: CRUD, formatted prices, list paging/filters/sorts, /count,
 // every 422 key the spec names and tenancy.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
-import { expect422, secondTenant, startTestService, type SecondUser, type ServiceAnswer, type TestService } from '../helpers/service.js';
+import { expect422, secondTenant, useTestService, type SecondUser, type ServiceAnswer } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const KEYS = ['id', 'company_id', 'user_id', 'name', 'description', 'price', 'formatted_price', 'unit', 'archived', 'created_at', 'updated_at'];
@@ -12,7 +12,7 @@ interface Product {
   formatted_price: string | null; unit: string | null; archived: boolean; created_at: string; updated_at: string;
 }
 
-let svc: TestService;
+const svc = useTestService();
 let user2: SecondUser;
 let company2: number;
 
@@ -24,13 +24,8 @@ async function createProduct(company: number, body: Record<string, unknown>, tok
 
 const read = async (id: number) => (await svc.call('GET', `/companies/1/products/${id}`)).body.data as Product;
 
-beforeAll(async () => {
-  svc = await startTestService();
+beforeAll(() => {
   ({ user: user2, company: company2 } = secondTenant(svc));
-});
-
-afterAll(async () => {
-  await svc?.close();
 });
 
 describe('create and read', () => {

@@ -1,12 +1,12 @@
 // Projects against the running service: the seven endpoints, every 422 rule, counts, budget usage and
 // open time on a hand-checked example, includes, delete refusals and tenancy.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { timestamp } from '../../src/server/store/db.js';
-import { accountId, expect422, secondTenant, startTestService, type SecondUser, type ServiceAnswer, type TestService } from '../helpers/service.js';
+import { accountId, expect422, secondTenant, useTestService, type SecondUser } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
-let svc: TestService;
+const svc = useTestService();
 let user2: SecondUser;
 let company2: number;
 let customerA: number;
@@ -85,17 +85,12 @@ const ZERO_USAGE = {
 };
 
 beforeAll(async () => {
-  svc = await startTestService();
   // user 2 is a plain user of company 1 and the owner of company 2 (which user 1 cannot see).
   ({ user: user2, company: company2 } = secondTenant(svc));
   customerA = insertCustomer(1, 'Muster AG', 1001);
   customerB = insertCustomer(1, 'Beispiel GmbH', 1002);
   foreignCustomer = insertCustomer(company2, 'Fremd AG', 1);
   foreignProject = (await createProject({ name: 'Foreign', customer_id: foreignCustomer }, company2, user2.token)).id;
-});
-
-afterAll(async () => {
-  await svc?.close();
 });
 
 describe('POST /projects', () => {

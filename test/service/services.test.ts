@@ -1,8 +1,8 @@
 // Services against the running service: CRUD, the category embedding, list paging/filters/sorts, the
 // /multiple endpoints, the delete refusal for services used by time entries, every 4xx and tenancy.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
-import { expect422, secondTenant, startTestService, type SecondUser, type ServiceAnswer, type TestService } from '../helpers/service.js';
+import { expect422, secondTenant, useTestService, type SecondUser, type ServiceAnswer } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const KEYS = ['id', 'name', 'hourly_rate', 'billable', 'archived', 'service_category_id', 'service_category', 'created_at', 'updated_at'];
@@ -13,7 +13,7 @@ interface Service {
   service_category_id: number | null; service_category: Category | null; created_at: string; updated_at: string;
 }
 
-let svc: TestService;
+const svc = useTestService();
 let user2: SecondUser;
 let company2: number;
 let category: Category;
@@ -46,14 +46,9 @@ function useInTimeEntry(serviceId: number, company = 1): void {
 }
 
 beforeAll(async () => {
-  svc = await startTestService();
   ({ user: user2, company: company2 } = secondTenant(svc));
   category = await createCategory(1, 'Entwicklung');
   foreignCategory = await createCategory(company2, 'Fremd', user2.token);
-});
-
-afterAll(async () => {
-  await svc?.close();
 });
 
 describe('create and read', () => {

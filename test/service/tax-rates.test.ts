@@ -1,9 +1,9 @@
 // Tax rates against the running service: list (pagination, filters, sort), create, read, update,
 // delete, every 4xx of the spec (422 keys, the booking lock, the three 409s) and tenancy.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { one, run, timestamp } from '../../src/server/store/db.js';
-import { accountId, expect422Fields, secondTenant, startTestService, taxRateId, type SecondUser, type ServiceAnswer, type TestService } from '../helpers/service.js';
+import { accountId, expect422Fields, secondTenant, taxRateId, useTestService, type SecondUser } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const KEYS = ['id', 'company_id', 'account_id', 'acquisition_account_id', 'field_number', 'name', 'name_en', 'name_fr', 'name_it',
@@ -11,10 +11,9 @@ const KEYS = ['id', 'company_id', 'account_id', 'acquisition_account_id', 'field
 /** today's seven rates and the thirteen of 2011 to 2023 every company gets */
 const SEEDED = 20;
 
-let svc: TestService;
+const svc = useTestService();
 let company2: number;
 let user2: SecondUser;
-
 
 async function createRate(body: Record<string, unknown>, company = 1) {
   const res = await svc.call('POST', `/companies/${company}/tax-rates`, body);
@@ -44,13 +43,8 @@ function insertDocument(table: 'invoices' | 'proposals', company: number, taxRat
      VALUES (?, 1, ?, ?, ?, '2024-03-01', '2024-03-31', ?, ?)`, company, customer, taxRateId, number, now, now);
 }
 
-beforeAll(async () => {
-  svc = await startTestService();
+beforeAll(() => {
   ({ user: user2, company: company2 } = secondTenant(svc));
-});
-
-afterAll(async () => {
-  await svc?.close();
 });
 
 describe('GET /tax-rates', () => {

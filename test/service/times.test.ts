@@ -7,14 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { timestamp } from '../../src/server/store/db.js';
 import { clock } from '../../src/server/clock.js';
-import { expect422, OWNER_TOKEN, secondUser, startTestService, type SecondUser, type ServiceAnswer, type TestService } from '../helpers/service.js';
+import { expect422, OWNER_TOKEN, secondUser, useTestService, type SecondUser, type ServiceAnswer } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const ADMIN = 'admin-token';
 const PLAIN = 'plain-token';
 const C1 = '/companies/1';
 
-let svc: TestService;
+const svc = useTestService();
 let admin: SecondUser;
 let plain: SecondUser;
 let company2: number;
@@ -59,7 +59,6 @@ async function upload(path: string, file: string | null, token = OWNER_TOKEN, as
 }
 
 beforeAll(async () => {
-  svc = await startTestService();
   const db = svc.server.db;
   admin = secondUser(svc, { name: 'Ada Admin', email: 'ada@example.com', role: 'admin', token: ADMIN });
   plain = secondUser(svc, { name: 'Uli User', email: 'uli@example.com', token: PLAIN });
@@ -79,7 +78,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   clock.now = () => new Date();
-  await svc.close();
 });
 
 // ---------------------------------------------------------------------------------------------------
