@@ -191,6 +191,27 @@ export async function serviceProcessPair(): Promise<ServiceProcessPair> {
 }
 
 /**
+ * The two service processes of a file's tests (serviceProcessPair), started before them and stopped
+ * after them. What it returns reads through to the running pair, so `a` and `b` may be taken at once.
+ */
+export function useServiceProcessPair(): ServiceProcessPair {
+  let running: ServiceProcessPair | undefined;
+  beforeAll(async () => { running = await serviceProcessPair(); }, 30_000);
+  afterAll(async () => { await running?.stop(); });
+  const current = (): ServiceProcessPair => {
+    if (!running) throw new Error('useServiceProcessPair: read before its beforeAll ran');
+    return running;
+  };
+  const process = (which: 'a' | 'b'): ServiceProcess => ({
+    get url() { return current()[which].url; },
+    get pid() { return current()[which].pid; },
+    call: (...args) => current()[which].call(...args),
+    stop: () => current()[which].stop(),
+  });
+  return { get dataDir() { return current().dataDir; }, a: process('a'), b: process('b'), stop: () => current().stop() };
+}
+
+/**
  * Starts `requests` while another connection holds the write lock of the database in `dataDir`, waits
  * until they have reached the service processes and wait there for the lock, then lets them go: every
  * process has read its request before any may write. Their answers, in order. Spawned CLI processes
