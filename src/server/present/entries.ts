@@ -6,8 +6,10 @@ import type { AccountType } from '../domain/ledger.js';
 import { groupRappen, rappenToNumber } from '../domain/money.js';
 import type { EntryType } from '../domain/numbering.js';
 import { idOrNull, rowsByIds, type Db, type Row } from '../store/db.js';
+import type { CustomerRow } from '../store/customers.js';
 import { accountsOf, entryTagRows, findGroupRow, type AccountInfo, type EntryGroupRow, type EntryRow } from '../store/entries.js';
 import { filesByIds, type StoredFile } from '../store/files.js';
+import type { ProjectRow } from '../store/projects.js';
 import { findTaxRateRow } from '../store/tax-rates.js';
 import { toTaxRate, type TaxRate } from './tax-rates.js';
 
@@ -40,8 +42,8 @@ export type Entry = {
   debit_account: AccountRef | null; credit_account: AccountRef | null; created_at: string; updated_at: string;
 } & Record<string, unknown>;
 
-const customerRef = (r: Row) => ({ id: Number(r.id), number: r.number === null ? null : Number(r.number), name: r.name, email: r.email ?? null, archived: bool(r.archived) });
-const projectRef = (r: Row) => ({ id: Number(r.id), name: r.name, customer_id: Number(r.customer_id), archived: bool(r.archived) });
+const customerRef = (r: CustomerRow) => ({ id: Number(r.id), number: r.number === null ? null : Number(r.number), name: r.name, email: r.email ?? null, archived: bool(r.archived) });
+const projectRef = (r: ProjectRow) => ({ id: Number(r.id), name: r.name, customer_id: Number(r.customer_id), archived: bool(r.archived) });
 /** An invoice as a booking (and an import entry) embeds it. */
 export const invoiceRef = (r: Row) => ({
   id: Number(r.id), number: r.number, title: r.title ?? null, date: r.date, status: r.status, customer_id: Number(r.customer_id),
@@ -101,8 +103,8 @@ export function serializeEntries(db: Db, companyId: number, given: readonly (Ent
     }
   }
   const col = (name: 'customer_id' | 'project_id' | 'invoice_id') => rows.flatMap((r) => (r[name] === null ? [] : [r[name]]));
-  const customers = inc.has('customer') ? rowsByIds(db, 'customers', col('customer_id')) : undefined;
-  const projects = inc.has('project') ? rowsByIds(db, 'projects', col('project_id')) : undefined;
+  const customers = inc.has('customer') ? rowsByIds<CustomerRow>(db, 'customers', col('customer_id')) : undefined;
+  const projects = inc.has('project') ? rowsByIds<ProjectRow>(db, 'projects', col('project_id')) : undefined;
   const invoices = inc.has('invoice') ? rowsByIds(db, 'invoices', col('invoice_id')) : undefined;
   const taxRates = new Map<number, TaxRate | undefined>();
   const groups = new Map<number, EntryGroup | undefined>();
