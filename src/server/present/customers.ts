@@ -3,7 +3,8 @@
 import { durationOf, openExpensesSum } from '../domain/customer-stats.js';
 import { byCurrency, groupRappen, rappenToJson, rappenToNumber } from '../domain/money.js';
 import type { Db } from '../store/db.js';
-import { customerContactRows, type CustomerWithSumsRow } from '../store/customers.js';
+import { contactRowsOfCustomer } from '../store/contacts.js';
+import type { CustomerWithSumsRow } from '../store/customers.js';
 import { documentRowsWhere } from '../store/documents.js';
 import { activeProjectRowsOfCustomer, type ProjectRow } from '../store/projects.js';
 import { findTaxRateRow } from '../store/tax-rates.js';
@@ -50,7 +51,7 @@ export function toCustomer(db: Db, r: CustomerWithSumsRow, inc: CustomerIncludes
     const taxRate = r.tax_rate_id === null ? undefined : findTaxRateRow(db, companyId, Number(r.tax_rate_id));
     c.tax_rate = taxRate ? toTaxRate(taxRate) : null;
   }
-  if (inc.contacts) c.contacts = customerContactRows(db, companyId, c.id).map(toContact);
+  if (inc.contacts) c.contacts = contactRowsOfCustomer(db, companyId, c.id).map(toContact);
   if (inc.proposals) c.proposals = documentRowsWhere(db, 'proposal', companyId, { customerIds: [c.id] }).map((d) => documentSummary('proposal', d));
   if (inc.invoices) c.invoices = documentRowsWhere(db, 'invoice', companyId, { customerIds: [c.id] }).map((d) => documentSummary('invoice', d));
   if (inc.activeProjects) c.active_projects = activeProjectRowsOfCustomer(db, companyId, c.id).map(toProjectSummary);

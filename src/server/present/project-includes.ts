@@ -4,7 +4,7 @@ import type { Db } from '../store/db.js';
 import type { StoredFile } from '../store/files.js';
 import { documentRowsWhere } from '../store/documents.js';
 import { entryRowsOfProject, type EntryRow } from '../store/entries.js';
-import { projectTaskRows } from '../store/projects.js';
+import { taskRowsOfProject } from '../store/tasks.js';
 import { timeRowsOfProject } from '../store/times.js';
 import { documentSummary } from './documents.js';
 import { serializeEntries } from './entries.js';
@@ -43,7 +43,7 @@ export function withIncludes(db: Db, project: Project, includes: readonly Projec
         project.proposals = documentRowsWhere(db, 'proposal', c, { projectIds: [p] }, 'oldest').map((r) => documentSummary('proposal', r));
         break;
       case 'tasks':
-        project.tasks = projectTaskRows(db, c, p).map((r) => toTask(db, r, ctx().today));
+        project.tasks = taskRowsOfProject(db, c, p).map((r) => toTask(db, r, ctx().today));
         break;
       case 'openTimes':
         project.open_times_list = timeRowsOfProject(db, c, p, true).map((r) => toTimeEntry(r, true));

@@ -6,9 +6,8 @@ import { conflict, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
 import { filterBoolean, filterIds, parseIncludes, pathId, readBody } from '../request.js';
 import {
-  contactInUse, deleteContact, findContactRow, listContactRows, ownContactIds, setContactsArchived, updateContact, type ContactValues,
+  contactInUse, deleteContact, findContactRow, listContactRows, ownContactIds, setContactsArchived, updateContact, type ContactRow, type ContactValues,
 } from '../store/contacts.js';
-import type { Row } from '../store/db.js';
 import { toContact, withCustomer, type Contact } from '../present/contacts.js';
 import { lazy, presentBoolean, required, rules, text, toBoolean, trimToNull, validate, z } from '../validation.js';
 
@@ -40,7 +39,7 @@ function contactOr404(c: Ctx): Contact {
   return toContact(row);
 }
 
-const present = (c: Ctx, row: Row, includeCustomer: boolean): Contact =>
+const present = (c: Ctx, row: ContactRow, includeCustomer: boolean): Contact =>
   (includeCustomer ? withCustomer(c.get('deps').db, toContact(row)) : toContact(row));
 
 export function registerContacts(r: Hono<AppEnv>): void {

@@ -1,7 +1,7 @@
 // Customers of a company. A customer's row carries the computed sums (open_expenses, open_minutes,
 // open_invoices, and those per currency as JSON), subqueries of one SELECT, so lists filter on them
 // without a second pass.
-import { all, ensureUnicodeLower, one, run, sumAsText, timestamp, transaction, type Db, type Row } from './db.js';
+import { all, ensureUnicodeLower, one, run, sumAsText, timestamp, transaction, type Db } from './db.js';
 import { timesCondition, UNPAID_INVOICE_STATES, type StatisticsInput } from '../domain/customer-stats.js';
 
 /** The next free customer number: max + 1, the first is 1. */
@@ -56,11 +56,6 @@ const SELECT = `
     (SELECT json_group_object(currency, s) FROM (SELECT i.currency, ${sumAsText('i.final_value')} AS s FROM invoices i
       WHERE i.company_id = c.company_id AND i.customer_id = c.id AND i.status IN (${UNPAID}) GROUP BY i.currency)) AS open_invoices_by_currency
   FROM customers c`;
-
-/** The customer's contacts, the primary one first. */
-export function customerContactRows(db: Db, companyId: number, customerId: number): Row[] {
-  return all(db, 'SELECT * FROM contacts WHERE company_id = ? AND customer_id = ? ORDER BY is_primary DESC, id', companyId, customerId);
-}
 
 export interface CustomerFilter {
   ids?: number[];

@@ -1,7 +1,7 @@
 // Projects of a company, and what their responses carry: the counts of related records, the time and
 // invoices budget usage is computed from, and the related records `include` embeds (read straight from
 // the tables the other resources own).
-import { all, one, run, timestamp, transaction, type Db, type Row } from './db.js';
+import { all, one, run, timestamp, transaction, type Db } from './db.js';
 
 /** A project as SQLite hands it back (money in Rappen, archived 0/1). */
 export interface ProjectRow {
@@ -26,9 +26,12 @@ export interface ProjectValues {
 
 const COLUMNS = ['name', 'customer_id', 'notes', 'archived', 'budget', 'project_type', 'kanban_status', 'start_date', 'end_date', 'hourly_rate'] as const;
 
+/** How many bookings, invoices, proposals, tasks and time entries a project has. */
+export interface ProjectCounts { entries_count: number; invoices_count: number; proposals_count: number; tasks_count: number; times_count: number }
+
 /** How many bookings, invoices, proposals, tasks and time entries the project has (entries_count …). */
-export function projectCounts(db: Db, companyId: number, id: number): Row {
-  return one(db, `SELECT
+export function projectCounts(db: Db, companyId: number, id: number): ProjectCounts {
+  return one<ProjectCounts>(db, `SELECT
       (SELECT count(*) FROM entries WHERE company_id = ?1 AND project_id = ?2) AS entries_count,
       (SELECT count(*) FROM invoices WHERE company_id = ?1 AND project_id = ?2) AS invoices_count,
       (SELECT count(*) FROM proposals WHERE company_id = ?1 AND project_id = ?2) AS proposals_count,
@@ -37,20 +40,19 @@ export function projectCounts(db: Db, companyId: number, id: number): Row {
 }
 
 /** The project's time as budget usage reads it (hours, minutes, hourly_rate, billable, status, invoice_id). */
-export function projectBudgetTimeRows(db: Db, companyId: number, id: number): Row[] {
-  return all(db, 'SELECT hours, minutes, hourly_rate, billable, status, invoice_id FROM time_entries WHERE company_id = ? AND project_id = ?', companyId, id);
+/** A time entry as budget usage reads it (hourly_rate in Rappen, billable 0/1). */
+export interface BudgetTimeRow { hours: number; minutes: number; hourly_rate: number; billable: number; status: string; invoice_id: number | null }
+
+export function projectBudgetTimeRows(db: Db, companyId: number, id: number): BudgetTimeRow[] {
+  return all<BudgetTimeRow>(db, 'SELECT hours, minutes, hourly_rate, billable, status, invoice_id FROM time_entries WHERE company_id = ? AND project_id = ?', companyId, id);
 }
 
 /** The project's invoices with their net value (id, net). */
-export function projectInvoiceNetRows(db: Db, companyId: number, id: number): Row[] {
-  return all(db, 'SELECT id, total_value_with_vat - vat_amount AS net FROM invoices WHERE company_id = ? AND project_id = ?', companyId, id);
+export function projectInvoiceNetRows(db: Db, companyId: number, id: number): { id: number; net: number }[] {
+  return all<{ id: number; net: number }>(db, 'SELECT id, total_value_with_vat - vat_amount AS net FROM invoices WHERE company_id = ? AND project_id = ?', companyId, id);
 }
 
 // ---- related records ---------------------------------------------------------------------------------
-
-export function projectTaskRows(db: Db, companyId: number, id: number): Row[] {
-  return all(db, 'SELECT * FROM tasks WHERE company_id = ? AND project_id = ? ORDER BY due, id', companyId, id);
-}
 
 /** The customer's projects that are not archived, oldest first. */
 export function activeProjectRowsOfCustomer(db: Db, companyId: number, customerId: number): ProjectRow[] {
