@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { todayOf, zoneOf } from './clock.js';
 import type { Db, Row } from './store/db.js';
 import type { Role } from './store/companies.js';
-import { projectRow } from './store/times.js';
+import { projectRow, type TimeProjectRef } from './store/times.js';
 import type { Failures } from './validation.js';
 import type { PdfThread } from './render/pdf-renderer.js';
 
@@ -68,7 +68,7 @@ export type CompanyScope = Scope & { company: Row };
 export const companyScopeOf = (c: Ctx): CompanyScope => ({ ...scopeOf(c), company: c.get('company') });
 
 /** project_id exists in the company (Laravel's `exists`, a database rule): the project row, else `checked` names the field. */
-export function projectOf(s: Scope, checked: Failures, id: number | null | undefined): Row | undefined {
+export function projectOf(s: Scope, checked: Failures, id: number | null | undefined): TimeProjectRef | undefined {
   if (id == null) return undefined;
   const row = projectRow(s.db, s.companyId, id);
   if (!row) checked.fail('project_id', 'The selected :attribute is invalid.');

@@ -1,45 +1,34 @@
 // `acct accounts …` against the service: accounts by number, the grouped balance table, raw rows in
 // TSV and JSON, create/update/delete with their errors, and reset.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
-import { one, run, timestamp } from '../../src/server/store/db.js';
-import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { run, timestamp } from '../../src/server/store/db.js';
 import { lines, tsv } from './support.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
+import { accountId, taxRateId } from '../helpers/service.js';
 
-let svc: TestService;
-let box: Sandbox;
+const cli = useCliAgainstService();
+const { acct } = cli;
 let booked: number;
 let clean: number;
 
-let acct: Acct;
-const accountId = (company: number, number: number) => Number(one(svc.server.db, 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', company, number)!.id);
-const rateId = (company: number, name: string) => Number(one(svc.server.db, 'SELECT id FROM tax_rates WHERE company_id = ? AND name = ?', company, name)!.id);
 
 function book(company: number, date: string, sum: number, debit: number, credit: number, taxRate?: string): void {
   const now = timestamp();
-  run(svc.server.db, `INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id, tax_rate_id, created_at, updated_at)
-    VALUES (?, 1, 'swap', ?, ?, ?, ?, ?, ?, ?)`, company, date, sum, accountId(company, debit), accountId(company, credit), taxRate ? rateId(company, taxRate) : null, now, now);
+  run(cli.svc.server.db, `INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id, tax_rate_id, created_at, updated_at)
+    VALUES (?, 1, 'swap', ?, ?, ?, ?, ?, ?, ?)`, company, date, sum, accountId(cli.svc, company, debit), accountId(cli.svc, company, credit), taxRate ? taxRateId(cli.svc, company, taxRate) : null, now, now);
 }
 
 /** Cells of a table line (split on runs of two or more blanks). */
 const cells = (line: string) => line.trim().split(/\s{2,}/);
 
-beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
-  booked = addCompany(svc.server.db, 'Gebucht AG', 1);
-  clean = addCompany(svc.server.db, 'Leer AG', 1);
+beforeAll(() => {
+  booked = addCompany(cli.svc.server.db, 'Gebucht AG', 1);
+  clean = addCompany(cli.svc.server.db, 'Leer AG', 1);
   book(booked, '2023-11-30', 50000, 1020, 3400); // carried forward 500.00
   book(booked, '2024-03-10', 108100, 1020, 3400, 'MWST 8.1 %'); // 3400 1000.00, 2200 81.00
   book(booked, '2024-04-05', 10000, 6500, 1020, 'Vorsteuer 8.1 %'); // 6500 92.51, 1170 7.49
   book(booked, '2024-05-20', 250000, 1510, 1010); // furniture paid from the postal account
-});
-
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
 });
 
 describe('acct accounts list', () => {
@@ -54,7 +43,7 @@ describe('acct accounts list', () => {
 
   test('--type bank -o json is exactly the API array', async () => {
     const r = await acct(['accounts', 'list', '--type', 'bank', '-o', 'json']);
-    expect(JSON.parse(r.stdout)).toEqual((await svc.call('GET', '/companies/1/accounts?type=bank')).body);
+    expect(JSON.parse(r.stdout)).toEqual((await cli.svc.call('GET', '/companies/1/accounts?type=bank')).body);
     expect(JSON.parse(r.stdout).map((a: any) => a.number)).toEqual([1000, 1010, 1020]);
   });
 
@@ -98,7 +87,7 @@ describe('acct accounts list', () => {
     expect(rows.at(-1)).toEqual(['', 'Gewinn/Verlust der Periode', '', '', '', '', '907.49']);
     expect(r.stdout).not.toMatch(/Total/);
     const json = await acct(['accounts', 'list', '--type', 'liabilities', '--from', '2024-01-01', '--to', '2024-12-31', '--json'], { company: booked });
-    expect(JSON.parse(json.stdout)).toEqual((await svc.call('GET', `/companies/${booked}/accounts?type=liabilities&start=2024-01-01&until=2024-12-31`)).body);
+    expect(JSON.parse(json.stdout)).toEqual((await cli.svc.call('GET', `/companies/${booked}/accounts?type=liabilities&start=2024-01-01&until=2024-12-31`)).body);
   });
 
   test('--to today and --limit; a bad date or --page are usage errors', async () => {
@@ -150,9 +139,9 @@ describe('acct accounts get', () => {
 describe('acct accounts create, update, delete', () => {
   // a fresh company for every test, as they create, renumber and delete accounts; the lists above read company 1
   let own: number;
-  beforeEach(() => { own = addCompany(svc.server.db, 'Konten AG', 1); });
+  beforeEach(() => { own = addCompany(cli.svc.server.db, 'Konten AG', 1); });
   const ubs = async (number: number) => {
-    const res = await svc.call('POST', `/companies/${own}/accounts`, { name: 'UBS', number, type: 'bank', iban: 'CH9300762011623852957' });
+    const res = await cli.svc.call('POST', `/companies/${own}/accounts`, { name: 'UBS', number, type: 'bank', iban: 'CH9300762011623852957' });
     expect(res.status).toBe(200);
   };
 
@@ -216,8 +205,8 @@ describe('acct accounts reset', () => {
   });
 
   test('replaces the chart and prints it', async () => {
-    await svc.call('PUT', `/companies/${clean}/accounts/${accountId(clean, 1020)}`, { name: 'Meine Bank' });
-    await svc.call('POST', `/companies/${clean}/accounts`, { name: 'Eigenes', number: 4990, type: 'expense' });
+    await cli.svc.call('PUT', `/companies/${clean}/accounts/${accountId(cli.svc, clean, 1020)}`, { name: 'Meine Bank' });
+    await cli.svc.call('POST', `/companies/${clean}/accounts`, { name: 'Eigenes', number: 4990, type: 'expense' });
     const r = await acct(['accounts', 'reset', '--yes'], { company: clean });
     expect(r.code).toBe(0);
     const rows = tsv(r.stdout);
@@ -236,15 +225,15 @@ describe('acct accounts reset', () => {
 
 describe('acct accounts --help', () => {
   test('every verb has examples; references are account numbers', async () => {
-    const group = await box.run(['accounts', '--help']);
+    const group = await cli.box.run(['accounts', '--help']);
     for (const verb of ['list', 'get', 'create', 'update', 'delete']) expect(group.stdout).toMatch(new RegExp(`\\$ acct accounts ${verb}`));
     expect(group.stdout).toMatch(/reset\s/);
-    const get = await box.run(['accounts', 'get', '--help']);
+    const get = await cli.box.run(['accounts', 'get', '--help']);
     expect(get.stdout).toMatch(/account number \(e\.g\. 1020\), exact name, or id:N/);
-    const list = await box.run(['accounts', 'list', '--help']);
+    const list = await cli.box.run(['accounts', 'list', '--help']);
     expect(list.stdout).toMatch(/--from <value>/);
     expect(list.stdout).not.toMatch(/--per-page/);
-    const reset = await box.run(['accounts', 'reset', '--help']);
+    const reset = await cli.box.run(['accounts', 'reset', '--help']);
     expect(reset.stdout).toMatch(/\$ acct accounts reset --yes/);
   });
 });

@@ -1,36 +1,25 @@
 // acct api: any endpoint, relative to the company unless the path starts with /companies or /users.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
 
-let svc: TestService;
-let box: Sandbox;
+const cli = useCliAgainstService();
+const { acct } = cli;
 let dir: string;
 
-let acct: Acct;
-
-const tagsOf = async (company: number) => (await svc.call('GET', `/companies/${company}/tags?per_page=100`)).body.data as { id: number; name: string; color: string }[];
+const tagsOf = async (company: number) => (await cli.svc.call('GET', `/companies/${company}/tags?per_page=100`)).body.data as { id: number; name: string; color: string }[];
 
 beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
-  dir = join(box.dataDir, '..');
+  dir = join(cli.box.dataDir, '..');
   // company 2 holds 35 tags for --paginate
-  expect(addCompany(svc.server.db, 'Viele Tags AG', 1)).toBe(2);
+  expect(addCompany(cli.svc.server.db, 'Viele Tags AG', 1)).toBe(2);
   for (let i = 1; i <= 35; i++) {
-    expect((await svc.call('POST', '/companies/2/tags', { name: `p-${String(i).padStart(2, '0')}`, color: 'blue' })).status).toBe(200);
+    expect((await cli.svc.call('POST', '/companies/2/tags', { name: `p-${String(i).padStart(2, '0')}`, color: 'blue' })).status).toBe(200);
   }
-  expect((await svc.call('POST', '/companies/1/tags', { name: 'erster', color: 'orange' })).status).toBe(200);
-  expect(addCompany(svc.server.db, 'Schreib AG', 1)).toBe(3);
-});
-
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
+  expect((await cli.svc.call('POST', '/companies/1/tags', { name: 'erster', color: 'orange' })).status).toBe(200);
+  expect(addCompany(cli.svc.server.db, 'Schreib AG', 1)).toBe(3);
 });
 
 describe.concurrent('acct api GET', () => {
@@ -39,7 +28,7 @@ describe.concurrent('acct api GET', () => {
     expect(r.code, r.stderr).toBe(0);
     const body = JSON.parse(r.stdout);
     expect(body.data.map((t: { name: string }) => t.name)).toEqual(['erster']);
-    expect(body.meta).toMatchObject({ current_page: 1, total: 1, path: `${svc.url}/companies/1/tags` });
+    expect(body.meta).toMatchObject({ current_page: 1, total: 1, path: `${cli.svc.url}/companies/1/tags` });
     // the same without the leading slash, and with --company
     expect(JSON.parse((await acct(['api', 'get', 'tags'])).stdout)).toEqual(body);
     expect(JSON.parse((await acct(['api', 'GET', '/tags', '--company', '2'])).stdout).meta.total).toBe(35);
@@ -157,7 +146,7 @@ describe.concurrent('acct api with a body', () => {
   });
 
   test('DELETE answers 204: nothing on stdout, exit 0', async () => {
-    const id = (await svc.call('POST', '/companies/3/tags', { name: 'weg', color: 'gray' })).body.data.id;
+    const id = (await cli.svc.call('POST', '/companies/3/tags', { name: 'weg', color: 'gray' })).body.data.id;
     const r = await write(['api', 'DELETE', `/tags/${id}`]);
     expect(r).toMatchObject({ code: 0, stdout: '' });
     // (by name: SQLite hands a deleted highest id to the next insert, and the tests around insert concurrently)

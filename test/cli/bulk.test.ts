@@ -1,40 +1,30 @@
 // Bulk and archive verbs check every record typed before anything changes: an id of nothing is exit 5
 // naming it (a name of nothing exit 2), and the records given beside it stay as they were.
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { seed } from './support.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
 
 const NOTIFICATION = resolve(import.meta.dirname, '../fixtures/camt/camt054-v04-example.xml');
 
-let svc: TestService;
-let box: Sandbox;
-let acct: Acct;
+const cli = useCliAgainstService();
+const { acct } = cli;
 const ids: Record<string, number> = {};
 const get = async (path: string) => {
-  const r = await svc.call('GET', `/companies/1/${path}`);
+  const r = await cli.svc.call('GET', `/companies/1/${path}`);
   return r.body.data ?? r.body;
 };
 
 beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
-  const customer = await seed(svc, 'customers', { name: 'Muster AG', contact_name: 'Anna Muster' });
+  const customer = await seed(cli.svc, 'customers', { name: 'Muster AG', contact_name: 'Anna Muster' });
   ids.customer = customer.id;
   ids.contact = (await get(`contacts?filter[customer_id]=${customer.id}`))[0].id;
-  ids.project = (await seed(svc, 'projects', { name: 'Website', customer_id: customer.id })).id;
-  ids.service = (await seed(svc, 'services', { name: 'Programmierung', hourly_rate: 100 })).id;
-  ids.time = (await seed(svc, 'times', { project_id: ids.project, date: '2026-03-02', hours: 1, minutes: 0 })).id;
-  ids.invoice = (await seed(svc, 'invoices', { customer_id: customer.id, date: '2026-03-02', positions: [{ type: 'position', description: 'X', amount: 1, price: 10 }] })).id;
+  ids.project = (await seed(cli.svc, 'projects', { name: 'Website', customer_id: customer.id })).id;
+  ids.service = (await seed(cli.svc, 'services', { name: 'Programmierung', hourly_rate: 100 })).id;
+  ids.time = (await seed(cli.svc, 'times', { project_id: ids.project, date: '2026-03-02', hours: 1, minutes: 0 })).id;
+  ids.invoice = (await seed(cli.svc, 'invoices', { customer_id: customer.id, date: '2026-03-02', positions: [{ type: 'position', description: 'X', amount: 1, price: 10 }] })).id;
   expect((await acct(['import', 'upload-camt', NOTIFICATION, '--bank-account', '1020'])).code).toBe(0);
-  ids.import = (await svc.call('GET', '/companies/1/entries/import?limit=all')).body.data[0].id;
-});
-
-afterAll(async () => {
-  await svc.close();
-  box.cleanup();
+  ids.import = (await cli.svc.call('GET', '/companies/1/entries/import?limit=all')).body.data[0].id;
 });
 
 describe.concurrent('an id of nothing beside a real one: exit 5 naming it, nothing changed', () => {

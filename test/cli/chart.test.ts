@@ -5,14 +5,13 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { acctAgainst, acctEnv, inTerminal, plain, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { acctAgainst, acctEnv, inTerminal, plain } from '../helpers/cli.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
 import { lines, sendJson, startStub, testFiles, tsv, type Stub } from './support.js';
 
-let svc: TestService;
-let box: Sandbox;
-let acct: Acct;
+const cli = useCliAgainstService();
+const { acct } = cli;
 
 // date, debit, credit, sum, tax rate: January to April 2025
 const BOOKINGS: [string, string, string, string, string | null][] = [
@@ -33,20 +32,12 @@ const ANSI = /\u001b\[[0-9;]*m/;
 let statements: { income: string; expense: string; profit: string }[];
 
 beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
   for (const [date, debit, credit, sum, rate] of BOOKINGS) {
     const r = await acct(['entries', 'create', '--date', date, '--debit', debit, '--credit', credit, '--sum', sum, '--description', 'x', ...(rate ? ['--tax-rate', rate] : [])]);
     if (r.code !== 0) throw new Error(r.stderr);
   }
   statements = await Promise.all(MONTHS.map(async ([, from, to]) => JSON.parse((await acct(['report', 'income-statement', '--from', from, '--to', to, '--json'])).stdout).summary));
 }, 60_000);
-
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
-});
 
 /** Swiss grouping of a raw decimal, as the bars print it: "-3700.00" → "-3'700.00". */
 const swiss = (raw: string) => raw.replace(/\B(?=(\d{3})+\.)/g, "'");
@@ -76,7 +67,7 @@ describe('the bars', () => {
 
   test('on a terminal: colours, and the width of the terminal (60 and 120 columns)', async () => {
     for (const cols of [60, 120]) {
-      const t = await inTerminal(box, ['report', 'chart', ...SPAN], [], acctEnv(svc), { cols, rows: 200 });
+      const t = await inTerminal(cli.box, ['report', 'chart', ...SPAN], [], acctEnv(cli.svc), { cols, rows: 200 });
       expect(t.code).toBe(0);
       expect(t.output).toMatch(/\u001b\[32m█/); // revenue green
       expect(t.output).toMatch(/\u001b\[31m[▐█]/); // the loss red
@@ -86,7 +77,7 @@ describe('the bars', () => {
       expect(text).toContain("12'000.00");
     }
     // NO_COLOR on a terminal: the same bars, no colour
-    const noColour = await inTerminal(box, ['report', 'chart', ...SPAN], [], { ...acctEnv(svc), NO_COLOR: '1' }, { cols: 80, rows: 200 });
+    const noColour = await inTerminal(cli.box, ['report', 'chart', ...SPAN], [], { ...acctEnv(cli.svc), NO_COLOR: '1' }, { cols: 80, rows: 200 });
     expect(noColour.output).not.toMatch(ANSI);
     expect(noColour.output).toContain('│');
   });
@@ -144,7 +135,7 @@ describe('-o svg', () => {
   };
 
   test('--out FILE: the image appears whole, carrying the figures of the income statement', async () => {
-    const dir = testFiles(box, {});
+    const dir = testFiles(cli.box, {});
     const file = join(dir, 'erfolg.svg');
     const r = await acct(['report', 'chart', ...SPAN, '-o', 'svg', '--out', file]);
     expect(r.code, r.stderr).toBe(0);
@@ -166,7 +157,7 @@ describe('-o svg', () => {
   });
 
   test('to a terminal without --out: a usage error', async () => {
-    const t = await inTerminal(box, ['report', 'chart', '-o', 'svg'], [], acctEnv(svc));
+    const t = await inTerminal(cli.box, ['report', 'chart', '-o', 'svg'], [], acctEnv(cli.svc));
     expect(t.code).toBe(2);
     expect(plain(t.output)).toContain('-o svg writes an image: give --out FILE');
   });
@@ -176,7 +167,7 @@ describe('usage errors', () => {
   test('flags are checked before any request (exit 2, the problem named)', async () => {
     const stub: Stub = await startStub((_req, res) => sendJson(res, 500, { message: 'should not be called' }));
     try {
-      const viaStub = acctAgainst(box, { url: stub.url, token: 't' });
+      const viaStub = acctAgainst(cli.box, { url: stub.url, token: 't' });
       const cases: [string[], RegExp][] = [
         [['report', 'chart', '--period', '2025-13'], /invalid -p\/--period "2025-13": a month is 01 to 12/],
         [['report', 'chart', '--period', 'gestern'], /invalid -p\/--period "gestern": not a period/],
@@ -188,7 +179,7 @@ describe('usage errors', () => {
         [['report', 'chart', '--accounts', ''], /--accounts needs account numbers/],
         [['report', 'chart', '--out', 'x.svg'], /--out goes with -o svg/],
         [['report', 'chart', '-o', 'svg', '--json', '--out', 'x.svg'], /-o svg and --json cannot both be given/],
-        [['report', 'chart', '-o', 'svg', '--out', join(box.dataDir, 'no', 'such', 'dir', 'x.svg')], /cannot write .*x\.svg: ENOENT/],
+        [['report', 'chart', '-o', 'svg', '--out', join(cli.box.dataDir, 'no', 'such', 'dir', 'x.svg')], /cannot write .*x\.svg: ENOENT/],
         [['report', 'chart', '--fields', 'profit'], /--fields chooses the columns of -o tsv, csv, json or ndjson/],
         [['report', 'chart', '-o', 'csv', '--fields', 'gewinn'], /unknown field "gewinn" for --fields/],
         [['report', 'chart', '-o', 'csv', '--accounts', '3400', '--fields', 'profit'], /unknown field "profit" for --fields; available: period, from, to, account_3400$/m],
@@ -207,7 +198,7 @@ describe('usage errors', () => {
   });
 
   test('an account number that is not in the chart: exit 2 once the accounts are read, nothing written', async () => {
-    const dir = testFiles(box, {});
+    const dir = testFiles(cli.box, {});
     const r = await acct(['report', 'chart', ...SPAN, '--accounts', '3400,3999,7777', '-o', 'svg', '--out', join(dir, 'konten.svg')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('acct: --accounts: no account 3999, 7777 in the chart of accounts\n');

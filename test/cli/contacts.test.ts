@@ -1,48 +1,34 @@
 // `acct contacts …` against the service: list with --customer by number or name, get with the customer,
 // update (--primary moves the flag), delete and its 409, archive, bulk-delete and reference errors.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
-import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { startTestService, type TestService } from '../helpers/service.js';
 import { tsv } from './support.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
 
-let svc: TestService;
-let box: Sandbox;
+const cli = useCliAgainstService();
+const { acct } = cli;
 const NOW = '2025-01-01T00:00:00.000000Z';
-
-let acct: Acct;
 
 /** A customer with a primary contact `<name> Haupt` and further contacts; answers the contacts' ids by name. */
 async function customer(name: string, number: number, extra: string[] = [], company = 1): Promise<{ id: number; contacts: Record<string, number> }> {
-  const res = await svc.call('POST', `/companies/${company}/customers`, { name, number, contact_name: `${name} Haupt` });
+  const res = await cli.svc.call('POST', `/companies/${company}/customers`, { name, number, contact_name: `${name} Haupt` });
   expect(res.status).toBe(200);
   const id = res.body.data.id as number;
   for (const n of extra) {
-    svc.server.db.prepare('INSERT INTO contacts (company_id, customer_id, user_id, name, is_primary, created_at, updated_at) VALUES (?, ?, 1, ?, 0, ?, ?)').run(company, id, n, NOW, NOW);
+    cli.svc.server.db.prepare('INSERT INTO contacts (company_id, customer_id, user_id, name, is_primary, created_at, updated_at) VALUES (?, ?, 1, ?, 0, ?, ?)').run(company, id, n, NOW, NOW);
   }
-  const list = await svc.call('GET', `/companies/${company}/contacts?filter[customer_id]=${id}`);
+  const list = await cli.svc.call('GET', `/companies/${company}/contacts?filter[customer_id]=${id}`);
   return { id, contacts: Object.fromEntries(list.body.data.map((c: any) => [c.name, c.id])) };
 }
 
-const contact = async (id: number) => (await svc.call('GET', `/companies/1/contacts/${id}`)).body.data;
-
-beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
-});
-
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
-});
+const contact = async (id: number) => (await cli.svc.call('GET', `/companies/1/contacts/${id}`)).body.data;
 
 describe('list and get', () => {
   // a company of its own with Muster AG (1001) and Andere AG (1002), whose three contacts are all its contacts
   let own: number;
   let muster: { id: number; contacts: Record<string, number> };
   beforeAll(async () => {
-    own = addCompany(svc.server.db, 'Kontakte AG', 1);
+    own = addCompany(cli.svc.server.db, 'Kontakte AG', 1);
     muster = await customer('Muster AG', 1001, ['Max Muster'], own);
     await customer('Andere AG', 1002, [], own);
   });
@@ -106,7 +92,7 @@ describe('update, delete, archive, bulk-delete', () => {
 
   test('delete removes a free contact and refuses one on an invoice (exit 6)', async () => {
     const c = await customer('Loesch AG', 3001, ['Auf Rechnung']);
-    svc.server.db.prepare(`INSERT INTO invoices (company_id, user_id, customer_id, contact_id, number, date, payable_until, created_at, updated_at) VALUES (1, 1, ?, ?, 'R-2025-901', '2025-01-01', '2025-01-31', ?, ?)`)
+    cli.svc.server.db.prepare(`INSERT INTO invoices (company_id, user_id, customer_id, contact_id, number, date, payable_until, created_at, updated_at) VALUES (1, 1, ?, ?, 'R-2025-901', '2025-01-01', '2025-01-31', ?, ?)`)
       .run(c.id, c.contacts['Auf Rechnung'], NOW, NOW);
     let r = await acct(['contacts', 'delete', String(c.contacts['Loesch AG Haupt']), '--yes']);
     expect(r.code, r.stderr).toBe(0);
@@ -132,11 +118,11 @@ describe('update, delete, archive, bulk-delete', () => {
 
   test('bulk-delete reports the contacts it had to keep; an unknown id stops it before deleting', async () => {
     const c = await customer('Masse AG', 5001, ['Auf Offerte']);
-    svc.server.db.prepare(`INSERT INTO proposals (company_id, user_id, customer_id, contact_id, number, date, valid_until, created_at, updated_at) VALUES (1, 1, ?, ?, 'O-2025-901', '2025-01-01', '2025-01-15', ?, ?)`)
+    cli.svc.server.db.prepare(`INSERT INTO proposals (company_id, user_id, customer_id, contact_id, number, date, valid_until, created_at, updated_at) VALUES (1, 1, ?, ?, 'O-2025-901', '2025-01-01', '2025-01-15', ?, ?)`)
       .run(c.id, c.contacts['Auf Offerte'], NOW, NOW);
     let r = await acct(['contacts', 'bulk-delete', String(c.contacts['Masse AG Haupt']), 'id:999999', '--yes']);
     expect(r.code).toBe(5);
-    expect((await svc.call('GET', `/companies/1/contacts/${c.contacts['Masse AG Haupt']}`)).status).toBe(200);
+    expect((await cli.svc.call('GET', `/companies/1/contacts/${c.contacts['Masse AG Haupt']}`)).status).toBe(200);
     r = await acct(['contacts', 'bulk-delete', String(c.contacts['Masse AG Haupt']), 'Auf Offerte', '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('Deleted 1 of 2 contacts.');

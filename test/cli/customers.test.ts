@@ -2,38 +2,24 @@
 // errors), the filters, statistics, number, and the CSV import with its exit codes.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
-import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { startTestService, type TestService } from '../helpers/service.js';
 import { closedPort, jsonOf, tsv } from './support.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
+import { accountId } from '../helpers/service.js';
 
-let svc: TestService;
-let box: Sandbox;
+const cli = useCliAgainstService();
+const { acct } = cli;
 const NOW = '2025-01-01T00:00:00.000000Z';
 
-let acct: Acct;
-
 async function api(method: string, path: string, body?: unknown) {
-  const res = await svc.call(method, `/companies/1${path}`, body);
+  const res = await cli.svc.call(method, `/companies/1${path}`, body);
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   return res.body;
 }
 
-const db = () => svc.server.db;
-const accountId = (number: number) => Number((db().prepare('SELECT id FROM accounts WHERE company_id = 1 AND number = ?').get(number) as { id: number }).id);
+const db = () => cli.svc.server.db;
 const insertProject = (customerId: number) => Number(db().prepare(`INSERT INTO projects (company_id, user_id, customer_id, name, created_at, updated_at) VALUES (1, 1, ?, 'P', ?, ?)`).run(customerId, NOW, NOW).lastInsertRowid);
-
-beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
-});
-
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
-});
 
 describe('create, get, update, delete', () => {
   test('create prints the new customer; --contact-name, --tax-rate by name and the rate as typed', async () => {
@@ -131,7 +117,7 @@ describe('create, get, update, delete', () => {
     r = await acct(['customers', 'delete', '6001', '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain("Deleted customer 6001."); // by its number, as typed
-    expect((await svc.call('GET', `/companies/1/customers/${free.id}`)).status).toBe(404);
+    expect((await cli.svc.call('GET', `/companies/1/customers/${free.id}`)).status).toBe(404);
     r = await acct(['customers', 'delete', 'Projekt AG', '--yes']);
     expect(r.code).toBe(6);
     expect(r.stderr).toContain('Projekte');
@@ -144,7 +130,7 @@ describe('list, archive, bulk-delete', () => {
     const b = (await api('POST', '/customers', { name: 'Filter Zwei', number: 7002, archived: true })).data;
     db().prepare(`INSERT INTO time_entries (company_id, user_id, project_id, date, hours, minutes, status, billable, created_at, updated_at) VALUES (1, 1, ?, '2025-01-02', 2, 0, 'open', 1, ?, ?)`).run(insertProject(a.id), NOW, NOW);
     db().prepare(`INSERT INTO entries (company_id, type, date, sum, debit_account_id, credit_account_id, customer_id, billable, created_at, updated_at) VALUES (1, 'expense', '2025-01-03', 4550, ?, ?, ?, 1, ?, ?)`)
-      .run(accountId(6500), accountId(1020), b.id, NOW, NOW);
+      .run(accountId(cli.svc, 1, 6500), accountId(cli.svc, 1, 1020), b.id, NOW, NOW);
     const names = async (...flags: string[]) => {
       const r = await acct(['customers', 'list', '--name', 'filter', '--fields', 'number,name,open_times_sum.readable,open_expenses_sum.sum', ...flags]);
       expect(r.code, r.stderr).toBe(0);
@@ -190,7 +176,7 @@ describe('statistics and number', () => {
   test('statistics renders the object; number prints the next number bare', async () => {
     const c = (await api('POST', '/customers', { name: 'Statistik AG', number: 10001 })).data;
     db().prepare(`INSERT INTO entries (company_id, type, date, sum, debit_account_id, credit_account_id, customer_id, created_at, updated_at) VALUES (1, 'income', '2025-01-03', 250000, ?, ?, ?, ?, ?)`)
-      .run(accountId(1020), accountId(3400), c.id, NOW, NOW);
+      .run(accountId(cli.svc, 1, 1020), accountId(cli.svc, 1, 3400), c.id, NOW, NOW);
     const project = insertProject(c.id);
     db().prepare(`INSERT INTO time_entries (company_id, user_id, project_id, date, hours, minutes, status, billable, created_at, updated_at) VALUES (1, 1, ?, '2025-01-02', 3, 0, 'paid', 1, ?, ?), (1, 1, ?, '2025-01-02', 1, 0, 'open', 0, ?, ?)`)
       .run(project, NOW, NOW, project, NOW, NOW);
@@ -203,7 +189,7 @@ describe('statistics and number', () => {
     // unpaid invoices in two currencies: each sum apart, in the table as in JSON
     for (const [currency, price] of [['EUR', 1266.66], ['CHF', 416.05]] as const) {
       const inv = (await api('POST', '/invoices', { customer_id: c.id, currency, positions: [{ description: 'Beratung', amount: 1, price }] }));
-      expect((await svc.call('GET', `/companies/1/invoices/${inv.id}/mark-as?status=sent`)).status).toBe(200);
+      expect((await cli.svc.call('GET', `/companies/1/invoices/${inv.id}/mark-as?status=sent`)).status).toBe(200);
     }
     const table = await acct(['customers', 'statistics', '10001', '-o', 'table']);
     expect(table.stdout).toMatch(/^OPEN INVOICES +CHF 416\.05, EUR 1'266\.66$/m);
@@ -215,7 +201,7 @@ describe('statistics and number', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ profit: "2'500.00", billability: 75 });
     // the next number in a company of its own, as other tests add customers with higher numbers to company 1
     const own = addCompany(db(), 'Nummern AG', 1);
-    expect((await svc.call('POST', `/companies/${own}/customers`, { name: 'Statistik AG', number: 10001 })).status).toBe(200);
+    expect((await cli.svc.call('POST', `/companies/${own}/customers`, { name: 'Statistik AG', number: 10001 })).status).toBe(200);
     r = await acct(['customers', 'number'], { company: own });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('10002\n');
@@ -224,7 +210,7 @@ describe('statistics and number', () => {
 
 describe('import --via-api (the CSV import of the API)', () => {
   const file = (name: string, content: string | Buffer) => {
-    const path = join(box.dataDir, '..', name);
+    const path = join(cli.box.dataDir, '..', name);
     writeFileSync(path, content);
     return path;
   };
@@ -258,13 +244,13 @@ describe('import --via-api (the CSV import of the API)', () => {
   test('a missing, empty or directory file is a usage error before any request; a file without a name column is a 422', async () => {
     const port = await closedPort();
     const offline = { ACCT_BASE_URL: `http://127.0.0.1:${port}/api/v2` };
-    let r = await acct(['customers', 'import', join(box.dataDir, 'nope.csv'), '--via-api'], { env: offline });
+    let r = await acct(['customers', 'import', join(cli.box.dataDir, 'nope.csv'), '--via-api'], { env: offline });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no such file');
     r = await acct(['customers', 'import', file('leer.csv', ''), '--via-api'], { env: offline });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('is empty');
-    const dir = join(box.dataDir, '..', 'ordner.csv');
+    const dir = join(cli.box.dataDir, '..', 'ordner.csv');
     mkdirSync(dir, { recursive: true });
     r = await acct(['customers', 'import', dir, '--via-api'], { env: offline });
     expect(r.code).toBe(2);

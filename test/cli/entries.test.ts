@@ -2,28 +2,25 @@
 // errors (caught before anything changes), the receipt upload, and every list filter on a seeded company.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { one, run } from '../../src/server/store/db.js';
-import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { startTestService, type TestService } from '../helpers/service.js';
 import { lines, seed, testFiles, tsv } from './support.js';
 import { today } from '../../src/cli/resource/body.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
+import { accountId, taxRateId } from '../helpers/service.js';
 
-let svc: TestService;
-let box: Sandbox;
+const cli = useCliAgainstService();
+const { acct } = cli;
 let filters: number; // the seeded company of the filter tests
 let files: string;
 const ids: Record<string, number> = {};
 
-let acct: Acct;
-const accountId = (company: number, number: number) => Number(one(svc.server.db, 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', company, number)!.id);
-const rateId = (company: number, name: string) => Number(one(svc.server.db, 'SELECT id FROM tax_rates WHERE company_id = ? AND name = ?', company, name)!.id);
-const count = async (company = 1) => Number((await svc.call('GET', `/companies/${company}/entries`)).body.total_count);
+const count = async (company = 1) => Number((await cli.svc.call('GET', `/companies/${company}/entries`)).body.total_count);
 /** Booking numbers of a TSV list, in order. */
 const numbers = (stdout: string) => tsv(stdout).slice(1).map((r) => r[1]);
 
-const post = (company: number, path: string, body: unknown) => seed(svc, path, body, company);
+const post = (company: number, path: string, body: unknown) => seed(cli.svc, path, body, company);
 
 /** What the bookings refer to: customer Muster AG (1001) with its project Website, tags travel and rent, an entry group. */
 async function masterData(company: number): Promise<Record<'customer' | 'project' | 'travel' | 'rent' | 'group', number>> {
@@ -45,17 +42,14 @@ const everyFlag = (m: { group: number; rent: number }) => ['entries', 'create', 
 
 /** A fresh company with its master data and the booking of everyFlag, for a test that reads, changes or deletes that booking. */
 async function bookedCompany(): Promise<{ company: number; id: number }> {
-  const company = addCompany(svc.server.db, 'Beleg AG', 1);
+  const company = addCompany(cli.svc.server.db, 'Beleg AG', 1);
   const r = await acct(everyFlag(await masterData(company)), { company });
   if (r.code !== 0) throw new Error(r.stderr);
   return { company, id: JSON.parse(r.stdout).id };
 }
 
 beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
-  files = testFiles(box, {
+  files = testFiles(cli.box, {
     'quittung.pdf': '%PDF-1.4 Quittung Büromaterial\n',
     'beleg.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]),
   }, 'gross.pdf');
@@ -64,30 +58,25 @@ beforeAll(async () => {
   Object.assign(ids, await masterData(1));
 
   // the filter company: six bookings with known properties
-  filters = addCompany(svc.server.db, 'Filter AG', 1);
+  filters = addCompany(cli.svc.server.db, 'Filter AG', 1);
   const F = filters;
   const cust = (await post(F, 'customers', { name: 'Muster AG', number: 1001 })).id;
   const proj = (await post(F, 'projects', { name: 'Website', customer_id: cust })).id;
   const rent = (await post(F, 'tags', { name: 'rent', color: 'red' })).id;
   ids.fTravel = (await post(F, 'tags', { name: 'travel', color: 'blue' })).id;
   ids.fGroup = (await post(F, 'entry-groups', {})).id;
-  const a = (n: number) => accountId(F, n);
+  const a = (n: number) => accountId(cli.svc, F, n);
   const book = (body: Record<string, unknown>) => post(F, 'entries', body);
   ids.f1 = (await book({ date: '2025-12-31', debit_account_id: a(1020), credit_account_id: a(3400), sum: 500 })).id; // E-2025-001
-  ids.f2 = (await book({ date: '2026-01-10', debit_account_id: a(1020), credit_account_id: a(3400), sum: 1081, tax_rate_id: rateId(F, 'MWST 8.1 %'), customer_id: cust })).id; // E-2026-001
+  ids.f2 = (await book({ date: '2026-01-10', debit_account_id: a(1020), credit_account_id: a(3400), sum: 1081, tax_rate_id: taxRateId(cli.svc, F, 'MWST 8.1 %'), customer_id: cust })).id; // E-2026-001
   ids.f3 = (await book({ date: '2026-02-20', debit_account_id: a(6000), credit_account_id: a(1020), sum: 2500, tag_ids: [rent], entry_group_id: ids.fGroup, description: 'Miete' })).id; // A-2026-001
-  ids.f4 = (await book({ date: '2026-03-15', debit_account_id: a(1510), credit_account_id: a(1020), sum: 5405, tax_rate_id: rateId(F, 'Vorsteuer Investitionen 8.1 %'), entry_group_id: ids.fGroup, description: 'Möbel' })).id; // U-2026-001
-  ids.f5 = (await book({ date: '2026-04-01', debit_account_id: a(6500), credit_account_id: a(1020), sum: 86.45, tax_rate_id: rateId(F, 'Vorsteuer 8.1 %'), customer_id: cust, project_id: proj, billable: true, tag_ids: [ids.fTravel] })).id; // A-2026-002
+  ids.f4 = (await book({ date: '2026-03-15', debit_account_id: a(1510), credit_account_id: a(1020), sum: 5405, tax_rate_id: taxRateId(cli.svc, F, 'Vorsteuer Investitionen 8.1 %'), entry_group_id: ids.fGroup, description: 'Möbel' })).id; // U-2026-001
+  ids.f5 = (await book({ date: '2026-04-01', debit_account_id: a(6500), credit_account_id: a(1020), sum: 86.45, tax_rate_id: taxRateId(cli.svc, F, 'Vorsteuer 8.1 %'), customer_id: cust, project_id: proj, billable: true, tag_ids: [ids.fTravel] })).id; // A-2026-002
   // the sixth with a receipt, uploaded by the CLI itself
   const r = await acct(['entries', 'create', '--date', '2026-05-01', '--debit', '1020', '--credit', '1100', '--sum', '200', '--receipt', join(files, 'beleg.png'), '--json'], { company: F });
   if (r.code !== 0) throw new Error(r.stderr);
   ids.f6 = JSON.parse(r.stdout).id; // U-2026-002
-  run(svc.server.db, 'UPDATE companies SET closed_until = ? WHERE id = ?', '2025-12-31', F);
-});
-
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
+  run(cli.svc.server.db, 'UPDATE companies SET closed_until = ? WHERE id = ?', '2025-12-31', F);
 });
 
 describe('acct entries create', () => {
@@ -120,7 +109,7 @@ describe('acct entries create', () => {
 
   test('--data with flags overriding its keys', async () => {
     const data = join(files, 'entry.json');
-    writeFileSync(data, JSON.stringify({ date: '2026-06-01', sum: '10.00', description: 'aus JSON', debit_account_id: accountId(1, 6940), credit_account_id: accountId(1, 1020) }));
+    writeFileSync(data, JSON.stringify({ date: '2026-06-01', sum: '10.00', description: 'aus JSON', debit_account_id: accountId(cli.svc, 1, 6940), credit_account_id: accountId(cli.svc, 1, 1020) }));
     const r = await acct(['entries', 'create', '--data', data, '--sum', '12.50', '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ date: '2026-06-01', sum: 12.5, description: 'aus JSON', debit_account: { number: 6940 } });
@@ -291,11 +280,11 @@ describe('acct entries get, update, delete', () => {
 describe('acct entries number', () => {
   test('the next free running number, or the asked-for one when free', async () => {
     // a company of its own: A-2026-050 was booked and deleted again, A-2026-051 is the maximum
-    const own = addCompany(svc.server.db, 'Nummern AG', 1);
-    const expense = (number: string) => post(own, 'entries', { date: '2026-03-05', debit_account_id: accountId(own, 6500), credit_account_id: accountId(own, 1020), sum: 1, number });
+    const own = addCompany(cli.svc.server.db, 'Nummern AG', 1);
+    const expense = (number: string) => post(own, 'entries', { date: '2026-03-05', debit_account_id: accountId(cli.svc, own, 6500), credit_account_id: accountId(cli.svc, own, 1020), sum: 1, number });
     const gone = await expense('A-2026-050');
     await expense('A-2026-051');
-    expect((await svc.call('DELETE', `/companies/${own}/entries/${gone.id}`)).status).toBe(204);
+    expect((await cli.svc.call('DELETE', `/companies/${own}/entries/${gone.id}`)).status).toBe(204);
     const n = await acct(['entries', 'number', 'expense', '--year', '2026'], { company: own });
     expect(n.code).toBe(0);
     expect(n.stdout).toBe('52\n');

@@ -3,30 +3,27 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ACCT_BIN, acctAgainst, acctEnv, inTerminal, plain, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { secondTenant, startTestService, type TestService } from '../helpers/service.js';
+import { ACCT_BIN, acctAgainst, acctEnv, inTerminal, plain, type Acct } from '../helpers/cli.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
+import { secondTenant } from '../helpers/service.js';
 import { addCompany, setCompany } from '../../src/server/main.js';
 import { closedPort, sendJson, STACK_LINE, startStub, type Stub } from './support.js';
 
-let svc: TestService;
-let box: Sandbox;
+const cli = useCliAgainstService();
+const { acct } = cli;
 let stub: Stub;
 let tagId: number;
 
 const STUB_TOKEN = 'stub-token';
-let acct: Acct;
 /** acct against the stub: `acct api GET /status/<code>` answers that status. */
 let viaStub: Acct;
 
 beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
-  tagId = (await svc.call('POST', '/companies/1/tags', { name: 'taken', color: 'blue' })).body.data.id;
+  tagId = (await cli.svc.call('POST', '/companies/1/tags', { name: 'taken', color: 'blue' })).body.data.id;
   // company 2: the owner's, subscription expired; company 3: someone else's
-  expect(addCompany(svc.server.db, 'Abgelaufen AG', 1)).toBe(2);
-  setCompany(svc.server.db, 2, { subscriptionExpired: 'on' });
-  expect(secondTenant(svc).company).toBe(3);
+  expect(addCompany(cli.svc.server.db, 'Abgelaufen AG', 1)).toBe(2);
+  setCompany(cli.svc.server.db, 2, { subscriptionExpired: 'on' });
+  expect(secondTenant(cli.svc).company).toBe(3);
 
   // A remote we do not own, for answers the embedded service gives only after a long wait (429) or never (409, 500).
   let flaky = 0;
@@ -52,13 +49,11 @@ beforeAll(async () => {
     if (status === 500) return sendJson(res, 500, { message: 'Server Error.' });
     return sendJson(res, status, { message: `status ${status}` });
   });
-  viaStub = acctAgainst(box, { url: stub.url, token: STUB_TOKEN });
+  viaStub = acctAgainst(cli.box, { url: stub.url, token: STUB_TOKEN });
 });
 
 afterAll(async () => {
-  box?.cleanup();
   await stub?.close();
-  await svc?.close();
 });
 
 describe.concurrent('answers of the API', () => {
@@ -103,7 +98,7 @@ describe.concurrent('answers of the API', () => {
   });
 
   test('400 (a body that is not a JSON object) → exit 6', async () => {
-    const file = join(box.dataDir, '..', 'array.json');
+    const file = join(cli.box.dataDir, '..', 'array.json');
     writeFileSync(file, '[1]');
     const r = await acct(['api', 'POST', '/tags', '--input', file]);
     expect(r.code).toBe(6);
@@ -140,7 +135,7 @@ describe.concurrent('answers of the API', () => {
   });
 
   test('a wait for the rate limit over 2 s is said on a terminal, not to a script (stub remote)', async () => {
-    const onTerminal = await inTerminal(box, ['api', 'GET', '/slow'], [], acctEnv({ url: stub.url, token: STUB_TOKEN }));
+    const onTerminal = await inTerminal(cli.box, ['api', 'GET', '/slow'], [], acctEnv({ url: stub.url, token: STUB_TOKEN }));
     expect(onTerminal.code, onTerminal.output).toBe(0);
     expect(plain(onTerminal.output)).toMatch(/^rate limit: waiting [34] s$/m);
     const piped = await viaStub(['api', 'GET', '/slow']);
@@ -166,7 +161,7 @@ describe.concurrent('answers of the API', () => {
 describe('interrupted → exit 130', () => {
   test('SIGINT while waiting for an answer', async () => {
     const child = spawn(process.execPath, [ACCT_BIN, 'api', 'GET', '/hang'], {
-      env: box.env(acctEnv({ url: stub.url, token: STUB_TOKEN })),
+      env: cli.box.env(acctEnv({ url: stub.url, token: STUB_TOKEN })),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -235,14 +230,14 @@ describe.concurrent('usage errors → exit 2', () => {
     const r = await acct(['tags', 'delete', String(tagId)]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`acct: Delete tag ${tagId}: refusing without confirmation; pass --yes\n`);
-    expect((await svc.call('GET', `/companies/1/tags/${tagId}`)).status).toBe(200);
+    expect((await cli.svc.call('GET', `/companies/1/tags/${tagId}`)).status).toBe(200);
     const noInput = await acct(['tags', 'rm', String(tagId), '--no-input']);
     expect(noInput.code).toBe(2);
-    expect((await svc.call('GET', `/companies/1/tags/${tagId}`)).body.data.name).toBe('taken');
+    expect((await cli.svc.call('GET', `/companies/1/tags/${tagId}`)).body.data.name).toBe('taken');
   });
 
   test('--data with invalid JSON', async () => {
-    const file = join(box.dataDir, '..', 'broken.json');
+    const file = join(cli.box.dataDir, '..', 'broken.json');
     writeFileSync(file, '{"name": ');
     const r = await acct(['tags', 'create', '--data', file]);
     expect(r.code).toBe(2);

@@ -3,29 +3,19 @@
 // identical; every error lists the forms accepted.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { tsv } from './support.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
 
-let svc: TestService;
-let box: Sandbox;
-let acct: Acct;
+const cli = useCliAgainstService();
+const { acct } = cli;
 let dir: string;
 
 const file = (name: string, content: string) => { const p = join(dir, name); writeFileSync(p, content); return p; };
 const bookings = async (...args: string[]) => tsv((await acct(['entries', 'list', '--all', '--fields', 'date,sum,description', '--sort', 'date', ...args])).stdout).slice(1);
 
-beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  dir = join(box.dataDir, '..');
-  acct = acctAgainst(box, svc);
-});
-
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
+beforeAll(() => {
+  dir = join(cli.box.dataDir, '..');
 });
 
 describe('flags', () => {

@@ -2,28 +2,18 @@
 // yesterday, +3d; amounts as 1'000.50, 1000,50 or 1000.5. More than two decimals is a usage error naming
 // the flag, never a rounding; a date the API would refuse is caught before any request, under the flag
 // typed (--from, not the API's start).
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { addDays, today } from '../../src/cli/shared/calendar.js';
 import { jsonOf, seed } from './support.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
 
-let svc: TestService;
-let box: Sandbox;
-let acct: Acct;
+const cli = useCliAgainstService();
+const { acct } = cli;
 const json = (args: string[]) => jsonOf(acct, args);
 
 beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
-  const customer = await seed(svc, 'customers', { name: 'Muster AG' });
-  await seed(svc, 'projects', { name: 'Website', customer_id: customer.id });
-});
-
-afterAll(async () => {
-  await svc.close();
-  box.cleanup();
+  const customer = await seed(cli.svc, 'customers', { name: 'Muster AG' });
+  await seed(cli.svc, 'projects', { name: 'Website', customer_id: customer.id });
 });
 
 describe.concurrent('dates and amounts as a bookkeeper types them', () => {

@@ -4,22 +4,21 @@
 // codes of refusals (400 → 6), validation (422 → 3) and usage (2).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { acctAgainst, acctEnv, inTerminal, plain, sandbox, type Acct, type Sandbox, type TerminalRun } from '../helpers/cli.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { acctEnv, inTerminal, plain, type TerminalRun } from '../helpers/cli.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
 import { addCompany, setCompany } from '../../src/server/main.js';
-import { startTestService, type TestService } from '../helpers/service.js';
 import { jsonOf, seed, tsv } from './support.js';
 
-let svc: TestService;
-let box: Sandbox;
+const cli = useCliAgainstService();
+const { acct } = cli;
 const ids: Record<string, number> = {};
 const times: Record<string, number> = {};
 
-let acct: Acct;
-const row = (sql: string, ...params: unknown[]) => svc.server.db.prepare(sql).get(...(params as never[])) as Record<string, any>;
+const row = (sql: string, ...params: unknown[]) => cli.svc.server.db.prepare(sql).get(...(params as never[])) as Record<string, any>;
 const invoiceCount = () => Number(row('SELECT count(*) AS n FROM invoices').n);
 
-const post = (path: string, body: unknown) => seed(svc, path, body);
+const post = (path: string, body: unknown) => seed(cli.svc, path, body);
 
 const json = (args: string[]) => jsonOf((a) => acct(a), args);
 
@@ -30,14 +29,11 @@ async function invoice(body: Record<string, unknown> = {}, price = 100): Promise
 
 /** acct in a pseudo-terminal: stdout and stderr together, without colour codes. */
 async function inTerm(args: string[]): Promise<TerminalRun> {
-  const run = await inTerminal(box, args, [], { ...acctEnv(svc), NO_COLOR: '1', COLUMNS: '160' });
+  const run = await inTerminal(cli.box, args, [], { ...acctEnv(cli.svc), NO_COLOR: '1', COLUMNS: '160' });
   return { code: run.code, output: plain(run.output) };
 }
 
 beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
   const mwst = Number(row("SELECT id FROM tax_rates WHERE company_id = 1 AND name = 'MWST 8.1 %'").id);
   ids.muster = (await post('customers', { name: 'Muster AG', number: 1001, tax_rate_id: mwst })).id;
   ids.beispiel = (await post('customers', { name: 'Beispiel GmbH', number: 1002 })).id;
@@ -59,14 +55,9 @@ beforeAll(async () => {
   })).id;
 });
 
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
-});
-
 describe('create', () => {
   test('positions from --position, --text, --product and --positions in the order given; customer by number', async () => {
-    const file = join(box.dataDir, '..', 'positionen.json');
+    const file = join(cli.box.dataDir, '..', 'positionen.json');
     writeFileSync(file, JSON.stringify([{ type: 'collection', title: 'Website', positions: [{ description: 'Konzept', amount: 12.5, price: 150, unit: 'h' }] }]));
     const doc = await json(['invoices', 'create', '--customer', '1001', '--title', 'Frühling',
       '--position', 'Beratung;2.5;150;h', '--positions', file, '--text', 'Zahlbar innert 30 Tagen', '--product', 'webhosting:2', '--tax-rate', 'none']);
@@ -226,7 +217,7 @@ describe('get and list', () => {
 
   test('get on a terminal: the company\'s UID with the suffix of the document\'s language, the VAT line with rate and base, the total once', async () => {
     const fr = await invoice({ lang: 'fr', add_rounding_difference: true }, 384.87);
-    setCompany(svc.server.db, 1, { vatNumber: 'CHE-123.456.788' });
+    setCompany(cli.svc.server.db, 1, { vatNumber: 'CHE-123.456.788' });
     try {
       const shown = await inTerm(['invoices', 'get', fr.number]);
       expect(shown.code, shown.output).toBe(0);
@@ -235,7 +226,7 @@ describe('get and list', () => {
       expect(shown.output).toMatch(/^Subtotal +384\.87\r?\nVAT 8\.1 % on CHF 384\.87 +31\.17\r?\nRounding +0\.01\r?\nTotal CHF +416\.05\r?$/m);
       expect(shown.output.match(/^Total /gm)).toHaveLength(1);
     } finally {
-      setCompany(svc.server.db, 1, { vatNumber: 'none' });
+      setCompany(cli.svc.server.db, 1, { vatNumber: 'none' });
     }
     expect((await inTerm(['invoices', 'get', fr.number])).output).not.toContain('VAT no.');
   });
@@ -271,12 +262,12 @@ describe('get and list', () => {
   });
 
   test('money in several currencies: each total says its currency, and the summary sums per currency', async () => {
-    const devisen = addCompany(svc.server.db, 'Devisen AG', 1);
-    const cust = (await seed(svc, 'customers', { name: 'Client SA' }, devisen)).id;
+    const devisen = addCompany(cli.svc.server.db, 'Devisen AG', 1);
+    const cust = (await seed(cli.svc, 'customers', { name: 'Client SA' }, devisen)).id;
     for (const [currency, price] of [['CHF', 416.05], ['EUR', 1266.66]] as const) {
-      await seed(svc, 'invoices', { customer_id: cust, currency, positions: [{ description: 'Conseil', amount: 1, price }] }, devisen);
+      await seed(cli.svc, 'invoices', { customer_id: cust, currency, positions: [{ description: 'Conseil', amount: 1, price }] }, devisen);
     }
-    const run = await inTerminal(box, ['invoices', 'list'], [], { ...acctEnv(svc, { company: devisen }), NO_COLOR: '1', COLUMNS: '160' });
+    const run = await inTerminal(cli.box, ['invoices', 'list'], [], { ...acctEnv(cli.svc, { company: devisen }), NO_COLOR: '1', COLUMNS: '160' });
     const shown = plain(run.output);
     expect(run.code, shown).toBe(0);
     expect(shown).toMatch(/ CHF 416\.05 /);
@@ -368,11 +359,11 @@ describe('mark-as and remind', () => {
     expect(await vat303(1, '2023-04-01', '2023-06-30')).toEqual(['303', '1000.00', '81.00']);
 
     // accrual method: the receivable booked on sent carries the VAT; the payment does not again
-    const accrual = addCompany(svc.server.db, 'Soll AG', 1);
-    setCompany(svc.server.db, accrual, { vatAccrual: 'on' });
+    const accrual = addCompany(cli.svc.server.db, 'Soll AG', 1);
+    setCompany(cli.svc.server.db, accrual, { vatAccrual: 'on' });
     const mwst = Number(row("SELECT id FROM tax_rates WHERE company_id = ? AND name = 'MWST 8.1 %'", accrual).id);
-    const cust = (await seed(svc, 'customers', { name: 'Soll Kunde', tax_rate_id: mwst }, accrual)).id;
-    const inv = await seed(svc, 'invoices', { customer_id: cust, date: '2026-02-10', positions: [{ description: 'Beratung', amount: 2, price: 500 }] }, accrual);
+    const cust = (await seed(cli.svc, 'customers', { name: 'Soll Kunde', tax_rate_id: mwst }, accrual)).id;
+    const inv = await seed(cli.svc, 'invoices', { customer_id: cust, date: '2026-02-10', positions: [{ description: 'Beratung', amount: 2, price: 500 }] }, accrual);
     expect((await acct(['invoices', 'mark-as', inv.number, 'sent'], { company: accrual })).code).toBe(0);
     expect(await vat303(accrual, '2026-01-01', '2026-03-31')).toEqual(['303', '1000.00', '81.00']);
     expect((await acct(['invoices', 'mark-as', inv.number, 'paid', '--paid-date', '2026-04-15'], { company: accrual })).code).toBe(0);
@@ -445,10 +436,10 @@ describe('number, positions, activities, files', () => {
     const doc = await invoice();
     await acct(['invoices', 'mark-as', doc.number, 'sent']);
     // three moves in one second: the service keys the later ones "… #2", "… #3"; acct shows the time alone
-    svc.server.db.prepare("UPDATE activities SET created_at = '2026-03-02T13:14:18.000000Z' WHERE document_type = 'invoice' AND document_id = ?").run(doc.id);
+    cli.svc.server.db.prepare("UPDATE activities SET created_at = '2026-03-02T13:14:18.000000Z' WHERE document_type = 'invoice' AND document_id = ?").run(doc.id);
     await acct(['invoices', 'mark-as', doc.number, 'open']);
-    svc.server.db.prepare("UPDATE activities SET created_at = '2026-03-02T13:14:18.000000Z' WHERE document_type = 'invoice' AND document_id = ?").run(doc.id);
-    expect(Object.keys((await svc.call('GET', `/companies/1/invoices/${doc.id}/activities`)).body)).toEqual(['2026-03-02 14:14:18 #3', '2026-03-02 14:14:18 #2', '2026-03-02 14:14:18']);
+    cli.svc.server.db.prepare("UPDATE activities SET created_at = '2026-03-02T13:14:18.000000Z' WHERE document_type = 'invoice' AND document_id = ?").run(doc.id);
+    expect(Object.keys((await cli.svc.call('GET', `/companies/1/invoices/${doc.id}/activities`)).body)).toEqual(['2026-03-02 14:14:18 #3', '2026-03-02 14:14:18 #2', '2026-03-02 14:14:18']);
     const rows = tsv((await acct(['invoices', 'activities', doc.number])).stdout);
     expect(rows[0]).toEqual(['time', 'message']);
     expect(rows.slice(1)).toEqual([['2026-03-02 14:14:18', 'Marked as open'], ['2026-03-02 14:14:18', 'Marked as sent'], ['2026-03-02 14:14:18', 'Created']]);
@@ -459,7 +450,7 @@ describe('number, positions, activities, files', () => {
 
   test('attach uploads a file, detach removes it; a missing file is exit 2', async () => {
     const doc = await invoice();
-    const file = join(box.dataDir, '..', 'vertrag.txt');
+    const file = join(cli.box.dataDir, '..', 'vertrag.txt');
     writeFileSync(file, 'Vertrag\n');
     const attached = await json(['invoices', 'attach', doc.number, file]);
     expect(attached).toMatchObject({ name: 'vertrag.txt', size: 8, mime: 'text/plain' });
@@ -467,7 +458,7 @@ describe('number, positions, activities, files', () => {
     const detached = await acct(['invoices', 'detach', doc.number, String(attached.id)]);
     expect(detached.code, detached.stderr).toBe(0);
     expect((await json(['invoices', 'get', doc.number])).attachments).toEqual([]);
-    const missing = await acct(['invoices', 'attach', doc.number, join(box.dataDir, 'fehlt.pdf')]);
+    const missing = await acct(['invoices', 'attach', doc.number, join(cli.box.dataDir, 'fehlt.pdf')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('no such file');
   });

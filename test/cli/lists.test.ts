@@ -2,42 +2,33 @@
 // the data, as a table and piped); with the pager a summary stays below the table; a table fitted to a
 // narrow terminal shortens free text and keeps codes (status, currency, VAT rate names, IBANs, account
 // types, amounts) whole; the timesheet keeps its TOTAL column.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { acctAgainst, acctEnv, inTerminal, plain, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { acctEnv, inTerminal, plain } from '../helpers/cli.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
 import { lines, seed, tsv } from './support.js';
 
-let svc: TestService;
-let box: Sandbox;
-let acct: Acct;
+const cli = useCliAgainstService();
+const { acct } = cli;
 
 const CUT = ' shown — --all for every row, --per-page N for more\n';
-const row = (sql: string, ...params: unknown[]) => svc.server.db.prepare(sql).get(...(params as never[])) as Record<string, any>;
+const row = (sql: string, ...params: unknown[]) => cli.svc.server.db.prepare(sql).get(...(params as never[])) as Record<string, any>;
 const account = (n: number) => Number(row('SELECT id FROM accounts WHERE company_id = 1 AND number = ?', n).id);
 
 /** acct in a pseudo-terminal of `cols` columns (and `rows` rows: the pager pages what is longer). */
 async function onTerminal(args: string[], cols: number, rows = 0, env: Record<string, string> = {}): Promise<{ code: number | null; text: string }> {
-  const run = await inTerminal(box, args, [], { ...acctEnv(svc), NO_COLOR: '1', ...env }, { cols, rows });
+  const run = await inTerminal(cli.box, args, [], { ...acctEnv(cli.svc), NO_COLOR: '1', ...env }, { cols, rows });
   return { code: run.code, text: plain(run.output) };
 }
 
 beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
-  for (let i = 1; i <= 37; i++) await seed(svc, 'tags', { name: `tag${String(i).padStart(2, '0')}`, color: 'blue' });
-  const customer = (await seed(svc, 'customers', { name: 'Muster Informatik AG, Zürich und Umgebung', number: 1001 })).id;
+  for (let i = 1; i <= 37; i++) await seed(cli.svc, 'tags', { name: `tag${String(i).padStart(2, '0')}`, color: 'blue' });
+  const customer = (await seed(cli.svc, 'customers', { name: 'Muster Informatik AG, Zürich und Umgebung', number: 1001 })).id;
   for (let i = 1; i <= 18; i++) {
-    await seed(svc, 'entries', { date: '2026-03-02', debit_account_id: account(1020), credit_account_id: account(3400), sum: 100 + i, description: `Beratung ${i}` });
+    await seed(cli.svc, 'entries', { date: '2026-03-02', debit_account_id: account(1020), credit_account_id: account(3400), sum: 100 + i, description: `Beratung ${i}` });
   }
   for (let i = 1; i <= 3; i++) {
-    await seed(svc, 'invoices', { customer_id: customer, date: '2026-03-02', title: `Website Relaunch Phase ${i} mit Shop und Blog`, positions: [{ description: 'Beratung', amount: 1, price: 100 * i }] });
+    await seed(cli.svc, 'invoices', { customer_id: customer, date: '2026-03-02', title: `Website Relaunch Phase ${i} mit Shop und Blog`, positions: [{ description: 'Beratung', amount: 1, price: 100 * i }] });
   }
-});
-
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
 });
 
 describe('a list that shows one page of more', () => {
@@ -118,7 +109,7 @@ describe('a table fitted to a narrow terminal', () => {
 
   test('keeps a VAT rate name whole: the description shortens', async () => {
     const rate = Number(row("SELECT id FROM tax_rates WHERE company_id = 1 AND name = 'Vorsteuer Investitionen 8.1 %'").id);
-    await seed(svc, 'entries', { date: '2026-04-01', debit_account_id: account(1500), credit_account_id: account(1020), sum: 1081, tax_rate_id: rate, description: 'Neuer Laptop für die Buchhaltung mit Docking Station' });
+    await seed(cli.svc, 'entries', { date: '2026-04-01', debit_account_id: account(1500), credit_account_id: account(1020), sum: 1081, tax_rate_id: rate, description: 'Neuer Laptop für die Buchhaltung mit Docking Station' });
     const r = await onTerminal(['entries', 'list', '--from', '2026-04-01', '--no-pager'], 100);
     const booking = lines(r.text).find((l) => l.includes('1500'))!;
     expect(booking).toMatch(/Neuer Laptop[^…]*… .* Vorsteuer Investitionen 8\.1 %$/);
@@ -126,8 +117,8 @@ describe('a table fitted to a narrow terminal', () => {
   });
 
   test('times list --week keeps the project and its TOTAL column; days give way', async () => {
-    const project = (await seed(svc, 'projects', { name: 'Website', customer_id: 1 })).id;
-    await seed(svc, 'times', { project_id: project, date: '2026-05-12', hours: 1, minutes: 30 });
+    const project = (await seed(cli.svc, 'projects', { name: 'Website', customer_id: 1 })).id;
+    await seed(cli.svc, 'times', { project_id: project, date: '2026-05-12', hours: 1, minutes: 30 });
     const r = await onTerminal(['times', 'list', '--week', '2026-W20'], 60);
     const header = lines(r.text).find((l) => l.includes('PROJECT'))!;
     expect(header).toMatch(/^ID +PROJECT +MON 11\.05\. .*TOTAL$/);

@@ -1,18 +1,16 @@
 // Older years book too (issue 24): the rates of 2011 to 2023 are seeded, and a booking's or document's
 // date picks the rate of its time when the rate is named by its percentage or by a name of another
 // period; the VAT return files each booking in the box of its period.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { one } from '../../src/server/store/db.js';
-import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { startTestService, type TestService } from '../helpers/service.js';
 import { tsv } from './support.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
+import { taxRateId } from '../helpers/service.js';
 
-let svc: TestService;
-let box: Sandbox;
-let acct: Acct;
-const rateOf = (entry: number) => String(one(svc.server.db, 'SELECT t.name FROM entries e JOIN tax_rates t ON t.id = e.tax_rate_id WHERE e.id = ?', entry)!.name);
-const rateId = (company: number, name: string) => Number(one(svc.server.db, 'SELECT id FROM tax_rates WHERE company_id = ? AND name = ?', company, name)!.id);
+const cli = useCliAgainstService();
+const { acct } = cli;
+const rateOf = (entry: number) => String(one(cli.svc.server.db, 'SELECT t.name FROM entries e JOIN tax_rates t ON t.id = e.tax_rate_id WHERE e.id = ?', entry)!.name);
 
 /** `acct entries create` of an income (1020 / 3400) or an expense (6500 / 1020) with `rate`; the result and the booking's id. */
 async function book(company: number, date: string, rate: string, kind: 'income' | 'expense' = 'income', sum = '1080.00') {
@@ -21,20 +19,9 @@ async function book(company: number, date: string, rate: string, kind: 'income' 
   return { ...r, id: r.code === 0 ? Number(JSON.parse(r.stdout).id) : undefined };
 }
 
-beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
-});
-
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
-});
-
 describe('the rate of a booking\'s date', () => {
   test('a percentage books the rate of its time: 8.1 on a booking of 2016 is MWST 8.0 %, said on stderr', async () => {
-    const c = addCompany(svc.server.db, 'Alt 2016 AG', 1);
+    const c = addCompany(cli.svc.server.db, 'Alt 2016 AG', 1);
     let r = await book(c, '2016-04-29', '8.1');
     expect(r.code, r.stderr).toBe(0);
     expect(rateOf(r.id!)).toBe('MWST 8.0 %');
@@ -51,7 +38,7 @@ describe('the rate of a booking\'s date', () => {
   });
 
   test('a name of another period becomes the rate of the same kind that held then; an id stays what it names', async () => {
-    const c = addCompany(svc.server.db, 'Alt 2020 AG', 1);
+    const c = addCompany(cli.svc.server.db, 'Alt 2020 AG', 1);
     let r = await book(c, '2020-03-15', 'MWST 8.1 %');
     expect(r.code, r.stderr).toBe(0);
     expect(rateOf(r.id!)).toBe('MWST 7.7 %');
@@ -60,7 +47,7 @@ describe('the rate of a booking\'s date', () => {
     expect(rateOf(r.id!)).toBe('Vorsteuer 8.0 %');
     r = await book(c, '2019-06-30', 'mwst 2.6 %');
     expect(rateOf(r.id!)).toBe('MWST 2.5 %');
-    r = await book(c, '2020-03-15', `id:${rateId(c, 'MWST 8.1 %')}`);
+    r = await book(c, '2020-03-15', `id:${taxRateId(cli.svc, c, 'MWST 8.1 %')}`);
     expect(rateOf(r.id!)).toBe('MWST 8.1 %');
     expect(r.stderr).toBe('');
     // an update without --date takes the booking's own date
@@ -70,19 +57,19 @@ describe('the rate of a booking\'s date', () => {
   });
 
   test('a percentage several rates share on that day is a usage error naming them; one no rate has, too (exit 2, nothing booked)', async () => {
-    const c = addCompany(svc.server.db, 'Mehrdeutig AG', 1);
+    const c = addCompany(cli.svc.server.db, 'Mehrdeutig AG', 1);
     let r = await book(c, '2020-03-15', '7.7', 'expense');
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--tax-rate 7.7 matches several tax rates on 15.03.2020; give the name or use id:N');
-    expect(r.stderr).toContain(`candidates: ${rateId(c, 'Vorsteuer 7.7 %')} (Vorsteuer 7.7 %), ${rateId(c, 'Vorsteuer Investitionen 7.7 %')} (Vorsteuer Investitionen 7.7 %)`);
+    expect(r.stderr).toContain(`candidates: ${taxRateId(cli.svc, c, 'Vorsteuer 7.7 %')} (Vorsteuer 7.7 %), ${taxRateId(cli.svc, c, 'Vorsteuer Investitionen 7.7 %')} (Vorsteuer Investitionen 7.7 %)`);
     r = await book(c, '2020-03-15', '5.5');
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no tax rate of 5.5 % holds on 15.03.2020 (--tax-rate)');
-    expect(Number(one(svc.server.db, 'SELECT count(*) AS n FROM entries WHERE company_id = ?', c)!.n)).toBe(0);
+    expect(Number(one(cli.svc.server.db, 'SELECT count(*) AS n FROM entries WHERE company_id = ?', c)!.n)).toBe(0);
   });
 
   test('documents: an invoice dated 2019 with "MWST 8.1 %" carries MWST 7.7 %; mark-as paid books with the rate of the paid date', async () => {
-    const c = addCompany(svc.server.db, 'Rechnung 2019 AG', 1);
+    const c = addCompany(cli.svc.server.db, 'Rechnung 2019 AG', 1);
     expect((await acct(['customers', 'create', '--name', 'Kunde AG'], { company: c })).code).toBe(0);
     const r = await acct(['invoices', 'create', '--customer', 'Kunde AG', '--date', '2019-11-04', '--position', 'Beratung;2;150', '--tax-rate', 'MWST 8.1 %', '--json'], { company: c });
     expect(r.code, r.stderr).toBe(0);
@@ -99,7 +86,7 @@ describe('the rate of a booking\'s date', () => {
 
 describe('acct report vat with the rates of earlier years', () => {
   test('2016 files in 301/311/341 and 381, 2020 in 302, a recent year shows no boxes of 2017', async () => {
-    const c = addCompany(svc.server.db, 'MWST 2016 AG', 1);
+    const c = addCompany(cli.svc.server.db, 'MWST 2016 AG', 1);
     for (const [date, rate, kind, sum] of [
       ['2016-04-29', 'MWST 8.0 %', 'income', '1080.00'], ['2016-05-10', 'MWST 2.5 %', 'income', '1025.00'], ['2016-06-01', 'MWST 3.8 %', 'income', '1038.00'],
       ['2016-06-02', 'Vorsteuer 8.0 %', 'expense', '108.00'], ['2020-01-15', 'MWST 7.7 %', 'income', '1077.00'],

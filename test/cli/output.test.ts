@@ -1,38 +1,27 @@
 // Output formats, --fields, empty lists, single records and paging of `acct tags list`.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { lines, tsv } from './support.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
 
 const COLORS = ['orange', 'blue', 'lime', 'yellow', 'turquoise', 'marine', 'purple', 'pink', 'green', 'red', 'gray'];
 const TOTAL = 35;
 
-let svc: TestService;
-let box: Sandbox;
+/** acct against the service: company 1 holds 35 tags, company 2 none. */
+const cli = useCliAgainstService();
+const { acct } = cli;
 /** the tags of company 1 as the service holds them, in id order */
 let tags: { id: number; name: string; color: string; created_at: string }[] = [];
 
-/** acct against the service: company 1 holds 35 tags, company 2 none. */
-let acct: Acct;
-
 beforeAll(async () => {
-  svc = await startTestService();
-  expect(addCompany(svc.server.db, 'Leer AG', 1)).toBe(2);
+  expect(addCompany(cli.svc.server.db, 'Leer AG', 1)).toBe(2);
   for (let i = 1; i <= TOTAL; i++) {
     const name = i === 3 ? 'with, comma "quoted"' : i === 4 ? 'tab\there' : `tag-${String(i).padStart(2, '0')}`;
-    const res = await svc.call('POST', '/companies/1/tags', { name, color: COLORS[i % COLORS.length] });
+    const res = await cli.svc.call('POST', '/companies/1/tags', { name, color: COLORS[i % COLORS.length] });
     expect(res.status).toBe(200);
     tags.push(res.body.data);
   }
   tags = tags.sort((a, b) => a.id - b.id);
-  box = sandbox();
-  acct = acctAgainst(box, svc);
-});
-
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
 });
 
 const first3 = () => tags.slice(0, 3);

@@ -7,13 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { setCompany } from '../../src/server/main.js';
-import { ACCT_BIN, acctEnv, sandbox, type RunResult, type Sandbox } from '../helpers/cli.js';
+import { ACCT_BIN, acctEnv, type RunResult } from '../helpers/cli.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
+import { taxRateId } from '../helpers/service.js';
 import { decodeQr, readPdf, terminalQrPng } from '../helpers/pdf.js';
-import { startTestService, type TestService } from '../helpers/service.js';
 import { seed } from './support.js';
 
-let svc: TestService;
-let box: Sandbox;
+const cli = useCliAgainstService();
 let cwd: string;
 const made: { id: number; number: string }[] = [];
 let proposal: { id: number; number: string };
@@ -21,7 +21,7 @@ let proposal: { id: number; number: string };
 /** acct in `cwd`, stdout kept as bytes. */
 function acct(args: string[]): Promise<RunResult & { bytes: Buffer }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [ACCT_BIN, ...args], { cwd, env: box.env(acctEnv(svc)), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [ACCT_BIN, ...args], { cwd, env: cli.box.env(acctEnv(cli.svc)), stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => out.push(d));
@@ -32,21 +32,17 @@ function acct(args: string[]): Promise<RunResult & { bytes: Buffer }> {
 }
 
 beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
   cwd = mkdtempSync(join(tmpdir(), 'acct-pdf-cwd-'));
-  setCompany(svc.server.db, 1, { creditorStreet: 'Bahnhofstrasse', creditorBuilding: '12', creditorZip: '8001', creditorCity: 'Zürich' });
-  svc.server.db.prepare("UPDATE accounts SET iban = 'CH9300762011623852957' WHERE company_id = 1 AND number = 1020").run();
-  const muster = (await seed(svc, 'customers', { name: 'Muster AG', number: 1001, street: 'Seestrasse 5', zip: '6003', city: 'Luzern' })).id;
-  const other = (await seed(svc, 'customers', { name: 'Beispiel GmbH', number: 1002, street: 'Gasse 1', zip: '3000', city: 'Bern' })).id;
+  setCompany(cli.svc.server.db, 1, { creditorStreet: 'Bahnhofstrasse', creditorBuilding: '12', creditorZip: '8001', creditorCity: 'Zürich' });
+  cli.svc.server.db.prepare("UPDATE accounts SET iban = 'CH9300762011623852957' WHERE company_id = 1 AND number = 1020").run();
+  const muster = (await seed(cli.svc, 'customers', { name: 'Muster AG', number: 1001, street: 'Seestrasse 5', zip: '6003', city: 'Luzern' })).id;
+  const other = (await seed(cli.svc, 'customers', { name: 'Beispiel GmbH', number: 1002, street: 'Gasse 1', zip: '3000', city: 'Bern' })).id;
   for (const [customer, date] of [[muster, '2026-02-10'], [muster, '2026-03-05'], [other, '2026-03-20']] as const) {
-    made.push(await seed(svc, 'invoices', { customer_id: customer, date, positions: [{ description: 'Beratung', amount: 2, price: 150 }] }));
+    made.push(await seed(cli.svc, 'invoices', { customer_id: customer, date, positions: [{ description: 'Beratung', amount: 2, price: 150 }] }));
   }
-  proposal = await seed(svc, 'proposals', { customer_id: muster, with_signature: true, positions: [{ description: 'Jahresabschluss', amount: 1, price: 2400 }] });
+  proposal = await seed(cli.svc, 'proposals', { customer_id: muster, with_signature: true, positions: [{ description: 'Jahresabschluss', amount: 1, price: 2400 }] });
 });
 afterAll(async () => {
-  await svc.close();
-  box.cleanup();
   rmSync(cwd, { recursive: true, force: true });
 });
 
@@ -85,9 +81,9 @@ describe('one document', () => {
     expect((await acct(['invoices', 'pdf'])).code).toBe(2);
     expect((await acct(['invoices', 'pdf', made[0].number, '--status', 'open'])).code).toBe(2);
     expect((await acct(['invoices', 'pdf', '--status', 'open'])).code).toBe(2);
-    svc.server.db.prepare("UPDATE accounts SET iban = NULL WHERE company_id = 1 AND number = 1020").run();
+    cli.svc.server.db.prepare("UPDATE accounts SET iban = NULL WHERE company_id = 1 AND number = 1020").run();
     const r = await acct(['invoices', 'pdf', made[1].number, '--out', 'x.pdf']);
-    svc.server.db.prepare("UPDATE accounts SET iban = 'CH9300762011623852957' WHERE company_id = 1 AND number = 1020").run();
+    cli.svc.server.db.prepare("UPDATE accounts SET iban = 'CH9300762011623852957' WHERE company_id = 1 AND number = 1020").run();
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/IBAN/);
     expect(existsSync(join(cwd, 'x.pdf'))).toBe(false);
@@ -121,7 +117,7 @@ describe('proposals by --shared', () => {
     r = await acct(['proposals', 'pdf', '--no-shared', '--out-dir', 'privat']);
     expect(r.code, r.stderr).toBe(0);
     expect(readdirSync(join(cwd, 'privat'))).toEqual([`${proposal.number}.pdf`]);
-    svc.server.db.prepare('UPDATE proposals SET is_shared = 1 WHERE id = ?').run(proposal.id);
+    cli.svc.server.db.prepare('UPDATE proposals SET is_shared = 1 WHERE id = ?').run(proposal.id);
     r = await acct(['proposals', 'pdf', '--shared', '--out-dir', 'geteilt']);
     expect(r.code, r.stderr).toBe(0);
     expect(readdirSync(join(cwd, 'geteilt'))).toEqual([`${proposal.number}.pdf`]);
@@ -149,27 +145,27 @@ describe('acct invoices qr', () => {
     const rows = shown.stdout.replace(/\n$/, '').split('\n');
     expect(rows.length).toBeGreaterThan(20);
     expect(rows.every((row) => /^[█▀▄ ]+$/.test(row) && [...row].length === [...rows[0]].length)).toBe(true);
-    const { payload } = (await svc.call('GET', `/companies/1/invoices/${inv.id}/qr`)).body;
+    const { payload } = (await cli.svc.call('GET', `/companies/1/invoices/${inv.id}/qr`)).body;
     expect(await decodeQr(terminalQrPng(rows))).toEqual([payload]);
   });
 
   test('a bank account without an IBAN is exit 3 naming the fix', async () => {
-    svc.server.db.prepare('UPDATE accounts SET iban = NULL WHERE company_id = 1 AND number = 1020').run();
+    cli.svc.server.db.prepare('UPDATE accounts SET iban = NULL WHERE company_id = 1 AND number = 1020').run();
     try {
       const r = await acct(['invoices', 'qr', made[0].number]);
       expect(r.code).toBe(3);
       expect(r.stderr).toContain('bank account 1020 has no IBAN: acct accounts update 1020 --iban …');
     } finally {
-      svc.server.db.prepare("UPDATE accounts SET iban = 'CH9300762011623852957' WHERE company_id = 1 AND number = 1020").run();
+      cli.svc.server.db.prepare("UPDATE accounts SET iban = 'CH9300762011623852957' WHERE company_id = 1 AND number = 1020").run();
     }
   });
 });
 
 describe('a VAT document without the company\'s UID', () => {
   test('is written, and named on stderr with the fix; with a UID, or without VAT, nothing is said', async () => {
-    const muster = (await svc.call('GET', '/companies/1/customers?filter[name]=Muster')).body.data[0].id;
-    const mwst = svc.server.db.prepare("SELECT id FROM tax_rates WHERE company_id = 1 AND name = 'MWST 8.1 %'").get()!.id;
-    const vat = await seed(svc, 'invoices', { customer_id: muster, date: '2026-04-01', tax_rate_id: mwst, positions: [{ description: 'Beratung', amount: 1, price: 100 }] });
+    const muster = (await cli.svc.call('GET', '/companies/1/customers?filter[name]=Muster')).body.data[0].id;
+    const mwst = taxRateId(cli.svc, 1, 'MWST 8.1 %');
+    const vat = await seed(cli.svc, 'invoices', { customer_id: muster, date: '2026-04-01', tax_rate_id: mwst, positions: [{ description: 'Beratung', amount: 1, price: 100 }] });
     let r = await acct(['invoices', 'pdf', vat.number, '--out', 'vat.pdf']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`warning: invoice ${vat.number} charges VAT, but the company has no UID for VAT, which a VAT invoice must carry (MWSTG Art. 26): acct server companies set 1 --vat-number CHE-…`);
@@ -178,14 +174,14 @@ describe('a VAT document without the company\'s UID', () => {
     expect(r.stderr).not.toContain('warning');
     r = await acct(['invoices', 'pdf', '--from', '2026-03-01', '--to', '2026-04-30', '--out-dir', 'vat', '--force']);
     expect(r.stderr).toContain(`warning: invoice ${vat.number} charges VAT`);
-    setCompany(svc.server.db, 1, { vatNumber: 'CHE-123.456.788' });
+    setCompany(cli.svc.server.db, 1, { vatNumber: 'CHE-123.456.788' });
     try {
       r = await acct(['invoices', 'pdf', vat.number, '--out', 'vat.pdf', '--force']);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).not.toContain('warning');
       expect(readPdf(readFileSync(join(cwd, 'vat.pdf'))).text[0]).toContain('MWST-Nr.\nCHE-123.456.788 MWST');
     } finally {
-      setCompany(svc.server.db, 1, { vatNumber: 'none' });
+      setCompany(cli.svc.server.db, 1, { vatNumber: 'none' });
     }
   });
 });

@@ -4,23 +4,12 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ACCT_BIN, acctAgainst, acctEnv, sandbox, type Sandbox } from '../helpers/cli.js';
+import { expect, test } from 'vitest';
+import { ACCT_BIN, acctAgainst, acctEnv } from '../helpers/cli.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
 import { startProxy, type Hold, type Proxy } from '../helpers/proxy.js';
-import { startTestService, type TestService } from '../helpers/service.js';
 
-let svc: TestService;
-let box: Sandbox;
-
-beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-});
-
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
-});
+const cli = useCliAgainstService();
 
 /** 300 distinct bookings without numbers (found again by all their values), tagged with `run`. */
 function bookings(run: string): string {
@@ -36,7 +25,7 @@ function bookings(run: string): string {
 async function counts(run: string): Promise<Map<string, number>> {
   const seen = new Map<string, number>();
   for (let page = 1; ; page++) {
-    const body = (await svc.call('GET', `/companies/1/entries?per_page=100&page=${page}`)).body;
+    const body = (await cli.svc.call('GET', `/companies/1/entries?per_page=100&page=${page}`)).body;
     for (const e of body.data) if (String(e.description).startsWith(`${run} `)) seen.set(e.description, (seen.get(e.description) ?? 0) + 1);
     if (page * 100 >= body.total_count) return seen;
   }
@@ -45,7 +34,7 @@ async function counts(run: string): Promise<Map<string, number>> {
 /** Runs the import through `proxy` and kills it (SIGKILL, or `signal`) as soon as the proxy holds a request. */
 function killedImport(proxy: Proxy, csv: string, signal: NodeJS.Signals = 'SIGKILL'): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [ACCT_BIN, 'entries', 'import', csv], { env: box.env(acctEnv({ url: proxy.url, token: svc.token })), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [ACCT_BIN, 'entries', 'import', csv], { env: cli.box.env(acctEnv({ url: proxy.url, token: cli.svc.token })), stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
     child.on('error', reject);
@@ -63,9 +52,9 @@ const KILL_POINTS: { run: string; post: number; hold: Hold }[] = [
 ];
 
 test.each(KILL_POINTS)('killed at create number $post ($hold the service answered it), then run again: all 300 bookings, each once', async ({ run, post, hold }) => {
-  const csv = join(box.dataDir, '..', `${run}.csv`);
+  const csv = join(cli.box.dataDir, '..', `${run}.csv`);
   writeFileSync(csv, bookings(run));
-  const proxy = await startProxy(svc.url);
+  const proxy = await startProxy(cli.svc.url);
   let posts = 0;
   proxy.hold = (seen) => (seen.method === 'POST' && ++posts === post ? hold : undefined);
   try {
@@ -76,7 +65,7 @@ test.each(KILL_POINTS)('killed at create number $post ($hold the service answere
     expect(before.size).toBeLessThan(300 + (hold === 'after' && post === 300 ? 1 : 0));
 
     proxy.hold = () => undefined;
-    const again = await acctAgainst(box, { url: proxy.url, token: svc.token })(['entries', 'import', csv, '-o', 'json']);
+    const again = await acctAgainst(cli.box, { url: proxy.url, token: cli.svc.token })(['entries', 'import', csv, '-o', 'json']);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain('Continuing an earlier run of this file');
     const summary = JSON.parse(again.stdout);
@@ -87,7 +76,7 @@ test.each(KILL_POINTS)('killed at create number $post ($hold the service answere
     expect([...after.entries()].filter(([, n]) => n !== 1)).toEqual([]);
     // a third run sends nothing: every row was written
     const written = proxy.writes().length;
-    const third = await acctAgainst(box, { url: proxy.url, token: svc.token })(['entries', 'import', csv, '-o', 'json']);
+    const third = await acctAgainst(cli.box, { url: proxy.url, token: cli.svc.token })(['entries', 'import', csv, '-o', 'json']);
     expect(JSON.parse(third.stdout)).toMatchObject({ created: 0, earlier: 300 });
     expect(proxy.writes()).toHaveLength(written);
   } finally {
@@ -96,9 +85,9 @@ test.each(KILL_POINTS)('killed at create number $post ($hold the service answere
 });
 
 test('Ctrl-C (SIGINT) in the middle: exit 130 with a hint, and the next run completes the file, each row once', async () => {
-  const csv = join(box.dataDir, '..', 'ctrl-c.csv');
+  const csv = join(cli.box.dataDir, '..', 'ctrl-c.csv');
   writeFileSync(csv, bookings('ctrl-c'));
-  const proxy = await startProxy(svc.url);
+  const proxy = await startProxy(cli.svc.url);
   let posts = 0;
   proxy.hold = (seen) => (seen.method === 'POST' && ++posts === 100 ? 'after' : undefined);
   try {
@@ -106,7 +95,7 @@ test('Ctrl-C (SIGINT) in the middle: exit 130 with a hint, and the next run comp
     expect(stopped.code).toBe(130);
     expect(stopped.stderr).toContain('Interrupted: run the same command again to continue where it stopped.');
     proxy.hold = () => undefined;
-    const again = await acctAgainst(box, { url: proxy.url, token: svc.token })(['entries', 'import', csv, '-o', 'json']);
+    const again = await acctAgainst(cli.box, { url: proxy.url, token: cli.svc.token })(['entries', 'import', csv, '-o', 'json']);
     expect(again.code, again.stderr).toBe(0);
     const after = await counts('ctrl-c');
     expect(after.size).toBe(300);

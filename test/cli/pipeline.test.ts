@@ -9,31 +9,28 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { wallClock } from '../../src/domain/clock.js';
 import { toRappen } from '../../src/domain/money.js';
-import { acctAgainst, acctEnv, inTerminal, plain, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { acctAgainst, acctEnv, inTerminal, plain, type Acct } from '../helpers/cli.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
 import { startProxy, type Proxy } from '../helpers/proxy.js';
-import { startTestService, type TestService } from '../helpers/service.js';
 import { EXAMPLE_POSITIONS } from '../fixtures/documents.js';
 import { seed } from './support.js';
 
-let svc: TestService;
-let box: Sandbox;
+const cli = useCliAgainstService();
 let proxy: Proxy;
 let acct: Acct;
 let dir: string;
 
-const post = (path: string, body: unknown) => seed(svc, path, body);
-const get = async (path: string): Promise<any> => (await svc.call('GET', `/companies/1/${path}`)).body;
+const post = (path: string, body: unknown) => seed(cli.svc, path, body);
+const get = async (path: string): Promise<any> => (await cli.svc.call('GET', `/companies/1/${path}`)).body;
 const rateId = async (name: string) => (await get(`tax-rates?filter[name]=${encodeURIComponent(name)}`)).data.find((t: any) => t.name === name).id;
 const file = (name: string, content: string | Buffer) => { const p = join(dir, name); writeFileSync(p, content); return p; };
 /** The writes the proxy passed on since `from` (an index into proxy.seen). */
 const writesSince = (from: number) => proxy.seen.slice(from).filter((s) => s.method !== 'GET').map((s) => `${s.method} ${s.path.replace(/\?.*/, '')}`);
 
 beforeAll(async () => {
-  svc = await startTestService();
-  proxy = await startProxy(svc.url);
-  box = sandbox();
-  dir = join(box.dataDir, '..');
-  acct = acctAgainst(box, { url: proxy.url, token: svc.token });
+  proxy = await startProxy(cli.svc.url);
+  dir = join(cli.box.dataDir, '..');
+  acct = acctAgainst(cli.box, { url: proxy.url, token: cli.svc.token });
   // master data with the awkward cases: commas, quotes, line breaks, umlauts, names made of digits, names two records share
   const mwst = await rateId('MWST 8.1 %');
   const vorsteuer = await rateId('Vorsteuer 8.1 %');
@@ -66,9 +63,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  box?.cleanup();
   await proxy?.close();
-  await svc?.close();
 });
 
 const RESOURCES = ['tags', 'tax-rates', 'accounts', 'services', 'service-categories', 'products', 'customers', 'contacts', 'projects', 'entries', 'times', 'tasks', 'proposals', 'invoices'];
@@ -281,7 +276,7 @@ describe('import', () => {
   test('on a terminal a progress line on stderr counts the rows, with the rate and the time left; the summary follows', async () => {
     const rows = Array.from({ length: 40 }, (_, i) => `fortschritt ${i + 1},orange`);
     const csv = file('fortschritt.csv', `name,color\n${rows.join('\n')}\n`);
-    const r = await inTerminal(box, ['tags', 'import', csv], [], acctEnv({ url: proxy.url, token: svc.token }));
+    const r = await inTerminal(cli.box, ['tags', 'import', csv], [], acctEnv({ url: proxy.url, token: cli.svc.token }));
     expect(r.code).toBe(0);
     const screen = plain(r.output);
     expect(screen).toMatch(/40\/40 rows, \d+\.\d\/s, 0:00 left/);

@@ -1,54 +1,44 @@
 // `acct products …` against the embedded service: every verb, money rendering, filters, name references
 // and their errors, and `products count`.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { secondTenant, startTestService, type TestService } from '../helpers/service.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { secondTenant } from '../helpers/service.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
 import { addCompany } from '../../src/server/main.js';
 import { lines, tsv } from './support.js';
 
 interface Product { id: number; name: string; description: string | null; price: number | null; formatted_price: string | null; unit: string | null; archived: boolean }
 
-let svc: TestService;
-let box: Sandbox;
+const cli = useCliAgainstService();
+const { acct } = cli;
 let emptyCompany: number;
 let foreignProductId: number;
 
-let acct: Acct;
-
 async function product(id: number): Promise<Product | undefined> {
-  const res = await svc.call('GET', `/companies/1/products/${id}`);
+  const res = await cli.svc.call('GET', `/companies/1/products/${id}`);
   return res.status === 200 ? res.body.data : undefined;
 }
 
 async function createProduct(body: Record<string, unknown>, company = 1): Promise<Product> {
-  const res = await svc.call('POST', `/companies/${company}/products`, body);
+  const res = await cli.svc.call('POST', `/companies/${company}/products`, body);
   expect(res.status).toBe(200);
   return res.body.data;
 }
 
 /** A company of its own holding exactly Webhosting, Beratungspaket, USB Kabel and the archived Altes Kabel. */
 async function catalogue(): Promise<{ company: number; old: Product }> {
-  const company = addCompany(svc.server.db, 'Katalog AG', 1);
+  const company = addCompany(cli.svc.server.db, 'Katalog AG', 1);
   await createProduct({ name: 'Webhosting', price: 1234.5, unit: 'Jahr', description: 'Ein Jahr' }, company);
   await createProduct({ name: 'Beratungspaket' }, company);
   await createProduct({ name: 'USB Kabel', price: 19.9, unit: 'Stück' }, company);
   const old = await createProduct({ name: 'Altes Kabel', price: 3 }, company);
-  expect((await svc.call('PUT', `/companies/${company}/products/${old.id}`, { archived: true })).status).toBe(200);
+  expect((await cli.svc.call('PUT', `/companies/${company}/products/${old.id}`, { archived: true })).status).toBe(200);
   return { company, old };
 }
 
 beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
-  emptyCompany = addCompany(svc.server.db, 'Leer AG', 1);
-  const other = secondTenant(svc);
-  foreignProductId = (await svc.call('POST', `/companies/${other.company}/products`, { name: 'Fremdprodukt' }, { token: other.user.token })).body.data.id;
-});
-
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
+  emptyCompany = addCompany(cli.svc.server.db, 'Leer AG', 1);
+  const other = secondTenant(cli.svc);
+  foreignProductId = (await cli.svc.call('POST', `/companies/${other.company}/products`, { name: 'Fremdprodukt' }, { token: other.user.token })).body.data.id;
 });
 
 describe('acct products create / get / list', () => {
@@ -80,7 +70,7 @@ describe('acct products create / get / list', () => {
     const big = await acct(['products', 'create', '--name', 'Zu teuer', '--price', '1000000']);
     expect(big.code).toBe(3);
     expect(big.stderr).toContain('price');
-    const names = ((await svc.call('GET', '/companies/1/products?per_page=100')).body.data as Product[]).map((p) => p.name);
+    const names = ((await cli.svc.call('GET', '/companies/1/products?per_page=100')).body.data as Product[]).map((p) => p.name);
     expect(names).not.toContain('Komma');
     expect(names).not.toContain('Zu teuer');
   });
@@ -180,7 +170,7 @@ describe('acct products count', () => {
   beforeAll(async () => { ({ company } = await catalogue()); });
 
   test('prints the bare number, archived included, in every output format', async () => {
-    const total = (await svc.call('GET', `/companies/${company}/products/count`)).body as number;
+    const total = (await cli.svc.call('GET', `/companies/${company}/products/count`)).body as number;
     expect(total).toBeGreaterThan(3);
     for (const extra of [[], ['--json'], ['-o', 'table'], ['-o', 'csv']]) {
       const r = await acct(['products', 'count', ...extra], { company });
@@ -190,8 +180,8 @@ describe('acct products count', () => {
   });
 
   test('--archived and --no-archived count one side', async () => {
-    const archived = ((await svc.call('GET', `/companies/${company}/products?filter[archived]=true&per_page=100`)).body.data as Product[]).length;
-    const active = ((await svc.call('GET', `/companies/${company}/products?filter[archived]=false&per_page=100`)).body.data as Product[]).length;
+    const archived = ((await cli.svc.call('GET', `/companies/${company}/products?filter[archived]=true&per_page=100`)).body.data as Product[]).length;
+    const active = ((await cli.svc.call('GET', `/companies/${company}/products?filter[archived]=false&per_page=100`)).body.data as Product[]).length;
     expect(archived).toBeGreaterThan(0);
     expect((await acct(['products', 'count', '--archived'], { company })).stdout).toBe(`${archived}\n`);
     expect((await acct(['products', 'count', '--no-archived'], { company })).stdout).toBe(`${active}\n`);

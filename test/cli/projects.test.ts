@@ -1,28 +1,26 @@
 // `acct projects …` against the embedded service: every verb, name references (unknown, ambiguous,
 // archived duplicates), customer references, --new-customer, and the service's refusals as exit codes.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { timestamp } from '../../src/server/store/db.js';
 import { today } from '../../src/cli/resource/body.js';
 import { tsv } from './support.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
 
-let svc: TestService;
-let box: Sandbox;
+const cli = useCliAgainstService();
+const { acct } = cli;
 let muster: number;
 let beispiel: number;
 
-let acct: Acct;
-const sql = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).run(...(params as never[]));
-const row = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
+const sql = (text: string, ...params: unknown[]) => cli.svc.server.db.prepare(text).run(...(params as never[]));
+const row = (text: string, ...params: unknown[]) => cli.svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
 
 function insertCustomer(name: string, number: number, company = 1): number {
   return Number(sql('INSERT INTO customers (company_id, user_id, name, number, created_at, updated_at) VALUES (?, 1, ?, ?, ?, ?)', company, name, number, timestamp(), timestamp()).lastInsertRowid);
 }
 
 async function createProject(body: Record<string, unknown>, company = 1): Promise<{ id: number; name: string }> {
-  const res = await svc.call('POST', `/companies/${company}/projects`, body);
+  const res = await cli.svc.call('POST', `/companies/${company}/projects`, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 }
@@ -42,19 +40,11 @@ async function json(args: string[]): Promise<any> {
   return JSON.parse(r.stdout);
 }
 
-beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
+beforeAll(() => {
   muster = insertCustomer('Muster AG', 1001);
   beispiel = insertCustomer('Beispiel GmbH', 1002);
   insertCustomer('Twin AG', 1003);
   insertCustomer('Twin AG', 1004);
-});
-
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
 });
 
 describe('create', () => {
@@ -131,7 +121,7 @@ describe('list', () => {
   let listed: number;
   let ids: Record<string, number>;
   beforeAll(async () => {
-    company = addCompany(svc.server.db, 'Liste AG', 1);
+    company = addCompany(cli.svc.server.db, 'Liste AG', 1);
     listed = insertCustomer('Beispiel GmbH', 1002, company);
     await createProject({ name: 'Support', customer_id: listed }, company);
     ids = {

@@ -3,20 +3,18 @@
 // total the proposal; an accepted proposal turned into an invoice with its positions, any other refused.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { jsonOf, seed, tsv } from './support.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
 
-let svc: TestService;
-let box: Sandbox;
+const cli = useCliAgainstService();
+const { acct } = cli;
 const ids: Record<string, number> = {};
 
-let acct: Acct;
-const row = (sql: string, ...params: unknown[]) => svc.server.db.prepare(sql).get(...(params as never[])) as Record<string, any>;
+const row = (sql: string, ...params: unknown[]) => cli.svc.server.db.prepare(sql).get(...(params as never[])) as Record<string, any>;
 const count = (table: 'proposals' | 'invoices') => Number(row(`SELECT count(*) AS n FROM ${table}`).n);
 
-const post = (path: string, body: unknown) => seed(svc, path, body);
+const post = (path: string, body: unknown) => seed(cli.svc, path, body);
 
 const json = (args: string[]) => jsonOf((a) => acct(a), args);
 
@@ -37,18 +35,10 @@ async function accepted(): Promise<{ id: number; number: string }> {
 }
 
 beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
   ids.mwst = Number(row("SELECT id FROM tax_rates WHERE company_id = 1 AND name = 'MWST 8.1 %'").id);
   ids.muster = (await post('customers', { name: 'Muster AG', number: 1001 })).id;
   ids.website = (await post('projects', { name: 'Website', customer_id: ids.muster })).id;
   await post('products', { name: 'Webhosting', price: 240, unit: 'Jahr' });
-});
-
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
 });
 
 describe('create, get, list, update, delete', () => {
@@ -73,7 +63,7 @@ describe('create, get, list, update, delete', () => {
     const dry = await json(['proposals', 'create', '--customer', '1001', '--position', 'A;1;100', '--discount', '10', '--dry-run']);
     expect(dry).toMatchObject({ dry_run: true, total_value: 100, discount_amount: 10, final_value: 90 });
     expect(count('proposals')).toBe(before);
-    const data = join(box.dataDir, '..', 'offerte.json');
+    const data = join(cli.box.dataDir, '..', 'offerte.json');
     writeFileSync(data, JSON.stringify({ customer_id: ids.muster, title: 'Aus Datei', lang: 'fr', positions: [{ description: 'B', amount: 2, price: 50 }] }));
     const doc = await json(['proposals', 'create', '--data', data, '--lang', 'en']);
     expect(doc).toMatchObject({ title: 'Aus Datei', lang: 'en', total_value: 100 });
@@ -151,7 +141,7 @@ describe('mark-as, number, positions, activities, files, batch', () => {
     const p = await proposal();
     await acct(['proposals', 'mark-as', p.number, 'sent']);
     expect(tsv((await acct(['proposals', 'activities', p.number])).stdout).slice(1).map((r) => r[1])).toEqual(['Marked as sent', 'Created']);
-    const file = join(box.dataDir, '..', 'plan.pdf');
+    const file = join(cli.box.dataDir, '..', 'plan.pdf');
     writeFileSync(file, '%PDF-1.4 Plan\n');
     const attached = await json(['proposals', 'attach', p.number, file]);
     expect(attached).toMatchObject({ name: 'plan.pdf', mime: 'application/pdf' });

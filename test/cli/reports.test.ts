@@ -1,16 +1,15 @@
 // `acct report …` against the service, on the hand-checked company year of test/unit/reports.test.ts
 // booked through `acct entries create`: every report as a table, TSV and JSON, the period defaults and
 // the errors caught before any request. The arithmetic behind each figure is in the unit test.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { acctAgainst } from '../helpers/cli.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
 import { startProxy } from '../helpers/proxy.js';
-import { startTestService, type TestService } from '../helpers/service.js';
 import { lines, sendJson, startStub, tsv, type Stub } from './support.js';
 
-let svc: TestService;
-let box: Sandbox;
+const cli = useCliAgainstService();
+const { acct } = cli;
 
-let acct: Acct;
 /** Cells of a table line (split on runs of two or more blanks). */
 const cells = (line: string) => line.trim().split(/\s{2,}/);
 const row = (stdout: string, label: string) => cells(lines(stdout).find((l) => l.includes(label))!);
@@ -32,9 +31,6 @@ const YEAR: [string, string, string, string, string | null, string][] = [
 ];
 
 beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
   const rate = await acct(['tax-rates', 'create', '--name', 'Export 0 %', '--rate', '0', '--account', '2200', '--field-number', '220']);
   if (rate.code !== 0) throw new Error(rate.stderr);
   for (const [date, debit, credit, sum, taxRate, description] of YEAR) {
@@ -42,11 +38,6 @@ beforeAll(async () => {
     if (r.code !== 0) throw new Error(`${description}: ${r.stderr}`);
   }
 }, 60_000);
-
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
-});
 
 describe('acct report trial-balance', () => {
   test('table: the accounts on their side, equal totals, and a line that says so', async () => {
@@ -155,7 +146,7 @@ describe('acct report balance-sheet', () => {
         : [{ id: 2, number: 2800, name: 'Eigenkapital', type: 'liabilities', balance: 900 }, { id: null, number: null, name: 'Gewinn/Verlust der Periode', balance: 0, computed: true }]);
     });
     try {
-      const r = await acctAgainst(box, { url: stub.url, token: 't' })(['report', 'balance-sheet', '--date', '2025-12-31']);
+      const r = await acctAgainst(cli.box, { url: stub.url, token: 't' })(['report', 'balance-sheet', '--date', '2025-12-31']);
       expect(r.code).toBe(0);
       expect(tsv(r.stdout).at(-1)).toEqual(['difference', '', '', 'Difference (assets − liabilities and equity)', '100.50']);
       expect(r.stderr).toBe("acct: The balance sheet does not balance: assets 1'000.50, liabilities and equity 900.00, difference 100.50.\n");
@@ -288,7 +279,7 @@ describe('acct report vat', () => {
   test('flags are checked before any request', async () => {
     const stub: Stub = await startStub((_req, res) => sendJson(res, 500, { message: 'should not be called' }));
     try {
-      const viaStub = acctAgainst(box, { url: stub.url, token: 't' });
+      const viaStub = acctAgainst(cli.box, { url: stub.url, token: 't' });
       const cases: [string[], RegExp][] = [
         [['report', 'vat', '--from', '2025-13-01'], /invalid --from "2025-13-01": a month is 01 to 12/],
         [['report', 'vat', '--from', '2025-06-01', '--to', '2025-01-01'], /--to 2025-01-01 is before --from 2025-06-01/],
@@ -310,7 +301,7 @@ describe('acct report vat', () => {
 
 describe('a service without sparse fieldsets', () => {
   test('the VAT return and the ledger ask for the fields they read, and come out the same from whole bookings', async () => {
-    const proxy = await startProxy(svc.url);
+    const proxy = await startProxy(cli.svc.url);
     try {
       // a service that does not know fields[entries] ignores it: the proxy drops it on the way
       let stripped = 0;
@@ -319,7 +310,7 @@ describe('a service without sparse fieldsets', () => {
         if (without !== path) stripped++;
         return without;
       };
-      const viaProxy = acctAgainst(box, { url: proxy.url, token: svc.token });
+      const viaProxy = acctAgainst(cli.box, { url: proxy.url, token: cli.svc.token });
       for (const args of [
         ['report', 'vat', '--from', '2025-01-01', '--to', '2025-12-31', '-o', 'tsv'],
         ['report', 'ledger', '--account', '2200', '--from', '2025-01-01', '--to', '2025-12-31', '-o', 'tsv'],
@@ -437,7 +428,7 @@ describe('periods (-p) and columns per period (--monthly, --quarterly, --yearly,
   test('usage errors: exit 2 before any request, naming the flags', async () => {
     const stub: Stub = await startStub((_req, res) => sendJson(res, 500, { message: 'should not be called' }));
     try {
-      const viaStub = acctAgainst(box, { url: stub.url, token: 't' });
+      const viaStub = acctAgainst(cli.box, { url: stub.url, token: 't' });
       const cases: [string[], string][] = [
         [['report', 'income-statement', '-p', '2025Q5'], 'acct: invalid -p/--period "2025Q5": a quarter is Q1 to Q4'],
         [['report', 'income-statement', '-p', '2025', '--from', '2025-01-01'], 'acct: -p/--period and --from cannot be used together: give the period one way'],

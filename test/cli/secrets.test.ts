@@ -1,20 +1,20 @@
 // The token never reaches stdout or stderr, whatever the command, format or --debug.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sandbox, type RunResult, type Sandbox } from '../helpers/cli.js';
-import { secondUser, startTestService, type TestService } from '../helpers/service.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { sandbox, type RunResult } from '../helpers/cli.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
+import { secondUser } from '../helpers/service.js';
 
 const SECRET = 'sEcReT-tOkEn-4f9c1e7a-ZZ';
 const WRONG = 'wRoNg-SeCrEt-77b3d901-QQ';
 
-let svc: TestService;
-let box: Sandbox;
+const cli = useCliAgainstService();
 const seen: { args: string[]; result: RunResult }[] = [];
 
 /** Runs acct in the logged-in sandbox and records the output for the final sweep. */
 async function acct(args: string[], opts: { env?: Record<string, string>; input?: string } = {}): Promise<RunResult> {
-  const result = await box.run(args, opts);
+  const result = await cli.box.run(args, opts);
   seen.push({ args, result });
   return result;
 }
@@ -30,19 +30,12 @@ function expectNoSecret(r: RunResult): void {
 }
 
 beforeAll(async () => {
-  svc = await startTestService();
-  secondUser(svc, { name: 'Geheim', email: 'geheim@example.ch', role: 'admin', token: SECRET });
-  box = sandbox();
-  const login = await acct(['login', '--with-token', '--base-url', svc.url, '--debug'], { input: `${SECRET}\n` });
+  secondUser(cli.svc, { name: 'Geheim', email: 'geheim@example.ch', role: 'admin', token: SECRET });
+  const login = await acct(['login', '--with-token', '--base-url', cli.svc.url, '--debug'], { input: `${SECRET}\n` });
   expect(login.code, login.stderr).toBe(0);
   expect(login.stderr).toContain('Authorization: Bearer ***');
   // the token is stored (so the checks below are about a real, saved token)
-  expect(readFileSync(join(box.configDir, 'config.json'), 'utf8')).toContain(SECRET);
-});
-
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
+  expect(readFileSync(join(cli.box.configDir, 'config.json'), 'utf8')).toContain(SECRET);
 });
 
 describe('the token never appears in the output', () => {
@@ -90,7 +83,7 @@ describe('the token never appears in the output', () => {
   test('a wrong token at login with --debug', async () => {
     const other = sandbox();
     try {
-      const r = await other.run(['login', '--with-token', '--base-url', svc.url, '--debug'], { input: WRONG });
+      const r = await other.run(['login', '--with-token', '--base-url', cli.svc.url, '--debug'], { input: WRONG });
       expect(r.code).toBe(4);
       expectNoSecret(r);
     } finally {
@@ -107,7 +100,7 @@ describe('the token never appears in the output', () => {
 
   test('config get and config list in every format', async () => {
     const get = await acct(['config', 'get', 'base_url']);
-    expect(get.stdout).toBe(`${svc.url}\n`);
+    expect(get.stdout).toBe(`${cli.svc.url}\n`);
     expectNoSecret(get);
     for (const format of ['table', 'tsv', 'json', 'ndjson', 'csv']) {
       const r = await acct(['config', 'list', '-o', format]);
@@ -125,7 +118,7 @@ describe('the token never appears in the output', () => {
       expectNoSecret(r);
     }
     const json = JSON.parse((await acct(['profiles', 'list', '--json'])).stdout);
-    expect(json).toEqual([{ name: 'default', current: true, base_url: svc.url, company: 1, output: null, token: 'set' }]);
+    expect(json).toEqual([{ name: 'default', current: true, base_url: cli.svc.url, company: 1, output: null, token: 'set' }]);
   });
 
   test('the sweep: no recorded run printed the token', async () => {

@@ -1,24 +1,22 @@
 // `acct services …` and `acct service-categories …` against the embedded service: every verb, money
 // rendering, name references and their errors, the bulk verbs.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
-import { secondTenant, startTestService, type TestService } from '../helpers/service.js';
+import { secondTenant } from '../helpers/service.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
 import { lines, tsv } from './support.js';
 
 interface Category { id: number; name: string }
 interface Service { id: number; name: string; hourly_rate: string | null; billable: boolean; archived: boolean; service_category_id: number | null; service_category: Category | null }
 
-let svc: TestService;
-let box: Sandbox;
+const cli = useCliAgainstService();
+const { acct } = cli;
 let entwicklung: Category;
 let beratung: Category;
 let foreignServiceId: number;
 
-let acct: Acct;
-
 async function api(method: string, path: string, body?: unknown, company = 1) {
-  const res = await svc.call(method, `/companies/${company}${path}`, body);
+  const res = await cli.svc.call(method, `/companies/${company}${path}`, body);
   return res;
 }
 
@@ -42,7 +40,7 @@ async function byName(name: string, company = 1): Promise<Service> {
 
 /** A time entry on the service, written straight into the database (customer → project → entry). */
 function useInTimeEntry(serviceId: number): void {
-  const db = svc.server.db;
+  const db = cli.svc.server.db;
   const now = new Date().toISOString();
   const customer = Number(db.prepare('INSERT INTO customers (company_id, user_id, name, created_at, updated_at) VALUES (1, 1, ?, ?, ?)').run('Muster AG', now, now).lastInsertRowid);
   const project = Number(db.prepare('INSERT INTO projects (company_id, user_id, customer_id, name, created_at, updated_at) VALUES (1, 1, ?, ?, ?, ?)').run(customer, 'Website', now, now).lastInsertRowid);
@@ -50,18 +48,10 @@ function useInTimeEntry(serviceId: number): void {
 }
 
 beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
   entwicklung = (await api('POST', '/service-categories', { name: 'Entwicklung' })).body.data;
   beratung = (await api('POST', '/service-categories', { name: 'Beratung' })).body.data;
-  const other = secondTenant(svc);
-  foreignServiceId = (await svc.call('POST', `/companies/${other.company}/services`, { name: 'Fremdleistung' }, { token: other.user.token })).body.data.id;
-});
-
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
+  const other = secondTenant(cli.svc);
+  foreignServiceId = (await cli.svc.call('POST', `/companies/${other.company}/services`, { name: 'Fremdleistung' }, { token: other.user.token })).body.data.id;
 });
 
 describe('acct services create / get / list', () => {
@@ -70,7 +60,7 @@ describe('acct services create / get / list', () => {
   let company: number;
   let archivedOne: Service;
   beforeAll(async () => {
-    company = addCompany(svc.server.db, 'Leistungen AG', 1);
+    company = addCompany(cli.svc.server.db, 'Leistungen AG', 1);
     const category = async (name: string) => (await api('POST', '/service-categories', { name }, company)).body.data.id;
     await createService({ name: 'Programmierung', hourly_rate: '1234.50', service_category_id: await category('Entwicklung') }, company);
     await createService({ name: 'Reisezeit', hourly_rate: 80, billable: false, service_category_id: await category('Beratung') }, company);
@@ -288,7 +278,7 @@ describe('acct services archive / unarchive / bulk-delete / bulk-update', () => 
 
   test('bulk-update needs something to change and a decimal rate (exit 2)', async () => {
     // Satz A and Satz B of its own: the test above makes them in company 1
-    const company = addCompany(svc.server.db, 'Satz AG', 1);
+    const company = addCompany(cli.svc.server.db, 'Satz AG', 1);
     for (const name of ['Satz A', 'Satz B']) await createService({ name }, company);
     const none = await acct(['services', 'bulk-update', 'Satz A'], { company });
     expect(none.code).toBe(2);

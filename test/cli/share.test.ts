@@ -2,34 +2,25 @@
 // the URL printed is the one the service serves (fetched), on a terminal with a QR code that decodes
 // to it; unshare turns it off (the link 404s); ACCT_PUBLIC_URL gives another root. And local mode:
 // the link names `acct server start`'s default root and opens once that serves the ledger.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { startServer } from '../../src/server/main.js';
-import { acctAgainst, acctEnv, inTerminal, plain, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { acctEnv, inTerminal, plain, sandbox } from '../helpers/cli.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
 import { decodeQr, terminalQrPng } from '../helpers/pdf.js';
-import { startTestService, type TestService } from '../helpers/service.js';
 import { jsonOf, seed, tsv } from './support.js';
 
-let svc: TestService;
-let box: Sandbox;
-let acct: Acct;
+const cli = useCliAgainstService();
+const { acct } = cli;
 const ids: Record<string, number> = {};
 const json = (args: string[]) => jsonOf((a) => acct(a), args);
-const token = (id: number) => svc.server.db.prepare('SELECT share_token FROM proposals WHERE id = ?').get(id)!.share_token as string | null;
+const token = (id: number) => cli.svc.server.db.prepare('SELECT share_token FROM proposals WHERE id = ?').get(id)!.share_token as string | null;
 
 async function proposal(body: Record<string, unknown> = {}): Promise<{ id: number; number: string }> {
-  return seed(svc, 'proposals', { customer_id: ids.muster, title: 'Website', positions: [{ description: 'Konzept', amount: 2, price: 150, unit: 'h' }], ...body });
+  return seed(cli.svc, 'proposals', { customer_id: ids.muster, title: 'Website', positions: [{ description: 'Konzept', amount: 2, price: 150, unit: 'h' }], ...body });
 }
 
 beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
-  ids.muster = (await seed(svc, 'customers', { name: 'Muster AG', number: 1001 })).id;
-});
-
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
+  ids.muster = (await seed(cli.svc, 'customers', { name: 'Muster AG', number: 1001 })).id;
 });
 
 describe('share and unshare', () => {
@@ -37,7 +28,7 @@ describe('share and unshare', () => {
     const p = await proposal();
     const r = await acct(['proposals', 'share', p.number]);
     expect(r.code, r.stderr).toBe(0);
-    const url = `${svc.origin}/share/proposals/${token(p.id)}`;
+    const url = `${cli.svc.origin}/share/proposals/${token(p.id)}`;
     expect(token(p.id)).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(r.stdout).toBe(`${url}\n`);
     expect(r.stderr).toBe(`Shared proposal ${p.number}: the customer can view, accept or decline it at this link.\n`);
@@ -53,10 +44,10 @@ describe('share and unshare', () => {
 
   test('on a terminal a QR code of the link follows it, and decodes to it as a phone reads it (not mirrored)', async () => {
     const p = await proposal();
-    const run = await inTerminal(box, ['proposals', 'share', p.number], [], { ...acctEnv(svc), NO_COLOR: '1' });
+    const run = await inTerminal(cli.box, ['proposals', 'share', p.number], [], { ...acctEnv(cli.svc), NO_COLOR: '1' });
     expect(run.code).toBe(0);
     const lines = plain(run.output).split('\n');
-    const url = `${svc.origin}/share/proposals/${token(p.id)}`;
+    const url = `${cli.svc.origin}/share/proposals/${token(p.id)}`;
     expect(lines[0]).toBe(url);
     const code = lines.filter((l) => /^[█▀▄ ]+$/.test(l) && l.includes('█'));
     expect(code.length).toBeGreaterThan(10);
@@ -66,7 +57,7 @@ describe('share and unshare', () => {
   test('unshare turns the link off: it no longer opens; sharing again makes a new one', async () => {
     const p = await proposal();
     await acct(['proposals', 'share', p.number]);
-    const old = `${svc.origin}/share/proposals/${token(p.id)}`;
+    const old = `${cli.svc.origin}/share/proposals/${token(p.id)}`;
     const r = await acct(['proposals', 'unshare', p.number]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('');

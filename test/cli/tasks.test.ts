@@ -1,22 +1,20 @@
 // `acct tasks …` against the embedded service: create with relative due dates and planned hours, list
 // with its filters, get and update by title, start and done, delete, and the usage errors.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
-import { startTestService, type TestService } from '../helpers/service.js';
 import { today } from '../../src/cli/resource/body.js';
 import { addDays } from '../../src/cli/shared/calendar.js';
 import { tsv } from './support.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
 
-let svc: TestService;
-let box: Sandbox;
+const cli = useCliAgainstService();
+const { acct } = cli;
 const project: Record<string, number> = {};
 
-let acct: Acct;
-const row = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
+const row = (text: string, ...params: unknown[]) => cli.svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
 
 async function api(method: string, path: string, body?: unknown, company = 1): Promise<any> {
-  const res = await svc.call(method, `/companies/${company}${path}`, body);
+  const res = await cli.svc.call(method, `/companies/${company}${path}`, body);
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   return res.body;
 }
@@ -36,15 +34,7 @@ async function projects(company: number): Promise<Record<string, number>> {
 }
 
 beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
   Object.assign(project, await projects(1));
-});
-
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
 });
 
 describe('create', () => {
@@ -107,7 +97,7 @@ describe('list, get, update, start, done, delete', () => {
   let own: Record<string, number>;
   let id: number;
   beforeEach(async () => {
-    company = addCompany(svc.server.db, 'Aufgaben AG', 1);
+    company = addCompany(cli.svc.server.db, 'Aufgaben AG', 1);
     own = await projects(company);
     id = (await api('POST', '/tasks', { title: 'Offerte nachfassen', project_id: own.Support, due: '2025-03-03', planned_hours: 1 }, company)).data.id;
     await api('POST', '/times', { project_id: own.Support, task_id: id, date: '2025-03-03', hours: 1, minutes: 15 }, company);

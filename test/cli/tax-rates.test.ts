@@ -1,39 +1,30 @@
 // `acct tax-rates …` against the service: every verb, references by name and account number, the
 // errors and their exit codes.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { one, run, timestamp } from '../../src/server/store/db.js';
-import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { startTestService, type TestService } from '../helpers/service.js';
 import { lines, tsv } from './support.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
+import { accountId } from '../helpers/service.js';
 
-let svc: TestService;
-let box: Sandbox;
+const cli = useCliAgainstService();
+const { acct } = cli;
 /** company 1 keeps its seven default rates for the list and get tests; create, update and delete write here */
 let writes: number;
 
-let acct: Acct;
-const accountId = (number: number, company = 1) => Number(one(svc.server.db, 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', company, number)!.id);
-const rateByName = (name: string, company = writes) => one(svc.server.db, 'SELECT * FROM tax_rates WHERE company_id = ? AND name = ?', company, name);
-const createRate = (body: Record<string, unknown>, company = writes) => svc.call('POST', `/companies/${company}/tax-rates`, body);
+const account = (number: number, company = 1) => accountId(cli.svc, company, number);
+const rateByName = (name: string, company = writes) => one(cli.svc.server.db, 'SELECT * FROM tax_rates WHERE company_id = ? AND name = ?', company, name);
+const createRate = (body: Record<string, unknown>, company = writes) => cli.svc.call('POST', `/companies/${company}/tax-rates`, body);
 
 /** A booking that uses the rate (of the company `writes`). */
 function book(taxRateId: number): void {
   const now = timestamp();
-  run(svc.server.db, `INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id, tax_rate_id, created_at, updated_at)
-    VALUES (?, 1, 'income', '2024-01-15', 10810, ?, ?, ?, ?, ?)`, writes, accountId(1020, writes), accountId(3400, writes), taxRateId, now, now);
+  run(cli.svc.server.db, `INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id, tax_rate_id, created_at, updated_at)
+    VALUES (?, 1, 'income', '2024-01-15', 10810, ?, ?, ?, ?, ?)`, writes, account(1020, writes), account(3400, writes), taxRateId, now, now);
 }
 
-beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
-  writes = addCompany(svc.server.db, 'Schreib AG', 1);
-});
-
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
+beforeAll(() => {
+  writes = addCompany(cli.svc.server.db, 'Schreib AG', 1);
 });
 
 describe('acct tax-rates list', () => {
@@ -61,11 +52,11 @@ describe('acct tax-rates list', () => {
 
   test('--archived and --no-archived filter; -o json gives the API records', async () => {
     // a company of its own, so that company 1 keeps only its active default rates
-    const company = addCompany(svc.server.db, 'Archiv AG', 1);
-    const created = await createRate({ name: 'MWST 7.6 %', rate: 7.6, account_id: accountId(2200, company), archived: true }, company);
+    const company = addCompany(cli.svc.server.db, 'Archiv AG', 1);
+    const created = await createRate({ name: 'MWST 7.6 %', rate: 7.6, account_id: account(2200, company), archived: true }, company);
     const archived = await acct(['tax-rates', 'list', '--archived', '-o', 'json'], { company });
     const records = JSON.parse(archived.stdout);
-    expect(records).toEqual([{ ...created.body, account: { id: accountId(2200, company), name: 'Geschuldete MWST', account_number: 2200 }, acquisition_account: null }]);
+    expect(records).toEqual([{ ...created.body, account: { id: account(2200, company), name: 'Geschuldete MWST', account_number: 2200 }, acquisition_account: null }]);
     const active = await acct(['tax-rates', 'list', '--no-archived', '--fields', 'name'], { company });
     expect(tsv(active.stdout).flat()).not.toContain('MWST 7.6 %');
     expect(tsv(active.stdout)).toHaveLength(16);
@@ -105,7 +96,7 @@ describe('acct tax-rates create', () => {
   test('--account takes the account number', async () => {
     const r = await acct(['tax-rates', 'create', '--name', 'MWST Sonder', '--rate', '5.5', '--account', '2200', '--field-number', '303', '--name-en', 'VAT special', '--json'], { company: writes });
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ name: 'MWST Sonder', rate: 5.5, account_id: accountId(2200, writes), field_number: 303, name_en: 'VAT special', calculation_method: 'net' });
+    expect(JSON.parse(r.stdout)).toMatchObject({ name: 'MWST Sonder', rate: 5.5, account_id: account(2200, writes), field_number: 303, name_en: 'VAT special', calculation_method: 'net' });
   });
 
   test('create and update print the rate as get does: the account number filled in', async () => {
@@ -119,7 +110,7 @@ describe('acct tax-rates create', () => {
     const saldo = await acct(['tax-rates', 'create', '--name', 'Saldo 6.2 %', '--rate', '8.1', '--saldo-rate', '6.2', '--account', '2200', '--json'], { company: writes });
     expect(JSON.parse(saldo.stdout)).toMatchObject({ saldo_rate: 6.2, calculation_method: 'gross' });
     const bezug = await acct(['tax-rates', 'create', '--name', 'Bezug Sonder', '--rate', '8.1', '--account', '2200', '--acquisition-tax', '--acquisition-account', '1170', '--json'], { company: writes });
-    expect(JSON.parse(bezug.stdout)).toMatchObject({ is_acquisition_tax: true, acquisition_account_id: accountId(1170, writes), calculation_method: 'gross' });
+    expect(JSON.parse(bezug.stdout)).toMatchObject({ is_acquisition_tax: true, acquisition_account_id: account(1170, writes), calculation_method: 'gross' });
   });
 
   test('an unknown account number: exit 2 listing candidates, nothing sent', async () => {
@@ -148,16 +139,16 @@ describe('acct tax-rates create', () => {
 
 describe('acct tax-rates update', () => {
   test('by name: only the given flags change; --archived and --no-archived', async () => {
-    await createRate({ name: 'Ändern', rate: 2.5, account_id: accountId(2200, writes) });
+    await createRate({ name: 'Ändern', rate: 2.5, account_id: account(2200, writes) });
     const r = await acct(['tax-rates', 'update', 'Ändern', '--archived', '--name-on-documents', 'MWST', '--json'], { company: writes });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ name: 'Ändern', rate: 2.5, archived: true, name_on_documents: 'MWST' });
     const back = await acct(['tax-rates', 'update', 'Ändern', '--no-archived', '--account', '2201', '--json'], { company: writes });
-    expect(JSON.parse(back.stdout)).toMatchObject({ archived: false, account_id: accountId(2201, writes) });
+    expect(JSON.parse(back.stdout)).toMatchObject({ archived: false, account_id: account(2201, writes) });
   });
 
   test('the rate of a booked tax rate cannot change: exit 3 with errors.rate', async () => {
-    await createRate({ name: 'Gebucht', rate: 8.1, account_id: accountId(2200, writes) });
+    await createRate({ name: 'Gebucht', rate: 8.1, account_id: account(2200, writes) });
     book(Number(rateByName('Gebucht')!.id));
     const r = await acct(['tax-rates', 'update', 'Gebucht', '--rate', '7.7'], { company: writes });
     expect(r.code).toBe(3);
@@ -174,7 +165,7 @@ describe('acct tax-rates update', () => {
 
 describe('acct tax-rates delete', () => {
   test('asks for --yes without a terminal; deletes by name with it', async () => {
-    await createRate({ name: 'Weg damit', rate: 1, account_id: accountId(2200, writes) });
+    await createRate({ name: 'Weg damit', rate: 1, account_id: account(2200, writes) });
     const refused = await acct(['tax-rates', 'delete', 'Weg damit'], { company: writes });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/--yes/);
@@ -186,7 +177,7 @@ describe('acct tax-rates delete', () => {
   });
 
   test('a rate used in bookings: 409 → exit 6 with the message', async () => {
-    await createRate({ name: 'In Gebrauch', rate: 8.1, account_id: accountId(2200, writes) });
+    await createRate({ name: 'In Gebrauch', rate: 8.1, account_id: account(2200, writes) });
     book(Number(rateByName('In Gebrauch')!.id));
     const r = await acct(['tax-rates', 'delete', 'In Gebrauch', '--yes'], { company: writes });
     expect(r.code).toBe(6);
@@ -197,9 +188,9 @@ describe('acct tax-rates delete', () => {
 
 describe('acct tax-rates --help', () => {
   test('lists every verb with examples', async () => {
-    const r = await box.run(['tax-rates', '--help']);
+    const r = await cli.box.run(['tax-rates', '--help']);
     for (const verb of ['list', 'get', 'create', 'update', 'delete']) expect(r.stdout).toMatch(new RegExp(`\\$ acct tax-rates ${verb}( |$)`, 'm'));
-    const create = await box.run(['tax-rates', 'create', '--help']);
+    const create = await cli.box.run(['tax-rates', 'create', '--help']);
     expect(create.stdout).toMatch(/--account <value>/);
     expect(create.stdout).toMatch(/--acquisition-account <value>/);
     expect(create.stdout).toMatch(/\$ acct tax-rates create .*--acquisition-tax --acquisition-account 1170/);

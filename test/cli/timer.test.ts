@@ -1,13 +1,13 @@
 // `acct timer …` against the embedded service with two users, each with their own token and timer:
 // start (by name; candidates without a terminal), status with its exit codes and --format, describe,
 // stop (the saved entry), discard (--yes), and the refusals.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, secondUser, startTestService, type TestService } from '../helpers/service.js';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { OWNER_TOKEN, secondUser } from '../helpers/service.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
 import { timestamp } from '../../src/server/store/db.js';
 
-let svc: TestService;
-let box: Sandbox;
+const cli = useCliAgainstService({ acct: { env: { TZ: 'UTC' } } });
+const { acct } = cli;
 const ANNA = 'anna-timer-token';
 let owner = 1;
 let anna: number;
@@ -16,15 +16,14 @@ const project: Record<string, number> = {};
 // the company's zone, where the service saves the entry; the child's machine runs on UTC (as the one the
 // issue came from), and acct still shows Zurich times
 const ZONE = 'Europe/Zurich';
-let acct: Acct;
-const sql = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).run(...(params as never[]));
-const row = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
+const sql = (text: string, ...params: unknown[]) => cli.svc.server.db.prepare(text).run(...(params as never[]));
+const row = (text: string, ...params: unknown[]) => cli.svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
 
 /** HH:MM of an instant on a Zurich clock. */
 const zurichTime = (d: Date) => new Intl.DateTimeFormat('de-CH', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
 
 async function api(method: string, path: string, body?: unknown, token = OWNER_TOKEN): Promise<any> {
-  const res = await svc.call(method, `/companies/1${path}`, body, { token });
+  const res = await cli.svc.call(method, `/companies/1${path}`, body, { token });
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   return res.body;
 }
@@ -41,25 +40,17 @@ async function bothRunning(description?: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc, { env: { TZ: 'UTC' } });
   owner = row('SELECT id FROM users ORDER BY id LIMIT 1')!.id;
-  anna = secondUser(svc, { name: 'Anna Muster', email: 'anna@example.ch', token: ANNA }).id;
+  anna = secondUser(cli.svc, { name: 'Anna Muster', email: 'anna@example.ch', token: ANNA }).id;
   const customer = (await api('POST', '/customers', { name: 'Muster AG' })).data.id;
   for (const [name, rate] of [['Website', 120], ['Audit', 150], ['Webshop', 100]] as const) {
     project[name] = (await api('POST', '/projects', { name, customer_id: customer, hourly_rate: rate })).data.id;
   }
 });
 
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
-});
-
 // every test starts with no timer running and starts the ones it needs
 beforeEach(async () => {
-  for (const token of [OWNER_TOKEN, ANNA]) await svc.call('DELETE', '/companies/1/times/timer', undefined, { token });
+  for (const token of [OWNER_TOKEN, ANNA]) await cli.svc.call('DELETE', '/companies/1/times/timer', undefined, { token });
 });
 
 describe('no timer running', () => {

@@ -3,25 +3,24 @@
 // hand-checked week, the grouped totals, the CSV import with row errors, bulk update and bulk delete.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { OWNER_TOKEN, secondUser, startTestService, type TestService } from '../helpers/service.js';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { OWNER_TOKEN, secondUser } from '../helpers/service.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
 import { today } from '../../src/cli/resource/body.js';
 import { addDays, isoWeekday } from '../../src/cli/shared/calendar.js';
 import { closedPort, lines, tsv } from './support.js';
 
-let svc: TestService;
-let box: Sandbox;
+const cli = useCliAgainstService();
+const { acct } = cli;
 const ANNA = 'anna-user-token';
 let annaId: number;
 const project: Record<string, number> = {};
 
-let acct: Acct;
-const row = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
-const rows = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).all(...(params as never[])) as Record<string, any>[];
+const row = (text: string, ...params: unknown[]) => cli.svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
+const rows = (text: string, ...params: unknown[]) => cli.svc.server.db.prepare(text).all(...(params as never[])) as Record<string, any>[];
 
 async function api(method: string, path: string, body?: unknown, token = OWNER_TOKEN): Promise<any> {
-  const res = await svc.call(method, `/companies/1${path}`, body, { token });
+  const res = await cli.svc.call(method, `/companies/1${path}`, body, { token });
   expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
   return res.body;
 }
@@ -38,21 +37,13 @@ async function entry(body: Record<string, unknown>, token = OWNER_TOKEN): Promis
 }
 
 beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
-  annaId = secondUser(svc, { name: 'Anna Muster', email: 'anna@example.ch', token: ANNA }).id;
+  annaId = secondUser(cli.svc, { name: 'Anna Muster', email: 'anna@example.ch', token: ANNA }).id;
   const customer = (await api('POST', '/customers', { name: 'Muster AG' })).data.id;
   const other = (await api('POST', '/customers', { name: 'Beispiel GmbH' })).data.id;
   for (const [name, rate, cust] of [['Website', 120, customer], ['Audit', 150, customer], ['Support', 90, other]] as const) {
     project[name] = (await api('POST', '/projects', { name, customer_id: cust, hourly_rate: rate })).data.id;
   }
   await api('POST', '/tasks', { title: 'Login-Fehler', project_id: project.Support, due: '2024-03-01' });
-});
-
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
 });
 
 describe('create', () => {
@@ -350,7 +341,7 @@ describe('times list --week: the timesheet of a hand-checked week', () => {
 
 describe('import --via-api (the CSV import of the API)', () => {
   const file = (name: string, content: string) => {
-    const path = join(box.dataDir, '..', name);
+    const path = join(cli.box.dataDir, '..', name);
     writeFileSync(path, content);
     return path;
   };
@@ -381,13 +372,13 @@ describe('import --via-api (the CSV import of the API)', () => {
 
   test('a missing, empty or directory file is a usage error before any request; no header columns: 422', async () => {
     const offline = { ACCT_BASE_URL: `http://127.0.0.1:${await closedPort()}/api/v2` };
-    let r = await acct(['times', 'import', join(box.dataDir, 'nope.csv'), '--via-api'], { env: offline });
+    let r = await acct(['times', 'import', join(cli.box.dataDir, 'nope.csv'), '--via-api'], { env: offline });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no such file');
     r = await acct(['times', 'import', file('leer.csv', ''), '--via-api'], { env: offline });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('is empty');
-    const dir = join(box.dataDir, '..', 'ordner.csv');
+    const dir = join(cli.box.dataDir, '..', 'ordner.csv');
     mkdirSync(dir, { recursive: true });
     r = await acct(['times', 'import', dir, '--via-api'], { env: offline });
     expect(r.code).toBe(2);

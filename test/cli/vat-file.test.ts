@@ -8,13 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { setCompany } from '../../src/server/main.js';
-import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { startTestService, type TestService } from '../helpers/service.js';
 import { loadXsdValidator, type XsdCheck } from '../helpers/xsd.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
 
-let svc: TestService;
-let box: Sandbox;
-let acct: Acct;
+const cli = useCliAgainstService();
+const { acct } = cli;
 let check: XsdCheck;
 let outDir: string;
 
@@ -29,10 +27,7 @@ const reportJson = async (period: string) => JSON.parse((await acct(['report', '
 const boxOf = (json: { rows: Array<Record<string, string>> }, b: number, key: string) => json.rows.find((r) => String(r.box) === String(b))?.[key];
 
 beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
   outDir = mkdtempSync(join(tmpdir(), 'acct-vat-file-'));
-  acct = acctAgainst(box, svc);
   check = await loadXsdValidator('ech-0217', 'eCH-0217-2-0-0.xsd');
   await book([
     ['2026-01-15', '1020', '3400', '10810.00', 'MWST 8.1 %'],
@@ -42,9 +37,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  box?.cleanup();
   if (outDir) rmSync(outDir, { recursive: true, force: true });
-  await svc?.close();
 });
 
 describe('acct report vat -o xml', () => {
@@ -59,7 +52,7 @@ describe('acct report vat -o xml', () => {
   });
 
   test('an effective-method quarter: the file validates and carries the report\'s figures', async () => {
-    setCompany(svc.server.db, 1, { vatNumber: 'CHE-123.456.788', vatMethod: 'effective', vatPeriod: 'quarterly', vatBasis: 'agreed' });
+    setCompany(cli.svc.server.db, 1, { vatNumber: 'CHE-123.456.788', vatMethod: 'effective', vatPeriod: 'quarterly', vatBasis: 'agreed' });
     const out = join(outDir, 'mwst-2026-q1.xml');
     const r = await acct(['report', 'vat', '-p', '2026Q1', '-o', 'xml', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
@@ -89,11 +82,11 @@ describe('acct report vat -o xml', () => {
       expect(r.code, r.stderr).toBe(0);
     }
     await book([['2025-02-10', '1020', '3400', '10810.00', 'Saldo 6.2 %'], ['2025-03-01', '1020', '3400', '2500.00', 'Saldo 0.6 %']]);
-    setCompany(svc.server.db, 1, { vatMethod: 'net_tax_rate', vatPeriod: 'semi_annual', vatBasis: 'received', vatNetTaxRates: '6.2,0.6' });
+    setCompany(cli.svc.server.db, 1, { vatMethod: 'net_tax_rate', vatPeriod: 'semi_annual', vatBasis: 'received', vatNetTaxRates: '6.2,0.6' });
     const missing = await acct(['report', 'vat', '-p', '2025-01..2025-06', '-o', 'xml']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/no activity code for 6.2 % and 0.6 %/);
-    setCompany(svc.server.db, 1, { vatNetTaxRates: '6.2:12345,0.6:54321' });
+    setCompany(cli.svc.server.db, 1, { vatNetTaxRates: '6.2:12345,0.6:54321' });
     // acct companies get shows what the file is filed with
     const shown = await acct(['companies', 'get', '--fields', 'vat_number,vat_method,vat_basis,vat_period,vat_net_tax_rates']);
     expect(shown.stdout).toBe('vat_number\tvat_method\tvat_basis\tvat_period\tvat_net_tax_rates\nCHE-123.456.788\tnet_tax_rate\treceived\tsemi_annual\t6.2:12345, 0.6:54321\n');

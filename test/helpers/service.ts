@@ -8,6 +8,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { addCompany, addUser, setCompany, startServer, type RunningServer } from '../../src/server/main.js';
 import { DATABASE_FILE, one } from '../../src/server/store/db.js';
 import { ACCT_BIN } from './cli.js';
@@ -55,6 +56,47 @@ export async function startTestService(opts: { rateLimit?: number } = {}): Promi
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The test service of a file's tests: started before them (its beforeAll runs before those the file
+ * registers after it) and closed after them. What it returns reads through to the running service, so
+ * it may be taken at once and passed on.
+ */
+export function useTestService(opts: Parameters<typeof startTestService>[0] = {}): TestService {
+  let running: TestService | undefined;
+  beforeAll(async () => { running = await startTestService(opts); });
+  afterAll(async () => { await running?.close(); });
+  const current = (): TestService => {
+    if (!running) throw new Error('useTestService: read before its beforeAll ran');
+    return running;
+  };
+  return {
+    get url() { return current().url; },
+    get origin() { return current().origin; },
+    get token() { return current().token; },
+    get dataDir() { return current().dataDir; },
+    get server() { return current().server; },
+    call: (...args) => current().call(...args),
+    close: () => current().close(),
+  };
+}
+
+/** An answer of the service. */
+export type ServiceAnswer = Awaited<ReturnType<TestService['call']>>;
+
+/** A 422 whose errors are exactly `errors`, fields in this order, its message the first error. */
+export function expect422(res: ServiceAnswer, errors: Record<string, string[]>): void {
+  expect(res.status, JSON.stringify(res.body)).toBe(422);
+  expect(res.body).toEqual({ message: Object.values(errors)[0][0], errors });
+  expect(Object.keys(res.body.errors)).toEqual(Object.keys(errors));
+}
+
+/** A 422 on exactly `fields`, in this order, its message the first field's first error (the messages unchecked). */
+export function expect422Fields(res: ServiceAnswer, fields: string[]): void {
+  expect(res.status, JSON.stringify(res.body)).toBe(422);
+  expect(Object.keys(res.body.errors)).toEqual(fields);
+  expect(res.body.message).toBe(res.body.errors[fields[0]][0]);
 }
 
 /** The id of the account numbered `number` in `company` (read from the database). */
@@ -146,6 +188,27 @@ export async function serviceProcessPair(): Promise<ServiceProcessPair> {
     throw err;
   }
   return { dataDir, a: started[0], b: started[1], stop };
+}
+
+/**
+ * The two service processes of a file's tests (serviceProcessPair), started before them and stopped
+ * after them. What it returns reads through to the running pair, so `a` and `b` may be taken at once.
+ */
+export function useServiceProcessPair(): ServiceProcessPair {
+  let running: ServiceProcessPair | undefined;
+  beforeAll(async () => { running = await serviceProcessPair(); }, 30_000);
+  afterAll(async () => { await running?.stop(); });
+  const current = (): ServiceProcessPair => {
+    if (!running) throw new Error('useServiceProcessPair: read before its beforeAll ran');
+    return running;
+  };
+  const process = (which: 'a' | 'b'): ServiceProcess => ({
+    get url() { return current()[which].url; },
+    get pid() { return current()[which].pid; },
+    call: (...args) => current()[which].call(...args),
+    stop: () => current()[which].stop(),
+  });
+  return { get dataDir() { return current().dataDir; }, a: process('a'), b: process('b'), stop: () => current().stop() };
 }
 
 /**

@@ -1,33 +1,22 @@
 // Accounts against the running service: the type filters, balances with VAT on a hand-checked set of
 // bookings, the computed liabilities rows, create/read/update/delete with every 400 and 422 of the
 // spec, the reset to the standard chart, and tenancy.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { STANDARD_CHART } from '../../src/server/domain/chart.js';
 import { one, run, timestamp } from '../../src/server/store/db.js';
-import { secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
+import { accountId, expect422Fields, secondTenant, taxRateId, useTestService, type SecondUser, type ServiceAnswer } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const KEYS = ['id', 'company_id', 'account_category_id', 'type', 'number', 'name', 'currency', 'iban', 'is_primary_bank_account', 'created_at', 'updated_at'];
 const BALANCE_KEYS = ['id', 'company_id', 'account_category_id', 'type', 'number', 'name', 'currency', 'iban', 'is_primary_bank_account', 'balance', 'balance_formatted', 'created_at', 'updated_at'];
 const IBAN = 'CH9300762011623852957';
 
-let svc: TestService;
+const svc = useTestService();
 let user2: SecondUser;
 let company2: number;
 
-type Res = Awaited<ReturnType<TestService['call']>>;
-
-const accountId = (company: number, number: number) => Number(one(svc.server.db, 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', company, number)!.id);
-const rateId = (company: number, name: string) => Number(one(svc.server.db, 'SELECT id FROM tax_rates WHERE company_id = ? AND name = ?', company, name)!.id);
-
-function expect422(res: Res, keys: string[]): void {
-  expect(res.status).toBe(422);
-  expect(Object.keys(res.body.errors)).toEqual(keys);
-  expect(res.body.message).toBe(res.body.errors[keys[0]][0]);
-}
-
-function expect400(res: Res, pattern: RegExp): void {
+function expect400(res: ServiceAnswer, pattern: RegExp): void {
   expect(res.status).toBe(400);
   expect(Object.keys(res.body)).toEqual(['message']);
   expect(res.body.message).toMatch(pattern);
@@ -39,24 +28,19 @@ function book(company: number, date: string, sum: number, debit: number, credit:
   return Number(run(svc.server.db,
     `INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id, tax_rate_id, created_at, updated_at)
      VALUES (?, 1, 'swap', ?, ?, ?, ?, ?, ?, ?)`,
-    company, date, sum, accountId(company, debit), accountId(company, credit), taxRate ? rateId(company, taxRate) : null, now, now).lastInsertRowid);
+    company, date, sum, accountId(svc, company, debit), accountId(svc, company, credit), taxRate ? taxRateId(svc, company, taxRate) : null, now, now).lastInsertRowid);
 }
 
 function recurring(company: number, debit: number, credit: number): void {
   const now = timestamp();
   run(svc.server.db, 'INSERT INTO recurring_entries (company_id, debit_account_id, credit_account_id, sum, created_at, updated_at) VALUES (?, ?, ?, 1000, ?, ?)',
-    company, accountId(company, debit), accountId(company, credit), now, now);
+    company, accountId(svc, company, debit), accountId(svc, company, credit), now, now);
 }
 
 const freshCompany = (name: string) => addCompany(svc.server.db, name, 1);
 
-beforeAll(async () => {
-  svc = await startTestService();
+beforeAll(() => {
   ({ user: user2, company: company2 } = secondTenant(svc));
-});
-
-afterAll(async () => {
-  await svc?.close();
 });
 
 describe('GET /accounts', () => {
@@ -73,7 +57,7 @@ describe('GET /accounts', () => {
     const bank = res.body.find((a: any) => a.number === 1020);
     expect(Object.keys(bank)).toEqual(KEYS);
     expect(bank).toEqual({
-      id: accountId(c, 1020), company_id: c, account_category_id: 1, type: 'bank', number: 1020, name: 'Bankguthaben', currency: 'CHF',
+      id: accountId(svc, c, 1020), company_id: c, account_category_id: 1, type: 'bank', number: 1020, name: 'Bankguthaben', currency: 'CHF',
       iban: null, is_primary_bank_account: true, created_at: expect.stringMatching(TIMESTAMP), updated_at: expect.stringMatching(TIMESTAMP),
     });
     expect(res.body.filter((a: any) => a.is_primary_bank_account).map((a: any) => a.number)).toEqual([1020]);
@@ -104,10 +88,10 @@ describe('GET /accounts', () => {
   });
 
   it('answers 422 for an unknown type or a bad date, and for until before start', async () => {
-    expect422(await svc.call('GET', `/companies/${c}/accounts?type=equity`), ['type']);
-    expect422(await svc.call('GET', `/companies/${c}/accounts?start=2024-02-30`), ['start']);
-    expect422(await svc.call('GET', `/companies/${c}/accounts?until=31.12.2024`), ['until']);
-    expect422(await svc.call('GET', `/companies/${c}/accounts?start=2024-12-31&until=2024-01-01`), ['until']);
+    expect422Fields(await svc.call('GET', `/companies/${c}/accounts?type=equity`), ['type']);
+    expect422Fields(await svc.call('GET', `/companies/${c}/accounts?start=2024-02-30`), ['start']);
+    expect422Fields(await svc.call('GET', `/companies/${c}/accounts?until=31.12.2024`), ['until']);
+    expect422Fields(await svc.call('GET', `/companies/${c}/accounts?start=2024-12-31&until=2024-01-01`), ['until']);
   });
 });
 
@@ -122,7 +106,7 @@ describe('balances', () => {
 
   beforeAll(async () => {
     company = freshCompany('Bilanz AG');
-    const saldo = await svc.call('POST', `/companies/${company}/tax-rates`, { name: 'Saldo 6.2 %', rate: 8.1, saldo_rate: 6.2, account_id: accountId(company, 2200) });
+    const saldo = await svc.call('POST', `/companies/${company}/tax-rates`, { name: 'Saldo 6.2 %', rate: 8.1, saldo_rate: 6.2, account_id: accountId(svc, company, 2200) });
     expect(saldo.status).toBe(200);
     book(company, '2023-12-20', 50000, 1020, 3400); // before the period, no VAT: carried forward 500.00
     book(company, '2024-03-10', 108100, 1020, 3400, 'MWST 8.1 %'); // 1081.00 gross: 3400 1000.00, 2200 81.00
@@ -194,14 +178,14 @@ describe('balances', () => {
   });
 
   it('a single read always has the balance over every booking', async () => {
-    const res = await svc.call('GET', `/companies/${company}/accounts/${accountId(company, 1020)}`);
+    const res = await svc.call('GET', `/companies/${company}/accounts/${accountId(svc, company, 1020)}`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['data']);
     expect(Object.keys(res.body.data)).toEqual(BALANCE_KEYS);
     expect(res.body.data).toMatchObject({ number: 1020, balance: -253.56, balance_formatted: 'CHF -253.56' });
-    const income = await svc.call('GET', `/companies/${company}/accounts/${accountId(company, 3400)}`);
+    const income = await svc.call('GET', `/companies/${company}/accounts/${accountId(svc, company, 3400)}`);
     expect(income.body.data).toMatchObject({ balance: 1700, balance_formatted: "CHF 1'700.00" });
-    const idle = await svc.call('GET', `/companies/${company}/accounts/${accountId(company, 1000)}`);
+    const idle = await svc.call('GET', `/companies/${company}/accounts/${accountId(svc, company, 1000)}`);
     expect(idle.body.data).toMatchObject({ balance: 0, balance_formatted: 'CHF 0.00' });
   });
 
@@ -233,7 +217,7 @@ describe('POST /accounts', () => {
       expect(res.status).toBe(200);
       expect(res.body.data.type).toBe(category);
     }
-    expect422(await svc.call('POST', '/companies/1/accounts', { name: 'x', number: 3999, type: 'balance_sheet' }), ['type']);
+    expect422Fields(await svc.call('POST', '/companies/1/accounts', { name: 'x', number: 3999, type: 'balance_sheet' }), ['type']);
   });
 
   it('normalises the IBAN (spaces, hyphens, case) and moves the primary flag', async () => {
@@ -252,30 +236,30 @@ describe('POST /accounts', () => {
 
   it('answers 422 for an invalid IBAN, and for IBAN or primary flag on a non-bank account', async () => {
     const bad = await svc.call('POST', '/companies/1/accounts', { name: 'Bank', number: 1031, type: 'bank', iban: 'CH9300762011623852958' });
-    expect422(bad, ['iban']);
+    expect422Fields(bad, ['iban']);
     expect(bad.body.errors.iban).toEqual(['The iban field must be a valid IBAN.']);
     const long = await svc.call('POST', '/companies/1/accounts', { name: 'Bank', number: 1031, type: 'bank', iban: 'X'.repeat(35) });
-    expect422(long, ['iban']);
+    expect422Fields(long, ['iban']);
     expect(long.body.errors.iban).toEqual(['The iban field must not be greater than 34 characters.']);
-    expect422(await svc.call('POST', '/companies/1/accounts', { name: 'Darlehen', number: 2451, type: 'liabilities', iban: IBAN }), ['iban']);
-    expect422(await svc.call('POST', '/companies/1/accounts', { name: 'Darlehen', number: 2451, type: 'liabilities', is_primary_bank_account: true }), ['is_primary_bank_account']);
+    expect422Fields(await svc.call('POST', '/companies/1/accounts', { name: 'Darlehen', number: 2451, type: 'liabilities', iban: IBAN }), ['iban']);
+    expect422Fields(await svc.call('POST', '/companies/1/accounts', { name: 'Darlehen', number: 2451, type: 'liabilities', is_primary_bank_account: true }), ['is_primary_bank_account']);
     // an empty IBAN and a false flag are fine anywhere
     const ok = await svc.call('POST', '/companies/1/accounts', { name: 'Darlehen', number: 2451, type: 'liabilities', iban: '', is_primary_bank_account: false });
     expect(ok.status).toBe(200);
   });
 
   it('answers 422 for missing or malformed fields', async () => {
-    expect422(await svc.call('POST', '/companies/1/accounts', {}), ['name', 'number', 'type']);
-    expect422(await svc.call('POST', '/companies/1/accounts', { name: 'x'.repeat(256), number: 999, type: 'equity' }), ['name', 'number', 'type']);
-    expect422(await svc.call('POST', '/companies/1/accounts', { name: 'A', number: 10000, type: 'income' }), ['number']);
-    expect422(await svc.call('POST', '/companies/1/accounts', { name: 'A', number: 3000.5, type: 'income' }), ['number']);
-    expect422(await svc.call('POST', '/companies/1/accounts', { name: 'A', number: 3001, type: 'income', currency: 'Franken' }), ['currency']);
+    expect422Fields(await svc.call('POST', '/companies/1/accounts', {}), ['name', 'number', 'type']);
+    expect422Fields(await svc.call('POST', '/companies/1/accounts', { name: 'x'.repeat(256), number: 999, type: 'equity' }), ['name', 'number', 'type']);
+    expect422Fields(await svc.call('POST', '/companies/1/accounts', { name: 'A', number: 10000, type: 'income' }), ['number']);
+    expect422Fields(await svc.call('POST', '/companies/1/accounts', { name: 'A', number: 3000.5, type: 'income' }), ['number']);
+    expect422Fields(await svc.call('POST', '/companies/1/accounts', { name: 'A', number: 3001, type: 'income', currency: 'Franken' }), ['currency']);
   });
 });
 
 describe('GET /accounts/{id}', () => {
   it('answers 404 for a missing account, an impossible id and an account of another company', async () => {
-    for (const path of ['/companies/1/accounts/999999', '/companies/1/accounts/1020x', `/companies/1/accounts/${accountId(company2, 1020)}`]) {
+    for (const path of ['/companies/1/accounts/999999', '/companies/1/accounts/1020x', `/companies/1/accounts/${accountId(svc, company2, 1020)}`]) {
       expect((await svc.call('GET', path)).status).toBe(404);
     }
   });
@@ -284,7 +268,7 @@ describe('GET /accounts/{id}', () => {
 describe('PUT /accounts/{id}', () => {
   let company: number;
   beforeAll(() => { company = freshCompany('Update AG'); });
-  const put = (number: number, body: unknown) => svc.call('PUT', `/companies/${company}/accounts/${accountId(company, number)}`, body);
+  const put = (number: number, body: unknown) => svc.call('PUT', `/companies/${company}/accounts/${accountId(svc, company, number)}`, body);
 
   it('changes name, number, IBAN and the primary flag', async () => {
     const res = await put(1010, { name: 'PostFinance', iban: 'CH93 0076 2011 6238 5295 7', is_primary_bank_account: true });
@@ -301,7 +285,7 @@ describe('PUT /accounts/{id}', () => {
   });
 
   it('a PUT that changes nothing keeps updated_at', async () => {
-    const before = (await svc.call('GET', `/companies/${company}/accounts/${accountId(company, 2450)}`)).body.data;
+    const before = (await svc.call('GET', `/companies/${company}/accounts/${accountId(svc, company, 2450)}`)).body.data;
     await new Promise((r) => setTimeout(r, 5));
     const res = await put(2450, { name: 'Darlehen', number: 2450, iban: null, is_primary_bank_account: false });
     expect(res.status).toBe(200);
@@ -317,25 +301,25 @@ describe('PUT /accounts/{id}', () => {
   });
 
   it('answers 422 for IBAN or primary flag on a non-bank account, an invalid IBAN, and malformed fields', async () => {
-    expect422(await put(1100, { iban: IBAN }), ['iban']);
-    expect422(await put(1100, { is_primary_bank_account: true }), ['is_primary_bank_account']);
-    expect422(await put(1000, { iban: 'CH00 1234' }), ['iban']);
-    expect422(await put(1000, { name: '', number: 'x' }), ['name', 'number']);
-    expect422(await put(1000, { number: 999 }), ['number']);
+    expect422Fields(await put(1100, { iban: IBAN }), ['iban']);
+    expect422Fields(await put(1100, { is_primary_bank_account: true }), ['is_primary_bank_account']);
+    expect422Fields(await put(1000, { iban: 'CH00 1234' }), ['iban']);
+    expect422Fields(await put(1000, { name: '', number: 'x' }), ['name', 'number']);
+    expect422Fields(await put(1000, { number: 999 }), ['number']);
   });
 
   it('answers 404 for an account of another company', async () => {
-    expect((await svc.call('PUT', `/companies/1/accounts/${accountId(company2, 1010)}`, { name: 'x' })).status).toBe(404);
+    expect((await svc.call('PUT', `/companies/1/accounts/${accountId(svc, company2, 1010)}`, { name: 'x' })).status).toBe(404);
   });
 });
 
 describe('DELETE /accounts/{id}', () => {
   let company: number;
   beforeAll(() => { company = freshCompany('Delete AG'); });
-  const del = (number: number) => svc.call('DELETE', `/companies/${company}/accounts/${accountId(company, number)}`);
+  const del = (number: number) => svc.call('DELETE', `/companies/${company}/accounts/${accountId(svc, company, number)}`);
 
   it('deletes an unused account with 204', async () => {
-    const id = accountId(company, 1109);
+    const id = accountId(svc, company, 1109);
     const res = await del(1109);
     expect(res.status).toBe(204);
     expect(res.body).toBeNull();
@@ -365,18 +349,18 @@ describe('DELETE /accounts/{id}', () => {
   });
 
   it('answers 404 for an account of another company', async () => {
-    expect((await svc.call('DELETE', `/companies/1/accounts/${accountId(company2, 1000)}`)).status).toBe(404);
-    expect(accountId(company2, 1000)).toBeGreaterThan(0);
+    expect((await svc.call('DELETE', `/companies/1/accounts/${accountId(svc, company2, 1000)}`)).status).toBe(404);
+    expect(accountId(svc, company2, 1000)).toBeGreaterThan(0);
   });
 });
 
 describe('POST /accounts/reset', () => {
   it('replaces every account with the standard chart and points the tax rates at the new accounts by number', async () => {
     const company = freshCompany('Reset AG');
-    const old2200 = accountId(company, 2200);
+    const old2200 = accountId(svc, company, 2200);
     await svc.call('POST', `/companies/${company}/accounts`, { name: 'Eigenes', number: 4999, type: 'expense' });
-    await svc.call('PUT', `/companies/${company}/accounts/${accountId(company, 1020)}`, { name: 'Meine Bank', iban: IBAN });
-    await svc.call('DELETE', `/companies/${company}/accounts/${accountId(company, 1109)}`);
+    await svc.call('PUT', `/companies/${company}/accounts/${accountId(svc, company, 1020)}`, { name: 'Meine Bank', iban: IBAN });
+    await svc.call('DELETE', `/companies/${company}/accounts/${accountId(svc, company, 1109)}`);
     const res = await svc.call('POST', `/companies/${company}/accounts/reset`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['data']);
@@ -388,8 +372,8 @@ describe('POST /accounts/reset', () => {
     expect((await svc.call('GET', `/companies/${company}/accounts/${old2200}`)).status).toBe(404);
     const rates = (await svc.call('GET', `/companies/${company}/tax-rates?per_page=7`)).body.data;
     expect(rates.map((r: any) => r.account.account_number)).toEqual([2200, 2200, 2200, 1170, 1170, 1171, 2200]);
-    expect(rates[0].account_id).toBe(accountId(company, 2200));
-    expect(rates[6].acquisition_account).toMatchObject({ id: accountId(company, 1170), account_number: 1170 });
+    expect(rates[0].account_id).toBe(accountId(svc, company, 2200));
+    expect(rates[6].acquisition_account).toMatchObject({ id: accountId(svc, company, 1170), account_number: 1170 });
     expect(Number(one(svc.server.db, 'SELECT count(*) AS n FROM accounts WHERE company_id = ?', company)!.n)).toBe(67);
   });
 
@@ -406,7 +390,7 @@ describe('POST /accounts/reset', () => {
     const now = timestamp();
     const customer = Number(run(svc.server.db, 'INSERT INTO customers (company_id, user_id, name, created_at, updated_at) VALUES (?, 1, ?, ?, ?)', withInvoice, 'K', now, now).lastInsertRowid);
     run(svc.server.db, `INSERT INTO invoices (company_id, user_id, customer_id, bank_account_id, number, date, payable_until, created_at, updated_at)
-      VALUES (?, 1, ?, ?, 'R-2024-001', '2024-01-01', '2024-01-31', ?, ?)`, withInvoice, customer, accountId(withInvoice, 1020), now, now);
+      VALUES (?, 1, ?, ?, 'R-2024-001', '2024-01-01', '2024-01-31', ?, ?)`, withInvoice, customer, accountId(svc, withInvoice, 1020), now, now);
     expect400(await svc.call('POST', `/companies/${withInvoice}/accounts/reset`), /Rechnungen/);
     // nothing was touched
     expect(Number(one(svc.server.db, 'SELECT count(*) AS n FROM accounts WHERE company_id = ?', withInvoice)!.n)).toBe(67);

@@ -10,7 +10,7 @@ import { addCompany } from '../../src/server/main.js';
 import { all, one, run, timestamp, transaction } from '../../src/server/store/db.js';
 import { periodBalance, profitAndLoss, totalsByAccount, type AccountType, type DatedBooking, type LedgerTaxRate } from '../../src/server/domain/ledger.js';
 import { toRappen } from '../../src/server/domain/money.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { accountId, startTestService, type TestService } from '../helpers/service.js';
 import { retryOnStaleSocket } from './retry-on-reset.js';
 
 let svc: TestService;
@@ -41,7 +41,7 @@ interface Company { id: number; accounts: { id: number; number: number; type: Ac
 
 function company(name: string): Company {
   const id = addCompany(db(), name, 1);
-  const account = (n: number) => Number(one(db(), 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', id, n)!.id);
+  const account = (n: number) => accountId(svc, id, n);
   const now = timestamp();
   for (const [rateName, rate, method, acquisition, taxAccount, acquisitionAccount, saldo] of EXTRA_RATES) {
     run(db(), `INSERT INTO tax_rates (company_id, account_id, acquisition_account_id, name, name_on_documents, rate, saldo_rate, calculation_method, is_acquisition_tax, created_at, updated_at)

@@ -1,26 +1,20 @@
 // Contacts against the running service: list with filters and include, read, update (is_primary moves),
 // delete and its 409, the two /multiple endpoints, the missing create endpoint (405) and tenancy.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/store/db.js';
-import { secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
+import { expect422, secondTenant, useTestService, type SecondUser, type ServiceAnswer } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const NOW = '2025-01-01T00:00:00.000000Z';
 
-let svc: TestService;
+const svc = useTestService();
 let db: Db;
 let user2: SecondUser;
 let company2: number;
 
-type Res = Awaited<ReturnType<TestService['call']>>;
 type Contact = Record<string, any> & { id: number; name: string; customer_id: number; is_primary: boolean; archived: boolean };
 
-function expect422(res: Res, errors: Record<string, string[]>): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(422);
-  expect(res.body).toEqual({ message: Object.values(errors)[0][0], errors });
-}
-
-function expectMessage(res: Res, status: number): void {
+function expectMessage(res: ServiceAnswer, status: number): void {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.body).toEqual({ message: expect.any(String) });
 }
@@ -48,14 +42,9 @@ function insertDocument(table: 'invoices' | 'proposals', customerId: number, con
 
 const get = async (id: number, query = '') => svc.call('GET', `/companies/1/contacts/${id}${query}`);
 
-beforeAll(async () => {
-  svc = await startTestService();
+beforeAll(() => {
   db = svc.server.db;
   ({ user: user2, company: company2 } = secondTenant(svc));
-});
-
-afterAll(async () => {
-  await svc?.close();
 });
 
 describe('list and read', () => {

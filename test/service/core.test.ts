@@ -6,7 +6,7 @@ import { request as httpRequest, type ClientRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminError, addCompany, addUser, openDatabase, setCompany } from '../../src/server/main.js';
-import { OWNER_TOKEN, secondTenant, secondUser, startTestService as startService, type SecondUser, type TestService } from '../helpers/service.js';
+import { OWNER_TOKEN, secondTenant, secondUser, startTestService as startService, type SecondUser, type ServiceAnswer, type TestService } from '../helpers/service.js';
 import { retryOnStaleSocket } from './retry-on-reset.js';
 
 const startTestService = async (opts?: { rateLimit?: number }) => retryOnStaleSocket(await startService(opts));
@@ -15,15 +15,13 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const COLORS = ['orange', 'blue', 'lime', 'yellow', 'turquoise', 'marine', 'purple', 'pink', 'green', 'red', 'gray'];
 const UNAUTHENTICATED = { message: 'Unauthenticated.' };
 
-type Res = Awaited<ReturnType<TestService['call']>>;
-
 let svc: TestService;
 let admin: SecondUser;
 let plain: SecondUser;
 let foreignCompany: number;
 let expiredCompany: number;
 
-function expectMessage(res: Res, status: number): void {
+function expectMessage(res: ServiceAnswer, status: number): void {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   expect(res.body).toEqual({ message: expect.any(String) });

@@ -2,29 +2,22 @@
 // example, the list filters (expenses, times …), statistics, number, the /multiple endpoints, the CSV
 // import and tenancy. Projects, documents, bookings and time entries are inserted with SQL.
 import fc from 'fast-check';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import type { Db } from '../../src/server/store/db.js';
-import { OWNER_TOKEN, secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
+import { accountId, expect422, OWNER_TOKEN, secondTenant, taxRateId, useTestService, type SecondUser, type ServiceAnswer } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const NOW = '2025-01-01T00:00:00.000000Z';
 
-let svc: TestService;
+const svc = useTestService();
 let db: Db;
 let user2: SecondUser;
 let company2: number;
 
-type Res = Awaited<ReturnType<TestService['call']>>;
 type Customer = Record<string, any> & { id: number; name: string; number: number | null };
 
-function expect422(res: Res, errors: Record<string, string[]>): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(422);
-  expect(res.body).toEqual({ message: Object.values(errors)[0][0], errors });
-  expect(Object.keys(res.body.errors)).toEqual(Object.keys(errors));
-}
-
-function expectMessage(res: Res, status: number): void {
+function expectMessage(res: ServiceAnswer, status: number): void {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.body).toEqual({ message: expect.any(String) });
 }
@@ -41,7 +34,7 @@ async function read(id: number, query = '', company = 1, token?: string): Promis
   return res.body.data;
 }
 
-async function upload(path: string, content: string | Uint8Array<ArrayBuffer> | undefined, opts: { field?: string; filename?: string; extra?: Record<string, string> } = {}): Promise<Res> {
+async function upload(path: string, content: string | Uint8Array<ArrayBuffer> | undefined, opts: { field?: string; filename?: string; extra?: Record<string, string> } = {}): Promise<ServiceAnswer> {
   const form = new FormData();
   if (content !== undefined) form.append(opts.field ?? 'file', new Blob([content]), opts.filename ?? 'customers.csv');
   for (const [k, v] of Object.entries(opts.extra ?? {})) form.append(k, v);
@@ -51,9 +44,6 @@ async function upload(path: string, content: string | Uint8Array<ArrayBuffer> | 
 }
 
 // --- direct inserts for the records whose endpoints other parts provide --------------------------
-
-const accountId = (company: number, number: number) => Number((db.prepare('SELECT id FROM accounts WHERE company_id = ? AND number = ?').get(company, number) as { id: number }).id);
-const taxRateId = (company: number, name: string) => Number((db.prepare('SELECT id FROM tax_rates WHERE company_id = ? AND name = ?').get(company, name) as { id: number }).id);
 
 function insertProject(customerId: number, opts: { name?: string; archived?: boolean; company?: number } = {}): number {
   return Number(db.prepare(`INSERT INTO projects (company_id, user_id, customer_id, name, archived, hourly_rate, created_at, updated_at) VALUES (?, 1, ?, ?, ?, 15000, ?, ?)`)
@@ -79,7 +69,7 @@ function insertEntry(customerId: number | null, type: 'income' | 'expense', sumR
   const [debit, credit] = type === 'income' ? [1020, 3400] : [6500, 1020];
   return Number(db.prepare(`INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id, customer_id, billable, invoice_id, created_at, updated_at)
     VALUES (1, 1, ?, '2025-03-10', ?, ?, ?, ?, ?, ?, ?, ?)`)
-    .run(type, sumRappen, accountId(1, debit), accountId(1, credit), customerId, opts.billable ? 1 : 0, opts.invoiceId ?? null, NOW, NOW).lastInsertRowid);
+    .run(type, sumRappen, accountId(svc, 1, debit), accountId(svc, 1, credit), customerId, opts.billable ? 1 : 0, opts.invoiceId ?? null, NOW, NOW).lastInsertRowid);
 }
 
 function insertTime(projectId: number, hours: number, minutes: number, status: 'open' | 'invoiced' | 'paid', billable: boolean): number {
@@ -90,15 +80,10 @@ function insertTime(projectId: number, hours: number, minutes: number, status: '
 
 const contactsOf = (customerId: number) => db.prepare('SELECT name, is_primary FROM contacts WHERE customer_id = ? ORDER BY id').all(customerId) as { name: string; is_primary: number }[];
 
-beforeAll(async () => {
-  svc = await startTestService();
+beforeAll(() => {
   db = svc.server.db;
   // user 2 is a plain user of company 1 and the owner of company 2 (which user 1 cannot see)
   ({ user: user2, company: company2 } = secondTenant(svc));
-});
-
-afterAll(async () => {
-  await svc?.close();
 });
 
 const ZERO_SUMS = {
@@ -151,7 +136,7 @@ describe('create and read', () => {
   });
 
   it('stores every field; contact_name makes the primary contact; money comes back as a decimal', async () => {
-    const tax = taxRateId(1, 'MWST 8.1 %');
+    const tax = taxRateId(svc, 1, 'MWST 8.1 %');
     const c = await create({
       name: 'Beispiel GmbH', number: 5000, care_of: 'c/o Treuhand', po_box: 'Postfach 12', department: 'Einkauf',
       street: 'Bahnhofstrasse 1', zip: '8001', city: 'Zürich', country: 'CH', website: 'https://beispiel.ch',
@@ -181,7 +166,7 @@ describe('create and read', () => {
   });
 
   it('reads with every include; unknown includes answer 400', async () => {
-    const tax = taxRateId(1, 'MWST 2.6 %');
+    const tax = taxRateId(svc, 1, 'MWST 2.6 %');
     const c = await create({ name: 'Include AG', tax_rate_id: tax, contact_name: 'Hans Include' });
     const active = insertProject(c.id, { name: 'Aktiv' });
     insertProject(c.id, { name: 'Alt', archived: true });
@@ -257,7 +242,7 @@ describe('validation (422)', () => {
   });
 
   it("rejects another company's tax rate", async () => {
-    expect422(await svc.call('POST', '/companies/1/customers', { name: 'a', tax_rate_id: taxRateId(company2, 'MWST 8.1 %') }), { tax_rate_id: ['The selected tax rate id is invalid.'] });
+    expect422(await svc.call('POST', '/companies/1/customers', { name: 'a', tax_rate_id: taxRateId(svc, company2, 'MWST 8.1 %') }), { tax_rate_id: ['The selected tax rate id is invalid.'] });
   });
 });
 
@@ -272,7 +257,7 @@ describe('update', () => {
   });
 
   it('clears nullable fields with null or an empty string and archives', async () => {
-    const c = await create({ name: 'Leeren AG', city: 'Bern', default_hourly_rate: 100, tax_rate_id: taxRateId(1, 'MWST 8.1 %') });
+    const c = await create({ name: 'Leeren AG', city: 'Bern', default_hourly_rate: 100, tax_rate_id: taxRateId(svc, 1, 'MWST 8.1 %') });
     const res = await svc.call('PUT', `/companies/1/customers/${c.id}`, { city: '', default_hourly_rate: null, tax_rate_id: null, archived: true, number: null });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ city: null, default_hourly_rate: null, tax_rate_id: null, archived: true, number: null, name: 'Leeren AG' });
@@ -289,7 +274,7 @@ describe('update', () => {
       website: ['The website field must be a valid URL.'], email: ['The email field must be a valid email address.'],
       default_hourly_rate: ['The default hourly rate field must not be greater than 999999.99.'],
     });
-    expect422(await svc.call('PUT', `/companies/1/customers/${a.id}`, { tax_rate_id: taxRateId(company2, 'MWST 8.1 %') }), { tax_rate_id: ['The selected tax rate id is invalid.'] });
+    expect422(await svc.call('PUT', `/companies/1/customers/${a.id}`, { tax_rate_id: taxRateId(svc, company2, 'MWST 8.1 %') }), { tax_rate_id: ['The selected tax rate id is invalid.'] });
     expect((await read(a.id)).name).toBe('A neu');
   });
 
@@ -409,7 +394,7 @@ describe('computed sums and statistics (hand-checked)', () => {
     });
   });
 
-  const ids = (res: Res) => res.body.data.map((c: Customer) => c.id);
+  const ids = (res: ServiceAnswer) => res.body.data.map((c: Customer) => c.id);
   const ours = () => [rich.id, quiet.id, onlyExpenses.id, barelyTimed.id].join(',');
 
   it('filter[expenses] finds customers with or without open billable expenses', async () => {

@@ -2,21 +2,19 @@
 // wherever one is taken (422 in a body or a query parameter that is validated, 400 in a filter), a due
 // date worked out past the end refuses the date it comes from, and week listings stop at the end of the
 // calendar: no answer ever shows a date like "+010000-01-02".
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountId, startTestService, type TestService } from '../helpers/service.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accountId, useTestService } from '../helpers/service.js';
 
-let svc: TestService;
+const svc = useTestService();
 let customer: number;
 let project: number;
 const acc = (number: number) => accountId(svc, 1, number);
 const positions = JSON.stringify([{ description: 'Beratung', amount: 1, price: 100 }]);
 
 beforeAll(async () => {
-  svc = await startTestService();
   customer = (await svc.call('POST', '/companies/1/customers', { name: 'Kalender AG' })).body.data.id;
   project = (await svc.call('POST', '/companies/1/projects', { name: 'Kalender', customer_id: customer })).body.data.id;
 });
-afterAll(async () => { await svc?.close(); });
 
 /** No date in the answer has more than four year digits or a sign. */
 const expectNoOddDates = (body: unknown) => expect(JSON.stringify(body)).not.toMatch(/[+-]0\d{5}|\b\d{5}-\d{2}|\.\+0/);

@@ -1,18 +1,16 @@
 // The largest document the service takes is one whose PDF renders in about a second: at most 500
 // positions (children counted) however they arrive, and 600,000 characters of text in all (positions
 // and remarks). A change past either is a 422 on positions, and nothing of it is kept.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCompany, startTestService, type TestService } from '../helpers/service.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newCompany, useTestService } from '../helpers/service.js';
 
-let svc: TestService;
+const svc = useTestService();
 let company: number;
 let customer: number;
 beforeAll(async () => {
-  svc = await startTestService();
   company = newCompany(svc, 'Gross GmbH');
   customer = (await svc.call('POST', `/companies/${company}/customers`, { name: 'Leser AG' })).body.data.id;
 });
-afterAll(async () => { await svc.close(); });
 
 // ends in a letter: the service trims what it is sent
 const text = (n: number) => `${'Lorem ipsum dolor sit amet, '.repeat(Math.ceil(n / 28)).slice(0, n - 1)}.`;

@@ -5,20 +5,16 @@
 // master data shows of documents. Each describe works in a company of its own.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runRecurring } from '../../src/server/actions/recurring.js';
 import { isValidQrr, isValidScor, makeQrr, makeScor } from '../../src/domain/qr-reference.js';
-import { accountId, newCompany, secondUser, startTestService, taxRateId, type TestService } from '../helpers/service.js';
+import { accountId, expect422Fields, newCompany, secondUser, taxRateId, useTestService, type ServiceAnswer } from '../helpers/service.js';
 import { EXAMPLE_POSITIONS } from '../fixtures/documents.js';
 import { clock } from '../../src/server/clock.js';
 import { one } from '../../src/server/store/db.js';
 
-let svc: TestService;
-type Res = Awaited<ReturnType<TestService['call']>>;
+const svc = useTestService();
 type Body = Record<string, unknown>;
-
-beforeAll(async () => { svc = await startTestService(); });
-afterAll(async () => { await svc.close(); });
 
 const db = () => svc.server.db;
 const freshCompany = (name: string, settings: Parameters<typeof newCompany>[2] = {}) => newCompany(svc, name, settings);
@@ -26,12 +22,7 @@ const acc = (company: number, number: number) => accountId(svc, company, number)
 const rate = (company: number, name: string) => taxRateId(svc, company, name);
 const year = new Date().getFullYear();
 
-function expect422(res: Res, keys: string[]): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(422);
-  expect(Object.keys(res.body.errors)).toEqual(keys);
-  expect(res.body.message).toBe(res.body.errors[keys[0]][0]);
-}
-function expectMessage(res: Res, status: number, pattern?: RegExp): void {
+function expectMessage(res: ServiceAnswer, status: number, pattern?: RegExp): void {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(Object.keys(res.body)).toEqual(['message']);
   if (pattern) expect(res.body.message).toMatch(pattern);
@@ -61,7 +52,6 @@ async function createDoc(company: number, type: 'proposals' | 'invoices', body: 
 }
 const markAs = (company: number, type: 'proposals' | 'invoices', id: number, status: string, query = '') =>
   svc.call('GET', `/companies/${company}/${type}/${id}/mark-as?status=${status}${query}`);
-
 
 describe('create and read', () => {
   let company: number;
@@ -156,27 +146,27 @@ describe('create and read', () => {
   it('answers 422 for every rule, in one answer', async () => {
     const other = freshCompany('Fremd AG');
     const foreignCustomer = await customer(other, 'Fremd');
-    expect422(await svc.call('POST', `/companies/${company}/proposals`, {}), ['customer_id']);
-    expect422(await svc.call('POST', `/companies/${company}/invoices`, { customer_id: cust }), ['positions']);
-    expect422(await svc.call('POST', `/companies/${company}/invoices`, { customer_id: foreignCustomer, positions: '{broken' }), ['customer_id', 'positions']);
+    expect422Fields(await svc.call('POST', `/companies/${company}/proposals`, {}), ['customer_id']);
+    expect422Fields(await svc.call('POST', `/companies/${company}/invoices`, { customer_id: cust }), ['positions']);
+    expect422Fields(await svc.call('POST', `/companies/${company}/invoices`, { customer_id: foreignCustomer, positions: '{broken' }), ['customer_id', 'positions']);
     const bad = await svc.call('POST', `/companies/${company}/invoices`, { customer_id: cust, positions: JSON.stringify([{ description: 'x', amount: -1, price: 1 }]) });
-    expect422(bad, ['positions']);
+    expect422Fields(bad, ['positions']);
     expect(bad.body.message).toBe('The positions.0.amount field must be a number of at least 0.');
-    expect422(await svc.call('POST', `/companies/${company}/proposals`, {
+    expect422Fields(await svc.call('POST', `/companies/${company}/proposals`, {
       customer_id: cust, lang: 'es', currency: 'JPY', discount_rate: 101, date: '2026-02-30', tax_rate_id: 999999,
     }), ['tax_rate_id', 'lang', 'date', 'discount_rate', 'currency']);
-    expect422(await svc.call('POST', `/companies/${company}/invoices`, {
+    expect422Fields(await svc.call('POST', `/companies/${company}/invoices`, {
       customer_id: cust, positions: '[]', bank_account_id: acc(company, 3400), income_account_id: acc(company, 1020), proposal_id: 999999,
     }), ['proposal_id', 'bank_account_id', 'income_account_id']);
   });
 
   it('a number must be free for the company and type; a contact must be the customer\'s', async () => {
     await createDoc(company, 'proposals', { customer_id: cust, number: 'O-EIGEN-1' });
-    expect422(await svc.call('POST', `/companies/${company}/proposals`, { customer_id: cust, number: 'O-EIGEN-1' }), ['number']);
+    expect422Fields(await svc.call('POST', `/companies/${company}/proposals`, { customer_id: cust, number: 'O-EIGEN-1' }), ['number']);
     expect((await svc.call('POST', `/companies/${company}/invoices`, { customer_id: cust, number: 'O-EIGEN-1', positions: '[]' })).status).toBe(201);
     const otherCustomer = await customer(company, 'Andere AG', { contact_name: 'Eva' });
     const contactId = await contactOf(company, otherCustomer);
-    expect422(await svc.call('POST', `/companies/${company}/proposals`, { customer_id: cust, contact_id: contactId }), ['contact_id']);
+    expect422Fields(await svc.call('POST', `/companies/${company}/proposals`, { customer_id: cust, contact_id: contactId }), ['contact_id']);
     expect((await svc.call('POST', `/companies/${company}/proposals`, { customer_id: otherCustomer, contact_id: contactId })).status).toBe(201);
   });
 
@@ -308,8 +298,8 @@ describe('proposal states', () => {
     const p = await createDoc(company, 'proposals', { customer_id: cust, lang: 'en' });
     for (const step of path.confirmation) await markAs(company, 'proposals', p.id, step);
     expect((await svc.call('GET', `/companies/${company}/proposals/${p.id}`)).body.data.generated_title).toBe(`Order confirmation ${p.number}`);
-    expect422(await markAs(company, 'proposals', p.id, 'paid'), ['status']);
-    expect422(await svc.call('GET', `/companies/${company}/proposals/${p.id}/mark-as`), ['status']);
+    expect422Fields(await markAs(company, 'proposals', p.id, 'paid'), ['status']);
+    expect422Fields(await svc.call('GET', `/companies/${company}/proposals/${p.id}/mark-as`), ['status']);
   });
 
   it('proposals can be edited in every status; activities record each step, newest first', async () => {
@@ -400,10 +390,10 @@ describe('invoice states and their bookings', () => {
     const plain = await createDoc(cash, 'invoices', { customer_id: cust, positions: oneLine(10) });
     await markAs(cash, 'invoices', plain.id, 'sent');
     expect((await markAs(cash, 'invoices', plain.id, 'paid')).body.data.entry_id).toBeNull();
-    expect422(await markAs(cash, 'invoices', plain.id, 'unpaid', '&paidDate=gestern'), ['paidDate']);
-    expect422(await markAs(cash, 'invoices', plain.id, 'unpaid', '&createEntry=vielleicht&sum=-1&tax_rate_id=999999&reminder_due_date=2026-02-30'),
+    expect422Fields(await markAs(cash, 'invoices', plain.id, 'unpaid', '&paidDate=gestern'), ['paidDate']);
+    expect422Fields(await markAs(cash, 'invoices', plain.id, 'unpaid', '&createEntry=vielleicht&sum=-1&tax_rate_id=999999&reminder_due_date=2026-02-30'),
       ['createEntry', 'sum', 'tax_rate_id', 'reminder_due_date']);
-    expect422(await markAs(cash, 'invoices', plain.id, 'unpaid', `&bank_account_id=${acc(cash, 3400)}`), ['bank_account_id']);
+    expect422Fields(await markAs(cash, 'invoices', plain.id, 'unpaid', `&bank_account_id=${acc(cash, 3400)}`), ['bank_account_id']);
   });
 
   it('accrual method: sent books the receivable 1100 / income with VAT, paid books bank / 1100 without; open and unpaid remove them', async () => {
@@ -502,9 +492,9 @@ describe('time entries and expense bookings on invoices', () => {
     expect(put.body.data.time_ids).toEqual([t2]);
     expect((await statusOf(t1)).status).toBe('open');
     const taken = await svc.call('POST', `/companies/${company}/invoices`, { customer_id: cust, positions: '[]', time_ids: [t2] });
-    expect422(taken, ['time_ids']);
+    expect422Fields(taken, ['time_ids']);
     expect(taken.body.message).toBe(`The time entry ${t2} is already on another invoice.`);
-    expect422(await svc.call('POST', `/companies/${company}/invoices`, { customer_id: cust, positions: '[]', time_ids: [99999999] }), ['time_ids']);
+    expect422Fields(await svc.call('POST', `/companies/${company}/invoices`, { customer_id: cust, positions: '[]', time_ids: [99999999] }), ['time_ids']);
   });
 
   it('entry_ids link expense bookings, which filter[invoiced] on entries then sees', async () => {
@@ -516,7 +506,7 @@ describe('time entries and expense bookings on invoices', () => {
     expect(inv.entry_ids).toEqual([expense.body.data.id]);
     const invoiced = await svc.call('GET', `/companies/${company}/entries?filter[invoiced]=true`);
     expect(invoiced.body.data.map((e: any) => e.id)).toContain(expense.body.data.id);
-    expect422(await svc.call('POST', `/companies/${company}/invoices`, { customer_id: cust, positions: '[]', entry_ids: [incomeBooking.body.data.id] }), ['entry_ids']);
+    expect422Fields(await svc.call('POST', `/companies/${company}/invoices`, { customer_id: cust, positions: '[]', entry_ids: [incomeBooking.body.data.id] }), ['entry_ids']);
   });
 });
 
@@ -562,8 +552,8 @@ describe('update, delete, batch', () => {
     await markAs(company, 'invoices', ids[0], 'paid');
     const del = await svc.call('DELETE', `/companies/${company}/invoices/batch`, { ids });
     expect(del.body).toMatchObject({ deleted: 2, skipped: [ids[0]] });
-    expect422(await svc.call('POST', `/companies/${company}/invoices/batch/mark-as`, { ids, updateData: { status: 'lost' } }), ['updateData.status']);
-    expect422(await svc.call('DELETE', `/companies/${company}/invoices/batch`, {}), ['ids']);
+    expect422Fields(await svc.call('POST', `/companies/${company}/invoices/batch/mark-as`, { ids, updateData: { status: 'lost' } }), ['updateData.status']);
+    expect422Fields(await svc.call('DELETE', `/companies/${company}/invoices/batch`, {}), ['ids']);
   });
 
   it('proposals batch too', async () => {
@@ -594,8 +584,8 @@ describe('positions, attachments', () => {
     expect((await svc.call('DELETE', `${base}/${created.body.data.id}`)).status).toBe(204);
     expect((await svc.call('GET', `/companies/${company}/invoices/${inv.id}`)).body.data.total_value).toBe(0);
     expect((await svc.call('DELETE', `${base}/999999`)).status).toBe(404);
-    expect422(await svc.call('POST', base, { description: 'x', amount: 1 }), ['price']);
-    expect422(await svc.call('POST', base, { description: 'x', amount: 1, price: 1, parent_id: 999999 }), ['parent_id']);
+    expect422Fields(await svc.call('POST', base, { description: 'x', amount: 1 }), ['price']);
+    expect422Fields(await svc.call('POST', base, { description: 'x', amount: 1, price: 1, parent_id: 999999 }), ['parent_id']);
   });
 
   it('attach (multipart, 6 MB) and detach; the file is served like receipts', async () => {
@@ -612,7 +602,7 @@ describe('positions, attachments', () => {
     big.append('file', new Blob([new Uint8Array(6 * 1024 * 1024 + 1)]), 'big.bin');
     const tooBig = await svc.call('POST', `/companies/${company}/proposals/${p.id}/attach`, big);
     expect(tooBig.status).toBe(422);
-    expect422(await svc.call('POST', `/companies/${company}/proposals/${p.id}/attach`, {}), ['file']);
+    expect422Fields(await svc.call('POST', `/companies/${company}/proposals/${p.id}/attach`, {}), ['file']);
     const other = freshCompany('Fremde Anhänge AG');
     const foreign = await createDoc(other, 'proposals', { customer_id: await customer(other) });
     for (const [method, path] of [['GET', 'positions'], ['POST', 'positions'], ['GET', 'activities'], ['POST', 'attach'], ['GET', 'mark-as?status=sent']] as const) {
@@ -654,7 +644,7 @@ describe('split-invoices', () => {
   it('parts that do not total the proposal are 422 errors.splits', async () => {
     const p = await createDoc(company, 'proposals', { customer_id: cust, positions: oneLine(1000) });
     const res = await svc.call('POST', `/companies/${company}/proposals/${p.id}/split-invoices`, { splits: [{ title: 'A', sum: 400 }, { title: 'B', sum: 500 }] });
-    expect422(res, ['splits']);
+    expect422Fields(res, ['splits']);
     expect(res.body.message).toMatch(/100 percent/);
     expect((await svc.call('GET', `/companies/${company}/invoices`)).body.meta.total).toBe(2);
   });
@@ -666,7 +656,7 @@ describe('recurring invoices', () => {
     const cust = await customer(company);
     expectMessage(await svc.call('POST', `/companies/${company}/invoices`, { customer_id: cust, positions: '[]', repeat: true, repeat_interval: 'monthly' }), 402);
     const business = freshCompany('Wieder AG', { plan: 'business' });
-    expect422(await svc.call('POST', `/companies/${business}/invoices`, { customer_id: await customer(business), positions: '[]', repeat: true }), ['repeat_interval']);
+    expect422Fields(await svc.call('POST', `/companies/${business}/invoices`, { customer_id: await customer(business), positions: '[]', repeat: true }), ['repeat_interval']);
   });
 
   it('copies each due occurrence once, dated that day, month ends clamped, until the stop date', async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addCompany, setCompany } from '../../src/server/main.js';
 import { one, run, timestamp, transaction } from '../../src/server/store/db.js';
 import { yearIn } from '../../src/server/domain/numbering.js';
-import { OWNER_TOKEN, secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
+import { accountId, expect422Fields, OWNER_TOKEN, secondTenant, startTestService, taxRateId, type SecondUser, type ServiceAnswer, type TestService } from '../helpers/service.js';
 import { retryOnStaleSocket } from './retry-on-reset.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
@@ -25,21 +25,14 @@ let svc: TestService;
 let user2: SecondUser;
 let company2: number;
 
-type Res = Awaited<ReturnType<TestService['call']>>;
 type Body = Record<string, unknown>;
 
 const db = () => svc.server.db;
-const acc = (number: number, company = 1) => Number(one(db(), 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', company, number)!.id);
-const rate = (name: string, company = 1) => Number(one(db(), 'SELECT id FROM tax_rates WHERE company_id = ? AND name = ?', company, name)!.id);
+const acc = (number: number, company = 1) => accountId(svc, company, number);
+const rate = (name: string, company = 1) => taxRateId(svc, company, name);
 const freshCompany = (name: string) => addCompany(db(), name, 1);
 
-function expect422(res: Res, keys: string[]): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(422);
-  expect(Object.keys(res.body.errors)).toEqual(keys);
-  expect(res.body.message).toBe(res.body.errors[keys[0]][0]);
-}
-
-function expectStatus(res: Res, status: number, pattern?: RegExp): void {
+function expectStatus(res: ServiceAnswer, status: number, pattern?: RegExp): void {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(Object.keys(res.body)).toEqual(['message']);
   if (pattern) expect(res.body.message).toMatch(pattern);
@@ -52,7 +45,7 @@ const swap = (company = 1, over: Body = {}): Body => ({ date: '2024-03-01', debi
 /** the owner (user 1) reaches company 1 and the fresh companies; company 2 belongs to user 2 */
 const tokenFor = (company: number) => (company === company2 ? user2.token : undefined);
 
-async function post(body: Body, company = 1): Promise<Res> {
+async function post(body: Body, company = 1): Promise<ServiceAnswer> {
   return svc.call('POST', `/companies/${company}/entries`, body, { token: tokenFor(company) });
 }
 
@@ -62,11 +55,11 @@ async function create(body: Body, company = 1): Promise<any> {
   return res.body.data;
 }
 
-async function put(id: number, body: Body, company = 1): Promise<Res> {
+async function put(id: number, body: Body, company = 1): Promise<ServiceAnswer> {
   return svc.call('PUT', `/companies/${company}/entries/${id}`, body, { token: tokenFor(company) });
 }
 
-async function get(path: string, company = 1): Promise<Res> {
+async function get(path: string, company = 1): Promise<ServiceAnswer> {
   return svc.call('GET', `/companies/${company}${path}`, undefined, { token: tokenFor(company) });
 }
 
@@ -79,7 +72,7 @@ async function list(query = '', company = 1): Promise<any> {
 const ids = (body: any) => body.data.map((e: any) => e.id);
 
 /** multipart/form-data request; values are strings, Blobs (files) or arrays of strings (repeated keys as given). */
-async function form(method: string, path: string, fields: Record<string, string | Blob | [Blob, string] | string[]>): Promise<Res> {
+async function form(method: string, path: string, fields: Record<string, string | Blob | [Blob, string] | string[]>): Promise<ServiceAnswer> {
   const f = new FormData();
   for (const [key, value] of Object.entries(fields)) {
     if (Array.isArray(value) && value.length === 2 && value[0] instanceof Blob) f.append(key, value[0], value[1] as string);
@@ -183,7 +176,7 @@ describe('POST /entries', () => {
 
   it('answers 422 listing every invalid field in the order of the rules', async () => {
     const res = await post({ description: 'x'.repeat(256), sum: -1, number: 'n'.repeat(256), billable: 'maybe', tag_ids: 'nope', newTags: '{oops', entry_group_id: 'a' });
-    expect422(res, ['date', 'debit_account_id', 'credit_account_id', 'description', 'sum', 'number', 'billable', 'entry_group_id', 'tag_ids', 'newTags']);
+    expect422Fields(res, ['date', 'debit_account_id', 'credit_account_id', 'description', 'sum', 'number', 'billable', 'entry_group_id', 'tag_ids', 'newTags']);
     expect(res.body.errors).toEqual({
       date: ['The date field is required.'],
       debit_account_id: ['The debit account id field is required.'],
@@ -212,7 +205,7 @@ describe('POST /entries', () => {
     [{ tag_ids: ['a'] }, 'tag_ids.0', 'The tag ids.0 field must be an integer.'],
   ])('422 for %j on %s', async (over, key, message) => {
     const res = await post(income(1, over));
-    expect422(res, [key]);
+    expect422Fields(res, [key]);
     expect(res.body.errors[key]).toEqual([message]);
   });
 
@@ -229,17 +222,17 @@ describe('POST /entries', () => {
       date: '2024-03-01', debit_account_id: acc(1020, company2), credit_account_id: acc(3400, company2), tax_rate_id: rate('MWST 8.1 %', company2),
       customer_id: foreignCustomer, project_id: foreignProject, entry_group_id: foreignGroup, tag_ids: [ownTag, foreignTag],
     });
-    expect422(res, ['debit_account_id', 'credit_account_id', 'tax_rate_id', 'customer_id', 'project_id', 'entry_group_id', 'tag_ids.1']);
+    expect422Fields(res, ['debit_account_id', 'credit_account_id', 'tax_rate_id', 'customer_id', 'project_id', 'entry_group_id', 'tag_ids.1']);
     expect(res.body.errors.debit_account_id).toEqual(['The selected debit account id is invalid.']);
     expect(res.body.errors['tag_ids.1']).toEqual(['The selected tag ids.1 is invalid.']);
     const missing = await post(income(1, { debit_account_id: 999999, tax_rate_id: 999999, customer_id: 999999, project_id: 999999, entry_group_id: 999999 }));
-    expect422(missing, ['debit_account_id', 'tax_rate_id', 'customer_id', 'project_id', 'entry_group_id']);
+    expect422Fields(missing, ['debit_account_id', 'tax_rate_id', 'customer_id', 'project_id', 'entry_group_id']);
     expect(foreignEntries()).toBe(before);
   });
 
   it('refuses the same account on both sides (422 credit_account_id)', async () => {
     const res = await post(income(1, { credit_account_id: acc(1020) }));
-    expect422(res, ['credit_account_id']);
+    expect422Fields(res, ['credit_account_id']);
     expect(res.body.errors.credit_account_id).toEqual(['The credit account id field and debit account id must be different.']);
   });
 
@@ -247,8 +240,8 @@ describe('POST /entries', () => {
     const cust = await customer('Billable AG');
     const ok = await create(expense(1, { customer_id: cust, billable: true }));
     expect(ok.billable).toBe(true);
-    expect422(await post(expense(1, { billable: true })), ['billable']);
-    expect422(await post(income(1, { customer_id: cust, billable: true })), ['billable']);
+    expect422Fields(await post(expense(1, { billable: true })), ['billable']);
+    expect422Fields(await post(income(1, { customer_id: cust, billable: true })), ['billable']);
     expect((await post(income(1, { customer_id: cust, billable: false }))).status).toBe(200);
     expect((await post(expense(1, { billable: 'true', customer_id: cust }))).body.data.billable).toBe(true);
   });
@@ -278,7 +271,7 @@ describe('numbers', () => {
     expect((await create(income(c), c)).number).toBe('E-2024-012');
     // unique per company and type: taken for income, free for an expense
     const taken = await post(income(c, { number: 'E-2024-010' }), c);
-    expect422(taken, ['number']);
+    expect422Fields(taken, ['number']);
     expect(taken.body.errors.number).toEqual(['The number has already been taken.']);
     expect((await create(expense(c, { number: 'E-2024-010' }), c)).number).toBe('E-2024-010');
     expect((await create(expense(c), c)).number).toBe('A-2024-001');
@@ -318,12 +311,12 @@ describe('numbers', () => {
   });
 
   it('GET /entries/number/{type}: 422 for a bad type, year or number', async () => {
-    expect422(await get('/entries/number/revenue'), ['type']);
-    expect422(await get('/entries/number/income?year=twenty'), ['year']);
-    expect422(await get('/entries/number/income?year=99'), ['year']);
-    expect422(await get('/entries/number/income?number=0'), ['number']);
-    expect422(await get('/entries/number/income?number=-3'), ['number']);
-    expect422(await get('/entries/number/swap?number=1.5'), ['number']);
+    expect422Fields(await get('/entries/number/revenue'), ['type']);
+    expect422Fields(await get('/entries/number/income?year=twenty'), ['year']);
+    expect422Fields(await get('/entries/number/income?year=99'), ['year']);
+    expect422Fields(await get('/entries/number/income?number=0'), ['number']);
+    expect422Fields(await get('/entries/number/income?number=-3'), ['number']);
+    expect422Fields(await get('/entries/number/swap?number=1.5'), ['number']);
   });
 
   it('renumbers a generated number when the type or year changes; a given number stays', async () => {
@@ -345,7 +338,7 @@ describe('numbers', () => {
     // a kept number that the new type already uses is a 422
     await create(expense(c, { number: 'Doppelt' }), c);
     const dup = await create(income(c, { number: 'Doppelt' }), c);
-    expect422(await put(dup.id, { debit_account_id: acc(6500, c), credit_account_id: acc(1020, c) }, c), ['number']);
+    expect422Fields(await put(dup.id, { debit_account_id: acc(6500, c), credit_account_id: acc(1020, c) }, c), ['number']);
   });
 });
 
@@ -444,10 +437,10 @@ describe('PUT /entries/{id}', () => {
 
   it('validates like create, with date and accounts optional but not null', async () => {
     const e = await create(expense(1));
-    expect422(await put(e.id, { date: null, debit_account_id: null, credit_account_id: '' }), ['date', 'debit_account_id', 'credit_account_id']);
-    expect422(await put(e.id, { debit_account_id: acc(1020, company2) }), ['debit_account_id']);
-    expect422(await put(e.id, { credit_account_id: acc(6500) }), ['credit_account_id']);
-    expect422(await put(e.id, { sum: -0.01 }), ['sum']);
+    expect422Fields(await put(e.id, { date: null, debit_account_id: null, credit_account_id: '' }), ['date', 'debit_account_id', 'credit_account_id']);
+    expect422Fields(await put(e.id, { debit_account_id: acc(1020, company2) }), ['debit_account_id']);
+    expect422Fields(await put(e.id, { credit_account_id: acc(6500) }), ['credit_account_id']);
+    expect422Fields(await put(e.id, { sum: -0.01 }), ['sum']);
   });
 
   it('drops a stored billable flag silently when the booking no longer qualifies', async () => {
@@ -459,7 +452,7 @@ describe('PUT /entries/{id}', () => {
     expect(again.body.data.billable).toBe(true);
     const toIncome = await put(e.id, { debit_account_id: acc(1020), credit_account_id: acc(3400) });
     expect(toIncome.body.data.billable).toBe(false);
-    expect422(await put(e.id, { billable: true }), ['billable']);
+    expect422Fields(await put(e.id, { billable: true }), ['billable']);
   });
 
   it('answers 404 for another company\'s booking', async () => {
@@ -554,16 +547,16 @@ describe('multipart', () => {
     const base = { date: '2024-04-04', debit_account_id: String(acc(6500)), credit_account_id: String(acc(1020)), sum: '1' };
     const before = Number(one(db(), 'SELECT count(*) AS n FROM entries')!.n);
     const tooBig = await form('POST', '/companies/1/entries', { ...base, file: [new Blob([new Uint8Array(6 * 1024 * 1024 + 1)]), 'big.pdf'] });
-    expect422(tooBig, ['file']);
+    expect422Fields(tooBig, ['file']);
     expect(tooBig.body.errors.file).toEqual(['The file field must not be greater than 6144 kilobytes.']);
     expect(Number(one(db(), 'SELECT count(*) AS n FROM entries')!.n)).toBe(before);
     const exact = await form('POST', '/companies/1/entries', { ...base, file: [new Blob([new Uint8Array(6 * 1024 * 1024)], { type: 'image/png' }), 'scan.png'] });
     expect(exact.status).toBe(200);
     expect(exact.body.data.file).toMatchObject({ size: 6 * 1024 * 1024, mime: 'image/png', name: 'scan.png' });
-    expect422(await post(income(1, { file: 'not a file' })), ['file']);
+    expect422Fields(await post(income(1, { file: 'not a file' })), ['file']);
     // a body far beyond the limit is refused before it is read, with the same 422
     const huge = await form('POST', '/companies/1/entries', { ...base, file: [new Blob([new Uint8Array(10 * 1024 * 1024)]), 'huge.pdf'] });
-    expect422(huge, ['file']);
+    expect422Fields(huge, ['file']);
     expect(huge.body.errors.file).toEqual(['The file field must not be greater than 6144 kilobytes.']);
     expect(Number(one(db(), 'SELECT count(*) AS n FROM entries')!.n)).toBe(before + 1);
   });
@@ -675,7 +668,7 @@ describe('closed periods', () => {
     expectStatus(await post(income(c, { date: '2023-12-31' }), c), 400, /abgeschlossen/);
     expectStatus(await post(income(c, { date: '2020-05-01' }), c), 400);
     // validation comes first
-    expect422(await post({ date: '2023-12-31' }, c), ['debit_account_id', 'credit_account_id']);
+    expect422Fields(await post({ date: '2023-12-31' }, c), ['debit_account_id', 'credit_account_id']);
   });
 
   it('refuses editing a locked booking and moving a booking into the closed period (400)', async () => {
@@ -1063,7 +1056,7 @@ describe('master data made real by bookings', () => {
     expect((await svc.call('PUT', `/companies/${c}/tax-rates/${id}`, { rate: 6 })).status).toBe(200);
     const e = await create(income(c, { tax_rate_id: id }), c);
     const locked = await svc.call('PUT', `/companies/${c}/tax-rates/${id}`, { rate: 7, account_id: acc(1170, c) });
-    expect422(locked, ['rate', 'account_id']);
+    expect422Fields(locked, ['rate', 'account_id']);
     expect((await svc.call('PUT', `/companies/${c}/tax-rates/${id}`, { name: 'Umbenannt' })).status).toBe(200);
     expectStatus(await svc.call('DELETE', `/companies/${c}/tax-rates/${id}`), 409, /Buchungen/);
     await put(e.id, { tax_rate_id: null }, c);

@@ -3,14 +3,12 @@
 // stores files relies on this, so it is tested here once, on the service's own database.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { one, transaction } from '../../src/server/store/db.js';
 import { deleteFile, insertFile, type StoredFile } from '../../src/server/store/files.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { useTestService } from '../helpers/service.js';
 
-let svc: TestService;
-beforeAll(async () => { svc = await startTestService(); });
-afterAll(async () => { await svc?.close(); });
+const svc = useTestService();
 
 const db = () => svc.server.db;
 const onDisk = (f: StoredFile) => existsSync(join(svc.dataDir, f.path));

@@ -10,14 +10,14 @@ import { signingSecret } from '../../src/server/local-access.js';
 import { one } from '../../src/server/store/db.js';
 import { FILE_URL_TTL_SECONDS, fileSignature, verifyFileSignature } from '../../src/server/file-links.js';
 import { isSignedFileRequest } from '../../src/server/routes/paths.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { accountId, OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
 import { retryOnStaleSocket } from './retry-on-reset.js';
 
 let svc: TestService;
 let entry: any;
 const PDF = '%PDF-1.4\n% receipt Ä\n';
 
-const acc = (number: number) => Number(one(svc.server.db, 'SELECT id FROM accounts WHERE company_id = 1 AND number = ?', number)!.id);
+const acc = (number: number) => accountId(svc, 1, number);
 
 async function upload(name: string, content: BlobPart, type?: string): Promise<any> {
   const f = new FormData();

@@ -1,12 +1,11 @@
 // No input may produce a 500: every route the app registers gets random bodies, query strings and ids.
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { everyRoute } from '../../src/server/routes/index.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { useTestService } from '../helpers/service.js';
 
-let svc: TestService;
+const svc = useTestService();
 beforeAll(async () => {
-  svc = await startTestService();
   // a little of everything, so ids 1 and 2 exist for most resources
   await svc.call('POST', '/companies/1/tags', { name: 'fuzz', color: 'blue' });
   const customer = await svc.call('POST', '/companies/1/customers', { name: 'Fuzz AG', contact_name: 'Eva' });
@@ -15,7 +14,6 @@ beforeAll(async () => {
   await svc.call('POST', '/companies/1/tasks', { title: 'Fuzz', due: '2025-01-10', project_id: project.body.data.id });
   await svc.call('POST', '/companies/1/entries', { date: '2025-01-06', debit_account_id: 3, credit_account_id: 40, sum: 100 });
 });
-afterAll(async () => { await svc?.close(); });
 
 /** Every route of the app, as METHOD and path relative to the base URL, with parameters filled from `id`. */
 async function routes(): Promise<{ method: string; path: (id: string) => string }[]> {

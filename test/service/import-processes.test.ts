@@ -2,13 +2,12 @@
 // uploaded to both at once is imported once, and processing started in both at once books each entry
 // once. As in timer-processes.test.ts, the test holds the database's write lock while the requests
 // arrive (underWriteLock), so both processes have read the request before either may write.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { serviceProcessPair, underWriteLock, type ServiceProcess, type ServiceProcessPair } from '../helpers/service.js';
+import { expect, it } from 'vitest';
+import { underWriteLock, useServiceProcessPair, type ServiceProcess } from '../helpers/service.js';
 import { camt054, type CamtTx } from '../helpers/import-entries.js';
 
-let pair: ServiceProcessPair;
-let a: ServiceProcess;
-let b: ServiceProcess;
+const pair = useServiceProcessPair();
+const { a, b } = pair;
 
 async function upload(svc: ServiceProcess, xml: string): Promise<{ status: number; created: number }> {
   const form = new FormData();
@@ -16,15 +15,6 @@ async function upload(svc: ServiceProcess, xml: string): Promise<{ status: numbe
   const res = await svc.call('POST', '/companies/1/entries/import/camt-upload', form);
   return { status: res.status, created: Number(res.headers.get('X-Import-Created')) };
 }
-
-beforeAll(async () => {
-  pair = await serviceProcessPair();
-  ({ a, b } = pair);
-}, 30_000);
-
-afterAll(async () => {
-  await pair?.stop();
-});
 
 it('the same statement uploaded to two processes at once is imported once; processing in both books each entry once', async () => {
   const txs: CamtTx[] = Array.from({ length: 6 }, (_, i) => ({ amount: `${100 + i}.00`, date: '2026-03-10', ref: `RACE-${i}`, name: `Kunde ${i}` }));

@@ -3,16 +3,12 @@
 // a 422 on the field that carries it, and the lists and balances answer 200 with exact sums for any data
 // the service accepted (a property test), also past 2^53 Rappen.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCompany, startTestService, taxRateId, type TestService } from '../helpers/service.js';
+import { describe, expect, it } from 'vitest';
+import { expect422Fields, newCompany, taxRateId, useTestService, type ServiceAnswer } from '../helpers/service.js';
 import { camt054 } from '../helpers/import-entries.js';
 import { run } from '../../src/server/store/db.js';
 
-let svc: TestService;
-beforeAll(async () => { svc = await startTestService(); });
-afterAll(async () => { await svc.close(); });
-
-type Res = Awaited<ReturnType<TestService['call']>>;
+const svc = useTestService();
 
 async function companyWithCustomer(name: string): Promise<{ company: number; customer: number }> {
   const company = newCompany(svc, name);
@@ -21,9 +17,9 @@ async function companyWithCustomer(name: string): Promise<{ company: number; cus
   return { company, customer: res.body.data.id };
 }
 
-function expect422(res: Res, key: string, pattern: RegExp): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(422);
-  expect(Object.keys(res.body.errors)).toEqual([key]);
+/** A 422 on `key` alone, its message matching `pattern`. */
+function expect422Matching(res: ServiceAnswer, key: string, pattern: RegExp): void {
+  expect422Fields(res, [key]);
   expect(res.body.errors[key][0]).toMatch(pattern);
 }
 
@@ -31,10 +27,10 @@ describe('bounds on what a document carries', () => {
   it('a position of 999999.999 × 999999999.99 is a 422 on its price, on create and on the positions endpoint; nothing is stored', async () => {
     const { company, customer } = await companyWithCustomer('Bounds 1');
     const huge = { description: 'Zu viel', amount: 999999.999, price: 999999999.99 };
-    expect422(await svc.call('POST', `/companies/${company}/invoices`, { customer_id: customer, positions: [huge] }), 'positions', /^The positions\.0\.price field times the amount must not be greater than 999'999'999\.99\.$/);
+    expect422Matching(await svc.call('POST', `/companies/${company}/invoices`, { customer_id: customer, positions: [huge] }), 'positions', /^The positions\.0\.price field times the amount must not be greater than 999'999'999\.99\.$/);
     const ok = await svc.call('POST', `/companies/${company}/invoices`, { customer_id: customer, positions: [{ description: 'Klein', amount: 1, price: 10 }] });
     expect(ok.status).toBe(201);
-    expect422(await svc.call('POST', `/companies/${company}/invoices/${ok.body.id}/positions`, huge), 'price', /times the amount/);
+    expect422Matching(await svc.call('POST', `/companies/${company}/invoices/${ok.body.id}/positions`, huge), 'price', /times the amount/);
     const list = await svc.call('GET', `/companies/${company}/invoices`);
     expect(list.status).toBe(200);
     expect(list.body.meta).toMatchObject({ total: 1, sum: 10 });
@@ -43,7 +39,7 @@ describe('bounds on what a document carries', () => {
   it('11 invoices of 9007 × 999999999.99 are each refused, and the list still answers', async () => {
     const { company, customer } = await companyWithCustomer('Bounds 2');
     for (let i = 0; i < 11; i++) {
-      expect422(await svc.call('POST', `/companies/${company}/invoices`, { customer_id: customer, positions: [{ description: 'X', amount: 9007, price: 999999999.99 }] }), 'positions', /positions\.0\.price field times the amount/);
+      expect422Matching(await svc.call('POST', `/companies/${company}/invoices`, { customer_id: customer, positions: [{ description: 'X', amount: 9007, price: 999999999.99 }] }), 'positions', /positions\.0\.price field times the amount/);
     }
     expect((await svc.call('GET', `/companies/${company}/invoices`)).body.meta).toMatchObject({ total: 0, sum: 0 });
   });
@@ -51,15 +47,15 @@ describe('bounds on what a document carries', () => {
   it('positions within bounds whose total (or total with VAT) is too large: 422 on positions; an added position that would make it so changes nothing', async () => {
     const { company, customer } = await companyWithCustomer('Bounds 3');
     const half = { description: 'Hälfte', amount: 1, price: 600000000 };
-    expect422(await svc.call('POST', `/companies/${company}/invoices`, { customer_id: customer, positions: [half, half] }), 'positions', /total of the positions must not be greater than 999'999'999\.99/);
+    expect422Matching(await svc.call('POST', `/companies/${company}/invoices`, { customer_id: customer, positions: [half, half] }), 'positions', /total of the positions must not be greater than 999'999'999\.99/);
     const vat = taxRateId(svc, company, 'MWST 8.1 %');
     const top = { description: 'Maximum', amount: 1, price: 999999999.99 };
-    expect422(await svc.call('POST', `/companies/${company}/invoices`, { customer_id: customer, tax_rate_id: vat, positions: [top] }), 'positions', /total of the positions/);
+    expect422Matching(await svc.call('POST', `/companies/${company}/invoices`, { customer_id: customer, tax_rate_id: vat, positions: [top] }), 'positions', /total of the positions/);
     // the maximum itself is taken
     const max = await svc.call('POST', `/companies/${company}/invoices`, { customer_id: customer, positions: [top] });
     expect(max.status, JSON.stringify(max.body)).toBe(201);
     const one = await svc.call('POST', `/companies/${company}/invoices`, { customer_id: customer, positions: [half] });
-    expect422(await svc.call('POST', `/companies/${company}/invoices/${one.body.id}/positions`, half), 'positions', /total of the positions/);
+    expect422Matching(await svc.call('POST', `/companies/${company}/invoices/${one.body.id}/positions`, half), 'positions', /total of the positions/);
     const after = await svc.call('GET', `/companies/${company}/invoices/${one.body.id}`);
     expect(after.body.data.positions).toHaveLength(1);
     expect(after.body.data.final_value).toBe(600000000);

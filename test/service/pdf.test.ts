@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addCompany, setCompany } from '../../src/server/main.js';
 import { run } from '../../src/server/store/db.js';
 import { decodeQr, pdfBytes, readPdf, savePages, type ReadPdf } from '../helpers/pdf.js';
@@ -22,14 +22,11 @@ import type { PdfModel } from '../../src/server/render/document-model.js';
 import { labelsFor } from '../../src/server/render/labels.js';
 import { HttpError } from '../../src/server/http-error.js';
 import type { QrBillInput } from '../../src/domain/qr-bill.js';
-import { secondTenant, startTestService, taxRateId, type TestService } from '../helpers/service.js';
+import { secondTenant, taxRateId, useTestService } from '../helpers/service.js';
 import { EXAMPLE_POSITIONS } from '../fixtures/documents.js';
 
-let svc: TestService;
+const svc = useTestService();
 type Body = Record<string, unknown>;
-
-beforeAll(async () => { svc = await startTestService(); });
-afterAll(async () => { await svc.close(); });
 
 const db = () => svc.server.db;
 const QR_IBAN = 'CH4431999123000889012';
@@ -73,7 +70,6 @@ async function qrLines(pdf: ReadPdf, page: number): Promise<string[] | undefined
   return codes[0]?.split(/\r?\n/);
 }
 const flat = (s: string) => s.replace(/\s+/g, ' ');
-
 
 describe('a one-page invoice in German with a QR-IBAN', () => {
   let c: number;

@@ -1,8 +1,8 @@
 // Products against the running service: CRUD, formatted prices, list paging/filters/sorts, /count,
 // every 422 key the spec names and tenancy.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
-import { secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
+import { expect422, secondTenant, useTestService, type SecondUser, type ServiceAnswer } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const KEYS = ['id', 'company_id', 'user_id', 'name', 'description', 'price', 'formatted_price', 'unit', 'archived', 'created_at', 'updated_at'];
@@ -11,16 +11,10 @@ interface Product {
   id: number; company_id: number; user_id: number; name: string; description: string | null; price: number | null;
   formatted_price: string | null; unit: string | null; archived: boolean; created_at: string; updated_at: string;
 }
-type Res = Awaited<ReturnType<TestService['call']>>;
 
-let svc: TestService;
+const svc = useTestService();
 let user2: SecondUser;
 let company2: number;
-
-function expect422(res: Res, errors: Record<string, string[]>): void {
-  expect(res.status).toBe(422);
-  expect(res.body).toEqual({ message: Object.values(errors)[0][0], errors });
-}
 
 async function createProduct(company: number, body: Record<string, unknown>, token?: string): Promise<Product> {
   const res = await svc.call('POST', `/companies/${company}/products`, body, { token });
@@ -30,13 +24,8 @@ async function createProduct(company: number, body: Record<string, unknown>, tok
 
 const read = async (id: number) => (await svc.call('GET', `/companies/1/products/${id}`)).body.data as Product;
 
-beforeAll(async () => {
-  svc = await startTestService();
+beforeAll(() => {
   ({ user: user2, company: company2 } = secondTenant(svc));
-});
-
-afterAll(async () => {
-  await svc?.close();
 });
 
 describe('create and read', () => {
@@ -169,7 +158,7 @@ describe('GET /products: paging, filters and sorts', () => {
   });
 
   const list = (query: string) => svc.call('GET', `/companies/${company}/products${query}`);
-  const ids = (res: Res) => (res.body.data as Product[]).map((p) => p.id);
+  const ids = (res: ServiceAnswer) => (res.body.data as Product[]).map((p) => p.id);
 
   it('answers 15 per page by default, in id order, with the envelope', async () => {
     const res = await list('');

@@ -1,12 +1,12 @@
 // Projects against the running service: the seven endpoints, every 422 rule, counts, budget usage and
 // open time on a hand-checked example, includes, delete refusals and tenancy.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { timestamp } from '../../src/server/store/db.js';
-import { secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
+import { accountId, expect422, secondTenant, useTestService, type SecondUser } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
-let svc: TestService;
+const svc = useTestService();
 let user2: SecondUser;
 let company2: number;
 let customerA: number;
@@ -14,15 +14,7 @@ let customerB: number;
 let foreignCustomer: number;
 let foreignProject: number;
 
-type Res = Awaited<ReturnType<TestService['call']>>;
 type Project = Record<string, any>;
-
-/** A 422 whose errors are exactly `errors` (keys in order) and whose message is the first field message. */
-function expect422(res: Res, errors: Record<string, string[]>): void {
-  expect(res.status).toBe(422);
-  expect(res.body).toEqual({ message: Object.values(errors)[0][0], errors });
-  expect(Object.keys(res.body.errors)).toEqual(Object.keys(errors));
-}
 
 const db = () => svc.server.db;
 const sql = (text: string, ...params: unknown[]) => db().prepare(text).run(...(params as never[]));
@@ -67,11 +59,8 @@ function insertTime(project: number, t: { h: number; m: number; rate: number; bi
       VALUES (1, 1, ?, ?, ?, 'work', ?, ?, ?, ?, ?, ?, ?, ?)`,
   project, t.invoice ?? null, t.task ?? null, t.date ?? '2025-03-10', t.h, t.m, t.rate, t.status ?? 'open', t.billable ? 1 : 0, now(), now()).lastInsertRowid);
 }
-function accountId(number: number): number {
-  return Number((db().prepare('SELECT id FROM accounts WHERE company_id = 1 AND number = ?').get(number) as { id: number }).id);
-}
 function insertEntry(project: number, type: 'income' | 'expense', sum: number): number {
-  const [debit, credit] = type === 'income' ? [accountId(1020), accountId(3400)] : [accountId(6500), accountId(1020)];
+  const [debit, credit] = type === 'income' ? [accountId(svc, 1, 1020), accountId(svc, 1, 3400)] : [accountId(svc, 1, 6500), accountId(svc, 1, 1020)];
   return Number(sql(`INSERT INTO entries (company_id, user_id, number, type, date, description, sum, debit_account_id, credit_account_id, project_id, created_at, updated_at)
       VALUES (1, 1, ?, ?, '2025-03-05', 'booking', ?, ?, ?, ?, ?, ?)`, `${type === 'income' ? 'E' : 'A'}-2025-${++numberSeq}`, type, sum, debit, credit, project, now(), now()).lastInsertRowid);
 }
@@ -96,17 +85,12 @@ const ZERO_USAGE = {
 };
 
 beforeAll(async () => {
-  svc = await startTestService();
   // user 2 is a plain user of company 1 and the owner of company 2 (which user 1 cannot see).
   ({ user: user2, company: company2 } = secondTenant(svc));
   customerA = insertCustomer(1, 'Muster AG', 1001);
   customerB = insertCustomer(1, 'Beispiel GmbH', 1002);
   foreignCustomer = insertCustomer(company2, 'Fremd AG', 1);
   foreignProject = (await createProject({ name: 'Foreign', customer_id: foreignCustomer }, company2, user2.token)).id;
-});
-
-afterAll(async () => {
-  await svc?.close();
 });
 
 describe('POST /projects', () => {

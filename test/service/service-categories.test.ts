@@ -1,8 +1,8 @@
 // Service categories against the running service: the five endpoints, every 422, tenancy, and what
 // deleting a category does to its services.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
-import { secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
+import { expect422, secondTenant, useTestService, type SecondUser } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const NAME_REQUIRED = 'The name field is required.';
@@ -10,16 +10,10 @@ const NAME_STRING = 'The name field must be a string.';
 const NAME_TOO_LONG = 'The name field must not be greater than 255 characters.';
 
 interface Category { id: number; name: string; created_at: string; updated_at: string }
-type Res = Awaited<ReturnType<TestService['call']>>;
 
-let svc: TestService;
+const svc = useTestService();
 let user2: SecondUser;
 let company2: number;
-
-function expect422(res: Res, errors: Record<string, string[]>): void {
-  expect(res.status).toBe(422);
-  expect(res.body).toEqual({ message: Object.values(errors)[0][0], errors });
-}
 
 async function createCategory(company: number, name: string, token?: string): Promise<Category> {
   const res = await svc.call('POST', `/companies/${company}/service-categories`, { name }, { token });
@@ -27,13 +21,8 @@ async function createCategory(company: number, name: string, token?: string): Pr
   return res.body.data as Category;
 }
 
-beforeAll(async () => {
-  svc = await startTestService();
+beforeAll(() => {
   ({ user: user2, company: company2 } = secondTenant(svc));
-});
-
-afterAll(async () => {
-  await svc?.close();
 });
 
 describe('create and read', () => {

@@ -1,8 +1,8 @@
 // Services against the running service: CRUD, the category embedding, list paging/filters/sorts, the
 // /multiple endpoints, the delete refusal for services used by time entries, every 4xx and tenancy.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
-import { secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
+import { expect422, secondTenant, useTestService, type SecondUser, type ServiceAnswer } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const KEYS = ['id', 'name', 'hourly_rate', 'billable', 'archived', 'service_category_id', 'service_category', 'created_at', 'updated_at'];
@@ -12,18 +12,12 @@ interface Service {
   id: number; name: string; hourly_rate: string | null; billable: boolean; archived: boolean;
   service_category_id: number | null; service_category: Category | null; created_at: string; updated_at: string;
 }
-type Res = Awaited<ReturnType<TestService['call']>>;
 
-let svc: TestService;
+const svc = useTestService();
 let user2: SecondUser;
 let company2: number;
 let category: Category;
 let foreignCategory: Category;
-
-function expect422(res: Res, errors: Record<string, string[]>): void {
-  expect(res.status).toBe(422);
-  expect(res.body).toEqual({ message: Object.values(errors)[0][0], errors });
-}
 
 async function createService(company: number, body: Record<string, unknown>, token?: string): Promise<Service> {
   const res = await svc.call('POST', `/companies/${company}/services`, body, { token });
@@ -52,14 +46,9 @@ function useInTimeEntry(serviceId: number, company = 1): void {
 }
 
 beforeAll(async () => {
-  svc = await startTestService();
   ({ user: user2, company: company2 } = secondTenant(svc));
   category = await createCategory(1, 'Entwicklung');
   foreignCategory = await createCategory(company2, 'Fremd', user2.token);
-});
-
-afterAll(async () => {
-  await svc?.close();
 });
 
 describe('create and read', () => {
@@ -234,7 +223,7 @@ describe('GET /services: paging, filters and sorts', () => {
   });
 
   const list = (query: string) => svc.call('GET', `/companies/${company}/services${query}`);
-  const names = (res: Res) => res.body.data.map((s: Service) => s.name);
+  const names = (res: ServiceAnswer) => res.body.data.map((s: Service) => s.name);
 
   it('answers 50 per page by default, sorted by name, with the envelope', async () => {
     const res = await list('');

@@ -2,13 +2,11 @@
 // its eCH-0097 check digit verified (422 naming vat_number otherwise), stored as CHE-123.456.789 however
 // it was typed; the reminder texts; null clears; only an owner or admin changes them; another company's
 // settings are out of reach (403). `acct server companies set --vat-number` checks the same way.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AdminError, setCompany } from '../../src/server/main.js';
-import { secondTenant, secondUser, startTestService, type TestService } from '../helpers/service.js';
+import { secondTenant, secondUser, useTestService } from '../helpers/service.js';
 
-let svc: TestService;
-beforeAll(async () => { svc = await startTestService(); });
-afterAll(async () => { await svc.close(); });
+const svc = useTestService();
 
 describe('GET and PUT /settings', () => {
   it('answers what documents print, the UID none at first', async () => {

@@ -11,7 +11,7 @@ import { addCompany, setCompany } from '../../src/server/main.js';
 import { all, one, run, timestamp } from '../../src/server/store/db.js';
 import { dotted, wallClock } from '../../src/server/domain/time.js';
 import { readPdf } from '../helpers/pdf.js';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { startTestService, taxRateId, type TestService } from '../helpers/service.js';
 import { EXAMPLE_CREDITOR, EXAMPLE_POSITIONS, EXAMPLE_SHARED_PROPOSAL } from '../fixtures/documents.js';
 
 let svc: TestService;
@@ -23,7 +23,7 @@ const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-
 beforeAll(async () => {
   svc = await startTestService();
   setCompany(db(), 1, EXAMPLE_CREDITOR);
-  ids.mwst = Number(one(db(), "SELECT id FROM tax_rates WHERE company_id = 1 AND name = 'MWST 8.1 %'")!.id);
+  ids.mwst = taxRateId(svc, 1, 'MWST 8.1 %');
   const customer = await svc.call('POST', '/companies/1/customers', { name: 'Muster AG', number: 1001, street: 'Seestrasse 4', zip: '8002', city: 'Zürich' });
   ids.customer = customer.body.data.id;
 });

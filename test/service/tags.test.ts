@@ -1,7 +1,7 @@
 // Tags against the running service: the six endpoints, pagination, filters, every 422 and tenancy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
-import { secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
+import { expect422, secondTenant, startTestService, type SecondUser, type ServiceAnswer, type TestService } from '../helpers/service.js';
 import { retryOnStaleSocket } from './retry-on-reset.js';
 
 const COLORS = ['orange', 'blue', 'lime', 'yellow', 'turquoise', 'marine', 'purple', 'pink', 'green', 'red', 'gray'];
@@ -17,15 +17,6 @@ const COLOR_INVALID = 'The selected color is invalid.';
 let svc: TestService;
 let user2: SecondUser;
 let company2: number;
-
-type Res = Awaited<ReturnType<TestService['call']>>;
-
-/** A 422 whose errors are exactly `errors` and whose message is the first field message. */
-function expect422(res: Res, errors: Record<string, string[]>): void {
-  expect(res.status).toBe(422);
-  expect(res.body).toEqual({ message: Object.values(errors)[0][0], errors });
-  expect(Object.keys(res.body.errors)).toEqual(Object.keys(errors));
-}
 
 async function createTag(company: number, name: string, color: string, token?: string) {
   const res = await svc.call('POST', `/companies/${company}/tags`, { name, color }, { token });
@@ -361,7 +352,7 @@ describe('GET /tags: pagination and filters', () => {
 
   describe('filters', () => {
     let fc: number;
-    const names = (res: Res) => res.body.data.map((t: { name: string }) => t.name).sort();
+    const names = (res: ServiceAnswer) => res.body.data.map((t: { name: string }) => t.name).sort();
 
     beforeAll(async () => {
       fc = addCompany(svc.server.db, 'Filter AG', 1);

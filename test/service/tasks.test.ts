@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { clock } from '../../src/server/clock.js';
-import { OWNER_TOKEN, secondUser, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
+import { expect422, OWNER_TOKEN, secondUser, startTestService, type SecondUser, type ServiceAnswer, type TestService } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const PLAIN = 'tasks-plain-token';
@@ -18,14 +18,6 @@ let projectA: number;
 let projectB: number;
 let foreignProject: number;
 let foreignTask: number;
-
-type Res = Awaited<ReturnType<TestService['call']>>;
-
-function expect422(res: Res, errors: Record<string, string[]>): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(422);
-  expect(res.body).toEqual({ message: Object.values(errors)[0][0], errors });
-  expect(Object.keys(res.body.errors)).toEqual(Object.keys(errors));
-}
 
 const legacy = (path: string) => `${svc.origin}/api${path}`;
 

@@ -1,9 +1,9 @@
 // Tax rates against the running service: list (pagination, filters, sort), create, read, update,
 // delete, every 4xx of the spec (422 keys, the booking lock, the three 409s) and tenancy.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { one, run, timestamp } from '../../src/server/store/db.js';
-import { secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
+import { accountId, expect422Fields, secondTenant, taxRateId, useTestService, type SecondUser } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const KEYS = ['id', 'company_id', 'account_id', 'acquisition_account_id', 'field_number', 'name', 'name_en', 'name_fr', 'name_it',
@@ -11,20 +11,9 @@ const KEYS = ['id', 'company_id', 'account_id', 'acquisition_account_id', 'field
 /** today's seven rates and the thirteen of 2011 to 2023 every company gets */
 const SEEDED = 20;
 
-let svc: TestService;
+const svc = useTestService();
 let company2: number;
 let user2: SecondUser;
-
-type Res = Awaited<ReturnType<TestService['call']>>;
-
-const accountId = (company: number, number: number) => Number(one(svc.server.db, 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', company, number)!.id);
-const rateId = (company: number, name: string) => Number(one(svc.server.db, 'SELECT id FROM tax_rates WHERE company_id = ? AND name = ?', company, name)!.id);
-
-function expect422(res: Res, keys: string[]): void {
-  expect(res.status).toBe(422);
-  expect(Object.keys(res.body.errors)).toEqual(keys);
-  expect(res.body.message).toBe(res.body.errors[keys[0]][0]);
-}
 
 async function createRate(body: Record<string, unknown>, company = 1) {
   const res = await svc.call('POST', `/companies/${company}/tax-rates`, body);
@@ -42,7 +31,7 @@ function insertEntry(company: number, taxRateId: number, sum = 10810): number {
   return Number(run(svc.server.db,
     `INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id, tax_rate_id, created_at, updated_at)
      VALUES (?, 1, 'income', '2024-03-01', ?, ?, ?, ?, ?, ?)`,
-    company, sum, accountId(company, 1020), accountId(company, 3400), taxRateId, now, now).lastInsertRowid);
+    company, sum, accountId(svc, company, 1020), accountId(svc, company, 3400), taxRateId, now, now).lastInsertRowid);
 }
 
 function insertDocument(table: 'invoices' | 'proposals', company: number, taxRateId: number, number: string): void {
@@ -54,13 +43,8 @@ function insertDocument(table: 'invoices' | 'proposals', company: number, taxRat
      VALUES (?, 1, ?, ?, ?, '2024-03-01', '2024-03-31', ?, ?)`, company, customer, taxRateId, number, now, now);
 }
 
-beforeAll(async () => {
-  svc = await startTestService();
+beforeAll(() => {
   ({ user: user2, company: company2 } = secondTenant(svc));
-});
-
-afterAll(async () => {
-  await svc?.close();
 });
 
 describe('GET /tax-rates', () => {
@@ -102,10 +86,10 @@ describe('GET /tax-rates', () => {
     expect(Object.keys(bezug)).toEqual([...KEYS, 'account', 'acquisition_account']);
     expect(bezug).toMatchObject({
       company_id: c, is_acquisition_tax: true, archived: false, saldo_rate: null, name_on_documents: 'Bezugsteuer 8.1 %',
-      account: { id: accountId(c, 2200), name: 'Geschuldete MWST', account_number: 2200 },
-      acquisition_account: { id: accountId(c, 1170), account_number: 1170 },
+      account: { id: accountId(svc, c, 2200), name: 'Geschuldete MWST', account_number: 2200 },
+      acquisition_account: { id: accountId(svc, c, 1170), account_number: 1170 },
     });
-    expect(rows[19]).toMatchObject({ is_acquisition_tax: true, acquisition_account: { id: accountId(c, 1170), account_number: 1170 } });
+    expect(rows[19]).toMatchObject({ is_acquisition_tax: true, acquisition_account: { id: accountId(svc, c, 1170), account_number: 1170 } });
     expect(rows[0].acquisition_account).toBeNull();
   });
 
@@ -123,7 +107,7 @@ describe('GET /tax-rates', () => {
   });
 
   it('filter[name] folds the case of umlauts too', async () => {
-    const rate = await createRate({ name: 'Übrige Leistungen 8.1 %', rate: 8.1, account_id: accountId(c, 2200) }, c);
+    const rate = await createRate({ name: 'Übrige Leistungen 8.1 %', rate: 8.1, account_id: accountId(svc, c, 2200) }, c);
     const res = await svc.call('GET', `/companies/${c}/tax-rates?filter[name]=${encodeURIComponent('übrige')}`);
     expect(res.body.data.map((r: any) => r.id)).toEqual([rate.id]);
     expect((await svc.call('GET', `/companies/${c}/tax-rates?filter[name]=_`)).body.data).toEqual([]);
@@ -131,8 +115,8 @@ describe('GET /tax-rates', () => {
   });
 
   it('filter[id] takes one id or a comma-separated list', async () => {
-    const a = rateId(c, 'MWST 2.6 %');
-    const b = rateId(c, 'Bezugsteuer 8.1 %');
+    const a = taxRateId(svc, c, 'MWST 2.6 %');
+    const b = taxRateId(svc, c, 'Bezugsteuer 8.1 %');
     expect((await svc.call('GET', `/companies/${c}/tax-rates?filter[id]=${a}`)).body.data.map((r: any) => r.id)).toEqual([a]);
     expect((await svc.call('GET', `/companies/${c}/tax-rates?filter[id]=${a},${b}`)).body.data.map((r: any) => r.id)).toEqual([a, b]);
     expect((await svc.call('GET', `/companies/${c}/tax-rates?filter[id][]=${a}&filter[id][]=${b}`)).body.data.map((r: any) => r.id)).toEqual([a, b]);
@@ -156,7 +140,7 @@ describe('GET /tax-rates', () => {
   });
 
   it('filter[archived] selects archived or active rates', async () => {
-    const rate = await createRate({ name: 'Alt 7.7 %', rate: 7.7, account_id: accountId(c, 2200), archived: true }, c);
+    const rate = await createRate({ name: 'Alt 7.7 %', rate: 7.7, account_id: accountId(svc, c, 2200), archived: true }, c);
     const archived = await svc.call('GET', `/companies/${c}/tax-rates?filter[archived]=true`);
     expect(archived.body.data.map((r: any) => r.id)).toEqual([rate.id]);
     const active = await svc.call('GET', `/companies/${c}/tax-rates?filter[archived]=0`);
@@ -169,12 +153,12 @@ describe('GET /tax-rates', () => {
 describe('POST /tax-rates', () => {
   it('creates a rate and answers the bare TaxRate (no envelope, no embedded accounts)', async () => {
     const res = await svc.call('POST', '/companies/1/tax-rates', {
-      name: 'MWST Sonder 5.5 %', rate: 5.5, account_id: accountId(1, 2200), field_number: 999, name_en: 'VAT special', name_fr: 'TVA spéciale',
+      name: 'MWST Sonder 5.5 %', rate: 5.5, account_id: accountId(svc, 1, 2200), field_number: 999, name_en: 'VAT special', name_fr: 'TVA spéciale',
     });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(KEYS);
     expect(res.body).toEqual({
-      id: expect.any(Number), company_id: 1, account_id: accountId(1, 2200), acquisition_account_id: null, field_number: 999,
+      id: expect.any(Number), company_id: 1, account_id: accountId(svc, 1, 2200), acquisition_account_id: null, field_number: 999,
       name: 'MWST Sonder 5.5 %', name_en: 'VAT special', name_fr: 'TVA spéciale', name_it: null, name_on_documents: 'MWST Sonder 5.5 %',
       rate: 5.5, saldo_rate: null, calculation_method: 'net', is_acquisition_tax: false, archived: false, valid_from: null, valid_until: null,
       created_at: expect.stringMatching(TIMESTAMP), updated_at: expect.stringMatching(TIMESTAMP),
@@ -183,78 +167,78 @@ describe('POST /tax-rates', () => {
   });
 
   it('keeps a given name_on_documents and reads numeric strings', async () => {
-    const rate = await createRate({ name: 'X', name_on_documents: 'MWST', rate: '7.7', account_id: String(accountId(1, 2201)) });
-    expect(rate).toMatchObject({ name_on_documents: 'MWST', rate: 7.7, account_id: accountId(1, 2201) });
+    const rate = await createRate({ name: 'X', name_on_documents: 'MWST', rate: '7.7', account_id: String(accountId(svc, 1, 2201)) });
+    expect(rate).toMatchObject({ name_on_documents: 'MWST', rate: 7.7, account_id: accountId(svc, 1, 2201) });
   });
 
   it('a saldo rate makes the method gross', async () => {
-    const rate = await createRate({ name: 'Saldo 6.2 %', rate: 8.1, saldo_rate: 6.2, account_id: accountId(1, 2200) });
+    const rate = await createRate({ name: 'Saldo 6.2 %', rate: 8.1, saldo_rate: 6.2, account_id: accountId(svc, 1, 2200) });
     expect(rate).toMatchObject({ saldo_rate: 6.2, calculation_method: 'gross', is_acquisition_tax: false });
   });
 
   it('acquisition tax is gross and keeps its acquisition account', async () => {
-    const rate = await createRate({ name: 'Bezug', rate: 8.1, account_id: accountId(1, 2200), is_acquisition_tax: true, acquisition_account_id: accountId(1, 1170) });
-    expect(rate).toMatchObject({ calculation_method: 'gross', is_acquisition_tax: true, acquisition_account_id: accountId(1, 1170) });
+    const rate = await createRate({ name: 'Bezug', rate: 8.1, account_id: accountId(svc, 1, 2200), is_acquisition_tax: true, acquisition_account_id: accountId(svc, 1, 1170) });
+    expect(rate).toMatchObject({ calculation_method: 'gross', is_acquisition_tax: true, acquisition_account_id: accountId(svc, 1, 1170) });
   });
 
   it('drops an acquisition account on a rate that is not acquisition tax', async () => {
-    const rate = await createRate({ name: 'Ohne Bezug', rate: 8.1, account_id: accountId(1, 2200), acquisition_account_id: accountId(1, 1170) });
+    const rate = await createRate({ name: 'Ohne Bezug', rate: 8.1, account_id: accountId(svc, 1, 2200), acquisition_account_id: accountId(svc, 1, 1170) });
     expect(rate.acquisition_account_id).toBeNull();
   });
 
   it('accepts bank and depreciation accounts (they are assets) and every liabilities account', async () => {
     for (const n of [1020, 1500, 1176, 2979]) {
-      const rate = await createRate({ name: `Konto ${n}`, rate: 1, account_id: accountId(1, n) });
-      expect(rate.account_id).toBe(accountId(1, n));
+      const rate = await createRate({ name: `Konto ${n}`, rate: 1, account_id: accountId(svc, 1, n) });
+      expect(rate.account_id).toBe(accountId(svc, 1, n));
     }
   });
 
   it('answers 422 with the keys of the invalid fields', async () => {
-    expect422(await svc.call('POST', '/companies/1/tax-rates', {}), ['name', 'account_id', 'rate']);
-    expect422(await svc.call('POST', '/companies/1/tax-rates', { name: 'x'.repeat(256), account_id: accountId(1, 2200), rate: 8 }), ['name']);
-    expect422(await svc.call('POST', '/companies/1/tax-rates', { name: 'A', account_id: 'abc', rate: 'eight' }), ['account_id', 'rate']);
-    expect422(await svc.call('POST', '/companies/1/tax-rates', { name: 'A', account_id: accountId(1, 2200), rate: 101 }), ['rate']);
-    expect422(await svc.call('POST', '/companies/1/tax-rates', { name: 'A', account_id: accountId(1, 2200), rate: -1 }), ['rate']);
-    const precise = await svc.call('POST', '/companies/1/tax-rates', { name: 'A', account_id: accountId(1, 2200), rate: 8.125 });
-    expect422(precise, ['rate']);
+    expect422Fields(await svc.call('POST', '/companies/1/tax-rates', {}), ['name', 'account_id', 'rate']);
+    expect422Fields(await svc.call('POST', '/companies/1/tax-rates', { name: 'x'.repeat(256), account_id: accountId(svc, 1, 2200), rate: 8 }), ['name']);
+    expect422Fields(await svc.call('POST', '/companies/1/tax-rates', { name: 'A', account_id: 'abc', rate: 'eight' }), ['account_id', 'rate']);
+    expect422Fields(await svc.call('POST', '/companies/1/tax-rates', { name: 'A', account_id: accountId(svc, 1, 2200), rate: 101 }), ['rate']);
+    expect422Fields(await svc.call('POST', '/companies/1/tax-rates', { name: 'A', account_id: accountId(svc, 1, 2200), rate: -1 }), ['rate']);
+    const precise = await svc.call('POST', '/companies/1/tax-rates', { name: 'A', account_id: accountId(svc, 1, 2200), rate: 8.125 });
+    expect422Fields(precise, ['rate']);
     expect(precise.body.errors.rate).toEqual(['The rate field must have 0-2 decimal places.']);
-    expect422(await svc.call('POST', '/companies/1/tax-rates', { name: 'A', account_id: accountId(1, 2200), rate: 8, saldo_rate: 'x' }), ['saldo_rate']);
-    expect422(await svc.call('POST', '/companies/1/tax-rates', { name: 'A', account_id: accountId(1, 2200), rate: 8, field_number: 1.5 }), ['field_number']);
-    expect422(await svc.call('POST', '/companies/1/tax-rates', { name: 'A', account_id: accountId(1, 2200), rate: 8, is_acquisition_tax: 'ja' }), ['is_acquisition_tax']);
+    expect422Fields(await svc.call('POST', '/companies/1/tax-rates', { name: 'A', account_id: accountId(svc, 1, 2200), rate: 8, saldo_rate: 'x' }), ['saldo_rate']);
+    expect422Fields(await svc.call('POST', '/companies/1/tax-rates', { name: 'A', account_id: accountId(svc, 1, 2200), rate: 8, field_number: 1.5 }), ['field_number']);
+    expect422Fields(await svc.call('POST', '/companies/1/tax-rates', { name: 'A', account_id: accountId(svc, 1, 2200), rate: 8, is_acquisition_tax: 'ja' }), ['is_acquisition_tax']);
   });
 
   it('rejects an account that does not exist, belongs to another company, or is an income or expense account', async () => {
     const missing = await svc.call('POST', '/companies/1/tax-rates', { name: 'A', rate: 8, account_id: 999999 });
-    expect422(missing, ['account_id']);
+    expect422Fields(missing, ['account_id']);
     expect(missing.body.errors.account_id).toEqual(['The selected account id is invalid.']);
-    expect422(await svc.call('POST', '/companies/1/tax-rates', { name: 'A', rate: 8, account_id: accountId(company2, 2200) }), ['account_id']);
+    expect422Fields(await svc.call('POST', '/companies/1/tax-rates', { name: 'A', rate: 8, account_id: accountId(svc, company2, 2200) }), ['account_id']);
     for (const n of [3400, 6500]) {
-      const res = await svc.call('POST', '/companies/1/tax-rates', { name: 'A', rate: 8, account_id: accountId(1, n) });
-      expect422(res, ['account_id']);
+      const res = await svc.call('POST', '/companies/1/tax-rates', { name: 'A', rate: 8, account_id: accountId(svc, 1, n) });
+      expect422Fields(res, ['account_id']);
       expect(res.body.errors.account_id).toEqual(['The account id must be an assets or liabilities account.']);
     }
   });
 
   it('requires an assets or liabilities acquisition account for acquisition tax', async () => {
-    const none = await svc.call('POST', '/companies/1/tax-rates', { name: 'A', rate: 8, account_id: accountId(1, 2200), is_acquisition_tax: true });
-    expect422(none, ['acquisition_account_id']);
+    const none = await svc.call('POST', '/companies/1/tax-rates', { name: 'A', rate: 8, account_id: accountId(svc, 1, 2200), is_acquisition_tax: true });
+    expect422Fields(none, ['acquisition_account_id']);
     expect(none.body.errors.acquisition_account_id).toEqual(['The acquisition account id field is required when is acquisition tax is true.']);
-    expect422(await svc.call('POST', '/companies/1/tax-rates', { name: 'A', rate: 8, account_id: accountId(1, 2200), is_acquisition_tax: true, acquisition_account_id: accountId(1, 4400) }), ['acquisition_account_id']);
+    expect422Fields(await svc.call('POST', '/companies/1/tax-rates', { name: 'A', rate: 8, account_id: accountId(svc, 1, 2200), is_acquisition_tax: true, acquisition_account_id: accountId(svc, 1, 4400) }), ['acquisition_account_id']);
   });
 });
 
 describe('GET /tax-rates/{id}', () => {
   it('answers the bare rate with account and acquisition account loaded', async () => {
-    const id = rateId(1, 'Bezugsteuer 8.1 %');
+    const id = taxRateId(svc, 1, 'Bezugsteuer 8.1 %');
     const res = await svc.call('GET', `/companies/1/tax-rates/${id}`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual([...KEYS, 'account', 'acquisition_account']);
-    expect(res.body.account).toEqual({ id: accountId(1, 2200), name: 'Geschuldete MWST', account_number: 2200 });
-    expect(res.body.acquisition_account).toEqual({ id: accountId(1, 1170), name: 'Vorsteuer MWST Material, Waren, Dienstleistungen, Energie', account_number: 1170 });
+    expect(res.body.account).toEqual({ id: accountId(svc, 1, 2200), name: 'Geschuldete MWST', account_number: 2200 });
+    expect(res.body.acquisition_account).toEqual({ id: accountId(svc, 1, 1170), name: 'Vorsteuer MWST Material, Waren, Dienstleistungen, Energie', account_number: 1170 });
   });
 
   it('answers 404 for a missing rate, an id that cannot exist, and a rate of another company', async () => {
-    for (const path of ['/companies/1/tax-rates/999999', '/companies/1/tax-rates/abc', `/companies/1/tax-rates/${rateId(company2, 'MWST 8.1 %')}`]) {
+    for (const path of ['/companies/1/tax-rates/999999', '/companies/1/tax-rates/abc', `/companies/1/tax-rates/${taxRateId(svc, company2, 'MWST 8.1 %')}`]) {
       const res = await svc.call('GET', path);
       expect(res.status).toBe(404);
       expect(typeof res.body.message).toBe('string');
@@ -264,7 +248,7 @@ describe('GET /tax-rates/{id}', () => {
 
 describe('PUT /tax-rates/{id}', () => {
   it('changes any subset and answers the bare rate', async () => {
-    const rate = await createRate({ name: 'Teil', rate: 8.1, account_id: accountId(1, 2200) });
+    const rate = await createRate({ name: 'Teil', rate: 8.1, account_id: accountId(svc, 1, 2200) });
     const res = await svc.call('PUT', `/companies/1/tax-rates/${rate.id}`, { name: 'Teil neu', field_number: 303 });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(KEYS);
@@ -272,7 +256,7 @@ describe('PUT /tax-rates/{id}', () => {
   });
 
   it('a PUT that changes nothing keeps updated_at; a change moves it', async () => {
-    const rate = await createRate({ name: 'Still', rate: 8.1, account_id: accountId(1, 2200) });
+    const rate = await createRate({ name: 'Still', rate: 8.1, account_id: accountId(svc, 1, 2200) });
     await new Promise((r) => setTimeout(r, 5));
     const same = await svc.call('PUT', `/companies/1/tax-rates/${rate.id}`, { name: 'Still', rate: '8.10' });
     expect(same.status).toBe(200);
@@ -282,14 +266,14 @@ describe('PUT /tax-rates/{id}', () => {
   });
 
   it('booleans: null is not true or false', async () => {
-    const rate = await createRate({ name: 'Bool', rate: 8.1, account_id: accountId(1, 2200) });
+    const rate = await createRate({ name: 'Bool', rate: 8.1, account_id: accountId(svc, 1, 2200) });
     const res = await svc.call('PUT', `/companies/1/tax-rates/${rate.id}`, { archived: null, is_acquisition_tax: 'vielleicht' });
-    expect422(res, ['is_acquisition_tax', 'archived']);
+    expect422Fields(res, ['is_acquisition_tax', 'archived']);
     expect(res.body.errors.archived).toEqual(['The archived field must be true or false.']);
   });
 
   it('recomputes the method: a saldo rate makes it gross, removing it net again', async () => {
-    const rate = await createRate({ name: 'Wechsel', rate: 8.1, account_id: accountId(1, 2200) });
+    const rate = await createRate({ name: 'Wechsel', rate: 8.1, account_id: accountId(svc, 1, 2200) });
     const gross = await svc.call('PUT', `/companies/1/tax-rates/${rate.id}`, { saldo_rate: 6.2 });
     expect(gross.body).toMatchObject({ saldo_rate: 6.2, calculation_method: 'gross' });
     const net = await svc.call('PUT', `/companies/1/tax-rates/${rate.id}`, { saldo_rate: null });
@@ -297,43 +281,43 @@ describe('PUT /tax-rates/{id}', () => {
   });
 
   it('an empty name_on_documents falls back to the name', async () => {
-    const rate = await createRate({ name: 'Doku', name_on_documents: 'Anders', rate: 8.1, account_id: accountId(1, 2200) });
+    const rate = await createRate({ name: 'Doku', name_on_documents: 'Anders', rate: 8.1, account_id: accountId(svc, 1, 2200) });
     const res = await svc.call('PUT', `/companies/1/tax-rates/${rate.id}`, { name_on_documents: null });
     expect(res.body.name_on_documents).toBe('Doku');
   });
 
   it('validates like create: 422 with the keys', async () => {
-    const rate = await createRate({ name: 'Val', rate: 8.1, account_id: accountId(1, 2200) });
-    expect422(await svc.call('PUT', `/companies/1/tax-rates/${rate.id}`, { name: null, rate: null }), ['name', 'rate']);
-    expect422(await svc.call('PUT', `/companies/1/tax-rates/${rate.id}`, { account_id: accountId(1, 3400) }), ['account_id']);
-    expect422(await svc.call('PUT', `/companies/1/tax-rates/${rate.id}`, { is_acquisition_tax: true }), ['acquisition_account_id']);
+    const rate = await createRate({ name: 'Val', rate: 8.1, account_id: accountId(svc, 1, 2200) });
+    expect422Fields(await svc.call('PUT', `/companies/1/tax-rates/${rate.id}`, { name: null, rate: null }), ['name', 'rate']);
+    expect422Fields(await svc.call('PUT', `/companies/1/tax-rates/${rate.id}`, { account_id: accountId(svc, 1, 3400) }), ['account_id']);
+    expect422Fields(await svc.call('PUT', `/companies/1/tax-rates/${rate.id}`, { is_acquisition_tax: true }), ['acquisition_account_id']);
   });
 
   it('locks rate, saldo_rate and account_id once bookings use the rate (422 keyed by field); the rest stays changeable', async () => {
-    const rate = await createRate({ name: 'Gebucht', rate: 8.1, account_id: accountId(1, 2200), field_number: 303 });
+    const rate = await createRate({ name: 'Gebucht', rate: 8.1, account_id: accountId(svc, 1, 2200), field_number: 303 });
     insertEntry(1, rate.id);
     const path = `/companies/1/tax-rates/${rate.id}`;
-    expect422(await svc.call('PUT', path, { rate: 7.7 }), ['rate']);
-    expect422(await svc.call('PUT', path, { saldo_rate: 6.2 }), ['saldo_rate']);
-    expect422(await svc.call('PUT', path, { account_id: accountId(1, 2201) }), ['account_id']);
-    const all = await svc.call('PUT', path, { rate: 2.6, saldo_rate: 1, account_id: accountId(1, 2201) });
-    expect422(all, ['rate', 'saldo_rate', 'account_id']);
+    expect422Fields(await svc.call('PUT', path, { rate: 7.7 }), ['rate']);
+    expect422Fields(await svc.call('PUT', path, { saldo_rate: 6.2 }), ['saldo_rate']);
+    expect422Fields(await svc.call('PUT', path, { account_id: accountId(svc, 1, 2201) }), ['account_id']);
+    const all = await svc.call('PUT', path, { rate: 2.6, saldo_rate: 1, account_id: accountId(svc, 1, 2201) });
+    expect422Fields(all, ['rate', 'saldo_rate', 'account_id']);
     expect(all.body.errors.rate[0]).toMatch(/Buchungen/);
     // the same values are no change
-    const same = await svc.call('PUT', path, { rate: 8.1, saldo_rate: null, account_id: accountId(1, 2200), name: 'Gebucht 2', name_on_documents: 'MWST', archived: true, field_number: 302 });
+    const same = await svc.call('PUT', path, { rate: 8.1, saldo_rate: null, account_id: accountId(svc, 1, 2200), name: 'Gebucht 2', name_on_documents: 'MWST', archived: true, field_number: 302 });
     expect(same.status).toBe(200);
     expect(same.body).toMatchObject({ rate: 8.1, name: 'Gebucht 2', name_on_documents: 'MWST', archived: true, field_number: 302 });
   });
 
   it('answers 404 for a rate of another company', async () => {
-    const res = await svc.call('PUT', `/companies/1/tax-rates/${rateId(company2, 'MWST 8.1 %')}`, { name: 'x' });
+    const res = await svc.call('PUT', `/companies/1/tax-rates/${taxRateId(svc, company2, 'MWST 8.1 %')}`, { name: 'x' });
     expect(res.status).toBe(404);
   });
 });
 
 describe('DELETE /tax-rates/{id}', () => {
   it('deletes with 204 and no body; then 404', async () => {
-    const rate = await createRate({ name: 'Weg', rate: 1, account_id: accountId(1, 2200) });
+    const rate = await createRate({ name: 'Weg', rate: 1, account_id: accountId(svc, 1, 2200) });
     const res = await svc.call('DELETE', `/companies/1/tax-rates/${rate.id}`);
     expect(res.status).toBe(204);
     expect(res.body).toBeNull();
@@ -343,11 +327,11 @@ describe('DELETE /tax-rates/{id}', () => {
 
   it('refuses with 409 and three different messages while bookings, invoices or proposals use the rate', async () => {
     const messages: string[] = [];
-    const entry = await createRate({ name: 'In Buchung', rate: 1, account_id: accountId(1, 2200) });
+    const entry = await createRate({ name: 'In Buchung', rate: 1, account_id: accountId(svc, 1, 2200) });
     insertEntry(1, entry.id);
-    const invoice = await createRate({ name: 'In Rechnung', rate: 1, account_id: accountId(1, 2200) });
+    const invoice = await createRate({ name: 'In Rechnung', rate: 1, account_id: accountId(svc, 1, 2200) });
     insertDocument('invoices', 1, invoice.id, 'R-2024-901');
-    const proposal = await createRate({ name: 'In Offerte', rate: 1, account_id: accountId(1, 2200) });
+    const proposal = await createRate({ name: 'In Offerte', rate: 1, account_id: accountId(svc, 1, 2200) });
     insertDocument('proposals', 1, proposal.id, 'O-2024-901');
     for (const rate of [entry, invoice, proposal]) {
       const res = await svc.call('DELETE', `/companies/1/tax-rates/${rate.id}`);
@@ -362,7 +346,7 @@ describe('DELETE /tax-rates/{id}', () => {
   });
 
   it('sets customers that had the rate as default back to none', async () => {
-    const rate = await createRate({ name: 'Kunde', rate: 1, account_id: accountId(1, 2200) });
+    const rate = await createRate({ name: 'Kunde', rate: 1, account_id: accountId(svc, 1, 2200) });
     const customer = insertCustomer(1);
     run(svc.server.db, 'UPDATE customers SET tax_rate_id = ? WHERE id = ?', rate.id, customer);
     expect((await svc.call('DELETE', `/companies/1/tax-rates/${rate.id}`)).status).toBe(204);
@@ -370,7 +354,7 @@ describe('DELETE /tax-rates/{id}', () => {
   });
 
   it('answers 404 for a rate of another company and leaves it alone', async () => {
-    const id = rateId(company2, 'MWST 2.6 %');
+    const id = taxRateId(svc, company2, 'MWST 2.6 %');
     expect((await svc.call('DELETE', `/companies/1/tax-rates/${id}`)).status).toBe(404);
     expect((await svc.call('GET', `/companies/${company2}/tax-rates/${id}`, undefined, { token: user2.token })).status).toBe(200);
   });
@@ -390,13 +374,13 @@ describe('tenancy', () => {
 
 describe('older years: the rates of 2011 to 2023 and their validity', () => {
   it('valid_from and valid_until are kept on create and update (null: open); until before from is a 422', async () => {
-    const rate = await createRate({ name: 'MWST 7.6 %', rate: 7.6, account_id: accountId(1, 2200), field_number: 300, valid_from: '2001-01-01', valid_until: '2010-12-31' });
+    const rate = await createRate({ name: 'MWST 7.6 %', rate: 7.6, account_id: accountId(svc, 1, 2200), field_number: 300, valid_from: '2001-01-01', valid_until: '2010-12-31' });
     expect(rate).toMatchObject({ valid_from: '2001-01-01', valid_until: '2010-12-31' });
     let res = await svc.call('PUT', `/companies/1/tax-rates/${rate.id}`, { valid_until: null });
     expect(res.body).toMatchObject({ valid_from: '2001-01-01', valid_until: null });
     res = await svc.call('PUT', `/companies/1/tax-rates/${rate.id}`, { valid_until: '2000-12-31' });
-    expect422(res, ['valid_until']);
-    expect422(await svc.call('POST', '/companies/1/tax-rates', { name: 'X', rate: 1, account_id: accountId(1, 2200), valid_from: '31.12.2010' }), ['valid_from']);
+    expect422Fields(res, ['valid_until']);
+    expect422Fields(await svc.call('POST', '/companies/1/tax-rates', { name: 'X', rate: 1, account_id: accountId(svc, 1, 2200), valid_from: '31.12.2010' }), ['valid_from']);
   });
 
   it('a data directory made before the rates of earlier years gets them for every company, next to its own (migration 11)', async () => {

@@ -2,27 +2,17 @@
 // processes save the running timer once. To make the race certain, the test holds the database's write
 // lock while the stops arrive (underWriteLock), so every process has taken its request as far as the
 // write before any of them may write; the timer must be read inside the write transaction to be saved only once.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { serviceProcessPair, underWriteLock, type ServiceProcess, type ServiceProcessPair } from '../helpers/service.js';
+import { expect, it } from 'vitest';
+import { underWriteLock, useServiceProcessPair, type ServiceProcess } from '../helpers/service.js';
 
-let pair: ServiceProcessPair;
-let a: ServiceProcess;
-let b: ServiceProcess;
+const pair = useServiceProcessPair();
+const { a, b } = pair;
 
 /** status and body only: the answers are compared whole */
 async function call(svc: ServiceProcess, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const answer = await svc.call(method, path, body);
   return { status: answer.status, body: answer.body };
 }
-
-beforeAll(async () => {
-  pair = await serviceProcessPair();
-  ({ a, b } = pair);
-}, 30_000);
-
-afterAll(async () => {
-  await pair?.stop();
-});
 
 it('saves the timer once when parallel stops race in two processes', async () => {
   const customer = (await call(a, 'POST', '/companies/1/customers', { name: 'Zwei Prozesse AG' })).body.data.id;

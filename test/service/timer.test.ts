@@ -5,13 +5,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { clock } from '../../src/server/clock.js';
-import { OWNER_TOKEN, secondUser, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
+import { expect422, OWNER_TOKEN, secondUser, useTestService, type SecondUser, type ServiceAnswer } from '../helpers/service.js';
 
 const PLAIN = 'timer-plain-token';
 const ADMIN = 'timer-admin-token';
 const C1 = '/companies/1';
 
-let svc: TestService;
+const svc = useTestService();
 let plain: SecondUser;
 let admin: SecondUser;
 let company2: number;
@@ -19,18 +19,11 @@ let projectA: number;
 let projectB: number;
 let foreignProject: number;
 
-type Res = Awaited<ReturnType<TestService['call']>>;
-
-function expect422(res: Res, errors: Record<string, string[]>): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(422);
-  expect(res.body).toEqual({ message: Object.values(errors)[0][0], errors });
-}
-
 /** Stops the service's clock at an instant (UTC). */
 const at = (iso: string) => { clock.now = () => new Date(iso); };
 const legacy = (path: string) => `${svc.origin}/api${path}`;
 
-async function call(method: string, path: string, body?: unknown, token = OWNER_TOKEN): Promise<Res> {
+async function call(method: string, path: string, body?: unknown, token = OWNER_TOKEN): Promise<ServiceAnswer> {
   return svc.call(method, path, body, { token });
 }
 
@@ -42,7 +35,6 @@ async function entriesOf(project: number, company = 1, token = OWNER_TOKEN): Pro
 }
 
 beforeAll(async () => {
-  svc = await startTestService();
   const db = svc.server.db;
   plain = secondUser(svc, { name: 'Uli User', email: 'uli@example.com', token: PLAIN });
   admin = secondUser(svc, { name: 'Ada Admin', email: 'ada@example.com', role: 'admin', token: ADMIN });
@@ -62,7 +54,6 @@ afterEach(async () => {
 
 afterAll(async () => {
   clock.now = () => new Date();
-  await svc.close();
 });
 
 describe('start, read, stop', () => {

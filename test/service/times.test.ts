@@ -7,14 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { timestamp } from '../../src/server/store/db.js';
 import { clock } from '../../src/server/clock.js';
-import { OWNER_TOKEN, secondUser, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
+import { expect422, OWNER_TOKEN, secondUser, useTestService, type SecondUser, type ServiceAnswer } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const ADMIN = 'admin-token';
 const PLAIN = 'plain-token';
 const C1 = '/companies/1';
 
-let svc: TestService;
+const svc = useTestService();
 let admin: SecondUser;
 let plain: SecondUser;
 let company2: number;
@@ -25,14 +25,7 @@ let foreignService: number;
 let foreignTime: number;
 let foreignInvoice: number;
 
-type Res = Awaited<ReturnType<TestService['call']>>;
 type Body = Record<string, unknown>;
-
-function expect422(res: Res, errors: Record<string, string[]>): void {
-  expect(res.status, JSON.stringify(res.body)).toBe(422);
-  expect(res.body).toEqual({ message: Object.values(errors)[0][0], errors });
-  expect(Object.keys(res.body.errors)).toEqual(Object.keys(errors));
-}
 
 const legacy = (path: string) => `${svc.origin}/api${path}`;
 const sql = (text: string, ...params: unknown[]) => svc.server.db.prepare(text).run(...(params as never[]));
@@ -55,7 +48,7 @@ function insertInvoice(company: number, customerId: number): number {
     VALUES (?, 1, ?, ?, '2025-03-20', '2025-04-19', ?, ?)`, company, customerId, `R-2025-${String(++invoiceSeq).padStart(3, '0')}`, now, now).lastInsertRowid);
 }
 
-async function upload(path: string, file: string | null, token = OWNER_TOKEN, asText = false): Promise<Res> {
+async function upload(path: string, file: string | null, token = OWNER_TOKEN, asText = false): Promise<ServiceAnswer> {
   const form = new FormData();
   if (file !== null) {
     if (asText) form.append('file', file);
@@ -66,7 +59,6 @@ async function upload(path: string, file: string | null, token = OWNER_TOKEN, as
 }
 
 beforeAll(async () => {
-  svc = await startTestService();
   const db = svc.server.db;
   admin = secondUser(svc, { name: 'Ada Admin', email: 'ada@example.com', role: 'admin', token: ADMIN });
   plain = secondUser(svc, { name: 'Uli User', email: 'uli@example.com', token: PLAIN });
@@ -86,7 +78,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   clock.now = () => new Date();
-  await svc.close();
 });
 
 // ---------------------------------------------------------------------------------------------------

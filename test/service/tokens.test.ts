@@ -4,18 +4,16 @@
 // tokens …`: the listing (a prefix of the token, never the token), finding a token by id, prefix or the
 // whole token (an unknown one: AdminNotFound; an ambiguous prefix: AdminError), revoking.
 import { createHash } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { AdminError, AdminNotFound, addUser, findToken, listTokens, revokeToken } from '../../src/server/main.js';
 import { clock } from '../../src/server/clock.js';
 import { one, run } from '../../src/server/store/db.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { OWNER_TOKEN, useTestService } from '../helpers/service.js';
 
-let svc: TestService;
+const svc = useTestService();
 const db = () => svc.server.db;
 let n = 0;
 
-beforeAll(async () => { svc = await startTestService(); });
-afterAll(async () => { await svc?.close(); });
 afterEach(() => { clock.now = () => new Date(); });
 
 const me = (token: string) => svc.call('GET', '/users/me', undefined, { token }).then((r) => r.status);

@@ -3,18 +3,17 @@
 // data that a service of the test's own graph wrote (a POST there loaded that graph's zod, not this one's).
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { everyRoute } from '../../src/server/routes/index.js';
-import { OWNER_TOKEN, startTestService, type TestService } from '../helpers/service.js';
+import { OWNER_TOKEN, useTestService } from '../helpers/service.js';
 
 type Validation = typeof import('../../src/server/validation.js');
 
 /** The GET routes that validate their query with zod, and so load it. */
 const LOADS_ZOD = ['/api/v2/companies/:company/accounts', '/api/v2/companies/:company/invoices/:invoice/mark-as'];
 
-let svc: TestService;
+const svc = useTestService();
 let fresh: { fetch: (method: string, path: string) => Promise<Response>; validation: Validation; close: () => void };
 
 beforeAll(async () => {
-  svc = await startTestService();
   const customer = await svc.call('POST', '/companies/1/customers', { name: 'Zod AG', contact_name: 'Eva' });
   const project = await svc.call('POST', '/companies/1/projects', { name: 'Zod', customer_id: customer.body.data.id });
   await svc.call('POST', '/companies/1/tags', { name: 'zod', color: 'blue' });
@@ -38,7 +37,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   fresh?.close();
-  await svc?.close();
 });
 
 const zodLoaded = () => {

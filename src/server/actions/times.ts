@@ -4,13 +4,13 @@
 import type { Scope } from '../context.js';
 import { HttpError, forbidden } from '../http-error.js';
 import { toBoolean } from '../validation.js';
-import { transaction, type Db, type Row } from '../store/db.js';
-import { deleteTimes, insertTime, isLocked, taskRow, timeRowsByIds, updateTime, type TimeValues } from '../store/times.js';
+import { transaction, type Db } from '../store/db.js';
+import { deleteTimes, insertTime, isLocked, taskRow, timeRowsByIds, updateTime, type TimeRow, type TimeValues } from '../store/times.js';
 
 /** Who acts: owners and admins act on every entry of the company; users on their own. */
 export interface TimeActor { userId: number; role: string }
 
-export function mayActOn(actor: TimeActor, row: Row): boolean {
+export function mayActOn(actor: TimeActor, row: TimeRow): boolean {
   return Number(row.user_id) === actor.userId || actor.role === 'owner' || actor.role === 'admin';
 }
 
@@ -21,12 +21,12 @@ const LOCKED_DELETE = 'Invoiced or paid time entries cannot be deleted.';
 export const UPDATABLE = ['project_id', 'invoice_id', 'description', 'date', 'hours', 'minutes', 'hourly_rate', 'billable', 'status', 'task_id', 'service_id', 'start', 'end'];
 
 /** A change of `row` by `actor`: owners and admins change any entry, users their own. */
-export function assertMayActOn(actor: TimeActor, row: Row): void {
+export function assertMayActOn(actor: TimeActor, row: TimeRow): void {
   if (!mayActOn(actor, row)) throw forbidden(NOT_YOURS);
 }
 
 /** An update of `row` with `body`: of a paid or invoiced entry only the status (unless force). */
-export function assertMayUpdate(row: Row, body: Record<string, unknown>): void {
+export function assertMayUpdate(row: TimeRow, body: Record<string, unknown>): void {
   const others = UPDATABLE.filter((k) => k !== 'status' && Object.hasOwn(body, k));
   if (row.status === 'paid' && others.length) throw forbidden('A paid time entry accepts only a status change.');
   if (row.status === 'invoiced' && others.length && toBoolean(body.force) !== true) {
@@ -35,14 +35,14 @@ export function assertMayUpdate(row: Row, body: Record<string, unknown>): void {
 }
 
 /** Deletes `row`: the actor's own entry, and only while it is open and not on an invoice. */
-export function deleteTimeEntry(s: Scope, actor: TimeActor, row: Row): void {
+export function deleteTimeEntry(s: Scope, actor: TimeActor, row: TimeRow): void {
   assertMayActOn(actor, row);
   if (isLocked(row)) throw forbidden(LOCKED_DELETE);
   deleteTimes(s.db, s.companyId, [Number(row.id)]);
 }
 
 /** An entry moved to project `projectId`: null when its task belongs to another project (then cleared), else undefined. */
-export function taskAfterMove(db: Db, companyId: number, row: Row, projectId: number | undefined): null | undefined {
+export function taskAfterMove(db: Db, companyId: number, row: TimeRow, projectId: number | undefined): null | undefined {
   if (projectId === undefined || row.task_id === null || projectId === Number(row.project_id)) return undefined;
   const task = taskRow(db, companyId, Number(row.task_id));
   return !task || Number(task.project_id) !== projectId ? null : undefined;

@@ -1,6 +1,6 @@
 // An account as the API shows it.
 import type { AccountType } from '../domain/ledger.js';
-import type { Row } from '../store/db.js';
+import type { AccountRow } from '../store/accounts.js';
 
 export interface Account {
   id: number;
@@ -17,11 +17,11 @@ export interface Account {
   updated_at: string;
 }
 
-export const toAccount = (r: Row): Account => ({
+export const toAccount = (r: AccountRow): Account => ({
   id: Number(r.id),
   company_id: Number(r.company_id),
   account_category_id: Number(r.account_category_id),
-  type: r.type as AccountType,
+  type: r.type,
   number: Number(r.number),
   name: r.name,
   currency: r.currency,

@@ -1,5 +1,6 @@
 // A contact person as the API shows it, with its customer where asked for.
-import type { Db, Row } from '../store/db.js';
+import type { ContactRow } from '../store/contacts.js';
+import type { Db } from '../store/db.js';
 import { customerRow } from '../store/customers.js';
 
 export interface ContactCustomer { id: number; name: string; number: number | null; email: string | null }
@@ -11,7 +12,7 @@ export interface Contact {
   customer?: ContactCustomer;
 }
 
-export const toContact = (r: Row): Contact => ({
+export const toContact = (r: ContactRow): Contact => ({
   id: Number(r.id), company_id: Number(r.company_id), customer_id: Number(r.customer_id), user_id: Number(r.user_id),
   name: r.name, email: r.email, phone: r.phone, greeting: r.greeting,
   is_primary: Number(r.is_primary) === 1, archived: Number(r.archived) === 1,

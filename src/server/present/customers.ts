@@ -2,9 +2,11 @@
 // unpaid invoices) and the relations an `include` asks for.
 import { durationOf, openExpensesSum } from '../domain/customer-stats.js';
 import { byCurrency, groupRappen, rappenToJson, rappenToNumber } from '../domain/money.js';
-import type { Db, Row } from '../store/db.js';
-import { activeProjectRows, customerContactRows } from '../store/customers.js';
+import type { Db } from '../store/db.js';
+import { contactRowsOfCustomer } from '../store/contacts.js';
+import type { CustomerWithSumsRow } from '../store/customers.js';
 import { documentRowsWhere } from '../store/documents.js';
+import { activeProjectRowsOfCustomer, type ProjectRow } from '../store/projects.js';
 import { findTaxRateRow } from '../store/tax-rates.js';
 import { toContact } from './contacts.js';
 import { documentSummary } from './documents.js';
@@ -15,7 +17,7 @@ export interface CustomerIncludes { contacts?: boolean; taxRate?: boolean; propo
 const bool = (v: unknown) => Number(v) === 1;
 const money = (v: unknown) => (v === null || v === undefined ? null : rappenToNumber(Number(v)));
 
-const toProjectSummary = (r: Row) => ({
+const toProjectSummary = (r: ProjectRow) => ({
   id: Number(r.id), name: r.name, customer_id: Number(r.customer_id), project_type: r.project_type,
   hourly_rate: rappenToNumber(Number(r.hourly_rate)), budget: money(r.budget), kanban_status: r.kanban_status,
   start_date: r.start_date, end_date: r.end_date, archived: bool(r.archived), created_at: r.created_at, updated_at: r.updated_at,
@@ -29,7 +31,7 @@ function currencySums(json: unknown): Record<string, number> {
 
 export type Customer = Record<string, unknown> & { id: number; name: string; number: number | null };
 
-export function toCustomer(db: Db, r: Row, inc: CustomerIncludes = {}): Customer {
+export function toCustomer(db: Db, r: CustomerWithSumsRow, inc: CustomerIncludes = {}): Customer {
   const c: Customer = {
     id: Number(r.id), company_id: Number(r.company_id), user_id: Number(r.user_id),
     number: r.number === null ? null : Number(r.number), name: r.name,
@@ -49,9 +51,9 @@ export function toCustomer(db: Db, r: Row, inc: CustomerIncludes = {}): Customer
     const taxRate = r.tax_rate_id === null ? undefined : findTaxRateRow(db, companyId, Number(r.tax_rate_id));
     c.tax_rate = taxRate ? toTaxRate(taxRate) : null;
   }
-  if (inc.contacts) c.contacts = customerContactRows(db, companyId, c.id).map(toContact);
+  if (inc.contacts) c.contacts = contactRowsOfCustomer(db, companyId, c.id).map(toContact);
   if (inc.proposals) c.proposals = documentRowsWhere(db, 'proposal', companyId, { customerIds: [c.id] }).map((d) => documentSummary('proposal', d));
   if (inc.invoices) c.invoices = documentRowsWhere(db, 'invoice', companyId, { customerIds: [c.id] }).map((d) => documentSummary('invoice', d));
-  if (inc.activeProjects) c.active_projects = activeProjectRows(db, companyId, c.id).map(toProjectSummary);
+  if (inc.activeProjects) c.active_projects = activeProjectRowsOfCustomer(db, companyId, c.id).map(toProjectSummary);
   return c;
 }

@@ -2,11 +2,12 @@
 // (invoices) bank account, proposal and bookings, each shaped by its own resource's presenter. Its own
 // module because present/customers.ts embeds document summaries: the relations embed customers.
 import type { DocumentType } from '../domain/documents.js';
-import type { Db, Row } from '../store/db.js';
+import type { Db } from '../store/db.js';
 import { findAccountRow } from '../store/accounts.js';
 import { findContactRow } from '../store/contacts.js';
 import { findCustomerRow } from '../store/customers.js';
-import { documentRowsWhere, findDocumentRow, linkedEntryRows, linkedTimeIds } from '../store/documents.js';
+import { documentRowsWhere, findDocumentRow, linkedTimeIds, type DocumentRow } from '../store/documents.js';
+import { entryRowsOfInvoice, type EntryRow } from '../store/entries.js';
 import type { StoredFile } from '../store/files.js';
 import { findProjectRow } from '../store/projects.js';
 import { findTaxRateRow } from '../store/tax-rates.js';
@@ -28,7 +29,7 @@ export interface RelationScope {
 
 function relationPresenters(s: RelationScope) {
   const { db, companyId } = s;
-  const row = <T>(find: (db: Db, companyId: number, id: number) => Row | undefined, present: (r: Row) => T) => (id: number) => {
+  const row = <R, T>(find: (db: Db, companyId: number, id: number) => R | undefined, present: (r: R) => T) => (id: number) => {
     const r = find(db, companyId, id);
     return r ? present(r) : null;
   };
@@ -38,12 +39,12 @@ function relationPresenters(s: RelationScope) {
     project: row(findProjectRow, (r) => toProject(db, r)),
     taxRate: row(findTaxRateRow, (r) => toTaxRate(r)),
     account: row(findAccountRow, toAccount),
-    entries: (rows: Row[]) => serializeEntries(db, companyId, rows, { closedUntil: s.closedUntil, fileUrl: s.fileUrl }),
+    entries: (rows: EntryRow[]) => serializeEntries(db, companyId, rows, { closedUntil: s.closedUntil, fileUrl: s.fileUrl }),
   };
 }
 
 /** The relations the spec names for the single read of a proposal or an invoice. */
-export function documentRelations(s: RelationScope, type: DocumentType, row: Row): Record<string, unknown> {
+export function documentRelations(s: RelationScope, type: DocumentType, row: DocumentRow): Record<string, unknown> {
   const { db, companyId } = s;
   const present = relationPresenters(s);
   const out: Record<string, unknown> = {
@@ -59,7 +60,7 @@ export function documentRelations(s: RelationScope, type: DocumentType, row: Row
   const proposal = row.proposal_id === null ? undefined : findDocumentRow(db, 'proposal', companyId, Number(row.proposal_id));
   out.proposal = proposal ? documentSummary('proposal', proposal) : null;
   out.bank_account = row.bank_account_id === null ? null : present.account(Number(row.bank_account_id));
-  const entryRows = linkedEntryRows(db, companyId, Number(row.id));
+  const entryRows = entryRowsOfInvoice(db, companyId, Number(row.id));
   const entryIds = entryRows.map((e) => Number(e.id));
   out.entries = present.entries(entryRows);
   out.time_ids = linkedTimeIds(db, Number(row.id));

@@ -6,8 +6,10 @@ import type { AccountType } from '../domain/ledger.js';
 import { groupRappen, rappenToNumber } from '../domain/money.js';
 import type { EntryType } from '../domain/numbering.js';
 import { idOrNull, rowsByIds, type Db, type Row } from '../store/db.js';
-import { accountsOf, entryTagRows, findGroupRow, type AccountInfo } from '../store/entries.js';
+import type { CustomerRow } from '../store/customers.js';
+import { accountsOf, entryTagRows, findGroupRow, type AccountInfo, type EntryGroupRow, type EntryRow } from '../store/entries.js';
 import { filesByIds, type StoredFile } from '../store/files.js';
+import type { ProjectRow } from '../store/projects.js';
 import { findTaxRateRow } from '../store/tax-rates.js';
 import { toTaxRate, type TaxRate } from './tax-rates.js';
 
@@ -15,7 +17,7 @@ const bool = (v: unknown) => Number(v) === 1;
 
 export interface EntryGroup { id: number; company_id: number; entries_count: number; created_at: string; updated_at: string }
 
-export const toEntryGroup = (r: Row): EntryGroup => ({
+export const toEntryGroup = (r: EntryGroupRow): EntryGroup => ({
   id: Number(r.id), company_id: Number(r.company_id), entries_count: Number(r.entries_count), created_at: r.created_at, updated_at: r.updated_at,
 });
 
@@ -40,8 +42,8 @@ export type Entry = {
   debit_account: AccountRef | null; credit_account: AccountRef | null; created_at: string; updated_at: string;
 } & Record<string, unknown>;
 
-const customerRef = (r: Row) => ({ id: Number(r.id), number: r.number === null ? null : Number(r.number), name: r.name, email: r.email ?? null, archived: bool(r.archived) });
-const projectRef = (r: Row) => ({ id: Number(r.id), name: r.name, customer_id: Number(r.customer_id), archived: bool(r.archived) });
+const customerRef = (r: CustomerRow) => ({ id: Number(r.id), number: r.number === null ? null : Number(r.number), name: r.name, email: r.email ?? null, archived: bool(r.archived) });
+const projectRef = (r: ProjectRow) => ({ id: Number(r.id), name: r.name, customer_id: Number(r.customer_id), archived: bool(r.archived) });
 /** An invoice as a booking (and an import entry) embeds it. */
 export const invoiceRef = (r: Row) => ({
   id: Number(r.id), number: r.number, title: r.title ?? null, date: r.date, status: r.status, customer_id: Number(r.customer_id),
@@ -56,7 +58,7 @@ function once<T>(loaded: Map<number, T | undefined>, id: number | null, load: (i
 }
 
 /** The fields of a booking read from its own row alone, in the order the API shows them. */
-const ROW_FIELDS: Record<string, (r: Row, closedUntil: string | null) => unknown> = {
+const ROW_FIELDS: Record<string, (r: EntryRow, closedUntil: string | null) => unknown> = {
   id: (r) => Number(r.id), company_id: (r) => Number(r.company_id), user_id: (r) => idOrNull(r.user_id), number: (r) => r.number ?? null,
   type: (r) => r.type, date: (r) => r.date, description: (r) => r.description ?? null, sum: (r) => rappenToNumber(Number(r.sum)),
   debit_account_id: (r) => Number(r.debit_account_id), credit_account_id: (r) => Number(r.credit_account_id), tax_rate_id: (r) => idOrNull(r.tax_rate_id),
@@ -79,7 +81,11 @@ export const ENTRY_FIELDS: readonly string[] = [...Object.keys(ROW_FIELDS).filte
  * With `fields` (a sparse fieldset) an entry has only those of its own fields, and the page's queries
  * run only for the fields that need them; the included relations are added either way.
  */
-export function serializeEntries(db: Db, companyId: number, rows: Row[], opts: SerializeOptions & { fields?: readonly string[] }): Entry[] {
+export function serializeEntries(db: Db, companyId: number, rows: readonly EntryRow[], opts: SerializeOptions & { fields?: readonly string[] }): Entry[];
+/** @deprecated Bookings read untyped (the import's dry run hands them on as `Row[]`): read them as `EntryRow` from store/entries.ts. */
+export function serializeEntries(db: Db, companyId: number, rows: readonly Row[], opts: SerializeOptions & { fields?: readonly string[] }): Entry[];
+export function serializeEntries(db: Db, companyId: number, given: readonly (EntryRow | Row)[], opts: SerializeOptions & { fields?: readonly string[] }): Entry[] {
+  const rows = given as readonly EntryRow[];
   if (rows.length === 0) return [];
   const inc = opts.includes ?? new Set<EntryInclude>();
   const fields = opts.fields ? ENTRY_FIELDS.filter((f) => opts.fields!.includes(f)) : ENTRY_FIELDS;
@@ -96,9 +102,9 @@ export function serializeEntries(db: Db, companyId: number, rows: Row[], opts: S
       tags.set(Number(t.entry_id), list);
     }
   }
-  const col = (name: string) => rows.filter((r) => r[name] !== null).map((r) => Number(r[name]));
-  const customers = inc.has('customer') ? rowsByIds(db, 'customers', col('customer_id')) : undefined;
-  const projects = inc.has('project') ? rowsByIds(db, 'projects', col('project_id')) : undefined;
+  const col = (name: 'customer_id' | 'project_id' | 'invoice_id') => rows.flatMap((r) => (r[name] === null ? [] : [r[name]]));
+  const customers = inc.has('customer') ? rowsByIds<CustomerRow>(db, 'customers', col('customer_id')) : undefined;
+  const projects = inc.has('project') ? rowsByIds<ProjectRow>(db, 'projects', col('project_id')) : undefined;
   const invoices = inc.has('invoice') ? rowsByIds(db, 'invoices', col('invoice_id')) : undefined;
   const taxRates = new Map<number, TaxRate | undefined>();
   const groups = new Map<number, EntryGroup | undefined>();
@@ -110,7 +116,7 @@ export function serializeEntries(db: Db, companyId: number, rows: Row[], opts: S
     if (withCategory) ref.account_category = { id: a.category_id, name: a.category_name, type: a.type };
     return ref;
   };
-  const pageFields: Record<PageField, (r: Row) => unknown> = {
+  const pageFields: Record<PageField, (r: EntryRow) => unknown> = {
     file: (r) => {
       const file = r.file_id === null ? undefined : files.get(Number(r.file_id));
       return file ? { id: file.id, name: file.name, size: file.size, mime: file.mime, url: opts.fileUrl(file) } : null;
@@ -120,7 +126,7 @@ export function serializeEntries(db: Db, companyId: number, rows: Row[], opts: S
     credit_account: (r) => accountRef(Number(r.credit_account_id), inc.has('creditAccountCategory')),
   };
   // each field's reader looked up once for the page, not per booking
-  const readers = fields.map((f) => [f, Object.hasOwn(ROW_FIELDS, f) ? (r: Row) => ROW_FIELDS[f](r, opts.closedUntil) : pageFields[f as PageField]] as const);
+  const readers = fields.map((f) => [f, Object.hasOwn(ROW_FIELDS, f) ? (r: EntryRow) => ROW_FIELDS[f](r, opts.closedUntil) : pageFields[f as PageField]] as const);
 
   return rows.map((r) => {
     const entry = {} as Entry;

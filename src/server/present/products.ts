@@ -1,6 +1,6 @@
 // A product as the API shows it.
 import { formatCurrency, rappenToNumber } from '../domain/money.js';
-import type { Row } from '../store/db.js';
+import type { ProductRow } from '../store/products.js';
 
 export interface Product {
   id: number;
@@ -16,7 +16,7 @@ export interface Product {
   updated_at: string;
 }
 
-export const toProduct = (r: Row): Product => ({
+export const toProduct = (r: ProductRow): Product => ({
   id: Number(r.id),
   company_id: Number(r.company_id),
   user_id: Number(r.user_id),

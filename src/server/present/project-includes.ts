@@ -1,9 +1,11 @@
 // The relations `include` embeds into a project: its customer, invoices and proposals, and its tasks,
 // time entries and bookings shaped by their own presenters, as their endpoints show them.
-import type { Db, Row } from '../store/db.js';
+import type { Db } from '../store/db.js';
 import type { StoredFile } from '../store/files.js';
 import { documentRowsWhere } from '../store/documents.js';
-import { projectEntryRows, projectTaskRows, projectTimeRows } from '../store/projects.js';
+import { entryRowsOfProject, type EntryRow } from '../store/entries.js';
+import { taskRowsOfProject } from '../store/tasks.js';
+import { timeRowsOfProject } from '../store/times.js';
 import { documentSummary } from './documents.js';
 import { serializeEntries } from './entries.js';
 import { projectCustomer, type Project } from './projects.js';
@@ -28,7 +30,7 @@ export function withIncludes(db: Db, project: Project, includes: readonly Projec
     if (!context) throw new Error(`include of projects needs the request context`);
     return context;
   };
-  const entries = (rows: Row[]) => serializeEntries(db, c, rows, { closedUntil: ctx().closedUntil, fileUrl: ctx().fileUrl });
+  const entries = (rows: EntryRow[]) => serializeEntries(db, c, rows, { closedUntil: ctx().closedUntil, fileUrl: ctx().fileUrl });
   for (const include of includes) {
     switch (include) {
       case 'customer':
@@ -41,19 +43,19 @@ export function withIncludes(db: Db, project: Project, includes: readonly Projec
         project.proposals = documentRowsWhere(db, 'proposal', c, { projectIds: [p] }, 'oldest').map((r) => documentSummary('proposal', r));
         break;
       case 'tasks':
-        project.tasks = projectTaskRows(db, c, p).map((r) => toTask(db, r, ctx().today));
+        project.tasks = taskRowsOfProject(db, c, p).map((r) => toTask(db, r, ctx().today));
         break;
       case 'openTimes':
-        project.open_times_list = projectTimeRows(db, c, p, true).map((r) => toTimeEntry(r, true));
+        project.open_times_list = timeRowsOfProject(db, c, p, true).map((r) => toTimeEntry(r, true));
         break;
       case 'times':
-        project.times = projectTimeRows(db, c, p, false).map((r) => toTimeEntry(r, true));
+        project.times = timeRowsOfProject(db, c, p, false).map((r) => toTimeEntry(r, true));
         break;
       case 'expenses':
-        project.expenses = entries(projectEntryRows(db, c, p, true));
+        project.expenses = entries(entryRowsOfProject(db, c, p, true));
         break;
       case 'entries':
-        project.entries = entries(projectEntryRows(db, c, p, false));
+        project.entries = entries(entryRowsOfProject(db, c, p, false));
         break;
     }
   }

@@ -3,9 +3,9 @@
 import { budgetUsage, openTimes, type BudgetUsage } from '../domain/budget.js';
 import { rappenToNumber } from '../domain/money.js';
 import { dotted } from '../domain/time.js';
-import { idOrNull, type Db, type Row } from '../store/db.js';
+import { idOrNull, type Db } from '../store/db.js';
 import { customerRow } from '../store/customers.js';
-import { projectBudgetTimeRows, projectCounts, projectInvoiceNetRows } from '../store/projects.js';
+import { projectBudgetTimeRows, projectCounts, projectInvoiceNetRows, type ProjectRow } from '../store/projects.js';
 
 export interface Project {
   id: number;
@@ -38,7 +38,7 @@ export interface Project {
 const money = (rappen: unknown): number | null => (rappen === null || rappen === undefined ? null : rappenToNumber(Number(rappen)));
 const bool = (v: unknown): boolean => Number(v) === 1;
 
-export function toProject(db: Db, r: Row): Project {
+export function toProject(db: Db, r: ProjectRow): Project {
   const companyId = Number(r.company_id);
   const id = Number(r.id);
   const counts = projectCounts(db, companyId, id);

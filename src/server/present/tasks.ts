@@ -2,9 +2,9 @@
 // company's zone), the time tracked on it, and its project where asked for.
 import { scaledToString } from '../domain/money.js';
 import { dotted, readable, relativeDue } from '../domain/time.js';
-import type { Db, Row } from '../store/db.js';
+import type { Db } from '../store/db.js';
 import { findProjectRow } from '../store/projects.js';
-import { trackedMinutes } from '../store/tasks.js';
+import { trackedMinutes, type TaskRow } from '../store/tasks.js';
 import { toProject, type Project } from './projects.js';
 
 export interface Task {
@@ -24,7 +24,7 @@ export interface Task {
   updated_at: string;
 }
 
-export function toTask(db: Db, r: Row, today: string, withProject = false): Task {
+export function toTask(db: Db, r: TaskRow, today: string, withProject = false): Task {
   const task: Task = {
     id: Number(r.id),
     company_id: Number(r.company_id),

@@ -1,8 +1,7 @@
 // A tax rate as the API shows it: its stored values (rates as percentages) with ids, times and, where
 // asked for, its accounts.
 import { percentHundredthsToNumber } from '../domain/money.js';
-import type { Row } from '../store/db.js';
-import { taxRateValuesOf, type TaxRateValues } from '../store/tax-rates.js';
+import { taxRateValuesOf, type TaxRateValues, type TaxRateWithAccountsRow } from '../store/tax-rates.js';
 
 export interface AccountRef { id: number; name: string; account_number: number }
 
@@ -16,7 +15,7 @@ export interface TaxRate extends TaxRateValues {
 }
 
 /** A row read with its accounts; `withAccounts` embeds them (list and single read). */
-export function toTaxRate(r: Row, withAccounts = false): TaxRate {
+export function toTaxRate(r: TaxRateWithAccountsRow, withAccounts = false): TaxRate {
   const v = taxRateValuesOf(r);
   const out: TaxRate = {
     id: Number(r.id),
@@ -42,7 +41,7 @@ export function toTaxRate(r: Row, withAccounts = false): TaxRate {
   if (withAccounts) {
     out.account = { id: v.account_id, name: r.account_name, account_number: Number(r.account_number) };
     out.acquisition_account = v.acquisition_account_id === null ? null
-      : { id: v.acquisition_account_id, name: r.acquisition_account_name, account_number: Number(r.acquisition_account_number) };
+      : { id: v.acquisition_account_id, name: r.acquisition_account_name!, account_number: Number(r.acquisition_account_number) };
   }
   return out;
 }

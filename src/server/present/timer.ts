@@ -1,5 +1,5 @@
 // The running timer as the API shows it.
-import type { Row } from '../store/db.js';
+import type { TimerRow } from '../store/timer.js';
 
 export interface Timer {
   id: number;
@@ -11,7 +11,7 @@ export interface Timer {
   started_at: string;
 }
 
-export const toTimer = (r: Row): Timer => ({
+export const toTimer = (r: TimerRow): Timer => ({
   id: Number(r.id),
   user_id: Number(r.user_id),
   company_id: Number(r.company_id),

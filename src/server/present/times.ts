@@ -4,10 +4,10 @@ import { groupRappen, rappenToNumber } from '../domain/money.js';
 import { dotted, readable } from '../domain/time.js';
 import { cellOf, groupByDate, groupByProject, groupByWeeks, totalsOf, weekProjectDays, type SheetProject, type SheetTime } from '../domain/timesheet.js';
 import { findUserRow } from '../store/companies.js';
-import { idOrNull, type Db, type Row } from '../store/db.js';
+import { idOrNull, type Db } from '../store/db.js';
 import { findProjectRow } from '../store/projects.js';
 import { findTaskRow } from '../store/tasks.js';
-import { entryMinutes, entryValue, isLocked, sheetProjectRows } from '../store/times.js';
+import { entryMinutes, entryValue, isLocked, sheetProjectRows, type TimeRow } from '../store/times.js';
 import { projectCustomer, toProject } from './projects.js';
 import { toTask } from './tasks.js';
 
@@ -39,7 +39,7 @@ export interface TimeEntry {
 }
 
 /** A row as the API shows it; list items also carry formatted_date, sortable_time and formatted_total_value. */
-export function toTimeEntry(r: Row, listItem = false): TimeEntry {
+export function toTimeEntry(r: TimeRow, listItem = false): TimeEntry {
   const minutes = entryMinutes(r);
   const value = entryValue(r);
   const entry: TimeEntry = {
@@ -79,7 +79,7 @@ export type TimeInclude = (typeof TIME_INCLUDES)[number];
  * customer), `task` (the Task resource) and `user` ({ id, name, email }); each record is read once per
  * request. `today` anchors the task's relative due date.
  */
-export function embedIncludes(db: Db, companyId: number, pairs: { entry: TimeEntry; row: Row }[], includes: ReadonlySet<TimeInclude>, today: string): void {
+export function embedIncludes(db: Db, companyId: number, pairs: { entry: TimeEntry; row: TimeRow }[], includes: ReadonlySet<TimeInclude>, today: string): void {
   if (includes.size === 0) return;
   const projects = new Map<number, unknown>();
   const tasks = new Map<number, unknown>();
@@ -121,7 +121,7 @@ function projectOf(db: Db, companyId: number, id: number, withCustomer: boolean)
 
 // ---- the timesheet ------------------------------------------------------------------------------------
 
-export function sheetTime<T>(r: Row, item: T): SheetTime<T> {
+export function sheetTime<T>(r: TimeRow, item: T): SheetTime<T> {
   return {
     id: Number(r.id), date: r.date, projectId: Number(r.project_id), minutes: entryMinutes(r), hourlyRate: Number(r.hourly_rate),
     value: entryValue(r), billable: Number(r.billable) === 1, locked: isLocked(r), item,

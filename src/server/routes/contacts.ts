@@ -6,9 +6,8 @@ import { conflict, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
 import { filterBoolean, filterIds, parseIncludes, pathId, readBody } from '../request.js';
 import {
-  contactInUse, deleteContact, findContactRow, listContactRows, ownContactIds, setContactsArchived, updateContact, type ContactValues,
+  contactInUse, deleteContact, findContactRow, listContactRows, ownContactIds, setContactsArchived, updateContact, type ContactRow, type ContactValues,
 } from '../store/contacts.js';
-import type { Row } from '../store/db.js';
 import { toContact, withCustomer, type Contact } from '../present/contacts.js';
 import { lazy, presentBoolean, required, rules, text, toBoolean, trimToNull, validate, z } from '../validation.js';
 
@@ -40,10 +39,16 @@ function contactOr404(c: Ctx): Contact {
   return toContact(row);
 }
 
-const present = (c: Ctx, row: Row, includeCustomer: boolean): Contact =>
+const present = (c: Ctx, row: ContactRow, includeCustomer: boolean): Contact =>
   (includeCustomer ? withCustomer(c.get('deps').db, toContact(row)) : toContact(row));
 
 export function registerContacts(r: Hono<AppEnv>): void {
+  registerBatch(r);
+  registerList(r);
+  registerOne(r);
+}
+
+function registerBatch(r: Hono<AppEnv>): void {
   r.post('/contacts/multiple', async (c) => {
     const input = validate(bulkArchiveSchema(), await readBody(c));
     const db = c.get('deps').db;
@@ -60,7 +65,9 @@ export function registerContacts(r: Hono<AppEnv>): void {
     }
     return c.body(null, 204);
   });
+}
 
+function registerList(r: Hono<AppEnv>): void {
   r.get('/contacts', (c) => {
     const page = pageRequest(c);
     const includeCustomer = parseIncludes(c, INCLUDES, ['customer']).has('customer');
@@ -71,7 +78,9 @@ export function registerContacts(r: Hono<AppEnv>): void {
     }, page.perPage, page.offset);
     return c.json(paginated(c, rows.map((row) => present(c, row, includeCustomer)), total, page));
   });
+}
 
+function registerOne(r: Hono<AppEnv>): void {
   r.get('/contacts/:contact', (c) => {
     const contactId = pathId(c, 'contact');
     const includeCustomer = parseIncludes(c, INCLUDES, ['customer']).has('customer');

@@ -468,7 +468,7 @@ function checkedPdfModel(c: Ctx, type: DocumentType, row: DocumentRow) {
   const companyId = c.get('companyId');
   const model = documentModel(db, c.get('company'), type, row);
   if (model.qr) {
-    const customer = customerRow(db, companyId, Number(row.customer_id)) ?? { name: '' };
+    const customer = customerRow(db, companyId, Number(row.customer_id)) ?? { name: '', number: null };
     const bankAccount = row.bank_account_id === null ? undefined : findAccountRow(db, companyId, Number(row.bank_account_id));
     const problems = validateQrInput(model.qr, { companyId, invoiceNumber: row.number, customer: customer.number ?? customer.name, bankAccount: bankAccount?.number ?? null });
     if (problems.length) {

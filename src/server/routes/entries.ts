@@ -12,10 +12,9 @@ import { badRequest, notFound, validationError, type FieldErrors } from '../http
 import { pageRequest, type PageRequest } from '../pagination.js';
 import { filterBoolean, filterIds, pathId, readBody, type Body } from '../request.js';
 import { check, isValidDate, lazy, nullable, required, rules, z } from '../validation.js';
-import type { Row } from '../store/db.js';
 import {
   ENTRY_SORTS, findEntryRow, findGroupRow, insertGroup, listEntryRows, listGroupedRows, maxRunningNumber, runningNumberTaken,
-  type EntryFilter, type EntrySort, type EntrySortColumn,
+  type EntryFilter, type EntryRow, type EntrySort, type EntrySortColumn,
 } from '../store/entries.js';
 import { ENTRY_FIELDS, groupMemberOf, serializeEntries, toEntryGroup, type Entry, type EntryInclude } from '../present/entries.js';
 import { fileUrlFor } from '../file-links.js';
@@ -195,11 +194,11 @@ function filterOf(c: Ctx): EntryFilter {
 
 const envelope = <T>(data: T[], total: number, page: PageRequest) => ({ data, current_count: data.length, total_count: total, page: page.page, per_page: page.perPage });
 
-function serialize(c: Ctx, rows: Row[], includes?: ReadonlySet<EntryInclude>, fields?: readonly string[]): Entry[] {
+function serialize(c: Ctx, rows: EntryRow[], includes?: ReadonlySet<EntryInclude>, fields?: readonly string[]): Entry[] {
   return serializeEntries(c.get('deps').db, c.get('companyId'), rows, { closedUntil: c.get('company').closed_until ?? null, includes, fileUrl: fileUrlFor(c), fields });
 }
 
-function entryOr404(c: Ctx): Row {
+function entryOr404(c: Ctx): EntryRow {
   const row = findEntryRow(c.get('deps').db, c.get('companyId'), pathId(c, 'entry'));
   if (!row) throw notFound('Entry not found.');
   return row;

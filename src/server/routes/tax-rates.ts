@@ -2,18 +2,16 @@
 // TaxRate (no { data } envelope), as the spec says.
 import type { Hono } from 'hono';
 import type * as Zod from 'zod';
-import type { AppEnv, Ctx } from '../context.js';
+import { scopeOf, type AppEnv, type Ctx } from '../context.js';
 import { calculationMethod, isTaxAccountType } from '../domain/ledger.js';
 import { toPercentHundredths } from '../domain/money.js';
-import { HttpError, conflict, notFound, validationError } from '../http-error.js';
+import { HttpError, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
 import { pathId, queryBoolean, readBody } from '../request.js';
 import { failures, lazy, nullable, required, rules, sometimes, toBoolean, validate, z, type Failures } from '../validation.js';
 import { findAccountRow } from '../store/accounts.js';
-import {
-  deleteTaxRate, findTaxRateRow, insertTaxRate, listTaxRateRows, taxRateUsage, taxRateValues, updateTaxRate,
-  type TaxRateSort, type TaxRateValues,
-} from '../store/tax-rates.js';
+import { findTaxRateRow, insertTaxRate, listTaxRateRows, taxRateValues, type TaxRateSort, type TaxRateValues } from '../store/tax-rates.js';
+import { changeTaxRate, deleteUnusedTaxRate } from '../actions/tax-rates.js';
 import { toTaxRate } from '../present/tax-rates.js';
 
 // Laravel's `boolean` rejects null with "must be true or false" (rules.boolean() would call null missing).
@@ -53,17 +51,6 @@ const updateSchema = lazy(() => createSchema().extend({
 type Input = Zod.output<ReturnType<typeof updateSchema>>;
 
 const SORTS: readonly TaxRateSort[] = ['name', '-name', 'rate', '-rate'];
-
-/** Values the bookings of a rate depend on: locked once bookings use it. */
-const LOCKED = ['rate', 'saldo_rate', 'account_id', 'is_acquisition_tax', 'acquisition_account_id'] as const;
-
-const LOCKED_MESSAGE: Record<(typeof LOCKED)[number], string> = {
-  rate: 'Der Steuersatz kann nicht geändert werden, da er bereits in Buchungen verwendet wird.',
-  saldo_rate: 'Der Saldosteuersatz kann nicht geändert werden, da der Steuersatz bereits in Buchungen verwendet wird.',
-  account_id: 'Das Steuerkonto kann nicht geändert werden, da der Steuersatz bereits in Buchungen verwendet wird.',
-  is_acquisition_tax: 'Die Bezugsteuer kann nicht ein- oder ausgeschaltet werden, da der Steuersatz bereits in Buchungen verwendet wird.',
-  acquisition_account_id: 'Das Bezugsteuerkonto kann nicht geändert werden, da der Steuersatz bereits in Buchungen verwendet wird.',
-};
 
 function taxRateOr404(c: Ctx): { id: number; values: TaxRateValues } {
   const id = pathId(c, 'taxRate');
@@ -145,26 +132,13 @@ export function registerTaxRates(r: Hono<AppEnv>): void {
   r.put('/tax-rates/:taxRate', async (c) => {
     const { id, values: current } = taxRateOr404(c);
     const input = validate(updateSchema(), await readBody(c));
-    const next = resolveValues(c, current, input);
-    const db = c.get('deps').db;
-    const changed = LOCKED.filter((key) => next[key] !== current[key]);
-    if (changed.length && taxRateUsage(db, c.get('companyId'), id).entries > 0) {
-      throw validationError(Object.fromEntries(changed.map((key) => [key, [LOCKED_MESSAGE[key]]])));
-    }
-    // like Eloquent: nothing changed, nothing saved (updated_at stays)
-    const same = (Object.keys(next) as (keyof TaxRateValues)[]).every((key) => next[key] === current[key]);
-    if (!same) updateTaxRate(db, c.get('companyId'), id, next);
-    return c.json(toTaxRate(findTaxRateRow(db, c.get('companyId'), id)!));
+    changeTaxRate(scopeOf(c), id, resolveValues(c, current, input));
+    return c.json(toTaxRate(findTaxRateRow(c.get('deps').db, c.get('companyId'), id)!));
   });
 
   r.delete('/tax-rates/:taxRate', (c) => {
     const { id } = taxRateOr404(c);
-    const db = c.get('deps').db;
-    const usage = taxRateUsage(db, c.get('companyId'), id);
-    if (usage.entries) throw conflict('Der Steuersatz wird in Buchungen verwendet und kann nicht gelöscht werden. Bitte archivieren Sie ihn stattdessen.');
-    if (usage.invoices) throw conflict('Der Steuersatz wird in Rechnungen verwendet und kann nicht gelöscht werden. Bitte archivieren Sie ihn stattdessen.');
-    if (usage.proposals) throw conflict('Der Steuersatz wird in Offerten verwendet und kann nicht gelöscht werden. Bitte archivieren Sie ihn stattdessen.');
-    deleteTaxRate(db, c.get('companyId'), id);
+    deleteUnusedTaxRate(scopeOf(c), id);
     return c.body(null, 204);
   });
 }

@@ -5,9 +5,9 @@ import { companyZone, projectOf, scopeOf, type AppEnv, type Ctx } from '../conte
 import { timerEntry } from '../domain/time.js';
 import { HttpError, conflict, fieldError, notFound } from '../http-error.js';
 import { readBody, type Body } from '../request.js';
-import { timestamp, transaction, type Row } from '../store/db.js';
+import { timestamp, transaction } from '../store/db.js';
 import { clock } from '../clock.js';
-import { deleteTimer, findTimerRow, insertTimer, setTimerDescription } from '../store/timer.js';
+import { deleteTimer, findTimerRow, insertTimer, setTimerDescription, type TimerRow } from '../store/timer.js';
 import { toTimer } from '../present/timer.js';
 import { findProjectRow } from '../store/projects.js';
 import { insertTime } from '../store/times.js';
@@ -34,12 +34,12 @@ function intentOf(body: Body): 'start' | 'stop' | undefined {
 }
 
 /** The caller's timer when it runs in this company. */
-function ownTimer(c: Ctx): Row | undefined {
+function ownTimer(c: Ctx): TimerRow | undefined {
   const row = findTimerRow(c.get('deps').db, userId(c));
   return row && Number(row.company_id) === c.get('companyId') ? row : undefined;
 }
 
-const state = (row: Row | undefined) => (row ? { active: true, timer: toTimer(row) } : { active: false, timer: [] });
+const state = (row: TimerRow | undefined) => (row ? { active: true, timer: toTimer(row) } : { active: false, timer: [] });
 
 /** Starts the caller's timer: project_id required (of this company), billable default false, description optional. */
 function startTimer(c: Ctx, body: Body): void {
@@ -52,7 +52,7 @@ function startTimer(c: Ctx, body: Body): void {
 }
 
 /** Stops the running timer into a time entry (optional end H:i and description) at the project's rate. */
-function stopTimer(c: Ctx, running: Row, body: Body): void {
+function stopTimer(c: Ctx, running: TimerRow, body: Body): void {
   const s = scopeOf(c);
   const { end, description } = validate(stopSchema(), body);
   const stop = timerEntry(new Date(running.started_at), clock.now(), companyZone(c), end ?? undefined);

@@ -1,33 +1,41 @@
 // Accounts of a company (the chart of accounts) and the bookings their balances are computed from. A
 // row carries its category's type (`type`).
-import { all, one, run, sumAsText, timestamp, transaction, type Db, type Row } from './db.js';
+import { all, one, run, sumAsText, timestamp, transaction, type Db } from './db.js';
 import { STANDARD_CHART } from '../domain/chart.js';
 import type { AccountType, BookingShape, LedgerTaxRate } from '../domain/ledger.js';
+
+/** An account as SQLite hands it back, with its category's type (the flag 0/1). */
+export interface AccountRow {
+  id: number; company_id: number; account_category_id: number; number: number; name: string; currency: string;
+  iban: string | null; is_primary_bank_account: number; created_at: string; updated_at: string;
+  /** the category's type */
+  type: AccountType;
+}
 
 const SELECT = 'SELECT accounts.*, account_categories.type AS type FROM accounts JOIN account_categories ON account_categories.id = accounts.account_category_id';
 
 /** The company's accounts of the given categories (all without), ordered by number. */
-export function listAccountRows(db: Db, companyId: number, types?: readonly AccountType[]): Row[] {
+export function listAccountRows(db: Db, companyId: number, types?: readonly AccountType[]): AccountRow[] {
   const params: unknown[] = [companyId];
   let filter = '';
   if (types) {
     filter = ` AND account_categories.type IN (${types.map(() => '?').join(', ')})`;
     params.push(...types);
   }
-  return all(db, `${SELECT} WHERE accounts.company_id = ?${filter} ORDER BY accounts.number, accounts.id`, ...params);
+  return all<AccountRow>(db, `${SELECT} WHERE accounts.company_id = ?${filter} ORDER BY accounts.number, accounts.id`, ...params);
 }
 
-export function findAccountRow(db: Db, companyId: number, id: number): Row | undefined {
-  return one(db, `${SELECT} WHERE accounts.company_id = ? AND accounts.id = ?`, companyId, id);
+export function findAccountRow(db: Db, companyId: number, id: number): AccountRow | undefined {
+  return one<AccountRow>(db, `${SELECT} WHERE accounts.company_id = ? AND accounts.id = ?`, companyId, id);
 }
 
-export function findAccountRowByNumber(db: Db, companyId: number, number: number): Row | undefined {
-  return one(db, `${SELECT} WHERE accounts.company_id = ? AND accounts.number = ?`, companyId, number);
+export function findAccountRowByNumber(db: Db, companyId: number, number: number): AccountRow | undefined {
+  return one<AccountRow>(db, `${SELECT} WHERE accounts.company_id = ? AND accounts.number = ?`, companyId, number);
 }
 
 /** The company's primary bank account, else its lowest-numbered bank account. */
-export function primaryBankAccountRow(db: Db, companyId: number): Row | undefined {
-  return one(db, `${SELECT} WHERE accounts.company_id = ? AND account_categories.type = 'bank' ORDER BY accounts.is_primary_bank_account DESC, accounts.number LIMIT 1`, companyId);
+export function primaryBankAccountRow(db: Db, companyId: number): AccountRow | undefined {
+  return one<AccountRow>(db, `${SELECT} WHERE accounts.company_id = ? AND account_categories.type = 'bank' ORDER BY accounts.is_primary_bank_account DESC, accounts.number LIMIT 1`, companyId);
 }
 
 export function accountNumberTaken(db: Db, companyId: number, number: number, exceptId?: number): boolean {

@@ -1,6 +1,12 @@
 // Contact persons of customers. Contacts are created with their customer (contact_name); here they are
 // listed, changed, archived and deleted.
-import { all, ensureUnicodeLower, one, run, timestamp, transaction, type Db, type Row } from './db.js';
+import { all, ensureUnicodeLower, one, run, timestamp, transaction, type Db } from './db.js';
+
+/** A contact person as SQLite hands it back (flags 0/1). */
+export interface ContactRow {
+  id: number; company_id: number; customer_id: number; user_id: number; name: string; email: string | null; phone: string | null;
+  greeting: string | null; is_primary: number; archived: number; created_at: string; updated_at: string;
+}
 
 export interface ContactFilter { customerIds?: number[]; archived?: boolean; name?: string }
 
@@ -13,16 +19,21 @@ function where(companyId: number, f: ContactFilter): [string, unknown[]] {
   return [clauses.join(' AND '), params];
 }
 
-export function listContactRows(db: Db, companyId: number, filter: ContactFilter, limit: number, offset: number): { rows: Row[]; total: number } {
+export function listContactRows(db: Db, companyId: number, filter: ContactFilter, limit: number, offset: number): { rows: ContactRow[]; total: number } {
   ensureUnicodeLower(db);
   const [w, params] = where(companyId, filter);
   const total = Number(one(db, `SELECT count(*) AS n FROM contacts WHERE ${w}`, ...params)!.n);
-  const rows = all(db, `SELECT * FROM contacts WHERE ${w} ORDER BY id LIMIT ? OFFSET ?`, ...params, limit, offset);
+  const rows = all<ContactRow>(db, `SELECT * FROM contacts WHERE ${w} ORDER BY id LIMIT ? OFFSET ?`, ...params, limit, offset);
   return { rows, total };
 }
 
-export function findContactRow(db: Db, companyId: number, id: number): Row | undefined {
-  return one(db, 'SELECT * FROM contacts WHERE company_id = ? AND id = ?', companyId, id);
+export function findContactRow(db: Db, companyId: number, id: number): ContactRow | undefined {
+  return one<ContactRow>(db, 'SELECT * FROM contacts WHERE company_id = ? AND id = ?', companyId, id);
+}
+
+/** The customer's contacts, the primary one first. */
+export function contactRowsOfCustomer(db: Db, companyId: number, customerId: number): ContactRow[] {
+  return all<ContactRow>(db, 'SELECT * FROM contacts WHERE company_id = ? AND customer_id = ? ORDER BY is_primary DESC, id', companyId, customerId);
 }
 
 export type ContactValues = Partial<{ name: string; email: string | null; phone: string | null; greeting: string | null; is_primary: boolean; archived: boolean }>;

@@ -1,7 +1,7 @@
 // Customers of a company. A customer's row carries the computed sums (open_expenses, open_minutes,
 // open_invoices, and those per currency as JSON), subqueries of one SELECT, so lists filter on them
 // without a second pass.
-import { all, ensureUnicodeLower, one, run, sumAsText, timestamp, transaction, type Db, type Row } from './db.js';
+import { all, ensureUnicodeLower, one, run, sumAsText, timestamp, transaction, type Db } from './db.js';
 import { timesCondition, UNPAID_INVOICE_STATES, type StatisticsInput } from '../domain/customer-stats.js';
 
 /** The next free customer number: max + 1, the first is 1. */
@@ -15,6 +15,20 @@ export function insertCustomerRecord(db: Db, companyId: number, userId: number, 
   return Number(run(db,
     'INSERT INTO customers (company_id, user_id, name, number, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
     companyId, userId, name, number ?? nextCustomerNumber(db, companyId), now, now).lastInsertRowid);
+}
+
+/** A customer's stored columns as SQLite hands them back (the hourly rate in Rappen, archived 0/1). */
+export interface CustomerRow {
+  id: number; company_id: number; user_id: number; name: string; number: number | null; care_of: string | null;
+  po_box: string | null; department: string | null; street: string | null; zip: string | null; city: string | null;
+  country: string | null; website: string | null; phone: string | null; email: string | null;
+  default_hourly_rate: number | null; invoice_address: string | null; archived: number; tax_rate_id: number | null;
+  created_at: string; updated_at: string;
+}
+
+/** A customer with the sums of one SELECT (Rappen sums as text, see sumAsText; the open invoices per currency as JSON). */
+export interface CustomerWithSumsRow extends CustomerRow {
+  open_expenses: string; open_expense_count: number; open_minutes: number; open_invoices: string; open_invoices_by_currency: string | null;
 }
 
 /** The writable columns, in the order the API shows them. */
@@ -43,15 +57,6 @@ const SELECT = `
       WHERE i.company_id = c.company_id AND i.customer_id = c.id AND i.status IN (${UNPAID}) GROUP BY i.currency)) AS open_invoices_by_currency
   FROM customers c`;
 
-/** The customer's contacts, the primary one first. */
-export function customerContactRows(db: Db, companyId: number, customerId: number): Row[] {
-  return all(db, 'SELECT * FROM contacts WHERE company_id = ? AND customer_id = ? ORDER BY is_primary DESC, id', companyId, customerId);
-}
-
-export function activeProjectRows(db: Db, companyId: number, customerId: number): Row[] {
-  return all(db, 'SELECT * FROM projects WHERE company_id = ? AND customer_id = ? AND archived = 0 ORDER BY id', companyId, customerId);
-}
-
 export interface CustomerFilter {
   ids?: number[];
   name?: string;
@@ -78,24 +83,24 @@ function where(companyId: number, f: CustomerFilter): [string, unknown[]] {
   return [clauses.join(' AND '), params];
 }
 
-export function listCustomerRows(db: Db, companyId: number, filter: CustomerFilter, sort: CustomerSort | undefined, limit: number, offset: number): { rows: Row[]; total: number } {
+export function listCustomerRows(db: Db, companyId: number, filter: CustomerFilter, sort: CustomerSort | undefined, limit: number, offset: number): { rows: CustomerWithSumsRow[]; total: number } {
   ensureUnicodeLower(db);
   const [w, params] = where(companyId, filter);
   const base = `SELECT * FROM (${SELECT}) WHERE ${w}`;
   const total = Number(one(db, `SELECT count(*) AS n FROM (${base})`, ...params)!.n);
   const order = sort ? `${sort.column === 'name' ? 'acct_lower(name)' : sort.column} ${sort.desc ? 'DESC' : 'ASC'}, id ${sort.desc ? 'DESC' : 'ASC'}` : 'id';
-  const rows = all(db, `${base} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, limit, offset);
+  const rows = all<CustomerWithSumsRow>(db, `${base} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, limit, offset);
   return { rows, total };
 }
 
 /** A customer with its computed sums. */
-export function findCustomerRow(db: Db, companyId: number, id: number): Row | undefined {
-  return one(db, `${SELECT} WHERE c.company_id = ? AND c.id = ?`, companyId, id);
+export function findCustomerRow(db: Db, companyId: number, id: number): CustomerWithSumsRow | undefined {
+  return one<CustomerWithSumsRow>(db, `${SELECT} WHERE c.company_id = ? AND c.id = ?`, companyId, id);
 }
 
 /** A customer's stored columns only, for the records that embed their customer. */
-export function customerRow(db: Db, companyId: number, id: number): Row | undefined {
-  return one(db, 'SELECT * FROM customers WHERE company_id = ? AND id = ?', companyId, id);
+export function customerRow(db: Db, companyId: number, id: number): CustomerRow | undefined {
+  return one<CustomerRow>(db, 'SELECT * FROM customers WHERE company_id = ? AND id = ?', companyId, id);
 }
 
 export function findCustomerIdByNumber(db: Db, companyId: number, number: number): number | undefined {

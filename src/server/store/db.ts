@@ -136,8 +136,10 @@ export function statement(db: Db, sql: string): StatementSync {
   return st;
 }
 
-export const one = (db: Db, sql: string, ...params: any[]): Row | undefined => statement(db, sql).get(...params) as Row | undefined;
-export const all = (db: Db, sql: string, ...params: any[]): Row[] => statement(db, sql).all(...params) as Row[];
+/** The first row of a query, as `T` when the caller's store names the row's type. */
+export const one = <T = Row>(db: Db, sql: string, ...params: any[]): T | undefined => statement(db, sql).get(...params) as T | undefined;
+/** Every row of a query, as `T` when the caller's store names the row's type. */
+export const all = <T = Row>(db: Db, sql: string, ...params: any[]): T[] => statement(db, sql).all(...params) as T[];
 export const run = (db: Db, sql: string, ...params: any[]) => statement(db, sql).run(...params);
 
 /** The company's tables a record may point into by id. */
@@ -147,11 +149,13 @@ export type CompanyTable = 'tax_rates' | 'customers' | 'projects' | 'entry_group
 export const exists = (db: Db, table: CompanyTable, companyId: number, id: number): boolean =>
   !!one(db, `SELECT 1 FROM ${table} WHERE company_id = ? AND id = ?`, companyId, id);
 
-/** Rows of a table a record points at (customers, projects, invoices, tax rates), by id. */
-export function rowsByIds(db: Db, table: 'customers' | 'projects' | 'invoices' | 'tax_rates', ids: number[]): Map<number, Row> {
+/** Rows of a table a record points at (customers, projects, invoices, tax rates), by id; `T` the table's row as its store names it. */
+export function rowsByIds<T extends { id: number } = Row & { id: number }>(
+  db: Db, table: 'customers' | 'projects' | 'invoices' | 'tax_rates', ids: number[],
+): Map<number, T> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  return new Map(all(db, `SELECT * FROM ${table} WHERE id IN (${unique.map(() => '?').join(', ')})`, ...unique).map((r) => [Number(r.id), r]));
+  return new Map(all<T>(db, `SELECT * FROM ${table} WHERE id IN (${unique.map(() => '?').join(', ')})`, ...unique).map((r) => [Number(r.id), r]));
 }
 
 /** Timestamps as the spec writes them: ISO 8601 UTC with microseconds. */

@@ -356,11 +356,6 @@ export function entryRowsByIds(db: Db, companyId: number, ids: number[]): Row[] 
   return all(db, `SELECT id, type, invoice_id FROM entries WHERE company_id = ? AND id IN (${placeholders(ids)})`, companyId, ...ids);
 }
 
-/** The bookings linked to the invoice (its expenses, its receivable and its payment), by id. */
-export function linkedEntryRows(db: Db, companyId: number, invoiceId: number): Row[] {
-  return all(db, 'SELECT * FROM entries WHERE company_id = ? AND invoice_id = ? ORDER BY id', companyId, invoiceId);
-}
-
 /** Links exactly `ids` (expense bookings) to the invoice: expense bookings no longer listed lose the link. */
 export function replaceLinkedEntries(db: Db, invoiceId: number, ids: number[]): void {
   const now = timestamp();

@@ -1,6 +1,6 @@
 // Bookings (entries) of a company: SQL, the list and grouped-list queries, numbering look-ups, tags,
 // groups, and the records a booking embeds. Every query is scoped by company_id.
-import { all, idOrNull, one, run, sumAsText, timestamp, type Db, type Row } from './db.js';
+import { all, idOrNull, one, run, sumAsText, timestamp, type Db } from './db.js';
 import type { AccountType } from '../domain/ledger.js';
 import { entryNumberStem, MAX_RUNNING_NUMBER, type EntryType } from '../domain/numbering.js';
 
@@ -31,11 +31,27 @@ export const ENTRY_COLUMNS = [
   'project_id', 'billable', 'is_depreciation', 'is_imported', 'entry_group_id', 'file_id',
 ] as const satisfies readonly (keyof EntryValues)[];
 
+// ---- rows ----------------------------------------------------------------------------------------
+
+/** A booking as SQLite hands it back (money in Rappen, flags 0/1). */
+export interface EntryRow {
+  id: number; company_id: number; user_id: number | null; number: string | null; type: EntryType; date: string;
+  description: string | null; sum: number; debit_account_id: number; credit_account_id: number; tax_rate_id: number | null;
+  customer_id: number | null; project_id: number | null; billable: number; is_imported: number; is_depreciation: number;
+  entry_group_id: number | null; file_id: number | null; invoice_id: number | null; created_at: string; updated_at: string;
+}
+
+/** An entry group with the number of its bookings. */
+export interface EntryGroupRow { id: number; company_id: number; created_at: string; updated_at: string; entries_count: number }
+
+/** A tag of a booking (`entry_id`): the tag's id, name and colour. */
+export interface EntryTagRow { entry_id: number; id: number; name: string; color: string }
+
 const bool = (v: unknown) => Number(v) === 1;
 
-export function valuesOf(r: Row): EntryValues {
+export function valuesOf(r: EntryRow): EntryValues {
   return {
-    number: r.number ?? null, type: r.type as EntryType, date: r.date, description: r.description ?? null, sum: Number(r.sum),
+    number: r.number ?? null, type: r.type, date: r.date, description: r.description ?? null, sum: Number(r.sum),
     debit_account_id: Number(r.debit_account_id), credit_account_id: Number(r.credit_account_id), tax_rate_id: idOrNull(r.tax_rate_id),
     customer_id: idOrNull(r.customer_id), project_id: idOrNull(r.project_id), billable: bool(r.billable),
     is_depreciation: bool(r.is_depreciation), is_imported: bool(r.is_imported), entry_group_id: idOrNull(r.entry_group_id), file_id: idOrNull(r.file_id),
@@ -44,8 +60,18 @@ export function valuesOf(r: Row): EntryValues {
 
 const stored = (v: EntryValues[keyof EntryValues]) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
 
-export function findEntryRow(db: Db, companyId: number, id: number): Row | undefined {
-  return one(db, 'SELECT * FROM entries WHERE company_id = ? AND id = ?', companyId, id);
+export function findEntryRow(db: Db, companyId: number, id: number): EntryRow | undefined {
+  return one<EntryRow>(db, 'SELECT * FROM entries WHERE company_id = ? AND id = ?', companyId, id);
+}
+
+/** The project's bookings, oldest first; `expenses`: only the expenses. */
+export function entryRowsOfProject(db: Db, companyId: number, projectId: number, expenses: boolean): EntryRow[] {
+  return all<EntryRow>(db, `SELECT * FROM entries WHERE company_id = ? AND project_id = ?${expenses ? " AND type = 'expense'" : ''} ORDER BY date, id`, companyId, projectId);
+}
+
+/** The bookings linked to the invoice (its expenses, its receivable and its payment), by id. */
+export function entryRowsOfInvoice(db: Db, companyId: number, invoiceId: number): EntryRow[] {
+  return all<EntryRow>(db, 'SELECT * FROM entries WHERE company_id = ? AND invoice_id = ? ORDER BY id', companyId, invoiceId);
 }
 
 /** The highest booking id of any company (0 with none): what a dry run reads the new bookings after. */
@@ -54,8 +80,8 @@ export function lastEntryId(db: Db): number {
 }
 
 /** The company's bookings with an id above `afterId`, oldest first: those a step has just made. */
-export function entryRowsAfter(db: Db, companyId: number, afterId: number): Row[] {
-  return all(db, 'SELECT * FROM entries WHERE company_id = ? AND id > ? ORDER BY id', companyId, afterId);
+export function entryRowsAfter(db: Db, companyId: number, afterId: number): EntryRow[] {
+  return all<EntryRow>(db, 'SELECT * FROM entries WHERE company_id = ? AND id > ? ORDER BY id', companyId, afterId);
 }
 
 export function insertEntry(db: Db, companyId: number, userId: number, values: EntryValues): number {
@@ -120,8 +146,8 @@ export function entryTagIds(db: Db, entryId: number): number[] {
 }
 
 /** A group with the number of its bookings (entries_count). */
-export function findGroupRow(db: Db, companyId: number, id: number): Row | undefined {
-  return one(db, `SELECT g.*, (SELECT count(*) FROM entries e WHERE e.company_id = g.company_id AND e.entry_group_id = g.id) AS entries_count FROM entry_groups g WHERE g.company_id = ? AND g.id = ?`, companyId, id);
+export function findGroupRow(db: Db, companyId: number, id: number): EntryGroupRow | undefined {
+  return one<EntryGroupRow>(db, `SELECT g.*, (SELECT count(*) FROM entries e WHERE e.company_id = g.company_id AND e.entry_group_id = g.id) AS entries_count FROM entry_groups g WHERE g.company_id = ? AND g.id = ?`, companyId, id);
 }
 
 export function insertGroup(db: Db, companyId: number): number {
@@ -271,7 +297,7 @@ const orderBy = (order: Order) => order.terms.map((t) => `${termSql(t)} ${order.
  * the previous page's last row instead of an offset. A leading range on the first column, when it is
  * never NULL, lets SQLite start its index walk there.
  */
-function seekClause(order: Order, last: Row, hint: boolean): [string, unknown[]] {
+function seekClause(order: Order, last: PageEnd, hint: boolean): [string, unknown[]] {
   const [clause, params] = order.terms.every((t) => !t.nocase && (!t.nullable || t.column === 'tax_rate_id')) ? rowValueSeek(order, last) : expandedSeek(order, last);
   const first = order.terms[0];
   if (first.nullable || !hint) return [clause, params];
@@ -282,7 +308,7 @@ function seekClause(order: Order, last: Row, hint: boolean): [string, unknown[]]
  * The seek as one row-value comparison, which SQLite checks fastest: for orders whose only nullable
  * column is the tax rate id, NULL read as -1 (below every id, where SQLite sorts NULL either way).
  */
-function rowValueSeek(order: Order, last: Row): [string, unknown[]] {
+function rowValueSeek(order: Order, last: PageEnd): [string, unknown[]] {
   const key = (t: OrderTerm) => (t.column === 'tax_rate_id' ? 'coalesce(e.tax_rate_id, -1)' : termSql(t));
   const value = (t: OrderTerm) => (t.column === 'tax_rate_id' ? last.tax_rate_id ?? -1 : last[t.column]);
   const marksFor = marks(order.terms.length);
@@ -290,7 +316,7 @@ function rowValueSeek(order: Order, last: Row): [string, unknown[]] {
 }
 
 /** The seek spelled out term by term, for orders with a nullable text column or a collation. */
-function expandedSeek(order: Order, last: Row): [string, unknown[]] {
+function expandedSeek(order: Order, last: PageEnd): [string, unknown[]] {
   const params: unknown[] = [];
   const after = (i: number): string => {
     if (i === order.terms.length) return '0';
@@ -311,13 +337,18 @@ function expandedSeek(order: Order, last: Row): [string, unknown[]] {
 
 // ---- the list's memory: counts and page ends of recent queries ----------------------------------
 
+/** The columns of a page's last row that a seek from it reads (every column an order may name). */
+const PAGE_END_COLUMNS = ['date', 'sum', 'tax_rate_id', 'id', 'number', 'type', 'description', 'created_at'] as const;
+/** The last row of a page, as far as a seek from it reads it. */
+type PageEnd = Pick<EntryRow, (typeof PAGE_END_COLUMNS)[number]>;
+
 /** The version of the company's bookings: every write to them or their tags raises it (migration 7's triggers). */
 function entriesVersion(db: Db, companyId: number): number {
   return Number(one(db, 'SELECT version FROM entry_versions WHERE company_id = ?', companyId)?.version ?? 0);
 }
 
 /** A query's total and the last row of each page served, valid while the company's bookings keep `version`. */
-interface QueryMemo { version: number; total: number; pageEnds: Map<string, Row> }
+interface QueryMemo { version: number; total: number; pageEnds: Map<string, PageEnd> }
 
 const MEMO_QUERIES = 64;
 /** Page ends kept per query, the latest: a client walking forward needs the one before its page. */
@@ -338,9 +369,8 @@ function memoOf(db: Db, key: string, version: number, count: () => number): Quer
   return memo;
 }
 
-function rememberPageEnd(memo: QueryMemo, key: string, row: Row): void {
-  const end: Row = {};
-  for (const column of ['date', 'sum', 'tax_rate_id', 'id', 'number', 'type', 'description', 'created_at']) end[column] = row[column];
+function rememberPageEnd(memo: QueryMemo, key: string, row: EntryRow): void {
+  const end = Object.fromEntries(PAGE_END_COLUMNS.map((column) => [column, row[column]])) as PageEnd;
   memo.pageEnds.delete(key);
   memo.pageEnds.set(key, end);
   if (memo.pageEnds.size > MEMO_PAGES) memo.pageEnds.delete(memo.pageEnds.keys().next().value!);
@@ -372,16 +402,16 @@ function narrowedTo(f: EntryFilter, date: string, desc: boolean): EntryFilter {
   return { ...f, start: f.start !== undefined && f.start > date ? f.start : date };
 }
 
-function pageRows(db: Db, companyId: number, filter: EntryFilter, closedUntil: string | null, sort: EntrySort | undefined, limit: number, offset: number, after?: Row): Row[] {
+function pageRows(db: Db, companyId: number, filter: EntryFilter, closedUntil: string | null, sort: EntrySort | undefined, limit: number, offset: number, after?: PageEnd): EntryRow[] {
   const order = orderOf(sort);
   // a seek by date narrows the filter's own date range: SQLite walks an index range from one bound only
   const byDate = after !== undefined && order.terms[0].column === 'date';
-  if (byDate) filter = narrowedTo(filter, after.date as string, order.desc);
+  if (byDate) filter = narrowedTo(filter, after.date, order.desc);
   const [seek, seekParams] = after ? seekClause(order, after, !byDate) : ['', []];
   const seekSql = seek ? ` AND ${seek}` : '';
   if (!unionOfSides(filter)) {
     const [w, params] = where(companyId, filter, closedUntil);
-    return all(db, `SELECT e.* FROM entries e WHERE ${w}${seekSql} ORDER BY ${orderBy(order)} LIMIT ? OFFSET ?`, ...params, ...seekParams, limit, offset);
+    return all<EntryRow>(db, `SELECT e.* FROM entries e WHERE ${w}${seekSql} ORDER BY ${orderBy(order)} LIMIT ? OFFSET ?`, ...params, ...seekParams, limit, offset);
   }
   // each side of each account walks its own index range in the list's order (an IN list of accounts
   // would need a sort of all their bookings, or a walk of the whole list for a rare one); the page is
@@ -392,7 +422,7 @@ function pageRows(db: Db, companyId: number, filter: EntryFilter, closedUntil: s
   const sides = groups.flatMap((group) => ['debit_account_id', 'credit_account_id'].map((column) => ({ column, group })));
   const sql = sides.map(({ column, group }) =>
     `SELECT id FROM (SELECT e.id FROM entries e WHERE ${w} AND e.${column} IN (${marks(group.length)})${seekSql} ORDER BY ${orderBy(order)} LIMIT ?)`);
-  return all(db, `SELECT e.* FROM entries e WHERE e.id IN (${sql.join(' UNION ALL ')}) ORDER BY ${orderBy(order)} LIMIT ? OFFSET ?`,
+  return all<EntryRow>(db, `SELECT e.* FROM entries e WHERE e.id IN (${sql.join(' UNION ALL ')}) ORDER BY ${orderBy(order)} LIMIT ? OFFSET ?`,
     ...sides.flatMap(({ group }) => [...params, ...group, ...seekParams, offset + limit]), limit, offset);
 }
 
@@ -405,7 +435,7 @@ const SIDES_APART = 24;
  * same on every page: no count per page, and page N+1 seeks from page N's last row instead of
  * skipping N pages. Inside a transaction (whose writes may yet be undone) nothing is remembered.
  */
-export function listEntryRows(db: Db, companyId: number, filter: EntryFilter, closedUntil: string | null, sort: EntrySort | undefined, limit: number, offset: number): { rows: Row[]; total: number } {
+export function listEntryRows(db: Db, companyId: number, filter: EntryFilter, closedUntil: string | null, sort: EntrySort | undefined, limit: number, offset: number): { rows: EntryRow[]; total: number } {
   if (db.isTransaction) {
     const total = countRows(db, companyId, filter, closedUntil);
     return { rows: total === 0 ? [] : pageRows(db, companyId, filter, closedUntil, sort, limit, offset), total };
@@ -416,7 +446,7 @@ export function listEntryRows(db: Db, companyId: number, filter: EntryFilter, cl
   if (total === 0 || offset >= total) return { rows: [], total };
   const query = `${sort ? `${sort.desc ? '-' : ''}${sort.column}` : ''}|${limit}|`;
   const page = offset / limit;
-  let from: { page: number; row: Row } | undefined;
+  let from: { page: number; row: PageEnd } | undefined;
   for (let p = page - 1; p >= Math.max(0, page - SEEK_REACH) && !from; p--) {
     const row = memo.pageEnds.get(query + p);
     if (row) from = { page: p, row };
@@ -429,6 +459,8 @@ export function listEntryRows(db: Db, companyId: number, filter: EntryFilter, cl
 }
 
 interface ItemKey { k: number; d: string; s: number; n: string | null; t: number }
+/** An item's key as the grouped list's queries read it (a group's total as text: see sumAsText). */
+interface ItemRow { k: number; d: string; s: number | string; n: string | null; t: number }
 
 /** The order of grouped items: the date (latest booking), the total and the highest booking id; or the sort asked for. */
 function itemOrder(sort: EntrySort | undefined): { sql: (alias: { d: string; s: string; n: string; t: string }) => string; compare: (a: ItemKey, b: ItemKey) => number } {
@@ -454,7 +486,7 @@ function itemOrder(sort: EntrySort | undefined): { sql: (alias: { d: string; s: 
  * come from the list index in order (only as many as the page needs); groups are aggregated and merged
  * in. Item keys: the group id, or −booking id.
  */
-export function listGroupedRows(db: Db, companyId: number, filter: EntryFilter, closedUntil: string | null, sort: EntrySort | undefined, limit: number, offset: number): { items: { key: number; rows: Row[] }[]; total: number } {
+export function listGroupedRows(db: Db, companyId: number, filter: EntryFilter, closedUntil: string | null, sort: EntrySort | undefined, limit: number, offset: number): { items: { key: number; rows: EntryRow[] }[]; total: number } {
   const [w, params] = where(companyId, filter, closedUntil);
   // bookings without a group = all matching − grouped ones (the first count runs on the list index alone)
   const matching = Number(one(db, `SELECT count(*) AS n FROM entries e WHERE ${w}`, ...params)!.n);
@@ -464,11 +496,11 @@ export function listGroupedRows(db: Db, companyId: number, filter: EntryFilter, 
   const total = singles + groupCount;
   if (total === 0 || offset >= total) return { items: [], total };
   const order = itemOrder(sort);
-  const toKey = (r: Row): ItemKey => ({ k: Number(r.k), d: r.d, s: Number(r.s), n: r.n ?? null, t: Number(r.t) });
-  const single = singles === 0 ? [] : all(db,
+  const toKey = (r: ItemRow): ItemKey => ({ k: Number(r.k), d: r.d, s: Number(r.s), n: r.n ?? null, t: Number(r.t) });
+  const single = singles === 0 ? [] : all<ItemRow>(db,
     `SELECT -e.id AS k, e.date AS d, e.sum AS s, e.number AS n, e.id AS t FROM entries e WHERE ${w} AND +e.entry_group_id IS NULL
       ORDER BY ${order.sql({ d: 'e.date', s: 'e.sum', n: 'e.number', t: 'e.id' })} LIMIT ?`, ...params, offset + limit).map(toKey);
-  const grouped = groupCount === 0 ? [] : all(db,
+  const grouped = groupCount === 0 ? [] : all<ItemRow>(db,
     `SELECT e.entry_group_id AS k, max(e.date) AS d, ${sumAsText('e.sum')} AS s, min(e.number) AS n, max(e.id) AS t FROM entries e
       WHERE ${w} AND e.entry_group_id IS NOT NULL GROUP BY e.entry_group_id`, ...params).map(toKey);
   const keys = [...single, ...grouped].sort(order.compare).slice(offset, offset + limit).map((i) => i.k);
@@ -477,10 +509,10 @@ export function listGroupedRows(db: Db, companyId: number, filter: EntryFilter, 
   const entryIds = keys.filter((k) => k < 0).map((k) => -k);
   // two look-ups by key (one OR query would let SQLite walk the whole date index instead)
   const members = [
-    ...(entryIds.length ? all(db, `SELECT e.* FROM entries e WHERE +e.company_id = ? AND e.id IN (${marks(entryIds.length)})`, companyId, ...entryIds) : []),
-    ...(groupIds.length ? all(db, `SELECT e.* FROM entries e WHERE ${w} AND e.entry_group_id IN (${marks(groupIds.length)})`, ...params, ...groupIds) : []),
+    ...(entryIds.length ? all<EntryRow>(db, `SELECT e.* FROM entries e WHERE +e.company_id = ? AND e.id IN (${marks(entryIds.length)})`, companyId, ...entryIds) : []),
+    ...(groupIds.length ? all<EntryRow>(db, `SELECT e.* FROM entries e WHERE ${w} AND e.entry_group_id IN (${marks(groupIds.length)})`, ...params, ...groupIds) : []),
   ].sort((a, b) => (a.date === b.date ? Number(a.id) - Number(b.id) : a.date < b.date ? -1 : 1));
-  const byKey = new Map<number, Row[]>(keys.map((k) => [k, []]));
+  const byKey = new Map<number, EntryRow[]>(keys.map((k) => [k, []]));
   for (const r of members) {
     const k = r.entry_group_id === null ? -Number(r.id) : Number(r.entry_group_id);
     byKey.get(k)?.push(r);
@@ -491,6 +523,6 @@ export function listGroupedRows(db: Db, companyId: number, filter: EntryFilter, 
 // ---- what a booking embeds ---------------------------------------------------------------------
 
 /** The tags of the bookings `entryIds`, by tag id. */
-export function entryTagRows(db: Db, entryIds: number[]): Row[] {
-  return all(db, `SELECT et.entry_id, t.id, t.name, t.color FROM entry_tag et JOIN tags t ON t.id = et.tag_id WHERE et.entry_id IN (${marks(entryIds.length)}) ORDER BY t.id`, ...entryIds);
+export function entryTagRows(db: Db, entryIds: number[]): EntryTagRow[] {
+  return all<EntryTagRow>(db, `SELECT et.entry_id, t.id, t.name, t.color FROM entry_tag et JOIN tags t ON t.id = et.tag_id WHERE et.entry_id IN (${marks(entryIds.length)}) ORDER BY t.id`, ...entryIds);
 }

@@ -1,5 +1,11 @@
 // Products of a company: name, description, unit and price for document positions.
-import { all, one, run, timestamp, type Db, type Row } from './db.js';
+import { all, one, run, timestamp, type Db } from './db.js';
+
+/** A product as SQLite hands it back (price in Rappen, archived 0/1). */
+export interface ProductRow {
+  id: number; company_id: number; user_id: number; name: string; description: string | null; price: number | null;
+  unit: string | null; archived: number; created_at: string; updated_at: string;
+}
 
 export const PRODUCT_SORTS = ['name', 'price'] as const;
 export type ProductSortKey = (typeof PRODUCT_SORTS)[number];
@@ -21,11 +27,11 @@ function where(companyId: number, filter: ProductFilter): [string, unknown[]] {
   return [clauses.join(' AND '), params];
 }
 
-export function listProductRows(db: Db, companyId: number, filter: ProductFilter, sort: ProductSort, limit: number, offset: number): { rows: Row[]; total: number } {
+export function listProductRows(db: Db, companyId: number, filter: ProductFilter, sort: ProductSort, limit: number, offset: number): { rows: ProductRow[]; total: number } {
   const [w, params] = where(companyId, filter);
   const total = countProducts(db, companyId, filter);
   const dir = sort.descending ? 'DESC' : 'ASC';
-  const rows = all(db, `SELECT * FROM products WHERE ${w} ORDER BY ${SORT_SQL[sort.key]} ${dir}, id ${dir} LIMIT ? OFFSET ?`, ...params, limit, offset);
+  const rows = all<ProductRow>(db, `SELECT * FROM products WHERE ${w} ORDER BY ${SORT_SQL[sort.key]} ${dir}, id ${dir} LIMIT ? OFFSET ?`, ...params, limit, offset);
   return { rows, total };
 }
 
@@ -34,8 +40,8 @@ export function countProducts(db: Db, companyId: number, filter: ProductFilter =
   return Number(one(db, `SELECT count(*) AS n FROM products WHERE ${w}`, ...params)!.n);
 }
 
-export function findProductRow(db: Db, companyId: number, id: number): Row | undefined {
-  return one(db, 'SELECT * FROM products WHERE company_id = ? AND id = ?', companyId, id);
+export function findProductRow(db: Db, companyId: number, id: number): ProductRow | undefined {
+  return one<ProductRow>(db, 'SELECT * FROM products WHERE company_id = ? AND id = ?', companyId, id);
 }
 
 export interface ProductInput {

@@ -1,7 +1,14 @@
 // Projects of a company, and what their responses carry: the counts of related records, the time and
 // invoices budget usage is computed from, and the related records `include` embeds (read straight from
 // the tables the other resources own).
-import { all, one, run, timestamp, transaction, type Db, type Row } from './db.js';
+import { all, one, run, timestamp, transaction, type Db } from './db.js';
+
+/** A project as SQLite hands it back (money in Rappen, archived 0/1). */
+export interface ProjectRow {
+  id: number; company_id: number; user_id: number; customer_id: number; name: string; notes: string | null; archived: number;
+  budget: number | null; project_type: string; kanban_status: string | null; start_date: string | null; end_date: string | null;
+  hourly_rate: number; created_at: string; updated_at: string;
+}
 
 /** The columns a create or update writes (money in Rappen, booleans as booleans). */
 export interface ProjectValues {
@@ -19,9 +26,12 @@ export interface ProjectValues {
 
 const COLUMNS = ['name', 'customer_id', 'notes', 'archived', 'budget', 'project_type', 'kanban_status', 'start_date', 'end_date', 'hourly_rate'] as const;
 
+/** How many bookings, invoices, proposals, tasks and time entries a project has. */
+export interface ProjectCounts { entries_count: number; invoices_count: number; proposals_count: number; tasks_count: number; times_count: number }
+
 /** How many bookings, invoices, proposals, tasks and time entries the project has (entries_count …). */
-export function projectCounts(db: Db, companyId: number, id: number): Row {
-  return one(db, `SELECT
+export function projectCounts(db: Db, companyId: number, id: number): ProjectCounts {
+  return one<ProjectCounts>(db, `SELECT
       (SELECT count(*) FROM entries WHERE company_id = ?1 AND project_id = ?2) AS entries_count,
       (SELECT count(*) FROM invoices WHERE company_id = ?1 AND project_id = ?2) AS invoices_count,
       (SELECT count(*) FROM proposals WHERE company_id = ?1 AND project_id = ?2) AS proposals_count,
@@ -30,29 +40,23 @@ export function projectCounts(db: Db, companyId: number, id: number): Row {
 }
 
 /** The project's time as budget usage reads it (hours, minutes, hourly_rate, billable, status, invoice_id). */
-export function projectBudgetTimeRows(db: Db, companyId: number, id: number): Row[] {
-  return all(db, 'SELECT hours, minutes, hourly_rate, billable, status, invoice_id FROM time_entries WHERE company_id = ? AND project_id = ?', companyId, id);
+/** A time entry as budget usage reads it (hourly_rate in Rappen, billable 0/1). */
+export interface BudgetTimeRow { hours: number; minutes: number; hourly_rate: number; billable: number; status: string; invoice_id: number | null }
+
+export function projectBudgetTimeRows(db: Db, companyId: number, id: number): BudgetTimeRow[] {
+  return all<BudgetTimeRow>(db, 'SELECT hours, minutes, hourly_rate, billable, status, invoice_id FROM time_entries WHERE company_id = ? AND project_id = ?', companyId, id);
 }
 
 /** The project's invoices with their net value (id, net). */
-export function projectInvoiceNetRows(db: Db, companyId: number, id: number): Row[] {
-  return all(db, 'SELECT id, total_value_with_vat - vat_amount AS net FROM invoices WHERE company_id = ? AND project_id = ?', companyId, id);
+export function projectInvoiceNetRows(db: Db, companyId: number, id: number): { id: number; net: number }[] {
+  return all<{ id: number; net: number }>(db, 'SELECT id, total_value_with_vat - vat_amount AS net FROM invoices WHERE company_id = ? AND project_id = ?', companyId, id);
 }
 
 // ---- related records ---------------------------------------------------------------------------------
 
-export function projectTaskRows(db: Db, companyId: number, id: number): Row[] {
-  return all(db, 'SELECT * FROM tasks WHERE company_id = ? AND project_id = ? ORDER BY due, id', companyId, id);
-}
-
-/** The project's time entries; `open`: only those not yet invoiced. */
-export function projectTimeRows(db: Db, companyId: number, id: number, open: boolean): Row[] {
-  return all(db, `SELECT * FROM time_entries WHERE company_id = ? AND project_id = ?${open ? " AND status = 'open'" : ''} ORDER BY date, start, id`, companyId, id);
-}
-
-/** The project's bookings; `expenses`: only the expenses. */
-export function projectEntryRows(db: Db, companyId: number, id: number, expenses: boolean): Row[] {
-  return all(db, `SELECT * FROM entries WHERE company_id = ? AND project_id = ?${expenses ? " AND type = 'expense'" : ''} ORDER BY date, id`, companyId, id);
+/** The customer's projects that are not archived, oldest first. */
+export function activeProjectRowsOfCustomer(db: Db, companyId: number, customerId: number): ProjectRow[] {
+  return all<ProjectRow>(db, 'SELECT * FROM projects WHERE company_id = ? AND customer_id = ? AND archived = 0 ORDER BY id', companyId, customerId);
 }
 
 // ---- queries ----------------------------------------------------------------------------------------
@@ -67,15 +71,15 @@ function where(companyId: number, filter: ProjectFilter): [string, unknown[]] {
   return [clauses.join(' AND '), params];
 }
 
-export function listProjectRows(db: Db, companyId: number, filter: ProjectFilter, limit: number, offset: number): { rows: Row[]; total: number } {
+export function listProjectRows(db: Db, companyId: number, filter: ProjectFilter, limit: number, offset: number): { rows: ProjectRow[]; total: number } {
   const [w, params] = where(companyId, filter);
   const total = Number(one(db, `SELECT count(*) AS n FROM projects WHERE ${w}`, ...params)!.n);
-  const rows = all(db, `SELECT * FROM projects WHERE ${w} ORDER BY id LIMIT ? OFFSET ?`, ...params, limit, offset);
+  const rows = all<ProjectRow>(db, `SELECT * FROM projects WHERE ${w} ORDER BY id LIMIT ? OFFSET ?`, ...params, limit, offset);
   return { rows, total };
 }
 
-export function findProjectRow(db: Db, companyId: number, id: number): Row | undefined {
-  return one(db, 'SELECT * FROM projects WHERE company_id = ? AND id = ?', companyId, id);
+export function findProjectRow(db: Db, companyId: number, id: number): ProjectRow | undefined {
+  return one<ProjectRow>(db, 'SELECT * FROM projects WHERE company_id = ? AND id = ?', companyId, id);
 }
 
 export function customerExists(db: Db, companyId: number, id: number): boolean {

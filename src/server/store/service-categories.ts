@@ -1,13 +1,16 @@
 // Service categories of a company: a name that groups services (activity types for time tracking).
-import { all, one, run, timestamp, transaction, type Db, type Row } from './db.js';
+import { all, one, run, timestamp, transaction, type Db } from './db.js';
+
+/** A service category as SQLite hands it back. */
+export interface ServiceCategoryRow { id: number; company_id: number; name: string; created_at: string; updated_at: string }
 
 /** Every category of the company, by name (case-insensitive, like MySQL's collation), then id. */
-export function listServiceCategoryRows(db: Db, companyId: number): Row[] {
-  return all(db, 'SELECT * FROM service_categories WHERE company_id = ? ORDER BY name COLLATE NOCASE, id', companyId);
+export function listServiceCategoryRows(db: Db, companyId: number): ServiceCategoryRow[] {
+  return all<ServiceCategoryRow>(db, 'SELECT * FROM service_categories WHERE company_id = ? ORDER BY name COLLATE NOCASE, id', companyId);
 }
 
-export function findServiceCategoryRow(db: Db, companyId: number, id: number): Row | undefined {
-  return one(db, 'SELECT * FROM service_categories WHERE company_id = ? AND id = ?', companyId, id);
+export function findServiceCategoryRow(db: Db, companyId: number, id: number): ServiceCategoryRow | undefined {
+  return one<ServiceCategoryRow>(db, 'SELECT * FROM service_categories WHERE company_id = ? AND id = ?', companyId, id);
 }
 
 export function insertServiceCategory(db: Db, companyId: number, name: string): number {

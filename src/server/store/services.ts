@@ -1,6 +1,13 @@
 // Services (activity types for time tracking) of a company; a service's row carries its category's
 // columns (c_id, c_name, c_created_at, c_updated_at).
-import { all, one, run, timestamp, transaction, type Db, type Row } from './db.js';
+import { all, one, run, timestamp, transaction, type Db } from './db.js';
+
+/** A service as SQLite hands it back (hourly_rate in Rappen, flags 0/1), with its category's columns (c_…, null without one). */
+export interface ServiceRow {
+  id: number; company_id: number; service_category_id: number | null; name: string; hourly_rate: number | null;
+  billable: number; archived: number; created_at: string; updated_at: string;
+  c_id: number | null; c_name: string | null; c_created_at: string | null; c_updated_at: string | null;
+}
 
 const SELECT = `SELECT s.*, c.id AS c_id, c.name AS c_name, c.created_at AS c_created_at, c.updated_at AS c_updated_at
   FROM services s LEFT JOIN service_categories c ON c.id = s.service_category_id AND c.company_id = s.company_id`;
@@ -27,16 +34,16 @@ function where(companyId: number, filter: ServiceFilter): [string, unknown[]] {
   return [clauses.join(' AND '), params];
 }
 
-export function listServiceRows(db: Db, companyId: number, filter: ServiceFilter, sort: ServiceSort, limit: number, offset: number): { rows: Row[]; total: number } {
+export function listServiceRows(db: Db, companyId: number, filter: ServiceFilter, sort: ServiceSort, limit: number, offset: number): { rows: ServiceRow[]; total: number } {
   const [w, params] = where(companyId, filter);
   const total = Number(one(db, `SELECT count(*) AS n FROM services s WHERE ${w}`, ...params)!.n);
   const dir = sort.descending ? 'DESC' : 'ASC';
-  const rows = all(db, `${SELECT} WHERE ${w} ORDER BY ${SORT_SQL[sort.key]} ${dir}, s.id ${dir} LIMIT ? OFFSET ?`, ...params, limit, offset);
+  const rows = all<ServiceRow>(db, `${SELECT} WHERE ${w} ORDER BY ${SORT_SQL[sort.key]} ${dir}, s.id ${dir} LIMIT ? OFFSET ?`, ...params, limit, offset);
   return { rows, total };
 }
 
-export function findServiceRow(db: Db, companyId: number, id: number): Row | undefined {
-  return one(db, `${SELECT} WHERE s.company_id = ? AND s.id = ?`, companyId, id);
+export function findServiceRow(db: Db, companyId: number, id: number): ServiceRow | undefined {
+  return one<ServiceRow>(db, `${SELECT} WHERE s.company_id = ? AND s.id = ?`, companyId, id);
 }
 
 export interface ServiceInput {

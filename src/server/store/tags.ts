@@ -1,5 +1,8 @@
 // Tags of a company.
-import { all, one, run, timestamp, type Db, type Row } from './db.js';
+import { all, one, run, timestamp, type Db } from './db.js';
+
+/** A tag as SQLite hands it back. */
+export interface TagRow { id: number; company_id: number; user_id: number; name: string; color: string; created_at: string; updated_at: string }
 
 export interface TagFilter { name?: string; color?: string }
 
@@ -11,15 +14,15 @@ function where(companyId: number, filter: TagFilter): [string, unknown[]] {
   return [clauses.join(' AND '), params];
 }
 
-export function listTagRows(db: Db, companyId: number, filter: TagFilter, limit: number, offset: number): { rows: Row[]; total: number } {
+export function listTagRows(db: Db, companyId: number, filter: TagFilter, limit: number, offset: number): { rows: TagRow[]; total: number } {
   const [w, params] = where(companyId, filter);
   const total = Number(one(db, `SELECT count(*) AS n FROM tags WHERE ${w}`, ...params)!.n);
-  const rows = all(db, `SELECT * FROM tags WHERE ${w} ORDER BY id LIMIT ? OFFSET ?`, ...params, limit, offset);
+  const rows = all<TagRow>(db, `SELECT * FROM tags WHERE ${w} ORDER BY id LIMIT ? OFFSET ?`, ...params, limit, offset);
   return { rows, total };
 }
 
-export function findTagRow(db: Db, companyId: number, id: number): Row | undefined {
-  return one(db, 'SELECT * FROM tags WHERE company_id = ? AND id = ?', companyId, id);
+export function findTagRow(db: Db, companyId: number, id: number): TagRow | undefined {
+  return one<TagRow>(db, 'SELECT * FROM tags WHERE company_id = ? AND id = ?', companyId, id);
 }
 
 export function tagIdByName(db: Db, companyId: number, name: string): number | undefined {

@@ -1,5 +1,11 @@
 // Tasks of a company's projects, and the time tracked on them (linked time entries).
-import { all, one, run, timestamp, type Db, type Row } from './db.js';
+import { all, one, run, timestamp, type Db } from './db.js';
+
+/** A task as SQLite hands it back (due YYYY-MM-DD). */
+export interface TaskRow {
+  id: number; company_id: number; user_id: number; project_id: number; title: string; description: string | null; status: string;
+  due: string; planned_hours: number | null; created_at: string; updated_at: string;
+}
 
 /** The columns a create or update writes; planned_hours in thousandths of an hour. */
 export interface TaskValues {
@@ -18,8 +24,13 @@ export function trackedMinutes(db: Db, companyId: number, taskId: number): numbe
   return Number(one(db, 'SELECT coalesce(sum(hours * 60 + minutes), 0) AS m FROM time_entries WHERE company_id = ? AND task_id = ?', companyId, taskId)!.m);
 }
 
-export function findTaskRow(db: Db, companyId: number, id: number): Row | undefined {
-  return one(db, 'SELECT * FROM tasks WHERE company_id = ? AND id = ?', companyId, id);
+export function findTaskRow(db: Db, companyId: number, id: number): TaskRow | undefined {
+  return one<TaskRow>(db, 'SELECT * FROM tasks WHERE company_id = ? AND id = ?', companyId, id);
+}
+
+/** The project's tasks, by due date. */
+export function taskRowsOfProject(db: Db, companyId: number, projectId: number): TaskRow[] {
+  return all<TaskRow>(db, 'SELECT * FROM tasks WHERE company_id = ? AND project_id = ? ORDER BY due, id', companyId, projectId);
 }
 
 export interface TaskFilter { statuses?: string[]; projectIds?: number[] }
@@ -33,10 +44,10 @@ function where(companyId: number, f: TaskFilter): [string, unknown[]] {
 }
 
 /** Ordered by due date, then id. */
-export function listTaskRows(db: Db, companyId: number, filter: TaskFilter, limit: number, offset: number): { rows: Row[]; total: number } {
+export function listTaskRows(db: Db, companyId: number, filter: TaskFilter, limit: number, offset: number): { rows: TaskRow[]; total: number } {
   const [w, params] = where(companyId, filter);
   const total = Number(one(db, `SELECT count(*) AS n FROM tasks WHERE ${w}`, ...params)!.n);
-  const rows = all(db, `SELECT * FROM tasks WHERE ${w} ORDER BY due, id LIMIT ? OFFSET ?`, ...params, limit, offset);
+  const rows = all<TaskRow>(db, `SELECT * FROM tasks WHERE ${w} ORDER BY due, id LIMIT ? OFFSET ?`, ...params, limit, offset);
   return { rows, total };
 }
 

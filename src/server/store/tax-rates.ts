@@ -1,6 +1,6 @@
 // VAT rates of a company. Rates are stored in hundredths of a percent (8.1 % → 810). A row read with
 // its accounts carries account_name, account_number and the same for the acquisition account.
-import { all, one, run, timestamp, transaction, type Db, type Row } from './db.js';
+import { all, one, run, timestamp, transaction, type Db } from './db.js';
 
 /** The stored values of a tax rate, in storage units (rates in hundredths of a percent). */
 export interface TaxRateValues {
@@ -22,6 +22,19 @@ export interface TaxRateValues {
   valid_until: string | null;
 }
 
+/** A tax rate as SQLite hands it back (rates in hundredths of a percent, flags 0/1). */
+export interface TaxRateRow {
+  id: number; company_id: number; account_id: number; acquisition_account_id: number | null; field_number: number | null;
+  name: string; name_en: string | null; name_fr: string | null; name_it: string | null; name_on_documents: string;
+  rate: number; saldo_rate: number | null; calculation_method: string; is_acquisition_tax: number; archived: number;
+  valid_from: string | null; valid_until: string | null; created_at: string; updated_at: string;
+}
+
+/** A tax rate read with the names and numbers of its accounts. */
+export interface TaxRateWithAccountsRow extends TaxRateRow {
+  account_name: string; account_number: number; acquisition_account_name: string | null; acquisition_account_number: number | null;
+}
+
 const SELECT = `SELECT tax_rates.*,
     a.name AS account_name, a.number AS account_number,
     q.name AS acquisition_account_name, q.number AS acquisition_account_number
@@ -30,7 +43,7 @@ const SELECT = `SELECT tax_rates.*,
   LEFT JOIN accounts q ON q.id = tax_rates.acquisition_account_id`;
 
 /** The stored values of a row. */
-export const taxRateValuesOf = (r: Row): TaxRateValues => ({
+export const taxRateValuesOf = (r: TaxRateRow): TaxRateValues => ({
   account_id: Number(r.account_id),
   acquisition_account_id: r.acquisition_account_id === null ? null : Number(r.acquisition_account_id),
   field_number: r.field_number === null ? null : Number(r.field_number),
@@ -74,22 +87,22 @@ function where(db: Db, companyId: number, filter: TaxRateFilter): [string, unkno
   return [clauses.join(' AND '), params];
 }
 
-export function listTaxRateRows(db: Db, companyId: number, filter: TaxRateFilter, sort: TaxRateSort | undefined, limit: number, offset: number): { rows: Row[]; total: number } {
+export function listTaxRateRows(db: Db, companyId: number, filter: TaxRateFilter, sort: TaxRateSort | undefined, limit: number, offset: number): { rows: TaxRateWithAccountsRow[]; total: number } {
   const [w, params] = where(db, companyId, filter);
   const total = Number(one(db, `SELECT count(*) AS n FROM tax_rates WHERE ${w}`, ...params)!.n);
   const order = sort ? ORDER[sort] : 'tax_rates.id';
-  const rows = all(db, `${SELECT} WHERE ${w} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, limit, offset);
+  const rows = all<TaxRateWithAccountsRow>(db, `${SELECT} WHERE ${w} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, limit, offset);
   return { rows, total };
 }
 
 /** A tax rate of the company, with its accounts. */
-export function findTaxRateRow(db: Db, companyId: number, id: number): Row | undefined {
-  return one(db, `${SELECT} WHERE tax_rates.company_id = ? AND tax_rates.id = ?`, companyId, id);
+export function findTaxRateRow(db: Db, companyId: number, id: number): TaxRateWithAccountsRow | undefined {
+  return one<TaxRateWithAccountsRow>(db, `${SELECT} WHERE tax_rates.company_id = ? AND tax_rates.id = ?`, companyId, id);
 }
 
 /** The stored values (rates in hundredths) of a tax rate of the company. */
 export function taxRateValues(db: Db, companyId: number, id: number): TaxRateValues | undefined {
-  const row = one(db, 'SELECT * FROM tax_rates WHERE company_id = ? AND id = ?', companyId, id);
+  const row = one<TaxRateRow>(db, 'SELECT * FROM tax_rates WHERE company_id = ? AND id = ?', companyId, id);
   return row && taxRateValuesOf(row);
 }
 
