@@ -14,7 +14,7 @@ import type { Failures } from '../validation.js';
 import { exists, transaction, type Row } from '../store/db.js';
 import { listAccountRows, updateAccount } from '../store/accounts.js';
 import { findDocumentRow } from '../store/documents.js';
-import { accountsOf, entryRowsAfter, lastEntryId, tagIdsOfCompany } from '../store/entries.js';
+import { accountsOf, entryRowsAfter, lastEntryId, tagIdsOfCompany, type EntryRow } from '../store/entries.js';
 import { deleteFile, insertFile, type StoredFile } from '../store/files.js';
 import {
   importedKeysOf, insertImportEntries, learnedRuleRows, markImportEntriesDeleted, openImportEntryIds, readyImportEntryIds,
@@ -313,7 +313,7 @@ export function processImportEntries(s: CompanyScope): ProcessResult {
 }
 
 /** The bookings processing made of one import entry (a payment of an open invoice: its receivable too). */
-export interface BookedImportEntry { importEntryId: number; entries: Row[] }
+export interface BookedImportEntry { importEntryId: number; entries: EntryRow[] }
 
 /** Thrown to roll the dry run back, carrying what was read before the rollback. */
 class DryRunDone<T> { constructor(readonly value: T) {} }
@@ -337,7 +337,7 @@ export function dryRunImportEntries<T>(s: CompanyScope, view: (result: ProcessRe
   throw new Error('unreachable: the dry run always rolls back');
 }
 
-function processReady(s: CompanyScope, onBooked?: (importEntryId: number, entries: Row[]) => void): ProcessResult {
+function processReady(s: CompanyScope, onBooked?: (importEntryId: number, entries: EntryRow[]) => void): ProcessResult {
   const ids = readyImportEntryIds(s.db, s.companyId);
   if (ids.length === 0) throw badRequest(NOTHING_READY);
   const result: ProcessResult = { created: 0, ignored: 0, errors: [] };

@@ -81,11 +81,7 @@ export const ENTRY_FIELDS: readonly string[] = [...Object.keys(ROW_FIELDS).filte
  * With `fields` (a sparse fieldset) an entry has only those of its own fields, and the page's queries
  * run only for the fields that need them; the included relations are added either way.
  */
-export function serializeEntries(db: Db, companyId: number, rows: readonly EntryRow[], opts: SerializeOptions & { fields?: readonly string[] }): Entry[];
-/** @deprecated Bookings read untyped (the import's dry run hands them on as `Row[]`): read them as `EntryRow` from store/entries.ts. */
-export function serializeEntries(db: Db, companyId: number, rows: readonly Row[], opts: SerializeOptions & { fields?: readonly string[] }): Entry[];
-export function serializeEntries(db: Db, companyId: number, given: readonly (EntryRow | Row)[], opts: SerializeOptions & { fields?: readonly string[] }): Entry[] {
-  const rows = given as readonly EntryRow[];
+export function serializeEntries(db: Db, companyId: number, rows: readonly EntryRow[], opts: SerializeOptions & { fields?: readonly string[] }): Entry[] {
   if (rows.length === 0) return [];
   const inc = opts.includes ?? new Set<EntryInclude>();
   const fields = opts.fields ? ENTRY_FIELDS.filter((f) => opts.fields!.includes(f)) : ENTRY_FIELDS;
