@@ -2,7 +2,8 @@
 import { dataDir } from '../../config/index.js';
 import { checkLedger } from '../shared/safekeeping.js';
 import type { NoOptions, VerbIO } from '../verb.js';
+import { currentIO } from '../io.js';
 
 export default async function check(_opts: NoOptions, _io: VerbIO): Promise<void> {
-  await checkLedger(dataDir(process.env));
+  await checkLedger(dataDir(currentIO().env));
 }

@@ -2,10 +2,11 @@
 import { nextCustomerNumber } from '../../api/endpoints/customers.js';
 import { withRuntime } from '../runtime.js';
 import type { NoOptions, VerbIO } from '../verb.js';
+import { currentIO } from '../io.js';
 
 export default async function number(_options: NoOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
   await withRuntime(g, async (rt) => {
-    process.stdout.write(`${await nextCustomerNumber(rt.client, await rt.company())}\n`);
+    currentIO().out.write(`${await nextCustomerNumber(rt.client, await rt.company())}\n`);
   });
 }

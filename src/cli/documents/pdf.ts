@@ -21,6 +21,7 @@ import { optionKey, type VerbIO } from '../verb.js';
 import type { DocumentArgs } from './common.js';
 import { documentFilters, type KindFacts } from './fields.js';
 import { documentQuery, type ListOptions } from './list.js';
+import { currentIO } from '../io.js';
 
 interface PdfOptions extends DocumentArgs, ListOptions { out?: string; outDir?: string; force?: boolean }
 
@@ -71,7 +72,7 @@ export default async function pdf(k: KindFacts, o: PdfOptions, io: VerbIO): Prom
       const company = await rt.company();
       const id = await new RefResolver(rt.client, company).resolve(k.noun, ref, `<${k.noun}>`);
       const { bytes, fileName } = await documentPdf(rt.client, k.kind, company, id);
-      if (o.out === '-') { process.stdout.write(bytes); await warnWithoutUid(rt.client, k, company, [id]); return; }
+      if (o.out === '-') { currentIO().out.write(bytes); await warnWithoutUid(rt.client, k, company, [id]); return; }
       const target = o.out ?? safeName(fileName, id);
       checkTarget(target, o.force);
       writeFileSync(target, bytes);
@@ -98,12 +99,12 @@ export default async function pdf(k: KindFacts, o: PdfOptions, io: VerbIO): Prom
       const target = join(dir, safeName(fileName, id));
       if (existsSync(target) && !o.force) {
         skipped.push(target);
-        process.stderr.write(`[${i + 1}/${ids.length}] ${target} exists, skipped (--force overwrites)\n`);
+        currentIO().err.write(`[${i + 1}/${ids.length}] ${target} exists, skipped (--force overwrites)\n`);
         continue;
       }
       writeFileSync(target, bytes);
       written++;
-      process.stderr.write(`[${i + 1}/${ids.length}] ${target}\n`);
+      currentIO().err.write(`[${i + 1}/${ids.length}] ${target}\n`);
     }
     notice(`Wrote ${written} of ${ids.length} ${ids.length === 1 ? k.noun : k.kind} into ${dir}${skipped.length ? `; ${skipped.length} existed and were kept` : ''}.`);
     await warnWithoutUid(rt.client, k, company, ids);

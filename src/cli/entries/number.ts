@@ -4,6 +4,7 @@ import { UsageError } from '../../errors.js';
 import { positiveInt } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
+import { currentIO } from '../io.js';
 
 interface NumberOptions {
   /** income, expense or swap */
@@ -22,6 +23,6 @@ export default async function nextNumber({ type, year, number }: NumberOptions, 
   }
   if (number !== undefined) query.number = positiveInt('--number', number);
   await withRuntime(g, async (rt) => {
-    process.stdout.write(`${await entryNumber(rt.client, await rt.company(), type as EntryType, query)}\n`);
+    currentIO().out.write(`${await entryNumber(rt.client, await rt.company(), type as EntryType, query)}\n`);
   });
 }

@@ -2,6 +2,7 @@ import { UsageError } from '../../errors.js';
 import type { VerbIO } from '../verb.js';
 import { dataDirOption } from './data-dir.js';
 import { withAdminDb } from './admin-db.js';
+import { currentIO } from '../io.js';
 
 interface CompaniesAddOptions {
   data?: string;
@@ -13,6 +14,6 @@ interface CompaniesAddOptions {
 export default async function companiesAdd(opts: CompaniesAddOptions, _io: VerbIO): Promise<void> {
   if (!/^\d+$/.test(opts.owner)) throw new UsageError(`invalid --owner "${opts.owner}": expected a user id`);
   await withAdminDb(dataDirOption(opts.data), (db, admin) => {
-    process.stdout.write(`${admin.addCompany(db, opts.name, Number(opts.owner))}\n`);
+    currentIO().out.write(`${admin.addCompany(db, opts.name, Number(opts.owner))}\n`);
   });
 }

@@ -3,6 +3,7 @@ import { parseDay } from '../shared/calendar.js';
 import type { VerbIO } from '../verb.js';
 import { dataDirOption } from './data-dir.js';
 import { withAdminDb } from './admin-db.js';
+import { currentIO } from '../io.js';
 
 interface RecurOptions {
   data?: string;
@@ -14,7 +15,7 @@ export default async function recur(opts: RecurOptions, _io: VerbIO): Promise<vo
   const date = opts.date === undefined ? undefined : parseDay(opts.date, 'date');
   await withAdminDb(dataDirOption(opts.data), async (db, admin) => {
     const lines = await admin.recur(db, date);
-    process.stdout.write(lines.map((l) => `${l}\n`).join(''));
-    if (lines.length === 0) process.stderr.write('No recurring invoice is due.\n');
+    currentIO().out.write(lines.map((l) => `${l}\n`).join(''));
+    if (lines.length === 0) currentIO().err.write('No recurring invoice is due.\n');
   });
 }

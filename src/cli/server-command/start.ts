@@ -2,6 +2,7 @@
 import { CliError, UsageError } from '../../errors.js';
 import type { VerbIO } from '../verb.js';
 import { dataDirOption } from './data-dir.js';
+import { currentIO, currentInvocation } from '../io.js';
 
 /** --host, --port and --rate-limit have defaults. */
 interface StartOptions {
@@ -44,18 +45,22 @@ export default async function start(opts: StartOptions, _io: VerbIO): Promise<vo
     throw listenFailure(err, opts.host, port) ?? err;
   }
   if (!LOOPBACK.test(opts.host)) {
-    process.stderr.write(`warning: the API is served on ${opts.host} without TLS: tokens and data cross the network readable; put a TLS proxy in front\n`);
+    currentIO().err.write(`warning: the API is served on ${opts.host} without TLS: tokens and data cross the network readable; put a TLS proxy in front\n`);
   }
   if (server.seed.seeded && opts.token === undefined) {
-    process.stderr.write(`Seeded a new data directory: user ${server.seed.userId} (owner) with token ${server.seed.token}\nThis token is shown once.\n`);
+    currentIO().err.write(`Seeded a new data directory: user ${server.seed.userId} (owner) with token ${server.seed.token}\nThis token is shown once.\n`);
   }
-  // The process stays up on the listening socket; a signal ends it cleanly, also one sent the moment
-  // the line below is read.
-  process.removeAllListeners('SIGINT');
-  const stop = () => {
-    server.close().then(() => process.exit(0), () => process.exit(1));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  process.stdout.write(`acct server listening on ${server.url}\n`);
+  // The verb lasts as long as the server: a signal ends it cleanly, also one sent the moment the line
+  // below is read. Signals are the process's: only the binary's run serves until interrupted.
+  const run = currentInvocation();
+  const stopped = new Promise<void>((resolve) => {
+    const stop = () => {
+      server.close().then(resolve, () => { run.exitCode = 1; resolve(); });
+    };
+    process.removeAllListeners('SIGINT');
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  currentIO().out.write(`acct server listening on ${server.url}\n`);
+  await stopped;
 }

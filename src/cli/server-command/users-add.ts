@@ -4,6 +4,7 @@ import type { VerbIO } from '../verb.js';
 import { dataDirOption } from './data-dir.js';
 import { withAdminDb } from './admin-db.js';
 import { parseTokenExpiry } from './token-expiry.js';
+import { currentIO } from '../io.js';
 
 interface UsersAddOptions {
   data?: string;
@@ -25,7 +26,7 @@ export default async function usersAdd(opts: UsersAddOptions, _io: VerbIO): Prom
   const tokenExpires = opts.tokenExpires === undefined ? undefined : parseTokenExpiry(opts.tokenExpires);
   await withAdminDb(dataDirOption(opts.data), (db, admin) => {
     const user = admin.addUser(db, { name: opts.name, email: opts.email, company: Number(company), role: opts.role, token: opts.token, tokenExpires });
-    process.stdout.write(`${user.id}\t${user.token}\n`);
-    if (tokenExpires) process.stderr.write(`The token expires on ${formatDateTime(tokenExpires.toISOString())}.\n`);
+    currentIO().out.write(`${user.id}\t${user.token}\n`);
+    if (tokenExpires) currentIO().err.write(`The token expires on ${formatDateTime(tokenExpires.toISOString())}.\n`);
   });
 }
