@@ -28,7 +28,7 @@ function typed(value: string): unknown {
 
 function readFile(path: string, flag: string): Buffer {
   try {
-    return readFileSync(path === '-' ? 0 : path);
+    return path === '-' ? currentIO().stdin.read() : readFileSync(path);
   } catch (err) {
     throw new UsageError(`cannot read ${flag} ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
