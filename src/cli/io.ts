@@ -3,7 +3,6 @@
 // (processIO); a test makes one of strings and runs a verb in its own process (runCli in run.ts).
 // Code deep below the verbs (renderers, the pager, notices, config) reads the IO of the run it is part
 // of through currentInvocation(): an AsyncLocalStorage, so two runs at once in one process stay apart.
-import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** An output end: stdout or stderr. */
 export interface OutStream {
@@ -35,7 +34,9 @@ export interface Invocation {
   state: Map<symbol, unknown>;
 }
 
+// Builtins through getBuiltinModule, as elsewhere on the start-up path (no ESM namespace to synthesise).
 const fs = process.getBuiltinModule('node:fs');
+const { AsyncLocalStorage } = process.getBuiltinModule('node:async_hooks');
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
 /**

@@ -5,7 +5,7 @@
 // and factory): its stdout, stderr, stdin and environment, the global options, and the runtime.
 import type { Command } from 'commander';
 import { globalsOf, type GlobalOptions } from './globals.js';
-import { currentIO, type CliIO } from './io.js';
+import { currentInvocation, type CliIO } from './io.js';
 import type { Runtime } from './runtime.js';
 
 /** What a verb reads beside its own options: the run's ends and environment (CliIO), and these. */
@@ -14,6 +14,8 @@ export interface VerbIO extends CliIO {
   globals(): GlobalOptions;
   /** fn with the API client and company of this run (in local mode the service, opened for it and closed after) */
   withRuntime<T>(fn: (rt: Runtime) => Promise<T>): Promise<T>;
+  /** the exit code of a run that ends without failing but not with 0 (timer status with no timer: 1) */
+  setExitCode(code: number): void;
 }
 
 export type VerbRun<O> = (options: O, io: VerbIO) => Promise<void>;
@@ -37,9 +39,11 @@ export function verbOptions(cmd: Command): Record<string, unknown> {
 export function verbIO(cmd: Command): VerbIO {
   let read: GlobalOptions | undefined;
   const globals = () => (read ??= globalsOf(cmd));
-  const { out, err, stdin, env } = currentIO();
+  const run = currentInvocation();
+  const { out, err, stdin, env } = run.io;
   return {
     out, err, stdin, env, globals,
+    setExitCode: (code) => { run.exitCode = code; },
     // the runtime module (config, the API client) loads only for a verb that asks
     withRuntime: async (fn) => (await import('./runtime.js')).withRuntime(globals(), fn),
   };

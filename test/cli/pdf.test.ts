@@ -1,13 +1,12 @@
 // `acct invoices pdf` and `acct proposals pdf` against the service: <number>.pdf in the current
 // directory, never overwritten without --force, --out FILE, --out - to stdout, and several documents
 // chosen by filters into --out-dir with progress on stderr. The files are real PDFs (mupdf reads them).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { setCompany } from '../../src/server/main.js';
-import { ACCT_BIN, acctEnv, sandbox, type RunResult, type Sandbox } from '../helpers/cli.js';
+import { acctEnv, runInProcessWithBytes, sandbox, type RunResult, type Sandbox } from '../helpers/cli.js';
 import { decodeQr, readPdf, terminalQrPng } from '../helpers/pdf.js';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { seed } from './support.js';
@@ -15,26 +14,21 @@ import { seed } from './support.js';
 let svc: TestService;
 let box: Sandbox;
 let cwd: string;
+const home = process.cwd();
 const made: { id: number; number: string }[] = [];
 let proposal: { id: number; number: string };
 
-/** acct in `cwd`, stdout kept as bytes. */
-function acct(args: string[]): Promise<RunResult & { bytes: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [ACCT_BIN, ...args], { cwd, env: box.env(acctEnv(svc)), stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (code) => { const bytes = Buffer.concat(out); resolve({ code, stdout: bytes.toString('utf8'), stderr, bytes }); });
-  });
-}
+/**
+ * acct in `cwd`, stdout kept as bytes: in this process, made to work in `cwd` for the file (the forks
+ * pool gives each test file a process of its own).
+ */
+const acct = (args: string[]): Promise<RunResult & { bytes: Buffer }> => runInProcessWithBytes(args, box.env(acctEnv(svc)));
 
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
   cwd = mkdtempSync(join(tmpdir(), 'acct-pdf-cwd-'));
+  process.chdir(cwd);
   setCompany(svc.server.db, 1, { creditorStreet: 'Bahnhofstrasse', creditorBuilding: '12', creditorZip: '8001', creditorCity: 'Zürich' });
   svc.server.db.prepare("UPDATE accounts SET iban = 'CH9300762011623852957' WHERE company_id = 1 AND number = 1020").run();
   const muster = (await seed(svc, 'customers', { name: 'Muster AG', number: 1001, street: 'Seestrasse 5', zip: '6003', city: 'Luzern' })).id;
@@ -45,6 +39,7 @@ beforeAll(async () => {
   proposal = await seed(svc, 'proposals', { customer_id: muster, with_signature: true, positions: [{ description: 'Jahresabschluss', amount: 1, price: 2400 }] });
 });
 afterAll(async () => {
+  process.chdir(home);
   await svc.close();
   box.cleanup();
   rmSync(cwd, { recursive: true, force: true });

@@ -35,11 +35,13 @@ export interface Sandbox {
 }
 
 /** An output end of a run in this process: collects the bytes; never a terminal. */
-function collector(): { end: OutStream; text(): string } {
+function collector(): { end: OutStream; bytes(): Buffer; text(): string } {
   const chunks: Buffer[] = [];
+  const bytes = () => Buffer.concat(chunks);
   return {
     end: { write: (data) => { chunks.push(Buffer.from(data)); }, isTTY: false },
-    text: () => Buffer.concat(chunks).toString('utf8'),
+    bytes,
+    text: () => bytes().toString('utf8'),
   };
 }
 
@@ -48,6 +50,14 @@ function collector(): { end: OutStream; text(): string } {
  * and stdout and stderr collected, as the binary would run them in a pipe.
  */
 export async function runInProcess(args: string[], env: NodeJS.ProcessEnv, input?: string, timeoutMs = 20_000): Promise<RunResult> {
+  const { bytes: _, ...result } = await runInProcessWithBytes(args, env, input, timeoutMs);
+  return result;
+}
+
+/** runInProcess(), stdout also kept as bytes (a PDF written to stdout). */
+export async function runInProcessWithBytes(
+  args: string[], env: NodeJS.ProcessEnv, input?: string, timeoutMs = 20_000,
+): Promise<RunResult & { bytes: Buffer }> {
   const { runCli } = await import('../../src/cli/run.js');
   const [out, err] = [collector(), collector()];
   const stdin = { read: () => Buffer.from(input ?? '', 'utf8'), isTTY: false };
@@ -57,7 +67,7 @@ export async function runInProcess(args: string[], env: NodeJS.ProcessEnv, input
   });
   try {
     const code = await Promise.race([runCli(args, { out: out.end, err: err.end, stdin, env }), timeout]);
-    return { code, stdout: out.text(), stderr: err.text() };
+    return { code, stdout: out.text(), stderr: err.text(), bytes: out.bytes() };
   } finally {
     clearTimeout(timer);
   }

@@ -80,7 +80,7 @@ export default async function list(options: ListOptions, io: VerbIO): Promise<vo
   await withRuntime(g, async (rt) => {
     let rows = await listAccounts(rt.client, await rt.company(), query);
     if (limit !== undefined) rows = rows.slice(0, limit);
-    if (rows.length === 0 && currentIO().err.isTTY) notice('No accounts found.');
+    if (rows.length === 0 && io.err.isTTY) notice('No accounts found.');
     if (plan.format === 'table' && withBalances && rows.length > 0 && printGrouped(plan, rows)) return;
     const renderer = listRenderer(plan);
     renderer.push(rows);

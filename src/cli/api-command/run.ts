@@ -83,7 +83,7 @@ export default async function api(opts: ApiOptions, io: VerbIO): Promise<void> {
       const perPage = /^[1-9]\d*$/.test(String(query.per_page)) ? Number(query.per_page) : undefined;
       delete query.per_page;
       for await (const page of paginate(rt.client, pathOnly, { query: query as Record<string, string>, all: true, perPage })) records.push(...page);
-      currentIO().out.write(`${JSON.stringify(records, null, 2)}\n`);
+      io.out.write(`${JSON.stringify(records, null, 2)}\n`);
       return;
     }
     let form: FormData | undefined;
@@ -98,9 +98,9 @@ export default async function api(opts: ApiOptions, io: VerbIO): Promise<void> {
     }
     const res = await rt.client.request(method, pathOnly, { query: query as Record<string, string>, json: form ? undefined : body, form });
     if (opts.include) {
-      currentIO().err.write(`HTTP ${res.status}\n${Object.entries(res.headers).map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n`);
+      io.err.write(`HTTP ${res.status}\n${Object.entries(res.headers).map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n`);
     }
     if (res.data === null || res.data === undefined) return;
-    currentIO().out.write(typeof res.data === 'string' ? `${res.data}\n` : `${JSON.stringify(res.data, null, 2)}\n`);
+    io.out.write(typeof res.data === 'string' ? `${res.data}\n` : `${JSON.stringify(res.data, null, 2)}\n`);
   });
 }

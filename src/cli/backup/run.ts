@@ -8,7 +8,6 @@ import { backupTo } from '../shared/safekeeping.js';
 import type { VerbIO } from '../verb.js';
 import { dataDir } from '../../config/index.js';
 import { COMPANY_TIME_ZONE, wallClock } from '../../domain/clock.js';
-import { currentIO } from '../io.js';
 
 interface BackupOptions {
   out?: string;
@@ -20,7 +19,7 @@ interface BackupOptions {
 const LIST_COLUMNS: Column[] = [{ key: 'day', kind: 'date' }, { key: 'keep' }, { key: 'size', kind: 'int' }, { key: 'path' }];
 
 export default async function backup(opts: BackupOptions, io: VerbIO): Promise<void> {
-  const ledger = dataDir(currentIO().env);
+  const ledger = dataDir(io.env);
   if (opts.backupDir !== undefined) {
     setLocalBackupDir(ledger, opts.backupDir === 'default' ? undefined : resolve(opts.backupDir));
     notice(`Daily backups of ${ledger} go to ${localBackupDir(ledger)}.`);

@@ -2,11 +2,10 @@
 import { nextCustomerNumber } from '../../api/endpoints/customers.js';
 import { withRuntime } from '../runtime.js';
 import type { NoOptions, VerbIO } from '../verb.js';
-import { currentIO } from '../io.js';
 
 export default async function number(_options: NoOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
   await withRuntime(g, async (rt) => {
-    currentIO().out.write(`${await nextCustomerNumber(rt.client, await rt.company())}\n`);
+    io.out.write(`${await nextCustomerNumber(rt.client, await rt.company())}\n`);
   });
 }

@@ -13,7 +13,6 @@ import type { FilterFlag } from '../resource/spec.js';
 import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { documentFilters, listColumns, type KindFacts } from './fields.js';
-import { currentIO } from '../io.js';
 
 export interface ListOptions extends ListFlags {
   status?: string;
@@ -61,8 +60,8 @@ export default async function list(k: KindFacts, options: ListOptions, io: VerbI
       meta ??= (body as Partial<DocumentListPage>).meta;
     });
     if (shown === 0) {
-      if (currentIO().err.isTTY) notice(`No ${k.kind} found.`);
-    } else if (meta && plan.format === 'table' && currentIO().out.isTTY) {
+      if (io.err.isTTY) notice(`No ${k.kind} found.`);
+    } else if (meta && plan.format === 'table' && io.out.isTTY) {
       // below the table (and the line saying when only a page of them is shown); sums per currency,
       // never CHF and EUR added into one (a service without `sums` says its sum_formatted)
       notice(`${meta.total} ${meta.total === 1 ? k.noun : k.kind}, total ${meta.sums ? formatSums(meta.sums) : meta.sum_formatted}`);

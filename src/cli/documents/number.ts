@@ -3,10 +3,9 @@ import { nextDocumentNumber } from '../../api/endpoints/documents.js';
 import { withRuntime } from '../runtime.js';
 import type { NoOptions, VerbIO } from '../verb.js';
 import type { KindFacts } from './fields.js';
-import { currentIO } from '../io.js';
 
 export default async function nextNumber(k: KindFacts, _options: NoOptions, io: VerbIO): Promise<void> {
   await withRuntime(io.globals(), async (rt) => {
-    currentIO().out.write(`${await nextDocumentNumber(rt.client, k.kind, await rt.company())}\n`);
+    io.out.write(`${await nextDocumentNumber(rt.client, k.kind, await rt.company())}\n`);
   });
 }

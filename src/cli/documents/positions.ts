@@ -10,7 +10,6 @@ import { discountText } from './view.js';
 import { parseAmount } from '../shared/numbers.js';
 import { productItem, withDocument, type DocumentArgs } from './common.js';
 import { positionColumns, type KindFacts } from './fields.js';
-import { currentIO } from '../io.js';
 
 type Rec = Record<string, any>;
 
@@ -60,7 +59,7 @@ export async function list(k: KindFacts, options: DocumentArgs, io: VerbIO): Pro
     const renderer = listRenderer(plan);
     renderer.push(plan.format === 'table' ? positions.map(shown) : positions);
     renderer.end();
-    if (positions.length === 0 && currentIO().err.isTTY) notice(`The ${k.noun} has no positions.`);
+    if (positions.length === 0 && io.err.isTTY) notice(`The ${k.noun} has no positions.`);
   });
 }
 

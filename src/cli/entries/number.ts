@@ -4,7 +4,6 @@ import { UsageError } from '../../errors.js';
 import { positiveInt } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
-import { currentIO } from '../io.js';
 
 interface NumberOptions {
   /** income, expense or swap */
@@ -23,6 +22,6 @@ export default async function nextNumber({ type, year, number }: NumberOptions, 
   }
   if (number !== undefined) query.number = positiveInt('--number', number);
   await withRuntime(g, async (rt) => {
-    currentIO().out.write(`${await entryNumber(rt.client, await rt.company(), type as EntryType, query)}\n`);
+    io.out.write(`${await entryNumber(rt.client, await rt.company(), type as EntryType, query)}\n`);
   });
 }

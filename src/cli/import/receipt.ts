@@ -8,7 +8,6 @@ import { withRuntime } from '../runtime.js';
 import { readReceipt } from '../shared/upload.js';
 import type { VerbIO } from '../verb.js';
 import { importId } from './fields.js';
-import { currentIO } from '../io.js';
 
 const FILE_COLUMNS: Column[] = [{ key: 'id', kind: 'int' }, { key: 'name' }, { key: 'size', kind: 'int' }];
 const URL_COLUMNS: Column[] = [{ key: 'url' }, { key: 'expires_at', kind: 'datetime' }];
@@ -45,6 +44,6 @@ export async function url(opts: ReceiptOptions, io: VerbIO): Promise<void> {
   await withRuntime(g, async (rt) => {
     const link = await importReceiptUrl(rt.client, await rt.company(), id);
     if (plan.format === 'json' || plan.format === 'ndjson') printRecord(plan, link);
-    else currentIO().out.write(`${link.url}\n`);
+    else io.out.write(`${link.url}\n`);
   });
 }

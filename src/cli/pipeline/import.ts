@@ -214,7 +214,7 @@ export async function runImport(map: CsvMap, options: ImportOptions, io: VerbIO)
     if (options.restart) fs.rmSync(file, { force: true });
     const journal = Journal.open(file, map.group, name);
     // Ctrl-C ends the process at once (main.ts); the journal already holds every row's state
-    const onInterrupt = () => notice(`${currentIO().err.isTTY ? '\r\u001b[K' : ''}Interrupted: run the same command again to continue where it stopped.`);
+    const onInterrupt = () => notice(`${io.err.isTTY ? '\r\u001b[K' : ''}Interrupted: run the same command again to continue where it stopped.`);
     process.prependListener('SIGINT', onInterrupt);
     try {
       const outcome = await write(rt, company, map, valid, journal);

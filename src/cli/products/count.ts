@@ -2,7 +2,6 @@
 import { countProducts } from '../../api/endpoints/products.js';
 import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
-import { currentIO } from '../io.js';
 
 interface CountOptions {
   /** --archived: only archived products; --no-archived: only active ones; neither: all */
@@ -12,6 +11,6 @@ interface CountOptions {
 export default async function count({ archived }: CountOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
   await withRuntime(g, async (rt) => {
-    currentIO().out.write(`${await countProducts(rt.client, await rt.company(), archived)}\n`);
+    io.out.write(`${await countProducts(rt.client, await rt.company(), archived)}\n`);
   });
 }

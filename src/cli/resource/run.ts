@@ -13,7 +13,6 @@ import { RefResolver } from '../refs.js';
 import { nameFlags } from '../failure.js';
 import { deleteQuestion, existingRecords, findRecord, recordKey, recordLabel } from '../shared/existing.js';
 import type { BodyField, BulkVerb, FilterFlag, ResourceSpec, Verb } from './spec.js';
-import { currentIO } from '../io.js';
 
 type Rec = Record<string, unknown>;
 
@@ -191,7 +190,7 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
         return;
       case 'list': {
         const count = await streamList(rt.client, spec.paths.list(company), plan, query, opts, spec.defaultPerPage);
-        if (count === 0 && currentIO().err.isTTY) notice(`No ${spec.group} found.`);
+        if (count === 0 && io.err.isTTY) notice(`No ${spec.group} found.`);
         return;
       }
       case 'get': {

@@ -2,7 +2,6 @@ import { UsageError } from '../../errors.js';
 import type { VerbIO } from '../verb.js';
 import { dataDirOption } from './data-dir.js';
 import { withAdminDb } from './admin-db.js';
-import { currentIO } from '../io.js';
 
 interface CompaniesAddOptions {
   data?: string;
@@ -11,9 +10,9 @@ interface CompaniesAddOptions {
   owner: string;
 }
 
-export default async function companiesAdd(opts: CompaniesAddOptions, _io: VerbIO): Promise<void> {
+export default async function companiesAdd(opts: CompaniesAddOptions, io: VerbIO): Promise<void> {
   if (!/^\d+$/.test(opts.owner)) throw new UsageError(`invalid --owner "${opts.owner}": expected a user id`);
   await withAdminDb(dataDirOption(opts.data), (db, admin) => {
-    currentIO().out.write(`${admin.addCompany(db, opts.name, Number(opts.owner))}\n`);
+    io.out.write(`${admin.addCompany(db, opts.name, Number(opts.owner))}\n`);
   });
 }

@@ -2,7 +2,6 @@
 import { CliError, UsageError } from '../../errors.js';
 import type { VerbIO } from '../verb.js';
 import { dataDirOption } from './data-dir.js';
-import { currentIO, currentInvocation } from '../io.js';
 
 /** --host, --port and --rate-limit have defaults. */
 interface StartOptions {
@@ -26,7 +25,7 @@ function listenFailure(err: unknown, host: string, port: string): CliError | und
   return undefined;
 }
 
-export default async function start(opts: StartOptions, _io: VerbIO): Promise<void> {
+export default async function start(opts: StartOptions, io: VerbIO): Promise<void> {
   const port = opts.port;
   if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) throw new UsageError(`invalid --port "${port}"`);
   const limit = opts.rateLimit;
@@ -45,22 +44,21 @@ export default async function start(opts: StartOptions, _io: VerbIO): Promise<vo
     throw listenFailure(err, opts.host, port) ?? err;
   }
   if (!LOOPBACK.test(opts.host)) {
-    currentIO().err.write(`warning: the API is served on ${opts.host} without TLS: tokens and data cross the network readable; put a TLS proxy in front\n`);
+    io.err.write(`warning: the API is served on ${opts.host} without TLS: tokens and data cross the network readable; put a TLS proxy in front\n`);
   }
   if (server.seed.seeded && opts.token === undefined) {
-    currentIO().err.write(`Seeded a new data directory: user ${server.seed.userId} (owner) with token ${server.seed.token}\nThis token is shown once.\n`);
+    io.err.write(`Seeded a new data directory: user ${server.seed.userId} (owner) with token ${server.seed.token}\nThis token is shown once.\n`);
   }
   // The verb lasts as long as the server: a signal ends it cleanly, also one sent the moment the line
   // below is read. Signals are the process's: only the binary's run serves until interrupted.
-  const run = currentInvocation();
   const stopped = new Promise<void>((resolve) => {
     const stop = () => {
-      server.close().then(resolve, () => { run.exitCode = 1; resolve(); });
+      server.close().then(resolve, () => { io.setExitCode(1); resolve(); });
     };
     process.removeAllListeners('SIGINT');
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  currentIO().out.write(`acct server listening on ${server.url}\n`);
+  io.out.write(`acct server listening on ${server.url}\n`);
   await stopped;
 }

@@ -6,7 +6,6 @@ import { confirmDestructive, refuseUnconfirmed } from '../prompt.js';
 import type { VerbIO } from '../verb.js';
 import { dataDirOption } from './data-dir.js';
 import { withAdminDb } from './admin-db.js';
-import { currentIO } from '../io.js';
 
 interface TokensRevokeOptions {
   data?: string;
@@ -20,11 +19,11 @@ export default async function tokensRevoke(opts: TokensRevokeOptions, io: VerbIO
     const token = admin.findToken(db, opts.token);
     const named = `token ${token.id} (${token.prefix ?? 'no prefix'}…) of ${token.user}`;
     if (token.revoked_at !== null) {
-      currentIO().err.write(`Token ${token.id} was revoked already, on ${formatDateTime(token.revoked_at)}.\n`);
+      io.err.write(`Token ${token.id} was revoked already, on ${formatDateTime(token.revoked_at)}.\n`);
       return;
     }
     await confirmDestructive(io.globals(), `Revoke ${named}?`);
     admin.revokeToken(db, token.id);
-    currentIO().err.write(`Revoked ${named}.\n`);
+    io.err.write(`Revoked ${named}.\n`);
   });
 }

@@ -8,7 +8,6 @@ import { canPrompt, notice } from '../globals.js';
 import { askSecret, choose } from '../prompt.js';
 import { loadConfig } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
-import { currentIO } from '../io.js';
 
 interface LoginOptions {
   /** has a default */
@@ -24,8 +23,8 @@ export default async function login(opts: LoginOptions, io: VerbIO): Promise<voi
   const baseUrl = validateBaseUrl(opts.baseUrl, '--base-url');
   const name = opts.name ?? g.profile ?? 'default';
   let token: string;
-  if (opts.withToken || !currentIO().stdin.isTTY) {
-    token = currentIO().stdin.read().toString('utf8').trim();
+  if (opts.withToken || !io.stdin.isTTY) {
+    token = io.stdin.read().toString('utf8').trim();
   } else if (canPrompt(g)) {
     token = (await askSecret(`API token for ${baseUrl}:`)).trim();
   } else {
@@ -33,7 +32,7 @@ export default async function login(opts: LoginOptions, io: VerbIO): Promise<voi
   }
   if (!token) throw new UsageError('the token is empty');
 
-  const client = new ApiClient({ baseUrl, token, debug: g.debug ? (l) => currentIO().err.write(`${l}\n`) : undefined });
+  const client = new ApiClient({ baseUrl, token, debug: g.debug ? (l) => io.err.write(`${l}\n`) : undefined });
   try {
     const user = await me(client);
     let company: number | undefined;

@@ -2,7 +2,6 @@ import { notice } from '../globals.js';
 import { listRenderer, planOutput } from '../output.js';
 import { loadConfig } from '../runtime.js';
 import type { NoOptions, VerbIO } from '../verb.js';
-import { currentIO } from '../io.js';
 
 export default async function profilesList(_options: NoOptions, io: VerbIO): Promise<void> {
   const plan = planOutput(io.globals(), [
@@ -15,5 +14,5 @@ export default async function profilesList(_options: NoOptions, io: VerbIO): Pro
     token: profile.token ? 'set' : 'none',
   })));
   renderer.end();
-  if (profiles.length === 0 && currentIO().err.isTTY) notice('No profiles: acct uses the local ledger. Run "acct login" to add one.');
+  if (profiles.length === 0 && io.err.isTTY) notice('No profiles: acct uses the local ledger. Run "acct login" to add one.');
 }

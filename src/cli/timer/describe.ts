@@ -7,7 +7,6 @@ import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { readTimer } from './common.js';
 import { statusLine } from './line.js';
-import { currentIO } from '../io.js';
 
 interface DescribeOptions {
   /** the new description */
@@ -23,9 +22,9 @@ export default async function describe({ text }: DescribeOptions, io: VerbIO): P
     const state = await describeTimer(rt.client, company, text);
     const after = await readTimer(rt, company);
     if (plan.format === 'json' || plan.format === 'ndjson') {
-      currentIO().out.write(`${plan.format === 'json' ? JSON.stringify(state, null, 2) : JSON.stringify(state)}\n`);
+      io.out.write(`${plan.format === 'json' ? JSON.stringify(state, null, 2) : JSON.stringify(state)}\n`);
     } else if (after.view) {
-      currentIO().out.write(`${statusLine(after.view, today())}\n`);
+      io.out.write(`${statusLine(after.view, today())}\n`);
     }
   });
 }

@@ -9,7 +9,6 @@ import type { VerbIO } from '../verb.js';
 import { pickProject } from '../shared/projects.js';
 import { readTimer } from './common.js';
 import { statusLine } from './line.js';
-import { currentIO } from '../io.js';
 
 interface StartOptions {
   /** id or exact name; on a terminal chosen from a list when missing or unclear */
@@ -33,9 +32,9 @@ export default async function start(opts: StartOptions, io: VerbIO): Promise<voi
     if (opts.description !== undefined) await describeTimer(rt.client, company, opts.description);
     const after = await readTimer(rt, company);
     if (plan.format === 'json' || plan.format === 'ndjson') {
-      currentIO().out.write(`${plan.format === 'json' ? JSON.stringify(after.state, null, 2) : JSON.stringify(after.state)}\n`);
+      io.out.write(`${plan.format === 'json' ? JSON.stringify(after.state, null, 2) : JSON.stringify(after.state)}\n`);
     } else if (after.view) {
-      currentIO().out.write(`${statusLine(after.view, today())}\n`);
+      io.out.write(`${statusLine(after.view, today())}\n`);
     }
   });
 }

@@ -6,7 +6,6 @@ import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { readTimer } from './common.js';
 import { checkTemplate, renderTemplate, statusLine } from './line.js';
-import { currentIO, currentInvocation } from '../io.js';
 
 interface StatusOptions {
   /** a template of placeholders (line.ts) instead of the status line */
@@ -20,11 +19,11 @@ export default async function status({ format: template }: StatusOptions, io: Ve
   const running = await withRuntime(g, async (rt) => readTimer(rt, await rt.company()));
   const json = plan.format === 'json' || plan.format === 'ndjson';
   if (template === undefined && json) {
-    currentIO().out.write(`${plan.format === 'json' ? JSON.stringify(running.state, null, 2) : JSON.stringify(running.state)}\n`);
+    io.out.write(`${plan.format === 'json' ? JSON.stringify(running.state, null, 2) : JSON.stringify(running.state)}\n`);
   } else if (running.view) {
-    currentIO().out.write(`${template === undefined ? statusLine(running.view, today()) : renderTemplate(template, running.view)}\n`);
+    io.out.write(`${template === undefined ? statusLine(running.view, today()) : renderTemplate(template, running.view)}\n`);
   } else if (template === undefined) {
     notice('No timer running.');
   }
-  if (!running.view) currentInvocation().exitCode = 1;
+  if (!running.view) io.setExitCode(1);
 }

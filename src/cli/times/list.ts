@@ -19,7 +19,6 @@ import { buildTimesheet, timesheetColumns, timesheetRecords, WEEKDAYS } from './
 import { addDays, formatWeek, isoWeekOf, mondayOf, parseDay, parseWeek, type IsoWeek } from '../shared/calendar.js';
 import { TIME_FILTERS } from './fields.js';
 import { groupColumns, groupedView, type GroupBy } from './grouped.js';
-import { currentIO } from '../io.js';
 
 type Query = Record<string, string | number | boolean>;
 
@@ -96,6 +95,6 @@ export default async function list(opts: ListOptions, io: VerbIO): Promise<void>
     if (week) return printWeek(rt, company, plan, query, week);
     if (groupBy) return groupedView(rt, company, plan, query, groupBy);
     const count = await streamList(rt.client, timePaths.list(company), plan, query, opts);
-    if (count === 0 && currentIO().err.isTTY) notice('No time entries found.');
+    if (count === 0 && io.err.isTTY) notice('No time entries found.');
   });
 }
