@@ -1,10 +1,11 @@
 // The CLI suites run acct in their own process (runCli on an IO of strings); this one keeps that
 // faithful to the binary: representative commands run both ways, one after the other on the same
 // local ledger, must answer the same stdout, stderr and exit code.
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sandbox, type RunOptions, type Sandbox } from '../helpers/cli.js';
+import { ACCT_BIN, sandbox, type RunOptions, type Sandbox } from '../helpers/cli.js';
 
 let box: Sandbox;
 /** a JSON body in a file */
@@ -67,5 +68,39 @@ describe('in this process and as the binary alike', () => {
     expect(fromStdin.stderr).toContain('color');
     writeFileSync(body, '{"name":"ohne-farbe"}');
     expect(await box.run(['api', 'POST', '/tags', '--input', body])).toEqual(fromStdin);
+  });
+});
+
+describe('runs at once in one process', () => {
+  test('keep their environment, ledger, output and exit code apart', async () => {
+    const other = sandbox();
+    try {
+      expect((await other.run(['tags', 'create', '--name', 'nur-hier', '--color', 'blue'])).code).toBe(0);
+      const [here, there, failing] = await Promise.all([
+        box.run(['tags', 'list', '--fields', 'name']),
+        other.run(['tags', 'list', '--fields', 'name']),
+        other.run(['tags', 'get', '999']),
+      ]);
+      expect(here).toMatchObject({ code: 0, stderr: '' });
+      expect(here.stdout).toContain('miete');
+      expect(here.stdout).not.toContain('nur-hier');
+      expect(there).toEqual({ code: 0, stdout: 'name\nnur-hier\n', stderr: '' });
+      expect(failing.code).toBe(5);
+      expect(failing.stdout).toBe('');
+    } finally {
+      other.cleanup();
+    }
+  });
+});
+
+describe('what only the binary shows', () => {
+  test('a reader that has gone (acct … | head) ends the command quietly: exit 0, nothing on stderr', async () => {
+    const child = spawn(process.execPath, [ACCT_BIN, 'accounts', 'list', '--all', '-o', 'json'], { env: box.env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    // the read end closes before the command writes: its write meets EPIPE
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   });
 });
