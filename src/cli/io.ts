@@ -27,7 +27,7 @@ export interface CliIO {
   env: NodeJS.ProcessEnv;
 }
 
-/** One run of the CLI: its IO, its exit code when a verb sets one without failing, and state that lives as long as the run. */
+/** One run of the CLI: its IO, the exit code a verb set without failing, and state that lives as long as the run. */
 export interface Invocation {
   io: CliIO;
   exitCode?: number;

@@ -36,7 +36,7 @@ function failed(err: unknown, debug: boolean): number {
   };
   if (err instanceof CommanderError) {
     // commander has already printed its message (or the help) to the right stream
-    const ok = err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help';
+    const ok = ['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(err.code);
     return ok ? ExitCode.Ok : ExitCode.Usage;
   }
   if (err instanceof CliError) {

@@ -100,7 +100,8 @@ const CONTEXT = Symbol('resolved context');
 
 /** The effective profile, environment and flags of this invocation (resolved once in a run; reading it is cheap). */
 export function cliContext(g: GlobalOptions): ResolvedContext {
-  return invocationState(CONTEXT, () => resolveContext({ profile: g.profile, company: g.company }, currentIO().env, loadConfig()));
+  const resolve = () => resolveContext({ profile: g.profile, company: g.company }, currentIO().env, loadConfig());
+  return invocationState(CONTEXT, resolve);
 }
 
 export async function openRuntime(g: GlobalOptions): Promise<Runtime> {

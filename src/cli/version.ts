@@ -8,7 +8,8 @@ export const VERSION = typeof __ACCT_VERSION__ === 'string' ? __ACCT_VERSION__ :
 function sourceVersion(): string {
   try {
     const { readFileSync } = process.getBuiltinModule('node:fs');
-    return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    return pkg.version;
   } catch {
     return 'dev';
   }

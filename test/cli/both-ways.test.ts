@@ -18,7 +18,8 @@ beforeAll(async () => {
   for (const args of [
     ['tags', 'create', '--name', 'miete', '--color', 'red'],
     ['customers', 'create', '--name', 'Muster AG', '--street', 'Bahnhofstrasse 1', '--zip', '8001', '--city', 'Zürich'],
-    ['entries', 'create', '--date', '2026-01-05', '--debit', '6000', '--credit', '1020', '--sum', '2500.50', '--description', 'Miete Januar', '--tags', 'miete'],
+    ['entries', 'create', '--date', '2026-01-05', '--debit', '6000', '--credit', '1020', '--sum', '2500.50',
+      '--description', 'Miete Januar', '--tags', 'miete'],
   ]) {
     const r = await box.run(args);
     if (r.code !== 0) throw new Error(`${args.join(' ')}: ${r.stderr}`);
@@ -50,7 +51,7 @@ describe('in this process and as the binary alike', () => {
     expect(r.stdout).not.toBe('');
   });
 
-  test('refusals: not found (5), a usage error of commander (2), an invalid value (2), a validation error (3)', async () => {
+  test('refusals: not found (5), a usage error of commander (2), an invalid value (2), validation (3)', async () => {
     expect((await bothWays(['tags', 'get', '999'])).code).toBe(5);
     expect((await bothWays(['tags', 'lisst'])).code).toBe(2);
     expect((await bothWays(['tags', 'list', '-o', 'yaml'])).code).toBe(2);
@@ -61,7 +62,7 @@ describe('in this process and as the binary alike', () => {
     expect((await bothWays(['timer', 'status'])).code).toBe(1);
   });
 
-  test('stdin: a body read from - is refused alike (invalid JSON: 2, a missing field: 3), as one from a file', async () => {
+  test('stdin: a body from - is refused alike (invalid JSON: 2, a missing field: 3), as one from a file', async () => {
     expect((await bothWays(['api', 'POST', '/tags', '--input', '-'], { input: '{"name":' })).code).toBe(2);
     const fromStdin = await bothWays(['api', 'POST', '/tags', '--input', '-'], { input: '{"name":"ohne-farbe"}' });
     expect(fromStdin.code).toBe(3);
@@ -95,7 +96,8 @@ describe('runs at once in one process', () => {
 
 describe('what only the binary shows', () => {
   test('a reader that has gone (acct … | head) ends the command quietly: exit 0, nothing on stderr', async () => {
-    const child = spawn(process.execPath, [ACCT_BIN, 'accounts', 'list', '--all', '-o', 'json'], { env: box.env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = [ACCT_BIN, 'accounts', 'list', '--all', '-o', 'json'];
+    const child = spawn(process.execPath, args, { env: box.env(), stdio: ['ignore', 'pipe', 'pipe'] });
     // the read end closes before the command writes: its write meets EPIPE
     child.stdout.destroy();
     let stderr = '';

@@ -22,7 +22,8 @@ let proposal: { id: number; number: string };
  * acct in `cwd`, stdout kept as bytes: in this process, made to work in `cwd` for the file (the forks
  * pool gives each test file a process of its own).
  */
-const acct = (args: string[]): Promise<RunResult & { bytes: Buffer }> => runInProcessWithBytes(args, box.env(acctEnv(svc)));
+const acct = (args: string[]): Promise<RunResult & { bytes: Buffer }> =>
+  runInProcessWithBytes(args, box.env(acctEnv(svc)));
 
 beforeAll(async () => {
   svc = await startTestService();

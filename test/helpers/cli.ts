@@ -49,7 +49,9 @@ function collector(): { end: OutStream; bytes(): Buffer; text(): string } {
  * `acct args…` in this process: runCli of the sources with `env` as its environment, `input` as stdin
  * and stdout and stderr collected, as the binary would run them in a pipe.
  */
-export async function runInProcess(args: string[], env: NodeJS.ProcessEnv, input?: string, timeoutMs = 20_000): Promise<RunResult> {
+export async function runInProcess(
+  args: string[], env: NodeJS.ProcessEnv, input?: string, timeoutMs = 20_000,
+): Promise<RunResult> {
   const { bytes: _, ...result } = await runInProcessWithBytes(args, env, input, timeoutMs);
   return result;
 }
@@ -142,7 +144,8 @@ export function acctAgainst(box: Sandbox, target: Target, defaults: AcctOptions 
     const merged: AcctOptions = {
       company: opts.company ?? defaults.company, token: opts.token ?? defaults.token, env: { ...defaults.env, ...opts.env },
     };
-    return box.run(args, { env: acctEnv(target, merged), input: opts.input ?? defaults.input, spawn: opts.spawn ?? defaults.spawn });
+    const input = opts.input ?? defaults.input;
+    return box.run(args, { env: acctEnv(target, merged), input, spawn: opts.spawn ?? defaults.spawn });
   };
 }
 
