@@ -1,67 +1,47 @@
-// Output straight to a file descriptor. process.stdout is a stream made on first use, and for a pipe it
-// is a net.Socket that loads the network stack: milliseconds on every command that prints data.
+// Where data goes: the run's stdout (held back while the pager decides), or a file that appears whole.
 import { CliError, ExitCode, UsageError } from '../errors.js';
+import { currentIO, invocationState } from './io.js';
 const fs = process.getBuiltinModule('node:fs');
-const pause = new Int32Array(new SharedArrayBuffer(4));
 
 /**
- * Writes all of `text` to `fd`. A full non-blocking pipe (EAGAIN) is waited out a millisecond at a
- * time; a pipe whose reader has gone (acct … | head) ends the process quietly.
+ * Data held back for the pager (src/cli/pager.ts) while it decides (undefined when written at once), and
+ * the notices said after it (a list's summary): they follow the data, as they would without the pager.
  */
-export function writeTo(fd: number, text: string): void {
-  let bytes = Buffer.from(text, 'utf8');
-  while (bytes.length > 0) {
-    try {
-      bytes = bytes.subarray(fs.writeSync(fd, bytes));
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EPIPE') process.exit(0);
-      if (code !== 'EAGAIN') throw err;
-      Atomics.wait(pause, 0, 0, 1);
-    }
-  }
-}
-
-/**
- * True when stdout is a terminal, found without making the stream for pipes and files: only a character
- * device (a terminal, or /dev/null) is asked further.
- */
-export function stdoutIsTerminal(): boolean {
-  try {
-    return fs.fstatSync(1).isCharacterDevice() && process.stdout.isTTY === true;
-  } catch {
-    return false;
-  }
-}
-
-/** Data held back for the pager (src/cli/pager.ts) while it decides; undefined when written at once. */
-let held: string[] | undefined;
-/** Notices said after held data (a list's summary): they follow the data, as they would without the pager. */
-let heldNotices: string[] = [];
+interface Held { text?: string[]; notices: string[] }
+const HELD = Symbol('held output');
+const heldOfRun = () => invocationState<Held>(HELD, () => ({ notices: [] }));
 
 /** From now on the data sink holds what it is given, until releaseStdout(). */
 export function holdStdout(): void {
-  held ??= [];
+  heldOfRun().text ??= [];
 }
 
 /** What was held back (and stop holding); the notices that came after it in `notices`. */
 export function releaseStdout(): { text: string; notices: string } {
-  const text = held?.join('') ?? '';
-  const notices = heldNotices.join('');
-  held = undefined;
-  heldNotices = [];
+  const held = heldOfRun();
+  const text = held.text?.join('') ?? '';
+  const notices = held.notices.join('');
+  held.text = undefined;
+  held.notices = [];
   return { text, notices };
 }
 
 /** A notice line for stderr: kept to follow the data when data is being held (true), else false. */
 export function holdNotice(line: string): boolean {
-  if (!held || held.length === 0) return false;
-  heldNotices.push(line);
+  const held = heldOfRun();
+  if (!held.text || held.text.length === 0) return false;
+  held.notices.push(line);
   return true;
 }
 
-/** The data sink of every renderer: stdout by descriptor (held back while the pager decides). */
-export const stdoutSink = { write: (text: string) => (held ? void held.push(text) : writeTo(1, text)) };
+/** The data sink of every renderer: the run's stdout (held back while the pager decides). */
+export const stdoutSink = {
+  write: (text: string) => {
+    const held = heldOfRun().text;
+    if (held) held.push(text);
+    else currentIO().out.write(text);
+  },
+};
 
 /**
  * Every command that writes a file refuses to replace one that exists unless --force (exit 6, a
@@ -86,7 +66,7 @@ export interface OutputSink { write(text: string): void; done(): void; abandon()
  * written beside it and moved into place when done, without replacing a file that appeared meanwhile.
  */
 export function openSink(out: string | undefined, force?: boolean): OutputSink {
-  if (out === undefined || out === '-') return { write: (t) => writeTo(1, t), done: () => {}, abandon: () => {} };
+  if (out === undefined || out === '-') return { write: (t) => currentIO().out.write(t), done: () => {}, abandon: () => {} };
   refuseToOverwrite(out, force);
   const partial = `${out}.partial-${process.pid}`;
   let fd: number;

@@ -1,7 +1,8 @@
 // The global options every command accepts, and the I/O facts that decide colour and prompting.
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { holdNotice, stdoutIsTerminal } from './fd-output.js';
+import { holdNotice } from './fd-output.js';
+import { currentIO } from './io.js';
 
 import { OUTPUT_FORMATS, type OutputFormat } from '../output/types.js';
 
@@ -32,7 +33,7 @@ export function globalsOf(cmd: Command): GlobalOptions {
     output: o.json ? 'json' : (o.output as OutputFormat | undefined),
     json: o.json as boolean | undefined,
     fields,
-    color: o.color !== false && !process.env.NO_COLOR && stdoutIsTerminal(),
+    color: o.color !== false && !currentIO().env.NO_COLOR && currentIO().out.isTTY,
     input: o.input !== false,
     pager: o.pager !== false,
     yes: o.yes as boolean | undefined,
@@ -57,7 +58,8 @@ export function claimOutputFormat(cmd: Command, format: string, flag: string): v
 
 /** Prompts only when a person is there to answer: both ends are terminals and --no-input was not given. */
 export function canPrompt(g: Pick<GlobalOptions, 'input'>): boolean {
-  return g.input && process.stdin.isTTY === true && process.stdout.isTTY === true && !process.env.CI;
+  const io = currentIO();
+  return g.input && io.stdin.isTTY && io.out.isTTY && !io.env.CI;
 }
 
 /**
@@ -65,5 +67,5 @@ export function canPrompt(g: Pick<GlobalOptions, 'input'>): boolean {
  * (a summary below a table) waits for the data, so it stays below it.
  */
 export function notice(line: string): void {
-  if (!holdNotice(`${line}\n`)) process.stderr.write(`${line}\n`);
+  if (!holdNotice(`${line}\n`)) currentIO().err.write(`${line}\n`);
 }

@@ -3,11 +3,12 @@ import { MAX_PER_PAGE } from '../api/paginate.js';
 import { createListRenderer, renderRecord, resolveFormat, selectColumns, type Column, type OutputFormat } from '../output/index.js';
 import { notice, type GlobalOptions } from './globals.js';
 import { cliContext } from './runtime.js';
-import { stdoutIsTerminal, stdoutSink } from './fd-output.js';
+import { stdoutSink } from './fd-output.js';
 import { startPaging } from './pager.js';
+import { currentIO } from './io.js';
 
 /** Only a table is fitted to the terminal (and only then is the stdout stream needed). */
-const terminalWidth = (plan: OutputPlan) => (plan.format === 'table' ? process.stdout.columns : undefined);
+const terminalWidth = (plan: OutputPlan) => (plan.format === 'table' ? currentIO().out.columns : undefined);
 
 /** The options addListFlags (resource/declare.ts) declares. */
 export interface ListFlags { page?: string; perPage?: string; limit?: string; all?: boolean }
@@ -17,7 +18,7 @@ export interface OutputPlan { format: OutputFormat; columns: Column[]; fields?: 
 /** Decides the format and checks --fields before any request is made. */
 export function planOutput(g: GlobalOptions, columns: Column[]): OutputPlan {
   // --output/--json first, then ACCT_OUTPUT or the profile's preference, then TTY-dependent default
-  const format = resolveFormat(g.output ?? cliContext(g).output, stdoutIsTerminal());
+  const format = resolveFormat(g.output ?? cliContext(g).output, currentIO().out.isTTY);
   selectColumns(columns, g.fields);
   startPaging(g.pager);
   return { format, columns, fields: g.fields, color: g.color };

@@ -3,20 +3,23 @@
 // output to the end of the command; only what is longer than the screen is paged. Never when stdout is
 // not a terminal, nor with --no-pager; a prompt first shows what was held. Notices said after the data
 // (a list's summary) are held with it and written below it.
-import { holdStdout, releaseStdout, stdoutIsTerminal, writeTo } from './fd-output.js';
+import { holdStdout, releaseStdout } from './fd-output.js';
+import { currentIO } from './io.js';
 
 const DEFAULT_PAGER = 'less -FRX';
 
 /** Holds the data output back for the pager when it can be used: a terminal with a known height, no --no-pager. */
 export function startPaging(pager: boolean): void {
-  if (pager && stdoutIsTerminal() && (process.stdout.rows ?? 0) > 0) holdStdout();
+  const { out } = currentIO();
+  if (pager && out.isTTY && (out.rows ?? 0) > 0) holdStdout();
 }
 
 /** Writes what was held at once (before a prompt, or after a failure), the notices that followed it after it. */
 export function flushHeld(): void {
   const { text, notices } = releaseStdout();
-  if (text) writeTo(1, text);
-  if (notices) writeTo(2, notices);
+  const io = currentIO();
+  if (text) io.out.write(text);
+  if (notices) io.err.write(notices);
 }
 
 /**
@@ -26,19 +29,21 @@ export function flushHeld(): void {
 export function endPaging(): void {
   const { text, notices } = releaseStdout();
   if (text) page(text);
-  if (notices) writeTo(2, notices);
+  if (notices) currentIO().err.write(notices);
 }
 
 function page(text: string): void {
+  const { out, env: runEnv } = currentIO();
   const lines = text.split('\n').length - 1;
-  const command = process.env.PAGER?.trim() || DEFAULT_PAGER;
-  if (lines < (process.stdout.rows ?? 0) || command === 'cat') {
-    writeTo(1, text);
+  const command = runEnv.PAGER?.trim() || DEFAULT_PAGER;
+  if (lines < (out.rows ?? 0) || command === 'cat') {
+    out.write(text);
     return;
   }
+  // the pager is a process of its own on the process's terminal (paging is asked only when stdout is one)
   const { spawnSync } = process.getBuiltinModule('node:child_process');
-  const env = { ...process.env, LESS: process.env.LESS ?? 'FRX' };
+  const env = { ...runEnv, LESS: runEnv.LESS ?? 'FRX' };
   const run = spawnSync('sh', ['-c', command], { input: text, stdio: ['pipe', 'inherit', 'inherit'], env });
   // no pager to be found: the text as it is
-  if (run.error || run.status === 127) writeTo(1, text);
+  if (run.error || run.status === 127) out.write(text);
 }

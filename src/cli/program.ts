@@ -3,7 +3,7 @@ import { Argument, Command, Option } from 'commander';
 import { OUTPUT_FORMATS } from '../output/types.js';
 import { declareResource, examplesText } from './resource/declare.js';
 import { lazy, type VerbIO } from './verb.js';
-import { stdoutIsTerminal, writeTo } from './fd-output.js';
+import { currentIO } from './io.js';
 import type { BulkVerb, ResourceSpec, Verb } from './resource/spec.js';
 import { VERSION } from './version.js';
 
@@ -48,12 +48,12 @@ function commanderError(text: string): string {
   return `acct: ${text.trimEnd().replace(/^error: /, '').replace(/\n\(Did you mean (.+)\?\)$/, ' (did you mean $1?)')}\n`;
 }
 
-/** Help and commander's messages go straight to the file descriptors: start-up stays cheap. */
-const DIRECT_OUTPUT = {
-  writeOut: (text: string) => writeTo(1, text),
-  writeErr: (text: string) => writeTo(2, text),
+/** Help and commander's messages go to the run's ends (for the binary: straight to the file descriptors). */
+const RUN_OUTPUT = {
+  writeOut: (text: string) => currentIO().out.write(text),
+  writeErr: (text: string) => currentIO().err.write(text),
   outputError: (text: string, write: (text: string) => void) => write(commanderError(text)),
-  getOutHelpWidth: () => (stdoutIsTerminal() ? process.stdout.columns || 80 : 80),
+  getOutHelpWidth: () => (currentIO().out.isTTY ? currentIO().out.columns || 80 : 80),
   getErrHelpWidth: () => 80,
   getOutHasColors: () => false,
   getErrHasColors: () => false,
@@ -94,7 +94,7 @@ export async function buildProgram(which: 'all' | readonly string[]): Promise<Co
   };
 
   const program = new Command('acct')
-    .configureOutput(DIRECT_OUTPUT)
+    .configureOutput(RUN_OUTPUT)
     .description('Swiss bookkeeping and invoicing from the terminal')
     .version(VERSION, '-V, --version', 'print the version')
     .addOption(new Option('--profile <name>', 'profile to use (env ACCT_PROFILE)'))

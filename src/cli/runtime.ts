@@ -6,6 +6,7 @@ import { me } from '../api/endpoints/users.js';
 import { openConfig, parseCompanyId, resolveContext, type ConfigStore, type ResolvedContext } from '../config/index.js';
 import { UsageError } from '../errors.js';
 import { notice, type GlobalOptions } from './globals.js';
+import { currentIO, invocationState } from './io.js';
 
 // Builtins through getBuiltinModule: an ESM import of node:fs synthesises its whole namespace (loading
 // fs/promises and more), a few milliseconds on every command.
@@ -26,7 +27,7 @@ export interface Runtime {
 const LOCAL_STATE = 'local.json';
 
 export function loadConfig(): ConfigStore {
-  return openConfig(process.env);
+  return openConfig(currentIO().env);
 }
 
 /** local.json: the local mode's settings beside the local ledger (default company, backup directory). */
@@ -60,7 +61,7 @@ export function setLocalCompany(dataDir: string, company: number, auto = false):
 
 /** Where local mode keeps its daily snapshots: ACCT_BACKUP_DIR, else `acct backup --backup-dir`, else the data directory's backups/. */
 export function localBackupDir(dataDir: string): string {
-  const chosen = process.env.ACCT_BACKUP_DIR || readLocalState(dataDir).backup_dir;
+  const chosen = currentIO().env.ACCT_BACKUP_DIR || readLocalState(dataDir).backup_dir;
   return typeof chosen === 'string' && chosen ? chosen : join(dataDir, 'backups');
 }
 
@@ -74,32 +75,33 @@ export function setLocalBackupDir(dataDir: string, dir: string | undefined): voi
  * in local.json); `acct auth status` says it every time.
  */
 function announceLocalLedger(dataDir: string): void {
-  if (!process.stderr.isTTY || process.env.ACCT_QUIET_LOCAL) return;
+  if (!currentIO().err.isTTY || currentIO().env.ACCT_QUIET_LOCAL) return;
   if (readLocalState(dataDir).announced === true) return;
   notice(`Using the local ledger in ${dataDir} (run "acct login" to use a hosted account; "acct auth status" shows this again).`);
   updateLocalState(dataDir, { announced: true });
 }
 
-/** Until when a wait was said: requests sent side by side wait for the same window, said once. */
-let saidUntil = 0;
+/** Until when a wait was said in this run: requests sent side by side wait for the same window, said once. */
+const SAID_UNTIL = Symbol('rate limit wait said until');
 
 /** On a terminal, a wait for the rate limit longer than 2 s is said (a script's stderr stays quiet). */
 const waitNotice = (ms: number) => {
   const until = Date.now() + ms;
-  if (!process.stderr.isTTY || until <= saidUntil + 1000) return;
-  saidUntil = until;
+  const said = invocationState(SAID_UNTIL, () => ({ until: 0 }));
+  if (!currentIO().err.isTTY || until <= said.until + 1000) return;
+  said.until = until;
   // said now, not held below data the pager waits with: the wait is now
-  process.stderr.write(`rate limit: waiting ${Math.ceil(ms / 1000)} s\n`);
+  currentIO().err.write(`rate limit: waiting ${Math.ceil(ms / 1000)} s\n`);
 };
 
-const debugSink = (g: GlobalOptions) => (g.debug ? (line: string) => process.stderr.write(`${line}\n`) : undefined);
+const debugSink = (g: GlobalOptions) => (g.debug ? (line: string) => currentIO().err.write(`${line}\n`) : undefined);
 
-let resolved: ResolvedContext | undefined;
+const CONTEXT = Symbol('resolved context');
 
-/** The effective profile, environment and flags of this invocation (resolved once; reading it is cheap). */
+/** The effective profile, environment and flags of this invocation (resolved once in a run; reading it is cheap). */
 export function cliContext(g: GlobalOptions): ResolvedContext {
-  resolved ??= resolveContext({ profile: g.profile, company: g.company }, process.env, loadConfig());
-  return resolved;
+  const resolve = () => resolveContext({ profile: g.profile, company: g.company }, currentIO().env, loadConfig());
+  return invocationState(CONTEXT, resolve);
 }
 
 export async function openRuntime(g: GlobalOptions): Promise<Runtime> {
@@ -111,7 +113,7 @@ export async function openRuntime(g: GlobalOptions): Promise<Runtime> {
   if (ctx.mode === 'local') {
     // the service runs inside this process for the command: no server, no socket
     const { openInProcess } = await import('../server/in-process.js');
-    const service = await openInProcess({ dataDir: ctx.dataDir, backupDir: localBackupDir(ctx.dataDir), log: (l) => process.stderr.write(`${l}\n`) });
+    const service = await openInProcess({ dataDir: ctx.dataDir, backupDir: localBackupDir(ctx.dataDir), log: (l) => currentIO().err.write(`${l}\n`) });
     transport = {
       send: (x) => service.handle({ url: x.url.href, method: x.method, headers: x.headers, body: x.body, binary: x.binary }),
       close() {},

@@ -1,14 +1,21 @@
 // How a command's module is called (the gh style: flags parsed apart from the verb that runs). A
 // declaration names the module with lazy(), so it loads only when the command runs; the verb gets its
 // options as the flags declare them, each positional argument under its name (`<customer>` is
-// options.customer, `<time-entry>` options.timeEntry), and the I/O of the invocation.
+// options.customer, `<time-entry>` options.timeEntry), and the I/O of the invocation (as gh's IOStreams
+// and factory): its stdout, stderr, stdin and environment, the global options, and the runtime.
 import type { Command } from 'commander';
 import { globalsOf, type GlobalOptions } from './globals.js';
+import { currentInvocation, type CliIO } from './io.js';
+import type { Runtime } from './runtime.js';
 
-/** What a verb reads beside its own options. */
-export interface VerbIO {
+/** What a verb reads beside its own options: the run's ends and environment (CliIO), and these. */
+export interface VerbIO extends CliIO {
   /** the global options (--output, --fields, --yes …), read and checked when first asked for */
   globals(): GlobalOptions;
+  /** fn with the API client and company of this run (in local mode the service, opened for it and closed after) */
+  withRuntime<T>(fn: (rt: Runtime) => Promise<T>): Promise<T>;
+  /** the exit code of a run that ends without failing but not with 0 (timer status with no timer: 1) */
+  setExitCode(code: number): void;
 }
 
 export type VerbRun<O> = (options: O, io: VerbIO) => Promise<void>;
@@ -30,8 +37,16 @@ export function verbOptions(cmd: Command): Record<string, unknown> {
 }
 
 export function verbIO(cmd: Command): VerbIO {
-  let globals: GlobalOptions | undefined;
-  return { globals: () => (globals ??= globalsOf(cmd)) };
+  let read: GlobalOptions | undefined;
+  const globals = () => (read ??= globalsOf(cmd));
+  const run = currentInvocation();
+  const { out, err, stdin, env } = run.io;
+  return {
+    out, err, stdin, env, globals,
+    setExitCode: (code) => { run.exitCode = code; },
+    // the runtime module (config, the API client) loads only for a verb that asks
+    withRuntime: async (fn) => (await import('./runtime.js')).withRuntime(globals(), fn),
+  };
 }
 
 /** An action whose module loads when it runs; `name` picks an export other than the default. */

@@ -72,13 +72,13 @@ function baseDir(env: NodeJS.ProcessEnv, kind: 'CONFIG' | 'DATA' | 'STATE', home
 }
 
 /** ACCT_CONFIG_DIR, else $XDG_CONFIG_HOME/acct, else ~/.config/acct. */
-export const configDir = (env: NodeJS.ProcessEnv = process.env): string => baseDir(env, 'CONFIG', ['.config']);
+export const configDir = (env: NodeJS.ProcessEnv): string => baseDir(env, 'CONFIG', ['.config']);
 
 /** ACCT_DATA_DIR, else $XDG_DATA_HOME/acct, else ~/.local/share/acct. */
-export const dataDir = (env: NodeJS.ProcessEnv = process.env): string => baseDir(env, 'DATA', ['.local', 'share']);
+export const dataDir = (env: NodeJS.ProcessEnv): string => baseDir(env, 'DATA', ['.local', 'share']);
 
 /** ACCT_STATE_DIR, else $XDG_STATE_HOME/acct, else ~/.local/state/acct (the journals of CSV imports). */
-export const stateDir = (env: NodeJS.ProcessEnv = process.env): string => baseDir(env, 'STATE', ['.local', 'state']);
+export const stateDir = (env: NodeJS.ProcessEnv): string => baseDir(env, 'STATE', ['.local', 'state']);
 
 // ---------------------------------------------------------------------------------------------
 // Validation
@@ -380,7 +380,7 @@ function missingProfileError(name: string, existing: string[], source?: string):
 }
 
 /** Opens the profile store in configDir(env). Cheap: nothing is read until a method needs it. */
-export function openConfig(env: NodeJS.ProcessEnv = process.env): ConfigStore {
+export function openConfig(env: NodeJS.ProcessEnv): ConfigStore {
   return new FileConfigStore(configDir(env));
 }
 

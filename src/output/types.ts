@@ -25,7 +25,7 @@ export interface Column {
   currencyKey?: string;
 }
 
-/** Where output goes; process.stdout fits. */
+/** Where output goes; the run's stdout (src/cli/io.ts) fits. */
 export interface Sink {
   write(chunk: string): unknown;
 }

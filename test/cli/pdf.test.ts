@@ -1,13 +1,12 @@
 // `acct invoices pdf` and `acct proposals pdf` against the service: <number>.pdf in the current
 // directory, never overwritten without --force, --out FILE, --out - to stdout, and several documents
 // chosen by filters into --out-dir with progress on stderr. The files are real PDFs (mupdf reads them).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { setCompany } from '../../src/server/main.js';
-import { ACCT_BIN, acctEnv, type RunResult } from '../helpers/cli.js';
+import { acctEnv, runInProcessWithBytes, type RunResult } from '../helpers/cli.js';
 import { useCliAgainstService } from '../helpers/cli-suite.js';
 import { taxRateId } from '../helpers/service.js';
 import { decodeQr, readPdf, terminalQrPng } from '../helpers/pdf.js';
@@ -15,24 +14,20 @@ import { seed } from './support.js';
 
 const cli = useCliAgainstService();
 let cwd: string;
+const home = process.cwd();
 const made: { id: number; number: string }[] = [];
 let proposal: { id: number; number: string };
 
-/** acct in `cwd`, stdout kept as bytes. */
-function acct(args: string[]): Promise<RunResult & { bytes: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [ACCT_BIN, ...args], { cwd, env: cli.box.env(acctEnv(cli.svc)), stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (code) => { const bytes = Buffer.concat(out); resolve({ code, stdout: bytes.toString('utf8'), stderr, bytes }); });
-  });
-}
+/**
+ * acct in `cwd`, stdout kept as bytes: in this process, made to work in `cwd` for the file (the forks
+ * pool gives each test file a process of its own).
+ */
+const acct = (args: string[]): Promise<RunResult & { bytes: Buffer }> =>
+  runInProcessWithBytes(args, cli.box.env(acctEnv(cli.svc)));
 
 beforeAll(async () => {
   cwd = mkdtempSync(join(tmpdir(), 'acct-pdf-cwd-'));
+  process.chdir(cwd);
   setCompany(cli.svc.server.db, 1, { creditorStreet: 'Bahnhofstrasse', creditorBuilding: '12', creditorZip: '8001', creditorCity: 'Zürich' });
   cli.svc.server.db.prepare("UPDATE accounts SET iban = 'CH9300762011623852957' WHERE company_id = 1 AND number = 1020").run();
   const muster = (await seed(cli.svc, 'customers', { name: 'Muster AG', number: 1001, street: 'Seestrasse 5', zip: '6003', city: 'Luzern' })).id;
@@ -43,6 +38,7 @@ beforeAll(async () => {
   proposal = await seed(cli.svc, 'proposals', { customer_id: muster, with_signature: true, positions: [{ description: 'Jahresabschluss', amount: 1, price: 2400 }] });
 });
 afterAll(async () => {
+  process.chdir(home);
   rmSync(cwd, { recursive: true, force: true });
 });
 

@@ -8,13 +8,17 @@
 //     <!-- readme-test: skip (the reason) -->
 //
 // is not run: it needs a terminal, a hosted account or the reader's shell set-up. The files the examples
-// name but do not make (a receipt, a bank statement) are put into the scratch directory first.
+// name but do not make (a receipt, a bank statement) are put into the scratch directory first. A line
+// that is only `acct` and its words, with nothing for the shell to do (no pipe, redirection, variable,
+// glob or continuation), runs in this process instead (runCli, from the scratch directory too): what bash
+// would hand the binary is exactly those words, and the binary itself is tested by the lines that need
+// the shell, test/cli/both-ways.test.ts and the launcher's tests.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { ACCT_BIN } from '../helpers/cli.js';
+import { ACCT_BIN, runInProcess } from '../helpers/cli.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SKIP = /^<!--\s*readme-test:\s*skip\b.*-->$/;
@@ -81,6 +85,43 @@ test('the examples are the lines of sh and indented blocks; comments, other bloc
 });
 
 /**
+ * The words of a command line bash would pass on as they are: `acct` and its arguments, plain or in
+ * quotes, a trailing comment left out; undefined when the shell has more to do.
+ */
+function plainWords(command: string): string[] | undefined {
+  const line = command.replace(/\s+#[^'"]*$/, '');
+  if (/[|&;<>$`\\(){}*?[\]~#!\n]/.test(line)) return undefined;
+  const words: string[] = [];
+  let word: string | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === ' ' || c === '\t') {
+      if (word !== undefined) words.push(word);
+      word = undefined;
+    } else if (c === "'" || c === '"') {
+      const end = line.indexOf(c, i + 1);
+      if (end < 0) return undefined;
+      word = (word ?? '') + line.slice(i + 1, end);
+      i = end;
+    } else {
+      word = (word ?? '') + c;
+    }
+  }
+  if (word !== undefined) words.push(word);
+  return words[0] === 'acct' ? words.slice(1) : undefined;
+}
+
+test('a line is plain words only when bash has nothing to do with it but split it', () => {
+  expect(plainWords(`acct customers create --name "Muster AG" --city 'Zürich' --zip=8001   # a comment`)).toEqual(
+    ['customers', 'create', '--name', 'Muster AG', '--city', 'Zürich', '--zip=8001']);
+  expect(plainWords('acct tags create --name ""')).toEqual(['tags', 'create', '--name', '']);
+  for (const shell of ['acct tags list | head -3', 'acct entries export > out.csv', 'acct tags get "$ID"', 'ACCT_COMPANY=2 acct tags list',
+    'acct import *.xml', 'acct tags list && acct tags list', 'acct tags create \\\n--name x', 'acct use ~/x', 'echo acct', 'acct tags list (exit 6)']) {
+    expect(plainWords(shell), shell).toBeUndefined();
+  }
+});
+
+/**
  * The PATH of the reader's shell: this one without the node_modules/.bin that npm and npx put first, so
  * `acct` runs on the system's node (handing over to the package's own when it is too old); this test's
  * node only when there is no other.
@@ -93,7 +134,7 @@ function readerPath(): string[] {
 const work = mkdtempSync(join(tmpdir(), 'acct-readme-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-test('every README example runs against a fresh local ledger', () => {
+test('every README example runs against a fresh local ledger', async () => {
   const examples = readmeExamples(readFileSync(join(ROOT, 'README.md'), 'utf8'));
   expect(examples.length).toBeGreaterThan(100);
   const bin = join(work, 'bin');
@@ -110,10 +151,21 @@ test('every README example runs against a fresh local ledger', () => {
   const failures: string[] = [];
   // outside the checkout npx would fetch a stranger's package named acct from the registry
   for (const { line, command } of examples) if (/(^|[$(|;&]\s*)npx acct\b/.test(command)) failures.push(`README.md:${line}: runs npx acct, not acct: ${command}`);
-  for (const { line, command } of examples) {
-    const expected = Number(/\(exit (\d+)\)\s*$/.exec(command)?.[1] ?? 0);
-    const r = spawnSync('bash', ['-o', 'pipefail', '-c', command], { cwd, env, encoding: 'utf8', timeout: 30_000 });
-    if (r.status !== expected) failures.push(`README.md:${line}: exit ${r.status}, not ${expected}\n  $ ${command}\n${`${r.stderr}`.trimEnd().replace(/^/gm, '  ')}`);
+  const home = process.cwd();
+  // this test file's own process (the forks pool): the plain lines run from the scratch directory too
+  process.chdir(cwd);
+  try {
+    for (const { line, command } of examples) {
+      const expected = Number(/\(exit (\d+)\)\s*$/.exec(command)?.[1] ?? 0);
+      const words = plainWords(command);
+      const r = words
+        ? await runInProcess(words, env, '', 30_000)
+        : spawnSync('bash', ['-o', 'pipefail', '-c', command], { cwd, env, encoding: 'utf8', timeout: 30_000 });
+      const code = 'code' in r ? r.code : r.status;
+      if (code !== expected) failures.push(`README.md:${line}: exit ${code}, not ${expected}\n  $ ${command}\n${`${r.stderr}`.trimEnd().replace(/^/gm, '  ')}`);
+    }
+  } finally {
+    process.chdir(home);
   }
   expect(failures, failures.join('\n')).toEqual([]);
 }, 300_000);

@@ -1,21 +1,78 @@
-// Spawns the built `acct` binary (bin/acct.js → dist/) with an isolated config and data directory;
-// acctAgainst() points those runs at a service (the test service or a stub) through ACCT_* variables.
+// Runs `acct` with an isolated config and data directory: in this process by default (runCli of the
+// sources on an IO of strings, against the real service, no mocks), or as the built binary (bin/acct.js
+// → dist/) with `spawn: true`, for what only a process shows (exit by signal, TTY, closed pipes, the
+// launcher, races between processes). acctAgainst() points those runs at a service (the test service
+// or a stub) through ACCT_* variables.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { OutStream } from '../../src/cli/io.js';
 
 export const ACCT_BIN = resolve(import.meta.dirname, '../../bin/acct.js');
 
 export interface RunResult { code: number | null; stdout: string; stderr: string }
 
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  /** stdin */
+  input?: string;
+  timeoutMs?: number;
+  /** run the built binary as a child process instead of runCli in this one */
+  spawn?: boolean;
+}
+
 export interface Sandbox {
   configDir: string;
   dataDir: string;
-  /** environment for the child: no inherited ACCT_* variables, isolated dirs, plus `extra` */
+  /** environment for a run: no inherited ACCT_* variables, isolated dirs, plus `extra` */
   env(extra?: Record<string, string | undefined>): NodeJS.ProcessEnv;
-  run(args: string[], opts?: { env?: Record<string, string | undefined>; input?: string; timeoutMs?: number }): Promise<RunResult>;
+  /** `acct args…` in this process (or spawned, with `spawn: true`) */
+  run(args: string[], opts?: RunOptions): Promise<RunResult>;
+  /** `acct args…` as a child process of the built binary */
+  spawn(args: string[], opts?: Omit<RunOptions, 'spawn'>): Promise<RunResult>;
   cleanup(): void;
+}
+
+/** An output end of a run in this process: collects the bytes; never a terminal. */
+function collector(): { end: OutStream; bytes(): Buffer; text(): string } {
+  const chunks: Buffer[] = [];
+  const bytes = () => Buffer.concat(chunks);
+  return {
+    end: { write: (data) => { chunks.push(Buffer.from(data)); }, isTTY: false },
+    bytes,
+    text: () => bytes().toString('utf8'),
+  };
+}
+
+/**
+ * `acct args…` in this process: runCli of the sources with `env` as its environment, `input` as stdin
+ * and stdout and stderr collected, as the binary would run them in a pipe.
+ */
+export async function runInProcess(
+  args: string[], env: NodeJS.ProcessEnv, input?: string, timeoutMs = 20_000,
+): Promise<RunResult> {
+  const { bytes: _, ...result } = await runInProcessWithBytes(args, env, input, timeoutMs);
+  return result;
+}
+
+/** runInProcess(), stdout also kept as bytes (a PDF written to stdout). */
+export async function runInProcessWithBytes(
+  args: string[], env: NodeJS.ProcessEnv, input?: string, timeoutMs = 20_000,
+): Promise<RunResult & { bytes: Buffer }> {
+  const { runCli } = await import('../../src/cli/run.js');
+  const [out, err] = [collector(), collector()];
+  const stdin = { read: () => Buffer.from(input ?? '', 'utf8'), isTTY: false };
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`acct ${args.join(' ')} timed out\n${err.text()}`)), timeoutMs);
+  });
+  try {
+    const code = await Promise.race([runCli(args, { out: out.end, err: err.end, stdin, env }), timeout]);
+    return { code, stdout: out.text(), stderr: err.text(), bytes: out.bytes() };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export function runBinary(args: string[], env: NodeJS.ProcessEnv, input?: string, timeoutMs = 20_000): Promise<RunResult> {
@@ -49,7 +106,8 @@ export function sandbox(): Sandbox {
     configDir,
     dataDir,
     env,
-    run: (args, opts = {}) => runBinary(args, env(opts.env), opts.input, opts.timeoutMs),
+    run: (args, opts = {}) => (opts.spawn ? runBinary : runInProcess)(args, env(opts.env), opts.input, opts.timeoutMs),
+    spawn: (args, opts = {}) => runBinary(args, env(opts.env), opts.input, opts.timeoutMs),
     cleanup: () => rmSync(root, { recursive: true, force: true }),
   };
 }
@@ -62,8 +120,10 @@ export interface AcctOptions {
   company?: number | string;
   /** ACCT_TOKEN; the target's token unless given */
   token?: string;
-  /** stdin of the child */
+  /** stdin */
   input?: string;
+  /** run the built binary as a child process (default: in this process) */
+  spawn?: boolean;
   /** further variables, applied last (they may override the three above; undefined removes one) */
   env?: Record<string, string | undefined>;
 }
@@ -84,7 +144,8 @@ export function acctAgainst(box: Sandbox, target: Target, defaults: AcctOptions 
     const merged: AcctOptions = {
       company: opts.company ?? defaults.company, token: opts.token ?? defaults.token, env: { ...defaults.env, ...opts.env },
     };
-    return box.run(args, { env: acctEnv(target, merged), input: opts.input ?? defaults.input });
+    const input = opts.input ?? defaults.input;
+    return box.run(args, { env: acctEnv(target, merged), input, spawn: opts.spawn ?? defaults.spawn });
   };
 }
 

@@ -11,6 +11,7 @@ import { positiveInt, queryFromFilters } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { ACCOUNT_COLUMNS, ACCOUNT_FILTERS, COLUMNS_WITHOUT_BALANCE } from './fields.js';
+import { currentIO } from '../io.js';
 
 type Rec = Record<string, unknown>;
 
@@ -53,8 +54,8 @@ function printGrouped(plan: OutputPlan, rows: Rec[]): boolean {
   const keys = columns.map((c) => c.key);
   if (!keys.includes('balance')) return false;
   const labelKey = keys.includes('name') ? 'name' : keys.find((k) => k !== 'balance') ?? 'balance';
-  const text = renderListTable(groupByType(rows, labelKey), columns, { color: plan.color, terminalWidth: process.stdout.columns });
-  if (text) process.stdout.write(text);
+  const text = renderListTable(groupByType(rows, labelKey), columns, { color: plan.color, terminalWidth: currentIO().out.columns });
+  if (text) currentIO().out.write(text);
   return true;
 }
 
@@ -79,7 +80,7 @@ export default async function list(options: ListOptions, io: VerbIO): Promise<vo
   await withRuntime(g, async (rt) => {
     let rows = await listAccounts(rt.client, await rt.company(), query);
     if (limit !== undefined) rows = rows.slice(0, limit);
-    if (rows.length === 0 && process.stderr.isTTY) notice('No accounts found.');
+    if (rows.length === 0 && io.err.isTTY) notice('No accounts found.');
     if (plan.format === 'table' && withBalances && rows.length > 0 && printGrouped(plan, rows)) return;
     const renderer = listRenderer(plan);
     renderer.push(rows);

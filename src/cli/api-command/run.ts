@@ -7,6 +7,7 @@ import type { HttpMethod } from '../../api/http.js';
 import { UsageError } from '../../errors.js';
 import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
+import { currentIO } from '../io.js';
 
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -27,7 +28,7 @@ function typed(value: string): unknown {
 
 function readFile(path: string, flag: string): Buffer {
   try {
-    return readFileSync(path === '-' ? 0 : path);
+    return path === '-' ? currentIO().stdin.read() : readFileSync(path);
   } catch (err) {
     throw new UsageError(`cannot read ${flag} ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
@@ -82,7 +83,7 @@ export default async function api(opts: ApiOptions, io: VerbIO): Promise<void> {
       const perPage = /^[1-9]\d*$/.test(String(query.per_page)) ? Number(query.per_page) : undefined;
       delete query.per_page;
       for await (const page of paginate(rt.client, pathOnly, { query: query as Record<string, string>, all: true, perPage })) records.push(...page);
-      process.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
+      io.out.write(`${JSON.stringify(records, null, 2)}\n`);
       return;
     }
     let form: FormData | undefined;
@@ -97,9 +98,9 @@ export default async function api(opts: ApiOptions, io: VerbIO): Promise<void> {
     }
     const res = await rt.client.request(method, pathOnly, { query: query as Record<string, string>, json: form ? undefined : body, form });
     if (opts.include) {
-      process.stderr.write(`HTTP ${res.status}\n${Object.entries(res.headers).map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n`);
+      io.err.write(`HTTP ${res.status}\n${Object.entries(res.headers).map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n`);
     }
     if (res.data === null || res.data === undefined) return;
-    process.stdout.write(typeof res.data === 'string' ? `${res.data}\n` : `${JSON.stringify(res.data, null, 2)}\n`);
+    io.out.write(typeof res.data === 'string' ? `${res.data}\n` : `${JSON.stringify(res.data, null, 2)}\n`);
   });
 }

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { verifyManifestZip, ZipVerifyError } from '../../zip-manifest.js';
 import { notice } from '../globals.js';
+import { currentIO } from '../io.js';
 
 /** What the manifest of a year archive says it is (a backup says acct-backup). */
 export const ARCHIVE_FORMAT = 'acct-archive';
@@ -22,6 +23,6 @@ export async function verifyArchive(file: string): Promise<void> {
     throw new UsageError(`${file} is intact but not a year archive (its manifest says ${JSON.stringify(manifest.format)})`, manifest.format === 'acct-backup' ? ['a backup is read by acct server restore'] : []);
   }
   const company = manifest.company as { name?: string } | undefined;
-  process.stdout.write(`${file}: ok\n`);
+  currentIO().out.write(`${file}: ok\n`);
   notice(`${manifest.members.length} files as the manifest lists them (the year ${String(manifest.year)} of ${company?.name ?? 'an unnamed company'}, written ${manifest.created_at}); content SHA-256 ${manifest.content_sha256}.`);
 }

@@ -30,6 +30,7 @@ import { archiveDocuments } from './documents.js';
 import { MEMBERS, readmeText } from './layout.js';
 import { reportPdf } from './report-pdf.js';
 import { ARCHIVE_FORMAT } from './verify.js';
+import { currentIO } from '../io.js';
 
 export interface ArchiveOptions { year: number; out: string; force: boolean }
 
@@ -102,7 +103,7 @@ export async function writeArchive(g: GlobalOptions, opts: ArchiveOptions): Prom
         year: opts.year, company: { id: company, name }, source: rt.ctx.mode === 'local' ? 'local ledger' : rt.baseUrl,
         counts: { bookings: bookings.bookings, receipts: bookings.receipts, invoices, proposals, reports },
       });
-      process.stdout.write(`${out}\n`);
+      currentIO().out.write(`${out}\n`);
       notice(`Archive of ${opts.year} for ${name}: ${plural(bookings.bookings, 'booking')}, ${plural(bookings.receipts, 'receipt')}, ${plural(invoices, 'invoice')}, ${plural(proposals, 'proposal')}, ${reports} reports (CSV and PDF); content SHA-256 ${manifest.content_sha256}.`);
       if (bookings.unlocked > 0) {
         notice(`warning: ${plural(bookings.unlocked, 'booking')} of ${opts.year} ${bookings.unlocked === 1 ? 'is' : 'are'} not in a closed period and may still change: close the year (closed until ${opts.year}-12-31) and archive it again`);

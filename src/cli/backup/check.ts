@@ -3,6 +3,6 @@ import { dataDir } from '../../config/index.js';
 import { checkLedger } from '../shared/safekeeping.js';
 import type { NoOptions, VerbIO } from '../verb.js';
 
-export default async function check(_opts: NoOptions, _io: VerbIO): Promise<void> {
-  await checkLedger(dataDir(process.env));
+export default async function check(_opts: NoOptions, io: VerbIO): Promise<void> {
+  await checkLedger(dataDir(io.env));
 }

@@ -19,7 +19,7 @@ interface BackupOptions {
 const LIST_COLUMNS: Column[] = [{ key: 'day', kind: 'date' }, { key: 'keep' }, { key: 'size', kind: 'int' }, { key: 'path' }];
 
 export default async function backup(opts: BackupOptions, io: VerbIO): Promise<void> {
-  const ledger = dataDir(process.env);
+  const ledger = dataDir(io.env);
   if (opts.backupDir !== undefined) {
     setLocalBackupDir(ledger, opts.backupDir === 'default' ? undefined : resolve(opts.backupDir));
     notice(`Daily backups of ${ledger} go to ${localBackupDir(ledger)}.`);

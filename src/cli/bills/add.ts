@@ -59,7 +59,7 @@ export default async function addBill(opts: AddOptions, io: VerbIO): Promise<voi
   if (opts.account === undefined) requireAnswerable(g, '--account');
   const flags = readFlags(opts);
   const receipt = opts.file === undefined ? undefined : readReceipt(opts.file);
-  const payload = opts.qrText !== undefined ? readQrText(opts.qrText) : await scanReceipt(opts.file!, receipt!);
+  const payload = opts.qrText !== undefined ? readQrText(opts.qrText, io) : await scanReceipt(opts.file!, receipt!);
   const scanned = qrBillOf(payload);
   const amount = flags.amount ?? scanned.amountRappen ?? undefined;
   if (amount === undefined) requireAnswerable(g, '--amount (the QR-bill leaves the amount open)');
@@ -94,9 +94,9 @@ function readFlags(opts: AddOptions): Flags {
 }
 
 /** The payload from stdin (`-`) or a text file. */
-function readQrText(source: string): string {
+function readQrText(source: string, io: VerbIO): string {
   try {
-    return readFileSync(source === '-' ? 0 : source, 'utf8');
+    return source === '-' ? io.stdin.read().toString('utf8') : readFileSync(source, 'utf8');
   } catch (err) {
     throw new UsageError(`--qr-text: cannot read ${source === '-' ? 'stdin' : source}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { bashScript, fishScript, zshScript } from './generate.js';
+import { currentIO } from '../io.js';
 
 const SHELLS = { bash: bashScript, zsh: zshScript, fish: fishScript } as const;
 
@@ -11,5 +12,5 @@ interface CompletionOptions { shell: string }
 export default async function completion({ shell }: CompletionOptions, wholeProgram: () => Promise<Command>): Promise<void> {
   const generate = SHELLS[shell as keyof typeof SHELLS];
   if (!generate) throw new UsageError(`unknown shell "${shell}": use bash, zsh or fish`);
-  process.stdout.write(generate(await wholeProgram()));
+  currentIO().out.write(generate(await wholeProgram()));
 }

@@ -14,11 +14,11 @@ interface CompleteOptions {
 export default async function complete({ group, word = '' }: CompleteOptions, io: VerbIO): Promise<void> {
   const kind = RECORD_KINDS[group];
   if (!kind) return;
-  process.env.ACCT_QUIET_LOCAL = '1';
+  io.env.ACCT_QUIET_LOCAL = '1';
   try {
     const values = await withRuntime(io.globals(), async (rt) => new RefResolver(rt.client, await rt.company()).candidates(kind, word));
     const wanted = values.filter((v) => v.toLowerCase().startsWith(word.toLowerCase()));
-    if (wanted.length) process.stdout.write(`${wanted.join('\n')}\n`);
+    if (wanted.length) io.out.write(`${wanted.join('\n')}\n`);
   } catch {
     // nothing to offer
   }

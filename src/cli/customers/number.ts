@@ -1,11 +1,9 @@
 // `acct customers number`: the next free customer number, bare on stdout whatever the output format.
 import { nextCustomerNumber } from '../../api/endpoints/customers.js';
-import { withRuntime } from '../runtime.js';
 import type { NoOptions, VerbIO } from '../verb.js';
 
 export default async function number(_options: NoOptions, io: VerbIO): Promise<void> {
-  const g = io.globals();
-  await withRuntime(g, async (rt) => {
-    process.stdout.write(`${await nextCustomerNumber(rt.client, await rt.company())}\n`);
+  await io.withRuntime(async (rt) => {
+    io.out.write(`${await nextCustomerNumber(rt.client, await rt.company())}\n`);
   });
 }

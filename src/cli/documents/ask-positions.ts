@@ -8,6 +8,7 @@ import { flushHeld } from '../pager.js';
 import { documentView } from './view.js';
 import { positionOf, priceProblem, quantityProblem, type PositionItem } from './input.js';
 import type { KindFacts } from './fields.js';
+import { currentIO } from '../io.js';
 
 /** The positions, asked until an empty description; an invoice needs one at least. */
 export async function askPositions(k: KindFacts): Promise<PositionItem[]> {
@@ -30,7 +31,7 @@ export async function askPositions(k: KindFacts): Promise<PositionItem[]> {
 
 /** Shows the document the answers make (positions and totals, on stderr) and asks to create it; no is "cancelled" (exit 2). */
 export async function confirmCreate(k: KindFacts, preview: DocumentRecord): Promise<void> {
-  process.stderr.write(`\n${documentView(preview).join('\n')}\n\n`);
+  currentIO().err.write(`\n${documentView(preview).join('\n')}\n\n`);
   const { confirm } = await import('@inquirer/prompts');
   const total = `${String(preview.currency ?? 'CHF')} ${formatMoney(preview.final_value as number)}`;
   if (!(await confirm({ message: `Create this ${k.noun} (${total})?`, default: true }))) throw new UsageError(`cancelled: no ${k.noun} was created`);

@@ -4,7 +4,6 @@
 import { documentPaths, type DocumentListPage } from '../../api/endpoints/documents.js';
 import { UsageError } from '../../errors.js';
 import { formatSums } from '../../output/format.js';
-import { stdoutIsTerminal } from '../fd-output.js';
 import { notice } from '../globals.js';
 import { planOutput, type ListFlags } from '../output.js';
 import { RefResolver } from '../refs.js';
@@ -61,8 +60,8 @@ export default async function list(k: KindFacts, options: ListOptions, io: VerbI
       meta ??= (body as Partial<DocumentListPage>).meta;
     });
     if (shown === 0) {
-      if (process.stderr.isTTY) notice(`No ${k.kind} found.`);
-    } else if (meta && plan.format === 'table' && stdoutIsTerminal()) {
+      if (io.err.isTTY) notice(`No ${k.kind} found.`);
+    } else if (meta && plan.format === 'table' && io.out.isTTY) {
       // below the table (and the line saying when only a page of them is shown); sums per currency,
       // never CHF and EUR added into one (a service without `sums` says its sum_formatted)
       notice(`${meta.total} ${meta.total === 1 ? k.noun : k.kind}, total ${meta.sums ? formatSums(meta.sums) : meta.sum_formatted}`);

@@ -6,6 +6,6 @@ import type { KindFacts } from './fields.js';
 
 export default async function nextNumber(k: KindFacts, _options: NoOptions, io: VerbIO): Promise<void> {
   await withRuntime(io.globals(), async (rt) => {
-    process.stdout.write(`${await nextDocumentNumber(rt.client, k.kind, await rt.company())}\n`);
+    io.out.write(`${await nextDocumentNumber(rt.client, k.kind, await rt.company())}\n`);
   });
 }

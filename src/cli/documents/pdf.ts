@@ -71,7 +71,7 @@ export default async function pdf(k: KindFacts, o: PdfOptions, io: VerbIO): Prom
       const company = await rt.company();
       const id = await new RefResolver(rt.client, company).resolve(k.noun, ref, `<${k.noun}>`);
       const { bytes, fileName } = await documentPdf(rt.client, k.kind, company, id);
-      if (o.out === '-') { process.stdout.write(bytes); await warnWithoutUid(rt.client, k, company, [id]); return; }
+      if (o.out === '-') { io.out.write(bytes); await warnWithoutUid(rt.client, k, company, [id]); return; }
       const target = o.out ?? safeName(fileName, id);
       checkTarget(target, o.force);
       writeFileSync(target, bytes);
@@ -98,12 +98,12 @@ export default async function pdf(k: KindFacts, o: PdfOptions, io: VerbIO): Prom
       const target = join(dir, safeName(fileName, id));
       if (existsSync(target) && !o.force) {
         skipped.push(target);
-        process.stderr.write(`[${i + 1}/${ids.length}] ${target} exists, skipped (--force overwrites)\n`);
+        io.err.write(`[${i + 1}/${ids.length}] ${target} exists, skipped (--force overwrites)\n`);
         continue;
       }
       writeFileSync(target, bytes);
       written++;
-      process.stderr.write(`[${i + 1}/${ids.length}] ${target}\n`);
+      io.err.write(`[${i + 1}/${ids.length}] ${target}\n`);
     }
     notice(`Wrote ${written} of ${ids.length} ${ids.length === 1 ? k.noun : k.kind} into ${dir}${skipped.length ? `; ${skipped.length} existed and were kept` : ''}.`);
     await warnWithoutUid(rt.client, k, company, ids);

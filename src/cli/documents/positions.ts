@@ -59,7 +59,7 @@ export async function list(k: KindFacts, options: DocumentArgs, io: VerbIO): Pro
     const renderer = listRenderer(plan);
     renderer.push(plan.format === 'table' ? positions.map(shown) : positions);
     renderer.end();
-    if (positions.length === 0 && process.stderr.isTTY) notice(`The ${k.noun} has no positions.`);
+    if (positions.length === 0 && io.err.isTTY) notice(`The ${k.noun} has no positions.`);
   });
 }
 

@@ -4,12 +4,13 @@
 // another root (the address customers reach that server at, through a proxy or on the network).
 import { UsageError } from '../../errors.js';
 import type { Runtime } from '../runtime.js';
+import { currentIO } from '../io.js';
 
 /** `acct server start`'s address when no --host or --port is given. */
 const LOCAL_SERVER_ROOT = 'http://127.0.0.1:8787';
 
 /** The root the public links of this invocation start with, without a trailing slash. */
-export function shareRoot(rt: Pick<Runtime, 'ctx' | 'baseUrl'>, env: NodeJS.ProcessEnv = process.env): string {
+export function shareRoot(rt: Pick<Runtime, 'ctx' | 'baseUrl'>, env: NodeJS.ProcessEnv = currentIO().env): string {
   const own = env.ACCT_PUBLIC_URL?.trim();
   if (own) {
     let url: URL;
@@ -24,7 +25,7 @@ export function shareRoot(rt: Pick<Runtime, 'ctx' | 'baseUrl'>, env: NodeJS.Proc
 export const shareUrl = (root: string, token: string): string => `${root}/share/proposals/${token}`;
 
 /** What a bookkeeper in local mode needs to know for the link to open at all. */
-export function localLinkNote(rt: Pick<Runtime, 'ctx'>, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function localLinkNote(rt: Pick<Runtime, 'ctx'>, env: NodeJS.ProcessEnv = currentIO().env): string | undefined {
   if (rt.ctx.mode !== 'local') return undefined;
   return env.ACCT_PUBLIC_URL?.trim()
     ? `The link opens while "acct server start" serves this ledger (${rt.ctx.dataDir}) at ACCT_PUBLIC_URL.`

@@ -11,6 +11,7 @@ import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { entryQuery, resolveEntryQuery, type EntryFilterOptions } from './filters.js';
 import { ENTRY_COLUMNS, GROUPED_COLUMNS } from './fields.js';
+import { currentIO } from '../io.js';
 
 type Rec = Record<string, unknown>;
 
@@ -52,7 +53,7 @@ async function listBookings(options: ListOptions, io: VerbIO, grouped: boolean):
     }
     renderer.end();
     sayWhenCut(count, total, options, paging.perPage);
-    if (count === 0 && process.stderr.isTTY) notice(`No ${grouped ? 'entry groups' : 'bookings'} found.`);
+    if (count === 0 && currentIO().err.isTTY) notice(`No ${grouped ? 'entry groups' : 'bookings'} found.`);
   });
 }
 

@@ -22,6 +22,6 @@ export default async function nextNumber({ type, year, number }: NumberOptions, 
   }
   if (number !== undefined) query.number = positiveInt('--number', number);
   await withRuntime(g, async (rt) => {
-    process.stdout.write(`${await entryNumber(rt.client, await rt.company(), type as EntryType, query)}\n`);
+    io.out.write(`${await entryNumber(rt.client, await rt.company(), type as EntryType, query)}\n`);
   });
 }

@@ -44,6 +44,6 @@ export async function url(opts: ReceiptOptions, io: VerbIO): Promise<void> {
   await withRuntime(g, async (rt) => {
     const link = await importReceiptUrl(rt.client, await rt.company(), id);
     if (plan.format === 'json' || plan.format === 'ndjson') printRecord(plan, link);
-    else process.stdout.write(`${link.url}\n`);
+    else io.out.write(`${link.url}\n`);
   });
 }

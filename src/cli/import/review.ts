@@ -22,6 +22,7 @@ import { withRuntime, type Runtime } from '../runtime.js';
 import type { NoOptions, VerbIO } from '../verb.js';
 import { accountLabel, billLabel, ruleLabel, signedRappen } from './fields.js';
 import { PROCESS_COLUMNS, processReady } from './process.js';
+import { currentIO } from '../io.js';
 
 type Rec = Record<string, unknown>;
 type Prompts = typeof import('@inquirer/prompts');
@@ -33,7 +34,7 @@ type Answer = number | typeof SKIP | typeof IGNORE;
 /** What the run did, for the summary (also after Ctrl-C). */
 interface Tally { ready: number; ignored: number; skipped: number }
 
-const say = (text: string) => process.stdout.write(`${text}\n`);
+const say = (text: string) => currentIO().out.write(`${text}\n`);
 const oldestFirst = (a: Rec, b: Rec) => String(a.date).localeCompare(String(b.date)) || Number(a.id) - Number(b.id);
 const summary = (t: Tally) => `ready to book ${t.ready}, ignored ${t.ignored}, skipped ${t.skipped}`;
 

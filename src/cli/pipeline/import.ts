@@ -16,7 +16,7 @@ import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { csvLine } from '../../output/render.js';
 import type { Column } from '../../output/types.js';
 import { failureText } from '../failure.js';
-import { refuseToOverwrite, writeTo } from '../fd-output.js';
+import { refuseToOverwrite } from '../fd-output.js';
 import { notice } from '../globals.js';
 import { planOutput, printRecord, type OutputPlan } from '../output.js';
 import { RefResolver } from '../refs.js';
@@ -30,6 +30,7 @@ import { parseCsv, type CsvTable } from './csv-file.js';
 import { recordPages } from './export.js';
 import { Journal, journalPath, type Op } from './journal.js';
 import type { CsvColumn, CsvMap } from './map.js';
+import { currentIO } from '../io.js';
 
 const fs = process.getBuiltinModule('node:fs');
 
@@ -213,7 +214,7 @@ export async function runImport(map: CsvMap, options: ImportOptions, io: VerbIO)
     if (options.restart) fs.rmSync(file, { force: true });
     const journal = Journal.open(file, map.group, name);
     // Ctrl-C ends the process at once (main.ts); the journal already holds every row's state
-    const onInterrupt = () => notice(`${process.stderr.isTTY ? '\r\u001b[K' : ''}Interrupted: run the same command again to continue where it stopped.`);
+    const onInterrupt = () => notice(`${io.err.isTTY ? '\r\u001b[K' : ''}Interrupted: run the same command again to continue where it stopped.`);
     process.prependListener('SIGINT', onInterrupt);
     try {
       const outcome = await write(rt, company, map, valid, journal);
@@ -238,14 +239,14 @@ function printPlan(plan: OutputPlan, map: CsvMap, rows: Row[], invalid: number):
       unchanged,
       invalid,
     };
-    writeTo(1, `${JSON.stringify(out, null, plan.format === 'json' ? 2 : undefined)}\n`);
+    currentIO().out.write(`${JSON.stringify(out, null, plan.format === 'json' ? 2 : undefined)}\n`);
     return;
   }
   const lines = [`create ${creates.length}${creates.length ? `: ${rowList(creates)}` : ''}`, `update ${updates.length}${updates.length ? ':' : ''}`];
   for (const r of updates) lines.push(`  row ${r.no} (id ${r.id}): ${r.changes!.map((c) => `${c.column} ${show(c.from)} → ${show(c.to)}`).join('; ')}`);
   lines.push(`unchanged ${unchanged}`);
   if (invalid) lines.push(`invalid ${invalid} (skipped)`);
-  writeTo(1, `${lines.join('\n')}\n`);
+  currentIO().out.write(`${lines.join('\n')}\n`);
   notice(`Dry run: no ${plural(map.noun)} were changed.`);
 }
 
@@ -365,7 +366,7 @@ class Progress {
   private done = 0;
   private last = 0;
   private readonly started = Date.now();
-  private readonly on = process.stderr.isTTY === true;
+  private readonly on = currentIO().err.isTTY === true;
   constructor(private readonly total: number) {}
 
   tick(): void {
@@ -376,11 +377,11 @@ class Progress {
     this.last = now;
     const rate = this.done / Math.max(0.001, (now - this.started) / 1000);
     const left = Math.round((this.total - this.done) / Math.max(rate, 0.001));
-    process.stderr.write(`\r\u001b[K${this.done}/${this.total} rows, ${rate.toFixed(1)}/s, ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left`);
+    currentIO().err.write(`\r\u001b[K${this.done}/${this.total} rows, ${rate.toFixed(1)}/s, ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left`);
   }
 
   end(): void {
-    if (this.on) process.stderr.write('\r\u001b[K');
+    if (this.on) currentIO().err.write('\r\u001b[K');
   }
 }
 

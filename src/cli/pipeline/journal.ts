@@ -3,6 +3,7 @@
 // most a torn last line; a row with a "sending" line and no answer is one whose create may have
 // happened, which the next run looks up before it creates anything.
 import { stateDir } from '../../config/index.js';
+import { currentIO } from '../io.js';
 
 const fs = process.getBuiltinModule('node:fs');
 const { createHash } = process.getBuiltinModule('node:crypto');
@@ -21,7 +22,7 @@ type Event =
 export interface JournalKey { group: string; target: string; company: number; bytes: Uint8Array }
 
 /** The journal's name: a hash of the target and the file's bytes, so the same file against the same books finds it again. */
-export function journalPath(key: JournalKey, env: NodeJS.ProcessEnv = process.env): string {
+export function journalPath(key: JournalKey, env: NodeJS.ProcessEnv = currentIO().env): string {
   const hash = createHash('sha256').update(`${key.group}\n${key.target}\n${key.company}\n`).update(key.bytes).digest('hex');
   return path.join(stateDir(env), 'imports', `${key.group}-${hash.slice(0, 32)}.jsonl`);
 }

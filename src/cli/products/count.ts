@@ -1,6 +1,5 @@
 // `acct products count`: the bare number on stdout, whatever the output format.
 import { countProducts } from '../../api/endpoints/products.js';
-import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 
 interface CountOptions {
@@ -9,8 +8,7 @@ interface CountOptions {
 }
 
 export default async function count({ archived }: CountOptions, io: VerbIO): Promise<void> {
-  const g = io.globals();
-  await withRuntime(g, async (rt) => {
-    process.stdout.write(`${await countProducts(rt.client, await rt.company(), archived)}\n`);
+  await io.withRuntime(async (rt) => {
+    io.out.write(`${await countProducts(rt.client, await rt.company(), archived)}\n`);
   });
 }

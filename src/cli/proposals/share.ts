@@ -4,7 +4,7 @@
 // record { id, number, status, is_shared, share_url }.
 import { getDocument, updateDocument, type DocumentRecord } from '../../api/endpoints/documents.js';
 import type { Column } from '../../output/types.js';
-import { stdoutIsTerminal, stdoutSink } from '../fd-output.js';
+import { stdoutSink } from '../fd-output.js';
 import { CliError } from '../../errors.js';
 import { notice, type GlobalOptions } from '../globals.js';
 import { planOutput, printRecord, type OutputPlan } from '../output.js';
@@ -44,7 +44,7 @@ export async function share(o: ShareOptions, io: VerbIO): Promise<void> {
       printRecord(plan, record(doc, url));
     } else {
       stdoutSink.write(`${url}\n`);
-      if (stdoutIsTerminal()) stdoutSink.write(`\n${drawQr(await qrModules(url)).join('\n')}\n`);
+      if (io.out.isTTY) stdoutSink.write(`\n${drawQr(await qrModules(url)).join('\n')}\n`);
     }
     notice(already ? `Proposal ${doc.number} was shared already: the link is the same.` : `Shared proposal ${doc.number}: the customer can view, accept or decline it at this link.`);
     const note = localLinkNote(rt);

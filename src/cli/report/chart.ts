@@ -15,9 +15,10 @@ import { notice, type GlobalOptions } from '../globals.js';
 import { listRenderer, planOutput, type OutputPlan } from '../output.js';
 import { startPaging } from '../pager.js';
 import { withRuntime } from '../runtime.js';
-import { openSink, stdoutIsTerminal, stdoutSink } from '../fd-output.js';
+import { openSink, stdoutSink } from '../fd-output.js';
 import type { VerbIO } from '../verb.js';
 import { balancesByPeriod, intervalFlag, periodFlags, type ColumnOptions, type PeriodOptions } from './common.js';
+import { currentIO } from '../io.js';
 
 interface ChartOptions extends PeriodOptions, Omit<ColumnOptions, 'depth'> {
   /** account numbers, comma-separated */
@@ -34,10 +35,11 @@ interface ChartOptions extends PeriodOptions, Omit<ColumnOptions, 'depth'> {
  * still shows (the shell does not export $COLUMNS), else 80.
  */
 function chartWidth(): number {
-  if (stdoutIsTerminal() && (process.stdout.columns ?? 0) > 0) return process.stdout.columns;
-  const columns = Number(process.env.COLUMNS);
+  const { out, err, env } = currentIO();
+  if (out.isTTY && (out.columns ?? 0) > 0) return out.columns!;
+  const columns = Number(env.COLUMNS);
   if (Number.isInteger(columns) && columns > 0) return columns;
-  return process.stderr.isTTY && process.stderr.columns > 0 ? process.stderr.columns : 80;
+  return err.isTTY && (err.columns ?? 0) > 0 ? err.columns! : 80;
 }
 
 /** --accounts 3400,6000 → [3400, 6000] (each once, in the order given). */
@@ -57,7 +59,7 @@ function targetOf(g: GlobalOptions, opts: ChartOptions, seriesKeys: string[]): T
     if (g.output !== undefined) throw new UsageError(`-o svg and --${g.json ? 'json' : `output ${g.output}`} cannot both be given`);
     if (g.fields) throw new UsageError('--fields chooses the columns of -o tsv, csv, json or ndjson, not of -o svg');
     const out = opts.out === '-' ? undefined : opts.out;
-    if (out === undefined && stdoutIsTerminal()) throw new UsageError('-o svg writes an image: give --out FILE (or send stdout to a file or a pipe)');
+    if (out === undefined && currentIO().out.isTTY) throw new UsageError('-o svg writes an image: give --out FILE (or send stdout to a file or a pipe)');
     return { kind: 'svg', out };
   }
   if (opts.out !== undefined) throw new UsageError('--out goes with -o svg (the chart as an SVG file); the other formats go to stdout');

@@ -8,6 +8,7 @@ import { rappenToDecimal } from '../../reports/money.js';
 import type { Report, ReportColumn, ReportRow } from '../../reports/types.js';
 import { notice, type GlobalOptions } from '../globals.js';
 import { planOutput, type OutputPlan } from '../output.js';
+import { currentIO } from '../io.js';
 
 type Rec = Record<string, unknown>;
 
@@ -67,7 +68,7 @@ export function reportCsv(report: Report): string {
 export function printReport(plan: OutputPlan, report: Report): void {
   const money = moneyKeys(report);
   const rows = report.rows.map((r) => rawRow(r, money));
-  const out = process.stdout;
+  const out = currentIO().out;
   switch (plan.format) {
     case 'table': {
       const columns = selectColumns(plan.columns, plan.fields);
@@ -75,7 +76,7 @@ export function printReport(plan: OutputPlan, report: Report): void {
       const spaced: Rec[] = [];
       rows.forEach((r, i) => { if (gaps.has(i) && i > 0) spaced.push({}); spaced.push(r); });
       out.write(`${report.title}\n\n`);
-      const text = renderListTable(spaced, columns, { color: plan.color, terminalWidth: process.stdout.columns });
+      const text = renderListTable(spaced, columns, { color: plan.color, terminalWidth: currentIO().out.columns });
       if (text) out.write(text);
       break;
     }
@@ -86,7 +87,7 @@ export function printReport(plan: OutputPlan, report: Report): void {
       break;
     }
     default: {
-      const renderer = createListRenderer({ ...plan, out, terminalWidth: process.stdout.columns });
+      const renderer = createListRenderer({ ...plan, out, terminalWidth: currentIO().out.columns });
       renderer.push(rows);
       renderer.end();
     }

@@ -12,7 +12,8 @@ import { ech0217Xml, Ech0217Error, uidForFile, type SubmissionType } from '../..
 import type { Report } from '../../reports/types.js';
 import { vatReturnBuilder, VAT_COLUMNS } from '../../reports/vat.js';
 import { netTaxRateReturnBuilder } from '../../reports/vat-net-tax-rate.js';
-import { openSink, stdoutIsTerminal, stdoutSink, type OutputSink } from '../fd-output.js';
+import { openSink, stdoutSink, type OutputSink } from '../fd-output.js';
+import { currentIO } from '../io.js';
 import { notice } from '../globals.js';
 import { VERSION } from '../version.js';
 import { withRuntime } from '../runtime.js';
@@ -95,7 +96,7 @@ function fileFlags(opts: VatOptions, g: ReturnType<VerbIO['globals']>): FileTarg
   if (opts.correction && opts.annualReconciliation) throw new UsageError('--correction and --annual-reconciliation cannot both be given: a file is one or the other');
   if (opts.reference !== undefined && !/^.{1,50}$/.test(opts.reference)) throw new UsageError('--reference takes 1 to 50 characters');
   const out = opts.out === '-' ? undefined : opts.out;
-  if (out === undefined && stdoutIsTerminal()) throw new UsageError('-o xml writes a file: give --out FILE (or send stdout to a file or a pipe)');
+  if (out === undefined && currentIO().out.isTTY) throw new UsageError('-o xml writes a file: give --out FILE (or send stdout to a file or a pipe)');
   return { out, type: opts.correction ? 2 : opts.annualReconciliation ? 3 : 1 };
 }
 

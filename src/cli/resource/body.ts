@@ -3,6 +3,7 @@ import { dateFilter } from '../../api/endpoints/entries.js';
 import { parseDay } from '../shared/calendar.js';
 import { parseAmount } from '../shared/numbers.js';
 import { UsageError } from '../../errors.js';
+import { currentIO } from '../io.js';
 import { optionKey } from '../verb.js';
 import type { BodyField, FieldType, FilterFlag } from './spec.js';
 
@@ -46,7 +47,7 @@ function badValue(flag: string, value: unknown, expected: string): never {
 export function readJsonFlag(flag: string, file: string): unknown {
   let text: string;
   try {
-    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+    text = file === '-' ? currentIO().stdin.read().toString('utf8') : readFileSync(file, 'utf8');
   } catch (err) {
     throw new UsageError(`cannot read ${flag} ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }

@@ -190,7 +190,7 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
         return;
       case 'list': {
         const count = await streamList(rt.client, spec.paths.list(company), plan, query, opts, spec.defaultPerPage);
-        if (count === 0 && process.stderr.isTTY) notice(`No ${spec.group} found.`);
+        if (count === 0 && io.err.isTTY) notice(`No ${spec.group} found.`);
         return;
       }
       case 'get': {

@@ -1,6 +1,7 @@
 // Opens a data directory for an administration command; the service's AdminError becomes a usage error
 // (exit 2), its AdminNotFound (a token id or prefix that names nothing) a not-found one (exit 5).
 import { CliError, ExitCode, UsageError } from '../../errors.js';
+import { currentIO } from '../io.js';
 
 type Admin = typeof import('../../server/main.js');
 
@@ -9,7 +10,7 @@ export async function withAdminDb(dataDir: string, fn: (db: ReturnType<Admin['op
   const db = admin.openDatabase(dataDir);
   try {
     const seed = admin.ensureSeeded(db);
-    if (seed.seeded) process.stderr.write(`Seeded a new data directory: user ${seed.userId} (owner) with token ${seed.token}\nThis token is shown once.\n`);
+    if (seed.seeded) currentIO().err.write(`Seeded a new data directory: user ${seed.userId} (owner) with token ${seed.token}\nThis token is shown once.\n`);
     await fn(db, admin);
   } catch (err) {
     if (err instanceof admin.AdminNotFound) throw new CliError(err.message, ExitCode.NotFound);

@@ -10,9 +10,9 @@ interface CompaniesAddOptions {
   owner: string;
 }
 
-export default async function companiesAdd(opts: CompaniesAddOptions, _io: VerbIO): Promise<void> {
+export default async function companiesAdd(opts: CompaniesAddOptions, io: VerbIO): Promise<void> {
   if (!/^\d+$/.test(opts.owner)) throw new UsageError(`invalid --owner "${opts.owner}": expected a user id`);
   await withAdminDb(dataDirOption(opts.data), (db, admin) => {
-    process.stdout.write(`${admin.addCompany(db, opts.name, Number(opts.owner))}\n`);
+    io.out.write(`${admin.addCompany(db, opts.name, Number(opts.owner))}\n`);
   });
 }

@@ -13,6 +13,7 @@ import { parseAmount } from '../shared/numbers.js';
 import type { VerbIO } from '../verb.js';
 import { dataDirOption } from './data-dir.js';
 import { withAdminDb } from './admin-db.js';
+import { currentIO } from '../io.js';
 
 /** A flag per setting (the service's own parsing checks their values). */
 interface CompaniesSetOptions extends CompanySettings {
@@ -57,7 +58,7 @@ function archiveHint(id: string, closedUntil: string, data: string | undefined):
   if (!m) return;
   const year = m[1];
   const command = `acct archive ${year} --company ${id} --out buchhaltung-${year}.zip`;
-  const local = data === undefined || resolve(data) === resolve(dataDir(process.env));
+  const local = data === undefined || resolve(data) === resolve(dataDir(currentIO().env));
   notice(`The year ${year} is closed. Next, keep it for ten years in a readable archive:\n  ${command}`);
   if (!local) notice(`  (acct archive reads through the API: serve the directory with "acct server start --data ${data}" and point acct at it, ACCT_BASE_URL and ACCT_TOKEN)`);
 }

@@ -10,11 +10,11 @@ interface RecurOptions {
   date?: string;
 }
 
-export default async function recur(opts: RecurOptions, _io: VerbIO): Promise<void> {
+export default async function recur(opts: RecurOptions, io: VerbIO): Promise<void> {
   const date = opts.date === undefined ? undefined : parseDay(opts.date, 'date');
   await withAdminDb(dataDirOption(opts.data), async (db, admin) => {
     const lines = await admin.recur(db, date);
-    process.stdout.write(lines.map((l) => `${l}\n`).join(''));
-    if (lines.length === 0) process.stderr.write('No recurring invoice is due.\n');
+    io.out.write(lines.map((l) => `${l}\n`).join(''));
+    if (lines.length === 0) io.err.write('No recurring invoice is due.\n');
   });
 }

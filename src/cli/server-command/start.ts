@@ -25,7 +25,7 @@ function listenFailure(err: unknown, host: string, port: string): CliError | und
   return undefined;
 }
 
-export default async function start(opts: StartOptions, _io: VerbIO): Promise<void> {
+export default async function start(opts: StartOptions, io: VerbIO): Promise<void> {
   const port = opts.port;
   if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) throw new UsageError(`invalid --port "${port}"`);
   const limit = opts.rateLimit;
@@ -44,18 +44,21 @@ export default async function start(opts: StartOptions, _io: VerbIO): Promise<vo
     throw listenFailure(err, opts.host, port) ?? err;
   }
   if (!LOOPBACK.test(opts.host)) {
-    process.stderr.write(`warning: the API is served on ${opts.host} without TLS: tokens and data cross the network readable; put a TLS proxy in front\n`);
+    io.err.write(`warning: the API is served on ${opts.host} without TLS: tokens and data cross the network readable; put a TLS proxy in front\n`);
   }
   if (server.seed.seeded && opts.token === undefined) {
-    process.stderr.write(`Seeded a new data directory: user ${server.seed.userId} (owner) with token ${server.seed.token}\nThis token is shown once.\n`);
+    io.err.write(`Seeded a new data directory: user ${server.seed.userId} (owner) with token ${server.seed.token}\nThis token is shown once.\n`);
   }
-  // The process stays up on the listening socket; a signal ends it cleanly, also one sent the moment
-  // the line below is read.
-  process.removeAllListeners('SIGINT');
-  const stop = () => {
-    server.close().then(() => process.exit(0), () => process.exit(1));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  process.stdout.write(`acct server listening on ${server.url}\n`);
+  // The verb lasts as long as the server: a signal ends it cleanly, also one sent the moment the line
+  // below is read. Signals are the process's: only the binary's run serves until interrupted.
+  const stopped = new Promise<void>((resolve) => {
+    const stop = () => {
+      server.close().then(resolve, () => { io.setExitCode(1); resolve(); });
+    };
+    process.removeAllListeners('SIGINT');
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  io.out.write(`acct server listening on ${server.url}\n`);
+  await stopped;
 }

@@ -19,11 +19,11 @@ export default async function tokensRevoke(opts: TokensRevokeOptions, io: VerbIO
     const token = admin.findToken(db, opts.token);
     const named = `token ${token.id} (${token.prefix ?? 'no prefix'}…) of ${token.user}`;
     if (token.revoked_at !== null) {
-      process.stderr.write(`Token ${token.id} was revoked already, on ${formatDateTime(token.revoked_at)}.\n`);
+      io.err.write(`Token ${token.id} was revoked already, on ${formatDateTime(token.revoked_at)}.\n`);
       return;
     }
     await confirmDestructive(io.globals(), `Revoke ${named}?`);
     admin.revokeToken(db, token.id);
-    process.stderr.write(`Revoked ${named}.\n`);
+    io.err.write(`Revoked ${named}.\n`);
   });
 }

@@ -18,14 +18,14 @@ interface UsersAddOptions {
   tokenExpires?: string;
 }
 
-export default async function usersAdd(opts: UsersAddOptions, _io: VerbIO): Promise<void> {
+export default async function usersAdd(opts: UsersAddOptions, io: VerbIO): Promise<void> {
   const { company } = opts;
   if (company === undefined) throw new UsageError("required option '--company <id>' not specified");
   if (!/^\d+$/.test(company)) throw new UsageError(`invalid --company "${company}": expected a company id`);
   const tokenExpires = opts.tokenExpires === undefined ? undefined : parseTokenExpiry(opts.tokenExpires);
   await withAdminDb(dataDirOption(opts.data), (db, admin) => {
     const user = admin.addUser(db, { name: opts.name, email: opts.email, company: Number(company), role: opts.role, token: opts.token, tokenExpires });
-    process.stdout.write(`${user.id}\t${user.token}\n`);
-    if (tokenExpires) process.stderr.write(`The token expires on ${formatDateTime(tokenExpires.toISOString())}.\n`);
+    io.out.write(`${user.id}\t${user.token}\n`);
+    if (tokenExpires) io.err.write(`The token expires on ${formatDateTime(tokenExpires.toISOString())}.\n`);
   });
 }

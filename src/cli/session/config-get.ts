@@ -8,5 +8,5 @@ interface ConfigGetOptions { key: string }
 export default async function configGet({ key }: ConfigGetOptions, io: VerbIO): Promise<void> {
   const store = loadConfig();
   const value = getConfigValue(store, activeProfile(io.globals(), store), key);
-  process.stdout.write(`${value ?? ''}\n`);
+  io.out.write(`${value ?? ''}\n`);
 }

@@ -23,8 +23,8 @@ export default async function login(opts: LoginOptions, io: VerbIO): Promise<voi
   const baseUrl = validateBaseUrl(opts.baseUrl, '--base-url');
   const name = opts.name ?? g.profile ?? 'default';
   let token: string;
-  if (opts.withToken || !process.stdin.isTTY) {
-    token = readFileSync(0, 'utf8').trim();
+  if (opts.withToken || !io.stdin.isTTY) {
+    token = io.stdin.read().toString('utf8').trim();
   } else if (canPrompt(g)) {
     token = (await askSecret(`API token for ${baseUrl}:`)).trim();
   } else {
@@ -32,7 +32,7 @@ export default async function login(opts: LoginOptions, io: VerbIO): Promise<voi
   }
   if (!token) throw new UsageError('the token is empty');
 
-  const client = new ApiClient({ baseUrl, token, debug: g.debug ? (l) => process.stderr.write(`${l}\n`) : undefined });
+  const client = new ApiClient({ baseUrl, token, debug: g.debug ? (l) => io.err.write(`${l}\n`) : undefined });
   try {
     const user = await me(client);
     let company: number | undefined;

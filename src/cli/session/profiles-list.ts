@@ -14,5 +14,5 @@ export default async function profilesList(_options: NoOptions, io: VerbIO): Pro
     token: profile.token ? 'set' : 'none',
   })));
   renderer.end();
-  if (profiles.length === 0 && process.stderr.isTTY) notice('No profiles: acct uses the local ledger. Run "acct login" to add one.');
+  if (profiles.length === 0 && io.err.isTTY) notice('No profiles: acct uses the local ledger. Run "acct login" to add one.');
 }

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import { notice } from '../globals.js';
+import { currentIO } from '../io.js';
 
 type Admin = typeof import('../../server/main.js');
 
@@ -24,7 +25,7 @@ async function withLedger<T>(dataDir: string, fn: (db: ReturnType<Admin['openDat
 export async function backupTo(dataDir: string, out: string): Promise<void> {
   await withLedger(dataDir, async (db, admin) => {
     const r = await admin.takeSnapshot(db, dataDir, out);
-    process.stdout.write(`${r.out}\n`);
+    currentIO().out.write(`${r.out}\n`);
     notice(`Backup of ${dataDir}: the database and ${r.files} file${r.files === 1 ? '' : 's'}, content SHA-256 ${r.manifest.content_sha256}.`);
     for (const path of r.missing) notice(`warning: ${path} was deleted while the backup ran; it is not in the backup`);
   });
@@ -39,7 +40,7 @@ export async function checkLedger(dataDir: string): Promise<void> {
     await checkRules(dataDir);
   } catch (err) {
     if (err instanceof CliError || !DAMAGED.test((err as Error).message)) throw err;
-    process.stdout.write(`SQLite integrity check: 1 violation: ${(err as Error).message}\n`);
+    currentIO().out.write(`SQLite integrity check: 1 violation: ${(err as Error).message}\n`);
     throw new CliError(`the database of ${dataDir} is damaged: restore a backup (acct server restore)`, ExitCode.Unsound);
   }
 }
@@ -49,7 +50,7 @@ async function checkRules(dataDir: string): Promise<void> {
     const started = performance.now();
     const violations = admin.checkBooks(db, dataDir);
     const ms = Math.round(performance.now() - started);
-    process.stdout.write(violations.map((v) => `${admin.violationLine(v)}\n`).join(''));
+    currentIO().out.write(violations.map((v) => `${admin.violationLine(v)}\n`).join(''));
     if (violations.length) {
       throw new CliError(`the books of ${dataDir} break ${violations.length} of ${admin.RULE_COUNT} rules`, ExitCode.Unsound);
     }

@@ -9,6 +9,7 @@ import { CliError, ExitCode, UsageError } from '../../errors.js';
 import type { Column } from '../../output/types.js';
 import { notice } from '../globals.js';
 import { printRecord, type OutputPlan } from '../output.js';
+import { currentIO } from '../io.js';
 
 /** The largest file the service takes (receipts and CSV imports alike). */
 export const MAX_UPLOAD_MB = 6;
@@ -78,7 +79,7 @@ export function readReceipt(file: string, flag?: string): UploadFile {
 export function readUpload(file: string, maxBytes = MAX_UPLOAD_BYTES): { bytes: Uint8Array<ArrayBuffer>; name: string } {
   if (file === '-') {
     let data: Buffer;
-    try { data = readFileSync(0); } catch (err) { throw new UsageError(`cannot read stdin: ${why(err)}`); }
+    try { data = currentIO().stdin.read(); } catch (err) { throw new UsageError(`cannot read stdin: ${why(err)}`); }
     if (data.length === 0) throw new UsageError('stdin is empty: expected CSV with a header row');
     return { bytes: new Uint8Array(data), name: 'stdin.csv' };
   }

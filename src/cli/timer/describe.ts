@@ -22,9 +22,9 @@ export default async function describe({ text }: DescribeOptions, io: VerbIO): P
     const state = await describeTimer(rt.client, company, text);
     const after = await readTimer(rt, company);
     if (plan.format === 'json' || plan.format === 'ndjson') {
-      process.stdout.write(`${plan.format === 'json' ? JSON.stringify(state, null, 2) : JSON.stringify(state)}\n`);
+      io.out.write(`${plan.format === 'json' ? JSON.stringify(state, null, 2) : JSON.stringify(state)}\n`);
     } else if (after.view) {
-      process.stdout.write(`${statusLine(after.view, today())}\n`);
+      io.out.write(`${statusLine(after.view, today())}\n`);
     }
   });
 }

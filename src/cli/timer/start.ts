@@ -32,9 +32,9 @@ export default async function start(opts: StartOptions, io: VerbIO): Promise<voi
     if (opts.description !== undefined) await describeTimer(rt.client, company, opts.description);
     const after = await readTimer(rt, company);
     if (plan.format === 'json' || plan.format === 'ndjson') {
-      process.stdout.write(`${plan.format === 'json' ? JSON.stringify(after.state, null, 2) : JSON.stringify(after.state)}\n`);
+      io.out.write(`${plan.format === 'json' ? JSON.stringify(after.state, null, 2) : JSON.stringify(after.state)}\n`);
     } else if (after.view) {
-      process.stdout.write(`${statusLine(after.view, today())}\n`);
+      io.out.write(`${statusLine(after.view, today())}\n`);
     }
   });
 }

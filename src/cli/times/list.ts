@@ -95,6 +95,6 @@ export default async function list(opts: ListOptions, io: VerbIO): Promise<void>
     if (week) return printWeek(rt, company, plan, query, week);
     if (groupBy) return groupedView(rt, company, plan, query, groupBy);
     const count = await streamList(rt.client, timePaths.list(company), plan, query, opts);
-    if (count === 0 && process.stderr.isTTY) notice('No time entries found.');
+    if (count === 0 && io.err.isTTY) notice('No time entries found.');
   });
 }
