@@ -12,7 +12,20 @@ import { statSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchOptions, die, fmtMs as fmt, httpRequest, makeSandbox, median, mustRun, positiveInt, procMiB, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
+import {
+  benchOptions,
+  die,
+  fmtMs as fmt,
+  httpRequest,
+  makeSandbox,
+  median,
+  mustRun,
+  positiveInt,
+  procMiB,
+  requireNodeAndBuild,
+  startAcctServer,
+  stopAcctServer,
+} from './lib.mjs';
 import { loadVatRule, seedBookings, YEAR_HELP, YEAR_OPTIONS, yearOptions } from './bookings.mjs';
 import { mulberry32 } from './random.mjs';
 
@@ -21,14 +34,22 @@ const BIN = join(ROOT, 'bin', 'acct.js');
 const NODE = process.execPath;
 const TOKEN = 'bench-token';
 
-const opts = benchOptions({ ...YEAR_OPTIONS, runs: { type: 'string', default: '3' }, receipts: { type: 'string', default: '1000' }, invoices: { type: 'string', default: '100' } },
-  'usage: node bench/archive.mjs [--bookings N] [--receipts N] [--invoices N] [--runs N] [--year YYYY] [--seed N] [--keep]', [
+const opts = benchOptions(
+  {
+    ...YEAR_OPTIONS,
+    runs: { type: 'string', default: '3' },
+    receipts: { type: 'string', default: '1000' },
+    invoices: { type: 'string', default: '100' },
+  },
+  'usage: node bench/archive.mjs [--bookings N] [--receipts N] [--invoices N] [--runs N] [--year YYYY] [--seed N] [--keep]',
+  [
     '--bookings N   bookings to generate (default 100000)',
     '--receipts N   of them with a receipt of 20-60 KB (default 1000)',
     '--invoices N   invoices of the year, and a fifth as many proposals (default 100)',
     '--runs N       measured runs of each command (default 3)',
     ...YEAR_HELP,
-  ]);
+  ],
+);
 const { bookings: BOOKINGS, year: YEAR, seed: SEED } = yearOptions(opts);
 const RUNS = positiveInt(opts.runs, '--runs', 1);
 const RECEIPTS = Math.min(positiveInt(opts.receipts, '--receipts', 0), BOOKINGS);
@@ -46,9 +67,14 @@ function seedReceipts(dataDir) {
   let bytes = 0;
   try {
     mkdirSync(join(dataDir, 'files', 'bench'), { recursive: true });
-    const ids = db.prepare('SELECT id FROM entries WHERE company_id = 1 ORDER BY id').all().map((r) => Number(r.id));
+    const ids = db
+      .prepare('SELECT id FROM entries WHERE company_id = 1 ORDER BY id')
+      .all()
+      .map((r) => Number(r.id));
     const step = Math.max(1, Math.floor(ids.length / Math.max(1, RECEIPTS)));
-    const insert = db.prepare("INSERT INTO files (company_id, name, size, mime, path, created_at, updated_at) VALUES (1, ?, ?, 'application/pdf', ?, datetime('now'), datetime('now'))");
+    const insert = db.prepare(
+      "INSERT INTO files (company_id, name, size, mime, path, created_at, updated_at) VALUES (1, ?, ?, 'application/pdf', ?, datetime('now'), datetime('now'))",
+    );
     const link = db.prepare('UPDATE entries SET file_id = ? WHERE id = ?');
     db.exec('BEGIN');
     for (let i = 0; i < RECEIPTS; i++) {
@@ -75,29 +101,90 @@ async function api(base, method, path, body) {
 
 /** The creditor and IBAN a QR-bill needs, a customer, the invoices and proposals of the year through the API. */
 async function seedDocuments(base) {
-  await mustRun(NODE, [BIN, 'server', 'companies', 'set', '1', '--data', dirs.serverData, '--creditor-name', 'Bench AG',
-    '--creditor-street', 'Bahnhofstrasse', '--creditor-building', '12', '--creditor-zip', '8001', '--creditor-city', 'Zürich'], { env: acctEnv });
+  await mustRun(
+    NODE,
+    [
+      BIN,
+      'server',
+      'companies',
+      'set',
+      '1',
+      '--data',
+      dirs.serverData,
+      '--creditor-name',
+      'Bench AG',
+      '--creditor-street',
+      'Bahnhofstrasse',
+      '--creditor-building',
+      '12',
+      '--creditor-zip',
+      '8001',
+      '--creditor-city',
+      'Zürich',
+    ],
+    { env: acctEnv },
+  );
   const bank = (await api(base, 'GET', '/accounts?type=bank')).find((a) => a.number === 1020);
   await api(base, 'PUT', `/accounts/${bank.id}`, { iban: 'CH93 0076 2011 6238 5295 7' });
-  const customer = (await api(base, 'POST', '/customers', { name: 'Beispiel AG', street: 'Seestrasse 5', zip: '6003', city: 'Luzern', country: 'CH' })).data;
-  const day = (i, n) => new Date(Date.UTC(YEAR, 0, 1) + Math.floor((i * 364) / Math.max(1, n)) * 86400000).toISOString().slice(0, 10);
-  const positions = (i) => Array.from({ length: 6 }, (_, k) => ({ description: `Beratung ${i + 1}.${k + 1}`, amount: 1 + (k % 5), price: 150, unit: 'h' }));
-  for (let i = 0; i < INVOICES; i++) await api(base, 'POST', '/invoices', { customer_id: customer.id, date: day(i, INVOICES), title: `Mandat ${i + 1}`, positions: positions(i) });
+  const customer = (
+    await api(base, 'POST', '/customers', {
+      name: 'Beispiel AG',
+      street: 'Seestrasse 5',
+      zip: '6003',
+      city: 'Luzern',
+      country: 'CH',
+    })
+  ).data;
+  const day = (i, n) =>
+    new Date(Date.UTC(YEAR, 0, 1) + Math.floor((i * 364) / Math.max(1, n)) * 86400000).toISOString().slice(0, 10);
+  const positions = (i) =>
+    Array.from({ length: 6 }, (_, k) => ({
+      description: `Beratung ${i + 1}.${k + 1}`,
+      amount: 1 + (k % 5),
+      price: 150,
+      unit: 'h',
+    }));
+  for (let i = 0; i < INVOICES; i++)
+    await api(base, 'POST', '/invoices', {
+      customer_id: customer.id,
+      date: day(i, INVOICES),
+      title: `Mandat ${i + 1}`,
+      positions: positions(i),
+    });
   const proposals = Math.ceil(INVOICES / 5);
-  for (let i = 0; i < proposals; i++) await api(base, 'POST', '/proposals', { customer_id: customer.id, date: day(i, proposals), title: `Offerte ${i + 1}`, positions: positions(i) });
+  for (let i = 0; i < proposals; i++)
+    await api(base, 'POST', '/proposals', {
+      customer_id: customer.id,
+      date: day(i, proposals),
+      title: `Offerte ${i + 1}`,
+      positions: positions(i),
+    });
   return proposals;
 }
 
-out(`acct archive benchmark: ${BOOKINGS} bookings in ${YEAR} (${RECEIPTS} with a receipt), ${INVOICES} invoices, node ${process.version}, ${availableParallelism()} CPUs`);
+out(
+  `acct archive benchmark: ${BOOKINGS} bookings in ${YEAR} (${RECEIPTS} with a receipt), ${INVOICES} invoices, node ${process.version}, ${availableParallelism()} CPUs`,
+);
 // the service seeds the directory (company 1, the chart, the token); the bookings go straight into its database
-let server = (await startAcctServer({ node: NODE, bin: BIN, cwd: ROOT, env: acctEnv, dataDir: dirs.serverData, token: TOKEN })).child;
+let server = (
+  await startAcctServer({ node: NODE, bin: BIN, cwd: ROOT, env: acctEnv, dataDir: dirs.serverData, token: TOKEN })
+).child;
 await stopAcctServer(server);
 const { ms: seedMs } = seedBookings(dirs.serverData, { bookings: BOOKINGS, year: YEAR, seed: SEED, vat });
 const receiptBytes = seedReceipts(dirs.serverData);
-const started = await startAcctServer({ node: NODE, bin: BIN, cwd: ROOT, env: acctEnv, dataDir: dirs.serverData, token: TOKEN });
+const started = await startAcctServer({
+  node: NODE,
+  bin: BIN,
+  cwd: ROOT,
+  env: acctEnv,
+  dataDir: dirs.serverData,
+  token: TOKEN,
+});
 server = started.child;
 const proposals = await seedDocuments(started.url);
-out(`seeded in ${fmt(seedMs)}; receipts ${(receiptBytes / 2 ** 20).toFixed(1)} MiB; ${INVOICES} invoices and ${proposals} proposals through the API\n`);
+out(
+  `seeded in ${fmt(seedMs)}; receipts ${(receiptBytes / 2 ** 20).toFixed(1)} MiB; ${INVOICES} invoices and ${proposals} proposals through the API\n`,
+);
 
 const env = { ...acctEnv, ACCT_BASE_URL: started.url, ACCT_TOKEN: TOKEN, ACCT_COMPANY: '1' };
 const archive = join(dirs.root, `buchhaltung-${YEAR}.zip`);
@@ -118,8 +205,14 @@ const commands = [
 const rows = [];
 for (const c of commands) {
   const runs = [];
-  for (let i = 0; i < (c.runs ?? RUNS); i++) runs.push(await mustRun(NODE, [...(c.node ?? []), BIN, ...c.args], { env, peakRss: true }));
-  rows.push({ ...c, ms: median(runs.map((r) => r.ms)), rssMiB: Math.max(...runs.map((r) => r.rssKiB ?? 0)) / 1024, stderr: runs.at(-1).stderr });
+  for (let i = 0; i < (c.runs ?? RUNS); i++)
+    runs.push(await mustRun(NODE, [...(c.node ?? []), BIN, ...c.args], { env, peakRss: true }));
+  rows.push({
+    ...c,
+    ms: median(runs.map((r) => r.ms)),
+    rssMiB: Math.max(...runs.map((r) => r.rssKiB ?? 0)) / 1024,
+    stderr: runs.at(-1).stderr,
+  });
 }
 const serviceMiB = procMiB(server.pid, 'VmHWM');
 await stopAcctServer(server);
@@ -127,10 +220,18 @@ await stopAcctServer(server);
 const base = rows[0];
 out('command                          median   × baseline   peak RSS');
 out('-------------------------------  -------  -----------  --------');
-for (const r of rows) out(`${r.name.padEnd(31)}  ${fmt(r.ms).padStart(7)}  ${`${(r.ms / base.ms).toFixed(2)}×`.padStart(11)}  ${`${r.rssMiB.toFixed(0)} MiB`.padStart(8)}`);
+for (const r of rows)
+  out(
+    `${r.name.padEnd(31)}  ${fmt(r.ms).padStart(7)}  ${`${(r.ms / base.ms).toFixed(2)}×`.padStart(11)}  ${`${r.rssMiB.toFixed(0)} MiB`.padStart(8)}`,
+  );
 const said = /Archive of .*$/m.exec(rows[1].stderr)?.[0] ?? '(no summary line)';
 out(`\n${said}`);
-out(`archive ${(statSync(archive).size / 2 ** 20).toFixed(1)} MiB; bookings CSV alone ${(statSync(exported).size / 2 ** 20).toFixed(1)} MiB; the service's peak RSS ${serviceMiB?.toFixed(0) ?? '?'} MiB`);
+out(
+  `archive ${(statSync(archive).size / 2 ** 20).toFixed(1)} MiB; bookings CSV alone ${(statSync(exported).size / 2 ** 20).toFixed(1)} MiB; the service's peak RSS ${serviceMiB?.toFixed(0) ?? '?'} MiB`,
+);
 const load = loadavg()[0];
-if (load > availableParallelism() * 0.75) out(`note: the machine was busy (1-min load average ${load.toFixed(2)} on ${availableParallelism()} CPUs); figures are noisy`);
+if (load > availableParallelism() * 0.75)
+  out(
+    `note: the machine was busy (1-min load average ${load.toFixed(2)} on ${availableParallelism()} CPUs); figures are noisy`,
+  );
 if (opts.keep) out(`kept: ${dirs.root}`);

@@ -27,7 +27,10 @@ const opts = benchOptions({ runs: { type: 'string', default: '7' } }, 'usage: no
   '--runs N   fresh processes per file and baseline (default 7; min and median shown)',
 ]);
 const RUNS = positiveInt(opts.runs, '--runs', 1);
-if (!process.features?.typescript) die(`this benchmark runs TypeScript files as they are and needs Node 22.18 or newer; this is ${process.version}. Run it with the project's Node: node_modules/.bin/node bench/bills-scan.mjs`);
+if (!process.features?.typescript)
+  die(
+    `this benchmark runs TypeScript files as they are and needs Node 22.18 or newer; this is ${process.version}. Run it with the project's Node: node_modules/.bin/node bench/bills-scan.mjs`,
+  );
 
 const { dirs, baseEnv } = makeSandbox();
 const scanModule = pathToFileURL(join(ROOT, 'src/cli/bills/scan.ts')).href;
@@ -35,10 +38,27 @@ const drawings = await import(pathToFileURL(join(ROOT, 'test/helpers/foreign-qr-
 
 const payload = drawings.foreignPayload({
   iban: 'CH4431999123000889012',
-  creditor: { name: 'Robert Schneider AG', street: 'Rue du Lac', building: '1268', zip: '2501', city: 'Biel', country: 'CH' },
-  amount: '1949.75', currency: 'CHF',
-  debtor: { name: 'Pia-Maria Rutschmann-Schnyder', street: 'Grosse Marktgasse', building: '28', zip: '9400', city: 'Rorschach', country: 'CH' },
-  referenceType: 'QRR', reference: '210000000003139471430009017', message: 'Auftrag vom 15.06.2026',
+  creditor: {
+    name: 'Robert Schneider AG',
+    street: 'Rue du Lac',
+    building: '1268',
+    zip: '2501',
+    city: 'Biel',
+    country: 'CH',
+  },
+  amount: '1949.75',
+  currency: 'CHF',
+  debtor: {
+    name: 'Pia-Maria Rutschmann-Schnyder',
+    street: 'Grosse Marktgasse',
+    building: '28',
+    zip: '9400',
+    city: 'Rorschach',
+    country: 'CH',
+  },
+  referenceType: 'QRR',
+  reference: '210000000003139471430009017',
+  message: 'Auftrag vom 15.06.2026',
 });
 const pdf = join(dirs.root, 'bill.pdf');
 const png = join(dirs.root, 'photo.png');
@@ -77,7 +97,9 @@ const found = (pages) => (out) => {
   return r.payload === payload && r.pages === pages;
 };
 
-process.stdout.write(`QR-bill scan: ${RUNS} fresh processes each (Node ${process.version}, ${availableParallelism()} cores, load ${loadavg()[0].toFixed(2)})\n`);
+process.stdout.write(
+  `QR-bill scan: ${RUNS} fresh processes each (Node ${process.version}, ${availableParallelism()} cores, load ${loadavg()[0].toFixed(2)})\n`,
+);
 const rows = [
   ['node -e 0', series('node -e 0', '', pdf)],
   ['read the PDF only', series('read', readScript, pdf)],
@@ -86,7 +108,9 @@ const rows = [
 ];
 const baseline = rows[0][1].median;
 for (const [name, s] of rows) {
-  process.stdout.write(`  ${name.padEnd(26)} min ${fmtMs(s.min).padStart(7)}  median ${fmtMs(s.median).padStart(7)}  (${fmtMs(s.median - baseline)} over node -e 0)\n`);
+  process.stdout.write(
+    `  ${name.padEnd(26)} min ${fmtMs(s.min).padStart(7)}  median ${fmtMs(s.median).padStart(7)}  (${fmtMs(s.median - baseline)} over node -e 0)\n`,
+  );
 }
 
 // the same inside one process, once mupdf and zxing-wasm are loaded
@@ -103,9 +127,14 @@ const warm = async (file) => {
   }
   return summarize(samples);
 };
-for (const [name, file] of [['3-page PDF, warm', pdf], ['photo PNG, warm', png]]) {
+for (const [name, file] of [
+  ['3-page PDF, warm', pdf],
+  ['photo PNG, warm', png],
+]) {
   const s = await warm(file);
   process.stdout.write(`  ${name.padEnd(26)} min ${fmtMs(s.min).padStart(7)}  median ${fmtMs(s.median).padStart(7)}\n`);
 }
 const pdfOver = rows[2][1].median - baseline;
-process.stdout.write(`target: the 3-page PDF under ${fmtMs(TARGET_MS)} over Node's start: ${fmtMs(pdfOver)} ${pdfOver < TARGET_MS ? '✓' : '✗'}\n`);
+process.stdout.write(
+  `target: the 3-page PDF under ${fmtMs(TARGET_MS)} over Node's start: ${fmtMs(pdfOver)} ${pdfOver < TARGET_MS ? '✓' : '✗'}\n`,
+);

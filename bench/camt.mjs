@@ -18,34 +18,49 @@ import { arch, availableParallelism, cpus, loadavg, platform } from 'node:os';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { camtFileName, camtStatement, camtZip } from './camt-fixture.mjs';
-import { benchOptions, die, makeSandbox, positiveInt, procMiB, requireNodeAndBuild, startAcctServer, stopAcctServer, summarize } from './lib.mjs';
+import {
+  benchOptions,
+  die,
+  makeSandbox,
+  positiveInt,
+  procMiB,
+  requireNodeAndBuild,
+  startAcctServer,
+  stopAcctServer,
+  summarize,
+} from './lib.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
 const NODE = process.execPath;
 const TOKEN = 'bench-token';
 const TARGET_MS = 2000;
-const USAGE = 'usage: node bench/camt.mjs [--transactions N] [--small N] [--runs N] [--seed N] [--keep] [--profile DIR]';
+const USAGE =
+  'usage: node bench/camt.mjs [--transactions N] [--small N] [--runs N] [--seed N] [--keep] [--profile DIR]';
 
 // ---------------------------------------------------------------------------------------------
 // Options
 
-const opts = benchOptions({
-  transactions: { type: 'string', default: '10000' },
-  small: { type: 'string', default: '1000' },
-  runs: { type: 'string', default: '5' },
-  seed: { type: 'string', default: '20250101' },
-  keep: { type: 'boolean', default: false },
-  profile: { type: 'string' },
-}, USAGE, [
-  '--transactions N   transactions in the large statement (default 10000)',
-  '--small N          transactions in the small statement, for the linearity (default 1000)',
-  '--runs N           measured runs of each upload, after one warm-up (default 5)',
-  '--seed N           seed of the statement generator (default 20250101)',
-  '--keep             keep the sandbox (statements, data directory) and print where it is',
-  '--profile DIR      instead of the figures: one large upload against a service started with --cpu-prof',
-  '                   (profile written to DIR), then the functions where the service spent its time',
-]);
+const opts = benchOptions(
+  {
+    transactions: { type: 'string', default: '10000' },
+    small: { type: 'string', default: '1000' },
+    runs: { type: 'string', default: '5' },
+    seed: { type: 'string', default: '20250101' },
+    keep: { type: 'boolean', default: false },
+    profile: { type: 'string' },
+  },
+  USAGE,
+  [
+    '--transactions N   transactions in the large statement (default 10000)',
+    '--small N          transactions in the small statement, for the linearity (default 1000)',
+    '--runs N           measured runs of each upload, after one warm-up (default 5)',
+    '--seed N           seed of the statement generator (default 20250101)',
+    '--keep             keep the sandbox (statements, data directory) and print where it is',
+    '--profile DIR      instead of the figures: one large upload against a service started with --cpu-prof',
+    '                   (profile written to DIR), then the functions where the service spent its time',
+  ],
+);
 const LARGE = positiveInt(opts.transactions, '--transactions', 2);
 const SMALL = positiveInt(opts.small, '--small', 1);
 const RUNS = positiveInt(opts.runs, '--runs', 1);
@@ -67,7 +82,13 @@ const showMb = (v) => (v === undefined ? '?' : `${v.toFixed(0)} MB`);
 
 function run(args, env) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(NODE, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 64 << 20 });
+  const r = spawnSync(NODE, args, {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
   const t = ms(t0);
   if (r.signal === 'SIGINT' || r.status === 130) die('interrupted', 130);
   return { ms: t, ...r };
@@ -75,7 +96,8 @@ function run(args, env) {
 function mustRun(label, args, env) {
   const r = run(args, env);
   if (r.error) die(`${label}: could not run: ${r.error.message}`);
-  if (r.status !== 0) die(`${label}: exited with ${r.status ?? r.signal}\n--- stdout ---\n${r.stdout}\n--- stderr ---\n${r.stderr}`);
+  if (r.status !== 0)
+    die(`${label}: exited with ${r.status ?? r.signal}\n--- stdout ---\n${r.stdout}\n--- stderr ---\n${r.stderr}`);
   return r;
 }
 
@@ -84,7 +106,10 @@ function mustRun(label, args, env) {
 
 const year = 2025;
 const files = {};
-for (const [key, n] of [['small', SMALL], ['large', LARGE]]) {
+for (const [key, n] of [
+  ['small', SMALL],
+  ['large', LARGE],
+]) {
   const { xml, stats: s } = camtStatement({ transactions: n, seed: SEED, year });
   const path = join(dirs.root, `camt053-${n}.xml`);
   writeFileSync(path, xml);
@@ -106,7 +131,11 @@ let companies = 0;
 
 /** A new company (the standard chart, the primary bank account 1020, no import entries), its id. */
 function freshCompany() {
-  const r = mustRun('acct server companies add', [BIN, 'server', 'companies', 'add', '--data', dirs.serverData, '--name', `Bench ${++companies}`, '--owner', '1'], acctEnv);
+  const r = mustRun(
+    'acct server companies add',
+    [BIN, 'server', 'companies', 'add', '--data', dirs.serverData, '--name', `Bench ${++companies}`, '--owner', '1'],
+    acctEnv,
+  );
   return Number(r.stdout.trim());
 }
 const cliEnv = (company) => ({ ...acctEnv, ACCT_BASE_URL: base, ACCT_TOKEN: TOKEN, ACCT_COMPANY: String(company) });
@@ -117,19 +146,30 @@ const cliEnv = (company) => ({ ...acctEnv, ACCT_BASE_URL: base, ACCT_TOKEN: TOKE
  */
 function api(method, path, { body, headers = {} } = {}) {
   return new Promise((resolvePromise, reject) => {
-    const req = request(`${base}${path}`, {
-      method, agent: false,
-      headers: { authorization: `Bearer ${TOKEN}`, accept: 'application/json', ...headers, ...(body ? { 'content-length': body.length } : {}) },
-    }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('error', reject);
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        if (res.statusCode >= 400) reject(new Error(`${method} ${path}: HTTP ${res.statusCode} ${text.slice(0, 300)}`));
-        else resolvePromise({ headers: res.headers, body: text });
-      });
-    });
+    const req = request(
+      `${base}${path}`,
+      {
+        method,
+        agent: false,
+        headers: {
+          authorization: `Bearer ${TOKEN}`,
+          accept: 'application/json',
+          ...headers,
+          ...(body ? { 'content-length': body.length } : {}),
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if (res.statusCode >= 400)
+            reject(new Error(`${method} ${path}: HTTP ${res.statusCode} ${text.slice(0, 300)}`));
+          else resolvePromise({ headers: res.headers, body: text });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -155,7 +195,10 @@ async function httpUpload(company, file) {
   const encoded = new Response(form); // the multipart body, encoded before the clock starts
   const body = Buffer.from(await encoded.arrayBuffer());
   const t0 = process.hrtime.bigint();
-  const { headers } = await api('POST', `/companies/${company}/entries/import/camt-upload`, { body, headers: { 'content-type': encoded.headers.get('content-type') } });
+  const { headers } = await api('POST', `/companies/${company}/entries/import/camt-upload`, {
+    body,
+    headers: { 'content-type': encoded.headers.get('content-type') },
+  });
   const t = ms(t0);
   const h = (name) => Number(headers[`x-import-${name}`]);
   return { ms: t, created: h('created'), duplicates: h('duplicates') };
@@ -165,7 +208,8 @@ let uploadArgs; // the CLI's upload command for a file: the verb when this build
 let uploadLabel;
 function chooseUploadCommand() {
   const verb = run([BIN, 'import', 'upload-camt', '--help'], acctEnv);
-  if (verb.status === 0 && /^Usage: acct import upload-camt/m.test(verb.stdout)) { // an unknown command's --help prints the root help
+  if (verb.status === 0 && /^Usage: acct import upload-camt/m.test(verb.stdout)) {
+    // an unknown command's --help prints the root help
     uploadArgs = (path) => [BIN, 'import', 'upload-camt', path, '--bank-account', '1020'];
     uploadLabel = 'acct import upload-camt';
   } else {
@@ -178,7 +222,10 @@ function chooseUploadCommand() {
 async function cliUpload(file, { company = freshCompany(), expect = file.n, env } = {}) {
   const r = mustRun(uploadLabel, uploadArgs(file.path), env ?? cliEnv(company));
   const count = await importCount(company);
-  if (count !== expect) die(`${uploadLabel} ${basename(file.path)}: company ${company} has ${count} import entries, expected ${expect}\n${r.stdout}${r.stderr}`);
+  if (count !== expect)
+    die(
+      `${uploadLabel} ${basename(file.path)}: company ${company} has ${count} import entries, expected ${expect}\n${r.stdout}${r.stderr}`,
+    );
   return { ms: r.ms, company };
 }
 
@@ -193,17 +240,27 @@ function summariseProfile(path, phases) {
     if (!cf.url.startsWith('file://')) return cf.url;
     const file = fileURLToPath(cf.url);
     if (!maps.has(file)) {
-      try { maps.set(file, new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')))); } catch { maps.set(file, null); }
+      try {
+        maps.set(file, new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))));
+      } catch {
+        maps.set(file, null);
+      }
     }
     const entry = maps.get(file)?.findEntry(cf.lineNumber, cf.columnNumber);
     if (!entry?.originalSource) return `${relative(ROOT, file)}:${cf.lineNumber + 1}`;
-    const src = entry.originalSource.startsWith('file://') ? fileURLToPath(entry.originalSource) : resolve(join(file, '..'), entry.originalSource);
-    const shown = src.includes('/node_modules/') ? src.slice(src.lastIndexOf('/node_modules/') + 1) : relative(ROOT, src);
+    const src = entry.originalSource.startsWith('file://')
+      ? fileURLToPath(entry.originalSource)
+      : resolve(join(file, '..'), entry.originalSource);
+    const shown = src.includes('/node_modules/')
+      ? src.slice(src.lastIndexOf('/node_modules/') + 1)
+      : relative(ROOT, src);
     return `${shown}:${entry.originalLine + 1}`;
   };
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const keys = new Map(profile.nodes.map((n) => [n.id, `${n.callFrame.functionName || '(anonymous)'}  ${where(n.callFrame)}`.trim()]));
+  const keys = new Map(
+    profile.nodes.map((n) => [n.id, `${n.callFrame.functionName || '(anonymous)'}  ${where(n.callFrame)}`.trim()]),
+  );
   const sampleTimes = [];
   let t = profile.startTime;
   for (const dt of profile.timeDeltas) sampleTimes.push((t += dt));
@@ -227,8 +284,10 @@ function summariseProfile(path, phases) {
       }
     });
     const top = (m, n) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
-    const line = ([k, v]) => `  ${v.toFixed(0).padStart(6)} ms ${(100 * v / busy).toFixed(1).padStart(5)} %  ${k}\n`;
-    process.stdout.write(`\n== ${label}: the service busy ${busy.toFixed(0)} ms of ${((to - from) / 1000).toFixed(0)} ms\nself time, top 20:\n`);
+    const line = ([k, v]) => `  ${v.toFixed(0).padStart(6)} ms ${((100 * v) / busy).toFixed(1).padStart(5)} %  ${k}\n`;
+    process.stdout.write(
+      `\n== ${label}: the service busy ${busy.toFixed(0)} ms of ${((to - from) / 1000).toFixed(0)} ms\nself time, top 20:\n`,
+    );
     for (const e of top(self, 20)) process.stdout.write(line(e));
     process.stdout.write('inclusive time (the function and what it calls), top 30:\n');
     for (const e of top(total, 30)) process.stdout.write(line(e));
@@ -240,7 +299,8 @@ function summariseProfile(path, phases) {
 
 const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
 const cpuModel = cpus()[0]?.model?.trim() ?? '?';
-const header = `acct ${version} bank import benchmark: node ${process.version}, ${platform()}-${arch()}, ${availableParallelism()} CPUs (${cpuModel})\n` +
+const header =
+  `acct ${version} bank import benchmark: node ${process.version}, ${platform()}-${arch()}, ${availableParallelism()} CPUs (${cpuModel})\n` +
   `statements (camt.053.001.04, seed ${SEED}): ${LARGE} transactions in ${files.large.stats.entries} entries (${files.large.stats.collectiveEntries} collective), ` +
   `${mb(files.large.bytes)}, as ZIP ${mb(files.zip.bytes)}; ${SMALL} transactions, ${mb(files.small.bytes)}\n`;
 const micros = () => Number(process.hrtime.bigint() / 1000n);
@@ -251,7 +311,15 @@ if (PROFILE_DIR) {
   try {
     mkdirSync(PROFILE_DIR, { recursive: true });
     const before = new Set(readdirSync(PROFILE_DIR));
-    const started = await startAcctServer({ node: NODE, bin: BIN, cwd: ROOT, env: acctEnv, dataDir: dirs.serverData, token: TOKEN, nodeArgs: ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] });
+    const started = await startAcctServer({
+      node: NODE,
+      bin: BIN,
+      cwd: ROOT,
+      env: acctEnv,
+      dataDir: dirs.serverData,
+      token: TOKEN,
+      nodeArgs: ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR],
+    });
     server = started.child;
     base = started.url;
     chooseUploadCommand();
@@ -262,7 +330,9 @@ if (PROFILE_DIR) {
       const from = micros();
       const r = await httpUpload(company, files.large);
       phases.push({ label, from, to: micros() });
-      process.stdout.write(`${label} (HTTP from the bench): ${r.ms.toFixed(0)} ms, ${r.created} created, ${r.duplicates} duplicates\n`);
+      process.stdout.write(
+        `${label} (HTTP from the bench): ${r.ms.toFixed(0)} ms, ${r.created} created, ${r.duplicates} duplicates\n`,
+      );
     }
     await stopAcctServer(server);
     const written = readdirSync(PROFILE_DIR).filter((f) => f.endsWith('.cpuprofile') && !before.has(f));
@@ -279,24 +349,53 @@ if (PROFILE_DIR) {
 // 1. Parse only: parseCamt in this process (src/domain/camt.ts bundled in memory with its dependencies),
 //    timed in the same rounds as the uploads below, so that both see the same machine.
 const { build } = await import('esbuild');
-const camtBundle = await build({ entryPoints: [join(ROOT, 'src/domain/camt.ts')], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent' });
-const { parseCamt } = await import(`data:text/javascript;base64,${Buffer.from(camtBundle.outputFiles[0].text).toString('base64')}`);
+const camtBundle = await build({
+  entryPoints: [join(ROOT, 'src/domain/camt.ts')],
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  write: false,
+  logLevel: 'silent',
+});
+const { parseCamt } = await import(
+  `data:text/javascript;base64,${Buffer.from(camtBundle.outputFiles[0].text).toString('base64')}`
+);
 function parseOnly(key) {
   const bytes = new Uint8Array(readFileSync(files[key].path));
   const t0 = process.hrtime.bigint();
   const statements = parseCamt(bytes);
   const t = ms(t0);
   const count = statements.reduce((sum, st) => sum + st.transactions.length, 0);
-  if (count !== files[key].n) die(`parseCamt ${basename(files[key].path)}: ${count} transactions, expected ${files[key].n}`);
+  if (count !== files[key].n)
+    die(`parseCamt ${basename(files[key].path)}: ${count} transactions, expected ${files[key].n}`);
   return { ms: t };
 }
 
 // 2. End to end: the CLI process against the service, fresh company each run; the context around it.
-const e2e = { parseSmall: [], parseLarge: [], parseZip: [], baseline: [], version: [], small: [], large: [], zip: [], service: [], duplicate: [], list: [] };
+const e2e = {
+  parseSmall: [],
+  parseLarge: [],
+  parseZip: [],
+  baseline: [],
+  version: [],
+  small: [],
+  large: [],
+  zip: [],
+  service: [],
+  duplicate: [],
+  list: [],
+};
 const memory = { start: undefined, afterLarge: [], fresh: {}, cliPeak: undefined };
 let listBytes = 0;
 try {
-  const started = await startAcctServer({ node: NODE, bin: BIN, cwd: ROOT, env: acctEnv, dataDir: dirs.serverData, token: TOKEN });
+  const started = await startAcctServer({
+    node: NODE,
+    bin: BIN,
+    cwd: ROOT,
+    env: acctEnv,
+    dataDir: dirs.serverData,
+    token: TOKEN,
+  });
   server = started.child;
   base = started.url;
   chooseUploadCommand();
@@ -304,7 +403,8 @@ try {
   memory.start = procMiB(pid, 'VmRSS');
   // the company the re-uploads go to: it has the large file's transactions before the first one
   const dupCompany = freshCompany();
-  if ((await httpUpload(dupCompany, files.large)).created !== LARGE) die(`HTTP upload to company ${dupCompany}: not all ${LARGE} created`);
+  if ((await httpUpload(dupCompany, files.large)).created !== LARGE)
+    die(`HTTP upload to company ${dupCompany}: not all ${LARGE} created`);
 
   const steps = [
     ['parseSmall', () => parseOnly('small')],
@@ -313,33 +413,48 @@ try {
     ['baseline', () => run(['-e', '0'], baseEnv)],
     ['version', () => mustRun('acct --version', [BIN, '--version'], acctEnv)],
     ['small', () => cliUpload(files.small)],
-    ['large', async () => {
-      const r = await cliUpload(files.large);
-      return { ...r, rss: procMiB(pid, 'VmRSS') };
-    }],
+    [
+      'large',
+      async () => {
+        const r = await cliUpload(files.large);
+        return { ...r, rss: procMiB(pid, 'VmRSS') };
+      },
+    ],
     ['zip', () => cliUpload(files.zip)],
-    ['service', async () => {
-      const r = await httpUpload(freshCompany(), files.large);
-      if (r.created !== LARGE) die(`HTTP upload: X-Import-Created ${r.created}, expected ${LARGE}`);
-      return r;
-    }],
+    [
+      'service',
+      async () => {
+        const r = await httpUpload(freshCompany(), files.large);
+        if (r.created !== LARGE) die(`HTTP upload: X-Import-Created ${r.created}, expected ${LARGE}`);
+        return r;
+      },
+    ],
     ['duplicate', () => cliUpload(files.large, { company: dupCompany })],
-    ['list', async () => {
-      const t0 = process.hrtime.bigint();
-      const { body } = await api('GET', `/companies/${dupCompany}/entries/import?limit=all`);
-      const t = ms(t0);
-      const list = JSON.parse(body);
-      if (list.data.length !== LARGE) die(`GET entries/import?limit=all: ${list.data.length} entries, expected ${LARGE}`);
-      listBytes = Buffer.byteLength(body);
-      return { ms: t };
-    }],
+    [
+      'list',
+      async () => {
+        const t0 = process.hrtime.bigint();
+        const { body } = await api('GET', `/companies/${dupCompany}/entries/import?limit=all`);
+        const t = ms(t0);
+        const list = JSON.parse(body);
+        if (list.data.length !== LARGE)
+          die(`GET entries/import?limit=all: ${list.data.length} entries, expected ${LARGE}`);
+        listBytes = Buffer.byteLength(body);
+        return { ms: t };
+      },
+    ],
   ];
   for (let round = 0; round <= RUNS; round++) {
     // rotate the starting step so that no step always follows the same one
     for (let k = 0; k < steps.length; k++) {
       const [name, step] = steps[(round + k) % steps.length];
       let r;
-      try { r = await step(); } catch (err) { err.message = `round ${round}, ${name}: ${err.message}`; throw err; }
+      try {
+        r = await step();
+      } catch (err) {
+        err.message = `round ${round}, ${name}: ${err.message}`;
+        throw err;
+      }
       if (round === 0) continue; // warm-up
       e2e[name].push(r.ms);
       if (name === 'large') memory.afterLarge.push(r.rss);
@@ -355,13 +470,24 @@ try {
   //    for the large file also the CLI's peak (maxRSS, reported at its exit by a preloaded hook; not timed).
   const peakFile = join(dirs.root, 'cli-peak');
   const preload = join(dirs.root, 'peak.cjs');
-  writeFileSync(preload, "process.on('exit', () => require('node:fs').writeFileSync(process.env.BENCH_PEAK_FILE, String(process.resourceUsage().maxRSS)));\n");
+  writeFileSync(
+    preload,
+    "process.on('exit', () => require('node:fs').writeFileSync(process.env.BENCH_PEAK_FILE, String(process.resourceUsage().maxRSS)));\n",
+  );
   for (const key of ['small', 'large']) {
-    const fresh = await startAcctServer({ node: NODE, bin: BIN, cwd: ROOT, env: acctEnv, dataDir: join(dirs.root, `server-${key}`), token: TOKEN });
+    const fresh = await startAcctServer({
+      node: NODE,
+      bin: BIN,
+      cwd: ROOT,
+      env: acctEnv,
+      dataDir: join(dirs.root, `server-${key}`),
+      token: TOKEN,
+    });
     server = fresh.child;
     base = fresh.url;
     const m = { start: procMiB(server.pid, 'VmRSS') };
-    const env = key === 'large' ? { ...cliEnv(1), NODE_OPTIONS: `--require ${preload}`, BENCH_PEAK_FILE: peakFile } : undefined;
+    const env =
+      key === 'large' ? { ...cliEnv(1), NODE_OPTIONS: `--require ${preload}`, BENCH_PEAK_FILE: peakFile } : undefined;
     await cliUpload(files[key], { company: 1, env });
     m.peak = procMiB(server.pid, 'VmHWM');
     m.after = procMiB(server.pid, 'VmRSS');
@@ -399,23 +525,34 @@ row(`  GET entries/import?limit=all (${mb(listBytes)})`, S.list);
 const widths = rows[0].map((_, c) => Math.max(...rows.filter((r) => r.length > 1).map((r) => r[c].length)));
 let out = `${header}upload command: ${uploadLabel} FILE; ${RUNS} measured runs after 1 warm-up, round-robin\n\n`;
 for (const [n, r] of rows.entries()) {
-  if (r.length === 1) { out += `${r[0]}\n`; continue; }
-  out += `${r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd()}\n`;
+  if (r.length === 1) {
+    out += `${r[0]}\n`;
+    continue;
+  }
+  out += `${r
+    .map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])))
+    .join('  ')
+    .trimEnd()}\n`;
   if (n === 0) out += `${widths.map((w) => '-'.repeat(w)).join('  ')}\n`;
 }
 const perTx = (S.large.median - S.small.median) / (LARGE - SMALL);
-out += `\nlinearity: upload ${LARGE} / ${SMALL} = ${x(S.large.median, S.small.median)}, parse ${x(S.parseLarge.median, S.parseSmall.median)} ` +
+out +=
+  `\nlinearity: upload ${LARGE} / ${SMALL} = ${x(S.large.median, S.small.median)}, parse ${x(S.parseLarge.median, S.parseSmall.median)} ` +
   `(the files: ${(LARGE / SMALL).toFixed(0)}x); ${(perTx * 1000).toFixed(0)} µs a transaction beyond the fixed cost\n`;
-out += `share of the ${LARGE} upload: parsing ${(100 * S.parseLarge.median / S.large.median).toFixed(0)} %, ` +
-  `the CLI process around the request ${(100 * Math.max(0, S.large.median - S.service.median) / S.large.median).toFixed(0)} %\n`;
+out +=
+  `share of the ${LARGE} upload: parsing ${((100 * S.parseLarge.median) / S.large.median).toFixed(0)} %, ` +
+  `the CLI process around the request ${((100 * Math.max(0, S.large.median - S.service.median)) / S.large.median).toFixed(0)} %\n`;
 const fm = (m) => (m ? `${showMb(m.start)} at start, peak ${showMb(m.peak)}, ${showMb(m.after)} after` : '?');
-out += `\nservice memory, one upload on a fresh service: ${SMALL} → ${fm(memory.fresh.small)}\n` +
+out +=
+  `\nservice memory, one upload on a fresh service: ${SMALL} → ${fm(memory.fresh.small)}\n` +
   `${' '.repeat(47)}${LARGE} → ${fm(memory.fresh.large)}\n`;
-out += `service memory over the runs above: ${showMb(memory.start)} at start; after each ${LARGE} upload ` +
+out +=
+  `service memory over the runs above: ${showMb(memory.start)} at start; after each ${LARGE} upload ` +
   `${memory.afterLarge.map((v) => (v === undefined ? '?' : v.toFixed(0))).join(', ')} MB; ${showMb(memory.end)} at the end\n`;
 out += `CLI peak (maxRSS) uploading ${LARGE}: ${showMb(memory.cliPeak)}\n`;
 const load = loadavg()[0];
-if (load > availableParallelism() * 0.75) out += `note: the machine was busy (1-min load average ${load.toFixed(2)} on ${availableParallelism()} CPUs); figures are noisy, compare min ms\n`;
+if (load > availableParallelism() * 0.75)
+  out += `note: the machine was busy (1-min load average ${load.toFixed(2)} on ${availableParallelism()} CPUs); figures are noisy, compare min ms\n`;
 out += `\ntarget: ${LARGE} transactions imported end to end in under ${TARGET_MS / 1000} s: ${S.large.median < TARGET_MS ? 'met' : 'NOT met'} (median ${(S.large.median / 1000).toFixed(2)} s)\n`;
 process.stdout.write(out);
 process.exit(0);

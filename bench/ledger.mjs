@@ -13,8 +13,31 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchOptions, die, ensureHledger, fmtMs as fmt, httpGet, makeSandbox, median, mustRun, positiveInt, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
-import { compareTotals as compare, decimal, hledgerTotals as totalsOf, loadVatRule, rappen, seedBookings, YEAR_HELP, YEAR_OPTIONS, yearOptions } from './bookings.mjs';
+import {
+  benchOptions,
+  die,
+  ensureHledger,
+  fmtMs as fmt,
+  httpGet,
+  makeSandbox,
+  median,
+  mustRun,
+  positiveInt,
+  requireNodeAndBuild,
+  startAcctServer,
+  stopAcctServer,
+} from './lib.mjs';
+import {
+  compareTotals as compare,
+  decimal,
+  hledgerTotals as totalsOf,
+  loadVatRule,
+  rappen,
+  seedBookings,
+  YEAR_HELP,
+  YEAR_OPTIONS,
+  yearOptions,
+} from './bookings.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
@@ -26,11 +49,15 @@ let server = null;
 // ---------------------------------------------------------------------------------------------
 // Options
 
-const opts = benchOptions({ ...YEAR_OPTIONS, runs: { type: 'string', default: '7' } }, 'usage: node bench/ledger.mjs [--bookings N] [--runs N] [--year YYYY] [--seed N] [--keep]', [
-  '--bookings N   bookings to generate (default 100000)',
-  '--runs N       measured runs of each command after one warm-up run (default 7)',
-  ...YEAR_HELP,
-]);
+const opts = benchOptions(
+  { ...YEAR_OPTIONS, runs: { type: 'string', default: '7' } },
+  'usage: node bench/ledger.mjs [--bookings N] [--runs N] [--year YYYY] [--seed N] [--keep]',
+  [
+    '--bookings N   bookings to generate (default 100000)',
+    '--runs N       measured runs of each command after one warm-up run (default 7)',
+    ...YEAR_HELP,
+  ],
+);
 const { bookings: BOOKINGS, year: YEAR, seed: SEED } = yearOptions(opts);
 const RUNS = positiveInt(opts.runs, '--runs', 1);
 
@@ -45,7 +72,15 @@ const vat = await loadVatRule(ROOT);
 const { dirs, baseEnv, acctEnv } = makeSandbox({ keep: opts.keep });
 
 async function startServer() {
-  const started = await startAcctServer({ node: NODE, bin: BIN, cwd: ROOT, env: acctEnv, dataDir: dirs.serverData, token: TOKEN, timeoutMs: 30000 });
+  const started = await startAcctServer({
+    node: NODE,
+    bin: BIN,
+    cwd: ROOT,
+    env: acctEnv,
+    dataDir: dirs.serverData,
+    token: TOKEN,
+    timeoutMs: 30000,
+  });
   server = started.child;
   return started.url;
 }
@@ -64,9 +99,16 @@ await stopServer();
 
 // 2. the bookings, inserted straight into its SQLite database, and the same bookings as a journal
 const journalFile = join(dirs.root, 'ledger.journal');
-const { journal, totals, mix, ms: seedMs } = seedBookings(dirs.serverData, { journalFile, bookings: BOOKINGS, year: YEAR, seed: SEED, vat });
+const {
+  journal,
+  totals,
+  mix,
+  ms: seedMs,
+} = seedBookings(dirs.serverData, { journalFile, bookings: BOOKINGS, year: YEAR, seed: SEED, vat });
 const postingsCount = journal.split('\n').filter((l) => l.startsWith('    ')).length;
-process.stdout.write(`generated in ${fmt(seedMs)}: ${mix.income} income, ${mix.expense} expense, ${mix.swap} swap; ${mix.withVat} with a tax rate (${mix.acquisition} acquisition tax); ${postingsCount} postings in the journal\n`);
+process.stdout.write(
+  `generated in ${fmt(seedMs)}: ${mix.income} income, ${mix.expense} expense, ${mix.swap} swap; ${mix.withVat} with a tax rate (${mix.acquisition} acquisition tax); ${postingsCount} postings in the journal\n`,
+);
 
 // 3. the service on the data directory
 const base = await startServer();
@@ -76,7 +118,19 @@ const env = { ...acctEnv, ACCT_BASE_URL: base, ACCT_TOKEN: TOKEN, ACCT_COMPANY: 
 const acctArgs = [BIN, 'report', 'trial-balance', '--from', from, '--to', to, '-o', 'tsv'];
 const hledgerArgs = ['-f', journalFile, 'balance', '-O', 'csv', '--no-total', '-b', from, '-e', `${YEAR + 1}-01-01`];
 const monthlyArgs = [BIN, 'report', 'income-statement', '-p', String(YEAR), '--monthly', '-o', 'tsv'];
-const hledgerMonthlyArgs = ['-f', journalFile, 'balance', '-M', '-O', 'csv', '--no-total', '-b', from, '-e', `${YEAR + 1}-01-01`];
+const hledgerMonthlyArgs = [
+  '-f',
+  journalFile,
+  'balance',
+  '-M',
+  '-O',
+  'csv',
+  '--no-total',
+  '-b',
+  from,
+  '-e',
+  `${YEAR + 1}-01-01`,
+];
 const MONTHS = Array.from({ length: 12 }, (_, i) => `${YEAR}-${String(i + 1).padStart(2, '0')}`);
 
 // 4. check: both give the generator's per-account totals to the cent
@@ -94,7 +148,9 @@ const nonZero = new Map([...totals].filter(([, v]) => v !== 0));
 const acctDiffs = compare(nonZero, acctTotals, 'acct');
 const hledgerDiffs = compare(nonZero, hledgerTotals, 'hledger');
 if (acctDiffs.length || hledgerDiffs.length) {
-  die(`THE TOTALS DIFFER\n${acctDiffs.length ? `acct vs the bookings:\n${acctDiffs.join('\n')}\n` : ''}${hledgerDiffs.length ? `hledger vs the bookings:\n${hledgerDiffs.join('\n')}\n` : ''}`);
+  die(
+    `THE TOTALS DIFFER\n${acctDiffs.length ? `acct vs the bookings:\n${acctDiffs.join('\n')}\n` : ''}${hledgerDiffs.length ? `hledger vs the bookings:\n${hledgerDiffs.join('\n')}\n` : ''}`,
+  );
 }
 process.stdout.write(`totals agree to the cent: ${nonZero.size} accounts, acct = hledger = the generated postings\n`);
 
@@ -107,8 +163,12 @@ for (const type of ['income', 'expense']) {
   for (const a of Array.isArray(body) ? body : body.data) typeOf.set(Number(a.number), type);
 }
 const monthlyRun = await mustRun(NODE, monthlyArgs, { env });
-const [monthlyHeader, ...monthlyLines] = monthlyRun.stdout.trim().split('\n').map((l) => l.split('\t'));
-if (MONTHS.some((m) => !monthlyHeader.includes(m))) die(`acct's monthly income statement lacks month columns: ${monthlyHeader.join(' ')}`);
+const [monthlyHeader, ...monthlyLines] = monthlyRun.stdout
+  .trim()
+  .split('\n')
+  .map((l) => l.split('\t'));
+if (MONTHS.some((m) => !monthlyHeader.includes(m)))
+  die(`acct's monthly income statement lacks month columns: ${monthlyHeader.join(' ')}`);
 const cellsOf = (header, cells) => Object.fromEntries(header.map((h, i) => [h, cells[i]]));
 const acctMonthly = new Map();
 for (const line of monthlyLines) {
@@ -119,7 +179,10 @@ for (const line of monthlyLines) {
   for (const m of MONTHS) acctMonthly.set(`${row.number} ${m}`, sign * rappen(row[m]));
 }
 const hledgerMonthlyRun = await mustRun('hledger', hledgerMonthlyArgs, { env: baseEnv });
-const [hHeader, ...hLines] = hledgerMonthlyRun.stdout.trim().split('\n').map((l) => l.split(',').map((c) => c.replace(/^"|"$/g, '')));
+const [hHeader, ...hLines] = hledgerMonthlyRun.stdout
+  .trim()
+  .split('\n')
+  .map((l) => l.split(',').map((c) => c.replace(/^"|"$/g, '')));
 const hledgerMonthly = new Map();
 for (const line of hLines) {
   const row = cellsOf(hHeader, line);
@@ -132,9 +195,12 @@ for (const k of new Set([...acctMonthly.keys(), ...hledgerMonthly.keys()])) {
   const y = hledgerMonthly.get(k) ?? 0;
   if (x !== y) monthlyDiffs.push(`  ${k}: acct ${decimal(x)}, hledger ${decimal(y)}`);
 }
-if (monthlyDiffs.length) die(`THE MONTHLY INCOME STATEMENTS DIFFER (debit − credit)\n${monthlyDiffs.sort().join('\n')}\n`);
+if (monthlyDiffs.length)
+  die(`THE MONTHLY INCOME STATEMENTS DIFFER (debit − credit)\n${monthlyDiffs.sort().join('\n')}\n`);
 const monthlyAccounts = new Set([...acctMonthly.keys()].map((k) => k.split(' ')[0])).size;
-process.stdout.write(`monthly income statement agrees with hledger bal -M to the cent: ${monthlyAccounts} income and expense accounts x 12 months\n`);
+process.stdout.write(
+  `monthly income statement agrees with hledger bal -M to the cent: ${monthlyAccounts} income and expense accounts x 12 months\n`,
+);
 
 // 5. timing: one warm-up (done above), then RUNS measured runs each, alternating
 const times = { acct: [], hledger: [], api: [], monthly: [], hledgerMonthly: [] };
@@ -153,13 +219,26 @@ const a = median(times.acct);
 const h = median(times.hledger);
 const ratio = h / a;
 process.stdout.write(`\n${RUNS} measured runs each (after one warm-up), medians:\n`);
-process.stdout.write(`  acct report trial-balance (CLI process + service)  ${fmt(a).padStart(9)}   (min ${fmt(Math.min(...times.acct))})\n`);
+process.stdout.write(
+  `  acct report trial-balance (CLI process + service)  ${fmt(a).padStart(9)}   (min ${fmt(Math.min(...times.acct))})\n`,
+);
 process.stdout.write(`    of which GET /accounts?start&until (the service)  ${fmt(median(times.api)).padStart(9)}\n`);
-process.stdout.write(`  hledger balance                                     ${fmt(h).padStart(9)}   (min ${fmt(Math.min(...times.hledger))})\n`);
-process.stdout.write(`  ratio hledger / acct                                ${ratio.toFixed(1).padStart(7)}x   target >= 5x: ${ratio >= 5 ? 'ok' : 'MISSED'}\n`);
+process.stdout.write(
+  `  hledger balance                                     ${fmt(h).padStart(9)}   (min ${fmt(Math.min(...times.hledger))})\n`,
+);
+process.stdout.write(
+  `  ratio hledger / acct                                ${ratio.toFixed(1).padStart(7)}x   target >= 5x: ${ratio >= 5 ? 'ok' : 'MISSED'}\n`,
+);
 const m = median(times.monthly);
-process.stdout.write(`  acct report income-statement --monthly (12 requests)  ${fmt(m).padStart(7)}   (min ${fmt(Math.min(...times.monthly))})   target < 1 s: ${m < 1000 ? 'ok' : 'MISSED'}\n`);
-process.stdout.write(`  hledger balance -M                                  ${fmt(median(times.hledgerMonthly)).padStart(9)}   (min ${fmt(Math.min(...times.hledgerMonthly))})\n`);
+process.stdout.write(
+  `  acct report income-statement --monthly (12 requests)  ${fmt(m).padStart(7)}   (min ${fmt(Math.min(...times.monthly))})   target < 1 s: ${m < 1000 ? 'ok' : 'MISSED'}\n`,
+);
+process.stdout.write(
+  `  hledger balance -M                                  ${fmt(median(times.hledgerMonthly)).padStart(9)}   (min ${fmt(Math.min(...times.hledgerMonthly))})\n`,
+);
 const load = loadavg()[0];
-if (load > availableParallelism() * 0.75) process.stdout.write(`note: the 1-minute load average is ${load.toFixed(1)} on ${availableParallelism()} CPUs; medians drift on a busy machine\n`);
+if (load > availableParallelism() * 0.75)
+  process.stdout.write(
+    `note: the 1-minute load average is ${load.toFixed(1)} on ${availableParallelism()} CPUs; medians drift on a busy machine\n`,
+  );
 if (opts.keep) process.stdout.write(`kept: data directory ${dirs.serverData}, journal ${journalFile}\n`);

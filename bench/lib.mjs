@@ -13,7 +13,12 @@ function cleanup() {
   state.cleanedUp = true;
   const { server, root } = state;
   if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
-  if (root && !state.keep) try { rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }); } catch { /* best effort */ }
+  if (root && !state.keep)
+    try {
+      rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+    } catch {
+      /* best effort */
+    }
 }
 process.on('exit', cleanup);
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => die('interrupted', sig === 'SIGINT' ? 130 : 143));
@@ -38,7 +43,10 @@ export function positiveInt(text, name, min) {
 export function benchOptions(options, usage, help) {
   let values;
   try {
-    ({ values } = parseArgs({ options: { ...options, help: { type: 'boolean', short: 'h', default: false } }, strict: true }));
+    ({ values } = parseArgs({
+      options: { ...options, help: { type: 'boolean', short: 'h', default: false } },
+      strict: true,
+    }));
   } catch (err) {
     die(`${err.message}\n${usage}`, 2);
   }
@@ -53,7 +61,9 @@ export function benchOptions(options, usage, help) {
 export function requireNodeAndBuild(root, how) {
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major < 22 || (major === 22 && minor < 13)) {
-    die(`this benchmark needs Node.js 22.13 or newer (node:sqlite); this is ${process.version}. Run it with the project's Node: ${how}`);
+    die(
+      `this benchmark needs Node.js 22.13 or newer (node:sqlite); this is ${process.version}. Run it with the project's Node: ${how}`,
+    );
   }
   if (!existsSync(join(root, 'dist', 'cli.js'))) die('dist/cli.js is missing; run `npm run build` first');
 }
@@ -65,7 +75,12 @@ export function requireNodeAndBuild(root, how) {
 export function makeSandbox({ keep = false, noCompileCache = false } = {}) {
   state.root = mkdtempSync(join(tmpdir(), 'acct-bench-'));
   state.keep = keep;
-  const dirs = { root: state.root, serverData: join(state.root, 'server-data'), config: join(state.root, 'config'), data: join(state.root, 'data') };
+  const dirs = {
+    root: state.root,
+    serverData: join(state.root, 'server-data'),
+    config: join(state.root, 'config'),
+    data: join(state.root, 'data'),
+  };
   const baseEnv = { ...process.env };
   for (const key of Object.keys(baseEnv)) if (key.startsWith('ACCT_')) delete baseEnv[key];
   delete baseEnv.FORCE_COLOR;
@@ -79,18 +94,52 @@ export function makeSandbox({ keep = false, noCompileCache = false } = {}) {
  * `node` and `bin` say what to run (`nodeArgs` go before `bin`, e.g. --cpu-prof); `env` is the child's
  * environment; `rateLimit` its requests a minute (default off).
  */
-export async function startAcctServer({ node, bin, cwd, env, dataDir, token, nodeArgs = [], rateLimit = 'off', timeoutMs = 30_000 }) {
-  const child = spawn(node, [...nodeArgs, bin, 'server', 'start', '--port', '0', '--data', dataDir, '--token', token, '--rate-limit', String(rateLimit)], {
-    cwd, env, stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function startAcctServer({
+  node,
+  bin,
+  cwd,
+  env,
+  dataDir,
+  token,
+  nodeArgs = [],
+  rateLimit = 'off',
+  timeoutMs = 30_000,
+}) {
+  const child = spawn(
+    node,
+    [
+      ...nodeArgs,
+      bin,
+      'server',
+      'start',
+      '--port',
+      '0',
+      '--data',
+      dataDir,
+      '--token',
+      token,
+      '--rate-limit',
+      String(rateLimit),
+    ],
+    {
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   state.server = child;
   let stderr = '';
   child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (d) => { stderr += d; });
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
   child.stdout.setEncoding('utf8');
   const url = await new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`service did not report listening within ${timeoutMs / 1000} s\n${stderr}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`service did not report listening within ${timeoutMs / 1000} s\n${stderr}`)),
+      timeoutMs,
+    );
     const onData = (d) => {
       out += d;
       const m = /acct server listening on (http:\/\/\S+)/.exec(out);
@@ -155,7 +204,8 @@ export function runTimed(cmd, args, { env, cwd, peakRss = false } = {}) {
 /** runTimed, and a failed command stops the benchmark with its output. */
 export async function mustRun(cmd, args, options) {
   const r = await runTimed(cmd, args, options);
-  if (r.status !== 0) die(`${cmd} ${args.join(' ')} exited ${r.status ?? r.signal}\n${r.stdout.slice(-4000)}\n${r.stderr.slice(-4000)}`);
+  if (r.status !== 0)
+    die(`${cmd} ${args.join(' ')} exited ${r.status ?? r.signal}\n${r.stdout.slice(-4000)}\n${r.stderr.slice(-4000)}`);
   return r;
 }
 
@@ -167,14 +217,17 @@ export function httpRequest(url, token, { method = 'GET', body } = {}) {
   const http = process.getBuiltinModule('node:http');
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const headers = { authorization: `Bearer ${token}`, accept: 'application/json', connection: 'close' };
-  if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
+  if (payload !== undefined)
+    Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const req = http.request(url, { method, agent: false, headers }, (res) => {
       const chunks = [];
       res.on('data', (d) => chunks.push(d));
       res.on('error', reject);
-      res.on('end', () => resolve({ ms: performance.now() - t0, status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ ms: performance.now() - t0, status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     req.on('error', reject);
     req.end(payload);
@@ -184,7 +237,11 @@ export function httpRequest(url, token, { method = 'GET', body } = {}) {
 /** GET with a bearer token over a fresh connection (httpRequest). */
 export const httpGet = (url, token) => httpRequest(url, token);
 
-export const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 /** The `q` quantile (0.9: p90) of ascending `sorted`, interpolated linearly between the closest ranks. */
 export const quantile = (sorted, q) => {
   const pos = (sorted.length - 1) * q;
@@ -204,7 +261,8 @@ export function summarize(samples) {
     max: sorted[sorted.length - 1],
   };
 }
-export const fmtMs = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 10 ? `${ms.toFixed(0)} ms` : `${ms.toFixed(1)} ms`);
+export const fmtMs = (ms) =>
+  ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 10 ? `${ms.toFixed(0)} ms` : `${ms.toFixed(1)} ms`;
 
 /** A field of a process's /proc/<pid>/status in MiB (Linux): VmRSS its resident memory now, VmHWM its peak; undefined elsewhere. */
 export function procMiB(pid, field = 'VmRSS') {
@@ -219,11 +277,18 @@ export function procMiB(pid, field = 'VmRSS') {
 /** hledger's version line; when it is missing, installs the Debian package (apt-get; run as root). */
 export function ensureHledger() {
   const { spawnSync } = process.getBuiltinModule('node:child_process');
-  const version = () => { const r = spawnSync('hledger', ['--version'], { encoding: 'utf8' }); return r.status === 0 ? r.stdout.trim() : null; };
+  const version = () => {
+    const r = spawnSync('hledger', ['--version'], { encoding: 'utf8' });
+    return r.status === 0 ? r.stdout.trim() : null;
+  };
   let found = version();
   if (found) return found;
   process.stderr.write('bench: hledger is missing; installing the Debian package (apt-get install -y hledger)\n');
-  const apt = (args) => spawnSync('apt-get', args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const apt = (args) =>
+    spawnSync('apt-get', args, {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   if (apt(['install', '-y', 'hledger']).status !== 0) {
     process.stderr.write('bench: apt-get install failed; running apt-get update first\n');
     apt(['update']);

@@ -13,11 +13,15 @@ const BIN = join(ROOT, 'bin', 'acct.js');
 const NODE = process.execPath;
 const CHECK_TARGET_MS = 5000;
 
-const opts = benchOptions({ ...YEAR_OPTIONS, runs: { type: 'string', default: '3' } }, 'usage: node bench/safekeeping.mjs [--bookings N] [--runs N] [--year YYYY] [--seed N] [--keep]', [
-  '--bookings N   bookings to generate (default 100000)',
-  '--runs N       measured runs of each command (default 3)',
-  ...YEAR_HELP,
-]);
+const opts = benchOptions(
+  { ...YEAR_OPTIONS, runs: { type: 'string', default: '3' } },
+  'usage: node bench/safekeeping.mjs [--bookings N] [--runs N] [--year YYYY] [--seed N] [--keep]',
+  [
+    '--bookings N   bookings to generate (default 100000)',
+    '--runs N       measured runs of each command (default 3)',
+    ...YEAR_HELP,
+  ],
+);
 const { bookings: BOOKINGS, year: YEAR, seed: SEED } = yearOptions(opts);
 const RUNS = positiveInt(opts.runs, '--runs', 1);
 requireNodeAndBuild(ROOT, 'node_modules/.bin/node bench/safekeeping.mjs');
@@ -35,7 +39,10 @@ const backupFile = join(dirs.root, 'backup.zip');
 const commands = [
   { name: 'acct server check', args: () => ['server', 'check', '--data', dirs.serverData], target: CHECK_TARGET_MS },
   { name: 'acct server backup', args: () => ['server', 'backup', '--data', dirs.serverData, '--out', backupFile] },
-  { name: 'acct server restore', args: (i) => ['server', 'restore', backupFile, '--data', join(dirs.root, `restored-${i}`)] },
+  {
+    name: 'acct server restore',
+    args: (i) => ['server', 'restore', backupFile, '--data', join(dirs.root, `restored-${i}`)],
+  },
 ];
 const rows = [];
 for (const c of commands) {
@@ -48,9 +55,16 @@ process.stdout.write('--------------------  -------  --------  -------  ------\n
 for (const r of rows) {
   const target = r.target ? `< ${fmt(r.target)}` : '';
   const result = r.target ? (r.ms < r.target ? 'ok' : 'over') : '';
-  process.stdout.write(`${r.name.padEnd(20)}  ${fmt(r.ms).padStart(7)}  ${`${r.rssMiB.toFixed(0)} MiB`.padStart(8)}  ${target.padEnd(7)}  ${result}\n`);
+  process.stdout.write(
+    `${r.name.padEnd(20)}  ${fmt(r.ms).padStart(7)}  ${`${r.rssMiB.toFixed(0)} MiB`.padStart(8)}  ${target.padEnd(7)}  ${result}\n`,
+  );
 }
-process.stdout.write(`\nbackup file ${(statSync(backupFile).size / 2 ** 20).toFixed(1)} MiB (database ${(dbBytes / 2 ** 20).toFixed(1)} MiB)\n`);
+process.stdout.write(
+  `\nbackup file ${(statSync(backupFile).size / 2 ** 20).toFixed(1)} MiB (database ${(dbBytes / 2 ** 20).toFixed(1)} MiB)\n`,
+);
 const load = loadavg()[0];
-if (load > availableParallelism() * 0.75) process.stdout.write(`note: the machine was busy (1-min load average ${load.toFixed(2)} on ${availableParallelism()} CPUs); figures are noisy\n`);
+if (load > availableParallelism() * 0.75)
+  process.stdout.write(
+    `note: the machine was busy (1-min load average ${load.toFixed(2)} on ${availableParallelism()} CPUs); figures are noisy\n`,
+  );
 if (opts.keep) process.stdout.write(`kept: ${dirs.root}\n`);

@@ -10,7 +10,16 @@ import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchOptions, die, makeSandbox, positiveInt, requireNodeAndBuild, startAcctServer, stopAcctServer, summarize } from './lib.mjs';
+import {
+  benchOptions,
+  die,
+  makeSandbox,
+  positiveInt,
+  requireNodeAndBuild,
+  startAcctServer,
+  stopAcctServer,
+  summarize,
+} from './lib.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
@@ -23,15 +32,19 @@ let server = null; // the service's ChildProcess
 // ---------------------------------------------------------------------------------------------
 // Options
 
-const opts = benchOptions({
-  runs: { type: 'string', default: '30' },
-  warmup: { type: 'string', default: '5' },
-  'no-compile-cache': { type: 'boolean', default: false },
-}, 'usage: node bench/startup.mjs [--runs N] [--warmup N] [--no-compile-cache]', [
-  '--runs N             measured runs per command (default 30)',
-  '--warmup N           discarded warm-up runs per command (default 5)',
-  '--no-compile-cache   run everything with NODE_COMPILE_CACHE_DISABLE=1',
-]);
+const opts = benchOptions(
+  {
+    runs: { type: 'string', default: '30' },
+    warmup: { type: 'string', default: '5' },
+    'no-compile-cache': { type: 'boolean', default: false },
+  },
+  'usage: node bench/startup.mjs [--runs N] [--warmup N] [--no-compile-cache]',
+  [
+    '--runs N             measured runs per command (default 30)',
+    '--warmup N           discarded warm-up runs per command (default 5)',
+    '--no-compile-cache   run everything with NODE_COMPILE_CACHE_DISABLE=1',
+  ],
+);
 const RUNS = positiveInt(opts.runs, '--runs', 1);
 const WARMUP = positiveInt(opts.warmup, '--warmup', 0);
 
@@ -42,7 +55,15 @@ requireNodeAndBuild(ROOT, 'npm run bench:startup');
 const { dirs, baseEnv, acctEnv } = makeSandbox({ noCompileCache: opts['no-compile-cache'] });
 
 async function startServer() {
-  const started = await startAcctServer({ node: NODE, bin: BIN, cwd: ROOT, env: acctEnv, dataDir: dirs.serverData, token: TOKEN, timeoutMs: 20000 });
+  const started = await startAcctServer({
+    node: NODE,
+    bin: BIN,
+    cwd: ROOT,
+    env: acctEnv,
+    dataDir: dirs.serverData,
+    token: TOKEN,
+    timeoutMs: 20000,
+  });
   server = started.child;
   return started.url;
 }
@@ -70,7 +91,13 @@ async function seedTags(base) {
 
 function run(cmd) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(cmd.file, cmd.args, { cwd: ROOT, env: cmd.env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 16 << 20 });
+  const r = spawnSync(cmd.file, cmd.args, {
+    cwd: ROOT,
+    env: cmd.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 16 << 20,
+  });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   return { ms, ...r };
 }
@@ -91,7 +118,9 @@ function systemNodeOlderThanAcct(path) {
     const r = spawnSync(join(dir, 'node'), ['--version'], { encoding: 'utf8' });
     if (r.status !== 0) continue;
     const [major, minor] = r.stdout.trim().slice(1).split('.').map(Number);
-    return major < 22 || (major === 22 && minor < 13) ? { path: join(dir, 'node'), version: r.stdout.trim() } : undefined;
+    return major < 22 || (major === 22 && minor < 13)
+      ? { path: join(dir, 'node'), version: r.stdout.trim() }
+      : undefined;
   }
   return undefined;
 }
@@ -113,22 +142,33 @@ try {
 const commands = [
   {
     label: 'node -e 0 (baseline)',
-    file: NODE, args: ['-e', '0'], env: baseEnv, target: null,
+    file: NODE,
+    args: ['-e', '0'],
+    env: baseEnv,
+    target: null,
     expect: (out) => (out === '' ? null : 'expected no output'),
   },
   {
     label: 'acct --version',
-    file: NODE, args: [BIN, '--version'], env: acctEnv, target: 1.3,
+    file: NODE,
+    args: [BIN, '--version'],
+    env: acctEnv,
+    target: 1.3,
     expect: (out) => (out.trim() === version ? null : `expected "${version}"`),
   },
   {
     label: 'acct --help',
-    file: NODE, args: [BIN, '--help'], env: acctEnv, target: 1.5,
-    expect: (out) => (/^Usage: acct /.test(out) && /\btags\b/.test(out) ? null : 'expected the usage text listing "tags"'),
+    file: NODE,
+    args: [BIN, '--help'],
+    env: acctEnv,
+    target: 1.5,
+    expect: (out) =>
+      /^Usage: acct /.test(out) && /\btags\b/.test(out) ? null : 'expected the usage text listing "tags"',
   },
   {
     label: 'acct tags list',
-    file: NODE, args: [BIN, 'tags', 'list'],
+    file: NODE,
+    args: [BIN, 'tags', 'list'],
     env: { ...acctEnv, ACCT_BASE_URL: base, ACCT_TOKEN: TOKEN, ACCT_COMPANY: '1' },
     target: 2.5,
     // One page of the seeded tags (the API's default page size is 15), as TSV with a header.
@@ -151,7 +191,12 @@ const commands = [
 // the sandbox's data directory (its local ledger, made by the first run, with the same tags seeded).
 const localEnv = acctEnv;
 for (const name of tagNames) {
-  const r = spawnSync(NODE, [BIN, 'tags', 'create', '--name', name, '--color', 'blue'], { cwd: ROOT, env: localEnv, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const r = spawnSync(NODE, [BIN, 'tags', 'create', '--name', name, '--color', 'blue'], {
+    cwd: ROOT,
+    env: localEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
   if (r.status !== 0) die(`seeding the local ledger's tag ${name} failed:\n${r.stdout}${r.stderr}`);
 }
 commands.push({ ...commands[3], label: 'acct tags list (local)', env: localEnv, target: 3 });
@@ -162,13 +207,30 @@ commands.push({ ...commands[3], label: 'acct tags list (local)', env: localEnv, 
 const linkDir = join(dirs.root, 'path-bin');
 mkdirSync(linkDir);
 symlinkSync(BIN, join(linkDir, 'acct'));
-const otherPath = (baseEnv.PATH ?? '').split(delimiter).filter((d) => d !== '' && !d.endsWith(join('node_modules', '.bin')) && d !== dirname(NODE));
+const otherPath = (baseEnv.PATH ?? '')
+  .split(delimiter)
+  .filter((d) => d !== '' && !d.endsWith(join('node_modules', '.bin')) && d !== dirname(NODE));
 const pathEnv = (nodeDir) => ({ ...localEnv, PATH: [linkDir, nodeDir, ...otherPath].join(delimiter) });
-commands.push({ ...commands[3], label: 'acct tags list (PATH)', file: 'acct', args: ['tags', 'list'], env: pathEnv(dirname(NODE)), target: 3 });
+commands.push({
+  ...commands[3],
+  label: 'acct tags list (PATH)',
+  file: 'acct',
+  args: ['tags', 'list'],
+  env: pathEnv(dirname(NODE)),
+  target: 3,
+});
 const oldNode = systemNodeOlderThanAcct(otherPath);
 if (oldNode) {
   commands.push({ ...commands[0], label: `node -e 0 (system ${oldNode.version})`, file: oldNode.path, target: null });
-  commands.push({ ...commands[3], label: `acct tags list (PATH, ${oldNode.version})`, file: 'acct', args: ['tags', 'list'], env: pathEnv(dirname(oldNode.path)), target: 3, reexec: true });
+  commands.push({
+    ...commands[3],
+    label: `acct tags list (PATH, ${oldNode.version})`,
+    file: 'acct',
+    args: ['tags', 'list'],
+    env: pathEnv(dirname(oldNode.path)),
+    target: 3,
+    reexec: true,
+  });
 }
 
 for (const cmd of commands) check(cmd);
@@ -181,8 +243,12 @@ const cacheNote = opts['no-compile-cache']
       ? `on, ${baseEnv.NODE_COMPILE_CACHE} (inherited NODE_COMPILE_CACHE)`
       : `on, ${join(tmpdir(), 'node-compile-cache')} (default dir of module.enableCompileCache)`;
 process.stdout.write(`acct ${version} startup benchmark: node ${process.version} (${NODE})\n`);
-process.stdout.write(`${WARMUP} warm-up + ${RUNS} measured runs per command, round-robin; compile cache ${cacheNote}\n`);
-process.stdout.write(`service ${base} with ${TAG_COUNT} tags seeded; \`tags list\` prints ${tagsListed} rows (one page)\n\n`);
+process.stdout.write(
+  `${WARMUP} warm-up + ${RUNS} measured runs per command, round-robin; compile cache ${cacheNote}\n`,
+);
+process.stdout.write(
+  `service ${base} with ${TAG_COUNT} tags seeded; \`tags list\` prints ${tagsListed} rows (one page)\n\n`,
+);
 
 const samples = commands.map(() => []);
 const total = WARMUP + RUNS;
@@ -192,7 +258,8 @@ for (let i = 0; i < total; i++) {
     const j = (i + k) % commands.length;
     const r = run(commands[j]);
     if (r.signal === 'SIGINT' || r.status === 130) die('interrupted', 130); // Ctrl-C reaches the child too (acct exits 130)
-    if (r.status !== 0) die(`${commands[j].label}: exited with ${r.status ?? r.signal} during run ${i + 1}\n${r.stderr}`);
+    if (r.status !== 0)
+      die(`${commands[j].label}: exited with ${r.status ?? r.signal} during run ${i + 1}\n${r.stderr}`);
     if (i >= WARMUP) samples[j].push(r.ms);
   }
   if (process.stderr.isTTY) process.stderr.write(`\r${i + 1}/${total}`);
@@ -212,7 +279,10 @@ const extra = [];
 commands.forEach((cmd, i) => {
   const s = stats[i];
   const ratio = s.median / baseMedian;
-  if (cmd.reexec) extra.push(`${cmd.label}: ${(s.median / stats[i - 1].median).toFixed(2)}x the system Node's own start (${commands[i - 1].label})`);
+  if (cmd.reexec)
+    extra.push(
+      `${cmd.label}: ${(s.median / stats[i - 1].median).toFixed(2)}x the system Node's own start (${commands[i - 1].label})`,
+    );
   let result = '';
   if (cmd.target !== null) {
     targets++;
@@ -240,7 +310,9 @@ if (extra.length) process.stdout.write(`\n${extra.join('\n')}\n`);
 const load = loadavg()[0];
 const cpus = availableParallelism();
 if (load > cpus * 0.75) {
-  process.stdout.write(`\nnote: the machine was busy (1-min load average ${load.toFixed(2)} on ${cpus} CPUs); figures are noisy, compare min ms or rerun when idle\n`);
+  process.stdout.write(
+    `\nnote: the machine was busy (1-min load average ${load.toFixed(2)} on ${cpus} CPUs); figures are noisy, compare min ms or rerun when idle\n`,
+  );
 }
 process.stdout.write(`\n${met}/${targets} targets met${met === targets ? '' : ` (${targets - met} over)`}\n`);
 process.exit(0);

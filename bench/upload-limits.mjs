@@ -11,32 +11,63 @@
 // See bench/README.md ("Upload limits benchmark").
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchOptions, die, httpGet, makeSandbox, procMiB, requireNodeAndBuild, startAcctServer, stopAcctServer } from './lib.mjs';
+import {
+  benchOptions,
+  die,
+  httpGet,
+  makeSandbox,
+  procMiB,
+  requireNodeAndBuild,
+  startAcctServer,
+  stopAcctServer,
+} from './lib.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'acct.js');
 const TOKEN = 'bench-token';
 const USAGE = 'usage: node bench/upload-limits.mjs [--only NAME]';
 
-const options = benchOptions({ only: { type: 'string' } }, USAGE, ['--only NAME   one case: bomb-12x400, bomb-1g, bomb-total, doctype, nested']);
+const options = benchOptions({ only: { type: 'string' } }, USAGE, [
+  '--only NAME   one case: bomb-12x400, bomb-1g, bomb-total, doctype, nested',
+]);
 requireNodeAndBuild(ROOT, 'node_modules/.bin/node bench/upload-limits.mjs');
 
 // the tests' bomb builder (test/helpers/zip-bomb.ts), bundled in memory
 const { build } = await import('esbuild');
-const bundle = await build({ entryPoints: [join(ROOT, 'test/helpers/zip-bomb.ts')], bundle: true, format: 'esm', platform: 'node', write: false, logLevel: 'silent' });
-const { zipBomb } = await import(`data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString('base64')}`);
+const bundle = await build({
+  entryPoints: [join(ROOT, 'test/helpers/zip-bomb.ts')],
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  write: false,
+  logLevel: 'silent',
+});
+const { zipBomb } = await import(
+  `data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString('base64')}`
+);
 
-const members = (n, megabytes, name) => Array.from({ length: n }, (_, i) => ({ name: `${name}-${i + 1}.xml`, megabytes }));
+const members = (n, megabytes, name) =>
+  Array.from({ length: n }, (_, i) => ({ name: `${name}-${i + 1}.xml`, megabytes }));
 const CASES = {
-  'bomb-12x400': { what: 'ZIP: 12 × 400 MB of zeros', name: 'bomb.zip', content: () => zipBomb(members(12, 400, 'auszug')) },
+  'bomb-12x400': {
+    what: 'ZIP: 12 × 400 MB of zeros',
+    name: 'bomb.zip',
+    content: () => zipBomb(members(12, 400, 'auszug')),
+  },
   'bomb-1g': { what: 'ZIP: 1 × 1 GB of zeros', name: 'gross.zip', content: () => zipBomb(members(1, 1024, 'gross')) },
   'bomb-total': { what: 'ZIP: 4 × 45 MB of zeros', name: 'teile.zip', content: () => zipBomb(members(4, 45, 'teil')) },
   doctype: {
     what: 'XML with a DOCTYPE',
     name: 'doctype.xml',
-    content: () => '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY x SYSTEM "file:///etc/passwd">]><Document><BkToCstmrStmt><Stmt><Id>&x;</Id></Stmt></BkToCstmrStmt></Document>',
+    content: () =>
+      '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY x SYSTEM "file:///etc/passwd">]><Document><BkToCstmrStmt><Stmt><Id>&x;</Id></Stmt></BkToCstmrStmt></Document>',
   },
-  nested: { what: 'XML nested 20,000 deep', name: 'tief.xml', content: () => `<Document><BkToCstmrStmt>${'<a>'.repeat(20_000)}${'</a>'.repeat(20_000)}</BkToCstmrStmt></Document>` },
+  nested: {
+    what: 'XML nested 20,000 deep',
+    name: 'tief.xml',
+    content: () =>
+      `<Document><BkToCstmrStmt>${'<a>'.repeat(20_000)}${'</a>'.repeat(20_000)}</BkToCstmrStmt></Document>`,
+  },
 };
 if (options.only !== undefined && !(options.only in CASES)) die(`unknown case "${options.only}"\n${USAGE}`, 2);
 
@@ -49,7 +80,14 @@ async function runCase(key, { what, name, content }) {
   form.append('file', new Blob([bytes]), name);
   const encoded = new Response(form); // the multipart body, encoded before the clock starts
   const body = Buffer.from(await encoded.arrayBuffer());
-  const { url, child } = await startAcctServer({ node: process.execPath, bin: BIN, cwd: ROOT, env: baseEnv, dataDir: join(dirs.serverData, key), token: TOKEN });
+  const { url, child } = await startAcctServer({
+    node: process.execPath,
+    bin: BIN,
+    cwd: ROOT,
+    env: baseEnv,
+    dataDir: join(dirs.serverData, key),
+    token: TOKEN,
+  });
   await httpGet(`${url}/users/me`, TOKEN); // the routes loaded, as after any first request
   const rssBefore = procMiB(child.pid);
   const peakBefore = procMiB(child.pid, 'VmHWM');
@@ -58,7 +96,13 @@ async function runCase(key, { what, name, content }) {
   let message = '';
   try {
     const res = await fetch(`${url}/companies/1/entries/import/camt-upload`, {
-      method: 'POST', body, headers: { authorization: `Bearer ${TOKEN}`, accept: 'application/json', 'content-type': encoded.headers.get('content-type') },
+      method: 'POST',
+      body,
+      headers: {
+        authorization: `Bearer ${TOKEN}`,
+        accept: 'application/json',
+        'content-type': encoded.headers.get('content-type'),
+      },
     });
     status = res.status;
     const json = await res.json().catch(() => ({}));
@@ -69,20 +113,27 @@ async function runCase(key, { what, name, content }) {
   const ms = performance.now() - t0;
   const peak = procMiB(child.pid, 'VmHWM');
   const rssAfter = procMiB(child.pid);
-  const alive = await httpGet(`${url}/users/me`, TOKEN).then((r) => r.status, () => 'no answer');
+  const alive = await httpGet(`${url}/users/me`, TOKEN).then(
+    (r) => r.status,
+    () => 'no answer',
+  );
   await stopAcctServer(child);
   return { what, size: bytes.length, status, ms, rssBefore, peakBefore, peak, rssAfter, alive, message };
 }
 
 const mib = (v) => (v === undefined ? '?' : `${v.toFixed(0)} MB`);
 process.stdout.write(`node ${process.version}, ${new Date().toISOString()}\n\n`);
-process.stdout.write('| case | upload | status | answer | RSS before | peak (VmHWM) | RSS after | then GET /users/me |\n|---|---|---|---|---|---|---|---|\n');
+process.stdout.write(
+  '| case | upload | status | answer | RSS before | peak (VmHWM) | RSS after | then GET /users/me |\n|---|---|---|---|---|---|---|---|\n',
+);
 const messages = [];
 for (const [key, spec] of Object.entries(CASES)) {
   if (options.only !== undefined && key !== options.only) continue;
   const r = await runCase(key, spec);
   const size = r.size >= 1024 * 1024 ? `${(r.size / 1024 / 1024).toFixed(1)} MB` : `${(r.size / 1024).toFixed(0)} KB`;
-  process.stdout.write(`| ${r.what} | ${size} | ${r.status} | ${r.ms.toFixed(0)} ms | ${mib(r.rssBefore)} | ${mib(r.peak)} (+${(r.peak - r.peakBefore).toFixed(0)}) | ${mib(r.rssAfter)} | ${r.alive} |\n`);
+  process.stdout.write(
+    `| ${r.what} | ${size} | ${r.status} | ${r.ms.toFixed(0)} ms | ${mib(r.rssBefore)} | ${mib(r.peak)} (+${(r.peak - r.peakBefore).toFixed(0)}) | ${mib(r.rssAfter)} | ${r.alive} |\n`,
+  );
   messages.push(`${key}: ${r.message}`);
 }
 process.stdout.write(`\n${messages.join('\n')}\n`);

@@ -1,8 +1,9 @@
 #!/bin/sh
-":" //; f=$(readlink -f "$0"); n="${f%/*}/../node_modules/node/bin/node"; [ -x "$n" ] && exec "$n" "$0" "$@"; exec node "$0" "$@"
-// Launcher. Started as a program (on the PATH, npx), the line above is shell: it runs this file on the
+":" //; f=$(readlink -f "$0"); n="${f%/*}/../node_modules/node/bin/node"
+":" //; [ -x "$n" ] && exec "$n" "$0" "$@"; exec node "$0" "$@"
+// Launcher. Started as a program (on the PATH, npx), the two lines above are shell: it runs this file on the
 // package's own Node (the `node` devDependency of a checkout) when there is one, else on `node` — one
-// Node start instead of an old Node's start and a hand-over. To Node the same line is a string and a
+// Node start instead of an old Node's start and a hand-over. To Node each is a string and a
 // comment. The rest is kept to syntax every Node can parse, so that an old Node gets one clear line, or
 // hands the command over to the package's Node (run as `node bin/acct.js`).
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -14,7 +15,8 @@ const only = args.length === 1 ? args[0] : undefined;
 /** The root help rendered at build time (dist/help.txt), for output that is not a terminal. */
 function prebuiltHelp() {
   try {
-    return fs.fstatSync(1).isCharacterDevice() ? undefined : fs.readFileSync(new URL('../dist/help.txt', import.meta.url), 'utf8');
+    if (fs.fstatSync(1).isCharacterDevice()) return undefined;
+    return fs.readFileSync(new URL('../dist/help.txt', import.meta.url), 'utf8');
   } catch {
     return undefined;
   }
@@ -58,12 +60,14 @@ async function runOnOwnNode() {
   const own = [here('../node_modules/node/bin/node'), here('../node_modules/.bin/node')]
     .find((path) => existsSync(path) && realpathSync(path) !== self);
   const refuse = (why) => {
-    process.stderr.write(`acct needs Node.js 22.13 or newer (this is ${process.version})${why}; install a newer Node.\n`);
+    const needs = `acct needs Node.js 22.13 or newer (this is ${process.version})`;
+    process.stderr.write(`${needs}${why}; install a newer Node.\n`);
     process.exit(2);
   };
   if (own === undefined) refuse('');
   const { spawn } = await import('node:child_process');
-  const child = spawn(own, [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+  const command = [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)];
+  const child = spawn(own, command, { stdio: 'inherit' });
   // Ctrl-C reaches both processes (one process group); a signal sent to this one alone is passed on
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   child.on('error', (err) => refuse(`, and ${own} did not start: ${err.code || err.message}`));

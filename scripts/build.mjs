@@ -13,15 +13,25 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 const builtinsWithoutNamespace = {
   name: 'builtins-without-namespace',
   setup(b) {
-    b.onResolve({ filter: /^(node:)?(http|https|http2|net|stream|crypto|zlib)$/ }, (args) => ({ path: args.path.replace(/^node:/, ''), namespace: 'builtin' }));
-    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({ contents: `module.exports = process.getBuiltinModule('node:${args.path}');`, loader: 'js' }));
+    b.onResolve({ filter: /^(node:)?(http|https|http2|net|stream|crypto|zlib)$/ }, (args) => ({
+      path: args.path.replace(/^node:/, ''),
+      namespace: 'builtin',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+      contents: `module.exports = process.getBuiltinModule('node:${args.path}');`,
+      loader: 'js',
+    }));
   },
 };
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
   // the PDF worker is an entry of its own: the service starts it as a thread from its file (src/server/render/pdf-renderer.ts)
-  entryPoints: { cli: 'src/cli/main.ts', server: 'src/server/main.ts', 'pdf-worker': 'src/server/render/pdf-worker.ts' },
+  entryPoints: {
+    cli: 'src/cli/main.ts',
+    server: 'src/server/main.ts',
+    'pdf-worker': 'src/server/render/pdf-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -39,7 +49,9 @@ await build({
   external: ['papaparse', 'cli-table3', 'pdfkit', 'swissqrbill', 'linebreak', 'mupdf', 'zxing-wasm', 'zxing-wasm/*'],
   chunkNames: 'chunks/[name]-[hash]',
   // CommonJS dependencies inside an ESM bundle need a require().
-  banner: { js: "import { createRequire as __acctCreateRequire } from 'node:module'; const require = __acctCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __acctCreateRequire } from 'node:module'; const require = __acctCreateRequire(import.meta.url);",
+  },
   // Response, Request and Headers are Node's own unless the service runs inside the CLI's process, where
   // src/light-web.ts stands in for them (Node's load its whole fetch implementation: see that file)
   inject: ['src/light-web.ts'],
@@ -56,5 +68,8 @@ await build({
 // The root help is a pure function of the command tree: render it once here, so the launcher can print
 // it without loading the program (as for --version). bin/acct.js serves it only when stdout is not a
 // terminal, where commander renders it at this same width.
-const help = execFileSync(process.execPath, ['bin/acct.js', '--help'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+const help = execFileSync(process.execPath, ['bin/acct.js', '--help'], {
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 writeFileSync(new URL('../dist/help.txt', import.meta.url), help);

@@ -4,7 +4,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 const LIMIT = 120;
-const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.mjs', '*.js'], { encoding: 'utf8' })
+const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '*.ts', '*.mjs', '*.js'], {
+  encoding: 'utf8',
+})
   .split('\n')
   .filter((f) => f && !f.startsWith('test/fixtures/') && !f.startsWith('completions/'));
 const long = [];

@@ -14,7 +14,11 @@
 type Bytes = Uint8Array<ArrayBufferLike>;
 type Source = string | Bytes | ReadableStream<Bytes> | null;
 type HeadersLike = { forEach(fn: (value: string, name: string) => void): void };
-type HeadersInit = HeadersLike | Iterable<readonly [string, string]> | Record<string, string | readonly string[] | undefined> | undefined;
+type HeadersInit =
+  | HeadersLike
+  | Iterable<readonly [string, string]>
+  | Record<string, string | readonly string[] | undefined>
+  | undefined;
 
 const native = {
   headers: () => globalThis.Headers,
@@ -50,22 +54,40 @@ export class LightHeaders {
     }
   }
 
-  get(name: string): string | null { return this.#map.get(name.toLowerCase()) ?? null; }
-  has(name: string): boolean { return this.#map.has(name.toLowerCase()); }
-  set(name: string, value: string): void { this.#map.set(name.toLowerCase(), String(value).trim()); }
-  delete(name: string): void { this.#map.delete(name.toLowerCase()); }
+  get(name: string): string | null {
+    return this.#map.get(name.toLowerCase()) ?? null;
+  }
+  has(name: string): boolean {
+    return this.#map.has(name.toLowerCase());
+  }
+  set(name: string, value: string): void {
+    this.#map.set(name.toLowerCase(), String(value).trim());
+  }
+  delete(name: string): void {
+    this.#map.delete(name.toLowerCase());
+  }
   append(name: string, value: string): void {
     const key = name.toLowerCase();
     const had = this.#map.get(key);
     const v = String(value).trim();
     this.#map.set(key, had === undefined ? v : `${had}, ${v}`);
   }
-  getSetCookie(): string[] { return []; }
+  getSetCookie(): string[] {
+    return [];
+  }
   /** In name order, as the standard's Headers iterate. */
-  *entries(): IterableIterator<[string, string]> { for (const name of [...this.#map.keys()].sort()) yield [name, this.#map.get(name)!]; }
-  *keys(): IterableIterator<string> { for (const [name] of this.entries()) yield name; }
-  *values(): IterableIterator<string> { for (const [, value] of this.entries()) yield value; }
-  [Symbol.iterator](): IterableIterator<[string, string]> { return this.entries(); }
+  *entries(): IterableIterator<[string, string]> {
+    for (const name of [...this.#map.keys()].sort()) yield [name, this.#map.get(name)!];
+  }
+  *keys(): IterableIterator<string> {
+    for (const [name] of this.entries()) yield name;
+  }
+  *values(): IterableIterator<string> {
+    for (const [, value] of this.entries()) yield value;
+  }
+  [Symbol.iterator](): IterableIterator<[string, string]> {
+    return this.entries();
+  }
   forEach(fn: (value: string, name: string, headers: LightHeaders) => void, thisArg?: unknown): void {
     for (const [name, value] of this.entries()) fn.call(thisArg, value, name, this);
   }
@@ -77,19 +99,28 @@ abstract class LightBody {
   #used = false;
   abstract readonly headers: LightHeaders;
 
-  protected constructor(source: Source) { this.#source = source; }
+  protected constructor(source: Source) {
+    this.#source = source;
+  }
 
   get body(): ReadableStream<Bytes> | null {
     const source = this.#source;
     if (source === null) return null;
     if (source instanceof ReadableStream) return source;
     const bytes = typeof source === 'string' ? Buffer.from(source, 'utf8') : source;
-    const stream = new ReadableStream<Bytes>({ start(c) { if (bytes.byteLength) c.enqueue(bytes); c.close(); } });
+    const stream = new ReadableStream<Bytes>({
+      start(c) {
+        if (bytes.byteLength) c.enqueue(bytes);
+        c.close();
+      },
+    });
     this.#source = stream;
     return stream;
   }
 
-  get bodyUsed(): boolean { return this.#used; }
+  get bodyUsed(): boolean {
+    return this.#used;
+  }
 
   /** The source as it is, marking the body read (a second read is a TypeError, as with fetch's classes). */
   protected take(): Source {
@@ -123,18 +154,27 @@ abstract class LightBody {
 
   async text(): Promise<string> {
     const source = this.#used ? undefined : this.#source;
-    if (typeof source === 'string') { this.take(); return source; }
+    if (typeof source === 'string') {
+      this.take();
+      return source;
+    }
     return Buffer.from(await this.bytes()).toString('utf8');
   }
 
-  async json(): Promise<unknown> { return JSON.parse(await this.text()); }
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text());
+  }
 
   async arrayBuffer(): Promise<ArrayBuffer> {
     const bytes = await this.bytes();
     return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   }
 
-  async blob(): Promise<Blob> { return new Blob([(await this.bytes()) as Uint8Array<ArrayBuffer>], { type: this.headers.get('content-type') ?? '' }); }
+  async blob(): Promise<Blob> {
+    return new Blob([(await this.bytes()) as Uint8Array<ArrayBuffer>], {
+      type: this.headers.get('content-type') ?? '',
+    });
+  }
 
   /** Multipart and urlencoded bodies are parsed by Node's own Response (loaded now). */
   async formData(): Promise<FormData> {
@@ -144,7 +184,11 @@ abstract class LightBody {
   }
 }
 
-interface LightRequestInit { method?: string; headers?: HeadersInit; body?: unknown }
+interface LightRequestInit {
+  method?: string;
+  headers?: HeadersInit;
+  body?: unknown;
+}
 
 export class LightRequest extends LightBody {
   readonly url!: string;
@@ -155,7 +199,10 @@ export class LightRequest extends LightBody {
     const replaced = init.body !== undefined ? ownSource(init.body) : undefined;
     if (init.body !== undefined && init.body !== null && replaced === undefined) {
       // a body of another kind (a FormData …): Node's own Request takes it
-      return new (native.request())(input instanceof LightRequest ? input.url : input, init as RequestInit) as unknown as LightRequest;
+      return new (native.request())(
+        input instanceof LightRequest ? input.url : input,
+        init as RequestInit,
+      ) as unknown as LightRequest;
     }
     const from = input instanceof LightRequest ? input : undefined;
     super(replaced !== undefined ? replaced : from ? from.fork() : null);
@@ -164,10 +211,16 @@ export class LightRequest extends LightBody {
     this.headers = new LightHeaders(init.headers ?? from?.headers);
   }
 
-  clone(): LightRequest { return new LightRequest(this); }
+  clone(): LightRequest {
+    return new LightRequest(this);
+  }
 }
 
-interface LightResponseInit { status?: number; statusText?: string; headers?: HeadersInit }
+interface LightResponseInit {
+  status?: number;
+  statusText?: string;
+  headers?: HeadersInit;
+}
 
 export class LightResponse extends LightBody {
   readonly status!: number;
@@ -182,18 +235,27 @@ export class LightResponse extends LightBody {
     if (source === undefined) {
       // a FormData, Blob or URLSearchParams body: Node's own Response serialises it
       const headers = init.headers === undefined ? undefined : Object.fromEntries(new LightHeaders(init.headers));
-      return new (native.response())(body as BodyInit, { status: init.status, statusText: init.statusText, headers }) as unknown as LightResponse;
+      return new (native.response())(body as BodyInit, {
+        status: init.status,
+        statusText: init.statusText,
+        headers,
+      }) as unknown as LightResponse;
     }
     super(source);
     this.status = init.status ?? 200;
     this.statusText = init.statusText ?? '';
     this.headers = new LightHeaders(init.headers);
-    if (typeof source === 'string' && !this.headers.has('content-type')) this.headers.set('content-type', 'text/plain;charset=UTF-8');
+    if (typeof source === 'string' && !this.headers.has('content-type'))
+      this.headers.set('content-type', 'text/plain;charset=UTF-8');
   }
 
-  get ok(): boolean { return this.status >= 200 && this.status < 300; }
+  get ok(): boolean {
+    return this.status >= 200 && this.status < 300;
+  }
 
-  clone(): LightResponse { return new LightResponse(this.fork(), this); }
+  clone(): LightResponse {
+    return new LightResponse(this.fork(), this);
+  }
 }
 
 let light = false;
@@ -205,7 +267,13 @@ export function useLightWeb(): void {
 
 /** What the bundle's bare Response, Request and Headers name (scripts/build.mjs). */
 export const __acctWeb = {
-  get Headers(): typeof globalThis.Headers { return (light ? LightHeaders : native.headers()) as typeof globalThis.Headers; },
-  get Request(): typeof globalThis.Request { return (light ? LightRequest : native.request()) as unknown as typeof globalThis.Request; },
-  get Response(): typeof globalThis.Response { return (light ? LightResponse : native.response()) as unknown as typeof globalThis.Response; },
+  get Headers(): typeof globalThis.Headers {
+    return (light ? LightHeaders : native.headers()) as typeof globalThis.Headers;
+  },
+  get Request(): typeof globalThis.Request {
+    return (light ? LightRequest : native.request()) as unknown as typeof globalThis.Request;
+  },
+  get Response(): typeof globalThis.Response {
+    return (light ? LightResponse : native.response()) as unknown as typeof globalThis.Response;
+  },
 };

@@ -65,13 +65,33 @@ const QUIET_WAIT_MS = 2_000;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 const REASONS: Record<number, string> = {
-  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content',
-  301: 'Moved Permanently', 302: 'Found', 304: 'Not Modified',
-  400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found',
-  405: 'Method Not Allowed', 406: 'Not Acceptable', 408: 'Request Timeout', 409: 'Conflict', 410: 'Gone',
-  413: 'Payload Too Large', 415: 'Unsupported Media Type', 419: 'Page Expired', 422: 'Unprocessable Content',
-  423: 'Locked', 429: 'Too Many Requests',
-  500: 'Internal Server Error', 501: 'Not Implemented', 502: 'Bad Gateway', 503: 'Service Unavailable',
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
+  301: 'Moved Permanently',
+  302: 'Found',
+  304: 'Not Modified',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  419: 'Page Expired',
+  422: 'Unprocessable Content',
+  423: 'Locked',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
   504: 'Gateway Timeout',
 };
 
@@ -114,7 +134,11 @@ export class ApiError extends CliError {
 const WINDOW_MS = 61_000;
 
 /** A reserved send slot: the window it was counted in, its place there, and when it goes out. */
-export interface PaceTicket { window: number; seq: number; sentAt: number }
+export interface PaceTicket {
+  window: number;
+  seq: number;
+  sentAt: number;
+}
 
 /**
  * Client-side pacing against a fixed 60 s rate-limit window, safe for concurrent requests.
@@ -174,7 +198,12 @@ export class RatePacer {
     }
     this.sent++;
     this.lastSendAt = at;
-    return { waitMs: at - now, remaining: left, limit: this.limit, ticket: { window: this.window, seq: this.sent, sentAt: at } };
+    return {
+      waitMs: at - now,
+      remaining: left,
+      limit: this.limit,
+      ticket: { window: this.window, seq: this.sent, sentAt: at },
+    };
   }
 
   /** Feeds the rate-limit headers of the answer to the request of `ticket`. */
@@ -359,14 +388,22 @@ export class ApiClient {
     return (await this.request<Uint8Array>('GET', url, { binary: true, signal }, true)).data;
   }
 
-  async request<T = unknown>(method: HttpMethod, path: string, opts: RequestOptions = {}, anyOrigin = false): Promise<ApiResponse<T>> {
+  async request<T = unknown>(
+    method: HttpMethod,
+    path: string,
+    opts: RequestOptions = {},
+    anyOrigin = false,
+  ): Promise<ApiResponse<T>> {
     if (this.closed) throw new CliError('internal error: API client used after close()');
     if (opts.json !== undefined && opts.form !== undefined) {
       throw new CliError('internal error: a request cannot have both a JSON and a multipart body');
     }
     const url = this.resolve(path, opts.query, anyOrigin);
     const body = await prepareBody(opts);
-    const headers: Record<string, string> = { accept: opts.binary ? '*/*' : 'application/json', 'user-agent': this.userAgent };
+    const headers: Record<string, string> = {
+      accept: opts.binary ? '*/*' : 'application/json',
+      'user-agent': this.userAgent,
+    };
     if (this.token && url.origin === this.baseUrl.origin) headers.authorization = `Bearer ${this.token}`;
     if (body.contentType) headers['content-type'] = body.contentType;
 
@@ -376,11 +413,22 @@ export class ApiClient {
       this.checkAborted(opts.signal);
       const pace = this.pacer.reserve(afterRetryAfter);
       if (pace.waitMs > 0) {
-        this.trace(`pacing: waiting ${fmtSeconds(pace.waitMs)} (${pace.remaining ?? '?'}/${pace.limit ?? '?'} requests left in window)`);
+        this.trace(
+          `pacing: waiting ${fmtSeconds(pace.waitMs)} (${pace.remaining ?? '?'}/${pace.limit ?? '?'} requests left in window)`,
+        );
         if (pace.waitMs > QUIET_WAIT_MS) this.onWait?.(pace.waitMs);
         await this.sleep(pace.waitMs, opts.signal);
       }
-      const result = await this.attempt(method, url, headers, body, path, opts.signal, pace.ticket, opts.binary === true);
+      const result = await this.attempt(
+        method,
+        url,
+        headers,
+        body,
+        path,
+        opts.signal,
+        pace.ticket,
+        opts.binary === true,
+      );
       if (result.ok) return result.response as ApiResponse<T>;
       if (!result.retryable || attempt >= this.maxAttempts) throw result.error;
       const delay = this.retryDelay(attempt, result.retryAfterMs);
@@ -405,7 +453,9 @@ export class ApiClient {
     if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) {
       url = new URL(path);
       if (anyOrigin && url.protocol !== 'https:' && url.origin !== this.baseUrl.origin) {
-        throw new CliError(`refusing to download from ${url.origin} over plain http (the service is ${this.baseUrl.origin})`);
+        throw new CliError(
+          `refusing to download from ${url.origin} over plain http (the service is ${this.baseUrl.origin})`,
+        );
       }
       if (!anyOrigin && url.origin !== this.baseUrl.origin) {
         throw new CliError(`refusing to send a request to ${url.origin} (the service is ${this.baseUrl.origin})`);
@@ -462,7 +512,15 @@ export class ApiClient {
     let text: string;
     let bytes: Uint8Array | undefined;
     try {
-      const res = await this.transport.send({ url, method, headers, body: body.body, signal, timeoutMs: this.timeoutMs, binary });
+      const res = await this.transport.send({
+        url,
+        method,
+        headers,
+        body: body.body,
+        signal,
+        timeoutMs: this.timeoutMs,
+        binary,
+      });
       statusCode = res.status;
       resHeaders = flattenHeaders(res.headers);
       bytes = res.bytes;
@@ -491,7 +549,11 @@ export class ApiClient {
     if (statusCode >= 200 && statusCode < 300 && binary) {
       return { ok: true, response: { status: statusCode, headers: resHeaders, data: bytes ?? new Uint8Array(0) } };
     }
-    const response: ApiResponse = { status: statusCode, headers: resHeaders, data: parseBody(statusCode, resHeaders, text) };
+    const response: ApiResponse = {
+      status: statusCode,
+      headers: resHeaders,
+      data: parseBody(statusCode, resHeaders, text),
+    };
     if (statusCode >= 200 && statusCode < 300) return { ok: true, response };
     const retryAfterMs = parseRetryAfter(resHeaders['retry-after'], this.now());
     if (statusCode === 429 && retryAfterMs !== undefined) this.pacer.observeRetryAfter(retryAfterMs);
@@ -500,9 +562,17 @@ export class ApiClient {
     return { ok: false, error, retryable, why: String(statusCode), retryAfterMs };
   }
 
-  private toApiError(method: string, path: string, status: number, data: unknown, retryAfterMs: number | undefined): ApiError {
-    const obj = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
-    const bodyMessage = obj && typeof obj.message === 'string' && obj.message.trim() !== '' ? obj.message.trim() : undefined;
+  private toApiError(
+    method: string,
+    path: string,
+    status: number,
+    data: unknown,
+    retryAfterMs: number | undefined,
+  ): ApiError {
+    const obj =
+      data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+    const bodyMessage =
+      obj && typeof obj.message === 'string' && obj.message.trim() !== '' ? obj.message.trim() : undefined;
     const message = bodyMessage ?? `HTTP ${status} ${reasonPhrase(status)}`.trim();
     const fieldErrors: Record<string, string[]> = {};
     if (obj && obj.errors && typeof obj.errors === 'object' && !Array.isArray(obj.errors)) {

@@ -85,11 +85,20 @@ export interface AllPagesOptions {
  * yielded (so at most `concurrency` pages wait in memory). A list that does not say its last page is
  * walked one page after another, as `paginate` does.
  */
-export async function* allPages<T = Record<string, unknown>>(client: ApiClient, path: string, opts: AllPagesOptions = {}): AsyncGenerator<T[]> {
+export async function* allPages<T = Record<string, unknown>>(
+  client: ApiClient,
+  path: string,
+  opts: AllPagesOptions = {},
+): AsyncGenerator<T[]> {
   const perPage = opts.perPage ?? MAX_PER_PAGE;
   const concurrency = Math.max(1, opts.concurrency ?? 4);
   const fetchPage = async (page: number): Promise<ParsedPage<T>> =>
-    parsePage<T>(await client.get<unknown>(path, { query: { ...opts.query, page, per_page: perPage }, signal: opts.signal }), page, perPage, path);
+    parsePage<T>(
+      await client.get<unknown>(path, { query: { ...opts.query, page, per_page: perPage }, signal: opts.signal }),
+      page,
+      perPage,
+      path,
+    );
   const first = await fetchPage(1);
   if (first.items.length > 0) yield first.items;
   if (!first.more || first.items.length === 0) return;
@@ -120,7 +129,8 @@ export async function* allPages<T = Record<string, unknown>>(client: ApiClient, 
 export function listTotal(body: unknown): number | undefined {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const obj = body as Record<string, unknown>;
-  const meta = obj.meta && typeof obj.meta === 'object' && !Array.isArray(obj.meta) ? (obj.meta as Record<string, unknown>) : obj;
+  const meta =
+    obj.meta && typeof obj.meta === 'object' && !Array.isArray(obj.meta) ? (obj.meta as Record<string, unknown>) : obj;
   return num(meta.total) ?? num(obj.total_count);
 }
 
@@ -160,7 +170,12 @@ function parsePage<T>(body: unknown, requested: number, perPage: number | undefi
   if (total !== undefined) {
     const pageNo = num(obj.page) ?? requested;
     const size = num(obj.per_page) ?? perPage ?? items.length;
-    return { items, more: size > 0 && pageNo * size < total, next: pageNo + 1, last: size > 0 ? Math.max(1, Math.ceil(total / size)) : undefined };
+    return {
+      items,
+      more: size > 0 && pageNo * size < total,
+      next: pageNo + 1,
+      last: size > 0 ? Math.max(1, Math.ceil(total / size)) : undefined,
+    };
   }
 
   // (c) No paging information: a single page.

@@ -15,7 +15,12 @@ export interface Exchange {
 }
 
 /** `bytes` is there when the exchange asked for `binary` (and `text` is then empty). */
-export interface ExchangeResult { status: number; headers: IncomingHttpHeaders; text: string; bytes?: Uint8Array }
+export interface ExchangeResult {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+  bytes?: Uint8Array;
+}
 
 type HttpModule = typeof import('node:http');
 
@@ -30,7 +35,9 @@ export class Transport implements Exchanger {
 
   private module(url: URL): HttpModule {
     // getBuiltinModule avoids the static ESM import of node:http(s), which also loads Node's fetch.
-    return (url.protocol === 'https:' ? process.getBuiltinModule('node:https') : process.getBuiltinModule('node:http')) as HttpModule;
+    return (
+      url.protocol === 'https:' ? process.getBuiltinModule('node:https') : process.getBuiltinModule('node:http')
+    ) as HttpModule;
   }
 
   private agent(url: URL): Agent {
@@ -45,8 +52,15 @@ export class Transport implements Exchanger {
   send(x: Exchange): Promise<ExchangeResult> {
     return new Promise((resolve, reject) => {
       const headers: Record<string, string | number> = { ...x.headers };
-      if (x.body !== undefined) headers['content-length'] = typeof x.body === 'string' ? Buffer.byteLength(x.body) : x.body.byteLength;
-      const req = this.module(x.url).request(x.url, { method: x.method, headers, agent: this.agent(x.url), signal: x.signal, timeout: x.timeoutMs });
+      if (x.body !== undefined)
+        headers['content-length'] = typeof x.body === 'string' ? Buffer.byteLength(x.body) : x.body.byteLength;
+      const req = this.module(x.url).request(x.url, {
+        method: x.method,
+        headers,
+        agent: this.agent(x.url),
+        signal: x.signal,
+        timeout: x.timeoutMs,
+      });
       req.on('timeout', () => req.destroy(Object.assign(new Error('request timed out'), { code: 'ETIMEDOUT' })));
       req.on('error', reject);
       req.on('response', (res) => {
@@ -55,7 +69,11 @@ export class Transport implements Exchanger {
         res.on('error', reject);
         res.on('end', () => {
           const body = Buffer.concat(chunks);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, ...(x.binary ? { text: '', bytes: body } : { text: body.toString('utf8') }) });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            ...(x.binary ? { text: '', bytes: body } : { text: body.toString('utf8') }),
+          });
         });
       });
       req.end(x.body);

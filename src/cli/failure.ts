@@ -29,7 +29,9 @@ export function failureLines(err: Failure): string[] {
   if (fields.length === 0) return [err.message, ...err.details];
   const flagOfField = flagsOfRun();
   const label = (field: string) => flagOfField.get(field) ?? field;
-  const errors = fields.flatMap(([field, messages]) => messages.map((text) => ({ text, line: `${label(field)}: ${text}` })));
+  const errors = fields.flatMap(([field, messages]) =>
+    messages.map((text) => ({ text, line: `${label(field)}: ${text}` })),
+  );
   const first = errors.findIndex((e) => e.text === err.message.replace(SUMMARY_TAIL, ''));
   if (first < 0) return [err.message, ...errors.map((e) => `  ${e.line}`), ...err.details];
   // the message is one of the field errors: that one heads, the others follow once each
@@ -39,5 +41,7 @@ export function failureLines(err: Failure): string[] {
 
 /** A failure in one line, for a refused row, file or entry among others: its lines joined by "; ". */
 export function failureText(err: Failure): string {
-  return failureLines(err).map((line) => line.trim()).join('; ');
+  return failureLines(err)
+    .map((line) => line.trim())
+    .join('; ');
 }

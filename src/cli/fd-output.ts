@@ -7,7 +7,10 @@ const fs = process.getBuiltinModule('node:fs');
  * Data held back for the pager (src/cli/pager.ts) while it decides (undefined when written at once), and
  * the notices said after it (a list's summary): they follow the data, as they would without the pager.
  */
-interface Held { text?: string[]; notices: string[] }
+interface Held {
+  text?: string[];
+  notices: string[];
+}
 const HELD = Symbol('held output');
 const heldOfRun = () => invocationState<Held>(HELD, () => ({ notices: [] }));
 
@@ -59,14 +62,19 @@ export function refuseToOverwrite(path: string, force: boolean | undefined, hint
 }
 
 /** Where an export or an image goes: stdout, or a file that appears whole (renamed from a partial one) when done. */
-export interface OutputSink { write(text: string): void; done(): void; abandon(): void }
+export interface OutputSink {
+  write(text: string): void;
+  done(): void;
+  abandon(): void;
+}
 
 /**
  * stdout (no `out`, or `-`), or the file `out`: refused at once when it exists and `force` is not given;
  * written beside it and moved into place when done, without replacing a file that appeared meanwhile.
  */
 export function openSink(out: string | undefined, force?: boolean): OutputSink {
-  if (out === undefined || out === '-') return { write: (t) => currentIO().out.write(t), done: () => {}, abandon: () => {} };
+  if (out === undefined || out === '-')
+    return { write: (t) => currentIO().out.write(t), done: () => {}, abandon: () => {} };
   refuseToOverwrite(out, force);
   const partial = `${out}.partial-${process.pid}`;
   let fd: number;
@@ -76,15 +84,25 @@ export function openSink(out: string | undefined, force?: boolean): OutputSink {
     throw new UsageError(`cannot write ${out}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
   let closed = false;
-  const close = () => { if (!closed) { closed = true; fs.closeSync(fd); } };
+  const close = () => {
+    if (!closed) {
+      closed = true;
+      fs.closeSync(fd);
+    }
+  };
   return {
-    write: (text) => { fs.writeSync(fd, text); },
+    write: (text) => {
+      fs.writeSync(fd, text);
+    },
     done: () => {
       close();
       if (force) fs.renameSync(partial, out);
       else placeWithoutReplacing(partial, out);
     },
-    abandon: () => { close(); fs.rmSync(partial, { force: true }); },
+    abandon: () => {
+      close();
+      fs.rmSync(partial, { force: true });
+    },
   };
 }
 

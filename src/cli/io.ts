@@ -79,19 +79,33 @@ export function processIO(): CliIO {
   return {
     out: {
       write: (data) => writeTo(1, data),
-      get isTTY() { return stdoutIsTerminal(); },
-      get columns() { return stdoutIsTerminal() ? process.stdout.columns : undefined; },
-      get rows() { return stdoutIsTerminal() ? process.stdout.rows : undefined; },
+      get isTTY() {
+        return stdoutIsTerminal();
+      },
+      get columns() {
+        return stdoutIsTerminal() ? process.stdout.columns : undefined;
+      },
+      get rows() {
+        return stdoutIsTerminal() ? process.stdout.rows : undefined;
+      },
     },
     err: {
       write: (data) => writeTo(2, data),
-      get isTTY() { return process.stderr.isTTY === true; },
-      get columns() { return process.stderr.isTTY ? process.stderr.columns : undefined; },
-      get rows() { return process.stderr.isTTY ? process.stderr.rows : undefined; },
+      get isTTY() {
+        return process.stderr.isTTY === true;
+      },
+      get columns() {
+        return process.stderr.isTTY ? process.stderr.columns : undefined;
+      },
+      get rows() {
+        return process.stderr.isTTY ? process.stderr.rows : undefined;
+      },
     },
     stdin: {
       read: () => fs.readFileSync(0),
-      get isTTY() { return process.stdin.isTTY === true; },
+      get isTTY() {
+        return process.stdin.isTTY === true;
+      },
     },
     env: process.env,
   };

@@ -1,6 +1,13 @@
 // The bridge between global options and the output layer.
 import { MAX_PER_PAGE } from '../api/paginate.js';
-import { createListRenderer, renderRecord, resolveFormat, selectColumns, type Column, type OutputFormat } from '../output/index.js';
+import {
+  createListRenderer,
+  renderRecord,
+  resolveFormat,
+  selectColumns,
+  type Column,
+  type OutputFormat,
+} from '../output/index.js';
 import { notice, type GlobalOptions } from './globals.js';
 import { cliContext } from './runtime.js';
 import { stdoutSink } from './fd-output.js';
@@ -11,9 +18,19 @@ import { currentIO } from './io.js';
 const terminalWidth = (plan: OutputPlan) => (plan.format === 'table' ? currentIO().out.columns : undefined);
 
 /** The options addListFlags (resource/declare.ts) declares. */
-export interface ListFlags { page?: string; perPage?: string; limit?: string; all?: boolean }
+export interface ListFlags {
+  page?: string;
+  perPage?: string;
+  limit?: string;
+  all?: boolean;
+}
 
-export interface OutputPlan { format: OutputFormat; columns: Column[]; fields?: string[]; color: boolean }
+export interface OutputPlan {
+  format: OutputFormat;
+  columns: Column[];
+  fields?: string[];
+  color: boolean;
+}
 
 /** Decides the format and checks --fields before any request is made. */
 export function planOutput(g: GlobalOptions, columns: Column[]): OutputPlan {
@@ -43,6 +60,7 @@ export function columnsOf(record: Record<string, unknown>): Column[] {
  */
 export function sayWhenCut(shown: number, total: number | undefined, flags: ListFlags, perPage?: number): void {
   if (flags.all || total === undefined || shown >= total) return;
-  const more = flags.limit !== undefined || (perPage !== undefined && perPage >= MAX_PER_PAGE) ? '' : ', --per-page N for more';
+  const more =
+    flags.limit !== undefined || (perPage !== undefined && perPage >= MAX_PER_PAGE) ? '' : ', --per-page N for more';
   notice(`${shown} of ${total} shown — --all for every row${more}`);
 }

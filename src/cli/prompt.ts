@@ -31,11 +31,18 @@ export function requireAnswerable(g: GlobalOptions, flag: string): void {
  * turns the answer into the value as the flag's would be (a date, an amount, an account's id); an
  * answer it refuses is said under the question, which is asked again.
  */
-export async function askRequired<T = string>(g: GlobalOptions, flag: string, message: string, choices?: readonly string[], read?: (answer: string) => T | Promise<T>): Promise<T> {
+export async function askRequired<T = string>(
+  g: GlobalOptions,
+  flag: string,
+  message: string,
+  choices?: readonly string[],
+  read?: (answer: string) => T | Promise<T>,
+): Promise<T> {
   requireAnswerable(g, flag);
   flushHeld();
   const prompts = await import('@inquirer/prompts');
-  if (choices) return prompts.select({ message, choices: choices.map((value) => ({ value, name: value })) }) as Promise<T>;
+  if (choices)
+    return prompts.select({ message, choices: choices.map((value) => ({ value, name: value })) }) as Promise<T>;
   const accept = read ?? ((answer: string) => answer as T);
   const validate = async (answer: string): Promise<string | true> => {
     try {

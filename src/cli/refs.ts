@@ -5,12 +5,33 @@
 import type { ApiClient } from '../api/http.js';
 import { paginate } from '../api/paginate.js';
 import { closestNames, holdsText } from '../domain/search.js';
-import { holdsOn, parseRatePercentage, rateOfItsTime, ratesByPercentage, validities, type RateCandidate } from '../domain/vat-rates.js';
+import {
+  holdsOn,
+  parseRatePercentage,
+  rateOfItsTime,
+  ratesByPercentage,
+  validities,
+  type RateCandidate,
+} from '../domain/vat-rates.js';
 import { UsageError } from '../errors.js';
 import { formatDate } from '../output/format.js';
 import { notice } from './globals.js';
 
-export type RefKind = 'account' | 'customer' | 'project' | 'tax-rate' | 'contact' | 'service' | 'service-category' | 'tag' | 'product' | 'task' | 'proposal' | 'invoice' | 'entry' | 'bill';
+export type RefKind =
+  | 'account'
+  | 'customer'
+  | 'project'
+  | 'tax-rate'
+  | 'contact'
+  | 'service'
+  | 'service-category'
+  | 'tag'
+  | 'product'
+  | 'task'
+  | 'proposal'
+  | 'invoice'
+  | 'entry'
+  | 'bill';
 
 type Rec = Record<string, unknown>;
 
@@ -47,25 +68,111 @@ const ENTRY_TYPE_OF_PREFIX: Record<string, string> = { E: 'income', A: 'expense'
 function entryNumberQuery(text: string): Record<string, string> {
   const m = /^([EAU])-(\d{4})-\d+$/i.exec(text);
   const fields = { 'fields[entries]': 'id,number' };
-  return m ? { 'filter[date]': `${m[2]}-01-01,${m[2]}-12-31`, 'filter[type]': ENTRY_TYPE_OF_PREFIX[m[1].toUpperCase()], ...fields } : fields;
+  return m
+    ? {
+        'filter[date]': `${m[2]}-01-01,${m[2]}-12-31`,
+        'filter[type]': ENTRY_TYPE_OF_PREFIX[m[1].toUpperCase()],
+        ...fields,
+      }
+    : fields;
 }
 
 const RULES: Record<RefKind, KindRule> = {
-  account: { noun: 'account', list: async (c) => (await import('../api/endpoints/accounts.js')).accountPaths.list(c), digits: 'number', nameKey: 'name', unpaginated: true },
-  customer: { noun: 'customer', list: async (c) => (await import('../api/endpoints/customers.js')).customerPaths.list(c), digits: 'number', nameKey: 'name' },
-  project: { noun: 'project', list: async (c) => (await import('../api/endpoints/projects.js')).projectPaths.list(c), digits: 'id', nameKey: 'name' },
-  'tax-rate': { noun: 'tax rate', list: async (c) => (await import('../api/endpoints/tax-rates.js')).taxRatePaths.list(c), digits: 'id', nameKey: 'name' },
-  contact: { noun: 'contact', list: async (c) => (await import('../api/endpoints/contacts.js')).contactPaths.list(c), digits: 'id', nameKey: 'name' },
-  service: { noun: 'service', list: async (c) => (await import('../api/endpoints/services.js')).servicePaths.list(c), digits: 'id', nameKey: 'name' },
-  'service-category': { noun: 'service category', list: async (c) => (await import('../api/endpoints/service-categories.js')).serviceCategoryPaths.list(c), digits: 'id', nameKey: 'name', unpaginated: true },
-  tag: { noun: 'tag', list: async (c) => (await import('../api/endpoints/tags.js')).tagPaths.list(c), digits: 'id', nameKey: 'name' },
-  product: { noun: 'product', list: async (c) => (await import('../api/endpoints/products.js')).productPaths.list(c), digits: 'id', nameKey: 'name' },
-  task: { noun: 'task', list: async (c) => (await import('../api/endpoints/tasks.js')).taskPaths.list(c), digits: 'id', nameKey: 'title' },
-  proposal: { noun: 'proposal', list: async (c) => (await import('../api/endpoints/documents.js')).documentPaths('proposals').list(c), digits: 'id', nameKey: 'number', search: 'filter[number]', one: async (c, id) => (await import('../api/endpoints/documents.js')).documentPaths('proposals').one(c, id) },
-  invoice: { noun: 'invoice', list: async (c) => (await import('../api/endpoints/documents.js')).documentPaths('invoices').list(c), digits: 'id', nameKey: 'number', search: 'filter[number]', one: async (c, id) => (await import('../api/endpoints/documents.js')).documentPaths('invoices').one(c, id) },
+  account: {
+    noun: 'account',
+    list: async (c) => (await import('../api/endpoints/accounts.js')).accountPaths.list(c),
+    digits: 'number',
+    nameKey: 'name',
+    unpaginated: true,
+  },
+  customer: {
+    noun: 'customer',
+    list: async (c) => (await import('../api/endpoints/customers.js')).customerPaths.list(c),
+    digits: 'number',
+    nameKey: 'name',
+  },
+  project: {
+    noun: 'project',
+    list: async (c) => (await import('../api/endpoints/projects.js')).projectPaths.list(c),
+    digits: 'id',
+    nameKey: 'name',
+  },
+  'tax-rate': {
+    noun: 'tax rate',
+    list: async (c) => (await import('../api/endpoints/tax-rates.js')).taxRatePaths.list(c),
+    digits: 'id',
+    nameKey: 'name',
+  },
+  contact: {
+    noun: 'contact',
+    list: async (c) => (await import('../api/endpoints/contacts.js')).contactPaths.list(c),
+    digits: 'id',
+    nameKey: 'name',
+  },
+  service: {
+    noun: 'service',
+    list: async (c) => (await import('../api/endpoints/services.js')).servicePaths.list(c),
+    digits: 'id',
+    nameKey: 'name',
+  },
+  'service-category': {
+    noun: 'service category',
+    list: async (c) => (await import('../api/endpoints/service-categories.js')).serviceCategoryPaths.list(c),
+    digits: 'id',
+    nameKey: 'name',
+    unpaginated: true,
+  },
+  tag: {
+    noun: 'tag',
+    list: async (c) => (await import('../api/endpoints/tags.js')).tagPaths.list(c),
+    digits: 'id',
+    nameKey: 'name',
+  },
+  product: {
+    noun: 'product',
+    list: async (c) => (await import('../api/endpoints/products.js')).productPaths.list(c),
+    digits: 'id',
+    nameKey: 'name',
+  },
+  task: {
+    noun: 'task',
+    list: async (c) => (await import('../api/endpoints/tasks.js')).taskPaths.list(c),
+    digits: 'id',
+    nameKey: 'title',
+  },
+  proposal: {
+    noun: 'proposal',
+    list: async (c) => (await import('../api/endpoints/documents.js')).documentPaths('proposals').list(c),
+    digits: 'id',
+    nameKey: 'number',
+    search: 'filter[number]',
+    one: async (c, id) => (await import('../api/endpoints/documents.js')).documentPaths('proposals').one(c, id),
+  },
+  invoice: {
+    noun: 'invoice',
+    list: async (c) => (await import('../api/endpoints/documents.js')).documentPaths('invoices').list(c),
+    digits: 'id',
+    nameKey: 'number',
+    search: 'filter[number]',
+    one: async (c, id) => (await import('../api/endpoints/documents.js')).documentPaths('invoices').one(c, id),
+  },
   // bills are found by the text typed (filter[search] holds the number), then matched exactly on their number
-  bill: { noun: 'bill', list: async (c) => (await import('../api/endpoints/bills.js')).billPaths.list(c), digits: 'id', nameKey: 'number', search: 'filter[search]', one: async (c, id) => (await import('../api/endpoints/bills.js')).billPaths.one(c, id) },
-  entry: { noun: 'booking', list: async (c) => (await import('../api/endpoints/entries.js')).entryPaths.list(c), digits: 'id', nameKey: 'number', search: entryNumberQuery, one: async (c, id) => (await import('../api/endpoints/entries.js')).entryPaths.one(c, id) },
+  bill: {
+    noun: 'bill',
+    list: async (c) => (await import('../api/endpoints/bills.js')).billPaths.list(c),
+    digits: 'id',
+    nameKey: 'number',
+    search: 'filter[search]',
+    one: async (c, id) => (await import('../api/endpoints/bills.js')).billPaths.one(c, id),
+  },
+  entry: {
+    noun: 'booking',
+    list: async (c) => (await import('../api/endpoints/entries.js')).entryPaths.list(c),
+    digits: 'id',
+    nameKey: 'number',
+    search: entryNumberQuery,
+    one: async (c, id) => (await import('../api/endpoints/entries.js')).entryPaths.one(c, id),
+  },
 };
 
 const label = (r: Rec, rule: KindRule) => {
@@ -85,14 +192,25 @@ export class RefResolver {
    * `ask`: on a terminal (canPrompt), a name that matches nothing or several records offers the closest
    * candidates to choose from instead of stopping; elsewhere it stays a usage error listing them.
    */
-  constructor(private readonly client: ApiClient, private readonly company: number, private readonly options: { ask?: boolean } = {}) {}
+  constructor(
+    private readonly client: ApiClient,
+    private readonly company: number,
+    private readonly options: { ask?: boolean } = {},
+  ) {}
 
   private list(kind: RefKind, text: string): Promise<Rec[]> {
     const search = RULES[kind].search;
     const key = search ? `${kind}\u0000${text.toLowerCase()}` : kind;
     let cached = this.lists.get(key);
     if (!cached) {
-      const query = typeof search === 'function' ? search(text) : search ? { [search]: text } : kind === 'account' ? { type: 'all' } : undefined;
+      const query =
+        typeof search === 'function'
+          ? search(text)
+          : search
+            ? { [search]: text }
+            : kind === 'account'
+              ? { type: 'all' }
+              : undefined;
       cached = this.fetchAll(kind, query);
       this.lists.set(key, cached);
     }
@@ -102,7 +220,11 @@ export class RefResolver {
   private async fetchAll(kind: RefKind, query: Record<string, string> | undefined): Promise<Rec[]> {
     const rule = RULES[kind];
     const records: Rec[] = [];
-    for await (const page of paginate<Rec>(this.client, await rule.list(this.company), { query, all: !rule.unpaginated })) records.push(...page);
+    for await (const page of paginate<Rec>(this.client, await rule.list(this.company), {
+      query,
+      all: !rule.unpaginated,
+    }))
+      records.push(...page);
     return records;
   }
 
@@ -110,7 +232,12 @@ export class RefResolver {
    * The id for `raw`; a usage error naming candidates when it is unknown or ambiguous. `flag` is the
    * flag that took it (`customer` for --customer) or, in angle brackets, the argument (`<customer>`).
    */
-  async resolve(kind: RefKind, raw: string | number, flag: string = kind, ask = this.options.ask === true): Promise<number> {
+  async resolve(
+    kind: RefKind,
+    raw: string | number,
+    flag: string = kind,
+    ask = this.options.ask === true,
+  ): Promise<number> {
     const found = await this.find(kind, raw);
     if (found.id !== undefined) return found.id;
     const rule = RULES[kind];
@@ -123,8 +250,13 @@ export class RefResolver {
     if (!ask || found.choices.length === 0) throw error;
     // on a terminal: the candidates to choose from, or none of them (the usage error as without one)
     const { choose } = await import('./prompt.js');
-    const question = found.ambiguous ? `Several ${rule.noun}s are named "${text}"; which one?` : `No ${rule.noun} "${text}"${argument ? '' : ` (--${flag})`}; did you mean:`;
-    const picked = await choose<number | undefined>(question, [...found.choices, { name: 'none of these', value: undefined }]);
+    const question = found.ambiguous
+      ? `Several ${rule.noun}s are named "${text}"; which one?`
+      : `No ${rule.noun} "${text}"${argument ? '' : ` (--${flag})`}; did you mean:`;
+    const picked = await choose<number | undefined>(question, [
+      ...found.choices,
+      { name: 'none of these', value: undefined },
+    ]);
     if (picked === undefined) throw error;
     return picked;
   }
@@ -143,11 +275,21 @@ export class RefResolver {
     const matches = matchesOf(records, rule, text);
     if (matches.length === 1) return { id: Number(matches[0].id) };
     const choiceOf = (r: Rec) => ({ name: label(r, rule), value: Number(r.id) });
-    if (matches.length > 1) return { ambiguous: true, candidates: matches.slice(0, 20).map((r) => label(r, rule)), choices: matches.slice(0, 20).map(choiceOf) };
+    if (matches.length > 1)
+      return {
+        ambiguous: true,
+        candidates: matches.slice(0, 20).map((r) => label(r, rule)),
+        choices: matches.slice(0, 20).map(choiceOf),
+      };
     const nameOf = (r: Rec) => String(r[rule.nameKey ?? 'name'] ?? '');
     // names holding the text (case and umlauts folded), else names a typo away ("Mustr AG")
-    let similar = records.filter((r) => holdsText(`${String(r.number ?? '')} ${nameOf(r)}`, text)
-      || (rule.digits === 'number' && /^\d+$/.test(text) && String(r.number ?? '').startsWith(text.slice(0, 2)))).slice(0, 15);
+    let similar = records
+      .filter(
+        (r) =>
+          holdsText(`${String(r.number ?? '')} ${nameOf(r)}`, text) ||
+          (rule.digits === 'number' && /^\d+$/.test(text) && String(r.number ?? '').startsWith(text.slice(0, 2))),
+      )
+      .slice(0, 15);
     if (similar.length === 0) similar = closestNames(records, nameOf, text);
     const choices = similar.map(choiceOf);
     // nothing alike: show the start of the list, so the message still says what exists
@@ -177,18 +319,25 @@ export class RefResolver {
     if (percent !== undefined) {
       const found = ratesByPercentage(percent, all, date, side);
       if (found.length === 1) {
-        if (found[0].rate !== percent) notice(`--${flag} ${text} on ${formatDate(date)} is ${found[0].name}, the rate of that day.`);
+        if (found[0].rate !== percent)
+          notice(`--${flag} ${text} on ${formatDate(date)} is ${found[0].name}, the rate of that day.`);
         return found[0].id;
       }
       if (found.length > 1 && this.options.ask) {
         const { choose } = await import('./prompt.js');
-        return choose(`Several tax rates of ${text.replace(/\s*%$/, '')} % hold on ${formatDate(date)}; which one?`, found.map((r) => ({ name: r.name, value: r.id })));
+        return choose(
+          `Several tax rates of ${text.replace(/\s*%$/, '')} % hold on ${formatDate(date)}; which one?`,
+          found.map((r) => ({ name: r.name, value: r.id })),
+        );
       }
       const holding = all.filter((r) => !r.archived && holdsOn(validities(r.rate, r.validity), date));
       const candidates = (found.length ? found : holding).slice(0, 20).map((r) => `${r.id} (${r.name})`);
-      throw new UsageError(found.length
-        ? `--${flag} ${text} matches several tax rates on ${formatDate(date)}; give the name or use id:N`
-        : `no tax rate of ${text.replace(/\s*%$/, '')} % holds on ${formatDate(date)} (--${flag})`, candidates.length ? [`candidates: ${candidates.join(', ')}`] : []);
+      throw new UsageError(
+        found.length
+          ? `--${flag} ${text} matches several tax rates on ${formatDate(date)}; give the name or use id:N`
+          : `no tax rate of ${text.replace(/\s*%$/, '')} % holds on ${formatDate(date)} (--${flag})`,
+        candidates.length ? [`candidates: ${candidates.join(', ')}`] : [],
+      );
     }
     const named = matchesOf(records, RULES['tax-rate'], text).map(rateCandidate);
     // several of one name: the one that holds on the date
@@ -197,8 +346,13 @@ export class RefResolver {
     if (named.length !== 1) return this.resolve('tax-rate', text, flag);
     const instead = rateOfItsTime(named[0], all, date);
     if (!instead) return named[0].id;
-    const since = validities(named[0].rate, named[0].validity).map((v) => (v.from ? `from ${formatDate(v.from)}` : '') + (v.until ? ` until ${formatDate(v.until)}` : '')).join(' and ').trim();
-    notice(`--${flag} "${text}" on ${formatDate(date)} is ${instead.name}, the rate of that day (${named[0].name} holds ${since}).`);
+    const since = validities(named[0].rate, named[0].validity)
+      .map((v) => (v.from ? `from ${formatDate(v.from)}` : '') + (v.until ? ` until ${formatDate(v.until)}` : ''))
+      .join(' and ')
+      .trim();
+    notice(
+      `--${flag} "${text}" on ${formatDate(date)} is ${instead.name}, the rate of that day (${named[0].name} holds ${since}).`,
+    );
     return instead.id;
   }
 
@@ -212,7 +366,10 @@ export class RefResolver {
     if (rule.search) {
       let cached = this.labels.get(`${kind}\u0000${id}`);
       if (!cached) {
-        cached = this.client.get<{ data?: Rec }>(await rule.one!(this.company, id)).then((b) => (b?.data?.number ? String(b.data.number) : `id:${id}`), () => `id:${id}`);
+        cached = this.client.get<{ data?: Rec }>(await rule.one!(this.company, id)).then(
+          (b) => (b?.data?.number ? String(b.data.number) : `id:${id}`),
+          () => `id:${id}`,
+        );
         this.labels.set(`${kind}\u0000${id}`, cached);
       }
       return cached;
@@ -221,7 +378,8 @@ export class RefResolver {
     const record = records.find((r) => Number(r.id) === id);
     if (!record) return `id:${id}`;
     const number = record.number === null || record.number === undefined ? '' : String(record.number);
-    const text = rule.digits === 'number' && number !== '' ? number : String(record[rule.nameKey ?? 'name'] ?? '').trim();
+    const text =
+      rule.digits === 'number' && number !== '' ? number : String(record[rule.nameKey ?? 'name'] ?? '').trim();
     if (text === '' || (/^\d+$/.test(text) && rule.digits === 'id') || /^id:/i.test(text)) return `id:${id}`;
     const matches = matchesOf(records, rule, text);
     return matches.length === 1 && Number(matches[0].id) === id ? text : `id:${id}`;
@@ -235,9 +393,19 @@ export class RefResolver {
   async candidates(kind: RefKind, word: string): Promise<string[]> {
     const rule = RULES[kind];
     const search = rule.search;
-    const query = typeof search === 'function' ? search(word) : search && word !== '' ? { [search]: word } : kind === 'account' ? { type: 'all' } : undefined;
+    const query =
+      typeof search === 'function'
+        ? search(word)
+        : search && word !== ''
+          ? { [search]: word }
+          : kind === 'account'
+            ? { type: 'all' }
+            : undefined;
     const out = new Set<string>();
-    for await (const page of paginate<Rec>(this.client, await rule.list(this.company), { query, ...(rule.unpaginated ? {} : { limit: 100 }) })) {
+    for await (const page of paginate<Rec>(this.client, await rule.list(this.company), {
+      query,
+      ...(rule.unpaginated ? {} : { limit: 100 }),
+    })) {
       for (const r of page) {
         if (rule.digits === 'number' || rule.nameKey === 'number') out.add(String(r.number));
         if (rule.nameKey && rule.nameKey !== 'number' && r[rule.nameKey]) out.add(String(r[rule.nameKey]));
@@ -255,7 +423,10 @@ export function rateCandidate(r: Rec): RateCandidate {
     id: Number(r.id),
     name: String(r.name ?? ''),
     rate: Math.round(Number(r.rate) * 100),
-    validity: 'valid_from' in r || 'valid_until' in r ? { from: (r.valid_from as string | null) ?? null, until: (r.valid_until as string | null) ?? null } : undefined,
+    validity:
+      'valid_from' in r || 'valid_until' in r
+        ? { from: (r.valid_from as string | null) ?? null, until: (r.valid_until as string | null) ?? null }
+        : undefined,
     archived: r.archived === true,
     isAcquisitionTax: r.is_acquisition_tax === true,
     side: account >= 1000 && account < 2000 ? 'input' : account >= 2000 && account < 3000 ? 'output' : undefined,
@@ -263,7 +434,8 @@ export function rateCandidate(r: Rec): RateCandidate {
 }
 
 /** What a reference found: an id, or none (ambiguous: several matched) with candidates to name. */
-export type Found = { id: number; ambiguous?: undefined; candidates?: undefined; choices?: undefined }
+export type Found =
+  | { id: number; ambiguous?: undefined; candidates?: undefined; choices?: undefined }
   | { id?: undefined; ambiguous: boolean; candidates: string[]; choices: { name: string; value: number }[] };
 
 /** The records `text` names: by number (digits of a numbered kind) or by exact name, an active one before archived ones. */

@@ -77,7 +77,9 @@ export function setLocalBackupDir(dataDir: string, dir: string | undefined): voi
 function announceLocalLedger(dataDir: string): void {
   if (!currentIO().err.isTTY || currentIO().env.ACCT_QUIET_LOCAL) return;
   if (readLocalState(dataDir).announced === true) return;
-  notice(`Using the local ledger in ${dataDir} (run "acct login" to use a hosted account; "acct auth status" shows this again).`);
+  notice(
+    `Using the local ledger in ${dataDir} (run "acct login" to use a hosted account; "acct auth status" shows this again).`,
+  );
   updateLocalState(dataDir, { announced: true });
 }
 
@@ -113,9 +115,14 @@ export async function openRuntime(g: GlobalOptions): Promise<Runtime> {
   if (ctx.mode === 'local') {
     // the service runs inside this process for the command: no server, no socket
     const { openInProcess } = await import('../server/in-process.js');
-    const service = await openInProcess({ dataDir: ctx.dataDir, backupDir: localBackupDir(ctx.dataDir), log: (l) => currentIO().err.write(`${l}\n`) });
+    const service = await openInProcess({
+      dataDir: ctx.dataDir,
+      backupDir: localBackupDir(ctx.dataDir),
+      log: (l) => currentIO().err.write(`${l}\n`),
+    });
     transport = {
-      send: (x) => service.handle({ url: x.url.href, method: x.method, headers: x.headers, body: x.body, binary: x.binary }),
+      send: (x) =>
+        service.handle({ url: x.url.href, method: x.method, headers: x.headers, body: x.body, binary: x.binary }),
       close() {},
     };
     closeService = () => service.close();
@@ -126,10 +133,18 @@ export async function openRuntime(g: GlobalOptions): Promise<Runtime> {
     baseUrl = ctx.baseUrl!;
     token = ctx.token;
   }
-  const client = new ApiClient({ baseUrl, token, debug: debugSink(g), userAgent: 'acct-cli', onWait: waitNotice, transport });
+  const client = new ApiClient({
+    baseUrl,
+    token,
+    debug: debugSink(g),
+    userAgent: 'acct-cli',
+    onWait: waitNotice,
+    transport,
+  });
   const remembered = ctx.company === undefined && ctx.mode === 'local' ? localCompany(ctx.dataDir) : undefined;
   let company: number | undefined = ctx.company ?? remembered?.company;
-  let companySource: string = ctx.company !== undefined ? ctx.companySource : remembered ? (remembered.auto ? 'auto' : 'local') : 'none';
+  let companySource: string =
+    ctx.company !== undefined ? ctx.companySource : remembered ? (remembered.auto ? 'auto' : 'local') : 'none';
   return {
     ctx,
     client,

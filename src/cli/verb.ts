@@ -32,7 +32,9 @@ export const optionKey = (flag: string): string => flag.replace(/-([a-z])/g, (_,
 /** The flags given to `cmd`, and each of its arguments under its name. */
 export function verbOptions(cmd: Command): Record<string, unknown> {
   const options: Record<string, unknown> = { ...cmd.opts() };
-  cmd.registeredArguments.forEach((arg, i) => { options[optionKey(arg.name())] = cmd.processedArgs[i]; });
+  cmd.registeredArguments.forEach((arg, i) => {
+    options[optionKey(arg.name())] = cmd.processedArgs[i];
+  });
   return options;
 }
 
@@ -42,8 +44,14 @@ export function verbIO(cmd: Command): VerbIO {
   const run = currentInvocation();
   const { out, err, stdin, env } = run.io;
   return {
-    out, err, stdin, env, globals,
-    setExitCode: (code) => { run.exitCode = code; },
+    out,
+    err,
+    stdin,
+    env,
+    globals,
+    setExitCode: (code) => {
+      run.exitCode = code;
+    },
     // the runtime module (config, the API client) loads only for a verb that asks
     withRuntime: async (fn) => (await import('./runtime.js')).withRuntime(globals(), fn),
   };
@@ -64,7 +72,11 @@ export function lazy(load: () => Promise<Record<string, VerbRun<never>>>, name =
 export type VerbRunFor<T, O> = (of: T, options: O, io: VerbIO) => Promise<void>;
 
 /** An action whose module loads when it runs, as lazy(), handing `of` to the named export first. */
-export function lazyFor<T, K extends string, M extends Record<K, VerbRunFor<T, never>>>(of: T, load: () => Promise<M>, name: K): Action {
+export function lazyFor<T, K extends string, M extends Record<K, VerbRunFor<T, never>>>(
+  of: T,
+  load: () => Promise<M>,
+  name: K,
+): Action {
   return lazy(async () => {
     const run = (await load())[name] as unknown as VerbRunFor<T, Record<string, unknown>>;
     return { default: (options: Record<string, unknown>, io: VerbIO) => run(of, options, io) };

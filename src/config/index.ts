@@ -151,7 +151,9 @@ export function parseCompanyId(value: string | number, source: string): number {
 export function parseOutputFormat(value: string, source: string): OutputFormat {
   const v = value.trim().toLowerCase();
   if ((OUTPUT_FORMATS as readonly string[]).includes(v)) return v as OutputFormat;
-  throw new UsageError(`invalid output format ${quote(value)} from ${source}: expected one of ${OUTPUT_FORMATS.join(', ')}`);
+  throw new UsageError(
+    `invalid output format ${quote(value)} from ${source}: expected one of ${OUTPUT_FORMATS.join(', ')}`,
+  );
 }
 
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -168,7 +170,8 @@ function checkProfileName(name: string): string {
 function checkToken(token: string, source: string): string {
   const t = token.trim();
   // Never echo the token itself.
-  if (t === '' || /\s/.test(t)) throw new UsageError(`invalid token from ${source}: it must be non-empty and contain no whitespace`);
+  if (t === '' || /\s/.test(t))
+    throw new UsageError(`invalid token from ${source}: it must be non-empty and contain no whitespace`);
   return t;
 }
 
@@ -209,7 +212,12 @@ function withRedaction<T extends { token?: string }>(value: T, label: string): T
   };
   Object.defineProperties(value, {
     toJSON: { value: redacted, enumerable: false, configurable: true, writable: true },
-    toString: { value: () => `${label} ${JSON.stringify(redacted())}`, enumerable: false, configurable: true, writable: true },
+    toString: {
+      value: () => `${label} ${JSON.stringify(redacted())}`,
+      enumerable: false,
+      configurable: true,
+      writable: true,
+    },
     [inspectCustom]: { value: () => redacted(), enumerable: false, configurable: true, writable: true },
   });
   return value;
@@ -269,8 +277,13 @@ class FileConfigStore implements ConfigStore {
       throw new UsageError(`the config file ${this.path} does not hold a JSON object`, ['fix or delete it']);
     }
     const data = parsed as ConfigFile;
-    if (data.profiles !== undefined && (data.profiles === null || typeof data.profiles !== 'object' || Array.isArray(data.profiles))) {
-      throw new UsageError(`the config file ${this.path} is invalid: "profiles" must be an object`, ['fix or delete it']);
+    if (
+      data.profiles !== undefined &&
+      (data.profiles === null || typeof data.profiles !== 'object' || Array.isArray(data.profiles))
+    ) {
+      throw new UsageError(`the config file ${this.path} is invalid: "profiles" must be an object`, [
+        'fix or delete it',
+      ]);
     }
     if (data.current !== undefined && typeof data.current !== 'string') {
       throw new UsageError(`the config file ${this.path} is invalid: "current" must be a string`, ['fix or delete it']);
@@ -463,8 +476,16 @@ export function resolveContext(flags: GlobalFlags, env: NodeJS.ProcessEnv, store
     }
   }
 
-  const [outputValue, outputSource] = pick<OutputFormat>([flagOutput, 'flag'], [output, 'env'], [profile?.output, 'profile']);
-  const [companyValue, companySource] = pick<number>([flagCompany, 'flag'], [company, 'env'], [profile?.company, 'profile']);
+  const [outputValue, outputSource] = pick<OutputFormat>(
+    [flagOutput, 'flag'],
+    [output, 'env'],
+    [profile?.output, 'profile'],
+  );
+  const [companyValue, companySource] = pick<number>(
+    [flagCompany, 'flag'],
+    [company, 'env'],
+    [profile?.company, 'profile'],
+  );
   const dir = dataDir(env);
 
   const remote = profile !== undefined || flagBaseUrl !== undefined || baseUrl !== undefined || token !== undefined;
@@ -522,7 +543,11 @@ function checkConfigKey(key: string): ConfigKey {
 
 function requireProfile(store: ConfigStore, profileName: string): Profile {
   const profile = store.getProfile(profileName);
-  if (profile === undefined) throw missingProfileError(profileName, store.listProfiles().map((p) => p.name));
+  if (profile === undefined)
+    throw missingProfileError(
+      profileName,
+      store.listProfiles().map((p) => p.name),
+    );
   return profile;
 }
 

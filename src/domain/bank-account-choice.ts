@@ -40,7 +40,11 @@ const ibanOf = (a: BankAccountOption): string | null => (a.iban ? normaliseIban(
  * else the one asked for, or else the only one without IBAN, which then gets the statement's IBAN;
  * else a question. A statement without IBAN goes to the account asked for, else the primary one.
  */
-export function chooseBankAccount<A extends BankAccountOption>(accounts: readonly A[], rawIban: string | null, askedFor?: number): BankAccountChoice<A> {
+export function chooseBankAccount<A extends BankAccountOption>(
+  accounts: readonly A[],
+  rawIban: string | null,
+  askedFor?: number,
+): BankAccountChoice<A> {
   const iban = statementIban(rawIban);
   const asked = askedFor === undefined ? undefined : accounts.find((a) => a.id === askedFor);
   if (askedFor !== undefined && !asked) return { kind: 'unknown' };
@@ -55,7 +59,8 @@ export function chooseBankAccount<A extends BankAccountOption>(accounts: readonl
     const primary = accounts.find((a) => a.isPrimary);
     return primary ? { kind: 'account', account: primary, assignIban: null } : { kind: 'none' };
   }
-  if (holders.length > 0) return { kind: 'account', account: holders.find((a) => a.isPrimary) ?? holders[0], assignIban: null };
+  if (holders.length > 0)
+    return { kind: 'account', account: holders.find((a) => a.isPrimary) ?? holders[0], assignIban: null };
   if (accounts.length === 0) return { kind: 'none' };
   const withoutIban = accounts.filter((a) => ibanOf(a) === null);
   if (withoutIban.length === 1) return { kind: 'account', account: withoutIban[0], assignIban: iban };

@@ -25,7 +25,8 @@ const DAY_MS = 86_400_000;
 
 /** The day `days` days after (before, when negative) a YYYY-MM-DD date; UTC, so no time zone can shift it. */
 export function addDays(date: string, days: number): string {
-  const ms = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) + days * DAY_MS;
+  const ms =
+    Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) + days * DAY_MS;
   return new Date(ms).toISOString().slice(0, 10);
 }
 
@@ -42,7 +43,8 @@ export function readDate(text: string): string | { reason: string } | undefined 
   let m: RegExpExecArray | null;
   let y: number, mo: number, d: number;
   if ((m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t))) [y, mo, d] = [m[1], m[2], m[3]].map(Number);
-  else if ((m = /^(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})$/.exec(t))) [y, mo, d] = [(m[3].length === 2 ? '20' : '') + m[3], m[2], m[1]].map(Number);
+  else if ((m = /^(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})$/.exec(t)))
+    [y, mo, d] = [(m[3].length === 2 ? '20' : '') + m[3], m[2], m[1]].map(Number);
   else return undefined;
   const day = calendarDate(y, mo, d);
   if (day !== undefined) return day;

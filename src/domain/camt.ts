@@ -107,7 +107,19 @@ const ROOTS: Record<string, { kind: CamtKind; child: string }> = {
 };
 
 // Elements that may repeat: always arrays, so a single one needs no special case.
-const REPEATED = new Set(['Stmt', 'Ntfctn', 'Rpt', 'Bal', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Strd', 'CdtrRefInf', 'AddtlNtryInf']);
+const REPEATED = new Set([
+  'Stmt',
+  'Ntfctn',
+  'Rpt',
+  'Bal',
+  'Ntry',
+  'NtryDtls',
+  'TxDtls',
+  'Ustrd',
+  'Strd',
+  'CdtrRefInf',
+  'AddtlNtryInf',
+]);
 
 /**
  * How deep elements may nest. CAMT's deepest path is under 20 levels (Document … TxDtls, RmtInf, Strd,
@@ -182,7 +194,9 @@ function looksLikeXml(content: string): boolean {
 }
 
 /** What to read: `balancesOnly` leaves the entries unread (and the file unvalidated: it was read whole before). */
-interface ReadOptions { balancesOnly?: boolean }
+interface ReadOptions {
+  balancesOnly?: boolean;
+}
 
 /** The end of the start tag that begins at `from` (a `>` outside quoted attribute values), else -1. */
 const TAG_END = /(?:[^"'>]|"[^"]*"|'[^']*')*>/y;
@@ -193,7 +207,9 @@ function tagEnd(content: string, from: number): number {
 
 /** What the `<!` at `at` declares, for a message. */
 const declarationAt = (content: string, at: number): string =>
-  /^<!doctype/i.test(content.slice(at, at + 9)) ? 'a DOCTYPE (a document type declaration)' : `a markup declaration (${preview(content.slice(at, at + 12))})`;
+  /^<!doctype/i.test(content.slice(at, at + 9))
+    ? 'a DOCTYPE (a document type declaration)'
+    : `a markup declaration (${preview(content.slice(at, at + 12))})`;
 
 /**
  * Refuses, before any parser sees it, a document with a DOCTYPE (no CAMT file has one; its entities
@@ -207,7 +223,8 @@ function checkMarkup(content: string, where: string): void {
     const next = content[at + 1];
     if (next === '!') {
       const skipTo = content.startsWith('<!--', at) ? '-->' : content.startsWith('<![CDATA[', at) ? ']]>' : undefined;
-      if (skipTo === undefined) throw new CamtError(`${where}not accepted: the XML has ${declarationAt(content, at)}, which no CAMT file has`);
+      if (skipTo === undefined)
+        throw new CamtError(`${where}not accepted: the XML has ${declarationAt(content, at)}, which no CAMT file has`);
       at = content.indexOf(skipTo, at + 4);
     } else if (next === '?') {
       at = content.indexOf('?>', at + 2);
@@ -237,24 +254,33 @@ function parseXml(content: string, where: string, options: ReadOptions): CamtSta
   checkMarkup(content, where);
   const valid = options.balancesOnly ? true : XMLValidator.validate(content);
   if (valid !== true) {
-    throw new CamtError(`${where}not well-formed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`);
+    throw new CamtError(
+      `${where}not well-formed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`,
+    );
   }
   const { skeleton, entries } = cutEntries(content);
   const doc = parseTree(skeleton, where);
   const rootName = Object.keys(doc).find((key) => !key.startsWith('?') && !key.startsWith('#'));
   const root = rootName === undefined ? undefined : doc[rootName];
   const namespace = /xmlns(?::[\w.-]+)?\s*=\s*["']([^"']*)["']/.exec(content.slice(0, 4000))?.[1];
-  const messageType = namespace === undefined ? undefined : /(?:^|:)([a-z]{4}\.\d{3}\.\d{3}\.\d{2})$/.exec(namespace)?.[1];
+  const messageType =
+    namespace === undefined ? undefined : /(?:^|:)([a-z]{4}\.\d{3}\.\d{3}\.\d{2})$/.exec(namespace)?.[1];
   const childName = isNode(root) ? Object.keys(root).find((key) => !key.startsWith('@') && key !== '#text') : undefined;
   const spec = childName === undefined ? undefined : ROOTS[childName];
   if (rootName !== 'Document' || spec === undefined) {
-    const what = rootName === undefined ? 'no root element'
-      : `<${rootName}>${childName === undefined ? '' : ` with <${childName}>`}${messageType ? ` (${messageType})` : ''}`;
-    throw new CamtError(`${where}not a CAMT file: the XML's root is ${what}; expected <Document> with <BkToCstmrStmt>, <BkToCstmrDbtCdtNtfctn> or <BkToCstmrAcctRpt>`);
+    const what =
+      rootName === undefined
+        ? 'no root element'
+        : `<${rootName}>${childName === undefined ? '' : ` with <${childName}>`}${messageType ? ` (${messageType})` : ''}`;
+    throw new CamtError(
+      `${where}not a CAMT file: the XML's root is ${what}; expected <Document> with <BkToCstmrStmt>, <BkToCstmrDbtCdtNtfctn> or <BkToCstmrAcctRpt>`,
+    );
   }
   const version = messageType?.startsWith(`camt.${spec.kind}.`) ? messageType.slice(-2) : null;
   const container = (root as Node)[childName!];
-  return list(at(container, spec.child)).map((statement) => readStatement(statement, spec.kind, version, where, entries, options));
+  return list(at(container, spec.child)).map((statement) =>
+    readStatement(statement, spec.kind, version, where, entries, options),
+  );
 }
 
 /**
@@ -291,14 +317,15 @@ function amountOf(node: unknown, what: string): { rappen: number; currency: stri
   const raw = text(node);
   const rappen = raw !== undefined && /^\d+(\.\d+)?$/.test(raw) ? toRappen(raw) : undefined;
   if (rappen === undefined) throw new CamtError(`${what} has no valid amount${raw === undefined ? '' : ` ("${raw}")`}`);
-  if (rappen > MAX_MONEY) throw new CamtError(`${what} has an amount ("${raw}") larger than the service takes (${MAX_MONEY_TEXT})`);
+  if (rappen > MAX_MONEY)
+    throw new CamtError(`${what} has an amount ("${raw}") larger than the service takes (${MAX_MONEY_TEXT})`);
   const currency = isNode(node) ? text(node['@Ccy']) : undefined;
   return { rappen, currency };
 }
 
 function statusOf(entry: unknown): string | undefined {
   const sts = at(entry, 'Sts');
-  return isNode(sts) && sts['#text'] === undefined ? text(sts['Cd']) ?? text(sts['Prtry']) : text(sts);
+  return isNode(sts) && sts['#text'] === undefined ? (text(sts['Cd']) ?? text(sts['Prtry'])) : text(sts);
 }
 
 const REFERENCE_TYPES: Record<string, CamtReferenceType> = { QRR: 'QRR', SCOR: 'SCOR', 'ISR REFERENCE': 'ISR' };
@@ -337,7 +364,11 @@ function bankTransactionCodeOf(node: unknown): string | undefined {
 }
 
 /** The instructed (else transaction) amount of `AmtDtls` when its currency is not the booked one. */
-function originalAmountOf(node: unknown, bookedCurrency: string, what: string): { amount: string; currency: string } | undefined {
+function originalAmountOf(
+  node: unknown,
+  bookedCurrency: string,
+  what: string,
+): { amount: string; currency: string } | undefined {
   for (const kind of ['InstdAmt', 'TxAmt']) {
     const amt = at(node, 'AmtDtls', kind, 'Amt');
     if (amt === undefined) continue;
@@ -357,7 +388,14 @@ function partyName(party: unknown): string | null {
   return textAt(party, 'Nm') ?? textAt(party, 'Pty', 'Nm') ?? null;
 }
 
-function readStatement(statement: unknown, kind: CamtKind, version: string | null, where: string, cut: string[] | null, options: ReadOptions): CamtStatement {
+function readStatement(
+  statement: unknown,
+  kind: CamtKind,
+  version: string | null,
+  where: string,
+  cut: string[] | null,
+  options: ReadOptions,
+): CamtStatement {
   const balances: CamtBalance[] = list(at(statement, 'Bal')).map((bal, i) => {
     const { rappen, currency } = amountOf(at(bal, 'Amt'), `${where}balance ${i + 1}`);
     return {
@@ -369,9 +407,13 @@ function readStatement(statement: unknown, kind: CamtKind, version: string | nul
   });
   // an entry cut out by cutEntries is its position among the cut texts, parsed when it is read
   const entries = list(at(statement, 'Ntry'));
-  const entryAt = (i: number): unknown => (cut === null ? entries[i] : at(parseTree(cut[Number(text(entries[i]))], where), 'Ntry'));
-  const currency = textAt(statement, 'Acct', 'Ccy') ?? (balances[0]?.currency || undefined)
-    ?? (entries.length > 0 ? text(at(entryAt(0), 'Amt', '@Ccy')) : undefined) ?? null;
+  const entryAt = (i: number): unknown =>
+    cut === null ? entries[i] : at(parseTree(cut[Number(text(entries[i]))], where), 'Ntry');
+  const currency =
+    textAt(statement, 'Acct', 'Ccy') ??
+    (balances[0]?.currency || undefined) ??
+    (entries.length > 0 ? text(at(entryAt(0), 'Amt', '@Ccy')) : undefined) ??
+    null;
   const transactions: CamtTransaction[] = [];
   let skippedEntries = 0;
   const notBooked = { pending: 0, info: 0 };
@@ -384,12 +426,17 @@ function readStatement(statement: unknown, kind: CamtKind, version: string | nul
     if (status !== undefined && status !== 'BOOK') {
       skippedEntries += 1;
       // counted so the upload can say what it left out (the bank may book a pending one later)
-      notBooked[status === 'INFO' ? 'info' : 'pending'] += Math.max(1, list(at(entry, 'NtryDtls')).flatMap((d) => list(at(d, 'TxDtls'))).length);
+      notBooked[status === 'INFO' ? 'info' : 'pending'] += Math.max(
+        1,
+        list(at(entry, 'NtryDtls')).flatMap((d) => list(at(d, 'TxDtls'))).length,
+      );
       return;
     }
     const indicator = textAt(entry, 'CdtDbtInd');
     if (indicator !== 'CRDT' && indicator !== 'DBIT') {
-      throw new CamtError(`${label}: CdtDbtInd is ${indicator === undefined ? 'missing' : `"${indicator}"`}, expected CRDT or DBIT`);
+      throw new CamtError(
+        `${label}: CdtDbtInd is ${indicator === undefined ? 'missing' : `"${indicator}"`}, expected CRDT or DBIT`,
+      );
     }
     const direction: CamtDirection = indicator === 'CRDT' ? 'credit' : 'debit';
     const reversal = textAt(entry, 'RvslInd') === 'true' || textAt(entry, 'RvslInd') === '1';
@@ -399,29 +446,38 @@ function readStatement(statement: unknown, kind: CamtKind, version: string | nul
     const bookingDate = dateOf(at(entry, 'BookgDt'), `${label} BookgDt`) ?? valueDate;
     if (bookingDate === undefined) throw new CamtError(`${label}: no booking date (BookgDt)`);
     const entryRef = textAt(entry, 'AcctSvcrRef');
-    const entryInfo = list(at(entry, 'AddtlNtryInf')).map(text).filter((s) => s !== undefined).join(' ');
+    const entryInfo = list(at(entry, 'AddtlNtryInf'))
+      .map(text)
+      .filter((s) => s !== undefined)
+      .join(' ');
     // The parties of a reversal are those of the original booking, whose direction was the other one.
     const counterSide = (direction === 'credit') !== reversal ? 'Dbtr' : 'Cdtr';
 
     const details = list(at(entry, 'NtryDtls')).flatMap((d) => list(at(d, 'TxDtls')));
     // A collective entry is split only when every transaction has its amount; else it stays one.
-    const amounts = details.length > 1
-      ? details.map((tx, i) => {
-        const amt = at(tx, 'Amt') ?? at(tx, 'AmtDtls', 'TxAmt', 'Amt');
-        return amt === undefined ? undefined : amountOf(amt, `${label} transaction ${i + 1}`).rappen;
-      })
-      : [];
+    const amounts =
+      details.length > 1
+        ? details.map((tx, i) => {
+            const amt = at(tx, 'Amt') ?? at(tx, 'AmtDtls', 'TxAmt', 'Amt');
+            return amt === undefined ? undefined : amountOf(amt, `${label} transaction ${i + 1}`).rappen;
+          })
+        : [];
     const split = details.length > 1 && amounts.every((a) => a !== undefined);
     const items: unknown[] = split ? details : details.length === 1 ? details : [undefined];
 
     items.forEach((tx, txIndex) => {
-      const remittance = list(at(tx, 'RmtInf', 'Ustrd')).map(text).filter((s) => s !== undefined).join(' ');
+      const remittance = list(at(tx, 'RmtInf', 'Ustrd'))
+        .map(text)
+        .filter((s) => s !== undefined)
+        .join(' ');
       const parties = at(tx, 'RltdPties');
       const txRef = textAt(tx, 'Refs', 'AcctSvcrRef');
       const endToEndId = textAt(tx, 'Refs', 'EndToEndId');
       const txLabel = `${label} transaction ${txIndex + 1}`;
       // the entry's own details belong to its transaction only when it has no more than one
-      const original = originalAmountOf(tx, entryCurrency, txLabel) ?? (items.length === 1 ? originalAmountOf(entry, entryCurrency, label) : undefined);
+      const original =
+        originalAmountOf(tx, entryCurrency, txLabel) ??
+        (items.length === 1 ? originalAmountOf(entry, entryCurrency, label) : undefined);
       transactions.push({
         direction,
         amountRappen: split ? amounts[txIndex]! : entryAmount.rappen,
@@ -464,7 +520,11 @@ function readStatement(statement: unknown, kind: CamtKind, version: string | nul
 // ---- Files ------------------------------------------------------------------------------------------
 
 const isZip = (bytes: Uint8Array): boolean =>
-  bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 0x03 || bytes[2] === 0x05) && (bytes[3] === 0x04 || bytes[3] === 0x06);
+  bytes.length >= 4 &&
+  bytes[0] === 0x50 &&
+  bytes[1] === 0x4b &&
+  (bytes[2] === 0x03 || bytes[2] === 0x05) &&
+  (bytes[3] === 0x04 || bytes[3] === 0x06);
 
 function decode(bytes: Uint8Array): string {
   const content = decoder.decode(bytes);
@@ -489,7 +549,8 @@ function unzip(bytes: Uint8Array): UnzippedFile[] {
   try {
     return unzipWithin(bytes, ZIP_LIMITS);
   } catch (error) {
-    if (error instanceof UnzipError && error.tooLarge) throw new CamtError(`a ZIP archive too large to read: ${error.message}`);
+    if (error instanceof UnzipError && error.tooLarge)
+      throw new CamtError(`a ZIP archive too large to read: ${error.message}`);
     throw new CamtError(`a broken ZIP archive (${error instanceof Error ? error.message : String(error)})`);
   }
 }

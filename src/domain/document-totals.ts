@@ -17,7 +17,9 @@ export interface LinePosition {
   discountType: DiscountType | null;
 }
 
-export interface TextPosition { type: 'text' }
+export interface TextPosition {
+  type: 'text';
+}
 
 export interface CollectionPosition {
   type: 'collection';
@@ -60,8 +62,10 @@ export function discountOf(gross: number, discount: number, discountType: Discou
 /** The sum of one position: amount × price − discount; a collection sums its children; text counts 0. */
 export function positionSum(p: PricedPosition): number {
   switch (p.type) {
-    case 'text': return 0;
-    case 'collection': return p.children.reduce((total, child) => total + positionSum(child), 0);
+    case 'text':
+      return 0;
+    case 'collection':
+      return p.children.reduce((total, child) => total + positionSum(child), 0);
     case 'position': {
       const gross = grossOf(p);
       return gross - discountOf(gross, p.discount, p.discountType);

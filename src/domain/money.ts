@@ -79,25 +79,30 @@ export function groupRappen(rappen: number | bigint): string {
 }
 
 /** Rappen → "CHF 1'234.50". */
-export const formatCurrency = (rappen: number | bigint, currency = 'CHF'): string => `${currency} ${groupRappen(rappen)}`;
+export const formatCurrency = (rappen: number | bigint, currency = 'CHF'): string =>
+  `${currency} ${groupRappen(rappen)}`;
 
 /**
  * Amounts of several currencies are never added into one: sums are kept per currency, in this order
  * (CHF first, then by code), e.g. the list summary "CHF 416.05, EUR 1'266.66".
  */
-export const byCurrency = (a: string, b: string): number => (a === b ? 0 : a === 'CHF' ? -1 : b === 'CHF' ? 1 : a < b ? -1 : 1);
+export const byCurrency = (a: string, b: string): number =>
+  a === b ? 0 : a === 'CHF' ? -1 : b === 'CHF' ? 1 : a < b ? -1 : 1;
 
 /** Sums in Rappen per currency → "CHF 416.05, EUR 1'266.66" (none: "CHF 0.00"). */
 export function formatCurrencySums(sums: ReadonlyMap<string, bigint | number>): string {
   if (sums.size === 0) return formatCurrency(0);
-  return [...sums.keys()].sort(byCurrency).map((c) => formatCurrency(sums.get(c)!, c)).join(', ');
+  return [...sums.keys()]
+    .sort(byCurrency)
+    .map((c) => formatCurrency(sums.get(c)!, c))
+    .join(', ');
 }
 
 /** a × b / divisor with integers, rounded half up (away from zero): the one rounding rule for money. */
 export function mulDivRound(a: number, b: number, divisor: number): number {
   const product = BigInt(a) * BigInt(b);
   const d = BigInt(divisor);
-  const negative = (product < 0n) !== (d < 0n);
+  const negative = product < 0n !== d < 0n;
   const absP = product < 0n ? -product : product;
   const absD = d < 0n ? -d : d;
   const q = (absP * 2n + absD) / (absD * 2n);

@@ -46,7 +46,11 @@ export interface Pain001 {
 }
 
 /** The payments of one PmtInf: one debtor account, one execution date. */
-export interface PaymentGroup { debtorIban: string; executionDate: string; payments: Payment[] }
+export interface PaymentGroup {
+  debtorIban: string;
+  executionDate: string;
+  payments: Payment[];
+}
 
 /** What the SPSText pattern allows: Basic Latin, Latin-1 Supplement, Latin Extended-A, €, ȘșȚț — no control or format characters. */
 function allowed(cp: number): boolean {
@@ -64,7 +68,10 @@ export function spsText(text: string, max: number): string {
   let out = '';
   for (const ch of text.replace(/\s+/g, ' ').trim()) {
     const cp = ch.codePointAt(0)!;
-    if (allowed(cp)) { out += ch; continue; }
+    if (allowed(cp)) {
+      out += ch;
+      continue;
+    }
     const bare = ch.normalize('NFD').replace(/\p{M}/gu, '');
     out += [...bare].every((c) => allowed(c.codePointAt(0)!)) && bare !== '' ? bare : '.';
   }
@@ -72,15 +79,23 @@ export function spsText(text: string, max: number): string {
 }
 
 export const escapeXml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 
 /** The identifiers' set (Max35Text_pain001_ch): letters, digits, + ? / - : ( ) . , ' and space. */
-export const isPainId = (id: string): boolean => id.length >= 1 && id.length <= 35 && /^[A-Za-z0-9+?/\-:().,' ]+$/.test(id);
+export const isPainId = (id: string): boolean =>
+  id.length >= 1 && id.length <= 35 && /^[A-Za-z0-9+?/\-:().,' ]+$/.test(id);
 
 /** The payments by debtor account and execution date, in the order they first appear (earliest date first). */
 export function groupPayments(payments: readonly Payment[]): PaymentGroup[] {
   const groups = new Map<string, PaymentGroup>();
-  const sorted = [...payments].sort((a, b) => (a.executionDate < b.executionDate ? -1 : a.executionDate > b.executionDate ? 1 : 0));
+  const sorted = [...payments].sort((a, b) =>
+    a.executionDate < b.executionDate ? -1 : a.executionDate > b.executionDate ? 1 : 0,
+  );
   for (const p of sorted) {
     const iban = normaliseIban(p.debtorIban);
     const key = `${iban} ${p.executionDate}`;
@@ -92,12 +107,23 @@ export function groupPayments(payments: readonly Payment[]): PaymentGroup[] {
 }
 
 /** The sum of the payments' amounts in Rappen, as the decimal CtrlSum (currencies added up, as the standard has it). */
-export const controlSum = (payments: readonly Payment[]): string => rappenToString(payments.reduce((sum, p) => sum + BigInt(p.amount), 0n));
+export const controlSum = (payments: readonly Payment[]): string =>
+  rappenToString(payments.reduce((sum, p) => sum + BigInt(p.amount), 0n));
 
 /** Totals per currency in Rappen, CHF first. */
 export function totalsByCurrency(payments: readonly Payment[]): Map<string, bigint> {
   const totals = new Map<string, bigint>();
-  for (const p of [...payments].sort((a, b) => (a.currency === b.currency ? 0 : a.currency === 'CHF' ? -1 : b.currency === 'CHF' ? 1 : a.currency < b.currency ? -1 : 1))) {
+  for (const p of [...payments].sort((a, b) =>
+    a.currency === b.currency
+      ? 0
+      : a.currency === 'CHF'
+        ? -1
+        : b.currency === 'CHF'
+          ? 1
+          : a.currency < b.currency
+            ? -1
+            : 1,
+  )) {
     totals.set(p.currency, (totals.get(p.currency) ?? 0n) + BigInt(p.amount));
   }
   return totals;
@@ -110,7 +136,12 @@ function el(name: string, value: string | null | undefined, max = 140): string {
 }
 
 function postalAddress(p: Party): string {
-  const parts = [el('StrtNm', p.street, 70), el('BldgNb', p.building, 16), el('PstCd', p.zip, 16), el('TwnNm', p.city, 35)].join('');
+  const parts = [
+    el('StrtNm', p.street, 70),
+    el('BldgNb', p.building, 16),
+    el('PstCd', p.zip, 16),
+    el('TwnNm', p.city, 35),
+  ].join('');
   const country = p.country && /^[A-Z]{2}$/.test(p.country) ? `<Ctry>${p.country}</Ctry>` : '';
   return parts || country ? `<PstlAdr>${parts}${country}</PstlAdr>` : '';
 }
@@ -158,22 +189,25 @@ export function pain001Xml(file: Pain001): string {
   if (!isPainId(file.messageId)) throw new Error(`invalid pain.001 message id "${file.messageId}"`);
   if (file.payments.length === 0) throw new Error('a pain.001 file needs at least one payment');
   for (const p of file.payments) {
-    if (!Number.isSafeInteger(p.amount) || p.amount <= 0) throw new Error(`payment ${p.bill}: the amount must be a positive number of Rappen`);
+    if (!Number.isSafeInteger(p.amount) || p.amount <= 0)
+      throw new Error(`payment ${p.bill}: the amount must be a positive number of Rappen`);
   }
   let seq = 0;
-  const blocks = groupPayments(file.payments).map((g, i) => [
-    '<PmtInf>',
-    `<PmtInfId>${escapeXml(withSuffix(file.messageId, `-P${i + 1}`))}</PmtInfId>`,
-    '<PmtMtd>TRF</PmtMtd>',
-    `<NbOfTxs>${g.payments.length}</NbOfTxs>`,
-    `<CtrlSum>${controlSum(g.payments)}</CtrlSum>`,
-    `<ReqdExctnDt><Dt>${g.executionDate}</Dt></ReqdExctnDt>`,
-    `<Dbtr>${party(file.debtor)}</Dbtr>`,
-    `<DbtrAcct><Id><IBAN>${g.debtorIban}</IBAN></Id></DbtrAcct>`,
-    debtorAgent(g.debtorIban),
-    ...g.payments.map((p) => transaction(p, ++seq, file.messageId)),
-    '</PmtInf>',
-  ].join(''));
+  const blocks = groupPayments(file.payments).map((g, i) =>
+    [
+      '<PmtInf>',
+      `<PmtInfId>${escapeXml(withSuffix(file.messageId, `-P${i + 1}`))}</PmtInfId>`,
+      '<PmtMtd>TRF</PmtMtd>',
+      `<NbOfTxs>${g.payments.length}</NbOfTxs>`,
+      `<CtrlSum>${controlSum(g.payments)}</CtrlSum>`,
+      `<ReqdExctnDt><Dt>${g.executionDate}</Dt></ReqdExctnDt>`,
+      `<Dbtr>${party(file.debtor)}</Dbtr>`,
+      `<DbtrAcct><Id><IBAN>${g.debtorIban}</IBAN></Id></DbtrAcct>`,
+      debtorAgent(g.debtorIban),
+      ...g.payments.map((p) => transaction(p, ++seq, file.messageId)),
+      '</PmtInf>',
+    ].join(''),
+  );
   const body = [
     `<Document xmlns="${PAIN001_NAMESPACE}">`,
     '<CstmrCdtTrfInitn>',

@@ -30,7 +30,9 @@ export interface QrAddress {
   country: string;
 }
 
-export interface QrCreditor extends QrAddress { iban: string }
+export interface QrCreditor extends QrAddress {
+  iban: string;
+}
 
 export const QR_CURRENCIES = ['CHF', 'EUR'] as const;
 export type QrCurrency = (typeof QR_CURRENCIES)[number];
@@ -75,7 +77,10 @@ export interface QrContext {
 }
 
 /** One broken rule: the field (creditor.street, debtor.zip, bank_account.iban, reference, amount, currency, message) and what to do. */
-export interface QrProblem { field: string; message: string }
+export interface QrProblem {
+  field: string;
+  message: string;
+}
 
 export const QR_LIMITS = { name: 70, street: 70, building: 16, zip: 16, city: 35, message: 140 } as const;
 /** 0.01 to 999'999'999.99 */
@@ -85,7 +90,14 @@ export const QR_AMOUNT_MAX = 99_999_999_999;
 const ADDRESS_PARTS = ['name', 'street', 'building', 'zip', 'city', 'country'] as const;
 type AddressPart = (typeof ADDRESS_PARTS)[number];
 type LimitedPart = Exclude<AddressPart, 'country'>;
-const PART_LABEL: Record<AddressPart, string> = { name: 'name', street: 'street', building: 'building number', zip: 'zip', city: 'city', country: 'country' };
+const PART_LABEL: Record<AddressPart, string> = {
+  name: 'name',
+  street: 'street',
+  building: 'building number',
+  zip: 'zip',
+  city: 'city',
+  country: 'country',
+};
 
 // Latin character set of the SIG: Basic Latin, Latin-1 Supplement, Latin Extended-A, Ș ș Ț ț and €.
 export const QR_PERMITTED = /^[\u0020-\u007E\u00A0-\u017F\u0218-\u021B\u20AC]*$/;
@@ -100,7 +112,11 @@ const length = (text: string): number => Array.from(text).length;
  * characters the bill cannot carry dropped, cut to 140 characters (the number comes first, so it stays).
  */
 export function qrMessage(number: string, title: string | null): string {
-  const text = `${number} ${title ?? ''}`.replace(/\s+/g, ' ').replace(FORBIDDEN_CHAR, '').replace(/ {2,}/g, ' ').trim();
+  const text = `${number} ${title ?? ''}`
+    .replace(/\s+/g, ' ')
+    .replace(FORBIDDEN_CHAR, '')
+    .replace(/ {2,}/g, ' ')
+    .trim();
   return Array.from(text).slice(0, QR_LIMITS.message).join('').trimEnd();
 }
 
@@ -135,19 +151,29 @@ function ibanFlaw(iban: string): 'missing' | 'invalid' | 'country' | undefined {
 }
 
 /** The bill's reference for an IBAN: a QR-IBAN takes the QRR, another IBAN the SCOR when there is one, else none. */
-export function chooseReference(iban: string, references: QrBillInput['references']): { referenceType: QrReferenceType; reference: string } {
+export function chooseReference(
+  iban: string,
+  references: QrBillInput['references'],
+): { referenceType: QrReferenceType; reference: string } {
   if (isQrIban(iban)) return { referenceType: 'QRR', reference: normaliseReference(references.qrReference ?? '') };
   const scor = normaliseReference(references.reference ?? '');
   return scor === '' ? { referenceType: 'NON', reference: '' } : { referenceType: 'SCOR', reference: scor };
 }
 
-const amountFits = (rappen: number): boolean => Number.isSafeInteger(rappen) && rappen >= QR_AMOUNT_MIN && rappen <= QR_AMOUNT_MAX;
-const isQrCurrency = (currency: string): currency is QrCurrency => (QR_CURRENCIES as readonly string[]).includes(currency);
+const amountFits = (rappen: number): boolean =>
+  Number.isSafeInteger(rappen) && rappen >= QR_AMOUNT_MIN && rappen <= QR_AMOUNT_MAX;
+const isQrCurrency = (currency: string): currency is QrCurrency =>
+  (QR_CURRENCIES as readonly string[]).includes(currency);
 
 // ---- input → fields ---------------------------------------------------------------------------
 
 const trimAddress = (a: QrAddress): QrAddress => ({
-  name: a.name.trim(), street: a.street.trim(), building: a.building.trim(), zip: a.zip.trim(), city: a.city.trim(), country: a.country.trim().toUpperCase(),
+  name: a.name.trim(),
+  street: a.street.trim(),
+  building: a.building.trim(),
+  zip: a.zip.trim(),
+  city: a.city.trim(),
+  country: a.country.trim().toUpperCase(),
 });
 
 /** The fields the bill carries for an input: texts trimmed, IBAN and references in electronic form, the reference chosen by the IBAN. */
@@ -165,10 +191,16 @@ export function qrFields(input: QrBillInput): QrPayloadFields {
 
 // ---- validation with messages -------------------------------------------------------------------
 
-const PLACEHOLDER_CONTEXT: QrContext = { companyId: '<company>', invoiceNumber: '<invoice>', customer: '<customer>', bankAccount: '<account>' };
+const PLACEHOLDER_CONTEXT: QrContext = {
+  companyId: '<company>',
+  invoiceNumber: '<invoice>',
+  customer: '<customer>',
+  bankAccount: '<account>',
+};
 
 /** A command-line argument, quoted when it needs to be. */
-const arg = (value: number | string): string => (/^[\w.-]+$/.test(String(value)) ? String(value) : `"${String(value).replace(/"/g, '\\"')}"`);
+const arg = (value: number | string): string =>
+  /^[\w.-]+$/.test(String(value)) ? String(value) : `"${String(value).replace(/"/g, '\\"')}"`;
 
 /**
  * Every rule of the bill, checked before anything is drawn. Each problem names the field and says which
@@ -195,10 +227,16 @@ function problemsOf(input: QrBillInput, fields: QrPayloadFields, context: QrCont
       const fix = creditor
         ? `acct server companies set ${arg(context.companyId)} --creditor-${part} ${value}`
         : `acct customers update ${arg(context.customer)} --${part === 'building' ? 'street' : part} ${value}`;
-      const what = flaw === 'missing' ? (creditor ? `creditor ${label} missing` : `${who} has no ${label}`)
-        : flaw === 'long' ? `${who} ${label} is longer than ${QR_LIMITS[part as LimitedPart]} characters`
-          : flaw === 'chars' ? `${who} ${label} has characters a QR-bill cannot carry (${[...new Set(address[part].match(FORBIDDEN_CHAR))].join('')})`
-            : `${who} country "${address.country}" is not a two-letter code`;
+      const what =
+        flaw === 'missing'
+          ? creditor
+            ? `creditor ${label} missing`
+            : `${who} has no ${label}`
+          : flaw === 'long'
+            ? `${who} ${label} is longer than ${QR_LIMITS[part as LimitedPart]} characters`
+            : flaw === 'chars'
+              ? `${who} ${label} has characters a QR-bill cannot carry (${[...new Set(address[part].match(FORBIDDEN_CHAR))].join('')})`
+              : `${who} country "${address.country}" is not a two-letter code`;
       problems.push({ field: `${key}.${part}`, message: `${what}: ${fix}` });
     }
   };
@@ -210,35 +248,56 @@ function problemsOf(input: QrBillInput, fields: QrPayloadFields, context: QrCont
   const changeIban = `acct accounts update ${arg(context.bankAccount ?? '…')} --iban …`;
   const flaw = ibanFlaw(iban);
   if (flaw !== undefined) {
-    const message = context.bankAccount === null
-      ? `invoice ${invoice} has no bank account: ${changeBankAccount}`
-      : {
-        missing: `${account} has no IBAN: ${changeIban}`,
-        invalid: `${account} IBAN ${iban} is not a valid IBAN (format or check digits): ${changeIban}`,
-        country: `${account} IBAN ${iban} is not from Switzerland or Liechtenstein, which a QR-bill needs: ${changeBankAccount} or ${changeIban}`,
-      }[flaw];
+    const message =
+      context.bankAccount === null
+        ? `invoice ${invoice} has no bank account: ${changeBankAccount}`
+        : {
+            missing: `${account} has no IBAN: ${changeIban}`,
+            invalid: `${account} IBAN ${iban} is not a valid IBAN (format or check digits): ${changeIban}`,
+            country: `${account} IBAN ${iban} is not from Switzerland or Liechtenstein, which a QR-bill needs: ${changeBankAccount} or ${changeIban}`,
+          }[flaw];
     problems.push({ field: 'bank_account.iban', message });
   } else {
     const again = `set its bank account again (acct invoices update ${arg(invoice)} --bank-account ${arg(context.bankAccount ?? '…')})`;
     if (fields.referenceType === 'QRR') {
       // the QR-IBAN's reference: the QR reference in electronic form (chooseReference)
       const qrr = fields.reference;
-      if (qrr === '') problems.push({ field: 'reference', message: `invoice ${invoice} has no QR reference, which the QR-IBAN of ${account} requires: ${again}` });
-      else if (!isValidQrr(qrr)) problems.push({ field: 'reference', message: `invoice ${invoice} QR reference ${qrr} fails its check digit: ${again}` });
+      if (qrr === '')
+        problems.push({
+          field: 'reference',
+          message: `invoice ${invoice} has no QR reference, which the QR-IBAN of ${account} requires: ${again}`,
+        });
+      else if (!isValidQrr(qrr))
+        problems.push({
+          field: 'reference',
+          message: `invoice ${invoice} QR reference ${qrr} fails its check digit: ${again}`,
+        });
     } else if ((input.references.qrReference ?? '').trim() !== '') {
-      problems.push({ field: 'reference', message: `invoice ${invoice} carries a QR reference, which only a QR-IBAN takes (${account} has none): ${again}` });
+      problems.push({
+        field: 'reference',
+        message: `invoice ${invoice} carries a QR reference, which only a QR-IBAN takes (${account} has none): ${again}`,
+      });
     } else if (fields.referenceType === 'SCOR' && !isValidScor(fields.reference)) {
-      problems.push({ field: 'reference', message: `invoice ${invoice} reference ${fields.reference} is not a valid ISO 11649 creditor reference (RF…): ${again}` });
+      problems.push({
+        field: 'reference',
+        message: `invoice ${invoice} reference ${fields.reference} is not a valid ISO 11649 creditor reference (RF…): ${again}`,
+      });
     }
   }
 
   const amount = fields.amountRappen;
   if (amount !== null && !amountFits(amount)) {
     const shown = Number.isSafeInteger(amount) ? groupRappen(amount) : String(amount);
-    problems.push({ field: 'amount', message: `invoice ${invoice} amount ${shown} is outside what a QR-bill takes (0.01 to 999'999'999.99)` });
+    problems.push({
+      field: 'amount',
+      message: `invoice ${invoice} amount ${shown} is outside what a QR-bill takes (0.01 to 999'999'999.99)`,
+    });
   }
   if (!isQrCurrency(fields.currency)) {
-    problems.push({ field: 'currency', message: `invoice ${invoice} is in ${fields.currency}; a QR-bill takes CHF or EUR: acct invoices update ${arg(invoice)} --currency CHF` });
+    problems.push({
+      field: 'currency',
+      message: `invoice ${invoice} is in ${fields.currency}; a QR-bill takes CHF or EUR: acct invoices update ${arg(invoice)} --currency CHF`,
+    });
   }
   if (fields.debtor !== null) addressProblems('debtor', fields.debtor);
   if (length(fields.message) > QR_LIMITS.message || !PERMITTED.test(fields.message)) {
@@ -261,7 +320,8 @@ export class QrBillError extends Error {
 // ---- payload ------------------------------------------------------------------------------------
 
 const EMPTY_ADDRESS = ['', '', '', '', '', '', ''];
-const addressLines = (a: QrAddress | null): string[] => (a === null ? EMPTY_ADDRESS : ['S', ...ADDRESS_PARTS.map((part) => a[part])]);
+const addressLines = (a: QrAddress | null): string[] =>
+  a === null ? EMPTY_ADDRESS : ['S', ...ADDRESS_PARTS.map((part) => a[part])];
 
 /** The SIG 2.3 payload text of a bill; throws a QrBillError listing every problem when validateQrInput finds any. */
 export function buildQrPayload(input: QrBillInput, context: QrContext = PLACEHOLDER_CONTEXT): string {
@@ -269,14 +329,17 @@ export function buildQrPayload(input: QrBillInput, context: QrContext = PLACEHOL
   const problems = problemsOf(input, f, context);
   if (problems.length > 0) throw new QrBillError(problems);
   return [
-    'SPC', '0200', '1',
+    'SPC',
+    '0200',
+    '1',
     f.creditor.iban,
     ...addressLines(f.creditor),
     ...EMPTY_ADDRESS,
     f.amountRappen === null ? '' : rappenToString(f.amountRappen),
     f.currency,
     ...addressLines(f.debtor),
-    f.referenceType, f.reference,
+    f.referenceType,
+    f.reference,
     f.message,
     'EPD',
   ].join('\n');

@@ -14,8 +14,16 @@
 import { toRappen } from './money.js';
 import { isQrIban, isValidIban, isSwissIban, normaliseIban } from './iban.js';
 import {
-  QR_AMOUNT_MAX, QR_AMOUNT_MIN, QR_CURRENCIES, QR_LIMITS, QR_PERMITTED,
-  type QrAddress, type QrCurrency, type QrPayloadFields, type QrProblem, type QrReferenceType,
+  QR_AMOUNT_MAX,
+  QR_AMOUNT_MIN,
+  QR_CURRENCIES,
+  QR_LIMITS,
+  QR_PERMITTED,
+  type QrAddress,
+  type QrCurrency,
+  type QrPayloadFields,
+  type QrProblem,
+  type QrReferenceType,
 } from './qr-bill.js';
 import { isValidQrr, isValidScor } from './qr-reference.js';
 
@@ -35,7 +43,14 @@ const ALTERNATIVE_SCHEME_MAX = 100;
 const REFERENCE_TYPES: readonly string[] = ['QRR', 'SCOR', 'NON'];
 const ADDRESS_PARTS = ['name', 'street', 'building', 'zip', 'city', 'country'] as const;
 /** the SIG names the building number and the town so */
-const PART_LABEL = { name: 'name', street: 'street', building: 'building number', zip: 'postal code', city: 'town', country: 'country' } as const;
+const PART_LABEL = {
+  name: 'name',
+  street: 'street',
+  building: 'building number',
+  zip: 'postal code',
+  city: 'town',
+  country: 'country',
+} as const;
 const REQUIRED_PARTS: readonly string[] = ['name', 'zip', 'city', 'country'];
 
 const length = (text: string): number => Array.from(text).length;
@@ -51,16 +66,21 @@ export function readQrPayload(text: string): QrPayloadResult {
 
   headerProblems(lines, fail);
   if (lines.length < MANDATORY_LINES || lines.length > MAX_LINES) {
-    fail('lines', `${lines.length} lines; a QR-bill payload has 31 (up to 34 with bill information and alternative schemes)`);
+    fail(
+      'lines',
+      `${lines.length} lines; a QR-bill payload has 31 (up to 34 with bill information and alternative schemes)`,
+    );
     // the elements cannot be told apart without their positions
     return { ok: false, problems };
   }
   const iban = ibanOf(lines[3], fail);
   const creditor = addressOf(lines.slice(4, 11), 'creditor', fail);
-  if (lines.slice(11, 18).some((line) => line !== '')) fail('ultimate_creditor', 'the ultimate creditor (lines 12 to 18) is reserved and must be empty');
+  if (lines.slice(11, 18).some((line) => line !== ''))
+    fail('ultimate_creditor', 'the ultimate creditor (lines 12 to 18) is reserved and must be empty');
   const amountRappen = amountOf(lines[18], fail);
   const currency = lines[19];
-  if (!(QR_CURRENCIES as readonly string[]).includes(currency)) fail('currency', `currency "${currency}"; a QR-bill takes CHF or EUR`);
+  if (!(QR_CURRENCIES as readonly string[]).includes(currency))
+    fail('currency', `currency "${currency}"; a QR-bill takes CHF or EUR`);
   const debtorLines = lines.slice(20, 27);
   const debtor = debtorLines.every((line) => line === '') ? null : addressOf(debtorLines, 'debtor', fail);
   const [referenceType, reference, message, trailer] = lines.slice(27, 31);
@@ -74,8 +94,15 @@ export function readQrPayload(text: string): QrPayloadResult {
   return {
     ok: true,
     bill: {
-      creditor: { iban, ...creditor }, debtor, amountRappen, currency: currency as QrCurrency,
-      referenceType: referenceType as QrReferenceType, reference, message, billInformation, alternativeSchemes,
+      creditor: { iban, ...creditor },
+      debtor,
+      amountRappen,
+      currency: currency as QrCurrency,
+      referenceType: referenceType as QrReferenceType,
+      reference,
+      message,
+      billInformation,
+      alternativeSchemes,
     },
   };
 }
@@ -101,8 +128,13 @@ function ibanOf(raw: string, fail: Fail): string {
 function addressOf(lines: string[], role: 'creditor' | 'debtor', fail: Fail): QrAddress {
   const [type, name, street, building, zip, city, country] = lines;
   const address: QrAddress = { name, street, building, zip, city, country };
-  if (type === 'K') fail(`${role}.address_type`, `${role} address type K (combined) is not permitted since IG 2.3: only S (structured)`);
-  else if (type !== 'S') fail(`${role}.address_type`, `${role} address type "${type}"; only S (structured) is permitted`);
+  if (type === 'K')
+    fail(
+      `${role}.address_type`,
+      `${role} address type K (combined) is not permitted since IG 2.3: only S (structured)`,
+    );
+  else if (type !== 'S')
+    fail(`${role}.address_type`, `${role} address type "${type}"; only S (structured) is permitted`);
   for (const part of ADDRESS_PARTS) {
     const value = address[part];
     const field = `${role}.${part}`;
@@ -128,7 +160,8 @@ function amountOf(text: string, fail: Fail): number | null {
     return null;
   }
   const rappen = toRappen(text)!;
-  if (rappen < QR_AMOUNT_MIN || rappen > QR_AMOUNT_MAX) fail('amount', `amount ${text} is outside 0.01 to 999999999.99`);
+  if (rappen < QR_AMOUNT_MIN || rappen > QR_AMOUNT_MAX)
+    fail('amount', `amount ${text} is outside 0.01 to 999999999.99`);
   return rappen;
 }
 
@@ -140,7 +173,8 @@ function referenceProblems(iban: string, type: string, reference: string, fail: 
   }
   if (isValidIban(iban)) {
     const qrIban = isQrIban(iban);
-    if (qrIban && type !== 'QRR') fail('reference_type', `the IBAN ${iban} is a QR-IBAN, which takes a QR reference (QRR), not ${type}`);
+    if (qrIban && type !== 'QRR')
+      fail('reference_type', `the IBAN ${iban} is a QR-IBAN, which takes a QR reference (QRR), not ${type}`);
     if (!qrIban && type === 'QRR') fail('reference_type', `a QR reference (QRR) needs a QR-IBAN; ${iban} is none`);
   }
   if (type === 'NON') {
@@ -150,18 +184,30 @@ function referenceProblems(iban: string, type: string, reference: string, fail: 
   } else if (type === 'QRR' && !isValidQrr(reference)) {
     fail('reference', `QR reference "${reference}" is not 27 digits with a valid check digit (mod 10 recursive)`);
   } else if (type === 'SCOR' && !isValidScor(reference)) {
-    fail('reference', `creditor reference "${reference}" is not a valid ISO 11649 reference (RF, check digits, up to 21 letters or digits)`);
+    fail(
+      'reference',
+      `creditor reference "${reference}" is not a valid ISO 11649 reference (RF, check digits, up to 21 letters or digits)`,
+    );
   }
 }
 
 /** The message ≤ 140, with the bill information together ≤ 140; alternative schemes ≤ 100 each, at most 2. */
 function textProblems(message: string, billInformation: string, alternativeSchemes: string[], fail: Fail): void {
-  if (length(message) > QR_LIMITS.message) fail('message', `the unstructured message is longer than ${QR_LIMITS.message} characters`);
-  else if (!QR_PERMITTED.test(message)) fail('message', 'the unstructured message has characters outside the QR-bill\'s character set');
+  if (length(message) > QR_LIMITS.message)
+    fail('message', `the unstructured message is longer than ${QR_LIMITS.message} characters`);
+  else if (!QR_PERMITTED.test(message))
+    fail('message', "the unstructured message has characters outside the QR-bill's character set");
   if (length(message) + length(billInformation) > QR_LIMITS.message && length(message) <= QR_LIMITS.message) {
-    fail('bill_information', `the message and the bill information together are longer than ${QR_LIMITS.message} characters`);
+    fail(
+      'bill_information',
+      `the message and the bill information together are longer than ${QR_LIMITS.message} characters`,
+    );
   }
   alternativeSchemes.forEach((scheme, i) => {
-    if (length(scheme) > ALTERNATIVE_SCHEME_MAX) fail(`alternative_schemes.${i}`, `alternative scheme ${i + 1} is longer than ${ALTERNATIVE_SCHEME_MAX} characters`);
+    if (length(scheme) > ALTERNATIVE_SCHEME_MAX)
+      fail(
+        `alternative_schemes.${i}`,
+        `alternative scheme ${i + 1} is longer than ${ALTERNATIVE_SCHEME_MAX} characters`,
+      );
   });
 }

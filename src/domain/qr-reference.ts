@@ -32,7 +32,8 @@ const MOD10_TABLE = [0, 9, 4, 6, 8, 2, 7, 1, 3, 5] as const;
 
 /** The mod 10 recursive check digit over 26 digits (the 27th digit of a QR reference). */
 export function qrrCheckDigit(digits: string): number {
-  if (!/^\d{26}$/.test(digits)) throw new RangeError(`a QR reference check digit is computed over 26 digits, not "${digits}"`);
+  if (!/^\d{26}$/.test(digits))
+    throw new RangeError(`a QR reference check digit is computed over 26 digits, not "${digits}"`);
   let carry = 0;
   for (const d of digits) carry = MOD10_TABLE[(carry + Number(d)) % 10];
   return (10 - carry) % 10;
@@ -73,7 +74,8 @@ export const isValidScor = (reference: string): boolean => {
 
 /** The ISO 11649 check digits of a body (1 to 21 letters or digits). */
 export function scorCheckDigits(body: string): string {
-  if (!/^[A-Z0-9]{1,21}$/.test(body)) throw new RangeError(`an ISO 11649 reference body has 1 to 21 letters or digits, not "${body}"`);
+  if (!/^[A-Z0-9]{1,21}$/.test(body))
+    throw new RangeError(`an ISO 11649 reference body has 1 to 21 letters or digits, not "${body}"`);
   return String(98 - mod97(`${body}RF00`)).padStart(2, '0');
 }
 
@@ -92,7 +94,11 @@ export const normaliseReference = (raw: string): string => raw.replace(/\s+/g, '
  * The references an invoice gets for its bank account's IBAN: a QR-IBAN a QRR (`qr_reference`), any
  * other IBAN (or none) a SCOR (`reference`); the other one is null.
  */
-export function invoiceReferences(iban: string | null, companyId: number, invoiceId: number): { qr_reference: string | null; reference: string | null } {
+export function invoiceReferences(
+  iban: string | null,
+  companyId: number,
+  invoiceId: number,
+): { qr_reference: string | null; reference: string | null } {
   return iban !== null && isQrIban(iban)
     ? { qr_reference: makeQrr(companyId, invoiceId), reference: null }
     : { qr_reference: null, reference: makeScor(companyId, invoiceId) };

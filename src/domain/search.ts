@@ -8,7 +8,8 @@ export function foldText(text: string): string {
 }
 
 /** The German spelling of umlauts without them: "Erlös" → "erloes" (folded otherwise like foldText). */
-const umlautsSpelledOut = (text: string): string => foldText(text.replace(/[äÄ]/g, 'ae').replace(/[öÖ]/g, 'oe').replace(/[üÜ]/g, 'ue'));
+const umlautsSpelledOut = (text: string): string =>
+  foldText(text.replace(/[äÄ]/g, 'ae').replace(/[öÖ]/g, 'oe').replace(/[üÜ]/g, 'ue'));
 
 /** Does `haystack` hold `needle`, case and diacritics folded ("erlo" and "erloes" both find "Erlöse")? */
 export function holdsText(haystack: string, needle: string): boolean {
@@ -22,7 +23,10 @@ export function editDistance(a: string, b: string): number {
   for (let i = 0; i <= a.length; i++) {
     rows.push([i]);
     for (let j = 1; j <= b.length; j++) {
-      if (i === 0) { rows[0].push(j); continue; }
+      if (i === 0) {
+        rows[0].push(j);
+        continue;
+      }
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let d = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2][j - 2] + 1);
@@ -42,10 +46,16 @@ export function closestNames<T>(items: readonly T[], nameOf: (item: T) => string
   const scored: { item: T; score: number }[] = [];
   for (const item of items) {
     const name = nameOf(item);
-    if (holdsText(name, typed)) { scored.push({ item, score: 0 }); continue; }
+    if (holdsText(name, typed)) {
+      scored.push({ item, score: 0 });
+      continue;
+    }
     const n = foldText(name);
     const distance = editDistance(t, n);
     if (distance <= Math.max(1, Math.floor(Math.max(t.length, n.length) / 3))) scored.push({ item, score: distance });
   }
-  return scored.sort((a, b) => a.score - b.score).slice(0, limit).map((s) => s.item);
+  return scored
+    .sort((a, b) => a.score - b.score)
+    .slice(0, limit)
+    .map((s) => s.item);
 }

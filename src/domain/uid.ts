@@ -45,6 +45,9 @@ const VAT_WORDS = /^(MWST|MwSt\.?|TVA|IVA|VAT)$/i;
  * some language (the default name "MWST 8.1 %" does), the word of the document's language.
  */
 export function vatName(nameOnDocuments: string | null | undefined, lang: string): string {
-  const name = (nameOnDocuments ?? '').replace(/\s*\d+(?:[.,]\d+)?\s*%/g, ' ').replace(/\s+/g, ' ').trim();
+  const name = (nameOnDocuments ?? '')
+    .replace(/\s*\d+(?:[.,]\d+)?\s*%/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return name === '' || VAT_WORDS.test(name) ? vatWordFor(lang) : name;
 }

@@ -27,13 +27,17 @@ export interface UnzippedFile {
 /** The archive cannot be read; `tooLarge` when it is because it passes a limit, else it is broken. */
 export class UnzipError extends Error {
   override name = 'UnzipError';
-  constructor(message: string, readonly tooLarge = false) {
+  constructor(
+    message: string,
+    readonly tooLarge = false,
+  ) {
     super(message);
   }
 }
 
 const u16 = (d: Uint8Array, at: number): number => d[at] | (d[at + 1] << 8);
-const u32 = (d: Uint8Array, at: number): number => (d[at] | (d[at + 1] << 8) | (d[at + 2] << 16) | (d[at + 3] << 24)) >>> 0;
+const u32 = (d: Uint8Array, at: number): number =>
+  (d[at] | (d[at + 1] << 8) | (d[at + 2] << 16) | (d[at + 3] << 24)) >>> 0;
 /** A ZIP64 8-byte number; beyond 2^53 it is no offset or size of a buffer anyway. */
 const u64 = (d: Uint8Array, at: number): number => u32(d, at) + u32(d, at + 4) * 0x1_0000_0000;
 
@@ -48,14 +52,18 @@ const broken = (what: string) => new UnzipError(what);
 
 const utf8 = new TextDecoder();
 /** A file name: UTF-8 when the entry's flag says so, else byte for byte (Latin-1), as unzipSync reads it. */
-const nameOf = (bytes: Uint8Array, isUtf8: boolean): string => (isUtf8 ? utf8.decode(bytes) : String.fromCharCode(...bytes));
+const nameOf = (bytes: Uint8Array, isUtf8: boolean): string =>
+  isUtf8 ? utf8.decode(bytes) : String.fromCharCode(...bytes);
 
 /** Where the central directory starts and how many entries it has. */
 function directoryOf(data: Uint8Array): { offset: number; count: number } {
   // the end record is the last 22 bytes, or further back by a comment of up to 65,535 bytes
   let end = data.length - 22;
   while (end >= 0 && u32(data, end) !== END_OF_DIRECTORY) {
-    if (data.length - end > 65_557) { end = -1; break; }
+    if (data.length - end > 65_557) {
+      end = -1;
+      break;
+    }
     end -= 1;
   }
   if (end < 0) throw broken('no end of central directory');
@@ -71,7 +79,13 @@ function directoryOf(data: Uint8Array): { offset: number; count: number } {
   return { offset, count };
 }
 
-interface Entry { name: string; method: number; start: number; compressedSize: number; next: number }
+interface Entry {
+  name: string;
+  method: number;
+  start: number;
+  compressedSize: number;
+  next: number;
+}
 
 /** The central directory entry at `at`, with where its data starts in the archive. */
 function entryAt(data: Uint8Array, at: number): Entry {
@@ -89,7 +103,10 @@ function entryAt(data: Uint8Array, at: number): Entry {
     // the ZIP64 field holds, in this order, those of the sizes and the offset that are all ones
     let field = zip64;
     if (u32(data, at + 24) === ALL_ONES) field += 8;
-    if (compressedSize === ALL_ONES) { compressedSize = u64(data, field); field += 8; }
+    if (compressedSize === ALL_ONES) {
+      compressedSize = u64(data, field);
+      field += 8;
+    }
     if (local === ALL_ONES) local = u64(data, field);
   }
   if (local + 30 > data.length || u32(data, local) !== LOCAL_HEADER) throw broken(`${name}: no local header`);

@@ -17,9 +17,24 @@ export interface VatPeriod {
 
 /** Oldest first. Before 2011 (7.6 / 2.4 / 3.6 %) no rates are known here. */
 export const SWISS_VAT_PERIODS: readonly VatPeriod[] = [
-  { from: '2011-01-01', until: '2017-12-31', rates: { normal: 800, reduced: 250, accommodation: 380 }, boxes: { normal: 301, reduced: 311, accommodation: 341, acquisition: 381 } },
-  { from: '2018-01-01', until: '2023-12-31', rates: { normal: 770, reduced: 250, accommodation: 370 }, boxes: { normal: 302, reduced: 312, accommodation: 342, acquisition: 382 } },
-  { from: '2024-01-01', until: null, rates: { normal: 810, reduced: 260, accommodation: 380 }, boxes: { normal: 303, reduced: 313, accommodation: 343, acquisition: 383 } },
+  {
+    from: '2011-01-01',
+    until: '2017-12-31',
+    rates: { normal: 800, reduced: 250, accommodation: 380 },
+    boxes: { normal: 301, reduced: 311, accommodation: 341, acquisition: 381 },
+  },
+  {
+    from: '2018-01-01',
+    until: '2023-12-31',
+    rates: { normal: 770, reduced: 250, accommodation: 370 },
+    boxes: { normal: 302, reduced: 312, accommodation: 342, acquisition: 382 },
+  },
+  {
+    from: '2024-01-01',
+    until: null,
+    rates: { normal: 810, reduced: 260, accommodation: 380 },
+    boxes: { normal: 303, reduced: 313, accommodation: 343, acquisition: 383 },
+  },
 ];
 
 const TIERS: readonly VatTier[] = ['normal', 'reduced', 'accommodation'];
@@ -46,7 +61,10 @@ export function outputBoxOn(rate: number, date: string): number | undefined {
 export const acquisitionBoxOn = (date: string): number => (vatPeriodOn(date) ?? SWISS_VAT_PERIODS[0]).boxes.acquisition;
 
 /** When a tax rate holds: its own validity where it has one, else the periods of the Swiss rate it is. */
-export interface Validity { from: string | null; until: string | null }
+export interface Validity {
+  from: string | null;
+  until: string | null;
+}
 
 /**
  * The days a rate holds. A tax rate that says (the embedded service's `valid_from` / `valid_until`)
@@ -77,7 +95,12 @@ export interface RateCandidate {
 
 /** "MWST 8.1 %", "Vorsteuer 2.5 % (bis 2017)" → "mwst", "vorsteuer": the name without its percentage and period. */
 export function rateStem(name: string): string {
-  return name.replace(/\(.*?\)/g, ' ').replace(/\d+(?:[.,]\d+)?\s*%/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
+  return name
+    .replace(/\(.*?\)/g, ' ')
+    .replace(/\d+(?:[.,]\d+)?\s*%/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 }
 
 /**
@@ -85,14 +108,24 @@ export function rateStem(name: string): string {
  * the same kind (its name without the percentage, acquisition tax or not) and the same tier that holds
  * on `date`. Undefined when `named` holds, or when no single such rate exists.
  */
-export function rateOfItsTime(named: RateCandidate, all: readonly RateCandidate[], date: string): RateCandidate | undefined {
+export function rateOfItsTime(
+  named: RateCandidate,
+  all: readonly RateCandidate[],
+  date: string,
+): RateCandidate | undefined {
   if (holdsOn(validities(named.rate, named.validity), date)) return undefined;
   const tier = vatTierOf(named.rate);
   const period = vatPeriodOn(date);
   if (!tier || !period) return undefined;
   const stem = rateStem(named.name);
-  const found = all.filter((r) => !r.archived && r.rate === period.rates[tier] && r.isAcquisitionTax === named.isAcquisitionTax
-    && rateStem(r.name) === stem && holdsOn(validities(r.rate, r.validity), date));
+  const found = all.filter(
+    (r) =>
+      !r.archived &&
+      r.rate === period.rates[tier] &&
+      r.isAcquisitionTax === named.isAcquisitionTax &&
+      rateStem(r.name) === stem &&
+      holdsOn(validities(r.rate, r.validity), date),
+  );
   return found.length === 1 ? found[0] : undefined;
 }
 
@@ -102,10 +135,18 @@ export function rateOfItsTime(named: RateCandidate, all: readonly RateCandidate[
  * (8.1 on a booking of 2020 → 7.7). `side` narrows to VAT owed or input tax where the booking tells;
  * acquisition tax only when nothing else is left.
  */
-export function ratesByPercentage(percent: number, all: readonly RateCandidate[], date: string, side?: 'input' | 'output'): RateCandidate[] {
+export function ratesByPercentage(
+  percent: number,
+  all: readonly RateCandidate[],
+  date: string,
+  side?: 'input' | 'output',
+): RateCandidate[] {
   const tier = vatTierOf(percent);
   const period = vatPeriodOn(date);
-  const wanted = tier && period && !all.some((r) => r.rate === percent && holdsOn(validities(r.rate, r.validity), date)) ? period.rates[tier] : percent;
+  const wanted =
+    tier && period && !all.some((r) => r.rate === percent && holdsOn(validities(r.rate, r.validity), date))
+      ? period.rates[tier]
+      : percent;
   let found = all.filter((r) => !r.archived && r.rate === wanted && holdsOn(validities(r.rate, r.validity), date));
   if (side && found.some((r) => r.side === side)) found = found.filter((r) => r.side === side || r.side === undefined);
   if (found.some((r) => !r.isAcquisitionTax)) found = found.filter((r) => !r.isAcquisitionTax);

@@ -16,7 +16,10 @@ export const VAT_PERIODS = ['quarterly', 'semi_annual', 'monthly'] as const;
 export type VatPeriod = (typeof VAT_PERIODS)[number];
 
 /** An approved net (or flat) tax rate: hundredths of a percent (6.2 % → 620) and its activity code. */
-export interface ApprovedRate { rate: number; activityCode: string | null }
+export interface ApprovedRate {
+  rate: number;
+  activityCode: string | null;
+}
 
 /** The net tax rate method allows at most two approved rates (MWSTV Art. 86). */
 export const MAX_NET_TAX_RATES = 2;
@@ -44,7 +47,10 @@ export function parseApprovedRates(text: string): { rates: ApprovedRate[] } | { 
   for (const part of text.split(',')) {
     const [rateText, code, ...rest] = part.split(':').map((s) => s.trim());
     const rate = parseRatePercent(rateText ?? '');
-    if (rate === undefined || rest.length) return { message: `"${part.trim()}" is not a rate like 6.2 or 6.2:12345 (percent, then the five-digit activity code)` };
+    if (rate === undefined || rest.length)
+      return {
+        message: `"${part.trim()}" is not a rate like 6.2 or 6.2:12345 (percent, then the five-digit activity code)`,
+      };
     rates.push({ rate, activityCode: code === undefined || code === '' ? null : code });
   }
   const problem = approvedRatesProblem(rates);
@@ -78,8 +84,19 @@ export interface VatFiling {
   rates: ApprovedRate[];
 }
 
-export const fromSettingsJson = (s: VatSettingsJson): { uid: string | null; method: VatMethod | null; basis: VatBasis; period: VatPeriod | null; rates: ApprovedRate[] } => ({
-  uid: s.vat_number, method: s.vat_method, basis: s.vat_basis, period: s.vat_period,
+export const fromSettingsJson = (
+  s: VatSettingsJson,
+): {
+  uid: string | null;
+  method: VatMethod | null;
+  basis: VatBasis;
+  period: VatPeriod | null;
+  rates: ApprovedRate[];
+} => ({
+  uid: s.vat_number,
+  method: s.vat_method,
+  basis: s.vat_basis,
+  period: s.vat_period,
   rates: (s.vat_net_tax_rates ?? []).map((r) => ({ rate: Math.round(r.rate * 100), activityCode: r.activity_code })),
 });
 
@@ -95,7 +112,12 @@ export function vatFilingProblems(s: ReturnType<typeof fromSettingsJson>, from: 
   if (s.method === 'net_tax_rate' || s.method === 'flat_tax_rate') {
     if (s.rates.length === 0) problems.push('no approved tax rate (--vat-net-tax-rates, vat_net_tax_rates)');
     else if (from >= ACTIVITY_CODES_FROM && s.rates.some((r) => r.activityCode === null)) {
-      problems.push(`no activity code for ${s.rates.filter((r) => r.activityCode === null).map((r) => `${ratePercentText(r.rate)} %`).join(' and ')}, which returns from 2025 need (--vat-net-tax-rates RATE:CODE)`);
+      problems.push(
+        `no activity code for ${s.rates
+          .filter((r) => r.activityCode === null)
+          .map((r) => `${ratePercentText(r.rate)} %`)
+          .join(' and ')}, which returns from 2025 need (--vat-net-tax-rates RATE:CODE)`,
+      );
     }
   }
   return problems;

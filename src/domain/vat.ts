@@ -12,10 +12,12 @@ export type AccountType = 'bank' | 'deprecations' | 'assets' | 'liabilities' | '
 export const isBalanceSheet = (type: AccountType): boolean => type !== 'income' && type !== 'expense';
 
 /** Asset-side accounts and expenses grow on the debit side; liabilities, equity and income on the credit side. */
-export const normalSide = (type: AccountType): 'debit' | 'credit' => (type === 'liabilities' || type === 'income' ? 'credit' : 'debit');
+export const normalSide = (type: AccountType): 'debit' | 'credit' =>
+  type === 'liabilities' || type === 'income' ? 'credit' : 'debit';
 
 /** A balance in the account's own sense: debits − credits on the debit side, credits − debits on the credit side. */
-export const balanceOf = (type: AccountType, debit: number, credit: number): number => (normalSide(type) === 'debit' ? debit - credit : credit - debit);
+export const balanceOf = (type: AccountType, debit: number, credit: number): number =>
+  normalSide(type) === 'debit' ? debit - credit : credit - debit;
 
 /** The booking type of service-decisions.md: credit income → income; else debit expense → expense; else swap. */
 export function bookingType(debitType: AccountType, creditType: AccountType): 'income' | 'expense' | 'swap' {
@@ -25,7 +27,10 @@ export function bookingType(debitType: AccountType, creditType: AccountType): 'i
 }
 
 /** A share of an amount: round-half-away-from-zero(amount × factor / divisor). */
-export interface ShareRatio { factor: number; divisor: number }
+export interface ShareRatio {
+  factor: number;
+  divisor: number;
+}
 
 /** The VAT contained in a gross amount at `rate` (hundredths of a percent): rate / (100 % + rate). */
 const grossRatio = (rate: number): ShareRatio => ({ factor: rate, divisor: 10000 + rate });
@@ -62,7 +67,11 @@ export interface Booking {
   taxRate?: LedgerTaxRate | null;
 }
 
-export interface Posting { accountId: number; debit: number; credit: number }
+export interface Posting {
+  accountId: number;
+  debit: number;
+  credit: number;
+}
 
 const debit = (accountId: number, amount: number): Posting => ({ accountId, debit: amount, credit: 0 });
 const credit = (accountId: number, amount: number): Posting => ({ accountId, debit: 0, credit: amount });
@@ -73,9 +82,13 @@ const credit = (accountId: number, amount: number): Posting => ({ accountId, deb
  * account); a swap booking splits on the side its tax account lives on (input tax, an asset: debit;
  * VAT owed, a liability: credit).
  */
-export function splitSide(b: Pick<Booking, 'debitType' | 'creditType'>, taxAccountType: AccountType | undefined): 'debit' | 'credit' {
+export function splitSide(
+  b: Pick<Booking, 'debitType' | 'creditType'>,
+  taxAccountType: AccountType | undefined,
+): 'debit' | 'credit' {
   const kind = bookingType(b.debitType, b.creditType);
-  const splitCredit = kind === 'income' || (kind === 'swap' && taxAccountType !== undefined && normalSide(taxAccountType) === 'credit');
+  const splitCredit =
+    kind === 'income' || (kind === 'swap' && taxAccountType !== undefined && normalSide(taxAccountType) === 'credit');
   return splitCredit ? 'credit' : 'debit';
 }
 
@@ -122,7 +135,8 @@ export function postingsWithShare(b: Booking, share: number): Posting[] {
   const tax = b.taxRate!;
   if (tax.isAcquisitionTax) {
     const out = [debit(b.debitAccountId, b.sum), credit(b.creditAccountId, b.sum)];
-    if (share !== 0 && tax.acquisitionAccountId !== null) out.push(credit(tax.accountId, share), debit(tax.acquisitionAccountId, share));
+    if (share !== 0 && tax.acquisitionAccountId !== null)
+      out.push(credit(tax.accountId, share), debit(tax.acquisitionAccountId, share));
     return out;
   }
   if (splitSide(b, tax.accountType) === 'credit') {

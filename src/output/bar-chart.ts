@@ -36,7 +36,11 @@ export interface BarChartOptions {
 }
 
 /** A piece of a row: text, and the colour it is drawn in. */
-interface Segment { text: string; colour?: Colour; bold?: boolean }
+interface Segment {
+  text: string;
+  colour?: Colour;
+  bold?: boolean;
+}
 
 const padEnd = (s: string, w: number) => s + ' '.repeat(Math.max(0, w - length(s)));
 const padStart = (s: string, w: number) => ' '.repeat(Math.max(0, w - length(s))) + s;
@@ -65,7 +69,8 @@ export function renderBarChart(chart: ChartData, opts: BarChartOptions): string 
   let seriesWidth = many ? Math.max(...chart.series.map((s) => length(s.label))) : 0;
   const fixed = () => periodWidth + GAP.length + (many ? seriesWidth + GAP.length : 0) + GAP.length + amountWidth;
   // labels give way to the bars: the series names first, then the periods
-  if (many) seriesWidth = Math.max(Math.min(seriesWidth, MIN_LABEL), seriesWidth - Math.max(0, fixed() + MIN_BAR - width));
+  if (many)
+    seriesWidth = Math.max(Math.min(seriesWidth, MIN_LABEL), seriesWidth - Math.max(0, fixed() + MIN_BAR - width));
   periodWidth = Math.max(Math.min(periodWidth, MIN_LABEL), periodWidth - Math.max(0, fixed() + MIN_BAR - width));
   const barWidth = Math.max(1, width - fixed());
 
@@ -74,11 +79,17 @@ export function renderBarChart(chart: ChartData, opts: BarChartOptions): string 
   let right = barWidth;
   if (maxNegative > 0) {
     const room = Math.max(2, barWidth - 1);
-    left = maxPositive === 0 ? room : Math.min(room - 1, Math.max(1, Math.round((room * maxNegative) / (maxNegative + maxPositive))));
+    left =
+      maxPositive === 0
+        ? room
+        : Math.min(room - 1, Math.max(1, Math.round((room * maxNegative) / (maxNegative + maxPositive))));
     right = room - left;
   }
   // cells per Rappen: the longest bar on either side fills its side
-  const scale = Math.min(maxPositive > 0 ? right / maxPositive : Infinity, maxNegative > 0 ? left / maxNegative : Infinity);
+  const scale = Math.min(
+    maxPositive > 0 ? right / maxPositive : Infinity,
+    maxNegative > 0 ? left / maxNegative : Infinity,
+  );
 
   const bar = (value: number, colour: Colour): Segment[] => {
     const segments: Segment[] = [];
@@ -119,7 +130,12 @@ function painter(color: boolean): (row: Segment[], width: number) => string {
       const text = [...s.text].slice(0, Math.max(0, room)).join('');
       room -= length(text);
       if (text === '') continue;
-      line += chalk && s.colour && text.trim() ? chalk[s.colour](text) : chalk && s.bold && text.trim() ? chalk.bold(text) : text;
+      line +=
+        chalk && s.colour && text.trim()
+          ? chalk[s.colour](text)
+          : chalk && s.bold && text.trim()
+            ? chalk.bold(text)
+            : text;
     }
     return line.trimEnd();
   };

@@ -149,7 +149,9 @@ function humanText(value: unknown): string {
 
 /** Amounts per currency → "CHF 416.05, EUR 1'266.66", in the order given; none: "0.00". */
 export function formatSums(sums: Record<string, unknown>): string {
-  const parts = Object.entries(sums).map(([currency, amount]) => `${currency} ${formatMoney(amount as string | number)}`);
+  const parts = Object.entries(sums).map(
+    ([currency, amount]) => `${currency} ${formatMoney(amount as string | number)}`,
+  );
   return parts.length ? parts.join(', ') : formatMoney(0);
 }
 
@@ -170,7 +172,9 @@ export function humanValue(value: unknown, kind: ColumnKind = 'text'): string {
     case 'json':
       return typeof value === 'object' ? compactJson(value) : String(value);
     case 'sums':
-      return typeof value === 'object' && !Array.isArray(value) ? formatSums(value as Record<string, unknown>) : humanText(value);
+      return typeof value === 'object' && !Array.isArray(value)
+        ? formatSums(value as Record<string, unknown>)
+        : humanText(value);
     case 'int':
     case 'number':
     case 'text':

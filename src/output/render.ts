@@ -107,9 +107,17 @@ export function createListRenderer(opts: RenderOptions): ListRenderer {
       case 'table': {
         // columns chosen with --fields are all shown; the default ones may give way to the terminal's width
         let hidden: string[] = [];
-        const text = renderListTable(buffered, columns, { color: opts.color, terminalWidth: opts.terminalWidth, mayHide: opts.fields === undefined, onHidden: (h) => { hidden = h; } });
+        const text = renderListTable(buffered, columns, {
+          color: opts.color,
+          terminalWidth: opts.terminalWidth,
+          mayHide: opts.fields === undefined,
+          onHidden: (h) => {
+            hidden = h;
+          },
+        });
         if (text) out.write(text);
-        if (hidden.length) opts.notice?.(`(left out to fit the terminal: ${hidden.join(', ')}; --fields chooses the columns)`);
+        if (hidden.length)
+          opts.notice?.(`(left out to fit the terminal: ${hidden.join(', ')}; --fields chooses the columns)`);
         buffered.length = 0;
         return;
       }

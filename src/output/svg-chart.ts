@@ -13,7 +13,8 @@ import { chartExtent, type ChartData, type ChartSeries, type ProfitRole } from '
 const PROFIT_COLOURS: Record<ProfitRole, string> = { revenue: '#2e7d32', expenses: '#ef8f00', profit: '#1565c0' };
 const PALETTE = ['#1565c0', '#7b1fa2', '#00838f', '#ef8f00', '#2e7d32'];
 export const NEGATIVE_COLOUR = '#c62828';
-export const seriesColour = (s: ChartSeries, i: number): string => (s.role ? PROFIT_COLOURS[s.role] : PALETTE[i % PALETTE.length]);
+export const seriesColour = (s: ChartSeries, i: number): string =>
+  s.role ? PROFIT_COLOURS[s.role] : PALETTE[i % PALETTE.length];
 
 const FONT = 'Helvetica, Arial, sans-serif';
 const PAD = 16;
@@ -56,12 +57,18 @@ export function renderSvgChart(chart: ChartData, opts: SvgChartOptions = {}): st
   let y = PAD + 15;
   text(PAD, y, chart.title, 'font-size="15" font-weight="bold"');
   y += 14;
-  const legend = [...chart.series.map((s, i) => ({ label: s.label, colour: seriesColour(s, i) })), ...(maxNegative > 0 ? [{ label: 'negative', colour: NEGATIVE_COLOUR }] : [])];
+  const legend = [
+    ...chart.series.map((s, i) => ({ label: s.label, colour: seriesColour(s, i) })),
+    ...(maxNegative > 0 ? [{ label: 'negative', colour: NEGATIVE_COLOUR }] : []),
+  ];
   let x = PAD;
   y += 6;
   for (const item of legend) {
     const itemWidth = 12 + 6 + item.label.length * CHAR + 14;
-    if (x > PAD && x + itemWidth > width - PAD) { x = PAD; y += LEGEND_ROW; }
+    if (x > PAD && x + itemWidth > width - PAD) {
+      x = PAD;
+      y += LEGEND_ROW;
+    }
     parts.push(`<rect class="legend" x="${px(x)}" y="${px(y)}" width="12" height="12" fill="${item.colour}"/>`);
     text(x + 18, y + 10.5, item.label);
     x += itemWidth;
@@ -86,7 +93,10 @@ export function renderSvgChart(chart: ChartData, opts: SvgChartOptions = {}): st
     const step = tickStep(spread);
     for (let t = -Math.floor(maxNegative / step) * step; t <= maxPositive; t += step) {
       const tx = axis + t * scale;
-      if (t !== 0) parts.push(`<line class="grid" x1="${px(tx)}" y1="${px(top - 4)}" x2="${px(tx)}" y2="${px(bottom + 4)}" stroke="#e0e0e0"/>`);
+      if (t !== 0)
+        parts.push(
+          `<line class="grid" x1="${px(tx)}" y1="${px(top - 4)}" x2="${px(tx)}" y2="${px(bottom + 4)}" stroke="#e0e0e0"/>`,
+        );
       text(tx, bottom + 18, tickLabel(t), 'font-size="10" fill="#666" text-anchor="middle"');
     }
   }
@@ -100,12 +110,22 @@ export function renderSvgChart(chart: ChartData, opts: SvgChartOptions = {}): st
       const length = Math.abs(value) * scale;
       const barX = value < 0 ? axis - length : axis;
       const fill = value < 0 ? NEGATIVE_COLOUR : seriesColour(s, si);
-      parts.push(`<rect class="bar" x="${px(barX)}" y="${px(barTop)}" width="${px(length)}" height="${BAR_HEIGHT}" fill="${fill}" data-period="${escapeMarkup(g.key)}" data-series="${escapeMarkup(s.key)}" data-value="${rappenToString(value)}"/>`);
+      parts.push(
+        `<rect class="bar" x="${px(barX)}" y="${px(barTop)}" width="${px(length)}" height="${BAR_HEIGHT}" fill="${fill}" data-period="${escapeMarkup(g.key)}" data-series="${escapeMarkup(s.key)}" data-value="${rappenToString(value)}"/>`,
+      );
       // beside the bar: after a positive bar's end, right of the axis for a negative one
-      text((value > 0 ? axis + length : axis) + 4, barTop + BAR_HEIGHT - 3, amounts[gi][si], 'class="amount" font-size="11" fill="#333"');
+      text(
+        (value > 0 ? axis + length : axis) + 4,
+        barTop + BAR_HEIGHT - 3,
+        amounts[gi][si],
+        'class="amount" font-size="11" fill="#333"',
+      );
     });
   });
-  if (chart.groups.length) parts.push(`<line class="axis" x1="${px(axis)}" y1="${px(top - 4)}" x2="${px(axis)}" y2="${px(bottom + 4)}" stroke="#333"/>`);
+  if (chart.groups.length)
+    parts.push(
+      `<line class="axis" x1="${px(axis)}" y1="${px(top - 4)}" x2="${px(axis)}" y2="${px(bottom + 4)}" stroke="#333"/>`,
+    );
 
   const height = Math.ceil(bottom + 18 + PAD);
   return [

@@ -13,9 +13,20 @@ const ELLIPSIS = '…';
 const MIN_TEXT_WIDTH = 5;
 
 const BORDERLESS = {
-  top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-  bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-  left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '',
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  'left-mid': '',
+  mid: '',
+  'mid-mid': '',
+  right: '',
+  'right-mid': '',
   middle: GAP,
 };
 
@@ -77,8 +88,20 @@ const TYPED_KEYS = new Set(['name', 'title']);
  * read as another one, so they are shown whole or left out. Columns of the kind `code` are codes too.
  */
 const CODE_KEYS = new Set([
-  'number', 'status', 'currency', 'iban', 'type', 'project_type', 'lang', 'role', 'unit',
-  'tax_rate.name', 'invoice.number', 'proposal.number', 'debit_account.number', 'credit_account.number',
+  'number',
+  'status',
+  'currency',
+  'iban',
+  'type',
+  'project_type',
+  'lang',
+  'role',
+  'unit',
+  'tax_rate.name',
+  'invoice.number',
+  'proposal.number',
+  'debit_account.number',
+  'credit_account.number',
 ]);
 
 /** How a column gives way to a narrow terminal: `fixed` and `code` never shrink, `typed` after `free`. */
@@ -109,14 +132,24 @@ interface Layout {
  * terminal narrower than what remains cuts the name further. Without a width, or when the table fits,
  * every column keeps its natural width.
  */
-function fitWidths(natural: number[], minimum: number[], give: Give[], keep: boolean[], terminalWidth: number | undefined, mayHide: boolean): Layout {
+function fitWidths(
+  natural: number[],
+  minimum: number[],
+  give: Give[],
+  keep: boolean[],
+  terminalWidth: number | undefined,
+  mayHide: boolean,
+): Layout {
   const widths = [...natural];
   const shown = natural.map(() => true);
-  const sum = (w: number[]) => w.reduce((a, x, i) => (shown[i] ? a + x : a), 0) + GAP.length * Math.max(0, shown.filter(Boolean).length - 1);
+  const sum = (w: number[]) =>
+    w.reduce((a, x, i) => (shown[i] ? a + x : a), 0) + GAP.length * Math.max(0, shown.filter(Boolean).length - 1);
   if (terminalWidth === undefined || !(terminalWidth > 0) || sum(widths) <= terminalWidth) return { widths, shown };
   const last = natural.length - 1;
   // what the table needs at least with the text given way
-  const floor = natural.map((w, i) => (give[i] === 'free' ? minimum[i] : give[i] === 'typed' ? Math.min(w, Math.max(minimum[i], TYPED_FLOOR)) : w));
+  const floor = natural.map((w, i) =>
+    give[i] === 'free' ? minimum[i] : give[i] === 'typed' ? Math.min(w, Math.max(minimum[i], TYPED_FLOOR)) : w,
+  );
   const leaveOut = (which: (g: Give) => boolean) => {
     for (let i = last; i >= 1 && sum(floor) > terminalWidth; i--) if (which(give[i]) && !keep[i]) shown[i] = false;
   };
@@ -160,7 +193,14 @@ export function renderListTable(
 
   const natural = headers.map((h, i) => Math.max(width(h), ...cells.map((row) => width(row[i]))));
   const minimum = headers.map((h, i) => Math.min(natural[i], Math.max(width(h), MIN_TEXT_WIDTH)));
-  const { widths, shown } = fitWidths(natural, minimum, columns.map(giveOf), columns.map((c) => c.keep === true), opts.terminalWidth, opts.mayHide === true);
+  const { widths, shown } = fitWidths(
+    natural,
+    minimum,
+    columns.map(giveOf),
+    columns.map((c) => c.keep === true),
+    opts.terminalWidth,
+    opts.mayHide === true,
+  );
   // named by key: what --fields takes (total_value, project.name), not the header (VALUE, PROJECT)
   const hidden = columns.filter((_, i) => !shown[i]).map((c) => c.key);
   if (hidden.length) opts.onHidden?.(hidden);
@@ -193,8 +233,14 @@ export function renderRecordTable(
       : undefined;
   const b = bold(opts.color);
   const rows = columns.map((c, i) => {
-    let value = cellValue(record, c).replace(/\r\n?/g, '\n').replace(/[\t\v\f]/g, ' ');
-    if (valueWidth !== undefined) value = value.split('\n').map((line) => truncate(line, valueWidth)).join('\n');
+    let value = cellValue(record, c)
+      .replace(/\r\n?/g, '\n')
+      .replace(/[\t\v\f]/g, ' ');
+    if (valueWidth !== undefined)
+      value = value
+        .split('\n')
+        .map((line) => truncate(line, valueWidth))
+        .join('\n');
     return [
       { content: b(labels[i]), hAlign: 'left' as const },
       { content: value, hAlign: 'left' as const },

@@ -2,13 +2,30 @@
 
 export type OutputFormat = 'table' | 'tsv' | 'json' | 'ndjson' | 'csv';
 
-export const OUTPUT_FORMATS: readonly OutputFormat[] = Object.freeze(['table', 'tsv', 'json', 'ndjson', 'csv'] as const);
+export const OUTPUT_FORMATS: readonly OutputFormat[] = Object.freeze([
+  'table',
+  'tsv',
+  'json',
+  'ndjson',
+  'csv',
+] as const);
 
 /**
  * `code`: text read whole or not at all (a rate name, a status); a table leaves it out rather than cut it.
  * `sums`: amounts per currency, `{ CHF: 416.05, EUR: 1266.66 }`, shown "CHF 416.05, EUR 1'266.66".
  */
-export type ColumnKind = 'text' | 'code' | 'int' | 'number' | 'money' | 'date' | 'datetime' | 'bool' | 'duration' | 'json' | 'sums';
+export type ColumnKind =
+  | 'text'
+  | 'code'
+  | 'int'
+  | 'number'
+  | 'money'
+  | 'date'
+  | 'datetime'
+  | 'bool'
+  | 'duration'
+  | 'json'
+  | 'sums';
 
 export interface Column {
   /** Record key; may be a dot path into nested objects, e.g. 'customer.name'. */

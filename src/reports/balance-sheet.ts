@@ -33,9 +33,25 @@ export function balanceSheet(input: BalanceSheetInput): Report {
   const gaps: number[] = [];
   const section = (name: 'assets' | 'liabilities', accounts: ReportAccount[], label: string): number => {
     // computed rows keep the service's order, after the accounts
-    const listed = [...accounts.filter((a) => !a.computed).sort(byNumber), ...accounts.filter((a) => a.computed)].filter((a) => a.balance);
-    const list: ReportRow[] = listed.map((a) => ({ kind: a.computed ? 'computed' : 'account', section: name, number: a.number, name: a.name, type: a.computed ? null : a.type, balance: a.balance }));
-    return pushSection(rows, list, ['balance'], { kind: 'subtotal', section: name, number: null, name: label, type: null }, input.depth).balance;
+    const listed = [
+      ...accounts.filter((a) => !a.computed).sort(byNumber),
+      ...accounts.filter((a) => a.computed),
+    ].filter((a) => a.balance);
+    const list: ReportRow[] = listed.map((a) => ({
+      kind: a.computed ? 'computed' : 'account',
+      section: name,
+      number: a.number,
+      name: a.name,
+      type: a.computed ? null : a.type,
+      balance: a.balance,
+    }));
+    return pushSection(
+      rows,
+      list,
+      ['balance'],
+      { kind: 'subtotal', section: name, number: null, name: label, type: null },
+      input.depth,
+    ).balance;
   };
   const assets = section('assets', input.assets, 'Total assets');
   gaps.push(rows.length);
@@ -43,7 +59,14 @@ export function balanceSheet(input: BalanceSheetInput): Report {
   const difference = assets - liabilities;
   if (difference !== 0) {
     gaps.push(rows.length);
-    rows.push({ kind: 'difference', section: null, number: null, name: 'Difference (assets − liabilities and equity)', type: null, balance: difference });
+    rows.push({
+      kind: 'difference',
+      section: null,
+      number: null,
+      name: 'Difference (assets − liabilities and equity)',
+      type: null,
+      balance: difference,
+    });
   }
   return {
     report: 'balance-sheet',
@@ -59,9 +82,14 @@ export function balanceSheet(input: BalanceSheetInput): Report {
       { key: 'difference', value: difference, money: true },
       { key: 'balanced', value: difference === 0 },
     ],
-    checks: [difference === 0
-      ? { ok: true, message: `The balance sheet balances: assets = liabilities and equity = ${fmt(assets)}.` }
-      : { ok: false, message: `The balance sheet does not balance: assets ${fmt(assets)}, liabilities and equity ${fmt(liabilities)}, difference ${fmt(difference)}.` }],
+    checks: [
+      difference === 0
+        ? { ok: true, message: `The balance sheet balances: assets = liabilities and equity = ${fmt(assets)}.` }
+        : {
+            ok: false,
+            message: `The balance sheet does not balance: assets ${fmt(assets)}, liabilities and equity ${fmt(liabilities)}, difference ${fmt(difference)}.`,
+          },
+    ],
     notes: [],
   };
 }

@@ -18,7 +18,8 @@ import { byNumber, pushSection, sumRows } from './section.js';
 import { carriedForwardRow, sideTotals, trialBalanceSummary } from './trial-balance.js';
 import type { Report, ReportAccount, ReportColumn, ReportRow } from './types.js';
 
-const pieceColumns = (pieces: PeriodPiece[]): ReportColumn[] => pieces.map((p) => ({ key: p.key, header: p.label, kind: 'money' }));
+const pieceColumns = (pieces: PeriodPiece[]): ReportColumn[] =>
+  pieces.map((p) => ({ key: p.key, header: p.label, kind: 'money' }));
 export const incomeStatementByPeriodColumns = (pieces: PeriodPiece[]): ReportColumn[] => [
   { key: 'section', table: false },
   { key: 'number', kind: 'int' },
@@ -47,14 +48,17 @@ export const balanceSheetByPeriodColumns = (pieces: PeriodPiece[]): ReportColumn
 ];
 
 /** Accounts across the periods' answers, each once (by id, else number and name), in number order. */
-function accountsAcross(lists: ReportAccount[][], keep: (a: ReportAccount) => boolean): Array<{ account: ReportAccount; values: number[] }> {
+function accountsAcross(
+  lists: ReportAccount[][],
+  keep: (a: ReportAccount) => boolean,
+): Array<{ account: ReportAccount; values: number[] }> {
   const byId = new Map<string, { account: ReportAccount; values: number[] }>();
   lists.forEach((list, i) => {
     for (const a of list) {
       if (!keep(a)) continue;
       const id = a.id !== null ? `id:${a.id}` : `${a.number}|${a.name}`;
       let entry = byId.get(id);
-      if (!entry) byId.set(id, entry = { account: a, values: lists.map(() => 0) });
+      if (!entry) byId.set(id, (entry = { account: a, values: lists.map(() => 0) }));
       entry.values[i] += a.balance ?? 0;
     }
   });
@@ -80,10 +84,14 @@ export function incomeStatementByPeriod(input: IncomeStatementByPeriodInput): Re
   const rows: ReportRow[] = [];
   const gaps: number[] = [];
   const section = (type: 'income' | 'expense', label: string): Record<string, number> => {
-    const accounts = accountsAcross(input.balances, (a) => !a.computed && a.type === type).filter((e) => e.values.some((v) => v !== 0)).sort(accountOrder);
+    const accounts = accountsAcross(input.balances, (a) => !a.computed && a.type === type)
+      .filter((e) => e.values.some((v) => v !== 0))
+      .sort(accountOrder);
     const list: ReportRow[] = accounts.map(({ account, values }) => {
       const row: ReportRow = { kind: 'account', section: type, number: account.number, name: account.name };
-      values.forEach((v, i) => { row[keys[i]] = v; });
+      values.forEach((v, i) => {
+        row[keys[i]] = v;
+      });
       row.total = values.reduce((s, v) => s + v, 0);
       return row;
     });
@@ -137,7 +145,9 @@ export function trialBalanceByPeriod(input: TrialBalanceByPeriodInput): Report {
   const n = keys.length;
   const money = ['opening', ...keys, 'total'];
   // the opening answer is one more "period" in front, so accounts seen only there are kept
-  const found = accountsAcross([input.opening, ...input.balances], (a) => !a.computed && a.type !== null).sort(accountOrder);
+  const found = accountsAcross([input.opening, ...input.balances], (a) => !a.computed && a.type !== null).sort(
+    accountOrder,
+  );
   let rows: ReportRow[] = [];
   for (const { account, values } of found) {
     const type = account.type!;
@@ -185,9 +195,14 @@ export function trialBalanceByPeriod(input: TrialBalanceByPeriodInput): Report {
     rows,
     gaps,
     summary: [...trialBalanceSummary(sides, carried, unbalanced.length === 0), { key: 'periods', value: n }],
-    checks: [unbalanced.length === 0
-      ? { ok: true, message: `Debits equal credits in every column: ${fmt(sides.debitTotal)} at ${input.to}.` }
-      : { ok: false, message: `Debits and credits differ in ${unbalanced.join(', ')} (total: ${fmt(Math.abs(difference))}).` }],
+    checks: [
+      unbalanced.length === 0
+        ? { ok: true, message: `Debits equal credits in every column: ${fmt(sides.debitTotal)} at ${input.to}.` }
+        : {
+            ok: false,
+            message: `Debits and credits differ in ${unbalanced.join(', ')} (total: ${fmt(Math.abs(difference))}).`,
+          },
+    ],
     notes: [],
     periods: input.pieces.map(bare),
   };
@@ -210,16 +225,40 @@ export function balanceSheetByPeriod(input: BalanceSheetByPeriodInput): Report {
   const rows: ReportRow[] = [];
   const gaps: number[] = [];
   const section = (name: 'assets' | 'liabilities', lists: ReportAccount[][], label: string): Record<string, number> => {
-    const toRow = (kind: 'account' | 'computed') => ({ account, values }: { account: ReportAccount; values: number[] }): ReportRow => {
-      const row: ReportRow = { kind, section: name, number: account.number, name: account.name, type: kind === 'computed' ? null : account.type };
-      values.forEach((v, i) => { row[keys[i]] = v; });
-      return row;
-    };
+    const toRow =
+      (kind: 'account' | 'computed') =>
+      ({ account, values }: { account: ReportAccount; values: number[] }): ReportRow => {
+        const row: ReportRow = {
+          kind,
+          section: name,
+          number: account.number,
+          name: account.name,
+          type: kind === 'computed' ? null : account.type,
+        };
+        values.forEach((v, i) => {
+          row[keys[i]] = v;
+        });
+        return row;
+      };
     const nonZero = (e: { values: number[] }) => e.values.some((v) => v !== 0);
-    const accounts = accountsAcross(lists, (a) => !a.computed).filter(nonZero).sort(accountOrder).map(toRow('account'));
+    const accounts = accountsAcross(lists, (a) => !a.computed)
+      .filter(nonZero)
+      .sort(accountOrder)
+      .map(toRow('account'));
     // computed rows keep the service's order, after the accounts
-    const computed = accountsAcross(lists.map((l) => l.map((a) => ({ ...a, id: null }))), (a) => a.computed === true).filter(nonZero).map(toRow('computed'));
-    return pushSection(rows, [...accounts, ...computed], keys, { kind: 'subtotal', section: name, number: null, name: label, type: null }, input.depth);
+    const computed = accountsAcross(
+      lists.map((l) => l.map((a) => ({ ...a, id: null }))),
+      (a) => a.computed === true,
+    )
+      .filter(nonZero)
+      .map(toRow('computed'));
+    return pushSection(
+      rows,
+      [...accounts, ...computed],
+      keys,
+      { kind: 'subtotal', section: name, number: null, name: label, type: null },
+      input.depth,
+    );
   };
   const assets = section('assets', input.assets, 'Total assets');
   gaps.push(rows.length);
@@ -229,7 +268,14 @@ export function balanceSheetByPeriod(input: BalanceSheetByPeriodInput): Report {
   const unbalanced = keys.filter((k) => difference[k] !== 0);
   if (unbalanced.length) {
     gaps.push(rows.length);
-    rows.push({ kind: 'difference', section: null, number: null, name: 'Difference (assets − liabilities and equity)', type: null, ...difference });
+    rows.push({
+      kind: 'difference',
+      section: null,
+      number: null,
+      name: 'Difference (assets − liabilities and equity)',
+      type: null,
+      ...difference,
+    });
   }
   const last = keys.at(-1);
   const at = (totals: Record<string, number>) => (last === undefined ? 0 : totals[last]);
@@ -248,9 +294,11 @@ export function balanceSheetByPeriod(input: BalanceSheetByPeriodInput): Report {
       { key: 'balanced', value: unbalanced.length === 0 },
       { key: 'periods', value: keys.length },
     ],
-    checks: [unbalanced.length === 0
-      ? { ok: true, message: `The balance sheet balances at the end of every ${INTERVAL_WORD[input.interval]}.` }
-      : { ok: false, message: `The balance sheet does not balance at the end of ${unbalanced.join(', ')}.` }],
+    checks: [
+      unbalanced.length === 0
+        ? { ok: true, message: `The balance sheet balances at the end of every ${INTERVAL_WORD[input.interval]}.` }
+        : { ok: false, message: `The balance sheet does not balance at the end of ${unbalanced.join(', ')}.` },
+    ],
     notes: [],
     periods: input.pieces.map(bare),
   };

@@ -55,7 +55,8 @@ export function chartExtent(chart: ChartData): { amounts: string[][]; maxPositiv
   };
 }
 
-const span = (periods: PeriodAccounts[]) => (periods.length ? `${periods[0].from} to ${periods[periods.length - 1].to}` : '');
+const span = (periods: PeriodAccounts[]) =>
+  periods.length ? `${periods[0].from} to ${periods[periods.length - 1].to}` : '';
 
 /** Revenue, expenses and profit per period: the income statement's totals of each period. */
 export function profitChart(periods: PeriodAccounts[], interval: Interval): ChartData {

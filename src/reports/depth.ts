@@ -91,13 +91,21 @@ export function rollUp(rows: ReportRow[], opts: RollUp): ReportRow[] {
   const out: ReportRow[] = [];
   const groups = new Map<string, { row: ReportRow; types: Set<Cell | undefined>; members: number }>();
   for (const row of rows) {
-    if (row.kind !== 'account' || typeof row.number !== 'number') { out.push(row); continue; }
+    if (row.kind !== 'account' || typeof row.number !== 'number') {
+      out.push(row);
+      continue;
+    }
     const number = groupNumber(row.number, opts.depth);
     const id = `${row.section ?? ''}|${number}`;
     const group = groups.get(id);
     if (!group) {
       const rolled = number !== row.number;
-      const copy: ReportRow = { ...row, kind: rolled ? 'group' : 'account', number, name: rolled ? KMU_GROUPS[number] ?? row.name : row.name };
+      const copy: ReportRow = {
+        ...row,
+        kind: rolled ? 'group' : 'account',
+        number,
+        name: rolled ? (KMU_GROUPS[number] ?? row.name) : row.name,
+      };
       groups.set(id, { row: copy, types: new Set([row.type]), members: 1 });
       out.push(copy);
       continue;

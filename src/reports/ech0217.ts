@@ -30,19 +30,26 @@ export interface Ech0217Header {
 /** Why a report cannot be written as a file (a figure the schema has no place for). */
 export class Ech0217Error extends Error {}
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The UID as the schema types it: CHE-123.456.789 → CHE123456789. */
 export const uidForFile = (uid: string): string => uid.replace(/[^A-Z0-9]/gi, '').toUpperCase();
 
 export function ech0217Xml(report: Report, filing: VatFiling, header: Ech0217Header): string {
   const box = boxReader(report);
-  const lines: string[] = ['<?xml version="1.0" encoding="UTF-8"?>', `<eCH-0217:VATDeclaration xmlns:eCH-0217="${ECH0217_NAMESPACE}" xmlns:eCH-0058="${ECH0058_NAMESPACE}">`];
-  const el = (depth: number, name: string, value: string) => lines.push(`${'  '.repeat(depth)}<eCH-0217:${name}>${esc(value)}</eCH-0217:${name}>`);
+  const lines: string[] = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<eCH-0217:VATDeclaration xmlns:eCH-0217="${ECH0217_NAMESPACE}" xmlns:eCH-0058="${ECH0058_NAMESPACE}">`,
+  ];
+  const el = (depth: number, name: string, value: string) =>
+    lines.push(`${'  '.repeat(depth)}<eCH-0217:${name}>${esc(value)}</eCH-0217:${name}>`);
   const open = (depth: number, name: string) => lines.push(`${'  '.repeat(depth)}<eCH-0217:${name}>`);
   const close = (depth: number, name: string) => lines.push(`${'  '.repeat(depth)}</eCH-0217:${name}>`);
   const money = (depth: number, name: string, rappen: number) => el(depth, name, rappenToDecimal(rappen));
-  const ifAny = (depth: number, name: string, rappen: number) => { if (rappen !== 0) money(depth, name, rappen); };
+  const ifAny = (depth: number, name: string, rappen: number) => {
+    if (rappen !== 0) money(depth, name, rappen);
+  };
 
   open(1, 'generalInformation');
   el(2, 'uid', uidForFile(filing.uid));
@@ -54,7 +61,11 @@ export function ech0217Xml(report: Report, filing: VatFiling, header: Ech0217Hea
   el(2, 'formOfReporting', filing.basis === 'agreed' ? '1' : '2');
   el(2, 'businessReferenceId', header.businessReferenceId);
   open(2, 'sendingApplication');
-  for (const [name, value] of [['manufacturer', header.application.manufacturer], ['product', header.application.product], ['productVersion', header.application.version]]) {
+  for (const [name, value] of [
+    ['manufacturer', header.application.manufacturer],
+    ['product', header.application.product],
+    ['productVersion', header.application.version],
+  ]) {
     lines.push(`      <eCH-0058:${name}>${esc(value)}</eCH-0058:${name}>`);
   }
   close(2, 'sendingApplication');
@@ -120,7 +131,10 @@ function boxReader(report: Report) {
 /** A tax box's turnover and rate, in the schema's taxRate/turnover pair; a box at mixed rates cannot be written. */
 function ratePair(w: Writer, box: BoxReader, b: number, name: string, depth: number, before?: () => void): void {
   const rate = box.rate(b);
-  if (rate === null) throw new Ech0217Error(`box ${b} holds bookings at more than one tax rate; the file states one rate per line (book them with one rate per box, or file by hand)`);
+  if (rate === null)
+    throw new Ech0217Error(
+      `box ${b} holds bookings at more than one tax rate; the file states one rate per line (book them with one rate per box, or file by hand)`,
+    );
   w.open(depth, name);
   before?.();
   w.el(depth + 1, 'taxRate', rate);
@@ -150,11 +164,18 @@ function netMethods(element: MethodElement, box: BoxReader, filing: VatFiling, w
   for (const b of rateBoxes) {
     const approved = filing.rates[approvedRateIndex(b)];
     const rate = ratePercentText(approved.rate);
-    if (box.rate(b) !== rate) throw new Ech0217Error(`box ${b} is at ${box.rate(b)} %, but the company's approved rate is ${rate} %`);
-    if (element === 'simpleTaxRateMethod' && !approved.activityCode) throw new Ech0217Error(`the approved rate ${rate} % has no activity code, which a return from 2025 needs (acct server companies set --vat-net-tax-rates ${rate}:CODE)`);
-    const activity = element === 'simpleTaxRateMethod' ? () => w.el(3, 'activityID', approved.activityCode!)
-      : element === 'flatTaxRateMethod' ? () => w.el(3, 'activity', approved.activityCode ?? '')
-      : undefined;
+    if (box.rate(b) !== rate)
+      throw new Ech0217Error(`box ${b} is at ${box.rate(b)} %, but the company's approved rate is ${rate} %`);
+    if (element === 'simpleTaxRateMethod' && !approved.activityCode)
+      throw new Ech0217Error(
+        `the approved rate ${rate} % has no activity code, which a return from 2025 needs (acct server companies set --vat-net-tax-rates ${rate}:CODE)`,
+      );
+    const activity =
+      element === 'simpleTaxRateMethod'
+        ? () => w.el(3, 'activityID', approved.activityCode!)
+        : element === 'flatTaxRateMethod'
+          ? () => w.el(3, 'activity', approved.activityCode ?? '')
+          : undefined;
     ratePair(w, box, b, 'suppliesPerTaxRate', 2, activity);
   }
   for (const b of [382, 383]) if (box.amount(b) !== 0) ratePair(w, box, b, 'acquisitionTax', 2);

@@ -28,8 +28,20 @@ export function incomeStatement(input: IncomeStatementInput): Report {
   const gaps: number[] = [];
   const section = (type: 'income' | 'expense', label: string): number => {
     const accounts = input.accounts.filter((a) => !a.computed && a.type === type && a.balance).sort(byNumber);
-    const list: ReportRow[] = accounts.map((a) => ({ kind: 'account', section: type, number: a.number, name: a.name, balance: a.balance }));
-    return pushSection(rows, list, ['balance'], { kind: 'subtotal', section: type, number: null, name: label }, input.depth).balance;
+    const list: ReportRow[] = accounts.map((a) => ({
+      kind: 'account',
+      section: type,
+      number: a.number,
+      name: a.name,
+      balance: a.balance,
+    }));
+    return pushSection(
+      rows,
+      list,
+      ['balance'],
+      { kind: 'subtotal', section: type, number: null, name: label },
+      input.depth,
+    ).balance;
   };
   const income = section('income', 'Total income');
   gaps.push(rows.length);

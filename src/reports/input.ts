@@ -32,9 +32,12 @@ export function toReportAccount(r: Rec): ReportAccount {
 export function toReportTaxRate(r: Rec): ReportTaxRate {
   const saldo = r.saldo_rate === null || r.saldo_rate === undefined ? null : parsePercent(r.saldo_rate);
   const acquisition = r.is_acquisition_tax === true || r.is_acquisition_tax === 1;
-  const method = r.calculation_method === 'gross' || r.calculation_method === 'net'
-    ? r.calculation_method
-    : saldo !== null || acquisition ? 'gross' : 'net';
+  const method =
+    r.calculation_method === 'gross' || r.calculation_method === 'net'
+      ? r.calculation_method
+      : saldo !== null || acquisition
+        ? 'gross'
+        : 'net';
   return {
     id: Number(r.id),
     name: String(r.name ?? ''),

@@ -56,7 +56,9 @@ export function ledger(input: LedgerInput): Report {
   const entries = input.entries
     .filter((e) => (seen.has(e.id) ? false : (seen.add(e.id), true)))
     .filter((e) => e.date <= input.to && (since === undefined || e.date >= since))
-    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : (a.number ?? '').localeCompare(b.number ?? '') || a.id - b.id));
+    .sort((a, b) =>
+      a.date < b.date ? -1 : a.date > b.date ? 1 : (a.number ?? '').localeCompare(b.number ?? '') || a.id - b.id,
+    );
 
   let opening = 0;
   let debitTotal = 0;
@@ -72,13 +74,23 @@ export function ledger(input: LedgerInput): Report {
     }
     if (debit === 0 && credit === 0) continue;
     const movement = balanceOf(type, debit, credit);
-    if (e.date < input.from) { opening += movement; continue; }
+    if (e.date < input.from) {
+      opening += movement;
+      continue;
+    }
     debitTotal += debit;
     creditTotal += credit;
     postingRows.push({
-      kind: 'posting', date: e.date, number: e.number, description: e.description,
-      contra: contraOf(chart, e, input.accountId), debit: debit || null, credit: credit || null, balance: movement,
-      tax_rate: e.taxRateId === null ? null : chart.taxRate(e.taxRateId)!.name, entry_id: e.id,
+      kind: 'posting',
+      date: e.date,
+      number: e.number,
+      description: e.description,
+      contra: contraOf(chart, e, input.accountId),
+      debit: debit || null,
+      credit: credit || null,
+      balance: movement,
+      tax_rate: e.taxRateId === null ? null : chart.taxRate(e.taxRateId)!.name,
+      entry_id: e.id,
     });
   }
   // running balance: the opening balance plus every movement so far
@@ -89,21 +101,59 @@ export function ledger(input: LedgerInput): Report {
   }
   const closing = opening + balanceOf(type, debitTotal, creditTotal);
   const rows: ReportRow[] = [
-    { kind: 'opening', date: input.from, number: null, description: 'Opening balance', contra: null, debit: null, credit: null, balance: opening, tax_rate: null, entry_id: null },
+    {
+      kind: 'opening',
+      date: input.from,
+      number: null,
+      description: 'Opening balance',
+      contra: null,
+      debit: null,
+      credit: null,
+      balance: opening,
+      tax_rate: null,
+      entry_id: null,
+    },
     ...postingRows,
   ];
   const gaps = [1, rows.length];
   rows.push(
-    { kind: 'total', date: null, number: null, description: 'Total postings', contra: null, debit: debitTotal, credit: creditTotal, balance: null, tax_rate: null, entry_id: null },
-    { kind: 'closing', date: input.to, number: null, description: 'Closing balance', contra: null, debit: null, credit: null, balance: closing, tax_rate: null, entry_id: null },
+    {
+      kind: 'total',
+      date: null,
+      number: null,
+      description: 'Total postings',
+      contra: null,
+      debit: debitTotal,
+      credit: creditTotal,
+      balance: null,
+      tax_rate: null,
+      entry_id: null,
+    },
+    {
+      kind: 'closing',
+      date: input.to,
+      number: null,
+      description: 'Closing balance',
+      contra: null,
+      debit: null,
+      credit: null,
+      balance: closing,
+      tax_rate: null,
+      entry_id: null,
+    },
   );
   const checks = [];
   if (input.serviceBalance !== undefined && input.serviceBalance !== null) {
     // the service shows a balance sheet account's closing balance, an income or expense account's movement in the period
     const expected = isBalanceSheet(type) ? input.serviceBalance : opening + input.serviceBalance;
-    checks.push(expected === closing
-      ? { ok: true, message: `The closing balance ${fmt(closing)} agrees with the account's balance in the service.` }
-      : { ok: false, message: `The closing balance ${fmt(closing)} differs from the account's balance in the service (${fmt(expected)}) by ${fmt(closing - expected)}.` });
+    checks.push(
+      expected === closing
+        ? { ok: true, message: `The closing balance ${fmt(closing)} agrees with the account's balance in the service.` }
+        : {
+            ok: false,
+            message: `The closing balance ${fmt(closing)} differs from the account's balance in the service (${fmt(expected)}) by ${fmt(closing - expected)}.`,
+          },
+    );
   }
   const label = `${account.number ?? ''} ${account.name}`.trim();
   return {

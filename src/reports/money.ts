@@ -3,7 +3,6 @@
 // a report is an integer sum.
 import { groupRappen, rappenToString, toScaled } from '../domain/money.js';
 
-
 /** A decimal (JSON number or numeric string) scaled to `places` decimals; throws on anything else. */
 export function parseScaled(value: unknown, places: number): number {
   const scaled = typeof value === 'number' || typeof value === 'string' ? toScaled(value, places) : undefined;
@@ -12,7 +11,8 @@ export function parseScaled(value: unknown, places: number): number {
 }
 
 /** An API amount → Rappen ("1081.50" → 108150); null and undefined count as 0. */
-export const parseRappen = (value: unknown): number => (value === null || value === undefined ? 0 : parseScaled(value, 2));
+export const parseRappen = (value: unknown): number =>
+  value === null || value === undefined ? 0 : parseScaled(value, 2);
 
 /** A percentage (8.1) → hundredths of a percent (810). */
 export const parsePercent = (value: unknown): number => parseScaled(value, 2);

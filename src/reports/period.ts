@@ -2,7 +2,10 @@
 // defaults, and the cutting of a span into month, quarter or year columns. Pure: `today` is passed in.
 import { isCalendarDate, readDay } from '../domain/calendar.js';
 
-export interface Period { from: string; to: string }
+export interface Period {
+  from: string;
+  to: string;
+}
 
 export type Interval = 'monthly' | 'quarterly' | 'yearly';
 
@@ -11,15 +14,19 @@ export const INTERVAL_WORD: Record<Interval, string> = { monthly: 'month', quart
 
 /** A period expression that cannot be read; `part` is the piece that is wrong (one side of a range). */
 export class PeriodError extends Error {
-  constructor(readonly part: string, readonly reason: string) {
+  constructor(
+    readonly part: string,
+    readonly reason: string,
+  ) {
     super(`"${part}": ${reason}`);
     this.name = 'PeriodError';
   }
 }
 
 /** What the messages list as the accepted forms. */
-export const PERIOD_FORMS = 'YYYY, YYYYQn, YYYY-MM, a day (YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, yesterday, tomorrow, +3d, -1w), '
-  + 'thismonth, lastmonth, nextmonth, thisquarter, lastquarter, nextquarter, thisyear, lastyear, nextyear, ytd, qtd, mtd, or A..B';
+export const PERIOD_FORMS =
+  'YYYY, YYYYQn, YYYY-MM, a day (YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, yesterday, tomorrow, +3d, -1w), ' +
+  'thismonth, lastmonth, nextmonth, thisquarter, lastquarter, nextquarter, thisyear, lastyear, nextyear, ytd, qtd, mtd, or A..B';
 
 /**
  * Fills a missing end of the period: neither given → the calendar year of `today`; only `from` →
@@ -85,18 +92,30 @@ function parseSingle(part: string, today: string): Period {
   const thisQuarter = quarterStart(thisMonth);
   const year = Number(today.slice(0, 4)) * 12;
   switch (t) {
-    case 'thismonth': return monthPeriod(thisMonth);
-    case 'lastmonth': return monthPeriod(thisMonth - 1);
-    case 'nextmonth': return monthPeriod(thisMonth + 1);
-    case 'thisquarter': return months(thisQuarter, thisQuarter + 2);
-    case 'lastquarter': return months(thisQuarter - 3, thisQuarter - 1);
-    case 'nextquarter': return months(thisQuarter + 3, thisQuarter + 5);
-    case 'thisyear': return months(year, year + 11);
-    case 'lastyear': return months(year - 12, year - 1);
-    case 'nextyear': return months(year + 12, year + 23);
-    case 'ytd': return { from: yearStart(today), to: today };
-    case 'qtd': return { from: monthPeriod(thisQuarter).from, to: today };
-    case 'mtd': return { from: monthPeriod(thisMonth).from, to: today };
+    case 'thismonth':
+      return monthPeriod(thisMonth);
+    case 'lastmonth':
+      return monthPeriod(thisMonth - 1);
+    case 'nextmonth':
+      return monthPeriod(thisMonth + 1);
+    case 'thisquarter':
+      return months(thisQuarter, thisQuarter + 2);
+    case 'lastquarter':
+      return months(thisQuarter - 3, thisQuarter - 1);
+    case 'nextquarter':
+      return months(thisQuarter + 3, thisQuarter + 5);
+    case 'thisyear':
+      return months(year, year + 11);
+    case 'lastyear':
+      return months(year - 12, year - 1);
+    case 'nextyear':
+      return months(year + 12, year + 23);
+    case 'ytd':
+      return { from: yearStart(today), to: today };
+    case 'qtd':
+      return { from: monthPeriod(thisQuarter).from, to: today };
+    case 'mtd':
+      return { from: monthPeriod(thisMonth).from, to: today };
   }
   throw new PeriodError(part, `not a period; expected ${PERIOD_FORMS}`);
 }
@@ -122,11 +141,13 @@ export function parsePeriod(expr: string, today: string): Period {
   const left = text.slice(0, sep).trim();
   const right = text.slice(sep + 2).trim();
   if (right.includes('..')) throw new PeriodError(expr, 'a range has one ".."');
-  if (left === '' && right === '') throw new PeriodError(expr, 'a range needs a start, an end or both (A..B, A.., ..B)');
+  if (left === '' && right === '')
+    throw new PeriodError(expr, 'a range needs a start, an end or both (A..B, A.., ..B)');
   const start = left === '' ? undefined : parsePeriod(left, today);
   const end = right === '' ? undefined : parsePeriod(right, today);
   const period = periodOf(start?.from, end?.to, today);
-  if (period.to < period.from) throw new PeriodError(expr, `the range ends (${period.to}) before it starts (${period.from})`);
+  if (period.to < period.from)
+    throw new PeriodError(expr, `the range ends (${period.to}) before it starts (${period.from})`);
   return period;
 }
 
@@ -159,9 +180,19 @@ export function splitPeriod(span: Period, interval: Interval): PeriodPiece[] {
     const whole = months(unit, unit + step - 1);
     const year = pad(Math.floor(unit / 12), 4);
     const month = unit % 12;
-    const key = interval === 'monthly' ? `${year}-${pad(month + 1)}` : interval === 'quarterly' ? `${year}Q${month / 3 + 1}` : year;
+    const key =
+      interval === 'monthly'
+        ? `${year}-${pad(month + 1)}`
+        : interval === 'quarterly'
+          ? `${year}Q${month / 3 + 1}`
+          : year;
     const label = interval === 'monthly' ? `${MONTH_NAMES[month]} ${year}` : key;
-    pieces.push({ from: whole.from < span.from ? span.from : whole.from, to: whole.to > span.to ? span.to : whole.to, key, label });
+    pieces.push({
+      from: whole.from < span.from ? span.from : whole.from,
+      to: whole.to > span.to ? span.to : whole.to,
+      key,
+      label,
+    });
   }
   return pieces;
 }

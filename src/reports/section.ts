@@ -4,7 +4,8 @@ import { rollUp } from './depth.js';
 import type { ReportRow } from './types.js';
 
 /** Account number order; an account without a number comes last. */
-export const byNumber = (a: { number: number | null }, b: { number: number | null }): number => (a.number ?? 99999) - (b.number ?? 99999);
+export const byNumber = (a: { number: number | null }, b: { number: number | null }): number =>
+  (a.number ?? 99999) - (b.number ?? 99999);
 
 /** Column sums of rows (missing or null cells count 0). */
 export function sumRows(rows: ReportRow[], keys: string[]): Record<string, number> {
@@ -17,7 +18,13 @@ export function sumRows(rows: ReportRow[], keys: string[]): Record<string, numbe
  * Appends a section to `out`: its rows (the account rows rolled up at `depth`, other rows where they
  * are), then `subtotal` with the sums of `keys` over the rows. Returns the sums.
  */
-export function pushSection(out: ReportRow[], rows: ReportRow[], keys: string[], subtotal: ReportRow, depth: number | undefined): Record<string, number> {
+export function pushSection(
+  out: ReportRow[],
+  rows: ReportRow[],
+  keys: string[],
+  subtotal: ReportRow,
+  depth: number | undefined,
+): Record<string, number> {
   const totals = sumRows(rows, keys);
   out.push(...(depth === undefined ? rows : rollUp(rows, { depth, sum: keys })), { ...subtotal, ...totals });
   return totals;

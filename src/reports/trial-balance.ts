@@ -15,8 +15,13 @@ import type { Report, ReportColumn, ReportAccount, ReportRow, SummaryItem } from
 export const CARRIED_FORWARD_NAME = 'Nicht verbuchter Gewinn/Verlust aus Vorperioden';
 
 /** The row of the profit or loss carried forward (on the liabilities side), with its money cells. */
-export const carriedForwardRow = (cells: Record<string, number | null>): ReportRow =>
-  ({ kind: 'computed', number: null, name: CARRIED_FORWARD_NAME, type: 'liabilities', ...cells });
+export const carriedForwardRow = (cells: Record<string, number | null>): ReportRow => ({
+  kind: 'computed',
+  number: null,
+  name: CARRIED_FORWARD_NAME,
+  type: 'liabilities',
+  ...cells,
+});
 
 export const TRIAL_BALANCE_COLUMNS: ReportColumn[] = [
   { key: 'number', kind: 'int' },
@@ -52,7 +57,8 @@ export function sideTotals(signed: Iterable<number>): { debitTotal: number; cred
   let debitTotal = 0;
   let creditTotal = 0;
   for (const v of signed) {
-    if (v > 0) debitTotal += v; else creditTotal -= v;
+    if (v > 0) debitTotal += v;
+    else creditTotal -= v;
   }
   return { debitTotal, creditTotal };
 }
@@ -61,7 +67,11 @@ export function sideTotals(signed: Iterable<number>): { debitTotal: number; cred
  * The summary of a trial balance, single or by period: the totals of each side at the end, their
  * difference, the profit or loss carried forward, whether it balances (by period: in every column).
  */
-export function trialBalanceSummary(totals: { debitTotal: number; creditTotal: number }, carried: number, balanced: boolean): SummaryItem[] {
+export function trialBalanceSummary(
+  totals: { debitTotal: number; creditTotal: number },
+  carried: number,
+  balanced: boolean,
+): SummaryItem[] {
   return [
     { key: 'debit_total', value: totals.debitTotal, money: true },
     { key: 'credit_total', value: totals.creditTotal, money: true },
@@ -81,20 +91,52 @@ export function trialBalance(input: TrialBalanceInput): Report {
   accounts.forEach((a, i) => {
     const amount = Math.abs(a.balance!);
     const onDebit = signed[i] > 0;
-    rows.push({ kind: 'account', number: a.number, name: a.name, type: a.type, debit: onDebit ? amount : null, credit: onDebit ? null : amount, balance: a.balance });
+    rows.push({
+      kind: 'account',
+      number: a.number,
+      name: a.name,
+      type: a.type,
+      debit: onDebit ? amount : null,
+      credit: onDebit ? null : amount,
+      balance: a.balance,
+    });
   });
-  if (input.depth !== undefined) rows = rollUp(rows, { depth: input.depth, sum: ['debit', 'credit'], sameType: ['balance'] });
+  if (input.depth !== undefined)
+    rows = rollUp(rows, { depth: input.depth, sum: ['debit', 'credit'], sameType: ['balance'] });
   const carried = input.carriedForward ?? 0;
   if (carried !== 0) {
     // a profit carried forward is owed to the owners: the credit side; a loss the debit side
-    rows.push(carriedForwardRow({ debit: carried < 0 ? -carried : null, credit: carried > 0 ? carried : null, balance: carried }));
+    rows.push(
+      carriedForwardRow({
+        debit: carried < 0 ? -carried : null,
+        credit: carried > 0 ? carried : null,
+        balance: carried,
+      }),
+    );
   }
   const totals = sideTotals([...signed, -carried]);
   const { debitTotal, creditTotal } = totals;
   const gaps = [rows.length];
-  rows.push({ kind: 'total', number: null, name: 'Total', type: null, debit: debitTotal, credit: creditTotal, balance: null });
+  rows.push({
+    kind: 'total',
+    number: null,
+    name: 'Total',
+    type: null,
+    debit: debitTotal,
+    credit: creditTotal,
+    balance: null,
+  });
   const difference = debitTotal - creditTotal;
-  if (difference !== 0) rows.push({ kind: 'difference', number: null, name: 'Difference (debit − credit)', type: null, debit: difference > 0 ? difference : null, credit: difference < 0 ? -difference : null, balance: difference });
+  if (difference !== 0)
+    rows.push({
+      kind: 'difference',
+      number: null,
+      name: 'Difference (debit − credit)',
+      type: null,
+      debit: difference > 0 ? difference : null,
+      credit: difference < 0 ? -difference : null,
+      balance: difference,
+    });
   return {
     report: 'trial-balance',
     title: `Trial balance ${input.from} to ${input.to}`,
@@ -104,9 +146,14 @@ export function trialBalance(input: TrialBalanceInput): Report {
     rows,
     gaps,
     summary: trialBalanceSummary(totals, carried, difference === 0),
-    checks: [difference === 0
-      ? { ok: true, message: `Debits equal credits: ${fmt(debitTotal)}.` }
-      : { ok: false, message: `Debits (${fmt(debitTotal)}) and credits (${fmt(creditTotal)}) differ by ${fmt(Math.abs(difference))}.` }],
+    checks: [
+      difference === 0
+        ? { ok: true, message: `Debits equal credits: ${fmt(debitTotal)}.` }
+        : {
+            ok: false,
+            message: `Debits (${fmt(debitTotal)}) and credits (${fmt(creditTotal)}) differ by ${fmt(Math.abs(difference))}.`,
+          },
+    ],
     notes: [],
   };
 }

@@ -6,7 +6,17 @@ import type { AccountType } from '../domain/vat.js';
 export type { AccountType } from '../domain/vat.js';
 
 /** How a row takes part in the report; TSV/CSV/JSON carry it as `kind` so scripts can filter. */
-export type RowKind = 'account' | 'group' | 'computed' | 'opening' | 'posting' | 'closing' | 'subtotal' | 'total' | 'difference' | 'box';
+export type RowKind =
+  | 'account'
+  | 'group'
+  | 'computed'
+  | 'opening'
+  | 'posting'
+  | 'closing'
+  | 'subtotal'
+  | 'total'
+  | 'difference'
+  | 'box';
 
 export interface ReportColumn {
   key: string;

@@ -23,7 +23,8 @@ import type { Report, ReportEntry, ReportRow } from './types.js';
 import { BOX_LABELS, DEDUCTION_BOXES, VAT_COLUMNS, type VatSetup } from './vat.js';
 
 /** The net tax rate boxes by the approved rate's place (first, second) and the form in force on a date. */
-export const netRateBox = (index: number, date: string): number => (date < '2024-01-01' ? [322, 332] : [323, 333])[index];
+export const netRateBox = (index: number, date: string): number =>
+  (date < '2024-01-01' ? [322, 332] : [323, 333])[index];
 
 export const NET_RATE_BOXES = [322, 332, 323, 333] as const;
 
@@ -36,7 +37,10 @@ const ACQUISITION_BOXES = [381, 382, 383] as const;
 
 export type NetMethod = 'net_tax_rate' | 'flat_tax_rate';
 
-export function netTaxRateReturnBuilder(input: VatSetup & { method: NetMethod; rates: ApprovedRate[] }): { add(entries: Iterable<ReportEntry>): void; report(): Report } {
+export function netTaxRateReturnBuilder(input: VatSetup & { method: NetMethod; rates: ApprovedRate[] }): {
+  add(entries: Iterable<ReportEntry>): void;
+  report(): Report;
+} {
   const chart = new Chart(input.accounts, input.taxRates);
   const amount = new Map<number, number>();
   const base = new Map<number, number>();
@@ -54,11 +58,14 @@ export function netTaxRateReturnBuilder(input: VatSetup & { method: NetMethod; r
       const t = chart.taxRate(e.taxRateId);
       const booking = chart.booking(e);
       if (!t) {
-        if (bookingType(booking.debitType, booking.creditType) === 'income') noRate = { count: noRate.count + 1, sum: noRate.sum + e.sum };
+        if (bookingType(booking.debitType, booking.creditType) === 'income')
+          noRate = { count: noRate.count + 1, sum: noRate.sum + e.sum };
         continue;
       }
       if (t.isAcquisitionTax) {
-        const box = (ACQUISITION_BOXES as readonly number[]).includes(t.fieldNumber ?? 0) ? t.fieldNumber! : acquisitionBoxOn(e.date);
+        const box = (ACQUISITION_BOXES as readonly number[]).includes(t.fieldNumber ?? 0)
+          ? t.fieldNumber!
+          : acquisitionBoxOn(e.date);
         add(base, box, e.sum);
         add(acquisitionTax, box, acquisitionTaxOf(e.sum, t.rate));
         acquisitionRates.set(box, (acquisitionRates.get(box) ?? new Set()).add(t.rate));
@@ -71,7 +78,10 @@ export function netTaxRateReturnBuilder(input: VatSetup & { method: NetMethod; r
       if ((DEDUCTION_BOXES as readonly number[]).includes(f ?? 0)) {
         const value = dir * (e.sum - (t.calculationMethod === 'gross' ? 0 : vatShareOfGross(e.sum, t.rate)));
         if (f === 235) add(amount, 235, -value);
-        else { add(amount, 200, value); add(amount, f!, value); }
+        else {
+          add(amount, 200, value);
+          add(amount, f!, value);
+        }
         continue;
       }
       if (t.calculationMethod !== 'gross') {
@@ -101,8 +111,13 @@ export function netTaxRateReturnBuilder(input: VatSetup & { method: NetMethod; r
 
     const rows: ReportRow[] = [];
     const gaps: number[] = [];
-    const row = (box: number, amountValue: number | null, taxValue: number | null, rate: string | null = null, description = BOX_LABELS[box]) =>
-      rows.push({ kind: 'box', box, description, amount: amountValue, tax: taxValue, rate });
+    const row = (
+      box: number,
+      amountValue: number | null,
+      taxValue: number | null,
+      rate: string | null = null,
+      description = BOX_LABELS[box],
+    ) => rows.push({ kind: 'box', box, description, amount: amountValue, tax: taxValue, rate });
     row(200, box200, null);
     gaps.push(rows.length);
     for (const b of DEDUCTION_BOXES) row(b, get(amount, b), null);
@@ -111,35 +126,63 @@ export function netTaxRateReturnBuilder(input: VatSetup & { method: NetMethod; r
     row(299, box299, null);
     gaps.push(rows.length);
     // the boxes of the form in force for the period's dates: 322/332 until 2023, 323/333 from 2024
-    const rateBoxes = NET_RATE_BOXES.filter((b) => (untilOf2023(b) ? input.from < '2024-01-01' : input.to >= '2024-01-01'));
+    const rateBoxes = NET_RATE_BOXES.filter((b) =>
+      untilOf2023(b) ? input.from < '2024-01-01' : input.to >= '2024-01-01',
+    );
     for (const b of rateBoxes) {
       const approved = input.rates[approvedRateIndex(b)];
       if (!approved) continue;
       const which = approvedRateIndex(b) === 0 ? 'First' : 'Second';
       const until = untilOf2023(b) ? 'until 2023' : 'from 2024';
-      row(b, get(base, b), tax.get(b)!, ratePercentText(approved.rate), `${which} approved rate ${ratePercentText(approved.rate)} % (${until})`);
+      row(
+        b,
+        get(base, b),
+        tax.get(b)!,
+        ratePercentText(approved.rate),
+        `${which} approved rate ${ratePercentText(approved.rate)} % (${until})`,
+      );
     }
     for (const b of ACQUISITION_BOXES) {
       // the acquisition box of the period's rates (381 until 2017, 382 until 2023, 383 from 2024): shown when the period reaches it or it holds an amount
-      const inPeriod = b === 381 ? input.from < '2018-01-01' : b === 382 ? input.from < '2024-01-01' && input.to >= '2018-01-01' : input.to >= '2024-01-01';
+      const inPeriod =
+        b === 381
+          ? input.from < '2018-01-01'
+          : b === 382
+            ? input.from < '2024-01-01' && input.to >= '2018-01-01'
+            : input.to >= '2024-01-01';
       if (!inPeriod && get(base, b) === 0) continue;
       const rates = [...(acquisitionRates.get(b) ?? [])];
       row(b, get(base, b), tax.get(b)!, rates.length === 1 ? ratePercentText(rates[0]) : null);
     }
     row(399, null, box399);
     gaps.push(rows.length);
-    if (payable >= 0) row(500, null, payable); else row(510, null, -payable);
+    if (payable >= 0) row(500, null, payable);
+    else row(510, null, -payable);
 
     const notes: string[] = [];
-    if (noRate.count > 0) notes.push(`${noRate.count} income ${noRate.count === 1 ? 'booking' : 'bookings'} without a tax rate (${fmt(noRate.sum)}) ${noRate.count === 1 ? 'is' : 'are'} not in the return.`);
-    for (const [name, sum] of notApproved) notes.push(`Bookings with the saldo rate "${name}" (${fmt(sum)}) are not at an approved rate of the company (acct server companies set --vat-net-tax-rates) and are left out.`);
-    for (const [name, sum] of effectiveRates) notes.push(`Bookings with the effective-method rate "${name}" (${fmt(sum)}) do not belong in a ${input.method === 'net_tax_rate' ? 'net' : 'flat'} tax rate return and are left out: book sales with the approved saldo rate.`);
+    if (noRate.count > 0)
+      notes.push(
+        `${noRate.count} income ${noRate.count === 1 ? 'booking' : 'bookings'} without a tax rate (${fmt(noRate.sum)}) ${noRate.count === 1 ? 'is' : 'are'} not in the return.`,
+      );
+    for (const [name, sum] of notApproved)
+      notes.push(
+        `Bookings with the saldo rate "${name}" (${fmt(sum)}) are not at an approved rate of the company (acct server companies set --vat-net-tax-rates) and are left out.`,
+      );
+    for (const [name, sum] of effectiveRates)
+      notes.push(
+        `Bookings with the effective-method rate "${name}" (${fmt(sum)}) do not belong in a ${input.method === 'net_tax_rate' ? 'net' : 'flat'} tax rate return and are left out: book sales with the approved saldo rate.`,
+      );
     notes.push(payable >= 0 ? `Amount payable (500): ${fmt(payable)}.` : `Credit (510): ${fmt(-payable)}.`);
 
     const taxedBases = NET_RATE_BOXES.reduce((s, b) => s + get(base, b), 0);
-    const checks = [taxedBases === box299
-      ? { ok: true, message: `Taxable turnover (299) equals the turnover at the approved rates: ${fmt(box299)}.` }
-      : { ok: false, message: `Taxable turnover (299, ${fmt(box299)}) differs from the turnover at the approved rates (${fmt(taxedBases)}) by ${fmt(box299 - taxedBases)}.` }];
+    const checks = [
+      taxedBases === box299
+        ? { ok: true, message: `Taxable turnover (299) equals the turnover at the approved rates: ${fmt(box299)}.` }
+        : {
+            ok: false,
+            message: `Taxable turnover (299, ${fmt(box299)}) differs from the turnover at the approved rates (${fmt(taxedBases)}) by ${fmt(box299 - taxedBases)}.`,
+          },
+    ];
 
     return {
       report: 'vat',

@@ -89,7 +89,8 @@ export const BOX_LABELS: Record<number, string> = {
   510: 'Credit (479 − 399)',
 };
 
-const isIn = <T extends number>(list: readonly T[], n: number | null): n is T => n !== null && (list as readonly number[]).includes(n);
+const isIn = <T extends number>(list: readonly T[], n: number | null): n is T =>
+  n !== null && (list as readonly number[]).includes(n);
 
 /** The output box of a rate by its percentage and the booking date; undefined when the rate is none of the Swiss ones then. */
 export const outputBoxByRate = (rate: number, date: string): number | undefined => outputBoxOn(rate, date);
@@ -117,8 +118,10 @@ export function vatReturnBuilder(input: VatSetup): { add(entries: Iterable<Repor
 
   // the input box of each input tax account, from the input tax rates' field numbers
   const inputBoxOfAccount = new Map<number, number>();
-  for (const t of input.taxRates) if (isIn(INPUT_BOXES, t.fieldNumber) && !t.isAcquisitionTax) inputBoxOfAccount.set(t.accountId, t.fieldNumber);
-  const inputBox = (accountId: number): number => inputBoxOfAccount.get(accountId) ?? (chart.byId.get(accountId)?.number === 1171 ? 405 : 400);
+  for (const t of input.taxRates)
+    if (isIn(INPUT_BOXES, t.fieldNumber) && !t.isAcquisitionTax) inputBoxOfAccount.set(t.accountId, t.fieldNumber);
+  const inputBox = (accountId: number): number =>
+    inputBoxOfAccount.get(accountId) ?? (chart.byId.get(accountId)?.number === 1171 ? 405 : 400);
 
   let noRate = { count: 0, sum: 0 };
   const saldo = new Map<string, number>();
@@ -132,7 +135,8 @@ export function vatReturnBuilder(input: VatSetup): { add(entries: Iterable<Repor
       const t = chart.taxRate(e.taxRateId);
       const booking = chart.booking(e);
       if (!t) {
-        if (bookingType(booking.debitType, booking.creditType) === 'income') noRate = { count: noRate.count + 1, sum: noRate.sum + e.sum };
+        if (bookingType(booking.debitType, booking.creditType) === 'income')
+          noRate = { count: noRate.count + 1, sum: noRate.sum + e.sum };
         continue;
       }
       if (t.isAcquisitionTax) {
@@ -165,7 +169,10 @@ export function vatReturnBuilder(input: VatSetup): { add(entries: Iterable<Repor
         const dir = booking.creditType === 'income' ? 1 : booking.debitType === 'income' ? -1 : sign;
         const value = dir * (e.sum - share);
         if (f === 235) add(amount, 235, -value);
-        else { add(amount, 200, value); add(amount, f, value); }
+        else {
+          add(amount, 200, value);
+          add(amount, f, value);
+        }
         if (share !== 0) taxOnDeductions.set(t.name, (taxOnDeductions.get(t.name) ?? 0) + sign * share);
         continue;
       }
@@ -181,7 +188,11 @@ export function vatReturnBuilder(input: VatSetup): { add(entries: Iterable<Repor
     }
   };
 
-  return { add: addEntries, report: () => vatReport(input, { amount, base, tax, notes, noRate, saldo, unplaced, taxOnDeductions, acquisitionRates }) };
+  return {
+    add: addEntries,
+    report: () =>
+      vatReport(input, { amount, base, tax, notes, noRate, saldo, unplaced, taxOnDeductions, acquisitionRates }),
+  };
 }
 
 /** What the bookings added up to, box by box, and what the notes must say. */
@@ -200,7 +211,10 @@ interface VatTally {
 /** The rate of each output box (hundredths), which the form prints beside it. */
 const BOX_RATES: Record<number, number> = { 302: 770, 303: 810, 312: 250, 313: 260, 342: 370, 343: 380 };
 
-function vatReport(input: VatSetup, { amount, base, tax, notes, noRate, saldo, unplaced, taxOnDeductions, acquisitionRates }: VatTally): Report {
+function vatReport(
+  input: VatSetup,
+  { amount, base, tax, notes, noRate, saldo, unplaced, taxOnDeductions, acquisitionRates }: VatTally,
+): Report {
   const get = (m: Map<number, number>, box: number) => m.get(box) ?? 0;
   const box289 = DEDUCTION_BOXES.reduce((s, b) => s + get(amount, b), 0);
   const box200 = get(amount, 200);
@@ -217,7 +231,14 @@ function vatReport(input: VatSetup, { amount, base, tax, notes, noRate, saldo, u
     return rates.length === 1 ? ratePercentText(rates[0]) : null;
   };
   const row = (box: number, amountValue: number | null, taxValue: number | null) =>
-    rows.push({ kind: 'box', box, description: BOX_LABELS[box], amount: amountValue, tax: taxValue, rate: (OUTPUT_BOXES as readonly number[]).includes(box) ? rateOf(box) : null });
+    rows.push({
+      kind: 'box',
+      box,
+      description: BOX_LABELS[box],
+      amount: amountValue,
+      tax: taxValue,
+      rate: (OUTPUT_BOXES as readonly number[]).includes(box) ? rateOf(box) : null,
+    });
   row(200, box200, null);
   row(205, get(amount, 205), null);
   gaps.push(rows.length);
@@ -227,25 +248,43 @@ function vatReport(input: VatSetup, { amount, base, tax, notes, noRate, saldo, u
   row(299, box299, null);
   gaps.push(rows.length);
   const early = input.from < '2018-01-01';
-  for (const b of OUTPUT_BOXES) if (early || !BOXES_UNTIL_2017.includes(b) || get(base, b) !== 0 || get(tax, b) !== 0) row(b, get(base, b), get(tax, b));
+  for (const b of OUTPUT_BOXES)
+    if (early || !BOXES_UNTIL_2017.includes(b) || get(base, b) !== 0 || get(tax, b) !== 0)
+      row(b, get(base, b), get(tax, b));
   row(399, null, box399);
   gaps.push(rows.length);
   for (const b of [400, 405, 410, 415, 420]) row(b, null, get(amount, b));
   row(479, null, box479);
   gaps.push(rows.length);
-  if (payable >= 0) row(500, null, payable); else row(510, null, -payable);
+  if (payable >= 0) row(500, null, payable);
+  else row(510, null, -payable);
 
-  if (noRate.count > 0) notes.push(`${noRate.count} income ${noRate.count === 1 ? 'booking' : 'bookings'} without a tax rate (${fmt(noRate.sum)}) ${noRate.count === 1 ? 'is' : 'are'} not in the return.`);
-  for (const [name, sum] of saldo) notes.push(`Bookings with the saldo rate "${name}" (${fmt(sum)}) belong to a saldo-method return and are left out.`);
-  for (const [name, sum] of unplaced) notes.push(`Bookings with the tax rate "${name}" (${fmt(sum)}) have no box (no field number and not a Swiss rate) and are left out.`);
-  for (const [name, v] of taxOnDeductions) notes.push(`The tax rate "${name}" is a deduction box but carries VAT (${fmt(v)}), which is not in the return.`);
+  if (noRate.count > 0)
+    notes.push(
+      `${noRate.count} income ${noRate.count === 1 ? 'booking' : 'bookings'} without a tax rate (${fmt(noRate.sum)}) ${noRate.count === 1 ? 'is' : 'are'} not in the return.`,
+    );
+  for (const [name, sum] of saldo)
+    notes.push(
+      `Bookings with the saldo rate "${name}" (${fmt(sum)}) belong to a saldo-method return and are left out.`,
+    );
+  for (const [name, sum] of unplaced)
+    notes.push(
+      `Bookings with the tax rate "${name}" (${fmt(sum)}) have no box (no field number and not a Swiss rate) and are left out.`,
+    );
+  for (const [name, v] of taxOnDeductions)
+    notes.push(`The tax rate "${name}" is a deduction box but carries VAT (${fmt(v)}), which is not in the return.`);
 
   // the taxable turnover should be what the tax boxes tax
   const taxedBases = TAXED_BOXES.reduce((s, b) => s + get(base, b), 0);
   const span = early ? '301 to 343' : '302 to 343';
-  const checks = [taxedBases === box299
-    ? { ok: true, message: `Taxable turnover (299) equals the taxed bases of ${span}: ${fmt(box299)}.` }
-    : { ok: false, message: `Taxable turnover (299, ${fmt(box299)}) differs from the taxed bases of ${span} (${fmt(taxedBases)}) by ${fmt(box299 - taxedBases)}.` }];
+  const checks = [
+    taxedBases === box299
+      ? { ok: true, message: `Taxable turnover (299) equals the taxed bases of ${span}: ${fmt(box299)}.` }
+      : {
+          ok: false,
+          message: `Taxable turnover (299, ${fmt(box299)}) differs from the taxed bases of ${span} (${fmt(taxedBases)}) by ${fmt(box299 - taxedBases)}.`,
+        },
+  ];
   notes.push(payable >= 0 ? `Amount payable (500): ${fmt(payable)}.` : `Credit (510): ${fmt(-payable)}.`);
 
   return {

@@ -27,7 +27,8 @@ const FOUND = Symbol('found');
 type Found = Partial<AppEnv['Variables']>;
 type WithFound = { [FOUND]?: Found };
 
-const notFound = (c: Context) => c.json({ message: `The route ${new URL(c.req.url).pathname.replace(/^\//, '')} could not be found.` }, 404);
+const notFound = (c: Context) =>
+  c.json({ message: `The route ${new URL(c.req.url).pathname.replace(/^\//, '')} could not be found.` }, 404);
 
 function onError(deps: ServiceDeps) {
   return (err: Error, c: Context) => {
@@ -38,7 +39,9 @@ function onError(deps: ServiceDeps) {
     if (err instanceof HTTPException && err.status < 500) {
       return c.json({ message: err.message || 'Bad request.' }, err.status);
     }
-    deps.log(`${c.req.method} ${new URL(c.req.url).pathname}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    deps.log(
+      `${c.req.method} ${new URL(c.req.url).pathname}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+    );
     return c.json({ message: 'Server Error.' }, 500);
   };
 }
@@ -58,10 +61,20 @@ function foundApp(fill: (app: Hono<AppEnv>) => void): Hono<AppEnv> {
 /** The app of a group of route modules mounted at `base`, with the service's 404, 405 and error answers. */
 function routesApp(deps: ServiceDeps, base: string, registrars: Registrar[]): Hono<AppEnv> {
   return foundApp((app) => {
-    app.use('*', methodNotAllowed({
-      app,
-      onMethodNotAllowed: (c, methods) => c.json({ message: `The ${c.req.method} method is not supported for this route. Supported methods: ${methods.join(', ')}.` }, 405, { Allow: methods.join(', ') }),
-    }));
+    app.use(
+      '*',
+      methodNotAllowed({
+        app,
+        onMethodNotAllowed: (c, methods) =>
+          c.json(
+            {
+              message: `The ${c.req.method} method is not supported for this route. Supported methods: ${methods.join(', ')}.`,
+            },
+            405,
+            { Allow: methods.join(', ') },
+          ),
+      }),
+    );
     // a request that may carry a body to validate loads zod first (a read does not; a GET that validates
     // its query loads it itself), so the schemas, built on first use, find it loaded
     app.use('*', async (c, next) => {
@@ -113,10 +126,15 @@ export function createApp(deps: ServiceDeps): Hono<AppEnv> {
   });
 
   // the public link of proposals: pages, not the API; its own rate limit, headers and error pages
-  app.all('/share/*', async (c) => handOver(c, await once('share', async () => {
-    const { shareRoutes } = await import('./routes/share.js');
-    return foundApp((a) => a.route('/', shareRoutes(deps.rateLimit)));
-  })));
+  app.all('/share/*', async (c) =>
+    handOver(
+      c,
+      await once('share', async () => {
+        const { shareRoutes } = await import('./routes/share.js');
+        return foundApp((a) => a.route('/', shareRoutes(deps.rateLimit)));
+      }),
+    ),
+  );
 
   app.use('/api/*', async (c, next) => {
     if (!limiter) return next();
@@ -128,7 +146,10 @@ export function createApp(deps: ServiceDeps): Hono<AppEnv> {
   });
 
   // a body larger than its route takes is refused (413) before it is read
-  app.use('*', bodyLimits((path) => (isStatementUpload(path) ? MAX_STATEMENT_BYTES : MAX_UPLOAD_BYTES)));
+  app.use(
+    '*',
+    bodyLimits((path) => (isStatementUpload(path) ? MAX_STATEMENT_BYTES : MAX_UPLOAD_BYTES)),
+  );
 
   app.use('/api/*', async (c, next) => {
     // signed file links carry their own authorisation (expires + signature), checked by the route

@@ -17,7 +17,12 @@ export const BACKUPS_DIR = 'backups';
 /** Pages copied per step: all of them in one step, so the snapshot is one read transaction (never restarted by a writer). */
 const ALL_PAGES = 2 ** 31 - 1;
 
-export interface SnapshotResult { manifest: Manifest; out: string; files: number; missing: string[] }
+export interface SnapshotResult {
+  manifest: Manifest;
+  out: string;
+  files: number;
+  missing: string[];
+}
 
 /**
  * Writes a backup of the data directory to `out`. `db` is an open connection to it (another process
@@ -70,7 +75,11 @@ export class BackupInvalid extends Error {}
  * manifest, then SQLite's integrity check on the extracted database. The extracted directory is
  * handed to `use` (restore moves it into place) and removed afterwards unless `use` took it.
  */
-export async function verifyBackup<T>(file: string, workParent: string, use?: (dir: string, manifest: Manifest) => T): Promise<{ manifest: Manifest; result?: T }> {
+export async function verifyBackup<T>(
+  file: string,
+  workParent: string,
+  use?: (dir: string, manifest: Manifest) => T,
+): Promise<{ manifest: Manifest; result?: T }> {
   if (!existsSync(file)) throw new AdminError(`no backup file ${file}`);
   const work = mkdtempSync(join(workParent, '.acct-restore-'));
   try {
@@ -81,7 +90,8 @@ export async function verifyBackup<T>(file: string, workParent: string, use?: (d
       if (err instanceof ZipVerifyError) throw new BackupInvalid(`${file} is damaged: ${err.message}`);
       throw err;
     }
-    if (manifest.format !== BACKUP_FORMAT) throw new BackupInvalid(`${file} is not an acct backup (format ${String(manifest.format)})`);
+    if (manifest.format !== BACKUP_FORMAT)
+      throw new BackupInvalid(`${file} is not an acct backup (format ${String(manifest.format)})`);
     checkDatabase(join(work, DATABASE_FILE), file);
     const result = use?.(work, manifest);
     return { manifest, result };
@@ -96,10 +106,16 @@ function checkDatabase(path: string, file: string): void {
   let snap: DatabaseSync | undefined;
   try {
     snap = new DatabaseSync(path, { readOnly: true });
-    const problems = (snap.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[]).map((r) => r.integrity_check);
-    if (problems.join() !== 'ok') throw new BackupInvalid(`${file}: the database fails its integrity check: ${problems.slice(0, 5).join('; ')}`);
+    const problems = (snap.prepare('PRAGMA integrity_check').all() as { integrity_check: string }[]).map(
+      (r) => r.integrity_check,
+    );
+    if (problems.join() !== 'ok')
+      throw new BackupInvalid(`${file}: the database fails its integrity check: ${problems.slice(0, 5).join('; ')}`);
     const version = Number((snap.prepare('PRAGMA user_version').get() as { user_version: number }).user_version);
-    if (version > MIGRATIONS.length) throw new BackupInvalid(`${file} was made by a newer acct (schema ${version}, this one knows ${MIGRATIONS.length})`);
+    if (version > MIGRATIONS.length)
+      throw new BackupInvalid(
+        `${file} was made by a newer acct (schema ${version}, this one knows ${MIGRATIONS.length})`,
+      );
   } catch (err) {
     if (err instanceof BackupInvalid) throw err;
     throw new BackupInvalid(`${file}: the database cannot be read: ${(err as Error).message}`);
@@ -108,7 +124,11 @@ function checkDatabase(path: string, file: string): void {
   }
 }
 
-export interface RestoreResult { manifest: Manifest; dataDir: string; previous?: string }
+export interface RestoreResult {
+  manifest: Manifest;
+  dataDir: string;
+  previous?: string;
+}
 
 /**
  * Restores a backup into `dataDir`: refused when the directory holds anything unless `force`. The
@@ -120,7 +140,10 @@ export interface RestoreResult { manifest: Manifest; dataDir: string; previous?:
 export async function restoreBackup(file: string, dataDir: string, force: boolean): Promise<RestoreResult> {
   const target = resolve(dataDir);
   const occupied = existsSync(target) && readdirSync(target).length > 0;
-  if (occupied && !force) throw new AdminError(`${target} is not empty: restore into an empty directory, or add --force (the old directory is kept beside it)`);
+  if (occupied && !force)
+    throw new AdminError(
+      `${target} is not empty: restore into an empty directory, or add --force (the old directory is kept beside it)`,
+    );
   const parent = dirname(target);
   const { manifest, result } = await verifyBackup(file, parent, (work, m) => {
     // the verified copy becomes the data directory: renamed within the same parent (same disk)
@@ -132,7 +155,10 @@ export async function restoreBackup(file: string, dataDir: string, force: boolea
       renameSync(target, previous);
       const oldBackups = join(previous, BACKUPS_DIR);
       if (existsSync(oldBackups)) renameSync(oldBackups, join(fresh, BACKUPS_DIR));
-      if (!occupied) { rmSync(previous, { recursive: true, force: true }); previous = undefined; }
+      if (!occupied) {
+        rmSync(previous, { recursive: true, force: true });
+        previous = undefined;
+      }
     }
     renameSync(fresh, target);
     return { manifest: m, dataDir: target, previous };
@@ -147,17 +173,32 @@ export async function restoreBackup(file: string, dataDir: string, force: boolea
 const DAILY = /^acct-(\d{4}-\d{2}-\d{2})\.zip$/;
 export const dailyName = (day: string): string => `acct-${day}.zip`;
 
-export interface BackupFile { name: string; day: string; size: number; path: string; keep: 'daily' | 'monthly' | 'both' | 'other' }
+export interface BackupFile {
+  name: string;
+  day: string;
+  size: number;
+  path: string;
+  keep: 'daily' | 'monthly' | 'both' | 'other';
+}
 
 /** The daily snapshots in `dir`, newest first, each marked with why it is kept. */
 export function listBackups(dir: string): BackupFile[] {
   let names: string[];
-  try { names = readdirSync(dir); } catch { return []; }
-  const found = names.map((name) => ({ name, m: DAILY.exec(name) })).filter((x) => x.m)
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const found = names
+    .map((name) => ({ name, m: DAILY.exec(name) }))
+    .filter((x) => x.m)
     .map(({ name, m }) => ({ name, day: m![1], path: join(dir, name), size: statSync(join(dir, name)).size }))
     .sort((a, b) => b.day.localeCompare(a.day));
   const { daily, monthly } = keptDays(found.map((f) => f.day));
-  return found.map((f) => ({ ...f, keep: daily.has(f.day) ? (monthly.has(f.day) ? 'both' : 'daily') : monthly.has(f.day) ? 'monthly' : 'other' }));
+  return found.map((f) => ({
+    ...f,
+    keep: daily.has(f.day) ? (monthly.has(f.day) ? 'both' : 'daily') : monthly.has(f.day) ? 'monthly' : 'other',
+  }));
 }
 
 /** What rotation keeps of the given days (newest first): the 7 newest, and the first of each of the 12 newest months. */
@@ -165,7 +206,12 @@ export function keptDays(daysNewestFirst: string[]): { daily: Set<string>; month
   const daily = new Set(daysNewestFirst.slice(0, 7));
   const firstOfMonth = new Map<string, string>();
   for (const day of daysNewestFirst) firstOfMonth.set(day.slice(0, 7), day); // oldest wins: the list runs newest first
-  const monthly = new Set([...firstOfMonth.entries()].sort((a, b) => b[0].localeCompare(a[0])).slice(0, 12).map(([, day]) => day));
+  const monthly = new Set(
+    [...firstOfMonth.entries()]
+      .sort((a, b) => b[0].localeCompare(a[0]))
+      .slice(0, 12)
+      .map(([, day]) => day),
+  );
   return { daily, monthly };
 }
 

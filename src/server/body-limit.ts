@@ -14,7 +14,8 @@ const MULTIPART_MARGIN = 10 * 1024 * 1024;
 export const bodyTooLarge = (maxBytes: number) =>
   new HttpError(413, `The request body must not be greater than ${Math.floor(maxBytes / 1024)} kilobytes.`);
 
-const isMultipart = (c: Ctx): boolean => (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+const isMultipart = (c: Ctx): boolean =>
+  (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
 
 /**
  * The body's length as the headers declare it: Content-Length, 0 without a body (neither header),
@@ -80,17 +81,18 @@ async function discard(reader: ReadableStreamDefaultReader<Uint8Array>): Promise
  * The limit of every request's body (app.ts): multipart bodies `fileLimit(path)` plus
  * MULTIPART_MARGIN, every other body MAX_JSON_BYTES.
  */
-export const bodyLimits = (fileLimit: (path: string) => number) => createMiddleware<AppEnv>(async (c, next) => {
-  const declared = declaredLength(c);
-  if (declared === 0) return next();
-  const maxBytes = isMultipart(c) ? fileLimit(c.req.path) + MULTIPART_MARGIN : MAX_JSON_BYTES;
-  if (declared !== undefined) {
-    if (declared > maxBytes) throw bodyTooLarge(maxBytes);
+export const bodyLimits = (fileLimit: (path: string) => number) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const declared = declaredLength(c);
+    if (declared === 0) return next();
+    const maxBytes = isMultipart(c) ? fileLimit(c.req.path) + MULTIPART_MARGIN : MAX_JSON_BYTES;
+    if (declared !== undefined) {
+      if (declared > maxBytes) throw bodyTooLarge(maxBytes);
+      return next();
+    }
+    if (!(await readUpTo(c, maxBytes)).complete) throw bodyTooLarge(maxBytes);
     return next();
-  }
-  if (!(await readUpTo(c, maxBytes)).complete) throw bodyTooLarge(maxBytes);
-  return next();
-});
+  });
 
 /**
  * The part of a multipart body that was arriving at the end of `bytes` (a body cut off at a limit):

@@ -8,4 +8,5 @@ export const clock = { now: (): Date => new Date() };
 export const zoneOf = (company: { timezone?: unknown }): string => String(company.timezone ?? COMPANY_TIME_ZONE);
 
 /** Today in a company's time zone as of `now`. */
-export const todayOf = (company: { timezone?: unknown }, now: Date = clock.now()): string => wallClock(now, zoneOf(company)).date;
+export const todayOf = (company: { timezone?: unknown }, now: Date = clock.now()): string =>
+  wallClock(now, zoneOf(company)).date;

@@ -28,7 +28,13 @@ export function fileUrlFor(c: Ctx): (file: StoredFile) => string {
   return (file) => signedFileUrl(db, origin, file.id, now);
 }
 
-export function verifyFileSignature(secret: string, id: number, expires: string | undefined, signature: string | undefined, now: Date = new Date()): boolean {
+export function verifyFileSignature(
+  secret: string,
+  id: number,
+  expires: string | undefined,
+  signature: string | undefined,
+  now: Date = new Date(),
+): boolean {
   if (!expires || !/^\d{1,12}$/.test(expires) || !signature || !/^[0-9a-f]{64}$/i.test(signature)) return false;
   const expected = Buffer.from(fileSignature(secret, id, Number(expires)), 'hex');
   if (!timingSafeEqual(expected, Buffer.from(signature.toLowerCase(), 'hex'))) return false;

@@ -13,8 +13,19 @@ import { lastBackupDay, recordBackupDay } from './store/backup-day.js';
 const IN_PROCESS_ORIGIN = 'http://in-process.localhost';
 
 /** `binary`: the answer's body is wanted as bytes (a stored file), not as text */
-export interface InProcessRequest { url: string; method: string; headers: Record<string, string>; body?: string | Uint8Array; binary?: boolean }
-export interface InProcessAnswer { status: number; headers: Record<string, string>; text: string; bytes?: Uint8Array }
+export interface InProcessRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array;
+  binary?: boolean;
+}
+export interface InProcessAnswer {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  bytes?: Uint8Array;
+}
 
 export interface InProcessService {
   /** the API's base URL for the client (IN_PROCESS_ORIGIN + /api/v2) */
@@ -34,7 +45,12 @@ export interface InProcessOptions {
 export async function openInProcess(opts: InProcessOptions): Promise<InProcessService> {
   useLightWeb();
   // one command's requests, one after another: its PDFs are drawn here, without starting a worker thread
-  const { db, seed, localToken, app, recurNow } = await openService({ ...opts, rateLimit: 0, localAccess: true, pdfThread: 'caller' });
+  const { db, seed, localToken, app, recurNow } = await openService({
+    ...opts,
+    rateLimit: 0,
+    localAccess: true,
+    pdfThread: 'caller',
+  });
   // a command starts the service anew each time: the recurring pass runs on the first command of a day
   await recurNow({ oncePerDay: true });
   await snapshotOncePerDay(db, opts, seed.seeded);
@@ -42,11 +58,20 @@ export async function openInProcess(opts: InProcessOptions): Promise<InProcessSe
     url: `${IN_PROCESS_ORIGIN}${API_PREFIX}`,
     localToken: localToken!,
     async handle({ url, method, headers, body, binary }) {
-      const sent = body === undefined ? headers : { ...headers, 'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength) };
+      const sent =
+        body === undefined
+          ? headers
+          : {
+              ...headers,
+              'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength),
+            };
       const res = await app.fetch(new Request(url, { method, headers: sent, body: body as BodyInit | undefined }));
       const answerHeaders: Record<string, string> = {};
-      res.headers.forEach((value, name) => { answerHeaders[name] = value; });
-      if (binary) return { status: res.status, headers: answerHeaders, text: '', bytes: new Uint8Array(await res.arrayBuffer()) };
+      res.headers.forEach((value, name) => {
+        answerHeaders[name] = value;
+      });
+      if (binary)
+        return { status: res.status, headers: answerHeaders, text: '', bytes: new Uint8Array(await res.arrayBuffer()) };
       return { status: res.status, headers: answerHeaders, text: await res.text() };
     },
     close() {

@@ -28,7 +28,11 @@ export function localAccessToken(db: Db, dataDir: string): string {
   const file = join(dataDir, LOCAL_TOKEN_FILE);
   const now = timestamp(clock.now());
   let token: string | undefined;
-  try { token = readFileSync(file, 'utf8').trim(); } catch { /* none yet */ }
+  try {
+    token = readFileSync(file, 'utf8').trim();
+  } catch {
+    /* none yet */
+  }
   if (token && findUserByToken(db, token, now)) return token;
   const owner = one(db, "SELECT user_id FROM company_user WHERE role = 'owner' ORDER BY company_id, user_id LIMIT 1");
   if (!owner) throw new AdminError('the data directory has no owner to act as');
@@ -36,7 +40,6 @@ export function localAccessToken(db: Db, dataDir: string): string {
   writeFileSync(file, `${token}\n`, { mode: 0o600 });
   return token;
 }
-
 
 /** The secret that signs file URLs, made once per data directory. */
 export function signingSecret(db: Db): string {

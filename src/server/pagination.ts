@@ -2,7 +2,11 @@
 import type { Ctx } from './context.js';
 import { queryInt } from './request.js';
 
-export interface PageRequest { page: number; perPage: number; offset: number }
+export interface PageRequest {
+  page: number;
+  perPage: number;
+  offset: number;
+}
 
 export function pageRequest(c: Ctx, defaultPerPage = 15): PageRequest {
   const page = Math.max(1, queryInt(c, 'page') ?? 1);

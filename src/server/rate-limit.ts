@@ -1,11 +1,19 @@
 // Fixed one-minute windows per client IP, like Laravel's throttle middleware: the window starts with the
 // first request, every response reports the limit and what is left, a 429 says when to come back.
-export interface RateDecision { limit: number; remaining: number; retryAfter?: number }
+export interface RateDecision {
+  limit: number;
+  remaining: number;
+  retryAfter?: number;
+}
 
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
-  constructor(private readonly limit: number, private readonly windowMs = 60_000, private readonly now = () => Date.now()) {}
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs = 60_000,
+    private readonly now = () => Date.now(),
+  ) {}
 
   hit(key: string): RateDecision {
     const now = this.now();
@@ -16,7 +24,11 @@ export class RateLimiter {
       if (this.windows.size > 10_000) this.prune(now);
     }
     if (window.count >= this.limit) {
-      return { limit: this.limit, remaining: 0, retryAfter: Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000)) };
+      return {
+        limit: this.limit,
+        remaining: 0,
+        retryAfter: Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000)),
+      };
     }
     window.count++;
     return { limit: this.limit, remaining: this.limit - window.count };
@@ -29,11 +41,15 @@ export class RateLimiter {
 
 /** The headers of an answer under the limit: X-RateLimit-Limit and -Remaining, and Retry-After when refused (429). */
 export function rateLimitHeaders(decision: RateDecision): Record<string, string> {
-  const headers: Record<string, string> = { 'X-RateLimit-Limit': String(decision.limit), 'X-RateLimit-Remaining': String(decision.remaining) };
+  const headers: Record<string, string> = {
+    'X-RateLimit-Limit': String(decision.limit),
+    'X-RateLimit-Remaining': String(decision.remaining),
+  };
   if (decision.retryAfter !== undefined) headers['Retry-After'] = String(decision.retryAfter);
   return headers;
 }
 
 /** The client's IP as @hono/node-server hands it over (the socket's remote address); "local" without one. */
 export const clientAddress = (env: unknown): string =>
-  (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? 'local';
+  (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ??
+  'local';

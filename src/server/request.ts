@@ -32,7 +32,8 @@ export function normaliseInput(input: unknown): unknown {
       const trimmed = value.trim();
       put(into, key, trimmed === '' ? null : trimmed);
     } else if (Array.isArray(value) || isPlainObject(value)) {
-      if (depth >= MAX_INPUT_DEPTH) throw badRequest(`The request body is nested too deeply (at most ${MAX_INPUT_DEPTH} levels).`);
+      if (depth >= MAX_INPUT_DEPTH)
+        throw badRequest(`The request body is nested too deeply (at most ${MAX_INPUT_DEPTH} levels).`);
       const copy = Array.isArray(value) ? new Array<unknown>(value.length) : {};
       put(into, key, copy);
       // pushed last to first, so the copy's keys are made in the original order
@@ -108,8 +109,12 @@ export function filterBoolean(c: Ctx, name: string): boolean | undefined {
 export function filterIds(c: Ctx, name: string): number[] | undefined {
   const raw = c.req.query(filterName(name));
   if (raw === undefined || raw.trim() === '') return undefined;
-  const parts = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  if (parts.some((p) => !/^\d{1,15}$/.test(p))) throw badRequest(`${filterName(name)} must be an id or comma-separated ids.`);
+  const parts = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (parts.some((p) => !/^\d{1,15}$/.test(p)))
+    throw badRequest(`${filterName(name)} must be an id or comma-separated ids.`);
   if (parts.length > 1000) throw badRequest(`${filterName(name)} takes at most 1000 ids.`);
   return parts.map(Number);
 }
@@ -125,10 +130,15 @@ export function filterInteger(c: Ctx, name: string): number | undefined {
 /** `include=a,b`: names (also snake_case aliases) mapped to keys; an unknown name is a 400 as Spatie's query builder answers. */
 export function parseIncludes<K extends string>(c: Ctx, allowed: Record<string, K>, shown: string[]): Set<K> {
   const raw = c.req.query('include') ?? '';
-  const names = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const names = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const unknown = names.filter((n) => !Object.hasOwn(allowed, n));
   if (unknown.length) {
-    throw badRequest(`Requested include(s) \`${unknown.join(', ')}\` are not allowed. Allowed include(s) are \`${shown.join(', ')}\`.`);
+    throw badRequest(
+      `Requested include(s) \`${unknown.join(', ')}\` are not allowed. Allowed include(s) are \`${shown.join(', ')}\`.`,
+    );
   }
   return new Set(names.map((n) => allowed[n]));
 }

@@ -46,7 +46,13 @@ export async function openService(opts: Omit<StartOptions, 'host' | 'port'>) {
   const seed: SeedResult = isSeeded(db) ? { seeded: false } : (await import('./admin.js')).ensureSeeded(db, opts.token);
   const localToken = opts.localAccess ? localAccessToken(db, opts.dataDir) : undefined;
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const app = createApp({ db, dataDir: opts.dataDir, rateLimit: opts.rateLimit ?? 120, log, pdfThread: opts.pdfThread });
+  const app = createApp({
+    db,
+    dataDir: opts.dataDir,
+    rateLimit: opts.rateLimit ?? 120,
+    log,
+    pdfThread: opts.pdfThread,
+  });
   // recurring invoices: the copies that fell due while the service was down (the documents' code loads
   // only when there is a template to recur). Every run records its day; `oncePerDay` (local mode, a
   // start per command) skips the pass when it ran that day already.
@@ -58,7 +64,9 @@ export async function openService(opts: Omit<StartOptions, 'host' | 'port'>) {
       if (run.oncePerDay && lastRecurringDay(db) === day) return;
       (await import('./actions/recurring.js')).runRecurring(db, { now });
       recordRecurringDay(db, day);
-    } catch (err) { log(`recurring invoices: ${(err as Error).stack ?? String(err)}`); }
+    } catch (err) {
+      log(`recurring invoices: ${(err as Error).stack ?? String(err)}`);
+    }
   };
   return { db, seed, localToken, app, recurNow };
 }

@@ -11,7 +11,8 @@ import { cleanFileName, mimeOf } from './store/files.js';
 /** 6 MB (Laravel's max:6144 kilobytes) */
 export const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
 /** The 422 message of a file over its limit (every upload field is named `file`). */
-export const uploadTooBig = (maxBytes = MAX_UPLOAD_BYTES) => `The file field must not be greater than ${maxBytes / 1024} kilobytes.`;
+export const uploadTooBig = (maxBytes = MAX_UPLOAD_BYTES) =>
+  `The file field must not be greater than ${maxBytes / 1024} kilobytes.`;
 
 /**
  * Refuses a body far beyond the file limit before the route reads it into memory (the fields besides
@@ -19,19 +20,24 @@ export const uploadTooBig = (maxBytes = MAX_UPLOAD_BYTES) => `The file field mus
  * body is read up to that room to see which part is too big: the file answers the file's 422, any
  * other field the 413 of a body too large (app.ts refuses what is far beyond before this runs).
  */
-export const uploadBodyLimit = (maxBytes = MAX_UPLOAD_BYTES) => createMiddleware<AppEnv>(async (c, next) => {
-  const room = maxBytes + 1024 * 1024;
-  const declared = declaredLength(c);
-  if (declared !== undefined && declared <= room) return next();
-  const read = await readUpTo(c, room);
-  if (read.complete) return next();
-  const part = partAtEnd(read.bytes, c.req.header('content-type') ?? '');
-  if (part?.file && part.name === 'file') throw fieldError('file', uploadTooBig(maxBytes));
-  throw bodyTooLarge(room);
-});
+export const uploadBodyLimit = (maxBytes = MAX_UPLOAD_BYTES) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const room = maxBytes + 1024 * 1024;
+    const declared = declaredLength(c);
+    if (declared !== undefined && declared <= room) return next();
+    const read = await readUpTo(c, room);
+    if (read.complete) return next();
+    const part = partAtEnd(read.bytes, c.req.header('content-type') ?? '');
+    if (part?.file && part.name === 'file') throw fieldError('file', uploadTooBig(maxBytes));
+    throw bodyTooLarge(room);
+  });
 
 /** An uploaded file as stored: its cleaned name, its mime type and its bytes. */
-export interface UploadedFile { name: string; mime: string; bytes: Uint8Array }
+export interface UploadedFile {
+  name: string;
+  mime: string;
+  bytes: Uint8Array;
+}
 
 /** No file: the field absent or null, or the empty nameless part a form sends for a file input left empty. */
 export const isNoFile = (value: unknown): boolean =>

@@ -19,7 +19,15 @@ let loading: Promise<void> | undefined;
 /** Loads zod (once); call and await it before building or running a schema. */
 export async function loadZod(): Promise<void> {
   if (zod) return;
-  loading ??= import('./zod.js').then((m) => { zod = m; }, (err: unknown) => { loading = undefined; throw err; });
+  loading ??= import('./zod.js').then(
+    (m) => {
+      zod = m;
+    },
+    (err: unknown) => {
+      loading = undefined;
+      throw err;
+    },
+  );
   await loading;
 }
 
@@ -70,13 +78,17 @@ function messageFor(issue: Issue, field: string): string {
       return `The ${attr} field must not be greater than ${issue.maximum}.`;
     }
     case 'too_small': {
-      if (issue.origin === 'string') return issue.minimum === 1 ? `The ${attr} field is required.` : `The ${attr} field must be at least ${issue.minimum} characters.`;
+      if (issue.origin === 'string')
+        return issue.minimum === 1
+          ? `The ${attr} field is required.`
+          : `The ${attr} field must be at least ${issue.minimum} characters.`;
       if (issue.origin === 'array') return `The ${attr} field must have at least ${issue.minimum} items.`;
       return `The ${attr} field must be at least ${issue.minimum}.`;
     }
     case 'invalid_value':
       // an enum rule sees a missing value as just another invalid option; Laravel's required says so first
-      if (issue.input === undefined || issue.input === null || issue.input === '') return `The ${attr} field is required.`;
+      if (issue.input === undefined || issue.input === null || issue.input === '')
+        return `The ${attr} field is required.`;
       return `The selected ${attr} is invalid.`;
     case 'invalid_format':
       if (issue.format === 'email') return `The ${attr} field must be a valid email address.`;
@@ -130,7 +142,9 @@ export function failures(order: readonly string[] = []): Failures {
   };
   return {
     errors,
-    fail: (field, message) => { (errors[field] ??= []).push(message.replace(/:attribute/g, attribute(field))); },
+    fail: (field, message) => {
+      (errors[field] ??= []).push(message.replace(/:attribute/g, attribute(field)));
+    },
     failed: (field) => Object.keys(errors).some((key) => key === field || key.startsWith(`${field}.`)),
     throwIfAny: () => {
       if (Object.keys(errors).length === 0) return;
@@ -196,29 +210,42 @@ export const rules = {
   url: () => z.url().max(255),
   in: <T extends string>(values: readonly [T, ...T[]]) => z.enum(values),
   /** a decimal amount within [min, max] (CHF), delivered as integer Rappen */
-  money: (min = 0, max = 999999.99) => z.preprocess(toNumber, z.number().min(min).max(max)).transform((v) => toRappen(v)!),
+  money: (min = 0, max = 999999.99) =>
+    z.preprocess(toNumber, z.number().min(min).max(max)).transform((v) => toRappen(v)!),
   /** the `ids` of the /multiple endpoints: required, each a positive integer (errors name `ids.N`) */
-  ids: (max = 1000) => required(z.preprocess(splitIds, z.array(z.preprocess(toNumber, z.int({ error: unlessMissing(INTEGER) }).min(1))).max(max))),
+  ids: (max = 1000) =>
+    required(
+      z.preprocess(splitIds, z.array(z.preprocess(toNumber, z.int({ error: unlessMissing(INTEGER) }).min(1))).max(max)),
+    ),
   /** a percentage within [min, max], delivered in hundredths of a percent */
-  percent: (min = 0, max = 100) => z.preprocess(toNumber, z.number().min(min).max(max)).transform((v) => toPercentHundredths(v)!),
+  percent: (min = 0, max = 100) =>
+    z.preprocess(toNumber, z.number().min(min).max(max)).transform((v) => toPercentHundredths(v)!),
   /** a decimal quantity within [min, max], delivered in thousandths (planned hours, amounts) */
-  quantity: (min = 0, max = 999999.999) => z.preprocess(toNumber, z.number().min(min).max(max)).transform((v) => toScaled(v, 3)!),
+  quantity: (min = 0, max = 999999.999) =>
+    z.preprocess(toNumber, z.number().min(min).max(max)).transform((v) => toScaled(v, 3)!),
   /**
    * Laravel's `integer|min:…|max:…` read as PHP's FILTER_VALIDATE_INT does: a JSON integer or a string of
    * up to 15 digits with an optional sign; '1.0', 1.5 or true "must be an integer"; one message per value.
    */
-  integerIn: (min: number, max: number) => z.preprocess(
-    (v) => (typeof v === 'string' && /^[+-]?\d{1,15}$/.test(v) ? Number(v) : v),
-    z.number({ error: unlessMissing(INTEGER) }).refine(Number.isInteger, { message: INTEGER, abort: true }).min(min).max(max),
-  ),
+  integerIn: (min: number, max: number) =>
+    z.preprocess(
+      (v) => (typeof v === 'string' && /^[+-]?\d{1,15}$/.test(v) ? Number(v) : v),
+      z
+        .number({ error: unlessMissing(INTEGER) })
+        .refine(Number.isInteger, { message: INTEGER, abort: true })
+        .min(min)
+        .max(max),
+    ),
   /** a record id: integerIn(1, MAX_SAFE_INTEGER); whether the record exists is the route's (database) rule */
   id: () => rules.integerIn(1, Number.MAX_SAFE_INTEGER),
   /** Laravel's `date_format:H:i` (two-digit hours 00-23, see parseHm); any other value is refused with that message */
   time: () => z.string({ error: unlessMissing(TIME) }).refine((v) => parseHm(v) !== undefined, { message: TIME }),
   /** a date in "any valid date format" (parseDate: `10.03.2025`, `10 March 2025`, `today` as of `today` …), delivered as YYYY-MM-DD */
-  anyDate: (today: string) => z.string({ error: unlessMissing(DATE) })
-    .refine((v) => parseDate(v, today) !== undefined, { message: DATE })
-    .transform((v) => parseDate(v, today)!),
+  anyDate: (today: string) =>
+    z
+      .string({ error: unlessMissing(DATE) })
+      .refine((v) => parseDate(v, today) !== undefined, { message: DATE })
+      .transform((v) => parseDate(v, today)!),
 };
 
 /**
@@ -240,7 +267,11 @@ export function daily<S>(build: (today: string) => S): (today: string) => S {
 /** Laravel `ids`: an array of ids, a single id, or a comma-separated string of ids; [] counts as missing. */
 const splitIds = (v: unknown): unknown => {
   if (typeof v === 'number') return [v];
-  if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (typeof v === 'string')
+    return v
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
   return Array.isArray(v) && v.length === 0 ? undefined : v;
 };
 
@@ -267,10 +298,18 @@ export const presentBoolean = () => z.preprocess((v) => (v === null ? 'null' : t
  * read as numbers. null and absent pass unless `present` is set (then null is not an integer).
  */
 export function integerField(min: number, max: number, present = false) {
-  return z.preprocess((v) => intLike(present ? v : trimToNull(v)), z.unknown().superRefine((v, ctx) => {
-    if (!present && (v === null || v === undefined)) return;
-    if (typeof v !== 'number' || !Number.isInteger(v)) ctx.addIssue({ code: 'custom', message: 'The :attribute field must be an integer.' });
-    else if (v < min) ctx.addIssue({ code: 'custom', message: `The :attribute field must be at least ${min}.` });
-    else if (v > max) ctx.addIssue({ code: 'custom', message: `The :attribute field must not be greater than ${max}.` });
-  }).transform((v) => v as number | null | undefined));
+  return z.preprocess(
+    (v) => intLike(present ? v : trimToNull(v)),
+    z
+      .unknown()
+      .superRefine((v, ctx) => {
+        if (!present && (v === null || v === undefined)) return;
+        if (typeof v !== 'number' || !Number.isInteger(v))
+          ctx.addIssue({ code: 'custom', message: 'The :attribute field must be an integer.' });
+        else if (v < min) ctx.addIssue({ code: 'custom', message: `The :attribute field must be at least ${min}.` });
+        else if (v > max)
+          ctx.addIssue({ code: 'custom', message: `The :attribute field must not be greater than ${max}.` });
+      })
+      .transform((v) => v as number | null | undefined),
+  );
 }

@@ -12,11 +12,21 @@ const { acct } = cli;
 let booked: number;
 let clean: number;
 
-
 function book(company: number, date: string, sum: number, debit: number, credit: number, taxRate?: string): void {
   const now = timestamp();
-  run(cli.svc.server.db, `INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id, tax_rate_id, created_at, updated_at)
-    VALUES (?, 1, 'swap', ?, ?, ?, ?, ?, ?, ?)`, company, date, sum, accountId(cli.svc, company, debit), accountId(cli.svc, company, credit), taxRate ? taxRateId(cli.svc, company, taxRate) : null, now, now);
+  run(
+    cli.svc.server.db,
+    `INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id, tax_rate_id, created_at, updated_at)
+    VALUES (?, 1, 'swap', ?, ?, ?, ?, ?, ?, ?)`,
+    company,
+    date,
+    sum,
+    accountId(cli.svc, company, debit),
+    accountId(cli.svc, company, credit),
+    taxRate ? taxRateId(cli.svc, company, taxRate) : null,
+    now,
+    now,
+  );
 }
 
 /** Cells of a table line (split on runs of two or more blanks). */
@@ -48,7 +58,10 @@ describe('acct accounts list', () => {
   });
 
   test('--from/--to on a table: balances grouped by type with a subtotal per type', async () => {
-    const r = await acct(['accounts', 'list', '--type', 'assets', '--from', '2024-01-01', '--to', '2024-12-31', '-o', 'table'], { company: booked });
+    const r = await acct(
+      ['accounts', 'list', '--type', 'assets', '--from', '2024-01-01', '--to', '2024-12-31', '-o', 'table'],
+      { company: booked },
+    );
     expect(r.code).toBe(0);
     const out = lines(r.stdout);
     expect(cells(out[0])).toEqual(['NUMBER', 'NAME', 'TYPE', 'CURRENCY', 'IBAN', 'PRIMARY', 'BALANCE']);
@@ -67,7 +80,10 @@ describe('acct accounts list', () => {
   });
 
   test('--type liabilities adds the computed rows inside the liabilities total', async () => {
-    const r = await acct(['accounts', 'list', '--type', 'liabilities', '--from', '2024-01-01', '--to', '2024-12-31', '-o', 'table'], { company: booked });
+    const r = await acct(
+      ['accounts', 'list', '--type', 'liabilities', '--from', '2024-01-01', '--to', '2024-12-31', '-o', 'table'],
+      { company: booked },
+    );
     const out = lines(r.stdout);
     const row = (label: string) => cells(out.find((l) => l.includes(label))!);
     expect(row('Geschuldete MWST')).toEqual(['2200', 'Geschuldete MWST', 'liabilities', 'CHF', 'no', '81.00']);
@@ -79,20 +95,35 @@ describe('acct accounts list', () => {
   });
 
   test('TSV and JSON with a period stay the raw API rows', async () => {
-    const r = await acct(['accounts', 'list', '--type', 'liabilities', '--from', '2024-01-01', '--to', '2024-12-31'], { company: booked });
+    const r = await acct(['accounts', 'list', '--type', 'liabilities', '--from', '2024-01-01', '--to', '2024-12-31'], {
+      company: booked,
+    });
     const rows = tsv(r.stdout);
     expect(rows[0]).toEqual(['number', 'name', 'type', 'currency', 'iban', 'is_primary_bank_account', 'balance']);
     expect(rows).toHaveLength(1 + 17 + 2);
     expect(rows.find((c) => c[0] === '2200')![6]).toBe('81');
     expect(rows.at(-1)).toEqual(['', 'Gewinn/Verlust der Periode', '', '', '', '', '907.49']);
     expect(r.stdout).not.toMatch(/Total/);
-    const json = await acct(['accounts', 'list', '--type', 'liabilities', '--from', '2024-01-01', '--to', '2024-12-31', '--json'], { company: booked });
-    expect(JSON.parse(json.stdout)).toEqual((await cli.svc.call('GET', `/companies/${booked}/accounts?type=liabilities&start=2024-01-01&until=2024-12-31`)).body);
+    const json = await acct(
+      ['accounts', 'list', '--type', 'liabilities', '--from', '2024-01-01', '--to', '2024-12-31', '--json'],
+      { company: booked },
+    );
+    expect(JSON.parse(json.stdout)).toEqual(
+      (await cli.svc.call('GET', `/companies/${booked}/accounts?type=liabilities&start=2024-01-01&until=2024-12-31`))
+        .body,
+    );
   });
 
   test('--to today and --limit; a bad date or --page are usage errors', async () => {
-    const r = await acct(['accounts', 'list', '--type', 'bank', '--to', 'today', '--limit', '2', '--fields', 'number,balance'], { company: booked });
-    expect(tsv(r.stdout)).toEqual([['number', 'balance'], ['1000', '0'], ['1010', '-2500']]);
+    const r = await acct(
+      ['accounts', 'list', '--type', 'bank', '--to', 'today', '--limit', '2', '--fields', 'number,balance'],
+      { company: booked },
+    );
+    expect(tsv(r.stdout)).toEqual([
+      ['number', 'balance'],
+      ['1000', '0'],
+      ['1010', '-2500'],
+    ]);
     const bad = await acct(['accounts', 'list', '--from', '2024-13-01']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/invalid --from/);
@@ -101,7 +132,7 @@ describe('acct accounts list', () => {
     expect(page.stderr).toMatch(/not paginated/);
   });
 
-  test('until before start is the service\'s 422 (exit 3)', async () => {
+  test("until before start is the service's 422 (exit 3)", async () => {
     const r = await acct(['accounts', 'list', '--from', '2024-12-31', '--to', '2024-01-01']);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/until:/);
@@ -113,9 +144,19 @@ describe('acct accounts get', () => {
     const r = await acct(['accounts', 'get', '1020', '--json'], { company: booked });
     expect(r.code).toBe(0);
     const rec = JSON.parse(r.stdout);
-    expect(rec).toMatchObject({ number: 1020, name: 'Bankguthaben', type: 'bank', balance: 1481, balance_formatted: "CHF 1'481.00" });
-    expect(JSON.parse((await acct(['accounts', 'get', 'bankguthaben', '--json'], { company: booked })).stdout)).toEqual(rec);
-    expect(JSON.parse((await acct(['accounts', 'get', `id:${rec.id}`, '--json'], { company: booked })).stdout)).toEqual(rec);
+    expect(rec).toMatchObject({
+      number: 1020,
+      name: 'Bankguthaben',
+      type: 'bank',
+      balance: 1481,
+      balance_formatted: "CHF 1'481.00",
+    });
+    expect(JSON.parse((await acct(['accounts', 'get', 'bankguthaben', '--json'], { company: booked })).stdout)).toEqual(
+      rec,
+    );
+    expect(JSON.parse((await acct(['accounts', 'get', `id:${rec.id}`, '--json'], { company: booked })).stdout)).toEqual(
+      rec,
+    );
   });
 
   test('a table shows the balance as money', async () => {
@@ -139,32 +180,80 @@ describe('acct accounts get', () => {
 describe('acct accounts create, update, delete', () => {
   // a fresh company for every test, as they create, renumber and delete accounts; the lists above read company 1
   let own: number;
-  beforeEach(() => { own = addCompany(cli.svc.server.db, 'Konten AG', 1); });
+  beforeEach(() => {
+    own = addCompany(cli.svc.server.db, 'Konten AG', 1);
+  });
   const ubs = async (number: number) => {
-    const res = await cli.svc.call('POST', `/companies/${own}/accounts`, { name: 'UBS', number, type: 'bank', iban: 'CH9300762011623852957' });
+    const res = await cli.svc.call('POST', `/companies/${own}/accounts`, {
+      name: 'UBS',
+      number,
+      type: 'bank',
+      iban: 'CH9300762011623852957',
+    });
     expect(res.status).toBe(200);
   };
 
   test('creates a bank account with a normalised IBAN', async () => {
-    const r = await acct(['accounts', 'create', '--number', '1030', '--name', 'UBS', '--type', 'bank', '--iban', 'ch93 0076 2011 6238 5295 7', '--json'], { company: own });
+    const r = await acct(
+      [
+        'accounts',
+        'create',
+        '--number',
+        '1030',
+        '--name',
+        'UBS',
+        '--type',
+        'bank',
+        '--iban',
+        'ch93 0076 2011 6238 5295 7',
+        '--json',
+      ],
+      { company: own },
+    );
     expect(r.code).toBe(0);
     const rec = JSON.parse(r.stdout);
-    expect(rec).toMatchObject({ number: 1030, name: 'UBS', type: 'bank', iban: 'CH9300762011623852957', is_primary_bank_account: false });
+    expect(rec).toMatchObject({
+      number: 1030,
+      name: 'UBS',
+      type: 'bank',
+      iban: 'CH9300762011623852957',
+      is_primary_bank_account: false,
+    });
     // printed as get shows it, the balance computed
     expect(rec).toEqual(JSON.parse((await acct(['accounts', 'get', '1030', '--json'], { company: own })).stdout));
   });
 
   test('service refusals: a taken or out-of-range bank number (400 → exit 6), an IBAN on a non-bank account (422 → exit 3)', async () => {
     await ubs(1030);
-    const taken = await acct(['accounts', 'create', '--number', '1030', '--name', 'Doppelt', '--type', 'bank'], { company: own });
+    const taken = await acct(['accounts', 'create', '--number', '1030', '--name', 'Doppelt', '--type', 'bank'], {
+      company: own,
+    });
     expect(taken.code).toBe(6);
     expect(taken.stderr).toMatch(/1030/);
-    const range = await acct(['accounts', 'create', '--number', '1070', '--name', 'Bank', '--type', 'bank'], { company: own });
+    const range = await acct(['accounts', 'create', '--number', '1070', '--name', 'Bank', '--type', 'bank'], {
+      company: own,
+    });
     expect(range.code).toBe(6);
-    const iban = await acct(['accounts', 'create', '--number', '2455', '--name', 'Darlehen', '--type', 'liabilities', '--iban', 'CH9300762011623852957'], { company: own });
+    const iban = await acct(
+      [
+        'accounts',
+        'create',
+        '--number',
+        '2455',
+        '--name',
+        'Darlehen',
+        '--type',
+        'liabilities',
+        '--iban',
+        'CH9300762011623852957',
+      ],
+      { company: own },
+    );
     expect(iban.code).toBe(3);
     expect(iban.stderr).toMatch(/^acct: --iban: /);
-    const type = await acct(['accounts', 'create', '--number', '2455', '--name', 'Darlehen', '--type', 'equity'], { company: own });
+    const type = await acct(['accounts', 'create', '--number', '2455', '--name', 'Darlehen', '--type', 'equity'], {
+      company: own,
+    });
     expect(type.code).toBe(2);
   });
 
@@ -173,8 +262,13 @@ describe('acct accounts create, update, delete', () => {
     const primary = await acct(['accounts', 'update', '1030', '--primary', '--json'], { company: own });
     expect(primary.code).toBe(0);
     expect(JSON.parse(primary.stdout).is_primary_bank_account).toBe(true);
-    expect(JSON.parse((await acct(['accounts', 'get', '1020', '--json'], { company: own })).stdout).is_primary_bank_account).toBe(false);
-    const renumbered = await acct(['accounts', 'update', '1030', '--number', '1031', '--name', 'UBS Geschäft', '--json'], { company: own });
+    expect(
+      JSON.parse((await acct(['accounts', 'get', '1020', '--json'], { company: own })).stdout).is_primary_bank_account,
+    ).toBe(false);
+    const renumbered = await acct(
+      ['accounts', 'update', '1030', '--number', '1031', '--name', 'UBS Geschäft', '--json'],
+      { company: own },
+    );
     expect(JSON.parse(renumbered.stdout)).toMatchObject({ number: 1031, name: 'UBS Geschäft' });
     const type = await acct(['accounts', 'update', '1031', '--type', 'income'], { company: own });
     expect(type.code).toBe(2);
@@ -205,7 +299,9 @@ describe('acct accounts reset', () => {
   });
 
   test('replaces the chart and prints it', async () => {
-    await cli.svc.call('PUT', `/companies/${clean}/accounts/${accountId(cli.svc, clean, 1020)}`, { name: 'Meine Bank' });
+    await cli.svc.call('PUT', `/companies/${clean}/accounts/${accountId(cli.svc, clean, 1020)}`, {
+      name: 'Meine Bank',
+    });
     await cli.svc.call('POST', `/companies/${clean}/accounts`, { name: 'Eigenes', number: 4990, type: 'expense' });
     const r = await acct(['accounts', 'reset', '--yes'], { company: clean });
     expect(r.code).toBe(0);
@@ -226,7 +322,8 @@ describe('acct accounts reset', () => {
 describe('acct accounts --help', () => {
   test('every verb has examples; references are account numbers', async () => {
     const group = await cli.box.run(['accounts', '--help']);
-    for (const verb of ['list', 'get', 'create', 'update', 'delete']) expect(group.stdout).toMatch(new RegExp(`\\$ acct accounts ${verb}`));
+    for (const verb of ['list', 'get', 'create', 'update', 'delete'])
+      expect(group.stdout).toMatch(new RegExp(`\\$ acct accounts ${verb}`));
     expect(group.stdout).toMatch(/reset\s/);
     const get = await cli.box.run(['accounts', 'get', '--help']);
     expect(get.stdout).toMatch(/account number \(e\.g\. 1020\), exact name, or id:N/);

@@ -9,14 +9,22 @@ const cli = useCliAgainstService();
 const { acct } = cli;
 let dir: string;
 
-const tagsOf = async (company: number) => (await cli.svc.call('GET', `/companies/${company}/tags?per_page=100`)).body.data as { id: number; name: string; color: string }[];
+const tagsOf = async (company: number) =>
+  (await cli.svc.call('GET', `/companies/${company}/tags?per_page=100`)).body.data as {
+    id: number;
+    name: string;
+    color: string;
+  }[];
 
 beforeAll(async () => {
   dir = join(cli.box.dataDir, '..');
   // company 2 holds 35 tags for --paginate
   expect(addCompany(cli.svc.server.db, 'Viele Tags AG', 1)).toBe(2);
   for (let i = 1; i <= 35; i++) {
-    expect((await cli.svc.call('POST', '/companies/2/tags', { name: `p-${String(i).padStart(2, '0')}`, color: 'blue' })).status).toBe(200);
+    expect(
+      (await cli.svc.call('POST', '/companies/2/tags', { name: `p-${String(i).padStart(2, '0')}`, color: 'blue' }))
+        .status,
+    ).toBe(200);
   }
   expect((await cli.svc.call('POST', '/companies/1/tags', { name: 'erster', color: 'orange' })).status).toBe(200);
   expect(addCompany(cli.svc.server.db, 'Schreib AG', 1)).toBe(3);
@@ -38,7 +46,16 @@ describe.concurrent('acct api GET', () => {
     const r = await acct(['api', 'GET', '/users/me']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({
-      data: { id: 1, name: 'Owner', email: 'owner@localhost', companies: [{ id: 1, name: 'Demo AG', role: 'owner' }, { id: 2, name: 'Viele Tags AG', role: 'owner' }, { id: 3, name: 'Schreib AG', role: 'owner' }] },
+      data: {
+        id: 1,
+        name: 'Owner',
+        email: 'owner@localhost',
+        companies: [
+          { id: 1, name: 'Demo AG', role: 'owner' },
+          { id: 2, name: 'Viele Tags AG', role: 'owner' },
+          { id: 3, name: 'Schreib AG', role: 'owner' },
+        ],
+      },
     });
   });
 
@@ -50,7 +67,18 @@ describe.concurrent('acct api GET', () => {
   });
 
   test('-f and -F go to the query string for GET', async () => {
-    const r = await acct(['api', 'GET', '/tags', '--company', '2', '-f', 'filter[name]=p-3', '-F', 'per_page=2', '--debug']);
+    const r = await acct([
+      'api',
+      'GET',
+      '/tags',
+      '--company',
+      '2',
+      '-f',
+      'filter[name]=p-3',
+      '-F',
+      'per_page=2',
+      '--debug',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const body = JSON.parse(r.stdout);
     expect(body.data.map((t: { name: string }) => t.name)).toEqual(['p-30', 'p-31']);
@@ -64,7 +92,9 @@ describe.concurrent('acct api GET', () => {
     const records = JSON.parse(r.stdout);
     expect(Array.isArray(records)).toBe(true);
     expect(records).toHaveLength(35);
-    expect(records.map((t: { name: string }) => t.name)).toEqual(Array.from({ length: 35 }, (_, i) => `p-${String(i + 1).padStart(2, '0')}`));
+    expect(records.map((t: { name: string }) => t.name)).toEqual(
+      Array.from({ length: 35 }, (_, i) => `p-${String(i + 1).padStart(2, '0')}`),
+    );
     expect(records[0]).toMatchObject({ company_id: 2, color: 'blue' });
     expect(r.stderr.match(/^> GET /gm)).toHaveLength(1); // 100 a page
     // with a smaller page size from the query it takes several requests, same result
@@ -118,7 +148,18 @@ describe.concurrent('acct api with a body', () => {
   test('-F key=@file makes the request multipart', async () => {
     const file = join(dir, 'note.txt');
     writeFileSync(file, 'an attachment\n');
-    const r = await write(['api', 'POST', '/tags', '-F', 'name=aus-formular', '-F', 'color=pink', '-F', `attachment=@${file}`, '--debug']);
+    const r = await write([
+      'api',
+      'POST',
+      '/tags',
+      '-F',
+      'name=aus-formular',
+      '-F',
+      'color=pink',
+      '-F',
+      `attachment=@${file}`,
+      '--debug',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/> Content-Type: multipart\/form-data; boundary=/);
     expect(r.stderr).toMatch(/> \(multipart body, \d+ bytes, fields: name, color, attachment\)/);
@@ -160,7 +201,10 @@ describe.concurrent('usage errors of acct api (exit 2, no request)', () => {
     [['api', 'POST', '/tags', '--paginate'], '--paginate works with GET only'],
     [['api', 'POST', '/tags', '-f', 'novalue'], 'invalid -f "novalue": expected key=value'],
     [['api', 'POST', '/tags', '-F', '=x'], 'invalid -F "=x": expected key=value'],
-    [['api', 'POST', '/tags', '--input', '/nonexistent/body.json'], 'cannot read --input /nonexistent/body.json: ENOENT'],
+    [
+      ['api', 'POST', '/tags', '--input', '/nonexistent/body.json'],
+      'cannot read --input /nonexistent/body.json: ENOENT',
+    ],
     [['api', 'POST', '/tags', '--input', '-', '-f', 'a=b'], '--input cannot be combined with -f/-F'],
     [['api', 'GET'], "missing required argument 'path'"],
   ])('%j', async (args, message) => {

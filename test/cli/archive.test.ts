@@ -16,7 +16,10 @@ import { acctAgainst, sandbox, type RunResult, type Sandbox } from '../helpers/c
 import { readPdf } from '../helpers/pdf.js';
 import { OWNER_TOKEN, startServiceProcess, type ServiceProcess } from '../helpers/service.js';
 
-const RECEIPT = Buffer.concat([Buffer.from('%PDF-1.4 Quittung Miete März\n'), Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7) % 256))]);
+const RECEIPT = Buffer.concat([
+  Buffer.from('%PDF-1.4 Quittung Miete März\n'),
+  Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7) % 256)),
+]);
 const YEAR_SPAN = ['--from', '2025-01-01', '--to', '2025-12-31'];
 
 type Run = (args: string[]) => Promise<RunResult>;
@@ -36,11 +39,23 @@ async function serverSetup(): Promise<Setup> {
   const dir = join(box.dataDir, '..', 'served-books');
   const server: ServiceProcess = await startServiceProcess(dir);
   const acct = acctAgainst(box, { url: server.url, token: OWNER_TOKEN });
-  return { name: 'against acct server start over HTTP', run: (args) => acct(args), data: ['--data', dir], dir: join(box.dataDir, '..', 'out-server'), stop: () => server.stop() };
+  return {
+    name: 'against acct server start over HTTP',
+    run: (args) => acct(args),
+    data: ['--data', dir],
+    dir: join(box.dataDir, '..', 'out-server'),
+    stop: () => server.stop(),
+  };
 }
 
 function localSetup(): Setup {
-  return { name: 'on the local ledger', run: (args) => box.run(args, { timeoutMs: 60_000 }), data: [], dir: join(box.dataDir, '..', 'out-local'), stop: async () => {} };
+  return {
+    name: 'on the local ledger',
+    run: (args) => box.run(args, { timeoutMs: 60_000 }),
+    data: [],
+    dir: join(box.dataDir, '..', 'out-local'),
+    stop: async () => {},
+  };
 }
 
 async function ok(run: Run, args: string[]): Promise<RunResult> {
@@ -54,24 +69,150 @@ async function seedYear(s: Setup): Promise<{ receiptBooking: string }> {
   mkdirSync(s.dir, { recursive: true });
   const receipt = join(s.dir, 'Quittung Miete.pdf');
   writeFileSync(receipt, RECEIPT);
-  await ok(s.run, ['server', 'companies', 'set', '1', ...s.data, '--creditor-name', 'Demo AG', '--creditor-street', 'Bahnhofstrasse', '--creditor-building', '1', '--creditor-zip', '8001', '--creditor-city', 'Zürich']);
+  await ok(s.run, [
+    'server',
+    'companies',
+    'set',
+    '1',
+    ...s.data,
+    '--creditor-name',
+    'Demo AG',
+    '--creditor-street',
+    'Bahnhofstrasse',
+    '--creditor-building',
+    '1',
+    '--creditor-zip',
+    '8001',
+    '--creditor-city',
+    'Zürich',
+  ]);
   await ok(s.run, ['accounts', 'update', '1020', '--iban', 'CH93 0076 2011 6238 5295 7']);
-  const rent = JSON.parse((await ok(s.run, ['entries', 'create', '--date', '2025-03-31', '--debit', '6000', '--credit', '1020', '--sum', '2500', '--description', 'Miete März', '--receipt', receipt, '--json'])).stdout);
-  await ok(s.run, ['entries', 'create', '--date', '2025-04-02', '--debit', '1020', '--credit', '3400', '--sum', '1081', '--tax-rate', 'MWST 8.1 %', '--description', 'Beratung']);
-  await ok(s.run, ['entries', 'create', '--date', '2025-08-15', '--debit', '6500', '--credit', '1020', '--sum', '540.50', '--tax-rate', 'Vorsteuer 8.1 %', '--description', 'Drucker']);
-  await ok(s.run, ['entries', 'create', '--date', '2024-12-31', '--debit', '1020', '--credit', '3400', '--sum', '99', '--description', 'last year']);
-  await ok(s.run, ['customers', 'create', '--name', 'Muster AG', '--street', 'Seestrasse 5', '--zip', '6003', '--city', 'Luzern', '--tax-rate', 'MWST 8.1 %']);
+  const rent = JSON.parse(
+    (
+      await ok(s.run, [
+        'entries',
+        'create',
+        '--date',
+        '2025-03-31',
+        '--debit',
+        '6000',
+        '--credit',
+        '1020',
+        '--sum',
+        '2500',
+        '--description',
+        'Miete März',
+        '--receipt',
+        receipt,
+        '--json',
+      ])
+    ).stdout,
+  );
+  await ok(s.run, [
+    'entries',
+    'create',
+    '--date',
+    '2025-04-02',
+    '--debit',
+    '1020',
+    '--credit',
+    '3400',
+    '--sum',
+    '1081',
+    '--tax-rate',
+    'MWST 8.1 %',
+    '--description',
+    'Beratung',
+  ]);
+  await ok(s.run, [
+    'entries',
+    'create',
+    '--date',
+    '2025-08-15',
+    '--debit',
+    '6500',
+    '--credit',
+    '1020',
+    '--sum',
+    '540.50',
+    '--tax-rate',
+    'Vorsteuer 8.1 %',
+    '--description',
+    'Drucker',
+  ]);
+  await ok(s.run, [
+    'entries',
+    'create',
+    '--date',
+    '2024-12-31',
+    '--debit',
+    '1020',
+    '--credit',
+    '3400',
+    '--sum',
+    '99',
+    '--description',
+    'last year',
+  ]);
+  await ok(s.run, [
+    'customers',
+    'create',
+    '--name',
+    'Muster AG',
+    '--street',
+    'Seestrasse 5',
+    '--zip',
+    '6003',
+    '--city',
+    'Luzern',
+    '--tax-rate',
+    'MWST 8.1 %',
+  ]);
   await ok(s.run, ['invoices', 'create', '--customer', 'Muster AG', '--date', '2024-11-02', '--position', 'Alt;1;100']);
-  await ok(s.run, ['invoices', 'create', '--customer', 'Muster AG', '--date', '2025-05-02', '--position', 'Konzept;12.5;150;h']);
-  await ok(s.run, ['invoices', 'create', '--customer', 'Muster AG', '--date', '2025-10-20', '--position', 'Wartung;1;300']);
+  await ok(s.run, [
+    'invoices',
+    'create',
+    '--customer',
+    'Muster AG',
+    '--date',
+    '2025-05-02',
+    '--position',
+    'Konzept;12.5;150;h',
+  ]);
+  await ok(s.run, [
+    'invoices',
+    'create',
+    '--customer',
+    'Muster AG',
+    '--date',
+    '2025-10-20',
+    '--position',
+    'Wartung;1;300',
+  ]);
   await ok(s.run, ['invoices', 'mark-as', 'R-2025-001', 'sent']);
   await ok(s.run, ['invoices', 'mark-as', 'R-2025-001', 'paid', '--paid-date', '2025-06-12']);
-  await ok(s.run, ['proposals', 'create', '--customer', 'Muster AG', '--date', '2025-04-20', '--title', 'Website', '--position', 'Umsetzung;3;120;h']);
+  await ok(s.run, [
+    'proposals',
+    'create',
+    '--customer',
+    'Muster AG',
+    '--date',
+    '2025-04-20',
+    '--title',
+    'Website',
+    '--position',
+    'Umsetzung;3;120;h',
+  ]);
   return { receiptBooking: String(rent.number) };
 }
 
 /** CSV lines without the header, sorted: the same records whatever their order. */
-const rows = (csv: string) => csv.split('\r\n').filter((l) => l !== '').slice(1).sort();
+const rows = (csv: string) =>
+  csv
+    .split('\r\n')
+    .filter((l) => l !== '')
+    .slice(1)
+    .sort();
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -80,7 +221,10 @@ function journalTransactions(text: string): { date: string; code: string; amount
   const out: { date: string; code: string; amounts: number[] }[] = [];
   for (const line of text.split('\n')) {
     const head = /^(\d{4}-\d{2}-\d{2}) \(([^)]+)\)/.exec(line);
-    if (head) { out.push({ date: head[1], code: head[2], amounts: [] }); continue; }
+    if (head) {
+      out.push({ date: head[1], code: head[2], amounts: [] });
+      continue;
+    }
     const posting = /^ {4}\d{4} .+? {2}(-?\d+\.\d{2})$/.exec(line);
     if (posting) out.at(-1)!.amounts.push(Math.round(Number(posting[1]) * 100));
     else expect(line === '' || line.startsWith(';'), `journal line "${line}"`).toBe(true);
@@ -110,25 +254,50 @@ describe.each([{ which: 'server' }, { which: 'local' }])('acct archive ($which)'
     files = existsSync(archive) ? unzipSync(readFileSync(archive)) : {};
   }, 180_000);
 
-  afterAll(async () => { await s?.stop(); });
+  afterAll(async () => {
+    await s?.stop();
+  });
 
   it('writes the archive, names it on stdout and what it holds on stderr', () => {
     expect(made.code, made.stderr).toBe(0);
     expect(made.stdout).toBe(`${archive}\n`);
-    expect(made.stderr).toMatch(/Archive of 2025 for Demo AG: 4 bookings, 1 receipt, 2 invoices, 1 proposal, 8 reports/);
+    expect(made.stderr).toMatch(
+      /Archive of 2025 for Demo AG: 4 bookings, 1 receipt, 2 invoices, 1 proposal, 8 reports/,
+    );
     // the year is not closed yet: said, as its bookings may still change
     expect(made.stderr).toMatch(/4 bookings of 2025 are not in a closed period/);
     expect(readdirSync(s.dir).filter((n) => n.includes('.partial') || n.includes('.spool'))).toEqual([]);
-    expect(Object.keys(files)).toEqual(expect.arrayContaining([
-      'README.txt', 'accounts.csv', 'tax-rates.csv', 'customers.csv', 'contacts.csv', 'projects.csv', 'bookings.csv', 'bookings.journal',
-      'reports/trial-balance.csv', 'reports/trial-balance.pdf', 'reports/balance-sheet.csv', 'reports/balance-sheet.pdf',
-      'reports/income-statement.csv', 'reports/income-statement.pdf', 'reports/vat-2025.csv', 'reports/vat-2025.pdf',
-      'reports/vat-2025-Q1.csv', 'reports/vat-2025-Q4.pdf', 'invoices.csv', 'proposals.csv', 'manifest.json',
-    ]));
-    expect(text('README.txt')).toMatch(/Geschäftsjahr 2025[\s\S]*DEUTSCH[\s\S]*bookings\.csv[\s\S]*ENGLISH[\s\S]*receipts\//);
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining([
+        'README.txt',
+        'accounts.csv',
+        'tax-rates.csv',
+        'customers.csv',
+        'contacts.csv',
+        'projects.csv',
+        'bookings.csv',
+        'bookings.journal',
+        'reports/trial-balance.csv',
+        'reports/trial-balance.pdf',
+        'reports/balance-sheet.csv',
+        'reports/balance-sheet.pdf',
+        'reports/income-statement.csv',
+        'reports/income-statement.pdf',
+        'reports/vat-2025.csv',
+        'reports/vat-2025.pdf',
+        'reports/vat-2025-Q1.csv',
+        'reports/vat-2025-Q4.pdf',
+        'invoices.csv',
+        'proposals.csv',
+        'manifest.json',
+      ]),
+    );
+    expect(text('README.txt')).toMatch(
+      /Geschäftsjahr 2025[\s\S]*DEUTSCH[\s\S]*bookings\.csv[\s\S]*ENGLISH[\s\S]*receipts\//,
+    );
   });
 
-  it('bookings.csv holds exactly the year\'s bookings, as acct entries export writes them', async () => {
+  it("bookings.csv holds exactly the year's bookings, as acct entries export writes them", async () => {
     const exported = await ok(s.run, ['entries', 'export', ...YEAR_SPAN]);
     expect(rows(text('bookings.csv'))).toEqual(rows(exported.stdout));
     expect(rows(text('bookings.csv'))).toHaveLength(4); // the three of 2025 and the invoice's payment
@@ -145,10 +314,15 @@ describe.each([{ which: 'server' }, { which: 'local' }])('acct archive ($which)'
     for (const t of transactions) {
       expect(t.date.startsWith('2025-')).toBe(true);
       expect(t.amounts.length).toBeGreaterThanOrEqual(2);
-      expect(t.amounts.reduce((a, b) => a + b, 0), t.code).toBe(0);
+      expect(
+        t.amounts.reduce((a, b) => a + b, 0),
+        t.code,
+      ).toBe(0);
     }
     // the VAT split off onto its own posting: 1081.00 gross → 1000.00 and 81.00
-    expect(journal).toMatch(/Beratung\n {4}1020 Bankguthaben {2}1081\.00\n {4}3400 [^\n]+ {2}-1000\.00\n {4}2200 [^\n]+ {2}-81\.00\n/);
+    expect(journal).toMatch(
+      /Beratung\n {4}1020 Bankguthaben {2}1081\.00\n {4}3400 [^\n]+ {2}-1000\.00\n {4}2200 [^\n]+ {2}-81\.00\n/,
+    );
     if (spawnSync('hledger', ['--version']).status === 0) {
       const bal = spawnSync('hledger', ['-f', '-', 'bal', '--no-total'], { input: journal, encoding: 'utf8' });
       expect(bal.status, bal.stderr).toBe(0);
@@ -161,8 +335,10 @@ describe.each([{ which: 'server' }, { which: 'local' }])('acct archive ($which)'
     expect(Buffer.from(files[names[0]]).equals(RECEIPT)).toBe(true);
   });
 
-  it('every invoice and proposal of the year is a PDF showing its number; the other year\'s is not there', () => {
-    const pdfs = Object.keys(files).filter((n) => /^(invoices|proposals)\/.+\.pdf$/.test(n)).sort();
+  it("every invoice and proposal of the year is a PDF showing its number; the other year's is not there", () => {
+    const pdfs = Object.keys(files)
+      .filter((n) => /^(invoices|proposals)\/.+\.pdf$/.test(n))
+      .sort();
     expect(pdfs).toEqual(['invoices/R-2025-001.pdf', 'invoices/R-2025-002.pdf', 'proposals/O-2025-001.pdf']);
     for (const name of pdfs) {
       const number = /([A-Z]-2025-\d+)\.pdf$/.exec(name)![1];
@@ -191,14 +367,27 @@ describe.each([{ which: 'server' }, { which: 'local' }])('acct archive ($which)'
     }
     // the printer's input tax (540.50 with 8.1 % in it)
     expect(text('reports/vat-2025.csv')).toMatch(/\r\nbox,40[05],[^\r]*,40\.50\r\n/);
-    expect(readPdf(files['reports/vat-2025.pdf']).text.join('\n')).toMatch(/VAT return 2025-01-01 to 2025-12-31[\s\S]*303/);
-    expect(readPdf(files['reports/trial-balance.pdf']).text.join('\n')).toMatch(/Trial balance[\s\S]*1020[\s\S]*Bankguthaben/);
+    expect(readPdf(files['reports/vat-2025.pdf']).text.join('\n')).toMatch(
+      /VAT return 2025-01-01 to 2025-12-31[\s\S]*303/,
+    );
+    expect(readPdf(files['reports/trial-balance.pdf']).text.join('\n')).toMatch(
+      /Trial balance[\s\S]*1020[\s\S]*Bankguthaben/,
+    );
   });
 
-  it('the manifest holds every member\'s size and SHA-256, and the content\'s', () => {
+  it("the manifest holds every member's size and SHA-256, and the content's", () => {
     const manifest = JSON.parse(text('manifest.json'));
-    expect(manifest).toMatchObject({ format: 'acct-archive', year: 2025, company: { id: 1, name: 'Demo AG' }, counts: { bookings: 4, receipts: 1, invoices: 2, proposals: 1 } });
-    expect(manifest.members.map((m: { path: string }) => m.path).sort()).toEqual(Object.keys(files).filter((n) => n !== 'manifest.json').sort());
+    expect(manifest).toMatchObject({
+      format: 'acct-archive',
+      year: 2025,
+      company: { id: 1, name: 'Demo AG' },
+      counts: { bookings: 4, receipts: 1, invoices: 2, proposals: 1 },
+    });
+    expect(manifest.members.map((m: { path: string }) => m.path).sort()).toEqual(
+      Object.keys(files)
+        .filter((n) => n !== 'manifest.json')
+        .sort(),
+    );
     for (const m of manifest.members) {
       expect(files[m.path].byteLength, m.path).toBe(m.size);
       expect(sha256(files[m.path]), m.path).toBe(m.sha256);

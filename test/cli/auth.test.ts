@@ -18,7 +18,9 @@ function box(): Sandbox {
 
 /** A sandbox logged in with `token` (profile "default" unless `name`). */
 async function loggedIn(token = OWNER_TOKEN, name?: string, b: Sandbox = box()): Promise<Sandbox> {
-  const r = await b.run(['login', '--with-token', '--base-url', svc.url, ...(name ? ['--name', name] : [])], { input: `${token}\n` });
+  const r = await b.run(['login', '--with-token', '--base-url', svc.url, ...(name ? ['--name', name] : [])], {
+    input: `${token}\n`,
+  });
   expect(r.code, r.stderr).toBe(0);
   return b;
 }
@@ -26,7 +28,10 @@ async function loggedIn(token = OWNER_TOKEN, name?: string, b: Sandbox = box()):
 beforeAll(async () => {
   svc = await startTestService();
   // user 2: member of company 1 (role user) and owner of company 2
-  expect(secondTenant(svc, { name: 'Zwei Firmen', email: 'zwei@example.ch', token: TWO_TOKEN, company: 'Zweite AG' }).company).toBe(2);
+  expect(
+    secondTenant(svc, { name: 'Zwei Firmen', email: 'zwei@example.ch', token: TWO_TOKEN, company: 'Zweite AG' })
+      .company,
+  ).toBe(2);
 });
 
 afterAll(async () => {
@@ -70,7 +75,9 @@ describe.concurrent('acct login --with-token', () => {
     expect(readProfiles(b).profiles.default.company).toBe(2);
 
     const b2 = box();
-    const bad = await b2.run(['login', '--with-token', '--base-url', svc.url, '--company', '2'], { input: OWNER_TOKEN });
+    const bad = await b2.run(['login', '--with-token', '--base-url', svc.url, '--company', '2'], {
+      input: OWNER_TOKEN,
+    });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('you are not a member of company 2');
     expect(bad.stderr).toContain('companies: 1 (Demo AG)');
@@ -108,7 +115,9 @@ describe.concurrent('acct login --with-token', () => {
     expect(r.stderr).toContain('plain http is only allowed for loopback hosts');
     expect(existsSync(join(b.configDir, 'config.json'))).toBe(false);
 
-    const env = await b.run(['tags', 'list'], { env: { ACCT_BASE_URL: 'http://10.1.2.3/api/v2', ACCT_TOKEN: OWNER_TOKEN } });
+    const env = await b.run(['tags', 'list'], {
+      env: { ACCT_BASE_URL: 'http://10.1.2.3/api/v2', ACCT_TOKEN: OWNER_TOKEN },
+    });
     expect(env.code).toBe(2);
     expect(env.stderr).toContain('(from ACCT_BASE_URL): plain http is only allowed for loopback hosts');
   });
@@ -159,7 +168,10 @@ describe.concurrent('acct logout', () => {
     const status = await b.run(['auth', 'status', '--json']);
     expect(status.code, status.stderr).toBe(0);
     expect(JSON.parse(status.stdout)).toMatchObject({ mode: 'local', profile: null, token_source: 'local' });
-    expect(await b.run(['logout'])).toMatchObject({ code: 2, stderr: 'acct: not logged in: there is no current profile\n' });
+    expect(await b.run(['logout'])).toMatchObject({
+      code: 2,
+      stderr: 'acct: not logged in: there is no current profile\n',
+    });
   });
 });
 
@@ -232,7 +244,12 @@ describe.concurrent('acct config', () => {
 
     const list = await b.run(['config', 'list', '-o', 'tsv']);
     expect(list.code, list.stderr).toBe(0);
-    expect(tsv(list.stdout)).toEqual([['key', 'value'], ['base_url', svc.url], ['company', '2'], ['output', 'csv']]);
+    expect(tsv(list.stdout)).toEqual([
+      ['key', 'value'],
+      ['base_url', svc.url],
+      ['company', '2'],
+      ['output', 'csv'],
+    ]);
     // the profile's output preference applies when no -o is given
     const csv = await b.run(['config', 'list']);
     expect(csv.stdout).toBe(`key,value\r\nbase_url,${svc.url}\r\ncompany,2\r\noutput,csv\r\n`);
@@ -241,7 +258,10 @@ describe.concurrent('acct config', () => {
   test.each([
     [['config', 'set', 'company', 'abc'], 'invalid company id "abc" from company: expected a positive integer'],
     [['config', 'set', 'company', '0'], 'invalid company id "0"'],
-    [['config', 'set', 'output', 'xml'], 'invalid output format "xml" from output: expected one of table, tsv, json, ndjson, csv'],
+    [
+      ['config', 'set', 'output', 'xml'],
+      'invalid output format "xml" from output: expected one of table, tsv, json, ndjson, csv',
+    ],
     [['config', 'set', 'base_url', 'http://example.com/api/v2'], 'plain http is only allowed for loopback hosts'],
     [['config', 'set', 'base_url', 'not a url'], 'not an absolute URL'],
     [['config', 'set', 'token', 'x'], 'unknown config key "token"'],
@@ -282,7 +302,11 @@ describe.concurrent('acct companies list and acct use', () => {
     expect(byId.stderr).toBe('Default company: 2 (Zweite AG).\n');
     expect(readProfiles(b).profiles.default.company).toBe(2);
     const list = await b.run(['companies', 'list', '--fields', 'id,current']);
-    expect(tsv(list.stdout)).toEqual([['id', 'current'], ['1', 'false'], ['2', 'true']]);
+    expect(tsv(list.stdout)).toEqual([
+      ['id', 'current'],
+      ['1', 'false'],
+      ['2', 'true'],
+    ]);
 
     const byName = await b.run(['use', 'demo ag']);
     expect(byName.code, byName.stderr).toBe(0);

@@ -17,15 +17,26 @@ let bank: number;
 let income: number;
 const RECEIPT = Buffer.from(`%PDF-1.4 receipt ${'x'.repeat(5000)}`);
 
-const acct = (args: string[], env?: Record<string, string | undefined>): Promise<RunResult> => box.run(args, { timeoutMs: 60_000, env });
+const acct = (args: string[], env?: Record<string, string | undefined>): Promise<RunResult> =>
+  box.run(args, { timeoutMs: 60_000, env });
 
 const read = (dir: string, sql: string): any[] => {
   const db = new DatabaseSync(join(dir, 'acct.sqlite'), { readOnly: true });
-  try { return db.prepare(sql).all(); } finally { db.close(); }
+  try {
+    return db.prepare(sql).all();
+  } finally {
+    db.close();
+  }
 };
 
 async function book(description: string): Promise<number> {
-  const r = await server.call('POST', '/companies/1/entries', { date: '2026-02-03', debit_account_id: bank, credit_account_id: income, sum: 12.5, description });
+  const r = await server.call('POST', '/companies/1/entries', {
+    date: '2026-02-03',
+    debit_account_id: bank,
+    credit_account_id: income,
+    sum: 12.5,
+    description,
+  });
   expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
   return Number(r.body.data?.id ?? r.body.id);
 }
@@ -34,12 +45,20 @@ beforeAll(async () => {
   box = sandbox();
   serverDir = join(box.dataDir, '..', 'books');
   server = await startServiceProcess(serverDir);
-  const accountOf = (n: number) => Number(read(serverDir, `SELECT id FROM accounts WHERE company_id = 1 AND number = ${n}`)[0].id);
+  const accountOf = (n: number) =>
+    Number(read(serverDir, `SELECT id FROM accounts WHERE company_id = 1 AND number = ${n}`)[0].id);
   bank = accountOf(1020);
   income = accountOf(3400);
   // one booking with a receipt, the rest without
   const form = new FormData();
-  for (const [k, v] of Object.entries({ date: '2026-02-01', debit_account_id: bank, credit_account_id: income, sum: '99.00', description: 'with receipt' })) form.set(k, String(v));
+  for (const [k, v] of Object.entries({
+    date: '2026-02-01',
+    debit_account_id: bank,
+    credit_account_id: income,
+    sum: '99.00',
+    description: 'with receipt',
+  }))
+    form.set(k, String(v));
   form.set('file', new Blob([RECEIPT], { type: 'application/pdf' }), 'quittung.pdf');
   expect((await server.call('POST', '/companies/1/entries', form)).status).toBeLessThan(300);
 }, 60_000);
@@ -110,7 +129,9 @@ describe('acct server backup and restore', () => {
       expect(r.stderr).toMatch(message);
       expect(r.stderr).toMatch(/nothing was restored/);
       expect(readdirSync(target)).toEqual(['keep.txt']);
-      expect(readdirSync(join(target, '..')).filter((n) => n.startsWith('.acct-restore') || n.includes('restoring'))).toEqual([]);
+      expect(
+        readdirSync(join(target, '..')).filter((n) => n.startsWith('.acct-restore') || n.includes('restoring')),
+      ).toEqual([]);
     };
 
     it('truncated: in the middle, and by its last bytes', async () => {
@@ -154,7 +175,7 @@ describe('local mode: acct backup, the daily snapshot', () => {
     expect((await acct(['tags', 'create', '--name', 'travel', '--color', 'blue'])).code).toBe(0);
   });
 
-  it('the first command of a day takes the day\'s snapshot into backups/, once', async () => {
+  it("the first command of a day takes the day's snapshot into backups/, once", async () => {
     const db = new DatabaseSync(join(box.dataDir, 'acct.sqlite'));
     db.prepare("UPDATE meta SET value = '2000-01-01' WHERE key = 'backup_day'").run();
     db.close();
@@ -197,10 +218,23 @@ function rmAll(dir: string): void {
 describe('rotation', () => {
   it('keeps the 7 newest days and the first of each of the 12 newest months', () => {
     const days: string[] = [];
-    for (let d = new Date('2026-03-20'); d >= new Date('2024-01-01'); d.setUTCDate(d.getUTCDate() - 1)) days.push(d.toISOString().slice(0, 10));
+    for (let d = new Date('2026-03-20'); d >= new Date('2024-01-01'); d.setUTCDate(d.getUTCDate() - 1))
+      days.push(d.toISOString().slice(0, 10));
     const { daily, monthly } = keptDays(days);
     expect([...daily]).toEqual(days.slice(0, 7));
-    expect([...monthly].sort()).toEqual(['2025-04-01', '2025-05-01', '2025-06-01', '2025-07-01', '2025-08-01', '2025-09-01', '2025-10-01',
-      '2025-11-01', '2025-12-01', '2026-01-01', '2026-02-01', '2026-03-01']);
+    expect([...monthly].sort()).toEqual([
+      '2025-04-01',
+      '2025-05-01',
+      '2025-06-01',
+      '2025-07-01',
+      '2025-08-01',
+      '2025-09-01',
+      '2025-10-01',
+      '2025-11-01',
+      '2025-12-01',
+      '2026-01-01',
+      '2026-02-01',
+      '2026-03-01',
+    ]);
   });
 });

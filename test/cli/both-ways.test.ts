@@ -18,8 +18,22 @@ beforeAll(async () => {
   for (const args of [
     ['tags', 'create', '--name', 'miete', '--color', 'red'],
     ['customers', 'create', '--name', 'Muster AG', '--street', 'Bahnhofstrasse 1', '--zip', '8001', '--city', 'Zürich'],
-    ['entries', 'create', '--date', '2026-01-05', '--debit', '6000', '--credit', '1020', '--sum', '2500.50',
-      '--description', 'Miete Januar', '--tags', 'miete'],
+    [
+      'entries',
+      'create',
+      '--date',
+      '2026-01-05',
+      '--debit',
+      '6000',
+      '--credit',
+      '1020',
+      '--sum',
+      '2500.50',
+      '--description',
+      'Miete Januar',
+      '--tags',
+      'miete',
+    ],
   ]) {
     const r = await box.run(args);
     if (r.code !== 0) throw new Error(`${args.join(' ')}: ${r.stderr}`);
@@ -101,7 +115,9 @@ describe('what only the binary shows', () => {
     // the read end closes before the command writes: its write meets EPIPE
     child.stdout.destroy();
     let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
+    child.stderr.setEncoding('utf8').on('data', (d) => {
+      stderr += d;
+    });
     const code = await new Promise((resolve) => child.on('close', resolve));
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   });

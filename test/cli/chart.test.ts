@@ -24,7 +24,12 @@ const BOOKINGS: [string, string, string, string, string | null][] = [
   ['2025-03-31', '6000', '1020', '2500.00', null],
   ['2025-04-20', '1020', '3400', '12000.00', null],
 ];
-const MONTHS = [['2025-01', '2025-01-01', '2025-01-31'], ['2025-02', '2025-02-01', '2025-02-28'], ['2025-03', '2025-03-01', '2025-03-31'], ['2025-04', '2025-04-01', '2025-04-30']];
+const MONTHS = [
+  ['2025-01', '2025-01-01', '2025-01-31'],
+  ['2025-02', '2025-02-01', '2025-02-28'],
+  ['2025-03', '2025-03-01', '2025-03-31'],
+  ['2025-04', '2025-04-01', '2025-04-30'],
+];
 const SPAN = ['--period', '2025-01..2025-04'];
 const ANSI = /\u001b\[[0-9;]*m/;
 
@@ -33,10 +38,29 @@ let statements: { income: string; expense: string; profit: string }[];
 
 beforeAll(async () => {
   for (const [date, debit, credit, sum, rate] of BOOKINGS) {
-    const r = await acct(['entries', 'create', '--date', date, '--debit', debit, '--credit', credit, '--sum', sum, '--description', 'x', ...(rate ? ['--tax-rate', rate] : [])]);
+    const r = await acct([
+      'entries',
+      'create',
+      '--date',
+      date,
+      '--debit',
+      debit,
+      '--credit',
+      credit,
+      '--sum',
+      sum,
+      '--description',
+      'x',
+      ...(rate ? ['--tax-rate', rate] : []),
+    ]);
     if (r.code !== 0) throw new Error(r.stderr);
   }
-  statements = await Promise.all(MONTHS.map(async ([, from, to]) => JSON.parse((await acct(['report', 'income-statement', '--from', from, '--to', to, '--json'])).stdout).summary));
+  statements = await Promise.all(
+    MONTHS.map(
+      async ([, from, to]) =>
+        JSON.parse((await acct(['report', 'income-statement', '--from', from, '--to', to, '--json'])).stdout).summary,
+    ),
+  );
 }, 60_000);
 
 /** Swiss grouping of a raw decimal, as the bars print it: "-3700.00" → "-3'700.00". */
@@ -54,11 +78,15 @@ describe('the bars', () => {
     for (const l of out) expect([...l].length).toBeLessThanOrEqual(72);
     const rows = lines(r.stdout).slice(1);
     expect(rows).toHaveLength(12);
-    expect(rows.map((l) => l.slice(0, 20).trimEnd())).toEqual(MONTHS.flatMap(([, from]) => {
-      const label = `${['Jan', 'Feb', 'Mar', 'Apr'][Number(from.slice(5, 7)) - 1]} 2025`;
-      return [`${label}  Revenue`, '          Expenses', '          Profit'];
-    }));
-    expect(rows.map((l) => l.split(/\s+/).at(-1))).toEqual(statements.flatMap((s) => [s.income, s.expense, s.profit].map(swiss)));
+    expect(rows.map((l) => l.slice(0, 20).trimEnd())).toEqual(
+      MONTHS.flatMap(([, from]) => {
+        const label = `${['Jan', 'Feb', 'Mar', 'Apr'][Number(from.slice(5, 7)) - 1]} 2025`;
+        return [`${label}  Revenue`, '          Expenses', '          Profit'];
+      }),
+    );
+    expect(rows.map((l) => l.split(/\s+/).at(-1))).toEqual(
+      statements.flatMap((s) => [s.income, s.expense, s.profit].map(swiss)),
+    );
     // the loss grows left of the axis; every other bar to the right
     const march = rows[8];
     expect(march).toMatch(/[▐█]│ +-3'500\.00$/);
@@ -77,7 +105,13 @@ describe('the bars', () => {
       expect(text).toContain("12'000.00");
     }
     // NO_COLOR on a terminal: the same bars, no colour
-    const noColour = await inTerminal(cli.box, ['report', 'chart', ...SPAN], [], { ...acctEnv(cli.svc), NO_COLOR: '1' }, { cols: 80, rows: 200 });
+    const noColour = await inTerminal(
+      cli.box,
+      ['report', 'chart', ...SPAN],
+      [],
+      { ...acctEnv(cli.svc), NO_COLOR: '1' },
+      { cols: 80, rows: 200 },
+    );
     expect(noColour.output).not.toMatch(ANSI);
     expect(noColour.output).toContain('│');
   });
@@ -86,20 +120,31 @@ describe('the bars', () => {
     const r = await acct(['report', 'chart', '--period', '2025', '--quarterly', '--debug']);
     expect(r.code).toBe(0);
     const requests = r.stderr.split('\n').filter((l) => l.startsWith('> GET') && l.includes('/accounts'));
-    expect(requests.map((l) => /start=([\d-]+)/.exec(l)![1]).sort()).toEqual(['2025-01-01', '2025-04-01', '2025-07-01', '2025-10-01']);
+    expect(requests.map((l) => /start=([\d-]+)/.exec(l)![1]).sort()).toEqual([
+      '2025-01-01',
+      '2025-04-01',
+      '2025-07-01',
+      '2025-10-01',
+    ]);
     expect(requests.every((l) => l.includes('type=all'))).toBe(true);
   });
 
   test('--accounts: one bar per account and month, the balance of each', async () => {
-    const r = await acct(['report', 'chart', ...SPAN, '--accounts', '6000,3400', '-o', 'table'], { env: { COLUMNS: '100' } });
+    const r = await acct(['report', 'chart', ...SPAN, '--accounts', '6000,3400', '-o', 'table'], {
+      env: { COLUMNS: '100' },
+    });
     expect(r.code, r.stderr).toBe(0);
     const out = lines(r.stdout);
     expect(out[0]).toBe('Accounts 6000, 3400 by month, 2025-01-01 to 2025-04-30');
     expect(out.slice(1).map((l) => [l.slice(0, 10).trim(), l.slice(10, 36).trim(), l.split(/\s+/).at(-1)])).toEqual([
-      ['Jan 2025', '6000 Raumaufwand', "2'500.00"], ['', '3400 Dienstleistungserlöse', "5'000.00"],
-      ['Feb 2025', '6000 Raumaufwand', "2'500.00"], ['', '3400 Dienstleistungserlöse', "8'000.00"],
-      ['Mar 2025', '6000 Raumaufwand', "2'500.00"], ['', '3400 Dienstleistungserlöse', '0.00'],
-      ['Apr 2025', '6000 Raumaufwand', '0.00'], ['', '3400 Dienstleistungserlöse', "12'000.00"],
+      ['Jan 2025', '6000 Raumaufwand', "2'500.00"],
+      ['', '3400 Dienstleistungserlöse', "5'000.00"],
+      ['Feb 2025', '6000 Raumaufwand', "2'500.00"],
+      ['', '3400 Dienstleistungserlöse', "8'000.00"],
+      ['Mar 2025', '6000 Raumaufwand', "2'500.00"],
+      ['', '3400 Dienstleistungserlöse', '0.00'],
+      ['Apr 2025', '6000 Raumaufwand', '0.00'],
+      ['', '3400 Dienstleistungserlöse', "12'000.00"],
     ]);
   });
 });
@@ -109,13 +154,39 @@ describe('the figures as rows', () => {
     const t = await acct(['report', 'chart', ...SPAN, '-o', 'tsv']);
     expect(tsv(t.stdout)).toEqual([
       ['period', 'from', 'to', 'revenue', 'expenses', 'profit'],
-      ...MONTHS.map(([key, from, to], i) => [key, from, to, statements[i].income, statements[i].expense, statements[i].profit]),
+      ...MONTHS.map(([key, from, to], i) => [
+        key,
+        from,
+        to,
+        statements[i].income,
+        statements[i].expense,
+        statements[i].profit,
+      ]),
     ]);
     const c = await acct(['report', 'chart', ...SPAN, '-o', 'csv', '--fields', 'period,profit']);
-    expect(c.stdout).toBe('period,profit\r\n2025-01,2500.00\r\n2025-02,5500.00\r\n2025-03,-3500.00\r\n2025-04,12000.00\r\n');
+    expect(c.stdout).toBe(
+      'period,profit\r\n2025-01,2500.00\r\n2025-02,5500.00\r\n2025-03,-3500.00\r\n2025-04,12000.00\r\n',
+    );
     // --from/--to read the same grammar as -p, as on every report
-    expect((await acct(['report', 'chart', '--from', '2025-01', '--to', '2025-04', '-o', 'csv', '--fields', 'period,profit'])).stdout).toBe(c.stdout);
-    const j = JSON.parse((await acct(['report', 'chart', '--period', '2025', '--quarterly', '--accounts', '3400,1020', '--json'])).stdout);
+    expect(
+      (
+        await acct([
+          'report',
+          'chart',
+          '--from',
+          '2025-01',
+          '--to',
+          '2025-04',
+          '-o',
+          'csv',
+          '--fields',
+          'period,profit',
+        ])
+      ).stdout,
+    ).toBe(c.stdout);
+    const j = JSON.parse(
+      (await acct(['report', 'chart', '--period', '2025', '--quarterly', '--accounts', '3400,1020', '--json'])).stdout,
+    );
     expect(j).toEqual([
       { period: '2025Q1', from: '2025-01-01', to: '2025-03-31', account_3400: '13000.00', account_1020: '24824.00' },
       { period: '2025Q2', from: '2025-04-01', to: '2025-06-30', account_3400: '12000.00', account_1020: '36824.00' },
@@ -127,11 +198,17 @@ describe('the figures as rows', () => {
 });
 
 describe('-o svg', () => {
-  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => ['rect', 'text'].includes(name) });
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    isArray: (name) => ['rect', 'text'].includes(name),
+  });
   const figures = (svg: string) => {
     expect(XMLValidator.validate(svg)).toBe(true);
     const doc = parser.parse(svg).svg;
-    return (doc.rect as Record<string, string>[]).filter((r) => r.class === 'bar').map((r) => [r['data-period'], r['data-series'], r['data-value']]);
+    return (doc.rect as Record<string, string>[])
+      .filter((r) => r.class === 'bar')
+      .map((r) => [r['data-period'], r['data-series'], r['data-value']]);
   };
 
   test('--out FILE: the image appears whole, carrying the figures of the income statement', async () => {
@@ -142,9 +219,13 @@ describe('-o svg', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`Wrote the chart to ${file}.\n`);
     const svg = readFileSync(file, 'utf8');
-    expect(figures(svg)).toEqual(MONTHS.flatMap(([key], i) => [
-      [key, 'revenue', statements[i].income], [key, 'expenses', statements[i].expense], [key, 'profit', statements[i].profit],
-    ]));
+    expect(figures(svg)).toEqual(
+      MONTHS.flatMap(([key], i) => [
+        [key, 'revenue', statements[i].income],
+        [key, 'expenses', statements[i].expense],
+        [key, 'profit', statements[i].profit],
+      ]),
+    );
     expect(svg).toContain("-3'500.00");
     expect(readdirSync(dir).filter((f) => f.includes('partial'))).toEqual([]);
   });
@@ -171,18 +252,30 @@ describe('usage errors', () => {
       const cases: [string[], RegExp][] = [
         [['report', 'chart', '--period', '2025-13'], /invalid -p\/--period "2025-13": a month is 01 to 12/],
         [['report', 'chart', '--period', 'gestern'], /invalid -p\/--period "gestern": not a period/],
-        [['report', 'chart', '--period', '2025-06..2025-01'], /invalid -p\/--period .*ends \(2025-01-31\) before it starts \(2025-06-01\)/],
+        [
+          ['report', 'chart', '--period', '2025-06..2025-01'],
+          /invalid -p\/--period .*ends \(2025-01-31\) before it starts \(2025-06-01\)/,
+        ],
         [['report', 'chart', '--monthly', '--yearly'], /--monthly and --yearly cannot be used together/],
-        [['report', 'chart', '--period', '2025', '--from', '2025-01'], /-p\/--period and --from cannot be used together/],
+        [
+          ['report', 'chart', '--period', '2025', '--from', '2025-01'],
+          /-p\/--period and --from cannot be used together/,
+        ],
         [['report', 'chart', '--from', '2025-06', '--to', '2025-01'], /--to 2025-01-31 is before --from 2025-06-01/],
         [['report', 'chart', '--accounts', '3400,Erlöse'], /--accounts takes account numbers .*not a number: "Erlöse"/],
         [['report', 'chart', '--accounts', ''], /--accounts needs account numbers/],
         [['report', 'chart', '--out', 'x.svg'], /--out goes with -o svg/],
         [['report', 'chart', '-o', 'svg', '--json', '--out', 'x.svg'], /-o svg and --json cannot both be given/],
-        [['report', 'chart', '-o', 'svg', '--out', join(cli.box.dataDir, 'no', 'such', 'dir', 'x.svg')], /cannot write .*x\.svg: ENOENT/],
+        [
+          ['report', 'chart', '-o', 'svg', '--out', join(cli.box.dataDir, 'no', 'such', 'dir', 'x.svg')],
+          /cannot write .*x\.svg: ENOENT/,
+        ],
         [['report', 'chart', '--fields', 'profit'], /--fields chooses the columns of -o tsv, csv, json or ndjson/],
         [['report', 'chart', '-o', 'csv', '--fields', 'gewinn'], /unknown field "gewinn" for --fields/],
-        [['report', 'chart', '-o', 'csv', '--accounts', '3400', '--fields', 'profit'], /unknown field "profit" for --fields; available: period, from, to, account_3400$/m],
+        [
+          ['report', 'chart', '-o', 'csv', '--accounts', '3400', '--fields', 'profit'],
+          /unknown field "profit" for --fields; available: period, from, to, account_3400$/m,
+        ],
         [['report', 'trial-balance', '-o', 'svg'], /invalid --output "svg"/],
       ];
       for (const [args, message] of cases) {
@@ -199,7 +292,17 @@ describe('usage errors', () => {
 
   test('an account number that is not in the chart: exit 2 once the accounts are read, nothing written', async () => {
     const dir = testFiles(cli.box, {});
-    const r = await acct(['report', 'chart', ...SPAN, '--accounts', '3400,3999,7777', '-o', 'svg', '--out', join(dir, 'konten.svg')]);
+    const r = await acct([
+      'report',
+      'chart',
+      ...SPAN,
+      '--accounts',
+      '3400,3999,7777',
+      '-o',
+      'svg',
+      '--out',
+      join(dir, 'konten.svg'),
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('acct: --accounts: no account 3999, 7777 in the chart of accounts\n');
     expect(readdirSync(dir).filter((f) => f.startsWith('konten'))).toEqual([]);

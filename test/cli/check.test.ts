@@ -17,7 +17,11 @@ async function checkBroken(name: string, breakIt: (dir: string, db: DatabaseSync
   const dir = join(root, name);
   cpSync(box.dataDir, dir, { recursive: true });
   const db = new DatabaseSync(join(dir, 'acct.sqlite'));
-  try { breakIt(dir, db); } finally { db.close(); }
+  try {
+    breakIt(dir, db);
+  } finally {
+    db.close();
+  }
   return acct(['server', 'check', '--data', dir]);
 }
 
@@ -27,8 +31,38 @@ beforeAll(async () => {
   const receipt = join(root, 'quittung.pdf');
   writeFileSync(receipt, '%PDF-1.4 a receipt');
   for (const args of [
-    ['entries', 'create', '--date', '2026-01-10', '--debit', '1020', '--credit', '3400', '--sum', '1081', '--tax-rate', 'MWST 8.1 %', '--description', 'Verkauf'],
-    ['entries', 'create', '--date', '2026-01-11', '--debit', '6000', '--credit', '1020', '--sum', '2500', '--description', 'Miete', '--receipt', receipt],
+    [
+      'entries',
+      'create',
+      '--date',
+      '2026-01-10',
+      '--debit',
+      '1020',
+      '--credit',
+      '3400',
+      '--sum',
+      '1081',
+      '--tax-rate',
+      'MWST 8.1 %',
+      '--description',
+      'Verkauf',
+    ],
+    [
+      'entries',
+      'create',
+      '--date',
+      '2026-01-11',
+      '--debit',
+      '6000',
+      '--credit',
+      '1020',
+      '--sum',
+      '2500',
+      '--description',
+      'Miete',
+      '--receipt',
+      receipt,
+    ],
     ['customers', 'create', '--name', 'Muster AG'],
     ['invoices', 'create', '--customer', 'Muster AG', '--date', '2026-01-12', '--position', 'Beratung;2;150;h'],
     ['invoices', 'mark-as', 'R-2026-001', 'sent'],
@@ -75,8 +109,12 @@ describe('acct check', () => {
     expect(r.code).toBe(8);
     const lines = r.stdout.trim().split('\n');
     expect(lines.find((l) => l.startsWith('every booking: debit account'))).toMatch(/booking E-2026-001 \(id 1\)/);
-    expect(lines.find((l) => l.startsWith('every paid invoice'))).toMatch(/invoice R-2026-001 \(paid\): payment bookings \[3, 5\], expected \[3\]/);
-    expect(lines.find((l) => l.startsWith('every document'))).toMatch(/invoice R-2026-001 \(id 1\): final_value \d+, positions give \d+/);
+    expect(lines.find((l) => l.startsWith('every paid invoice'))).toMatch(
+      /invoice R-2026-001 \(paid\): payment bookings \[3, 5\], expected \[3\]/,
+    );
+    expect(lines.find((l) => l.startsWith('every document'))).toMatch(
+      /invoice R-2026-001 \(id 1\): final_value \d+, positions give \d+/,
+    );
     expect(lines.find((l) => l.startsWith('numbers unique'))).toMatch(/booking number A-2026-001 .*ids 2, 4/);
   });
 
@@ -91,13 +129,16 @@ describe('acct check', () => {
     expect(r.stdout).toMatch(/^every processed import entry: .*booking id 1: made by import entries 1, 2/m);
   });
 
-  it('a damaged page fails SQLite\'s integrity check', async () => {
+  it("a damaged page fails SQLite's integrity check", async () => {
     const dir = join(root, 'damaged');
     cpSync(box.dataDir, dir, { recursive: true });
     // fold the WAL into the file, then overwrite a page in the middle of an index
     const db = new DatabaseSync(join(dir, 'acct.sqlite'));
     db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-    const page = Number((db.prepare("SELECT rootpage FROM sqlite_master WHERE name = 'entries_list'").get() as { rootpage: number }).rootpage);
+    const page = Number(
+      (db.prepare("SELECT rootpage FROM sqlite_master WHERE name = 'entries_list'").get() as { rootpage: number })
+        .rootpage,
+    );
     const size = Number((db.prepare('PRAGMA page_size').get() as { page_size: number }).page_size);
     db.close();
     const fd = openSync(join(dir, 'acct.sqlite'), 'r+');

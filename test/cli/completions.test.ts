@@ -12,18 +12,28 @@ describe('shell completions', () => {
   function bashComplete(line: string): string[] {
     const bin = join(box.dataDir, '..', 'bin');
     mkdirSync(bin, { recursive: true });
-    for (const [name, run] of [['acct', `exec "${process.execPath}" "${ACCT_BIN}" "$@"`], ['npx', `[ "$1" = acct ] && shift; exec "${process.execPath}" "${ACCT_BIN}" "$@"`]]) {
+    for (const [name, run] of [
+      ['acct', `exec "${process.execPath}" "${ACCT_BIN}" "$@"`],
+      ['npx', `[ "$1" = acct ] && shift; exec "${process.execPath}" "${ACCT_BIN}" "$@"`],
+    ]) {
       writeFileSync(join(bin, name), `#!/bin/sh\n${run}\n`);
       chmodSync(join(bin, name), 0o755);
     }
     const words = line.split(' ');
     const script = `source completions/acct.bash; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _${words[0] === 'npx' ? 'acct_npx' : 'acct'}; printf '%s\\n' "\${COMPREPLY[@]}"`;
-    const out = execFileSync('bash', ['-c', script], { encoding: 'utf8', env: box.env({ PATH: `${bin}:${process.env.PATH ?? ''}` }) });
+    const out = execFileSync('bash', ['-c', script], {
+      encoding: 'utf8',
+      env: box.env({ PATH: `${bin}:${process.env.PATH ?? ''}` }),
+    });
     return out.split('\n').filter((l) => l !== '');
   }
 
-  test('bash completes the records get, update and delete take, and timer start\'s projects, also after npx', async () => {
-    for (const args of [['tags', 'create', '--name', 'travel', '--color', 'blue'], ['tags', 'create', '--name', 'rent', '--color', 'red'], ['projects', 'create', '--name', 'Website Relaunch', '--new-customer', 'Muster AG']]) {
+  test("bash completes the records get, update and delete take, and timer start's projects, also after npx", async () => {
+    for (const args of [
+      ['tags', 'create', '--name', 'travel', '--color', 'blue'],
+      ['tags', 'create', '--name', 'rent', '--color', 'red'],
+      ['projects', 'create', '--name', 'Website Relaunch', '--new-customer', 'Muster AG'],
+    ]) {
       expect((await box.run(args)).code).toBe(0);
     }
     expect(bashComplete('acct tags get ').sort()).toEqual(['rent', 'travel']);
@@ -56,7 +66,9 @@ describe('shell completions', () => {
     };
     expect(complete('acct ta')).toEqual(['tags', 'tax-rates', 'tasks']);
     expect(complete('acct tag')).toEqual(['tags']);
-    expect(complete('acct tags ')).toEqual(expect.arrayContaining(['list', 'get', 'create', 'update', 'delete', 'colors']));
+    expect(complete('acct tags ')).toEqual(
+      expect.arrayContaining(['list', 'get', 'create', 'update', 'delete', 'colors']),
+    );
     expect(complete('acct tags list --co')).toEqual(expect.arrayContaining(['--color', '--company']));
     expect(complete('acct tags create --color b')).toEqual(['blue']);
     expect(complete('acct -o ')).toEqual(['table', 'tsv', 'json', 'ndjson', 'csv', 'ledger', 'svg', 'xml']);
@@ -65,6 +77,8 @@ describe('shell completions', () => {
   test('unknown shell is a usage error', async () => {
     const result = await box.run(['completion', 'powershell']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe("acct: command-argument value 'powershell' is invalid for argument 'shell'. Allowed choices are bash, zsh, fish.\n");
+    expect(result.stderr).toBe(
+      "acct: command-argument value 'powershell' is invalid for argument 'shell'. Allowed choices are bash, zsh, fish.\n",
+    );
   });
 });

@@ -10,12 +10,25 @@ const { acct } = cli;
 const NOW = '2025-01-01T00:00:00.000000Z';
 
 /** A customer with a primary contact `<name> Haupt` and further contacts; answers the contacts' ids by name. */
-async function customer(name: string, number: number, extra: string[] = [], company = 1): Promise<{ id: number; contacts: Record<string, number> }> {
-  const res = await cli.svc.call('POST', `/companies/${company}/customers`, { name, number, contact_name: `${name} Haupt` });
+async function customer(
+  name: string,
+  number: number,
+  extra: string[] = [],
+  company = 1,
+): Promise<{ id: number; contacts: Record<string, number> }> {
+  const res = await cli.svc.call('POST', `/companies/${company}/customers`, {
+    name,
+    number,
+    contact_name: `${name} Haupt`,
+  });
   expect(res.status).toBe(200);
   const id = res.body.data.id as number;
   for (const n of extra) {
-    cli.svc.server.db.prepare('INSERT INTO contacts (company_id, customer_id, user_id, name, is_primary, created_at, updated_at) VALUES (?, ?, 1, ?, 0, ?, ?)').run(company, id, n, NOW, NOW);
+    cli.svc.server.db
+      .prepare(
+        'INSERT INTO contacts (company_id, customer_id, user_id, name, is_primary, created_at, updated_at) VALUES (?, ?, 1, ?, 0, ?, ?)',
+      )
+      .run(company, id, n, NOW, NOW);
   }
   const list = await cli.svc.call('GET', `/companies/${company}/contacts?filter[customer_id]=${id}`);
   return { id, contacts: Object.fromEntries(list.body.data.map((c: any) => [c.name, c.id])) };
@@ -43,10 +56,15 @@ describe('list and get', () => {
         [String(muster.contacts['Max Muster']), 'Max Muster', '', '', 'false', 'false', String(muster.id)],
       ]);
     }
-    const r = await acct(['contacts', 'list', '--include', 'customer', '--fields', 'name,customer.number,customer.name'], { company: own });
+    const r = await acct(
+      ['contacts', 'list', '--include', 'customer', '--fields', 'name,customer.number,customer.name'],
+      { company: own },
+    );
     expect(tsv(r.stdout)).toEqual([
       ['name', 'customer.number', 'customer.name'],
-      ['Muster AG Haupt', '1001', 'Muster AG'], ['Max Muster', '1001', 'Muster AG'], ['Andere AG Haupt', '1002', 'Andere AG'],
+      ['Muster AG Haupt', '1001', 'Muster AG'],
+      ['Max Muster', '1001', 'Muster AG'],
+      ['Andere AG Haupt', '1002', 'Andere AG'],
     ]);
   });
 
@@ -60,7 +78,11 @@ describe('list and get', () => {
   test('get by id or exact name, with the customer on request', async () => {
     const r = await acct(['contacts', 'get', 'max muster', '--include', 'customer', '--json'], { company: own });
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ name: 'Max Muster', is_primary: false, customer: { name: 'Muster AG', number: 1001 } });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      name: 'Max Muster',
+      is_primary: false,
+      customer: { name: 'Muster AG', number: 1001 },
+    });
     const plain = JSON.parse((await acct(['contacts', 'get', 'Max Muster', '--json'], { company: own })).stdout);
     expect(plain).not.toHaveProperty('customer');
     const missing = await acct(['contacts', 'get', 'Niemand'], { company: own });
@@ -92,7 +114,10 @@ describe('update, delete, archive, bulk-delete', () => {
 
   test('delete removes a free contact and refuses one on an invoice (exit 6)', async () => {
     const c = await customer('Loesch AG', 3001, ['Auf Rechnung']);
-    cli.svc.server.db.prepare(`INSERT INTO invoices (company_id, user_id, customer_id, contact_id, number, date, payable_until, created_at, updated_at) VALUES (1, 1, ?, ?, 'R-2025-901', '2025-01-01', '2025-01-31', ?, ?)`)
+    cli.svc.server.db
+      .prepare(
+        `INSERT INTO invoices (company_id, user_id, customer_id, contact_id, number, date, payable_until, created_at, updated_at) VALUES (1, 1, ?, ?, 'R-2025-901', '2025-01-01', '2025-01-31', ?, ?)`,
+      )
       .run(c.id, c.contacts['Auf Rechnung'], NOW, NOW);
     let r = await acct(['contacts', 'delete', String(c.contacts['Loesch AG Haupt']), '--yes']);
     expect(r.code, r.stderr).toBe(0);
@@ -118,7 +143,10 @@ describe('update, delete, archive, bulk-delete', () => {
 
   test('bulk-delete reports the contacts it had to keep; an unknown id stops it before deleting', async () => {
     const c = await customer('Masse AG', 5001, ['Auf Offerte']);
-    cli.svc.server.db.prepare(`INSERT INTO proposals (company_id, user_id, customer_id, contact_id, number, date, valid_until, created_at, updated_at) VALUES (1, 1, ?, ?, 'O-2025-901', '2025-01-01', '2025-01-15', ?, ?)`)
+    cli.svc.server.db
+      .prepare(
+        `INSERT INTO proposals (company_id, user_id, customer_id, contact_id, number, date, valid_until, created_at, updated_at) VALUES (1, 1, ?, ?, 'O-2025-901', '2025-01-01', '2025-01-15', ?, ?)`,
+      )
       .run(c.id, c.contacts['Auf Offerte'], NOW, NOW);
     let r = await acct(['contacts', 'bulk-delete', String(c.contacts['Masse AG Haupt']), 'id:999999', '--yes']);
     expect(r.code).toBe(5);
@@ -126,7 +154,9 @@ describe('update, delete, archive, bulk-delete', () => {
     r = await acct(['contacts', 'bulk-delete', String(c.contacts['Masse AG Haupt']), 'Auf Offerte', '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('Deleted 1 of 2 contacts.');
-    expect(r.stderr).toContain(`Kept (on invoices or proposals; archive instead): ${c.contacts['Auf Offerte']} Auf Offerte`);
+    expect(r.stderr).toContain(
+      `Kept (on invoices or proposals; archive instead): ${c.contacts['Auf Offerte']} Auf Offerte`,
+    );
   });
 
   test('there is no create verb', async () => {

@@ -19,15 +19,43 @@ async function api(method: string, path: string, body?: unknown) {
 }
 
 const db = () => cli.svc.server.db;
-const insertProject = (customerId: number) => Number(db().prepare(`INSERT INTO projects (company_id, user_id, customer_id, name, created_at, updated_at) VALUES (1, 1, ?, 'P', ?, ?)`).run(customerId, NOW, NOW).lastInsertRowid);
+const insertProject = (customerId: number) =>
+  Number(
+    db()
+      .prepare(
+        `INSERT INTO projects (company_id, user_id, customer_id, name, created_at, updated_at) VALUES (1, 1, ?, 'P', ?, ?)`,
+      )
+      .run(customerId, NOW, NOW).lastInsertRowid,
+  );
 
 describe('create, get, update, delete', () => {
   test('create prints the new customer; --contact-name, --tax-rate by name and the rate as typed', async () => {
-    const r = await acct(['customers', 'create', '--name', 'Muster AG', '--number', '1001', '--city', 'Zürich', '--contact-name', 'Anna Muster',
-      '--default-hourly-rate', '120.50', '--tax-rate', 'mwst 8.1 %', '--json']);
+    const r = await acct([
+      'customers',
+      'create',
+      '--name',
+      'Muster AG',
+      '--number',
+      '1001',
+      '--city',
+      'Zürich',
+      '--contact-name',
+      'Anna Muster',
+      '--default-hourly-rate',
+      '120.50',
+      '--tax-rate',
+      'mwst 8.1 %',
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const c = JSON.parse(r.stdout);
-    expect(c).toMatchObject({ number: 1001, name: 'Muster AG', city: 'Zürich', default_hourly_rate: 120.5, open_invoice_sum: '0.00' });
+    expect(c).toMatchObject({
+      number: 1001,
+      name: 'Muster AG',
+      city: 'Zürich',
+      default_hourly_rate: 120.5,
+      open_invoice_sum: '0.00',
+    });
     expect(c.contacts.map((x: any) => [x.name, x.is_primary])).toEqual([['Anna Muster', true]]);
     const tax = await api('GET', `/tax-rates/${c.tax_rate_id}`);
     expect((tax.data ?? tax).name).toBe('MWST 8.1 %');
@@ -38,7 +66,9 @@ describe('create, get, update, delete', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('missing required --name');
     const port = await closedPort();
-    r = await acct(['customers', 'create', '--name', 'X', '--default-hourly-rate', '12.505'], { env: { ACCT_BASE_URL: `http://127.0.0.1:${port}/api/v2` } });
+    r = await acct(['customers', 'create', '--name', 'X', '--default-hourly-rate', '12.505'], {
+      env: { ACCT_BASE_URL: `http://127.0.0.1:${port}/api/v2` },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('invalid --default-hourly-rate "12.505": at most 2 decimals');
   });
@@ -61,16 +91,26 @@ describe('create, get, update, delete', () => {
   });
 
   test('get by number, exact name (any case) and id:N; the table shows the detail fields', async () => {
-    const { data } = await api('POST', '/customers', { name: 'Lesbar GmbH', number: 3001, street: 'Gasse 3', contact_name: 'Lea Lesbar' });
+    const { data } = await api('POST', '/customers', {
+      name: 'Lesbar GmbH',
+      number: 3001,
+      street: 'Gasse 3',
+      contact_name: 'Lea Lesbar',
+    });
     for (const ref of ['3001', 'lesbar gmbh', `id:${data.id}`]) {
       const r = await acct(['customers', 'get', ref, '-o', 'tsv', '--fields', 'id,number,name,street,contacts']);
       expect(r.code, r.stderr).toBe(0);
-      expect(tsv(r.stdout)).toEqual([['id', 'number', 'name', 'street', 'contacts'], [String(data.id), '3001', 'Lesbar GmbH', 'Gasse 3', expect.stringContaining('Lea Lesbar')]]);
+      expect(tsv(r.stdout)).toEqual([
+        ['id', 'number', 'name', 'street', 'contacts'],
+        [String(data.id), '3001', 'Lesbar GmbH', 'Gasse 3', expect.stringContaining('Lea Lesbar')],
+      ]);
     }
     const table = await acct(['customers', 'get', '3001', '-o', 'table']);
     expect(table.stdout).toMatch(/STREET\s+Gasse 3/);
     expect(table.stdout).toMatch(/CONTACTS\s+Lea Lesbar/);
-    const withInvoices = JSON.parse((await acct(['customers', 'get', '3001', '--include', 'invoices', '--json'])).stdout);
+    const withInvoices = JSON.parse(
+      (await acct(['customers', 'get', '3001', '--include', 'invoices', '--json'])).stdout,
+    );
     expect(withInvoices.invoices).toEqual([]);
     expect(withInvoices).not.toHaveProperty('contacts');
   });
@@ -96,7 +136,16 @@ describe('create, get, update, delete', () => {
 
   test('update by name changes only the flags given; --contact-name on update is a usage error', async () => {
     await api('POST', '/customers', { name: 'Aendern AG', number: 5001, city: 'Bern', email: 'a@aendern.ch' });
-    let r = await acct(['customers', 'update', 'Aendern AG', '--city', 'Thun', '--default-hourly-rate', '99.95', '--json']);
+    let r = await acct([
+      'customers',
+      'update',
+      'Aendern AG',
+      '--city',
+      'Thun',
+      '--default-hourly-rate',
+      '99.95',
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ city: 'Thun', email: 'a@aendern.ch', default_hourly_rate: 99.95 });
     r = await acct(['customers', 'update', '5001', '--contact-name', 'Neu']);
@@ -116,7 +165,7 @@ describe('create, get, update, delete', () => {
     expect(r.stderr).toContain('pass --yes');
     r = await acct(['customers', 'delete', '6001', '--yes']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain("Deleted customer 6001."); // by its number, as typed
+    expect(r.stderr).toContain('Deleted customer 6001.'); // by its number, as typed
     expect((await cli.svc.call('GET', `/companies/1/customers/${free.id}`)).status).toBe(404);
     r = await acct(['customers', 'delete', 'Projekt AG', '--yes']);
     expect(r.code).toBe(6);
@@ -128,15 +177,33 @@ describe('list, archive, bulk-delete', () => {
   test('list filters by name, archived, times and expenses', async () => {
     const a = (await api('POST', '/customers', { name: 'Filter Eins', number: 7001 })).data;
     const b = (await api('POST', '/customers', { name: 'Filter Zwei', number: 7002, archived: true })).data;
-    db().prepare(`INSERT INTO time_entries (company_id, user_id, project_id, date, hours, minutes, status, billable, created_at, updated_at) VALUES (1, 1, ?, '2025-01-02', 2, 0, 'open', 1, ?, ?)`).run(insertProject(a.id), NOW, NOW);
-    db().prepare(`INSERT INTO entries (company_id, type, date, sum, debit_account_id, credit_account_id, customer_id, billable, created_at, updated_at) VALUES (1, 'expense', '2025-01-03', 4550, ?, ?, ?, 1, ?, ?)`)
+    db()
+      .prepare(
+        `INSERT INTO time_entries (company_id, user_id, project_id, date, hours, minutes, status, billable, created_at, updated_at) VALUES (1, 1, ?, '2025-01-02', 2, 0, 'open', 1, ?, ?)`,
+      )
+      .run(insertProject(a.id), NOW, NOW);
+    db()
+      .prepare(
+        `INSERT INTO entries (company_id, type, date, sum, debit_account_id, credit_account_id, customer_id, billable, created_at, updated_at) VALUES (1, 'expense', '2025-01-03', 4550, ?, ?, ?, 1, ?, ?)`,
+      )
       .run(accountId(cli.svc, 1, 6500), accountId(cli.svc, 1, 1020), b.id, NOW, NOW);
     const names = async (...flags: string[]) => {
-      const r = await acct(['customers', 'list', '--name', 'filter', '--fields', 'number,name,open_times_sum.readable,open_expenses_sum.sum', ...flags]);
+      const r = await acct([
+        'customers',
+        'list',
+        '--name',
+        'filter',
+        '--fields',
+        'number,name,open_times_sum.readable,open_expenses_sum.sum',
+        ...flags,
+      ]);
       expect(r.code, r.stderr).toBe(0);
       return tsv(r.stdout).slice(1);
     };
-    expect(await names()).toEqual([['7001', 'Filter Eins', '02:00', '0'], ['7002', 'Filter Zwei', '00:00', '45.5']]);
+    expect(await names()).toEqual([
+      ['7001', 'Filter Eins', '02:00', '0'],
+      ['7002', 'Filter Zwei', '00:00', '45.5'],
+    ]);
     expect(await names('--archived')).toEqual([['7002', 'Filter Zwei', '00:00', '45.5']]);
     expect(await names('--no-archived')).toEqual([['7001', 'Filter Eins', '02:00', '0']]);
     expect(await names('--times', '1')).toEqual([['7001', 'Filter Eins', '02:00', '0']]);
@@ -154,7 +221,8 @@ describe('list, archive, bulk-delete', () => {
     let r = await acct(['customers', 'archive', '8001', 'Archiv Zwei']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('Archived 2 customers.');
-    const archived = async () => (await api('GET', '/customers?filter[name]=archiv&filter[archived]=true')).data.map((c: any) => c.number);
+    const archived = async () =>
+      (await api('GET', '/customers?filter[name]=archiv&filter[archived]=true')).data.map((c: any) => c.number);
     expect(await archived()).toEqual([8001, 8002]);
     r = await acct(['customers', 'unarchive', '8002']);
     expect(r.code).toBe(0);
@@ -175,25 +243,51 @@ describe('list, archive, bulk-delete', () => {
 describe('statistics and number', () => {
   test('statistics renders the object; number prints the next number bare', async () => {
     const c = (await api('POST', '/customers', { name: 'Statistik AG', number: 10001 })).data;
-    db().prepare(`INSERT INTO entries (company_id, type, date, sum, debit_account_id, credit_account_id, customer_id, created_at, updated_at) VALUES (1, 'income', '2025-01-03', 250000, ?, ?, ?, ?, ?)`)
+    db()
+      .prepare(
+        `INSERT INTO entries (company_id, type, date, sum, debit_account_id, credit_account_id, customer_id, created_at, updated_at) VALUES (1, 'income', '2025-01-03', 250000, ?, ?, ?, ?, ?)`,
+      )
       .run(accountId(cli.svc, 1, 1020), accountId(cli.svc, 1, 3400), c.id, NOW, NOW);
     const project = insertProject(c.id);
-    db().prepare(`INSERT INTO time_entries (company_id, user_id, project_id, date, hours, minutes, status, billable, created_at, updated_at) VALUES (1, 1, ?, '2025-01-02', 3, 0, 'paid', 1, ?, ?), (1, 1, ?, '2025-01-02', 1, 0, 'open', 0, ?, ?)`)
+    db()
+      .prepare(
+        `INSERT INTO time_entries (company_id, user_id, project_id, date, hours, minutes, status, billable, created_at, updated_at) VALUES (1, 1, ?, '2025-01-02', 3, 0, 'paid', 1, ?, ?), (1, 1, ?, '2025-01-02', 1, 0, 'open', 0, ?, ?)`,
+      )
       .run(project, NOW, NOW, project, NOW, NOW);
     let r = await acct(['customers', 'statistics', 'Statistik AG']);
     expect(r.code, r.stderr).toBe(0);
     expect(tsv(r.stdout)).toEqual([
-      ['income', 'expenses', 'profit', 'hoursTotal', 'hoursBillable', 'hoursNonBillable', 'hoursOpen', 'billability', 'open_invoice_sums'],
+      [
+        'income',
+        'expenses',
+        'profit',
+        'hoursTotal',
+        'hoursBillable',
+        'hoursNonBillable',
+        'hoursOpen',
+        'billability',
+        'open_invoice_sums',
+      ],
       ["2'500.00", '0.00', "2'500.00", '04:00', '03:00', '01:00', '01:00', '75', '{}'],
     ]);
     // unpaid invoices in two currencies: each sum apart, in the table as in JSON
-    for (const [currency, price] of [['EUR', 1266.66], ['CHF', 416.05]] as const) {
-      const inv = (await api('POST', '/invoices', { customer_id: c.id, currency, positions: [{ description: 'Beratung', amount: 1, price }] }));
+    for (const [currency, price] of [
+      ['EUR', 1266.66],
+      ['CHF', 416.05],
+    ] as const) {
+      const inv = await api('POST', '/invoices', {
+        customer_id: c.id,
+        currency,
+        positions: [{ description: 'Beratung', amount: 1, price }],
+      });
       expect((await cli.svc.call('GET', `/companies/1/invoices/${inv.id}/mark-as?status=sent`)).status).toBe(200);
     }
     const table = await acct(['customers', 'statistics', '10001', '-o', 'table']);
     expect(table.stdout).toMatch(/^OPEN INVOICES +CHF 416\.05, EUR 1'266\.66$/m);
-    expect((await jsonOf((a) => acct(a), ['customers', 'statistics', '10001'])).open_invoice_sums).toEqual({ CHF: 416.05, EUR: 1266.66 });
+    expect((await jsonOf((a) => acct(a), ['customers', 'statistics', '10001'])).open_invoice_sums).toEqual({
+      CHF: 416.05,
+      EUR: 1266.66,
+    });
     const listed = await acct(['customers', 'list', '--name', 'Statistik', '-o', 'table']);
     expect(listed.stdout).toMatch(/OPEN INVOICES/);
     expect(listed.stdout).toContain("CHF 416.05, EUR 1'266.66");
@@ -201,7 +295,9 @@ describe('statistics and number', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ profit: "2'500.00", billability: 75 });
     // the next number in a company of its own, as other tests add customers with higher numbers to company 1
     const own = addCompany(db(), 'Nummern AG', 1);
-    expect((await cli.svc.call('POST', `/companies/${own}/customers`, { name: 'Statistik AG', number: 10001 })).status).toBe(200);
+    expect(
+      (await cli.svc.call('POST', `/companies/${own}/customers`, { name: 'Statistik AG', number: 10001 })).status,
+    ).toBe(200);
     r = await acct(['customers', 'number'], { company: own });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('10002\n');
@@ -217,15 +313,22 @@ describe('import --via-api (the CSV import of the API)', () => {
 
   test('imports created and updated rows; skipped rows go to stderr and the command exits 0', async () => {
     await api('POST', '/customers', { name: 'Import Alt', number: 20001, city: 'Bern' });
-    const csv = file('kunden.csv', 'name;number;city;email;contact_name\nImport Alt neu;20001;Thun;;\nImport Neu;20002;Chur;info@neu.ch;Nina Neu\nKaputt;;;keine mail;\n');
+    const csv = file(
+      'kunden.csv',
+      'name;number;city;email;contact_name\nImport Alt neu;20001;Thun;;\nImport Neu;20002;Chur;info@neu.ch;Nina Neu\nKaputt;;;keine mail;\n',
+    );
     const r = await acct(['customers', 'import', csv, '--via-api']);
     expect(r.code, r.stderr).toBe(0);
-    expect(tsv(r.stdout)).toEqual([['created', 'updated', 'failed'], ['1', '1', '1']]);
+    expect(tsv(r.stdout)).toEqual([
+      ['created', 'updated', 'failed'],
+      ['1', '1', '1'],
+    ]);
     expect(r.stderr).toContain('Imported kunden.csv: 1 created, 1 updated, 1 row skipped.');
     expect(r.stderr).toContain('  row 4: The email field must be a valid email address.');
     const rows = (await api('GET', '/customers?filter[name]=import&include=contacts')).data;
     expect(rows.map((c: any) => [c.number, c.name, c.city, c.contacts.map((x: any) => x.name)])).toEqual([
-      [20001, 'Import Alt neu', 'Thun', []], [20002, 'Import Neu', 'Chur', ['Nina Neu']],
+      [20001, 'Import Alt neu', 'Thun', []],
+      [20002, 'Import Neu', 'Chur', ['Nina Neu']],
     ]);
   });
 
@@ -233,7 +336,12 @@ describe('import --via-api (the CSV import of the API)', () => {
     const csv = file('strikt.csv', 'name,number\nStrikt Gut,21001\n,21002\n');
     let r = await acct(['customers', 'import', csv, '--strict', '--json', '--via-api']);
     expect(r.code).toBe(3);
-    expect(JSON.parse(r.stdout)).toEqual({ created: 1, updated: 0, failed: 1, errors: [{ row: 3, message: 'The name field is required.' }] });
+    expect(JSON.parse(r.stdout)).toEqual({
+      created: 1,
+      updated: 0,
+      failed: 1,
+      errors: [{ row: 3, message: 'The name field is required.' }],
+    });
     expect(r.stderr).toContain('1 row was skipped (--strict); the other rows were imported');
     expect((await api('GET', '/customers?filter[name]=Strikt')).meta.total).toBe(1);
     r = await acct(['customers', 'import', '-', '--via-api'], { input: 'name\nVon Stdin AG\n' });

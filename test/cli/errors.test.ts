@@ -44,7 +44,13 @@ beforeAll(async () => {
         : sendJson(res, 200, { data: { ok: true, attempt: flaky } });
     }
     const status = Number(/\/status\/(\d{3})/.exec(req.url ?? '')?.[1] ?? 404);
-    if (status === 429) return sendJson(res, 429, { message: 'Too Many Attempts.' }, { 'Retry-After': '3600', 'X-RateLimit-Limit': '120', 'X-RateLimit-Remaining': '0' });
+    if (status === 429)
+      return sendJson(
+        res,
+        429,
+        { message: 'Too Many Attempts.' },
+        { 'Retry-After': '3600', 'X-RateLimit-Limit': '120', 'X-RateLimit-Remaining': '0' },
+      );
     if (status === 409) return sendJson(res, 409, { message: 'The invoice is already booked.' });
     if (status === 500) return sendJson(res, 500, { message: 'Server Error.' });
     return sendJson(res, status, { message: `status ${status}` });
@@ -65,7 +71,7 @@ describe.concurrent('answers of the API', () => {
     expect(r.stderr).toBe('acct: --name: The name has already been taken.\n');
   });
 
-  test('422 with several fields lists each one once (acct api: under the API\'s field)', async () => {
+  test("422 with several fields lists each one once (acct api: under the API's field)", async () => {
     const r = await acct(['api', 'POST', '/tags', '-F', 'name=7', '-f', 'color=beige']);
     expect(r.code).toBe(3);
     expect(r.stderr).toBe('acct: name: The name field must be a string.\n  color: The selected color is invalid.\n');
@@ -135,7 +141,12 @@ describe.concurrent('answers of the API', () => {
   });
 
   test('a wait for the rate limit over 2 s is said on a terminal, not to a script (stub remote)', async () => {
-    const onTerminal = await inTerminal(cli.box, ['api', 'GET', '/slow'], [], acctEnv({ url: stub.url, token: STUB_TOKEN }));
+    const onTerminal = await inTerminal(
+      cli.box,
+      ['api', 'GET', '/slow'],
+      [],
+      acctEnv({ url: stub.url, token: STUB_TOKEN }),
+    );
     expect(onTerminal.code, onTerminal.output).toBe(0);
     expect(plain(onTerminal.output)).toMatch(/^rate limit: waiting [34] s$/m);
     const piped = await viaStub(['api', 'GET', '/slow']);
@@ -165,11 +176,14 @@ describe('interrupted → exit 130', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
+    child.stderr.setEncoding('utf8').on('data', (d) => {
+      stderr += d;
+    });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     // wait until the request has reached the stub, then interrupt
     const deadline = Date.now() + 15_000;
-    while (!stub.requests.some((q) => q.url.includes('/hang')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    while (!stub.requests.some((q) => q.url.includes('/hang')) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 25));
     child.kill('SIGINT');
     expect(await exited).toBe(130);
     expect(stderr).not.toMatch(STACK_LINE);

@@ -16,9 +16,23 @@ beforeAll(async () => {
   for (const args of [
     ['tags', 'create', '--name', 'travel', '--color', 'blue'],
     ['customers', 'create', '--name', 'Muster AG', '--number', '1001'],
-    ['entries', 'create', '--date', '2026-03-02', '--debit', '1020', '--credit', '3400', '--sum', '100', '--description', 'Beratung'],
+    [
+      'entries',
+      'create',
+      '--date',
+      '2026-03-02',
+      '--debit',
+      '1020',
+      '--credit',
+      '3400',
+      '--sum',
+      '100',
+      '--description',
+      'Beratung',
+    ],
     ['proposals', 'create', '--customer', '1001', '--date', '2026-03-02', '--position', 'Beratung;1;100'],
-  ]) expect((await box.run(args)).code, args.join(' ')).toBe(0);
+  ])
+    expect((await box.run(args)).code, args.join(' ')).toBe(0);
   const { mkdirSync } = await import('node:fs');
   mkdirSync(dir);
   writeFileSync(join(dir, 'neu.csv'), 'name,color\nrent,red\n');

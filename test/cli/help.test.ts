@@ -59,20 +59,43 @@ describe('acct --help', () => {
   test('the walk reaches every command of the tree', () => {
     const paths = [...walked.keys()];
     // (more resource groups may join; these must all be there)
-    expect(paths).toEqual(expect.arrayContaining([
-      '',
-      'api',
-      'archive',
-      'auth', 'auth status',
-      'companies', 'companies list',
-      'completion',
-      'config', 'config get', 'config list', 'config set',
-      'login', 'logout',
-      'profiles', 'profiles list', 'profiles remove', 'profiles use',
-      'server', 'server companies', 'server companies add', 'server companies set', 'server start', 'server users', 'server users add',
-      'tags', 'tags colors', 'tags create', 'tags delete', 'tags get', 'tags list', 'tags update',
-      'use',
-    ]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '',
+        'api',
+        'archive',
+        'auth',
+        'auth status',
+        'companies',
+        'companies list',
+        'completion',
+        'config',
+        'config get',
+        'config list',
+        'config set',
+        'login',
+        'logout',
+        'profiles',
+        'profiles list',
+        'profiles remove',
+        'profiles use',
+        'server',
+        'server companies',
+        'server companies add',
+        'server companies set',
+        'server start',
+        'server users',
+        'server users add',
+        'tags',
+        'tags colors',
+        'tags create',
+        'tags delete',
+        'tags get',
+        'tags list',
+        'tags update',
+        'use',
+      ]),
+    );
     expect(new Set(paths).size).toBe(paths.length);
   });
 
@@ -89,22 +112,42 @@ describe('acct --help', () => {
 
   test('the examples of a command run that command', () => {
     for (const [path, r] of walked) {
-      const examples = /\nExamples:\n((?: {2}\$ .*\n?)+)/.exec(r.stdout)![1].trim().split('\n').map((l) => l.trim().slice(2));
+      const examples = /\nExamples:\n((?: {2}\$ .*\n?)+)/
+        .exec(r.stdout)![1]
+        .trim()
+        .split('\n')
+        .map((l) => l.trim().slice(2));
       expect(examples.length, `acct ${path} --help`).toBeGreaterThan(0);
       // the root and groups show examples of their subcommands; a leaf shows its own
-      for (const example of examples) expect(example, `acct ${path} --help`).toMatch(/(^|\| |\$\(?)acct |^[A-Z_]+=\S* /);
+      for (const example of examples)
+        expect(example, `acct ${path} --help`).toMatch(/(^|\| |\$\(?)acct |^[A-Z_]+=\S* /);
       if (path !== '' && subcommands(r.stdout).length === 0) {
-        expect(examples.some((e) => e.includes(`acct ${path}`)), `acct ${path} --help: ${examples.join(' / ')}`).toBe(true);
+        expect(
+          examples.some((e) => e.includes(`acct ${path}`)),
+          `acct ${path} --help: ${examples.join(' / ')}`,
+        ).toBe(true);
       }
     }
   });
 
   test('the root help lists global options and the exit codes', () => {
     const root = walked.get('')!.stdout;
-    for (const option of ['--profile <name>', '--company <id>', '-o, --output <format>', '--json', '--fields <list>', '--no-color', '--no-input', '-y, --yes', '--debug']) {
+    for (const option of [
+      '--profile <name>',
+      '--company <id>',
+      '-o, --output <format>',
+      '--json',
+      '--fields <list>',
+      '--no-color',
+      '--no-input',
+      '-y, --yes',
+      '--debug',
+    ]) {
       expect(root).toContain(option);
     }
-    expect(root).toContain('Exit codes: 0 ok, 1 failure, 2 usage, 3 validation, 4 auth, 5 not found, 6 conflict, 7 rate limited, 8 books need work (check, verify, reconcile), 130 interrupted.');
+    expect(root).toContain(
+      'Exit codes: 0 ok, 1 failure, 2 usage, 3 validation, 4 auth, 5 not found, 6 conflict, 7 rate limited, 8 books need work (check, verify, reconcile), 130 interrupted.',
+    );
   });
 
   test('-h, help <command> and a group without a verb show the same help', async () => {

@@ -34,16 +34,35 @@ afterAll(async () => {
 async function billAndStatement(name: string): Promise<{ company: number; bill: any; path: string }> {
   const company = addCompany(svc.server.db, name, 1);
   const res = await svc.call('POST', `/companies/${company}/bills`, {
-    supplier_name: 'Muster Druck AG', supplier_zip: '8000', supplier_city: 'Zürich', iban: QR_IBAN, reference_type: 'QRR', reference: QRR,
-    amount: 108.1, bill_date: '2026-03-01', due_date: '2026-03-31', expense_account_id: accountId(svc, company, 4400),
+    supplier_name: 'Muster Druck AG',
+    supplier_zip: '8000',
+    supplier_city: 'Zürich',
+    iban: QR_IBAN,
+    reference_type: 'QRR',
+    reference: QRR,
+    amount: 108.1,
+    bill_date: '2026-03-01',
+    due_date: '2026-03-31',
+    expense_account_id: accountId(svc, company, 4400),
     tax_rate_id: taxRateId(svc, company, 'Vorsteuer 8.1 %'),
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const path = join(files, `${company}.xml`);
-  writeFileSync(path, camt054(null, [
-    { amount: '108.10', direction: 'DBIT', date: '2026-03-25', ref: 'B-1', name: 'Muster Druck AG', iban: QR_IBAN, qrr: QRR },
-    { amount: '12.00', direction: 'DBIT', date: '2026-03-26', ref: 'B-2', name: 'Bäckerei' },
-  ]));
+  writeFileSync(
+    path,
+    camt054(null, [
+      {
+        amount: '108.10',
+        direction: 'DBIT',
+        date: '2026-03-25',
+        ref: 'B-1',
+        name: 'Muster Druck AG',
+        iban: QR_IBAN,
+        qrr: QRR,
+      },
+      { amount: '12.00', direction: 'DBIT', date: '2026-03-26', ref: 'B-2', name: 'Bäckerei' },
+    ]),
+  );
   return { company, bill: res.body.data, path };
 }
 
@@ -54,9 +73,16 @@ describe('a debit that pays a supplier bill', () => {
     expect(up.code, up.stderr).toBe(0);
     expect(tsv(up.stdout)[1]).toEqual([path, '2', '0', '1', '0']);
 
-    const list = tsv((await acct(['import', 'list', '--fields', 'amount,counter_account,is_ready,bill_label'], { company })).stdout);
+    const list = tsv(
+      (await acct(['import', 'list', '--fields', 'amount,counter_account,is_ready,bill_label'], { company })).stdout,
+    );
     expect(list[0]).toEqual(['amount', 'counter_account', 'is_ready', 'bill_label']);
-    expect(list.slice(1).sort()).toEqual([['-108.1', '4400 Aufwand für bezogene Dienstleistungen', 'true', 'pays bill K-2026-001'], ['-12', '', 'false', '']].sort());
+    expect(list.slice(1).sort()).toEqual(
+      [
+        ['-108.1', '4400 Aufwand für bezogene Dienstleistungen', 'true', 'pays bill K-2026-001'],
+        ['-12', '', 'false', ''],
+      ].sort(),
+    );
     const table = await acct(['import', 'list', '-o', 'table'], { company });
     expect(table.stdout).toMatch(/BILL/);
     expect(table.stdout).toContain('pays bill K-2026-001');
@@ -65,7 +91,9 @@ describe('a debit that pays a supplier bill', () => {
     expect(dry.code, dry.stderr).toBe(0);
     const rows = tsv(dry.stdout);
     const billColumn = rows[0].indexOf('bill_label');
-    expect(rows.slice(1).map((r) => [r[2], r[3], r[4], r[billColumn]])).toEqual([['4400', '1020', '108.1', 'pays bill K-2026-001']]);
+    expect(rows.slice(1).map((r) => [r[2], r[3], r[4], r[billColumn]])).toEqual([
+      ['4400', '1020', '108.1', 'pays bill K-2026-001'],
+    ]);
 
     const done = await acct(['import', 'process'], { company });
     expect(done.code, done.stderr).toBe(0);
@@ -78,11 +106,16 @@ describe('a debit that pays a supplier bill', () => {
     expect((await acct(['import', 'upload-camt', path], { company })).code).toBe(0);
     const entries = (await svc.call('GET', `/companies/${company}/entries/import?limit=all`)).body.data as any[];
     const paying = entries.find((e) => e.bank_reference === 'B-1');
-    const run = await inTerminal(box, ['import', 'review'], [
-      { when: '[1/1] Counter account', keys: '' },
-      { when: '❯ skip', keys: '\r' },
-      { when: 'Process the 1 ready entry now', keys: 'n\r' },
-    ], { ...acctEnv(svc, { company }), NO_COLOR: '1' });
+    const run = await inTerminal(
+      box,
+      ['import', 'review'],
+      [
+        { when: '[1/1] Counter account', keys: '' },
+        { when: '❯ skip', keys: '\r' },
+        { when: 'Process the 1 ready entry now', keys: 'n\r' },
+      ],
+      { ...acctEnv(svc, { company }), NO_COLOR: '1' },
+    );
     const out = plain(run.output);
     expect(run.code, out).toBe(0);
     expect(out).toContain('Ready as payments of supplier bills (1; acct import reset ID unlinks one):');

@@ -31,14 +31,19 @@ async function entries(company = 1, status = 'notDeleted'): Promise<any[]> {
   expect(r.status).toBe(200);
   return (r.body.data as any[]).sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
 }
-const entry = async (id: number, company = 1) => (await svc.call('GET', `/companies/${company}/entries/import/${id}`)).body.data;
+const entry = async (id: number, company = 1) =>
+  (await svc.call('GET', `/companies/${company}/entries/import/${id}`)).body.data;
 const find = async (pred: (e: any) => boolean, company = 1) => (await entries(company)).find(pred)!;
 
 beforeAll(async () => {
   svc = await startTestService();
   box = sandbox();
   acct = acctAgainst(box, svc);
-  files = testFiles(box, { 'notes.txt': 'Kontoauszug März, bitte buchen\n', 'quittung.pdf': '%PDF-1.4 Quittung Kontoauszug\n' }, 'gross.pdf');
+  files = testFiles(
+    box,
+    { 'notes.txt': 'Kontoauszug März, bitte buchen\n', 'quittung.pdf': '%PDF-1.4 Quittung Kontoauszug\n' },
+    'gross.pdf',
+  );
   await seed(svc, 'tags', { name: 'bank', color: 'blue' });
 });
 
@@ -54,44 +59,96 @@ describe('upload-camt', () => {
     const counts = { created: 32, duplicates: 0, matched: 0, ready: 0, skipped_pending: 0, skipped_info: 0 };
     const account1020 = accountId(svc, 1, 1020);
     expect(JSON.parse(r.stdout)).toEqual({
-      ...counts, files: [{ file: STATEMENT, ...counts }], skipped_duplicates: [],
+      ...counts,
+      files: [{ file: STATEMENT, ...counts }],
+      skipped_duplicates: [],
       // 1020 had no IBAN: it now has the statement's
-      assigned_ibans: [{ file: STATEMENT, bank_account_id: account1020, number: 1020, name: 'Bankguthaben', iban: 'CH0309000000250090342' }],
-      statements: [{
-        file: STATEMENT, file_name: null, statement_id: '20160430375204000008574', iban: 'CH0309000000250090342', bank_account_id: account1020, currency: 'CHF',
-        opening_balance: 322152.16, opening_date: '2016-04-29', closing_balance: 322689.77, closing_date: '2016-04-30', movements: 537.61, adds_up: true,
-        booked_until: '2016-05-27', book_balance: 0,
-      }],
-      failed: [], open_count: 32, ready_count: 0,
+      assigned_ibans: [
+        {
+          file: STATEMENT,
+          bank_account_id: account1020,
+          number: 1020,
+          name: 'Bankguthaben',
+          iban: 'CH0309000000250090342',
+        },
+      ],
+      statements: [
+        {
+          file: STATEMENT,
+          file_name: null,
+          statement_id: '20160430375204000008574',
+          iban: 'CH0309000000250090342',
+          bank_account_id: account1020,
+          currency: 'CHF',
+          opening_balance: 322152.16,
+          opening_date: '2016-04-29',
+          closing_balance: 322689.77,
+          closing_date: '2016-04-30',
+          movements: 537.61,
+          adds_up: true,
+          booked_until: '2016-05-27',
+          book_balance: 0,
+        },
+      ],
+      failed: [],
+      open_count: 32,
+      ready_count: 0,
     });
     expect(r.stderr).toContain('Open: 32 entries, 0 ready. Next: acct import review');
-    expect(r.stderr).toContain(`${STATEMENT}: 1020 Bankguthaben now has the statement's IBAN CH03 0900 0000 2500 9034 2; its next statements go there on their own`);
+    expect(r.stderr).toContain(
+      `${STATEMENT}: 1020 Bankguthaben now has the statement's IBAN CH03 0900 0000 2500 9034 2; its next statements go there on their own`,
+    );
     // the statement's own closing balance (opening 322'152.16 + 1'810.56 in − 1'272.95 out), and the books beside it
     expect(r.stderr).toContain(`${STATEMENT}: closing balance CHF 322'689.77 on 30.04.2016 (CH0309000000250090342)\n`);
-    expect(r.stderr).toContain(`${STATEMENT}: in the books CHF 0.00 on 27.05.2016, difference CHF 322'689.77 (process the entries, then acct import reconcile)`);
+    expect(r.stderr).toContain(
+      `${STATEMENT}: in the books CHF 0.00 on 27.05.2016, difference CHF 322'689.77 (process the entries, then acct import reconcile)`,
+    );
     expect(r.stderr).not.toContain('warning');
     expect(new Set((await entries()).map((e) => e.bank_account.number))).toEqual(new Set([1020]));
   });
 
   test('without --bank-account the statement goes to the account with its IBAN; a second file of the same transactions is all duplicates', async () => {
     const company = addCompany(svc.server.db, 'IBAN AG', 1);
-    await seed(svc, 'accounts', { name: 'PostFinance', number: 1030, type: 'bank', iban: 'CH03 0900 0000 2500 9034 2' }, company);
-    const r = await acct(['import', 'upload-camt', STATEMENT, NOTIFICATION, COLLECTIVE, '--bank-account', 'PostFinance', '-o', 'table'], { company });
+    await seed(
+      svc,
+      'accounts',
+      { name: 'PostFinance', number: 1030, type: 'bank', iban: 'CH03 0900 0000 2500 9034 2' },
+      company,
+    );
+    const r = await acct(
+      ['import', 'upload-camt', STATEMENT, NOTIFICATION, COLLECTIVE, '--bank-account', 'PostFinance', '-o', 'table'],
+      { company },
+    );
     expect(r.code, r.stderr).toBe(0);
-    const rows = lines(r.stdout).slice(1).map((l) => l.trim().split(/\s+/));
-    expect(rows.map((c) => c.slice(-4))).toEqual([['32', '0', '0', '0'], ['0', '5', '0', '0'], ['2', '0', '0', '0'], ['34', '5', '0', '0']]);
+    const rows = lines(r.stdout)
+      .slice(1)
+      .map((l) => l.trim().split(/\s+/));
+    expect(rows.map((c) => c.slice(-4))).toEqual([
+      ['32', '0', '0', '0'],
+      ['0', '5', '0', '0'],
+      ['2', '0', '0', '0'],
+      ['34', '5', '0', '0'],
+    ]);
     expect(rows[3][0]).toBe('total');
     expect(r.stderr).toContain('Open: 34 entries, 0 ready.');
 
     const byIban = addCompany(svc.server.db, 'IBAN Zwei AG', 1);
-    await seed(svc, 'accounts', { name: 'PostFinance', number: 1030, type: 'bank', iban: 'CH0309000000250090342' }, byIban);
+    await seed(
+      svc,
+      'accounts',
+      { name: 'PostFinance', number: 1030, type: 'bank', iban: 'CH0309000000250090342' },
+      byIban,
+    );
     const t = await acct(['import', 'upload-camt', NOTIFICATION], { company: byIban });
     expect(t.code, t.stderr).toBe(0);
-    expect(tsv(t.stdout)).toEqual([['file', 'created', 'duplicates', 'matched', 'ready'], [NOTIFICATION, '5', '0', '0', '0']]);
+    expect(tsv(t.stdout)).toEqual([
+      ['file', 'created', 'duplicates', 'matched', 'ready'],
+      [NOTIFICATION, '5', '0', '0', '0'],
+    ]);
     expect(new Set((await entries(byIban)).map((e) => e.bank_account.number))).toEqual(new Set([1030]));
   });
 
-  test('a file that is not CAMT is named with the service\'s reason (exit 3); the other files are still uploaded', async () => {
+  test("a file that is not CAMT is named with the service's reason (exit 3); the other files are still uploaded", async () => {
     const company = addCompany(svc.server.db, 'Falsch AG', 1);
     const notes = join(files, 'notes.txt');
     const r = await acct(['import', 'upload-camt', notes, COLLECTIVE, '--bank-account', '1020', '--json'], { company });
@@ -99,7 +156,12 @@ describe('upload-camt', () => {
     expect(r.stderr).toMatch(new RegExp(`${notes.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not imported: \\S`));
     expect(r.stderr).toContain(`acct: 1 of 2 files were not imported: ${notes}`);
     const out = JSON.parse(r.stdout);
-    expect(out).toMatchObject({ created: 2, files: [{ file: COLLECTIVE, created: 2 }], failed: [{ file: notes }], open_count: 2 });
+    expect(out).toMatchObject({
+      created: 2,
+      files: [{ file: COLLECTIVE, created: 2 }],
+      failed: [{ file: notes }],
+      open_count: 2,
+    });
     expect(out.failed[0].message.length).toBeGreaterThan(0);
     expect(await entries(company)).toHaveLength(2);
   });
@@ -145,15 +207,40 @@ describe('upload-camt', () => {
 
     const again = await acct(['import', 'upload-camt', file], { company });
     expect(again.code, again.stderr).toBe(0);
-    expect(tsv(again.stdout)).toEqual([['file', 'created', 'duplicates', 'matched', 'ready'], [file, '0', '2', '0', '0']]);
-    expect(again.stderr).toContain(`${file}: duplicate of import entry ${byRef['D-PAY']}, not imported: 31.03.2026 1'081.50 Muster AG ref 210000000003139471430009017 bank ref D-PAY\n`);
-    expect(again.stderr).toContain(`${file}: duplicate of import entry ${byRef['D-RENT']}, not imported: 02.03.2026 -2'150.00 Immo Verwaltung AG bank ref D-RENT\n`);
+    expect(tsv(again.stdout)).toEqual([
+      ['file', 'created', 'duplicates', 'matched', 'ready'],
+      [file, '0', '2', '0', '0'],
+    ]);
+    expect(again.stderr).toContain(
+      `${file}: duplicate of import entry ${byRef['D-PAY']}, not imported: 31.03.2026 1'081.50 Muster AG ref 210000000003139471430009017 bank ref D-PAY\n`,
+    );
+    expect(again.stderr).toContain(
+      `${file}: duplicate of import entry ${byRef['D-RENT']}, not imported: 02.03.2026 -2'150.00 Immo Verwaltung AG bank ref D-RENT\n`,
+    );
 
     const out = JSON.parse((await acct(['import', 'upload-camt', file, '--json'], { company })).stdout);
     expect(out).toMatchObject({ created: 0, duplicates: 2, skipped_pending: 1, skipped_info: 1 });
     expect(out.skipped_duplicates).toEqual([
-      { file, date: '2026-03-31', type: 'income', sum: 1081.5, counterparty_name: 'Muster AG', reference: '210000000003139471430009017', bank_reference: 'D-PAY', duplicate_of: byRef['D-PAY'] },
-      { file, date: '2026-03-02', type: 'expense', sum: 2150, counterparty_name: 'Immo Verwaltung AG', reference: null, bank_reference: 'D-RENT', duplicate_of: byRef['D-RENT'] },
+      {
+        file,
+        date: '2026-03-31',
+        type: 'income',
+        sum: 1081.5,
+        counterparty_name: 'Muster AG',
+        reference: '210000000003139471430009017',
+        bank_reference: 'D-PAY',
+        duplicate_of: byRef['D-PAY'],
+      },
+      {
+        file,
+        date: '2026-03-02',
+        type: 'expense',
+        sum: 2150,
+        counterparty_name: 'Immo Verwaltung AG',
+        reference: null,
+        bank_reference: 'D-RENT',
+        duplicate_of: byRef['D-RENT'],
+      },
     ]);
     expect(out.files[0]).toMatchObject({ file, created: 0, duplicates: 2, skipped_pending: 1, skipped_info: 1 });
   });
@@ -167,11 +254,19 @@ describe('upload-camt', () => {
       const viaStub = acctAgainst(box, { url: stub.url, token: 't' });
       const r = await viaStub(['import', 'upload-camt', COLLECTIVE, '--json']);
       expect(r.code, r.stderr).toBe(0);
-      expect(JSON.parse(r.stdout)).toMatchObject({ created: null, duplicates: null, matched: null, ready: null, open_count: 7, ready_count: 2 });
+      expect(JSON.parse(r.stdout)).toMatchObject({
+        created: null,
+        duplicates: null,
+        matched: null,
+        ready: null,
+        open_count: 7,
+        ready_count: 2,
+      });
       expect(r.stderr).toContain('The service did not report the counts (no X-Import-* headers)');
       expect(r.stderr).toContain('Open: 7 entries, 2 ready.');
       expect(stub.requests.map((q) => `${q.method} ${q.url.replace(/\?.*/, '')}`)).toEqual([
-        'POST /api/v2/companies/1/entries/import/camt-upload', 'GET /api/v2/companies/1/entries/import',
+        'POST /api/v2/companies/1/entries/import/camt-upload',
+        'GET /api/v2/companies/1/entries/import',
       ]);
     } finally {
       await stub.close();
@@ -184,30 +279,84 @@ describe('list and get', () => {
     const r = await acct(['import', 'list']);
     expect(r.code, r.stderr).toBe(0);
     const rows = tsv(r.stdout);
-    expect(rows[0]).toEqual(['id', 'date', 'amount', 'counterparty_name', 'description', 'counter_account', 'tax_rate.name', 'is_ready', 'invoice.number', 'bill_label', 'rule_label']);
+    expect(rows[0]).toEqual([
+      'id',
+      'date',
+      'amount',
+      'counterparty_name',
+      'description',
+      'counter_account',
+      'tax_rate.name',
+      'is_ready',
+      'invoice.number',
+      'bill_label',
+      'rule_label',
+    ]);
     expect(rows).toHaveLength(33);
     const fee = rows.find((c) => c[4].includes('KONTOAUSZUG PAPIER'))!;
     expect(fee.slice(1, 3)).toEqual(['2016-04-30', '-24']);
     const list = await json(['import', 'list']);
     const credit = list.find((e: any) => e.counterparty_name === 'Zürcher Kantonalbank');
-    expect(credit).toMatchObject({ type: 'income', sum: 50, amount: 50, date: '2016-05-27', is_ready: false, counter_account: null, bank_account: { number: 1020 } });
-    expect(Object.keys(credit)).toEqual(expect.arrayContaining(['og_description', 'reference', 'bank_reference', 'counterparty_iban', 'similarExists', 'status', 'tags', 'file']));
+    expect(credit).toMatchObject({
+      type: 'income',
+      sum: 50,
+      amount: 50,
+      date: '2016-05-27',
+      is_ready: false,
+      counter_account: null,
+      bank_account: { number: 1020 },
+    });
+    expect(Object.keys(credit)).toEqual(
+      expect.arrayContaining([
+        'og_description',
+        'reference',
+        'bank_reference',
+        'counterparty_iban',
+        'similarExists',
+        'status',
+        'tags',
+        'file',
+      ]),
+    );
   });
 
   test('--status, --search, --limit/--offset and --page/--per-page; a table ends with the counts on stderr', async () => {
     const search = tsv((await acct(['import', 'list', '--search', 'rutschmann'])).stdout).slice(1);
     expect(search.length).toBeGreaterThan(3);
     expect(search.every((c) => c[3] === 'Rutschmann Pia')).toBe(true);
-    expect(tsv((await acct(['import', 'list', '--search', '15.53'])).stdout).slice(1).map((c) => c[2])).toEqual(['-15.53']);
-    const all = tsv((await acct(['import', 'list', '--status', 'not-ready', '--all'])).stdout).slice(1).map((c) => c[0]);
+    expect(
+      tsv((await acct(['import', 'list', '--search', '15.53'])).stdout)
+        .slice(1)
+        .map((c) => c[2]),
+    ).toEqual(['-15.53']);
+    const all = tsv((await acct(['import', 'list', '--status', 'not-ready', '--all'])).stdout)
+      .slice(1)
+      .map((c) => c[0]);
     expect(all).toHaveLength(32);
-    expect(tsv((await acct(['import', 'list', '--limit', '3', '--offset', '2'])).stdout).slice(1).map((c) => c[0])).toEqual(all.slice(2, 5));
-    expect(tsv((await acct(['import', 'list', '--page', '2', '--per-page', '10'])).stdout).slice(1).map((c) => c[0])).toEqual(all.slice(10, 20));
+    expect(
+      tsv((await acct(['import', 'list', '--limit', '3', '--offset', '2'])).stdout)
+        .slice(1)
+        .map((c) => c[0]),
+    ).toEqual(all.slice(2, 5));
+    expect(
+      tsv((await acct(['import', 'list', '--page', '2', '--per-page', '10'])).stdout)
+        .slice(1)
+        .map((c) => c[0]),
+    ).toEqual(all.slice(10, 20));
     expect(tsv((await acct(['import', 'list', '--status', 'ready'])).stdout)).toHaveLength(1);
     const table = await acct(['import', 'list', '--limit', '5', '-o', 'table']);
     expect(table.stdout).toMatch(/ID\s+DATE\s+AMOUNT\s+COUNTERPARTY\s+TEXT/);
     expect(table.stderr).toBe('5 of 32 shown — --all for every row\n32 entries. Open: 32, ready: 0.\n');
-    const csv = await acct(['import', 'list', '--limit', '1', '-o', 'csv', '--fields', 'id,bank_reference,og_description']);
+    const csv = await acct([
+      'import',
+      'list',
+      '--limit',
+      '1',
+      '-o',
+      'csv',
+      '--fields',
+      'id,bank_reference,og_description',
+    ]);
     expect(csv.stdout.split('\r\n')[0]).toBe('id,bank_reference,og_description');
   });
 
@@ -215,20 +364,29 @@ describe('list and get', () => {
     const bad = await acct(['import', 'list', '--status', 'offen']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('Allowed choices are open, ready, not-ready, deleted');
-    for (const args of [['--offset', '-1'], ['--all', '--limit', '2'], ['--page', '2', '--offset', '3']]) {
+    for (const args of [
+      ['--offset', '-1'],
+      ['--all', '--limit', '2'],
+      ['--page', '2', '--offset', '3'],
+    ]) {
       const r = await acct(['import', 'list', ...args]);
       expect(r.code, args.join(' ')).toBe(2);
     }
   });
 
-  test('get: one entry with the bank\'s own text; an unknown id is exit 5, a malformed one exit 2', async () => {
+  test("get: one entry with the bank's own text; an unknown id is exit 5, a malformed one exit 2", async () => {
     const fee = await find((e) => e.og_description?.includes('KONTOAUSZUG PAPIER'));
     const table = await acct(['import', 'get', String(fee.id), '-o', 'table']);
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/AMOUNT\s+-24\.00/);
     expect(table.stdout).toMatch(/BANK TEXT\s+UEBRIGE: 25-9034-2 FÜR KONTOAUSZUG PAPIER TÄGLICH/);
     expect(table.stdout).toMatch(/STATUS\s+open/);
-    expect(await json(['import', 'get', `id:${fee.id}`])).toMatchObject({ id: fee.id, amount: -24, type: 'expense', sum: 24 });
+    expect(await json(['import', 'get', `id:${fee.id}`])).toMatchObject({
+      id: fee.id,
+      amount: -24,
+      type: 'expense',
+      sum: 24,
+    });
     const missing = await acct(['import', 'get', '99999']);
     expect(missing.code).toBe(5);
     expect((await acct(['import', 'get', 'abc'])).code).toBe(2);
@@ -236,23 +394,47 @@ describe('list and get', () => {
 });
 
 describe('update, ignore, reset', () => {
-  test('update: account by number, tax rate by name (the rate of the transaction\'s date, 2016), text and tags; the entry becomes ready', async () => {
+  test("update: account by number, tax rate by name (the rate of the transaction's date, 2016), text and tags; the entry becomes ready", async () => {
     const fee = await find((e) => e.og_description?.includes('KONTOAUSZUG PAPIER'));
-    const out = await json(['import', 'update', String(fee.id), '--account', '6940', '--tax-rate', 'Vorsteuer 8.1 %', '--description', 'Kontoauszug Papier', '--tag', 'bank']);
+    const out = await json([
+      'import',
+      'update',
+      String(fee.id),
+      '--account',
+      '6940',
+      '--tax-rate',
+      'Vorsteuer 8.1 %',
+      '--description',
+      'Kontoauszug Papier',
+      '--tag',
+      'bank',
+    ]);
     expect(out).toMatchObject({
-      id: fee.id, other_account: { number: 6940 }, tax_rate: { name: 'Vorsteuer 8.0 %' }, description: 'Kontoauszug Papier', is_ready: true,
-      counter_account: '6940 Bankspesen', tags: [{ id: expect.any(Number) }],
+      id: fee.id,
+      other_account: { number: 6940 },
+      tax_rate: { name: 'Vorsteuer 8.0 %' },
+      description: 'Kontoauszug Papier',
+      is_ready: true,
+      counter_account: '6940 Bankspesen',
+      tags: [{ id: expect.any(Number) }],
     });
     const cleared = await json(['import', 'update', String(fee.id), '--tax-rate', 'none', '--tag', 'none']);
     expect(cleared).toMatchObject({ tax_rate: null, tags: [] });
-    expect((await json(['import', 'update', String(fee.id), '--tax-rate', '2.6'])).tax_rate.name).toBe('Vorsteuer 2.5 %');
+    expect((await json(['import', 'update', String(fee.id), '--tax-rate', '2.6'])).tax_rate.name).toBe(
+      'Vorsteuer 2.5 %',
+    );
     const r = await acct(['import', 'update', String(fee.id), '--tax-rate', 'Vorsteuer 8.1 %']);
-    expect(r.stderr).toContain('--tax-rate "Vorsteuer 8.1 %" on 30.04.2016 is Vorsteuer 8.0 %, the rate of that day (Vorsteuer 8.1 % holds from 01.01.2024).');
+    expect(r.stderr).toContain(
+      '--tax-rate "Vorsteuer 8.1 %" on 30.04.2016 is Vorsteuer 8.0 %, the rate of that day (Vorsteuer 8.1 % holds from 01.01.2024).',
+    );
   });
 
   test('update: an invoice by number links an incoming payment; none unlinks it; reset clears it all', async () => {
     const customer = (await seed(svc, 'customers', { name: 'Muster AG', number: 1001 })).id;
-    const invoice = await seed(svc, 'invoices', { customer_id: customer, positions: [{ description: 'Beratung', amount: 1, price: 50 }] });
+    const invoice = await seed(svc, 'invoices', {
+      customer_id: customer,
+      positions: [{ description: 'Beratung', amount: 1, price: 50 }],
+    });
     const payment = await find((e) => e.counterparty_name === 'Zürcher Kantonalbank');
     const linked = await json(['import', 'update', String(payment.id), '--invoice', invoice.number]);
     expect(linked).toMatchObject({ invoice: { number: invoice.number }, is_ready: true });
@@ -261,7 +443,13 @@ describe('update, ignore, reset', () => {
     expect(tsv(r.stdout).find((c) => c[0] === String(payment.id))![8]).toBe(invoice.number);
     expect((await json(['import', 'update', String(payment.id), '--invoice', 'none'])).invoice).toBeNull();
     const reset = await json(['import', 'reset', String(payment.id)]);
-    expect(reset).toMatchObject({ other_account: null, tax_rate: null, invoice: null, is_ready: false, description: payment.og_description });
+    expect(reset).toMatchObject({
+      other_account: null,
+      tax_rate: null,
+      invoice: null,
+      is_ready: false,
+      description: payment.og_description,
+    });
   });
 
   test('update refusals: nothing to change (2), an unknown account (2, with candidates), an unknown entry (5), a field the entry cannot have (3)', async () => {
@@ -274,7 +462,10 @@ describe('update, ignore, reset', () => {
     expect(account.stderr).toContain('no account "6999" (--account)');
     expect(account.stderr).toContain('candidates:');
     expect((await acct(['import', 'update', '99999', '--description', 'x'])).code).toBe(5);
-    const invoice = await seed(svc, 'invoices', { customer_id: (await seed(svc, 'customers', { name: 'Beispiel GmbH', number: 1002 })).id, positions: [{ description: 'Support', amount: 1, price: 10 }] });
+    const invoice = await seed(svc, 'invoices', {
+      customer_id: (await seed(svc, 'customers', { name: 'Beispiel GmbH', number: 1002 })).id,
+      positions: [{ description: 'Support', amount: 1, price: 10 }],
+    });
     const wrong = await acct(['import', 'update', String(fee.id), '--invoice', invoice.number]);
     expect(wrong.code).toBe(3);
     expect(wrong.stderr).toContain('invoice_id');
@@ -285,16 +476,30 @@ describe('update, ignore, reset', () => {
     const [a, b] = (await entries()).filter((e) => e.counterparty_name === 'Max Mustermann');
     const r = await acct(['import', 'ignore', String(a.id), String(b.id)]);
     expect(r.code, r.stderr).toBe(0);
-    expect(tsv(r.stdout).slice(1).map((c) => [c[0], c[5], c[7]]).sort()).toEqual([[String(a.id), '(ignored)', 'true'], [String(b.id), '(ignored)', 'true']].sort());
+    expect(
+      tsv(r.stdout)
+        .slice(1)
+        .map((c) => [c[0], c[5], c[7]])
+        .sort(),
+    ).toEqual(
+      [
+        [String(a.id), '(ignored)', 'true'],
+        [String(b.id), '(ignored)', 'true'],
+      ].sort(),
+    );
     expect(r.stderr).toContain('Ignored 2 entries');
     expect((await entry(a.id)).ignore).toBe(true);
     const [c] = (await entries()).filter((e) => e.counterparty_name === 'Max Mustermann' && !e.ignore);
     const missing = await acct(['import', 'ignore', String(c.id), '99999']);
     expect(missing.code).toBe(5);
-    expect(missing.stderr).toBe('acct: no import entry with id 99999 (acct import list shows the ids); nothing was changed\n');
+    expect(missing.stderr).toBe(
+      'acct: no import entry with id 99999 (acct import list shows the ids); nothing was changed\n',
+    );
     const twoMissing = await acct(['import', 'ignore', '99998', String(c.id), '99999']);
     expect(twoMissing.code).toBe(5);
-    expect(twoMissing.stderr).toBe('acct: no import entries with ids 99998, 99999 (acct import list shows the ids); nothing was changed\n');
+    expect(twoMissing.stderr).toBe(
+      'acct: no import entries with ids 99998, 99999 (acct import list shows the ids); nothing was changed\n',
+    );
     expect((await entry(c.id)).ignore).toBe(false);
     const reset = await json(['import', 'reset', String(b.id)]);
     expect(reset).toMatchObject({ ignore: false, is_ready: false });
@@ -313,7 +518,10 @@ describe('receipt', () => {
     expect(url.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\S+\n$/);
     const body = await fetch(url.stdout.trim());
     expect(await body.text()).toContain('Quittung Kontoauszug');
-    expect(await json(['import', 'receipt', 'url', String(fee.id)])).toEqual({ url: expect.stringMatching(/^http:\/\//), expires_at: expect.any(String) });
+    expect(await json(['import', 'receipt', 'url', String(fee.id)])).toEqual({
+      url: expect.stringMatching(/^http:\/\//),
+      expires_at: expect.any(String),
+    });
     const big = await acct(['import', 'receipt', 'add', String(fee.id), join(files, 'gross.pdf')]);
     expect(big.code).toBe(2);
     expect(big.stderr).toContain('is larger than 6 MB');
@@ -336,7 +544,18 @@ describe('process', () => {
     const r = await acct(['import', 'process', '--dry-run']);
     expect(r.code, r.stderr).toBe(0);
     const rows = tsv(r.stdout);
-    expect(rows[0]).toEqual(['import_entry_id', 'date', 'debit_account.number', 'credit_account.number', 'sum', 'description', 'tax_rate.name', 'invoice.number', 'bill_label', 'rule_label']);
+    expect(rows[0]).toEqual([
+      'import_entry_id',
+      'date',
+      'debit_account.number',
+      'credit_account.number',
+      'sum',
+      'description',
+      'tax_rate.name',
+      'invoice.number',
+      'bill_label',
+      'rule_label',
+    ]);
     expect(rows.slice(1)).toEqual([
       [String(fee.id), '2016-04-30', '6940', '1020', '24', 'Kontoauszug Papier', 'Vorsteuer 8.0 %', '', '', ''],
       [String(income.id), '2016-05-27', '1020', '3400', '100', income.description, 'MWST 8.0 %', '', '', ''],
@@ -353,10 +572,15 @@ describe('process', () => {
       const r = await acct(['import', 'process', '--json']);
       expect(r.code).toBe(6);
       const out = JSON.parse(r.stdout);
-      expect(out).toMatchObject({ created: 1, ignored: 1, failed: 1, errors: [{ id: fee.id, message: expect.any(String) }] });
+      expect(out).toMatchObject({
+        created: 1,
+        ignored: 1,
+        failed: 1,
+        errors: [{ id: fee.id, message: expect.any(String) }],
+      });
       expect(r.stderr).toContain(`  entry ${fee.id}: ${out.errors[0].message}`);
       expect(r.stderr).toContain('acct: 1 entry was refused and stays open');
-      expect((await entry(fee.id))).toMatchObject({ status: 'open', error: out.errors[0].message });
+      expect(await entry(fee.id)).toMatchObject({ status: 'open', error: out.errors[0].message });
     } finally {
       run(svc.server.db, 'UPDATE companies SET closed_until = NULL WHERE id = 1');
     }
@@ -376,7 +600,9 @@ describe('process', () => {
     // unknown ids beside one that is not open: the unknown ones are named (exit 5)
     const unknown = await acct(['import', 'ignore', String(fee.id), '99998', '99999']);
     expect(unknown.code).toBe(5);
-    expect(unknown.stderr).toBe('acct: no import entries with ids 99998, 99999 (acct import list shows the ids); nothing was changed\n');
+    expect(unknown.stderr).toBe(
+      'acct: no import entries with ids 99998, 99999 (acct import list shows the ids); nothing was changed\n',
+    );
     expect((await acct(['import', 'update', String(fee.id), '--description', 'später'])).code).toBe(6);
   });
 });
@@ -388,9 +614,20 @@ describe('process with nothing ready (scripts and cron)', () => {
     expect(empty.code, empty.stderr).toBe(0);
     expect(empty.stderr).toContain('nothing to book: 0 ready, 0 need an account');
     const file = join(files, 'offen.xml');
-    writeFileSync(file, camt054(null, [{ amount: '1.00', ref: 'O-1' }, { amount: '2.00', ref: 'O-2' }, { amount: '3.00', ref: 'O-3' }]));
+    writeFileSync(
+      file,
+      camt054(null, [
+        { amount: '1.00', ref: 'O-1' },
+        { amount: '2.00', ref: 'O-2' },
+        { amount: '3.00', ref: 'O-3' },
+      ]),
+    );
     expect((await acct(['import', 'upload-camt', file], { company })).code).toBe(0);
-    for (const args of [['import', 'process', '--dry-run'], ['import', 'process'], ['import', 'process', '--json']]) {
+    for (const args of [
+      ['import', 'process', '--dry-run'],
+      ['import', 'process'],
+      ['import', 'process', '--json'],
+    ]) {
       const r = await acct(args, { company });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toContain('nothing to book: 0 ready, 3 need an account');
@@ -436,14 +673,18 @@ describe('delete', () => {
     // an id of nothing stops it before anything is deleted
     const unknown = await acct(['import', 'delete', String(a.id), String(b.id), '99999', '--yes']);
     expect(unknown.code).toBe(5);
-    expect(unknown.stderr).toBe('acct: no import entry with id 99999 (acct import list shows the ids); nothing was changed\n');
+    expect(unknown.stderr).toBe(
+      'acct: no import entry with id 99999 (acct import list shows the ids); nothing was changed\n',
+    );
     expect((await entries()).map((e) => e.id)).toEqual(expect.arrayContaining([a.id, b.id]));
     // one that exists but is not open any more (the ignored one process deleted) is counted apart
     const [gone] = await entries(1, 'deleted');
     const r = await acct(['import', 'delete', String(a.id), String(b.id), String(gone.id), '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('Deleted 2 import entries (of 3 given; the others were not open).');
-    const deleted = tsv((await acct(['import', 'list', '--status', 'deleted'])).stdout).slice(1).map((c) => Number(c[0]));
+    const deleted = tsv((await acct(['import', 'list', '--status', 'deleted'])).stdout)
+      .slice(1)
+      .map((c) => Number(c[0]));
     expect(deleted).toHaveLength(3); // and the ignored one process deleted
     expect(deleted).toEqual(expect.arrayContaining([a.id, b.id]));
     expect((await acct(['import', 'delete', String(gone.id), '--yes'])).code).toBe(6);
@@ -465,55 +706,95 @@ describe('review', () => {
     expect(r.stderr).toContain('acct import review asks questions and needs a terminal');
   });
 
-  test('an account (searched with umlauts folded; VAT default from the account\'s bookings, as the rate of the transaction\'s date), an ignore, Ctrl-C; the second run goes on with the rest and processes', async () => {
+  test("an account (searched with umlauts folded; VAT default from the account's bookings, as the rate of the transaction's date), an ignore, Ctrl-C; the second run goes on with the rest and processes", async () => {
     const company = addCompany(svc.server.db, 'Review AG', 1);
     const mwst = taxRateId(svc, company, 'MWST 8.1 %');
-    await seed(svc, 'entries', { date: '2016-03-01', debit_account_id: accountId(svc, company, 1020), credit_account_id: accountId(svc, company, 3400), sum: 100, tax_rate_id: mwst, description: 'Honorar März' }, company);
+    await seed(
+      svc,
+      'entries',
+      {
+        date: '2016-03-01',
+        debit_account_id: accountId(svc, company, 1020),
+        credit_account_id: accountId(svc, company, 3400),
+        sum: 100,
+        tax_rate_id: mwst,
+        description: 'Honorar März',
+      },
+      company,
+    );
     expect((await acct(['import', 'upload-camt', NOTIFICATION, '--bank-account', '1020'], { company })).code).toBe(0);
     const [first, second, third, fourth, fifth] = await entries(company);
     const env = { ...acctEnv(svc, { company }), NO_COLOR: '1' };
 
-    const one1 = await inTerminal(box, ['import', 'review'], [
-      // "erlo" finds the Erlöse accounts (umlauts folded); more of the name narrows to one
-      { when: '[1/5] Counter account', keys: 'erlo' },
-      { when: '❯ 3000 Produktionserlöse', keys: '\u0015dienstleistungserlo' },
-      { when: '❯ 3400 Dienstleistungserlöse', keys: '\r' },
-      { when: '[1/5] VAT rate', keys: '\r' },
-      { when: '[1/5] Text', keys: 'Honorar Pia\r' },
-      { when: '[2/5] Counter account', keys: 'ignore' },
-      { when: '❯ ignore', keys: '\r' },
-      { when: '[3/5] Counter account', keys: '' },
-      { when: '❯ skip', keys: '\x03' },
-    ], env);
+    const one1 = await inTerminal(
+      box,
+      ['import', 'review'],
+      [
+        // "erlo" finds the Erlöse accounts (umlauts folded); more of the name narrows to one
+        { when: '[1/5] Counter account', keys: 'erlo' },
+        { when: '❯ 3000 Produktionserlöse', keys: '\u0015dienstleistungserlo' },
+        { when: '❯ 3400 Dienstleistungserlöse', keys: '\r' },
+        { when: '[1/5] VAT rate', keys: '\r' },
+        { when: '[1/5] Text', keys: 'Honorar Pia\r' },
+        { when: '[2/5] Counter account', keys: 'ignore' },
+        { when: '❯ ignore', keys: '\r' },
+        { when: '[3/5] Counter account', keys: '' },
+        { when: '❯ skip', keys: '\x03' },
+      ],
+      env,
+    );
     const out1 = plain(one1.output);
     expect(one1.code, out1).toBe(130);
-    expect(out1).toContain("[1/5] 10.04.2016  15.00  Rutschmann Pia");
+    expect(out1).toContain('[1/5] 10.04.2016  15.00  Rutschmann Pia');
     expect(out1).toContain('3600 Übrige Erlöse');
     // the account's usual MWST 8.1 % as the rate of 2016, when the transaction was booked
     expect(out1).toContain('saved: 3400 Dienstleistungserlöse, MWST 8.0 %');
     expect(out1).toContain('saved: ignored');
     expect(out1).toContain('[3/5] 10.04.2016  56.56  Bernasconi Maria');
     expect(out1).toContain('Stopped: ready to book 1, ignored 1, skipped 0. Every answer is saved');
-    expect(await entry(first.id, company)).toMatchObject({ other_account: { number: 3400 }, tax_rate: { name: 'MWST 8.0 %' }, description: 'Honorar Pia', is_ready: true });
+    expect(await entry(first.id, company)).toMatchObject({
+      other_account: { number: 3400 },
+      tax_rate: { name: 'MWST 8.0 %' },
+      description: 'Honorar Pia',
+      is_ready: true,
+    });
     expect(await entry(second.id, company)).toMatchObject({ ignore: true, is_ready: true });
     expect((await entry(third.id, company)).is_ready).toBe(false);
 
     // a booking like the third transaction: same bank account, date and sum
-    await seed(svc, 'entries', { date: '2016-04-10', debit_account_id: accountId(svc, company, 1020), credit_account_id: accountId(svc, company, 3400), sum: 56.56, description: 'Lastschrift Maria' }, company);
-    const two = await inTerminal(box, ['import', 'review'], [
-      { when: '[1/3] Counter account', keys: '' },
-      { when: '❯ skip', keys: '\r' },
-      { when: '[2/3] Counter account', keys: '' },
-      { when: '❯ skip', keys: '\r' },
-      { when: '[3/3] Counter account', keys: '' },
-      { when: '❯ skip', keys: '\r' },
-      { when: 'Process the 2 ready entries now', keys: 'y\r' },
-    ], env);
+    await seed(
+      svc,
+      'entries',
+      {
+        date: '2016-04-10',
+        debit_account_id: accountId(svc, company, 1020),
+        credit_account_id: accountId(svc, company, 3400),
+        sum: 56.56,
+        description: 'Lastschrift Maria',
+      },
+      company,
+    );
+    const two = await inTerminal(
+      box,
+      ['import', 'review'],
+      [
+        { when: '[1/3] Counter account', keys: '' },
+        { when: '❯ skip', keys: '\r' },
+        { when: '[2/3] Counter account', keys: '' },
+        { when: '❯ skip', keys: '\r' },
+        { when: '[3/3] Counter account', keys: '' },
+        { when: '❯ skip', keys: '\r' },
+        { when: 'Process the 2 ready entries now', keys: 'y\r' },
+      ],
+      env,
+    );
     const out2 = plain(two.output);
     expect(two.code, out2).toBe(0);
     expect(out2).not.toContain('[1/5]');
     expect(out2).toContain('[1/3] 10.04.2016  56.56  Bernasconi Maria');
-    expect(out2).toMatch(/similar booking: E-2016-\d+ 10\.04\.2016 1020 Bankguthaben \/ 3400 Dienstleistungserlöse 56\.56 Lastschrift Maria/);
+    expect(out2).toMatch(
+      /similar booking: E-2016-\d+ 10\.04\.2016 1020 Bankguthaben \/ 3400 Dienstleistungserlöse 56\.56 Lastschrift Maria/,
+    );
     expect(out2).toContain('[2/3] 10.04.2016  -6.00  Bernasconi Maria');
     expect(out2).toContain('Reviewed 3: ready to book 0, ignored 0, skipped 3.');
     expect(out2).toContain('Booked 1, deleted 1 ignored.');

@@ -21,8 +21,36 @@ beforeAll(async () => {
   const writes: string[][] = [
     ['tags', 'create', '--name', 'miete', '--color', 'red'],
     ['customers', 'create', '--name', 'Muster AG', '--street', 'Bahnhofstrasse 1', '--zip', '8001', '--city', 'Zürich'],
-    ['entries', 'create', '--date', '2016-04-29', '--debit', '1020', '--credit', '2800', '--sum', '322152.16', '--description', 'Saldovortrag'],
-    ['entries', 'create', '--date', '2016-04-30', '--debit', '6000', '--credit', '1020', '--sum', '2500', '--tags', 'miete', '--receipt', receipt],
+    [
+      'entries',
+      'create',
+      '--date',
+      '2016-04-29',
+      '--debit',
+      '1020',
+      '--credit',
+      '2800',
+      '--sum',
+      '322152.16',
+      '--description',
+      'Saldovortrag',
+    ],
+    [
+      'entries',
+      'create',
+      '--date',
+      '2016-04-30',
+      '--debit',
+      '6000',
+      '--credit',
+      '1020',
+      '--sum',
+      '2500',
+      '--tags',
+      'miete',
+      '--receipt',
+      receipt,
+    ],
     ['import', 'upload-camt', CAMT, '--bank-account', '1020'],
   ];
   for (const args of writes) {
@@ -59,7 +87,11 @@ describe('local mode (in-process) and the same ledger over HTTP', () => {
     const withFile = list.filter((e: { file: unknown }) => e.file !== null);
     expect(withFile).toHaveLength(1);
     const rent = withFile[0];
-    expect(rent.file).toMatchObject({ name: 'mietvertrag.pdf', size: '%PDF-1.7 Mietvertrag'.length, mime: 'application/pdf' });
+    expect(rent.file).toMatchObject({
+      name: 'mietvertrag.pdf',
+      size: '%PDF-1.7 Mietvertrag'.length,
+      mime: 'application/pdf',
+    });
     const viaLocal = JSON.parse((await local(['entries', 'get', String(rent.id), '-o', 'json'])).stdout);
     expect(viaLocal.file).toMatchObject({ name: 'mietvertrag.pdf', size: rent.file.size });
   });

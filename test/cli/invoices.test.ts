@@ -15,7 +15,8 @@ const { acct } = cli;
 const ids: Record<string, number> = {};
 const times: Record<string, number> = {};
 
-const row = (sql: string, ...params: unknown[]) => cli.svc.server.db.prepare(sql).get(...(params as never[])) as Record<string, any>;
+const row = (sql: string, ...params: unknown[]) =>
+  cli.svc.server.db.prepare(sql).get(...(params as never[])) as Record<string, any>;
 const invoiceCount = () => Number(row('SELECT count(*) AS n FROM invoices').n);
 
 const post = (path: string, body: unknown) => seed(cli.svc, path, body);
@@ -24,7 +25,11 @@ const json = (args: string[]) => jsonOf((a) => acct(a), args);
 
 /** An open invoice made through the API (one position of `price`); answers its id and number. */
 async function invoice(body: Record<string, unknown> = {}, price = 100): Promise<{ id: number; number: string }> {
-  return post('invoices', { customer_id: ids.muster, positions: [{ description: 'Beratung', amount: 1, price }], ...body });
+  return post('invoices', {
+    customer_id: ids.muster,
+    positions: [{ description: 'Beratung', amount: 1, price }],
+    ...body,
+  });
 }
 
 /** acct in a pseudo-terminal: stdout and stderr together, without colour codes. */
@@ -42,7 +47,9 @@ beforeAll(async () => {
   ids.design = (await post('tasks', { title: 'Design', project_id: ids.website, due: '2026-06-30' })).id;
   await post('products', { name: 'Webhosting', price: 240, unit: 'Jahr' });
   // Website: hours at 120 and at 150 in May, one not billable, one in June (outside the period billed)
-  const time = async (name: string, body: Record<string, unknown>) => { times[name] = (await post('times', { project_id: ids.website, billable: true, ...body })).id; };
+  const time = async (name: string, body: Record<string, unknown>) => {
+    times[name] = (await post('times', { project_id: ids.website, billable: true, ...body })).id;
+  };
   await time('layout', { date: '2026-05-04', hours: 2, minutes: 30, description: 'Layout', task_id: ids.design });
   await time('review', { date: '2026-05-05', hours: 1, minutes: 15, description: 'Review', hourly_rate: 150 });
   await time('fixes', { date: '2026-05-05', hours: 0, minutes: 45, description: 'Fixes', task_id: ids.design });
@@ -50,30 +57,84 @@ beforeAll(async () => {
   await time('june', { date: '2026-06-02', hours: 2, minutes: 0, description: 'Juni' });
   // a billable expense of Muster AG not invoiced yet
   const account = (n: number) => Number(row('SELECT id FROM accounts WHERE company_id = 1 AND number = ?', n).id);
-  ids.expense = (await post('entries', {
-    date: '2026-05-10', debit_account_id: account(6500), credit_account_id: account(1020), sum: 86.45, description: 'Bahnbillette Basel', customer_id: ids.muster, billable: true,
-  })).id;
+  ids.expense = (
+    await post('entries', {
+      date: '2026-05-10',
+      debit_account_id: account(6500),
+      credit_account_id: account(1020),
+      sum: 86.45,
+      description: 'Bahnbillette Basel',
+      customer_id: ids.muster,
+      billable: true,
+    })
+  ).id;
 });
 
 describe('create', () => {
   test('positions from --position, --text, --product and --positions in the order given; customer by number', async () => {
     const file = join(cli.box.dataDir, '..', 'positionen.json');
-    writeFileSync(file, JSON.stringify([{ type: 'collection', title: 'Website', positions: [{ description: 'Konzept', amount: 12.5, price: 150, unit: 'h' }] }]));
-    const doc = await json(['invoices', 'create', '--customer', '1001', '--title', 'Frühling',
-      '--position', 'Beratung;2.5;150;h', '--positions', file, '--text', 'Zahlbar innert 30 Tagen', '--product', 'webhosting:2', '--tax-rate', 'none']);
-    expect(doc).toMatchObject({ customer_id: ids.muster, title: 'Frühling', status: 'open', tax_rate_id: null, total_value: 375 + 1875 + 480, final_value: 2730 });
-    expect(doc.positions.map((p: any) => [p.type, p.description ?? p.title, p.amount, p.price, p.unit, p.sum])).toEqual([
-      ['position', 'Beratung', 2.5, 150, 'h', 375],
-      ['collection', 'Website', 0, 0, null, 1875],
-      ['position', 'Konzept', 12.5, 150, 'h', 1875],
-      ['text', 'Zahlbar innert 30 Tagen', 0, 0, null, 0],
-      ['position', 'Webhosting', 2, 240, 'Jahr', 480],
+    writeFileSync(
+      file,
+      JSON.stringify([
+        {
+          type: 'collection',
+          title: 'Website',
+          positions: [{ description: 'Konzept', amount: 12.5, price: 150, unit: 'h' }],
+        },
+      ]),
+    );
+    const doc = await json([
+      'invoices',
+      'create',
+      '--customer',
+      '1001',
+      '--title',
+      'Frühling',
+      '--position',
+      'Beratung;2.5;150;h',
+      '--positions',
+      file,
+      '--text',
+      'Zahlbar innert 30 Tagen',
+      '--product',
+      'webhosting:2',
+      '--tax-rate',
+      'none',
     ]);
+    expect(doc).toMatchObject({
+      customer_id: ids.muster,
+      title: 'Frühling',
+      status: 'open',
+      tax_rate_id: null,
+      total_value: 375 + 1875 + 480,
+      final_value: 2730,
+    });
+    expect(doc.positions.map((p: any) => [p.type, p.description ?? p.title, p.amount, p.price, p.unit, p.sum])).toEqual(
+      [
+        ['position', 'Beratung', 2.5, 150, 'h', 375],
+        ['collection', 'Website', 0, 0, null, 1875],
+        ['position', 'Konzept', 12.5, 150, 'h', 1875],
+        ['text', 'Zahlbar innert 30 Tagen', 0, 0, null, 0],
+        ['position', 'Webhosting', 2, 240, 'Jahr', 480],
+      ],
+    );
     expect(doc.number).toMatch(/^R-\d{4}-\d{3}$/);
   });
 
-  test('the table shows the document; the customer\'s tax rate is the default; stderr names the new number', async () => {
-    const r = await acct(['invoices', 'create', '--customer', 'muster ag', '--position', 'Support;1;100', '--discount', '2', '--rounding', '-o', 'table']);
+  test("the table shows the document; the customer's tax rate is the default; stderr names the new number", async () => {
+    const r = await acct([
+      'invoices',
+      'create',
+      '--customer',
+      'muster ag',
+      '--position',
+      'Support;1;100',
+      '--discount',
+      '2',
+      '--rounding',
+      '-o',
+      'table',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const number = /Created invoice (R-\d{4}-\d{3})\./.exec(r.stderr)![1];
     expect(r.stdout).toContain(`Rechnung ${number}  ·  open`);
@@ -87,7 +148,12 @@ describe('create', () => {
 
   test('--group-by task (dry run): one position per task and rate, named by the task; hours without one by what they were', async () => {
     const doc = await json(['invoices', 'create', '--times-of', 'Website', '--group-by', 'task', '--dry-run']);
-    expect(doc).toMatchObject({ dry_run: true, customer: { name: 'Muster AG' }, project: { name: 'Website' }, total_value: 817.5 });
+    expect(doc).toMatchObject({
+      dry_run: true,
+      customer: { name: 'Muster AG' },
+      project: { name: 'Website' },
+      total_value: 817.5,
+    });
     expect(doc.positions.map((p: any) => [p.description, p.amount, p.price, p.sum])).toEqual([
       ['Design', 3.25, 120, 390],
       ['Review', 1.25, 150, 187.5],
@@ -95,19 +161,35 @@ describe('create', () => {
     ]);
   });
 
-  test('--group-by task: hours without a task under the service\'s name; without a service or text, the project\'s; never a placeholder', async () => {
+  test("--group-by task: hours without a task under the service's name; without a service or text, the project's; never a placeholder", async () => {
     const service = (await post('services', { name: 'Programmierung', hourly_rate: 140 })).id;
     const project = (await post('projects', { name: 'Shop', customer_id: ids.beispiel, hourly_rate: 140 })).id;
-    for (const [hours, minutes, body] of [[1, 30, { service_id: service, description: 'Warenkorb' }], [0, 30, { service_id: service }], [0, 15, {}]] as const) {
+    for (const [hours, minutes, body] of [
+      [1, 30, { service_id: service, description: 'Warenkorb' }],
+      [0, 30, { service_id: service }],
+      [0, 15, {}],
+    ] as const) {
       await post('times', { project_id: project, billable: true, date: '2026-05-07', hours, minutes, ...body });
     }
     const doc = await json(['invoices', 'create', '--times-of', 'Shop', '--group-by', 'task', '--dry-run']);
-    expect(doc.positions.map((p: any) => [p.description, p.amount])).toEqual([['Programmierung', 2], ['Shop', 0.25]]);
+    expect(doc.positions.map((p: any) => [p.description, p.amount])).toEqual([
+      ['Programmierung', 2],
+      ['Shop', 0.25],
+    ]);
   });
 
   test('--times-of bills the open billable hours of the period at both rates and marks them invoiced', async () => {
     const before = invoiceCount();
-    const doc = await json(['invoices', 'create', '--times-of', 'Website', '--from', '2026-05-01', '--to', '2026-05-31']);
+    const doc = await json([
+      'invoices',
+      'create',
+      '--times-of',
+      'Website',
+      '--from',
+      '2026-05-01',
+      '--to',
+      '2026-05-31',
+    ]);
     expect(invoiceCount()).toBe(before + 1);
     // the customer and project come from the project; one position per entry, hours × rate
     expect(doc).toMatchObject({ customer_id: ids.muster, project_id: ids.website, total_value: 577.5 });
@@ -120,11 +202,16 @@ describe('create', () => {
     expect(doc).toMatchObject({ vat_amount: 46.78, final_value: 624.28 });
     expect([...doc.time_ids].sort()).toEqual([times.layout, times.review, times.fixes].sort());
     const status = (name: string) => row('SELECT status, invoice_id FROM time_entries WHERE id = ?', times[name]);
-    for (const name of ['layout', 'review', 'fixes']) expect(status(name)).toEqual({ status: 'invoiced', invoice_id: doc.id });
+    for (const name of ['layout', 'review', 'fixes'])
+      expect(status(name)).toEqual({ status: 'invoiced', invoice_id: doc.id });
     // not billable, or outside the period: still open
     expect(status('intern')).toEqual({ status: 'open', invoice_id: null });
     expect(status('june')).toEqual({ status: 'open', invoice_id: null });
-    const listed = tsv((await acct(['times', 'list', '--project', 'Website', '--status', 'invoiced', '--fields', 'id'])).stdout).slice(1).flat();
+    const listed = tsv(
+      (await acct(['times', 'list', '--project', 'Website', '--status', 'invoiced', '--fields', 'id'])).stdout,
+    )
+      .slice(1)
+      .flat();
     expect(listed.map(Number).sort()).toEqual([times.layout, times.review, times.fixes].sort());
     ids.billed = doc.id;
   });
@@ -133,13 +220,29 @@ describe('create', () => {
     const before = invoiceCount();
     const r = await acct(['invoices', 'create', '--times-of', 'Website', '--from', '2026-05-01', '--to', '2026-05-31']);
     expect(r.code).toBe(5);
-    expect(r.stderr).toContain('acct: project Website has no open, billable time entries that are not invoiced yet from 01.05.2026 to 31.05.2026: nothing to bill, no invoice created');
+    expect(r.stderr).toContain(
+      'acct: project Website has no open, billable time entries that are not invoiced yet from 01.05.2026 to 31.05.2026: nothing to bill, no invoice created',
+    );
     expect(invoiceCount()).toBe(before);
   });
 
   test('--dry-run prints positions and totals, and creates and links nothing', async () => {
     const before = invoiceCount();
-    const r = await acct(['invoices', 'create', '--times-of', 'Website', '--group-by', 'date', '--text', 'Juni', '--product', 'Webhosting', '--dry-run', '-o', 'table']);
+    const r = await acct([
+      'invoices',
+      'create',
+      '--times-of',
+      'Website',
+      '--group-by',
+      'date',
+      '--text',
+      'Juni',
+      '--product',
+      'Webhosting',
+      '--dry-run',
+      '-o',
+      'table',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('Dry run: no invoice was created.');
     expect(r.stdout).toMatch(/^Customer {3}Muster AG \(1001\)$/m);
@@ -154,14 +257,34 @@ describe('create', () => {
     expect(row('SELECT status FROM time_entries WHERE id = ?', times.june).status).toBe('open');
   });
 
-  test('--expenses bills the customer\'s billable expense bookings and links them', async () => {
-    const doc = await json(['invoices', 'create', '--customer', 'Muster AG', '--position', 'Pauschale;1;50', '--expenses']);
-    expect(doc.positions.map((p: any) => [p.description, p.amount, p.price, p.date])).toEqual([['Pauschale', 1, 50, null], ['Bahnbillette Basel', 1, 86.45, '2026-05-10']]);
+  test("--expenses bills the customer's billable expense bookings and links them", async () => {
+    const doc = await json([
+      'invoices',
+      'create',
+      '--customer',
+      'Muster AG',
+      '--position',
+      'Pauschale;1;50',
+      '--expenses',
+    ]);
+    expect(doc.positions.map((p: any) => [p.description, p.amount, p.price, p.date])).toEqual([
+      ['Pauschale', 1, 50, null],
+      ['Bahnbillette Basel', 1, 86.45, '2026-05-10'],
+    ]);
     expect(doc.entry_ids).toEqual([ids.expense]);
     const open = await acct(['entries', 'list', '--customer', '1001', '--billable', '--no-invoiced', '--fields', 'id']);
     expect(tsv(open.stdout).slice(1)).toEqual([]);
     // nothing left to bill: only said on stderr when other positions remain
-    const again = await json(['invoices', 'create', '--customer', 'Muster AG', '--expenses', '--position', 'Pauschale;1;50', '--dry-run']);
+    const again = await json([
+      'invoices',
+      'create',
+      '--customer',
+      'Muster AG',
+      '--expenses',
+      '--position',
+      'Pauschale;1;50',
+      '--dry-run',
+    ]);
     expect(again.positions).toHaveLength(1);
   });
 
@@ -172,7 +295,10 @@ describe('create', () => {
       [['--position', 'X;1;1'], 'missing required --customer'],
       [['--customer', '1001', '--position', 'Beratung;zwei;150'], 'amount "zwei" is not a number'],
       [['--customer', '1001', '--expenses', '--group-by', 'task'], '--group-by goes with --times-of'],
-      [['--times-of', 'Website', '--from', '2026-06-01', '--to', '2026-05-01'], '--to 2026-05-01 is before --from 2026-06-01'],
+      [
+        ['--times-of', 'Website', '--from', '2026-06-01', '--to', '2026-05-01'],
+        '--to 2026-05-01 is before --from 2026-06-01',
+      ],
       [['--customer', 'Niemand AG', '--position', 'X;1;1'], 'no customer "Niemand AG" (--customer)'],
     ] as const) {
       const r = await acct(['invoices', 'create', ...args]);
@@ -183,7 +309,18 @@ describe('create', () => {
   });
 
   test('--repeat needs the business plan: the 402 is exit 4', async () => {
-    const r = await acct(['invoices', 'create', '--customer', '1001', '--position', 'Hosting;1;20', '--repeat', 'monthly', '--repeat-until', '2027-12-31']);
+    const r = await acct([
+      'invoices',
+      'create',
+      '--customer',
+      '1001',
+      '--position',
+      'Hosting;1;20',
+      '--repeat',
+      'monthly',
+      '--repeat-until',
+      '2027-12-31',
+    ]);
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('Business-Abo');
   });
@@ -197,11 +334,19 @@ describe('create', () => {
 
 describe('get and list', () => {
   let doc: { id: number; number: string };
-  beforeAll(async () => { doc = await invoice({ title: 'Abschluss', date: '2026-02-01' }, 250); });
+  beforeAll(async () => {
+    doc = await invoice({ title: 'Abschluss', date: '2026-02-01' }, 250);
+  });
 
   test('get by number, by id:N and by a bare id give the same record', async () => {
     const byNumber = await json(['invoices', 'get', doc.number]);
-    expect(byNumber).toMatchObject({ id: doc.id, number: doc.number, title: 'Abschluss', final_value: 270.25, customer: { name: 'Muster AG' } });
+    expect(byNumber).toMatchObject({
+      id: doc.id,
+      number: doc.number,
+      title: 'Abschluss',
+      final_value: 270.25,
+      customer: { name: 'Muster AG' },
+    });
     expect((await json(['invoices', 'get', `id:${doc.id}`])).number).toBe(doc.number);
     expect((await json(['invoices', 'show', String(doc.id)])).number).toBe(doc.number);
   });
@@ -212,10 +357,13 @@ describe('get and list', () => {
     expect(table.stdout).toContain(`Number     ${doc.number}`);
     expect(table.stdout).toMatch(/^1 +Beratung +1 +250\.00 +250\.00$/m);
     const rows = tsv((await acct(['invoices', 'get', doc.number, '--fields', 'number,status,final_value'])).stdout);
-    expect(rows).toEqual([['number', 'status', 'final_value'], [doc.number, 'open', '270.25']]);
+    expect(rows).toEqual([
+      ['number', 'status', 'final_value'],
+      [doc.number, 'open', '270.25'],
+    ]);
   });
 
-  test('get on a terminal: the company\'s UID with the suffix of the document\'s language, the VAT line with rate and base, the total once', async () => {
+  test("get on a terminal: the company's UID with the suffix of the document's language, the VAT line with rate and base, the total once", async () => {
     const fr = await invoice({ lang: 'fr', add_rounding_difference: true }, 384.87);
     setCompany(cli.svc.server.db, 1, { vatNumber: 'CHE-123.456.788' });
     try {
@@ -223,7 +371,9 @@ describe('get and list', () => {
       expect(shown.code, shown.output).toBe(0);
       expect(shown.output).toMatch(/^VAT no\. {4}CHE-123\.456\.788 TVA\r?$/m);
       // 384.87 + 8.1 % = 31.17: 416.04, rounded 416.05
-      expect(shown.output).toMatch(/^Subtotal +384\.87\r?\nVAT 8\.1 % on CHF 384\.87 +31\.17\r?\nRounding +0\.01\r?\nTotal CHF +416\.05\r?$/m);
+      expect(shown.output).toMatch(
+        /^Subtotal +384\.87\r?\nVAT 8\.1 % on CHF 384\.87 +31\.17\r?\nRounding +0\.01\r?\nTotal CHF +416\.05\r?$/m,
+      );
       expect(shown.output.match(/^Total /gm)).toHaveLength(1);
     } finally {
       setCompany(cli.svc.server.db, 1, { vatNumber: 'none' });
@@ -239,7 +389,10 @@ describe('get and list', () => {
   });
 
   test('list filters: --number, --from/--to, --customer by name, --status', async () => {
-    const numbers = async (...args: string[]) => tsv((await acct(['invoices', 'list', '--all', '--fields', 'number', ...args])).stdout).slice(1).flat();
+    const numbers = async (...args: string[]) =>
+      tsv((await acct(['invoices', 'list', '--all', '--fields', 'number', ...args])).stdout)
+        .slice(1)
+        .flat();
     expect(await numbers('--number', doc.number)).toEqual([doc.number]);
     expect(await numbers('--from', '2026-02-01', '--to', '2026-02-01')).toEqual([doc.number]);
     expect(await numbers('--customer', 'Beispiel GmbH')).toEqual([]);
@@ -258,16 +411,30 @@ describe('get and list', () => {
     expect(shown.output).toMatch(/NUMBER +DATE +PAYABLE UNTIL +CUSTOMER +TITLE +STATUS +TOTAL +OVERDUE/);
     expect(shown.output).toContain('1 invoice, total CHF 270.25');
     const paged = await inTerm(['invoices', 'list', '--per-page', '1']);
-    expect(paged.output).toMatch(/1 of (\d+) shown — --all for every row, --per-page N for more\r?\n\1 invoices, total CHF [\d'.]+/);
+    expect(paged.output).toMatch(
+      /1 of (\d+) shown — --all for every row, --per-page N for more\r?\n\1 invoices, total CHF [\d'.]+/,
+    );
   });
 
   test('money in several currencies: each total says its currency, and the summary sums per currency', async () => {
     const devisen = addCompany(cli.svc.server.db, 'Devisen AG', 1);
     const cust = (await seed(cli.svc, 'customers', { name: 'Client SA' }, devisen)).id;
-    for (const [currency, price] of [['CHF', 416.05], ['EUR', 1266.66]] as const) {
-      await seed(cli.svc, 'invoices', { customer_id: cust, currency, positions: [{ description: 'Conseil', amount: 1, price }] }, devisen);
+    for (const [currency, price] of [
+      ['CHF', 416.05],
+      ['EUR', 1266.66],
+    ] as const) {
+      await seed(
+        cli.svc,
+        'invoices',
+        { customer_id: cust, currency, positions: [{ description: 'Conseil', amount: 1, price }] },
+        devisen,
+      );
     }
-    const run = await inTerminal(cli.box, ['invoices', 'list'], [], { ...acctEnv(cli.svc, { company: devisen }), NO_COLOR: '1', COLUMNS: '160' });
+    const run = await inTerminal(cli.box, ['invoices', 'list'], [], {
+      ...acctEnv(cli.svc, { company: devisen }),
+      NO_COLOR: '1',
+      COLUMNS: '160',
+    });
     const shown = plain(run.output);
     expect(run.code, shown).toBe(0);
     expect(shown).toMatch(/ CHF 416\.05 /);
@@ -275,7 +442,12 @@ describe('get and list', () => {
     expect(shown).toContain("2 invoices, total CHF 416.05, EUR 1'266.66");
     expect(shown).not.toContain("1'682.71");
     // piped, the total stays a plain number beside its currency
-    expect(tsv((await acct(['invoices', 'list', '--fields', 'final_value,currency'], { company: devisen })).stdout).slice(1)).toEqual([['1266.66', 'EUR'], ['416.05', 'CHF']]);
+    expect(
+      tsv((await acct(['invoices', 'list', '--fields', 'final_value,currency'], { company: devisen })).stdout).slice(1),
+    ).toEqual([
+      ['1266.66', 'EUR'],
+      ['416.05', 'CHF'],
+    ]);
   });
 
   test('--overdue is the dunning list: sent or reminded, past due', async () => {
@@ -293,7 +465,19 @@ describe('get and list', () => {
 describe('update and delete', () => {
   test('update changes the flags given; positions given replace all', async () => {
     const doc = await invoice();
-    const updated = await json(['invoices', 'update', doc.number, '--title', 'Neu', '--lang', 'en', '--position', 'A;1;10', '--position', 'B;2;20']);
+    const updated = await json([
+      'invoices',
+      'update',
+      doc.number,
+      '--title',
+      'Neu',
+      '--lang',
+      'en',
+      '--position',
+      'A;1;10',
+      '--position',
+      'B;2;20',
+    ]);
     expect(updated).toMatchObject({ title: 'Neu', lang: 'en', total_value: 50 });
     expect(updated.positions.map((p: any) => p.description)).toEqual(['A', 'B']);
     const nothing = await acct(['invoices', 'update', doc.number]);
@@ -314,31 +498,64 @@ describe('update and delete', () => {
     const r = await acct(['invoices', 'delete', `id:${ids.billed}`, '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(row('SELECT count(*) AS n FROM invoices WHERE id = ?', ids.billed).n).toBe(0);
-    expect(row('SELECT status, invoice_id FROM time_entries WHERE id = ?', times.layout)).toEqual({ status: 'open', invoice_id: null });
+    expect(row('SELECT status, invoice_id FROM time_entries WHERE id = ?', times.layout)).toEqual({
+      status: 'open',
+      invoice_id: null,
+    });
   });
 });
 
 describe('mark-as and remind', () => {
-  test('an invalid move is the service\'s 400: exit 6 with its message, nothing changes', async () => {
+  test("an invalid move is the service's 400: exit 6 with its message, nothing changes", async () => {
     const doc = await invoice();
     const r = await acct(['invoices', 'mark-as', doc.number, 'paid']);
     expect(r.code).toBe(6);
     expect(r.stderr).toMatch(/^acct: .+/);
-    expect(row('SELECT status, entry_id FROM invoices WHERE id = ?', doc.id)).toEqual({ status: 'open', entry_id: null });
+    expect(row('SELECT status, entry_id FROM invoices WHERE id = ?', doc.id)).toEqual({
+      status: 'open',
+      entry_id: null,
+    });
   });
 
   test('paid books the payment by default: the booking shows in entries list and in the trial balance', async () => {
     const doc = await invoice({ date: '2025-03-01' }, 1000); // 1'000.00 + 8.1 % = 1'081.00
     await acct(['invoices', 'mark-as', doc.number, 'sent']);
-    const r = await acct(['invoices', 'mark-as', doc.number, 'paid', '--paid-date', '2025-03-20', '--bank-account', '1020', '--json']);
+    const r = await acct([
+      'invoices',
+      'mark-as',
+      doc.number,
+      'paid',
+      '--paid-date',
+      '2025-03-20',
+      '--bank-account',
+      '1020',
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const paid = JSON.parse(r.stdout);
     expect(paid).toMatchObject({ status: 'paid', paid_at: '2025-03-20' });
     expect(paid.entry_id).toEqual(expect.any(Number));
-    expect(r.stderr).toMatch(new RegExp(`Invoice ${doc.number} is now paid; payment booked as E-2025-\\d{3} \\(1020 / 3400, 1'081\\.00\\)\\.`));
-    const entries = tsv((await acct(['entries', 'list', '--from', '2025-03-20', '--to', '2025-03-20', '--fields', 'date,debit_account.number,credit_account.number,sum,invoice_id'])).stdout);
+    expect(r.stderr).toMatch(
+      new RegExp(`Invoice ${doc.number} is now paid; payment booked as E-2025-\\d{3} \\(1020 / 3400, 1'081\\.00\\)\\.`),
+    );
+    const entries = tsv(
+      (
+        await acct([
+          'entries',
+          'list',
+          '--from',
+          '2025-03-20',
+          '--to',
+          '2025-03-20',
+          '--fields',
+          'date,debit_account.number,credit_account.number,sum,invoice_id',
+        ])
+      ).stdout,
+    );
     expect(entries.slice(1)).toEqual([['2025-03-20', '1020', '3400', '1081', String(doc.id)]]);
-    const balance = tsv((await acct(['report', 'trial-balance', '--from', '2025-01-01', '--to', '2025-12-31', '-o', 'tsv'])).stdout);
+    const balance = tsv(
+      (await acct(['report', 'trial-balance', '--from', '2025-01-01', '--to', '2025-12-31', '-o', 'tsv'])).stdout,
+    );
     expect(balance).toContainEqual(['account', '1020', 'Bankguthaben', 'bank', '1081.00', '']);
     expect(balance).toContainEqual(['account', '3400', 'Dienstleistungserlöse', 'income', '', '1000.00']);
 
@@ -350,7 +567,9 @@ describe('mark-as and remind', () => {
 
   test('the VAT return sees an invoice when it is paid (cash method) or when it is sent (accrual method)', async () => {
     const vat303 = async (company: number, from: string, to: string) =>
-      tsv((await acct(['report', 'vat', '--from', from, '--to', to, '--fields', 'box,amount,tax'], { company })).stdout).find((r) => r[0] === '303');
+      tsv(
+        (await acct(['report', 'vat', '--from', from, '--to', to, '--fields', 'box,amount,tax'], { company })).stdout,
+      ).find((r) => r[0] === '303');
     // cash method (company 1), a year of its own: nothing until the money comes in
     const doc = await invoice({ date: '2023-03-01' }, 1000);
     await acct(['invoices', 'mark-as', doc.number, 'sent']);
@@ -363,12 +582,22 @@ describe('mark-as and remind', () => {
     setCompany(cli.svc.server.db, accrual, { vatAccrual: 'on' });
     const mwst = Number(row("SELECT id FROM tax_rates WHERE company_id = ? AND name = 'MWST 8.1 %'", accrual).id);
     const cust = (await seed(cli.svc, 'customers', { name: 'Soll Kunde', tax_rate_id: mwst }, accrual)).id;
-    const inv = await seed(cli.svc, 'invoices', { customer_id: cust, date: '2026-02-10', positions: [{ description: 'Beratung', amount: 2, price: 500 }] }, accrual);
+    const inv = await seed(
+      cli.svc,
+      'invoices',
+      { customer_id: cust, date: '2026-02-10', positions: [{ description: 'Beratung', amount: 2, price: 500 }] },
+      accrual,
+    );
     expect((await acct(['invoices', 'mark-as', inv.number, 'sent'], { company: accrual })).code).toBe(0);
     expect(await vat303(accrual, '2026-01-01', '2026-03-31')).toEqual(['303', '1000.00', '81.00']);
-    expect((await acct(['invoices', 'mark-as', inv.number, 'paid', '--paid-date', '2026-04-15'], { company: accrual })).code).toBe(0);
+    expect(
+      (await acct(['invoices', 'mark-as', inv.number, 'paid', '--paid-date', '2026-04-15'], { company: accrual })).code,
+    ).toBe(0);
     expect(await vat303(accrual, '2026-04-01', '2026-06-30')).toEqual(['303', '0.00', '0.00']);
-    const balance = tsv((await acct(['report', 'trial-balance', '--from', '2026-01-01', '--to', '2026-12-31'], { company: accrual })).stdout);
+    const balance = tsv(
+      (await acct(['report', 'trial-balance', '--from', '2026-01-01', '--to', '2026-12-31'], { company: accrual }))
+        .stdout,
+    );
     expect(balance).toContainEqual(['account', '1020', 'Bankguthaben', 'bank', '1081.00', '']);
     expect(balance.find((r) => r[1] === '1100')).toBeUndefined();
   });
@@ -379,7 +608,10 @@ describe('mark-as and remind', () => {
     const r = await acct(['invoices', 'mark-as', doc.number, 'paid', '--no-booking']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('is now paid; no payment booked.');
-    expect(row('SELECT status, entry_id FROM invoices WHERE id = ?', doc.id)).toEqual({ status: 'paid', entry_id: null });
+    expect(row('SELECT status, entry_id FROM invoices WHERE id = ?', doc.id)).toEqual({
+      status: 'paid',
+      entry_id: null,
+    });
     for (const [args, message] of [
       [['sent', '--paid-date', '2026-01-01'], '--paid-date only go with paid'],
       [['paid', '--no-booking', '--sum', '10'], '--sum describe the payment booking: leave out --no-booking'],
@@ -396,10 +628,16 @@ describe('mark-as and remind', () => {
     const doc = await invoice();
     const fromOpen = await acct(['invoices', 'remind', doc.number]);
     expect(fromOpen.code).toBe(6);
-    expect(fromOpen.stderr).toContain(`invoice ${doc.number} is not sent yet: send it first (acct invoices mark-as ${doc.number} sent)`);
+    expect(fromOpen.stderr).toContain(
+      `invoice ${doc.number} is not sent yet: send it first (acct invoices mark-as ${doc.number} sent)`,
+    );
     await acct(['invoices', 'mark-as', doc.number, 'sent']);
     const first = await acct(['invoices', 'remind', doc.number, '--due', '2026-12-31', '--json']);
-    expect(JSON.parse(first.stdout)).toMatchObject({ status: 'reminder_one', reminder_due_date: '2026-12-31', isReminder: true });
+    expect(JSON.parse(first.stdout)).toMatchObject({
+      status: 'reminder_one',
+      reminder_due_date: '2026-12-31',
+      isReminder: true,
+    });
     expect(first.stderr).toContain(`Invoice ${doc.number} is now 1st reminder, due 31.12.2026.`);
     expect((await json(['invoices', 'remind', doc.number])).status).toBe('reminder_two');
     expect((await json(['invoices', 'remind', doc.number])).status).toBe('reminder_three');
@@ -419,33 +657,89 @@ describe('number, positions, activities, files', () => {
   test('positions add, update, list and remove', async () => {
     const doc = await invoice();
     const collection = await json(['invoices', 'positions', 'add', doc.number, '--collection', 'Extras']);
-    const added = await json(['invoices', 'positions', 'add', doc.number, '--product', 'Webhosting:2', '--discount', '10%', '--in', String(collection.id)]);
-    expect(added).toMatchObject({ description: 'Webhosting', amount: 2, price: 240, discount_amount: 10, discount_type: 'percentage', sum: 432, parent_id: collection.id });
-    const changed = await json(['invoices', 'positions', 'update', doc.number, String(added.id), '--amount', '3', '--discount', '0']);
+    const added = await json([
+      'invoices',
+      'positions',
+      'add',
+      doc.number,
+      '--product',
+      'Webhosting:2',
+      '--discount',
+      '10%',
+      '--in',
+      String(collection.id),
+    ]);
+    expect(added).toMatchObject({
+      description: 'Webhosting',
+      amount: 2,
+      price: 240,
+      discount_amount: 10,
+      discount_type: 'percentage',
+      sum: 432,
+      parent_id: collection.id,
+    });
+    const changed = await json([
+      'invoices',
+      'positions',
+      'update',
+      doc.number,
+      String(added.id),
+      '--amount',
+      '3',
+      '--discount',
+      '0',
+    ]);
     expect(changed).toMatchObject({ amount: 3, sum: 720 });
-    const listed = tsv((await acct(['invoices', 'positions', 'list', doc.number, '--fields', 'description,sum,parent_id'])).stdout);
-    expect(listed.slice(1)).toEqual([['Beratung', '100', ''], ['', '720', ''], ['Webhosting', '720', String(collection.id)]]);
+    const listed = tsv(
+      (await acct(['invoices', 'positions', 'list', doc.number, '--fields', 'description,sum,parent_id'])).stdout,
+    );
+    expect(listed.slice(1)).toEqual([
+      ['Beratung', '100', ''],
+      ['', '720', ''],
+      ['Webhosting', '720', String(collection.id)],
+    ]);
     expect((await json(['invoices', 'get', doc.number])).total_value).toBe(820);
     const removed = await acct(['invoices', 'positions', 'remove', doc.number, String(added.id)]);
     expect(removed.code, removed.stderr).toBe(0);
     expect((await json(['invoices', 'get', doc.number])).total_value).toBe(100);
-    expect((await acct(['invoices', 'positions', 'add', doc.number, '--text', 'a', '--position', 'b;1;1'])).code).toBe(2);
+    expect((await acct(['invoices', 'positions', 'add', doc.number, '--text', 'a', '--position', 'b;1;1'])).code).toBe(
+      2,
+    );
   });
 
   test('activities list what happened, newest first', async () => {
     const doc = await invoice();
     await acct(['invoices', 'mark-as', doc.number, 'sent']);
     // three moves in one second: the service keys the later ones "… #2", "… #3"; acct shows the time alone
-    cli.svc.server.db.prepare("UPDATE activities SET created_at = '2026-03-02T13:14:18.000000Z' WHERE document_type = 'invoice' AND document_id = ?").run(doc.id);
+    cli.svc.server.db
+      .prepare(
+        "UPDATE activities SET created_at = '2026-03-02T13:14:18.000000Z' WHERE document_type = 'invoice' AND document_id = ?",
+      )
+      .run(doc.id);
     await acct(['invoices', 'mark-as', doc.number, 'open']);
-    cli.svc.server.db.prepare("UPDATE activities SET created_at = '2026-03-02T13:14:18.000000Z' WHERE document_type = 'invoice' AND document_id = ?").run(doc.id);
-    expect(Object.keys((await cli.svc.call('GET', `/companies/1/invoices/${doc.id}/activities`)).body)).toEqual(['2026-03-02 14:14:18 #3', '2026-03-02 14:14:18 #2', '2026-03-02 14:14:18']);
+    cli.svc.server.db
+      .prepare(
+        "UPDATE activities SET created_at = '2026-03-02T13:14:18.000000Z' WHERE document_type = 'invoice' AND document_id = ?",
+      )
+      .run(doc.id);
+    expect(Object.keys((await cli.svc.call('GET', `/companies/1/invoices/${doc.id}/activities`)).body)).toEqual([
+      '2026-03-02 14:14:18 #3',
+      '2026-03-02 14:14:18 #2',
+      '2026-03-02 14:14:18',
+    ]);
     const rows = tsv((await acct(['invoices', 'activities', doc.number])).stdout);
     expect(rows[0]).toEqual(['time', 'message']);
-    expect(rows.slice(1)).toEqual([['2026-03-02 14:14:18', 'Marked as open'], ['2026-03-02 14:14:18', 'Marked as sent'], ['2026-03-02 14:14:18', 'Created']]);
+    expect(rows.slice(1)).toEqual([
+      ['2026-03-02 14:14:18', 'Marked as open'],
+      ['2026-03-02 14:14:18', 'Marked as sent'],
+      ['2026-03-02 14:14:18', 'Created'],
+    ]);
     const table = await acct(['invoices', 'activities', doc.number, '-o', 'table']);
     expect(table.stdout).not.toContain('#');
-    expect(JSON.parse((await acct(['invoices', 'activities', doc.number, '--json'])).stdout)[0]).toMatchObject({ time: '2026-03-02 14:14:18', message: 'Marked as open' });
+    expect(JSON.parse((await acct(['invoices', 'activities', doc.number, '--json'])).stdout)[0]).toMatchObject({
+      time: '2026-03-02 14:14:18',
+      message: 'Marked as open',
+    });
   });
 
   test('attach uploads a file, detach removes it; a missing file is exit 2', async () => {

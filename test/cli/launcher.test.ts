@@ -26,8 +26,12 @@ function runWith(file: string, args: string[], env: NodeJS.ProcessEnv, input = '
     const child = spawn(file, args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d) => { stdout += d; });
-    child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
+    child.stdout.setEncoding('utf8').on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d) => {
+      stderr += d;
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.on('error', () => {});
@@ -37,12 +41,16 @@ function runWith(file: string, args: string[], env: NodeJS.ProcessEnv, input = '
 
 describe.skipIf(OLD_NODE === undefined)(`acct on an older Node (${OLD_NODE})`, () => {
   let box: Sandbox;
-  beforeEach(() => { box = sandbox(); });
+  beforeEach(() => {
+    box = sandbox();
+  });
   afterEach(() => box.cleanup());
   const old = (args: string[], input?: string) => runWith(OLD_NODE!, [ACCT_BIN, ...args], box.env(), input);
 
-  test('runs on the package\'s own Node: stdout, stdin and exit codes pass through', async () => {
-    const { version } = JSON.parse(readFileSync(join(dirname(ACCT_BIN), '..', 'package.json'), 'utf8')) as { version: string };
+  test("runs on the package's own Node: stdout, stdin and exit codes pass through", async () => {
+    const { version } = JSON.parse(readFileSync(join(dirname(ACCT_BIN), '..', 'package.json'), 'utf8')) as {
+      version: string;
+    };
     expect(await old(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
     const imported = await old(['tags', 'import', '-'], 'id,name,color\n,travel,blue\n');
     expect(imported.code, imported.stderr).toBe(0);
@@ -63,19 +71,30 @@ describe.skipIf(OLD_NODE === undefined)(`acct on an older Node (${OLD_NODE})`, (
     const bin = join(box.dataDir, '..', 'bin');
     mkdirSync(bin);
     symlinkSync(ACCT_BIN, join(bin, 'acct'));
-    const env = box.env({ PATH: [bin, dirname(OLD_NODE!), ...(process.env.PATH ?? '').split(delimiter)].join(delimiter) });
+    const env = box.env({
+      PATH: [bin, dirname(OLD_NODE!), ...(process.env.PATH ?? '').split(delimiter)].join(delimiter),
+    });
     const r = await runWith('acct', ['tags', 'list'], env);
     expect(r).toEqual({ code: 0, stdout: 'id\tname\tcolor\n', stderr: '' });
   });
 
   test('a signal sent to the launcher reaches the command: acct server start stops cleanly', async () => {
-    const child = spawn(OLD_NODE!, [ACCT_BIN, 'server', 'start', '--port', '0', '--data', join(box.dataDir, 'server')], { env: box.env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      OLD_NODE!,
+      [ACCT_BIN, 'server', 'start', '--port', '0', '--data', join(box.dataDir, 'server')],
+      { env: box.env(), stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     await new Promise<void>((resolve, reject) => {
-      child.stdout.setEncoding('utf8').on('data', (d) => { out += d; if (out.includes('listening on')) resolve(); });
+      child.stdout.setEncoding('utf8').on('data', (d) => {
+        out += d;
+        if (out.includes('listening on')) resolve();
+      });
       child.on('exit', (code) => reject(new Error(`exited ${code} before listening`)));
     });
-    const exit = new Promise<[number | null, string | null]>((resolve) => child.on('exit', (code, signal) => resolve([code, signal])));
+    const exit = new Promise<[number | null, string | null]>((resolve) =>
+      child.on('exit', (code, signal) => resolve([code, signal])),
+    );
     child.kill('SIGTERM');
     // the service finishes and exits 0, and the launcher with it
     expect(await exit).toEqual([0, null]);
@@ -89,6 +108,8 @@ describe.skipIf(OLD_NODE === undefined)(`acct on an older Node (${OLD_NODE})`, (
     const r = await runWith(OLD_NODE!, [join(bin, 'acct.js'), 'tags', 'list'], box.env());
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^acct needs Node\.js 22\.13 or newer \(this is v\d+\.\d+\.\d+\); install a newer Node\.\n$/);
+    expect(r.stderr).toMatch(
+      /^acct needs Node\.js 22\.13 or newer \(this is v\d+\.\d+\.\d+\); install a newer Node\.\n$/,
+    );
   });
 });

@@ -11,23 +11,43 @@ const cli = useCliAgainstService();
 const { acct } = cli;
 
 const CUT = ' shown — --all for every row, --per-page N for more\n';
-const row = (sql: string, ...params: unknown[]) => cli.svc.server.db.prepare(sql).get(...(params as never[])) as Record<string, any>;
+const row = (sql: string, ...params: unknown[]) =>
+  cli.svc.server.db.prepare(sql).get(...(params as never[])) as Record<string, any>;
 const account = (n: number) => Number(row('SELECT id FROM accounts WHERE company_id = 1 AND number = ?', n).id);
 
 /** acct in a pseudo-terminal of `cols` columns (and `rows` rows: the pager pages what is longer). */
-async function onTerminal(args: string[], cols: number, rows = 0, env: Record<string, string> = {}): Promise<{ code: number | null; text: string }> {
+async function onTerminal(
+  args: string[],
+  cols: number,
+  rows = 0,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; text: string }> {
   const run = await inTerminal(cli.box, args, [], { ...acctEnv(cli.svc), NO_COLOR: '1', ...env }, { cols, rows });
   return { code: run.code, text: plain(run.output) };
 }
 
 beforeAll(async () => {
-  for (let i = 1; i <= 37; i++) await seed(cli.svc, 'tags', { name: `tag${String(i).padStart(2, '0')}`, color: 'blue' });
-  const customer = (await seed(cli.svc, 'customers', { name: 'Muster Informatik AG, Zürich und Umgebung', number: 1001 })).id;
+  for (let i = 1; i <= 37; i++)
+    await seed(cli.svc, 'tags', { name: `tag${String(i).padStart(2, '0')}`, color: 'blue' });
+  const customer = (
+    await seed(cli.svc, 'customers', { name: 'Muster Informatik AG, Zürich und Umgebung', number: 1001 })
+  ).id;
   for (let i = 1; i <= 18; i++) {
-    await seed(cli.svc, 'entries', { date: '2026-03-02', debit_account_id: account(1020), credit_account_id: account(3400), sum: 100 + i, description: `Beratung ${i}` });
+    await seed(cli.svc, 'entries', {
+      date: '2026-03-02',
+      debit_account_id: account(1020),
+      credit_account_id: account(3400),
+      sum: 100 + i,
+      description: `Beratung ${i}`,
+    });
   }
   for (let i = 1; i <= 3; i++) {
-    await seed(cli.svc, 'invoices', { customer_id: customer, date: '2026-03-02', title: `Website Relaunch Phase ${i} mit Shop und Blog`, positions: [{ description: 'Beratung', amount: 1, price: 100 * i }] });
+    await seed(cli.svc, 'invoices', {
+      customer_id: customer,
+      date: '2026-03-02',
+      title: `Website Relaunch Phase ${i} mit Shop und Blog`,
+      positions: [{ description: 'Beratung', amount: 1, price: 100 * i }],
+    });
   }
 });
 
@@ -54,7 +74,22 @@ describe('a list that shows one page of more', () => {
       expect(r.stderr).toBe('');
     }
     expect((await acct(['tags', 'list', '--limit', '5'])).stderr).toBe('5 of 37 shown — --all for every row\n');
-    expect((await acct(['entries', 'list', '--per-page', '100', '--page', '1', '--from', '2026-03-02', '--to', '2026-03-02'])).stderr).toBe('');
+    expect(
+      (
+        await acct([
+          'entries',
+          'list',
+          '--per-page',
+          '100',
+          '--page',
+          '1',
+          '--from',
+          '2026-03-02',
+          '--to',
+          '2026-03-02',
+        ])
+      ).stderr,
+    ).toBe('');
   });
 
   test('on a terminal the line comes below the table', async () => {
@@ -79,8 +114,13 @@ describe('with the pager', () => {
     expect(all.slice(lastPaged + 1)).toEqual(['3 invoices, total CHF 600.00']);
   });
 
-  test('a dry run\'s word comes after the paged document', async () => {
-    const r = await onTerminal(['invoices', 'create', '--customer', '1001', '--date', '2026-03-03', '--position', 'Beratung;1;100', '--dry-run'], 120, 5, PAGER);
+  test("a dry run's word comes after the paged document", async () => {
+    const r = await onTerminal(
+      ['invoices', 'create', '--customer', '1001', '--date', '2026-03-03', '--position', 'Beratung;1;100', '--dry-run'],
+      120,
+      5,
+      PAGER,
+    );
     expect(r.code).toBe(0);
     const all = lines(r.text);
     expect(all.some((l) => l.startsWith('paged: '))).toBe(true);
@@ -100,7 +140,22 @@ describe('a table fitted to a narrow terminal', () => {
   });
 
   test('keeps an IBAN, the currency and the account type whole: the account name shortens first', async () => {
-    expect((await acct(['accounts', 'create', '--number', '1030', '--name', 'UBS Geschäftskonto Zürich Hauptsitz Bahnhofstrasse', '--type', 'bank', '--iban', 'CH93 0076 2011 6238 5295 7'])).code).toBe(0);
+    expect(
+      (
+        await acct([
+          'accounts',
+          'create',
+          '--number',
+          '1030',
+          '--name',
+          'UBS Geschäftskonto Zürich Hauptsitz Bahnhofstrasse',
+          '--type',
+          'bank',
+          '--iban',
+          'CH93 0076 2011 6238 5295 7',
+        ])
+      ).code,
+    ).toBe(0);
     const r = await onTerminal(['accounts', 'list', '--type', 'bank'], 72);
     const bank = lines(r.text).find((l) => l.includes('1030'))!;
     expect(bank).toMatch(/^ {2}1030 +UBS Geschäfts[^ ]*… +bank +CHF +CH9300762011623852957 +no$/);
@@ -108,8 +163,17 @@ describe('a table fitted to a narrow terminal', () => {
   });
 
   test('keeps a VAT rate name whole: the description shortens', async () => {
-    const rate = Number(row("SELECT id FROM tax_rates WHERE company_id = 1 AND name = 'Vorsteuer Investitionen 8.1 %'").id);
-    await seed(cli.svc, 'entries', { date: '2026-04-01', debit_account_id: account(1500), credit_account_id: account(1020), sum: 1081, tax_rate_id: rate, description: 'Neuer Laptop für die Buchhaltung mit Docking Station' });
+    const rate = Number(
+      row("SELECT id FROM tax_rates WHERE company_id = 1 AND name = 'Vorsteuer Investitionen 8.1 %'").id,
+    );
+    await seed(cli.svc, 'entries', {
+      date: '2026-04-01',
+      debit_account_id: account(1500),
+      credit_account_id: account(1020),
+      sum: 1081,
+      tax_rate_id: rate,
+      description: 'Neuer Laptop für die Buchhaltung mit Docking Station',
+    });
     const r = await onTerminal(['entries', 'list', '--from', '2026-04-01', '--no-pager'], 100);
     const booking = lines(r.text).find((l) => l.includes('1500'))!;
     expect(booking).toMatch(/Neuer Laptop[^…]*… .* Vorsteuer Investitionen 8\.1 %$/);

@@ -41,19 +41,29 @@ describe('a fresh local ledger', () => {
   test('tags create works and persists across runs', async () => {
     const created = await box.run(['tags', 'create', '--name', 'Miete', '--color', 'red']);
     expect(created.code, created.stderr).toBe(0);
-    expect(tsv(created.stdout)).toEqual([['id', 'name', 'color'], ['1', 'miete', 'red']]);
+    expect(tsv(created.stdout)).toEqual([
+      ['id', 'name', 'color'],
+      ['1', 'miete', 'red'],
+    ]);
     const second = await box.run(['tags', 'create', '--name', 'reisen', '--color', 'blue', '--json']);
     expect(JSON.parse(second.stdout)).toMatchObject({ id: 2, name: 'reisen', company_id: 1 });
 
     const listed = await box.run(['tags', 'list', '--fields', 'name,color']);
     expect(listed.code, listed.stderr).toBe(0);
-    expect(tsv(listed.stdout)).toEqual([['name', 'color'], ['miete', 'red'], ['reisen', 'blue']]);
+    expect(tsv(listed.stdout)).toEqual([
+      ['name', 'color'],
+      ['miete', 'red'],
+      ['reisen', 'blue'],
+    ]);
 
     const updated = await box.run(['tags', 'update', 'reisen', '--color', 'green', '--fields', 'color']);
     expect(tsv(updated.stdout)).toEqual([['color'], ['green']]);
     const deleted = await box.run(['tags', 'delete', 'miete', '--yes']);
     expect(deleted).toMatchObject({ code: 0, stderr: 'Deleted tag 1.\n' });
-    expect(tsv((await box.run(['tags', 'list', '--fields', 'id,name,color'])).stdout)).toEqual([['id', 'name', 'color'], ['2', 'reisen', 'green']]);
+    expect(tsv((await box.run(['tags', 'list', '--fields', 'id,name,color'])).stdout)).toEqual([
+      ['id', 'name', 'color'],
+      ['2', 'reisen', 'green'],
+    ]);
   });
 
   test('the local token is kept between runs', async () => {
@@ -68,8 +78,15 @@ describe('a fresh local ledger', () => {
     expect(r.code, r.stderr).toBe(0);
     const status = JSON.parse(r.stdout);
     expect(status).toMatchObject({
-      mode: 'local', profile: null, base_url_source: 'local', token_source: 'local', user: 'Owner', email: 'owner@localhost', company: 1,
-      company_source: 'auto', companies: '1 Demo AG (owner)',
+      mode: 'local',
+      profile: null,
+      base_url_source: 'local',
+      token_source: 'local',
+      user: 'Owner',
+      email: 'owner@localhost',
+      company: 1,
+      company_source: 'auto',
+      companies: '1 Demo AG (owner)',
     });
     // the ledger's directory, as the README promises; no URL of a service gone once the command ends
     expect(status).toMatchObject({ ledger: box.dataDir, base_url: null });
@@ -85,7 +102,10 @@ describe('a fresh local ledger', () => {
     const second = await box.run(['tags', 'list', '--debug']);
     expect(second.stderr).not.toMatch(/\/users\/me/);
     expect(second.stderr).toMatch(/GET \S+\/companies\/1\/tags/);
-    expect(JSON.parse((await box.run(['auth', 'status', '--json'])).stdout)).toMatchObject({ company: 1, company_source: 'auto' });
+    expect(JSON.parse((await box.run(['auth', 'status', '--json'])).stdout)).toMatchObject({
+      company: 1,
+      company_source: 'auto',
+    });
   });
 
   test('acct use switches the local company after server companies add', async () => {
@@ -101,13 +121,25 @@ describe('a fresh local ledger', () => {
 
     // company 2 has no tags yet; a tag made now lands there
     expect((await box.run(['tags', 'list'])).stdout).toBe('id\tname\tcolor\n');
-    expect((await box.run(['tags', 'create', '--name', 'x-tag', '--color', 'gray', '--json'])).stdout).toContain('"company_id": 2');
+    expect((await box.run(['tags', 'create', '--name', 'x-tag', '--color', 'gray', '--json'])).stdout).toContain(
+      '"company_id": 2',
+    );
     const companies = await box.run(['companies', 'list']);
-    expect(tsv(companies.stdout)).toEqual([['id', 'name', 'role', 'current'], ['1', 'Demo AG', 'owner', 'false'], ['2', 'X', 'owner', 'true']]);
-    expect(JSON.parse((await box.run(['auth', 'status', '--json'])).stdout)).toMatchObject({ company: 2, company_source: 'local' });
+    expect(tsv(companies.stdout)).toEqual([
+      ['id', 'name', 'role', 'current'],
+      ['1', 'Demo AG', 'owner', 'false'],
+      ['2', 'X', 'owner', 'true'],
+    ]);
+    expect(JSON.parse((await box.run(['auth', 'status', '--json'])).stdout)).toMatchObject({
+      company: 2,
+      company_source: 'local',
+    });
 
     // --company still wins for one command; by name switches back
-    expect(tsv((await box.run(['tags', 'list', '--company', '1', '--fields', 'name'])).stdout)).toEqual([['name'], ['reisen']]);
+    expect(tsv((await box.run(['tags', 'list', '--company', '1', '--fields', 'name'])).stdout)).toEqual([
+      ['name'],
+      ['reisen'],
+    ]);
     expect((await box.run(['use', 'demo ag'])).stderr).toBe('Default company: 1 (Demo AG).\n');
     expect(tsv((await box.run(['tags', 'list', '--fields', 'name'])).stdout)).toEqual([['name'], ['reisen']]);
 
@@ -118,7 +150,9 @@ describe('a fresh local ledger', () => {
 
   test('acct api works on the local ledger', async () => {
     expect((await box.run(['tags', 'list'])).code).toBe(0);
-    expect((await box.run(['server', 'companies', 'add', '--data', box.dataDir, '--name', 'X', '--owner', '1'])).code).toBe(0);
+    expect(
+      (await box.run(['server', 'companies', 'add', '--data', box.dataDir, '--name', 'X', '--owner', '1'])).code,
+    ).toBe(0);
     const r = await box.run(['api', 'GET', '/users/me']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).data.companies).toHaveLength(2);
@@ -130,16 +164,38 @@ describe('a fresh local ledger', () => {
     expect((await box.run(['tags', 'create', '--name', 'reisen', '--color', 'red'])).code).toBe(3);
   });
 
-  test('the recurring invoices\' pass runs on the first local command of a day, not on every command', async () => {
+  test("the recurring invoices' pass runs on the first local command of a day, not on every command", async () => {
     expect((await box.run(['customers', 'create', '--name', 'Abo AG'])).code).toBe(0);
-    expect((await box.run(['server', 'companies', 'set', '1', '--data', box.dataDir, '--plan', 'business'])).code).toBe(0);
+    expect((await box.run(['server', 'companies', 'set', '1', '--data', box.dataDir, '--plan', 'business'])).code).toBe(
+      0,
+    );
     // dated 45 days back, monthly: one copy is due (a month on), the next is not yet
-    const made = await box.run(['invoices', 'create', '--customer', 'Abo AG', '--position', 'Hosting;1;49', '--date', '-45d', '--repeat', 'monthly', '--json']);
+    const made = await box.run([
+      'invoices',
+      'create',
+      '--customer',
+      'Abo AG',
+      '--position',
+      'Hosting;1;49',
+      '--date',
+      '-45d',
+      '--repeat',
+      'monthly',
+      '--json',
+    ]);
     expect(made.code, made.stderr).toBe(0);
     const template = JSON.parse(made.stdout).id;
     const db = () => new DatabaseSync(join(box.dataDir, 'acct.sqlite'));
-    const read = (sql: string): any[] => { const d = db(); try { return d.prepare(sql).all(); } finally { d.close(); } };
-    const copies = () => read(`SELECT id FROM invoices WHERE recurring_template_id = ${template}`).map((r) => Number(r.id));
+    const read = (sql: string): any[] => {
+      const d = db();
+      try {
+        return d.prepare(sql).all();
+      } finally {
+        d.close();
+      }
+    };
+    const copies = () =>
+      read(`SELECT id FROM invoices WHERE recurring_template_id = ${template}`).map((r) => Number(r.id));
 
     // the next command makes the copy and records the day
     expect((await box.run(['tags', 'list'])).code).toBe(0);
@@ -165,7 +221,15 @@ describe('a fresh local ledger', () => {
 
   test('proposals pdf writes the PDF, and the command then ends', async () => {
     expect((await box.run(['customers', 'create', '--name', 'Muster AG'])).code).toBe(0);
-    const made = await box.run(['proposals', 'create', '--customer', 'Muster AG', '--position', 'Beratung;2;150', '--json']);
+    const made = await box.run([
+      'proposals',
+      'create',
+      '--customer',
+      'Muster AG',
+      '--position',
+      'Beratung;2;150',
+      '--json',
+    ]);
     expect(made.code, made.stderr).toBe(0);
     const { number } = JSON.parse(made.stdout);
     const out = join(box.dataDir, '..', 'offerte.pdf');

@@ -32,14 +32,18 @@ function npx(args: string[]): Promise<{ code: number | null; stdout: string; std
     const child = spawn('npx', args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d) => { stdout += d; });
-    child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
+    child.stdout.setEncoding('utf8').on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d) => {
+      stderr += d;
+    });
     child.on('error', reject);
     child.on('close', (code) => done({ code, stdout, stderr }));
   });
 }
 
-test('npx acct on npm\'s Node 20 runs acct without npm\'s EBADENGINE warning', async () => {
+test("npx acct on npm's Node 20 runs acct without npm's EBADENGINE warning", async () => {
   const r = await npx(['acct', '--version']);
   expect(r.code, r.stderr).toBe(0);
   expect(r.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);

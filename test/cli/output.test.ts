@@ -34,10 +34,10 @@ describe.concurrent('every output format of a list', () => {
     expect(r.stderr).toMatch(/^4 of \d+ shown — --all for every row, --per-page N for more\n$/);
     expect(r.stdout).toBe(
       'id\tname\tcolor\n' +
-      `${tags[0].id}\ttag-01\t${tags[0].color}\n` +
-      `${tags[1].id}\ttag-02\t${tags[1].color}\n` +
-      `${tags[2].id}\twith, comma "quoted"\t${tags[2].color}\n` +
-      `${tags[3].id}\ttab\\there\t${tags[3].color}\n`,
+        `${tags[0].id}\ttag-01\t${tags[0].color}\n` +
+        `${tags[1].id}\ttag-02\t${tags[1].color}\n` +
+        `${tags[2].id}\twith, comma "quoted"\t${tags[2].color}\n` +
+        `${tags[3].id}\ttab\\there\t${tags[3].color}\n`,
     );
   });
 
@@ -68,7 +68,15 @@ describe.concurrent('every output format of a list', () => {
       expect(r.code, r.stderr).toBe(0);
       const list = JSON.parse(r.stdout);
       expect(list).toEqual(first3().map((t) => ({ ...t })));
-      expect(Object.keys(list[0])).toEqual(['id', 'name', 'color', 'company_id', 'user_id', 'created_at', 'updated_at']);
+      expect(Object.keys(list[0])).toEqual([
+        'id',
+        'name',
+        'color',
+        'company_id',
+        'user_id',
+        'created_at',
+        'updated_at',
+      ]);
       expect(r.stdout.startsWith('[\n  {\n    "id": ')).toBe(true);
     }
   });
@@ -88,9 +96,9 @@ describe.concurrent('every output format of a list', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(
       'id,name,color\r\n' +
-      `${tags[0].id},tag-01,${tags[0].color}\r\n` +
-      `${tags[1].id},tag-02,${tags[1].color}\r\n` +
-      `${tags[2].id},"with, comma ""quoted""",${tags[2].color}\r\n`,
+        `${tags[0].id},tag-01,${tags[0].color}\r\n` +
+        `${tags[1].id},tag-02,${tags[1].color}\r\n` +
+        `${tags[2].id},"with, comma ""quoted""",${tags[2].color}\r\n`,
     );
   });
 
@@ -108,13 +116,20 @@ describe.concurrent('--fields', () => {
   test('selects and orders the columns in tsv', async () => {
     const r = await acct(['tags', 'list', '--per-page', '2', '--fields', 'color,id']);
     expect(r.code, r.stderr).toBe(0);
-    expect(tsv(r.stdout)).toEqual([['color', 'id'], [tags[0].color, String(tags[0].id)], [tags[1].color, String(tags[1].id)]]);
+    expect(tsv(r.stdout)).toEqual([
+      ['color', 'id'],
+      [tags[0].color, String(tags[0].id)],
+      [tags[1].color, String(tags[1].id)],
+    ]);
   });
 
   test('offers the columns hidden by default, with spaces around names ignored', async () => {
     const r = await acct(['tags', 'list', '--per-page', '1', '--fields', 'name, company_id ,created_at']);
     expect(r.code, r.stderr).toBe(0);
-    expect(tsv(r.stdout)).toEqual([['name', 'company_id', 'created_at'], ['tag-01', '1', tags[0].created_at]]);
+    expect(tsv(r.stdout)).toEqual([
+      ['name', 'company_id', 'created_at'],
+      ['tag-01', '1', tags[0].created_at],
+    ]);
   });
 
   test('selects and orders the columns in csv', async () => {
@@ -127,7 +142,10 @@ describe.concurrent('--fields', () => {
     const json = await acct(['tags', 'list', '--per-page', '2', '--fields', 'name,id', '--json']);
     expect(json.code, json.stderr).toBe(0);
     const list = JSON.parse(json.stdout);
-    expect(list).toEqual([{ name: 'tag-01', id: tags[0].id }, { name: 'tag-02', id: tags[1].id }]);
+    expect(list).toEqual([
+      { name: 'tag-01', id: tags[0].id },
+      { name: 'tag-02', id: tags[1].id },
+    ]);
     expect(Object.keys(list[0])).toEqual(['name', 'id']);
     const nd = await acct(['tags', 'list', '--per-page', '1', '--fields', 'color,name', '-o', 'ndjson']);
     expect(nd.stdout).toBe(`{"color":"${tags[0].color}","name":"tag-01"}\n`);
@@ -137,7 +155,9 @@ describe.concurrent('--fields', () => {
     const r = await acct(['tags', 'list', '--fields', 'id,colour', '--debug']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('acct: unknown field "colour" for --fields; available: id, name, color, company_id, user_id, created_at, updated_at');
+    expect(r.stderr).toContain(
+      'acct: unknown field "colour" for --fields; available: id, name, color, company_id, user_id, created_at, updated_at',
+    );
     // the fields are listed once
     expect(r.stderr.split('\n').filter((l) => l.includes('company_id') && !l.startsWith('UsageError'))).toHaveLength(1);
     // --debug traces every request with a "> GET" line: there is none
@@ -172,15 +192,23 @@ describe.concurrent('an empty list exits 0', () => {
 
   test('piped default prints only the header; a filter matching nothing too', async () => {
     expect(await acct(['tags', 'list'], { company: 2 })).toMatchObject({ code: 0, stdout: 'id\tname\tcolor\n' });
-    expect(await acct(['tags', 'list', '--name', 'no-such-tag', '--fields', 'name'])).toMatchObject({ code: 0, stdout: 'name\n' });
+    expect(await acct(['tags', 'list', '--name', 'no-such-tag', '--fields', 'name'])).toMatchObject({
+      code: 0,
+      stdout: 'name\n',
+    });
   });
 });
 
 describe.concurrent('get renders one record', () => {
   test('tsv, csv and ndjson as a one-row list', async () => {
     const t = tags[4];
-    expect(await acct(['tags', 'get', String(t.id)])).toMatchObject({ code: 0, stdout: `id\tname\tcolor\n${t.id}\t${t.name}\t${t.color}\n` });
-    expect((await acct(['tags', 'get', String(t.id), '-o', 'csv'])).stdout).toBe(`id,name,color\r\n${t.id},${t.name},${t.color}\r\n`);
+    expect(await acct(['tags', 'get', String(t.id)])).toMatchObject({
+      code: 0,
+      stdout: `id\tname\tcolor\n${t.id}\t${t.name}\t${t.color}\n`,
+    });
+    expect((await acct(['tags', 'get', String(t.id), '-o', 'csv'])).stdout).toBe(
+      `id,name,color\r\n${t.id},${t.name},${t.color}\r\n`,
+    );
     expect(JSON.parse((await acct(['tags', 'show', String(t.id), '-o', 'ndjson'])).stdout)).toEqual(t);
   });
 
@@ -198,7 +226,13 @@ describe.concurrent('get renders one record', () => {
     const r = await acct(['tags', 'get', String(t.id), '-o', 'table']);
     expect(r.code, r.stderr).toBe(0);
     const out = lines(r.stdout).map((l) => l.trim().split(/\s{2,}/));
-    expect(out).toEqual(expect.arrayContaining([[expect.stringMatching(/^id$/i), String(t.id)], [expect.stringMatching(/^name$/i), t.name], [expect.stringMatching(/^color$/i), t.color]]));
+    expect(out).toEqual(
+      expect.arrayContaining([
+        [expect.stringMatching(/^id$/i), String(t.id)],
+        [expect.stringMatching(/^name$/i), t.name],
+        [expect.stringMatching(/^color$/i), t.color],
+      ]),
+    );
   });
 
   test('by exact name; an unknown name is a usage error with similar names', async () => {
@@ -212,7 +246,10 @@ describe.concurrent('get renders one record', () => {
 });
 
 describe.concurrent('paging', () => {
-  const ids = (stdout: string) => tsv(stdout).slice(1).map(([id]) => Number(id));
+  const ids = (stdout: string) =>
+    tsv(stdout)
+      .slice(1)
+      .map(([id]) => Number(id));
   const requests = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('> GET '));
 
   test('without paging flags: the first page of the service (15)', async () => {
@@ -252,7 +289,10 @@ describe.concurrent('paging', () => {
   });
 
   test('--page past the end is an empty list', async () => {
-    expect(await acct(['tags', 'list', '--page', '9', '--per-page', '10', '--json'])).toMatchObject({ code: 0, stdout: '[]\n' });
+    expect(await acct(['tags', 'list', '--page', '9', '--per-page', '10', '--json'])).toMatchObject({
+      code: 0,
+      stdout: '[]\n',
+    });
   });
 
   test.each([

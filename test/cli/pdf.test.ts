@@ -28,14 +28,51 @@ const acct = (args: string[]): Promise<RunResult & { bytes: Buffer }> =>
 beforeAll(async () => {
   cwd = mkdtempSync(join(tmpdir(), 'acct-pdf-cwd-'));
   process.chdir(cwd);
-  setCompany(cli.svc.server.db, 1, { creditorStreet: 'Bahnhofstrasse', creditorBuilding: '12', creditorZip: '8001', creditorCity: 'Zürich' });
-  cli.svc.server.db.prepare("UPDATE accounts SET iban = 'CH9300762011623852957' WHERE company_id = 1 AND number = 1020").run();
-  const muster = (await seed(cli.svc, 'customers', { name: 'Muster AG', number: 1001, street: 'Seestrasse 5', zip: '6003', city: 'Luzern' })).id;
-  const other = (await seed(cli.svc, 'customers', { name: 'Beispiel GmbH', number: 1002, street: 'Gasse 1', zip: '3000', city: 'Bern' })).id;
-  for (const [customer, date] of [[muster, '2026-02-10'], [muster, '2026-03-05'], [other, '2026-03-20']] as const) {
-    made.push(await seed(cli.svc, 'invoices', { customer_id: customer, date, positions: [{ description: 'Beratung', amount: 2, price: 150 }] }));
+  setCompany(cli.svc.server.db, 1, {
+    creditorStreet: 'Bahnhofstrasse',
+    creditorBuilding: '12',
+    creditorZip: '8001',
+    creditorCity: 'Zürich',
+  });
+  cli.svc.server.db
+    .prepare("UPDATE accounts SET iban = 'CH9300762011623852957' WHERE company_id = 1 AND number = 1020")
+    .run();
+  const muster = (
+    await seed(cli.svc, 'customers', {
+      name: 'Muster AG',
+      number: 1001,
+      street: 'Seestrasse 5',
+      zip: '6003',
+      city: 'Luzern',
+    })
+  ).id;
+  const other = (
+    await seed(cli.svc, 'customers', {
+      name: 'Beispiel GmbH',
+      number: 1002,
+      street: 'Gasse 1',
+      zip: '3000',
+      city: 'Bern',
+    })
+  ).id;
+  for (const [customer, date] of [
+    [muster, '2026-02-10'],
+    [muster, '2026-03-05'],
+    [other, '2026-03-20'],
+  ] as const) {
+    made.push(
+      await seed(cli.svc, 'invoices', {
+        customer_id: customer,
+        date,
+        positions: [{ description: 'Beratung', amount: 2, price: 150 }],
+      }),
+    );
   }
-  proposal = await seed(cli.svc, 'proposals', { customer_id: muster, with_signature: true, positions: [{ description: 'Jahresabschluss', amount: 1, price: 2400 }] });
+  proposal = await seed(cli.svc, 'proposals', {
+    customer_id: muster,
+    with_signature: true,
+    positions: [{ description: 'Jahresabschluss', amount: 1, price: 2400 }],
+  });
 });
 afterAll(async () => {
   process.chdir(home);
@@ -60,7 +97,11 @@ describe('one document', () => {
     expect(readFileSync(join(cwd, `${inv.number}.pdf`), 'utf8')).toBe('mine');
     r = await acct(['invoices', 'pdf', inv.number, '--force']);
     expect(r.code, r.stderr).toBe(0);
-    expect(readFileSync(join(cwd, `${inv.number}.pdf`)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync(join(cwd, `${inv.number}.pdf`))
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 
   test('--out FILE and --out - (stdout, for a pipe)', async () => {
@@ -77,9 +118,11 @@ describe('one document', () => {
     expect((await acct(['invoices', 'pdf'])).code).toBe(2);
     expect((await acct(['invoices', 'pdf', made[0].number, '--status', 'open'])).code).toBe(2);
     expect((await acct(['invoices', 'pdf', '--status', 'open'])).code).toBe(2);
-    cli.svc.server.db.prepare("UPDATE accounts SET iban = NULL WHERE company_id = 1 AND number = 1020").run();
+    cli.svc.server.db.prepare('UPDATE accounts SET iban = NULL WHERE company_id = 1 AND number = 1020').run();
     const r = await acct(['invoices', 'pdf', made[1].number, '--out', 'x.pdf']);
-    cli.svc.server.db.prepare("UPDATE accounts SET iban = 'CH9300762011623852957' WHERE company_id = 1 AND number = 1020").run();
+    cli.svc.server.db
+      .prepare("UPDATE accounts SET iban = 'CH9300762011623852957' WHERE company_id = 1 AND number = 1020")
+      .run();
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/IBAN/);
     expect(existsSync(join(cwd, 'x.pdf'))).toBe(false);
@@ -88,7 +131,18 @@ describe('one document', () => {
 
 describe('several documents by filters', () => {
   test('writes each matching invoice into --out-dir with progress on stderr; existing files are kept', async () => {
-    let r = await acct(['invoices', 'pdf', '--customer', 'Muster AG', '--from', '2026-01-01', '--to', '2026-12-31', '--out-dir', 'out']);
+    let r = await acct([
+      'invoices',
+      'pdf',
+      '--customer',
+      'Muster AG',
+      '--from',
+      '2026-01-01',
+      '--to',
+      '2026-12-31',
+      '--out-dir',
+      'out',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(readdirSync(join(cwd, 'out')).sort()).toEqual([`${made[0].number}.pdf`, `${made[1].number}.pdf`].sort());
     expect(r.stderr).toMatch(/\[1\/2\] out\/R-2026-00\d\.pdf/);
@@ -152,19 +206,28 @@ describe('acct invoices qr', () => {
       expect(r.code).toBe(3);
       expect(r.stderr).toContain('bank account 1020 has no IBAN: acct accounts update 1020 --iban …');
     } finally {
-      cli.svc.server.db.prepare("UPDATE accounts SET iban = 'CH9300762011623852957' WHERE company_id = 1 AND number = 1020").run();
+      cli.svc.server.db
+        .prepare("UPDATE accounts SET iban = 'CH9300762011623852957' WHERE company_id = 1 AND number = 1020")
+        .run();
     }
   });
 });
 
-describe('a VAT document without the company\'s UID', () => {
+describe("a VAT document without the company's UID", () => {
   test('is written, and named on stderr with the fix; with a UID, or without VAT, nothing is said', async () => {
     const muster = (await cli.svc.call('GET', '/companies/1/customers?filter[name]=Muster')).body.data[0].id;
     const mwst = taxRateId(cli.svc, 1, 'MWST 8.1 %');
-    const vat = await seed(cli.svc, 'invoices', { customer_id: muster, date: '2026-04-01', tax_rate_id: mwst, positions: [{ description: 'Beratung', amount: 1, price: 100 }] });
+    const vat = await seed(cli.svc, 'invoices', {
+      customer_id: muster,
+      date: '2026-04-01',
+      tax_rate_id: mwst,
+      positions: [{ description: 'Beratung', amount: 1, price: 100 }],
+    });
     let r = await acct(['invoices', 'pdf', vat.number, '--out', 'vat.pdf']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`warning: invoice ${vat.number} charges VAT, but the company has no UID for VAT, which a VAT invoice must carry (MWSTG Art. 26): acct server companies set 1 --vat-number CHE-…`);
+    expect(r.stderr).toContain(
+      `warning: invoice ${vat.number} charges VAT, but the company has no UID for VAT, which a VAT invoice must carry (MWSTG Art. 26): acct server companies set 1 --vat-number CHE-…`,
+    );
     expect(existsSync(join(cwd, 'vat.pdf'))).toBe(true);
     r = await acct(['invoices', 'pdf', made[2].number, '--out', 'novat.pdf']);
     expect(r.stderr).not.toContain('warning');

@@ -20,7 +20,9 @@ function box(): Sandbox {
 async function tagNames(b: Sandbox, args: string[], env?: Record<string, string>): Promise<string[]> {
   const r = await b.run(['tags', 'list', '--fields', 'name', ...args], { env });
   expect(r.code, r.stderr).toBe(0);
-  return tsv(r.stdout).slice(1).map(([name]) => name);
+  return tsv(r.stdout)
+    .slice(1)
+    .map(([name]) => name);
 }
 
 async function status(b: Sandbox, args: string[] = [], env?: Record<string, string>): Promise<Record<string, unknown>> {
@@ -49,7 +51,10 @@ describe.concurrent('company: --company > ACCT_COMPANY > profile', () => {
   let b: Sandbox;
   beforeAll(() => {
     b = box();
-    writeProfiles(b, { current: 'default', profiles: { default: { baseUrl: svc.url, token: OWNER_TOKEN, company: 1 } } });
+    writeProfiles(b, {
+      current: 'default',
+      profiles: { default: { baseUrl: svc.url, token: OWNER_TOKEN, company: 1 } },
+    });
   });
 
   test('the profile company is used by default', async () => {
@@ -64,7 +69,10 @@ describe.concurrent('company: --company > ACCT_COMPANY > profile', () => {
 
   test('--company overrides ACCT_COMPANY', async () => {
     expect(await tagNames(b, ['--company', '1'], { ACCT_COMPANY: '2' })).toEqual(['eins']);
-    expect(await status(b, ['--company', '1'], { ACCT_COMPANY: '2' })).toMatchObject({ company: 1, company_source: 'flag' });
+    expect(await status(b, ['--company', '1'], { ACCT_COMPANY: '2' })).toMatchObject({
+      company: 1,
+      company_source: 'flag',
+    });
   });
 
   test('an invalid ACCT_COMPANY or --company is a usage error naming its source', async () => {
@@ -80,17 +88,29 @@ describe.concurrent('company: --company > ACCT_COMPANY > profile', () => {
 describe.concurrent('connection: ACCT_BASE_URL and ACCT_TOKEN over the profile', () => {
   test('env base URL and token replace a profile pointing to a dead service with a bad token', async () => {
     const b = box();
-    writeProfiles(b, { current: 'default', profiles: { default: { baseUrl: deadUrl, token: 'stale-token', company: 2 } } });
+    writeProfiles(b, {
+      current: 'default',
+      profiles: { default: { baseUrl: deadUrl, token: 'stale-token', company: 2 } },
+    });
     const env = { ACCT_BASE_URL: svc.url, ACCT_TOKEN: OWNER_TOKEN };
     expect(await tagNames(b, [], env)).toEqual(['zwei']);
     expect(await status(b, [], env)).toMatchObject({
-      mode: 'remote', profile: 'default', base_url: svc.url, base_url_source: 'env', token_source: 'env', company: 2, company_source: 'profile',
+      mode: 'remote',
+      profile: 'default',
+      base_url: svc.url,
+      base_url_source: 'env',
+      token_source: 'env',
+      company: 2,
+      company_source: 'profile',
     });
   });
 
   test('ACCT_TOKEN alone overrides the profile token (a bad one then fails with exit 4)', async () => {
     const b = box();
-    writeProfiles(b, { current: 'default', profiles: { default: { baseUrl: svc.url, token: OWNER_TOKEN, company: 1 } } });
+    writeProfiles(b, {
+      current: 'default',
+      profiles: { default: { baseUrl: svc.url, token: OWNER_TOKEN, company: 1 } },
+    });
     const r = await b.run(['tags', 'list'], { env: { ACCT_TOKEN: 'wrong-token' } });
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('Unauthenticated.');
@@ -98,11 +118,18 @@ describe.concurrent('connection: ACCT_BASE_URL and ACCT_TOKEN over the profile',
 
   test('ACCT_BASE_URL alone overrides the profile base URL; the profile token goes along', async () => {
     const b = box();
-    writeProfiles(b, { current: 'default', profiles: { default: { baseUrl: svc.url, token: OWNER_TOKEN, company: 1 } } });
-    const stub = await startStub((_req, res) => sendJson(res, 200, { data: [{ id: 7, name: 'vom-stub', color: 'gray' }] }));
+    writeProfiles(b, {
+      current: 'default',
+      profiles: { default: { baseUrl: svc.url, token: OWNER_TOKEN, company: 1 } },
+    });
+    const stub = await startStub((_req, res) =>
+      sendJson(res, 200, { data: [{ id: 7, name: 'vom-stub', color: 'gray' }] }),
+    );
     try {
       expect(await tagNames(b, [], { ACCT_BASE_URL: stub.url })).toEqual(['vom-stub']);
-      expect(stub.requests).toEqual([{ method: 'GET', url: '/api/v2/companies/1/tags?page=1', authorization: `Bearer ${OWNER_TOKEN}` }]);
+      expect(stub.requests).toEqual([
+        { method: 'GET', url: '/api/v2/companies/1/tags?page=1', authorization: `Bearer ${OWNER_TOKEN}` },
+      ]);
     } finally {
       await stub.close();
     }
@@ -159,7 +186,10 @@ describe.concurrent('profile: --profile > ACCT_PROFILE > current', () => {
 describe.concurrent('output: -o > ACCT_OUTPUT > profile > tsv when piped', () => {
   test('each level overrides the next', async () => {
     const b = box();
-    writeProfiles(b, { current: 'default', profiles: { default: { baseUrl: svc.url, token: OWNER_TOKEN, company: 1, output: 'csv' } } });
+    writeProfiles(b, {
+      current: 'default',
+      profiles: { default: { baseUrl: svc.url, token: OWNER_TOKEN, company: 1, output: 'csv' } },
+    });
     const run = async (args: string[], env?: Record<string, string>) => {
       const r = await b.run(['tags', 'list', '--fields', 'id,name', ...args], { env });
       expect(r.code, r.stderr).toBe(0);
@@ -171,7 +201,10 @@ describe.concurrent('output: -o > ACCT_OUTPUT > profile > tsv when piped', () =>
     expect(await run(['--json'], { ACCT_OUTPUT: 'ndjson' })).toBe('[\n  {\n    "id": 1,\n    "name": "eins"\n  }\n]\n');
 
     const none = box();
-    writeProfiles(none, { current: 'default', profiles: { default: { baseUrl: svc.url, token: OWNER_TOKEN, company: 1 } } });
+    writeProfiles(none, {
+      current: 'default',
+      profiles: { default: { baseUrl: svc.url, token: OWNER_TOKEN, company: 1 } },
+    });
     const piped = await none.run(['tags', 'list', '--fields', 'id,name']);
     expect(piped.stdout).toBe('id\tname\n1\teins\n');
     const bad = await none.run(['tags', 'list'], { env: { ACCT_OUTPUT: 'yaml' } });
@@ -211,7 +244,10 @@ describe.concurrent('a cron-style run: only ACCT_TOKEN, ACCT_BASE_URL and ACCT_C
   test('ACCT_TOKEN and ACCT_BASE_URL without ACCT_COMPANY: a single-company user needs no company', async () => {
     const b = box();
     const { token } = (await import('../../src/server/main.js')).addUser(svc.server.db, {
-      name: 'Solo', email: 'solo@example.ch', company: 1, role: 'admin',
+      name: 'Solo',
+      email: 'solo@example.ch',
+      company: 1,
+      role: 'admin',
     });
     const r = await b.run(['tags', 'list', '--fields', 'name'], { env: { ACCT_TOKEN: token, ACCT_BASE_URL: svc.url } });
     expect(r.code, r.stderr).toBe(0);
@@ -219,6 +255,8 @@ describe.concurrent('a cron-style run: only ACCT_TOKEN, ACCT_BASE_URL and ACCT_C
     // the owner has two companies: without a company acct says how to choose one
     const owner = await b.run(['tags', 'list'], { env: { ACCT_TOKEN: OWNER_TOKEN, ACCT_BASE_URL: svc.url } });
     expect(owner.code).toBe(2);
-    expect(owner.stderr).toBe('acct: no company selected: pass --company, set ACCT_COMPANY or run "acct use <company>"\ncompanies: 1 (Demo AG), 2 (Zweite AG), 3 (Cron AG)\n');
+    expect(owner.stderr).toBe(
+      'acct: no company selected: pass --company, set ACCT_COMPANY or run "acct use <company>"\ncompanies: 1 (Demo AG), 2 (Zweite AG), 3 (Cron AG)\n',
+    );
   });
 });

@@ -6,7 +6,15 @@ import { useCliAgainstService } from '../helpers/cli-suite.js';
 import { addCompany } from '../../src/server/main.js';
 import { lines, tsv } from './support.js';
 
-interface Product { id: number; name: string; description: string | null; price: number | null; formatted_price: string | null; unit: string | null; archived: boolean }
+interface Product {
+  id: number;
+  name: string;
+  description: string | null;
+  price: number | null;
+  formatted_price: string | null;
+  unit: string | null;
+  archived: boolean;
+}
 
 const cli = useCliAgainstService();
 const { acct } = cli;
@@ -38,20 +46,48 @@ async function catalogue(): Promise<{ company: number; old: Product }> {
 beforeAll(async () => {
   emptyCompany = addCompany(cli.svc.server.db, 'Leer AG', 1);
   const other = secondTenant(cli.svc);
-  foreignProductId = (await cli.svc.call('POST', `/companies/${other.company}/products`, { name: 'Fremdprodukt' }, { token: other.user.token })).body.data.id;
+  foreignProductId = (
+    await cli.svc.call(
+      'POST',
+      `/companies/${other.company}/products`,
+      { name: 'Fremdprodukt' },
+      { token: other.user.token },
+    )
+  ).body.data.id;
 });
 
 describe('acct products create / get / list', () => {
   // the create tests write to company 1; the list and get tests read a catalogue of their own
   let company: number;
   let old: Product;
-  beforeAll(async () => { ({ company, old } = await catalogue()); });
+  beforeAll(async () => {
+    ({ company, old } = await catalogue());
+  });
 
   test('create sends the price as typed and prints the product', async () => {
-    const r = await acct(['products', 'create', '--name', 'Webhosting', '--price', '1234.50', '--unit', 'Jahr', '--description', 'Ein Jahr', '--json']);
+    const r = await acct([
+      'products',
+      'create',
+      '--name',
+      'Webhosting',
+      '--price',
+      '1234.50',
+      '--unit',
+      'Jahr',
+      '--description',
+      'Ein Jahr',
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const created = JSON.parse(r.stdout);
-    expect(created).toMatchObject({ name: 'Webhosting', price: 1234.5, formatted_price: "CHF 1'234.50", unit: 'Jahr', description: 'Ein Jahr', archived: false });
+    expect(created).toMatchObject({
+      name: 'Webhosting',
+      price: 1234.5,
+      formatted_price: "CHF 1'234.50",
+      unit: 'Jahr',
+      description: 'Ein Jahr',
+      archived: false,
+    });
     expect(await product(created.id)).toEqual(created);
   });
 
@@ -70,7 +106,9 @@ describe('acct products create / get / list', () => {
     const big = await acct(['products', 'create', '--name', 'Zu teuer', '--price', '1000000']);
     expect(big.code).toBe(3);
     expect(big.stderr).toContain('price');
-    const names = ((await cli.svc.call('GET', '/companies/1/products?per_page=100')).body.data as Product[]).map((p) => p.name);
+    const names = ((await cli.svc.call('GET', '/companies/1/products?per_page=100')).body.data as Product[]).map(
+      (p) => p.name,
+    );
     expect(names).not.toContain('Komma');
     expect(names).not.toContain('Zu teuer');
   });
@@ -86,19 +124,38 @@ describe('acct products create / get / list', () => {
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/Webhosting\s+1'234\.50\s+Jahr\s+no/);
     expect(table.stdout).toMatch(/USB Kabel\s+19\.90\s+Stück/);
-    expect((await acct(['products', 'list', '--fields', 'name,price'], { company })).stdout).toContain('Webhosting\t1234.5\n');
-    expect((await acct(['products', 'list', '-o', 'csv', '--fields', 'name,price,formatted_price'], { company })).stdout).toContain("Webhosting,1234.5,CHF 1'234.50\r\n");
+    expect((await acct(['products', 'list', '--fields', 'name,price'], { company })).stdout).toContain(
+      'Webhosting\t1234.5\n',
+    );
+    expect(
+      (await acct(['products', 'list', '-o', 'csv', '--fields', 'name,price,formatted_price'], { company })).stdout,
+    ).toContain("Webhosting,1234.5,CHF 1'234.50\r\n");
     const json = JSON.parse((await acct(['products', 'list', '--json'], { company })).stdout) as Product[];
     expect(json.find((p) => p.name === 'USB Kabel')!.price).toBe(19.9);
   });
 
   test('list filters --name, --archived, --no-archived, --id and --sort', async () => {
-    expect(lines((await acct(['products', 'list', '--name', 'kabel', '--fields', 'name'], { company })).stdout)).toEqual(['name', 'USB Kabel', 'Altes Kabel']);
-    expect(lines((await acct(['products', 'list', '--archived', '--fields', 'name'], { company })).stdout)).toEqual(['name', 'Altes Kabel']);
-    expect(lines((await acct(['products', 'list', '--no-archived', '--name', 'kabel', '--fields', 'name'], { company })).stdout)).toEqual(['name', 'USB Kabel']);
-    expect(lines((await acct(['products', 'list', '--id', `${old.id}`, '--fields', 'name'], { company })).stdout)).toEqual(['name', 'Altes Kabel']);
-    expect(lines((await acct(['products', 'list', '--sort', '-price', '--fields', 'name'], { company })).stdout)).toEqual(['name', 'Webhosting', 'USB Kabel', 'Altes Kabel', 'Beratungspaket']);
-    expect(lines((await acct(['products', 'list', '--sort', 'name', '--fields', 'name'], { company })).stdout)).toEqual(['name', 'Altes Kabel', 'Beratungspaket', 'USB Kabel', 'Webhosting']);
+    expect(
+      lines((await acct(['products', 'list', '--name', 'kabel', '--fields', 'name'], { company })).stdout),
+    ).toEqual(['name', 'USB Kabel', 'Altes Kabel']);
+    expect(lines((await acct(['products', 'list', '--archived', '--fields', 'name'], { company })).stdout)).toEqual([
+      'name',
+      'Altes Kabel',
+    ]);
+    expect(
+      lines(
+        (await acct(['products', 'list', '--no-archived', '--name', 'kabel', '--fields', 'name'], { company })).stdout,
+      ),
+    ).toEqual(['name', 'USB Kabel']);
+    expect(
+      lines((await acct(['products', 'list', '--id', `${old.id}`, '--fields', 'name'], { company })).stdout),
+    ).toEqual(['name', 'Altes Kabel']);
+    expect(
+      lines((await acct(['products', 'list', '--sort', '-price', '--fields', 'name'], { company })).stdout),
+    ).toEqual(['name', 'Webhosting', 'USB Kabel', 'Altes Kabel', 'Beratungspaket']);
+    expect(lines((await acct(['products', 'list', '--sort', 'name', '--fields', 'name'], { company })).stdout)).toEqual(
+      ['name', 'Altes Kabel', 'Beratungspaket', 'USB Kabel', 'Webhosting'],
+    );
     expect((await acct(['products', 'list', '--sort', 'created_at'], { company })).code).toBe(2);
     expect((await acct(['products', 'list', '--id', 'x'], { company })).code).toBe(2);
   });
@@ -167,7 +224,9 @@ describe('acct products update / delete', () => {
 describe('acct products count', () => {
   // a catalogue of its own: the other tests add products to company 1
   let company: number;
-  beforeAll(async () => { ({ company } = await catalogue()); });
+  beforeAll(async () => {
+    ({ company } = await catalogue());
+  });
 
   test('prints the bare number, archived included, in every output format', async () => {
     const total = (await cli.svc.call('GET', `/companies/${company}/products/count`)).body as number;
@@ -180,8 +239,14 @@ describe('acct products count', () => {
   });
 
   test('--archived and --no-archived count one side', async () => {
-    const archived = ((await cli.svc.call('GET', `/companies/${company}/products?filter[archived]=true&per_page=100`)).body.data as Product[]).length;
-    const active = ((await cli.svc.call('GET', `/companies/${company}/products?filter[archived]=false&per_page=100`)).body.data as Product[]).length;
+    const archived = (
+      (await cli.svc.call('GET', `/companies/${company}/products?filter[archived]=true&per_page=100`)).body
+        .data as Product[]
+    ).length;
+    const active = (
+      (await cli.svc.call('GET', `/companies/${company}/products?filter[archived]=false&per_page=100`)).body
+        .data as Product[]
+    ).length;
     expect(archived).toBeGreaterThan(0);
     expect((await acct(['products', 'count', '--archived'], { company })).stdout).toBe(`${archived}\n`);
     expect((await acct(['products', 'count', '--no-archived'], { company })).stdout).toBe(`${active}\n`);

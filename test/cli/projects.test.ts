@@ -13,10 +13,20 @@ let muster: number;
 let beispiel: number;
 
 const sql = (text: string, ...params: unknown[]) => cli.svc.server.db.prepare(text).run(...(params as never[]));
-const row = (text: string, ...params: unknown[]) => cli.svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
+const row = (text: string, ...params: unknown[]) =>
+  cli.svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
 
 function insertCustomer(name: string, number: number, company = 1): number {
-  return Number(sql('INSERT INTO customers (company_id, user_id, name, number, created_at, updated_at) VALUES (?, 1, ?, ?, ?, ?)', company, name, number, timestamp(), timestamp()).lastInsertRowid);
+  return Number(
+    sql(
+      'INSERT INTO customers (company_id, user_id, name, number, created_at, updated_at) VALUES (?, 1, ?, ?, ?, ?)',
+      company,
+      name,
+      number,
+      timestamp(),
+      timestamp(),
+    ).lastInsertRowid,
+  );
 }
 
 async function createProject(body: Record<string, unknown>, company = 1): Promise<{ id: number; name: string }> {
@@ -28,8 +38,13 @@ async function createProject(body: Record<string, unknown>, company = 1): Promis
 /** A project of Muster AG with an invoiced time entry, which keeps it from being deleted. */
 async function invoicedProject(name: string): Promise<{ id: number; name: string }> {
   const p = await createProject({ name, customer_id: muster });
-  sql(`INSERT INTO time_entries (company_id, user_id, project_id, date, hours, minutes, hourly_rate, status, billable, created_at, updated_at)
-       VALUES (1, 1, ?, '2025-03-03', 1, 0, 10000, 'invoiced', 1, ?, ?)`, p.id, timestamp(), timestamp());
+  sql(
+    `INSERT INTO time_entries (company_id, user_id, project_id, date, hours, minutes, hourly_rate, status, billable, created_at, updated_at)
+       VALUES (1, 1, ?, '2025-03-03', 1, 0, 10000, 'invoiced', 1, ?, ?)`,
+    p.id,
+    timestamp(),
+    timestamp(),
+  );
   return p;
 }
 
@@ -49,28 +64,96 @@ beforeAll(() => {
 
 describe('create', () => {
   test('--customer by number, with rate, budget, type and dates', async () => {
-    const p = await json(['projects', 'create', '--name', 'Website', '--customer', '1001', '--hourly-rate', '137.50', '--budget', '8000',
-      '--type', 'fixedBudget', '--start', '2025-01-06', '--end', '2025-06-30', '--kanban-status', 'todo', '--notes', 'relaunch']);
+    const p = await json([
+      'projects',
+      'create',
+      '--name',
+      'Website',
+      '--customer',
+      '1001',
+      '--hourly-rate',
+      '137.50',
+      '--budget',
+      '8000',
+      '--type',
+      'fixedBudget',
+      '--start',
+      '2025-01-06',
+      '--end',
+      '2025-06-30',
+      '--kanban-status',
+      'todo',
+      '--notes',
+      'relaunch',
+    ]);
     expect(p).toMatchObject({
-      name: 'Website', customer_id: muster, hourly_rate: 137.5, budget: 8000, project_type: 'fixedBudget',
-      start_date: '2025-01-06', end_date: '2025-06-30', kanban_status: 'todo', notes: 'relaunch', archived: false,
+      name: 'Website',
+      customer_id: muster,
+      hourly_rate: 137.5,
+      budget: 8000,
+      project_type: 'fixedBudget',
+      start_date: '2025-01-06',
+      end_date: '2025-06-30',
+      kanban_status: 'todo',
+      notes: 'relaunch',
+      archived: false,
     });
     expect(p.budget_usage.used_string).toBe("0.00 CHF / 8'000.00 CHF (0%)");
   });
 
   test('--customer by exact name (any case); --start today', async () => {
-    const p = await json(['projects', 'create', '--name', 'Support', '--customer', 'beispiel gmbh', '--start', 'today']);
-    expect(p).toMatchObject({ name: 'Support', customer_id: beispiel, start_date: today(), project_type: 'byHour', hourly_rate: 0 });
+    const p = await json([
+      'projects',
+      'create',
+      '--name',
+      'Support',
+      '--customer',
+      'beispiel gmbh',
+      '--start',
+      'today',
+    ]);
+    expect(p).toMatchObject({
+      name: 'Support',
+      customer_id: beispiel,
+      start_date: today(),
+      project_type: 'byHour',
+      hourly_rate: 0,
+    });
   });
 
   test('--new-customer creates the customer with the next number', async () => {
-    const p = await json(['projects', 'create', '--name', 'Onboarding', '--new-customer', 'Neukunde AG', '--type', 'fixedPrice', '--budget', '4500']);
-    expect(row('SELECT name, number FROM customers WHERE id = ?', p.customer_id)).toEqual({ name: 'Neukunde AG', number: 1005 });
+    const p = await json([
+      'projects',
+      'create',
+      '--name',
+      'Onboarding',
+      '--new-customer',
+      'Neukunde AG',
+      '--type',
+      'fixedPrice',
+      '--budget',
+      '4500',
+    ]);
+    expect(row('SELECT name, number FROM customers WHERE id = ?', p.customer_id)).toEqual({
+      name: 'Neukunde AG',
+      number: 1005,
+    });
     expect(p).toMatchObject({ project_type: 'fixedPrice', budget: 4500 });
   });
 
   test('the table shows budget usage and open time compactly', async () => {
-    const r = await acct(['projects', 'create', '--name', 'Tabular', '--customer', '1001', '--budget', '1234.5', '-o', 'table']);
+    const r = await acct([
+      'projects',
+      'create',
+      '--name',
+      'Tabular',
+      '--customer',
+      '1001',
+      '--budget',
+      '1234.5',
+      '-o',
+      'table',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^BUDGET USED +0\.00 CHF \/ 1'234\.50 CHF \(0%\)$/m);
     expect(r.stdout).toMatch(/^BUDGET +1'234\.50$/m);
@@ -93,7 +176,7 @@ describe('create', () => {
     expect(r.stderr).toContain('candidates: 1003 Twin AG, 1004 Twin AG');
   });
 
-  test('the service\'s 422 comes back as exit 3 with every field', async () => {
+  test("the service's 422 comes back as exit 3 with every field", async () => {
     const r = await acct(['projects', 'create', '--name', 'X', '--customer', '1001', '--new-customer', 'Both AG']);
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('--customer: The customer id field prohibits new customer name from being present.');
@@ -106,7 +189,10 @@ describe('create', () => {
     for (const [args, message] of [
       [['--type', 'hourly'], "argument 'hourly' is invalid"],
       [['--budget', '12,505'], 'invalid --budget "12,505": at most 2 decimals'],
-      [['--start', '2025-13-01'], 'invalid --start "2025-13-01": a month is 01 to 12; expected YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, yesterday, tomorrow, +3d, -2d, +1w'],
+      [
+        ['--start', '2025-13-01'],
+        'invalid --start "2025-13-01": a month is 01 to 12; expected YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, yesterday, tomorrow, +3d, -2d, +1w',
+      ],
     ] as const) {
       const r = await acct(['projects', 'create', '--name', 'X', '--customer', '1001', ...args]);
       expect(r.code, args.join(' ')).toBe(2);
@@ -134,29 +220,67 @@ describe('list', () => {
     const r = await acct(['projects', 'list', '--customer', '1002'], { company });
     expect(r.code, r.stderr).toBe(0);
     const rows = tsv(r.stdout);
-    expect(rows[0]).toEqual(['id', 'name', 'customer.name', 'project_type', 'hourly_rate', 'budget', 'budget_usage.used_string', 'open_times.readable', 'archived']);
+    expect(rows[0]).toEqual([
+      'id',
+      'name',
+      'customer.name',
+      'project_type',
+      'hourly_rate',
+      'budget',
+      'budget_usage.used_string',
+      'open_times.readable',
+      'archived',
+    ]);
     expect(rows.slice(1).map((c) => c[1])).toEqual(['Support', 'List Alpha', 'List Beta']);
-    expect(rows[2]).toEqual([String(ids.alpha), 'List Alpha', 'Beispiel GmbH', 'byHour', '100', '', '0.00 CHF / 0.00 CHF (0%)', '00:00', 'false']);
-    expect(tsv((await acct(['projects', 'get', 'List Alpha', '--fields', 'customer.name,customer_id'], { company })).stdout)[1]).toEqual(['Beispiel GmbH', String(listed)]);
+    expect(rows[2]).toEqual([
+      String(ids.alpha),
+      'List Alpha',
+      'Beispiel GmbH',
+      'byHour',
+      '100',
+      '',
+      '0.00 CHF / 0.00 CHF (0%)',
+      '00:00',
+      'false',
+    ]);
+    expect(
+      tsv(
+        (await acct(['projects', 'get', 'List Alpha', '--fields', 'customer.name,customer_id'], { company })).stdout,
+      )[1],
+    ).toEqual(['Beispiel GmbH', String(listed)]);
   });
 
   test('--archived and --no-archived', async () => {
-    const archived = tsv((await acct(['projects', 'list', '--customer', 'Beispiel GmbH', '--archived'], { company })).stdout);
+    const archived = tsv(
+      (await acct(['projects', 'list', '--customer', 'Beispiel GmbH', '--archived'], { company })).stdout,
+    );
     expect(archived.slice(1).map((c) => c[1])).toEqual(['List Beta']);
-    const active = tsv((await acct(['projects', 'list', '--customer', 'Beispiel GmbH', '--no-archived'], { company })).stdout);
+    const active = tsv(
+      (await acct(['projects', 'list', '--customer', 'Beispiel GmbH', '--no-archived'], { company })).stdout,
+    );
     expect(active.slice(1).map((c) => c[1])).toEqual(['Support', 'List Alpha']);
   });
 
   test('--include customer makes customer.name available', async () => {
-    const r = await acct(['projects', 'list', '--customer', '1002', '--include', 'customer', '--fields', 'name,customer.name'], { company });
-    expect(tsv(r.stdout)).toEqual([['name', 'customer.name'], ['Support', 'Beispiel GmbH'], ['List Alpha', 'Beispiel GmbH'], ['List Beta', 'Beispiel GmbH']]);
+    const r = await acct(
+      ['projects', 'list', '--customer', '1002', '--include', 'customer', '--fields', 'name,customer.name'],
+      { company },
+    );
+    expect(tsv(r.stdout)).toEqual([
+      ['name', 'customer.name'],
+      ['Support', 'Beispiel GmbH'],
+      ['List Alpha', 'Beispiel GmbH'],
+      ['List Beta', 'Beispiel GmbH'],
+    ]);
   });
 });
 
 describe('get and name references', () => {
   // the one project of that name, found by id and name and offered for a near miss
   let p: { id: number; name: string };
-  beforeAll(async () => { p = await createProject({ name: 'Unique Name', customer_id: muster }); });
+  beforeAll(async () => {
+    p = await createProject({ name: 'Unique Name', customer_id: muster });
+  });
 
   test('by id and by exact name, any case', async () => {
     expect((await json(['projects', 'get', String(p.id)])).name).toBe('Unique Name');
@@ -194,8 +318,27 @@ describe('get and name references', () => {
 describe('update', () => {
   test('by name: only the flags given change', async () => {
     await createProject({ name: 'Editable', customer_id: muster, hourly_rate: 90, start_date: '2025-02-01' });
-    const p = await json(['projects', 'update', 'Editable', '--end', '2025-02-28', '--customer', 'Beispiel GmbH', '--type', 'fixedPrice', '--no-archived']);
-    expect(p).toMatchObject({ name: 'Editable', hourly_rate: 90, start_date: '2025-02-01', end_date: '2025-02-28', customer_id: beispiel, project_type: 'fixedPrice', archived: false });
+    const p = await json([
+      'projects',
+      'update',
+      'Editable',
+      '--end',
+      '2025-02-28',
+      '--customer',
+      'Beispiel GmbH',
+      '--type',
+      'fixedPrice',
+      '--no-archived',
+    ]);
+    expect(p).toMatchObject({
+      name: 'Editable',
+      hourly_rate: 90,
+      start_date: '2025-02-01',
+      end_date: '2025-02-28',
+      customer_id: beispiel,
+      project_type: 'fixedPrice',
+      archived: false,
+    });
     expect((await json(['projects', 'update', 'Editable', '--archived'])).archived).toBe(true);
   });
 
@@ -242,7 +385,10 @@ describe('delete, archive, unarchive, bulk-delete', () => {
     const r = await acct(['projects', 'archive', 'Arch A', String(b.id)]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('Archived 2 projects.');
-    expect([row('SELECT archived FROM projects WHERE id = ?', a.id)!.archived, row('SELECT archived FROM projects WHERE id = ?', b.id)!.archived]).toEqual([1, 1]);
+    expect([
+      row('SELECT archived FROM projects WHERE id = ?', a.id)!.archived,
+      row('SELECT archived FROM projects WHERE id = ?', b.id)!.archived,
+    ]).toEqual([1, 1]);
     const u = await acct(['projects', 'unarchive', `id:${a.id}`]);
     expect(u.code, u.stderr).toBe(0);
     expect(u.stderr).toContain('Unarchived 1 project.');

@@ -14,7 +14,16 @@
 // would hand the binary is exactly those words, and the binary itself is tested by the lines that need
 // the shell, test/cli/both-ways.test.ts and the launcher's tests.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -23,7 +32,10 @@ import { ACCT_BIN, runInProcess } from '../helpers/cli.js';
 const ROOT = resolve(import.meta.dirname, '../..');
 const SKIP = /^<!--\s*readme-test:\s*skip\b.*-->$/;
 
-interface Example { line: number; command: string }
+interface Example {
+  line: number;
+  command: string;
+}
 
 /** The examples of a README, in order; blocks under the skip marker left out. */
 function readmeExamples(text: string): Example[] {
@@ -72,9 +84,30 @@ function readmeExamples(text: string): Example[] {
 
 test('the examples are the lines of sh and indented blocks; comments, other blocks and marked blocks are left out', () => {
   const text = [
-    'Prose with `acct inline` code.', '', '```sh', 'acct tags list   # a comment stays on its line', '# a comment line', 'acct tags create \\', '    --name x', '```', '',
-    '```', 'src/cli/  a file tree', '```', '', '    acct one', '    acct two (exit 6)', '', '<!-- readme-test: skip (a terminal) -->', '```sh', 'acct review', '```', '',
-    '<!-- readme-test: skip (a hosted account) -->', '    acct login', '',
+    'Prose with `acct inline` code.',
+    '',
+    '```sh',
+    'acct tags list   # a comment stays on its line',
+    '# a comment line',
+    'acct tags create \\',
+    '    --name x',
+    '```',
+    '',
+    '```',
+    'src/cli/  a file tree',
+    '```',
+    '',
+    '    acct one',
+    '    acct two (exit 6)',
+    '',
+    '<!-- readme-test: skip (a terminal) -->',
+    '```sh',
+    'acct review',
+    '```',
+    '',
+    '<!-- readme-test: skip (a hosted account) -->',
+    '    acct login',
+    '',
   ].join('\n');
   expect(readmeExamples(text)).toEqual([
     { line: 4, command: 'acct tags list   # a comment stays on its line' },
@@ -112,11 +145,28 @@ function plainWords(command: string): string[] | undefined {
 }
 
 test('a line is plain words only when bash has nothing to do with it but split it', () => {
-  expect(plainWords(`acct customers create --name "Muster AG" --city 'Zürich' --zip=8001   # a comment`)).toEqual(
-    ['customers', 'create', '--name', 'Muster AG', '--city', 'Zürich', '--zip=8001']);
+  expect(plainWords(`acct customers create --name "Muster AG" --city 'Zürich' --zip=8001   # a comment`)).toEqual([
+    'customers',
+    'create',
+    '--name',
+    'Muster AG',
+    '--city',
+    'Zürich',
+    '--zip=8001',
+  ]);
   expect(plainWords('acct tags create --name ""')).toEqual(['tags', 'create', '--name', '']);
-  for (const shell of ['acct tags list | head -3', 'acct entries export > out.csv', 'acct tags get "$ID"', 'ACCT_COMPANY=2 acct tags list',
-    'acct import *.xml', 'acct tags list && acct tags list', 'acct tags create \\\n--name x', 'acct use ~/x', 'echo acct', 'acct tags list (exit 6)']) {
+  for (const shell of [
+    'acct tags list | head -3',
+    'acct entries export > out.csv',
+    'acct tags get "$ID"',
+    'ACCT_COMPANY=2 acct tags list',
+    'acct import *.xml',
+    'acct tags list && acct tags list',
+    'acct tags create \\\n--name x',
+    'acct use ~/x',
+    'echo acct',
+    'acct tags list (exit 6)',
+  ]) {
     expect(plainWords(shell), shell).toBeUndefined();
   }
 });
@@ -127,7 +177,9 @@ test('a line is plain words only when bash has nothing to do with it but split i
  * node only when there is no other.
  */
 function readerPath(): string[] {
-  const dirs = (process.env.PATH ?? '').split(delimiter).filter((d) => d !== '' && !d.endsWith(join('node_modules', '.bin')));
+  const dirs = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((d) => d !== '' && !d.endsWith(join('node_modules', '.bin')));
   return dirs.some((d) => existsSync(join(d, 'node'))) ? dirs : [...dirs, dirname(process.execPath)];
 }
 
@@ -147,10 +199,19 @@ test('every README example runs against a fresh local ledger', async () => {
   symlinkSync(join(ROOT, 'test'), join(cwd, 'test'));
   writeFileSync(join(cwd, 'mietvertrag.pdf'), '%PDF-1.4\n% Mietvertrag\n%%EOF\n');
   copyFileSync(join(ROOT, 'test/fixtures/camt/camt054-v04-collective.xml'), join(cwd, 'auszug-2026-03.xml'));
-  const env: NodeJS.ProcessEnv = { PATH: [bin, ...readerPath()].join(delimiter), HOME: work, LANG: 'C.UTF-8', NO_COLOR: '1', ACCT_DATA_DIR: join(work, 'data'), ACCT_CONFIG_DIR: join(work, 'config') };
+  const env: NodeJS.ProcessEnv = {
+    PATH: [bin, ...readerPath()].join(delimiter),
+    HOME: work,
+    LANG: 'C.UTF-8',
+    NO_COLOR: '1',
+    ACCT_DATA_DIR: join(work, 'data'),
+    ACCT_CONFIG_DIR: join(work, 'config'),
+  };
   const failures: string[] = [];
   // outside the checkout npx would fetch a stranger's package named acct from the registry
-  for (const { line, command } of examples) if (/(^|[$(|;&]\s*)npx acct\b/.test(command)) failures.push(`README.md:${line}: runs npx acct, not acct: ${command}`);
+  for (const { line, command } of examples)
+    if (/(^|[$(|;&]\s*)npx acct\b/.test(command))
+      failures.push(`README.md:${line}: runs npx acct, not acct: ${command}`);
   const home = process.cwd();
   // this test file's own process (the forks pool): the plain lines run from the scratch directory too
   process.chdir(cwd);
@@ -162,7 +223,10 @@ test('every README example runs against a fresh local ledger', async () => {
         ? await runInProcess(words, env, '', 30_000)
         : spawnSync('bash', ['-o', 'pipefail', '-c', command], { cwd, env, encoding: 'utf8', timeout: 30_000 });
       const code = 'code' in r ? r.code : r.status;
-      if (code !== expected) failures.push(`README.md:${line}: exit ${code}, not ${expected}\n  $ ${command}\n${`${r.stderr}`.trimEnd().replace(/^/gm, '  ')}`);
+      if (code !== expected)
+        failures.push(
+          `README.md:${line}: exit ${code}, not ${expected}\n  $ ${command}\n${`${r.stderr}`.trimEnd().replace(/^/gm, '  ')}`,
+        );
     }
   } finally {
     process.chdir(home);

@@ -31,10 +31,35 @@ const YEAR: [string, string, string, string, string | null, string][] = [
 ];
 
 beforeAll(async () => {
-  const rate = await acct(['tax-rates', 'create', '--name', 'Export 0 %', '--rate', '0', '--account', '2200', '--field-number', '220']);
+  const rate = await acct([
+    'tax-rates',
+    'create',
+    '--name',
+    'Export 0 %',
+    '--rate',
+    '0',
+    '--account',
+    '2200',
+    '--field-number',
+    '220',
+  ]);
   if (rate.code !== 0) throw new Error(rate.stderr);
   for (const [date, debit, credit, sum, taxRate, description] of YEAR) {
-    const r = await acct(['entries', 'create', '--date', date, '--debit', debit, '--credit', credit, '--sum', sum, '--description', description, ...(taxRate ? ['--tax-rate', taxRate] : [])]);
+    const r = await acct([
+      'entries',
+      'create',
+      '--date',
+      date,
+      '--debit',
+      debit,
+      '--credit',
+      credit,
+      '--sum',
+      sum,
+      '--description',
+      description,
+      ...(taxRate ? ['--tax-rate', taxRate] : []),
+    ]);
     if (r.code !== 0) throw new Error(`${description}: ${r.stderr}`);
   }
 }, 60_000);
@@ -77,8 +102,22 @@ describe('acct report trial-balance', () => {
     const r = await acct(['report', 'trial-balance', '--from', '2025-01-01', '--to', '2025-12-31', '--json']);
     const report = JSON.parse(r.stdout);
     expect(report).toMatchObject({ report: 'trial-balance', from: '2025-01-01', to: '2025-12-31' });
-    expect(report.summary).toEqual({ debit_total: '39322.00', credit_total: '39322.00', difference: '0.00', carried_forward: '0.00', balanced: true });
-    expect(report.rows[0]).toEqual({ kind: 'account', number: 1020, name: 'Bankguthaben', type: 'bank', debit: '23493.00', credit: null, balance: '23493.00' });
+    expect(report.summary).toEqual({
+      debit_total: '39322.00',
+      credit_total: '39322.00',
+      difference: '0.00',
+      carried_forward: '0.00',
+      balanced: true,
+    });
+    expect(report.rows[0]).toEqual({
+      kind: 'account',
+      number: 1020,
+      name: 'Bankguthaben',
+      type: 'bank',
+      debit: '23493.00',
+      credit: null,
+      balance: '23493.00',
+    });
     expect(report.checks).toEqual([{ ok: true, message: "Debits equal credits: 39'322.00." }]);
   });
 
@@ -86,7 +125,11 @@ describe('acct report trial-balance', () => {
     const r = await acct(['report', 'trial-balance', '--from', '2025-07-01', '--to', '2025-09-30', '-o', 'table']);
     expect(r.code).toBe(0);
     // H1 2025: income 18000 − expense 9092.51 = 8907.49
-    expect(row(r.stdout, 'Nicht verbuchter')).toEqual(['Nicht verbuchter Gewinn/Verlust aus Vorperioden', 'liabilities', "8'907.49"]);
+    expect(row(r.stdout, 'Nicht verbuchter')).toEqual([
+      'Nicht verbuchter Gewinn/Verlust aus Vorperioden',
+      'liabilities',
+      "8'907.49",
+    ]);
     expect(r.stderr).toMatch(/^Debits equal credits/);
   });
 
@@ -133,7 +176,12 @@ describe('acct report balance-sheet', () => {
       ['subtotal', 'liabilities', '', 'Total liabilities and equity', '28229.49'],
     ]);
     const j = JSON.parse((await acct(['report', 'balance-sheet', '--date', '2025-03-31', '--json'])).stdout);
-    expect(j.summary).toEqual({ assets: '27215.00', liabilities_and_equity: '27215.00', difference: '0.00', balanced: true });
+    expect(j.summary).toEqual({
+      assets: '27215.00',
+      liabilities_and_equity: '27215.00',
+      difference: '0.00',
+      balanced: true,
+    });
   });
 
   test('one that does not balance: exit 0, and stderr says by how much', async () => {
@@ -141,15 +189,35 @@ describe('acct report balance-sheet', () => {
       const url = new URL(req.url ?? '', 'http://x');
       if (!url.pathname.endsWith('/accounts')) return sendJson(res, 404, { message: 'Not found.' });
       const type = url.searchParams.get('type');
-      sendJson(res, 200, type === 'assets'
-        ? [{ id: 1, number: 1020, name: 'Bank', type: 'bank', balance: 1000.5 }]
-        : [{ id: 2, number: 2800, name: 'Eigenkapital', type: 'liabilities', balance: 900 }, { id: null, number: null, name: 'Gewinn/Verlust der Periode', balance: 0, computed: true }]);
+      sendJson(
+        res,
+        200,
+        type === 'assets'
+          ? [{ id: 1, number: 1020, name: 'Bank', type: 'bank', balance: 1000.5 }]
+          : [
+              { id: 2, number: 2800, name: 'Eigenkapital', type: 'liabilities', balance: 900 },
+              { id: null, number: null, name: 'Gewinn/Verlust der Periode', balance: 0, computed: true },
+            ],
+      );
     });
     try {
-      const r = await acctAgainst(cli.box, { url: stub.url, token: 't' })(['report', 'balance-sheet', '--date', '2025-12-31']);
+      const r = await acctAgainst(cli.box, { url: stub.url, token: 't' })([
+        'report',
+        'balance-sheet',
+        '--date',
+        '2025-12-31',
+      ]);
       expect(r.code).toBe(0);
-      expect(tsv(r.stdout).at(-1)).toEqual(['difference', '', '', 'Difference (assets − liabilities and equity)', '100.50']);
-      expect(r.stderr).toBe("acct: The balance sheet does not balance: assets 1'000.50, liabilities and equity 900.00, difference 100.50.\n");
+      expect(tsv(r.stdout).at(-1)).toEqual([
+        'difference',
+        '',
+        '',
+        'Difference (assets − liabilities and equity)',
+        '100.50',
+      ]);
+      expect(r.stderr).toBe(
+        "acct: The balance sheet does not balance: assets 1'000.50, liabilities and equity 900.00, difference 100.50.\n",
+      );
       // the year's start was sent, so the profit splits into carried forward and this year
       expect(stub.requests.map((q) => q.url).sort()).toEqual([
         '/api/v2/companies/1/accounts?type=assets&until=2025-12-31&start=2025-01-01',
@@ -181,7 +249,9 @@ describe('acct report income-statement', () => {
       ['subtotal', 'expense', '', 'Total expense', '11092.51'],
       ['total', '', '', 'Profit', '6907.49'],
     ]);
-    const j = JSON.parse((await acct(['report', 'income-statement', '--from', '2025-01-01', '--to', '2025-01-31', '--json'])).stdout);
+    const j = JSON.parse(
+      (await acct(['report', 'income-statement', '--from', '2025-01-01', '--to', '2025-01-31', '--json'])).stdout,
+    );
     expect(j.summary).toEqual({ income: '0.00', expense: '6000.00', profit: '-6000.00' });
     expect(j.rows.at(-1)).toEqual({ kind: 'total', section: null, number: null, name: 'Loss', balance: '-6000.00' });
   });
@@ -189,7 +259,18 @@ describe('acct report income-statement', () => {
 
 describe('acct report ledger', () => {
   test('bank 1020 from March to June: opening, running balance, closing', async () => {
-    const r = await acct(['report', 'ledger', '--account', '1020', '--from', '2025-03-01', '--to', '2025-06-30', '-o', 'table']);
+    const r = await acct([
+      'report',
+      'ledger',
+      '--account',
+      '1020',
+      '--from',
+      '2025-03-01',
+      '--to',
+      '2025-06-30',
+      '-o',
+      'table',
+    ]);
     expect(r.code).toBe(0);
     const out = lines(r.stdout);
     expect(out[0]).toBe('Ledger of 1020 Bankguthaben 2025-03-01 to 2025-06-30');
@@ -203,7 +284,18 @@ describe('acct report ledger', () => {
   });
 
   test('TSV of the VAT account 2200: the VAT shares of the bookings whose tax rate points to it', async () => {
-    const r = await acct(['report', 'ledger', '--account', '2200', '--from', '2025-01-01', '--to', '2025-12-31', '--fields', 'kind,date,number,contra,credit,balance']);
+    const r = await acct([
+      'report',
+      'ledger',
+      '--account',
+      '2200',
+      '--from',
+      '2025-01-01',
+      '--to',
+      '2025-12-31',
+      '--fields',
+      'kind,date,number,contra,credit,balance',
+    ]);
     expect(r.code).toBe(0);
     expect(tsv(r.stdout)).toEqual([
       ['kind', 'date', 'number', 'contra', 'credit', 'balance'],
@@ -218,18 +310,55 @@ describe('acct report ledger', () => {
   });
 
   test('JSON of income 3400 by name: net amounts, opening from 1 January', async () => {
-    const r = await acct(['report', 'ledger', '--account', 'Dienstleistungserlöse', '--from', '2025-03-01', '--to', '2025-12-31', '--json']);
+    const r = await acct([
+      'report',
+      'ledger',
+      '--account',
+      'Dienstleistungserlöse',
+      '--from',
+      '2025-03-01',
+      '--to',
+      '2025-12-31',
+      '--json',
+    ]);
     const j = JSON.parse(r.stdout);
-    expect(j.summary).toEqual({ account: 3400, name: 'Dienstleistungserlöse', opening: '10000.00', debit_total: '0.00', credit_total: '8000.00', closing: '18000.00', postings: 3 });
-    expect(j.rows.filter((x: any) => x.kind === 'posting').map((x: any) => [x.credit, x.tax_rate])).toEqual([['5000.00', 'MWST 8.1 %'], ['1000.00', 'MWST 2.6 %'], ['2000.00', 'Export 0 %']]);
+    expect(j.summary).toEqual({
+      account: 3400,
+      name: 'Dienstleistungserlöse',
+      opening: '10000.00',
+      debit_total: '0.00',
+      credit_total: '8000.00',
+      closing: '18000.00',
+      postings: 3,
+    });
+    expect(j.rows.filter((x: any) => x.kind === 'posting').map((x: any) => [x.credit, x.tax_rate])).toEqual([
+      ['5000.00', 'MWST 8.1 %'],
+      ['1000.00', 'MWST 2.6 %'],
+      ['2000.00', 'Export 0 %'],
+    ]);
     expect(j.checks[0].ok).toBe(true);
   });
 
   test('input tax 1170 with the deductible acquisition tax', async () => {
-    const r = await acct(['report', 'ledger', '--account', '1170', '--from', '2025-01-01', '--to', '2025-12-31', '--fields', 'date,debit,balance']);
+    const r = await acct([
+      'report',
+      'ledger',
+      '--account',
+      '1170',
+      '--from',
+      '2025-01-01',
+      '--to',
+      '2025-12-31',
+      '--fields',
+      'date,debit,balance',
+    ]);
     expect(tsv(r.stdout).slice(1)).toEqual([
-      ['2025-01-01', '', '0.00'], ['2025-03-05', '243.00', '243.00'], ['2025-04-15', '7.49', '250.49'], ['2025-07-10', '81.00', '331.49'],
-      ['', '331.49', ''], ['2025-12-31', '', '331.49'],
+      ['2025-01-01', '', '0.00'],
+      ['2025-03-05', '243.00', '243.00'],
+      ['2025-04-15', '7.49', '250.49'],
+      ['2025-07-10', '81.00', '331.49'],
+      ['', '331.49', ''],
+      ['2025-12-31', '', '331.49'],
     ]);
   });
 
@@ -261,19 +390,58 @@ describe('acct report vat', () => {
     expect(box(405)).toEqual(['405', 'Input tax on investments and other operating costs', '405.00']);
     expect(box(479)).toEqual(['479', 'Total input tax (400 + 405 + 410 − 415 − 420)', '736.49']);
     expect(box(500)).toEqual(['500', 'Amount payable (399 − 479)', '585.51']);
-    expect(r.stderr).toBe("Taxable turnover (299) equals the taxed bases of 302 to 343: 16'000.00.\nAmount payable (500): 585.51.\n");
+    expect(r.stderr).toBe(
+      "Taxable turnover (299) equals the taxed bases of 302 to 343: 16'000.00.\nAmount payable (500): 585.51.\n",
+    );
   });
 
   test('TSV with --fields, JSON summary, a quarter', async () => {
     const t = await acct(['report', 'vat', '--from', '2025-01-01', '--to', '2025-12-31', '--fields', 'box,amount,tax']);
     const rows = tsv(t.stdout);
     expect(rows[0]).toEqual(['box', 'amount', 'tax']);
-    expect(rows.map((x) => x[0])).toEqual(['box', '200', '205', '220', '221', '225', '230', '235', '280', '289', '299', '302', '303', '312', '313', '342', '343', '382', '383', '399', '400', '405', '410', '415', '420', '479', '500']);
+    expect(rows.map((x) => x[0])).toEqual([
+      'box',
+      '200',
+      '205',
+      '220',
+      '221',
+      '225',
+      '230',
+      '235',
+      '280',
+      '289',
+      '299',
+      '302',
+      '303',
+      '312',
+      '313',
+      '342',
+      '343',
+      '382',
+      '383',
+      '399',
+      '400',
+      '405',
+      '410',
+      '415',
+      '420',
+      '479',
+      '500',
+    ]);
     expect(rows.find((x) => x[0] === '303')).toEqual(['303', '15000.00', '1215.00']);
     expect(rows.find((x) => x[0] === '500')).toEqual(['500', '', '585.51']);
-    const q1 = JSON.parse((await acct(['report', 'vat', '--from', '2025-01-01', '--to', '2025-03-31', '--json'])).stdout);
+    const q1 = JSON.parse(
+      (await acct(['report', 'vat', '--from', '2025-01-01', '--to', '2025-03-31', '--json'])).stdout,
+    );
     // Q1: output 810 + 405 = 1215; input 405 (furniture) + 243 = 648 → payable 567.00
-    expect(q1.summary).toEqual({ turnover: '15000.00', taxable_turnover: '15000.00', output_tax: '1215.00', input_tax: '648.00', payable: '567.00', credit: '0.00' });
+    expect(q1.summary).toEqual({
+      turnover: '15000.00',
+      taxable_turnover: '15000.00',
+      output_tax: '1215.00',
+      input_tax: '648.00',
+      payable: '567.00',
+      credit: '0.00',
+    });
   });
 
   test('flags are checked before any request', async () => {
@@ -282,7 +450,10 @@ describe('acct report vat', () => {
       const viaStub = acctAgainst(cli.box, { url: stub.url, token: 't' });
       const cases: [string[], RegExp][] = [
         [['report', 'vat', '--from', '2025-13-01'], /invalid --from "2025-13-01": a month is 01 to 12/],
-        [['report', 'vat', '--from', '2025-06-01', '--to', '2025-01-01'], /--to 2025-01-01 is before --from 2025-06-01/],
+        [
+          ['report', 'vat', '--from', '2025-06-01', '--to', '2025-01-01'],
+          /--to 2025-01-01 is before --from 2025-06-01/,
+        ],
         [['report', 'vat', '--fields', 'box,steuer'], /steuer/],
         [['report', 'balance-sheet', '--date', 'gestern'], /invalid --date "gestern"/],
         [['report', 'trial-balance', '--from', '1.13.2025'], /invalid --from/],
@@ -323,7 +494,10 @@ describe('a service without sparse fieldsets', () => {
       const listed = proxy.seen.filter((s) => s.path.includes('/entries?'));
       expect(listed.length).toBeGreaterThan(0);
       expect(stripped).toBe(listed.length);
-      for (const s of listed) expect(decodeURIComponent(s.path)).toContain('fields[entries]=id,number,date,description,sum,debit_account_id,credit_account_id,tax_rate_id');
+      for (const s of listed)
+        expect(decodeURIComponent(s.path)).toContain(
+          'fields[entries]=id,number,date,description,sum,debit_account_id,credit_account_id,tax_rate_id',
+        );
     } finally {
       await proxy.close();
     }
@@ -343,7 +517,9 @@ describe('periods (-p) and columns per period (--monthly, --quarterly, --yearly,
   test('-p and --from/--to read one grammar: a quarter, a month range, a year', async () => {
     const q1 = await json(['report', 'income-statement', '-p', '2025Q1']);
     expect([q1.from, q1.to]).toEqual(['2025-01-01', '2025-03-31']);
-    expect(q1.rows).toEqual((await json(['report', 'income-statement', '--from', '2025-01-01', '--to', '2025-03-31'])).rows);
+    expect(q1.rows).toEqual(
+      (await json(['report', 'income-statement', '--from', '2025-01-01', '--to', '2025-03-31'])).rows,
+    );
     const months = await json(['report', 'trial-balance', '--from', '2025-03', '--to', '2025-04']);
     expect([months.from, months.to]).toEqual(['2025-03-01', '2025-04-30']);
     expect((await json(['report', 'trial-balance', '--period', '2025-03..2025-04'])).rows).toEqual(months.rows);
@@ -355,18 +531,28 @@ describe('periods (-p) and columns per period (--monthly, --quarterly, --yearly,
     expect((await json(['report', 'balance-sheet', '-p', '2025Q3'])).to).toBe('2025-09-30');
   });
 
-  test('income statement --monthly: the twelve months add up to the year\'s income statement, to the Rappen', async () => {
+  test("income statement --monthly: the twelve months add up to the year's income statement, to the Rappen", async () => {
     const monthly = await json(['report', 'income-statement', '-p', '2025', '--monthly']);
     const year = await json(['report', 'income-statement', '-p', '2025']);
     expect(monthly.periods.map((p: { key: string }) => p.key)).toEqual(MONTHS);
     expect(monthly.summary).toEqual({ ...year.summary, periods: 12 });
     for (const row of year.rows) {
-      const same = monthly.rows.find((r: any) => r.kind === row.kind && r.name === row.name.replace(/^(Profit|Loss)$/, 'Profit (loss: negative)'));
-      expect(MONTHS.reduce((s, k) => s + rappen(same[k]), 0n), row.name).toBe(rappen(row.balance));
+      const same = monthly.rows.find(
+        (r: any) => r.kind === row.kind && r.name === row.name.replace(/^(Profit|Loss)$/, 'Profit (loss: negative)'),
+      );
+      expect(
+        MONTHS.reduce((s, k) => s + rappen(same[k]), 0n),
+        row.name,
+      ).toBe(rappen(row.balance));
       expect(same.total).toBe(row.balance);
     }
     const rent = monthly.rows.find((r: any) => r.number === 6000);
-    expect([rent['2025-01'], rent['2025-02'], rent.total, rent.average]).toEqual(['6000.00', '0.00', '6000.00', '500.00']);
+    expect([rent['2025-01'], rent['2025-02'], rent.total, rent.average]).toEqual([
+      '6000.00',
+      '0.00',
+      '6000.00',
+      '500.00',
+    ]);
   });
 
   test('trial balance --quarterly: opening + the quarters = the trial balance of the span, account by account', async () => {
@@ -378,14 +564,28 @@ describe('periods (-p) and columns per period (--monthly, --quarterly, --yearly,
       expect(quarters, row.name).toBe(rappen(row.debit) - rappen(row.credit));
     }
     expect(byQuarter.summary).toEqual({ ...single.summary, balanced: true, periods: 3 });
-    expect(byQuarter.rows.find((r: any) => r.kind === 'total')).toMatchObject({ opening: '0.00', '2025Q2': '0.00', '2025Q3': '0.00', '2025Q4': '0.00', total: '0.00' });
+    expect(byQuarter.rows.find((r: any) => r.kind === 'total')).toMatchObject({
+      opening: '0.00',
+      '2025Q2': '0.00',
+      '2025Q3': '0.00',
+      '2025Q4': '0.00',
+      total: '0.00',
+    });
   });
 
-  test('balance sheet --quarterly: each column is the balance sheet at the quarter\'s end', async () => {
+  test("balance sheet --quarterly: each column is the balance sheet at the quarter's end", async () => {
     const byQuarter = await json(['report', 'balance-sheet', '-p', '2025', '--quarterly']);
-    for (const [key, date] of [['2025Q1', '2025-03-31'], ['2025Q2', '2025-06-30'], ['2025Q4', '2025-12-31']]) {
+    for (const [key, date] of [
+      ['2025Q1', '2025-03-31'],
+      ['2025Q2', '2025-06-30'],
+      ['2025Q4', '2025-12-31'],
+    ]) {
       const single = await json(['report', 'balance-sheet', '--date', date]);
-      for (const row of single.rows.filter((r: any) => r.kind !== 'difference')) expect(byQuarter.rows.find((r: any) => r.kind === row.kind && r.name === row.name)[key], `${row.name} ${key}`).toBe(row.balance);
+      for (const row of single.rows.filter((r: any) => r.kind !== 'difference'))
+        expect(
+          byQuarter.rows.find((r: any) => r.kind === row.kind && r.name === row.name)[key],
+          `${row.name} ${key}`,
+        ).toBe(row.balance);
     }
     expect(byQuarter.summary).toMatchObject({ assets: '28229.49', balanced: true, periods: 4 });
   });
@@ -393,29 +593,54 @@ describe('periods (-p) and columns per period (--monthly, --quarterly, --yearly,
   test('table, CSV and TSV: a column per period', async () => {
     const table = await acct(['report', 'income-statement', '-p', '2025Q1', '-M', '-o', 'table']);
     expect(lines(table.stdout)[0]).toBe('Income statement 2025-01-01 to 2025-03-31, by month');
-    expect(cells(lines(table.stdout)[1])).toEqual(['NUMBER', 'NAME', 'JAN 2025', 'FEB 2025', 'MAR 2025', 'TOTAL', 'AVERAGE']);
-    expect(row(table.stdout, 'Dienstleistungserlöse')).toEqual(['3400', 'Dienstleistungserlöse', '0.00', "10'000.00", "5'000.00", "15'000.00", "5'000.00"]);
+    expect(cells(lines(table.stdout)[1])).toEqual([
+      'NUMBER',
+      'NAME',
+      'JAN 2025',
+      'FEB 2025',
+      'MAR 2025',
+      'TOTAL',
+      'AVERAGE',
+    ]);
+    expect(row(table.stdout, 'Dienstleistungserlöse')).toEqual([
+      '3400',
+      'Dienstleistungserlöse',
+      '0.00',
+      "10'000.00",
+      "5'000.00",
+      "15'000.00",
+      "5'000.00",
+    ]);
     const csv = await acct(['report', 'income-statement', '-p', '2025', '--quarterly', '-o', 'csv']);
     // CSV lines end in CRLF (RFC 4180)
     expect(csv.stdout.split('\r\n')[0]).toBe('kind,section,number,name,2025Q1,2025Q2,2025Q3,2025Q4,total,average');
-    expect(csv.stdout.split('\r\n')).toContain('account,income,3400,Dienstleistungserlöse,15000.00,3000.00,0.00,0.00,18000.00,4500.00');
+    expect(csv.stdout.split('\r\n')).toContain(
+      'account,income,3400,Dienstleistungserlöse,15000.00,3000.00,0.00,0.00,18000.00,4500.00',
+    );
     const t = await acct(['report', 'balance-sheet', '-p', '2025', '-Y', '--fields', 'name,2025']);
     expect(tsv(t.stdout)[0]).toEqual(['name', '2025']);
     expect(tsv(t.stdout)).toContainEqual(['Total assets', '28229.49']);
   });
 
-  test('--depth rolls up by number with the KMU names; the totals are the full report\'s, with and without columns', async () => {
+  test("--depth rolls up by number with the KMU names; the totals are the full report's, with and without columns", async () => {
     const full = await json(['report', 'income-statement', '-p', '2025']);
     const depth2 = await json(['report', 'income-statement', '-p', '2025', '--depth', '2']);
     expect(depth2.summary).toEqual(full.summary);
     expect(depth2.rows.filter((r: any) => r.kind === 'group').map((r: any) => [r.number, r.name, r.balance])).toEqual([
-      [34, 'Dienstleistungserlöse', '18000.00'], [44, 'Aufwand für bezogene Dienstleistungen', '4000.00'], [60, 'Raumaufwand', '6000.00'],
-      [65, 'Verwaltungs- und Informatikaufwand', '92.51'], [68, 'Abschreibungen und Wertberichtigungen auf Positionen des Anlagevermögens', '1000.00'],
+      [34, 'Dienstleistungserlöse', '18000.00'],
+      [44, 'Aufwand für bezogene Dienstleistungen', '4000.00'],
+      [60, 'Raumaufwand', '6000.00'],
+      [65, 'Verwaltungs- und Informatikaufwand', '92.51'],
+      [68, 'Abschreibungen und Wertberichtigungen auf Positionen des Anlagevermögens', '1000.00'],
     ]);
     const tb = await json(['report', 'trial-balance', '-p', '2025', '--depth', '1']);
     expect(tb.summary).toEqual((await json(['report', 'trial-balance', '-p', '2025'])).summary);
     expect(tb.rows.filter((r: any) => r.kind === 'group').map((r: any) => [r.number, r.debit, r.credit])).toEqual([
-      [1, '28229.49', null], [2, null, '21322.00'], [3, null, '18000.00'], [4, '4000.00', null], [6, '7092.51', null],
+      [1, '28229.49', null],
+      [2, null, '21322.00'],
+      [3, null, '18000.00'],
+      [4, '4000.00', null],
+      [6, '7092.51', null],
     ]);
     const bs = await json(['report', 'balance-sheet', '-p', '2025', '--monthly', '--depth', '1']);
     const bsFull = await json(['report', 'balance-sheet', '-p', '2025', '--monthly']);
@@ -431,19 +656,46 @@ describe('periods (-p) and columns per period (--monthly, --quarterly, --yearly,
       const viaStub = acctAgainst(cli.box, { url: stub.url, token: 't' });
       const cases: [string[], string][] = [
         [['report', 'income-statement', '-p', '2025Q5'], 'acct: invalid -p/--period "2025Q5": a quarter is Q1 to Q4'],
-        [['report', 'income-statement', '-p', '2025', '--from', '2025-01-01'], 'acct: -p/--period and --from cannot be used together: give the period one way'],
-        [['report', 'trial-balance', '--period', '2025', '--from', '2025-01', '--to', '2025-02'], 'acct: -p/--period and --from/--to cannot be used together: give the period one way'],
+        [
+          ['report', 'income-statement', '-p', '2025', '--from', '2025-01-01'],
+          'acct: -p/--period and --from cannot be used together: give the period one way',
+        ],
+        [
+          ['report', 'trial-balance', '--period', '2025', '--from', '2025-01', '--to', '2025-02'],
+          'acct: -p/--period and --from/--to cannot be used together: give the period one way',
+        ],
         [['report', 'vat', '-p', '2025-02-30'], 'acct: invalid -p/--period "2025-02-30": 2025-02 has no day 30'],
-        [['report', 'ledger', '--account', '1020', '-p', '2025-06..2025-03'], 'acct: invalid -p/--period "2025-06..2025-03": the range ends (2025-03-31) before it starts (2025-06-01)'],
-        [['report', 'trial-balance', '-p', '2025..2026Q7'], 'acct: invalid -p/--period "2025..2026Q7": "2026Q7": a quarter is Q1 to Q4'],
-        [['report', 'income-statement', '-p', 'lastweek'], 'acct: invalid -p/--period "lastweek": not a period; expected YYYY, YYYYQn, YYYY-MM'],
+        [
+          ['report', 'ledger', '--account', '1020', '-p', '2025-06..2025-03'],
+          'acct: invalid -p/--period "2025-06..2025-03": the range ends (2025-03-31) before it starts (2025-06-01)',
+        ],
+        [
+          ['report', 'trial-balance', '-p', '2025..2026Q7'],
+          'acct: invalid -p/--period "2025..2026Q7": "2026Q7": a quarter is Q1 to Q4',
+        ],
+        [
+          ['report', 'income-statement', '-p', 'lastweek'],
+          'acct: invalid -p/--period "lastweek": not a period; expected YYYY, YYYYQn, YYYY-MM',
+        ],
         [['report', 'income-statement', '--to', '2025-13'], 'acct: invalid --to "2025-13": a month is 01 to 12'],
-        [['report', 'income-statement', '--monthly', '--quarterly'], 'acct: --monthly and --quarterly cannot be used together'],
+        [
+          ['report', 'income-statement', '--monthly', '--quarterly'],
+          'acct: --monthly and --quarterly cannot be used together',
+        ],
         [['report', 'trial-balance', '--depth', '0'], 'acct: invalid --depth "0": expected a whole number from 1'],
         [['report', 'balance-sheet', '--depth', 'two'], 'acct: invalid --depth "two": expected a whole number from 1'],
-        [['report', 'balance-sheet', '--date', '2025-06-30', '--monthly'], 'acct: --date cannot be used with --monthly: give the periods with -p/--period (default this year)'],
-        [['report', 'balance-sheet', '--date', '2025-06-30', '-p', '2025'], 'acct: --date and -p/--period cannot be used together'],
-        [['report', 'balance-sheet', '-p', '2025Q0', '-Q'], 'acct: invalid -p/--period "2025Q0": a quarter is Q1 to Q4'],
+        [
+          ['report', 'balance-sheet', '--date', '2025-06-30', '--monthly'],
+          'acct: --date cannot be used with --monthly: give the periods with -p/--period (default this year)',
+        ],
+        [
+          ['report', 'balance-sheet', '--date', '2025-06-30', '-p', '2025'],
+          'acct: --date and -p/--period cannot be used together',
+        ],
+        [
+          ['report', 'balance-sheet', '-p', '2025Q0', '-Q'],
+          'acct: invalid -p/--period "2025Q0": a quarter is Q1 to Q4',
+        ],
       ];
       for (const [args, message] of cases) {
         const r = await viaStub(args);

@@ -118,17 +118,28 @@ describe('the token never appears in the output', () => {
       expectNoSecret(r);
     }
     const json = JSON.parse((await acct(['profiles', 'list', '--json'])).stdout);
-    expect(json).toEqual([{ name: 'default', current: true, base_url: cli.svc.url, company: 1, output: null, token: 'set' }]);
+    expect(json).toEqual([
+      { name: 'default', current: true, base_url: cli.svc.url, company: 1, output: null, token: 'set' },
+    ]);
   });
 
   test('the sweep: no recorded run printed the token', async () => {
     // twenty runs of its own, so that the sweep has enough to look at whichever tests ran before it
     const formats = ['table', 'tsv', 'json', 'ndjson', 'csv'];
-    await Promise.all([
-      ...formats.flatMap((format) => [['auth', 'status', '-o', format], ['config', 'list', '-o', format], ['profiles', 'list', '-o', format]]),
-      ['tags', 'list', '--debug'], ['tags', 'colors', '--debug'], ['companies', 'list', '--debug'], ['auth', 'status', '--debug'],
-      ['api', 'GET', '/users/me', '--include', '--debug'],
-    ].map((args) => acct(args)));
+    await Promise.all(
+      [
+        ...formats.flatMap((format) => [
+          ['auth', 'status', '-o', format],
+          ['config', 'list', '-o', format],
+          ['profiles', 'list', '-o', format],
+        ]),
+        ['tags', 'list', '--debug'],
+        ['tags', 'colors', '--debug'],
+        ['companies', 'list', '--debug'],
+        ['auth', 'status', '--debug'],
+        ['api', 'GET', '/users/me', '--include', '--debug'],
+      ].map((args) => acct(args)),
+    );
     expect(seen.length).toBeGreaterThanOrEqual(20);
     for (const { result } of seen) expectNoSecret(result);
   });

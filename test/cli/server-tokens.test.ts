@@ -30,14 +30,31 @@ let n = 0;
 /** `acct server users add` of a new user of company 1; the id and token it printed. */
 async function addUser(extra: string[] = []): Promise<{ id: number; token: string; stderr: string }> {
   n++;
-  const r = await acct(['server', 'users', 'add', '--data', data, '--name', `User ${n}`, '--email', `user${n}@example.ch`, '--company', '1', '--role', 'user', ...extra]);
+  const r = await acct([
+    'server',
+    'users',
+    'add',
+    '--data',
+    data,
+    '--name',
+    `User ${n}`,
+    '--email',
+    `user${n}@example.ch`,
+    '--company',
+    '1',
+    '--role',
+    'user',
+    ...extra,
+  ]);
   expect(r.code, r.stderr).toBe(0);
   const m = /^(\d+)\t(\S+)\n$/.exec(r.stdout)!;
   return { id: Number(m[1]), token: m[2], stderr: r.stderr };
 }
 
 /** GET /users/me at the running server with `token`: the status. */
-const me = async (token: string) => (await fetch(`${server.url}/users/me`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } })).status;
+const me = async (token: string) =>
+  (await fetch(`${server.url}/users/me`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } }))
+    .status;
 
 /** `acct server tokens list` as TSV rows keyed by the header. */
 async function listed(): Promise<Record<string, string>[]> {
@@ -53,22 +70,43 @@ describe('acct server tokens list', () => {
     expect(await me(u.token)).toBe(200);
     const r = await acct(['server', 'tokens', 'list', '--data', data, '-o', 'tsv']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.split('\n')[0]).toBe('id\tprefix\tuser_id\tuser\tname\tstatus\tcreated_at\texpires_at\tlast_used_at\trevoked_at');
+    expect(r.stdout.split('\n')[0]).toBe(
+      'id\tprefix\tuser_id\tuser\tname\tstatus\tcreated_at\texpires_at\tlast_used_at\trevoked_at',
+    );
     expect(r.stdout).not.toContain(u.token);
     expect(r.stdout).not.toContain(OWNER_TOKEN);
     const rows = await listed();
     const owner = rows.find((x) => x.user_id === '1')!;
     // the owner's token "test-owner-token": half of it at most
-    expect(owner).toMatchObject({ prefix: 'test-own', user: 'owner@localhost', status: 'active', expires_at: '', revoked_at: '' });
+    expect(owner).toMatchObject({
+      prefix: 'test-own',
+      user: 'owner@localhost',
+      status: 'active',
+      expires_at: '',
+      revoked_at: '',
+    });
     const row = rows.find((x) => x.user_id === String(u.id))!;
-    expect(row).toMatchObject({ prefix: u.token.slice(0, 12), user: `user${n}@example.ch`, name: '', status: 'active', expires_at: '', revoked_at: '' });
+    expect(row).toMatchObject({
+      prefix: u.token.slice(0, 12),
+      user: `user${n}@example.ch`,
+      name: '',
+      status: 'active',
+      expires_at: '',
+      revoked_at: '',
+    });
     expect(row.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
     // the running server noted the request
     expect(row.last_used_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
 
     const json = await acct(['server', 'tokens', 'list', '--data', data, '--json']);
     const record = JSON.parse(json.stdout).find((x: { user_id: number }) => x.user_id === u.id);
-    expect(record).toMatchObject({ id: Number(row.id), prefix: row.prefix, status: 'active', expires_at: null, revoked_at: null });
+    expect(record).toMatchObject({
+      id: Number(row.id),
+      prefix: row.prefix,
+      status: 'active',
+      expires_at: null,
+      revoked_at: null,
+    });
   });
 });
 
@@ -80,7 +118,9 @@ describe('acct server tokens revoke', () => {
     const r = await acct(['server', 'tokens', 'revoke', u.token.slice(0, 10), '--data', data, '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(new RegExp(`^Revoked token \\d+ \\(${u.token.slice(0, 12)}…\\) of user${n - 1}@example.ch\\.\\n$`));
+    expect(r.stderr).toMatch(
+      new RegExp(`^Revoked token \\d+ \\(${u.token.slice(0, 12)}…\\) of user${n - 1}@example.ch\\.\\n$`),
+    );
     expect(await me(u.token)).toBe(401);
     expect(await me(other.token)).toBe(200);
     expect(await me(OWNER_TOKEN)).toBe(200);
@@ -115,7 +155,9 @@ describe('acct server tokens revoke', () => {
     expect(unknownPrefix.stderr).toContain('no token starts with "nope"');
     const ambiguous = await acct(['server', 'tokens', 'revoke', 'deploy', '--data', data, '--yes']);
     expect(ambiguous.code).toBe(2);
-    expect(ambiguous.stderr).toMatch(/^acct: "deploy" is ambiguous: tokens \d+ \(deploy-a, user\d+@example\.ch\), \d+ \(deploy-a, user\d+@example\.ch\); give more of it, or the id\n$/);
+    expect(ambiguous.stderr).toMatch(
+      /^acct: "deploy" is ambiguous: tokens \d+ \(deploy-a, user\d+@example\.ch\), \d+ \(deploy-a, user\d+@example\.ch\); give more of it, or the id\n$/,
+    );
     expect(await me(a.token)).toBe(200);
     expect(await me(b.token)).toBe(200);
   });
@@ -144,7 +186,10 @@ describe('acct server users add --token-expires', () => {
     const db = new DatabaseSync(join(data, DATABASE_FILE));
     try {
       db.exec('PRAGMA busy_timeout = 5000');
-      db.prepare('UPDATE tokens SET expires_at = ? WHERE id = ?').run(new Date(Date.now() - 1000).toISOString().replace('Z', '000Z'), Number(row.id));
+      db.prepare('UPDATE tokens SET expires_at = ? WHERE id = ?').run(
+        new Date(Date.now() - 1000).toISOString().replace('Z', '000Z'),
+        Number(row.id),
+      );
     } finally {
       db.close();
     }
@@ -157,7 +202,9 @@ describe('acct server users add --token-expires', () => {
     expect(u.stderr).toBe('The token expires on 01.07.2099 00:00.\n');
     expect((await listed()).find((x) => x.user_id === String(u.id))!.expires_at).toBe('2099-06-30T22:00:00.000000Z');
     const winter = await addUser(['--token-expires', '01.01.2099']);
-    expect((await listed()).find((x) => x.user_id === String(winter.id))!.expires_at).toBe('2098-12-31T23:00:00.000000Z');
+    expect((await listed()).find((x) => x.user_id === String(winter.id))!.expires_at).toBe(
+      '2098-12-31T23:00:00.000000Z',
+    );
     expect(await me(u.token)).toBe(200);
   });
 
@@ -167,10 +214,29 @@ describe('acct server users add --token-expires', () => {
       ['2020-01-01', 'invalid --token-expires "2020-01-01": that is in the past'],
       ['today', 'invalid --token-expires "today": that is in the past'],
       ['0d', 'invalid --token-expires "0d": that is in the past'],
-      ['soon', 'invalid --token-expires "soon": expected a day (2027-01-01, 01.01.2027, +30d) or a duration (90d, 12w, 24h)'],
+      [
+        'soon',
+        'invalid --token-expires "soon": expected a day (2027-01-01, 01.01.2027, +30d) or a duration (90d, 12w, 24h)',
+      ],
       ['90 days', 'expected a day'],
     ]) {
-      const r = await acct(['server', 'users', 'add', '--data', data, '--name', 'X', '--email', `x${value.length}@example.ch`, '--company', '1', '--role', 'user', '--token-expires', value]);
+      const r = await acct([
+        'server',
+        'users',
+        'add',
+        '--data',
+        data,
+        '--name',
+        'X',
+        '--email',
+        `x${value.length}@example.ch`,
+        '--company',
+        '1',
+        '--role',
+        'user',
+        '--token-expires',
+        value,
+      ]);
       expect(r.code, value).toBe(2);
       expect(r.stderr, value).toContain(message);
       expect(r.stdout).toBe('');

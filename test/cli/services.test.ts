@@ -6,8 +6,19 @@ import { secondTenant } from '../helpers/service.js';
 import { useCliAgainstService } from '../helpers/cli-suite.js';
 import { lines, tsv } from './support.js';
 
-interface Category { id: number; name: string }
-interface Service { id: number; name: string; hourly_rate: string | null; billable: boolean; archived: boolean; service_category_id: number | null; service_category: Category | null }
+interface Category {
+  id: number;
+  name: string;
+}
+interface Service {
+  id: number;
+  name: string;
+  hourly_rate: string | null;
+  billable: boolean;
+  archived: boolean;
+  service_category_id: number | null;
+  service_category: Category | null;
+}
 
 const cli = useCliAgainstService();
 const { acct } = cli;
@@ -42,16 +53,35 @@ async function byName(name: string, company = 1): Promise<Service> {
 function useInTimeEntry(serviceId: number): void {
   const db = cli.svc.server.db;
   const now = new Date().toISOString();
-  const customer = Number(db.prepare('INSERT INTO customers (company_id, user_id, name, created_at, updated_at) VALUES (1, 1, ?, ?, ?)').run('Muster AG', now, now).lastInsertRowid);
-  const project = Number(db.prepare('INSERT INTO projects (company_id, user_id, customer_id, name, created_at, updated_at) VALUES (1, 1, ?, ?, ?, ?)').run(customer, 'Website', now, now).lastInsertRowid);
-  db.prepare('INSERT INTO time_entries (company_id, user_id, project_id, service_id, date, created_at, updated_at) VALUES (1, 1, ?, ?, ?, ?, ?)').run(project, serviceId, '2025-01-15', now, now);
+  const customer = Number(
+    db
+      .prepare('INSERT INTO customers (company_id, user_id, name, created_at, updated_at) VALUES (1, 1, ?, ?, ?)')
+      .run('Muster AG', now, now).lastInsertRowid,
+  );
+  const project = Number(
+    db
+      .prepare(
+        'INSERT INTO projects (company_id, user_id, customer_id, name, created_at, updated_at) VALUES (1, 1, ?, ?, ?, ?)',
+      )
+      .run(customer, 'Website', now, now).lastInsertRowid,
+  );
+  db.prepare(
+    'INSERT INTO time_entries (company_id, user_id, project_id, service_id, date, created_at, updated_at) VALUES (1, 1, ?, ?, ?, ?, ?)',
+  ).run(project, serviceId, '2025-01-15', now, now);
 }
 
 beforeAll(async () => {
   entwicklung = (await api('POST', '/service-categories', { name: 'Entwicklung' })).body.data;
   beratung = (await api('POST', '/service-categories', { name: 'Beratung' })).body.data;
   const other = secondTenant(cli.svc);
-  foreignServiceId = (await cli.svc.call('POST', `/companies/${other.company}/services`, { name: 'Fremdleistung' }, { token: other.user.token })).body.data.id;
+  foreignServiceId = (
+    await cli.svc.call(
+      'POST',
+      `/companies/${other.company}/services`,
+      { name: 'Fremdleistung' },
+      { token: other.user.token },
+    )
+  ).body.data.id;
 });
 
 describe('acct services create / get / list', () => {
@@ -62,22 +92,54 @@ describe('acct services create / get / list', () => {
   beforeAll(async () => {
     company = addCompany(cli.svc.server.db, 'Leistungen AG', 1);
     const category = async (name: string) => (await api('POST', '/service-categories', { name }, company)).body.data.id;
-    await createService({ name: 'Programmierung', hourly_rate: '1234.50', service_category_id: await category('Entwicklung') }, company);
-    await createService({ name: 'Reisezeit', hourly_rate: 80, billable: false, service_category_id: await category('Beratung') }, company);
+    await createService(
+      { name: 'Programmierung', hourly_rate: '1234.50', service_category_id: await category('Entwicklung') },
+      company,
+    );
+    await createService(
+      { name: 'Reisezeit', hourly_rate: 80, billable: false, service_category_id: await category('Beratung') },
+      company,
+    );
     archivedOne = await createService({ name: 'Altlast', hourly_rate: 5, archived: true }, company);
   });
 
   test('create takes the rate as a decimal string and the category by exact name', async () => {
-    const r = await acct(['services', 'create', '--name', 'Programmierung', '--hourly-rate', '1234.50', '--category', 'entwicklung', '--json']);
+    const r = await acct([
+      'services',
+      'create',
+      '--name',
+      'Programmierung',
+      '--hourly-rate',
+      '1234.50',
+      '--category',
+      'entwicklung',
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const created = JSON.parse(r.stdout);
-    expect(created).toMatchObject({ name: 'Programmierung', hourly_rate: '1234.50', billable: true, archived: false, service_category_id: entwicklung.id });
+    expect(created).toMatchObject({
+      name: 'Programmierung',
+      hourly_rate: '1234.50',
+      billable: true,
+      archived: false,
+      service_category_id: entwicklung.id,
+    });
     expect(created.service_category).toMatchObject({ id: entwicklung.id, name: 'Entwicklung' });
     expect(await service(created.id)).toEqual(created);
   });
 
   test('create --no-billable and a category by id; tsv shows the raw values', async () => {
-    const r = await acct(['services', 'create', '--name', 'Reisezeit', '--hourly-rate', '80', '--no-billable', '--category', String(beratung.id)]);
+    const r = await acct([
+      'services',
+      'create',
+      '--name',
+      'Reisezeit',
+      '--hourly-rate',
+      '80',
+      '--no-billable',
+      '--category',
+      String(beratung.id),
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const rows = tsv(r.stdout);
     expect(rows[0]).toEqual(['id', 'name', 'hourly_rate', 'billable', 'archived', 'service_category.name']);
@@ -171,15 +233,37 @@ describe('acct services create / get / list', () => {
 describe('acct services update / delete', () => {
   test('update by name changes only the flags given', async () => {
     const before = await createService({ name: 'Design', hourly_rate: 100, service_category_id: entwicklung.id });
-    const r = await acct(['services', 'update', 'Design', '--hourly-rate', '150.50', '--category', 'Beratung', '--no-billable', '--json']);
+    const r = await acct([
+      'services',
+      'update',
+      'Design',
+      '--hourly-rate',
+      '150.50',
+      '--category',
+      'Beratung',
+      '--no-billable',
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ id: before.id, hourly_rate: '150.50', billable: false, service_category_id: beratung.id });
-    expect(await service(before.id)).toMatchObject({ name: 'Design', hourly_rate: '150.50', billable: false, archived: false });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      id: before.id,
+      hourly_rate: '150.50',
+      billable: false,
+      service_category_id: beratung.id,
+    });
+    expect(await service(before.id)).toMatchObject({
+      name: 'Design',
+      hourly_rate: '150.50',
+      billable: false,
+      archived: false,
+    });
   });
 
   test('update --data removes the rate and the category with null', async () => {
     const s = await createService({ name: 'Entfernen', hourly_rate: 50, service_category_id: beratung.id });
-    const r = await acct(['services', 'update', String(s.id), '--data', '-'], { input: JSON.stringify({ hourly_rate: null, service_category_id: null }) });
+    const r = await acct(['services', 'update', String(s.id), '--data', '-'], {
+      input: JSON.stringify({ hourly_rate: null, service_category_id: null }),
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(await service(s.id)).toMatchObject({ hourly_rate: null, service_category_id: null, service_category: null });
   });
@@ -296,7 +380,11 @@ describe('acct service-categories', () => {
   test('list is sorted by name; the table and tsv show id and name', async () => {
     const r = await acct(['service-categories', 'list']);
     expect(r.code, r.stderr).toBe(0);
-    expect(tsv(r.stdout)).toEqual([['id', 'name'], [String(beratung.id), 'Beratung'], [String(entwicklung.id), 'Entwicklung']]);
+    expect(tsv(r.stdout)).toEqual([
+      ['id', 'name'],
+      [String(beratung.id), 'Beratung'],
+      [String(entwicklung.id), 'Entwicklung'],
+    ]);
     const table = await acct(['service-categories', 'list', '-o', 'table']);
     expect(lines(table.stdout)[0]).toMatch(/^ID\s+NAME$/);
   });

@@ -13,10 +13,16 @@ const cli = useCliAgainstService();
 const { acct } = cli;
 const ids: Record<string, number> = {};
 const json = (args: string[]) => jsonOf((a) => acct(a), args);
-const token = (id: number) => cli.svc.server.db.prepare('SELECT share_token FROM proposals WHERE id = ?').get(id)!.share_token as string | null;
+const token = (id: number) =>
+  cli.svc.server.db.prepare('SELECT share_token FROM proposals WHERE id = ?').get(id)!.share_token as string | null;
 
 async function proposal(body: Record<string, unknown> = {}): Promise<{ id: number; number: string }> {
-  return seed(cli.svc, 'proposals', { customer_id: ids.muster, title: 'Website', positions: [{ description: 'Konzept', amount: 2, price: 150, unit: 'h' }], ...body });
+  return seed(cli.svc, 'proposals', {
+    customer_id: ids.muster,
+    title: 'Website',
+    positions: [{ description: 'Konzept', amount: 2, price: 150, unit: 'h' }],
+    ...body,
+  });
 }
 
 beforeAll(async () => {
@@ -39,7 +45,13 @@ describe('share and unshare', () => {
     const again = await acct(['proposals', 'share', String(p.id)]);
     expect(again.stdout).toBe(`${url}\n`);
     expect(again.stderr).toBe(`Proposal ${p.number} was shared already: the link is the same.\n`);
-    expect(await json(['proposals', 'share', p.number])).toEqual({ id: p.id, number: p.number, status: 'open', is_shared: true, share_url: url });
+    expect(await json(['proposals', 'share', p.number])).toEqual({
+      id: p.id,
+      number: p.number,
+      status: 'open',
+      is_shared: true,
+      share_url: url,
+    });
   });
 
   test('on a terminal a QR code of the link follows it, and decodes to it as a phone reads it (not mirrored)', async () => {
@@ -61,7 +73,9 @@ describe('share and unshare', () => {
     const r = await acct(['proposals', 'unshare', p.number]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`The public link of proposal ${p.number} is off: it no longer opens, and sharing again makes a new one.\n`);
+    expect(r.stderr).toBe(
+      `The public link of proposal ${p.number} is off: it no longer opens, and sharing again makes a new one.\n`,
+    );
     expect(token(p.id)).toBeNull();
     expect((await fetch(old)).status).toBe(404);
     expect((await acct(['proposals', 'unshare', p.number])).stderr).toBe(`Proposal ${p.number} was not shared.\n`);
@@ -102,7 +116,7 @@ describe('list --shared', () => {
   });
 });
 
-describe('get shows the link and the customer\'s answer', () => {
+describe("get shows the link and the customer's answer", () => {
   test('the link while on; after the customer answered through it: who, when and the comment', async () => {
     const p = await proposal();
     const plainGet = await acct(['proposals', 'get', p.number, '-o', 'table']);
@@ -113,18 +127,34 @@ describe('get shows the link and the customer\'s answer', () => {
 
     // posted as the page's own form posts it: with the page's origin
     const answered = await fetch(`${url}/decline`, {
-      method: 'POST', headers: { Origin: new URL(url).origin }, body: new URLSearchParams({ name: 'Anna Muster', comment: 'Zu teuer.\nVielleicht im Herbst.' }), redirect: 'manual',
+      method: 'POST',
+      headers: { Origin: new URL(url).origin },
+      body: new URLSearchParams({ name: 'Anna Muster', comment: 'Zu teuer.\nVielleicht im Herbst.' }),
+      redirect: 'manual',
     });
     expect(answered.status).toBe(303);
     const day = (await json(['proposals', 'activities', p.number]))[0].date;
     const got = await acct(['proposals', 'get', p.number, '-o', 'table']);
     expect(got.stdout).toMatch(new RegExp(`^Website {2}· {2}declined$`, 'm'));
-    expect(got.stdout).toContain(`Answer     declined by Anna Muster on ${day}:\n           Zu teuer.\n           Vielleicht im Herbst.\n`);
+    expect(got.stdout).toContain(
+      `Answer     declined by Anna Muster on ${day}:\n           Zu teuer.\n           Vielleicht im Herbst.\n`,
+    );
     // the record says it too: who, when (the activity's time), the comment
     const record = await json(['proposals', 'get', p.number]);
-    expect(record).toMatchObject({ status: 'declined', answered_by: 'Anna Muster', answered_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), answer_comment: 'Zu teuer.\nVielleicht im Herbst.' });
-    const row = tsv((await acct(['proposals', 'get', p.number, '--fields', 'number,status,answered_by,answered_at,answer_comment'])).stdout);
-    expect(row).toEqual([['number', 'status', 'answered_by', 'answered_at', 'answer_comment'], [p.number, 'declined', 'Anna Muster', record.answered_at, 'Zu teuer.\\nVielleicht im Herbst.']]);
+    expect(record).toMatchObject({
+      status: 'declined',
+      answered_by: 'Anna Muster',
+      answered_at: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      answer_comment: 'Zu teuer.\nVielleicht im Herbst.',
+    });
+    const row = tsv(
+      (await acct(['proposals', 'get', p.number, '--fields', 'number,status,answered_by,answered_at,answer_comment']))
+        .stdout,
+    );
+    expect(row).toEqual([
+      ['number', 'status', 'answered_by', 'answered_at', 'answer_comment'],
+      [p.number, 'declined', 'Anna Muster', record.answered_at, 'Zu teuer.\\nVielleicht im Herbst.'],
+    ]);
     const acts = tsv((await acct(['proposals', 'activities', p.number, '--fields', 'message'])).stdout);
     expect(acts[1]).toEqual(['Declined by the customer (Anna Muster)\\nZu teuer.\\nVielleicht im Herbst.']);
 
@@ -142,24 +172,42 @@ describe('get shows the link and the customer\'s answer', () => {
     expect(got.stdout).toContain('Link       ');
     expect(got.stdout).not.toContain('Answer');
     // the record: decided when marked, by no customer; an open proposal has none of it
-    expect(await json(['proposals', 'get', p.number])).toMatchObject({ answered_by: null, answered_at: expect.stringMatching(/^\d{4}-/), answer_comment: null });
-    expect(await json(['proposals', 'get', (await proposal()).number])).toMatchObject({ answered_by: null, answered_at: null, answer_comment: null });
+    expect(await json(['proposals', 'get', p.number])).toMatchObject({
+      answered_by: null,
+      answered_at: expect.stringMatching(/^\d{4}-/),
+      answer_comment: null,
+    });
+    expect(await json(['proposals', 'get', (await proposal()).number])).toMatchObject({
+      answered_by: null,
+      answered_at: null,
+      answer_comment: null,
+    });
   });
 });
 
 describe('local mode', () => {
-  test('the link names `acct server start`\'s default root and opens once a server serves the ledger', async () => {
+  test("the link names `acct server start`'s default root and opens once a server serves the ledger", async () => {
     const local = sandbox();
     try {
       expect((await local.run(['customers', 'create', '--name', 'Lokal AG'])).code).toBe(0);
-      const created = await local.run(['proposals', 'create', '--customer', 'Lokal AG', '--position', 'Beratung;1;100', '--json']);
+      const created = await local.run([
+        'proposals',
+        'create',
+        '--customer',
+        'Lokal AG',
+        '--position',
+        'Beratung;1;100',
+        '--json',
+      ]);
       expect(created.code, created.stderr).toBe(0);
       const number = JSON.parse(created.stdout).number;
       const r = await local.run(['proposals', 'share', number]);
       expect(r.code, r.stderr).toBe(0);
       const match = /^http:\/\/127\.0\.0\.1:8787(\/share\/proposals\/[A-Za-z0-9_-]{32})\n$/.exec(r.stdout);
       expect(match, r.stdout).not.toBeNull();
-      expect(r.stderr).toContain(`The link opens while "acct server start" serves this ledger (${local.dataDir}) at http://127.0.0.1:8787;`);
+      expect(r.stderr).toContain(
+        `The link opens while "acct server start" serves this ledger (${local.dataDir}) at http://127.0.0.1:8787;`,
+      );
       expect(r.stderr).toContain('set ACCT_PUBLIC_URL to that address');
       // `acct server start` on the same data directory (here on a free port) serves that path
       const server = await startServer({ dataDir: local.dataDir, port: 0, rateLimit: 0, log: () => {} });

@@ -66,7 +66,9 @@ export interface Stub {
 }
 
 /** A tiny HTTP server standing in for a remote service we do not own (answers it would give rarely). */
-export async function startStub(handler: (req: IncomingMessage, res: ServerResponse, count: number) => void): Promise<Stub> {
+export async function startStub(
+  handler: (req: IncomingMessage, res: ServerResponse, count: number) => void,
+): Promise<Stub> {
   const requests: Stub['requests'] = [];
   const server = createServer((req, res) => {
     requests.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization });
@@ -78,16 +80,26 @@ export async function startStub(handler: (req: IncomingMessage, res: ServerRespo
   return {
     url: `http://127.0.0.1:${port}/api/v2`,
     requests,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
   res.end(text);
 }
 

@@ -11,7 +11,8 @@ const cli = useCliAgainstService();
 const { acct } = cli;
 const project: Record<string, number> = {};
 
-const row = (text: string, ...params: unknown[]) => cli.svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
+const row = (text: string, ...params: unknown[]) =>
+  cli.svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
 
 async function api(method: string, path: string, body?: unknown, company = 1): Promise<any> {
   const res = await cli.svc.call(method, `/companies/${company}${path}`, body);
@@ -29,7 +30,8 @@ async function json(args: string[], company = 1): Promise<any> {
 async function projects(company: number): Promise<Record<string, number>> {
   const customer = (await api('POST', '/customers', { name: 'Muster AG' }, company)).data.id;
   const ids: Record<string, number> = {};
-  for (const name of ['Website', 'Support']) ids[name] = (await api('POST', '/projects', { name, customer_id: customer }, company)).data.id;
+  for (const name of ['Website', 'Support'])
+    ids[name] = (await api('POST', '/projects', { name, customer_id: customer }, company)).data.id;
   return ids;
 }
 
@@ -39,26 +41,78 @@ beforeAll(async () => {
 
 describe('create', () => {
   test('with project by name, a date, planned hours and a description', async () => {
-    const t = await json(['tasks', 'create', '--title', 'Startseite entwerfen', '--project', 'Website', '--due', '2025-02-14', '--planned-hours', '2.5', '--description', 'mit Bildern']);
-    expect(t).toMatchObject({ title: 'Startseite entwerfen', project_id: project.Website, due: '2025-02-14', planned_hours: 2.5, description: 'mit Bildern', status: 'open' });
+    const t = await json([
+      'tasks',
+      'create',
+      '--title',
+      'Startseite entwerfen',
+      '--project',
+      'Website',
+      '--due',
+      '2025-02-14',
+      '--planned-hours',
+      '2.5',
+      '--description',
+      'mit Bildern',
+    ]);
+    expect(t).toMatchObject({
+      title: 'Startseite entwerfen',
+      project_id: project.Website,
+      due: '2025-02-14',
+      planned_hours: 2.5,
+      description: 'mit Bildern',
+      status: 'open',
+    });
     expect(t.formatted).toMatchObject({ due: '14.02.2025', is_done: false });
   });
 
   test('create and update print the task as get does: the project by name', async () => {
-    const created = await acct(['tasks', 'create', '--title', 'Mit Projekt', '--project', 'Website', '--due', 'today', '--fields', 'title,project.name']);
+    const created = await acct([
+      'tasks',
+      'create',
+      '--title',
+      'Mit Projekt',
+      '--project',
+      'Website',
+      '--due',
+      'today',
+      '--fields',
+      'title,project.name',
+    ]);
     expect(created.stdout).toBe('title\tproject.name\nMit Projekt\tWebsite\n');
-    const id = tsv((await acct(['tasks', 'list', '--fields', 'id,title'])).stdout).find((r) => r[1] === 'Mit Projekt')![0];
+    const id = tsv((await acct(['tasks', 'list', '--fields', 'id,title'])).stdout).find(
+      (r) => r[1] === 'Mit Projekt',
+    )![0];
     const updated = await acct(['tasks', 'update', id, '--planned-hours', '1', '--fields', 'title,project.name']);
     expect(updated.stdout).toBe('title\tproject.name\nMit Projekt\tWebsite\n');
   });
 
-  test.each([['today', 0], ['tomorrow', 1], ['+3d', 3], ['+2w', 14], ['-1d', -1]])('--due %s', async (due, days) => {
+  test.each([
+    ['today', 0],
+    ['tomorrow', 1],
+    ['+3d', 3],
+    ['+2w', 14],
+    ['-1d', -1],
+  ])('--due %s', async (due, days) => {
     const t = await json(['tasks', 'create', '--title', `Fällig ${due}`, '--project', 'Support', '--due', due]);
     expect(t.due).toBe(addDays(today(), days));
   });
 
   test('the table shows the project, the relative due date and the tracked time', async () => {
-    const r = await acct(['tasks', 'create', '--title', 'Tabelle', '--project', 'Website', '--due', 'tomorrow', '--status', 'in-progress', '-o', 'table']);
+    const r = await acct([
+      'tasks',
+      'create',
+      '--title',
+      'Tabelle',
+      '--project',
+      'Website',
+      '--due',
+      'tomorrow',
+      '--status',
+      'in-progress',
+      '-o',
+      'table',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^STATUS +in-progress$/m);
     expect(r.stdout).toMatch(/^DUE IN +tomorrow$/m);
@@ -71,9 +125,15 @@ describe('create', () => {
       [['--project', 'Website', '--due', 'today'], 'missing required --title'],
       [['--title', 'X', '--due', 'today'], 'missing required --project'],
       [['--title', 'X', '--project', 'Website'], 'missing required --due'],
-      [['--title', 'X', '--project', 'Website', '--due', 'next week'], 'invalid --due "next week": expected YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, tomorrow, +3d, +2w'],
+      [
+        ['--title', 'X', '--project', 'Website', '--due', 'next week'],
+        'invalid --due "next week": expected YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, tomorrow, +3d, +2w',
+      ],
       [['--title', 'X', '--project', 'Website', '--due', '2025-02-30'], 'invalid --due "2025-02-30"'],
-      [['--title', 'X', '--project', 'Website', '--due', 'today', '--planned-hours', '2,555'], 'invalid --planned-hours "2,555": at most 2 decimals'],
+      [
+        ['--title', 'X', '--project', 'Website', '--due', 'today', '--planned-hours', '2,555'],
+        'invalid --planned-hours "2,555": at most 2 decimals',
+      ],
       [['--title', 'X', '--project', 'Website', '--due', 'today', '--status', 'doing'], "argument 'doing' is invalid"],
       [['--title', 'X', '--project', 'Nirgends', '--due', 'today'], 'no project "Nirgends" (--project)'],
     ] as const) {
@@ -84,8 +144,19 @@ describe('create', () => {
     expect(row('SELECT count(*) AS n FROM tasks')!.n).toBe(before);
   });
 
-  test('a negative planned time is the service\'s 422 (exit 3)', async () => {
-    const r = await acct(['tasks', 'create', '--title', 'X', '--project', 'Website', '--due', 'today', '--planned-hours', '-1']);
+  test("a negative planned time is the service's 422 (exit 3)", async () => {
+    const r = await acct([
+      'tasks',
+      'create',
+      '--title',
+      'X',
+      '--project',
+      'Website',
+      '--due',
+      'today',
+      '--planned-hours',
+      '-1',
+    ]);
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('--planned-hours:');
   });
@@ -99,20 +170,52 @@ describe('list, get, update, start, done, delete', () => {
   beforeEach(async () => {
     company = addCompany(cli.svc.server.db, 'Aufgaben AG', 1);
     own = await projects(company);
-    id = (await api('POST', '/tasks', { title: 'Offerte nachfassen', project_id: own.Support, due: '2025-03-03', planned_hours: 1 }, company)).data.id;
-    await api('POST', '/times', { project_id: own.Support, task_id: id, date: '2025-03-03', hours: 1, minutes: 15 }, company);
+    id = (
+      await api(
+        'POST',
+        '/tasks',
+        { title: 'Offerte nachfassen', project_id: own.Support, due: '2025-03-03', planned_hours: 1 },
+        company,
+      )
+    ).data.id;
+    await api(
+      'POST',
+      '/times',
+      { project_id: own.Support, task_id: id, date: '2025-03-03', hours: 1, minutes: 15 },
+      company,
+    );
   });
 
   test('list: tsv with the project name; --status and --project filter', async () => {
     // the one task in progress
-    await api('POST', '/tasks', { title: 'Tabelle', project_id: own.Website, due: '2025-03-04', status: 'in-progress' }, company);
-    const r = await acct(['tasks', 'list', '--all', '--fields', 'id,title,project.name,status,due,planned_hours,total_time_tracked', '--project', 'Support', '--status', 'open'], { company });
+    await api(
+      'POST',
+      '/tasks',
+      { title: 'Tabelle', project_id: own.Website, due: '2025-03-04', status: 'in-progress' },
+      company,
+    );
+    const r = await acct(
+      [
+        'tasks',
+        'list',
+        '--all',
+        '--fields',
+        'id,title,project.name,status,due,planned_hours,total_time_tracked',
+        '--project',
+        'Support',
+        '--status',
+        'open',
+      ],
+      { company },
+    );
     expect(r.code, r.stderr).toBe(0);
     const rows = tsv(r.stdout);
     expect(rows[0]).toEqual(['id', 'title', 'project.name', 'status', 'due', 'planned_hours', 'total_time_tracked']);
     expect(rows).toContainEqual([String(id), 'Offerte nachfassen', 'Support', 'open', '2025-03-03', '1', '01:15']);
     expect(rows.slice(1).every((c) => c[2] === 'Support' && c[3] === 'open')).toBe(true);
-    const progress = tsv((await acct(['tasks', 'list', '--status', 'in-progress', '--fields', 'title'], { company })).stdout);
+    const progress = tsv(
+      (await acct(['tasks', 'list', '--status', 'in-progress', '--fields', 'title'], { company })).stdout,
+    );
     expect(progress).toEqual([['title'], ['Tabelle']]);
   });
 
@@ -126,8 +229,18 @@ describe('list, get, update, start, done, delete', () => {
   });
 
   test('update by title: only what is given; --due +1w', async () => {
-    const t = await json(['tasks', 'update', 'Offerte nachfassen', '--due', '+1w', '--planned-hours', '0.75', '--project', 'Website'], company);
-    expect(t).toMatchObject({ id, title: 'Offerte nachfassen', due: addDays(today(), 7), planned_hours: 0.75, project_id: own.Website, status: 'open' });
+    const t = await json(
+      ['tasks', 'update', 'Offerte nachfassen', '--due', '+1w', '--planned-hours', '0.75', '--project', 'Website'],
+      company,
+    );
+    expect(t).toMatchObject({
+      id,
+      title: 'Offerte nachfassen',
+      due: addDays(today(), 7),
+      planned_hours: 0.75,
+      project_id: own.Website,
+      status: 'open',
+    });
   });
 
   test('start sets in-progress, done sets done (the table shows it)', async () => {

@@ -9,9 +9,12 @@ const NOTIFICATION = resolve(import.meta.dirname, '../fixtures/camt/camt054-v04-
 describe('on a terminal', () => {
   // a fresh local ledger for every test
   let box: Sandbox;
-  beforeEach(() => { box = sandbox(); });
+  beforeEach(() => {
+    box = sandbox();
+  });
   afterEach(() => box.cleanup());
-  const travel = async () => expect((await box.run(['tags', 'create', '--name', 'travel', '--color', 'blue'])).code).toBe(0);
+  const travel = async () =>
+    expect((await box.run(['tags', 'create', '--name', 'travel', '--color', 'blue'])).code).toBe(0);
 
   test('a missing required value is asked for, and local mode says so on stderr', async () => {
     const r = await inTerminal(box, ['tags', 'create', '--color', 'blue'], [{ when: 'tag name', keys: 'travel\r' }]);
@@ -25,8 +28,13 @@ describe('on a terminal', () => {
 
   test('the local ledger is announced once per data directory; auth status says where it is every time', async () => {
     const first = plain((await inTerminal(box, ['tags', 'list'])).output);
-    expect(first).toContain(`Using the local ledger in ${box.dataDir} (run "acct login" to use a hosted account; "acct auth status" shows this again).`);
-    for (const args of [['tags', 'list'], ['tax-rates', 'get', '1']]) {
+    expect(first).toContain(
+      `Using the local ledger in ${box.dataDir} (run "acct login" to use a hosted account; "acct auth status" shows this again).`,
+    );
+    for (const args of [
+      ['tags', 'list'],
+      ['tax-rates', 'get', '1'],
+    ]) {
       const again = await inTerminal(box, args);
       expect(again.code).toBe(0);
       expect(plain(again.output)).not.toContain('Using the local ledger');
@@ -38,28 +46,34 @@ describe('on a terminal', () => {
     // another data directory is announced again
     const other = sandbox();
     try {
-      expect(plain((await inTerminal(other, ['tags', 'list'])).output)).toContain(`Using the local ledger in ${other.dataDir}`);
+      expect(plain((await inTerminal(other, ['tags', 'list'])).output)).toContain(
+        `Using the local ledger in ${other.dataDir}`,
+      );
     } finally {
       other.cleanup();
     }
   });
 
   test('entries create asks for every value a booking needs, the sum too, and asks again after an answer it cannot take', async () => {
-    const r = await inTerminal(box, ['entries', 'create', '--description', 'Beratung'], [
-      // a day the calendar lacks, then the date as tables print it
-      { when: 'booking date', keys: '31.02.2026\r' },
-      { when: 'invalid --date "31.02.2026"', keys: '\u0015' },
-      { when: 'booking date', keys: '31.12.2026\r' },
-      // an account the chart lacks, then one it has
-      { when: 'debit account', keys: '9999\r' },
-      { when: 'no account "9999"', keys: '\u0015' },
-      { when: 'debit account', keys: '1020\r' },
-      { when: 'credit account', keys: '3400\r' },
-      // more decimals than Rappen, then an amount with an apostrophe
-      { when: 'gross amount', keys: '1081.005\r' },
-      { when: 'at most 2 decimals', keys: '\u0015' },
-      { when: 'gross amount', keys: "1'081.00\r" },
-    ]);
+    const r = await inTerminal(
+      box,
+      ['entries', 'create', '--description', 'Beratung'],
+      [
+        // a day the calendar lacks, then the date as tables print it
+        { when: 'booking date', keys: '31.02.2026\r' },
+        { when: 'invalid --date "31.02.2026"', keys: '\u0015' },
+        { when: 'booking date', keys: '31.12.2026\r' },
+        // an account the chart lacks, then one it has
+        { when: 'debit account', keys: '9999\r' },
+        { when: 'no account "9999"', keys: '\u0015' },
+        { when: 'debit account', keys: '1020\r' },
+        { when: 'credit account', keys: '3400\r' },
+        // more decimals than Rappen, then an amount with an apostrophe
+        { when: 'gross amount', keys: '1081.005\r' },
+        { when: 'at most 2 decimals', keys: '\u0015' },
+        { when: 'gross amount', keys: "1'081.00\r" },
+      ],
+    );
     expect(r.code, r.output).toBe(0);
     const text = plain(r.output);
     expect(text).toMatch(/DATE\s+31\.12\.2026\n/);
@@ -69,12 +83,32 @@ describe('on a terminal', () => {
   });
 
   test('a list fits an 80-column terminal: free text and the name shorten, the type stays whole, headers on one line', async () => {
-    for (const [name, customer] of [['Muster AG Website Relaunch 2026', 'Muster Informatik AG, Zürich'], ['Intern', 'Eigene Firma']]) {
-      expect((await box.run(['projects', 'create', '--name', name, '--new-customer', customer, '--budget', '12000', '--hourly-rate', '150'])).code).toBe(0);
+    for (const [name, customer] of [
+      ['Muster AG Website Relaunch 2026', 'Muster Informatik AG, Zürich'],
+      ['Intern', 'Eigene Firma'],
+    ]) {
+      expect(
+        (
+          await box.run([
+            'projects',
+            'create',
+            '--name',
+            name,
+            '--new-customer',
+            customer,
+            '--budget',
+            '12000',
+            '--hourly-rate',
+            '150',
+          ])
+        ).code,
+      ).toBe(0);
     }
     const r = await inTerminal(box, ['projects', 'list'], [], {}, { cols: 80 });
     expect(r.code, r.output).toBe(0);
-    const lines = plain(r.output).split('\n').filter((l) => l !== '' && !l.startsWith('Using the local ledger'));
+    const lines = plain(r.output)
+      .split('\n')
+      .filter((l) => l !== '' && !l.startsWith('Using the local ledger'));
     for (const line of lines.slice(0, -1)) expect([...line].length, line).toBeLessThanOrEqual(80);
     expect(lines[0]).toMatch(/^ID\s+NAME\s+CUSTOMER\s/);
     // the name keeps 16 characters before a column is left out; the customer shortens first
@@ -85,7 +119,8 @@ describe('on a terminal', () => {
   });
 
   test('long output on a terminal goes through $PAGER; not what fits the screen, not with --no-pager, not when piped', async () => {
-    for (let i = 1; i <= 8; i++) expect((await box.run(['tags', 'create', '--name', `tag${i}`, '--color', 'red'])).code).toBe(0);
+    for (let i = 1; i <= 8; i++)
+      expect((await box.run(['tags', 'create', '--name', `tag${i}`, '--color', 'red'])).code).toBe(0);
     // a pager that marks every line it shows
     const env = { PAGER: "sed 's/^/paged: /'" };
     const paged = plain((await inTerminal(box, ['tags', 'list', '--no-color'], [], env, { cols: 80, rows: 5 })).output);
@@ -94,7 +129,9 @@ describe('on a terminal', () => {
     const fits = plain((await inTerminal(box, ['tags', 'list', '--no-color'], [], env, { cols: 80, rows: 40 })).output);
     expect(fits).toMatch(/^ID\s+NAME\s+COLOR\n/m);
     expect(fits).not.toContain('paged:');
-    const off = plain((await inTerminal(box, ['tags', 'list', '--no-color', '--no-pager'], [], env, { cols: 80, rows: 5 })).output);
+    const off = plain(
+      (await inTerminal(box, ['tags', 'list', '--no-color', '--no-pager'], [], env, { cols: 80, rows: 5 })).output,
+    );
     expect(off).toMatch(/^ +8 +tag8 +red$/m);
     expect(off).not.toContain('paged:');
     const piped = await box.run(['tags', 'list'], { env });
@@ -113,7 +150,10 @@ describe('on a terminal', () => {
     expect(coloured.code).toBe(0);
     expect(coloured.output).toContain('\u001b[1mID');
     expect(plain(coloured.output)).toMatch(/ID\s+NAME\s+COLOR\n\s*\d+\s+travel\s+blue/);
-    for (const run of [await inTerminal(box, ['tags', 'list', '--no-color']), await inTerminal(box, ['tags', 'list'], [], { NO_COLOR: '1' })]) {
+    for (const run of [
+      await inTerminal(box, ['tags', 'list', '--no-color']),
+      await inTerminal(box, ['tags', 'list'], [], { NO_COLOR: '1' }),
+    ]) {
       expect(run.code).toBe(0);
       expect(run.output).not.toContain('\u001b[1m');
       expect(plain(run.output)).toContain('travel');
@@ -122,7 +162,11 @@ describe('on a terminal', () => {
 
   test('delete asks to confirm, naming the record: the default No cancels (exit 2) and keeps the tag', async () => {
     await travel();
-    const r = await inTerminal(box, ['tags', 'delete', 'travel'], [{ when: 'Delete tag 1 travel (blue)?', keys: '\r' }]);
+    const r = await inTerminal(
+      box,
+      ['tags', 'delete', 'travel'],
+      [{ when: 'Delete tag 1 travel (blue)?', keys: '\r' }],
+    );
     expect(r.code).toBe(2);
     expect(plain(r.output)).toContain('acct: cancelled');
     expect((await box.run(['tags', 'list', '--fields', 'name'])).stdout).toBe('name\ntravel\n');
@@ -130,7 +174,11 @@ describe('on a terminal', () => {
 
   test('delete asks to confirm: y deletes', async () => {
     await travel();
-    const r = await inTerminal(box, ['tags', 'delete', 'travel'], [{ when: 'Delete tag 1 travel (blue)?', keys: 'y\r' }]);
+    const r = await inTerminal(
+      box,
+      ['tags', 'delete', 'travel'],
+      [{ when: 'Delete tag 1 travel (blue)?', keys: 'y\r' }],
+    );
     expect(r.code, r.output).toBe(0);
     expect(plain(r.output)).toContain('Deleted tag');
     expect((await box.run(['tags', 'list', '--fields', 'name'])).stdout).toBe('name\n');
@@ -157,15 +205,27 @@ describe('on a terminal', () => {
 
   test('import delete names the bank transactions it asks about', async () => {
     expect((await box.run(['import', 'upload-camt', NOTIFICATION, '--bank-account', '1020'])).code).toBe(0);
-    const [id] = (await box.run(['import', 'list', '--search', 'Bernasconi', '--fields', 'id', '-o', 'csv'])).stdout.trim().split('\r\n').slice(1);
-    const r = await inTerminal(box, ['import', 'delete', id], [{ when: `Delete 1 import entry (${id} Bernasconi Maria (10.04.2016, 6.00))?`, keys: 'y\r' }]);
+    const [id] = (await box.run(['import', 'list', '--search', 'Bernasconi', '--fields', 'id', '-o', 'csv'])).stdout
+      .trim()
+      .split('\r\n')
+      .slice(1);
+    const r = await inTerminal(
+      box,
+      ['import', 'delete', id],
+      [{ when: `Delete 1 import entry (${id} Bernasconi Maria (10.04.2016, 6.00))?`, keys: 'y\r' }],
+    );
     expect(r.code, r.output).toBe(0);
     expect(plain(r.output)).toContain('Deleted 1 import entry.');
   });
 
   test('bulk-delete names every record in its one question', async () => {
-    for (const name of ['Website', 'Intern']) expect((await box.run(['projects', 'create', '--name', name, '--new-customer', `${name} AG`])).code).toBe(0);
-    const r = await inTerminal(box, ['projects', 'bulk-delete', 'Website', '2'], [{ when: 'Delete 2 projects (1 Website, 2 Intern)?', keys: 'y\r' }]);
+    for (const name of ['Website', 'Intern'])
+      expect((await box.run(['projects', 'create', '--name', name, '--new-customer', `${name} AG`])).code).toBe(0);
+    const r = await inTerminal(
+      box,
+      ['projects', 'bulk-delete', 'Website', '2'],
+      [{ when: 'Delete 2 projects (1 Website, 2 Intern)?', keys: 'y\r' }],
+    );
     expect(r.code, r.output).toBe(0);
     expect(plain(r.output)).toContain('Deleted 2 of 2 projects.');
   });

@@ -17,10 +17,12 @@ const project: Record<string, number> = {};
 // issue came from), and acct still shows Zurich times
 const ZONE = 'Europe/Zurich';
 const sql = (text: string, ...params: unknown[]) => cli.svc.server.db.prepare(text).run(...(params as never[]));
-const row = (text: string, ...params: unknown[]) => cli.svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
+const row = (text: string, ...params: unknown[]) =>
+  cli.svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
 
 /** HH:MM of an instant on a Zurich clock. */
-const zurichTime = (d: Date) => new Intl.DateTimeFormat('de-CH', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+const zurichTime = (d: Date) =>
+  new Intl.DateTimeFormat('de-CH', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
 
 async function api(method: string, path: string, body?: unknown, token = OWNER_TOKEN): Promise<any> {
   const res = await cli.svc.call(method, `/companies/1${path}`, body, { token });
@@ -29,7 +31,8 @@ async function api(method: string, path: string, body?: unknown, token = OWNER_T
 }
 
 /** Moves a user's running timer back to a known start. */
-const startedAt = (user: number, at: Date) => sql('UPDATE timers SET started_at = ? WHERE user_id = ?', timestamp(at), user);
+const startedAt = (user: number, at: Date) =>
+  sql('UPDATE timers SET started_at = ? WHERE user_id = ?', timestamp(at), user);
 /** Starts a timer through the API for the user of `token`. */
 const startTimer = (body: Record<string, unknown>, token = OWNER_TOKEN) => api('POST', '/times/timer', body, token);
 
@@ -43,14 +46,19 @@ beforeAll(async () => {
   owner = row('SELECT id FROM users ORDER BY id LIMIT 1')!.id;
   anna = secondUser(cli.svc, { name: 'Anna Muster', email: 'anna@example.ch', token: ANNA }).id;
   const customer = (await api('POST', '/customers', { name: 'Muster AG' })).data.id;
-  for (const [name, rate] of [['Website', 120], ['Audit', 150], ['Webshop', 100]] as const) {
+  for (const [name, rate] of [
+    ['Website', 120],
+    ['Audit', 150],
+    ['Webshop', 100],
+  ] as const) {
     project[name] = (await api('POST', '/projects', { name, customer_id: customer, hourly_rate: rate })).data.id;
   }
 });
 
 // every test starts with no timer running and starts the ones it needs
 beforeEach(async () => {
-  for (const token of [OWNER_TOKEN, ANNA]) await cli.svc.call('DELETE', '/companies/1/times/timer', undefined, { token });
+  for (const token of [OWNER_TOKEN, ANNA])
+    await cli.svc.call('DELETE', '/companies/1/times/timer', undefined, { token });
 });
 
 describe('no timer running', () => {
@@ -85,12 +93,16 @@ describe('no timer running', () => {
     let r = await acct(['timer', 'start']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('acct: missing project');
-    expect(r.stderr).toContain(`candidates: ${project.Website} (Website), ${project.Audit} (Audit), ${project.Webshop} (Webshop)`);
+    expect(r.stderr).toContain(
+      `candidates: ${project.Website} (Website), ${project.Audit} (Audit), ${project.Webshop} (Webshop)`,
+    );
     r = await acct(['timer', 'start', 'Web']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no project "Web"');
     expect(r.stderr).toContain(`candidates: ${project.Website} (Website), ${project.Webshop} (Webshop)`);
-    const twin = (await api('POST', '/projects', { name: 'Audit', customer_id: row('SELECT id FROM customers LIMIT 1')!.id })).data.id;
+    const twin = (
+      await api('POST', '/projects', { name: 'Audit', customer_id: row('SELECT id FROM customers LIMIT 1')!.id })
+    ).data.id;
     r = await acct(['timer', 'start', 'audit']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`"audit" matches several projects; use id:N`);
@@ -117,7 +129,10 @@ describe('two users, two independent timers', () => {
     // since when on the company's clock, as the saved entry will have it (not the UTC of this machine)
     const started = new Date(row('SELECT started_at FROM timers WHERE user_id = ?', owner)!.started_at);
     expect(r.stdout).toBe(`⏱ Website 0:00 (since ${zurichTime(started)})\n`);
-    expect(row('SELECT project_id, billable FROM timers WHERE user_id = ?', owner)).toEqual({ project_id: project.Website, billable: 0 });
+    expect(row('SELECT project_id, billable FROM timers WHERE user_id = ?', owner)).toEqual({
+      project_id: project.Website,
+      billable: 0,
+    });
     const hers = await acct(['timer', 'status'], { token: ANNA });
     expect(hers.code).toBe(1);
   });
@@ -138,7 +153,11 @@ describe('two users, two independent timers', () => {
     const r = await acct(['timer', 'start', 'Audit', '--billable', '--description', 'Hotline'], { token: ANNA });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^⏱ Audit 0:00 \(since \d\d:\d\d\) – Hotline\n$/);
-    expect(row('SELECT project_id, billable, description FROM timers WHERE user_id = ?', anna)).toEqual({ project_id: project.Audit, billable: 1, description: 'Hotline' });
+    expect(row('SELECT project_id, billable, description FROM timers WHERE user_id = ?', anna)).toEqual({
+      project_id: project.Audit,
+      billable: 1,
+      description: 'Hotline',
+    });
     expect(row('SELECT project_id FROM timers WHERE user_id = ?', owner)!.project_id).toBe(project.Website);
   });
 
@@ -149,21 +168,28 @@ describe('two users, two independent timers', () => {
     let r = await acct(['timer', 'status'], { token: ANNA });
     expect(r).toEqual({ code: 0, stdout: `⏱ Audit 1:23 (since ${zurichTime(start)}) – Hotline\n`, stderr: '' });
     r = await acct(['timer', 'status', '--format', '%p|%e|%s|%d|%b|%i|100%%'], { token: ANNA });
-    expect(r).toEqual({ code: 0, stdout: `Audit|1:23|${zurichTime(start)}|Hotline|billable|${project.Audit}|100%\n`, stderr: '' });
+    expect(r).toEqual({
+      code: 0,
+      stdout: `Audit|1:23|${zurichTime(start)}|Hotline|billable|${project.Audit}|100%\n`,
+      stderr: '',
+    });
     r = await acct(['timer', 'status', '--format', '[%p %e%b]']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^\[Website 0:0\d\]\n$/);
   });
 
-  test('status -o json: the API object of the caller\'s timer', async () => {
+  test("status -o json: the API object of the caller's timer", async () => {
     await bothRunning();
     const r = await acct(['timer', 'status', '-o', 'json'], { token: ANNA });
     expect(r.code).toBe(0);
     const state = JSON.parse(r.stdout);
-    expect(state).toMatchObject({ active: true, timer: { user_id: anna, project_id: project.Audit, billable: true, description: 'Hotline' } });
+    expect(state).toMatchObject({
+      active: true,
+      timer: { user_id: anna, project_id: project.Audit, billable: true, description: 'Hotline' },
+    });
   });
 
-  test('describe changes the description of the caller\'s timer only', async () => {
+  test("describe changes the description of the caller's timer only", async () => {
     await bothRunning();
     const r = await acct(['timer', 'describe', 'Layout Startseite']);
     expect(r.code, r.stderr).toBe(0);
@@ -182,8 +208,17 @@ describe('two users, two independent timers', () => {
     expect(r.code, r.stderr).toBe(0);
     const saved = JSON.parse(r.stdout);
     expect(saved).toMatchObject({
-      date: '2024-05-06', start: '09:12', end: '10:35', hours: 1, minutes: 23, readable_time: '01:23',
-      description: 'Layout Startseite', billable: false, hourly_rate: 120, user_id: owner, project: { name: 'Website' },
+      date: '2024-05-06',
+      start: '09:12',
+      end: '10:35',
+      hours: 1,
+      minutes: 23,
+      readable_time: '01:23',
+      description: 'Layout Startseite',
+      billable: false,
+      hourly_rate: 120,
+      user_id: owner,
+      project: { name: 'Website' },
     });
     expect(r.stderr).toContain(`Saved 1:23 on Website as time entry ${saved.id}.`);
     expect((await acct(['timer', 'status'])).code).toBe(1);
@@ -209,7 +244,9 @@ describe('two users, two independent timers', () => {
     const entries = row('SELECT count(*) AS n FROM time_entries')!.n;
     let r = await acct(['timer', 'discard'], { token: ANNA });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/Discard the timer on Webshop \(0:0\d since \d\d:\d\d, not saved\): refusing without confirmation; pass --yes/);
+    expect(r.stderr).toMatch(
+      /Discard the timer on Webshop \(0:0\d since \d\d:\d\d, not saved\): refusing without confirmation; pass --yes/,
+    );
     expect(row('SELECT count(*) AS n FROM timers WHERE user_id = ?', anna)!.n).toBe(1);
     r = await acct(['timer', 'discard', '--yes'], { token: ANNA });
     expect(r.code, r.stderr).toBe(0);
@@ -222,7 +259,10 @@ describe('two users, two independent timers', () => {
 describe('the timer keeps real time', () => {
   const entries = () => Number(row('SELECT count(*) AS n FROM time_entries')!.n);
   /** Minutes after midnight on the Zurich clock now. */
-  const zurichMinutes = () => { const [h, m] = zurichTime(new Date()).split(':').map(Number); return h * 60 + m; };
+  const zurichMinutes = () => {
+    const [h, m] = zurichTime(new Date()).split(':').map(Number);
+    return h * 60 + m;
+  };
 
   test('a stop under a minute saves nothing and says so: the timer is discarded', async () => {
     expect((await acct(['timer', 'start', 'Website'])).code).toBe(0);
@@ -230,7 +270,9 @@ describe('the timer keeps real time', () => {
     const r = await acct(['timer', 'stop']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^Stopped the timer on Website after \d+ s: under a minute, nothing saved \(the timer is discarded; --keep saves it\)\.\n$/);
+    expect(r.stderr).toMatch(
+      /^Stopped the timer on Website after \d+ s: under a minute, nothing saved \(the timer is discarded; --keep saves it\)\.\n$/,
+    );
     expect(entries()).toBe(before);
     expect(row('SELECT count(*) AS n FROM timers WHERE user_id = ?', owner)!.n).toBe(0);
   });
@@ -251,7 +293,8 @@ describe('the timer keeps real time', () => {
     const r = await acct(['timer', 'stop', '--end', end]);
     expect(r.code).toBe(2);
     // near midnight the end wraps to before the start, which is refused too
-    if (zurichMinutes() < 1430) expect(r.stderr).toContain(`acct: --end ${end} is in the future (now ${zurichTime(new Date())})`);
+    if (zurichMinutes() < 1430)
+      expect(r.stderr).toContain(`acct: --end ${end} is in the future (now ${zurichTime(new Date())})`);
     expect(entries()).toBe(before);
     expect(row('SELECT count(*) AS n FROM timers WHERE user_id = ?', owner)!.n).toBe(1);
   });
@@ -264,7 +307,8 @@ describe('the timer keeps real time', () => {
     const end = zurichTime(new Date(start.getTime() - 30 * 60_000));
     const r = await acct(['timer', 'stop', '--end', end]);
     expect(r.code).toBe(2);
-    if (zurichMinutes() > 45) expect(r.stderr).toContain(`acct: --end ${end} is not after the timer's start ${zurichTime(start)}`);
+    if (zurichMinutes() > 45)
+      expect(r.stderr).toContain(`acct: --end ${end} is not after the timer's start ${zurichTime(start)}`);
     expect(entries()).toBe(before);
     expect(row('SELECT count(*) AS n FROM timers WHERE user_id = ?', owner)!.n).toBe(1);
   });
@@ -278,5 +322,12 @@ test('help of every verb carries examples; status documents its exit codes and p
   }
   const status = await acct(['timer', 'status', '--help']);
   expect(status.stdout).toContain('Exit code: 0 while a timer runs, 1 when none runs');
-  for (const p of ['%p  project name', '%e  elapsed time H:MM', '%s  start time HH:MM', '%d  description', '%b  "billable" when billable']) expect(status.stdout).toContain(p);
+  for (const p of [
+    '%p  project name',
+    '%e  elapsed time H:MM',
+    '%s  start time HH:MM',
+    '%d  description',
+    '%b  "billable" when billable',
+  ])
+    expect(status.stdout).toContain(p);
 });

@@ -16,8 +16,10 @@ const ANNA = 'anna-user-token';
 let annaId: number;
 const project: Record<string, number> = {};
 
-const row = (text: string, ...params: unknown[]) => cli.svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
-const rows = (text: string, ...params: unknown[]) => cli.svc.server.db.prepare(text).all(...(params as never[])) as Record<string, any>[];
+const row = (text: string, ...params: unknown[]) =>
+  cli.svc.server.db.prepare(text).get(...(params as never[])) as Record<string, any> | undefined;
+const rows = (text: string, ...params: unknown[]) =>
+  cli.svc.server.db.prepare(text).all(...(params as never[])) as Record<string, any>[];
 
 async function api(method: string, path: string, body?: unknown, token = OWNER_TOKEN): Promise<any> {
   const res = await cli.svc.call(method, `/companies/1${path}`, body, { token });
@@ -40,7 +42,11 @@ beforeAll(async () => {
   annaId = secondUser(cli.svc, { name: 'Anna Muster', email: 'anna@example.ch', token: ANNA }).id;
   const customer = (await api('POST', '/customers', { name: 'Muster AG' })).data.id;
   const other = (await api('POST', '/customers', { name: 'Beispiel GmbH' })).data.id;
-  for (const [name, rate, cust] of [['Website', 120, customer], ['Audit', 150, customer], ['Support', 90, other]] as const) {
+  for (const [name, rate, cust] of [
+    ['Website', 120, customer],
+    ['Audit', 150, customer],
+    ['Support', 90, other],
+  ] as const) {
     project[name] = (await api('POST', '/projects', { name, customer_id: cust, hourly_rate: rate })).data.id;
   }
   await api('POST', '/tasks', { title: 'Login-Fehler', project_id: project.Support, due: '2024-03-01' });
@@ -48,7 +54,20 @@ beforeAll(async () => {
 
 describe('create', () => {
   test('--duration 1:30 by project name; the table shows the project', async () => {
-    const r = await acct(['times', 'create', '--project', 'website', '--duration', '1:30', '--date', '2024-03-04', '--description', 'Layout', '-o', 'table']);
+    const r = await acct([
+      'times',
+      'create',
+      '--project',
+      'website',
+      '--duration',
+      '1:30',
+      '--date',
+      '2024-03-04',
+      '--description',
+      'Layout',
+      '-o',
+      'table',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^DATE +04\.03\.2024$/m);
     expect(r.stdout).toMatch(/^TIME +01:30$/m);
@@ -60,27 +79,83 @@ describe('create', () => {
 
   test.each(['1h30m', '1h30', '90m', '1.5h', '1,5h', '01:30'])('--duration %s is 1 hour 30 minutes', async (text) => {
     const e = await json(['times', 'create', '--project', 'Audit', '--duration', text, '--date', '2024-03-05']);
-    expect(e).toMatchObject({ hours: 1, minutes: 30, readable_time: '01:30', project_id: project.Audit, date: '2024-03-05' });
+    expect(e).toMatchObject({
+      hours: 1,
+      minutes: 30,
+      readable_time: '01:30',
+      project_id: project.Audit,
+      date: '2024-03-05',
+    });
   });
 
   test('--start and --end give the duration; --billable and --rate', async () => {
-    const e = await json(['times', 'create', '--project', 'Website', '--start', '8:50', '--end', '10:15', '--date', '2024-03-04', '--billable', '--rate', '137.50']);
-    expect(e).toMatchObject({ start: '08:50', end: '10:15', hours: 1, minutes: 25, billable: true, hourly_rate: 137.5, total_value: 194.79, project: { name: 'Website' } });
+    const e = await json([
+      'times',
+      'create',
+      '--project',
+      'Website',
+      '--start',
+      '8:50',
+      '--end',
+      '10:15',
+      '--date',
+      '2024-03-04',
+      '--billable',
+      '--rate',
+      '137.50',
+    ]);
+    expect(e).toMatchObject({
+      start: '08:50',
+      end: '10:15',
+      hours: 1,
+      minutes: 25,
+      billable: true,
+      hourly_rate: 137.5,
+      total_value: 194.79,
+      project: { name: 'Website' },
+    });
   });
 
   test('--start with --duration computes the end; --no-billable', async () => {
-    const e = await json(['times', 'create', '--project', 'Website', '--start', '13:00', '--duration', '45m', '--date', '2024-03-04', '--no-billable']);
+    const e = await json([
+      'times',
+      'create',
+      '--project',
+      'Website',
+      '--start',
+      '13:00',
+      '--duration',
+      '45m',
+      '--date',
+      '2024-03-04',
+      '--no-billable',
+    ]);
     expect(e).toMatchObject({ start: '13:00', end: '13:45', hours: 0, minutes: 45, billable: false });
   });
 
   test('without --date the entry is dated today; yesterday and -2d work', async () => {
     expect((await json(['times', 'create', '--project', 'Support', '--duration', '10m'])).date).toBe(today());
-    expect((await json(['times', 'create', '--project', 'Support', '--duration', '10m', '--date', 'yesterday'])).date).toBe(addDays(today(), -1));
-    expect((await json(['times', 'create', '--project', 'Support', '--duration', '10m', '--date', '-2d'])).date).toBe(addDays(today(), -2));
+    expect(
+      (await json(['times', 'create', '--project', 'Support', '--duration', '10m', '--date', 'yesterday'])).date,
+    ).toBe(addDays(today(), -1));
+    expect((await json(['times', 'create', '--project', 'Support', '--duration', '10m', '--date', '-2d'])).date).toBe(
+      addDays(today(), -2),
+    );
   });
 
   test('--task by exact title links the task', async () => {
-    const e = await json(['times', 'create', '--project', 'Support', '--duration', '20m', '--date', '2024-03-06', '--task', 'login-fehler']);
+    const e = await json([
+      'times',
+      'create',
+      '--project',
+      'Support',
+      '--duration',
+      '20m',
+      '--date',
+      '2024-03-06',
+      '--task',
+      'login-fehler',
+    ]);
     expect(e.task).toMatchObject({ title: 'Login-Fehler' });
     expect(e.task_id).toBe(row("SELECT id FROM tasks WHERE title = 'Login-Fehler'")!.id);
   });
@@ -88,16 +163,25 @@ describe('create', () => {
   test('bad durations, times and dates are usage errors before anything is sent', async () => {
     const before = row('SELECT count(*) AS n FROM time_entries')!.n;
     for (const [args, message] of [
-      [['--duration', '90'], 'invalid --duration "90": a unit is missing: write 90h for hours or 90m for minutes (or H:MM)'],
+      [
+        ['--duration', '90'],
+        'invalid --duration "90": a unit is missing: write 90h for hours or 90m for minutes (or H:MM)',
+      ],
       [['--duration', '1:75'], 'invalid --duration "1:75": the minutes after ":" must be 00 to 59'],
       [['--duration', '24h'], 'a time entry holds at most 23:59'],
       [['--duration', '0:00'], 'a duration must be at least 1 minute'],
-      [['--start', '10:00', '--end', '09:00'], '--end 09:00 must be after --start 10:00 (an entry cannot cross midnight)'],
+      [
+        ['--start', '10:00', '--end', '09:00'],
+        '--end 09:00 must be after --start 10:00 (an entry cannot cross midnight)',
+      ],
       [['--start', '10:00'], '--start needs --end or --duration'],
       [['--start', '25:00', '--end', '26:00'], 'invalid --start "25:00": expected a time of day HH:MM'],
       [['--duration', '1h', '--date', '2024-02-30'], 'invalid --date "2024-02-30"'],
       [['--duration', '1h', '--rate', '12,505'], 'invalid --rate "12,505": at most 2 decimals'],
-      [['--duration', '1h', '--rate', 'zwölf'], 'invalid --rate "zwölf": expected a number like 1000.50, 1\'000.50 or 1000,50'],
+      [
+        ['--duration', '1h', '--rate', 'zwölf'],
+        'invalid --rate "zwölf": expected a number like 1000.50, 1\'000.50 or 1000,50',
+      ],
       [[], 'missing --duration (1:30, 1h30m, 1h, 90m or 1.5h) or --start with --end'],
     ] as const) {
       const r = await acct(['times', 'create', '--project', 'Website', ...args]);
@@ -111,7 +195,9 @@ describe('create', () => {
     let r = await acct(['times', 'create', '--duration', '1h']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('acct: missing project (--project)');
-    expect(r.stderr).toContain(`candidates: ${project.Website} (Website), ${project.Audit} (Audit), ${project.Support} (Support)`);
+    expect(r.stderr).toContain(
+      `candidates: ${project.Website} (Website), ${project.Audit} (Audit), ${project.Support} (Support)`,
+    );
     r = await acct(['times', 'create', '--duration', '1h', '--project', 'Web']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no project "Web" (--project)');
@@ -139,8 +225,25 @@ describe('get, update, delete and the status rules', () => {
   });
 
   test('update changes only what is given', async () => {
-    const e = await json(['times', 'update', String(id), '--duration', '2h15m', '--description', 'Entwurf und Tests', '--project', 'Audit']);
-    expect(e).toMatchObject({ hours: 2, minutes: 15, description: 'Entwurf und Tests', project_id: project.Audit, date: '2024-04-01', project: { name: 'Audit' } });
+    const e = await json([
+      'times',
+      'update',
+      String(id),
+      '--duration',
+      '2h15m',
+      '--description',
+      'Entwurf und Tests',
+      '--project',
+      'Audit',
+    ]);
+    expect(e).toMatchObject({
+      hours: 2,
+      minutes: 15,
+      description: 'Entwurf und Tests',
+      project_id: project.Audit,
+      date: '2024-04-01',
+      project: { name: 'Audit' },
+    });
     const nothing = await acct(['times', 'update', String(id)]);
     expect(nothing.code).toBe(2);
     expect(nothing.stderr).toContain('nothing to change');
@@ -179,17 +282,24 @@ describe('get, update, delete and the status rules', () => {
 });
 
 describe('roles: a user changes only their own entries', () => {
-  test('a user updating or deleting the owner\'s entry: exit 4; their own entry: fine', async () => {
+  test("a user updating or deleting the owner's entry: exit 4; their own entry: fine", async () => {
     const owners = await entry({ project_id: project.Website, date: '2024-04-03', hours: 1, minutes: 0 });
     let r = await acct(['times', 'update', String(owners), '--description', 'Anna war hier'], { token: ANNA });
     expect(r.code).toBe(4);
-    expect(r.stderr).toContain("This action is unauthorized: only admins and owners may change other users' time entries.");
+    expect(r.stderr).toContain(
+      "This action is unauthorized: only admins and owners may change other users' time entries.",
+    );
     r = await acct(['times', 'delete', String(owners), '--yes'], { token: ANNA });
     expect(r.code).toBe(4);
     expect(row('SELECT description FROM time_entries WHERE id = ?', owners)!.description).toBe('');
-    const hers = await json(['times', 'create', '--project', 'Support', '--duration', '30m', '--date', '2024-04-03'], ANNA);
+    const hers = await json(
+      ['times', 'create', '--project', 'Support', '--duration', '30m', '--date', '2024-04-03'],
+      ANNA,
+    );
     expect(hers.user_id).toBe(annaId);
-    expect((await json(['times', 'update', String(hers.id), '--description', 'eigener Eintrag'], ANNA)).description).toBe('eigener Eintrag');
+    expect(
+      (await json(['times', 'update', String(hers.id), '--description', 'eigener Eintrag'], ANNA)).description,
+    ).toBe('eigener Eintrag');
     // the owner may change anyone's entry
     expect((await json(['times', 'update', String(hers.id), '--billable'])).billable).toBe(true);
   });
@@ -204,13 +314,33 @@ describe('list', () => {
     await api('PUT', `/times/${ids.b}`, { status: 'invoiced' });
   });
   const listIds = async (args: string[], token?: string) =>
-    tsv((await acct(['times', 'list', '--from', '2024-05-01', '--to', '2024-05-31', '--fields', 'id', ...args], { token })).stdout).slice(1).map((c) => Number(c[0]));
+    tsv(
+      (
+        await acct(['times', 'list', '--from', '2024-05-01', '--to', '2024-05-31', '--fields', 'id', ...args], {
+          token,
+        })
+      ).stdout,
+    )
+      .slice(1)
+      .map((c) => Number(c[0]));
 
   test('tsv with the default columns, newest first', async () => {
     const r = await acct(['times', 'list', '--from', '2024-05-01', '--to', '2024-05-31']);
     expect(r.code, r.stderr).toBe(0);
     const t = tsv(r.stdout);
-    expect(t[0]).toEqual(['id', 'date', 'start', 'end', 'readable_time', 'project.name', 'description', 'billable', 'hourly_rate', 'total_value', 'status']);
+    expect(t[0]).toEqual([
+      'id',
+      'date',
+      'start',
+      'end',
+      'readable_time',
+      'project.name',
+      'description',
+      'billable',
+      'hourly_rate',
+      'total_value',
+      'status',
+    ]);
     expect(t.slice(1).map((c) => [c[0], c[1], c[4], c[5], c[10]])).toEqual([
       [String(ids.c), '2024-05-08', '00:30', 'Audit', 'open'],
       [String(ids.b), '2024-05-07', '02:00', 'Support', 'invoiced'],
@@ -232,8 +362,22 @@ describe('list', () => {
   });
 
   test('--include user makes user.name available; bad flags are usage errors', async () => {
-    const r = await acct(['times', 'list', '--from', '2024-05-08', '--to', '2024-05-08', '--include', 'user,project', '--fields', 'id,user.name,project.name']);
-    expect(tsv(r.stdout)).toEqual([['id', 'user.name', 'project.name'], [String(ids.c), 'Anna Muster', 'Audit']]);
+    const r = await acct([
+      'times',
+      'list',
+      '--from',
+      '2024-05-08',
+      '--to',
+      '2024-05-08',
+      '--include',
+      'user,project',
+      '--fields',
+      'id,user.name,project.name',
+    ]);
+    expect(tsv(r.stdout)).toEqual([
+      ['id', 'user.name', 'project.name'],
+      [String(ids.c), 'Anna Muster', 'Audit'],
+    ]);
     for (const [args, message] of [
       [['--from', '2024-05-31', '--to', '2024-05-01'], '--from 2024-05-31 is after --to 2024-05-01'],
       [['--user', 'anna'], 'invalid --user "anna": expected a user id or "me"'],
@@ -284,7 +428,18 @@ describe('times list --week: the timesheet of a hand-checked week', () => {
     expect(r.code, r.stderr).toBe(0);
     const out = lines(r.stdout);
     expect(out[0]).toBe('Week 2025-W02: 06.01.2025 – 12.01.2025');
-    expect(out[1].split(/ {2,}/)).toEqual(['ID', 'PROJECT', 'MON 06.01.', 'TUE 07.01.', 'WED 08.01.', 'THU 09.01.', 'FRI 10.01.', 'SAT 11.01.', 'SUN 12.01.', 'TOTAL']);
+    expect(out[1].split(/ {2,}/)).toEqual([
+      'ID',
+      'PROJECT',
+      'MON 06.01.',
+      'TUE 07.01.',
+      'WED 08.01.',
+      'THU 09.01.',
+      'FRI 10.01.',
+      'SAT 11.01.',
+      'SUN 12.01.',
+      'TOTAL',
+    ]);
     expect(out[2].trim().split(/ +/)).toEqual([String(project.Audit), 'Audit', '3:20', '0:40', '4:00']);
     expect(out[3].trim().split(/ +/)).toEqual([String(project.Support), 'Support', '1:05', '1:05']);
     expect(out[4].trim().split(/ +/)).toEqual([String(project.Website), 'Website', '2:15', '2:00', '0:15', '4:30']);
@@ -301,14 +456,42 @@ describe('times list --week: the timesheet of a hand-checked week', () => {
     expect(all.reduce((sum: number, r: any) => sum + r.total, 0)).toBe(575);
     const anna = await json(['times', 'list', '--week', '2025-W02', '--user', 'me'], ANNA);
     expect(anna).toEqual([
-      { project_id: project.Support, project: 'Support', mon: 0, tue: 0, wed: 0, thu: 0, fri: 0, sat: 65, sun: 0, total: 65 },
+      {
+        project_id: project.Support,
+        project: 'Support',
+        mon: 0,
+        tue: 0,
+        wed: 0,
+        thu: 0,
+        fri: 0,
+        sat: 65,
+        sun: 0,
+        total: 65,
+      },
     ]);
-    const r = await acct(['times', 'list', '--week', '2025-W02', '--project', 'Audit', '-o', 'csv', '--fields', 'project,tue,fri,total']);
+    const r = await acct([
+      'times',
+      'list',
+      '--week',
+      '2025-W02',
+      '--project',
+      'Audit',
+      '-o',
+      'csv',
+      '--fields',
+      'project,tue,fri,total',
+    ]);
     expect(r.stdout).toBe('project,tue,fri,total\r\nAudit,200,40,240\r\n');
   });
 
   test('--week without a value is the current ISO week', async () => {
-    const id = await entry({ project_id: project.Audit, date: today(), hours: 0, minutes: 7, description: 'diese Woche' });
+    const id = await entry({
+      project_id: project.Audit,
+      date: today(),
+      hours: 0,
+      minutes: 7,
+      description: 'diese Woche',
+    });
     const sheet = await json(['times', 'list', '--week', '--project', 'Audit']);
     const day = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'][isoWeekday(today()) - 1];
     const audit = sheet.find((r: any) => r.project === 'Audit');
@@ -316,23 +499,75 @@ describe('times list --week: the timesheet of a hand-checked week', () => {
     await api('DELETE', `/times/${id}`);
   });
 
-  test('--group-by project, date and week: the groups for scripts, the service\'s totals in the table', async () => {
+  test("--group-by project, date and week: the groups for scripts, the service's totals in the table", async () => {
     const range = ['--from', '2025-01-06', '--to', '2025-01-12'];
-    let r = await acct(['times', 'list', '--group-by', 'project', ...range, '--fields', 'project,count,minutes,total_value']);
+    let r = await acct([
+      'times',
+      'list',
+      '--group-by',
+      'project',
+      ...range,
+      '--fields',
+      'project,count,minutes,total_value',
+    ]);
     expect(tsv(r.stdout)).toEqual([
       ['project', 'count', 'minutes', 'total_value'],
-      ['Audit', '2', '240', '600'], ['Support', '1', '65', '97.5'], ['Website', '4', '270', '540'],
+      ['Audit', '2', '240', '600'],
+      ['Support', '1', '65', '97.5'],
+      ['Website', '4', '270', '540'],
     ]);
-    r = await acct(['times', 'list', '--group-by', 'date', ...range, '--sort', 'date', '--fields', 'date,weekday,minutes']);
+    r = await acct([
+      'times',
+      'list',
+      '--group-by',
+      'date',
+      ...range,
+      '--sort',
+      'date',
+      '--fields',
+      'date,weekday,minutes',
+    ]);
     expect(tsv(r.stdout)).toEqual([
-      ['date', 'weekday', 'minutes'], ['2025-01-06', 'Monday', '135'], ['2025-01-07', 'Tuesday', '200'], ['2025-01-08', 'Wednesday', '120'],
-      ['2025-01-10', 'Friday', '40'], ['2025-01-11', 'Saturday', '65'], ['2025-01-12', 'Sunday', '15'],
+      ['date', 'weekday', 'minutes'],
+      ['2025-01-06', 'Monday', '135'],
+      ['2025-01-07', 'Tuesday', '200'],
+      ['2025-01-08', 'Wednesday', '120'],
+      ['2025-01-10', 'Friday', '40'],
+      ['2025-01-11', 'Saturday', '65'],
+      ['2025-01-12', 'Sunday', '15'],
     ]);
-    r = await acct(['times', 'list', '--group-by', 'week', '--from', '2025-01-05', '--to', '2025-01-13', '--sort', 'date', '--fields', 'week,mon,tue,sun,minutes']);
+    r = await acct([
+      'times',
+      'list',
+      '--group-by',
+      'week',
+      '--from',
+      '2025-01-05',
+      '--to',
+      '2025-01-13',
+      '--sort',
+      'date',
+      '--fields',
+      'week,mon,tue,sun,minutes',
+    ]);
     expect(tsv(r.stdout)).toEqual([
-      ['week', 'mon', 'tue', 'sun', 'minutes'], ['2025-W01', '0', '0', '300', '300'], ['2025-W02', '135', '200', '15', '575'], ['2025-W03', '120', '0', '0', '120'],
+      ['week', 'mon', 'tue', 'sun', 'minutes'],
+      ['2025-W01', '0', '0', '300', '300'],
+      ['2025-W02', '135', '200', '15', '575'],
+      ['2025-W03', '120', '0', '0', '120'],
     ]);
-    r = await acct(['times', 'list', '--group-by', 'week', '--from', '2025-01-05', '--to', '2025-01-13', '-o', 'table']);
+    r = await acct([
+      'times',
+      'list',
+      '--group-by',
+      'week',
+      '--from',
+      '2025-01-05',
+      '--to',
+      '2025-01-13',
+      '-o',
+      'table',
+    ]);
     expect(r.stdout).toMatch(/^Total +\d/m);
     r = await acct(['times', 'list', '--group-by', 'project', ...range, '-o', 'table']);
     expect(r.stdout).toMatch(/^ +Total +7 +9:35 +0:00 +1'237\.50 +0\.00$/m);
@@ -347,26 +582,47 @@ describe('import --via-api (the CSV import of the API)', () => {
   };
 
   test('creates the valid rows; skipped rows go to stderr and the command exits 0; --strict exits 3', async () => {
-    const csv = file('zeiten.csv', [
-      'date;project_id;hours;minutes;description;hourly_rate;billable;start;end',
-      `2024-06-03;${project.Website};1;30;Import eins;;1;;`,
-      `03.06.2024;${project.Audit};;;Import zwei;160,50;nein;08:00;09:15`,
-      `2024-06-03;;1;0;ohne Projekt;;;;`,
-      `2024-06-04;${project.Website};25;0;zu lang;;;;`,
-    ].join('\n') + '\n');
+    const csv = file(
+      'zeiten.csv',
+      [
+        'date;project_id;hours;minutes;description;hourly_rate;billable;start;end',
+        `2024-06-03;${project.Website};1;30;Import eins;;1;;`,
+        `03.06.2024;${project.Audit};;;Import zwei;160,50;nein;08:00;09:15`,
+        `2024-06-03;;1;0;ohne Projekt;;;;`,
+        `2024-06-04;${project.Website};25;0;zu lang;;;;`,
+      ].join('\n') + '\n',
+    );
     const r = await acct(['times', 'import', csv, '--via-api']);
     expect(r.code, r.stderr).toBe(0);
-    expect(tsv(r.stdout)).toEqual([['created', 'failed'], ['2', '2']]);
+    expect(tsv(r.stdout)).toEqual([
+      ['created', 'failed'],
+      ['2', '2'],
+    ]);
     expect(r.stderr).toContain('Imported zeiten.csv: 2 created, 2 rows skipped.');
     expect(r.stderr).toContain('  row 4: The project id field is required.');
     expect(r.stderr).toContain('  row 5: The hours field must not be greater than 23.');
-    expect(rows("SELECT description, hours, minutes, hourly_rate, billable, start FROM time_entries WHERE description LIKE 'Import%' ORDER BY id")).toEqual([
+    expect(
+      rows(
+        "SELECT description, hours, minutes, hourly_rate, billable, start FROM time_entries WHERE description LIKE 'Import%' ORDER BY id",
+      ),
+    ).toEqual([
       { description: 'Import eins', hours: 1, minutes: 30, hourly_rate: 12000, billable: 1, start: null },
       { description: 'Import zwei', hours: 1, minutes: 15, hourly_rate: 16050, billable: 0, start: '08:00' },
     ]);
-    const strict = await acct(['times', 'import', file('strikt.csv', `date,project_id,hours,minutes\n2024-06-05,${project.Website},0,10\n2024-06-05,999999,0,10\n`), '--strict', '--json', '--via-api']);
+    const strict = await acct([
+      'times',
+      'import',
+      file('strikt.csv', `date,project_id,hours,minutes\n2024-06-05,${project.Website},0,10\n2024-06-05,999999,0,10\n`),
+      '--strict',
+      '--json',
+      '--via-api',
+    ]);
     expect(strict.code).toBe(3);
-    expect(JSON.parse(strict.stdout)).toEqual({ created: 1, failed: 1, errors: [{ row: 3, message: 'The selected project id is invalid.' }] });
+    expect(JSON.parse(strict.stdout)).toEqual({
+      created: 1,
+      failed: 1,
+      errors: [{ row: 3, message: 'The selected project id is invalid.' }],
+    });
     expect(strict.stderr).toContain('1 row was skipped (--strict); the other rows were imported');
   });
 
@@ -395,10 +651,30 @@ describe('bulk-update and bulk-delete', () => {
     const b = await entry({ project_id: project.Website, date: '2024-07-01', hours: 1, minutes: 0 });
     const locked = await entry({ project_id: project.Website, date: '2024-07-01', hours: 1, minutes: 0 });
     await api('PUT', `/times/${locked}`, { status: 'invoiced' });
-    const r = await acct(['times', 'bulk-update', String(a), `id:${b}`, String(locked), '--billable', '--rate', '99.50', '--project', 'Audit', '--date', '2024-07-02']);
+    const r = await acct([
+      'times',
+      'bulk-update',
+      String(a),
+      `id:${b}`,
+      String(locked),
+      '--billable',
+      '--rate',
+      '99.50',
+      '--project',
+      'Audit',
+      '--date',
+      '2024-07-02',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`Updated 2 of 3 time entries. Skipped (not open, or not yours): ${locked}`);
-    expect(rows('SELECT id, billable, hourly_rate, project_id, date FROM time_entries WHERE id IN (?, ?, ?) ORDER BY id', a, b, locked)).toEqual([
+    expect(
+      rows(
+        'SELECT id, billable, hourly_rate, project_id, date FROM time_entries WHERE id IN (?, ?, ?) ORDER BY id',
+        a,
+        b,
+        locked,
+      ),
+    ).toEqual([
       { id: a, billable: 1, hourly_rate: 9950, project_id: project.Audit, date: '2024-07-02' },
       { id: b, billable: 1, hourly_rate: 9950, project_id: project.Audit, date: '2024-07-02' },
       { id: locked, billable: 0, hourly_rate: 12000, project_id: project.Website, date: '2024-07-01' },
@@ -411,7 +687,7 @@ describe('bulk-update and bulk-delete', () => {
     expect(bad.stderr).toContain('invalid time entry id "abc"');
   });
 
-  test('a user\'s bulk-update skips the owner\'s entries', async () => {
+  test("a user's bulk-update skips the owner's entries", async () => {
     const owners = await entry({ project_id: project.Website, date: '2024-07-03', hours: 1, minutes: 0 });
     const r = await acct(['times', 'bulk-update', String(owners), '--description', 'fremd'], { token: ANNA });
     expect(r.code, r.stderr).toBe(0);
@@ -425,7 +701,9 @@ describe('bulk-update and bulk-delete', () => {
     await api('PUT', `/times/${locked}`, { status: 'invoiced' });
     let r = await acct(['times', 'bulk-delete', String(a), String(b), String(locked)]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`Delete 3 time entries (${a}, ${b}, ${locked}): refusing without confirmation; pass --yes`);
+    expect(r.stderr).toContain(
+      `Delete 3 time entries (${a}, ${b}, ${locked}): refusing without confirmation; pass --yes`,
+    );
     r = await acct(['times', 'bulk-delete', String(a), String(b), String(locked), '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`Deleted 2 of 3 time entries. Kept (invoiced, paid or not yours): ${locked}`);

@@ -18,13 +18,28 @@ let outDir: string;
 
 const book = async (rows: [string, string, string, string, string | null][]) => {
   for (const [date, debit, credit, sum, taxRate] of rows) {
-    const r = await acct(['entries', 'create', '--date', date, '--debit', debit, '--credit', credit, '--sum', sum, ...(taxRate ? ['--tax-rate', taxRate] : [])]);
+    const r = await acct([
+      'entries',
+      'create',
+      '--date',
+      date,
+      '--debit',
+      debit,
+      '--credit',
+      credit,
+      '--sum',
+      sum,
+      ...(taxRate ? ['--tax-rate', taxRate] : []),
+    ]);
     if (r.code !== 0) throw new Error(r.stderr);
   }
 };
-const values = (xml: string, name: string): string[] => [...xml.matchAll(new RegExp(`<eCH-0217:${name}>([^<]*)</eCH-0217:${name}>`, 'g'))].map((m) => m[1]);
-const reportJson = async (period: string) => JSON.parse((await acct(['report', 'vat', '-p', period, '--json', '--fields', 'box,amount,tax,rate'])).stdout);
-const boxOf = (json: { rows: Array<Record<string, string>> }, b: number, key: string) => json.rows.find((r) => String(r.box) === String(b))?.[key];
+const values = (xml: string, name: string): string[] =>
+  [...xml.matchAll(new RegExp(`<eCH-0217:${name}>([^<]*)</eCH-0217:${name}>`, 'g'))].map((m) => m[1]);
+const reportJson = async (period: string) =>
+  JSON.parse((await acct(['report', 'vat', '-p', period, '--json', '--fields', 'box,amount,tax,rate'])).stdout);
+const boxOf = (json: { rows: Array<Record<string, string>> }, b: number, key: string) =>
+  json.rows.find((r) => String(r.box) === String(b))?.[key];
 
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'acct-vat-file-'));
@@ -45,14 +60,23 @@ describe('acct report vat -o xml', () => {
     const out = join(outDir, 'none.xml');
     const r = await acct(['report', 'vat', '-p', '2026Q1', '-o', 'xml', '--out', out]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/no UID \(--vat-number, vat_number\); no VAT method \(--vat-method, vat_method\); no reporting period/);
+    expect(r.stderr).toMatch(
+      /no UID \(--vat-number, vat_number\); no VAT method \(--vat-method, vat_method\); no reporting period/,
+    );
     expect(r.stderr).toMatch(/acct server companies set/);
     expect(existsSync(out)).toBe(false);
-    expect((await acct(['report', 'vat', '-p', '2026Q1', '--correction'])).stderr).toMatch(/--correction goes with -o xml/);
+    expect((await acct(['report', 'vat', '-p', '2026Q1', '--correction'])).stderr).toMatch(
+      /--correction goes with -o xml/,
+    );
   });
 
-  test('an effective-method quarter: the file validates and carries the report\'s figures', async () => {
-    setCompany(cli.svc.server.db, 1, { vatNumber: 'CHE-123.456.788', vatMethod: 'effective', vatPeriod: 'quarterly', vatBasis: 'agreed' });
+  test("an effective-method quarter: the file validates and carries the report's figures", async () => {
+    setCompany(cli.svc.server.db, 1, {
+      vatNumber: 'CHE-123.456.788',
+      vatMethod: 'effective',
+      vatPeriod: 'quarterly',
+      vatBasis: 'agreed',
+    });
     const out = join(outDir, 'mwst-2026-q1.xml');
     const r = await acct(['report', 'vat', '-p', '2026Q1', '-o', 'xml', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
@@ -77,23 +101,59 @@ describe('acct report vat -o xml', () => {
   });
 
   test('a net tax rate company: its report, and a 2025 file with activity codes', async () => {
-    for (const [name, saldo] of [['Saldo 6.2 %', '6.2'], ['Saldo 0.6 %', '0.6']]) {
-      const r = await acct(['tax-rates', 'create', '--name', name, '--rate', '8.1', '--saldo-rate', saldo, '--account', '2200']);
+    for (const [name, saldo] of [
+      ['Saldo 6.2 %', '6.2'],
+      ['Saldo 0.6 %', '0.6'],
+    ]) {
+      const r = await acct([
+        'tax-rates',
+        'create',
+        '--name',
+        name,
+        '--rate',
+        '8.1',
+        '--saldo-rate',
+        saldo,
+        '--account',
+        '2200',
+      ]);
       expect(r.code, r.stderr).toBe(0);
     }
-    await book([['2025-02-10', '1020', '3400', '10810.00', 'Saldo 6.2 %'], ['2025-03-01', '1020', '3400', '2500.00', 'Saldo 0.6 %']]);
-    setCompany(cli.svc.server.db, 1, { vatMethod: 'net_tax_rate', vatPeriod: 'semi_annual', vatBasis: 'received', vatNetTaxRates: '6.2,0.6' });
+    await book([
+      ['2025-02-10', '1020', '3400', '10810.00', 'Saldo 6.2 %'],
+      ['2025-03-01', '1020', '3400', '2500.00', 'Saldo 0.6 %'],
+    ]);
+    setCompany(cli.svc.server.db, 1, {
+      vatMethod: 'net_tax_rate',
+      vatPeriod: 'semi_annual',
+      vatBasis: 'received',
+      vatNetTaxRates: '6.2,0.6',
+    });
     const missing = await acct(['report', 'vat', '-p', '2025-01..2025-06', '-o', 'xml']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/no activity code for 6.2 % and 0.6 %/);
     setCompany(cli.svc.server.db, 1, { vatNetTaxRates: '6.2:12345,0.6:54321' });
     // acct companies get shows what the file is filed with
-    const shown = await acct(['companies', 'get', '--fields', 'vat_number,vat_method,vat_basis,vat_period,vat_net_tax_rates']);
-    expect(shown.stdout).toBe('vat_number\tvat_method\tvat_basis\tvat_period\tvat_net_tax_rates\nCHE-123.456.788\tnet_tax_rate\treceived\tsemi_annual\t6.2:12345, 0.6:54321\n');
-    expect(JSON.parse((await acct(['companies', 'get', '--json'])).stdout).vat_net_tax_rates).toEqual([{ rate: 6.2, activity_code: '12345' }, { rate: 0.6, activity_code: '54321' }]);
+    const shown = await acct([
+      'companies',
+      'get',
+      '--fields',
+      'vat_number,vat_method,vat_basis,vat_period,vat_net_tax_rates',
+    ]);
+    expect(shown.stdout).toBe(
+      'vat_number\tvat_method\tvat_basis\tvat_period\tvat_net_tax_rates\nCHE-123.456.788\tnet_tax_rate\treceived\tsemi_annual\t6.2:12345, 0.6:54321\n',
+    );
+    expect(JSON.parse((await acct(['companies', 'get', '--json'])).stdout).vat_net_tax_rates).toEqual([
+      { rate: 6.2, activity_code: '12345' },
+      { rate: 0.6, activity_code: '54321' },
+    ]);
     const json = await reportJson('2025-01..2025-06');
     expect(json.title).toBe('VAT return 2025-01-01 to 2025-06-30 (net tax rate method)');
-    expect([boxOf(json, 323, 'amount'), boxOf(json, 323, 'tax'), boxOf(json, 323, 'rate')]).toEqual(['10810.00', '670.22', '6.2']);
+    expect([boxOf(json, 323, 'amount'), boxOf(json, 323, 'tax'), boxOf(json, 323, 'rate')]).toEqual([
+      '10810.00',
+      '670.22',
+      '6.2',
+    ]);
     const r = await acct(['report', 'vat', '-p', '2025-01..2025-06', '-o', 'xml']);
     expect(r.code, r.stderr).toBe(0);
     expect(check(r.stdout)).toEqual([]);

@@ -37,7 +37,9 @@ export function useCliAgainstService(opts: CliSuiteOptions = {}): CliSuite {
   };
   return {
     svc,
-    get box() { return made(box); },
+    get box() {
+      return made(box);
+    },
     acct: (args, acctOpts) => made(run)(args, acctOpts),
   };
 }

@@ -11,7 +11,11 @@ import type { OutStream } from '../../src/cli/io.js';
 
 export const ACCT_BIN = resolve(import.meta.dirname, '../../bin/acct.js');
 
-export interface RunResult { code: number | null; stdout: string; stderr: string }
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 export interface RunOptions {
   env?: Record<string, string | undefined>;
@@ -39,7 +43,12 @@ function collector(): { end: OutStream; bytes(): Buffer; text(): string } {
   const chunks: Buffer[] = [];
   const bytes = () => Buffer.concat(chunks);
   return {
-    end: { write: (data) => { chunks.push(Buffer.from(data)); }, isTTY: false },
+    end: {
+      write: (data) => {
+        chunks.push(Buffer.from(data));
+      },
+      isTTY: false,
+    },
     bytes,
     text: () => bytes().toString('utf8'),
   };
@@ -50,7 +59,10 @@ function collector(): { end: OutStream; bytes(): Buffer; text(): string } {
  * and stdout and stderr collected, as the binary would run them in a pipe.
  */
 export async function runInProcess(
-  args: string[], env: NodeJS.ProcessEnv, input?: string, timeoutMs = 20_000,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  input?: string,
+  timeoutMs = 20_000,
 ): Promise<RunResult> {
   const { bytes: _, ...result } = await runInProcessWithBytes(args, env, input, timeoutMs);
   return result;
@@ -58,7 +70,10 @@ export async function runInProcess(
 
 /** runInProcess(), stdout also kept as bytes (a PDF written to stdout). */
 export async function runInProcessWithBytes(
-  args: string[], env: NodeJS.ProcessEnv, input?: string, timeoutMs = 20_000,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  input?: string,
+  timeoutMs = 20_000,
 ): Promise<RunResult & { bytes: Buffer }> {
   const { runCli } = await import('../../src/cli/run.js');
   const [out, err] = [collector(), collector()];
@@ -75,16 +90,31 @@ export async function runInProcessWithBytes(
   }
 }
 
-export function runBinary(args: string[], env: NodeJS.ProcessEnv, input?: string, timeoutMs = 20_000): Promise<RunResult> {
+export function runBinary(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  input?: string,
+  timeoutMs = 20_000,
+): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [ACCT_BIN, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d) => { stdout += d; });
-    child.stderr.setEncoding('utf8').on('data', (d) => { stderr += d; });
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`acct ${args.join(' ')} timed out\n${stderr}`)); }, timeoutMs);
+    child.stdout.setEncoding('utf8').on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d) => {
+      stderr += d;
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`acct ${args.join(' ')} timed out\n${stderr}`));
+    }, timeoutMs);
     child.on('error', reject);
-    child.on('close', (code) => { clearTimeout(timer); resolvePromise({ code, stdout, stderr }); });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code, stdout, stderr });
+    });
     // a command that exits before reading its input closes the pipe: EPIPE on write is not a test failure
     child.stdin.on('error', () => {});
     child.stdin.end(input ?? '');
@@ -98,7 +128,14 @@ export function sandbox(): Sandbox {
   const env = (extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv => {
     const base: NodeJS.ProcessEnv = {};
     for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('ACCT_') && !k.startsWith('XDG_')) base[k] = v;
-    const merged: NodeJS.ProcessEnv = { ...base, HOME: root, NO_COLOR: '1', ACCT_CONFIG_DIR: configDir, ACCT_DATA_DIR: dataDir, ...extra };
+    const merged: NodeJS.ProcessEnv = {
+      ...base,
+      HOME: root,
+      NO_COLOR: '1',
+      ACCT_CONFIG_DIR: configDir,
+      ACCT_DATA_DIR: dataDir,
+      ...extra,
+    };
     for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k];
     return merged;
   };
@@ -113,7 +150,10 @@ export function sandbox(): Sandbox {
 }
 
 /** Where a spawned acct talks to: a TestService, or a stub with a made-up token. */
-export interface Target { url: string; token: string }
+export interface Target {
+  url: string;
+  token: string;
+}
 
 export interface AcctOptions {
   /** ACCT_COMPANY; 1 unless given */
@@ -132,7 +172,12 @@ export type Acct = (args: string[], opts?: AcctOptions) => Promise<RunResult>;
 
 /** The environment that points acct at `target`: ACCT_BASE_URL, ACCT_TOKEN and ACCT_COMPANY, then `opts.env`. */
 export function acctEnv(target: Target, opts: AcctOptions = {}): Record<string, string | undefined> {
-  return { ACCT_BASE_URL: target.url, ACCT_TOKEN: opts.token ?? target.token, ACCT_COMPANY: String(opts.company ?? 1), ...opts.env };
+  return {
+    ACCT_BASE_URL: target.url,
+    ACCT_TOKEN: opts.token ?? target.token,
+    ACCT_COMPANY: String(opts.company ?? 1),
+    ...opts.env,
+  };
 }
 
 /**
@@ -142,14 +187,19 @@ export function acctEnv(target: Target, opts: AcctOptions = {}): Record<string, 
 export function acctAgainst(box: Sandbox, target: Target, defaults: AcctOptions = {}): Acct {
   return (args, opts = {}) => {
     const merged: AcctOptions = {
-      company: opts.company ?? defaults.company, token: opts.token ?? defaults.token, env: { ...defaults.env, ...opts.env },
+      company: opts.company ?? defaults.company,
+      token: opts.token ?? defaults.token,
+      env: { ...defaults.env, ...opts.env },
     };
     const input = opts.input ?? defaults.input;
     return box.run(args, { env: acctEnv(target, merged), input, spawn: opts.spawn ?? defaults.spawn });
   };
 }
 
-export interface TerminalRun { code: number | null; output: string }
+export interface TerminalRun {
+  code: number | null;
+  output: string;
+}
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -160,31 +210,46 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
  * has no size unless `size` gives one (columns, and rows for the pager).
  */
 export function inTerminal(
-  box: Sandbox, args: string[], answers: { when: string; keys: string }[] = [], env: Record<string, string | undefined> = {}, size?: { cols: number; rows?: number },
+  box: Sandbox,
+  args: string[],
+  answers: { when: string; keys: string }[] = [],
+  env: Record<string, string | undefined> = {},
+  size?: { cols: number; rows?: number },
 ): Promise<TerminalRun> {
   return new Promise((resolve, reject) => {
     const stty = size ? `stty cols ${size.cols} rows ${size.rows ?? 0}; ` : '';
     const command = stty + [process.execPath, ACCT_BIN, ...args].map(shellQuote).join(' ');
-    const child = spawn('script', ['-qec', command, '/dev/null'], { env: box.env({ NO_COLOR: undefined, CI: undefined, TERM: 'xterm', COLUMNS: '120', ...env }) });
+    const child = spawn('script', ['-qec', command, '/dev/null'], {
+      env: box.env({ NO_COLOR: undefined, CI: undefined, TERM: 'xterm', COLUMNS: '120', ...env }),
+    });
     let output = '';
     /** where the next `when` is looked for: after the previous one */
     let from = 0;
     const pending = [...answers];
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`timed out: ${args.join(' ')}\n${output}`)); }, 15_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`timed out: ${args.join(' ')}\n${output}`));
+    }, 15_000);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       output += chunk;
       // several prompts may arrive in one chunk: answer each that is on the screen now
-      for (let at = pending.length ? output.indexOf(pending[0].when, from) : -1; at >= 0; at = pending.length ? output.indexOf(pending[0].when, from) : -1) {
+      for (
+        let at = pending.length ? output.indexOf(pending[0].when, from) : -1;
+        at >= 0;
+        at = pending.length ? output.indexOf(pending[0].when, from) : -1
+      ) {
         const answer = pending.shift()!;
         from = at + answer.when.length;
         child.stdin.write(answer.keys);
       }
     });
     child.on('error', reject);
-    child.on('close', (code) => { clearTimeout(timer); resolve({ code, output }); });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
   });
 }
 
 /** Terminal output without escape sequences and carriage returns. */
 export const plain = (s: string) => s.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '');
-

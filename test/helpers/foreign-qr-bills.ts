@@ -25,10 +25,28 @@ export interface ForeignPayload {
 
 /** The payload text line by line as the IG lays it out (LF, no separator after the last element). */
 export function foreignPayload(p: ForeignPayload): string {
-  const address = (a: ForeignPayload['creditor'] | undefined) => (a ? ['S', a.name, a.street, a.building, a.zip, a.city, a.country] : ['', '', '', '', '', '', '']);
+  const address = (a: ForeignPayload['creditor'] | undefined) =>
+    a ? ['S', a.name, a.street, a.building, a.zip, a.city, a.country] : ['', '', '', '', '', '', ''];
   const lines = [
-    'SPC', '0200', '1', p.iban, ...address(p.creditor), '', '', '', '', '', '', '',
-    p.amount, p.currency, ...address(p.debtor), p.referenceType, p.reference, p.message, 'EPD',
+    'SPC',
+    '0200',
+    '1',
+    p.iban,
+    ...address(p.creditor),
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    p.amount,
+    p.currency,
+    ...address(p.debtor),
+    p.referenceType,
+    p.reference,
+    p.message,
+    'EPD',
   ];
   if (p.billInformation !== undefined) lines.push(p.billInformation);
   return lines.join('\n');
@@ -37,7 +55,15 @@ export function foreignPayload(p: ForeignPayload): string {
 /** The QR code of `text` as PNG (error correction M, as the IG asks), `scale` pixels a module, with its quiet zone. */
 export function qrPng(text: string, scale = 4): Promise<Buffer> {
   // eclevel is an option of BWIPP's qrcode encoder, passed through (bwip-js's types do not list them)
-  const options = { bcid: 'qrcode', text, eclevel: 'M', scale, paddingwidth: 4 * scale, paddingheight: 4 * scale, backgroundcolor: 'FFFFFF' };
+  const options = {
+    bcid: 'qrcode',
+    text,
+    eclevel: 'M',
+    scale,
+    paddingwidth: 4 * scale,
+    paddingheight: 4 * scale,
+    backgroundcolor: 'FFFFFF',
+  };
   return bwipjs.toBuffer(options);
 }
 
@@ -48,14 +74,25 @@ export async function threePagePdf(text: string | null): Promise<Uint8Array> {
   for (let n = 1; n <= 3; n++) {
     const page = doc.addPage([A4.width, A4.height]);
     page.drawText(`Rechnung 2026-117, Seite ${n} von 3`, { x: 20 * MM, y: A4.height - 30 * MM, size: 12, font });
-    for (let line = 0; line < 30; line++) page.drawText(`Position ${n}.${line + 1}  Beratung und Umsetzung  CHF 120.00`, { x: 20 * MM, y: A4.height - (45 + line * 6) * MM, size: 9, font });
+    for (let line = 0; line < 30; line++)
+      page.drawText(`Position ${n}.${line + 1}  Beratung und Umsetzung  CHF 120.00`, {
+        x: 20 * MM,
+        y: A4.height - (45 + line * 6) * MM,
+        size: 9,
+        font,
+      });
     if (n === 3 && text !== null) {
-      page.drawLine({ start: { x: 0, y: 105 * MM }, end: { x: A4.width, y: 105 * MM }, thickness: 0.5, dashArray: [3, 3] });
+      page.drawLine({
+        start: { x: 0, y: 105 * MM },
+        end: { x: A4.width, y: 105 * MM },
+        thickness: 0.5,
+        dashArray: [3, 3],
+      });
       page.drawText('Zahlteil', { x: 67 * MM, y: 97 * MM, size: 11, font });
       const png = await doc.embedPng(await qrPng(text, 3));
       // the code's modules fill 46 mm; the quiet zone (4 modules a side) lies around them
       const modules = png.width / 3 - 8;
-      const side = 46 * MM * (modules + 8) / modules;
+      const side = (46 * MM * (modules + 8)) / modules;
       const x = 67 * MM - (side - 46 * MM) / 2;
       const y = 42 * MM - (side - 46 * MM) / 2;
       page.drawImage(png, { x, y, width: side, height: side });
@@ -67,7 +104,8 @@ export async function threePagePdf(text: string | null): Promise<Uint8Array> {
 
 /** The Swiss cross of the IG: a 7 mm black square with a white border and a white cross. */
 function swissCross(page: ReturnType<PDFDocument['addPage']>, cx: number, cy: number): void {
-  const square = (side: number, color: ReturnType<typeof rgb>) => page.drawRectangle({ x: cx - side / 2, y: cy - side / 2, width: side, height: side, color });
+  const square = (side: number, color: ReturnType<typeof rgb>) =>
+    page.drawRectangle({ x: cx - side / 2, y: cy - side / 2, width: side, height: side, color });
   square(7.6 * MM, rgb(1, 1, 1));
   square(7 * MM, rgb(0, 0, 0));
   page.drawRectangle({ x: cx - 0.7 * MM, y: cy - 2.2 * MM, width: 1.4 * MM, height: 4.4 * MM, color: rgb(1, 1, 1) });
@@ -87,7 +125,10 @@ function random(seed: number): () => number {
  * The code as a phone would photograph it: drawn at `scale` of its size, turned by `degrees`, on a grey
  * table (with noise) as a PNG of `size` × `size` pixels. Every output pixel samples the code bilinearly.
  */
-export async function photoPng(text: string, options: { scale?: number; degrees?: number; size?: number; seed?: number } = {}): Promise<Buffer> {
+export async function photoPng(
+  text: string,
+  options: { scale?: number; degrees?: number; size?: number; seed?: number } = {},
+): Promise<Buffer> {
   const { scale = 0.8, degrees = 4, size = 900, seed = 25 } = options;
   const code = PNG.sync.read(await qrPng(text, 5));
   const out = new PNG({ width: size, height: size });
@@ -113,7 +154,10 @@ export async function photoPng(text: string, options: { scale?: number; degrees?
       }
       const grey = Math.max(0, Math.min(255, Math.round(value + (noise() - 0.5) * 30)));
       const at = (y * size + x) * 4;
-      out.data[at] = grey; out.data[at + 1] = grey; out.data[at + 2] = grey; out.data[at + 3] = 255;
+      out.data[at] = grey;
+      out.data[at + 1] = grey;
+      out.data[at + 2] = grey;
+      out.data[at + 3] = 255;
     }
   }
   return PNG.sync.write(out, { colorType: 2 });

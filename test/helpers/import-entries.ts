@@ -14,10 +14,42 @@ export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /** The ImportEntry's fields in the contract's order. */
 export const IMPORT_ENTRY_KEYS = [
-  'id', 'company_id', 'user_id', 'bank_account_id', 'other_account_id', 'tax_rate_id', 'entry_id', 'invoice_id', 'bill_id', 'file_id', 'date',
-  'type', 'sum', 'description', 'og_description', 'reference', 'ignore', 'is_ready', 'similarExists', 'date_formatted', 'sum_formatted',
-  'status', 'counterparty_name', 'counterparty_iban', 'bank_reference', 'tags', 'error', 'rule', 'bank_account', 'other_account', 'tax_rate',
-  'invoice', 'bill', 'file', 'created_at', 'updated_at',
+  'id',
+  'company_id',
+  'user_id',
+  'bank_account_id',
+  'other_account_id',
+  'tax_rate_id',
+  'entry_id',
+  'invoice_id',
+  'bill_id',
+  'file_id',
+  'date',
+  'type',
+  'sum',
+  'description',
+  'og_description',
+  'reference',
+  'ignore',
+  'is_ready',
+  'similarExists',
+  'date_formatted',
+  'sum_formatted',
+  'status',
+  'counterparty_name',
+  'counterparty_iban',
+  'bank_reference',
+  'tags',
+  'error',
+  'rule',
+  'bank_account',
+  'other_account',
+  'tax_rate',
+  'invoice',
+  'bill',
+  'file',
+  'created_at',
+  'updated_at',
 ];
 
 /** A QR-IBAN (institution id 31999) as used by the documents tests; its invoices carry a QRR. */
@@ -64,9 +96,10 @@ function entryXml(tx: CamtTx, currency: string): string {
   const dir = tx.direction ?? 'CRDT';
   const date = tx.date ?? '2026-03-31';
   const side = (dir === 'CRDT') !== (tx.reversal ?? false) ? 'Dbtr' : 'Cdtr';
-  const parties = tx.name || tx.iban
-    ? `<RltdPties>${tx.name ? `<${side}><Nm>${esc(tx.name)}</Nm></${side}>` : ''}${tx.iban ? `<${side}Acct><Id><IBAN>${tx.iban}</IBAN></Id></${side}Acct>` : ''}</RltdPties>`
-    : '';
+  const parties =
+    tx.name || tx.iban
+      ? `<RltdPties>${tx.name ? `<${side}><Nm>${esc(tx.name)}</Nm></${side}>` : ''}${tx.iban ? `<${side}Acct><Id><IBAN>${tx.iban}</IBAN></Id></${side}Acct>` : ''}</RltdPties>`
+      : '';
   const strd = tx.qrr
     ? `<Strd><CdtrRefInf><Tp><CdOrPrtry><Prtry>QRR</Prtry></CdOrPrtry></Tp><Ref>${tx.qrr}</Ref></CdtrRefInf></Strd>`
     : tx.scor
@@ -76,8 +109,12 @@ function entryXml(tx: CamtTx, currency: string): string {
         : '';
   const rmt = tx.ustrd || strd ? `<RmtInf>${tx.ustrd ? `<Ustrd>${esc(tx.ustrd)}</Ustrd>` : ''}${strd}</RmtInf>` : '';
   const [domain, family, sub] = (tx.code ?? '').split('/');
-  const code = tx.code ? `<BkTxCd><Domn><Cd>${domain}</Cd><Fmly><Cd>${family}</Cd><SubFmlyCd>${sub}</SubFmlyCd></Fmly></Domn></BkTxCd>` : '';
-  const instructed = tx.instructed ? `<AmtDtls><InstdAmt><Amt Ccy="${tx.instructed.currency}">${tx.instructed.amount}</Amt></InstdAmt></AmtDtls>` : '';
+  const code = tx.code
+    ? `<BkTxCd><Domn><Cd>${domain}</Cd><Fmly><Cd>${family}</Cd><SubFmlyCd>${sub}</SubFmlyCd></Fmly></Domn></BkTxCd>`
+    : '';
+  const instructed = tx.instructed
+    ? `<AmtDtls><InstdAmt><Amt Ccy="${tx.instructed.currency}">${tx.instructed.amount}</Amt></InstdAmt></AmtDtls>`
+    : '';
   return `
       <Ntry>
         <Amt Ccy="${currency}">${tx.amount}</Amt>
@@ -120,10 +157,19 @@ export function camt054(iban: string | null, txs: CamtTx[], opts: { currency?: s
 }
 
 /** A balance of a camt.053 statement: `amount` signed decimal text ("-12.50" is a DBIT balance). */
-export interface CamtBalance { type: 'OPBD' | 'PRCD' | 'CLBD'; amount: string; date: string }
+export interface CamtBalance {
+  type: 'OPBD' | 'PRCD' | 'CLBD';
+  amount: string;
+  date: string;
+}
 
 /** A camt.053.001.04 statement for the account `iban` with its balances (opening, closing) and one entry per transaction. */
-export function camt053(iban: string | null, balances: CamtBalance[], txs: CamtTx[], opts: { currency?: string; id?: string } = {}): string {
+export function camt053(
+  iban: string | null,
+  balances: CamtBalance[],
+  txs: CamtTx[],
+  opts: { currency?: string; id?: string } = {},
+): string {
   const currency = opts.currency ?? 'CHF';
   const bal = (b: CamtBalance) => `
       <Bal><Tp><CdOrPrtry><Cd>${b.type}</Cd></CdOrPrtry></Tp><Amt Ccy="${currency}">${b.amount.replace('-', '')}</Amt>
@@ -157,14 +203,24 @@ export function realStatementPayingSupplier(creditorIban: string, qrr: string): 
     return text.replace(marker, `${marker}${extra}`);
   };
   const grouped = creditorIban.replace(/(.{4})/g, '$1 ').trim();
-  const withIban = after('328.75', `<RltdPties><Cdtr><Nm>Muster Druck AG</Nm></Cdtr><CdtrAcct><Id><IBAN>${grouped}</IBAN></Id></CdtrAcct></RltdPties>`);
-  const withQrr = after('200.80', `<RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Prtry>QRR</Prtry></CdOrPrtry></Tp><Ref>${qrr}</Ref></CdtrRefInf></Strd></RmtInf>`);
+  const withIban = after(
+    '328.75',
+    `<RltdPties><Cdtr><Nm>Muster Druck AG</Nm></Cdtr><CdtrAcct><Id><IBAN>${grouped}</IBAN></Id></CdtrAcct></RltdPties>`,
+  );
+  const withQrr = after(
+    '200.80',
+    `<RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Prtry>QRR</Prtry></CdOrPrtry></Tp><Ref>${qrr}</Ref></CdtrRefInf></Strd></RmtInf>`,
+  );
   return withQrr(withIban(xml));
 }
 
 /** A ZIP archive of the given files (name → XML text or bytes). */
 export function zip(files: Record<string, string | Uint8Array>): Uint8Array {
-  return zipSync(Object.fromEntries(Object.entries(files).map(([name, content]) => [name, typeof content === 'string' ? strToU8(content) : content])));
+  return zipSync(
+    Object.fromEntries(
+      Object.entries(files).map(([name, content]) => [name, typeof content === 'string' ? strToU8(content) : content]),
+    ),
+  );
 }
 
 // ---- Paths ----------------------------------------------------------------------------------------------
@@ -208,14 +264,24 @@ export const PATHS: Record<Family, Paths> = {
 
 // ---- Requests -------------------------------------------------------------------------------------------
 
-export interface UploadCounts { created: number; duplicates: number; matched: number; ready: number }
+export interface UploadCounts {
+  created: number;
+  duplicates: number;
+  matched: number;
+  ready: number;
+}
 
 export function countsOf(res: Res): UploadCounts {
   const n = (name: string) => {
     const value = res.headers.get(name);
     return value === null ? Number.NaN : Number(value);
   };
-  return { created: n('X-Import-Created'), duplicates: n('X-Import-Duplicates'), matched: n('X-Import-Matched'), ready: n('X-Import-Ready') };
+  return {
+    created: n('X-Import-Created'),
+    duplicates: n('X-Import-Duplicates'),
+    matched: n('X-Import-Matched'),
+    ready: n('X-Import-Ready'),
+  };
 }
 
 export function expect422(res: Res, keys: string[]): void {
@@ -239,9 +305,15 @@ export function importHelpers(get: () => TestService) {
   const db = () => get().server.db;
   const acc = (company: number, number: number) => accountId(get(), company, number);
   const rate = (company: number, name: string) => taxRateId(get(), company, name);
-  const freshCompany = (name: string, settings: Parameters<typeof newCompany>[2] = {}, owner = 1) => newCompany(get(), name, settings, owner);
+  const freshCompany = (name: string, settings: Parameters<typeof newCompany>[2] = {}, owner = 1) =>
+    newCompany(get(), name, settings, owner);
 
-  async function form(method: string, path: string, fields: Record<string, FormValue>, token: string | null = OWNER_TOKEN): Promise<Res> {
+  async function form(
+    method: string,
+    path: string,
+    fields: Record<string, FormValue>,
+    token: string | null = OWNER_TOKEN,
+  ): Promise<Res> {
     const f = new FormData();
     for (const [key, value] of Object.entries(fields)) {
       if (typeof value === 'string') f.append(key, value);
@@ -251,7 +323,13 @@ export function importHelpers(get: () => TestService) {
   }
 
   /** report: ask for the upload's report as the body (`report=true`) instead of the spec's `true` */
-  interface UploadOpts { bankAccountId?: number | string; name?: string; family?: Family; token?: string | null; report?: boolean }
+  interface UploadOpts {
+    bankAccountId?: number | string;
+    name?: string;
+    family?: Family;
+    token?: string | null;
+    report?: boolean;
+  }
 
   /** POST the file (XML text or bytes; null: no file field) to camt-upload. */
   function upload(company: number, content: string | Uint8Array | null, opts: UploadOpts = {}): Promise<Res> {
@@ -262,7 +340,12 @@ export function importHelpers(get: () => TestService) {
     }
     if (opts.bankAccountId !== undefined) fields.bank_account_id = String(opts.bankAccountId);
     if (opts.report) fields.report = 'true';
-    return form('POST', PATHS[opts.family ?? 'detail'].upload(company), fields, opts.token === undefined ? OWNER_TOKEN : opts.token);
+    return form(
+      'POST',
+      PATHS[opts.family ?? 'detail'].upload(company),
+      fields,
+      opts.token === undefined ? OWNER_TOKEN : opts.token,
+    );
   }
 
   /** An upload that must succeed: 200 `true`; answers the X-Import-* counts. */
@@ -273,7 +356,8 @@ export function importHelpers(get: () => TestService) {
     return countsOf(res);
   }
 
-  const call = (method: string, path: string, body?: unknown, token?: string | null) => get().call(method, path, body, token === undefined ? {} : { token });
+  const call = (method: string, path: string, body?: unknown, token?: string | null) =>
+    get().call(method, path, body, token === undefined ? {} : { token });
 
   /** GET the list (200 asserted); answers the whole body. */
   async function list(company: number, query = '', family: Family = 'detail', token?: string): Promise<any> {
@@ -299,7 +383,8 @@ export function importHelpers(get: () => TestService) {
     return res.body.data;
   }
 
-  const put = (company: number, id: number | string, body: Body, family: Family = 'detail') => call('PUT', PATHS[family].one(company, id), body);
+  const put = (company: number, id: number | string, body: Body, family: Family = 'detail') =>
+    call('PUT', PATHS[family].one(company, id), body);
 
   async function update(company: number, id: number, body: Body): Promise<any> {
     const res = await put(company, id, body);
@@ -308,7 +393,8 @@ export function importHelpers(get: () => TestService) {
   }
 
   const processAll = (company: number, family: Family = 'detail') => call('POST', PATHS[family].process(company));
-  const remove = (company: number, ids: unknown, family: Family = 'detail') => call('DELETE', PATHS[family].remove(company), { ids });
+  const remove = (company: number, ids: unknown, family: Family = 'detail') =>
+    call('DELETE', PATHS[family].remove(company), { ids });
 
   async function customer(company: number, name = 'Muster AG'): Promise<number> {
     const res = await call('POST', `/companies/${company}/customers`, { name });
@@ -359,15 +445,42 @@ export function importHelpers(get: () => TestService) {
   }
 
   /** Balances of every account for the year, as the trial balance reads them: number → balance. */
-  async function balances(company: number, start = '2026-01-01', until = '2026-12-31'): Promise<(number: number) => number> {
+  async function balances(
+    company: number,
+    start = '2026-01-01',
+    until = '2026-12-31',
+  ): Promise<(number: number) => number> {
     const res = await call('GET', `/companies/${company}/accounts?type=all&start=${start}&until=${until}`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return (number: number) => res.body.find((r: any) => r.number === number).balance;
   }
 
   return {
-    db, acc, rate, freshCompany, form, upload, uploadOk, call, list, entries, byRef, read, put, update, processAll, remove,
-    customer, bankAccount, invoice, readInvoice, markAs, booking, createBooking, tag, balances,
+    db,
+    acc,
+    rate,
+    freshCompany,
+    form,
+    upload,
+    uploadOk,
+    call,
+    list,
+    entries,
+    byRef,
+    read,
+    put,
+    update,
+    processAll,
+    remove,
+    customer,
+    bankAccount,
+    invoice,
+    readInvoice,
+    markAs,
+    booking,
+    createBooking,
+    tag,
+    balances,
   };
 }
 
@@ -389,7 +502,8 @@ export interface ExecutedPayment {
   ustrd?: string;
 }
 
-const toRappenText = (rappen: number) => `${rappen < 0 ? '-' : ''}${Math.trunc(Math.abs(rappen) / 100)}.${String(Math.abs(rappen) % 100).padStart(2, '0')}`;
+const toRappenText = (rappen: number) =>
+  `${rappen < 0 ? '-' : ''}${Math.trunc(Math.abs(rappen) / 100)}.${String(Math.abs(rappen) % 100).padStart(2, '0')}`;
 const rappenOf = (text: string) => {
   const m = /^(\d+)\.(\d{2})$/.exec(text);
   if (!m) throw new Error(`not an amount with two decimals: ${text}`);
@@ -404,33 +518,50 @@ const rappenOf = (text: string) => {
  * reference, domain code, details), with the payment's ids, creditor and remittance information added
  * where camt.053 puts them (TxDtls: Refs, RltdPties/Cdtr and CdtrAcct, RmtInf Strd or Ustrd).
  */
-export function realStatementOfPayments(account: { iban: string; owner: string }, opening: string, payments: ExecutedPayment[]): string {
+export function realStatementOfPayments(
+  account: { iban: string; owner: string },
+  opening: string,
+  payments: ExecutedPayment[],
+): string {
   const xml = readFileSync(new URL('../fixtures/camt/postfinance-camt053-v04-statement.xml', import.meta.url), 'utf8');
   const template = /\t\t\t<Ntry>\n\t\t\t\t<Amt Ccy="CHF">200\.80<\/Amt>[\s\S]*?<\/Ntry>\n/.exec(xml)?.[0];
   if (!template) throw new Error('the statement has no debit of 200.80');
   const day = payments[0].date;
-  if (payments.some((p) => p.date !== day)) throw new Error('a statement of one day: the payments have different dates');
+  if (payments.some((p) => p.date !== day))
+    throw new Error('a statement of one day: the payments have different dates');
   const entry = (p: ExecutedPayment) => {
     const refs = `<Refs>${p.msgId ? `<MsgId>${p.msgId}</MsgId>` : ''}<AcctSvcrRef>${p.ref}</AcctSvcrRef>${p.endToEndId ? `<EndToEndId>${esc(p.endToEndId)}</EndToEndId>` : ''}</Refs>`;
     const parties = `<RltdPties><Cdtr><Nm>${esc(p.creditor)}</Nm></Cdtr><CdtrAcct><Id><IBAN>${p.creditorIban}</IBAN></Id></CdtrAcct></RltdPties>`;
-    const strd = p.qrr ? `<Strd><CdtrRefInf><Tp><CdOrPrtry><Prtry>QRR</Prtry></CdOrPrtry></Tp><Ref>${p.qrr}</Ref></CdtrRefInf></Strd>`
-      : p.scor ? `<Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>${p.scor}</Ref></CdtrRefInf></Strd>` : '';
+    const strd = p.qrr
+      ? `<Strd><CdtrRefInf><Tp><CdOrPrtry><Prtry>QRR</Prtry></CdOrPrtry></Tp><Ref>${p.qrr}</Ref></CdtrRefInf></Strd>`
+      : p.scor
+        ? `<Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>${p.scor}</Ref></CdtrRefInf></Strd>`
+        : '';
     const rmt = p.ustrd || strd ? `<RmtInf>${p.ustrd ? `<Ustrd>${esc(p.ustrd)}</Ustrd>` : ''}${strd}</RmtInf>` : '';
-    return template
-      .replaceAll('<Amt Ccy="CHF">200.80</Amt>', `<Amt Ccy="CHF">${p.amount}</Amt>`)
-      .replaceAll('2016-04-30', p.date)
-      .replace(/<Refs>[\s\S]*?<\/Refs>/, refs)
-      .replaceAll('20160430001001080060699015801107', p.ref)
-      // an outgoing domestic credit transfer, as the bank codes the payment of a pain.001
-      .replace('<Cd>RCDT</Cd>', '<Cd>ICDT</Cd>').replace('<SubFmlyCd>CHRG</SubFmlyCd>', '<SubFmlyCd>DMCT</SubFmlyCd>')
-      .replace(/(<\/CdtDbtInd>\n\t*)(<\/TxDtls>)/, `$1${parties}${rmt}$2`)
-      .replace(/<AddtlNtryInf>.*<\/AddtlNtryInf>/, `<AddtlNtryInf>${esc(`E-BANKING AUFTRAG ${p.creditor}`)}</AddtlNtryInf>`);
+    return (
+      template
+        .replaceAll('<Amt Ccy="CHF">200.80</Amt>', `<Amt Ccy="CHF">${p.amount}</Amt>`)
+        .replaceAll('2016-04-30', p.date)
+        .replace(/<Refs>[\s\S]*?<\/Refs>/, refs)
+        .replaceAll('20160430001001080060699015801107', p.ref)
+        // an outgoing domestic credit transfer, as the bank codes the payment of a pain.001
+        .replace('<Cd>RCDT</Cd>', '<Cd>ICDT</Cd>')
+        .replace('<SubFmlyCd>CHRG</SubFmlyCd>', '<SubFmlyCd>DMCT</SubFmlyCd>')
+        .replace(/(<\/CdtDbtInd>\n\t*)(<\/TxDtls>)/, `$1${parties}${rmt}$2`)
+        .replace(
+          /<AddtlNtryInf>.*<\/AddtlNtryInf>/,
+          `<AddtlNtryInf>${esc(`E-BANKING AUFTRAG ${p.creditor}`)}</AddtlNtryInf>`,
+        )
+    );
   };
   const closing = rappenOf(opening) - payments.reduce((sum, p) => sum + rappenOf(p.amount), 0);
-  const balance = (code: string, rappen: number, date: string) => (text: string) => text.replace(
-    new RegExp(`(<Cd>${code}</Cd>[\\s\\S]*?<Amt Ccy="CHF">)[\\d.]+(</Amt>\\s*<CdtDbtInd>)\\w+(</CdtDbtInd>\\s*<Dt>\\s*<Dt>)[\\d-]+`),
-    `$1${toRappenText(Math.abs(rappen))}$2${rappen < 0 ? 'DBIT' : 'CRDT'}$3${date}`,
-  );
+  const balance = (code: string, rappen: number, date: string) => (text: string) =>
+    text.replace(
+      new RegExp(
+        `(<Cd>${code}</Cd>[\\s\\S]*?<Amt Ccy="CHF">)[\\d.]+(</Amt>\\s*<CdtDbtInd>)\\w+(</CdtDbtInd>\\s*<Dt>\\s*<Dt>)[\\d-]+`,
+      ),
+      `$1${toRappenText(Math.abs(rappen))}$2${rappen < 0 ? 'DBIT' : 'CRDT'}$3${date}`,
+    );
   const previousDay = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   const entries = /\t\t\t<Ntry>[\s\S]*<\/Ntry>\n/;
   if (!entries.test(xml)) throw new Error('the statement has no entries');

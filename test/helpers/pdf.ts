@@ -25,11 +25,16 @@ export interface ReadPdf {
 export function readPdf(bytes: Uint8Array): ReadPdf {
   const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
   const pages = doc.countPages();
-  const text = Array.from({ length: pages }, (_, i) => doc.loadPage(i).toStructuredText('preserve-whitespace').asText());
+  const text = Array.from({ length: pages }, (_, i) =>
+    doc.loadPage(i).toStructuredText('preserve-whitespace').asText(),
+  );
   return {
-    pages, text,
+    pages,
+    text,
     png(page, dpi = 150) {
-      const pixmap = doc.loadPage(page).toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceRGB, false, true);
+      const pixmap = doc
+        .loadPage(page)
+        .toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceRGB, false, true);
       return pixmap.asPNG();
     },
   };
@@ -49,12 +54,16 @@ export function terminalQrPng(lines: string[], scale = 6): Uint8Array {
   const height = lines.length * 2 * scale;
   const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceGray, [0, 0, width, height], false);
   const samples = pixmap.getPixels();
-  lines.forEach((line, row) => [...line].forEach((ch, col) => {
-    const halves = [ch === '█' || ch === '▀', ch === '█' || ch === '▄'];
-    halves.forEach((light, half) => {
-      for (let dy = 0; dy < scale; dy++) for (let dx = 0; dx < scale; dx++) samples[((row * 2 + half) * scale + dy) * width + col * scale + dx] = light ? 255 : 0;
-    });
-  }));
+  lines.forEach((line, row) =>
+    [...line].forEach((ch, col) => {
+      const halves = [ch === '█' || ch === '▀', ch === '█' || ch === '▄'];
+      halves.forEach((light, half) => {
+        for (let dy = 0; dy < scale; dy++)
+          for (let dx = 0; dx < scale; dx++)
+            samples[((row * 2 + half) * scale + dy) * width + col * scale + dx] = light ? 255 : 0;
+      });
+    }),
+  );
   return pixmap.asPNG();
 }
 

@@ -4,7 +4,12 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Seen { method: string; path: string; body: unknown; status?: number }
+export interface Seen {
+  method: string;
+  path: string;
+  body: unknown;
+  status?: number;
+}
 
 /** Where to hold a request: before it goes to the service, or after the service answered it. */
 export type Hold = 'before' | 'after' | undefined;
@@ -27,7 +32,9 @@ export interface Proxy {
 export async function startProxy(target: string): Promise<Proxy> {
   const to = new URL(target);
   let onHeld: (s: Seen) => void = () => {};
-  const held = new Promise<Seen>((resolve) => { onHeld = resolve; });
+  const held = new Promise<Seen>((resolve) => {
+    onHeld = resolve;
+  });
   const sockets = new Set<import('node:net').Socket>();
   const proxy: Proxy = {
     url: '',
@@ -36,7 +43,11 @@ export async function startProxy(target: string): Promise<Proxy> {
     rewrite: (path) => path,
     held,
     writes: () => proxy.seen.filter((s) => s.method !== 'GET'),
-    close: () => new Promise((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -44,27 +55,50 @@ export async function startProxy(target: string): Promise<Proxy> {
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
       let body: unknown = text;
-      try { body = text ? JSON.parse(text) : undefined; } catch { /* keep the text */ }
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        /* keep the text */
+      }
       const seen: Seen = { method: req.method ?? 'GET', path: req.url ?? '/', body };
       proxy.seen.push(seen);
       const hold = proxy.hold(seen, proxy.seen.length);
-      if (hold === 'before') { onHeld(seen); return; }
-      const upstream = request({ host: to.hostname, port: to.port, method: req.method, path: proxy.rewrite(req.url ?? '/'), headers: req.headers }, (answer) => {
-        const parts: Buffer[] = [];
-        answer.on('data', (c: Buffer) => parts.push(c));
-        answer.on('end', () => {
-          seen.status = answer.statusCode;
-          if (hold === 'after') { onHeld(seen); return; }
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          res.end(Buffer.concat(parts));
-        });
-      });
+      if (hold === 'before') {
+        onHeld(seen);
+        return;
+      }
+      const upstream = request(
+        {
+          host: to.hostname,
+          port: to.port,
+          method: req.method,
+          path: proxy.rewrite(req.url ?? '/'),
+          headers: req.headers,
+        },
+        (answer) => {
+          const parts: Buffer[] = [];
+          answer.on('data', (c: Buffer) => parts.push(c));
+          answer.on('end', () => {
+            seen.status = answer.statusCode;
+            if (hold === 'after') {
+              onHeld(seen);
+              return;
+            }
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            res.end(Buffer.concat(parts));
+          });
+        },
+      );
       upstream.on('error', () => res.destroy());
       upstream.end(chunks.length ? Buffer.concat(chunks) : undefined);
     });
     res.on('error', () => {});
   });
-  server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); s.on('error', () => {}); });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+    s.on('error', () => {});
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   proxy.url = `http://127.0.0.1:${port}${to.pathname}`;

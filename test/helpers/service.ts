@@ -20,7 +20,12 @@ export interface TestService {
   dataDir: string;
   server: RunningServer;
   /** fetch relative to the base URL with the owner's token unless `token` says otherwise; a FormData body goes as multipart, any other as JSON */
-  call(method: string, path: string, body?: unknown, opts?: { token?: string | null; headers?: Record<string, string>; raw?: string }): Promise<{ status: number; body: any; headers: Headers }>;
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    opts?: { token?: string | null; headers?: Record<string, string>; raw?: string },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
 }
 
@@ -29,18 +34,31 @@ export const OWNER_TOKEN = 'test-owner-token';
 export async function startTestService(opts: { rateLimit?: number } = {}): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'acct-svc-'));
   const logs: string[] = [];
-  const server = await startServer({ dataDir, port: 0, rateLimit: opts.rateLimit ?? 0, token: OWNER_TOKEN, log: (l) => logs.push(l) });
+  const server = await startServer({
+    dataDir,
+    port: 0,
+    rateLimit: opts.rateLimit ?? 0,
+    token: OWNER_TOKEN,
+    log: (l) => logs.push(l),
+  });
   const call: TestService['call'] = async (method, path, body, o = {}) => {
     const headers: Record<string, string> = { Accept: 'application/json', ...o.headers };
     const token = o.token === undefined ? OWNER_TOKEN : o.token;
     if (token !== null) headers.Authorization = `Bearer ${token}`;
     let payload: string | FormData | undefined = o.raw;
     if (body instanceof FormData) payload = body;
-    else if (body !== undefined) { payload = JSON.stringify(body); headers['Content-Type'] = 'application/json'; }
+    else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers['Content-Type'] = 'application/json';
+    }
     const res = await fetch(path.startsWith('http') ? path : server.url + path, { method, headers, body: payload });
     const text = await res.text();
     let parsed: unknown = text;
-    try { parsed = text ? JSON.parse(text) : null; } catch { /* keep text */ }
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* keep text */
+    }
     return { status: res.status, body: parsed, headers: res.headers };
   };
   return {
@@ -65,18 +83,32 @@ export async function startTestService(opts: { rateLimit?: number } = {}): Promi
  */
 export function useTestService(opts: Parameters<typeof startTestService>[0] = {}): TestService {
   let running: TestService | undefined;
-  beforeAll(async () => { running = await startTestService(opts); });
-  afterAll(async () => { await running?.close(); });
+  beforeAll(async () => {
+    running = await startTestService(opts);
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
   const current = (): TestService => {
     if (!running) throw new Error('useTestService: read before its beforeAll ran');
     return running;
   };
   return {
-    get url() { return current().url; },
-    get origin() { return current().origin; },
-    get token() { return current().token; },
-    get dataDir() { return current().dataDir; },
-    get server() { return current().server; },
+    get url() {
+      return current().url;
+    },
+    get origin() {
+      return current().origin;
+    },
+    get token() {
+      return current().token;
+    },
+    get dataDir() {
+      return current().dataDir;
+    },
+    get server() {
+      return current().server;
+    },
     call: (...args) => current().call(...args),
     close: () => current().close(),
   };
@@ -108,20 +140,40 @@ export const taxRateId = (svc: TestService, company: number, name: string): numb
   Number(one(svc.server.db, 'SELECT id FROM tax_rates WHERE company_id = ? AND name = ?', company, name)!.id);
 
 /** A new company `name` of `owner` (user 1 unless told) with `settings`; its id. */
-export function newCompany(svc: TestService, name: string, settings: Parameters<typeof setCompany>[2] = {}, owner = 1): number {
+export function newCompany(
+  svc: TestService,
+  name: string,
+  settings: Parameters<typeof setCompany>[2] = {},
+  owner = 1,
+): number {
   const id = addCompany(svc.server.db, name, owner);
   setCompany(svc.server.db, id, settings);
   return id;
 }
 
-export interface SecondUser { id: number; token: string }
-export interface SecondTenant { user: SecondUser; company: number }
-export interface SecondUserOptions { name?: string; email?: string; role?: string; token?: string }
+export interface SecondUser {
+  id: number;
+  token: string;
+}
+export interface SecondTenant {
+  user: SecondUser;
+  company: number;
+}
+export interface SecondUserOptions {
+  name?: string;
+  email?: string;
+  role?: string;
+  token?: string;
+}
 
 /** Another user of company 1 with a token of their own; unless told: "Second" <second@example.com>, role user, token user-two-token. */
 export function secondUser(svc: TestService, opts: SecondUserOptions = {}): SecondUser {
   return addUser(svc.server.db, {
-    name: opts.name ?? 'Second', email: opts.email ?? 'second@example.com', company: 1, role: opts.role ?? 'user', token: opts.token ?? 'user-two-token',
+    name: opts.name ?? 'Second',
+    email: opts.email ?? 'second@example.com',
+    company: 1,
+    role: opts.role ?? 'user',
+    token: opts.token ?? 'user-two-token',
   });
 }
 
@@ -140,11 +192,20 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-async function callProcess(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }> {
+async function callProcess(
+  url: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: any; headers: Headers }> {
   const form = body instanceof FormData;
   const res = await fetch(url + path, {
     method,
-    headers: { Authorization: `Bearer ${OWNER_TOKEN}`, Accept: 'application/json', ...(form ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Authorization: `Bearer ${OWNER_TOKEN}`,
+      Accept: 'application/json',
+      ...(form ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: form ? body : body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: await res.json(), headers: res.headers };
@@ -155,22 +216,42 @@ async function callProcess(url: string, method: string, path: string, body?: unk
  * without a rate limit; the owner's token is OWNER_TOKEN when the directory is new.
  */
 export function startServiceProcess(dataDir: string): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, [ACCT_BIN, 'server', 'start', '--port', '0', '--data', dataDir, '--token', OWNER_TOKEN, '--rate-limit', 'off'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [ACCT_BIN, 'server', 'start', '--port', '0', '--data', dataDir, '--token', OWNER_TOKEN, '--rate-limit', 'off'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let out = '';
   let err = '';
-  child.stderr.setEncoding('utf8').on('data', (d) => { err += d; });
+  child.stderr.setEncoding('utf8').on('data', (d) => {
+    err += d;
+  });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`acct server start exited with ${code}: ${err}`)));
     child.stdout.setEncoding('utf8').on('data', (d) => {
       out += d;
       const url = /listening on (\S+)\n/.exec(out)?.[1];
-      if (url) resolve({ url, pid: child.pid!, call: (method, path, body) => callProcess(url, method, path, body), stop: () => { child.kill('SIGTERM'); return exited; } });
+      if (url)
+        resolve({
+          url,
+          pid: child.pid!,
+          call: (method, path, body) => callProcess(url, method, path, body),
+          stop: () => {
+            child.kill('SIGTERM');
+            return exited;
+          },
+        });
     });
   });
 }
 
-export interface ServiceProcessPair { dataDir: string; a: ServiceProcess; b: ServiceProcess; stop(): Promise<void> }
+export interface ServiceProcessPair {
+  dataDir: string;
+  a: ServiceProcess;
+  b: ServiceProcess;
+  stop(): Promise<void>;
+}
 
 /** Two service processes (startServiceProcess) on one new data directory, which the first seeds; stop() ends both and removes it. */
 export async function serviceProcessPair(): Promise<ServiceProcessPair> {
@@ -196,19 +277,34 @@ export async function serviceProcessPair(): Promise<ServiceProcessPair> {
  */
 export function useServiceProcessPair(): ServiceProcessPair {
   let running: ServiceProcessPair | undefined;
-  beforeAll(async () => { running = await serviceProcessPair(); }, 30_000);
-  afterAll(async () => { await running?.stop(); });
+  beforeAll(async () => {
+    running = await serviceProcessPair();
+  }, 30_000);
+  afterAll(async () => {
+    await running?.stop();
+  });
   const current = (): ServiceProcessPair => {
     if (!running) throw new Error('useServiceProcessPair: read before its beforeAll ran');
     return running;
   };
   const process = (which: 'a' | 'b'): ServiceProcess => ({
-    get url() { return current()[which].url; },
-    get pid() { return current()[which].pid; },
+    get url() {
+      return current()[which].url;
+    },
+    get pid() {
+      return current()[which].pid;
+    },
     call: (...args) => current()[which].call(...args),
     stop: () => current()[which].stop(),
   });
-  return { get dataDir() { return current().dataDir; }, a: process('a'), b: process('b'), stop: () => current().stop() };
+  return {
+    get dataDir() {
+      return current().dataDir;
+    },
+    a: process('a'),
+    b: process('b'),
+    stop: () => current().stop(),
+  };
 }
 
 /**

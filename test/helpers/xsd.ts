@@ -22,7 +22,8 @@ export async function loadXsdValidator(folder: string, schemaFile: string): Prom
     // the catalog maps each imported schema's URL to its file beside the catalog
     const catalog = readFileSync(join(dir, 'catalog.xml'), 'utf8');
     const files: Record<string, Uint8Array> = {};
-    for (const m of catalog.matchAll(/<uri name="([^"]+)" uri="([^"]+)"\/>/g)) files[m[1]] = readFileSync(join(dir, m[2]));
+    for (const m of catalog.matchAll(/<uri name="([^"]+)" uri="([^"]+)"\/>/g))
+      files[m[1]] = readFileSync(join(dir, m[2]));
     lib.xmlRegisterInputProvider(new lib.XmlBufferInputProvider(files));
     registered = true;
   }

@@ -11,7 +11,9 @@ const ZEROS = new Uint8Array(MB);
 /** One megabyte of zeros as a DEFLATE stream that ends on a byte boundary and is not final. */
 function megabyteOfZeros(): Uint8Array<ArrayBuffer> {
   const parts: Uint8Array[] = [];
-  const deflate = new Deflate({ level: 9 }, (chunk) => { parts.push(chunk); });
+  const deflate = new Deflate({ level: 9 }, (chunk) => {
+    parts.push(chunk);
+  });
   deflate.push(ZEROS);
   deflate.flush(true);
   return new Uint8Array(Buffer.concat(parts));
@@ -33,7 +35,10 @@ function crcOfZeros(megabytes: number): number {
   return crc;
 }
 
-export interface BombMember { name: string; megabytes: number }
+export interface BombMember {
+  name: string;
+  megabytes: number;
+}
 
 /** A ZIP whose members are each `megabytes` MB of zeros, deflated, with true sizes and CRCs in its headers. */
 export function zipBomb(members: BombMember[]): Uint8Array {

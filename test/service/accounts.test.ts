@@ -5,11 +5,45 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { STANDARD_CHART } from '../../src/server/domain/chart.js';
 import { one, run, timestamp } from '../../src/server/store/db.js';
-import { accountId, expect422Fields, secondTenant, taxRateId, useTestService, type SecondUser, type ServiceAnswer } from '../helpers/service.js';
+import {
+  accountId,
+  expect422Fields,
+  secondTenant,
+  taxRateId,
+  useTestService,
+  type SecondUser,
+  type ServiceAnswer,
+} from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const KEYS = ['id', 'company_id', 'account_category_id', 'type', 'number', 'name', 'currency', 'iban', 'is_primary_bank_account', 'created_at', 'updated_at'];
-const BALANCE_KEYS = ['id', 'company_id', 'account_category_id', 'type', 'number', 'name', 'currency', 'iban', 'is_primary_bank_account', 'balance', 'balance_formatted', 'created_at', 'updated_at'];
+const KEYS = [
+  'id',
+  'company_id',
+  'account_category_id',
+  'type',
+  'number',
+  'name',
+  'currency',
+  'iban',
+  'is_primary_bank_account',
+  'created_at',
+  'updated_at',
+];
+const BALANCE_KEYS = [
+  'id',
+  'company_id',
+  'account_category_id',
+  'type',
+  'number',
+  'name',
+  'currency',
+  'iban',
+  'is_primary_bank_account',
+  'balance',
+  'balance_formatted',
+  'created_at',
+  'updated_at',
+];
 const IBAN = 'CH9300762011623852957';
 
 const svc = useTestService();
@@ -25,16 +59,34 @@ function expect400(res: ServiceAnswer, pattern: RegExp): void {
 /** A booking written straight into the table (the bookings endpoints come later). */
 function book(company: number, date: string, sum: number, debit: number, credit: number, taxRate?: string): number {
   const now = timestamp();
-  return Number(run(svc.server.db,
-    `INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id, tax_rate_id, created_at, updated_at)
+  return Number(
+    run(
+      svc.server.db,
+      `INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id, tax_rate_id, created_at, updated_at)
      VALUES (?, 1, 'swap', ?, ?, ?, ?, ?, ?, ?)`,
-    company, date, sum, accountId(svc, company, debit), accountId(svc, company, credit), taxRate ? taxRateId(svc, company, taxRate) : null, now, now).lastInsertRowid);
+      company,
+      date,
+      sum,
+      accountId(svc, company, debit),
+      accountId(svc, company, credit),
+      taxRate ? taxRateId(svc, company, taxRate) : null,
+      now,
+      now,
+    ).lastInsertRowid,
+  );
 }
 
 function recurring(company: number, debit: number, credit: number): void {
   const now = timestamp();
-  run(svc.server.db, 'INSERT INTO recurring_entries (company_id, debit_account_id, credit_account_id, sum, created_at, updated_at) VALUES (?, ?, ?, 1000, ?, ?)',
-    company, accountId(svc, company, debit), accountId(svc, company, credit), now, now);
+  run(
+    svc.server.db,
+    'INSERT INTO recurring_entries (company_id, debit_account_id, credit_account_id, sum, created_at, updated_at) VALUES (?, ?, ?, 1000, ?, ?)',
+    company,
+    accountId(svc, company, debit),
+    accountId(svc, company, credit),
+    now,
+    now,
+  );
 }
 
 const freshCompany = (name: string) => addCompany(svc.server.db, name, 1);
@@ -46,7 +98,9 @@ beforeAll(() => {
 describe('GET /accounts', () => {
   // a company of its own: the accounts the other tests create do not change its chart
   let c: number;
-  beforeAll(() => { c = freshCompany('Kontenplan AG'); });
+  beforeAll(() => {
+    c = freshCompany('Kontenplan AG');
+  });
 
   it('answers the whole chart as a bare array ordered by number, without balances', async () => {
     const res = await svc.call('GET', `/companies/${c}/accounts`);
@@ -57,8 +111,17 @@ describe('GET /accounts', () => {
     const bank = res.body.find((a: any) => a.number === 1020);
     expect(Object.keys(bank)).toEqual(KEYS);
     expect(bank).toEqual({
-      id: accountId(svc, c, 1020), company_id: c, account_category_id: 1, type: 'bank', number: 1020, name: 'Bankguthaben', currency: 'CHF',
-      iban: null, is_primary_bank_account: true, created_at: expect.stringMatching(TIMESTAMP), updated_at: expect.stringMatching(TIMESTAMP),
+      id: accountId(svc, c, 1020),
+      company_id: c,
+      account_category_id: 1,
+      type: 'bank',
+      number: 1020,
+      name: 'Bankguthaben',
+      currency: 'CHF',
+      iban: null,
+      is_primary_bank_account: true,
+      created_at: expect.stringMatching(TIMESTAMP),
+      updated_at: expect.stringMatching(TIMESTAMP),
     });
     expect(res.body.filter((a: any) => a.is_primary_bank_account).map((a: any) => a.number)).toEqual([1020]);
   });
@@ -102,11 +165,17 @@ describe('balances', () => {
     expect(res.status).toBe(200);
     return res.body as any[];
   };
-  const byNumber = (rows: any[]) => Object.fromEntries(rows.filter((r) => r.number !== null).map((r) => [r.number, [r.balance, r.balance_formatted]]));
+  const byNumber = (rows: any[]) =>
+    Object.fromEntries(rows.filter((r) => r.number !== null).map((r) => [r.number, [r.balance, r.balance_formatted]]));
 
   beforeAll(async () => {
     company = freshCompany('Bilanz AG');
-    const saldo = await svc.call('POST', `/companies/${company}/tax-rates`, { name: 'Saldo 6.2 %', rate: 8.1, saldo_rate: 6.2, account_id: accountId(svc, company, 2200) });
+    const saldo = await svc.call('POST', `/companies/${company}/tax-rates`, {
+      name: 'Saldo 6.2 %',
+      rate: 8.1,
+      saldo_rate: 6.2,
+      account_id: accountId(svc, company, 2200),
+    });
     expect(saldo.status).toBe(200);
     book(company, '2023-12-20', 50000, 1020, 3400); // before the period, no VAT: carried forward 500.00
     book(company, '2024-03-10', 108100, 1020, 3400, 'MWST 8.1 %'); // 1081.00 gross: 3400 1000.00, 2200 81.00
@@ -145,11 +214,28 @@ describe('balances', () => {
     const rows = await list('type=liabilities&start=2024-01-01&until=2024-12-31');
     expect(rows).toHaveLength(19);
     const [carried, period] = rows.slice(-2);
-    expect(carried).toEqual({ id: null, number: null, name: expect.stringMatching(/Vorperioden/), balance: 500, balance_formatted: 'CHF 500.00', computed: true });
+    expect(carried).toEqual({
+      id: null,
+      number: null,
+      name: expect.stringMatching(/Vorperioden/),
+      balance: 500,
+      balance_formatted: 'CHF 500.00',
+      computed: true,
+    });
     // income 1000 + 300, expense 92.51 + 1000
-    expect(period).toEqual({ id: null, number: null, name: expect.stringMatching(/Periode/), balance: 207.49, balance_formatted: 'CHF 207.49', computed: true });
+    expect(period).toEqual({
+      id: null,
+      number: null,
+      name: expect.stringMatching(/Periode/),
+      balance: 207.49,
+      balance_formatted: 'CHF 207.49',
+      computed: true,
+    });
     // the balance sheet balances: assets = liabilities + both results
-    const assets = (await list('type=assets&start=2024-01-01&until=2024-12-31')).reduce((s, r) => s + Math.round(r.balance * 100), 0);
+    const assets = (await list('type=assets&start=2024-01-01&until=2024-12-31')).reduce(
+      (s, r) => s + Math.round(r.balance * 100),
+      0,
+    );
     const passiva = rows.reduce((s, r) => s + Math.round(r.balance * 100), 0);
     expect(assets).toBe(passiva);
     expect(assets).toBe(86949); // 1020 −453.56 + 1170 88.49 + 1500 1234.56 = 869.49
@@ -171,7 +257,9 @@ describe('balances', () => {
   });
 
   it('other types with a period carry no computed rows; without a period no balances', async () => {
-    expect((await list('type=assets&start=2024-01-01')).every((r) => r.computed === undefined && r.balance !== undefined)).toBe(true);
+    expect(
+      (await list('type=assets&start=2024-01-01')).every((r) => r.computed === undefined && r.balance !== undefined),
+    ).toBe(true);
     const plain = await list('type=liabilities');
     expect(plain).toHaveLength(17);
     expect(Object.keys(plain[0])).toEqual(KEYS);
@@ -192,7 +280,12 @@ describe('balances', () => {
   it('formats in the account currency', async () => {
     // a company of its own: the EUR account and its booking would change the balances above
     const euro = freshCompany('Euro AG');
-    const res = await svc.call('POST', `/companies/${euro}/accounts`, { name: 'EUR Konto', number: 1030, type: 'bank', currency: 'eur' });
+    const res = await svc.call('POST', `/companies/${euro}/accounts`, {
+      name: 'EUR Konto',
+      number: 1030,
+      type: 'bank',
+      currency: 'eur',
+    });
     expect(res.body.data.currency).toBe('EUR');
     book(euro, '2024-02-01', 123456789, 1030, 2800);
     const read = await svc.call('GET', `/companies/${euro}/accounts/${res.body.data.id}`);
@@ -206,60 +299,139 @@ describe('POST /accounts', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['data']);
     expect(Object.keys(res.body.data)).toEqual(KEYS);
-    expect(res.body.data).toMatchObject({ company_id: 1, account_category_id: 1, type: 'bank', number: 1005, name: 'Kasse Filiale', currency: 'CHF', iban: null, is_primary_bank_account: false });
+    expect(res.body.data).toMatchObject({
+      company_id: 1,
+      account_category_id: 1,
+      type: 'bank',
+      number: 1005,
+      name: 'Kasse Filiale',
+      currency: 'CHF',
+      iban: null,
+      is_primary_bank_account: false,
+    });
   });
 
   it('assigns the category from the type; balance_sheet by number', async () => {
-    const cases: [string, number, string][] = [['income', 3450, 'income'], ['expense', 6580, 'expense'], ['assets', 1180, 'assets'],
-      ['liabilities', 2110, 'liabilities'], ['deprecations', 1540, 'deprecations'], ['balance_sheet', 1190 + 1, 'assets'], ['balance_sheet', 2999, 'liabilities']];
+    const cases: [string, number, string][] = [
+      ['income', 3450, 'income'],
+      ['expense', 6580, 'expense'],
+      ['assets', 1180, 'assets'],
+      ['liabilities', 2110, 'liabilities'],
+      ['deprecations', 1540, 'deprecations'],
+      ['balance_sheet', 1190 + 1, 'assets'],
+      ['balance_sheet', 2999, 'liabilities'],
+    ];
     for (const [type, number, category] of cases) {
       const res = await svc.call('POST', '/companies/1/accounts', { name: `${type} ${number}`, number, type });
       expect(res.status).toBe(200);
       expect(res.body.data.type).toBe(category);
     }
-    expect422Fields(await svc.call('POST', '/companies/1/accounts', { name: 'x', number: 3999, type: 'balance_sheet' }), ['type']);
+    expect422Fields(
+      await svc.call('POST', '/companies/1/accounts', { name: 'x', number: 3999, type: 'balance_sheet' }),
+      ['type'],
+    );
   });
 
   it('normalises the IBAN (spaces, hyphens, case) and moves the primary flag', async () => {
-    const res = await svc.call('POST', '/companies/1/accounts', { name: 'UBS', number: 1025, type: 'bank', iban: 'ch93 0076-2011 6238 5295 7', is_primary_bank_account: true });
+    const res = await svc.call('POST', '/companies/1/accounts', {
+      name: 'UBS',
+      number: 1025,
+      type: 'bank',
+      iban: 'ch93 0076-2011 6238 5295 7',
+      is_primary_bank_account: true,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ iban: IBAN, is_primary_bank_account: true });
     expect(res.body.data.iban).toHaveLength(21);
-    const primaries = (await svc.call('GET', '/companies/1/accounts?type=bank')).body.filter((a: any) => a.is_primary_bank_account);
+    const primaries = (await svc.call('GET', '/companies/1/accounts?type=bank')).body.filter(
+      (a: any) => a.is_primary_bank_account,
+    );
     expect(primaries.map((a: any) => a.number)).toEqual([1025]);
   });
 
   it('answers 400 for a taken number and for a bank number outside 1000-1059', async () => {
-    expect400(await svc.call('POST', '/companies/1/accounts', { name: 'Doppelt', number: 3400, type: 'income' }), /3400/);
-    expect400(await svc.call('POST', '/companies/1/accounts', { name: 'Bank', number: 1060, type: 'bank' }), /1000 und 1059/);
+    expect400(
+      await svc.call('POST', '/companies/1/accounts', { name: 'Doppelt', number: 3400, type: 'income' }),
+      /3400/,
+    );
+    expect400(
+      await svc.call('POST', '/companies/1/accounts', { name: 'Bank', number: 1060, type: 'bank' }),
+      /1000 und 1059/,
+    );
   });
 
   it('answers 422 for an invalid IBAN, and for IBAN or primary flag on a non-bank account', async () => {
-    const bad = await svc.call('POST', '/companies/1/accounts', { name: 'Bank', number: 1031, type: 'bank', iban: 'CH9300762011623852958' });
+    const bad = await svc.call('POST', '/companies/1/accounts', {
+      name: 'Bank',
+      number: 1031,
+      type: 'bank',
+      iban: 'CH9300762011623852958',
+    });
     expect422Fields(bad, ['iban']);
     expect(bad.body.errors.iban).toEqual(['The iban field must be a valid IBAN.']);
-    const long = await svc.call('POST', '/companies/1/accounts', { name: 'Bank', number: 1031, type: 'bank', iban: 'X'.repeat(35) });
+    const long = await svc.call('POST', '/companies/1/accounts', {
+      name: 'Bank',
+      number: 1031,
+      type: 'bank',
+      iban: 'X'.repeat(35),
+    });
     expect422Fields(long, ['iban']);
     expect(long.body.errors.iban).toEqual(['The iban field must not be greater than 34 characters.']);
-    expect422Fields(await svc.call('POST', '/companies/1/accounts', { name: 'Darlehen', number: 2451, type: 'liabilities', iban: IBAN }), ['iban']);
-    expect422Fields(await svc.call('POST', '/companies/1/accounts', { name: 'Darlehen', number: 2451, type: 'liabilities', is_primary_bank_account: true }), ['is_primary_bank_account']);
+    expect422Fields(
+      await svc.call('POST', '/companies/1/accounts', {
+        name: 'Darlehen',
+        number: 2451,
+        type: 'liabilities',
+        iban: IBAN,
+      }),
+      ['iban'],
+    );
+    expect422Fields(
+      await svc.call('POST', '/companies/1/accounts', {
+        name: 'Darlehen',
+        number: 2451,
+        type: 'liabilities',
+        is_primary_bank_account: true,
+      }),
+      ['is_primary_bank_account'],
+    );
     // an empty IBAN and a false flag are fine anywhere
-    const ok = await svc.call('POST', '/companies/1/accounts', { name: 'Darlehen', number: 2451, type: 'liabilities', iban: '', is_primary_bank_account: false });
+    const ok = await svc.call('POST', '/companies/1/accounts', {
+      name: 'Darlehen',
+      number: 2451,
+      type: 'liabilities',
+      iban: '',
+      is_primary_bank_account: false,
+    });
     expect(ok.status).toBe(200);
   });
 
   it('answers 422 for missing or malformed fields', async () => {
     expect422Fields(await svc.call('POST', '/companies/1/accounts', {}), ['name', 'number', 'type']);
-    expect422Fields(await svc.call('POST', '/companies/1/accounts', { name: 'x'.repeat(256), number: 999, type: 'equity' }), ['name', 'number', 'type']);
-    expect422Fields(await svc.call('POST', '/companies/1/accounts', { name: 'A', number: 10000, type: 'income' }), ['number']);
-    expect422Fields(await svc.call('POST', '/companies/1/accounts', { name: 'A', number: 3000.5, type: 'income' }), ['number']);
-    expect422Fields(await svc.call('POST', '/companies/1/accounts', { name: 'A', number: 3001, type: 'income', currency: 'Franken' }), ['currency']);
+    expect422Fields(
+      await svc.call('POST', '/companies/1/accounts', { name: 'x'.repeat(256), number: 999, type: 'equity' }),
+      ['name', 'number', 'type'],
+    );
+    expect422Fields(await svc.call('POST', '/companies/1/accounts', { name: 'A', number: 10000, type: 'income' }), [
+      'number',
+    ]);
+    expect422Fields(await svc.call('POST', '/companies/1/accounts', { name: 'A', number: 3000.5, type: 'income' }), [
+      'number',
+    ]);
+    expect422Fields(
+      await svc.call('POST', '/companies/1/accounts', { name: 'A', number: 3001, type: 'income', currency: 'Franken' }),
+      ['currency'],
+    );
   });
 });
 
 describe('GET /accounts/{id}', () => {
   it('answers 404 for a missing account, an impossible id and an account of another company', async () => {
-    for (const path of ['/companies/1/accounts/999999', '/companies/1/accounts/1020x', `/companies/1/accounts/${accountId(svc, company2, 1020)}`]) {
+    for (const path of [
+      '/companies/1/accounts/999999',
+      '/companies/1/accounts/1020x',
+      `/companies/1/accounts/${accountId(svc, company2, 1020)}`,
+    ]) {
       expect((await svc.call('GET', path)).status).toBe(404);
     }
   });
@@ -267,15 +439,35 @@ describe('GET /accounts/{id}', () => {
 
 describe('PUT /accounts/{id}', () => {
   let company: number;
-  beforeAll(() => { company = freshCompany('Update AG'); });
-  const put = (number: number, body: unknown) => svc.call('PUT', `/companies/${company}/accounts/${accountId(svc, company, number)}`, body);
+  beforeAll(() => {
+    company = freshCompany('Update AG');
+  });
+  const put = (number: number, body: unknown) =>
+    svc.call('PUT', `/companies/${company}/accounts/${accountId(svc, company, number)}`, body);
 
   it('changes name, number, IBAN and the primary flag', async () => {
-    const res = await put(1010, { name: 'PostFinance', iban: 'CH93 0076 2011 6238 5295 7', is_primary_bank_account: true });
+    const res = await put(1010, {
+      name: 'PostFinance',
+      iban: 'CH93 0076 2011 6238 5295 7',
+      is_primary_bank_account: true,
+    });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.data)).toEqual(KEYS);
-    expect(res.body.data).toMatchObject({ name: 'PostFinance', number: 1010, iban: IBAN, is_primary_bank_account: true });
-    expect(Number(one(svc.server.db, 'SELECT is_primary_bank_account AS p FROM accounts WHERE company_id = ? AND number = 1020', company)!.p)).toBe(0);
+    expect(res.body.data).toMatchObject({
+      name: 'PostFinance',
+      number: 1010,
+      iban: IBAN,
+      is_primary_bank_account: true,
+    });
+    expect(
+      Number(
+        one(
+          svc.server.db,
+          'SELECT is_primary_bank_account AS p FROM accounts WHERE company_id = ? AND number = 1020',
+          company,
+        )!.p,
+      ),
+    ).toBe(0);
     const moved = await put(1010, { number: 1011 });
     expect(moved.body.data).toMatchObject({ number: 1011, name: 'PostFinance', iban: IBAN });
     const cleared = await put(1011, { iban: null });
@@ -309,14 +501,19 @@ describe('PUT /accounts/{id}', () => {
   });
 
   it('answers 404 for an account of another company', async () => {
-    expect((await svc.call('PUT', `/companies/1/accounts/${accountId(svc, company2, 1010)}`, { name: 'x' })).status).toBe(404);
+    expect(
+      (await svc.call('PUT', `/companies/1/accounts/${accountId(svc, company2, 1010)}`, { name: 'x' })).status,
+    ).toBe(404);
   });
 });
 
 describe('DELETE /accounts/{id}', () => {
   let company: number;
-  beforeAll(() => { company = freshCompany('Delete AG'); });
-  const del = (number: number) => svc.call('DELETE', `/companies/${company}/accounts/${accountId(svc, company, number)}`);
+  beforeAll(() => {
+    company = freshCompany('Delete AG');
+  });
+  const del = (number: number) =>
+    svc.call('DELETE', `/companies/${company}/accounts/${accountId(svc, company, number)}`);
 
   it('deletes an unused account with 204', async () => {
     const id = accountId(svc, company, 1109);
@@ -359,15 +556,24 @@ describe('POST /accounts/reset', () => {
     const company = freshCompany('Reset AG');
     const old2200 = accountId(svc, company, 2200);
     await svc.call('POST', `/companies/${company}/accounts`, { name: 'Eigenes', number: 4999, type: 'expense' });
-    await svc.call('PUT', `/companies/${company}/accounts/${accountId(svc, company, 1020)}`, { name: 'Meine Bank', iban: IBAN });
+    await svc.call('PUT', `/companies/${company}/accounts/${accountId(svc, company, 1020)}`, {
+      name: 'Meine Bank',
+      iban: IBAN,
+    });
     await svc.call('DELETE', `/companies/${company}/accounts/${accountId(svc, company, 1109)}`);
     const res = await svc.call('POST', `/companies/${company}/accounts/reset`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['data']);
     const data = res.body.data;
-    expect(data.map((a: any) => [a.number, a.name, a.type])).toEqual([...STANDARD_CHART].sort((a, b) => a.number - b.number).map((a) => [a.number, a.name, a.type]));
+    expect(data.map((a: any) => [a.number, a.name, a.type])).toEqual(
+      [...STANDARD_CHART].sort((a, b) => a.number - b.number).map((a) => [a.number, a.name, a.type]),
+    );
     expect(Object.keys(data[0])).toEqual(KEYS);
-    expect(data.find((a: any) => a.number === 1020)).toMatchObject({ name: 'Bankguthaben', iban: null, is_primary_bank_account: true });
+    expect(data.find((a: any) => a.number === 1020)).toMatchObject({
+      name: 'Bankguthaben',
+      iban: null,
+      is_primary_bank_account: true,
+    });
     expect(data.some((a: any) => a.id === old2200)).toBe(false);
     expect((await svc.call('GET', `/companies/${company}/accounts/${old2200}`)).status).toBe(404);
     const rates = (await svc.call('GET', `/companies/${company}/tax-rates?per_page=7`)).body.data;
@@ -388,18 +594,45 @@ describe('POST /accounts/reset', () => {
 
     const withInvoice = freshCompany('Rechnung AG');
     const now = timestamp();
-    const customer = Number(run(svc.server.db, 'INSERT INTO customers (company_id, user_id, name, created_at, updated_at) VALUES (?, 1, ?, ?, ?)', withInvoice, 'K', now, now).lastInsertRowid);
-    run(svc.server.db, `INSERT INTO invoices (company_id, user_id, customer_id, bank_account_id, number, date, payable_until, created_at, updated_at)
-      VALUES (?, 1, ?, ?, 'R-2024-001', '2024-01-01', '2024-01-31', ?, ?)`, withInvoice, customer, accountId(svc, withInvoice, 1020), now, now);
+    const customer = Number(
+      run(
+        svc.server.db,
+        'INSERT INTO customers (company_id, user_id, name, created_at, updated_at) VALUES (?, 1, ?, ?, ?)',
+        withInvoice,
+        'K',
+        now,
+        now,
+      ).lastInsertRowid,
+    );
+    run(
+      svc.server.db,
+      `INSERT INTO invoices (company_id, user_id, customer_id, bank_account_id, number, date, payable_until, created_at, updated_at)
+      VALUES (?, 1, ?, ?, 'R-2024-001', '2024-01-01', '2024-01-31', ?, ?)`,
+      withInvoice,
+      customer,
+      accountId(svc, withInvoice, 1020),
+      now,
+      now,
+    );
     expect400(await svc.call('POST', `/companies/${withInvoice}/accounts/reset`), /Rechnungen/);
     // nothing was touched
-    expect(Number(one(svc.server.db, 'SELECT count(*) AS n FROM accounts WHERE company_id = ?', withInvoice)!.n)).toBe(67);
+    expect(Number(one(svc.server.db, 'SELECT count(*) AS n FROM accounts WHERE company_id = ?', withInvoice)!.n)).toBe(
+      67,
+    );
   });
 
   it('answers 400 when a tax rate uses an account the standard chart does not have', async () => {
     const company = freshCompany('Sonderkonto AG');
-    const custom = await svc.call('POST', `/companies/${company}/accounts`, { name: 'MWST Sonder', number: 2205, type: 'liabilities' });
-    await svc.call('POST', `/companies/${company}/tax-rates`, { name: 'Sonder', rate: 1, account_id: custom.body.data.id });
+    const custom = await svc.call('POST', `/companies/${company}/accounts`, {
+      name: 'MWST Sonder',
+      number: 2205,
+      type: 'liabilities',
+    });
+    await svc.call('POST', `/companies/${company}/tax-rates`, {
+      name: 'Sonder',
+      rate: 1,
+      account_id: custom.body.data.id,
+    });
     expect400(await svc.call('POST', `/companies/${company}/accounts/reset`), /Sonder \(2205\)/);
   });
 });

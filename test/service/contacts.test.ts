@@ -12,7 +12,13 @@ let db: Db;
 let user2: SecondUser;
 let company2: number;
 
-type Contact = Record<string, any> & { id: number; name: string; customer_id: number; is_primary: boolean; archived: boolean };
+type Contact = Record<string, any> & {
+  id: number;
+  name: string;
+  customer_id: number;
+  is_primary: boolean;
+  archived: boolean;
+};
 
 function expectMessage(res: ServiceAnswer, status: number): void {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
@@ -20,23 +26,41 @@ function expectMessage(res: ServiceAnswer, status: number): void {
 }
 
 /** A customer with a primary contact (through contact_name) plus further contacts inserted with SQL. */
-async function customerWithContacts(name: string, extra: string[] = [], company = 1, token?: string): Promise<{ customer: any; contacts: Contact[] }> {
-  const res = await svc.call('POST', `/companies/${company}/customers`, { name, contact_name: `${name} Haupt`, email: `${name.toLowerCase().replace(/\W/g, '')}@example.ch` }, { token });
+async function customerWithContacts(
+  name: string,
+  extra: string[] = [],
+  company = 1,
+  token?: string,
+): Promise<{ customer: any; contacts: Contact[] }> {
+  const res = await svc.call(
+    'POST',
+    `/companies/${company}/customers`,
+    { name, contact_name: `${name} Haupt`, email: `${name.toLowerCase().replace(/\W/g, '')}@example.ch` },
+    { token },
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const customer = res.body.data;
   for (const n of extra) {
-    db.prepare('INSERT INTO contacts (company_id, customer_id, user_id, name, is_primary, created_at, updated_at) VALUES (?, ?, 1, ?, 0, ?, ?)').run(company, customer.id, n, NOW, NOW);
+    db.prepare(
+      'INSERT INTO contacts (company_id, customer_id, user_id, name, is_primary, created_at, updated_at) VALUES (?, ?, 1, ?, 0, ?, ?)',
+    ).run(company, customer.id, n, NOW, NOW);
   }
-  const list = await svc.call('GET', `/companies/${company}/contacts?filter[customer_id]=${customer.id}`, undefined, { token });
+  const list = await svc.call('GET', `/companies/${company}/contacts?filter[customer_id]=${customer.id}`, undefined, {
+    token,
+  });
   return { customer, contacts: list.body.data };
 }
 
 function insertDocument(table: 'invoices' | 'proposals', customerId: number, contactId: number): void {
   const n = `${table === 'invoices' ? 'R' : 'O'}-2025-${Math.random().toString().slice(2, 8)}`;
   if (table === 'invoices') {
-    db.prepare(`INSERT INTO invoices (company_id, user_id, customer_id, contact_id, number, date, payable_until, created_at, updated_at) VALUES (1, 1, ?, ?, ?, '2025-01-01', '2025-01-31', ?, ?)`).run(customerId, contactId, n, NOW, NOW);
+    db.prepare(
+      `INSERT INTO invoices (company_id, user_id, customer_id, contact_id, number, date, payable_until, created_at, updated_at) VALUES (1, 1, ?, ?, ?, '2025-01-01', '2025-01-31', ?, ?)`,
+    ).run(customerId, contactId, n, NOW, NOW);
   } else {
-    db.prepare(`INSERT INTO proposals (company_id, user_id, customer_id, contact_id, number, date, valid_until, created_at, updated_at) VALUES (1, 1, ?, ?, ?, '2025-01-01', '2025-01-15', ?, ?)`).run(customerId, contactId, n, NOW, NOW);
+    db.prepare(
+      `INSERT INTO proposals (company_id, user_id, customer_id, contact_id, number, date, valid_until, created_at, updated_at) VALUES (1, 1, ?, ?, ?, '2025-01-01', '2025-01-15', ?, ?)`,
+    ).run(customerId, contactId, n, NOW, NOW);
   }
 }
 
@@ -50,24 +74,51 @@ beforeAll(() => {
 describe('list and read', () => {
   it('lists contacts paginated, filters by customer and archived, embeds the customer on request', async () => {
     const { customer, contacts } = await customerWithContacts('Liste AG', ['Zweite Person', 'Dritte Person']);
-    expect(contacts.map((c) => [c.name, c.is_primary])).toEqual([['Liste AG Haupt', true], ['Zweite Person', false], ['Dritte Person', false]]);
+    expect(contacts.map((c) => [c.name, c.is_primary])).toEqual([
+      ['Liste AG Haupt', true],
+      ['Zweite Person', false],
+      ['Dritte Person', false],
+    ]);
     expect(contacts[0]).toEqual({
-      id: expect.any(Number), company_id: 1, customer_id: customer.id, user_id: 1, name: 'Liste AG Haupt',
-      email: null, phone: null, greeting: null, is_primary: true, archived: false,
-      created_at: expect.stringMatching(TIMESTAMP), updated_at: expect.stringMatching(TIMESTAMP),
+      id: expect.any(Number),
+      company_id: 1,
+      customer_id: customer.id,
+      user_id: 1,
+      name: 'Liste AG Haupt',
+      email: null,
+      phone: null,
+      greeting: null,
+      is_primary: true,
+      archived: false,
+      created_at: expect.stringMatching(TIMESTAMP),
+      updated_at: expect.stringMatching(TIMESTAMP),
     });
     const paged = await svc.call('GET', `/companies/1/contacts?filter[customer_id]=${customer.id}&per_page=2&page=2`);
     expect(paged.body.data.map((c: Contact) => c.name)).toEqual(['Dritte Person']);
     expect(paged.body.meta).toMatchObject({ current_page: 2, last_page: 2, per_page: 2, total: 3, from: 3, to: 3 });
     expect((await svc.call('GET', '/companies/1/contacts')).body.meta.per_page).toBe(15);
 
-    const withCustomer = await svc.call('GET', `/companies/1/contacts?filter[customer_id]=${customer.id}&include=customer`);
-    expect(withCustomer.body.data[0].customer).toEqual({ id: customer.id, name: 'Liste AG', number: customer.number, email: 'listeag@example.ch' });
+    const withCustomer = await svc.call(
+      'GET',
+      `/companies/1/contacts?filter[customer_id]=${customer.id}&include=customer`,
+    );
+    expect(withCustomer.body.data[0].customer).toEqual({
+      id: customer.id,
+      name: 'Liste AG',
+      number: customer.number,
+      email: 'listeag@example.ch',
+    });
 
     db.prepare('UPDATE contacts SET archived = 1 WHERE id = ?').run(contacts[2].id);
-    const archived = await svc.call('GET', `/companies/1/contacts?filter[customer_id]=${customer.id}&filter[archived]=true`);
+    const archived = await svc.call(
+      'GET',
+      `/companies/1/contacts?filter[customer_id]=${customer.id}&filter[archived]=true`,
+    );
     expect(archived.body.data.map((c: Contact) => c.id)).toEqual([contacts[2].id]);
-    const active = await svc.call('GET', `/companies/1/contacts?filter[customer_id]=${customer.id}&filter[archived]=false`);
+    const active = await svc.call(
+      'GET',
+      `/companies/1/contacts?filter[customer_id]=${customer.id}&filter[archived]=false`,
+    );
     expect(active.body.data.map((c: Contact) => c.id)).toEqual([contacts[0].id, contacts[1].id]);
     const byName = await svc.call('GET', `/companies/1/contacts?filter[name]=ZWEITE`);
     expect(byName.body.data.map((c: Contact) => c.id)).toEqual([contacts[1].id]);
@@ -79,7 +130,12 @@ describe('list and read', () => {
     expect(plain.status).toBe(200);
     expect(plain.body).toEqual({ data: contacts[0] });
     const full = await get(contacts[0].id, '?include=customer');
-    expect(full.body.data.customer).toEqual({ id: customer.id, name: 'Lesen AG', number: customer.number, email: 'lesenag@example.ch' });
+    expect(full.body.data.customer).toEqual({
+      id: customer.id,
+      name: 'Lesen AG',
+      number: customer.number,
+      email: 'lesenag@example.ch',
+    });
     expectMessage(await get(contacts[0].id, '?include=invoices'), 400);
     expectMessage(await svc.call('GET', '/companies/1/contacts?include=nope'), 400);
     expectMessage(await svc.call('GET', '/companies/1/contacts?filter[customer_id]=abc'), 400);
@@ -87,7 +143,11 @@ describe('list and read', () => {
   });
 
   it('answers 404 for a missing contact and 405 for POST /contacts (there is no create endpoint)', async () => {
-    for (const method of ['GET', 'PUT', 'DELETE']) expectMessage(await svc.call(method, '/companies/1/contacts/999999', method === 'PUT' ? { name: 'x' } : undefined), 404);
+    for (const method of ['GET', 'PUT', 'DELETE'])
+      expectMessage(
+        await svc.call(method, '/companies/1/contacts/999999', method === 'PUT' ? { name: 'x' } : undefined),
+        404,
+      );
     const res = await svc.call('POST', '/companies/1/contacts', { name: 'Neu' });
     expectMessage(res, 405);
     expect(res.headers.get('allow')).toContain('GET');
@@ -97,11 +157,30 @@ describe('list and read', () => {
 describe('update', () => {
   it('changes the given fields only', async () => {
     const { contacts } = await customerWithContacts('Aendern AG');
-    const res = await svc.call('PUT', `/companies/1/contacts/${contacts[0].id}`, { email: 'neu@example.ch', phone: '+41 31 000 00 00', greeting: 'Liebe Frau Muster' });
+    const res = await svc.call('PUT', `/companies/1/contacts/${contacts[0].id}`, {
+      email: 'neu@example.ch',
+      phone: '+41 31 000 00 00',
+      greeting: 'Liebe Frau Muster',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ ...contacts[0], email: 'neu@example.ch', phone: '+41 31 000 00 00', greeting: 'Liebe Frau Muster', updated_at: expect.stringMatching(TIMESTAMP) });
-    const cleared = await svc.call('PUT', `/companies/1/contacts/${contacts[0].id}`, { phone: null, greeting: '', name: '  Neuer Name  ' });
-    expect(cleared.body.data).toMatchObject({ phone: null, greeting: null, name: 'Neuer Name', email: 'neu@example.ch' });
+    expect(res.body.data).toEqual({
+      ...contacts[0],
+      email: 'neu@example.ch',
+      phone: '+41 31 000 00 00',
+      greeting: 'Liebe Frau Muster',
+      updated_at: expect.stringMatching(TIMESTAMP),
+    });
+    const cleared = await svc.call('PUT', `/companies/1/contacts/${contacts[0].id}`, {
+      phone: null,
+      greeting: '',
+      name: '  Neuer Name  ',
+    });
+    expect(cleared.body.data).toMatchObject({
+      phone: null,
+      greeting: null,
+      name: 'Neuer Name',
+      email: 'neu@example.ch',
+    });
   });
 
   it('is_primary=true takes the flag from the other contacts of the same customer only', async () => {
@@ -117,7 +196,9 @@ describe('update', () => {
     expect((await get(contacts[1].id)).body.data.is_primary).toBe(false);
     expect((await get(contacts[0].id)).body.data.is_primary).toBe(false);
     // archiving
-    expect((await svc.call('PUT', `/companies/1/contacts/${contacts[1].id}`, { archived: true })).body.data.archived).toBe(true);
+    expect(
+      (await svc.call('PUT', `/companies/1/contacts/${contacts[1].id}`, { archived: true })).body.data.archived,
+    ).toBe(true);
   });
 
   it('answers 422 with the field keys', async () => {
@@ -125,12 +206,18 @@ describe('update', () => {
     const put = (body: unknown) => svc.call('PUT', `/companies/1/contacts/${contacts[0].id}`, body);
     expect422(await put({ name: '' }), { name: ['The name field is required.'] });
     expect422(await put({ name: null }), { name: ['The name field is required.'] });
-    expect422(await put({ name: 'n'.repeat(256) }), { name: ['The name field must not be greater than 255 characters.'] });
+    expect422(await put({ name: 'n'.repeat(256) }), {
+      name: ['The name field must not be greater than 255 characters.'],
+    });
     expect422(await put({ email: 'kaputt' }), { email: ['The email field must be a valid email address.'] });
     expect422(await put({ phone: 'p'.repeat(256), greeting: 'g'.repeat(256) }), {
-      phone: ['The phone field must not be greater than 255 characters.'], greeting: ['The greeting field must not be greater than 255 characters.'],
+      phone: ['The phone field must not be greater than 255 characters.'],
+      greeting: ['The greeting field must not be greater than 255 characters.'],
     });
-    expect422(await put({ is_primary: 'ja', archived: null }), { is_primary: ['The is primary field must be true or false.'], archived: ['The archived field must be true or false.'] });
+    expect422(await put({ is_primary: 'ja', archived: null }), {
+      is_primary: ['The is primary field must be true or false.'],
+      archived: ['The archived field must be true or false.'],
+    });
     expect((await get(contacts[0].id)).body.data).toEqual(contacts[0]);
   });
 });
@@ -169,7 +256,10 @@ describe('POST /contacts/multiple and DELETE /contacts/multiple', () => {
     res = await svc.call('POST', '/companies/1/contacts/multiple', { ids: contacts[0].id, archive: false });
     expect(res.status).toBe(204);
     expect((await get(contacts[0].id)).body.data.archived).toBe(false);
-    res = await svc.call('POST', '/companies/1/contacts/multiple', { ids: `${contacts[1].id},${contacts[2].id}`, archive: '0' });
+    res = await svc.call('POST', '/companies/1/contacts/multiple', {
+      ids: `${contacts[1].id},${contacts[2].id}`,
+      archive: '0',
+    });
     expect(res.status).toBe(204);
     expect((await get(contacts[1].id)).body.data.archived).toBe(false);
   });
@@ -178,18 +268,30 @@ describe('POST /contacts/multiple and DELETE /contacts/multiple', () => {
     const { customer, contacts } = await customerWithContacts('Massen AG', ['Frei', 'Auf Rechnung']);
     insertDocument('invoices', customer.id, contacts[2].id);
     const foreign = await customerWithContacts('Fremd AG', [], company2, user2.token);
-    const res = await svc.call('DELETE', '/companies/1/contacts/multiple', { ids: [contacts[0].id, contacts[1].id, contacts[2].id, foreign.contacts[0].id, 999999] });
+    const res = await svc.call('DELETE', '/companies/1/contacts/multiple', {
+      ids: [contacts[0].id, contacts[1].id, contacts[2].id, foreign.contacts[0].id, 999999],
+    });
     expect(res.status).toBe(204);
     expect((await get(contacts[0].id)).status).toBe(404);
     expect((await get(contacts[1].id)).status).toBe(404);
     expect((await get(contacts[2].id)).status).toBe(200);
-    expect((await svc.call('GET', `/companies/${company2}/contacts/${foreign.contacts[0].id}`, undefined, { token: user2.token })).status).toBe(200);
+    expect(
+      (
+        await svc.call('GET', `/companies/${company2}/contacts/${foreign.contacts[0].id}`, undefined, {
+          token: user2.token,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('validates ids and archive', async () => {
     expect422(await svc.call('POST', '/companies/1/contacts/multiple', {}), { ids: ['The ids field is required.'] });
-    expect422(await svc.call('POST', '/companies/1/contacts/multiple', { ids: [1], archive: 'vielleicht' }), { archive: ['The archive field must be true or false.'] });
-    expect422(await svc.call('DELETE', '/companies/1/contacts/multiple', { ids: ['x'] }), { 'ids.0': ['The ids.0 field must be an integer.'] });
+    expect422(await svc.call('POST', '/companies/1/contacts/multiple', { ids: [1], archive: 'vielleicht' }), {
+      archive: ['The archive field must be true or false.'],
+    });
+    expect422(await svc.call('DELETE', '/companies/1/contacts/multiple', { ids: ['x'] }), {
+      'ids.0': ['The ids.0 field must be an integer.'],
+    });
   });
 });
 
@@ -198,7 +300,11 @@ describe('tenancy', () => {
     const foreign = await customerWithContacts('Anderswo AG', [], company2, user2.token);
     const id = foreign.contacts[0].id;
     for (const token of [undefined, user2.token]) {
-      for (const [method, body] of [['GET', undefined], ['PUT', { name: 'gekapert' }], ['DELETE', undefined]] as const) {
+      for (const [method, body] of [
+        ['GET', undefined],
+        ['PUT', { name: 'gekapert' }],
+        ['DELETE', undefined],
+      ] as const) {
         const res = await svc.call(method, `/companies/1/contacts/${id}`, body, { token });
         expectMessage(res, 404);
       }
@@ -206,6 +312,8 @@ describe('tenancy', () => {
     expect((await svc.call('POST', '/companies/1/contacts/multiple', { ids: [id] })).status).toBe(204);
     const still = await svc.call('GET', `/companies/${company2}/contacts/${id}`, undefined, { token: user2.token });
     expect(still.body.data).toMatchObject({ name: 'Anderswo AG Haupt', archived: false });
-    expect((await svc.call('GET', `/companies/1/contacts?filter[customer_id]=${foreign.customer.id}`)).body.data).toEqual([]);
+    expect(
+      (await svc.call('GET', `/companies/1/contacts?filter[customer_id]=${foreign.customer.id}`)).body.data,
+    ).toEqual([]);
   });
 });

@@ -6,7 +6,15 @@ import { request as httpRequest, type ClientRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminError, addCompany, addUser, openDatabase, setCompany } from '../../src/server/main.js';
-import { OWNER_TOKEN, secondTenant, secondUser, startTestService as startService, type SecondUser, type ServiceAnswer, type TestService } from '../helpers/service.js';
+import {
+  OWNER_TOKEN,
+  secondTenant,
+  secondUser,
+  startTestService as startService,
+  type SecondUser,
+  type ServiceAnswer,
+  type TestService,
+} from '../helpers/service.js';
 import { retryOnStaleSocket } from './retry-on-reset.js';
 
 const startTestService = async (opts?: { rateLimit?: number }) => retryOnStaleSocket(await startService(opts));
@@ -32,7 +40,13 @@ beforeAll(async () => {
   svc = await startTestService();
   const db = svc.server.db;
   // the admin owns Foreign AG, of which user 1 and the plain user are not members
-  ({ user: admin, company: foreignCompany } = secondTenant(svc, { name: 'Ada Admin', email: 'ada@example.com', role: 'admin', token: 'admin-token', company: 'Foreign AG' }));
+  ({ user: admin, company: foreignCompany } = secondTenant(svc, {
+    name: 'Ada Admin',
+    email: 'ada@example.com',
+    role: 'admin',
+    token: 'admin-token',
+    company: 'Foreign AG',
+  }));
   plain = secondUser(svc, { name: 'Uli User', email: 'uli@example.com', token: 'plain-token' });
   expiredCompany = addCompany(db, 'Expired AG', 1);
   setCompany(db, expiredCompany, { subscriptionExpired: 'on' });
@@ -57,7 +71,12 @@ describe('authentication (401)', () => {
   });
 
   it('rejects an unknown token', async () => {
-    for (const token of ['wrong-token', `${OWNER_TOKEN}x`, OWNER_TOKEN.toUpperCase(), 'acct_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA']) {
+    for (const token of [
+      'wrong-token',
+      `${OWNER_TOKEN}x`,
+      OWNER_TOKEN.toUpperCase(),
+      'acct_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    ]) {
       for (const path of paths) {
         const res = await svc.call('GET', path, undefined, { token });
         expect(res.status, `${token} ${path}`).toBe(401);
@@ -68,8 +87,14 @@ describe('authentication (401)', () => {
 
   it('rejects a malformed Authorization header', async () => {
     for (const header of [
-      'Bearer', `Basic ${Buffer.from(`owner:${OWNER_TOKEN}`).toString('base64')}`, OWNER_TOKEN, `Token ${OWNER_TOKEN}`,
-      `Bearer${OWNER_TOKEN}`, `Bearer ${OWNER_TOKEN} extra`, `Bearer: ${OWNER_TOKEN}`, `Bearer "${OWNER_TOKEN}"`,
+      'Bearer',
+      `Basic ${Buffer.from(`owner:${OWNER_TOKEN}`).toString('base64')}`,
+      OWNER_TOKEN,
+      `Token ${OWNER_TOKEN}`,
+      `Bearer${OWNER_TOKEN}`,
+      `Bearer ${OWNER_TOKEN} extra`,
+      `Bearer: ${OWNER_TOKEN}`,
+      `Bearer "${OWNER_TOKEN}"`,
     ]) {
       const res = await svc.call('GET', '/users/me', undefined, { token: null, headers: { Authorization: header } });
       expect(res.status, header).toBe(401);
@@ -94,7 +119,9 @@ describe('company scope (403, 402)', () => {
     expectMessage(await svc.call('PATCH', `/companies/${foreignCompany}/tags`), 403);
     expectMessage(await svc.call('GET', `/companies/${foreignCompany}/tags`, undefined, { token: plain.token }), 403);
     // the member reaches it
-    expect((await svc.call('GET', `/companies/${foreignCompany}/tags`, undefined, { token: admin.token })).status).toBe(200);
+    expect((await svc.call('GET', `/companies/${foreignCompany}/tags`, undefined, { token: admin.token })).status).toBe(
+      200,
+    );
   });
 
   it('answers 403 for a company that does not exist', async () => {
@@ -132,8 +159,13 @@ describe('GET /users/me', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: {
-        id: 1, name: 'Owner', email: 'owner@localhost',
-        companies: [{ id: 1, name: 'Demo AG', role: 'owner' }, { id: expiredCompany, name: 'Expired AG', role: 'owner' }],
+        id: 1,
+        name: 'Owner',
+        email: 'owner@localhost',
+        companies: [
+          { id: 1, name: 'Demo AG', role: 'owner' },
+          { id: expiredCompany, name: 'Expired AG', role: 'owner' },
+        ],
       },
     });
   });
@@ -152,11 +184,22 @@ describe('GET /users/me', () => {
   it('answers a regular user', async () => {
     const res = await svc.call('GET', '/users/me', undefined, { token: plain.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: { id: plain.id, name: 'Uli User', email: 'uli@example.com', companies: [{ id: 1, name: 'Demo AG', role: 'user' }] } });
+    expect(res.body).toEqual({
+      data: {
+        id: plain.id,
+        name: 'Uli User',
+        email: 'uli@example.com',
+        companies: [{ id: 1, name: 'Demo AG', role: 'user' }],
+      },
+    });
   });
 
   it('lets every role work on tags of its company', async () => {
-    for (const [token, name] of [[OWNER_TOKEN, 'by owner'], [admin.token, 'by admin'], [plain.token, 'by user']]) {
+    for (const [token, name] of [
+      [OWNER_TOKEN, 'by owner'],
+      [admin.token, 'by admin'],
+      [plain.token, 'by user'],
+    ]) {
       const res = await svc.call('POST', '/companies/1/tags', { name, color: 'red' }, { token });
       expect(res.status).toBe(200);
       expect(res.body.data.name).toBe(name);
@@ -234,7 +277,8 @@ describe('rate limit', () => {
     }
     expect([...statuses]).toEqual([200]);
     const unauthenticated = new Set<number>();
-    for (let i = 0; i < 150; i++) unauthenticated.add((await svc.call('GET', '/users/me', undefined, { token: null })).status);
+    for (let i = 0; i < 150; i++)
+      unauthenticated.add((await svc.call('GET', '/users/me', undefined, { token: null })).status);
     expect([...unauthenticated]).toEqual([401]);
   });
 });
@@ -244,8 +288,20 @@ describe('request bodies', () => {
 
   it('answers 400 { message } to a body that is not valid JSON', async () => {
     const tag = (await svc.call('POST', '/companies/1/tags', { name: 'json target', color: 'red' })).body.data;
-    for (const raw of ['{bad', '{"name": "a",}', "{'name':'a','color':'red'}", '{"name":"a"', 'undefined', '[', '\u0000', 'name=a&color=red']) {
-      for (const [method, path] of [['POST', '/companies/1/tags'], ['PUT', `/companies/1/tags/${tag.id}`]]) {
+    for (const raw of [
+      '{bad',
+      '{"name": "a",}',
+      "{'name':'a','color':'red'}",
+      '{"name":"a"',
+      'undefined',
+      '[',
+      '\u0000',
+      'name=a&color=red',
+    ]) {
+      for (const [method, path] of [
+        ['POST', '/companies/1/tags'],
+        ['PUT', `/companies/1/tags/${tag.id}`],
+      ]) {
         const res = await svc.call(method, path, undefined, { raw, headers: json });
         expect(res.status, `${method} ${raw}`).toBe(400);
         expect(res.body).toEqual({ message: expect.any(String) });
@@ -264,7 +320,10 @@ describe('request bodies', () => {
 
   it('answers 400 to a broken multipart body', async () => {
     for (const type of ['multipart/form-data; boundary=x', 'multipart/form-data']) {
-      const res = await svc.call('POST', '/companies/1/tags', undefined, { raw: '--x\r\nbroken', headers: { 'Content-Type': type } });
+      const res = await svc.call('POST', '/companies/1/tags', undefined, {
+        raw: '--x\r\nbroken',
+        headers: { 'Content-Type': type },
+      });
       expect(res.status, type).toBe(400);
       expect(res.body).toEqual({ message: expect.any(String) });
     }
@@ -278,7 +337,8 @@ describe('request bodies', () => {
 
   it('reads form-encoded bodies like JSON', async () => {
     const res = await svc.call('POST', '/companies/1/tags', undefined, {
-      raw: 'name=Form+Tag&color=lime', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      raw: 'name=Form+Tag&color=lime',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: 'form tag', color: 'lime' });
@@ -286,17 +346,36 @@ describe('request bodies', () => {
 
   it('ignores unknown body fields, including ones naming protected columns', async () => {
     const res = await svc.call('POST', '/companies/1/tags', {
-      name: 'Ignored Extras', color: 'blue', id: 424242, company_id: foreignCompany, user_id: admin.id,
-      created_at: '2000-01-01T00:00:00.000000Z', extra: { nested: [1, 2, 3] }, __proto__x: true,
+      name: 'Ignored Extras',
+      color: 'blue',
+      id: 424242,
+      company_id: foreignCompany,
+      user_id: admin.id,
+      created_at: '2000-01-01T00:00:00.000000Z',
+      extra: { nested: [1, 2, 3] },
+      __proto__x: true,
     });
     expect(res.status).toBe(200);
     const tag = res.body.data;
-    expect(Object.keys(tag).sort()).toEqual(['color', 'company_id', 'created_at', 'id', 'name', 'updated_at', 'user_id']);
+    expect(Object.keys(tag).sort()).toEqual([
+      'color',
+      'company_id',
+      'created_at',
+      'id',
+      'name',
+      'updated_at',
+      'user_id',
+    ]);
     expect(tag).toMatchObject({ name: 'ignored extras', color: 'blue', company_id: 1, user_id: 1 });
     expect(tag.id).not.toBe(424242);
     expect(tag.created_at).not.toBe('2000-01-01T00:00:00.000000Z');
 
-    const put = await svc.call('PUT', `/companies/1/tags/${tag.id}`, { name: 'ignored extras', color: 'red', company_id: foreignCompany, id: 1 });
+    const put = await svc.call('PUT', `/companies/1/tags/${tag.id}`, {
+      name: 'ignored extras',
+      color: 'red',
+      company_id: foreignCompany,
+      id: 1,
+    });
     expect(put.status).toBe(200);
     expect(put.body.data).toMatchObject({ id: tag.id, company_id: 1, color: 'red' });
   });
@@ -304,10 +383,23 @@ describe('request bodies', () => {
 
 describe('unknown routes and methods', () => {
   it('answers 404 { message } to an unknown path', async () => {
-    for (const path of ['/nope', '/users', '/companies', '/companies/1', '/companies/1/nope', '/companies/1/tags/1/extra', '/companies/1/tags/colors/x']) {
+    for (const path of [
+      '/nope',
+      '/users',
+      '/companies',
+      '/companies/1',
+      '/companies/1/nope',
+      '/companies/1/tags/1/extra',
+      '/companies/1/tags/colors/x',
+    ]) {
       expectMessage(await svc.call('GET', path), 404);
     }
-    for (const url of [`${svc.origin}/api/nope`, `${svc.origin}/api/v1/users/me`, `${svc.origin}/nope`, `${svc.origin}/`]) {
+    for (const url of [
+      `${svc.origin}/api/nope`,
+      `${svc.origin}/api/v1/users/me`,
+      `${svc.origin}/nope`,
+      `${svc.origin}/`,
+    ]) {
       expectMessage(await svc.call('GET', url), 404);
     }
   });
@@ -349,27 +441,90 @@ describe('no input gives a 500', () => {
     const token = admin.token;
     const existing: number[] = [];
     for (const color of COLORS.slice(0, 3)) {
-      existing.push((await svc.call('POST', `/companies/${company}/tags`, { name: `seed ${color}`, color }, { token })).body.data.id);
+      existing.push(
+        (await svc.call('POST', `/companies/${company}/tags`, { name: `seed ${color}`, color }, { token })).body.data
+          .id,
+      );
     }
 
-    const odd = fc.constantFrom('x'.repeat(100_000), '\ud800', '\udfff', 'a\u0000b', '𝒳𝒴', 'İ'.repeat(300), ' ', '', '%', '_', "'", '"', '\\', "' OR '1'='1", '0', '-1');
-    const scalar = fc.oneof(
-      fc.string(), fc.string({ unit: 'binary' }), fc.string({ minLength: 250, maxLength: 260 }), fc.constantFrom(...COLORS, 'Red', 'violet'),
-      fc.integer(), fc.double(), fc.boolean(), fc.constant(null), odd,
+    const odd = fc.constantFrom(
+      'x'.repeat(100_000),
+      '\ud800',
+      '\udfff',
+      'a\u0000b',
+      '𝒳𝒴',
+      'İ'.repeat(300),
+      ' ',
+      '',
+      '%',
+      '_',
+      "'",
+      '"',
+      '\\',
+      "' OR '1'='1",
+      '0',
+      '-1',
     );
-    const value = fc.oneof(scalar, fc.object(), fc.array(fc.anything(), { maxLength: 5 }), fc.dictionary(fc.string(), scalar));
+    const scalar = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'binary' }),
+      fc.string({ minLength: 250, maxLength: 260 }),
+      fc.constantFrom(...COLORS, 'Red', 'violet'),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      odd,
+    );
+    const value = fc.oneof(
+      scalar,
+      fc.object(),
+      fc.array(fc.anything(), { maxLength: 5 }),
+      fc.dictionary(fc.string(), scalar),
+    );
     const body = fc.oneof(
-      fc.record({ kind: fc.constant('json' as const), value: fc.record({ name: value, color: value, extra: fc.anything() }, { requiredKeys: [] }) }),
-      fc.record({ kind: fc.constant('raw' as const), value: fc.oneof(fc.string(), fc.json(), odd, fc.constantFrom('{', '[]', 'null', '{"name":', '[{"name":"a"}]', '--x\r\n')) }),
+      fc.record({
+        kind: fc.constant('json' as const),
+        value: fc.record({ name: value, color: value, extra: fc.anything() }, { requiredKeys: [] }),
+      }),
+      fc.record({
+        kind: fc.constant('raw' as const),
+        value: fc.oneof(
+          fc.string(),
+          fc.json(),
+          odd,
+          fc.constantFrom('{', '[]', 'null', '{"name":', '[{"name":"a"}]', '--x\r\n'),
+        ),
+      }),
       fc.constant({ kind: 'none' as const }),
     );
     const contentType = fc.constantFrom(
-      'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded',
-      'multipart/form-data; boundary=x', 'multipart/form-data', undefined,
+      'application/json',
+      'application/json; charset=utf-8',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'multipart/form-data',
+      undefined,
     );
     const id = fc.oneof(
       { weight: 3, arbitrary: fc.constantFrom(...existing.map(String)) },
-      { weight: 2, arbitrary: fc.constantFrom('0', '-1', 'abc', '99999999999999999999', '1e3', '1.5', '%20', '%00', '%E0%A4%A', '１', 'colors') },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom(
+          '0',
+          '-1',
+          'abc',
+          '99999999999999999999',
+          '1e3',
+          '1.5',
+          '%20',
+          '%00',
+          '%E0%A4%A',
+          '１',
+          'colors',
+        ),
+      },
       { weight: 1, arbitrary: fc.nat({ max: 1_000_000 }).map(String) },
     );
     const companyId = fc.oneof(
@@ -377,24 +532,56 @@ describe('no input gives a 500', () => {
       { weight: 1, arbitrary: fc.constantFrom('0', '-1', 'abc', '99999999999999999999', '999', '1') },
     );
     const anyPath = fc.oneof(
-      fc.constant('/tags'), fc.constant('/tags/colors'), id.map((i) => `/tags/${i}`), id.map((i) => `/tags/${i}/${i}`),
+      fc.constant('/tags'),
+      fc.constant('/tags/colors'),
+      id.map((i) => `/tags/${i}`),
+      id.map((i) => `/tags/${i}/${i}`),
     );
     const anyMethod = fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS');
     // mostly methods the path answers, so most requests get past routing into validation and the store
     const target = fc.oneof(
       { weight: 4, arbitrary: fc.tuple(fc.constantFrom('GET', 'POST', 'POST'), fc.constant('/tags')) },
-      { weight: 4, arbitrary: fc.tuple(fc.constantFrom('GET', 'PUT', 'PUT', 'DELETE'), id.map((i) => `/tags/${i}`)) },
+      {
+        weight: 4,
+        arbitrary: fc.tuple(
+          fc.constantFrom('GET', 'PUT', 'PUT', 'DELETE'),
+          id.map((i) => `/tags/${i}`),
+        ),
+      },
       { weight: 1, arbitrary: fc.tuple(fc.constant('GET'), fc.constant('/tags/colors')) },
       { weight: 2, arbitrary: fc.tuple(anyMethod, anyPath) },
     );
     const param = fc.oneof(
-      fc.constantFrom('-1', '0', '1', '2', 'abc', '99999999999999999999', '999999999999999', '1e2', '', '%', '%%', '%2', '1.5', ' 3 '),
-      fc.string(), odd.filter((s) => s.length < 1000), fc.constantFrom(...COLORS),
+      fc.constantFrom(
+        '-1',
+        '0',
+        '1',
+        '2',
+        'abc',
+        '99999999999999999999',
+        '999999999999999',
+        '1e2',
+        '',
+        '%',
+        '%%',
+        '%2',
+        '1.5',
+        ' 3 ',
+      ),
+      fc.string(),
+      odd.filter((s) => s.length < 1000),
+      fc.constantFrom(...COLORS),
     );
-    const query = fc.array(
-      fc.tuple(fc.constantFrom('page', 'per_page', 'filter[name]', 'filter[color]', 'filter%5Bname%5D', 'filter[]', 'sort'), param, fc.boolean()),
-      { maxLength: 5 },
-    ).map((pairs) => pairs.map(([k, v, raw]) => `${k}=${raw ? v : encode(v)}`).join('&'));
+    const query = fc
+      .array(
+        fc.tuple(
+          fc.constantFrom('page', 'per_page', 'filter[name]', 'filter[color]', 'filter%5Bname%5D', 'filter[]', 'sort'),
+          param,
+          fc.boolean(),
+        ),
+        { maxLength: 5 },
+      )
+      .map((pairs) => pairs.map(([k, v, raw]) => `${k}=${raw ? v : encode(v)}`).join('&'));
 
     let runs = 0;
     const seen = new Map<number, number>();
@@ -428,7 +615,8 @@ describe('no input gives a 500', () => {
     );
     expect(runs).toBe(300);
     // the generators reach every kind of answer, not only the early rejections
-    for (const status of [200, 400, 403, 404, 405, 422]) expect(seen.get(status) ?? 0, `status ${status} seen`).toBeGreaterThan(0);
+    for (const status of [200, 400, 403, 404, 405, 422])
+      expect(seen.get(status) ?? 0, `status ${status} seen`).toBeGreaterThan(0);
     // the service is still healthy afterwards
     expect((await svc.call('GET', '/users/me')).status).toBe(200);
   });
@@ -437,10 +625,14 @@ describe('no input gives a 500', () => {
 describe('timestamps', () => {
   it('are ISO 8601 UTC with microseconds on create, update, read and list', async () => {
     const created = (await svc.call('POST', '/companies/1/tags', { name: 'stamp', color: 'red' })).body.data;
-    const updated = (await svc.call('PUT', `/companies/1/tags/${created.id}`, { name: 'stamp', color: 'blue' })).body.data;
+    const updated = (await svc.call('PUT', `/companies/1/tags/${created.id}`, { name: 'stamp', color: 'blue' })).body
+      .data;
     const read = (await svc.call('GET', `/companies/1/tags/${created.id}`)).body.data;
     const listed = (await svc.call('GET', '/companies/1/tags?per_page=100')).body.data;
-    const stamps = [created, updated, read, ...listed].flatMap((t: { created_at: string; updated_at: string }) => [t.created_at, t.updated_at]);
+    const stamps = [created, updated, read, ...listed].flatMap((t: { created_at: string; updated_at: string }) => [
+      t.created_at,
+      t.updated_at,
+    ]);
     expect(stamps.length).toBeGreaterThan(6);
     for (const stamp of stamps) {
       expect(stamp).toMatch(TIMESTAMP);
@@ -459,16 +651,29 @@ describe('graceful close', () => {
     try {
       const body = JSON.stringify({ name: 'In Flight', color: 'green' });
       const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
-        req = httpRequest({
-          host: '127.0.0.1', port: s.server.port, method: 'POST', path: '/api/v2/companies/1/tags', agent: false,
-          headers: { Authorization: `Bearer ${OWNER_TOKEN}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
-        }, (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => { text += chunk; });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-          res.on('error', reject);
-        });
+        req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: s.server.port,
+            method: 'POST',
+            path: '/api/v2/companies/1/tags',
+            agent: false,
+            headers: {
+              Authorization: `Bearer ${OWNER_TOKEN}`,
+              'Content-Type': 'application/json',
+              'Content-Length': Buffer.byteLength(body),
+            },
+          },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => {
+              text += chunk;
+            });
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+            res.on('error', reject);
+          },
+        );
         req.on('error', reject);
       });
       // headers and half the body reach the server; the handler now waits for the rest
@@ -477,10 +682,14 @@ describe('graceful close', () => {
       await new Promise((r) => setTimeout(r, 200));
 
       let closed = false;
-      const closing = s.server.close().then(() => { closed = true; });
+      const closing = s.server.close().then(() => {
+        closed = true;
+      });
       await new Promise((r) => setTimeout(r, 100));
       expect(closed).toBe(false);
-      await expect(fetch(`${s.url}/users/me`, { headers: { Authorization: `Bearer ${OWNER_TOKEN}` } })).rejects.toThrow();
+      await expect(
+        fetch(`${s.url}/users/me`, { headers: { Authorization: `Bearer ${OWNER_TOKEN}` } }),
+      ).rejects.toThrow();
 
       req!.end(body.slice(10));
       const res = await response;
@@ -527,10 +736,21 @@ describe('administration', () => {
       const added = addUser(svc.server.db, { name: 'New One', email: 'new@example.com', company: 1, role: 'user' });
       expect(added.token).toMatch(/^acct_[A-Za-z0-9_-]{32}$/);
       expect(count('SELECT count(*) AS n FROM users')).toBe(before + 1);
-      expect(count("SELECT count(*) AS n FROM company_user WHERE user_id = ? AND company_id = 1 AND role = 'user'", added.id)).toBe(1);
+      expect(
+        count(
+          "SELECT count(*) AS n FROM company_user WHERE user_id = ? AND company_id = 1 AND role = 'user'",
+          added.id,
+        ),
+      ).toBe(1);
       // tokens are stored hashed
       expect(count('SELECT count(*) AS n FROM tokens WHERE hash = ?', added.token)).toBe(0);
-      expect(count('SELECT count(*) AS n FROM tokens WHERE user_id = ? AND hash = ?', added.id, createHash('sha256').update(added.token).digest('hex'))).toBe(1);
+      expect(
+        count(
+          'SELECT count(*) AS n FROM tokens WHERE user_id = ? AND hash = ?',
+          added.id,
+          createHash('sha256').update(added.token).digest('hex'),
+        ),
+      ).toBe(1);
     });
 
     it('rejects an invalid role, an unknown company, a duplicate e-mail and bad input without writing', () => {
@@ -555,7 +775,8 @@ describe('administration', () => {
 
   describe('setCompany', () => {
     let id: number;
-    const company = () => svc.server.db.prepare('SELECT * FROM companies WHERE id = ?').get(id) as Record<string, unknown>;
+    const company = () =>
+      svc.server.db.prepare('SELECT * FROM companies WHERE id = ?').get(id) as Record<string, unknown>;
 
     beforeAll(() => {
       id = addCompany(svc.server.db, 'Settings AG', admin.id);
@@ -563,21 +784,46 @@ describe('administration', () => {
 
     it('starts with the documented defaults', () => {
       expect(company()).toMatchObject({
-        plan: 'standard', subscription_expired: 0, services_active: 1, vat_accrual_method_active: 0, payment_term: 30,
-        revenue_cap: null, closed_until: null, creditor_country: 'CH', timezone: 'Europe/Zurich',
+        plan: 'standard',
+        subscription_expired: 0,
+        services_active: 1,
+        vat_accrual_method_active: 0,
+        payment_term: 30,
+        revenue_cap: null,
+        closed_until: null,
+        creditor_country: 'CH',
+        timezone: 'Europe/Zurich',
       });
     });
 
     it('sets every setting', () => {
       setCompany(svc.server.db, id, {
-        plan: 'business', services: 'off', vatAccrual: 'on', paymentTerm: '10', revenueCap: '100000.5', closedUntil: '2024-12-31',
-        creditorName: 'Settings AG', creditorStreet: 'Bahnhofstrasse', creditorBuilding: '1', creditorZip: '8001',
-        creditorCity: 'Zürich', creditorCountry: 'LI',
+        plan: 'business',
+        services: 'off',
+        vatAccrual: 'on',
+        paymentTerm: '10',
+        revenueCap: '100000.5',
+        closedUntil: '2024-12-31',
+        creditorName: 'Settings AG',
+        creditorStreet: 'Bahnhofstrasse',
+        creditorBuilding: '1',
+        creditorZip: '8001',
+        creditorCity: 'Zürich',
+        creditorCountry: 'LI',
       });
       expect(company()).toMatchObject({
-        plan: 'business', services_active: 0, vat_accrual_method_active: 1, payment_term: 10, revenue_cap: 10000050,
-        closed_until: '2024-12-31', creditor_name: 'Settings AG', creditor_street: 'Bahnhofstrasse', creditor_building: '1',
-        creditor_zip: '8001', creditor_city: 'Zürich', creditor_country: 'LI',
+        plan: 'business',
+        services_active: 0,
+        vat_accrual_method_active: 1,
+        payment_term: 10,
+        revenue_cap: 10000050,
+        closed_until: '2024-12-31',
+        creditor_name: 'Settings AG',
+        creditor_street: 'Bahnhofstrasse',
+        creditor_building: '1',
+        creditor_zip: '8001',
+        creditor_city: 'Zürich',
+        creditor_country: 'LI',
       });
       setCompany(svc.server.db, id, { revenueCap: 'none', closedUntil: 'none' });
       expect(company()).toMatchObject({ revenue_cap: null, closed_until: null });
@@ -629,51 +875,219 @@ describe('administration', () => {
       const id = addCompany(svc.server.db, 'Fresh GmbH', admin.id);
       const db = svc.server.db;
       expect(count('SELECT count(*) AS n FROM accounts WHERE company_id = ?', id)).toBe(67);
-      const numbers = (db.prepare('SELECT number FROM accounts WHERE company_id = ? ORDER BY number').all(id) as { number: number }[]).map((r) => r.number);
+      const numbers = (
+        db.prepare('SELECT number FROM accounts WHERE company_id = ? ORDER BY number').all(id) as { number: number }[]
+      ).map((r) => r.number);
       expect(new Set(numbers).size).toBe(67);
       expect(numbers[0]).toBe(1000);
       expect(numbers.at(-1)).toBe(8900);
-      expect(numbers).toEqual(expect.arrayContaining([1000, 1010, 1020, 1100, 1170, 1171, 2000, 2200, 2800, 3000, 3400, 4000, 6940, 8900]));
-      const primary = db.prepare('SELECT number FROM accounts WHERE company_id = ? AND is_primary_bank_account = 1').all(id);
+      expect(numbers).toEqual(
+        expect.arrayContaining([1000, 1010, 1020, 1100, 1170, 1171, 2000, 2200, 2800, 3000, 3400, 4000, 6940, 8900]),
+      );
+      const primary = db
+        .prepare('SELECT number FROM accounts WHERE company_id = ? AND is_primary_bank_account = 1')
+        .all(id);
       expect(primary).toEqual([{ number: 1020 }]);
-      const bank = (db.prepare(
-        "SELECT a.number FROM accounts a JOIN account_categories c ON c.id = a.account_category_id WHERE a.company_id = ? AND c.type = 'bank' ORDER BY a.number",
-      ).all(id) as { number: number }[]).map((r) => r.number);
+      const bank = (
+        db
+          .prepare(
+            "SELECT a.number FROM accounts a JOIN account_categories c ON c.id = a.account_category_id WHERE a.company_id = ? AND c.type = 'bank' ORDER BY a.number",
+          )
+          .all(id) as { number: number }[]
+      ).map((r) => r.number);
       expect(bank).toEqual([1000, 1010, 1020]);
 
-      const rates = db.prepare(
-        `SELECT t.name, t.rate, a.number AS account, q.number AS acquisition, t.is_acquisition_tax, t.calculation_method
+      const rates = db
+        .prepare(
+          `SELECT t.name, t.rate, a.number AS account, q.number AS acquisition, t.is_acquisition_tax, t.calculation_method
          FROM tax_rates t JOIN accounts a ON a.id = t.account_id LEFT JOIN accounts q ON q.id = t.acquisition_account_id
          WHERE t.company_id = ? ORDER BY t.id`,
-      ).all(id);
+        )
+        .all(id);
       expect(rates).toEqual([
-        { name: 'MWST 8.1 %', rate: 810, account: 2200, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
-        { name: 'MWST 2.6 %', rate: 260, account: 2200, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
-        { name: 'MWST 3.8 %', rate: 380, account: 2200, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
-        { name: 'Vorsteuer 8.1 %', rate: 810, account: 1170, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
-        { name: 'Vorsteuer 2.6 %', rate: 260, account: 1170, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
-        { name: 'Vorsteuer Investitionen 8.1 %', rate: 810, account: 1171, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
-        { name: 'Bezugsteuer 8.1 %', rate: 810, account: 2200, acquisition: 1170, is_acquisition_tax: 1, calculation_method: 'gross' },
-        { name: 'MWST 7.7 %', rate: 770, account: 2200, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
-        { name: 'MWST 2.5 %', rate: 250, account: 2200, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
-        { name: 'MWST 3.7 %', rate: 370, account: 2200, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
-        { name: 'Vorsteuer 7.7 %', rate: 770, account: 1170, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
-        { name: 'Vorsteuer 2.5 %', rate: 250, account: 1170, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
-        { name: 'Vorsteuer Investitionen 7.7 %', rate: 770, account: 1171, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
-        { name: 'Bezugsteuer 7.7 %', rate: 770, account: 2200, acquisition: 1170, is_acquisition_tax: 1, calculation_method: 'gross' },
-        { name: 'MWST 8.0 %', rate: 800, account: 2200, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
-        { name: 'MWST 2.5 % (bis 2017)', rate: 250, account: 2200, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
-        { name: 'MWST 3.8 % (bis 2017)', rate: 380, account: 2200, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
-        { name: 'Vorsteuer 8.0 %', rate: 800, account: 1170, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
-        { name: 'Vorsteuer Investitionen 8.0 %', rate: 800, account: 1171, acquisition: null, is_acquisition_tax: 0, calculation_method: 'net' },
-        { name: 'Bezugsteuer 8.0 %', rate: 800, account: 2200, acquisition: 1170, is_acquisition_tax: 1, calculation_method: 'gross' },
+        {
+          name: 'MWST 8.1 %',
+          rate: 810,
+          account: 2200,
+          acquisition: null,
+          is_acquisition_tax: 0,
+          calculation_method: 'net',
+        },
+        {
+          name: 'MWST 2.6 %',
+          rate: 260,
+          account: 2200,
+          acquisition: null,
+          is_acquisition_tax: 0,
+          calculation_method: 'net',
+        },
+        {
+          name: 'MWST 3.8 %',
+          rate: 380,
+          account: 2200,
+          acquisition: null,
+          is_acquisition_tax: 0,
+          calculation_method: 'net',
+        },
+        {
+          name: 'Vorsteuer 8.1 %',
+          rate: 810,
+          account: 1170,
+          acquisition: null,
+          is_acquisition_tax: 0,
+          calculation_method: 'net',
+        },
+        {
+          name: 'Vorsteuer 2.6 %',
+          rate: 260,
+          account: 1170,
+          acquisition: null,
+          is_acquisition_tax: 0,
+          calculation_method: 'net',
+        },
+        {
+          name: 'Vorsteuer Investitionen 8.1 %',
+          rate: 810,
+          account: 1171,
+          acquisition: null,
+          is_acquisition_tax: 0,
+          calculation_method: 'net',
+        },
+        {
+          name: 'Bezugsteuer 8.1 %',
+          rate: 810,
+          account: 2200,
+          acquisition: 1170,
+          is_acquisition_tax: 1,
+          calculation_method: 'gross',
+        },
+        {
+          name: 'MWST 7.7 %',
+          rate: 770,
+          account: 2200,
+          acquisition: null,
+          is_acquisition_tax: 0,
+          calculation_method: 'net',
+        },
+        {
+          name: 'MWST 2.5 %',
+          rate: 250,
+          account: 2200,
+          acquisition: null,
+          is_acquisition_tax: 0,
+          calculation_method: 'net',
+        },
+        {
+          name: 'MWST 3.7 %',
+          rate: 370,
+          account: 2200,
+          acquisition: null,
+          is_acquisition_tax: 0,
+          calculation_method: 'net',
+        },
+        {
+          name: 'Vorsteuer 7.7 %',
+          rate: 770,
+          account: 1170,
+          acquisition: null,
+          is_acquisition_tax: 0,
+          calculation_method: 'net',
+        },
+        {
+          name: 'Vorsteuer 2.5 %',
+          rate: 250,
+          account: 1170,
+          acquisition: null,
+          is_acquisition_tax: 0,
+          calculation_method: 'net',
+        },
+        {
+          name: 'Vorsteuer Investitionen 7.7 %',
+          rate: 770,
+          account: 1171,
+          acquisition: null,
+          is_acquisition_tax: 0,
+          calculation_method: 'net',
+        },
+        {
+          name: 'Bezugsteuer 7.7 %',
+          rate: 770,
+          account: 2200,
+          acquisition: 1170,
+          is_acquisition_tax: 1,
+          calculation_method: 'gross',
+        },
+        {
+          name: 'MWST 8.0 %',
+          rate: 800,
+          account: 2200,
+          acquisition: null,
+          is_acquisition_tax: 0,
+          calculation_method: 'net',
+        },
+        {
+          name: 'MWST 2.5 % (bis 2017)',
+          rate: 250,
+          account: 2200,
+          acquisition: null,
+          is_acquisition_tax: 0,
+          calculation_method: 'net',
+        },
+        {
+          name: 'MWST 3.8 % (bis 2017)',
+          rate: 380,
+          account: 2200,
+          acquisition: null,
+          is_acquisition_tax: 0,
+          calculation_method: 'net',
+        },
+        {
+          name: 'Vorsteuer 8.0 %',
+          rate: 800,
+          account: 1170,
+          acquisition: null,
+          is_acquisition_tax: 0,
+          calculation_method: 'net',
+        },
+        {
+          name: 'Vorsteuer Investitionen 8.0 %',
+          rate: 800,
+          account: 1171,
+          acquisition: null,
+          is_acquisition_tax: 0,
+          calculation_method: 'net',
+        },
+        {
+          name: 'Bezugsteuer 8.0 %',
+          rate: 800,
+          account: 2200,
+          acquisition: 1170,
+          is_acquisition_tax: 1,
+          calculation_method: 'gross',
+        },
       ]);
       // the accounts and rates belong to this company only
-      expect(count('SELECT count(*) AS n FROM tax_rates t JOIN accounts a ON a.id = t.account_id WHERE t.company_id = ? AND a.company_id != ?', id, id)).toBe(0);
+      expect(
+        count(
+          'SELECT count(*) AS n FROM tax_rates t JOIN accounts a ON a.id = t.account_id WHERE t.company_id = ? AND a.company_id != ?',
+          id,
+          id,
+        ),
+      ).toBe(0);
       // the chart is the same as the seeded company's
-      const demo = (db.prepare('SELECT number, name FROM accounts WHERE company_id = 1 ORDER BY number').all() as object[]);
-      expect(db.prepare('SELECT number, name FROM accounts WHERE company_id = ? ORDER BY number').all(id)).toEqual(demo);
-      expect(count("SELECT count(*) AS n FROM company_user WHERE company_id = ? AND user_id = ? AND role = 'owner'", id, admin.id)).toBe(1);
+      const demo = db
+        .prepare('SELECT number, name FROM accounts WHERE company_id = 1 ORDER BY number')
+        .all() as object[];
+      expect(db.prepare('SELECT number, name FROM accounts WHERE company_id = ? ORDER BY number').all(id)).toEqual(
+        demo,
+      );
+      expect(
+        count(
+          "SELECT count(*) AS n FROM company_user WHERE company_id = ? AND user_id = ? AND role = 'owner'",
+          id,
+          admin.id,
+        ),
+      ).toBe(1);
     });
 
     it('shows the new company to its owner at once', async () => {

@@ -19,10 +19,19 @@ let tags = 0;
 
 /** Starts the service on dataDir, writes a tag (so the WAL holds data) and reports the modes while it runs. */
 async function modesWhileRunning(dataDir: string): Promise<Record<string, number>> {
-  const server = await startServer({ dataDir, port: 0, rateLimit: 0, token: OWNER_TOKEN, log: () => {}, localAccess: true });
+  const server = await startServer({
+    dataDir,
+    port: 0,
+    rateLimit: 0,
+    token: OWNER_TOKEN,
+    log: () => {},
+    localAccess: true,
+  });
   try {
     const res = await fetch(`${server.url}/companies/1/tags`, {
-      method: 'POST', headers: { Authorization: `Bearer ${OWNER_TOKEN}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: `geheim ${++tags}`, color: 'red' }),
+      method: 'POST',
+      headers: { Authorization: `Bearer ${OWNER_TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: `geheim ${++tags}`, color: 'red' }),
     });
     expect(res.status).toBe(200);
     return Object.fromEntries(['.', ...DB_FILES, 'local-token'].map((f) => [f, mode(join(dataDir, f))]));
@@ -34,7 +43,13 @@ async function modesWhileRunning(dataDir: string): Promise<Record<string, number
 it('makes a new data directory 0700 and the database, its -wal and -shm 0600, with the usual umask', async () => {
   const previous = process.umask(0o022);
   try {
-    expect(await modesWhileRunning(join(root, 'neu', 'data'))).toEqual({ '.': 0o700, [DATABASE_FILE]: 0o600, [`${DATABASE_FILE}-wal`]: 0o600, [`${DATABASE_FILE}-shm`]: 0o600, 'local-token': 0o600 });
+    expect(await modesWhileRunning(join(root, 'neu', 'data'))).toEqual({
+      '.': 0o700,
+      [DATABASE_FILE]: 0o600,
+      [`${DATABASE_FILE}-wal`]: 0o600,
+      [`${DATABASE_FILE}-shm`]: 0o600,
+      'local-token': 0o600,
+    });
   } finally {
     process.umask(previous);
   }
@@ -49,5 +64,11 @@ it('tightens an existing 0755 directory and database files left 0644 to 0700 and
   chmodSync(dataDir, 0o755);
   chmodSync(join(dataDir, DATABASE_FILE), 0o644);
   expect(mode(dataDir)).toBe(0o755);
-  expect(await modesWhileRunning(dataDir)).toEqual({ '.': 0o700, [DATABASE_FILE]: 0o600, [`${DATABASE_FILE}-wal`]: 0o600, [`${DATABASE_FILE}-shm`]: 0o600, 'local-token': 0o600 });
+  expect(await modesWhileRunning(dataDir)).toEqual({
+    '.': 0o700,
+    [DATABASE_FILE]: 0o600,
+    [`${DATABASE_FILE}-wal`]: 0o600,
+    [`${DATABASE_FILE}-shm`]: 0o600,
+    'local-token': 0o600,
+  });
 });

@@ -10,14 +10,49 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addCompany, setCompany } from '../../src/server/main.js';
 import { one, run, timestamp, transaction } from '../../src/server/store/db.js';
 import { yearIn } from '../../src/server/domain/numbering.js';
-import { accountId, expect422Fields, OWNER_TOKEN, secondTenant, startTestService, taxRateId, type SecondUser, type ServiceAnswer, type TestService } from '../helpers/service.js';
+import {
+  accountId,
+  expect422Fields,
+  OWNER_TOKEN,
+  secondTenant,
+  startTestService,
+  taxRateId,
+  type SecondUser,
+  type ServiceAnswer,
+  type TestService,
+} from '../helpers/service.js';
 import { retryOnStaleSocket } from './retry-on-reset.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const ENTRY_KEYS = [
-  'id', 'company_id', 'user_id', 'number', 'type', 'date', 'description', 'sum', 'debit_account_id', 'credit_account_id', 'tax_rate_id',
-  'customer_id', 'project_id', 'entry_group_id', 'invoice_id', 'file_id', 'billable', 'is_imported', 'is_depreciation', 'locked',
-  'sum_formatted', 'date_formatted', 'file', 'tags', 'debit_account', 'credit_account', 'created_at', 'updated_at',
+  'id',
+  'company_id',
+  'user_id',
+  'number',
+  'type',
+  'date',
+  'description',
+  'sum',
+  'debit_account_id',
+  'credit_account_id',
+  'tax_rate_id',
+  'customer_id',
+  'project_id',
+  'entry_group_id',
+  'invoice_id',
+  'file_id',
+  'billable',
+  'is_imported',
+  'is_depreciation',
+  'locked',
+  'sum_formatted',
+  'date_formatted',
+  'file',
+  'tags',
+  'debit_account',
+  'credit_account',
+  'created_at',
+  'updated_at',
 ];
 const RELATION_KEYS = ['customer', 'project', 'tax_rate', 'group', 'invoice'];
 
@@ -38,9 +73,27 @@ function expectStatus(res: ServiceAnswer, status: number, pattern?: RegExp): voi
   if (pattern) expect(res.body.message).toMatch(pattern);
 }
 
-const income = (company = 1, over: Body = {}): Body => ({ date: '2024-03-01', debit_account_id: acc(1020, company), credit_account_id: acc(3400, company), sum: 100, ...over });
-const expense = (company = 1, over: Body = {}): Body => ({ date: '2024-03-01', debit_account_id: acc(6500, company), credit_account_id: acc(1020, company), sum: 50, ...over });
-const swap = (company = 1, over: Body = {}): Body => ({ date: '2024-03-01', debit_account_id: acc(1010, company), credit_account_id: acc(1020, company), sum: 20, ...over });
+const income = (company = 1, over: Body = {}): Body => ({
+  date: '2024-03-01',
+  debit_account_id: acc(1020, company),
+  credit_account_id: acc(3400, company),
+  sum: 100,
+  ...over,
+});
+const expense = (company = 1, over: Body = {}): Body => ({
+  date: '2024-03-01',
+  debit_account_id: acc(6500, company),
+  credit_account_id: acc(1020, company),
+  sum: 50,
+  ...over,
+});
+const swap = (company = 1, over: Body = {}): Body => ({
+  date: '2024-03-01',
+  debit_account_id: acc(1010, company),
+  credit_account_id: acc(1020, company),
+  sum: 20,
+  ...over,
+});
 
 /** the owner (user 1) reaches company 1 and the fresh companies; company 2 belongs to user 2 */
 const tokenFor = (company: number) => (company === company2 ? user2.token : undefined);
@@ -72,17 +125,30 @@ async function list(query = '', company = 1): Promise<any> {
 const ids = (body: any) => body.data.map((e: any) => e.id);
 
 /** multipart/form-data request; values are strings, Blobs (files) or arrays of strings (repeated keys as given). */
-async function form(method: string, path: string, fields: Record<string, string | Blob | [Blob, string] | string[]>): Promise<ServiceAnswer> {
+async function form(
+  method: string,
+  path: string,
+  fields: Record<string, string | Blob | [Blob, string] | string[]>,
+): Promise<ServiceAnswer> {
   const f = new FormData();
   for (const [key, value] of Object.entries(fields)) {
-    if (Array.isArray(value) && value.length === 2 && value[0] instanceof Blob) f.append(key, value[0], value[1] as string);
+    if (Array.isArray(value) && value.length === 2 && value[0] instanceof Blob)
+      f.append(key, value[0], value[1] as string);
     else if (Array.isArray(value)) for (const v of value as string[]) f.append(key, v);
     else f.append(key, value as string | Blob);
   }
-  const res = await fetch(svc.url + path, { method, headers: { Authorization: `Bearer ${OWNER_TOKEN}`, Accept: 'application/json' }, body: f });
+  const res = await fetch(svc.url + path, {
+    method,
+    headers: { Authorization: `Bearer ${OWNER_TOKEN}`, Accept: 'application/json' },
+    body: f,
+  });
   const text = await res.text();
   let body: unknown = text;
-  try { body = text ? JSON.parse(text) : null; } catch { /* keep text */ }
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    /* keep text */
+  }
   return { status: res.status, body, headers: res.headers };
 }
 
@@ -93,7 +159,12 @@ async function customer(name: string, company = 1): Promise<number> {
 }
 
 async function project(name: string, customerId: number, company = 1): Promise<number> {
-  const res = await svc.call('POST', `/companies/${company}/projects`, { name, customer_id: customerId }, { token: tokenFor(company) });
+  const res = await svc.call(
+    'POST',
+    `/companies/${company}/projects`,
+    { name, customer_id: customerId },
+    { token: tokenFor(company) },
+  );
   expect(res.status).toBe(200);
   return res.body.data.id;
 }
@@ -112,8 +183,18 @@ async function group(company = 1): Promise<number> {
 
 function invoice(company: number, customerId: number, number: string): number {
   const now = timestamp();
-  return Number(run(db(), `INSERT INTO invoices (company_id, user_id, customer_id, number, date, payable_until, final_value, created_at, updated_at)
-    VALUES (?, 1, ?, ?, '2024-03-01', '2024-03-31', 10000, ?, ?)`, company, customerId, number, now, now).lastInsertRowid);
+  return Number(
+    run(
+      db(),
+      `INSERT INTO invoices (company_id, user_id, customer_id, number, date, payable_until, final_value, created_at, updated_at)
+    VALUES (?, 1, ?, ?, '2024-03-01', '2024-03-31', 10000, ?, ?)`,
+      company,
+      customerId,
+      number,
+      now,
+      now,
+    ).lastInsertRowid,
+  );
 }
 
 beforeAll(async () => {
@@ -131,22 +212,58 @@ describe('POST /entries', () => {
   it('creates an income booking and answers 200 { data: Entry } with every field and relation', async () => {
     // a company of its own: the number E-2024-001 is the first income booking of 2024 there
     const c = freshCompany('Erste Buchung AG');
-    const res = await post(income(c, { date: '2024-03-01', sum: 1081, tax_rate_id: rate('MWST 8.1 %', c), description: '  Beratung März  ' }), c);
+    const res = await post(
+      income(c, {
+        date: '2024-03-01',
+        sum: 1081,
+        tax_rate_id: rate('MWST 8.1 %', c),
+        description: '  Beratung März  ',
+      }),
+      c,
+    );
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['data']);
     const e = res.body.data;
     expect(Object.keys(e)).toEqual([...ENTRY_KEYS, ...RELATION_KEYS]);
     expect(e).toEqual({
-      id: expect.any(Number), company_id: c, user_id: 1, number: 'E-2024-001', type: 'income', date: '2024-03-01',
-      description: 'Beratung März', sum: 1081, debit_account_id: acc(1020, c), credit_account_id: acc(3400, c), tax_rate_id: rate('MWST 8.1 %', c),
-      customer_id: null, project_id: null, entry_group_id: null, invoice_id: null, file_id: null,
-      billable: false, is_imported: false, is_depreciation: false, locked: false,
-      sum_formatted: "1'081.00", date_formatted: '01.03.2024', file: null, tags: [],
+      id: expect.any(Number),
+      company_id: c,
+      user_id: 1,
+      number: 'E-2024-001',
+      type: 'income',
+      date: '2024-03-01',
+      description: 'Beratung März',
+      sum: 1081,
+      debit_account_id: acc(1020, c),
+      credit_account_id: acc(3400, c),
+      tax_rate_id: rate('MWST 8.1 %', c),
+      customer_id: null,
+      project_id: null,
+      entry_group_id: null,
+      invoice_id: null,
+      file_id: null,
+      billable: false,
+      is_imported: false,
+      is_depreciation: false,
+      locked: false,
+      sum_formatted: "1'081.00",
+      date_formatted: '01.03.2024',
+      file: null,
+      tags: [],
       debit_account: { id: acc(1020, c), name: 'Bankguthaben', number: 1020 },
       credit_account: { id: acc(3400, c), name: 'Dienstleistungserlöse', number: 3400 },
-      created_at: expect.stringMatching(TIMESTAMP), updated_at: expect.stringMatching(TIMESTAMP),
-      customer: null, project: null, group: null, invoice: null,
-      tax_rate: expect.objectContaining({ id: rate('MWST 8.1 %', c), name: 'MWST 8.1 %', rate: 8.1, calculation_method: 'net' }),
+      created_at: expect.stringMatching(TIMESTAMP),
+      updated_at: expect.stringMatching(TIMESTAMP),
+      customer: null,
+      project: null,
+      group: null,
+      invoice: null,
+      tax_rate: expect.objectContaining({
+        id: rate('MWST 8.1 %', c),
+        name: 'MWST 8.1 %',
+        rate: 8.1,
+        calculation_method: 'net',
+      }),
     });
     expect(typeof e.sum).toBe('number');
   });
@@ -154,11 +271,22 @@ describe('POST /entries', () => {
   it('derives the type from the accounts: credit income → income, else debit expense → expense, else swap', async () => {
     const c = freshCompany('Types AG');
     const cases: [number, number, string][] = [
-      [1020, 3400, 'income'], [1100, 3200, 'income'], [6500, 3800, 'income'], [6500, 1020, 'expense'], [4400, 2000, 'expense'],
-      [1010, 1020, 'swap'], [2000, 1020, 'swap'], [1510, 1020, 'swap'], [3800, 1020, 'swap'], [1020, 6500, 'swap'],
+      [1020, 3400, 'income'],
+      [1100, 3200, 'income'],
+      [6500, 3800, 'income'],
+      [6500, 1020, 'expense'],
+      [4400, 2000, 'expense'],
+      [1010, 1020, 'swap'],
+      [2000, 1020, 'swap'],
+      [1510, 1020, 'swap'],
+      [3800, 1020, 'swap'],
+      [1020, 6500, 'swap'],
     ];
     for (const [debit, credit, type] of cases) {
-      const e = await create({ date: '2024-01-10', debit_account_id: acc(debit, c), credit_account_id: acc(credit, c), sum: 1 }, c);
+      const e = await create(
+        { date: '2024-01-10', debit_account_id: acc(debit, c), credit_account_id: acc(credit, c), sum: 1 },
+        c,
+      );
       expect([debit, credit, e.type]).toEqual([debit, credit, type]);
     }
   });
@@ -175,8 +303,27 @@ describe('POST /entries', () => {
   });
 
   it('answers 422 listing every invalid field in the order of the rules', async () => {
-    const res = await post({ description: 'x'.repeat(256), sum: -1, number: 'n'.repeat(256), billable: 'maybe', tag_ids: 'nope', newTags: '{oops', entry_group_id: 'a' });
-    expect422Fields(res, ['date', 'debit_account_id', 'credit_account_id', 'description', 'sum', 'number', 'billable', 'entry_group_id', 'tag_ids', 'newTags']);
+    const res = await post({
+      description: 'x'.repeat(256),
+      sum: -1,
+      number: 'n'.repeat(256),
+      billable: 'maybe',
+      tag_ids: 'nope',
+      newTags: '{oops',
+      entry_group_id: 'a',
+    });
+    expect422Fields(res, [
+      'date',
+      'debit_account_id',
+      'credit_account_id',
+      'description',
+      'sum',
+      'number',
+      'billable',
+      'entry_group_id',
+      'tag_ids',
+      'newTags',
+    ]);
     expect(res.body.errors).toEqual({
       date: ['The date field is required.'],
       debit_account_id: ['The debit account id field is required.'],
@@ -219,13 +366,35 @@ describe('POST /entries', () => {
     const foreignEntries = () => one(db(), 'SELECT count(*) AS n FROM entries WHERE company_id = ?', company2)!.n;
     const before = foreignEntries();
     const res = await post({
-      date: '2024-03-01', debit_account_id: acc(1020, company2), credit_account_id: acc(3400, company2), tax_rate_id: rate('MWST 8.1 %', company2),
-      customer_id: foreignCustomer, project_id: foreignProject, entry_group_id: foreignGroup, tag_ids: [ownTag, foreignTag],
+      date: '2024-03-01',
+      debit_account_id: acc(1020, company2),
+      credit_account_id: acc(3400, company2),
+      tax_rate_id: rate('MWST 8.1 %', company2),
+      customer_id: foreignCustomer,
+      project_id: foreignProject,
+      entry_group_id: foreignGroup,
+      tag_ids: [ownTag, foreignTag],
     });
-    expect422Fields(res, ['debit_account_id', 'credit_account_id', 'tax_rate_id', 'customer_id', 'project_id', 'entry_group_id', 'tag_ids.1']);
+    expect422Fields(res, [
+      'debit_account_id',
+      'credit_account_id',
+      'tax_rate_id',
+      'customer_id',
+      'project_id',
+      'entry_group_id',
+      'tag_ids.1',
+    ]);
     expect(res.body.errors.debit_account_id).toEqual(['The selected debit account id is invalid.']);
     expect(res.body.errors['tag_ids.1']).toEqual(['The selected tag ids.1 is invalid.']);
-    const missing = await post(income(1, { debit_account_id: 999999, tax_rate_id: 999999, customer_id: 999999, project_id: 999999, entry_group_id: 999999 }));
+    const missing = await post(
+      income(1, {
+        debit_account_id: 999999,
+        tax_rate_id: 999999,
+        customer_id: 999999,
+        project_id: 999999,
+        entry_group_id: 999999,
+      }),
+    );
     expect422Fields(missing, ['debit_account_id', 'tax_rate_id', 'customer_id', 'project_id', 'entry_group_id']);
     expect(foreignEntries()).toBe(before);
   });
@@ -233,7 +402,9 @@ describe('POST /entries', () => {
   it('refuses the same account on both sides (422 credit_account_id)', async () => {
     const res = await post(income(1, { credit_account_id: acc(1020) }));
     expect422Fields(res, ['credit_account_id']);
-    expect(res.body.errors.credit_account_id).toEqual(['The credit account id field and debit account id must be different.']);
+    expect(res.body.errors.credit_account_id).toEqual([
+      'The credit account id field and debit account id must be different.',
+    ]);
   });
 
   it('billable only for expenses with a customer: 422 when sent true otherwise', async () => {
@@ -253,10 +424,26 @@ describe('numbers', () => {
   it('runs per company, type and year with at least three digits', async () => {
     const c = freshCompany('Numbers AG');
     const numbers: string[] = [];
-    for (const body of [income(c), income(c), expense(c), swap(c), income(c, { date: '2025-01-01' }), expense(c, { date: '2023-12-31' }), expense(c)]) {
+    for (const body of [
+      income(c),
+      income(c),
+      expense(c),
+      swap(c),
+      income(c, { date: '2025-01-01' }),
+      expense(c, { date: '2023-12-31' }),
+      expense(c),
+    ]) {
       numbers.push((await create(body, c)).number);
     }
-    expect(numbers).toEqual(['E-2024-001', 'E-2024-002', 'A-2024-001', 'U-2024-001', 'E-2025-001', 'A-2023-001', 'A-2024-002']);
+    expect(numbers).toEqual([
+      'E-2024-001',
+      'E-2024-002',
+      'A-2024-001',
+      'U-2024-001',
+      'E-2025-001',
+      'A-2023-001',
+      'A-2024-002',
+    ]);
     // another company counts on its own
     const other = freshCompany('Numbers Too AG');
     expect((await create(income(other), other)).number).toBe('E-2024-001');
@@ -338,7 +525,9 @@ describe('numbers', () => {
     // a kept number that the new type already uses is a 422
     await create(expense(c, { number: 'Doppelt' }), c);
     const dup = await create(income(c, { number: 'Doppelt' }), c);
-    expect422Fields(await put(dup.id, { debit_account_id: acc(6500, c), credit_account_id: acc(1020, c) }, c), ['number']);
+    expect422Fields(await put(dup.id, { debit_account_id: acc(6500, c), credit_account_id: acc(1020, c) }, c), [
+      'number',
+    ]);
   });
 });
 
@@ -356,7 +545,9 @@ describe('GET /entries/{id}', () => {
     proj = await project('Include', cust);
     grp = await group();
     inv = invoice(1, cust, 'R-2024-900');
-    const e = await create(income(1, { customer_id: cust, project_id: proj, entry_group_id: grp, tax_rate_id: rate('MWST 2.6 %') }));
+    const e = await create(
+      income(1, { customer_id: cust, project_id: proj, entry_group_id: grp, tax_rate_id: rate('MWST 2.6 %') }),
+    );
     entryId = e.id;
     run(db(), 'UPDATE entries SET invoice_id = ? WHERE id = ?', inv, entryId);
   });
@@ -369,8 +560,13 @@ describe('GET /entries/{id}', () => {
   });
 
   it.each([
-    ['customer', 'customer'], ['project', 'project'], ['taxRate', 'tax_rate'], ['tax_rate', 'tax_rate'], ['group', 'group'],
-    ['entryGroup', 'group'], ['invoice', 'invoice'],
+    ['customer', 'customer'],
+    ['project', 'project'],
+    ['taxRate', 'tax_rate'],
+    ['tax_rate', 'tax_rate'],
+    ['group', 'group'],
+    ['entryGroup', 'group'],
+    ['invoice', 'invoice'],
   ])('include=%s adds %s', async (name, key) => {
     const res = await get(`/entries/${entryId}?include=${name}`);
     expect(res.status).toBe(200);
@@ -378,13 +574,35 @@ describe('GET /entries/{id}', () => {
   });
 
   it('embeds the related records', async () => {
-    const res = await get(`/entries/${entryId}?include=customer,project,taxRate,group,invoice,file,tags,debitAccount,creditAccount`);
+    const res = await get(
+      `/entries/${entryId}?include=customer,project,taxRate,group,invoice,file,tags,debitAccount,creditAccount`,
+    );
     const e = res.body.data;
-    expect(e.customer).toEqual({ id: cust, number: expect.any(Number), name: 'Include AG', email: null, archived: false });
+    expect(e.customer).toEqual({
+      id: cust,
+      number: expect.any(Number),
+      name: 'Include AG',
+      email: null,
+      archived: false,
+    });
     expect(e.project).toEqual({ id: proj, name: 'Include', customer_id: cust, archived: false });
     expect(e.tax_rate).toMatchObject({ id: rate('MWST 2.6 %'), rate: 2.6, account_id: acc(2200) });
-    expect(e.group).toEqual({ id: grp, company_id: 1, entries_count: 1, created_at: expect.stringMatching(TIMESTAMP), updated_at: expect.stringMatching(TIMESTAMP) });
-    expect(e.invoice).toEqual({ id: inv, number: 'R-2024-900', title: null, date: '2024-03-01', status: 'open', customer_id: cust, final_value: 100 });
+    expect(e.group).toEqual({
+      id: grp,
+      company_id: 1,
+      entries_count: 1,
+      created_at: expect.stringMatching(TIMESTAMP),
+      updated_at: expect.stringMatching(TIMESTAMP),
+    });
+    expect(e.invoice).toEqual({
+      id: inv,
+      number: 'R-2024-900',
+      title: null,
+      date: '2024-03-01',
+      status: 'open',
+      customer_id: cust,
+      final_value: 100,
+    });
   });
 
   it.each([
@@ -393,15 +611,25 @@ describe('GET /entries/{id}', () => {
     'debitAccount.account_category,credit_account.accountCategory',
   ])('nested include %s adds account_category { id, name, type }', async (include) => {
     const e = (await get(`/entries/${entryId}?include=${include}`)).body.data;
-    expect(e.debit_account).toEqual({ id: acc(1020), name: 'Bankguthaben', number: 1020, account_category: { id: 1, name: 'Bankkonten', type: 'bank' } });
-    expect(e.credit_account).toEqual({ id: acc(3400), name: 'Dienstleistungserlöse', number: 3400, account_category: { id: 5, name: 'Ertrag', type: 'income' } });
+    expect(e.debit_account).toEqual({
+      id: acc(1020),
+      name: 'Bankguthaben',
+      number: 1020,
+      account_category: { id: 1, name: 'Bankkonten', type: 'bank' },
+    });
+    expect(e.credit_account).toEqual({
+      id: acc(3400),
+      name: 'Dienstleistungserlöse',
+      number: 3400,
+      account_category: { id: 5, name: 'Ertrag', type: 'income' },
+    });
   });
 
   it('answers 400 for an unknown include', async () => {
     expectStatus(await get(`/entries/${entryId}?include=bogus`), 400, /Requested include\(s\) `bogus` are not allowed/);
   });
 
-  it('answers 404 for a missing booking, another company\'s booking and a non-numeric id', async () => {
+  it("answers 404 for a missing booking, another company's booking and a non-numeric id", async () => {
     const foreign = await create(income(company2), company2);
     expectStatus(await get('/entries/999999'), 404, /Entry not found/);
     expectStatus(await get(`/entries/${foreign.id}`), 404);
@@ -418,7 +646,13 @@ describe('PUT /entries/{id}', () => {
     const res = await put(e.id, { sum: '45.10' });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.data)).toEqual([...ENTRY_KEYS, ...RELATION_KEYS]);
-    expect(res.body.data).toMatchObject({ sum: 45.1, description: 'Papier', type: 'expense', date: '2024-03-01', number: e.number });
+    expect(res.body.data).toMatchObject({
+      sum: 45.1,
+      description: 'Papier',
+      type: 'expense',
+      date: '2024-03-01',
+      number: e.number,
+    });
     const swapped = await put(e.id, { credit_account_id: acc(2000) });
     expect(swapped.body.data.type).toBe('expense');
     const asIncome = await put(e.id, { debit_account_id: acc(1020), credit_account_id: acc(3400) });
@@ -437,7 +671,11 @@ describe('PUT /entries/{id}', () => {
 
   it('validates like create, with date and accounts optional but not null', async () => {
     const e = await create(expense(1));
-    expect422Fields(await put(e.id, { date: null, debit_account_id: null, credit_account_id: '' }), ['date', 'debit_account_id', 'credit_account_id']);
+    expect422Fields(await put(e.id, { date: null, debit_account_id: null, credit_account_id: '' }), [
+      'date',
+      'debit_account_id',
+      'credit_account_id',
+    ]);
     expect422Fields(await put(e.id, { debit_account_id: acc(1020, company2) }), ['debit_account_id']);
     expect422Fields(await put(e.id, { credit_account_id: acc(6500) }), ['credit_account_id']);
     expect422Fields(await put(e.id, { sum: -0.01 }), ['sum']);
@@ -455,7 +693,7 @@ describe('PUT /entries/{id}', () => {
     expect422Fields(await put(e.id, { billable: true }), ['billable']);
   });
 
-  it('answers 404 for another company\'s booking', async () => {
+  it("answers 404 for another company's booking", async () => {
     const foreign = await create(income(company2), company2);
     expectStatus(await put(foreign.id, { sum: 1 }), 404);
     expect(one(db(), 'SELECT sum FROM entries WHERE id = ?', foreign.id)!.sum).toBe(10000);
@@ -468,12 +706,25 @@ describe('tags', () => {
   it('links tag_ids, creates newTags (lower case, reusing existing names), replaces and adds on update', async () => {
     const travel = await tag('reisen', 'green');
     const office = await tag('büro', 'gray');
-    const e = await create(expense(1, { tag_ids: [office, travel, office], newTags: JSON.stringify([{ name: ' Kunde X ', color: 'red' }, { name: 'REISEN', color: 'pink' }, { name: 'kunde x', color: 'blue' }]) }));
+    const e = await create(
+      expense(1, {
+        tag_ids: [office, travel, office],
+        newTags: JSON.stringify([
+          { name: ' Kunde X ', color: 'red' },
+          { name: 'REISEN', color: 'pink' },
+          { name: 'kunde x', color: 'blue' },
+        ]),
+      }),
+    );
     const kundeX = Number(one(db(), "SELECT id FROM tags WHERE company_id = 1 AND name = 'kunde x'")!.id);
-    expect(e.tags).toEqual([
-      { id: travel, name: 'reisen', color: 'green' }, { id: office, name: 'büro', color: 'gray' }, { id: kundeX, name: 'kunde x', color: 'red' },
-    ].sort((a, b) => a.id - b.id));
-    expect(one(db(), "SELECT color FROM tags WHERE id = ?", travel)!.color).toBe('green');
+    expect(e.tags).toEqual(
+      [
+        { id: travel, name: 'reisen', color: 'green' },
+        { id: office, name: 'büro', color: 'gray' },
+        { id: kundeX, name: 'kunde x', color: 'red' },
+      ].sort((a, b) => a.id - b.id),
+    );
+    expect(one(db(), 'SELECT color FROM tags WHERE id = ?', travel)!.color).toBe('green');
 
     const replaced = await put(e.id, { tag_ids: [travel] });
     expect(replaced.body.data.tags.map((t: any) => t.id)).toEqual([travel]);
@@ -511,15 +762,33 @@ describe('multipart', () => {
     const t1 = await tag('mp-eins');
     const t2 = await tag('mp-zwei');
     const res = await form('POST', '/companies/1/entries', {
-      date: '2024-04-02', debit_account_id: String(acc(6500)), credit_account_id: String(acc(1020)), sum: '19.90', description: 'Quittung',
-      billable: '0', 'tag_ids[]': [String(t1), String(t2)], newTags: JSON.stringify([{ name: 'Beleg', color: 'orange' }]),
+      date: '2024-04-02',
+      debit_account_id: String(acc(6500)),
+      credit_account_id: String(acc(1020)),
+      sum: '19.90',
+      description: 'Quittung',
+      billable: '0',
+      'tag_ids[]': [String(t1), String(t2)],
+      newTags: JSON.stringify([{ name: 'Beleg', color: 'orange' }]),
       file: [new Blob(['%PDF-1.4 receipt'], { type: 'application/pdf' }), 'quittung.pdf'],
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const e = res.body.data;
-    expect(e).toMatchObject({ type: 'expense', sum: 19.9, description: 'Quittung', billable: false, number: expect.stringMatching(/^A-2024-\d{3}$/) });
+    expect(e).toMatchObject({
+      type: 'expense',
+      sum: 19.9,
+      description: 'Quittung',
+      billable: false,
+      number: expect.stringMatching(/^A-2024-\d{3}$/),
+    });
     expect(e.tags.map((t: any) => t.name)).toEqual(['mp-eins', 'mp-zwei', 'beleg']);
-    expect(e.file).toEqual({ id: e.file_id, name: 'quittung.pdf', size: 16, mime: 'application/pdf', url: expect.any(String) });
+    expect(e.file).toEqual({
+      id: e.file_id,
+      name: 'quittung.pdf',
+      size: 16,
+      mime: 'application/pdf',
+      url: expect.any(String),
+    });
     const url = new URL(e.file.url);
     expect(url.origin).toBe(svc.origin);
     expect(url.pathname).toBe(`/api/v2/files/${e.file_id}`);
@@ -536,7 +805,12 @@ describe('multipart', () => {
     const t1 = await tag('idx-eins');
     const t2 = await tag('idx-zwei');
     const res = await form('POST', '/companies/1/entries', {
-      date: '2024-04-03', debit_account_id: String(acc(6500)), credit_account_id: String(acc(1020)), sum: '5', 'tag_ids[1]': String(t2), 'tag_ids[0]': String(t1),
+      date: '2024-04-03',
+      debit_account_id: String(acc(6500)),
+      credit_account_id: String(acc(1020)),
+      sum: '5',
+      'tag_ids[1]': String(t2),
+      'tag_ids[0]': String(t1),
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.tags.map((t: any) => t.id)).toEqual([t1, t2]);
@@ -544,18 +818,32 @@ describe('multipart', () => {
   });
 
   it('refuses a receipt over 6 MB (422 errors.file) and accepts exactly 6 MB', async () => {
-    const base = { date: '2024-04-04', debit_account_id: String(acc(6500)), credit_account_id: String(acc(1020)), sum: '1' };
+    const base = {
+      date: '2024-04-04',
+      debit_account_id: String(acc(6500)),
+      credit_account_id: String(acc(1020)),
+      sum: '1',
+    };
     const before = Number(one(db(), 'SELECT count(*) AS n FROM entries')!.n);
-    const tooBig = await form('POST', '/companies/1/entries', { ...base, file: [new Blob([new Uint8Array(6 * 1024 * 1024 + 1)]), 'big.pdf'] });
+    const tooBig = await form('POST', '/companies/1/entries', {
+      ...base,
+      file: [new Blob([new Uint8Array(6 * 1024 * 1024 + 1)]), 'big.pdf'],
+    });
     expect422Fields(tooBig, ['file']);
     expect(tooBig.body.errors.file).toEqual(['The file field must not be greater than 6144 kilobytes.']);
     expect(Number(one(db(), 'SELECT count(*) AS n FROM entries')!.n)).toBe(before);
-    const exact = await form('POST', '/companies/1/entries', { ...base, file: [new Blob([new Uint8Array(6 * 1024 * 1024)], { type: 'image/png' }), 'scan.png'] });
+    const exact = await form('POST', '/companies/1/entries', {
+      ...base,
+      file: [new Blob([new Uint8Array(6 * 1024 * 1024)], { type: 'image/png' }), 'scan.png'],
+    });
     expect(exact.status).toBe(200);
     expect(exact.body.data.file).toMatchObject({ size: 6 * 1024 * 1024, mime: 'image/png', name: 'scan.png' });
     expect422Fields(await post(income(1, { file: 'not a file' })), ['file']);
     // a body far beyond the limit is refused before it is read, with the same 422
-    const huge = await form('POST', '/companies/1/entries', { ...base, file: [new Blob([new Uint8Array(10 * 1024 * 1024)]), 'huge.pdf'] });
+    const huge = await form('POST', '/companies/1/entries', {
+      ...base,
+      file: [new Blob([new Uint8Array(10 * 1024 * 1024)]), 'huge.pdf'],
+    });
     expect422Fields(huge, ['file']);
     expect(huge.body.errors.file).toEqual(['The file field must not be greater than 6144 kilobytes.']);
     expect(Number(one(db(), 'SELECT count(*) AS n FROM entries')!.n)).toBe(before + 1);
@@ -563,7 +851,11 @@ describe('multipart', () => {
 
   it('a new file on update replaces the old one, which is deleted with its bytes; remove_file drops it', async () => {
     const created = await form('POST', '/companies/1/entries', {
-      date: '2024-04-05', debit_account_id: String(acc(6500)), credit_account_id: String(acc(1020)), sum: '9', file: [new Blob(['one'], { type: 'text/plain' }), 'eins.txt'],
+      date: '2024-04-05',
+      debit_account_id: String(acc(6500)),
+      credit_account_id: String(acc(1020)),
+      sum: '9',
+      file: [new Blob(['one'], { type: 'text/plain' }), 'eins.txt'],
     });
     const e = created.body.data;
     const oldPath = one(db(), 'SELECT path FROM files WHERE id = ?', e.file_id)!.path;
@@ -601,7 +893,11 @@ describe('DELETE /entries/{id}', () => {
   it('answers 204, removes tag links and the receipt with its bytes', async () => {
     const t = await tag('weg');
     const created = await form('POST', '/companies/1/entries', {
-      date: '2024-05-01', debit_account_id: String(acc(6500)), credit_account_id: String(acc(1020)), sum: '3', 'tag_ids[]': [String(t)],
+      date: '2024-05-01',
+      debit_account_id: String(acc(6500)),
+      credit_account_id: String(acc(1020)),
+      sum: '3',
+      'tag_ids[]': [String(t)],
       file: [new Blob(['gone']), 'weg.pdf'],
     });
     const e = created.body.data;
@@ -634,7 +930,7 @@ describe('DELETE /entries/{id}', () => {
     expectStatus(await get(`/entry-groups/${g}`), 404);
   });
 
-  it('answers 404 for another company\'s booking', async () => {
+  it("answers 404 for another company's booking", async () => {
     const foreign = await create(income(company2), company2);
     expectStatus(await svc.call('DELETE', `/companies/1/entries/${foreign.id}`), 404);
     expect(one(db(), 'SELECT 1 AS x FROM entries WHERE id = ?', foreign.id)).toBeDefined();
@@ -658,7 +954,10 @@ describe('closed periods', () => {
 
   it('lists bookings on or before closed_until as locked', async () => {
     const body = await list('?sort=date', c);
-    expect(body.data.map((e: any) => [e.date, e.locked])).toEqual([['2023-12-31', true], ['2024-01-01', false]]);
+    expect(body.data.map((e: any) => [e.date, e.locked])).toEqual([
+      ['2023-12-31', true],
+      ['2024-01-01', false],
+    ]);
     expect((await get(`/entries/${closed.id}`, c)).body.data.locked).toBe(true);
     expect(ids(await list('?filter[locked]=true', c))).toEqual([closed.id]);
     expect(ids(await list('?filter[locked]=false', c))).toEqual([open.id]);
@@ -695,7 +994,7 @@ describe('closed periods', () => {
 // ---------------------------------------------------------------------------------------------------
 
 describe('revenue cap', () => {
-  it('refuses an income booking that lifts the year\'s income over the cap (402)', async () => {
+  it("refuses an income booking that lifts the year's income over the cap (402)", async () => {
     const c = freshCompany('Cap AG');
     setCompany(db(), c, { revenueCap: '1000' });
     await create(income(c, { sum: 600 }), c);
@@ -725,7 +1024,16 @@ describe('revenue cap', () => {
 describe('depreciation bookings', () => {
   it('debit an expense against a depreciation account; only the receipt can change', async () => {
     const c = freshCompany('Abschreibung AG');
-    const e = await create({ date: '2024-12-31', debit_account_id: acc(6800, c), credit_account_id: acc(1510, c), sum: 1200, description: 'AfA Mobiliar' }, c);
+    const e = await create(
+      {
+        date: '2024-12-31',
+        debit_account_id: acc(6800, c),
+        credit_account_id: acc(1510, c),
+        sum: 1200,
+        description: 'AfA Mobiliar',
+      },
+      c,
+    );
     expect(e).toMatchObject({ type: 'expense', is_depreciation: true });
     expect((await create(expense(c), c)).is_depreciation).toBe(false);
     expectStatus(await put(e.id, { description: 'geändert' }, c), 400, /Abschreibung/);
@@ -763,14 +1071,39 @@ describe('GET /entries', () => {
     tagB = await tag('b', 'blue', c);
     const mwst = rate('MWST 8.1 %', c);
     const vst = rate('Vorsteuer 8.1 %', c);
-    e.inc1 = await create(income(c, { date: '2024-01-15', sum: 1081, tax_rate_id: mwst, customer_id: cust, project_id: proj, tag_ids: [tagA], number: 'E-2024-001' }), c);
+    e.inc1 = await create(
+      income(c, {
+        date: '2024-01-15',
+        sum: 1081,
+        tax_rate_id: mwst,
+        customer_id: cust,
+        project_id: proj,
+        tag_ids: [tagA],
+        number: 'E-2024-001',
+      }),
+      c,
+    );
     e.inc2 = await create(income(c, { date: '2024-02-01', sum: 500, customer_id: cust2 }), c);
-    e.exp1 = await create(expense(c, { date: '2024-02-01', sum: 500, tax_rate_id: vst, customer_id: cust, billable: true, tag_ids: [tagA, tagB] }), c);
+    e.exp1 = await create(
+      expense(c, {
+        date: '2024-02-01',
+        sum: 500,
+        tax_rate_id: vst,
+        customer_id: cust,
+        billable: true,
+        tag_ids: [tagA, tagB],
+      }),
+      c,
+    );
     e.exp2 = await create(expense(c, { date: '2024-02-01', sum: 500, debit_account_id: acc(6570, c) }), c);
     e.swap = await create(swap(c, { date: '2024-03-10', sum: 2000, tag_ids: [tagB] }), c);
     e.old = await create(expense(c, { date: '2023-11-30', sum: 75, project_id: proj }), c);
     const withFile = await form('POST', `/companies/${c}/entries`, {
-      date: '2024-01-20', debit_account_id: String(acc(6500, c)), credit_account_id: String(acc(1020, c)), sum: '10', file: [new Blob(['r']), 'r.pdf'],
+      date: '2024-01-20',
+      debit_account_id: String(acc(6500, c)),
+      credit_account_id: String(acc(1020, c)),
+      sum: '10',
+      file: [new Blob(['r']), 'r.pdf'],
     });
     e.file = withFile.body.data;
     inv = invoice(c, cust, 'R-2024-001');
@@ -785,8 +1118,15 @@ describe('GET /entries', () => {
     expect(ids(body)).toEqual([e.swap.id, e.exp1.id, e.exp2.id, e.inc2.id, e.file.id, e.inc1.id, e.old.id]);
     expect(Object.keys(body.data[0])).toEqual(ENTRY_KEYS);
     expect(body.data.find((x: any) => x.id === e.exp1.id)).toMatchObject({
-      tags: [{ id: tagA, name: 'a', color: 'red' }, { id: tagB, name: 'b', color: 'blue' }], invoice_id: inv, billable: true,
-      debit_account: { id: acc(6500, c), name: 'Verwaltungsaufwand', number: 6500 }, sum_formatted: '500.00', date_formatted: '01.02.2024',
+      tags: [
+        { id: tagA, name: 'a', color: 'red' },
+        { id: tagB, name: 'b', color: 'blue' },
+      ],
+      invoice_id: inv,
+      billable: true,
+      debit_account: { id: acc(6500, c), name: 'Verwaltungsaufwand', number: 6500 },
+      sum_formatted: '500.00',
+      date_formatted: '01.02.2024',
     });
   });
 
@@ -858,10 +1198,20 @@ describe('GET /entries', () => {
     ['filter[type]=expense&filter[customer_id]=CUST&filter[billable]=1', () => [e.exp1.id]],
   ];
 
-  const expand = (q: string) => q.replace('CUST2', String(cust2)).replace('CUST', String(cust)).replace('PROJ', String(proj)).replace('INV', String(inv))
-    .replace('MWST', String(rate('MWST 8.1 %', c))).replace('A6500', String(acc(6500, c))).replace('A1020', String(acc(1020, c)))
-    .replace('A3400', String(acc(3400, c))).replace('A6570', String(acc(6570, c))).replace('TAGA', String(tagA)).replace('TAGB', String(tagB))
-    .replace('=ID', `=${e.inc1.id}`);
+  const expand = (q: string) =>
+    q
+      .replace('CUST2', String(cust2))
+      .replace('CUST', String(cust))
+      .replace('PROJ', String(proj))
+      .replace('INV', String(inv))
+      .replace('MWST', String(rate('MWST 8.1 %', c)))
+      .replace('A6500', String(acc(6500, c)))
+      .replace('A1020', String(acc(1020, c)))
+      .replace('A3400', String(acc(3400, c)))
+      .replace('A6570', String(acc(6570, c)))
+      .replace('TAGA', String(tagA))
+      .replace('TAGB', String(tagB))
+      .replace('=ID', `=${e.inc1.id}`);
 
   it.each(filters)('%s', async (q, expected) => {
     const body = await list(`?${expand(q)}`, c);
@@ -870,12 +1220,23 @@ describe('GET /entries', () => {
   });
 
   it('filter[id] takes a comma-separated list', async () => {
-    expect(new Set(ids(await list(`?filter[id]=${e.inc1.id},${e.old.id},999999`, c)))).toEqual(new Set([e.inc1.id, e.old.id]));
+    expect(new Set(ids(await list(`?filter[id]=${e.inc1.id},${e.old.id},999999`, c)))).toEqual(
+      new Set([e.inc1.id, e.old.id]),
+    );
   });
 
   it.each([
-    'filter[date]=2024-13-01', 'filter[date]=a,b', 'filter[type]=revenue', 'filter[customer_id]=abc', 'filter[tax_rate_id]=null-ish',
-    'filter[billable]=maybe', 'filter[locked]=2', 'filter[invoiced]=yes', 'filter[receipt]=some', 'filter[account_id]=x', 'filter[tag_id]=1;2',
+    'filter[date]=2024-13-01',
+    'filter[date]=a,b',
+    'filter[type]=revenue',
+    'filter[customer_id]=abc',
+    'filter[tax_rate_id]=null-ish',
+    'filter[billable]=maybe',
+    'filter[locked]=2',
+    'filter[invoiced]=yes',
+    'filter[receipt]=some',
+    'filter[account_id]=x',
+    'filter[tag_id]=1;2',
     'filter[id]=-1',
   ])('answers 400 for %s', async (q) => {
     expectStatus(await get(`/entries?${q}`, c), 400);
@@ -886,7 +1247,10 @@ describe('GET /entries', () => {
   });
 
   it('includes relations on the list (camelCase and snake_case), 400 for unknown ones', async () => {
-    const body = await list(`?filter[id]=${e.inc1.id}&include=customer,project,tags,tax_rate,debit_account,credit_account,group`, c);
+    const body = await list(
+      `?filter[id]=${e.inc1.id}&include=customer,project,tags,tax_rate,debit_account,credit_account,group`,
+      c,
+    );
     const item = body.data[0];
     expect(Object.keys(item)).toEqual([...ENTRY_KEYS, 'customer', 'project', 'tax_rate', 'group']);
     expect(item.customer).toMatchObject({ id: cust, name: 'Kunde A' });
@@ -899,7 +1263,7 @@ describe('GET /entries', () => {
     expectStatus(await get('/entries?include=everything', c), 400);
   });
 
-  it('fields[entries] sends only the fields named, in the API\'s order, with the same values; included relations still come', async () => {
+  it("fields[entries] sends only the fields named, in the API's order, with the same values; included relations still come", async () => {
     const full = await list('?sort=date', c);
     const sparse = await list('?sort=date&fields[entries]=tax_rate_id,sum,id,date,tags,debit_account', c);
     expect(ids(sparse)).toEqual(ids(full));
@@ -907,21 +1271,36 @@ describe('GET /entries', () => {
     sparse.data.forEach((item: any, i: number) => {
       expect(Object.keys(item)).toEqual(['id', 'date', 'sum', 'tax_rate_id', 'tags', 'debit_account']);
       const whole = full.data[i];
-      expect(item).toEqual({ id: whole.id, date: whole.date, sum: whole.sum, tax_rate_id: whole.tax_rate_id, tags: whole.tags, debit_account: whole.debit_account });
+      expect(item).toEqual({
+        id: whole.id,
+        date: whole.date,
+        sum: whole.sum,
+        tax_rate_id: whole.tax_rate_id,
+        tags: whole.tags,
+        debit_account: whole.debit_account,
+      });
     });
     const withInclude = (await list(`?filter[id]=${e.inc1.id}&fields[entries]=id,sum&include=customer`, c)).data[0];
-    expect(withInclude).toEqual({ id: e.inc1.id, sum: 1081, customer: expect.objectContaining({ id: cust, name: 'Kunde A' }) });
+    expect(withInclude).toEqual({
+      id: e.inc1.id,
+      sum: 1081,
+      customer: expect.objectContaining({ id: cust, name: 'Kunde A' }),
+    });
     const every = (await list(`?filter[id]=${e.inc1.id}&fields[entries]=${ENTRY_KEYS.join(',')}`, c)).data[0];
     expect(every).toEqual(full.data.find((x: any) => x.id === e.inc1.id));
   });
 
   it('answers 400 naming the unknown fields of fields[entries], and for an empty one', async () => {
     const bad = await get('/entries?fields[entries]=id,amount,customer', c);
-    expectStatus(bad, 400, /^Requested field\(s\) `amount, customer` are not allowed\. Allowed field\(s\) are `id, company_id, /);
+    expectStatus(
+      bad,
+      400,
+      /^Requested field\(s\) `amount, customer` are not allowed\. Allowed field\(s\) are `id, company_id, /,
+    );
     expectStatus(await get('/entries?fields[entries]=', c), 400, /Requested field\(s\) `` are not allowed/);
   });
 
-  it('lists only the company\'s bookings', async () => {
+  it("lists only the company's bookings", async () => {
     const other = await list('', company2);
     expect(other.data.every((x: any) => x.company_id === company2)).toBe(true);
     expect(ids(await list(`?filter[id]=${e.inc1.id}`, company2))).toEqual([]);
@@ -946,8 +1325,21 @@ describe('GET /entries-grouped', () => {
     g1 = await group(c);
     g2 = await group(c);
     const cust = await customer('Gruppe Kunde', c);
-    e.a = await create(expense(c, { date: '2024-05-01', sum: 100, description: 'Hotel', entry_group_id: g1, customer_id: cust }), c);
-    e.b = await create(expense(c, { date: '2024-05-03', sum: 50.5, description: 'Bahn', entry_group_id: g1, debit_account_id: acc(6200, c), customer_id: cust }), c);
+    e.a = await create(
+      expense(c, { date: '2024-05-01', sum: 100, description: 'Hotel', entry_group_id: g1, customer_id: cust }),
+      c,
+    );
+    e.b = await create(
+      expense(c, {
+        date: '2024-05-03',
+        sum: 50.5,
+        description: 'Bahn',
+        entry_group_id: g1,
+        debit_account_id: acc(6200, c),
+        customer_id: cust,
+      }),
+      c,
+    );
     e.single = await create(income(c, { date: '2024-05-02', sum: 300, description: 'Honorar' }), c);
     e.m1 = await create(expense(c, { date: '2024-04-01', sum: 10, entry_group_id: g2 }), c);
     e.m2 = await create(income(c, { date: '2024-04-01', sum: 20, entry_group_id: g2 }), c);
@@ -960,16 +1352,45 @@ describe('GET /entries-grouped', () => {
     expect(Object.keys(res.body)).toEqual(['data', 'current_count', 'total_count', 'page', 'per_page']);
     expect(res.body).toMatchObject({ current_count: 4, total_count: 4, page: 1, per_page: 15 });
     const items = res.body.data;
-    expect(items.map((i: any) => [i.id, i.entry_group_id])).toEqual([[g1, g1], [e.single.id, null], [g2, g2], [e.old.id, null]]);
+    expect(items.map((i: any) => [i.id, i.entry_group_id])).toEqual([
+      [g1, g1],
+      [e.single.id, null],
+      [g2, g2],
+      [e.old.id, null],
+    ]);
     expect(Object.keys(items[0])).toEqual([
-      'id', 'entry_group_id', 'description', 'type', 'sum', 'date', 'debit_account', 'credit_account', 'number', 'file_id', 'customer_id',
-      'project_id', 'formatted', 'sumFormatted', 'grouped_entries', 'locked', 'search_string',
+      'id',
+      'entry_group_id',
+      'description',
+      'type',
+      'sum',
+      'date',
+      'debit_account',
+      'credit_account',
+      'number',
+      'file_id',
+      'customer_id',
+      'project_id',
+      'formatted',
+      'sumFormatted',
+      'grouped_entries',
+      'locked',
+      'search_string',
     ]);
     expect(items[0]).toMatchObject({
-      description: 'Hotel, Bahn', type: 'expense', sum: 150.5, date: '2024-05-03', formatted: { date: '03.05.2024' }, sumFormatted: '150.50',
+      description: 'Hotel, Bahn',
+      type: 'expense',
+      sum: 150.5,
+      date: '2024-05-03',
+      formatted: { date: '03.05.2024' },
+      sumFormatted: '150.50',
       debit_account: { id: null, number: null, name: '6200 Fahrzeugaufwand, 6500 Verwaltungsaufwand' },
       credit_account: { id: acc(1020, c), name: 'Bankguthaben', number: 1020 },
-      number: `${e.a.number}, ${e.b.number}`, customer_id: e.a.customer_id, project_id: null, file_id: null, locked: false,
+      number: `${e.a.number}, ${e.b.number}`,
+      customer_id: e.a.customer_id,
+      project_id: null,
+      file_id: null,
+      locked: false,
       grouped_entries: [
         { id: e.a.id, description: 'Hotel', sum: 100, date: '2024-05-01' },
         { id: e.b.id, description: 'Bahn', sum: 50.5, date: '2024-05-03' },
@@ -977,11 +1398,17 @@ describe('GET /entries-grouped', () => {
     });
     expect(items[0].search_string).toContain('hotel');
     expect(items[0].search_string).toContain('150.50');
-    expect(items[1]).toMatchObject({ id: e.single.id, type: 'income', sum: 300, description: 'Honorar', grouped_entries: [{ id: e.single.id, description: 'Honorar', sum: 300, date: '2024-05-02' }] });
+    expect(items[1]).toMatchObject({
+      id: e.single.id,
+      type: 'income',
+      sum: 300,
+      description: 'Honorar',
+      grouped_entries: [{ id: e.single.id, description: 'Honorar', sum: 300, date: '2024-05-02' }],
+    });
     expect(items[2]).toMatchObject({ type: 'mixed', sum: false, sumFormatted: null, date: '2024-04-01' });
   });
 
-  it('applies the list\'s filters to the bookings and its sorts to the items', async () => {
+  it("applies the list's filters to the bookings and its sorts to the items", async () => {
     const expenses = (await get('/entries-grouped?filter[type]=expense', c)).body;
     expect(expenses.total_count).toBe(2);
     expect(expenses.data.map((i: any) => i.id)).toEqual([g1, g2]);
@@ -1008,10 +1435,16 @@ describe('GET /entries-grouped', () => {
     setCompany(db(), c, { closedUntil: 'none' });
   });
 
-  it('POST /entry-groups and GET /entry-groups/{id}; another company\'s group is 404', async () => {
+  it("POST /entry-groups and GET /entry-groups/{id}; another company's group is 404", async () => {
     const res = await svc.call('POST', `/companies/${c}/entry-groups`);
     expect(res.status).toBe(201);
-    expect(res.body.data).toEqual({ id: expect.any(Number), company_id: c, entries_count: 0, created_at: expect.stringMatching(TIMESTAMP), updated_at: expect.stringMatching(TIMESTAMP) });
+    expect(res.body.data).toEqual({
+      id: expect.any(Number),
+      company_id: c,
+      entries_count: 0,
+      created_at: expect.stringMatching(TIMESTAMP),
+      updated_at: expect.stringMatching(TIMESTAMP),
+    });
     expect((await get(`/entry-groups/${g1}`, c)).body.data.entries_count).toBe(2);
     expectStatus(await get(`/entry-groups/${g1}`, company2), 404);
   });
@@ -1051,7 +1484,11 @@ describe('master data made real by bookings', () => {
 
   it('a tax rate used by a booking cannot change its rate (422) nor be deleted (409)', async () => {
     const c = freshCompany('Steuer AG');
-    const created = await svc.call('POST', `/companies/${c}/tax-rates`, { name: 'Test 5 %', rate: 5, account_id: acc(2200, c) });
+    const created = await svc.call('POST', `/companies/${c}/tax-rates`, {
+      name: 'Test 5 %',
+      rate: 5,
+      account_id: acc(2200, c),
+    });
     const id = created.body.id;
     expect((await svc.call('PUT', `/companies/${c}/tax-rates/${id}`, { rate: 6 })).status).toBe(200);
     const e = await create(income(c, { tax_rate_id: id }), c);
@@ -1066,7 +1503,11 @@ describe('master data made real by bookings', () => {
 
   it('an account with bookings cannot be deleted (400) until its bookings are gone', async () => {
     const c = freshCompany('Konto AG');
-    const created = await svc.call('POST', `/companies/${c}/accounts`, { name: 'Spesen', number: 6510, type: 'expense' });
+    const created = await svc.call('POST', `/companies/${c}/accounts`, {
+      name: 'Spesen',
+      number: 6510,
+      type: 'expense',
+    });
     const id = created.body.data.id;
     const e = await create(expense(c, { debit_account_id: id }), c);
     expectStatus(await svc.call('DELETE', `/companies/${c}/accounts/${id}`), 400, /Buchungen/);
@@ -1085,7 +1526,8 @@ describe('master data made real by bookings', () => {
     await create(expense(c, { customer_id: a, billable: false, sum: 99 }), c);
     await create(expense(c, { customer_id: b, sum: 55 }), c);
     await create(income(c, { customer_id: b, sum: 700 }), c);
-    const read = async (id: number) => (await svc.call('GET', `/companies/${c}/customers/${id}`)).body.data.open_expenses_sum;
+    const read = async (id: number) =>
+      (await svc.call('GET', `/companies/${c}/customers/${id}`)).body.data.open_expenses_sum;
     expect(await read(a)).toEqual({ sum: 1120.4, formatted: "CHF 1'120.40" });
     expect(await read(b)).toEqual({ sum: 0, formatted: 'CHF 0.00' });
     const withExpenses = await svc.call('GET', `/companies/${c}/customers?filter[expenses]=true`);
@@ -1108,29 +1550,105 @@ describe('robustness', () => {
   it('never answers 500, whatever the body or query', async () => {
     const c = freshCompany('Fuzz AG');
     const target = await create(expense(c, { customer_id: await customer('Fuzz Kunde', c) }), c);
-    const odd = fc.constantFrom('x'.repeat(70_000), '\ud800', 'a\u0000b', ' ', '', '1e400', '-0', '9'.repeat(30), "' OR '1'='1", '1,2', 'true', 'null',
-      '2024-02-30', '2024-03-01', String(acc(1020, c)), String(acc(3400, c)), '[{"name":"x","color":"blue"}]', '[{}]', '[1,2]');
+    const odd = fc.constantFrom(
+      'x'.repeat(70_000),
+      '\ud800',
+      'a\u0000b',
+      ' ',
+      '',
+      '1e400',
+      '-0',
+      '9'.repeat(30),
+      "' OR '1'='1",
+      '1,2',
+      'true',
+      'null',
+      '2024-02-30',
+      '2024-03-01',
+      String(acc(1020, c)),
+      String(acc(3400, c)),
+      '[{"name":"x","color":"blue"}]',
+      '[{}]',
+      '[1,2]',
+    );
     const scalar = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), odd);
-    const value = fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(fc.string(), scalar, { maxKeys: 2 }));
-    const fields = ['date', 'debit_account_id', 'credit_account_id', 'description', 'sum', 'number', 'tax_rate_id', 'customer_id', 'project_id',
-      'billable', 'entry_group_id', 'tag_ids', 'newTags', 'file', 'remove_file'];
+    const value = fc.oneof(
+      scalar,
+      fc.array(scalar, { maxLength: 3 }),
+      fc.dictionary(fc.string(), scalar, { maxKeys: 2 }),
+    );
+    const fields = [
+      'date',
+      'debit_account_id',
+      'credit_account_id',
+      'description',
+      'sum',
+      'number',
+      'tax_rate_id',
+      'customer_id',
+      'project_id',
+      'billable',
+      'entry_group_id',
+      'tag_ids',
+      'newTags',
+      'file',
+      'remove_file',
+    ];
     const body = fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: 6 });
-    const routes: [string, string][] = [['POST', '/entries'], ['PUT', `/entries/${target.id}`]];
-    await fc.assert(fc.asyncProperty(fc.constantFrom(...routes), body, async ([method, path], b) => {
-      const res = await svc.call(method, `/companies/${c}${path}`, b);
-      expect(res.status, `${method} ${path} ${JSON.stringify(b).slice(0, 300)} → ${JSON.stringify(res.body).slice(0, 300)}`).toBeLessThan(500);
-    }), { numRuns: 300 });
-    const keys = ['filter[id]', 'filter[date]', 'filter[type]', 'filter[customer_id]', 'filter[project_id]', 'filter[billable]', 'filter[locked]',
-      'filter[invoice_id]', 'filter[tax_rate_id]', 'filter[account_id]', 'filter[tag_id]', 'filter[receipt]', 'filter[invoiced]', 'include', 'sort', 'page', 'per_page',
-      'year', 'number', 'expires', 'signature'];
+    const routes: [string, string][] = [
+      ['POST', '/entries'],
+      ['PUT', `/entries/${target.id}`],
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), body, async ([method, path], b) => {
+        const res = await svc.call(method, `/companies/${c}${path}`, b);
+        expect(
+          res.status,
+          `${method} ${path} ${JSON.stringify(b).slice(0, 300)} → ${JSON.stringify(res.body).slice(0, 300)}`,
+        ).toBeLessThan(500);
+      }),
+      { numRuns: 300 },
+    );
+    const keys = [
+      'filter[id]',
+      'filter[date]',
+      'filter[type]',
+      'filter[customer_id]',
+      'filter[project_id]',
+      'filter[billable]',
+      'filter[locked]',
+      'filter[invoice_id]',
+      'filter[tax_rate_id]',
+      'filter[account_id]',
+      'filter[tag_id]',
+      'filter[receipt]',
+      'filter[invoiced]',
+      'include',
+      'sort',
+      'page',
+      'per_page',
+      'year',
+      'number',
+      'expires',
+      'signature',
+    ];
     const query = fc.dictionary(fc.constantFrom(...keys), fc.oneof(fc.string(), odd), { maxKeys: 4 });
-    const paths = ['/entries', '/entries-grouped', `/entries/${target.id}`, '/entries/number/income', '/entries/number/x'];
-    await fc.assert(fc.asyncProperty(fc.constantFrom(...paths), query, async (path, q) => {
-      const res = await get(`${path}?${new URLSearchParams(q).toString()}`, c);
-      expect(res.status, `${path} ${JSON.stringify(q).slice(0, 300)}`).toBeLessThan(500);
-      const file = await fetch(`${svc.origin}/api/v2/files/1?${new URLSearchParams(q).toString()}`);
-      expect(file.status).toBeLessThan(500);
-    }), { numRuns: 200 });
+    const paths = [
+      '/entries',
+      '/entries-grouped',
+      `/entries/${target.id}`,
+      '/entries/number/income',
+      '/entries/number/x',
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...paths), query, async (path, q) => {
+        const res = await get(`${path}?${new URLSearchParams(q).toString()}`, c);
+        expect(res.status, `${path} ${JSON.stringify(q).slice(0, 300)}`).toBeLessThan(500);
+        const file = await fetch(`${svc.origin}/api/v2/files/1?${new URLSearchParams(q).toString()}`);
+        expect(file.status).toBeLessThan(500);
+      }),
+      { numRuns: 200 },
+    );
   }, 60_000);
 });
 
@@ -1144,13 +1662,24 @@ describe('a company with 100,000 bookings', () => {
     const admin = acc(6500, c);
     const now = timestamp();
     transaction(db(), () => {
-      const insert = db().prepare(`INSERT INTO entries (company_id, user_id, number, type, date, description, sum, debit_account_id, credit_account_id, created_at, updated_at)
+      const insert =
+        db().prepare(`INSERT INTO entries (company_id, user_id, number, type, date, description, sum, debit_account_id, credit_account_id, created_at, updated_at)
         VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       for (let i = 0; i < 100_000; i++) {
         const isIncome = i % 3 === 0;
         const date = new Date(Date.UTC(2015, 0, 1) + (i % 3650) * 86_400_000).toISOString().slice(0, 10);
-        insert.run(c, `${isIncome ? 'E' : 'A'}-${date.slice(0, 4)}-${String(i + 1).padStart(3, '0')}`, isIncome ? 'income' : 'expense', date, `Buchung ${i}`,
-          (i * 7919) % 100_000, isIncome ? bank : admin, isIncome ? sales : bank, now, now);
+        insert.run(
+          c,
+          `${isIncome ? 'E' : 'A'}-${date.slice(0, 4)}-${String(i + 1).padStart(3, '0')}`,
+          isIncome ? 'income' : 'expense',
+          date,
+          `Buchung ${i}`,
+          (i * 7919) % 100_000,
+          isIncome ? bank : admin,
+          isIncome ? sales : bank,
+          now,
+          now,
+        );
       }
     });
     const ok = async (path: string) => {
@@ -1166,8 +1695,14 @@ describe('a company with 100,000 bookings', () => {
     expect((await ok('/entries?sort=-sum&page=300')).page).toBe(300);
     const [a, b] = first.data.map((e: { id: number }) => e.id);
     expect((await ok(`/entries?filter[id]=${a},${b},999999999`)).total_count).toBe(2);
-    for (const path of ['/entries?sort=sum', '/entries?filter[date]=2020-01-01,2020-12-31', '/entries?sort=number', '/entries?filter[customer_id]=null',
-      '/entries-grouped', '/entries-grouped?sort=sum']) {
+    for (const path of [
+      '/entries?sort=sum',
+      '/entries?filter[date]=2020-01-01,2020-12-31',
+      '/entries?sort=number',
+      '/entries?filter[customer_id]=null',
+      '/entries-grouped',
+      '/entries-grouped?sort=sum',
+    ]) {
       expect((await ok(path)).data.length, path).toBeGreaterThan(0);
     }
     expect((await ok('/entries/number/income?year=2020')).number).toBeGreaterThan(1);

@@ -25,19 +25,33 @@ it('a file written on its own is kept; deleted on its own, its bytes go at once'
 
 it('a file written in a transaction that is undone leaves no bytes, also from a savepoint the outer transaction undoes', () => {
   let direct: StoredFile | undefined;
-  expect(() => transaction(db(), () => { direct = write('direkt.txt'); throw refused; })).toThrow(refused);
+  expect(() =>
+    transaction(db(), () => {
+      direct = write('direkt.txt');
+      throw refused;
+    }),
+  ).toThrow(refused);
   let nested: StoredFile | undefined;
-  expect(() => transaction(db(), () => {
-    transaction(db(), () => { nested = write('verschachtelt.txt'); });
-    expect(onDisk(nested!)).toBe(true);
-    throw refused;
-  })).toThrow(refused);
+  expect(() =>
+    transaction(db(), () => {
+      transaction(db(), () => {
+        nested = write('verschachtelt.txt');
+      });
+      expect(onDisk(nested!)).toBe(true);
+      throw refused;
+    }),
+  ).toThrow(refused);
   for (const f of [direct!, nested!]) expect([inDb(f), onDisk(f)]).toEqual([false, false]);
 });
 
 it('a file deleted in a transaction keeps its bytes until the commit, and keeps them when the deletion is undone', () => {
   const kept = write('bleibt.txt');
-  expect(() => transaction(db(), () => { deleteFile(db(), svc.dataDir, 1, kept.id); throw refused; })).toThrow(refused);
+  expect(() =>
+    transaction(db(), () => {
+      deleteFile(db(), svc.dataDir, 1, kept.id);
+      throw refused;
+    }),
+  ).toThrow(refused);
   expect([inDb(kept), onDisk(kept)]).toEqual([true, true]);
 
   const gone = write('weg.txt');

@@ -26,7 +26,11 @@ async function upload(name: string, content: BlobPart, type?: string): Promise<a
   f.append('credit_account_id', String(acc(1020)));
   f.append('sum', '12.00');
   f.append('file', new Blob([content], type ? { type } : {}), name);
-  const res = await fetch(`${svc.url}/companies/1/entries`, { method: 'POST', headers: { Authorization: `Bearer ${OWNER_TOKEN}`, Accept: 'application/json' }, body: f });
+  const res = await fetch(`${svc.url}/companies/1/entries`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${OWNER_TOKEN}`, Accept: 'application/json' },
+    body: f,
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { data: any }).data;
 }
@@ -70,7 +74,9 @@ describe('GET {base}/files/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(PDF)));
-    expect(res.headers.get('content-disposition')).toBe(`inline; filename="Quittung M_rz.pdf"; filename*=UTF-8''${encodeURIComponent('Quittung März.pdf')}`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `inline; filename="Quittung M_rz.pdf"; filename*=UTF-8''${encodeURIComponent('Quittung März.pdf')}`,
+    );
     expect(await res.text()).toBe(PDF);
   });
 
@@ -81,26 +87,65 @@ describe('GET {base}/files/{id}', () => {
       ['foto.jpeg', 'image/jpeg', 'image/jpeg', 'inline; filename="foto.jpeg"; filename*=UTF-8\'\'foto.jpeg'],
       ['anim.gif', 'image/gif', 'image/gif', 'inline; filename="anim.gif"; filename*=UTF-8\'\'anim.gif'],
       ['bild.webp', 'image/webp', 'image/webp', 'inline; filename="bild.webp"; filename*=UTF-8\'\'bild.webp'],
-      ['evil.html', 'text/html', 'application/octet-stream', 'attachment; filename="evil.html"; filename*=UTF-8\'\'evil.html'],
-      ['logo.svg', 'image/svg+xml', 'application/octet-stream', 'attachment; filename="logo.svg"; filename*=UTF-8\'\'logo.svg'],
-      ['notiz.txt', 'text/plain', 'application/octet-stream', 'attachment; filename="notiz.txt"; filename*=UTF-8\'\'notiz.txt'],
-      ['daten.xml', 'application/xml', 'application/octet-stream', 'attachment; filename="daten.xml"; filename*=UTF-8\'\'daten.xml'],
-      ['seite.xhtml', 'application/xhtml+xml', 'application/octet-stream', 'attachment; filename="seite.xhtml"; filename*=UTF-8\'\'seite.xhtml'],
-      ["Rechnung (Kopie) O'Brien's Ä*.html", 'text/html', 'application/octet-stream',
-        "attachment; filename=\"Rechnung (Kopie) O'Brien's _*.html\"; filename*=UTF-8''Rechnung%20%28Kopie%29%20O%27Brien%27s%20%C3%84%2A.html"],
+      [
+        'evil.html',
+        'text/html',
+        'application/octet-stream',
+        'attachment; filename="evil.html"; filename*=UTF-8\'\'evil.html',
+      ],
+      [
+        'logo.svg',
+        'image/svg+xml',
+        'application/octet-stream',
+        'attachment; filename="logo.svg"; filename*=UTF-8\'\'logo.svg',
+      ],
+      [
+        'notiz.txt',
+        'text/plain',
+        'application/octet-stream',
+        'attachment; filename="notiz.txt"; filename*=UTF-8\'\'notiz.txt',
+      ],
+      [
+        'daten.xml',
+        'application/xml',
+        'application/octet-stream',
+        'attachment; filename="daten.xml"; filename*=UTF-8\'\'daten.xml',
+      ],
+      [
+        'seite.xhtml',
+        'application/xhtml+xml',
+        'application/octet-stream',
+        'attachment; filename="seite.xhtml"; filename*=UTF-8\'\'seite.xhtml',
+      ],
+      [
+        "Rechnung (Kopie) O'Brien's Ä*.html",
+        'text/html',
+        'application/octet-stream',
+        "attachment; filename=\"Rechnung (Kopie) O'Brien's _*.html\"; filename*=UTF-8''Rechnung%20%28Kopie%29%20O%27Brien%27s%20%C3%84%2A.html",
+      ],
     ];
     for (const [name, declared, served, disposition] of cases) {
       const e = await upload(name, '<script>alert(document.cookie)</script>', declared);
       expect(e.file.mime).toBe(declared); // the record still says what was uploaded
       const res = await fetch(e.file.url);
-      expect([name, res.status, res.headers.get('content-type'), res.headers.get('content-disposition')]).toEqual([name, 200, served, disposition]);
+      expect([name, res.status, res.headers.get('content-type'), res.headers.get('content-disposition')]).toEqual([
+        name,
+        200,
+        served,
+        disposition,
+      ]);
       expect(await res.text()).toBe('<script>alert(document.cookie)</script>');
     }
   });
 
   it('carries a sandboxing Content-Security-Policy and nosniff on every file answer', async () => {
     const html = await upload('x.html', '<h1>hi</h1>', 'text/html');
-    for (const [url, method] of [[entry.file.url, 'GET'], [entry.file.url, 'HEAD'], [html.file.url, 'GET'], [html.file.url, 'HEAD']]) {
+    for (const [url, method] of [
+      [entry.file.url, 'GET'],
+      [entry.file.url, 'HEAD'],
+      [html.file.url, 'GET'],
+      [html.file.url, 'HEAD'],
+    ]) {
       const res = await fetch(url, { method });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
@@ -111,7 +156,10 @@ describe('GET {base}/files/{id}', () => {
   it('answers 402 for a file of a company whose subscription expired, and serves it again once renewed', async () => {
     setCompany(svc.server.db, 1, { subscriptionExpired: 'on' });
     try {
-      expect(await fetchJson(entry.file.url)).toEqual({ status: 402, body: { message: 'The subscription of this company has expired.' } });
+      expect(await fetchJson(entry.file.url)).toEqual({
+        status: 402,
+        body: { message: 'The subscription of this company has expired.' },
+      });
       expect((await fetch(entry.file.url, { method: 'HEAD' })).status).toBe(402);
     } finally {
       setCompany(svc.server.db, 1, { subscriptionExpired: 'off' });
@@ -137,7 +185,9 @@ describe('GET {base}/files/{id}', () => {
     const flipped = (signature[0] === 'a' ? 'b' : 'a') + signature.slice(1);
     const cases = [
       withParams(entry.file.url, { signature: flipped }),
-      withParams(entry.file.url, { signature: signature.toUpperCase().replace(/^./, (ch) => (ch === 'A' ? 'B' : 'A')) }),
+      withParams(entry.file.url, {
+        signature: signature.toUpperCase().replace(/^./, (ch) => (ch === 'A' ? 'B' : 'A')),
+      }),
       withParams(entry.file.url, { expires: String(Number(new URL(entry.file.url).searchParams.get('expires')) + 1) }),
       withParams(entry.file.url, { signature: null }),
       withParams(entry.file.url, { expires: null }),
@@ -155,18 +205,27 @@ describe('GET {base}/files/{id}', () => {
   it('answers 403 for an expired link, even with a correct signature', async () => {
     const secret = signingSecret(svc.server.db);
     const past = Math.floor(Date.now() / 1000) - 1;
-    const expired = withParams(entry.file.url, { expires: String(past), signature: fileSignature(secret, entry.file.id, past) });
+    const expired = withParams(entry.file.url, {
+      expires: String(past),
+      signature: fileSignature(secret, entry.file.id, past),
+    });
     expect(await fetchJson(expired)).toEqual({ status: 403, body: { message: 'Invalid signature.' } });
     // the same construction with a future time is valid: only the time differs
     const future = Math.floor(Date.now() / 1000) + 60;
-    const fresh = withParams(entry.file.url, { expires: String(future), signature: fileSignature(secret, entry.file.id, future) });
+    const fresh = withParams(entry.file.url, {
+      expires: String(future),
+      signature: fileSignature(secret, entry.file.id, future),
+    });
     expect((await fetch(fresh)).status).toBe(200);
   });
 
   it('a signature for one file does not open another', async () => {
     const other = await upload('other.png', new Uint8Array([137, 80, 78, 71]), 'image/png');
     const u = new URL(other.file.url);
-    const swapped = withParams(entry.file.url, { expires: u.searchParams.get('expires'), signature: u.searchParams.get('signature') });
+    const swapped = withParams(entry.file.url, {
+      expires: u.searchParams.get('expires'),
+      signature: u.searchParams.get('signature'),
+    });
     expect((await fetchJson(swapped)).status).toBe(403);
     const res = await fetch(other.file.url);
     expect(res.headers.get('content-type')).toBe('image/png');
@@ -184,7 +243,12 @@ describe('GET {base}/files/{id}', () => {
   it('stores the bytes under files/<company>/ with mode 0600, and answers 404 once the booking is deleted', async () => {
     const e = await upload('weg.txt', 'to be deleted', 'text/plain');
     const stored = one(svc.server.db, 'SELECT path, size, mime, company_id FROM files WHERE id = ?', e.file.id)!;
-    expect(stored).toEqual({ path: expect.stringMatching(/^files\/1\/[0-9a-f]{32}\.txt$/), size: 13, mime: 'text/plain', company_id: 1 });
+    expect(stored).toEqual({
+      path: expect.stringMatching(/^files\/1\/[0-9a-f]{32}\.txt$/),
+      size: 13,
+      mime: 'text/plain',
+      company_id: 1,
+    });
     const path = join(svc.dataDir, stored.path);
     expect(readFileSync(path, 'utf8')).toBe('to be deleted');
     expect(statSync(path).mode & 0o777).toBe(0o600);
@@ -202,7 +266,13 @@ describe('GET {base}/files/{id}', () => {
 
   it('a booking read again carries a freshly signed URL', async () => {
     const res = await svc.call('GET', `/companies/1/entries/${entry.id}`);
-    expect(res.body.data.file).toEqual({ id: entry.file.id, name: 'Quittung März.pdf', size: Buffer.byteLength(PDF), mime: 'application/pdf', url: expect.stringContaining(`/api/v2/files/${entry.file.id}?expires=`) });
+    expect(res.body.data.file).toEqual({
+      id: entry.file.id,
+      name: 'Quittung März.pdf',
+      size: Buffer.byteLength(PDF),
+      mime: 'application/pdf',
+      url: expect.stringContaining(`/api/v2/files/${entry.file.id}?expires=`),
+    });
     expect((await fetch(res.body.data.file.url)).status).toBe(200);
   });
 });

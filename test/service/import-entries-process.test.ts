@@ -7,8 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setCompany } from '../../src/server/main.js';
 import { secondTenant, startTestService, type SecondUser, type TestService } from '../helpers/service.js';
 import {
-  FAMILIES, IMPORT_ENTRY_KEYS, LANDLORD_IBAN, PATHS, PAYER_IBAN, QR_IBAN,
-  camt054, expect422, expectMessage, importHelpers, type CamtTx,
+  FAMILIES,
+  IMPORT_ENTRY_KEYS,
+  LANDLORD_IBAN,
+  PATHS,
+  PAYER_IBAN,
+  QR_IBAN,
+  camt054,
+  expect422,
+  expectMessage,
+  importHelpers,
+  type CamtTx,
 } from '../helpers/import-entries.js';
 import { retryOnStaleSocket } from './retry-on-reset.js';
 
@@ -18,18 +27,54 @@ let company2: number;
 
 const h = importHelpers(() => svc);
 const {
-  acc, rate, freshCompany, uploadOk, call, list, byRef, read, put, update, processAll, remove,
-  customer, bankAccount, invoice, readInvoice, markAs, booking, tag, balances,
+  acc,
+  rate,
+  freshCompany,
+  uploadOk,
+  call,
+  list,
+  byRef,
+  read,
+  put,
+  update,
+  processAll,
+  remove,
+  customer,
+  bankAccount,
+  invoice,
+  readInvoice,
+  markAs,
+  booking,
+  tag,
+  balances,
 } = h;
 
 const ids = (body: { data: any[] }) => body.data.map((e) => e.id);
 const oneLine = (price: number) => JSON.stringify([{ description: 'Beratung', amount: 1, price, unit: 'h' }]);
 
-const INCOME: CamtTx = { amount: '1081.50', date: '2026-03-31', ref: 'P-INC', name: 'Muster AG', iban: PAYER_IBAN, ustrd: 'Zahlung' };
-const EXPENSE: CamtTx = { amount: '2150.00', direction: 'DBIT', date: '2026-03-02', ref: 'P-EXP', name: 'Immo Verwaltung AG', iban: LANDLORD_IBAN, ustrd: 'Miete März' };
+const INCOME: CamtTx = {
+  amount: '1081.50',
+  date: '2026-03-31',
+  ref: 'P-INC',
+  name: 'Muster AG',
+  iban: PAYER_IBAN,
+  ustrd: 'Zahlung',
+};
+const EXPENSE: CamtTx = {
+  amount: '2150.00',
+  direction: 'DBIT',
+  date: '2026-03-02',
+  ref: 'P-EXP',
+  name: 'Immo Verwaltung AG',
+  iban: LANDLORD_IBAN,
+  ustrd: 'Miete März',
+};
 
 /** A company of its own with one open income entry (1081.50) and one open expense entry (2150.00). */
-async function setup(name: string, settings: Parameters<typeof freshCompany>[1] = {}): Promise<{ c: number; inc: any; exp: any }> {
+async function setup(
+  name: string,
+  settings: Parameters<typeof freshCompany>[1] = {},
+): Promise<{ c: number; inc: any; exp: any }> {
   const c = freshCompany(name, settings);
   await uploadOk(c, camt054(null, [INCOME, EXPENSE]));
   const { 'P-INC': inc, 'P-EXP': exp } = await byRef(c);
@@ -56,17 +101,29 @@ describe('PUT …/entries/import/{id}', () => {
       expect(Object.keys(res.body)).toEqual(['data']);
       expect(Object.keys(res.body.data)).toEqual(IMPORT_ENTRY_KEYS);
       expect(res.body.data).toMatchObject({
-        id: inc.id, other_account_id: acc(c, 3400), is_ready: true, status: 'open', error: null,
-        other_account: { id: acc(c, 3400), name: 'Dienstleistungserlöse', number: 3400 }, description: inc.description,
+        id: inc.id,
+        other_account_id: acc(c, 3400),
+        is_ready: true,
+        status: 'open',
+        error: null,
+        other_account: { id: acc(c, 3400), name: 'Dienstleistungserlöse', number: 3400 },
+        description: inc.description,
       });
       expect(await read(c, inc.id)).toEqual(res.body.data);
-      expect(await update(c, inc.id, { other_account_id: null })).toMatchObject({ other_account_id: null, other_account: null, is_ready: false });
+      expect(await update(c, inc.id, { other_account_id: null })).toMatchObject({
+        other_account_id: null,
+        other_account: null,
+        is_ready: false,
+      });
     }
     // another bank account is a counter account too (a transfer)
-    expect(await update(c, inc.id, { other_account_id: acc(c, 1010) })).toMatchObject({ other_account_id: acc(c, 1010), is_ready: true });
+    expect(await update(c, inc.id, { other_account_id: acc(c, 1010) })).toMatchObject({
+      other_account_id: acc(c, 1010),
+      is_ready: true,
+    });
   });
 
-  it('other_account_id: the entry\'s own bank account, another company\'s account or an unknown id is 422', async () => {
+  it("other_account_id: the entry's own bank account, another company's account or an unknown id is 422", async () => {
     const { c, inc } = await setup('Gegenkonto falsch AG');
     for (const bad of [acc(c, 1020), acc(company2, 3400), 99999999, 'abc']) {
       expect422(await put(c, inc.id, { other_account_id: bad }), ['other_account_id']);
@@ -77,18 +134,28 @@ describe('PUT …/entries/import/{id}', () => {
   it('bank_account_id moves the entry to another bank account of the company; any other account is 422', async () => {
     const { c, exp } = await setup('Bankwechsel AG');
     expect(await update(c, exp.id, { bank_account_id: acc(c, 1010) })).toMatchObject({
-      bank_account_id: acc(c, 1010), bank_account: { id: acc(c, 1010), name: 'Postkonto', number: 1010 },
+      bank_account_id: acc(c, 1010),
+      bank_account: { id: acc(c, 1010), name: 'Postkonto', number: 1010 },
     });
-    for (const bad of [acc(c, 6000), acc(company2, 1020), 99999999]) expect422(await put(c, exp.id, { bank_account_id: bad }), ['bank_account_id']);
+    for (const bad of [acc(c, 6000), acc(company2, 1020), 99999999])
+      expect422(await put(c, exp.id, { bank_account_id: bad }), ['bank_account_id']);
     expect((await read(c, exp.id)).bank_account_id).toBe(acc(c, 1010));
   });
 
   it('expense_account_id (expense entries, expense accounts) and income_account_id (income entries, income accounts) set the counter account', async () => {
     const { c, inc, exp } = await setup('Aufwand Ertrag AG');
-    expect(await update(c, exp.id, { expense_account_id: acc(c, 6000) })).toMatchObject({ other_account_id: acc(c, 6000), is_ready: true });
-    expect(await update(c, inc.id, { income_account_id: acc(c, 3200) })).toMatchObject({ other_account_id: acc(c, 3200), is_ready: true });
+    expect(await update(c, exp.id, { expense_account_id: acc(c, 6000) })).toMatchObject({
+      other_account_id: acc(c, 6000),
+      is_ready: true,
+    });
+    expect(await update(c, inc.id, { income_account_id: acc(c, 3200) })).toMatchObject({
+      other_account_id: acc(c, 3200),
+      is_ready: true,
+    });
     // an income account of the chart outside 3xxx is of category income
-    expect(await update(c, inc.id, { income_account_id: acc(c, 6950) })).toMatchObject({ other_account_id: acc(c, 6950) });
+    expect(await update(c, inc.id, { income_account_id: acc(c, 6950) })).toMatchObject({
+      other_account_id: acc(c, 6950),
+    });
     // wrong category
     expect422(await put(c, exp.id, { expense_account_id: acc(c, 3400) }), ['expense_account_id']);
     expect422(await put(c, exp.id, { expense_account_id: acc(c, 1020) }), ['expense_account_id']);
@@ -104,9 +171,17 @@ describe('PUT …/entries/import/{id}', () => {
   it('tax_rate_id, vat_income (income entries) and vat_expense (expense entries) set the tax rate', async () => {
     const { c, inc, exp } = await setup('Steuersatz AG');
     const mwst = rate(c, 'MWST 8.1 %');
-    expect(await update(c, inc.id, { tax_rate_id: mwst })).toMatchObject({ tax_rate_id: mwst, tax_rate: { id: mwst, name: 'MWST 8.1 %', rate: 8.1 } });
-    expect(await update(c, inc.id, { vat_income: rate(c, 'MWST 2.6 %') })).toMatchObject({ tax_rate_id: rate(c, 'MWST 2.6 %'), tax_rate: { rate: 2.6 } });
-    expect(await update(c, exp.id, { vat_expense: rate(c, 'Vorsteuer 8.1 %') })).toMatchObject({ tax_rate_id: rate(c, 'Vorsteuer 8.1 %') });
+    expect(await update(c, inc.id, { tax_rate_id: mwst })).toMatchObject({
+      tax_rate_id: mwst,
+      tax_rate: { id: mwst, name: 'MWST 8.1 %', rate: 8.1 },
+    });
+    expect(await update(c, inc.id, { vat_income: rate(c, 'MWST 2.6 %') })).toMatchObject({
+      tax_rate_id: rate(c, 'MWST 2.6 %'),
+      tax_rate: { rate: 2.6 },
+    });
+    expect(await update(c, exp.id, { vat_expense: rate(c, 'Vorsteuer 8.1 %') })).toMatchObject({
+      tax_rate_id: rate(c, 'Vorsteuer 8.1 %'),
+    });
     expect422(await put(c, exp.id, { vat_income: mwst }), ['vat_income']);
     expect422(await put(c, inc.id, { vat_expense: rate(c, 'Vorsteuer 8.1 %') }), ['vat_expense']);
     expect422(await put(c, inc.id, { tax_rate_id: 99999999 }), ['tax_rate_id']);
@@ -119,14 +194,20 @@ describe('PUT …/entries/import/{id}', () => {
 
   it('description: at most 255 characters, nullable; the original text stays', async () => {
     const { c, inc } = await setup('Text AG');
-    expect(await update(c, inc.id, { description: 'Zahlung Muster AG, März' })).toMatchObject({ description: 'Zahlung Muster AG, März', og_description: inc.og_description });
+    expect(await update(c, inc.id, { description: 'Zahlung Muster AG, März' })).toMatchObject({
+      description: 'Zahlung Muster AG, März',
+      og_description: inc.og_description,
+    });
     expect((await update(c, inc.id, { description: 'x'.repeat(255) })).description).toHaveLength(255);
     expect422(await put(c, inc.id, { description: 'x'.repeat(256) }), ['description']);
     expect422(await put(c, inc.id, { description: 42 }), ['description']);
-    expect(await update(c, inc.id, { description: null })).toMatchObject({ description: null, og_description: inc.og_description });
+    expect(await update(c, inc.id, { description: null })).toMatchObject({
+      description: null,
+      og_description: inc.og_description,
+    });
   });
 
-  it('tags: { id } of the company\'s tags or { new: true, name, color }, kept as given (the new tag is made at processing)', async () => {
+  it("tags: { id } of the company's tags or { new: true, name, color }, kept as given (the new tag is made at processing)", async () => {
     const { c, inc } = await setup('Tags AG');
     const t = await tag(c, 'Stammkunde');
     const tags = [{ id: t }, { new: true, name: 'Bank Import', color: 'green' }];
@@ -138,10 +219,19 @@ describe('PUT …/entries/import/{id}', () => {
       const res = await call('POST', `/companies/${company2}/tags`, { name: 'fremd', color: 'red' }, user2.token);
       return res.body.data.id;
     })();
-    for (const bad of [[{ id: 99999999 }], [{ id: foreignTag }], [{ new: true, color: 'green' }], [{ new: true, name: 'x', color: 'chartreuse' }], 'nope']) {
+    for (const bad of [
+      [{ id: 99999999 }],
+      [{ id: foreignTag }],
+      [{ new: true, color: 'green' }],
+      [{ new: true, name: 'x', color: 'chartreuse' }],
+      'nope',
+    ]) {
       const res = await put(c, inc.id, { tags: bad });
       expect(res.status, JSON.stringify(bad)).toBe(422);
-      expect(Object.keys(res.body.errors).every((k) => k === 'tags' || k.startsWith('tags.')), JSON.stringify(res.body.errors)).toBe(true);
+      expect(
+        Object.keys(res.body.errors).every((k) => k === 'tags' || k.startsWith('tags.')),
+        JSON.stringify(res.body.errors),
+      ).toBe(true);
     }
     expect((await read(c, inc.id)).tags).toEqual(tags);
     expect(await update(c, inc.id, { tags: [] })).toMatchObject({ tags: [] });
@@ -150,17 +240,35 @@ describe('PUT …/entries/import/{id}', () => {
   it('invoice_id links an unpaid invoice of the company and sets the counter account as matching does; null unlinks', async () => {
     const { c, inc, exp } = await setup('Rechnung verknüpfen AG');
     const cust = await customer(c);
-    const inv = await invoice(c, { customer_id: cust, date: '2026-03-02', title: 'Beratung März', positions: oneLine(1000), tax_rate_id: rate(c, 'MWST 8.1 %') });
+    const inv = await invoice(c, {
+      customer_id: cust,
+      date: '2026-03-02',
+      title: 'Beratung März',
+      positions: oneLine(1000),
+      tax_rate_id: rate(c, 'MWST 8.1 %'),
+    });
     await markAs(c, inv.id, 'sent');
     const linked = await update(c, inc.id, { invoice_id: inv.id });
     expect(linked).toMatchObject({
-      invoice_id: inv.id, other_account_id: acc(c, 3400), is_ready: true,
-      invoice: { id: inv.id, number: inv.number, title: 'Beratung März', status: 'sent', final_value: 1081, customer_id: cust },
+      invoice_id: inv.id,
+      other_account_id: acc(c, 3400),
+      is_ready: true,
+      invoice: {
+        id: inv.id,
+        number: inv.number,
+        title: 'Beratung März',
+        status: 'sent',
+        final_value: 1081,
+        customer_id: cust,
+      },
     });
     const unlinked = await update(c, inc.id, { invoice_id: null });
     expect(unlinked).toMatchObject({ invoice_id: null, invoice: null });
     // a counter account given in the same request wins
-    expect(await update(c, inc.id, { invoice_id: inv.id, other_account_id: acc(c, 3200) })).toMatchObject({ invoice_id: inv.id, other_account_id: acc(c, 3200) });
+    expect(await update(c, inc.id, { invoice_id: inv.id, other_account_id: acc(c, 3200) })).toMatchObject({
+      invoice_id: inv.id,
+      other_account_id: acc(c, 3200),
+    });
     // expense entries, paid, unknown or foreign invoices: 422
     expect422(await put(c, exp.id, { invoice_id: inv.id }), ['invoice_id']);
     const paid = await invoice(c, { customer_id: cust, positions: oneLine(100) });
@@ -168,8 +276,15 @@ describe('PUT …/entries/import/{id}', () => {
     await markAs(c, paid.id, 'paid');
     expect422(await put(c, inc.id, { invoice_id: paid.id }), ['invoice_id']);
     expect422(await put(c, inc.id, { invoice_id: 99999999 }), ['invoice_id']);
-    const foreignCustomer = (await call('POST', `/companies/${company2}/customers`, { name: 'Fremdkunde' }, user2.token)).body.data.id;
-    const foreign = await call('POST', `/companies/${company2}/invoices`, { customer_id: foreignCustomer, positions: oneLine(100) }, user2.token);
+    const foreignCustomer = (
+      await call('POST', `/companies/${company2}/customers`, { name: 'Fremdkunde' }, user2.token)
+    ).body.data.id;
+    const foreign = await call(
+      'POST',
+      `/companies/${company2}/invoices`,
+      { customer_id: foreignCustomer, positions: oneLine(100) },
+      user2.token,
+    );
     expect(foreign.status).toBe(201);
     expect422(await put(c, inc.id, { invoice_id: foreign.body.id }), ['invoice_id']);
     expect((await read(c, inc.id)).invoice_id).toBe(inv.id);
@@ -179,20 +294,49 @@ describe('PUT …/entries/import/{id}', () => {
     const { c, inc } = await setup('Rechnung Felder AG');
     const inv = await invoice(c, { customer_id: await customer(c), title: 'Felder', positions: oneLine(100) });
     const linked = await update(c, inc.id, { invoice_id: inv.id });
-    expect(Object.keys(linked.invoice).sort()).toEqual(['customer_id', 'date', 'final_value', 'id', 'number', 'status', 'title']);
-    expect(Object.keys((await list(c)).data.find((e: any) => e.id === inc.id).invoice).sort()).toEqual(['customer_id', 'date', 'final_value', 'id', 'number', 'status', 'title']);
+    expect(Object.keys(linked.invoice).sort()).toEqual([
+      'customer_id',
+      'date',
+      'final_value',
+      'id',
+      'number',
+      'status',
+      'title',
+    ]);
+    expect(Object.keys((await list(c)).data.find((e: any) => e.id === inc.id).invoice).sort()).toEqual([
+      'customer_id',
+      'date',
+      'final_value',
+      'id',
+      'number',
+      'status',
+      'title',
+    ]);
   });
 
   it('invoice_id under the accrual method with the receivable booked sets 1100', async () => {
     const { c, inc } = await setup('Soll verknüpfen AG', { vatAccrual: 'on' });
-    const inv = await invoice(c, { customer_id: await customer(c), date: '2026-03-02', positions: oneLine(1000), tax_rate_id: rate(c, 'MWST 8.1 %') });
+    const inv = await invoice(c, {
+      customer_id: await customer(c),
+      date: '2026-03-02',
+      positions: oneLine(1000),
+      tax_rate_id: rate(c, 'MWST 8.1 %'),
+    });
     expect((await markAs(c, inv.id, 'sent')).receivable_entry_id).not.toBeNull();
-    expect(await update(c, inc.id, { invoice_id: inv.id })).toMatchObject({ invoice_id: inv.id, other_account_id: acc(c, 1100), is_ready: true });
+    expect(await update(c, inc.id, { invoice_id: inv.id })).toMatchObject({
+      invoice_id: inv.id,
+      other_account_id: acc(c, 1100),
+      is_ready: true,
+    });
   });
 
   it('ignore true makes the entry ready without a counter account; not a boolean is 422', async () => {
     const { c, exp } = await setup('Ignorieren AG');
-    expect(await update(c, exp.id, { ignore: true })).toMatchObject({ ignore: true, is_ready: true, other_account_id: null });
+    expect(await update(c, exp.id, { ignore: true })).toMatchObject({
+      ignore: true,
+      is_ready: true,
+      other_account_id: null,
+    });
     expect((await list(c)).ready_count).toBe(1);
     expect(await update(c, exp.id, { ignore: false })).toMatchObject({ ignore: false, is_ready: false });
     expect422(await put(c, exp.id, { ignore: 'vielleicht' }), ['ignore']);
@@ -201,14 +345,29 @@ describe('PUT …/entries/import/{id}', () => {
   it('every failure comes in one 422 and nothing changes', async () => {
     const { c, exp } = await setup('Viele Fehler AG');
     const res = await put(c, exp.id, {
-      other_account_id: 99999999, tax_rate_id: 99999999, description: 'x'.repeat(256), income_account_id: acc(c, 3400), vat_income: rate(c, 'MWST 8.1 %'),
-      invoice_id: 99999999, ignore: 'x', bank_account_id: acc(c, 3400),
+      other_account_id: 99999999,
+      tax_rate_id: 99999999,
+      description: 'x'.repeat(256),
+      income_account_id: acc(c, 3400),
+      vat_income: rate(c, 'MWST 8.1 %'),
+      invoice_id: 99999999,
+      ignore: 'x',
+      bank_account_id: acc(c, 3400),
     });
-    expect422(res, ['other_account_id', 'bank_account_id', 'income_account_id', 'tax_rate_id', 'vat_income', 'description', 'invoice_id', 'ignore']);
+    expect422(res, [
+      'other_account_id',
+      'bank_account_id',
+      'income_account_id',
+      'tax_rate_id',
+      'vat_income',
+      'description',
+      'invoice_id',
+      'ignore',
+    ]);
     expect(await read(c, exp.id)).toEqual(exp);
   });
 
-  it('404 for an unknown entry or another company\'s; 400 { message } for a processed or a deleted one', async () => {
+  it("404 for an unknown entry or another company's; 400 { message } for a processed or a deleted one", async () => {
     const { c, inc, exp } = await setup('Gesperrt AG');
     expectMessage(await put(c, 99999999, { ignore: true }), 404);
     const foreign = await setup('Fremd Update AG');
@@ -233,14 +392,29 @@ describe('PUT …/{id}/reset', () => {
     const inv = await invoice(c, { customer_id: await customer(c), positions: oneLine(1000) });
     const t = await tag(c, 'x');
     await update(c, inc.id, {
-      invoice_id: inv.id, other_account_id: acc(c, 3200), tax_rate_id: rate(c, 'MWST 8.1 %'), tags: [{ id: t }], ignore: true, description: 'anders',
+      invoice_id: inv.id,
+      other_account_id: acc(c, 3200),
+      tax_rate_id: rate(c, 'MWST 8.1 %'),
+      tags: [{ id: t }],
+      ignore: true,
+      description: 'anders',
     });
     const res = await call('PUT', PATHS.detail.reset(c, inc.id));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(Object.keys(res.body)).toEqual(['data']);
     expect(res.body.data).toMatchObject({
-      other_account_id: null, tax_rate_id: null, invoice_id: null, tags: [], ignore: false, is_ready: false,
-      description: inc.og_description, og_description: inc.og_description, other_account: null, tax_rate: null, invoice: null, status: 'open',
+      other_account_id: null,
+      tax_rate_id: null,
+      invoice_id: null,
+      tags: [],
+      ignore: false,
+      is_ready: false,
+      description: inc.og_description,
+      og_description: inc.og_description,
+      other_account: null,
+      tax_rate: null,
+      invoice: null,
+      status: 'open',
     });
     expect(res.body.data.description).toBe(inc.description);
     expectMessage(await call('PUT', PATHS.detail.reset(c, 99999999)), 404);
@@ -252,15 +426,28 @@ describe('PUT …/{id}/reset', () => {
 describe('PUT …/entries/import/multiple', () => {
   it('changes every entry and answers { data: [ImportEntry] }', async () => {
     const c = freshCompany('Mehrere AG');
-    await uploadOk(c, camt054(null, [EXPENSE, { ...EXPENSE, ref: 'P-EXP-2', amount: '99.95', date: '2026-03-03' }, INCOME]));
+    await uploadOk(
+      c,
+      camt054(null, [EXPENSE, { ...EXPENSE, ref: 'P-EXP-2', amount: '99.95', date: '2026-03-03' }, INCOME]),
+    );
     const { 'P-EXP': a, 'P-EXP-2': b, 'P-INC': untouched } = await byRef(c);
-    const res = await call('PUT', PATHS.detail.multiple(c), { ids: [a.id, b.id], expense_account_id: acc(c, 6000), vat_expense: rate(c, 'Vorsteuer 8.1 %'), description: 'Miete' });
+    const res = await call('PUT', PATHS.detail.multiple(c), {
+      ids: [a.id, b.id],
+      expense_account_id: acc(c, 6000),
+      vat_expense: rate(c, 'Vorsteuer 8.1 %'),
+      description: 'Miete',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(Object.keys(res.body)).toEqual(['data']);
     expect(res.body.data.map((e: any) => e.id).sort()).toEqual([a.id, b.id].sort());
     for (const e of res.body.data) {
       expect(Object.keys(e)).toEqual(IMPORT_ENTRY_KEYS);
-      expect(e).toMatchObject({ other_account_id: acc(c, 6000), tax_rate_id: rate(c, 'Vorsteuer 8.1 %'), description: 'Miete', is_ready: true });
+      expect(e).toMatchObject({
+        other_account_id: acc(c, 6000),
+        tax_rate_id: rate(c, 'Vorsteuer 8.1 %'),
+        description: 'Miete',
+        is_ready: true,
+      });
     }
     expect(await read(c, untouched.id)).toEqual(untouched);
     expect((await list(c)).ready_count).toBe(2);
@@ -268,14 +455,20 @@ describe('PUT …/entries/import/multiple', () => {
 
   it('all or nothing: one entry that refuses the change leaves every entry as it was', async () => {
     const { c, inc, exp } = await setup('Alles oder nichts Update AG');
-    const res = await call('PUT', PATHS.detail.multiple(c), { ids: [exp.id, inc.id], expense_account_id: acc(c, 6000) });
+    const res = await call('PUT', PATHS.detail.multiple(c), {
+      ids: [exp.id, inc.id],
+      expense_account_id: acc(c, 6000),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(422);
-    expect(Object.keys(res.body.errors).some((k) => k.startsWith('expense_account_id') || k.startsWith('ids')), JSON.stringify(res.body.errors)).toBe(true);
+    expect(
+      Object.keys(res.body.errors).some((k) => k.startsWith('expense_account_id') || k.startsWith('ids')),
+      JSON.stringify(res.body.errors),
+    ).toBe(true);
     expect(await read(c, exp.id)).toEqual(exp);
     expect(await read(c, inc.id)).toEqual(inc);
   });
 
-  it('ids is required; an unknown id or another company\'s is 422 errors.ids.N; field errors as for one entry; a deleted one 400', async () => {
+  it("ids is required; an unknown id or another company's is 422 errors.ids.N; field errors as for one entry; a deleted one 400", async () => {
     const { c, inc, exp } = await setup('Ids AG');
     const foreign = await setup('Fremd Ids AG');
     expect422(await call('PUT', PATHS.detail.multiple(c), { ignore: true }), ['ids']);
@@ -285,7 +478,9 @@ describe('PUT …/entries/import/multiple', () => {
     expect(Object.keys(notArray.body.errors)).toEqual([expect.stringMatching(/^ids(\.0)?$/)]);
     expect422(await call('PUT', PATHS.detail.multiple(c), { ids: [inc.id, 99999999], ignore: true }), ['ids.1']);
     expect422(await call('PUT', PATHS.detail.multiple(c), { ids: [foreign.exp.id, exp.id], ignore: true }), ['ids.0']);
-    expect422(await call('PUT', PATHS.detail.multiple(c), { ids: [inc.id, exp.id], description: 'x'.repeat(256) }), ['description']);
+    expect422(await call('PUT', PATHS.detail.multiple(c), { ids: [inc.id, exp.id], description: 'x'.repeat(256) }), [
+      'description',
+    ]);
     // a known entry that is no longer open is not unknown: 400, as for one entry, and nothing changes
     expect((await remove(c, [exp.id])).status).toBe(200);
     expectMessage(await call('PUT', PATHS.detail.multiple(c), { ids: [inc.id, exp.id], ignore: true }), 400);
@@ -368,11 +563,16 @@ describe('POST …/entries/import (process)', () => {
 
   it('books income bank / counter and expense counter / bank with date, sum, description, tax rate, tags, the next number, is_imported', async () => {
     const c = freshCompany('Verbuchen AG');
-    await uploadOk(c, camt054(null, [INCOME, EXPENSE, { amount: '12.35', direction: 'DBIT', ref: 'P-FEE', info: 'Gebühren' }]));
+    await uploadOk(
+      c,
+      camt054(null, [INCOME, EXPENSE, { amount: '12.35', direction: 'DBIT', ref: 'P-FEE', info: 'Gebühren' }]),
+    );
     const { 'P-INC': inc, 'P-EXP': exp, 'P-FEE': fee } = await byRef(c);
     const t = await tag(c, 'Stammkunde');
     await update(c, inc.id, {
-      income_account_id: acc(c, 3400), vat_income: rate(c, 'MWST 8.1 %'), description: 'Zahlung Muster AG',
+      income_account_id: acc(c, 3400),
+      vat_income: rate(c, 'MWST 8.1 %'),
+      description: 'Zahlung Muster AG',
       tags: [{ id: t }, { new: true, name: 'Bank Import', color: 'green' }],
     });
     await update(c, exp.id, { expense_account_id: acc(c, 6000), vat_expense: rate(c, 'Vorsteuer 8.1 %') });
@@ -383,33 +583,78 @@ describe('POST …/entries/import (process)', () => {
     expect(i).toMatchObject({ status: 'processed', entry_id: expect.any(Number), error: null });
     const incomeBooking = await booking(c, i.entry_id);
     expect(incomeBooking).toMatchObject({
-      debit_account_id: acc(c, 1020), credit_account_id: acc(c, 3400), date: '2026-03-31', sum: 1081.5, type: 'income', number: 'E-2026-001',
-      description: 'Zahlung Muster AG', tax_rate_id: rate(c, 'MWST 8.1 %'), is_imported: true, invoice_id: null,
+      debit_account_id: acc(c, 1020),
+      credit_account_id: acc(c, 3400),
+      date: '2026-03-31',
+      sum: 1081.5,
+      type: 'income',
+      number: 'E-2026-001',
+      description: 'Zahlung Muster AG',
+      tax_rate_id: rate(c, 'MWST 8.1 %'),
+      is_imported: true,
+      invoice_id: null,
     });
     const newTag = (await call('GET', `/companies/${c}/tags`)).body.data.find((x: any) => x.name === 'bank import');
     expect(newTag).toMatchObject({ color: 'green' });
-    expect(incomeBooking.tags).toEqual([{ id: t, name: 'stammkunde', color: 'blue' }, { id: newTag.id, name: 'bank import', color: 'green' }]);
+    expect(incomeBooking.tags).toEqual([
+      { id: t, name: 'stammkunde', color: 'blue' },
+      { id: newTag.id, name: 'bank import', color: 'green' },
+    ]);
 
     const x = await read(c, exp.id);
     expect(x).toMatchObject({ status: 'processed', entry_id: expect.any(Number) });
     expect(await booking(c, x.entry_id)).toMatchObject({
-      debit_account_id: acc(c, 6000), credit_account_id: acc(c, 1020), date: '2026-03-02', sum: 2150, type: 'expense', number: 'A-2026-001',
-      description: exp.description, tax_rate_id: rate(c, 'Vorsteuer 8.1 %'), is_imported: true, tags: [],
+      debit_account_id: acc(c, 6000),
+      credit_account_id: acc(c, 1020),
+      date: '2026-03-02',
+      sum: 2150,
+      type: 'expense',
+      number: 'A-2026-001',
+      description: exp.description,
+      tax_rate_id: rate(c, 'Vorsteuer 8.1 %'),
+      is_imported: true,
+      tags: [],
     });
 
     // the queue keeps the entry that was not ready; the bookings are in the books
-    expect(await list(c)).toMatchObject({ data: [{ id: fee.id }], current_count: 1, total_count: 1, open_count: 1, ready_count: 0 });
+    expect(await list(c)).toMatchObject({
+      data: [{ id: fee.id }],
+      current_count: 1,
+      total_count: 1,
+      open_count: 1,
+      ready_count: 0,
+    });
     const booked = (await call('GET', `/companies/${c}/entries?per_page=100`)).body.data;
-    expect(booked.map((e: any) => [e.number, e.sum, e.is_imported]).sort()).toEqual([['A-2026-001', 2150, true], ['E-2026-001', 1081.5, true]]);
+    expect(booked.map((e: any) => [e.number, e.sum, e.is_imported]).sort()).toEqual([
+      ['A-2026-001', 2150, true],
+      ['E-2026-001', 1081.5, true],
+    ]);
     const balance = await balances(c);
-    expect([balance(1020), balance(3400), balance(2200), balance(6000), balance(1170)]).toEqual([-1068.5, 1000.46, 81.04, 1988.9, 161.1]);
+    expect([balance(1020), balance(3400), balance(2200), balance(6000), balance(1170)]).toEqual([
+      -1068.5, 1000.46, 81.04, 1988.9, 161.1,
+    ]);
   });
 
   it('the numbers run on from the bookings already there', async () => {
     const { c, inc, exp } = await setup('Nummern AG');
-    await h.createBooking(c, { date: '2026-01-05', debit_account_id: acc(c, 1020), credit_account_id: acc(c, 3400), sum: 10 });
-    await h.createBooking(c, { date: '2026-01-05', debit_account_id: acc(c, 1020), credit_account_id: acc(c, 3400), sum: 20 });
-    await h.createBooking(c, { date: '2026-01-05', debit_account_id: acc(c, 6500), credit_account_id: acc(c, 1020), sum: 5 });
+    await h.createBooking(c, {
+      date: '2026-01-05',
+      debit_account_id: acc(c, 1020),
+      credit_account_id: acc(c, 3400),
+      sum: 10,
+    });
+    await h.createBooking(c, {
+      date: '2026-01-05',
+      debit_account_id: acc(c, 1020),
+      credit_account_id: acc(c, 3400),
+      sum: 20,
+    });
+    await h.createBooking(c, {
+      date: '2026-01-05',
+      debit_account_id: acc(c, 6500),
+      credit_account_id: acc(c, 1020),
+      sum: 5,
+    });
     await update(c, inc.id, { other_account_id: acc(c, 3400) });
     await update(c, exp.id, { other_account_id: acc(c, 6500) });
     expect((await processAll(c)).body).toEqual({ created: 2, ignored: 0, errors: [] });
@@ -431,9 +676,11 @@ describe('POST …/entries/import (process)', () => {
     expect((await call('GET', `/companies/${only.c}/entries`)).body.data).toEqual([]);
   });
 
-  it('the entry\'s receipt moves to the booking', async () => {
+  it("the entry's receipt moves to the booking", async () => {
     const { c, exp } = await setup('Beleg verschieben AG');
-    const attached = await h.form('POST', PATHS.detail.file(c, exp.id), { file: ['%PDF-1.4 Mietrechnung', 'miete.pdf', 'application/pdf'] });
+    const attached = await h.form('POST', PATHS.detail.file(c, exp.id), {
+      file: ['%PDF-1.4 Mietrechnung', 'miete.pdf', 'application/pdf'],
+    });
     expect(attached.status).toBe(200);
     await update(c, exp.id, { other_account_id: acc(c, 6000) });
     expect((await processAll(c)).body).toMatchObject({ created: 1 });
@@ -448,13 +695,26 @@ describe('POST …/entries/import (process)', () => {
     await update(c, exp.id, { other_account_id: acc(c, 6000) });
     const res = await processAll(c);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ created: 1, ignored: 0, errors: [{ id: exp.id, message: expect.stringMatching(/abgeschlossen/) }] });
+    expect(res.body).toEqual({
+      created: 1,
+      ignored: 0,
+      errors: [{ id: exp.id, message: expect.stringMatching(/abgeschlossen/) }],
+    });
     const refused = await read(c, exp.id);
-    expect(refused).toMatchObject({ status: 'open', entry_id: null, is_ready: true, error: res.body.errors[0].message });
+    expect(refused).toMatchObject({
+      status: 'open',
+      entry_id: null,
+      is_ready: true,
+      error: res.body.errors[0].message,
+    });
     expect((await list(c)).data).toEqual([refused]);
     expect((await read(c, inc.id)).status).toBe('processed');
     // processing again repeats the refusal; a change clears the error
-    expect((await processAll(c)).body).toEqual({ created: 0, ignored: 0, errors: [{ id: exp.id, message: refused.error }] });
+    expect((await processAll(c)).body).toEqual({
+      created: 0,
+      ignored: 0,
+      errors: [{ id: exp.id, message: refused.error }],
+    });
     expect(await update(c, exp.id, { description: 'Miete März (Vorjahr)' })).toMatchObject({ error: null });
     // the period opens again (acct server companies set --closed-until none)
     setCompany(h.db(), c, { closedUntil: 'none' });
@@ -467,7 +727,11 @@ describe('POST …/entries/import (process)', () => {
     await update(c, inc.id, { other_account_id: acc(c, 3400) });
     await update(c, exp.id, { other_account_id: acc(c, 6000) });
     const res = await processAll(c);
-    expect(res.body).toEqual({ created: 1, ignored: 0, errors: [{ id: inc.id, message: expect.stringMatching(/Umsatzgrenze/) }] });
+    expect(res.body).toEqual({
+      created: 1,
+      ignored: 0,
+      errors: [{ id: inc.id, message: expect.stringMatching(/Umsatzgrenze/) }],
+    });
     expect(await read(c, inc.id)).toMatchObject({ status: 'open', entry_id: null, error: res.body.errors[0].message });
     expect(await read(c, exp.id)).toMatchObject({ status: 'processed' });
   });
@@ -494,16 +758,36 @@ describe('matching invoices at upload', () => {
   it('a SCOR reference (any case, spaces) links the unpaid invoice: income account, its tax rate (cash method), "Rechnung <number> <customer>"', async () => {
     const c = freshCompany('SCOR AG');
     const cust = await customer(c, 'Beispiel GmbH');
-    const inv = await invoice(c, { customer_id: cust, date: '2026-03-02', title: 'Hosting', positions: oneLine(500), tax_rate_id: rate(c, 'MWST 8.1 %') });
+    const inv = await invoice(c, {
+      customer_id: cust,
+      date: '2026-03-02',
+      title: 'Hosting',
+      positions: oneLine(500),
+      tax_rate_id: rate(c, 'MWST 8.1 %'),
+    });
     expect(inv).toMatchObject({ status: 'open', final_value: 540.5, qr_reference: null });
     const scor = inv.reference.toLowerCase().replace(/(.{4})/g, '$1 ');
-    const counts = await uploadOk(c, camt054(null, [{ amount: '540.50', ref: 'SCOR-1', scor, name: 'Beispiel GmbH', iban: PAYER_IBAN }]));
+    const counts = await uploadOk(
+      c,
+      camt054(null, [{ amount: '540.50', ref: 'SCOR-1', scor, name: 'Beispiel GmbH', iban: PAYER_IBAN }]),
+    );
     expect(counts).toEqual({ created: 1, duplicates: 0, matched: 1, ready: 0 });
     const [e] = (await list(c)).data;
     expect(e).toMatchObject({
-      invoice_id: inv.id, other_account_id: acc(c, 3400), tax_rate_id: rate(c, 'MWST 8.1 %'), is_ready: true,
-      description: `Rechnung ${inv.number} Beispiel GmbH`, og_description: 'Beispiel GmbH',
-      invoice: { id: inv.id, number: inv.number, title: 'Hosting', status: 'open', final_value: 540.5, customer_id: cust },
+      invoice_id: inv.id,
+      other_account_id: acc(c, 3400),
+      tax_rate_id: rate(c, 'MWST 8.1 %'),
+      is_ready: true,
+      description: `Rechnung ${inv.number} Beispiel GmbH`,
+      og_description: 'Beispiel GmbH',
+      invoice: {
+        id: inv.id,
+        number: inv.number,
+        title: 'Hosting',
+        status: 'open',
+        final_value: 540.5,
+        customer_id: cust,
+      },
     });
     expect(e.reference.replace(/\s/g, '').toUpperCase()).toBe(inv.reference);
     // processing pays the invoice (still open: any status but paid matches) with a booking bank / income and its tax rate
@@ -511,8 +795,14 @@ describe('matching invoices at upload', () => {
     const entryId = (await read(c, e.id)).entry_id;
     expect(await readInvoice(c, inv.id)).toMatchObject({ status: 'paid', entry_id: entryId, paid_at: '2026-03-31' });
     expect(await booking(c, entryId)).toMatchObject({
-      debit_account_id: acc(c, 1020), credit_account_id: acc(c, 3400), sum: 540.5, type: 'income', tax_rate_id: rate(c, 'MWST 8.1 %'),
-      invoice_id: inv.id, is_imported: true, number: 'E-2026-001',
+      debit_account_id: acc(c, 1020),
+      credit_account_id: acc(c, 3400),
+      sum: 540.5,
+      type: 'income',
+      tax_rate_id: rate(c, 'MWST 8.1 %'),
+      invoice_id: inv.id,
+      is_imported: true,
+      number: 'E-2026-001',
     });
     const balance = await balances(c);
     expect([balance(1020), balance(3400), balance(2200)]).toEqual([540.5, 500, 40.5]);
@@ -521,23 +811,46 @@ describe('matching invoices at upload', () => {
   it('the accrual method with the receivable booked: 1100 without a tax rate; processing books bank / 1100 and pays the invoice', async () => {
     const c = freshCompany('Soll Abgleich AG', { vatAccrual: 'on' });
     const qr = await bankAccount(c, { name: 'PostFinance QR', number: 1025, iban: QR_IBAN });
-    const inv = await invoice(c, { customer_id: await customer(c), date: '2026-03-02', positions: oneLine(200), tax_rate_id: rate(c, 'MWST 8.1 %'), bank_account_id: qr });
+    const inv = await invoice(c, {
+      customer_id: await customer(c),
+      date: '2026-03-02',
+      positions: oneLine(200),
+      tax_rate_id: rate(c, 'MWST 8.1 %'),
+      bank_account_id: qr,
+    });
     expect(inv.qr_reference).toMatch(/^\d{27}$/);
     await markAs(c, inv.id, 'sent');
-    expect(await uploadOk(c, camt054(QR_IBAN, [{ amount: '216.20', ref: 'ACC-1', qrr: inv.qr_reference, name: 'Muster AG' }]))).toMatchObject({ created: 1, matched: 1 });
+    expect(
+      await uploadOk(
+        c,
+        camt054(QR_IBAN, [{ amount: '216.20', ref: 'ACC-1', qrr: inv.qr_reference, name: 'Muster AG' }]),
+      ),
+    ).toMatchObject({ created: 1, matched: 1 });
     const [e] = (await list(c)).data;
-    expect(e).toMatchObject({ bank_account_id: qr, invoice_id: inv.id, other_account_id: acc(c, 1100), tax_rate_id: null, is_ready: true });
+    expect(e).toMatchObject({
+      bank_account_id: qr,
+      invoice_id: inv.id,
+      other_account_id: acc(c, 1100),
+      tax_rate_id: null,
+      is_ready: true,
+    });
     expect((await processAll(c)).body).toEqual({ created: 1, ignored: 0, errors: [] });
     const entryId = (await read(c, e.id)).entry_id;
     expect(await booking(c, entryId)).toMatchObject({
-      debit_account_id: qr, credit_account_id: acc(c, 1100), sum: 216.2, type: 'swap', number: 'U-2026-001', is_imported: true, tax_rate_id: null,
+      debit_account_id: qr,
+      credit_account_id: acc(c, 1100),
+      sum: 216.2,
+      type: 'swap',
+      number: 'U-2026-001',
+      is_imported: true,
+      tax_rate_id: null,
     });
     expect(await readInvoice(c, inv.id)).toMatchObject({ status: 'paid', entry_id: entryId, paid_at: '2026-03-31' });
     const balance = await balances(c);
     expect([balance(1100), balance(1025), balance(3400), balance(2200)]).toEqual([0, 216.2, 200, 16.2]);
   });
 
-  it('no match for a paid invoice, an outgoing payment, another company\'s invoice or an unknown reference', async () => {
+  it("no match for a paid invoice, an outgoing payment, another company's invoice or an unknown reference", async () => {
     const c = freshCompany('Kein Abgleich AG');
     const qr = await bankAccount(c, { name: 'PostFinance QR', number: 1025, iban: QR_IBAN });
     const cust = await customer(c);
@@ -547,26 +860,51 @@ describe('matching invoices at upload', () => {
     const open = await invoice(c, { customer_id: cust, positions: oneLine(100), bank_account_id: qr });
     const other = freshCompany('Andere Rechnung AG');
     const otherQr = await bankAccount(other, { name: 'QR', number: 1025, iban: QR_IBAN });
-    const foreign = await invoice(other, { customer_id: await customer(other), positions: oneLine(100), bank_account_id: otherQr });
-    const counts = await uploadOk(c, camt054(QR_IBAN, [
-      { amount: '100.00', ref: 'NM-PAID', qrr: paid.qr_reference },
-      { amount: '100.00', ref: 'NM-DBIT', direction: 'DBIT', qrr: open.qr_reference },
-      { amount: '100.00', ref: 'NM-FOREIGN', qrr: foreign.qr_reference },
-      { amount: '100.00', ref: 'NM-UNKNOWN', qrr: '210000000003139471430009017' },
-    ]));
+    const foreign = await invoice(other, {
+      customer_id: await customer(other),
+      positions: oneLine(100),
+      bank_account_id: otherQr,
+    });
+    const counts = await uploadOk(
+      c,
+      camt054(QR_IBAN, [
+        { amount: '100.00', ref: 'NM-PAID', qrr: paid.qr_reference },
+        { amount: '100.00', ref: 'NM-DBIT', direction: 'DBIT', qrr: open.qr_reference },
+        { amount: '100.00', ref: 'NM-FOREIGN', qrr: foreign.qr_reference },
+        { amount: '100.00', ref: 'NM-UNKNOWN', qrr: '210000000003139471430009017' },
+      ]),
+    );
     expect(counts).toEqual({ created: 4, duplicates: 0, matched: 0, ready: 0 });
-    for (const e of (await list(c)).data) expect([e.bank_reference, e.invoice_id, e.is_ready]).toEqual([e.bank_reference, null, false]);
+    for (const e of (await list(c)).data)
+      expect([e.bank_reference, e.invoice_id, e.is_ready]).toEqual([e.bank_reference, null, false]);
   });
 });
 
 describe('GET …/entries/import/dry-run (process without writing)', () => {
-  const DRY = { detail: (c: number) => `/companies/${c}/entries/import/dry-run`, overview: (c: number) => `/companies/${c}/import-entries/process/dry-run` };
-  const shape = (b: any) => [b.import_entry_id, b.type, b.debit_account.number, b.credit_account.number, b.sum, b.tax_rate?.name ?? null, b.invoice?.number ?? null];
+  const DRY = {
+    detail: (c: number) => `/companies/${c}/entries/import/dry-run`,
+    overview: (c: number) => `/companies/${c}/import-entries/process/dry-run`,
+  };
+  const shape = (b: any) => [
+    b.import_entry_id,
+    b.type,
+    b.debit_account.number,
+    b.credit_account.number,
+    b.sum,
+    b.tax_rate?.name ?? null,
+    b.invoice?.number ?? null,
+  ];
 
   it('a payment of an open invoice under the accrual method: the receivable and the payment, as process then books them; nothing is written', async () => {
     const c = freshCompany('Trockenlauf AG', { vatAccrual: 'on' });
     const qr = await bankAccount(c, { name: 'PostFinance QR', number: 1025, iban: QR_IBAN });
-    const inv = await invoice(c, { customer_id: await customer(c), date: '2026-03-02', positions: oneLine(200), tax_rate_id: rate(c, 'MWST 8.1 %'), bank_account_id: qr });
+    const inv = await invoice(c, {
+      customer_id: await customer(c),
+      date: '2026-03-02',
+      positions: oneLine(200),
+      tax_rate_id: rate(c, 'MWST 8.1 %'),
+      bank_account_id: qr,
+    });
     await uploadOk(c, camt054(QR_IBAN, [{ amount: '216.20', ref: 'DRY-1', qrr: inv.qr_reference, name: 'Muster AG' }]));
     const [e] = (await list(c)).data;
     for (const family of FAMILIES) {
@@ -613,36 +951,84 @@ describe('learned rules', () => {
   it('the same counterparty IBAN takes the counter account, tax rate and description of the latest processed entry', async () => {
     const c = freshCompany('Regel IBAN AG');
     await uploadOk(c, camt054(null, [EXPENSE]));
-    await processWith(c, 'P-EXP', { expense_account_id: acc(c, 6000), vat_expense: rate(c, 'Vorsteuer 8.1 %'), description: 'Miete Büro' });
-    const april: CamtTx = { ...EXPENSE, ref: 'P-EXP-APR', date: '2026-04-01', name: 'IMMO-VERWALTUNG (neuer Name)', ustrd: 'Miete April' };
+    await processWith(c, 'P-EXP', {
+      expense_account_id: acc(c, 6000),
+      vat_expense: rate(c, 'Vorsteuer 8.1 %'),
+      description: 'Miete Büro',
+    });
+    const april: CamtTx = {
+      ...EXPENSE,
+      ref: 'P-EXP-APR',
+      date: '2026-04-01',
+      name: 'IMMO-VERWALTUNG (neuer Name)',
+      ustrd: 'Miete April',
+    };
     expect(await uploadOk(c, camt054(null, [april]))).toEqual({ created: 1, duplicates: 0, matched: 0, ready: 1 });
     const e = (await byRef(c))['P-EXP-APR'];
     expect(e).toMatchObject({
-      other_account_id: acc(c, 6000), tax_rate_id: rate(c, 'Vorsteuer 8.1 %'), description: 'Miete Büro', is_ready: true,
+      other_account_id: acc(c, 6000),
+      tax_rate_id: rate(c, 'Vorsteuer 8.1 %'),
+      description: 'Miete Büro',
+      is_ready: true,
       og_description: 'IMMO-VERWALTUNG (neuer Name) / Miete April',
     });
     // reset brings back the bank's text
-    expect((await call('PUT', PATHS.detail.reset(c, e.id))).body.data).toMatchObject({ description: e.og_description, other_account_id: null });
+    expect((await call('PUT', PATHS.detail.reset(c, e.id))).body.data).toMatchObject({
+      description: e.og_description,
+      other_account_id: null,
+    });
     // the latest processed entry wins
     await processWith(c, 'P-EXP-APR', { expense_account_id: acc(c, 6100), description: 'Reparatur' });
     await uploadOk(c, camt054(null, [{ ...april, ref: 'P-EXP-MAI', date: '2026-05-01' }]));
-    expect((await byRef(c))['P-EXP-MAI']).toMatchObject({ other_account_id: acc(c, 6100), tax_rate_id: null, description: 'Reparatur', is_ready: true });
+    expect((await byRef(c))['P-EXP-MAI']).toMatchObject({
+      other_account_id: acc(c, 6100),
+      tax_rate_id: null,
+      description: 'Reparatur',
+      is_ready: true,
+    });
   });
 
   it('else the same counterparty name, case-insensitive; the IBAN comes first', async () => {
     const c = freshCompany('Regel Name AG');
-    await uploadOk(c, camt054(null, [
-      { amount: '59.90', direction: 'DBIT', ref: 'N-1', date: '2026-03-05', name: 'Swisscom (Schweiz) AG', ustrd: 'Rechnung Februar' },
-      { amount: '10.00', direction: 'DBIT', ref: 'N-2', date: '2026-03-05', name: 'Anderer Name', iban: 'CH9300762011623852957' },
-    ]));
+    await uploadOk(
+      c,
+      camt054(null, [
+        {
+          amount: '59.90',
+          direction: 'DBIT',
+          ref: 'N-1',
+          date: '2026-03-05',
+          name: 'Swisscom (Schweiz) AG',
+          ustrd: 'Rechnung Februar',
+        },
+        {
+          amount: '10.00',
+          direction: 'DBIT',
+          ref: 'N-2',
+          date: '2026-03-05',
+          name: 'Anderer Name',
+          iban: 'CH9300762011623852957',
+        },
+      ]),
+    );
     await processWith(c, 'N-1', { expense_account_id: acc(c, 6570), description: 'Internet' });
     await processWith(c, 'N-2', { expense_account_id: acc(c, 6300), description: 'Gebühr' });
-    const counts = await uploadOk(c, camt054(null, [
-      { amount: '64.90', direction: 'DBIT', ref: 'N-3', date: '2026-04-05', name: 'SWISSCOM (SCHWEIZ) AG' },
-      // name of the first, IBAN of the second: the IBAN rule wins
-      { amount: '11.00', direction: 'DBIT', ref: 'N-4', date: '2026-04-05', name: 'Swisscom (Schweiz) AG', iban: 'CH9300762011623852957' },
-      { amount: '12.00', direction: 'DBIT', ref: 'N-5', date: '2026-04-05', name: 'Swisscom' },
-    ]));
+    const counts = await uploadOk(
+      c,
+      camt054(null, [
+        { amount: '64.90', direction: 'DBIT', ref: 'N-3', date: '2026-04-05', name: 'SWISSCOM (SCHWEIZ) AG' },
+        // name of the first, IBAN of the second: the IBAN rule wins
+        {
+          amount: '11.00',
+          direction: 'DBIT',
+          ref: 'N-4',
+          date: '2026-04-05',
+          name: 'Swisscom (Schweiz) AG',
+          iban: 'CH9300762011623852957',
+        },
+        { amount: '12.00', direction: 'DBIT', ref: 'N-5', date: '2026-04-05', name: 'Swisscom' },
+      ]),
+    );
     expect(counts).toEqual({ created: 3, duplicates: 0, matched: 0, ready: 2 });
     const all = await byRef(c);
     expect(all['N-3']).toMatchObject({ other_account_id: acc(c, 6570), description: 'Internet', is_ready: true });
@@ -654,11 +1040,14 @@ describe('learned rules', () => {
     const c = freshCompany('Keine Regel AG');
     const inv = await invoice(c, { customer_id: await customer(c), positions: oneLine(100) });
     await markAs(c, inv.id, 'sent');
-    await uploadOk(c, camt054(null, [
-      { amount: '1.00', direction: 'DBIT', ref: 'K-OPEN', name: 'Offen GmbH' },
-      { amount: '2.00', direction: 'DBIT', ref: 'K-IGN', name: 'Ignoriert GmbH' },
-      { amount: '100.00', ref: 'K-INV', name: 'Kunde mit Rechnung', iban: PAYER_IBAN },
-    ]));
+    await uploadOk(
+      c,
+      camt054(null, [
+        { amount: '1.00', direction: 'DBIT', ref: 'K-OPEN', name: 'Offen GmbH' },
+        { amount: '2.00', direction: 'DBIT', ref: 'K-IGN', name: 'Ignoriert GmbH' },
+        { amount: '100.00', ref: 'K-INV', name: 'Kunde mit Rechnung', iban: PAYER_IBAN },
+      ]),
+    );
     const first = await byRef(c);
     await update(c, first['K-OPEN'].id, { other_account_id: acc(c, 6500) }); // ready, never processed
     await update(c, first['K-IGN'].id, { ignore: true, other_account_id: acc(c, 6500) });
@@ -670,15 +1059,19 @@ describe('learned rules', () => {
     const other = freshCompany('Regel anderswo AG');
     await uploadOk(other, camt054(null, [{ amount: '3.00', direction: 'DBIT', ref: 'K-ELSE', name: 'Anderswo GmbH' }]));
     await processWith(other, 'K-ELSE', { other_account_id: acc(other, 6500) });
-    const counts = await uploadOk(c, camt054(null, [
-      { amount: '1.50', direction: 'DBIT', ref: 'K-OPEN-2', name: 'Offen GmbH' },
-      { amount: '2.50', direction: 'DBIT', ref: 'K-IGN-2', name: 'Ignoriert GmbH' },
-      { amount: '50.00', ref: 'K-INV-2', name: 'Kunde mit Rechnung', iban: PAYER_IBAN },
-      { amount: '3.50', direction: 'DBIT', ref: 'K-ELSE-2', name: 'Anderswo GmbH' },
-    ]));
+    const counts = await uploadOk(
+      c,
+      camt054(null, [
+        { amount: '1.50', direction: 'DBIT', ref: 'K-OPEN-2', name: 'Offen GmbH' },
+        { amount: '2.50', direction: 'DBIT', ref: 'K-IGN-2', name: 'Ignoriert GmbH' },
+        { amount: '50.00', ref: 'K-INV-2', name: 'Kunde mit Rechnung', iban: PAYER_IBAN },
+        { amount: '3.50', direction: 'DBIT', ref: 'K-ELSE-2', name: 'Anderswo GmbH' },
+      ]),
+    );
     expect(counts).toEqual({ created: 4, duplicates: 0, matched: 0, ready: 0 });
     const after = await byRef(c);
-    for (const ref of ['K-OPEN-2', 'K-IGN-2', 'K-INV-2', 'K-ELSE-2']) expect([ref, after[ref].other_account_id, after[ref].is_ready]).toEqual([ref, null, false]);
+    for (const ref of ['K-OPEN-2', 'K-IGN-2', 'K-INV-2', 'K-ELSE-2'])
+      expect([ref, after[ref].other_account_id, after[ref].is_ready]).toEqual([ref, null, false]);
   });
 
   it('an invoice match wins over a learned rule', async () => {
@@ -686,9 +1079,16 @@ describe('learned rules', () => {
     await uploadOk(c, camt054(null, [{ amount: '100.00', ref: 'W-1', name: 'Muster AG', iban: PAYER_IBAN }]));
     await processWith(c, 'W-1', { income_account_id: acc(c, 3200), description: 'Warenverkauf' });
     const inv = await invoice(c, { customer_id: await customer(c), positions: oneLine(300) });
-    const counts = await uploadOk(c, camt054(null, [{ amount: '300.00', ref: 'W-2', name: 'Muster AG', iban: PAYER_IBAN, scor: inv.reference }]));
+    const counts = await uploadOk(
+      c,
+      camt054(null, [{ amount: '300.00', ref: 'W-2', name: 'Muster AG', iban: PAYER_IBAN, scor: inv.reference }]),
+    );
     expect(counts).toEqual({ created: 1, duplicates: 0, matched: 1, ready: 0 });
-    expect((await byRef(c))['W-2']).toMatchObject({ invoice_id: inv.id, other_account_id: acc(c, 3400), description: `Rechnung ${inv.number} Muster AG` });
+    expect((await byRef(c))['W-2']).toMatchObject({
+      invoice_id: inv.id,
+      other_account_id: acc(c, 3400),
+      description: `Rechnung ${inv.number} Muster AG`,
+    });
   });
 });
 
@@ -699,31 +1099,74 @@ describe('the whole story', () => {
     const c = freshCompany('Geschichte AG');
     const qr = await bankAccount(c, { name: 'PostFinance QR', number: 1025, iban: QR_IBAN });
     const cust = await customer(c, 'Muster AG');
-    const project = (await call('POST', `/companies/${c}/projects`, { name: 'Website', customer_id: cust })).body.data.id;
+    const project = (await call('POST', `/companies/${c}/projects`, { name: 'Website', customer_id: cust })).body.data
+      .id;
     const time = async (date: string, hours: number) => {
-      const res = await call('POST', `/companies/${c}/times`, { project_id: project, date, hours, minutes: 0, hourly_rate: 125, description: 'Umsetzung', billable: true });
+      const res = await call('POST', `/companies/${c}/times`, {
+        project_id: project,
+        date,
+        hours,
+        minutes: 0,
+        hourly_rate: 125,
+        description: 'Umsetzung',
+        billable: true,
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body.data.id as number;
     };
     const times = [await time('2026-03-09', 4), await time('2026-03-10', 4)];
     const inv = await invoice(c, {
-      customer_id: cust, date: '2026-03-12', title: 'Website März', positions: oneLine(1000), tax_rate_id: rate(c, 'MWST 8.1 %'),
-      bank_account_id: qr, time_ids: times,
+      customer_id: cust,
+      date: '2026-03-12',
+      title: 'Website März',
+      positions: oneLine(1000),
+      tax_rate_id: rate(c, 'MWST 8.1 %'),
+      bank_account_id: qr,
+      time_ids: times,
     });
     expect(inv).toMatchObject({ number: 'R-2026-001', final_value: 1081, reference: null });
     expect(inv.qr_reference).toMatch(/^\d{27}$/);
     await markAs(c, inv.id, 'sent');
 
-    const file = camt054(QR_IBAN, [{ amount: '1081.00', date: '2026-03-31', ref: '260331CH0000QR01', qrr: inv.qr_reference, name: 'Muster AG', iban: PAYER_IBAN }], { id: 'CAMT054-20260331' });
+    const file = camt054(
+      QR_IBAN,
+      [
+        {
+          amount: '1081.00',
+          date: '2026-03-31',
+          ref: '260331CH0000QR01',
+          qrr: inv.qr_reference,
+          name: 'Muster AG',
+          iban: PAYER_IBAN,
+        },
+      ],
+      { id: 'CAMT054-20260331' },
+    );
     expect(await uploadOk(c, file)).toEqual({ created: 1, duplicates: 0, matched: 1, ready: 0 });
     const listed = await list(c);
     expect(listed).toMatchObject({ current_count: 1, total_count: 1, open_count: 1, ready_count: 1 });
     const e = listed.data[0];
     expect(e).toMatchObject({
-      bank_account_id: qr, type: 'income', sum: 1081, date: '2026-03-31', reference: inv.qr_reference, invoice_id: inv.id,
-      other_account_id: acc(c, 3400), tax_rate_id: rate(c, 'MWST 8.1 %'), is_ready: true, description: 'Rechnung R-2026-001 Muster AG',
-      invoice: { id: inv.id, number: 'R-2026-001', title: 'Website März', status: 'sent', final_value: 1081, customer_id: cust },
-      bank_account: { id: qr, name: 'PostFinance QR', number: 1025 }, similarExists: false,
+      bank_account_id: qr,
+      type: 'income',
+      sum: 1081,
+      date: '2026-03-31',
+      reference: inv.qr_reference,
+      invoice_id: inv.id,
+      other_account_id: acc(c, 3400),
+      tax_rate_id: rate(c, 'MWST 8.1 %'),
+      is_ready: true,
+      description: 'Rechnung R-2026-001 Muster AG',
+      invoice: {
+        id: inv.id,
+        number: 'R-2026-001',
+        title: 'Website März',
+        status: 'sent',
+        final_value: 1081,
+        customer_id: cust,
+      },
+      bank_account: { id: qr, name: 'PostFinance QR', number: 1025 },
+      similarExists: false,
     });
 
     expect((await processAll(c)).body).toEqual({ created: 1, ignored: 0, errors: [] });
@@ -731,15 +1174,30 @@ describe('the whole story', () => {
     expect(done).toMatchObject({ status: 'processed', error: null, entry_id: expect.any(Number) });
     const paid = await readInvoice(c, inv.id);
     expect(paid).toMatchObject({ status: 'paid', entry_id: done.entry_id, paid_at: '2026-03-31' });
-    for (const id of times) expect((await call('GET', `/companies/${c}/times/${id}`)).body.data).toMatchObject({ status: 'paid', invoice_id: inv.id });
-    const activities = Object.values((await call('GET', `/companies/${c}/invoices/${inv.id}/activities`)).body).map((a: any) => a.message);
+    for (const id of times)
+      expect((await call('GET', `/companies/${c}/times/${id}`)).body.data).toMatchObject({
+        status: 'paid',
+        invoice_id: inv.id,
+      });
+    const activities = Object.values((await call('GET', `/companies/${c}/invoices/${inv.id}/activities`)).body).map(
+      (a: any) => a.message,
+    );
     expect(activities).toContain('Marked as paid');
 
     const booked = (await call('GET', `/companies/${c}/entries`)).body;
     expect(booked.total_count).toBe(1);
     expect(booked.data[0]).toMatchObject({
-      id: done.entry_id, number: 'E-2026-001', type: 'income', date: '2026-03-31', sum: 1081, debit_account_id: qr, credit_account_id: acc(c, 3400),
-      tax_rate_id: rate(c, 'MWST 8.1 %'), invoice_id: inv.id, is_imported: true, description: 'Rechnung R-2026-001 Muster AG',
+      id: done.entry_id,
+      number: 'E-2026-001',
+      type: 'income',
+      date: '2026-03-31',
+      sum: 1081,
+      debit_account_id: qr,
+      credit_account_id: acc(c, 3400),
+      tax_rate_id: rate(c, 'MWST 8.1 %'),
+      invoice_id: inv.id,
+      is_imported: true,
+      description: 'Rechnung R-2026-001 Muster AG',
     });
     const balance = await balances(c, '2026-01-01', '2026-12-31');
     expect([balance(1025), balance(3400), balance(2200), balance(1100)]).toEqual([1081, 1000, 81, 0]);

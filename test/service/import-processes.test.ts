@@ -17,9 +17,19 @@ async function upload(svc: ServiceProcess, xml: string): Promise<{ status: numbe
 }
 
 it('the same statement uploaded to two processes at once is imported once; processing in both books each entry once', async () => {
-  const txs: CamtTx[] = Array.from({ length: 6 }, (_, i) => ({ amount: `${100 + i}.00`, date: '2026-03-10', ref: `RACE-${i}`, name: `Kunde ${i}` }));
+  const txs: CamtTx[] = Array.from({ length: 6 }, (_, i) => ({
+    amount: `${100 + i}.00`,
+    date: '2026-03-10',
+    ref: `RACE-${i}`,
+    name: `Kunde ${i}`,
+  }));
   const xml = camt054(null, txs);
-  const uploads = await underWriteLock(pair.dataDir, () => [upload(a, xml), upload(b, xml), upload(a, xml), upload(b, xml)]);
+  const uploads = await underWriteLock(pair.dataDir, () => [
+    upload(a, xml),
+    upload(b, xml),
+    upload(a, xml),
+    upload(b, xml),
+  ]);
   expect(uploads.map((u) => u.status)).toEqual([200, 200, 200, 200]);
   expect(uploads.map((u) => u.created).sort()).toEqual([0, 0, 0, 6]);
   const open = await a.call('GET', '/companies/1/entries/import?limit=all');
@@ -27,9 +37,19 @@ it('the same statement uploaded to two processes at once is imported once; proce
 
   const accounts = (await a.call('GET', '/companies/1/accounts')).body as { id: number; number: number }[];
   const revenue = accounts.find((x) => x.number === 3400)!.id;
-  expect((await b.call('PUT', '/companies/1/entries/import/multiple', { ids: open.body.data.map((e: any) => e.id), other_account_id: revenue })).status).toBe(200);
+  expect(
+    (
+      await b.call('PUT', '/companies/1/entries/import/multiple', {
+        ids: open.body.data.map((e: any) => e.id),
+        other_account_id: revenue,
+      })
+    ).status,
+  ).toBe(200);
 
-  const runs = await underWriteLock(pair.dataDir, () => [a.call('POST', '/companies/1/entries/import'), b.call('POST', '/companies/1/entries/import')]);
+  const runs = await underWriteLock(pair.dataDir, () => [
+    a.call('POST', '/companies/1/entries/import'),
+    b.call('POST', '/companies/1/entries/import'),
+  ]);
   // both found 6 ready entries before either wrote; between them each was booked once
   expect(runs.map((r) => r.status)).toEqual([200, 200]);
   expect(runs.reduce((n, r) => n + r.body.created, 0)).toBe(6);

@@ -5,11 +5,32 @@ import { addCompany } from '../../src/server/main.js';
 import { expect422, secondTenant, useTestService, type SecondUser, type ServiceAnswer } from '../helpers/service.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const KEYS = ['id', 'company_id', 'user_id', 'name', 'description', 'price', 'formatted_price', 'unit', 'archived', 'created_at', 'updated_at'];
+const KEYS = [
+  'id',
+  'company_id',
+  'user_id',
+  'name',
+  'description',
+  'price',
+  'formatted_price',
+  'unit',
+  'archived',
+  'created_at',
+  'updated_at',
+];
 
 interface Product {
-  id: number; company_id: number; user_id: number; name: string; description: string | null; price: number | null;
-  formatted_price: string | null; unit: string | null; archived: boolean; created_at: string; updated_at: string;
+  id: number;
+  company_id: number;
+  user_id: number;
+  name: string;
+  description: string | null;
+  price: number | null;
+  formatted_price: string | null;
+  unit: string | null;
+  archived: boolean;
+  created_at: string;
+  updated_at: string;
 }
 
 const svc = useTestService();
@@ -30,13 +51,26 @@ beforeAll(() => {
 
 describe('create and read', () => {
   it('creates with 200 { data: Product }, price as a number and formatted_price grouped in CHF', async () => {
-    const res = await svc.call('POST', '/companies/1/products', { name: ' Webhosting ', description: 'Ein Jahr', price: 1234.5, unit: 'Jahr' });
+    const res = await svc.call('POST', '/companies/1/products', {
+      name: ' Webhosting ',
+      description: 'Ein Jahr',
+      price: 1234.5,
+      unit: 'Jahr',
+    });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['data']);
     expect(res.body.data).toEqual({
-      id: expect.any(Number), company_id: 1, user_id: 1, name: 'Webhosting', description: 'Ein Jahr', price: 1234.5,
-      formatted_price: "CHF 1'234.50", unit: 'Jahr', archived: false,
-      created_at: expect.stringMatching(TIMESTAMP), updated_at: expect.stringMatching(TIMESTAMP),
+      id: expect.any(Number),
+      company_id: 1,
+      user_id: 1,
+      name: 'Webhosting',
+      description: 'Ein Jahr',
+      price: 1234.5,
+      formatted_price: "CHF 1'234.50",
+      unit: 'Jahr',
+      archived: false,
+      created_at: expect.stringMatching(TIMESTAMP),
+      updated_at: expect.stringMatching(TIMESTAMP),
     });
     expect(Object.keys(res.body.data)).toEqual(KEYS);
     const got = await svc.call('GET', `/companies/1/products/${res.body.data.id}`);
@@ -51,16 +85,34 @@ describe('create and read', () => {
 
   it('reads prices given as strings, rounds to Rappen, formats the bounds', async () => {
     const cases: [unknown, number, string][] = [
-      ['12.3', 12.3, 'CHF 12.30'], [0, 0, 'CHF 0.00'], ['999999.99', 999999.99, "CHF 999'999.99"], [0.125, 0.13, 'CHF 0.13'], [1000, 1000, "CHF 1'000.00"],
+      ['12.3', 12.3, 'CHF 12.30'],
+      [0, 0, 'CHF 0.00'],
+      ['999999.99', 999999.99, "CHF 999'999.99"],
+      [0.125, 0.13, 'CHF 0.13'],
+      [1000, 1000, "CHF 1'000.00"],
     ];
     for (const [input, price, formatted] of cases) {
-      expect(await createProduct(1, { name: `p ${String(input)}`, price: input })).toMatchObject({ price, formatted_price: formatted });
+      expect(await createProduct(1, { name: `p ${String(input)}`, price: input })).toMatchObject({
+        price,
+        formatted_price: formatted,
+      });
     }
   });
 
   it('turns blank description and unit into null, ignores archived on create and stores the creator', async () => {
-    const p = await createProduct(1, { name: 'Blanks', description: '', unit: '  ', price: '', archived: true }, user2.token);
-    expect(p).toMatchObject({ description: null, unit: null, price: null, archived: false, user_id: user2.id, company_id: 1 });
+    const p = await createProduct(
+      1,
+      { name: 'Blanks', description: '', unit: '  ', price: '', archived: true },
+      user2.token,
+    );
+    expect(p).toMatchObject({
+      description: null,
+      unit: null,
+      price: null,
+      archived: false,
+      user_id: user2.id,
+      company_id: 1,
+    });
   });
 });
 
@@ -69,19 +121,31 @@ describe('validation (422)', () => {
     for (const body of [{}, { name: null }, { name: '' }, { name: ' ' }]) {
       expect422(await svc.call('POST', '/companies/1/products', body), { name: ['The name field is required.'] });
     }
-    expect422(await svc.call('POST', '/companies/1/products', { name: 'x'.repeat(256) }), { name: ['The name field must not be greater than 255 characters.'] });
-    expect422(await svc.call('POST', '/companies/1/products', { name: 12 }), { name: ['The name field must be a string.'] });
+    expect422(await svc.call('POST', '/companies/1/products', { name: 'x'.repeat(256) }), {
+      name: ['The name field must not be greater than 255 characters.'],
+    });
+    expect422(await svc.call('POST', '/companies/1/products', { name: 12 }), {
+      name: ['The name field must be a string.'],
+    });
     expect((await createProduct(1, { name: 'n'.repeat(255), unit: 'u'.repeat(255) })).name).toHaveLength(255);
   });
 
   it('rejects a price below 0, above 999999.99 or not numeric', async () => {
-    expect422(await svc.call('POST', '/companies/1/products', { name: 'p', price: -1 }), { price: ['The price field must be at least 0.'] });
-    expect422(await svc.call('POST', '/companies/1/products', { name: 'p', price: 1000000 }), { price: ['The price field must not be greater than 999999.99.'] });
-    expect422(await svc.call('POST', '/companies/1/products', { name: 'p', price: '12,50' }), { price: ['The price field must be a number.'] });
+    expect422(await svc.call('POST', '/companies/1/products', { name: 'p', price: -1 }), {
+      price: ['The price field must be at least 0.'],
+    });
+    expect422(await svc.call('POST', '/companies/1/products', { name: 'p', price: 1000000 }), {
+      price: ['The price field must not be greater than 999999.99.'],
+    });
+    expect422(await svc.call('POST', '/companies/1/products', { name: 'p', price: '12,50' }), {
+      price: ['The price field must be a number.'],
+    });
   });
 
   it('rejects a unit that is too long and a description or unit that is not a string, listing every field', async () => {
-    expect422(await svc.call('POST', '/companies/1/products', { name: 'p', unit: 'u'.repeat(256) }), { unit: ['The unit field must not be greater than 255 characters.'] });
+    expect422(await svc.call('POST', '/companies/1/products', { name: 'p', unit: 'u'.repeat(256) }), {
+      unit: ['The unit field must not be greater than 255 characters.'],
+    });
     const res = await svc.call('POST', '/companies/1/products', { description: 5, price: 'x', unit: [] });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors)).toEqual(['name', 'description', 'price', 'unit']);
@@ -95,7 +159,12 @@ describe('update', () => {
     const res = await svc.call('PUT', `/companies/1/products/${p.id}`, { price: '2500' });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['data']);
-    expect(res.body.data).toEqual({ ...p, price: 2500, formatted_price: "CHF 2'500.00", updated_at: expect.stringMatching(TIMESTAMP) });
+    expect(res.body.data).toEqual({
+      ...p,
+      price: 2500,
+      formatted_price: "CHF 2'500.00",
+      updated_at: expect.stringMatching(TIMESTAMP),
+    });
     expect(Date.parse(res.body.data.updated_at)).toBeGreaterThan(Date.parse(p.updated_at));
     expect(await read(p.id)).toEqual(res.body.data);
   });
@@ -104,18 +173,41 @@ describe('update', () => {
     const p = await createProduct(1, { name: 'Archivable', price: 5, unit: 'h', description: 'text' });
     expect((await svc.call('PUT', `/companies/1/products/${p.id}`, { archived: true })).body.data.archived).toBe(true);
     expect((await svc.call('PUT', `/companies/1/products/${p.id}`, { archived: '0' })).body.data.archived).toBe(false);
-    const cleared = await svc.call('PUT', `/companies/1/products/${p.id}`, { price: null, unit: null, description: null, name: 'Renamed' });
-    expect(cleared.body.data).toMatchObject({ name: 'Renamed', price: null, formatted_price: null, unit: null, description: null });
+    const cleared = await svc.call('PUT', `/companies/1/products/${p.id}`, {
+      price: null,
+      unit: null,
+      description: null,
+      name: 'Renamed',
+    });
+    expect(cleared.body.data).toMatchObject({
+      name: 'Renamed',
+      price: null,
+      formatted_price: null,
+      unit: null,
+      description: null,
+    });
   });
 
   it('answers 422 (errors.name, price, unit, archived) and changes nothing', async () => {
     const p = await createProduct(1, { name: 'Guarded', price: 1 });
-    expect422(await svc.call('PUT', `/companies/1/products/${p.id}`, { name: '' }), { name: ['The name field is required.'] });
-    expect422(await svc.call('PUT', `/companies/1/products/${p.id}`, { name: null }), { name: ['The name field is required.'] });
-    expect422(await svc.call('PUT', `/companies/1/products/${p.id}`, { price: 1e7 }), { price: ['The price field must not be greater than 999999.99.'] });
-    expect422(await svc.call('PUT', `/companies/1/products/${p.id}`, { unit: 'u'.repeat(256) }), { unit: ['The unit field must not be greater than 255 characters.'] });
-    expect422(await svc.call('PUT', `/companies/1/products/${p.id}`, { archived: 'yes' }), { archived: ['The archived field must be true or false.'] });
-    expect422(await svc.call('PUT', `/companies/1/products/${p.id}`, { archived: null }), { archived: ['The archived field must be true or false.'] });
+    expect422(await svc.call('PUT', `/companies/1/products/${p.id}`, { name: '' }), {
+      name: ['The name field is required.'],
+    });
+    expect422(await svc.call('PUT', `/companies/1/products/${p.id}`, { name: null }), {
+      name: ['The name field is required.'],
+    });
+    expect422(await svc.call('PUT', `/companies/1/products/${p.id}`, { price: 1e7 }), {
+      price: ['The price field must not be greater than 999999.99.'],
+    });
+    expect422(await svc.call('PUT', `/companies/1/products/${p.id}`, { unit: 'u'.repeat(256) }), {
+      unit: ['The unit field must not be greater than 255 characters.'],
+    });
+    expect422(await svc.call('PUT', `/companies/1/products/${p.id}`, { archived: 'yes' }), {
+      archived: ['The archived field must be true or false.'],
+    });
+    expect422(await svc.call('PUT', `/companies/1/products/${p.id}`, { archived: null }), {
+      archived: ['The archived field must be true or false.'],
+    });
     expect(await read(p.id)).toEqual(p);
   });
 
@@ -179,7 +271,9 @@ describe('GET /products: paging, filters and sorts', () => {
   });
 
   it('filter[archived] and filter[id] (one id or a comma list)', async () => {
-    expect(ids(await list('?per_page=100&filter[archived]=true'))).toEqual(all.filter((p) => p.archived).map((p) => p.id));
+    expect(ids(await list('?per_page=100&filter[archived]=true'))).toEqual(
+      all.filter((p) => p.archived).map((p) => p.id),
+    );
     expect((await list('?filter[archived]=false')).body.meta.total).toBe(16);
     expect(ids(await list(`?filter[id]=${all[3].id}`))).toEqual([all[3].id]);
     expect(ids(await list(`?filter[id]=${all[7].id},${all[2].id}`))).toEqual([all[2].id, all[7].id]);
@@ -206,7 +300,7 @@ describe('GET /products: paging, filters and sorts', () => {
 });
 
 describe('GET /products/count', () => {
-  it('answers the bare number of the company\'s products, archived included', async () => {
+  it("answers the bare number of the company's products, archived included", async () => {
     const company = addCompany(svc.server.db, 'Zähl AG', 1);
     const count = () => svc.call('GET', `/companies/${company}/products/count`);
     let res = await count();
@@ -231,12 +325,15 @@ describe('tenancy and ids', () => {
     expect((await svc.call('PUT', `/companies/1/products/${foreign.id}`, { name: 'Mine' })).status).toBe(404);
     expect((await svc.call('DELETE', `/companies/1/products/${foreign.id}`)).status).toBe(404);
     expect((await svc.call('GET', `/companies/1/products?filter[id]=${foreign.id}`)).body.data).toEqual([]);
-    const theirs = await svc.call('GET', `/companies/${company2}/products/${foreign.id}`, undefined, { token: user2.token });
+    const theirs = await svc.call('GET', `/companies/${company2}/products/${foreign.id}`, undefined, {
+      token: user2.token,
+    });
     expect(theirs.body.data).toEqual(foreign);
   });
 
   it('answers 404 for ids that cannot exist and 403 for a company the user is not in', async () => {
-    for (const id of ['999999', 'abc', '0']) expect((await svc.call('GET', `/companies/1/products/${id}`)).status).toBe(404);
+    for (const id of ['999999', 'abc', '0'])
+      expect((await svc.call('GET', `/companies/1/products/${id}`)).status).toBe(404);
     expect((await svc.call('GET', `/companies/${company2}/products`)).status).toBe(403);
     expect((await svc.call('GET', `/companies/${company2}/products/count`)).status).toBe(403);
   });

@@ -9,7 +9,12 @@ const NAME_REQUIRED = 'The name field is required.';
 const NAME_STRING = 'The name field must be a string.';
 const NAME_TOO_LONG = 'The name field must not be greater than 255 characters.';
 
-interface Category { id: number; name: string; created_at: string; updated_at: string }
+interface Category {
+  id: number;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
 
 const svc = useTestService();
 let user2: SecondUser;
@@ -30,7 +35,12 @@ describe('create and read', () => {
     const res = await svc.call('POST', '/companies/1/service-categories', { name: '  Beratung  ' });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body)).toEqual(['data']);
-    expect(res.body.data).toEqual({ id: expect.any(Number), name: 'Beratung', created_at: expect.stringMatching(TIMESTAMP), updated_at: expect.stringMatching(TIMESTAMP) });
+    expect(res.body.data).toEqual({
+      id: expect.any(Number),
+      name: 'Beratung',
+      created_at: expect.stringMatching(TIMESTAMP),
+      updated_at: expect.stringMatching(TIMESTAMP),
+    });
     expect(Object.keys(res.body.data)).toEqual(['id', 'name', 'created_at', 'updated_at']);
     const read = await svc.call('GET', `/companies/1/service-categories/${res.body.data.id}`);
     expect(read.status).toBe(200);
@@ -57,12 +67,17 @@ describe('validation (422)', () => {
   });
 
   it('rejects a name that is too long or not a string', async () => {
-    expect422(await svc.call('POST', '/companies/1/service-categories', { name: 'x'.repeat(256) }), { name: [NAME_TOO_LONG] });
+    expect422(await svc.call('POST', '/companies/1/service-categories', { name: 'x'.repeat(256) }), {
+      name: [NAME_TOO_LONG],
+    });
     expect422(await svc.call('POST', '/companies/1/service-categories', { name: 42 }), { name: [NAME_STRING] });
   });
 
   it('answers 400 to a body that is not JSON', async () => {
-    const res = await svc.call('POST', '/companies/1/service-categories', undefined, { raw: '{nope', headers: { 'Content-Type': 'application/json' } });
+    const res = await svc.call('POST', '/companies/1/service-categories', undefined, {
+      raw: '{nope',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -105,10 +120,18 @@ describe('update', () => {
 
   it('rejects a sent name that is blank, null, too long or not a string', async () => {
     const c = await createCategory(1, 'Strict');
-    expect422(await svc.call('PUT', `/companies/1/service-categories/${c.id}`, { name: '' }), { name: [NAME_REQUIRED] });
-    expect422(await svc.call('PUT', `/companies/1/service-categories/${c.id}`, { name: null }), { name: [NAME_REQUIRED] });
-    expect422(await svc.call('PUT', `/companies/1/service-categories/${c.id}`, { name: 'y'.repeat(256) }), { name: [NAME_TOO_LONG] });
-    expect422(await svc.call('PUT', `/companies/1/service-categories/${c.id}`, { name: ['a'] }), { name: [NAME_STRING] });
+    expect422(await svc.call('PUT', `/companies/1/service-categories/${c.id}`, { name: '' }), {
+      name: [NAME_REQUIRED],
+    });
+    expect422(await svc.call('PUT', `/companies/1/service-categories/${c.id}`, { name: null }), {
+      name: [NAME_REQUIRED],
+    });
+    expect422(await svc.call('PUT', `/companies/1/service-categories/${c.id}`, { name: 'y'.repeat(256) }), {
+      name: [NAME_TOO_LONG],
+    });
+    expect422(await svc.call('PUT', `/companies/1/service-categories/${c.id}`, { name: ['a'] }), {
+      name: [NAME_STRING],
+    });
     expect((await svc.call('GET', `/companies/1/service-categories/${c.id}`)).body.data).toEqual(c);
   });
 });
@@ -120,14 +143,24 @@ describe('delete', () => {
     expect(res.status).toBe(204);
     expect(res.body).toBeNull();
     for (const method of ['GET', 'PUT', 'DELETE']) {
-      expect((await svc.call(method, `/companies/1/service-categories/${c.id}`, method === 'PUT' ? { name: 'x' } : undefined)).status).toBe(404);
+      expect(
+        (
+          await svc.call(
+            method,
+            `/companies/1/service-categories/${c.id}`,
+            method === 'PUT' ? { name: 'x' } : undefined,
+          )
+        ).status,
+      ).toBe(404);
     }
   });
 
   it('keeps the services of the category, now without one', async () => {
     const c = await createCategory(1, 'With services');
-    const s1 = (await svc.call('POST', '/companies/1/services', { name: 'Svc one', service_category_id: c.id })).body.data;
-    const s2 = (await svc.call('POST', '/companies/1/services', { name: 'Svc two', service_category_id: c.id })).body.data;
+    const s1 = (await svc.call('POST', '/companies/1/services', { name: 'Svc one', service_category_id: c.id })).body
+      .data;
+    const s2 = (await svc.call('POST', '/companies/1/services', { name: 'Svc two', service_category_id: c.id })).body
+      .data;
     expect(s1.service_category).toEqual(c);
     expect((await svc.call('DELETE', `/companies/1/service-categories/${c.id}`)).status).toBe(204);
     for (const s of [s1, s2]) {
@@ -142,11 +175,15 @@ describe('tenancy and ids', () => {
   it("answers 404 for another company's category on every endpoint and leaves it alone", async () => {
     const foreign = await createCategory(company2, 'Foreign', user2.token);
     expect((await svc.call('GET', `/companies/1/service-categories/${foreign.id}`)).status).toBe(404);
-    expect((await svc.call('PUT', `/companies/1/service-categories/${foreign.id}`, { name: 'Hijacked' })).status).toBe(404);
+    expect((await svc.call('PUT', `/companies/1/service-categories/${foreign.id}`, { name: 'Hijacked' })).status).toBe(
+      404,
+    );
     expect((await svc.call('DELETE', `/companies/1/service-categories/${foreign.id}`)).status).toBe(404);
     const list = await svc.call('GET', '/companies/1/service-categories');
     expect(list.body.data.map((c: Category) => c.id)).not.toContain(foreign.id);
-    const own = await svc.call('GET', `/companies/${company2}/service-categories/${foreign.id}`, undefined, { token: user2.token });
+    const own = await svc.call('GET', `/companies/${company2}/service-categories/${foreign.id}`, undefined, {
+      token: user2.token,
+    });
     expect(own.body.data).toEqual(foreign);
   });
 

@@ -1,7 +1,14 @@
 // Tags against the running service: the six endpoints, pagination, filters, every 422 and tenancy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
-import { expect422, secondTenant, startTestService, type SecondUser, type ServiceAnswer, type TestService } from '../helpers/service.js';
+import {
+  expect422,
+  secondTenant,
+  startTestService,
+  type SecondUser,
+  type ServiceAnswer,
+  type TestService,
+} from '../helpers/service.js';
 import { retryOnStaleSocket } from './retry-on-reset.js';
 
 const COLORS = ['orange', 'blue', 'lime', 'yellow', 'turquoise', 'marine', 'purple', 'pink', 'green', 'red', 'gray'];
@@ -21,7 +28,15 @@ let company2: number;
 async function createTag(company: number, name: string, color: string, token?: string) {
   const res = await svc.call('POST', `/companies/${company}/tags`, { name, color }, { token });
   expect(res.status).toBe(200);
-  return res.body.data as { id: number; name: string; color: string; company_id: number; user_id: number; created_at: string; updated_at: string };
+  return res.body.data as {
+    id: number;
+    name: string;
+    color: string;
+    company_id: number;
+    user_id: number;
+    created_at: string;
+    updated_at: string;
+  };
 }
 
 beforeAll(async () => {
@@ -50,8 +65,13 @@ describe('create, read, update, delete', () => {
     expect(Object.keys(res.body)).toEqual(['data']);
     const tag = res.body.data;
     expect(tag).toEqual({
-      id: expect.any(Number), name: 'marketing q1', color: 'blue', company_id: 1, user_id: 1,
-      created_at: expect.stringMatching(TIMESTAMP), updated_at: expect.stringMatching(TIMESTAMP),
+      id: expect.any(Number),
+      name: 'marketing q1',
+      color: 'blue',
+      company_id: 1,
+      user_id: 1,
+      created_at: expect.stringMatching(TIMESTAMP),
+      updated_at: expect.stringMatching(TIMESTAMP),
     });
     expect(Number.isInteger(tag.id) && tag.id > 0).toBe(true);
     expect(tag.updated_at).toBe(tag.created_at);
@@ -81,7 +101,12 @@ describe('create, read, update, delete', () => {
     await new Promise((r) => setTimeout(r, 5));
     const res = await svc.call('PUT', `/companies/1/tags/${created.id}`, { name: 'AFTER', color: 'purple' });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ ...created, name: 'after', color: 'purple', updated_at: expect.stringMatching(TIMESTAMP) });
+    expect(res.body.data).toEqual({
+      ...created,
+      name: 'after',
+      color: 'purple',
+      updated_at: expect.stringMatching(TIMESTAMP),
+    });
     expect(Date.parse(res.body.data.updated_at)).toBeGreaterThan(Date.parse(created.updated_at));
     const read = await svc.call('GET', `/companies/1/tags/${created.id}`);
     expect(read.body.data).toEqual(res.body.data);
@@ -97,7 +122,9 @@ describe('create, read, update, delete', () => {
   it("rejects another tag's name on update, case-insensitively", async () => {
     await createTag(1, 'taken by other', 'red');
     const mine = await createTag(1, 'mine', 'red');
-    expect422(await svc.call('PUT', `/companies/1/tags/${mine.id}`, { name: 'Taken By OTHER', color: 'red' }), { name: [NAME_TAKEN] });
+    expect422(await svc.call('PUT', `/companies/1/tags/${mine.id}`, { name: 'Taken By OTHER', color: 'red' }), {
+      name: [NAME_TAKEN],
+    });
     expect((await svc.call('GET', `/companies/1/tags/${mine.id}`)).body.data.name).toBe('mine');
   });
 
@@ -105,7 +132,10 @@ describe('create, read, update, delete', () => {
     const tag = await createTag(1, 'both required', 'yellow');
     expect422(await svc.call('PUT', `/companies/1/tags/${tag.id}`, { name: 'only name' }), { color: [COLOR_REQUIRED] });
     expect422(await svc.call('PUT', `/companies/1/tags/${tag.id}`, { color: 'blue' }), { name: [NAME_REQUIRED] });
-    expect422(await svc.call('PUT', `/companies/1/tags/${tag.id}`, {}), { name: [NAME_REQUIRED], color: [COLOR_REQUIRED] });
+    expect422(await svc.call('PUT', `/companies/1/tags/${tag.id}`, {}), {
+      name: [NAME_REQUIRED],
+      color: [COLOR_REQUIRED],
+    });
     expect((await svc.call('GET', `/companies/1/tags/${tag.id}`)).body.data).toEqual(tag);
   });
 
@@ -126,7 +156,11 @@ describe('create, read, update, delete', () => {
   it('answers 404 for ids that cannot exist', async () => {
     for (const id of ['0', '-1', 'abc', '99999999999999999999', '1.5', '999999']) {
       for (const method of ['GET', 'PUT', 'DELETE']) {
-        const res = await svc.call(method, `/companies/1/tags/${id}`, method === 'PUT' ? { name: 'n', color: 'red' } : undefined);
+        const res = await svc.call(
+          method,
+          `/companies/1/tags/${id}`,
+          method === 'PUT' ? { name: 'n', color: 'red' } : undefined,
+        );
         expect(res.status, `${method} ${id}`).toBe(404);
         expect(res.body).toEqual({ message: expect.any(String) });
       }
@@ -154,7 +188,11 @@ describe('validation (422)', () => {
     ['color a hex code', { name: 'fine', color: '#dc3545' }, { color: [COLOR_INVALID] }],
     ['color a number', { name: 'fine', color: 3 }, { color: [COLOR_INVALID] }],
     ['both invalid', { name: 7, color: 'violet' }, { name: [NAME_STRING], color: [COLOR_INVALID] }],
-    ['blank name and unknown color', { name: '  ', color: 'violet' }, { name: [NAME_REQUIRED], color: [COLOR_INVALID] }],
+    [
+      'blank name and unknown color',
+      { name: '  ', color: 'violet' },
+      { name: [NAME_REQUIRED], color: [COLOR_INVALID] },
+    ],
     ['too long name and missing color', { name: 'y'.repeat(300) }, { name: [NAME_TOO_LONG], color: [COLOR_REQUIRED] }],
   ];
 
@@ -184,7 +222,9 @@ describe('validation (422)', () => {
 
   it('reports a taken name only after the shape rules pass', async () => {
     await createTag(1, 'shape first', 'red');
-    expect422(await svc.call('POST', '/companies/1/tags', { name: 'Shape First', color: 'nope' }), { color: [COLOR_INVALID] });
+    expect422(await svc.call('POST', '/companies/1/tags', { name: 'Shape First', color: 'nope' }), {
+      color: [COLOR_INVALID],
+    });
   });
 });
 
@@ -205,7 +245,12 @@ describe('tenancy', () => {
       const read = await svc.call('GET', `/companies/1/tags/${foreign.id}`, undefined, { token });
       expect(read.status).toBe(404);
       expect(read.body).toEqual({ message: expect.any(String) });
-      const put = await svc.call('PUT', `/companies/1/tags/${foreign.id}`, { name: 'hijacked', color: 'red' }, { token });
+      const put = await svc.call(
+        'PUT',
+        `/companies/1/tags/${foreign.id}`,
+        { name: 'hijacked', color: 'red' },
+        { token },
+      );
       expect(put.status).toBe(404);
       const del = await svc.call('DELETE', `/companies/1/tags/${foreign.id}`, undefined, { token });
       expect(del.status).toBe(404);
@@ -247,7 +292,8 @@ describe('GET /tags: pagination and filters', () => {
     company = addCompany(svc.server.db, 'Paging AG', 1);
     path = `${svc.url}/companies/${company}/tags`;
     ids = [];
-    for (let i = 1; i <= TOTAL; i++) ids.push((await createTag(company, `Tag ${String(i).padStart(2, '0')}`, COLORS[i % COLORS.length])).id);
+    for (let i = 1; i <= TOTAL; i++)
+      ids.push((await createTag(company, `Tag ${String(i).padStart(2, '0')}`, COLORS[i % COLORS.length])).id);
   });
 
   const list = (query = '') => svc.call('GET', `/companies/${company}/tags${query}`);
@@ -259,10 +305,20 @@ describe('GET /tags: pagination and filters', () => {
     expect(Object.keys(res.body).sort()).toEqual(['data', 'links', 'meta']);
     expect(res.body.data.map((t: { id: number }) => t.id)).toEqual(ids.slice(0, 15));
     expect(res.body.data[0]).toEqual({
-      id: ids[0], name: 'tag 01', color: COLORS[1], company_id: company, user_id: 1,
-      created_at: expect.stringMatching(TIMESTAMP), updated_at: expect.stringMatching(TIMESTAMP),
+      id: ids[0],
+      name: 'tag 01',
+      color: COLORS[1],
+      company_id: company,
+      user_id: 1,
+      created_at: expect.stringMatching(TIMESTAMP),
+      updated_at: expect.stringMatching(TIMESTAMP),
     });
-    expect(res.body.links).toEqual({ first: `${path}?page=1`, last: `${path}?page=3`, prev: null, next: `${path}?page=2` });
+    expect(res.body.links).toEqual({
+      first: `${path}?page=1`,
+      last: `${path}?page=3`,
+      prev: null,
+      next: `${path}?page=2`,
+    });
     expect(res.body.meta).toEqual({ current_page: 1, from: 1, last_page: 3, path, per_page: 15, to: 15, total: TOTAL });
     expect(path.startsWith('http://127.0.0.1:')).toBe(true);
   });
@@ -270,12 +326,33 @@ describe('GET /tags: pagination and filters', () => {
   it('walks the pages in id order without gaps or repeats', async () => {
     const second = await list('?page=2');
     expect(second.body.data.map((t: { id: number }) => t.id)).toEqual(ids.slice(15, 30));
-    expect(second.body.meta).toEqual({ current_page: 2, from: 16, last_page: 3, path, per_page: 15, to: 30, total: TOTAL });
-    expect(second.body.links).toEqual({ first: `${path}?page=1`, last: `${path}?page=3`, prev: `${path}?page=1`, next: `${path}?page=3` });
+    expect(second.body.meta).toEqual({
+      current_page: 2,
+      from: 16,
+      last_page: 3,
+      path,
+      per_page: 15,
+      to: 30,
+      total: TOTAL,
+    });
+    expect(second.body.links).toEqual({
+      first: `${path}?page=1`,
+      last: `${path}?page=3`,
+      prev: `${path}?page=1`,
+      next: `${path}?page=3`,
+    });
 
     const third = await list('?page=3');
     expect(third.body.data.map((t: { id: number }) => t.id)).toEqual(ids.slice(30));
-    expect(third.body.meta).toEqual({ current_page: 3, from: 31, last_page: 3, path, per_page: 15, to: 32, total: TOTAL });
+    expect(third.body.meta).toEqual({
+      current_page: 3,
+      from: 31,
+      last_page: 3,
+      path,
+      per_page: 15,
+      to: 32,
+      total: TOTAL,
+    });
     expect(third.body.links.prev).toBe(`${path}?page=2`);
     expect(third.body.links.next).toBeNull();
 
@@ -293,18 +370,40 @@ describe('GET /tags: pagination and filters', () => {
 
   it('keeps the other query parameters in the links', async () => {
     const res = await list('?per_page=10&page=2&filter[name]=tag');
-    for (const [key, expected] of [['first', 1], ['last', 4], ['prev', 1], ['next', 3]] as const) {
+    for (const [key, expected] of [
+      ['first', 1],
+      ['last', 4],
+      ['prev', 1],
+      ['next', 3],
+    ] as const) {
       const url = new URL(res.body.links[key]);
       expect(`${url.origin}${url.pathname}`).toBe(path);
       expect(url.searchParams.get('per_page')).toBe('10');
       expect(url.searchParams.get('filter[name]')).toBe('tag');
       expect(url.searchParams.get('page')).toBe(String(expected));
     }
-    expect(res.body.meta).toEqual({ current_page: 2, from: 11, last_page: 4, path, per_page: 10, to: 20, total: TOTAL });
+    expect(res.body.meta).toEqual({
+      current_page: 2,
+      from: 11,
+      last_page: 4,
+      path,
+      per_page: 10,
+      to: 20,
+      total: TOTAL,
+    });
   });
 
   it.each([
-    ['0', 1], ['-5', 1], ['1', 1], ['7', 7], ['100', 100], ['101', 100], ['100000', 100], ['abc', 15], ['', 15], ['2.5', 15],
+    ['0', 1],
+    ['-5', 1],
+    ['1', 1],
+    ['7', 7],
+    ['100', 100],
+    ['101', 100],
+    ['100000', 100],
+    ['abc', 15],
+    ['', 15],
+    ['2.5', 15],
   ])('clamps per_page=%s to %i', async (perPage, expected) => {
     const res = await list(`?per_page=${perPage}`);
     expect(res.status).toBe(200);
@@ -327,7 +426,15 @@ describe('GET /tags: pagination and filters', () => {
     const res = await list('?page=9');
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([]);
-    expect(res.body.meta).toEqual({ current_page: 9, from: null, last_page: 3, path, per_page: 15, to: null, total: TOTAL });
+    expect(res.body.meta).toEqual({
+      current_page: 9,
+      from: null,
+      last_page: 3,
+      path,
+      per_page: 15,
+      to: null,
+      total: TOTAL,
+    });
     expect(res.body.links.first).toBe(`${path}?page=1`);
     expect(res.body.links.last).toBe(`${path}?page=3`);
     expect(res.body.links.next).toBeNull();
@@ -336,7 +443,13 @@ describe('GET /tags: pagination and filters', () => {
     const huge = await list('?page=999999999999999&per_page=100');
     expect(huge.status).toBe(200);
     expect(huge.body.data).toEqual([]);
-    expect(huge.body.meta).toMatchObject({ current_page: 999999999999999, from: null, to: null, last_page: 1, total: TOTAL });
+    expect(huge.body.meta).toMatchObject({
+      current_page: 999999999999999,
+      from: null,
+      to: null,
+      last_page: 1,
+      total: TOTAL,
+    });
   });
 
   it('lists an empty company as one empty page', async () => {
@@ -357,9 +470,18 @@ describe('GET /tags: pagination and filters', () => {
     beforeAll(async () => {
       fc = addCompany(svc.server.db, 'Filter AG', 1);
       for (const [name, color] of [
-        ['Alpha', 'red'], ['Alphabet', 'blue'], ['beta', 'red'], ['gamma_1', 'green'], ['gammax1', 'green'],
-        ['100%', 'gray'], ['1000', 'gray'], ["o'brien", 'pink'], ['say "hi"', 'pink'], ['Zürich', 'red'],
-      ]) await createTag(fc, name, color);
+        ['Alpha', 'red'],
+        ['Alphabet', 'blue'],
+        ['beta', 'red'],
+        ['gamma_1', 'green'],
+        ['gammax1', 'green'],
+        ['100%', 'gray'],
+        ['1000', 'gray'],
+        ["o'brien", 'pink'],
+        ['say "hi"', 'pink'],
+        ['Zürich', 'red'],
+      ])
+        await createTag(fc, name, color);
     });
 
     const filter = (query: string) => svc.call('GET', `/companies/${fc}/tags?${query}`);

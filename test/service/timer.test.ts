@@ -5,7 +5,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
 import { clock } from '../../src/server/clock.js';
-import { expect422, OWNER_TOKEN, secondUser, useTestService, type SecondUser, type ServiceAnswer } from '../helpers/service.js';
+import {
+  expect422,
+  OWNER_TOKEN,
+  secondUser,
+  useTestService,
+  type SecondUser,
+  type ServiceAnswer,
+} from '../helpers/service.js';
 
 const PLAIN = 'timer-plain-token';
 const ADMIN = 'timer-admin-token';
@@ -20,7 +27,9 @@ let projectB: number;
 let foreignProject: number;
 
 /** Stops the service's clock at an instant (UTC). */
-const at = (iso: string) => { clock.now = () => new Date(iso); };
+const at = (iso: string) => {
+  clock.now = () => new Date(iso);
+};
 const legacy = (path: string) => `${svc.origin}/api${path}`;
 
 async function call(method: string, path: string, body?: unknown, token = OWNER_TOKEN): Promise<ServiceAnswer> {
@@ -29,7 +38,12 @@ async function call(method: string, path: string, body?: unknown, token = OWNER_
 
 /** The time entries of a project, oldest first. */
 async function entriesOf(project: number, company = 1, token = OWNER_TOKEN): Promise<any[]> {
-  const res = await call('GET', `/companies/${company}/times?filter[project_id]=${project}&sort=date,start`, undefined, token);
+  const res = await call(
+    'GET',
+    `/companies/${company}/times?filter[project_id]=${project}&sort=date,start`,
+    undefined,
+    token,
+  );
   expect(res.status).toBe(200);
   return res.body.data;
 }
@@ -40,10 +54,17 @@ beforeAll(async () => {
   admin = secondUser(svc, { name: 'Ada Admin', email: 'ada@example.com', role: 'admin', token: ADMIN });
   company2 = addCompany(db, 'Other AG', 1);
   const customer = (await call('POST', `${C1}/customers`, { name: 'Kunde' })).body.data.id;
-  projectA = (await call('POST', `${C1}/projects`, { name: 'A', customer_id: customer, hourly_rate: 120 })).body.data.id;
+  projectA = (await call('POST', `${C1}/projects`, { name: 'A', customer_id: customer, hourly_rate: 120 })).body.data
+    .id;
   projectB = (await call('POST', `${C1}/projects`, { name: 'B', customer_id: customer, hourly_rate: 90 })).body.data.id;
   const foreignCustomer = (await call('POST', `/companies/${company2}/customers`, { name: 'Fremd' })).body.data.id;
-  foreignProject = (await call('POST', `/companies/${company2}/projects`, { name: 'Fremd', customer_id: foreignCustomer, hourly_rate: 50 })).body.data.id;
+  foreignProject = (
+    await call('POST', `/companies/${company2}/projects`, {
+      name: 'Fremd',
+      customer_id: foreignCustomer,
+      hourly_rate: 50,
+    })
+  ).body.data.id;
 });
 
 afterEach(async () => {
@@ -65,15 +86,35 @@ describe('start, read, stop', () => {
 
   it('starts (200 "Timer started."), shows the timer, and stops into a time entry ending now', async () => {
     at('2025-03-10T07:30:40Z'); // 08:30 in Zurich (CET)
-    const started = await call('POST', `${C1}/times/timer`, { project_id: projectA, billable: true, description: 'Support' });
+    const started = await call('POST', `${C1}/times/timer`, {
+      project_id: projectA,
+      billable: true,
+      description: 'Support',
+    });
     expect(started.status).toBe(200);
     expect(started.body).toBe('Timer started.');
     const shown = await call('GET', `${C1}/times/timer`);
     expect(shown.body).toEqual({
       active: true,
-      timer: { id: expect.any(Number), user_id: 1, company_id: 1, project_id: projectA, billable: true, description: 'Support', started_at: '2025-03-10T07:30:40.000000Z' },
+      timer: {
+        id: expect.any(Number),
+        user_id: 1,
+        company_id: 1,
+        project_id: projectA,
+        billable: true,
+        description: 'Support',
+        started_at: '2025-03-10T07:30:40.000000Z',
+      },
     });
-    expect(Object.keys(shown.body.timer)).toEqual(['id', 'user_id', 'company_id', 'project_id', 'billable', 'description', 'started_at']);
+    expect(Object.keys(shown.body.timer)).toEqual([
+      'id',
+      'user_id',
+      'company_id',
+      'project_id',
+      'billable',
+      'description',
+      'started_at',
+    ]);
 
     at('2025-03-10T08:47:10Z'); // 09:47
     const stopped = await call('POST', `${C1}/times/timer`, {});
@@ -82,8 +123,20 @@ describe('start, read, stop', () => {
     expect((await call('GET', `${C1}/times/timer`)).body).toEqual({ active: false, timer: [] });
     const [entry] = await entriesOf(projectA);
     expect(entry).toMatchObject({
-      user_id: 1, project_id: projectA, date: '2025-03-10', start: '08:30', end: '09:47', hours: 1, minutes: 17,
-      hourly_rate: 120, billable: true, description: 'Support', status: 'open', total_value: 154, task_id: null, invoice_id: null,
+      user_id: 1,
+      project_id: projectA,
+      date: '2025-03-10',
+      start: '08:30',
+      end: '09:47',
+      hours: 1,
+      minutes: 17,
+      hourly_rate: 120,
+      billable: true,
+      description: 'Support',
+      status: 'open',
+      total_value: 154,
+      task_id: null,
+      invoice_id: null,
     });
   });
 
@@ -94,7 +147,16 @@ describe('start, read, stop', () => {
     const res = await call('POST', `${C1}/times/timer`, { end: '10:15', description: 'Nachbearbeitung' });
     expect(res.body).toBe('Time entry saved.');
     const entry = (await entriesOf(projectB)).find((t) => t.date === '2025-03-11');
-    expect(entry).toMatchObject({ start: '08:00', end: '10:15', hours: 2, minutes: 15, billable: false, description: 'Nachbearbeitung', hourly_rate: 90, total_value: 202.5 });
+    expect(entry).toMatchObject({
+      start: '08:00',
+      end: '10:15',
+      hours: 2,
+      minutes: 15,
+      billable: false,
+      description: 'Nachbearbeitung',
+      hourly_rate: 90,
+      total_value: 202.5,
+    });
   });
 
   it('dates the entry on the start day in the company time zone, past midnight included', async () => {
@@ -109,20 +171,33 @@ describe('start, read, stop', () => {
     await call('POST', `${C1}/times/timer`, { project_id: projectB, description: 'Früh' });
     at('2025-03-14T00:40:00Z');
     await call('POST', `${C1}/times/timer`);
-    expect((await entriesOf(projectB)).find((t) => t.description === 'Früh')).toMatchObject({ date: '2025-03-14', start: '00:10', end: '01:40', hours: 1, minutes: 30 });
+    expect((await entriesOf(projectB)).find((t) => t.description === 'Früh')).toMatchObject({
+      date: '2025-03-14',
+      start: '00:10',
+      end: '01:40',
+      hours: 1,
+      minutes: 30,
+    });
 
     at('2025-07-01T06:00:00Z'); // summer time: 08:00
     await call('POST', `${C1}/times/timer`, { project_id: projectB, description: 'Sommer' });
     at('2025-07-01T06:45:00Z');
     await call('POST', `${C1}/times/timer`);
-    expect((await entriesOf(projectB)).find((t) => t.description === 'Sommer')).toMatchObject({ date: '2025-07-01', start: '08:00', end: '08:45', minutes: 45 });
+    expect((await entriesOf(projectB)).find((t) => t.description === 'Sommer')).toMatchObject({
+      date: '2025-07-01',
+      start: '08:00',
+      end: '08:45',
+      minutes: 45,
+    });
   });
 
   it("uses each company's own time zone", async () => {
     svc.server.db.prepare("UPDATE companies SET timezone = 'America/New_York' WHERE id = ?").run(company2);
     try {
       at('2025-03-10T03:00:00Z'); // 23:00 on 09.03 in New York
-      expect((await call('POST', `/companies/${company2}/times/timer`, { project_id: foreignProject })).body).toBe('Timer started.');
+      expect((await call('POST', `/companies/${company2}/times/timer`, { project_id: foreignProject })).body).toBe(
+        'Timer started.',
+      );
       at('2025-03-10T03:30:00Z');
       expect((await call('POST', `/companies/${company2}/times/timer`)).body).toBe('Time entry saved.');
       const [entry] = await entriesOf(foreignProject, company2);
@@ -137,7 +212,13 @@ describe('start, read, stop', () => {
     await call('POST', `${C1}/times/timer`, { project_id: projectB, description: 'vergessen' });
     at('2025-03-19T07:00:00Z');
     await call('POST', `${C1}/times/timer`);
-    expect((await entriesOf(projectB)).find((t) => t.description === 'vergessen')).toMatchObject({ date: '2025-03-17', start: '08:30', end: '08:00', hours: 23, minutes: 59 });
+    expect((await entriesOf(projectB)).find((t) => t.description === 'vergessen')).toMatchObject({
+      date: '2025-03-17',
+      start: '08:30',
+      end: '08:00',
+      hours: 23,
+      minutes: 59,
+    });
   });
 });
 
@@ -159,9 +240,15 @@ describe('validation', () => {
     at('2025-03-20T08:00:00Z'); // 09:00
     await call('POST', `${C1}/times/timer`, { project_id: projectA });
     at('2025-03-20T09:00:00Z');
-    expect422(await call('POST', `${C1}/times/timer`, { end: '9:30' }), { end: ['The end field must match the format H:i.'] });
-    expect422(await call('POST', `${C1}/times/timer`, { end: '08:59' }), { end: ['The end field must be a time after start.'] });
-    expect422(await call('POST', `${C1}/times/timer`, { end: '09:00' }), { end: ['The end field must be a time after start.'] });
+    expect422(await call('POST', `${C1}/times/timer`, { end: '9:30' }), {
+      end: ['The end field must match the format H:i.'],
+    });
+    expect422(await call('POST', `${C1}/times/timer`, { end: '08:59' }), {
+      end: ['The end field must be a time after start.'],
+    });
+    expect422(await call('POST', `${C1}/times/timer`, { end: '09:00' }), {
+      end: ['The end field must be a time after start.'],
+    });
     expect((await call('GET', `${C1}/times/timer`)).body.active).toBe(true);
     expect((await call('POST', `${C1}/times/timer`, { end: '09:01' })).body).toBe('Time entry saved.');
   });
@@ -173,13 +260,25 @@ describe('description and discard', () => {
     await call('POST', `${C1}/times/timer`, { project_id: projectA, description: 'alt' });
     const res = await call('PUT', `${C1}/times/timer/description`, { description: '  neu  ' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ active: true, timer: expect.objectContaining({ project_id: projectA, description: 'neu', started_at: '2025-03-21T08:00:00.000000Z' }) });
+    expect(res.body).toEqual({
+      active: true,
+      timer: expect.objectContaining({
+        project_id: projectA,
+        description: 'neu',
+        started_at: '2025-03-21T08:00:00.000000Z',
+      }),
+    });
     expect((await call('PUT', `${C1}/times/timer/description`, { description: '' })).body.timer.description).toBeNull();
-    expect422(await call('PUT', `${C1}/times/timer/description`, { description: ['x'] }), { description: ['The description field must be a string.'] });
+    expect422(await call('PUT', `${C1}/times/timer/description`, { description: ['x'] }), {
+      description: ['The description field must be a string.'],
+    });
     await call('PUT', `${C1}/times/timer/description`, { description: 'final' });
     at('2025-03-21T08:30:00Z');
     await call('POST', `${C1}/times/timer`);
-    expect((await entriesOf(projectA)).find((t) => t.date === '2025-03-21')).toMatchObject({ description: 'final', minutes: 30 });
+    expect((await entriesOf(projectA)).find((t) => t.date === '2025-03-21')).toMatchObject({
+      description: 'final',
+      minutes: 30,
+    });
   });
 
   it('PUT /times/timer/description without a timer answers 404', async () => {
@@ -206,11 +305,23 @@ describe('description and discard', () => {
 describe('users and companies', () => {
   it('keeps one timer per user and the timers of two users apart', async () => {
     at('2025-03-25T08:00:00Z'); // 09:00
-    expect((await call('POST', `${C1}/times/timer`, { project_id: projectA, description: 'Owner' })).body).toBe('Timer started.');
+    expect((await call('POST', `${C1}/times/timer`, { project_id: projectA, description: 'Owner' })).body).toBe(
+      'Timer started.',
+    );
     at('2025-03-25T08:10:00Z'); // 09:10
-    expect((await call('POST', `${C1}/times/timer`, { project_id: projectB, description: 'User' }, PLAIN)).body).toBe('Timer started.');
-    expect((await call('GET', `${C1}/times/timer`)).body.timer).toMatchObject({ user_id: 1, project_id: projectA, description: 'Owner' });
-    expect((await call('GET', `${C1}/times/timer`, undefined, PLAIN)).body.timer).toMatchObject({ user_id: plain.id, project_id: projectB, description: 'User' });
+    expect((await call('POST', `${C1}/times/timer`, { project_id: projectB, description: 'User' }, PLAIN)).body).toBe(
+      'Timer started.',
+    );
+    expect((await call('GET', `${C1}/times/timer`)).body.timer).toMatchObject({
+      user_id: 1,
+      project_id: projectA,
+      description: 'Owner',
+    });
+    expect((await call('GET', `${C1}/times/timer`, undefined, PLAIN)).body.timer).toMatchObject({
+      user_id: plain.id,
+      project_id: projectB,
+      description: 'User',
+    });
     expect((await call('GET', `${C1}/times/timer`, undefined, ADMIN)).body).toEqual({ active: false, timer: [] });
 
     // the user stops theirs; the owner's keeps running
@@ -239,13 +350,17 @@ describe('users and companies', () => {
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ message: 'Your timer is running in another company; stop or discard it there first.' });
     expect((await call('GET', `/companies/${company2}/times/timer`)).body).toEqual({ active: false, timer: [] });
-    expect((await call('PUT', `/companies/${company2}/times/timer/description`, { description: 'x' })).status).toBe(404);
+    expect((await call('PUT', `/companies/${company2}/times/timer/description`, { description: 'x' })).status).toBe(
+      404,
+    );
     expect((await call('DELETE', `/companies/${company2}/times/timer`)).status).toBe(204);
     expect((await call('GET', `${C1}/times/timer`)).body.active).toBe(true);
   });
 
   it('needs membership of the company (403) and a token (401)', async () => {
-    expect((await call('POST', `/companies/${company2}/times/timer`, { project_id: foreignProject }, PLAIN)).status).toBe(403);
+    expect(
+      (await call('POST', `/companies/${company2}/times/timer`, { project_id: foreignProject }, PLAIN)).status,
+    ).toBe(403);
     expect((await svc.call('GET', `${C1}/times/timer`, undefined, { token: null })).status).toBe(401);
   });
 });
@@ -259,10 +374,16 @@ describe('both path families', () => {
     expect(started.body).toBe('Timer started.');
     const v2 = await call('GET', `${C1}/times/timer`);
     expect((await svc.call('GET', legacy(`${C1}/times/timer`))).body).toEqual(v2.body);
-    expect((await svc.call('PUT', legacy(`${C1}/times/timer/description`), { description: 'via alt' })).body.timer.description).toBe('via alt');
+    expect(
+      (await svc.call('PUT', legacy(`${C1}/times/timer/description`), { description: 'via alt' })).body.timer
+        .description,
+    ).toBe('via alt');
     at('2025-03-27T08:20:00Z');
     expect((await svc.call('POST', legacy(`${C1}/times/timer`), {})).body).toBe('Time entry saved.');
-    expect((await entriesOf(projectA)).find((t) => t.description === 'via alt')).toMatchObject({ date: '2025-03-27', minutes: 20 });
+    expect((await entriesOf(projectA)).find((t) => t.description === 'via alt')).toMatchObject({
+      date: '2025-03-27',
+      minutes: 20,
+    });
     expect((await svc.call('DELETE', legacy(`${C1}/times/timer`))).status).toBe(204);
   });
 });

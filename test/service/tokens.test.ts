@@ -14,19 +14,30 @@ const svc = useTestService();
 const db = () => svc.server.db;
 let n = 0;
 
-afterEach(() => { clock.now = () => new Date(); });
+afterEach(() => {
+  clock.now = () => new Date();
+});
 
 const me = (token: string) => svc.call('GET', '/users/me', undefined, { token }).then((r) => r.status);
-const at = (iso: string) => { clock.now = () => new Date(iso); };
+const at = (iso: string) => {
+  clock.now = () => new Date(iso);
+};
 
 /** A new user of company 1 with a token of their own (expiring at `expires` when given). */
 function user(expires?: Date, token?: string): { id: number; token: string } {
   n++;
-  return addUser(db(), { name: `User ${n}`, email: `user${n}@example.com`, company: 1, role: 'user', token, tokenExpires: expires });
+  return addUser(db(), {
+    name: `User ${n}`,
+    email: `user${n}@example.com`,
+    company: 1,
+    role: 'user',
+    token,
+    tokenExpires: expires,
+  });
 }
 
 describe('revoked and expired tokens', () => {
-  test('a revoked token gets 401 on its next request; the user\'s other tokens and other users are untouched', async () => {
+  test("a revoked token gets 401 on its next request; the user's other tokens and other users are untouched", async () => {
     const a = user();
     const b = user();
     expect(await me(a.token)).toBe(200);
@@ -95,20 +106,39 @@ describe('administration', () => {
     const rows = listTokens(db());
     const row = (u: { id: number }) => rows.find((r) => r.user_id === u.id)!;
     expect(row(plain)).toMatchObject({
-      prefix: plain.token.slice(0, 12), user: `user${n - 2}@example.com`, name: null, status: 'expired',
-      created_at: '2030-05-01T08:00:00.000000Z', expires_at: '2031-01-01T00:00:00.000000Z', last_used_at: null, revoked_at: null,
+      prefix: plain.token.slice(0, 12),
+      user: `user${n - 2}@example.com`,
+      name: null,
+      status: 'expired',
+      created_at: '2030-05-01T08:00:00.000000Z',
+      expires_at: '2031-01-01T00:00:00.000000Z',
+      last_used_at: null,
+      revoked_at: null,
     });
     // half of a short token at most
     expect(row(custom)).toMatchObject({ prefix: 'team-dep', status: 'active', expires_at: null });
     expect(row(revoked)).toMatchObject({ status: 'revoked', revoked_at: '2030-05-01T08:00:00.000000Z' });
     for (const r of rows) {
-      expect(Object.keys(r)).toEqual(['id', 'prefix', 'user_id', 'user', 'name', 'status', 'created_at', 'expires_at', 'last_used_at', 'revoked_at']);
+      expect(Object.keys(r)).toEqual([
+        'id',
+        'prefix',
+        'user_id',
+        'user',
+        'name',
+        'status',
+        'created_at',
+        'expires_at',
+        'last_used_at',
+        'revoked_at',
+      ]);
       expect(JSON.stringify(r)).not.toContain(plain.token);
       expect(JSON.stringify(r)).not.toContain('team-deploy-token');
     }
     expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((x, y) => x - y));
     // the hash is kept, not the token
-    expect(one(db(), 'SELECT hash FROM tokens WHERE user_id = ?', plain.id)!.hash).toBe(createHash('sha256').update(plain.token).digest('hex'));
+    expect(one(db(), 'SELECT hash FROM tokens WHERE user_id = ?', plain.id)!.hash).toBe(
+      createHash('sha256').update(plain.token).digest('hex'),
+    );
   });
 
   test('findToken: by id, by a prefix of what the listing shows, by the whole token; unknown and ambiguous are errors of their own', () => {
@@ -121,7 +151,11 @@ describe('administration', () => {
     // both show "shared-pr": a prefix of it names both
     expect(() => findToken(db(), 'shared')).toThrow(AdminError);
     expect(() => findToken(db(), 'shared')).not.toThrow(AdminNotFound);
-    expect(() => findToken(db(), 'shared')).toThrow(new RegExp(`"shared" is ambiguous: tokens ${idOf(a)} \\(shared-pr, user\\d+@example.com\\), ${idOf(b)} \\(shared-pr, `));
+    expect(() => findToken(db(), 'shared')).toThrow(
+      new RegExp(
+        `"shared" is ambiguous: tokens ${idOf(a)} \\(shared-pr, user\\d+@example.com\\), ${idOf(b)} \\(shared-pr, `,
+      ),
+    );
     expect(() => findToken(db(), '999999')).toThrow(AdminNotFound);
     expect(() => findToken(db(), '999999')).toThrow('no token with id 999999');
     expect(() => findToken(db(), 'nothing-like-it')).toThrow(AdminNotFound);

@@ -17,20 +17,44 @@ beforeAll(async () => {
   const customer = await svc.call('POST', '/companies/1/customers', { name: 'Zod AG', contact_name: 'Eva' });
   const project = await svc.call('POST', '/companies/1/projects', { name: 'Zod', customer_id: customer.body.data.id });
   await svc.call('POST', '/companies/1/tags', { name: 'zod', color: 'blue' });
-  await svc.call('POST', '/companies/1/times', { project_id: project.body.data.id, hours: 1, minutes: 0, date: '2025-01-06' });
+  await svc.call('POST', '/companies/1/times', {
+    project_id: project.body.data.id,
+    hours: 1,
+    minutes: 0,
+    date: '2025-01-06',
+  });
   await svc.call('POST', '/companies/1/tasks', { title: 'Zod', due: '2025-01-10', project_id: project.body.data.id });
-  await svc.call('POST', '/companies/1/entries', { date: '2025-01-06', debit_account_id: 3, credit_account_id: 40, sum: 100 });
+  await svc.call('POST', '/companies/1/entries', {
+    date: '2025-01-06',
+    debit_account_id: 3,
+    credit_account_id: 40,
+    sum: 100,
+  });
   const positions = JSON.stringify([{ description: 'Beratung', amount: 1, price: 100, unit: 'h' }]);
-  const invoice = await svc.call('POST', '/companies/1/invoices', { customer_id: customer.body.data.id, date: '2025-01-06', positions });
+  const invoice = await svc.call('POST', '/companies/1/invoices', {
+    customer_id: customer.body.data.id,
+    date: '2025-01-06',
+    positions,
+  });
   expect(invoice.status, JSON.stringify(invoice.body)).toBe(201);
   await svc.call('POST', '/companies/1/proposals', { customer_id: customer.body.data.id, date: '2025-01-06' });
 
   vi.resetModules();
   const validation: Validation = await import('../../src/server/validation.js');
   const { openService } = await import('../../src/server/server.js');
-  const { app, db } = await openService({ dataDir: svc.dataDir, rateLimit: 0, log: (line) => process.stderr.write(`${line}\n`) });
+  const { app, db } = await openService({
+    dataDir: svc.dataDir,
+    rateLimit: 0,
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
   fresh = {
-    fetch: async (method, path) => app.fetch(new Request(`http://localhost${path}`, { method, headers: { Accept: 'application/json', Authorization: `Bearer ${OWNER_TOKEN}` } })),
+    fetch: async (method, path) =>
+      app.fetch(
+        new Request(`http://localhost${path}`, {
+          method,
+          headers: { Accept: 'application/json', Authorization: `Bearer ${OWNER_TOKEN}` },
+        }),
+      ),
     validation,
     close: () => db.close(),
   };
@@ -50,7 +74,11 @@ const zodLoaded = () => {
 
 test('no GET but those that validate their query loads zod; those load it themselves', async () => {
   expect(zodLoaded()).toBe(false);
-  const gets = [...new Set((await everyRoute()).filter((r) => r.method === 'GET' && r.path.startsWith('/api/v2/')).map((r) => r.path))];
+  const gets = [
+    ...new Set(
+      (await everyRoute()).filter((r) => r.method === 'GET' && r.path.startsWith('/api/v2/')).map((r) => r.path),
+    ),
+  ];
   expect(gets.length).toBeGreaterThan(40);
   const path = (template: string) => template.replace(':company', '1').replace(/:(\w+)(\{[^}]*\})?/g, '1');
 
@@ -71,8 +99,17 @@ test('a GET that validates answers its 422 and 200 on an app whose zod is not lo
   vi.resetModules();
   const validation: Validation = await import('../../src/server/validation.js');
   const { openService } = await import('../../src/server/server.js');
-  const { app, db } = await openService({ dataDir: svc.dataDir, rateLimit: 0, log: (line) => process.stderr.write(`${line}\n`) });
-  const get = (path: string) => app.fetch(new Request(`http://localhost/api/v2/companies/1${path}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${OWNER_TOKEN}` } }));
+  const { app, db } = await openService({
+    dataDir: svc.dataDir,
+    rateLimit: 0,
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+  const get = (path: string) =>
+    app.fetch(
+      new Request(`http://localhost/api/v2/companies/1${path}`, {
+        headers: { Accept: 'application/json', Authorization: `Bearer ${OWNER_TOKEN}` },
+      }),
+    );
   try {
     expect(() => validation.z.object).toThrow('zod is used before loadZod()');
     const invalid = await get('/invoices/1/mark-as?status=sent&paidDate=gestern');

@@ -2,11 +2,22 @@
 // CLI asks before uploading: the IBAN picks; else the account asked for, or the only one without IBAN,
 // gets it; else a question. docs/service/import-entries.md "Upload".
 import { describe, expect, test } from 'vitest';
-import { chooseBankAccount, groupedIban, statementIban, type BankAccountOption } from '../../src/domain/bank-account-choice.js';
+import {
+  chooseBankAccount,
+  groupedIban,
+  statementIban,
+  type BankAccountOption,
+} from '../../src/domain/bank-account-choice.js';
 
 const IBAN = 'CH0309000000250090342';
 const OTHER = 'CH9300762011623852957';
-const account = (id: number, iban: string | null = null, isPrimary = false): BankAccountOption => ({ id, number: 1000 + id, name: `Konto ${id}`, iban, isPrimary });
+const account = (id: number, iban: string | null = null, isPrimary = false): BankAccountOption => ({
+  id,
+  number: 1000 + id,
+  name: `Konto ${id}`,
+  iban,
+  isPrimary,
+});
 const kindOf = (accounts: BankAccountOption[], iban: string | null, asked?: number) => {
   const c = chooseBankAccount(accounts, iban, asked);
   return c.kind === 'account' ? [c.account.id, c.assignIban] : c.kind === 'ask' ? ['ask', c.reason] : [c.kind];

@@ -7,8 +7,19 @@ import { foreignPayload, photoPng, qrPng, threePagePdf } from '../helpers/foreig
 
 const payload = foreignPayload({
   iban: 'CH3709000000304442225',
-  creditor: { name: 'Druckerei Müller GmbH', street: 'Bahnhofstrasse', building: '7', zip: '8001', city: 'Zürich', country: 'CH' },
-  amount: '99.90', currency: 'CHF', referenceType: 'SCOR', reference: 'RF18539007547034', message: 'Flyer',
+  creditor: {
+    name: 'Druckerei Müller GmbH',
+    street: 'Bahnhofstrasse',
+    building: '7',
+    zip: '8001',
+    city: 'Zürich',
+    country: 'CH',
+  },
+  amount: '99.90',
+  currency: 'CHF',
+  referenceType: 'SCOR',
+  reference: 'RF18539007547034',
+  message: 'Flyer',
 });
 
 describe('scanKind', () => {
@@ -28,12 +39,18 @@ describe('findQrBill', () => {
 
   it('says how many pages it read and how many other codes it saw when there is no QR-bill', async () => {
     expect(await findQrBill(await threePagePdf(null), 'pdf')).toEqual({ payload: undefined, otherCodes: 0, pages: 3 });
-    expect(await findQrBill(await qrPng('https://example.ch/'), 'png')).toEqual({ payload: undefined, otherCodes: 1, pages: 1 });
+    expect(await findQrBill(await qrPng('https://example.ch/'), 'png')).toEqual({
+      payload: undefined,
+      otherCodes: 1,
+      pages: 1,
+    });
   });
 
   it('reads a photo: scaled, turned, on grey with noise', async () => {
     for (const degrees of [3, 5, -4]) {
-      expect((await findQrBill(await photoPng(payload, { degrees, scale: 0.8 }), 'png')).payload, `${degrees}°`).toBe(payload);
+      expect((await findQrBill(await photoPng(payload, { degrees, scale: 0.8 }), 'png')).payload, `${degrees}°`).toBe(
+        payload,
+      );
     }
   });
 });

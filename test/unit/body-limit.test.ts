@@ -8,31 +8,47 @@ import { HttpError } from '../../src/server/http-error.js';
 import { LightHeaders, LightRequest } from '../../src/light-web.js';
 
 const app = new Hono<AppEnv>();
-app.onError((err, c) => (err instanceof HttpError ? c.json({ message: err.message }, err.status as 413) : c.text(String(err), 500)));
+app.onError((err, c) =>
+  err instanceof HttpError ? c.json({ message: err.message }, err.status as 413) : c.text(String(err), 500),
+);
 app.use(bodyLimits(() => 1024));
-app.post('/echo', async (c) => c.json({
-  transferEncoding: c.req.header('transfer-encoding') ?? null,
-  contentLength: c.req.header('content-length') ?? null,
-  declared: declaredLength(c) ?? null,
-  type: c.req.header('content-type') ?? null,
-  text: await c.req.text(),
-}));
+app.post('/echo', async (c) =>
+  c.json({
+    transferEncoding: c.req.header('transfer-encoding') ?? null,
+    contentLength: c.req.header('content-length') ?? null,
+    declared: declaredLength(c) ?? null,
+    type: c.req.header('content-type') ?? null,
+    text: await c.req.text(),
+  }),
+);
 
-const chunked = (parts: string[]) => new ReadableStream<Uint8Array>({
-  start(controller) {
-    for (const part of parts) controller.enqueue(Buffer.from(part));
-    controller.close();
-  },
+const chunked = (parts: string[]) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const part of parts) controller.enqueue(Buffer.from(part));
+      controller.close();
+    },
+  });
+
+const EXPECTED = {
+  transferEncoding: null,
+  contentLength: '11',
+  declared: 11,
+  type: 'application/json',
+  text: '{"a":"bcd"}',
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
 });
 
-const EXPECTED = { transferEncoding: null, contentLength: '11', declared: 11, type: 'application/json', text: '{"a":"bcd"}' };
-
-afterEach(() => { vi.unstubAllGlobals(); });
-
 describe('readUpTo', () => {
-  test('a chunked body read in full goes on with a Content-Length and no Transfer-Encoding (Node\'s Request)', async () => {
+  test("a chunked body read in full goes on with a Content-Length and no Transfer-Encoding (Node's Request)", async () => {
     const req = new Request('http://local/echo', {
-      method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, body: chunked(['{"a":', '"bcd"}']), duplex: 'half',
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      body: chunked(['{"a":', '"bcd"}']),
+      duplex: 'half',
     } as RequestInit);
     const res = await app.fetch(req);
     expect(await res.json()).toEqual(EXPECTED);
@@ -42,7 +58,9 @@ describe('readUpTo', () => {
     vi.stubGlobal('Request', LightRequest);
     vi.stubGlobal('Headers', LightHeaders);
     const req = new LightRequest('http://local/echo', {
-      method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, body: chunked(['{"a":', '"bcd"}']),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      body: chunked(['{"a":', '"bcd"}']),
     });
     const res = await app.fetch(req as unknown as Request);
     const answer = JSON.parse(await res.text());
@@ -51,7 +69,10 @@ describe('readUpTo', () => {
 
   test('a chunked body past the limit is still a 413', async () => {
     const req = new Request('http://local/echo', {
-      method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, body: chunked(['x'.repeat(2 * 1024 * 1024)]), duplex: 'half',
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      body: chunked(['x'.repeat(2 * 1024 * 1024)]),
+      duplex: 'half',
     } as RequestInit);
     const res = await app.fetch(req);
     expect(res.status).toBe(413);

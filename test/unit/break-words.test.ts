@@ -36,20 +36,24 @@ function segments(text: string): string[] {
 }
 
 const alphabet = fc.constantFrom(...'abcxyzWM@il.AV-/( \u00a00123456789\u0301😀'.match(/😀|./gu)!);
-const textOf = (min: number, max: number) => fc.array(alphabet, { minLength: min, maxLength: max }).map((cs) => cs.join(''));
+const textOf = (min: number, max: number) =>
+  fc.array(alphabet, { minLength: min, maxLength: max }).map((cs) => cs.join(''));
 
 describe('cutWord', () => {
   it('cuts into pieces that each fit and together are the word, each as long as fits', () => {
-    fc.assert(fc.property(textOf(1, 400), fc.integer({ min: 1, max: 120 }), (word, width) => {
-      const pieces = cutWord(word, width, widthOf);
-      expect(pieces.join('')).toBe(word);
-      pieces.forEach((piece, i) => {
-        // a character wider than the line alone (or an emoji's pair) is the only piece allowed over
-        if ([...piece].length > 1) expect(widthOf(piece)).toBeLessThanOrEqual(width);
-        // greedy: one more character would not have fitted
-        if (i < pieces.length - 1 && [...piece].length > 1) expect(widthOf(piece + [...pieces[i + 1]][0])).toBeGreaterThan(width);
-      });
-    }));
+    fc.assert(
+      fc.property(textOf(1, 400), fc.integer({ min: 1, max: 120 }), (word, width) => {
+        const pieces = cutWord(word, width, widthOf);
+        expect(pieces.join('')).toBe(word);
+        pieces.forEach((piece, i) => {
+          // a character wider than the line alone (or an emoji's pair) is the only piece allowed over
+          if ([...piece].length > 1) expect(widthOf(piece)).toBeLessThanOrEqual(width);
+          // greedy: one more character would not have fitted
+          if (i < pieces.length - 1 && [...piece].length > 1)
+            expect(widthOf(piece + [...pieces[i + 1]][0])).toBeGreaterThan(width);
+        });
+      }),
+    );
   });
 
   it('never cuts an emoji in two', () => {
@@ -74,17 +78,22 @@ describe('breakLongWords', () => {
 
   it('puts each piece of a word too wide on a line of its own, the text around it untouched', () => {
     const text = `Vor dem Wort ${'x'.repeat(45)} und danach.`;
-    expect(breakLongWords(text, 120, measure)).toBe(`Vor dem Wort ${'x'.repeat(20)}\n${'x'.repeat(20)}\n${'x'.repeat(5)} und danach.`);
+    expect(breakLongWords(text, 120, measure)).toBe(
+      `Vor dem Wort ${'x'.repeat(20)}\n${'x'.repeat(20)}\n${'x'.repeat(5)} und danach.`,
+    );
   });
 
   it('gives back the text when the line breaks it added are taken out, and leaves no word wider than the column', () => {
-    fc.assert(fc.property(textOf(0, 600), fc.integer({ min: 10, max: 150 }), (text, width) => {
-      const broken = breakLongWords(text, width, measure);
-      expect(broken.replaceAll('\n', '')).toBe(text);
-      for (const word of segments(broken)) {
-        if ([...word.trimEnd()].length > 1) expect(widthOf(word)).toBeLessThanOrEqual(width);
-      }
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(textOf(0, 600), fc.integer({ min: 10, max: 150 }), (text, width) => {
+        const broken = breakLongWords(text, width, measure);
+        expect(broken.replaceAll('\n', '')).toBe(text);
+        for (const word of segments(broken)) {
+          if ([...word.trimEnd()].length > 1) expect(widthOf(word)).toBeLessThanOrEqual(width);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('cuts a word that no space breaks, as pdfkit reads it: "(" followed by spaces does not end a word', () => {

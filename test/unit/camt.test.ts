@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, test } from 'vitest';
-import { CamtError, parseCamt, readCamtBalances, ZIP_LIMITS, type CamtDirection, type CamtStatement, type CamtTransaction } from '../../src/domain/camt.js';
+import {
+  CamtError,
+  parseCamt,
+  readCamtBalances,
+  ZIP_LIMITS,
+  type CamtDirection,
+  type CamtStatement,
+  type CamtTransaction,
+} from '../../src/domain/camt.js';
 import { bankTransactionText } from '../../src/domain/bank-transaction-codes.js';
 import { statementBalances } from '../../src/domain/statement-balances.js';
 import { zipBomb } from '../helpers/zip-bomb.js';
@@ -39,7 +47,15 @@ describe('camt.053.001.04 PostFinance statement', () => {
   const s = only(parseCamt(sample('postfinance-camt053-v04-statement.xml')));
 
   test('statement', () => {
-    expect(s).toMatchObject({ kind: '053', version: '04', iban: 'CH0309000000250090342', currency: 'CHF', id: '20160430375204000008574', skippedEntries: 0, fileName: null });
+    expect(s).toMatchObject({
+      kind: '053',
+      version: '04',
+      iban: 'CH0309000000250090342',
+      currency: 'CHF',
+      id: '20160430375204000008574',
+      skippedEntries: 0,
+      fileName: null,
+    });
     expect(s.balances).toEqual([
       { type: 'OPBD', amountRappen: 32215216, currency: 'CHF', date: '2016-04-29' },
       { type: 'CLBD', amountRappen: 32268977, currency: 'CHF', date: '2016-04-30' },
@@ -58,10 +74,24 @@ describe('camt.053.001.04 PostFinance statement', () => {
 
   test('a single-transaction debit without parties', () => {
     expect(s.transactions[0]).toEqual({
-      direction: 'debit', amountRappen: 2400, currency: 'CHF', bookingDate: '2016-04-30', valueDate: '2016-04-30',
-      bankReference: '20160401001027080060699001000107', reference: null, counterpartyName: null, counterpartyIban: null,
-      text: 'UEBRIGE: 25-9034-2 FÜR KONTOAUSZUG PAPIER TÄGLICH', remittance: '', entryInfo: 'UEBRIGE: 25-9034-2 FÜR KONTOAUSZUG PAPIER TÄGLICH',
-      endToEndId: null, bankTransactionCode: 'ACMT/ADOP/CHRG', originalAmount: null, reversal: false, entryIndex: 0, txIndex: 0,
+      direction: 'debit',
+      amountRappen: 2400,
+      currency: 'CHF',
+      bookingDate: '2016-04-30',
+      valueDate: '2016-04-30',
+      bankReference: '20160401001027080060699001000107',
+      reference: null,
+      counterpartyName: null,
+      counterpartyIban: null,
+      text: 'UEBRIGE: 25-9034-2 FÜR KONTOAUSZUG PAPIER TÄGLICH',
+      remittance: '',
+      entryInfo: 'UEBRIGE: 25-9034-2 FÜR KONTOAUSZUG PAPIER TÄGLICH',
+      endToEndId: null,
+      bankTransactionCode: 'ACMT/ADOP/CHRG',
+      originalAmount: null,
+      reversal: false,
+      entryIndex: 0,
+      txIndex: 0,
     });
   });
 
@@ -70,11 +100,22 @@ describe('camt.053.001.04 PostFinance statement', () => {
     expect(esr.map((t) => t.amountRappen)).toEqual([10000, 5000, 20000, 5000, 10000, 20000, 5000, 10000, 5000, 10000]);
     expect(esr.map((t) => t.txIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(esr[0]).toMatchObject({
-      direction: 'credit', bookingDate: '2016-05-27', valueDate: '2016-05-30', bankReference: '160527CH00T3L0GE',
-      reference: { type: 'ISR', value: '000000000002015110002913192' }, counterpartyName: null,
+      direction: 'credit',
+      bookingDate: '2016-05-27',
+      valueDate: '2016-05-30',
+      bankReference: '160527CH00T3L0GE',
+      reference: { type: 'ISR', value: '000000000002015110002913192' },
+      counterpartyName: null,
     });
-    expect(esr[1]).toMatchObject({ counterpartyName: 'Rutschmann Pia', reference: { type: 'ISR', value: '000000000002016030002820804' } });
-    expect(esr[5]).toMatchObject({ counterpartyName: 'Bernasconi Maria', counterpartyIban: 'CH4444444444444444444', reference: { type: 'ISR', value: '000000000002016030002463591' } });
+    expect(esr[1]).toMatchObject({
+      counterpartyName: 'Rutschmann Pia',
+      reference: { type: 'ISR', value: '000000000002016030002820804' },
+    });
+    expect(esr[5]).toMatchObject({
+      counterpartyName: 'Bernasconi Maria',
+      counterpartyIban: 'CH4444444444444444444',
+      reference: { type: 'ISR', value: '000000000002016030002463591' },
+    });
     expect(esr[8]).toMatchObject({ counterpartyName: 'Zürcher Kantonalbank', bankReference: '160527CH00T99DU7' });
     expect(esr.every((t) => t.entryInfo.startsWith('SAMMELGUTSCHRIFT ESR VERARBEITUNG VOM 27.05.2016'))).toBe(true);
   });
@@ -83,10 +124,15 @@ describe('camt.053.001.04 PostFinance statement', () => {
     const es = s.transactions.filter((t) => t.entryIndex === 7);
     expect(es.map((t) => t.amountRappen)).toEqual([5000, 2000, 10000, 10000, 3000, 5000, 2000, 25000]);
     expect(es[2]).toMatchObject({
-      counterpartyName: 'Rutschmann Pia', counterpartyIban: 'CH1111111111111111111', reference: null, bankReference: '160527CH00T3HDBA',
+      counterpartyName: 'Rutschmann Pia',
+      counterpartyIban: 'CH1111111111111111111',
+      reference: null,
+      bankReference: '160527CH00T3HDBA',
       remittance: 'MUSTER MITTEILUNG 1 MUSTER MITTEILUNG 2 MUSTER MITTEILUNG 3 MUSTER MITTEILUNG 4',
     });
-    expect(es[2].text).toBe('MUSTER MITTEILUNG 1 MUSTER MITTEILUNG 2 MUSTER MITTEILUNG 3 MUSTER MITTEILUNG 4 / SAMMELGUTSCHRIFT ES VERARBEITUNG VOM 27.05.2016 PAKET ID: 160527CH000000R2');
+    expect(es[2].text).toBe(
+      'MUSTER MITTEILUNG 1 MUSTER MITTEILUNG 2 MUSTER MITTEILUNG 3 MUSTER MITTEILUNG 4 / SAMMELGUTSCHRIFT ES VERARBEITUNG VOM 27.05.2016 PAKET ID: 160527CH000000R2',
+    );
   });
 
   test('returns: booking date and value date differ', () => {
@@ -121,16 +167,40 @@ describe('camt.054 PostFinance QRR notification, .04 and .08 (same data)', () =>
     expect(s.transactions).toHaveLength(2);
     expect(sumTransactions(s.transactions, 'credit')).toBe(169222);
     expect(sumTransactions(s.transactions, 'debit')).toBe(0);
-    expect(s.transactions.map((t) => [t.amountRappen, t.reference, t.counterpartyName, t.counterpartyIban, t.bankReference, t.bookingDate])).toEqual([
-      [77829, { type: 'QRR', value: '539115429773825311971477453' }, 'Bernasconi Maria', 'CH5109000000250092291', '2000000000000000', '2020-06-18'],
-      [91393, { type: 'QRR', value: '662437765447746478179744715' }, 'Bernasconi Maria', 'CH5109000000250092291', '3000000000000000', '2020-06-18'],
+    expect(
+      s.transactions.map((t) => [
+        t.amountRappen,
+        t.reference,
+        t.counterpartyName,
+        t.counterpartyIban,
+        t.bankReference,
+        t.bookingDate,
+      ]),
+    ).toEqual([
+      [
+        77829,
+        { type: 'QRR', value: '539115429773825311971477453' },
+        'Bernasconi Maria',
+        'CH5109000000250092291',
+        '2000000000000000',
+        '2020-06-18',
+      ],
+      [
+        91393,
+        { type: 'QRR', value: '662437765447746478179744715' },
+        'Bernasconi Maria',
+        'CH5109000000250092291',
+        '3000000000000000',
+        '2020-06-18',
+      ],
     ]);
     expect(s.transactions[0].endToEndId).toBe('1006265-aic5dL-75dzf3jk9-cf2d5e9');
   });
 
   test('.04 and .08 give the same transactions', () => {
-    expect(only(parseCamt(sample('postfinance-camt054-v08-qrr.xml'))).transactions)
-      .toEqual(only(parseCamt(sample('postfinance-camt054-v04-qrr.xml'))).transactions);
+    expect(only(parseCamt(sample('postfinance-camt054-v08-qrr.xml'))).transactions).toEqual(
+      only(parseCamt(sample('postfinance-camt054-v04-qrr.xml'))).transactions,
+    );
   });
 });
 
@@ -140,12 +210,23 @@ describe('camt.054.001.04 collective example', () => {
   const s = only(parseCamt(sample('camt054-v04-collective.xml')));
   test('split in two', () => {
     expect(s).toMatchObject({ kind: '054', version: '04', iban: 'CH160077401231234567', currency: 'CHF' });
-    expect(s.transactions.map((t) => [t.direction, t.amountRappen, t.counterpartyName, t.counterpartyIban, t.bankReference, t.reference])).toEqual([
+    expect(
+      s.transactions.map((t) => [
+        t.direction,
+        t.amountRappen,
+        t.counterpartyName,
+        t.counterpartyIban,
+        t.bankReference,
+        t.reference,
+      ]),
+    ).toEqual([
       ['credit', 11100, 'Ada Lovelace', null, '170727CH00A1ABCD', null],
       ['credit', 200, 'Lord Bayron', null, '170727CH00A2ABCD', null],
     ]);
     expect(sumTransactions(s.transactions, 'credit')).toBe(11300);
-    expect(s.transactions[1].text).toBe('TEST MITTEILUNG / SAMMELGUTSCHRIFT ES VERARBEITUNG VOM 27.07.2017 PAKET ID: 123456789');
+    expect(s.transactions[1].text).toBe(
+      'TEST MITTEILUNG / SAMMELGUTSCHRIFT ES VERARBEITUNG VOM 27.07.2017 PAKET ID: 123456789',
+    );
   });
 });
 
@@ -160,7 +241,18 @@ describe('camt.054.001.04 viafintech example', () => {
     expect([count(s, 'credit'), count(s, 'debit')]).toEqual([3, 2]);
     expect(sumTransactions(s.transactions, 'credit')).toBe(8056);
     expect(sumTransactions(s.transactions, 'debit')).toBe(2153);
-    expect(s.transactions.map((t) => [t.entryIndex, t.txIndex, t.direction, t.amountRappen, t.reversal, t.counterpartyName, t.counterpartyIban, t.remittance])).toEqual([
+    expect(
+      s.transactions.map((t) => [
+        t.entryIndex,
+        t.txIndex,
+        t.direction,
+        t.amountRappen,
+        t.reversal,
+        t.counterpartyName,
+        t.counterpartyIban,
+        t.remittance,
+      ]),
+    ).toEqual([
       [0, 0, 'credit', 1500, false, 'Rutschmann Pia', 'CH4409000000495962779', 'Mitteilung 132'],
       [0, 1, 'credit', 900, false, 'Bernasconi Maria', 'CH3709000000250094580', 'Mitteilung 131'],
       [1, 0, 'credit', 5656, false, 'Bernasconi Maria', 'CH3709000000250094580', ''],
@@ -172,27 +264,45 @@ describe('camt.054.001.04 viafintech example', () => {
 
 // ---- Small hand-made files for the edge cases ---------------------------------------------------
 
-interface EntryOptions { amount: string; ind?: 'CRDT' | 'DBIT'; sts?: string | null; rvsl?: boolean; ref?: string; details?: string; info?: string }
+interface EntryOptions {
+  amount: string;
+  ind?: 'CRDT' | 'DBIT';
+  sts?: string | null;
+  rvsl?: boolean;
+  ref?: string;
+  details?: string;
+  info?: string;
+}
 
 function entry(o: EntryOptions, version: '02' | '04' | '08'): string {
-  const sts = o.sts === null ? '' : version === '08' ? `<Sts><Cd>${o.sts ?? 'BOOK'}</Cd></Sts>` : `<Sts>${o.sts ?? 'BOOK'}</Sts>`;
-  return `<Ntry><Amt Ccy="CHF">${o.amount}</Amt><CdtDbtInd>${o.ind ?? 'CRDT'}</CdtDbtInd>${o.rvsl ? '<RvslInd>true</RvslInd>' : ''}${sts}`
-    + `<BookgDt><Dt>2024-03-01</Dt></BookgDt><ValDt><Dt>2024-03-02</Dt></ValDt>${o.ref ? `<AcctSvcrRef>${o.ref}</AcctSvcrRef>` : ''}`
-    + `${o.details ? `<NtryDtls>${o.details}</NtryDtls>` : ''}${o.info ? `<AddtlNtryInf>${o.info}</AddtlNtryInf>` : ''}</Ntry>`;
+  const sts =
+    o.sts === null ? '' : version === '08' ? `<Sts><Cd>${o.sts ?? 'BOOK'}</Cd></Sts>` : `<Sts>${o.sts ?? 'BOOK'}</Sts>`;
+  return (
+    `<Ntry><Amt Ccy="CHF">${o.amount}</Amt><CdtDbtInd>${o.ind ?? 'CRDT'}</CdtDbtInd>${o.rvsl ? '<RvslInd>true</RvslInd>' : ''}${sts}` +
+    `<BookgDt><Dt>2024-03-01</Dt></BookgDt><ValDt><Dt>2024-03-02</Dt></ValDt>${o.ref ? `<AcctSvcrRef>${o.ref}</AcctSvcrRef>` : ''}` +
+    `${o.details ? `<NtryDtls>${o.details}</NtryDtls>` : ''}${o.info ? `<AddtlNtryInf>${o.info}</AddtlNtryInf>` : ''}</Ntry>`
+  );
 }
 
 function camt(kind: '052' | '053' | '054', version: '02' | '04' | '08', entries: string, prefix = ''): Uint8Array {
-  const [root, child] = kind === '053' ? ['BkToCstmrStmt', 'Stmt'] : kind === '054' ? ['BkToCstmrDbtCdtNtfctn', 'Ntfctn'] : ['BkToCstmrAcctRpt', 'Rpt'];
+  const [root, child] =
+    kind === '053'
+      ? ['BkToCstmrStmt', 'Stmt']
+      : kind === '054'
+        ? ['BkToCstmrDbtCdtNtfctn', 'Ntfctn']
+        : ['BkToCstmrAcctRpt', 'Rpt'];
   const p = prefix ? `${prefix}:` : '';
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<${p}Document xmlns${prefix ? `:${prefix}` : ''}="urn:iso:std:iso:20022:tech:xsd:camt.${kind}.001.${version}">`
-    + `<${p}${root}><${p}GrpHdr><${p}MsgId>M1</${p}MsgId></${p}GrpHdr><${p}${child}><${p}Id>S1</${p}Id>`
-    + `<${p}Acct><${p}Id><${p}IBAN>CH9300762011623852957</${p}IBAN></${p}Id><${p}Ccy>CHF</${p}Ccy></${p}Acct>`
-    + entries.replace(/<(\/?)(\w+)/g, `<$1${p}$2`)
-    + `</${p}${child}></${p}${root}></${p}Document>`;
+  const xml =
+    `<?xml version="1.0" encoding="UTF-8"?>\n<${p}Document xmlns${prefix ? `:${prefix}` : ''}="urn:iso:std:iso:20022:tech:xsd:camt.${kind}.001.${version}">` +
+    `<${p}${root}><${p}GrpHdr><${p}MsgId>M1</${p}MsgId></${p}GrpHdr><${p}${child}><${p}Id>S1</${p}Id>` +
+    `<${p}Acct><${p}Id><${p}IBAN>CH9300762011623852957</${p}IBAN></${p}Id><${p}Ccy>CHF</${p}Ccy></${p}Acct>` +
+    entries.replace(/<(\/?)(\w+)/g, `<$1${p}$2`) +
+    `</${p}${child}></${p}${root}></${p}Document>`;
   return strToU8(xml);
 }
 
-const tx = (amount: string | null, extra = ''): string => `<TxDtls>${amount === null ? '' : `<Amt Ccy="CHF">${amount}</Amt>`}${extra}</TxDtls>`;
+const tx = (amount: string | null, extra = ''): string =>
+  `<TxDtls>${amount === null ? '' : `<Amt Ccy="CHF">${amount}</Amt>`}${extra}</TxDtls>`;
 
 describe('edge cases', () => {
   test('versions .02/.04/.08, kinds 052/053/054, and a prefixed namespace', () => {
@@ -201,9 +311,16 @@ describe('edge cases', () => {
         for (const prefix of ['', 'ns2']) {
           const s = only(parseCamt(camt(kind, version, entry({ amount: '12.35', ref: 'E1' }, version), prefix)));
           expect(s).toMatchObject({ kind, version, iban: 'CH9300762011623852957', currency: 'CHF', id: 'S1' });
-          expect(s.transactions).toEqual([expect.objectContaining({
-            direction: 'credit', amountRappen: 1235, bookingDate: '2024-03-01', valueDate: '2024-03-02', bankReference: 'E1', txIndex: 0,
-          })]);
+          expect(s.transactions).toEqual([
+            expect.objectContaining({
+              direction: 'credit',
+              amountRappen: 1235,
+              bookingDate: '2024-03-01',
+              valueDate: '2024-03-02',
+              bankReference: 'E1',
+              txIndex: 0,
+            }),
+          ]);
         }
       }
     }
@@ -211,47 +328,98 @@ describe('edge cases', () => {
 
   test('pending (PDNG) and information (INFO) entries are skipped; no status counts as booked', () => {
     for (const version of ['04', '08'] as const) {
-      const s = only(parseCamt(camt('052', version, [
-        entry({ amount: '1.00', sts: 'PDNG' }, version), entry({ amount: '2.00', sts: 'INFO' }, version),
-        entry({ amount: '3.00' }, version), entry({ amount: '4.00', sts: null }, version), entry({ amount: '5.00', sts: 'FUTR' }, version),
-      ].join(''))));
+      const s = only(
+        parseCamt(
+          camt(
+            '052',
+            version,
+            [
+              entry({ amount: '1.00', sts: 'PDNG' }, version),
+              entry({ amount: '2.00', sts: 'INFO' }, version),
+              entry({ amount: '3.00' }, version),
+              entry({ amount: '4.00', sts: null }, version),
+              entry({ amount: '5.00', sts: 'FUTR' }, version),
+            ].join(''),
+          ),
+        ),
+      );
       expect(s.skippedEntries).toBe(3);
       // counted by transaction, so the upload can say what it left out; a future booking is not booked yet
       expect(s.notBooked).toEqual({ pending: 2, info: 1 });
-      expect(s.transactions.map((t) => [t.entryIndex, t.amountRappen])).toEqual([[2, 300], [3, 400]]);
+      expect(s.transactions.map((t) => [t.entryIndex, t.amountRappen])).toEqual([
+        [2, 300],
+        [3, 400],
+      ]);
     }
   });
 
   test('a reversal keeps the direction of its indicator', () => {
-    const details = tx(null, '<RltdPties><Dbtr><Nm>Payer AG</Nm></Dbtr><DbtrAcct><Id><IBAN>CH56 0483 5012 3456 7800 9</IBAN></Id></DbtrAcct><Cdtr><Nm>Us</Nm></Cdtr></RltdPties>');
-    const s = only(parseCamt(camt('053', '08', [
-      entry({ amount: '50.00', ind: 'DBIT', rvsl: true, details }, '08'),
-      entry({ amount: '70.00', ind: 'CRDT', rvsl: true, details: tx(null, '<RltdPties><Cdtr><Pty><Nm>Supplier GmbH</Nm></Pty></Cdtr></RltdPties>') }, '08'),
-    ].join(''))));
-    expect(s.transactions.map((t) => [t.direction, t.reversal, t.amountRappen, t.counterpartyName, t.counterpartyIban])).toEqual([
+    const details = tx(
+      null,
+      '<RltdPties><Dbtr><Nm>Payer AG</Nm></Dbtr><DbtrAcct><Id><IBAN>CH56 0483 5012 3456 7800 9</IBAN></Id></DbtrAcct><Cdtr><Nm>Us</Nm></Cdtr></RltdPties>',
+    );
+    const s = only(
+      parseCamt(
+        camt(
+          '053',
+          '08',
+          [
+            entry({ amount: '50.00', ind: 'DBIT', rvsl: true, details }, '08'),
+            entry(
+              {
+                amount: '70.00',
+                ind: 'CRDT',
+                rvsl: true,
+                details: tx(null, '<RltdPties><Cdtr><Pty><Nm>Supplier GmbH</Nm></Pty></Cdtr></RltdPties>'),
+              },
+              '08',
+            ),
+          ].join(''),
+        ),
+      ),
+    );
+    expect(
+      s.transactions.map((t) => [t.direction, t.reversal, t.amountRappen, t.counterpartyName, t.counterpartyIban]),
+    ).toEqual([
       ['debit', true, 5000, 'Payer AG', 'CH5604835012345678009'],
       ['credit', true, 7000, 'Supplier GmbH', null],
     ]);
   });
 
   test('a debit names the creditor (.08 Pty/Nm); a single transaction takes the entry amount', () => {
-    const details = tx('99.00', '<AmtDtls><TxAmt><Amt Ccy="EUR">100.00</Amt></TxAmt></AmtDtls><RltdPties><Dbtr><Pty><Nm>Us</Nm></Pty></Dbtr>'
-      + '<Cdtr><Pty><Nm>Supplier GmbH</Nm></Pty></Cdtr><CdtrAcct><Id><IBAN>DE89370400440532013000</IBAN></Id></CdtrAcct></RltdPties>'
-      + '<RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>RF18 5390 0754 7034</Ref></CdtrRefInf></Strd></RmtInf>');
+    const details = tx(
+      '99.00',
+      '<AmtDtls><TxAmt><Amt Ccy="EUR">100.00</Amt></TxAmt></AmtDtls><RltdPties><Dbtr><Pty><Nm>Us</Nm></Pty></Dbtr>' +
+        '<Cdtr><Pty><Nm>Supplier GmbH</Nm></Pty></Cdtr><CdtrAcct><Id><IBAN>DE89370400440532013000</IBAN></Id></CdtrAcct></RltdPties>' +
+        '<RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp><Ref>RF18 5390 0754 7034</Ref></CdtrRefInf></Strd></RmtInf>',
+    );
     const [t] = only(parseCamt(camt('054', '08', entry({ amount: '97.15', ind: 'DBIT', details }, '08')))).transactions;
-    expect(t).toMatchObject({ direction: 'debit', amountRappen: 9715, counterpartyName: 'Supplier GmbH', counterpartyIban: 'DE89370400440532013000', reference: { type: 'SCOR', value: 'RF18539007547034' } });
+    expect(t).toMatchObject({
+      direction: 'debit',
+      amountRappen: 9715,
+      counterpartyName: 'Supplier GmbH',
+      counterpartyIban: 'DE89370400440532013000',
+      reference: { type: 'SCOR', value: 'RF18539007547034' },
+    });
   });
 
   test('a collective entry: TxDtls/Amt, else AmtDtls/TxAmt/Amt; the bank reference falls back to entry/position', () => {
-    const details = tx('10.10', '<Refs><AcctSvcrRef>T1</AcctSvcrRef></Refs>') + tx(null, '<AmtDtls><TxAmt><Amt Ccy="CHF">20.20</Amt></TxAmt></AmtDtls>') + tx('0.05');
+    const details =
+      tx('10.10', '<Refs><AcctSvcrRef>T1</AcctSvcrRef></Refs>') +
+      tx(null, '<AmtDtls><TxAmt><Amt Ccy="CHF">20.20</Amt></TxAmt></AmtDtls>') +
+      tx('0.05');
     const s = only(parseCamt(camt('054', '04', entry({ amount: '30.35', ref: 'E9', details, info: 'SAMMEL' }, '04'))));
     expect(s.transactions.map((t) => [t.txIndex, t.amountRappen, t.bankReference, t.text])).toEqual([
-      [0, 1010, 'T1', 'SAMMEL'], [1, 2020, 'E9/2', 'SAMMEL'], [2, 5, 'E9/3', 'SAMMEL'],
+      [0, 1010, 'T1', 'SAMMEL'],
+      [1, 2020, 'E9/2', 'SAMMEL'],
+      [2, 5, 'E9/3', 'SAMMEL'],
     ]);
   });
 
   test('a collective entry whose transactions lack amounts stays one transaction of the entry amount', () => {
-    const s = only(parseCamt(camt('054', '04', entry({ amount: '30.00', ref: 'E9', details: tx(null) + tx(null) }, '04'))));
+    const s = only(
+      parseCamt(camt('054', '04', entry({ amount: '30.00', ref: 'E9', details: tx(null) + tx(null) }, '04'))),
+    );
     expect(s.transactions.map((t) => [t.amountRappen, t.bankReference])).toEqual([[3000, 'E9']]);
   });
 
@@ -259,11 +427,15 @@ describe('edge cases', () => {
     const one = new TextDecoder().decode(camt('053', '04', entry({ amount: '1.00' }, '04')));
     const stmt = /<Stmt>.*<\/Stmt>/.exec(one)![0];
     const statements = parseCamt(strToU8(one.replace(stmt, stmt + stmt.replace('S1', 'S2'))));
-    expect(statements.map((s) => [s.id, s.transactions.length, s.transactions[0].bankReference])).toEqual([['S1', 1, null], ['S2', 1, null]]);
+    expect(statements.map((s) => [s.id, s.transactions.length, s.transactions[0].bankReference])).toEqual([
+      ['S1', 1, null],
+      ['S2', 1, null],
+    ]);
   });
 
   test('a booking or value date that is no day of the calendar (1000-01-01 … 9999-12-31) is an error', () => {
-    const dated = (booking: string, value = '2024-03-02') => camt('053', '04', entry({ amount: '1.00' }, '04').replace('2024-03-01', booking).replace('2024-03-02', value));
+    const dated = (booking: string, value = '2024-03-02') =>
+      camt('053', '04', entry({ amount: '1.00' }, '04').replace('2024-03-01', booking).replace('2024-03-02', value));
     expect(only(parseCamt(dated('2024-03-01T10:15:00+01:00'))).transactions[0].bookingDate).toBe('2024-03-01');
     expect(only(parseCamt(dated('9999-12-31'))).transactions[0].bookingDate).toBe('9999-12-31');
     expect(() => parseCamt(dated('12024-03-01'))).toThrow('entry 1 BookgDt: "12024-03-01" is not a date');
@@ -273,11 +445,19 @@ describe('edge cases', () => {
   });
 
   test('amounts are read from their decimal text, never as floats', () => {
-    const s = only(parseCamt(camt('053', '04', ['0.10', '0.20', '1234567.89', '7'].map((amount) => entry({ amount }, '04')).join(''))));
+    const s = only(
+      parseCamt(
+        camt('053', '04', ['0.10', '0.20', '1234567.89', '7'].map((amount) => entry({ amount }, '04')).join('')),
+      ),
+    );
     expect(s.transactions.map((t) => t.amountRappen)).toEqual([10, 20, 123456789, 700]);
     expect(sumTransactions(s.transactions, 'credit')).toBe(123457519); // 10 + 20 + 123456789 + 700
-    expect(() => parseCamt(camt('053', '04', entry({ amount: '-5.00' }, '04')))).toThrow('entry 1 has no valid amount ("-5.00")');
-    expect(() => parseCamt(camt('053', '04', entry({ amount: '5.00' }, '04').replace('CRDT', 'XXX')))).toThrow('entry 1: CdtDbtInd is "XXX", expected CRDT or DBIT');
+    expect(() => parseCamt(camt('053', '04', entry({ amount: '-5.00' }, '04')))).toThrow(
+      'entry 1 has no valid amount ("-5.00")',
+    );
+    expect(() => parseCamt(camt('053', '04', entry({ amount: '5.00' }, '04').replace('CRDT', 'XXX')))).toThrow(
+      'entry 1: CdtDbtInd is "XXX", expected CRDT or DBIT',
+    );
   });
 });
 
@@ -300,7 +480,10 @@ describe('ZIP archives and wrong files', () => {
       '__MACOSX/._statement.xml': strToU8('junk'),
     });
     const statements = parseCamt(zip);
-    expect(statements.map((s) => [s.fileName, s.kind, s.transactions.length])).toEqual([['camt/qrr.xml', '054', 2], ['statement.xml', '053', 32]]);
+    expect(statements.map((s) => [s.fileName, s.kind, s.transactions.length])).toEqual([
+      ['camt/qrr.xml', '054', 2],
+      ['statement.xml', '053', 32],
+    ]);
     const all = statements.flatMap((s) => s.transactions);
     expect(sumTransactions(all, 'credit')).toBe(169222 + 181056);
     expect(sumTransactions(all, 'debit')).toBe(127295);
@@ -312,8 +495,15 @@ describe('ZIP archives and wrong files', () => {
   });
 
   test('a ZIP without CAMT files', () => {
-    expect(messageOf(zipSync({ 'a.txt': strToU8('hello'), 'b.pdf': strToU8('%PDF-1.4'), 'c.xml': strToU8('<Document><CstmrCdtTrfInitn/></Document>') })))
-      .toBe('a ZIP without CAMT files (found: a.txt, b.pdf, c.xml)');
+    expect(
+      messageOf(
+        zipSync({
+          'a.txt': strToU8('hello'),
+          'b.pdf': strToU8('%PDF-1.4'),
+          'c.xml': strToU8('<Document><CstmrCdtTrfInitn/></Document>'),
+        }),
+      ),
+    ).toBe('a ZIP without CAMT files (found: a.txt, b.pdf, c.xml)');
     expect(messageOf(zipSync({}))).toBe('a ZIP without CAMT files (found: nothing)');
   });
 
@@ -324,15 +514,22 @@ describe('ZIP archives and wrong files', () => {
 
   test('not XML', () => {
     expect(messageOf(strToU8('%PDF-1.7\n%âãÏÓ\n1 0 obj'))).toBe('not XML: the file starts with %PDF-1.7');
-    expect(messageOf(strToU8('Datum;Betrag;Text\n2024-01-01;10.00;x'))).toBe('not XML: the file starts with Datum;Betrag;Tex…');
+    expect(messageOf(strToU8('Datum;Betrag;Text\n2024-01-01;10.00;x'))).toBe(
+      'not XML: the file starts with Datum;Betrag;Tex…',
+    );
     expect(messageOf(new Uint8Array())).toBe('not XML: the file is empty');
     expect(messageOf(strToU8('  \n'))).toBe('not XML: the file is empty');
   });
 
   test('other XML: a pain.001, an HTML page, a truncated file', () => {
-    const pain = '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn><GrpHdr/></CstmrCdtTrfInitn></Document>';
-    expect(messageOf(strToU8(pain))).toBe("not a CAMT file: the XML's root is <Document> with <CstmrCdtTrfInitn> (pain.001.001.09); expected <Document> with <BkToCstmrStmt>, <BkToCstmrDbtCdtNtfctn> or <BkToCstmrAcctRpt>");
-    expect(messageOf(strToU8('<html><body>Login</body></html>'))).toMatch(/^not a CAMT file: the XML's root is <html> with <body>;/);
+    const pain =
+      '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn><GrpHdr/></CstmrCdtTrfInitn></Document>';
+    expect(messageOf(strToU8(pain))).toBe(
+      "not a CAMT file: the XML's root is <Document> with <CstmrCdtTrfInitn> (pain.001.001.09); expected <Document> with <BkToCstmrStmt>, <BkToCstmrDbtCdtNtfctn> or <BkToCstmrAcctRpt>",
+    );
+    expect(messageOf(strToU8('<html><body>Login</body></html>'))).toMatch(
+      /^not a CAMT file: the XML's root is <html> with <body>;/,
+    );
     const full = new TextDecoder().decode(sample('postfinance-camt054-v04-qrr.xml'));
     expect(messageOf(strToU8(full.slice(0, 3000)))).toMatch(/^not well-formed XML: /);
   });
@@ -355,19 +552,29 @@ describe('what is refused before it can cost: ZIP bombs, a DOCTYPE, deep nesting
   });
 
   test('a file of a ZIP that unpacks beyond 50 MB is refused, naming it', () => {
-    const bomb = zipBomb([{ name: 'ok.xml', megabytes: 1 }, { name: 'auszug.xml', megabytes: 60 }, { name: 'nie.xml', megabytes: 60 }]);
-    expect(messageOf(() => parseCamt(bomb))).toBe('a ZIP archive too large to read: auszug.xml unpacks to more than 51200 kilobytes');
+    const bomb = zipBomb([
+      { name: 'ok.xml', megabytes: 1 },
+      { name: 'auszug.xml', megabytes: 60 },
+      { name: 'nie.xml', megabytes: 60 },
+    ]);
+    expect(messageOf(() => parseCamt(bomb))).toBe(
+      'a ZIP archive too large to read: auszug.xml unpacks to more than 51200 kilobytes',
+    );
     expect(messageOf(() => readCamtBalances(bomb))).toMatch(/^a ZIP archive too large to read: /);
   });
 
   test('files each within 50 MB, together beyond 100 MB, are refused', () => {
     const bomb = zipBomb([1, 2, 3].map((i) => ({ name: `teil-${i}.xml`, megabytes: 40 })));
-    expect(messageOf(() => parseCamt(bomb))).toBe('a ZIP archive too large to read: its files unpack to more than 102400 kilobytes in all');
+    expect(messageOf(() => parseCamt(bomb))).toBe(
+      'a ZIP archive too large to read: its files unpack to more than 102400 kilobytes in all',
+    );
   });
 
   test('a ZIP of more than 1000 files is refused before one is unpacked', () => {
     const many = zipSync(Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`f${i}.xml`, strToU8('<a/>')])));
-    expect(messageOf(() => parseCamt(many))).toBe('a ZIP archive too large to read: it holds 1001 files, more than 1000');
+    expect(messageOf(() => parseCamt(many))).toBe(
+      'a ZIP archive too large to read: it holds 1001 files, more than 1000',
+    );
   });
 
   test('a DOCTYPE is refused before any parser sees it: external or internal entities, any case, in a ZIP naming the file', () => {
@@ -380,31 +587,58 @@ describe('what is refused before it can cost: ZIP bombs, a DOCTYPE, deep nesting
     ];
     for (const doctype of doctypes) {
       const xml = body.replace('?>\n', `?>\n${doctype}`);
-      expect(messageOf(() => parseCamt(strToU8(xml))), doctype).toBe('not accepted: the XML has a DOCTYPE (a document type declaration), which no CAMT file has');
-      expect(messageOf(() => readCamtBalances(strToU8(xml))), doctype).toMatch(/DOCTYPE/);
+      expect(
+        messageOf(() => parseCamt(strToU8(xml))),
+        doctype,
+      ).toBe('not accepted: the XML has a DOCTYPE (a document type declaration), which no CAMT file has');
+      expect(
+        messageOf(() => readCamtBalances(strToU8(xml))),
+        doctype,
+      ).toMatch(/DOCTYPE/);
     }
-    const zip = zipSync({ 'a.xml': strToU8(statement(entry({ amount: '1.00' }, '04'))), 'b.xml': strToU8(body.replace('?>\n', `?>\n${doctypes[0]}`)) });
-    expect(messageOf(() => parseCamt(zip))).toBe('b.xml: not accepted: the XML has a DOCTYPE (a document type declaration), which no CAMT file has');
-    expect(messageOf(() => parseCamt(strToU8(body.replace('<Document', '<!ENTITY x "y"><Document'))))).toMatch(/^not accepted: the XML has a markup declaration \(<!ENTITY x/);
+    const zip = zipSync({
+      'a.xml': strToU8(statement(entry({ amount: '1.00' }, '04'))),
+      'b.xml': strToU8(body.replace('?>\n', `?>\n${doctypes[0]}`)),
+    });
+    expect(messageOf(() => parseCamt(zip))).toBe(
+      'b.xml: not accepted: the XML has a DOCTYPE (a document type declaration), which no CAMT file has',
+    );
+    expect(messageOf(() => parseCamt(strToU8(body.replace('<Document', '<!ENTITY x "y"><Document'))))).toMatch(
+      /^not accepted: the XML has a markup declaration \(<!ENTITY x/,
+    );
   });
 
-  test('a DOCTYPE\'s text in a comment or CDATA is no DOCTYPE', () => {
-    const xml = statement(entry({ amount: '1.00', info: '<![CDATA[<!DOCTYPE x> <a><b><c>]]>' }, '04')).replace('?>\n', '?>\n<!-- <!DOCTYPE x> <a><b> -->');
+  test("a DOCTYPE's text in a comment or CDATA is no DOCTYPE", () => {
+    const xml = statement(entry({ amount: '1.00', info: '<![CDATA[<!DOCTYPE x> <a><b><c>]]>' }, '04')).replace(
+      '?>\n',
+      '?>\n<!-- <!DOCTYPE x> <a><b> -->',
+    );
     expect(only(parseCamt(strToU8(xml))).transactions[0].entryInfo).toBe('<!DOCTYPE x> <a><b><c>');
   });
 
   test('elements nested more than 100 levels deep are refused (Document is level 1); 100 levels are read', () => {
     // Document, BkToCstmrStmt, Stmt, Ntry: the extra elements inside the entry start at level 5
     const nested = (levels: number) => `${'<X>'.repeat(levels)}${'</X>'.repeat(levels)}`;
-    const at = (levels: number, comment = '') => strToU8(statement(entry({ amount: '1.00', info: 'i' }, '04').replace('<AddtlNtryInf>', `${nested(levels)}<AddtlNtryInf>`)).replace('?>\n', `?>\n${comment}`));
+    const at = (levels: number, comment = '') =>
+      strToU8(
+        statement(
+          entry({ amount: '1.00', info: 'i' }, '04').replace('<AddtlNtryInf>', `${nested(levels)}<AddtlNtryInf>`),
+        ).replace('?>\n', `?>\n${comment}`),
+      );
     for (const comment of ['', '<!-- the whole document parsed at once -->']) {
       expect(only(parseCamt(at(96, comment))).transactions).toHaveLength(1);
-      expect(messageOf(() => parseCamt(at(97, comment)))).toBe("not accepted: the XML's elements are nested more than 100 levels deep");
+      expect(messageOf(() => parseCamt(at(97, comment)))).toBe(
+        "not accepted: the XML's elements are nested more than 100 levels deep",
+      );
       expect(messageOf(() => readCamtBalances(at(97, comment)))).toMatch(/nested more than 100 levels/);
     }
     const deep = strToU8(`<Document><BkToCstmrStmt>${nested(20_000)}</BkToCstmrStmt></Document>`);
-    expect(messageOf(() => parseCamt(deep))).toBe("not accepted: the XML's elements are nested more than 100 levels deep");
-    expect(messageOf(() => parseCamt(zipSync({ 'tief.xml': deep })))).toMatch(/^tief\.xml: not accepted: the XML's elements are nested more than 100 levels deep/);
+    expect(messageOf(() => parseCamt(deep))).toBe(
+      "not accepted: the XML's elements are nested more than 100 levels deep",
+    );
+    expect(messageOf(() => parseCamt(zipSync({ 'tief.xml': deep })))).toMatch(
+      /^tief\.xml: not accepted: the XML's elements are nested more than 100 levels deep/,
+    );
   });
 
   test('self-closing elements, attributes with > and / in quotes, comments and processing instructions do not nest', () => {
@@ -417,7 +651,16 @@ describe('what is refused before it can cost: ZIP bombs, a DOCTYPE, deep nesting
 describe('speed', () => {
   // speed is measured in bench/camt.mjs, not asserted here
   test('10,000 entries of one statement are all read, to the Rappen', () => {
-    const one = entry({ amount: '1.05', details: tx(null, '<Refs><AcctSvcrRef>R</AcctSvcrRef></Refs><RltdPties><Dbtr><Nm>N</Nm></Dbtr></RltdPties><RmtInf><Ustrd>U</Ustrd></RmtInf>') }, '04');
+    const one = entry(
+      {
+        amount: '1.05',
+        details: tx(
+          null,
+          '<Refs><AcctSvcrRef>R</AcctSvcrRef></Refs><RltdPties><Dbtr><Nm>N</Nm></Dbtr></RltdPties><RmtInf><Ustrd>U</Ustrd></RmtInf>',
+        ),
+      },
+      '04',
+    );
     const bytes = camt('053', '04', one.repeat(10_000));
     const s = only(parseCamt(bytes));
     expect(s.transactions).toHaveLength(10_000);
@@ -427,27 +670,42 @@ describe('speed', () => {
 });
 
 describe('readCamtBalances: the balances without reading the entries', () => {
-  const SAMPLES = ['postfinance-camt053-v04-statement.xml', 'postfinance-camt054-v04-qrr.xml', 'postfinance-camt054-v08-qrr.xml', 'camt054-v04-collective.xml', 'camt054-v04-example.xml'];
+  const SAMPLES = [
+    'postfinance-camt053-v04-statement.xml',
+    'postfinance-camt054-v04-qrr.xml',
+    'postfinance-camt054-v08-qrr.xml',
+    'camt054-v04-collective.xml',
+    'camt054-v04-example.xml',
+  ];
 
   test.each(SAMPLES)('%s: the same statements as parseCamt, with no transactions', (file) => {
     const whole = parseCamt(sample(file));
     const balances = readCamtBalances(sample(file));
-    expect(balances).toEqual(whole.map((s) => ({ ...s, transactions: [], skippedEntries: 0, notBooked: { pending: 0, info: 0 } })));
+    expect(balances).toEqual(
+      whole.map((s) => ({ ...s, transactions: [], skippedEntries: 0, notBooked: { pending: 0, info: 0 } })),
+    );
   });
 
-  test('a ZIP: each file\'s statement with its closing balance', () => {
-    const zip = zipSync({ 'a.xml': sample('postfinance-camt053-v04-statement.xml'), 'b.xml': sample('camt054-v04-example.xml') });
+  test("a ZIP: each file's statement with its closing balance", () => {
+    const zip = zipSync({
+      'a.xml': sample('postfinance-camt053-v04-statement.xml'),
+      'b.xml': sample('camt054-v04-example.xml'),
+    });
     const [a] = readCamtBalances(zip);
     expect(a).toMatchObject({ fileName: 'a.xml', transactions: [] });
     expect(a.balances.find((b) => b.type === 'CLBD')?.amountRappen).toBe(32268977);
   });
 
   test('a prefixed namespace and an entry with attributes are cut out and parsed alike', () => {
-    const xml = new TextDecoder().decode(sample('postfinance-camt053-v04-statement.xml'))
-      .replace(/<(\/?)([A-Za-z])/g, '<$1c:$2').replace('<c:Document', '<c:Document xmlns:c="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"')
+    const xml = new TextDecoder()
+      .decode(sample('postfinance-camt053-v04-statement.xml'))
+      .replace(/<(\/?)([A-Za-z])/g, '<$1c:$2')
+      .replace('<c:Document', '<c:Document xmlns:c="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"')
       .replaceAll('<c:Ntry>', '<c:Ntry id="x">');
     const prefixed = parseCamt(strToU8(xml));
-    expect(prefixed.map((s) => s.transactions)).toEqual(parseCamt(sample('postfinance-camt053-v04-statement.xml')).map((s) => s.transactions));
+    expect(prefixed.map((s) => s.transactions)).toEqual(
+      parseCamt(sample('postfinance-camt053-v04-statement.xml')).map((s) => s.transactions),
+    );
     expect(readCamtBalances(strToU8(xml))[0].balances).toEqual(prefixed[0].balances);
   });
 });
@@ -455,9 +713,22 @@ describe('readCamtBalances: the balances without reading the entries', () => {
 // ---- Issue 22: every reference kept, every line accounted for, the bank's balances --------------
 
 describe('untyped structured references', () => {
-  const withRef = (ref: string, typed = '') => only(parseCamt(camt('054', '04', entry({
-    amount: '10.00', details: tx(null, `<RmtInf><Strd><CdtrRefInf>${typed}<Ref>${ref}</Ref></CdtrRefInf></Strd></RmtInf>`),
-  }, '04')))).transactions[0].reference;
+  const withRef = (ref: string, typed = '') =>
+    only(
+      parseCamt(
+        camt(
+          '054',
+          '04',
+          entry(
+            {
+              amount: '10.00',
+              details: tx(null, `<RmtInf><Strd><CdtrRefInf>${typed}<Ref>${ref}</Ref></CdtrRefInf></Strd></RmtInf>`),
+            },
+            '04',
+          ),
+        ),
+      ),
+    ).transactions[0].reference;
 
   test('27 digits with a valid mod-10 check digit are a QRR, RF with a valid ISO 11649 check an SCOR (spaces ignored); anything else none', () => {
     expect(withRef('210000000003139471430009017')).toEqual({ type: 'QRR', value: '210000000003139471430009017' });
@@ -465,29 +736,49 @@ describe('untyped structured references', () => {
     expect(withRef('RF18 5390 0754 7034')).toEqual({ type: 'SCOR', value: 'RF18539007547034' });
     expect(withRef('rf38000000000000000000552')).toEqual({ type: 'SCOR', value: 'RF38000000000000000000552' });
     // a wrong check digit, another length or free text is no structured reference
-    for (const ref of ['210000000003139471430009018', '21000000000313947143000901', 'RF19539007547034', 'Rechnung 4711']) {
+    for (const ref of [
+      '210000000003139471430009018',
+      '21000000000313947143000901',
+      'RF19539007547034',
+      'Rechnung 4711',
+    ]) {
       expect(withRef(ref), ref).toBeNull();
     }
     // a typed reference keeps its type
-    expect(withRef('RF18539007547034', '<Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp>')).toEqual({ type: 'SCOR', value: 'RF18539007547034' });
+    expect(withRef('RF18539007547034', '<Tp><CdOrPrtry><Cd>SCOR</Cd></CdOrPrtry></Tp>')).toEqual({
+      type: 'SCOR',
+      value: 'RF18539007547034',
+    });
   });
 });
 
 describe('a foreign original amount (AmtDtls/InstdAmt)', () => {
-  test('carried with its currency when it differs from the booked one; the booked amount stays the entry\'s', () => {
-    const instructed = '<AmtDtls><InstdAmt><Amt Ccy="EUR">20.97</Amt></InstdAmt><TxAmt><Amt Ccy="CHF">19.85</Amt></TxAmt></AmtDtls>';
-    const [t] = only(parseCamt(camt('054', '04', entry({ amount: '19.85', ind: 'DBIT', details: tx(null, instructed) }, '04')))).transactions;
-    expect(t).toMatchObject({ amountRappen: 1985, currency: 'CHF', originalAmount: { amount: '20.97', currency: 'EUR' } });
+  test("carried with its currency when it differs from the booked one; the booked amount stays the entry's", () => {
+    const instructed =
+      '<AmtDtls><InstdAmt><Amt Ccy="EUR">20.97</Amt></InstdAmt><TxAmt><Amt Ccy="CHF">19.85</Amt></TxAmt></AmtDtls>';
+    const [t] = only(
+      parseCamt(camt('054', '04', entry({ amount: '19.85', ind: 'DBIT', details: tx(null, instructed) }, '04'))),
+    ).transactions;
+    expect(t).toMatchObject({
+      amountRappen: 1985,
+      currency: 'CHF',
+      originalAmount: { amount: '20.97', currency: 'EUR' },
+    });
   });
 
   test('an instructed amount in the booked currency, or none, is no original amount', () => {
     const same = '<AmtDtls><InstdAmt><Amt Ccy="CHF">19.85</Amt></InstdAmt></AmtDtls>';
-    const s = only(parseCamt(camt('054', '04', entry({ amount: '19.85', details: tx(null, same) }, '04') + entry({ amount: '5.00' }, '04'))));
+    const s = only(
+      parseCamt(
+        camt('054', '04', entry({ amount: '19.85', details: tx(null, same) }, '04') + entry({ amount: '5.00' }, '04')),
+      ),
+    );
     expect(s.transactions.map((t) => t.originalAmount)).toEqual([null, null]);
   });
 
   test('on the entry of a transaction without details', () => {
-    const xml = new TextDecoder().decode(camt('054', '04', entry({ amount: '9.10', ind: 'DBIT' }, '04')))
+    const xml = new TextDecoder()
+      .decode(camt('054', '04', entry({ amount: '9.10', ind: 'DBIT' }, '04')))
       .replace('<BookgDt>', '<AmtDtls><InstdAmt><Amt Ccy="USD">10.00</Amt></InstdAmt></AmtDtls><BookgDt>');
     expect(only(parseCamt(strToU8(xml))).transactions[0].originalAmount).toEqual({ amount: '10.00', currency: 'USD' });
   });
@@ -497,17 +788,23 @@ describe('the bank transaction code', () => {
   const coded = (code: string, where: 'entry' | 'tx' = 'entry') => {
     const [domain, family, sub] = code.split('/');
     const bkTxCd = `<BkTxCd><Domn><Cd>${domain}</Cd><Fmly><Cd>${family}</Cd><SubFmlyCd>${sub}</SubFmlyCd></Fmly></Domn></BkTxCd>`;
-    const xml = new TextDecoder().decode(camt('053', '04', entry({ amount: '1.00', details: where === 'tx' ? tx(null, bkTxCd) : undefined }, '04')));
-    return only(parseCamt(strToU8(where === 'entry' ? xml.replace('<BookgDt>', `${bkTxCd}<BookgDt>`) : xml))).transactions[0].bankTransactionCode;
+    const xml = new TextDecoder().decode(
+      camt('053', '04', entry({ amount: '1.00', details: where === 'tx' ? tx(null, bkTxCd) : undefined }, '04')),
+    );
+    return only(parseCamt(strToU8(where === 'entry' ? xml.replace('<BookgDt>', `${bkTxCd}<BookgDt>`) : xml)))
+      .transactions[0].bankTransactionCode;
   };
 
   test('Domn/Fmly/SubFmly of the transaction, else of the entry; a proprietary code as it is', () => {
     expect(coded('PMNT/RCDT/ESCT')).toBe('PMNT/RCDT/ESCT');
     expect(coded('PMNT/ICDT/DMCT', 'tx')).toBe('PMNT/ICDT/DMCT');
-    const xml = new TextDecoder().decode(camt('053', '04', entry({ amount: '1.00' }, '04')))
+    const xml = new TextDecoder()
+      .decode(camt('053', '04', entry({ amount: '1.00' }, '04')))
       .replace('<BookgDt>', '<BkTxCd><Prtry><Cd>CH03</Cd><Issr>PF</Issr></Prtry></BkTxCd><BookgDt>');
     expect(only(parseCamt(strToU8(xml))).transactions[0].bankTransactionCode).toBe('CH03');
-    expect(only(parseCamt(camt('053', '04', entry({ amount: '1.00' }, '04')))).transactions[0].bankTransactionCode).toBeNull();
+    expect(
+      only(parseCamt(camt('053', '04', entry({ amount: '1.00' }, '04')))).transactions[0].bankTransactionCode,
+    ).toBeNull();
   });
 
   test('in words: payments in and out, charges, interest; the family when the sub-family says nothing; else the code', () => {
@@ -526,7 +823,7 @@ describe('the bank transaction code', () => {
   });
 });
 
-describe('the statement\'s balances', () => {
+describe("the statement's balances", () => {
   const balance = (type: string, amount: string, ind: 'CRDT' | 'DBIT', date: string) =>
     `<Bal><Tp><CdOrPrtry><Cd>${type}</Cd></CdOrPrtry></Tp><Amt Ccy="CHF">${amount}</Amt><CdtDbtInd>${ind}</CdtDbtInd><Dt><Dt>${date}</Dt></Dt></Bal>`;
   const statement = (balances: string, entries: string) => {
@@ -546,17 +843,34 @@ describe('the statement\'s balances', () => {
   });
 
   test('PRCD as the opening, a DBIT balance negative; movements that do not add up are said', () => {
-    const s = statement(balance('PRCD', '100.00', 'DBIT', '2026-03-31') + balance('CLBD', '50.00', 'CRDT', '2026-04-30'),
-      entry({ amount: '200.00' }, '04') + entry({ amount: '40.00', ind: 'DBIT' }, '04'));
-    expect(statementBalances(s)).toMatchObject({ opening: { type: 'PRCD', amountRappen: -10000 }, closing: { amountRappen: 5000 }, movements: 16000, addsUp: false });
-    const ok = statement(balance('PRCD', '100.00', 'DBIT', '2026-03-31') + balance('CLBD', '60.00', 'CRDT', '2026-04-30'),
-      entry({ amount: '200.00' }, '04') + entry({ amount: '40.00', ind: 'DBIT' }, '04'));
+    const s = statement(
+      balance('PRCD', '100.00', 'DBIT', '2026-03-31') + balance('CLBD', '50.00', 'CRDT', '2026-04-30'),
+      entry({ amount: '200.00' }, '04') + entry({ amount: '40.00', ind: 'DBIT' }, '04'),
+    );
+    expect(statementBalances(s)).toMatchObject({
+      opening: { type: 'PRCD', amountRappen: -10000 },
+      closing: { amountRappen: 5000 },
+      movements: 16000,
+      addsUp: false,
+    });
+    const ok = statement(
+      balance('PRCD', '100.00', 'DBIT', '2026-03-31') + balance('CLBD', '60.00', 'CRDT', '2026-04-30'),
+      entry({ amount: '200.00' }, '04') + entry({ amount: '40.00', ind: 'DBIT' }, '04'),
+    );
     expect(statementBalances(ok).addsUp).toBe(true);
   });
 
   test('without a closing balance (a camt.054) there is nothing to compare', () => {
-    expect(statementBalances(only(parseCamt(sample('camt054-v04-example.xml'))))).toMatchObject({ opening: null, closing: null, addsUp: null });
+    expect(statementBalances(only(parseCamt(sample('camt054-v04-example.xml'))))).toMatchObject({
+      opening: null,
+      closing: null,
+      addsUp: null,
+    });
     const onlyClosing = statement(balance('CLBD', '50.00', 'CRDT', '2026-04-30'), entry({ amount: '50.00' }, '04'));
-    expect(statementBalances(onlyClosing)).toMatchObject({ opening: null, closing: { amountRappen: 5000 }, addsUp: null });
+    expect(statementBalances(onlyClosing)).toMatchObject({
+      opening: null,
+      closing: { amountRappen: 5000 },
+      addsUp: null,
+    });
   });
 });

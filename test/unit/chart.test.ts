@@ -7,12 +7,26 @@ import { describe, expect, test } from 'vitest';
 import { escapeMarkup } from '../../src/domain/markup.js';
 import { AXIS, EIGHTHS, FULL, HALF, renderBarChart } from '../../src/output/bar-chart.js';
 import { NEGATIVE_COLOUR, renderSvgChart, tickStep } from '../../src/output/svg-chart.js';
-import { accountChart, profitChart, PROFIT_SERIES, unknownAccounts, type ChartData, type PeriodAccounts } from '../../src/reports/chart.js';
+import {
+  accountChart,
+  profitChart,
+  PROFIT_SERIES,
+  unknownAccounts,
+  type ChartData,
+  type PeriodAccounts,
+} from '../../src/reports/chart.js';
 import { incomeStatement } from '../../src/reports/income-statement.js';
 import { splitPeriod } from '../../src/reports/period.js';
 import type { AccountType, ReportAccount } from '../../src/reports/types.js';
 
-const account = (number: number, name: string, type: AccountType, balance: number): ReportAccount => ({ id: number, number, name, type, balance, computed: false });
+const account = (number: number, name: string, type: AccountType, balance: number): ReportAccount => ({
+  id: number,
+  number,
+  name,
+  type,
+  balance,
+  computed: false,
+});
 
 /** The accounts of one period as GET /accounts?type=all answers them: every account, zero or not, and a computed row. */
 const accountsOf = (income: number, rent: number, admin: number, bank: number): ReportAccount[] => [
@@ -27,7 +41,11 @@ const accountsOf = (income: number, rent: number, admin: number, bank: number): 
 // Q1 2025: January a loss (rent, no income), February and March profits; amounts in Rappen
 const Q1: PeriodAccounts[] = splitPeriod({ from: '2025-01-01', to: '2025-03-31' }, 'monthly').map((p, i) => ({
   ...p,
-  accounts: [accountsOf(0, 600000, 0, 1400000), accountsOf(1000000, 0, 9251, 2390749), accountsOf(500000, 0, 0, 2890749)][i],
+  accounts: [
+    accountsOf(0, 600000, 0, 1400000),
+    accountsOf(1000000, 0, 9251, 2390749),
+    accountsOf(500000, 0, 0, 2890749),
+  ][i],
 }));
 
 describe('the chart model', () => {
@@ -41,7 +59,9 @@ describe('the chart model', () => {
       ['2025-03', 'Mar 2025', '2025-03-01', '2025-03-31', [500000, 0, 500000]],
     ]);
     for (const [i, p] of Q1.entries()) {
-      const summary = Object.fromEntries(incomeStatement({ from: p.from, to: p.to, accounts: p.accounts }).summary.map((s) => [s.key, s.value]));
+      const summary = Object.fromEntries(
+        incomeStatement({ from: p.from, to: p.to, accounts: p.accounts }).summary.map((s) => [s.key, s.value]),
+      );
       expect(chart.groups[i].values).toEqual([summary.income, summary.expense, summary.profit]);
     }
   });
@@ -50,9 +70,15 @@ describe('the chart model', () => {
     const chart = accountChart(Q1, [6000, 3400, 1020], 'monthly');
     expect(chart.title).toBe('Accounts 6000, 3400, 1020 by month, 2025-01-01 to 2025-03-31');
     expect(chart.series).toEqual([
-      { key: 'account_6000', label: '6000 Raumaufwand' }, { key: 'account_3400', label: '3400 Dienstleistungserlöse' }, { key: 'account_1020', label: '1020 Bankguthaben' },
+      { key: 'account_6000', label: '6000 Raumaufwand' },
+      { key: 'account_3400', label: '3400 Dienstleistungserlöse' },
+      { key: 'account_1020', label: '1020 Bankguthaben' },
     ]);
-    expect(chart.groups.map((g) => g.values)).toEqual([[600000, 0, 1400000], [0, 1000000, 2390749], [0, 500000, 2890749]]);
+    expect(chart.groups.map((g) => g.values)).toEqual([
+      [600000, 0, 1400000],
+      [0, 1000000, 2390749],
+      [0, 500000, 2890749],
+    ]);
     expect(accountChart(Q1, [3400], 'quarterly').title).toBe('Account 3400 by quarter, 2025-01-01 to 2025-03-31');
   });
 
@@ -80,49 +106,81 @@ function halvesOf(line: string): number {
   return [...side].reduce((n, c) => n + (c === FULL ? 2 : c === HALF ? 1 : 0), 0);
 }
 
-const rowsOf = (text: string) => text.split('\n').slice(2).filter((l) => l.trim() !== '');
+const rowsOf = (text: string) =>
+  text
+    .split('\n')
+    .slice(2)
+    .filter((l) => l.trim() !== '');
 
 /** A chart of positive values only, with labels of every length. */
 const POSITIVE: ChartData = {
   title: 'Revenue, expenses and profit by quarter, 2025-01-01 to 2025-12-31',
   series: PROFIT_SERIES,
   groups: [
-    { key: '2025Q1', label: '2025Q1', from: '2025-01-01', to: '2025-03-31', values: [1234567890, 1000000000, 234567890] },
+    {
+      key: '2025Q1',
+      label: '2025Q1',
+      from: '2025-01-01',
+      to: '2025-03-31',
+      values: [1234567890, 1000000000, 234567890],
+    },
     { key: '2025Q2', label: '2025Q2', from: '2025-04-01', to: '2025-06-30', values: [50, 0, 50] },
   ],
 };
 
 describe('the terminal bar chart', () => {
-  test.each([40, 80, 200])('width %i: no line wider, amounts in Swiss format, bars proportional in eighths', (width) => {
-    const text = renderBarChart(POSITIVE, { width, color: false });
-    const lines = text.split('\n');
-    for (const l of lines) expect(columns(l)).toBeLessThanOrEqual(width);
-    const rows = rowsOf(text);
-    expect(rows).toHaveLength(6);
-    expect(rows[0]).toMatch(/^2025Q1 {2}Revenue {3}█+[▏▎▍▌▋▊▉]? * 12'345'678\.90$/);
-    expect(rows[1]).toMatch(/ 10'000'000\.00$/);
-    expect(rows[4]).toMatch(/^ {8}Expenses {2} +0\.00$/); // zero: no bar
-    // the largest value fills the bar area; the others in proportion, to the nearest eighth
-    const full = eighthsOf(rows[0]);
-    expect(full).toBe((width - 8 - 10 - 2 - 13) * 8);
-    expect(Math.abs(eighthsOf(rows[1]) - (full * 1000000000) / 1234567890)).toBeLessThanOrEqual(0.5);
-    expect(Math.abs(eighthsOf(rows[2]) - (full * 234567890) / 1234567890)).toBeLessThanOrEqual(0.5);
-    // 0.50 of 12 million is far below an eighth, but not nothing
-    expect(eighthsOf(rows[3])).toBe(1);
-    expect(text).not.toMatch(ANSI);
-  });
+  test.each([40, 80, 200])(
+    'width %i: no line wider, amounts in Swiss format, bars proportional in eighths',
+    (width) => {
+      const text = renderBarChart(POSITIVE, { width, color: false });
+      const lines = text.split('\n');
+      for (const l of lines) expect(columns(l)).toBeLessThanOrEqual(width);
+      const rows = rowsOf(text);
+      expect(rows).toHaveLength(6);
+      expect(rows[0]).toMatch(/^2025Q1 {2}Revenue {3}█+[▏▎▍▌▋▊▉]? * 12'345'678\.90$/);
+      expect(rows[1]).toMatch(/ 10'000'000\.00$/);
+      expect(rows[4]).toMatch(/^ {8}Expenses {2} +0\.00$/); // zero: no bar
+      // the largest value fills the bar area; the others in proportion, to the nearest eighth
+      const full = eighthsOf(rows[0]);
+      expect(full).toBe((width - 8 - 10 - 2 - 13) * 8);
+      expect(Math.abs(eighthsOf(rows[1]) - (full * 1000000000) / 1234567890)).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(eighthsOf(rows[2]) - (full * 234567890) / 1234567890)).toBeLessThanOrEqual(0.5);
+      // 0.50 of 12 million is far below an eighth, but not nothing
+      expect(eighthsOf(rows[3])).toBe(1);
+      expect(text).not.toMatch(ANSI);
+    },
+  );
 
   test('a loss is a bar to the left of the axis, in halves, with its minus sign; the sides share one scale', () => {
     const chart = profitChart(Q1, 'monthly');
     const text = renderBarChart(chart, { width: 80, color: false });
     const rows = rowsOf(text);
-    expect(text.split('\n').slice(0, 2)).toEqual(['Revenue, expenses and profit by month, 2025-01-01 to 2025-03-31', '']);
-    expect(rows.map((r) => r.slice(0, 20))).toEqual([
-      'Jan 2025  Revenue   ', '          Expenses  ', '          Profit    ',
-      'Feb 2025  Revenue   ', '          Expenses  ', '          Profit    ',
-      'Mar 2025  Revenue   ', '          Expenses  ', '          Profit    ',
+    expect(text.split('\n').slice(0, 2)).toEqual([
+      'Revenue, expenses and profit by month, 2025-01-01 to 2025-03-31',
+      '',
     ]);
-    expect(rows.map((r) => r.split(/\s+/).at(-1))).toEqual(['0.00', "6'000.00", "-6'000.00", "10'000.00", '92.51', "9'907.49", "5'000.00", '0.00', "5'000.00"]);
+    expect(rows.map((r) => r.slice(0, 20))).toEqual([
+      'Jan 2025  Revenue   ',
+      '          Expenses  ',
+      '          Profit    ',
+      'Feb 2025  Revenue   ',
+      '          Expenses  ',
+      '          Profit    ',
+      'Mar 2025  Revenue   ',
+      '          Expenses  ',
+      '          Profit    ',
+    ]);
+    expect(rows.map((r) => r.split(/\s+/).at(-1))).toEqual([
+      '0.00',
+      "6'000.00",
+      "-6'000.00",
+      "10'000.00",
+      '92.51',
+      "9'907.49",
+      "5'000.00",
+      '0.00',
+      "5'000.00",
+    ]);
     // every row has the axis in the same column
     const at = rows.map((r) => [...r].indexOf(AXIS));
     expect(new Set(at).size).toBe(1);
@@ -168,7 +226,8 @@ describe('the terminal bar chart', () => {
 
   test('a width too small for the labels: lines are still cut to it', () => {
     for (const width of [1, 12, 25]) {
-      for (const l of renderBarChart(profitChart(Q1, 'monthly'), { width, color: true }).split('\n')) expect(columns(l)).toBeLessThanOrEqual(width);
+      for (const l of renderBarChart(profitChart(Q1, 'monthly'), { width, color: true }).split('\n'))
+        expect(columns(l)).toBeLessThanOrEqual(width);
     }
   });
 });
@@ -176,7 +235,11 @@ describe('the terminal bar chart', () => {
 // ---- SVG ------------------------------------------------------------------------------------------
 
 type Node = Record<string, any>;
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => ['rect', 'text', 'line'].includes(name) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  isArray: (name) => ['rect', 'text', 'line'].includes(name),
+});
 const parse = (svg: string) => {
   expect(XMLValidator.validate(svg)).toBe(true);
   return parser.parse(svg).svg as Node;
@@ -190,13 +253,36 @@ describe('the SVG chart', () => {
     expect(svg.xmlns).toBe('http://www.w3.org/2000/svg');
     expect(svg.title).toBe('Revenue, expenses and profit by month, 2025-01-01 to 2025-03-31');
     expect(bars(svg).map((b) => [b['data-period'], b['data-series'], b['data-value']])).toEqual([
-      ['2025-01', 'revenue', '0.00'], ['2025-01', 'expenses', '6000.00'], ['2025-01', 'profit', '-6000.00'],
-      ['2025-02', 'revenue', '10000.00'], ['2025-02', 'expenses', '92.51'], ['2025-02', 'profit', '9907.49'],
-      ['2025-03', 'revenue', '5000.00'], ['2025-03', 'expenses', '0.00'], ['2025-03', 'profit', '5000.00'],
+      ['2025-01', 'revenue', '0.00'],
+      ['2025-01', 'expenses', '6000.00'],
+      ['2025-01', 'profit', '-6000.00'],
+      ['2025-02', 'revenue', '10000.00'],
+      ['2025-02', 'expenses', '92.51'],
+      ['2025-02', 'profit', '9907.49'],
+      ['2025-03', 'revenue', '5000.00'],
+      ['2025-03', 'expenses', '0.00'],
+      ['2025-03', 'profit', '5000.00'],
     ]);
     const words = texts(svg);
-    for (const label of ['Revenue', 'Expenses', 'Profit', 'negative', 'Jan 2025', 'Feb 2025', 'Mar 2025', "-6'000.00", "9'907.49", '92.51']) expect(words).toContain(label);
-    expect((svg.rect as Node[]).filter((r) => r.class === 'legend').map((r) => r.fill)).toEqual(['#2e7d32', '#ef8f00', '#1565c0', NEGATIVE_COLOUR]);
+    for (const label of [
+      'Revenue',
+      'Expenses',
+      'Profit',
+      'negative',
+      'Jan 2025',
+      'Feb 2025',
+      'Mar 2025',
+      "-6'000.00",
+      "9'907.49",
+      '92.51',
+    ])
+      expect(words).toContain(label);
+    expect((svg.rect as Node[]).filter((r) => r.class === 'legend').map((r) => r.fill)).toEqual([
+      '#2e7d32',
+      '#ef8f00',
+      '#1565c0',
+      NEGATIVE_COLOUR,
+    ]);
   });
 
   test('bar lengths are proportional to the amounts; a negative bar ends at the axis, red', () => {
@@ -233,6 +319,8 @@ describe('the SVG chart', () => {
   });
 
   test('grid steps are 1, 2 or 5 times a power of ten Rappen', () => {
-    expect([1, 7, 49, 100, 1234550, 1600000, 999999999].map(tickStep)).toEqual([1, 2, 10, 20, 500000, 500000, 200000000]);
+    expect([1, 7, 49, 100, 1234550, 1600000, 999999999].map(tickStep)).toEqual([
+      1, 2, 10, 20, 500000, 500000, 200000000,
+    ]);
   });
 });

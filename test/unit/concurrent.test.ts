@@ -4,7 +4,7 @@ import { mapConcurrent } from '../../src/cli/shared/concurrent.js';
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('mapConcurrent', () => {
-  test('results in the items\' order, at most `limit` calls at once', async () => {
+  test("results in the items' order, at most `limit` calls at once", async () => {
     let running = 0;
     let most = 0;
     const out = await mapConcurrent([30, 5, 20, 1, 10, 2], 3, async (ms, i) => {
@@ -18,7 +18,7 @@ describe('mapConcurrent', () => {
     expect(await mapConcurrent([], 8, async () => 1)).toEqual([]);
   });
 
-  test('after a failure no item starts; those running finish; the earliest failed item\'s error is thrown', async () => {
+  test("after a failure no item starts; those running finish; the earliest failed item's error is thrown", async () => {
     const started: number[] = [];
     const finished: number[] = [];
     const run = mapConcurrent([0, 1, 2, 3, 4, 5], 3, async (i) => {

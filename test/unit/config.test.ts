@@ -61,7 +61,13 @@ function mode(p: string): number {
 
 describe('directories', () => {
   it('uses ACCT_CONFIG_DIR / ACCT_DATA_DIR first', () => {
-    const e = { ACCT_CONFIG_DIR: '/x/conf', ACCT_DATA_DIR: '/x/data', XDG_CONFIG_HOME: '/xdg/c', XDG_DATA_HOME: '/xdg/d', HOME: '/h' };
+    const e = {
+      ACCT_CONFIG_DIR: '/x/conf',
+      ACCT_DATA_DIR: '/x/data',
+      XDG_CONFIG_HOME: '/xdg/c',
+      XDG_DATA_HOME: '/xdg/d',
+      HOME: '/h',
+    };
     expect(configDir(e)).toBe('/x/conf');
     expect(dataDir(e)).toBe('/x/data');
   });
@@ -74,7 +80,9 @@ describe('directories', () => {
   });
 
   it('ignores empty and relative XDG values', () => {
-    expect(configDir({ ACCT_CONFIG_DIR: '', XDG_CONFIG_HOME: '', HOME: '/h' })).toBe(path.join('/h', '.config', 'acct'));
+    expect(configDir({ ACCT_CONFIG_DIR: '', XDG_CONFIG_HOME: '', HOME: '/h' })).toBe(
+      path.join('/h', '.config', 'acct'),
+    );
     expect(configDir({ XDG_CONFIG_HOME: 'relative/dir', HOME: '/h' })).toBe(path.join('/h', '.config', 'acct'));
     expect(dataDir({ XDG_DATA_HOME: 'rel', HOME: '/h' })).toBe(path.join('/h', '.local', 'share', 'acct'));
   });
@@ -129,7 +137,12 @@ describe('file permissions', () => {
 describe('profiles', () => {
   it('creates, reads, replaces and lists profiles', () => {
     store.setProfile('work', { baseUrl: 'https://API.example.ch/api/v2/', token: TOKEN, company: 7, output: 'json' });
-    expect(store.getProfile('work')).toEqual({ baseUrl: 'https://api.example.ch/api/v2', token: TOKEN, company: 7, output: 'json' });
+    expect(store.getProfile('work')).toEqual({
+      baseUrl: 'https://api.example.ch/api/v2',
+      token: TOKEN,
+      company: 7,
+      output: 'json',
+    });
     store.setProfile('work', { baseUrl: 'https://api.example.ch' });
     expect(store.getProfile('work')).toEqual({ baseUrl: 'https://api.example.ch' });
     store.setProfile('home', { baseUrl: 'http://127.0.0.1:8787' });
@@ -144,7 +157,10 @@ describe('profiles', () => {
     store.setProfile('work', { baseUrl: 'https://api.example.ch', token: TOKEN, company: 2 });
     store.useProfile('work');
     const raw = JSON.parse(fs.readFileSync(store.path, 'utf8'));
-    expect(raw).toEqual({ current: 'work', profiles: { work: { baseUrl: 'https://api.example.ch', token: TOKEN, company: 2 } } });
+    expect(raw).toEqual({
+      current: 'work',
+      profiles: { work: { baseUrl: 'https://api.example.ch', token: TOKEN, company: 2 } },
+    });
     const again = openConfig(env);
     expect(again.currentProfileName()).toBe('work');
     expect(again.getProfile('work')?.token).toBe(TOKEN);
@@ -284,9 +300,12 @@ describe('parseCompanyId', () => {
     expect(parseCompanyId(3, '--company')).toBe(3);
   });
 
-  it.each(['0', '-1', '1.5', '1e3', 'abc', '', '0x10', '99999999999999999999'])('rejects %j and names the source', (v) => {
-    expect(usageError(() => parseCompanyId(v, 'ACCT_COMPANY')).message).toContain('ACCT_COMPANY');
-  });
+  it.each(['0', '-1', '1.5', '1e3', 'abc', '', '0x10', '99999999999999999999'])(
+    'rejects %j and names the source',
+    (v) => {
+      expect(usageError(() => parseCompanyId(v, 'ACCT_COMPANY')).message).toContain('ACCT_COMPANY');
+    },
+  );
 
   it('rejects non-integer numbers', () => {
     usageError(() => parseCompanyId(1.5, '--company'));
@@ -324,7 +343,11 @@ describe('resolveContext', () => {
     });
 
     it('honours --company / ACCT_COMPANY / output in local mode', () => {
-      expect(resolveContext({ company: '3' }, env, store)).toMatchObject({ mode: 'local', company: 3, companySource: 'flag' });
+      expect(resolveContext({ company: '3' }, env, store)).toMatchObject({
+        mode: 'local',
+        company: 3,
+        companySource: 'flag',
+      });
       expect(resolveContext({}, { ...env, ACCT_COMPANY: '4', ACCT_OUTPUT: 'tsv' }, store)).toMatchObject({
         mode: 'local',
         company: 4,
@@ -376,7 +399,11 @@ describe('resolveContext', () => {
     });
 
     it('treats empty environment values as unset', () => {
-      const ctx = resolveContext({}, { ...env, ACCT_TOKEN: '', ACCT_BASE_URL: '', ACCT_PROFILE: '', ACCT_COMPANY: '' }, store);
+      const ctx = resolveContext(
+        {},
+        { ...env, ACCT_TOKEN: '', ACCT_BASE_URL: '', ACCT_PROFILE: '', ACCT_COMPANY: '' },
+        store,
+      );
       expect(ctx.mode).toBe('local');
     });
   });
@@ -390,7 +417,10 @@ describe('resolveContext', () => {
     it('selects the profile: flag > ACCT_PROFILE > current', () => {
       store.useProfile('bare');
       expect(resolveContext({}, env, store)).toMatchObject({ profileName: 'bare', profileSource: 'profile' });
-      expect(resolveContext({}, { ...env, ACCT_PROFILE: 'other' }, store)).toMatchObject({ profileName: 'other', profileSource: 'env' });
+      expect(resolveContext({}, { ...env, ACCT_PROFILE: 'other' }, store)).toMatchObject({
+        profileName: 'other',
+        profileSource: 'env',
+      });
       expect(resolveContext({ profile: 'work' }, { ...env, ACCT_PROFILE: 'other' }, store)).toMatchObject({
         profileName: 'work',
         profileSource: 'flag',
@@ -412,7 +442,13 @@ describe('resolveContext', () => {
     });
 
     it('env beats the profile', () => {
-      const e = { ...env, ACCT_BASE_URL: 'https://env.example.ch', ACCT_TOKEN: OTHER_TOKEN, ACCT_COMPANY: '11', ACCT_OUTPUT: 'ndjson' };
+      const e = {
+        ...env,
+        ACCT_BASE_URL: 'https://env.example.ch',
+        ACCT_TOKEN: OTHER_TOKEN,
+        ACCT_COMPANY: '11',
+        ACCT_OUTPUT: 'ndjson',
+      };
       expect(resolveContext({ profile: 'work' }, e, store)).toMatchObject({
         baseUrl: 'https://env.example.ch',
         baseUrlSource: 'env',
@@ -428,7 +464,11 @@ describe('resolveContext', () => {
     it('flags beat env and the profile', () => {
       const e = { ...env, ACCT_BASE_URL: 'https://env.example.ch', ACCT_COMPANY: '11', ACCT_OUTPUT: 'ndjson' };
       expect(
-        resolveContext({ profile: 'work', baseUrl: 'https://flag.example.ch/', company: 12, output: 'table' }, e, store),
+        resolveContext(
+          { profile: 'work', baseUrl: 'https://flag.example.ch/', company: 12, output: 'table' },
+          e,
+          store,
+        ),
       ).toMatchObject({
         baseUrl: 'https://flag.example.ch',
         baseUrlSource: 'flag',
@@ -439,10 +479,12 @@ describe('resolveContext', () => {
         output: 'table',
         outputSource: 'flag',
       });
-      expect(resolveContext({ company: '13' }, { ...env, ACCT_TOKEN: TOKEN, ACCT_COMPANY: '11' }, store)).toMatchObject({
-        company: 13,
-        companySource: 'flag',
-      });
+      expect(resolveContext({ company: '13' }, { ...env, ACCT_TOKEN: TOKEN, ACCT_COMPANY: '11' }, store)).toMatchObject(
+        {
+          company: 13,
+          companySource: 'flag',
+        },
+      );
     });
 
     it('each value falls through independently', () => {
@@ -493,21 +535,32 @@ describe('resolveContext', () => {
     });
 
     it('validates the base URL from every source', () => {
-      expect(usageError(() => resolveContext({ baseUrl: 'http://example.com' }, env, store)).message).toContain('--base-url');
-      expect(usageError(() => resolveContext({}, { ...env, ACCT_BASE_URL: 'nonsense' }, store)).message).toContain('ACCT_BASE_URL');
+      expect(usageError(() => resolveContext({ baseUrl: 'http://example.com' }, env, store)).message).toContain(
+        '--base-url',
+      );
+      expect(usageError(() => resolveContext({}, { ...env, ACCT_BASE_URL: 'nonsense' }, store)).message).toContain(
+        'ACCT_BASE_URL',
+      );
       fs.mkdirSync(path.join(tmp, 'config'), { recursive: true });
-      fs.writeFileSync(store.path, JSON.stringify({ current: 'p', profiles: { p: { baseUrl: 'http://evil.example.com' } } }));
+      fs.writeFileSync(
+        store.path,
+        JSON.stringify({ current: 'p', profiles: { p: { baseUrl: 'http://evil.example.com' } } }),
+      );
       expect(usageError(() => resolveContext({}, env, openConfig(env))).message).toContain('profile "p"');
     });
 
     it('validates the company from flag and env, naming the source', () => {
       expect(usageError(() => resolveContext({ company: 'abc' }, env, store)).message).toContain('--company');
       expect(usageError(() => resolveContext({ company: 0 }, env, store)).message).toContain('--company');
-      expect(usageError(() => resolveContext({}, { ...env, ACCT_COMPANY: '-3' }, store)).message).toContain('ACCT_COMPANY');
+      expect(usageError(() => resolveContext({}, { ...env, ACCT_COMPANY: '-3' }, store)).message).toContain(
+        'ACCT_COMPANY',
+      );
     });
 
     it('validates ACCT_OUTPUT', () => {
-      expect(usageError(() => resolveContext({}, { ...env, ACCT_OUTPUT: 'xml' }, store)).message).toContain('ACCT_OUTPUT');
+      expect(usageError(() => resolveContext({}, { ...env, ACCT_OUTPUT: 'xml' }, store)).message).toContain(
+        'ACCT_OUTPUT',
+      );
     });
   });
 
@@ -558,7 +611,10 @@ describe('config keys', () => {
   });
 
   it('rejects unknown keys, listing the known ones', () => {
-    for (const fn of [() => getConfigValue(store, 'work', 'token'), () => setConfigValue(store, 'work', 'token', 'x')]) {
+    for (const fn of [
+      () => getConfigValue(store, 'work', 'token'),
+      () => setConfigValue(store, 'work', 'token', 'x'),
+    ]) {
       const err = usageError(fn);
       expect(fullText(err)).toContain('base_url, company, output');
     }

@@ -1,7 +1,14 @@
 // The customers' pure rules: durations, billability, statistics, filter[times], and the CSV reader of
 // the customer import (decoding, delimiters, row numbers, Swiss decimals).
 import { describe, expect, it } from 'vitest';
-import { billabilityPercent, customerStatistics, durationOf, openExpensesSum, readableMinutes, timesCondition } from '../../src/server/domain/customer-stats.js';
+import {
+  billabilityPercent,
+  customerStatistics,
+  durationOf,
+  openExpensesSum,
+  readableMinutes,
+  timesCondition,
+} from '../../src/server/domain/customer-stats.js';
 import { normaliseDecimal, normaliseHeader, parseCsv } from '../../src/server/domain/csv.js';
 import { decodeText, detectDelimiter } from '../../src/domain/text.js';
 
@@ -34,11 +41,33 @@ describe('billability and statistics', () => {
   });
 
   it('shapes the statistics object with grouped amounts and HH:MM strings', () => {
-    expect(customerStatistics({ incomeRappen: 123450, expenseRappen: 130450, totalMinutes: 225, billableMinutes: 150, openMinutes: 135 })).toEqual({
-      income: "1'234.50", expenses: "1'304.50", profit: '-70.00',
-      hoursTotal: '03:45', hoursBillable: '02:30', hoursNonBillable: '01:15', hoursOpen: '02:15', billability: 67,
+    expect(
+      customerStatistics({
+        incomeRappen: 123450,
+        expenseRappen: 130450,
+        totalMinutes: 225,
+        billableMinutes: 150,
+        openMinutes: 135,
+      }),
+    ).toEqual({
+      income: "1'234.50",
+      expenses: "1'304.50",
+      profit: '-70.00',
+      hoursTotal: '03:45',
+      hoursBillable: '02:30',
+      hoursNonBillable: '01:15',
+      hoursOpen: '02:15',
+      billability: 67,
     });
-    expect(customerStatistics({ incomeRappen: 123456789, expenseRappen: 0, totalMinutes: 0, billableMinutes: 0, openMinutes: 0 }).profit).toBe("1'234'567.89");
+    expect(
+      customerStatistics({
+        incomeRappen: 123456789,
+        expenseRappen: 0,
+        totalMinutes: 0,
+        billableMinutes: 0,
+        openMinutes: 0,
+      }).profit,
+    ).toBe("1'234'567.89");
   });
 });
 

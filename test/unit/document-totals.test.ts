@@ -1,18 +1,42 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
-  discountOf, documentTotals, grossOf, netOf, positionSum, type DocumentTotalsInput, type LinePosition, type PricedPosition,
+  discountOf,
+  documentTotals,
+  grossOf,
+  netOf,
+  positionSum,
+  type DocumentTotalsInput,
+  type LinePosition,
+  type PricedPosition,
 } from '../../src/domain/document-totals.js';
 
-const line = (amount: number, price: number, discount = 0, discountType: LinePosition['discountType'] = null): LinePosition =>
-  ({ type: 'position', amount, price, discount, discountType });
-const doc = (positions: PricedPosition[], opts: Partial<DocumentTotalsInput> = {}): DocumentTotalsInput =>
-  ({ positions, discountRate: null, vatRate: null, vatIncluded: false, addRoundingDifference: false, ...opts });
+const line = (
+  amount: number,
+  price: number,
+  discount = 0,
+  discountType: LinePosition['discountType'] = null,
+): LinePosition => ({ type: 'position', amount, price, discount, discountType });
+const doc = (positions: PricedPosition[], opts: Partial<DocumentTotalsInput> = {}): DocumentTotalsInput => ({
+  positions,
+  discountRate: null,
+  vatRate: null,
+  vatIncluded: false,
+  addRoundingDifference: false,
+  ...opts,
+});
 
 describe('position sums', () => {
   test.each([
     // amount (thousandths), price (Rappen), expected gross
-    [1000, 15000, 15000], [2500, 15000, 37500], [1, 1, 0], [500, 1, 1], [499, 1, 0], [333, 100, 33], [1234, 999, 1233], [0, 5000, 0],
+    [1000, 15000, 15000],
+    [2500, 15000, 37500],
+    [1, 1, 0],
+    [500, 1, 1],
+    [499, 1, 0],
+    [333, 100, 33],
+    [1234, 999, 1233],
+    [0, 5000, 0],
   ])('%i × %i → %i Rappen, half up', (amount, price, gross) => {
     expect(grossOf({ amount, price })).toBe(gross);
     expect(positionSum(line(amount, price))).toBe(gross);
@@ -37,7 +61,9 @@ describe('position sums', () => {
   test('text counts nothing; a collection sums its children, nested too', () => {
     expect(positionSum({ type: 'text' })).toBe(0);
     const inner: PricedPosition = { type: 'collection', children: [line(1000, 100), { type: 'text' }] };
-    expect(positionSum({ type: 'collection', children: [line(2000, 250), inner, line(1000, 1000, 1000, 'percentage')] })).toBe(500 + 100 + 900);
+    expect(
+      positionSum({ type: 'collection', children: [line(2000, 250), inner, line(1000, 1000, 1000, 'percentage')] }),
+    ).toBe(500 + 100 + 900);
     expect(positionSum({ type: 'collection', children: [] })).toBe(0);
   });
 });
@@ -45,8 +71,13 @@ describe('position sums', () => {
 describe('document totals', () => {
   test('no discount, no VAT, no rounding: every total is the sum', () => {
     expect(documentTotals(doc([line(1000, 12345)]))).toEqual({
-      total_value: 12345, discount_amount: 0, total_value_with_discount: 12345, vat_amount: 0,
-      total_value_with_vat: 12345, rounding_difference: 0, final_value: 12345,
+      total_value: 12345,
+      discount_amount: 0,
+      total_value_with_discount: 12345,
+      vat_amount: 0,
+      total_value_with_vat: 12345,
+      rounding_difference: 0,
+      final_value: 12345,
     });
   });
 
@@ -61,8 +92,13 @@ describe('document totals', () => {
       { type: 'text' },
     ];
     expect(documentTotals(doc(positions, { discountRate: 250, vatRate: 810, addRoundingDifference: true }))).toEqual({
-      total_value: 266700, discount_amount: 6668, total_value_with_discount: 260032, vat_amount: 21063,
-      total_value_with_vat: 281095, rounding_difference: 0, final_value: 281095,
+      total_value: 266700,
+      discount_amount: 6668,
+      total_value_with_discount: 260032,
+      vat_amount: 21063,
+      total_value_with_vat: 281095,
+      rounding_difference: 0,
+      final_value: 281095,
     });
   });
 
@@ -78,18 +114,32 @@ describe('document totals', () => {
   });
 
   test('rounding to 0.05 shows the difference, up and down', () => {
-    expect(documentTotals(doc([line(1000, 10012)], { addRoundingDifference: true }))).toMatchObject({ final_value: 10010, rounding_difference: -2 });
-    expect(documentTotals(doc([line(1000, 10013)], { addRoundingDifference: true }))).toMatchObject({ final_value: 10015, rounding_difference: 2 });
-    expect(documentTotals(doc([line(1000, 10025)], { addRoundingDifference: true }))).toMatchObject({ final_value: 10025, rounding_difference: 0 });
+    expect(documentTotals(doc([line(1000, 10012)], { addRoundingDifference: true }))).toMatchObject({
+      final_value: 10010,
+      rounding_difference: -2,
+    });
+    expect(documentTotals(doc([line(1000, 10013)], { addRoundingDifference: true }))).toMatchObject({
+      final_value: 10015,
+      rounding_difference: 2,
+    });
+    expect(documentTotals(doc([line(1000, 10025)], { addRoundingDifference: true }))).toMatchObject({
+      final_value: 10025,
+      rounding_difference: 0,
+    });
     expect(documentTotals(doc([line(1000, 10012)]))).toMatchObject({ final_value: 10012, rounding_difference: 0 });
   });
 
   test('a full document discount leaves nothing', () => {
-    expect(documentTotals(doc([line(3000, 999)], { discountRate: 10000, vatRate: 810, addRoundingDifference: true })).final_value).toBe(0);
+    expect(
+      documentTotals(doc([line(3000, 999)], { discountRate: 10000, vatRate: 810, addRoundingDifference: true }))
+        .final_value,
+    ).toBe(0);
   });
 
   test('an empty document is all zeros', () => {
-    expect(Object.values(documentTotals(doc([], { vatRate: 810, discountRate: 500, addRoundingDifference: true })))).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(
+      Object.values(documentTotals(doc([], { vatRate: 810, discountRate: 500, addRoundingDifference: true }))),
+    ).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
 });
 
@@ -118,50 +168,66 @@ const inputArb: fc.Arbitrary<DocumentTotalsInput> = fc.record({
   addRoundingDifference: fc.boolean(),
 });
 
-const leaves = (ps: readonly PricedPosition[]): PricedPosition[] => ps.flatMap((p) => (p.type === 'collection' ? leaves(p.children) : [p]));
+const leaves = (ps: readonly PricedPosition[]): PricedPosition[] =>
+  ps.flatMap((p) => (p.type === 'collection' ? leaves(p.children) : [p]));
 
 describe('document totals, for any positions', () => {
   test('the net plus the VAT line equals the total with VAT, to the Rappen', () => {
-    fc.assert(fc.property(inputArb, (input) => {
-      const t = documentTotals(input);
-      expect(netOf(t) + t.vat_amount).toBe(t.total_value_with_vat);
-      expect(Number.isInteger(t.vat_amount) && Number.isInteger(t.final_value)).toBe(true);
-    }));
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const t = documentTotals(input);
+        expect(netOf(t) + t.vat_amount).toBe(t.total_value_with_vat);
+        expect(Number.isInteger(t.vat_amount) && Number.isInteger(t.final_value)).toBe(true);
+      }),
+    );
   });
 
   test('the final value is the total with VAT plus the rounding difference, a multiple of 5 when rounding', () => {
-    fc.assert(fc.property(inputArb, (input) => {
-      const t = documentTotals(input);
-      expect(t.final_value).toBe(t.total_value_with_vat + t.rounding_difference);
-      if (input.addRoundingDifference) {
-        expect(Math.abs(t.final_value % 5)).toBe(0);
-        expect(Math.abs(t.rounding_difference)).toBeLessThanOrEqual(2);
-      } else {
-        expect(t.rounding_difference).toBe(0);
-      }
-    }));
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const t = documentTotals(input);
+        expect(t.final_value).toBe(t.total_value_with_vat + t.rounding_difference);
+        if (input.addRoundingDifference) {
+          expect(Math.abs(t.final_value % 5)).toBe(0);
+          expect(Math.abs(t.rounding_difference)).toBeLessThanOrEqual(2);
+        } else {
+          expect(t.rounding_difference).toBe(0);
+        }
+      }),
+    );
   });
 
   test('the discount is the total minus the discounted total, and never more than the total', () => {
-    fc.assert(fc.property(inputArb, (input) => {
-      const t = documentTotals(input);
-      expect(t.total_value - t.discount_amount).toBe(t.total_value_with_discount);
-      if (t.total_value >= 0) expect(t.discount_amount).toBeLessThanOrEqual(t.total_value);
-    }));
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const t = documentTotals(input);
+        expect(t.total_value - t.discount_amount).toBe(t.total_value_with_discount);
+        if (t.total_value >= 0) expect(t.discount_amount).toBeLessThanOrEqual(t.total_value);
+      }),
+    );
   });
 
   test('collections change nothing: the total is the sum of the leaves', () => {
-    fc.assert(fc.property(inputArb, (input) => {
-      expect(documentTotals(input).total_value).toBe(documentTotals({ ...input, positions: leaves(input.positions) }).total_value);
-    }));
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        expect(documentTotals(input).total_value).toBe(
+          documentTotals({ ...input, positions: leaves(input.positions) }).total_value,
+        );
+      }),
+    );
   });
 
   test('the VAT is the rate applied to the net within one Rappen', () => {
-    fc.assert(fc.property(inputArb, (input) => {
-      const t = documentTotals(input);
-      if (input.vatRate === null) { expect(t.vat_amount).toBe(0); return; }
-      // |vat − net × rate| ≤ 1 Rappen, compared in exact integers (× 10000)
-      expect(Math.abs(t.vat_amount * 10000 - netOf(t) * input.vatRate)).toBeLessThanOrEqual(10000 + input.vatRate);
-    }));
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const t = documentTotals(input);
+        if (input.vatRate === null) {
+          expect(t.vat_amount).toBe(0);
+          return;
+        }
+        // |vat − net × rate| ≤ 1 Rappen, compared in exact integers (× 10000)
+        expect(Math.abs(t.vat_amount * 10000 - netOf(t) * input.vatRate)).toBeLessThanOrEqual(10000 + input.vatRate);
+      }),
+    );
   });
 });

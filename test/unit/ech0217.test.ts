@@ -13,20 +13,61 @@ import { vatReturn } from '../../src/reports/vat.js';
 import { netTaxRateReturnBuilder } from '../../src/reports/vat-net-tax-rate.js';
 import { loadXsdValidator, type XsdCheck } from '../helpers/xsd.js';
 
-const CHART: [number, AccountType][] = [[1020, 'bank'], [1170, 'assets'], [1171, 'assets'], [1510, 'deprecations'], [2200, 'liabilities'], [3400, 'income'], [4400, 'expense'], [6500, 'expense']];
+const CHART: [number, AccountType][] = [
+  [1020, 'bank'],
+  [1170, 'assets'],
+  [1171, 'assets'],
+  [1510, 'deprecations'],
+  [2200, 'liabilities'],
+  [3400, 'income'],
+  [4400, 'expense'],
+  [6500, 'expense'],
+];
 const ACCOUNTS = CHART.map(([id, type]) => ({ id, number: id, name: `Konto ${id}`, type, balance: null }));
-const rate = (id: number, name: string, pct: number, account: number, field: number | null, extra: Partial<ReportTaxRate> = {}): ReportTaxRate => ({
-  id, name, rate: pct, saldoRate: null, calculationMethod: 'net', isAcquisitionTax: false, accountId: account, acquisitionAccountId: null, fieldNumber: field, ...extra,
+const rate = (
+  id: number,
+  name: string,
+  pct: number,
+  account: number,
+  field: number | null,
+  extra: Partial<ReportTaxRate> = {},
+): ReportTaxRate => ({
+  id,
+  name,
+  rate: pct,
+  saldoRate: null,
+  calculationMethod: 'net',
+  isAcquisitionTax: false,
+  accountId: account,
+  acquisitionAccountId: null,
+  fieldNumber: field,
+  ...extra,
 });
 const RATES = [
-  rate(1, 'MWST 8.1 %', 810, 2200, 303), rate(2, 'MWST 2.6 %', 260, 2200, 313), rate(3, 'Vorsteuer 8.1 %', 810, 1170, 400),
-  rate(4, 'Vorsteuer Investitionen 8.1 %', 810, 1171, 405), rate(5, 'Export 0 %', 0, 2200, 220),
-  rate(6, 'Bezugsteuer 8.1 %', 810, 2200, 383, { calculationMethod: 'gross', isAcquisitionTax: true, acquisitionAccountId: 1170 }),
-  rate(7, 'Saldo 6.2 %', 810, 2200, null, { calculationMethod: 'gross', saldoRate: 620 }), rate(8, 'Saldo 0.6 %', 810, 2200, null, { calculationMethod: 'gross', saldoRate: 60 }),
+  rate(1, 'MWST 8.1 %', 810, 2200, 303),
+  rate(2, 'MWST 2.6 %', 260, 2200, 313),
+  rate(3, 'Vorsteuer 8.1 %', 810, 1170, 400),
+  rate(4, 'Vorsteuer Investitionen 8.1 %', 810, 1171, 405),
+  rate(5, 'Export 0 %', 0, 2200, 220),
+  rate(6, 'Bezugsteuer 8.1 %', 810, 2200, 383, {
+    calculationMethod: 'gross',
+    isAcquisitionTax: true,
+    acquisitionAccountId: 1170,
+  }),
+  rate(7, 'Saldo 6.2 %', 810, 2200, null, { calculationMethod: 'gross', saldoRate: 620 }),
+  rate(8, 'Saldo 0.6 %', 810, 2200, null, { calculationMethod: 'gross', saldoRate: 60 }),
 ];
 let nextId = 1;
-const entry = (date: string, debit: number, credit: number, sum: number, taxRateId: number | null): ReportEntry =>
-  ({ id: nextId++, number: null, date, description: null, sum, debitAccountId: debit, creditAccountId: credit, taxRateId });
+const entry = (date: string, debit: number, credit: number, sum: number, taxRateId: number | null): ReportEntry => ({
+  id: nextId++,
+  number: null,
+  date,
+  description: null,
+  sum,
+  debitAccountId: debit,
+  creditAccountId: credit,
+  taxRateId,
+});
 
 const EFFECTIVE_Q1: ReportEntry[] = [
   entry('2026-01-15', 1020, 3400, 1081000, 1), // 303: 10'000.00 / 810.00
@@ -42,22 +83,49 @@ const SALDO = (year: number): ReportEntry[] => [
   entry(`${year}-04-02`, 1020, 3400, 120000, 5), // export 1'200.00
 ];
 
-const FILING: VatFiling = { uid: 'CHE-123.456.788', method: 'effective', basis: 'agreed', period: 'quarterly', rates: [] };
-const NET: VatFiling = { ...FILING, method: 'net_tax_rate', basis: 'received', period: 'semi_annual', rates: [{ rate: 620, activityCode: '12345' }, { rate: 60, activityCode: '54321' }] };
+const FILING: VatFiling = {
+  uid: 'CHE-123.456.788',
+  method: 'effective',
+  basis: 'agreed',
+  period: 'quarterly',
+  rates: [],
+};
+const NET: VatFiling = {
+  ...FILING,
+  method: 'net_tax_rate',
+  basis: 'received',
+  period: 'semi_annual',
+  rates: [
+    { rate: 620, activityCode: '12345' },
+    { rate: 60, activityCode: '54321' },
+  ],
+};
 const HEADER: Ech0217Header = {
-  organisationName: 'Muster & Söhne AG', generationTime: '2026-04-20T09:15:00', typeOfSubmission: 1,
-  businessReferenceId: 'acct-CHE123456788-2026-01-01-2026-03-31-1', application: { manufacturer: 'acct', product: 'acct', version: '0.1.0' },
+  organisationName: 'Muster & Söhne AG',
+  generationTime: '2026-04-20T09:15:00',
+  typeOfSubmission: 1,
+  businessReferenceId: 'acct-CHE123456788-2026-01-01-2026-03-31-1',
+  application: { manufacturer: 'acct', product: 'acct', version: '0.1.0' },
 };
 
 const netReturn = (from: string, to: string, entries: ReportEntry[]): Report => {
-  const b = netTaxRateReturnBuilder({ from, to, accounts: ACCOUNTS, taxRates: RATES, method: 'net_tax_rate', rates: NET.rates });
+  const b = netTaxRateReturnBuilder({
+    from,
+    to,
+    accounts: ACCOUNTS,
+    taxRates: RATES,
+    method: 'net_tax_rate',
+    rates: NET.rates,
+  });
   b.add(entries);
   return b.report();
 };
 
 /** The text of every element of that local name, in document order. */
-const values = (xml: string, name: string): string[] => [...xml.matchAll(new RegExp(`<eCH-0217:${name}>([^<]*)</eCH-0217:${name}>`, 'g'))].map((m) => m[1]);
-const box = (report: Report, b: number, key: 'amount' | 'tax') => rappenToDecimal(report.rows.find((r) => r.box === b)![key] as number);
+const values = (xml: string, name: string): string[] =>
+  [...xml.matchAll(new RegExp(`<eCH-0217:${name}>([^<]*)</eCH-0217:${name}>`, 'g'))].map((m) => m[1]);
+const box = (report: Report, b: number, key: 'amount' | 'tax') =>
+  rappenToDecimal(report.rows.find((r) => r.box === b)![key] as number);
 
 let check: XsdCheck;
 beforeAll(async () => {
@@ -67,30 +135,53 @@ const validates = (xml: string) => expect(check(xml)).toEqual([]);
 
 describe('eCH-0217 file', () => {
   test('the validator has teeth: uid and organisationName swapped is refused', () => {
-    const xml = ech0217Xml(vatReturn({ from: '2026-01-01', to: '2026-03-31', accounts: ACCOUNTS, taxRates: RATES, entries: EFFECTIVE_Q1 }), FILING, HEADER);
+    const xml = ech0217Xml(
+      vatReturn({ from: '2026-01-01', to: '2026-03-31', accounts: ACCOUNTS, taxRates: RATES, entries: EFFECTIVE_Q1 }),
+      FILING,
+      HEADER,
+    );
     expect(check(xml)).toEqual([]);
     const uid = '<eCH-0217:uid>CHE123456788</eCH-0217:uid>';
     const name = '<eCH-0217:organisationName>Muster &amp; Söhne AG</eCH-0217:organisationName>';
     expect(xml).toContain(`${uid}\n    ${name}`);
     const swapped = xml.replace(`${uid}\n    ${name}`, `${name}\n    ${uid}`);
-    expect(check(swapped).join('\n')).toMatch(/organisationName': This element is not expected. Expected is \( \{http:\/\/www.ech.ch\/xmlns\/eCH-0217\/2\}uid \)/);
+    expect(check(swapped).join('\n')).toMatch(
+      /organisationName': This element is not expected. Expected is \( \{http:\/\/www.ech.ch\/xmlns\/eCH-0217\/2\}uid \)/,
+    );
     // and three decimals, which the amount type forbids
-    expect(check(xml.replace('<eCH-0217:totalConsideration>14000.00<', '<eCH-0217:totalConsideration>14000.001<')).join('\n')).toMatch(/fractionDigits/);
+    expect(
+      check(xml.replace('<eCH-0217:totalConsideration>14000.00<', '<eCH-0217:totalConsideration>14000.001<')).join(
+        '\n',
+      ),
+    ).toMatch(/fractionDigits/);
   });
 
-  test('an effective-method quarter: every figure is the report\'s', () => {
-    const report = vatReturn({ from: '2026-01-01', to: '2026-03-31', accounts: ACCOUNTS, taxRates: RATES, entries: EFFECTIVE_Q1 });
+  test("an effective-method quarter: every figure is the report's", () => {
+    const report = vatReturn({
+      from: '2026-01-01',
+      to: '2026-03-31',
+      accounts: ACCOUNTS,
+      taxRates: RATES,
+      entries: EFFECTIVE_Q1,
+    });
     const xml = ech0217Xml(report, FILING, HEADER);
     validates(xml);
     expect(values(xml, 'uid')).toEqual(['CHE123456788']);
-    expect(values(xml, 'reportingPeriodFrom').concat(values(xml, 'reportingPeriodTill'))).toEqual(['2026-01-01', '2026-03-31']);
+    expect(values(xml, 'reportingPeriodFrom').concat(values(xml, 'reportingPeriodTill'))).toEqual([
+      '2026-01-01',
+      '2026-03-31',
+    ]);
     expect(values(xml, 'typeOfSubmission').concat(values(xml, 'formOfReporting'))).toEqual(['1', '1']);
     expect(values(xml, 'totalConsideration')).toEqual([box(report, 200, 'amount')]);
     expect(values(xml, 'totalConsideration')).toEqual(['14000.00']);
     expect(values(xml, 'suppliesToForeignCountries')).toEqual([box(report, 220, 'amount')]);
     expect(xml).toContain('<eCH-0217:effectiveReportingMethod>');
     expect(values(xml, 'taxRate')).toEqual(['8.1', '2.6', '8.1']);
-    expect(values(xml, 'turnover')).toEqual([box(report, 303, 'amount'), box(report, 313, 'amount'), box(report, 383, 'amount')]);
+    expect(values(xml, 'turnover')).toEqual([
+      box(report, 303, 'amount'),
+      box(report, 313, 'amount'),
+      box(report, 383, 'amount'),
+    ]);
     expect(values(xml, 'inputTaxMaterialAndServices')).toEqual([box(report, 400, 'tax')]); // 243 + 81
     expect(values(xml, 'inputTaxInvestments')).toEqual([box(report, 405, 'tax')]);
     expect(values(xml, 'payableTax')).toEqual([box(report, 500, 'tax')]);
@@ -101,7 +192,10 @@ describe('eCH-0217 file', () => {
   test('a net tax rate half-year in 2024 (netTaxRateMethod) and in 2025 (simpleTaxRateMethod with activity codes)', () => {
     const h2024 = netReturn('2024-01-01', '2024-06-30', SALDO(2024));
     const h2025 = netReturn('2025-01-01', '2025-06-30', SALDO(2025));
-    for (const [report, element] of [[h2024, 'netTaxRateMethod'], [h2025, 'simpleTaxRateMethod']] as const) {
+    for (const [report, element] of [
+      [h2024, 'netTaxRateMethod'],
+      [h2025, 'simpleTaxRateMethod'],
+    ] as const) {
       const xml = ech0217Xml(report, NET, { ...HEADER, businessReferenceId: `net-${report.from}` });
       validates(xml);
       expect(methodElement(NET, report.from!)).toBe(element);
@@ -118,7 +212,14 @@ describe('eCH-0217 file', () => {
   });
 
   test('a flat tax rate company: flatTaxRateMethod, each rate with its activity', () => {
-    const b = netTaxRateReturnBuilder({ from: '2025-01-01', to: '2025-06-30', accounts: ACCOUNTS, taxRates: RATES, method: 'flat_tax_rate', rates: NET.rates });
+    const b = netTaxRateReturnBuilder({
+      from: '2025-01-01',
+      to: '2025-06-30',
+      accounts: ACCOUNTS,
+      taxRates: RATES,
+      method: 'flat_tax_rate',
+      rates: NET.rates,
+    });
     b.add(SALDO(2025));
     const report = b.report();
     expect(report.title).toBe('VAT return 2025-01-01 to 2025-06-30 (flat tax rate method)');
@@ -130,7 +231,13 @@ describe('eCH-0217 file', () => {
   });
 
   test('a correction (2), an annual reconciliation (3) and a credit (510, a negative payable tax)', () => {
-    const credit = vatReturn({ from: '2026-03-01', to: '2026-03-31', accounts: ACCOUNTS, taxRates: RATES, entries: EFFECTIVE_Q1 });
+    const credit = vatReturn({
+      from: '2026-03-01',
+      to: '2026-03-31',
+      accounts: ACCOUNTS,
+      taxRates: RATES,
+      entries: EFFECTIVE_Q1,
+    });
     expect(box(credit, 510, 'tax')).toBe('405.00'); // input tax on the furniture only (the acquisition tax nets to zero)
     for (const type of [2, 3] as const) {
       const xml = ech0217Xml(credit, FILING, { ...HEADER, typeOfSubmission: type });
@@ -142,10 +249,20 @@ describe('eCH-0217 file', () => {
 
   test('a return from 2025 without an activity code, or a box at two rates, is no file', () => {
     const h2025 = netReturn('2025-01-01', '2025-06-30', SALDO(2025));
-    expect(() => ech0217Xml(h2025, { ...NET, rates: [{ rate: 620, activityCode: null }, NET.rates[1]] }, HEADER)).toThrow(Ech0217Error);
+    expect(() =>
+      ech0217Xml(h2025, { ...NET, rates: [{ rate: 620, activityCode: null }, NET.rates[1]] }, HEADER),
+    ).toThrow(Ech0217Error);
     const mixed = [...EFFECTIVE_Q1, entry('2026-03-11', 4400, 1020, 100000, 9)];
-    const rates = [...RATES, rate(9, 'Bezugsteuer 2.6 %', 260, 2200, 383, { isAcquisitionTax: true, acquisitionAccountId: 1170 })];
-    expect(() => ech0217Xml(vatReturn({ from: '2026-01-01', to: '2026-03-31', accounts: ACCOUNTS, taxRates: rates, entries: mixed }), FILING, HEADER))
-      .toThrow('box 383 holds bookings at more than one tax rate');
+    const rates = [
+      ...RATES,
+      rate(9, 'Bezugsteuer 2.6 %', 260, 2200, 383, { isAcquisitionTax: true, acquisitionAccountId: 1170 }),
+    ];
+    expect(() =>
+      ech0217Xml(
+        vatReturn({ from: '2026-01-01', to: '2026-03-31', accounts: ACCOUNTS, taxRates: rates, entries: mixed }),
+        FILING,
+        HEADER,
+      ),
+    ).toThrow('box 383 holds bookings at more than one tax rate');
   });
 });

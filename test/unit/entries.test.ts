@@ -2,7 +2,16 @@
 // query filters and the items of the grouped listing.
 import { describe, expect, test } from 'vitest';
 import {
-  canBeBillable, dottedDate, entryType, exceedsRevenueCap, groupItem, isDepreciation, isLocked, parseDateRange, parseNullableIds, type GroupMember,
+  canBeBillable,
+  dottedDate,
+  entryType,
+  exceedsRevenueCap,
+  groupItem,
+  isDepreciation,
+  isLocked,
+  parseDateRange,
+  parseNullableIds,
+  type GroupMember,
 } from '../../src/server/domain/entries.js';
 import { ACCOUNT_TYPES, type AccountType } from '../../src/server/domain/ledger.js';
 import { rappenToNumber } from '../../src/server/domain/money.js';
@@ -89,8 +98,12 @@ describe('filters', () => {
     expect(parseDateRange('2024-01-01,2024-12-31', isValidDate)).toEqual({ start: '2024-01-01', end: '2024-12-31' });
     expect(parseDateRange('2024-01-01', isValidDate)).toEqual({ start: '2024-01-01', end: undefined });
     expect(parseDateRange(',2024-03-31', isValidDate)).toEqual({ start: undefined, end: '2024-03-31' });
-    expect(parseDateRange(' 2024-01-01 , 2024-02-01 ', isValidDate)).toEqual({ start: '2024-01-01', end: '2024-02-01' });
-    for (const bad of ['', ',', '2024-02-30', '01.01.2024', '2024-01-01,2024-02-01,2024-03-01', 'today']) expect(parseDateRange(bad, isValidDate)).toBeUndefined();
+    expect(parseDateRange(' 2024-01-01 , 2024-02-01 ', isValidDate)).toEqual({
+      start: '2024-01-01',
+      end: '2024-02-01',
+    });
+    for (const bad of ['', ',', '2024-02-30', '01.01.2024', '2024-01-01,2024-02-01,2024-03-01', 'today'])
+      expect(parseDateRange(bad, isValidDate)).toBeUndefined();
   });
 
   test('ids with null', () => {
@@ -117,26 +130,61 @@ describe('groupItem', () => {
   const it = { id: 59, name: 'Informatikaufwand', number: 6570 };
   const sales = { id: 40, name: 'Dienstleistungserlöse', number: 3400 };
   const member = (over: Partial<GroupMember>): GroupMember => ({
-    id: 1, entry_group_id: 9, description: 'Büro', type: 'expense', sum: 10000, date: '2024-03-01', number: 'A-2024-001', file_id: null,
-    customer_id: null, project_id: null, locked: false, debit_account: admin, credit_account: bank, ...over,
+    id: 1,
+    entry_group_id: 9,
+    description: 'Büro',
+    type: 'expense',
+    sum: 10000,
+    date: '2024-03-01',
+    number: 'A-2024-001',
+    file_id: null,
+    customer_id: null,
+    project_id: null,
+    locked: false,
+    debit_account: admin,
+    credit_account: bank,
+    ...over,
   });
 
   test('a booking without a group is an item of its own', () => {
     const item = groupItem([member({ id: 7, entry_group_id: null, sum: 123450 })], rappenToNumber);
     expect(item).toEqual({
-      id: 7, entry_group_id: null, description: 'Büro', type: 'expense', sum: 1234.5, date: '2024-03-01',
-      debit_account: admin, credit_account: bank, number: 'A-2024-001', file_id: null, customer_id: null, project_id: null,
-      formatted: { date: '01.03.2024' }, sumFormatted: "1'234.50",
-      grouped_entries: [{ id: 7, description: 'Büro', sum: 1234.5, date: '2024-03-01' }], locked: false,
+      id: 7,
+      entry_group_id: null,
+      description: 'Büro',
+      type: 'expense',
+      sum: 1234.5,
+      date: '2024-03-01',
+      debit_account: admin,
+      credit_account: bank,
+      number: 'A-2024-001',
+      file_id: null,
+      customer_id: null,
+      project_id: null,
+      formatted: { date: '01.03.2024' },
+      sumFormatted: "1'234.50",
+      grouped_entries: [{ id: 7, description: 'Büro', sum: 1234.5, date: '2024-03-01' }],
+      locked: false,
       search_string: "büro a-2024-001 6500 verwaltungsaufwand 1020 bankguthaben 1'234.50 01.03.2024 2024-03-01",
     });
   });
 
   test('a group: total, latest date, combined labels, common references', () => {
-    const item = groupItem([
-      member({ id: 2, date: '2024-03-02', debit_account: it, description: 'Software', number: 'A-2024-002', file_id: 5, customer_id: 4 }),
-      member({ id: 1, customer_id: 4, locked: true }),
-    ], rappenToNumber);
+    const item = groupItem(
+      [
+        member({
+          id: 2,
+          date: '2024-03-02',
+          debit_account: it,
+          description: 'Software',
+          number: 'A-2024-002',
+          file_id: 5,
+          customer_id: 4,
+        }),
+        member({ id: 1, customer_id: 4, locked: true }),
+      ],
+      rappenToNumber,
+    );
     expect(item.id).toBe(9);
     expect(item.entry_group_id).toBe(9);
     expect(item.type).toBe('expense');
@@ -146,7 +194,11 @@ describe('groupItem', () => {
     expect(item.formatted).toEqual({ date: '02.03.2024' });
     expect(item.description).toBe('Büro, Software');
     expect(item.number).toBe('A-2024-001, A-2024-002');
-    expect(item.debit_account).toEqual({ id: null, number: null, name: '6500 Verwaltungsaufwand, 6570 Informatikaufwand' });
+    expect(item.debit_account).toEqual({
+      id: null,
+      number: null,
+      name: '6500 Verwaltungsaufwand, 6570 Informatikaufwand',
+    });
     expect(item.credit_account).toEqual(bank);
     expect(item.file_id).toBe(5);
     expect(item.customer_id).toBe(4);
@@ -156,11 +208,14 @@ describe('groupItem', () => {
   });
 
   test('mixed types: sum false, type mixed', () => {
-    const item = groupItem([
-      member({ id: 1 }),
-      member({ id: 2, type: 'income', debit_account: bank, credit_account: sales, customer_id: 3 }),
-      member({ id: 3, type: 'swap', debit_account: post, credit_account: bank }),
-    ], rappenToNumber);
+    const item = groupItem(
+      [
+        member({ id: 1 }),
+        member({ id: 2, type: 'income', debit_account: bank, credit_account: sales, customer_id: 3 }),
+        member({ id: 3, type: 'swap', debit_account: post, credit_account: bank }),
+      ],
+      rappenToNumber,
+    );
     expect(item.sum).toBe(false);
     expect(item.type).toBe('mixed');
     expect(item.sumFormatted).toBeNull();

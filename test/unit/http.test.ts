@@ -1,7 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiClient, ApiError, encodeQuery, parseRetryAfter, RatePacer, type ClientOptions } from '../../src/api/http.js';
+import {
+  ApiClient,
+  ApiError,
+  encodeQuery,
+  parseRetryAfter,
+  RatePacer,
+  type ClientOptions,
+} from '../../src/api/http.js';
 import { CliError, ExitCode } from '../../src/errors.js';
 
 interface Seen {
@@ -163,10 +170,13 @@ describe('URLs and query strings', () => {
   });
 });
 
-describe('download: a file\'s bytes from a link the API gave', () => {
-  it('answers the bytes as sent (never decoded as text), with the token on the service\'s own origin', async () => {
+describe("download: a file's bytes from a link the API gave", () => {
+  it("answers the bytes as sent (never decoded as text), with the token on the service's own origin", async () => {
     const bytes = Buffer.from(Array.from({ length: 512 }, (_, i) => i % 256));
-    handler = (_req, res) => { res.writeHead(200, { 'content-type': 'application/pdf' }); res.end(bytes); };
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/pdf' });
+      res.end(bytes);
+    };
     const { client } = make();
     const got = await client.download(`${baseUrl}/files/7?expires=1&signature=ab`);
     expect(Buffer.from(got).equals(bytes)).toBe(true);
@@ -174,7 +184,7 @@ describe('download: a file\'s bytes from a link the API gave', () => {
     expect(seen[0].headers.authorization).toBe('Bearer tok-SECRET-1234567890');
   });
 
-  it('a refusal is the service\'s error, read as text', async () => {
+  it("a refusal is the service's error, read as text", async () => {
     handler = (_req, res) => send(res, 403, { message: 'Invalid signature.' });
     const err = await caught(make().client.download(`${baseUrl}/files/7`));
     expect(err).toBeInstanceOf(ApiError);
@@ -186,11 +196,14 @@ describe('download: a file\'s bytes from a link the API gave', () => {
     const sent: { url: string; headers: Record<string, string> }[] = [];
     const { client } = make({
       transport: {
-        send: async (x) => { sent.push({ url: x.url.href, headers: x.headers }); return { status: 200, headers: {}, text: '', bytes: new Uint8Array([1, 2, 3]) }; },
+        send: async (x) => {
+          sent.push({ url: x.url.href, headers: x.headers });
+          return { status: 200, headers: {}, text: '', bytes: new Uint8Array([1, 2, 3]) };
+        },
         close() {},
       },
     });
-    expect([...await client.download('https://files.example.com/receipt.pdf?sig=1')]).toEqual([1, 2, 3]);
+    expect([...(await client.download('https://files.example.com/receipt.pdf?sig=1'))]).toEqual([1, 2, 3]);
     expect(sent[0].headers.authorization).toBeUndefined();
     const err = await caught(client.download('http://files.example.com/receipt.pdf'));
     expect(err.message).toMatch(/refusing to download from http:\/\/files\.example\.com over plain http/);
@@ -334,7 +347,12 @@ describe('retries', () => {
     let n = 0;
     handler = (_r, res) =>
       ++n === 1
-        ? send(res, 429, { message: 'Too Many Attempts.' }, { 'retry-after': '2', 'x-ratelimit-limit': '120', 'x-ratelimit-remaining': '0' })
+        ? send(
+            res,
+            429,
+            { message: 'Too Many Attempts.' },
+            { 'retry-after': '2', 'x-ratelimit-limit': '120', 'x-ratelimit-remaining': '0' },
+          )
         : send(res, 200, { ok: 1 });
     expect(await client.get('/x')).toEqual({ ok: 1 });
     expect(seen).toHaveLength(2);
@@ -562,12 +580,18 @@ describe('pacing', () => {
   });
 
   it('says a 429 wait over 2 s before it starts; shorter ones go unsaid', async () => {
-    for (const [retryAfter, told] of [['5', 1], ['1', 0]] as const) {
+    for (const [retryAfter, told] of [
+      ['5', 1],
+      ['1', 0],
+    ] as const) {
       const clock = fakeClock();
       const said: number[] = [];
       const { client } = make({ now: clock.now, sleep: clock.sleep, onWait: (ms) => said.push(ms) });
       let n = 0;
-      handler = (_r, res) => (++n === 1 ? send(res, 429, { message: 'Too Many Attempts.' }, { 'retry-after': retryAfter }) : send(res, 200, {}));
+      handler = (_r, res) =>
+        ++n === 1
+          ? send(res, 429, { message: 'Too Many Attempts.' }, { 'retry-after': retryAfter })
+          : send(res, 200, {});
       await client.get('/x');
       expect(said).toHaveLength(told);
       if (told) expect(said[0]).toBe(clock.waits[0]);
@@ -663,14 +687,21 @@ describe('pacing', () => {
     let t = 0;
     const pacer = new RatePacer(() => t);
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     let windowStart: number | undefined;
     let count = 0;
     const perWindow: number[] = [];
     let rejected = 0;
     const hit = (at: number): number | undefined => {
-      if (windowStart === undefined || at - windowStart >= 60_000) { windowStart = at; count = 0; perWindow.push(0); }
-      if (count >= limit) { rejected++; return undefined; }
+      if (windowStart === undefined || at - windowStart >= 60_000) {
+        windowStart = at;
+        count = 0;
+        perWindow.push(0);
+      }
+      if (count >= limit) {
+        rejected++;
+        return undefined;
+      }
       count++;
       perWindow[perWindow.length - 1]++;
       return limit - count;
@@ -678,7 +709,10 @@ describe('pacing', () => {
     for (let i = 0; i < others; i++) hit(0);
     type Ev = { at: number; run: () => void };
     const events: Ev[] = [];
-    const schedule = (at: number, run: () => void) => { events.push({ at, run }); events.sort((a, b) => a.at - b.at); };
+    const schedule = (at: number, run: () => void) => {
+      events.push({ at, run });
+      events.sort((a, b) => a.at - b.at);
+    };
     let left = requests;
     const worker = () => {
       if (left-- <= 0) return;
@@ -688,13 +722,18 @@ describe('pacing', () => {
         const remaining = hit(t);
         schedule(t + 3, () => {
           if (remaining === undefined) pacer.observeRetryAfter(Math.max(0, windowStart! + 60_000 - t));
-          else pacer.observe({ 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(remaining) }, ticket);
+          else
+            pacer.observe({ 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(remaining) }, ticket);
           worker();
         });
       });
     };
     for (let w = 0; w < 8; w++) worker();
-    while (events.length) { const e = events.shift()!; t = e.at; e.run(); }
+    while (events.length) {
+      const e = events.shift()!;
+      t = e.at;
+      e.run();
+    }
     return { rejected, perWindow, elapsed: t };
   }
 
@@ -742,8 +781,7 @@ describe('debug trace and token hygiene', () => {
 
   it('traces requests and responses without the token', async () => {
     const { client, trace } = make();
-    handler = (_r, res) =>
-      send(res, 200, { data: [] }, { 'x-ratelimit-limit': '120', 'x-ratelimit-remaining': '119' });
+    handler = (_r, res) => send(res, 200, { data: [] }, { 'x-ratelimit-limit': '120', 'x-ratelimit-remaining': '119' });
     await client.get('/companies/1/tags', { query: { page: 1 } });
     expect(trace[0]).toBe(`> GET ${baseUrl}/companies/1/tags?page=1`);
     expect(trace).toContain('> Accept: application/json');
@@ -768,7 +806,11 @@ describe('debug trace and token hygiene', () => {
     const h2 = make({ baseUrl: `http://127.0.0.1:${p}/api/v2`, retry: { maxAttempts: 2 } });
     errors.push(await caught(h2.client.get('/x')));
     const text = errors
-      .map((e) => [e.message, ...e.details, (e as ApiError).path ?? '', JSON.stringify((e as ApiError).fieldErrors ?? {})].join('\n'))
+      .map((e) =>
+        [e.message, ...e.details, (e as ApiError).path ?? '', JSON.stringify((e as ApiError).fieldErrors ?? {})].join(
+          '\n',
+        ),
+      )
       .join('\n');
     expect(text).not.toContain(TOKEN);
     expect(text).toContain('***');

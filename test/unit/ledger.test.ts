@@ -1,8 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
-  ACCOUNT_TYPES, acquisitionTaxOf, balanceOf, bookingType, calculationMethod, categoryForCreate, isBankNumber, periodBalance, postings,
-  profitAndLoss, totalsByAccount, typesOfFilter, vatShareOfGross, type AccountType, type Booking, type DatedBooking, type LedgerTaxRate,
+  ACCOUNT_TYPES,
+  acquisitionTaxOf,
+  balanceOf,
+  bookingType,
+  calculationMethod,
+  categoryForCreate,
+  isBankNumber,
+  periodBalance,
+  postings,
+  profitAndLoss,
+  totalsByAccount,
+  typesOfFilter,
+  vatShareOfGross,
+  type AccountType,
+  type Booking,
+  type DatedBooking,
+  type LedgerTaxRate,
 } from '../../src/server/domain/ledger.js';
 import { isValidIban, normaliseIban } from '../../src/server/domain/iban.js';
 
@@ -15,14 +30,49 @@ const INCOME = 3400;
 const PURCHASES = 4400;
 const ADMIN = 6500;
 
-const net = (rate: number, accountId: number, accountType: AccountType): LedgerTaxRate => ({ rate, calculationMethod: 'net', isAcquisitionTax: false, accountId, accountType, acquisitionAccountId: null });
+const net = (rate: number, accountId: number, accountType: AccountType): LedgerTaxRate => ({
+  rate,
+  calculationMethod: 'net',
+  isAcquisitionTax: false,
+  accountId,
+  accountType,
+  acquisitionAccountId: null,
+});
 const MWST = net(810, VAT_OWED, 'liabilities');
 const VORSTEUER = net(810, INPUT_TAX, 'assets');
-const BEZUG: LedgerTaxRate = { rate: 810, calculationMethod: 'gross', isAcquisitionTax: true, accountId: VAT_OWED, accountType: 'liabilities', acquisitionAccountId: INPUT_TAX };
-const SALDO: LedgerTaxRate = { rate: 810, calculationMethod: 'gross', isAcquisitionTax: false, accountId: VAT_OWED, accountType: 'liabilities', acquisitionAccountId: null };
+const BEZUG: LedgerTaxRate = {
+  rate: 810,
+  calculationMethod: 'gross',
+  isAcquisitionTax: true,
+  accountId: VAT_OWED,
+  accountType: 'liabilities',
+  acquisitionAccountId: INPUT_TAX,
+};
+const SALDO: LedgerTaxRate = {
+  rate: 810,
+  calculationMethod: 'gross',
+  isAcquisitionTax: false,
+  accountId: VAT_OWED,
+  accountType: 'liabilities',
+  acquisitionAccountId: null,
+};
 
-const income = (sum: number, taxRate: LedgerTaxRate | null = null): Booking => ({ sum, debitAccountId: BANK, creditAccountId: INCOME, debitType: 'bank', creditType: 'income', taxRate });
-const expense = (sum: number, taxRate: LedgerTaxRate | null = null, debitAccountId = ADMIN): Booking => ({ sum, debitAccountId, creditAccountId: BANK, debitType: 'expense', creditType: 'bank', taxRate });
+const income = (sum: number, taxRate: LedgerTaxRate | null = null): Booking => ({
+  sum,
+  debitAccountId: BANK,
+  creditAccountId: INCOME,
+  debitType: 'bank',
+  creditType: 'income',
+  taxRate,
+});
+const expense = (sum: number, taxRate: LedgerTaxRate | null = null, debitAccountId = ADMIN): Booking => ({
+  sum,
+  debitAccountId,
+  creditAccountId: BANK,
+  debitType: 'expense',
+  creditType: 'bank',
+  taxRate,
+});
 
 /** postings as { account: [debit, credit] } */
 function byAccount(list: { accountId: number; debit: number; credit: number }[]): Record<number, [number, number]> {
@@ -54,7 +104,12 @@ describe('VAT amounts', () => {
     expect(vatShareOfGross(3, 10000)).toBe(2); // 1.5 → 2
   });
 
-  test.each([[100000, 810, 8100], [12345, 810, 1000], [1, 810, 0], [62, 810, 5]])('acquisitionTaxOf(%i, %i) = %i', (net, rate, tax) => {
+  test.each([
+    [100000, 810, 8100],
+    [12345, 810, 1000],
+    [1, 810, 0],
+    [62, 810, 5],
+  ])('acquisitionTaxOf(%i, %i) = %i', (net, rate, tax) => {
     expect(acquisitionTaxOf(net, rate)).toBe(tax);
   });
 });
@@ -65,26 +120,57 @@ describe('postings', () => {
   });
 
   test('income with MWST 8.1 %: 1081.00 → 3400 1000.00, 2200 81.00, 1020 1081.00', () => {
-    expect(byAccount(postings(income(108100, MWST)))).toEqual({ [BANK]: [108100, 0], [INCOME]: [0, 100000], [VAT_OWED]: [0, 8100] });
+    expect(byAccount(postings(income(108100, MWST)))).toEqual({
+      [BANK]: [108100, 0],
+      [INCOME]: [0, 100000],
+      [VAT_OWED]: [0, 8100],
+    });
   });
 
   test('expense with Vorsteuer 8.1 %: the share is debited to the input tax account', () => {
-    expect(byAccount(postings(expense(10000, VORSTEUER)))).toEqual({ [ADMIN]: [9251, 0], [INPUT_TAX]: [749, 0], [BANK]: [0, 10000] });
+    expect(byAccount(postings(expense(10000, VORSTEUER)))).toEqual({
+      [ADMIN]: [9251, 0],
+      [INPUT_TAX]: [749, 0],
+      [BANK]: [0, 10000],
+    });
   });
 
   test('income uses the credit side even with an input tax rate (the income account decides)', () => {
-    expect(byAccount(postings(income(10810, VORSTEUER)))).toEqual({ [BANK]: [10810, 0], [INCOME]: [0, 10000], [INPUT_TAX]: [0, 810] });
+    expect(byAccount(postings(income(10810, VORSTEUER)))).toEqual({
+      [BANK]: [10810, 0],
+      [INCOME]: [0, 10000],
+      [INPUT_TAX]: [0, 810],
+    });
   });
 
   test('a swap with input tax splits on the debit side (investment), with VAT owed on the credit side', () => {
-    const investment: Booking = { sum: 108100, debitAccountId: FURNITURE, creditAccountId: BANK, debitType: 'deprecations', creditType: 'bank', taxRate: net(810, 1171, 'assets') };
+    const investment: Booking = {
+      sum: 108100,
+      debitAccountId: FURNITURE,
+      creditAccountId: BANK,
+      debitType: 'deprecations',
+      creditType: 'bank',
+      taxRate: net(810, 1171, 'assets'),
+    };
     expect(byAccount(postings(investment))).toEqual({ [FURNITURE]: [100000, 0], 1171: [8100, 0], [BANK]: [0, 108100] });
-    const sale: Booking = { sum: 108100, debitAccountId: BANK, creditAccountId: FURNITURE, debitType: 'bank', creditType: 'deprecations', taxRate: MWST };
+    const sale: Booking = {
+      sum: 108100,
+      debitAccountId: BANK,
+      creditAccountId: FURNITURE,
+      debitType: 'bank',
+      creditType: 'deprecations',
+      taxRate: MWST,
+    };
     expect(byAccount(postings(sale))).toEqual({ [BANK]: [108100, 0], [FURNITURE]: [0, 100000], [VAT_OWED]: [0, 8100] });
   });
 
   test('acquisition tax: the booking unchanged plus tax credited to 2200 and debited to 1170', () => {
-    expect(byAccount(postings(expense(100000, BEZUG, PURCHASES)))).toEqual({ [PURCHASES]: [100000, 0], [BANK]: [0, 100000], [VAT_OWED]: [0, 8100], [INPUT_TAX]: [8100, 0] });
+    expect(byAccount(postings(expense(100000, BEZUG, PURCHASES)))).toEqual({
+      [PURCHASES]: [100000, 0],
+      [BANK]: [0, 100000],
+      [VAT_OWED]: [0, 8100],
+      [INPUT_TAX]: [8100, 0],
+    });
   });
 
   test('gross (saldo) method: no split', () => {
@@ -97,14 +183,16 @@ describe('postings', () => {
 });
 
 const arbType = fc.constantFrom(...ACCOUNT_TYPES);
-const arbTaxRate: fc.Arbitrary<LedgerTaxRate | null> = fc.option(fc.record({
-  rate: fc.integer({ min: 0, max: 10000 }),
-  calculationMethod: fc.constantFrom('net' as const, 'gross' as const),
-  isAcquisitionTax: fc.boolean(),
-  accountId: fc.constantFrom(VAT_OWED, INPUT_TAX),
-  accountType: fc.constantFrom<AccountType>('liabilities', 'assets'),
-  acquisitionAccountId: fc.option(fc.constant(INPUT_TAX)),
-}));
+const arbTaxRate: fc.Arbitrary<LedgerTaxRate | null> = fc.option(
+  fc.record({
+    rate: fc.integer({ min: 0, max: 10000 }),
+    calculationMethod: fc.constantFrom('net' as const, 'gross' as const),
+    isAcquisitionTax: fc.boolean(),
+    accountId: fc.constantFrom(VAT_OWED, INPUT_TAX),
+    accountType: fc.constantFrom<AccountType>('liabilities', 'assets'),
+    acquisitionAccountId: fc.option(fc.constant(INPUT_TAX)),
+  }),
+);
 const arbBooking: fc.Arbitrary<Booking> = fc.record({
   sum: fc.integer({ min: 0, max: 10_000_000_000 }),
   debitAccountId: fc.constantFrom(BANK, ADMIN, FURNITURE, PURCHASES),
@@ -116,51 +204,64 @@ const arbBooking: fc.Arbitrary<Booking> = fc.record({
 
 describe('postings: properties', () => {
   test('debits equal credits for every booking', () => {
-    fc.assert(fc.property(arbBooking, (b) => {
-      const list = postings(b);
-      expect(list.reduce((s, p) => s + p.debit, 0)).toBe(list.reduce((s, p) => s + p.credit, 0));
-      expect(list.every((p) => Number.isInteger(p.debit) && Number.isInteger(p.credit))).toBe(true);
-    }));
+    fc.assert(
+      fc.property(arbBooking, (b) => {
+        const list = postings(b);
+        expect(list.reduce((s, p) => s + p.debit, 0)).toBe(list.reduce((s, p) => s + p.credit, 0));
+        expect(list.every((p) => Number.isInteger(p.debit) && Number.isInteger(p.credit))).toBe(true);
+      }),
+    );
   });
 
   test('a net split leaves the sum intact: income/expense part + VAT share = sum, share ≤ sum', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), fc.integer({ min: 0, max: 10000 }), fc.boolean(), (sum, rate, isIncome) => {
-      const tax = net(rate, isIncome ? VAT_OWED : INPUT_TAX, isIncome ? 'liabilities' : 'assets');
-      const accounts = byAccount(postings(isIncome ? income(sum, tax) : expense(sum, tax)));
-      const share = vatShareOfGross(sum, rate);
-      expect(share).toBeGreaterThanOrEqual(0);
-      expect(share).toBeLessThanOrEqual(sum);
-      if (isIncome) {
-        expect(accounts[INCOME][1] + (accounts[VAT_OWED]?.[1] ?? 0)).toBe(sum);
-        expect(accounts[BANK]).toEqual([sum, 0]);
-      } else {
-        expect(accounts[ADMIN][0] + (accounts[INPUT_TAX]?.[0] ?? 0)).toBe(sum);
-        expect(accounts[BANK]).toEqual([0, sum]);
-      }
-    }));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000_000 }),
+        fc.integer({ min: 0, max: 10000 }),
+        fc.boolean(),
+        (sum, rate, isIncome) => {
+          const tax = net(rate, isIncome ? VAT_OWED : INPUT_TAX, isIncome ? 'liabilities' : 'assets');
+          const accounts = byAccount(postings(isIncome ? income(sum, tax) : expense(sum, tax)));
+          const share = vatShareOfGross(sum, rate);
+          expect(share).toBeGreaterThanOrEqual(0);
+          expect(share).toBeLessThanOrEqual(sum);
+          if (isIncome) {
+            expect(accounts[INCOME][1] + (accounts[VAT_OWED]?.[1] ?? 0)).toBe(sum);
+            expect(accounts[BANK]).toEqual([sum, 0]);
+          } else {
+            expect(accounts[ADMIN][0] + (accounts[INPUT_TAX]?.[0] ?? 0)).toBe(sum);
+            expect(accounts[BANK]).toEqual([0, sum]);
+          }
+        },
+      ),
+    );
   });
 
   test('the share is the exact value rounded half up', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), fc.integer({ min: 1, max: 10000 }), (sum, rate) => {
-      const share = vatShareOfGross(sum, rate);
-      // |share − sum·rate/(10000+rate)| ≤ 0.5, and exactly .5 rounds up: 2·sum·rate compared with (2·share ∓ 1)(10000+rate)
-      const twice = 2n * BigInt(sum) * BigInt(rate);
-      const d = BigInt(10000 + rate);
-      expect(twice >= (2n * BigInt(share) - 1n) * d).toBe(true);
-      expect(twice < (2n * BigInt(share) + 1n) * d).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), fc.integer({ min: 1, max: 10000 }), (sum, rate) => {
+        const share = vatShareOfGross(sum, rate);
+        // |share − sum·rate/(10000+rate)| ≤ 0.5, and exactly .5 rounds up: 2·sum·rate compared with (2·share ∓ 1)(10000+rate)
+        const twice = 2n * BigInt(sum) * BigInt(rate);
+        const d = BigInt(10000 + rate);
+        expect(twice >= (2n * BigInt(share) - 1n) * d).toBe(true);
+        expect(twice < (2n * BigInt(share) + 1n) * d).toBe(true);
+      }),
+    );
   });
 
   test('acquisition tax nets to zero between its two accounts', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), fc.integer({ min: 0, max: 10000 }), (sum, rate) => {
-      const accounts = byAccount(postings(expense(sum, { ...BEZUG, rate }, PURCHASES)));
-      const tax = acquisitionTaxOf(sum, rate);
-      expect(accounts[PURCHASES]).toEqual([sum, 0]);
-      if (tax > 0) {
-        expect(accounts[VAT_OWED]).toEqual([0, tax]);
-        expect(accounts[INPUT_TAX]).toEqual([tax, 0]);
-      }
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), fc.integer({ min: 0, max: 10000 }), (sum, rate) => {
+        const accounts = byAccount(postings(expense(sum, { ...BEZUG, rate }, PURCHASES)));
+        const tax = acquisitionTaxOf(sum, rate);
+        expect(accounts[PURCHASES]).toEqual([sum, 0]);
+        if (tax > 0) {
+          expect(accounts[VAT_OWED]).toEqual([0, tax]);
+          expect(accounts[INPUT_TAX]).toEqual([tax, 0]);
+        }
+      }),
+    );
   });
 });
 
@@ -170,7 +271,13 @@ describe('balances', () => {
     for (const t of ['liabilities', 'income'] as const) expect(balanceOf(t, 500, 200)).toBe(-300);
   });
 
-  const types = new Map<number, AccountType>([[BANK, 'bank'], [INCOME, 'income'], [ADMIN, 'expense'], [VAT_OWED, 'liabilities'], [INPUT_TAX, 'assets']]);
+  const types = new Map<number, AccountType>([
+    [BANK, 'bank'],
+    [INCOME, 'income'],
+    [ADMIN, 'expense'],
+    [VAT_OWED, 'liabilities'],
+    [INPUT_TAX, 'assets'],
+  ]);
   const dated = (date: string, b: Booking): DatedBooking => ({ ...b, date });
   const bookings = [
     dated('2023-12-31', income(50000)),
@@ -191,20 +298,25 @@ describe('balances', () => {
   });
 
   test('property: assets = liabilities + carried forward + period result', () => {
-    const arb = fc.array(fc.record({
-      date: fc.constantFrom('2023-06-01', '2024-01-01', '2024-07-01'),
-      isIncome: fc.boolean(),
-      sum: fc.integer({ min: 0, max: 100_000_000 }),
-      tax: fc.constantFrom<LedgerTaxRate | null>(null, MWST, VORSTEUER, BEZUG, SALDO),
-    }), { maxLength: 30 });
-    fc.assert(fc.property(arb, (rows) => {
-      const list = rows.map((r) => dated(r.date, r.isIncome ? income(r.sum, r.tax) : expense(r.sum, r.tax)));
-      const totals = totalsByAccount(list, '2024-01-01');
-      const accounts = [...types].map(([id, type]) => ({ id, type }));
-      const { carriedForward, period } = profitAndLoss(accounts, totals);
-      const assets = periodBalance('bank', totals.get(BANK)) + periodBalance('assets', totals.get(INPUT_TAX));
-      expect(assets).toBe(periodBalance('liabilities', totals.get(VAT_OWED)) + carriedForward + period);
-    }));
+    const arb = fc.array(
+      fc.record({
+        date: fc.constantFrom('2023-06-01', '2024-01-01', '2024-07-01'),
+        isIncome: fc.boolean(),
+        sum: fc.integer({ min: 0, max: 100_000_000 }),
+        tax: fc.constantFrom<LedgerTaxRate | null>(null, MWST, VORSTEUER, BEZUG, SALDO),
+      }),
+      { maxLength: 30 },
+    );
+    fc.assert(
+      fc.property(arb, (rows) => {
+        const list = rows.map((r) => dated(r.date, r.isIncome ? income(r.sum, r.tax) : expense(r.sum, r.tax)));
+        const totals = totalsByAccount(list, '2024-01-01');
+        const accounts = [...types].map(([id, type]) => ({ id, type }));
+        const { carriedForward, period } = profitAndLoss(accounts, totals);
+        const assets = periodBalance('bank', totals.get(BANK)) + periodBalance('assets', totals.get(INPUT_TAX));
+        expect(assets).toBe(periodBalance('liabilities', totals.get(VAT_OWED)) + carriedForward + period);
+      }),
+    );
   });
 });
 

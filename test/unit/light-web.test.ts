@@ -32,18 +32,30 @@ describe('LightHeaders', () => {
 
   test('iterates in name order, lower case, like the standard Headers', () => {
     const h = new LightHeaders({ 'X-B': '2', 'x-a': '1', Allow: 'GET' });
-    expect([...h]).toEqual([['allow', 'GET'], ['x-a', '1'], ['x-b', '2']]);
+    expect([...h]).toEqual([
+      ['allow', 'GET'],
+      ['x-a', '1'],
+      ['x-b', '2'],
+    ]);
     expect([...h.keys()]).toEqual(['allow', 'x-a', 'x-b']);
     expect([...h.values()]).toEqual(['GET', '1', '2']);
     const seen: string[] = [];
-    h.forEach((value, name, self) => { seen.push(`${name}=${value}`); expect(self).toBe(h); });
+    h.forEach((value, name, self) => {
+      seen.push(`${name}=${value}`);
+      expect(self).toBe(h);
+    });
     expect(seen).toEqual(['allow=GET', 'x-a=1', 'x-b=2']);
     expect([...h]).toEqual([...new Headers({ 'X-B': '2', 'x-a': '1', Allow: 'GET' })]);
   });
 
-  test('takes a record (array values appended), pairs, its own kind and Node\'s Headers', () => {
+  test("takes a record (array values appended), pairs, its own kind and Node's Headers", () => {
     expect(new LightHeaders({ a: ['1', '2'], b: undefined }).get('a')).toBe('1, 2');
-    expect(new LightHeaders([['A', '1'], ['a', '2']]).get('a')).toBe('1, 2');
+    expect(
+      new LightHeaders([
+        ['A', '1'],
+        ['a', '2'],
+      ]).get('a'),
+    ).toBe('1, 2');
     const own = new LightHeaders({ x: 'y' });
     expect(new LightHeaders(own).get('x')).toBe('y');
     expect(new LightHeaders(new Headers({ 'Retry-After': '5' })).get('retry-after')).toBe('5');
@@ -53,7 +65,10 @@ describe('LightHeaders', () => {
 
 describe('LightRequest', () => {
   test('url, method (upper case, GET by default) and headers', () => {
-    const r = new LightRequest('http://in-process.localhost/api/v2/tags?page=2', { method: 'post', headers: { Authorization: 'Bearer t' } });
+    const r = new LightRequest('http://in-process.localhost/api/v2/tags?page=2', {
+      method: 'post',
+      headers: { Authorization: 'Bearer t' },
+    });
     expect(r.url).toBe('http://in-process.localhost/api/v2/tags?page=2');
     expect(r.method).toBe('POST');
     expect(r.headers.get('authorization')).toBe('Bearer t');
@@ -77,10 +92,18 @@ describe('LightRequest', () => {
   });
 
   test('the body as a stream (what the body limit reads), then a request made from it with the bytes read', async () => {
-    const original = new LightRequest('http://x/upload', { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'hallo' });
+    const original = new LightRequest('http://x/upload', {
+      method: 'PUT',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hallo',
+    });
     expect(await read(original.body)).toBe('hallo');
     const again = new LightRequest(original, { body: Buffer.from('hallo') });
-    expect([again.url, again.method, again.headers.get('content-type')]).toEqual(['http://x/upload', 'PUT', 'text/plain']);
+    expect([again.url, again.method, again.headers.get('content-type')]).toEqual([
+      'http://x/upload',
+      'PUT',
+      'text/plain',
+    ]);
     expect(await again.text()).toBe('hallo');
   });
 
@@ -92,20 +115,24 @@ describe('LightRequest', () => {
     expect(await r.text()).toBe('eins');
   });
 
-  test('a multipart body is parsed by Node\'s own classes', async () => {
+  test("a multipart body is parsed by Node's own classes", async () => {
     const form = new FormData();
     form.append('name', 'Beleg');
     form.append('file', new Blob(['%PDF-1.7']), 'beleg.pdf');
     const encoded = new Response(form);
     const bytes = new Uint8Array(await encoded.arrayBuffer());
-    const r = new LightRequest('http://x/', { method: 'POST', headers: { 'content-type': encoded.headers.get('content-type')! }, body: bytes });
+    const r = new LightRequest('http://x/', {
+      method: 'POST',
+      headers: { 'content-type': encoded.headers.get('content-type')! },
+      body: bytes,
+    });
     const parsed = await r.formData();
     expect(parsed.get('name')).toBe('Beleg');
     const file = parsed.get('file') as File;
     expect([file.name, await file.text()]).toEqual(['beleg.pdf', '%PDF-1.7']);
   });
 
-  test('a body of another kind (a FormData) makes Node\'s own Request', () => {
+  test("a body of another kind (a FormData) makes Node's own Request", () => {
     const form = new FormData();
     form.append('a', '1');
     const r = new LightRequest('http://x/', { method: 'POST', body: form });
@@ -117,7 +144,12 @@ describe('LightRequest', () => {
 describe('LightResponse', () => {
   test('status 200 by default, text/plain for a string without a type, ok for 2xx', async () => {
     const r = new LightResponse('hallo');
-    expect([r.status, r.statusText, r.ok, r.headers.get('content-type')]).toEqual([200, '', true, 'text/plain;charset=UTF-8']);
+    expect([r.status, r.statusText, r.ok, r.headers.get('content-type')]).toEqual([
+      200,
+      '',
+      true,
+      'text/plain;charset=UTF-8',
+    ]);
     expect(await r.text()).toBe('hallo');
     const json = new LightResponse('{"a":1}', { status: 422, headers: { 'Content-Type': 'application/json' } });
     expect([json.status, json.ok, json.headers.get('content-type')]).toEqual([422, false, 'application/json']);
@@ -134,10 +166,19 @@ describe('LightResponse', () => {
     expect(await new LightResponse(new Uint8Array([104, 105]).buffer).text()).toBe('hi');
   });
 
-  test('made from another response\'s body and itself (as hono copies a response): status, headers and body carried over', async () => {
-    const first = new LightResponse('{"message":"Tag not found."}', { status: 404, statusText: 'Not Found', headers: { 'content-type': 'application/json', 'x-ratelimit-limit': '120' } });
+  test("made from another response's body and itself (as hono copies a response): status, headers and body carried over", async () => {
+    const first = new LightResponse('{"message":"Tag not found."}', {
+      status: 404,
+      statusText: 'Not Found',
+      headers: { 'content-type': 'application/json', 'x-ratelimit-limit': '120' },
+    });
     const copy = new LightResponse(first.body, first);
-    expect([copy.status, copy.statusText, copy.headers.get('content-type'), copy.headers.get('x-ratelimit-limit')]).toEqual([404, 'Not Found', 'application/json', '120']);
+    expect([
+      copy.status,
+      copy.statusText,
+      copy.headers.get('content-type'),
+      copy.headers.get('x-ratelimit-limit'),
+    ]).toEqual([404, 'Not Found', 'application/json', '120']);
     expect(await copy.json()).toEqual({ message: 'Tag not found.' });
   });
 
@@ -150,7 +191,7 @@ describe('LightResponse', () => {
     expect(await new LightResponse('blob').blob().then((b) => b.text())).toBe('blob');
   });
 
-  test('a FormData body makes Node\'s own Response (the client encodes uploads so), with the given headers', async () => {
+  test("a FormData body makes Node's own Response (the client encodes uploads so), with the given headers", async () => {
     const form = new FormData();
     form.append('sum', '12.50');
     const r = new LightResponse(form, { headers: new LightHeaders({ 'x-a': '1' }) });
@@ -161,7 +202,7 @@ describe('LightResponse', () => {
 });
 
 describe('__acctWeb', () => {
-  test('names Node\'s classes until useLightWeb(), the light ones after', () => {
+  test("names Node's classes until useLightWeb(), the light ones after", () => {
     expect(__acctWeb.Response).toBe(globalThis.Response);
     expect(__acctWeb.Request).toBe(globalThis.Request);
     expect(__acctWeb.Headers).toBe(globalThis.Headers);

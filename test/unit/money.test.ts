@@ -1,15 +1,41 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
-  byCurrency, formatCurrency, formatCurrencySums, groupRappen, mulDivRound, percentHundredthsToNumber, rappenToJson, rappenToNumber, rappenToString, roundTo5,
-  toPercentHundredths, toRappen, toScaled,
+  byCurrency,
+  formatCurrency,
+  formatCurrencySums,
+  groupRappen,
+  mulDivRound,
+  percentHundredthsToNumber,
+  rappenToJson,
+  rappenToNumber,
+  rappenToString,
+  roundTo5,
+  toPercentHundredths,
+  toRappen,
+  toScaled,
 } from '../../src/domain/money.js';
 
 describe('toRappen', () => {
   test.each([
-    [0, 0], ['0', 0], [1, 100], ['1', 100], [1.5, 150], ['1.5', 150], ['1234.50', 123450], [0.1 + 0.2, 30],
-    [1.005, 101], ['1.005', 101], ['1.0049', 100], [-1.005, -101], ['-0.001', 0], ['  12.30 ', 1230], ['+7', 700],
-    [999999.99, 99999999], [1e21, undefined], [1e-7, 0],
+    [0, 0],
+    ['0', 0],
+    [1, 100],
+    ['1', 100],
+    [1.5, 150],
+    ['1.5', 150],
+    ['1234.50', 123450],
+    [0.1 + 0.2, 30],
+    [1.005, 101],
+    ['1.005', 101],
+    ['1.0049', 100],
+    [-1.005, -101],
+    ['-0.001', 0],
+    ['  12.30 ', 1230],
+    ['+7', 700],
+    [999999.99, 99999999],
+    [1e21, undefined],
+    [1e-7, 0],
   ])('%s → %s', (input, expected) => {
     expect(toRappen(input as number | string)).toBe(expected);
   });
@@ -31,8 +57,12 @@ describe('toRappen', () => {
 
 describe('formatting', () => {
   test.each([
-    [0, '0.00', "0.00"], [5, '0.05', "0.05"], [-5, '-0.05', "-0.05"], [123450, '1234.50', "1'234.50"],
-    [100000000, '1000000.00', "1'000'000.00"], [-123456789, '-1234567.89', "-1'234'567.89"],
+    [0, '0.00', '0.00'],
+    [5, '0.05', '0.05'],
+    [-5, '-0.05', '-0.05'],
+    [123450, '1234.50', "1'234.50"],
+    [100000000, '1000000.00', "1'000'000.00"],
+    [-123456789, '-1234567.89', "-1'234'567.89"],
   ])('%i Rappen', (rappen, plain, grouped) => {
     expect(rappenToString(rappen)).toBe(plain);
     expect(groupRappen(rappen)).toBe(grouped);
@@ -86,28 +116,39 @@ describe('properties', () => {
 
   test('sums of parsed amounts equal the parse of the exact decimal sum', () => {
     const cents = fc.integer({ min: 0, max: 10_000_000 });
-    fc.assert(fc.property(fc.array(cents, { maxLength: 50 }), (list) => {
-      const total = list.reduce((a, b) => a + (toRappen(rappenToString(b)) ?? Number.NaN), 0);
-      return total === list.reduce((a, b) => a + b, 0);
-    }));
+    fc.assert(
+      fc.property(fc.array(cents, { maxLength: 50 }), (list) => {
+        const total = list.reduce((a, b) => a + (toRappen(rappenToString(b)) ?? Number.NaN), 0);
+        return total === list.reduce((a, b) => a + b, 0);
+      }),
+    );
   });
 
   test('roundTo5 lands on a multiple of 5 within 2 Rappen', () => {
-    fc.assert(fc.property(fc.integer({ min: -1e12, max: 1e12 }), (r) => {
-      const rounded = roundTo5(r);
-      return rounded % 5 === 0 && Math.abs(rounded - r) <= 2;
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (r) => {
+        const rounded = roundTo5(r);
+        return rounded % 5 === 0 && Math.abs(rounded - r) <= 2;
+      }),
+    );
   });
 
   test('mulDivRound matches exact rational rounding', () => {
-    fc.assert(fc.property(fc.integer({ min: -1e9, max: 1e9 }), fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 1, max: 1e6 }), (a, b, d) => {
-      const result = mulDivRound(a, b, d);
-      const exact = (BigInt(a) * BigInt(b));
-      // |result·d − a·b| ≤ d/2, and ties go away from zero
-      const diff = BigInt(result) * BigInt(d) - exact;
-      const twice = diff * 2n;
-      return (twice <= BigInt(d) && twice >= -BigInt(d));
-    }));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e9, max: 1e9 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 1, max: 1e6 }),
+        (a, b, d) => {
+          const result = mulDivRound(a, b, d);
+          const exact = BigInt(a) * BigInt(b);
+          // |result·d − a·b| ≤ d/2, and ties go away from zero
+          const diff = BigInt(result) * BigInt(d) - exact;
+          const twice = diff * 2n;
+          return twice <= BigInt(d) && twice >= -BigInt(d);
+        },
+      ),
+    );
   });
 });
 
@@ -138,7 +179,15 @@ describe('rappenToJson: a sum as the API writes it', () => {
 
 describe('sums per currency', () => {
   test('CHF first, then by code; never added into one; none is CHF 0.00', () => {
-    expect(formatCurrencySums(new Map<string, bigint | number>([['EUR', 126666n], ['USD', 1000], ['CHF', 41605n]]))).toBe("CHF 416.05, EUR 1'266.66, USD 10.00");
+    expect(
+      formatCurrencySums(
+        new Map<string, bigint | number>([
+          ['EUR', 126666n],
+          ['USD', 1000],
+          ['CHF', 41605n],
+        ]),
+      ),
+    ).toBe("CHF 416.05, EUR 1'266.66, USD 10.00");
     expect(['USD', 'EUR', 'CHF', 'GBP'].sort(byCurrency)).toEqual(['CHF', 'EUR', 'GBP', 'USD']);
     expect(formatCurrencySums(new Map())).toBe('CHF 0.00');
   });

@@ -2,8 +2,17 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
-  dateIn, ENTRY_NUMBER_PREFIX, entryNumberStem, formatEntryNumber, needsRenumbering, nextRunningNumber, numberAnswer, parseGeneratedNumber,
-  runningNumberOf, yearIn, type EntryType,
+  dateIn,
+  ENTRY_NUMBER_PREFIX,
+  entryNumberStem,
+  formatEntryNumber,
+  needsRenumbering,
+  nextRunningNumber,
+  numberAnswer,
+  parseGeneratedNumber,
+  runningNumberOf,
+  yearIn,
+  type EntryType,
 } from '../../src/server/domain/numbering.js';
 
 describe('format', () => {
@@ -23,12 +32,19 @@ describe('format', () => {
   });
 
   test('format and parse are inverse for every type, year and running number', () => {
-    fc.assert(fc.property(fc.constantFrom<EntryType>('income', 'expense', 'swap'), fc.integer({ min: 1000, max: 9999 }), fc.integer({ min: 1, max: 999_999_999 }), (type, year, n) => {
-      const number = formatEntryNumber(type, year, n);
-      expect(runningNumberOf(type, year, number)).toBe(n);
-      expect(parseGeneratedNumber(number)).toEqual({ type, year, running: n });
-      expect(number.length).toBeGreaterThanOrEqual(10);
-    }));
+    fc.assert(
+      fc.property(
+        fc.constantFrom<EntryType>('income', 'expense', 'swap'),
+        fc.integer({ min: 1000, max: 9999 }),
+        fc.integer({ min: 1, max: 999_999_999 }),
+        (type, year, n) => {
+          const number = formatEntryNumber(type, year, n);
+          expect(runningNumberOf(type, year, number)).toBe(n);
+          expect(parseGeneratedNumber(number)).toEqual({ type, year, running: n });
+          expect(number.length).toBeGreaterThanOrEqual(10);
+        },
+      ),
+    );
   });
 });
 

@@ -63,7 +63,10 @@ const invoices: Record<string, unknown>[] = [
     notes: null,
     created_at: '2024-03-05T09:15:00Z',
     minutes: 90,
-    tags: [{ id: 1, name: 'VIP' }, { id: 2, name: 'Zürich' }],
+    tags: [
+      { id: 1, name: 'VIP' },
+      { id: 2, name: 'Zürich' },
+    ],
     meta: { a: 1 },
   },
   {
@@ -243,7 +246,7 @@ describe('formatDate / formatDateTime / formatDuration / formatBool', () => {
     expect(formatDate('soon')).toBe('soon');
   });
 
-  it('formats datetimes in the company\'s time zone, whatever the machine\'s', () => {
+  it("formats datetimes in the company's time zone, whatever the machine's", () => {
     expect(formatDateTime('2024-03-05T09:15:00Z')).toBe('05.03.2024 10:15'); // CET
     expect(formatDateTime('2024-07-01T09:15:00Z')).toBe('01.07.2024 11:15'); // CEST
     expect(formatDateTime('2024-12-31T23:30:00Z')).toBe('01.01.2025 00:30'); // crosses the year
@@ -353,7 +356,10 @@ describe('tsv', () => {
     const r = createListRenderer({ format: 'tsv', columns: tagColumns, out });
     r.push([{ id: 1, name: 'a', color: '#f00' }]);
     expect(out.text).toBe('id\tname\tcolor\n1\ta\t#f00\n');
-    r.push([{ id: 2, name: 'b', color: null }, { id: 3, name: 'c' }]);
+    r.push([
+      { id: 2, name: 'b', color: null },
+      { id: 3, name: 'c' },
+    ]);
     r.push([]);
     r.end();
     expect(out.text).toBe('id\tname\tcolor\n1\ta\t#f00\n2\tb\t\n3\tc\t\n');
@@ -416,9 +422,7 @@ describe('csv', () => {
       [{ a: null, b: { x: 1, y: 'z' }, c: [1, 2], d: ' pad' }],
     ]);
     expect(out.text).toBe(
-      'a,b,c,d\r\n' +
-        '"Muster, AG","say ""hi""","l1\nl2",plain\r\n' +
-        ',"{""x"":1,""y"":""z""}","[1,2]"," pad"\r\n',
+      'a,b,c,d\r\n' + '"Muster, AG","say ""hi""","l1\nl2",plain\r\n' + ',"{""x"":1,""y"":""z""}","[1,2]"," pad"\r\n',
     );
   });
 
@@ -507,9 +511,19 @@ describe('json', () => {
   });
 
   it('keeps raw values (no Swiss formatting)', () => {
-    const out = list({ format: 'json', columns: invoiceColumns, fields: ['total', 'date', 'paid', 'tags'] }, [[invoices[0]]]);
+    const out = list({ format: 'json', columns: invoiceColumns, fields: ['total', 'date', 'paid', 'tags'] }, [
+      [invoices[0]],
+    ]);
     expect(JSON.parse(out.text)).toEqual([
-      { total: '1234.50', date: '2024-03-05', paid: true, tags: [{ id: 1, name: 'VIP' }, { id: 2, name: 'Zürich' }] },
+      {
+        total: '1234.50',
+        date: '2024-03-05',
+        paid: true,
+        tags: [
+          { id: 1, name: 'VIP' },
+          { id: 2, name: 'Zürich' },
+        ],
+      },
     ]);
   });
 });
@@ -543,7 +557,7 @@ describe('table', () => {
     expect(out.text).toBe(
       [
         'ID  NUMBER       CUSTOMER       DATE           TOTAL  PAID',
-        ' 1  RE-2024-001  Muster AG      05.03.2024  1\'234.50  yes',
+        " 1  RE-2024-001  Muster AG      05.03.2024  1'234.50  yes",
         '22  RE-2024-002  Beispiel GmbH  31.12.2024    -50.00  no',
       ].join('\n') + '\n',
     );
@@ -553,7 +567,11 @@ describe('table', () => {
 
   it('formats every kind for humans', () => {
     const out = list(
-      { format: 'table', columns: invoiceColumns, fields: ['id', 'created_at', 'minutes', 'tags', 'customer.name', 'meta', 'notes'] },
+      {
+        format: 'table',
+        columns: invoiceColumns,
+        fields: ['id', 'created_at', 'minutes', 'tags', 'customer.name', 'meta', 'notes'],
+      },
       [invoices],
     );
     expect(out.text).toBe(
@@ -568,7 +586,16 @@ describe('table', () => {
   it('shows objects by name, number or id, else compact JSON; arrays joined', () => {
     const cols: Column[] = [{ key: 'a' }, { key: 'b' }, { key: 'c' }, { key: 'd' }, { key: 'e' }, { key: 'f' }];
     const out = list({ format: 'table', columns: cols }, [
-      [{ a: { name: 'N', id: 1 }, b: { number: 'R-1', id: 2 }, c: { id: 3 }, d: { x: 1 }, e: ['x', 2, true], f: [{ x: 1 }] }],
+      [
+        {
+          a: { name: 'N', id: 1 },
+          b: { number: 'R-1', id: 2 },
+          c: { id: 3 },
+          d: { x: 1 },
+          e: ['x', 2, true],
+          f: [{ x: 1 }],
+        },
+      ],
     ]);
     expect(out.text).toBe('A  B    C  D        E          F\nN  R-1  3  {"x":1}  x, 2, yes  [{"x":1}]\n');
   });
@@ -593,13 +620,19 @@ describe('table', () => {
   it('a name wider than the terminal: cut to 16 characters before a column is left out, then further', () => {
     const rows = [{ id: 1, name: 'A very long customer name that does not fit', color: 'red' }];
     const hidden: string[][] = [];
-    expect(list({ format: 'table', columns: tagColumns, terminalWidth: 30 }, [rows]).text).toBe('ID  NAME                 COLOR\n 1  A very long custom…  red\n');
-    const out = list({ format: 'table', columns: tagColumns, terminalWidth: 20, notice: (l) => hidden.push([l]) }, [rows]);
+    expect(list({ format: 'table', columns: tagColumns, terminalWidth: 30 }, [rows]).text).toBe(
+      'ID  NAME                 COLOR\n 1  A very long custom…  red\n',
+    );
+    const out = list({ format: 'table', columns: tagColumns, terminalWidth: 20, notice: (l) => hidden.push([l]) }, [
+      rows,
+    ]);
     expect(out.text).toBe('ID  NAME\n 1  A very long cus…\n');
     for (const line of out.text.trimEnd().split('\n')) expect([...line].length).toBeLessThanOrEqual(20);
     expect(hidden).toEqual([['(left out to fit the terminal: color; --fields chooses the columns)']]);
     // without a width nothing is cut
-    expect(list({ format: 'table', columns: tagColumns }, [rows]).text).toContain('A very long customer name that does not fit');
+    expect(list({ format: 'table', columns: tagColumns }, [rows]).text).toContain(
+      'A very long customer name that does not fit',
+    );
   });
 
   const projectColumns: Column[] = [
@@ -611,8 +644,22 @@ describe('table', () => {
     { key: 'archived', kind: 'bool' },
   ];
   const projects = [
-    { id: 1, name: 'Muster AG Website Relaunch', customer: { name: 'Muster AG, Zürich' }, notes: 'Startseite, Shop, Blog und Newsletter', budget: 12000, archived: false },
-    { id: 12345, name: 'Intern', customer: { name: 'Eigene Firma' }, notes: 'Buchhaltung', budget: null, archived: true },
+    {
+      id: 1,
+      name: 'Muster AG Website Relaunch',
+      customer: { name: 'Muster AG, Zürich' },
+      notes: 'Startseite, Shop, Blog und Newsletter',
+      budget: 12000,
+      archived: false,
+    },
+    {
+      id: 12345,
+      name: 'Intern',
+      customer: { name: 'Eigene Firma' },
+      notes: 'Buchhaltung',
+      budget: null,
+      archived: true,
+    },
   ];
 
   it('fits the terminal by shrinking the least useful text first and never cutting the name', () => {
@@ -623,47 +670,81 @@ describe('table', () => {
     expect(lines[1]).toContain('Muster AG Website Relaunch');
     // the rightmost text (notes) gives way before the customer
     expect(lines[1]).toContain('Muster AG, Zürich');
-    expect(lines[1]).toContain('Startseite, Sh…  12\'000.00');
+    expect(lines[1]).toContain("Startseite, Sh…  12'000.00");
   });
 
   it('leaves out free text when shrinking is not enough, before amounts, and says so; --fields keeps them', () => {
     const said: string[] = [];
-    const out = list({ format: 'table', columns: projectColumns, terminalWidth: 50, notice: (l) => said.push(l) }, [projects]);
+    const out = list({ format: 'table', columns: projectColumns, terminalWidth: 50, notice: (l) => said.push(l) }, [
+      projects,
+    ]);
     const lines = out.text.trimEnd().split('\n');
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(50);
     expect(lines[0]).toBe('   ID  NAME                       BUDGET  ARCHIVED');
     expect(lines[1]).toBe("    1  Muster AG Website Rel…  12'000.00  no");
     expect(said).toEqual(['(left out to fit the terminal: customer.name, notes; --fields chooses the columns)']);
-    const chosen = list({ format: 'table', columns: projectColumns, fields: ['id', 'name', 'budget', 'archived'], terminalWidth: 20, notice: (l) => said.push(l) }, [projects]);
+    const chosen = list(
+      {
+        format: 'table',
+        columns: projectColumns,
+        fields: ['id', 'name', 'budget', 'archived'],
+        terminalWidth: 20,
+        notice: (l) => said.push(l),
+      },
+      [projects],
+    );
     expect(chosen.text.split('\n')[0]).toMatch(/BUDGET\s+ARCHIVED$/);
     expect(said).toHaveLength(1);
   });
 
   it('names the columns it leaves out by the keys --fields takes, not by their headers', () => {
     const said: string[] = [];
-    const columns: Column[] = [{ key: 'id', kind: 'int' }, { key: 'name' }, { key: 'customer.name', header: 'customer' }, { key: 'total_value', header: 'value', kind: 'money' }];
-    const out = list({ format: 'table', columns, terminalWidth: 30, notice: (l) => said.push(l) }, [projects.map((p) => ({ ...p, total_value: p.budget }))]);
+    const columns: Column[] = [
+      { key: 'id', kind: 'int' },
+      { key: 'name' },
+      { key: 'customer.name', header: 'customer' },
+      { key: 'total_value', header: 'value', kind: 'money' },
+    ];
+    const out = list({ format: 'table', columns, terminalWidth: 30, notice: (l) => said.push(l) }, [
+      projects.map((p) => ({ ...p, total_value: p.budget })),
+    ]);
     expect(out.text.split('\n')[0]).toBe('   ID  NAME');
     expect(said).toEqual(['(left out to fit the terminal: customer.name, total_value; --fields chooses the columns)']);
   });
 
   it('does not truncate numbers or dates, nor text below its header width', () => {
-    const out = list({ format: 'table', columns: invoiceColumns, fields: ['customer.name', 'total'], terminalWidth: 12 }, [
-      [{ customer: { name: 'Muster AG, Zürich' }, total: '1234567.891' }],
-    ]);
+    const out = list(
+      { format: 'table', columns: invoiceColumns, fields: ['customer.name', 'total'], terminalWidth: 12 },
+      [[{ customer: { name: 'Muster AG, Zürich' }, total: '1234567.891' }]],
+    );
     expect(out.text).toBe("CUSTOMER         TOTAL\nMuster …  1'234'567.89\n");
   });
 
   const accountColumns: Column[] = [
-    { key: 'number', kind: 'int' }, { key: 'name' }, { key: 'type' }, { key: 'currency' }, { key: 'iban' },
+    { key: 'number', kind: 'int' },
+    { key: 'name' },
+    { key: 'type' },
+    { key: 'currency' },
+    { key: 'iban' },
     { key: 'is_primary_bank_account', header: 'primary', kind: 'bool' },
   ];
-  const bank = { number: 1030, name: 'UBS Geschäftskonto Zürich Hauptsitz', type: 'bank', currency: 'CHF', iban: 'CH9300762011623852957', is_primary_bank_account: false };
+  const bank = {
+    number: 1030,
+    name: 'UBS Geschäftskonto Zürich Hauptsitz',
+    type: 'bank',
+    currency: 'CHF',
+    iban: 'CH9300762011623852957',
+    is_primary_bank_account: false,
+  };
 
   it('keeps codes whole: the name shrinks (to 16 characters) before a currency or an IBAN is cut or left out', () => {
     const said: string[] = [];
-    const out = list({ format: 'table', columns: accountColumns, terminalWidth: 64, notice: (l) => said.push(l) }, [[bank]]);
-    expect(out.text).toBe('NUMBER  NAME               TYPE  CURRENCY  IBAN\n  1030  UBS Geschäftskon…  bank  CHF       CH9300762011623852957\n');
+    const out = list({ format: 'table', columns: accountColumns, terminalWidth: 64, notice: (l) => said.push(l) }, [
+      [bank],
+    ]);
+    expect(out.text).toBe(
+      'NUMBER  NAME               TYPE  CURRENCY  IBAN\n  1030  UBS Geschäftskon…  bank  CHF       CH9300762011623852957\n',
+    );
     expect(said).toEqual(['(left out to fit the terminal: is_primary_bank_account; --fields chooses the columns)']);
     // narrower still: the name stops at 16 characters and the rightmost code is left out, never cut
     const narrow = list({ format: 'table', columns: accountColumns, terminalWidth: 40 }, [[bank]]);
@@ -672,9 +753,21 @@ describe('table', () => {
 
   it('keeps a status, a document number and a VAT rate name whole; free text gives way first', () => {
     const columns: Column[] = [
-      { key: 'number' }, { key: 'customer.name', header: 'customer' }, { key: 'title' }, { key: 'status' }, { key: 'tax_rate.name', header: 'VAT' }, { key: 'total', kind: 'money' },
+      { key: 'number' },
+      { key: 'customer.name', header: 'customer' },
+      { key: 'title' },
+      { key: 'status' },
+      { key: 'tax_rate.name', header: 'VAT' },
+      { key: 'total', kind: 'money' },
     ];
-    const row = { number: 'R-2026-001', customer: { name: 'Muster Informatik AG, Zürich' }, title: 'Website Relaunch Phase 2', status: 'reminder_one', tax_rate: { name: 'MWST 8.1 %' }, total: '2416.04' };
+    const row = {
+      number: 'R-2026-001',
+      customer: { name: 'Muster Informatik AG, Zürich' },
+      title: 'Website Relaunch Phase 2',
+      status: 'reminder_one',
+      tax_rate: { name: 'MWST 8.1 %' },
+      total: '2416.04',
+    };
     const out = list({ format: 'table', columns, terminalWidth: 80 }, [[row]]);
     const line = out.text.split('\n')[1];
     expect([...line].length).toBeLessThanOrEqual(80);
@@ -683,12 +776,16 @@ describe('table', () => {
     expect(line).toContain('R-2026-001  Muster …  Website Relaunch Phas…  reminder_one');
   });
 
-  it('a column marked keep is not left out: days give way to the week\'s total', () => {
+  it("a column marked keep is not left out: days give way to the week's total", () => {
     const columns: Column[] = [
-      { key: 'project' }, ...['mon', 'tue', 'wed', 'thu', 'fri'].map((key): Column => ({ key, header: `${key} 12.05.`, kind: 'duration' })), { key: 'total', kind: 'duration', keep: true },
+      { key: 'project' },
+      ...['mon', 'tue', 'wed', 'thu', 'fri'].map((key): Column => ({ key, header: `${key} 12.05.`, kind: 'duration' })),
+      { key: 'total', kind: 'duration', keep: true },
     ];
     const said: string[] = [];
-    const out = list({ format: 'table', columns, terminalWidth: 50, notice: (l) => said.push(l) }, [[{ project: 'Website', mon: 90, tue: 60, wed: 30, thu: 0, fri: 45, total: 225 }]]);
+    const out = list({ format: 'table', columns, terminalWidth: 50, notice: (l) => said.push(l) }, [
+      [{ project: 'Website', mon: 90, tue: 60, wed: 30, thu: 0, fri: 45, total: 225 }],
+    ]);
     expect(out.text.split('\n')[0]).toBe('PROJECT  MON 12.05.  TUE 12.05.  WED 12.05.  TOTAL');
     expect(said).toEqual(['(left out to fit the terminal: thu, fri; --fields chooses the columns)']);
   });

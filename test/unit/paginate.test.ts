@@ -41,7 +41,15 @@ function laravel(total: number, defaultPerPage = 15) {
         prev: page > 1 ? `/x?page=${page - 1}` : null,
         next: page < last ? `/x?page=${page + 1}` : null,
       },
-      meta: { current_page: page, last_page: last, per_page: per, total, from: data.length ? (page - 1) * per + 1 : null, to: null, path: '/x' },
+      meta: {
+        current_page: page,
+        last_page: last,
+        per_page: per,
+        total,
+        from: data.length ? (page - 1) * per + 1 : null,
+        to: null,
+        path: '/x',
+      },
     };
   };
 }
@@ -105,7 +113,11 @@ describe('paginate — Laravel style', () => {
     const { flat } = await collect(paginate(client, '/x', { all: true, page: 2, perPage: 20 }));
     expect(calls.map((c) => c.query.page)).toEqual([2, 3]);
     expect(calls.every((c) => c.query.per_page === 20)).toBe(true);
-    expect(flat.map((r) => r.id)).toEqual(records(50).slice(20).map((r) => r.id));
+    expect(flat.map((r) => r.id)).toEqual(
+      records(50)
+        .slice(20)
+        .map((r) => r.id),
+    );
   });
 
   it('all on an empty list makes one request and yields nothing', async () => {

@@ -4,7 +4,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { controlSum, endToEndId, groupPayments, isPainId, pain001Xml, spsText, totalsByCurrency, type Pain001, type Payment } from '../../src/domain/pain001.js';
+import {
+  controlSum,
+  endToEndId,
+  groupPayments,
+  isPainId,
+  pain001Xml,
+  spsText,
+  totalsByCurrency,
+  type Pain001,
+  type Payment,
+} from '../../src/domain/pain001.js';
 import { makeQrr } from '../../src/domain/qr-reference.js';
 import { isValidIban } from '../../src/domain/iban.js';
 import { loadXsdValidator, SCHEMAS_DIR, type XsdCheck } from '../helpers/xsd.js';
@@ -19,18 +29,36 @@ const DEBTOR_2 = 'CH5604835012345678009';
 const QR_IBAN = 'CH4431999123000889012';
 const EUR_IBAN = 'DE89370400440532013000';
 
-const creditor = { name: 'Muster Druck AG', street: 'Hauptstrasse', building: '1', zip: '8000', city: 'Zürich', country: 'CH' };
+const creditor = {
+  name: 'Muster Druck AG',
+  street: 'Hauptstrasse',
+  building: '1',
+  zip: '8000',
+  city: 'Zürich',
+  country: 'CH',
+};
 
 function payment(extra: Partial<Payment> = {}): Payment {
   return {
-    bill: 'K-2026-001', debtorIban: DEBTOR_1, executionDate: '2026-12-01', creditor, creditorIban: DEBTOR_2,
-    amount: 10810, currency: 'CHF', referenceType: 'NON', message: 'Rechnung 4711', ...extra,
+    bill: 'K-2026-001',
+    debtorIban: DEBTOR_1,
+    executionDate: '2026-12-01',
+    creditor,
+    creditorIban: DEBTOR_2,
+    amount: 10810,
+    currency: 'CHF',
+    referenceType: 'NON',
+    message: 'Rechnung 4711',
+    ...extra,
   };
 }
 
 const file = (payments: Payment[], extra: Partial<Pain001> = {}): Pain001 => ({
-  messageId: 'A20261126175805-X1Y2Z3', createdAt: '2026-11-26T17:58:05',
-  debtor: { name: 'Demo AG', street: 'Bahnhofstrasse', building: '1', zip: '8001', city: 'Zürich', country: 'CH' }, payments, ...extra,
+  messageId: 'A20261126175805-X1Y2Z3',
+  createdAt: '2026-11-26T17:58:05',
+  debtor: { name: 'Demo AG', street: 'Bahnhofstrasse', building: '1', zip: '8001', city: 'Zürich', country: 'CH' },
+  payments,
+  ...extra,
 });
 
 describe('the official schema', () => {
@@ -45,10 +73,29 @@ describe('the official schema', () => {
 
   it('validates a file with QRR, SCOR and unstructured payments in CHF and EUR from two accounts on two dates', () => {
     const payments = [
-      payment({ bill: 'K-2026-001', creditorIban: QR_IBAN, referenceType: 'QRR', reference: makeQrr(7, 4711), message: null }),
+      payment({
+        bill: 'K-2026-001',
+        creditorIban: QR_IBAN,
+        referenceType: 'QRR',
+        reference: makeQrr(7, 4711),
+        message: null,
+      }),
       payment({ bill: 'K-2026-002', referenceType: 'SCOR', reference: 'RF18 5390 0754 7034', message: 'Flyer' }),
-      payment({ bill: 'K-2026-003', creditorIban: EUR_IBAN, currency: 'EUR', amount: 50000, creditor: { name: 'Beispiel GmbH', zip: '10115', city: 'Berlin', country: 'DE' } }),
-      payment({ bill: 'K-2026-004', debtorIban: DEBTOR_2, creditorIban: DEBTOR_1, executionDate: '2026-12-15', amount: 5, message: null }),
+      payment({
+        bill: 'K-2026-003',
+        creditorIban: EUR_IBAN,
+        currency: 'EUR',
+        amount: 50000,
+        creditor: { name: 'Beispiel GmbH', zip: '10115', city: 'Berlin', country: 'DE' },
+      }),
+      payment({
+        bill: 'K-2026-004',
+        debtorIban: DEBTOR_2,
+        creditorIban: DEBTOR_1,
+        executionDate: '2026-12-15',
+        amount: 5,
+        message: null,
+      }),
     ];
     for (const p of payments) expect(isValidIban(p.creditorIban), p.creditorIban).toBe(true);
     const xml = pain001Xml(file(payments));
@@ -61,9 +108,13 @@ describe('the official schema', () => {
     expect(xml).toContain('<InstdAmt Ccy="EUR">500.00</InstdAmt>');
     expect(xml).toContain('<InstdAmt Ccy="CHF">0.05</InstdAmt>');
     // group header: 4 payments, 108.10 + 108.10 + 500.00 + 0.05
-    expect(xml).toMatch(/<GrpHdr>\s*<MsgId>A20261126175805-X1Y2Z3<\/MsgId>\s*<CreDtTm>2026-11-26T17:58:05<\/CreDtTm>\s*<NbOfTxs>4<\/NbOfTxs>\s*<CtrlSum>716.25<\/CtrlSum>/);
+    expect(xml).toMatch(
+      /<GrpHdr>\s*<MsgId>A20261126175805-X1Y2Z3<\/MsgId>\s*<CreDtTm>2026-11-26T17:58:05<\/CreDtTm>\s*<NbOfTxs>4<\/NbOfTxs>\s*<CtrlSum>716.25<\/CtrlSum>/,
+    );
     // per PmtInf: the first account on 1 December (3 payments), the second on 15 December (1)
-    expect(xml).toMatch(/<NbOfTxs>3<\/NbOfTxs>\s*<CtrlSum>716.20<\/CtrlSum>\s*<ReqdExctnDt>\s*<Dt>2026-12-01<\/Dt>[\s\S]*<IBAN>CH9300762011623852957<\/IBAN>/);
+    expect(xml).toMatch(
+      /<NbOfTxs>3<\/NbOfTxs>\s*<CtrlSum>716.20<\/CtrlSum>\s*<ReqdExctnDt>\s*<Dt>2026-12-01<\/Dt>[\s\S]*<IBAN>CH9300762011623852957<\/IBAN>/,
+    );
     expect(xml).toMatch(/<NbOfTxs>1<\/NbOfTxs>\s*<CtrlSum>0.05<\/CtrlSum>\s*<ReqdExctnDt>\s*<Dt>2026-12-15<\/Dt>/);
     // the debtor's bank by its IID
     expect(xml).toContain('<MmbId>00762</MmbId>');
@@ -80,10 +131,17 @@ describe('the official schema', () => {
 
   it('keeps names, messages and addresses within the set and the lengths, so that the file validates', () => {
     const long = 'Ä'.repeat(80);
-    const xml = pain001Xml(file([payment({
-      creditor: { ...creditor, name: `Grüße & Söhne <Ltd> "★" ${long}`, city: `Zürich ${'x'.repeat(40)}` },
-      message: `Zahlung\nfür ★ ${'m'.repeat(200)}`,
-    })], { debtor: { name: 'Fröhlich & Co. 「東京」' } }));
+    const xml = pain001Xml(
+      file(
+        [
+          payment({
+            creditor: { ...creditor, name: `Grüße & Söhne <Ltd> "★" ${long}`, city: `Zürich ${'x'.repeat(40)}` },
+            message: `Zahlung\nfür ★ ${'m'.repeat(200)}`,
+          }),
+        ],
+        { debtor: { name: 'Fröhlich & Co. 「東京」' } },
+      ),
+    );
     expect(check(xml)).toEqual([]);
     expect(xml).toContain('<Nm>Grüße &amp; Söhne &lt;Ltd&gt; &quot;.&quot; ÄÄ');
     const name = /<Cdtr>\s*<Nm>([^<]+)<\/Nm>/.exec(xml)![1].replace(/&[a-z]+;/g, 'x');
@@ -107,15 +165,25 @@ describe('the pieces', () => {
     const many = Array.from({ length: 1000 }, () => payment({ amount: 10 }));
     expect(controlSum(many)).toBe('100.00');
     expect(controlSum([payment({ amount: 99_999_999_999 }), payment({ amount: 1 })])).toBe('1000000000.00');
-    expect([...totalsByCurrency([payment({ currency: 'EUR', amount: 5 }), payment({ amount: 7 }), payment({ amount: 3 })])]).toEqual([['CHF', 10n], ['EUR', 5n]]);
+    expect([
+      ...totalsByCurrency([payment({ currency: 'EUR', amount: 5 }), payment({ amount: 7 }), payment({ amount: 3 })]),
+    ]).toEqual([
+      ['CHF', 10n],
+      ['EUR', 5n],
+    ]);
   });
 
   it('groups by debtor account and execution date, the earliest first', () => {
     const groups = groupPayments([
-      payment({ executionDate: '2026-12-05' }), payment({ debtorIban: 'CH56 0483 5012 3456 7800 9' }), payment(), payment({ executionDate: '2026-12-05' }),
+      payment({ executionDate: '2026-12-05' }),
+      payment({ debtorIban: 'CH56 0483 5012 3456 7800 9' }),
+      payment(),
+      payment({ executionDate: '2026-12-05' }),
     ]);
     expect(groups.map((g) => [g.debtorIban, g.executionDate, g.payments.length])).toEqual([
-      [DEBTOR_2, '2026-12-01', 1], [DEBTOR_1, '2026-12-01', 1], [DEBTOR_1, '2026-12-05', 2],
+      [DEBTOR_2, '2026-12-01', 1],
+      [DEBTOR_1, '2026-12-01', 1],
+      [DEBTOR_1, '2026-12-05', 2],
     ]);
   });
 

@@ -1,7 +1,14 @@
 // The period grammar of the reports (-p/--period, --from, --to) and the cutting of a span into columns.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { parsePeriod, PeriodError, periodOf, splitPeriod, type Interval, type Period } from '../../src/reports/period.js';
+import {
+  parsePeriod,
+  PeriodError,
+  periodOf,
+  splitPeriod,
+  type Interval,
+  type Period,
+} from '../../src/reports/period.js';
 
 const TODAY = '2025-08-14';
 const p = (expr: string, today = TODAY) => parsePeriod(expr, today);
@@ -129,7 +136,9 @@ describe('parsePeriod: errors name what is wrong', () => {
   });
 
   test('unknown words and empty text list the accepted forms', () => {
-    expect(periodError('nextweek').message).toMatch(/^"nextweek": not a period; expected YYYY, YYYYQn, YYYY-MM, .* or A\.\.B$/);
+    expect(periodError('nextweek').message).toMatch(
+      /^"nextweek": not a period; expected YYYY, YYYYQn, YYYY-MM, .* or A\.\.B$/,
+    );
     expect(periodError('2025-1-1').message).toMatch(/not a period/);
     expect(periodError('').message).toMatch(/empty; expected YYYY/);
     expect(periodError('last month').message).toMatch(/not a period/);
@@ -164,7 +173,9 @@ describe('splitPeriod', () => {
   });
 
   test('by quarter and by year', () => {
-    expect(splitPeriod(span('2024-01-01', '2024-12-31'), 'quarterly').map((x) => [x.key, x.label, x.from, x.to])).toEqual([
+    expect(
+      splitPeriod(span('2024-01-01', '2024-12-31'), 'quarterly').map((x) => [x.key, x.label, x.from, x.to]),
+    ).toEqual([
       ['2024Q1', '2024Q1', '2024-01-01', '2024-03-31'],
       ['2024Q2', '2024Q2', '2024-04-01', '2024-06-30'],
       ['2024Q3', '2024Q3', '2024-07-01', '2024-09-30'],
@@ -179,12 +190,19 @@ describe('splitPeriod', () => {
       { from: '2025-02-01', to: '2025-02-28', key: '2025-02', label: 'Feb 2025' },
       { from: '2025-03-01', to: '2025-03-10', key: '2025-03', label: 'Mar 2025' },
     ]);
-    expect(splitPeriod(span('2025-02-10', '2025-02-20'), 'yearly')).toEqual([{ from: '2025-02-10', to: '2025-02-20', key: '2025', label: '2025' }]);
-    expect(splitPeriod(span('2025-05-01', '2025-05-01'), 'quarterly')).toEqual([{ from: '2025-05-01', to: '2025-05-01', key: '2025Q2', label: '2025Q2' }]);
+    expect(splitPeriod(span('2025-02-10', '2025-02-20'), 'yearly')).toEqual([
+      { from: '2025-02-10', to: '2025-02-20', key: '2025', label: '2025' },
+    ]);
+    expect(splitPeriod(span('2025-05-01', '2025-05-01'), 'quarterly')).toEqual([
+      { from: '2025-05-01', to: '2025-05-01', key: '2025Q2', label: '2025Q2' },
+    ]);
   });
 
   test('December to January of the next year', () => {
-    expect(splitPeriod(span('2024-12-01', '2025-01-31'), 'monthly').map((x) => [x.key, x.label])).toEqual([['2024-12', 'Dec 2024'], ['2025-01', 'Jan 2025']]);
+    expect(splitPeriod(span('2024-12-01', '2025-01-31'), 'monthly').map((x) => [x.key, x.label])).toEqual([
+      ['2024-12', 'Dec 2024'],
+      ['2025-01', 'Jan 2025'],
+    ]);
     expect(splitPeriod(span('2024-11-15', '2025-02-15'), 'quarterly').map((x) => [x.key, x.from, x.to])).toEqual([
       ['2024Q4', '2024-11-15', '2024-12-31'],
       ['2025Q1', '2025-01-01', '2025-02-15'],
@@ -195,49 +213,78 @@ describe('splitPeriod', () => {
     expect(splitPeriod(span('2025-02-01', '2025-01-31'), 'monthly')).toEqual([]);
   });
 
-  const day = fc.date({ min: new Date(Date.UTC(1990, 0, 1)), max: new Date(Date.UTC(2060, 11, 31)), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  const day = fc
+    .date({ min: new Date(Date.UTC(1990, 0, 1)), max: new Date(Date.UTC(2060, 11, 31)), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
   const interval = fc.constantFrom<Interval>('monthly', 'quarterly', 'yearly');
   const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   const unitOf = (date: string, i: Interval) => {
     const m = Number(date.slice(5, 7));
-    return i === 'monthly' ? date.slice(0, 7) : i === 'quarterly' ? `${date.slice(0, 4)}Q${Math.ceil(m / 3)}` : date.slice(0, 4);
+    return i === 'monthly'
+      ? date.slice(0, 7)
+      : i === 'quarterly'
+        ? `${date.slice(0, 4)}Q${Math.ceil(m / 3)}`
+        : date.slice(0, 4);
   };
 
   test('property: the pieces are contiguous, cover the span exactly and each lies in its one calendar unit', () => {
-    fc.assert(fc.property(day, day, interval, (a, b, i) => {
-      const s = a <= b ? span(a, b) : span(b, a);
-      const pieces = splitPeriod(s, i);
-      expect(pieces.length).toBeGreaterThan(0);
-      expect(pieces[0].from).toBe(s.from);
-      expect(pieces.at(-1)!.to).toBe(s.to);
-      pieces.forEach((piece, k) => {
-        expect(piece.from <= piece.to).toBe(true);
-        expect(unitOf(piece.from, i)).toBe(piece.key);
-        expect(unitOf(piece.to, i)).toBe(piece.key);
-        if (k > 0) expect(piece.from).toBe(nextDay(pieces[k - 1].to));
-      });
-      expect(new Set(pieces.map((x) => x.key)).size).toBe(pieces.length);
-    }));
+    fc.assert(
+      fc.property(day, day, interval, (a, b, i) => {
+        const s = a <= b ? span(a, b) : span(b, a);
+        const pieces = splitPeriod(s, i);
+        expect(pieces.length).toBeGreaterThan(0);
+        expect(pieces[0].from).toBe(s.from);
+        expect(pieces.at(-1)!.to).toBe(s.to);
+        pieces.forEach((piece, k) => {
+          expect(piece.from <= piece.to).toBe(true);
+          expect(unitOf(piece.from, i)).toBe(piece.key);
+          expect(unitOf(piece.to, i)).toBe(piece.key);
+          if (k > 0) expect(piece.from).toBe(nextDay(pieces[k - 1].to));
+        });
+        expect(new Set(pieces.map((x) => x.key)).size).toBe(pieces.length);
+      }),
+    );
   });
 
   test('property: a range of two parsed units is the union of their pieces', () => {
-    const month = fc.record({ y: fc.integer({ min: 1990, max: 2060 }), m: fc.integer({ min: 1, max: 12 }) }).map(({ y, m }) => `${y}-${String(m).padStart(2, '0')}`);
-    fc.assert(fc.property(month, month, (a, b) => {
-      const [lo, hi] = a <= b ? [a, b] : [b, a];
-      const pieces = splitPeriod(parsePeriod(`${lo}..${hi}`, TODAY), 'monthly');
-      expect(pieces[0]).toMatchObject(parsePeriod(lo, TODAY));
-      expect(pieces.at(-1)).toMatchObject(parsePeriod(hi, TODAY));
-      pieces.forEach((piece) => expect(parsePeriod(piece.key, TODAY)).toEqual({ from: piece.from, to: piece.to }));
-    }));
+    const month = fc
+      .record({ y: fc.integer({ min: 1990, max: 2060 }), m: fc.integer({ min: 1, max: 12 }) })
+      .map(({ y, m }) => `${y}-${String(m).padStart(2, '0')}`);
+    fc.assert(
+      fc.property(month, month, (a, b) => {
+        const [lo, hi] = a <= b ? [a, b] : [b, a];
+        const pieces = splitPeriod(parsePeriod(`${lo}..${hi}`, TODAY), 'monthly');
+        expect(pieces[0]).toMatchObject(parsePeriod(lo, TODAY));
+        expect(pieces.at(-1)).toMatchObject(parsePeriod(hi, TODAY));
+        pieces.forEach((piece) => expect(parsePeriod(piece.key, TODAY)).toEqual({ from: piece.from, to: piece.to }));
+      }),
+    );
   });
 
   test('property: a parsed period is a real span of real days', () => {
-    const word = fc.constantFrom('thismonth', 'lastmonth', 'nextmonth', 'thisquarter', 'lastquarter', 'nextquarter', 'thisyear', 'lastyear', 'nextyear', 'ytd', 'qtd', 'mtd', 'today', 'yesterday');
-    fc.assert(fc.property(word, day, (w, today) => {
-      const period = parsePeriod(w, today);
-      expect(period.from <= period.to).toBe(true);
-      expect(parsePeriod(period.from, today)).toEqual(span(period.from, period.from));
-      expect(parsePeriod(period.to, today)).toEqual(span(period.to, period.to));
-    }));
+    const word = fc.constantFrom(
+      'thismonth',
+      'lastmonth',
+      'nextmonth',
+      'thisquarter',
+      'lastquarter',
+      'nextquarter',
+      'thisyear',
+      'lastyear',
+      'nextyear',
+      'ytd',
+      'qtd',
+      'mtd',
+      'today',
+      'yesterday',
+    );
+    fc.assert(
+      fc.property(word, day, (w, today) => {
+        const period = parsePeriod(w, today);
+        expect(period.from <= period.to).toBe(true);
+        expect(parsePeriod(period.from, today)).toEqual(span(period.from, period.from));
+        expect(parsePeriod(period.to, today)).toEqual(span(period.to, period.to));
+      }),
+    );
   });
 });

@@ -11,12 +11,37 @@ const SCOR = 'RF18539007547034';
 /** The 31 lines of a payload, with the elements given replaced (line number from 1 → text). */
 function lines(changes: Record<number, string> = {}): string[] {
   const base = [
-    'SPC', '0200', '1', QR_IBAN,
-    'S', 'Robert Schneider AG', 'Rue du Lac', '1268', '2501', 'Biel', 'CH',
-    '', '', '', '', '', '', '',
-    '1949.75', 'CHF',
-    'S', 'Pia-Maria Rutschmann-Schnyder', 'Grosse Marktgasse', '28', '9400', 'Rorschach', 'CH',
-    'QRR', QRR, 'Auftrag vom 15.06.2020', 'EPD',
+    'SPC',
+    '0200',
+    '1',
+    QR_IBAN,
+    'S',
+    'Robert Schneider AG',
+    'Rue du Lac',
+    '1268',
+    '2501',
+    'Biel',
+    'CH',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    '1949.75',
+    'CHF',
+    'S',
+    'Pia-Maria Rutschmann-Schnyder',
+    'Grosse Marktgasse',
+    '28',
+    '9400',
+    'Rorschach',
+    'CH',
+    'QRR',
+    QRR,
+    'Auftrag vom 15.06.2020',
+    'EPD',
   ];
   for (const [n, text] of Object.entries(changes)) base[Number(n) - 1] = text;
   return base;
@@ -33,10 +58,30 @@ describe('readQrPayload', () => {
     expect(result).toEqual({
       ok: true,
       bill: {
-        creditor: { iban: QR_IBAN, name: 'Robert Schneider AG', street: 'Rue du Lac', building: '1268', zip: '2501', city: 'Biel', country: 'CH' },
-        debtor: { name: 'Pia-Maria Rutschmann-Schnyder', street: 'Grosse Marktgasse', building: '28', zip: '9400', city: 'Rorschach', country: 'CH' },
-        amountRappen: 194975, currency: 'CHF', referenceType: 'QRR', reference: QRR, message: 'Auftrag vom 15.06.2020',
-        billInformation: '', alternativeSchemes: [],
+        creditor: {
+          iban: QR_IBAN,
+          name: 'Robert Schneider AG',
+          street: 'Rue du Lac',
+          building: '1268',
+          zip: '2501',
+          city: 'Biel',
+          country: 'CH',
+        },
+        debtor: {
+          name: 'Pia-Maria Rutschmann-Schnyder',
+          street: 'Grosse Marktgasse',
+          building: '28',
+          zip: '9400',
+          city: 'Rorschach',
+          country: 'CH',
+        },
+        amountRappen: 194975,
+        currency: 'CHF',
+        referenceType: 'QRR',
+        reference: QRR,
+        message: 'Auftrag vom 15.06.2020',
+        billInformation: '',
+        alternativeSchemes: [],
       },
     });
   });
@@ -52,12 +97,36 @@ describe('readQrPayload', () => {
   });
 
   it('reads a SCOR bill on a plain IBAN without amount or debtor, with bill information and alternative schemes', () => {
-    const text = [...lines({ 4: IBAN, 19: '', 20: 'EUR', 21: '', 22: '', 23: '', 24: '', 25: '', 26: '', 27: '', 28: 'SCOR', 29: SCOR, 30: '' }),
-      '//S1/10/10201409/11/200701/20/140.000-53/30/102673831/31/200615/32/7.7/33/7.7:3.52', 'eBill/B/peter@sample.ch'].join('\n');
+    const text = [
+      ...lines({
+        4: IBAN,
+        19: '',
+        20: 'EUR',
+        21: '',
+        22: '',
+        23: '',
+        24: '',
+        25: '',
+        26: '',
+        27: '',
+        28: 'SCOR',
+        29: SCOR,
+        30: '',
+      }),
+      '//S1/10/10201409/11/200701/20/140.000-53/30/102673831/31/200615/32/7.7/33/7.7:3.52',
+      'eBill/B/peter@sample.ch',
+    ].join('\n');
     const result = readQrPayload(text);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.bill).toMatchObject({ amountRappen: null, currency: 'EUR', debtor: null, referenceType: 'SCOR', reference: SCOR, alternativeSchemes: ['eBill/B/peter@sample.ch'] });
+    expect(result.bill).toMatchObject({
+      amountRappen: null,
+      currency: 'EUR',
+      debtor: null,
+      referenceType: 'SCOR',
+      reference: SCOR,
+      alternativeSchemes: ['eBill/B/peter@sample.ch'],
+    });
     expect(result.bill.billInformation).toMatch(/^\/\/S1\//);
   });
 
@@ -67,7 +136,10 @@ describe('readQrPayload', () => {
   });
 
   it('refuses too few or too many lines, naming them (and the header when it is wrong too)', () => {
-    expect(readQrPayload(lines().slice(0, 30).join('\n'))).toEqual({ ok: false, problems: [{ field: 'lines', message: expect.stringMatching(/^30 lines/) }] });
+    expect(readQrPayload(lines().slice(0, 30).join('\n'))).toEqual({
+      ok: false,
+      problems: [{ field: 'lines', message: expect.stringMatching(/^30 lines/) }],
+    });
     expect(fieldsOf([...lines(), 'a', 'b', 'c', 'd'].join('\n'))).toEqual(['lines']);
     expect(fieldsOf('hello')).toEqual(['qr_type', 'lines']);
     expect(fieldsOf('')).toEqual(['qr_type', 'lines']);
@@ -79,7 +151,10 @@ describe('readQrPayload', () => {
   });
 
   it('names a wrong trailer', () => {
-    expect(readQrPayload(payload({ 31: 'END' }))).toEqual({ ok: false, problems: [{ field: 'trailer', message: 'line 31 is "END", not the trailer EPD' }] });
+    expect(readQrPayload(payload({ 31: 'END' }))).toEqual({
+      ok: false,
+      problems: [{ field: 'trailer', message: 'line 31 is "END", not the trailer EPD' }],
+    });
   });
 
   it('refuses an IBAN with bad check digits, spaces, from abroad, or missing', () => {
@@ -93,15 +168,25 @@ describe('readQrPayload', () => {
     const result = readQrPayload(payload({ 5: 'K', 7: 'Rue du Lac 1268', 8: '2501 Biel', 9: '', 10: '' }));
     expect(result.ok).toBe(false);
     expect(!result.ok && result.problems).toEqual([
-      { field: 'creditor.address_type', message: 'creditor address type K (combined) is not permitted since IG 2.3: only S (structured)' },
+      {
+        field: 'creditor.address_type',
+        message: 'creditor address type K (combined) is not permitted since IG 2.3: only S (structured)',
+      },
       { field: 'creditor.zip', message: 'creditor postal code is missing' },
       { field: 'creditor.city', message: 'creditor town is missing' },
     ]);
   });
 
-  it('names each address part that breaks a rule, the debtor\'s too', () => {
-    expect(fieldsOf(payload({ 6: '', 11: 'Schweiz', 10: 'B'.repeat(36), 22: 'N'.repeat(71), 24: '1'.repeat(17), 21: 'X' }))).toEqual([
-      'creditor.name', 'creditor.city', 'creditor.country', 'debtor.address_type', 'debtor.name', 'debtor.building',
+  it("names each address part that breaks a rule, the debtor's too", () => {
+    expect(
+      fieldsOf(payload({ 6: '', 11: 'Schweiz', 10: 'B'.repeat(36), 22: 'N'.repeat(71), 24: '1'.repeat(17), 21: 'X' })),
+    ).toEqual([
+      'creditor.name',
+      'creditor.city',
+      'creditor.country',
+      'debtor.address_type',
+      'debtor.name',
+      'debtor.building',
     ]);
     expect(fieldsOf(payload({ 6: 'Robert 😀 AG' }))).toEqual(['creditor.name']);
     // IG 2.3's extended set: Ș ț and € are fine
@@ -125,7 +210,7 @@ describe('readQrPayload', () => {
     expect(fieldsOf(payload({ 20: 'chf' }))).toEqual(['currency']);
   });
 
-  it('holds QR-IBAN ⇔ QRR and the references\' check digits', () => {
+  it("holds QR-IBAN ⇔ QRR and the references' check digits", () => {
     expect(fieldsOf(payload({ 28: 'SCOR', 29: SCOR }))).toEqual(['reference_type']);
     expect(fieldsOf(payload({ 4: IBAN }))).toEqual(['reference_type']);
     expect(fieldsOf(payload({ 29: '210000000003139471430009018' }))).toEqual(['reference']);
@@ -145,7 +230,12 @@ describe('readQrPayload', () => {
 
   it('lists every problem of a payload at once, in line order', () => {
     expect(fieldsOf(payload({ 4: 'CH4531999123000889012', 9: '', 19: '12', 20: 'USD', 29: '1', 31: 'EOD' }))).toEqual([
-      'iban', 'creditor.zip', 'amount', 'currency', 'reference', 'trailer',
+      'iban',
+      'creditor.zip',
+      'amount',
+      'currency',
+      'reference',
+      'trailer',
     ]);
   });
 });

@@ -7,17 +7,48 @@ import { withSwissCross } from '../../src/cli/invoices/qr.js';
 import { drawQr, qrModules } from '../../src/cli/shared/qr-terminal.js';
 import { decodeQr, terminalQrPng } from '../helpers/pdf.js';
 
-const PAYLOAD = ['SPC', '0200', '1', 'CH4431999123000889012', 'S', 'Muster Treuhand GmbH', 'Bahnhofstrasse', '12', '8001', 'Zürich', 'CH',
-  '', '', '', '', '', '', '', '2825.35', 'CHF', 'S', 'Beispiel AG', 'Seestrasse 5', '', '6003', 'Luzern', 'CH',
-  'QRR', '000000000000010000000000429', 'R-2026-001 Website', 'EPD'].join('\n');
+const PAYLOAD = [
+  'SPC',
+  '0200',
+  '1',
+  'CH4431999123000889012',
+  'S',
+  'Muster Treuhand GmbH',
+  'Bahnhofstrasse',
+  '12',
+  '8001',
+  'Zürich',
+  'CH',
+  '',
+  '',
+  '',
+  '',
+  '',
+  '',
+  '',
+  '2825.35',
+  'CHF',
+  'S',
+  'Beispiel AG',
+  'Seestrasse 5',
+  '',
+  '6003',
+  'Luzern',
+  'CH',
+  'QRR',
+  '000000000000010000000000429',
+  'R-2026-001 Website',
+  'EPD',
+].join('\n');
 
 describe('the QR code drawn in the terminal', () => {
   const matrix = create(PAYLOAD, { errorCorrectionLevel: 'M' }).modules;
 
-  test('takes qrcode\'s modules by row and column: column x of row y is get(y, x)', async () => {
+  test("takes qrcode's modules by row and column: column x of row y is get(y, x)", async () => {
     const code = await qrModules(PAYLOAD);
     expect(code.size).toBe(matrix.size);
-    for (let y = 0; y < code.size; y++) for (let x = 0; x < code.size; x++) expect(code.dark(x, y)).toBe(matrix.get(y, x) === 1);
+    for (let y = 0; y < code.size; y++)
+      for (let x = 0; x < code.size; x++) expect(code.dark(x, y)).toBe(matrix.get(y, x) === 1);
   });
 
   test('is two modules a line inside a quiet zone of four', async () => {

@@ -9,9 +9,31 @@ import { postings as serverPostings } from '../../src/server/domain/ledger.js';
 import { postings, type AccountType } from '../../src/domain/vat.js';
 import { mulDivRound } from '../../src/domain/money.js';
 import {
-  balanceSheet, balanceSheetByPeriod, CARRIED_FORWARD_NAME, incomeStatement, incomeStatementByPeriod, splitPeriod, trialBalanceByPeriod, ledger, outputBoxByRate, parsePercent, parseRappen, periodOf, rappenToDecimal,
-  toReportAccount, toReportEntry, toReportTaxRate, trialBalance, trialBalanceDifference, vatReturn,
-  type Interval, type Report, type ReportAccount, type ReportEntry, type ReportRow, type ReportTaxRate,
+  balanceSheet,
+  balanceSheetByPeriod,
+  CARRIED_FORWARD_NAME,
+  incomeStatement,
+  incomeStatementByPeriod,
+  splitPeriod,
+  trialBalanceByPeriod,
+  ledger,
+  outputBoxByRate,
+  parsePercent,
+  parseRappen,
+  periodOf,
+  rappenToDecimal,
+  toReportAccount,
+  toReportEntry,
+  toReportTaxRate,
+  trialBalance,
+  trialBalanceDifference,
+  vatReturn,
+  type Interval,
+  type Report,
+  type ReportAccount,
+  type ReportEntry,
+  type ReportRow,
+  type ReportTaxRate,
 } from '../../src/reports/index.js';
 
 // ---- the company -----------------------------------------------------------------------------
@@ -32,8 +54,24 @@ const CHART: [number, string, AccountType][] = [
 ];
 const TYPE = new Map(CHART.map(([n, , t]) => [n, t]));
 
-const rate = (id: number, name: string, pct: number, account: number, field: number | null, extra: Partial<ReportTaxRate> = {}): ReportTaxRate => ({
-  id, name, rate: pct, saldoRate: null, calculationMethod: 'net', isAcquisitionTax: false, accountId: account, acquisitionAccountId: null, fieldNumber: field, ...extra,
+const rate = (
+  id: number,
+  name: string,
+  pct: number,
+  account: number,
+  field: number | null,
+  extra: Partial<ReportTaxRate> = {},
+): ReportTaxRate => ({
+  id,
+  name,
+  rate: pct,
+  saldoRate: null,
+  calculationMethod: 'net',
+  isAcquisitionTax: false,
+  accountId: account,
+  acquisitionAccountId: null,
+  fieldNumber: field,
+  ...extra,
 });
 const MWST = 1;
 const MWST_REDUCED = 2;
@@ -46,13 +84,32 @@ const RATES: ReportTaxRate[] = [
   rate(MWST_REDUCED, 'MWST 2.6 %', 260, 2200, 313),
   rate(VORSTEUER, 'Vorsteuer 8.1 %', 810, 1170, 400),
   rate(VORSTEUER_INV, 'Vorsteuer Investitionen 8.1 %', 810, 1171, 405),
-  rate(BEZUG, 'Bezugsteuer 8.1 %', 810, 2200, 383, { calculationMethod: 'gross', isAcquisitionTax: true, acquisitionAccountId: 1170 }),
+  rate(BEZUG, 'Bezugsteuer 8.1 %', 810, 2200, 383, {
+    calculationMethod: 'gross',
+    isAcquisitionTax: true,
+    acquisitionAccountId: 1170,
+  }),
   rate(EXPORT, 'Export 0 %', 0, 2200, 220),
 ];
 
 let nextId = 1;
-const entry = (date: string, debit: number, credit: number, sum: number, taxRateId: number | null = null, description: string | null = null): ReportEntry =>
-  ({ id: nextId++, number: null, date, description, sum, debitAccountId: debit, creditAccountId: credit, taxRateId });
+const entry = (
+  date: string,
+  debit: number,
+  credit: number,
+  sum: number,
+  taxRateId: number | null = null,
+  description: string | null = null,
+): ReportEntry => ({
+  id: nextId++,
+  number: null,
+  date,
+  description,
+  sum,
+  debitAccountId: debit,
+  creditAccountId: credit,
+  taxRateId,
+});
 
 // The year 2025, sums in Rappen (gross; the acquisition tax booking net).
 const YEAR: ReportEntry[] = [
@@ -74,22 +131,61 @@ const YEAR: ReportEntry[] = [
 function serverBooking(e: ReportEntry): DatedBooking {
   const t = RATES.find((r) => r.id === e.taxRateId);
   return {
-    date: e.date, sum: e.sum, debitAccountId: e.debitAccountId, creditAccountId: e.creditAccountId,
-    debitType: TYPE.get(e.debitAccountId)!, creditType: TYPE.get(e.creditAccountId)!,
-    taxRate: t ? { rate: t.rate, calculationMethod: t.calculationMethod, isAcquisitionTax: t.isAcquisitionTax, accountId: t.accountId, accountType: TYPE.get(t.accountId), acquisitionAccountId: t.acquisitionAccountId } : null,
+    date: e.date,
+    sum: e.sum,
+    debitAccountId: e.debitAccountId,
+    creditAccountId: e.creditAccountId,
+    debitType: TYPE.get(e.debitAccountId)!,
+    creditType: TYPE.get(e.creditAccountId)!,
+    taxRate: t
+      ? {
+          rate: t.rate,
+          calculationMethod: t.calculationMethod,
+          isAcquisitionTax: t.isAcquisitionTax,
+          accountId: t.accountId,
+          accountType: TYPE.get(t.accountId),
+          acquisitionAccountId: t.acquisitionAccountId,
+        }
+      : null,
   };
 }
 
 /** GET /accounts?type=&start=&until= as the service answers it (liabilities with the two computed rows). */
-function apiAccounts(entries: ReportEntry[], types: AccountType[] | 'all', start: string | undefined, until: string, chart = CHART): ReportAccount[] {
+function apiAccounts(
+  entries: ReportEntry[],
+  types: AccountType[] | 'all',
+  start: string | undefined,
+  until: string,
+  chart = CHART,
+): ReportAccount[] {
   const booked = entries.filter((e) => e.date <= until).map(serverBooking);
   const totals = totalsByAccount(booked, start);
-  const all = chart.map(([id, name, type]) => ({ id, number: id, name, type, balance: periodBalance(type, totals.get(id)) }));
+  const all = chart.map(([id, name, type]) => ({
+    id,
+    number: id,
+    name,
+    type,
+    balance: periodBalance(type, totals.get(id)),
+  }));
   const rows: ReportAccount[] = all.filter((a) => types === 'all' || types.includes(a.type));
   if (Array.isArray(types) && types.length === 1 && types[0] === 'liabilities') {
     const pl = profitAndLoss(all, totals);
-    rows.push({ id: null, number: null, name: CARRIED_FORWARD_NAME, type: null, balance: start ? pl.carriedForward : 0, computed: true });
-    rows.push({ id: null, number: null, name: 'Gewinn/Verlust der Periode', type: null, balance: pl.period, computed: true });
+    rows.push({
+      id: null,
+      number: null,
+      name: CARRIED_FORWARD_NAME,
+      type: null,
+      balance: start ? pl.carriedForward : 0,
+      computed: true,
+    });
+    rows.push({
+      id: null,
+      number: null,
+      name: 'Gewinn/Verlust der Periode',
+      type: null,
+      balance: pl.period,
+      computed: true,
+    });
   }
   return rows;
 }
@@ -98,16 +194,38 @@ const ACCOUNTS: ReportAccount[] = CHART.map(([id, name, type]) => ({ id, number:
 
 /** The cells of the rows of a given kind, money as decimals. */
 const rowsOf = (report: Report, kind: string, keys: string[]) =>
-  report.rows.filter((r) => r.kind === kind).map((r) => keys.map((k) => (typeof r[k] === 'number' && report.columns.find((c) => c.key === k)?.kind === 'money' ? rappenToDecimal(r[k] as number) : r[k])));
-const summary = (report: Report) => Object.fromEntries(report.summary.map((s) => [s.key, s.money && typeof s.value === 'number' ? rappenToDecimal(s.value) : s.value]));
+  report.rows
+    .filter((r) => r.kind === kind)
+    .map((r) =>
+      keys.map((k) =>
+        typeof r[k] === 'number' && report.columns.find((c) => c.key === k)?.kind === 'money'
+          ? rappenToDecimal(r[k] as number)
+          : r[k],
+      ),
+    );
+const summary = (report: Report) =>
+  Object.fromEntries(
+    report.summary.map((s) => [s.key, s.money && typeof s.value === 'number' ? rappenToDecimal(s.value) : s.value]),
+  );
 
 // ---- money -------------------------------------------------------------------------------------
 describe('money', () => {
   test.each([
-    ['1081.00', 108100], ['1081', 108100], [1081.5, 108150], [0.1, 10], ['-453.56', -45356], ['0.005', 1], ['12.344', 1234], [-0.005, -1], ['.5', 50], [0, 0],
+    ['1081.00', 108100],
+    ['1081', 108100],
+    [1081.5, 108150],
+    [0.1, 10],
+    ['-453.56', -45356],
+    ['0.005', 1],
+    ['12.344', 1234],
+    [-0.005, -1],
+    ['.5', 50],
+    [0, 0],
   ])('parseRappen(%j) = %i', (value, rappen) => expect(parseRappen(value)).toBe(rappen));
 
-  test.each(['', 'abc', '1e3', '1,5', true, {}])('parseRappen(%j) throws', (value) => expect(() => parseRappen(value)).toThrow());
+  test.each(['', 'abc', '1e3', '1,5', true, {}])('parseRappen(%j) throws', (value) =>
+    expect(() => parseRappen(value)).toThrow(),
+  );
 
   test('parsePercent reads 8.1 as 810 hundredths, rappenToDecimal writes two places', () => {
     expect(parsePercent(8.1)).toBe(810);
@@ -134,23 +252,93 @@ describe('periods', () => {
 
 describe('API records → report inputs', () => {
   test('accounts, tax rates and bookings as the API shapes them', () => {
-    expect(toReportAccount({ id: 7, number: 1020, name: 'Bank', type: 'bank', balance: -453.56, balance_formatted: 'CHF -453.56' }))
-      .toEqual({ id: 7, number: 1020, name: 'Bank', type: 'bank', balance: -45356, computed: false });
-    expect(toReportAccount({ id: null, number: null, name: 'Gewinn/Verlust der Periode', balance: 6907.49, computed: true }))
-      .toEqual({ id: null, number: null, name: 'Gewinn/Verlust der Periode', type: null, balance: 690749, computed: true });
-    expect(toReportTaxRate({ id: 7, name: 'Bezugsteuer 8.1 %', rate: 8.1, saldo_rate: null, calculation_method: 'gross', is_acquisition_tax: true, account_id: 30, acquisition_account_id: 9, field_number: 383 }))
-      .toEqual({ id: 7, name: 'Bezugsteuer 8.1 %', rate: 810, saldoRate: null, calculationMethod: 'gross', isAcquisitionTax: true, accountId: 30, acquisitionAccountId: 9, fieldNumber: 383 });
-    expect(toReportEntry({ id: 3, number: 'E-2025-001', date: '2025-02-15', description: 'x', sum: 10810, debit_account_id: 5, credit_account_id: 40, tax_rate_id: null, tax_rate: null }))
-      .toEqual({ id: 3, number: 'E-2025-001', date: '2025-02-15', description: 'x', sum: 1081000, debitAccountId: 5, creditAccountId: 40, taxRateId: null });
+    expect(
+      toReportAccount({
+        id: 7,
+        number: 1020,
+        name: 'Bank',
+        type: 'bank',
+        balance: -453.56,
+        balance_formatted: 'CHF -453.56',
+      }),
+    ).toEqual({ id: 7, number: 1020, name: 'Bank', type: 'bank', balance: -45356, computed: false });
+    expect(
+      toReportAccount({ id: null, number: null, name: 'Gewinn/Verlust der Periode', balance: 6907.49, computed: true }),
+    ).toEqual({
+      id: null,
+      number: null,
+      name: 'Gewinn/Verlust der Periode',
+      type: null,
+      balance: 690749,
+      computed: true,
+    });
+    expect(
+      toReportTaxRate({
+        id: 7,
+        name: 'Bezugsteuer 8.1 %',
+        rate: 8.1,
+        saldo_rate: null,
+        calculation_method: 'gross',
+        is_acquisition_tax: true,
+        account_id: 30,
+        acquisition_account_id: 9,
+        field_number: 383,
+      }),
+    ).toEqual({
+      id: 7,
+      name: 'Bezugsteuer 8.1 %',
+      rate: 810,
+      saldoRate: null,
+      calculationMethod: 'gross',
+      isAcquisitionTax: true,
+      accountId: 30,
+      acquisitionAccountId: 9,
+      fieldNumber: 383,
+    });
+    expect(
+      toReportEntry({
+        id: 3,
+        number: 'E-2025-001',
+        date: '2025-02-15',
+        description: 'x',
+        sum: 10810,
+        debit_account_id: 5,
+        credit_account_id: 40,
+        tax_rate_id: null,
+        tax_rate: null,
+      }),
+    ).toEqual({
+      id: 3,
+      number: 'E-2025-001',
+      date: '2025-02-15',
+      description: 'x',
+      sum: 1081000,
+      debitAccountId: 5,
+      creditAccountId: 40,
+      taxRateId: null,
+    });
     // the tax rate as an embedded object only
-    expect(toReportEntry({ id: 4, date: '2025-02-15', sum: '1.00', debit_account: { id: 5 }, credit_account: { id: 40 }, tax_rate: { id: 2 } }).taxRateId).toBe(2);
+    expect(
+      toReportEntry({
+        id: 4,
+        date: '2025-02-15',
+        sum: '1.00',
+        debit_account: { id: 5 },
+        credit_account: { id: 40 },
+        tax_rate: { id: 2 },
+      }).taxRateId,
+    ).toBe(2);
   });
 });
 
 // ---- trial balance -----------------------------------------------------------------------------
 describe('trial balance', () => {
   test('2025: every non-zero account on its side; debits equal credits', () => {
-    const report = trialBalance({ from: '2025-01-01', to: '2025-12-31', accounts: apiAccounts(YEAR, 'all', '2025-01-01', '2025-12-31') });
+    const report = trialBalance({
+      from: '2025-01-01',
+      to: '2025-12-31',
+      accounts: apiAccounts(YEAR, 'all', '2025-01-01', '2025-12-31'),
+    });
     expect(rowsOf(report, 'account', ['number', 'debit', 'credit'])).toEqual([
       // 1020: 20000 − 6000 − 5405 + 10810 − 3243 + 5405 − 100 + 1026 + 2000 − 1000 = 23493.00
       [1020, '23493.00', null],
@@ -169,7 +357,12 @@ describe('trial balance', () => {
     // debits: 23493 + 331.49 + 405 + 4000 + 4000 + 6000 + 92.51 + 1000 = 39322.00
     // credits: 1322 + 20000 + 18000 = 39322.00
     expect(rowsOf(report, 'total', ['name', 'debit', 'credit'])).toEqual([['Total', '39322.00', '39322.00']]);
-    expect(summary(report)).toMatchObject({ debit_total: '39322.00', credit_total: '39322.00', difference: '0.00', balanced: true });
+    expect(summary(report)).toMatchObject({
+      debit_total: '39322.00',
+      credit_total: '39322.00',
+      difference: '0.00',
+      balanced: true,
+    });
     expect(report.rows.some((r) => r.kind === 'difference')).toBe(false);
     expect(report.checks).toEqual([{ ok: true, message: "Debits equal credits: 39'322.00." }]);
   });
@@ -180,7 +373,9 @@ describe('trial balance', () => {
     const accounts = apiAccounts(YEAR, 'all', '2025-07-01', '2025-09-30');
     // H1 profit: income 18000 − expense (6000 + 3000 + 92.51) = 8907.49; debits exceed credits by that much
     expect(trialBalanceDifference(accounts)).toBe(890749);
-    const carried = apiAccounts(YEAR, ['liabilities'], '2025-07-01', '2025-09-30').find((a) => a.name === CARRIED_FORWARD_NAME)!.balance;
+    const carried = apiAccounts(YEAR, ['liabilities'], '2025-07-01', '2025-09-30').find(
+      (a) => a.name === CARRIED_FORWARD_NAME,
+    )!.balance;
     expect(carried).toBe(890749);
     const report = trialBalance({ from: '2025-07-01', to: '2025-09-30', accounts, carriedForward: carried });
     expect(rowsOf(report, 'computed', ['name', 'debit', 'credit'])).toEqual([[CARRIED_FORWARD_NAME, null, '8907.49']]);
@@ -213,26 +408,48 @@ describe('balance sheet', () => {
       ['computed', null, 'Gewinn/Verlust der Periode', '6907.49'],
       ['subtotal', null, 'Total liabilities and equity', '28229.49'], // 1322 + 20000 + 6907.49
     ]);
-    expect(summary(report)).toMatchObject({ assets: '28229.49', liabilities_and_equity: '28229.49', difference: '0.00', balanced: true });
-    expect(report.checks[0]).toEqual({ ok: true, message: "The balance sheet balances: assets = liabilities and equity = 28'229.49." });
+    expect(summary(report)).toMatchObject({
+      assets: '28229.49',
+      liabilities_and_equity: '28229.49',
+      difference: '0.00',
+      balanced: true,
+    });
+    expect(report.checks[0]).toEqual({
+      ok: true,
+      message: "The balance sheet balances: assets = liabilities and equity = 28'229.49.",
+    });
   });
 
   test('mid-year, and one that does not balance says by how much', () => {
     // 31.03.2025: bank 20000 − 6000 − 5405 + 10810 − 3243 = 16162; 1100 5405; 1170 243; 1171 405; 1510 5000 → 27215
     // 2200 810 + 405 = 1215; 2800 20000; profit Q1 15000 − 6000 − 3000 = 6000 → 27215
-    const good = balanceSheet({ date: '2025-03-31', assets: apiAccounts(YEAR, ASSET_TYPES, '2025-01-01', '2025-03-31'), liabilities: apiAccounts(YEAR, ['liabilities'], '2025-01-01', '2025-03-31') });
+    const good = balanceSheet({
+      date: '2025-03-31',
+      assets: apiAccounts(YEAR, ASSET_TYPES, '2025-01-01', '2025-03-31'),
+      liabilities: apiAccounts(YEAR, ['liabilities'], '2025-01-01', '2025-03-31'),
+    });
     expect(summary(good)).toMatchObject({ assets: '27215.00', liabilities_and_equity: '27215.00', balanced: true });
-    const broken = balanceSheet({ date: '2025-03-31', assets: apiAccounts(YEAR, ASSET_TYPES, '2025-01-01', '2025-03-31'), liabilities: [{ id: 2800, number: 2800, name: 'Eigenkapital', type: 'liabilities', balance: 2000000 }] });
+    const broken = balanceSheet({
+      date: '2025-03-31',
+      assets: apiAccounts(YEAR, ASSET_TYPES, '2025-01-01', '2025-03-31'),
+      liabilities: [{ id: 2800, number: 2800, name: 'Eigenkapital', type: 'liabilities', balance: 2000000 }],
+    });
     expect(summary(broken)).toMatchObject({ difference: '7215.00', balanced: false });
     expect(broken.rows.at(-1)).toMatchObject({ kind: 'difference', balance: 721500 });
-    expect(broken.checks[0].message).toBe("The balance sheet does not balance: assets 27'215.00, liabilities and equity 20'000.00, difference 7'215.00.");
+    expect(broken.checks[0].message).toBe(
+      "The balance sheet does not balance: assets 27'215.00, liabilities and equity 20'000.00, difference 7'215.00.",
+    );
   });
 });
 
 // ---- income statement --------------------------------------------------------------------------
 describe('income statement', () => {
   test('2025: income and expense with subtotals and the profit', () => {
-    const report = incomeStatement({ from: '2025-01-01', to: '2025-12-31', accounts: apiAccounts(YEAR, 'all', '2025-01-01', '2025-12-31') });
+    const report = incomeStatement({
+      from: '2025-01-01',
+      to: '2025-12-31',
+      accounts: apiAccounts(YEAR, 'all', '2025-01-01', '2025-12-31'),
+    });
     expect(report.rows.map((r) => [r.kind, r.number, r.name, rappenToDecimal(r.balance as number)])).toEqual([
       ['account', 3400, 'Dienstleistungserlöse', '18000.00'],
       ['subtotal', null, 'Total income', '18000.00'],
@@ -248,7 +465,11 @@ describe('income statement', () => {
 
   test('January alone is a loss', () => {
     // January: rent 6000, no income
-    const report = incomeStatement({ from: '2025-01-01', to: '2025-01-31', accounts: apiAccounts(YEAR, 'all', '2025-01-01', '2025-01-31') });
+    const report = incomeStatement({
+      from: '2025-01-01',
+      to: '2025-01-31',
+      accounts: apiAccounts(YEAR, 'all', '2025-01-01', '2025-01-31'),
+    });
     expect(report.rows.at(-1)).toMatchObject({ kind: 'total', name: 'Loss', balance: -600000 });
     expect(report.notes).toEqual(["Loss for the period: 6'000.00."]);
   });
@@ -257,19 +478,68 @@ describe('income statement', () => {
 // ---- ledger ------------------------------------------------------------------------------------
 describe('account order', () => {
   // the service always numbers an account; should one come without, every report lists it last alike
-  const acc = (id: number, number: number | null, type: AccountType, balance: number): ReportAccount => ({ id, number, name: `account ${id}`, type, balance });
-  const numbers = (report: { rows: Array<{ kind: string; number?: unknown }> }) => report.rows.filter((r) => r.kind === 'account').map((r) => r.number);
+  const acc = (id: number, number: number | null, type: AccountType, balance: number): ReportAccount => ({
+    id,
+    number,
+    name: `account ${id}`,
+    type,
+    balance,
+  });
+  const numbers = (report: { rows: Array<{ kind: string; number?: unknown }> }) =>
+    report.rows.filter((r) => r.kind === 'account').map((r) => r.number);
   const pieces = splitPeriod({ from: '2025-01-01', to: '2025-12-31' }, 'yearly');
 
   test('by number, an account without a number last, in every report', () => {
     const income = [acc(1, null, 'income', 500), acc(2, 3400, 'income', 700), acc(3, 3200, 'income', 100)];
     const assets = [acc(4, null, 'assets', 300), acc(5, 1020, 'bank', 1000)];
-    expect(numbers(incomeStatement({ from: '2025-01-01', to: '2025-12-31', accounts: income }))).toEqual([3200, 3400, null]);
-    expect(numbers(trialBalance({ from: '2025-01-01', to: '2025-12-31', accounts: [...income, ...assets] }))).toEqual([1020, 3200, 3400, null, null]);
+    expect(numbers(incomeStatement({ from: '2025-01-01', to: '2025-12-31', accounts: income }))).toEqual([
+      3200,
+      3400,
+      null,
+    ]);
+    expect(numbers(trialBalance({ from: '2025-01-01', to: '2025-12-31', accounts: [...income, ...assets] }))).toEqual([
+      1020,
+      3200,
+      3400,
+      null,
+      null,
+    ]);
     expect(numbers(balanceSheet({ date: '2025-12-31', assets, liabilities: [] }))).toEqual([1020, null]);
-    expect(numbers(incomeStatementByPeriod({ from: '2025-01-01', to: '2025-12-31', interval: 'yearly', pieces, balances: [income] }))).toEqual([3200, 3400, null]);
-    expect(numbers(trialBalanceByPeriod({ from: '2025-01-01', to: '2025-12-31', interval: 'yearly', pieces, opening: [], balances: [[...income, ...assets]] }))).toEqual([1020, 3200, 3400, null, null]);
-    expect(numbers(balanceSheetByPeriod({ from: '2025-01-01', to: '2025-12-31', interval: 'yearly', pieces, assets: [assets], liabilities: [[]] }))).toEqual([1020, null]);
+    expect(
+      numbers(
+        incomeStatementByPeriod({
+          from: '2025-01-01',
+          to: '2025-12-31',
+          interval: 'yearly',
+          pieces,
+          balances: [income],
+        }),
+      ),
+    ).toEqual([3200, 3400, null]);
+    expect(
+      numbers(
+        trialBalanceByPeriod({
+          from: '2025-01-01',
+          to: '2025-12-31',
+          interval: 'yearly',
+          pieces,
+          opening: [],
+          balances: [[...income, ...assets]],
+        }),
+      ),
+    ).toEqual([1020, 3200, 3400, null, null]);
+    expect(
+      numbers(
+        balanceSheetByPeriod({
+          from: '2025-01-01',
+          to: '2025-12-31',
+          interval: 'yearly',
+          pieces,
+          assets: [assets],
+          liabilities: [[]],
+        }),
+      ),
+    ).toEqual([1020, null]);
   });
 });
 
@@ -301,9 +571,24 @@ describe('ledger', () => {
       ['2025-05-05', '1000.00', '16000.00', 'MWST 2.6 %'],
       ['2025-06-30', '2000.00', '18000.00', 'Export 0 %'],
     ]);
-    expect(report.checks).toEqual([{ ok: true, message: "The closing balance 18'000.00 agrees with the account's balance in the service." }]);
+    expect(report.checks).toEqual([
+      { ok: true, message: "The closing balance 18'000.00 agrees with the account's balance in the service." },
+    ]);
     // a new year starts at zero
-    expect(rowsOf(ledger({ accountId: 3400, from: '2026-01-01', to: '2026-12-31', accounts: ACCOUNTS, taxRates: RATES, entries: YEAR }), 'opening', ['balance'])).toEqual([['0.00']]);
+    expect(
+      rowsOf(
+        ledger({
+          accountId: 3400,
+          from: '2026-01-01',
+          to: '2026-12-31',
+          accounts: ACCOUNTS,
+          taxRates: RATES,
+          entries: YEAR,
+        }),
+        'opening',
+        ['balance'],
+      ),
+    ).toEqual([['0.00']]);
   });
 
   test('the VAT account 2200 shows the VAT shares of the bookings whose rate points to it', () => {
@@ -329,21 +614,48 @@ describe('ledger', () => {
 
   test('a service balance that disagrees is reported', () => {
     const report = run(1020, '2025-01-01', '2025-12-31', 2349300 - 5);
-    expect(report.checks).toEqual([{ ok: false, message: "The closing balance 23'493.00 differs from the account's balance in the service (23'492.95) by 0.05." }]);
+    expect(report.checks).toEqual([
+      {
+        ok: false,
+        message: "The closing balance 23'493.00 differs from the account's balance in the service (23'492.95) by 0.05.",
+      },
+    ]);
   });
 
   test('a booking listed twice (by account and by tax rate) counts once', () => {
-    const report = ledger({ accountId: 1170, from: '2025-01-01', to: '2025-12-31', accounts: ACCOUNTS, taxRates: RATES, entries: [...YEAR, ...YEAR] });
+    const report = ledger({
+      accountId: 1170,
+      from: '2025-01-01',
+      to: '2025-12-31',
+      accounts: ACCOUNTS,
+      taxRates: RATES,
+      entries: [...YEAR, ...YEAR],
+    });
     expect(summary(report).closing).toBe('331.49');
   });
 });
 
 // ---- VAT return --------------------------------------------------------------------------------
 describe('VAT return', () => {
-  const boxes = (report: Report) => Object.fromEntries(report.rows.map((r) => [r.box, [r.amount === null ? null : rappenToDecimal(r.amount as number), r.tax === null ? null : rappenToDecimal(r.tax as number)]]));
+  const boxes = (report: Report) =>
+    Object.fromEntries(
+      report.rows.map((r) => [
+        r.box,
+        [
+          r.amount === null ? null : rappenToDecimal(r.amount as number),
+          r.tax === null ? null : rappenToDecimal(r.tax as number),
+        ],
+      ]),
+    );
 
   test('2025, effective method, box by box', () => {
-    const report = vatReturn({ from: '2025-01-01', to: '2025-12-31', accounts: ACCOUNTS, taxRates: RATES, entries: YEAR });
+    const report = vatReturn({
+      from: '2025-01-01',
+      to: '2025-12-31',
+      accounts: ACCOUNTS,
+      taxRates: RATES,
+      entries: YEAR,
+    });
     const b = boxes(report);
     expect(b[200]).toEqual(['18000.00', null]); // 10000 + 5000 + 1000 (taxed, net) + 2000 (export)
     expect(b[205]).toEqual(['0.00', null]);
@@ -363,9 +675,18 @@ describe('VAT return', () => {
     expect(b[479]).toEqual([null, '736.49']); // 331.49 + 405
     expect(b[500]).toEqual([null, '585.51']); // 1322 − 736.49
     expect(b[510]).toBeUndefined();
-    expect(report.checks).toEqual([{ ok: true, message: "Taxable turnover (299) equals the taxed bases of 302 to 343: 16'000.00." }]);
-    expect(report.notes).toEqual(["Amount payable (500): 585.51."]);
-    expect(summary(report)).toEqual({ turnover: '18000.00', taxable_turnover: '16000.00', output_tax: '1322.00', input_tax: '736.49', payable: '585.51', credit: '0.00' });
+    expect(report.checks).toEqual([
+      { ok: true, message: "Taxable turnover (299) equals the taxed bases of 302 to 343: 16'000.00." },
+    ]);
+    expect(report.notes).toEqual(['Amount payable (500): 585.51.']);
+    expect(summary(report)).toEqual({
+      turnover: '18000.00',
+      taxable_turnover: '16000.00',
+      output_tax: '1322.00',
+      input_tax: '736.49',
+      payable: '585.51',
+      credit: '0.00',
+    });
   });
 
   test('500 when tax is payable, 510 when the input tax is larger', () => {
@@ -373,19 +694,35 @@ describe('VAT return', () => {
     const q = vatReturn({ from: '2025-01-01', to: '2025-02-28', accounts: ACCOUNTS, taxRates: RATES, entries: YEAR });
     expect(boxes(q)[500]).toEqual([null, '405.00']);
     // 1 February alone: only the furniture's input tax → credit 405.00
-    const credit = vatReturn({ from: '2025-02-01', to: '2025-02-01', accounts: ACCOUNTS, taxRates: RATES, entries: YEAR });
+    const credit = vatReturn({
+      from: '2025-02-01',
+      to: '2025-02-01',
+      accounts: ACCOUNTS,
+      taxRates: RATES,
+      entries: YEAR,
+    });
     expect(boxes(credit)[510]).toEqual([null, '405.00']);
     expect(boxes(credit)[500]).toBeUndefined();
   });
 
   test('income without a tax rate, saldo rates and rates without a box are named, not counted', () => {
-    const rates = [...RATES, rate(20, 'Saldo 6.2 %', 810, 2200, null, { saldoRate: 620, calculationMethod: 'gross' }), rate(21, 'Sonderrate 5 %', 500, 2200, null)];
+    const rates = [
+      ...RATES,
+      rate(20, 'Saldo 6.2 %', 810, 2200, null, { saldoRate: 620, calculationMethod: 'gross' }),
+      rate(21, 'Sonderrate 5 %', 500, 2200, null),
+    ];
     const extra = [
       entry('2025-08-01', 1020, 3400, 50000, null, 'Trinkgeld'),
       entry('2025-08-02', 1020, 3400, 10000, 20, 'Saldo'),
       entry('2025-08-03', 1020, 3400, 10500, 21, 'Sonder'),
     ];
-    const report = vatReturn({ from: '2025-01-01', to: '2025-12-31', accounts: ACCOUNTS, taxRates: rates, entries: [...YEAR, ...extra] });
+    const report = vatReturn({
+      from: '2025-01-01',
+      to: '2025-12-31',
+      accounts: ACCOUNTS,
+      taxRates: rates,
+      entries: [...YEAR, ...extra],
+    });
     expect(boxes(report)[200]).toEqual(['18000.00', null]);
     expect(report.notes).toEqual([
       '1 income booking without a tax rate (500.00) is not in the return.',
@@ -396,7 +733,11 @@ describe('VAT return', () => {
   });
 
   test('rates without a field number are placed by rate and date; 235 deducts reductions', () => {
-    const rates = [rate(30, 'MWST alt', 770, 2200, null), rate(31, 'Vorsteuer ohne Ziffer', 810, 1170, null), rate(32, 'Entgeltsminderung', 0, 2200, 235)];
+    const rates = [
+      rate(30, 'MWST alt', 770, 2200, null),
+      rate(31, 'Vorsteuer ohne Ziffer', 810, 1170, null),
+      rate(32, 'Entgeltsminderung', 0, 2200, 235),
+    ];
     const entries = [
       entry('2023-12-31', 1020, 3400, 107700, 30), // 2023: 7.7 % → 302: base 1000.00, tax 77.00
       entry('2023-12-30', 6500, 1020, 10810, 31), // input tax 8.10 → 400
@@ -410,14 +751,23 @@ describe('VAT return', () => {
     expect(b[200]).toEqual(['1000.00', null]);
     expect(b[299]).toEqual(['900.00', null]);
     // the reduction booked without VAT leaves 299 below the taxed base: the check says so
-    expect(report.checks[0]).toEqual({ ok: false, message: "Taxable turnover (299, 900.00) differs from the taxed bases of 302 to 343 (1'000.00) by -100.00." });
+    expect(report.checks[0]).toEqual({
+      ok: false,
+      message: "Taxable turnover (299, 900.00) differs from the taxed bases of 302 to 343 (1'000.00) by -100.00.",
+    });
     expect(outputBoxByRate(810, '2024-01-01')).toBe(303);
     expect(outputBoxByRate(810, '2023-12-31')).toBeUndefined();
     expect(outputBoxByRate(370, '2023-12-31')).toBe(342);
   });
 
   test('bookings outside the period are ignored', () => {
-    const report = vatReturn({ from: '2025-03-01', to: '2025-03-31', accounts: ACCOUNTS, taxRates: RATES, entries: YEAR });
+    const report = vatReturn({
+      from: '2025-03-01',
+      to: '2025-03-31',
+      accounts: ACCOUNTS,
+      taxRates: RATES,
+      entries: YEAR,
+    });
     // March: sale 5000/405 (303), purchase input tax 243 (400)
     expect(boxes(report)[303]).toEqual(['5000.00', '405.00']);
     expect(boxes(report)[400]).toEqual([null, '243.00']);
@@ -428,79 +778,125 @@ describe('VAT return', () => {
 // ---- properties ----------------------------------------------------------------------------------
 describe('properties', () => {
   const accountIds = CHART.map(([id]) => id);
-  const arbEntry = fc.record({
-    date: fc.integer({ min: 0, max: 729 }).map((d) => new Date(Date.UTC(2024, 0, 1 + d)).toISOString().slice(0, 10)),
-    debit: fc.constantFrom(...accountIds),
-    credit: fc.constantFrom(...accountIds),
-    sum: fc.integer({ min: 0, max: 100_000_000 }),
-    taxRateId: fc.option(fc.constantFrom(...RATES.map((r) => r.id)), { nil: null }),
-  }).filter((e) => e.debit !== e.credit).map((e) => entry(e.date, e.debit, e.credit, e.sum, e.taxRateId));
-  const arbDate = fc.integer({ min: 0, max: 729 }).map((d) => new Date(Date.UTC(2024, 0, 1 + d)).toISOString().slice(0, 10));
+  const arbEntry = fc
+    .record({
+      date: fc.integer({ min: 0, max: 729 }).map((d) => new Date(Date.UTC(2024, 0, 1 + d)).toISOString().slice(0, 10)),
+      debit: fc.constantFrom(...accountIds),
+      credit: fc.constantFrom(...accountIds),
+      sum: fc.integer({ min: 0, max: 100_000_000 }),
+      taxRateId: fc.option(fc.constantFrom(...RATES.map((r) => r.id)), { nil: null }),
+    })
+    .filter((e) => e.debit !== e.credit)
+    .map((e) => entry(e.date, e.debit, e.credit, e.sum, e.taxRateId));
+  const arbDate = fc
+    .integer({ min: 0, max: 729 })
+    .map((d) => new Date(Date.UTC(2024, 0, 1 + d)).toISOString().slice(0, 10));
 
-  test('the client posting rule is the service\'s: debits equal credits and both agree posting by posting', () => {
-    fc.assert(fc.property(arbEntry, (e) => {
-      const b = serverBooking(e);
-      const ours = postings(b);
-      expect(ours).toEqual(serverPostings(b));
-      expect(ours.reduce((s, p) => s + p.debit, 0)).toBe(ours.reduce((s, p) => s + p.credit, 0));
-    }));
+  test("the client posting rule is the service's: debits equal credits and both agree posting by posting", () => {
+    fc.assert(
+      fc.property(arbEntry, (e) => {
+        const b = serverBooking(e);
+        const ours = postings(b);
+        expect(ours).toEqual(serverPostings(b));
+        expect(ours.reduce((s, p) => s + p.debit, 0)).toBe(ours.reduce((s, p) => s + p.credit, 0));
+      }),
+    );
   });
 
   test('trial balance: debits equal credits for any balanced bookings and any period', () => {
-    fc.assert(fc.property(fc.array(arbEntry, { maxLength: 40 }), arbDate, arbDate, (entries, a, b) => {
-      const [from, to] = a <= b ? [a, b] : [b, a];
-      const accounts = apiAccounts(entries, 'all', from, to);
-      const carried = apiAccounts(entries, ['liabilities'], from, to).find((r) => r.name === CARRIED_FORWARD_NAME)!.balance;
-      const report = trialBalance({ from, to, accounts, carriedForward: carried });
-      expect(summary(report).balanced).toBe(true);
-      // and the difference without the row is exactly the profit carried forward
-      expect(trialBalanceDifference(accounts) - (carried ?? 0)).toBe(0);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(fc.array(arbEntry, { maxLength: 40 }), arbDate, arbDate, (entries, a, b) => {
+        const [from, to] = a <= b ? [a, b] : [b, a];
+        const accounts = apiAccounts(entries, 'all', from, to);
+        const carried = apiAccounts(entries, ['liabilities'], from, to).find(
+          (r) => r.name === CARRIED_FORWARD_NAME,
+        )!.balance;
+        const report = trialBalance({ from, to, accounts, carriedForward: carried });
+        expect(summary(report).balanced).toBe(true);
+        // and the difference without the row is exactly the profit carried forward
+        expect(trialBalanceDifference(accounts) - (carried ?? 0)).toBe(0);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   test('balance sheet: always balances with the computed rows', () => {
-    fc.assert(fc.property(fc.array(arbEntry, { maxLength: 40 }), arbDate, (entries, date) => {
-      const start = `${date.slice(0, 4)}-01-01`;
-      const report = balanceSheet({ date, assets: apiAccounts(entries, ASSET_TYPES, start, date), liabilities: apiAccounts(entries, ['liabilities'], start, date) });
-      expect(summary(report).balanced).toBe(true);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(fc.array(arbEntry, { maxLength: 40 }), arbDate, (entries, date) => {
+        const start = `${date.slice(0, 4)}-01-01`;
+        const report = balanceSheet({
+          date,
+          assets: apiAccounts(entries, ASSET_TYPES, start, date),
+          liabilities: apiAccounts(entries, ['liabilities'], start, date),
+        });
+        expect(summary(report).balanced).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   test('ledger: closing = opening + movements, the last running balance is the closing, and it agrees with the service', () => {
-    fc.assert(fc.property(fc.array(arbEntry, { maxLength: 40 }), fc.constantFrom(...accountIds), arbDate, arbDate, (entries, account, a, b) => {
-      const [from, to] = a <= b ? [a, b] : [b, a];
-      const service = apiAccounts(entries, 'all', from, to).find((r) => r.id === account)!.balance;
-      const report = ledger({ accountId: account, from, to, accounts: ACCOUNTS, taxRates: RATES, entries, serviceBalance: service });
-      const s = report.summary.reduce<Record<string, unknown>>((o, i) => ({ ...o, [i.key]: i.value }), {});
-      const sign = ['liabilities', 'income'].includes(TYPE.get(account)!) ? -1 : 1;
-      expect(s.closing).toBe((s.opening as number) + sign * ((s.debit_total as number) - (s.credit_total as number)));
-      const postingsRows = report.rows.filter((r) => r.kind === 'posting');
-      expect(postingsRows.length ? postingsRows.at(-1)!.balance : s.opening).toBe(s.closing);
-      expect(report.checks[0].ok).toBe(true);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(
+        fc.array(arbEntry, { maxLength: 40 }),
+        fc.constantFrom(...accountIds),
+        arbDate,
+        arbDate,
+        (entries, account, a, b) => {
+          const [from, to] = a <= b ? [a, b] : [b, a];
+          const service = apiAccounts(entries, 'all', from, to).find((r) => r.id === account)!.balance;
+          const report = ledger({
+            accountId: account,
+            from,
+            to,
+            accounts: ACCOUNTS,
+            taxRates: RATES,
+            entries,
+            serviceBalance: service,
+          });
+          const s = report.summary.reduce<Record<string, unknown>>((o, i) => ({ ...o, [i.key]: i.value }), {});
+          const sign = ['liabilities', 'income'].includes(TYPE.get(account)!) ? -1 : 1;
+          expect(s.closing).toBe(
+            (s.opening as number) + sign * ((s.debit_total as number) - (s.credit_total as number)),
+          );
+          const postingsRows = report.rows.filter((r) => r.kind === 'posting');
+          expect(postingsRows.length ? postingsRows.at(-1)!.balance : s.opening).toBe(s.closing);
+          expect(report.checks[0].ok).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   test('VAT return: 399 is the output tax the bookings post to 2200, 479 the input tax on 1170 and 1171', () => {
-    fc.assert(fc.property(fc.array(arbEntry, { maxLength: 40 }), (entries) => {
-      const from = '2024-01-01';
-      const to = '2025-12-31';
-      // only bookings the return understands: income with output rates, expenses with input rates, acquisition tax
-      const taxAccounts = [2200, 1170, 1171];
-      const sane = entries.filter((e) => {
-        if (taxAccounts.includes(e.debitAccountId) || taxAccounts.includes(e.creditAccountId)) return false;
-        const t = RATES.find((r) => r.id === e.taxRateId);
-        const kind = TYPE.get(e.creditAccountId) === 'income' ? 'income' : TYPE.get(e.debitAccountId) === 'expense' ? 'expense' : 'swap';
-        if (!t) return true;
-        if (t.isAcquisitionTax) return kind === 'expense';
-        return t.accountId === 2200 ? kind === 'income' : kind === 'expense';
-      });
-      const report = vatReturn({ from, to, accounts: ACCOUNTS, taxRates: RATES, entries: sane });
-      const box = (n: number) => report.rows.find((r) => r.box === n);
-      const balances = apiAccounts(sane, 'all', from, to);
-      const bal = (id: number) => balances.find((r) => r.id === id)!.balance;
-      expect(box(399)!.tax).toBe(bal(2200));
-      expect(box(479)!.tax).toBe((bal(1170) ?? 0) + (bal(1171) ?? 0));
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(fc.array(arbEntry, { maxLength: 40 }), (entries) => {
+        const from = '2024-01-01';
+        const to = '2025-12-31';
+        // only bookings the return understands: income with output rates, expenses with input rates, acquisition tax
+        const taxAccounts = [2200, 1170, 1171];
+        const sane = entries.filter((e) => {
+          if (taxAccounts.includes(e.debitAccountId) || taxAccounts.includes(e.creditAccountId)) return false;
+          const t = RATES.find((r) => r.id === e.taxRateId);
+          const kind =
+            TYPE.get(e.creditAccountId) === 'income'
+              ? 'income'
+              : TYPE.get(e.debitAccountId) === 'expense'
+                ? 'expense'
+                : 'swap';
+          if (!t) return true;
+          if (t.isAcquisitionTax) return kind === 'expense';
+          return t.accountId === 2200 ? kind === 'income' : kind === 'expense';
+        });
+        const report = vatReturn({ from, to, accounts: ACCOUNTS, taxRates: RATES, entries: sane });
+        const box = (n: number) => report.rows.find((r) => r.box === n);
+        const balances = apiAccounts(sane, 'all', from, to);
+        const bal = (id: number) => balances.find((r) => r.id === id)!.balance;
+        expect(box(399)!.tax).toBe(bal(2200));
+        expect(box(479)!.tax).toBe((bal(1170) ?? 0) + (bal(1171) ?? 0));
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 
@@ -508,28 +904,67 @@ describe('properties', () => {
 const cut = (from: string, to: string, interval: Interval) => splitPeriod({ from, to }, interval);
 const isByPeriod = (entries: ReportEntry[], from: string, to: string, interval: Interval, depth?: number) => {
   const pieces = cut(from, to, interval);
-  return incomeStatementByPeriod({ from, to, interval, pieces, balances: pieces.map((p) => apiAccounts(entries, 'all', p.from, p.to)), depth });
+  return incomeStatementByPeriod({
+    from,
+    to,
+    interval,
+    pieces,
+    balances: pieces.map((p) => apiAccounts(entries, 'all', p.from, p.to)),
+    depth,
+  });
 };
 const tbByPeriod = (entries: ReportEntry[], from: string, to: string, interval: Interval, depth?: number) => {
   const pieces = cut(from, to, interval);
   const before = new Date(Date.parse(`${from}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   const carried = apiAccounts(entries, ['liabilities'], from, to).find((r) => r.name === CARRIED_FORWARD_NAME)!.balance;
-  return trialBalanceByPeriod({ from, to, interval, pieces, opening: apiAccounts(entries, 'all', `${before.slice(0, 4)}-01-01`, before), balances: pieces.map((p) => apiAccounts(entries, 'all', p.from, p.to)), carriedForward: carried, depth });
+  return trialBalanceByPeriod({
+    from,
+    to,
+    interval,
+    pieces,
+    opening: apiAccounts(entries, 'all', `${before.slice(0, 4)}-01-01`, before),
+    balances: pieces.map((p) => apiAccounts(entries, 'all', p.from, p.to)),
+    carriedForward: carried,
+    depth,
+  });
 };
 const bsByPeriod = (entries: ReportEntry[], from: string, to: string, interval: Interval, depth?: number) => {
   const pieces = cut(from, to, interval);
   const start = (p: { to: string }) => `${p.to.slice(0, 4)}-01-01`;
-  return balanceSheetByPeriod({ from, to, interval, pieces, assets: pieces.map((p) => apiAccounts(entries, ASSET_TYPES, start(p), p.to)), liabilities: pieces.map((p) => apiAccounts(entries, ['liabilities'], start(p), p.to)), depth });
+  return balanceSheetByPeriod({
+    from,
+    to,
+    interval,
+    pieces,
+    assets: pieces.map((p) => apiAccounts(entries, ASSET_TYPES, start(p), p.to)),
+    liabilities: pieces.map((p) => apiAccounts(entries, ['liabilities'], start(p), p.to)),
+    depth,
+  });
 };
 
 describe('columns per period', () => {
-  const MONTHS = ['2025-01', '2025-02', '2025-03', '2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12'];
+  const MONTHS = [
+    '2025-01',
+    '2025-02',
+    '2025-03',
+    '2025-04',
+    '2025-05',
+    '2025-06',
+    '2025-07',
+    '2025-08',
+    '2025-09',
+    '2025-10',
+    '2025-11',
+    '2025-12',
+  ];
 
-  test('income statement by month: each month\'s movement, the total of the year and the average over twelve months', () => {
+  test("income statement by month: each month's movement, the total of the year and the average over twelve months", () => {
     const report = isByPeriod(YEAR, '2025-01-01', '2025-12-31', 'monthly');
     expect(report.columns.map((c) => c.key)).toEqual(['section', 'number', 'name', ...MONTHS, 'total', 'average']);
     expect(report.columns.find((c) => c.key === '2025-03')!.header).toBe('Mar 2025');
-    expect(rowsOf(report, 'account', ['number', '2025-02', '2025-03', '2025-05', '2025-06', '2025-07', 'total', 'average'])).toEqual([
+    expect(
+      rowsOf(report, 'account', ['number', '2025-02', '2025-03', '2025-05', '2025-06', '2025-07', 'total', 'average']),
+    ).toEqual([
       [3400, '10000.00', '5000.00', '1000.00', '2000.00', '0.00', '18000.00', '1500.00'],
       [4400, '0.00', '3000.00', '0.00', '0.00', '1000.00', '4000.00', '333.33'], // 4000 / 12 = 333.333…
       [6000, '0.00', '0.00', '0.00', '0.00', '0.00', '6000.00', '500.00'], // booked 31 January
@@ -537,14 +972,20 @@ describe('columns per period', () => {
       [6800, '0.00', '0.00', '0.00', '0.00', '0.00', '1000.00', '83.33'],
     ]);
     // January: rent only, a loss of 6000; the year: 18000 − 11092.51
-    expect(rowsOf(report, 'total', ['2025-01', '2025-02', 'total', 'average'])).toEqual([['-6000.00', '10000.00', '6907.49', '575.62']]);
+    expect(rowsOf(report, 'total', ['2025-01', '2025-02', 'total', 'average'])).toEqual([
+      ['-6000.00', '10000.00', '6907.49', '575.62'],
+    ]);
     expect(summary(report)).toEqual({ income: '18000.00', expense: '11092.51', profit: '6907.49', periods: 12 });
     expect(report.periods![0]).toEqual({ key: '2025-01', label: 'Jan 2025', from: '2025-01-01', to: '2025-01-31' });
   });
 
   test('a partial set of periods: clipped at both ends, the average over the three columns', () => {
     const report = isByPeriod(YEAR, '2025-02-15', '2025-04-10', 'monthly');
-    expect(report.periods!.map((p) => [p.key, p.from, p.to])).toEqual([['2025-02', '2025-02-15', '2025-02-28'], ['2025-03', '2025-03-01', '2025-03-31'], ['2025-04', '2025-04-01', '2025-04-10']]);
+    expect(report.periods!.map((p) => [p.key, p.from, p.to])).toEqual([
+      ['2025-02', '2025-02-15', '2025-02-28'],
+      ['2025-03', '2025-03-01', '2025-03-31'],
+      ['2025-04', '2025-04-01', '2025-04-10'],
+    ]);
     // 6500 (15 April) is outside; 3400: 10000 + 5000 over 3 months
     expect(rowsOf(report, 'account', ['number', '2025-02', '2025-03', '2025-04', 'total', 'average'])).toEqual([
       [3400, '10000.00', '5000.00', '0.00', '15000.00', '5000.00'],
@@ -552,47 +993,109 @@ describe('columns per period', () => {
     ]);
   });
 
-  test('trial balance by quarter: the opening, each quarter\'s movement (debit +, credit −), and the total is the trial balance at the end', () => {
+  test("trial balance by quarter: the opening, each quarter's movement (debit +, credit −), and the total is the trial balance at the end", () => {
     const report = tbByPeriod(YEAR, '2025-04-01', '2025-12-31', 'quarterly');
-    expect(report.columns.map((c) => c.key)).toEqual(['number', 'name', 'type', 'opening', '2025Q2', '2025Q3', '2025Q4', 'total', 'average']);
-    const single = trialBalance({ from: '2025-04-01', to: '2025-12-31', accounts: apiAccounts(YEAR, 'all', '2025-04-01', '2025-12-31'), carriedForward: apiAccounts(YEAR, ['liabilities'], '2025-04-01', '2025-12-31').find((r) => r.name === CARRIED_FORWARD_NAME)!.balance });
+    expect(report.columns.map((c) => c.key)).toEqual([
+      'number',
+      'name',
+      'type',
+      'opening',
+      '2025Q2',
+      '2025Q3',
+      '2025Q4',
+      'total',
+      'average',
+    ]);
+    const single = trialBalance({
+      from: '2025-04-01',
+      to: '2025-12-31',
+      accounts: apiAccounts(YEAR, 'all', '2025-04-01', '2025-12-31'),
+      carriedForward: apiAccounts(YEAR, ['liabilities'], '2025-04-01', '2025-12-31').find(
+        (r) => r.name === CARRIED_FORWARD_NAME,
+      )!.balance,
+    });
     const net = (r: ReportRow) => ((r.debit as number | null) ?? 0) - ((r.credit as number | null) ?? 0);
-    expect(report.rows.filter((r) => r.kind === 'account' || r.kind === 'computed').map((r) => [r.name, r.total]))
-      .toEqual(expect.arrayContaining(single.rows.filter((r) => r.kind === 'account' || r.kind === 'computed').map((r) => [r.name, net(r)])));
+    expect(
+      report.rows.filter((r) => r.kind === 'account' || r.kind === 'computed').map((r) => [r.name, r.total]),
+    ).toEqual(
+      expect.arrayContaining(
+        single.rows.filter((r) => r.kind === 'account' || r.kind === 'computed').map((r) => [r.name, net(r)]),
+      ),
+    );
     // 1100: 5405 open at 1 April, paid on 10 April
-    expect(rowsOf(report, 'account', ['number', 'opening', '2025Q2', '2025Q3', '2025Q4', 'total']).find((r) => r[0] === 1100)).toEqual([1100, '5405.00', '-5405.00', '0.00', '0.00', '0.00']);
+    expect(
+      rowsOf(report, 'account', ['number', 'opening', '2025Q2', '2025Q3', '2025Q4', 'total']).find(
+        (r) => r[0] === 1100,
+      ),
+    ).toEqual([1100, '5405.00', '-5405.00', '0.00', '0.00', '0.00']);
     // the Q1 profit (3400 15'000 − 6000 6'000 − 4400 3'000 = 6'000) carried forward: credit, so negative; only in the opening
     const carried = report.rows.find((r) => r.kind === 'computed')!;
     expect([carried.opening, carried['2025Q2'], carried.total]).toEqual([-600000, 0, -600000]);
-    expect(rowsOf(report, 'total', ['opening', '2025Q2', '2025Q3', '2025Q4', 'total'])).toEqual([['0.00', '0.00', '0.00', '0.00', '0.00']]);
-    expect(summary(report)).toMatchObject({ debit_total: summary(single).debit_total, credit_total: summary(single).credit_total, balanced: true });
+    expect(rowsOf(report, 'total', ['opening', '2025Q2', '2025Q3', '2025Q4', 'total'])).toEqual([
+      ['0.00', '0.00', '0.00', '0.00', '0.00'],
+    ]);
+    expect(summary(report)).toMatchObject({
+      debit_total: summary(single).debit_total,
+      credit_total: summary(single).credit_total,
+      balanced: true,
+    });
   });
 
-  test('balance sheet by quarter: each column is the balance sheet at the quarter\'s end', () => {
+  test("balance sheet by quarter: each column is the balance sheet at the quarter's end", () => {
     const report = bsByPeriod(YEAR, '2025-01-01', '2025-12-31', 'quarterly');
     for (const p of report.periods!) {
-      const single = balanceSheet({ date: p.to, assets: apiAccounts(YEAR, ASSET_TYPES, '2025-01-01', p.to), liabilities: apiAccounts(YEAR, ['liabilities'], '2025-01-01', p.to) });
-      for (const r of single.rows.filter((x) => x.kind !== 'subtotal')) expect(report.rows.find((x) => x.name === r.name && x.kind === r.kind)![p.key]).toBe(r.balance);
+      const single = balanceSheet({
+        date: p.to,
+        assets: apiAccounts(YEAR, ASSET_TYPES, '2025-01-01', p.to),
+        liabilities: apiAccounts(YEAR, ['liabilities'], '2025-01-01', p.to),
+      });
+      for (const r of single.rows.filter((x) => x.kind !== 'subtotal'))
+        expect(report.rows.find((x) => x.name === r.name && x.kind === r.kind)![p.key]).toBe(r.balance);
     }
     // the end of the year: 1020 23'493 + 1170 331.49 + 1171 405 + 1510 4'000 = 28'229.49
-    expect(rowsOf(report, 'subtotal', ['name', '2025Q4'])).toEqual([['Total assets', '28229.49'], ['Total liabilities and equity', '28229.49']]);
+    expect(rowsOf(report, 'subtotal', ['name', '2025Q4'])).toEqual([
+      ['Total assets', '28229.49'],
+      ['Total liabilities and equity', '28229.49'],
+    ]);
     expect(summary(report)).toMatchObject({ balanced: true, periods: 4 });
   });
 
   test('the average (mulDivRound(a, 1, n)) rounds half away from zero, in whole Rappen', () => {
     const average = (a: number, n: number) => mulDivRound(a, 1, n);
-    expect([average(5, 2), average(-5, 2), average(1, 3), average(2, 3), average(-2, 3), average(0, 7), average(9_007_199_254, 12)]).toEqual([3, -3, 0, 1, -1, 0, 750_599_938]);
+    expect([
+      average(5, 2),
+      average(-5, 2),
+      average(1, 3),
+      average(2, 3),
+      average(-2, 3),
+      average(0, 7),
+      average(9_007_199_254, 12),
+    ]).toEqual([3, -3, 0, 1, -1, 0, 750_599_938]);
   });
 });
 
 describe('--depth', () => {
   // income and expense in one group (69), a negative balance (1100), and a three-digit group
   const accounts: ReportAccount[] = [
-    [1020, 'Bankguthaben', 'bank', 500000], [1100, 'Forderungen', 'assets', -20000], [1170, 'Vorsteuer', 'assets', 3000],
-    [2200, 'Geschuldete MWST', 'liabilities', 8000], [2800, 'Eigenkapital', 'liabilities', 400000],
-    [3400, 'Dienstleistungserlöse', 'income', 100000], [3600, 'Übrige Erlöse', 'income', 5000], [6950, 'Finanzertrag', 'income', 150],
-    [6000, 'Raumaufwand', 'expense', 30000], [6900, 'Finanzaufwand', 'expense', 1000], [6940, 'Bankspesen', 'expense', 350], [4400, 'Fremdleistungen', 'expense', -1000],
-  ].map(([n, name, type, balance]) => ({ id: n as number, number: n as number, name: name as string, type: type as AccountType, balance: balance as number }));
+    [1020, 'Bankguthaben', 'bank', 500000],
+    [1100, 'Forderungen', 'assets', -20000],
+    [1170, 'Vorsteuer', 'assets', 3000],
+    [2200, 'Geschuldete MWST', 'liabilities', 8000],
+    [2800, 'Eigenkapital', 'liabilities', 400000],
+    [3400, 'Dienstleistungserlöse', 'income', 100000],
+    [3600, 'Übrige Erlöse', 'income', 5000],
+    [6950, 'Finanzertrag', 'income', 150],
+    [6000, 'Raumaufwand', 'expense', 30000],
+    [6900, 'Finanzaufwand', 'expense', 1000],
+    [6940, 'Bankspesen', 'expense', 350],
+    [4400, 'Fremdleistungen', 'expense', -1000],
+  ].map(([n, name, type, balance]) => ({
+    id: n as number,
+    number: n as number,
+    name: name as string,
+    type: type as AccountType,
+    balance: balance as number,
+  }));
 
   test('groups by number prefix, named after the KMU chart, in each section apart', () => {
     const report = incomeStatement({ from: '2025-01-01', to: '2025-12-31', accounts, depth: 2 });
@@ -604,53 +1107,111 @@ describe('--depth', () => {
       ['expense', 60, 'Raumaufwand', '300.00'],
       ['expense', 69, 'Finanzaufwand und Finanzertrag', '13.50'],
     ]);
-    expect(rowsOf(incomeStatement({ from: '2025-01-01', to: '2025-12-31', accounts, depth: 1 }), 'group', ['number', 'name'])).toEqual([
-      [3, 'Betrieblicher Ertrag aus Lieferungen und Leistungen'], [6, 'Übriger betrieblicher Aufwand, Abschreibungen und Wertberichtigungen sowie Finanzergebnis'],
-      [4, 'Aufwand für Material, Handelswaren, Dienstleistungen und Energie'], [6, 'Übriger betrieblicher Aufwand, Abschreibungen und Wertberichtigungen sowie Finanzergebnis'],
+    expect(
+      rowsOf(incomeStatement({ from: '2025-01-01', to: '2025-12-31', accounts, depth: 1 }), 'group', [
+        'number',
+        'name',
+      ]),
+    ).toEqual([
+      [3, 'Betrieblicher Ertrag aus Lieferungen und Leistungen'],
+      [6, 'Übriger betrieblicher Aufwand, Abschreibungen und Wertberichtigungen sowie Finanzergebnis'],
+      [4, 'Aufwand für Material, Handelswaren, Dienstleistungen und Energie'],
+      [6, 'Übriger betrieblicher Aufwand, Abschreibungen und Wertberichtigungen sowie Finanzergebnis'],
     ]);
     // depth 4 (or more) is the full report
-    expect(incomeStatement({ from: '2025-01-01', to: '2025-12-31', accounts, depth: 4 }).rows).toEqual(incomeStatement({ from: '2025-01-01', to: '2025-12-31', accounts }).rows);
+    expect(incomeStatement({ from: '2025-01-01', to: '2025-12-31', accounts, depth: 4 }).rows).toEqual(
+      incomeStatement({ from: '2025-01-01', to: '2025-12-31', accounts }).rows,
+    );
     // three digits: no KMU name at that depth, the group takes its first account's
-    expect(rowsOf(incomeStatement({ from: '2025-01-01', to: '2025-12-31', accounts, depth: 3 }), 'group', ['number', 'name'])[0]).toEqual([340, 'Dienstleistungserlöse']);
+    expect(
+      rowsOf(incomeStatement({ from: '2025-01-01', to: '2025-12-31', accounts, depth: 3 }), 'group', [
+        'number',
+        'name',
+      ])[0],
+    ).toEqual([340, 'Dienstleistungserlöse']);
   });
 
-  test('trial balance: a group keeps its debits and credits apart, so the totals are the full report\'s', () => {
+  test("trial balance: a group keeps its debits and credits apart, so the totals are the full report's", () => {
     const full = trialBalance({ from: '2025-01-01', to: '2025-12-31', accounts });
     const rolled = trialBalance({ from: '2025-01-01', to: '2025-12-31', accounts, depth: 1 });
     expect(summary(rolled)).toEqual(summary(full));
     // class 1: 1020 and 1170 on the debit side, 1100 (negative) on the credit side; mixed types: no type, no balance
-    expect(rowsOf(rolled, 'group', ['number', 'type', 'debit', 'credit', 'balance'])[0]).toEqual([1, null, '5030.00', '200.00', null]);
+    expect(rowsOf(rolled, 'group', ['number', 'type', 'debit', 'credit', 'balance'])[0]).toEqual([
+      1,
+      null,
+      '5030.00',
+      '200.00',
+      null,
+    ]);
     // class 2: one type, its balance summed
-    expect(rowsOf(rolled, 'group', ['number', 'type', 'debit', 'credit', 'balance'])[1]).toEqual([2, 'liabilities', null, '4080.00', '4080.00']);
+    expect(rowsOf(rolled, 'group', ['number', 'type', 'debit', 'credit', 'balance'])[1]).toEqual([
+      2,
+      'liabilities',
+      null,
+      '4080.00',
+      '4080.00',
+    ]);
   });
 
-  test('property: at every depth the totals equal the full report\'s, with and without columns', () => {
-    const arbEntries = fc.array(fc.record({
-      date: fc.integer({ min: 0, max: 729 }).map((d) => new Date(Date.UTC(2024, 0, 1 + d)).toISOString().slice(0, 10)),
-      debit: fc.constantFrom(...CHART.map(([id]) => id)),
-      credit: fc.constantFrom(...CHART.map(([id]) => id)),
-      sum: fc.integer({ min: 0, max: 100_000_000 }),
-      taxRateId: fc.option(fc.constantFrom(...RATES.map((r) => r.id)), { nil: null }),
-    }).filter((e) => e.debit !== e.credit).map((e) => entry(e.date, e.debit, e.credit, e.sum, e.taxRateId)), { maxLength: 30 });
-    const arbDate = fc.integer({ min: 0, max: 729 }).map((d) => new Date(Date.UTC(2024, 0, 1 + d)).toISOString().slice(0, 10));
+  test("property: at every depth the totals equal the full report's, with and without columns", () => {
+    const arbEntries = fc.array(
+      fc
+        .record({
+          date: fc
+            .integer({ min: 0, max: 729 })
+            .map((d) => new Date(Date.UTC(2024, 0, 1 + d)).toISOString().slice(0, 10)),
+          debit: fc.constantFrom(...CHART.map(([id]) => id)),
+          credit: fc.constantFrom(...CHART.map(([id]) => id)),
+          sum: fc.integer({ min: 0, max: 100_000_000 }),
+          taxRateId: fc.option(fc.constantFrom(...RATES.map((r) => r.id)), { nil: null }),
+        })
+        .filter((e) => e.debit !== e.credit)
+        .map((e) => entry(e.date, e.debit, e.credit, e.sum, e.taxRateId)),
+      { maxLength: 30 },
+    );
+    const arbDate = fc
+      .integer({ min: 0, max: 729 })
+      .map((d) => new Date(Date.UTC(2024, 0, 1 + d)).toISOString().slice(0, 10));
     const totalsOf = (r: Report) => r.rows.filter((x) => x.kind !== 'account' && x.kind !== 'group');
-    fc.assert(fc.property(arbEntries, arbDate, arbDate, fc.integer({ min: 1, max: 4 }), fc.constantFrom<Interval>('monthly', 'quarterly', 'yearly'), (entries, a, b, depth, interval) => {
-      const [from, to] = a <= b ? [a, b] : [b, a];
-      const accountsNow = apiAccounts(entries, 'all', from, to);
-      expect(summary(incomeStatement({ from, to, accounts: accountsNow, depth }))).toEqual(summary(incomeStatement({ from, to, accounts: accountsNow })));
-      expect(summary(trialBalance({ from, to, accounts: accountsNow, depth }))).toEqual(summary(trialBalance({ from, to, accounts: accountsNow })));
-      const full = isByPeriod(entries, from, to, interval);
-      const rolled = isByPeriod(entries, from, to, interval, depth);
-      expect(totalsOf(rolled)).toEqual(totalsOf(full));
-      // the columns add up to the single report of the span
-      expect(summary(full)).toEqual({ ...summary(incomeStatement({ from, to, accounts: accountsNow })), periods: full.periods!.length });
-      const tb = tbByPeriod(entries, from, to, interval);
-      expect(totalsOf(tbByPeriod(entries, from, to, interval, depth))).toEqual(totalsOf(tb));
-      const carried = apiAccounts(entries, ['liabilities'], from, to).find((r) => r.name === CARRIED_FORWARD_NAME)!.balance;
-      expect(summary(tb)).toMatchObject({ ...summary(trialBalance({ from, to, accounts: accountsNow, carriedForward: carried })), balanced: true });
-      const bs = bsByPeriod(entries, from, to, interval);
-      expect(totalsOf(bsByPeriod(entries, from, to, interval, depth))).toEqual(totalsOf(bs));
-      expect(summary(bs).balanced).toBe(true);
-    }), { numRuns: 150 });
+    fc.assert(
+      fc.property(
+        arbEntries,
+        arbDate,
+        arbDate,
+        fc.integer({ min: 1, max: 4 }),
+        fc.constantFrom<Interval>('monthly', 'quarterly', 'yearly'),
+        (entries, a, b, depth, interval) => {
+          const [from, to] = a <= b ? [a, b] : [b, a];
+          const accountsNow = apiAccounts(entries, 'all', from, to);
+          expect(summary(incomeStatement({ from, to, accounts: accountsNow, depth }))).toEqual(
+            summary(incomeStatement({ from, to, accounts: accountsNow })),
+          );
+          expect(summary(trialBalance({ from, to, accounts: accountsNow, depth }))).toEqual(
+            summary(trialBalance({ from, to, accounts: accountsNow })),
+          );
+          const full = isByPeriod(entries, from, to, interval);
+          const rolled = isByPeriod(entries, from, to, interval, depth);
+          expect(totalsOf(rolled)).toEqual(totalsOf(full));
+          // the columns add up to the single report of the span
+          expect(summary(full)).toEqual({
+            ...summary(incomeStatement({ from, to, accounts: accountsNow })),
+            periods: full.periods!.length,
+          });
+          const tb = tbByPeriod(entries, from, to, interval);
+          expect(totalsOf(tbByPeriod(entries, from, to, interval, depth))).toEqual(totalsOf(tb));
+          const carried = apiAccounts(entries, ['liabilities'], from, to).find(
+            (r) => r.name === CARRIED_FORWARD_NAME,
+          )!.balance;
+          expect(summary(tb)).toMatchObject({
+            ...summary(trialBalance({ from, to, accounts: accountsNow, carriedForward: carried })),
+            balanced: true,
+          });
+          const bs = bsByPeriod(entries, from, to, interval);
+          expect(totalsOf(bsByPeriod(entries, from, to, interval, depth))).toEqual(totalsOf(bs));
+          expect(summary(bs).balanced).toBe(true);
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });

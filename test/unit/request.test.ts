@@ -7,7 +7,14 @@ import { MAX_INPUT_DEPTH, normaliseInput } from '../../src/server/request.js';
 describe('normaliseInput', () => {
   it('trims strings and turns empty ones into null at every depth, keeping the order of keys', () => {
     const file = new File(['x'], 'a.txt');
-    const out = normaliseInput({ b: '  zwei ', a: [' ', { c: ' drei', d: [[' vier ']] }], n: 1, t: true, z: null, f: file });
+    const out = normaliseInput({
+      b: '  zwei ',
+      a: [' ', { c: ' drei', d: [[' vier ']] }],
+      n: 1,
+      t: true,
+      z: null,
+      f: file,
+    });
     expect(out).toEqual({ b: 'zwei', a: [null, { c: 'drei', d: [['vier']] }], n: 1, t: true, z: null, f: file });
     expect(Object.keys(out as object)).toEqual(['b', 'a', 'n', 't', 'z', 'f']);
     expect((out as { f: File }).f).toBe(file);
@@ -27,9 +34,16 @@ describe('normaliseInput', () => {
     expect(() => normaliseInput(nest(512))).not.toThrow();
     for (const levels of [513, 3_000, 1_000_000]) {
       let caught: unknown;
-      try { normaliseInput(nest(levels)); } catch (err) { caught = err; }
+      try {
+        normaliseInput(nest(levels));
+      } catch (err) {
+        caught = err;
+      }
       expect(caught).toBeInstanceOf(HttpError);
-      expect(caught).toMatchObject({ status: 400, message: 'The request body is nested too deeply (at most 512 levels).' });
+      expect(caught).toMatchObject({
+        status: 400,
+        message: 'The request body is nested too deeply (at most 512 levels).',
+      });
     }
   });
 });

@@ -11,7 +11,8 @@ describe('folding', () => {
   });
 
   test('"erlo" and "erloes" both find "Erlöse"; case does not matter; other text does not', () => {
-    for (const typed of ['erlo', 'ERLÖ', 'erloes', 'Erlöse', 'dienstleistungserlo']) expect(holdsText('Dienstleistungserlöse', typed), typed).toBe(true);
+    for (const typed of ['erlo', 'ERLÖ', 'erloes', 'Erlöse', 'dienstleistungserlo'])
+      expect(holdsText('Dienstleistungserlöse', typed), typed).toBe(true);
     expect(holdsText('Dienstleistungserlöse', 'erlx')).toBe(false);
     expect(holdsText('Übrige Erlöse', 'ubrige')).toBe(true);
     expect(holdsText('Übrige Erlöse', 'uebrige')).toBe(true);

@@ -33,8 +33,15 @@ describe('parseTokenExpiry', () => {
 
   test('not after now, or not a day or a duration: a usage error naming the flag', () => {
     for (const [text, why] of [
-      ['today', 'that is in the past'], ['2026-05-04', 'that is in the past'], ['-1d', 'that is in the past'], ['0h', 'that is in the past'],
-      ['2027-02-30', '2027-02 has no day 30'], ['90', 'expected a day'], ['3m', 'expected a day'], ['never', 'expected a day'], ['', 'expected a day'],
+      ['today', 'that is in the past'],
+      ['2026-05-04', 'that is in the past'],
+      ['-1d', 'that is in the past'],
+      ['0h', 'that is in the past'],
+      ['2027-02-30', '2027-02 has no day 30'],
+      ['90', 'expected a day'],
+      ['3m', 'expected a day'],
+      ['never', 'expected a day'],
+      ['', 'expected a day'],
     ]) {
       expect(() => parseTokenExpiry(text, NOW), text).toThrow(UsageError);
       expect(() => parseTokenExpiry(text, NOW), text).toThrow(`invalid --token-expires "${text}": ${why}`);

@@ -10,7 +10,8 @@ import { zipBomb } from '../helpers/zip-bomb.js';
 
 const MB = 1024 * 1024;
 const ROOMY: UnzipLimits = { files: 100, fileBytes: 100 * MB, totalBytes: 100 * MB };
-const sample = (file: string): Uint8Array => new Uint8Array(readFileSync(join(import.meta.dirname, '../fixtures/camt', file)));
+const sample = (file: string): Uint8Array =>
+  new Uint8Array(readFileSync(join(import.meta.dirname, '../fixtures/camt', file)));
 
 /** The UnzipError `unzipWithin` throws. */
 function errorOf(data: Uint8Array, limits: UnzipLimits = ROOMY): UnzipError {
@@ -24,8 +25,10 @@ function errorOf(data: Uint8Array, limits: UnzipLimits = ROOMY): UnzipError {
 }
 
 const u32At = (d: Uint8Array, at: number) => new DataView(d.buffer, d.byteOffset).getUint32(at, true);
-const setU32 = (d: Uint8Array, at: number, value: number) => new DataView(d.buffer, d.byteOffset).setUint32(at, value, true);
-const setU16 = (d: Uint8Array, at: number, value: number) => new DataView(d.buffer, d.byteOffset).setUint16(at, value, true);
+const setU32 = (d: Uint8Array, at: number, value: number) =>
+  new DataView(d.buffer, d.byteOffset).setUint32(at, value, true);
+const setU16 = (d: Uint8Array, at: number, value: number) =>
+  new DataView(d.buffer, d.byteOffset).setUint16(at, value, true);
 /** Offsets of the central directory entries. */
 function directoryEntries(d: Uint8Array): number[] {
   const at: number[] = [];
@@ -34,10 +37,18 @@ function directoryEntries(d: Uint8Array): number[] {
 }
 
 describe('reading', () => {
-  test('deflated and stored files, folders and empty files, in the central directory\'s order, as unzipSync reads them', () => {
+  test("deflated and stored files, folders and empty files, in the central directory's order, as unzipSync reads them", () => {
     const xml = sample('camt054-v04-collective.xml');
     for (const level of [0, 6] as const) {
-      const zip = zipSync({ 'b/statement.xml': xml, 'a.txt': strToU8('hallo'), 'empty.txt': new Uint8Array(0), 'folder/': new Uint8Array(0) }, { level });
+      const zip = zipSync(
+        {
+          'b/statement.xml': xml,
+          'a.txt': strToU8('hallo'),
+          'empty.txt': new Uint8Array(0),
+          'folder/': new Uint8Array(0),
+        },
+        { level },
+      );
       const files = unzipWithin(zip, ROOMY);
       expect(files.map((f) => f.name)).toEqual(['b/statement.xml', 'a.txt', 'empty.txt', 'folder/']);
       expect(Object.fromEntries(files.map((f) => [f.name, new Uint8Array(f.bytes)]))).toEqual(unzipSync(zip));
@@ -46,13 +57,26 @@ describe('reading', () => {
 
   test('a ZIP64 archive (zip -fz): the end records and the offsets in ZIP64 extra fields', () => {
     const files = unzipWithin(sample('collective-zip64.zip'), ROOMY);
-    expect(files.map((f) => [f.name, f.bytes.length])).toEqual([['a.xml', 2308], ['empty.txt', 0], ['d/', 0]]);
+    expect(files.map((f) => [f.name, f.bytes.length])).toEqual([
+      ['a.xml', 2308],
+      ['empty.txt', 0],
+      ['d/', 0],
+    ]);
     expect(new Uint8Array(files[0].bytes)).toEqual(sample('camt054-v04-collective.xml'));
   });
 
   test('a streamed archive (data descriptors, no sizes in the local headers)', () => {
-    const files = unzipWithin(zipBomb([{ name: 'a.bin', megabytes: 2 }, { name: 'b.bin', megabytes: 1 }]), ROOMY);
-    expect(files.map((f) => [f.name, f.bytes.length, f.bytes.every((b) => b === 0)])).toEqual([['a.bin', 2 * MB, true], ['b.bin', MB, true]]);
+    const files = unzipWithin(
+      zipBomb([
+        { name: 'a.bin', megabytes: 2 },
+        { name: 'b.bin', megabytes: 1 },
+      ]),
+      ROOMY,
+    );
+    expect(files.map((f) => [f.name, f.bytes.length, f.bytes.every((b) => b === 0)])).toEqual([
+      ['a.bin', 2 * MB, true],
+      ['b.bin', MB, true],
+    ]);
   });
 
   test('broken archives: not a ZIP, cut off, data past the end, an unknown compression method', () => {
@@ -79,16 +103,18 @@ describe('limits', () => {
     expect([error.message, error.tooLarge]).toEqual(['it holds 11 files, more than 10', true]);
   });
 
-  test('one file\'s inflated bytes: up to the limit, not a byte more', () => {
+  test("one file's inflated bytes: up to the limit, not a byte more", () => {
     const zip = zipSync({ 'a.bin': new Uint8Array(1024), 'b.bin': new Uint8Array(1025) });
     const error = errorOf(zip, { ...ROOMY, fileBytes: 1024 });
     expect([error.message, error.tooLarge]).toEqual(['b.bin unpacks to more than 1 kilobytes', true]);
     expect(unzipWithin(zip, { ...ROOMY, fileBytes: 1025 })).toHaveLength(2);
   });
 
-  test('all files\' inflated bytes together', () => {
+  test("all files' inflated bytes together", () => {
     const zip = zipSync({ 'a.bin': new Uint8Array(3 * 1024), 'b.bin': new Uint8Array(3 * 1024) }, { level: 0 });
-    expect(errorOf(zip, { ...ROOMY, totalBytes: 6 * 1024 - 1 }).message).toBe('its files unpack to more than 5 kilobytes in all');
+    expect(errorOf(zip, { ...ROOMY, totalBytes: 6 * 1024 - 1 }).message).toBe(
+      'its files unpack to more than 5 kilobytes in all',
+    );
     expect(unzipWithin(zip, { ...ROOMY, totalBytes: 6 * 1024 })).toHaveLength(2);
   });
 
@@ -113,7 +139,9 @@ describe('limits', () => {
     setU16(bomb, bomb.length - 22 + 10, 3);
     setU32(bomb, bomb.length - 22 + 12, 3 * record.length);
     expect(unzipWithin(bomb, ROOMY).map((f) => f.name)).toEqual(['a.bin', 'a.bin', 'a.bin']);
-    expect(errorOf(bomb, { ...ROOMY, totalBytes: 2 * 1024 }).message).toBe('its files unpack to more than 2 kilobytes in all');
+    expect(errorOf(bomb, { ...ROOMY, totalBytes: 2 * 1024 }).message).toBe(
+      'its files unpack to more than 2 kilobytes in all',
+    );
   });
 
   test('inflating stops at the limit: a 1 GB file refused at 1 MB takes a moment, not the seconds 1 GB takes', () => {

@@ -19,7 +19,8 @@ function errorsOf(schema: z.ZodType, input: unknown): { message: string; errors:
 }
 
 describe('Laravel-style messages', () => {
-  const one = (rule: z.ZodType, value: unknown) => errorsOf(z.object({ unit_price: rule }), { unit_price: value }).errors.unit_price[0];
+  const one = (rule: z.ZodType, value: unknown) =>
+    errorsOf(z.object({ unit_price: rule }), { unit_price: value }).errors.unit_price[0];
 
   test.each([
     [required(rules.string(5)), undefined, 'The unit price field is required.'],
@@ -50,14 +51,37 @@ describe('Laravel-style messages', () => {
   });
 
   test('values are coerced the way form and query input arrive', () => {
-    const schema = z.object({ n: sometimes(rules.integer()), b: sometimes(rules.boolean()), m: sometimes(rules.money()), p: sometimes(rules.percent()), x: nullable(rules.string()) });
-    expect(validate(schema, { n: '42', b: '0', m: '1234.505', p: '8.1', x: '' })).toEqual({ n: 42, b: false, m: 123451, p: 810, x: null });
+    const schema = z.object({
+      n: sometimes(rules.integer()),
+      b: sometimes(rules.boolean()),
+      m: sometimes(rules.money()),
+      p: sometimes(rules.percent()),
+      x: nullable(rules.string()),
+    });
+    expect(validate(schema, { n: '42', b: '0', m: '1234.505', p: '8.1', x: '' })).toEqual({
+      n: 42,
+      b: false,
+      m: 123451,
+      p: 810,
+      x: null,
+    });
   });
 });
 
 describe('isValidDate', () => {
-  test.each([['2024-02-29', true], ['2023-02-29', false], ['2025-13-01', false], ['2025-1-01', false], ['2025-12-31', true],
-    ['1000-01-01', true], ['9999-12-31', true], ['0999-12-31', false], ['0100-01-01', false], ['10000-01-01', false], ['+010000-01-01', false]])('%s', (d, ok) => {
+  test.each([
+    ['2024-02-29', true],
+    ['2023-02-29', false],
+    ['2025-13-01', false],
+    ['2025-1-01', false],
+    ['2025-12-31', true],
+    ['1000-01-01', true],
+    ['9999-12-31', true],
+    ['0999-12-31', false],
+    ['0100-01-01', false],
+    ['10000-01-01', false],
+    ['+010000-01-01', false],
+  ])('%s', (d, ok) => {
     expect(isValidDate(d)).toBe(ok);
   });
 });

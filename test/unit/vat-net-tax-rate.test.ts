@@ -8,13 +8,34 @@ import type { Report, ReportEntry, ReportTaxRate } from '../../src/reports/types
 import { netTaxRateReturnBuilder } from '../../src/reports/vat-net-tax-rate.js';
 
 const CHART: [number, string, AccountType][] = [
-  [1020, 'Bankguthaben', 'bank'], [1100, 'Forderungen', 'assets'], [1170, 'Vorsteuer', 'assets'],
-  [2200, 'Geschuldete MWST', 'liabilities'], [3200, 'Handelserlöse', 'income'], [3400, 'Dienstleistungserlöse', 'income'],
-  [4400, 'Aufwand für Dienstleistungen', 'expense'], [6500, 'Verwaltungsaufwand', 'expense'],
+  [1020, 'Bankguthaben', 'bank'],
+  [1100, 'Forderungen', 'assets'],
+  [1170, 'Vorsteuer', 'assets'],
+  [2200, 'Geschuldete MWST', 'liabilities'],
+  [3200, 'Handelserlöse', 'income'],
+  [3400, 'Dienstleistungserlöse', 'income'],
+  [4400, 'Aufwand für Dienstleistungen', 'expense'],
+  [6500, 'Verwaltungsaufwand', 'expense'],
 ];
 export const NET_ACCOUNTS = CHART.map(([id, name, type]) => ({ id, number: id, name, type, balance: null }));
-const rate = (id: number, name: string, pct: number, account: number, field: number | null, extra: Partial<ReportTaxRate> = {}): ReportTaxRate => ({
-  id, name, rate: pct, saldoRate: null, calculationMethod: 'net', isAcquisitionTax: false, accountId: account, acquisitionAccountId: null, fieldNumber: field, ...extra,
+const rate = (
+  id: number,
+  name: string,
+  pct: number,
+  account: number,
+  field: number | null,
+  extra: Partial<ReportTaxRate> = {},
+): ReportTaxRate => ({
+  id,
+  name,
+  rate: pct,
+  saldoRate: null,
+  calculationMethod: 'net',
+  isAcquisitionTax: false,
+  accountId: account,
+  acquisitionAccountId: null,
+  fieldNumber: field,
+  ...extra,
 });
 export const NET_RATES: ReportTaxRate[] = [
   // the service's saldo rates: gross, the approved percentage as saldo_rate
@@ -23,12 +44,24 @@ export const NET_RATES: ReportTaxRate[] = [
   rate(3, 'MWST 8.1 %', 810, 2200, 303),
   rate(4, 'Vorsteuer 8.1 %', 810, 1170, 400),
   rate(5, 'Export 0 %', 0, 2200, 220),
-  rate(6, 'Bezugsteuer 8.1 %', 810, 2200, 383, { calculationMethod: 'gross', isAcquisitionTax: true, acquisitionAccountId: 1170 }),
+  rate(6, 'Bezugsteuer 8.1 %', 810, 2200, 383, {
+    calculationMethod: 'gross',
+    isAcquisitionTax: true,
+    acquisitionAccountId: 1170,
+  }),
   rate(7, 'Saldo 4.3 %', 810, 2200, null, { calculationMethod: 'gross', saldoRate: 430 }),
 ];
 let nextId = 1;
-const entry = (date: string, debit: number, credit: number, sum: number, taxRateId: number | null): ReportEntry =>
-  ({ id: nextId++, number: null, date, description: null, sum, debitAccountId: debit, creditAccountId: credit, taxRateId });
+const entry = (date: string, debit: number, credit: number, sum: number, taxRateId: number | null): ReportEntry => ({
+  id: nextId++,
+  number: null,
+  date,
+  description: null,
+  sum,
+  debitAccountId: debit,
+  creditAccountId: credit,
+  taxRateId,
+});
 
 export const NET_YEAR: ReportEntry[] = [
   entry('2025-02-10', 1020, 3400, 1081000, 1), // 6.2 %: +10'810.00 gross
@@ -42,12 +75,32 @@ export const NET_YEAR: ReportEntry[] = [
   entry('2025-12-01', 1020, 3400, 50000, 7), // a saldo rate the ESTV did not approve: a note, left out
   entry('2026-01-05', 1020, 3400, 999900, 1), // next year: outside the period
 ];
-export const APPROVED = [{ rate: 620, activityCode: '12345' }, { rate: 60, activityCode: '54321' }];
+export const APPROVED = [
+  { rate: 620, activityCode: '12345' },
+  { rate: 60, activityCode: '54321' },
+];
 
-const boxes = (report: Report) => Object.fromEntries(report.rows.map((r) => [r.box, [r.amount === null ? null : rappenToDecimal(r.amount as number), r.tax === null ? null : rappenToDecimal(r.tax as number), r.rate ?? null]]));
+const boxes = (report: Report) =>
+  Object.fromEntries(
+    report.rows.map((r) => [
+      r.box,
+      [
+        r.amount === null ? null : rappenToDecimal(r.amount as number),
+        r.tax === null ? null : rappenToDecimal(r.tax as number),
+        r.rate ?? null,
+      ],
+    ]),
+  );
 
 const yearReturn = (from: string, to: string, entries = NET_YEAR) => {
-  const b = netTaxRateReturnBuilder({ from, to, accounts: NET_ACCOUNTS, taxRates: NET_RATES, method: 'net_tax_rate', rates: APPROVED });
+  const b = netTaxRateReturnBuilder({
+    from,
+    to,
+    accounts: NET_ACCOUNTS,
+    taxRates: NET_RATES,
+    method: 'net_tax_rate',
+    rates: APPROVED,
+  });
   b.add(entries);
   return b.report();
 };
@@ -68,7 +121,9 @@ describe('VAT return, net tax rate method', () => {
     expect(b[399]).toEqual([null, '1093.95', null]); // 992.95 + 20.00 + 81.00
     expect(b[500]).toEqual([null, '1093.95', null]);
     expect(report.title).toBe('VAT return 2025-01-01 to 2025-12-31 (net tax rate method)');
-    expect(report.checks).toEqual([{ ok: true, message: "Taxable turnover (299) equals the turnover at the approved rates: 19'348.68." }]);
+    expect(report.checks).toEqual([
+      { ok: true, message: "Taxable turnover (299) equals the turnover at the approved rates: 19'348.68." },
+    ]);
     expect(report.notes).toEqual([
       'Bookings with the saldo rate "Saldo 4.3 %" (500.00) are not at an approved rate of the company (acct server companies set --vat-net-tax-rates) and are left out.',
       'Bookings with the effective-method rate "MWST 8.1 %" (1\'081.00) do not belong in a net tax rate return and are left out: book sales with the approved saldo rate.',
@@ -88,8 +143,19 @@ describe('VAT return, net tax rate method', () => {
 
   test('acquisition tax of 2016 goes in 381, of the form then (not 382, the box of 2018 to 2023)', () => {
     // a rate without a box of its own (as a bookkeeper may make one): the booking's date picks the box
-    const old = rate(8, 'Bezugsteuer 8.0 %', 800, 2200, null, { calculationMethod: 'gross', isAcquisitionTax: true, acquisitionAccountId: 1170 });
-    const b2016 = netTaxRateReturnBuilder({ from: '2016-01-01', to: '2016-12-31', accounts: NET_ACCOUNTS, taxRates: [...NET_RATES, old], method: 'net_tax_rate', rates: APPROVED });
+    const old = rate(8, 'Bezugsteuer 8.0 %', 800, 2200, null, {
+      calculationMethod: 'gross',
+      isAcquisitionTax: true,
+      acquisitionAccountId: 1170,
+    });
+    const b2016 = netTaxRateReturnBuilder({
+      from: '2016-01-01',
+      to: '2016-12-31',
+      accounts: NET_ACCOUNTS,
+      taxRates: [...NET_RATES, old],
+      method: 'net_tax_rate',
+      rates: APPROVED,
+    });
     b2016.add([entry('2016-07-10', 4400, 1020, 100000, 8)]);
     const b = boxes(b2016.report());
     expect(b[381].slice(0, 2)).toEqual(['1000.00', '80.00']);

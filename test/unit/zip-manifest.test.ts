@@ -17,7 +17,10 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'acct-zip-'));
   const w = new ManifestZipWriter(join(dir, 'a.zip'), 'acct-archive', 6);
   w.addBytes('README.txt', 'Buchhaltung, Geschäftsjahr 2025 '.repeat(10));
-  w.addBytes('receipts/A-2025-001_Quittung Bäckerei.pdf', Buffer.from(Array.from({ length: 600 }, (_, i) => (i * 31) % 251)));
+  w.addBytes(
+    'receipts/A-2025-001_Quittung Bäckerei.pdf',
+    Buffer.from(Array.from({ length: 600 }, (_, i) => (i * 31) % 251)),
+  );
   w.addBytes('receipts/A-2025-002_Foto.jpg', Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 17) % 253)), 0);
   const m = w.open('bookings.csv');
   m.push('id,date\r\n');
@@ -92,7 +95,11 @@ describe('verifyManifestZip', () => {
         }
         // passed: only where an unzip tool extracts the very same bytes too
         let same = false;
-        try { same = JSON.stringify(extracted(flipped)) === JSON.stringify(original); } catch { /* zlib refuses it */ }
+        try {
+          same = JSON.stringify(extracted(flipped)) === JSON.stringify(original);
+        } catch {
+          /* zlib refuses it */
+        }
         if (!same) passed.push(`byte ${i} bit ${bit}`);
       }
     }
@@ -100,14 +107,19 @@ describe('verifyManifestZip', () => {
   }, 120_000);
 
   it('refuses the file cut at any length', async () => {
-    for (let n = 0; n < bytes.length; n++) expect(await verify(bytes.subarray(0, n)), `${n} bytes`).toBeInstanceOf(ZipVerifyError);
+    for (let n = 0; n < bytes.length; n++)
+      expect(await verify(bytes.subarray(0, n)), `${n} bytes`).toBeInstanceOf(ZipVerifyError);
   }, 60_000);
 
   it('extracts every member byte for byte', async () => {
     const into = join(dir, 'out');
     await verifyManifestZip(join(dir, 'a.zip'), into);
     expect(readFileSync(join(into, 'bookings.csv'), 'utf8')).toBe('id,date\r\n1,2025-01-02\r\n');
-    expect(readFileSync(join(into, 'receipts', 'A-2025-001_Quittung Bäckerei.pdf'))).toEqual(Buffer.from(Array.from({ length: 600 }, (_, i) => (i * 31) % 251)));
-    expect(readFileSync(join(into, 'receipts', 'A-2025-002_Foto.jpg'))).toEqual(Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 17) % 253)));
+    expect(readFileSync(join(into, 'receipts', 'A-2025-001_Quittung Bäckerei.pdf'))).toEqual(
+      Buffer.from(Array.from({ length: 600 }, (_, i) => (i * 31) % 251)),
+    );
+    expect(readFileSync(join(into, 'receipts', 'A-2025-002_Foto.jpg'))).toEqual(
+      Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 17) % 253)),
+    );
   });
 });

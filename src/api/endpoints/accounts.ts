@@ -3,9 +3,26 @@ import type { ApiClient, QueryValue } from '../http.js';
 export type AccountRecord = Record<string, unknown>;
 
 /** The `type` filter of GET /accounts (assets includes bank and depreciation accounts). */
-export const ACCOUNT_TYPE_FILTERS = ['all', 'bank', 'deprecations', 'assets', 'liabilities', 'balance_sheet', 'income', 'expense'] as const;
+export const ACCOUNT_TYPE_FILTERS = [
+  'all',
+  'bank',
+  'deprecations',
+  'assets',
+  'liabilities',
+  'balance_sheet',
+  'income',
+  'expense',
+] as const;
 /** The `type` of a new account. */
-export const ACCOUNT_CREATE_TYPES = ['bank', 'deprecations', 'assets', 'liabilities', 'balance_sheet', 'income', 'expense'] as const;
+export const ACCOUNT_CREATE_TYPES = [
+  'bank',
+  'deprecations',
+  'assets',
+  'liabilities',
+  'balance_sheet',
+  'income',
+  'expense',
+] as const;
 
 export type AccountTypeFilter = (typeof ACCOUNT_TYPE_FILTERS)[number];
 
@@ -16,7 +33,11 @@ export const accountPaths = {
 } as const;
 
 /** GET /accounts: a bare array (not paginated), with balances when `start` or `until` is given. */
-export async function listAccounts(client: ApiClient, company: number, query: Record<string, QueryValue> = {}): Promise<AccountRecord[]> {
+export async function listAccounts(
+  client: ApiClient,
+  company: number,
+  query: Record<string, QueryValue> = {},
+): Promise<AccountRecord[]> {
   const body = await client.get<unknown>(accountPaths.list(company), { query });
   if (Array.isArray(body)) return body as AccountRecord[];
   // tolerate an enveloped answer

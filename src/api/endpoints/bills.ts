@@ -30,13 +30,24 @@ export async function getBill(client: ApiClient, company: number, id: number): P
 }
 
 /** POST /bills/{id}/mark-as/{status}: `paid_date`, `bank_account_id` with paid; `payment_message_id` with scheduled. */
-export async function markBillAs(client: ApiClient, company: number, id: number, status: string, body: Record<string, unknown>): Promise<BillRecord> {
+export async function markBillAs(
+  client: ApiClient,
+  company: number,
+  id: number,
+  status: string,
+  body: Record<string, unknown>,
+): Promise<BillRecord> {
   const path = billPaths.markAs(company, id, status);
   return unwrap(await client.post(path, { json: body }), path);
 }
 
 /** POST /bills/{id}/attach: the receipt as the multipart `file` (replaces the one the bill had). */
-export async function attachBillReceipt(client: ApiClient, company: number, id: number, file: UploadFile): Promise<BillRecord> {
+export async function attachBillReceipt(
+  client: ApiClient,
+  company: number,
+  id: number,
+  file: UploadFile,
+): Promise<BillRecord> {
   const form = new FormData();
   form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
   const path = billPaths.attach(company, id);
@@ -44,13 +55,22 @@ export async function attachBillReceipt(client: ApiClient, company: number, id: 
 }
 
 /** POST /bills/schedule: the bills of one payment file scheduled with its message id, all or none. */
-export async function scheduleBills(client: ApiClient, company: number, ids: number[], messageId: string): Promise<BillRecord[]> {
+export async function scheduleBills(
+  client: ApiClient,
+  company: number,
+  ids: number[],
+  messageId: string,
+): Promise<BillRecord[]> {
   const path = billPaths.schedule(company);
   return unwrap<BillRecord[]>(await client.post(path, { json: { ids, payment_message_id: messageId } }), path);
 }
 
 /** POST /bills → the bill as stored (with its number). */
-export async function createBill(client: ApiClient, company: number, body: Record<string, unknown>): Promise<BillRecord> {
+export async function createBill(
+  client: ApiClient,
+  company: number,
+  body: Record<string, unknown>,
+): Promise<BillRecord> {
   const path = billPaths.list(company);
   return unwrap(await client.post(path, { json: body }), path);
 }
@@ -62,6 +82,7 @@ export async function deleteBill(client: ApiClient, company: number, id: number)
 /** Every bill of a creditor IBAN or QR-IBAN (GET /bills?filter[iban]), all pages. */
 export async function billsOfIban(client: ApiClient, company: number, iban: string): Promise<BillRecord[]> {
   const bills: BillRecord[] = [];
-  for await (const page of allPages<BillRecord>(client, billPaths.list(company), { query: { 'filter[iban]': iban } })) bills.push(...page);
+  for await (const page of allPages<BillRecord>(client, billPaths.list(company), { query: { 'filter[iban]': iban } }))
+    bills.push(...page);
   return bills;
 }

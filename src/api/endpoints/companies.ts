@@ -9,7 +9,10 @@ export const isScopedPath = (path: string): boolean => /^\/(companies|users)(\/|
 export const companyPath = (company: number, path: string): string => `/companies/${company}${path}`;
 
 /** The company's settings its documents print (GET /settings, the embedded service's; docs/service.md). */
-export interface CompanySettings { vat_number?: string | null; [key: string]: unknown }
+export interface CompanySettings {
+  vat_number?: string | null;
+  [key: string]: unknown;
+}
 
 export const settingsPath = (company: number): string => `/companies/${company}/settings`;
 

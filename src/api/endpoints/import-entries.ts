@@ -42,10 +42,15 @@ export interface ImportListQuery {
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
-export async function listImportEntries(client: ApiClient, company: number, query: ImportListQuery = {}): Promise<ImportEntryList> {
+export async function listImportEntries(
+  client: ApiClient,
+  company: number,
+  query: ImportListQuery = {},
+): Promise<ImportEntryList> {
   const path = importEntryPaths.list(company);
   const body = await client.get<unknown>(path, { query: query as Record<string, QueryValue> });
-  if (!isObject(body) || !Array.isArray(body.data)) throw new CliError(`unexpected answer from ${path}: expected { data: [ImportEntry], … }`);
+  if (!isObject(body) || !Array.isArray(body.data))
+    throw new CliError(`unexpected answer from ${path}: expected { data: [ImportEntry], … }`);
   const count = (key: string) => (typeof body[key] === 'number' ? body[key] : Number(body[key] ?? 0));
   return {
     data: body.data as ImportEntryRecord[],
@@ -57,7 +62,8 @@ export async function listImportEntries(client: ApiClient, company: number, quer
 }
 
 const unwrap = (path: string, body: unknown): ImportEntryRecord => {
-  if (!isObject(body) || !isObject(body.data)) throw new CliError(`unexpected answer from ${path}: expected { data: ImportEntry }`);
+  if (!isObject(body) || !isObject(body.data))
+    throw new CliError(`unexpected answer from ${path}: expected { data: ImportEntry }`);
   return body.data;
 };
 
@@ -67,16 +73,27 @@ export async function getImportEntry(client: ApiClient, company: number, id: num
 }
 
 /** PUT …/entries/import/{id}: only the fields given change. */
-export async function updateImportEntry(client: ApiClient, company: number, id: number, body: Record<string, unknown>): Promise<ImportEntryRecord> {
+export async function updateImportEntry(
+  client: ApiClient,
+  company: number,
+  id: number,
+  body: Record<string, unknown>,
+): Promise<ImportEntryRecord> {
   const path = importEntryPaths.one(company, id);
   return unwrap(path, await client.put(path, { json: body }));
 }
 
 /** PUT …/entries/import/multiple: the same change for every id, all or none. */
-export async function updateImportEntries(client: ApiClient, company: number, ids: number[], body: Record<string, unknown>): Promise<ImportEntryRecord[]> {
+export async function updateImportEntries(
+  client: ApiClient,
+  company: number,
+  ids: number[],
+  body: Record<string, unknown>,
+): Promise<ImportEntryRecord[]> {
   const path = importEntryPaths.multiple(company);
   const answer = await client.put<unknown>(path, { json: { ...body, ids } });
-  if (!isObject(answer) || !Array.isArray(answer.data)) throw new CliError(`unexpected answer from ${path}: expected { data: [ImportEntry] }`);
+  if (!isObject(answer) || !Array.isArray(answer.data))
+    throw new CliError(`unexpected answer from ${path}: expected { data: [ImportEntry] }`);
   return answer.data as ImportEntryRecord[];
 }
 
@@ -91,19 +108,29 @@ export async function deleteImportEntries(client: ApiClient, company: number, id
   await client.delete(importEntryPaths.list(company), { json: { ids } });
 }
 
-export interface ProcessResult { created: number; ignored: number; errors: { id: number; message: string }[] }
+export interface ProcessResult {
+  created: number;
+  ignored: number;
+  errors: { id: number; message: string }[];
+}
 
 /** POST …/entries/import: books the ready entries, deletes the ignored ones. */
 export async function processImportEntries(client: ApiClient, company: number): Promise<ProcessResult> {
   const path = importEntryPaths.list(company);
   const body = await client.post<unknown>(path);
-  if (!isObject(body) || typeof body.created !== 'number') throw new CliError(`unexpected answer from ${path}: expected { created, ignored, errors }`);
-  const errors = (Array.isArray(body.errors) ? body.errors : []).map((e) => ({ id: Number(isObject(e) ? e.id : NaN), message: String(isObject(e) ? e.message : e) }));
+  if (!isObject(body) || typeof body.created !== 'number')
+    throw new CliError(`unexpected answer from ${path}: expected { created, ignored, errors }`);
+  const errors = (Array.isArray(body.errors) ? body.errors : []).map((e) => ({
+    id: Number(isObject(e) ? e.id : NaN),
+    message: String(isObject(e) ? e.message : e),
+  }));
   return { created: body.created, ignored: Number(body.ignored ?? 0), errors };
 }
 
 /** GET …/entries/import/dry-run (beyond the spec): what process would do, and each booking it would make (an Entry with import_entry_id and rule). */
-export interface ProcessDryRun extends ProcessResult { bookings: ImportEntryRecord[] }
+export interface ProcessDryRun extends ProcessResult {
+  bookings: ImportEntryRecord[];
+}
 
 /**
  * The dry run of process: the service runs the real processing and rolls it back. A service without
@@ -116,19 +143,35 @@ export async function dryRunImportEntries(client: ApiClient, company: number): P
     body = await client.get<unknown>(path);
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 405)) {
-      throw new CliError(`this service has no dry run of processing (GET ${path} answered ${err.status}); nothing was sent`, ExitCode.Failure);
+      throw new CliError(
+        `this service has no dry run of processing (GET ${path} answered ${err.status}); nothing was sent`,
+        ExitCode.Failure,
+      );
     }
     throw err;
   }
-  if (!isObject(body) || typeof body.created !== 'number' || !Array.isArray(body.bookings) || !body.bookings.every(isObject)) {
+  if (
+    !isObject(body) ||
+    typeof body.created !== 'number' ||
+    !Array.isArray(body.bookings) ||
+    !body.bookings.every(isObject)
+  ) {
     throw new CliError(`unexpected answer from ${path}: expected { created, ignored, errors, bookings }`);
   }
-  const errors = (Array.isArray(body.errors) ? body.errors : []).map((e) => ({ id: Number(isObject(e) ? e.id : NaN), message: String(isObject(e) ? e.message : e) }));
+  const errors = (Array.isArray(body.errors) ? body.errors : []).map((e) => ({
+    id: Number(isObject(e) ? e.id : NaN),
+    message: String(isObject(e) ? e.message : e),
+  }));
   return { created: body.created, ignored: Number(body.ignored ?? 0), errors, bookings: body.bookings };
 }
 
 /** What an upload created; null where the service does not say (the X-Import-* headers are beyond the spec). */
-export interface UploadCounts { created: number; duplicates: number; matched: number; ready: number }
+export interface UploadCounts {
+  created: number;
+  duplicates: number;
+  matched: number;
+  ready: number;
+}
 
 /** A transaction the upload skipped as a duplicate, and the import entry it duplicates (`sum` unsigned, `type` the direction). */
 export interface SkippedDuplicate {
@@ -142,7 +185,12 @@ export interface SkippedDuplicate {
 }
 
 /** A bank account that had no IBAN and got the statement's. */
-export interface AssignedIban { bank_account_id: number; number: number; name: string; iban: string }
+export interface AssignedIban {
+  bank_account_id: number;
+  number: number;
+  name: string;
+  iban: string;
+}
 
 /** A statement's balances as the upload's report gives them (decimals, signed), and the books at its date. */
 export interface StatementBalance {
@@ -170,7 +218,11 @@ export interface UploadResult {
   statements: StatementBalance[] | null;
 }
 
-export interface UploadFile { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }
+export interface UploadFile {
+  bytes: Uint8Array<ArrayBuffer>;
+  name: string;
+  type: string;
+}
 
 /** The multipart body of an upload: the file as `file`. */
 function fileForm(file: UploadFile): FormData {
@@ -180,7 +232,10 @@ function fileForm(file: UploadFile): FormData {
 }
 
 const COUNT_HEADERS: Record<keyof UploadCounts, string> = {
-  created: 'x-import-created', duplicates: 'x-import-duplicates', matched: 'x-import-matched', ready: 'x-import-ready',
+  created: 'x-import-created',
+  duplicates: 'x-import-duplicates',
+  matched: 'x-import-matched',
+  ready: 'x-import-ready',
 };
 
 /** A count header's value; undefined when absent or not a count. */
@@ -223,20 +278,28 @@ function duplicatesOf(body: unknown): SkippedDuplicate[] | null {
  * POST …/entries/import/camt-upload (multipart `file`, optional `bank_account_id`), asking for the
  * report (`report=true`, beyond the spec: a service that ignores it answers `true`); what the answer says.
  */
-export async function uploadCamt(client: ApiClient, company: number, file: UploadFile, bankAccountId?: number): Promise<UploadResult> {
+export async function uploadCamt(
+  client: ApiClient,
+  company: number,
+  file: UploadFile,
+  bankAccountId?: number,
+): Promise<UploadResult> {
   const form = fileForm(file);
   if (bankAccountId !== undefined) form.append('bank_account_id', String(bankAccountId));
   form.append('report', 'true');
   const res = await client.request('POST', importEntryPaths.upload(company), { form });
   return {
-    counts: countsOf(res.headers), notBooked: notBookedOf(res.headers), duplicates: duplicatesOf(res.data),
-    assignedIbans: listOf<AssignedIban>(res.data, 'assigned_ibans'), statements: listOf<StatementBalance>(res.data, 'statements'),
+    counts: countsOf(res.headers),
+    notBooked: notBookedOf(res.headers),
+    duplicates: duplicatesOf(res.data),
+    assignedIbans: listOf<AssignedIban>(res.data, 'assigned_ibans'),
+    statements: listOf<StatementBalance>(res.data, 'statements'),
   };
 }
 
 /** A list of the report body as the service wrote it; null when the answer has none (the spec's `true`). */
 function listOf<T>(body: unknown, key: string): T[] | null {
-  return isObject(body) && Array.isArray(body[key]) ? (body[key] as unknown[]).filter(isObject) as T[] : null;
+  return isObject(body) && Array.isArray(body[key]) ? ((body[key] as unknown[]).filter(isObject) as T[]) : null;
 }
 
 /** GET …/entries/import/reconcile (beyond the spec): the bank's closing balance beside the books. */
@@ -255,20 +318,35 @@ export interface Reconciliation {
   unexplained: number;
 }
 
-export async function reconcileImport(client: ApiClient, company: number, query: { bank_account_id?: number; date?: string }): Promise<Reconciliation> {
+export async function reconcileImport(
+  client: ApiClient,
+  company: number,
+  query: { bank_account_id?: number; date?: string },
+): Promise<Reconciliation> {
   const path = importEntryPaths.reconcile(company);
   const body = await client.get<unknown>(path, { query: query as Record<string, QueryValue> });
   if (!isObject(body) || !isObject(body.bank_account) || typeof body.agrees !== 'boolean') {
-    throw new CliError(`unexpected answer from ${path}: expected { bank_account, statement, bank_balance, book_balance, agrees, … }`);
+    throw new CliError(
+      `unexpected answer from ${path}: expected { bank_account, statement, bank_balance, book_balance, agrees, … }`,
+    );
   }
-  return { ...(body as unknown as Reconciliation), open_entries: Array.isArray(body.open_entries) ? body.open_entries as ImportEntryRecord[] : [] };
+  return {
+    ...(body as unknown as Reconciliation),
+    open_entries: Array.isArray(body.open_entries) ? (body.open_entries as ImportEntryRecord[]) : [],
+  };
 }
 
 /** POST …/{id}/file: the receipt (replacing an earlier one). */
-export async function attachImportReceipt(client: ApiClient, company: number, id: number, file: UploadFile): Promise<Record<string, unknown>> {
+export async function attachImportReceipt(
+  client: ApiClient,
+  company: number,
+  id: number,
+  file: UploadFile,
+): Promise<Record<string, unknown>> {
   const path = importEntryPaths.file(company, id);
   const body = await client.post<unknown>(path, { form: fileForm(file) });
-  if (!isObject(body) || !isObject(body.file)) throw new CliError(`unexpected answer from ${path}: expected { success, file }`);
+  if (!isObject(body) || !isObject(body.file))
+    throw new CliError(`unexpected answer from ${path}: expected { success, file }`);
   return body.file;
 }
 
@@ -277,9 +355,14 @@ export async function removeImportReceipt(client: ApiClient, company: number, id
 }
 
 /** GET …/{id}/file/url: a signed link to the receipt, valid 15 minutes. */
-export async function importReceiptUrl(client: ApiClient, company: number, id: number): Promise<{ url: string; expires_at: string }> {
+export async function importReceiptUrl(
+  client: ApiClient,
+  company: number,
+  id: number,
+): Promise<{ url: string; expires_at: string }> {
   const path = importEntryPaths.fileUrl(company, id);
   const body = await client.get<unknown>(path);
-  if (!isObject(body) || typeof body.url !== 'string') throw new CliError(`unexpected answer from ${path}: expected { url, expires_at }`);
+  if (!isObject(body) || typeof body.url !== 'string')
+    throw new CliError(`unexpected answer from ${path}: expected { url, expires_at }`);
   return { url: body.url, expires_at: String(body.expires_at ?? '') };
 }

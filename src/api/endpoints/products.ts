@@ -11,6 +11,7 @@ export const productPaths = {
 export async function countProducts(client: ApiClient, company: number, archived?: boolean): Promise<number> {
   const query = archived === undefined ? undefined : { 'filter[archived]': archived };
   const n = await client.get<unknown>(productPaths.count(company), { query });
-  if (typeof n !== 'number' || !Number.isInteger(n)) throw new CliError(`unexpected answer from ${productPaths.count(company)}: expected an integer`);
+  if (typeof n !== 'number' || !Number.isInteger(n))
+    throw new CliError(`unexpected answer from ${productPaths.count(company)}: expected an integer`);
   return n;
 }

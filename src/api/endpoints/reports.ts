@@ -8,7 +8,13 @@ import { dateFilter, entryPages, type EntryRecord } from './entries.js';
 import { taxRatePaths } from './tax-rates.js';
 
 /** GET /accounts?type=&start=&until=: the accounts with their balances for the period (one request). */
-export function accountBalances(client: ApiClient, company: number, type: AccountTypeFilter, start: string | undefined, until: string): Promise<AccountRecord[]> {
+export function accountBalances(
+  client: ApiClient,
+  company: number,
+  type: AccountTypeFilter,
+  start: string | undefined,
+  until: string,
+): Promise<AccountRecord[]> {
   const query: Record<string, QueryValue> = { type, until };
   if (start !== undefined) query.start = start;
   return listAccounts(client, company, query);
@@ -22,7 +28,8 @@ export function chartOfAccounts(client: ApiClient, company: number): Promise<Acc
 /** Every tax rate, archived ones included (old bookings keep them). */
 export async function allTaxRates(client: ApiClient, company: number): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
-  for await (const page of paginate<Record<string, unknown>>(client, taxRatePaths.list(company), { all: true })) out.push(...page);
+  for await (const page of paginate<Record<string, unknown>>(client, taxRatePaths.list(company), { all: true }))
+    out.push(...page);
   return out;
 }
 
@@ -30,11 +37,30 @@ export async function allTaxRates(client: ApiClient, company: number): Promise<R
  * What the reports read of a booking, asked for as a sparse fieldset: a page then carries a seventh of
  * the bytes (a service without fieldsets sends whole bookings, which the reports read just as well).
  */
-export const REPORT_ENTRY_FIELDS = ['id', 'number', 'date', 'description', 'sum', 'debit_account_id', 'credit_account_id', 'tax_rate_id'];
+export const REPORT_ENTRY_FIELDS = [
+  'id',
+  'number',
+  'date',
+  'description',
+  'sum',
+  'debit_account_id',
+  'credit_account_id',
+  'tax_rate_id',
+];
 
 /** The pages of the bookings of a period, in date order; `extra` adds filters (filter[account_id], filter[tax_rate_id] …). */
-export function periodEntryPages(client: ApiClient, company: number, from: string | undefined, to: string | undefined, extra: Record<string, QueryValue> = {}): AsyncGenerator<EntryRecord[]> {
-  const query: Record<string, QueryValue> = { ...extra, sort: 'date', 'fields[entries]': REPORT_ENTRY_FIELDS.join(',') };
+export function periodEntryPages(
+  client: ApiClient,
+  company: number,
+  from: string | undefined,
+  to: string | undefined,
+  extra: Record<string, QueryValue> = {},
+): AsyncGenerator<EntryRecord[]> {
+  const query: Record<string, QueryValue> = {
+    ...extra,
+    sort: 'date',
+    'fields[entries]': REPORT_ENTRY_FIELDS.join(','),
+  };
   const date = dateFilter(from, to);
   if (date !== undefined) query['filter[date]'] = date;
   return entryPages(client, company, query);

@@ -1,7 +1,19 @@
 import type { ApiClient } from '../http.js';
 
 /** The tag colours the API accepts, in its order. */
-export const TAG_COLORS = ['orange', 'blue', 'lime', 'yellow', 'turquoise', 'marine', 'purple', 'pink', 'green', 'red', 'gray'] as const;
+export const TAG_COLORS = [
+  'orange',
+  'blue',
+  'lime',
+  'yellow',
+  'turquoise',
+  'marine',
+  'purple',
+  'pink',
+  'green',
+  'red',
+  'gray',
+] as const;
 
 export const tagPaths = {
   list: (company: number) => `/companies/${company}/tags`,

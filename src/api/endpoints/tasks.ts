@@ -10,7 +10,12 @@ export const taskPaths = {
 } as const;
 
 /** PUT /tasks/{id} with only the status; the updated task. */
-export async function setTaskStatus(client: ApiClient, company: number, id: number, status: TaskStatus): Promise<Record<string, unknown>> {
+export async function setTaskStatus(
+  client: ApiClient,
+  company: number,
+  id: number,
+  status: TaskStatus,
+): Promise<Record<string, unknown>> {
   const body = await client.put<{ data: Record<string, unknown> }>(taskPaths.one(company, id), { json: { status } });
   return body.data;
 }

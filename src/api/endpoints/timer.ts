@@ -18,7 +18,10 @@ export interface Timer {
 }
 
 /** The API's { active, timer }; `timer` is an empty array when none runs. */
-export interface TimerState { active: boolean; timer: Timer | [] }
+export interface TimerState {
+  active: boolean;
+  timer: Timer | [];
+}
 
 export const runningTimer = (state: TimerState): Timer | undefined =>
   state.active && state.timer && !Array.isArray(state.timer) ? state.timer : undefined;
@@ -31,12 +34,20 @@ export async function getTimer(client: ApiClient, company: number): Promise<Time
 // lost a race to another process fail instead of doing the opposite.
 
 /** POST /times/timer with a project: starts; answers a plain JSON string ("Timer started."). */
-export async function startTimer(client: ApiClient, company: number, body: { project_id: number; billable?: boolean }): Promise<unknown> {
+export async function startTimer(
+  client: ApiClient,
+  company: number,
+  body: { project_id: number; billable?: boolean },
+): Promise<unknown> {
   return client.post(timerPaths.timer(company), { json: { ...body, action: 'start' } });
 }
 
 /** POST /times/timer without a project: stops and saves a time entry ("Time entry saved."). */
-export async function stopTimer(client: ApiClient, company: number, body: { end?: string; description?: string }): Promise<unknown> {
+export async function stopTimer(
+  client: ApiClient,
+  company: number,
+  body: { end?: string; description?: string },
+): Promise<unknown> {
   return client.post(timerPaths.timer(company), { json: { ...body, action: 'stop' } });
 }
 

@@ -41,14 +41,26 @@ export interface BulkTimeUpdate {
 }
 
 /** The batch answer: { message, updated|deleted, skipped: [ids] } (fields missing in older answers stay undefined). */
-interface BulkResult { message?: string; updated?: number; deleted?: number; skipped?: number[] }
+interface BulkResult {
+  message?: string;
+  updated?: number;
+  deleted?: number;
+  skipped?: number[];
+}
 
-interface TimeImportResult { created: number; errors: { row: number; message: string }[] }
+interface TimeImportResult {
+  created: number;
+  errors: { row: number; message: string }[];
+}
 
-const asBulk = (body: unknown): BulkResult => (body && typeof body === 'object' ? body as BulkResult : {});
+const asBulk = (body: unknown): BulkResult => (body && typeof body === 'object' ? (body as BulkResult) : {});
 
 /** PUT /times/multiple: only open entries change. */
-export async function bulkUpdateTimes(client: ApiClient, company: number, changes: BulkTimeUpdate): Promise<BulkResult> {
+export async function bulkUpdateTimes(
+  client: ApiClient,
+  company: number,
+  changes: BulkTimeUpdate,
+): Promise<BulkResult> {
   return asBulk(await client.put(timePaths.multiple(company), { json: changes }));
 }
 
@@ -58,10 +70,16 @@ export async function bulkDeleteTimes(client: ApiClient, company: number, ids: n
 }
 
 /** POST /times/import: uploads a CSV file as multipart `file`. */
-export async function importTimes(client: ApiClient, company: number, bytes: Uint8Array<ArrayBuffer>, fileName: string): Promise<TimeImportResult> {
+export async function importTimes(
+  client: ApiClient,
+  company: number,
+  bytes: Uint8Array<ArrayBuffer>,
+  fileName: string,
+): Promise<TimeImportResult> {
   const form = new FormData();
   form.append('file', new Blob([bytes], { type: 'text/csv' }), fileName);
   const result = await client.post<TimeImportResult>(timePaths.import(company), { form });
-  if (!result || typeof result !== 'object' || !Array.isArray(result.errors)) throw new CliError(`unexpected answer from ${timePaths.import(company)}`);
+  if (!result || typeof result !== 'object' || !Array.isArray(result.errors))
+    throw new CliError(`unexpected answer from ${timePaths.import(company)}`);
   return result;
 }

@@ -1,7 +1,16 @@
 import type { ApiClient } from '../http.js';
 
-interface CompanyMembership { id: number; name: string; role: string }
-interface CurrentUser { id: number; name: string; email: string; companies: CompanyMembership[] }
+interface CompanyMembership {
+  id: number;
+  name: string;
+  role: string;
+}
+interface CurrentUser {
+  id: number;
+  name: string;
+  email: string;
+  companies: CompanyMembership[];
+}
 
 const userPaths = { me: '/users/me' } as const;
 

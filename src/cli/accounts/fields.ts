@@ -22,10 +22,28 @@ export const ACCOUNT_COLUMNS: Column[] = [
 ];
 
 /** Without a period there are no balances: the column stays hidden unless --fields asks for it. */
-export const COLUMNS_WITHOUT_BALANCE: Column[] = ACCOUNT_COLUMNS.map((c) => (c.key === 'balance' ? { ...c, default: false } : c));
+export const COLUMNS_WITHOUT_BALANCE: Column[] = ACCOUNT_COLUMNS.map((c) =>
+  c.key === 'balance' ? { ...c, default: false } : c,
+);
 
 export const ACCOUNT_FILTERS: FilterFlag[] = [
-  { flag: 'type', param: 'type', type: 'enum', choices: ACCOUNT_TYPE_FILTERS, description: 'only accounts of this type (assets includes bank and depreciation accounts)' },
-  { flag: 'from', param: 'start', type: 'date', description: 'show balances for the period from this date (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)' },
-  { flag: 'to', param: 'until', type: 'date', description: 'show balances for the period up to this date (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)' },
+  {
+    flag: 'type',
+    param: 'type',
+    type: 'enum',
+    choices: ACCOUNT_TYPE_FILTERS,
+    description: 'only accounts of this type (assets includes bank and depreciation accounts)',
+  },
+  {
+    flag: 'from',
+    param: 'start',
+    type: 'date',
+    description: 'show balances for the period from this date (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)',
+  },
+  {
+    flag: 'to',
+    param: 'until',
+    type: 'date',
+    description: 'show balances for the period up to this date (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)',
+  },
 ];

@@ -37,7 +37,10 @@ export function groupByType(rows: Rec[], labelKey: string): Rec[] {
     if (!groups.has(type)) groups.set(type, []);
     groups.get(type)!.push(row);
   }
-  const order = [...GROUP_ORDER.filter((t) => groups.has(t)), ...[...groups.keys()].filter((t) => !GROUP_ORDER.includes(t))];
+  const order = [
+    ...GROUP_ORDER.filter((t) => groups.has(t)),
+    ...[...groups.keys()].filter((t) => !GROUP_ORDER.includes(t)),
+  ];
   const out: Rec[] = [];
   order.forEach((type, i) => {
     if (i > 0) out.push({});
@@ -53,8 +56,11 @@ function printGrouped(plan: OutputPlan, rows: Rec[]): boolean {
   const columns: Column[] = selectColumns(plan.columns, plan.fields);
   const keys = columns.map((c) => c.key);
   if (!keys.includes('balance')) return false;
-  const labelKey = keys.includes('name') ? 'name' : keys.find((k) => k !== 'balance') ?? 'balance';
-  const text = renderListTable(groupByType(rows, labelKey), columns, { color: plan.color, terminalWidth: currentIO().out.columns });
+  const labelKey = keys.includes('name') ? 'name' : (keys.find((k) => k !== 'balance') ?? 'balance');
+  const text = renderListTable(groupByType(rows, labelKey), columns, {
+    color: plan.color,
+    terminalWidth: currentIO().out.columns,
+  });
   if (text) currentIO().out.write(text);
   return true;
 }
@@ -72,7 +78,10 @@ interface ListOptions {
 
 export default async function list(options: ListOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
-  if (options.page !== undefined || options.perPage !== undefined) throw new UsageError('the accounts list is not paginated: --page and --per-page do not apply (--limit N shows the first N)');
+  if (options.page !== undefined || options.perPage !== undefined)
+    throw new UsageError(
+      'the accounts list is not paginated: --page and --per-page do not apply (--limit N shows the first N)',
+    );
   const limit = positiveInt('--limit', options.limit);
   const query = queryFromFilters(ACCOUNT_FILTERS, options);
   const withBalances = query.start !== undefined || query.until !== undefined;

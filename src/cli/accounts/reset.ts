@@ -11,7 +11,10 @@ import { COLUMNS_WITHOUT_BALANCE } from './fields.js';
 export default async function reset(_options: NoOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
   const plan = planOutput(g, COLUMNS_WITHOUT_BALANCE);
-  await confirmDestructive(g, 'Replace every account with the standard chart of accounts (IBANs, renamed and added accounts are lost)?');
+  await confirmDestructive(
+    g,
+    'Replace every account with the standard chart of accounts (IBANs, renamed and added accounts are lost)?',
+  );
   await withRuntime(g, async (rt) => {
     const rows = await resetAccounts(rt.client, await rt.company());
     const renderer = listRenderer(plan);

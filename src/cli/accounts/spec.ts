@@ -15,10 +15,33 @@ export const accountsSpec: ResourceSpec = {
   filters: ACCOUNT_FILTERS,
   fields: [
     { flag: 'name', key: 'name', type: 'string', required: true, description: 'account name' },
-    { flag: 'number', key: 'number', type: 'int', required: true, description: 'account number 1000-9999 (bank accounts 1000-1059)' },
-    { flag: 'type', key: 'type', type: 'enum', choices: ACCOUNT_CREATE_TYPES, required: true, description: 'account type (create only)' },
-    { flag: 'iban', key: 'iban', type: 'string', description: 'IBAN of a bank account (spaces allowed; "" removes it)' },
-    { flag: 'primary', key: 'is_primary_bank_account', type: 'bool', description: 'make this the primary bank account (--no-primary: unset)' },
+    {
+      flag: 'number',
+      key: 'number',
+      type: 'int',
+      required: true,
+      description: 'account number 1000-9999 (bank accounts 1000-1059)',
+    },
+    {
+      flag: 'type',
+      key: 'type',
+      type: 'enum',
+      choices: ACCOUNT_CREATE_TYPES,
+      required: true,
+      description: 'account type (create only)',
+    },
+    {
+      flag: 'iban',
+      key: 'iban',
+      type: 'string',
+      description: 'IBAN of a bank account (spaces allowed; "" removes it)',
+    },
+    {
+      flag: 'primary',
+      key: 'is_primary_bank_account',
+      type: 'bool',
+      description: 'make this the primary bank account (--no-primary: unset)',
+    },
     { flag: 'currency', key: 'currency', type: 'string', description: 'currency code, e.g. CHF or EUR (default CHF)' },
   ],
   // positional references resolve through refKind (number, exact name, id:N); lookup only labels them <account>
@@ -36,7 +59,11 @@ export const accountsSpec: ResourceSpec = {
       'acct accounts create --number 1030 --name "UBS Geschäftskonto" --type bank --iban "CH93 0076 2011 6238 5295 7"',
       'acct accounts create --number 3410 --name "Beratungserlöse" --type income',
     ],
-    update: ['acct accounts update 1030 --primary', 'acct accounts update 3410 --number 3420 --name "Schulungserlöse"', 'acct accounts update 1030 --iban ""'],
+    update: [
+      'acct accounts update 1030 --primary',
+      'acct accounts update 3410 --number 3420 --name "Schulungserlöse"',
+      'acct accounts update 1030 --iban ""',
+    ],
     delete: ['acct accounts delete 3420 --yes'],
   },
   setup: {
@@ -44,15 +71,23 @@ export const accountsSpec: ResourceSpec = {
     list: { action: lazy(() => import('./list.js')), hidden: ['--page', '--per-page', '--all'] },
     update: {
       preAction: (cmd) => {
-        if (cmd.opts().type !== undefined) throw new UsageError('the type of an account cannot be changed; create a new account and move the bookings');
+        if (cmd.opts().type !== undefined)
+          throw new UsageError('the type of an account cannot be changed; create a new account and move the bookings');
       },
     },
   },
   extend(group) {
-    group.command('reset')
-      .description('replace every account with the standard Swiss SME chart (irreversible; asks to confirm, --yes in scripts)')
+    group
+      .command('reset')
+      .description(
+        'replace every account with the standard Swiss SME chart (irreversible; asks to confirm, --yes in scripts)',
+      )
       .addHelpText('after', examplesText(['acct accounts reset --yes', 'acct accounts reset --yes -o json']))
       .action(lazy(() => import('./reset.js')));
-    declarePipeline(group, { what: 'accounts', map: async () => (await import('./csv.js')).accountsCsv, filters: ACCOUNT_FILTERS.filter((f) => f.flag === 'type') });
+    declarePipeline(group, {
+      what: 'accounts',
+      map: async () => (await import('./csv.js')).accountsCsv,
+      filters: ACCOUNT_FILTERS.filter((f) => f.flag === 'type'),
+    });
   },
 };

@@ -28,13 +28,17 @@ export interface BookingsResult {
   vat: { name: string; report: Report }[];
 }
 
-interface Spooled { member: string; file: string }
+interface Spooled {
+  member: string;
+  file: string;
+}
 
 /** The receipt's name in the archive: its booking's number (else id-N) first, unique within the archive. */
 function receiptMember(record: Rec, used: Set<string>): string {
   const number = plainName(String(record.number ?? ''), `id-${record.id}`);
   let name = MEMBERS.receipt(number, plainName(String(record.file?.name ?? ''), 'receipt'));
-  if (used.has(name)) name = MEMBERS.receipt(`${number}_id-${record.id}`, plainName(String(record.file?.name ?? ''), 'receipt'));
+  if (used.has(name))
+    name = MEMBERS.receipt(`${number}_id-${record.id}`, plainName(String(record.file?.name ?? ''), 'receipt'));
   used.add(name);
   return name;
 }
@@ -43,8 +47,15 @@ export async function archiveBookings(ctx: ArchiveContext, accounts: Rec[], rate
   const { from, to } = yearSpan(ctx.year);
   const reportAccounts = accounts.map(toReportAccount);
   const reportRates = rates.map(toReportTaxRate);
-  const vat = vatPeriods(ctx.year).map((p) => ({ name: `vat-${p.key}`, builder: vatReturnBuilder({ from: p.from, to: p.to, accounts: reportAccounts, taxRates: reportRates }) }));
-  const journal = journalFormat(accounts, rates, `; the bookings of ${ctx.companyName}, ${from} to ${to}, written by acct archive ${ctx.year}\n`);
+  const vat = vatPeriods(ctx.year).map((p) => ({
+    name: `vat-${p.key}`,
+    builder: vatReturnBuilder({ from: p.from, to: p.to, accounts: reportAccounts, taxRates: reportRates }),
+  }));
+  const journal = journalFormat(
+    accounts,
+    rates,
+    `; the bookings of ${ctx.companyName}, ${from} to ${to}, written by acct archive ${ctx.year}\n`,
+  );
   const journalFile = join(ctx.spool, 'journal');
   const receiptDir = join(ctx.spool, 'receipts');
   mkdirSync(receiptDir, { recursive: true });
@@ -54,18 +65,29 @@ export async function archiveBookings(ctx: ArchiveContext, accounts: Rec[], rate
   let unlocked = 0;
   try {
     writeSync(journalFd, journal.head);
-    const count = await csvMember(ctx, MEMBERS.bookings, entriesCsv, { 'filter[date]': `${from},${to}`, sort: 'date' }, async (records) => {
-      writeSync(journalFd, await journal.page(records));
-      const entries = records.map(toReportEntry);
-      for (const v of vat) v.builder.add(entries);
-      unlocked += records.filter((r) => r.locked === false).length;
-      const withReceipt = records.filter((r) => typeof r.file?.url === 'string');
-      await forEachConcurrent(withReceipt, DOWNLOADS, (r) => ctx.client.download(r.file.url), (bytes, r) => {
-        const file = join(receiptDir, String(receipts.length));
-        writeFileSync(file, bytes, { mode: 0o600 });
-        receipts.push({ member: receiptMember(r, used), file });
-      });
-    });
+    const count = await csvMember(
+      ctx,
+      MEMBERS.bookings,
+      entriesCsv,
+      { 'filter[date]': `${from},${to}`, sort: 'date' },
+      async (records) => {
+        writeSync(journalFd, await journal.page(records));
+        const entries = records.map(toReportEntry);
+        for (const v of vat) v.builder.add(entries);
+        unlocked += records.filter((r) => r.locked === false).length;
+        const withReceipt = records.filter((r) => typeof r.file?.url === 'string');
+        await forEachConcurrent(
+          withReceipt,
+          DOWNLOADS,
+          (r) => ctx.client.download(r.file.url),
+          (bytes, r) => {
+            const file = join(receiptDir, String(receipts.length));
+            writeFileSync(file, bytes, { mode: 0o600 });
+            receipts.push({ member: receiptMember(r, used), file });
+          },
+        );
+      },
+    );
     closeSync(journalFd);
     ctx.zip.addFile(MEMBERS.journal, journalFile);
     rmSync(journalFile);
@@ -75,8 +97,17 @@ export async function archiveBookings(ctx: ArchiveContext, accounts: Rec[], rate
       ctx.zip.addFile(r.member, r.file, 0);
       rmSync(r.file);
     }
-    return { bookings: count, receipts: receipts.length, unlocked, vat: vat.map((v) => ({ name: v.name, report: v.builder.report() })) };
+    return {
+      bookings: count,
+      receipts: receipts.length,
+      unlocked,
+      vat: vat.map((v) => ({ name: v.name, report: v.builder.report() })),
+    };
   } finally {
-    try { closeSync(journalFd); } catch { /* closed already */ }
+    try {
+      closeSync(journalFd);
+    } catch {
+      /* closed already */
+    }
   }
 }

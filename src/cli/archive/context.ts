@@ -28,7 +28,11 @@ export const yearSpan = (year: number) => ({ from: `${year}-01-01`, to: `${year}
  * is told of each page (to note what else is needed of the records). Answers the records written.
  */
 export async function csvMember(
-  ctx: ArchiveContext, path: string, map: CsvMap, query: Record<string, QueryValue>, seen?: (records: Rec[]) => void | Promise<void>,
+  ctx: ArchiveContext,
+  path: string,
+  map: CsvMap,
+  query: Record<string, QueryValue>,
+  seen?: (records: Rec[]) => void | Promise<void>,
 ): Promise<number> {
   const format = csvFormat(map, PLAIN, ctx.resolver);
   const member = ctx.zip.open(path);

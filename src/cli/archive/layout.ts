@@ -3,7 +3,12 @@
 
 /** The business year's VAT returns: the year and each quarter (the effective method's usual periods). */
 export function vatPeriods(year: number): { key: string; from: string; to: string }[] {
-  const quarters = [['01-01', '03-31'], ['04-01', '06-30'], ['07-01', '09-30'], ['10-01', '12-31']];
+  const quarters = [
+    ['01-01', '03-31'],
+    ['04-01', '06-30'],
+    ['07-01', '09-30'],
+    ['10-01', '12-31'],
+  ];
   return [
     { key: `${year}`, from: `${year}-01-01`, to: `${year}-12-31` },
     ...quarters.map(([from, to], i) => ({ key: `${year}-Q${i + 1}`, from: `${year}-${from}`, to: `${year}-${to}` })),
@@ -27,31 +32,92 @@ export const MEMBERS = {
 
 /** A name that is one plain file name on every system: path separators, controls and reserved characters become `_`. */
 export function plainName(name: string, fallback: string): string {
-  const clean = name.normalize('NFC').replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_').replace(/\s+/g, ' ').trim().replace(/^\.+/, '');
+  const clean = name
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '');
   return (clean === '' ? fallback : clean).slice(0, 120);
 }
 
-interface Entry { path: string; de: string; en: string }
+interface Entry {
+  path: string;
+  de: string;
+  en: string;
+}
 
 /** Each file (or kind of file) with what it is, in both languages. */
 function entries(year: number): Entry[] {
   return [
-    { path: MEMBERS.bookings, de: `alle Buchungen vom 1.1. bis 31.12.${year}, nach Datum: Datum, Nummer, Text, Soll- und Habenkonto (Nummer und Name), Betrag brutto in CHF, MWST-Satz, Kunde, Projekt, Tags (die Spalten von "acct entries export")`, en: `every booking from 1 Jan to 31 Dec ${year}, by date: date, number, text, debit and credit account (number and name), gross amount in CHF, VAT rate, customer, project, tags (the columns of "acct entries export")` },
-    { path: MEMBERS.journal, de: 'dieselben Buchungen als Journal im Klartext (hledger/ledger): jede Buchung mit ihren Buchungszeilen, die MWST als eigene Zeile auf dem Steuerkonto; Soll positiv, Haben negativ', en: 'the same bookings as a plain-text journal (hledger/ledger): each booking with its postings, the VAT split off onto the tax account; debits positive, credits negative' },
-    { path: MEMBERS.accounts, de: 'der Kontenplan: Nummer, Name, Typ', en: 'the chart of accounts: number, name, type' },
-    { path: MEMBERS.taxRates, de: 'die MWST-Sätze mit ihren Konten und Ziffern', en: 'the VAT rates with their accounts and box numbers' },
+    {
+      path: MEMBERS.bookings,
+      de: `alle Buchungen vom 1.1. bis 31.12.${year}, nach Datum: Datum, Nummer, Text, Soll- und Habenkonto (Nummer und Name), Betrag brutto in CHF, MWST-Satz, Kunde, Projekt, Tags (die Spalten von "acct entries export")`,
+      en: `every booking from 1 Jan to 31 Dec ${year}, by date: date, number, text, debit and credit account (number and name), gross amount in CHF, VAT rate, customer, project, tags (the columns of "acct entries export")`,
+    },
+    {
+      path: MEMBERS.journal,
+      de: 'dieselben Buchungen als Journal im Klartext (hledger/ledger): jede Buchung mit ihren Buchungszeilen, die MWST als eigene Zeile auf dem Steuerkonto; Soll positiv, Haben negativ',
+      en: 'the same bookings as a plain-text journal (hledger/ledger): each booking with its postings, the VAT split off onto the tax account; debits positive, credits negative',
+    },
+    {
+      path: MEMBERS.accounts,
+      de: 'der Kontenplan: Nummer, Name, Typ',
+      en: 'the chart of accounts: number, name, type',
+    },
+    {
+      path: MEMBERS.taxRates,
+      de: 'die MWST-Sätze mit ihren Konten und Ziffern',
+      en: 'the VAT rates with their accounts and box numbers',
+    },
     { path: MEMBERS.customers, de: 'die Kunden mit Adressen', en: 'the customers with their addresses' },
-    { path: MEMBERS.contacts, de: 'die Kontaktpersonen der Kunden (Lieferanten führt acct nicht als eigene Stammdaten: sie stehen im Text der Buchungen und auf den Belegen)', en: 'the customers\' contact persons (acct keeps no supplier records of their own: suppliers are named in the bookings\' text and on the receipts)' },
+    {
+      path: MEMBERS.contacts,
+      de: 'die Kontaktpersonen der Kunden (Lieferanten führt acct nicht als eigene Stammdaten: sie stehen im Text der Buchungen und auf den Belegen)',
+      en: "the customers' contact persons (acct keeps no supplier records of their own: suppliers are named in the bookings' text and on the receipts)",
+    },
     { path: MEMBERS.projects, de: 'die Projekte', en: 'the projects' },
-    { path: 'reports/trial-balance.csv, .pdf', de: `Probebilanz (Saldenliste) 1.1.–31.12.${year}: Soll und Haben je Konto`, en: `trial balance 1 Jan – 31 Dec ${year}: debit and credit per account` },
+    {
+      path: 'reports/trial-balance.csv, .pdf',
+      de: `Probebilanz (Saldenliste) 1.1.–31.12.${year}: Soll und Haben je Konto`,
+      en: `trial balance 1 Jan – 31 Dec ${year}: debit and credit per account`,
+    },
     { path: 'reports/balance-sheet.csv, .pdf', de: `Bilanz per 31.12.${year}`, en: `balance sheet at 31 Dec ${year}` },
-    { path: 'reports/income-statement.csv, .pdf', de: `Erfolgsrechnung 1.1.–31.12.${year}`, en: `income statement 1 Jan – 31 Dec ${year}` },
-    { path: `reports/vat-${year}.csv, .pdf`, de: `MWST-Abrechnung (effektive Methode) des ganzen Jahres, nach Ziffern`, en: 'VAT return (effective method) of the whole year, by box' },
-    { path: `reports/vat-${year}-Q1 … Q4.csv, .pdf`, de: 'MWST-Abrechnung je Quartal', en: 'VAT return of each quarter' },
-    { path: 'invoices.csv, invoices/<Nummer>.pdf', de: `die Rechnungen mit Datum in ${year}: eine Zeile je Rechnung (Positionen als JSON, Status, Total) und jede als PDF, wie sie verschickt wurde`, en: `the invoices dated in ${year}: a line each (positions as JSON, status, total) and each as the PDF that was sent` },
-    { path: 'proposals.csv, proposals/<Nummer>.pdf', de: `die Offerten mit Datum in ${year}, ebenso`, en: `the proposals dated in ${year}, alike` },
-    { path: 'receipts/<Buchungsnummer>_<Datei>', de: 'die Belege, Byte für Byte wie hochgeladen; die Buchungsnummer am Anfang des Namens führt zur Buchung in bookings.csv', en: 'the receipts, byte for byte as uploaded; the booking number the name starts with leads to the booking in bookings.csv' },
-    { path: 'manifest.json', de: 'Grösse und SHA-256 jeder Datei und der SHA-256 des ganzen Inhalts', en: 'the size and SHA-256 of each file and the SHA-256 of the whole content' },
+    {
+      path: 'reports/income-statement.csv, .pdf',
+      de: `Erfolgsrechnung 1.1.–31.12.${year}`,
+      en: `income statement 1 Jan – 31 Dec ${year}`,
+    },
+    {
+      path: `reports/vat-${year}.csv, .pdf`,
+      de: `MWST-Abrechnung (effektive Methode) des ganzen Jahres, nach Ziffern`,
+      en: 'VAT return (effective method) of the whole year, by box',
+    },
+    {
+      path: `reports/vat-${year}-Q1 … Q4.csv, .pdf`,
+      de: 'MWST-Abrechnung je Quartal',
+      en: 'VAT return of each quarter',
+    },
+    {
+      path: 'invoices.csv, invoices/<Nummer>.pdf',
+      de: `die Rechnungen mit Datum in ${year}: eine Zeile je Rechnung (Positionen als JSON, Status, Total) und jede als PDF, wie sie verschickt wurde`,
+      en: `the invoices dated in ${year}: a line each (positions as JSON, status, total) and each as the PDF that was sent`,
+    },
+    {
+      path: 'proposals.csv, proposals/<Nummer>.pdf',
+      de: `die Offerten mit Datum in ${year}, ebenso`,
+      en: `the proposals dated in ${year}, alike`,
+    },
+    {
+      path: 'receipts/<Buchungsnummer>_<Datei>',
+      de: 'die Belege, Byte für Byte wie hochgeladen; die Buchungsnummer am Anfang des Namens führt zur Buchung in bookings.csv',
+      en: 'the receipts, byte for byte as uploaded; the booking number the name starts with leads to the booking in bookings.csv',
+    },
+    {
+      path: 'manifest.json',
+      de: 'Grösse und SHA-256 jeder Datei und der SHA-256 des ganzen Inhalts',
+      en: 'the size and SHA-256 of each file and the SHA-256 of the whole content',
+    },
   ];
 }
 
@@ -59,7 +125,12 @@ function list(items: Entry[], lang: 'de' | 'en'): string {
   return items.map((e) => `  ${e.path}\n      ${e[lang]}\n`).join('');
 }
 
-export interface ReadmeFacts { company: string; year: number; createdAt: string; version: string }
+export interface ReadmeFacts {
+  company: string;
+  year: number;
+  createdAt: string;
+  version: string;
+}
 
 /** README.txt: what the archive is and holds, how to check it, in German, then English. */
 export function readmeText(f: ReadmeFacts): string {

@@ -16,7 +16,14 @@ const FONT_SIZE = 8.5;
 const GAP = 2.5;
 const STRONG = new Set(['subtotal', 'total', 'difference', 'closing']);
 
-interface PdfColumn { key: string; header: string; x: number; width: number; align: 'left' | 'right'; money: boolean }
+interface PdfColumn {
+  key: string;
+  header: string;
+  x: number;
+  width: number;
+  align: 'left' | 'right';
+  money: boolean;
+}
 
 /** The columns a table of the report shows, laid across the page: amounts and numbers fixed, text sharing the rest. */
 export function pdfColumns(columns: ReportColumn[]): PdfColumn[] {
@@ -30,7 +37,14 @@ export function pdfColumns(columns: ReportColumn[]): PdfColumn[] {
   let x = MARGIN;
   return shown.map((c) => {
     const width = fixed(c) || (free * shares(c)) / totalShares;
-    const col: PdfColumn = { key: c.key, header: c.header ?? c.key.replace(/_/g, ' '), x, width, align: c.kind === 'money' || c.kind === 'int' ? 'right' : 'left', money: c.kind === 'money' };
+    const col: PdfColumn = {
+      key: c.key,
+      header: c.header ?? c.key.replace(/_/g, ' '),
+      x,
+      width,
+      align: c.kind === 'money' || c.kind === 'int' ? 'right' : 'left',
+      money: c.kind === 'money',
+    };
     x += width;
     return col;
   });
@@ -41,7 +55,9 @@ const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”�
 
 /** Text the built-in fonts can draw: the minus sign as a hyphen, any other character they lack as "?". */
 export function drawable(text: string): string {
-  return text.replace(/\u2212/g, '-').replace(/[^\u0020-\u007e\u00a0-\u00ff\n]/gu, (ch) => (WIN_ANSI_EXTRA.has(ch) ? ch : '?'));
+  return text
+    .replace(/\u2212/g, '-')
+    .replace(/[^\u0020-\u007e\u00a0-\u00ff\n]/gu, (ch) => (WIN_ANSI_EXTRA.has(ch) ? ch : '?'));
 }
 
 /** A cell as a person reads it: amounts 1'234.50, nothing for null. */
@@ -63,20 +79,38 @@ function drawHeader(doc: Doc, columns: PdfColumn[], y: number): number {
   doc.font('Helvetica-Bold').fontSize(FONT_SIZE).fillColor('black');
   for (const c of columns) doc.text(c.header, c.x, y, { ...textOptions(c), lineBreak: false });
   const bottom = y + doc.currentLineHeight() + GAP;
-  doc.moveTo(MARGIN, bottom).lineTo(MARGIN + WIDTH, bottom).lineWidth(0.6).strokeColor('#444444').stroke();
+  doc
+    .moveTo(MARGIN, bottom)
+    .lineTo(MARGIN + WIDTH, bottom)
+    .lineWidth(0.6)
+    .strokeColor('#444444')
+    .stroke();
   return bottom + GAP;
 }
 
 function drawRow(doc: Doc, row: ReportRow, columns: PdfColumn[], y: number, height: number): void {
-  if (STRONG.has(row.kind)) doc.moveTo(MARGIN, y).lineTo(MARGIN + WIDTH, y).lineWidth(0.3).strokeColor('#999999').stroke();
-  doc.font(STRONG.has(row.kind) ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE).fillColor('black');
+  if (STRONG.has(row.kind))
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + WIDTH, y)
+      .lineWidth(0.3)
+      .strokeColor('#999999')
+      .stroke();
+  doc
+    .font(STRONG.has(row.kind) ? 'Helvetica-Bold' : 'Helvetica')
+    .fontSize(FONT_SIZE)
+    .fillColor('black');
   for (const c of columns) doc.text(cellText(row, c), c.x, y + GAP, textOptions(c));
   doc.y = y + height;
 }
 
 function drawTitle(doc: Doc, company: string, report: Report): number {
   doc.font('Helvetica').fontSize(9).fillColor('#555555').text(drawable(company), MARGIN, MARGIN, { width: WIDTH });
-  doc.font('Helvetica-Bold').fontSize(14).fillColor('black').text(drawable(report.title), MARGIN, doc.y + 4, { width: WIDTH });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .fillColor('black')
+    .text(drawable(report.title), MARGIN, doc.y + 4, { width: WIDTH });
   return doc.y + 12;
 }
 
@@ -105,7 +139,10 @@ function drawNotes(doc: Doc, report: Report, y: number): void {
   let at = y + 12;
   for (const line of lines) {
     const h = doc.heightOfString(line, { width: WIDTH });
-    if (at + h > BOTTOM) { doc.addPage(); at = MARGIN; }
+    if (at + h > BOTTOM) {
+      doc.addPage();
+      at = MARGIN;
+    }
     doc.text(line, MARGIN, at, { width: WIDTH });
     at = doc.y + 3;
   }
@@ -116,17 +153,32 @@ function footer(doc: Doc, company: string, report: Report): void {
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
-    doc.font('Helvetica').fontSize(7.5).fillColor('#777777')
-      .text(drawable(`${company} · ${report.title} · ${i + 1}/${range.count}`), MARGIN, PAGE.height - MARGIN, { width: WIDTH, align: 'right', lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(7.5)
+      .fillColor('#777777')
+      .text(drawable(`${company} · ${report.title} · ${i + 1}/${range.count}`), MARGIN, PAGE.height - MARGIN, {
+        width: WIDTH,
+        align: 'right',
+        lineBreak: false,
+      });
   }
 }
 
 /** The report as PDF bytes. */
 export async function reportPdf(report: Report, company: string): Promise<Uint8Array> {
   const PDFDocument = (await import('pdfkit')).default as typeof PDFKitType;
-  const doc = new PDFDocument({ size: 'A4', margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 10 }, bufferPages: true, info: { Title: report.title, Author: company, Creator: 'acct archive' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 10 },
+    bufferPages: true,
+    info: { Title: report.title, Author: company, Creator: 'acct archive' },
+  });
   const chunks: Buffer[] = [];
-  const done = new Promise<void>((resolve, reject) => { doc.on('end', () => resolve()); doc.on('error', reject); });
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on('end', () => resolve());
+    doc.on('error', reject);
+  });
   doc.on('data', (c: Buffer) => chunks.push(c));
   const columns = pdfColumns(report.columns);
   const top = drawTitle(doc, company, report);

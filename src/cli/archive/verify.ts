@@ -20,9 +20,14 @@ export async function verifyArchive(file: string): Promise<void> {
     throw err;
   }
   if (manifest.format !== ARCHIVE_FORMAT) {
-    throw new UsageError(`${file} is intact but not a year archive (its manifest says ${JSON.stringify(manifest.format)})`, manifest.format === 'acct-backup' ? ['a backup is read by acct server restore'] : []);
+    throw new UsageError(
+      `${file} is intact but not a year archive (its manifest says ${JSON.stringify(manifest.format)})`,
+      manifest.format === 'acct-backup' ? ['a backup is read by acct server restore'] : [],
+    );
   }
   const company = manifest.company as { name?: string } | undefined;
   currentIO().out.write(`${file}: ok\n`);
-  notice(`${manifest.members.length} files as the manifest lists them (the year ${String(manifest.year)} of ${company?.name ?? 'an unnamed company'}, written ${manifest.created_at}); content SHA-256 ${manifest.content_sha256}.`);
+  notice(
+    `${manifest.members.length} files as the manifest lists them (the year ${String(manifest.year)} of ${company?.name ?? 'an unnamed company'}, written ${manifest.created_at}); content SHA-256 ${manifest.content_sha256}.`,
+  );
 }

@@ -32,11 +32,16 @@ import { reportPdf } from './report-pdf.js';
 import { ARCHIVE_FORMAT } from './verify.js';
 import { currentIO } from '../io.js';
 
-export interface ArchiveOptions { year: number; out: string; force: boolean }
+export interface ArchiveOptions {
+  year: number;
+  out: string;
+  force: boolean;
+}
 
 /** An existing --out is kept (exit 6) unless --force; a directory is never one, nor stdout. */
 function checkTarget(out: string, force: boolean): void {
-  if (out === '-') throw new UsageError('the archive is a ZIP file: give its name with --out (it is not written to stdout)');
+  if (out === '-')
+    throw new UsageError('the archive is a ZIP file: give its name with --out (it is not written to stdout)');
   if (!existsSync(out)) return;
   if (statSync(out).isDirectory()) throw new UsageError(`--out ${out} is a directory; give the archive's file name`);
   if (!force) throw new CliError(`${out} exists; --force replaces it`, ExitCode.Conflict);
@@ -65,7 +70,12 @@ async function archiveReports(ctx: ArchiveContext, vat: { name: string; report: 
     balanceSheetAt(ctx.client, ctx.company, to),
     incomeStatementOf(ctx.client, ctx.company, from, to),
   ]);
-  const reports = [{ name: 'trial-balance', report: trial }, { name: 'balance-sheet', report: sheet }, { name: 'income-statement', report: income }, ...vat];
+  const reports = [
+    { name: 'trial-balance', report: trial },
+    { name: 'balance-sheet', report: sheet },
+    { name: 'income-statement', report: income },
+    ...vat,
+  ];
   for (const { name, report } of reports) {
     ctx.zip.addBytes(MEMBERS.report(name, 'csv'), reportCsv(report));
     ctx.zip.addBytes(MEMBERS.report(name, 'pdf'), await reportPdf(report, ctx.companyName), 1);
@@ -83,30 +93,46 @@ export async function writeArchive(g: GlobalOptions, opts: ArchiveOptions): Prom
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
     const base = { client: rt.client, company, year: opts.year, resolver: new RefResolver(rt.client, company), spool };
-    const [name, accounts, rates] = await Promise.all([companyName(base), chartOfAccounts(rt.client, company), allTaxRates(rt.client, company)]);
+    const [name, accounts, rates] = await Promise.all([
+      companyName(base),
+      chartOfAccounts(rt.client, company),
+      allTaxRates(rt.client, company),
+    ]);
     const zip = new ManifestZipWriter(out, ARCHIVE_FORMAT, 6);
     const ctx: ArchiveContext = { ...base, companyName: name, zip };
     mkdirSync(spool, { recursive: true, mode: 0o700 });
     // Ctrl-C ends the process at once (src/cli/main.ts): the partial ZIP and the spool go with it
-    const leaveNothing = () => { zip.abort(); rmSync(spool, { recursive: true, force: true }); };
+    const leaveNothing = () => {
+      zip.abort();
+      rmSync(spool, { recursive: true, force: true });
+    };
     process.once('exit', leaveNothing);
     try {
       const now = new Date();
       const clock = wallClock(now);
-      zip.addBytes(MEMBERS.readme, readmeText({ company: name, year: opts.year, createdAt: `${clock.date} ${clock.time}`, version: VERSION }));
+      zip.addBytes(
+        MEMBERS.readme,
+        readmeText({ company: name, year: opts.year, createdAt: `${clock.date} ${clock.time}`, version: VERSION }),
+      );
       await archiveMasterData(ctx);
       const bookings = await archiveBookings(ctx, accounts, rates);
       const reports = await archiveReports(ctx, bookings.vat);
       const invoices = await archiveDocuments(ctx, 'invoices');
       const proposals = await archiveDocuments(ctx, 'proposals');
       const manifest = zip.finish({
-        year: opts.year, company: { id: company, name }, source: rt.ctx.mode === 'local' ? 'local ledger' : rt.baseUrl,
+        year: opts.year,
+        company: { id: company, name },
+        source: rt.ctx.mode === 'local' ? 'local ledger' : rt.baseUrl,
         counts: { bookings: bookings.bookings, receipts: bookings.receipts, invoices, proposals, reports },
       });
       currentIO().out.write(`${out}\n`);
-      notice(`Archive of ${opts.year} for ${name}: ${plural(bookings.bookings, 'booking')}, ${plural(bookings.receipts, 'receipt')}, ${plural(invoices, 'invoice')}, ${plural(proposals, 'proposal')}, ${reports} reports (CSV and PDF); content SHA-256 ${manifest.content_sha256}.`);
+      notice(
+        `Archive of ${opts.year} for ${name}: ${plural(bookings.bookings, 'booking')}, ${plural(bookings.receipts, 'receipt')}, ${plural(invoices, 'invoice')}, ${plural(proposals, 'proposal')}, ${reports} reports (CSV and PDF); content SHA-256 ${manifest.content_sha256}.`,
+      );
       if (bookings.unlocked > 0) {
-        notice(`warning: ${plural(bookings.unlocked, 'booking')} of ${opts.year} ${bookings.unlocked === 1 ? 'is' : 'are'} not in a closed period and may still change: close the year (closed until ${opts.year}-12-31) and archive it again`);
+        notice(
+          `warning: ${plural(bookings.unlocked, 'booking')} of ${opts.year} ${bookings.unlocked === 1 ? 'is' : 'are'} not in a closed period and may still change: close the year (closed until ${opts.year}-12-31) and archive it again`,
+        );
       }
     } catch (err) {
       zip.abort();
@@ -120,6 +146,7 @@ export async function writeArchive(g: GlobalOptions, opts: ArchiveOptions): Prom
 
 /** The year argument: four digits. */
 export function parseYear(raw: string): number {
-  if (!/^\d{4}$/.test(raw.trim()) || Number(raw) < 1900) throw new UsageError(`invalid year "${raw}": expected a business year like 2025 (or "verify FILE")`);
+  if (!/^\d{4}$/.test(raw.trim()) || Number(raw) < 1900)
+    throw new UsageError(`invalid year "${raw}": expected a business year like 2025 (or "verify FILE")`);
   return Number(raw);
 }

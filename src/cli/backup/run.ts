@@ -16,7 +16,12 @@ interface BackupOptions {
   backupDir?: string;
 }
 
-const LIST_COLUMNS: Column[] = [{ key: 'day', kind: 'date' }, { key: 'keep' }, { key: 'size', kind: 'int' }, { key: 'path' }];
+const LIST_COLUMNS: Column[] = [
+  { key: 'day', kind: 'date' },
+  { key: 'keep' },
+  { key: 'size', kind: 'int' },
+  { key: 'path' },
+];
 
 export default async function backup(opts: BackupOptions, io: VerbIO): Promise<void> {
   const ledger = dataDir(io.env);

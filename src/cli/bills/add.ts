@@ -43,19 +43,36 @@ interface AddOptions {
 type Rec = Record<string, unknown>;
 
 const COLUMNS: Column[] = [
-  { key: 'number' }, { key: 'supplier_name', header: 'supplier' }, { key: 'amount', kind: 'money', currencyKey: 'currency' },
-  { key: 'reference_type', kind: 'code' }, { key: 'reference', kind: 'code' }, { key: 'iban', kind: 'code' },
-  { key: 'bill_date', kind: 'date' }, { key: 'due_date', kind: 'date' }, { key: 'expense_account', header: 'account' },
-  { key: 'tax_rate' }, { key: 'receipt' }, { key: 'id', kind: 'int', default: false }, { key: 'status', default: false },
+  { key: 'number' },
+  { key: 'supplier_name', header: 'supplier' },
+  { key: 'amount', kind: 'money', currencyKey: 'currency' },
+  { key: 'reference_type', kind: 'code' },
+  { key: 'reference', kind: 'code' },
+  { key: 'iban', kind: 'code' },
+  { key: 'bill_date', kind: 'date' },
+  { key: 'due_date', kind: 'date' },
+  { key: 'expense_account', header: 'account' },
+  { key: 'tax_rate' },
+  { key: 'receipt' },
+  { key: 'id', kind: 'int', default: false },
+  { key: 'status', default: false },
 ];
 
 /** What the flags say, read and checked before the file is scanned or anything is asked of the service. */
-interface Flags { billDate: string; dueDate?: string; amount?: number; amountChf?: number }
+interface Flags {
+  billDate: string;
+  dueDate?: string;
+  amount?: number;
+  amountChf?: number;
+}
 
 export default async function addBill(opts: AddOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
   const plan = planOutput(g, COLUMNS);
-  if (opts.file === undefined && opts.qrText === undefined) throw new UsageError('give the bill as FILE (PDF, PNG or JPEG), or its QR payload with --qr-text - (stdin) or --qr-text FILE');
+  if (opts.file === undefined && opts.qrText === undefined)
+    throw new UsageError(
+      'give the bill as FILE (PDF, PNG or JPEG), or its QR payload with --qr-text - (stdin) or --qr-text FILE',
+    );
   if (opts.account === undefined) requireAnswerable(g, '--account');
   const flags = readFlags(opts);
   const receipt = opts.file === undefined ? undefined : readReceipt(opts.file);
@@ -63,7 +80,8 @@ export default async function addBill(opts: AddOptions, io: VerbIO): Promise<voi
   const scanned = qrBillOf(payload);
   const amount = flags.amount ?? scanned.amountRappen ?? undefined;
   if (amount === undefined) requireAnswerable(g, '--amount (the QR-bill leaves the amount open)');
-  if (scanned.currency === 'EUR' && flags.amountChf === undefined) requireAnswerable(g, '--amount-chf (the bill is in EUR)');
+  if (scanned.currency === 'EUR' && flags.amountChf === undefined)
+    requireAnswerable(g, '--amount-chf (the bill is in EUR)');
   if (flags.amount !== undefined && scanned.amountRappen !== null && flags.amount !== scanned.amountRappen) {
     notice(`--amount ${groupRappen(flags.amount)} instead of the QR-bill's ${groupRappen(scanned.amountRappen)}.`);
   }
@@ -72,7 +90,14 @@ export default async function addBill(opts: AddOptions, io: VerbIO): Promise<voi
     const company = await rt.company();
     const earlier = await billsOfIban(rt.client, company, scanned.creditor.iban);
     refuseDuplicate(scanned, earlier);
-    const booking = await bookingOf(g, new Context(rt.client, company, canPrompt(g)), scanned, opts, flags.billDate, latest(earlier));
+    const booking = await bookingOf(
+      g,
+      new Context(rt.client, company, canPrompt(g)),
+      scanned,
+      opts,
+      flags.billDate,
+      latest(earlier),
+    );
     const amounts = await amountsOf(g, scanned, amount, flags.amountChf);
     const bill = await createBill(rt.client, company, billBody(scanned, flags, amounts, booking));
     const file = receipt === undefined ? undefined : await attachOrUndo(rt.client, company, bill, receipt);
@@ -84,12 +109,14 @@ function readFlags(opts: AddOptions): Flags {
   const rappen = (raw: string | undefined, flag: string): number | undefined => {
     if (raw === undefined) return undefined;
     const value = toRappen(parseAmount(raw, flag))!;
-    if (value < 1 || value > QR_AMOUNT_MAX) throw new UsageError(`invalid --${flag} "${raw}": from 0.01 to 999'999'999.99`);
+    if (value < 1 || value > QR_AMOUNT_MAX)
+      throw new UsageError(`invalid --${flag} "${raw}": from 0.01 to 999'999'999.99`);
     return value;
   };
   const billDate = opts.billDate === undefined ? today() : parseDay(opts.billDate, 'bill-date');
   const dueDate = opts.dueDate === undefined ? undefined : parseDay(opts.dueDate, 'due-date');
-  if (dueDate !== undefined && dueDate < billDate) throw new UsageError(`--due-date ${dueDate} is before the bill date ${billDate}`);
+  if (dueDate !== undefined && dueDate < billDate)
+    throw new UsageError(`--due-date ${dueDate} is before the bill date ${billDate}`);
   return { billDate, dueDate, amount: rappen(opts.amount, 'amount'), amountChf: rappen(opts.amountChf, 'amount-chf') };
 }
 
@@ -98,7 +125,9 @@ function readQrText(source: string, io: VerbIO): string {
   try {
     return source === '-' ? io.stdin.read().toString('utf8') : readFileSync(source, 'utf8');
   } catch (err) {
-    throw new UsageError(`--qr-text: cannot read ${source === '-' ? 'stdin' : source}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new UsageError(
+      `--qr-text: cannot read ${source === '-' ? 'stdin' : source}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
   }
 }
 
@@ -110,35 +139,53 @@ async function scanReceipt(path: string, file: UploadFile): Promise<string> {
   const found = await findQrBill(file.bytes, kind);
   if (found.payload !== undefined) return found.payload;
   const where = kind === 'pdf' ? `on the ${found.pages} page${found.pages === 1 ? '' : 's'} of ${path}` : `in ${path}`;
-  const others = found.otherCodes > 0 ? ` (${found.otherCodes} other QR code${found.otherCodes === 1 ? '' : 's'}, none a QR-bill)` : '';
-  throw new CliError(`no Swiss QR-bill found ${where}${others}`, ExitCode.NotFound, ['a photo or scan: acct bills add FILE --qr-text - with the text a QR scanner app read']);
+  const others =
+    found.otherCodes > 0
+      ? ` (${found.otherCodes} other QR code${found.otherCodes === 1 ? '' : 's'}, none a QR-bill)`
+      : '';
+  throw new CliError(`no Swiss QR-bill found ${where}${others}`, ExitCode.NotFound, [
+    'a photo or scan: acct bills add FILE --qr-text - with the text a QR scanner app read',
+  ]);
 }
 
 /** The payload's fields; every rule it breaks listed by field (exit 3). */
 function qrBillOf(payload: string): ScannedQrBill {
   const read = readQrPayload(payload);
   if (read.ok) return read.bill;
-  throw new CliError(`the QR-bill's payload breaks ${read.problems.length === 1 ? 'a rule' : `${read.problems.length} rules`} of the Swiss QR-bill (IG 2.3); nothing was entered`, ExitCode.Validation,
-    read.problems.map((p) => `${p.field}: ${p.message}`));
+  throw new CliError(
+    `the QR-bill's payload breaks ${read.problems.length === 1 ? 'a rule' : `${read.problems.length} rules`} of the Swiss QR-bill (IG 2.3); nothing was entered`,
+    ExitCode.Validation,
+    read.problems.map((p) => `${p.field}: ${p.message}`),
+  );
 }
 
 /** The same creditor reference to the same IBAN is the same bill, scanned again. */
 function refuseDuplicate(scanned: ScannedQrBill, earlier: BillRecord[]): void {
   if (scanned.reference === '') return;
   const same = earlier.find((b) => b.reference === scanned.reference && b.status !== 'cancelled');
-  if (same) throw new CliError(`this bill was entered already: ${String(same.number)} has the IBAN ${scanned.creditor.iban} and the reference ${scanned.reference}`, ExitCode.Conflict);
+  if (same)
+    throw new CliError(
+      `this bill was entered already: ${String(same.number)} has the IBAN ${scanned.creditor.iban} and the reference ${scanned.reference}`,
+      ExitCode.Conflict,
+    );
 }
 
 /** The bill of the IBAN entered last (latest bill date, then the highest id). */
 function latest(bills: BillRecord[]): BillRecord | undefined {
-  return [...bills].sort((a, b) => String(b.bill_date).localeCompare(String(a.bill_date)) || Number(b.id) - Number(a.id))[0];
+  return [...bills].sort(
+    (a, b) => String(b.bill_date).localeCompare(String(a.bill_date)) || Number(b.id) - Number(a.id),
+  )[0];
 }
 
 /** The client, the company and the chart and rates read once. */
 class Context {
   readonly resolver: RefResolver;
   private accounts?: Promise<Rec[]>;
-  constructor(readonly client: ApiClient, readonly company: number, ask: boolean) {
+  constructor(
+    readonly client: ApiClient,
+    readonly company: number,
+    ask: boolean,
+  ) {
     this.resolver = new RefResolver(client, company, { ask });
   }
 
@@ -154,21 +201,38 @@ class Context {
   }
 }
 
-interface Booking { accountId: number; taxRateId: number | null; account: string; taxRate: string | null }
+interface Booking {
+  accountId: number;
+  taxRateId: number | null;
+  account: string;
+  taxRate: string | null;
+}
 
 /** The expense account and tax rate: the flags, else on a terminal the answers (proposed from `last`). */
-async function bookingOf(g: GlobalOptions, ctx: Context, scanned: ScannedQrBill, opts: AddOptions, billDate: string, last: BillRecord | undefined): Promise<Booking> {
+async function bookingOf(
+  g: GlobalOptions,
+  ctx: Context,
+  scanned: ScannedQrBill,
+  opts: AddOptions,
+  billDate: string,
+  last: BillRecord | undefined,
+): Promise<Booking> {
   const askAccount = opts.account === undefined;
   const askRate = opts.taxRate === undefined && canPrompt(g);
   if (askAccount || askRate) introduce(scanned, last);
-  const accountId = askAccount ? await askForAccount(ctx, last) : await ctx.resolver.resolve('account', opts.account!, 'account');
-  const taxRateId = askRate ? await askForRate(ctx, billDate, last)
-    : opts.taxRate === undefined || opts.taxRate.trim().toLowerCase() === 'none' ? null
+  const accountId = askAccount
+    ? await askForAccount(ctx, last)
+    : await ctx.resolver.resolve('account', opts.account!, 'account');
+  const taxRateId = askRate
+    ? await askForRate(ctx, billDate, last)
+    : opts.taxRate === undefined || opts.taxRate.trim().toLowerCase() === 'none'
+      ? null
       : await ctx.resolver.resolveTaxRateOn(opts.taxRate, 'tax-rate', billDate, 'input');
   const account = (await ctx.chart()).find((a) => Number(a.id) === accountId);
   const rate = taxRateId === null ? undefined : await ctx.resolver.record('tax-rate', taxRateId);
   return {
-    accountId, taxRateId,
+    accountId,
+    taxRateId,
     account: account ? `${String(account.number)} ${String(account.name ?? '')}`.trim() : `id:${accountId}`,
     taxRate: taxRateId === null ? null : String(rate?.name ?? `id:${taxRateId}`),
   };
@@ -178,9 +242,17 @@ const say = (line: string) => notice(line);
 
 function introduce(scanned: ScannedQrBill, last: BillRecord | undefined): void {
   const { creditor } = scanned;
-  const amount = scanned.amountRappen === null ? 'amount open' : `${scanned.currency} ${groupRappen(scanned.amountRappen)}`;
-  say(`${creditor.name}, ${[creditor.street, creditor.building].filter(Boolean).join(' ')} ${creditor.zip} ${creditor.city}`.replace(/ {2,}/g, ' '));
-  say(`${amount}, ${creditor.iban}${scanned.reference ? `, ${scanned.referenceType} ${scanned.reference}` : ''}${scanned.message ? `, "${scanned.message}"` : ''}`);
+  const amount =
+    scanned.amountRappen === null ? 'amount open' : `${scanned.currency} ${groupRappen(scanned.amountRappen)}`;
+  say(
+    `${creditor.name}, ${[creditor.street, creditor.building].filter(Boolean).join(' ')} ${creditor.zip} ${creditor.city}`.replace(
+      / {2,}/g,
+      ' ',
+    ),
+  );
+  say(
+    `${amount}, ${creditor.iban}${scanned.reference ? `, ${scanned.referenceType} ${scanned.reference}` : ''}${scanned.message ? `, "${scanned.message}"` : ''}`,
+  );
   if (last) say(`Last bill of this IBAN: ${String(last.number)} of ${String(last.bill_date)}`);
 }
 
@@ -193,10 +265,23 @@ async function askForAccount(ctx: Context, last: BillRecord | undefined): Promis
     message: 'Expense account (number or name)',
     source: (term) => {
       const t = term?.trim().toLowerCase() ?? '';
-      const matching = accounts.filter((a) => t === '' || String(a.number).startsWith(t) || String(a.name ?? '').toLowerCase().includes(t));
+      const matching = accounts.filter(
+        (a) =>
+          t === '' ||
+          String(a.number).startsWith(t) ||
+          String(a.name ?? '')
+            .toLowerCase()
+            .includes(t),
+      );
       // the last bill's account first, so Enter takes it
-      const ordered = [...matching.filter((a) => Number(a.id) === proposed), ...matching.filter((a) => Number(a.id) !== proposed)];
-      return ordered.map((a) => ({ name: Number(a.id) === proposed ? `${label(a)} (last bill)` : label(a), value: Number(a.id) }));
+      const ordered = [
+        ...matching.filter((a) => Number(a.id) === proposed),
+        ...matching.filter((a) => Number(a.id) !== proposed),
+      ];
+      return ordered.map((a) => ({
+        name: Number(a.id) === proposed ? `${label(a)} (last bill)` : label(a),
+        value: Number(a.id),
+      }));
     },
     pageSize: 8,
   });
@@ -204,7 +289,9 @@ async function askForAccount(ctx: Context, last: BillRecord | undefined): Promis
 
 async function askForRate(ctx: Context, billDate: string, last: BillRecord | undefined): Promise<number | null> {
   const all = (await ctx.taxRates()).map(rateCandidate);
-  const holding = all.filter((r) => !r.archived && r.side !== 'output' && holdsOn(validities(r.rate, r.validity), billDate));
+  const holding = all.filter(
+    (r) => !r.archived && r.side !== 'output' && holdsOn(validities(r.rate, r.validity), billDate),
+  );
   const previous = last?.tax_rate_id == null ? null : all.find((r) => r.id === Number(last.tax_rate_id));
   const proposed = previous ? (rateOfItsTime(previous, all, billDate)?.id ?? previous.id) : null;
   const { select } = await import('@inquirer/prompts');
@@ -217,40 +304,84 @@ async function askForRate(ctx: Context, billDate: string, last: BillRecord | und
 }
 
 /** The amount (asked when the QR-bill leaves it open) and, for EUR, the CHF it is booked with. */
-async function amountsOf(g: GlobalOptions, scanned: ScannedQrBill, amount: number | undefined, amountChf: number | undefined): Promise<{ amount: number; amountChf?: number }> {
+async function amountsOf(
+  g: GlobalOptions,
+  scanned: ScannedQrBill,
+  amount: number | undefined,
+  amountChf: number | undefined,
+): Promise<{ amount: number; amountChf?: number }> {
   const read = (flag: string) => (answer: string) => {
     const value = toRappen(parseAmount(answer, flag))!;
     if (value < 1 || value > QR_AMOUNT_MAX) throw new UsageError(`from 0.01 to 999'999'999.99`);
     return value;
   };
-  const total = amount ?? await askRequired(g, '--amount', `Amount in ${scanned.currency} (open on the QR-bill)`, undefined, read('amount'));
-  const chf = scanned.currency === 'EUR' ? amountChf ?? await askRequired(g, '--amount-chf', 'Amount in CHF (booked with)', undefined, read('amount-chf')) : undefined;
+  const total =
+    amount ??
+    (await askRequired(
+      g,
+      '--amount',
+      `Amount in ${scanned.currency} (open on the QR-bill)`,
+      undefined,
+      read('amount'),
+    ));
+  const chf =
+    scanned.currency === 'EUR'
+      ? (amountChf ??
+        (await askRequired(g, '--amount-chf', 'Amount in CHF (booked with)', undefined, read('amount-chf'))))
+      : undefined;
   return { amount: total, amountChf: chf };
 }
 
-function billBody(s: ScannedQrBill, flags: Flags, amounts: { amount: number; amountChf?: number }, booking: Booking): Rec {
+function billBody(
+  s: ScannedQrBill,
+  flags: Flags,
+  amounts: { amount: number; amountChf?: number },
+  booking: Booking,
+): Rec {
   const orNull = (text: string) => (text === '' ? null : text);
   return {
-    supplier_name: s.creditor.name, supplier_street: orNull(s.creditor.street), supplier_building: orNull(s.creditor.building),
-    supplier_zip: s.creditor.zip, supplier_city: s.creditor.city, supplier_country: s.creditor.country,
-    iban: s.creditor.iban, reference_type: s.referenceType, reference: orNull(s.reference), message: orNull(s.message),
-    amount: Number(rappenToString(amounts.amount)), currency: s.currency,
+    supplier_name: s.creditor.name,
+    supplier_street: orNull(s.creditor.street),
+    supplier_building: orNull(s.creditor.building),
+    supplier_zip: s.creditor.zip,
+    supplier_city: s.creditor.city,
+    supplier_country: s.creditor.country,
+    iban: s.creditor.iban,
+    reference_type: s.referenceType,
+    reference: orNull(s.reference),
+    message: orNull(s.message),
+    amount: Number(rappenToString(amounts.amount)),
+    currency: s.currency,
     ...(amounts.amountChf === undefined ? {} : { amount_chf: Number(rappenToString(amounts.amountChf)) }),
-    bill_date: flags.billDate, ...(flags.dueDate === undefined ? {} : { due_date: flags.dueDate }),
-    expense_account_id: booking.accountId, tax_rate_id: booking.taxRateId,
+    bill_date: flags.billDate,
+    ...(flags.dueDate === undefined ? {} : { due_date: flags.dueDate }),
+    expense_account_id: booking.accountId,
+    tax_rate_id: booking.taxRateId,
   };
 }
 
 /** The receipt attached; when that fails, the bill is deleted again and the failure said. */
-async function attachOrUndo(client: ApiClient, company: number, bill: BillRecord, receipt: UploadFile): Promise<BillRecord> {
+async function attachOrUndo(
+  client: ApiClient,
+  company: number,
+  bill: BillRecord,
+  receipt: UploadFile,
+): Promise<BillRecord> {
   try {
     return await attachBillReceipt(client, company, Number(bill.id), receipt);
   } catch (err) {
-    await deleteBill(client, company, Number(bill.id)).catch(() => notice(`bill ${String(bill.number)} stays without its receipt: acct bills delete ${String(bill.number)}`));
+    await deleteBill(client, company, Number(bill.id)).catch(() =>
+      notice(`bill ${String(bill.number)} stays without its receipt: acct bills delete ${String(bill.number)}`),
+    );
     throw err;
   }
 }
 
 function shown(bill: BillRecord, booking: Booking, file: BillRecord | undefined): Rec {
-  return { ...bill, expense_account: booking.account, tax_rate: booking.taxRate, receipt: file ? String(file.name ?? '') : null };
+  return {
+    ...bill,
+    expense_account: booking.account,
+    tax_rate: booking.taxRate,
+    receipt: file ? String(file.name ?? '') : null,
+  };
 }

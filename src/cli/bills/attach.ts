@@ -9,7 +9,13 @@ import { withRuntime } from '../runtime.js';
 import { readReceipt } from '../shared/upload.js';
 import type { VerbIO } from '../verb.js';
 
-const FILE_COLUMNS: Column[] = [{ key: 'id', kind: 'int' }, { key: 'name' }, { key: 'size', kind: 'int' }, { key: 'mime' }, { key: 'url', default: false }];
+const FILE_COLUMNS: Column[] = [
+  { key: 'id', kind: 'int' },
+  { key: 'name' },
+  { key: 'size', kind: 'int' },
+  { key: 'mime' },
+  { key: 'url', default: false },
+];
 
 export default async function attach(o: { bill: string; file: string }, io: VerbIO): Promise<void> {
   const g = io.globals();

@@ -14,7 +14,11 @@ import { readReceipt } from '../shared/upload.js';
 import type { VerbIO } from '../verb.js';
 import { BILL_COLUMNS, BILL_FIELDS, detailColumns } from './fields.js';
 
-interface CreateOptions { receipt?: string; data?: string; [flag: string]: unknown }
+interface CreateOptions {
+  receipt?: string;
+  data?: string;
+  [flag: string]: unknown;
+}
 
 export default async function create(opts: CreateOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
@@ -26,7 +30,12 @@ export default async function create(opts: CreateOptions, io: VerbIO): Promise<v
   const receipt = opts.receipt === undefined ? undefined : readReceipt(opts.receipt, '--receipt');
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
-    await resolveRefs(new RefResolver(rt.client, company, { ask: canPrompt(g) }), BILL_FIELDS, body, (f) => (f as BodyField).key);
+    await resolveRefs(
+      new RefResolver(rt.client, company, { ask: canPrompt(g) }),
+      BILL_FIELDS,
+      body,
+      (f) => (f as BodyField).key,
+    );
     const created = (await rt.client.post<{ data: { id: number } }>(billPaths.list(company), { json: body })).data;
     if (receipt) await attachBillReceipt(rt.client, company, created.id, receipt);
     printRecord(plan, await getBill(rt.client, company, created.id));

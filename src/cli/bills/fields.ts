@@ -37,37 +37,121 @@ export const BILL_COLUMNS: Column[] = [
   { key: 'updated_at', kind: 'datetime', default: false },
 ];
 
-
 export const BILL_FILTERS: FilterFlag[] = [
-  { flag: 'status', param: 'filter[status]', type: 'enum', choices: BILL_STATUSES, description: 'only bills of this status' },
-  { flag: 'due-before', param: 'filter[due_before]', type: 'date', description: 'only bills due on or before this day' },
+  {
+    flag: 'status',
+    param: 'filter[status]',
+    type: 'enum',
+    choices: BILL_STATUSES,
+    description: 'only bills of this status',
+  },
+  {
+    flag: 'due-before',
+    param: 'filter[due_before]',
+    type: 'date',
+    description: 'only bills due on or before this day',
+  },
   { flag: 'supplier', param: 'filter[supplier]', type: 'string', description: 'suppliers whose name holds this text' },
-  { flag: 'search', param: 'filter[search]', type: 'string', description: 'number, supplier, reference or message holding this text' },
+  {
+    flag: 'search',
+    param: 'filter[search]',
+    type: 'string',
+    description: 'number, supplier, reference or message holding this text',
+  },
 ];
 
 export const BILL_FIELDS: BodyField[] = [
-  { flag: 'supplier-name', key: 'supplier_name', type: 'string', required: true, description: 'the supplier (creditor), at most 70 characters' },
+  {
+    flag: 'supplier-name',
+    key: 'supplier_name',
+    type: 'string',
+    required: true,
+    description: 'the supplier (creditor), at most 70 characters',
+  },
   { flag: 'supplier-street', key: 'supplier_street', type: 'string', description: 'its street' },
   { flag: 'supplier-building', key: 'supplier_building', type: 'string', description: 'its building number' },
   { flag: 'supplier-zip', key: 'supplier_zip', type: 'string', required: true, description: 'its postcode' },
   { flag: 'supplier-city', key: 'supplier_city', type: 'string', required: true, description: 'its town' },
-  { flag: 'supplier-country', key: 'supplier_country', type: 'string', description: 'its country, two letters (default CH)' },
-  { flag: 'iban', key: 'iban', type: 'string', required: true, description: 'the creditor\'s IBAN or QR-IBAN' },
-  { flag: 'reference-type', key: 'reference_type', type: 'enum', choices: BILL_REFERENCE_TYPES, description: 'QRR (with a QR-IBAN), SCOR or NON (default)' },
-  { flag: 'reference', key: 'reference', type: 'string', description: 'the QR reference (27 digits) or creditor reference (RF…)' },
+  {
+    flag: 'supplier-country',
+    key: 'supplier_country',
+    type: 'string',
+    description: 'its country, two letters (default CH)',
+  },
+  { flag: 'iban', key: 'iban', type: 'string', required: true, description: "the creditor's IBAN or QR-IBAN" },
+  {
+    flag: 'reference-type',
+    key: 'reference_type',
+    type: 'enum',
+    choices: BILL_REFERENCE_TYPES,
+    description: 'QRR (with a QR-IBAN), SCOR or NON (default)',
+  },
+  {
+    flag: 'reference',
+    key: 'reference',
+    type: 'string',
+    description: 'the QR reference (27 digits) or creditor reference (RF…)',
+  },
   { flag: 'message', key: 'message', type: 'string', description: 'the unstructured message, at most 140 characters' },
-  { flag: 'amount', key: 'amount', type: 'decimal', required: true, description: 'the amount in its currency, e.g. 1081.00' },
+  {
+    flag: 'amount',
+    key: 'amount',
+    type: 'decimal',
+    required: true,
+    description: 'the amount in its currency, e.g. 1081.00',
+  },
   { flag: 'currency', key: 'currency', type: 'enum', choices: ['CHF', 'EUR'], description: 'CHF (default) or EUR' },
-  { flag: 'amount-chf', key: 'amount_chf', type: 'decimal', description: 'the CHF it is booked with (required for EUR)' },
-  { flag: 'bill-date', key: 'bill_date', type: 'date', required: true, description: 'the bill\'s date' },
+  {
+    flag: 'amount-chf',
+    key: 'amount_chf',
+    type: 'decimal',
+    description: 'the CHF it is booked with (required for EUR)',
+  },
+  { flag: 'bill-date', key: 'bill_date', type: 'date', required: true, description: "the bill's date" },
   { flag: 'due-date', key: 'due_date', type: 'date', description: 'due date (default: bill date + the payment term)' },
-  { flag: 'account', key: 'expense_account_id', type: 'string', ref: 'account', required: true, description: 'the expense account: number (e.g. 4400) or exact name' },
-  { flag: 'tax-rate', key: 'tax_rate_id', type: 'string', ref: 'tax-rate', description: 'the input tax rate: id or exact name (e.g. "Vorsteuer 8.1 %")' },
-  { flag: 'bank-account', key: 'bank_account_id', type: 'string', ref: 'account', description: 'the bank account it is paid from: number (default: the primary one)' },
+  {
+    flag: 'account',
+    key: 'expense_account_id',
+    type: 'string',
+    ref: 'account',
+    required: true,
+    description: 'the expense account: number (e.g. 4400) or exact name',
+  },
+  {
+    flag: 'tax-rate',
+    key: 'tax_rate_id',
+    type: 'string',
+    ref: 'tax-rate',
+    description: 'the input tax rate: id or exact name (e.g. "Vorsteuer 8.1 %")',
+  },
+  {
+    flag: 'bank-account',
+    key: 'bank_account_id',
+    type: 'string',
+    ref: 'account',
+    description: 'the bank account it is paid from: number (default: the primary one)',
+  },
   { flag: 'number', key: 'number', type: 'string', description: 'the bill number (default: the next K-YYYY-NNN)' },
 ];
 
-const DETAIL_KEYS = new Set(['reference_type', 'iban', 'message', 'amount_chf', 'bill_date', 'supplier_street', 'supplier_building', 'supplier_zip', 'supplier_city',
-  'supplier_country', 'expense_account_id', 'tax_rate_id', 'bank_account_id', 'paid_at', 'payment_message_id', 'file.name']);
+const DETAIL_KEYS = new Set([
+  'reference_type',
+  'iban',
+  'message',
+  'amount_chf',
+  'bill_date',
+  'supplier_street',
+  'supplier_building',
+  'supplier_zip',
+  'supplier_city',
+  'supplier_country',
+  'expense_account_id',
+  'tax_rate_id',
+  'bank_account_id',
+  'paid_at',
+  'payment_message_id',
+  'file.name',
+]);
 
-export const detailColumns = (columns: Column[]): Column[] => columns.map((c) => (DETAIL_KEYS.has(c.key) ? { ...c, default: true } : c));
+export const detailColumns = (columns: Column[]): Column[] =>
+  columns.map((c) => (DETAIL_KEYS.has(c.key) ? { ...c, default: true } : c));

@@ -11,13 +11,24 @@ import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { BILL_COLUMNS, detailColumns } from './fields.js';
 
-interface MarkAsOptions { bill: string; status: string; paidDate?: string; bankAccount?: string }
+interface MarkAsOptions {
+  bill: string;
+  status: string;
+  paidDate?: string;
+  bankAccount?: string;
+}
 
 export default async function markAs(o: MarkAsOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
   const plan = planOutput(g, detailColumns(BILL_COLUMNS));
-  if (!(BILL_STATUSES as readonly string[]).includes(o.status)) throw new UsageError(`invalid <status> "${o.status}": expected one of ${BILL_STATUSES.join(', ')}`);
-  const paidFlags = [[o.paidDate, '--paid-date'], [o.bankAccount, '--bank-account']].filter(([v]) => v !== undefined).map(([, f]) => f);
+  if (!(BILL_STATUSES as readonly string[]).includes(o.status))
+    throw new UsageError(`invalid <status> "${o.status}": expected one of ${BILL_STATUSES.join(', ')}`);
+  const paidFlags = [
+    [o.paidDate, '--paid-date'],
+    [o.bankAccount, '--bank-account'],
+  ]
+    .filter(([v]) => v !== undefined)
+    .map(([, f]) => f);
   if (o.status !== 'paid' && paidFlags.length) throw new UsageError(`${paidFlags.join(', ')} only go with paid`);
   const body: Record<string, unknown> = {};
   if (o.paidDate !== undefined) body.paid_date = convertValue('paid-date', 'date', o.paidDate);
@@ -25,9 +36,12 @@ export default async function markAs(o: MarkAsOptions, io: VerbIO): Promise<void
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company, { ask: canPrompt(g) });
     const id = await resolver.resolve('bill', o.bill, '<bill>');
-    if (o.bankAccount !== undefined) body.bank_account_id = await resolver.resolve('account', o.bankAccount, 'bank-account');
+    if (o.bankAccount !== undefined)
+      body.bank_account_id = await resolver.resolve('account', o.bankAccount, 'bank-account');
     const bill = await markBillAs(rt.client, company, id, o.status, body);
     printRecord(plan, bill);
-    notice(`Bill ${String(bill.number)} is now ${String(bill.status)}${bill.status === 'paid' && bill.payment_entry_id ? `; payment booked (booking id ${String(bill.payment_entry_id)})` : ''}.`);
+    notice(
+      `Bill ${String(bill.number)} is now ${String(bill.status)}${bill.status === 'paid' && bill.payment_entry_id ? `; payment booked (booking id ${String(bill.payment_entry_id)})` : ''}.`,
+    );
   });
 }

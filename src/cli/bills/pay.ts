@@ -52,13 +52,19 @@ const SUMMARY_COLUMNS: Column[] = [
 ];
 
 /** A bill to pay with the account it leaves from. */
-interface Planned { bill: BillRecord; payment: Payment; fromAccount: number }
+interface Planned {
+  bill: BillRecord;
+  payment: Payment;
+  fromAccount: number;
+}
 
 export default async function pay(o: PayOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
   const refs = o.bill ?? [];
-  if (refs.length && o.dueBefore !== undefined) throw new UsageError('--due-before selects among the open bills: give it or the bills, not both');
-  if (!o.dryRun && o.out === undefined) throw new UsageError('missing --out FILE (the pain.001 file to write), or --dry-run');
+  if (refs.length && o.dueBefore !== undefined)
+    throw new UsageError('--due-before selects among the open bills: give it or the bills, not both');
+  if (!o.dryRun && o.out === undefined)
+    throw new UsageError('missing --out FILE (the pain.001 file to write), or --dry-run');
   if (o.dryRun && o.out !== undefined) throw new UsageError('--dry-run writes nothing: leave out --out');
   const dueBefore = o.dueBefore === undefined ? undefined : (convertValue('due-before', 'date', o.dueBefore) as string);
   const executeOn = o.executeOn === undefined ? undefined : (convertValue('execute-on', 'date', o.executeOn) as string);
@@ -68,7 +74,8 @@ export default async function pay(o: PayOptions, io: VerbIO): Promise<void> {
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company, { ask: canPrompt(g) });
-    const fromAccount = o.fromAccount === undefined ? undefined : await resolver.resolve('account', o.fromAccount, 'from-account');
+    const fromAccount =
+      o.fromAccount === undefined ? undefined : await resolver.resolve('account', o.fromAccount, 'from-account');
     const bills = refs.length ? await namedBills(rt, company, resolver, refs) : await openBills(rt, company, dueBefore);
     const accounts = await listAccounts(rt.client, company, { type: 'all' });
     const now = new Date();
@@ -87,8 +94,15 @@ export default async function pay(o: PayOptions, io: VerbIO): Promise<void> {
     const messageId = newMessageId(stamp);
     const xml = pain001Xml({ messageId, createdAt: stamp, debtor, payments: planned.map((p) => p.payment) });
     await writeAndSchedule(rt, company, o.out!, o.force, xml, planned, messageId);
-    printRecord(plan, { file: o.out, message_id: messageId, payments: planned.length, totals: totalsObject(planned.map((p) => p.payment)) });
-    notice(`Wrote ${o.out}: ${summaryLine(planned.map((p) => p.payment))}, message id ${messageId}; the bills are scheduled. Upload the file in e-banking.`);
+    printRecord(plan, {
+      file: o.out,
+      message_id: messageId,
+      payments: planned.length,
+      totals: totalsObject(planned.map((p) => p.payment)),
+    });
+    notice(
+      `Wrote ${o.out}: ${summaryLine(planned.map((p) => p.payment))}, message id ${messageId}; the bills are scheduled. Upload the file in e-banking.`,
+    );
   });
 }
 
@@ -102,29 +116,42 @@ async function namedBills(rt: Runtime, company: number, resolver: RefResolver, r
   const bills = await Promise.all(ids.map((id) => getBill(rt.client, company, id)));
   const notOpen = bills.filter((b) => b.status !== 'open');
   if (notOpen.length) {
-    throw new CliError(`only open bills are paid: ${notOpen.map((b) => `${String(b.number)} is ${String(b.status)}`).join(', ')}`, ExitCode.Conflict,
-      ['a scheduled bill is already in a payment file; "acct bills mark-as BILL open" takes it out']);
+    throw new CliError(
+      `only open bills are paid: ${notOpen.map((b) => `${String(b.number)} is ${String(b.status)}`).join(', ')}`,
+      ExitCode.Conflict,
+      ['a scheduled bill is already in a payment file; "acct bills mark-as BILL open" takes it out'],
+    );
   }
   return bills;
 }
 
 /** Every open bill (due on or before `dueBefore`), the earliest due first; none is exit 5. */
 async function openBills(rt: Runtime, company: number, dueBefore: string | undefined): Promise<BillRecord[]> {
-  const query: Record<string, string> = { 'filter[status]': 'open', ...(dueBefore ? { 'filter[due_before]': dueBefore } : {}) };
+  const query: Record<string, string> = {
+    'filter[status]': 'open',
+    ...(dueBefore ? { 'filter[due_before]': dueBefore } : {}),
+  };
   const bills: BillRecord[] = [];
-  for await (const page of paginate<BillRecord>(rt.client, billPaths.list(company), { query, all: true })) bills.push(...page);
-  if (bills.length === 0) throw new CliError(`no open bills to pay${dueBefore ? ` due on or before ${dueBefore}` : ''}`, ExitCode.NotFound);
+  for await (const page of paginate<BillRecord>(rt.client, billPaths.list(company), { query, all: true }))
+    bills.push(...page);
+  if (bills.length === 0)
+    throw new CliError(`no open bills to pay${dueBefore ? ` due on or before ${dueBefore}` : ''}`, ExitCode.NotFound);
   return bills;
 }
 
-const accountLabel = (a: AccountRecord | undefined, id: number): string => (a ? `${String(a.number)} ${String(a.name)}` : `id:${id}`);
+const accountLabel = (a: AccountRecord | undefined, id: number): string =>
+  a ? `${String(a.number)} ${String(a.name)}` : `id:${id}`;
 
 /**
  * Each bill's payment: the account it leaves from (--from-account, the bill's, the primary one) with its
  * IBAN, the day (--execute-on, else the due date, today once that has passed), the amount in Rappen.
  * Every problem of every bill is collected and reported at once (exit 3) before anything is written.
  */
-export function planPayments(bills: BillRecord[], accounts: AccountRecord[], o: { fromAccount?: number; executeOn?: string; today: string }): Planned[] {
+export function planPayments(
+  bills: BillRecord[],
+  accounts: AccountRecord[],
+  o: { fromAccount?: number; executeOn?: string; today: string },
+): Planned[] {
   const byId = new Map(accounts.map((a) => [Number(a.id), a]));
   const primary = accounts.find((a) => a.is_primary_bank_account === true);
   const problems: string[] = [];
@@ -133,38 +160,71 @@ export function planPayments(bills: BillRecord[], accounts: AccountRecord[], o: 
     const name = String(bill.number ?? `id:${String(bill.id)}`);
     const before = problems.length;
     const amount = bill.amount === null || bill.amount === undefined ? undefined : toRappen(String(bill.amount));
-    if (amount === undefined || amount <= 0) problems.push(`${name}: no amount to pay (set it with acct bills edit ${name} --amount …)`);
+    if (amount === undefined || amount <= 0)
+      problems.push(`${name}: no amount to pay (set it with acct bills edit ${name} --amount …)`);
     const iban = typeof bill.iban === 'string' ? normaliseIban(bill.iban) : '';
-    if (!isValidIban(iban)) problems.push(`${name}: the creditor IBAN "${String(bill.iban ?? '')}" is not a valid IBAN`);
-    const accountId = o.fromAccount ?? (bill.bank_account_id == null ? undefined : Number(bill.bank_account_id)) ?? (primary ? Number(primary.id) : undefined);
+    if (!isValidIban(iban))
+      problems.push(`${name}: the creditor IBAN "${String(bill.iban ?? '')}" is not a valid IBAN`);
+    const accountId =
+      o.fromAccount ??
+      (bill.bank_account_id == null ? undefined : Number(bill.bank_account_id)) ??
+      (primary ? Number(primary.id) : undefined);
     const account = accountId === undefined ? undefined : byId.get(accountId);
     const debtorIban = typeof account?.iban === 'string' ? normaliseIban(account.iban) : '';
-    if (accountId === undefined) problems.push(`${name}: no bank account to pay from: give --from-account or make one the primary bank account`);
-    else if (!debtorIban) problems.push(`${name}: the bank account ${accountLabel(account, accountId)} has no IBAN (acct accounts update ${String(account?.number ?? `id:${accountId}`)} --iban …)`);
-    else if (!isValidIban(debtorIban)) problems.push(`${name}: the IBAN of the bank account ${accountLabel(account, accountId)} is not valid`);
+    if (accountId === undefined)
+      problems.push(`${name}: no bank account to pay from: give --from-account or make one the primary bank account`);
+    else if (!debtorIban)
+      problems.push(
+        `${name}: the bank account ${accountLabel(account, accountId)} has no IBAN (acct accounts update ${String(account?.number ?? `id:${accountId}`)} --iban …)`,
+      );
+    else if (!isValidIban(debtorIban))
+      problems.push(`${name}: the IBAN of the bank account ${accountLabel(account, accountId)} is not valid`);
     if (problems.length > before) continue;
     const due = String(bill.due_date);
     planned.push({
       bill,
       fromAccount: accountId!,
       payment: {
-        bill: name, debtorIban, executionDate: o.executeOn ?? (due < o.today ? o.today : due),
-        creditor: { name: String(bill.supplier_name), street: bill.supplier_street as string | null, building: bill.supplier_building as string | null,
-          zip: bill.supplier_zip as string | null, city: bill.supplier_city as string | null, country: bill.supplier_country as string | null },
-        creditorIban: iban, amount: amount!, currency: String(bill.currency ?? 'CHF'),
-        referenceType: (bill.reference_type ?? 'NON') as Payment['referenceType'], reference: bill.reference as string | null, message: bill.message as string | null,
+        bill: name,
+        debtorIban,
+        executionDate: o.executeOn ?? (due < o.today ? o.today : due),
+        creditor: {
+          name: String(bill.supplier_name),
+          street: bill.supplier_street as string | null,
+          building: bill.supplier_building as string | null,
+          zip: bill.supplier_zip as string | null,
+          city: bill.supplier_city as string | null,
+          country: bill.supplier_country as string | null,
+        },
+        creditorIban: iban,
+        amount: amount!,
+        currency: String(bill.currency ?? 'CHF'),
+        referenceType: (bill.reference_type ?? 'NON') as Payment['referenceType'],
+        reference: bill.reference as string | null,
+        message: bill.message as string | null,
       },
     });
   }
-  if (problems.length) throw new CliError(`cannot pay ${problems.length === 1 ? 'a bill' : 'these bills'}; nothing written, no bill changed`, ExitCode.Validation, problems);
+  if (problems.length)
+    throw new CliError(
+      `cannot pay ${problems.length === 1 ? 'a bill' : 'these bills'}; nothing written, no bill changed`,
+      ExitCode.Validation,
+      problems,
+    );
   return planned;
 }
 
 const dryRunRow = (accounts: AccountRecord[]) => (p: Planned) => {
   const account = accounts.find((a) => Number(a.id) === p.fromAccount);
   return {
-    bill: p.payment.bill, creditor: p.payment.creditor.name, iban: p.payment.creditorIban, amount: rappenToNumber(p.payment.amount), currency: p.payment.currency,
-    reference: p.payment.reference ?? p.payment.message ?? '', execution_date: p.payment.executionDate, from_account: String(account?.number ?? p.fromAccount),
+    bill: p.payment.bill,
+    creditor: p.payment.creditor.name,
+    iban: p.payment.creditorIban,
+    amount: rappenToNumber(p.payment.amount),
+    currency: p.payment.currency,
+    reference: p.payment.reference ?? p.payment.message ?? '',
+    execution_date: p.payment.executionDate,
+    from_account: String(account?.number ?? p.fromAccount),
   };
 };
 
@@ -175,15 +235,28 @@ function summaryLine(payments: Payment[]): string {
 }
 
 const totalsObject = (payments: Payment[]): Record<string, number> =>
-  Object.fromEntries([...totalsByCurrency(payments)].map(([currency, rappen]) => [currency, Number(rappenToString(rappen))]));
+  Object.fromEntries(
+    [...totalsByCurrency(payments)].map(([currency, rappen]) => [currency, Number(rappenToString(rappen))]),
+  );
 
 /** The company as debtor: the creditor name and address its invoices carry, else its name. */
 function debtorParty(settings: Record<string, unknown> | undefined): Party {
   const s = settings ?? {};
   const text = (key: string) => (typeof s[key] === 'string' && s[key] !== '' ? (s[key] as string) : null);
   const name = text('creditor_name') ?? text('name');
-  if (!name) throw new CliError('the company has no name to pay as (set the creditor name: acct server companies set ID --creditor-name …)', ExitCode.Validation);
-  return { name, street: text('creditor_street'), building: text('creditor_building'), zip: text('creditor_zip'), city: text('creditor_city'), country: text('creditor_country') };
+  if (!name)
+    throw new CliError(
+      'the company has no name to pay as (set the creditor name: acct server companies set ID --creditor-name …)',
+      ExitCode.Validation,
+    );
+  return {
+    name,
+    street: text('creditor_street'),
+    building: text('creditor_building'),
+    zip: text('creditor_zip'),
+    city: text('creditor_city'),
+    country: text('creditor_country'),
+  };
 }
 
 /** ACCT-YYYYMMDDHHMMSS-XXXXXXXX from the creation time (YYYY-MM-DDTHH:MM:SS) and 40 random bits: unique per file, 28 characters of the SPS' id set. */
@@ -196,7 +269,15 @@ function newMessageId(stamp: string): string {
  * The file beside --out, the bills scheduled, the file moved into place. The service refusing (a bill
  * changed meanwhile) removes the partial file; the file failing to land puts the bills back to open.
  */
-async function writeAndSchedule(rt: Runtime, company: number, out: string, force: boolean | undefined, xml: string, planned: Planned[], messageId: string): Promise<void> {
+async function writeAndSchedule(
+  rt: Runtime,
+  company: number,
+  out: string,
+  force: boolean | undefined,
+  xml: string,
+  planned: Planned[],
+  messageId: string,
+): Promise<void> {
   const sink = openSink(out, force);
   const ids = planned.map((p) => Number(p.bill.id));
   try {

@@ -11,7 +11,11 @@ export const RENDER_DPI = 150;
 export type ScanKind = 'pdf' | 'png' | 'jpeg';
 
 /** An image zxing reads without decoding a file first: RGBA samples. */
-export interface Pixels { data: Uint8ClampedArray; width: number; height: number }
+export interface Pixels {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
 
 /** The kind of a file by its first bytes (not its name); undefined for anything else. */
 export function scanKind(bytes: Uint8Array): ScanKind | undefined {
@@ -41,7 +45,10 @@ function zxing(): Promise<typeof import('zxing-wasm/reader')> {
  */
 export async function qrCodesIn(image: Uint8Array | Pixels): Promise<string[]> {
   const { readBarcodes } = await zxing();
-  const found = await readBarcodes(image as Parameters<typeof readBarcodes>[0], { formats: ['QRCode'], tryHarder: true });
+  const found = await readBarcodes(image as Parameters<typeof readBarcodes>[0], {
+    formats: ['QRCode'],
+    tryHarder: true,
+  });
   return found.filter((b) => b.isValid && !b.isMirrored).map((b) => b.text);
 }
 
@@ -68,14 +75,21 @@ function greyToRgba(grey: Uint8ClampedArray, width: number, height: number, stri
     for (let x = 0; x < width; x++) {
       const g = grey[y * stride + x];
       const at = (y * width + x) * 4;
-      data[at] = g; data[at + 1] = g; data[at + 2] = g; data[at + 3] = 255;
+      data[at] = g;
+      data[at + 1] = g;
+      data[at + 2] = g;
+      data[at + 3] = 255;
     }
   }
   return { data, width, height };
 }
 
 /** What a file held: the QR-bill's payload (or undefined) and how many other QR codes were seen. */
-export interface ScanResult { payload: string | undefined; otherCodes: number; pages: number }
+export interface ScanResult {
+  payload: string | undefined;
+  otherCodes: number;
+  pages: number;
+}
 
 const isQrBill = (text: string) => text.startsWith('SPC');
 
@@ -85,7 +99,12 @@ export async function findQrBill(bytes: Uint8Array, kind: ScanKind): Promise<Sca
   void zxing();
   let otherCodes = 0;
   let pages = 0;
-  const images: AsyncIterable<Uint8Array | Pixels> = kind === 'pdf' ? pdfPages(bytes) : (async function* () { yield bytes; })();
+  const images: AsyncIterable<Uint8Array | Pixels> =
+    kind === 'pdf'
+      ? pdfPages(bytes)
+      : (async function* () {
+          yield bytes;
+        })();
   for await (const image of images) {
     pages++;
     const codes = await qrCodesIn(image);

@@ -42,12 +42,18 @@ export const billsSpec: ResourceSpec = {
   // a bill is taken by its number (K-2026-004) or id
   refKind: 'bill',
   examples: {
-    list: ['acct bills list --status open --due-before 2026-12-31', 'acct bills list --supplier druck --all -o csv > kreditoren.csv'],
+    list: [
+      'acct bills list --status open --due-before 2026-12-31',
+      'acct bills list --supplier druck --all -o csv > kreditoren.csv',
+    ],
     get: ['acct bills get K-2026-001', 'acct bills get 7 --json'],
     create: [
       'acct bills create --supplier-name "Muster Druck AG" --supplier-street Hauptstrasse --supplier-building 1 --supplier-zip 8000 --supplier-city Zürich --iban "CH93 0076 2011 6238 5295 7" --reference-type SCOR --reference "RF18 5390 0754 7034" --amount 108.10 --bill-date 2026-11-20 --due-date 2026-12-20 --account 4400 --tax-rate "Vorsteuer 8.1 %" --receipt rechnung.pdf',
     ],
-    update: ['acct bills update K-2026-001 --due-date 2026-12-31 --message "Rechnung 4711"', 'acct bills edit K-2026-001 --amount 1081.00 --tax-rate "Vorsteuer 8.1 %"'],
+    update: [
+      'acct bills update K-2026-001 --due-date 2026-12-31 --message "Rechnung 4711"',
+      'acct bills edit K-2026-001 --amount 1081.00 --tax-rate "Vorsteuer 8.1 %"',
+    ],
     delete: ['acct bills delete K-2026-001 --yes'],
   },
   setup: {
@@ -59,47 +65,80 @@ export const billsSpec: ResourceSpec = {
   },
   extend(group) {
     group.commands.find((c) => c.name() === 'update')?.alias('edit');
-    group.command('add').argument('[file]', 'the bill: a PDF, PNG or JPEG with its QR-bill')
-      .description('enter a supplier bill from its Swiss QR-bill (PDF, PNG, JPEG or the payload text) and attach the file')
+    group
+      .command('add')
+      .argument('[file]', 'the bill: a PDF, PNG or JPEG with its QR-bill')
+      .description(
+        'enter a supplier bill from its Swiss QR-bill (PDF, PNG, JPEG or the payload text) and attach the file',
+      )
       .option('--qr-text <source>', 'read the QR payload from - (stdin) or a text file instead of scanning FILE')
       .option('--account <account>', 'the expense account (number, e.g. 4400)')
-      .option('--tax-rate <rate>', 'the VAT rate: id, name ("Vorsteuer 8.1 %"), a percentage only one input tax rate has, or none')
-      .option('--bill-date <date>', 'the bill\'s date (default today)')
+      .option(
+        '--tax-rate <rate>',
+        'the VAT rate: id, name ("Vorsteuer 8.1 %"), a percentage only one input tax rate has, or none',
+      )
+      .option('--bill-date <date>', "the bill's date (default today)")
       .option('--due-date <date>', 'when it is due (default: bill date + the payment term)')
-      .option('--amount <amount>', 'the amount, required when the QR-bill leaves it open (else it replaces the QR-bill\'s)')
+      .option(
+        '--amount <amount>',
+        "the amount, required when the QR-bill leaves it open (else it replaces the QR-bill's)",
+      )
       .option('--amount-chf <amount>', 'the CHF a bill in EUR is booked with')
-      .addHelpText('after', `${ADD_HELP}
+      .addHelpText(
+        'after',
+        `${ADD_HELP}
 ${examplesText([
-    'acct bills add rechnung.pdf',
-    'acct bills add foto.jpg --account 4400 --tax-rate "Vorsteuer 8.1 %" --no-input',
-    'acct bills add rechnung.pdf --account 6500 --tax-rate none --due-date 2026-12-31',
-    'acct bills add --qr-text - --account 6510 --amount 120.50 < zahlteil.txt     # a QR scanner app\'s text',
-  ])}`)
+  'acct bills add rechnung.pdf',
+  'acct bills add foto.jpg --account 4400 --tax-rate "Vorsteuer 8.1 %" --no-input',
+  'acct bills add rechnung.pdf --account 6500 --tax-rate none --due-date 2026-12-31',
+  "acct bills add --qr-text - --account 6510 --amount 120.50 < zahlteil.txt     # a QR scanner app's text",
+])}`,
+      )
       .action(lazy(() => import('./add.js')));
-    group.command('mark-as').argument('<bill>', REF_HELP.bill!).argument('<status>', BILL_STATUSES.join(', '))
+    group
+      .command('mark-as')
+      .argument('<bill>', REF_HELP.bill!)
+      .argument('<status>', BILL_STATUSES.join(', '))
       .description('move a bill: open → scheduled → paid, back, or cancelled (paid books the payment)')
       .option('--paid-date <date>', 'with paid: the day it was paid (default: today)')
       .option('--bank-account <account>', 'with paid: the bank account it was paid from (number or exact name)')
-      .addHelpText('after', examplesText(['acct bills mark-as K-2026-001 paid --paid-date 2026-12-03 --bank-account 1020', 'acct bills mark-as K-2026-001 open']))
+      .addHelpText(
+        'after',
+        examplesText([
+          'acct bills mark-as K-2026-001 paid --paid-date 2026-12-03 --bank-account 1020',
+          'acct bills mark-as K-2026-001 open',
+        ]),
+      )
       .action(lazy(() => import('./mark-as.js')));
-    group.command('attach').argument('<bill>', REF_HELP.bill!).argument('<file>', 'the receipt: PDF, PNG or JPEG, at most 6 MB')
+    group
+      .command('attach')
+      .argument('<bill>', REF_HELP.bill!)
+      .argument('<file>', 'the receipt: PDF, PNG or JPEG, at most 6 MB')
       .description('attach the receipt of a bill (replaces the one it had)')
       .addHelpText('after', examplesText(['acct bills attach K-2026-001 rechnung.pdf']))
       .action(lazy(() => import('./attach.js')));
-    group.command('pay').argument('[bill...]', 'bills to pay: numbers (K-2026-004) or ids; default every open bill')
+    group
+      .command('pay')
+      .argument('[bill...]', 'bills to pay: numbers (K-2026-004) or ids; default every open bill')
       .description('write the pain.001 payment file of open bills for e-banking; they become scheduled')
       .option('--due-before <date>', 'without bills named: the open bills due on or before this day')
-      .option('--execute-on <date>', 'the day the bank pays (default: each bill\'s due date, today if past)')
-      .option('--from-account <account>', 'the bank account to pay from (number or exact name; default: each bill\'s, else the primary one)')
+      .option('--execute-on <date>', "the day the bank pays (default: each bill's due date, today if past)")
+      .option(
+        '--from-account <account>',
+        "the bank account to pay from (number or exact name; default: each bill's, else the primary one)",
+      )
       .option('--out <file>', 'the pain.001 file to write')
       .option('--force', 'replace --out when it exists (otherwise exit 6)')
       .option('--dry-run', 'list the payments the file would hold; write nothing, change nothing')
-      .addHelpText('after', `${examplesText([
-        'acct bills pay --due-before 2026-12-05 --out zahlungen.xml',
-        'acct bills pay K-2026-001 K-2026-002 --execute-on 2026-12-01 --from-account 1020 --out zahlungen.xml',
-        'acct bills pay --dry-run',
-      ])}
-${PAY_HELP}`)
+      .addHelpText(
+        'after',
+        `${examplesText([
+          'acct bills pay --due-before 2026-12-05 --out zahlungen.xml',
+          'acct bills pay K-2026-001 K-2026-002 --execute-on 2026-12-01 --from-account 1020 --out zahlungen.xml',
+          'acct bills pay --dry-run',
+        ])}
+${PAY_HELP}`,
+      )
       .action(lazy(() => import('./pay.js')));
   },
 };

@@ -16,7 +16,9 @@ export default async function complete({ group, word = '' }: CompleteOptions, io
   if (!kind) return;
   io.env.ACCT_QUIET_LOCAL = '1';
   try {
-    const values = await withRuntime(io.globals(), async (rt) => new RefResolver(rt.client, await rt.company()).candidates(kind, word));
+    const values = await withRuntime(io.globals(), async (rt) =>
+      new RefResolver(rt.client, await rt.company()).candidates(kind, word),
+    );
     const wanted = values.filter((v) => v.toLowerCase().startsWith(word.toLowerCase()));
     if (wanted.length) io.out.write(`${wanted.join('\n')}\n`);
   } catch {

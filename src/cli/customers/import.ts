@@ -18,6 +18,8 @@ export default async function importCommand({ file, strict }: ImportOptions, io:
   const g = io.globals();
   const plan = planOutput(g, importColumns(['created', 'updated']));
   const upload = readUpload(file);
-  const result = await withRuntime(g, async (rt) => importCustomers(rt.client, await rt.company(), upload.bytes, upload.name));
+  const result = await withRuntime(g, async (rt) =>
+    importCustomers(rt.client, await rt.company(), upload.bytes, upload.name),
+  );
   reportImport(plan, upload.name, { created: result.created, updated: result.updated }, result.errors, strict === true);
 }

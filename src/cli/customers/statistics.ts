@@ -35,6 +35,9 @@ export default async function statistics({ customer }: StatisticsOptions, io: Ve
     const statistics = await customerStatistics(rt.client, company, id);
     const record = await getRecord<Record<string, unknown>>(rt.client, customerPaths.one(company, id));
     // a service without the sums per currency: its one figure, as it gives it
-    printRecord(plan, { ...statistics, open_invoice_sums: record.open_invoice_sums ?? record.open_invoice_sum ?? null });
+    printRecord(plan, {
+      ...statistics,
+      open_invoice_sums: record.open_invoice_sums ?? record.open_invoice_sum ?? null,
+    });
   });
 }

@@ -12,7 +12,12 @@ export default async function activities(k: KindFacts, options: DocumentArgs, io
   const plan = planOutput(g, ACTIVITY_COLUMNS);
   await withDocument(g, k, options, async ({ rt, company, id }) => {
     const renderer = listRenderer(plan);
-    renderer.push(Object.entries(await documentActivities(rt.client, k.kind, company, id)).map(([key, activity]) => ({ time: activityTime(key), ...activity })));
+    renderer.push(
+      Object.entries(await documentActivities(rt.client, k.kind, company, id)).map(([key, activity]) => ({
+        time: activityTime(key),
+        ...activity,
+      })),
+    );
     renderer.end();
   });
 }

@@ -17,13 +17,24 @@ export async function askPositions(k: KindFacts): Promise<PositionItem[]> {
   const items: PositionItem[] = [];
   for (;;) {
     const n = items.length + 1;
-    const description = (await input({
-      message: `Position ${n}, description (empty: ${items.length ? 'done' : k.noun === 'invoice' ? 'an invoice needs one' : 'no positions'}):`,
-      validate: (t) => t.trim() !== '' || items.length > 0 || k.noun !== 'invoice' || 'an invoice needs at least one position',
-    })).trim();
+    const description = (
+      await input({
+        message: `Position ${n}, description (empty: ${items.length ? 'done' : k.noun === 'invoice' ? 'an invoice needs one' : 'no positions'}):`,
+        validate: (t) =>
+          t.trim() !== '' || items.length > 0 || k.noun !== 'invoice' || 'an invoice needs at least one position',
+      })
+    ).trim();
     if (description === '') return items;
-    const quantity = await input({ message: `Position ${n}, quantity:`, default: '1', validate: (t) => quantityProblem(t) ?? true });
-    const price = await input({ message: `Position ${n}, price:`, required: true, validate: (t) => priceProblem(t) ?? true });
+    const quantity = await input({
+      message: `Position ${n}, quantity:`,
+      default: '1',
+      validate: (t) => quantityProblem(t) ?? true,
+    });
+    const price = await input({
+      message: `Position ${n}, price:`,
+      required: true,
+      validate: (t) => priceProblem(t) ?? true,
+    });
     const unit = await input({ message: `Position ${n}, unit (h, Stk. …; may stay empty):` });
     items.push(positionOf(description, quantity, price, unit));
   }
@@ -34,5 +45,6 @@ export async function confirmCreate(k: KindFacts, preview: DocumentRecord): Prom
   currentIO().err.write(`\n${documentView(preview).join('\n')}\n\n`);
   const { confirm } = await import('@inquirer/prompts');
   const total = `${String(preview.currency ?? 'CHF')} ${formatMoney(preview.final_value as number)}`;
-  if (!(await confirm({ message: `Create this ${k.noun} (${total})?`, default: true }))) throw new UsageError(`cancelled: no ${k.noun} was created`);
+  if (!(await confirm({ message: `Create this ${k.noun} (${total})?`, default: true })))
+    throw new UsageError(`cancelled: no ${k.noun} was created`);
 }

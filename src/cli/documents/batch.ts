@@ -15,22 +15,37 @@ import { documentBodyFields, type KindFacts } from './fields.js';
 
 type Rec = Record<string, unknown>;
 
-interface MarkAsOptions extends DocumentArgs { status: string }
+interface MarkAsOptions extends DocumentArgs {
+  status: string;
+}
 
 /** Resolves the documents, sends the batch and says what it did. */
-async function runBatch(k: KindFacts, o: DocumentArgs & { data?: string }, io: VerbIO, action: 'update' | 'delete' | 'mark-as', body: (resolver: RefResolver) => Promise<Rec>): Promise<void> {
+async function runBatch(
+  k: KindFacts,
+  o: DocumentArgs & { data?: string },
+  io: VerbIO,
+  action: 'update' | 'delete' | 'mark-as',
+  body: (resolver: RefResolver) => Promise<Rec>,
+): Promise<void> {
   const g = io.globals();
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company);
     const ids = await documentIds(resolver, k, o);
-    const records = await existingRecords(rt.client, k.noun, (id) => documentPaths(k.kind).one(company, id), [...ids.keys()]);
+    const records = await existingRecords(rt.client, k.noun, (id) => documentPaths(k.kind).one(company, id), [
+      ...ids.keys(),
+    ]);
     if (action === 'delete') await confirmDestructive(g, deleteQuestion(k.noun, records));
-    const result: BatchResult = await batchDocuments(rt.client, k.kind, company, action, { ids: [...ids.keys()], ...(await body(resolver)) });
+    const result: BatchResult = await batchDocuments(rt.client, k.kind, company, action, {
+      ids: [...ids.keys()],
+      ...(await body(resolver)),
+    });
     const done = result.deleted ?? result.updated ?? ids.size - result.skipped.length;
     const verb = action === 'delete' ? 'Deleted' : 'Changed';
     const skipped = result.skipped.map((id) => ids.get(id) ?? String(id));
-    notice(`${verb} ${done} of ${ids.size} ${k.kind}.${skipped.length ? ` Skipped: ${skipped.join(', ')}${action === 'delete' ? '' : action === 'update' && k.noun === 'invoice' ? ' (not open)' : ' (the move is not allowed)'}.` : ''}`);
+    notice(
+      `${verb} ${done} of ${ids.size} ${k.kind}.${skipped.length ? ` Skipped: ${skipped.join(', ')}${action === 'delete' ? '' : action === 'update' && k.noun === 'invoice' ? ' (not open)' : ' (the move is not allowed)'}.` : ''}`,
+    );
   });
 }
 
@@ -38,8 +53,11 @@ export async function update(k: KindFacts, o: DocumentArgs & Rec, io: VerbIO): P
   const fields = documentBodyFields(k).filter((f) => f.key !== 'number');
   const data = readDataFlag(o.data as string | undefined);
   const flags = flagsBody(fields, o);
-  if (Object.keys(data).length === 0 && Object.keys(flags).length === 0) throw new UsageError(`nothing to change: give a field flag or --data (see acct ${k.kind} batch-update --help)`);
-  await runBatch(k, o, io, 'update', async (resolver) => ({ updateData: await requestBody(fields, resolver, data, flags) }));
+  if (Object.keys(data).length === 0 && Object.keys(flags).length === 0)
+    throw new UsageError(`nothing to change: give a field flag or --data (see acct ${k.kind} batch-update --help)`);
+  await runBatch(k, o, io, 'update', async (resolver) => ({
+    updateData: await requestBody(fields, resolver, data, flags),
+  }));
 }
 
 export async function remove(k: KindFacts, o: DocumentArgs, io: VerbIO): Promise<void> {

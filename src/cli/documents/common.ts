@@ -22,10 +22,20 @@ import { detailColumns, NULLABLE_REFS, type KindFacts } from './fields.js';
 export type DocumentArgs = Partial<Record<'proposal' | 'invoice', string>> & Partial<Record<DocumentKind, string[]>>;
 
 /** What a verb on one document works with. */
-export interface DocumentContext { rt: Runtime; company: number; resolver: RefResolver; id: number }
+export interface DocumentContext {
+  rt: Runtime;
+  company: number;
+  resolver: RefResolver;
+  id: number;
+}
 
 /** Runs `fn` with the runtime and the id of the document the verb's argument names (number, id or id:N). */
-export function withDocument<T>(g: GlobalOptions, k: KindFacts, args: DocumentArgs, fn: (d: DocumentContext) => Promise<T>): Promise<T> {
+export function withDocument<T>(
+  g: GlobalOptions,
+  k: KindFacts,
+  args: DocumentArgs,
+  fn: (d: DocumentContext) => Promise<T>,
+): Promise<T> {
   return withRuntime(g, async (rt) => {
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company, { ask: canPrompt(g) });
@@ -34,7 +44,11 @@ export function withDocument<T>(g: GlobalOptions, k: KindFacts, args: DocumentAr
 }
 
 /** The documents named by a variadic argument → their ids, each once, with what was typed for each. */
-export async function documentIds(resolver: RefResolver, k: KindFacts, args: DocumentArgs): Promise<Map<number, string>> {
+export async function documentIds(
+  resolver: RefResolver,
+  k: KindFacts,
+  args: DocumentArgs,
+): Promise<Map<number, string>> {
   const ids = new Map<number, string>();
   for (const ref of args[k.kind] ?? []) {
     const id = await resolver.resolve(k.noun, ref, `<${k.noun}>`);
@@ -49,16 +63,32 @@ export const documentPlan = (g: GlobalOptions, k: KindFacts): OutputPlan => plan
 export const viewsDocument = (plan: OutputPlan): boolean => plan.format === 'table' && plan.fields === undefined;
 
 /** A table without --fields shows the document as text (with a proposal's link and answer); every other output the record. */
-export function printDocument(plan: OutputPlan, doc: DocumentRecord, link?: ProposalLink, company?: CompanyFacts): void {
+export function printDocument(
+  plan: OutputPlan,
+  doc: DocumentRecord,
+  link?: ProposalLink,
+  company?: CompanyFacts,
+): void {
   if (viewsDocument(plan)) stdoutSink.write(`${documentView(doc, link, company).join('\n')}\n`);
   else printRecord(plan, doc);
 }
 
 /** `--product NAME[:amount]` as a position: the product's name, price and unit, looked up by name or id. */
-export async function productItem(client: ApiClient, company: number, resolver: RefResolver, typed: { product: string; amount: string }): Promise<PositionItem> {
+export async function productItem(
+  client: ApiClient,
+  company: number,
+  resolver: RefResolver,
+  typed: { product: string; amount: string },
+): Promise<PositionItem> {
   const id = await resolver.resolve('product', typed.product, 'product');
   const product = await getRecord<DocumentRecord>(client, productPaths.one(company, id));
-  return { type: 'position', description: product.name, amount: typed.amount, price: rappenToString(toRappen(product.price ?? 0) ?? 0), unit: product.unit ?? null };
+  return {
+    type: 'position',
+    description: product.name,
+    amount: typed.amount,
+    price: rappenToString(toRappen(product.price ?? 0) ?? 0),
+    unit: product.unit ?? null,
+  };
 }
 
 /** The body the field flags give (references as typed); --repeat becomes repeat and its interval. */
@@ -75,10 +105,27 @@ export function flagsBody(fields: BodyField[], options: object): Record<string, 
  * of that date (RefResolver.resolveTaxRateOn).
  */
 export async function requestBody(
-  fields: BodyField[], resolver: RefResolver, data: Record<string, unknown>, flags: Record<string, unknown>, dateOf?: () => Promise<string>,
+  fields: BodyField[],
+  resolver: RefResolver,
+  data: Record<string, unknown>,
+  flags: Record<string, unknown>,
+  dateOf?: () => Promise<string>,
 ): Promise<Record<string, unknown>> {
-  const byDate = dateOf !== undefined && typeof flags.tax_rate_id === 'string' && flags.tax_rate_id.trim().toLowerCase() !== 'none';
-  await resolveRefs(resolver, byDate ? fields.filter((f) => f.key !== 'tax_rate_id') : fields, flags, (f) => (f as BodyField).key, NULLABLE_REFS);
-  if (byDate) flags.tax_rate_id = await resolver.resolveTaxRateOn(String(flags.tax_rate_id), 'tax-rate', await dateOf(), 'output');
+  const byDate =
+    dateOf !== undefined && typeof flags.tax_rate_id === 'string' && flags.tax_rate_id.trim().toLowerCase() !== 'none';
+  await resolveRefs(
+    resolver,
+    byDate ? fields.filter((f) => f.key !== 'tax_rate_id') : fields,
+    flags,
+    (f) => (f as BodyField).key,
+    NULLABLE_REFS,
+  );
+  if (byDate)
+    flags.tax_rate_id = await resolver.resolveTaxRateOn(
+      String(flags.tax_rate_id),
+      'tax-rate',
+      await dateOf(),
+      'output',
+    );
   return { ...data, ...flags };
 }

@@ -18,15 +18,19 @@ const text = (v: unknown): string => (v === null || v === undefined ? '' : Strin
 function canonPosition(p: Rec, where: string): Item | string {
   const amount = canonDecimal(p.amount, 3, true);
   const price = canonDecimal(p.price, 2);
-  if (amount === undefined || amount.startsWith('-')) return `${where}: amount "${text(p.amount)}" is not a number ≥ 0 with at most 3 decimals`;
-  if (price === undefined || price.startsWith('-')) return `${where}: price "${text(p.price)}" is not an amount ≥ 0 with at most 2 decimals`;
+  if (amount === undefined || amount.startsWith('-'))
+    return `${where}: amount "${text(p.amount)}" is not a number ≥ 0 with at most 3 decimals`;
+  if (price === undefined || price.startsWith('-'))
+    return `${where}: price "${text(p.price)}" is not an amount ≥ 0 with at most 2 decimals`;
   const item: Item = { type: 'position', description: text(p.description), amount, price };
   if (text(p.unit) !== '') item.unit = text(p.unit);
   const type = p.discount_type ?? null;
   if (type !== null && type !== '') {
-    if (type !== 'percentage' && type !== 'absolute') return `${where}: discount_type "${text(type)}" is not percentage or absolute`;
+    if (type !== 'percentage' && type !== 'absolute')
+      return `${where}: discount_type "${text(type)}" is not percentage or absolute`;
     const discount = canonDecimal(p.discount_amount ?? 0, 2);
-    if (discount === undefined) return `${where}: discount_amount "${text(p.discount_amount)}" is not a number with at most 2 decimals`;
+    if (discount === undefined)
+      return `${where}: discount_amount "${text(p.discount_amount)}" is not a number with at most 2 decimals`;
     if (discount !== '0.00') Object.assign(item, { discount_amount: discount, discount_type: type });
   }
   if (text(p.date) !== '') item.date = text(p.date);
@@ -63,7 +67,8 @@ function positionsOf(flat: Rec[] | undefined): Item[] {
   const all = flat ?? [];
   const item = (p: Rec): Item => {
     if (p.type === 'text') return { type: 'text', text: text(p.description) };
-    if (p.type === 'collection') return { type: 'collection', title: text(p.title), positions: all.filter((c) => c.parent_id === p.id).map(item) };
+    if (p.type === 'collection')
+      return { type: 'collection', title: text(p.title), positions: all.filter((c) => c.parent_id === p.id).map(item) };
     return canonPosition(p, 'position') as Item;
   };
   return all.filter((p) => p.parent_id === null || p.parent_id === undefined).map(item);
@@ -72,24 +77,47 @@ function positionsOf(flat: Rec[] | undefined): Item[] {
 export function documentsCsv(k: KindFacts): CsvMap {
   const invoice = k.noun === 'invoice';
   const columns: CsvColumn[] = [
-    ID, ...texts('number'), ref('customer', 'customer_id', 'customer', { required: true }), ref('contact', 'contact_id', 'contact'),
-    ref('project', 'project_id', 'project'), ref('tax_rate', 'tax_rate_id', 'tax-rate'), ...texts('title'),
-    column('lang', 'enum', { choices: ['de', 'en', 'fr', 'it'] }), column('date', 'date'), column(k.due, 'date'),
-    column('discount_rate', 'decimal', { places: 2, trim: true }), column('currency', 'enum', { choices: ['CHF', 'EUR', 'USD', 'GBP'] }),
-    ...bools('vat_included', 'add_rounding_difference'), ...texts('remarks_top', 'remarks'),
-    ...(invoice ? [
-      ref('bank_account', 'bank_account_id', 'account'), ref('income_account', 'income_account_id', 'account'), ref('proposal', 'proposal_id', 'proposal'),
-      column('repeat_interval', 'enum', { choices: ['monthly', 'quarterly', 'yearly'] }), column('repeat_stop_at', 'date'),
-    ] : [...bools('with_signature'), ...texts('signature_remark')]),
+    ID,
+    ...texts('number'),
+    ref('customer', 'customer_id', 'customer', { required: true }),
+    ref('contact', 'contact_id', 'contact'),
+    ref('project', 'project_id', 'project'),
+    ref('tax_rate', 'tax_rate_id', 'tax-rate'),
+    ...texts('title'),
+    column('lang', 'enum', { choices: ['de', 'en', 'fr', 'it'] }),
+    column('date', 'date'),
+    column(k.due, 'date'),
+    column('discount_rate', 'decimal', { places: 2, trim: true }),
+    column('currency', 'enum', { choices: ['CHF', 'EUR', 'USD', 'GBP'] }),
+    ...bools('vat_included', 'add_rounding_difference'),
+    ...texts('remarks_top', 'remarks'),
+    ...(invoice
+      ? [
+          ref('bank_account', 'bank_account_id', 'account'),
+          ref('income_account', 'income_account_id', 'account'),
+          ref('proposal', 'proposal_id', 'proposal'),
+          column('repeat_interval', 'enum', { choices: ['monthly', 'quarterly', 'yearly'] }),
+          column('repeat_stop_at', 'date'),
+        ]
+      : [...bools('with_signature'), ...texts('signature_remark')]),
     {
-      name: 'positions', key: 'positions', type: 'json', required: invoice,
-      get: (r) => positionsOf(r.positions), canon: (v) => canonItems(v, 'positions', false), send: (items) => JSON.stringify(items),
+      name: 'positions',
+      key: 'positions',
+      type: 'json',
+      required: invoice,
+      get: (r) => positionsOf(r.positions),
+      canon: (v) => canonItems(v, 'positions', false),
+      send: (items) => JSON.stringify(items),
     },
     column('status', 'text', { readOnly: `the status moves with acct ${k.kind} mark-as` }),
     column('final_value', 'decimal', { places: 2, readOnly: 'the total follows from the positions' }),
   ];
   return {
-    group: k.kind, noun: k.noun, paths: documentPaths(k.kind), readEach: true, fetch: 'each',
+    group: k.kind,
+    noun: k.noun,
+    paths: documentPaths(k.kind),
+    readEach: true,
+    fetch: 'each',
     columns,
     query: (options) => {
       const query = documentQuery(k, options);

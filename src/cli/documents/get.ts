@@ -23,7 +23,12 @@ export default async function get(k: KindFacts, options: DocumentArgs, io: VerbI
     const answer = k.noun === 'proposal' ? await proposalAnswer(rt, company, doc) : undefined;
     if (!view) {
       if (k.noun !== 'proposal') return printDocument(plan, doc);
-      return printDocument(plan, { ...doc, answered_by: answer?.name ?? null, answered_at: answer?.at ?? null, answer_comment: answer?.comment ?? null });
+      return printDocument(plan, {
+        ...doc,
+        answered_by: answer?.name ?? null,
+        answered_at: answer?.at ?? null,
+        answer_comment: answer?.comment ?? null,
+      });
     }
     const link = k.noun === 'proposal' ? proposalLink(rt, doc, answer) : undefined;
     const facts: CompanyFacts = { vatNumber: (await companySettings(rt.client, company))?.vat_number ?? null };
@@ -32,19 +37,35 @@ export default async function get(k: KindFacts, options: DocumentArgs, io: VerbI
 }
 
 /** Who decided an accepted, declined or confirmed proposal (name null: the bookkeeper marked it), when and with what comment. */
-interface Answer { decision: 'accepted' | 'declined'; name: string | null; at: string; date: string; comment: string | null }
+interface Answer {
+  decision: 'accepted' | 'declined';
+  name: string | null;
+  at: string;
+  date: string;
+  comment: string | null;
+}
 
 async function proposalAnswer(rt: Runtime, company: number, doc: DocumentRecord): Promise<Answer | undefined> {
   if (!['accepted', 'declined', 'confirmation'].includes(doc.status)) return undefined;
-  const activities = Object.entries(await documentActivities(rt.client, 'proposals', company, doc.id))
-    .map(([key, a]) => ({ ...(a as { date: string; message: string }), at: activityTime(key) }));
+  const activities = Object.entries(await documentActivities(rt.client, 'proposals', company, doc.id)).map(
+    ([key, a]) => ({ ...(a as { date: string; message: string }), at: activityTime(key) }),
+  );
   const standing = standingDecision(doc.status, activities);
-  return standing && { decision: standing.decision, name: standing.name, at: standing.activity.at, date: standing.activity.date, comment: standing.comment };
+  return (
+    standing && {
+      decision: standing.decision,
+      name: standing.name,
+      at: standing.activity.at,
+      date: standing.activity.date,
+      comment: standing.comment,
+    }
+  );
 }
 
 function proposalLink(rt: Runtime, doc: DocumentRecord, answer: Answer | undefined): ProposalLink {
   const link: ProposalLink = {};
   if (doc.is_shared && doc.share_token) link.url = shareUrl(shareRoot(rt), doc.share_token);
-  if (answer?.name) link.answer = { decision: answer.decision, name: answer.name, date: answer.date, comment: answer.comment };
+  if (answer?.name)
+    link.answer = { decision: answer.decision, name: answer.name, date: answer.date, comment: answer.comment };
   return link;
 }

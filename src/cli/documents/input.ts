@@ -35,30 +35,49 @@ export function parsePositionFlag(value: string): PositionItem {
   const parts = value.split(';');
   const hasUnit = parts.length >= 4 && typedScaled(parts[parts.length - 1], 2) === undefined;
   const unit = hasUnit ? parts.pop()!.trim() : null;
-  if (parts.length < 3) throw usage(`--position "${value}": expected "description;amount;price[;unit]", e.g. "Beratung;2.5;150;h"`);
+  if (parts.length < 3)
+    throw usage(`--position "${value}": expected "description;amount;price[;unit]", e.g. "Beratung;2.5;150;h"`);
   const priceText = parts.pop()!;
   const amountText = parts.pop()!;
   const description = parts.join(';').trim();
   const amount = typedScaled(amountText, 3);
   const price = typedScaled(priceText, 2);
   if (description === '') throw usage(`--position "${value}": the description is empty`);
-  if (amount === undefined) throw usage(`--position "${value}": amount "${amountText.trim()}" is not a number ≥ 0 with at most 3 decimals`);
-  if (price === undefined) throw usage(`--position "${value}": price "${priceText.trim()}" is not an amount ≥ 0 with at most 2 decimals`);
-  return { type: 'position', description, amount: scaledToString(amount, 3), price: rappenToString(price), unit: unit || null };
+  if (amount === undefined)
+    throw usage(`--position "${value}": amount "${amountText.trim()}" is not a number ≥ 0 with at most 3 decimals`);
+  if (price === undefined)
+    throw usage(`--position "${value}": price "${priceText.trim()}" is not an amount ≥ 0 with at most 2 decimals`);
+  return {
+    type: 'position',
+    description,
+    amount: scaledToString(amount, 3),
+    price: rappenToString(price),
+    unit: unit || null,
+  };
 }
 
 /** Why a typed quantity (up to 3 decimals) or price (up to 2) cannot be taken; undefined when it can. */
 export const quantityProblem = (text: string): string | undefined =>
-  (typedScaled(text, 3) === undefined ? `"${text.trim()}" is not a number ≥ 0 with at most 3 decimals, e.g. 2.5` : undefined);
+  typedScaled(text, 3) === undefined
+    ? `"${text.trim()}" is not a number ≥ 0 with at most 3 decimals, e.g. 2.5`
+    : undefined;
 export const priceProblem = (text: string): string | undefined =>
-  (typedScaled(text, 2) === undefined ? `"${text.trim()}" is not an amount ≥ 0 with at most 2 decimals, e.g. 150 or 1'200.50` : undefined);
+  typedScaled(text, 2) === undefined
+    ? `"${text.trim()}" is not an amount ≥ 0 with at most 2 decimals, e.g. 150 or 1'200.50`
+    : undefined;
 
 /** A position from its parts as a person answered them (the prompts of create), read as --position reads them. */
 export function positionOf(description: string, quantity: string, price: string, unit: string): PositionItem {
-  const problem = (description.trim() === '' ? 'the description is empty' : undefined) ?? quantityProblem(quantity) ?? priceProblem(price);
+  const problem =
+    (description.trim() === '' ? 'the description is empty' : undefined) ??
+    quantityProblem(quantity) ??
+    priceProblem(price);
   if (problem) throw usage(`position: ${problem}`);
   return {
-    type: 'position', description: description.trim(), amount: scaledToString(typedScaled(quantity, 3)!, 3), price: rappenToString(typedScaled(price, 2)!),
+    type: 'position',
+    description: description.trim(),
+    amount: scaledToString(typedScaled(quantity, 3)!, 3),
+    price: rappenToString(typedScaled(price, 2)!),
     unit: unit.trim() || null,
   };
 }
@@ -81,7 +100,8 @@ export function parseDiscount(value: string): { discount_amount: string; discoun
   const text = value.trim();
   const percent = text.endsWith('%');
   const scaled = typedScaled(percent ? text.slice(0, -1) : text, 2);
-  if (scaled === undefined || (percent && scaled > 10000)) throw usage(`--discount "${value}": expected a percentage like 10% (0 to 100) or an amount like 50.00`);
+  if (scaled === undefined || (percent && scaled > 10000))
+    throw usage(`--discount "${value}": expected a percentage like 10% (0 to 100) or an amount like 50.00`);
   return { discount_amount: rappenToString(scaled), discount_type: percent ? 'percentage' : 'absolute' };
 }
 
@@ -118,10 +138,18 @@ export function joinedText(texts: readonly string[], max = WORK_TEXT_MAX): strin
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s;,]+$/, '')}…`;
 }
 
-interface Group { date?: string; minutes: number; rate: number; tasks: string[]; services: string[]; notes: string[] }
+interface Group {
+  date?: string;
+  minutes: number;
+  rate: number;
+  tasks: string[];
+  services: string[];
+  notes: string[];
+}
 
 /** The first of the texts that says something, joined and cut; `fallback` (the project's name) when none does. */
-const firstText = (fallback: string, ...texts: string[][]): string => texts.map((t) => joinedText(t)).find((t) => t !== '') ?? fallback;
+const firstText = (fallback: string, ...texts: string[][]): string =>
+  texts.map((t) => joinedText(t)).find((t) => t !== '') ?? fallback;
 
 /**
  * One position per group and hourly rate: hours (minutes / 60, three decimals) as the amount with
@@ -132,17 +160,29 @@ const firstText = (fallback: string, ...texts: string[][]): string => texts.map(
  * none of these, `fallback` (the project's name). Groups keep the order of their first entry
  * (entries sorted by date, then id).
  */
-export function positionsFromTimes(times: readonly BillableTime[], grouping: TimeGrouping, fallback: string): PositionItem[] {
+export function positionsFromTimes(
+  times: readonly BillableTime[],
+  grouping: TimeGrouping,
+  fallback: string,
+): PositionItem[] {
   const sorted = [...times].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
   const groups = new Map<string, Group>();
   for (const t of sorted) {
     const rate = toRappen(t.hourly_rate);
-    if (rate === undefined) throw new CliError(`time entry ${t.id} has no readable hourly rate (${String(t.hourly_rate)})`);
+    if (rate === undefined)
+      throw new CliError(`time entry ${t.id} has no readable hourly rate (${String(t.hourly_rate)})`);
     const task = (t.task_name ?? '').trim();
     const service = (t.service_name ?? '').trim();
     const kind = task ? `t${t.task_id}` : service ? `s${t.service_id}` : 'n';
     const key = grouping === 'entry' ? `e${t.id}` : grouping === 'date' ? `d${t.date}|${rate}` : `${kind}|${rate}`;
-    const group = groups.get(key) ?? { date: grouping === 'task' ? undefined : t.date, minutes: 0, rate, tasks: [], services: [], notes: [] };
+    const group = groups.get(key) ?? {
+      date: grouping === 'task' ? undefined : t.date,
+      minutes: 0,
+      rate,
+      tasks: [],
+      services: [],
+      notes: [],
+    };
     group.minutes += t.hours * 60 + t.minutes;
     group.tasks.push(task);
     group.services.push(service);
@@ -151,9 +191,10 @@ export function positionsFromTimes(times: readonly BillableTime[], grouping: Tim
   }
   return [...groups.values()].map((g) => ({
     type: 'position',
-    description: g.date === undefined
-      ? firstText(fallback, g.tasks, g.services, g.notes)
-      : `${formatDate(g.date)} ${firstText(fallback, g.notes, g.tasks, g.services)}`,
+    description:
+      g.date === undefined
+        ? firstText(fallback, g.tasks, g.services, g.notes)
+        : `${formatDate(g.date)} ${firstText(fallback, g.notes, g.tasks, g.services)}`,
     amount: hoursOf(g.minutes),
     price: rappenToString(g.rate),
     unit: 'h',
@@ -163,7 +204,10 @@ export function positionsFromTimes(times: readonly BillableTime[], grouping: Tim
 
 // ---- split parts ---------------------------------------------------------------------------------
 
-export interface SplitPart { title: string; sum: number }
+export interface SplitPart {
+  title: string;
+  sum: number;
+}
 
 /**
  * `--part "Anzahlung=40%"` or `--part "Rest=1200.50"` → parts whose sums total `total` (Rappen, the
@@ -182,7 +226,8 @@ export function splitParts(values: readonly string[], total: number): SplitPart[
     if (title === '' || amount === '') throw usage(`--part "${value}": expected "TITLE=40%" or "TITLE=AMOUNT"`);
     if (amount.endsWith('%')) {
       const percent = typedScaled(amount.slice(0, -1), 2);
-      if (percent === undefined || percent > 10000) throw usage(`--part "${value}": "${amount}" is not a percentage from 0 to 100`);
+      if (percent === undefined || percent > 10000)
+        throw usage(`--part "${value}": "${amount}" is not a percentage from 0 to 100`);
       percentSum += percent;
       lastPercent = i;
       return { title, sum: mulDivRound(total, percent, 10000), percent };
@@ -200,8 +245,10 @@ export function splitParts(values: readonly string[], total: number): SplitPart[
   const sum = parts.reduce((s, p) => s + p.sum, 0);
   if (sum !== total) {
     const diff = sum - total;
-    throw usage(`the parts total ${rappenToString(sum)} (${scaledToString(mulDivRound(sum, 10000, total || 1), 2)} %), the proposal ${rappenToString(total)}: `
-      + `${rappenToString(Math.abs(diff))} ${diff > 0 ? 'too much' : 'missing'}; the parts must total 100 %`);
+    throw usage(
+      `the parts total ${rappenToString(sum)} (${scaledToString(mulDivRound(sum, 10000, total || 1), 2)} %), the proposal ${rappenToString(total)}: ` +
+        `${rappenToString(Math.abs(diff))} ${diff > 0 ? 'too much' : 'missing'}; the parts must total 100 %`,
+    );
   }
   return parts.map(({ title, sum: s }) => ({ title, sum: s }));
 }

@@ -40,9 +40,15 @@ export function documentQuery(k: KindFacts, opts: ListOptions): Query {
     if (opts.status !== undefined) throw new UsageError('--overdue is --status overdue: give one of them');
     query['filter[status]'] = 'overdue';
   }
-  const words = String(query['filter[status]'] ?? '').split(',').map((w) => w.trim()).filter((w) => w !== '');
+  const words = String(query['filter[status]'] ?? '')
+    .split(',')
+    .map((w) => w.trim())
+    .filter((w) => w !== '');
   const unknown = words.filter((w) => !k.listStatuses.includes(w));
-  if (unknown.length) throw new UsageError(`invalid --status "${unknown.join(',')}": expected ${k.listStatuses.join(', ')} (comma-separated for several)`);
+  if (unknown.length)
+    throw new UsageError(
+      `invalid --status "${unknown.join(',')}": expected ${k.listStatuses.join(', ')} (comma-separated for several)`,
+    );
   if (words.length) query['filter[status]'] = words.join(',');
   periodQuery(query);
   return query;
@@ -56,15 +62,25 @@ export default async function list(k: KindFacts, options: ListOptions, io: VerbI
     const company = await rt.company();
     await resolveRefs(new RefResolver(rt.client, company), documentFilters(k), query, (f) => (f as FilterFlag).param);
     let meta: DocumentListPage['meta'] | undefined;
-    const shown = await streamList(rt.client, documentPaths(k.kind).list(company), plan, query, options, undefined, (body) => {
-      meta ??= (body as Partial<DocumentListPage>).meta;
-    });
+    const shown = await streamList(
+      rt.client,
+      documentPaths(k.kind).list(company),
+      plan,
+      query,
+      options,
+      undefined,
+      (body) => {
+        meta ??= (body as Partial<DocumentListPage>).meta;
+      },
+    );
     if (shown === 0) {
       if (io.err.isTTY) notice(`No ${k.kind} found.`);
     } else if (meta && plan.format === 'table' && io.out.isTTY) {
       // below the table (and the line saying when only a page of them is shown); sums per currency,
       // never CHF and EUR added into one (a service without `sums` says its sum_formatted)
-      notice(`${meta.total} ${meta.total === 1 ? k.noun : k.kind}, total ${meta.sums ? formatSums(meta.sums) : meta.sum_formatted}`);
+      notice(
+        `${meta.total} ${meta.total === 1 ? k.noun : k.kind}, total ${meta.sums ? formatSums(meta.sums) : meta.sum_formatted}`,
+      );
     }
   });
 }

@@ -22,13 +22,18 @@ import type { DocumentArgs } from './common.js';
 import { documentFilters, type KindFacts } from './fields.js';
 import { documentQuery, type ListOptions } from './list.js';
 
-interface PdfOptions extends DocumentArgs, ListOptions { out?: string; outDir?: string; force?: boolean }
+interface PdfOptions extends DocumentArgs, ListOptions {
+  out?: string;
+  outDir?: string;
+  force?: boolean;
+}
 
 /** The option keys that choose documents: the list filters of the kind (as addFilterFlags declares them) and --overdue. */
 const filterKeys = (k: KindFacts): string[] => [...documentFilters(k).map((f) => optionKey(f.flag)), 'overdue'];
 
 /** Refuses to replace a file unless --force; a directory is never a target. */
-const checkTarget = (path: string, force: boolean | undefined) => refuseToOverwrite(path, force, 'give a file name with --out, or --out-dir for several documents');
+const checkTarget = (path: string, force: boolean | undefined) =>
+  refuseToOverwrite(path, force, 'give a file name with --out, or --out-dir for several documents');
 
 /** The service's file name, kept to one plain name inside the target directory. */
 const safeName = (fileName: string, id: number): string => {
@@ -50,8 +55,13 @@ async function warnWithoutUid(client: ApiClient, k: KindFacts, company: number, 
     if (doc.vat_active) numbers.push(doc.number);
   }
   if (numbers.length === 0) return;
-  const which = numbers.length === 1 ? `${k.noun} ${numbers[0]} charges` : `${numbers.length} ${k.kind} (${numbers.join(', ')}) charge`;
-  notice(`warning: ${which} VAT, but the company has no UID for VAT, which a VAT invoice must carry (MWSTG Art. 26): acct server companies set ${company} --vat-number CHE-…`);
+  const which =
+    numbers.length === 1
+      ? `${k.noun} ${numbers[0]} charges`
+      : `${numbers.length} ${k.kind} (${numbers.join(', ')}) charge`;
+  notice(
+    `warning: ${which} VAT, but the company has no UID for VAT, which a VAT invoice must carry (MWSTG Art. 26): acct server companies set ${company} --vat-number CHE-…`,
+  );
 }
 
 export default async function pdf(k: KindFacts, o: PdfOptions, io: VerbIO): Promise<void> {
@@ -59,10 +69,14 @@ export default async function pdf(k: KindFacts, o: PdfOptions, io: VerbIO): Prom
   const ref = o[k.noun];
   // (a proposal's own argument arrives as o.proposal, which for invoices is the --proposal filter)
   const filtered = filterKeys(k).some((f) => f !== k.noun && (o as Record<string, unknown>)[f] !== undefined);
-  if (ref !== undefined && filtered) throw new UsageError(`give a ${k.noun} or filters (--status, --customer, --from, --to …), not both`);
-  if (ref === undefined && !filtered) throw new UsageError(`name a ${k.noun}, or choose several with --status, --customer, --from or --to and --out-dir`);
-  if (ref !== undefined && o.outDir !== undefined) throw new UsageError('--out-dir is for several documents chosen by filters; for one use --out FILE');
-  if (ref === undefined && o.out !== undefined) throw new UsageError('--out is for one document; several are written into --out-dir');
+  if (ref !== undefined && filtered)
+    throw new UsageError(`give a ${k.noun} or filters (--status, --customer, --from, --to …), not both`);
+  if (ref === undefined && !filtered)
+    throw new UsageError(`name a ${k.noun}, or choose several with --status, --customer, --from or --to and --out-dir`);
+  if (ref !== undefined && o.outDir !== undefined)
+    throw new UsageError('--out-dir is for several documents chosen by filters; for one use --out FILE');
+  if (ref === undefined && o.out !== undefined)
+    throw new UsageError('--out is for one document; several are written into --out-dir');
   if (ref === undefined && o.outDir === undefined) throw new UsageError('several documents need --out-dir DIR');
 
   if (ref !== undefined) {
@@ -71,7 +85,11 @@ export default async function pdf(k: KindFacts, o: PdfOptions, io: VerbIO): Prom
       const company = await rt.company();
       const id = await new RefResolver(rt.client, company).resolve(k.noun, ref, `<${k.noun}>`);
       const { bytes, fileName } = await documentPdf(rt.client, k.kind, company, id);
-      if (o.out === '-') { io.out.write(bytes); await warnWithoutUid(rt.client, k, company, [id]); return; }
+      if (o.out === '-') {
+        io.out.write(bytes);
+        await warnWithoutUid(rt.client, k, company, [id]);
+        return;
+      }
       const target = o.out ?? safeName(fileName, id);
       checkTarget(target, o.force);
       writeFileSync(target, bytes);
@@ -88,8 +106,15 @@ export default async function pdf(k: KindFacts, o: PdfOptions, io: VerbIO): Prom
     const company = await rt.company();
     await resolveRefs(new RefResolver(rt.client, company), documentFilters(k), query, (f) => (f as FilterFlag).param);
     const ids: number[] = [];
-    for await (const page of paginate<DocumentRecord>(rt.client, documentPaths(k.kind).list(company), { query, all: true })) ids.push(...page.map((d) => Number(d.id)));
-    if (ids.length === 0) { notice(`No ${k.kind} found; nothing written.`); return; }
+    for await (const page of paginate<DocumentRecord>(rt.client, documentPaths(k.kind).list(company), {
+      query,
+      all: true,
+    }))
+      ids.push(...page.map((d) => Number(d.id)));
+    if (ids.length === 0) {
+      notice(`No ${k.kind} found; nothing written.`);
+      return;
+    }
     mkdirSync(dir, { recursive: true });
     let written = 0;
     const skipped: string[] = [];
@@ -105,8 +130,14 @@ export default async function pdf(k: KindFacts, o: PdfOptions, io: VerbIO): Prom
       written++;
       io.err.write(`[${i + 1}/${ids.length}] ${target}\n`);
     }
-    notice(`Wrote ${written} of ${ids.length} ${ids.length === 1 ? k.noun : k.kind} into ${dir}${skipped.length ? `; ${skipped.length} existed and were kept` : ''}.`);
+    notice(
+      `Wrote ${written} of ${ids.length} ${ids.length === 1 ? k.noun : k.kind} into ${dir}${skipped.length ? `; ${skipped.length} existed and were kept` : ''}.`,
+    );
     await warnWithoutUid(rt.client, k, company, ids);
-    if (skipped.length) throw new CliError(`${skipped.length} file${skipped.length === 1 ? '' : 's'} existed and were not overwritten (--force overwrites)`, ExitCode.Conflict);
+    if (skipped.length)
+      throw new CliError(
+        `${skipped.length} file${skipped.length === 1 ? '' : 's'} existed and were not overwritten (--force overwrites)`,
+        ExitCode.Conflict,
+      );
   });
 }

@@ -38,7 +38,8 @@ interface RemoveOptions extends DocumentArgs {
 }
 
 const positionId = (raw: string, flag = 'position id'): number => {
-  if (!/^\d+$/.test(raw.trim())) throw new UsageError(`invalid ${flag} "${raw}": expected the position's id (positions list shows it)`);
+  if (!/^\d+$/.test(raw.trim()))
+    throw new UsageError(`invalid ${flag} "${raw}": expected the position's id (positions list shows it)`);
   return Number(raw.trim());
 };
 
@@ -68,12 +69,18 @@ export async function add(k: KindFacts, o: AddOptions, io: VerbIO): Promise<void
   const plan = planOutput(g, positionColumns(k));
   const kinds = [o.position, o.text, o.collection, o.product].filter((v) => v !== undefined);
   if (kinds.length !== 1) throw new UsageError('give one of --position, --text, --collection or --product');
-  const item: Rec = o.position !== undefined ? parsePositionFlag(o.position)
-    : o.text !== undefined ? textItem(o.text)
-      : o.collection !== undefined ? { type: 'collection', title: o.collection } : {};
+  const item: Rec =
+    o.position !== undefined
+      ? parsePositionFlag(o.position)
+      : o.text !== undefined
+        ? textItem(o.text)
+        : o.collection !== undefined
+          ? { type: 'collection', title: o.collection }
+          : {};
   const product = o.product === undefined ? undefined : parseProductFlag(o.product);
   if (o.discount !== undefined) {
-    if (o.position === undefined && o.product === undefined) throw new UsageError('--discount goes with --position or --product');
+    if (o.position === undefined && o.product === undefined)
+      throw new UsageError('--discount goes with --position or --product');
     Object.assign(item, parseDiscount(o.discount));
   }
   if (o.in !== undefined) {
@@ -98,7 +105,8 @@ export async function update(k: KindFacts, o: UpdateOptions, io: VerbIO): Promis
   if (o.price !== undefined) changes.price = parseAmount(o.price, 'price');
   if (o.unit !== undefined) changes.unit = o.unit;
   if (o.discount !== undefined) Object.assign(changes, parseDiscount(o.discount));
-  if (Object.keys(changes).length === 0) throw new UsageError('nothing to change: give --description, --title, --amount, --price, --unit or --discount');
+  if (Object.keys(changes).length === 0)
+    throw new UsageError('nothing to change: give --description, --title, --amount, --price, --unit or --discount');
   await withDocument(g, k, o, async ({ rt, company, id }) => {
     printPosition(plan, await updatePosition(rt.client, k.kind, company, id, pid, changes));
   });

@@ -27,16 +27,34 @@ function scaled(value: unknown, places: number, what: string, fallback?: number)
 }
 
 /** An item of the positions body → what the totals are computed from, and its rows as the document shows them. */
-function readItem(item: Rec, where: string, parentId: number | null, nextId: () => number): { priced: PricedPosition; rows: Rec[] } {
+function readItem(
+  item: Rec,
+  where: string,
+  parentId: number | null,
+  nextId: () => number,
+): { priced: PricedPosition; rows: Rec[] } {
   const type = item.type ?? 'position';
   const id = nextId();
-  if (type === 'text') return { priced: { type: 'text' }, rows: [{ id, type, description: item.text ?? item.description ?? '', parent_id: parentId }] };
+  if (type === 'text')
+    return {
+      priced: { type: 'text' },
+      rows: [{ id, type, description: item.text ?? item.description ?? '', parent_id: parentId }],
+    };
   if (type === 'collection') {
-    const children = ((item.positions ?? []) as Rec[]).map((child, i) => readItem(child, `${where}.positions.${i}`, id, nextId));
+    const children = ((item.positions ?? []) as Rec[]).map((child, i) =>
+      readItem(child, `${where}.positions.${i}`, id, nextId),
+    );
     const priced: PricedPosition = { type: 'collection', children: children.map((c) => c.priced) };
-    return { priced, rows: [{ id, type, title: item.title ?? '', sum: rappenToNumber(positionSum(priced)), parent_id: parentId }, ...children.flatMap((c) => c.rows)] };
+    return {
+      priced,
+      rows: [
+        { id, type, title: item.title ?? '', sum: rappenToNumber(positionSum(priced)), parent_id: parentId },
+        ...children.flatMap((c) => c.rows),
+      ],
+    };
   }
-  const discountType = item.discount_type === 'percentage' || item.discount_type === 'absolute' ? item.discount_type : null;
+  const discountType =
+    item.discount_type === 'percentage' || item.discount_type === 'absolute' ? item.discount_type : null;
   const priced: PricedPosition = {
     type: 'position',
     amount: scaled(item.amount, 3, `${where}.amount`),
@@ -45,8 +63,17 @@ function readItem(item: Rec, where: string, parentId: number | null, nextId: () 
     discountType,
   };
   const row = {
-    id, type: 'position', description: item.description ?? '', amount: Number(scaledToString(priced.amount, 3)), unit: item.unit ?? null, price: rappenToNumber(priced.price),
-    discount_amount: Number(scaledToString(priced.discount, 2)), discount_type: discountType, sum: rappenToNumber(positionSum(priced)), parent_id: parentId, date: item.date ?? null,
+    id,
+    type: 'position',
+    description: item.description ?? '',
+    amount: Number(scaledToString(priced.amount, 3)),
+    unit: item.unit ?? null,
+    price: rappenToNumber(priced.price),
+    discount_amount: Number(scaledToString(priced.discount, 2)),
+    discount_type: discountType,
+    sum: rappenToNumber(positionSum(priced)),
+    parent_id: parentId,
+    date: item.date ?? null,
   };
   return { priced, rows: [row] };
 }
@@ -58,7 +85,10 @@ export function previewDocument(k: KindFacts, body: Rec, items: Rec[], facts: Pr
   const taxRate = facts.taxRate;
   const totals = documentTotals({
     positions: read.map((r) => r.priced),
-    discountRate: body.discount_rate === undefined || body.discount_rate === null ? null : scaled(body.discount_rate, 2, '--discount'),
+    discountRate:
+      body.discount_rate === undefined || body.discount_rate === null
+        ? null
+        : scaled(body.discount_rate, 2, '--discount'),
     vatRate: taxRate ? scaled(taxRate.rate, 2, 'tax rate') : null,
     vatIncluded: body.vat_included === true,
     addRoundingDifference: body.add_rounding_difference === true,

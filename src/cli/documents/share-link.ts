@@ -14,8 +14,15 @@ export function shareRoot(rt: Pick<Runtime, 'ctx' | 'baseUrl'>, env: NodeJS.Proc
   const own = env.ACCT_PUBLIC_URL?.trim();
   if (own) {
     let url: URL;
-    try { url = new URL(own); } catch { throw new UsageError(`ACCT_PUBLIC_URL "${own}" is not a URL: give the root customers reach, e.g. https://books.example.ch`); }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`ACCT_PUBLIC_URL "${own}" must be an http or https URL`);
+    try {
+      url = new URL(own);
+    } catch {
+      throw new UsageError(
+        `ACCT_PUBLIC_URL "${own}" is not a URL: give the root customers reach, e.g. https://books.example.ch`,
+      );
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new UsageError(`ACCT_PUBLIC_URL "${own}" must be an http or https URL`);
     return own.replace(/\/+$/, '');
   }
   if (rt.ctx.mode === 'local') return LOCAL_SERVER_ROOT;
@@ -29,6 +36,6 @@ export function localLinkNote(rt: Pick<Runtime, 'ctx'>, env: NodeJS.ProcessEnv =
   if (rt.ctx.mode !== 'local') return undefined;
   return env.ACCT_PUBLIC_URL?.trim()
     ? `The link opens while "acct server start" serves this ledger (${rt.ctx.dataDir}) at ACCT_PUBLIC_URL.`
-    : `The link opens while "acct server start" serves this ledger (${rt.ctx.dataDir}) at ${LOCAL_SERVER_ROOT}; `
-      + 'for customers elsewhere, serve it where they reach it and set ACCT_PUBLIC_URL to that address.';
+    : `The link opens while "acct server start" serves this ledger (${rt.ctx.dataDir}) at ${LOCAL_SERVER_ROOT}; ` +
+        'for customers elsewhere, serve it where they reach it and set ACCT_PUBLIC_URL to that address.';
 }

@@ -17,7 +17,15 @@ import { withRuntime, type Runtime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { parsePositionFlag, parseProductFlag, textItem } from './input.js';
 import { getRecord } from '../shared/existing.js';
-import { documentPlan, flagsBody, printDocument, productItem, requestBody, withDocument, type DocumentArgs } from './common.js';
+import {
+  documentPlan,
+  flagsBody,
+  printDocument,
+  productItem,
+  requestBody,
+  withDocument,
+  type DocumentArgs,
+} from './common.js';
 import { documentBodyFields, type KindFacts, type Ordered } from './fields.js';
 import { previewDocument } from './preview.js';
 
@@ -56,7 +64,11 @@ export interface WriteOptions {
 }
 
 /** Positions in their place on the command line: items known already, or a product to look up. */
-export interface Planned { seq: number; items?: Rec[]; product?: { product: string; amount: string } }
+export interface Planned {
+  seq: number;
+  items?: Rec[];
+  product?: { product: string; amount: string };
+}
 
 /** What a group adds to a create: positions in their place and links, found through the API (invoices bill hours and expenses). */
 export interface CreateAddition {
@@ -70,7 +82,9 @@ export interface CreateAddition {
 function readPositionsFile(file: string): Rec[] {
   const parsed = readJsonFlag('--positions', file);
   if (!Array.isArray(parsed) || parsed.some((p) => !p || typeof p !== 'object' || Array.isArray(p))) {
-    throw new UsageError(`--positions ${file} must hold a JSON array of positions, e.g. [{"description":"Beratung","amount":2,"price":150,"unit":"h"}]`);
+    throw new UsageError(
+      `--positions ${file} must hold a JSON array of positions, e.g. [{"description":"Beratung","amount":2,"price":150,"unit":"h"}]`,
+    );
   }
   return parsed as Rec[];
 }
@@ -86,18 +100,31 @@ function plannedPositions(o: WriteOptions): Planned[] {
 }
 
 /** The planned positions as items, products looked up; undefined when none were given. */
-async function positionItems(client: ApiClient, company: number, resolver: RefResolver, planned: Planned[]): Promise<Rec[] | undefined> {
+async function positionItems(
+  client: ApiClient,
+  company: number,
+  resolver: RefResolver,
+  planned: Planned[],
+): Promise<Rec[] | undefined> {
   if (planned.length === 0) return undefined;
   const items: Rec[] = [];
   for (const p of [...planned].sort((a, b) => a.seq - b.seq)) {
-    if (p.items) { items.push(...p.items); continue; }
+    if (p.items) {
+      items.push(...p.items);
+      continue;
+    }
     items.push(await productItem(client, company, resolver, p.product!));
   }
   return items;
 }
 
 /** What create and update read from the flags before any request. */
-interface WriteFlags { fields: BodyField[]; data: Rec; flags: Rec; planned: Planned[] }
+interface WriteFlags {
+  fields: BodyField[];
+  data: Rec;
+  flags: Rec;
+  planned: Planned[];
+}
 
 function readFlags(k: KindFacts, o: WriteOptions): WriteFlags {
   const fields = documentBodyFields(k);
@@ -108,9 +135,22 @@ function readFlags(k: KindFacts, o: WriteOptions): WriteFlags {
  * The request body: references resolved, over --data; the positions in their order, with the addition's.
  * `dateOf` gives the document's date when none is given (the tax rate of its time is chosen by it).
  */
-async function requestOf(rt: Runtime, company: number, resolver: RefResolver, f: WriteFlags, dateOf: () => Promise<string>, addition?: CreateAddition): Promise<Rec> {
+async function requestOf(
+  rt: Runtime,
+  company: number,
+  resolver: RefResolver,
+  f: WriteFlags,
+  dateOf: () => Promise<string>,
+  addition?: CreateAddition,
+): Promise<Rec> {
   const given = f.flags.date ?? f.data.date;
-  const body = await requestBody(f.fields, resolver, f.data, f.flags, typeof given === 'string' ? async () => given : dateOf);
+  const body = await requestBody(
+    f.fields,
+    resolver,
+    f.data,
+    f.flags,
+    typeof given === 'string' ? async () => given : dateOf,
+  );
   const more = addition ? await addition.collect(rt, company, resolver, body) : [];
   const items = await positionItems(rt.client, company, resolver, [...f.planned, ...more]);
   if (items) body.positions = JSON.stringify(items);
@@ -127,24 +167,37 @@ export async function create(k: KindFacts, options: WriteOptions, io: VerbIO): P
  * nothing) and, without any positions given, the positions one after another, then the totals to
  * confirm; elsewhere a missing customer, and an invoice without positions, are usage errors.
  */
-export async function createDocumentWith(k: KindFacts, o: WriteOptions, io: VerbIO, addition?: CreateAddition): Promise<void> {
+export async function createDocumentWith(
+  k: KindFacts,
+  o: WriteOptions,
+  io: VerbIO,
+  addition?: CreateAddition,
+): Promise<void> {
   const g = io.globals();
   const plan = documentPlan(g, k);
   const f = readFlags(k, o);
-  const needsCustomer = f.data.customer_id === undefined && f.flags.customer_id === undefined && !addition?.customerOptional;
+  const needsCustomer =
+    f.data.customer_id === undefined && f.flags.customer_id === undefined && !addition?.customerOptional;
   if (needsCustomer) requireAnswerable(g, '--customer');
   const noPositions = f.planned.length === 0 && !addition && f.data.positions === undefined;
   const askingPositions = noPositions && canPrompt(g);
   if (k.noun === 'invoice' && noPositions && !askingPositions) {
-    throw new UsageError('an invoice needs positions: give --position, --text, --product or --positions (see acct invoices create --help)');
+    throw new UsageError(
+      'an invoice needs positions: give --position, --text, --product or --positions (see acct invoices create --help)',
+    );
   }
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company, { ask: canPrompt(g) });
     if (needsCustomer) {
       // an answer that names no customer is said under the question, with the closest names, and asked again
-      f.flags.customer_id = await askRequired(g, '--customer', 'Customer (number or name):', undefined,
-        async (answer) => `id:${await resolver.resolve('customer', answer, 'customer', false)}`);
+      f.flags.customer_id = await askRequired(
+        g,
+        '--customer',
+        'Customer (number or name):',
+        undefined,
+        async (answer) => `id:${await resolver.resolve('customer', answer, 'customer', false)}`,
+      );
     }
     const body = await requestOf(rt, company, resolver, f, async () => today(), addition);
     if (askingPositions) {
@@ -169,12 +222,18 @@ async function preview(client: ApiClient, company: number, k: KindFacts, body: R
   const customer = await getRecord(client, customerPaths.one(company, body.customer_id));
   // a document takes the customer's tax rate when none is given (docs/service/documents.md)
   const taxRateId = body.tax_rate_id !== undefined ? body.tax_rate_id : customer.tax_rate_id;
-  const positions = typeof body.positions === 'string' ? JSON.parse(body.positions) : body.positions ?? [];
+  const positions = typeof body.positions === 'string' ? JSON.parse(body.positions) : (body.positions ?? []);
   return previewDocument(k, { date: today(), ...body }, positions, {
     number: await nextDocumentNumber(client, k.kind, company),
     customer,
-    taxRate: taxRateId === null || taxRateId === undefined ? null : await getRecord(client, taxRatePaths.one(company, taxRateId)),
-    project: body.project_id === null || body.project_id === undefined ? null : await getRecord(client, projectPaths.one(company, body.project_id)),
+    taxRate:
+      taxRateId === null || taxRateId === undefined
+        ? null
+        : await getRecord(client, taxRatePaths.one(company, taxRateId)),
+    project:
+      body.project_id === null || body.project_id === undefined
+        ? null
+        : await getRecord(client, projectPaths.one(company, body.project_id)),
   });
 }
 
@@ -183,10 +242,15 @@ export async function update(k: KindFacts, o: WriteOptions & DocumentArgs, io: V
   const plan = documentPlan(g, k);
   const f = readFlags(k, o);
   if (Object.keys(f.data).length === 0 && Object.keys(f.flags).length === 0 && f.planned.length === 0) {
-    throw new UsageError(`nothing to change: give a field flag, positions or --data (see acct ${k.kind} update --help)`);
+    throw new UsageError(
+      `nothing to change: give a field flag, positions or --data (see acct ${k.kind} update --help)`,
+    );
   }
   await withDocument(g, k, o, async ({ rt, company, resolver, id }) => {
     const dateOf = async () => String((await getDocument(rt.client, k.kind, company, id)).date);
-    printDocument(plan, await updateDocument(rt.client, k.kind, company, id, await requestOf(rt, company, resolver, f, dateOf)));
+    printDocument(
+      plan,
+      await updateDocument(rt.client, k.kind, company, id, await requestOf(rt, company, resolver, f, dateOf)),
+    );
   });
 }

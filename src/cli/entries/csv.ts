@@ -5,12 +5,28 @@ import { bools, column, ID, money, ref, texts, type CsvMap } from '../pipeline/m
 import { entryQuery, resolveEntryQuery } from './filters.js';
 
 export const entriesCsv: CsvMap = {
-  group: 'entries', noun: 'booking', paths: entryPaths, fetch: 'ids',
+  group: 'entries',
+  noun: 'booking',
+  paths: entryPaths,
+  fetch: 'ids',
   columns: [
-    ID, column('date', 'date', { required: true }), ...texts('number', 'description'),
-    ref('debit_account', 'debit_account_id', 'account', { required: true }), ref('credit_account', 'credit_account_id', 'account', { required: true }),
-    money('sum'), ref('tax_rate', 'tax_rate_id', 'tax-rate'), ref('customer', 'customer_id', 'customer'), ref('project', 'project_id', 'project'), ...bools('billable'),
-    { name: 'tags', key: 'tag_ids', type: 'refs', ref: 'tag', get: (r) => (r.tags ?? []).map((t: { id: number }) => t.id) },
+    ID,
+    column('date', 'date', { required: true }),
+    ...texts('number', 'description'),
+    ref('debit_account', 'debit_account_id', 'account', { required: true }),
+    ref('credit_account', 'credit_account_id', 'account', { required: true }),
+    money('sum'),
+    ref('tax_rate', 'tax_rate_id', 'tax-rate'),
+    ref('customer', 'customer_id', 'customer'),
+    ref('project', 'project_id', 'project'),
+    ...bools('billable'),
+    {
+      name: 'tags',
+      key: 'tag_ids',
+      type: 'refs',
+      ref: 'tag',
+      get: (r) => (r.tags ?? []).map((t: { id: number }) => t.id),
+    },
     { name: 'group', key: 'entry_group_id', type: 'int' },
   ],
   query: (options) => {

@@ -8,7 +8,11 @@ import { ENTRY_FILTERS } from './fields.js';
 type Query = Record<string, string | number | boolean>;
 
 /** Filters whose value `none` means "without one" (the API's null / none). */
-const NONE_WORD: Record<string, string> = { 'filter[customer_id]': 'null', 'filter[project_id]': 'null', 'filter[tax_rate_id]': 'none' };
+const NONE_WORD: Record<string, string> = {
+  'filter[customer_id]': 'null',
+  'filter[project_id]': 'null',
+  'filter[tax_rate_id]': 'none',
+};
 
 /** The filter flags of list and grouped (references as typed: number, name, id:N or none). */
 export interface EntryFilterOptions {
@@ -41,7 +45,10 @@ export async function resolveEntryQuery(resolver: RefResolver, query: Query): Pr
   for (const f of ENTRY_FILTERS) {
     if (!f.ref || out[f.param] === undefined) continue;
     const raw = String(out[f.param]);
-    if (raw.toLowerCase() === 'none' && NONE_WORD[f.param]) { out[f.param] = NONE_WORD[f.param]; continue; }
+    if (raw.toLowerCase() === 'none' && NONE_WORD[f.param]) {
+      out[f.param] = NONE_WORD[f.param];
+      continue;
+    }
     out[f.param] = await resolver.resolve(f.ref, raw, f.flag);
   }
   return out;

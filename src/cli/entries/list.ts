@@ -47,7 +47,13 @@ async function listBookings(options: ListOptions, io: VerbIO, grouped: boolean):
     const forTable = grouped && plan.format === 'table';
     let count = 0;
     let total: number | undefined;
-    for await (const records of paginate<Rec>(rt.client, path, { ...paging, query: resolved, onPage: (body) => { total = listTotal(body); } })) {
+    for await (const records of paginate<Rec>(rt.client, path, {
+      ...paging,
+      query: resolved,
+      onPage: (body) => {
+        total = listTotal(body);
+      },
+    })) {
       renderer.push(forTable ? records.map(labelGroup) : records);
       count += records.length;
     }
@@ -59,6 +65,12 @@ async function listBookings(options: ListOptions, io: VerbIO, grouped: boolean):
 
 /** Table only: a group whose bookings use different accounts shows their combined label, a sum of mixed types "mixed". */
 function labelGroup(r: Rec): Rec {
-  const label = (a: unknown) => (a && typeof a === 'object' && (a as Rec).number === null ? { ...(a as Rec), number: (a as Rec).name } : a);
-  return { ...r, debit_account: label(r.debit_account), credit_account: label(r.credit_account), sum: r.sum === false ? 'mixed' : r.sum };
+  const label = (a: unknown) =>
+    a && typeof a === 'object' && (a as Rec).number === null ? { ...(a as Rec), number: (a as Rec).name } : a;
+  return {
+    ...r,
+    debit_account: label(r.debit_account),
+    credit_account: label(r.credit_account),
+    sum: r.sum === false ? 'mixed' : r.sum,
+  };
 }

@@ -14,7 +14,8 @@ interface NumberOptions {
 
 export default async function nextNumber({ type, year, number }: NumberOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
-  if (!(ENTRY_TYPES as readonly string[]).includes(type)) throw new UsageError(`invalid type "${type}": expected income, expense or swap`);
+  if (!(ENTRY_TYPES as readonly string[]).includes(type))
+    throw new UsageError(`invalid type "${type}": expected income, expense or swap`);
   const query: { year?: number; number?: number } = {};
   if (year !== undefined) {
     if (!/^\d{4}$/.test(year)) throw new UsageError(`invalid --year "${year}": expected a year like 2025`);

@@ -29,9 +29,16 @@ export function parseNewTags(values: string[] | undefined): { name: string; colo
   return values.map((v) => {
     const i = v.lastIndexOf(':');
     const name = i < 0 ? '' : v.slice(0, i).trim();
-    const color = i < 0 ? '' : v.slice(i + 1).trim().toLowerCase();
+    const color =
+      i < 0
+        ? ''
+        : v
+            .slice(i + 1)
+            .trim()
+            .toLowerCase();
     if (!name || !color) throw new UsageError(`invalid --new-tag "${v}": expected name:color, e.g. software:blue`);
-    if (!(TAG_COLORS as readonly string[]).includes(color)) throw new UsageError(`invalid --new-tag "${v}": the colour must be one of ${TAG_COLORS.join(', ')}`);
+    if (!(TAG_COLORS as readonly string[]).includes(color))
+      throw new UsageError(`invalid --new-tag "${v}": the colour must be one of ${TAG_COLORS.join(', ')}`);
     return { name, color };
   });
 }
@@ -71,7 +78,13 @@ export async function update({ booking, ...options }: UpdateOptions, io: VerbIO)
 }
 
 /** The date of the booking written: the one given, else the booking's own (update), else today. */
-async function bookingDate(rt: Runtime, company: number, resolver: RefResolver, body: Rec, ref: string | undefined): Promise<string> {
+async function bookingDate(
+  rt: Runtime,
+  company: number,
+  resolver: RefResolver,
+  body: Rec,
+  ref: string | undefined,
+): Promise<string> {
   if (typeof body.date === 'string') return body.date;
   if (ref === undefined) return today();
   return String((await getEntry(rt.client, company, await resolver.resolve('entry', ref, '<booking>'))).date);
@@ -79,9 +92,10 @@ async function bookingDate(rt: Runtime, company: number, resolver: RefResolver, 
 
 /** VAT owed on an income booking, input tax on an expense booking (by the accounts given); else not known. */
 async function bookingSide(resolver: RefResolver, body: Rec): Promise<'input' | 'output' | undefined> {
-  const type = async (id: unknown) => (typeof id === 'number' ? (await resolver.record('account', id))?.type : undefined);
-  if (await type(body.credit_account_id) === 'income') return 'output';
-  if (await type(body.debit_account_id) === 'expense') return 'input';
+  const type = async (id: unknown) =>
+    typeof id === 'number' ? (await resolver.record('account', id))?.type : undefined;
+  if ((await type(body.credit_account_id)) === 'income') return 'output';
+  if ((await type(body.debit_account_id)) === 'expense') return 'input';
   return undefined;
 }
 
@@ -94,23 +108,38 @@ async function write(opts: WriteOptions, io: VerbIO, ref?: string): Promise<void
   const fields = ENTRY_FIELDS;
   nameFlags([...fields.map((f) => [f.key, f.flag] as const), ['tag_ids', 'tags'], ['newTags', 'new-tag']]);
 
-  const body: Rec = { ...readDataFlag(opts.data), ...bodyFromFlags(fields.filter((f) => !CUSTOM.has(f.key)), opts) };
+  const body: Rec = {
+    ...readDataFlag(opts.data),
+    ...bodyFromFlags(
+      fields.filter((f) => !CUSTOM.has(f.key)),
+      opts,
+    ),
+  };
   if (opts.group !== undefined) {
     const group = opts.group.trim();
     if (group.toLowerCase() === 'none') body.entry_group_id = null;
     else if (/^\d+$/.test(group)) body.entry_group_id = Number(group);
     else throw new UsageError(`invalid --group "${group}": expected an entry group id or none`);
   }
-  const tagRefs = opts.tags === undefined ? undefined : opts.tags.split(',').map((s) => s.trim()).filter(Boolean);
+  const tagRefs =
+    opts.tags === undefined
+      ? undefined
+      : opts.tags
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
   const newTags = parseNewTags(opts.newTag);
   if (newTags) body.newTags = JSON.stringify(newTags);
-  const receipt: UploadFile | undefined = opts.receipt === undefined ? undefined : readReceipt(opts.receipt, '--receipt');
+  const receipt: UploadFile | undefined =
+    opts.receipt === undefined ? undefined : readReceipt(opts.receipt, '--receipt');
 
   // every value a booking needs; without a terminal the first one missing is a usage error, before any request
   const missing = creating ? fields.filter((f) => f.required && body[f.key] === undefined) : [];
   if (missing.length) requireAnswerable(g, `--${missing[0].flag}`);
   if (!creating && Object.keys(body).length === 0 && tagRefs === undefined && !receipt) {
-    throw new UsageError(`nothing to change: give at least one of ${[...fields.map((f) => `--${f.flag}`), '--new-tag'].join(', ')} or --data`);
+    throw new UsageError(
+      `nothing to change: give at least one of ${[...fields.map((f) => `--${f.flag}`), '--new-tag'].join(', ')} or --data`,
+    );
   }
 
   await withRuntime(g, async (rt) => {
@@ -125,15 +154,30 @@ async function write(opts: WriteOptions, io: VerbIO, ref?: string): Promise<void
       });
     }
     for (const f of fields) {
-      if (!f.ref || f.ref === 'tax-rate' || body[f.key] === undefined || body[f.key] === null || typeof body[f.key] === 'number') continue;
+      if (
+        !f.ref ||
+        f.ref === 'tax-rate' ||
+        body[f.key] === undefined ||
+        body[f.key] === null ||
+        typeof body[f.key] === 'number'
+      )
+        continue;
       const raw = String(body[f.key]);
-      body[f.key] = NULLABLE_REFS.has(f.key) && raw.toLowerCase() === 'none' ? null : await resolver.resolve(f.ref, raw, f.flag);
+      body[f.key] =
+        NULLABLE_REFS.has(f.key) && raw.toLowerCase() === 'none' ? null : await resolver.resolve(f.ref, raw, f.flag);
     }
     // the tax rate last: the booking's date (and its accounts) pick the rate of its time
     if (typeof body.tax_rate_id === 'string') {
       const raw = body.tax_rate_id;
-      body.tax_rate_id = raw.trim().toLowerCase() === 'none' ? null
-        : await resolver.resolveTaxRateOn(raw, 'tax-rate', await bookingDate(rt, company, resolver, body, ref), await bookingSide(resolver, body));
+      body.tax_rate_id =
+        raw.trim().toLowerCase() === 'none'
+          ? null
+          : await resolver.resolveTaxRateOn(
+              raw,
+              'tax-rate',
+              await bookingDate(rt, company, resolver, body, ref),
+              await bookingSide(resolver, body),
+            );
     }
     if (tagRefs !== undefined) {
       const ids: number[] = [];
@@ -141,7 +185,10 @@ async function write(opts: WriteOptions, io: VerbIO, ref?: string): Promise<void
       body.tag_ids = ids;
     }
     const request = receipt ? { form: multipartBody(body, receipt) } : { json: body };
-    const entry = ref === undefined ? await createEntry(rt.client, company, request) : await updateEntry(rt.client, company, await resolver.resolve('entry', ref, '<booking>'), request);
+    const entry =
+      ref === undefined
+        ? await createEntry(rt.client, company, request)
+        : await updateEntry(rt.client, company, await resolver.resolve('entry', ref, '<booking>'), request);
     printRecord(plan, await getEntry(rt.client, company, Number(entry.id)));
   });
 }

@@ -8,7 +8,12 @@ import type { BodyField, FilterFlag } from '../resource/spec.js';
 import { typedId, typedIds } from '../shared/ids.js';
 
 /** `--status` as a bookkeeper says it → the API's value. */
-export const STATUS_WORDS: Readonly<Record<string, ImportStatus>> = { open: 'notDeleted', ready: 'ready', 'not-ready': 'notReady', deleted: 'deleted' };
+export const STATUS_WORDS: Readonly<Record<string, ImportStatus>> = {
+  open: 'notDeleted',
+  ready: 'ready',
+  'not-ready': 'notReady',
+  deleted: 'deleted',
+};
 
 export const IMPORT_COLUMNS: Column[] = [
   { key: 'id', kind: 'int' },
@@ -55,20 +60,70 @@ export const IMPORT_COLUMNS: Column[] = [
 ];
 
 /** `get` shows more than the list: the bank's own text and references, the status, the receipt, the last refusal. */
-const DETAIL = new Set(['type', 'status', 'ignore', 'similarExists', 'og_description', 'reference', 'counterparty_iban', 'bank_account.number', 'tags', 'file.name', 'error', 'entry_id']);
+const DETAIL = new Set([
+  'type',
+  'status',
+  'ignore',
+  'similarExists',
+  'og_description',
+  'reference',
+  'counterparty_iban',
+  'bank_account.number',
+  'tags',
+  'file.name',
+  'error',
+  'entry_id',
+]);
 export const DETAIL_COLUMNS: Column[] = IMPORT_COLUMNS.map((c) => (DETAIL.has(c.key) ? { ...c, default: true } : c));
 
 export const IMPORT_FILTERS: FilterFlag[] = [
-  { flag: 'status', param: 'status', type: 'enum', choices: Object.keys(STATUS_WORDS), description: 'open (default: not processed, not deleted), ready, not-ready or deleted' },
-  { flag: 'search', param: 'search', type: 'string', description: 'text in the description, bank text, reference or counterparty; an amount (1081.50); a date (2026-03-31 or 31.03.2026)' },
+  {
+    flag: 'status',
+    param: 'status',
+    type: 'enum',
+    choices: Object.keys(STATUS_WORDS),
+    description: 'open (default: not processed, not deleted), ready, not-ready or deleted',
+  },
+  {
+    flag: 'search',
+    param: 'search',
+    type: 'string',
+    description:
+      'text in the description, bank text, reference or counterparty; an amount (1081.50); a date (2026-03-31 or 31.03.2026)',
+  },
 ];
 
 export const IMPORT_FIELDS: BodyField[] = [
-  { flag: 'account', key: 'other_account_id', type: 'string', ref: 'account', description: 'counter account (number, e.g. 6500): the entry becomes ready' },
-  { flag: 'tax-rate', key: 'tax_rate_id', type: 'string', ref: 'tax-rate', description: 'VAT rate: id, name or percentage (a name or percentage takes the rate of the transaction\'s date); none removes it' },
+  {
+    flag: 'account',
+    key: 'other_account_id',
+    type: 'string',
+    ref: 'account',
+    description: 'counter account (number, e.g. 6500): the entry becomes ready',
+  },
+  {
+    flag: 'tax-rate',
+    key: 'tax_rate_id',
+    type: 'string',
+    ref: 'tax-rate',
+    description:
+      "VAT rate: id, name or percentage (a name or percentage takes the rate of the transaction's date); none removes it",
+  },
   { flag: 'description', key: 'description', type: 'string', description: 'booking text (max 255)' },
-  { flag: 'invoice', key: 'invoice_id', type: 'string', ref: 'invoice', description: 'incoming payments: the invoice it pays (number, e.g. R-2026-001); none unlinks it' },
-  { flag: 'bank-account', key: 'bank_account_id', type: 'string', ref: 'account', description: 'the bank account it was booked on (number, e.g. 1020)' },
+  {
+    flag: 'invoice',
+    key: 'invoice_id',
+    type: 'string',
+    ref: 'invoice',
+    description: 'incoming payments: the invoice it pays (number, e.g. R-2026-001); none unlinks it',
+  },
+  {
+    flag: 'bank-account',
+    key: 'bank_account_id',
+    type: 'string',
+    ref: 'account',
+    description: 'the bank account it was booked on (number, e.g. 1020)',
+  },
 ];
 
 /** Update fields whose value `none` removes the reference (null). */
@@ -85,7 +140,8 @@ export const IDS_HINT = ' (acct import list shows the ids)';
 /** Distinct ids in the order given. */
 export const importIds = (raw: string[]): number[] => typedIds(raw, 'import entry', ID_COLUMN);
 
-const rec = (v: unknown): Record<string, unknown> | undefined => (v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined);
+const rec = (v: unknown): Record<string, unknown> | undefined =>
+  v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined;
 
 /** The entry's sum signed by its direction (an expense is negative), in Rappen. */
 export function signedRappen(entry: ImportEntryRecord): number {
@@ -118,7 +174,7 @@ export function billLabel(entry: ImportEntryRecord): string | null {
 
 /** The record as the API gave it, plus `amount` (signed), `counter_account` (number and name, or "(ignored)"), `bill_label` and `rule_label`. */
 export function forDisplay(entry: ImportEntryRecord): ImportEntryRecord {
-  const counter = entry.ignore === true ? '(ignored)' : accountLabel(entry.other_account) ?? null;
+  const counter = entry.ignore === true ? '(ignored)' : (accountLabel(entry.other_account) ?? null);
   const amount = rappenToNumber(signedRappen(entry));
   return { ...entry, amount, counter_account: counter, bill_label: billLabel(entry), rule_label: ruleLabel(entry) };
 }

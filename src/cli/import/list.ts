@@ -27,10 +27,12 @@ function listQuery(o: ListOptions): ImportListQuery {
   const page = positiveInt('--page', o.page);
   let offset: number | undefined;
   if (o.offset !== undefined) {
-    if (!/^\d+$/.test(o.offset.trim())) throw new UsageError(`invalid --offset "${o.offset}": expected a whole number of at least 0`);
+    if (!/^\d+$/.test(o.offset.trim()))
+      throw new UsageError(`invalid --offset "${o.offset}": expected a whole number of at least 0`);
     offset = Number(o.offset.trim());
   }
-  if (o.all && (limit !== undefined || perPage !== undefined || page !== undefined)) throw new UsageError('--all cannot be combined with --limit, --page or --per-page');
+  if (o.all && (limit !== undefined || perPage !== undefined || page !== undefined))
+    throw new UsageError('--all cannot be combined with --limit, --page or --per-page');
   if ((page !== undefined || perPage !== undefined) && (limit !== undefined || offset !== undefined)) {
     throw new UsageError('give either --page/--per-page or --limit/--offset');
   }
@@ -54,6 +56,8 @@ export default async function list(options: ListOptions, io: VerbIO): Promise<vo
     sayWhenCut(shown, answer.total_count, options);
     if (plan.format !== 'table') return;
     const found = `${answer.total_count} ${answer.total_count === 1 ? 'entry' : 'entries'}`;
-    notice(`${shown === 0 ? 'No import entries found' : found}. Open: ${answer.open_count}, ready: ${answer.ready_count}.`);
+    notice(
+      `${shown === 0 ? 'No import entries found' : found}. Open: ${answer.open_count}, ready: ${answer.ready_count}.`,
+    );
   });
 }

@@ -3,7 +3,13 @@
 // --dry-run asks the service for the bookings processing would make (it runs and rolls back), booking nothing.
 // Nothing ready is no failure (exit 0, said on stderr), so `process --dry-run && process` runs in cron.
 import {
-  dryRunImportEntries, listImportEntries, processImportEntries, type ImportEntryList, type ImportEntryRecord, type ProcessDryRun, type ProcessResult,
+  dryRunImportEntries,
+  listImportEntries,
+  processImportEntries,
+  type ImportEntryList,
+  type ImportEntryRecord,
+  type ProcessDryRun,
+  type ProcessResult,
 } from '../../api/endpoints/import-entries.js';
 import { ApiError, type ApiClient } from '../../api/http.js';
 import { CliError, ExitCode } from '../../errors.js';
@@ -77,7 +83,10 @@ export async function processReady(rt: Runtime, company: number, plan: OutputPla
   notice(`Booked ${created}, deleted ${ignored} ignored.`);
   for (const e of errors) notice(`  entry ${e.id}: ${e.message}`);
   if (errors.length > 0) {
-    throw new CliError(`${errors.length} ${errors.length === 1 ? 'entry was' : 'entries were'} refused and stay${errors.length === 1 ? 's' : ''} open (acct import get <id> shows the reason)`, ExitCode.Conflict);
+    throw new CliError(
+      `${errors.length} ${errors.length === 1 ? 'entry was' : 'entries were'} refused and stay${errors.length === 1 ? 's' : ''} open (acct import get <id> shows the reason)`,
+      ExitCode.Conflict,
+    );
   }
 }
 
@@ -88,7 +97,11 @@ function reportNothing(plan: OutputPlan, queue: Pick<ImportEntryList, 'open_coun
 }
 
 /** A booking of the dry run as the columns show it: the bill it pays and the rule that chose the counter account beside it. */
-const asRow = (b: ImportEntryRecord): ImportEntryRecord => ({ ...b, bill_label: billLabel(b), rule_label: ruleLabel(b) });
+const asRow = (b: ImportEntryRecord): ImportEntryRecord => ({
+  ...b,
+  bill_label: billLabel(b),
+  rule_label: ruleLabel(b),
+});
 
 /**
  * GET …/entries/import/dry-run: the service runs the real processing and rolls it back, so what is
@@ -111,7 +124,9 @@ async function dryRun(rt: Runtime, company: number, plan: OutputPlan): Promise<v
   renderer.push(answer.bookings.map(asRow));
   renderer.end();
   const n = answer.bookings.length;
-  notice(`Dry run: ${n} ${n === 1 ? 'booking' : 'bookings'} would be made, ${answer.ignored} ignored ${answer.ignored === 1 ? 'entry' : 'entries'} deleted; nothing was sent.`);
+  notice(
+    `Dry run: ${n} ${n === 1 ? 'booking' : 'bookings'} would be made, ${answer.ignored} ignored ${answer.ignored === 1 ? 'entry' : 'entries'} deleted; nothing was sent.`,
+  );
   for (const e of answer.errors) notice(`  entry ${e.id} would be refused: ${e.message}`);
 }
 

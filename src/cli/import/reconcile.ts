@@ -48,12 +48,20 @@ export default async function reconcileCommand(opts: ReconcileOptions, io: VerbI
   const date = opts.date === undefined ? undefined : parseDay(opts.date, 'date');
   const answer = await withRuntime(g, async (rt) => {
     const company = await rt.company();
-    const bankAccountId = opts.bankAccount === undefined ? undefined : await new RefResolver(rt.client, company).resolve('account', opts.bankAccount, 'bank-account');
+    const bankAccountId =
+      opts.bankAccount === undefined
+        ? undefined
+        : await new RefResolver(rt.client, company).resolve('account', opts.bankAccount, 'bank-account');
     try {
       return await reconcileImport(rt.client, company, { bank_account_id: bankAccountId, date });
     } catch (err) {
       // several bank accounts have statements: which one is the bookkeeper's to say (the message lists them)
-      if (err instanceof ApiError && err.status === 422 && bankAccountId === undefined && err.fieldErrors.bank_account_id) {
+      if (
+        err instanceof ApiError &&
+        err.status === 422 &&
+        bankAccountId === undefined &&
+        err.fieldErrors.bank_account_id
+      ) {
         throw new UsageError(`--bank-account: ${err.fieldErrors.bank_account_id[0]}`);
       }
       throw err;
@@ -63,19 +71,30 @@ export default async function reconcileCommand(opts: ReconcileOptions, io: VerbI
   printRecord(plan, { ...answer, account: accountLabel(answer.bank_account), result });
   for (const line of explanation(answer)) notice(line);
   if (!answer.agrees) {
-    throw new CliError(`${accountLabel(answer.bank_account)}: the books (${money(answer.book_balance)}) differ from the bank's closing balance (${money(answer.bank_balance)}) by ${money(answer.difference)}`, ExitCode.Unsound);
+    throw new CliError(
+      `${accountLabel(answer.bank_account)}: the books (${money(answer.book_balance)}) differ from the bank's closing balance (${money(answer.bank_balance)}) by ${money(answer.difference)}`,
+      ExitCode.Unsound,
+    );
   }
 }
 
 /** The open import entries behind a difference, and what they leave unexplained. */
 function explanation(r: Reconciliation): string[] {
   if (r.open_entries.length === 0) {
-    return r.agrees ? [] : [`No open import entry up to ${formatDate(r.date)} explains it: a booking on the account the bank does not know, or an opening balance missing in the books?`];
+    return r.agrees
+      ? []
+      : [
+          `No open import entry up to ${formatDate(r.date)} explains it: a booking on the account the bank does not know, or an opening balance missing in the books?`,
+        ];
   }
   const n = r.open_entries.length;
-  const lines = [`${n} open import ${n === 1 ? 'entry' : 'entries'} up to ${formatDate(r.date)}, not in the books yet (${money(r.open_sum)}; acct import review, then process):`];
+  const lines = [
+    `${n} open import ${n === 1 ? 'entry' : 'entries'} up to ${formatDate(r.date)}, not in the books yet (${money(r.open_sum)}; acct import review, then process):`,
+  ];
   for (const e of r.open_entries) {
-    lines.push(`  ${String(e.id)}  ${formatDate(String(e.date))}  ${groupRappen(signedRappen(e))}  ${String(e.description ?? e.counterparty_name ?? '')}`.trimEnd());
+    lines.push(
+      `  ${String(e.id)}  ${formatDate(String(e.date))}  ${groupRappen(signedRappen(e))}  ${String(e.description ?? e.counterparty_name ?? '')}`.trimEnd(),
+    );
   }
   if (r.unexplained !== 0) lines.push(`They leave ${money(r.unexplained)} unexplained.`);
   return lines;

@@ -32,7 +32,11 @@ const IGNORE = 'ignore';
 type Answer = number | typeof SKIP | typeof IGNORE;
 
 /** What the run did, for the summary (also after Ctrl-C). */
-interface Tally { ready: number; ignored: number; skipped: number }
+interface Tally {
+  ready: number;
+  ignored: number;
+  skipped: number;
+}
 
 const say = (text: string) => currentIO().out.write(`${text}\n`);
 const oldestFirst = (a: Rec, b: Rec) => String(a.date).localeCompare(String(b.date)) || Number(a.id) - Number(b.id);
@@ -41,21 +45,32 @@ const summary = (t: Tally) => `ready to book ${t.ready}, ignored ${t.ignored}, s
 export default async function review(_opts: NoOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
   if (!canPrompt(g)) {
-    throw new UsageError('acct import review asks questions and needs a terminal (stdin and stdout); in scripts use acct import list, update and ignore');
+    throw new UsageError(
+      'acct import review asks questions and needs a terminal (stdin and stdout); in scripts use acct import list, update and ignore',
+    );
   }
   const plan = planOutput(g, PROCESS_COLUMNS);
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
-    const todo = (await listImportEntries(rt.client, company, { status: 'notReady', limit: 'all' })).data.sort(oldestFirst);
+    const todo = (await listImportEntries(rt.client, company, { status: 'notReady', limit: 'all' })).data.sort(
+      oldestFirst,
+    );
     const prompts = await import('@inquirer/prompts');
     const tally: Tally = { ready: 0, ignored: 0, skipped: 0 };
     if (todo.length === 0) notice('Nothing to review: every open entry has a counter account or is ignored.');
     else {
-      const session = new Session(rt, company, prompts, await chartOfAccounts(rt.client, company), await allTaxRates(rt.client, company));
+      const session = new Session(
+        rt,
+        company,
+        prompts,
+        await chartOfAccounts(rt.client, company),
+        await allTaxRates(rt.client, company),
+      );
       try {
         for (const [i, entry] of todo.entries()) tally[await session.ask(entry, `[${i + 1}/${todo.length}]`)]++;
       } catch (err) {
-        if (err instanceof Error && err.name === 'ExitPromptError') notice(`\nStopped: ${summary(tally)}. Every answer is saved; acct import review goes on with the rest.`);
+        if (err instanceof Error && err.name === 'ExitPromptError')
+          notice(`\nStopped: ${summary(tally)}. Every answer is saved; acct import review goes on with the rest.`);
         throw err;
       }
       notice(`Reviewed ${todo.length}: ${summary(tally)}.`);
@@ -63,7 +78,12 @@ export default async function review(_opts: NoOptions, io: VerbIO): Promise<void
     const ready = (await listImportEntries(rt.client, company, { limit: 1 })).ready_count;
     if (ready === 0) return;
     await showReadyUnasked(rt, company);
-    if (await prompts.confirm({ message: `Process the ${ready} ready ${ready === 1 ? 'entry' : 'entries'} now (book them, delete the ignored)?`, default: false })) {
+    if (
+      await prompts.confirm({
+        message: `Process the ${ready} ready ${ready === 1 ? 'entry' : 'entries'} now (book them, delete the ignored)?`,
+        default: false,
+      })
+    ) {
       await processReady(rt, company, plan);
     } else {
       notice('Not processed: acct import process books them (--dry-run shows how).');
@@ -128,7 +148,13 @@ class Session {
       default: String(entry.description ?? ''),
       validate: (text) => text.length <= 255 || 'at most 255 characters',
     });
-    return (await this.save(entry, { other_account_id: choice, tax_rate_id: rate, description: description.trim() === '' ? null : description })) ? 'ready' : 'skipped';
+    return (await this.save(entry, {
+      other_account_id: choice,
+      tax_rate_id: rate,
+      description: description.trim() === '' ? null : description,
+    }))
+      ? 'ready'
+      : 'skipped';
   }
 
   /** The active rates that hold on a transaction's date: a statement of 2016 is offered the rates of 2016. */
@@ -145,12 +171,17 @@ class Session {
 
   private async show(entry: ImportEntryRecord, tag: string): Promise<void> {
     say('');
-    say(`${tag} ${formatDate(String(entry.date))}  ${groupRappen(signedRappen(entry))}  ${String(entry.counterparty_name ?? '')}`.trimEnd());
+    say(
+      `${tag} ${formatDate(String(entry.date))}  ${groupRappen(signedRappen(entry))}  ${String(entry.counterparty_name ?? '')}`.trimEnd(),
+    );
     if (entry.description) say(`      ${String(entry.description)}`);
-    if (entry.og_description && entry.og_description !== entry.description) say(`      bank: ${String(entry.og_description)}`);
+    if (entry.og_description && entry.og_description !== entry.description)
+      say(`      bank: ${String(entry.og_description)}`);
     if (entry.bill) say(`      ${billLabel(entry)}`);
     for (const b of await this.similar(entry)) {
-      say(`      similar booking: ${String(b.number ?? '')} ${formatDate(String(b.date))} ${accountLabel(b.debit_account) ?? ''} / ${accountLabel(b.credit_account) ?? ''} ${formatMoney(b.sum as number)} ${String(b.description ?? '')}`.trimEnd());
+      say(
+        `      similar booking: ${String(b.number ?? '')} ${formatDate(String(b.date))} ${accountLabel(b.debit_account) ?? ''} / ${accountLabel(b.credit_account) ?? ''} ${formatMoney(b.sum as number)} ${String(b.description ?? '')}`.trimEnd(),
+      );
     }
   }
 
@@ -158,7 +189,10 @@ class Session {
   private async similar(entry: ImportEntryRecord): Promise<Rec[]> {
     if (entry.similarExists === false) return [];
     const date = String(entry.date);
-    const bookings = await allEntries(this.rt.client, this.company, { 'filter[account_id]': Number(entry.bank_account_id), 'filter[date]': `${date},${date}` });
+    const bookings = await allEntries(this.rt.client, this.company, {
+      'filter[account_id]': Number(entry.bank_account_id),
+      'filter[date]': `${date},${date}`,
+    });
     const sum = toRappen(entry.sum as number);
     return bookings.filter((b) => toRappen(b.sum as number) === sum);
   }
@@ -186,7 +220,10 @@ class Session {
       found = (async () => {
         const uses = new Map<number | null, number>();
         const path = entryPaths.list(this.company);
-        for await (const page of paginate<Rec>(this.rt.client, path, { query: { 'filter[account_id]': accountId, sort: '-date' }, limit: 100 })) {
+        for await (const page of paginate<Rec>(this.rt.client, path, {
+          query: { 'filter[account_id]': accountId, sort: '-date' },
+          limit: 100,
+        })) {
           for (const b of page) {
             const rate = b.tax_rate_id === null || b.tax_rate_id === undefined ? null : Number(b.tax_rate_id);
             uses.set(rate, (uses.get(rate) ?? 0) + 1);
@@ -195,7 +232,11 @@ class Session {
         let best: number | null = null;
         let most = 0;
         // Map keeps the first-seen (latest) order, so a strict > leaves a tie with the latest
-        for (const [rate, n] of uses) if (n > most) { best = rate; most = n; }
+        for (const [rate, n] of uses)
+          if (n > most) {
+            best = rate;
+            most = n;
+          }
         return best;
       })();
       this.usual.set(accountId, found);
@@ -207,7 +248,10 @@ class Session {
   private async save(entry: ImportEntryRecord, body: Rec): Promise<boolean> {
     try {
       const saved = await updateImportEntry(this.rt.client, this.company, Number(entry.id), body);
-      const what = saved.ignore === true ? 'ignored' : [accountLabel(saved.other_account), (saved.tax_rate as Rec | null)?.name].filter(Boolean).join(', ');
+      const what =
+        saved.ignore === true
+          ? 'ignored'
+          : [accountLabel(saved.other_account), (saved.tax_rate as Rec | null)?.name].filter(Boolean).join(', ');
       notice(`      saved: ${what}`);
       return true;
     } catch (err) {

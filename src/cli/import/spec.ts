@@ -110,75 +110,137 @@ export const importSpec: ResourceSpec = {
       help: LIST_HELP,
       action: lazy(() => import('./list.js')),
     },
-    get: { description: 'show one imported bank transaction', columns: DETAIL_COLUMNS, action: lazy(() => import('./get.js')) },
+    get: {
+      description: 'show one imported bank transaction',
+      columns: DETAIL_COLUMNS,
+      action: lazy(() => import('./get.js')),
+    },
     update: {
       description: 'give imported transactions their counter account, VAT rate, text, invoice or tags',
       variadic: true,
-      options: [new Option('--tag <tag>', 'tag by name or id (repeatable; replaces the tags; none removes them)').argParser(collect)],
+      options: [
+        new Option('--tag <tag>', 'tag by name or id (repeatable; replaces the tags; none removes them)').argParser(
+          collect,
+        ),
+      ],
       action: lazy(() => import('./write.js'), 'update'),
     },
   },
   extend(group) {
     group.addHelpText('after', GROUP_HELP);
 
-    group.command('upload-camt').argument('<file...>', 'CAMT XML files or ZIPs of them')
+    group
+      .command('upload-camt')
+      .argument('<file...>', 'CAMT XML files or ZIPs of them')
       .description('upload bank statements (CAMT.052/.053/.054, or ZIPs); one upload per file')
-      .option('--bank-account <account>', 'the bank account (number, e.g. 1020; default: the one with the statement\'s IBAN)')
-      .addHelpText('after', `${UPLOAD_HELP}
-${examplesText(['acct import upload-camt auszug-2026-03.xml', 'acct import upload-camt camt-*.xml --bank-account 1020', 'acct import upload-camt export.zip --json'])}`)
+      .option(
+        '--bank-account <account>',
+        "the bank account (number, e.g. 1020; default: the one with the statement's IBAN)",
+      )
+      .addHelpText(
+        'after',
+        `${UPLOAD_HELP}
+${examplesText(['acct import upload-camt auszug-2026-03.xml', 'acct import upload-camt camt-*.xml --bank-account 1020', 'acct import upload-camt export.zip --json'])}`,
+      )
       .action(lazy(() => import('./upload.js')));
 
-    group.command('ignore').argument('<id...>', 'import entry ids')
+    group
+      .command('ignore')
+      .argument('<id...>', 'import entry ids')
       .description('mark entries to be ignored: they are ready and process deletes them instead of booking')
       .addHelpText('after', examplesText(['acct import ignore 41 42', 'acct import reset 41     # undoes it']))
       .action(lazy(() => import('./write.js'), 'ignore'));
 
-    group.command('reset').argument('<id>', 'import entry id')
-      .description('remove counter account, VAT rate, invoice, bill, tags and ignore; restore the bank\'s text')
+    group
+      .command('reset')
+      .argument('<id>', 'import entry id')
+      .description("remove counter account, VAT rate, invoice, bill, tags and ignore; restore the bank's text")
       .addHelpText('after', examplesText(['acct import reset 42']))
       .action(lazy(() => import('./write.js'), 'reset'));
 
-    group.command('delete').alias('rm').argument('[id...]', 'import entry ids')
+    group
+      .command('delete')
+      .alias('rm')
+      .argument('[id...]', 'import entry ids')
       .description('delete open entries (asks to confirm; --yes in scripts); a new upload still skips them')
       .option('--all', 'every open entry')
-      .addHelpText('after', `${examplesText(['acct import delete 41 42', 'acct import delete --all --yes'])}
-Deleted entries are listed with --status deleted. None of the ids open: exit 6.`)
+      .addHelpText(
+        'after',
+        `${examplesText(['acct import delete 41 42', 'acct import delete --all --yes'])}
+Deleted entries are listed with --status deleted. None of the ids open: exit 6.`,
+      )
       .action(lazy(() => import('./delete.js')));
 
-    group.command('process')
+    group
+      .command('process')
       .description('book the ready entries and delete the ignored ones')
       .option('--dry-run', 'list the bookings it would make; send nothing')
-      .addHelpText('after', `${PROCESS_HELP}
-${examplesText(['acct import process --dry-run', 'acct import process', 'acct import process --json'])}`)
+      .addHelpText(
+        'after',
+        `${PROCESS_HELP}
+${examplesText(['acct import process --dry-run', 'acct import process', 'acct import process --json'])}`,
+      )
       .action(lazy(() => import('./process.js')));
 
-    const receipt = group.command('receipt').description('the receipt of an imported transaction (it moves to the booking)')
-      .addHelpText('after', examplesText(['acct import receipt add 42 quittung.pdf', 'acct import receipt url 42', 'acct import receipt remove 42']));
-    receipt.command('add').argument('<id>', 'import entry id').argument('<file>', 'the receipt (at most 6 MB)')
+    const receipt = group
+      .command('receipt')
+      .description('the receipt of an imported transaction (it moves to the booking)')
+      .addHelpText(
+        'after',
+        examplesText([
+          'acct import receipt add 42 quittung.pdf',
+          'acct import receipt url 42',
+          'acct import receipt remove 42',
+        ]),
+      );
+    receipt
+      .command('add')
+      .argument('<id>', 'import entry id')
+      .argument('<file>', 'the receipt (at most 6 MB)')
       .description('attach a receipt (replaces an earlier one)')
       .addHelpText('after', examplesText(['acct import receipt add 42 quittung.pdf']))
       .action(lazy(() => import('./receipt.js'), 'add'));
-    receipt.command('remove').alias('rm').argument('<id>', 'import entry id')
+    receipt
+      .command('remove')
+      .alias('rm')
+      .argument('<id>', 'import entry id')
       .description('remove the receipt')
       .addHelpText('after', examplesText(['acct import receipt remove 42']))
       .action(lazy(() => import('./receipt.js'), 'remove'));
-    receipt.command('url').argument('<id>', 'import entry id')
+    receipt
+      .command('url')
+      .argument('<id>', 'import entry id')
       .description('print a link to the receipt, valid 15 minutes (-o json: with expires_at)')
       .addHelpText('after', examplesText(['acct import receipt url 42', 'open "$(acct import receipt url 42)"']))
       .action(lazy(() => import('./receipt.js'), 'url'));
 
-    group.command('reconcile')
-      .description('hold the bank account in the books against the bank\'s closing balance: "✓ agrees" or the difference')
-      .option('--bank-account <account>', 'the bank account (number, e.g. 1020; default: the one with uploaded statements)')
+    group
+      .command('reconcile')
+      .description(
+        'hold the bank account in the books against the bank\'s closing balance: "✓ agrees" or the difference',
+      )
+      .option(
+        '--bank-account <account>',
+        'the bank account (number, e.g. 1020; default: the one with uploaded statements)',
+      )
       .option('--date <date>', 'the statement closing on or before this day (default: the latest)')
-      .addHelpText('after', `${RECONCILE_HELP}
-${examplesText(['acct import reconcile', 'acct import reconcile --bank-account 1020 --date 2026-03-31', 'acct import reconcile --json'])}`)
+      .addHelpText(
+        'after',
+        `${RECONCILE_HELP}
+${examplesText(['acct import reconcile', 'acct import reconcile --bank-account 1020 --date 2026-03-31', 'acct import reconcile --json'])}`,
+      )
       .action(lazy(() => import('./reconcile.js')));
 
-    group.command('review')
-      .description('go through the open transactions on a terminal: counter account, VAT rate, text; or ignore, or skip')
-      .addHelpText('after', `${REVIEW_HELP}
-${examplesText(['acct import review'])}`)
+    group
+      .command('review')
+      .description(
+        'go through the open transactions on a terminal: counter account, VAT rate, text; or ignore, or skip',
+      )
+      .addHelpText(
+        'after',
+        `${REVIEW_HELP}
+${examplesText(['acct import review'])}`,
+      )
       .action(lazy(() => import('./review.js')));
   },
 };

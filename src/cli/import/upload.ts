@@ -13,10 +13,22 @@
 // exits 3. Last, the open and ready counts of the whole import on stderr (-o json: in the object).
 import { listAccounts } from '../../api/endpoints/accounts.js';
 import {
-  listImportEntries, uploadCamt, type AssignedIban, type SkippedDuplicate, type StatementBalance, type UploadFile, type UploadResult,
+  listImportEntries,
+  uploadCamt,
+  type AssignedIban,
+  type SkippedDuplicate,
+  type StatementBalance,
+  type UploadFile,
+  type UploadResult,
 } from '../../api/endpoints/import-entries.js';
 import { ApiError, type ApiClient } from '../../api/http.js';
-import { chooseBankAccount, groupedIban, statementIban, type BankAccountChoice, type BankAccountOption } from '../../domain/bank-account-choice.js';
+import {
+  chooseBankAccount,
+  groupedIban,
+  statementIban,
+  type BankAccountChoice,
+  type BankAccountOption,
+} from '../../domain/bank-account-choice.js';
 import type { CamtStatement } from '../../domain/camt.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import type { Column } from '../../output/types.js';
@@ -42,13 +54,20 @@ type FileRow = Counts & { file: string };
 type DuplicateRow = SkippedDuplicate & { file: string };
 
 const COLUMNS: Column[] = [
-  { key: 'file' }, ...COUNTS.map((key): Column => ({ key, kind: 'int' })), ...NOT_BOOKED.map((key): Column => ({ key, kind: 'int', default: false })),
+  { key: 'file' },
+  ...COUNTS.map((key): Column => ({ key, kind: 'int' })),
+  ...NOT_BOOKED.map((key): Column => ({ key, kind: 'int', default: false })),
 ];
 /** -o json: the totals, the files, every skipped duplicate, the IBANs given to accounts, the statements' balances, the refused files and the import's open and ready counts. */
 const SUMMARY_COLUMNS: Column[] = [
   ...[...COUNTS, ...NOT_BOOKED].map((key): Column => ({ key, kind: 'int' })),
-  { key: 'files', kind: 'json' }, { key: 'skipped_duplicates', kind: 'json' }, { key: 'assigned_ibans', kind: 'json' }, { key: 'statements', kind: 'json' },
-  { key: 'failed', kind: 'json' }, { key: 'open_count', kind: 'int' }, { key: 'ready_count', kind: 'int' },
+  { key: 'files', kind: 'json' },
+  { key: 'skipped_duplicates', kind: 'json' },
+  { key: 'assigned_ibans', kind: 'json' },
+  { key: 'statements', kind: 'json' },
+  { key: 'failed', kind: 'json' },
+  { key: 'open_count', kind: 'int' },
+  { key: 'ready_count', kind: 'int' },
 ];
 
 interface UploadOptions {
@@ -64,12 +83,14 @@ function readCamt(path: string): UploadFile {
     unreadable: (why) => `cannot read ${path}: ${why}`,
     empty: `${path} is empty: expected a CAMT XML file or a ZIP of them`,
     maxBytes: MAX_CAMT_MB * 1024 * 1024,
-    tooLarge: () => `${path} is larger than ${MAX_CAMT_MB} MB; the service takes CAMT files up to ${MAX_CAMT_MB} MB (split the ZIP)`,
+    tooLarge: () =>
+      `${path} is larger than ${MAX_CAMT_MB} MB; the service takes CAMT files up to ${MAX_CAMT_MB} MB (split the ZIP)`,
   });
 }
 
 /** The sum of a count over the files; null when any file's is unknown. */
-const total = (rows: FileRow[], key: keyof Counts): number | null => (rows.some((r) => r[key] === null) ? null : rows.reduce((n, r) => n + (r[key] as number), 0));
+const total = (rows: FileRow[], key: keyof Counts): number | null =>
+  rows.some((r) => r[key] === null) ? null : rows.reduce((n, r) => n + (r[key] as number), 0);
 
 export default async function uploadCommand(opts: UploadOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
@@ -84,8 +105,16 @@ export default async function uploadCommand(opts: UploadOptions, io: VerbIO): Pr
   const statements = await readStatements(files.map((f) => f.upload.bytes));
   const open = await withRuntime(g, async (rt) => {
     const company = await rt.company();
-    const bankAccount = opts.bankAccount === undefined ? undefined : await new RefResolver(rt.client, company).resolve('account', opts.bankAccount, 'bank-account');
-    await askForBankAccount(rt.client, company, files.map((f, i) => ({ path: f.path, statements: statements[i] })), bankAccount);
+    const bankAccount =
+      opts.bankAccount === undefined
+        ? undefined
+        : await new RefResolver(rt.client, company).resolve('account', opts.bankAccount, 'bank-account');
+    await askForBankAccount(
+      rt.client,
+      company,
+      files.map((f, i) => ({ path: f.path, statements: statements[i] })),
+      bankAccount,
+    );
     for (const [i, { path, upload }] of files.entries()) {
       let result: UploadResult;
       try {
@@ -102,8 +131,12 @@ export default async function uploadCommand(opts: UploadOptions, io: VerbIO): Pr
       for (const a of result.assignedIbans ?? []) assigned.push({ file: path, ...a });
       for (const b of result.statements ?? []) balances.push({ file: path, ...b });
       for (const line of skippedLines(path, result)) notice(line);
-      for (const a of result.assignedIbans ?? []) notice(`${path}: ${a.number} ${a.name} now has the statement's IBAN ${groupedIban(a.iban)}; its next statements go there on their own`);
-      const lines = result.statements === null ? closingBalances(statements[i] ?? []) : result.statements.flatMap(balanceLines);
+      for (const a of result.assignedIbans ?? [])
+        notice(
+          `${path}: ${a.number} ${a.name} now has the statement's IBAN ${groupedIban(a.iban)}; its next statements go there on their own`,
+        );
+      const lines =
+        result.statements === null ? closingBalances(statements[i] ?? []) : result.statements.flatMap(balanceLines);
       for (const line of lines) notice(`${path}: ${line}`);
     }
     return listImportEntries(rt.client, company, { limit: 1 });
@@ -111,18 +144,35 @@ export default async function uploadCommand(opts: UploadOptions, io: VerbIO): Pr
 
   const totals = Object.fromEntries([...COUNTS, ...NOT_BOOKED].map((key) => [key, total(rows, key)])) as Counts;
   print(plan, rows, totals, {
-    files: rows, skipped_duplicates: duplicates, assigned_ibans: assigned, statements: balances, failed, open_count: open.open_count, ready_count: open.ready_count,
+    files: rows,
+    skipped_duplicates: duplicates,
+    assigned_ibans: assigned,
+    statements: balances,
+    failed,
+    open_count: open.open_count,
+    ready_count: open.ready_count,
   });
-  if (rows.length > 0 && totals.created === null) notice('The service did not report the counts (no X-Import-* headers): how many transactions were new is unknown.');
-  notice(`Open: ${open.open_count} ${open.open_count === 1 ? 'entry' : 'entries'}, ${open.ready_count} ready.${open.open_count > open.ready_count ? ' Next: acct import review' : open.ready_count > 0 ? ' Next: acct import process' : ''}`);
+  if (rows.length > 0 && totals.created === null)
+    notice('The service did not report the counts (no X-Import-* headers): how many transactions were new is unknown.');
+  notice(
+    `Open: ${open.open_count} ${open.open_count === 1 ? 'entry' : 'entries'}, ${open.ready_count} ready.${open.open_count > open.ready_count ? ' Next: acct import review' : open.ready_count > 0 ? ' Next: acct import process' : ''}`,
+  );
   if (failed.length > 0) {
-    throw new CliError(`${failed.length} of ${files.length} ${files.length === 1 ? 'file was' : 'files were'} not imported: ${failed.map((f) => f.file).join(', ')}`, ExitCode.Validation);
+    throw new CliError(
+      `${failed.length} of ${files.length} ${files.length === 1 ? 'file was' : 'files were'} not imported: ${failed.map((f) => f.file).join(', ')}`,
+      ExitCode.Validation,
+    );
   }
 }
 
 function fileRow(file: string, result: UploadResult): FileRow {
   const counts = result.counts ?? { created: null, duplicates: null, matched: null, ready: null };
-  return { file, ...counts, skipped_pending: result.notBooked?.pending ?? null, skipped_info: result.notBooked?.info ?? null };
+  return {
+    file,
+    ...counts,
+    skipped_pending: result.notBooked?.pending ?? null,
+    skipped_info: result.notBooked?.info ?? null,
+  };
 }
 
 const transactions = (n: number) => `${n} ${n === 1 ? 'transaction' : 'transactions'}`;
@@ -130,12 +180,17 @@ const transactions = (n: number) => `${n} ${n === 1 ? 'transaction' : 'transacti
 /** One line per duplicate skipped (or their number, when the service does not list them), then what the bank has not booked. */
 function skippedLines(path: string, result: UploadResult): string[] {
   const lines = result.duplicates?.map((d) => `${path}: ${duplicateText(d)}`) ?? [];
-  const unlisted = result.duplicates === null ? result.counts?.duplicates ?? 0 : 0;
-  if (unlisted > 0) lines.push(`${path}: ${transactions(unlisted)} skipped as duplicates (the service does not list them)`);
+  const unlisted = result.duplicates === null ? (result.counts?.duplicates ?? 0) : 0;
+  if (unlisted > 0)
+    lines.push(`${path}: ${transactions(unlisted)} skipped as duplicates (the service does not list them)`);
   const pending = result.notBooked?.pending ?? 0;
   const info = result.notBooked?.info ?? 0;
-  if (pending > 0) lines.push(`${path}: ${pending} pending ${pending === 1 ? 'transaction' : 'transactions'} not imported (not booked by the bank yet)`);
-  if (info > 0) lines.push(`${path}: ${info} information-only ${info === 1 ? 'transaction' : 'transactions'} not imported`);
+  if (pending > 0)
+    lines.push(
+      `${path}: ${pending} pending ${pending === 1 ? 'transaction' : 'transactions'} not imported (not booked by the bank yet)`,
+    );
+  if (info > 0)
+    lines.push(`${path}: ${info} information-only ${info === 1 ? 'transaction' : 'transactions'} not imported`);
   return lines;
 }
 
@@ -143,8 +198,11 @@ function skippedLines(path: string, result: UploadResult): string[] {
 function duplicateText(d: SkippedDuplicate): string {
   const rappen = toRappen(d.sum) ?? 0;
   const parts = [
-    formatDate(d.date), groupRappen(d.type === 'expense' ? -rappen : rappen), d.counterparty_name ?? '',
-    d.reference ? `ref ${d.reference}` : '', d.bank_reference ? `bank ref ${d.bank_reference}` : '',
+    formatDate(d.date),
+    groupRappen(d.type === 'expense' ? -rappen : rappen),
+    d.counterparty_name ?? '',
+    d.reference ? `ref ${d.reference}` : '',
+    d.bank_reference ? `bank ref ${d.bank_reference}` : '',
   ];
   return `duplicate of import entry ${d.duplicate_of}, not imported: ${parts.filter((p) => p !== '').join(' ')}`;
 }
@@ -153,7 +211,11 @@ function duplicateText(d: SkippedDuplicate): string {
 async function readStatements(contents: Uint8Array[]): Promise<(CamtStatement[] | null)[]> {
   const { readCamtBalances } = await import('../../domain/camt.js');
   return contents.map((bytes) => {
-    try { return readCamtBalances(bytes); } catch { return null; }
+    try {
+      return readCamtBalances(bytes);
+    } catch {
+      return null;
+    }
   });
 }
 
@@ -163,11 +225,22 @@ async function readStatements(contents: Uint8Array[]): Promise<(CamtStatement[] 
  * with another IBAN, or one without while another has it) is a usage error listing the bank accounts.
  * Statements without a valid IBAN, and an account that is no bank account, are the service's to judge.
  */
-async function askForBankAccount(client: ApiClient, company: number, files: { path: string; statements: CamtStatement[] | null }[], askedFor: number | undefined): Promise<void> {
-  const withIban = files.flatMap(({ path, statements }) => (statements ?? []).filter((st) => statementIban(st.iban) !== null).map((st) => ({ path, st })));
+async function askForBankAccount(
+  client: ApiClient,
+  company: number,
+  files: { path: string; statements: CamtStatement[] | null }[],
+  askedFor: number | undefined,
+): Promise<void> {
+  const withIban = files.flatMap(({ path, statements }) =>
+    (statements ?? []).filter((st) => statementIban(st.iban) !== null).map((st) => ({ path, st })),
+  );
   if (withIban.length === 0) return;
   const accounts: BankAccountOption[] = (await listAccounts(client, company, { type: 'bank' })).map((a) => ({
-    id: Number(a.id), number: Number(a.number), name: String(a.name ?? ''), iban: typeof a.iban === 'string' && a.iban !== '' ? a.iban : null, isPrimary: a.is_primary_bank_account === true,
+    id: Number(a.id),
+    number: Number(a.number),
+    name: String(a.name ?? ''),
+    iban: typeof a.iban === 'string' && a.iban !== '' ? a.iban : null,
+    isPrimary: a.is_primary_bank_account === true,
   }));
   for (const { path, st } of withIban) {
     const choice = chooseBankAccount(accounts, st.iban, askedFor);
@@ -175,7 +248,10 @@ async function askForBankAccount(client: ApiClient, company: number, files: { pa
     if (choice.kind === 'account' && choice.assignIban !== null) choice.account.iban = choice.assignIban;
     if (choice.kind !== 'ask') continue;
     const label = (a: BankAccountOption) => `${a.number} ${a.name}${a.iban ? `  ${groupedIban(a.iban)}` : ''}`;
-    throw new UsageError(`${path}${st.fileName ? ` (${st.fileName})` : ''}: ${question(choice)}; nothing was uploaded. The bank accounts:`, accounts.map((a) => `  ${label(a)}`));
+    throw new UsageError(
+      `${path}${st.fileName ? ` (${st.fileName})` : ''}: ${question(choice)}; nothing was uploaded. The bank accounts:`,
+      accounts.map((a) => `  ${label(a)}`),
+    );
   }
 }
 
@@ -200,9 +276,12 @@ const closingDate = (date: string | null) => (date ? ` on ${formatDate(date)}` :
  */
 function closingBalances(statements: readonly CamtStatement[]): string[] {
   return statements.flatMap((st) => {
-    const closing = st.balances.find((b) => b.type === 'CLBD') ?? st.balances.findLast((b) => b.type === 'CLBK' || b.type === 'CLAV');
+    const closing =
+      st.balances.find((b) => b.type === 'CLBD') ?? st.balances.findLast((b) => b.type === 'CLBK' || b.type === 'CLAV');
     if (!closing) return [];
-    return [`closing balance ${formatCurrency(closing.amountRappen, closing.currency)}${closingDate(closing.date)}${st.iban ? ` (${st.iban})` : ''}`];
+    return [
+      `closing balance ${formatCurrency(closing.amountRappen, closing.currency)}${closingDate(closing.date)}${st.iban ? ` (${st.iban})` : ''}`,
+    ];
   });
 }
 
@@ -213,13 +292,19 @@ function closingBalances(statements: readonly CamtStatement[]): string[] {
  */
 function balanceLines(b: StatementBalance): string[] {
   const money = (n: number) => formatCurrency(toRappen(n) ?? 0, b.currency);
-  const lines = [`closing balance ${money(b.closing_balance)}${closingDate(b.closing_date)}${b.iban ? ` (${b.iban})` : ''}`];
+  const lines = [
+    `closing balance ${money(b.closing_balance)}${closingDate(b.closing_date)}${b.iban ? ` (${b.iban})` : ''}`,
+  ];
   if (b.adds_up === false && b.opening_balance !== null) {
     const sum = (toRappen(b.opening_balance) ?? 0) + (toRappen(b.movements) ?? 0);
-    lines.push(`warning: the statement does not add up: opening ${money(b.opening_balance)} + movements ${money(b.movements)} = ${formatCurrency(sum, b.currency)}, not the closing ${money(b.closing_balance)}`);
+    lines.push(
+      `warning: the statement does not add up: opening ${money(b.opening_balance)} + movements ${money(b.movements)} = ${formatCurrency(sum, b.currency)}, not the closing ${money(b.closing_balance)}`,
+    );
   }
   const difference = (toRappen(b.closing_balance) ?? 0) - (toRappen(b.book_balance) ?? 0);
-  lines.push(`in the books ${money(b.book_balance)} on ${formatDate(b.booked_until)}${difference === 0 ? ': ✓ agrees' : `, difference ${formatCurrency(difference, b.currency)} (process the entries, then acct import reconcile)`}`);
+  lines.push(
+    `in the books ${money(b.book_balance)} on ${formatDate(b.booked_until)}${difference === 0 ? ': ✓ agrees' : `, difference ${formatCurrency(difference, b.currency)} (process the entries, then acct import reconcile)`}`,
+  );
   return lines;
 }
 

@@ -2,7 +2,13 @@
 // import entries before they are processed (several ids: the same change for each, all or none). References are typed as everywhere (accounts by number,
 // tax rates and tags by name, invoices by number); everything checkable without the API is checked first.
 import { ApiError, type ApiClient } from '../../api/http.js';
-import { importEntryPaths, resetImportEntry, updateImportEntries, updateImportEntry, type ImportEntryRecord } from '../../api/endpoints/import-entries.js';
+import {
+  importEntryPaths,
+  resetImportEntry,
+  updateImportEntries,
+  updateImportEntry,
+  type ImportEntryRecord,
+} from '../../api/endpoints/import-entries.js';
 import { UsageError } from '../../errors.js';
 import { canPrompt, notice } from '../globals.js';
 import { listRenderer, planOutput, printRecord } from '../output.js';
@@ -12,7 +18,16 @@ import { resolveRefs } from '../resource/run.js';
 import { withRuntime } from '../runtime.js';
 import { existingRecords, missingRecords } from '../shared/existing.js';
 import type { VerbIO } from '../verb.js';
-import { DETAIL_COLUMNS, forDisplay, IDS_HINT, IMPORT_COLUMNS, IMPORT_FIELDS, importId, importIds, NULLABLE_FIELDS } from './fields.js';
+import {
+  DETAIL_COLUMNS,
+  forDisplay,
+  IDS_HINT,
+  IMPORT_COLUMNS,
+  IMPORT_FIELDS,
+  importId,
+  importIds,
+  NULLABLE_FIELDS,
+} from './fields.js';
 
 interface UpdateOptions {
   /** the import entry ids (or id:N) */
@@ -34,15 +49,24 @@ export async function update(opts: UpdateOptions, io: VerbIO): Promise<void> {
   const data = readDataFlag(opts.data);
   const flags = bodyFromFlags(IMPORT_FIELDS, opts);
   const tags = opts.tag;
-  if (tags && tags.length > 1 && tags.some((t) => t.trim().toLowerCase() === 'none')) throw new UsageError('--tag none removes every tag: give it alone');
+  if (tags && tags.length > 1 && tags.some((t) => t.trim().toLowerCase() === 'none'))
+    throw new UsageError('--tag none removes every tag: give it alone');
   if (Object.keys(data).length === 0 && Object.keys(flags).length === 0 && tags === undefined) {
-    throw new UsageError(`nothing to change: give at least one of ${[...IMPORT_FIELDS.map((f) => `--${f.flag}`), '--tag'].join(', ')} or --data`);
+    throw new UsageError(
+      `nothing to change: give at least one of ${[...IMPORT_FIELDS.map((f) => `--${f.flag}`), '--tag'].join(', ')} or --data`,
+    );
   }
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company, { ask: canPrompt(g) });
     const byDate = typeof flags.tax_rate_id === 'string' && flags.tax_rate_id.trim().toLowerCase() !== 'none';
-    await resolveRefs(resolver, byDate ? IMPORT_FIELDS.filter((f) => f.key !== 'tax_rate_id') : IMPORT_FIELDS, flags, (f) => (f as { key: string }).key, NULLABLE_FIELDS);
+    await resolveRefs(
+      resolver,
+      byDate ? IMPORT_FIELDS.filter((f) => f.key !== 'tax_rate_id') : IMPORT_FIELDS,
+      flags,
+      (f) => (f as { key: string }).key,
+      NULLABLE_FIELDS,
+    );
     if (byDate) {
       // the booking will carry the transaction's date: it picks the rate of its time (and its direction the
       // side); several entries take one rate, so their dates must call for the same one
@@ -50,15 +74,27 @@ export async function update(opts: UpdateOptions, io: VerbIO): Promise<void> {
       const chosen = new Set<unknown>();
       for (const id of ids) {
         const entry = (await rt.client.get<{ data: Record<string, unknown> }>(importEntryPaths.one(company, id))).data;
-        chosen.add(await resolver.resolveTaxRateOn(typed, 'tax-rate', String(entry.date), entry.type === 'income' ? 'output' : entry.type === 'expense' ? 'input' : undefined));
+        chosen.add(
+          await resolver.resolveTaxRateOn(
+            typed,
+            'tax-rate',
+            String(entry.date),
+            entry.type === 'income' ? 'output' : entry.type === 'expense' ? 'input' : undefined,
+          ),
+        );
       }
-      if (chosen.size > 1) throw new UsageError(`--tax-rate ${typed} means different rates on these entries' dates or directions: update them apart`);
+      if (chosen.size > 1)
+        throw new UsageError(
+          `--tax-rate ${typed} means different rates on these entries' dates or directions: update them apart`,
+        );
       flags.tax_rate_id = [...chosen][0];
     }
     const body: Record<string, unknown> = { ...data, ...flags };
     if (tags !== undefined) {
       const none = tags.length === 1 && tags[0].trim().toLowerCase() === 'none';
-      body.tags = none ? [] : await Promise.all(tags.map(async (t) => ({ id: await resolver.resolve('tag', t, 'tag') })));
+      body.tags = none
+        ? []
+        : await Promise.all(tags.map(async (t) => ({ id: await resolver.resolve('tag', t, 'tag') })));
     }
     if (ids.length === 1) {
       printRecord(plan, forDisplay(await updateImportEntry(rt.client, company, ids[0], body)));
@@ -73,14 +109,20 @@ export async function update(opts: UpdateOptions, io: VerbIO): Promise<void> {
 }
 
 /** PUT multiple: the same change for every id, all or none; unknown ids are named (exit 5) before any other refusal. */
-async function changeAll(client: ApiClient, company: number, ids: number[], body: Record<string, unknown>): Promise<ImportEntryRecord[]> {
+async function changeAll(
+  client: ApiClient,
+  company: number,
+  ids: number[],
+  body: Record<string, unknown>,
+): Promise<ImportEntryRecord[]> {
   try {
     return await updateImportEntries(client, company, ids, body);
   } catch (err) {
     const unknown = unknownIds(err, ids);
     if (unknown.length) throw missingRecords('import entry', unknown, IDS_HINT);
     // refused for another reason (one is not open): unknown ids among them are still what is named first
-    if (err instanceof ApiError) await existingRecords(client, 'import entry', (id) => importEntryPaths.one(company, id), ids, IDS_HINT);
+    if (err instanceof ApiError)
+      await existingRecords(client, 'import entry', (id) => importEntryPaths.one(company, id), ids, IDS_HINT);
     throw err;
   }
 }
@@ -100,7 +142,9 @@ export async function ignore(opts: IdsOptions, io: VerbIO): Promise<void> {
     const renderer = listRenderer(plan);
     renderer.push(changed.map(forDisplay));
     renderer.end();
-    notice(`Ignored ${changed.length} ${changed.length === 1 ? 'entry' : 'entries'}: acct import process deletes ${changed.length === 1 ? 'it' : 'them'} instead of booking.`);
+    notice(
+      `Ignored ${changed.length} ${changed.length === 1 ? 'entry' : 'entries'}: acct import process deletes ${changed.length === 1 ? 'it' : 'them'} instead of booking.`,
+    );
   });
 }
 
@@ -110,7 +154,10 @@ export async function ignore(opts: IdsOptions, io: VerbIO): Promise<void> {
  */
 function unknownIds(err: unknown, ids: number[]): number[] {
   if (!(err instanceof ApiError) || err.status !== 422) return [];
-  const at = Object.keys(err.fieldErrors).map((k) => /^ids\.(\d+)$/.exec(k)).filter((m) => m !== null).map((m) => Number(m[1]));
+  const at = Object.keys(err.fieldErrors)
+    .map((k) => /^ids\.(\d+)$/.exec(k))
+    .filter((m) => m !== null)
+    .map((m) => Number(m[1]));
   return at.sort((a, b) => a - b).map((i) => ids[i]);
 }
 

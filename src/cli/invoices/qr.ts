@@ -14,7 +14,9 @@ interface QrOptions {
 
 export default async function qr(o: QrOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
-  const payload = await withDocument(g, KINDS.invoices, o, async ({ rt, company, id }) => invoiceQrPayload(rt.client, company, id));
+  const payload = await withDocument(g, KINDS.invoices, o, async ({ rt, company, id }) =>
+    invoiceQrPayload(rt.client, company, id),
+  );
   if (!o.show) {
     stdoutSink.write(`${payload}\n`);
     return;
@@ -27,7 +29,10 @@ export default async function qr(o: QrOptions, io: VerbIO): Promise<void> {
  * The Swiss cross of the QR-bill over the code's centre (7 mm of 46 mm): a white frame, a black square
  * and a white cross, as the standard draws it; error correction M restores the covered modules.
  */
-export function withSwissCross(size: number, dark: (x: number, y: number) => boolean): { size: number; dark: (x: number, y: number) => boolean } {
+export function withSwissCross(
+  size: number,
+  dark: (x: number, y: number) => boolean,
+): { size: number; dark: (x: number, y: number) => boolean } {
   const side = Math.round((size * 7) / 46) | 1;
   const start = (size - side) >> 1;
   const mid = side >> 1;
@@ -40,7 +45,8 @@ export function withSwissCross(size: number, dark: (x: number, y: number) => boo
       const j = y - start;
       if (i < 0 || j < 0 || i >= side || j >= side) return dark(x, y);
       if (i === 0 || j === 0 || i === side - 1 || j === side - 1) return false; // white frame
-      const onCross = (Math.abs(i - mid) < arm && Math.abs(j - mid) <= bar) || (Math.abs(j - mid) < arm && Math.abs(i - mid) <= bar);
+      const onCross =
+        (Math.abs(i - mid) < arm && Math.abs(j - mid) <= bar) || (Math.abs(j - mid) < arm && Math.abs(i - mid) <= bar);
       return !onCross;
     },
   };

@@ -13,10 +13,15 @@ interface RemindOptions {
   due?: string;
 }
 
-const NEXT: Readonly<Record<string, string>> = { sent: 'reminder_one', reminder_one: 'reminder_two', reminder_two: 'reminder_three' };
+const NEXT: Readonly<Record<string, string>> = {
+  sent: 'reminder_one',
+  reminder_one: 'reminder_two',
+  reminder_two: 'reminder_three',
+};
 
 function refusal(number: string, status: string): string {
-  if (status === 'open') return `invoice ${number} is not sent yet: send it first (acct invoices mark-as ${number} sent)`;
+  if (status === 'open')
+    return `invoice ${number} is not sent yet: send it first (acct invoices mark-as ${number} sent)`;
   if (status === 'paid') return `invoice ${number} is paid: there is nothing to remind`;
   return `invoice ${number} had its third reminder already: there is no further level`;
 }
@@ -25,7 +30,7 @@ export default async function remind(o: RemindOptions, io: VerbIO): Promise<void
   const g = io.globals();
   const k = KINDS.invoices;
   const plan = documentPlan(g, k);
-  const due = o.due === undefined ? undefined : convertValue('due', 'date', o.due) as string;
+  const due = o.due === undefined ? undefined : (convertValue('due', 'date', o.due) as string);
   await withDocument(g, k, o, async ({ rt, company, id }) => {
     const invoice = await getDocument(rt.client, k.kind, company, id);
     const next = NEXT[invoice.status];

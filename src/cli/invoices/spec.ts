@@ -20,11 +20,16 @@ The positions of --times-of and --expenses stand where the flags stand among the
 export const invoicesSpec = documentSpec('invoices', {
   create: {
     options: [
-      orderedOption('--times-of <project>', 'bill the project\'s open, billable time entries (project id or exact name)'),
+      orderedOption(
+        '--times-of <project>',
+        "bill the project's open, billable time entries (project id or exact name)",
+      ),
       new Option('--from <date>', 'with --times-of, --expenses: from this day (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)'),
       new Option('--to <date>', 'with --times-of, --expenses: up to this day (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)'),
-      new Option('--group-by <grouping>', 'with --times-of: a position per entry (default), date or task').choices(TIME_GROUPINGS),
-      orderedOption('--expenses', 'bill the customer\'s billable expense bookings not yet invoiced').preset('yes'),
+      new Option('--group-by <grouping>', 'with --times-of: a position per entry (default), date or task').choices(
+        TIME_GROUPINGS,
+      ),
+      orderedOption('--expenses', "bill the customer's billable expense bookings not yet invoiced").preset('yes'),
     ],
     action: lazy(() => import('./create.js')),
     examples: [
@@ -34,18 +39,28 @@ export const invoicesSpec = documentSpec('invoices', {
     help: BILLING_HELP,
   },
   extend(group) {
-    group.command('remind').argument('<invoice>', REF_HELP.invoice!)
+    group
+      .command('remind')
+      .argument('<invoice>', REF_HELP.invoice!)
       .description('send the next reminder: sent → reminder_one → reminder_two → reminder_three')
       .option('--due <date>', 'the new due date (YYYY-MM-DD, dd.mm.yyyy, today, +3d …; default: in 10 days)')
-      .addHelpText('after', `${examplesText(['acct invoices remind R-2026-004', 'acct invoices remind R-2026-004 --due 2026-06-30'])}
-An invoice that is open, paid or at the third reminder is refused (exit 6); mark-as moves back.`)
+      .addHelpText(
+        'after',
+        `${examplesText(['acct invoices remind R-2026-004', 'acct invoices remind R-2026-004 --due 2026-06-30'])}
+An invoice that is open, paid or at the third reminder is refused (exit 6); mark-as moves back.`,
+      )
       .action(lazy(() => import('./remind.js')));
-    group.command('qr').argument('<invoice>', REF_HELP.invoice!)
+    group
+      .command('qr')
+      .argument('<invoice>', REF_HELP.invoice!)
       .description("print the invoice's QR-bill payload; --show draws the code in the terminal for a banking app")
       .option('--show', 'draw the QR code (with the Swiss cross) in the terminal')
-      .addHelpText('after', `${examplesText(['acct invoices qr R-2026-004', 'acct invoices qr R-2026-004 --show'])}
+      .addHelpText(
+        'after',
+        `${examplesText(['acct invoices qr R-2026-004', 'acct invoices qr R-2026-004 --show'])}
 The payload is the one the invoice's PDF carries (Swiss QR-bill, SIG 2.3). A bank account without a
-valid CH/LI IBAN, a missing creditor address part or a customer without zip is exit 3, naming the fix.`)
+valid CH/LI IBAN, a missing creditor address part or a customer without zip is exit 3, naming the fix.`,
+      )
       .action(lazy(() => import('./qr.js')));
   },
 });

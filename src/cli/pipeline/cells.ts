@@ -21,7 +21,10 @@ export function recordCompare(col: CsvColumn, record: Rec): string {
     case 'ref':
       return String(v);
     case 'refs':
-      return (v as unknown[]).map(Number).sort((a, b) => a - b).join(',');
+      return (v as unknown[])
+        .map(Number)
+        .sort((a, b) => a - b)
+        .join(',');
     default:
       return plainText(col, v);
   }
@@ -37,7 +40,12 @@ export async function exportCell(col: CsvColumn, record: Rec, resolver: RefResol
     case 'refs': {
       const ids = (v as unknown[]).map(Number).sort((a, b) => a - b);
       // the names are comma-separated: one that holds a comma is written as its id
-      const labels = await Promise.all(ids.map(async (id) => { const l = await resolver.label(col.ref!, id); return l.includes(',') ? `id:${id}` : l; }));
+      const labels = await Promise.all(
+        ids.map(async (id) => {
+          const l = await resolver.label(col.ref!, id);
+          return l.includes(',') ? `id:${id}` : l;
+        }),
+      );
       return labels.join(',');
     }
     default:
@@ -63,10 +71,21 @@ export type ReadCell = { compare: string; send: unknown; problem?: undefined } |
 
 // what spreadsheets write back too: Excel saves TRUE/FALSE in the words of its language
 const BOOL_WORDS: Record<string, boolean> = {
-  true: true, false: false, '1': true, '0': false, yes: true, no: false, ja: true, nein: false,
-  wahr: true, falsch: false, vrai: true, faux: false, vero: true, falso: false,
+  true: true,
+  false: false,
+  '1': true,
+  '0': false,
+  yes: true,
+  no: false,
+  ja: true,
+  nein: false,
+  wahr: true,
+  falsch: false,
+  vrai: true,
+  faux: false,
+  vero: true,
+  falso: false,
 };
-
 
 /** Reads one cell of `col`; an empty cell is null (an empty list for refs). */
 export async function readCell(col: CsvColumn, cell: string, resolver: RefResolver): Promise<ReadCell> {
@@ -76,7 +95,9 @@ export async function readCell(col: CsvColumn, cell: string, resolver: RefResolv
     case 'text':
       return { compare: text, send: text };
     case 'int':
-      return /^-?\d+$/.test(text) ? { compare: String(Number(text)), send: Number(text) } : { problem: `${col.name} "${text}" is not a whole number` };
+      return /^-?\d+$/.test(text)
+        ? { compare: String(Number(text)), send: Number(text) }
+        : { problem: `${col.name} "${text}" is not a whole number` };
     case 'decimal': {
       // the amounts of the command line: 1'280.00 and 280,00 too (Excel's Swiss formats)
       const places = col.places ?? 2;
@@ -87,7 +108,9 @@ export async function readCell(col: CsvColumn, cell: string, resolver: RefResolv
     }
     case 'bool': {
       const b = BOOL_WORDS[text.toLowerCase()];
-      return b === undefined ? { problem: `${col.name} "${text}" is not true or false` } : { compare: String(b), send: b };
+      return b === undefined
+        ? { problem: `${col.name} "${text}" is not true or false` }
+        : { compare: String(b), send: b };
     }
     case 'date': {
       // the days of the command line written out (what a file says does not change with the day it is read)
@@ -96,14 +119,21 @@ export async function readCell(col: CsvColumn, cell: string, resolver: RefResolv
       return { problem: `${col.name} "${text}" is not a date: ${day ? `${day.reason}; ` : ''}expected ${DATE_FORMS}` };
     }
     case 'enum':
-      return col.choices!.includes(text) ? { compare: text, send: text } : { problem: `${col.name} "${text}" is not one of ${col.choices!.join(', ')}` };
+      return col.choices!.includes(text)
+        ? { compare: text, send: text }
+        : { problem: `${col.name} "${text}" is not one of ${col.choices!.join(', ')}` };
     case 'ref': {
       const found = await resolver.find(col.ref!, text);
-      return found.id !== undefined ? { compare: String(found.id), send: found.id } : { problem: refProblem(col, text, found.ambiguous) };
+      return found.id !== undefined
+        ? { compare: String(found.id), send: found.id }
+        : { problem: refProblem(col, text, found.ambiguous) };
     }
     case 'refs': {
       const ids: number[] = [];
-      for (const name of text.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
+      for (const name of text
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '')) {
         const found = await resolver.find(col.ref!, name);
         if (found.id === undefined) return { problem: refProblem(col, name, found.ambiguous) };
         if (!ids.includes(found.id)) ids.push(found.id);
@@ -113,7 +143,11 @@ export async function readCell(col: CsvColumn, cell: string, resolver: RefResolv
     }
     case 'json': {
       let parsed: unknown;
-      try { parsed = JSON.parse(text); } catch (err) { return { problem: `${col.name} is not valid JSON: ${(err as Error).message}` }; }
+      try {
+        parsed = JSON.parse(text);
+      } catch (err) {
+        return { problem: `${col.name} is not valid JSON: ${(err as Error).message}` };
+      }
       const canonical = col.canon ? col.canon(parsed) : parsed;
       if (typeof canonical === 'string') return { problem: `${col.name}: ${canonical}` };
       return { compare: JSON.stringify(canonical), send: col.send ? col.send(canonical) : canonical };
@@ -125,5 +159,7 @@ const NOUNS: Record<string, string> = { 'tax-rate': 'tax rate', 'service-categor
 
 function refProblem(col: CsvColumn, text: string, ambiguous: boolean): string {
   const noun = NOUNS[col.ref!] ?? col.ref!;
-  return ambiguous ? `${col.name}: "${text}" matches several ${noun}s (write id:N)` : `${noun} ${text} does not exist (${col.name})`;
+  return ambiguous
+    ? `${col.name}: "${text}" matches several ${noun}s (write id:N)`
+    : `${noun} ${text} does not exist (${col.name})`;
 }

@@ -9,12 +9,19 @@ const papa = (): typeof Papa => require('papaparse');
 
 export const BOM = '\uFEFF';
 
-export interface CsvDialect { delimiter: ',' | ';' | '\t'; bom: boolean }
+export interface CsvDialect {
+  delimiter: ',' | ';' | '\t';
+  bom: boolean;
+}
 
 export const PLAIN: CsvDialect = { delimiter: ',', bom: false };
 export const EXCEL: CsvDialect = { delimiter: ';', bom: true };
 
-export interface CsvTable { header: string[]; rows: string[][]; dialect: CsvDialect }
+export interface CsvTable {
+  header: string[];
+  rows: string[][];
+  dialect: CsvDialect;
+}
 
 /**
  * Parses a whole file: the header and every record (a record's number in messages is its index + 2).
@@ -31,4 +38,3 @@ export function parseCsv(text: string, name: string, bom: boolean): CsvTable {
   const [header, ...rows] = parsed.data;
   return { header: header.map((h) => h.trim()), rows, dialect: { delimiter, bom } };
 }
-

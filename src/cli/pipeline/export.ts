@@ -36,7 +36,10 @@ export interface ExportOptions {
 const READ_CONCURRENCY = 8;
 
 /** The export's query: the filter flags (checked before any request), references resolved once the API is there. */
-export function filterQuery(filters: FilterFlag[], options: Rec): (resolver: RefResolver) => Promise<Record<string, QueryValue>> {
+export function filterQuery(
+  filters: FilterFlag[],
+  options: Rec,
+): (resolver: RefResolver) => Promise<Record<string, QueryValue>> {
   const query: Record<string, string | number | boolean> = queryFromFilters(filters, options);
   if (filters.some((f) => f.param === 'from' || f.param === 'to')) periodQuery(query);
   return async (resolver) => {
@@ -49,7 +52,12 @@ export function filterQuery(filters: FilterFlag[], options: Rec): (resolver: Ref
  * Every record the query chooses, page by page in the list's order (documents read whole): a paginated
  * list through allPages (a few pages asked for at once), an unpaginated one in its single answer.
  */
-export async function* recordPages(client: ApiClient, company: number, map: CsvMap, query: Record<string, QueryValue>): AsyncGenerator<Rec[]> {
+export async function* recordPages(
+  client: ApiClient,
+  company: number,
+  map: CsvMap,
+  query: Record<string, QueryValue>,
+): AsyncGenerator<Rec[]> {
   const path = map.paths.list(company);
   const q = { ...map.listQuery, ...query };
   const pages = map.unpaginated ? paginate<Rec>(client, path, { query: q }) : allPages<Rec>(client, path, { query: q });
@@ -57,13 +65,17 @@ export async function* recordPages(client: ApiClient, company: number, map: CsvM
 }
 
 function readWhole(client: ApiClient, company: number, map: CsvMap, page: Rec[]): Promise<Rec[]> {
-  return mapConcurrent(page, READ_CONCURRENCY, (summary) => getRecord(client, map.paths.one(company, Number(summary.id))));
+  return mapConcurrent(page, READ_CONCURRENCY, (summary) =>
+    getRecord(client, map.paths.one(company, Number(summary.id))),
+  );
 }
 
 /** Checks what the global options say about the format: CSV (the default, -o csv) or, for entries, -o ledger. */
 function exportDialect(g: GlobalOptions, options: ExportOptions): CsvDialect {
   if (g.output !== undefined && g.output !== 'csv') {
-    throw new UsageError(`export writes CSV: -o ${g.output} is not one of its formats`, ['leave out -o (or give -o csv); acct entries export also writes -o ledger']);
+    throw new UsageError(`export writes CSV: -o ${g.output} is not one of its formats`, [
+      'leave out -o (or give -o csv); acct entries export also writes -o ledger',
+    ]);
   }
   return options.excel ? EXCEL : PLAIN;
 }
@@ -77,27 +89,46 @@ export async function runExport(map: CsvMap, filters: FilterFlag[], options: Exp
 /** The resource's CSV: the header of its columns, then a line per record (also the year archive's CSV files). */
 export function csvFormat(map: CsvMap, dialect: CsvDialect, resolver: RefResolver): ExportFormat {
   return {
-    head: (dialect.bom ? '\uFEFF' : '') + csvLine(map.columns.map((c) => c.name), dialect.delimiter),
+    head:
+      (dialect.bom ? '\uFEFF' : '') +
+      csvLine(
+        map.columns.map((c) => c.name),
+        dialect.delimiter,
+      ),
     async page(records) {
       let chunk = '';
-      for (const record of records) chunk += csvLine(await Promise.all(map.columns.map((c) => exportCell(c, record, resolver))), dialect.delimiter);
+      for (const record of records)
+        chunk += csvLine(await Promise.all(map.columns.map((c) => exportCell(c, record, resolver))), dialect.delimiter);
       return chunk;
     },
   };
 }
 
 /** What an export format writes: the text before the first record, then each page's text. */
-export interface ExportFormat { head: string; page(records: Rec[]): Promise<string> | string }
+export interface ExportFormat {
+  head: string;
+  page(records: Rec[]): Promise<string> | string;
+}
 
 /** What a format may read before it starts (it may also adjust the query, e.g. the order). */
-export interface ExportStart { rt: Runtime; company: number; resolver: RefResolver; query: Record<string, QueryValue> }
+export interface ExportStart {
+  rt: Runtime;
+  company: number;
+  resolver: RefResolver;
+  query: Record<string, QueryValue>;
+}
 
 /**
  * Every export's frame: the query from the filters, the sink (--out appears whole or not at all), the
  * pages streamed through the format, and the count said on stderr when the export went to a file.
  */
 export async function streamExport(
-  map: CsvMap, filters: FilterFlag[], options: ExportOptions, g: GlobalOptions, kind: string, begin: (start: ExportStart) => Promise<ExportFormat>,
+  map: CsvMap,
+  filters: FilterFlag[],
+  options: ExportOptions,
+  g: GlobalOptions,
+  kind: string,
+  begin: (start: ExportStart) => Promise<ExportFormat>,
 ): Promise<void> {
   const buildQuery = map.query ? map.query(options) : filterQuery(filters, options);
   const sink = openSink(options.out, options.force);
@@ -116,7 +147,8 @@ export async function streamExport(
       return n;
     });
     sink.done();
-    if (options.out !== undefined && options.out !== '-') notice(`Exported ${count} ${count === 1 ? map.noun : plural(map.noun)} to ${options.out}${kind}.`);
+    if (options.out !== undefined && options.out !== '-')
+      notice(`Exported ${count} ${count === 1 ? map.noun : plural(map.noun)} to ${options.out}${kind}.`);
   } catch (err) {
     sink.abandon();
     throw err;

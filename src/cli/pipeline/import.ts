@@ -49,12 +49,24 @@ export interface ImportOptions {
 /** Requests in flight at once; the client's pacer spaces them when the rate-limit budget runs low. */
 const CONCURRENCY = 8;
 
-const SUMMARY_COLUMNS: Column[] = ['created', 'updated', 'unchanged', 'failed', 'invalid', 'earlier'].map((key) => ({ key, kind: 'int' }));
+const SUMMARY_COLUMNS: Column[] = ['created', 'updated', 'unchanged', 'failed', 'invalid', 'earlier'].map((key) => ({
+  key,
+  kind: 'int',
+}));
 
 /** A cell read from a row: its column and what it holds. */
-interface Cell { col: CsvColumn; text: string; compare: string; send: unknown }
+interface Cell {
+  col: CsvColumn;
+  text: string;
+  compare: string;
+  send: unknown;
+}
 
-interface Change { column: string; from: string; to: string }
+interface Change {
+  column: string;
+  from: string;
+  to: string;
+}
 
 /** A row of the file once read: what it asks for, or its problems. */
 interface Row {
@@ -73,7 +85,11 @@ function checkHeader(map: CsvMap, table: CsvTable, name: string): CsvColumn[] {
   const byName = new Map(map.columns.map((c) => [c.name, c]));
   const known = `known columns: ${map.columns.map((c) => c.name).join(', ')}`;
   const unknown = table.header.filter((h) => !byName.has(h));
-  if (unknown.length) throw new UsageError(`${name}: unknown ${unknown.length === 1 ? 'column' : 'columns'} ${unknown.map((u) => `"${u}"`).join(', ')} for ${map.group}`, [known]);
+  if (unknown.length)
+    throw new UsageError(
+      `${name}: unknown ${unknown.length === 1 ? 'column' : 'columns'} ${unknown.map((u) => `"${u}"`).join(', ')} for ${map.group}`,
+      [known],
+    );
   const seen = new Set<string>();
   for (const h of table.header) {
     if (seen.has(h)) throw new UsageError(`${name}: column "${h}" appears twice`, [known]);
@@ -105,7 +121,10 @@ async function readRows(map: CsvMap, columns: CsvColumn[], table: CsvTable, reso
       else row.cells.push({ col, text, compare: read.compare, send: read.send });
     }
     if (row.id === undefined && !row.problems.some((p) => p.startsWith('id '))) {
-      if (map.noCreate) { row.problems.push(`no id: ${map.noCreate}`); continue; }
+      if (map.noCreate) {
+        row.problems.push(`no id: ${map.noCreate}`);
+        continue;
+      }
       for (const col of map.columns.filter((c) => c.required)) {
         const at = columns.indexOf(col);
         if (at < 0 || raw[at].trim() === '') row.problems.push(`${col.name} is required for a new ${map.noun}`);
@@ -127,10 +146,15 @@ async function recordsById(client: ApiClient, company: number, map: CsvMap, ids:
   if (ids.length === 0) return out;
   if (map.fetch === 'each') {
     const records = await mapConcurrent(ids, CONCURRENCY, (id) => findRecord(client, map.paths.one(company, id)));
-    ids.forEach((id, i) => { if (records[i]) out.set(id, records[i]); });
+    ids.forEach((id, i) => {
+      if (records[i]) out.set(id, records[i]);
+    });
     return out;
   }
-  const chunks = map.fetch === 'ids' ? Array.from({ length: Math.ceil(ids.length / 100) }, (_, i) => ids.slice(i * 100, i * 100 + 100)) : [undefined];
+  const chunks =
+    map.fetch === 'ids'
+      ? Array.from({ length: Math.ceil(ids.length / 100) }, (_, i) => ids.slice(i * 100, i * 100 + 100))
+      : [undefined];
   for (const chunk of chunks) {
     const query: Record<string, QueryValue> = chunk ? { 'filter[id]': chunk.join(',') } : {};
     for await (const page of recordPages(client, company, map, query)) for (const r of page) out.set(Number(r.id), r);
@@ -147,11 +171,17 @@ async function diff(map: CsvMap, row: Row, record: Rec, resolver: RefResolver): 
     if (cell.compare === '' && (col.required || col.type === 'bool' || col.type === 'enum')) continue;
     if (cell.compare === recordCompare(col, record)) continue;
     const reason = col.readOnly ?? col.fixed;
-    if (reason) { row.problems.push(`${col.name} cannot be changed: ${reason}`); continue; }
+    if (reason) {
+      row.problems.push(`${col.name} cannot be changed: ${reason}`);
+      continue;
+    }
     body[col.key] = cell.send;
     changes.push({ column: col.name, from: await exportCell(col, record, resolver), to: cell.text.trim() });
   }
-  if (changes.length === 0) { row.op = 'unchanged'; return; }
+  if (changes.length === 0) {
+    row.op = 'unchanged';
+    return;
+  }
   for (const key of map.updateAlways ?? []) {
     if (key in body) continue;
     const cell = row.cells.find((c) => c.col.key === key && c.compare !== '');
@@ -179,7 +209,8 @@ export async function runImport(map: CsvMap, options: ImportOptions, io: VerbIO)
   const table = parseCsv(text, name, bom);
   const columns = checkHeader(map, table, name);
   const plan = planOutput(g, SUMMARY_COLUMNS);
-  if (options.writeIds !== undefined && options.dryRun) throw new UsageError('--write-ids writes the ids of created rows: it cannot go with --dry-run');
+  if (options.writeIds !== undefined && options.dryRun)
+    throw new UsageError('--write-ids writes the ids of created rows: it cannot go with --dry-run');
   if (options.writeIds !== undefined) checkWritable(options.writeIds, options.force);
 
   await withRuntime(g, async (rt) => {
@@ -190,7 +221,11 @@ export async function runImport(map: CsvMap, options: ImportOptions, io: VerbIO)
     const records = await recordsById(rt.client, company, map, ids);
     for (const row of rows) {
       if (row.problems.length) continue;
-      if (row.id === undefined) { row.op = 'create'; row.body = createBody(row); continue; }
+      if (row.id === undefined) {
+        row.op = 'create';
+        row.body = createBody(row);
+        continue;
+      }
       const record = records.get(row.id);
       if (!record) row.problems.push(`no ${map.noun} with id ${row.id}`);
       else await diff(map, row, record, resolver);
@@ -198,8 +233,11 @@ export async function runImport(map: CsvMap, options: ImportOptions, io: VerbIO)
     const invalid = rows.filter((r) => r.problems.length > 0);
     const problemLines = invalid.flatMap((r) => r.problems.map((p) => `  row ${r.no}: ${p}`));
     if (invalid.length && !options.skipInvalid) {
-      throw new CliError(`${name}: ${invalid.length} of ${rows.length} rows ${invalid.length === 1 ? 'is' : 'are'} invalid; nothing was imported (fix them, or --skip-invalid to import the others)`,
-        ExitCode.Validation, problemLines);
+      throw new CliError(
+        `${name}: ${invalid.length} of ${rows.length} rows ${invalid.length === 1 ? 'is' : 'are'} invalid; nothing was imported (fix them, or --skip-invalid to import the others)`,
+        ExitCode.Validation,
+        problemLines,
+      );
     }
     if (invalid.length) {
       notice(`${name}: skipping ${invalid.length} invalid ${invalid.length === 1 ? 'row' : 'rows'}:`);
@@ -214,7 +252,10 @@ export async function runImport(map: CsvMap, options: ImportOptions, io: VerbIO)
     if (options.restart) fs.rmSync(file, { force: true });
     const journal = Journal.open(file, map.group, name);
     // Ctrl-C ends the process at once (main.ts); the journal already holds every row's state
-    const onInterrupt = () => notice(`${io.err.isTTY ? '\r\u001b[K' : ''}Interrupted: run the same command again to continue where it stopped.`);
+    const onInterrupt = () =>
+      notice(
+        `${io.err.isTTY ? '\r\u001b[K' : ''}Interrupted: run the same command again to continue where it stopped.`,
+      );
     process.prependListener('SIGINT', onInterrupt);
     try {
       const outcome = await write(rt, company, map, valid, journal);
@@ -234,7 +275,10 @@ function printPlan(plan: OutputPlan, map: CsvMap, rows: Row[], invalid: number):
   const unchanged = rows.filter((r) => r.op === 'unchanged').length;
   if (plan.format === 'json' || plan.format === 'ndjson') {
     const out = {
-      create: creates.map((r) => ({ row: r.no, values: Object.fromEntries(r.cells.filter((c) => c.compare !== '').map((c) => [c.col.name, c.text.trim()])) })),
+      create: creates.map((r) => ({
+        row: r.no,
+        values: Object.fromEntries(r.cells.filter((c) => c.compare !== '').map((c) => [c.col.name, c.text.trim()])),
+      })),
       update: updates.map((r) => ({ row: r.no, id: r.id, changes: r.changes })),
       unchanged,
       invalid,
@@ -242,15 +286,26 @@ function printPlan(plan: OutputPlan, map: CsvMap, rows: Row[], invalid: number):
     currentIO().out.write(`${JSON.stringify(out, null, plan.format === 'json' ? 2 : undefined)}\n`);
     return;
   }
-  const lines = [`create ${creates.length}${creates.length ? `: ${rowList(creates)}` : ''}`, `update ${updates.length}${updates.length ? ':' : ''}`];
-  for (const r of updates) lines.push(`  row ${r.no} (id ${r.id}): ${r.changes!.map((c) => `${c.column} ${show(c.from)} → ${show(c.to)}`).join('; ')}`);
+  const lines = [
+    `create ${creates.length}${creates.length ? `: ${rowList(creates)}` : ''}`,
+    `update ${updates.length}${updates.length ? ':' : ''}`,
+  ];
+  for (const r of updates)
+    lines.push(
+      `  row ${r.no} (id ${r.id}): ${r.changes!.map((c) => `${c.column} ${show(c.from)} → ${show(c.to)}`).join('; ')}`,
+    );
   lines.push(`unchanged ${unchanged}`);
   if (invalid) lines.push(`invalid ${invalid} (skipped)`);
   currentIO().out.write(`${lines.join('\n')}\n`);
   notice(`Dry run: no ${plural(map.noun)} were changed.`);
 }
 
-const show = (s: string) => (s === '' ? '(empty)' : /[\s;→"]/.test(s) || s.length > 40 ? JSON.stringify(s.length > 60 ? `${s.slice(0, 57)}...` : s) : s);
+const show = (s: string) =>
+  s === ''
+    ? '(empty)'
+    : /[\s;→"]/.test(s) || s.length > 40
+      ? JSON.stringify(s.length > 60 ? `${s.slice(0, 57)}...` : s)
+      : s;
 
 function rowList(rows: Row[]): string {
   const nos = rows.map((r) => r.no);
@@ -258,7 +313,12 @@ function rowList(rows: Row[]): string {
   return `${nos.length === 1 ? 'row' : 'rows'} ${shown.join(', ')}`;
 }
 
-interface Outcome { created: number; updated: number; failed: { row: number; message: string }[]; earlier: number }
+interface Outcome {
+  created: number;
+  updated: number;
+  failed: { row: number; message: string }[];
+  earlier: number;
+}
 
 /** The writes, CONCURRENCY at a time in the file's order, each recorded in the journal around its request. */
 async function write(rt: Runtime, company: number, map: CsvMap, rows: Row[], journal: Journal): Promise<Outcome> {
@@ -266,16 +326,28 @@ async function write(rt: Runtime, company: number, map: CsvMap, rows: Row[], jou
   const todo: Row[] = [];
   for (const r of rows) {
     if (r.op === 'unchanged') continue;
-    if (journal.done.has(r.no)) { outcome.earlier++; continue; }
+    if (journal.done.has(r.no)) {
+      outcome.earlier++;
+      continue;
+    }
     todo.push(r);
   }
   const lost = todo.filter((r) => r.op === 'create' && journal.unanswered.has(r.no)).length;
   if (outcome.earlier || lost) {
     const rowsDone = `${outcome.earlier} ${outcome.earlier === 1 ? 'row was' : 'rows were'} written then`;
-    const looked = lost ? `; ${lost} sent without an answer ${lost === 1 ? 'is' : 'are'} looked up before anything is created again` : '';
-    notice(journal.completed ? `This file was imported before (${rowsDone}); --restart imports it anew.` : `Continuing an earlier run of this file: ${rowsDone}${looked}.`);
+    const looked = lost
+      ? `; ${lost} sent without an answer ${lost === 1 ? 'is' : 'are'} looked up before anything is created again`
+      : '';
+    notice(
+      journal.completed
+        ? `This file was imported before (${rowsDone}); --restart imports it anew.`
+        : `Continuing an earlier run of this file: ${rowsDone}${looked}.`,
+    );
   }
-  if (todo.length === 0) { journal.complete(); return outcome; }
+  if (todo.length === 0) {
+    journal.complete();
+    return outcome;
+  }
 
   const clock = await serviceClock(rt.client, company, map, todo);
   const progress = new Progress(todo.length);
@@ -285,7 +357,11 @@ async function write(rt: Runtime, company: number, map: CsvMap, rows: Row[], jou
     try {
       if (op === 'create' && journal.unanswered.has(row.no)) {
         const found = await lookUp(rt.client, company, map, row, journal, journal.unanswered.get(row.no)!.at);
-        if (found !== undefined) { journal.succeeded(row.no, op, found, true); outcome.created++; return; }
+        if (found !== undefined) {
+          journal.succeeded(row.no, op, found, true);
+          outcome.created++;
+          return;
+        }
       }
       journal.sending(row.no, op, clock());
       if (op === 'create') {
@@ -319,7 +395,11 @@ async function write(rt: Runtime, company: number, map: CsvMap, rows: Row[], jou
   progress.end();
   if (stop !== undefined) {
     const err = stop instanceof CliError ? stop : new CliError(String(stop));
-    throw new CliError(`${err.message}; stopped after ${outcome.created + outcome.updated} of ${todo.length} writes — run the same command again to continue`, err.exitCode, err.details);
+    throw new CliError(
+      `${err.message}; stopped after ${outcome.created + outcome.updated} of ${todo.length} writes — run the same command again to continue`,
+      err.exitCode,
+      err.details,
+    );
   }
   journal.complete();
   return outcome;
@@ -342,7 +422,14 @@ async function serviceClock(client: ApiClient, company: number, map: CsvMap, tod
  * row's values, created no earlier than the create was sent (a second of the Date header's precision
  * and a second of slack), and not already another row's.
  */
-async function lookUp(client: ApiClient, company: number, map: CsvMap, row: Row, journal: Journal, sentAt: number): Promise<number | undefined> {
+async function lookUp(
+  client: ApiClient,
+  company: number,
+  map: CsvMap,
+  row: Row,
+  journal: Journal,
+  sentAt: number,
+): Promise<number | undefined> {
   const filled = row.cells.filter((c) => c.compare !== '' && !c.col.readOnly);
   const keySet = (map.keys ?? []).find((names) => names.every((n) => filled.some((c) => c.col.name === n)));
   const keyCells = keySet ? filled.filter((c) => keySet.includes(c.col.name)) : filled;
@@ -377,7 +464,9 @@ class Progress {
     this.last = now;
     const rate = this.done / Math.max(0.001, (now - this.started) / 1000);
     const left = Math.round((this.total - this.done) / Math.max(rate, 0.001));
-    currentIO().err.write(`\r\u001b[K${this.done}/${this.total} rows, ${rate.toFixed(1)}/s, ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left`);
+    currentIO().err.write(
+      `\r\u001b[K${this.done}/${this.total} rows, ${rate.toFixed(1)}/s, ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left`,
+    );
   }
 
   end(): void {
@@ -393,7 +482,9 @@ function checkWritable(target: string, force: boolean | undefined): void {
     if (fs.existsSync(target) && fs.statSync(target).isDirectory()) throw new Error('it is a directory');
     fs.accessSync(fs.existsSync(target) ? target : dirname(resolve(target)), fs.constants.W_OK);
   } catch (err) {
-    throw new UsageError(`cannot write --write-ids ${target}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new UsageError(
+      `cannot write --write-ids ${target}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
   }
 }
 
@@ -421,10 +512,22 @@ function writeIds(target: string, table: CsvTable, rows: Row[], journal: Journal
 /** The summary (stdout), the refused rows (stderr), and exit 1 when a row failed. */
 function report(plan: OutputPlan, name: string, rows: Row[], invalid: number, o: Outcome, journal: Journal): void {
   const unchanged = rows.filter((r) => r.op === 'unchanged').length;
-  printRecord(plan, { created: o.created, updated: o.updated, unchanged, failed: o.failed.length, invalid, earlier: o.earlier });
-  notice(`Imported ${name}: ${o.created} created, ${o.updated} updated, ${unchanged} unchanged, ${o.failed.length} failed${invalid ? `, ${invalid} invalid skipped` : ''}.`);
+  printRecord(plan, {
+    created: o.created,
+    updated: o.updated,
+    unchanged,
+    failed: o.failed.length,
+    invalid,
+    earlier: o.earlier,
+  });
+  notice(
+    `Imported ${name}: ${o.created} created, ${o.updated} updated, ${unchanged} unchanged, ${o.failed.length} failed${invalid ? `, ${invalid} invalid skipped` : ''}.`,
+  );
   for (const f of o.failed) notice(`  row ${f.row}: ${f.message}`);
   if (o.failed.length) {
-    throw new CliError(`${o.failed.length} ${o.failed.length === 1 ? 'row' : 'rows'} of ${name} failed; run the same command again to retry ${o.failed.length === 1 ? 'it' : 'them'} (journal ${journal.file})`, ExitCode.Failure);
+    throw new CliError(
+      `${o.failed.length} ${o.failed.length === 1 ? 'row' : 'rows'} of ${name} failed; run the same command again to retry ${o.failed.length === 1 ? 'it' : 'them'} (journal ${journal.file})`,
+      ExitCode.Failure,
+    );
   }
 }

@@ -19,11 +19,19 @@ type Event =
   | { complete: string };
 
 /** What a journal belongs to: the resource, the books (the service's URL, or the local ledger's directory), the company and the file's bytes. */
-export interface JournalKey { group: string; target: string; company: number; bytes: Uint8Array }
+export interface JournalKey {
+  group: string;
+  target: string;
+  company: number;
+  bytes: Uint8Array;
+}
 
 /** The journal's name: a hash of the target and the file's bytes, so the same file against the same books finds it again. */
 export function journalPath(key: JournalKey, env: NodeJS.ProcessEnv = currentIO().env): string {
-  const hash = createHash('sha256').update(`${key.group}\n${key.target}\n${key.company}\n`).update(key.bytes).digest('hex');
+  const hash = createHash('sha256')
+    .update(`${key.group}\n${key.target}\n${key.company}\n`)
+    .update(key.bytes)
+    .digest('hex');
   return path.join(stateDir(env), 'imports', `${key.group}-${hash.slice(0, 32)}.jsonl`);
 }
 
@@ -46,7 +54,11 @@ export class Journal {
       for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
         if (line.trim() === '') continue;
         let e: Event;
-        try { e = JSON.parse(line) as Event; } catch { continue; }
+        try {
+          e = JSON.parse(line) as Event;
+        } catch {
+          continue;
+        }
         journal.apply(e);
       }
     } else {
@@ -60,7 +72,10 @@ export class Journal {
   private apply(e: Event): void {
     if ('complete' in e) this.completed = true;
     if (!('row' in e)) return;
-    if ('sending' in e) { this.unanswered.set(e.row, { op: e.op, at: e.sending }); return; }
+    if ('sending' in e) {
+      this.unanswered.set(e.row, { op: e.op, at: e.sending });
+      return;
+    }
     this.unanswered.delete(e.row);
     if ('id' in e) this.done.set(e.row, { op: e.op, id: e.id });
   }
@@ -71,10 +86,18 @@ export class Journal {
     this.apply(e);
   }
 
-  sending(row: number, op: Op, at: number): void { this.append({ row, op, sending: at }); }
-  succeeded(row: number, op: Op, id: number, recovered = false): void { this.append(recovered ? { row, op, id, recovered: true } : { row, op, id }); }
-  failed(row: number, op: Op, message: string): void { this.append({ row, op, failed: message }); }
-  complete(): void { this.append({ complete: new Date().toISOString() }); }
+  sending(row: number, op: Op, at: number): void {
+    this.append({ row, op, sending: at });
+  }
+  succeeded(row: number, op: Op, id: number, recovered = false): void {
+    this.append(recovered ? { row, op, id, recovered: true } : { row, op, id });
+  }
+  failed(row: number, op: Op, message: string): void {
+    this.append({ row, op, failed: message });
+  }
+  complete(): void {
+    this.append({ complete: new Date().toISOString() });
+  }
 
   /** Ids of records this import created (a lost answer is never matched to one of these). */
   createdIds(): Set<number> {

@@ -19,18 +19,31 @@ const clean = (s: string, colon = false) => {
   return colon ? one.replace(/:/g, '.') : one;
 };
 
-export async function runLedgerExport(map: CsvMap, filters: FilterFlag[], options: ExportOptions, io: VerbIO): Promise<void> {
+export async function runLedgerExport(
+  map: CsvMap,
+  filters: FilterFlag[],
+  options: ExportOptions,
+  io: VerbIO,
+): Promise<void> {
   if (options.excel) throw new UsageError('--excel goes with CSV, not with -o ledger');
   await streamExport(map, filters, options, io.globals(), ' (ledger journal)', async ({ rt, company, query }) => {
     // oldest first, as a journal reads (unless --sort says otherwise)
     query.sort ??= 'date';
     const [accounts, rates] = await Promise.all([chartOfAccounts(rt.client, company), allTaxRates(rt.client, company)]);
-    return journalFormat(accounts, rates, `; bookings of company ${company}, written by acct entries export -o ledger\n`);
+    return journalFormat(
+      accounts,
+      rates,
+      `; bookings of company ${company}, written by acct entries export -o ledger\n`,
+    );
   });
 }
 
 /** The journal of bookings given page by page, under the comment `head`, with the chart's account names (also the year archive's journal). */
-export function journalFormat(accounts: Record<string, unknown>[], rates: Record<string, unknown>[], head: string): ExportFormat {
+export function journalFormat(
+  accounts: Record<string, unknown>[],
+  rates: Record<string, unknown>[],
+  head: string,
+): ExportFormat {
   const chart = new Chart(accounts.map(toReportAccount), rates.map(toReportTaxRate));
   const name = (id: number) => {
     const a = chart.account(id);

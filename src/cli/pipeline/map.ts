@@ -79,7 +79,12 @@ export interface CsvMap {
 }
 
 /** A column headed by the API field it writes. */
-export const column = (key: string, type: CellType, more: Partial<CsvColumn> = {}): CsvColumn => ({ name: key, key, type, ...more });
+export const column = (key: string, type: CellType, more: Partial<CsvColumn> = {}): CsvColumn => ({
+  name: key,
+  key,
+  type,
+  ...more,
+});
 
 /** Columns of plain text, of booleans, each headed by its API field. */
 export const texts = (...keys: string[]): CsvColumn[] => keys.map((key) => column(key, 'text'));
@@ -89,7 +94,13 @@ export const bools = (...keys: string[]): CsvColumn[] => keys.map((key) => colum
 export const money = (key: string): CsvColumn => column(key, 'decimal', { places: 2 });
 
 /** A reference: the header `name` (what it names), the API field `key` (the id sent). */
-export const ref = (name: string, key: string, kind: RefKind, more: Partial<CsvColumn> = {}): CsvColumn => ({ name, key, type: 'ref', ref: kind, ...more });
+export const ref = (name: string, key: string, kind: RefKind, more: Partial<CsvColumn> = {}): CsvColumn => ({
+  name,
+  key,
+  type: 'ref',
+  ref: kind,
+  ...more,
+});
 
 /** The id, first in every file; a required name. */
 export const ID = column('id', 'int');
@@ -102,7 +113,7 @@ export function canonDecimal(value: unknown, places: number, trim = false): stri
   if (!m) return undefined;
   const [, sign, whole, frac = ''] = m;
   if (frac.slice(places).replace(/0+$/, '') !== '') return undefined;
-  const digits = (whole.replace(/^0+(?=\d)/, '') + '.' + frac.slice(0, places).padEnd(places, '0'));
+  const digits = whole.replace(/^0+(?=\d)/, '') + '.' + frac.slice(0, places).padEnd(places, '0');
   let out = places === 0 ? digits.slice(0, -1) : digits;
   if (trim && places > 0) out = out.replace(/\.?0+$/, '');
   return /^0(\.0*)?$/.test(out) ? out : sign + out;

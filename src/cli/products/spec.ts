@@ -26,9 +26,21 @@ export const productsSpec: ResourceSpec = {
   ],
   filters: [
     { flag: 'name', param: 'filter[name]', type: 'string', description: 'names containing this text' },
-    { flag: 'archived', param: 'filter[archived]', type: 'bool', description: 'only archived products (--no-archived: only active ones)', negation: 'only products that are not archived' },
+    {
+      flag: 'archived',
+      param: 'filter[archived]',
+      type: 'bool',
+      description: 'only archived products (--no-archived: only active ones)',
+      negation: 'only products that are not archived',
+    },
     { flag: 'id', param: 'filter[id]', type: 'ids', description: 'only these ids (comma-separated)' },
-    { flag: 'sort', param: 'sort', type: 'enum', choices: PRODUCT_SORTS, description: 'order (default: by id; - for descending)' },
+    {
+      flag: 'sort',
+      param: 'sort',
+      type: 'enum',
+      choices: PRODUCT_SORTS,
+      description: 'order (default: by id; - for descending)',
+    },
   ],
   fields: [
     { flag: 'name', key: 'name', type: 'string', required: true, description: 'product name (max 255)' },
@@ -41,15 +53,31 @@ export const productsSpec: ResourceSpec = {
   refKind: 'product',
   defaultPerPage: 15,
   examples: {
-    list: ['acct products list', 'acct products list --name kabel --no-archived', 'acct products list --sort -price --all -o csv'],
+    list: [
+      'acct products list',
+      'acct products list --name kabel --no-archived',
+      'acct products list --sort -price --all -o csv',
+    ],
     get: ['acct products get 12', 'acct products get Webhosting --json'],
-    create: ['acct products create --name Webhosting --price 240 --unit Jahr', 'acct products create --name "USB-C Kabel" --price 19.90 --unit Stück --description "1 m, schwarz"'],
-    update: ['acct products update Webhosting --price 264.50', 'acct products update 12 --archived', 'echo \'{"price":null}\' | acct products update 12 --data -'],
+    create: [
+      'acct products create --name Webhosting --price 240 --unit Jahr',
+      'acct products create --name "USB-C Kabel" --price 19.90 --unit Stück --description "1 m, schwarz"',
+    ],
+    update: [
+      'acct products update Webhosting --price 264.50',
+      'acct products update 12 --archived',
+      'echo \'{"price":null}\' | acct products update 12 --data -',
+    ],
     delete: ['acct products delete 12 --yes'],
   },
   extend(group) {
-    declarePipeline(group, { what: 'products', map: async () => (await import('./csv.js')).productsCsv, filters: productsSpec.filters! });
-    group.command('count')
+    declarePipeline(group, {
+      what: 'products',
+      map: async () => (await import('./csv.js')).productsCsv,
+      filters: productsSpec.filters!,
+    });
+    group
+      .command('count')
       .description('print the number of products (archived included)')
       .option('--archived', 'count only archived products')
       .option('--no-archived', 'count only active products')

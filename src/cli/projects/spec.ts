@@ -48,19 +48,65 @@ export const projectsSpec: ResourceSpec = {
     { key: 'updated_at', kind: 'datetime', default: false },
   ],
   filters: [
-    { flag: 'customer', param: 'filter[customer_id]', type: 'string', ref: 'customer', description: 'only projects of this customer (number or exact name)' },
-    { flag: 'archived', param: 'filter[archived]', type: 'bool', description: 'only archived projects (--no-archived: only active ones)', negation: 'only active projects' },
-    { flag: 'include', param: 'include', type: 'enum', choices: ['customer'], description: 'embed the customer (the default)' },
+    {
+      flag: 'customer',
+      param: 'filter[customer_id]',
+      type: 'string',
+      ref: 'customer',
+      description: 'only projects of this customer (number or exact name)',
+    },
+    {
+      flag: 'archived',
+      param: 'filter[archived]',
+      type: 'bool',
+      description: 'only archived projects (--no-archived: only active ones)',
+      negation: 'only active projects',
+    },
+    {
+      flag: 'include',
+      param: 'include',
+      type: 'enum',
+      choices: ['customer'],
+      description: 'embed the customer (the default)',
+    },
   ],
   fields: [
     { flag: 'name', key: 'name', type: 'string', required: true, description: 'project name' },
-    { flag: 'customer', key: 'customer_id', type: 'string', ref: 'customer', requiredUnless: 'newCustomerName', description: 'customer number or exact name' },
-    { flag: 'new-customer', key: 'newCustomerName', type: 'string', description: 'create only: a new customer with this name for the project (instead of --customer)' },
+    {
+      flag: 'customer',
+      key: 'customer_id',
+      type: 'string',
+      ref: 'customer',
+      requiredUnless: 'newCustomerName',
+      description: 'customer number or exact name',
+    },
+    {
+      flag: 'new-customer',
+      key: 'newCustomerName',
+      type: 'string',
+      description: 'create only: a new customer with this name for the project (instead of --customer)',
+    },
     { flag: 'hourly-rate', key: 'hourly_rate', type: 'decimal', description: 'hourly rate in CHF, e.g. 120 or 137.50' },
     { flag: 'budget', key: 'budget', type: 'decimal', description: 'budget in CHF' },
-    { flag: 'type', key: 'project_type', type: 'enum', choices: PROJECT_TYPES, description: 'billing: byHour (default), fixedBudget or fixedPrice' },
-    { flag: 'start', key: 'start_date', type: 'date', description: 'start date (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)' },
-    { flag: 'end', key: 'end_date', type: 'date', description: 'end date (YYYY-MM-DD, dd.mm.yyyy, today, +3d …; not before the start)' },
+    {
+      flag: 'type',
+      key: 'project_type',
+      type: 'enum',
+      choices: PROJECT_TYPES,
+      description: 'billing: byHour (default), fixedBudget or fixedPrice',
+    },
+    {
+      flag: 'start',
+      key: 'start_date',
+      type: 'date',
+      description: 'start date (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)',
+    },
+    {
+      flag: 'end',
+      key: 'end_date',
+      type: 'date',
+      description: 'end date (YYYY-MM-DD, dd.mm.yyyy, today, +3d …; not before the start)',
+    },
     { flag: 'kanban-status', key: 'kanban_status', type: 'string', description: 'free-text board column' },
     { flag: 'notes', key: 'notes', type: 'string', description: 'notes' },
     { flag: 'archived', key: 'archived', type: 'bool', description: 'archive the project' },
@@ -69,13 +115,20 @@ export const projectsSpec: ResourceSpec = {
   refKind: 'project',
   bulk: { archive: { method: 'POST', key: 'archive' }, delete: true, keptBecause: 'invoiced time; archive instead' },
   examples: {
-    list: ['acct projects list', 'acct projects list --customer "Muster AG" --no-archived', 'acct projects list --fields id,name,customer.name,budget_usage.used_string'],
+    list: [
+      'acct projects list',
+      'acct projects list --customer "Muster AG" --no-archived',
+      'acct projects list --fields id,name,customer.name,budget_usage.used_string',
+    ],
     get: ['acct projects get 12', 'acct projects get Website --json'],
     create: [
       'acct projects create --name Website --customer 1001 --hourly-rate 120 --budget 8000',
       'acct projects create --name Audit --new-customer "Neu AG" --type fixedPrice --budget 4500 --start today',
     ],
-    update: ['acct projects update Website --end 2025-12-31 --kanban-status "in progress"', 'acct projects update 12 --customer "Muster AG" --type fixedBudget'],
+    update: [
+      'acct projects update Website --end 2025-12-31 --kanban-status "in progress"',
+      'acct projects update 12 --customer "Muster AG" --type fixedBudget',
+    ],
     delete: ['acct projects delete Website --yes'],
     archive: ['acct projects archive Website 14'],
     unarchive: ['acct projects unarchive id:14'],
@@ -87,11 +140,16 @@ export const projectsSpec: ResourceSpec = {
     update: {
       // the API creates a customer only with a new project; an update would ignore the name silently
       preAction: (cmd) => {
-        if (cmd.opts().newCustomer !== undefined) throw new UsageError('--new-customer works only with create; create the customer first, then use --customer');
+        if (cmd.opts().newCustomer !== undefined)
+          throw new UsageError('--new-customer works only with create; create the customer first, then use --customer');
       },
     },
   },
   extend(group) {
-    declarePipeline(group, { what: 'projects', map: async () => (await import('./csv.js')).projectsCsv, filters: projectsSpec.filters!.filter((f) => f.flag !== 'include') });
+    declarePipeline(group, {
+      what: 'projects',
+      map: async () => (await import('./csv.js')).projectsCsv,
+      filters: projectsSpec.filters!.filter((f) => f.flag !== 'include'),
+    });
   },
 };

@@ -15,7 +15,9 @@ import { KINDS } from '../documents/fields.js';
 import { localLinkNote, shareRoot, shareUrl } from '../documents/share-link.js';
 import { drawQr, qrModules } from '../shared/qr-terminal.js';
 
-interface ShareOptions { proposal: string }
+interface ShareOptions {
+  proposal: string;
+}
 
 const COLUMNS: Column[] = [
   { key: 'id', kind: 'int' },
@@ -25,10 +27,17 @@ const COLUMNS: Column[] = [
   { key: 'share_url' },
 ];
 
-const record = (doc: DocumentRecord, url: string | null) => ({ id: doc.id, number: doc.number, status: doc.status, is_shared: !!doc.is_shared, share_url: url });
+const record = (doc: DocumentRecord, url: string | null) => ({
+  id: doc.id,
+  number: doc.number,
+  status: doc.status,
+  is_shared: !!doc.is_shared,
+  share_url: url,
+});
 
 /** The record only when a machine format was asked for (flag, ACCT_OUTPUT or the profile); else the link as text. */
-const asRecord = (g: GlobalOptions, plan: OutputPlan): boolean => (g.output ?? cliContext(g).output) !== undefined && plan.format !== 'table';
+const asRecord = (g: GlobalOptions, plan: OutputPlan): boolean =>
+  (g.output ?? cliContext(g).output) !== undefined && plan.format !== 'table';
 
 export async function share(o: ShareOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
@@ -38,7 +47,8 @@ export async function share(o: ShareOptions, io: VerbIO): Promise<void> {
     let doc = await getDocument(rt.client, 'proposals', company, id);
     const already = doc.is_shared && doc.share_token;
     if (!already) doc = await updateDocument(rt.client, 'proposals', company, id, { is_shared: true });
-    if (typeof doc.share_token !== 'string' || doc.share_token === '') throw new CliError(`the service shared proposal ${doc.number} but answered no share_token`);
+    if (typeof doc.share_token !== 'string' || doc.share_token === '')
+      throw new CliError(`the service shared proposal ${doc.number} but answered no share_token`);
     const url = shareUrl(root, doc.share_token);
     if (asRecord(g, plan)) {
       printRecord(plan, record(doc, url));
@@ -46,7 +56,11 @@ export async function share(o: ShareOptions, io: VerbIO): Promise<void> {
       stdoutSink.write(`${url}\n`);
       if (io.out.isTTY) stdoutSink.write(`\n${drawQr(await qrModules(url)).join('\n')}\n`);
     }
-    notice(already ? `Proposal ${doc.number} was shared already: the link is the same.` : `Shared proposal ${doc.number}: the customer can view, accept or decline it at this link.`);
+    notice(
+      already
+        ? `Proposal ${doc.number} was shared already: the link is the same.`
+        : `Shared proposal ${doc.number}: the customer can view, accept or decline it at this link.`,
+    );
     const note = localLinkNote(rt);
     if (note) notice(note);
   });
@@ -60,6 +74,10 @@ export async function unshare(o: ShareOptions, io: VerbIO): Promise<void> {
     const was = !!doc.is_shared;
     if (was) doc = await updateDocument(rt.client, 'proposals', company, id, { is_shared: false });
     if (asRecord(g, plan)) printRecord(plan, record(doc, null));
-    notice(was ? `The public link of proposal ${doc.number} is off: it no longer opens, and sharing again makes a new one.` : `Proposal ${doc.number} was not shared.`);
+    notice(
+      was
+        ? `The public link of proposal ${doc.number} is off: it no longer opens, and sharing again makes a new one.`
+        : `Proposal ${doc.number} was not shared.`,
+    );
   });
 }

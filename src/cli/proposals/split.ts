@@ -28,10 +28,17 @@ export default async function split(o: SplitOptions, io: VerbIO): Promise<void> 
   await withDocument(g, KINDS.proposals, o, async ({ rt, company, id }) => {
     const proposal = await getDocument(rt.client, 'proposals', company, id);
     const parts = splitParts(o.part, toRappen(proposal.total_value_with_discount) ?? 0);
-    const invoices = await splitProposal(rt.client, company, id, parts.map((p) => ({ title: p.title, sum: rappenToString(p.sum) })));
+    const invoices = await splitProposal(
+      rt.client,
+      company,
+      id,
+      parts.map((p) => ({ title: p.title, sum: rappenToString(p.sum) })),
+    );
     const renderer = listRenderer(plan);
     renderer.push(invoices);
     renderer.end();
-    notice(`Created ${invoices.length} invoice${invoices.length === 1 ? '' : 's'} from proposal ${proposal.number}: ${invoices.map((i) => i.number).join(', ')}.`);
+    notice(
+      `Created ${invoices.length} invoice${invoices.length === 1 ? '' : 's'} from proposal ${proposal.number}: ${invoices.map((i) => i.number).join(', ')}.`,
+    );
   });
 }

@@ -11,7 +11,15 @@ import type { Report } from '../../reports/types.js';
 import { today } from '../resource/body.js';
 import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
-import { balances, balancesByPeriod, dateFlag, depthFlag, intervalFlag, periodFlags, type ColumnOptions } from './common.js';
+import {
+  balances,
+  balancesByPeriod,
+  dateFlag,
+  depthFlag,
+  intervalFlag,
+  periodFlags,
+  type ColumnOptions,
+} from './common.js';
 import { planReport, printReport } from './render.js';
 
 interface BalanceSheetOptions extends ColumnOptions {
@@ -22,7 +30,12 @@ interface BalanceSheetOptions extends ColumnOptions {
 }
 
 /** The balance sheet at `date` (also the year archive's). */
-export async function balanceSheetAt(client: ApiClient, company: number, date: string, depth?: number): Promise<Report> {
+export async function balanceSheetAt(
+  client: ApiClient,
+  company: number,
+  date: string,
+  depth?: number,
+): Promise<Report> {
   // the year's start splits the profit/loss into "carried forward" and "this year"
   const [assets, liabilities] = await Promise.all([
     balances(client, company, 'assets', yearStart(date), date),
@@ -35,15 +48,22 @@ export default async function run(opts: BalanceSheetOptions, io: VerbIO): Promis
   const g = io.globals();
   const interval = intervalFlag(opts);
   const depth = depthFlag(opts.depth);
-  if (opts.date !== undefined && opts.period !== undefined) throw new UsageError('--date and -p/--period cannot be used together: --date is one day, -p the periods whose ends are shown');
+  if (opts.date !== undefined && opts.period !== undefined)
+    throw new UsageError(
+      '--date and -p/--period cannot be used together: --date is one day, -p the periods whose ends are shown',
+    );
   if (interval === undefined) {
     const plan = planReport(g, BALANCE_SHEET_COLUMNS);
-    const date = opts.period !== undefined ? periodFlags({ period: opts.period }).to : dateFlag('date', opts.date) ?? today();
+    const date =
+      opts.period !== undefined ? periodFlags({ period: opts.period }).to : (dateFlag('date', opts.date) ?? today());
     const report = await withRuntime(g, async (rt) => balanceSheetAt(rt.client, await rt.company(), date, depth));
     printReport(plan, report);
     return;
   }
-  if (opts.date !== undefined) throw new UsageError(`--date cannot be used with --${interval}: give the periods with -p/--period (default this year)`);
+  if (opts.date !== undefined)
+    throw new UsageError(
+      `--date cannot be used with --${interval}: give the periods with -p/--period (default this year)`,
+    );
   const { from, to } = periodFlags({ period: opts.period });
   const pieces = splitPeriod({ from, to }, interval);
   const plan = planReport(g, balanceSheetByPeriodColumns(pieces));

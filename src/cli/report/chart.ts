@@ -8,7 +8,15 @@ import { renderBarChart } from '../../output/bar-chart.js';
 import { renderSvgChart } from '../../output/svg-chart.js';
 import type { Column } from '../../output/index.js';
 import { UsageError } from '../../errors.js';
-import { accountChart, accountSeriesKey, profitChart, PROFIT_SERIES, UnknownAccountsError, type ChartData, type PeriodAccounts } from '../../reports/chart.js';
+import {
+  accountChart,
+  accountSeriesKey,
+  profitChart,
+  PROFIT_SERIES,
+  UnknownAccountsError,
+  type ChartData,
+  type PeriodAccounts,
+} from '../../reports/chart.js';
 import { rappenToDecimal } from '../../reports/money.js';
 import { splitPeriod } from '../../reports/period.js';
 import { notice, type GlobalOptions } from '../globals.js';
@@ -47,7 +55,10 @@ function accountNumbers(raw: string): number[] {
   const parts = raw.split(',').map((p) => p.trim());
   const bad = parts.filter((p) => !/^\d{1,9}$/.test(p));
   if (parts.every((p) => p === '')) throw new UsageError('--accounts needs account numbers, e.g. --accounts 3400,6000');
-  if (bad.length) throw new UsageError(`--accounts takes account numbers separated by commas (e.g. 3400,6000); not a number: ${bad.map((b) => JSON.stringify(b)).join(', ')}`);
+  if (bad.length)
+    throw new UsageError(
+      `--accounts takes account numbers separated by commas (e.g. 3400,6000); not a number: ${bad.map((b) => JSON.stringify(b)).join(', ')}`,
+    );
   return [...new Set(parts.map(Number))];
 }
 
@@ -56,19 +67,27 @@ type Target = { kind: 'bars' } | { kind: 'svg'; out?: string } | { kind: 'rows';
 
 function targetOf(g: GlobalOptions, opts: ChartOptions, seriesKeys: string[]): Target {
   if (opts.svg) {
-    if (g.output !== undefined) throw new UsageError(`-o svg and --${g.json ? 'json' : `output ${g.output}`} cannot both be given`);
+    if (g.output !== undefined)
+      throw new UsageError(`-o svg and --${g.json ? 'json' : `output ${g.output}`} cannot both be given`);
     if (g.fields) throw new UsageError('--fields chooses the columns of -o tsv, csv, json or ndjson, not of -o svg');
     const out = opts.out === '-' ? undefined : opts.out;
-    if (out === undefined && currentIO().out.isTTY) throw new UsageError('-o svg writes an image: give --out FILE (or send stdout to a file or a pipe)');
+    if (out === undefined && currentIO().out.isTTY)
+      throw new UsageError('-o svg writes an image: give --out FILE (or send stdout to a file or a pipe)');
     return { kind: 'svg', out };
   }
-  if (opts.out !== undefined) throw new UsageError('--out goes with -o svg (the chart as an SVG file); the other formats go to stdout');
+  if (opts.out !== undefined)
+    throw new UsageError('--out goes with -o svg (the chart as an SVG file); the other formats go to stdout');
   if (g.output === undefined || g.output === 'table') {
     if (g.fields) throw new UsageError('--fields chooses the columns of -o tsv, csv, json or ndjson, not of the bars');
     startPaging(g.pager);
     return { kind: 'bars' };
   }
-  const columns: Column[] = [{ key: 'period' }, { key: 'from', kind: 'date' }, { key: 'to', kind: 'date' }, ...seriesKeys.map((key): Column => ({ key, kind: 'money' }))];
+  const columns: Column[] = [
+    { key: 'period' },
+    { key: 'from', kind: 'date' },
+    { key: 'to', kind: 'date' },
+    ...seriesKeys.map((key): Column => ({ key, kind: 'money' })),
+  ];
   return { kind: 'rows', plan: planOutput(g, columns) };
 }
 
@@ -112,10 +131,14 @@ export default async function run(opts: ChartOptions, io: VerbIO): Promise<void>
     }
     case 'rows': {
       const renderer = listRenderer(target.plan);
-      renderer.push(chart.groups.map((p) => ({
-        period: p.key, from: p.from, to: p.to,
-        ...Object.fromEntries(chart.series.map((s, i) => [s.key, rappenToDecimal(p.values[i])])),
-      })));
+      renderer.push(
+        chart.groups.map((p) => ({
+          period: p.key,
+          from: p.from,
+          to: p.to,
+          ...Object.fromEntries(chart.series.map((s, i) => [s.key, rappenToDecimal(p.values[i])])),
+        })),
+      );
       renderer.end();
     }
   }

@@ -27,7 +27,11 @@ export function dateFlag(flag: string, raw: unknown, now = today()): string | un
 }
 
 /** The period flags of the reports: -p/--period, or --from/--to (same grammar). */
-export interface PeriodOptions { period?: string; from?: string; to?: string }
+export interface PeriodOptions {
+  period?: string;
+  from?: string;
+  to?: string;
+}
 
 /**
  * The report period: -p/--period EXPR, or --from (its expression's first day) and --to (its last day)
@@ -37,7 +41,8 @@ export interface PeriodOptions { period?: string; from?: string; to?: string }
 export function periodFlags(opts: PeriodOptions, now = today()): Period {
   if (opts.period !== undefined) {
     const both = [opts.from !== undefined && '--from', opts.to !== undefined && '--to'].filter(Boolean);
-    if (both.length) throw new UsageError(`-p/--period and ${both.join('/')} cannot be used together: give the period one way`);
+    if (both.length)
+      throw new UsageError(`-p/--period and ${both.join('/')} cannot be used together: give the period one way`);
     return periodExpr('-p/--period', opts.period, now);
   }
   const from = opts.from === undefined ? undefined : periodExpr('--from', opts.from, now).from;
@@ -48,19 +53,30 @@ export function periodFlags(opts: PeriodOptions, now = today()): Period {
 }
 
 /** The column flags of the reports that can show a column per period. */
-export interface ColumnOptions { monthly?: boolean; quarterly?: boolean; yearly?: boolean; depth?: string }
+export interface ColumnOptions {
+  monthly?: boolean;
+  quarterly?: boolean;
+  yearly?: boolean;
+  depth?: string;
+}
 
 /** --monthly, --quarterly or --yearly (at most one); undefined for the single-period report. */
 export function intervalFlag(opts: ColumnOptions): Interval | undefined {
   const given = (['monthly', 'quarterly', 'yearly'] as const).filter((k) => opts[k]);
-  if (given.length > 1) throw new UsageError(`${given.map((k) => `--${k}`).join(' and ')} cannot be used together: choose one column per month, quarter or year`);
+  if (given.length > 1)
+    throw new UsageError(
+      `${given.map((k) => `--${k}`).join(' and ')} cannot be used together: choose one column per month, quarter or year`,
+    );
   return given[0];
 }
 
 /** --depth N: a whole number from 1; undefined when not given. */
 export function depthFlag(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1) throw new UsageError(`invalid --depth "${raw}": expected a whole number from 1 (1: classes, 2: groups like 10, 34; 4: the accounts)`);
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1)
+    throw new UsageError(
+      `invalid --depth "${raw}": expected a whole number from 1 (1: classes, 2: groups like 10, 34; 4: the accounts)`,
+    );
   return Number(raw);
 }
 
@@ -73,7 +89,13 @@ function parsed<T>(what: string, fn: () => T): T {
   }
 }
 
-export async function balances(client: ApiClient, company: number, type: AccountTypeFilter, start: string | undefined, until: string): Promise<ReportAccount[]> {
+export async function balances(
+  client: ApiClient,
+  company: number,
+  type: AccountTypeFilter,
+  start: string | undefined,
+  until: string,
+): Promise<ReportAccount[]> {
   const rows = await accountBalances(client, company, type, start, until);
   return parsed('account balances', () => rows.map(toReportAccount));
 }
@@ -89,17 +111,36 @@ export async function taxRates(client: ApiClient, company: number): Promise<Repo
 }
 
 /** The bookings of a period page by page, each page turned into report entries as it arrives (the API's records are not kept). */
-export async function* entryBatches(client: ApiClient, company: number, from: string | undefined, to: string, extra: Record<string, QueryValue> = {}): AsyncGenerator<ReportEntry[]> {
-  for await (const page of periodEntryPages(client, company, from, to, extra)) yield parsed('bookings', () => page.map(toReportEntry));
+export async function* entryBatches(
+  client: ApiClient,
+  company: number,
+  from: string | undefined,
+  to: string,
+  extra: Record<string, QueryValue> = {},
+): AsyncGenerator<ReportEntry[]> {
+  for await (const page of periodEntryPages(client, company, from, to, extra))
+    yield parsed('bookings', () => page.map(toReportEntry));
 }
 
-export async function entries(client: ApiClient, company: number, from: string | undefined, to: string, extra: Record<string, QueryValue> = {}): Promise<ReportEntry[]> {
+export async function entries(
+  client: ApiClient,
+  company: number,
+  from: string | undefined,
+  to: string,
+  extra: Record<string, QueryValue> = {},
+): Promise<ReportEntry[]> {
   const out: ReportEntry[] = [];
   for await (const batch of entryBatches(client, company, from, to, extra)) for (const e of batch) out.push(e);
   return out;
 }
 
 /** The balances for each period (`start` of each request: the period's first day unless given), one request a period, all issued at once: the client paces them under the rate limit. */
-export function balancesByPeriod(client: ApiClient, company: number, type: AccountTypeFilter, periods: Period[], start: (p: Period) => string = (p) => p.from): Promise<ReportAccount[][]> {
+export function balancesByPeriod(
+  client: ApiClient,
+  company: number,
+  type: AccountTypeFilter,
+  periods: Period[],
+  start: (p: Period) => string = (p) => p.from,
+): Promise<ReportAccount[][]> {
   return Promise.all(periods.map((p) => balances(client, company, type, start(p), p.to)));
 }

@@ -8,11 +8,25 @@ import type { Report } from '../../reports/types.js';
 import type { ApiClient } from '../../api/http.js';
 import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
-import { balances, balancesByPeriod, depthFlag, intervalFlag, periodFlags, type ColumnOptions, type PeriodOptions } from './common.js';
+import {
+  balances,
+  balancesByPeriod,
+  depthFlag,
+  intervalFlag,
+  periodFlags,
+  type ColumnOptions,
+  type PeriodOptions,
+} from './common.js';
 import { planReport, printReport } from './render.js';
 
 /** The income statement of one period (also the year archive's). */
-export async function incomeStatementOf(client: ApiClient, company: number, from: string, to: string, depth?: number): Promise<Report> {
+export async function incomeStatementOf(
+  client: ApiClient,
+  company: number,
+  from: string,
+  to: string,
+  depth?: number,
+): Promise<Report> {
   const accounts = await balances(client, company, 'all', from, to);
   return incomeStatement({ from, to, accounts, depth });
 }
@@ -24,7 +38,9 @@ export default async function run(opts: PeriodOptions & ColumnOptions, io: VerbI
   const depth = depthFlag(opts.depth);
   if (interval === undefined) {
     const plan = planReport(g, INCOME_STATEMENT_COLUMNS);
-    const report = await withRuntime(g, async (rt) => incomeStatementOf(rt.client, await rt.company(), from, to, depth));
+    const report = await withRuntime(g, async (rt) =>
+      incomeStatementOf(rt.client, await rt.company(), from, to, depth),
+    );
     printReport(plan, report);
     return;
   }

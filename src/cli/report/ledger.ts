@@ -35,7 +35,15 @@ export default async function run({ account: ref, ...period }: LedgerOptions, io
     ]);
     const all: ReportEntry[] = lists.flat();
     const service = (await balances(rt.client, company, account.type, from, to)).find((a) => a.id === accountId);
-    return ledger({ accountId, from, to, accounts, taxRates: rates, entries: all, serviceBalance: service?.balance ?? null });
+    return ledger({
+      accountId,
+      from,
+      to,
+      accounts,
+      taxRates: rates,
+      entries: all,
+      serviceBalance: service?.balance ?? null,
+    });
   });
   printReport(plan, report);
 }

@@ -16,7 +16,14 @@ type Rec = Record<string, unknown>;
 export function reportColumns(columns: ReportColumn[], table: boolean): Column[] {
   return [
     { key: 'kind', default: !table },
-    ...columns.map((c): Column => ({ key: c.key, header: c.header, kind: c.kind === 'text' ? undefined : c.kind, default: c.default !== false && !(table && c.table === false) })),
+    ...columns.map(
+      (c): Column => ({
+        key: c.key,
+        header: c.header,
+        kind: c.kind === 'text' ? undefined : c.kind,
+        default: c.default !== false && !(table && c.table === false),
+      }),
+    ),
   ];
 }
 
@@ -49,7 +56,9 @@ export function reportJson(report: Report, columns: Column[]): Rec {
       for (const c of columns) out[c.key] = raw[c.key] ?? null;
       return out;
     }),
-    summary: Object.fromEntries(report.summary.map((s) => [s.key, s.money && typeof s.value === 'number' ? rappenToDecimal(s.value) : s.value])),
+    summary: Object.fromEntries(
+      report.summary.map((s) => [s.key, s.money && typeof s.value === 'number' ? rappenToDecimal(s.value) : s.value]),
+    ),
     checks: report.checks,
     notes: report.notes,
   };
@@ -59,7 +68,15 @@ export function reportJson(report: Report, columns: Column[]): Rec {
 export function reportCsv(report: Report): string {
   const money = moneyKeys(report);
   let text = '';
-  const renderer = createListRenderer({ format: 'csv', columns: reportColumns(report.columns, false), out: { write: (chunk: string) => { text += chunk; } } });
+  const renderer = createListRenderer({
+    format: 'csv',
+    columns: reportColumns(report.columns, false),
+    out: {
+      write: (chunk: string) => {
+        text += chunk;
+      },
+    },
+  });
   renderer.push(report.rows.map((r) => rawRow(r, money)));
   renderer.end();
   return text;
@@ -74,7 +91,10 @@ export function printReport(plan: OutputPlan, report: Report): void {
       const columns = selectColumns(plan.columns, plan.fields);
       const gaps = new Set(report.gaps);
       const spaced: Rec[] = [];
-      rows.forEach((r, i) => { if (gaps.has(i) && i > 0) spaced.push({}); spaced.push(r); });
+      rows.forEach((r, i) => {
+        if (gaps.has(i) && i > 0) spaced.push({});
+        spaced.push(r);
+      });
       out.write(`${report.title}\n\n`);
       const text = renderListTable(spaced, columns, { color: plan.color, terminalWidth: currentIO().out.columns });
       if (text) out.write(text);

@@ -5,12 +5,25 @@
 import { addDays, MIN_DATE } from '../../domain/calendar.js';
 import { trialBalanceByPeriod, trialBalanceByPeriodColumns } from '../../reports/by-period.js';
 import { splitPeriod, yearStart } from '../../reports/period.js';
-import { CARRIED_FORWARD_NAME, TRIAL_BALANCE_COLUMNS, trialBalance, trialBalanceDifference } from '../../reports/trial-balance.js';
+import {
+  CARRIED_FORWARD_NAME,
+  TRIAL_BALANCE_COLUMNS,
+  trialBalance,
+  trialBalanceDifference,
+} from '../../reports/trial-balance.js';
 import type { Report, ReportAccount } from '../../reports/types.js';
 import type { ApiClient } from '../../api/http.js';
 import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
-import { balances, balancesByPeriod, depthFlag, intervalFlag, periodFlags, type ColumnOptions, type PeriodOptions } from './common.js';
+import {
+  balances,
+  balancesByPeriod,
+  depthFlag,
+  intervalFlag,
+  periodFlags,
+  type ColumnOptions,
+  type PeriodOptions,
+} from './common.js';
 import { planReport, printReport } from './render.js';
 
 /** The service's computed "profit/loss carried forward from before FROM" row, or null. */
@@ -20,7 +33,13 @@ async function carriedForward(client: ApiClient, company: number, from: string, 
 }
 
 /** The trial balance of one period (also the year archive's). */
-export async function trialBalanceOf(client: ApiClient, company: number, from: string, to: string, depth?: number): Promise<Report> {
+export async function trialBalanceOf(
+  client: ApiClient,
+  company: number,
+  from: string,
+  to: string,
+  depth?: number,
+): Promise<Report> {
   const accounts = await balances(client, company, 'all', from, to);
   const carried = trialBalanceDifference(accounts) !== 0 ? await carriedForward(client, company, from, to) : null;
   return trialBalance({ from, to, accounts, carriedForward: carried, depth });
@@ -43,11 +62,22 @@ export default async function run(opts: PeriodOptions & ColumnOptions, io: VerbI
     const company = await rt.company();
     const dayBefore = from > MIN_DATE ? addDays(from, -1) : undefined;
     const [opening, byPeriod, carried] = await Promise.all([
-      dayBefore === undefined ? Promise.resolve<ReportAccount[]>([]) : balances(rt.client, company, 'all', yearStart(dayBefore), dayBefore),
+      dayBefore === undefined
+        ? Promise.resolve<ReportAccount[]>([])
+        : balances(rt.client, company, 'all', yearStart(dayBefore), dayBefore),
       balancesByPeriod(rt.client, company, 'all', pieces),
       carriedForward(rt.client, company, from, to),
     ]);
-    return trialBalanceByPeriod({ from, to, interval, pieces, opening, balances: byPeriod, carriedForward: carried, depth });
+    return trialBalanceByPeriod({
+      from,
+      to,
+      interval,
+      pieces,
+      opening,
+      balances: byPeriod,
+      carriedForward: carried,
+      depth,
+    });
   });
   printReport(plan, report);
 }

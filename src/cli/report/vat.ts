@@ -7,7 +7,12 @@
 import { companySettings } from '../../api/endpoints/settings.js';
 import { ApiError } from '../../api/http.js';
 import { UsageError } from '../../errors.js';
-import { fromSettingsJson, vatFilingProblems, type VatFiling, type VatSettingsJson } from '../../domain/vat-settings.js';
+import {
+  fromSettingsJson,
+  vatFilingProblems,
+  type VatFiling,
+  type VatSettingsJson,
+} from '../../domain/vat-settings.js';
 import { ech0217Xml, Ech0217Error, uidForFile, type SubmissionType } from '../../reports/ech0217.js';
 import type { Report } from '../../reports/types.js';
 import { vatReturnBuilder, VAT_COLUMNS } from '../../reports/vat.js';
@@ -49,30 +54,52 @@ export default async function run(opts: VatOptions, io: VerbIO): Promise<void> {
   }
 }
 
-async function runReturn(opts: VatOptions, g: ReturnType<VerbIO['globals']>, { from, to }: { from: string; to: string }, file: FileTarget | undefined, plan: ReturnType<typeof planReport> | undefined, sink: OutputSink | undefined): Promise<void> {
+async function runReturn(
+  opts: VatOptions,
+  g: ReturnType<VerbIO['globals']>,
+  { from, to }: { from: string; to: string },
+  file: FileTarget | undefined,
+  plan: ReturnType<typeof planReport> | undefined,
+  sink: OutputSink | undefined,
+): Promise<void> {
   const { report, filing, name } = await withRuntime(g, async (rt) => {
     const company = await rt.company();
-    const [accounts, rates, settings] = await Promise.all([chart(rt.client, company), taxRates(rt.client, company), settingsOrNone(rt.client, company, file !== undefined)]);
+    const [accounts, rates, settings] = await Promise.all([
+      chart(rt.client, company),
+      taxRates(rt.client, company),
+      settingsOrNone(rt.client, company, file !== undefined),
+    ]);
     const s = settings ? fromSettingsJson(settings) : undefined;
     let filing: VatFiling | undefined;
     if (file) {
       const problems = vatFilingProblems(s!, from);
-      if (problems.length) throw new UsageError(`cannot write the VAT file: the company's VAT settings are missing: ${problems.join('; ')}. Set them with ${SET_COMMAND}`);
+      if (problems.length)
+        throw new UsageError(
+          `cannot write the VAT file: the company's VAT settings are missing: ${problems.join('; ')}. Set them with ${SET_COMMAND}`,
+        );
       filing = { uid: s!.uid!, method: s!.method!, basis: s!.basis, period: s!.period!, rates: s!.rates };
     }
     const method = s?.method ?? 'effective';
-    if (method !== 'effective' && s!.rates.length === 0) throw new UsageError(`the company is on the ${method.replace(/_/g, ' ')} method but has no approved rate: set it with acct server companies set <id> --vat-net-tax-rates RATE:CODE (or PUT /settings)`);
-    const vat = method === 'effective'
-      ? vatReturnBuilder({ from, to, accounts, taxRates: rates })
-      : netTaxRateReturnBuilder({ from, to, accounts, taxRates: rates, method, rates: s!.rates });
+    if (method !== 'effective' && s!.rates.length === 0)
+      throw new UsageError(
+        `the company is on the ${method.replace(/_/g, ' ')} method but has no approved rate: set it with acct server companies set <id> --vat-net-tax-rates RATE:CODE (or PUT /settings)`,
+      );
+    const vat =
+      method === 'effective'
+        ? vatReturnBuilder({ from, to, accounts, taxRates: rates })
+        : netTaxRateReturnBuilder({ from, to, accounts, taxRates: rates, method, rates: s!.rates });
     const incomeAccounts = accounts.filter((a) => a.type === 'income' && a.id !== null && !a.computed).map((a) => a.id);
     const wanted = [
       ...(rates.length ? [{ 'filter[tax_rate_id]': rates.map((t) => t.id).join(',') }] : []),
-      ...(incomeAccounts.length ? [{ 'filter[tax_rate_id]': 'none', 'filter[account_id]': incomeAccounts.join(',') }] : []),
+      ...(incomeAccounts.length
+        ? [{ 'filter[tax_rate_id]': 'none', 'filter[account_id]': incomeAccounts.join(',') }]
+        : []),
     ];
-    await Promise.all(wanted.map(async (filter) => {
-      for await (const batch of entryBatches(rt.client, company, from, to, filter)) vat.add(batch);
-    }));
+    await Promise.all(
+      wanted.map(async (filter) => {
+        for await (const batch of entryBatches(rt.client, company, from, to, filter)) vat.add(batch);
+      }),
+    );
     return { report: vat.report(), filing, name: settings?.name ?? '' };
   });
   if (!file || !filing) {
@@ -83,25 +110,41 @@ async function runReturn(opts: VatOptions, g: ReturnType<VerbIO['globals']>, { f
 }
 
 /** -o xml's flags, checked before any request; undefined without -o xml. */
-interface FileTarget { out?: string; type: SubmissionType }
+interface FileTarget {
+  out?: string;
+  type: SubmissionType;
+}
 
 function fileFlags(opts: VatOptions, g: ReturnType<VerbIO['globals']>): FileTarget | undefined {
-  const fileOnly = (['out', 'correction', 'annualReconciliation', 'reference'] as const).filter((k) => opts[k] !== undefined);
+  const fileOnly = (['out', 'correction', 'annualReconciliation', 'reference'] as const).filter(
+    (k) => opts[k] !== undefined,
+  );
   if (!opts.xml) {
-    if (fileOnly.length) throw new UsageError(`--${fileOnly[0].replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} goes with -o xml (the eCH-0217 file)`);
+    if (fileOnly.length)
+      throw new UsageError(
+        `--${fileOnly[0].replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} goes with -o xml (the eCH-0217 file)`,
+      );
     return undefined;
   }
-  if (g.output !== undefined) throw new UsageError(`-o xml and --${g.json ? 'json' : `output ${g.output}`} cannot both be given`);
+  if (g.output !== undefined)
+    throw new UsageError(`-o xml and --${g.json ? 'json' : `output ${g.output}`} cannot both be given`);
   if (g.fields) throw new UsageError('--fields chooses the columns of the report, not of the eCH-0217 file');
-  if (opts.correction && opts.annualReconciliation) throw new UsageError('--correction and --annual-reconciliation cannot both be given: a file is one or the other');
-  if (opts.reference !== undefined && !/^.{1,50}$/.test(opts.reference)) throw new UsageError('--reference takes 1 to 50 characters');
+  if (opts.correction && opts.annualReconciliation)
+    throw new UsageError('--correction and --annual-reconciliation cannot both be given: a file is one or the other');
+  if (opts.reference !== undefined && !/^.{1,50}$/.test(opts.reference))
+    throw new UsageError('--reference takes 1 to 50 characters');
   const out = opts.out === '-' ? undefined : opts.out;
-  if (out === undefined && currentIO().out.isTTY) throw new UsageError('-o xml writes a file: give --out FILE (or send stdout to a file or a pipe)');
+  if (out === undefined && currentIO().out.isTTY)
+    throw new UsageError('-o xml writes a file: give --out FILE (or send stdout to a file or a pipe)');
   return { out, type: opts.correction ? 2 : opts.annualReconciliation ? 3 : 1 };
 }
 
 /** GET /settings; for the report alone a service without it (404) means the effective method. */
-async function settingsOrNone(client: Parameters<typeof companySettings>[0], company: number, required: boolean): Promise<(VatSettingsJson & { name: string }) | undefined> {
+async function settingsOrNone(
+  client: Parameters<typeof companySettings>[0],
+  company: number,
+  required: boolean,
+): Promise<(VatSettingsJson & { name: string }) | undefined> {
   try {
     return await companySettings(client, company);
   } catch (err) {
@@ -110,7 +153,14 @@ async function settingsOrNone(client: Parameters<typeof companySettings>[0], com
   }
 }
 
-function writeFile(report: Report, filing: VatFiling, name: string, opts: VatOptions, file: FileTarget, sink: OutputSink | undefined): void {
+function writeFile(
+  report: Report,
+  filing: VatFiling,
+  name: string,
+  opts: VatOptions,
+  file: FileTarget,
+  sink: OutputSink | undefined,
+): void {
   // UTC, marked as such (xs:dateTime without a zone would read as local time)
   const now = `${new Date().toISOString().slice(0, 19)}Z`;
   let xml: string;

@@ -12,10 +12,21 @@ const { readFileSync } = process.getBuiltinModule('node:fs');
 
 export { today } from '../shared/calendar.js';
 
-export function convertValue(flag: string, type: FieldType, raw: unknown, choices?: readonly string[], isRef = false): unknown {
+export function convertValue(
+  flag: string,
+  type: FieldType,
+  raw: unknown,
+  choices?: readonly string[],
+  isRef = false,
+): unknown {
   // references stay as typed until the resolver turns them into ids
   if (isRef) return String(raw);
-  if (type === 'bool') return raw === true || raw === 'true' || raw === '1' ? true : raw === false || raw === 'false' || raw === '0' ? false : badValue(flag, raw, 'true or false');
+  if (type === 'bool')
+    return raw === true || raw === 'true' || raw === '1'
+      ? true
+      : raw === false || raw === 'false' || raw === '0'
+        ? false
+        : badValue(flag, raw, 'true or false');
   const value = String(raw);
   switch (type) {
     case 'int':
@@ -28,12 +39,20 @@ export function convertValue(flag: string, type: FieldType, raw: unknown, choice
     case 'enum':
       return choices && !choices.includes(value) ? badValue(flag, value, `one of ${choices.join(', ')}`) : value;
     case 'ids': {
-      const ids = value.split(',').map((s) => s.trim()).filter(Boolean);
-      if (!ids.length || ids.some((id) => !/^\d+$/.test(id))) return badValue(flag, value, 'comma-separated ids like 1,2,3');
+      const ids = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (!ids.length || ids.some((id) => !/^\d+$/.test(id)))
+        return badValue(flag, value, 'comma-separated ids like 1,2,3');
       return ids.map(Number);
     }
     case 'json':
-      try { return JSON.parse(value); } catch { return badValue(flag, value, 'valid JSON'); }
+      try {
+        return JSON.parse(value);
+      } catch {
+        return badValue(flag, value, 'valid JSON');
+      }
     default:
       return value;
   }
@@ -49,16 +68,23 @@ export function readJsonFlag(flag: string, file: string): unknown {
   try {
     text = file === '-' ? currentIO().stdin.read().toString('utf8') : readFileSync(file, 'utf8');
   } catch (err) {
-    throw new UsageError(`cannot read ${flag} ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new UsageError(
+      `cannot read ${flag} ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
   }
-  try { return JSON.parse(text); } catch (err) { throw new UsageError(`${flag} ${file} is not valid JSON: ${(err as Error).message}`); }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`${flag} ${file} is not valid JSON: ${(err as Error).message}`);
+  }
 }
 
 /** The --data body (a JSON object from a file or stdin), or {}. */
 export function readDataFlag(data: string | undefined): Record<string, unknown> {
   if (data === undefined) return {};
   const parsed = readJsonFlag('--data', data);
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError(`--data ${data} must hold a JSON object`);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new UsageError(`--data ${data} must hold a JSON object`);
   return parsed as Record<string, unknown>;
 }
 
@@ -99,6 +125,7 @@ export function queryFromFilters(filters: FilterFlag[], opts: object): Record<st
 export function positiveInt(flag: string, raw: unknown): number | undefined {
   if (raw === undefined) return undefined;
   const value = String(raw);
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`invalid ${flag} "${value}": expected a whole number of at least 1`);
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new UsageError(`invalid ${flag} "${value}": expected a whole number of at least 1`);
   return Number(value);
 }

@@ -9,7 +9,6 @@ export function examplesText(lines: string[] | undefined): string {
   return lines && lines.length ? `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n` : '';
 }
 
-
 export function addListFlags(cmd: Command): Command {
   return cmd
     .option('--page <n>', 'page to fetch (1 is the first)')
@@ -53,20 +52,31 @@ export const REF_HELP: Partial<Record<RefKind, string>> = {
 };
 
 /** The generic runner: the verb's references (<id>, <customer...>) apart, the spec-driven flags by key. */
-type Run = (spec: ResourceSpec, verb: Verb | BulkVerb, refs: string[], options: Record<string, unknown>, io: VerbIO) => Promise<void>;
+type Run = (
+  spec: ResourceSpec,
+  verb: Verb | BulkVerb,
+  refs: string[],
+  options: Record<string, unknown>,
+  io: VerbIO,
+) => Promise<void>;
 
 /** Declares `acct <group> <verb>` for every verb of the spec on the group's command. */
 export function declareResource(group: Command, spec: ResourceSpec, run: Run): Command {
   // the group's help shows the first example of each verb
   const groupExamples = spec.verbs.map((verb) => spec.examples[verb]?.[0]).filter((e): e is string => e !== undefined);
   group.addHelpText('after', examplesText(groupExamples));
-  const act = (verb: Verb | BulkVerb) => async (...params: unknown[]) => {
-    const cmd = params[params.length - 1] as Command;
-    await run(spec, verb, cmd.args, cmd.opts(), verbIO(cmd));
-  };
+  const act =
+    (verb: Verb | BulkVerb) =>
+    async (...params: unknown[]) => {
+      const cmd = params[params.length - 1] as Command;
+      await run(spec, verb, cmd.args, cmd.opts(), verbIO(cmd));
+    };
   const one = spec.lookup || spec.refKind ? `<${spec.noun.replace(/ /g, '-')}>` : '<id>';
-  const oneHelp = spec.refKind ? REF_HELP[spec.refKind] ?? `${spec.noun} id or exact name (id:N for an id)`
-    : spec.lookup ? `${spec.noun} id or exact ${spec.lookup.nameKey}` : `${spec.noun} id`;
+  const oneHelp = spec.refKind
+    ? (REF_HELP[spec.refKind] ?? `${spec.noun} id or exact name (id:N for an id)`)
+    : spec.lookup
+      ? `${spec.noun} id or exact ${spec.lookup.nameKey}`
+      : `${spec.noun} id`;
   for (const verb of spec.verbs) {
     let cmd: Command;
     const setup = spec.setup?.[verb] ?? {};
@@ -74,19 +84,35 @@ export function declareResource(group: Command, spec: ResourceSpec, run: Run): C
     const refHelp = setup.variadic ? `${spec.noun} ids` : oneHelp;
     switch (verb) {
       case 'list':
-        cmd = addFilterFlags(addListFlags(group.command('list').alias('ls').description(`list ${spec.group}`)), spec.filters ?? []);
+        cmd = addFilterFlags(
+          addListFlags(group.command('list').alias('ls').description(`list ${spec.group}`)),
+          spec.filters ?? [],
+        );
         break;
       case 'get':
         cmd = group.command('get').alias('show').argument(ref, refHelp).description(`show one ${spec.noun}`);
         break;
       case 'create':
-        cmd = addBodyFlags(group.command('create').description(`create ${article(spec.noun)} ${spec.noun}`), spec.fields ?? []);
+        cmd = addBodyFlags(
+          group.command('create').description(`create ${article(spec.noun)} ${spec.noun}`),
+          spec.fields ?? [],
+        );
         break;
       case 'update':
-        cmd = addBodyFlags(group.command('update').argument(ref, refHelp).description(`change ${article(spec.noun)} ${spec.noun} (only the flags given)`), spec.fields ?? []);
+        cmd = addBodyFlags(
+          group
+            .command('update')
+            .argument(ref, refHelp)
+            .description(`change ${article(spec.noun)} ${spec.noun} (only the flags given)`),
+          spec.fields ?? [],
+        );
         break;
       case 'delete':
-        cmd = group.command('delete').alias('rm').argument(ref, refHelp).description(`delete ${article(spec.noun)} ${spec.noun} (asks to confirm; --yes in scripts)`);
+        cmd = group
+          .command('delete')
+          .alias('rm')
+          .argument(ref, refHelp)
+          .description(`delete ${article(spec.noun)} ${spec.noun} (asks to confirm; --yes in scripts)`);
         break;
     }
     for (const option of setup.options ?? []) cmd.addOption(option);
@@ -100,14 +126,26 @@ export function declareResource(group: Command, spec: ResourceSpec, run: Run): C
   const refs = `<${spec.noun}...>`;
   const refsHelp = `${spec.noun} ids${spec.lookup ? ` or exact ${spec.lookup.nameKey}s` : ''}`;
   if (spec.bulk?.archive) {
-    group.command('archive').argument(refs, refsHelp).description(`archive ${spec.group}`)
-      .addHelpText('after', examplesText(spec.examples.archive)).action(act('archive'));
-    group.command('unarchive').argument(refs, refsHelp).description(`unarchive ${spec.group}`)
-      .addHelpText('after', examplesText(spec.examples.unarchive)).action(act('unarchive'));
+    group
+      .command('archive')
+      .argument(refs, refsHelp)
+      .description(`archive ${spec.group}`)
+      .addHelpText('after', examplesText(spec.examples.archive))
+      .action(act('archive'));
+    group
+      .command('unarchive')
+      .argument(refs, refsHelp)
+      .description(`unarchive ${spec.group}`)
+      .addHelpText('after', examplesText(spec.examples.unarchive))
+      .action(act('unarchive'));
   }
   if (spec.bulk?.delete) {
-    group.command('bulk-delete').argument(refs, refsHelp).description(`delete several ${spec.group} (asks to confirm; --yes in scripts)`)
-      .addHelpText('after', examplesText(spec.examples['bulk-delete'])).action(act('bulk-delete'));
+    group
+      .command('bulk-delete')
+      .argument(refs, refsHelp)
+      .description(`delete several ${spec.group} (asks to confirm; --yes in scripts)`)
+      .addHelpText('after', examplesText(spec.examples['bulk-delete']))
+      .action(act('bulk-delete'));
   }
   spec.extend?.(group);
   return group;

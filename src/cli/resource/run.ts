@@ -16,19 +16,31 @@ import type { BodyField, BulkVerb, FilterFlag, ResourceSpec, Verb } from './spec
 
 type Rec = Record<string, unknown>;
 
-const unwrap = (body: unknown): Rec => (body && typeof body === 'object' && 'data' in (body as Rec) && !Array.isArray(body) ? (body as { data: Rec }).data : (body as Rec));
+const unwrap = (body: unknown): Rec =>
+  body && typeof body === 'object' && 'data' in (body as Rec) && !Array.isArray(body)
+    ? (body as { data: Rec }).data
+    : (body as Rec);
 
 /**
  * Streams every page of a list to the renderer as it arrives, and says when the list holds more than was
  * shown; `onPage` sees each page's whole answer.
  */
 export async function streamList(
-  client: ApiClient, path: string, plan: OutputPlan, query: Record<string, QueryValue>, flags: ListFlags, defaultPerPage?: number, onPage?: (body: unknown) => void,
+  client: ApiClient,
+  path: string,
+  plan: OutputPlan,
+  query: Record<string, QueryValue>,
+  flags: ListFlags,
+  defaultPerPage?: number,
+  onPage?: (body: unknown) => void,
 ): Promise<number> {
   let total: number | undefined;
   const opts = {
     query,
-    onPage: (body: unknown) => { total = listTotal(body); onPage?.(body); },
+    onPage: (body: unknown) => {
+      total = listTotal(body);
+      onPage?.(body);
+    },
     page: positiveInt('--page', flags.page),
     perPage: positiveInt('--per-page', flags.perPage) ?? (flags.all || flags.limit ? undefined : defaultPerPage),
     limit: positiveInt('--limit', flags.limit),
@@ -47,27 +59,49 @@ export async function streamList(
 }
 
 /** Resolves `<ref>`: a number is an id; otherwise an exact name among the list filter's matches. */
-async function resolveRef(client: ApiClient, spec: ResourceSpec, company: number, ref: string, resolver: RefResolver): Promise<number> {
+async function resolveRef(
+  client: ApiClient,
+  spec: ResourceSpec,
+  company: number,
+  ref: string,
+  resolver: RefResolver,
+): Promise<number> {
   if (spec.refKind) return resolver.resolve(spec.refKind, ref, `<${spec.noun.replace(/ /g, '-')}>`);
   if (/^id:\d+$/i.test(ref)) return Number(ref.slice(3));
   if (/^\d+$/.test(ref)) return Number(ref);
   if (!spec.lookup) throw new UsageError(`invalid ${spec.noun} id "${ref}": expected a number`);
   const candidates: Rec[] = [];
-  for await (const page of paginate<Rec>(client, spec.paths.list(company), { query: { [spec.lookup.param]: ref }, all: true })) candidates.push(...page);
+  for await (const page of paginate<Rec>(client, spec.paths.list(company), {
+    query: { [spec.lookup.param]: ref },
+    all: true,
+  }))
+    candidates.push(...page);
   const key = spec.lookup.nameKey;
   const exact = candidates.filter((r) => String(r[key]).toLowerCase() === ref.toLowerCase());
   if (exact.length === 1) return Number(exact[0].id);
   const shown = (exact.length ? exact : candidates).slice(0, 20).map((r) => `${r.id} (${String(r[key])})`);
-  if (exact.length > 1) throw new UsageError(`"${ref}" matches several ${spec.group}; use an id`, [`candidates: ${shown.join(', ')}`]);
+  if (exact.length > 1)
+    throw new UsageError(`"${ref}" matches several ${spec.group}; use an id`, [`candidates: ${shown.join(', ')}`]);
   throw new UsageError(`no ${spec.noun} named "${ref}"`, shown.length ? [`similar: ${shown.join(', ')}`] : []);
 }
 
 /** The body the flags and --data give; on create, the required fields missing from it (checked here: without a terminal a usage error, before any request). */
-function collectBody(spec: ResourceSpec, g: GlobalOptions, opts: Rec, creating: boolean): { body: Rec; missing: BodyField[] } {
+function collectBody(
+  spec: ResourceSpec,
+  g: GlobalOptions,
+  opts: Rec,
+  creating: boolean,
+): { body: Rec; missing: BodyField[] } {
   const fields = spec.fields ?? [];
   nameFlags(fields.map((f) => [f.key, f.flag]));
   const body = { ...readDataFlag(opts.data as string | undefined), ...bodyFromFlags(fields, opts) };
-  const missing = creating ? fields.filter((f) => body[f.key] === undefined && (f.required || (f.requiredUnless !== undefined && body[f.requiredUnless] === undefined))) : [];
+  const missing = creating
+    ? fields.filter(
+        (f) =>
+          body[f.key] === undefined &&
+          (f.required || (f.requiredUnless !== undefined && body[f.requiredUnless] === undefined)),
+      )
+    : [];
   for (const f of missing) requireAnswerable(g, flagLabel(spec, f));
   return { body, missing };
 }
@@ -83,12 +117,24 @@ function flagLabel(spec: ResourceSpec, f: BodyField): string {
  * an amount …); a reference must name a record: one that names nothing is said under the question with
  * the closest candidates, and asked again.
  */
-async function askMissing(spec: ResourceSpec, g: GlobalOptions, resolver: RefResolver, body: Rec, missing: BodyField[]): Promise<void> {
+async function askMissing(
+  spec: ResourceSpec,
+  g: GlobalOptions,
+  resolver: RefResolver,
+  body: Rec,
+  missing: BodyField[],
+): Promise<void> {
   for (const f of missing) {
-    body[f.key] = await askRequired(g, flagLabel(spec, f), `${f.description}:`, f.type === 'enum' ? f.choices : undefined, async (answer) => {
-      const value = convertValue(f.flag, f.type, answer, f.choices, !!f.ref);
-      return f.ref ? `id:${await resolver.resolve(f.ref, String(value), f.flag, false)}` : value;
-    });
+    body[f.key] = await askRequired(
+      g,
+      flagLabel(spec, f),
+      `${f.description}:`,
+      f.type === 'enum' ? f.choices : undefined,
+      async (answer) => {
+        const value = convertValue(f.flag, f.type, answer, f.choices, !!f.ref);
+        return f.ref ? `id:${await resolver.resolve(f.ref, String(value), f.flag, false)}` : value;
+      },
+    );
   }
 }
 
@@ -97,18 +143,24 @@ async function askMissing(spec: ResourceSpec, g: GlobalOptions, resolver: RefRes
  * references; for the keys in `nullable`, `none` becomes null (the reference is removed).
  */
 export async function resolveRefs(
-  resolver: RefResolver, defs: (BodyField | FilterFlag)[], values: Record<string, unknown>, keyOf: (d: BodyField | FilterFlag) => string, nullable?: ReadonlySet<string>,
+  resolver: RefResolver,
+  defs: (BodyField | FilterFlag)[],
+  values: Record<string, unknown>,
+  keyOf: (d: BodyField | FilterFlag) => string,
+  nullable?: ReadonlySet<string>,
 ): Promise<void> {
   for (const d of defs) {
     const key = keyOf(d);
     if (!d.ref || values[key] === undefined || values[key] === null) continue;
     const raw = values[key] as string;
-    values[key] = nullable?.has(key) && raw.trim().toLowerCase() === 'none' ? null : await resolver.resolve(d.ref, raw, d.flag);
+    values[key] =
+      nullable?.has(key) && raw.trim().toLowerCase() === 'none' ? null : await resolver.resolve(d.ref, raw, d.flag);
   }
 }
 
 /** "1 service", "2 services": the noun as many as `n` are. */
-const counted = (spec: ResourceSpec, n: number): string => `${n} ${n === 1 ? spec.noun : spec.group.replace(/-/g, ' ')}`;
+const counted = (spec: ResourceSpec, n: number): string =>
+  `${n} ${n === 1 ? spec.noun : spec.group.replace(/-/g, ' ')}`;
 
 /**
  * DELETE …/multiple. Some endpoints count what they skipped; others answer 204 and silently keep records
@@ -120,7 +172,9 @@ async function bulkDelete(rt: Runtime, spec: ResourceSpec, company: number, ids:
   const reason = spec.bulk?.keptBecause ?? 'still in use';
   if (res && typeof res === 'object' && 'skipped' in res) {
     const skipped = Number(res.skipped);
-    notice(`Deleted ${ids.length - skipped} of ${counted(spec, ids.length)}${skipped ? ` (${skipped} skipped: ${reason})` : ''}.`);
+    notice(
+      `Deleted ${ids.length - skipped} of ${counted(spec, ids.length)}${skipped ? ` (${skipped} skipped: ${reason})` : ''}.`,
+    );
     return;
   }
   const kept: string[] = [];
@@ -132,7 +186,15 @@ async function bulkDelete(rt: Runtime, spec: ResourceSpec, company: number, ids:
   if (kept.length) notice(`Kept (${reason}): ${kept.join(', ')}`);
 }
 
-async function runBulk(rt: Runtime, g: GlobalOptions, spec: ResourceSpec, verb: BulkVerb, company: number, refs: string[], resolver: RefResolver): Promise<void> {
+async function runBulk(
+  rt: Runtime,
+  g: GlobalOptions,
+  spec: ResourceSpec,
+  verb: BulkVerb,
+  company: number,
+  refs: string[],
+  resolver: RefResolver,
+): Promise<void> {
   const ids: number[] = [];
   for (const ref of refs) {
     const id = await resolveRef(rt.client, spec, company, ref, resolver);
@@ -145,7 +207,9 @@ async function runBulk(rt: Runtime, g: GlobalOptions, spec: ResourceSpec, verb: 
     return bulkDelete(rt, spec, company, ids);
   }
   const archive = spec.bulk!.archive!;
-  await rt.client.request(archive.method, spec.paths.multiple!(company), { json: { ids, [archive.key]: verb === 'archive' } });
+  await rt.client.request(archive.method, spec.paths.multiple!(company), {
+    json: { ids, [archive.key]: verb === 'archive' },
+  });
   notice(`${verb === 'archive' ? 'Archived' : 'Unarchived'} ${counted(spec, ids.length)}.`);
 }
 
@@ -153,25 +217,41 @@ async function runBulk(rt: Runtime, g: GlobalOptions, spec: ResourceSpec, verb: 
  * A record just written, as get reads it: the answer of a write leaves relations out (a tax rate's
  * account, a task's project), so the record is read again with what get embeds.
  */
-async function readBack(rt: Runtime, spec: ResourceSpec, company: number, written: Rec, include: string | undefined): Promise<Rec> {
+async function readBack(
+  rt: Runtime,
+  spec: ResourceSpec,
+  company: number,
+  written: Rec,
+  include: string | undefined,
+): Promise<Rec> {
   const id = Number(written.id);
   if (!Number.isInteger(id)) return written;
   return unwrap(await rt.client.get(spec.paths.one(company, id), { query: include ? { include } : undefined }));
 }
 
 /** Runs a generic verb: `refs` are its positional references, `opts` its flags by key (the spec declares which). */
-export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb, refs: string[], opts: Rec, io: VerbIO): Promise<void> {
+export async function runResourceVerb(
+  spec: ResourceSpec,
+  verb: Verb | BulkVerb,
+  refs: string[],
+  opts: Rec,
+  io: VerbIO,
+): Promise<void> {
   const g = io.globals();
   const setup = spec.setup?.[verb as Verb] ?? {};
   // create and update print the record as get shows it: the same columns, the relations embedded
-  const shows = verb === 'create' || verb === 'update' ? spec.setup?.get ?? {} : setup;
+  const shows = verb === 'create' || verb === 'update' ? (spec.setup?.get ?? {}) : setup;
   const plan = planOutput(g, setup.columns ?? shows.columns ?? spec.columns);
   // Everything checkable without the API is checked before a connection is made.
   const query = verb === 'list' ? queryFromFilters(spec.filters ?? [], opts) : {};
   if (verb === 'list' && setup.include) query.include ??= setup.include;
-  const include = verb === 'get' ? (opts.include as string | undefined) ?? setup.include : undefined;
-  const { body: staticBody, missing } = verb === 'create' || verb === 'update' ? collectBody(spec, g, opts, verb === 'create') : { body: {}, missing: [] };
-  if (verb === 'update' && Object.keys(staticBody).length === 0) throw new UsageError(`nothing to change: give at least one of ${(spec.fields ?? []).map((f) => `--${f.flag}`).join(', ')} or --data`);
+  const include = verb === 'get' ? ((opts.include as string | undefined) ?? setup.include) : undefined;
+  const { body: staticBody, missing } =
+    verb === 'create' || verb === 'update' ? collectBody(spec, g, opts, verb === 'create') : { body: {}, missing: [] };
+  if (verb === 'update' && Object.keys(staticBody).length === 0)
+    throw new UsageError(
+      `nothing to change: give at least one of ${(spec.fields ?? []).map((f) => `--${f.flag}`).join(', ')} or --data`,
+    );
   // without a terminal to ask on, --yes is needed before any request; on one the records are read first
   if (verb === 'delete') refuseUnconfirmed(g, `Delete ${spec.noun} ${refs[0]}`);
   if (verb === 'bulk-delete') refuseUnconfirmed(g, `Delete ${counted(spec, refs.length)} (${refs.join(', ')})`);
@@ -206,7 +286,9 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
       }
       case 'update': {
         const id = await resolveRef(rt.client, spec, company, refs[0], resolver);
-        const body = spec.mergeOnUpdate ? { ...unwrap(await rt.client.get(spec.paths.one(company, id))), ...staticBody } : staticBody;
+        const body = spec.mergeOnUpdate
+          ? { ...unwrap(await rt.client.get(spec.paths.one(company, id))), ...staticBody }
+          : staticBody;
         const updated = unwrap(await rt.client.put(spec.paths.one(company, id), { json: body }));
         printRecord(plan, await readBack(rt, spec, company, updated, shows.include));
         return;
@@ -222,4 +304,3 @@ export async function runResourceVerb(spec: ResourceSpec, verb: Verb | BulkVerb,
     }
   });
 }
-

@@ -5,12 +5,18 @@ import { currentIO } from '../io.js';
 
 type Admin = typeof import('../../server/main.js');
 
-export async function withAdminDb(dataDir: string, fn: (db: ReturnType<Admin['openDatabase']>, admin: Admin) => void | Promise<void>): Promise<void> {
+export async function withAdminDb(
+  dataDir: string,
+  fn: (db: ReturnType<Admin['openDatabase']>, admin: Admin) => void | Promise<void>,
+): Promise<void> {
   const admin = await import('../../server/main.js');
   const db = admin.openDatabase(dataDir);
   try {
     const seed = admin.ensureSeeded(db);
-    if (seed.seeded) currentIO().err.write(`Seeded a new data directory: user ${seed.userId} (owner) with token ${seed.token}\nThis token is shown once.\n`);
+    if (seed.seeded)
+      currentIO().err.write(
+        `Seeded a new data directory: user ${seed.userId} (owner) with token ${seed.token}\nThis token is shown once.\n`,
+      );
     await fn(db, admin);
   } catch (err) {
     if (err instanceof admin.AdminNotFound) throw new CliError(err.message, ExitCode.NotFound);

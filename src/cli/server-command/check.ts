@@ -3,7 +3,9 @@ import { checkLedger } from '../shared/safekeeping.js';
 import type { VerbIO } from '../verb.js';
 import { dataDirOption } from './data-dir.js';
 
-interface CheckOptions { data?: string }
+interface CheckOptions {
+  data?: string;
+}
 
 export default async function check(opts: CheckOptions, _io: VerbIO): Promise<void> {
   await checkLedger(dataDirOption(opts.data));

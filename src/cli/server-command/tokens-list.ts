@@ -6,9 +6,16 @@ import { dataDirOption } from './data-dir.js';
 import { withAdminDb } from './admin-db.js';
 
 const TOKEN_COLUMNS: Column[] = [
-  { key: 'id', kind: 'int' }, { key: 'prefix' }, { key: 'user_id', kind: 'int' }, { key: 'user' }, { key: 'name' }, { key: 'status' },
-  { key: 'created_at', header: 'created', kind: 'datetime' }, { key: 'expires_at', header: 'expires', kind: 'datetime' },
-  { key: 'last_used_at', header: 'last used', kind: 'datetime' }, { key: 'revoked_at', header: 'revoked', kind: 'datetime' },
+  { key: 'id', kind: 'int' },
+  { key: 'prefix' },
+  { key: 'user_id', kind: 'int' },
+  { key: 'user' },
+  { key: 'name' },
+  { key: 'status' },
+  { key: 'created_at', header: 'created', kind: 'datetime' },
+  { key: 'expires_at', header: 'expires', kind: 'datetime' },
+  { key: 'last_used_at', header: 'last used', kind: 'datetime' },
+  { key: 'revoked_at', header: 'revoked', kind: 'datetime' },
 ];
 
 export default async function tokensList(opts: { data?: string }, io: VerbIO): Promise<void> {

@@ -24,7 +24,14 @@ export default async function usersAdd(opts: UsersAddOptions, io: VerbIO): Promi
   if (!/^\d+$/.test(company)) throw new UsageError(`invalid --company "${company}": expected a company id`);
   const tokenExpires = opts.tokenExpires === undefined ? undefined : parseTokenExpiry(opts.tokenExpires);
   await withAdminDb(dataDirOption(opts.data), (db, admin) => {
-    const user = admin.addUser(db, { name: opts.name, email: opts.email, company: Number(company), role: opts.role, token: opts.token, tokenExpires });
+    const user = admin.addUser(db, {
+      name: opts.name,
+      email: opts.email,
+      company: Number(company),
+      role: opts.role,
+      token: opts.token,
+      tokenExpires,
+    });
     io.out.write(`${user.id}\t${user.token}\n`);
     if (tokenExpires) io.err.write(`The token expires on ${formatDateTime(tokenExpires.toISOString())}.\n`);
   });

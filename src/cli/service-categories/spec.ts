@@ -13,9 +13,7 @@ export const serviceCategoriesSpec: ResourceSpec = {
     { key: 'created_at', kind: 'datetime', default: false },
     { key: 'updated_at', kind: 'datetime', default: false },
   ],
-  fields: [
-    { flag: 'name', key: 'name', type: 'string', required: true, description: 'category name (max 255)' },
-  ],
+  fields: [{ flag: 'name', key: 'name', type: 'string', required: true, description: 'category name (max 255)' }],
   // the list is not paginated and has no filter: names resolve through the reference resolver
   lookup: { param: 'filter[name]', nameKey: 'name' },
   refKind: 'service-category',
@@ -27,6 +25,10 @@ export const serviceCategoriesSpec: ResourceSpec = {
     delete: ['acct service-categories delete Beratung --yes '],
   },
   extend(group) {
-    declarePipeline(group, { what: 'service categories', map: async () => (await import('./csv.js')).serviceCategoriesCsv, filters: [] });
+    declarePipeline(group, {
+      what: 'service categories',
+      map: async () => (await import('./csv.js')).serviceCategoriesCsv,
+      filters: [],
+    });
   },
 };

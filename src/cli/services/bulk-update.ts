@@ -16,13 +16,17 @@ interface BulkUpdateOptions {
   archived?: boolean;
 }
 
-export default async function bulkUpdate({ service, hourlyRate, archived }: BulkUpdateOptions, io: VerbIO): Promise<void> {
+export default async function bulkUpdate(
+  { service, hourlyRate, archived }: BulkUpdateOptions,
+  io: VerbIO,
+): Promise<void> {
   const g = io.globals();
   const changes: Omit<BulkServiceUpdate, 'ids'> = {};
   // the rate stays the decimal string typed: no float on the way to the API
   if (hourlyRate !== undefined) changes.hourly_rate = convertValue('hourly-rate', 'decimal', hourlyRate) as string;
   if (archived !== undefined) changes.archived = archived;
-  if (Object.keys(changes).length === 0) throw new UsageError('nothing to change: give --hourly-rate, --archived or --no-archived');
+  if (Object.keys(changes).length === 0)
+    throw new UsageError('nothing to change: give --hourly-rate, --archived or --no-archived');
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company);

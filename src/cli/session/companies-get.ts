@@ -6,16 +6,37 @@ import { planOutput, printRecord } from '../output.js';
 import { withRuntime } from '../runtime.js';
 import type { NoOptions, VerbIO } from '../verb.js';
 
-const FIELDS = ['id', 'name', 'vat_number', 'vat_method', 'vat_basis', 'vat_period', 'vat_net_tax_rates', 'payment_term', 'creditor_name', 'creditor_city', 'creditor_country'];
+const FIELDS = [
+  'id',
+  'name',
+  'vat_number',
+  'vat_method',
+  'vat_basis',
+  'vat_period',
+  'vat_net_tax_rates',
+  'payment_term',
+  'creditor_name',
+  'creditor_city',
+  'creditor_country',
+];
 
 export default async function companiesGet(_options: NoOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
-  const plan = planOutput(g, FIELDS.map((key) => ({ key, kind: key === 'id' || key === 'payment_term' ? 'int' as const : undefined })));
+  const plan = planOutput(
+    g,
+    FIELDS.map((key) => ({ key, kind: key === 'id' || key === 'payment_term' ? ('int' as const) : undefined })),
+  );
   await withRuntime(g, async (rt) => {
-    const s = await companySettings(rt.client, await rt.company()) as unknown as Record<string, unknown> & { vat_net_tax_rates: Array<{ rate: number; activity_code: string | null }> };
+    const s = (await companySettings(rt.client, await rt.company())) as unknown as Record<string, unknown> & {
+      vat_net_tax_rates: Array<{ rate: number; activity_code: string | null }>;
+    };
     // JSON keeps the list; the table and TSV a line of text
-    const rates = g.output === 'json' || g.output === 'ndjson' ? s.vat_net_tax_rates
-      : s.vat_net_tax_rates.map((r) => `${ratePercentText(Math.round(r.rate * 100))}${r.activity_code ? `:${r.activity_code}` : ''}`).join(', ');
+    const rates =
+      g.output === 'json' || g.output === 'ndjson'
+        ? s.vat_net_tax_rates
+        : s.vat_net_tax_rates
+            .map((r) => `${ratePercentText(Math.round(r.rate * 100))}${r.activity_code ? `:${r.activity_code}` : ''}`)
+            .join(', ');
     printRecord(plan, { ...s, vat_net_tax_rates: rates });
   });
 }

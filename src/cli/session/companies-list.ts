@@ -5,7 +5,12 @@ import type { NoOptions, VerbIO } from '../verb.js';
 
 export default async function companiesList(_options: NoOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
-  const plan = planOutput(g, [{ key: 'id', kind: 'int' }, { key: 'name' }, { key: 'role' }, { key: 'current', kind: 'bool' }]);
+  const plan = planOutput(g, [
+    { key: 'id', kind: 'int' },
+    { key: 'name' },
+    { key: 'role' },
+    { key: 'current', kind: 'bool' },
+  ]);
   await withRuntime(g, async (rt) => {
     const user = await me(rt.client);
     const current = await rt.company().catch(() => undefined);

@@ -3,7 +3,9 @@ import { loadConfig } from '../runtime.js';
 import { activeProfile } from './active-profile.js';
 import type { VerbIO } from '../verb.js';
 
-interface ConfigGetOptions { key: string }
+interface ConfigGetOptions {
+  key: string;
+}
 
 export default async function configGet({ key }: ConfigGetOptions, io: VerbIO): Promise<void> {
   const store = loadConfig();

@@ -4,7 +4,10 @@ import { loadConfig } from '../runtime.js';
 import { activeProfile } from './active-profile.js';
 import type { VerbIO } from '../verb.js';
 
-interface ConfigSetOptions { key: string; value: string }
+interface ConfigSetOptions {
+  key: string;
+  value: string;
+}
 
 export default async function configSet({ key, value }: ConfigSetOptions, io: VerbIO): Promise<void> {
   const store = loadConfig();

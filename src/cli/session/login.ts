@@ -40,18 +40,26 @@ export default async function login(opts: LoginOptions, io: VerbIO): Promise<voi
     else if (user.companies.length === 1) company = user.companies[0].id;
     else if (user.companies.length > 1) {
       company = canPrompt(g)
-        ? await choose('Default company:', user.companies.map((c) => ({ name: `${c.name} (${c.id}, ${c.role})`, value: c.id })))
+        ? await choose(
+            'Default company:',
+            user.companies.map((c) => ({ name: `${c.name} (${c.id}, ${c.role})`, value: c.id })),
+          )
         : user.companies[0].id;
-      if (!canPrompt(g)) notice(`Default company set to ${company} (${user.companies[0].name}); change it with "acct use <company>".`);
+      if (!canPrompt(g))
+        notice(`Default company set to ${company} (${user.companies[0].name}); change it with "acct use <company>".`);
     }
     if (company !== undefined && !user.companies.some((c) => c.id === company)) {
-      throw new UsageError(`you are not a member of company ${company}`, [`companies: ${user.companies.map((c) => `${c.id} (${c.name})`).join(', ')}`]);
+      throw new UsageError(`you are not a member of company ${company}`, [
+        `companies: ${user.companies.map((c) => `${c.id} (${c.name})`).join(', ')}`,
+      ]);
     }
     const store = loadConfig();
     const previous = store.getProfile(name);
     store.setProfile(name, { ...(previous?.output ? { output: previous.output } : {}), baseUrl, token, company });
     store.useProfile(name);
-    notice(`Logged in to ${baseUrl} as ${user.name} <${user.email}>; profile "${name}" is now current${company !== undefined ? `, company ${company}` : ''}.`);
+    notice(
+      `Logged in to ${baseUrl} as ${user.name} <${user.email}>; profile "${name}" is now current${company !== undefined ? `, company ${company}` : ''}.`,
+    );
   } finally {
     await client.close();
   }

@@ -8,8 +8,17 @@ import type { NoOptions, VerbIO } from '../verb.js';
 export default async function status(_options: NoOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
   const plan = planOutput(g, [
-    { key: 'mode' }, { key: 'ledger' }, { key: 'profile' }, { key: 'base_url' }, { key: 'base_url_source' }, { key: 'token_source' },
-    { key: 'user' }, { key: 'email' }, { key: 'company', kind: 'int' }, { key: 'company_source' }, { key: 'companies' },
+    { key: 'mode' },
+    { key: 'ledger' },
+    { key: 'profile' },
+    { key: 'base_url' },
+    { key: 'base_url_source' },
+    { key: 'token_source' },
+    { key: 'user' },
+    { key: 'email' },
+    { key: 'company', kind: 'int' },
+    { key: 'company_source' },
+    { key: 'companies' },
   ]);
   await withRuntime(g, async (rt) => {
     const user = await me(rt.client);

@@ -14,11 +14,14 @@ export default async function use({ company: ref }: UseOptions, io: VerbIO): Pro
   const g = io.globals();
   await withRuntime(g, async (rt) => {
     const { companies } = await me(rt.client);
-    const matches = /^\d+$/.test(ref) ? companies.filter((c) => c.id === Number(ref)) : companies.filter((c) => c.name.toLowerCase() === ref.toLowerCase());
+    const matches = /^\d+$/.test(ref)
+      ? companies.filter((c) => c.id === Number(ref))
+      : companies.filter((c) => c.name.toLowerCase() === ref.toLowerCase());
     if (matches.length !== 1) {
-      throw new UsageError(matches.length ? `"${ref}" matches several companies; use an id` : `no company "${ref}" among yours`, [
-        `companies: ${companies.map((c) => `${c.id} (${c.name})`).join(', ')}`,
-      ]);
+      throw new UsageError(
+        matches.length ? `"${ref}" matches several companies; use an id` : `no company "${ref}" among yours`,
+        [`companies: ${companies.map((c) => `${c.id} (${c.name})`).join(', ')}`],
+      );
     }
     const company = matches[0];
     if (rt.ctx.mode === 'local') {
@@ -26,7 +29,10 @@ export default async function use({ company: ref }: UseOptions, io: VerbIO): Pro
     } else {
       const store = loadConfig();
       const profile = rt.ctx.profileName;
-      if (!profile) throw new UsageError('no profile to save the company in (the connection comes from ACCT_* variables); set ACCT_COMPANY instead');
+      if (!profile)
+        throw new UsageError(
+          'no profile to save the company in (the connection comes from ACCT_* variables); set ACCT_COMPANY instead',
+        );
       store.updateProfile(profile, { company: company.id });
     }
     notice(`Default company: ${company.id} (${company.name}).`);

@@ -25,7 +25,10 @@ export function isoWeekday(date: string): number {
   return ((utc(date).getUTCDay() + 6) % 7) + 1;
 }
 
-export interface IsoWeek { year: number; week: number }
+export interface IsoWeek {
+  year: number;
+  week: number;
+}
 
 /** The ISO 8601 week of a date: the week (Monday to Sunday) whose Thursday decides the year. */
 export function isoWeekOf(date: string): IsoWeek {
@@ -56,7 +59,8 @@ export function parseWeek(text: string, flag = 'week'): IsoWeek {
   if (!m) throw new UsageError(`invalid --${flag} "${text}": expected an ISO week like 2025-W02`);
   const w = { year: Number(m[1]), week: Number(m[2]) };
   const last = weeksInYear(w.year);
-  if (w.week < 1 || w.week > last) throw new UsageError(`invalid --${flag} "${text}": ${w.year} has weeks 1 to ${last}`);
+  if (w.week < 1 || w.week > last)
+    throw new UsageError(`invalid --${flag} "${text}": ${w.year} has weeks 1 to ${last}`);
   return w;
 }
 
@@ -70,5 +74,7 @@ export const DAY_FORMS = 'YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, yesterday, to
 export function parseDay(text: string, flag: string, opts: { now?: string; forms?: string } = {}): string {
   const day = readDay(text, opts.now ?? today());
   if (typeof day === 'string') return day;
-  throw new UsageError(`invalid --${flag} "${text}": ${day ? `${day.reason}; ` : ''}expected ${opts.forms ?? DAY_FORMS}`);
+  throw new UsageError(
+    `invalid --${flag} "${text}": ${day ? `${day.reason}; ` : ''}expected ${opts.forms ?? DAY_FORMS}`,
+  );
 }

@@ -7,7 +7,11 @@
  * awaited, then the error of the earliest failed item is thrown (the one a loop awaiting each in turn
  * would have thrown).
  */
-export async function mapConcurrent<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapConcurrent<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   const failures: { index: number; err: unknown }[] = [];
   let next = 0;
@@ -32,7 +36,10 @@ export async function mapConcurrent<T, R>(items: readonly T[], limit: number, fn
  * for an archive). A failure stops it at that item's turn; the calls still running are left to end.
  */
 export async function forEachConcurrent<T, R>(
-  items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>, each: (result: R, item: T, index: number) => void | Promise<void>,
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+  each: (result: R, item: T, index: number) => void | Promise<void>,
 ): Promise<void> {
   const running = new Map<number, Promise<R>>();
   let next = 0;

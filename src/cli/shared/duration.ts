@@ -42,7 +42,12 @@ export function parseDurationMinutes(text: string, flag = 'duration'): number {
   } else if ((m = /^(\d{1,3})h(?:(\d{1,3})(?:m|min)?)?$/.exec(t))) {
     // 1h, 1h30m, 1h30
     const minutes = m[2] === undefined ? 0 : Number(m[2]);
-    if (minutes > 59) bad(flag, shown, `the minutes after "h" must be below 60 (write ${Number(m[1]) + Math.floor(minutes / 60)}h${minutes % 60}m)`);
+    if (minutes > 59)
+      bad(
+        flag,
+        shown,
+        `the minutes after "h" must be below 60 (write ${Number(m[1]) + Math.floor(minutes / 60)}h${minutes % 60}m)`,
+      );
     total = Number(m[1]) * 60 + minutes;
   } else if ((m = /^(\d{1,5})(?:m|min)$/.exec(t))) {
     // 90m, 90min
@@ -52,7 +57,13 @@ export function parseDurationMinutes(text: string, flag = 'duration'): number {
     const scale = 10 ** m[2].length;
     total = Number(m[1] || '0') * 60 + roundDiv(Number(m[2]) * 60, scale);
   } else if (/^\d+([.,]\d+)?$/.test(t)) {
-    bad(flag, shown, /[.,]/.test(t) ? `a unit is missing: write ${t.replace(',', '.')}h for hours (or H:MM)` : `a unit is missing: write ${t}h for hours or ${t}m for minutes (or H:MM)`);
+    bad(
+      flag,
+      shown,
+      /[.,]/.test(t)
+        ? `a unit is missing: write ${t.replace(',', '.')}h for hours (or H:MM)`
+        : `a unit is missing: write ${t}h for hours or ${t}m for minutes (or H:MM)`,
+    );
   } else {
     bad(flag, shown, `expected a duration like ${DURATION_FORMS}`);
   }
@@ -80,7 +91,8 @@ export function formatMinutes(total: number): string {
 /** A time of day `H:MM` or `HH:MM` (00:00 to 23:59) → `HH:MM` as the API's H:i wants it. */
 export function parseTimeOfDay(text: string, flag: string): string {
   const m = /^(\d{1,2}):(\d{2})$/.exec(text.trim());
-  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) bad(flag, text, 'expected a time of day HH:MM, e.g. 09:00 or 17:30');
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59)
+    bad(flag, text, 'expected a time of day HH:MM, e.g. 09:00 or 17:30');
   return `${m[1].padStart(2, '0')}:${m[2]}`;
 }
 
@@ -118,20 +130,25 @@ export function spanFromFlags(opts: { duration?: unknown; start?: unknown; end?:
   }
   if (start !== undefined && end !== undefined) {
     const total = minuteOfDay(end) - minuteOfDay(start);
-    if (total <= 0) throw new UsageError(`--end ${end} must be after --start ${start} (an entry cannot cross midnight)`);
+    if (total <= 0)
+      throw new UsageError(`--end ${end} must be after --start ${start} (an entry cannot cross midnight)`);
     return { ...splitMinutes(total), start, end };
   }
   if (duration === undefined) {
-    throw new UsageError(start !== undefined ? '--start needs --end or --duration' : '--end needs --start or --duration');
+    throw new UsageError(
+      start !== undefined ? '--start needs --end or --duration' : '--end needs --start or --duration',
+    );
   }
   if (start !== undefined) {
     const stop = minuteOfDay(start) + duration;
-    if (stop > MAX_MINUTES) throw new UsageError(`--start ${start} with --duration ${formatMinutes(duration)} ends after midnight`);
+    if (stop > MAX_MINUTES)
+      throw new UsageError(`--start ${start} with --duration ${formatMinutes(duration)} ends after midnight`);
     return { ...splitMinutes(duration), start, end: timeOfDay(stop) };
   }
   if (end !== undefined) {
     const begin = minuteOfDay(end) - duration;
-    if (begin < 0) throw new UsageError(`--end ${end} with --duration ${formatMinutes(duration)} starts before midnight`);
+    if (begin < 0)
+      throw new UsageError(`--end ${end} with --duration ${formatMinutes(duration)} starts before midnight`);
     return { ...splitMinutes(duration), start: timeOfDay(begin), end };
   }
   return splitMinutes(duration);

@@ -38,7 +38,13 @@ const READ_CONCURRENCY = 8;
  * The records of `ids` (by id), a few read at once; an exit 5 naming every id the company does not have,
  * before anything is changed. `noun` names the kind in the message ("project"), `hint` where ids are shown.
  */
-export async function existingRecords(client: ApiClient, noun: string, path: (id: number) => string, ids: readonly number[], hint = ''): Promise<Map<number, Rec>> {
+export async function existingRecords(
+  client: ApiClient,
+  noun: string,
+  path: (id: number) => string,
+  ids: readonly number[],
+  hint = '',
+): Promise<Map<number, Rec>> {
   const records = await mapConcurrent(ids, READ_CONCURRENCY, (id) => findRecord(client, path(id)));
   const found = new Map<number, Rec>();
   const missing: number[] = [];
@@ -53,7 +59,8 @@ export async function existingRecords(client: ApiClient, noun: string, path: (id
 
 /** The exit 5 naming the ids the company does not have ("no project with id 7", "no tags with ids 3, 4"). */
 export function missingRecords(noun: string, missing: readonly number[], hint = ''): CliError {
-  const which = missing.length === 1 ? `${noun} with id ${missing[0]}` : `${plural(noun)} with ids ${missing.join(', ')}`;
+  const which =
+    missing.length === 1 ? `${noun} with id ${missing[0]}` : `${plural(noun)} with ids ${missing.join(', ')}`;
   return new CliError(`no ${which}${hint}; nothing was changed`, ExitCode.NotFound);
 }
 
@@ -67,7 +74,9 @@ export const recordKey = (id: number, record: Rec): string =>
  */
 export function recordLabel(id: number, record: Rec): string {
   const key = recordKey(id, record);
-  const found = [record.name, record.title, record.counterparty_name, record.description].find((v) => typeof v === 'string' && v.trim() !== '') as string | undefined;
+  const found = [record.name, record.title, record.counterparty_name, record.description].find(
+    (v) => typeof v === 'string' && v.trim() !== '',
+  ) as string | undefined;
   const name = found && found.length > 40 ? `${found.slice(0, 39)}…` : found;
   const detail = [
     typeof record.color === 'string' ? record.color : undefined,

@@ -14,7 +14,10 @@ export function amountForms(places: number): string {
  * one with at most `places` decimals; negative only when `negative` allows it.
  */
 export function typedDecimal(raw: string, places: number, negative = true): string | undefined {
-  const text = raw.trim().replace(/(?<=\d)['’](?=\d{3}(?!\d))/g, '').replace(/^(-?\d*),(\d+)$/, '$1.$2');
+  const text = raw
+    .trim()
+    .replace(/(?<=\d)['’](?=\d{3}(?!\d))/g, '')
+    .replace(/^(-?\d*),(\d+)$/, '$1.$2');
   const m = /^(-?)(\d*)(?:\.(\d*))?$/.exec(text);
   if (!m || (m[1] && !negative) || (m[2] === '' && !m[3])) return undefined;
   const [, sign, whole, decimals = ''] = m;
@@ -24,7 +27,9 @@ export function typedDecimal(raw: string, places: number, negative = true): stri
 
 /** What is wrong with an amount typedDecimal refused, with the forms it takes. */
 export function amountProblem(raw: string, places: number): string {
-  return typedDecimal(raw, 20) !== undefined ? `at most ${places} decimals (${amountForms(places)})` : `expected a number like ${amountForms(places)}`;
+  return typedDecimal(raw, 20) !== undefined
+    ? `at most ${places} decimals (${amountForms(places)})`
+    : `expected a number like ${amountForms(places)}`;
 }
 
 /** An amount flag (`--sum`, `--hourly-rate`, …) as typed → its decimal text; a usage error naming the flag otherwise. */

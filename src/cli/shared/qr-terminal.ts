@@ -3,7 +3,10 @@
 // (`acct proposals share`). qrcode loads only when a code is drawn.
 
 /** A code's modules by column `x` and row `y`, as they are drawn. */
-export interface QrModules { size: number; dark: (x: number, y: number) => boolean }
+export interface QrModules {
+  size: number;
+  dark: (x: number, y: number) => boolean;
+}
 
 /** The modules of `text`'s QR code (error correction M). */
 export async function qrModules(text: string): Promise<QrModules> {

@@ -10,9 +10,13 @@ import { currentIO } from '../io.js';
 type Admin = typeof import('../../server/main.js');
 
 /** Opens an existing ledger (never seeds one: a backup or check of nothing is a mistake in the path). */
-async function withLedger<T>(dataDir: string, fn: (db: ReturnType<Admin['openDatabase']>, admin: Admin) => T | Promise<T>): Promise<T> {
+async function withLedger<T>(
+  dataDir: string,
+  fn: (db: ReturnType<Admin['openDatabase']>, admin: Admin) => T | Promise<T>,
+): Promise<T> {
   const admin = await import('../../server/main.js');
-  if (!existsSync(join(dataDir, admin.DATABASE_FILE))) throw new UsageError(`no ledger in ${dataDir} (no ${admin.DATABASE_FILE})`);
+  if (!existsSync(join(dataDir, admin.DATABASE_FILE)))
+    throw new UsageError(`no ledger in ${dataDir} (no ${admin.DATABASE_FILE})`);
   const db = admin.openDatabase(dataDir);
   try {
     return await fn(db, admin);
@@ -26,7 +30,9 @@ export async function backupTo(dataDir: string, out: string): Promise<void> {
   await withLedger(dataDir, async (db, admin) => {
     const r = await admin.takeSnapshot(db, dataDir, out);
     currentIO().out.write(`${r.out}\n`);
-    notice(`Backup of ${dataDir}: the database and ${r.files} file${r.files === 1 ? '' : 's'}, content SHA-256 ${r.manifest.content_sha256}.`);
+    notice(
+      `Backup of ${dataDir}: the database and ${r.files} file${r.files === 1 ? '' : 's'}, content SHA-256 ${r.manifest.content_sha256}.`,
+    );
     for (const path of r.missing) notice(`warning: ${path} was deleted while the backup ran; it is not in the backup`);
   });
 }
@@ -41,7 +47,10 @@ export async function checkLedger(dataDir: string): Promise<void> {
   } catch (err) {
     if (err instanceof CliError || !DAMAGED.test((err as Error).message)) throw err;
     currentIO().out.write(`SQLite integrity check: 1 violation: ${(err as Error).message}\n`);
-    throw new CliError(`the database of ${dataDir} is damaged: restore a backup (acct server restore)`, ExitCode.Unsound);
+    throw new CliError(
+      `the database of ${dataDir} is damaged: restore a backup (acct server restore)`,
+      ExitCode.Unsound,
+    );
   }
 }
 
@@ -52,7 +61,10 @@ async function checkRules(dataDir: string): Promise<void> {
     const ms = Math.round(performance.now() - started);
     currentIO().out.write(violations.map((v) => `${admin.violationLine(v)}\n`).join(''));
     if (violations.length) {
-      throw new CliError(`the books of ${dataDir} break ${violations.length} of ${admin.RULE_COUNT} rules`, ExitCode.Unsound);
+      throw new CliError(
+        `the books of ${dataDir} break ${violations.length} of ${admin.RULE_COUNT} rules`,
+        ExitCode.Unsound,
+      );
     }
     notice(`All ${admin.RULE_COUNT} rules hold for ${dataDir} (${ms} ms).`);
   });
@@ -67,7 +79,8 @@ export async function restoreFrom(file: string, dataDir: string, force: boolean)
     notice(`Restored ${file} into ${r.dataDir}: the database and ${count} file${count === 1 ? '' : 's'}, verified.`);
     if (r.previous) notice(`The previous directory is kept as ${r.previous}.`);
   } catch (err) {
-    if (err instanceof admin.BackupInvalid) throw new CliError(`${err.message}; nothing was restored`, ExitCode.Unsound);
+    if (err instanceof admin.BackupInvalid)
+      throw new CliError(`${err.message}; nothing was restored`, ExitCode.Unsound);
     if (err instanceof admin.AdminError) throw new UsageError(err.message);
     throw err;
   }

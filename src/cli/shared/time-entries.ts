@@ -34,7 +34,12 @@ export const TIME_COLUMNS: Column[] = [
 ];
 
 /** One entry with its project (and task) embedded, as `get` shows it. */
-export async function fetchEntry(client: ApiClient, company: number, id: number, include = 'project,task'): Promise<TimeEntry> {
+export async function fetchEntry(
+  client: ApiClient,
+  company: number,
+  id: number,
+  include = 'project,task',
+): Promise<TimeEntry> {
   const body = await client.get<{ data: TimeEntry }>(timePaths.one(company, id), { query: { include } });
   return body.data;
 }

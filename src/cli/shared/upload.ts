@@ -16,7 +16,11 @@ export const MAX_UPLOAD_MB = 6;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024;
 
 /** What to say when a file cannot be uploaded: it is a directory, it is missing, or reading failed (why). */
-export interface FileProblems { directory: string; missing: string; unreadable: (why: string) => string }
+export interface FileProblems {
+  directory: string;
+  missing: string;
+  unreadable: (why: string) => string;
+}
 
 const why = (err: unknown) => (err as NodeJS.ErrnoException).code ?? (err as Error).message;
 
@@ -29,7 +33,9 @@ export function readFileToUpload(file: string, problems: FileProblems, checkSize
     size = st.size;
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    throw new UsageError((err as NodeJS.ErrnoException).code === 'ENOENT' ? problems.missing : problems.unreadable(why(err)));
+    throw new UsageError(
+      (err as NodeJS.ErrnoException).code === 'ENOENT' ? problems.missing : problems.unreadable(why(err)),
+    );
   }
   checkSize(size);
   try {
@@ -39,10 +45,17 @@ export function readFileToUpload(file: string, problems: FileProblems, checkSize
   }
 }
 
-
 const TYPES: Record<string, string> = {
-  '.pdf': 'application/pdf', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif',
-  '.webp': 'image/webp', '.heic': 'image/heic', '.txt': 'text/plain', '.csv': 'text/csv', '.xml': 'application/xml',
+  '.pdf': 'application/pdf',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.heic': 'image/heic',
+  '.txt': 'text/plain',
+  '.csv': 'text/csv',
+  '.xml': 'application/xml',
   '.zip': 'application/zip',
 };
 
@@ -50,7 +63,11 @@ const TYPES: Record<string, string> = {
 export const mediaType = (file: string): string => TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 
 /** How a file sent as it is may be refused: the problems of reading it, its largest size, and (when an empty one is refused) what to say then. */
-export interface FileRules extends FileProblems { maxBytes: number; tooLarge: (size: number) => string; empty?: string }
+export interface FileRules extends FileProblems {
+  maxBytes: number;
+  tooLarge: (size: number) => string;
+  empty?: string;
+}
 
 /** A file sent as it is (a receipt, a bank statement): its bytes, the name it is sent under and its media type, checked by `rules` before any request. */
 export function readUploadFile(file: string, rules: FileRules): UploadFile {
@@ -71,47 +88,78 @@ export function readReceipt(file: string, flag?: string): UploadFile {
     missing: `${flag ? `${flag}: ` : ''}no such file: ${file}`,
     unreadable: (reason) => `${flag ? `${flag}: ` : ''}cannot read ${file}: ${reason}`,
     maxBytes: MAX_UPLOAD_BYTES,
-    tooLarge: (size) => `${flag ? `${flag} ` : ''}${file} is larger than ${MAX_UPLOAD_MB} MB (${(size / 1024 / 1024).toFixed(1)} MB); the service takes receipts up to ${MAX_UPLOAD_MB} MB`,
+    tooLarge: (size) =>
+      `${flag ? `${flag} ` : ''}${file} is larger than ${MAX_UPLOAD_MB} MB (${(size / 1024 / 1024).toFixed(1)} MB); the service takes receipts up to ${MAX_UPLOAD_MB} MB`,
   });
 }
 
 /** A CSV file (or `-` for stdin) to import: its bytes and the name it is sent under (files over `maxBytes` refused). */
-export function readUpload(file: string, maxBytes = MAX_UPLOAD_BYTES): { bytes: Uint8Array<ArrayBuffer>; name: string } {
+export function readUpload(
+  file: string,
+  maxBytes = MAX_UPLOAD_BYTES,
+): { bytes: Uint8Array<ArrayBuffer>; name: string } {
   if (file === '-') {
     let data: Buffer;
-    try { data = currentIO().stdin.read(); } catch (err) { throw new UsageError(`cannot read stdin: ${why(err)}`); }
+    try {
+      data = currentIO().stdin.read();
+    } catch (err) {
+      throw new UsageError(`cannot read stdin: ${why(err)}`);
+    }
     if (data.length === 0) throw new UsageError('stdin is empty: expected CSV with a header row');
     return { bytes: new Uint8Array(data), name: 'stdin.csv' };
   }
-  const data = readFileToUpload(file, {
-    directory: `${file} is a directory, not a CSV file`,
-    missing: `no such file: ${file}`,
-    unreadable: (reason) => `cannot read ${file}: ${reason}`,
-  }, (size) => {
-    if (size === 0) throw new UsageError(`${file} is empty: expected CSV with a header row`);
-    if (size > maxBytes) throw new UsageError(`${file} is larger than ${MAX_UPLOAD_MB} MB; split it into smaller files`);
-  });
+  const data = readFileToUpload(
+    file,
+    {
+      directory: `${file} is a directory, not a CSV file`,
+      missing: `no such file: ${file}`,
+      unreadable: (reason) => `cannot read ${file}: ${reason}`,
+    },
+    (size) => {
+      if (size === 0) throw new UsageError(`${file} is empty: expected CSV with a header row`);
+      if (size > maxBytes)
+        throw new UsageError(`${file} is larger than ${MAX_UPLOAD_MB} MB; split it into smaller files`);
+    },
+  );
   return { bytes: new Uint8Array(data), name: basename(file) };
 }
 
-export interface ImportRowError { row: number; message: string }
+export interface ImportRowError {
+  row: number;
+  message: string;
+}
 
 /** The summary record of an import: the counts given (e.g. created, updated), failed, and the row errors (JSON only by default). */
 export function importColumns(counts: string[]): Column[] {
-  return [...counts.map((key): Column => ({ key, kind: 'int' })), { key: 'failed', kind: 'int' }, { key: 'errors', kind: 'json', default: false }];
+  return [
+    ...counts.map((key): Column => ({ key, kind: 'int' })),
+    { key: 'failed', kind: 'int' },
+    { key: 'errors', kind: 'json', default: false },
+  ];
 }
 
 /**
  * Prints the summary of an import on stdout and every skipped row on stderr. Skipped rows fail the
  * command only with --strict (exit 3; the valid rows stay imported).
  */
-export function reportImport(plan: OutputPlan, fileName: string, counts: Record<string, number>, errors: ImportRowError[], strict: boolean): void {
+export function reportImport(
+  plan: OutputPlan,
+  fileName: string,
+  counts: Record<string, number>,
+  errors: ImportRowError[],
+  strict: boolean,
+): void {
   const skipped = errors.length;
   printRecord(plan, { ...counts, failed: skipped, errors });
-  const done = Object.entries(counts).map(([what, n]) => `${n} ${what}`).join(', ');
+  const done = Object.entries(counts)
+    .map(([what, n]) => `${n} ${what}`)
+    .join(', ');
   notice(`Imported ${fileName}: ${done}, ${skipped} ${skipped === 1 ? 'row' : 'rows'} skipped.`);
   for (const e of errors) notice(`  row ${e.row}: ${e.message}`);
   if (skipped > 0 && strict) {
-    throw new CliError(`${skipped} ${skipped === 1 ? 'row was' : 'rows were'} skipped (--strict); the other rows were imported`, ExitCode.Validation);
+    throw new CliError(
+      `${skipped} ${skipped === 1 ? 'row was' : 'rows were'} skipped (--strict); the other rows were imported`,
+      ExitCode.Validation,
+    );
   }
 }

@@ -24,21 +24,37 @@ export const tagsSpec: ResourceSpec = {
   ],
   fields: [
     { flag: 'name', key: 'name', type: 'string', required: true, description: 'tag name (stored lower case, unique)' },
-    { flag: 'color', key: 'color', type: 'enum', choices: TAG_COLORS, required: true, description: 'one of the tag colours' },
+    {
+      flag: 'color',
+      key: 'color',
+      type: 'enum',
+      choices: TAG_COLORS,
+      required: true,
+      description: 'one of the tag colours',
+    },
   ],
   mergeOnUpdate: true,
   lookup: { param: 'filter[name]', nameKey: 'name' },
   examples: {
     list: ['acct tags list', 'acct tags list --color blue -o json', 'acct tags list --all --fields id,name'],
     get: ['acct tags get 3', 'acct tags get travel --json'],
-    create: ['acct tags create --name travel --color blue', 'echo \'{"name":"rent","color":"red"}\' | acct tags create --data -'],
+    create: [
+      'acct tags create --name travel --color blue',
+      'echo \'{"name":"rent","color":"red"}\' | acct tags create --data -',
+    ],
     update: ['acct tags update travel --color green', 'acct tags update 3 --name trips'],
     delete: ['acct tags delete travel --yes'],
   },
   extend(group) {
-    group.command('colors').description('the tag colours, in order')
+    group
+      .command('colors')
+      .description('the tag colours, in order')
       .addHelpText('after', examplesText(['acct tags colors']))
       .action(lazy(() => import('./colors.js')));
-    declarePipeline(group, { what: 'tags', map: async () => (await import('./csv.js')).tagsCsv, filters: tagsSpec.filters! });
+    declarePipeline(group, {
+      what: 'tags',
+      map: async () => (await import('./csv.js')).tagsCsv,
+      filters: tagsSpec.filters!,
+    });
   },
 };

@@ -28,7 +28,9 @@ async function setStatus(ref: string, status: TaskStatus, io: VerbIO): Promise<v
     const company = await rt.company();
     const id = await new RefResolver(rt.client, company).resolve('task', ref, '<task>');
     await setTaskStatus(rt.client, company, id, status);
-    const body = await rt.client.get<{ data: Record<string, unknown> }>(taskPaths.one(company, id), { query: { include: 'project' } });
+    const body = await rt.client.get<{ data: Record<string, unknown> }>(taskPaths.one(company, id), {
+      query: { include: 'project' },
+    });
     printRecord(plan, body.data);
   });
 }

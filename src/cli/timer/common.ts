@@ -5,7 +5,11 @@ import type { ApiClient } from '../../api/http.js';
 import type { Runtime } from '../runtime.js';
 import { viewOf, type TimerView } from './line.js';
 
-export interface Running { state: TimerState; timer?: Timer; view?: TimerView }
+export interface Running {
+  state: TimerState;
+  timer?: Timer;
+  view?: TimerView;
+}
 
 export async function readTimer(rt: Runtime, company: number): Promise<Running> {
   const state = await getTimer(rt.client, company);

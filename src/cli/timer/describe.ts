@@ -18,7 +18,8 @@ export default async function describe({ text }: DescribeOptions, io: VerbIO): P
   const plan = planOutput(g, []);
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
-    if (!(await readTimer(rt, company)).view) throw new CliError('no timer is running', ExitCode.NotFound, ['start one with "acct timer start PROJECT"']);
+    if (!(await readTimer(rt, company)).view)
+      throw new CliError('no timer is running', ExitCode.NotFound, ['start one with "acct timer start PROJECT"']);
     const state = await describeTimer(rt.client, company, text);
     const after = await readTimer(rt, company);
     if (plan.format === 'json' || plan.format === 'ndjson') {

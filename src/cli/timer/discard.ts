@@ -17,7 +17,10 @@ export default async function discard(_options: NoOptions, io: VerbIO): Promise<
       notice('No timer running; nothing to discard.');
       return;
     }
-    await confirmDestructive(g, `Discard the timer on ${view.project} (${formatMinutes(view.elapsed)} since ${view.start}, not saved)?`);
+    await confirmDestructive(
+      g,
+      `Discard the timer on ${view.project} (${formatMinutes(view.elapsed)} since ${view.start}, not saved)?`,
+    );
     await discardTimer(rt.client, company);
     notice(`Discarded the timer on ${view.project}; ${formatMinutes(view.elapsed)} not saved.`);
   });

@@ -16,14 +16,20 @@ export const PLACEHOLDERS: Record<string, string> = {
   '%': 'a literal %',
 };
 
-export const FORMAT_HELP = Object.entries(PLACEHOLDERS).map(([k, v]) => `  %${k}  ${v}`).join('\n');
+export const FORMAT_HELP = Object.entries(PLACEHOLDERS)
+  .map(([k, v]) => `  %${k}  ${v}`)
+  .join('\n');
 
 /** A usage error for a placeholder that does not exist (checked before any request). */
 export function checkTemplate(template: string): void {
   const unknown = [...template.matchAll(/%(.?)/gs)].map((m) => m[1]).filter((c) => !(c in PLACEHOLDERS));
   if (unknown.length) {
     const shown = unknown.map((c) => (c === '' ? '% at the end' : `%${c}`)).join(', ');
-    throw new UsageError(`invalid --format "${template}": unknown placeholder ${shown}`, [`placeholders: ${Object.keys(PLACEHOLDERS).map((k) => `%${k}`).join(' ')}`]);
+    throw new UsageError(`invalid --format "${template}": unknown placeholder ${shown}`, [
+      `placeholders: ${Object.keys(PLACEHOLDERS)
+        .map((k) => `%${k}`)
+        .join(' ')}`,
+    ]);
   }
 }
 
@@ -58,19 +64,29 @@ export function viewOf(timer: Timer, project: string, now: Date = new Date()): T
 export function renderTemplate(template: string, v: TimerView): string {
   return template.replace(/%(.)/gs, (_, c: string) => {
     switch (c) {
-      case 'p': return v.project;
-      case 'i': return String(v.projectId);
-      case 'e': return formatMinutes(v.elapsed);
-      case 's': return v.start;
-      case 'd': return v.description;
-      case 'b': return v.billable ? 'billable' : '';
-      default: return c; // %%
+      case 'p':
+        return v.project;
+      case 'i':
+        return String(v.projectId);
+      case 'e':
+        return formatMinutes(v.elapsed);
+      case 's':
+        return v.start;
+      case 'd':
+        return v.description;
+      case 'b':
+        return v.billable ? 'billable' : '';
+      default:
+        return c; // %%
     }
   });
 }
 
 /** `⏱ Website 1:23 (since 09:12) – Layout`; a start on an earlier day shows its date (since 06.01. 22:10). */
 export function statusLine(v: TimerView, today: string): string {
-  const since = v.startDate && v.startDate !== today ? `${v.startDate.slice(8, 10)}.${v.startDate.slice(5, 7)}. ${v.start}` : v.start;
+  const since =
+    v.startDate && v.startDate !== today
+      ? `${v.startDate.slice(8, 10)}.${v.startDate.slice(5, 7)}. ${v.start}`
+      : v.start;
   return `⏱ ${v.project} ${formatMinutes(v.elapsed)} (since ${since})${v.description ? ` – ${v.description}` : ''}`;
 }

@@ -24,8 +24,11 @@ export default async function start(opts: StartOptions, io: VerbIO): Promise<voi
     const company = await rt.company();
     const before = await readTimer(rt, company);
     if (before.view) {
-      throw new CliError(`a timer is already running: ${before.view.project} ${formatMinutes(before.view.elapsed)} (since ${before.view.start})`, ExitCode.Conflict,
-        ['stop it with "acct timer stop" or drop it with "acct timer discard"']);
+      throw new CliError(
+        `a timer is already running: ${before.view.project} ${formatMinutes(before.view.elapsed)} (since ${before.view.start})`,
+        ExitCode.Conflict,
+        ['stop it with "acct timer stop" or drop it with "acct timer discard"'],
+      );
     }
     const projectId = await pickProject(rt.client, company, g, opts.project, '<project>');
     await startTimer(rt.client, company, { project_id: projectId, billable: opts.billable === true });

@@ -19,9 +19,13 @@ export default async function status({ format: template }: StatusOptions, io: Ve
   const running = await withRuntime(g, async (rt) => readTimer(rt, await rt.company()));
   const json = plan.format === 'json' || plan.format === 'ndjson';
   if (template === undefined && json) {
-    io.out.write(`${plan.format === 'json' ? JSON.stringify(running.state, null, 2) : JSON.stringify(running.state)}\n`);
+    io.out.write(
+      `${plan.format === 'json' ? JSON.stringify(running.state, null, 2) : JSON.stringify(running.state)}\n`,
+    );
   } else if (running.view) {
-    io.out.write(`${template === undefined ? statusLine(running.view, today()) : renderTemplate(template, running.view)}\n`);
+    io.out.write(
+      `${template === undefined ? statusLine(running.view, today()) : renderTemplate(template, running.view)}\n`,
+    );
   } else if (template === undefined) {
     notice('No timer running.');
   }

@@ -25,12 +25,17 @@ export function checkEnd(startedAt: Date, end: string, now: Date): void {
   let endMinute = minuteOfDay(end);
   if (endMinute <= start.minutes && clock.date > start.date) endMinute += 1440;
   if (endMinute <= start.minutes) {
-    throw new UsageError(`--end ${end} is not after the timer's start ${start.time}`, ['give a later time, or leave --end out to stop now']);
+    throw new UsageError(`--end ${end} is not after the timer's start ${start.time}`, [
+      'give a later time, or leave --end out to stop now',
+    ]);
   }
   if (endMinute > nowMinute) {
-    throw new UsageError(`--end ${end} is in the future (now ${clock.time})`, ['a timer stops at the latest now: leave --end out, or give an earlier time']);
+    throw new UsageError(`--end ${end} is in the future (now ${clock.time})`, [
+      'a timer stops at the latest now: leave --end out, or give an earlier time',
+    ]);
   }
 }
 
 /** Seconds the timer ran until `now`; under 60 a stop would save 0:00. */
-export const secondsRun = (startedAt: Date, now: Date): number => Math.max(0, Math.floor((now.getTime() - startedAt.getTime()) / 1000));
+export const secondsRun = (startedAt: Date, now: Date): number =>
+  Math.max(0, Math.floor((now.getTime() - startedAt.getTime()) / 1000));

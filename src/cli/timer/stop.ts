@@ -40,7 +40,9 @@ export default async function stop(opts: StopOptions, io: VerbIO): Promise<void>
     else if (!opts.keep && secondsRun(new Date(timer.started_at), now) < 60) {
       // a 0:00 entry is worth nothing and would become a "0 h" position on an invoice
       await discardTimer(rt.client, company);
-      notice(`Stopped the timer on ${view.project} after ${secondsRun(new Date(timer.started_at), now)} s: under a minute, nothing saved (the timer is discarded; --keep saves it).`);
+      notice(
+        `Stopped the timer on ${view.project} after ${secondsRun(new Date(timer.started_at), now)} s: under a minute, nothing saved (the timer is discarded; --keep saves it).`,
+      );
       return;
     }
     const before = new Set<number>();
@@ -49,7 +51,8 @@ export default async function stop(opts: StopOptions, io: VerbIO): Promise<void>
       'filter[project_id]': timer.project_id,
       'filter[date]': `${addDays(view.startDate, -1)},${addDays(view.startDate, 1)}`,
     };
-    for await (const page of paginate<TimeEntry>(rt.client, timePaths.list(company), { query, all: true })) for (const e of page) before.add(e.id);
+    for await (const page of paginate<TimeEntry>(rt.client, timePaths.list(company), { query, all: true }))
+      for (const e of page) before.add(e.id);
     try {
       await stopTimer(rt.client, company, body);
     } catch (err) {
@@ -70,7 +73,8 @@ export default async function stop(opts: StopOptions, io: VerbIO): Promise<void>
   });
 }
 
-const noTimerRunning = () => new CliError('no timer is running', ExitCode.NotFound, ['start one with "acct timer start PROJECT"']);
+const noTimerRunning = () =>
+  new CliError('no timer is running', ExitCode.NotFound, ['start one with "acct timer start PROJECT"']);
 
 /**
  * Another process stopped the timer between our read and our stop: the embedded service answers 404;

@@ -10,8 +10,17 @@ type Rec = Record<string, unknown>;
 
 /** The flag that fills each field of a time entry (a 422 on `hours` names --duration). */
 const TIME_FLAGS: [string, string][] = [
-  ['project_id', 'project'], ['date', 'date'], ['hours', 'duration'], ['minutes', 'duration'], ['start', 'start'], ['end', 'end'],
-  ['description', 'description'], ['task_id', 'task'], ['hourly_rate', 'rate'], ['billable', 'billable'], ['status', 'status'],
+  ['project_id', 'project'],
+  ['date', 'date'],
+  ['hours', 'duration'],
+  ['minutes', 'duration'],
+  ['start', 'start'],
+  ['end', 'end'],
+  ['description', 'description'],
+  ['task_id', 'task'],
+  ['hourly_rate', 'rate'],
+  ['billable', 'billable'],
+  ['status', 'status'],
 ];
 
 /** The flags of times create and update (references as typed); --status and --force are update's only. */
@@ -52,6 +61,8 @@ export function timeBodyFromFlags(opts: TimeEntryFlags): Rec {
 
 export function requireSomething(body: Rec, hasRefs: boolean): void {
   if (Object.keys(body).length === 0 && !hasRefs) {
-    throw new UsageError('nothing to change: give at least one of --project, --date, --duration, --start/--end, --description, --task, --rate, --billable/--no-billable, --status or --data');
+    throw new UsageError(
+      'nothing to change: give at least one of --project, --date, --duration, --start/--end, --description, --task, --rate, --billable/--no-billable, --status or --data',
+    );
   }
 }

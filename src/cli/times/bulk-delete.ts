@@ -19,10 +19,18 @@ export default async function bulkDelete(opts: BulkDeleteOptions, io: VerbIO): P
   refuseUnconfirmed(g, `Delete ${ids.length} time ${ids.length === 1 ? 'entry' : 'entries'} (${ids.join(', ')})`);
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
-    await confirmDestructive(g, deleteQuestion('time entry', await existingRecords(rt.client, 'time entry', (id) => timePaths.one(company, id), ids)));
+    await confirmDestructive(
+      g,
+      deleteQuestion(
+        'time entry',
+        await existingRecords(rt.client, 'time entry', (id) => timePaths.one(company, id), ids),
+      ),
+    );
     const result = await bulkDeleteTimes(rt.client, company, ids);
     const skipped = result.skipped ?? [];
     const deleted = result.deleted ?? ids.length - skipped.length;
-    notice(`Deleted ${deleted} of ${ids.length} time ${ids.length === 1 ? 'entry' : 'entries'}.${skipped.length ? ` Kept (invoiced, paid or not yours): ${skipped.join(', ')}` : ''}`);
+    notice(
+      `Deleted ${deleted} of ${ids.length} time ${ids.length === 1 ? 'entry' : 'entries'}.${skipped.length ? ` Kept (invoiced, paid or not yours): ${skipped.join(', ')}` : ''}`,
+    );
   });
 }

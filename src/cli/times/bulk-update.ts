@@ -31,15 +31,20 @@ export default async function bulkUpdate(opts: BulkUpdateOptions, io: VerbIO): P
   if (opts.rate !== undefined) changes.hourly_rate = convertValue('rate', 'decimal', opts.rate) as string;
   if (opts.billable !== undefined) changes.billable = opts.billable;
   if (Object.keys(changes).length === 0 && opts.project === undefined) {
-    throw new UsageError('nothing to change: give --project, --date, --description, --rate, --billable or --no-billable');
+    throw new UsageError(
+      'nothing to change: give --project, --date, --description, --rate, --billable or --no-billable',
+    );
   }
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
     await existingRecords(rt.client, 'time entry', (id) => timePaths.one(company, id), ids);
-    if (opts.project !== undefined) changes.project_id = await new RefResolver(rt.client, company).resolve('project', opts.project, 'project');
+    if (opts.project !== undefined)
+      changes.project_id = await new RefResolver(rt.client, company).resolve('project', opts.project, 'project');
     const result = await bulkUpdateTimes(rt.client, company, { ids, ...changes });
     const skipped = result.skipped ?? [];
     const updated = result.updated ?? ids.length - skipped.length;
-    notice(`Updated ${updated} of ${ids.length} time ${ids.length === 1 ? 'entry' : 'entries'}.${skipped.length ? ` Skipped (not open, or not yours): ${skipped.join(', ')}` : ''}`);
+    notice(
+      `Updated ${updated} of ${ids.length} time ${ids.length === 1 ? 'entry' : 'entries'}.${skipped.length ? ` Skipped (not open, or not yours): ${skipped.join(', ')}` : ''}`,
+    );
   });
 }

@@ -23,7 +23,18 @@ export default async function create(opts: CreateOptions, io: VerbIO): Promise<v
   if (body.hours === undefined && body.minutes === undefined) {
     if (!canPrompt(g)) throw new UsageError(`missing --duration (${DURATION_FORMS}) or --start with --end`);
     const { input } = await import('@inquirer/prompts');
-    const answer = await input({ message: `Duration (${DURATION_FORMS}):`, required: true, validate: (v) => { try { parseDuration(v); return true; } catch (err) { return (err as Error).message; } } });
+    const answer = await input({
+      message: `Duration (${DURATION_FORMS}):`,
+      required: true,
+      validate: (v) => {
+        try {
+          parseDuration(v);
+          return true;
+        } catch (err) {
+          return (err as Error).message;
+        }
+      },
+    });
     Object.assign(body, parseDuration(answer));
   }
   await withRuntime(g, async (rt) => {

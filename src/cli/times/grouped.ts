@@ -45,7 +45,13 @@ export function groupColumns(groupBy: GroupBy): Column[] {
 }
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v ?? 0) || 0);
-const sums = (g: Rec): Rec => ({ count: g.count, minutes: g.minutes, billable_minutes: g.billable_minutes, total_value: g.total_value, billable_value: g.billable_value });
+const sums = (g: Rec): Rec => ({
+  count: g.count,
+  minutes: g.minutes,
+  billable_minutes: g.billable_minutes,
+  total_value: g.total_value,
+  billable_value: g.billable_value,
+});
 
 /** The answer's groups as flat rows, and for the table the totals row (a script gets the groups alone). */
 function groupRows(groupBy: GroupBy, data: Rec[], totals: Rec | undefined, forTable: boolean): Rec[] {
@@ -56,8 +62,12 @@ function groupRows(groupBy: GroupBy, data: Rec[], totals: Rec | undefined, forTa
       case 'project': {
         const p = (g.project ?? {}) as Rec;
         return {
-          project_id: g.project_id, project: p.name ?? `project ${String(g.project_id)}`, customer: p.customer_name ?? null, ...sums(g),
-          average_hourly_rate: g.average_hourly_rate, average_billable_hourly_rate: g.average_billable_hourly_rate,
+          project_id: g.project_id,
+          project: p.name ?? `project ${String(g.project_id)}`,
+          customer: p.customer_name ?? null,
+          ...sums(g),
+          average_hourly_rate: g.average_hourly_rate,
+          average_billable_hourly_rate: g.average_billable_hourly_rate,
         };
       }
       case 'week': {
@@ -70,7 +80,14 @@ function groupRows(groupBy: GroupBy, data: Rec[], totals: Rec | undefined, forTa
   if (!forTable) return rows;
   const total: Rec = { ...sums(totals ?? {}) };
   if (groupBy === 'date') Object.assign(total, { date: 'Total', weekday: null });
-  if (groupBy === 'project') Object.assign(total, { project_id: null, project: 'Total', customer: null, average_hourly_rate: null, average_billable_hourly_rate: null });
+  if (groupBy === 'project')
+    Object.assign(total, {
+      project_id: null,
+      project: 'Total',
+      customer: null,
+      average_hourly_rate: null,
+      average_billable_hourly_rate: null,
+    });
   if (groupBy === 'week') {
     Object.assign(total, { week: 'Total', start: null });
     for (const d of WEEKDAYS) total[d] = rows.reduce((a, r) => a + num(r[d]), 0);
@@ -78,7 +95,13 @@ function groupRows(groupBy: GroupBy, data: Rec[], totals: Rec | undefined, forTa
   return [...rows, total];
 }
 
-export async function groupedView(rt: Runtime, company: number, plan: OutputPlan, query: Query, groupBy: GroupBy): Promise<void> {
+export async function groupedView(
+  rt: Runtime,
+  company: number,
+  plan: OutputPlan,
+  query: Query,
+  groupBy: GroupBy,
+): Promise<void> {
   const q: Query = { ...query };
   delete q.include; // the groups name their projects themselves
   if (groupBy === 'week') q.group_by_weeks = true;

@@ -18,6 +18,8 @@ export default async function importCommand({ file, strict }: ImportOptions, io:
   const g = io.globals();
   const plan = planOutput(g, importColumns(['created']));
   const upload = readUpload(file);
-  const result = await withRuntime(g, async (rt) => importTimes(rt.client, await rt.company(), upload.bytes, upload.name));
+  const result = await withRuntime(g, async (rt) =>
+    importTimes(rt.client, await rt.company(), upload.bytes, upload.name),
+  );
   reportImport(plan, upload.name, { created: result.created }, result.errors, strict === true);
 }

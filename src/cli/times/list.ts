@@ -42,10 +42,16 @@ interface ListOptions extends ListFlags {
 function parseFlags(opts: ListOptions): { query: Query; week?: IsoWeek; groupBy?: GroupBy } {
   const week = opts.week === undefined ? undefined : opts.week === true ? isoWeekOf(today()) : parseWeek(opts.week);
   const groupBy = opts.groupBy;
-  const paging = (['page', 'perPage', 'limit'] as const).filter((k) => opts[k] !== undefined).map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+  const paging = (['page', 'perPage', 'limit'] as const)
+    .filter((k) => opts[k] !== undefined)
+    .map((k) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
   if (week && groupBy) throw new UsageError('--week and --group-by cannot be combined');
-  if (week && (opts.from !== undefined || opts.to !== undefined)) throw new UsageError('--week sets the days itself: leave out --from and --to');
-  if ((week || groupBy) && paging.length) throw new UsageError(`${paging.join(', ')} cannot be combined with ${week ? '--week' : '--group-by'} (it sums every entry)`);
+  if (week && (opts.from !== undefined || opts.to !== undefined))
+    throw new UsageError('--week sets the days itself: leave out --from and --to');
+  if ((week || groupBy) && paging.length)
+    throw new UsageError(
+      `${paging.join(', ')} cannot be combined with ${week ? '--week' : '--group-by'} (it sums every entry)`,
+    );
   const query: Query = queryFromFilters(TIME_FILTERS, opts);
   let from = opts.from === undefined ? undefined : parseDay(opts.from, 'from');
   let to = opts.to === undefined ? undefined : parseDay(opts.to, 'to');
@@ -57,7 +63,8 @@ function parseFlags(opts: ListOptions): { query: Query; week?: IsoWeek; groupBy?
   if (from || to) query['filter[date]'] = `${from ?? '1900-01-01'},${to ?? '9999-12-31'}`;
   if (opts.user !== undefined) {
     const user = opts.user.trim().toLowerCase();
-    if (user !== 'me' && !/^\d+$/.test(user)) throw new UsageError(`invalid --user "${opts.user}": expected a user id or "me"`);
+    if (user !== 'me' && !/^\d+$/.test(user))
+      throw new UsageError(`invalid --user "${opts.user}": expected a user id or "me"`);
     query['filter[user_id]'] = user;
   }
   // the timesheet needs the project names; a plain list embeds what --include says
@@ -75,10 +82,21 @@ async function resolveQuery(rt: Runtime, company: number, query: Query): Promise
 
 async function printWeek(rt: Runtime, company: number, plan: OutputPlan, query: Query, week: IsoWeek): Promise<void> {
   const entries: TimeEntry[] = [];
-  for await (const page of paginate<TimeEntry>(rt.client, timePaths.list(company), { query, all: true })) entries.push(...page);
-  const sheet = buildTimesheet(entries.map((e) => ({ project_id: e.project_id, project_name: e.project?.name, date: e.date, hours: e.hours, minutes: e.minutes })), week);
+  for await (const page of paginate<TimeEntry>(rt.client, timePaths.list(company), { query, all: true }))
+    entries.push(...page);
+  const sheet = buildTimesheet(
+    entries.map((e) => ({
+      project_id: e.project_id,
+      project_name: e.project?.name,
+      date: e.date,
+      hours: e.hours,
+      minutes: e.minutes,
+    })),
+    week,
+  );
   const table = plan.format === 'table';
-  if (table) stdoutSink.write(`Week ${formatWeek(week)}: ${formatDate(sheet.days[0])} – ${formatDate(sheet.days[6])}\n\n`);
+  if (table)
+    stdoutSink.write(`Week ${formatWeek(week)}: ${formatDate(sheet.days[0])} – ${formatDate(sheet.days[6])}\n\n`);
   const renderer = listRenderer(plan);
   renderer.push(timesheetRecords(sheet, table));
   renderer.end();

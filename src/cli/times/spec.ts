@@ -30,15 +30,42 @@ export const timesSpec: ResourceSpec = {
   columns: TIME_COLUMNS,
   filters: TIME_FILTERS,
   fields: [
-    { flag: 'project', key: 'project_id', type: 'string', ref: 'project', required: true, description: 'project id or exact name (asked on a terminal when missing)' },
-    { flag: 'date', key: 'date', type: 'string', description: 'day of the work: YYYY-MM-DD, dd.mm.yyyy, today (default on create), yesterday, -2d' },
-    { flag: 'duration', key: 'duration', type: 'string', description: 'how long: 1:30, 1h30m, 1h, 90m or 1.5h (or --start with --end)' },
+    {
+      flag: 'project',
+      key: 'project_id',
+      type: 'string',
+      ref: 'project',
+      required: true,
+      description: 'project id or exact name (asked on a terminal when missing)',
+    },
+    {
+      flag: 'date',
+      key: 'date',
+      type: 'string',
+      description: 'day of the work: YYYY-MM-DD, dd.mm.yyyy, today (default on create), yesterday, -2d',
+    },
+    {
+      flag: 'duration',
+      key: 'duration',
+      type: 'string',
+      description: 'how long: 1:30, 1h30m, 1h, 90m or 1.5h (or --start with --end)',
+    },
     { flag: 'start', key: 'start', type: 'string', description: 'start time HH:MM' },
     { flag: 'end', key: 'end', type: 'string', description: 'end time HH:MM (after --start, the same day)' },
     { flag: 'description', key: 'description', type: 'string', description: 'what was done' },
     { flag: 'task', key: 'task_id', type: 'string', ref: 'task', description: 'task id or exact title' },
-    { flag: 'rate', key: 'hourly_rate', type: 'decimal', description: 'hourly rate in CHF, e.g. 120.50 (default: the project\'s)' },
-    { flag: 'billable', key: 'billable', type: 'bool', description: 'billable to the customer (--no-billable: not billable)' },
+    {
+      flag: 'rate',
+      key: 'hourly_rate',
+      type: 'decimal',
+      description: "hourly rate in CHF, e.g. 120.50 (default: the project's)",
+    },
+    {
+      flag: 'billable',
+      key: 'billable',
+      type: 'bool',
+      description: 'billable to the customer (--no-billable: not billable)',
+    },
   ],
   examples: {
     list: [
@@ -68,7 +95,10 @@ export const timesSpec: ResourceSpec = {
         new Option('--from <date>', 'first day: YYYY-MM-DD, dd.mm.yyyy, today, yesterday, -7d'),
         new Option('--to <date>', 'last day: YYYY-MM-DD, dd.mm.yyyy, today, yesterday'),
         new Option('--user <user>', 'only this user: a user id or "me"'),
-        new Option('--include <relations>', 'embed relations: project, project.customer, task, user (comma-separated; default project)'),
+        new Option(
+          '--include <relations>',
+          'embed relations: project, project.customer, task, user (comma-separated; default project)',
+        ),
         new Option('--week [week]', 'timesheet of an ISO week, e.g. 2025-W02 (default: the current week)'),
         new Option('--group-by <mode>', 'totals per date, project or week').choices(GROUP_BY),
       ],
@@ -76,7 +106,12 @@ export const timesSpec: ResourceSpec = {
       action: lazy(() => import('./list.js')),
     },
     get: {
-      options: [new Option('--include <relations>', 'embed relations: project, project.customer, task, user (default project,task)')],
+      options: [
+        new Option(
+          '--include <relations>',
+          'embed relations: project, project.customer, task, user (default project,task)',
+        ),
+      ],
       action: lazy(() => import('./get.js')),
     },
     create: { action: lazy(() => import('./create.js')) },
@@ -90,10 +125,21 @@ export const timesSpec: ResourceSpec = {
   },
   extend(group) {
     declarePipeline(group, {
-      what: 'time entries', map: async () => (await import('./csv.js')).timesCsv,
+      what: 'time entries',
+      map: async () => (await import('./csv.js')).timesCsv,
       filters: [
-        { flag: 'from', param: 'from', type: 'date', description: 'entries on or after this day (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)' },
-        { flag: 'to', param: 'to', type: 'date', description: 'entries on or before this day (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)' },
+        {
+          flag: 'from',
+          param: 'from',
+          type: 'date',
+          description: 'entries on or after this day (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)',
+        },
+        {
+          flag: 'to',
+          param: 'to',
+          type: 'date',
+          description: 'entries on or before this day (YYYY-MM-DD, dd.mm.yyyy, today, +3d …)',
+        },
         ...TIME_FILTERS,
       ],
       viaApi: {
@@ -103,10 +149,15 @@ minutes (required unless start and end are given), description, hourly_rate, bil
 ja/nein), start and end (HH:MM), task_id, service_id; ",", ";" or tab; the first data row is row 2. Every
 skipped row goes to stderr as "row N: message"; exit 0 unless --strict.`,
       },
-      examples: { export: ['acct times export --from 2026-01-01 --to 2026-03-31 --project Website'], import: ['acct times import zeiten.csv --via-api --strict'] },
+      examples: {
+        export: ['acct times export --from 2026-01-01 --to 2026-03-31 --project Website'],
+        import: ['acct times import zeiten.csv --via-api --strict'],
+      },
     });
 
-    group.command('bulk-update').argument('<id...>', 'time entry ids')
+    group
+      .command('bulk-update')
+      .argument('<id...>', 'time entry ids')
       .description('change several time entries at once (only open entries change)')
       .option('--project <project>', 'move them to this project (id or exact name)')
       .option('--date <date>', 'day: YYYY-MM-DD, dd.mm.yyyy, today, yesterday')
@@ -114,10 +165,18 @@ skipped row goes to stderr as "row N: message"; exit 0 unless --strict.`,
       .option('--rate <value>', 'hourly rate in CHF, e.g. 120.50')
       .option('--billable', 'billable')
       .option('--no-billable', 'not billable')
-      .addHelpText('after', examplesText(['acct times bulk-update 41 42 43 --billable --rate 120', 'acct times bulk-update 41 42 --project Website --date 2025-01-06']))
+      .addHelpText(
+        'after',
+        examplesText([
+          'acct times bulk-update 41 42 43 --billable --rate 120',
+          'acct times bulk-update 41 42 --project Website --date 2025-01-06',
+        ]),
+      )
       .action(lazy(() => import('./bulk-update.js')));
 
-    group.command('bulk-delete').argument('<id...>', 'time entry ids')
+    group
+      .command('bulk-delete')
+      .argument('<id...>', 'time entry ids')
       .description('delete several time entries (asks to confirm; --yes in scripts); invoiced and paid ones are kept')
       .addHelpText('after', examplesText(['acct times bulk-delete 41 42 43 --yes']))
       .action(lazy(() => import('./bulk-delete.js')));

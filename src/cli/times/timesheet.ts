@@ -30,8 +30,18 @@ export interface Timesheet {
   totals: TimesheetRow;
 }
 
-const emptyRow = (project_id: number | null, project: string): TimesheetRow =>
-  ({ project_id, project, mon: 0, tue: 0, wed: 0, thu: 0, fri: 0, sat: 0, sun: 0, total: 0 });
+const emptyRow = (project_id: number | null, project: string): TimesheetRow => ({
+  project_id,
+  project,
+  mon: 0,
+  tue: 0,
+  wed: 0,
+  thu: 0,
+  fri: 0,
+  sat: 0,
+  sun: 0,
+  total: 0,
+});
 
 /** Entries dated outside the week are left out. */
 export function buildTimesheet(entries: Iterable<SheetEntry>, week: IsoWeek): Timesheet {
@@ -57,8 +67,10 @@ export function buildTimesheet(entries: Iterable<SheetEntry>, week: IsoWeek): Ti
     totals[day] += minutes;
     totals.total += minutes;
   }
-  const rows = [...byProject.values()].sort((a, b) =>
-    a.project.localeCompare(b.project, 'de-CH', { sensitivity: 'base' }) || (a.project_id ?? 0) - (b.project_id ?? 0));
+  const rows = [...byProject.values()].sort(
+    (a, b) =>
+      a.project.localeCompare(b.project, 'de-CH', { sensitivity: 'base' }) || (a.project_id ?? 0) - (b.project_id ?? 0),
+  );
   return { week, days, rows, totals };
 }
 
@@ -69,7 +81,11 @@ export function timesheetColumns(days: string[]): Column[] {
   return [
     { key: 'project_id', header: 'id', kind: 'int' },
     { key: 'project', keep: true },
-    ...WEEKDAYS.map((key, i) => ({ key, header: `${DAY_NAMES[i]} ${formatDate(days[i]).slice(0, 6)}`, kind: 'duration' as const })),
+    ...WEEKDAYS.map((key, i) => ({
+      key,
+      header: `${DAY_NAMES[i]} ${formatDate(days[i]).slice(0, 6)}`,
+      kind: 'duration' as const,
+    })),
     // a row's project and the week's sum are what a timesheet is for: days give way before them
     { key: 'total', kind: 'duration', keep: true },
   ];
@@ -80,7 +96,7 @@ export function timesheetColumns(days: string[]): Column[] {
  * row and leaves empty days blank.
  */
 export function timesheetRecords(sheet: Timesheet, forTable: boolean): Record<string, unknown>[] {
-  const rows = [...sheet.rows, ...(forTable ? [sheet.totals] : [])].map((r) => ({ ...r } as Record<string, unknown>));
+  const rows = [...sheet.rows, ...(forTable ? [sheet.totals] : [])].map((r) => ({ ...r }) as Record<string, unknown>);
   if (forTable) {
     for (const r of rows) {
       for (const d of WEEKDAYS) if (r[d] === 0) r[d] = null;
@@ -89,4 +105,3 @@ export function timesheetRecords(sheet: Timesheet, forTable: boolean): Record<st
   }
   return rows;
 }
-

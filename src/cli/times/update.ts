@@ -24,7 +24,8 @@ export default async function update(opts: UpdateOptions, io: VerbIO): Promise<v
   await withRuntime(g, async (rt) => {
     const company = await rt.company();
     if (opts.project !== undefined) body.project_id = await pickProject(rt.client, company, g, opts.project);
-    if (opts.task !== undefined) body.task_id = await new RefResolver(rt.client, company).resolve('task', opts.task, 'task');
+    if (opts.task !== undefined)
+      body.task_id = await new RefResolver(rt.client, company).resolve('task', opts.task, 'task');
     await rt.client.put(timePaths.one(company, id), { json: body });
     printRecord(plan, await fetchEntry(rt.client, company, id));
   });

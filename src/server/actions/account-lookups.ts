@@ -27,7 +27,10 @@ export function primaryBankAccountId(db: Db, companyId: number): number | undefi
 export type AccountByNumber = (number: number) => number | undefined;
 
 /** An AccountByNumber that asks the database each time. */
-export const lookupAccount = (s: CompanyRef): AccountByNumber => (number) => accountByNumber(s.db, s.companyId, number);
+export const lookupAccount =
+  (s: CompanyRef): AccountByNumber =>
+  (number) =>
+    accountByNumber(s.db, s.companyId, number);
 
 /** An AccountByNumber that asks the database once per number (the bank import: once per upload). */
 export function rememberedAccounts(s: CompanyRef): AccountByNumber {

@@ -6,7 +6,12 @@
 // Synchronous, like the booking action: an upload reads what it compares with once, then writes.
 import { bankTransactionText } from '../../domain/bank-transaction-codes.js';
 import type { CamtStatement, CamtTransaction } from '../../domain/camt.js';
-import { chooseBankAccount, groupedIban, type BankAccountChoice, type BankAccountOption } from '../../domain/bank-account-choice.js';
+import {
+  chooseBankAccount,
+  groupedIban,
+  type BankAccountChoice,
+  type BankAccountOption,
+} from '../../domain/bank-account-choice.js';
 import { normaliseReference } from '../../domain/qr-reference.js';
 import { HttpError, badRequest, fieldError, notFound } from '../http-error.js';
 import type { CompanyScope } from '../context.js';
@@ -17,8 +22,20 @@ import { findDocumentRow } from '../store/documents.js';
 import { accountsOf, entryRowsAfter, lastEntryId, tagIdsOfCompany, type EntryRow } from '../store/entries.js';
 import { deleteFile, insertFile, type StoredFile } from '../store/files.js';
 import {
-  importedKeysOf, insertImportEntries, learnedRuleRows, markImportEntriesDeleted, openImportEntryIds, readyImportEntryIds,
-  readyImportEntryRow, resetImportEntry, storedTags, unpaidInvoiceRows, updateImportEntry, type ImportEntryChanges, type ImportEntryRow, type NewImportEntry,
+  importedKeysOf,
+  insertImportEntries,
+  learnedRuleRows,
+  markImportEntriesDeleted,
+  openImportEntryIds,
+  readyImportEntryIds,
+  readyImportEntryRow,
+  resetImportEntry,
+  storedTags,
+  unpaidInvoiceRows,
+  updateImportEntry,
+  type ImportEntryChanges,
+  type ImportEntryRow,
+  type NewImportEntry,
   type StoredTag,
 } from '../store/import-entries.js';
 import { billMatcher, payBill } from './bill-payments.js';
@@ -27,7 +44,6 @@ import { recordStatement, type UploadedStatement } from './bank-reconcile.js';
 import type { UploadedFile } from '../upload.js';
 import { rememberedAccounts, type AccountByNumber } from './account-lookups.js';
 import { accrual, invoiceBooker, markAs, paymentBooking } from './document-states.js';
-
 
 /** A transaction an upload skipped because an earlier upload to the same bank account had it. */
 export interface SkippedDuplicate {
@@ -68,17 +84,34 @@ const DESCRIPTION_MAX = 255;
  * anything is written (a ZIP with one statement that fits no account imports nothing); then all new
  * entries are written in one transaction.
  */
-export function importStatements(s: CompanyScope, statements: readonly CamtStatement[], bankAccountId?: number): UploadReport {
+export function importStatements(
+  s: CompanyScope,
+  statements: readonly CamtStatement[],
+  bankAccountId?: number,
+): UploadReport {
   // one write transaction from the first read: another process uploading the same file waits, then sees these as duplicates
   return transaction(s.db, () => importInTransaction(s, statements, bankAccountId));
 }
 
-function importInTransaction(s: CompanyScope, statements: readonly CamtStatement[], bankAccountId: number | undefined): UploadReport {
+function importInTransaction(
+  s: CompanyScope,
+  statements: readonly CamtStatement[],
+  bankAccountId: number | undefined,
+): UploadReport {
   const targets = targetsOf(listAccountRows(s.db, s.companyId, ['bank']), statements, bankAccountId);
   const matcher = invoiceMatcher(s);
   const billLink = billMatcher(s);
   const rules = learnedRules(s);
-  const report: UploadReport = { created: 0, duplicates: [], matched: 0, ready: 0, skipped_pending: 0, skipped_info: 0, assigned_ibans: [], statements: [] };
+  const report: UploadReport = {
+    created: 0,
+    duplicates: [],
+    matched: 0,
+    ready: 0,
+    skipped_pending: 0,
+    skipped_info: 0,
+    assigned_ibans: [],
+    statements: [],
+  };
   const seen = new Map<number, Map<string, number>>();
   const fresh: NewImportEntry[] = [];
   for (const { statement, account } of targets) {
@@ -94,7 +127,10 @@ function importInTransaction(s: CompanyScope, statements: readonly CamtStatement
       const entry = newEntry(bankId, tx);
       // transactions of one upload are never merged: the map holds earlier uploads only
       const original = earlier.get(duplicateKey(entry));
-      if (original !== undefined) { report.duplicates.push(skipped(entry, original)); continue; }
+      if (original !== undefined) {
+        report.duplicates.push(skipped(entry, original));
+        continue;
+      }
       const match = matcher(entry, tx) || billLink(entry, tx);
       if (match) report.matched += 1;
       else if (applyRule(rules, entry)) report.ready += 1;
@@ -104,7 +140,12 @@ function importInTransaction(s: CompanyScope, statements: readonly CamtStatement
   for (const { account, assignIban } of targets) {
     if (assignIban === null) continue;
     updateAccount(s.db, s.companyId, Number(account.id), { iban: assignIban });
-    report.assigned_ibans.push({ bank_account_id: Number(account.id), number: Number(account.number), name: String(account.name), iban: assignIban });
+    report.assigned_ibans.push({
+      bank_account_id: Number(account.id),
+      number: Number(account.number),
+      name: String(account.name),
+      iban: assignIban,
+    });
   }
   insertImportEntries(s.db, s.companyId, s.userId, fresh);
   report.created = fresh.length;
@@ -127,8 +168,13 @@ function earlierEntries(s: CompanyScope, bankAccountId: number): Map<string, num
 
 function skipped(e: NewImportEntry, original: number): SkippedDuplicate {
   return {
-    date: e.date, type: e.type, sum: e.sum, counterparty_name: e.counterparty_name, reference: e.reference,
-    bank_reference: e.bank_reference, duplicate_of: original,
+    date: e.date,
+    type: e.type,
+    sum: e.sum,
+    counterparty_name: e.counterparty_name,
+    reference: e.reference,
+    bank_reference: e.bank_reference,
+    duplicate_of: original,
   };
 }
 
@@ -136,7 +182,11 @@ function skipped(e: NewImportEntry, original: number): SkippedDuplicate {
 type AccountOption = BankAccountOption & { row: Row };
 
 /** A statement with its bank account and, when that account has no IBAN yet, the IBAN it gets. */
-interface Target { statement: CamtStatement; account: Row; assignIban: string | null }
+interface Target {
+  statement: CamtStatement;
+  account: Row;
+  assignIban: string | null;
+}
 
 /**
  * The bank account of every statement (chooseBankAccount), settled before anything is written: an IBAN
@@ -144,12 +194,18 @@ interface Target { statement: CamtStatement; account: Row; assignIban: string | 
  */
 function targetsOf(rows: Row[], statements: readonly CamtStatement[], askedFor: number | undefined): Target[] {
   const options: AccountOption[] = rows.map((row) => ({
-    id: Number(row.id), number: Number(row.number), name: String(row.name), iban: row.iban ?? null, isPrimary: Number(row.is_primary_bank_account) === 1, row,
+    id: Number(row.id),
+    number: Number(row.number),
+    name: String(row.name),
+    iban: row.iban ?? null,
+    isPrimary: Number(row.is_primary_bank_account) === 1,
+    row,
   }));
   return statements.map((statement) => {
     const choice = chooseBankAccount(options, statement.iban, askedFor);
     if (choice.kind === 'unknown') throw fieldError('bank_account_id', 'The selected bank account id is invalid.');
-    if (choice.kind === 'none') throw fieldError('bank_account_id', 'Es ist kein Bankkonto vorhanden, dem die Datei zugeordnet werden kann.');
+    if (choice.kind === 'none')
+      throw fieldError('bank_account_id', 'Es ist kein Bankkonto vorhanden, dem die Datei zugeordnet werden kann.');
     if (choice.kind === 'ask') throw fieldError('bank_account_id', accountQuestion(choice, options, statement));
     if (choice.assignIban !== null) choice.account.iban = choice.assignIban;
     checkCurrency(choice.account.row, statement);
@@ -158,15 +214,20 @@ function targetsOf(rows: Row[], statements: readonly CamtStatement[], askedFor: 
 }
 
 /** The 422 that asks for the bank account: what does not fit, and every bank account to choose from. */
-function accountQuestion(choice: Extract<BankAccountChoice<AccountOption>, { kind: 'ask' }>, options: AccountOption[], statement: CamtStatement): string {
+function accountQuestion(
+  choice: Extract<BankAccountChoice<AccountOption>, { kind: 'ask' }>,
+  options: AccountOption[],
+  statement: CamtStatement,
+): string {
   const label = (a: AccountOption) => `${a.number} ${a.name}${a.iban ? ` (${groupedIban(a.iban)})` : ''}`;
   const file = statement.fileName ? `${statement.fileName}: ` : '';
   const iban = groupedIban(choice.iban);
-  const why = choice.reason === 'iban-differs'
-    ? `Das Bankkonto ${label(choice.asked!)} hat eine andere IBAN als der Auszug (${iban}).`
-    : choice.reason === 'iban-elsewhere'
-      ? `Der Auszug (${iban}) gehört zum Bankkonto ${label(choice.holder!)}, nicht zu ${choice.asked!.number} ${choice.asked!.name}.`
-      : `Kein Bankkonto hat die IBAN ${iban} des Auszugs.`;
+  const why =
+    choice.reason === 'iban-differs'
+      ? `Das Bankkonto ${label(choice.asked!)} hat eine andere IBAN als der Auszug (${iban}).`
+      : choice.reason === 'iban-elsewhere'
+        ? `Der Auszug (${iban}) gehört zum Bankkonto ${label(choice.holder!)}, nicht zu ${choice.asked!.number} ${choice.asked!.name}.`
+        : `Kein Bankkonto hat die IBAN ${iban} des Auszugs.`;
   return `${file}${why} Bankkonto wählen (bank_account_id): ${options.map(label).join(', ')}.`;
 }
 
@@ -174,7 +235,10 @@ function accountQuestion(choice: Extract<BankAccountChoice<AccountOption>, { kin
 function checkCurrency(account: Row, statement: CamtStatement): void {
   const currency = statement.currency ?? statement.transactions[0]?.currency;
   if (currency && account.currency && currency !== account.currency) {
-    throw fieldError('bank_account_id', `Das Bankkonto ${account.number} führt ${account.currency}, die Datei${statement.iban ? ` (${statement.iban})` : ''} ist in ${currency}.`);
+    throw fieldError(
+      'bank_account_id',
+      `Das Bankkonto ${account.number} führt ${account.currency}, die Datei${statement.iban ? ` (${statement.iban})` : ''} ist in ${currency}.`,
+    );
   }
 }
 
@@ -211,9 +275,18 @@ function newEntry(bankAccountId: number, tx: CamtTransaction): NewImportEntry {
  * references and send placeholders, so the reference alone would drop real payments); without one,
  * the same date, sum, type, structured reference and counterparty.
  */
-function duplicateKey(e: { bank_reference: string | null; date: string; sum: number | bigint; type: string; reference: string | null; counterparty_name: string | null }): string {
+function duplicateKey(e: {
+  bank_reference: string | null;
+  date: string;
+  sum: number | bigint;
+  type: string;
+  reference: string | null;
+  counterparty_name: string | null;
+}): string {
   if (e.bank_reference !== null) return ['R', e.bank_reference, e.date, Number(e.sum), e.type].join('\u0000');
-  return ['K', e.date, Number(e.sum), e.type, e.reference ?? '', (e.counterparty_name ?? '').toLowerCase()].join('\u0000');
+  return ['K', e.date, Number(e.sum), e.type, e.reference ?? '', (e.counterparty_name ?? '').toLowerCase()].join(
+    '\u0000',
+  );
 }
 
 /**
@@ -253,11 +326,18 @@ function invoiceMatcher(s: CompanyScope): (entry: NewImportEntry, tx: CamtTransa
  * so under the accrual method its receivable is booked by then and the payment credits 1100.
  */
 function expectedPayment(s: CompanyScope, invoice: Row, byNumber?: AccountByNumber): ReturnType<typeof paymentBooking> {
-  const receivableBooked = accrual(s) && (invoice.receivable_entry_id !== null || (invoice.status === 'open' && Number(invoice.final_value) !== 0));
+  const receivableBooked =
+    accrual(s) &&
+    (invoice.receivable_entry_id !== null || (invoice.status === 'open' && Number(invoice.final_value) !== 0));
   return paymentBooking(s, invoice, undefined, receivableBooked, byNumber);
 }
 
-interface LearnedRule { other_account_id: number; tax_rate_id: number | null; description: string | null; source_id: number }
+interface LearnedRule {
+  other_account_id: number;
+  tax_rate_id: number | null;
+  description: string | null;
+  source_id: number;
+}
 
 type LearnedRules = { byIban: Map<string, LearnedRule>; byName: Map<string, LearnedRule> };
 
@@ -271,7 +351,12 @@ function learnedRules(s: CompanyScope): LearnedRules {
   const byName = new Map<string, LearnedRule>();
   for (const r of learnedRuleRows(s.db, s.companyId)) {
     // the query takes only entries with a counter account
-    const rule: LearnedRule = { other_account_id: r.other_account_id!, tax_rate_id: r.tax_rate_id, description: r.description, source_id: r.id };
+    const rule: LearnedRule = {
+      other_account_id: r.other_account_id!,
+      tax_rate_id: r.tax_rate_id,
+      description: r.description,
+      source_id: r.id,
+    };
     if (r.counterparty_iban) byIban.set(ruleKey(r.type, r.counterparty_iban.toUpperCase()), rule);
     if (r.counterparty_name) byName.set(ruleKey(r.type, r.counterparty_name.toLowerCase()), rule);
   }
@@ -282,8 +367,12 @@ const ruleKey = (type: string, counterparty: string) => `${type}\u0000${counterp
 
 /** Fills the entry from the rule of its direction and counterparty (IBAN first), noting which rule it was. */
 function applyRule(rules: LearnedRules, entry: NewImportEntry): boolean {
-  const byIban = entry.counterparty_iban ? rules.byIban.get(ruleKey(entry.type, entry.counterparty_iban.toUpperCase())) : undefined;
-  const byName = entry.counterparty_name ? rules.byName.get(ruleKey(entry.type, entry.counterparty_name.toLowerCase())) : undefined;
+  const byIban = entry.counterparty_iban
+    ? rules.byIban.get(ruleKey(entry.type, entry.counterparty_iban.toUpperCase()))
+    : undefined;
+  const byName = entry.counterparty_name
+    ? rules.byName.get(ruleKey(entry.type, entry.counterparty_name.toLowerCase()))
+    : undefined;
   const rule = byIban ?? byName;
   if (!rule || rule.other_account_id === entry.bank_account_id) return false;
   entry.other_account_id = rule.other_account_id;
@@ -313,17 +402,25 @@ export function processImportEntries(s: CompanyScope): ProcessResult {
 }
 
 /** The bookings processing made of one import entry (a payment of an open invoice: its receivable too). */
-export interface BookedImportEntry { importEntryId: number; entries: EntryRow[] }
+export interface BookedImportEntry {
+  importEntryId: number;
+  entries: EntryRow[];
+}
 
 /** Thrown to roll the dry run back, carrying what was read before the rollback. */
-class DryRunDone<T> { constructor(readonly value: T) {} }
+class DryRunDone<T> {
+  constructor(readonly value: T) {}
+}
 
 /**
  * The dry run of processing: the very same processing inside one transaction that is rolled back, so
  * it makes exactly the bookings a real run would (the receivable of an open invoice it marks sent
  * too), and the same refusals. `view` reads them before the rollback (new tags exist only until then).
  */
-export function dryRunImportEntries<T>(s: CompanyScope, view: (result: ProcessResult, booked: BookedImportEntry[]) => T): T {
+export function dryRunImportEntries<T>(
+  s: CompanyScope,
+  view: (result: ProcessResult, booked: BookedImportEntry[]) => T,
+): T {
   try {
     transaction(s.db, () => {
       const booked: BookedImportEntry[] = [];
@@ -352,8 +449,18 @@ function processReady(s: CompanyScope, onBooked?: (importEntryId: number, entrie
           return 'ignored';
         }
         const before = onBooked ? lastEntryId(s.db) : 0;
-        const entryId = row.invoice_id !== null ? payInvoice(s, row) : row.bill_id !== null ? payBill(s, row, importExtras(row)) : bookEntry(s, row);
-        updateImportEntry(s.db, s.companyId, id, { status: 'processed', entry_id: entryId, file_id: null, error: null });
+        const entryId =
+          row.invoice_id !== null
+            ? payInvoice(s, row)
+            : row.bill_id !== null
+              ? payBill(s, row, importExtras(row))
+              : bookEntry(s, row);
+        updateImportEntry(s.db, s.companyId, id, {
+          status: 'processed',
+          entry_id: entryId,
+          file_id: null,
+          error: null,
+        });
         onBooked?.(id, entryRowsAfter(s.db, s.companyId, before));
         return 'created';
       });
@@ -403,8 +510,14 @@ function payInvoice(s: CompanyScope, row: ImportEntryRow): number {
   // the move to paid makes one booking, the payment: its id is the entry's
   const booker = invoiceBooker(s, importExtras(row));
   let paymentId: number | undefined;
-  markAs(s, 'invoice', Number(invoice.id), 'paid', { createEntry: true, paidDate: row.date, bankAccountId: row.bank_account_id, sum: row.sum },
-    { ...booker, create: (values) => (paymentId = booker.create(values)) });
+  markAs(
+    s,
+    'invoice',
+    Number(invoice.id),
+    'paid',
+    { createEntry: true, paidDate: row.date, bankAccountId: row.bank_account_id, sum: row.sum },
+    { ...booker, create: (values) => (paymentId = booker.create(values)) },
+  );
   return paymentId!;
 }
 
@@ -437,9 +550,10 @@ export interface ImportEntryInput {
   ignore?: boolean;
 }
 
-const NOT_OPEN = (row: ImportEntryRow) => row.status === 'processed'
-  ? `Der Eintrag ${row.id} ist bereits verbucht und kann nicht mehr geändert werden.`
-  : `Der Eintrag ${row.id} ist gelöscht und kann nicht mehr geändert werden.`;
+const NOT_OPEN = (row: ImportEntryRow) =>
+  row.status === 'processed'
+    ? `Der Eintrag ${row.id} ist bereits verbucht und kann nicht mehr geändert werden.`
+    : `Der Eintrag ${row.id} ist gelöscht und kann nicht mehr geändert werden.`;
 const INVALID = 'The selected :attribute is invalid.';
 
 /**
@@ -447,23 +561,36 @@ const INVALID = 'The selected :attribute is invalid.';
  * for every entry first, and the 422 names the fields (`checked` already holds the shape failures); then
  * all entries change in one transaction. A processed or deleted entry is a 400.
  */
-export function changeImportEntries(s: CompanyScope, rows: readonly ImportEntryRow[], input: ImportEntryInput, checked: Failures): void {
+export function changeImportEntries(
+  s: CompanyScope,
+  rows: readonly ImportEntryRow[],
+  input: ImportEntryInput,
+  checked: Failures,
+): void {
   for (const row of rows) if (row.status !== 'open') throw badRequest(NOT_OPEN(row));
   const { db, companyId } = s;
-  const accountIds = [input.other_account_id, input.bank_account_id, input.expense_account_id, input.income_account_id]
-    .filter((v): v is number => typeof v === 'number');
+  const accountIds = [
+    input.other_account_id,
+    input.bank_account_id,
+    input.expense_account_id,
+    input.income_account_id,
+  ].filter((v): v is number => typeof v === 'number');
   const accounts = accountsOf(db, companyId, accountIds);
   const types = new Set(rows.map((r) => r.type));
   const onlyFor = (field: keyof ImportEntryInput, type: 'income' | 'expense') => {
     if (input[field] === undefined) return false;
     if (types.size !== 1 || !types.has(type)) {
-      checked.fail(field, `The :attribute field is only allowed for ${type === 'income' ? 'incoming' : 'outgoing'} payments.`);
+      checked.fail(
+        field,
+        `The :attribute field is only allowed for ${type === 'income' ? 'incoming' : 'outgoing'} payments.`,
+      );
       return false;
     }
     return true;
   };
 
-  if (typeof input.bank_account_id === 'number' && accounts.get(input.bank_account_id)?.type !== 'bank') checked.fail('bank_account_id', INVALID);
+  if (typeof input.bank_account_id === 'number' && accounts.get(input.bank_account_id)?.type !== 'bank')
+    checked.fail('bank_account_id', INVALID);
   let other = input.other_account_id;
   if (typeof other === 'number') {
     if (!accounts.has(other)) checked.fail('other_account_id', INVALID);
@@ -471,7 +598,10 @@ export function changeImportEntries(s: CompanyScope, rows: readonly ImportEntryR
       checked.fail('other_account_id', 'The other account id and bank account id must be different.');
     }
   }
-  for (const [field, type] of [['expense_account_id', 'expense'], ['income_account_id', 'income']] as const) {
+  for (const [field, type] of [
+    ['expense_account_id', 'expense'],
+    ['income_account_id', 'income'],
+  ] as const) {
     if (!onlyFor(field, type)) continue;
     const id = input[field];
     if (typeof id === 'number' && accounts.get(id)?.type !== type) checked.fail(field, INVALID);
@@ -487,14 +617,19 @@ export function changeImportEntries(s: CompanyScope, rows: readonly ImportEntryR
   }
 
   const tagIds = (input.tags ?? []).flatMap((t, i) => ('id' in t ? [[t.id, i] as const] : []));
-  const ownTags = tagIdsOfCompany(db, companyId, tagIds.map(([id]) => id));
+  const ownTags = tagIdsOfCompany(
+    db,
+    companyId,
+    tagIds.map(([id]) => id),
+  );
   for (const [id, i] of tagIds) if (!ownTags.has(id)) checked.fail(`tags.${i}.id`, INVALID);
 
   let invoice: Row | undefined;
   if (typeof input.invoice_id === 'number' && onlyFor('invoice_id', 'income')) {
     invoice = findDocumentRow(db, 'invoice', companyId, input.invoice_id);
     if (!invoice) checked.fail('invoice_id', INVALID);
-    else if (invoice.status === 'paid') checked.fail('invoice_id', `Die Rechnung ${invoice.number} ist bereits bezahlt.`);
+    else if (invoice.status === 'paid')
+      checked.fail('invoice_id', `Die Rechnung ${invoice.number} ist bereits bezahlt.`);
   } else if (input.invoice_id !== undefined) {
     onlyFor('invoice_id', 'income');
   }
@@ -516,7 +651,8 @@ export function changeImportEntries(s: CompanyScope, rows: readonly ImportEntryR
       if (invoiceBooking) {
         changes.other_account_id = invoiceBooking.credit_account_id;
         if (taxRate === undefined) changes.tax_rate_id = invoiceBooking.tax_rate_id;
-        if (input.description === undefined && row.description === row.og_description) changes.description = invoiceBooking.description;
+        if (input.description === undefined && row.description === row.og_description)
+          changes.description = invoiceBooking.description;
       }
       // a counter account the bookkeeper chose is no longer the learned rule's
       if (changes.other_account_id !== undefined) Object.assign(changes, { rule_source_id: null, rule_match: null });

@@ -12,7 +12,12 @@ import type { CompanyScope } from '../context.js';
 import type { Db, Row } from '../store/db.js';
 import { bookingShapesUntil, findAccountRow, ledgerTaxRates } from '../store/accounts.js';
 import {
-  bankAccountsWithStatements, insertBankStatement, latestBankStatement, openImportEntryRowsUntil, type NewBankStatement, type QueueEntryRow,
+  bankAccountsWithStatements,
+  insertBankStatement,
+  latestBankStatement,
+  openImportEntryRowsUntil,
+  type NewBankStatement,
+  type QueueEntryRow,
 } from '../store/import-entries.js';
 
 /** A statement's balances in an upload's report (Rappen), and the books at its date when it was uploaded. */
@@ -48,15 +53,44 @@ export function recordStatement(s: CompanyScope, statement: CamtStatement, accou
   // 27.05.2016); the balance includes it, so the books are read up to it
   const bookedUntil = b.lastBookingDate !== null && b.lastBookingDate > closingDate ? b.lastBookingDate : closingDate;
   const stored: NewBankStatement = {
-    bank_account_id: Number(account.id), statement_ref: statement.id ?? '', iban: statement.iban, currency: b.closing.currency || String(account.currency),
-    opening_balance: b.opening?.amountRappen ?? null, opening_date: b.opening?.date ?? null,
-    closing_balance: b.closing.amountRappen, closing_date: closingDate, booked_until: bookedUntil, movements: b.movements,
+    bank_account_id: Number(account.id),
+    statement_ref: statement.id ?? '',
+    iban: statement.iban,
+    currency: b.closing.currency || String(account.currency),
+    opening_balance: b.opening?.amountRappen ?? null,
+    opening_date: b.opening?.date ?? null,
+    closing_balance: b.closing.amountRappen,
+    closing_date: closingDate,
+    booked_until: bookedUntil,
+    movements: b.movements,
   };
   insertBankStatement(s.db, s.companyId, stored);
-  const { bank_account_id, statement_ref, iban, currency, opening_balance, opening_date, closing_balance, closing_date, booked_until, movements } = stored;
+  const {
+    bank_account_id,
+    statement_ref,
+    iban,
+    currency,
+    opening_balance,
+    opening_date,
+    closing_balance,
+    closing_date,
+    booked_until,
+    movements,
+  } = stored;
   return {
-    file_name: statement.fileName, statement_id: statement_ref || null, iban, bank_account_id, currency, opening_balance, opening_date,
-    closing_balance, closing_date, movements, adds_up: b.addsUp, booked_until, book_balance: bookBalance(s.db, s.companyId, account, booked_until),
+    file_name: statement.fileName,
+    statement_id: statement_ref || null,
+    iban,
+    bank_account_id,
+    currency,
+    opening_balance,
+    opening_date,
+    closing_balance,
+    closing_date,
+    movements,
+    adds_up: b.addsUp,
+    booked_until,
+    book_balance: bookBalance(s.db, s.companyId, account, booked_until),
   };
 }
 
@@ -89,18 +123,30 @@ export interface Reconciliation {
  * The bank account (asked for, else the only one with statements) in the books beside its latest
  * statement's closing balance (the latest closing on or before `date` when given).
  */
-export function reconcile(s: CompanyScope, bankAccountId: number | undefined, date: string | undefined): Reconciliation {
+export function reconcile(
+  s: CompanyScope,
+  bankAccountId: number | undefined,
+  date: string | undefined,
+): Reconciliation {
   const account = reconciledAccount(s, bankAccountId);
   const statement = latestBankStatement(s.db, s.companyId, Number(account.id), date);
   if (!statement) {
     const until = date === undefined ? '' : ` bis ${dottedDate(date)}`;
-    throw notFound(`Für das Bankkonto ${account.number} ${account.name} gibt es keinen hochgeladenen Kontoauszug mit Schlusssaldo${until}.`);
+    throw notFound(
+      `Für das Bankkonto ${account.number} ${account.name} gibt es keinen hochgeladenen Kontoauszug mit Schlusssaldo${until}.`,
+    );
   }
   const at = String(statement.booked_until);
   const openEntries = openImportEntryRowsUntil(s.db, s.companyId, Number(account.id), at);
   const openSum = openEntries.reduce((sum, e) => sum + (e.type === 'income' ? e.sum : -e.sum), 0);
   return {
-    account, statement, date: at, bankBalance: Number(statement.closing_balance), bookBalance: bookBalance(s.db, s.companyId, account, at), openEntries, openSum,
+    account,
+    statement,
+    date: at,
+    bankBalance: Number(statement.closing_balance),
+    bookBalance: bookBalance(s.db, s.companyId, account, at),
+    openEntries,
+    openSum,
   };
 }
 
@@ -108,14 +154,20 @@ export function reconcile(s: CompanyScope, bankAccountId: number | undefined, da
 function reconciledAccount(s: CompanyScope, bankAccountId: number | undefined): Row {
   if (bankAccountId !== undefined) {
     const account = findAccountRow(s.db, s.companyId, bankAccountId);
-    if (!account || account.type !== 'bank') throw fieldError('bank_account_id', 'The selected bank account id is invalid.');
+    if (!account || account.type !== 'bank')
+      throw fieldError('bank_account_id', 'The selected bank account id is invalid.');
     return account;
   }
   const ids = bankAccountsWithStatements(s.db, s.companyId);
   if (ids.length === 0) throw notFound('Es wurde noch kein Kontoauszug mit Schlusssaldo hochgeladen (camt.053).');
-  const accounts = ids.map((id) => findAccountRow(s.db, s.companyId, id)!).sort((a, b) => Number(a.number) - Number(b.number));
+  const accounts = ids
+    .map((id) => findAccountRow(s.db, s.companyId, id)!)
+    .sort((a, b) => Number(a.number) - Number(b.number));
   if (accounts.length > 1) {
-    throw fieldError('bank_account_id', `Kontoauszüge gibt es für mehrere Bankkonten; Bankkonto wählen (bank_account_id): ${accounts.map((a) => `${a.number} ${a.name}`).join(', ')}.`);
+    throw fieldError(
+      'bank_account_id',
+      `Kontoauszüge gibt es für mehrere Bankkonten; Bankkonto wählen (bank_account_id): ${accounts.map((a) => `${a.number} ${a.name}`).join(', ')}.`,
+    );
   }
   return accounts[0];
 }

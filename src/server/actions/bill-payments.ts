@@ -8,7 +8,12 @@ import { badRequest } from '../http-error.js';
 import type { CompanyScope } from '../context.js';
 import { findAccountRowByNumber } from '../store/accounts.js';
 import { findBillRow } from '../store/bills.js';
-import { payableBillRows, type ImportEntryRow, type NewImportEntry, type PayableBillRow } from '../store/import-entries.js';
+import {
+  payableBillRows,
+  type ImportEntryRow,
+  type NewImportEntry,
+  type PayableBillRow,
+} from '../store/import-entries.js';
 import type { BookingChanges } from './bookings.js';
 import { billBookingText, CREDITORS_ACCOUNT, markBill } from './bills.js';
 
@@ -34,8 +39,12 @@ export function billMatcher(s: CompanyScope): (entry: NewImportEntry, tx: CamtTr
   return (entry, tx) => {
     if (entry.type !== 'expense' || tx.reversal || bills.length === 0) return false;
     const debit = {
-      reference: entry.reference, amount: entry.sum, currency: tx.currency, original: tx.originalAmount,
-      creditorIban: tx.counterpartyIban, date: entry.date,
+      reference: entry.reference,
+      amount: entry.sum,
+      currency: tx.currency,
+      original: tx.originalAmount,
+      creditorIban: tx.counterpartyIban,
+      date: entry.date,
     };
     const match = billPaidBy(bills, debit, taken);
     if (!match) return false;

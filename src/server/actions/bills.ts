@@ -8,7 +8,16 @@
 import { billMove, billRunningNumber, formatBillNumber } from '../domain/bills.js';
 import { badRequest, fieldError, notFound } from '../http-error.js';
 import { findAccountRowByNumber } from '../store/accounts.js';
-import { billNumbersLike, billNumberTaken, deleteBillRow, findBillRow, insertBill, updateBill, type BillRow, type BillValues } from '../store/bills.js';
+import {
+  billNumbersLike,
+  billNumberTaken,
+  deleteBillRow,
+  findBillRow,
+  insertBill,
+  updateBill,
+  type BillRow,
+  type BillValues,
+} from '../store/bills.js';
 import { transaction, type Db, type Row } from '../store/db.js';
 import { deleteFile, insertFile, type StoredFile } from '../store/files.js';
 import { unlinkBillFromImportEntries } from '../store/import-entries.js';
@@ -50,37 +59,56 @@ function creditorsAccount(s: BillScope): number {
 }
 
 /** The text of a bill's bookings: "Kreditor K-2026-004 Muster Druck AG". */
-export const billBookingText = (bill: { number?: unknown; supplier_name?: unknown }) => `Kreditor ${bill.number} ${bill.supplier_name}`;
+export const billBookingText = (bill: { number?: unknown; supplier_name?: unknown }) =>
+  `Kreditor ${bill.number} ${bill.supplier_name}`;
 const bookingText = billBookingText;
 
 function expenseAccount(bill: BillRow): number {
-  if (bill.expense_account_id === null) throw fieldError('expense_account_id', 'The expense account id field is required.');
+  if (bill.expense_account_id === null)
+    throw fieldError('expense_account_id', 'The expense account id field is required.');
   return Number(bill.expense_account_id);
 }
 
 /** Accrual: the expense against 2000 on the bill date, the input tax split off by its rate. */
 function bookExpense(s: BillScope, bill: BillRow): number {
   return createBooking(s, {
-    date: bill.bill_date, debit_account_id: expenseAccount(bill), credit_account_id: creditorsAccount(s), sum: Number(bill.amount_chf),
-    tax_rate_id: bill.tax_rate_id === null ? null : Number(bill.tax_rate_id), description: bookingText(bill),
+    date: bill.bill_date,
+    debit_account_id: expenseAccount(bill),
+    credit_account_id: creditorsAccount(s),
+    sum: Number(bill.amount_chf),
+    tax_rate_id: bill.tax_rate_id === null ? null : Number(bill.tax_rate_id),
+    description: bookingText(bill),
   });
 }
 
 /** The payment: 2000 against the bank (accrual, once the expense is booked), else the expense against the bank with its tax rate. */
-function bookPayment(s: BillScope, bill: BillRow, date: string, bankAccountId: number | undefined, extra: BookingChanges = {}): number {
-  const bank = bankAccountId ?? (bill.bank_account_id === null ? undefined : Number(bill.bank_account_id)) ?? primaryBankAccountId(s.db, s.companyId);
+function bookPayment(
+  s: BillScope,
+  bill: BillRow,
+  date: string,
+  bankAccountId: number | undefined,
+  extra: BookingChanges = {},
+): number {
+  const bank =
+    bankAccountId ??
+    (bill.bank_account_id === null ? undefined : Number(bill.bank_account_id)) ??
+    primaryBankAccountId(s.db, s.companyId);
   if (bank === undefined) throw badRequest('Es ist kein Bankkonto für die Zahlung vorhanden.');
   const viaCreditors = bill.expense_entry_id !== null;
   return createBooking(s, {
-    description: bookingText(bill), ...extra,
-    date, credit_account_id: bank, sum: Number(bill.amount_chf),
+    description: bookingText(bill),
+    ...extra,
+    date,
+    credit_account_id: bank,
+    sum: Number(bill.amount_chf),
     debit_account_id: viaCreditors ? creditorsAccount(s) : expenseAccount(bill),
     tax_rate_id: viaCreditors || bill.tax_rate_id === null ? null : Number(bill.tax_rate_id),
   });
 }
 
 function checkNumber(s: BillScope, number: string, exceptId?: number): void {
-  if (billNumberTaken(s.db, s.companyId, number, exceptId)) throw fieldError('number', 'The number has already been taken.');
+  if (billNumberTaken(s.db, s.companyId, number, exceptId))
+    throw fieldError('number', 'The number has already been taken.');
 }
 
 /** Creates the bill (status open, its number generated unless given) with its accrual expense booking; answers its id. */
@@ -89,18 +117,27 @@ export function createBill(s: BillScope, values: BillValues): number {
     const number = values.number ?? nextBillNumber(s.db, s.companyId, Number(values.bill_date!.slice(0, 4)));
     checkNumber(s, number);
     const id = insertBill(s.db, s.companyId, s.userId, { ...values, number, status: 'open' });
-    if (accrual(s)) updateBill(s.db, s.companyId, id, { expense_entry_id: bookExpense(s, findBillRow(s.db, s.companyId, id)!) });
+    if (accrual(s))
+      updateBill(s.db, s.companyId, id, { expense_entry_id: bookExpense(s, findBillRow(s.db, s.companyId, id)!) });
     return id;
   });
 }
 
-const BOOKED_FIELDS = ['amount_chf', 'bill_date', 'expense_account_id', 'tax_rate_id', 'supplier_name', 'number'] as const;
+const BOOKED_FIELDS = [
+  'amount_chf',
+  'bill_date',
+  'expense_account_id',
+  'tax_rate_id',
+  'supplier_name',
+  'number',
+] as const;
 
 /** Changes an open or scheduled bill; its expense booking follows (booked anew when what it books changed). */
 export function changeBill(s: BillScope, id: number, values: BillValues): void {
   transaction(s.db, () => {
     const bill = currentBill(s, id);
-    if (bill.status !== 'open' && bill.status !== 'scheduled') throw badRequest('Nur offene oder geplante Kreditoren können bearbeitet werden.');
+    if (bill.status !== 'open' && bill.status !== 'scheduled')
+      throw badRequest('Nur offene oder geplante Kreditoren können bearbeitet werden.');
     if (values.number !== undefined && values.number !== bill.number) checkNumber(s, values.number, id);
     updateBill(s.db, s.companyId, id, values);
     const next = findBillRow(s.db, s.companyId, id)!;
@@ -115,7 +152,10 @@ export function changeBill(s: BillScope, id: number, values: BillValues): void {
 export function deleteBill(s: BillScope, id: number): void {
   transaction(s.db, () => {
     const bill = currentBill(s, id);
-    if (bill.payment_entry_id !== null) throw badRequest('Ein Kreditor mit einer Zahlung kann nicht gelöscht werden; zuerst die Zahlung zurücknehmen (mark-as open).');
+    if (bill.payment_entry_id !== null)
+      throw badRequest(
+        'Ein Kreditor mit einer Zahlung kann nicht gelöscht werden; zuerst die Zahlung zurücknehmen (mark-as open).',
+      );
     if (bill.expense_entry_id !== null) deleteBooking(s, Number(bill.expense_entry_id));
     unlinkBillFromImportEntries(s.db, s.companyId, id);
     deleteBillRow(s.db, s.companyId, id);
@@ -134,7 +174,12 @@ export interface BillPayment {
   extra?: BookingChanges;
 }
 
-const WORDS: Readonly<Record<string, string>> = { open: 'offen', scheduled: 'geplant', paid: 'bezahlt', cancelled: 'storniert' };
+const WORDS: Readonly<Record<string, string>> = {
+  open: 'offen',
+  scheduled: 'geplant',
+  paid: 'bezahlt',
+  cancelled: 'storniert',
+};
 
 /** The payment file's message id a move leaves on the bill: set on scheduling, gone when the bill is open or cancelled again. */
 function messageIdOfMove(target: string, messageId: string | undefined): BillValues {
@@ -147,7 +192,10 @@ export function markBill(s: BillScope, id: number, target: string, payment: Bill
   transaction(s.db, () => {
     const bill = currentBill(s, id);
     const effects = billMove(bill.status, target);
-    if (!effects) throw badRequest(`Der Kreditor kann nicht von «${WORDS[bill.status] ?? bill.status}» auf «${WORDS[target] ?? target}» gesetzt werden.`);
+    if (!effects)
+      throw badRequest(
+        `Der Kreditor kann nicht von «${WORDS[bill.status] ?? bill.status}» auf «${WORDS[target] ?? target}» gesetzt werden.`,
+      );
     const values: BillValues = { status: target, ...messageIdOfMove(target, payment.paymentMessageId) };
     for (const effect of effects) {
       switch (effect) {
@@ -195,7 +243,9 @@ export function scheduleBills(s: BillScope, ids: readonly number[], messageId: s
     const bills = ids.map((id) => currentBill(s, id));
     const notOpen = bills.filter((b) => b.status !== 'open');
     if (notOpen.length) {
-      throw badRequest(`Nur offene Kreditoren können geplant werden: ${notOpen.map((b) => `${b.number} ist ${WORDS[b.status] ?? b.status}`).join(', ')}.`);
+      throw badRequest(
+        `Nur offene Kreditoren können geplant werden: ${notOpen.map((b) => `${b.number} ist ${WORDS[b.status] ?? b.status}`).join(', ')}.`,
+      );
     }
     for (const id of ids) updateBill(s.db, s.companyId, id, { status: 'scheduled', payment_message_id: messageId });
   });

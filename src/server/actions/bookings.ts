@@ -4,7 +4,14 @@
 // call it; so can invoices and the bank import, on their own or inside their own transaction, which the
 // write then joins through a savepoint (a receipt file is kept or removed with that transaction's fate).
 // Synchronous on purpose: no other request can slip in between the checks and the write.
-import { canBeBillable, dottedDate, entryType, exceedsRevenueCap, isDepreciation, isLocked } from '../domain/entries.js';
+import {
+  canBeBillable,
+  dottedDate,
+  entryType,
+  exceedsRevenueCap,
+  isDepreciation,
+  isLocked,
+} from '../domain/entries.js';
 import { formatEntryNumber, needsRenumbering } from '../domain/numbering.js';
 import { normaliseTagName } from '../domain/tags.js';
 import { MAX_MONEY, MAX_MONEY_TEXT } from '../../domain/money.js';
@@ -12,9 +19,22 @@ import { badRequest, notFound, paymentRequired } from '../http-error.js';
 import { failures, type Failures } from '../validation.js';
 import { exists, transaction, type Db } from '../store/db.js';
 import {
-  accountsOf, addEntryTags, deleteEntryRow, deleteGroupIfEmpty, entryNumberTaken, entryTagIds, findEntryRow,
-  insertEntry, maxRunningNumber, replaceEntryTags, tagIdsOfCompany, touchEntry,
-  updateEntry, valuesOf, yearIncome, type EntryValues,
+  accountsOf,
+  addEntryTags,
+  deleteEntryRow,
+  deleteGroupIfEmpty,
+  entryNumberTaken,
+  entryTagIds,
+  findEntryRow,
+  insertEntry,
+  maxRunningNumber,
+  replaceEntryTags,
+  tagIdsOfCompany,
+  touchEntry,
+  updateEntry,
+  valuesOf,
+  yearIncome,
+  type EntryValues,
 } from '../store/entries.js';
 import { invoiceBookedBy } from '../store/documents.js';
 import { deleteFile, insertFile } from '../store/files.js';
@@ -34,7 +54,6 @@ export interface BookingScope {
   /** the subscription's yearly income limit in Rappen; null: none */
   revenueCap: number | null;
 }
-
 
 /**
  * The fields a create or update sets, named as the API names them (money in Rappen). On update an
@@ -68,7 +87,8 @@ export interface BookingChanges {
 
 const CLOSED_PERIOD = (closedUntil: string) =>
   `Die Buchungsperiode bis ${dottedDate(closedUntil)} ist abgeschlossen. Buchungen in diesem Zeitraum können nicht erstellt, bearbeitet oder gelöscht werden.`;
-const REVENUE_CAP = 'Mit dieser Buchung wird die Umsatzgrenze Ihres Abonnements für dieses Jahr überschritten. Bitte wechseln Sie auf einen höheren Plan.';
+const REVENUE_CAP =
+  'Mit dieser Buchung wird die Umsatzgrenze Ihres Abonnements für dieses Jahr überschritten. Bitte wechseln Sie auf einen höheren Plan.';
 const DEPRECIATION_LOCKED = 'Bei Abschreibungsbuchungen kann nur der Beleg geändert werden.';
 const BILLABLE_ONLY = 'Only expenses with a customer can be billable.';
 const SAME_ACCOUNT = 'The credit account id field and debit account id must be different.';
@@ -87,7 +107,12 @@ export function createBooking(scope: BookingScope, changes: BookingChanges, chec
 }
 
 /** Changes the booking `id` (404 when the company has none); refusals as createBooking, and 400 for a depreciation. */
-export function updateBooking(scope: BookingScope, id: number, changes: BookingChanges, checked: Failures = failures()): void {
+export function updateBooking(
+  scope: BookingScope,
+  id: number,
+  changes: BookingChanges,
+  checked: Failures = failures(),
+): void {
   const current = currentBooking(scope, id);
   const resolved = resolve(scope, changes, current, checked);
   checkDepreciation(current, resolved, entryTagIds(scope.db, id));
@@ -103,7 +128,9 @@ export function deleteEntryBooking(scope: BookingScope, id: number): void {
   const invoice = invoiceBookedBy(scope.db, scope.companyId, id);
   if (invoice) {
     const undo = invoice.entry_id === id ? 'unpaid' : 'open';
-    throw badRequest(`Die Buchung gehört zur Rechnung ${invoice.number}. Setzen Sie die Rechnung auf «${undo}» (acct invoices mark-as ${invoice.number} ${undo}), dann wird sie entfernt.`);
+    throw badRequest(
+      `Die Buchung gehört zur Rechnung ${invoice.number}. Setzen Sie die Rechnung auf «${undo}» (acct invoices mark-as ${invoice.number} ${undo}), dann wird sie entfernt.`,
+    );
   }
   deleteBooking(scope, id);
 }
@@ -142,8 +169,21 @@ interface Resolved {
 }
 
 const EMPTY: EntryValues = {
-  number: null, type: 'swap', date: '', description: null, sum: 0, debit_account_id: 0, credit_account_id: 0, tax_rate_id: null,
-  customer_id: null, project_id: null, billable: false, is_depreciation: false, is_imported: false, entry_group_id: null, file_id: null,
+  number: null,
+  type: 'swap',
+  date: '',
+  description: null,
+  sum: 0,
+  debit_account_id: 0,
+  credit_account_id: 0,
+  tax_rate_id: null,
+  customer_id: null,
+  project_id: null,
+  billable: false,
+  is_depreciation: false,
+  is_imported: false,
+  entry_group_id: null,
+  file_id: null,
 };
 
 const yearOf = (date: string) => Number(date.slice(0, 4));
@@ -153,7 +193,12 @@ const yearOf = (date: string) => Number(date.slice(0, 4));
  * (the company's accounts, tax rate, customer, project, group and tags; different accounts; a free
  * number; billable), reported like Laravel in one 422 with the failures already collected.
  */
-function resolve(scope: BookingScope, changes: BookingChanges, current: Current | undefined, checked: Failures): Resolved {
+function resolve(
+  scope: BookingScope,
+  changes: BookingChanges,
+  current: Current | undefined,
+  checked: Failures,
+): Resolved {
   const { db, companyId } = scope;
   const base = current ?? EMPTY;
   const next: EntryValues = { ...base };
@@ -167,17 +212,29 @@ function resolve(scope: BookingScope, changes: BookingChanges, current: Current 
   if (changes.stored_file_id !== undefined) next.file_id = changes.stored_file_id;
 
   // accounts
-  const accountIds = [changes.debit_account_id, changes.credit_account_id].filter((v): v is number => typeof v === 'number');
-  const accounts = accountsOf(db, companyId, [...accountIds, base.debit_account_id, base.credit_account_id].filter((v) => v > 0));
+  const accountIds = [changes.debit_account_id, changes.credit_account_id].filter(
+    (v): v is number => typeof v === 'number',
+  );
+  const accounts = accountsOf(
+    db,
+    companyId,
+    [...accountIds, base.debit_account_id, base.credit_account_id].filter((v) => v > 0),
+  );
   for (const key of ['debit_account_id', 'credit_account_id'] as const) {
     const id = changes[key];
     if (typeof id !== 'number') continue;
     if (!accounts.has(id)) checked.fail(key, INVALID);
     else next[key] = id;
   }
-  const accountsValid = !checked.failed('debit_account_id') && !checked.failed('credit_account_id') && next.debit_account_id > 0 && next.credit_account_id > 0;
-  if (accountsValid && next.debit_account_id === next.credit_account_id) checked.fail('credit_account_id', SAME_ACCOUNT);
-  const accountsChanged = next.debit_account_id !== base.debit_account_id || next.credit_account_id !== base.credit_account_id;
+  const accountsValid =
+    !checked.failed('debit_account_id') &&
+    !checked.failed('credit_account_id') &&
+    next.debit_account_id > 0 &&
+    next.credit_account_id > 0;
+  if (accountsValid && next.debit_account_id === next.credit_account_id)
+    checked.fail('credit_account_id', SAME_ACCOUNT);
+  const accountsChanged =
+    next.debit_account_id !== base.debit_account_id || next.credit_account_id !== base.credit_account_id;
   if (accountsValid) {
     const debitType = accounts.get(next.debit_account_id)!.type;
     const creditType = accounts.get(next.credit_account_id)!.type;
@@ -187,7 +244,10 @@ function resolve(scope: BookingScope, changes: BookingChanges, current: Current 
 
   // records of the company
   const refs = [
-    ['tax_rate_id', 'tax_rates'], ['customer_id', 'customers'], ['project_id', 'projects'], ['entry_group_id', 'entry_groups'],
+    ['tax_rate_id', 'tax_rates'],
+    ['customer_id', 'customers'],
+    ['project_id', 'projects'],
+    ['entry_group_id', 'entry_groups'],
   ] as const;
   for (const [key, table] of refs) {
     if (changes[key] === undefined) continue;
@@ -199,17 +259,32 @@ function resolve(scope: BookingScope, changes: BookingChanges, current: Current 
   if (changes.tag_ids !== undefined) {
     tagIds = changes.tag_ids ?? [];
     const own = tagIdsOfCompany(db, companyId, tagIds);
-    tagIds.forEach((id, i) => { if (!own.has(id)) checked.fail(`tag_ids.${i}`, INVALID); });
+    tagIds.forEach((id, i) => {
+      if (!own.has(id)) checked.fail(`tag_ids.${i}`, INVALID);
+    });
   }
 
   // number: a given one must be free for the company and the booking's type
   let generateNumber = false;
   if (typeof changes.number === 'string') next.number = changes.number;
   else if (!current || next.number === null) generateNumber = true;
-  else if (needsRenumbering(base.number, { type: base.type, year: yearOf(base.date) }, { type: next.type, year: yearOf(next.date) })) generateNumber = true;
-  if (!generateNumber && next.number !== null && accountsValid && !checked.failed('number') && !checked.failed('date')
-      && (next.number !== base.number || next.type !== base.type)
-      && entryNumberTaken(db, companyId, next.type, next.number, current?.id)) {
+  else if (
+    needsRenumbering(
+      base.number,
+      { type: base.type, year: yearOf(base.date) },
+      { type: next.type, year: yearOf(next.date) },
+    )
+  )
+    generateNumber = true;
+  if (
+    !generateNumber &&
+    next.number !== null &&
+    accountsValid &&
+    !checked.failed('number') &&
+    !checked.failed('date') &&
+    (next.number !== base.number || next.type !== base.type) &&
+    entryNumberTaken(db, companyId, next.type, next.number, current?.id)
+  ) {
     checked.fail('number', NUMBER_TAKEN);
   }
 
@@ -243,15 +318,20 @@ function checkBusinessRules(scope: BookingScope, next: EntryValues, current: Cur
   if (next.type !== 'income' || scope.revenueCap === null) return;
   const year = yearOf(next.date);
   const previous = current && current.type === 'income' && yearOf(current.date) === year ? current.sum : 0;
-  if (exceedsRevenueCap(scope.revenueCap, yearIncome(scope.db, scope.companyId, year, current?.id), next.sum, previous)) throw paymentRequired(REVENUE_CAP);
+  if (exceedsRevenueCap(scope.revenueCap, yearIncome(scope.db, scope.companyId, year, current?.id), next.sum, previous))
+    throw paymentRequired(REVENUE_CAP);
 }
 
 /** A depreciation booking accepts only a change of its receipt. */
 function checkDepreciation(current: Current, resolved: Resolved, currentTagIds: number[]): void {
   if (!current.is_depreciation) return;
   const values = resolved.values;
-  const changed = (Object.keys(values) as (keyof EntryValues)[]).some((k) => k !== 'file_id' && values[k] !== current[k]);
-  const tagsChanged = resolved.newTags.length > 0 || (resolved.tagIds !== undefined && [...resolved.tagIds].sort((a, b) => a - b).join(',') !== currentTagIds.join(','));
+  const changed = (Object.keys(values) as (keyof EntryValues)[]).some(
+    (k) => k !== 'file_id' && values[k] !== current[k],
+  );
+  const tagsChanged =
+    resolved.newTags.length > 0 ||
+    (resolved.tagIds !== undefined && [...resolved.tagIds].sort((a, b) => a - b).join(',') !== currentTagIds.join(','));
   if (changed || tagsChanged) throw badRequest(DEPRECIATION_LOCKED);
 }
 
@@ -262,7 +342,12 @@ function write(scope: BookingScope, resolved: Resolved, current: Current | undef
   const { db, dataDir, companyId, userId } = scope;
   return transaction(db, () => {
     const values = { ...resolved.values };
-    if (resolved.generateNumber) values.number = formatEntryNumber(values.type, yearOf(values.date), maxRunningNumber(db, companyId, values.type, yearOf(values.date)) + 1);
+    if (resolved.generateNumber)
+      values.number = formatEntryNumber(
+        values.type,
+        yearOf(values.date),
+        maxRunningNumber(db, companyId, values.type, yearOf(values.date)) + 1,
+      );
     const oldFileId = current?.file_id ?? null;
     if (resolved.file) {
       const { name, mime, bytes } = resolved.file;
@@ -287,13 +372,15 @@ function write(scope: BookingScope, resolved: Resolved, current: Current | undef
       entryId = insertEntry(db, companyId, userId, values);
       addEntryTags(db, entryId, [...(resolved.tagIds ?? []), ...created]);
     }
-    if (oldFileId !== null && oldFileId !== values.file_id) deleteFile(scope.db, scope.dataDir, scope.companyId, oldFileId);
+    if (oldFileId !== null && oldFileId !== values.file_id)
+      deleteFile(scope.db, scope.dataDir, scope.companyId, oldFileId);
     return entryId;
   });
 }
 
-
 /** Creates the new tags (or takes the company's tag of that name) and answers their ids. */
 function ensureTags(db: Db, companyId: number, userId: number, tags: { name: string; color: string }[]): number[] {
-  return tags.map(({ name, color }) => tagIdByName(db, companyId, name) ?? insertTag(db, companyId, userId, name, color));
+  return tags.map(
+    ({ name, color }) => tagIdByName(db, companyId, name) ?? insertTag(db, companyId, userId, name, color),
+  );
 }

@@ -5,16 +5,27 @@ import type { Scope } from '../context.js';
 import { badRequest } from '../http-error.js';
 import { transaction } from '../store/db.js';
 import {
-  customerDeleteBlocker, deleteCustomer, hasContactNamed, hasPrimaryContact, insertContact, insertCustomer, ownCustomerIds, updateCustomer,
+  customerDeleteBlocker,
+  deleteCustomer,
+  hasContactNamed,
+  hasPrimaryContact,
+  insertContact,
+  insertCustomer,
+  ownCustomerIds,
+  updateCustomer,
   type CustomerValues,
 } from '../store/customers.js';
 
 const BLOCKED: Record<'projects' | 'invoices' | 'proposals', string> = {
-  projects: 'Der Kunde kann nicht gelöscht werden, da ihm noch Projekte zugeordnet sind. Bitte archivieren Sie ihn stattdessen.',
-  invoices: 'Der Kunde kann nicht gelöscht werden, da ihm noch Rechnungen zugeordnet sind. Bitte archivieren Sie ihn stattdessen.',
-  proposals: 'Der Kunde kann nicht gelöscht werden, da ihm noch Offerten zugeordnet sind. Bitte archivieren Sie ihn stattdessen.',
+  projects:
+    'Der Kunde kann nicht gelöscht werden, da ihm noch Projekte zugeordnet sind. Bitte archivieren Sie ihn stattdessen.',
+  invoices:
+    'Der Kunde kann nicht gelöscht werden, da ihm noch Rechnungen zugeordnet sind. Bitte archivieren Sie ihn stattdessen.',
+  proposals:
+    'Der Kunde kann nicht gelöscht werden, da ihm noch Offerten zugeordnet sind. Bitte archivieren Sie ihn stattdessen.',
 };
-const STILL_IN_USE = 'Der Kunde kann nicht gelöscht werden, da er noch verwendet wird. Bitte archivieren Sie ihn stattdessen.';
+const STILL_IN_USE =
+  'Der Kunde kann nicht gelöscht werden, da er noch verwendet wird. Bitte archivieren Sie ihn stattdessen.';
 
 const isForeignKeyError = (err: unknown) => err instanceof Error && /FOREIGN KEY constraint failed/i.test(err.message);
 
@@ -35,7 +46,10 @@ export function deleteCustomers(s: Scope, ids: readonly number[]): { deleted: nu
   let deleted = 0;
   let skipped = 0;
   for (const id of ownCustomerIds(s.db, s.companyId, [...ids])) {
-    if (customerDeleteBlocker(s.db, s.companyId, id)) { skipped++; continue; }
+    if (customerDeleteBlocker(s.db, s.companyId, id)) {
+      skipped++;
+      continue;
+    }
     try {
       deleteCustomer(s.db, s.companyId, id);
       deleted++;
@@ -48,21 +62,34 @@ export function deleteCustomers(s: Scope, ids: readonly number[]): { deleted: nu
 }
 
 /** A CSV row as the route's rules read it: the columns to write and the customer it updates, or why it is skipped. */
-export type CheckedCustomerRow = { values: CustomerValues; contactName?: string | null; existing?: number } | { error: string };
+export type CheckedCustomerRow =
+  | { values: CustomerValues; contactName?: string | null; existing?: number }
+  | { error: string };
 
-export interface CustomerImportResult { created: number; updated: number; errors: { row: number; message: string }[] }
+export interface CustomerImportResult {
+  created: number;
+  updated: number;
+  errors: { row: number; message: string }[];
+}
 
 /**
  * Writes the rows in one transaction, each checked just before it is written (so a number an earlier
  * row took counts): an existing customer's row updates it and adds its contact, any other creates one.
  */
-export function importCustomerRows<R extends { row: number }>(s: Scope, records: readonly R[], checkRow: (record: R) => CheckedCustomerRow): CustomerImportResult {
+export function importCustomerRows<R extends { row: number }>(
+  s: Scope,
+  records: readonly R[],
+  checkRow: (record: R) => CheckedCustomerRow,
+): CustomerImportResult {
   const result: CustomerImportResult = { created: 0, updated: 0, errors: [] };
   const { db, companyId, userId } = s;
   transaction(db, () => {
     for (const record of records) {
       const checked = checkRow(record);
-      if ('error' in checked) { result.errors.push({ row: record.row, message: checked.error }); continue; }
+      if ('error' in checked) {
+        result.errors.push({ row: record.row, message: checked.error });
+        continue;
+      }
       const { values, contactName, existing } = checked;
       if (existing !== undefined) {
         updateCustomer(db, companyId, existing, values);

@@ -13,13 +13,19 @@ import { deleteDocument, updateDocumentWith, type DocumentInput, type DocumentSc
  * was read is skipped; a 422 of the body stops the batch.
  */
 export function updateDocumentsBatch(
-  s: DocumentScope, type: DocumentType, ids: readonly number[], resolve: (doc: DocumentRow) => DocumentInput,
+  s: DocumentScope,
+  type: DocumentType,
+  ids: readonly number[],
+  resolve: (doc: DocumentRow) => DocumentInput,
 ): { updated: number; skipped: number[] } {
   const skipped: number[] = [];
   let updated = 0;
   for (const id of ids) {
     const doc = findDocumentRow(s.db, type, s.companyId, id);
-    if (!doc || (type === 'invoice' && doc.status !== 'open')) { skipped.push(id); continue; }
+    if (!doc || (type === 'invoice' && doc.status !== 'open')) {
+      skipped.push(id);
+      continue;
+    }
     try {
       updateDocumentWith(s, type, id, resolve(doc));
       updated++;
@@ -33,7 +39,10 @@ export function updateDocumentsBatch(
 
 /** Deletes each document it may; the others are skipped. */
 export function deleteDocumentsBatch(
-  s: DocumentScope, type: DocumentType, ids: readonly number[], removeBookings: (doc: Row) => void,
+  s: DocumentScope,
+  type: DocumentType,
+  ids: readonly number[],
+  removeBookings: (doc: Row) => void,
 ): { deleted: number; skipped: number[] } {
   const skipped: number[] = [];
   let deleted = 0;

@@ -15,7 +15,8 @@ import { createDocument, currentDocument, type DocumentScope } from './documents
 /** A default due date: `days` after the date; a date so late that it would fall past the calendar's end is a 422 on date. */
 function dueAfter(date: string, days: number): string {
   const due = addDays(date, days);
-  if (!isCalendarDate(due)) throw validationError({ date: [`The date field must be a date before or equal to ${addDays(MAX_DATE, -days)}.`] });
+  if (!isCalendarDate(due))
+    throw validationError({ date: [`The date field must be a date before or equal to ${addDays(MAX_DATE, -days)}.`] });
   return due;
 }
 
@@ -49,7 +50,10 @@ export function assertPlanAllows(s: Pick<DocumentScope, 'company'>, type: Docume
   }
 }
 
-export interface SplitPart { title: string; sum: number }
+export interface SplitPart {
+  title: string;
+  sum: number;
+}
 
 /**
  * One invoice per part, each with one position of the part's sum. The proposal's total is compared
@@ -64,14 +68,34 @@ export function splitInvoices(s: DocumentScope, proposalId: number, splits: read
     }
     return splits.map((split) => {
       const values: DocumentValues = {
-        customer_id: proposal.customer_id, contact_id: proposal.contact_id, project_id: proposal.project_id, tax_rate_id: proposal.tax_rate_id,
-        currency: proposal.currency, lang: proposal.lang, title: split.title, proposal_id: proposal.id,
-        vat_included: Number(proposal.vat_included) === 1, add_rounding_difference: Number(proposal.add_rounding_difference) === 1,
+        customer_id: proposal.customer_id,
+        contact_id: proposal.contact_id,
+        project_id: proposal.project_id,
+        tax_rate_id: proposal.tax_rate_id,
+        currency: proposal.currency,
+        lang: proposal.lang,
+        title: split.title,
+        proposal_id: proposal.id,
+        vat_included: Number(proposal.vat_included) === 1,
+        add_rounding_difference: Number(proposal.add_rounding_difference) === 1,
       };
       fillDefaults(s, 'invoice', values);
       return createDocument(s, 'invoice', {
         values,
-        positions: [{ type: 'position', description: split.title, title: null, amount: 1000, price: split.sum, discount: 0, discountType: null, unit: null, date: null, children: [] }],
+        positions: [
+          {
+            type: 'position',
+            description: split.title,
+            title: null,
+            amount: 1000,
+            price: split.sum,
+            discount: 0,
+            discountType: null,
+            unit: null,
+            date: null,
+            children: [],
+          },
+        ],
       });
     });
   });

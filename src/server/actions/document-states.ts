@@ -2,12 +2,31 @@
 // effects, in one transaction so a refused booking leaves the document as it was. Invoices book through
 // the booking action, like the entries API: the receivable on `sent` under the accrual method, the
 // payment on `paid` with createEntry; `open` and `unpaid` remove them again. Linked time entries follow.
-import { invoiceMove, proposalMove, REMINDER_DAYS, type DocumentType, type InvoiceStatus, type ProposalStatus } from '../domain/documents.js';
+import {
+  invoiceMove,
+  proposalMove,
+  REMINDER_DAYS,
+  type DocumentType,
+  type InvoiceStatus,
+  type ProposalStatus,
+} from '../domain/documents.js';
 import { addDays } from '../domain/time.js';
 import { badRequest, HttpError } from '../http-error.js';
 import { transaction, type Db, type Row } from '../store/db.js';
-import { insertActivity, linkBookingToInvoice, setLinkedTimesStatus, updateDocument, type DocumentValues } from '../store/documents.js';
-import { DEFAULT_INCOME_ACCOUNT, RECEIVABLES_ACCOUNT, lookupAccount, primaryBankAccountId, type AccountByNumber } from './account-lookups.js';
+import {
+  insertActivity,
+  linkBookingToInvoice,
+  setLinkedTimesStatus,
+  updateDocument,
+  type DocumentValues,
+} from '../store/documents.js';
+import {
+  DEFAULT_INCOME_ACCOUNT,
+  RECEIVABLES_ACCOUNT,
+  lookupAccount,
+  primaryBankAccountId,
+  type AccountByNumber,
+} from './account-lookups.js';
 import { createBooking, deleteBooking, type BookingChanges, type BookingScope } from './bookings.js';
 import { currentDocument, type DocumentScope } from './documents.js';
 
@@ -44,14 +63,25 @@ export interface MarkAsParams {
 }
 
 const STATUS_WORDS: Readonly<Record<string, string>> = {
-  open: 'offen', sent: 'versendet', paid: 'bezahlt', accepted: 'angenommen', declined: 'abgelehnt', confirmation: 'Auftragsbestätigung',
-  reminder_one: '1. Mahnung', reminder_two: '2. Mahnung', reminder_three: '3. Mahnung', unpaid: 'unbezahlt', undo_reminder_one: 'Mahnung zurückgenommen',
+  open: 'offen',
+  sent: 'versendet',
+  paid: 'bezahlt',
+  accepted: 'angenommen',
+  declined: 'abgelehnt',
+  confirmation: 'Auftragsbestätigung',
+  reminder_one: '1. Mahnung',
+  reminder_two: '2. Mahnung',
+  reminder_three: '3. Mahnung',
+  unpaid: 'unbezahlt',
+  undo_reminder_one: 'Mahnung zurückgenommen',
 };
 const word = (status: string) => STATUS_WORDS[status] ?? status;
 
 /** The 400 of a move the transition table does not allow. */
 const moveRefused = (type: DocumentType, from: string, target: string) =>
-  badRequest(`${type === 'invoice' ? 'Die Rechnung' : 'Die Offerte'} kann nicht von «${word(from)}» auf «${word(target)}» gesetzt werden.`);
+  badRequest(
+    `${type === 'invoice' ? 'Die Rechnung' : 'Die Offerte'} kann nicht von «${word(from)}» auf «${word(target)}» gesetzt werden.`,
+  );
 
 function receivablesAccount(s: DocumentScope, byNumber = lookupAccount(s)): number {
   const id = byNumber(RECEIVABLES_ACCOUNT);
@@ -61,13 +91,15 @@ function receivablesAccount(s: DocumentScope, byNumber = lookupAccount(s)): numb
 
 const incomeAccount = (s: DocumentScope, invoice: Row, byNumber = lookupAccount(s)): number => {
   const id = invoice.income_account_id ?? byNumber(DEFAULT_INCOME_ACCOUNT);
-  if (id === undefined || id === null) throw badRequest(`Das Ertragskonto ${DEFAULT_INCOME_ACCOUNT} fehlt im Kontenplan.`);
+  if (id === undefined || id === null)
+    throw badRequest(`Das Ertragskonto ${DEFAULT_INCOME_ACCOUNT} fehlt im Kontenplan.`);
   return Number(id);
 };
 
 /** The company books receivables when invoices are sent (accrual method), else revenue when paid (cash method). */
 export const accrual = (s: Pick<DocumentScope, 'company'>) => Number(s.company.vat_accrual_method_active) === 1;
-const bookingText = (invoice: Row) => `Rechnung ${invoice.number}${invoice.customer_name ? ` ${invoice.customer_name}` : ''}`;
+const bookingText = (invoice: Row) =>
+  `Rechnung ${invoice.number}${invoice.customer_name ? ` ${invoice.customer_name}` : ''}`;
 
 /**
  * How a payment of the invoice is booked against the bank: it credits 1100 once the receivable is booked
@@ -75,12 +107,17 @@ const bookingText = (invoice: Row) => `Rechnung ${invoice.number}${invoice.custo
  * when the money comes in; accrual: it was on the receivable). The bank import books matched payments so.
  */
 export function paymentBooking(
-  s: DocumentScope, invoice: Row, taxRateId?: number, receivableBooked = accrual(s) && invoice.receivable_entry_id !== null,
+  s: DocumentScope,
+  invoice: Row,
+  taxRateId?: number,
+  receivableBooked = accrual(s) && invoice.receivable_entry_id !== null,
   byNumber: AccountByNumber = lookupAccount(s),
 ): { credit_account_id: number; tax_rate_id: number | null; description: string } {
   return {
     credit_account_id: receivableBooked ? receivablesAccount(s, byNumber) : incomeAccount(s, invoice, byNumber),
-    tax_rate_id: receivableBooked ? null : taxRateId ?? (invoice.tax_rate_id === null ? null : Number(invoice.tax_rate_id)),
+    tax_rate_id: receivableBooked
+      ? null
+      : (taxRateId ?? (invoice.tax_rate_id === null ? null : Number(invoice.tax_rate_id))),
     description: bookingText(invoice),
   };
 }
@@ -91,7 +128,14 @@ export function paymentBooking(
  * a second later. Refused moves are a 400 and change nothing; a booking the bookkeeping refuses (closed
  * period, revenue cap) rolls the whole move back. A document that is gone: 404.
  */
-export function markAs(s: DocumentScope, type: DocumentType, id: number, target: string, params: MarkAsParams, booker: InvoiceBooker): void {
+export function markAs(
+  s: DocumentScope,
+  type: DocumentType,
+  id: number,
+  target: string,
+  params: MarkAsParams,
+  booker: InvoiceBooker,
+): void {
   transaction(s.db, () => {
     const doc = currentDocument(s, type, id);
     if (type === 'proposal') {
@@ -109,8 +153,15 @@ export function markAs(s: DocumentScope, type: DocumentType, id: number, target:
         case 'receivable':
           if (accrual(s) && Number(doc.final_value) !== 0) {
             values.receivable_entry_id = booker.create({
-              date: doc.date, debit_account_id: receivablesAccount(s), credit_account_id: incomeAccount(s, doc), sum: Number(doc.final_value),
-              tax_rate_id: doc.tax_rate_id, description: bookingText(doc), customer_id: doc.customer_id, project_id: doc.project_id, invoice_id: doc.id,
+              date: doc.date,
+              debit_account_id: receivablesAccount(s),
+              credit_account_id: incomeAccount(s, doc),
+              sum: Number(doc.final_value),
+              tax_rate_id: doc.tax_rate_id,
+              description: bookingText(doc),
+              customer_id: doc.customer_id,
+              project_id: doc.project_id,
+              invoice_id: doc.id,
             });
           }
           break;
@@ -125,8 +176,13 @@ export function markAs(s: DocumentScope, type: DocumentType, id: number, target:
           const bank = params.bankAccountId ?? doc.bank_account_id ?? primaryBankAccountId(s.db, s.companyId);
           if (bank === undefined || bank === null) throw badRequest('Es ist kein Bankkonto für die Zahlung vorhanden.');
           values.entry_id = booker.create({
-            date: paidDate, debit_account_id: Number(bank), sum: params.sum ?? Number(doc.final_value),
-            ...paymentBooking(s, doc, params.taxRateId), customer_id: doc.customer_id, project_id: doc.project_id, invoice_id: doc.id,
+            date: paidDate,
+            debit_account_id: Number(bank),
+            sum: params.sum ?? Number(doc.final_value),
+            ...paymentBooking(s, doc, params.taxRateId),
+            customer_id: doc.customer_id,
+            project_id: doc.project_id,
+            invoice_id: doc.id,
           });
           break;
         }
@@ -154,13 +210,22 @@ export function markAs(s: DocumentScope, type: DocumentType, id: number, target:
   });
 }
 
-export interface BatchResult { updated: number; skipped: number[] }
+export interface BatchResult {
+  updated: number;
+  skipped: number[];
+}
 
 /**
  * Moves each document to `status` (batch mark-as: no payment booking), each in its own transaction; a
  * document that is gone or may not move is skipped.
  */
-export function markAsBatch(s: DocumentScope, type: DocumentType, ids: readonly number[], status: string, booker: InvoiceBooker): BatchResult {
+export function markAsBatch(
+  s: DocumentScope,
+  type: DocumentType,
+  ids: readonly number[],
+  status: string,
+  booker: InvoiceBooker,
+): BatchResult {
   const result: BatchResult = { updated: 0, skipped: [] };
   for (const id of ids) {
     try {
@@ -186,7 +251,9 @@ export function invoiceBooker(scope: BookingScope, extra: BookingChanges = {}): 
       linkBookingToInvoice(scope.db, id, invoiceId);
       return id;
     },
-    remove(entryId) { deleteBooking(scope, entryId); },
+    remove(entryId) {
+      deleteBooking(scope, entryId);
+    },
   };
 }
 
@@ -196,4 +263,3 @@ export function removeInvoiceBookings(booker: InvoiceBooker) {
     if (invoice.receivable_entry_id !== null) booker.remove(Number(invoice.receivable_entry_id));
   };
 }
-

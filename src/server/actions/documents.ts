@@ -12,10 +12,33 @@ import { findTaxRateRow } from '../store/tax-rates.js';
 import { findAccountRow } from '../store/accounts.js';
 import { invoiceReferences } from '../../domain/qr-reference.js';
 import {
-  attachFile, attachmentFileIds, childrenSum, deleteChildPositions, deleteDocumentRow, deletePosition, deletePositions, detachFile,
-  documentNumbersLike, findDocumentRow, insertActivity, insertDocument, insertPosition, invoiceCountOfProposal, linkedTimeIds, linkTimes,
-  nextPositionOrder, positionRows, positionsSize, replaceLinkedEntries, setTotals, unlinkTimes, updateDocument, updatePosition,
-  type DocumentRow, type DocumentValues, type PositionValues,
+  attachFile,
+  attachmentFileIds,
+  childrenSum,
+  deleteChildPositions,
+  deleteDocumentRow,
+  deletePosition,
+  deletePositions,
+  detachFile,
+  documentNumbersLike,
+  findDocumentRow,
+  insertActivity,
+  insertDocument,
+  insertPosition,
+  invoiceCountOfProposal,
+  linkedTimeIds,
+  linkTimes,
+  nextPositionOrder,
+  positionRows,
+  positionsSize,
+  replaceLinkedEntries,
+  setTotals,
+  unlinkTimes,
+  updateDocument,
+  updatePosition,
+  type DocumentRow,
+  type DocumentValues,
+  type PositionValues,
 } from '../store/documents.js';
 import { deleteFile, findFile, insertFile, type StoredFile } from '../store/files.js';
 import type { UploadedFile } from '../upload.js';
@@ -41,14 +64,21 @@ export interface DocumentInput {
   entryIds?: number[];
 }
 
-const NOT_FOUND: Readonly<Record<DocumentType, string>> = { proposal: 'Proposal not found.', invoice: 'Invoice not found.' };
+const NOT_FOUND: Readonly<Record<DocumentType, string>> = {
+  proposal: 'Proposal not found.',
+  invoice: 'Invoice not found.',
+};
 
 /**
  * The document as it is now, read inside the caller's write transaction: every action decides on this
  * row, not on one the route read before the lock, so a second process acting at once sees the first
  * one's change. Gone meanwhile: 404.
  */
-export function currentDocument(s: Pick<DocumentScope, 'db' | 'companyId'>, type: DocumentType, id: number): DocumentRow {
+export function currentDocument(
+  s: Pick<DocumentScope, 'db' | 'companyId'>,
+  type: DocumentType,
+  id: number,
+): DocumentRow {
   if (!s.db.isTransaction) throw new Error('currentDocument reads inside a write transaction');
   const row = findDocumentRow(s.db, type, s.companyId, id);
   if (!row) throw notFound(NOT_FOUND[type]);
@@ -70,7 +100,10 @@ export function nextDocumentNumber(db: Db, type: DocumentType, companyId: number
 
 // ---- totals -----------------------------------------------------------------------------------------
 
-interface PositionNode { row: Row; children: PositionNode[] }
+interface PositionNode {
+  row: Row;
+  children: PositionNode[];
+}
 
 /** The stored positions as a tree: collections hold their children, both in their order. */
 function positionTree(db: Db, type: DocumentType, documentId: number): PositionNode[] {
@@ -85,8 +118,15 @@ function positionTree(db: Db, type: DocumentType, documentId: number): PositionN
 }
 
 const storedPosition = (n: PositionNode): PositionInput => ({
-  type: n.row.type, description: n.row.description, title: n.row.title, amount: Number(n.row.amount), price: Number(n.row.price),
-  discount: Number(n.row.discount_amount), discountType: n.row.discount_type, unit: n.row.unit, date: n.row.date,
+  type: n.row.type,
+  description: n.row.description,
+  title: n.row.title,
+  amount: Number(n.row.amount),
+  price: Number(n.row.price),
+  discount: Number(n.row.discount_amount),
+  discountType: n.row.discount_type,
+  unit: n.row.unit,
+  date: n.row.date,
   children: n.children.map(storedPosition),
 });
 
@@ -104,10 +144,18 @@ export const DOCUMENT_TEXT_MAX = 600_000;
 /** Refuses (422, undone with the change) a document over MAX_POSITIONS items or DOCUMENT_TEXT_MAX characters. */
 function checkDocumentSize(db: Db, type: DocumentType, doc: Row): void {
   const { count, characters } = positionsSize(db, type, Number(doc.id));
-  if (count > MAX_POSITIONS) throw validationError({ positions: [`The positions field must not have more than ${MAX_POSITIONS} items.`] });
-  const own = ['title', 'remarks_top', 'remarks', 'signature_remark'].reduce((n, key) => n + String(doc[key] ?? '').length, 0);
+  if (count > MAX_POSITIONS)
+    throw validationError({ positions: [`The positions field must not have more than ${MAX_POSITIONS} items.`] });
+  const own = ['title', 'remarks_top', 'remarks', 'signature_remark'].reduce(
+    (n, key) => n + String(doc[key] ?? '').length,
+    0,
+  );
   if (characters + own > DOCUMENT_TEXT_MAX) {
-    throw validationError({ positions: [`The document's texts (positions and remarks) must not have more than ${DOCUMENT_TEXT_MAX} characters together.`] });
+    throw validationError({
+      positions: [
+        `The document's texts (positions and remarks) must not have more than ${DOCUMENT_TEXT_MAX} characters together.`,
+      ],
+    });
   }
 }
 
@@ -134,11 +182,27 @@ function refreshTotals(db: Db, type: DocumentType, companyId: number, id: number
 // ---- positions -----------------------------------------------------------------------------------
 
 const positionValues = (p: PositionInput, parentId: number | null, order: number, sum: number): PositionValues => ({
-  parent_id: parentId, type: p.type, description: p.description, title: p.title, amount: p.amount, price: p.price,
-  discount_amount: p.discount, discount_type: p.discountType, sum, unit: p.unit, order, date: p.date,
+  parent_id: parentId,
+  type: p.type,
+  description: p.description,
+  title: p.title,
+  amount: p.amount,
+  price: p.price,
+  discount_amount: p.discount,
+  discount_type: p.discountType,
+  sum,
+  unit: p.unit,
+  order,
+  date: p.date,
 });
 
-function insertTree(db: Db, type: DocumentType, documentId: number, positions: readonly PositionInput[], parentId: number | null): void {
+function insertTree(
+  db: Db,
+  type: DocumentType,
+  documentId: number,
+  positions: readonly PositionInput[],
+  parentId: number | null,
+): void {
   positions.forEach((p, order) => {
     const id = insertPosition(db, type, documentId, positionValues(p, parentId, order, sumOf(p)));
     if (p.type === 'collection') insertTree(db, type, documentId, p.children, id);
@@ -155,13 +219,25 @@ function refreshCollectionSum(db: Db, collectionId: number | null): void {
 
 /** Invoices change only while open (400); proposals in every status. */
 export function assertEditable(type: DocumentType, doc: Row): void {
-  if (type === 'invoice' && doc.status !== 'open') throw badRequest('Rechnungen können nur im Status offen bearbeitet werden.');
+  if (type === 'invoice' && doc.status !== 'open')
+    throw badRequest('Rechnungen können nur im Status offen bearbeitet werden.');
 }
 
-export function addPosition(s: DocumentScope, type: DocumentType, doc: Row, p: PositionInput, parentId: number | null): number {
+export function addPosition(
+  s: DocumentScope,
+  type: DocumentType,
+  doc: Row,
+  p: PositionInput,
+  parentId: number | null,
+): number {
   return transaction(s.db, () => {
     assertEditable(type, currentDocument(s, type, doc.id));
-    const id = insertPosition(s.db, type, doc.id, positionValues(p, parentId, nextPositionOrder(s.db, type, doc.id, parentId), sumOf(p)));
+    const id = insertPosition(
+      s.db,
+      type,
+      doc.id,
+      positionValues(p, parentId, nextPositionOrder(s.db, type, doc.id, parentId), sumOf(p)),
+    );
     if (p.type === 'collection') insertTree(s.db, type, doc.id, p.children, id);
     refreshCollectionSum(s.db, parentId);
     touched(s, type, doc.id);
@@ -172,7 +248,12 @@ export function addPosition(s: DocumentScope, type: DocumentType, doc: Row, p: P
 export function changePosition(s: DocumentScope, type: DocumentType, doc: Row, position: Row, p: PositionInput): void {
   transaction(s.db, () => {
     assertEditable(type, currentDocument(s, type, doc.id));
-    const values = positionValues(p, position.parent_id === null ? null : Number(position.parent_id), Number(position.order), sumOf(p));
+    const values = positionValues(
+      p,
+      position.parent_id === null ? null : Number(position.parent_id),
+      Number(position.order),
+      sumOf(p),
+    );
     if (position.type === 'collection' && p.type === 'collection') {
       // a collection keeps its children unless new ones are sent
       if (p.children.length) {
@@ -203,7 +284,6 @@ export function removePosition(s: DocumentScope, type: DocumentType, doc: Row, p
   });
 }
 
-
 /** After a change of positions: totals again, updated_at, and the activity. */
 function touched(s: DocumentScope, type: DocumentType, id: number): void {
   refreshTotals(s.db, type, s.companyId, id);
@@ -217,7 +297,8 @@ function touched(s: DocumentScope, type: DocumentType, id: number): void {
 export function createDocument(s: DocumentScope, type: DocumentType, input: DocumentInput): number {
   return transaction(s.db, () => {
     const values = { ...input.values };
-    if (values.number === undefined || values.number === null) values.number = nextDocumentNumber(s.db, type, s.companyId, Number(String(values.date).slice(0, 4)));
+    if (values.number === undefined || values.number === null)
+      values.number = nextDocumentNumber(s.db, type, s.companyId, Number(String(values.date).slice(0, 4)));
     const id = insertDocument(s.db, type, s.companyId, s.userId, values);
     insertTree(s.db, type, id, input.positions ?? [], null);
     if (type === 'invoice') {
@@ -228,7 +309,12 @@ export function createDocument(s: DocumentScope, type: DocumentType, input: Docu
     refreshTotals(s.db, type, s.companyId, id);
     insertActivity(s.db, type, id, 'Created');
     if (type === 'invoice' && values.proposal_id) {
-      insertActivity(s.db, 'proposal', Number(values.proposal_id), `Invoice ${values.number} created from this proposal`);
+      insertActivity(
+        s.db,
+        'proposal',
+        Number(values.proposal_id),
+        `Invoice ${values.number} created from this proposal`,
+      );
     }
     return id;
   });
@@ -239,8 +325,17 @@ export function createDocument(s: DocumentScope, type: DocumentType, input: Docu
  * bank account has a QR-IBAN, else an ISO 11649 creditor reference (src/domain/qr-reference.ts).
  */
 function setPaymentReferences(s: DocumentScope, invoiceId: number, bankAccountId: unknown): void {
-  const account = bankAccountId === null || bankAccountId === undefined ? undefined : findAccountRow(s.db, s.companyId, Number(bankAccountId));
-  updateDocument(s.db, 'invoice', s.companyId, invoiceId, invoiceReferences(account?.iban ?? null, s.companyId, invoiceId));
+  const account =
+    bankAccountId === null || bankAccountId === undefined
+      ? undefined
+      : findAccountRow(s.db, s.companyId, Number(bankAccountId));
+  updateDocument(
+    s.db,
+    'invoice',
+    s.companyId,
+    invoiceId,
+    invoiceReferences(account?.iban ?? null, s.companyId, invoiceId),
+  );
 }
 
 /** Updates a document: columns given, positions replaced when sent, links replaced when sent. */
@@ -249,7 +344,11 @@ export function updateDocumentWith(s: DocumentScope, type: DocumentType, id: num
     const doc = currentDocument(s, type, id);
     assertEditable(type, doc);
     updateDocument(s.db, type, s.companyId, doc.id, input.values);
-    if (type === 'invoice' && input.values.bank_account_id !== undefined && input.values.bank_account_id !== doc.bank_account_id) {
+    if (
+      type === 'invoice' &&
+      input.values.bank_account_id !== undefined &&
+      input.values.bank_account_id !== doc.bank_account_id
+    ) {
       setPaymentReferences(s, doc.id, input.values.bank_account_id);
     }
     if (input.positions) {
@@ -258,12 +357,25 @@ export function updateDocumentWith(s: DocumentScope, type: DocumentType, id: num
     }
     if (type === 'invoice' && input.timeIds) {
       const keep = new Set(input.timeIds);
-      unlinkTimes(s.db, doc.id, linkedTimeIds(s.db, doc.id).filter((t) => !keep.has(t)));
+      unlinkTimes(
+        s.db,
+        doc.id,
+        linkedTimeIds(s.db, doc.id).filter((t) => !keep.has(t)),
+      );
       linkTimes(s.db, doc.id, input.timeIds, 'invoiced');
     }
     if (type === 'invoice' && input.entryIds) replaceLinkedEntries(s.db, doc.id, input.entryIds);
-    if (type === 'invoice' && input.values.proposal_id && Number(input.values.proposal_id) !== Number(doc.proposal_id)) {
-      insertActivity(s.db, 'proposal', Number(input.values.proposal_id), `Invoice ${input.values.number ?? doc.number} created from this proposal`);
+    if (
+      type === 'invoice' &&
+      input.values.proposal_id &&
+      Number(input.values.proposal_id) !== Number(doc.proposal_id)
+    ) {
+      insertActivity(
+        s.db,
+        'proposal',
+        Number(input.values.proposal_id),
+        `Invoice ${input.values.number ?? doc.number} created from this proposal`,
+      );
     }
     refreshTotals(s.db, type, s.companyId, doc.id);
     insertActivity(s.db, type, doc.id, 'Updated');
@@ -272,8 +384,11 @@ export function updateDocumentWith(s: DocumentScope, type: DocumentType, id: num
 
 /** Why a document cannot be deleted (400), or undefined. */
 function deleteRefusal(s: Pick<DocumentScope, 'db' | 'companyId'>, type: DocumentType, doc: Row): string | undefined {
-  if (type === 'invoice') return doc.status === 'paid' ? 'Bezahlte Rechnungen können nicht gelöscht werden.' : undefined;
-  return invoiceCountOfProposal(s.db, s.companyId, Number(doc.id)) > 0 ? 'Die Offerte kann nicht gelöscht werden, da Rechnungen aus ihr erstellt wurden.' : undefined;
+  if (type === 'invoice')
+    return doc.status === 'paid' ? 'Bezahlte Rechnungen können nicht gelöscht werden.' : undefined;
+  return invoiceCountOfProposal(s.db, s.companyId, Number(doc.id)) > 0
+    ? 'Die Offerte kann nicht gelöscht werden, da Rechnungen aus ihr erstellt wurden.'
+    : undefined;
 }
 
 /**
@@ -281,7 +396,12 @@ function deleteRefusal(s: Pick<DocumentScope, 'db' | 'companyId'>, type: Documen
  * open, its attachments' files go (their bytes once the deletion is committed), and `removeBookings`
  * takes an invoice's receivable booking away first (it may refuse: closed period).
  */
-export function deleteDocument(s: DocumentScope, type: DocumentType, id: number, removeBookings: (doc: Row) => void): void {
+export function deleteDocument(
+  s: DocumentScope,
+  type: DocumentType,
+  id: number,
+  removeBookings: (doc: Row) => void,
+): void {
   transaction(s.db, () => {
     const doc = currentDocument(s, type, id);
     const refusal = deleteRefusal(s, type, doc);
@@ -319,5 +439,7 @@ export function detach(s: DocumentScope, type: DocumentType, doc: Row, fileId: n
 }
 
 export function attachedFiles(db: Db, type: DocumentType, companyId: number, documentId: number): StoredFile[] {
-  return attachmentFileIds(db, type, documentId).map((id) => findFile(db, id, companyId)).filter((f): f is StoredFile => !!f);
+  return attachmentFileIds(db, type, documentId)
+    .map((id) => findFile(db, id, companyId))
+    .filter((f): f is StoredFile => !!f);
 }

@@ -12,7 +12,8 @@ export type ProjectCustomer = { id: number } | { newName: string };
 /** Creates the project (and its new customer, in the same transaction); answers the project's id. */
 export function createProject(s: Scope, values: ProjectValues & { name: string }, customer: ProjectCustomer): number {
   return transaction(s.db, () => {
-    const customerId = 'id' in customer ? customer.id : insertCustomerRecord(s.db, s.companyId, s.userId, customer.newName);
+    const customerId =
+      'id' in customer ? customer.id : insertCustomerRecord(s.db, s.companyId, s.userId, customer.newName);
     return insertProject(s.db, s.companyId, s.userId, { ...values, customer_id: customerId });
   });
 }

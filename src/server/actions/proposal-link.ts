@@ -20,22 +20,38 @@ export function recordLinkView(db: Db, proposal: Row, now: Date): boolean {
   });
 }
 
-export interface CustomerAnswer { decision: CustomerDecision; name: string; comment: string | null }
+export interface CustomerAnswer {
+  decision: CustomerDecision;
+  name: string;
+  comment: string | null;
+}
 
 /**
  * Accepts or declines the proposal for the customer: read again inside the transaction, so of two
  * answers sent at once the second is refused. Answers the refusal (decided, expired) or undefined
  * when the status moved and the activity was recorded.
  */
-export function answerProposal(db: Db, proposal: Row, answer: CustomerAnswer, today: string, now: Date): DecisionRefusal | undefined {
+export function answerProposal(
+  db: Db,
+  proposal: Row,
+  answer: CustomerAnswer,
+  today: string,
+  now: Date,
+): DecisionRefusal | undefined {
   return transaction(db, () => {
     const current = findDocumentRow(db, 'proposal', Number(proposal.company_id), Number(proposal.id));
     if (!current) throw notFound();
     const refusal = decisionRefusal(current.status, current.valid_until ?? null, today);
     if (refusal) return refusal;
     updateDocument(db, 'proposal', Number(current.company_id), Number(current.id), { status: answer.decision });
-    insertActivity(db, 'proposal', Number(current.id), decisionActivity(answer.decision, answer.name, answer.comment),
-      answer.decision === 'accepted' ? 'green' : 'orange', timestamp(now));
+    insertActivity(
+      db,
+      'proposal',
+      Number(current.id),
+      decisionActivity(answer.decision, answer.name, answer.comment),
+      answer.decision === 'accepted' ? 'green' : 'orange',
+      timestamp(now),
+    );
     return undefined;
   });
 }

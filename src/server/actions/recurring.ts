@@ -13,12 +13,36 @@ import { recurringTemplateRows } from '../store/recurring.js';
 import { createDocument, nextDocumentNumber, storedPositions } from './documents.js';
 import type { PositionInput } from '../domain/positions.js';
 
-export interface RecurringCopy { companyId: number; templateId: number; templateNumber: string; id: number; number: string; date: string }
+export interface RecurringCopy {
+  companyId: number;
+  templateId: number;
+  templateNumber: string;
+  id: number;
+  number: string;
+  date: string;
+}
 
 const COPIED: readonly (keyof DocumentValues)[] = [
-  'customer_id', 'contact_id', 'project_id', 'tax_rate_id', 'title', 'lang', 'remarks_top', 'remarks', 'currency', 'discount_rate',
-  'vat_included', 'add_rounding_difference', 'document_settings', 'bank_account_id', 'income_account_id', 'group_by', 'times_order',
-  'exchange_rate_times', 'exchange_rate_expenses', 'without_debitor_on_qr',
+  'customer_id',
+  'contact_id',
+  'project_id',
+  'tax_rate_id',
+  'title',
+  'lang',
+  'remarks_top',
+  'remarks',
+  'currency',
+  'discount_rate',
+  'vat_included',
+  'add_rounding_difference',
+  'document_settings',
+  'bank_account_id',
+  'income_account_id',
+  'group_by',
+  'times_order',
+  'exchange_rate_times',
+  'exchange_rate_expenses',
+  'without_debitor_on_qr',
 ];
 
 /** A copy takes the template's positions without their dates. */
@@ -37,7 +61,11 @@ export function runRecurring(db: Db, opts: { companyId?: number; date?: string; 
     const company = companies.get(companyId);
     if (!company || company.plan !== 'business' || Number(company.subscription_expired) === 1) continue;
     const today = opts.date ?? todayOf(company, opts.now);
-    const due = dueOccurrences({ date: template.date, interval: template.repeat_interval as RepeatInterval, stopAt: template.repeat_stop_at }, today, recurringIndexesOf(db, Number(template.id)));
+    const due = dueOccurrences(
+      { date: template.date, interval: template.repeat_interval as RepeatInterval, stopAt: template.repeat_stop_at },
+      today,
+      recurringIndexesOf(db, Number(template.id)),
+    );
     if (due.length === 0) continue;
     const positions = storedPositions(db, 'invoice', Number(template.id)).map(undated);
     for (const { k, date } of due) {
@@ -46,7 +74,15 @@ export function runRecurring(db: Db, opts: { companyId?: number; date?: string; 
         if (recurringIndexesOf(db, Number(template.id)).has(k)) return;
         // the number taken here (as createDocument would) is the copy's, for the template's activity
         const number = nextDocumentNumber(db, 'invoice', companyId, Number(date.slice(0, 4)));
-        const values: DocumentValues = { status: 'open', number, date, payable_until: shiftedDue({ date: template.date, payable_until: template.payable_until }, date), repeat: false, recurring_template_id: template.id, recurring_index: k };
+        const values: DocumentValues = {
+          status: 'open',
+          number,
+          date,
+          payable_until: shiftedDue({ date: template.date, payable_until: template.payable_until }, date),
+          repeat: false,
+          recurring_template_id: template.id,
+          recurring_index: k,
+        };
         for (const key of COPIED) values[key] = template[key];
         const scope = { db, dataDir: '', companyId, userId: Number(template.user_id), company, today };
         const id = createDocument(scope, 'invoice', { values, positions });

@@ -6,6 +6,7 @@ import { deleteService, serviceInUse } from '../store/services.js';
 
 /** Deletes the service; one used by time entries: 422 (archive it instead). */
 export function deleteServiceOf(s: Scope, serviceId: number): void {
-  if (serviceInUse(s.db, serviceId)) throw new HttpError(422, 'The service is used by time entries and cannot be deleted. Archive it instead.');
+  if (serviceInUse(s.db, serviceId))
+    throw new HttpError(422, 'The service is used by time entries and cannot be deleted. Archive it instead.');
   deleteService(s.db, s.companyId, serviceId);
 }

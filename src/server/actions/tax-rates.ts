@@ -13,14 +13,19 @@ const LOCKED_MESSAGE: Record<(typeof LOCKED)[number], string> = {
   rate: 'Der Steuersatz kann nicht geändert werden, da er bereits in Buchungen verwendet wird.',
   saldo_rate: 'Der Saldosteuersatz kann nicht geändert werden, da der Steuersatz bereits in Buchungen verwendet wird.',
   account_id: 'Das Steuerkonto kann nicht geändert werden, da der Steuersatz bereits in Buchungen verwendet wird.',
-  is_acquisition_tax: 'Die Bezugsteuer kann nicht ein- oder ausgeschaltet werden, da der Steuersatz bereits in Buchungen verwendet wird.',
-  acquisition_account_id: 'Das Bezugsteuerkonto kann nicht geändert werden, da der Steuersatz bereits in Buchungen verwendet wird.',
+  is_acquisition_tax:
+    'Die Bezugsteuer kann nicht ein- oder ausgeschaltet werden, da der Steuersatz bereits in Buchungen verwendet wird.',
+  acquisition_account_id:
+    'Das Bezugsteuerkonto kann nicht geändert werden, da der Steuersatz bereits in Buchungen verwendet wird.',
 };
 
 const IN_USE = {
-  entries: 'Der Steuersatz wird in Buchungen verwendet und kann nicht gelöscht werden. Bitte archivieren Sie ihn stattdessen.',
-  invoices: 'Der Steuersatz wird in Rechnungen verwendet und kann nicht gelöscht werden. Bitte archivieren Sie ihn stattdessen.',
-  proposals: 'Der Steuersatz wird in Offerten verwendet und kann nicht gelöscht werden. Bitte archivieren Sie ihn stattdessen.',
+  entries:
+    'Der Steuersatz wird in Buchungen verwendet und kann nicht gelöscht werden. Bitte archivieren Sie ihn stattdessen.',
+  invoices:
+    'Der Steuersatz wird in Rechnungen verwendet und kann nicht gelöscht werden. Bitte archivieren Sie ihn stattdessen.',
+  proposals:
+    'Der Steuersatz wird in Offerten verwendet und kann nicht gelöscht werden. Bitte archivieren Sie ihn stattdessen.',
 } as const;
 
 /**

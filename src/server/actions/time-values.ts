@@ -14,14 +14,27 @@ const END_AFTER_START = 'The end field must be a time after start.';
 
 /** A create body as its rules read it (hourly_rate in Rappen). */
 export interface TimeInput {
-  project_id: number; hours: number | null; minutes: number | null; date: string; description: string | null;
-  hourly_rate: number | null; billable: boolean | null; task_id: number | null; service_id: number | null;
-  start: string | null; end: string | null;
+  project_id: number;
+  hours: number | null;
+  minutes: number | null;
+  date: string;
+  description: string | null;
+  hourly_rate: number | null;
+  billable: boolean | null;
+  task_id: number | null;
+  service_id: number | null;
+  start: string | null;
+  end: string | null;
 }
 
 /** An update body as its rules read it: a create's fields, and the status, the invoice link and force. */
 export interface TimeChangeInput extends Omit<TimeInput, 'hours' | 'minutes' | 'billable'> {
-  hours: number; minutes: number; billable: boolean; status: TimeStatus; invoice_id: number | null; force: boolean | null;
+  hours: number;
+  minutes: number;
+  billable: boolean;
+  status: TimeStatus;
+  invoice_id: number | null;
+  force: boolean | null;
 }
 
 /**
@@ -29,13 +42,18 @@ export interface TimeChangeInput extends Omit<TimeInput, 'hours' | 'minutes' | '
  * case they are computed from the two; an absent hourly_rate takes the service's rate (with service_id)
  * or the project's; an absent billable the service's flag or false. `sent` is the body as it came.
  */
-export function newTimeValues(s: Scope, checked: Checked<TimeInput>, sent: Readonly<Record<string, unknown>>): NewTimeValues {
+export function newTimeValues(
+  s: Scope,
+  checked: Checked<TimeInput>,
+  sent: Readonly<Record<string, unknown>>,
+): NewTimeValues {
   const v = checked.data;
   const project = projectOf(s, checked, v.project_id);
   // Laravel's required_without_all:start,end: a rule across fields, on what was sent
   const fromTimes = sent.start != null && sent.end != null;
   for (const field of ['hours', 'minutes'] as const) {
-    if (sent[field] == null && !fromTimes) checked.fail(field, `The ${field} field is required when start / end is not present.`);
+    if (sent[field] == null && !fromTimes)
+      checked.fail(field, `The ${field} field is required when start / end is not present.`);
   }
   if (v.task_id != null) {
     const task = taskRow(s.db, s.companyId, v.task_id);
@@ -70,12 +88,20 @@ export function changedTimeValues(s: Scope, checked: Checked<TimeChangeInput>, c
   const v = checked.data;
   projectOf(s, checked, v.project_id);
   const values: TimeValues = {
-    project_id: v.project_id, hours: v.hours, minutes: v.minutes, date: v.date, billable: v.billable, start: v.start, end: v.end, status: v.status,
+    project_id: v.project_id,
+    hours: v.hours,
+    minutes: v.minutes,
+    date: v.date,
+    billable: v.billable,
+    start: v.start,
+    end: v.end,
+    status: v.status,
   };
   if (v.description !== undefined) values.description = v.description ?? '';
   const projectId = values.project_id ?? Number(current.project_id);
   // null: back to the rate of the entry's (new) project
-  if (v.hourly_rate !== undefined) values.hourly_rate = v.hourly_rate ?? Number(projectRow(s.db, s.companyId, projectId)?.hourly_rate ?? 0);
+  if (v.hourly_rate !== undefined)
+    values.hourly_rate = v.hourly_rate ?? Number(projectRow(s.db, s.companyId, projectId)?.hourly_rate ?? 0);
   changedTask(s, checked, current, values, projectId);
   if (v.service_id != null && !serviceRow(s.db, s.companyId, v.service_id)) checked.fail('service_id', INVALID);
   else values.service_id = v.service_id;
@@ -91,12 +117,19 @@ export function changedTimeValues(s: Scope, checked: Checked<TimeChangeInput>, c
 }
 
 /** The task sent, if it is one of the entry's project; else, on a move to another project, none. */
-function changedTask(s: Scope, checked: Checked<TimeChangeInput>, current: TimeRow, values: TimeValues, projectId: number): void {
+function changedTask(
+  s: Scope,
+  checked: Checked<TimeChangeInput>,
+  current: TimeRow,
+  values: TimeValues,
+  projectId: number,
+): void {
   const taskId = checked.data.task_id;
   if (taskId === null) values.task_id = null;
   else if (taskId !== undefined) {
     const task = taskRow(s.db, s.companyId, taskId);
-    if (!task || (!checked.errors.project_id && Number(task.project_id) !== projectId)) checked.fail('task_id', INVALID);
+    if (!task || (!checked.errors.project_id && Number(task.project_id) !== projectId))
+      checked.fail('task_id', INVALID);
     else values.task_id = taskId;
   } else if (taskAfterMove(s.db, s.companyId, current, values.project_id) === null) {
     // moved to another project: the task of the old project no longer fits

@@ -53,7 +53,11 @@ export const inPaymentWindow = (bill: Pick<BillCandidate, 'bill_date' | 'due_dat
  * The bill the debit pays among `bills` (earliest due first), none of `taken` (linked by this upload
  * already): the one with its reference, else the first with its amount, IBAN and window.
  */
-export function billPaidBy<B extends BillCandidate>(bills: readonly B[], debit: Debit, taken: ReadonlySet<number>): BillMatch<B> | undefined {
+export function billPaidBy<B extends BillCandidate>(
+  bills: readonly B[],
+  debit: Debit,
+  taken: ReadonlySet<number>,
+): BillMatch<B> | undefined {
   const free = bills.filter((b) => !taken.has(b.id));
   if (debit.reference) {
     const reference = normaliseReference(debit.reference);
@@ -62,6 +66,8 @@ export function billPaidBy<B extends BillCandidate>(bills: readonly B[], debit: 
   }
   if (!debit.creditorIban) return undefined;
   const iban = normaliseIban(debit.creditorIban);
-  const bill = free.find((b) => normaliseIban(b.iban) === iban && amountIn(debit, b.currency) === b.amount && inPaymentWindow(b, debit.date));
+  const bill = free.find(
+    (b) => normaliseIban(b.iban) === iban && amountIn(debit, b.currency) === b.amount && inPaymentWindow(b, debit.date),
+  );
   return bill ? { bill, by: 'iban' } : undefined;
 }

@@ -46,19 +46,38 @@ export function billRunningNumber(year: number, number: string): number | undefi
  * a QR reference (QRR) and only it; a QRR needs a QR-IBAN; a SCOR its ISO 11649 check digits; NON no
  * reference. `iban` is normalised and its checksum already verified.
  */
-export function referenceProblems(iban: string, type: ReferenceType, reference: string | null): { field: string; message: string }[] {
+export function referenceProblems(
+  iban: string,
+  type: ReferenceType,
+  reference: string | null,
+): { field: string; message: string }[] {
   const problems: { field: string; message: string }[] = [];
   const qrIban = isQrIban(iban);
-  if (qrIban && type !== 'QRR') problems.push({ field: 'reference_type', message: 'A QR-IBAN takes a QR reference (QRR).' });
-  if (!qrIban && type === 'QRR') problems.push({ field: 'reference_type', message: 'A QR reference (QRR) needs a QR-IBAN.' });
+  if (qrIban && type !== 'QRR')
+    problems.push({ field: 'reference_type', message: 'A QR-IBAN takes a QR reference (QRR).' });
+  if (!qrIban && type === 'QRR')
+    problems.push({ field: 'reference_type', message: 'A QR reference (QRR) needs a QR-IBAN.' });
   if (type === 'NON') {
-    if (reference) problems.push({ field: 'reference', message: 'The reference field must be empty when the reference type is NON.' });
+    if (reference)
+      problems.push({
+        field: 'reference',
+        message: 'The reference field must be empty when the reference type is NON.',
+      });
   } else if (!reference) {
-    problems.push({ field: 'reference', message: 'The reference field is required when the reference type is QRR or SCOR.' });
+    problems.push({
+      field: 'reference',
+      message: 'The reference field is required when the reference type is QRR or SCOR.',
+    });
   } else if (type === 'QRR' && !isValidQrr(reference)) {
-    problems.push({ field: 'reference', message: 'The reference is not a valid QR reference (27 digits with its check digit).' });
+    problems.push({
+      field: 'reference',
+      message: 'The reference is not a valid QR reference (27 digits with its check digit).',
+    });
   } else if (type === 'SCOR' && !isValidScor(reference)) {
-    problems.push({ field: 'reference', message: 'The reference is not a valid creditor reference (ISO 11649 RF with its check digits).' });
+    problems.push({
+      field: 'reference',
+      message: 'The reference is not a valid creditor reference (ISO 11649 RF with its check digits).',
+    });
   }
   return problems;
 }

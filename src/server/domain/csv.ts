@@ -14,10 +14,18 @@ export interface CsvRecord {
   values: Record<string, string>;
 }
 
-export interface CsvTable { header: string[]; records: CsvRecord[]; delimiter: Delimiter }
+export interface CsvTable {
+  header: string[];
+  records: CsvRecord[];
+  delimiter: Delimiter;
+}
 
 /** "Contact Name" / "contact-name" / " CONTACT_NAME " → "contact_name". */
-export const normaliseHeader = (name: string): string => name.trim().toLowerCase().replace(/[\s-]+/g, '_');
+export const normaliseHeader = (name: string): string =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 
 /** Parses CSV text; blank lines are skipped but still counted in row numbers. */
 export function parseCsv(input: string): CsvTable {

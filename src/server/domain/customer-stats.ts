@@ -3,7 +3,12 @@
 import { formatCurrency, groupRappen, mulDivRound, rappenToNumber } from './money.js';
 import { readable as readableMinutes } from './time.js';
 
-export interface Duration { hours: number; minutes: number; totalMinutes: number; readable: string }
+export interface Duration {
+  hours: number;
+  minutes: number;
+  totalMinutes: number;
+  readable: string;
+}
 
 /** Minutes → "HH:MM" (the time domain's `readable`). */
 export { readableMinutes };
@@ -32,8 +37,13 @@ export interface StatisticsInput {
 }
 
 export interface CustomerStatistics {
-  income: string; expenses: string; profit: string;
-  hoursTotal: string; hoursBillable: string; hoursNonBillable: string; hoursOpen: string;
+  income: string;
+  expenses: string;
+  profit: string;
+  hoursTotal: string;
+  hoursBillable: string;
+  hoursNonBillable: string;
+  hoursOpen: string;
   billability: number;
 }
 

@@ -28,10 +28,23 @@ export type InvoiceTarget = (typeof INVOICE_TARGETS)[number];
  * - reminderDue: set reminder_due_date (given, else today + 10 days); clearReminderDue: clear it
  * - timesPaid / timesInvoiced: the linked time entries follow the invoice to paid and back
  */
-export type InvoiceEffect = 'receivable' | 'removeReceivable' | 'payment' | 'removePayment' | 'reminderDue' | 'clearReminderDue' | 'timesPaid' | 'timesInvoiced';
+export type InvoiceEffect =
+  | 'receivable'
+  | 'removeReceivable'
+  | 'payment'
+  | 'removePayment'
+  | 'reminderDue'
+  | 'clearReminderDue'
+  | 'timesPaid'
+  | 'timesInvoiced';
 
-export interface Move<S> { next: S; activity: { message: string; color?: 'green' | 'orange' } }
-export interface InvoiceMove extends Move<InvoiceStatus> { effects: readonly InvoiceEffect[] }
+export interface Move<S> {
+  next: S;
+  activity: { message: string; color?: 'green' | 'orange' };
+}
+export interface InvoiceMove extends Move<InvoiceStatus> {
+  effects: readonly InvoiceEffect[];
+}
 
 const PROPOSAL_MOVES: Readonly<Record<ProposalStatus, Partial<Record<ProposalStatus, string>>>> = {
   open: { sent: 'Marked as sent' },
@@ -60,11 +73,21 @@ export function decisionRefusal(status: string, validUntil: string | null, today
   return undefined;
 }
 
-const paid: InvoiceMove = { next: 'paid', effects: ['payment', 'timesPaid'], activity: { message: 'Marked as paid', color: 'green' } };
+const paid: InvoiceMove = {
+  next: 'paid',
+  effects: ['payment', 'timesPaid'],
+  activity: { message: 'Marked as paid', color: 'green' },
+};
 const reminder = (level: 1 | 2 | 3): InvoiceMove => ({
-  next: REMINDER_STATUSES[level - 1], effects: ['reminderDue'], activity: { message: `Reminder ${level} sent`, color: 'orange' },
+  next: REMINDER_STATUSES[level - 1],
+  effects: ['reminderDue'],
+  activity: { message: `Reminder ${level} sent`, color: 'orange' },
 });
-const withdrawn = (next: InvoiceStatus, effects: readonly InvoiceEffect[] = []): InvoiceMove => ({ next, effects, activity: { message: 'Reminder withdrawn' } });
+const withdrawn = (next: InvoiceStatus, effects: readonly InvoiceEffect[] = []): InvoiceMove => ({
+  next,
+  effects,
+  activity: { message: 'Reminder withdrawn' },
+});
 
 const INVOICE_MOVES: Readonly<Record<InvoiceStatus, Partial<Record<InvoiceTarget, InvoiceMove>>>> = {
   open: { sent: { next: 'sent', effects: ['receivable'], activity: { message: 'Marked as sent' } } },
@@ -74,7 +97,9 @@ const INVOICE_MOVES: Readonly<Record<InvoiceStatus, Partial<Record<InvoiceTarget
     reminder_one: reminder(1),
   },
   // unpaid and undo_reminder_one lead back to sent (service-decisions.md)
-  paid: { unpaid: { next: 'sent', effects: ['removePayment', 'timesInvoiced'], activity: { message: 'Marked as unpaid' } } },
+  paid: {
+    unpaid: { next: 'sent', effects: ['removePayment', 'timesInvoiced'], activity: { message: 'Marked as unpaid' } },
+  },
   reminder_one: { undo_reminder_one: withdrawn('sent', ['clearReminderDue']), reminder_two: reminder(2), paid },
   reminder_two: { reminder_one: withdrawn('reminder_one'), reminder_three: reminder(3), paid },
   reminder_three: { reminder_two: withdrawn('reminder_two'), paid },
@@ -121,11 +146,19 @@ export type Lang = (typeof LANGS)[number];
 const TITLE_WORDS: Readonly<Record<'invoice' | 'proposal' | 'confirmation', Record<Lang, string>>> = {
   invoice: { de: 'Rechnung', en: 'Invoice', fr: 'Facture', it: 'Fattura' },
   proposal: { de: 'Offerte', en: 'Proposal', fr: 'Offre', it: 'Offerta' },
-  confirmation: { de: 'Auftragsbestätigung', en: 'Order confirmation', fr: 'Confirmation de commande', it: "Conferma d'ordine" },
+  confirmation: {
+    de: 'Auftragsbestätigung',
+    en: 'Order confirmation',
+    fr: 'Confirmation de commande',
+    it: "Conferma d'ordine",
+  },
 };
 
 /** The title when set, else "Rechnung R-…" (by language; proposals "Offerte O-…", in confirmation "Auftragsbestätigung O-…"). */
-export function generatedTitle(type: DocumentType, doc: { title: string | null; number: string; lang: string; status: string }): string {
+export function generatedTitle(
+  type: DocumentType,
+  doc: { title: string | null; number: string; lang: string; status: string },
+): string {
   if (doc.title) return doc.title;
   const kind = type === 'invoice' ? 'invoice' : doc.status === 'confirmation' ? 'confirmation' : 'proposal';
   const lang = (LANGS as readonly string[]).includes(doc.lang) ? (doc.lang as Lang) : 'de';
@@ -137,7 +170,10 @@ export const payableDays = (date: string, due: string): number => daysBetween(da
 
 /** Invoices: unpaid and past payable_until. Proposals: open or sent and past valid_until. */
 export function isOverdue(type: DocumentType, status: string, due: string, today: string): boolean {
-  const pending = type === 'invoice' ? (UNPAID_STATUSES as readonly string[]).includes(status) : status === 'open' || status === 'sent';
+  const pending =
+    type === 'invoice'
+      ? (UNPAID_STATUSES as readonly string[]).includes(status)
+      : status === 'open' || status === 'sent';
   return pending && due < today;
 }
 
@@ -161,13 +197,18 @@ export function addMonths(date: string, months: number): string | undefined {
 }
 
 /** The k-th date of a recurring invoice: date + k × interval, always counted from the template's date. */
-export const occurrence = (date: string, interval: RepeatInterval, k: number): string | undefined => addMonths(date, k * MONTHS[interval]);
+export const occurrence = (date: string, interval: RepeatInterval, k: number): string | undefined =>
+  addMonths(date, k * MONTHS[interval]);
 
 /**
  * The occurrences (k ≥ 1) that are due: on or before today and on or before the stop date, with
  * their dates; `done` are the k already created, which are left out.
  */
-export function dueOccurrences(template: { date: string; interval: RepeatInterval; stopAt: string | null }, today: string, done: ReadonlySet<number>): { k: number; date: string }[] {
+export function dueOccurrences(
+  template: { date: string; interval: RepeatInterval; stopAt: string | null },
+  today: string,
+  done: ReadonlySet<number>,
+): { k: number; date: string }[] {
   const out: { k: number; date: string }[] = [];
   for (let k = 1; ; k++) {
     const date = occurrence(template.date, template.interval, k);

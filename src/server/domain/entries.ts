@@ -7,16 +7,20 @@ import type { EntryType } from './numbering.js';
 export type { EntryType } from './numbering.js';
 
 /** service-decisions.md: credit income → income; else debit expense → expense; else swap. */
-export const entryType = (debitType: AccountType, creditType: AccountType): EntryType => bookingType(debitType, creditType);
+export const entryType = (debitType: AccountType, creditType: AccountType): EntryType =>
+  bookingType(debitType, creditType);
 
 /** A depreciation: an expense (6800 Abschreibungen) debited against a fixed asset of the deprecations category. */
-export const isDepreciation = (debitType: AccountType, creditType: AccountType): boolean => debitType === 'expense' && creditType === 'deprecations';
+export const isDepreciation = (debitType: AccountType, creditType: AccountType): boolean =>
+  debitType === 'expense' && creditType === 'deprecations';
 
 /** A booking dated on or before the company's closed_until lies in a closed period. */
-export const isLocked = (date: string, closedUntil: string | null | undefined): boolean => !!closedUntil && date <= closedUntil;
+export const isLocked = (date: string, closedUntil: string | null | undefined): boolean =>
+  !!closedUntil && date <= closedUntil;
 
 /** Only expenses with a customer can be billable. */
-export const canBeBillable = (type: EntryType, customerId: number | null | undefined): boolean => type === 'expense' && customerId !== null && customerId !== undefined;
+export const canBeBillable = (type: EntryType, customerId: number | null | undefined): boolean =>
+  type === 'expense' && customerId !== null && customerId !== undefined;
 
 /**
  * Does an income booking break the yearly revenue cap? `othersInYear` is the income of the year without
@@ -24,7 +28,12 @@ export const canBeBillable = (type: EntryType, customerId: number | null | undef
  * was not income or lay in another year). A change that does not raise the year's income is never refused,
  * so a booking can still be corrected after the cap was lowered.
  */
-export function exceedsRevenueCap(cap: number | null | undefined, othersInYear: number, sum: number, previous = 0): boolean {
+export function exceedsRevenueCap(
+  cap: number | null | undefined,
+  othersInYear: number,
+  sum: number,
+  previous = 0,
+): boolean {
   if (cap === null || cap === undefined) return false;
   if (sum <= previous) return false;
   return othersInYear + sum > cap;
@@ -38,7 +47,10 @@ export const dottedDate = (date: string): string => `${date.slice(8, 10)}.${date
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** filter[date]: "start,end", "start" (from start on) or ",end"; undefined for anything else. */
-export function parseDateRange(raw: string, isValidDate: (s: string) => boolean): { start?: string; end?: string } | undefined {
+export function parseDateRange(
+  raw: string,
+  isValidDate: (s: string) => boolean,
+): { start?: string; end?: string } | undefined {
   const parts = raw.split(',').map((s) => s.trim());
   if (parts.length > 2) return undefined;
   const [start, end] = [parts[0] || undefined, parts[1] || undefined];
@@ -48,8 +60,14 @@ export function parseDateRange(raw: string, isValidDate: (s: string) => boolean)
 }
 
 /** An id filter that also takes "null" (or "none"): ids and whether null matches. */
-export function parseNullableIds(raw: string, nullWords: readonly string[] = ['null']): { ids: number[]; withNull: boolean } | undefined {
-  const parts = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+export function parseNullableIds(
+  raw: string,
+  nullWords: readonly string[] = ['null'],
+): { ids: number[]; withNull: boolean } | undefined {
+  const parts = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (parts.length === 0 || parts.length > 1000) return undefined;
   const ids: number[] = [];
   let withNull = false;
@@ -63,7 +81,11 @@ export function parseNullableIds(raw: string, nullWords: readonly string[] = ['n
 
 // ---- grouped listing ---------------------------------------------------------------------------
 
-export interface AccountLabel { id: number | null; name: string; number: number | null }
+export interface AccountLabel {
+  id: number | null;
+  name: string;
+  number: number | null;
+}
 
 export interface GroupMember {
   id: number;
@@ -138,9 +160,15 @@ export function groupItem(members: GroupMember[], toAmount: (rappen: number) => 
   const credit = combinedAccount(ordered.map((m) => m.credit_account));
   const sumFormatted = mixed ? null : groupRappen(total);
   const search = [
-    description, number, debit.number === null ? debit.name : `${debit.number} ${debit.name}`,
+    description,
+    number,
+    debit.number === null ? debit.name : `${debit.number} ${debit.name}`,
     credit.number === null ? credit.name : `${credit.number} ${credit.name}`,
-    ...ordered.map((m) => m.description), sumFormatted, ...ordered.map((m) => groupRappen(m.sum)), dottedDate(date), date,
+    ...ordered.map((m) => m.description),
+    sumFormatted,
+    ...ordered.map((m) => groupRappen(m.sum)),
+    dottedDate(date),
+    date,
   ].filter((s): s is string => !!s);
   return {
     id: groupId ?? first.id,

@@ -4,22 +4,64 @@
 // rule itself live in the top-level pure module src/domain/vat.ts (the CLI's reports use it too) and
 // are re-exported from here, so the service keeps importing them from this module.
 import type { AccountType } from './chart.js';
-import { balanceOf, isBalanceSheet, postings, postingsWithShare, type Booking, type LedgerTaxRate, type Posting } from '../../domain/vat.js';
+import {
+  balanceOf,
+  isBalanceSheet,
+  postings,
+  postingsWithShare,
+  type Booking,
+  type LedgerTaxRate,
+  type Posting,
+} from '../../domain/vat.js';
 
 export type { AccountType } from './chart.js';
 export {
-  acquisitionTaxOf, balanceOf, bookingType, isBalanceSheet, normalSide, postings, splitSide, taxShareRatio, vatShareOfGross,
-  type Booking, type LedgerTaxRate, type Posting,
+  acquisitionTaxOf,
+  balanceOf,
+  bookingType,
+  isBalanceSheet,
+  normalSide,
+  postings,
+  splitSide,
+  taxShareRatio,
+  vatShareOfGross,
+  type Booking,
+  type LedgerTaxRate,
+  type Posting,
 } from '../../domain/vat.js';
 
-export const ACCOUNT_TYPES: readonly AccountType[] = ['bank', 'deprecations', 'assets', 'liabilities', 'income', 'expense'];
+export const ACCOUNT_TYPES: readonly AccountType[] = [
+  'bank',
+  'deprecations',
+  'assets',
+  'liabilities',
+  'income',
+  'expense',
+];
 
 /** The values `GET /accounts?type=` accepts. */
-export const ACCOUNT_TYPE_FILTERS = ['all', 'bank', 'deprecations', 'income', 'expense', 'assets', 'liabilities', 'balance_sheet'] as const;
+export const ACCOUNT_TYPE_FILTERS = [
+  'all',
+  'bank',
+  'deprecations',
+  'income',
+  'expense',
+  'assets',
+  'liabilities',
+  'balance_sheet',
+] as const;
 export type AccountTypeFilter = (typeof ACCOUNT_TYPE_FILTERS)[number];
 
 /** The values `POST /accounts` accepts as `type` (the spec's list plus deprecations, which is a category too). */
-export const ACCOUNT_CREATE_TYPES = ['bank', 'deprecations', 'income', 'expense', 'assets', 'liabilities', 'balance_sheet'] as const;
+export const ACCOUNT_CREATE_TYPES = [
+  'bank',
+  'deprecations',
+  'income',
+  'expense',
+  'assets',
+  'liabilities',
+  'balance_sheet',
+] as const;
 export type AccountCreateType = (typeof ACCOUNT_CREATE_TYPES)[number];
 
 const ASSET_SIDE: readonly AccountType[] = ['bank', 'deprecations', 'assets'];
@@ -27,10 +69,14 @@ const ASSET_SIDE: readonly AccountType[] = ['bank', 'deprecations', 'assets'];
 /** The account categories a type filter selects. `assets` is the whole 1000-1999 class, bank and depreciation accounts included. */
 export function typesOfFilter(filter: AccountTypeFilter): AccountType[] {
   switch (filter) {
-    case 'all': return [...ACCOUNT_TYPES];
-    case 'assets': return [...ASSET_SIDE];
-    case 'balance_sheet': return [...ASSET_SIDE, 'liabilities'];
-    default: return [filter];
+    case 'all':
+      return [...ACCOUNT_TYPES];
+    case 'assets':
+      return [...ASSET_SIDE];
+    case 'balance_sheet':
+      return [...ASSET_SIDE, 'liabilities'];
+    default:
+      return [filter];
   }
 }
 
@@ -56,15 +102,26 @@ export const isBankNumber = (number: number): boolean => number >= BANK_NUMBER_M
 export const calculationMethod = (saldoRate: number | null | undefined, isAcquisitionTax: boolean): 'net' | 'gross' =>
   saldoRate !== null && saldoRate !== undefined ? 'gross' : isAcquisitionTax ? 'gross' : 'net';
 
-export interface Totals { debit: number; credit: number }
-export interface AccountTotals { before: Totals; during: Totals }
+export interface Totals {
+  debit: number;
+  credit: number;
+}
+export interface AccountTotals {
+  before: Totals;
+  during: Totals;
+}
 
-export interface DatedBooking extends Booking { date: string }
+export interface DatedBooking extends Booking {
+  date: string;
+}
 
 function addPostings(totals: Map<number, AccountTotals>, bucket: keyof AccountTotals, list: Posting[]): void {
   for (const p of list) {
     let t = totals.get(p.accountId);
-    if (!t) { t = { before: { debit: 0, credit: 0 }, during: { debit: 0, credit: 0 } }; totals.set(p.accountId, t); }
+    if (!t) {
+      t = { before: { debit: 0, credit: 0 }, during: { debit: 0, credit: 0 } };
+      totals.set(p.accountId, t);
+    }
     t[bucket].debit += p.debit;
     t[bucket].credit += p.credit;
   }
@@ -76,12 +133,16 @@ function addPostings(totals: Map<number, AccountTotals>, bucket: keyof AccountTo
  */
 export function totalsByAccount(bookings: Iterable<DatedBooking>, start?: string): Map<number, AccountTotals> {
   const totals = new Map<number, AccountTotals>();
-  for (const b of bookings) addPostings(totals, start !== undefined && b.date < start ? 'before' : 'during', postings(b));
+  for (const b of bookings)
+    addPostings(totals, start !== undefined && b.date < start ? 'before' : 'during', postings(b));
   return totals;
 }
 
 /** Bookings of one shape added up: their sums and their shares (each booking's own, `taxShareOf`). */
-export interface ShapeTotals { sum: number; share: number }
+export interface ShapeTotals {
+  sum: number;
+  share: number;
+}
 
 /**
  * Bookings added up by shape (debit and credit account with their types, tax rate) before `start` and
@@ -102,14 +163,24 @@ export interface BookingShape {
  * made of its sum and its share alone (postingsWithShare), so a shape's summed sums and summed shares
  * post exactly what its bookings post one by one, to the Rappen.
  */
-export function totalsByShape(shapes: Iterable<BookingShape>, rates: ReadonlyMap<number, LedgerTaxRate>): Map<number, AccountTotals> {
+export function totalsByShape(
+  shapes: Iterable<BookingShape>,
+  rates: ReadonlyMap<number, LedgerTaxRate>,
+): Map<number, AccountTotals> {
   const totals = new Map<number, AccountTotals>();
   for (const s of shapes) {
-    const taxRate = s.taxRateId === null ? null : rates.get(s.taxRateId) ?? null;
+    const taxRate = s.taxRateId === null ? null : (rates.get(s.taxRateId) ?? null);
     for (const bucket of ['before', 'during'] as const) {
       const { sum, share } = s[bucket];
       if (sum === 0 && share === 0) continue;
-      const booking: Booking = { sum, debitAccountId: s.debitAccountId, creditAccountId: s.creditAccountId, debitType: s.debitType, creditType: s.creditType, taxRate };
+      const booking: Booking = {
+        sum,
+        debitAccountId: s.debitAccountId,
+        creditAccountId: s.creditAccountId,
+        debitType: s.debitType,
+        creditType: s.creditType,
+        taxRate,
+      };
       addPostings(totals, bucket, postingsWithShare(booking, share));
     }
   }
@@ -131,7 +202,10 @@ export function periodBalance(type: AccountType, t: AccountTotals | undefined): 
  * Profit (positive) or loss (negative) from income and expense accounts: carried forward from before
  * the period, and of the period itself.
  */
-export function profitAndLoss(accounts: Iterable<{ id: number; type: AccountType }>, totals: Map<number, AccountTotals>): { carriedForward: number; period: number } {
+export function profitAndLoss(
+  accounts: Iterable<{ id: number; type: AccountType }>,
+  totals: Map<number, AccountTotals>,
+): { carriedForward: number; period: number } {
   let carriedForward = 0;
   let period = 0;
   for (const a of accounts) {

@@ -11,7 +11,8 @@ export const ENTRY_NUMBER_PREFIX: Readonly<Record<EntryType, string>> = { income
 export const MAX_RUNNING_NUMBER = 999_999_999;
 
 /** "E-2024-" — the part every number of the type and year starts with. */
-export const entryNumberStem = (type: EntryType, year: number): string => `${ENTRY_NUMBER_PREFIX[type]}-${String(year).padStart(4, '0')}-`;
+export const entryNumberStem = (type: EntryType, year: number): string =>
+  `${ENTRY_NUMBER_PREFIX[type]}-${String(year).padStart(4, '0')}-`;
 
 /** (income, 2024, 7) → "E-2024-007"; 1234 → "E-2024-1234". */
 export function formatEntryNumber(type: EntryType, year: number, running: number): string {
@@ -33,7 +34,9 @@ export function runningNumberOf(type: EntryType, year: number, number: string | 
 }
 
 /** Does `number` look like a generated booking number of any type and year ("E-2024-003")? */
-export function parseGeneratedNumber(number: string | null | undefined): { type: EntryType; year: number; running: number } | undefined {
+export function parseGeneratedNumber(
+  number: string | null | undefined,
+): { type: EntryType; year: number; running: number } | undefined {
   const m = /^([EAU])-(\d{4})-(\d{1,9})$/.exec(number ?? '');
   if (!m) return undefined;
   const type = ENTRY_TYPES.find((t) => ENTRY_NUMBER_PREFIX[t] === m[1])!;
@@ -61,7 +64,11 @@ export function numberAnswer(requested: number | undefined, taken: (n: number) =
  * Should an update renumber the booking? Only when the client sends no number, the stored number is a
  * generated one, and the booking's type or year changed so that the number no longer fits.
  */
-export function needsRenumbering(stored: string | null, before: { type: EntryType; year: number }, after: { type: EntryType; year: number }): boolean {
+export function needsRenumbering(
+  stored: string | null,
+  before: { type: EntryType; year: number },
+  after: { type: EntryType; year: number },
+): boolean {
   if (before.type === after.type && before.year === after.year) return false;
   const parsed = parseGeneratedNumber(stored);
   if (!parsed) return false;
@@ -70,10 +77,16 @@ export function needsRenumbering(stored: string | null, before: { type: EntryTyp
 
 /** The calendar date (YYYY-MM-DD) in a time zone, e.g. Europe/Zurich. */
 export function dateIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
 /** The current year in a time zone (Europe/Zurich by default). */
-export const yearIn = (timeZone = 'Europe/Zurich', now: Date = new Date()): number => Number(dateIn(timeZone, now).slice(0, 4));
+export const yearIn = (timeZone = 'Europe/Zurich', now: Date = new Date()): number =>
+  Number(dateIn(timeZone, now).slice(0, 4));

@@ -39,7 +39,10 @@ export function formatHm(minutes: number): string {
   return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 }
 
-export interface Duration { hours: number; minutes: number }
+export interface Duration {
+  hours: number;
+  minutes: number;
+}
 
 /** Total minutes → hours and minutes, minutes above 59 carried into the hours. */
 export function carry(totalMinutes: number): Duration {
@@ -76,9 +79,30 @@ export function readable(minutes: number): string {
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 const MONTHS: Record<string, number> = {
-  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6,
-  jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10, nov: 11, november: 11,
-  dec: 12, december: 12,
+  jan: 1,
+  january: 1,
+  feb: 2,
+  february: 2,
+  mar: 3,
+  march: 3,
+  apr: 4,
+  april: 4,
+  may: 5,
+  jun: 6,
+  june: 6,
+  jul: 7,
+  july: 7,
+  aug: 8,
+  august: 8,
+  sep: 9,
+  sept: 9,
+  september: 9,
+  oct: 10,
+  october: 10,
+  nov: 11,
+  november: 11,
+  dec: 12,
+  december: 12,
 };
 
 /** PHP's reading of a two-digit year: 00-69 → 2000-2069, 70-99 → 1970-1999. */
@@ -102,8 +126,10 @@ export function parseDate(input: string, today?: string): string | undefined {
   if ((m = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/.exec(v))) return calendarDate(+m[1], +m[2], +m[3]);
   if ((m = /^(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})$/.exec(v))) return calendarDate(fullYear(m[3]), +m[2], +m[1]);
   if ((m = /^(\d{1,2})-(\d{1,2})-(\d{4})$/.exec(v))) return calendarDate(+m[3], +m[2], +m[1]);
-  if ((m = /^(\d{1,2})\.?\s+([a-z]+)\.?,?\s+(\d{4})$/i.exec(v)) && MONTHS[m[2].toLowerCase()]) return calendarDate(+m[3], MONTHS[m[2].toLowerCase()], +m[1]);
-  if ((m = /^([a-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})$/i.exec(v)) && MONTHS[m[1].toLowerCase()]) return calendarDate(+m[3], MONTHS[m[1].toLowerCase()], +m[2]);
+  if ((m = /^(\d{1,2})\.?\s+([a-z]+)\.?,?\s+(\d{4})$/i.exec(v)) && MONTHS[m[2].toLowerCase()])
+    return calendarDate(+m[3], MONTHS[m[2].toLowerCase()], +m[1]);
+  if ((m = /^([a-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})$/i.exec(v)) && MONTHS[m[1].toLowerCase()])
+    return calendarDate(+m[3], MONTHS[m[1].toLowerCase()], +m[2]);
   if (today) {
     const word = v.toLowerCase();
     if (word === 'today' || word === 'now') return today;
@@ -147,7 +173,8 @@ export interface IsoWeek {
  * The days Monday to Sunday of the week starting on `monday` that the calendar has: seven, except in its
  * first week (from Wednesday 1000-01-01) and its last (to Friday 9999-12-31).
  */
-export const weekDates = (monday: string): string[] => Array.from({ length: 7 }, (_, i) => addDays(monday, i)).filter(isCalendarDate);
+export const weekDates = (monday: string): string[] =>
+  Array.from({ length: 7 }, (_, i) => addDays(monday, i)).filter(isCalendarDate);
 
 /**
  * The ISO 8601 calendar week of a date (weeks start on Monday; week 1 holds the year's first Thursday);
@@ -224,6 +251,13 @@ export function relativeDue(due: string, today: string): string {
   if (d === 1) return 'tomorrow';
   if (d === -1) return 'yesterday';
   const abs = Math.abs(d);
-  const span = abs < 14 ? unit(abs, 'day') : abs < 60 ? unit(Math.floor(abs / 7), 'week') : abs < 365 ? unit(Math.floor(abs / 30), 'month') : unit(Math.floor(abs / 365), 'year');
+  const span =
+    abs < 14
+      ? unit(abs, 'day')
+      : abs < 60
+        ? unit(Math.floor(abs / 7), 'week')
+        : abs < 365
+          ? unit(Math.floor(abs / 30), 'month')
+          : unit(Math.floor(abs / 365), 'year');
   return d > 0 ? `in ${span}` : `${span} ago`;
 }

@@ -3,7 +3,17 @@
 // locked (invoiced or paid) time apart from editable (open) time. Pure: integer minutes and Rappen in,
 // the response shapes of docs/service/time-tracking.md out.
 import { groupRappen, mulDivRound, rappenToNumber } from './money.js';
-import { WEEKDAY_NAMES, addDays, daysBetween, dotted, isoWeek, isoWeekday, mondayOf, readable, weekDates } from './time.js';
+import {
+  WEEKDAY_NAMES,
+  addDays,
+  daysBetween,
+  dotted,
+  isoWeek,
+  isoWeekday,
+  mondayOf,
+  readable,
+  weekDates,
+} from './time.js';
 
 /** What grouping needs of one time entry; `item` is the entry as the list shows it. */
 export interface SheetTime<T = unknown> {
@@ -93,7 +103,12 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   return groups;
 }
 
-const dayOf = (date: string) => ({ date, formatted_date: dotted(date), weekday: isoWeekday(date), weekday_name: WEEKDAY_NAMES[isoWeekday(date) - 1] });
+const dayOf = (date: string) => ({
+  date,
+  formatted_date: dotted(date),
+  weekday: isoWeekday(date),
+  weekday_name: WEEKDAY_NAMES[isoWeekday(date) - 1],
+});
 
 // ---- group_by=date ------------------------------------------------------------------------------------
 
@@ -133,7 +148,15 @@ export function groupByProject<T>(times: readonly SheetTime<T>[], projects: Read
 
 const weekOf = (date: string) => {
   const w = isoWeek(date);
-  return { year: w.year, week: w.week, label: w.label, start: w.start, end: w.end, formatted_start: dotted(w.start), formatted_end: dotted(w.end) };
+  return {
+    year: w.year,
+    week: w.week,
+    label: w.label,
+    start: w.start,
+    end: w.end,
+    formatted_start: dotted(w.start),
+    formatted_end: dotted(w.end),
+  };
 };
 
 /**
@@ -195,7 +218,11 @@ export function mondaysBetween(from: string, to: string): string[] {
  * ordered by project name, each with seven day cells splitting locked from editable minutes and
  * naming the entries behind them; per-day column totals and week totals.
  */
-export function weekProjectDays<T>(times: readonly SheetTime<T>[], mondays: readonly string[], projects: ReadonlyMap<number, SheetProject>) {
+export function weekProjectDays<T>(
+  times: readonly SheetTime<T>[],
+  mondays: readonly string[],
+  projects: ReadonlyMap<number, SheetProject>,
+) {
   const byWeek = groupBy(times, (t) => mondayOf(t.date));
   const name = (id: number) => (projects.get(id)?.name ?? '').toLowerCase();
   return mondays.map((monday) => {

@@ -30,15 +30,33 @@ export interface CompanySettings {
 }
 
 export function toCompanySettings(r: Row): CompanySettings {
-  const texts = Object.fromEntries(REMINDER_TEXT_COLUMNS.map((c) => [c, r[c] ?? null])) as Pick<CompanySettings, (typeof REMINDER_TEXT_COLUMNS)[number]>;
+  const texts = Object.fromEntries(REMINDER_TEXT_COLUMNS.map((c) => [c, r[c] ?? null])) as Pick<
+    CompanySettings,
+    (typeof REMINDER_TEXT_COLUMNS)[number]
+  >;
   return {
-    id: Number(r.id), name: r.name, vat_number: r.vat_number ?? null,
-    vat_method: r.vat_method ?? null, vat_basis: Number(r.vat_accrual_method_active) ? 'agreed' : 'received', vat_period: r.vat_period ?? null,
-    vat_net_tax_rates: storedRates(r.vat_net_tax_rates).map((t) => ({ rate: t.rate / 100, activity_code: t.activity_code })), ...texts, payment_term: Number(r.payment_term),
-    creditor_name: r.creditor_name ?? null, creditor_street: r.creditor_street ?? null, creditor_building: r.creditor_building ?? null,
-    creditor_zip: r.creditor_zip ?? null, creditor_city: r.creditor_city ?? null, creditor_country: r.creditor_country, updated_at: r.updated_at,
+    id: Number(r.id),
+    name: r.name,
+    vat_number: r.vat_number ?? null,
+    vat_method: r.vat_method ?? null,
+    vat_basis: Number(r.vat_accrual_method_active) ? 'agreed' : 'received',
+    vat_period: r.vat_period ?? null,
+    vat_net_tax_rates: storedRates(r.vat_net_tax_rates).map((t) => ({
+      rate: t.rate / 100,
+      activity_code: t.activity_code,
+    })),
+    ...texts,
+    payment_term: Number(r.payment_term),
+    creditor_name: r.creditor_name ?? null,
+    creditor_street: r.creditor_street ?? null,
+    creditor_building: r.creditor_building ?? null,
+    creditor_zip: r.creditor_zip ?? null,
+    creditor_city: r.creditor_city ?? null,
+    creditor_country: r.creditor_country,
+    updated_at: r.updated_at,
   };
 }
 
 /** The approved rates as stored: JSON [{rate (hundredths), activity_code}], null for none. */
-export const storedRates = (json: string | null | undefined): Array<{ rate: number; activity_code: string | null }> => (json ? JSON.parse(json) : []);
+export const storedRates = (json: string | null | undefined): Array<{ rate: number; activity_code: string | null }> =>
+  json ? JSON.parse(json) : [];

@@ -29,17 +29,20 @@ export interface RelationScope {
 
 function relationPresenters(s: RelationScope) {
   const { db, companyId } = s;
-  const row = <R, T>(find: (db: Db, companyId: number, id: number) => R | undefined, present: (r: R) => T) => (id: number) => {
-    const r = find(db, companyId, id);
-    return r ? present(r) : null;
-  };
+  const row =
+    <R, T>(find: (db: Db, companyId: number, id: number) => R | undefined, present: (r: R) => T) =>
+    (id: number) => {
+      const r = find(db, companyId, id);
+      return r ? present(r) : null;
+    };
   return {
     customer: row(findCustomerRow, (r) => toCustomer(db, r, { contacts: true })),
     contact: row(findContactRow, toContact),
     project: row(findProjectRow, (r) => toProject(db, r)),
     taxRate: row(findTaxRateRow, (r) => toTaxRate(r)),
     account: row(findAccountRow, toAccount),
-    entries: (rows: EntryRow[]) => serializeEntries(db, companyId, rows, { closedUntil: s.closedUntil, fileUrl: s.fileUrl }),
+    entries: (rows: EntryRow[]) =>
+      serializeEntries(db, companyId, rows, { closedUntil: s.closedUntil, fileUrl: s.fileUrl }),
   };
 }
 
@@ -54,10 +57,13 @@ export function documentRelations(s: RelationScope, type: DocumentType, row: Doc
     tax_rate: row.tax_rate_id === null ? null : present.taxRate(Number(row.tax_rate_id)),
   };
   if (type === 'proposal') {
-    out.invoices = documentRowsWhere(db, 'invoice', companyId, { proposalIds: [Number(row.id)] }, 'oldest').map((r) => documentSummary('invoice', r));
+    out.invoices = documentRowsWhere(db, 'invoice', companyId, { proposalIds: [Number(row.id)] }, 'oldest').map((r) =>
+      documentSummary('invoice', r),
+    );
     return out;
   }
-  const proposal = row.proposal_id === null ? undefined : findDocumentRow(db, 'proposal', companyId, Number(row.proposal_id));
+  const proposal =
+    row.proposal_id === null ? undefined : findDocumentRow(db, 'proposal', companyId, Number(row.proposal_id));
   out.proposal = proposal ? documentSummary('proposal', proposal) : null;
   out.bank_account = row.bank_account_id === null ? null : present.account(Number(row.bank_account_id));
   const entryRows = entryRowsOfInvoice(db, companyId, Number(row.id));

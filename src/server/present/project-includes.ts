@@ -12,7 +12,16 @@ import { projectCustomer, type Project } from './projects.js';
 import { toTask } from './tasks.js';
 import { toTimeEntry } from './times.js';
 
-export const PROJECT_INCLUDES = ['customer', 'invoices', 'proposals', 'tasks', 'openTimes', 'expenses', 'times', 'entries'] as const;
+export const PROJECT_INCLUDES = [
+  'customer',
+  'invoices',
+  'proposals',
+  'tasks',
+  'openTimes',
+  'expenses',
+  'times',
+  'entries',
+] as const;
 export type ProjectInclude = (typeof PROJECT_INCLUDES)[number];
 
 /** What embedding bookings and tasks needs from the request: today in the company's zone, the closed period, file URLs. */
@@ -23,24 +32,34 @@ export interface IncludeContext {
 }
 
 /** Embeds the requested relations into `project` (the key of openTimes is open_times_list). */
-export function withIncludes(db: Db, project: Project, includes: readonly ProjectInclude[], context?: IncludeContext): Project {
+export function withIncludes(
+  db: Db,
+  project: Project,
+  includes: readonly ProjectInclude[],
+  context?: IncludeContext,
+): Project {
   const c = project.company_id;
   const p = project.id;
   const ctx = (): IncludeContext => {
     if (!context) throw new Error(`include of projects needs the request context`);
     return context;
   };
-  const entries = (rows: EntryRow[]) => serializeEntries(db, c, rows, { closedUntil: ctx().closedUntil, fileUrl: ctx().fileUrl });
+  const entries = (rows: EntryRow[]) =>
+    serializeEntries(db, c, rows, { closedUntil: ctx().closedUntil, fileUrl: ctx().fileUrl });
   for (const include of includes) {
     switch (include) {
       case 'customer':
         project.customer = projectCustomer(db, project);
         break;
       case 'invoices':
-        project.invoices = documentRowsWhere(db, 'invoice', c, { projectIds: [p] }, 'oldest').map((r) => documentSummary('invoice', r));
+        project.invoices = documentRowsWhere(db, 'invoice', c, { projectIds: [p] }, 'oldest').map((r) =>
+          documentSummary('invoice', r),
+        );
         break;
       case 'proposals':
-        project.proposals = documentRowsWhere(db, 'proposal', c, { projectIds: [p] }, 'oldest').map((r) => documentSummary('proposal', r));
+        project.proposals = documentRowsWhere(db, 'proposal', c, { projectIds: [p] }, 'oldest').map((r) =>
+          documentSummary('proposal', r),
+        );
         break;
       case 'tasks':
         project.tasks = taskRowsOfProject(db, c, p).map((r) => toTask(db, r, ctx().today));

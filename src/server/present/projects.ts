@@ -35,7 +35,8 @@ export interface Project {
   [relation: string]: unknown;
 }
 
-const money = (rappen: unknown): number | null => (rappen === null || rappen === undefined ? null : rappenToNumber(Number(rappen)));
+const money = (rappen: unknown): number | null =>
+  rappen === null || rappen === undefined ? null : rappenToNumber(Number(rappen));
 const bool = (v: unknown): boolean => Number(v) === 1;
 
 export function toProject(db: Db, r: ProjectRow): Project {
@@ -83,11 +84,29 @@ export function toProject(db: Db, r: ProjectRow): Project {
 /** The project's customer with its stored fields (null when it is gone). */
 export function projectCustomer(db: Db, project: Project) {
   const r = customerRow(db, project.company_id, project.customer_id);
-  return r ? {
-    id: Number(r.id), company_id: Number(r.company_id), user_id: Number(r.user_id), name: r.name, number: idOrNull(r.number),
-    care_of: r.care_of ?? null, po_box: r.po_box ?? null, department: r.department ?? null, street: r.street ?? null,
-    zip: r.zip ?? null, city: r.city ?? null, country: r.country ?? null, website: r.website ?? null, phone: r.phone ?? null,
-    email: r.email ?? null, default_hourly_rate: money(r.default_hourly_rate), invoice_address: r.invoice_address ?? null,
-    archived: bool(r.archived), tax_rate_id: idOrNull(r.tax_rate_id), created_at: r.created_at, updated_at: r.updated_at,
-  } : null;
+  return r
+    ? {
+        id: Number(r.id),
+        company_id: Number(r.company_id),
+        user_id: Number(r.user_id),
+        name: r.name,
+        number: idOrNull(r.number),
+        care_of: r.care_of ?? null,
+        po_box: r.po_box ?? null,
+        department: r.department ?? null,
+        street: r.street ?? null,
+        zip: r.zip ?? null,
+        city: r.city ?? null,
+        country: r.country ?? null,
+        website: r.website ?? null,
+        phone: r.phone ?? null,
+        email: r.email ?? null,
+        default_hourly_rate: money(r.default_hourly_rate),
+        invoice_address: r.invoice_address ?? null,
+        archived: bool(r.archived),
+        tax_rate_id: idOrNull(r.tax_rate_id),
+        created_at: r.created_at,
+        updated_at: r.updated_at,
+      }
+    : null;
 }

@@ -23,7 +23,10 @@ export const toService = (r: ServiceRow): Service => ({
   billable: r.billable === 1,
   archived: r.archived === 1,
   service_category_id: r.service_category_id === null ? null : Number(r.service_category_id),
-  service_category: r.c_id === null ? null : toServiceCategory({ id: r.c_id, name: r.c_name!, created_at: r.c_created_at!, updated_at: r.c_updated_at! }),
+  service_category:
+    r.c_id === null
+      ? null
+      : toServiceCategory({ id: r.c_id, name: r.c_name!, created_at: r.c_created_at!, updated_at: r.c_updated_at! }),
   created_at: r.created_at,
   updated_at: r.updated_at,
 });

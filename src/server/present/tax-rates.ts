@@ -3,7 +3,11 @@
 import { percentHundredthsToNumber } from '../domain/money.js';
 import { taxRateValuesOf, type TaxRateValues, type TaxRateWithAccountsRow } from '../store/tax-rates.js';
 
-export interface AccountRef { id: number; name: string; account_number: number }
+export interface AccountRef {
+  id: number;
+  name: string;
+  account_number: number;
+}
 
 export interface TaxRate extends TaxRateValues {
   id: number;
@@ -40,8 +44,14 @@ export function toTaxRate(r: TaxRateWithAccountsRow, withAccounts = false): TaxR
   };
   if (withAccounts) {
     out.account = { id: v.account_id, name: r.account_name, account_number: Number(r.account_number) };
-    out.acquisition_account = v.acquisition_account_id === null ? null
-      : { id: v.acquisition_account_id, name: r.acquisition_account_name!, account_number: Number(r.acquisition_account_number) };
+    out.acquisition_account =
+      v.acquisition_account_id === null
+        ? null
+        : {
+            id: v.acquisition_account_id,
+            name: r.acquisition_account_name!,
+            account_number: Number(r.acquisition_account_number),
+          };
   }
   return out;
 }

@@ -2,7 +2,16 @@
 // user), the records the timesheet groups and the grouped lists, and the batch verbs' messages.
 import { groupRappen, rappenToNumber } from '../domain/money.js';
 import { dotted, readable } from '../domain/time.js';
-import { cellOf, groupByDate, groupByProject, groupByWeeks, totalsOf, weekProjectDays, type SheetProject, type SheetTime } from '../domain/timesheet.js';
+import {
+  cellOf,
+  groupByDate,
+  groupByProject,
+  groupByWeeks,
+  totalsOf,
+  weekProjectDays,
+  type SheetProject,
+  type SheetTime,
+} from '../domain/timesheet.js';
 import { findUserRow } from '../store/companies.js';
 import { idOrNull, type Db } from '../store/db.js';
 import { findProjectRow } from '../store/projects.js';
@@ -66,7 +75,14 @@ export function toTimeEntry(r: TimeRow, listItem = false): TimeEntry {
   };
   if (!listItem) return entry;
   const { created_at, updated_at, ...fields } = entry;
-  return { ...fields, formatted_date: dotted(r.date), sortable_time: minutes, formatted_total_value: groupRappen(value), created_at, updated_at };
+  return {
+    ...fields,
+    formatted_date: dotted(r.date),
+    sortable_time: minutes,
+    formatted_total_value: groupRappen(value),
+    created_at,
+    updated_at,
+  };
 }
 
 // ---- includes -----------------------------------------------------------------------------------------
@@ -79,7 +95,13 @@ export type TimeInclude = (typeof TIME_INCLUDES)[number];
  * customer), `task` (the Task resource) and `user` ({ id, name, email }); each record is read once per
  * request. `today` anchors the task's relative due date.
  */
-export function embedIncludes(db: Db, companyId: number, pairs: { entry: TimeEntry; row: TimeRow }[], includes: ReadonlySet<TimeInclude>, today: string): void {
+export function embedIncludes(
+  db: Db,
+  companyId: number,
+  pairs: { entry: TimeEntry; row: TimeRow }[],
+  includes: ReadonlySet<TimeInclude>,
+  today: string,
+): void {
   if (includes.size === 0) return;
   const projects = new Map<number, unknown>();
   const tasks = new Map<number, unknown>();
@@ -87,7 +109,8 @@ export function embedIncludes(db: Db, companyId: number, pairs: { entry: TimeEnt
   const withCustomer = includes.has('project.customer');
   for (const { entry } of pairs) {
     if (includes.has('project') || withCustomer) {
-      if (!projects.has(entry.project_id)) projects.set(entry.project_id, projectOf(db, companyId, entry.project_id, withCustomer));
+      if (!projects.has(entry.project_id))
+        projects.set(entry.project_id, projectOf(db, companyId, entry.project_id, withCustomer));
       entry.project = projects.get(entry.project_id);
     }
     if (includes.has('task')) {
@@ -123,17 +146,33 @@ function projectOf(db: Db, companyId: number, id: number, withCustomer: boolean)
 
 export function sheetTime<T>(r: TimeRow, item: T): SheetTime<T> {
   return {
-    id: Number(r.id), date: r.date, projectId: Number(r.project_id), minutes: entryMinutes(r), hourlyRate: Number(r.hourly_rate),
-    value: entryValue(r), billable: Number(r.billable) === 1, locked: isLocked(r), item,
+    id: Number(r.id),
+    date: r.date,
+    projectId: Number(r.project_id),
+    minutes: entryMinutes(r),
+    hourlyRate: Number(r.hourly_rate),
+    value: entryValue(r),
+    billable: Number(r.billable) === 1,
+    locked: isLocked(r),
+    item,
   };
 }
 
 /** The projects named by the groups: id, name, customer, type and rate. */
 export function sheetProjects(db: Db, companyId: number, ids: Iterable<number>): Map<number, SheetProject> {
-  return new Map(sheetProjectRows(db, companyId, ids).map((r) => [Number(r.id), {
-    id: Number(r.id), name: r.name, customer_id: Number(r.customer_id), customer_name: r.customer_name ?? null,
-    project_type: r.project_type, hourly_rate: rappenToNumber(Number(r.hourly_rate)),
-  }]));
+  return new Map(
+    sheetProjectRows(db, companyId, ids).map((r) => [
+      Number(r.id),
+      {
+        id: Number(r.id),
+        name: r.name,
+        customer_id: Number(r.customer_id),
+        customer_name: r.customer_name ?? null,
+        project_type: r.project_type,
+        hourly_rate: rappenToNumber(Number(r.hourly_rate)),
+      },
+    ]),
+  );
 }
 
 /** The four grouped modes of GET /times. */
@@ -141,19 +180,43 @@ export type TimeGrouping = 'date' | 'project' | 'weeks' | 'week_project_days';
 
 /** The list grouped by `grouping`; `mondays` are the weeks the week_project_days sheet covers. */
 export function groupedTimes<T>(
-  db: Db, companyId: number, times: SheetTime<T>[], total: number, grouping: TimeGrouping, mondays: string[],
+  db: Db,
+  companyId: number,
+  times: SheetTime<T>[],
+  total: number,
+  grouping: TimeGrouping,
+  mondays: string[],
 ): Record<string, unknown> {
   const counts = { current_count: times.length, total_count: total };
   switch (grouping) {
     case 'date':
       return { data: groupByDate(times), ...counts, totals: totalsOf(times) };
     case 'project':
-      return { data: groupByProject(times, sheetProjects(db, companyId, times.map((t) => t.projectId))), ...counts, totals: totalsOf(times) };
+      return {
+        data: groupByProject(
+          times,
+          sheetProjects(
+            db,
+            companyId,
+            times.map((t) => t.projectId),
+          ),
+        ),
+        ...counts,
+        totals: totalsOf(times),
+      };
     case 'weeks':
       return { data: groupByWeeks(times), ...counts, totals: totalsOf(times) };
     case 'week_project_days':
       return {
-        data: weekProjectDays(times, mondays, sheetProjects(db, companyId, times.map((t) => t.projectId))),
+        data: weekProjectDays(
+          times,
+          mondays,
+          sheetProjects(
+            db,
+            companyId,
+            times.map((t) => t.projectId),
+          ),
+        ),
         ...counts,
         totals: { count: times.length, ...cellOf(times) },
       };
@@ -162,5 +225,8 @@ export function groupedTimes<T>(
 
 /** "2 time entries updated, 1 skipped." */
 export function batchMessage(count: number, verb: 'updated' | 'deleted', skipped: readonly number[]): string {
-  return `${count} ${count === 1 ? 'time entry' : 'time entries'} ${verb}` + (skipped.length ? `, ${skipped.length} skipped.` : '.');
+  return (
+    `${count} ${count === 1 ? 'time entry' : 'time entries'} ${verb}` +
+    (skipped.length ? `, ${skipped.length} skipped.` : '.')
+  );
 }

@@ -74,7 +74,10 @@ function longestFitting(guess: number, max: number, fits: (n: number) => boolean
     hi = max + 1;
     while (lo < max) {
       const next = Math.min(max, lo + step);
-      if (!fits(next)) { hi = next; break; }
+      if (!fits(next)) {
+        hi = next;
+        break;
+      }
       lo = next;
       step *= 2;
     }
@@ -83,7 +86,10 @@ function longestFitting(guess: number, max: number, fits: (n: number) => boolean
     lo = 0;
     while (hi > 1) {
       const next = Math.max(1, hi - step);
-      if (fits(next)) { lo = next; break; }
+      if (fits(next)) {
+        lo = next;
+        break;
+      }
       hi = next;
       step *= 2;
     }

@@ -21,15 +21,30 @@ const QR_HEIGHT = SwissQRBill.height;
 /** The bottom margin of the page the QR part is drawn on: its last lines are near the paper's edge. */
 const QR_MARGIN_BOTTOM = 10;
 
-export interface Column { key: 'text' | 'quantity' | 'unit' | 'price' | 'sum'; x: number; width: number; align: 'left' | 'right' }
+export interface Column {
+  key: 'text' | 'quantity' | 'unit' | 'price' | 'sum';
+  x: number;
+  width: number;
+  align: 'left' | 'right';
+}
 
 /** The table's columns across the content width: description, quantity, unit, price, amount. */
 export function tableColumns(left = MARGIN.left, width = CONTENT_WIDTH): Column[] {
   const widths = { quantity: 50, unit: 45, price: 70, sum: 80 };
   const text = width - widths.quantity - widths.unit - widths.price - widths.sum;
   let x = left;
-  const col = (key: Column['key'], w: number, align: Column['align']): Column => { const c = { key, x, width: w, align }; x += w; return c; };
-  return [col('text', text, 'left'), col('quantity', widths.quantity, 'right'), col('unit', widths.unit, 'left'), col('price', widths.price, 'right'), col('sum', widths.sum, 'right')];
+  const col = (key: Column['key'], w: number, align: Column['align']): Column => {
+    const c = { key, x, width: w, align };
+    x += w;
+    return c;
+  };
+  return [
+    col('text', text, 'left'),
+    col('quantity', widths.quantity, 'right'),
+    col('unit', widths.unit, 'left'),
+    col('price', widths.price, 'right'),
+    col('sum', widths.sum, 'right'),
+  ];
 }
 
 /** The lowest y content may reach on a page: above the QR part on the last page of a QR invoice. */
@@ -68,7 +83,13 @@ function fontFor(row: PdfRow): string {
 }
 
 /** A table row's description and note as drawn, measured once for both the page break and the drawing. */
-interface FittedRow { row: PdfRow; text: string; note: string | null; width: number; height: number }
+interface FittedRow {
+  row: PdfRow;
+  text: string;
+  note: string | null;
+  width: number;
+  height: number;
+}
 
 function fitRow(doc: Doc, row: PdfRow, columns: Column[]): FittedRow {
   const width = columns[0].width - 6 - (row.child ? INDENT : 0);
@@ -81,11 +102,23 @@ function fitRow(doc: Doc, row: PdfRow, columns: Column[]): FittedRow {
 
 function drawHeader(doc: Doc, model: PdfModel, columns: Column[], y: number): number {
   const l = model.labels;
-  const titles: Record<Column['key'], string> = { text: l.description, quantity: l.quantity, unit: l.unit, price: l.price, sum: `${l.amount} ${model.currency}` };
+  const titles: Record<Column['key'], string> = {
+    text: l.description,
+    quantity: l.quantity,
+    unit: l.unit,
+    price: l.price,
+    sum: `${l.amount} ${model.currency}`,
+  };
   doc.font('Helvetica-Bold').fontSize(9).fillColor('black');
-  for (const c of columns) doc.text(titles[c.key], c.x + pad(c), y, { width: span(c), align: c.align, lineBreak: false });
+  for (const c of columns)
+    doc.text(titles[c.key], c.x + pad(c), y, { width: span(c), align: c.align, lineBreak: false });
   const bottom = y + 14;
-  doc.moveTo(MARGIN.left, bottom).lineTo(PAGE.width - MARGIN.right, bottom).lineWidth(0.8).strokeColor('black').stroke();
+  doc
+    .moveTo(MARGIN.left, bottom)
+    .lineTo(PAGE.width - MARGIN.right, bottom)
+    .lineWidth(0.8)
+    .strokeColor('black')
+    .stroke();
   return bottom + 2;
 }
 
@@ -101,20 +134,37 @@ function drawRow(doc: Doc, { row, text, note, width, height }: FittedRow, column
   const indent = row.child ? INDENT : 0;
   const top = y + GAP;
   const first = lastPage(doc);
-  doc.fillColor('black').font(fontFor(row)).fontSize(9.5).text(text, textCol.x + indent, top, { width });
-  if (note) doc.font('Helvetica').fontSize(8).fillColor('#555555').text(note, textCol.x + indent, doc.y + 1, { width });
+  doc
+    .fillColor('black')
+    .font(fontFor(row))
+    .fontSize(9.5)
+    .text(text, textCol.x + indent, top, { width });
+  if (note)
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('#555555')
+      .text(note, textCol.x + indent, doc.y + 1, { width });
   // a text taller than the page ran on over new pages: its figures still stand beside its first line
   const last = lastPage(doc);
   const end = doc.y;
   if (last !== first) doc.switchToPage(first);
-  doc.fillColor('black').font(row.kind === 'subtotal' ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5);
+  doc
+    .fillColor('black')
+    .font(row.kind === 'subtotal' ? 'Helvetica-Bold' : 'Helvetica')
+    .fontSize(9.5);
   for (const c of columns.slice(1)) {
     const value = row[c.key];
     if (value) doc.text(value, c.x + pad(c), top, { width: span(c), align: c.align, lineBreak: false });
   }
   if (row.kind === 'subtotal') {
     const sum = columns[columns.length - 1];
-    doc.moveTo(sum.x + 10, y + 1).lineTo(sum.x + sum.width, y + 1).lineWidth(0.5).strokeColor('#888888').stroke();
+    doc
+      .moveTo(sum.x + 10, y + 1)
+      .lineTo(sum.x + sum.width, y + 1)
+      .lineWidth(0.5)
+      .strokeColor('#888888')
+      .stroke();
   }
   if (last === first) return y + height;
   doc.switchToPage(last);
@@ -130,12 +180,18 @@ function layout(doc: Doc, model: PdfModel, qrBill: SwissQRBill | undefined): voi
   // sender, small, top left; recipient in the window on the right
   doc.text(fitted(doc, 'Helvetica-Bold', 10, model.sender[0] ?? '', 250), MARGIN.left, MARGIN.top, { width: 250 });
   doc.text(fitted(doc, 'Helvetica', 9, model.sender.slice(1).join('\n'), 250), { width: 250 });
-  doc.text(fitted(doc, 'Helvetica', 10, model.recipient.join('\n'), right - 330), 330, ADDRESS_TOP, { width: right - 330 });
+  doc.text(fitted(doc, 'Helvetica', 10, model.recipient.join('\n'), right - 330), 330, ADDRESS_TOP, {
+    width: right - 330,
+  });
 
   // facts on the left, at the recipient's height
   let fy = ADDRESS_TOP;
   for (const [label, value] of model.facts) {
-    doc.font('Helvetica').fontSize(9).fillColor('#555555').text(label, MARGIN.left, fy, { width: FACT_LABEL, lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor('#555555')
+      .text(label, MARGIN.left, fy, { width: FACT_LABEL, lineBreak: false });
     doc.fillColor('black').text(value, MARGIN.left + FACT_LABEL, fy, { width: 150, lineBreak: false });
     fy += 13;
   }
@@ -143,12 +199,20 @@ function layout(doc: Doc, model: PdfModel, qrBill: SwissQRBill | undefined): voi
   let y = Math.max(ADDRESS_TOP + 85, fy + 20);
   /** the lowest point drawn so far on this page */
   let end = y;
-  doc.fillColor('black').text(fitted(doc, 'Helvetica-Bold', 16, model.heading, CONTENT_WIDTH), MARGIN.left, y, { width: CONTENT_WIDTH });
+  doc
+    .fillColor('black')
+    .text(fitted(doc, 'Helvetica-Bold', 16, model.heading, CONTENT_WIDTH), MARGIN.left, y, { width: CONTENT_WIDTH });
   y = doc.y + 2;
-  if (model.subheading) { doc.text(fitted(doc, 'Helvetica', 10, model.subheading, CONTENT_WIDTH), MARGIN.left, y, { width: CONTENT_WIDTH }); y = doc.y; }
+  if (model.subheading) {
+    doc.text(fitted(doc, 'Helvetica', 10, model.subheading, CONTENT_WIDTH), MARGIN.left, y, { width: CONTENT_WIDTH });
+    y = doc.y;
+  }
   y += 10;
 
-  const newPage = (): number => { doc.addPage(); return CONTINUED_TOP; };
+  const newPage = (): number => {
+    doc.addPage();
+    return CONTINUED_TOP;
+  };
   const paragraph = (raw: string) => {
     const text = fitted(doc, 'Helvetica', 9.5, raw, CONTENT_WIDTH);
     const h = doc.heightOfString(text, { width: CONTENT_WIDTH });
@@ -167,10 +231,16 @@ function layout(doc: Doc, model: PdfModel, qrBill: SwissQRBill | undefined): voi
   const tallest = bottom - CONTINUED_TOP - 16;
   for (const row of model.rows) {
     const fit = fitRow(doc, row, columns);
-    if (y + fit.height > bottom && (fit.height <= tallest || y + 40 > bottom)) y = drawHeader(doc, model, columns, newPage());
+    if (y + fit.height > bottom && (fit.height <= tallest || y + 40 > bottom))
+      y = drawHeader(doc, model, columns, newPage());
     y = drawRow(doc, fit, columns, y);
   }
-  doc.moveTo(MARGIN.left, y + 2).lineTo(right, y + 2).lineWidth(0.8).strokeColor('black').stroke();
+  doc
+    .moveTo(MARGIN.left, y + 2)
+    .lineTo(right, y + 2)
+    .lineWidth(0.8)
+    .strokeColor('black')
+    .stroke();
   y += 10;
   end = y;
 
@@ -178,9 +248,18 @@ function layout(doc: Doc, model: PdfModel, qrBill: SwissQRBill | undefined): voi
   const totalsHeight = model.totals.length * 15;
   if (y + totalsHeight > bottom) y = newPage();
   for (const [i, line] of model.totals.entries()) {
-    doc.font(line.strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(line.strong ? 10.5 : 9.5).fillColor('black');
+    doc
+      .font(line.strong ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(line.strong ? 10.5 : 9.5)
+      .fillColor('black');
     // a rule above the bold line, unless the table's own rule is right above it
-    if (line.strong && i > 0) doc.moveTo(TOTALS_LEFT, y - 2).lineTo(right, y - 2).lineWidth(0.5).strokeColor('black').stroke();
+    if (line.strong && i > 0)
+      doc
+        .moveTo(TOTALS_LEFT, y - 2)
+        .lineTo(right, y - 2)
+        .lineWidth(0.5)
+        .strokeColor('black')
+        .stroke();
     doc.text(line.label, TOTALS_LEFT, y + 1, { width: right - 95 - TOTALS_LEFT, lineBreak: false });
     doc.text(line.value, right - 90, y + 1, { width: 90, align: 'right', lineBreak: false });
     y += 15;
@@ -194,12 +273,27 @@ function layout(doc: Doc, model: PdfModel, qrBill: SwissQRBill | undefined): voi
     const remark = model.signature.remark ? fitted(doc, 'Helvetica', 9.5, model.signature.remark, CONTENT_WIDTH) : null;
     const remarkHeight = remark ? doc.heightOfString(remark, { width: CONTENT_WIDTH }) + 8 : 0;
     if (y + remarkHeight + 70 > bottom) y = newPage();
-    if (remark) { doc.fillColor('black').text(remark, MARGIN.left, y, { width: CONTENT_WIDTH }); y = doc.y + 8; }
+    if (remark) {
+      doc.fillColor('black').text(remark, MARGIN.left, y, { width: CONTENT_WIDTH });
+      y = doc.y + 8;
+    }
     y += 40;
     const half = (CONTENT_WIDTH - 30) / 2;
-    for (const [x, label] of [[MARGIN.left, model.labels.placeDate], [MARGIN.left + half + 30, model.labels.signature]] as const) {
-      doc.moveTo(x, y).lineTo(x + half, y).lineWidth(0.6).strokeColor('black').stroke();
-      doc.font('Helvetica').fontSize(8.5).fillColor('#555555').text(label, x, y + 4, { width: half, lineBreak: false });
+    for (const [x, label] of [
+      [MARGIN.left, model.labels.placeDate],
+      [MARGIN.left + half + 30, model.labels.signature],
+    ] as const) {
+      doc
+        .moveTo(x, y)
+        .lineTo(x + half, y)
+        .lineWidth(0.6)
+        .strokeColor('black')
+        .stroke();
+      doc
+        .font('Helvetica')
+        .fontSize(8.5)
+        .fillColor('#555555')
+        .text(label, x, y + 4, { width: half, lineBreak: false });
     }
     y += 24;
     end = y;
@@ -221,8 +315,15 @@ function numberPages(doc: Doc, model: PdfModel): void {
   if (range.count < 2) return;
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
-    doc.font('Helvetica').fontSize(8).fillColor('#555555')
-      .text(`${model.number} · ${model.labels.page(i + 1, range.count)}`, MARGIN.left, 28, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('#555555')
+      .text(`${model.number} · ${model.labels.page(i + 1, range.count)}`, MARGIN.left, 28, {
+        width: CONTENT_WIDTH,
+        align: 'right',
+        lineBreak: false,
+      });
   }
 }
 
@@ -230,7 +331,11 @@ function numberPages(doc: Doc, model: PdfModel): void {
 function qrPart(model: PdfModel): SwissQRBill | undefined {
   if (!model.qr) return undefined;
   try {
-    return new SwissQRBill(swissQrData(model.qr), { language: model.lang.toUpperCase() as 'DE' | 'EN' | 'FR' | 'IT', scissors: true, outlines: true });
+    return new SwissQRBill(swissQrData(model.qr), {
+      language: model.lang.toUpperCase() as 'DE' | 'EN' | 'FR' | 'IT',
+      scissors: true,
+      outlines: true,
+    });
   } catch (err) {
     if (!(err instanceof Error) || err.name !== 'ValidationError') throw err;
     const { field, fix } = qrErrorField((err as Error & { code?: string }).code);
@@ -242,11 +347,17 @@ function qrPart(model: PdfModel): SwissQRBill | undefined {
 export async function renderDocumentPdf(model: PdfModel): Promise<Buffer> {
   const qrBill = qrPart(model);
   const doc = new PDFDocument({
-    size: 'A4', margins: MARGIN, bufferPages: true,
-    info: { Title: model.heading, Subject: model.number, Creator: 'acct' }, lang: model.lang,
+    size: 'A4',
+    margins: MARGIN,
+    bufferPages: true,
+    info: { Title: model.heading, Subject: model.number, Creator: 'acct' },
+    lang: model.lang,
   });
   const chunks: Buffer[] = [];
-  const done = new Promise<void>((resolve, reject) => { doc.on('end', () => resolve()); doc.on('error', reject); });
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on('end', () => resolve());
+    doc.on('error', reject);
+  });
   doc.on('data', (c: Buffer) => chunks.push(c));
   layout(doc, model, qrBill);
   numberPages(doc, model);

@@ -16,7 +16,9 @@ export type PdfForm = 'pdf' | 'json';
 /** `{ base64: "data:application/pdf;base64,…", fileName }` as the API answers it (base64 needs no escaping in JSON). */
 function jsonAnswer(pdf: Buffer, fileName: string): Buffer {
   return Buffer.concat([
-    Buffer.from('{"base64":"data:application/pdf;base64,'), Buffer.from(pdf.toString('base64'), 'latin1'), Buffer.from(`","fileName":${JSON.stringify(fileName)}}`),
+    Buffer.from('{"base64":"data:application/pdf;base64,'),
+    Buffer.from(pdf.toString('base64'), 'latin1'),
+    Buffer.from(`","fileName":${JSON.stringify(fileName)}}`),
   ]);
 }
 

@@ -19,8 +19,15 @@ export type PdfAnswer =
 /** How long the worker waits for the next PDF before it stops. */
 const IDLE_MS = 60_000;
 
-interface Job { resolve(bytes: Buffer): void; reject(err: Error): void }
-interface Thread { worker: Worker; jobs: Map<number, Job>; idle?: NodeJS.Timeout }
+interface Job {
+  resolve(bytes: Buffer): void;
+  reject(err: Error): void;
+}
+interface Thread {
+  worker: Worker;
+  jobs: Map<number, Job>;
+  idle?: NodeJS.Timeout;
+}
 
 let current: Thread | undefined;
 let nextId = 1;
@@ -58,7 +65,9 @@ function startThread(): Thread {
   thread.worker.on('message', (answer: PdfAnswer) => settle(thread, answer));
   // a crash (out of memory, say) fails the documents it held; the next PDF starts a new worker
   thread.worker.on('error', (err) => end(thread, new Error(`The PDF could not be made: ${err.message}`)));
-  thread.worker.on('exit', (code) => end(thread, new Error(`The PDF could not be made: the renderer stopped (${code}).`)));
+  thread.worker.on('exit', (code) =>
+    end(thread, new Error(`The PDF could not be made: the renderer stopped (${code}).`)),
+  );
   return thread;
 }
 
@@ -67,8 +76,10 @@ function settle(thread: Thread, answer: PdfAnswer): void {
   thread.jobs.delete(answer.id);
   if (thread.jobs.size === 0) rest(thread);
   if (!job) return;
-  if ('bytes' in answer) job.resolve(Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength));
-  else if (answer.error.status) job.reject(new HttpError(answer.error.status, answer.error.message, answer.error.errors));
+  if ('bytes' in answer)
+    job.resolve(Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength));
+  else if (answer.error.status)
+    job.reject(new HttpError(answer.error.status, answer.error.message, answer.error.errors));
   else job.reject(new Error(`The PDF could not be made: ${answer.error.message}`));
 }
 

@@ -20,9 +20,10 @@ port.on('message', async ({ id, model, form }: { id: number; model: PdfJob; form
     // handed over instead of copied, unless the bytes share their memory (Node's pool for small buffers)
     if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) moved = [bytes.buffer as ArrayBuffer];
   } catch (err) {
-    answer = err instanceof HttpError
-      ? { id, error: { message: err.message, status: err.status, errors: err.errors } }
-      : { id, error: { message: err instanceof Error ? (err.stack ?? err.message) : String(err) } };
+    answer =
+      err instanceof HttpError
+        ? { id, error: { message: err.message, status: err.status, errors: err.errors } }
+        : { id, error: { message: err instanceof Error ? (err.stack ?? err.message) : String(err) } };
   }
   port.postMessage(answer, moved);
 });

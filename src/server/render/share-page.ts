@@ -20,10 +20,11 @@ export type AnswerState =
   | { kind: 'open'; form?: AnswerForm }
   | { kind: 'expired'; validUntil: string }
   | {
-    kind: 'decided'; status: 'accepted' | 'declined' | 'confirmation';
-    /** the decision it stands on, when the activities say: its day (YYYY-MM-DD), and who answered through the link */
-    decision?: { decision: 'accepted' | 'declined'; date: string; name: string | null; comment: string | null };
-  };
+      kind: 'decided';
+      status: 'accepted' | 'declined' | 'confirmation';
+      /** the decision it stands on, when the activities say: its day (YYYY-MM-DD), and who answered through the link */
+      decision?: { decision: 'accepted' | 'declined'; date: string; name: string | null; comment: string | null };
+    };
 
 export interface SharePage {
   model: PdfModel;
@@ -146,17 +147,26 @@ const lines = (ls: readonly string[]) => ls.map(esc).join('<br>');
 function positionRow(row: PdfRow): string {
   const cls = [row.kind, row.child ? 'child' : ''].filter(Boolean).join(' ');
   const note = row.note ? `<span class="note">${esc(row.note)}</span>` : '';
-  if (row.kind === 'text' || row.kind === 'collection') return `<tr class="${cls}"><td class="desc wrap" colspan="5">${esc(row.text)}</td></tr>`;
-  if (row.kind === 'subtotal') return `<tr class="${cls}"><td class="desc wrap" colspan="4">${esc(row.text)}</td><td class="num sum">${esc(row.sum)}</td></tr>`;
-  return `<tr class="${cls}"><td class="desc wrap">${esc(row.text)}${note}</td><td class="num qty">${esc(row.quantity)}</td>`
-    + `<td class="unit">${esc(row.unit)}</td><td class="num price">${esc(row.price)}</td><td class="num sum">${esc(row.sum)}</td></tr>`;
+  if (row.kind === 'text' || row.kind === 'collection')
+    return `<tr class="${cls}"><td class="desc wrap" colspan="5">${esc(row.text)}</td></tr>`;
+  if (row.kind === 'subtotal')
+    return `<tr class="${cls}"><td class="desc wrap" colspan="4">${esc(row.text)}</td><td class="num sum">${esc(row.sum)}</td></tr>`;
+  return (
+    `<tr class="${cls}"><td class="desc wrap">${esc(row.text)}${note}</td><td class="num qty">${esc(row.quantity)}</td>` +
+    `<td class="unit">${esc(row.unit)}</td><td class="num price">${esc(row.price)}</td><td class="num sum">${esc(row.sum)}</td></tr>`
+  );
 }
 
 function documentPart(m: PdfModel): string {
   const l = m.labels;
   const facts = m.facts.map(([label, value]) => `<dt>${esc(label)}</dt><dd>${esc(value)}</dd>`).join('');
   const rows = m.rows.map(positionRow).join('\n');
-  const totals = m.totals.map((t) => `<tr${t.strong ? ' class="strong"' : ''}><td>${esc(t.label)}</td><td class="num">${esc(t.value)}</td></tr>`).join('\n');
+  const totals = m.totals
+    .map(
+      (t) =>
+        `<tr${t.strong ? ' class="strong"' : ''}><td>${esc(t.label)}</td><td class="num">${esc(t.value)}</td></tr>`,
+    )
+    .join('\n');
   return `<header class="letterhead wrap">
 <div class="company">${esc(m.sender[0] ?? '')}</div>
 <address class="sender">${lines(m.sender.slice(1))}</address>
@@ -183,8 +193,10 @@ ${m.remarks ? `<p class="remarks wrap">${esc(m.remarks)}</p>` : ''}`;
 function answerForm(which: 'accept' | 'decline', action: string, s: ShareLabels, form: AnswerForm | undefined): string {
   const mine = form?.which === which ? form : undefined;
   const id = (field: string) => `${which}-${field}`;
-  const error = (field: 'name' | 'comment') => (mine?.errors[field] ? `<p class="error" id="${id(field)}-error">${esc(mine.errors[field]!)}</p>` : '');
-  const invalid = (field: 'name' | 'comment') => (mine?.errors[field] ? ` aria-invalid="true" aria-describedby="${id(field)}-error"` : '');
+  const error = (field: 'name' | 'comment') =>
+    mine?.errors[field] ? `<p class="error" id="${id(field)}-error">${esc(mine.errors[field]!)}</p>` : '';
+  const invalid = (field: 'name' | 'comment') =>
+    mine?.errors[field] ? ` aria-invalid="true" aria-describedby="${id(field)}-error"` : '';
   return `<form class="${which}" method="post" action="${esc(action)}#answer">
 <h3>${esc(which === 'accept' ? s.accept : s.decline)}</h3>
 <label for="${id('name')}">${esc(s.name)}</label>

@@ -6,31 +6,45 @@ import { conflict, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
 import { filterBoolean, filterIds, parseIncludes, pathId, readBody } from '../request.js';
 import {
-  contactInUse, deleteContact, findContactRow, listContactRows, ownContactIds, setContactsArchived, updateContact, type ContactRow, type ContactValues,
+  contactInUse,
+  deleteContact,
+  findContactRow,
+  listContactRows,
+  ownContactIds,
+  setContactsArchived,
+  updateContact,
+  type ContactRow,
+  type ContactValues,
 } from '../store/contacts.js';
 import { toContact, withCustomer, type Contact } from '../present/contacts.js';
 import { lazy, presentBoolean, required, rules, text, toBoolean, trimToNull, validate, z } from '../validation.js';
 
-const updateSchema = lazy(() => z.object({
-  name: z.preprocess(trimToNull, required(rules.string(255))).optional(),
-  email: z.preprocess(trimToNull, rules.email().nullable().optional()),
-  phone: text(),
-  greeting: text(),
-  is_primary: presentBoolean(),
-  archived: presentBoolean(),
-}));
+const updateSchema = lazy(() =>
+  z.object({
+    name: z.preprocess(trimToNull, required(rules.string(255))).optional(),
+    email: z.preprocess(trimToNull, rules.email().nullable().optional()),
+    phone: text(),
+    greeting: text(),
+    is_primary: presentBoolean(),
+    archived: presentBoolean(),
+  }),
+);
 
-const bulkArchiveSchema = lazy(() => z.object({
-  ids: rules.ids(),
-  archive: z.preprocess((v) => (v === undefined || v === null || v === '' ? true : toBoolean(v)), z.boolean()),
-}));
+const bulkArchiveSchema = lazy(() =>
+  z.object({
+    ids: rules.ids(),
+    archive: z.preprocess((v) => (v === undefined || v === null || v === '' ? true : toBoolean(v)), z.boolean()),
+  }),
+);
 const bulkDeleteSchema = lazy(() => z.object({ ids: rules.ids() }));
 
 const INCLUDES: Record<string, 'customer'> = { customer: 'customer' };
 
 const IN_USE: Record<'invoices' | 'proposals', string> = {
-  invoices: 'Der Kontakt kann nicht gelöscht werden, da er in Rechnungen verwendet wird. Bitte archivieren Sie ihn stattdessen.',
-  proposals: 'Der Kontakt kann nicht gelöscht werden, da er in Offerten verwendet wird. Bitte archivieren Sie ihn stattdessen.',
+  invoices:
+    'Der Kontakt kann nicht gelöscht werden, da er in Rechnungen verwendet wird. Bitte archivieren Sie ihn stattdessen.',
+  proposals:
+    'Der Kontakt kann nicht gelöscht werden, da er in Offerten verwendet wird. Bitte archivieren Sie ihn stattdessen.',
 };
 
 function contactOr404(c: Ctx): Contact {
@@ -40,7 +54,7 @@ function contactOr404(c: Ctx): Contact {
 }
 
 const present = (c: Ctx, row: ContactRow, includeCustomer: boolean): Contact =>
-  (includeCustomer ? withCustomer(c.get('deps').db, toContact(row)) : toContact(row));
+  includeCustomer ? withCustomer(c.get('deps').db, toContact(row)) : toContact(row);
 
 export function registerContacts(r: Hono<AppEnv>): void {
   registerBatch(r);
@@ -71,12 +85,25 @@ function registerList(r: Hono<AppEnv>): void {
   r.get('/contacts', (c) => {
     const page = pageRequest(c);
     const includeCustomer = parseIncludes(c, INCLUDES, ['customer']).has('customer');
-    const { rows, total } = listContactRows(c.get('deps').db, c.get('companyId'), {
-      customerIds: filterIds(c, 'customer_id'),
-      archived: filterBoolean(c, 'archived'),
-      name: c.req.query('filter[name]')?.trim() || undefined,
-    }, page.perPage, page.offset);
-    return c.json(paginated(c, rows.map((row) => present(c, row, includeCustomer)), total, page));
+    const { rows, total } = listContactRows(
+      c.get('deps').db,
+      c.get('companyId'),
+      {
+        customerIds: filterIds(c, 'customer_id'),
+        archived: filterBoolean(c, 'archived'),
+        name: c.req.query('filter[name]')?.trim() || undefined,
+      },
+      page.perPage,
+      page.offset,
+    );
+    return c.json(
+      paginated(
+        c,
+        rows.map((row) => present(c, row, includeCustomer)),
+        total,
+        page,
+      ),
+    );
   });
 }
 

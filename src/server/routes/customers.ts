@@ -3,25 +3,68 @@
 import type { Hono } from 'hono';
 import type * as Zod from 'zod';
 import { scopeOf, type AppEnv, type Ctx } from '../context.js';
-import { deleteCustomerOf, deleteCustomers, importCustomerRows, type CheckedCustomerRow, type CustomerImportResult } from '../actions/customers.js';
+import {
+  deleteCustomerOf,
+  deleteCustomers,
+  importCustomerRows,
+  type CheckedCustomerRow,
+  type CustomerImportResult,
+} from '../actions/customers.js';
 import { badRequest, fieldError, HttpError, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
 import { filterBoolean, filterIds, filterInteger, parseIncludes, pathId, readBody, type Body } from '../request.js';
 import { customerStatistics } from '../domain/customer-stats.js';
 import {
-  CUSTOMER_COLUMNS, CUSTOMER_SORTS, customerNumberTaken, customerStatisticsInput,
-  findCustomerIdByNumber, findCustomerRow, insertCustomer, listCustomerRows,
-  nextCustomerNumber, ownCustomerIds, setCustomersArchived, taxRateExists, updateCustomer, type CustomerSort, type CustomerValues,
+  CUSTOMER_COLUMNS,
+  CUSTOMER_SORTS,
+  customerNumberTaken,
+  customerStatisticsInput,
+  findCustomerIdByNumber,
+  findCustomerRow,
+  insertCustomer,
+  listCustomerRows,
+  nextCustomerNumber,
+  ownCustomerIds,
+  setCustomersArchived,
+  taxRateExists,
+  updateCustomer,
+  type CustomerSort,
+  type CustomerValues,
 } from '../store/customers.js';
 import { toCustomer, type Customer, type CustomerIncludes } from '../present/customers.js';
 import { readUploadedText } from '../upload.js';
-import { check, integerField, lazy, presentBoolean, required, rules, text, toBoolean, trimToNull, validate, z } from '../validation.js';
+import {
+  check,
+  integerField,
+  lazy,
+  presentBoolean,
+  required,
+  rules,
+  text,
+  toBoolean,
+  trimToNull,
+  validate,
+  z,
+} from '../validation.js';
 
 const customerFields = lazy(() => ({
   name: z.preprocess(trimToNull, required(rules.string(255))),
   number: integerField(1, 2147483647),
-  care_of: text(), po_box: text(), department: text(), street: text(), zip: text(), city: text(), country: text(),
-  website: z.preprocess(trimToNull, z.url({ protocol: /^https?$/ }).max(255).nullable().optional()),
+  care_of: text(),
+  po_box: text(),
+  department: text(),
+  street: text(),
+  zip: text(),
+  city: text(),
+  country: text(),
+  website: z.preprocess(
+    trimToNull,
+    z
+      .url({ protocol: /^https?$/ })
+      .max(255)
+      .nullable()
+      .optional(),
+  ),
   phone: text(),
   email: z.preprocess(trimToNull, rules.email().nullable().optional()),
   default_hourly_rate: z.preprocess(trimToNull, rules.money(0, 999999.99).nullable().optional()),
@@ -47,8 +90,10 @@ function validateCustomer(c: Ctx, body: Body, mode: 'create' | 'update', exceptI
   const companyId = c.get('companyId');
   const checked = check(mode === 'create' ? createSchema() : updateSchema(), body);
   const { number, tax_rate_id: taxRateId } = checked.data;
-  if (typeof number === 'number' && customerNumberTaken(db, companyId, number, exceptId)) checked.fail('number', NUMBER_TAKEN);
-  if (typeof taxRateId === 'number' && !taxRateExists(db, companyId, taxRateId)) checked.fail('tax_rate_id', TAX_RATE_INVALID);
+  if (typeof number === 'number' && customerNumberTaken(db, companyId, number, exceptId))
+    checked.fail('number', NUMBER_TAKEN);
+  if (typeof taxRateId === 'number' && !taxRateExists(db, companyId, taxRateId))
+    checked.fail('tax_rate_id', TAX_RATE_INVALID);
   checked.throwIfAny();
   return checked.data;
 }
@@ -65,12 +110,26 @@ function columnsOf(input: CustomerInput, present: (key: string) => boolean): Cus
 }
 
 function includesOf(set: Set<keyof CustomerIncludes>): CustomerIncludes {
-  return { contacts: set.has('contacts'), taxRate: set.has('taxRate'), proposals: set.has('proposals'), invoices: set.has('invoices'), activeProjects: set.has('activeProjects') };
+  return {
+    contacts: set.has('contacts'),
+    taxRate: set.has('taxRate'),
+    proposals: set.has('proposals'),
+    invoices: set.has('invoices'),
+    activeProjects: set.has('activeProjects'),
+  };
 }
 
-const LIST_INCLUDES: Record<string, keyof CustomerIncludes> = { contacts: 'contacts', taxRate: 'taxRate', tax_rate: 'taxRate' };
+const LIST_INCLUDES: Record<string, keyof CustomerIncludes> = {
+  contacts: 'contacts',
+  taxRate: 'taxRate',
+  tax_rate: 'taxRate',
+};
 const SINGLE_INCLUDES: Record<string, keyof CustomerIncludes> = {
-  ...LIST_INCLUDES, proposals: 'proposals', invoices: 'invoices', activeProjects: 'activeProjects', active_projects: 'activeProjects',
+  ...LIST_INCLUDES,
+  proposals: 'proposals',
+  invoices: 'invoices',
+  activeProjects: 'activeProjects',
+  active_projects: 'activeProjects',
 };
 
 function sortOf(c: Ctx): CustomerSort | undefined {
@@ -79,7 +138,9 @@ function sortOf(c: Ctx): CustomerSort | undefined {
   const desc = raw.startsWith('-');
   const column = raw.replace(/^-/, '') as CustomerSort['column'];
   if (!CUSTOMER_SORTS.includes(column)) {
-    throw badRequest(`Requested sort(s) \`${raw}\` is not allowed. Allowed sort(s) are \`${CUSTOMER_SORTS.join(', ')}\`.`);
+    throw badRequest(
+      `Requested sort(s) \`${raw}\` is not allowed. Allowed sort(s) are \`${CUSTOMER_SORTS.join(', ')}\`.`,
+    );
   }
   return { column, desc };
 }
@@ -90,7 +151,12 @@ function customerOr404(c: Ctx): Customer {
   return toCustomer(c.get('deps').db, row);
 }
 
-const bulkArchiveSchema = lazy(() => z.object({ ids: rules.ids(), archived: z.preprocess((v) => (v === null || v === '' ? undefined : toBoolean(v)), z.boolean()) }));
+const bulkArchiveSchema = lazy(() =>
+  z.object({
+    ids: rules.ids(),
+    archived: z.preprocess((v) => (v === null || v === '' ? undefined : toBoolean(v)), z.boolean()),
+  }),
+);
 const bulkDeleteSchema = lazy(() => z.object({ ids: rules.ids() }));
 
 // ---------------------------------------------------------------------------------------------------
@@ -111,13 +177,16 @@ function registerBatch(r: Hono<AppEnv>): void {
     const db = c.get('deps').db;
     const ids = ownCustomerIds(db, c.get('companyId'), input.ids);
     const n = setCustomersArchived(db, c.get('companyId'), ids, input.archived);
-    return c.json({ message: `${n} ${n === 1 ? 'customer' : 'customers'} ${input.archived ? 'archived' : 'unarchived'}.` });
+    return c.json({
+      message: `${n} ${n === 1 ? 'customer' : 'customers'} ${input.archived ? 'archived' : 'unarchived'}.`,
+    });
   });
 
   r.delete('/customers/multiple', async (c) => {
     const input = validate(bulkDeleteSchema(), await readBody(c));
     const { deleted, skipped } = deleteCustomers(scopeOf(c), input.ids);
-    const message = `${deleted} ${deleted === 1 ? 'customer' : 'customers'} deleted` +
+    const message =
+      `${deleted} ${deleted === 1 ? 'customer' : 'customers'} deleted` +
       (skipped ? `, ${skipped} skipped (projects, invoices or proposals exist; archive them instead).` : '.');
     return c.json({ message, deleted, skipped });
   });
@@ -140,7 +209,14 @@ function registerList(r: Hono<AppEnv>): void {
     const sort = sortOf(c);
     const db = c.get('deps').db;
     const { rows, total } = listCustomerRows(db, c.get('companyId'), filter, sort, page.perPage, page.offset);
-    return c.json(paginated(c, rows.map((row) => toCustomer(db, row, inc)), total, page));
+    return c.json(
+      paginated(
+        c,
+        rows.map((row) => toCustomer(db, row, inc)),
+        total,
+        page,
+      ),
+    );
   });
 
   r.post('/customers', async (c) => {
@@ -163,7 +239,9 @@ function registerOne(r: Hono<AppEnv>): void {
 
   r.get('/customers/:customer', (c) => {
     const customerId = pathId(c, 'customer');
-    const inc = includesOf(parseIncludes(c, SINGLE_INCLUDES, ['taxRate', 'contacts', 'proposals', 'invoices', 'activeProjects']));
+    const inc = includesOf(
+      parseIncludes(c, SINGLE_INCLUDES, ['taxRate', 'contacts', 'proposals', 'invoices', 'activeProjects']),
+    );
     const db = c.get('deps').db;
     const row = findCustomerRow(db, c.get('companyId'), customerId);
     if (!row) throw notFound('Customer not found.');
@@ -213,7 +291,10 @@ async function importCustomers(c: Ctx, body: Body): Promise<CustomerImportResult
       row[key] = key === 'default_hourly_rate' ? normaliseDecimal(value) : value;
     }
     const number = customerFields().number.safeParse(row.number);
-    const existing = number.success && typeof number.data === 'number' ? findCustomerIdByNumber(db, companyId, number.data) : undefined;
+    const existing =
+      number.success && typeof number.data === 'number'
+        ? findCustomerIdByNumber(db, companyId, number.data)
+        : undefined;
     let input: CustomerInput;
     try {
       input = validateCustomer(c, row, 'create', existing);

@@ -8,14 +8,38 @@ import type { Hono } from 'hono';
 import type * as Zod from 'zod';
 import type { AppEnv, Ctx } from '../context.js';
 import {
-  createDocument, addPosition, changePosition, removePosition, deleteDocument, updateDocumentWith, attach, detach,
-  attachedFiles, nextDocumentNumber, assertEditable, type DocumentInput,
+  createDocument,
+  addPosition,
+  changePosition,
+  removePosition,
+  deleteDocument,
+  updateDocumentWith,
+  attach,
+  detach,
+  attachedFiles,
+  nextDocumentNumber,
+  assertEditable,
+  type DocumentInput,
 } from '../actions/documents.js';
-import { invoiceBooker, markAs, markAsBatch, removeInvoiceBookings, type InvoiceBooker, type MarkAsParams } from '../actions/document-states.js';
+import {
+  invoiceBooker,
+  markAs,
+  markAsBatch,
+  removeInvoiceBookings,
+  type InvoiceBooker,
+  type MarkAsParams,
+} from '../actions/document-states.js';
 import { deleteDocumentsBatch, updateDocumentsBatch } from '../actions/document-batch.js';
 import { assertPlanAllows, fillDefaults } from '../actions/document-defaults.js';
 import {
-  INVOICE_STATUSES, INVOICE_TARGETS, LANGS, PROPOSAL_STATUSES, REMINDER_STATUSES, REPEAT_INTERVALS, UNPAID_STATUSES, type DocumentType,
+  INVOICE_STATUSES,
+  INVOICE_TARGETS,
+  LANGS,
+  PROPOSAL_STATUSES,
+  REMINDER_STATUSES,
+  REPEAT_INTERVALS,
+  UNPAID_STATUSES,
+  type DocumentType,
 } from '../domain/documents.js';
 import { parseDateRange } from '../domain/entries.js';
 import { byCurrency, formatCurrencySums, rappenToJson, rappenToString, scaledToString } from '../domain/money.js';
@@ -23,16 +47,44 @@ import { parsePosition, parsePositions } from '../domain/positions.js';
 import { badRequest, notFound, validationError } from '../http-error.js';
 import { pageRequest, type PageRequest } from '../pagination.js';
 import { filterBoolean, filterIds, normaliseInput, pathId, readBody, type Body } from '../request.js';
-import { check, isValidDate, lazy, loadZod, nullable, required, rules, sometimes, text, validate, z } from '../validation.js';
+import {
+  check,
+  isValidDate,
+  lazy,
+  loadZod,
+  nullable,
+  required,
+  rules,
+  sometimes,
+  text,
+  validate,
+  z,
+} from '../validation.js';
 import { exists, type Row } from '../store/db.js';
 import {
-  documentNumberTaken, entryRowsByIds, findDocumentRow, findPositionRow, listDocumentRows,
-  timeRowsByIds, type DocumentFilter, type DocumentRow, type DocumentValues, type StatusCondition,
+  documentNumberTaken,
+  entryRowsByIds,
+  findDocumentRow,
+  findPositionRow,
+  listDocumentRows,
+  timeRowsByIds,
+  type DocumentFilter,
+  type DocumentRow,
+  type DocumentValues,
+  type StatusCondition,
 } from '../store/documents.js';
 import { findAccountRow } from '../store/accounts.js';
 import { findContactRow } from '../store/contacts.js';
 import { customerRow } from '../store/customers.js';
-import { createdAnswer, documentActivities, documentFields, documentModel, documentPositions, documentSummary, fileRecord } from '../present/documents.js';
+import {
+  createdAnswer,
+  documentActivities,
+  documentFields,
+  documentModel,
+  documentPositions,
+  documentSummary,
+  fileRecord,
+} from '../present/documents.js';
 import { documentRelations } from '../present/document-relations.js';
 import { companyScopeOf, companyToday, companyZone, scopeOf as requestScope } from '../context.js';
 import { fileUrlFor } from '../file-links.js';
@@ -42,7 +94,10 @@ import { buildQrPayload, validateQrInput } from '../../domain/qr-bill.js';
 const CURRENCIES = ['CHF', 'EUR', 'USD', 'GBP'] as const;
 const PATHS: Readonly<Record<DocumentType, string>> = { proposal: '/proposals', invoice: '/invoices' };
 const PARAM: Readonly<Record<DocumentType, string>> = { proposal: 'proposal', invoice: 'invoice' };
-const NOT_FOUND: Readonly<Record<DocumentType, string>> = { proposal: 'Proposal not found.', invoice: 'Invoice not found.' };
+const NOT_FOUND: Readonly<Record<DocumentType, string>> = {
+  proposal: 'Proposal not found.',
+  invoice: 'Invoice not found.',
+};
 const INVALID = 'The selected :attribute is invalid.';
 
 // ---- body rules ---------------------------------------------------------------------------------------
@@ -67,7 +122,12 @@ const sharedFields = lazy(() => ({
   add_rounding_difference: nullable(rules.boolean()),
   is_shared: nullable(rules.boolean()),
 }));
-const proposalFields = lazy(() => ({ ...sharedFields(), valid_until: date(), with_signature: nullable(rules.boolean()), signature_remark: text(65535) }));
+const proposalFields = lazy(() => ({
+  ...sharedFields(),
+  valid_until: date(),
+  with_signature: nullable(rules.boolean()),
+  signature_remark: text(65535),
+}));
 const invoiceFields = lazy(() => ({
   ...sharedFields(),
   proposal_id: nullable(rules.id()),
@@ -82,15 +142,25 @@ const invoiceFields = lazy(() => ({
   repeat_stop_at: date(),
   repeat_notification_to: nullable(rules.email()),
   without_debitor_on_qr: nullable(rules.boolean()),
-  exchange_rate_times: nullable(z.preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.number().gt(0).max(1_000_000))),
-  exchange_rate_expenses: nullable(z.preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.number().gt(0).max(1_000_000))),
+  exchange_rate_times: nullable(
+    z.preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.number().gt(0).max(1_000_000)),
+  ),
+  exchange_rate_expenses: nullable(
+    z.preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.number().gt(0).max(1_000_000)),
+  ),
   group_by: text(255),
   times_order: nullable(rules.in(['asc', 'desc'])),
 }));
 
 const schemas = lazy(() => ({
-  proposal: { create: z.object(proposalFields()), update: z.object({ ...proposalFields(), customer_id: sometimes(rules.id()) }) },
-  invoice: { create: z.object(invoiceFields()), update: z.object({ ...invoiceFields(), customer_id: sometimes(rules.id()) }) },
+  proposal: {
+    create: z.object(proposalFields()),
+    update: z.object({ ...proposalFields(), customer_id: sometimes(rules.id()) }),
+  },
+  invoice: {
+    create: z.object(invoiceFields()),
+    update: z.object({ ...invoiceFields(), customer_id: sometimes(rules.id()) }),
+  },
 }));
 
 /** The company's records a body may point to, looked up through their stores (Laravel's `exists`). */
@@ -99,7 +169,8 @@ const records = (c: Ctx) => {
   const companyId = c.get('companyId');
   return {
     customer: (id: number) => exists(db, 'customers', companyId, id),
-    contactOf: (id: number, customerId: unknown) => Number(findContactRow(db, companyId, id)?.customer_id) === Number(customerId),
+    contactOf: (id: number, customerId: unknown) =>
+      Number(findContactRow(db, companyId, id)?.customer_id) === Number(customerId),
     project: (id: number) => exists(db, 'projects', companyId, id),
     taxRate: (id: number) => exists(db, 'tax_rates', companyId, id),
     proposal: (id: number) => findDocumentRow(db, 'proposal', companyId, id) !== undefined,
@@ -121,16 +192,21 @@ function resolveBody(c: Ctx, type: DocumentType, body: Body, current: Row | unde
   const input: DocumentInput = { values };
 
   for (const key of Object.keys(schema.shape)) {
-    if (key === 'positions' || key === 'time_ids' || key === 'entry_ids' || !has(body, key) || checked.errors[key]) continue;
+    if (key === 'positions' || key === 'time_ids' || key === 'entry_ids' || !has(body, key) || checked.errors[key])
+      continue;
     values[key as keyof DocumentValues] = d[key] ?? null;
   }
   const customerId = values.customer_id ?? current?.customer_id;
   const of = records(c);
-  if (has(body, 'customer_id') && typeof d.customer_id === 'number' && !of.customer(d.customer_id)) checked.fail('customer_id', INVALID);
+  if (has(body, 'customer_id') && typeof d.customer_id === 'number' && !of.customer(d.customer_id))
+    checked.fail('customer_id', INVALID);
   if (typeof d.contact_id === 'number' && !of.contactOf(d.contact_id, customerId)) checked.fail('contact_id', INVALID);
   if (typeof d.project_id === 'number' && !of.project(d.project_id)) checked.fail('project_id', INVALID);
   if (typeof d.tax_rate_id === 'number' && !of.taxRate(d.tax_rate_id)) checked.fail('tax_rate_id', INVALID);
-  if (typeof d.number === 'string' && documentNumberTaken(c.get('deps').db, type, c.get('companyId'), d.number, current?.id)) {
+  if (
+    typeof d.number === 'string' &&
+    documentNumberTaken(c.get('deps').db, type, c.get('companyId'), d.number, current?.id)
+  ) {
     checked.fail('number', 'The number has already been taken.');
   }
   if (type === 'invoice') resolveInvoiceRules(c, body, d, checked, current);
@@ -152,19 +228,28 @@ function resolveBody(c: Ctx, type: DocumentType, body: Body, current: Row | unde
 
   assertPlanAllows({ company: c.get('company') }, type, values);
   if (!current) fillDefaults(companyScopeOf(c), type, values);
-  if (values.is_shared === true && !(current?.share_token)) values.share_token = shareToken();
+  if (values.is_shared === true && !current?.share_token) values.share_token = shareToken();
   if (values.is_shared === false) values.share_token = null;
   return input;
 }
 
-function resolveInvoiceRules(c: Ctx, body: Body, d: Record<string, any>, checked: ReturnType<typeof check>, current: Row | undefined): void {
+function resolveInvoiceRules(
+  c: Ctx,
+  body: Body,
+  d: Record<string, any>,
+  checked: ReturnType<typeof check>,
+  current: Row | undefined,
+): void {
   const of = records(c);
   if (typeof d.proposal_id === 'number' && !of.proposal(d.proposal_id)) checked.fail('proposal_id', INVALID);
-  if (typeof d.bank_account_id === 'number' && !of.account(d.bank_account_id, 'bank')) checked.fail('bank_account_id', INVALID);
-  if (typeof d.income_account_id === 'number' && !of.account(d.income_account_id, 'income')) checked.fail('income_account_id', INVALID);
+  if (typeof d.bank_account_id === 'number' && !of.account(d.bank_account_id, 'bank'))
+    checked.fail('bank_account_id', INVALID);
+  if (typeof d.income_account_id === 'number' && !of.account(d.income_account_id, 'income'))
+    checked.fail('income_account_id', INVALID);
   const repeat = has(body, 'repeat') ? d.repeat === true : Number(current?.repeat) === 1;
   const interval = has(body, 'repeat_interval') ? d.repeat_interval : current?.repeat_interval;
-  if (repeat && !interval && !checked.errors.repeat_interval) checked.fail('repeat_interval', 'The repeat interval field is required when repeat is true.');
+  if (repeat && !interval && !checked.errors.repeat_interval)
+    checked.fail('repeat_interval', 'The repeat interval field is required when repeat is true.');
 }
 
 /** time_ids: open time entries of the company not on another invoice; entry_ids: expense bookings not on another invoice. */
@@ -177,8 +262,10 @@ function checkLinks(c: Ctx, input: DocumentInput, checked: ReturnType<typeof che
     for (const id of input.timeIds) {
       const t = rows.get(id);
       if (!t) checked.fail('time_ids', `The time entry ${id} does not exist.`);
-      else if (t.invoice_id !== null && Number(t.invoice_id) !== own) checked.fail('time_ids', `The time entry ${id} is already on another invoice.`);
-      else if (t.invoice_id === null && t.status !== 'open') checked.fail('time_ids', `The time entry ${id} is not open.`);
+      else if (t.invoice_id !== null && Number(t.invoice_id) !== own)
+        checked.fail('time_ids', `The time entry ${id} is already on another invoice.`);
+      else if (t.invoice_id === null && t.status !== 'open')
+        checked.fail('time_ids', `The time entry ${id} is not open.`);
     }
   }
   if (input.entryIds) {
@@ -187,7 +274,8 @@ function checkLinks(c: Ctx, input: DocumentInput, checked: ReturnType<typeof che
       const e = rows.get(id);
       if (!e) checked.fail('entry_ids', `The booking ${id} does not exist.`);
       else if (e.type !== 'expense') checked.fail('entry_ids', `The booking ${id} is not an expense.`);
-      else if (e.invoice_id !== null && Number(e.invoice_id) !== own) checked.fail('entry_ids', `The booking ${id} is already on another invoice.`);
+      else if (e.invoice_id !== null && Number(e.invoice_id) !== own)
+        checked.fail('entry_ids', `The booking ${id} is already on another invoice.`);
     }
   }
 }
@@ -216,8 +304,12 @@ function statusCondition(type: DocumentType, word: string, today: string): Statu
 
 function filterOf(c: Ctx, type: DocumentType): DocumentFilter {
   const f: DocumentFilter = {
-    ids: filterIds(c, 'id'), customerIds: filterIds(c, 'customer_id'), projectIds: filterIds(c, 'project_id'),
-    userIds: filterIds(c, 'user_id'), taxRateIds: filterIds(c, 'tax_rate_id'), shared: filterBoolean(c, 'is_shared'),
+    ids: filterIds(c, 'id'),
+    customerIds: filterIds(c, 'customer_id'),
+    projectIds: filterIds(c, 'project_id'),
+    userIds: filterIds(c, 'user_id'),
+    taxRateIds: filterIds(c, 'tax_rate_id'),
+    shared: filterBoolean(c, 'is_shared'),
   };
   if (type === 'invoice') {
     f.proposalIds = filterIds(c, 'proposal_id');
@@ -235,7 +327,9 @@ function filterOf(c: Ctx, type: DocumentType): DocumentFilter {
     f.end = range.end;
   }
   const words = [...(c.req.queries('filter[status][]') ?? []), ...(c.req.queries('filter[status]') ?? [])]
-    .flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
   if (words.length) {
     const unknown = words.filter((w) => !STATUS_WORDS[type].includes(w));
     if (unknown.length) throw badRequest(`filter[status] must be one of ${STATUS_WORDS[type].join(', ')}.`);
@@ -261,7 +355,10 @@ function readDocument(c: Ctx, type: DocumentType, id: number): Record<string, un
   const today = companyToday(c);
   const doc = documentFields(type, row, documentPositions(db, type, id, row.currency), today);
   const fileUrl = fileUrlFor(c);
-  Object.assign(doc, documentRelations({ db, companyId, closedUntil: c.get('company').closed_until ?? null, fileUrl }, type, row));
+  Object.assign(
+    doc,
+    documentRelations({ db, companyId, closedUntil: c.get('company').closed_until ?? null, fileUrl }, type, row),
+  );
   doc.attachments = attachedFiles(db, type, companyId, id).map((f) => fileRecord(f, fileUrl(f)));
   return doc;
 }
@@ -274,10 +371,14 @@ function readDocument(c: Ctx, type: DocumentType, id: number): Record<string, un
  * CHF first), and `sum_formatted` says those ("CHF 416.05, EUR 1'266.66").
  */
 const listMeta = (rowsOnPage: number, total: number, sum: bigint, sums: Map<string, bigint>, page: PageRequest) => ({
-  count: rowsOnPage, total, sum: rappenToJson(sum),
+  count: rowsOnPage,
+  total,
+  sum: rappenToJson(sum),
   sums: Object.fromEntries([...sums.keys()].sort(byCurrency).map((c) => [c, rappenToJson(sums.get(c)!)])),
   sum_formatted: formatCurrencySums(sums),
-  current_page: page.page, last_page: Math.max(1, Math.ceil(total / page.perPage)), per_page: page.perPage,
+  current_page: page.page,
+  last_page: Math.max(1, Math.ceil(total / page.perPage)),
+  per_page: page.perPage,
 });
 
 export function registerDocuments(r: Hono<AppEnv>): void {
@@ -286,7 +387,8 @@ export function registerDocuments(r: Hono<AppEnv>): void {
 
 function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => InvoiceBooker): void {
   // static paths (number, batch) before /:id
-  for (const register of [registerCollection, registerBatch, registerOne, registerPositions, registerAttachments]) register(r, type, booker);
+  for (const register of [registerCollection, registerBatch, registerOne, registerPositions, registerAttachments])
+    register(r, type, booker);
 }
 
 function registerCollection(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => InvoiceBooker): void {
@@ -295,8 +397,18 @@ function registerCollection(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx
   r.get(base, (c) => {
     const page = pageRequest(c);
     const today = companyToday(c);
-    const { rows, total, sum, sums } = listDocumentRows(c.get('deps').db, type, c.get('companyId'), filterOf(c, type), page.perPage, page.offset);
-    return c.json({ data: rows.map((row) => documentSummary(type, row, today)), meta: listMeta(rows.length, total, sum, sums, page) });
+    const { rows, total, sum, sums } = listDocumentRows(
+      c.get('deps').db,
+      type,
+      c.get('companyId'),
+      filterOf(c, type),
+      page.perPage,
+      page.offset,
+    );
+    return c.json({
+      data: rows.map((row) => documentSummary(type, row, today)),
+      meta: listMeta(rows.length, total, sum, sums, page),
+    });
   });
 
   r.get(`${base}/number`, (c) => {
@@ -309,7 +421,6 @@ function registerCollection(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx
     const id = createDocument(companyScopeOf(c), type, input);
     return c.json(createdAnswer(findDocumentRow(c.get('deps').db, type, c.get('companyId'), id)!), 201);
   });
-
 }
 
 function registerBatch(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => InvoiceBooker): void {
@@ -318,10 +429,16 @@ function registerBatch(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => 
   r.patch(`${base}/batch`, async (c) => {
     const body = await readBody(c);
     const { ids } = validate(z.object({ ids: rules.ids() }), body);
-    const updateData = (body.updateData && typeof body.updateData === 'object' && !Array.isArray(body.updateData)) ? body.updateData as Body : undefined;
+    const updateData =
+      body.updateData && typeof body.updateData === 'object' && !Array.isArray(body.updateData)
+        ? (body.updateData as Body)
+        : undefined;
     if (!updateData) throw validationError({ updateData: ['The update data field is required.'] });
-    if (has(updateData, 'number')) throw validationError({ 'updateData.number': ['The number cannot be set on several documents at once.'] });
-    const { updated, skipped } = updateDocumentsBatch(companyScopeOf(c), type, ids, (doc) => resolveBody(c, type, updateData, doc));
+    if (has(updateData, 'number'))
+      throw validationError({ 'updateData.number': ['The number cannot be set on several documents at once.'] });
+    const { updated, skipped } = updateDocumentsBatch(companyScopeOf(c), type, ids, (doc) =>
+      resolveBody(c, type, updateData, doc),
+    );
     return c.json({ message: `${updated} updated.`, updated, skipped });
   });
 
@@ -336,11 +453,11 @@ function registerBatch(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => 
     const { ids } = validate(z.object({ ids: rules.ids() }), body);
     const status = (body.updateData as Body | undefined)?.status;
     const targets: readonly string[] = type === 'invoice' ? INVOICE_TARGETS : PROPOSAL_STATUSES;
-    if (typeof status !== 'string' || !targets.includes(status)) throw validationError({ 'updateData.status': ['The selected update data.status is invalid.'] });
+    if (typeof status !== 'string' || !targets.includes(status))
+      throw validationError({ 'updateData.status': ['The selected update data.status is invalid.'] });
     const { updated, skipped } = markAsBatch(companyScopeOf(c), type, ids, status, booker(c));
     return c.json({ message: `${updated} updated.`, updated, skipped });
   });
-
 }
 
 function registerOne(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => InvoiceBooker): void {
@@ -383,7 +500,9 @@ function registerOne(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => In
     const { renderPdf } = await import('../render/pdf-renderer.js');
     // { base64, fileName }, made as JSON where the PDF is drawn: megabytes of base64 are no work for this thread
     const answer = await renderPdf(model, 'json', c.get('deps').pdfThread);
-    return c.body(new Uint8Array(answer.buffer as ArrayBuffer, answer.byteOffset, answer.byteLength), 200, { 'Content-Type': 'application/json' });
+    return c.body(new Uint8Array(answer.buffer as ArrayBuffer, answer.byteOffset, answer.byteLength), 200, {
+      'Content-Type': 'application/json',
+    });
   });
 
   // beyond the spec: the QR-bill's payload alone, for scripts and `acct invoices qr`
@@ -391,7 +510,10 @@ function registerOne(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => In
     r.get(`${one_}/qr`, (c) => {
       const row = documentOr404(c, type);
       const model = checkedPdfModel(c, type, row);
-      if (!model.qr) throw badRequest(`Die Rechnung ${row.number} ist in ${row.currency}: ein QR-Einzahlungsschein gibt es nur in CHF und EUR.`);
+      if (!model.qr)
+        throw badRequest(
+          `Die Rechnung ${row.number} ist in ${row.currency}: ein QR-Einzahlungsschein gibt es nur in CHF und EUR.`,
+        );
       return c.json({ payload: buildQrPayload(model.qr) });
     });
   }
@@ -400,7 +522,6 @@ function registerOne(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => In
     const row = documentOr404(c, type);
     return c.json(documentActivities(c.get('deps').db, type, Number(row.id), companyZone(c)));
   });
-
 }
 
 function registerPositions(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => InvoiceBooker): void {
@@ -430,7 +551,8 @@ function registerPositions(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx)
     const body = await readBody(c);
     const parsed = parsePosition({ ...storedItem(position), ...body }, type === 'invoice');
     if (!parsed.ok) throw validationError({ [parsed.field]: [parsed.message] });
-    if (parsed.value.type === 'collection' && position.parent_id !== null) throw validationError({ type: ['A collection cannot sit inside a collection.'] });
+    if (parsed.value.type === 'collection' && position.parent_id !== null)
+      throw validationError({ type: ['A collection cannot sit inside a collection.'] });
     changePosition(companyScopeOf(c), type, row, position, parsed.value);
     return c.json({ data: positionOf(c, type, row, Number(position.id)) });
   });
@@ -441,7 +563,6 @@ function registerPositions(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx)
     removePosition(companyScopeOf(c), type, row, position);
     return c.body(null, 204);
   });
-
 }
 
 function registerAttachments(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => InvoiceBooker): void {
@@ -459,7 +580,6 @@ function registerAttachments(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ct
     if (!detach(companyScopeOf(c), type, row, pathId(c, 'file'))) throw notFound('File not found.');
     return c.body(null, 204);
   });
-
 }
 
 /** What the PDF shows, after every rule of its QR-bill was checked: a 422 names the field and the record to fix. */
@@ -469,8 +589,14 @@ function checkedPdfModel(c: Ctx, type: DocumentType, row: DocumentRow) {
   const model = documentModel(db, c.get('company'), type, row);
   if (model.qr) {
     const customer = customerRow(db, companyId, Number(row.customer_id)) ?? { name: '', number: null };
-    const bankAccount = row.bank_account_id === null ? undefined : findAccountRow(db, companyId, Number(row.bank_account_id));
-    const problems = validateQrInput(model.qr, { companyId, invoiceNumber: row.number, customer: customer.number ?? customer.name, bankAccount: bankAccount?.number ?? null });
+    const bankAccount =
+      row.bank_account_id === null ? undefined : findAccountRow(db, companyId, Number(row.bank_account_id));
+    const problems = validateQrInput(model.qr, {
+      companyId,
+      invoiceNumber: row.number,
+      customer: customer.number ?? customer.name,
+      bankAccount: bankAccount?.number ?? null,
+    });
     if (problems.length) {
       const errors: Record<string, string[]> = {};
       for (const p of problems) (errors[p.field] ??= []).push(p.message);
@@ -481,25 +607,32 @@ function checkedPdfModel(c: Ctx, type: DocumentType, row: DocumentRow) {
 }
 
 /** The query of an invoice's mark-as: for paid and for reminders. */
-const markAsSchema = lazy(() => z.object({
-  createEntry: nullable(rules.boolean()),
-  paidDate: nullable(rules.date()),
-  bank_account_id: nullable(rules.id()),
-  sum: nullable(rules.money(0, 999999999.99)),
-  tax_rate_id: nullable(rules.id()),
-  reminder_due_date: nullable(rules.date()),
-}));
+const markAsSchema = lazy(() =>
+  z.object({
+    createEntry: nullable(rules.boolean()),
+    paidDate: nullable(rules.date()),
+    bank_account_id: nullable(rules.id()),
+    sum: nullable(rules.money(0, 999999999.99)),
+    tax_rate_id: nullable(rules.id()),
+    reminder_due_date: nullable(rules.date()),
+  }),
+);
 
 function markAsParams(c: Ctx): MarkAsParams {
   const checked = check(markAsSchema(), normaliseInput(c.req.query()) as Body);
   const d = checked.data;
   const of = records(c);
-  if (typeof d.bank_account_id === 'number' && !of.account(d.bank_account_id, 'bank')) checked.fail('bank_account_id', INVALID);
+  if (typeof d.bank_account_id === 'number' && !of.account(d.bank_account_id, 'bank'))
+    checked.fail('bank_account_id', INVALID);
   if (typeof d.tax_rate_id === 'number' && !of.taxRate(d.tax_rate_id)) checked.fail('tax_rate_id', INVALID);
   checked.throwIfAny();
   return {
-    createEntry: d.createEntry ?? false, paidDate: d.paidDate ?? undefined, bankAccountId: d.bank_account_id ?? undefined,
-    sum: d.sum ?? undefined, taxRateId: d.tax_rate_id ?? undefined, reminderDueDate: d.reminder_due_date ?? undefined,
+    createEntry: d.createEntry ?? false,
+    paidDate: d.paidDate ?? undefined,
+    bankAccountId: d.bank_account_id ?? undefined,
+    sum: d.sum ?? undefined,
+    taxRateId: d.tax_rate_id ?? undefined,
+    reminderDueDate: d.reminder_due_date ?? undefined,
   };
 }
 
@@ -512,16 +645,25 @@ function positionOr404(c: Ctx, type: DocumentType, doc: Row): Row {
 /** parent_id of a new position: a collection of the same document (422 otherwise). */
 function parentOf(c: Ctx, type: DocumentType, doc: Row, raw: unknown): number | null {
   if (raw === undefined || raw === null || raw === '') return null;
-  const parent = /^\d{1,15}$/.test(String(raw)) ? findPositionRow(c.get('deps').db, type, Number(doc.id), Number(raw)) : undefined;
-  if (!parent || parent.type !== 'collection') throw validationError({ parent_id: ['The selected parent id is invalid.'] });
+  const parent = /^\d{1,15}$/.test(String(raw))
+    ? findPositionRow(c.get('deps').db, type, Number(doc.id), Number(raw))
+    : undefined;
+  if (!parent || parent.type !== 'collection')
+    throw validationError({ parent_id: ['The selected parent id is invalid.'] });
   return Number(parent.id);
 }
 
 /** A stored position as a body item, so a PUT of some fields keeps the others. */
 const storedItem = (p: Row): Body => ({
-  type: p.type, description: p.description, title: p.title, unit: p.unit, date: p.date,
-  amount: scaledToString(Number(p.amount), 3), price: rappenToString(Number(p.price)),
-  discount_amount: rappenToString(Number(p.discount_amount)), discount_type: p.discount_type,
+  type: p.type,
+  description: p.description,
+  title: p.title,
+  unit: p.unit,
+  date: p.date,
+  amount: scaledToString(Number(p.amount), 3),
+  price: rappenToString(Number(p.price)),
+  discount_amount: rappenToString(Number(p.discount_amount)),
+  discount_type: p.discount_type,
 });
 
 function positionOf(c: Ctx, type: DocumentType, doc: Row, id: number) {
@@ -529,4 +671,3 @@ function positionOf(c: Ctx, type: DocumentType, doc: Row, id: number) {
 }
 
 const bookerOf = (c: Ctx): InvoiceBooker => invoiceBooker(requestScope(c));
-

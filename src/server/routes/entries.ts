@@ -13,12 +13,36 @@ import { pageRequest, type PageRequest } from '../pagination.js';
 import { filterBoolean, filterIds, pathId, readBody, type Body } from '../request.js';
 import { check, isValidDate, lazy, nullable, required, rules, z } from '../validation.js';
 import {
-  ENTRY_SORTS, findEntryRow, findGroupRow, insertGroup, listEntryRows, listGroupedRows, maxRunningNumber, runningNumberTaken,
-  type EntryFilter, type EntryRow, type EntrySort, type EntrySortColumn,
+  ENTRY_SORTS,
+  findEntryRow,
+  findGroupRow,
+  insertGroup,
+  listEntryRows,
+  listGroupedRows,
+  maxRunningNumber,
+  runningNumberTaken,
+  type EntryFilter,
+  type EntryRow,
+  type EntrySort,
+  type EntrySortColumn,
 } from '../store/entries.js';
-import { ENTRY_FIELDS, groupMemberOf, serializeEntries, toEntryGroup, type Entry, type EntryInclude } from '../present/entries.js';
+import {
+  ENTRY_FIELDS,
+  groupMemberOf,
+  serializeEntries,
+  toEntryGroup,
+  type Entry,
+  type EntryInclude,
+} from '../present/entries.js';
 import { fileUrlFor } from '../file-links.js';
-import { isNoFile, MAX_UPLOAD_BYTES, storedUpload, uploadBodyLimit, uploadTooBig, type UploadedFile } from '../upload.js';
+import {
+  isNoFile,
+  MAX_UPLOAD_BYTES,
+  storedUpload,
+  uploadBodyLimit,
+  uploadTooBig,
+  type UploadedFile,
+} from '../upload.js';
 
 // ---- body rules ---------------------------------------------------------------------------------
 
@@ -33,7 +57,10 @@ function collectArrayFields(body: Body, name: string): Body {
       delete out[key];
     } else {
       const m = new RegExp(`^${name}\\[(\\d{1,4})\\]$`).exec(key);
-      if (m) { indexed.push([Number(m[1]), Array.isArray(value) ? value[value.length - 1] : value]); delete out[key]; }
+      if (m) {
+        indexed.push([Number(m[1]), Array.isArray(value) ? value[value.length - 1] : value]);
+        delete out[key];
+      }
     }
   }
   if (indexed.length) list = [...(list ?? []), ...indexed.sort((a, b) => a[0] - b[0]).map(([, v]) => v)];
@@ -43,27 +70,47 @@ function collectArrayFields(body: Body, name: string): Body {
 
 const uploadLimit = uploadBodyLimit();
 
-const fileRule = () => z.preprocess(
-  (v) => ((v instanceof File && isNoFile(v)) || v === '' ? null : v),
-  z.custom<File>((v) => v instanceof File, { message: 'The :attribute field must be a file.' })
-    .refine((f) => f.size <= MAX_UPLOAD_BYTES, { message: uploadTooBig() })
-    .nullable().optional(),
-);
+const fileRule = () =>
+  z.preprocess(
+    (v) => ((v instanceof File && isNoFile(v)) || v === '' ? null : v),
+    z
+      .custom<File>((v) => v instanceof File, { message: 'The :attribute field must be a file.' })
+      .refine((f) => f.size <= MAX_UPLOAD_BYTES, { message: uploadTooBig() })
+      .nullable()
+      .optional(),
+  );
 
 const NOT_JSON = Symbol('not json');
-const newTagsRule = () => z.preprocess(
-  (v) => {
-    if (v === '' || v === null || v === undefined) return v === '' ? null : v;
-    if (typeof v !== 'string') return v;
-    try { return JSON.parse(v); } catch { return NOT_JSON; }
-  },
-  z.unknown().superRefine((v, ctx) => {
-    if (v === NOT_JSON) ctx.addIssue({ code: 'custom', message: 'The :attribute field must be a valid JSON string.' });
-  }).pipe(z.array(z.object({
-    name: required(rules.string(255)),
-    color: required(rules.in(TAG_COLORS)),
-  })).max(100).nullable().optional()),
-);
+const newTagsRule = () =>
+  z.preprocess(
+    (v) => {
+      if (v === '' || v === null || v === undefined) return v === '' ? null : v;
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v);
+      } catch {
+        return NOT_JSON;
+      }
+    },
+    z
+      .unknown()
+      .superRefine((v, ctx) => {
+        if (v === NOT_JSON)
+          ctx.addIssue({ code: 'custom', message: 'The :attribute field must be a valid JSON string.' });
+      })
+      .pipe(
+        z
+          .array(
+            z.object({
+              name: required(rules.string(255)),
+              color: required(rules.in(TAG_COLORS)),
+            }),
+          )
+          .max(100)
+          .nullable()
+          .optional(),
+      ),
+  );
 
 const fields = lazy(() => ({
   date: required(rules.date()),
@@ -83,12 +130,14 @@ const fields = lazy(() => ({
   remove_file: nullable(rules.boolean()),
 }));
 const createSchema = lazy(() => z.object(fields()));
-const updateSchema = lazy(() => z.object({
-  ...fields(),
-  date: fields().date.optional(),
-  debit_account_id: fields().debit_account_id.optional(),
-  credit_account_id: fields().credit_account_id.optional(),
-}));
+const updateSchema = lazy(() =>
+  z.object({
+    ...fields(),
+    date: fields().date.optional(),
+    debit_account_id: fields().debit_account_id.optional(),
+    credit_account_id: fields().credit_account_id.optional(),
+  }),
+);
 
 /**
  * Reads an uploaded receipt into memory before anything is checked, so that validation, the business
@@ -102,27 +151,63 @@ async function readUpload(body: Body): Promise<UploadedFile | undefined> {
 
 // ---- reading ------------------------------------------------------------------------------------
 
-const ALL_RELATIONS: ReadonlySet<EntryInclude> = new Set<EntryInclude>(['customer', 'project', 'taxRate', 'group', 'invoice']);
+const ALL_RELATIONS: ReadonlySet<EntryInclude> = new Set<EntryInclude>([
+  'customer',
+  'project',
+  'taxRate',
+  'group',
+  'invoice',
+]);
 
 /** include names, camelCase and snake_case; file, tags and the accounts are always present. */
 const INCLUDE_NAMES: Record<string, EntryInclude | null> = {
-  file: null, tags: null,
-  debitAccount: null, debit_account: null, creditAccount: null, credit_account: null,
-  'debitAccount.accountCategory': 'debitAccountCategory', 'debit_account.account_category': 'debitAccountCategory',
-  'debitAccount.account_category': 'debitAccountCategory', 'debit_account.accountCategory': 'debitAccountCategory',
-  'creditAccount.accountCategory': 'creditAccountCategory', 'credit_account.account_category': 'creditAccountCategory',
-  'creditAccount.account_category': 'creditAccountCategory', 'credit_account.accountCategory': 'creditAccountCategory',
-  customer: 'customer', project: 'project', taxRate: 'taxRate', tax_rate: 'taxRate',
-  group: 'group', entryGroup: 'group', entry_group: 'group', invoice: 'invoice',
+  file: null,
+  tags: null,
+  debitAccount: null,
+  debit_account: null,
+  creditAccount: null,
+  credit_account: null,
+  'debitAccount.accountCategory': 'debitAccountCategory',
+  'debit_account.account_category': 'debitAccountCategory',
+  'debitAccount.account_category': 'debitAccountCategory',
+  'debit_account.accountCategory': 'debitAccountCategory',
+  'creditAccount.accountCategory': 'creditAccountCategory',
+  'credit_account.account_category': 'creditAccountCategory',
+  'creditAccount.account_category': 'creditAccountCategory',
+  'credit_account.accountCategory': 'creditAccountCategory',
+  customer: 'customer',
+  project: 'project',
+  taxRate: 'taxRate',
+  tax_rate: 'taxRate',
+  group: 'group',
+  entryGroup: 'group',
+  entry_group: 'group',
+  invoice: 'invoice',
 };
-const SHOWN_INCLUDES = ['customer', 'project', 'tags', 'tax_rate', 'debit_account', 'credit_account', 'group', 'file', 'invoice',
-  'debitAccount.accountCategory', 'creditAccount.accountCategory'];
+const SHOWN_INCLUDES = [
+  'customer',
+  'project',
+  'tags',
+  'tax_rate',
+  'debit_account',
+  'credit_account',
+  'group',
+  'file',
+  'invoice',
+  'debitAccount.accountCategory',
+  'creditAccount.accountCategory',
+];
 
 function includesOf(c: Ctx): Set<EntryInclude> {
-  const names = (c.req.query('include') ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const names = (c.req.query('include') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const unknown = names.filter((n) => !Object.hasOwn(INCLUDE_NAMES, n));
   if (unknown.length) {
-    throw badRequest(`Requested include(s) \`${unknown.join(', ')}\` are not allowed. Allowed include(s) are \`${SHOWN_INCLUDES.join(', ')}\`.`);
+    throw badRequest(
+      `Requested include(s) \`${unknown.join(', ')}\` are not allowed. Allowed include(s) are \`${SHOWN_INCLUDES.join(', ')}\`.`,
+    );
   }
   return new Set(names.map((n) => INCLUDE_NAMES[n]).filter((v): v is EntryInclude => v !== null));
 }
@@ -134,10 +219,15 @@ function includesOf(c: Ctx): Set<EntryInclude> {
 function fieldsOf(c: Ctx): string[] | undefined {
   const raw = c.req.query('fields[entries]');
   if (raw === undefined) return undefined;
-  const names = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const names = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const unknown = names.filter((n) => !ENTRY_FIELDS.includes(n));
   if (unknown.length || names.length === 0) {
-    throw badRequest(`Requested field(s) \`${unknown.join(', ')}\` are not allowed. Allowed field(s) are \`${ENTRY_FIELDS.join(', ')}\`.`);
+    throw badRequest(
+      `Requested field(s) \`${unknown.join(', ')}\` are not allowed. Allowed field(s) are \`${ENTRY_FIELDS.join(', ')}\`.`,
+    );
   }
   return names;
 }
@@ -154,7 +244,10 @@ function sortOf(c: Ctx): EntrySort | undefined {
 }
 
 function filterOf(c: Ctx): EntryFilter {
-  const q = (name: string) => { const v = c.req.query(`filter[${name}]`); return v === undefined || v.trim() === '' ? undefined : v.trim(); };
+  const q = (name: string) => {
+    const v = c.req.query(`filter[${name}]`);
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  };
   const f: EntryFilter = {};
   f.ids = filterIds(c, 'id');
   const date = q('date');
@@ -166,11 +259,20 @@ function filterOf(c: Ctx): EntryFilter {
   }
   const type = q('type');
   if (type !== undefined) {
-    const types = type.split(',').map((s) => s.trim()).filter((s) => s !== '');
-    if (!types.every((t) => (ENTRY_TYPES as readonly string[]).includes(t))) throw badRequest('filter[type] must be income, expense or swap.');
+    const types = type
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
+    if (!types.every((t) => (ENTRY_TYPES as readonly string[]).includes(t)))
+      throw badRequest('filter[type] must be income, expense or swap.');
     f.types = types as EntryType[];
   }
-  for (const [name, key, words] of [['customer_id', 'customer', ['null']], ['project_id', 'project', ['null']], ['invoice_id', 'invoice', ['null']], ['tax_rate_id', 'taxRate', ['none', 'null']]] as const) {
+  for (const [name, key, words] of [
+    ['customer_id', 'customer', ['null']],
+    ['project_id', 'project', ['null']],
+    ['invoice_id', 'invoice', ['null']],
+    ['tax_rate_id', 'taxRate', ['none', 'null']],
+  ] as const) {
     const raw = q(name);
     if (raw === undefined) continue;
     const set = parseNullableIds(raw, words);
@@ -192,10 +294,26 @@ function filterOf(c: Ctx): EntryFilter {
   return f;
 }
 
-const envelope = <T>(data: T[], total: number, page: PageRequest) => ({ data, current_count: data.length, total_count: total, page: page.page, per_page: page.perPage });
+const envelope = <T>(data: T[], total: number, page: PageRequest) => ({
+  data,
+  current_count: data.length,
+  total_count: total,
+  page: page.page,
+  per_page: page.perPage,
+});
 
-function serialize(c: Ctx, rows: EntryRow[], includes?: ReadonlySet<EntryInclude>, fields?: readonly string[]): Entry[] {
-  return serializeEntries(c.get('deps').db, c.get('companyId'), rows, { closedUntil: c.get('company').closed_until ?? null, includes, fileUrl: fileUrlFor(c), fields });
+function serialize(
+  c: Ctx,
+  rows: EntryRow[],
+  includes?: ReadonlySet<EntryInclude>,
+  fields?: readonly string[],
+): Entry[] {
+  return serializeEntries(c.get('deps').db, c.get('companyId'), rows, {
+    closedUntil: c.get('company').closed_until ?? null,
+    includes,
+    fileUrl: fileUrlFor(c),
+    fields,
+  });
 }
 
 function entryOr404(c: Ctx): EntryRow {
@@ -235,7 +353,15 @@ function registerList(r: Hono<AppEnv>): void {
     const fields = fieldsOf(c);
     const filter = filterOf(c);
     const sort = sortOf(c);
-    const { rows, total } = listEntryRows(c.get('deps').db, c.get('companyId'), filter, c.get('company').closed_until ?? null, sort, page.perPage, page.offset);
+    const { rows, total } = listEntryRows(
+      c.get('deps').db,
+      c.get('companyId'),
+      filter,
+      c.get('company').closed_until ?? null,
+      sort,
+      page.perPage,
+      page.offset,
+    );
     return c.json(envelope(serialize(c, rows, includes, fields), total, page));
   });
 
@@ -244,9 +370,27 @@ function registerList(r: Hono<AppEnv>): void {
     includesOf(c);
     const filter = filterOf(c);
     const sort = sortOf(c);
-    const { items, total } = listGroupedRows(c.get('deps').db, c.get('companyId'), filter, c.get('company').closed_until ?? null, sort, page.perPage, page.offset);
-    const entries = new Map(serialize(c, items.flatMap((i) => i.rows)).map((e) => [e.id, e]));
-    const data = items.map((item) => groupItem(item.rows.map((row) => groupMemberOf(entries.get(Number(row.id))!, Number(row.sum))), rappenToNumber));
+    const { items, total } = listGroupedRows(
+      c.get('deps').db,
+      c.get('companyId'),
+      filter,
+      c.get('company').closed_until ?? null,
+      sort,
+      page.perPage,
+      page.offset,
+    );
+    const entries = new Map(
+      serialize(
+        c,
+        items.flatMap((i) => i.rows),
+      ).map((e) => [e.id, e]),
+    );
+    const data = items.map((item) =>
+      groupItem(
+        item.rows.map((row) => groupMemberOf(entries.get(Number(row.id))!, Number(row.sum))),
+        rappenToNumber,
+      ),
+    );
     return c.json(envelope(data, total, page));
   });
 }
@@ -259,7 +403,10 @@ function numberQuery(c: Ctx): { type: EntryType; year: number; requested?: numbe
   const intQuery = (name: string, min: number, max: number): number | undefined => {
     const raw = (c.req.query(name) ?? '').trim();
     if (raw === '') return undefined;
-    if (!/^\d{1,12}$/.test(raw)) { errors[name] = [`The ${name} field must be an integer.`]; return undefined; }
+    if (!/^\d{1,12}$/.test(raw)) {
+      errors[name] = [`The ${name} field must be an integer.`];
+      return undefined;
+    }
     const n = Number(raw);
     if (n < min) errors[name] = [`The ${name} field must be at least ${min}.`];
     else if (n > max) errors[name] = [`The ${name} field must not be greater than ${max}.`];

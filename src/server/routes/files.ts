@@ -17,7 +17,8 @@ const invalidSignature = () => new HttpError(403, 'Invalid signature.');
 const INLINE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /** RFC 5987 encoding: percent-encodes what encodeURIComponent leaves but attr-char does not allow. */
-const rfc5987 = (name: string) => encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+const rfc5987 = (name: string) =>
+  encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
 function disposition(kind: 'inline' | 'attachment', name: string): string {
@@ -31,7 +32,8 @@ export function registerFiles(r: Hono<AppEnv>): void {
     if (!/^\d{1,15}$/.test(raw)) throw invalidSignature();
     const id = Number(raw);
     const db = c.get('deps').db;
-    if (!verifyFileSignature(signingSecret(db), id, c.req.query('expires'), c.req.query('signature'))) throw invalidSignature();
+    if (!verifyFileSignature(signingSecret(db), id, c.req.query('expires'), c.req.query('signature')))
+      throw invalidSignature();
     const file = findFile(db, id);
     const bytes = file && readFileBytes(c.get('deps').dataDir, file);
     if (!file || !bytes) throw notFound('File not found.');

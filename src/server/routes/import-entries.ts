@@ -7,8 +7,17 @@ import { MAX_STATEMENT_BYTES, STATEMENT_UPLOAD_PATHS } from './paths.js';
 import type * as Zod from 'zod';
 import { companyScopeOf, type AppEnv, type Ctx } from '../context.js';
 import {
-  attachReceipt, changeImportEntries, deleteImportEntries, dryRunImportEntries, importStatements, NO_RECEIPT, processImportEntries, removeReceipt, resetImportEntryOf,
-  type ImportEntryInput, type TagInput,
+  attachReceipt,
+  changeImportEntries,
+  deleteImportEntries,
+  dryRunImportEntries,
+  importStatements,
+  NO_RECEIPT,
+  processImportEntries,
+  removeReceipt,
+  resetImportEntryOf,
+  type ImportEntryInput,
+  type TagInput,
 } from '../actions/bank-import.js';
 import { toRappen } from '../domain/money.js';
 import { TAG_COLORS } from '../domain/tags.js';
@@ -18,9 +27,20 @@ import { check, isValidDate, lazy, nullable, required, rules, sometimes, z } fro
 import { timestamp } from '../store/db.js';
 import { findFile } from '../store/files.js';
 import {
-  findImportEntryRow, importEntryRowsByIds, listImportEntryRows, queueCounts, type ImportSearch, type QueueEntryRow, type QueueStatus,
+  findImportEntryRow,
+  importEntryRowsByIds,
+  listImportEntryRows,
+  queueCounts,
+  type ImportSearch,
+  type QueueEntryRow,
+  type QueueStatus,
 } from '../store/import-entries.js';
-import { presentDryRun, presentReconciliation, presentUploadReport, serializeImportEntries } from '../present/import-entries.js';
+import {
+  presentDryRun,
+  presentReconciliation,
+  presentUploadReport,
+  serializeImportEntries,
+} from '../present/import-entries.js';
 import { reconcile } from '../actions/bank-reconcile.js';
 import { fileUrlFor } from '../file-links.js';
 import { readUploadedFile, uploadBodyLimit } from '../upload.js';
@@ -39,20 +59,25 @@ function entryOr404(c: Ctx): QueueEntryRow {
   return row;
 }
 
-const readOne = (c: Ctx, id: number) => serialize(c, [findImportEntryRow(c.get('deps').db, c.get('companyId'), id)!])[0];
+const readOne = (c: Ctx, id: number) =>
+  serialize(c, [findImportEntryRow(c.get('deps').db, c.get('companyId'), id)!])[0];
 
 const STATUSES: readonly QueueStatus[] = ['notDeleted', 'ready', 'notReady', 'deleted'];
 
 /** status, limit, offset and search of the list; a value that is none of them: 422 naming the parameter. */
 function listQuery(c: Ctx): { status: QueueStatus; limit: number | null; offset: number; search?: ImportSearch } {
   const errors: FieldErrors = {};
-  const raw = (name: string) => { const v = c.req.query(name)?.trim(); return v === undefined || v === '' ? undefined : v; };
+  const raw = (name: string) => {
+    const v = c.req.query(name)?.trim();
+    return v === undefined || v === '' ? undefined : v;
+  };
   const status = (raw('status') ?? 'notDeleted') as QueueStatus;
   if (!STATUSES.includes(status)) errors.status = [`The selected status is invalid. Allowed: ${STATUSES.join(', ')}.`];
   const limitRaw = raw('limit') ?? '50';
   let limit: number | null = null;
   if (limitRaw.toLowerCase() !== 'all') {
-    if (!/^\d{1,9}$/.test(limitRaw) || Number(limitRaw) < 1) errors.limit = ['The limit field must be a positive integer or all.'];
+    if (!/^\d{1,9}$/.test(limitRaw) || Number(limitRaw) < 1)
+      errors.limit = ['The limit field must be a positive integer or all.'];
     else limit = Number(limitRaw);
   }
   const offsetRaw = raw('offset') ?? '0';
@@ -65,11 +90,16 @@ function listQuery(c: Ctx): { status: QueueStatus; limit: number | null; offset:
 /** bank_account_id and date of a reconciliation (both optional); anything else: 422 naming the parameter. */
 function reconcileQuery(c: Ctx): { bank_account_id?: number; date?: string } {
   const errors: FieldErrors = {};
-  const raw = (name: string) => { const v = c.req.query(name)?.trim(); return v === undefined || v === '' ? undefined : v; };
+  const raw = (name: string) => {
+    const v = c.req.query(name)?.trim();
+    return v === undefined || v === '' ? undefined : v;
+  };
   const id = raw('bank_account_id');
-  if (id !== undefined && !/^[1-9]\d{0,15}$/.test(id)) errors.bank_account_id = ['The selected bank account id is invalid.'];
+  if (id !== undefined && !/^[1-9]\d{0,15}$/.test(id))
+    errors.bank_account_id = ['The selected bank account id is invalid.'];
   const date = raw('date');
-  if (date !== undefined && !(/^\d{4}-\d{2}-\d{2}$/.test(date) && isValidDate(date))) errors.date = ['The date field must be a valid date (YYYY-MM-DD).'];
+  if (date !== undefined && !(/^\d{4}-\d{2}-\d{2}$/.test(date) && isValidDate(date)))
+    errors.date = ['The date field must be a valid date (YYYY-MM-DD).'];
   if (Object.keys(errors).length) throw validationError(errors);
   return { bank_account_id: id === undefined ? undefined : Number(id), date };
 }
@@ -89,19 +119,24 @@ function searchOf(text: string): ImportSearch {
 
 const id = () => nullable(rules.id());
 
-const tagRule = lazy(() => z.object({
-  id: rules.id().optional(),
-  new: rules.boolean().optional(),
-  name: rules.string(255).optional(),
-  color: rules.in(TAG_COLORS).optional(),
-}).superRefine((t, ctx) => {
-  if (t.new === true) {
-    if (!t.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'The :attribute field is required.' });
-    if (!t.color) ctx.addIssue({ code: 'custom', path: ['color'], message: 'The :attribute field is required.' });
-  } else if (t.id === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['id'], message: 'The :attribute field is required.' });
-  }
-}).transform((t): TagInput => (t.new === true ? { new: true, name: t.name!, color: t.color! } : { id: t.id! })));
+const tagRule = lazy(() =>
+  z
+    .object({
+      id: rules.id().optional(),
+      new: rules.boolean().optional(),
+      name: rules.string(255).optional(),
+      color: rules.in(TAG_COLORS).optional(),
+    })
+    .superRefine((t, ctx) => {
+      if (t.new === true) {
+        if (!t.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'The :attribute field is required.' });
+        if (!t.color) ctx.addIssue({ code: 'custom', path: ['color'], message: 'The :attribute field is required.' });
+      } else if (t.id === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['id'], message: 'The :attribute field is required.' });
+      }
+    })
+    .transform((t): TagInput => (t.new === true ? { new: true, name: t.name!, color: t.color! } : { id: t.id! })),
+);
 
 const fields = lazy(() => ({
   other_account_id: id(),
@@ -118,11 +153,20 @@ const fields = lazy(() => ({
 }));
 const updateSchema = lazy(() => z.object(fields()));
 const multipleSchema = lazy(() => z.object({ ids: rules.ids(), ...fields() }));
-const deleteSchema = lazy(() => z.object({
-  ids: required(z.union([z.literal('all'), z.preprocess((v) => (typeof v === 'number' ? [v] : v), z.array(rules.id()).min(1).max(10000))])),
-}));
+const deleteSchema = lazy(() =>
+  z.object({
+    ids: required(
+      z.union([
+        z.literal('all'),
+        z.preprocess((v) => (typeof v === 'number' ? [v] : v), z.array(rules.id()).min(1).max(10000)),
+      ]),
+    ),
+  }),
+);
 
-const uploadSchema = lazy(() => z.object({ bank_account_id: nullable(rules.id()), report: sometimes(rules.boolean()) }));
+const uploadSchema = lazy(() =>
+  z.object({ bank_account_id: nullable(rules.id()), report: sometimes(rules.boolean()) }),
+);
 
 const inputOf = (data: Zod.output<ReturnType<typeof updateSchema>>): ImportEntryInput => data as ImportEntryInput;
 
@@ -156,10 +200,22 @@ function registerList(r: Hono<AppEnv>): void {
     r.get(path, (c) => {
       const q = listQuery(c);
       const db = c.get('deps').db;
-      const { rows, total } = listImportEntryRows(db, c.get('companyId'), { status: q.status, search: q.search }, q.limit, q.offset);
+      const { rows, total } = listImportEntryRows(
+        db,
+        c.get('companyId'),
+        { status: q.status, search: q.search },
+        q.limit,
+        q.offset,
+      );
       const counts = queueCounts(db, c.get('companyId'));
       const data = serialize(c, rows);
-      return c.json({ data, current_count: data.length, total_count: total, open_count: counts.open, ready_count: counts.ready });
+      return c.json({
+        data,
+        current_count: data.length,
+        total_count: total,
+        open_count: counts.open,
+        ready_count: counts.ready,
+      });
     });
 
     r.delete(path, async (c) => {
@@ -178,12 +234,13 @@ function registerMultiple(r: Hono<AppEnv>): void {
       const { ids, ...input } = checked.data;
       const rows = importEntryRowsByIds(c.get('deps').db, c.get('companyId'), ids ?? []);
       const found = new Set(rows.map((row) => row.id));
-      (ids ?? []).forEach((entryId, i) => { if (!found.has(entryId)) checked.fail(`ids.${i}`, `The selected ids.${i} is invalid.`); });
+      (ids ?? []).forEach((entryId, i) => {
+        if (!found.has(entryId)) checked.fail(`ids.${i}`, `The selected ids.${i} is invalid.`);
+      });
       changeImportEntries(companyScopeOf(c), rows, inputOf(input), checked);
       return c.json({ data: serialize(c, importEntryRowsByIds(c.get('deps').db, c.get('companyId'), [...found])) });
     });
   }
-
 }
 
 /** Process, and its dry run. */
@@ -196,14 +253,17 @@ function registerProcess(r: Hono<AppEnv>): void {
   for (const path of PATHS.dryRun) {
     r.get(path, (c) => {
       const opts = { closedUntil: c.get('company').closed_until ?? null, fileUrl: fileUrlFor(c) };
-      return c.json(dryRunImportEntries(companyScopeOf(c), (result, booked) => presentDryRun(c.get('deps').db, c.get('companyId'), result, booked, opts)));
+      return c.json(
+        dryRunImportEntries(companyScopeOf(c), (result, booked) =>
+          presentDryRun(c.get('deps').db, c.get('companyId'), result, booked, opts),
+        ),
+      );
     });
   }
 }
 
 /** The CAMT upload: its report in X-Import-* headers, and as the body when asked for. */
 function registerUpload(r: Hono<AppEnv>): void {
-
   for (const path of PATHS.upload) {
     r.post(path, uploadBodyLimit(MAX_STATEMENT_BYTES), async (c) => {
       const body = await readBody(c);

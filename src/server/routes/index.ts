@@ -8,7 +8,10 @@ import type { AppEnv } from '../context.js';
 export type Registrar = (r: Hono<AppEnv>) => void;
 type Loader = () => Promise<Registrar[]>;
 
-const load = (...modules: (() => Promise<Registrar>)[]): Loader => () => Promise.all(modules.map((m) => m()));
+const load =
+  (...modules: (() => Promise<Registrar>)[]): Loader =>
+  () =>
+    Promise.all(modules.map((m) => m()));
 
 const tags = async () => (await import('./tags.js')).registerTags;
 const taxRates = async () => (await import('./tax-rates.js')).registerTaxRates;
@@ -37,10 +40,25 @@ const bookings = load(importEntries, entries);
 const timeEntries = load(timer, times);
 const docs = load(documents, splitInvoices);
 const COMPANY: Record<string, Loader> = {
-  tags: load(tags), 'tax-rates': load(taxRates), accounts: load(accounts), services: load(services),
-  'service-categories': load(serviceCategories), products: load(products), projects: load(projects), customers: load(customers),
-  contacts: load(contacts), entries: bookings, 'entries-grouped': bookings, 'entry-groups': bookings, 'import-entries': bookings,
-  invoices: docs, proposals: docs, times: timeEntries, tasks: load(tasks), settings: load(settings), bills: load(bills),
+  tags: load(tags),
+  'tax-rates': load(taxRates),
+  accounts: load(accounts),
+  services: load(services),
+  'service-categories': load(serviceCategories),
+  products: load(products),
+  projects: load(projects),
+  customers: load(customers),
+  contacts: load(contacts),
+  entries: bookings,
+  'entries-grouped': bookings,
+  'entry-groups': bookings,
+  'import-entries': bookings,
+  invoices: docs,
+  proposals: docs,
+  times: timeEntries,
+  tasks: load(tasks),
+  settings: load(settings),
+  bills: load(bills),
 };
 const LEGACY: Record<string, Loader> = { times: timeEntries, tasks: load(tasks) };
 const USER: Record<string, Loader> = { users: load(users), files: load(files) };
@@ -54,8 +72,20 @@ function namesOf(modules: Record<string, Loader>): Map<Loader, string> {
 
 /** The families of routes: where each is mounted, and its modules by the first path segment after that. */
 export const ROUTE_FAMILIES = [
-  { name: 'company', base: '/api/v2/companies/:company', pattern: /^\/api\/v2\/companies\/[^/]+\/([^/]+)/, modules: COMPANY, names: namesOf(COMPANY) },
-  { name: 'legacy', base: '/api/companies/:company', pattern: /^\/api\/companies\/[^/]+\/([^/]+)/, modules: LEGACY, names: namesOf(LEGACY) },
+  {
+    name: 'company',
+    base: '/api/v2/companies/:company',
+    pattern: /^\/api\/v2\/companies\/[^/]+\/([^/]+)/,
+    modules: COMPANY,
+    names: namesOf(COMPANY),
+  },
+  {
+    name: 'legacy',
+    base: '/api/companies/:company',
+    pattern: /^\/api\/companies\/[^/]+\/([^/]+)/,
+    modules: LEGACY,
+    names: namesOf(LEGACY),
+  },
   { name: 'user', base: '/api/v2', pattern: /^\/api\/v2\/([^/]+)/, modules: USER, names: namesOf(USER) },
 ] as const;
 
@@ -78,7 +108,9 @@ export async function everyRoute(): Promise<{ method: string; path: string }[]> 
     for (const loader of new Set(Object.values(family.modules))) {
       const routes = new Hono<AppEnv>();
       for (const register of await loader()) register(routes);
-      out.push(...new Hono<AppEnv>().route(family.base, routes).routes.map((r) => ({ method: r.method, path: r.path })));
+      out.push(
+        ...new Hono<AppEnv>().route(family.base, routes).routes.map((r) => ({ method: r.method, path: r.path })),
+      );
     }
   }
   return out;

@@ -4,7 +4,8 @@
 const FILE_PATH = /^\/api\/v2\/files\/[^/]+\/?$/;
 
 /** The signed file route needs no token: the auth middleware lets it through (app.ts). */
-export const isSignedFileRequest = (method: string, path: string): boolean => (method === 'GET' || method === 'HEAD') && FILE_PATH.test(path);
+export const isSignedFileRequest = (method: string, path: string): boolean =>
+  (method === 'GET' || method === 'HEAD') && FILE_PATH.test(path);
 
 export const MAX_STATEMENT_BYTES = 50 * 1024 * 1024;
 

@@ -6,15 +6,27 @@ import { pageRequest, paginated } from '../pagination.js';
 import { pathId, queryBoolean, readBody } from '../request.js';
 import { lazy, nullable, required, rules, sometimes, toBoolean, validate, z } from '../validation.js';
 import {
-  PRODUCT_SORTS, countProducts, deleteProduct, findProductRow, insertProduct, listProductRows, updateProduct,
-  type ProductFilter, type ProductSort, type ProductSortKey,
+  PRODUCT_SORTS,
+  countProducts,
+  deleteProduct,
+  findProductRow,
+  insertProduct,
+  listProductRows,
+  updateProduct,
+  type ProductFilter,
+  type ProductSort,
+  type ProductSortKey,
 } from '../store/products.js';
 import { toProduct, type Product } from '../present/products.js';
 
 const MAX_PRICE = 999999.99;
 
 // Laravel's `boolean` rejects null with "must be true or false" (rules.boolean() would call null missing).
-const boolean = () => z.preprocess(toBoolean, z.custom<boolean>((v) => typeof v === 'boolean', { message: 'The :attribute field must be true or false.' }));
+const boolean = () =>
+  z.preprocess(
+    toBoolean,
+    z.custom<boolean>((v) => typeof v === 'boolean', { message: 'The :attribute field must be true or false.' }),
+  );
 const name = lazy(() => required(rules.string(255)));
 const fields = lazy(() => ({
   description: nullable(z.string()),
@@ -39,7 +51,9 @@ function sortOf(c: Ctx): ProductSort {
   const descending = raw.startsWith('-');
   const key = descending ? raw.slice(1) : raw;
   if (!(PRODUCT_SORTS as readonly string[]).includes(key)) {
-    throw badRequest(`Requested sort(s) \`${raw}\` is not allowed. Allowed sort(s) are \`${PRODUCT_SORTS.join(', ')}\`.`);
+    throw badRequest(
+      `Requested sort(s) \`${raw}\` is not allowed. Allowed sort(s) are \`${PRODUCT_SORTS.join(', ')}\`.`,
+    );
   }
   return { key: key as ProductSortKey, descending };
 }
@@ -50,7 +64,14 @@ function filterOf(c: Ctx): ProductFilter {
     name: c.req.query('filter[name]') || undefined,
     archived: queryBoolean(c, 'filter[archived]'),
     // one id or a comma-separated list; parts that are not ids match nothing
-    ids: rawIds === '' ? undefined : rawIds.split(',').map((s) => s.trim()).filter((s) => /^\d{1,15}$/.test(s)).map(Number),
+    ids:
+      rawIds === ''
+        ? undefined
+        : rawIds
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => /^\d{1,15}$/.test(s))
+            .map(Number),
   };
 }
 
@@ -58,7 +79,14 @@ export function registerProducts(r: Hono<AppEnv>): void {
   r.get('/products', (c) => {
     const page = pageRequest(c);
     const sort = sortOf(c);
-    const { rows, total } = listProductRows(c.get('deps').db, c.get('companyId'), filterOf(c), sort, page.perPage, page.offset);
+    const { rows, total } = listProductRows(
+      c.get('deps').db,
+      c.get('companyId'),
+      filterOf(c),
+      sort,
+      page.perPage,
+      page.offset,
+    );
     return c.json(paginated(c, rows.map(toProduct), total, page));
   });
 
@@ -76,7 +104,9 @@ export function registerProducts(r: Hono<AppEnv>): void {
   });
 
   // before /:product
-  r.get('/products/count', (c) => c.json(countProducts(c.get('deps').db, c.get('companyId'), { archived: queryBoolean(c, 'filter[archived]') })));
+  r.get('/products/count', (c) =>
+    c.json(countProducts(c.get('deps').db, c.get('companyId'), { archived: queryBoolean(c, 'filter[archived]') })),
+  );
 
   r.get('/products/:product', (c) => c.json({ data: productOr404(c) }));
 
@@ -85,7 +115,11 @@ export function registerProducts(r: Hono<AppEnv>): void {
     const input = validate(updateSchema(), await readBody(c));
     const db = c.get('deps').db;
     updateProduct(db, c.get('companyId'), product.id, {
-      name: input.name, description: input.description, price: input.price, unit: input.unit, archived: input.archived,
+      name: input.name,
+      description: input.description,
+      price: input.price,
+      unit: input.unit,
+      archived: input.archived,
     });
     return c.json({ data: toProduct(findProductRow(db, c.get('companyId'), product.id)!) });
   });

@@ -7,14 +7,35 @@ import { PROJECT_TYPES } from '../domain/budget.js';
 import { badRequest, notFound, validationError } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
 import { pathId, queryBoolean, readBody, type Body } from '../request.js';
-import { check, isValidDate, lazy, nullable, required, rules, toBoolean, validate, z, type Failures } from '../validation.js';
+import {
+  check,
+  isValidDate,
+  lazy,
+  nullable,
+  required,
+  rules,
+  toBoolean,
+  validate,
+  z,
+  type Failures,
+} from '../validation.js';
 import { createProject, deleteProjectOf, type ProjectCustomer } from '../actions/projects.js';
 import {
-  archiveProjects, customerExists, deleteProjects, findProjectRow, listProjectRows,
-  updateProject, type ProjectValues,
+  archiveProjects,
+  customerExists,
+  deleteProjects,
+  findProjectRow,
+  listProjectRows,
+  updateProject,
+  type ProjectValues,
 } from '../store/projects.js';
 import { toProject } from '../present/projects.js';
-import { PROJECT_INCLUDES, withIncludes, type IncludeContext, type ProjectInclude } from '../present/project-includes.js';
+import {
+  PROJECT_INCLUDES,
+  withIncludes,
+  type IncludeContext,
+  type ProjectInclude,
+} from '../present/project-includes.js';
 import { fileUrlFor } from '../file-links.js';
 
 const MAX_RATE = 999999.99;
@@ -25,16 +46,30 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 /** required|string|max:255 (input arrives trimmed, blank as null); with `optional`, only when present (sometimes). */
 const nameRule = lazy(() => required(rules.string(255)));
 /** nullable|date_format:Y-m-d */
-const dateRule = lazy(() => nullable(z.unknown().refine((v) => typeof v === 'string' && isValidDate(v), { message: 'The :attribute field must match the format Y-m-d.' }).transform((v) => v as string)));
+const dateRule = lazy(() =>
+  nullable(
+    z
+      .unknown()
+      .refine((v) => typeof v === 'string' && isValidDate(v), {
+        message: 'The :attribute field must match the format Y-m-d.',
+      })
+      .transform((v) => v as string),
+  ),
+);
 /** sometimes|boolean, where null is not a boolean either */
-const booleanRule = lazy(() => z.unknown().transform((v, ctx) => {
-  const b = toBoolean(v);
-  if (typeof b !== 'boolean') {
-    ctx.addIssue({ code: 'custom', message: 'The :attribute field must be true or false.' });
-    return z.NEVER;
-  }
-  return b;
-}).optional());
+const booleanRule = lazy(() =>
+  z
+    .unknown()
+    .transform((v, ctx) => {
+      const b = toBoolean(v);
+      if (typeof b !== 'boolean') {
+        ctx.addIssue({ code: 'custom', message: 'The :attribute field must be true or false.' });
+        return z.NEVER;
+      }
+      return b;
+    })
+    .optional(),
+);
 
 const commonFields = lazy(() => ({
   notes: nullable(z.string()),
@@ -53,12 +88,14 @@ const customerFields = lazy(() => ({ customer_id: z.unknown(), newCustomerName: 
 const createSchema = lazy(() => z.object({ name: nameRule(), ...customerFields(), ...commonFields() }));
 const updateSchema = lazy(() => z.object({ name: nameRule().optional(), ...customerFields(), ...commonFields() }));
 
-const isInteger = (v: unknown) => (typeof v === 'number' && Number.isInteger(v)) || (typeof v === 'string' && /^\s*[+-]?\d{1,15}\s*$/.test(v));
+const isInteger = (v: unknown) =>
+  (typeof v === 'number' && Number.isInteger(v)) || (typeof v === 'string' && /^\s*[+-]?\d{1,15}\s*$/.test(v));
 
 /** customer_id: integer|exists (in this company); messages in Laravel's words. */
 function checkCustomerId(c: Ctx, checked: Failures, value: unknown): void {
   if (!isInteger(value)) checked.fail('customer_id', 'The customer id field must be an integer.');
-  if (!isInteger(value) || !customerExists(c.get('deps').db, c.get('companyId'), Number(value))) checked.fail('customer_id', 'The selected customer id is invalid.');
+  if (!isInteger(value) || !customerExists(c.get('deps').db, c.get('companyId'), Number(value)))
+    checked.fail('customer_id', 'The selected customer id is invalid.');
 }
 
 /** end_date after_or_equal start_date: against the stored start date when the request leaves it out. */
@@ -84,10 +121,19 @@ function projectValues(input: Partial<Zod.output<ReturnType<typeof updateSchema>
 /** `include=a,b`: the relations this endpoint allows, else 400 as Spatie's query builder answers. */
 function includesOf(c: Ctx, allowed: readonly ProjectInclude[]): ProjectInclude[] {
   const raw = c.req.query('include') ?? '';
-  const names = [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   const unknown = names.filter((n) => !(allowed as readonly string[]).includes(n));
   if (unknown.length) {
-    throw badRequest(`Requested include(s) \`${unknown.join(', ')}\` are not allowed. Allowed include(s) are \`${allowed.join(', ')}\`.`);
+    throw badRequest(
+      `Requested include(s) \`${unknown.join(', ')}\` are not allowed. Allowed include(s) are \`${allowed.join(', ')}\`.`,
+    );
   }
   return names as ProjectInclude[];
 }
@@ -113,20 +159,26 @@ export function registerProjects(r: Hono<AppEnv>): void {
 }
 
 /** The checked body of POST /projects: its fields, and the customer (an id, or a new one by name). */
-function createBody(c: Ctx, body: Body): { value: Partial<Zod.output<ReturnType<typeof createSchema>>>; customer: ProjectCustomer } {
+function createBody(
+  c: Ctx,
+  body: Body,
+): { value: Partial<Zod.output<ReturnType<typeof createSchema>>>; customer: ProjectCustomer } {
   const checked = check(createSchema(), body);
   // like the whole schema before, the dates are compared only when every field has its shape
   const shaped = Object.keys(checked.errors).length === 0;
   const customerId = body.customer_id;
   const newName = body.newCustomerName;
   if (blank(customerId)) {
-    if (blank(newName)) checked.fail('customer_id', 'The customer id field is required when new customer name is not present.');
+    if (blank(newName))
+      checked.fail('customer_id', 'The customer id field is required when new customer name is not present.');
   } else {
     checkCustomerId(c, checked, customerId);
-    if (!blank(newName)) checked.fail('customer_id', 'The customer id field prohibits new customer name from being present.');
+    if (!blank(newName))
+      checked.fail('customer_id', 'The customer id field prohibits new customer name from being present.');
   }
   if (blank(newName)) {
-    if (blank(customerId)) checked.fail('newCustomerName', 'The new customer name field is required when customer id is not present.');
+    if (blank(customerId))
+      checked.fail('newCustomerName', 'The new customer name field is required when customer id is not present.');
   } else if (typeof newName !== 'string') {
     checked.fail('newCustomerName', 'The new customer name field must be a string.');
   } else if (newName.length > 255) {
@@ -145,12 +197,25 @@ function registerList(r: Hono<AppEnv>): void {
     const includes = includesOf(c, ['customer']);
     const rawCustomer = (c.req.query('filter[customer_id]') ?? '').trim();
     const db = c.get('deps').db;
-    const { rows, total } = listProjectRows(db, c.get('companyId'), {
-      archived: queryBoolean(c, 'filter[archived]'),
-      // an id that is not a number matches nothing
-      customerId: rawCustomer === '' ? undefined : /^\d{1,15}$/.test(rawCustomer) ? Number(rawCustomer) : null,
-    }, page.perPage, page.offset);
-    return c.json(paginated(c, rows.map((row) => withIncludes(db, toProject(db, row), includes)), total, page));
+    const { rows, total } = listProjectRows(
+      db,
+      c.get('companyId'),
+      {
+        archived: queryBoolean(c, 'filter[archived]'),
+        // an id that is not a number matches nothing
+        customerId: rawCustomer === '' ? undefined : /^\d{1,15}$/.test(rawCustomer) ? Number(rawCustomer) : null,
+      },
+      page.perPage,
+      page.offset,
+    );
+    return c.json(
+      paginated(
+        c,
+        rows.map((row) => withIncludes(db, toProject(db, row), includes)),
+        total,
+        page,
+      ),
+    );
   });
 
   r.post('/projects', async (c) => {
@@ -186,7 +251,11 @@ function registerOne(r: Hono<AppEnv>): void {
   r.get('/projects/:project', (c) => {
     const row = projectOr404(c);
     const includes = includesOf(c, PROJECT_INCLUDES);
-    const context: IncludeContext = { today: companyToday(c), closedUntil: c.get('company').closed_until ?? null, fileUrl: fileUrlFor(c) };
+    const context: IncludeContext = {
+      today: companyToday(c),
+      closedUntil: c.get('company').closed_until ?? null,
+      fileUrl: fileUrlFor(c),
+    };
     return c.json({ data: projectOf(c, Number(row.id), includes, context) });
   });
 
@@ -199,9 +268,11 @@ function registerOne(r: Hono<AppEnv>): void {
     if (body.customer_id !== undefined) checkCustomerId(c, checked, body.customer_id);
     const value = checked.data;
     if (shaped) {
-      checkDates(checked,
+      checkDates(
+        checked,
         value.start_date !== undefined ? value.start_date : row.start_date,
-        value.end_date !== undefined ? value.end_date : row.end_date);
+        value.end_date !== undefined ? value.end_date : row.end_date,
+      );
     }
     checked.throwIfAny();
     const values = projectValues(value);

@@ -5,7 +5,11 @@ import { notFound } from '../http-error.js';
 import { pathId, readBody } from '../request.js';
 import { lazy, required, sometimes, rules, validate, z } from '../validation.js';
 import {
-  deleteServiceCategory, findServiceCategoryRow, insertServiceCategory, listServiceCategoryRows, updateServiceCategory,
+  deleteServiceCategory,
+  findServiceCategoryRow,
+  insertServiceCategory,
+  listServiceCategoryRows,
+  updateServiceCategory,
 } from '../store/service-categories.js';
 import { toServiceCategory, type ServiceCategory } from '../present/service-categories.js';
 
@@ -22,7 +26,9 @@ function categoryOr404(c: Ctx): ServiceCategory {
 }
 
 export function registerServiceCategories(r: Hono<AppEnv>): void {
-  r.get('/service-categories', (c) => c.json({ data: listServiceCategoryRows(c.get('deps').db, c.get('companyId')).map(toServiceCategory) }));
+  r.get('/service-categories', (c) =>
+    c.json({ data: listServiceCategoryRows(c.get('deps').db, c.get('companyId')).map(toServiceCategory) }),
+  );
 
   r.post('/service-categories', async (c) => {
     const input = validate(createSchema(), await readBody(c));

@@ -9,8 +9,15 @@ import { pathId, queryBoolean, readBody } from '../request.js';
 import { lazy, nullable, required, rules, sometimes, toBoolean, validate, z } from '../validation.js';
 import { findServiceCategoryRow } from '../store/service-categories.js';
 import {
-  SERVICE_SORTS, bulkDeleteServices, bulkUpdateServices, findServiceRow, insertService, listServiceRows,
-  updateService, type ServiceSort, type ServiceSortKey,
+  SERVICE_SORTS,
+  bulkDeleteServices,
+  bulkUpdateServices,
+  findServiceRow,
+  insertService,
+  listServiceRows,
+  updateService,
+  type ServiceSort,
+  type ServiceSortKey,
 } from '../store/services.js';
 import { toService, type Service } from '../present/services.js';
 
@@ -18,35 +25,48 @@ export const SERVICES_PER_PAGE = 50;
 const MAX_RATE = 999999.99;
 
 // Laravel's `boolean` rejects null with "must be true or false" (rules.boolean() would call null missing).
-const boolean = () => z.preprocess(toBoolean, z.custom<boolean>((v) => typeof v === 'boolean', { message: 'The :attribute field must be true or false.' }));
+const boolean = () =>
+  z.preprocess(
+    toBoolean,
+    z.custom<boolean>((v) => typeof v === 'boolean', { message: 'The :attribute field must be true or false.' }),
+  );
 const name = lazy(() => required(rules.string(255)));
 const hourlyRate = lazy(() => nullable(rules.money(0, MAX_RATE)));
 // Laravel's `integer` says "must be an integer" for any non-integer; rules.integer() words a string as "must be a number".
-const integer = () => z.preprocess(
-  (v) => (typeof v === 'string' && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : v),
-  z.custom<number>((v) => typeof v === 'number' && Number.isSafeInteger(v), { message: 'The :attribute field must be an integer.' }),
+const integer = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : v),
+    z.custom<number>((v) => typeof v === 'number' && Number.isSafeInteger(v), {
+      message: 'The :attribute field must be an integer.',
+    }),
+  );
+
+const createSchema = lazy(() =>
+  z.object({
+    name: name(),
+    hourly_rate: hourlyRate(),
+    billable: sometimes(boolean()),
+    archived: sometimes(boolean()),
+    service_category_id: nullable(integer()),
+  }),
 );
 
-const createSchema = lazy(() => z.object({
-  name: name(),
-  hourly_rate: hourlyRate(),
-  billable: sometimes(boolean()),
-  archived: sometimes(boolean()),
-  service_category_id: nullable(integer()),
-}));
-
 // PUT: every field optional; null removes hourly_rate and service_category_id.
-const updateSchema = lazy(() => z.object({
-  name: sometimes(name()),
-  hourly_rate: hourlyRate(),
-  billable: sometimes(boolean()),
-  archived: sometimes(boolean()),
-  service_category_id: nullable(integer()),
-}));
+const updateSchema = lazy(() =>
+  z.object({
+    name: sometimes(name()),
+    hourly_rate: hourlyRate(),
+    billable: sometimes(boolean()),
+    archived: sometimes(boolean()),
+    service_category_id: nullable(integer()),
+  }),
+);
 
 const ids = lazy(() => rules.ids());
 
-const bulkUpdateSchema = lazy(() => z.object({ ids: ids(), hourly_rate: hourlyRate(), archived: sometimes(boolean()) }));
+const bulkUpdateSchema = lazy(() =>
+  z.object({ ids: ids(), hourly_rate: hourlyRate(), archived: sometimes(boolean()) }),
+);
 const bulkDeleteSchema = lazy(() => z.object({ ids: ids() }));
 
 function serviceOr404(c: Ctx): Service {
@@ -69,7 +89,9 @@ function sortOf(c: Ctx): ServiceSort {
   const descending = raw.startsWith('-');
   const key = descending ? raw.slice(1) : raw;
   if (!(SERVICE_SORTS as readonly string[]).includes(key)) {
-    throw badRequest(`Requested sort(s) \`${raw}\` is not allowed. Allowed sort(s) are \`${SERVICE_SORTS.join(', ')}\`.`);
+    throw badRequest(
+      `Requested sort(s) \`${raw}\` is not allowed. Allowed sort(s) are \`${SERVICE_SORTS.join(', ')}\`.`,
+    );
   }
   return { key: key as ServiceSortKey, descending };
 }
@@ -94,10 +116,17 @@ function registerList(r: Hono<AppEnv>): void {
   r.get('/services', (c) => {
     const page = pageRequest(c, SERVICES_PER_PAGE);
     const sort = sortOf(c);
-    const { rows, total } = listServiceRows(c.get('deps').db, c.get('companyId'), {
-      archived: queryBoolean(c, 'filter[archived]'),
-      serviceCategoryId: categoryFilter(c),
-    }, sort, page.perPage, page.offset);
+    const { rows, total } = listServiceRows(
+      c.get('deps').db,
+      c.get('companyId'),
+      {
+        archived: queryBoolean(c, 'filter[archived]'),
+        serviceCategoryId: categoryFilter(c),
+      },
+      sort,
+      page.perPage,
+      page.offset,
+    );
     return c.json(paginated(c, rows.map(toService), total, page));
   });
 
@@ -119,16 +148,20 @@ function registerList(r: Hono<AppEnv>): void {
 function registerBatch(r: Hono<AppEnv>): void {
   r.put('/services/multiple', async (c) => {
     const input = validate(bulkUpdateSchema(), await readBody(c));
-    const count = bulkUpdateServices(c.get('deps').db, c.get('companyId'), input.ids, { hourly_rate: input.hourly_rate, archived: input.archived });
+    const count = bulkUpdateServices(c.get('deps').db, c.get('companyId'), input.ids, {
+      hourly_rate: input.hourly_rate,
+      archived: input.archived,
+    });
     return c.json({ message: `${count} ${plural(count)} updated.` });
   });
 
   r.delete('/services/multiple', async (c) => {
     const input = validate(bulkDeleteSchema(), await readBody(c));
     const { deleted, skipped } = bulkDeleteServices(c.get('deps').db, c.get('companyId'), input.ids);
-    const message = skipped === 0
-      ? `${deleted} ${plural(deleted)} deleted.`
-      : `${deleted} ${plural(deleted)} deleted, ${skipped} skipped because time entries use them (archive them instead).`;
+    const message =
+      skipped === 0
+        ? `${deleted} ${plural(deleted)} deleted.`
+        : `${deleted} ${plural(deleted)} deleted, ${skipped} skipped because time entries use them (archive them instead).`;
     return c.json({ message, deleted, skipped });
   });
 }
@@ -146,7 +179,8 @@ function registerOne(r: Hono<AppEnv>): void {
       hourly_rate: input.hourly_rate,
       billable: input.billable,
       archived: input.archived,
-      service_category_id: input.service_category_id === undefined ? undefined : categoryId(c, input.service_category_id),
+      service_category_id:
+        input.service_category_id === undefined ? undefined : categoryId(c, input.service_category_id),
     });
     return c.json({ data: toService(findServiceRow(db, c.get('companyId'), service.id)!) });
   });

@@ -6,7 +6,13 @@
 // ignored, as any unknown field. Only an owner or admin may change them (403 otherwise).
 import type { Hono } from 'hono';
 import type { AppEnv, Ctx } from '../context.js';
-import { checkVatNumber, checkVatSetting, REMINDER_TEXT_COLUMNS, REMINDER_TEXT_MAX, VAT_SETTING_FIELDS } from '../domain/company-settings.js';
+import {
+  checkVatNumber,
+  checkVatSetting,
+  REMINDER_TEXT_COLUMNS,
+  REMINDER_TEXT_MAX,
+  VAT_SETTING_FIELDS,
+} from '../domain/company-settings.js';
 import { forbidden, validationError, type FieldErrors } from '../http-error.js';
 import { readBody, type Body } from '../request.js';
 import { findCompany, updateCompanyColumns } from '../store/companies.js';
@@ -15,7 +21,8 @@ import { toCompanySettings } from '../present/companies.js';
 const WRITABLE = ['vat_number', ...REMINDER_TEXT_COLUMNS] as const;
 
 /** A text setting as sent: null or blank clears it (the reminder's default text, no UID). */
-const textOf = (v: unknown): string | null | undefined => (v === null ? null : typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : undefined);
+const textOf = (v: unknown): string | null | undefined =>
+  v === null ? null : typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : undefined;
 
 /** The columns a PUT body sets, every field checked first: 422 naming each problem. */
 function settingsOf(body: Body): Record<string, string | number | null> {
@@ -30,14 +37,22 @@ function settingsOf(body: Body): Record<string, string | number | null> {
   for (const field of WRITABLE) {
     if (!Object.hasOwn(body, field)) continue;
     const value = textOf(body[field]);
-    if (value === undefined) { errors[field] = [`The ${field.replace(/_/g, ' ')} field must be a string.`]; continue; }
-    if (value === null) { values[field] = null; continue; }
+    if (value === undefined) {
+      errors[field] = [`The ${field.replace(/_/g, ' ')} field must be a string.`];
+      continue;
+    }
+    if (value === null) {
+      values[field] = null;
+      continue;
+    }
     if (field === 'vat_number') {
       const checked = checkVatNumber(value, 'The vat number');
       if ('message' in checked) errors[field] = [checked.message];
       else values[field] = checked.uid;
     } else if (value.length > REMINDER_TEXT_MAX) {
-      errors[field] = [`The ${field.replace(/_/g, ' ')} field must not be greater than ${REMINDER_TEXT_MAX} characters.`];
+      errors[field] = [
+        `The ${field.replace(/_/g, ' ')} field must not be greater than ${REMINDER_TEXT_MAX} characters.`,
+      ];
     } else {
       values[field] = value;
     }

@@ -19,7 +19,15 @@ import { HttpError } from '../http-error.js';
 import { documentModel } from '../present/documents.js';
 import { clientAddress, RateLimiter, rateLimitHeaders } from '../rate-limit.js';
 import {
-  failedHtml, foreignHtml, notAllowedHtml, notFoundHtml, sharePageHtml, tooManyHtml, unavailableHtml, type AnswerForm, type AnswerState,
+  failedHtml,
+  foreignHtml,
+  notAllowedHtml,
+  notFoundHtml,
+  sharePageHtml,
+  tooManyHtml,
+  unavailableHtml,
+  type AnswerForm,
+  type AnswerState,
 } from '../render/share-page.js';
 import { fromOtherSite } from '../same-origin.js';
 import { shareLabelsFor } from '../render/share-labels.js';
@@ -34,7 +42,8 @@ import { activityRows, findSharedProposalRow, type SharedProposalRow } from '../
  * same-origin still gives no other site the link.
  */
 export const SHARE_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'",
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; frame-ancestors 'none'",
   'Referrer-Policy': 'same-origin',
   'X-Robots-Tag': 'noindex',
   'Cache-Control': 'no-store',
@@ -47,7 +56,12 @@ const TOKEN = /^[A-Za-z0-9_-]{32}$/;
 const MAX_FORM_BYTES = 64 * 1024;
 
 type ShareCtx = Context<AppEnv>;
-interface Shared { row: SharedProposalRow; company: Row; today: string; zone: string }
+interface Shared {
+  row: SharedProposalRow;
+  company: Row;
+  today: string;
+  zone: string;
+}
 
 const pagePath = (token: string) => `/share/proposals/${token}`;
 
@@ -70,34 +84,49 @@ function answerState(c: ShareCtx, s: Shared, form?: AnswerForm): AnswerState {
   const activities = activityRows(c.get('deps').db, 'proposal', s.row.id);
   const standing = standingDecision(s.row.status, activities);
   return {
-    kind: 'decided', status: refusal,
+    kind: 'decided',
+    status: refusal,
     decision: standing && {
-      decision: standing.decision, date: wallClock(new Date(standing.activity.created_at), s.zone).date, name: standing.name, comment: standing.comment,
+      decision: standing.decision,
+      date: wallClock(new Date(standing.activity.created_at), s.zone).date,
+      name: standing.name,
+      comment: standing.comment,
     },
   };
 }
 
-function page(c: ShareCtx, s: Shared, status: 200 | 409 | 422, extra: { form?: AnswerForm; refused?: DecisionRefusal } = {}) {
+function page(
+  c: ShareCtx,
+  s: Shared,
+  status: 200 | 409 | 422,
+  extra: { form?: AnswerForm; refused?: DecisionRefusal } = {},
+) {
   const path = pagePath(s.row.share_token);
-  return c.html(sharePageHtml({
-    model: documentModel(c.get('deps').db, s.company, 'proposal', s.row),
-    paths: { pdf: `${path}/pdf`, accept: `${path}/accept`, decline: `${path}/decline` },
-    state: answerState(c, s, extra.form),
-    refused: extra.refused,
-  }), status);
+  return c.html(
+    sharePageHtml({
+      model: documentModel(c.get('deps').db, s.company, 'proposal', s.row),
+      paths: { pdf: `${path}/pdf`, accept: `${path}/accept`, decline: `${path}/decline` },
+      state: answerState(c, s, extra.form),
+      refused: extra.refused,
+    }),
+    status,
+  );
 }
 
 const notFoundPage = (c: ShareCtx) => c.html(notFoundHtml(), 404);
 
 /** While its company's subscription is expired a link answers 402, as the API answers that company. */
 const lapsed = (s: Shared): boolean => !!s.company.subscription_expired;
-const unavailablePage = (c: ShareCtx, s: Shared) => c.html(unavailableHtml(s.row.lang, s.company.creditor_name || s.company.name), 402);
+const unavailablePage = (c: ShareCtx, s: Shared) =>
+  c.html(unavailableHtml(s.row.lang, s.company.creditor_name || s.company.name), 402);
 
 /** Refuses (403) an answer posted from a page of another site, before anything is looked up. */
 const sameSiteOnly = createMiddleware<AppEnv>(async (c, next) => {
   const from = {
-    origin: c.req.header('origin'), referer: c.req.header('referer'),
-    host: c.req.header('host') ?? new URL(c.req.url).host, forwardedHost: c.req.header('x-forwarded-host'),
+    origin: c.req.header('origin'),
+    referer: c.req.header('referer'),
+    host: c.req.header('host') ?? new URL(c.req.url).host,
+    forwardedHost: c.req.header('x-forwarded-host'),
   };
   if (fromOtherSite(from)) return c.html(foreignHtml(), 403);
   await next();
@@ -154,7 +183,10 @@ function registerPage(r: Hono<AppEnv>): void {
     const model = documentModel(c.get('deps').db, s.company, 'proposal', s.row);
     const { renderPdf } = await import('../render/pdf-renderer.js');
     const bytes = await renderPdf(model, 'pdf', c.get('deps').pdfThread);
-    return c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${model.fileName}"` });
+    return c.body(new Uint8Array(bytes), 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `inline; filename="${model.fileName}"`,
+    });
   });
 }
 
@@ -166,23 +198,38 @@ function registerAnswer(r: Hono<AppEnv>): void {
     return TOKEN.test(token) ? c.redirect(pagePath(token), 303) : notFoundPage(c);
   });
 
-  r.post(`${PAGE}/:answer{accept|decline}`, sameSiteOnly, bodyLimit({ maxSize: MAX_FORM_BYTES, onError: (c) => c.html(notAllowedHtml(), 413) }), async (c) => {
-    const s = sharedOf(c);
-    if (!s) return notFoundPage(c);
-    if (lapsed(s)) return unavailablePage(c, s);
-    const refused = decisionRefusal(s.row.status, s.row.valid_until ?? null, s.today);
-    if (refused) return page(c, s, 409, { refused });
-    let body: Record<string, unknown> = {};
-    try { body = await c.req.parseBody(); } catch { /* not a form: no name */ }
-    const name = typeof body.name === 'string' ? cleanName(body.name) : '';
-    const comment = typeof body.comment === 'string' ? cleanComment(body.comment) : '';
-    const which = c.req.param('answer') === 'accept' ? 'accept' : 'decline';
-    const errors = formErrors(s.row.lang, name, comment);
-    if (errors) return page(c, s, 422, { form: { which, name, comment, errors } });
-    const late = answerProposal(c.get('deps').db, s.row, { decision: which === 'accept' ? 'accepted' : 'declined', name, comment: comment || null }, s.today, clock.now());
-    if (late) return page(c, sharedOf(c) ?? s, 409, { refused: late });
-    return c.redirect(pagePath(s.row.share_token), 303);
-  });
+  r.post(
+    `${PAGE}/:answer{accept|decline}`,
+    sameSiteOnly,
+    bodyLimit({ maxSize: MAX_FORM_BYTES, onError: (c) => c.html(notAllowedHtml(), 413) }),
+    async (c) => {
+      const s = sharedOf(c);
+      if (!s) return notFoundPage(c);
+      if (lapsed(s)) return unavailablePage(c, s);
+      const refused = decisionRefusal(s.row.status, s.row.valid_until ?? null, s.today);
+      if (refused) return page(c, s, 409, { refused });
+      let body: Record<string, unknown> = {};
+      try {
+        body = await c.req.parseBody();
+      } catch {
+        /* not a form: no name */
+      }
+      const name = typeof body.name === 'string' ? cleanName(body.name) : '';
+      const comment = typeof body.comment === 'string' ? cleanComment(body.comment) : '';
+      const which = c.req.param('answer') === 'accept' ? 'accept' : 'decline';
+      const errors = formErrors(s.row.lang, name, comment);
+      if (errors) return page(c, s, 422, { form: { which, name, comment, errors } });
+      const late = answerProposal(
+        c.get('deps').db,
+        s.row,
+        { decision: which === 'accept' ? 'accepted' : 'declined', name, comment: comment || null },
+        s.today,
+        clock.now(),
+      );
+      if (late) return page(c, sharedOf(c) ?? s, 409, { refused: late });
+      return c.redirect(pagePath(s.row.share_token), 303);
+    },
+  );
 }
 
 /** Anything else under /share (405 or 404), and a failure as a page, never JSON. */
@@ -197,7 +244,9 @@ function registerFallback(r: Hono<AppEnv>): void {
 
   r.onError((err, c) => {
     if (err instanceof HttpError && err.status === 404) return notFoundPage(c);
-    c.get('deps').log(`${c.req.method} ${c.req.path.replace(/^(\/share\/proposals\/)[^/]+/, '$1…')}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    c.get('deps').log(
+      `${c.req.method} ${c.req.path.replace(/^(\/share\/proposals\/)[^/]+/, '$1…')}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+    );
     return c.html(failedHtml(), 500);
   });
 }

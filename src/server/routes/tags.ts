@@ -10,10 +10,12 @@ import { lazy, required, rules, validate, z } from '../validation.js';
 import { deleteTag, findTagRow, insertTag, listTagRows, tagNameTaken, updateTag } from '../store/tags.js';
 import { toTag, type Tag } from '../present/tags.js';
 
-const tagSchema = lazy(() => z.object({
-  name: required(rules.string(255)),
-  color: required(rules.in(TAG_COLORS)),
-}));
+const tagSchema = lazy(() =>
+  z.object({
+    name: required(rules.string(255)),
+    color: required(rules.in(TAG_COLORS)),
+  }),
+);
 
 function tagOr404(c: Ctx): Tag {
   const row = findTagRow(c.get('deps').db, c.get('companyId'), pathId(c, 'tag'));
@@ -25,7 +27,8 @@ async function validTag(c: Ctx, exceptId?: number) {
   const input = validate(tagSchema(), await readBody(c));
   const name = normaliseTagName(input.name);
   if (name === '') throw fieldError('name', 'The name field is required.');
-  if (tagNameTaken(c.get('deps').db, c.get('companyId'), name, exceptId)) throw fieldError('name', 'The name has already been taken.');
+  if (tagNameTaken(c.get('deps').db, c.get('companyId'), name, exceptId))
+    throw fieldError('name', 'The name has already been taken.');
   return { name, color: input.color };
 }
 
@@ -34,10 +37,16 @@ export function registerTags(r: Hono<AppEnv>): void {
 
   r.get('/tags', (c) => {
     const page = pageRequest(c);
-    const { rows, total } = listTagRows(c.get('deps').db, c.get('companyId'), {
-      name: c.req.query('filter[name]') || undefined,
-      color: c.req.query('filter[color]') || undefined,
-    }, page.perPage, page.offset);
+    const { rows, total } = listTagRows(
+      c.get('deps').db,
+      c.get('companyId'),
+      {
+        name: c.req.query('filter[name]') || undefined,
+        color: c.req.query('filter[color]') || undefined,
+      },
+      page.perPage,
+      page.offset,
+    );
     return c.json(paginated(c, rows.map(toTag), total, page));
   });
 

@@ -57,19 +57,45 @@ export function registerTasks(r: Hono<AppEnv>): void {
     const page = pageRequest(c);
     const include = withProject(c);
     const rawStatus = (c.req.query('filter[status]') ?? '').trim();
-    const statuses = rawStatus === '' ? undefined : rawStatus.split(',').map((v) => v.trim()).filter(Boolean);
-    if (statuses?.some((v) => !(TASK_STATUSES as readonly string[]).includes(v))) throw badRequest(`filter[status] must be one of ${TASK_STATUSES.join(', ')}.`);
+    const statuses =
+      rawStatus === ''
+        ? undefined
+        : rawStatus
+            .split(',')
+            .map((v) => v.trim())
+            .filter(Boolean);
+    if (statuses?.some((v) => !(TASK_STATUSES as readonly string[]).includes(v)))
+      throw badRequest(`filter[status] must be one of ${TASK_STATUSES.join(', ')}.`);
     const rawProject = (c.req.query('filter[project_id]') ?? '').trim();
     const projectIds = rawProject === '' ? undefined : rawProject.split(',').map((v) => v.trim());
-    if (projectIds?.some((v) => !/^\d{1,15}$/.test(v))) throw badRequest('filter[project_id] must be an id or comma-separated ids.');
-    const { rows, total } = listTaskRows(s.db, s.companyId, { statuses, projectIds: projectIds?.map(Number) }, page.perPage, page.offset);
-    return c.json(paginated(c, rows.map((row) => toTask(s.db, row, s.today, include)), total, page));
+    if (projectIds?.some((v) => !/^\d{1,15}$/.test(v)))
+      throw badRequest('filter[project_id] must be an id or comma-separated ids.');
+    const { rows, total } = listTaskRows(
+      s.db,
+      s.companyId,
+      { statuses, projectIds: projectIds?.map(Number) },
+      page.perPage,
+      page.offset,
+    );
+    return c.json(
+      paginated(
+        c,
+        rows.map((row) => toTask(s.db, row, s.today, include)),
+        total,
+        page,
+      ),
+    );
   });
 
   r.post('/tasks', async (c) => {
     const s = scopeOf(c);
     const values = taskValues(s, await readBody(c), true);
-    const id = insertTask(s.db, s.companyId, Number(c.get('user').id), values as TaskValues & { project_id: number; title: string; due: string });
+    const id = insertTask(
+      s.db,
+      s.companyId,
+      Number(c.get('user').id),
+      values as TaskValues & { project_id: number; title: string; due: string },
+    );
     return c.json({ data: toTask(s.db, findTaskRow(s.db, s.companyId, id)!, s.today) }, 201);
   });
 

@@ -14,7 +14,9 @@ import { insertTime } from '../store/times.js';
 import { check, lazy, nullable, required, rules, validate, z } from '../validation.js';
 
 const descriptionSchema = lazy(() => z.object({ description: nullable(rules.string(65535)) }));
-const startSchema = lazy(() => z.object({ project_id: required(rules.id()), billable: nullable(rules.boolean()), ...descriptionSchema().shape }));
+const startSchema = lazy(() =>
+  z.object({ project_id: required(rules.id()), billable: nullable(rules.boolean()), ...descriptionSchema().shape }),
+);
 const stopSchema = lazy(() => z.object({ end: nullable(rules.time()), ...descriptionSchema().shape }));
 const OTHER_COMPANY = 'Your timer is running in another company; stop or discard it there first.';
 
@@ -39,7 +41,8 @@ function ownTimer(c: Ctx): TimerRow | undefined {
   return row && Number(row.company_id) === c.get('companyId') ? row : undefined;
 }
 
-const state = (row: TimerRow | undefined) => (row ? { active: true, timer: toTimer(row) } : { active: false, timer: [] });
+const state = (row: TimerRow | undefined) =>
+  row ? { active: true, timer: toTimer(row) } : { active: false, timer: [] };
 
 /** Starts the caller's timer: project_id required (of this company), billable default false, description optional. */
 function startTimer(c: Ctx, body: Body): void {
@@ -48,7 +51,15 @@ function startTimer(c: Ctx, body: Body): void {
   const { project_id, billable, description } = checked.data;
   projectOf(s, checked, project_id);
   checked.throwIfAny();
-  insertTimer(s.db, s.companyId, userId(c), project_id!, billable ?? false, description ?? null, timestamp(clock.now()));
+  insertTimer(
+    s.db,
+    s.companyId,
+    userId(c),
+    project_id!,
+    billable ?? false,
+    description ?? null,
+    timestamp(clock.now()),
+  );
 }
 
 /** Stops the running timer into a time entry (optional end H:i and description) at the project's rate. */
@@ -83,18 +94,20 @@ export function registerTimer(r: Hono<AppEnv>): void {
     const intent = intentOf(body);
     // The running timer is read and cleared in one write transaction (BEGIN IMMEDIATE): with several
     // processes on one data directory, stops racing each other save it once and the rest find none.
-    return c.json(transaction(s.db, () => {
-      const running = findTimerRow(s.db, userId(c));
-      if (running && Number(running.company_id) !== s.companyId) throw conflict(OTHER_COMPANY);
-      if (intent === 'stop' && !running) throw notFound(NONE_RUNNING);
-      if (intent === 'start' && running) throw conflict('A timer is already running.');
-      if (!running) {
-        startTimer(c, body);
-        return 'Timer started.';
-      }
-      stopTimer(c, running, body);
-      return 'Time entry saved.';
-    }));
+    return c.json(
+      transaction(s.db, () => {
+        const running = findTimerRow(s.db, userId(c));
+        if (running && Number(running.company_id) !== s.companyId) throw conflict(OTHER_COMPANY);
+        if (intent === 'stop' && !running) throw notFound(NONE_RUNNING);
+        if (intent === 'start' && running) throw conflict('A timer is already running.');
+        if (!running) {
+          startTimer(c, body);
+          return 'Timer started.';
+        }
+        stopTimer(c, running, body);
+        return 'Time entry saved.';
+      }),
+    );
   });
 
   r.put('/times/timer/description', async (c) => {

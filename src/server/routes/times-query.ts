@@ -42,17 +42,22 @@ function idListFilter(c: Ctx, name: string): number[] | undefined {
   const params = new URL(c.req.url).searchParams;
   const key = `filter[${name}]`;
   const values: string[] = [];
-  for (const [k, v] of params) if (k === key || (k.startsWith(`${key}[`) && k.endsWith(']'))) values.push(...v.split(','));
+  for (const [k, v] of params)
+    if (k === key || (k.startsWith(`${key}[`) && k.endsWith(']'))) values.push(...v.split(','));
   const parts = values.map((s) => s.trim()).filter((s) => s !== '');
   if (parts.length === 0) return undefined;
-  if (parts.some((p) => !/^\d{1,15}$/.test(p))) throw badRequest(`${key} must be an id, comma-separated ids or an array of ids.`);
+  if (parts.some((p) => !/^\d{1,15}$/.test(p)))
+    throw badRequest(`${key} must be an id, comma-separated ids or an array of ids.`);
   return parts.map(Number);
 }
 
 function valuesFilter<T extends string>(c: Ctx, name: string, allowed: readonly T[]): T[] | undefined {
   const raw = c.req.query(`filter[${name}]`);
   if (raw === undefined || raw.trim() === '') return undefined;
-  const parts = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const parts = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const wrong = parts.filter((p) => !(allowed as readonly string[]).includes(p));
   if (wrong.length) throw badRequest(`filter[${name}] must be one of ${allowed.join(', ')}.`);
   return parts as T[];
@@ -71,7 +76,8 @@ function dateRangeFilter(c: Ctx, today: string): { from?: string; until?: string
   };
   if (rest.length) throw badRequest('filter[date] must be a date or a range start,end of dates.');
   const range = { from: read(a), until: read(b), single: b === undefined };
-  if (range.from && range.until && range.until < range.from) throw badRequest('filter[date]: the end of the range is before its start.');
+  if (range.from && range.until && range.until < range.from)
+    throw badRequest('filter[date]: the end of the range is before its start.');
   return range;
 }
 
@@ -79,10 +85,20 @@ const SORTS = ['date', 'start'] as const;
 
 function sortOf(c: Ctx): TimeSort[] {
   const raw = (c.req.query('sort') ?? '').trim();
-  if (raw === '') return [{ column: 'date', desc: true }, { column: 'start', desc: true }];
-  const parts = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (raw === '')
+    return [
+      { column: 'date', desc: true },
+      { column: 'start', desc: true },
+    ];
+  const parts = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const wrong = parts.filter((p) => !(SORTS as readonly string[]).includes(p.replace(/^-/, '')));
-  if (wrong.length) throw badRequest(`Requested sort(s) \`${wrong.join(', ')}\` is not allowed. Allowed sort(s) are \`${SORTS.join(', ')}\`.`);
+  if (wrong.length)
+    throw badRequest(
+      `Requested sort(s) \`${wrong.join(', ')}\` is not allowed. Allowed sort(s) are \`${SORTS.join(', ')}\`.`,
+    );
   return parts.map((p) => ({ column: p.replace(/^-/, '') as TimeSort['column'], desc: p.startsWith('-') }));
 }
 
@@ -105,7 +121,8 @@ function groupingOf(c: Ctx): TimeGrouping | undefined {
   }
   if (flag('group_by_weeks')) chosen.push('weeks');
   if (flag('group_by_week_project_days')) chosen.push('week_project_days');
-  if (chosen.length > 1) throw badRequest('Choose one grouping: group_by, group_by_weeks or group_by_week_project_days.');
+  if (chosen.length > 1)
+    throw badRequest('Choose one grouping: group_by, group_by_weeks or group_by_week_project_days.');
   return chosen[0];
 }
 
@@ -140,9 +157,10 @@ const MAX_SHEET_WEEKS = 53;
 /** The weekly timesheet covers whole weeks: the week(s) of filter[date], else the current week; `filter` is widened to them. */
 function sheetMondays(range: DateRange, today: string, filter: TimeFilter): string[] {
   const from = range?.from ?? range?.until ?? today;
-  const until = range?.single ? from : range?.until ?? from;
+  const until = range?.single ? from : (range?.until ?? from);
   const mondays = mondaysBetween(from, until);
-  if (mondays.length > MAX_SHEET_WEEKS) throw badRequest(`The timesheet covers at most ${MAX_SHEET_WEEKS} weeks; narrow filter[date].`);
+  if (mondays.length > MAX_SHEET_WEEKS)
+    throw badRequest(`The timesheet covers at most ${MAX_SHEET_WEEKS} weeks; narrow filter[date].`);
   filter.from = mondays[0];
   filter.until = weekDates(mondays[mondays.length - 1]).at(-1);
   return mondays;

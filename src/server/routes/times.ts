@@ -10,7 +10,14 @@ import { fieldError, notFound } from '../http-error.js';
 import { pathId, readBody, type Body } from '../request.js';
 import { findTimeRow, insertTime, listTimeRows, updateTime, type TimeRow, type TimeValues } from '../store/times.js';
 import {
-  assertMayActOn, assertMayUpdate, deleteTimeEntry, deleteTimesBatch, importTimes, updateTimesBatch, type NewTimeValues, type TimeActor,
+  assertMayActOn,
+  assertMayUpdate,
+  deleteTimeEntry,
+  deleteTimesBatch,
+  importTimes,
+  updateTimesBatch,
+  type NewTimeValues,
+  type TimeActor,
 } from '../actions/times.js';
 import { changedTimeValues, newTimeValues } from '../actions/time-values.js';
 import { batchMessage, embedIncludes, groupedTimes, sheetTime, toTimeEntry } from '../present/times.js';
@@ -69,7 +76,8 @@ const bulkUpdateSchema = daily((today) => {
 });
 
 /** The create rules (also each row of the CSV import), then the database's rules and the defaults. */
-const createValues = (s: Scope, body: Body): NewTimeValues => newTimeValues(s, check(createSchema(s.today), body), body);
+const createValues = (s: Scope, body: Body): NewTimeValues =>
+  newTimeValues(s, check(createSchema(s.today), body), body);
 
 // ---- the stored entry ----------------------------------------------------------------------------------
 
@@ -82,7 +90,8 @@ function timeOr404(c: Ctx): TimeRow {
 const actorOf = (c: Ctx): TimeActor => ({ userId: Number(c.get('user').id), role: c.get('role') });
 
 /** The update rules on top of the stored entry: only the fields present change. */
-const updateValues = (s: Scope, body: Body, current: TimeRow): TimeValues => changedTimeValues(s, check(updateSchema(s.today), body), current);
+const updateValues = (s: Scope, body: Body, current: TimeRow): TimeValues =>
+  changedTimeValues(s, check(updateSchema(s.today), body), current);
 
 // ---- routes -----------------------------------------------------------------------------------------------
 
@@ -102,7 +111,14 @@ function registerList(r: Hono<AppEnv>): void {
     const pairs = rows.map((row) => ({ row, entry: toTimeEntry(row, true) }));
     embedIncludes(s.db, s.companyId, pairs, includes, s.today);
     const data = pairs.map((p) => p.entry);
-    if (!grouping) return c.json({ data, current_count: data.length, total_count: total, page: perPage ? page : 1, per_page: perPage ?? null });
+    if (!grouping)
+      return c.json({
+        data,
+        current_count: data.length,
+        total_count: total,
+        page: perPage ? page : 1,
+        per_page: perPage ?? null,
+      });
     const times = pairs.map((p) => sheetTime(p.row, p.entry));
     return c.json(groupedTimes(s.db, s.companyId, times, total, grouping, mondays));
   });
@@ -178,7 +194,19 @@ function registerOne(r: Hono<AppEnv>): void {
 
 // ---- CSV import -------------------------------------------------------------------------------------------
 
-const IMPORT_COLUMNS = ['date', 'project_id', 'hours', 'minutes', 'description', 'hourly_rate', 'billable', 'start', 'end', 'task_id', 'service_id'];
+const IMPORT_COLUMNS = [
+  'date',
+  'project_id',
+  'hours',
+  'minutes',
+  'description',
+  'hourly_rate',
+  'billable',
+  'start',
+  'end',
+  'task_id',
+  'service_id',
+];
 
 /** Spreadsheet booleans: true/false, 1/0, yes/no, ja/nein, x (ticked). */
 function csvBoolean(cell: string): unknown {
@@ -193,9 +221,14 @@ async function importRecords(body: Body): Promise<{ row: number; record: Body }[
   const text = await readUploadedText(body);
   const { normaliseDecimal, parseCsv } = await import('../domain/csv.js');
   const table = parseCsv(text);
-  if (table.header.length === 0) throw fieldError('file', 'The file is empty: it needs a header row with date and project_id columns.');
+  if (table.header.length === 0)
+    throw fieldError('file', 'The file is empty: it needs a header row with date and project_id columns.');
   const missing = ['date', 'project_id'].filter((k) => !table.header.includes(k));
-  if (missing.length) throw fieldError('file', `The file needs a header row with ${missing.join(' and ')} column${missing.length > 1 ? 's' : ''}.`);
+  if (missing.length)
+    throw fieldError(
+      'file',
+      `The file needs a header row with ${missing.join(' and ')} column${missing.length > 1 ? 's' : ''}.`,
+    );
   return table.records.map((record) => {
     const row: Body = {};
     for (const key of IMPORT_COLUMNS) {

@@ -8,5 +8,9 @@ export function lastBackupDay(db: Db): string | undefined {
 }
 
 export function recordBackupDay(db: Db, day: string): void {
-  run(db, "INSERT INTO meta (key, value) VALUES ('backup_day', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", day);
+  run(
+    db,
+    "INSERT INTO meta (key, value) VALUES ('backup_day', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    day,
+  );
 }

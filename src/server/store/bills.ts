@@ -80,12 +80,26 @@ const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (ch) =>
 function where(companyId: number, filter: BillFilter): [string, unknown[]] {
   const clauses = ['company_id = ?'];
   const params: unknown[] = [companyId];
-  if (filter.status) { clauses.push('status = ?'); params.push(filter.status); }
-  if (filter.dueBefore) { clauses.push('due_date <= ?'); params.push(filter.dueBefore); }
-  if (filter.iban) { clauses.push('iban = ?'); params.push(filter.iban); }
-  if (filter.supplier) { clauses.push("lower(supplier_name) LIKE ? ESCAPE '\\'"); params.push(like(filter.supplier)); }
+  if (filter.status) {
+    clauses.push('status = ?');
+    params.push(filter.status);
+  }
+  if (filter.dueBefore) {
+    clauses.push('due_date <= ?');
+    params.push(filter.dueBefore);
+  }
+  if (filter.iban) {
+    clauses.push('iban = ?');
+    params.push(filter.iban);
+  }
+  if (filter.supplier) {
+    clauses.push("lower(supplier_name) LIKE ? ESCAPE '\\'");
+    params.push(like(filter.supplier));
+  }
   if (filter.search) {
-    clauses.push("(lower(number) LIKE ? ESCAPE '\\' OR lower(supplier_name) LIKE ? ESCAPE '\\' OR lower(coalesce(reference, '')) LIKE ? ESCAPE '\\' OR lower(coalesce(message, '')) LIKE ? ESCAPE '\\')");
+    clauses.push(
+      "(lower(number) LIKE ? ESCAPE '\\' OR lower(supplier_name) LIKE ? ESCAPE '\\' OR lower(coalesce(reference, '')) LIKE ? ESCAPE '\\' OR lower(coalesce(message, '')) LIKE ? ESCAPE '\\')",
+    );
     const p = like(filter.search);
     params.push(p, p, p, p);
   }
@@ -93,10 +107,22 @@ function where(companyId: number, filter: BillFilter): [string, unknown[]] {
 }
 
 /** A page of the company's bills, the earliest due first. */
-export function listBillRows(db: Db, companyId: number, filter: BillFilter, limit: number, offset: number): { rows: BillRow[]; total: number } {
+export function listBillRows(
+  db: Db,
+  companyId: number,
+  filter: BillFilter,
+  limit: number,
+  offset: number,
+): { rows: BillRow[]; total: number } {
   const [w, params] = where(companyId, filter);
   const total = Number(one(db, `SELECT count(*) AS n FROM bills WHERE ${w}`, ...params)!.n);
-  const rows = all(db, `SELECT * FROM bills WHERE ${w} ORDER BY due_date, id LIMIT ? OFFSET ?`, ...params, limit, offset);
+  const rows = all(
+    db,
+    `SELECT * FROM bills WHERE ${w} ORDER BY due_date, id LIMIT ? OFFSET ?`,
+    ...params,
+    limit,
+    offset,
+  );
   return { rows: rows as BillRow[], total };
 }
 
@@ -105,26 +131,56 @@ export function findBillRow(db: Db, companyId: number, id: number): BillRow | un
 }
 
 export function billNumberTaken(db: Db, companyId: number, number: string, exceptId?: number): boolean {
-  return !!one(db, 'SELECT 1 FROM bills WHERE company_id = ? AND number = ? AND id IS NOT ?', companyId, number, exceptId ?? null);
+  return !!one(
+    db,
+    'SELECT 1 FROM bills WHERE company_id = ? AND number = ? AND id IS NOT ?',
+    companyId,
+    number,
+    exceptId ?? null,
+  );
 }
 
 /** The numbers of the company's bills that start with `stem` ("K-2026-"). */
 export function billNumbersLike(db: Db, companyId: number, stem: string): string[] {
-  return all(db, 'SELECT number FROM bills WHERE company_id = ? AND substr(number, 1, ?) = ?', companyId, stem.length, stem).map((r) => String(r.number));
+  return all(
+    db,
+    'SELECT number FROM bills WHERE company_id = ? AND substr(number, 1, ?) = ?',
+    companyId,
+    stem.length,
+    stem,
+  ).map((r) => String(r.number));
 }
 
 export function insertBill(db: Db, companyId: number, userId: number, values: BillValues): number {
   const now = timestamp();
-  const row: Record<string, unknown> = { ...values, company_id: companyId, user_id: userId, created_at: now, updated_at: now };
+  const row: Record<string, unknown> = {
+    ...values,
+    company_id: companyId,
+    user_id: userId,
+    created_at: now,
+    updated_at: now,
+  };
   const keys = Object.keys(row);
-  return Number(run(db, `INSERT INTO bills (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`, ...keys.map((k) => row[k] ?? null)).lastInsertRowid);
+  return Number(
+    run(
+      db,
+      `INSERT INTO bills (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`,
+      ...keys.map((k) => row[k] ?? null),
+    ).lastInsertRowid,
+  );
 }
 
 export function updateBill(db: Db, companyId: number, id: number, values: BillValues): void {
   const keys = Object.keys(values) as (keyof BillValues)[];
   if (keys.length === 0) return;
-  run(db, `UPDATE bills SET ${keys.map((k) => `${k} = ?`).join(', ')}, updated_at = ? WHERE company_id = ? AND id = ?`,
-    ...keys.map((k) => values[k] ?? null), timestamp(), companyId, id);
+  run(
+    db,
+    `UPDATE bills SET ${keys.map((k) => `${k} = ?`).join(', ')}, updated_at = ? WHERE company_id = ? AND id = ?`,
+    ...keys.map((k) => values[k] ?? null),
+    timestamp(),
+    companyId,
+    id,
+  );
 }
 
 export function deleteBillRow(db: Db, companyId: number, id: number): void {

@@ -12,28 +12,76 @@ export function nextCustomerNumber(db: Db, companyId: number): number {
 /** Inserts a customer with a name and, unless given, the next free number; returns its id. */
 export function insertCustomerRecord(db: Db, companyId: number, userId: number, name: string, number?: number): number {
   const now = timestamp();
-  return Number(run(db,
-    'INSERT INTO customers (company_id, user_id, name, number, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-    companyId, userId, name, number ?? nextCustomerNumber(db, companyId), now, now).lastInsertRowid);
+  return Number(
+    run(
+      db,
+      'INSERT INTO customers (company_id, user_id, name, number, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+      companyId,
+      userId,
+      name,
+      number ?? nextCustomerNumber(db, companyId),
+      now,
+      now,
+    ).lastInsertRowid,
+  );
 }
 
 /** A customer's stored columns as SQLite hands them back (the hourly rate in Rappen, archived 0/1). */
 export interface CustomerRow {
-  id: number; company_id: number; user_id: number; name: string; number: number | null; care_of: string | null;
-  po_box: string | null; department: string | null; street: string | null; zip: string | null; city: string | null;
-  country: string | null; website: string | null; phone: string | null; email: string | null;
-  default_hourly_rate: number | null; invoice_address: string | null; archived: number; tax_rate_id: number | null;
-  created_at: string; updated_at: string;
+  id: number;
+  company_id: number;
+  user_id: number;
+  name: string;
+  number: number | null;
+  care_of: string | null;
+  po_box: string | null;
+  department: string | null;
+  street: string | null;
+  zip: string | null;
+  city: string | null;
+  country: string | null;
+  website: string | null;
+  phone: string | null;
+  email: string | null;
+  default_hourly_rate: number | null;
+  invoice_address: string | null;
+  archived: number;
+  tax_rate_id: number | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A customer with the sums of one SELECT (Rappen sums as text, see sumAsText; the open invoices per currency as JSON). */
 export interface CustomerWithSumsRow extends CustomerRow {
-  open_expenses: string; open_expense_count: number; open_minutes: number; open_invoices: string; open_invoices_by_currency: string | null;
+  open_expenses: string;
+  open_expense_count: number;
+  open_minutes: number;
+  open_invoices: string;
+  open_invoices_by_currency: string | null;
 }
 
 /** The writable columns, in the order the API shows them. */
-export const CUSTOMER_TEXT_FIELDS = ['care_of', 'po_box', 'department', 'street', 'zip', 'city', 'country', 'website', 'phone', 'email'] as const;
-export const CUSTOMER_COLUMNS = ['name', 'number', ...CUSTOMER_TEXT_FIELDS, 'default_hourly_rate', 'invoice_address', 'archived', 'tax_rate_id'] as const;
+export const CUSTOMER_TEXT_FIELDS = [
+  'care_of',
+  'po_box',
+  'department',
+  'street',
+  'zip',
+  'city',
+  'country',
+  'website',
+  'phone',
+  'email',
+] as const;
+export const CUSTOMER_COLUMNS = [
+  'name',
+  'number',
+  ...CUSTOMER_TEXT_FIELDS,
+  'default_hourly_rate',
+  'invoice_address',
+  'archived',
+  'tax_rate_id',
+] as const;
 export type CustomerColumn = (typeof CUSTOMER_COLUMNS)[number];
 /** Column values as stored: money in Rappen, booleans 0/1. */
 export type CustomerValues = Partial<Record<CustomerColumn, string | number | boolean | null>>;
@@ -71,9 +119,18 @@ export type CustomerSort = { column: (typeof CUSTOMER_SORTS)[number]; desc: bool
 function where(companyId: number, f: CustomerFilter): [string, unknown[]] {
   const clauses = ['company_id = ?'];
   const params: unknown[] = [companyId];
-  if (f.ids) { clauses.push(`id IN (${f.ids.map(() => '?').join(', ') || 'NULL'})`); params.push(...f.ids); }
-  if (f.name) { clauses.push('instr(acct_lower(name), ?) > 0'); params.push(f.name.toLowerCase()); }
-  if (f.archived !== undefined) { clauses.push('archived = ?'); params.push(f.archived ? 1 : 0); }
+  if (f.ids) {
+    clauses.push(`id IN (${f.ids.map(() => '?').join(', ') || 'NULL'})`);
+    params.push(...f.ids);
+  }
+  if (f.name) {
+    clauses.push('instr(acct_lower(name), ?) > 0');
+    params.push(f.name.toLowerCase());
+  }
+  if (f.archived !== undefined) {
+    clauses.push('archived = ?');
+    params.push(f.archived ? 1 : 0);
+  }
   if (f.expenses !== undefined) clauses.push(f.expenses ? 'open_expense_count > 0' : 'open_expense_count = 0');
   if (f.times !== undefined) {
     const cond = timesCondition(f.times);
@@ -83,12 +140,21 @@ function where(companyId: number, f: CustomerFilter): [string, unknown[]] {
   return [clauses.join(' AND '), params];
 }
 
-export function listCustomerRows(db: Db, companyId: number, filter: CustomerFilter, sort: CustomerSort | undefined, limit: number, offset: number): { rows: CustomerWithSumsRow[]; total: number } {
+export function listCustomerRows(
+  db: Db,
+  companyId: number,
+  filter: CustomerFilter,
+  sort: CustomerSort | undefined,
+  limit: number,
+  offset: number,
+): { rows: CustomerWithSumsRow[]; total: number } {
   ensureUnicodeLower(db);
   const [w, params] = where(companyId, filter);
   const base = `SELECT * FROM (${SELECT}) WHERE ${w}`;
   const total = Number(one(db, `SELECT count(*) AS n FROM (${base})`, ...params)!.n);
-  const order = sort ? `${sort.column === 'name' ? 'acct_lower(name)' : sort.column} ${sort.desc ? 'DESC' : 'ASC'}, id ${sort.desc ? 'DESC' : 'ASC'}` : 'id';
+  const order = sort
+    ? `${sort.column === 'name' ? 'acct_lower(name)' : sort.column} ${sort.desc ? 'DESC' : 'ASC'}, id ${sort.desc ? 'DESC' : 'ASC'}`
+    : 'id';
   const rows = all<CustomerWithSumsRow>(db, `${base} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, limit, offset);
   return { rows, total };
 }
@@ -104,29 +170,57 @@ export function customerRow(db: Db, companyId: number, id: number): CustomerRow 
 }
 
 export function findCustomerIdByNumber(db: Db, companyId: number, number: number): number | undefined {
-  const row = one(db, 'SELECT id FROM customers WHERE company_id = ? AND number = ? ORDER BY id LIMIT 1', companyId, number);
+  const row = one(
+    db,
+    'SELECT id FROM customers WHERE company_id = ? AND number = ? ORDER BY id LIMIT 1',
+    companyId,
+    number,
+  );
   return row ? Number(row.id) : undefined;
 }
 
 export function customerNumberTaken(db: Db, companyId: number, number: number, exceptId?: number): boolean {
-  return !!one(db, 'SELECT 1 FROM customers WHERE company_id = ? AND number = ? AND id IS NOT ?', companyId, number, exceptId ?? null);
+  return !!one(
+    db,
+    'SELECT 1 FROM customers WHERE company_id = ? AND number = ? AND id IS NOT ?',
+    companyId,
+    number,
+    exceptId ?? null,
+  );
 }
 
 export function taxRateExists(db: Db, companyId: number, id: number): boolean {
   return !!one(db, 'SELECT 1 FROM tax_rates WHERE company_id = ? AND id = ?', companyId, id);
 }
 
-const dbValue = (v: string | number | boolean | null | undefined) => (typeof v === 'boolean' ? (v ? 1 : 0) : v ?? null);
+const dbValue = (v: string | number | boolean | null | undefined) =>
+  typeof v === 'boolean' ? (v ? 1 : 0) : (v ?? null);
 
 /** Inserts a customer with every given column (number generated when absent or null); with a contact name, also its primary contact. */
-export function insertCustomer(db: Db, companyId: number, userId: number, values: CustomerValues, contactName?: string | null): number {
+export function insertCustomer(
+  db: Db,
+  companyId: number,
+  userId: number,
+  values: CustomerValues,
+  contactName?: string | null,
+): number {
   return transaction(db, () => {
     const now = timestamp();
     const cols = CUSTOMER_COLUMNS.filter((k) => k !== 'number' && values[k] !== undefined);
     const number = values.number ?? nextCustomerNumber(db, companyId);
     const names = ['company_id', 'user_id', 'number', ...cols, 'created_at', 'updated_at'];
-    const id = Number(run(db, `INSERT INTO customers (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
-      companyId, userId, number, ...cols.map((k) => dbValue(values[k])), now, now).lastInsertRowid);
+    const id = Number(
+      run(
+        db,
+        `INSERT INTO customers (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
+        companyId,
+        userId,
+        number,
+        ...cols.map((k) => dbValue(values[k])),
+        now,
+        now,
+      ).lastInsertRowid,
+    );
     if (contactName) insertContact(db, companyId, id, userId, contactName, true);
     return id;
   });
@@ -134,41 +228,95 @@ export function insertCustomer(db: Db, companyId: number, userId: number, values
 
 export function updateCustomer(db: Db, companyId: number, id: number, values: CustomerValues): void {
   const cols = CUSTOMER_COLUMNS.filter((k) => values[k] !== undefined);
-  run(db, `UPDATE customers SET ${[...cols.map((k) => `${k} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ? AND id = ?`,
-    ...cols.map((k) => dbValue(values[k])), timestamp(), companyId, id);
+  run(
+    db,
+    `UPDATE customers SET ${[...cols.map((k) => `${k} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ? AND id = ?`,
+    ...cols.map((k) => dbValue(values[k])),
+    timestamp(),
+    companyId,
+    id,
+  );
 }
 
 /** Adds a contact to a customer; a primary one takes the flag from the others. */
-export function insertContact(db: Db, companyId: number, customerId: number, userId: number, name: string, primary: boolean): number {
+export function insertContact(
+  db: Db,
+  companyId: number,
+  customerId: number,
+  userId: number,
+  name: string,
+  primary: boolean,
+): number {
   return transaction(db, () => {
     const now = timestamp();
-    if (primary) run(db, 'UPDATE contacts SET is_primary = 0, updated_at = ? WHERE company_id = ? AND customer_id = ? AND is_primary = 1', now, companyId, customerId);
-    return Number(run(db,
-      'INSERT INTO contacts (company_id, customer_id, user_id, name, is_primary, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      companyId, customerId, userId, name, primary ? 1 : 0, now, now).lastInsertRowid);
+    if (primary)
+      run(
+        db,
+        'UPDATE contacts SET is_primary = 0, updated_at = ? WHERE company_id = ? AND customer_id = ? AND is_primary = 1',
+        now,
+        companyId,
+        customerId,
+      );
+    return Number(
+      run(
+        db,
+        'INSERT INTO contacts (company_id, customer_id, user_id, name, is_primary, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        companyId,
+        customerId,
+        userId,
+        name,
+        primary ? 1 : 0,
+        now,
+        now,
+      ).lastInsertRowid,
+    );
   });
 }
 
 export function hasContactNamed(db: Db, companyId: number, customerId: number, name: string): boolean {
-  return !!one(db, 'SELECT 1 FROM contacts WHERE company_id = ? AND customer_id = ? AND name = ?', companyId, customerId, name);
+  return !!one(
+    db,
+    'SELECT 1 FROM contacts WHERE company_id = ? AND customer_id = ? AND name = ?',
+    companyId,
+    customerId,
+    name,
+  );
 }
 
 export function hasPrimaryContact(db: Db, companyId: number, customerId: number): boolean {
-  return !!one(db, 'SELECT 1 FROM contacts WHERE company_id = ? AND customer_id = ? AND is_primary = 1', companyId, customerId);
+  return !!one(
+    db,
+    'SELECT 1 FROM contacts WHERE company_id = ? AND customer_id = ? AND is_primary = 1',
+    companyId,
+    customerId,
+  );
 }
 
 /** Why a customer cannot be deleted, or undefined when it can: projects, invoices or proposals exist. */
-export function customerDeleteBlocker(db: Db, companyId: number, id: number): 'projects' | 'invoices' | 'proposals' | undefined {
-  if (one(db, 'SELECT 1 FROM projects WHERE company_id = ? AND customer_id = ? LIMIT 1', companyId, id)) return 'projects';
-  if (one(db, 'SELECT 1 FROM invoices WHERE company_id = ? AND customer_id = ? LIMIT 1', companyId, id)) return 'invoices';
-  if (one(db, 'SELECT 1 FROM proposals WHERE company_id = ? AND customer_id = ? LIMIT 1', companyId, id)) return 'proposals';
+export function customerDeleteBlocker(
+  db: Db,
+  companyId: number,
+  id: number,
+): 'projects' | 'invoices' | 'proposals' | undefined {
+  if (one(db, 'SELECT 1 FROM projects WHERE company_id = ? AND customer_id = ? LIMIT 1', companyId, id))
+    return 'projects';
+  if (one(db, 'SELECT 1 FROM invoices WHERE company_id = ? AND customer_id = ? LIMIT 1', companyId, id))
+    return 'invoices';
+  if (one(db, 'SELECT 1 FROM proposals WHERE company_id = ? AND customer_id = ? LIMIT 1', companyId, id))
+    return 'proposals';
   return undefined;
 }
 
 /** Deletes a customer and its contacts; its bookings stay and lose the customer (and the billable flag). */
 export function deleteCustomer(db: Db, companyId: number, id: number): void {
   transaction(db, () => {
-    run(db, 'UPDATE entries SET customer_id = NULL, billable = 0, updated_at = ? WHERE company_id = ? AND customer_id = ?', timestamp(), companyId, id);
+    run(
+      db,
+      'UPDATE entries SET customer_id = NULL, billable = 0, updated_at = ? WHERE company_id = ? AND customer_id = ?',
+      timestamp(),
+      companyId,
+      id,
+    );
     run(db, 'DELETE FROM contacts WHERE company_id = ? AND customer_id = ?', companyId, id);
     run(db, 'DELETE FROM customers WHERE company_id = ? AND id = ?', companyId, id);
   });
@@ -178,30 +326,58 @@ export function deleteCustomer(db: Db, companyId: number, id: number): void {
 export function ownCustomerIds(db: Db, companyId: number, ids: number[]): number[] {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const found = new Set(all(db, `SELECT id FROM customers WHERE company_id = ? AND id IN (${unique.map(() => '?').join(', ')})`, companyId, ...unique).map((r) => Number(r.id)));
+  const found = new Set(
+    all(
+      db,
+      `SELECT id FROM customers WHERE company_id = ? AND id IN (${unique.map(() => '?').join(', ')})`,
+      companyId,
+      ...unique,
+    ).map((r) => Number(r.id)),
+  );
   return unique.filter((id) => found.has(id));
 }
 
 export function setCustomersArchived(db: Db, companyId: number, ids: number[], archived: boolean): number {
   if (ids.length === 0) return 0;
-  return Number(run(db, `UPDATE customers SET archived = ?, updated_at = ? WHERE company_id = ? AND id IN (${ids.map(() => '?').join(', ')})`,
-    archived ? 1 : 0, timestamp(), companyId, ...ids).changes);
+  return Number(
+    run(
+      db,
+      `UPDATE customers SET archived = ?, updated_at = ? WHERE company_id = ? AND id IN (${ids.map(() => '?').join(', ')})`,
+      archived ? 1 : 0,
+      timestamp(),
+      companyId,
+      ...ids,
+    ).changes,
+  );
 }
 
 /** What the statistics of one customer are computed from: bookings with the customer, time of the customer's projects. */
 export function customerStatisticsInput(db: Db, companyId: number, id: number): StatisticsInput {
-  const money = one(db, `SELECT
+  const money = one(
+    db,
+    `SELECT
       ${sumAsText("CASE WHEN type = 'income' THEN sum END")} AS income,
       ${sumAsText("CASE WHEN type = 'expense' THEN sum END")} AS expense
-    FROM entries WHERE +company_id = ? AND customer_id = ?`, companyId, id)!;
-  const time = one(db, `SELECT
+    FROM entries WHERE +company_id = ? AND customer_id = ?`,
+    companyId,
+    id,
+  )!;
+  const time = one(
+    db,
+    `SELECT
       coalesce(sum(t.hours * 60 + t.minutes), 0) AS total,
       coalesce(sum(CASE WHEN t.billable = 1 THEN t.hours * 60 + t.minutes END), 0) AS billable,
       coalesce(sum(CASE WHEN t.status = 'open' THEN t.hours * 60 + t.minutes END), 0) AS open
     FROM time_entries t JOIN projects p ON p.id = t.project_id
-    WHERE p.company_id = ? AND p.customer_id = ?`, companyId, id)!;
+    WHERE p.company_id = ? AND p.customer_id = ?`,
+    companyId,
+    id,
+  )!;
   return {
-    incomeRappen: Number(money.income), expenseRappen: Number(money.expense),
-    totalMinutes: Number(time.total), billableMinutes: Number(time.billable), openMinutes: Number(time.open),
+    incomeRappen: Number(money.income),
+    expenseRappen: Number(money.expense),
+    totalMinutes: Number(time.total),
+    billableMinutes: Number(time.billable),
+    openMinutes: Number(time.open),
   };
 }

@@ -31,7 +31,9 @@ export function openDatabase(dataDir: string): Db {
   closeSync(openSync(path, 'a', 0o600));
   for (const file of [path, `${path}-wal`, `${path}-shm`]) tightenAccess(file);
   const db = new DatabaseSync(path);
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;');
+  db.exec(
+    'PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;',
+  );
   migrate(db);
   return db;
 }
@@ -57,7 +59,10 @@ export function migrate(db: Db): void {
 }
 
 /** What is to happen once a transaction's changes are kept, or undone (files beside the database). */
-interface Outcome { committed: (() => void)[]; rolledBack: (() => void)[] }
+interface Outcome {
+  committed: (() => void)[];
+  rolledBack: (() => void)[];
+}
 
 /** The open transactions of each connection, outermost first (one Outcome per transaction() call). */
 const open = new WeakMap<Db, Outcome[]>();
@@ -116,7 +121,9 @@ const registered = new WeakSet<Db>();
 /** A Unicode-aware acct_lower() for case-insensitive substring filters (SQLite's lower() knows ASCII only). */
 export function ensureUnicodeLower(db: Db): void {
   if (registered.has(db)) return;
-  db.function('acct_lower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : (v as null)));
+  db.function('acct_lower', { deterministic: true }, (v: unknown) =>
+    typeof v === 'string' ? v.toLowerCase() : (v as null),
+  );
   registered.add(db);
 }
 
@@ -127,7 +134,10 @@ const KEPT_STATEMENTS = 500;
 /** The connection's statement for `sql`, compiled once. */
 export function statement(db: Db, sql: string): StatementSync {
   let kept = statements.get(db);
-  if (!kept) { kept = new Map(); statements.set(db, kept); }
+  if (!kept) {
+    kept = new Map();
+    statements.set(db, kept);
+  }
   let st = kept.get(sql);
   if (st) kept.delete(sql);
   else st = db.prepare(sql);
@@ -137,7 +147,8 @@ export function statement(db: Db, sql: string): StatementSync {
 }
 
 /** The first row of a query, as `T` when the caller's store names the row's type. */
-export const one = <T = Row>(db: Db, sql: string, ...params: any[]): T | undefined => statement(db, sql).get(...params) as T | undefined;
+export const one = <T = Row>(db: Db, sql: string, ...params: any[]): T | undefined =>
+  statement(db, sql).get(...params) as T | undefined;
 /** Every row of a query, as `T` when the caller's store names the row's type. */
 export const all = <T = Row>(db: Db, sql: string, ...params: any[]): T[] => statement(db, sql).all(...params) as T[];
 export const run = (db: Db, sql: string, ...params: any[]) => statement(db, sql).run(...params);
@@ -151,11 +162,18 @@ export const exists = (db: Db, table: CompanyTable, companyId: number, id: numbe
 
 /** Rows of a table a record points at (customers, projects, invoices, tax rates), by id; `T` the table's row as its store names it. */
 export function rowsByIds<T extends { id: number } = Row & { id: number }>(
-  db: Db, table: 'customers' | 'projects' | 'invoices' | 'tax_rates', ids: number[],
+  db: Db,
+  table: 'customers' | 'projects' | 'invoices' | 'tax_rates',
+  ids: number[],
 ): Map<number, T> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  return new Map(all<T>(db, `SELECT * FROM ${table} WHERE id IN (${unique.map(() => '?').join(', ')})`, ...unique).map((r) => [Number(r.id), r]));
+  return new Map(
+    all<T>(db, `SELECT * FROM ${table} WHERE id IN (${unique.map(() => '?').join(', ')})`, ...unique).map((r) => [
+      Number(r.id),
+      r,
+    ]),
+  );
 }
 
 /** Timestamps as the spec writes them: ISO 8601 UTC with microseconds. */

@@ -9,17 +9,44 @@ import { afterCommit, all, one, onRollback, run, timestamp, transaction, type Db
 
 export const FILES_DIR = 'files';
 
-export interface StoredFile { id: number; company_id: number; name: string; size: number; mime: string; path: string; created_at: string; updated_at: string }
+export interface StoredFile {
+  id: number;
+  company_id: number;
+  name: string;
+  size: number;
+  mime: string;
+  path: string;
+  created_at: string;
+  updated_at: string;
+}
 
 const toFile = (r: Row): StoredFile => ({
-  id: Number(r.id), company_id: Number(r.company_id), name: r.name, size: Number(r.size), mime: r.mime, path: r.path,
-  created_at: r.created_at, updated_at: r.updated_at,
+  id: Number(r.id),
+  company_id: Number(r.company_id),
+  name: r.name,
+  size: Number(r.size),
+  mime: r.mime,
+  path: r.path,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
 });
 
 const MIME_BY_EXTENSION: Record<string, string> = {
-  pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp',
-  heic: 'image/heic', tif: 'image/tiff', tiff: 'image/tiff', svg: 'image/svg+xml', txt: 'text/plain', csv: 'text/csv',
-  xml: 'application/xml', json: 'application/json', zip: 'application/zip',
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  svg: 'image/svg+xml',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  xml: 'application/xml',
+  json: 'application/json',
+  zip: 'application/zip',
 };
 
 export const extensionOf = (name: string): string => {
@@ -37,28 +64,48 @@ export function mimeOf(name: string, declared: string | undefined): string {
 /** A file name as stored and shown: the base name, without control characters, at most 255 characters. */
 export function cleanFileName(name: string): string {
   // eslint-disable-next-line no-control-regex
-  const base = name.replace(/\\/g, '/').split('/').pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = name
+    .replace(/\\/g, '/')
+    .split('/')
+    .pop()!
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
   if (base.length <= 255) return base || 'file';
   const ext = extensionOf(base);
   return ext ? `${base.slice(0, 254 - ext.length)}.${ext}` : base.slice(0, 255);
 }
 
 export function findFile(db: Db, id: number, companyId?: number): StoredFile | undefined {
-  const row = companyId === undefined ? one(db, 'SELECT * FROM files WHERE id = ?', id) : one(db, 'SELECT * FROM files WHERE company_id = ? AND id = ?', companyId, id);
+  const row =
+    companyId === undefined
+      ? one(db, 'SELECT * FROM files WHERE id = ?', id)
+      : one(db, 'SELECT * FROM files WHERE company_id = ? AND id = ?', companyId, id);
   return row && toFile(row);
 }
 
 export function filesByIds(db: Db, ids: number[]): Map<number, StoredFile> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  return new Map(all(db, `SELECT * FROM files WHERE id IN (${unique.map(() => '?').join(', ')})`, ...unique).map((r) => [Number(r.id), toFile(r)]));
+  return new Map(
+    all(db, `SELECT * FROM files WHERE id IN (${unique.map(() => '?').join(', ')})`, ...unique).map((r) => [
+      Number(r.id),
+      toFile(r),
+    ]),
+  );
 }
 
 /**
  * Writes the bytes under the data directory and inserts the row, in the caller's transaction (or one of
  * its own): when that transaction's changes are undone, the bytes are removed again.
  */
-export function insertFile(db: Db, dataDir: string, companyId: number, name: string, mime: string, bytes: Uint8Array): StoredFile {
+export function insertFile(
+  db: Db,
+  dataDir: string,
+  companyId: number,
+  name: string,
+  mime: string,
+  bytes: Uint8Array,
+): StoredFile {
   const ext = extensionOf(name);
   const relative = join(FILES_DIR, String(companyId), `${randomBytes(16).toString('hex')}${ext ? `.${ext}` : ''}`);
   const absolute = join(dataDir, relative);
@@ -67,8 +114,19 @@ export function insertFile(db: Db, dataDir: string, companyId: number, name: str
     writeFileSync(absolute, bytes, { mode: 0o600 });
     onRollback(db, () => rmSync(absolute, { force: true }));
     const now = timestamp();
-    const id = Number(run(db, 'INSERT INTO files (company_id, name, size, mime, path, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      companyId, name, bytes.byteLength, mime, relative, now, now).lastInsertRowid);
+    const id = Number(
+      run(
+        db,
+        'INSERT INTO files (company_id, name, size, mime, path, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        companyId,
+        name,
+        bytes.byteLength,
+        mime,
+        relative,
+        now,
+        now,
+      ).lastInsertRowid,
+    );
     return findFile(db, id)!;
   });
 }

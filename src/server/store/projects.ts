@@ -5,9 +5,21 @@ import { all, one, run, timestamp, transaction, type Db } from './db.js';
 
 /** A project as SQLite hands it back (money in Rappen, archived 0/1). */
 export interface ProjectRow {
-  id: number; company_id: number; user_id: number; customer_id: number; name: string; notes: string | null; archived: number;
-  budget: number | null; project_type: string; kanban_status: string | null; start_date: string | null; end_date: string | null;
-  hourly_rate: number; created_at: string; updated_at: string;
+  id: number;
+  company_id: number;
+  user_id: number;
+  customer_id: number;
+  name: string;
+  notes: string | null;
+  archived: number;
+  budget: number | null;
+  project_type: string;
+  kanban_status: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  hourly_rate: number;
+  created_at: string;
+  updated_at: string;
 }
 
 /** The columns a create or update writes (money in Rappen, booleans as booleans). */
@@ -24,57 +36,122 @@ export interface ProjectValues {
   hourly_rate?: number;
 }
 
-const COLUMNS = ['name', 'customer_id', 'notes', 'archived', 'budget', 'project_type', 'kanban_status', 'start_date', 'end_date', 'hourly_rate'] as const;
+const COLUMNS = [
+  'name',
+  'customer_id',
+  'notes',
+  'archived',
+  'budget',
+  'project_type',
+  'kanban_status',
+  'start_date',
+  'end_date',
+  'hourly_rate',
+] as const;
 
 /** How many bookings, invoices, proposals, tasks and time entries a project has. */
-export interface ProjectCounts { entries_count: number; invoices_count: number; proposals_count: number; tasks_count: number; times_count: number }
+export interface ProjectCounts {
+  entries_count: number;
+  invoices_count: number;
+  proposals_count: number;
+  tasks_count: number;
+  times_count: number;
+}
 
 /** How many bookings, invoices, proposals, tasks and time entries the project has (entries_count …). */
 export function projectCounts(db: Db, companyId: number, id: number): ProjectCounts {
-  return one<ProjectCounts>(db, `SELECT
+  return one<ProjectCounts>(
+    db,
+    `SELECT
       (SELECT count(*) FROM entries WHERE company_id = ?1 AND project_id = ?2) AS entries_count,
       (SELECT count(*) FROM invoices WHERE company_id = ?1 AND project_id = ?2) AS invoices_count,
       (SELECT count(*) FROM proposals WHERE company_id = ?1 AND project_id = ?2) AS proposals_count,
       (SELECT count(*) FROM tasks WHERE company_id = ?1 AND project_id = ?2) AS tasks_count,
-      (SELECT count(*) FROM time_entries WHERE company_id = ?1 AND project_id = ?2) AS times_count`, companyId, id)!;
+      (SELECT count(*) FROM time_entries WHERE company_id = ?1 AND project_id = ?2) AS times_count`,
+    companyId,
+    id,
+  )!;
 }
 
 /** The project's time as budget usage reads it (hours, minutes, hourly_rate, billable, status, invoice_id). */
 /** A time entry as budget usage reads it (hourly_rate in Rappen, billable 0/1). */
-export interface BudgetTimeRow { hours: number; minutes: number; hourly_rate: number; billable: number; status: string; invoice_id: number | null }
+export interface BudgetTimeRow {
+  hours: number;
+  minutes: number;
+  hourly_rate: number;
+  billable: number;
+  status: string;
+  invoice_id: number | null;
+}
 
 export function projectBudgetTimeRows(db: Db, companyId: number, id: number): BudgetTimeRow[] {
-  return all<BudgetTimeRow>(db, 'SELECT hours, minutes, hourly_rate, billable, status, invoice_id FROM time_entries WHERE company_id = ? AND project_id = ?', companyId, id);
+  return all<BudgetTimeRow>(
+    db,
+    'SELECT hours, minutes, hourly_rate, billable, status, invoice_id FROM time_entries WHERE company_id = ? AND project_id = ?',
+    companyId,
+    id,
+  );
 }
 
 /** The project's invoices with their net value (id, net). */
 export function projectInvoiceNetRows(db: Db, companyId: number, id: number): { id: number; net: number }[] {
-  return all<{ id: number; net: number }>(db, 'SELECT id, total_value_with_vat - vat_amount AS net FROM invoices WHERE company_id = ? AND project_id = ?', companyId, id);
+  return all<{ id: number; net: number }>(
+    db,
+    'SELECT id, total_value_with_vat - vat_amount AS net FROM invoices WHERE company_id = ? AND project_id = ?',
+    companyId,
+    id,
+  );
 }
 
 // ---- related records ---------------------------------------------------------------------------------
 
 /** The customer's projects that are not archived, oldest first. */
 export function activeProjectRowsOfCustomer(db: Db, companyId: number, customerId: number): ProjectRow[] {
-  return all<ProjectRow>(db, 'SELECT * FROM projects WHERE company_id = ? AND customer_id = ? AND archived = 0 ORDER BY id', companyId, customerId);
+  return all<ProjectRow>(
+    db,
+    'SELECT * FROM projects WHERE company_id = ? AND customer_id = ? AND archived = 0 ORDER BY id',
+    companyId,
+    customerId,
+  );
 }
 
 // ---- queries ----------------------------------------------------------------------------------------
 
-export interface ProjectFilter { archived?: boolean; customerId?: number | null }
+export interface ProjectFilter {
+  archived?: boolean;
+  customerId?: number | null;
+}
 
 function where(companyId: number, filter: ProjectFilter): [string, unknown[]] {
   const clauses = ['company_id = ?'];
   const params: unknown[] = [companyId];
-  if (filter.archived !== undefined) { clauses.push('archived = ?'); params.push(filter.archived ? 1 : 0); }
-  if (filter.customerId !== undefined) { clauses.push('customer_id IS ?'); params.push(filter.customerId); }
+  if (filter.archived !== undefined) {
+    clauses.push('archived = ?');
+    params.push(filter.archived ? 1 : 0);
+  }
+  if (filter.customerId !== undefined) {
+    clauses.push('customer_id IS ?');
+    params.push(filter.customerId);
+  }
   return [clauses.join(' AND '), params];
 }
 
-export function listProjectRows(db: Db, companyId: number, filter: ProjectFilter, limit: number, offset: number): { rows: ProjectRow[]; total: number } {
+export function listProjectRows(
+  db: Db,
+  companyId: number,
+  filter: ProjectFilter,
+  limit: number,
+  offset: number,
+): { rows: ProjectRow[]; total: number } {
   const [w, params] = where(companyId, filter);
   const total = Number(one(db, `SELECT count(*) AS n FROM projects WHERE ${w}`, ...params)!.n);
-  const rows = all<ProjectRow>(db, `SELECT * FROM projects WHERE ${w} ORDER BY id LIMIT ? OFFSET ?`, ...params, limit, offset);
+  const rows = all<ProjectRow>(
+    db,
+    `SELECT * FROM projects WHERE ${w} ORDER BY id LIMIT ? OFFSET ?`,
+    ...params,
+    limit,
+    offset,
+  );
   return { rows, total };
 }
 
@@ -88,31 +165,63 @@ export function customerExists(db: Db, companyId: number, id: number): boolean {
 
 const dbValue = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
 
-export function insertProject(db: Db, companyId: number, userId: number, values: ProjectValues & { name: string; customer_id: number }): number {
+export function insertProject(
+  db: Db,
+  companyId: number,
+  userId: number,
+  values: ProjectValues & { name: string; customer_id: number },
+): number {
   const now = timestamp();
   const cols = COLUMNS.filter((k) => values[k] !== undefined);
-  return Number(run(db,
-    `INSERT INTO projects (company_id, user_id, ${cols.join(', ')}, created_at, updated_at) VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?, ?)`,
-    companyId, userId, ...cols.map((k) => dbValue(values[k])), now, now).lastInsertRowid);
+  return Number(
+    run(
+      db,
+      `INSERT INTO projects (company_id, user_id, ${cols.join(', ')}, created_at, updated_at) VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?, ?)`,
+      companyId,
+      userId,
+      ...cols.map((k) => dbValue(values[k])),
+      now,
+      now,
+    ).lastInsertRowid,
+  );
 }
 
 export function updateProject(db: Db, companyId: number, id: number, values: ProjectValues): void {
   const cols = COLUMNS.filter((k) => values[k] !== undefined);
-  run(db, `UPDATE projects SET ${[...cols.map((k) => `${k} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ? AND id = ?`,
-    ...cols.map((k) => dbValue(values[k])), timestamp(), companyId, id);
+  run(
+    db,
+    `UPDATE projects SET ${[...cols.map((k) => `${k} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ? AND id = ?`,
+    ...cols.map((k) => dbValue(values[k])),
+    timestamp(),
+    companyId,
+    id,
+  );
 }
 
 /** Sets archived on the listed projects of the company (ids of other companies are left alone). */
 export function archiveProjects(db: Db, companyId: number, ids: number[], archived: boolean): void {
   const now = timestamp();
   transaction(db, () => {
-    for (const id of ids) run(db, 'UPDATE projects SET archived = ?, updated_at = ? WHERE company_id = ? AND id = ?', archived ? 1 : 0, now, companyId, id);
+    for (const id of ids)
+      run(
+        db,
+        'UPDATE projects SET archived = ?, updated_at = ? WHERE company_id = ? AND id = ?',
+        archived ? 1 : 0,
+        now,
+        companyId,
+        id,
+      );
   });
 }
 
 /** Time of the project that went onto an invoice: such a project is kept (archive it instead). */
 export function hasInvoicedTime(db: Db, companyId: number, id: number): boolean {
-  return !!one(db, "SELECT 1 FROM time_entries WHERE company_id = ? AND project_id = ? AND (status <> 'open' OR invoice_id IS NOT NULL)", companyId, id);
+  return !!one(
+    db,
+    "SELECT 1 FROM time_entries WHERE company_id = ? AND project_id = ? AND (status <> 'open' OR invoice_id IS NOT NULL)",
+    companyId,
+    id,
+  );
 }
 
 /**
@@ -126,7 +235,13 @@ export function deleteProject(db: Db, companyId: number, id: number): void {
     run(db, 'DELETE FROM timers WHERE company_id = ? AND project_id = ?', companyId, id);
     const now = timestamp();
     for (const table of ['invoices', 'proposals', 'entries']) {
-      run(db, `UPDATE ${table} SET project_id = NULL, updated_at = ? WHERE company_id = ? AND project_id = ?`, now, companyId, id);
+      run(
+        db,
+        `UPDATE ${table} SET project_id = NULL, updated_at = ? WHERE company_id = ? AND project_id = ?`,
+        now,
+        companyId,
+        id,
+      );
     }
     run(db, 'DELETE FROM projects WHERE company_id = ? AND id = ?', companyId, id);
   });
@@ -139,7 +254,10 @@ export function deleteProjects(db: Db, companyId: number, ids: number[]): { dele
     let skipped = 0;
     for (const id of new Set(ids)) {
       if (!findProjectRow(db, companyId, id)) continue;
-      if (hasInvoicedTime(db, companyId, id)) { skipped++; continue; }
+      if (hasInvoicedTime(db, companyId, id)) {
+        skipped++;
+        continue;
+      }
       deleteProject(db, companyId, id);
       deleted++;
     }

@@ -11,8 +11,12 @@ export function hasRecurringTemplates(db: Db): boolean {
 /** Recurring templates of the company (or of every company): repeat on, with an interval. */
 export function recurringTemplateRows(db: Db, companyId?: number): Row[] {
   return companyId === undefined
-    ? all(db, "SELECT * FROM invoices WHERE repeat = 1 AND repeat_interval IS NOT NULL ORDER BY company_id, id")
-    : all(db, 'SELECT * FROM invoices WHERE company_id = ? AND repeat = 1 AND repeat_interval IS NOT NULL ORDER BY id', companyId);
+    ? all(db, 'SELECT * FROM invoices WHERE repeat = 1 AND repeat_interval IS NOT NULL ORDER BY company_id, id')
+    : all(
+        db,
+        'SELECT * FROM invoices WHERE company_id = ? AND repeat = 1 AND repeat_interval IS NOT NULL ORDER BY id',
+        companyId,
+      );
 }
 
 /** The day (YYYY-MM-DD, Zurich) the recurring pass last ran on this data directory; never: undefined. */
@@ -21,5 +25,9 @@ export function lastRecurringDay(db: Db): string | undefined {
 }
 
 export function recordRecurringDay(db: Db, day: string): void {
-  run(db, "INSERT INTO meta (key, value) VALUES ('recurring_day', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", day);
+  run(
+    db,
+    "INSERT INTO meta (key, value) VALUES ('recurring_day', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    day,
+  );
 }

@@ -3,8 +3,17 @@ import { all, one, run, timestamp, type Db } from './db.js';
 
 /** A task as SQLite hands it back (due YYYY-MM-DD). */
 export interface TaskRow {
-  id: number; company_id: number; user_id: number; project_id: number; title: string; description: string | null; status: string;
-  due: string; planned_hours: number | null; created_at: string; updated_at: string;
+  id: number;
+  company_id: number;
+  user_id: number;
+  project_id: number;
+  title: string;
+  description: string | null;
+  status: string;
+  due: string;
+  planned_hours: number | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /** The columns a create or update writes; planned_hours in thousandths of an hour. */
@@ -21,7 +30,14 @@ const COLUMNS = ['project_id', 'title', 'description', 'status', 'due', 'planned
 
 /** Minutes of the time entries linked to the task (any user, any status). */
 export function trackedMinutes(db: Db, companyId: number, taskId: number): number {
-  return Number(one(db, 'SELECT coalesce(sum(hours * 60 + minutes), 0) AS m FROM time_entries WHERE company_id = ? AND task_id = ?', companyId, taskId)!.m);
+  return Number(
+    one(
+      db,
+      'SELECT coalesce(sum(hours * 60 + minutes), 0) AS m FROM time_entries WHERE company_id = ? AND task_id = ?',
+      companyId,
+      taskId,
+    )!.m,
+  );
 }
 
 export function findTaskRow(db: Db, companyId: number, id: number): TaskRow | undefined {
@@ -30,39 +46,84 @@ export function findTaskRow(db: Db, companyId: number, id: number): TaskRow | un
 
 /** The project's tasks, by due date. */
 export function taskRowsOfProject(db: Db, companyId: number, projectId: number): TaskRow[] {
-  return all<TaskRow>(db, 'SELECT * FROM tasks WHERE company_id = ? AND project_id = ? ORDER BY due, id', companyId, projectId);
+  return all<TaskRow>(
+    db,
+    'SELECT * FROM tasks WHERE company_id = ? AND project_id = ? ORDER BY due, id',
+    companyId,
+    projectId,
+  );
 }
 
-export interface TaskFilter { statuses?: string[]; projectIds?: number[] }
+export interface TaskFilter {
+  statuses?: string[];
+  projectIds?: number[];
+}
 
 function where(companyId: number, f: TaskFilter): [string, unknown[]] {
   const clauses = ['company_id = ?'];
   const params: unknown[] = [companyId];
-  if (f.statuses) { clauses.push(`status IN (${f.statuses.map(() => '?').join(', ')})`); params.push(...f.statuses); }
-  if (f.projectIds) { clauses.push(`project_id IN (${f.projectIds.map(() => '?').join(', ')})`); params.push(...f.projectIds); }
+  if (f.statuses) {
+    clauses.push(`status IN (${f.statuses.map(() => '?').join(', ')})`);
+    params.push(...f.statuses);
+  }
+  if (f.projectIds) {
+    clauses.push(`project_id IN (${f.projectIds.map(() => '?').join(', ')})`);
+    params.push(...f.projectIds);
+  }
   return [clauses.join(' AND '), params];
 }
 
 /** Ordered by due date, then id. */
-export function listTaskRows(db: Db, companyId: number, filter: TaskFilter, limit: number, offset: number): { rows: TaskRow[]; total: number } {
+export function listTaskRows(
+  db: Db,
+  companyId: number,
+  filter: TaskFilter,
+  limit: number,
+  offset: number,
+): { rows: TaskRow[]; total: number } {
   const [w, params] = where(companyId, filter);
   const total = Number(one(db, `SELECT count(*) AS n FROM tasks WHERE ${w}`, ...params)!.n);
-  const rows = all<TaskRow>(db, `SELECT * FROM tasks WHERE ${w} ORDER BY due, id LIMIT ? OFFSET ?`, ...params, limit, offset);
+  const rows = all<TaskRow>(
+    db,
+    `SELECT * FROM tasks WHERE ${w} ORDER BY due, id LIMIT ? OFFSET ?`,
+    ...params,
+    limit,
+    offset,
+  );
   return { rows, total };
 }
 
-export function insertTask(db: Db, companyId: number, userId: number, values: TaskValues & { project_id: number; title: string; due: string }): number {
+export function insertTask(
+  db: Db,
+  companyId: number,
+  userId: number,
+  values: TaskValues & { project_id: number; title: string; due: string },
+): number {
   const now = timestamp();
   const cols = COLUMNS.filter((k) => values[k] !== undefined);
-  return Number(run(db,
-    `INSERT INTO tasks (company_id, user_id, ${cols.join(', ')}, created_at, updated_at) VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?, ?)`,
-    companyId, userId, ...cols.map((k) => values[k] ?? null), now, now).lastInsertRowid);
+  return Number(
+    run(
+      db,
+      `INSERT INTO tasks (company_id, user_id, ${cols.join(', ')}, created_at, updated_at) VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?, ?)`,
+      companyId,
+      userId,
+      ...cols.map((k) => values[k] ?? null),
+      now,
+      now,
+    ).lastInsertRowid,
+  );
 }
 
 export function updateTask(db: Db, companyId: number, id: number, values: TaskValues): void {
   const cols = COLUMNS.filter((k) => values[k] !== undefined);
-  run(db, `UPDATE tasks SET ${[...cols.map((k) => `${k} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ? AND id = ?`,
-    ...cols.map((k) => values[k] ?? null), timestamp(), companyId, id);
+  run(
+    db,
+    `UPDATE tasks SET ${[...cols.map((k) => `${k} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ? AND id = ?`,
+    ...cols.map((k) => values[k] ?? null),
+    timestamp(),
+    companyId,
+    id,
+  );
 }
 
 /** Deletes the task; its time entries stay and lose the link (task_id ON DELETE SET NULL). */

@@ -6,19 +6,49 @@ import { valueOf } from '../domain/time.js';
 /** The columns a create or update writes (hourly_rate in Rappen, billable as a boolean). */
 /** A time entry as SQLite hands it back (hourly_rate in Rappen, billable 0/1). */
 export interface TimeRow {
-  id: number; company_id: number; user_id: number; project_id: number; invoice_id: number | null; task_id: number | null;
-  service_id: number | null; description: string; date: string; start: string | null; end: string | null; hours: number;
-  minutes: number; hourly_rate: number; status: string; billable: number; created_at: string; updated_at: string;
+  id: number;
+  company_id: number;
+  user_id: number;
+  project_id: number;
+  invoice_id: number | null;
+  task_id: number | null;
+  service_id: number | null;
+  description: string;
+  date: string;
+  start: string | null;
+  end: string | null;
+  hours: number;
+  minutes: number;
+  hourly_rate: number;
+  status: string;
+  billable: number;
+  created_at: string;
+  updated_at: string;
 }
 
 /** What the time rules read of a project, a task and a service. */
-export interface TimeProjectRef { id: number; hourly_rate: number }
-export interface TimeTaskRef { id: number; project_id: number }
-export interface TimeServiceRef { id: number; hourly_rate: number | null; billable: number }
+export interface TimeProjectRef {
+  id: number;
+  hourly_rate: number;
+}
+export interface TimeTaskRef {
+  id: number;
+  project_id: number;
+}
+export interface TimeServiceRef {
+  id: number;
+  hourly_rate: number | null;
+  billable: number;
+}
 
 /** A project the timesheet groups by, with its customer's name. */
 export interface SheetProjectRow {
-  id: number; name: string; customer_id: number; project_type: string; hourly_rate: number; customer_name: string | null;
+  id: number;
+  name: string;
+  customer_id: number;
+  project_type: string;
+  hourly_rate: number;
+  customer_name: string | null;
 }
 
 export interface TimeValues {
@@ -37,14 +67,30 @@ export interface TimeValues {
   billable?: boolean;
 }
 
-const COLUMNS = ['project_id', 'invoice_id', 'task_id', 'service_id', 'description', 'date', 'start', 'end', 'hours', 'minutes', 'hourly_rate', 'status', 'billable'] as const;
+const COLUMNS = [
+  'project_id',
+  'invoice_id',
+  'task_id',
+  'service_id',
+  'description',
+  'date',
+  'start',
+  'end',
+  'hours',
+  'minutes',
+  'hourly_rate',
+  'status',
+  'billable',
+] as const;
 const quoted = (column: string) => `"${column}"`;
 
 type Duration = Pick<TimeRow, 'hours' | 'minutes'>;
 export const entryMinutes = (r: Duration): number => Number(r.hours) * 60 + Number(r.minutes);
-export const entryValue = (r: Duration & Pick<TimeRow, 'hourly_rate'>): number => valueOf(entryMinutes(r), Number(r.hourly_rate));
+export const entryValue = (r: Duration & Pick<TimeRow, 'hourly_rate'>): number =>
+  valueOf(entryMinutes(r), Number(r.hourly_rate));
 /** Invoiced or paid, or linked to an invoice: the timesheet shows such time as locked. */
-export const isLocked = (r: Pick<TimeRow, 'status' | 'invoice_id'>): boolean => r.status !== 'open' || r.invoice_id !== null;
+export const isLocked = (r: Pick<TimeRow, 'status' | 'invoice_id'>): boolean =>
+  r.status !== 'open' || r.invoice_id !== null;
 
 // ---- queries --------------------------------------------------------------------------------------------
 
@@ -66,14 +112,20 @@ export interface TimeFilter {
 }
 
 export type TimeSortColumn = 'date' | 'start';
-export interface TimeSort { column: TimeSortColumn; desc: boolean }
+export interface TimeSort {
+  column: TimeSortColumn;
+  desc: boolean;
+}
 
 const list = (values: readonly unknown[]) => values.map(() => '?').join(', ') || 'NULL';
 
 function where(companyId: number, f: TimeFilter): [string, unknown[]] {
   const clauses = ['t.company_id = ?'];
   const params: unknown[] = [companyId];
-  const add = (clause: string, ...values: unknown[]) => { clauses.push(clause); params.push(...values); };
+  const add = (clause: string, ...values: unknown[]) => {
+    clauses.push(clause);
+    params.push(...values);
+  };
   if (f.userIds) add(`t.user_id IN (${list(f.userIds)})`, ...f.userIds);
   if (f.ids) add(`t.id IN (${list(f.ids)})`, ...f.ids);
   if (f.customerIds) add(`p.customer_id IN (${list(f.customerIds)})`, ...f.customerIds);
@@ -85,11 +137,18 @@ function where(companyId: number, f: TimeFilter): [string, unknown[]] {
   // status and invoice: "which entries may go on an invoice", widened by the invoice being edited
   const state: string[] = [];
   const stateParams: unknown[] = [];
-  if (f.statuses) { state.push(`t.status IN (${list(f.statuses)})`); stateParams.push(...f.statuses); }
+  if (f.statuses) {
+    state.push(`t.status IN (${list(f.statuses)})`);
+    stateParams.push(...f.statuses);
+  }
   if (f.invoiceIds === null) state.push('t.invoice_id IS NULL');
-  else if (f.invoiceIds) { state.push(`t.invoice_id IN (${list(f.invoiceIds)})`); stateParams.push(...f.invoiceIds); }
+  else if (f.invoiceIds) {
+    state.push(`t.invoice_id IN (${list(f.invoiceIds)})`);
+    stateParams.push(...f.invoiceIds);
+  }
   if (state.length) {
-    if (f.withInvoiceId !== undefined) add(`((${state.join(' AND ')}) OR t.invoice_id = ?)`, ...stateParams, f.withInvoiceId);
+    if (f.withInvoiceId !== undefined)
+      add(`((${state.join(' AND ')}) OR t.invoice_id = ?)`, ...stateParams, f.withInvoiceId);
     else add(state.join(' AND '), ...stateParams);
   }
   return [clauses.join(' AND '), params];
@@ -101,12 +160,24 @@ function orderBy(sort: readonly TimeSort[]): string {
 }
 
 /** The matching rows in the given order; all of them unless limit is given. */
-export function listTimeRows(db: Db, companyId: number, filter: TimeFilter, sort: readonly TimeSort[], limit?: number, offset = 0): { rows: TimeRow[]; total: number } {
+export function listTimeRows(
+  db: Db,
+  companyId: number,
+  filter: TimeFilter,
+  sort: readonly TimeSort[],
+  limit?: number,
+  offset = 0,
+): { rows: TimeRow[]; total: number } {
   const [w, params] = where(companyId, filter);
   const from = 'FROM time_entries t JOIN projects p ON p.id = t.project_id AND p.company_id = t.company_id';
   const total = Number(one(db, `SELECT count(*) AS n ${from} WHERE ${w}`, ...params)!.n);
   const page = limit === undefined ? '' : ' LIMIT ? OFFSET ?';
-  const rows = all<TimeRow>(db, `SELECT t.* ${from} WHERE ${w} ORDER BY ${orderBy(sort)}${page}`, ...params, ...(limit === undefined ? [] : [limit, offset]));
+  const rows = all<TimeRow>(
+    db,
+    `SELECT t.* ${from} WHERE ${w} ORDER BY ${orderBy(sort)}${page}`,
+    ...params,
+    ...(limit === undefined ? [] : [limit, offset]),
+  );
   return { rows, total };
 }
 
@@ -117,28 +188,57 @@ export function findTimeRow(db: Db, companyId: number, id: number): TimeRow | un
 /** The rows of the listed ids that belong to the company (others are left out). */
 export function timeRowsByIds(db: Db, companyId: number, ids: readonly number[]): TimeRow[] {
   const unique = [...new Set(ids)];
-  return all<TimeRow>(db, `SELECT * FROM time_entries WHERE company_id = ? AND id IN (${list(unique)}) ORDER BY id`, companyId, ...unique);
+  return all<TimeRow>(
+    db,
+    `SELECT * FROM time_entries WHERE company_id = ? AND id IN (${list(unique)}) ORDER BY id`,
+    companyId,
+    ...unique,
+  );
 }
 
 /** The project's time entries; `open`: only those not yet invoiced. */
 export function timeRowsOfProject(db: Db, companyId: number, projectId: number, open: boolean): TimeRow[] {
-  return all<TimeRow>(db, `SELECT * FROM time_entries WHERE company_id = ? AND project_id = ?${open ? " AND status = 'open'" : ''} ORDER BY date, start, id`, companyId, projectId);
+  return all<TimeRow>(
+    db,
+    `SELECT * FROM time_entries WHERE company_id = ? AND project_id = ?${open ? " AND status = 'open'" : ''} ORDER BY date, start, id`,
+    companyId,
+    projectId,
+  );
 }
 
 const dbValue = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
 
-export function insertTime(db: Db, companyId: number, userId: number, values: TimeValues & { project_id: number; date: string; hours: number; minutes: number }): number {
+export function insertTime(
+  db: Db,
+  companyId: number,
+  userId: number,
+  values: TimeValues & { project_id: number; date: string; hours: number; minutes: number },
+): number {
   const now = timestamp();
   const cols = COLUMNS.filter((k) => values[k] !== undefined);
-  return Number(run(db,
-    `INSERT INTO time_entries (company_id, user_id, ${cols.map(quoted).join(', ')}, created_at, updated_at) VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?, ?)`,
-    companyId, userId, ...cols.map((k) => dbValue(values[k])), now, now).lastInsertRowid);
+  return Number(
+    run(
+      db,
+      `INSERT INTO time_entries (company_id, user_id, ${cols.map(quoted).join(', ')}, created_at, updated_at) VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?, ?)`,
+      companyId,
+      userId,
+      ...cols.map((k) => dbValue(values[k])),
+      now,
+      now,
+    ).lastInsertRowid,
+  );
 }
 
 export function updateTime(db: Db, companyId: number, id: number, values: TimeValues): void {
   const cols = COLUMNS.filter((k) => values[k] !== undefined);
-  run(db, `UPDATE time_entries SET ${[...cols.map((k) => `${quoted(k)} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ? AND id = ?`,
-    ...cols.map((k) => dbValue(values[k])), timestamp(), companyId, id);
+  run(
+    db,
+    `UPDATE time_entries SET ${[...cols.map((k) => `${quoted(k)} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ? AND id = ?`,
+    ...cols.map((k) => dbValue(values[k])),
+    timestamp(),
+    companyId,
+    id,
+  );
 }
 
 export function deleteTimes(db: Db, companyId: number, ids: readonly number[]): void {
@@ -154,7 +254,12 @@ export const projectRow = (db: Db, companyId: number, id: number): TimeProjectRe
 export const taskRow = (db: Db, companyId: number, id: number): TimeTaskRef | undefined =>
   one<TimeTaskRef>(db, 'SELECT id, project_id FROM tasks WHERE company_id = ? AND id = ?', companyId, id);
 export const serviceRow = (db: Db, companyId: number, id: number): TimeServiceRef | undefined =>
-  one<TimeServiceRef>(db, 'SELECT id, hourly_rate, billable FROM services WHERE company_id = ? AND id = ?', companyId, id);
+  one<TimeServiceRef>(
+    db,
+    'SELECT id, hourly_rate, billable FROM services WHERE company_id = ? AND id = ?',
+    companyId,
+    id,
+  );
 export const invoiceExists = (db: Db, companyId: number, id: number): boolean =>
   !!one(db, 'SELECT 1 FROM invoices WHERE company_id = ? AND id = ?', companyId, id);
 
@@ -163,7 +268,12 @@ export const invoiceExists = (db: Db, companyId: number, id: number): boolean =>
 /** The projects named by the groups: id, name, customer_id, customer_name, project_type and hourly_rate. */
 export function sheetProjectRows(db: Db, companyId: number, ids: Iterable<number>): SheetProjectRow[] {
   const unique = [...new Set(ids)];
-  return all<SheetProjectRow>(db, `SELECT p.id, p.name, p.customer_id, p.project_type, p.hourly_rate, c.name AS customer_name
+  return all<SheetProjectRow>(
+    db,
+    `SELECT p.id, p.name, p.customer_id, p.project_type, p.hourly_rate, c.name AS customer_name
     FROM projects p LEFT JOIN customers c ON c.id = p.customer_id AND c.company_id = p.company_id
-    WHERE p.company_id = ? AND p.id IN (${list(unique)})`, companyId, ...unique);
+    WHERE p.company_id = ? AND p.id IN (${list(unique)})`,
+    companyId,
+    ...unique,
+  );
 }
