@@ -222,7 +222,10 @@ export function seedBookings(dataDir, { journalFile, ...generate }) {
   return { ...generated, account1020, ms: performance.now() - t0 };
 }
 
-/** The totals per account number in Rappen of `hledger balance -O csv` (the header and rows not named by a number skipped). */
+/**
+ * The totals per account number in Rappen of `hledger balance -O csv` (the header and rows not named by a number
+ * skipped).
+ */
 export function hledgerTotals(csv) {
   const totals = new Map();
   for (const line of csv.trim().split('\n').slice(1)) {

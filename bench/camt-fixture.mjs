@@ -295,7 +295,8 @@ const logAmount = (rand, lo, hi) =>
 
 /**
  * The statement's XML and what it holds. `transactions` booked transactions over the calendar `year`
- * (dates ascending); `iban` the account's (by default the PostFinance account of the real sample); the same seed gives the same bytes.
+ * (dates ascending); `iban` the account's (by default the PostFinance account of the real sample); the same seed gives
+ * the same bytes.
  */
 export function camtStatement({
   transactions = 10_000,
@@ -330,7 +331,8 @@ export function camtStatement({
       }
     }
     const size = kind === 'collectiveCredit' ? Math.min(left, 2 + Math.floor(rand() * 9)) : 1;
-    plan.push({ kind: kind === 'collectiveCredit' && size === 1 ? 'qrCredit' : kind, size }); // the last one may have room for one only
+    // the last one may have room for one only
+    plan.push({ kind: kind === 'collectiveCredit' && size === 1 ? 'qrCredit' : kind, size });
     left -= size;
   }
 

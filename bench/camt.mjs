@@ -181,7 +181,10 @@ async function importCount(company) {
   return JSON.parse(body).total_count;
 }
 
-/** The id of the company's bank account 1020: a statement's IBAN no account has yet is booked where it is asked to (issue 22). */
+/**
+ * The id of the company's bank account 1020: a statement's IBAN no account has yet is booked where it is asked to
+ * (issue 22).
+ */
 async function account1020(company) {
   const { body } = await api('GET', `/companies/${company}/accounts?type=bank`);
   return JSON.parse(body).find((a) => a.number === 1020).id;
@@ -232,7 +235,10 @@ async function cliUpload(file, { company = freshCompany(), expect = file.n, env 
 // ---------------------------------------------------------------------------------------------
 // Profile mode: where the service's time goes in one large upload and one re-upload of it
 
-/** Each phase's samples of a .cpuprofile (the profile's clock is the monotonic clock of process.hrtime), summed by function. */
+/**
+ * Each phase's samples of a .cpuprofile (the profile's clock is the monotonic clock of process.hrtime), summed by
+ * function.
+ */
 function summariseProfile(path, phases) {
   const profile = JSON.parse(readFileSync(path, 'utf8'));
   const maps = new Map();

@@ -264,7 +264,10 @@ export function summarize(samples) {
 export const fmtMs = (ms) =>
   ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 10 ? `${ms.toFixed(0)} ms` : `${ms.toFixed(1)} ms`;
 
-/** A field of a process's /proc/<pid>/status in MiB (Linux): VmRSS its resident memory now, VmHWM its peak; undefined elsewhere. */
+/**
+ * A field of a process's /proc/<pid>/status in MiB (Linux): VmRSS its resident memory now, VmHWM its peak; undefined
+ * elsewhere.
+ */
 export function procMiB(pid, field = 'VmRSS') {
   try {
     const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

@@ -114,7 +114,10 @@ function runAcct(args, env) {
   });
 }
 
-/** Inserts `n` bookings of 2025 straight into the data directory's database (income with MWST, expenses with Vorsteuer, rent). */
+/**
+ * Inserts `n` bookings of 2025 straight into the data directory's database (income with MWST, expenses with Vorsteuer,
+ * rent).
+ */
 function seedBookings(dataDir, n) {
   const db = new DatabaseSync(join(dataDir, 'acct.sqlite'));
   const account = (number) =>

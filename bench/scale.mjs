@@ -11,7 +11,8 @@
 //   - export: `entries list --all -o csv` at N and at 2N bookings, with the CLI's peak memory.
 // Figures, not assertions: exit 0 once printed, 1 when a check fails, 2 for a bad option.
 //
-//   node bench/scale.mjs [--bookings N] [--runs N] [--only LIST] [--per-page N] [--pages N] [--year YYYY] [--seed N] [--keep]
+// node bench/scale.mjs [--bookings N] [--runs N] [--only LIST] [--per-page N] [--pages N] [--year YYYY] [--seed N]
+// [--keep]
 //
 // See bench/README.md ("Scale benchmark").
 import { availableParallelism, loadavg } from 'node:os';

@@ -257,7 +257,8 @@ for (let i = 0; i < total; i++) {
   for (let k = 0; k < commands.length; k++) {
     const j = (i + k) % commands.length;
     const r = run(commands[j]);
-    if (r.signal === 'SIGINT' || r.status === 130) die('interrupted', 130); // Ctrl-C reaches the child too (acct exits 130)
+    // Ctrl-C reaches the child too (acct exits 130)
+    if (r.signal === 'SIGINT' || r.status === 130) die('interrupted', 130);
     if (r.status !== 0)
       die(`${commands[j].label}: exited with ${r.status ?? r.signal} during run ${i + 1}\n${r.stderr}`);
     if (i >= WARMUP) samples[j].push(r.ms);

@@ -26,7 +26,8 @@ const builtinsWithoutNamespace = {
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
-  // the PDF worker is an entry of its own: the service starts it as a thread from its file (src/server/render/pdf-renderer.ts)
+  // the PDF worker is an entry of its own: the service starts it as a thread from its file
+  // (src/server/render/pdf-renderer.ts)
   entryPoints: {
     cli: 'src/cli/main.ts',
     server: 'src/server/main.ts',

@@ -10,7 +10,10 @@ export const ExitCode = {
   NotFound: 5,
   Conflict: 6,
   RateLimited: 7,
-  /** the books need work: acct check found a violated rule, a backup or archive failed verification, or acct import reconcile found the books differing from the bank */
+  /**
+   * the books need work: acct check found a violated rule, a backup or archive failed verification, or acct import
+   * reconcile found the books differing from the bank
+   */
   Unsound: 8,
   Interrupted: 130,
 } as const;

@@ -52,7 +52,10 @@ export function contentHash(members: readonly ManifestMember[]): string {
   return h.digest('hex');
 }
 
-/** How a member is compressed: 0 stored as it is (files compressed already), deflate 1 fast, 6 fflate's default, 9 small. */
+/**
+ * How a member is compressed: 0 stored as it is (files compressed already), deflate 1 fast, 6 fflate's default, 9
+ * small.
+ */
 export type DeflateLevel = 0 | 1 | 6 | 9;
 
 /**

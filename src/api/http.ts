@@ -228,7 +228,10 @@ export class RatePacer {
     if (notOurs > this.others) this.others = notOurs;
   }
 
-  /** A 429 says when the service's window ends: the next one starts then with a fresh budget (no pacing wait on top of Retry-After). */
+  /**
+   * A 429 says when the service's window ends: the next one starts then with a fresh budget (no pacing wait on top of
+   * Retry-After).
+   */
   observeRetryAfter(ms: number): void {
     this.open(this.now() + ms);
   }

@@ -106,7 +106,9 @@ export function openSink(out: string | undefined, force?: boolean): OutputSink {
   };
 }
 
-/** Moves `partial` to `out` unless a file has appeared there (a hard link fails then); renames where links are not had. */
+/**
+ * Moves `partial` to `out` unless a file has appeared there (a hard link fails then); renames where links are not had.
+ */
 function placeWithoutReplacing(partial: string, out: string): void {
   try {
     fs.linkSync(partial, out);

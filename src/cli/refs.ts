@@ -297,7 +297,10 @@ export class RefResolver {
     return { ambiguous: false, candidates: similar.map((r) => label(r, rule)), choices };
   }
 
-  /** A record of a kind fetched whole (an account, a tax rate …) by its id, from the list read once; undefined when unknown. */
+  /**
+   * A record of a kind fetched whole (an account, a tax rate …) by its id, from the list read once; undefined when
+   * unknown.
+   */
   async record(kind: RefKind, id: number): Promise<Rec | undefined> {
     if (RULES[kind].search) return undefined;
     return (await this.list(kind, '')).find((r) => Number(r.id) === id);
@@ -416,7 +419,10 @@ export class RefResolver {
   }
 }
 
-/** A tax rate record as the choice by date sees it: validity where the service gives it, the side by the tax account's class (1: input tax). */
+/**
+ * A tax rate record as the choice by date sees it: validity where the service gives it, the side by the tax account's
+ * class (1: input tax).
+ */
 export function rateCandidate(r: Rec): RateCandidate {
   const account = Number((r.account as Rec | undefined)?.account_number);
   return {
@@ -438,7 +444,9 @@ export type Found =
   | { id: number; ambiguous?: undefined; candidates?: undefined; choices?: undefined }
   | { id?: undefined; ambiguous: boolean; candidates: string[]; choices: { name: string; value: number }[] };
 
-/** The records `text` names: by number (digits of a numbered kind) or by exact name, an active one before archived ones. */
+/**
+ * The records `text` names: by number (digits of a numbered kind) or by exact name, an active one before archived ones.
+ */
 function matchesOf(records: Rec[], rule: KindRule, text: string): Rec[] {
   if (/^\d+$/.test(text)) return records.filter((r) => String(r.number) === text);
   const key = rule.nameKey!;

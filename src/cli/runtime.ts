@@ -59,7 +59,10 @@ export function setLocalCompany(dataDir: string, company: number, auto = false):
   updateLocalState(dataDir, { company, auto: auto ? true : undefined });
 }
 
-/** Where local mode keeps its daily snapshots: ACCT_BACKUP_DIR, else `acct backup --backup-dir`, else the data directory's backups/. */
+/**
+ * Where local mode keeps its daily snapshots: ACCT_BACKUP_DIR, else `acct backup --backup-dir`, else the data
+ * directory's backups/.
+ */
 export function localBackupDir(dataDir: string): string {
   const chosen = currentIO().env.ACCT_BACKUP_DIR || readLocalState(dataDir).backup_dir;
   return typeof chosen === 'string' && chosen ? chosen : join(dataDir, 'backups');

@@ -26,7 +26,10 @@ export type BankAccountChoice<A extends BankAccountOption> =
    */
   | { kind: 'ask'; reason: 'no-match' | 'iban-differs' | 'iban-elsewhere'; iban: string; asked?: A; holder?: A };
 
-/** The statement's IBAN in electronic form; one that fails its check (a test file's) counts as none: it can name no account. */
+/**
+ * The statement's IBAN in electronic form; one that fails its check (a test file's) counts as none: it can name no
+ * account.
+ */
 export function statementIban(raw: string | null): string | null {
   if (raw === null) return null;
   const iban = normaliseIban(raw);

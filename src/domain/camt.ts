@@ -6,7 +6,8 @@
 //
 // One transaction per `TxDtls`, or the entry itself when it has none. Only booked entries count
 // (`Sts` BOOK, `Sts/Cd` BOOK in .08, or no status); pending (PDNG) and information (INFO) entries are
-// skipped and their transactions counted. The direction is the entry's `CdtDbtInd`, also for a reversal (`RvslInd` true), which is
+// skipped and their transactions counted. The direction is the entry's `CdtDbtInd`, also for a reversal (`RvslInd`
+// true), which is
 // only marked. Amounts are integer minor units (Rappen for CHF) parsed from their decimal text:
 // an entry with one transaction (or none) takes the entry's `Amt` (what was booked on the account);
 // the transactions of a collective entry take their `TxDtls/Amt`, else `AmtDtls/TxAmt/Amt`.
@@ -37,7 +38,10 @@ export interface CamtTransaction {
   /** YYYY-MM-DD. */
   bookingDate: string;
   valueDate?: string;
-  /** The transaction's `Refs/AcctSvcrRef`, else the entry's `AcctSvcrRef` (with "/position" in a collective entry), else null. */
+  /**
+   * The transaction's `Refs/AcctSvcrRef`, else the entry's `AcctSvcrRef` (with "/position" in a collective entry), else
+   * null.
+   */
   bankReference: string | null;
   reference: CamtReference | null;
   counterpartyName: string | null;
@@ -49,7 +53,10 @@ export interface CamtTransaction {
   /** The entry's `AddtlNtryInf` ('' when none). */
   entryInfo: string;
   endToEndId: string | null;
-  /** `BkTxCd`: "Domain/Family/SubFamily" (PMNT/RCDT/ESCT), else the proprietary `Prtry/Cd`; of the transaction, else of the entry. */
+  /**
+   * `BkTxCd`: "Domain/Family/SubFamily" (PMNT/RCDT/ESCT), else the proprietary `Prtry/Cd`; of the transaction, else of
+   * the entry.
+   */
   bankTransactionCode: string | null;
   /** The amount in another currency than the booked one (`AmtDtls/InstdAmt`, else `TxAmt`), as the file writes it. */
   originalAmount: { amount: string; currency: string } | null;
@@ -299,7 +306,8 @@ function cutEntries(content: string): { skeleton: string; entries: string[] | nu
     const close = `</${m[1]}Ntry>`;
     const end = content.indexOf(close, m.index);
     const tagEnd = content.indexOf('>', m.index);
-    if (end < 0 || content[tagEnd - 1] === '/') return { skeleton: content, entries: null }; // <Ntry/>: not an entry to cut
+    // <Ntry/>: not an entry to cut
+    if (end < 0 || content[tagEnd - 1] === '/') return { skeleton: content, entries: null };
     const stop = end + close.length;
     parts.push(content.slice(from, m.index), `<${m[1]}Ntry>${entries.length}</${m[1]}Ntry>`);
     entries.push(content.slice(m.index, stop));
@@ -345,7 +353,9 @@ function referenceOf(tx: unknown): CamtReference | null {
   return null;
 }
 
-/** A reference without `Tp`: QRR when it has 27 digits with a valid check digit, SCOR when it is a valid RF reference. */
+/**
+ * A reference without `Tp`: QRR when it has 27 digits with a valid check digit, SCOR when it is a valid RF reference.
+ */
 function untypedReference(value: string): CamtReferenceType | undefined {
   if (isValidQrr(value)) return 'QRR';
   if (isValidScor(value)) return 'SCOR';

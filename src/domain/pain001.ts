@@ -52,7 +52,10 @@ export interface PaymentGroup {
   payments: Payment[];
 }
 
-/** What the SPSText pattern allows: Basic Latin, Latin-1 Supplement, Latin Extended-A, €, ȘșȚț — no control or format characters. */
+/**
+ * What the SPSText pattern allows: Basic Latin, Latin-1 Supplement, Latin Extended-A, €, ȘșȚț — no control or format
+ * characters.
+ */
 function allowed(cp: number): boolean {
   if (cp >= 0x20 && cp <= 0x7e) return true;
   if (cp >= 0xa0 && cp <= 0x17f) return cp !== 0xad;
@@ -149,13 +152,19 @@ function postalAddress(p: Party): string {
 /** Nm of a party: at most 70 characters, as the SPS allow for names. */
 const party = (p: Party): string => `${el('Nm', p.name, 70)}${postalAddress(p)}`;
 
-/** The debtor's bank: its IID (clearing number) for a Swiss or Liechtenstein IBAN, where the SPS take it in place of a BIC. */
+/**
+ * The debtor's bank: its IID (clearing number) for a Swiss or Liechtenstein IBAN, where the SPS take it in place of a
+ * BIC.
+ */
 function debtorAgent(iban: string): string {
   if (!/^(CH|LI)\d{2}\d{5}/.test(iban)) return '<DbtrAgt><FinInstnId/></DbtrAgt>';
   return `<DbtrAgt><FinInstnId><ClrSysMmbId><ClrSysId><Cd>CHBCC</Cd></ClrSysId><MmbId>${iban.slice(4, 9)}</MmbId></ClrSysMmbId></FinInstnId></DbtrAgt>`;
 }
 
-/** RmtInf: a QR reference as the proprietary QRR, a creditor reference as SCOR (the message beside it), else the message unstructured. */
+/**
+ * RmtInf: a QR reference as the proprietary QRR, a creditor reference as SCOR (the message beside it), else the message
+ * unstructured.
+ */
 function remittance(p: Payment): string {
   const reference = p.reference ? p.reference.replace(/\s+/g, '').toUpperCase() : '';
   if (p.referenceType !== 'NON' && reference) {
@@ -178,7 +187,10 @@ function transaction(p: Payment, seq: number, messageId: string): string {
   ].join('');
 }
 
-/** The message id with a suffix, cut to 35 characters before the suffix: unique in the file, and as unique as the message id beyond it. */
+/**
+ * The message id with a suffix, cut to 35 characters before the suffix: unique in the file, and as unique as the
+ * message id beyond it.
+ */
 const withSuffix = (messageId: string, suffix: string): string => `${messageId.slice(0, 35 - suffix.length)}${suffix}`;
 
 /** EndToEndId of the file's seq-th payment (1, 2 …): the message id and the number. */
@@ -225,7 +237,9 @@ export function pain001Xml(file: Pain001): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${indent(body)}\n`;
 }
 
-/** Puts each element on its own line, two spaces a level (the document is built without white space between elements). */
+/**
+ * Puts each element on its own line, two spaces a level (the document is built without white space between elements).
+ */
 function indent(xml: string): string {
   const tokens = xml.match(/<[^>]+>[^<]*/g) ?? [];
   const lines: string[] = [];

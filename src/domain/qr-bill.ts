@@ -76,7 +76,10 @@ export interface QrContext {
   bankAccount: number | string | null;
 }
 
-/** One broken rule: the field (creditor.street, debtor.zip, bank_account.iban, reference, amount, currency, message) and what to do. */
+/**
+ * One broken rule: the field (creditor.street, debtor.zip, bank_account.iban, reference, amount, currency, message) and
+ * what to do.
+ */
 export interface QrProblem {
   field: string;
   message: string;
@@ -176,7 +179,10 @@ const trimAddress = (a: QrAddress): QrAddress => ({
   country: a.country.trim().toUpperCase(),
 });
 
-/** The fields the bill carries for an input: texts trimmed, IBAN and references in electronic form, the reference chosen by the IBAN. */
+/**
+ * The fields the bill carries for an input: texts trimmed, IBAN and references in electronic form, the reference chosen
+ * by the IBAN.
+ */
 export function qrFields(input: QrBillInput): QrPayloadFields {
   const iban = normaliseIban(input.creditor.iban);
   return {

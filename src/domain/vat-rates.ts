@@ -50,7 +50,10 @@ export function vatTierOf(rate: number): VatTier | undefined {
   return undefined;
 }
 
-/** The output box of a rate on a booking's date (8.1 % in 2025 → 303, 7.7 % in 2020 → 302); undefined when it was no Swiss rate then. */
+/**
+ * The output box of a rate on a booking's date (8.1 % in 2025 → 303, 7.7 % in 2020 → 302); undefined when it was no
+ * Swiss rate then.
+ */
 export function outputBoxOn(rate: number, date: string): number | undefined {
   const p = vatPeriodOn(date);
   const tier = p && TIERS.find((t) => p.rates[t] === rate);

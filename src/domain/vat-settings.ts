@@ -57,7 +57,9 @@ export function parseApprovedRates(text: string): { rates: ApprovedRate[] } | { 
   return problem ? { message: problem } : { rates };
 }
 
-/** What is wrong with a list of approved rates (too many, twice the same rate, a code not of five digits), or undefined. */
+/**
+ * What is wrong with a list of approved rates (too many, twice the same rate, a code not of five digits), or undefined.
+ */
 export function approvedRatesProblem(rates: ApprovedRate[]): string | undefined {
   if (rates.length > MAX_NET_TAX_RATES) return `at most ${MAX_NET_TAX_RATES} approved rates, not ${rates.length}`;
   if (new Set(rates.map((r) => r.rate)).size !== rates.length) return 'the same rate is given twice';

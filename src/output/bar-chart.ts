@@ -24,7 +24,9 @@ const MIN_LABEL = 8;
 
 type Colour = 'green' | 'yellow' | 'blue' | 'magenta' | 'cyan' | 'red';
 
-/** Revenue green, expenses yellow, profit blue; chosen accounts take the palette in turn. Red is for negative bars only. */
+/**
+ * Revenue green, expenses yellow, profit blue; chosen accounts take the palette in turn. Red is for negative bars only.
+ */
 const PROFIT_COLOURS: Record<ProfitRole, Colour> = { revenue: 'green', expenses: 'yellow', profit: 'blue' };
 const PALETTE: Colour[] = ['blue', 'magenta', 'cyan', 'yellow', 'green'];
 const colourOf = (s: ChartSeries, i: number): Colour => (s.role ? PROFIT_COLOURS[s.role] : PALETTE[i % PALETTE.length]);

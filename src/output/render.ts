@@ -35,7 +35,10 @@ function csvLines(rows: string[][]): string {
   return rows.map((row) => csvLine(row)).join('');
 }
 
-/** The record as json/ndjson print it: as the API returned it, or only the --fields keys in that order (dot paths as flat keys; missing → null). */
+/**
+ * The record as json/ndjson print it: as the API returned it, or only the --fields keys in that order (dot paths as
+ * flat keys; missing → null).
+ */
 function jsonRecord(record: Record<string, unknown>, fieldColumns: Column[] | undefined): unknown {
   if (fieldColumns === undefined) return record;
   const out: Record<string, unknown> = {};

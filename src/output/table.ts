@@ -174,7 +174,10 @@ function fitWidths(
   return { widths, shown };
 }
 
-/** A record's value in a column as the table shows it: Swiss-formatted, an amount with its currency where the column names one. */
+/**
+ * A record's value in a column as the table shows it: Swiss-formatted, an amount with its currency where the column
+ * names one.
+ */
 function cellValue(record: Record<string, unknown>, c: Column): string {
   const text = humanValue(getPath(record, c.key), c.kind);
   const currency = c.currencyKey === undefined ? undefined : getPath(record, c.currencyKey);

@@ -131,7 +131,10 @@ export interface TrialBalanceByPeriodInput {
   to: string;
   interval: Interval;
   pieces: PeriodPiece[];
-  /** `GET /accounts?type=all&until=FROM−1`: the balance sheet accounts before the span (empty when nothing can precede it) */
+  /**
+   * `GET /accounts?type=all&until=FROM−1`: the balance sheet accounts before the span (empty when nothing can precede
+   * it)
+   */
   opening: ReportAccount[];
   /** `GET /accounts?type=all&start=piece.from&until=piece.to` for each piece, in order */
   balances: ReportAccount[][];

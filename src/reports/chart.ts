@@ -45,7 +45,10 @@ export const PROFIT_SERIES: ChartSeries[] = [
   { key: 'profit', label: 'Profit', role: 'profit' },
 ];
 
-/** What both renderers scale by: each value in Swiss format (by group, then series), the largest positive value and the largest negative one's size (0 when none). */
+/**
+ * What both renderers scale by: each value in Swiss format (by group, then series), the largest positive value and the
+ * largest negative one's size (0 when none).
+ */
 export function chartExtent(chart: ChartData): { amounts: string[][]; maxPositive: number; maxNegative: number } {
   const values = chart.groups.flatMap((g) => g.values);
   return {
@@ -91,7 +94,10 @@ export class UnknownAccountsError extends Error {
   }
 }
 
-/** The balances of the accounts `numbers` per period, one series per account, in the order given; UnknownAccountsError when the chart lacks one. */
+/**
+ * The balances of the accounts `numbers` per period, one series per account, in the order given; UnknownAccountsError
+ * when the chart lacks one.
+ */
 export function accountChart(periods: PeriodAccounts[], numbers: number[], interval: Interval): ChartData {
   const first = periods[0]?.accounts ?? [];
   const missing = unknownAccounts(first, numbers);

@@ -77,7 +77,9 @@ export interface RollUp {
   depth: number;
   /** money cells summed over the group */
   sum: string[];
-  /** money cells summed only when the group's accounts share one `type` (else null): balances in an account's own sense */
+  /**
+   * money cells summed only when the group's accounts share one `type` (else null): balances in an account's own sense
+   */
   sameType?: string[];
 }
 

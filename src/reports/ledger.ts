@@ -144,7 +144,8 @@ export function ledger(input: LedgerInput): Report {
   );
   const checks = [];
   if (input.serviceBalance !== undefined && input.serviceBalance !== null) {
-    // the service shows a balance sheet account's closing balance, an income or expense account's movement in the period
+    // the service shows a balance sheet account's closing balance, an income or expense account's movement in the
+    // period
     const expected = isBalanceSheet(type) ? input.serviceBalance : opening + input.serviceBalance;
     checks.push(
       expected === closing
@@ -178,7 +179,10 @@ export function ledger(input: LedgerInput): Report {
   };
 }
 
-/** The other side of the booking: the credit account for a debit posting, the debit account for a credit one, both for a tax posting. */
+/**
+ * The other side of the booking: the credit account for a debit posting, the debit account for a credit one, both for a
+ * tax posting.
+ */
 function contraOf(chart: Chart, e: ReportEntry, accountId: number): string {
   if (e.debitAccountId === accountId && e.creditAccountId !== accountId) return chart.numberOf(e.creditAccountId);
   if (e.creditAccountId === accountId && e.debitAccountId !== accountId) return chart.numberOf(e.debitAccountId);

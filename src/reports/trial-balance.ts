@@ -38,7 +38,10 @@ export interface TrialBalanceInput {
   accounts: ReportAccount[];
   /** profit (positive) or loss carried forward from before `from`; null when not asked for */
   carriedForward?: number | null;
-  /** --depth: accounts rolled up by number prefix (src/reports/depth.ts); a group sums its accounts' debits and credits apart, so the totals stay the full report's */
+  /**
+   * --depth: accounts rolled up by number prefix (src/reports/depth.ts); a group sums its accounts' debits and credits
+   * apart, so the totals stay the full report's
+   */
   depth?: number;
 }
 
@@ -86,7 +89,8 @@ export function trialBalance(input: TrialBalanceInput): Report {
   const accounts = input.accounts
     .filter((a) => !a.computed && a.type !== null && a.balance !== null && a.balance !== 0)
     .sort(byNumber);
-  // each balance signed debit +, credit −: a positive balance sits on the account's own side, a negative one on the other
+  // each balance signed debit +, credit −: a positive balance sits on the account's own side, a negative one on the
+  // other
   const signed = accounts.map((a) => (normalSide(a.type!) === 'debit' ? a.balance! : -a.balance!));
   accounts.forEach((a, i) => {
     const amount = Math.abs(a.balance!);

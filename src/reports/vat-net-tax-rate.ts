@@ -143,7 +143,8 @@ export function netTaxRateReturnBuilder(input: VatSetup & { method: NetMethod; r
       );
     }
     for (const b of ACQUISITION_BOXES) {
-      // the acquisition box of the period's rates (381 until 2017, 382 until 2023, 383 from 2024): shown when the period reaches it or it holds an amount
+      // the acquisition box of the period's rates (381 until 2017, 382 until 2023, 383 from 2024): shown when the
+      // period reaches it or it holds an amount
       const inPeriod =
         b === 381
           ? input.from < '2018-01-01'

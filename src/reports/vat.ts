@@ -2,7 +2,8 @@
 // swiss-domain.md), computed from the bookings dated in the period and their tax rates.
 //
 // Per booking with a tax rate (rates and the VAT share as in src/domain/vat.ts):
-// - output tax rates (field number 301 to 343: 30x1 until 2017, 30x2 until 2023, 30x3 from 2024): base = the net amount (sum − VAT
+// - output tax rates (field number 301 to 343: 30x1 until 2017, 30x2 until 2023, 30x3 from 2024): base = the net amount
+// (sum − VAT
 //   share), tax = the VAT share posted to the tax account; the base counts in box 200. The sign follows
 //   the side of the split: an income booking (split on the credit side) adds, a booking split on the
 //   debit side subtracts.
@@ -18,7 +19,8 @@
 // - deduction rates 220/221/225/230/280: the net amount counts in box 200 and in the box; 235
 //   (reductions of consideration) counts only in 235 (the reduced sale is already in 200). The
 //   direction follows the income account: credited adds, debited (a reduction, a reversal) subtracts
-//   — for 235 a debited income account (the usual reduction) adds to the deduction. 289 = 220 + 221 + 225 + 230 + 235 + 280; 299 = 200 − 289.
+// — for 235 a debited income account (the usual reduction) adds to the deduction. 289 = 220 + 221 + 225 + 230 + 235 +
+// 280; 299 = 200 − 289.
 // - gross (saldo) rates belong to the saldo method's return (vat-net-tax-rate.ts): left out, with a note.
 // Income bookings without a tax rate are not in the return (a note says how many and how much).
 // 410, 415 and 420 have no source in the bookings and stay 0.
@@ -92,7 +94,10 @@ export const BOX_LABELS: Record<number, string> = {
 const isIn = <T extends number>(list: readonly T[], n: number | null): n is T =>
   n !== null && (list as readonly number[]).includes(n);
 
-/** The output box of a rate by its percentage and the booking date; undefined when the rate is none of the Swiss ones then. */
+/**
+ * The output box of a rate by its percentage and the booking date; undefined when the rate is none of the Swiss ones
+ * then.
+ */
 export const outputBoxByRate = (rate: number, date: string): number | undefined => outputBoxOn(rate, date);
 
 /** The VAT return's setup: everything but the bookings, which a builder takes in batches. */
@@ -165,7 +170,8 @@ export function vatReturnBuilder(input: VatSetup): { add(entries: Iterable<Repor
         continue;
       }
       if (isIn(DEDUCTION_BOXES, f)) {
-        // the direction of a deduction follows the income account: credited (a sale) adds, debited (a reduction or a reversal) subtracts
+        // the direction of a deduction follows the income account: credited (a sale) adds, debited (a reduction or a
+        // reversal) subtracts
         const dir = booking.creditType === 'income' ? 1 : booking.debitType === 'income' ? -1 : sign;
         const value = dir * (e.sum - share);
         if (f === 235) add(amount, 235, -value);

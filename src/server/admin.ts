@@ -174,7 +174,10 @@ export interface CompanySettings {
   reminderTextOne?: string;
   reminderTextTwo?: string;
   reminderTextThree?: string;
-  /** what a VAT return is filed with: effective|net_tax_rate|flat_tax_rate, agreed|received, quarterly|semi_annual|monthly, 6.2:12345,0.6:54321 */
+  /**
+   * what a VAT return is filed with: effective|net_tax_rate|flat_tax_rate, agreed|received,
+   * quarterly|semi_annual|monthly, 6.2:12345,0.6:54321
+   */
   vatMethod?: string;
   vatBasis?: string;
   vatPeriod?: string;

@@ -14,7 +14,10 @@ import { MIGRATIONS } from './store/migrations.js';
 export const BACKUP_FORMAT = 'acct-backup';
 export const BACKUPS_DIR = 'backups';
 
-/** Pages copied per step: all of them in one step, so the snapshot is one read transaction (never restarted by a writer). */
+/**
+ * Pages copied per step: all of them in one step, so the snapshot is one read transaction (never restarted by a
+ * writer).
+ */
 const ALL_PAGES = 2 ** 31 - 1;
 
 export interface SnapshotResult {
@@ -201,7 +204,9 @@ export function listBackups(dir: string): BackupFile[] {
   }));
 }
 
-/** What rotation keeps of the given days (newest first): the 7 newest, and the first of each of the 12 newest months. */
+/**
+ * What rotation keeps of the given days (newest first): the 7 newest, and the first of each of the 12 newest months.
+ */
 export function keptDays(daysNewestFirst: string[]): { daily: Set<string>; monthly: Set<string> } {
   const daily = new Set(daysNewestFirst.slice(0, 7));
   const firstOfMonth = new Map<string, string>();

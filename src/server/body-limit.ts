@@ -31,7 +31,8 @@ export function declaredLength(c: Ctx): number | undefined {
 
 /**
  * Reads the body as far as maxBytes. When it ends within them the request is given the bytes read
- * (so the route reads them again from memory), declared by a Content-Length in place of chunked; else reading stops there and the bytes read so far
+ * (so the route reads them again from memory), declared by a Content-Length in place of chunked; else reading stops
+ * there and the bytes read so far
  * come back with `complete: false`.
  */
 export async function readUpTo(c: Ctx, maxBytes: number): Promise<{ complete: boolean; bytes: Uint8Array }> {

@@ -67,7 +67,10 @@ export type CompanyScope = Scope & { company: Row };
 
 export const companyScopeOf = (c: Ctx): CompanyScope => ({ ...scopeOf(c), company: c.get('company') });
 
-/** project_id exists in the company (Laravel's `exists`, a database rule): the project row, else `checked` names the field. */
+/**
+ * project_id exists in the company (Laravel's `exists`, a database rule): the project row, else `checked` names the
+ * field.
+ */
 export function projectOf(s: Scope, checked: Failures, id: number | null | undefined): TimeProjectRef | undefined {
   if (id == null) return undefined;
   const row = projectRow(s.db, s.companyId, id);

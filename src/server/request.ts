@@ -127,7 +127,10 @@ export function filterInteger(c: Ctx, name: string): number | undefined {
   return Number(raw.trim());
 }
 
-/** `include=a,b`: names (also snake_case aliases) mapped to keys; an unknown name is a 400 as Spatie's query builder answers. */
+/**
+ * `include=a,b`: names (also snake_case aliases) mapped to keys; an unknown name is a 400 as Spatie's query builder
+ * answers.
+ */
 export function parseIncludes<K extends string>(c: Ctx, allowed: Record<string, K>, shown: string[]): Set<K> {
   const raw = c.req.query('include') ?? '';
   const names = raw

@@ -43,7 +43,10 @@ export interface UploadedFile {
 export const isNoFile = (value: unknown): boolean =>
   value === undefined || value === null || (value instanceof File && value.size === 0 && value.name === '');
 
-/** An uploaded file read into memory as it is stored: the name cleaned (`file` without one), the mime type by name and declared type. */
+/**
+ * An uploaded file read into memory as it is stored: the name cleaned (`file` without one), the mime type by name and
+ * declared type.
+ */
 export async function storedUpload(file: File): Promise<UploadedFile> {
   const name = cleanFileName(file.name || 'file');
   return { name, mime: mimeOf(name, file.type), bytes: new Uint8Array(await file.arrayBuffer()) };
@@ -62,7 +65,9 @@ export function uploadedFileField(body: Body, maxBytes = MAX_UPLOAD_BYTES): File
 export const readUploadedFile = async (body: Body, maxBytes = MAX_UPLOAD_BYTES): Promise<UploadedFile> =>
   storedUpload(uploadedFileField(body, maxBytes));
 
-/** The text of the body's `file` (UTF-8 or Windows-1252, see decodeText); no such file, or not text: a 422 on `file`. */
+/**
+ * The text of the body's `file` (UTF-8 or Windows-1252, see decodeText); no such file, or not text: a 422 on `file`.
+ */
 export async function readUploadedText(body: Body): Promise<string> {
   const text = decodeText((await readUploadedFile(body)).bytes);
   if (text === undefined) throw fieldError('file', 'The file field must be a file of type: csv, txt.');

@@ -39,7 +39,10 @@ export const z: typeof ZodApi = new Proxy({} as typeof ZodApi, {
   },
 });
 
-/** A schema built on its first use (after loadZod) and the same one afterwards: schemas are costly to build, cheap to run. */
+/**
+ * A schema built on its first use (after loadZod) and the same one afterwards: schemas are costly to build, cheap to
+ * run.
+ */
 export function lazy<S>(build: () => S): () => S {
   let built = false;
   let schema: S;
@@ -240,7 +243,10 @@ export const rules = {
   id: () => rules.integerIn(1, Number.MAX_SAFE_INTEGER),
   /** Laravel's `date_format:H:i` (two-digit hours 00-23, see parseHm); any other value is refused with that message */
   time: () => z.string({ error: unlessMissing(TIME) }).refine((v) => parseHm(v) !== undefined, { message: TIME }),
-  /** a date in "any valid date format" (parseDate: `10.03.2025`, `10 March 2025`, `today` as of `today` …), delivered as YYYY-MM-DD */
+  /**
+   * a date in "any valid date format" (parseDate: `10.03.2025`, `10 March 2025`, `today` as of `today` …), delivered as
+   * YYYY-MM-DD
+   */
   anyDate: (today: string) =>
     z
       .string({ error: unlessMissing(DATE) })

@@ -8,7 +8,10 @@ describe('shell completions', () => {
   const box = sandbox();
   afterAll(() => box.cleanup());
 
-  /** What bash offers for `line` (the cursor at its end), with acct and npx on PATH running this build on the sandbox's ledger. */
+  /**
+   * What bash offers for `line` (the cursor at its end), with acct and npx on PATH running this build on the sandbox's
+   * ledger.
+   */
   function bashComplete(line: string): string[] {
     const bin = join(box.dataDir, '..', 'bin');
     mkdirSync(bin, { recursive: true });

@@ -26,7 +26,9 @@ const numbers = (stdout: string) =>
 
 const post = (company: number, path: string, body: unknown) => seed(cli.svc, path, body, company);
 
-/** What the bookings refer to: customer Muster AG (1001) with its project Website, tags travel and rent, an entry group. */
+/**
+ * What the bookings refer to: customer Muster AG (1001) with its project Website, tags travel and rent, an entry group.
+ */
 async function masterData(
   company: number,
 ): Promise<Record<'customer' | 'project' | 'travel' | 'rent' | 'group', number>> {
@@ -40,7 +42,10 @@ async function masterData(
   };
 }
 
-/** `acct entries create` with every flag: A-2026-050, Büromaterial, 108.10 with the receipt quittung.pdf, in the group and tagged. */
+/**
+ * `acct entries create` with every flag: A-2026-050, Büromaterial, 108.10 with the receipt quittung.pdf, in the group
+ * and tagged.
+ */
 const everyFlag = (m: { group: number; rent: number }) => [
   'entries',
   'create',
@@ -76,7 +81,10 @@ const everyFlag = (m: { group: number; rent: number }) => [
   '--json',
 ];
 
-/** A fresh company with its master data and the booking of everyFlag, for a test that reads, changes or deletes that booking. */
+/**
+ * A fresh company with its master data and the booking of everyFlag, for a test that reads, changes or deletes that
+ * booking.
+ */
 async function bookedCompany(): Promise<{ company: number; id: number }> {
   const company = addCompany(cli.svc.server.db, 'Beleg AG', 1);
   const r = await acct(everyFlag(await masterData(company)), { company });
@@ -107,7 +115,8 @@ beforeAll(async () => {
   ids.fGroup = (await post(F, 'entry-groups', {})).id;
   const a = (n: number) => accountId(cli.svc, F, n);
   const book = (body: Record<string, unknown>) => post(F, 'entries', body);
-  ids.f1 = (await book({ date: '2025-12-31', debit_account_id: a(1020), credit_account_id: a(3400), sum: 500 })).id; // E-2025-001
+  // E-2025-001
+  ids.f1 = (await book({ date: '2025-12-31', debit_account_id: a(1020), credit_account_id: a(3400), sum: 500 })).id;
   ids.f2 = (
     await book({
       date: '2026-01-10',

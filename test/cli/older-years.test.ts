@@ -19,7 +19,10 @@ const rateOf = (entry: number) =>
     )!.name,
   );
 
-/** `acct entries create` of an income (1020 / 3400) or an expense (6500 / 1020) with `rate`; the result and the booking's id. */
+/**
+ * `acct entries create` of an income (1020 / 3400) or an expense (6500 / 1020) with `rate`; the result and the
+ * booking's id.
+ */
 async function book(
   company: number,
   date: string,

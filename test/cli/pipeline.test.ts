@@ -40,7 +40,8 @@ beforeAll(async () => {
   proxy = await startProxy(cli.svc.url);
   dir = join(cli.box.dataDir, '..');
   acct = acctAgainst(cli.box, { url: proxy.url, token: cli.svc.token });
-  // master data with the awkward cases: commas, quotes, line breaks, umlauts, names made of digits, names two records share
+  // master data with the awkward cases: commas, quotes, line breaks, umlauts, names made of digits, names two records
+  // share
   const mwst = await rateId('MWST 8.1 %');
   const vorsteuer = await rateId('Vorsteuer 8.1 %');
   for (const [name, color] of [
@@ -230,7 +231,8 @@ describe('round trip', () => {
       '2,2026-03-05,A-2026-001,Büromaterial; Papier,6500,1020,86.45,Vorsteuer 8.1 %,,,false,"travel,id:3",',
     );
     const projects = (await acct(['projects', 'export'])).stdout;
-    // a project called "2024" would read as id 2024, and "Website" names two projects: both are written id:N where referenced
+    // a project called "2024" would read as id 2024, and "Website" names two projects: both are written id:N where
+    // referenced
     expect(projects).toContain('2,2024,1002,fixedPrice,0.00,4500.00,,,,,false');
     expect((await acct(['times', 'export'])).stdout).toContain(',2026-03-03,id:2,,"Audit, Teil 1",08:00,09:15,1,15,');
     const customers = (await acct(['customers', 'export'])).stdout;

@@ -2,7 +2,8 @@
 // `acct server start` on the same data directory act on one invoice, proposal or timer at once. As in
 // test/service/timer-processes.test.ts, the test holds the database's write lock while they start
 // (underWriteLock), so every process has read what it decides on before any may write; then exactly one
-// wins, the others get the refusal they would get a second later, and `acct check` finds every rule of the ledger holding.
+// wins, the others get the refusal they would get a second later, and `acct check` finds every rule of the ledger
+// holding.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -138,7 +138,8 @@ describe('acct report trial-balance', () => {
     const r = await acct(['report', 'trial-balance', '--json']);
     const report = JSON.parse(r.stdout);
     expect([report.from, report.to]).toEqual([`${year}-01-01`, `${year}-12-31`]);
-    // everything of 2025 is carried into a later year: balance sheet accounts show their balances, the 2025 profit is carried forward
+    // everything of 2025 is carried into a later year: balance sheet accounts show their balances, the 2025 profit is
+    // carried forward
     if (year > 2025) expect(report.summary).toMatchObject({ carried_forward: '6907.49', balanced: true });
     const only = JSON.parse((await acct(['report', 'trial-balance', '--to', '2025-06-30', '--json'])).stdout);
     expect([only.from, only.to]).toEqual(['2025-01-01', '2025-06-30']);

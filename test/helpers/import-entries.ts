@@ -163,7 +163,10 @@ export interface CamtBalance {
   date: string;
 }
 
-/** A camt.053.001.04 statement for the account `iban` with its balances (opening, closing) and one entry per transaction. */
+/**
+ * A camt.053.001.04 statement for the account `iban` with its balances (opening, closing) and one entry per
+ * transaction.
+ */
 export function camt053(
   iban: string | null,
   balances: CamtBalance[],

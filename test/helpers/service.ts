@@ -19,7 +19,10 @@ export interface TestService {
   token: string;
   dataDir: string;
   server: RunningServer;
-  /** fetch relative to the base URL with the owner's token unless `token` says otherwise; a FormData body goes as multipart, any other as JSON */
+  /**
+   * fetch relative to the base URL with the owner's token unless `token` says otherwise; a FormData body goes as
+   * multipart, any other as JSON
+   */
   call(
     method: string,
     path: string,
@@ -166,7 +169,10 @@ export interface SecondUserOptions {
   token?: string;
 }
 
-/** Another user of company 1 with a token of their own; unless told: "Second" <second@example.com>, role user, token user-two-token. */
+/**
+ * Another user of company 1 with a token of their own; unless told: "Second" <second@example.com>, role user, token
+ * user-two-token.
+ */
 export function secondUser(svc: TestService, opts: SecondUserOptions = {}): SecondUser {
   return addUser(svc.server.db, {
     name: opts.name ?? 'Second',
@@ -177,7 +183,9 @@ export function secondUser(svc: TestService, opts: SecondUserOptions = {}): Seco
   });
 }
 
-/** A second user (as secondUser) who owns a company of their own ("Other AG" unless told), one user 1 is no member of. */
+/**
+ * A second user (as secondUser) who owns a company of their own ("Other AG" unless told), one user 1 is no member of.
+ */
 export function secondTenant(svc: TestService, opts: SecondUserOptions & { company?: string } = {}): SecondTenant {
   const user = secondUser(svc, opts);
   return { user, company: addCompany(svc.server.db, opts.company ?? 'Other AG', user.id) };
@@ -187,7 +195,10 @@ export interface ServiceProcess {
   url: string;
   /** The process id (to read its memory from /proc). */
   pid: number;
-  /** A request with the owner's token (a FormData body goes as multipart, any other as JSON); the answer's status, JSON body and headers. */
+  /**
+   * A request with the owner's token (a FormData body goes as multipart, any other as JSON); the answer's status, JSON
+   * body and headers.
+   */
   call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any; headers: Headers }>;
   stop(): Promise<void>;
 }
@@ -253,7 +264,10 @@ export interface ServiceProcessPair {
   stop(): Promise<void>;
 }
 
-/** Two service processes (startServiceProcess) on one new data directory, which the first seeds; stop() ends both and removes it. */
+/**
+ * Two service processes (startServiceProcess) on one new data directory, which the first seeds; stop() ends both and
+ * removes it.
+ */
 export async function serviceProcessPair(): Promise<ServiceProcessPair> {
   const dataDir = mkdtempSync(join(tmpdir(), 'acct-processes-'));
   const started: ServiceProcess[] = [];

@@ -92,7 +92,10 @@ function send(
   });
 }
 
-/** The opening of a multipart body whose last part is `name` (a file when `filename` is given), its content still to come. */
+/**
+ * The opening of a multipart body whose last part is `name` (a file when `filename` is given), its content still to
+ * come.
+ */
 function multipartHead(fields: Record<string, string>, name: string, filename?: string): string {
   const parts = Object.entries(fields).map(
     ([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,

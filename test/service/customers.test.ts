@@ -602,7 +602,8 @@ describe('computed sums and statistics (hand-checked)', () => {
     const sent = insertInvoice(rich.id, 'sent', 123450);
     insertInvoice(rich.id, 'reminder_one', 10005);
     insertInvoice(rich.id, 'paid', 99900);
-    // bookings: open billable expense 1'234.50; a billable expense already on an invoice 50.00; a non-billable 20.00; income 1'234.50
+    // bookings: open billable expense 1'234.50; a billable expense already on an invoice 50.00; a non-billable 20.00;
+    // income 1'234.50
     insertEntry(rich.id, 'expense', 123450, { billable: true });
     insertEntry(rich.id, 'expense', 5000, { billable: true, invoiceId: sent });
     insertEntry(rich.id, 'expense', 2000, { billable: false });

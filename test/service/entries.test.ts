@@ -1114,7 +1114,8 @@ describe('GET /entries', () => {
     const body = await list('', c);
     expect(Object.keys(body)).toEqual(['data', 'current_count', 'total_count', 'page', 'per_page']);
     expect(body).toMatchObject({ current_count: 7, total_count: 7, page: 1, per_page: 15 });
-    // 2024-02-01 has three bookings of 500.00: the one with a tax rate comes first, then the id breaks the tie (descending)
+    // 2024-02-01 has three bookings of 500.00: the one with a tax rate comes first, then the id breaks the tie
+    // (descending)
     expect(ids(body)).toEqual([e.swap.id, e.exp1.id, e.exp2.id, e.inc2.id, e.file.id, e.inc1.id, e.old.id]);
     expect(Object.keys(body.data[0])).toEqual(ENTRY_KEYS);
     expect(body.data.find((x: any) => x.id === e.exp1.id)).toMatchObject({

@@ -127,7 +127,8 @@ describe('the upload links a debit to the bill it pays', () => {
     );
     const none = await byRef(c);
     expect(Object.values(none).map((e) => e.bill_id)).toEqual([null, null, null, null, null]);
-    // the last day of the window (due 2026-03-31 + 30 days) still counts; cash method: the expense account with the input tax
+    // the last day of the window (due 2026-03-31 + 30 days) still counts; cash method: the expense account with the
+    // input tax
     expect(await uploadOk(c, camt054(null, [debit('D-LAST', { date: '2026-04-30' })]))).toMatchObject({ matched: 1 });
     expect((await byRef(c))['D-LAST']).toMatchObject({
       bill_id: b.id,

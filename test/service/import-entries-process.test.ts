@@ -790,7 +790,8 @@ describe('matching invoices at upload', () => {
       },
     });
     expect(e.reference.replace(/\s/g, '').toUpperCase()).toBe(inv.reference);
-    // processing pays the invoice (still open: any status but paid matches) with a booking bank / income and its tax rate
+    // processing pays the invoice (still open: any status but paid matches) with a booking bank / income and its tax
+    // rate
     expect((await processAll(c)).body).toEqual({ created: 1, ignored: 0, errors: [] });
     const entryId = (await read(c, e.id)).entry_id;
     expect(await readInvoice(c, inv.id)).toMatchObject({ status: 'paid', entry_id: entryId, paid_at: '2026-03-31' });

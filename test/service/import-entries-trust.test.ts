@@ -166,7 +166,8 @@ describe('learned rules keep the direction', () => {
 
     // an income learned from an income: by her IBAN; the expense rule stays
     await h.update(c, refunds[0].id, { income_account_id: acc(c, 3600), description: 'Rückerstattung' });
-    expect((await processAll(c)).body).toMatchObject({ created: 2, errors: [] }); // R-OUT too: now the latest expense of her name
+    // R-OUT too: now the latest expense of her name
+    expect((await processAll(c)).body).toMatchObject({ created: 2, errors: [] });
     await uploadOk(
       c,
       camt054(null, [
@@ -314,7 +315,8 @@ describe('the right bank account, or a clear question', () => {
     expect(await question(c, camt054('DE89370400440532013000', [PAYMENT]))).toBe(
       'Das Bankkonto 1030 führt EUR, die Datei (DE89370400440532013000) ist in CHF.',
     );
-    expect(await uploadOk(c, fixture('camt054-v04-collective.xml'))).toMatchObject({ created: 2 }); // CH160077401231234567: 20 characters
+    // CH160077401231234567: 20 characters
+    expect(await uploadOk(c, fixture('camt054-v04-collective.xml'))).toMatchObject({ created: 2 });
     expect((await h.entries(c)).map((e) => e.bank_account.number)).toEqual([1020, 1020]);
   });
 });

@@ -157,7 +157,8 @@ describe('property: lists and balances stay 200 for anything accepted', () => {
     const scaled = (max: number, places: number) =>
       fc.integer({ min: 0, max }).map((n) => (n / 10 ** places).toFixed(places));
     // at the bounds, anywhere below them, and everyday figures, so that many documents are taken
-    // everyday figures weigh most, so that about half the documents are taken and the checks below have something to add up
+    // everyday figures weigh most, so that about half the documents are taken and the checks below have something to
+    // add up
     const amount = fc.oneof(fc.constant('999999.999'), fc.constant('9007'), fc.constant('1'), scaled(999_999_999, 3), {
       arbitrary: scaled(100_000, 3),
       weight: 4,

@@ -797,7 +797,8 @@ describe('long text, and other requests while a PDF renders', () => {
     const started = performance.now();
     const pdf = await pdfOf(c, 'invoices', inv.id, 'invoice-long-word');
     expect(performance.now() - started).toBeLessThan(10_000);
-    // the word's lines (nothing but its characters; not the quantity's "1"), read in order over the pages, give the whole word back
+    // the word's lines (nothing but its characters; not the quantity's "1"), read in order over the pages, give the
+    // whole word back
     const lines = pdf.text.flatMap((t) => t.split('\n')).filter((l) => /^[0-9a-z]{2,}$/.test(l));
     expect(lines.join('')).toContain(word);
     // broken at the column's width: 50 to 70 characters a line

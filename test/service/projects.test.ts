@@ -550,9 +550,11 @@ describe('counts, budget_usage and open_times (hand-checked)', () => {
     const task = insertTask(p.id, 'Prepare');
     insertTask(p.id, 'Review');
     insertTime(p.id, { h: 2, m: 30, rate: 12000, billable: true, task }); // open      300.00
-    insertTime(p.id, { h: 1, m: 15, rate: 10000, billable: true, status: 'invoiced', invoice: inv1 }); // invoiced  125.00
+    // invoiced 125.00
+    insertTime(p.id, { h: 1, m: 15, rate: 10000, billable: true, status: 'invoiced', invoice: inv1 });
     insertTime(p.id, { h: 0, m: 45, rate: 12000, billable: false, task }); // open, non-billable 90.00
-    insertTime(p.id, { h: 0, m: 20, rate: 15000, billable: true, status: 'invoiced' }); // marked invoiced, no invoice 50.00
+    // marked invoiced, no invoice 50.00
+    insertTime(p.id, { h: 0, m: 20, rate: 15000, billable: true, status: 'invoiced' });
     insertTime(p.id, { h: 3, m: 0, rate: 12000, billable: true, status: 'paid', invoice: inv1 }); // paid      360.00
     insertEntry(p.id, 'expense', 4550);
     insertEntry(p.id, 'income', 52430);

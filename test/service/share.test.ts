@@ -77,7 +77,9 @@ const answer = (
   headers: Record<string, string> = { Origin: new URL(url).origin },
 ) => open(`${url}/${which}`, { method: 'POST', body: new URLSearchParams(fields), headers });
 
-/** An answer sent through node:http, which (unlike fetch) sends the Host header it is given, as a proxy in front would. */
+/**
+ * An answer sent through node:http, which (unlike fetch) sends the Host header it is given, as a proxy in front would.
+ */
 function answerVia(
   url: string,
   which: 'accept' | 'decline',

@@ -50,7 +50,10 @@ async function upload(content: Uint8Array | string, name: string) {
   return { ...res, ms: performance.now() - started };
 }
 
-/** Uploads `content`: a 422 on `file` whose message matches `pattern`, in time, the peak memory barely moved, the service still answering. */
+/**
+ * Uploads `content`: a 422 on `file` whose message matches `pattern`, in time, the peak memory barely moved, the
+ * service still answering.
+ */
 async function expectRefused(content: Uint8Array | string, name: string, pattern: RegExp): Promise<void> {
   const before = memoryOf(svc.pid);
   const res = await upload(content, name);

@@ -10,7 +10,10 @@ import { breakLongWords, cutWord, type Measure } from '../../src/server/render/b
 
 const WIDE = 'WM@';
 const NARROW = 'il.';
-/** W M @ 10 wide, i l . 3, nothing for a line break, the combining mark and the emoji's code units (as in Helvetica), 6 for the rest; "AV" 2 narrower together. */
+/**
+ * W M @ 10 wide, i l . 3, nothing for a line break, the combining mark and the emoji's code units (as in Helvetica), 6
+ * for the rest; "AV" 2 narrower together.
+ */
 function widthOf(s: string): number {
   let w = 0;
   for (let i = 0; i < s.length; i++) {

@@ -28,7 +28,9 @@ const account = (number: number, name: string, type: AccountType, balance: numbe
   computed: false,
 });
 
-/** The accounts of one period as GET /accounts?type=all answers them: every account, zero or not, and a computed row. */
+/**
+ * The accounts of one period as GET /accounts?type=all answers them: every account, zero or not, and a computed row.
+ */
 const accountsOf = (income: number, rent: number, admin: number, bank: number): ReportAccount[] => [
   account(1020, 'Bankguthaben', 'bank', bank),
   account(2800, 'Eigenkapital', 'liabilities', 2000000),

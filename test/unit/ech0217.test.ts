@@ -238,7 +238,8 @@ describe('eCH-0217 file', () => {
       taxRates: RATES,
       entries: EFFECTIVE_Q1,
     });
-    expect(box(credit, 510, 'tax')).toBe('405.00'); // input tax on the furniture only (the acquisition tax nets to zero)
+    // input tax on the furniture only (the acquisition tax nets to zero)
+    expect(box(credit, 510, 'tax')).toBe('405.00');
     for (const type of [2, 3] as const) {
       const xml = ech0217Xml(credit, FILING, { ...HEADER, typeOfSubmission: type });
       validates(xml);

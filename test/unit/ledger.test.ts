@@ -241,7 +241,8 @@ describe('postings: properties', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), fc.integer({ min: 1, max: 10000 }), (sum, rate) => {
         const share = vatShareOfGross(sum, rate);
-        // |share − sum·rate/(10000+rate)| ≤ 0.5, and exactly .5 rounds up: 2·sum·rate compared with (2·share ∓ 1)(10000+rate)
+        // |share − sum·rate/(10000+rate)| ≤ 0.5, and exactly .5 rounds up: 2·sum·rate compared with (2·share ∓
+        // 1)(10000+rate)
         const twice = 2n * BigInt(sum) * BigInt(rate);
         const d = BigInt(10000 + rate);
         expect(twice >= (2n * BigInt(share) - 1n) * d).toBe(true);

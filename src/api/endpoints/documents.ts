@@ -52,7 +52,10 @@ const unwrap = (body: unknown, what: string): DocumentRecord => {
 
 export interface DocumentListPage {
   data: DocumentRecord[];
-  /** `sums` per currency is the embedded service's (docs/service/documents.md, Lists); `sum` adds every currency into one */
+  /**
+   * `sums` per currency is the embedded service's (docs/service/documents.md, Lists); `sum` adds every currency into
+   * one
+   */
   meta: {
     count: number;
     total: number;

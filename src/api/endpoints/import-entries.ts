@@ -127,7 +127,10 @@ export async function processImportEntries(client: ApiClient, company: number): 
   return { created: body.created, ignored: Number(body.ignored ?? 0), errors };
 }
 
-/** GET …/entries/import/dry-run (beyond the spec): what process would do, and each booking it would make (an Entry with import_entry_id and rule). */
+/**
+ * GET …/entries/import/dry-run (beyond the spec): what process would do, and each booking it would make (an Entry with
+ * import_entry_id and rule).
+ */
 export interface ProcessDryRun extends ProcessResult {
   bookings: ImportEntryRecord[];
 }
@@ -173,7 +176,10 @@ export interface UploadCounts {
   ready: number;
 }
 
-/** A transaction the upload skipped as a duplicate, and the import entry it duplicates (`sum` unsigned, `type` the direction). */
+/**
+ * A transaction the upload skipped as a duplicate, and the import entry it duplicates (`sum` unsigned, `type` the
+ * direction).
+ */
 export interface SkippedDuplicate {
   date: string;
   type: string;
@@ -209,7 +215,10 @@ export interface StatementBalance {
   book_balance: number;
 }
 
-/** An upload's answer: the counts (headers), the transactions not booked by the bank, and from the report body the duplicates, the IBANs given to accounts and the statements' balances; null where the service does not say. */
+/**
+ * An upload's answer: the counts (headers), the transactions not booked by the bank, and from the report body the
+ * duplicates, the IBANs given to accounts and the statements' balances; null where the service does not say.
+ */
 export interface UploadResult {
   counts: UploadCounts | null;
   notBooked: { pending: number; info: number } | null;

@@ -48,7 +48,10 @@ export const REPORT_ENTRY_FIELDS = [
   'tax_rate_id',
 ];
 
-/** The pages of the bookings of a period, in date order; `extra` adds filters (filter[account_id], filter[tax_rate_id] …). */
+/**
+ * The pages of the bookings of a period, in date order; `extra` adds filters (filter[account_id], filter[tax_rate_id]
+ * …).
+ */
 export function periodEntryPages(
   client: ApiClient,
   company: number,

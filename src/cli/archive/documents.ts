@@ -18,7 +18,10 @@ interface Doc {
   number: string;
 }
 
-/** A document whose PDF the service refuses (say a QR-bill address field missing) names itself and keeps the API's exit code. */
+/**
+ * A document whose PDF the service refuses (say a QR-bill address field missing) names itself and keeps the API's exit
+ * code.
+ */
 function pdfFailure(kind: DocumentKind, doc: Doc, err: unknown): unknown {
   if (!(err instanceof ApiError)) return err;
   // the message is the first field error already: the others follow

@@ -259,7 +259,10 @@ function debtorParty(settings: Record<string, unknown> | undefined): Party {
   };
 }
 
-/** ACCT-YYYYMMDDHHMMSS-XXXXXXXX from the creation time (YYYY-MM-DDTHH:MM:SS) and 40 random bits: unique per file, 28 characters of the SPS' id set. */
+/**
+ * ACCT-YYYYMMDDHHMMSS-XXXXXXXX from the creation time (YYYY-MM-DDTHH:MM:SS) and 40 random bits: unique per file, 28
+ * characters of the SPS' id set.
+ */
 function newMessageId(stamp: string): string {
   const random = randomBytes(5).readUIntBE(0, 5).toString(36).toUpperCase().padStart(8, '0');
   return `ACCT-${stamp.replace(/[-T:]/g, '')}-${random}`;

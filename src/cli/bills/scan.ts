@@ -93,7 +93,9 @@ export interface ScanResult {
 
 const isQrBill = (text: string) => text.startsWith('SPC');
 
-/** The first QR code whose text starts with SPC, page by page; a PDF's later pages are not rendered once it is found. */
+/**
+ * The first QR code whose text starts with SPC, page by page; a PDF's later pages are not rendered once it is found.
+ */
 export async function findQrBill(bytes: Uint8Array, kind: ScanKind): Promise<ScanResult> {
   // both WebAssembly modules compile at the same time: zxing's while mupdf renders the first page
   void zxing();

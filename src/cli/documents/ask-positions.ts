@@ -40,7 +40,10 @@ export async function askPositions(k: KindFacts): Promise<PositionItem[]> {
   }
 }
 
-/** Shows the document the answers make (positions and totals, on stderr) and asks to create it; no is "cancelled" (exit 2). */
+/**
+ * Shows the document the answers make (positions and totals, on stderr) and asks to create it; no is "cancelled" (exit
+ * 2).
+ */
 export async function confirmCreate(k: KindFacts, preview: DocumentRecord): Promise<void> {
   currentIO().err.write(`\n${documentView(preview).join('\n')}\n\n`);
   const { confirm } = await import('@inquirer/prompts');

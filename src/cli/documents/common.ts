@@ -62,7 +62,10 @@ export const documentPlan = (g: GlobalOptions, k: KindFacts): OutputPlan => plan
 /** Does the plan show the document as text (a table without --fields)? */
 export const viewsDocument = (plan: OutputPlan): boolean => plan.format === 'table' && plan.fields === undefined;
 
-/** A table without --fields shows the document as text (with a proposal's link and answer); every other output the record. */
+/**
+ * A table without --fields shows the document as text (with a proposal's link and answer); every other output the
+ * record.
+ */
 export function printDocument(
   plan: OutputPlan,
   doc: DocumentRecord,

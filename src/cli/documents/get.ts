@@ -36,7 +36,10 @@ export default async function get(k: KindFacts, options: DocumentArgs, io: VerbI
   });
 }
 
-/** Who decided an accepted, declined or confirmed proposal (name null: the bookkeeper marked it), when and with what comment. */
+/**
+ * Who decided an accepted, declined or confirmed proposal (name null: the bookkeeper marked it), when and with what
+ * comment.
+ */
 interface Answer {
   decision: 'accepted' | 'declined';
   name: string | null;

@@ -28,7 +28,9 @@ interface PdfOptions extends DocumentArgs, ListOptions {
   force?: boolean;
 }
 
-/** The option keys that choose documents: the list filters of the kind (as addFilterFlags declares them) and --overdue. */
+/**
+ * The option keys that choose documents: the list filters of the kind (as addFilterFlags declares them) and --overdue.
+ */
 const filterKeys = (k: KindFacts): string[] => [...documentFilters(k).map((f) => optionKey(f.flag)), 'overdue'];
 
 /** Refuses to replace a file unless --force; a directory is never a target. */

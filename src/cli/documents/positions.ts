@@ -43,7 +43,10 @@ const positionId = (raw: string, flag = 'position id'): number => {
   return Number(raw.trim());
 };
 
-/** On a table: a collection shows its title where the others show their description; a discount reads "10 %" or the amount. */
+/**
+ * On a table: a collection shows its title where the others show their description; a discount reads "10 %" or the
+ * amount.
+ */
 const shown = (p: Rec): Rec => ({
   ...p,
   description: p.type === 'collection' ? p.title : p.description,

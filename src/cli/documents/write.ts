@@ -70,7 +70,10 @@ export interface Planned {
   product?: { product: string; amount: string };
 }
 
-/** What a group adds to a create: positions in their place and links, found through the API (invoices bill hours and expenses). */
+/**
+ * What a group adds to a create: positions in their place and links, found through the API (invoices bill hours and
+ * expenses).
+ */
 export interface CreateAddition {
   /** the customer may come from the addition (a project's) when --customer is not given */
   customerOptional: boolean;

@@ -56,7 +56,10 @@ export const ENTRY_COLUMNS: Column[] = [
   { key: 'updated_at', kind: 'datetime', default: false },
 ];
 
-/** `get` (and create and update, which print the record as get does) show more than the list: type, customer, project, tags, receipt and the flags. */
+/**
+ * `get` (and create and update, which print the record as get does) show more than the list: type, customer, project,
+ * tags, receipt and the flags.
+ */
 const DETAIL = new Set([
   'id',
   'type',

@@ -63,7 +63,9 @@ async function listBookings(options: ListOptions, io: VerbIO, grouped: boolean):
   });
 }
 
-/** Table only: a group whose bookings use different accounts shows their combined label, a sum of mixed types "mixed". */
+/**
+ * Table only: a group whose bookings use different accounts shows their combined label, a sum of mixed types "mixed".
+ */
 function labelGroup(r: Rec): Rec {
   const label = (a: unknown) =>
     a && typeof a === 'object' && (a as Rec).number === null ? { ...(a as Rec), number: (a as Rec).name } : a;

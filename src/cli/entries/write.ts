@@ -1,4 +1,5 @@
-// `acct entries create` and `acct entries update <booking>` (number or id): a flag per field (accounts by number, the other
+// `acct entries create` and `acct entries update <booking>` (number or id): a flag per field (accounts by number, the
+// other
 // references by name or id, tags by name, new tags as name:color), or --data; --receipt uploads a file
 // (the request becomes multipart). Everything that can be checked without the API is checked first.
 import { createEntry, getEntry, updateEntry } from '../../api/endpoints/entries.js';

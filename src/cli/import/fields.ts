@@ -172,7 +172,10 @@ export function billLabel(entry: ImportEntryRecord): string | null {
   return bill ? `pays bill ${String(bill.number ?? bill.id)}` : null;
 }
 
-/** The record as the API gave it, plus `amount` (signed), `counter_account` (number and name, or "(ignored)"), `bill_label` and `rule_label`. */
+/**
+ * The record as the API gave it, plus `amount` (signed), `counter_account` (number and name, or "(ignored)"),
+ * `bill_label` and `rule_label`.
+ */
 export function forDisplay(entry: ImportEntryRecord): ImportEntryRecord {
   const counter = entry.ignore === true ? '(ignored)' : (accountLabel(entry.other_account) ?? null);
   const amount = rappenToNumber(signedRappen(entry));

@@ -96,7 +96,10 @@ function reportNothing(plan: OutputPlan, queue: Pick<ImportEntryList, 'open_coun
   notice(nothingToBook(queue));
 }
 
-/** A booking of the dry run as the columns show it: the bill it pays and the rule that chose the counter account beside it. */
+/**
+ * A booking of the dry run as the columns show it: the bill it pays and the rule that chose the counter account beside
+ * it.
+ */
 const asRow = (b: ImportEntryRecord): ImportEntryRecord => ({
   ...b,
   bill_label: billLabel(b),
@@ -105,7 +108,8 @@ const asRow = (b: ImportEntryRecord): ImportEntryRecord => ({
 
 /**
  * GET …/entries/import/dry-run: the service runs the real processing and rolls it back, so what is
- * shown is exactly what process will book (a paid open invoice's receivable too, a bill's payment) and what it will refuse.
+ * shown is exactly what process will book (a paid open invoice's receivable too, a bill's payment) and what it will
+ * refuse.
  */
 async function dryRun(rt: Runtime, company: number, plan: OutputPlan): Promise<void> {
   const queue = await queueOf(rt.client, company);

@@ -114,7 +114,10 @@ async function showReadyUnasked(rt: Runtime, company: number): Promise<void> {
   for (const e of byRule) say(line(e, `${accountLabel(e.other_account) ?? ''}, rule from ${ruleLabel(e)}`));
 }
 
-/** The questions for one entry after another, with what they look up once (the chart, the tax rates, each account's usual rate). */
+/**
+ * The questions for one entry after another, with what they look up once (the chart, the tax rates, each account's
+ * usual rate).
+ */
 class Session {
   private readonly usual = new Map<number, Promise<number | null>>();
 
@@ -185,7 +188,10 @@ class Session {
     }
   }
 
-  /** Bookings on the entry's bank account on its date with its sum (asked only when the service says one exists, or does not say). */
+  /**
+   * Bookings on the entry's bank account on its date with its sum (asked only when the service says one exists, or does
+   * not say).
+   */
   private async similar(entry: ImportEntryRecord): Promise<Rec[]> {
     if (entry.similarExists === false) return [];
     const date = String(entry.date);
@@ -197,7 +203,10 @@ class Session {
     return bookings.filter((b) => toRappen(b.sum as number) === sum);
   }
 
-  /** Accounts whose number starts with the term first, then those whose name holds it (folded); skip and ignore first when nothing is typed. */
+  /**
+   * Accounts whose number starts with the term first, then those whose name holds it (folded); skip and ignore first
+   * when nothing is typed.
+   */
   private accountChoices(entry: ImportEntryRecord, term: string | undefined): { name: string; value: Answer }[] {
     const specials: { name: string; value: Answer }[] = [
       { name: 'skip: decide later (it comes back next time)', value: SKIP },
@@ -213,7 +222,10 @@ class Session {
     return [...byNumber, ...byName].map(choice).concat(specials.filter((s) => String(s.value).startsWith(t)));
   }
 
-  /** The tax rate most used on the account's latest 100 bookings (none counts too; a tie goes to the latest); none without bookings. */
+  /**
+   * The tax rate most used on the account's latest 100 bookings (none counts too; a tie goes to the latest); none
+   * without bookings.
+   */
   private usualRate(accountId: number): Promise<number | null> {
     let found = this.usual.get(accountId);
     if (!found) {

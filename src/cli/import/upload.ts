@@ -46,7 +46,10 @@ import type { VerbIO } from '../verb.js';
 const MAX_CAMT_MB = 50;
 
 const COUNTS = ['created', 'duplicates', 'matched', 'ready'] as const;
-/** Transactions of entries the bank has not booked: not imported, counted (not shown by default: the stable columns stay). */
+/**
+ * Transactions of entries the bank has not booked: not imported, counted (not shown by default: the stable columns
+ * stay).
+ */
 const NOT_BOOKED = ['skipped_pending', 'skipped_info'] as const;
 type Counts = Record<(typeof COUNTS)[number] | (typeof NOT_BOOKED)[number], number | null>;
 type FileRow = Counts & { file: string };
@@ -58,7 +61,10 @@ const COLUMNS: Column[] = [
   ...COUNTS.map((key): Column => ({ key, kind: 'int' })),
   ...NOT_BOOKED.map((key): Column => ({ key, kind: 'int', default: false })),
 ];
-/** -o json: the totals, the files, every skipped duplicate, the IBANs given to accounts, the statements' balances, the refused files and the import's open and ready counts. */
+/**
+ * -o json: the totals, the files, every skipped duplicate, the IBANs given to accounts, the statements' balances, the
+ * refused files and the import's open and ready counts.
+ */
 const SUMMARY_COLUMNS: Column[] = [
   ...[...COUNTS, ...NOT_BOOKED].map((key): Column => ({ key, kind: 'int' })),
   { key: 'files', kind: 'json' },
@@ -177,7 +183,10 @@ function fileRow(file: string, result: UploadResult): FileRow {
 
 const transactions = (n: number) => `${n} ${n === 1 ? 'transaction' : 'transactions'}`;
 
-/** One line per duplicate skipped (or their number, when the service does not list them), then what the bank has not booked. */
+/**
+ * One line per duplicate skipped (or their number, when the service does not list them), then what the bank has not
+ * booked.
+ */
 function skippedLines(path: string, result: UploadResult): string[] {
   const lines = result.duplicates?.map((d) => `${path}: ${duplicateText(d)}`) ?? [];
   const unlisted = result.duplicates === null ? (result.counts?.duplicates ?? 0) : 0;
@@ -194,7 +203,10 @@ function skippedLines(path: string, result: UploadResult): string[] {
   return lines;
 }
 
-/** "duplicate of import entry 12, not imported: 31.03.2026 -2'150.00 Immo AG ref … bank ref …" (the amount signed as acct import list shows it). */
+/**
+ * "duplicate of import entry 12, not imported: 31.03.2026 -2'150.00 Immo AG ref … bank ref …" (the amount signed as
+ * acct import list shows it).
+ */
 function duplicateText(d: SkippedDuplicate): string {
   const rappen = toRappen(d.sum) ?? 0;
   const parts = [
@@ -207,7 +219,10 @@ function duplicateText(d: SkippedDuplicate): string {
   return `duplicate of import entry ${d.duplicate_of}, not imported: ${parts.filter((p) => p !== '').join(' ')}`;
 }
 
-/** Each file's statements with their balances, read here without their entries; null for a file this cannot read (the service judges it). */
+/**
+ * Each file's statements with their balances, read here without their entries; null for a file this cannot read (the
+ * service judges it).
+ */
 async function readStatements(contents: Uint8Array[]): Promise<(CamtStatement[] | null)[]> {
   const { readCamtBalances } = await import('../../domain/camt.js');
   return contents.map((bytes) => {

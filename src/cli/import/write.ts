@@ -1,5 +1,6 @@
 // `acct import update <id...>`, `ignore <id...>` and `reset <id>`: the changes a bookkeeper makes to open
-// import entries before they are processed (several ids: the same change for each, all or none). References are typed as everywhere (accounts by number,
+// import entries before they are processed (several ids: the same change for each, all or none). References are typed
+// as everywhere (accounts by number,
 // tax rates and tags by name, invoices by number); everything checkable without the API is checked first.
 import { ApiError, type ApiClient } from '../../api/http.js';
 import {

@@ -162,7 +162,10 @@ async function recordsById(client: ApiClient, company: number, map: CsvMap, ids:
   return out;
 }
 
-/** What a row with an id changes: the cells that differ from the record (empty cells of fields that cannot be empty change nothing). */
+/**
+ * What a row with an id changes: the cells that differ from the record (empty cells of fields that cannot be empty
+ * change nothing).
+ */
 async function diff(map: CsvMap, row: Row, record: Rec, resolver: RefResolver): Promise<void> {
   const body: Rec = {};
   const changes: Change[] = [];
@@ -474,7 +477,10 @@ class Progress {
   }
 }
 
-/** --write-ids must be writable before anything is imported (its folder exists and takes files; a file there only with --force). */
+/**
+ * --write-ids must be writable before anything is imported (its folder exists and takes files; a file there only with
+ * --force).
+ */
 function checkWritable(target: string, force: boolean | undefined): void {
   const { dirname, resolve } = process.getBuiltinModule('node:path');
   refuseToOverwrite(target, force);

@@ -18,7 +18,10 @@ type Event =
   | { row: number; op: Op; failed: string }
   | { complete: string };
 
-/** What a journal belongs to: the resource, the books (the service's URL, or the local ledger's directory), the company and the file's bytes. */
+/**
+ * What a journal belongs to: the resource, the books (the service's URL, or the local ledger's directory), the company
+ * and the file's bytes.
+ */
 export interface JournalKey {
   group: string;
   target: string;
@@ -26,7 +29,10 @@ export interface JournalKey {
   bytes: Uint8Array;
 }
 
-/** The journal's name: a hash of the target and the file's bytes, so the same file against the same books finds it again. */
+/**
+ * The journal's name: a hash of the target and the file's bytes, so the same file against the same books finds it
+ * again.
+ */
 export function journalPath(key: JournalKey, env: NodeJS.ProcessEnv = currentIO().env): string {
   const hash = createHash('sha256')
     .update(`${key.group}\n${key.target}\n${key.company}\n`)

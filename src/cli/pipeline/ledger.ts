@@ -38,7 +38,10 @@ export async function runLedgerExport(
   });
 }
 
-/** The journal of bookings given page by page, under the comment `head`, with the chart's account names (also the year archive's journal). */
+/**
+ * The journal of bookings given page by page, under the comment `head`, with the chart's account names (also the year
+ * archive's journal).
+ */
 export function journalFormat(
   accounts: Record<string, unknown>[],
   rates: Record<string, unknown>[],

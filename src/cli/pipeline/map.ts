@@ -58,7 +58,9 @@ export interface CsvMap {
   unpaginated?: boolean;
   /** the list answers summaries: each record is read whole through `one` (documents) */
   readEach?: boolean;
-  /** how an import reads the records its rows name by id: by `filter[id]` 100 at a time, the whole list, or one by one */
+  /**
+   * how an import reads the records its rows name by id: by `filter[id]` 100 at a time, the whole list, or one by one
+   */
   fetch: 'ids' | 'all' | 'each';
   /**
    * The export's query from its filter flags: checked at once (before any request), references resolved

@@ -10,7 +10,10 @@ import { parsePeriod, PeriodError, periodOf, type Interval, type Period } from '
 import type { ReportAccount, ReportEntry, ReportTaxRate } from '../../reports/types.js';
 import { today } from '../resource/body.js';
 
-/** A period flag (-p/--period, --from, --to, --date) read with the one grammar of src/reports/period.ts; a PeriodError becomes a usage error. */
+/**
+ * A period flag (-p/--period, --from, --to, --date) read with the one grammar of src/reports/period.ts; a PeriodError
+ * becomes a usage error.
+ */
 export function periodExpr(flag: string, raw: string, now: string): Period {
   try {
     return parsePeriod(raw, now);
@@ -21,7 +24,10 @@ export function periodExpr(flag: string, raw: string, now: string): Period {
   }
 }
 
-/** A single-date flag (balance-sheet --date): the last day of its expression (`--date 2025-03` = 2025-03-31); undefined when not given. */
+/**
+ * A single-date flag (balance-sheet --date): the last day of its expression (`--date 2025-03` = 2025-03-31); undefined
+ * when not given.
+ */
 export function dateFlag(flag: string, raw: unknown, now = today()): string | undefined {
   return raw === undefined ? undefined : periodExpr(`--${flag}`, String(raw), now).to;
 }
@@ -110,7 +116,10 @@ export async function taxRates(client: ApiClient, company: number): Promise<Repo
   return parsed('tax rates', () => rows.map(toReportTaxRate));
 }
 
-/** The bookings of a period page by page, each page turned into report entries as it arrives (the API's records are not kept). */
+/**
+ * The bookings of a period page by page, each page turned into report entries as it arrives (the API's records are not
+ * kept).
+ */
 export async function* entryBatches(
   client: ApiClient,
   company: number,
@@ -134,7 +143,10 @@ export async function entries(
   return out;
 }
 
-/** The balances for each period (`start` of each request: the period's first day unless given), one request a period, all issued at once: the client paces them under the rate limit. */
+/**
+ * The balances for each period (`start` of each request: the period's first day unless given), one request a period,
+ * all issued at once: the client paces them under the rate limit.
+ */
 export function balancesByPeriod(
   client: ApiClient,
   company: number,

@@ -64,7 +64,9 @@ export function reportJson(report: Report, columns: Column[]): Rec {
   };
 }
 
-/** The report as `-o csv` prints it: the header, then a line per row with raw decimals (the year archive's CSV files). */
+/**
+ * The report as `-o csv` prints it: the header, then a line per row with raw decimals (the year archive's CSV files).
+ */
 export function reportCsv(report: Report): string {
   const money = moneyKeys(report);
   let text = '';

@@ -88,7 +88,10 @@ export function readDataFlag(data: string | undefined): Record<string, unknown> 
   return parsed as Record<string, unknown>;
 }
 
-/** Moves the `from` and `to` of a list query into `filter[date]` (a range, or an open start or end), checking their order. */
+/**
+ * Moves the `from` and `to` of a list query into `filter[date]` (a range, or an open start or end), checking their
+ * order.
+ */
 export function periodQuery(query: Record<string, string | number | boolean>): void {
   const from = query.from as string | undefined;
   const to = query.to as string | undefined;

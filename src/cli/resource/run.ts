@@ -85,7 +85,10 @@ async function resolveRef(
   throw new UsageError(`no ${spec.noun} named "${ref}"`, shown.length ? [`similar: ${shown.join(', ')}`] : []);
 }
 
-/** The body the flags and --data give; on create, the required fields missing from it (checked here: without a terminal a usage error, before any request). */
+/**
+ * The body the flags and --data give; on create, the required fields missing from it (checked here: without a terminal
+ * a usage error, before any request).
+ */
 function collectBody(
   spec: ResourceSpec,
   g: GlobalOptions,

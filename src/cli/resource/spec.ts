@@ -62,7 +62,9 @@ export interface ResourceSpec {
   mergeOnUpdate?: boolean;
   /** a reference that is not a number is looked up through this list filter (exact match on `nameKey`) */
   lookup?: { param: string; nameKey: string };
-  /** positional references resolve like reference flags of this kind (accounts by number, customers by number or name) */
+  /**
+   * positional references resolve like reference flags of this kind (accounts by number, customers by number or name)
+   */
   refKind?: RefKind;
   /** default per_page of the API for this list */
   defaultPerPage?: number;

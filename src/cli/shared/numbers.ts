@@ -32,7 +32,9 @@ export function amountProblem(raw: string, places: number): string {
     : `expected a number like ${amountForms(places)}`;
 }
 
-/** An amount flag (`--sum`, `--hourly-rate`, …) as typed → its decimal text; a usage error naming the flag otherwise. */
+/**
+ * An amount flag (`--sum`, `--hourly-rate`, …) as typed → its decimal text; a usage error naming the flag otherwise.
+ */
 export function parseAmount(raw: string, flag: string, places = 2): string {
   const text = typedDecimal(raw, places);
   if (text !== undefined) return text;

@@ -40,7 +40,9 @@ export async function backupTo(dataDir: string, out: string): Promise<void> {
 /** SQLite's own words for a damaged file, when opening or reading it fails before the integrity check can say so. */
 const DAMAGED = /malformed|corrupt|not a database/i;
 
-/** Runs every rule; one line per violated rule on stdout, exit 8 when any is violated (a file SQLite cannot read too). */
+/**
+ * Runs every rule; one line per violated rule on stdout, exit 8 when any is violated (a file SQLite cannot read too).
+ */
 export async function checkLedger(dataDir: string): Promise<void> {
   try {
     await checkRules(dataDir);

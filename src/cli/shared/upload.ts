@@ -62,14 +62,20 @@ const TYPES: Record<string, string> = {
 /** The media type of a file by its extension (application/octet-stream for any other). */
 export const mediaType = (file: string): string => TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 
-/** How a file sent as it is may be refused: the problems of reading it, its largest size, and (when an empty one is refused) what to say then. */
+/**
+ * How a file sent as it is may be refused: the problems of reading it, its largest size, and (when an empty one is
+ * refused) what to say then.
+ */
 export interface FileRules extends FileProblems {
   maxBytes: number;
   tooLarge: (size: number) => string;
   empty?: string;
 }
 
-/** A file sent as it is (a receipt, a bank statement): its bytes, the name it is sent under and its media type, checked by `rules` before any request. */
+/**
+ * A file sent as it is (a receipt, a bank statement): its bytes, the name it is sent under and its media type, checked
+ * by `rules` before any request.
+ */
 export function readUploadFile(file: string, rules: FileRules): UploadFile {
   const data = readFileToUpload(file, rules, (size) => {
     if (size === 0 && rules.empty !== undefined) throw new UsageError(rules.empty);
@@ -129,7 +135,10 @@ export interface ImportRowError {
   message: string;
 }
 
-/** The summary record of an import: the counts given (e.g. created, updated), failed, and the row errors (JSON only by default). */
+/**
+ * The summary record of an import: the counts given (e.g. created, updated), failed, and the row errors (JSON only by
+ * default).
+ */
 export function importColumns(counts: string[]): Column[] {
   return [
     ...counts.map((key): Column => ({ key, kind: 'int' })),

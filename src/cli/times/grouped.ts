@@ -1,6 +1,7 @@
 // `acct times list --group-by date|project|week`: the service's grouped listings (group_by=date,
 // group_by=project, group_by_weeks) flattened into one row per group; the table adds a "Total" row
-// from the answer's totals (never a record for scripts, which would sum it twice). Durations are integer minutes (the table shows H:MM), money as numbers; the
+// from the answer's totals (never a record for scripts, which would sum it twice). Durations are integer minutes (the
+// table shows H:MM), money as numbers; the
 // entries behind each group are left out (acct api GET /times -f group_by=date shows them).
 import { timePaths } from '../../api/endpoints/times.js';
 import type { Column } from '../../output/types.js';

@@ -40,7 +40,10 @@ export function createAccount(s: Scope, input: AccountInput): number {
   return insertAccount(s.db, s.companyId, input);
 }
 
-/** Changes the account (400 as create for its number); false when nothing differs, and nothing is saved (updated_at stays, as Eloquent). */
+/**
+ * Changes the account (400 as create for its number); false when nothing differs, and nothing is saved (updated_at
+ * stays, as Eloquent).
+ */
 export function changeAccount(s: Scope, account: Account, changes: AccountChanges): boolean {
   if (changes.number !== undefined) {
     if (account.type === 'bank' && !isBankNumber(changes.number)) throw badRequest(BANK_RANGE);
@@ -61,7 +64,10 @@ export function changeAccount(s: Scope, account: Account, changes: AccountChange
   return changed;
 }
 
-/** Deletes the account; one with bookings, recurring bookings, tax rates, invoices or import entries on it, or the last of its category: 400. */
+/**
+ * Deletes the account; one with bookings, recurring bookings, tax rates, invoices or import entries on it, or the last
+ * of its category: 400.
+ */
 export function deleteAccountOf(s: Scope, account: Account): void {
   const { db, companyId } = s;
   const usage = accountUsage(db, companyId, account.id);
@@ -85,7 +91,10 @@ export function deleteAccountOf(s: Scope, account: Account): void {
   deleteAccount(db, companyId, account.id);
 }
 
-/** Resets the accounts to the standard chart; anything referring to them, or a tax rate on an account the standard chart lacks: 400. */
+/**
+ * Resets the accounts to the standard chart; anything referring to them, or a tax rate on an account the standard chart
+ * lacks: 400.
+ */
 export function resetChartOf(s: Scope): void {
   const { db, companyId } = s;
   const usage = chartUsage(db, companyId);

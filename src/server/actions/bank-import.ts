@@ -89,7 +89,8 @@ export function importStatements(
   statements: readonly CamtStatement[],
   bankAccountId?: number,
 ): UploadReport {
-  // one write transaction from the first read: another process uploading the same file waits, then sees these as duplicates
+  // one write transaction from the first read: another process uploading the same file waits, then sees these as
+  // duplicates
   return transaction(s.db, () => importInTransaction(s, statements, bankAccountId));
 }
 
@@ -156,7 +157,10 @@ function importInTransaction(
   return report;
 }
 
-/** The bank account's import entries (any status) by their duplicate key; the first one of a key is what a duplicate names. */
+/**
+ * The bank account's import entries (any status) by their duplicate key; the first one of a key is what a duplicate
+ * names.
+ */
 function earlierEntries(s: CompanyScope, bankAccountId: number): Map<string, number> {
   const byKey = new Map<string, number>();
   for (const row of importedKeysOf(s.db, s.companyId, bankAccountId)) {

@@ -81,7 +81,10 @@ function bookExpense(s: BillScope, bill: BillRow): number {
   });
 }
 
-/** The payment: 2000 against the bank (accrual, once the expense is booked), else the expense against the bank with its tax rate. */
+/**
+ * The payment: 2000 against the bank (accrual, once the expense is booked), else the expense against the bank with its
+ * tax rate.
+ */
 function bookPayment(
   s: BillScope,
   bill: BillRow,
@@ -111,7 +114,9 @@ function checkNumber(s: BillScope, number: string, exceptId?: number): void {
     throw fieldError('number', 'The number has already been taken.');
 }
 
-/** Creates the bill (status open, its number generated unless given) with its accrual expense booking; answers its id. */
+/**
+ * Creates the bill (status open, its number generated unless given) with its accrual expense booking; answers its id.
+ */
 export function createBill(s: BillScope, values: BillValues): number {
   return transaction(s.db, () => {
     const number = values.number ?? nextBillNumber(s.db, s.companyId, Number(values.bill_date!.slice(0, 4)));
@@ -148,7 +153,10 @@ export function changeBill(s: BillScope, id: number, values: BillValues): void {
   });
 }
 
-/** Deletes a bill that has no payment (400 otherwise), with its expense booking and its receipt; an open import entry paying it is unlinked. */
+/**
+ * Deletes a bill that has no payment (400 otherwise), with its expense booking and its receipt; an open import entry
+ * paying it is unlinked.
+ */
 export function deleteBill(s: BillScope, id: number): void {
   transaction(s.db, () => {
     const bill = currentBill(s, id);
@@ -181,7 +189,10 @@ const WORDS: Readonly<Record<string, string>> = {
   cancelled: 'storniert',
 };
 
-/** The payment file's message id a move leaves on the bill: set on scheduling, gone when the bill is open or cancelled again. */
+/**
+ * The payment file's message id a move leaves on the bill: set on scheduling, gone when the bill is open or cancelled
+ * again.
+ */
 function messageIdOfMove(target: string, messageId: string | undefined): BillValues {
   if (target === 'scheduled' && messageId !== undefined) return { payment_message_id: messageId };
   return target === 'open' || target === 'cancelled' ? { payment_message_id: null } : {};

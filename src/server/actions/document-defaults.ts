@@ -12,7 +12,10 @@ import { isCalendarDate, MAX_DATE } from '../../domain/calendar.js';
 import { DEFAULT_INCOME_ACCOUNT, primaryBankAccountId } from './account-lookups.js';
 import { createDocument, currentDocument, type DocumentScope } from './documents.js';
 
-/** A default due date: `days` after the date; a date so late that it would fall past the calendar's end is a 422 on date. */
+/**
+ * A default due date: `days` after the date; a date so late that it would fall past the calendar's end is a 422 on
+ * date.
+ */
 function dueAfter(date: string, days: number): string {
   const due = addDays(date, days);
   if (!isCalendarDate(due))

@@ -136,7 +136,8 @@ export const storedPositions = (db: Db, type: DocumentType, documentId: number):
 
 /**
  * The most text one document may carry, positions and remarks together: what pdfkit draws in about a
- * second (some 200 pages; 500 positions of a paragraph each), so no PDF of any document the service takes stalls it (bench/pdf.mjs). Each
+ * second (some 200 pages; 500 positions of a paragraph each), so no PDF of any document the service takes stalls it
+ * (bench/pdf.mjs). Each
  * field keeps its own limit as well (a description 65'535 characters).
  */
 export const DOCUMENT_TEXT_MAX = 600_000;
@@ -428,7 +429,10 @@ export function attach(s: DocumentScope, type: DocumentType, doc: Row, upload: U
   });
 }
 
-/** Detaches and deletes an attached file (its bytes once committed); false when the file is not attached to the document. */
+/**
+ * Detaches and deletes an attached file (its bytes once committed); false when the file is not attached to the
+ * document.
+ */
 export function detach(s: DocumentScope, type: DocumentType, doc: Row, fileId: number): boolean {
   return transaction(s.db, () => {
     if (!detachFile(s.db, type, doc.id, fileId)) return false;

@@ -70,7 +70,8 @@ export function runRecurring(db: Db, opts: { companyId?: number; date?: string; 
     const positions = storedPositions(db, 'invoice', Number(template.id)).map(undated);
     for (const { k, date } of due) {
       transaction(db, () => {
-        // read again inside the write lock: a pass in another process (acct server start beside local mode) may have made it
+        // read again inside the write lock: a pass in another process (acct server start beside local mode) may have
+        // made it
         if (recurringIndexesOf(db, Number(template.id)).has(k)) return;
         // the number taken here (as createDocument would) is the copy's, for the template's activity
         const number = nextDocumentNumber(db, 'invoice', companyId, Number(date.slice(0, 4)));

@@ -149,7 +149,9 @@ function changedDuration(checked: Checked<TimeChangeInput>, current: TimeRow, va
   else Object.assign(values, duration);
 }
 
-/** The status the entry ends up with, and its invoice link: a link makes an open entry invoiced; an open one has none. */
+/**
+ * The status the entry ends up with, and its invoice link: a link makes an open entry invoiced; an open one has none.
+ */
 function changedStatus(checked: Checked<TimeChangeInput>, current: TimeRow, values: TimeValues): void {
   const status = (values.status ?? current.status) as TimeStatus;
   if (values.status === undefined && values.invoice_id && current.status === 'open') values.status = 'invoiced';

@@ -67,7 +67,9 @@ export function deleteTimeEntry(s: Scope, actor: TimeActor, row: TimeRow): void 
   deleteTimes(s.db, s.companyId, [Number(row.id)]);
 }
 
-/** An entry moved to project `projectId`: null when its task belongs to another project (then cleared), else undefined. */
+/**
+ * An entry moved to project `projectId`: null when its task belongs to another project (then cleared), else undefined.
+ */
 export function taskAfterMove(
   db: Db,
   companyId: number,

@@ -154,7 +154,10 @@ const TITLE_WORDS: Readonly<Record<'invoice' | 'proposal' | 'confirmation', Reco
   },
 };
 
-/** The title when set, else "Rechnung R-…" (by language; proposals "Offerte O-…", in confirmation "Auftragsbestätigung O-…"). */
+/**
+ * The title when set, else "Rechnung R-…" (by language; proposals "Offerte O-…", in confirmation "Auftragsbestätigung
+ * O-…").
+ */
 export function generatedTitle(
   type: DocumentType,
   doc: { title: string | null; number: string; lang: string; status: string },
@@ -183,7 +186,10 @@ export const REPEAT_INTERVALS = ['monthly', 'quarterly', 'yearly'] as const;
 export type RepeatInterval = (typeof REPEAT_INTERVALS)[number];
 const MONTHS: Readonly<Record<RepeatInterval, number>> = { monthly: 1, quarterly: 3, yearly: 12 };
 
-/** date + months, the day clamped to the month's end (2026-01-31 + 1 month → 2026-02-28); undefined past the calendar's end. */
+/**
+ * date + months, the day clamped to the month's end (2026-01-31 + 1 month → 2026-02-28); undefined past the calendar's
+ * end.
+ */
 export function addMonths(date: string, months: number): string | undefined {
   const [y, m, d] = date.split('-').map(Number);
   const index = y * 12 + (m - 1) + months;

@@ -66,7 +66,10 @@ export type AccountCreateType = (typeof ACCOUNT_CREATE_TYPES)[number];
 
 const ASSET_SIDE: readonly AccountType[] = ['bank', 'deprecations', 'assets'];
 
-/** The account categories a type filter selects. `assets` is the whole 1000-1999 class, bank and depreciation accounts included. */
+/**
+ * The account categories a type filter selects. `assets` is the whole 1000-1999 class, bank and depreciation accounts
+ * included.
+ */
 export function typesOfFilter(filter: AccountTypeFilter): AccountType[] {
   switch (filter) {
     case 'all':
@@ -80,7 +83,10 @@ export function typesOfFilter(filter: AccountTypeFilter): AccountType[] {
   }
 }
 
-/** Tax rate accounts must be balance sheet accounts (what `?type=balance_sheet` lists): assets (with bank and depreciation accounts) or liabilities. */
+/**
+ * Tax rate accounts must be balance sheet accounts (what `?type=balance_sheet` lists): assets (with bank and
+ * depreciation accounts) or liabilities.
+ */
 export const isTaxAccountType = (type: AccountType): boolean => isBalanceSheet(type);
 
 /**

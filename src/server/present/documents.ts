@@ -212,7 +212,10 @@ export function documentFields(
   };
 }
 
-/** Activities as the spec shows them: keyed by "YYYY-MM-DD HH:MM:SS" (company zone), newest first; same second → " #2", " #3". */
+/**
+ * Activities as the spec shows them: keyed by "YYYY-MM-DD HH:MM:SS" (company zone), newest first; same second → " #2",
+ * " #3".
+ */
 export function documentActivities(
   db: Db,
   type: DocumentType,

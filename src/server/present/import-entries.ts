@@ -102,7 +102,10 @@ export type ImportEntry = ReturnType<typeof serializeImportEntries>[number];
 const billRef = (bill: LinkedBillRow | undefined) =>
   bill ? { id: bill.id, number: bill.number, supplier_name: bill.supplier_name, status: bill.status } : null;
 
-/** A booking of the dry run: the booking as GET …/entries shows it (tax rate and invoice embedded), its import entry, that one's rule and the bill it pays. */
+/**
+ * A booking of the dry run: the booking as GET …/entries shows it (tax rate and invoice embedded), its import entry,
+ * that one's rule and the bill it pays.
+ */
 export type DryRunBooking = Entry & {
   import_entry_id: number;
   rule: ReturnType<typeof ruleOf>;
@@ -168,7 +171,10 @@ function ruleOf(r: ImportEntryRow, sources: Map<number, RuleSourceRow>) {
   };
 }
 
-/** An upload's report as `report=true` asks for it: the counts, each duplicate's sum and each statement's balances as decimals like an ImportEntry's sum. */
+/**
+ * An upload's report as `report=true` asks for it: the counts, each duplicate's sum and each statement's balances as
+ * decimals like an ImportEntry's sum.
+ */
 export function presentUploadReport(report: UploadReport) {
   return {
     ...report,

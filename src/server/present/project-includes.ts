@@ -24,7 +24,9 @@ export const PROJECT_INCLUDES = [
 ] as const;
 export type ProjectInclude = (typeof PROJECT_INCLUDES)[number];
 
-/** What embedding bookings and tasks needs from the request: today in the company's zone, the closed period, file URLs. */
+/**
+ * What embedding bookings and tasks needs from the request: today in the company's zone, the closed period, file URLs.
+ */
 export interface IncludeContext {
   today: string;
   closedUntil: string | null;

@@ -81,7 +81,10 @@ function senderLines(company: Row): string[] {
   return [text(company.creditor_name) ?? text(company.name) ?? '', street, town].filter((l) => l !== '');
 }
 
-/** The customer's invoice_address as written, else name, c/o, department, street, PO box, zip and city, and a country other than CH. */
+/**
+ * The customer's invoice_address as written, else name, c/o, department, street, PO box, zip and city, and a country
+ * other than CH.
+ */
 function recipientLines(customer: Row): string[] {
   const own = text(customer.invoice_address);
   if (own)

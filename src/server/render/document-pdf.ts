@@ -59,7 +59,9 @@ const ADDRESS_TOP = 125;
 const FACT_LABEL = 112;
 /** Where the totals' labels start: room for a VAT line with its rate and base ("dont TVA 8.1 % sur CHF 12'345.60"). */
 const TOTALS_LEFT = 250;
-/** Left-aligned columns after the first start a little right of their edge, right-aligned ones end a little left of it. */
+/**
+ * Left-aligned columns after the first start a little right of their edge, right-aligned ones end a little left of it.
+ */
 const pad = (c: Column): number => (c.align === 'left' && c.key !== 'text' ? 6 : 0);
 /** The width a column's text takes: a gap to the next column after left-aligned text. */
 const span = (c: Column): number => (c.align === 'left' ? c.width - 6 : c.width);
@@ -327,7 +329,10 @@ function numberPages(doc: Doc, model: PdfModel): void {
   }
 }
 
-/** The QR part; the route has checked the QR-bill rules already, so swissqrbill's refusal here is a last line (a 422 too). */
+/**
+ * The QR part; the route has checked the QR-bill rules already, so swissqrbill's refusal here is a last line (a 422
+ * too).
+ */
 function qrPart(model: PdfModel): SwissQRBill | undefined {
   if (!model.qr) return undefined;
   try {

@@ -36,7 +36,10 @@ export interface PdfLabels {
   daysOverdue: string;
   /** what the reminder asks for: the final value less what was paid */
   openAmount: string;
-  /** the default text of reminder level 1, 2, 3 (the company may set its own); placeholders as fillReminderText fills them */
+  /**
+   * the default text of reminder level 1, 2, 3 (the company may set its own); placeholders as fillReminderText fills
+   * them
+   */
   reminderText: readonly [string, string, string];
   /** "MWST-Nr." beside the UID */
   vatNumber: string;

@@ -110,7 +110,10 @@ function paymentTarget(
   return { iban, referenceType, reference };
 }
 
-/** The bill as a create or update sends it (on update: over the stored bill) → the values to store, every rule in one 422. */
+/**
+ * The bill as a create or update sends it (on update: over the stored bill) → the values to store, every rule in one
+ * 422.
+ */
 function resolveBill(c: Ctx, body: Body): BillValues {
   const checked = check(billSchema(), body);
   const d = checked.data;

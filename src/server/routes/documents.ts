@@ -252,7 +252,10 @@ function resolveInvoiceRules(
     checked.fail('repeat_interval', 'The repeat interval field is required when repeat is true.');
 }
 
-/** time_ids: open time entries of the company not on another invoice; entry_ids: expense bookings not on another invoice. */
+/**
+ * time_ids: open time entries of the company not on another invoice; entry_ids: expense bookings not on another
+ * invoice.
+ */
 function checkLinks(c: Ctx, input: DocumentInput, checked: ReturnType<typeof check>, current: Row | undefined): void {
   const db = c.get('deps').db;
   const companyId = c.get('companyId');

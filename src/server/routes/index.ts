@@ -100,7 +100,10 @@ export function routesFor(path: string): { key: string; base: string; load: Load
   return undefined;
 }
 
-/** Every route of the service as METHOD and full path, every module loaded (for what walks them all, such as the fuzz test). */
+/**
+ * Every route of the service as METHOD and full path, every module loaded (for what walks them all, such as the fuzz
+ * test).
+ */
 export async function everyRoute(): Promise<{ method: string; path: string }[]> {
   const { Hono } = await import('hono');
   const out: { method: string; path: string }[] = [];

@@ -32,7 +32,8 @@ const boolean = () =>
   );
 const name = lazy(() => required(rules.string(255)));
 const hourlyRate = lazy(() => nullable(rules.money(0, MAX_RATE)));
-// Laravel's `integer` says "must be an integer" for any non-integer; rules.integer() words a string as "must be a number".
+// Laravel's `integer` says "must be an integer" for any non-integer; rules.integer() words a string as "must be a
+// number".
 const integer = () =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : v),

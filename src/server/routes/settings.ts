@@ -1,7 +1,8 @@
 // The company's settings its documents print (beyond the spec, which shows no company record):
 // GET /settings answers them; PUT /settings changes the UID for VAT (vat_number, its eCH-0097 check
 // digit verified), the reminder texts and the VAT settings a return is filed with (vat_method,
-// vat_basis — the accrual flag —, vat_period, vat_net_tax_rates), the settings a bookkeeper keeps. The rest (plan, creditor
+// vat_basis — the accrual flag —, vat_period, vat_net_tax_rates), the settings a bookkeeper keeps. The rest (plan,
+// creditor
 // address, payment term …) is read here and set with `acct server companies set`; sent in a PUT it is
 // ignored, as any unknown field. Only an owner or admin may change them (403 otherwise).
 import type { Hono } from 'hono';

@@ -34,7 +34,9 @@ const updateSchema = daily((today) => {
   });
 });
 
-/** Create: title, due and project_id required, status open unless given. Update: only the fields present are written. */
+/**
+ * Create: title, due and project_id required, status open unless given. Update: only the fields present are written.
+ */
 function taskValues(s: Scope, body: Body, create: boolean): TaskValues {
   const checked = check((create ? createSchema : updateSchema)(s.today), body);
   projectOf(s, checked, checked.data.project_id);

@@ -154,7 +154,10 @@ function listFilterOf(c: Ctx, range: DateRange): TimeFilter {
 
 const MAX_SHEET_WEEKS = 53;
 
-/** The weekly timesheet covers whole weeks: the week(s) of filter[date], else the current week; `filter` is widened to them. */
+/**
+ * The weekly timesheet covers whole weeks: the week(s) of filter[date], else the current week; `filter` is widened to
+ * them.
+ */
 function sheetMondays(range: DateRange, today: string, filter: TimeFilter): string[] {
   const from = range?.from ?? range?.until ?? today;
   const until = range?.single ? from : (range?.until ?? from);

@@ -216,7 +216,10 @@ function csvBoolean(cell: string): unknown {
   return cell;
 }
 
-/** The uploaded CSV as create bodies, one per record with its row number; a file without date and project_id columns is a 422. */
+/**
+ * The uploaded CSV as create bodies, one per record with its row number; a file without date and project_id columns is
+ * a 422.
+ */
 async function importRecords(body: Body): Promise<{ row: number; record: Body }[]> {
   const text = await readUploadedText(body);
   const { normaliseDecimal, parseCsv } = await import('../domain/csv.js');

@@ -303,7 +303,10 @@ export function ledgerTaxRates(db: Db, companyId: number): Map<number, LedgerTax
   );
 }
 
-/** A tax rate's part of each booking's sum: round-half-away-from-zero(sum × factor / divisor) (domain/vat taxShareRatio). */
+/**
+ * A tax rate's part of each booking's sum: round-half-away-from-zero(sum × factor / divisor) (domain/vat
+ * taxShareRatio).
+ */
 export interface ShareRatio {
   taxRateId: number;
   factor: number;

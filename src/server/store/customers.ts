@@ -51,7 +51,9 @@ export interface CustomerRow {
   updated_at: string;
 }
 
-/** A customer with the sums of one SELECT (Rappen sums as text, see sumAsText; the open invoices per currency as JSON). */
+/**
+ * A customer with the sums of one SELECT (Rappen sums as text, see sumAsText; the open invoices per currency as JSON).
+ */
 export interface CustomerWithSumsRow extends CustomerRow {
   open_expenses: string;
   open_expense_count: number;
@@ -196,7 +198,10 @@ export function taxRateExists(db: Db, companyId: number, id: number): boolean {
 const dbValue = (v: string | number | boolean | null | undefined) =>
   typeof v === 'boolean' ? (v ? 1 : 0) : (v ?? null);
 
-/** Inserts a customer with every given column (number generated when absent or null); with a contact name, also its primary contact. */
+/**
+ * Inserts a customer with every given column (number generated when absent or null); with a contact name, also its
+ * primary contact.
+ */
 export function insertCustomer(
   db: Db,
   companyId: number,
@@ -351,7 +356,9 @@ export function setCustomersArchived(db: Db, companyId: number, ids: number[], a
   );
 }
 
-/** What the statistics of one customer are computed from: bookings with the customer, time of the customer's projects. */
+/**
+ * What the statistics of one customer are computed from: bookings with the customer, time of the customer's projects.
+ */
 export function customerStatisticsInput(db: Db, companyId: number, id: number): StatisticsInput {
   const money = one(
     db,

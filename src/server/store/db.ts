@@ -160,7 +160,10 @@ export type CompanyTable = 'tax_rates' | 'customers' | 'projects' | 'entry_group
 export const exists = (db: Db, table: CompanyTable, companyId: number, id: number): boolean =>
   !!one(db, `SELECT 1 FROM ${table} WHERE company_id = ? AND id = ?`, companyId, id);
 
-/** Rows of a table a record points at (customers, projects, invoices, tax rates), by id; `T` the table's row as its store names it. */
+/**
+ * Rows of a table a record points at (customers, projects, invoices, tax rates), by id; `T` the table's row as its
+ * store names it.
+ */
 export function rowsByIds<T extends { id: number } = Row & { id: number }>(
   db: Db,
   table: 'customers' | 'projects' | 'invoices' | 'tax_rates',

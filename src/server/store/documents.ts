@@ -259,7 +259,9 @@ function where(type: DocumentType, companyId: number, f: DocumentFilter): [strin
 const SUMMARY_SELECT = (type: DocumentType) =>
   `SELECT d.*, c.name AS customer_name FROM ${TABLE[type]} d LEFT JOIN customers c ON c.id = d.customer_id`;
 
-/** Every document that matches, newest first (or oldest first), without paging: the relations of customers and projects. */
+/**
+ * Every document that matches, newest first (or oldest first), without paging: the relations of customers and projects.
+ */
 export function documentRowsWhere(
   db: Db,
   type: DocumentType,

@@ -720,7 +720,9 @@ interface ItemRow {
   t: number;
 }
 
-/** The order of grouped items: the date (latest booking), the total and the highest booking id; or the sort asked for. */
+/**
+ * The order of grouped items: the date (latest booking), the total and the highest booking id; or the sort asked for.
+ */
 function itemOrder(sort: EntrySort | undefined): {
   sql: (alias: { d: string; s: string; n: string; t: string }) => string;
   compare: (a: ItemKey, b: ItemKey) => number;

@@ -353,7 +353,9 @@ export function markImportEntriesDeleted(db: Db, companyId: number, ids: readonl
 }
 const DELETE_CHUNK = 500;
 
-/** What an upload compares a transaction with to skip it as a duplicate: every entry ever imported to the bank account. */
+/**
+ * What an upload compares a transaction with to skip it as a duplicate: every entry ever imported to the bank account.
+ */
 export function importedKeysOf(db: Db, companyId: number, bankAccountId: number): ImportedKeyRow[] {
   return all(
     db,
@@ -424,7 +426,10 @@ export function payableBillRows(db: Db, companyId: number): PayableBillRow[] {
   ) as PayableBillRow[];
 }
 
-/** The open entries linked to a bill that is deleted: unlinked, and no longer ready (their counter account was the bill's). */
+/**
+ * The open entries linked to a bill that is deleted: unlinked, and no longer ready (their counter account was the
+ * bill's).
+ */
 export function unlinkBillFromImportEntries(db: Db, companyId: number, billId: number): void {
   run(
     db,
@@ -497,7 +502,9 @@ const STATEMENT_COLUMNS = [
   'movements',
 ] as const satisfies readonly (keyof NewBankStatement)[];
 
-/** Keeps a statement's balances; the same statement uploaded again adds no row (call inside the upload's transaction). */
+/**
+ * Keeps a statement's balances; the same statement uploaded again adds no row (call inside the upload's transaction).
+ */
 export function insertBankStatement(db: Db, companyId: number, st: NewBankStatement): void {
   run(
     db,
@@ -531,7 +538,9 @@ export function bankAccountsWithStatements(db: Db, companyId: number): number[] 
   ).map((r) => Number(r.bank_account_id));
 }
 
-/** The open, not ignored entries of the bank account dated up to `until` (oldest first): what is not in the books yet. */
+/**
+ * The open, not ignored entries of the bank account dated up to `until` (oldest first): what is not in the books yet.
+ */
 export function openImportEntryRowsUntil(
   db: Db,
   companyId: number,

@@ -2,7 +2,10 @@
 // columns (c_id, c_name, c_created_at, c_updated_at).
 import { all, one, run, timestamp, transaction, type Db } from './db.js';
 
-/** A service as SQLite hands it back (hourly_rate in Rappen, flags 0/1), with its category's columns (c_…, null without one). */
+/**
+ * A service as SQLite hands it back (hourly_rate in Rappen, flags 0/1), with its category's columns (c_…, null without
+ * one).
+ */
 export interface ServiceRow {
   id: number;
   company_id: number;
