@@ -578,7 +578,7 @@ export class ApiClient {
       obj && typeof obj.message === 'string' && obj.message.trim() !== '' ? obj.message.trim() : undefined;
     const message = bodyMessage ?? `HTTP ${status} ${reasonPhrase(status)}`.trim();
     const fieldErrors: Record<string, string[]> = {};
-    if (obj && obj.errors && typeof obj.errors === 'object' && !Array.isArray(obj.errors)) {
+    if (obj?.errors && typeof obj.errors === 'object' && !Array.isArray(obj.errors)) {
       for (const [field, msgs] of Object.entries(obj.errors as Record<string, unknown>)) {
         const list = Array.isArray(msgs) ? msgs.map(String) : [String(msgs)];
         fieldErrors[field] = list.map((m) => this.redact(m));

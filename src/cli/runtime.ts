@@ -163,7 +163,7 @@ export async function openRuntime(g: GlobalOptions): Promise<Runtime> {
       }
       if (user.companies.length === 0) throw new UsageError('this account has no company');
       throw new UsageError('no company selected: pass --company, set ACCT_COMPANY or run "acct use <company>"', [
-        'companies: ' + user.companies.map((c) => `${c.id} (${c.name})`).join(', '),
+        `companies: ${user.companies.map((c) => `${c.id} (${c.name})`).join(', ')}`,
       ]);
     },
     companySource: () => companySource,

@@ -298,7 +298,7 @@ function parseXml(content: string, where: string, options: ReadOptions): CamtSta
  */
 function cutEntries(content: string): { skeleton: string; entries: string[] | null } {
   if (content.includes('<!--') || content.includes('<![CDATA[')) return { skeleton: content, entries: null };
-  const open = /<((?:[\w.-]+:)?)Ntry(?=[\s>\/])/g;
+  const open = /<((?:[\w.-]+:)?)Ntry(?=[\s>/])/g;
   const parts: string[] = [];
   const entries: string[] = [];
   let from = 0;
@@ -333,7 +333,7 @@ function amountOf(node: unknown, what: string): { rappen: number; currency: stri
 
 function statusOf(entry: unknown): string | undefined {
   const sts = at(entry, 'Sts');
-  return isNode(sts) && sts['#text'] === undefined ? (text(sts['Cd']) ?? text(sts['Prtry'])) : text(sts);
+  return isNode(sts) && sts['#text'] === undefined ? (text(sts.Cd) ?? text(sts.Prtry)) : text(sts);
 }
 
 const REFERENCE_TYPES: Record<string, CamtReferenceType> = { QRR: 'QRR', SCOR: 'SCOR', 'ISR REFERENCE': 'ISR' };

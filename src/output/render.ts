@@ -18,7 +18,7 @@ export function escapeTsv(s: string): string {
 }
 
 function tsvLine(values: string[]): string {
-  return values.map(escapeTsv).join('\t') + '\n';
+  return `${values.map(escapeTsv).join('\t')}\n`;
 }
 
 /**
@@ -95,7 +95,7 @@ export function createListRenderer(opts: RenderOptions): ListRenderer {
       }
       case 'ndjson': {
         let chunk = '';
-        for (const r of records) chunk += compactJson(jsonRecord(r, fieldColumns)) + '\n';
+        for (const r of records) chunk += `${compactJson(jsonRecord(r, fieldColumns))}\n`;
         if (chunk) out.write(chunk);
         return;
       }
@@ -145,7 +145,7 @@ export function renderRecord(record: Record<string, unknown>, opts: RenderOption
   const columns = selectColumns(opts.columns, opts.fields);
   switch (opts.format) {
     case 'json':
-      opts.out.write(prettyJson(jsonRecord(record, opts.fields === undefined ? undefined : columns)) + '\n');
+      opts.out.write(`${prettyJson(jsonRecord(record, opts.fields === undefined ? undefined : columns))}\n`);
       return;
     case 'table': {
       const text = renderRecordTable(record, columns, { color: opts.color, terminalWidth: opts.terminalWidth });

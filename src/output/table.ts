@@ -215,7 +215,7 @@ export function renderListTable(
     keep(headers.map((h, i) => ({ content: b(h), hAlign: align[i] }))),
     ...cells.map((row) => keep(row.map((v, i) => ({ content: truncate(v, widths[i]), hAlign: align[i] })))),
   ];
-  return render(rows) + '\n';
+  return `${render(rows)}\n`;
 }
 
 /**
@@ -249,5 +249,5 @@ export function renderRecordTable(
       { content: value, hAlign: 'left' as const },
     ];
   });
-  return render(rows) + '\n';
+  return `${render(rows)}\n`;
 }

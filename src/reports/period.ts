@@ -188,7 +188,9 @@ export function splitPeriod(span: Period, interval: Interval): PeriodPiece[] {
           : year;
     const label = interval === 'monthly' ? `${MONTH_NAMES[month]} ${year}` : key;
     pieces.push({
+      // biome-ignore lint/complexity/useMathMinMax: dates as YYYY-MM-DD text
       from: whole.from < span.from ? span.from : whole.from,
+      // biome-ignore lint/complexity/useMathMinMax: dates as YYYY-MM-DD text
       to: whole.to > span.to ? span.to : whole.to,
       key,
       label,

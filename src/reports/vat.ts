@@ -306,7 +306,7 @@ function vatReport(
       { key: 'taxable_turnover', value: box299, money: true },
       { key: 'output_tax', value: box399, money: true },
       { key: 'input_tax', value: box479, money: true },
-      { key: 'payable', value: payable >= 0 ? payable : 0, money: true },
+      { key: 'payable', value: Math.max(payable, 0), money: true },
       { key: 'credit', value: payable < 0 ? -payable : 0, money: true },
     ],
     checks,

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
-import { one, run } from '../../src/server/store/db.js';
+import { run } from '../../src/server/store/db.js';
 import { lines, seed, testFiles, tsv } from './support.js';
 import { today } from '../../src/cli/resource/body.js';
 import { useCliAgainstService } from '../helpers/cli-suite.js';
@@ -761,7 +761,7 @@ describe('acct entries list: filters', () => {
     const r = await list('--fields', 'number,type,customer.name,tags', '--billable');
     expect(tsv(r.stdout)).toEqual([
       ['number', 'type', 'customer.name', 'tags'],
-      ['A-2026-002', 'expense', 'Muster AG', '[{"id":' + ids.fTravel + ',"name":"travel","color":"blue"}]'],
+      ['A-2026-002', 'expense', 'Muster AG', `[{"id":${ids.fTravel},"name":"travel","color":"blue"}]`],
     ]);
     const bad = await list('--customer', '9999');
     expect(bad.code).toBe(2);

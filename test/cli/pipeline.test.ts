@@ -403,7 +403,7 @@ describe('import', () => {
     const from = proxy.seen.length;
     const r = await acct(['entries', 'import', csv]);
     expect(r.code).toBe(3);
-    expect(r.stderr).toContain('acct: ' + csv + ': 3 of 4 rows are invalid; nothing was imported');
+    expect(r.stderr).toContain(`acct: ${csv}: 3 of 4 rows are invalid; nothing was imported`);
     for (const line of [
       'row 3: account 9999 does not exist (debit_account)',
       'row 4: date "2026-13-01" is not a date: a month is 01 to 12; expected YYYY-MM-DD, dd.mm.yyyy or dd.mm.yy',

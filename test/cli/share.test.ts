@@ -135,7 +135,7 @@ describe("get shows the link and the customer's answer", () => {
     expect(answered.status).toBe(303);
     const day = (await json(['proposals', 'activities', p.number]))[0].date;
     const got = await acct(['proposals', 'get', p.number, '-o', 'table']);
-    expect(got.stdout).toMatch(new RegExp(`^Website {2}· {2}declined$`, 'm'));
+    expect(got.stdout).toMatch(/^Website {2}· {2}declined$/m);
     expect(got.stdout).toContain(
       `Answer     declined by Anna Muster on ${day}:\n           Zu teuer.\n           Vielleicht im Herbst.\n`,
     );

@@ -584,13 +584,13 @@ describe('import --via-api (the CSV import of the API)', () => {
   test('creates the valid rows; skipped rows go to stderr and the command exits 0; --strict exits 3', async () => {
     const csv = file(
       'zeiten.csv',
-      [
+      `${[
         'date;project_id;hours;minutes;description;hourly_rate;billable;start;end',
         `2024-06-03;${project.Website};1;30;Import eins;;1;;`,
         `03.06.2024;${project.Audit};;;Import zwei;160,50;nein;08:00;09:15`,
         `2024-06-03;;1;0;ohne Projekt;;;;`,
         `2024-06-04;${project.Website};25;0;zu lang;;;;`,
-      ].join('\n') + '\n',
+      ].join('\n')}\n`,
     );
     const r = await acct(['times', 'import', csv, '--via-api']);
     expect(r.code, r.stderr).toBe(0);

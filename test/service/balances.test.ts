@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
-import { all, one, run, timestamp, transaction } from '../../src/server/store/db.js';
+import { all, run, timestamp, transaction } from '../../src/server/store/db.js';
 import {
   periodBalance,
   profitAndLoss,

@@ -751,7 +751,7 @@ describe('list', () => {
     expect(await q('filter[archived]=true')).toEqual(['Archiv AG']);
     expect(await q('filter[archived]=0')).toEqual(['Müller Bau', 'Zeta AG', 'alpha GmbH', 'Meier & Co']);
     expect(await q('filter[name]=%20')).toEqual(['Müller Bau', 'Zeta AG', 'alpha GmbH', 'Meier & Co', 'Archiv AG']);
-    expect(await q('filter[name]=' + encodeURIComponent('& Co'))).toEqual(['Meier & Co']);
+    expect(await q(`filter[name]=${encodeURIComponent('& Co')}`)).toEqual(['Meier & Co']);
   });
 
   it('sorts by name or number, either direction', async () => {

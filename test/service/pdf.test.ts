@@ -813,7 +813,7 @@ describe('long text, and other requests while a PDF renders', () => {
   it('answers another request while big PDFs render, before the PDFs are done', async () => {
     // a big proposal: 250,000 characters of text (about 75 pages), three times
     const paragraph = 'Konzept, Gestaltung und Umsetzung der neuen Website mit allen Unterseiten. ';
-    const text = (n: number) => paragraph.repeat(Math.ceil(n / paragraph.length)).slice(0, n - 1) + '.';
+    const text = (n: number) => `${paragraph.repeat(Math.ceil(n / paragraph.length)).slice(0, n - 1)}.`;
     const positions = [65_535, 65_535, 65_535, 53_390].map((n) => ({ description: text(n), amount: 1, price: 100 }));
     const prop = await create(c, 'proposals', { customer_id: cust, positions });
     // a small PDF first: what loads on the first PDF (the worker, pdfkit) has loaded before the big ones

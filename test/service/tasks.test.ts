@@ -11,7 +11,6 @@ import {
   secondUser,
   startTestService,
   type SecondUser,
-  type ServiceAnswer,
   type TestService,
 } from '../helpers/service.js';
 

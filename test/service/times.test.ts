@@ -691,7 +691,7 @@ describe('the hand-checked week', () => {
     });
 
     // one person's sheet
-    const mine = (await list('filter[date]=2025-03-12&group_by_week_project_days=true&filter[user_id]=' + plain.id))
+    const mine = (await list(`filter[date]=2025-03-12&group_by_week_project_days=true&filter[user_id]=${plain.id}`))
       .data[0];
     expect(mine.projects).toHaveLength(1);
     expect(mine.projects[0].days.map((d: any) => d.minutes)).toEqual([0, 0, 0, 0, 0, 0, 30]);

@@ -461,7 +461,7 @@ describe('json', () => {
       { id: 2, name: 'b', extra: null },
     ];
     const out = list({ format: 'json', columns: tagColumns }, [recs]);
-    expect(out.text).toBe(JSON.stringify(recs, null, 2) + '\n');
+    expect(out.text).toBe(`${JSON.stringify(recs, null, 2)}\n`);
     expect(out.text).toBe(
       '[\n' +
         '  {\n' +
@@ -555,11 +555,11 @@ describe('table', () => {
   it('prints a borderless table with UPPERCASE headers and Swiss values', () => {
     const out = list({ format: 'table', columns: invoiceColumns }, [invoices]);
     expect(out.text).toBe(
-      [
+      `${[
         'ID  NUMBER       CUSTOMER       DATE           TOTAL  PAID',
         " 1  RE-2024-001  Muster AG      05.03.2024  1'234.50  yes",
         '22  RE-2024-002  Beispiel GmbH  31.12.2024    -50.00  no',
-      ].join('\n') + '\n',
+      ].join('\n')}\n`,
     );
     expect(out.text).not.toMatch(/[│─┌┐└┘├┤┬┴┼|]/);
     expect(out.text).not.toContain('\x1b[');
@@ -575,11 +575,11 @@ describe('table', () => {
       [invoices],
     );
     expect(out.text).toBe(
-      [
+      `${[
         'ID  CREATED_AT        MINUTES  TAGS         CUSTOMER       META     NOTES',
         ' 1  05.03.2024 10:15     1:30  VIP, Zürich  Muster AG      {"a":1}',
         '22  31.12.2024 23:30     0:05               Beispiel GmbH           line1 line2',
-      ].join('\n') + '\n',
+      ].join('\n')}\n`,
     );
   });
 
@@ -797,7 +797,7 @@ describe('renderRecord', () => {
   const rec = invoices[1];
 
   it('json: the whole object, pretty, with a trailing newline', () => {
-    expect(record(rec, { format: 'json', columns: invoiceColumns })).toBe(JSON.stringify(rec, null, 2) + '\n');
+    expect(record(rec, { format: 'json', columns: invoiceColumns })).toBe(`${JSON.stringify(rec, null, 2)}\n`);
   });
 
   it('json: field-selected', () => {
@@ -808,14 +808,14 @@ describe('renderRecord', () => {
 
   it('table: a vertical FIELD/VALUE listing', () => {
     expect(record(rec, { format: 'table', columns: invoiceColumns })).toBe(
-      [
+      `${[
         'ID        22',
         'NUMBER    RE-2024-002',
         'CUSTOMER  Beispiel GmbH',
         'DATE      31.12.2024',
         'TOTAL     -50.00',
         'PAID      no',
-      ].join('\n') + '\n',
+      ].join('\n')}\n`,
     );
   });
 

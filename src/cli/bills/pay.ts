@@ -187,6 +187,7 @@ export function planPayments(
       payment: {
         bill: name,
         debtorIban,
+        // biome-ignore lint/complexity/useMathMinMax: dates as YYYY-MM-DD text
         executionDate: o.executeOn ?? (due < o.today ? o.today : due),
         creditor: {
           name: String(bill.supplier_name),

@@ -502,7 +502,7 @@ function writeIds(target: string, table: CsvTable, rows: Row[], journal: Journal
   for (const [i, raw] of table.rows.entries()) {
     const done = journal.done.get(rows[i].no);
     const cells = idAt < 0 ? ['', ...raw] : [...raw];
-    if (done && done.op === 'create') cells[idAt < 0 ? 0 : idAt] = String(done.id);
+    if (done && done.op === 'create') cells[Math.max(idAt, 0)] = String(done.id);
     text += csvLine(cells, table.dialect.delimiter);
   }
   try {

@@ -59,7 +59,7 @@ export function journalFormat(
       for (const record of records) {
         const e = toReportEntry(record);
         const code = e.number ? ` (${clean(e.number).replace(/[()]/g, '')})` : '';
-        chunk += `\n${e.date}${code} ${clean(e.description ?? '')}`.trimEnd() + '\n';
+        chunk += `${`\n${e.date}${code} ${clean(e.description ?? '')}`.trimEnd()}\n`;
         for (const p of chart.postings(e)) {
           const amount = p.debit !== 0 ? rappenToString(p.debit) : rappenToString(-p.credit);
           chunk += `    ${name(p.accountId)}  ${amount}\n`;

@@ -115,7 +115,7 @@ export function canonDecimal(value: unknown, places: number, trim = false): stri
   if (!m) return undefined;
   const [, sign, whole, frac = ''] = m;
   if (frac.slice(places).replace(/0+$/, '') !== '') return undefined;
-  const digits = whole.replace(/^0+(?=\d)/, '') + '.' + frac.slice(0, places).padEnd(places, '0');
+  const digits = `${whole.replace(/^0+(?=\d)/, '')}.${frac.slice(0, places).padEnd(places, '0')}`;
   let out = places === 0 ? digits.slice(0, -1) : digits;
   if (trim && places > 0) out = out.replace(/\.?0+$/, '');
   return /^0(\.0*)?$/.test(out) ? out : sign + out;

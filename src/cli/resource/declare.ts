@@ -1,12 +1,11 @@
 // Turns a ResourceSpec into commander commands. Only declarations live here (cheap at start-up).
-import { Command, Option } from 'commander';
-import type { ListFlags } from '../output.js';
+import { type Command, Option } from 'commander';
 import type { RefKind } from '../refs.js';
 import { verbIO, type VerbIO } from '../verb.js';
 import type { BodyField, BulkVerb, FilterFlag, ResourceSpec, Verb } from './spec.js';
 
 export function examplesText(lines: string[] | undefined): string {
-  return lines && lines.length ? `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n` : '';
+  return lines?.length ? `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n` : '';
 }
 
 export function addListFlags(cmd: Command): Command {

@@ -1,5 +1,3 @@
-// acct login: verify a token against /users/me, pick the default company, save the profile.
-import { readFileSync } from 'node:fs';
 import { ApiClient } from '../../api/http.js';
 import { me } from '../../api/endpoints/users.js';
 import { validateBaseUrl } from '../../config/index.js';

@@ -154,8 +154,7 @@ export function reconcile(
 function reconciledAccount(s: CompanyScope, bankAccountId: number | undefined): Row {
   if (bankAccountId !== undefined) {
     const account = findAccountRow(s.db, s.companyId, bankAccountId);
-    if (!account || account.type !== 'bank')
-      throw fieldError('bank_account_id', 'The selected bank account id is invalid.');
+    if (account?.type !== 'bank') throw fieldError('bank_account_id', 'The selected bank account id is invalid.');
     return account;
   }
   const ids = bankAccountsWithStatements(s.db, s.companyId);

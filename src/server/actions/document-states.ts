@@ -12,7 +12,7 @@ import {
 } from '../domain/documents.js';
 import { addDays } from '../domain/time.js';
 import { badRequest, HttpError } from '../http-error.js';
-import { transaction, type Db, type Row } from '../store/db.js';
+import { transaction, type Row } from '../store/db.js';
 import {
   insertActivity,
   linkBookingToInvoice,

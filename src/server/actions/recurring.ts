@@ -59,7 +59,7 @@ export function runRecurring(db: Db, opts: { companyId?: number; date?: string; 
     const companyId = Number(template.company_id);
     if (!companies.has(companyId)) companies.set(companyId, findCompany(db, companyId));
     const company = companies.get(companyId);
-    if (!company || company.plan !== 'business' || Number(company.subscription_expired) === 1) continue;
+    if (company?.plan !== 'business' || Number(company.subscription_expired) === 1) continue;
     const today = opts.date ?? todayOf(company, opts.now);
     const due = dueOccurrences(
       { date: template.date, interval: template.repeat_interval as RepeatInterval, stopAt: template.repeat_stop_at },

@@ -651,8 +651,7 @@ function parentOf(c: Ctx, type: DocumentType, doc: Row, raw: unknown): number | 
   const parent = /^\d{1,15}$/.test(String(raw))
     ? findPositionRow(c.get('deps').db, type, Number(doc.id), Number(raw))
     : undefined;
-  if (!parent || parent.type !== 'collection')
-    throw validationError({ parent_id: ['The selected parent id is invalid.'] });
+  if (parent?.type !== 'collection') throw validationError({ parent_id: ['The selected parent id is invalid.'] });
   return Number(parent.id);
 }
 

@@ -176,7 +176,7 @@ export function registerTaxRates(r: Hono<AppEnv>): void {
       {
         name: c.req.query('filter[name]') || undefined,
         archived: queryBoolean(c, 'filter[archived]'),
-        ids: ids && ids.length ? ids.filter((v) => /^\d{1,15}$/.test(v)).map(Number) : undefined,
+        ids: ids?.length ? ids.filter((v) => /^\d{1,15}$/.test(v)).map(Number) : undefined,
       },
       sort as TaxRateSort | undefined,
       page.perPage,
