@@ -101,7 +101,7 @@ export class ManifestZipWriter {
     const fd = openSync(source, 'r');
     try {
       const buf = Buffer.allocUnsafe(READ_CHUNK);
-      for (let n; (n = readSync(fd, buf, 0, buf.length, null)) > 0; ) member.push(buf.subarray(0, n));
+      for (let n: number; (n = readSync(fd, buf, 0, buf.length, null)) > 0; ) member.push(buf.subarray(0, n));
     } finally {
       closeSync(fd);
     }

@@ -51,7 +51,7 @@ export const stdoutSink = {
  * conflict: the file is the user's); a directory is never a target.
  */
 export function refuseToOverwrite(path: string, force: boolean | undefined, hint = 'give a file name'): void {
-  let stat;
+  let stat: ReturnType<typeof fs.statSync>;
   try {
     stat = fs.statSync(path);
   } catch {

@@ -54,7 +54,11 @@ export function ledger(input: LedgerInput): Report {
   const since = openingStart(type, input.from);
   const seen = new Set<number>();
   const entries = input.entries
-    .filter((e) => (seen.has(e.id) ? false : (seen.add(e.id), true)))
+    .filter((e) => {
+      if (seen.has(e.id)) return false;
+      seen.add(e.id);
+      return true;
+    })
     .filter((e) => e.date <= input.to && (since === undefined || e.date >= since))
     .sort((a, b) =>
       a.date < b.date ? -1 : a.date > b.date ? 1 : (a.number ?? '').localeCompare(b.number ?? '') || a.id - b.id,

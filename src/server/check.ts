@@ -1,7 +1,7 @@
 // `acct check`: proves a data directory's books add up. SQLite's integrity check, then the ledger's own
 // rules, each one query (or one pass) over the whole database, so a nightly run at 100k bookings takes
 // seconds. Each broken rule is one Violation naming its records; the CLI prints one line for each.
-import { existsSync, readdirSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { documentTotals, type DocumentTotals, type PricedPosition } from '../domain/document-totals.js';
 import { all, type Db, type Row } from './store/db.js';
@@ -216,7 +216,7 @@ const noStrayFiles: Rule = (db, dataDir) => {
 };
 
 function filesOnDisk(dir: string): string[] {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {

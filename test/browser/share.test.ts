@@ -83,6 +83,7 @@ async function open(url: string, width: number, opts: { javaScript?: boolean } =
 
 /** The text a person reads, with white space collapsed. */
 const said = (page: Page, selector: string) =>
+  // biome-ignore lint/performance/useDomNodeTextContent: the text as the page shows it (layout, hidden parts left out)
   page.$$eval(selector, (els) => els.map((e) => (e as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
 
 const POSITION_ROWS = [

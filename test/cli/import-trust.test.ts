@@ -9,7 +9,7 @@ import { addCompany } from '../../src/server/main.js';
 import { acctAgainst, acctEnv, inTerminal, plain, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
 import { accountId, startTestService, type TestService } from '../helpers/service.js';
 import { camt053, camt054 } from '../helpers/import-entries.js';
-import { jsonOf, seed, testFiles, tsv } from './support.js';
+import { seed, testFiles, tsv } from './support.js';
 
 const CAMT = resolve(import.meta.dirname, '../fixtures/camt');
 const STATEMENT = join(CAMT, 'postfinance-camt053-v04-statement.xml'); // IBAN CH0309000000250090342
@@ -20,8 +20,6 @@ let svc: TestService;
 let box: Sandbox;
 let acct: Acct;
 let files: string;
-
-const json = (args: string[], company: number) => jsonOf((a) => acct(a, { company }), args);
 
 async function entries(company: number): Promise<any[]> {
   const r = await svc.call('GET', `/companies/${company}/entries/import?limit=all`);

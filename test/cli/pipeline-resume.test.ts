@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { ACCT_BIN, acctAgainst, acctEnv } from '../helpers/cli.js';
 import { useCliAgainstService } from '../helpers/cli-suite.js';
-import { startProxy, type Hold, type Proxy } from '../helpers/proxy.js';
+import { startProxy, type Hold, type TestProxy } from '../helpers/proxy.js';
 
 const cli = useCliAgainstService();
 
@@ -36,7 +36,7 @@ async function counts(run: string): Promise<Map<string, number>> {
 
 /** Runs the import through `proxy` and kills it (SIGKILL, or `signal`) as soon as the proxy holds a request. */
 function killedImport(
-  proxy: Proxy,
+  proxy: TestProxy,
   csv: string,
   signal: NodeJS.Signals = 'SIGKILL',
 ): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {

@@ -11,12 +11,12 @@ import { wallClock } from '../../src/domain/clock.js';
 import { toRappen } from '../../src/domain/money.js';
 import { acctAgainst, acctEnv, inTerminal, plain, type Acct } from '../helpers/cli.js';
 import { useCliAgainstService } from '../helpers/cli-suite.js';
-import { startProxy, type Proxy } from '../helpers/proxy.js';
+import { startProxy, type TestProxy } from '../helpers/proxy.js';
 import { EXAMPLE_POSITIONS } from '../fixtures/documents.js';
 import { seed } from './support.js';
 
 const cli = useCliAgainstService();
-let proxy: Proxy;
+let proxy: TestProxy;
 let acct: Acct;
 let dir: string;
 

@@ -54,7 +54,7 @@ export function terminalQrPng(lines: string[], scale = 6): Uint8Array {
   const height = lines.length * 2 * scale;
   const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceGray, [0, 0, width, height], false);
   const samples = pixmap.getPixels();
-  lines.forEach((line, row) =>
+  lines.forEach((line, row) => {
     [...line].forEach((ch, col) => {
       const halves = [ch === '█' || ch === '▀', ch === '█' || ch === '▄'];
       halves.forEach((light, half) => {
@@ -62,8 +62,8 @@ export function terminalQrPng(lines: string[], scale = 6): Uint8Array {
           for (let dx = 0; dx < scale; dx++)
             samples[((row * 2 + half) * scale + dy) * width + col * scale + dx] = light ? 255 : 0;
       });
-    }),
-  );
+    });
+  });
   return pixmap.asPNG();
 }
 

@@ -14,7 +14,7 @@ export interface Seen {
 /** Where to hold a request: before it goes to the service, or after the service answered it. */
 export type Hold = 'before' | 'after' | undefined;
 
-export interface Proxy {
+export interface TestProxy {
   /** the proxy's base URL (the target's path kept) */
   url: string;
   seen: Seen[];
@@ -29,14 +29,14 @@ export interface Proxy {
   close(): Promise<void>;
 }
 
-export async function startProxy(target: string): Promise<Proxy> {
+export async function startProxy(target: string): Promise<TestProxy> {
   const to = new URL(target);
   let onHeld: (s: Seen) => void = () => {};
   const held = new Promise<Seen>((resolve) => {
     onHeld = resolve;
   });
   const sockets = new Set<import('node:net').Socket>();
-  const proxy: Proxy = {
+  const proxy: TestProxy = {
     url: '',
     seen: [],
     hold: () => undefined,

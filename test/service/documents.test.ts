@@ -712,7 +712,7 @@ describe('invoice states and their bookings', () => {
     await markAs(cash, 'invoices', inv.id, 'sent');
     // 23:30 UTC is already the next day in Zurich: today is the company's day
     clock.now = () => new Date('2026-03-01T23:30:00Z');
-    let r1;
+    let r1: Record<string, unknown>;
     try {
       r1 = (await markAs(cash, 'invoices', inv.id, 'reminder_one')).body.data;
     } finally {

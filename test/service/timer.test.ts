@@ -20,7 +20,6 @@ const C1 = '/companies/1';
 
 const svc = useTestService();
 let plain: SecondUser;
-let admin: SecondUser;
 let company2: number;
 let projectA: number;
 let projectB: number;
@@ -51,7 +50,7 @@ async function entriesOf(project: number, company = 1, token = OWNER_TOKEN): Pro
 beforeAll(async () => {
   const db = svc.server.db;
   plain = secondUser(svc, { name: 'Uli User', email: 'uli@example.com', token: PLAIN });
-  admin = secondUser(svc, { name: 'Ada Admin', email: 'ada@example.com', role: 'admin', token: ADMIN });
+  secondUser(svc, { name: 'Ada Admin', email: 'ada@example.com', role: 'admin', token: ADMIN });
   company2 = addCompany(db, 'Other AG', 1);
   const customer = (await call('POST', `${C1}/customers`, { name: 'Kunde' })).body.data.id;
   projectA = (await call('POST', `${C1}/projects`, { name: 'A', customer_id: customer, hourly_rate: 120 })).body.data

@@ -256,7 +256,7 @@ describe('splitPeriod', () => {
         const pieces = splitPeriod(parsePeriod(`${lo}..${hi}`, TODAY), 'monthly');
         expect(pieces[0]).toMatchObject(parsePeriod(lo, TODAY));
         expect(pieces.at(-1)).toMatchObject(parsePeriod(hi, TODAY));
-        pieces.forEach((piece) => expect(parsePeriod(piece.key, TODAY)).toEqual({ from: piece.from, to: piece.to }));
+        for (const piece of pieces) expect(parsePeriod(piece.key, TODAY)).toEqual({ from: piece.from, to: piece.to });
       }),
     );
   });

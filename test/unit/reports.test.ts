@@ -856,7 +856,7 @@ describe('properties', () => {
             entries,
             serviceBalance: service,
           });
-          const s = report.summary.reduce<Record<string, unknown>>((o, i) => ({ ...o, [i.key]: i.value }), {});
+          const s = Object.fromEntries(report.summary.map((i) => [i.key, i.value]));
           const sign = ['liabilities', 'income'].includes(TYPE.get(account)!) ? -1 : 1;
           expect(s.closing).toBe(
             (s.opening as number) + sign * ((s.debit_total as number) - (s.credit_total as number)),

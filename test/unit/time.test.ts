@@ -17,7 +17,7 @@ import {
   readable,
   relativeDue,
   timerEntry,
-  valueOf,
+  minutesValue,
   wallClock,
 } from '../../src/server/domain/time.js';
 import {
@@ -53,13 +53,13 @@ describe('H:i and durations', () => {
   });
 
   it('values time in Rappen, rounded half up', () => {
-    expect(valueOf(85, 12000)).toBe(17000); // 1:25 at 120.00 → 170.00
-    expect(valueOf(140, 9550)).toBe(22283); // 2:20 at 95.50 → 222.833… → 222.83
-    expect(valueOf(65, 9550)).toBe(10346); // 1:05 at 95.50 → 103.458… → 103.46
-    expect(valueOf(1, 30)).toBe(1); // 0.5 Rappen → 1
-    expect(valueOf(1, 29)).toBe(0);
-    expect(valueOf(0, 12000)).toBe(0);
-    expect(valueOf(1439, 99999999)).toBe(2398333309); // 23:59 at the maximum rate: 143'899'998'561 / 60 = …309.35
+    expect(minutesValue(85, 12000)).toBe(17000); // 1:25 at 120.00 → 170.00
+    expect(minutesValue(140, 9550)).toBe(22283); // 2:20 at 95.50 → 222.833… → 222.83
+    expect(minutesValue(65, 9550)).toBe(10346); // 1:05 at 95.50 → 103.458… → 103.46
+    expect(minutesValue(1, 30)).toBe(1); // 0.5 Rappen → 1
+    expect(minutesValue(1, 29)).toBe(0);
+    expect(minutesValue(0, 12000)).toBe(0);
+    expect(minutesValue(1439, 99999999)).toBe(2398333309); // 23:59 at the maximum rate: 143'899'998'561 / 60 = …309.35
   });
 
   it('formats minutes as HH:MM without wrapping at 24', () => {
@@ -271,7 +271,7 @@ describe('grouping', () => {
     projectId,
     minutes,
     hourlyRate: rate,
-    value: valueOf(minutes, rate),
+    value: minutesValue(minutes, rate),
     billable,
     locked,
     item: id,

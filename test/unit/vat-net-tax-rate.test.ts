@@ -17,7 +17,7 @@ const CHART: [number, string, AccountType][] = [
   [4400, 'Aufwand für Dienstleistungen', 'expense'],
   [6500, 'Verwaltungsaufwand', 'expense'],
 ];
-export const NET_ACCOUNTS = CHART.map(([id, name, type]) => ({ id, number: id, name, type, balance: null }));
+const NET_ACCOUNTS = CHART.map(([id, name, type]) => ({ id, number: id, name, type, balance: null }));
 const rate = (
   id: number,
   name: string,
@@ -37,7 +37,7 @@ const rate = (
   fieldNumber: field,
   ...extra,
 });
-export const NET_RATES: ReportTaxRate[] = [
+const NET_RATES: ReportTaxRate[] = [
   // the service's saldo rates: gross, the approved percentage as saldo_rate
   rate(1, 'Saldo 6.2 %', 810, 2200, null, { calculationMethod: 'gross', saldoRate: 620 }),
   rate(2, 'Saldo 0.6 %', 810, 2200, null, { calculationMethod: 'gross', saldoRate: 60 }),
@@ -63,7 +63,7 @@ const entry = (date: string, debit: number, credit: number, sum: number, taxRate
   taxRateId,
 });
 
-export const NET_YEAR: ReportEntry[] = [
+const NET_YEAR: ReportEntry[] = [
   entry('2025-02-10', 1020, 3400, 1081000, 1), // 6.2 %: +10'810.00 gross
   entry('2025-05-03', 1100, 3400, 540535, 1), // 6.2 %: +5'405.35
   entry('2025-06-01', 3400, 1020, 20000, 1), // a credit note at 6.2 %: −200.00
@@ -75,7 +75,7 @@ export const NET_YEAR: ReportEntry[] = [
   entry('2025-12-01', 1020, 3400, 50000, 7), // a saldo rate the ESTV did not approve: a note, left out
   entry('2026-01-05', 1020, 3400, 999900, 1), // next year: outside the period
 ];
-export const APPROVED = [
+const APPROVED = [
   { rate: 620, activityCode: '12345' },
   { rate: 60, activityCode: '54321' },
 ];

@@ -12,7 +12,7 @@ export const ARCHIVE_FORMAT = 'acct-archive';
 
 export async function verifyArchive(file: string): Promise<void> {
   if (!existsSync(file)) throw new UsageError(`no file ${file}`);
-  let manifest;
+  let manifest: Awaited<ReturnType<typeof verifyManifestZip>>;
   try {
     manifest = await verifyManifestZip(file);
   } catch (err) {

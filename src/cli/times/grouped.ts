@@ -76,6 +76,8 @@ function groupRows(groupBy: GroupBy, data: Rec[], totals: Rec | undefined, forTa
         const perDay = Object.fromEntries(WEEKDAYS.map((d, i) => [d, num(days[i]?.minutes)]));
         return { week: g.label, start: g.start, ...perDay, ...sums(g) };
       }
+      default:
+        throw new Error(`unknown grouping ${String(groupBy)}`);
     }
   });
   if (!forTable) return rows;

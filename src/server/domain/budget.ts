@@ -1,7 +1,7 @@
 // A project's budget usage: pure integer arithmetic over its time entries and invoices (amounts in
 // Rappen, time in minutes). The rules are written down in docs/service/projects.md.
 import { groupRappen, mulDivRound } from './money.js';
-import { readable as readableMinutes, valueOf } from './time.js';
+import { readable as readableMinutes, minutesValue } from './time.js';
 
 export const PROJECT_TYPES = ['byHour', 'fixedBudget', 'fixedPrice'] as const;
 export type ProjectType = (typeof PROJECT_TYPES)[number];
@@ -55,7 +55,8 @@ export interface BudgetUsage {
 export { readableMinutes };
 
 /** The value of one time entry: minutes × rate / 60, rounded half up to the Rappen. */
-export const timeValue = (t: Pick<BudgetTime, 'minutes' | 'hourlyRate'>): number => valueOf(t.minutes, t.hourlyRate);
+export const timeValue = (t: Pick<BudgetTime, 'minutes' | 'hourlyRate'>): number =>
+  minutesValue(t.minutes, t.hourlyRate);
 
 /** `part` of `whole` in whole percent, rounded half up; 0 when `whole` is 0. */
 export const percentOf = (part: number, whole: number): number => (whole === 0 ? 0 : mulDivRound(part, 100, whole));

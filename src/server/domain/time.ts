@@ -65,7 +65,7 @@ export function durationBetween(start: string, end: string): Duration | undefine
 export const totalMinutes = (d: Duration): number => d.hours * 60 + d.minutes;
 
 /** The value of time: minutes × rate (Rappen per hour) / 60, rounded half up to the Rappen. */
-export const valueOf = (minutes: number, hourlyRate: number): number => mulDivRound(minutes, hourlyRate, 60);
+export const minutesValue = (minutes: number, hourlyRate: number): number => mulDivRound(minutes, hourlyRate, 60);
 
 /** Minutes → "HH:MM" with at least two hour digits and no wrap at 24 (7505 → "125:05"; -75 → "-01:15"). */
 export function readable(minutes: number): string {

@@ -390,11 +390,14 @@ export function registerDocuments(r: Hono<AppEnv>): void {
 
 function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => InvoiceBooker): void {
   // static paths (number, batch) before /:id
-  for (const register of [registerCollection, registerBatch, registerOne, registerPositions, registerAttachments])
-    register(r, type, booker);
+  registerCollection(r, type);
+  registerBatch(r, type, booker);
+  registerOne(r, type, booker);
+  registerPositions(r, type);
+  registerAttachments(r, type);
 }
 
-function registerCollection(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => InvoiceBooker): void {
+function registerCollection(r: Hono<AppEnv>, type: DocumentType): void {
   const base = PATHS[type];
 
   r.get(base, (c) => {
@@ -527,7 +530,7 @@ function registerOne(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => In
   });
 }
 
-function registerPositions(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => InvoiceBooker): void {
+function registerPositions(r: Hono<AppEnv>, type: DocumentType): void {
   const base = PATHS[type];
   const one_ = `${base}/:${PARAM[type]}`;
   // positions
@@ -568,7 +571,7 @@ function registerPositions(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx)
   });
 }
 
-function registerAttachments(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => InvoiceBooker): void {
+function registerAttachments(r: Hono<AppEnv>, type: DocumentType): void {
   const base = PATHS[type];
   const one_ = `${base}/:${PARAM[type]}`;
   // attachments

@@ -271,7 +271,7 @@ function registerUpload(r: Hono<AppEnv>): void {
       const checked = check(uploadSchema(), body);
       checked.throwIfAny();
       const { parseCamt, CamtError } = await import('../../domain/camt.js');
-      let statements;
+      let statements: ReturnType<typeof parseCamt>;
       try {
         statements = parseCamt(file.bytes);
       } catch (err) {

@@ -1,7 +1,7 @@
 // Time entries of a company: the filtered and sorted list, writes, the records the rules look up, and
 // what the timesheet groups (a row's minutes and value, whether it is locked; the projects named).
 import { all, one, run, timestamp, transaction, type Db } from './db.js';
-import { valueOf } from '../domain/time.js';
+import { minutesValue } from '../domain/time.js';
 
 /** The columns a create or update writes (hourly_rate in Rappen, billable as a boolean). */
 /** A time entry as SQLite hands it back (hourly_rate in Rappen, billable 0/1). */
@@ -87,7 +87,7 @@ const quoted = (column: string) => `"${column}"`;
 type Duration = Pick<TimeRow, 'hours' | 'minutes'>;
 export const entryMinutes = (r: Duration): number => Number(r.hours) * 60 + Number(r.minutes);
 export const entryValue = (r: Duration & Pick<TimeRow, 'hourly_rate'>): number =>
-  valueOf(entryMinutes(r), Number(r.hourly_rate));
+  minutesValue(entryMinutes(r), Number(r.hourly_rate));
 /** Invoiced or paid, or linked to an invoice: the timesheet shows such time as locked. */
 export const isLocked = (r: Pick<TimeRow, 'status' | 'invoice_id'>): boolean =>
   r.status !== 'open' || r.invoice_id !== null;
