@@ -359,7 +359,7 @@ describe('acct bills add', () => {
     );
     const screen = plain(run.output);
     expect(run.code, screen).toBe(0);
-    expect(screen).toContain('Robert Schneider AG, Rue du Lac 1268 2501 Biel');
+    expect(screen).toContain('Robert Schneider AG, Rue du Lac 1268, 2501 Biel');
     expect(screen).toContain('Last bill of this IBAN: K-2026-001 of 2026-05-01');
     expect(screen).toContain('6500');
     expect(screen).toContain('K-2026-003');

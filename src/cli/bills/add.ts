@@ -244,12 +244,8 @@ function introduce(scanned: ScannedQrBill, last: BillRecord | undefined): void {
   const { creditor } = scanned;
   const amount =
     scanned.amountRappen === null ? 'amount open' : `${scanned.currency} ${groupRappen(scanned.amountRappen)}`;
-  say(
-    `${creditor.name}, ${[creditor.street, creditor.building].filter(Boolean).join(' ')} ${creditor.zip} ${creditor.city}`.replace(
-      / {2,}/g,
-      ' ',
-    ),
-  );
+  const street = [creditor.street, creditor.building].filter(Boolean).join(' ');
+  say([creditor.name, street, `${creditor.zip} ${creditor.city}`.trim()].filter(Boolean).join(', '));
   say(
     `${amount}, ${creditor.iban}${scanned.reference ? `, ${scanned.referenceType} ${scanned.reference}` : ''}${scanned.message ? `, "${scanned.message}"` : ''}`,
   );
@@ -257,7 +253,9 @@ function introduce(scanned: ScannedQrBill, last: BillRecord | undefined): void {
 }
 
 async function askForAccount(ctx: Context, last: BillRecord | undefined): Promise<number> {
-  const accounts = (await ctx.chart()).filter((a) => a.type === 'expense' || a.type === 'assets');
+  // expense accounts first: an asset (an investment) is the rarer case
+  const chart = await ctx.chart();
+  const accounts = [...chart.filter((a) => a.type === 'expense'), ...chart.filter((a) => a.type === 'assets')];
   const proposed = last ? Number(last.expense_account_id) : undefined;
   const label = (a: Rec) => `${String(a.number)} ${String(a.name ?? '')}`.trim();
   const { search } = await import('@inquirer/prompts');
