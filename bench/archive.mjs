@@ -41,7 +41,8 @@ const opts = benchOptions(
     receipts: { type: 'string', default: '1000' },
     invoices: { type: 'string', default: '100' },
   },
-  'usage: node bench/archive.mjs [--bookings N] [--receipts N] [--invoices N] [--runs N] [--year YYYY] [--seed N] [--keep]',
+  'usage: node bench/archive.mjs [--bookings N] [--receipts N] [--invoices N] [--runs N] [--year YYYY] [--seed N] ' +
+    '[--keep]',
   [
     '--bookings N   bookings to generate (default 100000)',
     '--receipts N   of them with a receipt of 20-60 KB (default 1000)',
@@ -73,7 +74,8 @@ function seedReceipts(dataDir) {
       .map((r) => Number(r.id));
     const step = Math.max(1, Math.floor(ids.length / Math.max(1, RECEIPTS)));
     const insert = db.prepare(
-      "INSERT INTO files (company_id, name, size, mime, path, created_at, updated_at) VALUES (1, ?, ?, 'application/pdf', ?, datetime('now'), datetime('now'))",
+      'INSERT INTO files (company_id, name, size, mime, path, created_at, updated_at) VALUES (1, ?, ?, ' +
+        "'application/pdf', ?, datetime('now'), datetime('now'))",
     );
     const link = db.prepare('UPDATE entries SET file_id = ? WHERE id = ?');
     db.exec('BEGIN');
@@ -163,7 +165,8 @@ async function seedDocuments(base) {
 }
 
 out(
-  `acct archive benchmark: ${BOOKINGS} bookings in ${YEAR} (${RECEIPTS} with a receipt), ${INVOICES} invoices, node ${process.version}, ${availableParallelism()} CPUs`,
+  `acct archive benchmark: ${BOOKINGS} bookings in ${YEAR} (${RECEIPTS} with a receipt), ${INVOICES} invoices, ` +
+    `node ${process.version}, ${availableParallelism()} CPUs`,
 );
 // the service seeds the directory (company 1, the chart, the token); the bookings go straight into its database
 let server = (
@@ -183,7 +186,8 @@ const started = await startAcctServer({
 server = started.child;
 const proposals = await seedDocuments(started.url);
 out(
-  `seeded in ${fmt(seedMs)}; receipts ${(receiptBytes / 2 ** 20).toFixed(1)} MiB; ${INVOICES} invoices and ${proposals} proposals through the API\n`,
+  `seeded in ${fmt(seedMs)}; receipts ${(receiptBytes / 2 ** 20).toFixed(1)} MiB; ${INVOICES} invoices and ` +
+    `${proposals} proposals through the API\n`,
 );
 
 const env = { ...acctEnv, ACCT_BASE_URL: started.url, ACCT_TOKEN: TOKEN, ACCT_COMPANY: '1' };
@@ -222,16 +226,20 @@ out('command                          median   × baseline   peak RSS');
 out('-------------------------------  -------  -----------  --------');
 for (const r of rows)
   out(
-    `${r.name.padEnd(31)}  ${fmt(r.ms).padStart(7)}  ${`${(r.ms / base.ms).toFixed(2)}×`.padStart(11)}  ${`${r.rssMiB.toFixed(0)} MiB`.padStart(8)}`,
+    `${r.name.padEnd(31)}  ${fmt(r.ms).padStart(7)}  ${`${(r.ms / base.ms).toFixed(2)}×`.padStart(11)}  ` +
+      `${`${r.rssMiB.toFixed(0)} MiB`.padStart(8)}`,
   );
 const said = /Archive of .*$/m.exec(rows[1].stderr)?.[0] ?? '(no summary line)';
 out(`\n${said}`);
 out(
-  `archive ${(statSync(archive).size / 2 ** 20).toFixed(1)} MiB; bookings CSV alone ${(statSync(exported).size / 2 ** 20).toFixed(1)} MiB; the service's peak RSS ${serviceMiB?.toFixed(0) ?? '?'} MiB`,
+  `archive ${(statSync(archive).size / 2 ** 20).toFixed(1)} MiB; bookings CSV alone ` +
+    `${(statSync(exported).size / 2 ** 20).toFixed(1)} MiB; the service's peak RSS ` +
+    `${serviceMiB?.toFixed(0) ?? '?'} MiB`,
 );
 const load = loadavg()[0];
 if (load > availableParallelism() * 0.75)
   out(
-    `note: the machine was busy (1-min load average ${load.toFixed(2)} on ${availableParallelism()} CPUs); figures are noisy`,
+    `note: the machine was busy (1-min load average ${load.toFixed(2)} on ${availableParallelism()} CPUs); ` +
+      `figures are noisy`,
   );
 if (opts.keep) out(`kept: ${dirs.root}`);

@@ -29,7 +29,8 @@ const opts = benchOptions({ runs: { type: 'string', default: '7' } }, 'usage: no
 const RUNS = positiveInt(opts.runs, '--runs', 1);
 if (!process.features?.typescript)
   die(
-    `this benchmark runs TypeScript files as they are and needs Node 22.18 or newer; this is ${process.version}. Run it with the project's Node: node_modules/.bin/node bench/bills-scan.mjs`,
+    `this benchmark runs TypeScript files as they are and needs Node 22.18 or newer; this is ${process.version}. ` +
+      `Run it with the project's Node: node_modules/.bin/node bench/bills-scan.mjs`,
   );
 
 const { dirs, baseEnv } = makeSandbox();
@@ -98,7 +99,8 @@ const found = (pages) => (out) => {
 };
 
 process.stdout.write(
-  `QR-bill scan: ${RUNS} fresh processes each (Node ${process.version}, ${availableParallelism()} cores, load ${loadavg()[0].toFixed(2)})\n`,
+  `QR-bill scan: ${RUNS} fresh processes each (Node ${process.version}, ${availableParallelism()} cores, load ` +
+    `${loadavg()[0].toFixed(2)})\n`,
 );
 const rows = [
   ['node -e 0', series('node -e 0', '', pdf)],
@@ -109,7 +111,8 @@ const rows = [
 const baseline = rows[0][1].median;
 for (const [name, s] of rows) {
   process.stdout.write(
-    `  ${name.padEnd(26)} min ${fmtMs(s.min).padStart(7)}  median ${fmtMs(s.median).padStart(7)}  (${fmtMs(s.median - baseline)} over node -e 0)\n`,
+    `  ${name.padEnd(26)} min ${fmtMs(s.min).padStart(7)}  median ${fmtMs(s.median).padStart(7)}  ` +
+      `(${fmtMs(s.median - baseline)} over node -e 0)\n`,
   );
 }
 
@@ -136,5 +139,6 @@ for (const [name, file] of [
 }
 const pdfOver = rows[2][1].median - baseline;
 process.stdout.write(
-  `target: the 3-page PDF under ${fmtMs(TARGET_MS)} over Node's start: ${fmtMs(pdfOver)} ${pdfOver < TARGET_MS ? '✓' : '✗'}\n`,
+  `target: the 3-page PDF under ${fmtMs(TARGET_MS)} over Node's start: ${fmtMs(pdfOver)} ` +
+    `${pdfOver < TARGET_MS ? '✓' : '✗'}\n`,
 );

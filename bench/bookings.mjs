@@ -94,7 +94,8 @@ export function generateBookings(db, { bookings, year, seed, vat, company = 1 })
   const accounts = new Map(
     db
       .prepare(
-        `SELECT a.id, a.number, c.type FROM accounts a JOIN account_categories c ON c.id = a.account_category_id WHERE a.company_id = ?`,
+        `SELECT a.id, a.number, c.type FROM accounts a JOIN account_categories c ON c.id = a.account_category_id ` +
+          `WHERE a.company_id = ?`,
       )
       .all(company)
       .map((r) => [Number(r.number), { id: Number(r.id), number: Number(r.number), type: r.type }]),
@@ -118,7 +119,8 @@ export function generateBookings(db, { bookings, year, seed, vat, company = 1 })
   const prefix = { income: 'E', expense: 'A', swap: 'U' };
   const now = new Date().toISOString().replace(/\.\d+Z$/, '.000000Z');
   const insert =
-    db.prepare(`INSERT INTO entries (company_id, user_id, number, type, date, description, sum, debit_account_id, credit_account_id, tax_rate_id, created_at, updated_at)
+    db.prepare(`INSERT INTO entries (company_id, user_id, number, type, date, description, sum, debit_account_id,
+      credit_account_id, tax_rate_id, created_at, updated_at)
     VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const journal = [];
   const totals = new Map(); // account number → debit − credit in Rappen (what both tools must report)

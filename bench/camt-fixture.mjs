@@ -482,7 +482,9 @@ export function camtStatement({
   const msgId = `${year}1231${digits(rand, 15)}`;
   const head = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04 camt.053.001.04.xsd">',
+    '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04" ' +
+      'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ' +
+      'xsi:schemaLocation="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04 camt.053.001.04.xsd">',
     '\t<BkToCstmrStmt>',
     '\t\t<GrpHdr>',
     `\t\t\t<MsgId>${msgId}</MsgId>`,
@@ -568,7 +570,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const chf = (r) => `${r < 0 ? '-' : ''}${amt(Math.abs(r))}`;
   process.stderr.write(
     `${out}: ${(bytes.length / 1e6).toFixed(1)} MB, ${stats.transactions} transactions in ${stats.entries} entries ` +
-      `(${stats.collectiveEntries} collective); ${stats.credits} credits ${chf(stats.creditRappen)}, ${stats.debits} debits ${chf(stats.debitRappen)}; ` +
+      `(${stats.collectiveEntries} collective); ${stats.credits} credits ${chf(stats.creditRappen)}, ` +
+      `${stats.debits} debits ${chf(stats.debitRappen)}; ` +
       `opening ${chf(stats.opening)}, closing ${chf(stats.closing)} CHF\n`,
   );
 }

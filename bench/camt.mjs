@@ -227,7 +227,8 @@ async function cliUpload(file, { company = freshCompany(), expect = file.n, env 
   const count = await importCount(company);
   if (count !== expect)
     die(
-      `${uploadLabel} ${basename(file.path)}: company ${company} has ${count} import entries, expected ${expect}\n${r.stdout}${r.stderr}`,
+      `${uploadLabel} ${basename(file.path)}: company ${company} has ${count} import entries, expected ${expect}\n` +
+        `${r.stdout}${r.stderr}`,
     );
   return { ms: r.ms, company };
 }
@@ -292,7 +293,8 @@ function summariseProfile(path, phases) {
     const top = (m, n) => [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
     const line = ([k, v]) => `  ${v.toFixed(0).padStart(6)} ms ${((100 * v) / busy).toFixed(1).padStart(5)} %  ${k}\n`;
     process.stdout.write(
-      `\n== ${label}: the service busy ${busy.toFixed(0)} ms of ${((to - from) / 1000).toFixed(0)} ms\nself time, top 20:\n`,
+      `\n== ${label}: the service busy ${busy.toFixed(0)} ms of ${((to - from) / 1000).toFixed(0)} ms\n` +
+        `self time, top 20:\n`,
     );
     for (const e of top(self, 20)) process.stdout.write(line(e));
     process.stdout.write('inclusive time (the function and what it calls), top 30:\n');
@@ -306,8 +308,10 @@ function summariseProfile(path, phases) {
 const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
 const cpuModel = cpus()[0]?.model?.trim() ?? '?';
 const header =
-  `acct ${version} bank import benchmark: node ${process.version}, ${platform()}-${arch()}, ${availableParallelism()} CPUs (${cpuModel})\n` +
-  `statements (camt.053.001.04, seed ${SEED}): ${LARGE} transactions in ${files.large.stats.entries} entries (${files.large.stats.collectiveEntries} collective), ` +
+  `acct ${version} bank import benchmark: node ${process.version}, ${platform()}-${arch()}, ` +
+  `${availableParallelism()} CPUs (${cpuModel})\n` +
+  `statements (camt.053.001.04, seed ${SEED}): ${LARGE} transactions in ${files.large.stats.entries} entries ` +
+  `(${files.large.stats.collectiveEntries} collective), ` +
   `${mb(files.large.bytes)}, as ZIP ${mb(files.zip.bytes)}; ${SMALL} transactions, ${mb(files.small.bytes)}\n`;
 const micros = () => Number(process.hrtime.bigint() / 1000n);
 
@@ -478,7 +482,8 @@ try {
   const preload = join(dirs.root, 'peak.cjs');
   writeFileSync(
     preload,
-    "process.on('exit', () => require('node:fs').writeFileSync(process.env.BENCH_PEAK_FILE, String(process.resourceUsage().maxRSS)));\n",
+    "process.on('exit', () => require('node:fs').writeFileSync(process.env.BENCH_PEAK_FILE, " +
+      'String(process.resourceUsage().maxRSS)));\n',
   );
   for (const key of ['small', 'large']) {
     const fresh = await startAcctServer({
@@ -543,22 +548,29 @@ for (const [n, r] of rows.entries()) {
 }
 const perTx = (S.large.median - S.small.median) / (LARGE - SMALL);
 out +=
-  `\nlinearity: upload ${LARGE} / ${SMALL} = ${x(S.large.median, S.small.median)}, parse ${x(S.parseLarge.median, S.parseSmall.median)} ` +
+  `\nlinearity: upload ${LARGE} / ${SMALL} = ${x(S.large.median, S.small.median)}, parse ` +
+  `${x(S.parseLarge.median, S.parseSmall.median)} ` +
   `(the files: ${(LARGE / SMALL).toFixed(0)}x); ${(perTx * 1000).toFixed(0)} µs a transaction beyond the fixed cost\n`;
 out +=
   `share of the ${LARGE} upload: parsing ${((100 * S.parseLarge.median) / S.large.median).toFixed(0)} %, ` +
-  `the CLI process around the request ${((100 * Math.max(0, S.large.median - S.service.median)) / S.large.median).toFixed(0)} %\n`;
+  `the CLI process around the request ` +
+  `${((100 * Math.max(0, S.large.median - S.service.median)) / S.large.median).toFixed(0)} %\n`;
 const fm = (m) => (m ? `${showMb(m.start)} at start, peak ${showMb(m.peak)}, ${showMb(m.after)} after` : '?');
 out +=
   `\nservice memory, one upload on a fresh service: ${SMALL} → ${fm(memory.fresh.small)}\n` +
   `${' '.repeat(47)}${LARGE} → ${fm(memory.fresh.large)}\n`;
 out +=
   `service memory over the runs above: ${showMb(memory.start)} at start; after each ${LARGE} upload ` +
-  `${memory.afterLarge.map((v) => (v === undefined ? '?' : v.toFixed(0))).join(', ')} MB; ${showMb(memory.end)} at the end\n`;
+  `${memory.afterLarge.map((v) => (v === undefined ? '?' : v.toFixed(0))).join(', ')} MB; ${showMb(memory.end)} ` +
+  `at the end\n`;
 out += `CLI peak (maxRSS) uploading ${LARGE}: ${showMb(memory.cliPeak)}\n`;
 const load = loadavg()[0];
 if (load > availableParallelism() * 0.75)
-  out += `note: the machine was busy (1-min load average ${load.toFixed(2)} on ${availableParallelism()} CPUs); figures are noisy, compare min ms\n`;
-out += `\ntarget: ${LARGE} transactions imported end to end in under ${TARGET_MS / 1000} s: ${S.large.median < TARGET_MS ? 'met' : 'NOT met'} (median ${(S.large.median / 1000).toFixed(2)} s)\n`;
+  out +=
+    `note: the machine was busy (1-min load average ${load.toFixed(2)} on ${availableParallelism()} CPUs); ` +
+    `figures are noisy, compare min ms\n`;
+out +=
+  `\ntarget: ${LARGE} transactions imported end to end in under ${TARGET_MS / 1000} s: ` +
+  `${S.large.median < TARGET_MS ? 'met' : 'NOT met'} (median ${(S.large.median / 1000).toFixed(2)} s)\n`;
 process.stdout.write(out);
 process.exit(0);

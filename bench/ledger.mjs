@@ -107,7 +107,8 @@ const {
 } = seedBookings(dirs.serverData, { journalFile, bookings: BOOKINGS, year: YEAR, seed: SEED, vat });
 const postingsCount = journal.split('\n').filter((l) => l.startsWith('    ')).length;
 process.stdout.write(
-  `generated in ${fmt(seedMs)}: ${mix.income} income, ${mix.expense} expense, ${mix.swap} swap; ${mix.withVat} with a tax rate (${mix.acquisition} acquisition tax); ${postingsCount} postings in the journal\n`,
+  `generated in ${fmt(seedMs)}: ${mix.income} income, ${mix.expense} expense, ${mix.swap} swap; ${mix.withVat} ` +
+    `with a tax rate (${mix.acquisition} acquisition tax); ${postingsCount} postings in the journal\n`,
 );
 
 // 3. the service on the data directory
@@ -149,7 +150,8 @@ const acctDiffs = compare(nonZero, acctTotals, 'acct');
 const hledgerDiffs = compare(nonZero, hledgerTotals, 'hledger');
 if (acctDiffs.length || hledgerDiffs.length) {
   die(
-    `THE TOTALS DIFFER\n${acctDiffs.length ? `acct vs the bookings:\n${acctDiffs.join('\n')}\n` : ''}${hledgerDiffs.length ? `hledger vs the bookings:\n${hledgerDiffs.join('\n')}\n` : ''}`,
+    `THE TOTALS DIFFER\n${acctDiffs.length ? `acct vs the bookings:\n${acctDiffs.join('\n')}\n` : ''}` +
+      `${hledgerDiffs.length ? `hledger vs the bookings:\n${hledgerDiffs.join('\n')}\n` : ''}`,
   );
 }
 process.stdout.write(`totals agree to the cent: ${nonZero.size} accounts, acct = hledger = the generated postings\n`);
@@ -199,7 +201,8 @@ if (monthlyDiffs.length)
   die(`THE MONTHLY INCOME STATEMENTS DIFFER (debit − credit)\n${monthlyDiffs.sort().join('\n')}\n`);
 const monthlyAccounts = new Set([...acctMonthly.keys()].map((k) => k.split(' ')[0])).size;
 process.stdout.write(
-  `monthly income statement agrees with hledger bal -M to the cent: ${monthlyAccounts} income and expense accounts x 12 months\n`,
+  `monthly income statement agrees with hledger bal -M to the cent: ${monthlyAccounts} income and expense ` +
+    `accounts x 12 months\n`,
 );
 
 // 5. timing: one warm-up (done above), then RUNS measured runs each, alternating
@@ -220,25 +223,31 @@ const h = median(times.hledger);
 const ratio = h / a;
 process.stdout.write(`\n${RUNS} measured runs each (after one warm-up), medians:\n`);
 process.stdout.write(
-  `  acct report trial-balance (CLI process + service)  ${fmt(a).padStart(9)}   (min ${fmt(Math.min(...times.acct))})\n`,
+  `  acct report trial-balance (CLI process + service)  ${fmt(a).padStart(9)}   (min ` +
+    `${fmt(Math.min(...times.acct))})\n`,
 );
 process.stdout.write(`    of which GET /accounts?start&until (the service)  ${fmt(median(times.api)).padStart(9)}\n`);
 process.stdout.write(
-  `  hledger balance                                     ${fmt(h).padStart(9)}   (min ${fmt(Math.min(...times.hledger))})\n`,
+  `  hledger balance                                     ${fmt(h).padStart(9)}   (min ` +
+    `${fmt(Math.min(...times.hledger))})\n`,
 );
 process.stdout.write(
-  `  ratio hledger / acct                                ${ratio.toFixed(1).padStart(7)}x   target >= 5x: ${ratio >= 5 ? 'ok' : 'MISSED'}\n`,
+  `  ratio hledger / acct                                ${ratio.toFixed(1).padStart(7)}x   target >= 5x: ` +
+    `${ratio >= 5 ? 'ok' : 'MISSED'}\n`,
 );
 const m = median(times.monthly);
 process.stdout.write(
-  `  acct report income-statement --monthly (12 requests)  ${fmt(m).padStart(7)}   (min ${fmt(Math.min(...times.monthly))})   target < 1 s: ${m < 1000 ? 'ok' : 'MISSED'}\n`,
+  `  acct report income-statement --monthly (12 requests)  ${fmt(m).padStart(7)}   (min ` +
+    `${fmt(Math.min(...times.monthly))})   target < 1 s: ${m < 1000 ? 'ok' : 'MISSED'}\n`,
 );
 process.stdout.write(
-  `  hledger balance -M                                  ${fmt(median(times.hledgerMonthly)).padStart(9)}   (min ${fmt(Math.min(...times.hledgerMonthly))})\n`,
+  `  hledger balance -M                                  ${fmt(median(times.hledgerMonthly)).padStart(9)}   (min ` +
+    `${fmt(Math.min(...times.hledgerMonthly))})\n`,
 );
 const load = loadavg()[0];
 if (load > availableParallelism() * 0.75)
   process.stdout.write(
-    `note: the 1-minute load average is ${load.toFixed(1)} on ${availableParallelism()} CPUs; medians drift on a busy machine\n`,
+    `note: the 1-minute load average is ${load.toFixed(1)} on ${availableParallelism()} CPUs; medians drift on a ` +
+      `busy machine\n`,
   );
 if (opts.keep) process.stdout.write(`kept: data directory ${dirs.serverData}, journal ${journalFile}\n`);

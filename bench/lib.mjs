@@ -62,7 +62,8 @@ export function requireNodeAndBuild(root, how) {
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major < 22 || (major === 22 && minor < 13)) {
     die(
-      `this benchmark needs Node.js 22.13 or newer (node:sqlite); this is ${process.version}. Run it with the project's Node: ${how}`,
+      `this benchmark needs Node.js 22.13 or newer (node:sqlite); this is ${process.version}. Run it with the ` +
+        `project's Node: ${how}`,
     );
   }
   if (!existsSync(join(root, 'dist', 'cli.js'))) die('dist/cli.js is missing; run `npm run build` first');

@@ -272,7 +272,8 @@ try {
   const met = (ok) => (ok ? 'met' : 'NOT met');
   const doc = (p) => `${seconds(p.ms).padStart(8)}   ${String(p.pages).padStart(5)} pages, ${mb(p.bytes)}`;
   process.stdout.write(
-    `acct ${version} PDF benchmark: node ${process.versions.node}; ${INVOICES} invoices of ${POSITIONS} positions (QR-bill part included), ` +
+    `acct ${version} PDF benchmark: node ${process.versions.node}; ${INVOICES} invoices of ${POSITIONS} positions ` +
+      `(QR-bill part included), ` +
       `rendered one after another through GET /invoices/{id}/pdf\n\n` +
       `first PDF (starts the worker, loads pdfkit, swissqrbill)  ${f(ms[0])} ms\n` +
       `after the first: median                ${f(rest.median)} ms\n` +
@@ -280,29 +281,37 @@ try {
       `                 mean                  ${f(rest.mean)} ms\n` +
       `                 min / max             ${rest.min.toFixed(1)} / ${rest.max.toFixed(1)} ms\n` +
       `average PDF size                       ${f(bytes / INVOICES / 1024)} KB\n` +
-      `service memory: resident before ${before === undefined ? '?' : before.toFixed(0)} MB, peak (VmHWM) ${peak === undefined ? '? (no /proc)' : `${peak.toFixed(0)} MB`}\n\n` +
+      `service memory: resident before ${before === undefined ? '?' : before.toFixed(0)} MB, peak (VmHWM) ` +
+      `${peak === undefined ? '? (no /proc)' : `${peak.toFixed(0)} MB`}\n\n` +
       `long text and the largest documents (GET /invoices/{id}/pdf; the best of ${RUNS}, the largest once)\n` +
-      `  one position of a ${WORD}-character word     ${doc(long)}   (before the words were cut: ${LONG_WORD_BEFORE} for 60000)\n` +
-      `  the text cap (${DOCUMENT_TEXT_MAX} characters) as ${MAX_POSITIONS} positions of ${perPosition} characters (${mb(bodyBytes)} body)\n` +
+      `  one position of a ${WORD}-character word     ${doc(long)}   (before the words were cut: ` +
+      `${LONG_WORD_BEFORE} for 60000)\n` +
+      `  the text cap (${DOCUMENT_TEXT_MAX} characters) as ${MAX_POSITIONS} positions of ${perPosition} ` +
+      `characters (${mb(bodyBytes)} body)\n` +
       `                                               ${doc(manyPdf)}\n` +
       `  the text cap as ${longest.length} positions of up to ${MAX_DESCRIPTION} characters (the field limit)\n` +
       `                                               ${doc(largestPdf)}\n\n` +
       `GET /users/me\n` +
       `  nothing rendering                  ${latency(idle)}\n` +
       `  while the largest PDF renders      ${latency(busy)}\n` +
-      `    the first, sent with the PDF's request: ${fmtMs(busy[0])} (the service's thread reads the document and hands it to the worker)\n` +
+      `    the first, sent with the PDF's request: ${fmtMs(busy[0])} (the service's thread reads the document and ` +
+      `hands it to the worker)\n` +
       `    the others                       ${busy.length > 1 ? latency(busy.slice(1)) : '-'}\n` +
-      `service memory after the largest PDF: peak (VmHWM) ${peakAfter === undefined ? '? (no /proc)' : `${peakAfter.toFixed(0)} MB`}\n\n`,
+      `service memory after the largest PDF: peak (VmHWM) ` +
+      `${peakAfter === undefined ? '? (no /proc)' : `${peakAfter.toFixed(0)} MB`}\n\n`,
   );
   const load = loadavg()[0];
   if (load > availableParallelism() * 0.7)
     process.stdout.write(
-      `note: the machine was busy (1-min load average ${load.toFixed(2)} on ${availableParallelism()} CPUs); figures are noisy\n`,
+      `note: the machine was busy (1-min load average ${load.toFixed(2)} on ${availableParallelism()} CPUs); ` +
+        `figures are noisy\n`,
     );
   process.stdout.write(
     `target: median after the first under ${TARGET_MS} ms: ${met(rest.median < TARGET_MS)}\n` +
-      `target: the largest documents the service takes under ${seconds(LARGEST_TARGET_MS)}: ${met(Math.max(manyPdf.ms, largestPdf.ms) < LARGEST_TARGET_MS)}\n` +
-      `target: GET /users/me under ${LATENCY_TARGET_MS} ms while it renders (max): ${met(Math.max(...busy) < LATENCY_TARGET_MS)}\n`,
+      `target: the largest documents the service takes under ${seconds(LARGEST_TARGET_MS)}: ` +
+      `${met(Math.max(manyPdf.ms, largestPdf.ms) < LARGEST_TARGET_MS)}\n` +
+      `target: GET /users/me under ${LATENCY_TARGET_MS} ms while it renders (max): ` +
+      `${met(Math.max(...busy) < LATENCY_TARGET_MS)}\n`,
   );
 } catch (err) {
   die(`PDF benchmark failed: ${err.message}`);

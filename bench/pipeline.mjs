@@ -131,7 +131,8 @@ function seedBookings(dataDir, n) {
   const counters = { E: 0, A: 0 };
   const now = new Date().toISOString().replace(/\.\d+Z$/, '.000000Z');
   const insert =
-    db.prepare(`INSERT INTO entries (company_id, user_id, number, type, date, description, sum, debit_account_id, credit_account_id, tax_rate_id, created_at, updated_at)
+    db.prepare(`INSERT INTO entries (company_id, user_id, number, type, date, description, sum, debit_account_id,
+      credit_account_id, tax_rate_id, created_at, updated_at)
     VALUES (1, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   db.exec('BEGIN');
   for (let i = 0; i < n; i++) {
@@ -187,18 +188,23 @@ const lines = readFileSync(out, 'utf8').split('\r\n').length - 2;
 if (lines !== BOOKINGS) die(`the export holds ${lines} bookings, not ${BOOKINGS}`);
 const listRequests = proxy.seen.filter((s) => s.method === 'GET' && /\/entries$/.test(s.path)).length;
 const others = proxy.seen.length - listRequests;
+const otherPaths = [
+  ...new Set(
+    proxy.seen.filter((s) => !/\/entries$/.test(s.path)).map((s) => s.path.replace(/^\/api\/v2\/companies\/1/, '')),
+  ),
+];
 process.stdout.write(`export of ${BOOKINGS} bookings (acct entries export --out FILE, rate limit off)\n`);
 process.stdout.write(
   `  list requests (GET /entries)        ${listRequests}   (expected ${Math.ceil(BOOKINGS / 100)}: 100 a page)\n`,
 );
+process.stdout.write(`  other requests                      ${others}   (${otherPaths.join(', ')})\n`);
 process.stdout.write(
-  `  other requests                      ${others}   (${[...new Set(proxy.seen.filter((s) => !/\/entries$/.test(s.path)).map((s) => s.path.replace(/^\/api\/v2\/companies\/1/, '')))].join(', ')})\n`,
+  `  wall time                           ${fmtMs(exported.ms)}   (${Math.round(BOOKINGS / (exported.ms / 1000))} ` +
+    `bookings/s)\n`,
 );
 process.stdout.write(
-  `  wall time                           ${fmtMs(exported.ms)}   (${Math.round(BOOKINGS / (exported.ms / 1000))} bookings/s)\n`,
-);
-process.stdout.write(
-  `  peak RSS of the CLI                 ${(exported.peak / MiB).toFixed(1)} MiB   target <= 150 MiB: ${exported.peak <= 150 * MiB ? 'met' : 'missed'}\n`,
+  `  peak RSS of the CLI                 ${(exported.peak / MiB).toFixed(1)} MiB   target <= 150 MiB: ` +
+    `${exported.peak <= 150 * MiB ? 'met' : 'missed'}\n`,
 );
 process.stdout.write(
   `  file                                ${(readFileSync(out).length / MiB).toFixed(2)} MiB, ${lines} rows\n\n`,
@@ -223,7 +229,8 @@ const csv = join(dirs.root, 'neu.csv');
 const rows = ['date,debit_account,credit_account,sum,tax_rate,description'];
 for (let i = 1; i <= ROWS; i++)
   rows.push(
-    `2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')},1020,3400,${i}.${String(i % 100).padStart(2, '0')},MWST 8.1 %,Import ${i}`,
+    `2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')},1020,3400,` +
+      `${i}.${String(i % 100).padStart(2, '0')},MWST 8.1 %,Import ${i}`,
   );
 writeFileSync(csv, `${rows.join('\n')}\n`);
 const imported = await runAcct(['entries', 'import', csv, '-o', 'json'], env(proxy.url));
@@ -252,15 +259,18 @@ process.stdout.write(
   `import of ${ROWS} new bookings (acct entries import FILE) against acct server start --rate-limit ${LIMIT}\n`,
 );
 process.stdout.write(
-  `  requests                            ${seen.length}   (${seen.filter((s) => s.method === 'POST').length} POST, ${seen.filter((s) => s.method === 'GET').length} GET)\n`,
+  `  requests                            ${seen.length}   (${seen.filter((s) => s.method === 'POST').length} ` +
+    `POST, ${seen.filter((s) => s.method === 'GET').length} GET)\n`,
 );
 process.stdout.write(`  per service window (60 s)           ${windows.map((n) => String(n ?? 0)).join(', ')}\n`);
 process.stdout.write(`  wall time                           ${fmtMs(imported.ms)}\n`);
 process.stdout.write(
-  `  achieved rate (full windows)        ${sustained.toFixed(0)}/min = ${((sustained / LIMIT) * 100).toFixed(1)} % of the limit   target >= 95 %: ${sustained >= 0.95 * LIMIT ? 'met' : 'missed'}\n`,
+  `  achieved rate (full windows)        ${sustained.toFixed(0)}/min = ${((sustained / LIMIT) * 100).toFixed(1)} ` +
+    `% of the limit   target >= 95 %: ${sustained >= 0.95 * LIMIT ? 'met' : 'missed'}\n`,
 );
 process.stdout.write(
-  `  overall (first to last request)     ${overall.toFixed(0)}/min = ${((overall / LIMIT) * 100).toFixed(1)} % of the limit (a last window that is not full counts as a burst)\n`,
+  `  overall (first to last request)     ${overall.toFixed(0)}/min = ${((overall / LIMIT) * 100).toFixed(1)} % of ` +
+    `the limit (a last window that is not full counts as a burst)\n`,
 );
 process.stdout.write(
   `  429 answers seen                    ${tooMany}   target 0: ${tooMany === 0 ? 'met' : 'missed'}\n`,

@@ -56,15 +56,18 @@ for (const r of rows) {
   const target = r.target ? `< ${fmt(r.target)}` : '';
   const result = r.target ? (r.ms < r.target ? 'ok' : 'over') : '';
   process.stdout.write(
-    `${r.name.padEnd(20)}  ${fmt(r.ms).padStart(7)}  ${`${r.rssMiB.toFixed(0)} MiB`.padStart(8)}  ${target.padEnd(7)}  ${result}\n`,
+    `${r.name.padEnd(20)}  ${fmt(r.ms).padStart(7)}  ${`${r.rssMiB.toFixed(0)} MiB`.padStart(8)}  ` +
+      `${target.padEnd(7)}  ${result}\n`,
   );
 }
 process.stdout.write(
-  `\nbackup file ${(statSync(backupFile).size / 2 ** 20).toFixed(1)} MiB (database ${(dbBytes / 2 ** 20).toFixed(1)} MiB)\n`,
+  `\nbackup file ${(statSync(backupFile).size / 2 ** 20).toFixed(1)} MiB (database ` +
+    `${(dbBytes / 2 ** 20).toFixed(1)} MiB)\n`,
 );
 const load = loadavg()[0];
 if (load > availableParallelism() * 0.75)
   process.stdout.write(
-    `note: the machine was busy (1-min load average ${load.toFixed(2)} on ${availableParallelism()} CPUs); figures are noisy\n`,
+    `note: the machine was busy (1-min load average ${load.toFixed(2)} on ${availableParallelism()} CPUs); ` +
+      `figures are noisy\n`,
   );
 if (opts.keep) process.stdout.write(`kept: ${dirs.root}\n`);

@@ -51,7 +51,8 @@ const NODE = process.execPath;
 const TOKEN = 'bench-token';
 const SECTIONS = ['accounts', 'reports', 'pages', 'export'];
 const USAGE =
-  'usage: node bench/scale.mjs [--bookings N] [--runs N] [--only accounts,reports,pages,export] [--per-page N] [--pages N] [--year YYYY] [--seed N] [--keep]';
+  'usage: node bench/scale.mjs [--bookings N] [--runs N] [--only accounts,reports,pages,export] [--per-page N] ' +
+  '[--pages N] [--year YYYY] [--seed N] [--keep]';
 
 const opts = benchOptions(
   {
@@ -115,7 +116,8 @@ const to = `${YEAR}-12-31`;
 // The data: the service seeds company 1, the bookings go straight into its database
 
 out(
-  `acct scale benchmark: ${BOOKINGS} bookings in ${YEAR}, node ${process.version}, ${hledger}, ${availableParallelism()} CPUs`,
+  `acct scale benchmark: ${BOOKINGS} bookings in ${YEAR}, node ${process.version}, ${hledger}, ` +
+    `${availableParallelism()} CPUs`,
 );
 await startServer();
 await stopAcctServer(server);
@@ -124,7 +126,8 @@ const insertYear = (year, seed, company = 1, journalFile = undefined) =>
 const journalFile = join(dirs.root, 'ledger.journal');
 const first = insertYear(YEAR, SEED, 1, journalFile);
 out(
-  `generated in ${fmtMs(first.ms)}: ${first.mix.income} income, ${first.mix.expense} expense, ${first.mix.swap} swap; ${first.mix.withVat} with a tax rate`,
+  `generated in ${fmtMs(first.ms)}: ${first.mix.income} income, ${first.mix.expense} expense, ${first.mix.swap} ` +
+    `swap; ${first.mix.withVat} with a tax rate`,
 );
 
 const base = await startServer();
@@ -229,7 +232,8 @@ if (only.has('reports')) {
       const input = rappen(boxes.get(479).tax);
       if (output !== -ledgerOf(2200) || input !== ledgerOf(1170) + ledgerOf(1171)) {
         die(
-          `THE VAT RETURN DIFFERS FROM HLEDGER: 399 ${decimal(output)} against 2200 ${decimal(-ledgerOf(2200))}, 479 ${decimal(input)} against 1170 + 1171 ${decimal(ledgerOf(1170) + ledgerOf(1171))}`,
+          `THE VAT RETURN DIFFERS FROM HLEDGER: 399 ${decimal(output)} against 2200 ${decimal(-ledgerOf(2200))}, ` +
+            `479 ${decimal(input)} against 1170 + 1171 ${decimal(ledgerOf(1170) + ledgerOf(1171))}`,
         );
       }
     },
@@ -299,7 +303,8 @@ if (only.has('pages')) {
 
 if (only.has('export')) {
   out(
-    `\nexport (acct entries list --all -o csv, CLI process + service; company 1 with ${BOOKINGS} bookings and company 2 with ${2 * BOOKINGS}, in turn, after a warm-up each)`,
+    `\nexport (acct entries list --all -o csv, CLI process + service; company 1 with ${BOOKINGS} bookings and ` +
+      `company 2 with ${2 * BOOKINGS}, in turn, after a warm-up each)`,
   );
   const added = await mustRun(
     NODE,
@@ -311,7 +316,8 @@ if (only.has('export')) {
   insertYear(YEAR, SEED, company2);
   insertYear(YEAR + 1, SEED + 1, company2);
   out(
-    `  company ${company2}: ${2 * BOOKINGS} bookings in ${YEAR} and ${YEAR + 1} inserted in ${fmtMs(performance.now() - t0)}`,
+    `  company ${company2}: ${2 * BOOKINGS} bookings in ${YEAR} and ${YEAR + 1} inserted in ` +
+      `${fmtMs(performance.now() - t0)}`,
   );
   const exportAll = async (company, count) => {
     const r = await mustRun(NODE, [BIN, 'entries', 'list', '--all', '-o', 'csv'], {
@@ -354,6 +360,7 @@ out(`\n${met}/${met + missed} targets met`);
 const load = loadavg()[0];
 if (load > availableParallelism() * 0.75)
   out(
-    `note: the 1-minute load average is ${load.toFixed(1)} on ${availableParallelism()} CPUs; figures drift on a busy machine`,
+    `note: the 1-minute load average is ${load.toFixed(1)} on ${availableParallelism()} CPUs; figures drift on a ` +
+      `busy machine`,
   );
 if (opts.keep) out(`kept: data directory ${dirs.serverData}, journal ${journalFile}`);

@@ -282,7 +282,8 @@ commands.forEach((cmd, i) => {
   const ratio = s.median / baseMedian;
   if (cmd.reexec)
     extra.push(
-      `${cmd.label}: ${(s.median / stats[i - 1].median).toFixed(2)}x the system Node's own start (${commands[i - 1].label})`,
+      `${cmd.label}: ${(s.median / stats[i - 1].median).toFixed(2)}x the system Node's own start ` +
+        `(${commands[i - 1].label})`,
     );
   let result = '';
   if (cmd.target !== null) {
@@ -312,7 +313,8 @@ const load = loadavg()[0];
 const cpus = availableParallelism();
 if (load > cpus * 0.75) {
   process.stdout.write(
-    `\nnote: the machine was busy (1-min load average ${load.toFixed(2)} on ${cpus} CPUs); figures are noisy, compare min ms or rerun when idle\n`,
+    `\nnote: the machine was busy (1-min load average ${load.toFixed(2)} on ${cpus} CPUs); figures are noisy, ` +
+      `compare min ms or rerun when idle\n`,
   );
 }
 process.stdout.write(`\n${met}/${targets} targets met${met === targets ? '' : ` (${targets - met} over)`}\n`);

@@ -60,7 +60,8 @@ const CASES = {
     what: 'XML with a DOCTYPE',
     name: 'doctype.xml',
     content: () =>
-      '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY x SYSTEM "file:///etc/passwd">]><Document><BkToCstmrStmt><Stmt><Id>&x;</Id></Stmt></BkToCstmrStmt></Document>',
+      '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY x SYSTEM "file:///etc/passwd">]><Document><BkToCstmrStmt><Stmt>' +
+      '<Id>&x;</Id></Stmt></BkToCstmrStmt></Document>',
   },
   nested: {
     what: 'XML nested 20,000 deep',
@@ -124,7 +125,8 @@ async function runCase(key, { what, name, content }) {
 const mib = (v) => (v === undefined ? '?' : `${v.toFixed(0)} MB`);
 process.stdout.write(`node ${process.version}, ${new Date().toISOString()}\n\n`);
 process.stdout.write(
-  '| case | upload | status | answer | RSS before | peak (VmHWM) | RSS after | then GET /users/me |\n|---|---|---|---|---|---|---|---|\n',
+  '| case | upload | status | answer | RSS before | peak (VmHWM) | RSS after | then GET /users/me |\n' +
+    '|---|---|---|---|---|---|---|---|\n',
 );
 const messages = [];
 for (const [key, spec] of Object.entries(CASES)) {
@@ -132,7 +134,8 @@ for (const [key, spec] of Object.entries(CASES)) {
   const r = await runCase(key, spec);
   const size = r.size >= 1024 * 1024 ? `${(r.size / 1024 / 1024).toFixed(1)} MB` : `${(r.size / 1024).toFixed(0)} KB`;
   process.stdout.write(
-    `| ${r.what} | ${size} | ${r.status} | ${r.ms.toFixed(0)} ms | ${mib(r.rssBefore)} | ${mib(r.peak)} (+${(r.peak - r.peakBefore).toFixed(0)}) | ${mib(r.rssAfter)} | ${r.alive} |\n`,
+    `| ${r.what} | ${size} | ${r.status} | ${r.ms.toFixed(0)} ms | ${mib(r.rssBefore)} | ${mib(r.peak)} ` +
+      `(+${(r.peak - r.peakBefore).toFixed(0)}) | ${mib(r.rssAfter)} | ${r.alive} |\n`,
   );
   messages.push(`${key}: ${r.message}`);
 }

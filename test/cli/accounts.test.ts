@@ -16,7 +16,8 @@ function book(company: number, date: string, sum: number, debit: number, credit:
   const now = timestamp();
   run(
     cli.svc.server.db,
-    `INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id, tax_rate_id, created_at, updated_at)
+    `INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id, tax_rate_id,
+      created_at, updated_at)
     VALUES (?, 1, 'swap', ?, ?, ?, ?, ?, ?, ?)`,
     company,
     date,
@@ -223,7 +224,7 @@ describe('acct accounts create, update, delete', () => {
     expect(rec).toEqual(JSON.parse((await acct(['accounts', 'get', '1030', '--json'], { company: own })).stdout));
   });
 
-  test('service refusals: a taken or out-of-range bank number (400 → exit 6), an IBAN on a non-bank account (422 → exit 3)', async () => {
+  test('refusals: a taken or out-of-range bank number (400 → 6), an IBAN on a non-bank account (422 → 3)', async () => {
     await ubs(1030);
     const taken = await acct(['accounts', 'create', '--number', '1030', '--name', 'Doppelt', '--type', 'bank'], {
       company: own,

@@ -396,7 +396,7 @@ describe.each([{ which: 'server' }, { which: 'local' }])('acct archive ($which)'
     expect(createHash('sha256').update(lines).digest('hex')).toBe(manifest.content_sha256);
   });
 
-  it('acct archive verify passes it, and refuses a flipped bit, a missing member and a cut file with exit 8', async () => {
+  it('acct archive verify passes it; a flipped bit, a missing member, a cut file: exit 8', async () => {
     const good = await s.run(['archive', 'verify', archive]);
     expect(good.code, good.stderr).toBe(0);
     expect(good.stdout).toBe(`${archive}: ok\n`);
@@ -433,7 +433,7 @@ describe.each([{ which: 'server' }, { which: 'local' }])('acct archive ($which)'
     expect((await s.run(['archive', 'verify', archive])).code).toBe(0);
   }, 60_000);
 
-  it('closing the year names the archive command to run next; the closed year archives without the warning', async () => {
+  it('closing the year names the archive command to run next; the closed year archives unwarned', async () => {
     const close = await ok(s.run, ['server', 'companies', 'set', '1', ...s.data, '--closed-until', '2025-12-31']);
     expect(close.stderr).toContain('acct archive 2025 --company 1 --out buchhaltung-2025.zip');
     if (s.data.length) expect(close.stderr).toContain(`acct server start --data ${s.data[1]}`);

@@ -205,9 +205,17 @@ describe('acct bills add', () => {
     expect((await bills(c))[0].file).toMatchObject({ name: 'foto.jpg', mime: 'image/jpeg' });
   });
 
-  it('reads the payload from stdin (--qr-text -), CR LF and a trailing line break as a scanner app gives it', async () => {
+  it('reads the payload from stdin (--qr-text -) with CR LF and a final line break, as scanner apps do', async () => {
     const c = newCompany(svc, 'Stdin');
-    const text = `${foreignPayload({ ...druckerei, iban: LI_IBAN, referenceType: 'NON', reference: '', amount: '80.00', currency: 'EUR' }).replace(/\n/g, '\r\n')}\r\n`;
+    const payload = foreignPayload({
+      ...druckerei,
+      iban: LI_IBAN,
+      referenceType: 'NON',
+      reference: '',
+      amount: '80.00',
+      currency: 'EUR',
+    });
+    const text = `${payload.replace(/\n/g, '\r\n')}\r\n`;
     const eur = await acct(['bills', 'add', '--qr-text', '-', '--account', '4400', '--no-input'], {
       company: c,
       input: text,
@@ -274,7 +282,7 @@ describe('acct bills add', () => {
     expect(await bills(c)).toEqual([]);
   });
 
-  it('without a terminal, or with --no-input, --account is required before anything is read or entered (exit 2)', async () => {
+  it('without a terminal or with --no-input, --account is required before any read or prompt (exit 2)', async () => {
     const c = newCompany(svc, 'Script');
     const pdf = file('script.pdf', await threePagePdf(foreignPayload(schneider)));
     for (const args of [

@@ -100,10 +100,14 @@ describe('acct check', () => {
   it('a booking that moves nothing, a second payment, a wrong total, a duplicate number', async () => {
     const r = await checkBroken('rules', (_dir, db) => {
       db.exec(`UPDATE entries SET credit_account_id = debit_account_id WHERE id = 1;
-        INSERT INTO entries (company_id, number, type, date, sum, debit_account_id, credit_account_id, invoice_id, created_at, updated_at)
-          SELECT company_id, number, type, date, sum, debit_account_id, credit_account_id, NULL, created_at, updated_at FROM entries WHERE id = 2;
-        INSERT INTO entries (company_id, number, type, date, sum, debit_account_id, credit_account_id, invoice_id, created_at, updated_at)
-          SELECT company_id, NULL, type, date, sum, debit_account_id, credit_account_id, invoice_id, created_at, updated_at FROM entries WHERE id = (SELECT entry_id FROM invoices WHERE id = 1);
+        INSERT INTO entries (company_id, number, type, date, sum, debit_account_id, credit_account_id, invoice_id,
+          created_at, updated_at)
+          SELECT company_id, number, type, date, sum, debit_account_id, credit_account_id, NULL, created_at,
+            updated_at FROM entries WHERE id = 2;
+        INSERT INTO entries (company_id, number, type, date, sum, debit_account_id, credit_account_id, invoice_id,
+          created_at, updated_at)
+          SELECT company_id, NULL, type, date, sum, debit_account_id, credit_account_id, invoice_id, created_at,
+            updated_at FROM entries WHERE id = (SELECT entry_id FROM invoices WHERE id = 1);
         UPDATE invoices SET final_value = final_value + 1 WHERE id = 1;`);
     });
     expect(r.code).toBe(8);
@@ -120,10 +124,14 @@ describe('acct check', () => {
 
   it('an import entry processed twice into one booking', async () => {
     const r = await checkBroken('imports', (_dir, db) => {
-      db.exec(`INSERT INTO import_entries (company_id, user_id, bank_account_id, entry_id, date, type, sum, status, created_at, updated_at)
-        SELECT 1, 1, debit_account_id, 1, date, 'income', sum, 'processed', created_at, updated_at FROM entries WHERE id = 1;
-        INSERT INTO import_entries (company_id, user_id, bank_account_id, entry_id, date, type, sum, status, created_at, updated_at)
-        SELECT 1, 1, debit_account_id, 1, date, 'income', sum, 'processed', created_at, updated_at FROM entries WHERE id = 1;`);
+      db.exec(`INSERT INTO import_entries (company_id, user_id, bank_account_id, entry_id, date, type, sum, status,
+        created_at, updated_at)
+        SELECT 1, 1, debit_account_id, 1, date, 'income', sum, 'processed', created_at, updated_at
+          FROM entries WHERE id = 1;
+        INSERT INTO import_entries (company_id, user_id, bank_account_id, entry_id, date, type, sum, status,
+          created_at, updated_at)
+        SELECT 1, 1, debit_account_id, 1, date, 'income', sum, 'processed', created_at, updated_at
+          FROM entries WHERE id = 1;`);
     });
     expect(r.code).toBe(8);
     expect(r.stdout).toMatch(/^every processed import entry: .*booking id 1: made by import entries 1, 2/m);

@@ -23,7 +23,10 @@ describe('shell completions', () => {
       chmodSync(join(bin, name), 0o755);
     }
     const words = line.split(' ');
-    const script = `source completions/acct.bash; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _${words[0] === 'npx' ? 'acct_npx' : 'acct'}; printf '%s\\n' "\${COMPREPLY[@]}"`;
+    const script =
+      `source completions/acct.bash; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); ` +
+      `COMP_CWORD=${words.length - 1}; _${words[0] === 'npx' ? 'acct_npx' : 'acct'}; printf '%s\\n' ` +
+      `"\${COMPREPLY[@]}"`;
     const out = execFileSync('bash', ['-c', script], {
       encoding: 'utf8',
       env: box.env({ PATH: `${bin}:${process.env.PATH ?? ''}` }),
@@ -31,7 +34,7 @@ describe('shell completions', () => {
     return out.split('\n').filter((l) => l !== '');
   }
 
-  test("bash completes the records get, update and delete take, and timer start's projects, also after npx", async () => {
+  test("bash completes the records of get, update and delete, timer start's projects, also after npx", async () => {
     for (const args of [
       ['tags', 'create', '--name', 'travel', '--color', 'blue'],
       ['tags', 'create', '--name', 'rent', '--color', 'red'],
@@ -64,7 +67,9 @@ describe('shell completions', () => {
   test('bash completes groups, verbs and option values', () => {
     const complete = (line: string) => {
       const words = line.split(' ');
-      const script = `source completions/acct.bash; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _acct; printf '%s\\n' "\${COMPREPLY[@]}"`;
+      const script =
+        `source completions/acct.bash; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); ` +
+        `COMP_CWORD=${words.length - 1}; _acct; printf '%s\\n' "\${COMPREPLY[@]}"`;
       return execFileSync('bash', ['-c', script], { encoding: 'utf8' }).trim().split('\n');
     };
     expect(complete('acct ta')).toEqual(['tags', 'tax-rates', 'tasks']);
@@ -81,7 +86,8 @@ describe('shell completions', () => {
     const result = await box.run(['completion', 'powershell']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      "acct: command-argument value 'powershell' is invalid for argument 'shell'. Allowed choices are bash, zsh, fish.\n",
+      "acct: command-argument value 'powershell' is invalid for argument 'shell'. Allowed choices are bash, zsh, " +
+        'fish.\n',
     );
   });
 });

@@ -26,7 +26,8 @@ async function customer(
   for (const n of extra) {
     cli.svc.server.db
       .prepare(
-        'INSERT INTO contacts (company_id, customer_id, user_id, name, is_primary, created_at, updated_at) VALUES (?, ?, 1, ?, 0, ?, ?)',
+        'INSERT INTO contacts (company_id, customer_id, user_id, name, is_primary, created_at, updated_at) VALUES ' +
+          '(?, ?, 1, ?, 0, ?, ?)',
       )
       .run(company, id, n, NOW, NOW);
   }
@@ -116,7 +117,8 @@ describe('update, delete, archive, bulk-delete', () => {
     const c = await customer('Loesch AG', 3001, ['Auf Rechnung']);
     cli.svc.server.db
       .prepare(
-        `INSERT INTO invoices (company_id, user_id, customer_id, contact_id, number, date, payable_until, created_at, updated_at) VALUES (1, 1, ?, ?, 'R-2025-901', '2025-01-01', '2025-01-31', ?, ?)`,
+        `INSERT INTO invoices (company_id, user_id, customer_id, contact_id, number, date, payable_until, ` +
+          `created_at, updated_at) VALUES (1, 1, ?, ?, 'R-2025-901', '2025-01-01', '2025-01-31', ?, ?)`,
       )
       .run(c.id, c.contacts['Auf Rechnung'], NOW, NOW);
     let r = await acct(['contacts', 'delete', String(c.contacts['Loesch AG Haupt']), '--yes']);
@@ -145,7 +147,8 @@ describe('update, delete, archive, bulk-delete', () => {
     const c = await customer('Masse AG', 5001, ['Auf Offerte']);
     cli.svc.server.db
       .prepare(
-        `INSERT INTO proposals (company_id, user_id, customer_id, contact_id, number, date, valid_until, created_at, updated_at) VALUES (1, 1, ?, ?, 'O-2025-901', '2025-01-01', '2025-01-15', ?, ?)`,
+        `INSERT INTO proposals (company_id, user_id, customer_id, contact_id, number, date, valid_until, ` +
+          `created_at, updated_at) VALUES (1, 1, ?, ?, 'O-2025-901', '2025-01-01', '2025-01-15', ?, ?)`,
       )
       .run(c.id, c.contacts['Auf Offerte'], NOW, NOW);
     let r = await acct(['contacts', 'bulk-delete', String(c.contacts['Masse AG Haupt']), 'id:999999', '--yes']);

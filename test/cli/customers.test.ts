@@ -23,7 +23,8 @@ const insertProject = (customerId: number) =>
   Number(
     db()
       .prepare(
-        `INSERT INTO projects (company_id, user_id, customer_id, name, created_at, updated_at) VALUES (1, 1, ?, 'P', ?, ?)`,
+        `INSERT INTO projects (company_id, user_id, customer_id, name, created_at, updated_at) VALUES (1, 1, ?, ` +
+          `'P', ?, ?)`,
       )
       .run(customerId, NOW, NOW).lastInsertRowid,
   );
@@ -61,7 +62,7 @@ describe('create, get, update, delete', () => {
     expect((tax.data ?? tax).name).toBe('MWST 8.1 %');
   });
 
-  test('create without --name and without a terminal is a usage error; a bad rate is caught before any request', async () => {
+  test('create without --name and without a terminal: usage error; a bad rate is caught before a request', async () => {
     let r = await acct(['customers', 'create', '--city', 'Bern']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('missing required --name');
@@ -179,12 +180,14 @@ describe('list, archive, bulk-delete', () => {
     const b = (await api('POST', '/customers', { name: 'Filter Zwei', number: 7002, archived: true })).data;
     db()
       .prepare(
-        `INSERT INTO time_entries (company_id, user_id, project_id, date, hours, minutes, status, billable, created_at, updated_at) VALUES (1, 1, ?, '2025-01-02', 2, 0, 'open', 1, ?, ?)`,
+        `INSERT INTO time_entries (company_id, user_id, project_id, date, hours, minutes, status, billable, ` +
+          `created_at, updated_at) VALUES (1, 1, ?, '2025-01-02', 2, 0, 'open', 1, ?, ?)`,
       )
       .run(insertProject(a.id), NOW, NOW);
     db()
       .prepare(
-        `INSERT INTO entries (company_id, type, date, sum, debit_account_id, credit_account_id, customer_id, billable, created_at, updated_at) VALUES (1, 'expense', '2025-01-03', 4550, ?, ?, ?, 1, ?, ?)`,
+        `INSERT INTO entries (company_id, type, date, sum, debit_account_id, credit_account_id, customer_id, ` +
+          `billable, created_at, updated_at) VALUES (1, 'expense', '2025-01-03', 4550, ?, ?, ?, 1, ?, ?)`,
       )
       .run(accountId(cli.svc, 1, 6500), accountId(cli.svc, 1, 1020), b.id, NOW, NOW);
     const names = async (...flags: string[]) => {
@@ -245,13 +248,16 @@ describe('statistics and number', () => {
     const c = (await api('POST', '/customers', { name: 'Statistik AG', number: 10001 })).data;
     db()
       .prepare(
-        `INSERT INTO entries (company_id, type, date, sum, debit_account_id, credit_account_id, customer_id, created_at, updated_at) VALUES (1, 'income', '2025-01-03', 250000, ?, ?, ?, ?, ?)`,
+        `INSERT INTO entries (company_id, type, date, sum, debit_account_id, credit_account_id, customer_id, ` +
+          `created_at, updated_at) VALUES (1, 'income', '2025-01-03', 250000, ?, ?, ?, ?, ?)`,
       )
       .run(accountId(cli.svc, 1, 1020), accountId(cli.svc, 1, 3400), c.id, NOW, NOW);
     const project = insertProject(c.id);
     db()
       .prepare(
-        `INSERT INTO time_entries (company_id, user_id, project_id, date, hours, minutes, status, billable, created_at, updated_at) VALUES (1, 1, ?, '2025-01-02', 3, 0, 'paid', 1, ?, ?), (1, 1, ?, '2025-01-02', 1, 0, 'open', 0, ?, ?)`,
+        `INSERT INTO time_entries (company_id, user_id, project_id, date, hours, minutes, status, billable, ` +
+          `created_at, updated_at) VALUES (1, 1, ?, '2025-01-02', 3, 0, 'paid', 1, ?, ?), (1, 1, ?, ` +
+          `'2025-01-02', 1, 0, 'open', 0, ?, ?)`,
       )
       .run(project, NOW, NOW, project, NOW, NOW);
     let r = await acct(['customers', 'statistics', 'Statistik AG']);
@@ -315,7 +321,8 @@ describe('import --via-api (the CSV import of the API)', () => {
     await api('POST', '/customers', { name: 'Import Alt', number: 20001, city: 'Bern' });
     const csv = file(
       'kunden.csv',
-      'name;number;city;email;contact_name\nImport Alt neu;20001;Thun;;\nImport Neu;20002;Chur;info@neu.ch;Nina Neu\nKaputt;;;keine mail;\n',
+      'name;number;city;email;contact_name\nImport Alt neu;20001;Thun;;\n' +
+        'Import Neu;20002;Chur;info@neu.ch;Nina Neu\nKaputt;;;keine mail;\n',
     );
     const r = await acct(['customers', 'import', csv, '--via-api']);
     expect(r.code, r.stderr).toBe(0);
@@ -349,7 +356,7 @@ describe('import --via-api (the CSV import of the API)', () => {
     expect(tsv(r.stdout)[1]).toEqual(['1', '0', '0']);
   });
 
-  test('a missing, empty or directory file is a usage error before any request; a file without a name column is a 422', async () => {
+  test('a missing, empty or directory file: usage error before any request; no name column: a 422', async () => {
     const port = await closedPort();
     const offline = { ACCT_BASE_URL: `http://127.0.0.1:${port}/api/v2` };
     let r = await acct(['customers', 'import', join(cli.box.dataDir, 'nope.csv'), '--via-api'], { env: offline });

@@ -728,7 +728,8 @@ describe('acct entries list: filters', () => {
     // a page of the six says so; stdout holds only the rows
     expect(r.stderr).toBe(
       expected.length < 6 && !args.includes('--all') && args.some((a) => a.startsWith('--limit') || a === '--page')
-        ? `${expected.length} of 6 shown — --all for every row${args.includes('--limit') ? '' : ', --per-page N for more'}\n`
+        ? `${expected.length} of 6 shown — --all for every ` +
+            `row${args.includes('--limit') ? '' : ', --per-page N for more'}\n`
         : '',
     );
     expect(r.code).toBe(0);
@@ -794,7 +795,8 @@ describe('acct entries grouped', () => {
     expect(out).toHaveLength(3);
     expect(out[1]).toMatch(
       new RegExp(
-        `^\\s*${ids.fGroup}\\s+15\\.03\\.2026\\s+A-2026-001, U-2026-001\\s+Miete, Möbel\\s+mixed\\s+1510 Mobiliar und Einrichtungen, 6000 Raumaufwand\\s+1020\\s+mixed$`,
+        `^\\s*${ids.fGroup}\\s+15\\.03\\.2026\\s+A-2026-001, U-2026-001\\s+Miete, Möbel\\s+mixed\\s+1510 Mobiliar ` +
+          `und Einrichtungen, 6000 Raumaufwand\\s+1020\\s+mixed$`,
       ),
     );
     expect(out[2]).toMatch(/10\.01\.2026\s+E-2026-001\s+income\s+1020\s+3400\s+1'081\.00$/);

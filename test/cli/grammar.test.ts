@@ -91,7 +91,8 @@ describe('flags', () => {
     ]);
     expect([day.code, day.stderr]).toEqual([
       2,
-      'acct: invalid --date "31.02.26": 2026-02 has no day 31; expected YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, yesterday, tomorrow, +3d, -2d, +1w\n',
+      'acct: invalid --date "31.02.26": 2026-02 has no day 31; expected YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, ' +
+        'yesterday, tomorrow, +3d, -2d, +1w\n',
     ]);
     const sum = await acct([
       'entries',
@@ -113,7 +114,7 @@ describe('flags', () => {
 });
 
 describe("CSV cells read the flags' grammar", () => {
-  test("1'280.00, 280,00, 31.12.26 and 1.1.26 import; the export writes the plain form and a round trip is byte identical", async () => {
+  test("1'280.00, 280,00, 31.12.26 and 1.1.26 import; export writes the plain form, round trip identical", async () => {
     const csv = file(
       'buchungen.csv',
       [

@@ -47,7 +47,7 @@ beforeAll(async () => {
 afterAll(() => box?.cleanup());
 
 describe('acct --version', () => {
-  test('-V and --version print the version of package.json (the launcher answers them itself; commander too)', async () => {
+  test("-V and --version print package.json's version (the launcher answers them; commander too)", async () => {
     for (const flag of ['--version', '-V']) {
       expect(await box.spawn([flag])).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
       expect(await box.run([flag])).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
@@ -146,7 +146,8 @@ describe('acct --help', () => {
       expect(root).toContain(option);
     }
     expect(root).toContain(
-      'Exit codes: 0 ok, 1 failure, 2 usage, 3 validation, 4 auth, 5 not found, 6 conflict, 7 rate limited, 8 books need work (check, verify, reconcile), 130 interrupted.',
+      'Exit codes: 0 ok, 1 failure, 2 usage, 3 validation, 4 auth, 5 not found, 6 conflict, 7 rate limited, 8 ' +
+        'books need work (check, verify, reconcile), 130 interrupted.',
     );
   });
 

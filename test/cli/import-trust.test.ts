@@ -47,14 +47,15 @@ afterAll(async () => {
 });
 
 describe('the bank account, or a clear question', () => {
-  test("no account has the statement's IBAN: exit 2 listing the bank accounts before any file is uploaded; --bank-account answers it once", async () => {
+  test("no account with the statement's IBAN: exit 2 listing them, none sent; --bank-account answers it", async () => {
     const company = addCompany(svc.server.db, 'Frage AG', 1);
     // the collective file (no valid IBAN) would fit; the statement after it asks: neither is uploaded
     const r = await acct(['import', 'upload-camt', COLLECTIVE, STATEMENT], { company });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      `acct: ${STATEMENT}: no bank account has the statement's IBAN CH03 0900 0000 2500 9034 2; choose its account with --bank-account ` +
-        '(one without IBAN then gets it); nothing was uploaded. The bank accounts:\n  1000 Kasse\n  1010 Postkonto\n  1020 Bankguthaben\n',
+      `acct: ${STATEMENT}: no bank account has the statement's IBAN CH03 0900 0000 2500 9034 2; ` +
+        'choose its account with --bank-account (one without IBAN then gets it); nothing was uploaded. ' +
+        'The bank accounts:\n  1000 Kasse\n  1010 Postkonto\n  1020 Bankguthaben\n',
     );
     expect(await entries(company)).toEqual([]);
 
@@ -66,8 +67,10 @@ describe('the bank account, or a clear question', () => {
     const other = await acct(['import', 'upload-camt', QRR, '--bank-account', '1020'], { company });
     expect(other.code).toBe(2);
     expect(other.stderr).toContain(
-      `acct: ${QRR}: 1020 Bankguthaben has another IBAN (CH03 0900 0000 2500 9034 2) than the statement (CH29 0900 0000 2500 9423 9); ` +
-        'choose its account with --bank-account; nothing was uploaded. The bank accounts:\n  1000 Kasse\n  1010 Postkonto\n  1020 Bankguthaben  CH03 0900 0000 2500 9034 2\n',
+      `acct: ${QRR}: 1020 Bankguthaben has another IBAN (CH03 0900 0000 2500 9034 2) ` +
+        'than the statement (CH29 0900 0000 2500 9423 9); ' +
+        'choose its account with --bank-account; nothing was uploaded. The bank accounts:\n' +
+        '  1000 Kasse\n  1010 Postkonto\n  1020 Bankguthaben  CH03 0900 0000 2500 9034 2\n',
     );
     expect((await acct(['import', 'upload-camt', QRR, '--bank-account', '1010'], { company })).code).toBe(0);
     expect(new Set((await entries(company)).map((e) => e.bank_account.number))).toEqual(new Set([1010, 1020]));
@@ -75,7 +78,7 @@ describe('the bank account, or a clear question', () => {
 });
 
 describe('every line with a text', () => {
-  test('an amount paid in another currency and a line with only a bank transaction code; the pending one is counted', async () => {
+  test('an amount paid in another currency, a line with only a bank transaction code; pending counted', async () => {
     const company = addCompany(svc.server.db, 'Texte AG', 1);
     const path = file(
       'texte.xml',
@@ -103,7 +106,7 @@ describe('every line with a text', () => {
 });
 
 describe('learned rules, shown as such', () => {
-  test('a rule of the other direction fills nothing; the entry a rule filled names it in list, get and process --dry-run', async () => {
+  test('a rule of the other direction fills nothing; a rule-filled entry names it in list, get, dry run', async () => {
     const company = addCompany(svc.server.db, 'Regel AG', 1);
     expect(
       (
@@ -194,7 +197,8 @@ describe('learned rules, shown as such', () => {
     expect(out).toContain('Nothing to review');
     expect(out).toContain('Ready by a learned rule (1; acct import update ID --account … changes one):');
     expect(out).toContain(
-      `  ${next.id}  30.04.2026  -64.90  Swisscom (Schweiz) AG → 6570 Informatikaufwand, rule from A-2026-001 (name Swisscom (Schweiz) AG)`,
+      `  ${next.id}  30.04.2026  -64.90  Swisscom (Schweiz) AG → 6570 Informatikaufwand, rule from A-2026-001 ` +
+        `(name Swisscom (Schweiz) AG)`,
     );
     expect(out.indexOf('Ready by a learned rule')).toBeLessThan(out.indexOf('Process the 1 ready entry now'));
   });
@@ -243,7 +247,7 @@ describe('reconcile', () => {
       { id: 'ST-03' },
     );
 
-  test('differs: both balances, the difference and the open entries that explain it, exit 8; agrees once they are booked: exit 0', async () => {
+  test('differs: both balances, the difference, the open entries explaining it, exit 8; booked: exit 0', async () => {
     const company = addCompany(svc.server.db, 'Abgleich AG', 1);
     expect((await acct(['import', 'reconcile'], { company })).code).toBe(5);
     await seed(
@@ -308,7 +312,7 @@ describe('reconcile', () => {
     expect(agrees.stderr).toBe('');
   });
 
-  test('a statement whose movements do not add up is warned about; several accounts with statements: exit 2 naming them; a date before every statement: exit 5', async () => {
+  test('a statement not adding up warns; several accounts with statements: exit 2; a date before all: 5', async () => {
     const company = addCompany(svc.server.db, 'Saldo Warnung AG', 1);
     const wrong = camt053(
       IBAN,
@@ -323,7 +327,8 @@ describe('reconcile', () => {
     const r = await acct(['import', 'upload-camt', path, '--bank-account', '1020'], { company });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(
-      `${path}: warning: the statement does not add up: opening CHF 100.00 + movements CHF 50.00 = CHF 150.00, not the closing CHF 180.00`,
+      `${path}: warning: the statement does not add up: opening CHF 100.00 + movements CHF 50.00 = CHF 150.00, ` +
+        `not the closing CHF 180.00`,
     );
     expect(
       JSON.parse((await acct(['import', 'upload-camt', path, '--json'], { company })).stdout).statements,
@@ -341,7 +346,8 @@ describe('reconcile', () => {
     const ask = await acct(['import', 'reconcile'], { company });
     expect(ask.code).toBe(2);
     expect(ask.stderr).toBe(
-      'acct: --bank-account: Kontoauszüge gibt es für mehrere Bankkonten; Bankkonto wählen (bank_account_id): 1000 Kasse, 1020 Bankguthaben.\n',
+      'acct: --bank-account: Kontoauszüge gibt es für mehrere Bankkonten; Bankkonto wählen (bank_account_id): ' +
+        '1000 Kasse, 1020 Bankguthaben.\n',
     );
     expect((await acct(['import', 'reconcile', '--bank-account', '1000'], { company })).code).toBe(0);
     expect(

@@ -71,7 +71,7 @@ beforeAll(async () => {
 });
 
 describe('create', () => {
-  test('positions from --position, --text, --product and --positions in the order given; customer by number', async () => {
+  test('positions from --position, --text, --product and --positions in given order; customer by number', async () => {
     const file = join(cli.box.dataDir, '..', 'positionen.json');
     writeFileSync(
       file,
@@ -121,7 +121,7 @@ describe('create', () => {
     expect(doc.number).toMatch(/^R-\d{4}-\d{3}$/);
   });
 
-  test("the table shows the document; the customer's tax rate is the default; stderr names the new number", async () => {
+  test("the table shows the document; the customer's tax rate is the default; stderr names the number", async () => {
     const r = await acct([
       'invoices',
       'create',
@@ -146,7 +146,7 @@ describe('create', () => {
     expect(r.stdout).toMatch(/^Total CHF +105\.95$/m);
   });
 
-  test('--group-by task (dry run): one position per task and rate, named by the task; hours without one by what they were', async () => {
+  test('--group-by task (dry run): a position per task and rate; taskless hours by what they were', async () => {
     const doc = await json(['invoices', 'create', '--times-of', 'Website', '--group-by', 'task', '--dry-run']);
     expect(doc).toMatchObject({
       dry_run: true,
@@ -161,7 +161,7 @@ describe('create', () => {
     ]);
   });
 
-  test("--group-by task: hours without a task under the service's name; without a service or text, the project's; never a placeholder", async () => {
+  test('--group-by task: taskless hours under the service, else text, else project; no placeholder', async () => {
     const service = (await post('services', { name: 'Programmierung', hourly_rate: 140 })).id;
     const project = (await post('projects', { name: 'Shop', customer_id: ids.beispiel, hourly_rate: 140 })).id;
     for (const [hours, minutes, body] of [
@@ -221,7 +221,8 @@ describe('create', () => {
     const r = await acct(['invoices', 'create', '--times-of', 'Website', '--from', '2026-05-01', '--to', '2026-05-31']);
     expect(r.code).toBe(5);
     expect(r.stderr).toContain(
-      'acct: project Website has no open, billable time entries that are not invoiced yet from 01.05.2026 to 31.05.2026: nothing to bill, no invoice created',
+      'acct: project Website has no open, billable time entries that are not invoiced yet from 01.05.2026 to ' +
+        '31.05.2026: nothing to bill, no invoice created',
     );
     expect(invoiceCount()).toBe(before);
   });
@@ -363,7 +364,7 @@ describe('get and list', () => {
     ]);
   });
 
-  test("get on a terminal: the company's UID with the suffix of the document's language, the VAT line with rate and base, the total once", async () => {
+  test("get on a terminal: the UID with the language's suffix, VAT line with rate and base, one total", async () => {
     const fr = await invoice({ lang: 'fr', add_rounding_difference: true }, 384.87);
     setCompany(cli.svc.server.db, 1, { vatNumber: 'CHE-123.456.788' });
     try {
@@ -713,13 +714,15 @@ describe('number, positions, activities, files', () => {
     // three moves in one second: the service keys the later ones "… #2", "… #3"; acct shows the time alone
     cli.svc.server.db
       .prepare(
-        "UPDATE activities SET created_at = '2026-03-02T13:14:18.000000Z' WHERE document_type = 'invoice' AND document_id = ?",
+        "UPDATE activities SET created_at = '2026-03-02T13:14:18.000000Z' WHERE document_type = 'invoice' AND " +
+          'document_id = ?',
       )
       .run(doc.id);
     await acct(['invoices', 'mark-as', doc.number, 'open']);
     cli.svc.server.db
       .prepare(
-        "UPDATE activities SET created_at = '2026-03-02T13:14:18.000000Z' WHERE document_type = 'invoice' AND document_id = ?",
+        "UPDATE activities SET created_at = '2026-03-02T13:14:18.000000Z' WHERE document_type = 'invoice' AND " +
+          'document_id = ?',
       )
       .run(doc.id);
     expect(Object.keys((await cli.svc.call('GET', `/companies/1/invoices/${doc.id}/activities`)).body)).toEqual([

@@ -56,7 +56,7 @@ describe("the rate of a booking's date", () => {
     expect(rateOf(r.id!)).toBe('MWST 2.5 % (bis 2017)');
   });
 
-  test('a name of another period becomes the rate of the same kind that held then; an id stays what it names', async () => {
+  test('a name of another period becomes the rate of the same kind that held then; an id stays as is', async () => {
     const c = addCompany(cli.svc.server.db, 'Alt 2020 AG', 1);
     let r = await book(c, '2020-03-15', 'MWST 8.1 %');
     expect(r.code, r.stderr).toBe(0);
@@ -77,13 +77,14 @@ describe("the rate of a booking's date", () => {
     expect(rateOf(r.id!)).toBe('MWST 7.7 %');
   });
 
-  test('a percentage several rates share on that day is a usage error naming them; one no rate has, too (exit 2, nothing booked)', async () => {
+  test('a percentage several rates share that day is a usage error naming them; so is one no rate has', async () => {
     const c = addCompany(cli.svc.server.db, 'Mehrdeutig AG', 1);
     let r = await book(c, '2020-03-15', '7.7', 'expense');
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--tax-rate 7.7 matches several tax rates on 15.03.2020; give the name or use id:N');
     expect(r.stderr).toContain(
-      `candidates: ${taxRateId(cli.svc, c, 'Vorsteuer 7.7 %')} (Vorsteuer 7.7 %), ${taxRateId(cli.svc, c, 'Vorsteuer Investitionen 7.7 %')} (Vorsteuer Investitionen 7.7 %)`,
+      `candidates: ${taxRateId(cli.svc, c, 'Vorsteuer 7.7 %')} (Vorsteuer 7.7 %), ` +
+        `${taxRateId(cli.svc, c, 'Vorsteuer Investitionen 7.7 %')} (Vorsteuer Investitionen 7.7 %)`,
     );
     r = await book(c, '2020-03-15', '5.5');
     expect(r.code).toBe(2);
@@ -91,7 +92,7 @@ describe("the rate of a booking's date", () => {
     expect(Number(one(cli.svc.server.db, 'SELECT count(*) AS n FROM entries WHERE company_id = ?', c)!.n)).toBe(0);
   });
 
-  test('documents: an invoice dated 2019 with "MWST 8.1 %" carries MWST 7.7 %; mark-as paid books with the rate of the paid date', async () => {
+  test(`an invoice of 2019 with "MWST 8.1 %" carries MWST 7.7 %; mark-as paid books the paid date's rate`, async () => {
     const c = addCompany(cli.svc.server.db, 'Rechnung 2019 AG', 1);
     expect((await acct(['customers', 'create', '--name', 'Kunde AG'], { company: c })).code).toBe(0);
     const r = await acct(

@@ -156,7 +156,8 @@ describe.concurrent('--fields', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(
-      'acct: unknown field "colour" for --fields; available: id, name, color, company_id, user_id, created_at, updated_at',
+      'acct: unknown field "colour" for --fields; available: id, name, color, company_id, user_id, created_at, ' +
+        'updated_at',
     );
     // the fields are listed once
     expect(r.stderr.split('\n').filter((l) => l.includes('company_id') && !l.startsWith('UsageError'))).toHaveLength(1);

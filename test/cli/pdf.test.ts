@@ -188,7 +188,7 @@ describe('acct invoices qr', () => {
     expect(lines.slice(-2)).toEqual([inv.number, 'EPD']);
   });
 
-  test('--show draws the code a phone scans from the screen: it decodes to exactly the payload of GET …/qr', async () => {
+  test('--show draws a code a phone scans from the screen: it decodes to the payload of GET …/qr', async () => {
     const [inv] = made;
     const shown = await acct(['invoices', 'qr', inv.number, '--show']);
     expect(shown.code, shown.stderr).toBe(0);
@@ -226,7 +226,8 @@ describe("a VAT document without the company's UID", () => {
     let r = await acct(['invoices', 'pdf', vat.number, '--out', 'vat.pdf']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(
-      `warning: invoice ${vat.number} charges VAT, but the company has no UID for VAT, which a VAT invoice must carry (MWSTG Art. 26): acct server companies set 1 --vat-number CHE-…`,
+      `warning: invoice ${vat.number} charges VAT, but the company has no UID for VAT, which a VAT invoice must ` +
+        `carry (MWSTG Art. 26): acct server companies set 1 --vat-number CHE-…`,
     );
     expect(existsSync(join(cwd, 'vat.pdf'))).toBe(true);
     r = await acct(['invoices', 'pdf', made[2].number, '--out', 'novat.pdf']);

@@ -17,7 +17,8 @@ function bookings(run: string): string {
   for (let i = 1; i <= 300; i++) {
     const day = String((i % 28) + 1).padStart(2, '0');
     rows.push(
-      `2025-${String((i % 12) + 1).padStart(2, '0')}-${day},${i % 3 ? 1020 : 6500},${i % 3 ? 3400 : 1020},${i}.${String(i % 100).padStart(2, '0')},${i % 2 ? 'MWST 8.1 %' : ''},${run} ${i}`,
+      `2025-${String((i % 12) + 1).padStart(2, '0')}-${day},${i % 3 ? 1020 : 6500},${i % 3 ? 3400 : 1020},` +
+        `${i}.${String(i % 100).padStart(2, '0')},${i % 2 ? 'MWST 8.1 %' : ''},${run} ${i}`,
     );
   }
   return `${rows.join('\n')}\n`;
@@ -111,7 +112,7 @@ test.each(KILL_POINTS)(
   },
 );
 
-test('Ctrl-C (SIGINT) in the middle: exit 130 with a hint, and the next run completes the file, each row once', async () => {
+test('Ctrl-C (SIGINT) midway: exit 130 with a hint; the next run completes the file, each row once', async () => {
   const csv = join(cli.box.dataDir, '..', 'ctrl-c.csv');
   writeFileSync(csv, bookings('ctrl-c'));
   const proxy = await startProxy(cli.svc.url);

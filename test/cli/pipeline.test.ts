@@ -240,7 +240,8 @@ describe('round trip', () => {
     expect(customers).toContain('1,1001,Muster AG,,,,Bahnhofstrasse 1,8001,Zürich,,,,,120.50,,MWST 8.1 %,false');
     const invoices = (await acct(['invoices', 'export'])).stdout;
     expect(invoices).toContain(
-      '"[{""type"":""position"",""description"":""Beratung"",""amount"":""2.5"",""price"":""150.00"",""unit"":""h"",""date"":""2026-04-03""},{""type"":""text"",""text"":""Danke""}]",open,',
+      '"[{""type"":""position"",""description"":""Beratung"",""amount"":""2.5"",""price"":""150.00"",' +
+        '""unit"":""h"",""date"":""2026-04-03""},{""type"":""text"",""text"":""Danke""}]",open,',
     );
     // a contact name two customers share is written id:N
     expect((await acct(['contacts', 'export'])).stdout.split('\r\n')[1]).toBe('1,1001,Anna Muster,,,,true,false');
@@ -255,7 +256,7 @@ describe('time entries: export --from/--to, the messages', () => {
       .filter((s) => s.path.startsWith('/api/v2/companies/1/times?'))
       .map((s) => new URL(s.path, 'http://x').searchParams.get('filter[date]'));
 
-  test('--from/--to take the days every date flag takes: dd.mm.yyyy, today; an impossible day is a usage error', async () => {
+  test('--from/--to take what every date flag takes: dd.mm.yyyy, today; an impossible day: usage error', async () => {
     let from = proxy.seen.length;
     let r = await acct(['times', 'export', '--from', '31.12.2025', '--to', '2026-03-02']);
     expect(r.code, r.stderr).toBe(0);
@@ -417,10 +418,11 @@ describe('import', () => {
     expect(writesSince(from)).toEqual([]);
   });
 
-  test('a date cell outside the days the service keeps (1000 to 9999) is an invalid row, not a refused write', async () => {
+  test("a date cell outside the service's days (1000 to 9999) is an invalid row, not a refused write", async () => {
     const csv = file(
       'altes-datum.csv',
-      'date,debit_account,credit_account,sum,description\n0999-12-31,1020,3400,10.00,zu alt\n31.12.0999,1020,3400,10.00,auch zu alt\n',
+      'date,debit_account,credit_account,sum,description\n0999-12-31,1020,3400,10.00,zu alt\n' +
+        '31.12.0999,1020,3400,10.00,auch zu alt\n',
     );
     const from = proxy.seen.length;
     const r = await acct(['entries', 'import', csv]);
@@ -476,7 +478,7 @@ describe('import', () => {
     expect(bytes.toString('utf8').slice(1)).toMatch(/^id;name;color\r\n\d+;excel-tag;orange\r\n$/);
   });
 
-  test('on a terminal a progress line on stderr counts the rows, with the rate and the time left; the summary follows', async () => {
+  test('on a terminal a progress line on stderr counts rows, with rate and time left; then the summary', async () => {
     const rows = Array.from({ length: 40 }, (_, i) => `fortschritt ${i + 1},orange`);
     const csv = file('fortschritt.csv', `name,color\n${rows.join('\n')}\n`);
     const r = await inTerminal(cli.box, ['tags', 'import', csv], [], acctEnv({ url: proxy.url, token: cli.svc.token }));
@@ -486,7 +488,7 @@ describe('import', () => {
     expect(screen).toContain(`Imported ${csv}: 40 created, 0 updated, 0 unchanged, 0 failed.`);
   });
 
-  test('the header is checked first: an unknown or repeated column is a usage error naming the known ones', async () => {
+  test('the header is checked first: an unknown or repeated column is a usage error naming the known', async () => {
     const from = proxy.seen.length;
     let r = await acct(['tags', 'import', file('spalte.csv', 'id,name,farbe\n1,travel,blue\n')]);
     expect(r.code).toBe(2);
@@ -514,7 +516,7 @@ describe('import', () => {
     expect(proxy.seen.length).toBe(from); // not even a read
   });
 
-  test('contacts are made with their customer: a row without an id is refused; their customer cannot move', async () => {
+  test('contacts are made with their customer: a row without an id is refused; the customer is fixed', async () => {
     const r = await acct([
       'contacts',
       'import',
@@ -534,7 +536,8 @@ describe('import', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8').slice(1);
     expect(text.split('\r\n')[0]).toBe(
-      'id;number;name;care_of;po_box;department;street;zip;city;country;website;phone;email;default_hourly_rate;invoice_address;tax_rate;archived',
+      'id;number;name;care_of;po_box;department;street;zip;city;country;website;phone;email;default_hourly_rate;' +
+        'invoice_address;tax_rate;archived',
     );
     expect(text).toContain(';120.50;;MWST 8.1 %;false\r\n');
     const from = proxy.seen.length;
@@ -569,10 +572,12 @@ describe('entries export -o ledger', () => {
     const r = await acct(['entries', 'export', '-o', 'ledger']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(
-      '\n2026-03-01 (E-2026-001) Beratung März\n    1020 Bankguthaben  1081.00\n    3400 Dienstleistungserlöse  -1000.00\n    2200 Geschuldete MWST  -81.00\n',
+      '\n2026-03-01 (E-2026-001) Beratung März\n    1020 Bankguthaben  1081.00\n    3400 Dienstleistungserlöse  ' +
+        '-1000.00\n    2200 Geschuldete MWST  -81.00\n',
     );
     expect(r.stdout).toContain(
-      '\n2026-03-05 (A-2026-001) Büromaterial, Papier\n    6500 Verwaltungsaufwand  79.97\n    1170 Vorsteuer MWST Material, Waren, Dienstleistungen, Energie  6.48\n    1020 Bankguthaben  -86.45\n',
+      '\n2026-03-05 (A-2026-001) Büromaterial, Papier\n    6500 Verwaltungsaufwand  79.97\n' +
+        '    1170 Vorsteuer MWST Material, Waren, Dienstleistungen, Energie  6.48\n    1020 Bankguthaben  -86.45\n',
     );
     // the journal's totals per account, in Rappen
     const totals = new Map<string, number>();

@@ -256,7 +256,8 @@ describe.concurrent('a cron-style run: only ACCT_TOKEN, ACCT_BASE_URL and ACCT_C
     const owner = await b.run(['tags', 'list'], { env: { ACCT_TOKEN: OWNER_TOKEN, ACCT_BASE_URL: svc.url } });
     expect(owner.code).toBe(2);
     expect(owner.stderr).toBe(
-      'acct: no company selected: pass --company, set ACCT_COMPANY or run "acct use <company>"\ncompanies: 1 (Demo AG), 2 (Zweite AG), 3 (Cron AG)\n',
+      'acct: no company selected: pass --company, set ACCT_COMPANY or run "acct use <company>"\n' +
+        'companies: 1 (Demo AG), 2 (Zweite AG), 3 (Cron AG)\n',
     );
   });
 });

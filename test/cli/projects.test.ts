@@ -39,7 +39,8 @@ async function createProject(body: Record<string, unknown>, company = 1): Promis
 async function invoicedProject(name: string): Promise<{ id: number; name: string }> {
   const p = await createProject({ name, customer_id: muster });
   sql(
-    `INSERT INTO time_entries (company_id, user_id, project_id, date, hours, minutes, hourly_rate, status, billable, created_at, updated_at)
+    `INSERT INTO time_entries (company_id, user_id, project_id, date, hours, minutes, hourly_rate, status, billable,
+      created_at, updated_at)
        VALUES (1, 1, ?, '2025-03-03', 1, 0, 10000, 'invoiced', 1, ?, ?)`,
     p.id,
     timestamp(),
@@ -191,7 +192,8 @@ describe('create', () => {
       [['--budget', '12,505'], 'invalid --budget "12,505": at most 2 decimals'],
       [
         ['--start', '2025-13-01'],
-        'invalid --start "2025-13-01": a month is 01 to 12; expected YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, yesterday, tomorrow, +3d, -2d, +1w',
+        'invalid --start "2025-13-01": a month is 01 to 12; expected YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, ' +
+          'yesterday, tomorrow, +3d, -2d, +1w',
       ],
     ] as const) {
       const r = await acct(['projects', 'create', '--name', 'X', '--customer', '1001', ...args]);

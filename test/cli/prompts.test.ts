@@ -19,7 +19,7 @@ describe('prompts that help', () => {
   afterEach(() => box.cleanup());
   const json = async (args: string[]) => JSON.parse((await box.run([...args, '-o', 'json'])).stdout);
 
-  test('invoices create without flags asks for the customer (again, with the closest names, after a name that matches nothing), the positions, and to create it after showing the totals', async () => {
+  test('invoices create asks for the customer (again, close names, after no match), positions, totals', async () => {
     const r = await inTerminal(
       box,
       ['invoices', 'create'],
@@ -55,7 +55,7 @@ describe('prompts that help', () => {
     ]);
   });
 
-  test('an invoice needs a position: an empty first description is asked again; proposals the same, and no at the end creates nothing', async () => {
+  test('an invoice needs a position: an empty first is asked again; proposals too; "no" creates nothing', async () => {
     const r = await inTerminal(
       box,
       ['proposals', 'create', '--customer', '1001'],

@@ -118,7 +118,7 @@ const paymentsOf = async (invoiceId: number): Promise<any[]> =>
   );
 
 describe('one invoice marked paid by many processes at once', () => {
-  it('10 CLI processes and 2 requests to acct server start on one data directory: one payment booking, the rest refused (exit 6, 400)', async () => {
+  it('10 CLI processes, 2 requests on one data directory: one payment booked, the rest refused (6, 400)', async () => {
     const invoice = await sentInvoice(500);
     const [cliRuns, serverRuns] = (await underWriteLock(
       box.dataDir,
@@ -157,7 +157,7 @@ describe('one invoice marked paid by many processes at once', () => {
 });
 
 describe('mark-as paid beside the bank import', () => {
-  it('12 invoices paid by hand while acct import process books their payments from the statement: each paid once', async () => {
+  it('12 invoices paid by hand while import process books their payments: each paid once', async () => {
     const invoices: { id: number; number: string; reference: string }[] = [];
     for (let i = 0; i < 12; i++) invoices.push(await sentInvoice(100 + i));
     const xml = camt054(

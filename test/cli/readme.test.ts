@@ -82,7 +82,7 @@ function readmeExamples(text: string): Example[] {
   return examples;
 }
 
-test('the examples are the lines of sh and indented blocks; comments, other blocks and marked blocks are left out', () => {
+test('the examples are sh lines and indented blocks; comments, other and marked blocks are left out', () => {
   const text = [
     'Prose with `acct inline` code.',
     '',
@@ -225,7 +225,8 @@ test('every README example runs against a fresh local ledger', async () => {
       const code = 'code' in r ? r.code : r.status;
       if (code !== expected)
         failures.push(
-          `README.md:${line}: exit ${code}, not ${expected}\n  $ ${command}\n${`${r.stderr}`.trimEnd().replace(/^/gm, '  ')}`,
+          `README.md:${line}: exit ${code}, not ${expected}\n  $ ${command}\n` +
+            `${`${r.stderr}`.trimEnd().replace(/^/gm, '  ')}`,
         );
     }
   } finally {

@@ -217,7 +217,8 @@ describe('acct report balance-sheet', () => {
         '100.50',
       ]);
       expect(r.stderr).toBe(
-        "acct: The balance sheet does not balance: assets 1'000.50, liabilities and equity 900.00, difference 100.50.\n",
+        "acct: The balance sheet does not balance: assets 1'000.50, liabilities and equity 900.00, difference " +
+          '100.50.\n',
       );
       // the year's start was sent, so the profit splits into carried forward and this year
       expect(stub.requests.map((q) => q.url).sort()).toEqual([
@@ -472,7 +473,7 @@ describe('acct report vat', () => {
 });
 
 describe('a service without sparse fieldsets', () => {
-  test('the VAT return and the ledger ask for the fields they read, and come out the same from whole bookings', async () => {
+  test('the VAT return and the ledger ask for the fields they read, and match those from whole bookings', async () => {
     const proxy = await startProxy(cli.svc.url);
     try {
       // a service that does not know fields[entries] ignores it: the proxy drops it on the way
@@ -532,7 +533,7 @@ describe('periods (-p) and columns per period (--monthly, --quarterly, --yearly,
     expect((await json(['report', 'balance-sheet', '-p', '2025Q3'])).to).toBe('2025-09-30');
   });
 
-  test("income statement --monthly: the twelve months add up to the year's income statement, to the Rappen", async () => {
+  test("income statement --monthly: the twelve months add up to the year's, to the Rappen", async () => {
     const monthly = await json(['report', 'income-statement', '-p', '2025', '--monthly']);
     const year = await json(['report', 'income-statement', '-p', '2025']);
     expect(monthly.periods.map((p: { key: string }) => p.key)).toEqual(MONTHS);
@@ -556,7 +557,7 @@ describe('periods (-p) and columns per period (--monthly, --quarterly, --yearly,
     ]);
   });
 
-  test('trial balance --quarterly: opening + the quarters = the trial balance of the span, account by account', async () => {
+  test("trial balance --quarterly: opening + quarters = the span's trial balance, account by account", async () => {
     const byQuarter = await json(['report', 'trial-balance', '-p', '2025-04..2025-12', '--quarterly']);
     const single = await json(['report', 'trial-balance', '-p', '2025-04..2025-12']);
     for (const row of single.rows.filter((r: any) => r.kind === 'account' || r.kind === 'computed')) {
@@ -623,7 +624,7 @@ describe('periods (-p) and columns per period (--monthly, --quarterly, --yearly,
     expect(tsv(t.stdout)).toContainEqual(['Total assets', '28229.49']);
   });
 
-  test("--depth rolls up by number with the KMU names; the totals are the full report's, with and without columns", async () => {
+  test("--depth rolls up by number with KMU names; totals are the full report's, with or without columns", async () => {
     const full = await json(['report', 'income-statement', '-p', '2025']);
     const depth2 = await json(['report', 'income-statement', '-p', '2025', '--depth', '2']);
     expect(depth2.summary).toEqual(full.summary);

@@ -77,7 +77,8 @@ describe.concurrent('acct server start', () => {
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toBe(
-        `acct: port ${port} is in use on 127.0.0.1: stop what uses it, or pick another with --port (0 for a free one)\n`,
+        `acct: port ${port} is in use on 127.0.0.1: stop what uses it, or pick another with --port (0 for a free ` +
+          `one)\n`,
       );
     } finally {
       await new Promise<void>((resolve) => taken.close(() => resolve()));
@@ -93,7 +94,8 @@ describe.concurrent('acct server start', () => {
     expect((await open.exit).code).toBe(0);
     // read once the process is gone: every line of stderr is in
     expect(open.stderr()).toBe(
-      'warning: the API is served on 0.0.0.0 without TLS: tokens and data cross the network readable; put a TLS proxy in front\n',
+      'warning: the API is served on 0.0.0.0 without TLS: tokens and data cross the network readable; put a TLS ' +
+        'proxy in front\n',
     );
     const local = await startServer(['--port', '0', '--data', join(box.dataDir, 'svc-local'), '--token', 'T-local']);
     local.child.kill('SIGTERM');
@@ -423,7 +425,7 @@ describe('acct server users add / companies add / companies set', () => {
     expect((await get(`${s.url}/companies/2/tags`, 'T-admin')).status).toBe(200);
   });
 
-  test('recur creates the due copies of recurring invoices once, a line each; a bad --date is a usage error', async () => {
+  test('recur creates due copies of recurring invoices once, a line each; a bad --date is a usage error', async () => {
     const { data, s } = await ownServer('recur');
     expect((await box.run(['server', 'companies', 'set', '1', '--data', data, '--plan', 'business'])).code).toBe(0);
     const post = async (path: string, body: unknown) => {
@@ -458,7 +460,8 @@ describe('acct server users add / companies add / companies set', () => {
     const bad = await box.run(['server', 'recur', '--data', data, '--date', '31.02.2026']);
     expect([bad.code, bad.stderr]).toEqual([
       2,
-      'acct: invalid --date "31.02.2026": 2026-02 has no day 31; expected YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, yesterday, tomorrow, +3d, -2d, +1w\n',
+      'acct: invalid --date "31.02.2026": 2026-02 has no day 31; expected YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, ' +
+        'today, yesterday, tomorrow, +3d, -2d, +1w\n',
     ]);
   });
 
@@ -475,7 +478,8 @@ describe('acct server users add / companies add / companies set', () => {
     ],
     [
       ['1', '--closed-until', '2024-02-30'],
-      'invalid --closed-until "2024-02-30": 2024-02 has no day 30; expected YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, yesterday, tomorrow, +3d, -2d, +1w',
+      'invalid --closed-until "2024-02-30": 2024-02 has no day 30; expected YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, ' +
+        'today, yesterday, tomorrow, +3d, -2d, +1w',
     ],
     [['1', '--creditor-country', 'ch'], '--creditor-country takes a two-letter country code like CH'],
     [['1', '--creditor-country', 'CHE'], '--creditor-country is longer than 2 characters'],

@@ -61,12 +61,14 @@ function useInTimeEntry(serviceId: number): void {
   const project = Number(
     db
       .prepare(
-        'INSERT INTO projects (company_id, user_id, customer_id, name, created_at, updated_at) VALUES (1, 1, ?, ?, ?, ?)',
+        'INSERT INTO projects (company_id, user_id, customer_id, name, created_at, updated_at) VALUES (1, 1, ?, ' +
+          '?, ?, ?)',
       )
       .run(customer, 'Website', now, now).lastInsertRowid,
   );
   db.prepare(
-    'INSERT INTO time_entries (company_id, user_id, project_id, service_id, date, created_at, updated_at) VALUES (1, 1, ?, ?, ?, ?, ?)',
+    'INSERT INTO time_entries (company_id, user_id, project_id, service_id, date, created_at, updated_at) VALUES ' +
+      '(1, 1, ?, ?, ?, ?, ?)',
   ).run(project, serviceId, '2025-01-15', now, now);
 }
 

@@ -54,7 +54,7 @@ describe('share and unshare', () => {
     });
   });
 
-  test('on a terminal a QR code of the link follows it, and decodes to it as a phone reads it (not mirrored)', async () => {
+  test('on a terminal a QR code of the link follows, decoding to it as a phone reads it (not mirrored)', async () => {
     const p = await proposal();
     const run = await inTerminal(cli.box, ['proposals', 'share', p.number], [], { ...acctEnv(cli.svc), NO_COLOR: '1' });
     expect(run.code).toBe(0);

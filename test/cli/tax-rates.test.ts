@@ -23,7 +23,8 @@ function book(taxRateId: number): void {
   const now = timestamp();
   run(
     cli.svc.server.db,
-    `INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id, tax_rate_id, created_at, updated_at)
+    `INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id, tax_rate_id,
+      created_at, updated_at)
     VALUES (?, 1, 'income', '2024-01-15', 10810, ?, ?, ?, ?, ?)`,
     writes,
     account(1020, writes),
@@ -359,7 +360,8 @@ describe('acct tax-rates delete', () => {
     expect(r.code).toBe(6);
     // one voice: the service addresses the bookkeeper formally, as the customer messages do
     expect(r.stderr).toBe(
-      'acct: Der Steuersatz wird in Buchungen verwendet und kann nicht gelöscht werden. Bitte archivieren Sie ihn stattdessen.\n',
+      'acct: Der Steuersatz wird in Buchungen verwendet und kann nicht gelöscht werden. Bitte archivieren Sie ihn ' +
+        'stattdessen.\n',
     );
   });
 });

@@ -29,7 +29,8 @@ describe('on a terminal', () => {
   test('the local ledger is announced once per data directory; auth status says where it is every time', async () => {
     const first = plain((await inTerminal(box, ['tags', 'list'])).output);
     expect(first).toContain(
-      `Using the local ledger in ${box.dataDir} (run "acct login" to use a hosted account; "acct auth status" shows this again).`,
+      `Using the local ledger in ${box.dataDir} (run "acct login" to use a hosted account; "acct auth status" ` +
+        `shows this again).`,
     );
     for (const args of [
       ['tags', 'list'],
@@ -54,7 +55,7 @@ describe('on a terminal', () => {
     }
   });
 
-  test('entries create asks for every value a booking needs, the sum too, and asks again after an answer it cannot take', async () => {
+  test('entries create asks for each value a booking needs, the sum too, and again after a bad answer', async () => {
     const r = await inTerminal(
       box,
       ['entries', 'create', '--description', 'Beratung'],
@@ -82,7 +83,7 @@ describe('on a terminal', () => {
     expect((await box.run(['entries', 'list', '--fields', 'date,sum'])).stdout).toBe('date\tsum\n2026-12-31\t1081\n');
   });
 
-  test('a list fits an 80-column terminal: free text and the name shorten, the type stays whole, headers on one line', async () => {
+  test('a list fits 80 columns: free text and name shorten, the type stays whole, headers on one line', async () => {
     for (const [name, customer] of [
       ['Muster AG Website Relaunch 2026', 'Muster Informatik AG, Zürich'],
       ['Intern', 'Eigene Firma'],
@@ -118,7 +119,7 @@ describe('on a terminal', () => {
     expect(lines.at(-1)).toMatch(/^\(left out to fit the terminal: .+; --fields chooses the columns\)$/);
   });
 
-  test('long output on a terminal goes through $PAGER; not what fits the screen, not with --no-pager, not when piped', async () => {
+  test('long output on a terminal goes through $PAGER; not if it fits, not with --no-pager, not piped', async () => {
     for (let i = 1; i <= 8; i++)
       expect((await box.run(['tags', 'create', '--name', `tag${i}`, '--color', 'red'])).code).toBe(0);
     // a pager that marks every line it shows

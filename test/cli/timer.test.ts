@@ -89,7 +89,7 @@ describe('no timer running', () => {
     expect(r.stderr).toContain('No timer running; nothing to discard.');
   });
 
-  test('start without a project, or with an unknown or ambiguous one, without a terminal: exit 2 with candidates', async () => {
+  test('start without a project, or an unknown or ambiguous one, without a terminal: exit 2, candidates', async () => {
     let r = await acct(['timer', 'start']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('acct: missing project');
@@ -226,7 +226,7 @@ describe('two users, two independent timers', () => {
     expect((await acct(['timer', 'status'], { token: ANNA })).code).toBe(0);
   });
 
-  test('stop without --end saves the time up to now; --description replaces the text; the table shows the entry', async () => {
+  test('stop without --end saves time up to now; --description replaces the text; the table shows it', async () => {
     await bothRunning();
     startedAt(anna, new Date(Date.now() - 30 * 60_000));
     const r = await acct(['timer', 'stop', '--description', 'Hotline Muster AG', '-o', 'table'], { token: ANNA });
@@ -271,7 +271,10 @@ describe('the timer keeps real time', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(
-      /^Stopped the timer on Website after \d+ s: under a minute, nothing saved \(the timer is discarded; --keep saves it\)\.\n$/,
+      new RegExp(
+        /^Stopped the timer on Website after \d+ s: under a minute, nothing saved /.source +
+          /\(the timer is discarded; --keep saves it\)\.\n$/.source,
+      ),
     );
     expect(entries()).toBe(before);
     expect(row('SELECT count(*) AS n FROM timers WHERE user_id = ?', owner)!.n).toBe(0);

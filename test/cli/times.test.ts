@@ -450,7 +450,7 @@ describe('times list --week: the timesheet of a hand-checked week', () => {
     expect(end(out[5], '9:35')).toBe(end(out[1], 'TOTAL'));
   });
 
-  test('json gives the same rows, the projects only (a script sums them itself); the other filters apply (--user me, --project)', async () => {
+  test('json: the same rows, projects only (scripts sum them); other filters apply (--user, --project)', async () => {
     const all = await json(['times', 'list', '--week', '2025-W02']);
     expect(all.map((r: any) => r.project)).toEqual(['Audit', 'Support', 'Website']);
     expect(all.reduce((sum: number, r: any) => sum + r.total, 0)).toBe(575);
@@ -603,7 +603,8 @@ describe('import --via-api (the CSV import of the API)', () => {
     expect(r.stderr).toContain('  row 5: The hours field must not be greater than 23.');
     expect(
       rows(
-        "SELECT description, hours, minutes, hourly_rate, billable, start FROM time_entries WHERE description LIKE 'Import%' ORDER BY id",
+        'SELECT description, hours, minutes, hourly_rate, billable, start FROM time_entries WHERE description ' +
+          "LIKE 'Import%' ORDER BY id",
       ),
     ).toEqual([
       { description: 'Import eins', hours: 1, minutes: 30, hourly_rate: 12000, billable: 1, start: null },

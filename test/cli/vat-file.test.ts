@@ -141,7 +141,8 @@ describe('acct report vat -o xml', () => {
       'vat_number,vat_method,vat_basis,vat_period,vat_net_tax_rates',
     ]);
     expect(shown.stdout).toBe(
-      'vat_number\tvat_method\tvat_basis\tvat_period\tvat_net_tax_rates\nCHE-123.456.788\tnet_tax_rate\treceived\tsemi_annual\t6.2:12345, 0.6:54321\n',
+      'vat_number\tvat_method\tvat_basis\tvat_period\tvat_net_tax_rates\n' +
+        'CHE-123.456.788\tnet_tax_rate\treceived\tsemi_annual\t6.2:12345, 0.6:54321\n',
     );
     expect(JSON.parse((await acct(['companies', 'get', '--json'])).stdout).vat_net_tax_rates).toEqual([
       { rate: 6.2, activity_code: '12345' },

@@ -43,7 +43,7 @@ afterEach(() => {
 });
 
 describe('readUpTo', () => {
-  test("a chunked body read in full goes on with a Content-Length and no Transfer-Encoding (Node's Request)", async () => {
+  test("a chunked body read in full goes on with Content-Length, no Transfer-Encoding (Node's Request)", async () => {
     const req = new Request('http://local/echo', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },

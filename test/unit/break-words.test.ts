@@ -86,7 +86,7 @@ describe('breakLongWords', () => {
     );
   });
 
-  it('gives back the text when the line breaks it added are taken out, and leaves no word wider than the column', () => {
+  it('gives back the text without its added line breaks, and no word is wider than the column', () => {
     fc.assert(
       fc.property(textOf(0, 600), fc.integer({ min: 10, max: 150 }), (text, width) => {
         const broken = breakLongWords(text, width, measure);

@@ -50,12 +50,14 @@ describe("readDay and parseDay: the flags' days", () => {
   test('an error names the flag, why when the day does not exist, and every form accepted', () => {
     expect(() => parseDay('31.02.26', 'date')).toThrow(
       new UsageError(
-        'invalid --date "31.02.26": 2026-02 has no day 31; expected YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, yesterday, tomorrow, +3d, -2d, +1w',
+        'invalid --date "31.02.26": 2026-02 has no day 31; expected YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, ' +
+          'yesterday, tomorrow, +3d, -2d, +1w',
       ),
     );
     expect(() => parseDay('next week', 'due')).toThrow(
       new UsageError(
-        'invalid --due "next week": expected YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, yesterday, tomorrow, +3d, -2d, +1w',
+        'invalid --due "next week": expected YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, yesterday, tomorrow, +3d, ' +
+          '-2d, +1w',
       ),
     );
     expect(DATE_FORMS).toBe('YYYY-MM-DD, dd.mm.yyyy or dd.mm.yy');

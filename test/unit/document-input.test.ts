@@ -117,7 +117,7 @@ describe('positions from time entries', () => {
     );
   });
 
-  test("without a task, the service's name; without either, the descriptions joined and cut to fit; without any, the project's name", () => {
+  test("without a task the service's name; else the descriptions joined, cut to fit; else the project's name", () => {
     const long = 'Fehlersuche im Bestellprozess der Webseite mit Kunde am Telefon';
     const loose: BillableTime[] = [
       {

@@ -78,7 +78,7 @@ const invoice = {
 };
 
 describe('documentView', () => {
-  test("an invoice reads like the document: the UID, the VAT line with rate and base, the total once, a reminder's open amount", () => {
+  test("an invoice reads like the document: UID, VAT line with rate and base, one total, a reminder's open sum", () => {
     expect(documentView(invoice, {}, { vatNumber: 'CHE-123.456.788' }).join('\n')).toBe(
       [
         'Rechnung R-2026-004  ·  1st reminder  ·  overdue',
@@ -107,7 +107,7 @@ describe('documentView', () => {
     );
   });
 
-  test('VAT included: the total, then "incl. VAT 8.1 % on" the net; a name of its own replaces "VAT", never the rate; rounding without VAT: one total', () => {
+  test('VAT included: total, "incl. VAT 8.1 % on" net; own name replaces "VAT", not rate; rounding: one total', () => {
     const included = documentView({
       ...invoice,
       status: 'sent',

@@ -286,7 +286,7 @@ describe('balances', () => {
     dated('2024-06-30', expense(10000, VORSTEUER)),
   ];
 
-  test('totals split before / during the period; balance sheet accounts close cumulatively, P&L accounts show the period', () => {
+  test('totals split before / during the period; balance sheet accounts cumulate, P&L shows the period', () => {
     const totals = totalsByAccount(bookings, '2024-01-01');
     expect(totals.get(BANK)).toEqual({ before: { debit: 50000, credit: 0 }, during: { debit: 108100, credit: 10000 } });
     expect(periodBalance('bank', totals.get(BANK))).toBe(148100);

@@ -91,7 +91,7 @@ describe('LightRequest', () => {
     expect(await none.text()).toBe('');
   });
 
-  test('the body as a stream (what the body limit reads), then a request made from it with the bytes read', async () => {
+  test('the body as a stream (what the body limit reads), then a request made from it with the bytes', async () => {
     const original = new LightRequest('http://x/upload', {
       method: 'PUT',
       headers: { 'content-type': 'text/plain' },
@@ -166,7 +166,7 @@ describe('LightResponse', () => {
     expect(await new LightResponse(new Uint8Array([104, 105]).buffer).text()).toBe('hi');
   });
 
-  test("made from another response's body and itself (as hono copies a response): status, headers and body carried over", async () => {
+  test("made from another response's body and itself (as hono copies): status, headers, body kept", async () => {
     const first = new LightResponse('{"message":"Tag not found."}', {
       status: 404,
       statusText: 'Not Found',
@@ -191,7 +191,7 @@ describe('LightResponse', () => {
     expect(await new LightResponse('blob').blob().then((b) => b.text())).toBe('blob');
   });
 
-  test("a FormData body makes Node's own Response (the client encodes uploads so), with the given headers", async () => {
+  test("a FormData body makes Node's own Response (how the client encodes uploads), with the headers", async () => {
     const form = new FormData();
     form.append('sum', '12.50');
     const r = new LightResponse(form, { headers: new LightHeaders({ 'x-a': '1' }) });

@@ -397,7 +397,8 @@ describe('raw values (tsv)', () => {
     const out = list({ format: 'tsv', columns: cols }, [invoices]);
     expect(out.text).toBe(
       'id\tnotes\tcustomer\ttags\tmeta\tcreated_at\tmissing\n' +
-        '1\t\t{"id":7,"name":"Muster AG"}\t[{"id":1,"name":"VIP"},{"id":2,"name":"Zürich"}]\t{"a":1}\t2024-03-05T09:15:00Z\t\n' +
+        '1\t\t{"id":7,"name":"Muster AG"}\t[{"id":1,"name":"VIP"},{"id":2,' +
+        '"name":"Zürich"}]\t{"a":1}\t2024-03-05T09:15:00Z\t\n' +
         '22\tline1\\nline2\t{"id":8,"name":"Beispiel GmbH"}\t[]\t\t2024-12-31T22:30:00Z\t\n',
     );
   });
@@ -540,7 +541,8 @@ describe('ndjson', () => {
   it('selects --fields like json', () => {
     const out = list({ format: 'ndjson', columns: invoiceColumns, fields: ['number', 'customer.name'] }, [invoices]);
     expect(out.text).toBe(
-      '{"number":"RE-2024-001","customer.name":"Muster AG"}\n{"number":"RE-2024-002","customer.name":"Beispiel GmbH"}\n',
+      '{"number":"RE-2024-001","customer.name":"Muster AG"}\n{"number":"RE-2024-002","customer.name":"Beispiel ' +
+        'GmbH"}\n',
     );
   });
 
@@ -743,7 +745,8 @@ describe('table', () => {
       [bank],
     ]);
     expect(out.text).toBe(
-      'NUMBER  NAME               TYPE  CURRENCY  IBAN\n  1030  UBS Geschäftskon…  bank  CHF       CH9300762011623852957\n',
+      'NUMBER  NAME               TYPE  CURRENCY  IBAN\n  1030  UBS Geschäftskon…  bank  CHF       ' +
+        'CH9300762011623852957\n',
     );
     expect(said).toEqual(['(left out to fit the terminal: is_primary_bank_account; --fields chooses the columns)']);
     // narrower still: the name stops at 16 characters and the rightmost code is left out, never cut

@@ -153,7 +153,7 @@ describe('creditor reference (SCOR, ISO 11649)', () => {
     );
   });
 
-  test('any body of 1 to 21 letters and digits with its check digits validates; one changed character of its kind fails', () => {
+  test('any body of 1 to 21 letters and digits with its check digits validates; one changed character fails', () => {
     const body = fc
       .array(fc.constantFrom(...DIGITS, ...LETTERS), { minLength: 1, maxLength: 21 })
       .map((cs) => cs.join(''));
@@ -388,7 +388,8 @@ describe('the payload (SIG QR-bill 2.3)', () => {
     } catch (e) {
       expect((e as QrBillError).problems.map((p) => p.field)).toEqual(['creditor.street', 'debtor.zip']);
       expect((e as Error).message).toBe(
-        'creditor street missing: acct server companies set 1 --creditor-street …\ncustomer 1003 has no zip: acct customers update 1003 --zip …',
+        'creditor street missing: acct server companies set 1 --creditor-street …\ncustomer 1003 has no zip: acct ' +
+          'customers update 1003 --zip …',
       );
     }
   });
@@ -501,12 +502,14 @@ describe('validation', () => {
     expect(one({ creditor: { ...creditor, iban: 'CH4431999123000889013' } })).toEqual({
       field: 'bank_account.iban',
       message:
-        'bank account 1020 IBAN CH4431999123000889013 is not a valid IBAN (format or check digits): acct accounts update 1020 --iban …',
+        'bank account 1020 IBAN CH4431999123000889013 is not a valid IBAN (format or check digits): acct accounts ' +
+        'update 1020 --iban …',
     });
     expect(one({ creditor: { ...creditor, iban: 'DE89 3704 0044 0532 0130 00' } })).toEqual({
       field: 'bank_account.iban',
       message:
-        'bank account 1020 IBAN DE89370400440532013000 is not from Switzerland or Liechtenstein, which a QR-bill needs: acct invoices update R-2026-001 --bank-account … or acct accounts update 1020 --iban …',
+        'bank account 1020 IBAN DE89370400440532013000 is not from Switzerland or Liechtenstein, which a QR-bill ' +
+        'needs: acct invoices update R-2026-001 --bank-account … or acct accounts update 1020 --iban …',
     });
     expect(validateQrInput(input({ creditor: { ...creditor, iban: '' } }), { ...context, bankAccount: null })).toEqual([
       {
@@ -520,10 +523,12 @@ describe('validation', () => {
     expect(one({ references: { qrReference: null, reference: makeScor(1, 1) } })).toEqual({
       field: 'reference',
       message:
-        'invoice R-2026-001 has no QR reference, which the QR-IBAN of bank account 1020 requires: set its bank account again (acct invoices update R-2026-001 --bank-account 1020)',
+        'invoice R-2026-001 has no QR reference, which the QR-IBAN of bank account 1020 requires: set its bank ' +
+        'account again (acct invoices update R-2026-001 --bank-account 1020)',
     });
     expect(one({ references: { qrReference: '210000000003139471430009016', reference: null } }).message).toBe(
-      'invoice R-2026-001 QR reference 210000000003139471430009016 fails its check digit: set its bank account again (acct invoices update R-2026-001 --bank-account 1020)',
+      'invoice R-2026-001 QR reference 210000000003139471430009016 fails its check digit: set its bank account ' +
+        'again (acct invoices update R-2026-001 --bank-account 1020)',
     );
     expect(problems({ references: { qrReference: '21 00000 00003 13947 14300 09017', reference: null } })).toEqual([]);
   });
@@ -533,10 +538,12 @@ describe('validation', () => {
     expect(one({ creditor: ordinary })).toEqual({
       field: 'reference',
       message:
-        'invoice R-2026-001 carries a QR reference, which only a QR-IBAN takes (bank account 1020 has none): set its bank account again (acct invoices update R-2026-001 --bank-account 1020)',
+        'invoice R-2026-001 carries a QR reference, which only a QR-IBAN takes (bank account 1020 has none): set ' +
+        'its bank account again (acct invoices update R-2026-001 --bank-account 1020)',
     });
     expect(one({ creditor: ordinary, references: { qrReference: null, reference: 'RF19539007547034' } }).message).toBe(
-      'invoice R-2026-001 reference RF19539007547034 is not a valid ISO 11649 creditor reference (RF…): set its bank account again (acct invoices update R-2026-001 --bank-account 1020)',
+      'invoice R-2026-001 reference RF19539007547034 is not a valid ISO 11649 creditor reference (RF…): set its ' +
+        'bank account again (acct invoices update R-2026-001 --bank-account 1020)',
     );
     expect(
       problems({ creditor: ordinary, references: { qrReference: null, reference: 'rf18 5390 0754 7034' } }),

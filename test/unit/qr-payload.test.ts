@@ -96,7 +96,7 @@ describe('readQrPayload', () => {
     expect(fieldsOf(`${payload()}\n\n\n\n\n`)).toEqual(['lines']);
   });
 
-  it('reads a SCOR bill on a plain IBAN without amount or debtor, with bill information and alternative schemes', () => {
+  it('reads a SCOR bill on a plain IBAN, no amount or debtor, with bill information and alt schemes', () => {
     const text = [
       ...lines({
         4: IBAN,

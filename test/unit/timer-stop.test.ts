@@ -34,7 +34,7 @@ describe('checkEnd', () => {
     expect(refusal(() => checkEnd(STARTED, '08:00', NOW))).toBe("--end 08:00 is not after the timer's start 09:12");
   });
 
-  test('a timer that ran past midnight: an end before its start time is the next day, and may still be in the future', () => {
+  test('a timer past midnight: an end before its start time is the next day, and may be in the future', () => {
     const lateStart = new Date('2024-05-05T21:30:00Z'); // 23:30 on 5 May
     const night = new Date('2024-05-05T23:15:00Z'); // 01:15 on 6 May
     expect(refusal(() => checkEnd(lateStart, '00:45', night))).toBe('');

@@ -126,9 +126,12 @@ describe('VAT return, net tax rate method', () => {
       { ok: true, message: "Taxable turnover (299) equals the turnover at the approved rates: 19'348.68." },
     ]);
     expect(report.notes).toEqual([
-      'Bookings with the saldo rate "Saldo 4.3 %" (500.00) are not at an approved rate of the company (acct server companies set --vat-net-tax-rates) and are left out.',
-      'Bookings with the effective-method rate "MWST 8.1 %" (1\'081.00) do not belong in a net tax rate return and are left out: book sales with the approved saldo rate.',
-      'Bookings with the effective-method rate "Vorsteuer 8.1 %" (108.10) do not belong in a net tax rate return and are left out: book sales with the approved saldo rate.',
+      'Bookings with the saldo rate "Saldo 4.3 %" (500.00) are not at an approved rate of the company (acct ' +
+        'server companies set --vat-net-tax-rates) and are left out.',
+      'Bookings with the effective-method rate "MWST 8.1 %" (1\'081.00) do not belong in a net tax rate return ' +
+        'and are left out: book sales with the approved saldo rate.',
+      'Bookings with the effective-method rate "Vorsteuer 8.1 %" (108.10) do not belong in a net tax rate return ' +
+        'and are left out: book sales with the approved saldo rate.',
       "Amount payable (500): 1'093.95.",
     ]);
   });

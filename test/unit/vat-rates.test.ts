@@ -57,7 +57,7 @@ describe('periods and boxes', () => {
     expect(['2016-01-01', '2020-01-01', '2024-01-01'].map(acquisitionBoxOn)).toEqual([381, 382, 383]);
   });
 
-  test("a seeded rate holds only while its percentage is a Swiss rate, and files in that period's box; each period has one rate of VAT owed per tier", () => {
+  test("a seeded rate holds while its percentage is Swiss, in that period's box; one VAT-owed rate per tier", () => {
     const days = [
       '2011-01-01',
       '2015-06-30',
@@ -119,7 +119,7 @@ describe("the rate of a booking's date", () => {
     ]);
   });
 
-  test("a percentage of another period is its tier's rate of the date; the booking's side narrows VAT owed from input tax", () => {
+  test("another period's percentage is its tier's rate of the date; the booking's side tells owed from input", () => {
     expect(names(ratesByPercentage(810, RATES, '2016-04-29', 'output'))).toEqual(['MWST 8.0 %']);
     expect(names(ratesByPercentage(810, RATES, '2020-03-15', 'output'))).toEqual(['MWST 7.7 %']);
     expect(names(ratesByPercentage(770, RATES, '2025-01-10', 'output'))).toEqual(['MWST 8.1 %']);
