@@ -474,20 +474,26 @@ export const MIGRATIONS: string[] = [
   CREATE INDEX entries_company_type_list ON entries(company_id, type, date, sum, tax_rate_id);
   CREATE TABLE entry_versions (company_id INTEGER PRIMARY KEY, version INTEGER NOT NULL);
   CREATE TRIGGER entries_version_insert AFTER INSERT ON entries BEGIN
-    INSERT INTO entry_versions (company_id, version) VALUES (NEW.company_id, 1) ON CONFLICT (company_id) DO UPDATE SET version = version + 1;
+    INSERT INTO entry_versions (company_id, version) VALUES (NEW.company_id, 1) ON CONFLICT (company_id) DO UPDATE
+    SET version = version + 1;
   END;
   CREATE TRIGGER entries_version_update AFTER UPDATE ON entries BEGIN
-    INSERT INTO entry_versions (company_id, version) VALUES (OLD.company_id, 1) ON CONFLICT (company_id) DO UPDATE SET version = version + 1;
-    INSERT INTO entry_versions (company_id, version) VALUES (NEW.company_id, 1) ON CONFLICT (company_id) DO UPDATE SET version = version + 1;
+    INSERT INTO entry_versions (company_id, version) VALUES (OLD.company_id, 1) ON CONFLICT (company_id) DO UPDATE
+    SET version = version + 1;
+    INSERT INTO entry_versions (company_id, version) VALUES (NEW.company_id, 1) ON CONFLICT (company_id) DO UPDATE
+    SET version = version + 1;
   END;
   CREATE TRIGGER entries_version_delete AFTER DELETE ON entries BEGIN
-    INSERT INTO entry_versions (company_id, version) VALUES (OLD.company_id, 1) ON CONFLICT (company_id) DO UPDATE SET version = version + 1;
+    INSERT INTO entry_versions (company_id, version) VALUES (OLD.company_id, 1) ON CONFLICT (company_id) DO UPDATE
+    SET version = version + 1;
   END;
   CREATE TRIGGER entry_tag_version_insert AFTER INSERT ON entry_tag BEGIN
-    INSERT INTO entry_versions (company_id, version) SELECT company_id, 1 FROM entries WHERE id = NEW.entry_id ON CONFLICT (company_id) DO UPDATE SET version = version + 1;
+    INSERT INTO entry_versions (company_id, version) SELECT company_id, 1 FROM entries WHERE id = NEW.entry_id
+    ON CONFLICT (company_id) DO UPDATE SET version = version + 1;
   END;
   CREATE TRIGGER entry_tag_version_delete AFTER DELETE ON entry_tag BEGIN
-    INSERT INTO entry_versions (company_id, version) SELECT company_id, 1 FROM entries WHERE id = OLD.entry_id ON CONFLICT (company_id) DO UPDATE SET version = version + 1;
+    INSERT INTO entry_versions (company_id, version) SELECT company_id, 1 FROM entries WHERE id = OLD.entry_id
+    ON CONFLICT (company_id) DO UPDATE SET version = version + 1;
   END;
   `,
   // 8: balances at scale (issue 14) — GET /accounts?start&until adds the bookings up per debit account,
@@ -526,7 +532,8 @@ export const MIGRATIONS: string[] = [
     movements INTEGER NOT NULL,
     created_at TEXT NOT NULL
   );
-  CREATE UNIQUE INDEX bank_statements_one ON bank_statements(company_id, bank_account_id, closing_date, closing_balance, statement_ref);
+  CREATE UNIQUE INDEX bank_statements_one
+  ON bank_statements(company_id, bank_account_id, closing_date, closing_balance, statement_ref);
   `,
   // 11: older years book too (issue 24) — a tax rate's validity (valid_from, valid_until: the days it
   // holds, null open); today's seeded rates hold from 2024; and every company gets the rates of 2018 to
@@ -537,8 +544,10 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE tax_rates ADD COLUMN valid_from TEXT;
   ALTER TABLE tax_rates ADD COLUMN valid_until TEXT;
   UPDATE tax_rates SET valid_from = '2024-01-01'
-   WHERE (name, rate, field_number) IN (VALUES ('MWST 8.1 %', 810, 303), ('MWST 2.6 %', 260, 313), ('MWST 3.8 %', 380, 343),
-     ('Vorsteuer 8.1 %', 810, 400), ('Vorsteuer 2.6 %', 260, 400), ('Vorsteuer Investitionen 8.1 %', 810, 405), ('Bezugsteuer 8.1 %', 810, 383));
+   WHERE (name, rate, field_number) IN (VALUES ('MWST 8.1 %', 810, 303), ('MWST 2.6 %', 260, 313), ('MWST 3.8 %',
+   380, 343),
+     ('Vorsteuer 8.1 %', 810, 400), ('Vorsteuer 2.6 %', 260, 400), ('Vorsteuer Investitionen 8.1 %', 810, 405),
+     ('Bezugsteuer 8.1 %', 810, 383));
   WITH seed(ord, name, rate, account, field, acquisition, valid_from, valid_until) AS (VALUES
     (1, 'MWST 7.7 %', 770, 2200, 302, NULL, '2018-01-01', '2023-12-31'),
     (2, 'MWST 2.5 %', 250, 2200, 312, NULL, '2018-01-01', '2023-12-31'),
@@ -554,9 +563,11 @@ export const MIGRATIONS: string[] = [
     (12, 'Vorsteuer Investitionen 8.0 %', 800, 1171, 405, NULL, '2011-01-01', '2017-12-31'),
     (13, 'Bezugsteuer 8.0 %', 800, 2200, 381, 1170, '2011-01-01', '2017-12-31')
   ), now(at) AS (SELECT strftime('%Y-%m-%dT%H:%M:%S', 'now') || '.' || substr(strftime('%f', 'now'), 4) || '000Z')
-  INSERT INTO tax_rates (company_id, account_id, acquisition_account_id, field_number, name, name_on_documents, rate, saldo_rate,
+  INSERT INTO tax_rates (company_id, account_id, acquisition_account_id, field_number, name, name_on_documents, rate,
+  saldo_rate,
     calculation_method, is_acquisition_tax, archived, valid_from, valid_until, created_at, updated_at)
-  SELECT c.id, a.id, q.id, s.field, s.name, s.name, s.rate, NULL, CASE WHEN s.acquisition IS NULL THEN 'net' ELSE 'gross' END,
+  SELECT c.id, a.id, q.id, s.field, s.name, s.name, s.rate, NULL, CASE WHEN s.acquisition IS NULL THEN 'net'
+  ELSE 'gross' END,
     s.acquisition IS NOT NULL, 0, s.valid_from, s.valid_until, now.at, now.at
   FROM companies c CROSS JOIN seed s CROSS JOIN now
   JOIN accounts a ON a.company_id = c.id AND a.number = s.account
