@@ -51,7 +51,9 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   // CommonJS dependencies inside an ESM bundle need a require().
   banner: {
-    js: "import { createRequire as __acctCreateRequire } from 'node:module'; const require = __acctCreateRequire(import.meta.url);",
+    js:
+      "import { createRequire as __acctCreateRequire } from 'node:module'; const require = " +
+      '__acctCreateRequire(import.meta.url);',
   },
   // Response, Request and Headers are Node's own unless the service runs inside the CLI's process, where
   // src/light-web.ts stands in for them (Node's load its whole fetch implementation: see that file)

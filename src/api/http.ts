@@ -417,7 +417,8 @@ export class ApiClient {
       const pace = this.pacer.reserve(afterRetryAfter);
       if (pace.waitMs > 0) {
         this.trace(
-          `pacing: waiting ${fmtSeconds(pace.waitMs)} (${pace.remaining ?? '?'}/${pace.limit ?? '?'} requests left in window)`,
+          `pacing: waiting ${fmtSeconds(pace.waitMs)} (${pace.remaining ?? '?'}/${pace.limit ?? '?'} requests ` +
+            `left in window)`,
         );
         if (pace.waitMs > QUIET_WAIT_MS) this.onWait?.(pace.waitMs);
         await this.sleep(pace.waitMs, opts.signal);

@@ -185,7 +185,8 @@ export async function buildProgram(which: 'all' | readonly string[]): Promise<Co
     .addOption(
       new Option(
         '-o, --output <format>',
-        'table, tsv, json, ndjson or csv (default: table on a terminal, tsv when piped); acct entries export: ledger; acct report chart: svg; acct report vat: xml',
+        'table, tsv, json, ndjson or csv (default: table on a terminal, tsv when piped); acct entries export: ' +
+          'ledger; acct report chart: svg; acct report vat: xml',
       ).choices([...OUTPUT_FORMATS, 'ledger', 'svg', 'xml']),
     )
     .option('--json', 'same as --output json')
@@ -204,7 +205,8 @@ Examples:
   $ acct login --base-url https://app.milkee.ch/api/v2
   $ ACCT_TOKEN=… ACCT_COMPANY=1 acct tags list -o csv
 
-Exit codes: 0 ok, 1 failure, 2 usage, 3 validation, 4 auth, 5 not found, 6 conflict, 7 rate limited, 8 books need work (check, verify, reconcile), 130 interrupted.
+Exit codes: 0 ok, 1 failure, 2 usage, 3 validation, 4 auth, 5 not found, 6 conflict, 7 rate limited, 8 books need ` +
+        `work (check, verify, reconcile), 130 interrupted.
 Without a profile or ACCT_* variables acct works on a local ledger (the embedded service).`,
     );
 
@@ -271,7 +273,8 @@ Without a profile or ACCT_* variables acct works on a local ledger (the embedded
   program
     .command('backup')
     .description(
-      'back up the local ledger (the database and every receipt, verified by SHA-256), list its daily backups, or move them',
+      'back up the local ledger (the database and every receipt, verified by SHA-256), list its daily backups, ' +
+        'or move them',
     )
     .option('--out <file>', "write the backup here (default: today's file in the backup directory)")
     .option('--list', 'list the daily backups (the last 7 days and 12 months are kept)')
@@ -302,7 +305,8 @@ Without a profile or ACCT_* variables acct works on a local ledger (the embedded
     .argument('[file]', 'with verify: the archive to check')
     .usage('<year> --out FILE [--force] | verify FILE')
     .description(
-      'the ten-year archive of a business year: bookings, receipts, reports, invoices and proposals as PDF, a SHA-256 manifest; verify checks one (exit 8)',
+      'the ten-year archive of a business year: bookings, receipts, reports, invoices and proposals as PDF, a ' +
+        'SHA-256 manifest; verify checks one (exit 8)',
     )
     .option('--out <file>', 'the archive to write (a ZIP; it appears when complete)')
     .option('--force', 'replace an existing --out')
@@ -463,7 +467,8 @@ function declareServer(server: Command): void {
       'after',
       examplesText([
         'acct server users add --data ./books --name "Anna Muster" --email anna@example.ch --company 1 --role user',
-        'acct server users add --data ./books --name "CI" --email ci@example.ch --company 1 --role user --token-expires 90d',
+        'acct server users add --data ./books --name "CI" --email ci@example.ch --company 1 --role user ' +
+          '--token-expires 90d',
       ]),
     )
     .action(lazy(() => import('./server-command/users-add.js')));
@@ -481,7 +486,8 @@ function declareServer(server: Command): void {
     .command('list')
     .alias('ls')
     .description(
-      'list the tokens: id, the start of the token (never the token), user, status, created, expires, last used, revoked',
+      'list the tokens: id, the start of the token (never the token), user, status, created, expires, last ' +
+        'used, revoked',
     )
     .option('--data <dir>', 'data directory')
     .addHelpText(
@@ -568,15 +574,18 @@ function declareServer(server: Command): void {
       examplesText([
         'acct server companies set 1 --data ./books --plan business --vat-accrual on',
         'acct server companies set 1 --data ./books --vat-number CHE-123.456.788',
-        'acct server companies set 1 --data ./books --vat-method net_tax_rate --vat-net-tax-rates 6.2:12345,0.6:54321 --vat-period semi_annual --vat-basis received',
-        'acct server companies set 1 --data ./books --reminder-text-one "Unsere Rechnung {number} vom {date} war am {due} fällig. Bitte überweisen Sie {amount} bis {pay_by}."',
+        'acct server companies set 1 --data ./books --vat-method net_tax_rate --vat-net-tax-rates ' +
+          '6.2:12345,0.6:54321 --vat-period semi_annual --vat-basis received',
+        'acct server companies set 1 --data ./books --reminder-text-one "Unsere Rechnung {number} vom {date}' +
+          ' war am {due} fällig. Bitte überweisen Sie {amount} bis {pay_by}."',
       ]),
     )
     .action(lazy(() => import('./server-command/companies-set.js')));
   server
     .command('backup')
     .description(
-      'a consistent backup of a data directory, also while a server runs on it: the database, every stored file, a manifest of SHA-256s',
+      'a consistent backup of a data directory, also while a server runs on it: the database, every stored file, a ' +
+        'manifest of SHA-256s',
     )
     .option('--data <dir>', 'data directory (default: the local ledger, ACCT_DATA_DIR)')
     .requiredOption('--out <file>', 'the backup file to write (a ZIP)')
@@ -586,7 +595,8 @@ function declareServer(server: Command): void {
     .command('restore')
     .argument('<file>', 'a backup made by acct server backup or acct backup')
     .description(
-      "verify a backup completely (every SHA-256, SQLite's integrity check), then put it in place of the data directory",
+      "verify a backup completely (every SHA-256, SQLite's integrity check), then put it in place of the " +
+        'data directory',
     )
     .option('--data <dir>', 'data directory (default: the local ledger, ACCT_DATA_DIR)')
     .option('--force', 'replace a directory that is not empty (it is kept beside, as <dir>.before-restore-<time>)')

@@ -354,7 +354,8 @@ export class RefResolver {
       .join(' and ')
       .trim();
     notice(
-      `--${flag} "${text}" on ${formatDate(date)} is ${instead.name}, the rate of that day (${named[0].name} holds ${since}).`,
+      `--${flag} "${text}" on ${formatDate(date)} is ${instead.name}, the rate of that day (${named[0].name} ` +
+        `holds ${since}).`,
     );
     return instead.id;
   }

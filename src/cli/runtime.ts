@@ -81,7 +81,8 @@ function announceLocalLedger(dataDir: string): void {
   if (!currentIO().err.isTTY || currentIO().env.ACCT_QUIET_LOCAL) return;
   if (readLocalState(dataDir).announced === true) return;
   notice(
-    `Using the local ledger in ${dataDir} (run "acct login" to use a hosted account; "acct auth status" shows this again).`,
+    `Using the local ledger in ${dataDir} (run "acct login" to use a hosted account; "acct auth status" shows ` +
+      `this again).`,
   );
   updateLocalState(dataDir, { announced: true });
 }

@@ -278,9 +278,11 @@ function parseXml(content: string, where: string, options: ReadOptions): CamtSta
     const what =
       rootName === undefined
         ? 'no root element'
-        : `<${rootName}>${childName === undefined ? '' : ` with <${childName}>`}${messageType ? ` (${messageType})` : ''}`;
+        : `<${rootName}>${childName === undefined ? '' : ` with <${childName}>`}` +
+          `${messageType ? ` (${messageType})` : ''}`;
     throw new CamtError(
-      `${where}not a CAMT file: the XML's root is ${what}; expected <Document> with <BkToCstmrStmt>, <BkToCstmrDbtCdtNtfctn> or <BkToCstmrAcctRpt>`,
+      `${where}not a CAMT file: the XML's root is ${what}; expected <Document> with <BkToCstmrStmt>, ` +
+        `<BkToCstmrDbtCdtNtfctn> or <BkToCstmrAcctRpt>`,
     );
   }
   const version = messageType?.startsWith(`camt.${spec.kind}.`) ? messageType.slice(-2) : null;

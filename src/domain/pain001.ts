@@ -158,7 +158,10 @@ const party = (p: Party): string => `${el('Nm', p.name, 70)}${postalAddress(p)}`
  */
 function debtorAgent(iban: string): string {
   if (!/^(CH|LI)\d{2}\d{5}/.test(iban)) return '<DbtrAgt><FinInstnId/></DbtrAgt>';
-  return `<DbtrAgt><FinInstnId><ClrSysMmbId><ClrSysId><Cd>CHBCC</Cd></ClrSysId><MmbId>${iban.slice(4, 9)}</MmbId></ClrSysMmbId></FinInstnId></DbtrAgt>`;
+  return (
+    `<DbtrAgt><FinInstnId><ClrSysMmbId><ClrSysId><Cd>CHBCC</Cd></ClrSysId><MmbId>${iban.slice(4, 9)}</MmbId>` +
+    `</ClrSysMmbId></FinInstnId></DbtrAgt>`
+  );
 }
 
 /**
@@ -169,7 +172,10 @@ function remittance(p: Payment): string {
   const reference = p.reference ? p.reference.replace(/\s+/g, '').toUpperCase() : '';
   if (p.referenceType !== 'NON' && reference) {
     const type = p.referenceType === 'QRR' ? '<Prtry>QRR</Prtry>' : '<Cd>SCOR</Cd>';
-    return `<RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry>${type}</CdOrPrtry></Tp><Ref>${escapeXml(reference)}</Ref></CdtrRefInf>${el('AddtlRmtInf', p.message, 140)}</Strd></RmtInf>`;
+    return (
+      `<RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry>${type}</CdOrPrtry></Tp><Ref>${escapeXml(reference)}</Ref>` +
+      `</CdtrRefInf>${el('AddtlRmtInf', p.message, 140)}</Strd></RmtInf>`
+    );
   }
   const message = el('Ustrd', p.message, 140);
   return message ? `<RmtInf>${message}</RmtInf>` : '';

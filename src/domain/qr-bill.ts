@@ -241,7 +241,8 @@ function problemsOf(input: QrBillInput, fields: QrPayloadFields, context: QrCont
           : flaw === 'long'
             ? `${who} ${label} is longer than ${QR_LIMITS[part as LimitedPart]} characters`
             : flaw === 'chars'
-              ? `${who} ${label} has characters a QR-bill cannot carry (${[...new Set(address[part].match(FORBIDDEN_CHAR))].join('')})`
+              ? `${who} ${label} has characters a QR-bill cannot carry ` +
+                `(${[...new Set(address[part].match(FORBIDDEN_CHAR))].join('')})`
               : `${who} country "${address.country}" is not a two-letter code`;
       problems.push({ field: `${key}.${part}`, message: `${what}: ${fix}` });
     }
@@ -260,11 +261,15 @@ function problemsOf(input: QrBillInput, fields: QrPayloadFields, context: QrCont
         : {
             missing: `${account} has no IBAN: ${changeIban}`,
             invalid: `${account} IBAN ${iban} is not a valid IBAN (format or check digits): ${changeIban}`,
-            country: `${account} IBAN ${iban} is not from Switzerland or Liechtenstein, which a QR-bill needs: ${changeBankAccount} or ${changeIban}`,
+            country:
+              `${account} IBAN ${iban} is not from Switzerland or Liechtenstein, which a QR-bill needs: ` +
+              `${changeBankAccount} or ${changeIban}`,
           }[flaw];
     problems.push({ field: 'bank_account.iban', message });
   } else {
-    const again = `set its bank account again (acct invoices update ${arg(invoice)} --bank-account ${arg(context.bankAccount ?? '…')})`;
+    const again =
+      `set its bank account again (acct invoices update ${arg(invoice)} --bank-account ` +
+      `${arg(context.bankAccount ?? '…')})`;
     if (fields.referenceType === 'QRR') {
       // the QR-IBAN's reference: the QR reference in electronic form (chooseReference)
       const qrr = fields.reference;
@@ -281,12 +286,15 @@ function problemsOf(input: QrBillInput, fields: QrPayloadFields, context: QrCont
     } else if ((input.references.qrReference ?? '').trim() !== '') {
       problems.push({
         field: 'reference',
-        message: `invoice ${invoice} carries a QR reference, which only a QR-IBAN takes (${account} has none): ${again}`,
+        message:
+          `invoice ${invoice} carries a QR reference, ` + `which only a QR-IBAN takes (${account} has none): ${again}`,
       });
     } else if (fields.referenceType === 'SCOR' && !isValidScor(fields.reference)) {
       problems.push({
         field: 'reference',
-        message: `invoice ${invoice} reference ${fields.reference} is not a valid ISO 11649 creditor reference (RF…): ${again}`,
+        message:
+          `invoice ${invoice} reference ${fields.reference} is not a valid ISO 11649 creditor reference ` +
+          `(RF…): ${again}`,
       });
     }
   }
@@ -302,14 +310,18 @@ function problemsOf(input: QrBillInput, fields: QrPayloadFields, context: QrCont
   if (!isQrCurrency(fields.currency)) {
     problems.push({
       field: 'currency',
-      message: `invoice ${invoice} is in ${fields.currency}; a QR-bill takes CHF or EUR: acct invoices update ${arg(invoice)} --currency CHF`,
+      message:
+        `invoice ${invoice} is in ${fields.currency}; a QR-bill takes CHF or EUR: acct invoices update ` +
+        `${arg(invoice)} --currency CHF`,
     });
   }
   if (fields.debtor !== null) addressProblems('debtor', fields.debtor);
   if (length(fields.message) > QR_LIMITS.message || !PERMITTED.test(fields.message)) {
     problems.push({
       field: 'message',
-      message: `invoice ${invoice} message is longer than ${QR_LIMITS.message} characters or has characters a QR-bill cannot carry (make it with qrMessage): acct invoices update ${arg(invoice)} --title …`,
+      message:
+        `invoice ${invoice} message is longer than ${QR_LIMITS.message} characters or has characters a ` +
+        `QR-bill cannot carry (make it with qrMessage): acct invoices update ${arg(invoice)} --title …`,
     });
   }
   return problems;

@@ -186,7 +186,8 @@ function referenceProblems(iban: string, type: string, reference: string, fail: 
   } else if (type === 'SCOR' && !isValidScor(reference)) {
     fail(
       'reference',
-      `creditor reference "${reference}" is not a valid ISO 11649 reference (RF, check digits, up to 21 letters or digits)`,
+      `creditor reference "${reference}" is not a valid ISO 11649 reference (RF, check digits, up to 21 ` +
+        `letters or digits)`,
     );
   }
 }

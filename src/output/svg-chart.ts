@@ -95,7 +95,8 @@ export function renderSvgChart(chart: ChartData, opts: SvgChartOptions = {}): st
       const tx = axis + t * scale;
       if (t !== 0)
         parts.push(
-          `<line class="grid" x1="${px(tx)}" y1="${px(top - 4)}" x2="${px(tx)}" y2="${px(bottom + 4)}" stroke="#e0e0e0"/>`,
+          `<line class="grid" x1="${px(tx)}" y1="${px(top - 4)}" x2="${px(tx)}" y2="${px(bottom + 4)}" ` +
+            `stroke="#e0e0e0"/>`,
         );
       text(tx, bottom + 18, tickLabel(t), 'font-size="10" fill="#666" text-anchor="middle"');
     }
@@ -111,7 +112,9 @@ export function renderSvgChart(chart: ChartData, opts: SvgChartOptions = {}): st
       const barX = value < 0 ? axis - length : axis;
       const fill = value < 0 ? NEGATIVE_COLOUR : seriesColour(s, si);
       parts.push(
-        `<rect class="bar" x="${px(barX)}" y="${px(barTop)}" width="${px(length)}" height="${BAR_HEIGHT}" fill="${fill}" data-period="${escapeMarkup(g.key)}" data-series="${escapeMarkup(s.key)}" data-value="${rappenToString(value)}"/>`,
+        `<rect class="bar" x="${px(barX)}" y="${px(barTop)}" width="${px(length)}" height="${BAR_HEIGHT}" ` +
+          `fill="${fill}" data-period="${escapeMarkup(g.key)}" data-series="${escapeMarkup(s.key)}" ` +
+          `data-value="${rappenToString(value)}"/>`,
       );
       // beside the bar: after a positive bar's end, right of the axis for a negative one
       text(
@@ -130,7 +133,8 @@ export function renderSvgChart(chart: ChartData, opts: SvgChartOptions = {}): st
   const height = Math.ceil(bottom + 18 + PAD);
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT}" font-size="12">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ` +
+      `font-family="${FONT}" font-size="12">`,
     `<title>${escapeMarkup(chart.title)}</title>`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
     ...parts,

@@ -87,7 +87,9 @@ export function balanceSheet(input: BalanceSheetInput): Report {
         ? { ok: true, message: `The balance sheet balances: assets = liabilities and equity = ${fmt(assets)}.` }
         : {
             ok: false,
-            message: `The balance sheet does not balance: assets ${fmt(assets)}, liabilities and equity ${fmt(liabilities)}, difference ${fmt(difference)}.`,
+            message:
+              `The balance sheet does not balance: assets ${fmt(assets)}, liabilities and equity ` +
+              `${fmt(liabilities)}, difference ${fmt(difference)}.`,
           },
     ],
     notes: [],

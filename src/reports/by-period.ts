@@ -191,7 +191,9 @@ export function trialBalanceByPeriod(input: TrialBalanceByPeriodInput): Report {
   const difference = sides.debitTotal - sides.creditTotal;
   return {
     report: 'trial-balance',
-    title: `Trial balance ${input.from} to ${input.to}, movements by ${INTERVAL_WORD[input.interval]} (debit +, credit −)`,
+    title:
+      `Trial balance ${input.from} to ${input.to}, movements by ${INTERVAL_WORD[input.interval]} (debit ` +
+      `+, credit −)`,
     from: input.from,
     to: input.to,
     columns: trialBalanceByPeriodColumns(input.pieces),

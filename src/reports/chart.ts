@@ -104,7 +104,9 @@ export function accountChart(periods: PeriodAccounts[], numbers: number[], inter
   if (missing.length) throw new UnknownAccountsError(missing);
   const byNumber = (accounts: ReportAccount[], n: number) => accounts.find((a) => !a.computed && a.number === n);
   return {
-    title: `${numbers.length === 1 ? 'Account' : 'Accounts'} ${numbers.join(', ')} by ${INTERVAL_WORD[interval]}, ${span(periods)}`,
+    title:
+      `${numbers.length === 1 ? 'Account' : 'Accounts'} ${numbers.join(', ')} by ${INTERVAL_WORD[interval]}, ` +
+      `${span(periods)}`,
     series: numbers.map((n) => ({ key: accountSeriesKey(n), label: `${n} ${byNumber(first, n)!.name}`.trim() })),
     groups: periods.map((p) => ({ ...bare(p), values: numbers.map((n) => byNumber(p.accounts, n)?.balance ?? 0) })),
   };

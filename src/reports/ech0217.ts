@@ -133,7 +133,8 @@ function ratePair(w: Writer, box: BoxReader, b: number, name: string, depth: num
   const rate = box.rate(b);
   if (rate === null)
     throw new Ech0217Error(
-      `box ${b} holds bookings at more than one tax rate; the file states one rate per line (book them with one rate per box, or file by hand)`,
+      `box ${b} holds bookings at more than one tax rate; the file states one rate per line (book them with one ` +
+        `rate per box, or file by hand)`,
     );
   w.open(depth, name);
   before?.();
@@ -168,7 +169,8 @@ function netMethods(element: MethodElement, box: BoxReader, filing: VatFiling, w
       throw new Ech0217Error(`box ${b} is at ${box.rate(b)} %, but the company's approved rate is ${rate} %`);
     if (element === 'simpleTaxRateMethod' && !approved.activityCode)
       throw new Ech0217Error(
-        `the approved rate ${rate} % has no activity code, which a return from 2025 needs (acct server companies set --vat-net-tax-rates ${rate}:CODE)`,
+        `the approved rate ${rate} % has no activity code, which a return from 2025 needs (acct server companies ` +
+          `set --vat-net-tax-rates ${rate}:CODE)`,
       );
     const activity =
       element === 'simpleTaxRateMethod'

@@ -156,7 +156,9 @@ export function ledger(input: LedgerInput): Report {
         ? { ok: true, message: `The closing balance ${fmt(closing)} agrees with the account's balance in the service.` }
         : {
             ok: false,
-            message: `The closing balance ${fmt(closing)} differs from the account's balance in the service (${fmt(expected)}) by ${fmt(closing - expected)}.`,
+            message:
+              `The closing balance ${fmt(closing)} differs from the account's balance in the service ` +
+              `(${fmt(expected)}) by ${fmt(closing - expected)}.`,
           },
     );
   }

@@ -26,7 +26,8 @@ export class PeriodError extends Error {
 /** What the messages list as the accepted forms. */
 export const PERIOD_FORMS =
   'YYYY, YYYYQn, YYYY-MM, a day (YYYY-MM-DD, dd.mm.yyyy, dd.mm.yy, today, yesterday, tomorrow, +3d, -1w), ' +
-  'thismonth, lastmonth, nextmonth, thisquarter, lastquarter, nextquarter, thisyear, lastyear, nextyear, ytd, qtd, mtd, or A..B';
+  'thismonth, lastmonth, nextmonth, thisquarter, lastquarter, nextquarter, thisyear, lastyear, nextyear, ytd, qtd, ' +
+  'mtd, or A..B';
 
 /**
  * Fills a missing end of the period: neither given → the calendar year of `today`; only `from` →

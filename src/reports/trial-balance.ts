@@ -155,7 +155,9 @@ export function trialBalance(input: TrialBalanceInput): Report {
         ? { ok: true, message: `Debits equal credits: ${fmt(debitTotal)}.` }
         : {
             ok: false,
-            message: `Debits (${fmt(debitTotal)}) and credits (${fmt(creditTotal)}) differ by ${fmt(Math.abs(difference))}.`,
+            message:
+              `Debits (${fmt(debitTotal)}) and credits (${fmt(creditTotal)}) differ by ` +
+              `${fmt(Math.abs(difference))}.`,
           },
     ],
     notes: [],

@@ -163,15 +163,19 @@ export function netTaxRateReturnBuilder(input: VatSetup & { method: NetMethod; r
     const notes: string[] = [];
     if (noRate.count > 0)
       notes.push(
-        `${noRate.count} income ${noRate.count === 1 ? 'booking' : 'bookings'} without a tax rate (${fmt(noRate.sum)}) ${noRate.count === 1 ? 'is' : 'are'} not in the return.`,
+        `${noRate.count} income ${noRate.count === 1 ? 'booking' : 'bookings'} without a tax rate ` +
+          `(${fmt(noRate.sum)}) ${noRate.count === 1 ? 'is' : 'are'} not in the return.`,
       );
     for (const [name, sum] of notApproved)
       notes.push(
-        `Bookings with the saldo rate "${name}" (${fmt(sum)}) are not at an approved rate of the company (acct server companies set --vat-net-tax-rates) and are left out.`,
+        `Bookings with the saldo rate "${name}" (${fmt(sum)}) are not at an approved rate of the company (acct ` +
+          `server companies set --vat-net-tax-rates) and are left out.`,
       );
     for (const [name, sum] of effectiveRates)
       notes.push(
-        `Bookings with the effective-method rate "${name}" (${fmt(sum)}) do not belong in a ${input.method === 'net_tax_rate' ? 'net' : 'flat'} tax rate return and are left out: book sales with the approved saldo rate.`,
+        `Bookings with the effective-method rate "${name}" (${fmt(sum)}) do not belong in a ` +
+          `${input.method === 'net_tax_rate' ? 'net' : 'flat'} tax rate return and are left out: book sales with ` +
+          `the approved saldo rate.`,
       );
     notes.push(payable >= 0 ? `Amount payable (500): ${fmt(payable)}.` : `Credit (510): ${fmt(-payable)}.`);
 
@@ -181,13 +185,17 @@ export function netTaxRateReturnBuilder(input: VatSetup & { method: NetMethod; r
         ? { ok: true, message: `Taxable turnover (299) equals the turnover at the approved rates: ${fmt(box299)}.` }
         : {
             ok: false,
-            message: `Taxable turnover (299, ${fmt(box299)}) differs from the turnover at the approved rates (${fmt(taxedBases)}) by ${fmt(box299 - taxedBases)}.`,
+            message:
+              `Taxable turnover (299, ${fmt(box299)}) differs from the turnover at the approved rates ` +
+              `(${fmt(taxedBases)}) by ${fmt(box299 - taxedBases)}.`,
           },
     ];
 
     return {
       report: 'vat',
-      title: `VAT return ${input.from} to ${input.to} (${input.method === 'net_tax_rate' ? 'net tax rate' : 'flat tax rate'} method)`,
+      title:
+        `VAT return ${input.from} to ${input.to} ` +
+        `(${input.method === 'net_tax_rate' ? 'net tax rate' : 'flat tax rate'} method)`,
       from: input.from,
       to: input.to,
       columns: VAT_COLUMNS,

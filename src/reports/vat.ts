@@ -267,7 +267,8 @@ function vatReport(
 
   if (noRate.count > 0)
     notes.push(
-      `${noRate.count} income ${noRate.count === 1 ? 'booking' : 'bookings'} without a tax rate (${fmt(noRate.sum)}) ${noRate.count === 1 ? 'is' : 'are'} not in the return.`,
+      `${noRate.count} income ${noRate.count === 1 ? 'booking' : 'bookings'} without a tax rate (${fmt(noRate.sum)}` +
+        `) ${noRate.count === 1 ? 'is' : 'are'} not in the return.`,
     );
   for (const [name, sum] of saldo)
     notes.push(
@@ -275,7 +276,8 @@ function vatReport(
     );
   for (const [name, sum] of unplaced)
     notes.push(
-      `Bookings with the tax rate "${name}" (${fmt(sum)}) have no box (no field number and not a Swiss rate) and are left out.`,
+      `Bookings with the tax rate "${name}" (${fmt(sum)}) have no box (no field number and not a Swiss rate) and ` +
+        `are left out.`,
     );
   for (const [name, v] of taxOnDeductions)
     notes.push(`The tax rate "${name}" is a deduction box but carries VAT (${fmt(v)}), which is not in the return.`);
@@ -288,7 +290,9 @@ function vatReport(
       ? { ok: true, message: `Taxable turnover (299) equals the taxed bases of ${span}: ${fmt(box299)}.` }
       : {
           ok: false,
-          message: `Taxable turnover (299, ${fmt(box299)}) differs from the taxed bases of ${span} (${fmt(taxedBases)}) by ${fmt(box299 - taxedBases)}.`,
+          message:
+            `Taxable turnover (299, ${fmt(box299)}) differs from the taxed bases of ${span} ` +
+            `(${fmt(taxedBases)}) by ${fmt(box299 - taxedBases)}.`,
         },
   ];
   notes.push(payable >= 0 ? `Amount payable (500): ${fmt(payable)}.` : `Credit (510): ${fmt(-payable)}.`);

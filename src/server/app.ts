@@ -40,7 +40,8 @@ function onError(deps: ServiceDeps) {
       return c.json({ message: err.message || 'Bad request.' }, err.status);
     }
     deps.log(
-      `${c.req.method} ${new URL(c.req.url).pathname}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      `${c.req.method} ${new URL(c.req.url).pathname}: ` +
+        `${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
     );
     return c.json({ message: 'Server Error.' }, 500);
   };
@@ -68,7 +69,9 @@ function routesApp(deps: ServiceDeps, base: string, registrars: Registrar[]): Ho
         onMethodNotAllowed: (c, methods) =>
           c.json(
             {
-              message: `The ${c.req.method} method is not supported for this route. Supported methods: ${methods.join(', ')}.`,
+              message:
+                `The ${c.req.method} method is not supported for this route. Supported methods: ` +
+                `${methods.join(', ')}.`,
             },
             405,
             { Allow: methods.join(', ') },

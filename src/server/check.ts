@@ -64,7 +64,8 @@ const vatSplits: Rule = (db) =>
     ORDER BY e.id`,
     ).map(
       (r) =>
-        `${bookingName(r)}: tax rate ${r.tax_rate_id}${r.rate === null ? ' (missing)' : ` (${Number(r.rate) / 100} %)`}`,
+        `${bookingName(r)}: tax rate ${r.tax_rate_id}` +
+        `${r.rate === null ? ' (missing)' : ` (${Number(r.rate) / 100} %)`}`,
     ),
   );
 
@@ -90,7 +91,8 @@ const invoicePayments: Rule = (db) => {
     const expected = inv.status === 'paid' && inv.entry_id !== null ? [Number(inv.entry_id)] : [];
     if (payments.join() !== expected.join())
       records.push(
-        `invoice ${inv.number} (${inv.status}): payment bookings [${payments.join(', ')}], expected [${expected.join(', ')}]`,
+        `invoice ${inv.number} (${inv.status}): payment bookings [${payments.join(', ')}], expected ` +
+          `[${expected.join(', ')}]`,
       );
   }
   return violation('every paid invoice: at most one payment booking, the one it names; others none', records);
@@ -113,7 +115,8 @@ const documentTotalsHold: Rule = (db) => {
       const wrong = (Object.keys(expected) as (keyof DocumentTotals)[]).filter((k) => Number(doc[k]) !== expected[k]);
       if (wrong.length)
         records.push(
-          `${type} ${doc.number} (id ${doc.id}): ${wrong.map((k) => `${k} ${doc[k]}, positions give ${expected[k]}`).join('; ')}`,
+          `${type} ${doc.number} (id ${doc.id}): ` +
+            `${wrong.map((k) => `${k} ${doc[k]}, positions give ${expected[k]}`).join('; ')}`,
         );
     }
   }
@@ -129,7 +132,8 @@ function positionsByDocument(db: Db): Map<string, PricedPosition[]> {
   const nodes = new Map<number, Node>();
   const rows = all(
     db,
-    'SELECT id, document_type, document_id, parent_id, type, amount, price, discount_amount, discount_type FROM positions ORDER BY document_type, document_id, "order", id',
+    'SELECT id, document_type, document_id, parent_id, type, amount, price, discount_amount, discount_type FROM ' +
+      'positions ORDER BY document_type, document_id, "order", id',
   );
   for (const row of rows) nodes.set(Number(row.id), { row, children: [] });
   const roots = new Map<string, Node[]>();
@@ -180,11 +184,13 @@ const importsOnce: Rule = (db) =>
   violation('every processed import entry: exactly one booking of its own', [
     ...all(
       db,
-      `SELECT id, entry_id FROM import_entries WHERE status = 'processed' AND (entry_id IS NULL OR entry_id NOT IN (SELECT id FROM entries)) ORDER BY id`,
+      `SELECT id, entry_id FROM import_entries WHERE status = 'processed' AND (entry_id IS NULL
+        OR entry_id NOT IN (SELECT id FROM entries)) ORDER BY id`,
     ).map((r) => `import entry ${r.id}: processed, its booking ${r.entry_id ?? '(none)'} is not there`),
     ...all(
       db,
-      `SELECT entry_id, group_concat(id, ', ') AS ids FROM import_entries WHERE status = 'processed' AND entry_id IS NOT NULL
+      `SELECT entry_id, group_concat(id, ', ') AS ids FROM import_entries WHERE status = 'processed'
+        AND entry_id IS NOT NULL
       GROUP BY entry_id HAVING count(*) > 1`,
     ).map((r) => `booking id ${r.entry_id}: made by import entries ${r.ids}`),
   ]);
@@ -198,7 +204,8 @@ const filesReferencedExist: Rule = (db, dataDir) =>
     ...all(
       db,
       `SELECT id, path FROM files WHERE id NOT IN (SELECT file_id FROM entries WHERE file_id IS NOT NULL)
-      AND id NOT IN (SELECT file_id FROM import_entries WHERE file_id IS NOT NULL) AND id NOT IN (SELECT file_id FROM attachments)
+      AND id NOT IN (SELECT file_id FROM import_entries WHERE file_id IS NOT NULL) AND id NOT IN (SELECT file_id
+      FROM attachments)
       AND id NOT IN (SELECT file_id FROM bills WHERE file_id IS NOT NULL) ORDER BY id`,
     ).map((r) => `file ${r.id}: ${r.path} is referenced by nothing`),
   ]);

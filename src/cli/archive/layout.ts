@@ -52,13 +52,22 @@ function entries(year: number): Entry[] {
   return [
     {
       path: MEMBERS.bookings,
-      de: `alle Buchungen vom 1.1. bis 31.12.${year}, nach Datum: Datum, Nummer, Text, Soll- und Habenkonto (Nummer und Name), Betrag brutto in CHF, MWST-Satz, Kunde, Projekt, Tags (die Spalten von "acct entries export")`,
-      en: `every booking from 1 Jan to 31 Dec ${year}, by date: date, number, text, debit and credit account (number and name), gross amount in CHF, VAT rate, customer, project, tags (the columns of "acct entries export")`,
+      de:
+        `alle Buchungen vom 1.1. bis 31.12.${year}, nach Datum: Datum, Nummer, Text, Soll- und Habenkonto (Nummer ` +
+        `und Name), Betrag brutto in CHF, MWST-Satz, Kunde, Projekt, Tags (die Spalten von "acct entries export")`,
+      en:
+        `every booking from 1 Jan to 31 Dec ${year}, by date: date, number, text, debit and credit account ` +
+        `(number and name), gross amount in CHF, VAT rate, customer, project, tags (the columns of ` +
+        `"acct entries export")`,
     },
     {
       path: MEMBERS.journal,
-      de: 'dieselben Buchungen als Journal im Klartext (hledger/ledger): jede Buchung mit ihren Buchungszeilen, die MWST als eigene Zeile auf dem Steuerkonto; Soll positiv, Haben negativ',
-      en: 'the same bookings as a plain-text journal (hledger/ledger): each booking with its postings, the VAT split off onto the tax account; debits positive, credits negative',
+      de:
+        'dieselben Buchungen als Journal im Klartext (hledger/ledger): jede Buchung mit ihren Buchungszeilen, die ' +
+        'MWST als eigene Zeile auf dem Steuerkonto; Soll positiv, Haben negativ',
+      en:
+        'the same bookings as a plain-text journal (hledger/ledger): each booking with its postings, the VAT ' +
+        'split off onto the tax account; debits positive, credits negative',
     },
     {
       path: MEMBERS.accounts,
@@ -73,8 +82,12 @@ function entries(year: number): Entry[] {
     { path: MEMBERS.customers, de: 'die Kunden mit Adressen', en: 'the customers with their addresses' },
     {
       path: MEMBERS.contacts,
-      de: 'die Kontaktpersonen der Kunden (Lieferanten führt acct nicht als eigene Stammdaten: sie stehen im Text der Buchungen und auf den Belegen)',
-      en: "the customers' contact persons (acct keeps no supplier records of their own: suppliers are named in the bookings' text and on the receipts)",
+      de:
+        'die Kontaktpersonen der Kunden (Lieferanten führt acct nicht als eigene Stammdaten: sie stehen im Text ' +
+        'der Buchungen und auf den Belegen)',
+      en:
+        "the customers' contact persons (acct keeps no supplier records of their own: suppliers are named in the " +
+        "bookings' text and on the receipts)",
     },
     { path: MEMBERS.projects, de: 'die Projekte', en: 'the projects' },
     {
@@ -100,8 +113,12 @@ function entries(year: number): Entry[] {
     },
     {
       path: 'invoices.csv, invoices/<Nummer>.pdf',
-      de: `die Rechnungen mit Datum in ${year}: eine Zeile je Rechnung (Positionen als JSON, Status, Total) und jede als PDF, wie sie verschickt wurde`,
-      en: `the invoices dated in ${year}: a line each (positions as JSON, status, total) and each as the PDF that was sent`,
+      de:
+        `die Rechnungen mit Datum in ${year}: eine Zeile je Rechnung (Positionen als JSON, Status, Total) und ` +
+        `jede als PDF, wie sie verschickt wurde`,
+      en:
+        `the invoices dated in ${year}: a line each (positions as JSON, status, total) and each as the PDF ` +
+        `that was sent`,
     },
     {
       path: 'proposals.csv, proposals/<Nummer>.pdf',
@@ -110,8 +127,12 @@ function entries(year: number): Entry[] {
     },
     {
       path: 'receipts/<Buchungsnummer>_<Datei>',
-      de: 'die Belege, Byte für Byte wie hochgeladen; die Buchungsnummer am Anfang des Namens führt zur Buchung in bookings.csv',
-      en: 'the receipts, byte for byte as uploaded; the booking number the name starts with leads to the booking in bookings.csv',
+      de:
+        'die Belege, Byte für Byte wie hochgeladen; die Buchungsnummer am Anfang des Namens führt zur Buchung in ' +
+        'bookings.csv',
+      en:
+        'the receipts, byte for byte as uploaded; the booking number the name starts with leads to the booking in ' +
+        'bookings.csv',
     },
     {
       path: 'manifest.json',

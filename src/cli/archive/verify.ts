@@ -28,6 +28,8 @@ export async function verifyArchive(file: string): Promise<void> {
   const company = manifest.company as { name?: string } | undefined;
   currentIO().out.write(`${file}: ok\n`);
   notice(
-    `${manifest.members.length} files as the manifest lists them (the year ${String(manifest.year)} of ${company?.name ?? 'an unnamed company'}, written ${manifest.created_at}); content SHA-256 ${manifest.content_sha256}.`,
+    `${manifest.members.length} files as the manifest lists them (the year ${String(manifest.year)} of ` +
+      `${company?.name ?? 'an unnamed company'}, written ${manifest.created_at}); content SHA-256 ` +
+      `${manifest.content_sha256}.`,
   );
 }

@@ -127,11 +127,15 @@ export async function writeArchive(g: GlobalOptions, opts: ArchiveOptions): Prom
       });
       currentIO().out.write(`${out}\n`);
       notice(
-        `Archive of ${opts.year} for ${name}: ${plural(bookings.bookings, 'booking')}, ${plural(bookings.receipts, 'receipt')}, ${plural(invoices, 'invoice')}, ${plural(proposals, 'proposal')}, ${reports} reports (CSV and PDF); content SHA-256 ${manifest.content_sha256}.`,
+        `Archive of ${opts.year} for ${name}: ${plural(bookings.bookings, 'booking')}, ` +
+          `${plural(bookings.receipts, 'receipt')}, ${plural(invoices, 'invoice')}, ${plural(proposals, 'proposal')}` +
+          `, ${reports} reports (CSV and PDF); content SHA-256 ${manifest.content_sha256}.`,
       );
       if (bookings.unlocked > 0) {
         notice(
-          `warning: ${plural(bookings.unlocked, 'booking')} of ${opts.year} ${bookings.unlocked === 1 ? 'is' : 'are'} not in a closed period and may still change: close the year (closed until ${opts.year}-12-31) and archive it again`,
+          `warning: ${plural(bookings.unlocked, 'booking')} of ${opts.year} ` +
+            `${bookings.unlocked === 1 ? 'is' : 'are'} not in a closed period and may still change: close the year ` +
+            `(closed until ${opts.year}-12-31) and archive it again`,
         );
       }
     } catch (err) {

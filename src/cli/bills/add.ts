@@ -126,7 +126,8 @@ function readQrText(source: string, io: VerbIO): string {
     return source === '-' ? io.stdin.read().toString('utf8') : readFileSync(source, 'utf8');
   } catch (err) {
     throw new UsageError(
-      `--qr-text: cannot read ${source === '-' ? 'stdin' : source}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      `--qr-text: cannot read ${source === '-' ? 'stdin' : source}: ` +
+        `${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
     );
   }
 }
@@ -153,7 +154,8 @@ function qrBillOf(payload: string): ScannedQrBill {
   const read = readQrPayload(payload);
   if (read.ok) return read.bill;
   throw new CliError(
-    `the QR-bill's payload breaks ${read.problems.length === 1 ? 'a rule' : `${read.problems.length} rules`} of the Swiss QR-bill (IG 2.3); nothing was entered`,
+    `the QR-bill's payload breaks ${read.problems.length === 1 ? 'a rule' : `${read.problems.length} rules`} of the ` +
+      `Swiss QR-bill (IG 2.3); nothing was entered`,
     ExitCode.Validation,
     read.problems.map((p) => `${p.field}: ${p.message}`),
   );
@@ -165,7 +167,8 @@ function refuseDuplicate(scanned: ScannedQrBill, earlier: BillRecord[]): void {
   const same = earlier.find((b) => b.reference === scanned.reference && b.status !== 'cancelled');
   if (same)
     throw new CliError(
-      `this bill was entered already: ${String(same.number)} has the IBAN ${scanned.creditor.iban} and the reference ${scanned.reference}`,
+      `this bill was entered already: ${String(same.number)} has the IBAN ${scanned.creditor.iban} and the ` +
+        `reference ${scanned.reference}`,
       ExitCode.Conflict,
     );
 }
@@ -247,7 +250,8 @@ function introduce(scanned: ScannedQrBill, last: BillRecord | undefined): void {
   const street = [creditor.street, creditor.building].filter(Boolean).join(' ');
   say([creditor.name, street, `${creditor.zip} ${creditor.city}`.trim()].filter(Boolean).join(', '));
   say(
-    `${amount}, ${creditor.iban}${scanned.reference ? `, ${scanned.referenceType} ${scanned.reference}` : ''}${scanned.message ? `, "${scanned.message}"` : ''}`,
+    `${amount}, ${creditor.iban}${scanned.reference ? `, ${scanned.referenceType} ${scanned.reference}` : ''}` +
+      `${scanned.message ? `, "${scanned.message}"` : ''}`,
   );
   if (last) say(`Last bill of this IBAN: ${String(last.number)} of ${String(last.bill_date)}`);
 }

@@ -40,8 +40,10 @@ export default async function markAs(o: MarkAsOptions, io: VerbIO): Promise<void
       body.bank_account_id = await resolver.resolve('account', o.bankAccount, 'bank-account');
     const bill = await markBillAs(rt.client, company, id, o.status, body);
     printRecord(plan, bill);
-    notice(
-      `Bill ${String(bill.number)} is now ${String(bill.status)}${bill.status === 'paid' && bill.payment_entry_id ? `; payment booked (booking id ${String(bill.payment_entry_id)})` : ''}.`,
-    );
+    const paymentNote =
+      bill.status === 'paid' && bill.payment_entry_id
+        ? `; payment booked (booking id ${String(bill.payment_entry_id)})`
+        : '';
+    notice(`Bill ${String(bill.number)} is now ${String(bill.status)}${paymentNote}.`);
   });
 }

@@ -101,7 +101,8 @@ export default async function pay(o: PayOptions, io: VerbIO): Promise<void> {
       totals: totalsObject(planned.map((p) => p.payment)),
     });
     notice(
-      `Wrote ${o.out}: ${summaryLine(planned.map((p) => p.payment))}, message id ${messageId}; the bills are scheduled. Upload the file in e-banking.`,
+      `Wrote ${o.out}: ${summaryLine(planned.map((p) => p.payment))}, message id ${messageId}; the bills are ` +
+        `scheduled. Upload the file in e-banking.`,
     );
   });
 }
@@ -175,7 +176,8 @@ export function planPayments(
       problems.push(`${name}: no bank account to pay from: give --from-account or make one the primary bank account`);
     else if (!debtorIban)
       problems.push(
-        `${name}: the bank account ${accountLabel(account, accountId)} has no IBAN (acct accounts update ${String(account?.number ?? `id:${accountId}`)} --iban …)`,
+        `${name}: the bank account ${accountLabel(account, accountId)} has no IBAN (acct accounts update ` +
+          `${String(account?.number ?? `id:${accountId}`)} --iban …)`,
       );
     else if (!isValidIban(debtorIban))
       problems.push(`${name}: the IBAN of the bank account ${accountLabel(account, accountId)} is not valid`);

@@ -48,7 +48,10 @@ export const billsSpec: ResourceSpec = {
     ],
     get: ['acct bills get K-2026-001', 'acct bills get 7 --json'],
     create: [
-      'acct bills create --supplier-name "Muster Druck AG" --supplier-street Hauptstrasse --supplier-building 1 --supplier-zip 8000 --supplier-city Zürich --iban "CH93 0076 2011 6238 5295 7" --reference-type SCOR --reference "RF18 5390 0754 7034" --amount 108.10 --bill-date 2026-11-20 --due-date 2026-12-20 --account 4400 --tax-rate "Vorsteuer 8.1 %" --receipt rechnung.pdf',
+      'acct bills create --supplier-name "Muster Druck AG" --supplier-street Hauptstrasse --supplier-building 1 ' +
+        '--supplier-zip 8000 --supplier-city Zürich --iban "CH93 0076 2011 6238 5295 7" --reference-type SCOR ' +
+        '--reference "RF18 5390 0754 7034" --amount 108.10 --bill-date 2026-11-20 --due-date 2026-12-20 --account ' +
+        '4400 --tax-rate "Vorsteuer 8.1 %" --receipt rechnung.pdf',
     ],
     update: [
       'acct bills update K-2026-001 --due-date 2026-12-31 --message "Rechnung 4711"',

@@ -252,7 +252,8 @@ export function fishScript(program: Command): string {
     '    set -g __acct_cmd acct',
     'end',
     'complete -c acct -f',
-    "complete -c npx -n 'test (count (commandline -opc)) -ge 2; and test (commandline -opc)[2] = acct' -f -a '(__acct_npx)'",
+    "complete -c npx -n 'test (count (commandline -opc)) -ge 2; and test (commandline -opc)[2] = acct' -f -a " +
+      "'(__acct_npx)'",
   ];
   for (const n of nodes) {
     const cond = `'test (__acct_path) = "${n.path}"'`;

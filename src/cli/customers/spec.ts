@@ -156,7 +156,8 @@ export const customersSpec: ResourceSpec = {
       'acct customers get id:7 --include invoices,proposals --json',
     ],
     create: [
-      'acct customers create --name "Muster AG" --street "Bahnhofstrasse 1" --zip 8001 --city Zürich --contact-name "Anna Muster"',
+      'acct customers create --name "Muster AG" --street "Bahnhofstrasse 1" --zip 8001 --city Zürich --contact-name ' +
+        '"Anna Muster"',
       'acct customers create --name "Beispiel GmbH" --number 2001 --default-hourly-rate 120.50 --tax-rate "MWST 8.1 %"',
     ],
     update: [
@@ -174,7 +175,8 @@ export const customersSpec: ResourceSpec = {
       options: [
         new Option(
           '--include <relations>',
-          'relations to embed: taxRate, contacts, proposals, invoices, activeProjects (default: taxRate,contacts,activeProjects)',
+          'relations to embed: taxRate, contacts, proposals, invoices, activeProjects (default: ' +
+            'taxRate,contacts,activeProjects)',
         ),
       ],
       include: 'taxRate,contacts,activeProjects',

@@ -19,7 +19,9 @@ export async function askPositions(k: KindFacts): Promise<PositionItem[]> {
     const n = items.length + 1;
     const description = (
       await input({
-        message: `Position ${n}, description (empty: ${items.length ? 'done' : k.noun === 'invoice' ? 'an invoice needs one' : 'no positions'}):`,
+        message:
+          `Position ${n}, description (empty: ` +
+          `${items.length ? 'done' : k.noun === 'invoice' ? 'an invoice needs one' : 'no positions'}):`,
         validate: (t) =>
           t.trim() !== '' || items.length > 0 || k.noun !== 'invoice' || 'an invoice needs at least one position',
       })

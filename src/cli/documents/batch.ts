@@ -43,9 +43,14 @@ async function runBatch(
     const done = result.deleted ?? result.updated ?? ids.size - result.skipped.length;
     const verb = action === 'delete' ? 'Deleted' : 'Changed';
     const skipped = result.skipped.map((id) => ids.get(id) ?? String(id));
-    notice(
-      `${verb} ${done} of ${ids.size} ${k.kind}.${skipped.length ? ` Skipped: ${skipped.join(', ')}${action === 'delete' ? '' : action === 'update' && k.noun === 'invoice' ? ' (not open)' : ' (the move is not allowed)'}.` : ''}`,
-    );
+    const skipReason =
+      action === 'delete'
+        ? ''
+        : action === 'update' && k.noun === 'invoice'
+          ? ' (not open)'
+          : ' (the move is not allowed)';
+    const skippedNote = skipped.length ? ` Skipped: ${skipped.join(', ')}${skipReason}.` : '';
+    notice(`${verb} ${done} of ${ids.size} ${k.kind}.${skippedNote}`);
   });
 }
 

@@ -75,9 +75,12 @@ export function documentSpec(kind: DocumentKind, more: DocumentGroup = {}): Reso
           ],
       get: [`acct ${kind} get ${x}`, `acct ${kind} get id:12 --json`],
       create: [
-        `acct ${kind} create --customer "Muster AG" --position "Beratung;2.5;150;h" --text "Fahrspesen pauschal" --position "Spesen;1;80"`,
-        `acct ${kind} create --customer 1001 --product Webhosting --product "USB-C Kabel:3" --tax-rate "MWST 8.1 %" --discount 2`,
-        `acct ${kind} create --customer 1001 --positions positionen.json --${invoice ? 'payable-until 2026-07-31' : 'valid-until 2026-06-30'} --dry-run`,
+        `acct ${kind} create --customer "Muster AG" --position "Beratung;2.5;150;h" --text "Fahrspesen pauschal" ` +
+          `--position "Spesen;1;80"`,
+        `acct ${kind} create --customer 1001 --product Webhosting --product "USB-C Kabel:3" --tax-rate "MWST 8.1 %" ` +
+          `--discount 2`,
+        `acct ${kind} create --customer 1001 --positions positionen.json ` +
+          `--${invoice ? 'payable-until 2026-07-31' : 'valid-until 2026-06-30'} --dry-run`,
         ...(more.create?.examples ?? []),
       ],
       update: [
@@ -100,7 +103,9 @@ export function documentSpec(kind: DocumentKind, more: DocumentGroup = {}): Reso
         action: lazyFor(k, () => import('./list.js'), 'default'),
       },
       get: {
-        description: `show ${invoice ? 'an invoice' : 'a proposal'} as a document: positions, totals, status and links (json, tsv, csv: the record)`,
+        description:
+          `show ${invoice ? 'an invoice' : 'a proposal'} as a document: positions, totals, status and ` +
+          `links (json, tsv, csv: the record)`,
         action: lazyFor(k, () => import('./get.js'), 'default'),
       },
       create: {
@@ -112,8 +117,10 @@ export function documentSpec(kind: DocumentKind, more: DocumentGroup = {}): Reso
         help: [
           POSITIONS_HELP,
           `On a terminal, without any position given, the positions are asked for one after another
-(description, quantity, price, unit; an empty description ends${invoice ? ', an invoice needs one' : ''}), then the ${noun}
-with its totals is shown and created when you say yes. A missing --customer is asked for first.${invoice ? '\nElsewhere an invoice without positions is a usage error (exit 2).' : ''}`,
+(description, quantity, price, unit; an empty description ends${invoice ? ', an invoice needs one' : ''}), then the ` +
+            `${noun}
+with its totals is shown and created when you say yes. A missing --customer is asked for ` +
+            `first.${invoice ? '\nElsewhere an invoice without positions is a usage error (exit 2).' : ''}`,
           more.create?.help,
         ]
           .filter(Boolean)
@@ -168,7 +175,8 @@ function declareDocumentVerbs(group: Command, k: KindFacts): void {
       .option('--sum <amount>', "paid: the amount received (default: the invoice's total)")
       .option(
         '--tax-rate <rate>',
-        "paid: the VAT rate of the payment booking (cash method; default: the invoice's); a name or percentage takes the rate of the paid date",
+        "paid: the VAT rate of the payment booking (cash method; default: the invoice's); a name or percentage " +
+          'takes the rate of the paid date',
       )
       .option('--reminder-due <date>', 'reminder_one/two/three: the new due date (default: in 10 days)');
   }
@@ -274,7 +282,8 @@ function declareDocumentVerbs(group: Command, k: KindFacts): void {
       .command('pdf')
       .argument(`[${noun}]`, `${oneHelp}; leave out to choose several by the filters`)
       .description(
-        `write the PDF of ${a}${invoice ? ' (with the QR-bill payment part in CHF or EUR)' : ''}, or of every ${noun} the filters choose`,
+        `write the PDF of ${a}${invoice ? ' (with the QR-bill payment part in CHF or EUR)' : ''}, or of every ` +
+          `${noun} the filters choose`,
       )
       .option(
         '--out <file>',
@@ -314,7 +323,8 @@ function declareDocumentVerbs(group: Command, k: KindFacts): void {
       .command('batch-update')
       .argument(several, severalHelp)
       .description(
-        `change several ${kind} at once (only the flags given)${invoice ? '; invoices that are not open are skipped' : ''}`,
+        `change several ${kind} at once (only the flags ` +
+          `given)${invoice ? '; invoices that are not open are skipped' : ''}`,
       ),
     documentBodyFields(k).filter((f) => f.key !== 'number'),
   )
@@ -337,7 +347,8 @@ function declareDocumentVerbs(group: Command, k: KindFacts): void {
     .addArgument(new Argument('<status>', 'the status to move to').choices(k.targets))
     .argument(several, severalHelp)
     .description(
-      `move several ${kind} to a status; moves the status table refuses are skipped${invoice ? ' (paid books nothing: use mark-as for a payment)' : ''}`,
+      `move several ${kind} to a status; moves the status table refuses are ` +
+        `skipped${invoice ? ' (paid books nothing: use mark-as for a payment)' : ''}`,
     )
     .addHelpText('after', examplesText([`acct ${kind} batch-mark-as sent ${x} ${x.slice(0, -1)}5`]))
     .action(verb(() => import('./batch.js'), 'markAs'));

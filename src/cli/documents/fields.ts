@@ -264,7 +264,9 @@ const sharedFields = (k: KindFacts): BodyField[] => [
     key: 'tax_rate_id',
     type: 'string',
     ref: 'tax-rate',
-    description: `VAT rate: id, name or percentage (a name or percentage takes the rate of the document's date); none: without VAT${k.noun === 'invoice' ? " (default: the customer's)" : ''}`,
+    description:
+      `VAT rate: id, name or percentage (a name or percentage takes the rate of the document's date); ` +
+      `none: without VAT${k.noun === 'invoice' ? " (default: the customer's)" : ''}`,
   },
   {
     flag: 'title',

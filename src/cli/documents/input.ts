@@ -246,7 +246,8 @@ export function splitParts(values: readonly string[], total: number): SplitPart[
   if (sum !== total) {
     const diff = sum - total;
     throw usage(
-      `the parts total ${rappenToString(sum)} (${scaledToString(mulDivRound(sum, 10000, total || 1), 2)} %), the proposal ${rappenToString(total)}: ` +
+      `the parts total ${rappenToString(sum)} (${scaledToString(mulDivRound(sum, 10000, total || 1), 2)} %), the ` +
+        `proposal ${rappenToString(total)}: ` +
         `${rappenToString(Math.abs(diff))} ${diff > 0 ? 'too much' : 'missing'}; the parts must total 100 %`,
     );
   }

@@ -79,7 +79,8 @@ export default async function list(k: KindFacts, options: ListOptions, io: VerbI
       // below the table (and the line saying when only a page of them is shown); sums per currency,
       // never CHF and EUR added into one (a service without `sums` says its sum_formatted)
       notice(
-        `${meta.total} ${meta.total === 1 ? k.noun : k.kind}, total ${meta.sums ? formatSums(meta.sums) : meta.sum_formatted}`,
+        `${meta.total} ${meta.total === 1 ? k.noun : k.kind}, total ` +
+          `${meta.sums ? formatSums(meta.sums) : meta.sum_formatted}`,
       );
     }
   });

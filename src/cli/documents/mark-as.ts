@@ -61,7 +61,8 @@ function movedNotice(k: KindFacts, doc: DocumentRecord): string {
   const booking = (id: number | null | undefined, what: string) => {
     const e = doc.entries?.find((x: DocumentRecord) => x.id === id);
     return e
-      ? `; ${what} booked as ${e.number} (${e.debit_account?.number} / ${e.credit_account?.number}, ${formatMoney(e.sum)})`
+      ? `; ${what} booked as ${e.number} (${e.debit_account?.number} / ${e.credit_account?.number}, ` +
+          `${formatMoney(e.sum)})`
       : '';
   };
   let text = `${k.noun === 'invoice' ? 'Invoice' : 'Proposal'} ${doc.number} is now ${statusLabel(doc.status)}`;

@@ -62,7 +62,8 @@ async function warnWithoutUid(client: ApiClient, k: KindFacts, company: number, 
       ? `${k.noun} ${numbers[0]} charges`
       : `${numbers.length} ${k.kind} (${numbers.join(', ')}) charge`;
   notice(
-    `warning: ${which} VAT, but the company has no UID for VAT, which a VAT invoice must carry (MWSTG Art. 26): acct server companies set ${company} --vat-number CHE-…`,
+    `warning: ${which} VAT, but the company has no UID for VAT, which a VAT invoice must carry (MWSTG Art. 26): ` +
+      `acct server companies set ${company} --vat-number CHE-…`,
   );
 }
 
@@ -133,12 +134,14 @@ export default async function pdf(k: KindFacts, o: PdfOptions, io: VerbIO): Prom
       io.err.write(`[${i + 1}/${ids.length}] ${target}\n`);
     }
     notice(
-      `Wrote ${written} of ${ids.length} ${ids.length === 1 ? k.noun : k.kind} into ${dir}${skipped.length ? `; ${skipped.length} existed and were kept` : ''}.`,
+      `Wrote ${written} of ${ids.length} ${ids.length === 1 ? k.noun : k.kind} into ${dir}` +
+        `${skipped.length ? `; ${skipped.length} existed and were kept` : ''}.`,
     );
     await warnWithoutUid(rt.client, k, company, ids);
     if (skipped.length)
       throw new CliError(
-        `${skipped.length} file${skipped.length === 1 ? '' : 's'} existed and were not overwritten (--force overwrites)`,
+        `${skipped.length} file${skipped.length === 1 ? '' : 's'} existed and were not overwritten (--force ` +
+          `overwrites)`,
         ExitCode.Conflict,
       );
   });

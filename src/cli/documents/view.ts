@@ -74,7 +74,9 @@ function totalLines(doc: Doc, currency: string): [string, string][] {
     const net = (toRappen(doc.total_value_with_vat ?? 0) ?? 0) - (toRappen(doc.vat_amount ?? 0) ?? 0);
     const rate =
       doc.tax_rate?.rate === undefined || doc.tax_rate?.rate === null ? '' : ` ${amountText(doc.tax_rate.rate)} %`;
-    vatLine = `${vatName(doc.tax_rate?.name_on_documents ?? doc.tax_rate?.name, 'en')}${rate} on ${currency} ${formatMoney(rappenToNumber(net))}`;
+    vatLine =
+      `${vatName(doc.tax_rate?.name_on_documents ?? doc.tax_rate?.name, 'en')}${rate} on ${currency} ` +
+      `${formatMoney(rappenToNumber(net))}`;
     if (!doc.vat_included) totals.push([vatLine, formatMoney(doc.vat_amount)]);
   }
   if (Number(doc.rounding_difference)) totals.push(['Rounding', formatMoney(doc.rounding_difference)]);

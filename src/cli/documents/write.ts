@@ -86,7 +86,8 @@ function readPositionsFile(file: string): Rec[] {
   const parsed = readJsonFlag('--positions', file);
   if (!Array.isArray(parsed) || parsed.some((p) => !p || typeof p !== 'object' || Array.isArray(p))) {
     throw new UsageError(
-      `--positions ${file} must hold a JSON array of positions, e.g. [{"description":"Beratung","amount":2,"price":150,"unit":"h"}]`,
+      `--positions ${file} must hold a JSON array of positions, e.g. ` +
+        `[{"description":"Beratung","amount":2,"price":150,"unit":"h"}]`,
     );
   }
   return parsed as Rec[];

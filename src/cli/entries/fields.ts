@@ -219,7 +219,8 @@ export const ENTRY_FIELDS: BodyField[] = [
     type: 'string',
     ref: 'tax-rate',
     description:
-      "VAT rate: id, name or percentage (7.7); a name or percentage takes the rate of the booking's date; none removes it",
+      "VAT rate: id, name or percentage (7.7); a name or percentage takes the rate of the booking's date; " +
+      'none removes it',
   },
   {
     flag: 'customer',

@@ -25,10 +25,14 @@ export const entriesSpec: ResourceSpec = {
     ],
     get: ['acct entries get E-2026-001', 'acct entries get 42 --json'],
     create: [
-      'acct entries create --date today --debit 1020 --credit 3400 --sum 1081.00 --tax-rate "MWST 8.1 %" --description "Beratung März"',
-      'acct entries create --date 2025-03-31 --debit 6000 --credit 1020 --sum 2500 --description Miete --tags rent --receipt mietvertrag.pdf',
-      'acct entries create --date 2025-04-02 --debit 6570 --credit 1020 --sum 86.45 --tax-rate "Vorsteuer 8.1 %" --new-tag software:blue',
-      'acct entries create --date 2016-04-29 --debit 1020 --credit 3400 --sum 540 --tax-rate 8.1   # MWST 8.0 %, the rate of 2016',
+      'acct entries create --date today --debit 1020 --credit 3400 --sum 1081.00 --tax-rate "MWST 8.1 %" ' +
+        '--description "Beratung März"',
+      'acct entries create --date 2025-03-31 --debit 6000 --credit 1020 --sum 2500 --description Miete --tags rent ' +
+        '--receipt mietvertrag.pdf',
+      'acct entries create --date 2025-04-02 --debit 6570 --credit 1020 --sum 86.45 --tax-rate "Vorsteuer 8.1 %" ' +
+        '--new-tag software:blue',
+      'acct entries create --date 2016-04-29 --debit 1020 --credit 3400 --sum 540 --tax-rate 8.1   # MWST 8.0 %, ' +
+        'the rate of 2016',
     ],
     update: [
       'acct entries update E-2026-001 --sum 1200.00',

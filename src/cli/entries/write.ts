@@ -139,7 +139,8 @@ async function write(opts: WriteOptions, io: VerbIO, ref?: string): Promise<void
   if (missing.length) requireAnswerable(g, `--${missing[0].flag}`);
   if (!creating && Object.keys(body).length === 0 && tagRefs === undefined && !receipt) {
     throw new UsageError(
-      `nothing to change: give at least one of ${[...fields.map((f) => `--${f.flag}`), '--new-tag'].join(', ')} or --data`,
+      `nothing to change: give at least one of ` +
+        `${[...fields.map((f) => `--${f.flag}`), '--new-tag'].join(', ')} or --data`,
     );
   }
 

@@ -44,7 +44,8 @@ export default async function remove(opts: DeleteOptions, io: VerbIO): Promise<v
     await deleteImportEntries(rt.client, company, ids ?? 'all');
     const deleted = before - (await openCount(rt.client, company));
     notice(
-      `Deleted ${entries(deleted)}${ids && deleted < ids.length ? ` (of ${ids.length} given; the others were not open)` : ''}.`,
+      `Deleted ${entries(deleted)}` +
+        `${ids && deleted < ids.length ? ` (of ${ids.length} given; the others were not open)` : ''}.`,
     );
   });
 }

@@ -89,7 +89,8 @@ export const IMPORT_FILTERS: FilterFlag[] = [
     param: 'search',
     type: 'string',
     description:
-      'text in the description, bank text, reference or counterparty; an amount (1081.50); a date (2026-03-31 or 31.03.2026)',
+      'text in the description, bank text, reference or counterparty; an amount (1081.50); a date (2026-03-31 or ' +
+      '31.03.2026)',
   },
 ];
 
@@ -107,7 +108,8 @@ export const IMPORT_FIELDS: BodyField[] = [
     type: 'string',
     ref: 'tax-rate',
     description:
-      "VAT rate: id, name or percentage (a name or percentage takes the rate of the transaction's date); none removes it",
+      "VAT rate: id, name or percentage (a name or percentage takes the rate of the transaction's date); " +
+      'none removes it',
   },
   { flag: 'description', key: 'description', type: 'string', description: 'booking text (max 255)' },
   {

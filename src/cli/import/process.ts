@@ -84,7 +84,8 @@ export async function processReady(rt: Runtime, company: number, plan: OutputPla
   for (const e of errors) notice(`  entry ${e.id}: ${e.message}`);
   if (errors.length > 0) {
     throw new CliError(
-      `${errors.length} ${errors.length === 1 ? 'entry was' : 'entries were'} refused and stay${errors.length === 1 ? 's' : ''} open (acct import get <id> shows the reason)`,
+      `${errors.length} ${errors.length === 1 ? 'entry was' : 'entries were'} refused and ` +
+        `stay${errors.length === 1 ? 's' : ''} open (acct import get <id> shows the reason)`,
       ExitCode.Conflict,
     );
   }
@@ -129,7 +130,8 @@ async function dryRun(rt: Runtime, company: number, plan: OutputPlan): Promise<v
   renderer.end();
   const n = answer.bookings.length;
   notice(
-    `Dry run: ${n} ${n === 1 ? 'booking' : 'bookings'} would be made, ${answer.ignored} ignored ${answer.ignored === 1 ? 'entry' : 'entries'} deleted; nothing was sent.`,
+    `Dry run: ${n} ${n === 1 ? 'booking' : 'bookings'} would be made, ${answer.ignored} ignored ` +
+      `${answer.ignored === 1 ? 'entry' : 'entries'} deleted; nothing was sent.`,
   );
   for (const e of answer.errors) notice(`  entry ${e.id} would be refused: ${e.message}`);
 }

@@ -72,7 +72,8 @@ export default async function reconcileCommand(opts: ReconcileOptions, io: VerbI
   for (const line of explanation(answer)) notice(line);
   if (!answer.agrees) {
     throw new CliError(
-      `${accountLabel(answer.bank_account)}: the books (${money(answer.book_balance)}) differ from the bank's closing balance (${money(answer.bank_balance)}) by ${money(answer.difference)}`,
+      `${accountLabel(answer.bank_account)}: the books (${money(answer.book_balance)}) differ from the bank's ` +
+        `closing balance (${money(answer.bank_balance)}) by ${money(answer.difference)}`,
       ExitCode.Unsound,
     );
   }
@@ -84,16 +85,21 @@ function explanation(r: Reconciliation): string[] {
     return r.agrees
       ? []
       : [
-          `No open import entry up to ${formatDate(r.date)} explains it: a booking on the account the bank does not know, or an opening balance missing in the books?`,
+          `No open import entry up to ${formatDate(r.date)} explains it: a booking on the account the bank does not ` +
+            `know, or an opening balance missing in the books?`,
         ];
   }
   const n = r.open_entries.length;
   const lines = [
-    `${n} open import ${n === 1 ? 'entry' : 'entries'} up to ${formatDate(r.date)}, not in the books yet (${money(r.open_sum)}; acct import review, then process):`,
+    `${n} open import ${n === 1 ? 'entry' : 'entries'} up to ${formatDate(r.date)}, not in the books yet ` +
+      `(${money(r.open_sum)}; acct import review, then process):`,
   ];
   for (const e of r.open_entries) {
     lines.push(
-      `  ${String(e.id)}  ${formatDate(String(e.date))}  ${groupRappen(signedRappen(e))}  ${String(e.description ?? e.counterparty_name ?? '')}`.trimEnd(),
+      (
+        `  ${String(e.id)}  ${formatDate(String(e.date))}  ${groupRappen(signedRappen(e))}  ` +
+        `${String(e.description ?? e.counterparty_name ?? '')}`
+      ).trimEnd(),
     );
   }
   if (r.unexplained !== 0) lines.push(`They leave ${money(r.unexplained)} unexplained.`);

@@ -46,7 +46,8 @@ export default async function review(_opts: NoOptions, io: VerbIO): Promise<void
   const g = io.globals();
   if (!canPrompt(g)) {
     throw new UsageError(
-      'acct import review asks questions and needs a terminal (stdin and stdout); in scripts use acct import list, update and ignore',
+      'acct import review asks questions and needs a terminal (stdin and stdout); in scripts use acct import list, ' +
+        'update and ignore',
     );
   }
   const plan = planOutput(g, PROCESS_COLUMNS);
@@ -100,7 +101,8 @@ async function showReadyUnasked(rt: Runtime, company: number): Promise<void> {
   const listed = await listImportEntries(rt.client, company, { status: 'ready', limit: 'all' });
   const ready = listed.data.filter((e) => e.ignore !== true).sort(oldestFirst);
   const line = (e: ImportEntryRecord, what: string) =>
-    `  ${String(e.id)}  ${formatDate(String(e.date))}  ${groupRappen(signedRappen(e))}  ${String(e.counterparty_name ?? '')} → ${what}`;
+    `  ${String(e.id)}  ${formatDate(String(e.date))}  ${groupRappen(signedRappen(e))}  ` +
+    `${String(e.counterparty_name ?? '')} → ${what}`;
   const paying = ready.filter((e) => e.bill);
   if (paying.length > 0) {
     say('');
@@ -175,7 +177,10 @@ class Session {
   private async show(entry: ImportEntryRecord, tag: string): Promise<void> {
     say('');
     say(
-      `${tag} ${formatDate(String(entry.date))}  ${groupRappen(signedRappen(entry))}  ${String(entry.counterparty_name ?? '')}`.trimEnd(),
+      (
+        `${tag} ${formatDate(String(entry.date))}  ${groupRappen(signedRappen(entry))}  ` +
+        `${String(entry.counterparty_name ?? '')}`
+      ).trimEnd(),
     );
     if (entry.description) say(`      ${String(entry.description)}`);
     if (entry.og_description && entry.og_description !== entry.description)
@@ -183,7 +188,11 @@ class Session {
     if (entry.bill) say(`      ${billLabel(entry)}`);
     for (const b of await this.similar(entry)) {
       say(
-        `      similar booking: ${String(b.number ?? '')} ${formatDate(String(b.date))} ${accountLabel(b.debit_account) ?? ''} / ${accountLabel(b.credit_account) ?? ''} ${formatMoney(b.sum as number)} ${String(b.description ?? '')}`.trimEnd(),
+        (
+          `      similar booking: ${String(b.number ?? '')} ${formatDate(String(b.date))} ` +
+          `${accountLabel(b.debit_account) ?? ''} / ${accountLabel(b.credit_account) ?? ''} ` +
+          `${formatMoney(b.sum as number)} ${String(b.description ?? '')}`
+        ).trimEnd(),
       );
     }
   }

@@ -140,7 +140,12 @@ export const importSpec: ResourceSpec = {
       .addHelpText(
         'after',
         `${UPLOAD_HELP}
-${examplesText(['acct import upload-camt auszug-2026-03.xml', 'acct import upload-camt camt-*.xml --bank-account 1020', 'acct import upload-camt export.zip --json'])}`,
+` +
+          examplesText([
+            'acct import upload-camt auszug-2026-03.xml',
+            'acct import upload-camt camt-*.xml --bank-account 1020',
+            'acct import upload-camt export.zip --json',
+          ]),
       )
       .action(lazy(() => import('./upload.js')));
 
@@ -227,7 +232,12 @@ ${examplesText(['acct import process --dry-run', 'acct import process', 'acct im
       .addHelpText(
         'after',
         `${RECONCILE_HELP}
-${examplesText(['acct import reconcile', 'acct import reconcile --bank-account 1020 --date 2026-03-31', 'acct import reconcile --json'])}`,
+` +
+          examplesText([
+            'acct import reconcile',
+            'acct import reconcile --bank-account 1020 --date 2026-03-31',
+            'acct import reconcile --json',
+          ]),
       )
       .action(lazy(() => import('./reconcile.js')));
 

@@ -139,7 +139,8 @@ export default async function uploadCommand(opts: UploadOptions, io: VerbIO): Pr
       for (const line of skippedLines(path, result)) notice(line);
       for (const a of result.assignedIbans ?? [])
         notice(
-          `${path}: ${a.number} ${a.name} now has the statement's IBAN ${groupedIban(a.iban)}; its next statements go there on their own`,
+          `${path}: ${a.number} ${a.name} now has the statement's IBAN ${groupedIban(a.iban)}; its next statements ` +
+            `go there on their own`,
         );
       const lines =
         result.statements === null ? closingBalances(statements[i] ?? []) : result.statements.flatMap(balanceLines);
@@ -160,12 +161,19 @@ export default async function uploadCommand(opts: UploadOptions, io: VerbIO): Pr
   });
   if (rows.length > 0 && totals.created === null)
     notice('The service did not report the counts (no X-Import-* headers): how many transactions were new is unknown.');
+  const nextStep =
+    open.open_count > open.ready_count
+      ? ' Next: acct import review'
+      : open.ready_count > 0
+        ? ' Next: acct import process'
+        : '';
   notice(
-    `Open: ${open.open_count} ${open.open_count === 1 ? 'entry' : 'entries'}, ${open.ready_count} ready.${open.open_count > open.ready_count ? ' Next: acct import review' : open.ready_count > 0 ? ' Next: acct import process' : ''}`,
+    `Open: ${open.open_count} ${open.open_count === 1 ? 'entry' : 'entries'}, ${open.ready_count} ready.${nextStep}`,
   );
   if (failed.length > 0) {
     throw new CliError(
-      `${failed.length} of ${files.length} ${files.length === 1 ? 'file was' : 'files were'} not imported: ${failed.map((f) => f.file).join(', ')}`,
+      `${failed.length} of ${files.length} ${files.length === 1 ? 'file was' : 'files were'} not imported: ` +
+        `${failed.map((f) => f.file).join(', ')}`,
       ExitCode.Validation,
     );
   }
@@ -196,7 +204,8 @@ function skippedLines(path: string, result: UploadResult): string[] {
   const info = result.notBooked?.info ?? 0;
   if (pending > 0)
     lines.push(
-      `${path}: ${pending} pending ${pending === 1 ? 'transaction' : 'transactions'} not imported (not booked by the bank yet)`,
+      `${path}: ${pending} pending ${pending === 1 ? 'transaction' : 'transactions'} not imported (not booked by ` +
+        `the bank yet)`,
     );
   if (info > 0)
     lines.push(`${path}: ${info} information-only ${info === 1 ? 'transaction' : 'transactions'} not imported`);
@@ -275,12 +284,21 @@ function question(choice: Extract<BankAccountChoice<BankAccountOption>, { kind: 
   const iban = groupedIban(choice.iban);
   const name = (a: BankAccountOption) => `${a.number} ${a.name}`;
   if (choice.reason === 'iban-differs') {
-    return `${name(choice.asked!)} has another IBAN (${groupedIban(choice.asked!.iban!)}) than the statement (${iban}); choose its account with --bank-account`;
+    return (
+      `${name(choice.asked!)} has another IBAN (${groupedIban(choice.asked!.iban!)}) than the statement ` +
+      `(${iban}); choose its account with --bank-account`
+    );
   }
   if (choice.reason === 'iban-elsewhere') {
-    return `the statement's IBAN ${iban} is that of ${name(choice.holder!)}, not of ${name(choice.asked!)}: leave out --bank-account, or give --bank-account ${choice.holder!.number}`;
+    return (
+      `the statement's IBAN ${iban} is that of ${name(choice.holder!)}, not of ${name(choice.asked!)}: leave ` +
+      `out --bank-account, or give --bank-account ${choice.holder!.number}`
+    );
   }
-  return `no bank account has the statement's IBAN ${iban}; choose its account with --bank-account (one without IBAN then gets it)`;
+  return (
+    `no bank account has the statement's IBAN ${iban}; choose its account with --bank-account (one without ` +
+    `IBAN then gets it)`
+  );
 }
 
 const closingDate = (date: string | null) => (date ? ` on ${formatDate(date)}` : '');
@@ -295,7 +313,8 @@ function closingBalances(statements: readonly CamtStatement[]): string[] {
       st.balances.find((b) => b.type === 'CLBD') ?? st.balances.findLast((b) => b.type === 'CLBK' || b.type === 'CLAV');
     if (!closing) return [];
     return [
-      `closing balance ${formatCurrency(closing.amountRappen, closing.currency)}${closingDate(closing.date)}${st.iban ? ` (${st.iban})` : ''}`,
+      `closing balance ${formatCurrency(closing.amountRappen, closing.currency)}${closingDate(closing.date)}` +
+        `${st.iban ? ` (${st.iban})` : ''}`,
     ];
   });
 }
@@ -313,13 +332,16 @@ function balanceLines(b: StatementBalance): string[] {
   if (b.adds_up === false && b.opening_balance !== null) {
     const sum = (toRappen(b.opening_balance) ?? 0) + (toRappen(b.movements) ?? 0);
     lines.push(
-      `warning: the statement does not add up: opening ${money(b.opening_balance)} + movements ${money(b.movements)} = ${formatCurrency(sum, b.currency)}, not the closing ${money(b.closing_balance)}`,
+      `warning: the statement does not add up: opening ${money(b.opening_balance)} + movements ${money(b.movements)}` +
+        ` = ${formatCurrency(sum, b.currency)}, not the closing ${money(b.closing_balance)}`,
     );
   }
   const difference = (toRappen(b.closing_balance) ?? 0) - (toRappen(b.book_balance) ?? 0);
-  lines.push(
-    `in the books ${money(b.book_balance)} on ${formatDate(b.booked_until)}${difference === 0 ? ': ✓ agrees' : `, difference ${formatCurrency(difference, b.currency)} (process the entries, then acct import reconcile)`}`,
-  );
+  const agreement =
+    difference === 0
+      ? ': ✓ agrees'
+      : `, difference ${formatCurrency(difference, b.currency)} (process the entries, then acct import reconcile)`;
+  lines.push(`in the books ${money(b.book_balance)} on ${formatDate(b.booked_until)}${agreement}`);
   return lines;
 }
 

@@ -54,7 +54,8 @@ export async function update(opts: UpdateOptions, io: VerbIO): Promise<void> {
     throw new UsageError('--tag none removes every tag: give it alone');
   if (Object.keys(data).length === 0 && Object.keys(flags).length === 0 && tags === undefined) {
     throw new UsageError(
-      `nothing to change: give at least one of ${[...IMPORT_FIELDS.map((f) => `--${f.flag}`), '--tag'].join(', ')} or --data`,
+      `nothing to change: give at least one of ` +
+        `${[...IMPORT_FIELDS.map((f) => `--${f.flag}`), '--tag'].join(', ')} or --data`,
     );
   }
   await withRuntime(g, async (rt) => {
@@ -144,7 +145,8 @@ export async function ignore(opts: IdsOptions, io: VerbIO): Promise<void> {
     renderer.push(changed.map(forDisplay));
     renderer.end();
     notice(
-      `Ignored ${changed.length} ${changed.length === 1 ? 'entry' : 'entries'}: acct import process deletes ${changed.length === 1 ? 'it' : 'them'} instead of booking.`,
+      `Ignored ${changed.length} ${changed.length === 1 ? 'entry' : 'entries'}: acct import process deletes ` +
+        `${changed.length === 1 ? 'it' : 'them'} instead of booking.`,
     );
   });
 }

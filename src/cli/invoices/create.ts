@@ -89,7 +89,8 @@ function billing(o: CreateOptions, period: Period): CreateAddition {
         const times = await openTimes(rt.client, company, projectId, period);
         if (times.length === 0) {
           throw new CliError(
-            `project ${project.name} has no open, billable time entries that are not invoiced yet${periodText(period)}: nothing to bill, no invoice created`,
+            `project ${project.name} has no open, billable time entries that are not invoiced ` +
+              `yet${periodText(period)}: nothing to bill, no invoice created`,
             ExitCode.NotFound,
           );
         }

@@ -33,7 +33,8 @@ export const invoicesSpec = documentSpec('invoices', {
     ],
     action: lazy(() => import('./create.js')),
     examples: [
-      'acct invoices create --customer "Muster AG" --times-of Website --from 2026-05-01 --to 2026-05-31 --group-by task',
+      'acct invoices create --customer "Muster AG" --times-of Website --from 2026-05-01 --to 2026-05-31 ' +
+        '--group-by task',
       'acct invoices create --times-of Website --expenses --text "Zahlbar innert 30 Tagen" --dry-run',
     ],
     help: BILLING_HELP,

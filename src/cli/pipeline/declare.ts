@@ -80,7 +80,8 @@ numbers, names, id:N where a name is ambiguous); ISO dates, decimals with a poin
     .option('--dry-run', 'print what would be created and changed; change nothing')
     .option(
       '--skip-invalid',
-      'import the valid rows and list the invalid ones (default: any invalid row stops the import before anything is written)',
+      'import the valid rows and list the invalid ones (default: any invalid row stops the import before anything ' +
+        'is written)',
     )
     .option('--write-ids <file>', 'write the file back with the ids of the created rows filled in')
     .option('--force', 'replace --write-ids FILE when it exists (otherwise exit 6)')
@@ -96,7 +97,8 @@ numbers, names, id:N where a name is ambiguous); ISO dates, decimals with a poin
       `${examplesText(examples.import)}
 The header is checked first; every row is then checked (types, required fields, references) before
 anything is written. A row whose create was sent but not answered (Ctrl-C, kill, network loss) is looked
-up on the next run, so running the same command again continues exactly where it stopped.${v.viaApi ? `\n\n--via-api: ${v.viaApi.help}` : ''}`,
+up on the next run, so running the same command again continues exactly where it ` +
+        `stopped.${v.viaApi ? `\n\n--via-api: ${v.viaApi.help}` : ''}`,
     )
     .action(
       run(async (cmd) => {

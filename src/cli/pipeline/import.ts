@@ -87,7 +87,8 @@ function checkHeader(map: CsvMap, table: CsvTable, name: string): CsvColumn[] {
   const unknown = table.header.filter((h) => !byName.has(h));
   if (unknown.length)
     throw new UsageError(
-      `${name}: unknown ${unknown.length === 1 ? 'column' : 'columns'} ${unknown.map((u) => `"${u}"`).join(', ')} for ${map.group}`,
+      `${name}: unknown ${unknown.length === 1 ? 'column' : 'columns'} ${unknown.map((u) => `"${u}"`).join(', ')} ` +
+        `for ${map.group}`,
       [known],
     );
   const seen = new Set<string>();
@@ -237,7 +238,8 @@ export async function runImport(map: CsvMap, options: ImportOptions, io: VerbIO)
     const problemLines = invalid.flatMap((r) => r.problems.map((p) => `  row ${r.no}: ${p}`));
     if (invalid.length && !options.skipInvalid) {
       throw new CliError(
-        `${name}: ${invalid.length} of ${rows.length} rows ${invalid.length === 1 ? 'is' : 'are'} invalid; nothing was imported (fix them, or --skip-invalid to import the others)`,
+        `${name}: ${invalid.length} of ${rows.length} rows ${invalid.length === 1 ? 'is' : 'are'} invalid; nothing ` +
+          `was imported (fix them, or --skip-invalid to import the others)`,
         ExitCode.Validation,
         problemLines,
       );
@@ -399,7 +401,8 @@ async function write(rt: Runtime, company: number, map: CsvMap, rows: Row[], jou
   if (stop !== undefined) {
     const err = stop instanceof CliError ? stop : new CliError(String(stop));
     throw new CliError(
-      `${err.message}; stopped after ${outcome.created + outcome.updated} of ${todo.length} writes — run the same command again to continue`,
+      `${err.message}; stopped after ${outcome.created + outcome.updated} of ${todo.length} writes — run the same ` +
+        `command again to continue`,
       err.exitCode,
       err.details,
     );
@@ -468,7 +471,8 @@ class Progress {
     const rate = this.done / Math.max(0.001, (now - this.started) / 1000);
     const left = Math.round((this.total - this.done) / Math.max(rate, 0.001));
     currentIO().err.write(
-      `\r\u001b[K${this.done}/${this.total} rows, ${rate.toFixed(1)}/s, ${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left`,
+      `\r\u001b[K${this.done}/${this.total} rows, ${rate.toFixed(1)}/s, ${Math.floor(left / 60)}` +
+        `:${String(left % 60).padStart(2, '0')} left`,
     );
   }
 
@@ -527,12 +531,14 @@ function report(plan: OutputPlan, name: string, rows: Row[], invalid: number, o:
     earlier: o.earlier,
   });
   notice(
-    `Imported ${name}: ${o.created} created, ${o.updated} updated, ${unchanged} unchanged, ${o.failed.length} failed${invalid ? `, ${invalid} invalid skipped` : ''}.`,
+    `Imported ${name}: ${o.created} created, ${o.updated} updated, ${unchanged} unchanged, ${o.failed.length} ` +
+      `failed${invalid ? `, ${invalid} invalid skipped` : ''}.`,
   );
   for (const f of o.failed) notice(`  row ${f.row}: ${f.message}`);
   if (o.failed.length) {
     throw new CliError(
-      `${o.failed.length} ${o.failed.length === 1 ? 'row' : 'rows'} of ${name} failed; run the same command again to retry ${o.failed.length === 1 ? 'it' : 'them'} (journal ${journal.file})`,
+      `${o.failed.length} ${o.failed.length === 1 ? 'row' : 'rows'} of ${name} failed; run the same command again ` +
+        `to retry ${o.failed.length === 1 ? 'it' : 'them'} (journal ${journal.file})`,
       ExitCode.Failure,
     );
   }

@@ -57,7 +57,8 @@ export default async function invoice(o: InvoiceOptions, io: VerbIO): Promise<vo
     const p = await getDocument(rt.client, 'proposals', company, id);
     if (!INVOICEABLE.includes(p.status)) {
       throw new CliError(
-        `proposal ${p.number} is ${statusLabel(p.status)}: only an accepted proposal or an order confirmation becomes an invoice`,
+        `proposal ${p.number} is ${statusLabel(p.status)}: only an accepted proposal or an order confirmation ` +
+          `becomes an invoice`,
         ExitCode.Conflict,
         p.status === 'sent' ? [`hint: acct proposals mark-as ${p.number} accepted`] : [],
       );
@@ -65,7 +66,8 @@ export default async function invoice(o: InvoiceOptions, io: VerbIO): Promise<vo
     const earlier: DocumentRecord[] = p.invoices ?? [];
     if (earlier.length && !o.force) {
       throw new CliError(
-        `proposal ${p.number} has invoices already (${earlier.map((i) => i.number).join(', ')}); --force makes one more`,
+        `proposal ${p.number} has invoices already (${earlier.map((i) => i.number).join(', ')}); --force ` +
+          `makes one more`,
         ExitCode.Conflict,
       );
     }

@@ -18,11 +18,13 @@ export const proposalsSpec = documentSpec('proposals', {
       .requiredOption('--part <title=share>', 'a part as TITLE=40% or TITLE=AMOUNT (repeatable, in order)', collect)
       .addHelpText(
         'after',
-        `${examplesText([
+        examplesText([
           'acct proposals split O-2026-001 --part "Anzahlung=40%" --part "Rest=60%"',
-          'acct proposals split O-2026-001 --part "Anzahlung=30%" --part "Zwischenrechnung=30%" --part "Schlussrechnung=40%"',
+          'acct proposals split O-2026-001 --part "Anzahlung=30%" --part "Zwischenrechnung=30%" ' +
+            '--part "Schlussrechnung=40%"',
           'acct proposals split O-2026-001 --part "Anzahlung=1000" --part "Rest=1307.00"',
-        ])}
+        ]) +
+          `
 The parts are checked before anything is sent: percentages are of the proposal's amount, and when
 they make up what the amounts leave, the last one takes the Rappen rounding leaves. Parts that do not
 total the amount are a usage error (exit 2) saying by how much; no invoice is created.`,
@@ -37,7 +39,11 @@ total the amount are a usage error (exit 2) saying by how much; no invoice is cr
       .option('--force', 'make an invoice even when the proposal has invoices already')
       .addHelpText(
         'after',
-        `${examplesText(['acct proposals invoice O-2026-001', 'acct proposals invoice O-2026-001 --date 2026-06-01 --json'])}
+        examplesText([
+          'acct proposals invoice O-2026-001',
+          'acct proposals invoice O-2026-001 --date 2026-06-01 --json',
+        ]) +
+          `
 The invoice takes the proposal's customer, contact, project, tax rate, currency, language, discount,
 remarks, title and positions (collections and text lines kept) and names the proposal. A proposal in
 any other status than accepted or confirmation is refused (exit 6) before anything is written.`,
@@ -49,7 +55,12 @@ any other status than accepted or confirmation is refused (exit 6) before anythi
       .description('turn on the public link where the customer views, accepts or declines the proposal, and print it')
       .addHelpText(
         'after',
-        `${examplesText(['acct proposals share O-2026-001', 'acct proposals share O-2026-001 | pbcopy', 'acct proposals share O-2026-001 --json'])}
+        examplesText([
+          'acct proposals share O-2026-001',
+          'acct proposals share O-2026-001 | pbcopy',
+          'acct proposals share O-2026-001 --json',
+        ]) +
+          `
 Prints the link on stdout; on a terminal also a QR code of it, for a phone. A proposal shared already
 keeps its link. The link is the API's root (the base URL without /api/v2) + /share/proposals/<token>.
 In local mode it names where "acct server start" serves the ledger (http://127.0.0.1:8787), and opens

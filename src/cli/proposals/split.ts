@@ -38,7 +38,8 @@ export default async function split(o: SplitOptions, io: VerbIO): Promise<void> 
     renderer.push(invoices);
     renderer.end();
     notice(
-      `Created ${invoices.length} invoice${invoices.length === 1 ? '' : 's'} from proposal ${proposal.number}: ${invoices.map((i) => i.number).join(', ')}.`,
+      `Created ${invoices.length} invoice${invoices.length === 1 ? '' : 's'} from proposal ${proposal.number}: ` +
+        `${invoices.map((i) => i.number).join(', ')}.`,
     );
   });
 }

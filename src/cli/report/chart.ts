@@ -57,7 +57,8 @@ function accountNumbers(raw: string): number[] {
   if (parts.every((p) => p === '')) throw new UsageError('--accounts needs account numbers, e.g. --accounts 3400,6000');
   if (bad.length)
     throw new UsageError(
-      `--accounts takes account numbers separated by commas (e.g. 3400,6000); not a number: ${bad.map((b) => JSON.stringify(b)).join(', ')}`,
+      `--accounts takes account numbers separated by commas (e.g. 3400,6000); not a number: ` +
+        `${bad.map((b) => JSON.stringify(b)).join(', ')}`,
     );
   return [...new Set(parts.map(Number))];
 }

@@ -71,7 +71,8 @@ export function intervalFlag(opts: ColumnOptions): Interval | undefined {
   const given = (['monthly', 'quarterly', 'yearly'] as const).filter((k) => opts[k]);
   if (given.length > 1)
     throw new UsageError(
-      `${given.map((k) => `--${k}`).join(' and ')} cannot be used together: choose one column per month, quarter or year`,
+      `${given.map((k) => `--${k}`).join(' and ')} cannot be used together: choose one column per month, ` +
+        `quarter or year`,
     );
   return given[0];
 }

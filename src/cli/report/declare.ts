@@ -57,7 +57,8 @@ export function declareReports(report: Command): void {
       .command('balance-sheet')
       .alias('bs')
       .description(
-        'assets against liabilities and equity (with the profit/loss rows) at a date, or at the end of each month, quarter or year',
+        'assets against liabilities and equity (with the profit/loss rows) at a date, or at the end of each month, ' +
+          'quarter or year',
       )
       .option(
         '--date <date>',
@@ -65,7 +66,8 @@ export function declareReports(report: Command): void {
       )
       .option(
         '-p, --period <expr>',
-        `with --monthly, --quarterly or --yearly: the periods whose ends are shown (${PERIOD_FORMS}; default this year); alone: the balance at its last day`,
+        `with --monthly, --quarterly or --yearly: the periods whose ends are shown (${PERIOD_FORMS}; default this ` +
+          `year); alone: the balance at its last day`,
       ),
   )
     .addHelpText(
@@ -113,7 +115,8 @@ export function declareReports(report: Command): void {
     report
       .command('vat')
       .description(
-        'the Swiss VAT return by box number (effective, net or flat tax rate method, as the company is set), or its eCH-0217 file for the ESTV portal',
+        'the Swiss VAT return by box number (effective, net or flat tax rate method, as the company is set), or its ' +
+          'eCH-0217 file for the ESTV portal',
       ),
   )
     .option('--out <file>', 'with -o xml: write the eCH-0217 file here')
@@ -123,7 +126,13 @@ export function declareReports(report: Command): void {
     .option('--reference <id>', 'with -o xml: the business reference id (default acct-UID-FROM-TO-TYPE)')
     .addHelpText(
       'after',
-      `${examplesText(['acct report vat -p 2025Q1', 'acct report vat --from 2025-01-01 --to 2025-06-30', 'acct report vat -p 2026Q1 -o xml --out mwst-2026-q1.xml', 'acct report vat -p 2025 -o xml --annual-reconciliation --out mwst-2025-abstimmung.xml'])}
+      examplesText([
+        'acct report vat -p 2025Q1',
+        'acct report vat --from 2025-01-01 --to 2025-06-30',
+        'acct report vat -p 2026Q1 -o xml --out mwst-2026-q1.xml',
+        'acct report vat -p 2025 -o xml --annual-reconciliation --out mwst-2025-abstimmung.xml',
+      ]) +
+        `
 -o xml writes the eCH-0217 v2 file from the same figures; it needs the company's VAT settings
 (acct server companies set --vat-number --vat-method --vat-period, and --vat-net-tax-rates for the net
 or flat tax rate method).`,
@@ -142,13 +151,20 @@ or flat tax rate method).`,
     .option('-Y, --yearly', 'a group of bars per year')
     .option(
       '--accounts <list>',
-      "chart these accounts instead, by number (e.g. 3400,6000): income and expense accounts their movement, others their balance at each period's end",
+      'chart these accounts instead, by number (e.g. 3400,6000): income and expense accounts their movement, others ' +
+        "their balance at each period's end",
     )
     .option('--out <file>', 'with -o svg: write the image to this file')
     .option('--force', 'replace --out FILE when it exists (otherwise exit 6)')
     .addHelpText(
       'after',
-      `${examplesText(['acct report chart --period 2025', 'acct report chart --period 2025 --quarterly --accounts 3400,6000', 'acct report chart --period lastyear -o svg --out erfolg.svg', 'acct report chart --period 2025 -o csv'])}
+      examplesText([
+        'acct report chart --period 2025',
+        'acct report chart --period 2025 --quarterly --accounts 3400,6000',
+        'acct report chart --period lastyear -o svg --out erfolg.svg',
+        'acct report chart --period 2025 -o csv',
+      ]) +
+        `
 -o svg writes the chart as an SVG image (--out FILE, or stdout when it is not a terminal); -o tsv, csv,
 json or ndjson the figures, a row per period. Without -o: the bars, also when piped (no colour then).`,
     )

@@ -75,14 +75,16 @@ async function runReturn(
       const problems = vatFilingProblems(s!, from);
       if (problems.length)
         throw new UsageError(
-          `cannot write the VAT file: the company's VAT settings are missing: ${problems.join('; ')}. Set them with ${SET_COMMAND}`,
+          `cannot write the VAT file: the company's VAT settings are missing: ${problems.join('; ')}. Set them with ` +
+            `${SET_COMMAND}`,
         );
       filing = { uid: s!.uid!, method: s!.method!, basis: s!.basis, period: s!.period!, rates: s!.rates };
     }
     const method = s?.method ?? 'effective';
     if (method !== 'effective' && s!.rates.length === 0)
       throw new UsageError(
-        `the company is on the ${method.replace(/_/g, ' ')} method but has no approved rate: set it with acct server companies set <id> --vat-net-tax-rates RATE:CODE (or PUT /settings)`,
+        `the company is on the ${method.replace(/_/g, ' ')} method but has no approved rate: set it with acct ` +
+          `server companies set <id> --vat-net-tax-rates RATE:CODE (or PUT /settings)`,
       );
     const vat =
       method === 'effective'

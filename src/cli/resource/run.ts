@@ -176,7 +176,8 @@ async function bulkDelete(rt: Runtime, spec: ResourceSpec, company: number, ids:
   if (res && typeof res === 'object' && 'skipped' in res) {
     const skipped = Number(res.skipped);
     notice(
-      `Deleted ${ids.length - skipped} of ${counted(spec, ids.length)}${skipped ? ` (${skipped} skipped: ${reason})` : ''}.`,
+      `Deleted ${ids.length - skipped} of ${counted(spec, ids.length)}` +
+        `${skipped ? ` (${skipped} skipped: ${reason})` : ''}.`,
     );
     return;
   }

@@ -15,7 +15,8 @@ export async function withAdminDb(
     const seed = admin.ensureSeeded(db);
     if (seed.seeded)
       currentIO().err.write(
-        `Seeded a new data directory: user ${seed.userId} (owner) with token ${seed.token}\nThis token is shown once.\n`,
+        `Seeded a new data directory: user ${seed.userId} (owner) with token ${seed.token}\nThis token is ` +
+          `shown once.\n`,
       );
     await fn(db, admin);
   } catch (err) {

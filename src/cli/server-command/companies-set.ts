@@ -80,6 +80,7 @@ function archiveHint(id: string, closedUntil: string, data: string | undefined):
   notice(`The year ${year} is closed. Next, keep it for ten years in a readable archive:\n  ${command}`);
   if (!local)
     notice(
-      `  (acct archive reads through the API: serve the directory with "acct server start --data ${data}" and point acct at it, ACCT_BASE_URL and ACCT_TOKEN)`,
+      `  (acct archive reads through the API: serve the directory with "acct server start --data ${data}" and point ` +
+        `acct at it, ACCT_BASE_URL and ACCT_TOKEN)`,
     );
 }

@@ -51,12 +51,14 @@ export default async function start(opts: StartOptions, io: VerbIO): Promise<voi
   }
   if (!LOOPBACK.test(opts.host)) {
     io.err.write(
-      `warning: the API is served on ${opts.host} without TLS: tokens and data cross the network readable; put a TLS proxy in front\n`,
+      `warning: the API is served on ${opts.host} without TLS: tokens and data cross the network readable; put a ` +
+        `TLS proxy in front\n`,
     );
   }
   if (server.seed.seeded && opts.token === undefined) {
     io.err.write(
-      `Seeded a new data directory: user ${server.seed.userId} (owner) with token ${server.seed.token}\nThis token is shown once.\n`,
+      `Seeded a new data directory: user ${server.seed.userId} (owner) with token ${server.seed.token}\nThis token ` +
+        `is shown once.\n`,
     );
   }
   // The verb lasts as long as the server: a signal ends it cleanly, also one sent the moment the line

@@ -56,7 +56,8 @@ export default async function login(opts: LoginOptions, io: VerbIO): Promise<voi
     store.setProfile(name, { ...(previous?.output ? { output: previous.output } : {}), baseUrl, token, company });
     store.useProfile(name);
     notice(
-      `Logged in to ${baseUrl} as ${user.name} <${user.email}>; profile "${name}" is now current${company !== undefined ? `, company ${company}` : ''}.`,
+      `Logged in to ${baseUrl} as ${user.name} <${user.email}>; profile "${name}" is now ` +
+        `current${company !== undefined ? `, company ${company}` : ''}.`,
     );
   } finally {
     await client.close();

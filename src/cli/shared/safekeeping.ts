@@ -31,7 +31,8 @@ export async function backupTo(dataDir: string, out: string): Promise<void> {
     const r = await admin.takeSnapshot(db, dataDir, out);
     currentIO().out.write(`${r.out}\n`);
     notice(
-      `Backup of ${dataDir}: the database and ${r.files} file${r.files === 1 ? '' : 's'}, content SHA-256 ${r.manifest.content_sha256}.`,
+      `Backup of ${dataDir}: the database and ${r.files} file${r.files === 1 ? '' : 's'}, content SHA-256 ` +
+        `${r.manifest.content_sha256}.`,
     );
     for (const path of r.missing) notice(`warning: ${path} was deleted while the backup ran; it is not in the backup`);
   });

@@ -95,7 +95,8 @@ export function readReceipt(file: string, flag?: string): UploadFile {
     unreadable: (reason) => `${flag ? `${flag}: ` : ''}cannot read ${file}: ${reason}`,
     maxBytes: MAX_UPLOAD_BYTES,
     tooLarge: (size) =>
-      `${flag ? `${flag} ` : ''}${file} is larger than ${MAX_UPLOAD_MB} MB (${(size / 1024 / 1024).toFixed(1)} MB); the service takes receipts up to ${MAX_UPLOAD_MB} MB`,
+      `${flag ? `${flag} ` : ''}${file} is larger than ${MAX_UPLOAD_MB} MB (${(size / 1024 / 1024).toFixed(1)} MB); ` +
+      `the service takes receipts up to ${MAX_UPLOAD_MB} MB`,
   });
 }
 

@@ -63,7 +63,8 @@ export const tasksSpec: ResourceSpec = {
     get: ['acct tasks get 7', 'acct tasks get "Startseite entwerfen" --json'],
     create: [
       'acct tasks create --title "Startseite entwerfen" --project Website --due +3d --planned-hours 2.5',
-      'acct tasks create --title "Offerte nachfassen" --project Support --due tomorrow --description "Anruf bei Frau Muster"',
+      'acct tasks create --title "Offerte nachfassen" --project Support --due tomorrow --description ' +
+        '"Anruf bei Frau Muster"',
     ],
     update: [
       'acct tasks update 7 --due 2025-02-14 --planned-hours 4',

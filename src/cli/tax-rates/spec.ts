@@ -115,7 +115,8 @@ export const taxRatesSpec: ResourceSpec = {
     create: [
       'acct tax-rates create --name "MWST 8.1 % Sonder" --rate 8.1 --account 2200 --field-number 303',
       'acct tax-rates create --name "Saldo 6.2 %" --rate 8.1 --saldo-rate 6.2 --account 2200',
-      'acct tax-rates create --name "Bezugsteuer" --rate 8.1 --account 2200 --acquisition-tax --acquisition-account 1170 --field-number 383',
+      'acct tax-rates create --name "Bezugsteuer" --rate 8.1 --account 2200 --acquisition-tax --acquisition-account ' +
+        '1170 --field-number 383',
     ],
     update: [
       'acct tax-rates update "MWST 7.7 %" --archived',

@@ -24,7 +24,12 @@ day; discarding drops the tracked time.`,
 Without a project, or with an unknown or ambiguous name, a terminal offers the projects to choose
 from; elsewhere it is a usage error (exit 2) listing candidates. A running timer must be stopped or
 discarded first (exit 6). Prints the status line (-o json: the API's { active, timer }).
-${examplesText(['acct timer start Website', 'acct timer start "Muster AG Support" --billable --description "Hotline"', 'acct timer start id:12'])}`,
+` +
+        examplesText([
+          'acct timer start Website',
+          'acct timer start "Muster AG Support" --billable --description "Hotline"',
+          'acct timer start id:12',
+        ]),
     )
     .action(lazy(() => import('./start.js')));
 
@@ -42,7 +47,13 @@ A timer stopped under a minute after its start saves nothing: it is discarded an
 (a 0:00 entry would only become a "0 h" invoice position); --keep saves it all the same. An --end in
 the future or not after the start is a usage error (exit 2), checked before anything is saved; an
 --end before the start of a timer that ran past midnight means that time on the next day.
-${examplesText(['acct timer stop', 'acct timer stop --end 17:30 --description "Layout fertig"', 'acct timer stop --keep', 'acct timer stop --json'])}`,
+` +
+        examplesText([
+          'acct timer stop',
+          'acct timer stop --end 17:30 --description "Layout fertig"',
+          'acct timer stop --keep',
+          'acct timer stop --json',
+        ]),
     )
     .action(lazy(() => import('./stop.js')));
 
@@ -64,7 +75,13 @@ nothing is printed at all, so it suits a shell prompt). -o json prints the API's
 Placeholders of --format:
 ${FORMAT_HELP}
 Times are shown in the company's time zone (Europe/Zurich), as the saved entry has them.
-${examplesText(['acct timer status', 'acct timer status --format "%p %e"', 'acct timer status -o json', 'PS1=\'$(acct timer status --format "[%p %e] ") \\$ \''])}`,
+` +
+        examplesText([
+          'acct timer status',
+          'acct timer status --format "%p %e"',
+          'acct timer status -o json',
+          'PS1=\'$(acct timer status --format "[%p %e] ") \\$ \'',
+        ]),
     )
     .action(lazy(() => import('./status.js')));
 

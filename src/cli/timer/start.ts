@@ -25,7 +25,8 @@ export default async function start(opts: StartOptions, io: VerbIO): Promise<voi
     const before = await readTimer(rt, company);
     if (before.view) {
       throw new CliError(
-        `a timer is already running: ${before.view.project} ${formatMinutes(before.view.elapsed)} (since ${before.view.start})`,
+        `a timer is already running: ${before.view.project} ${formatMinutes(before.view.elapsed)} (since ` +
+          `${before.view.start})`,
         ExitCode.Conflict,
         ['stop it with "acct timer stop" or drop it with "acct timer discard"'],
       );

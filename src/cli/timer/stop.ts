@@ -41,7 +41,8 @@ export default async function stop(opts: StopOptions, io: VerbIO): Promise<void>
       // a 0:00 entry is worth nothing and would become a "0 h" position on an invoice
       await discardTimer(rt.client, company);
       notice(
-        `Stopped the timer on ${view.project} after ${secondsRun(new Date(timer.started_at), now)} s: under a minute, nothing saved (the timer is discarded; --keep saves it).`,
+        `Stopped the timer on ${view.project} after ${secondsRun(new Date(timer.started_at), now)} s: under a ` +
+          `minute, nothing saved (the timer is discarded; --keep saves it).`,
       );
       return;
     }

@@ -62,7 +62,8 @@ export function timeBodyFromFlags(opts: TimeEntryFlags): Rec {
 export function requireSomething(body: Rec, hasRefs: boolean): void {
   if (Object.keys(body).length === 0 && !hasRefs) {
     throw new UsageError(
-      'nothing to change: give at least one of --project, --date, --duration, --start/--end, --description, --task, --rate, --billable/--no-billable, --status or --data',
+      'nothing to change: give at least one of --project, --date, --duration, --start/--end, --description, --task, ' +
+        '--rate, --billable/--no-billable, --status or --data',
     );
   }
 }

@@ -30,7 +30,8 @@ export default async function bulkDelete(opts: BulkDeleteOptions, io: VerbIO): P
     const skipped = result.skipped ?? [];
     const deleted = result.deleted ?? ids.length - skipped.length;
     notice(
-      `Deleted ${deleted} of ${ids.length} time ${ids.length === 1 ? 'entry' : 'entries'}.${skipped.length ? ` Kept (invoiced, paid or not yours): ${skipped.join(', ')}` : ''}`,
+      `Deleted ${deleted} of ${ids.length} time ${ids.length === 1 ? 'entry' : 'entries'}` +
+        `.${skipped.length ? ` Kept (invoiced, paid or not yours): ${skipped.join(', ')}` : ''}`,
     );
   });
 }

@@ -44,7 +44,8 @@ export default async function bulkUpdate(opts: BulkUpdateOptions, io: VerbIO): P
     const skipped = result.skipped ?? [];
     const updated = result.updated ?? ids.length - skipped.length;
     notice(
-      `Updated ${updated} of ${ids.length} time ${ids.length === 1 ? 'entry' : 'entries'}.${skipped.length ? ` Skipped (not open, or not yours): ${skipped.join(', ')}` : ''}`,
+      `Updated ${updated} of ${ids.length} time ${ids.length === 1 ? 'entry' : 'entries'}` +
+        `.${skipped.length ? ` Skipped (not open, or not yours): ${skipped.join(', ')}` : ''}`,
     );
   });
 }

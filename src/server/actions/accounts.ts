@@ -111,7 +111,8 @@ export function resetChartOf(s: Scope): void {
   if (offChart.length) {
     const list = offChart.map((t) => `${t.name} (${t.number})`).join(', ');
     throw badRequest(
-      `Der Kontenplan kann nicht zurückgesetzt werden: Steuersätze verwenden Konten, die der Standard-Kontenplan nicht enthält: ${list}.`,
+      `Der Kontenplan kann nicht zurückgesetzt werden: Steuersätze verwenden Konten, die der Standard-Kontenplan ` +
+        `nicht enthält: ${list}.`,
     );
   }
   resetChart(db, companyId);

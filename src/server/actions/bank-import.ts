@@ -230,7 +230,8 @@ function accountQuestion(
     choice.reason === 'iban-differs'
       ? `Das Bankkonto ${label(choice.asked!)} hat eine andere IBAN als der Auszug (${iban}).`
       : choice.reason === 'iban-elsewhere'
-        ? `Der Auszug (${iban}) gehört zum Bankkonto ${label(choice.holder!)}, nicht zu ${choice.asked!.number} ${choice.asked!.name}.`
+        ? `Der Auszug (${iban}) gehört zum Bankkonto ${label(choice.holder!)}, nicht zu ${choice.asked!.number} ` +
+          `${choice.asked!.name}.`
         : `Kein Bankkonto hat die IBAN ${iban} des Auszugs.`;
   return `${file}${why} Bankkonto wählen (bank_account_id): ${options.map(label).join(', ')}.`;
 }
@@ -241,7 +242,8 @@ function checkCurrency(account: Row, statement: CamtStatement): void {
   if (currency && account.currency && currency !== account.currency) {
     throw fieldError(
       'bank_account_id',
-      `Das Bankkonto ${account.number} führt ${account.currency}, die Datei${statement.iban ? ` (${statement.iban})` : ''} ist in ${currency}.`,
+      `Das Bankkonto ${account.number} führt ${account.currency}, die ` +
+        `Datei${statement.iban ? ` (${statement.iban})` : ''} ist in ${currency}.`,
     );
   }
 }

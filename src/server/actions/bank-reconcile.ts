@@ -133,7 +133,8 @@ export function reconcile(
   if (!statement) {
     const until = date === undefined ? '' : ` bis ${dottedDate(date)}`;
     throw notFound(
-      `Für das Bankkonto ${account.number} ${account.name} gibt es keinen hochgeladenen Kontoauszug mit Schlusssaldo${until}.`,
+      `Für das Bankkonto ${account.number} ${account.name} gibt es keinen hochgeladenen Kontoauszug mit ` +
+        `Schlusssaldo${until}.`,
     );
   }
   const at = String(statement.booked_until);
@@ -165,7 +166,8 @@ function reconciledAccount(s: CompanyScope, bankAccountId: number | undefined): 
   if (accounts.length > 1) {
     throw fieldError(
       'bank_account_id',
-      `Kontoauszüge gibt es für mehrere Bankkonten; Bankkonto wählen (bank_account_id): ${accounts.map((a) => `${a.number} ${a.name}`).join(', ')}.`,
+      `Kontoauszüge gibt es für mehrere Bankkonten; Bankkonto wählen (bank_account_id): ` +
+        `${accounts.map((a) => `${a.number} ${a.name}`).join(', ')}.`,
     );
   }
   return accounts[0];

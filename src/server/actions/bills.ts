@@ -205,7 +205,8 @@ export function markBill(s: BillScope, id: number, target: string, payment: Bill
     const effects = billMove(bill.status, target);
     if (!effects)
       throw badRequest(
-        `Der Kreditor kann nicht von «${WORDS[bill.status] ?? bill.status}» auf «${WORDS[target] ?? target}» gesetzt werden.`,
+        `Der Kreditor kann nicht von «${WORDS[bill.status] ?? bill.status}» auf «${WORDS[target] ?? target}» ` +
+          `gesetzt werden.`,
       );
     const values: BillValues = { status: target, ...messageIdOfMove(target, payment.paymentMessageId) };
     for (const effect of effects) {
@@ -255,7 +256,8 @@ export function scheduleBills(s: BillScope, ids: readonly number[], messageId: s
     const notOpen = bills.filter((b) => b.status !== 'open');
     if (notOpen.length) {
       throw badRequest(
-        `Nur offene Kreditoren können geplant werden: ${notOpen.map((b) => `${b.number} ist ${WORDS[b.status] ?? b.status}`).join(', ')}.`,
+        `Nur offene Kreditoren können geplant werden: ` +
+          `${notOpen.map((b) => `${b.number} ist ${WORDS[b.status] ?? b.status}`).join(', ')}.`,
       );
     }
     for (const id of ids) updateBill(s.db, s.companyId, id, { status: 'scheduled', payment_message_id: messageId });

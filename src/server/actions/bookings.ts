@@ -86,9 +86,11 @@ export interface BookingChanges {
 }
 
 const CLOSED_PERIOD = (closedUntil: string) =>
-  `Die Buchungsperiode bis ${dottedDate(closedUntil)} ist abgeschlossen. Buchungen in diesem Zeitraum können nicht erstellt, bearbeitet oder gelöscht werden.`;
+  `Die Buchungsperiode bis ${dottedDate(closedUntil)} ist abgeschlossen. Buchungen in diesem Zeitraum können nicht ` +
+  `erstellt, bearbeitet oder gelöscht werden.`;
 const REVENUE_CAP =
-  'Mit dieser Buchung wird die Umsatzgrenze Ihres Abonnements für dieses Jahr überschritten. Bitte wechseln Sie auf einen höheren Plan.';
+  'Mit dieser Buchung wird die Umsatzgrenze Ihres Abonnements für dieses Jahr überschritten. Bitte wechseln Sie auf ' +
+  'einen höheren Plan.';
 const DEPRECIATION_LOCKED = 'Bei Abschreibungsbuchungen kann nur der Beleg geändert werden.';
 const BILLABLE_ONLY = 'Only expenses with a customer can be billable.';
 const SAME_ACCOUNT = 'The credit account id field and debit account id must be different.';
@@ -129,7 +131,8 @@ export function deleteEntryBooking(scope: BookingScope, id: number): void {
   if (invoice) {
     const undo = invoice.entry_id === id ? 'unpaid' : 'open';
     throw badRequest(
-      `Die Buchung gehört zur Rechnung ${invoice.number}. Setzen Sie die Rechnung auf «${undo}» (acct invoices mark-as ${invoice.number} ${undo}), dann wird sie entfernt.`,
+      `Die Buchung gehört zur Rechnung ${invoice.number}. Setzen Sie die Rechnung auf «${undo}» (acct invoices ` +
+        `mark-as ${invoice.number} ${undo}), dann wird sie entfernt.`,
     );
   }
   deleteBooking(scope, id);

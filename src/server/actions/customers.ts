@@ -18,11 +18,14 @@ import {
 
 const BLOCKED: Record<'projects' | 'invoices' | 'proposals', string> = {
   projects:
-    'Der Kunde kann nicht gelöscht werden, da ihm noch Projekte zugeordnet sind. Bitte archivieren Sie ihn stattdessen.',
+    'Der Kunde kann nicht gelöscht werden, da ihm noch Projekte zugeordnet sind. Bitte archivieren Sie ihn ' +
+    'stattdessen.',
   invoices:
-    'Der Kunde kann nicht gelöscht werden, da ihm noch Rechnungen zugeordnet sind. Bitte archivieren Sie ihn stattdessen.',
+    'Der Kunde kann nicht gelöscht werden, da ihm noch Rechnungen zugeordnet sind. Bitte archivieren Sie ihn ' +
+    'stattdessen.',
   proposals:
-    'Der Kunde kann nicht gelöscht werden, da ihm noch Offerten zugeordnet sind. Bitte archivieren Sie ihn stattdessen.',
+    'Der Kunde kann nicht gelöscht werden, da ihm noch Offerten zugeordnet sind. Bitte archivieren Sie ihn ' +
+    'stattdessen.',
 };
 const STILL_IN_USE =
   'Der Kunde kann nicht gelöscht werden, da er noch verwendet wird. Bitte archivieren Sie ihn stattdessen.';

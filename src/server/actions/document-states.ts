@@ -80,7 +80,8 @@ const word = (status: string) => STATUS_WORDS[status] ?? status;
 /** The 400 of a move the transition table does not allow. */
 const moveRefused = (type: DocumentType, from: string, target: string) =>
   badRequest(
-    `${type === 'invoice' ? 'Die Rechnung' : 'Die Offerte'} kann nicht von «${word(from)}» auf «${word(target)}» gesetzt werden.`,
+    `${type === 'invoice' ? 'Die Rechnung' : 'Die Offerte'} kann nicht von «${word(from)}» auf «${word(target)}» ` +
+      `gesetzt werden.`,
   );
 
 function receivablesAccount(s: DocumentScope, byNumber = lookupAccount(s)): number {

@@ -154,7 +154,8 @@ function checkDocumentSize(db: Db, type: DocumentType, doc: Row): void {
   if (characters + own > DOCUMENT_TEXT_MAX) {
     throw validationError({
       positions: [
-        `The document's texts (positions and remarks) must not have more than ${DOCUMENT_TEXT_MAX} characters together.`,
+        `The document's texts (positions and remarks) must not have more than ${DOCUMENT_TEXT_MAX} ` +
+          `characters together.`,
       ],
     });
   }

@@ -23,7 +23,8 @@ const IN_USE = {
   entries:
     'Der Steuersatz wird in Buchungen verwendet und kann nicht gelöscht werden. Bitte archivieren Sie ihn stattdessen.',
   invoices:
-    'Der Steuersatz wird in Rechnungen verwendet und kann nicht gelöscht werden. Bitte archivieren Sie ihn stattdessen.',
+    'Der Steuersatz wird in Rechnungen verwendet und kann nicht gelöscht werden. Bitte archivieren Sie ihn ' +
+    'stattdessen.',
   proposals:
     'Der Steuersatz wird in Offerten verwendet und kann nicht gelöscht werden. Bitte archivieren Sie ihn stattdessen.',
 } as const;

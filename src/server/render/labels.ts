@@ -79,12 +79,17 @@ export const PDF_LABELS: Readonly<Record<Lang, PdfLabels>> = {
     daysOverdue: 'Tage überfällig',
     openAmount: 'Offener Betrag',
     reminderText: [
-      'Sicher ist es Ihnen entgangen: Unsere Rechnung {number} vom {date} war am {due} zur Zahlung fällig und ist noch offen. ' +
-        'Bitte überweisen Sie den offenen Betrag von {amount} bis {pay_by}. Falls Sie bereits bezahlt haben, betrachten Sie dieses Schreiben als gegenstandslos.',
-      'Trotz unserer Zahlungserinnerung ist unsere Rechnung {number} vom {date}, fällig am {due}, noch immer nicht bezahlt. ' +
+      'Sicher ist es Ihnen entgangen: Unsere Rechnung {number} vom {date} war am {due} zur Zahlung fällig und ist ' +
+        'noch offen. ' +
+        'Bitte überweisen Sie den offenen Betrag von {amount} bis {pay_by}. Falls Sie bereits bezahlt haben, ' +
+        'betrachten Sie dieses Schreiben als gegenstandslos.',
+      'Trotz unserer Zahlungserinnerung ist unsere Rechnung {number} vom {date}, fällig am {due}, noch immer ' +
+        'nicht bezahlt. ' +
         'Wir bitten Sie dringend, den offenen Betrag von {amount} bis {pay_by} zu überweisen.',
-      'Letzte Mahnung: Unsere Rechnung {number} vom {date}, fällig am {due}, ist trotz zweier Mahnungen nicht bezahlt. ' +
-        'Begleichen Sie den offenen Betrag von {amount} spätestens bis {pay_by}. Andernfalls leiten wir ohne weitere Ankündigung die Betreibung ein; die Kosten gehen zu Ihren Lasten.',
+      'Letzte Mahnung: Unsere Rechnung {number} vom {date}, fällig am {due}, ist trotz zweier Mahnungen ' +
+        'nicht bezahlt. ' +
+        'Begleichen Sie den offenen Betrag von {amount} spätestens bis {pay_by}. Andernfalls leiten wir ohne ' +
+        'weitere Ankündigung die Betreibung ein; die Kosten gehen zu Ihren Lasten.',
     ],
     vatNumber: 'MWST-Nr.',
     vatLine: (n, r, c, b) => `${n} ${r} % auf ${c} ${b}`,
@@ -121,11 +126,13 @@ export const PDF_LABELS: Readonly<Record<Lang, PdfLabels>> = {
     openAmount: 'Open amount',
     reminderText: [
       'Perhaps this has escaped your notice: our invoice {number} of {date} was due on {due} and is still open. ' +
-        'Please transfer the open amount of {amount} by {pay_by}. If you have paid in the meantime, please disregard this reminder.',
+        'Please transfer the open amount of {amount} by {pay_by}. If you have paid in the meantime, please ' +
+        'disregard this reminder.',
       'Despite our reminder, our invoice {number} of {date}, due on {due}, is still unpaid. ' +
         'We urgently ask you to transfer the open amount of {amount} by {pay_by}.',
       'Final reminder: our invoice {number} of {date}, due on {due}, remains unpaid despite two reminders. ' +
-        'Please pay the open amount of {amount} by {pay_by} at the latest. Otherwise we will start debt collection proceedings without further notice, at your expense.',
+        'Please pay the open amount of {amount} by {pay_by} at the latest. Otherwise we will start debt collection ' +
+        'proceedings without further notice, at your expense.',
     ],
     vatNumber: 'VAT no.',
     vatLine: (n, r, c, b) => `${n} ${r} % on ${c} ${b}`,
@@ -162,11 +169,13 @@ export const PDF_LABELS: Readonly<Record<Lang, PdfLabels>> = {
     openAmount: 'Montant ouvert',
     reminderText: [
       'Sauf erreur de notre part, notre facture {number} du {date}, échue le {due}, n’a pas encore été réglée. ' +
-        'Nous vous prions de bien vouloir verser le montant ouvert de {amount} d’ici le {pay_by}. Si vous avez payé entre-temps, veuillez ne pas tenir compte de ce rappel.',
+        'Nous vous prions de bien vouloir verser le montant ouvert de {amount} d’ici le {pay_by}. Si vous avez payé ' +
+        'entre-temps, veuillez ne pas tenir compte de ce rappel.',
       'Malgré notre rappel, notre facture {number} du {date}, échue le {due}, reste impayée. ' +
         'Nous vous prions instamment de verser le montant ouvert de {amount} d’ici le {pay_by}.',
       'Dernier rappel : notre facture {number} du {date}, échue le {due}, est toujours impayée malgré deux rappels. ' +
-        'Veuillez régler le montant ouvert de {amount} au plus tard le {pay_by}. À défaut, nous engagerons une poursuite sans autre avis ; les frais seront à votre charge.',
+        'Veuillez régler le montant ouvert de {amount} au plus tard le {pay_by}. À défaut, nous engagerons une ' +
+        'poursuite sans autre avis ; les frais seront à votre charge.',
     ],
     vatNumber: 'N° TVA',
     vatLine: (n, r, c, b) => `${n} ${r} % sur ${c} ${b}`,
@@ -203,11 +212,15 @@ export const PDF_LABELS: Readonly<Record<Lang, PdfLabels>> = {
     openAmount: 'Importo aperto',
     reminderText: [
       'Forse le è sfuggito: la nostra fattura {number} del {date}, scaduta il {due}, non è ancora stata pagata. ' +
-        'La preghiamo di versare l’importo aperto di {amount} entro il {pay_by}. Se nel frattempo ha già pagato, consideri nullo il presente sollecito.',
-      'Nonostante il nostro sollecito, la nostra fattura {number} del {date}, scaduta il {due}, risulta ancora non pagata. ' +
+        'La preghiamo di versare l’importo aperto di {amount} entro il {pay_by}. Se nel frattempo ha già pagato, ' +
+        'consideri nullo il presente sollecito.',
+      'Nonostante il nostro sollecito, la nostra fattura {number} del {date}, scaduta il {due}, risulta ancora ' +
+        'non pagata. ' +
         'La preghiamo urgentemente di versare l’importo aperto di {amount} entro il {pay_by}.',
-      'Ultimo sollecito: la nostra fattura {number} del {date}, scaduta il {due}, non è stata pagata nonostante due solleciti. ' +
-        'Versi l’importo aperto di {amount} al più tardi entro il {pay_by}. In caso contrario avvieremo senza ulteriore preavviso la procedura esecutiva; le spese saranno a suo carico.',
+      'Ultimo sollecito: la nostra fattura {number} del {date}, scaduta il {due}, non è stata pagata nonostante due ' +
+        'solleciti. ' +
+        'Versi l’importo aperto di {amount} al più tardi entro il {pay_by}. In caso contrario avvieremo senza ' +
+        'ulteriore preavviso la procedura esecutiva; le spese saranno a suo carico.',
     ],
     vatNumber: 'N. IVA',
     vatLine: (n, r, c, b) => `${n} ${r} % su ${c} ${b}`,

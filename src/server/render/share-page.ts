@@ -39,10 +39,13 @@ const STYLE = `
 :root{--ink:#1d2125;--muted:#5b6470;--line:#dde1e6;--accent:#1f5f8b;--ok:#1e7b3a;--no:#a4372a}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;background:#eef1f4;color:var(--ink);font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
-.sheet{max-width:860px;margin:32px auto;background:#fff;padding:48px 56px;border-radius:4px;box-shadow:0 1px 3px rgba(0,0,0,.08),0 8px 24px rgba(0,0,0,.06)}
+body{margin:0;background:#eef1f4;color:var(--ink);
+font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
+.sheet{max-width:860px;margin:32px auto;background:#fff;padding:48px 56px;border-radius:4px;
+box-shadow:0 1px 3px rgba(0,0,0,.08),0 8px 24px rgba(0,0,0,.06)}
 .wrap{overflow-wrap:anywhere}
-.letterhead{display:flex;justify-content:space-between;align-items:flex-end;gap:24px;border-bottom:3px solid var(--accent);padding-bottom:14px}
+.letterhead{display:flex;justify-content:space-between;align-items:flex-end;gap:24px;
+border-bottom:3px solid var(--accent);padding-bottom:14px}
 .company{font-size:1.35em;font-weight:700;line-height:1.2}
 .sender{color:var(--muted);font-size:.9em;text-align:right;font-style:normal}
 .parties{display:flex;justify-content:space-between;align-items:flex-start;gap:24px;margin:36px 0 32px}
@@ -55,7 +58,8 @@ h1{font-size:1.6em;line-height:1.25;margin:0 0 4px}
 .remarks{white-space:pre-line;margin:16px 0}
 table{border-collapse:collapse}
 .positions{width:100%;margin:20px 0 8px;font-size:.95em}
-.positions th{text-align:left;font-size:.78em;text-transform:uppercase;letter-spacing:.04em;color:var(--muted);border-bottom:2px solid var(--ink);padding:6px 8px;font-weight:600}
+.positions th{text-align:left;font-size:.78em;text-transform:uppercase;letter-spacing:.04em;color:var(--muted);
+border-bottom:2px solid var(--ink);padding:6px 8px;font-weight:600}
 .positions td{padding:8px;border-bottom:1px solid var(--line);vertical-align:top}
 .positions th.num,.num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
 .positions .unit{white-space:nowrap}
@@ -77,7 +81,8 @@ tr.text td{color:var(--muted)}
 form{display:flex;flex-direction:column;gap:6px;margin:0}
 form h3{margin:0 0 4px;font-size:1em}
 label{font-weight:600;font-size:.9em;margin-top:4px}
-input,textarea{font:inherit;padding:10px 12px;border:1px solid #b3bcc6;border-radius:4px;width:100%;background:#fff;color:inherit}
+input,textarea{font:inherit;padding:10px 12px;border:1px solid #b3bcc6;border-radius:4px;width:100%;background:#fff;
+color:inherit}
 textarea{min-height:84px;resize:vertical}
 [aria-invalid=true]{border-color:var(--no)}
 button{font:inherit;font-weight:600;padding:12px 16px;margin-top:8px;border-radius:4px;cursor:pointer}
@@ -103,7 +108,8 @@ body{background:#fff;font-size:15px}
 .positions,.positions tbody{display:block}
 .positions{margin-top:12px}
 .positions thead{display:none}
-.positions tr{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 6px;border-bottom:1px solid var(--line);padding:8px 0}
+.positions tr{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 6px;border-bottom:1px solid var(--line);
+padding:8px 0}
 .positions td{display:block;padding:0;border:0}
 .positions td:empty{display:none}
 .positions td.desc{flex:1 0 100%}
@@ -150,10 +156,14 @@ function positionRow(row: PdfRow): string {
   if (row.kind === 'text' || row.kind === 'collection')
     return `<tr class="${cls}"><td class="desc wrap" colspan="5">${esc(row.text)}</td></tr>`;
   if (row.kind === 'subtotal')
-    return `<tr class="${cls}"><td class="desc wrap" colspan="4">${esc(row.text)}</td><td class="num sum">${esc(row.sum)}</td></tr>`;
+    return (
+      `<tr class="${cls}"><td class="desc wrap" colspan="4">${esc(row.text)}</td>` +
+      `<td class="num sum">${esc(row.sum)}</td></tr>`
+    );
   return (
-    `<tr class="${cls}"><td class="desc wrap">${esc(row.text)}${note}</td><td class="num qty">${esc(row.quantity)}</td>` +
-    `<td class="unit">${esc(row.unit)}</td><td class="num price">${esc(row.price)}</td><td class="num sum">${esc(row.sum)}</td></tr>`
+    `<tr class="${cls}"><td class="desc wrap">${esc(row.text)}${note}</td>` +
+    `<td class="num qty">${esc(row.quantity)}</td><td class="unit">${esc(row.unit)}</td>` +
+    `<td class="num price">${esc(row.price)}</td><td class="num sum">${esc(row.sum)}</td></tr>`
   );
 }
 
@@ -167,6 +177,9 @@ function documentPart(m: PdfModel): string {
         `<tr${t.strong ? ' class="strong"' : ''}><td>${esc(t.label)}</td><td class="num">${esc(t.value)}</td></tr>`,
     )
     .join('\n');
+  const head =
+    `<thead><tr><th>${esc(l.description)}</th><th class="num">${esc(l.quantity)}</th><th>${esc(l.unit)}</th>` +
+    `<th class="num">${esc(l.price)}</th><th class="num">${esc(`${l.amount} ${m.currency}`)}</th></tr></thead>`;
   return `<header class="letterhead wrap">
 <div class="company">${esc(m.sender[0] ?? '')}</div>
 <address class="sender">${lines(m.sender.slice(1))}</address>
@@ -179,7 +192,7 @@ function documentPart(m: PdfModel): string {
 ${m.subheading ? `<p class="subheading wrap">${esc(m.subheading)}</p>` : ''}
 ${m.remarksTop ? `<p class="remarks wrap">${esc(m.remarksTop)}</p>` : ''}
 <table class="positions">
-<thead><tr><th>${esc(l.description)}</th><th class="num">${esc(l.quantity)}</th><th>${esc(l.unit)}</th><th class="num">${esc(l.price)}</th><th class="num">${esc(`${l.amount} ${m.currency}`)}</th></tr></thead>
+${head}
 <tbody>
 ${rows}
 </tbody>
@@ -197,13 +210,19 @@ function answerForm(which: 'accept' | 'decline', action: string, s: ShareLabels,
     mine?.errors[field] ? `<p class="error" id="${id(field)}-error">${esc(mine.errors[field]!)}</p>` : '';
   const invalid = (field: 'name' | 'comment') =>
     mine?.errors[field] ? ` aria-invalid="true" aria-describedby="${id(field)}-error"` : '';
+  const nameInput =
+    `<input id="${id('name')}" name="name" type="text" required maxlength="255" autocomplete="name" ` +
+    `value="${esc(mine?.name ?? '')}"${invalid('name')}>`;
+  const commentInput =
+    `<textarea id="${id('comment')}" name="comment" maxlength="5000" rows="3"${invalid('comment')}>` +
+    `${esc(mine?.comment ?? '')}</textarea>`;
   return `<form class="${which}" method="post" action="${esc(action)}#answer">
 <h3>${esc(which === 'accept' ? s.accept : s.decline)}</h3>
 <label for="${id('name')}">${esc(s.name)}</label>
-<input id="${id('name')}" name="name" type="text" required maxlength="255" autocomplete="name" value="${esc(mine?.name ?? '')}"${invalid('name')}>
+${nameInput}
 ${error('name')}
 <label for="${id('comment')}">${esc(s.comment)}</label>
-<textarea id="${id('comment')}" name="comment" maxlength="5000" rows="3"${invalid('comment')}>${esc(mine?.comment ?? '')}</textarea>
+${commentInput}
 ${error('comment')}
 <button type="submit">${esc(which === 'accept' ? s.acceptButton : s.declineButton)}</button>
 </form>`;
@@ -212,9 +231,8 @@ ${error('comment')}
 function answerPart(page: SharePage, s: ShareLabels): string {
   const { model: m, state } = page;
   const company = m.sender[0] ?? '';
-  const notice = page.refused
-    ? `<p class="notice" role="alert"><strong>${esc(s.notTaken)}</strong>${page.refused === 'expired' ? '' : ` ${esc(s.already[page.refused])}`}</p>`
-    : '';
+  const already = page.refused && page.refused !== 'expired' ? ` ${esc(s.already[page.refused])}` : '';
+  const notice = page.refused ? `<p class="notice" role="alert"><strong>${esc(s.notTaken)}</strong>${already}</p>` : '';
   let body: string;
   if (state.kind === 'open') {
     body = `<h2>${esc(s.answer)}</h2>
@@ -224,7 +242,9 @@ ${answerForm('accept', page.paths.accept, s, state.form)}
 ${answerForm('decline', page.paths.decline, s, state.form)}
 </div>`;
   } else if (state.kind === 'expired') {
-    body = `<div class="outcome declined wrap"><p class="state">${esc(s.expired(dotted(state.validUntil)))}</p><p>${esc(s.contact(company))}</p></div>`;
+    body =
+      `<div class="outcome declined wrap"><p class="state">${esc(s.expired(dotted(state.validUntil)))}</p>` +
+      `<p>${esc(s.contact(company))}</p></div>`;
   } else {
     const d = state.decision;
     const outcome = d?.decision ?? (state.status === 'declined' ? 'declined' : 'accepted');

@@ -42,7 +42,8 @@ const INCLUDES: Record<string, 'customer'> = { customer: 'customer' };
 
 const IN_USE: Record<'invoices' | 'proposals', string> = {
   invoices:
-    'Der Kontakt kann nicht gelöscht werden, da er in Rechnungen verwendet wird. Bitte archivieren Sie ihn stattdessen.',
+    'Der Kontakt kann nicht gelöscht werden, da er in Rechnungen verwendet wird. Bitte archivieren Sie ihn ' +
+    'stattdessen.',
   proposals:
     'Der Kontakt kann nicht gelöscht werden, da er in Offerten verwendet wird. Bitte archivieren Sie ihn stattdessen.',
 };

@@ -206,7 +206,8 @@ function includesOf(c: Ctx): Set<EntryInclude> {
   const unknown = names.filter((n) => !Object.hasOwn(INCLUDE_NAMES, n));
   if (unknown.length) {
     throw badRequest(
-      `Requested include(s) \`${unknown.join(', ')}\` are not allowed. Allowed include(s) are \`${SHOWN_INCLUDES.join(', ')}\`.`,
+      `Requested include(s) \`${unknown.join(', ')}\` are not allowed. Allowed include(s) are ` +
+        `\`${SHOWN_INCLUDES.join(', ')}\`.`,
     );
   }
   return new Set(names.map((n) => INCLUDE_NAMES[n]).filter((v): v is EntryInclude => v !== null));
@@ -226,7 +227,8 @@ function fieldsOf(c: Ctx): string[] | undefined {
   const unknown = names.filter((n) => !ENTRY_FIELDS.includes(n));
   if (unknown.length || names.length === 0) {
     throw badRequest(
-      `Requested field(s) \`${unknown.join(', ')}\` are not allowed. Allowed field(s) are \`${ENTRY_FIELDS.join(', ')}\`.`,
+      `Requested field(s) \`${unknown.join(', ')}\` are not allowed. Allowed field(s) are ` +
+        `\`${ENTRY_FIELDS.join(', ')}\`.`,
     );
   }
   return names;

@@ -132,7 +132,8 @@ function includesOf(c: Ctx, allowed: readonly ProjectInclude[]): ProjectInclude[
   const unknown = names.filter((n) => !(allowed as readonly string[]).includes(n));
   if (unknown.length) {
     throw badRequest(
-      `Requested include(s) \`${unknown.join(', ')}\` are not allowed. Allowed include(s) are \`${allowed.join(', ')}\`.`,
+      `Requested include(s) \`${unknown.join(', ')}\` are not allowed. Allowed include(s) are ` +
+        `\`${allowed.join(', ')}\`.`,
     );
   }
   return names as ProjectInclude[];

@@ -162,7 +162,8 @@ function registerBatch(r: Hono<AppEnv>): void {
     const message =
       skipped === 0
         ? `${deleted} ${plural(deleted)} deleted.`
-        : `${deleted} ${plural(deleted)} deleted, ${skipped} skipped because time entries use them (archive them instead).`;
+        : `${deleted} ${plural(deleted)} deleted, ${skipped} skipped because time entries use them (archive ` +
+          `them instead).`;
     return c.json({ message, deleted, skipped });
   });
 }

@@ -245,7 +245,8 @@ function registerFallback(r: Hono<AppEnv>): void {
   r.onError((err, c) => {
     if (err instanceof HttpError && err.status === 404) return notFoundPage(c);
     c.get('deps').log(
-      `${c.req.method} ${c.req.path.replace(/^(\/share\/proposals\/)[^/]+/, '$1…')}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      `${c.req.method} ${c.req.path.replace(/^(\/share\/proposals\/)[^/]+/, '$1…')}: ` +
+        `${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
     );
     return c.html(failedHtml(), 500);
   });

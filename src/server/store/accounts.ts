@@ -21,7 +21,8 @@ export interface AccountRow {
 }
 
 const SELECT =
-  'SELECT accounts.*, account_categories.type AS type FROM accounts JOIN account_categories ON account_categories.id = accounts.account_category_id';
+  'SELECT accounts.*, account_categories.type AS type FROM accounts JOIN account_categories ON ' +
+  'account_categories.id = accounts.account_category_id';
 
 /** The company's accounts of the given categories (all without), ordered by number. */
 export function listAccountRows(db: Db, companyId: number, types?: readonly AccountType[]): AccountRow[] {
@@ -50,7 +51,8 @@ export function findAccountRowByNumber(db: Db, companyId: number, number: number
 export function primaryBankAccountRow(db: Db, companyId: number): AccountRow | undefined {
   return one<AccountRow>(
     db,
-    `${SELECT} WHERE accounts.company_id = ? AND account_categories.type = 'bank' ORDER BY accounts.is_primary_bank_account DESC, accounts.number LIMIT 1`,
+    `${SELECT} WHERE accounts.company_id = ? AND account_categories.type = 'bank'
+      ORDER BY accounts.is_primary_bank_account DESC, accounts.number LIMIT 1`,
     companyId,
   );
 }
@@ -81,7 +83,8 @@ export interface AccountInput {
 function clearPrimary(db: Db, companyId: number, exceptId: number): void {
   run(
     db,
-    'UPDATE accounts SET is_primary_bank_account = 0, updated_at = ? WHERE company_id = ? AND id != ? AND is_primary_bank_account = 1',
+    'UPDATE accounts SET is_primary_bank_account = 0, updated_at = ? WHERE company_id = ? AND id != ? AND ' +
+      'is_primary_bank_account = 1',
     timestamp(),
     companyId,
     exceptId,
@@ -94,7 +97,8 @@ export function insertAccount(db: Db, companyId: number, input: AccountInput): n
     const id = Number(
       run(
         db,
-        'INSERT INTO accounts (company_id, account_category_id, number, name, currency, iban, is_primary_bank_account, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO accounts (company_id, account_category_id, number, name, currency, iban, ' +
+          'is_primary_bank_account, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
         companyId,
         categoryId(db, input.type),
         input.number,
@@ -118,7 +122,8 @@ export function insertAccounts(db: Db, companyId: number, accounts: readonly Acc
     all(db, 'SELECT id, type FROM account_categories').map((r) => [r.type as string, Number(r.id)]),
   );
   const insert = db.prepare(
-    'INSERT INTO accounts (company_id, account_category_id, number, name, currency, iban, is_primary_bank_account, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO accounts (company_id, account_category_id, number, name, currency, iban, is_primary_bank_account, ' +
+      'created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   for (const a of accounts)
     insert.run(
@@ -193,7 +198,8 @@ export function accountUsage(db: Db, companyId: number, id: number): AccountUsag
       'SELECT count(*) AS n FROM entries WHERE company_id = ? AND (debit_account_id = ? OR credit_account_id = ?)',
     ),
     recurring: count(
-      'SELECT count(*) AS n FROM recurring_entries WHERE company_id = ? AND (debit_account_id = ? OR credit_account_id = ?)',
+      'SELECT count(*) AS n FROM recurring_entries WHERE company_id = ? AND (debit_account_id = ? OR ' +
+        'credit_account_id = ?)',
     ),
     taxRates: count(
       'SELECT count(*) AS n FROM tax_rates WHERE company_id = ? AND (account_id = ? OR acquisition_account_id = ?)',
@@ -229,7 +235,8 @@ export function chartUsage(
     entries: count('SELECT count(*) AS n FROM entries WHERE company_id = ?'),
     recurring: count('SELECT count(*) AS n FROM recurring_entries WHERE company_id = ?'),
     invoices: count(
-      'SELECT count(*) AS n FROM invoices WHERE company_id = ? AND (bank_account_id IS NOT NULL OR income_account_id IS NOT NULL)',
+      'SELECT count(*) AS n FROM invoices WHERE company_id = ? AND (bank_account_id IS NOT NULL OR ' +
+        'income_account_id IS NOT NULL)',
     ),
     importEntries: count('SELECT count(*) AS n FROM import_entries WHERE company_id = ?'),
   };
@@ -283,8 +290,10 @@ export function deleteAccountsById(db: Db, ids: readonly number[]): void {
 export function ledgerTaxRates(db: Db, companyId: number): Map<number, LedgerTaxRate> {
   const rows = all(
     db,
-    `SELECT t.id, t.rate, t.calculation_method, t.is_acquisition_tax, t.account_id, tc.type AS account_type, t.acquisition_account_id
-       FROM tax_rates t LEFT JOIN accounts ta ON ta.id = t.account_id LEFT JOIN account_categories tc ON tc.id = ta.account_category_id
+    `SELECT t.id, t.rate, t.calculation_method, t.is_acquisition_tax, t.account_id, tc.type AS account_type,
+      t.acquisition_account_id
+       FROM tax_rates t LEFT JOIN accounts ta ON ta.id = t.account_id LEFT JOIN account_categories tc
+       ON tc.id = ta.account_category_id
       WHERE t.company_id = ?`,
     companyId,
   );
@@ -345,8 +354,10 @@ export function bookingShapesUntil(
     db,
     `SELECT g.*, dc.type AS debit_type, cc.type AS credit_type FROM (
        SELECT e.debit_account_id, e.credit_account_id, e.tax_rate_id,
-              ${sumAsText('CASE WHEN e.date < ? THEN e.sum ELSE 0 END')} AS sum_before, ${sumAsText(`CASE WHEN e.date < ? THEN ${shareOf} ELSE 0 END`)} AS share_before,
-              ${sumAsText('CASE WHEN e.date < ? THEN 0 ELSE e.sum END')} AS sum_during, ${sumAsText(`CASE WHEN e.date < ? THEN 0 ELSE ${shareOf} END`)} AS share_during
+              ${sumAsText('CASE WHEN e.date < ? THEN e.sum ELSE 0 END')} AS sum_before,
+              ${sumAsText(`CASE WHEN e.date < ? THEN ${shareOf} ELSE 0 END`)} AS share_before,
+              ${sumAsText('CASE WHEN e.date < ? THEN 0 ELSE e.sum END')} AS sum_during,
+              ${sumAsText(`CASE WHEN e.date < ? THEN 0 ELSE ${shareOf} END`)} AS share_during
          FROM entries e WHERE e.company_id = ? AND (? IS NULL OR e.date <= ?)
         GROUP BY e.debit_account_id, e.credit_account_id, e.tax_rate_id) g
        JOIN accounts da ON da.id = g.debit_account_id JOIN account_categories dc ON dc.id = da.account_category_id

@@ -98,7 +98,8 @@ function where(companyId: number, filter: BillFilter): [string, unknown[]] {
   }
   if (filter.search) {
     clauses.push(
-      "(lower(number) LIKE ? ESCAPE '\\' OR lower(supplier_name) LIKE ? ESCAPE '\\' OR lower(coalesce(reference, '')) LIKE ? ESCAPE '\\' OR lower(coalesce(message, '')) LIKE ? ESCAPE '\\')",
+      "(lower(number) LIKE ? ESCAPE '\\' OR lower(supplier_name) LIKE ? ESCAPE '\\' OR lower(coalesce(reference, " +
+        "'')) LIKE ? ESCAPE '\\' OR lower(coalesce(message, '')) LIKE ? ESCAPE '\\')",
     );
     const p = like(filter.search);
     params.push(p, p, p, p);

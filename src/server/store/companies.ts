@@ -19,7 +19,8 @@ export function createUser(db: Db, name: string, email: string): number {
 export function addMember(db: Db, companyId: number, userId: number, role: Role): void {
   run(
     db,
-    'INSERT INTO company_user (company_id, user_id, role) VALUES (?, ?, ?) ON CONFLICT (company_id, user_id) DO UPDATE SET role = excluded.role',
+    'INSERT INTO company_user (company_id, user_id, role) VALUES (?, ?, ?) ON CONFLICT (company_id, user_id) DO ' +
+      'UPDATE SET role = excluded.role',
     companyId,
     userId,
     role,
@@ -29,7 +30,8 @@ export function addMember(db: Db, companyId: number, userId: number, role: Role)
 export function membership(db: Db, companyId: number, userId: number): Row | undefined {
   return one(
     db,
-    'SELECT companies.*, company_user.role FROM companies JOIN company_user ON company_user.company_id = companies.id WHERE companies.id = ? AND company_user.user_id = ?',
+    'SELECT companies.*, company_user.role FROM companies JOIN company_user ON company_user.company_id = ' +
+      'companies.id WHERE companies.id = ? AND company_user.user_id = ?',
     companyId,
     userId,
   );
@@ -38,7 +40,8 @@ export function membership(db: Db, companyId: number, userId: number): Row | und
 export function companiesOfUser(db: Db, userId: number): Row[] {
   return all(
     db,
-    'SELECT companies.id, companies.name, company_user.role FROM companies JOIN company_user ON company_user.company_id = companies.id WHERE company_user.user_id = ? ORDER BY companies.id',
+    'SELECT companies.id, companies.name, company_user.role FROM companies JOIN company_user ON ' +
+      'company_user.company_id = companies.id WHERE company_user.user_id = ? ORDER BY companies.id',
     userId,
   );
 }

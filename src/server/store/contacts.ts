@@ -98,7 +98,8 @@ export function updateContact(
     if (values.is_primary === true) {
       run(
         db,
-        'UPDATE contacts SET is_primary = 0, updated_at = ? WHERE company_id = ? AND customer_id = ? AND id != ? AND is_primary = 1',
+        'UPDATE contacts SET is_primary = 0, updated_at = ? WHERE company_id = ? AND customer_id = ? AND id != ? ' +
+          'AND is_primary = 1',
         now,
         companyId,
         contact.customer_id,
@@ -112,7 +113,8 @@ export function updateContact(
     };
     run(
       db,
-      `UPDATE contacts SET ${[...cols.map((k) => `${k} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ? AND id = ?`,
+      `UPDATE contacts SET ${[...cols.map((k) => `${k} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ?
+        AND id = ?`,
       ...cols.map(value),
       now,
       companyId,
@@ -153,7 +155,8 @@ export function setContactsArchived(db: Db, companyId: number, ids: number[], ar
   if (ids.length === 0) return;
   run(
     db,
-    `UPDATE contacts SET archived = ?, updated_at = ? WHERE company_id = ? AND id IN (${ids.map(() => '?').join(', ')})`,
+    `UPDATE contacts SET archived = ?, updated_at = ? WHERE company_id = ?
+      AND id IN (${ids.map(() => '?').join(', ')})`,
     archived ? 1 : 0,
     timestamp(),
     companyId,

@@ -96,15 +96,18 @@ const UNPAID = UNPAID_INVOICE_STATES.map((s) => `'${s}'`).join(', ');
 const SELECT = `
   SELECT c.*,
     (SELECT ${sumAsText('e.sum')} FROM entries e
-      WHERE +e.company_id = c.company_id AND e.customer_id = c.id AND +e.type = 'expense' AND e.billable = 1 AND e.invoice_id IS NULL) AS open_expenses,
+      WHERE +e.company_id = c.company_id AND e.customer_id = c.id AND +e.type = 'expense' AND e.billable = 1
+      AND e.invoice_id IS NULL) AS open_expenses,
     (SELECT count(*) FROM entries e
-      WHERE +e.company_id = c.company_id AND e.customer_id = c.id AND +e.type = 'expense' AND e.billable = 1 AND e.invoice_id IS NULL) AS open_expense_count,
+      WHERE +e.company_id = c.company_id AND e.customer_id = c.id AND +e.type = 'expense' AND e.billable = 1
+      AND e.invoice_id IS NULL) AS open_expense_count,
     (SELECT coalesce(sum(t.hours * 60 + t.minutes), 0) FROM time_entries t JOIN projects p ON p.id = t.project_id
       WHERE p.company_id = c.company_id AND p.customer_id = c.id AND t.status = 'open') AS open_minutes,
     (SELECT ${sumAsText('i.final_value')} FROM invoices i
       WHERE i.company_id = c.company_id AND i.customer_id = c.id AND i.status IN (${UNPAID})) AS open_invoices,
     (SELECT json_group_object(currency, s) FROM (SELECT i.currency, ${sumAsText('i.final_value')} AS s FROM invoices i
-      WHERE i.company_id = c.company_id AND i.customer_id = c.id AND i.status IN (${UNPAID}) GROUP BY i.currency)) AS open_invoices_by_currency
+      WHERE i.company_id = c.company_id AND i.customer_id = c.id AND i.status IN (${UNPAID})
+      GROUP BY i.currency)) AS open_invoices_by_currency
   FROM customers c`;
 
 export interface CustomerFilter {
@@ -155,7 +158,8 @@ export function listCustomerRows(
   const base = `SELECT * FROM (${SELECT}) WHERE ${w}`;
   const total = Number(one(db, `SELECT count(*) AS n FROM (${base})`, ...params)!.n);
   const order = sort
-    ? `${sort.column === 'name' ? 'acct_lower(name)' : sort.column} ${sort.desc ? 'DESC' : 'ASC'}, id ${sort.desc ? 'DESC' : 'ASC'}`
+    ? `${sort.column === 'name' ? 'acct_lower(name)' : sort.column} ${sort.desc ? 'DESC' : 'ASC'}, id ` +
+      `${sort.desc ? 'DESC' : 'ASC'}`
     : 'id';
   const rows = all<CustomerWithSumsRow>(db, `${base} ORDER BY ${order} LIMIT ? OFFSET ?`, ...params, limit, offset);
   return { rows, total };
@@ -235,7 +239,8 @@ export function updateCustomer(db: Db, companyId: number, id: number, values: Cu
   const cols = CUSTOMER_COLUMNS.filter((k) => values[k] !== undefined);
   run(
     db,
-    `UPDATE customers SET ${[...cols.map((k) => `${k} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ? AND id = ?`,
+    `UPDATE customers SET ${[...cols.map((k) => `${k} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ?
+      AND id = ?`,
     ...cols.map((k) => dbValue(values[k])),
     timestamp(),
     companyId,
@@ -257,7 +262,8 @@ export function insertContact(
     if (primary)
       run(
         db,
-        'UPDATE contacts SET is_primary = 0, updated_at = ? WHERE company_id = ? AND customer_id = ? AND is_primary = 1',
+        'UPDATE contacts SET is_primary = 0, updated_at = ? WHERE company_id = ? AND customer_id = ? AND ' +
+          'is_primary = 1',
         now,
         companyId,
         customerId,
@@ -265,7 +271,8 @@ export function insertContact(
     return Number(
       run(
         db,
-        'INSERT INTO contacts (company_id, customer_id, user_id, name, is_primary, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO contacts (company_id, customer_id, user_id, name, is_primary, created_at, updated_at) VALUES ' +
+          '(?, ?, ?, ?, ?, ?, ?)',
         companyId,
         customerId,
         userId,
@@ -347,7 +354,8 @@ export function setCustomersArchived(db: Db, companyId: number, ids: number[], a
   return Number(
     run(
       db,
-      `UPDATE customers SET archived = ?, updated_at = ? WHERE company_id = ? AND id IN (${ids.map(() => '?').join(', ')})`,
+      `UPDATE customers SET archived = ?, updated_at = ? WHERE company_id = ?
+        AND id IN (${ids.map(() => '?').join(', ')})`,
       archived ? 1 : 0,
       timestamp(),
       companyId,

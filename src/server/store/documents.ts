@@ -294,7 +294,8 @@ export function listDocumentRows(
   const [w, params] = where(type, companyId, filter);
   const perCurrency = all(
     db,
-    `SELECT d.currency, count(*) AS n, ${sumAsText('d.final_value')} AS s FROM ${TABLE[type]} d WHERE ${w} GROUP BY d.currency`,
+    `SELECT d.currency, count(*) AS n, ${sumAsText('d.final_value')} AS s FROM ${TABLE[type]} d WHERE ${w}
+      GROUP BY d.currency`,
     ...params,
   );
   const sums = new Map(perCurrency.map((r) => [String(r.currency), BigInt(r.s)]));
@@ -386,7 +387,8 @@ export function updateDocument(
   const cols = COLUMNS[type].filter((k) => values[k] !== undefined);
   run(
     db,
-    `UPDATE ${TABLE[type]} SET ${[...cols.map((k) => `${quoted(k)} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ? AND id = ?`,
+    `UPDATE ${TABLE[type]} SET ${[...cols.map((k) => `${quoted(k)} = ?`), 'updated_at = ?'].join(', ')}
+      WHERE company_id = ? AND id = ?`,
     ...cols.map((k) => dbValue(values[k])),
     timestamp(),
     companyId,
@@ -490,7 +492,8 @@ export function positionRows(db: Db, type: DocumentType, documentId: number): Po
 export function positionsSize(db: Db, type: DocumentType, documentId: number): { count: number; characters: number } {
   const r = one(
     db,
-    `SELECT count(*) AS n, coalesce(sum(length(coalesce(description, '')) + length(coalesce(title, '')) + length(coalesce(unit, ''))), 0) AS c
+    `SELECT count(*) AS n, coalesce(sum(length(coalesce(description, '')) + length(coalesce(title,
+      '')) + length(coalesce(unit, ''))), 0) AS c
     FROM positions WHERE document_type = ? AND document_id = ?`,
     type,
     documentId,
@@ -557,7 +560,8 @@ export function nextPositionOrder(db: Db, type: DocumentType, documentId: number
   return Number(
     one(
       db,
-      'SELECT coalesce(max("order"), -1) + 1 AS n FROM positions WHERE document_type = ? AND document_id = ? AND parent_id IS ?',
+      'SELECT coalesce(max("order"), -1) + 1 AS n FROM positions WHERE document_type = ? AND document_id = ? AND ' +
+        'parent_id IS ?',
       type,
       documentId,
       parentId,
@@ -700,7 +704,8 @@ export function replaceLinkedEntries(db: Db, invoiceId: number, ids: number[]): 
   const now = timestamp();
   run(
     db,
-    `UPDATE entries SET invoice_id = NULL, updated_at = ? WHERE invoice_id = ? AND type = 'expense' AND id NOT IN (${placeholders(ids)})`,
+    `UPDATE entries SET invoice_id = NULL, updated_at = ? WHERE invoice_id = ? AND type = 'expense'
+      AND id NOT IN (${placeholders(ids)})`,
     now,
     invoiceId,
     ...ids,
@@ -725,7 +730,8 @@ export function linkBookingToInvoice(db: Db, entryId: number, invoiceId: number)
 export function invoiceBookedBy(db: Db, companyId: number, entryId: number): Row | undefined {
   return one(
     db,
-    'SELECT id, number, status, entry_id, receivable_entry_id FROM invoices WHERE company_id = ? AND (entry_id = ? OR receivable_entry_id = ?)',
+    'SELECT id, number, status, entry_id, receivable_entry_id FROM invoices WHERE company_id = ? AND (entry_id = ? ' +
+      'OR receivable_entry_id = ?)',
     companyId,
     entryId,
     entryId,

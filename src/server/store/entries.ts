@@ -120,7 +120,8 @@ export function findEntryRow(db: Db, companyId: number, id: number): EntryRow | 
 export function entryRowsOfProject(db: Db, companyId: number, projectId: number, expenses: boolean): EntryRow[] {
   return all<EntryRow>(
     db,
-    `SELECT * FROM entries WHERE company_id = ? AND project_id = ?${expenses ? " AND type = 'expense'" : ''} ORDER BY date, id`,
+    `SELECT * FROM entries WHERE company_id = ? AND project_id = ?${expenses ? " AND type = 'expense'" : ''}
+      ORDER BY date, id`,
     companyId,
     projectId,
   );
@@ -151,7 +152,8 @@ export function insertEntry(db: Db, companyId: number, userId: number, values: E
   return Number(
     run(
       db,
-      `INSERT INTO entries (company_id, user_id, ${ENTRY_COLUMNS.join(', ')}, created_at, updated_at) VALUES (?, ?, ${ENTRY_COLUMNS.map(() => '?').join(', ')}, ?, ?)`,
+      `INSERT INTO entries (company_id, user_id, ${ENTRY_COLUMNS.join(', ')}, created_at, updated_at)
+        VALUES (?, ?, ${ENTRY_COLUMNS.map(() => '?').join(', ')}, ?, ?)`,
       companyId,
       userId,
       ...ENTRY_COLUMNS.map((k) => stored(values[k])),
@@ -164,7 +166,8 @@ export function insertEntry(db: Db, companyId: number, userId: number, values: E
 export function updateEntry(db: Db, companyId: number, id: number, values: EntryValues): void {
   run(
     db,
-    `UPDATE entries SET ${ENTRY_COLUMNS.map((k) => `${k} = ?`).join(', ')}, updated_at = ? WHERE company_id = ? AND id = ?`,
+    `UPDATE entries SET ${ENTRY_COLUMNS.map((k) => `${k} = ?`).join(', ')}, updated_at = ? WHERE company_id = ?
+      AND id = ?`,
     ...ENTRY_COLUMNS.map((k) => stored(values[k])),
     timestamp(),
     companyId,
@@ -256,7 +259,8 @@ export function entryTagIds(db: Db, entryId: number): number[] {
 export function findGroupRow(db: Db, companyId: number, id: number): EntryGroupRow | undefined {
   return one<EntryGroupRow>(
     db,
-    `SELECT g.*, (SELECT count(*) FROM entries e WHERE e.company_id = g.company_id AND e.entry_group_id = g.id) AS entries_count FROM entry_groups g WHERE g.company_id = ? AND g.id = ?`,
+    `SELECT g.*, (SELECT count(*) FROM entries e WHERE e.company_id = g.company_id
+      AND e.entry_group_id = g.id) AS entries_count FROM entry_groups g WHERE g.company_id = ? AND g.id = ?`,
     companyId,
     id,
   );
@@ -285,7 +289,8 @@ function stemClause(type: EntryType, year: number): [string, unknown[]] {
   const upper = stem.slice(0, -1) + String.fromCharCode(stem.charCodeAt(stem.length - 1) + 1);
   const from = stem.length + 1;
   return [
-    `type = ? AND number >= ? AND number < ? AND length(number) BETWEEN ${from} AND ${stem.length + 9} AND substr(number, ${from}) NOT GLOB '*[^0-9]*'`,
+    `type = ? AND number >= ? AND number < ? AND length(number) BETWEEN ${from} AND ${stem.length + 9}
+      AND substr(number, ${from}) NOT GLOB '*[^0-9]*'`,
     [type, stem, upper],
   ];
 }
@@ -341,7 +346,8 @@ export function yearIncome(db: Db, companyId: number, year: number, exceptId?: n
   return Number(
     one(
       db,
-      `SELECT ${sumAsText('sum')} AS n FROM entries WHERE company_id = ? AND type = 'income' AND date >= ? AND date <= ? AND id IS NOT ?`,
+      `SELECT ${sumAsText('sum')} AS n FROM entries WHERE company_id = ? AND type = 'income' AND date >= ?
+        AND date <= ? AND id IS NOT ?`,
       companyId,
       `${y}-01-01`,
       `${y}-12-31`,
@@ -430,7 +436,8 @@ function where(companyId: number, f: EntryFilter, closedUntil: string | null): [
   if (f.taxRate) idSetClause('e.tax_rate_id', f.taxRate, clauses, params);
   if (f.accountIds) {
     clauses.push(
-      `(e.debit_account_id IN (${marks(f.accountIds.length)}) OR e.credit_account_id IN (${marks(f.accountIds.length)}))`,
+      `(e.debit_account_id IN (${marks(f.accountIds.length)}) OR e.credit_account_id IN ` +
+        `(${marks(f.accountIds.length)}))`,
     );
     params.push(...f.accountIds, ...f.accountIds);
   }
@@ -651,7 +658,8 @@ function pageRows(
   );
   const sql = sides.map(
     ({ column, group }) =>
-      `SELECT id FROM (SELECT e.id FROM entries e WHERE ${w} AND e.${column} IN (${marks(group.length)})${seekSql} ORDER BY ${orderBy(order)} LIMIT ?)`,
+      `SELECT id FROM (SELECT e.id FROM entries e WHERE ${w} AND e.${column} IN (${marks(group.length)})${seekSql}
+        ORDER BY ${orderBy(order)} LIMIT ?)`,
   );
   return all<EntryRow>(
     db,
@@ -771,7 +779,8 @@ export function listGroupedRows(
   const matching = Number(one(db, `SELECT count(*) AS n FROM entries e WHERE ${w}`, ...params)!.n);
   const inGroups = one(
     db,
-    `SELECT count(*) AS n, count(DISTINCT e.entry_group_id) AS g FROM entries e WHERE ${w} AND e.entry_group_id IS NOT NULL`,
+    `SELECT count(*) AS n, count(DISTINCT e.entry_group_id) AS g FROM entries e WHERE ${w}
+      AND e.entry_group_id IS NOT NULL`,
     ...params,
   )!;
   const singles = matching - Number(inGroups.n);
@@ -785,7 +794,8 @@ export function listGroupedRows(
       ? []
       : all<ItemRow>(
           db,
-          `SELECT -e.id AS k, e.date AS d, e.sum AS s, e.number AS n, e.id AS t FROM entries e WHERE ${w} AND +e.entry_group_id IS NULL
+          `SELECT -e.id AS k, e.date AS d, e.sum AS s, e.number AS n, e.id AS t FROM entries e WHERE ${w}
+            AND +e.entry_group_id IS NULL
       ORDER BY ${order.sql({ d: 'e.date', s: 'e.sum', n: 'e.number', t: 'e.id' })} LIMIT ?`,
           ...params,
           offset + limit,
@@ -795,7 +805,8 @@ export function listGroupedRows(
       ? []
       : all<ItemRow>(
           db,
-          `SELECT e.entry_group_id AS k, max(e.date) AS d, ${sumAsText('e.sum')} AS s, min(e.number) AS n, max(e.id) AS t FROM entries e
+          `SELECT e.entry_group_id AS k, max(e.date) AS d, ${sumAsText('e.sum')} AS s, min(e.number) AS n,
+            max(e.id) AS t FROM entries e
       WHERE ${w} AND e.entry_group_id IS NOT NULL GROUP BY e.entry_group_id`,
           ...params,
         ).map(toKey);
@@ -839,7 +850,8 @@ export function listGroupedRows(
 export function entryTagRows(db: Db, entryIds: number[]): EntryTagRow[] {
   return all<EntryTagRow>(
     db,
-    `SELECT et.entry_id, t.id, t.name, t.color FROM entry_tag et JOIN tags t ON t.id = et.tag_id WHERE et.entry_id IN (${marks(entryIds.length)}) ORDER BY t.id`,
+    `SELECT et.entry_id, t.id, t.name, t.color FROM entry_tag et JOIN tags t ON t.id = et.tag_id
+      WHERE et.entry_id IN (${marks(entryIds.length)}) ORDER BY t.id`,
     ...entryIds,
   );
 }

@@ -154,9 +154,11 @@ export function insertImportEntries(
 }
 
 // similarExists: a booking other than the entry's own on the same bank account side, date and sum
-const SIMILAR = `EXISTS (SELECT 1 FROM entries e WHERE e.company_id = ie.company_id AND e.date = ie.date AND e.sum = ie.sum
+const SIMILAR = `EXISTS (SELECT 1 FROM entries e WHERE e.company_id = ie.company_id AND e.date = ie.date
+  AND e.sum = ie.sum
   AND e.id IS NOT ie.entry_id
-  AND ((ie.type = 'income' AND e.debit_account_id = ie.bank_account_id) OR (ie.type = 'expense' AND e.credit_account_id = ie.bank_account_id)))`;
+  AND ((ie.type = 'income' AND e.debit_account_id = ie.bank_account_id) OR (ie.type = 'expense'
+  AND e.credit_account_id = ie.bank_account_id)))`;
 // is_ready (the spec's readiness rule, written once): a counter account, or ignored
 const READY = '(ie.other_account_id IS NOT NULL OR ie.ignore = 1)';
 const SELECT = `SELECT ie.*, ${READY} AS is_ready, ${SIMILAR} AS similar_exists FROM import_entries ie`;
@@ -254,7 +256,8 @@ export function listImportEntryRows(
 export function queueCounts(db: Db, companyId: number): { open: number; ready: number } {
   const r = one(
     db,
-    `SELECT count(*) AS open, coalesce(sum(${READY}), 0) AS ready FROM import_entries ie WHERE ie.company_id = ? AND ie.status = 'open'`,
+    `SELECT count(*) AS open, coalesce(sum(${READY}), 0) AS ready FROM import_entries ie WHERE ie.company_id = ?
+      AND ie.status = 'open'`,
     companyId,
   )!;
   return { open: Number(r.open), ready: Number(r.ready) };
@@ -264,7 +267,8 @@ export function queueCounts(db: Db, companyId: number): { open: number; ready: n
 export function readyImportEntryIds(db: Db, companyId: number): number[] {
   return all(
     db,
-    `SELECT ie.id FROM import_entries ie WHERE ie.company_id = ? AND ie.status = 'open' AND ${READY} ORDER BY ie.date, ie.id`,
+    `SELECT ie.id FROM import_entries ie WHERE ie.company_id = ? AND ie.status = 'open' AND ${READY}
+      ORDER BY ie.date, ie.id`,
     companyId,
   ).map((r) => Number(r.id));
 }
@@ -288,7 +292,8 @@ export function openImportEntryIds(db: Db, companyId: number, ids: readonly numb
   if (ids.length === 0) return [];
   return all(
     db,
-    `SELECT id FROM import_entries WHERE company_id = ? AND status = 'open' AND id IN (${ids.map(() => '?').join(', ')}) ORDER BY id`,
+    `SELECT id FROM import_entries WHERE company_id = ? AND status = 'open'
+      AND id IN (${ids.map(() => '?').join(', ')}) ORDER BY id`,
     companyId,
     ...ids,
   ).map((r) => Number(r.id));
@@ -320,7 +325,8 @@ export function updateImportEntry(db: Db, companyId: number, id: number, changes
   };
   run(
     db,
-    `UPDATE import_entries SET ${keys.map((k) => `${k} = ?`).join(', ')}, updated_at = ? WHERE company_id = ? AND id = ?`,
+    `UPDATE import_entries SET ${keys.map((k) => `${k} = ?`).join(', ')}, updated_at = ? WHERE company_id = ?
+      AND id = ?`,
     ...keys.map(value),
     timestamp(),
     companyId,
@@ -332,8 +338,10 @@ export function updateImportEntry(db: Db, companyId: number, id: number, changes
 export function resetImportEntry(db: Db, companyId: number, id: number): void {
   run(
     db,
-    `UPDATE import_entries SET other_account_id = NULL, tax_rate_id = NULL, invoice_id = NULL, bill_id = NULL, tags = '[]', ignore = 0, error = NULL,
-    rule_source_id = NULL, rule_match = NULL, description = og_description, updated_at = ? WHERE company_id = ? AND id = ?`,
+    `UPDATE import_entries SET other_account_id = NULL, tax_rate_id = NULL, invoice_id = NULL, bill_id = NULL,
+      tags = '[]', ignore = 0, error = NULL,
+    rule_source_id = NULL, rule_match = NULL, description = og_description, updated_at = ? WHERE company_id = ?
+    AND id = ?`,
     timestamp(),
     companyId,
     id,
@@ -347,7 +355,8 @@ export function markImportEntriesDeleted(db: Db, companyId: number, ids: readonl
   for (let at = 0; at < ids.length; at += DELETE_CHUNK) {
     const chunk = ids.slice(at, at + DELETE_CHUNK);
     db.prepare(
-      `UPDATE import_entries SET status = 'deleted', updated_at = ? WHERE company_id = ? AND id IN (${chunk.map(() => '?').join(', ')})`,
+      `UPDATE import_entries SET status = 'deleted', updated_at = ? WHERE company_id = ?
+        AND id IN (${chunk.map(() => '?').join(', ')})`,
     ).run(now, companyId, ...chunk);
   }
 }
@@ -373,8 +382,10 @@ export function importedKeysOf(db: Db, companyId: number, bankAccountId: number)
 export function learnedRuleRows(db: Db, companyId: number): LearnedRuleRow[] {
   return all(
     db,
-    `SELECT id, type, counterparty_iban, counterparty_name, other_account_id, tax_rate_id, description FROM import_entries
-    WHERE company_id = ? AND status = 'processed' AND ignore = 0 AND invoice_id IS NULL AND bill_id IS NULL AND other_account_id IS NOT NULL
+    `SELECT id, type, counterparty_iban, counterparty_name, other_account_id, tax_rate_id, description
+      FROM import_entries
+    WHERE company_id = ? AND status = 'processed' AND ignore = 0 AND invoice_id IS NULL AND bill_id IS NULL
+    AND other_account_id IS NOT NULL
       AND (counterparty_iban IS NOT NULL OR counterparty_name IS NOT NULL)
     ORDER BY id`,
     companyId,
@@ -417,10 +428,12 @@ export interface PayableBillRow {
 export function payableBillRows(db: Db, companyId: number): PayableBillRow[] {
   return all(
     db,
-    `SELECT b.id, b.number, b.supplier_name, b.iban, b.reference, b.amount, b.currency, b.amount_chf, b.bill_date, b.due_date,
+    `SELECT b.id, b.number, b.supplier_name, b.iban, b.reference, b.amount, b.currency, b.amount_chf, b.bill_date,
+      b.due_date,
       b.expense_account_id, b.tax_rate_id, b.expense_entry_id
     FROM bills b WHERE b.company_id = ? AND b.status IN ('open', 'scheduled')
-      AND NOT EXISTS (SELECT 1 FROM import_entries ie WHERE ie.company_id = b.company_id AND ie.bill_id = b.id AND ie.status = 'open')
+      AND NOT EXISTS (SELECT 1 FROM import_entries ie WHERE ie.company_id = b.company_id AND ie.bill_id = b.id
+      AND ie.status = 'open')
     ORDER BY b.due_date, b.id`,
     companyId,
   ) as PayableBillRow[];
@@ -433,7 +446,8 @@ export function payableBillRows(db: Db, companyId: number): PayableBillRow[] {
 export function unlinkBillFromImportEntries(db: Db, companyId: number, billId: number): void {
   run(
     db,
-    `UPDATE import_entries SET bill_id = NULL, other_account_id = NULL, tax_rate_id = NULL, description = og_description, error = NULL,
+    `UPDATE import_entries SET bill_id = NULL, other_account_id = NULL, tax_rate_id = NULL,
+      description = og_description, error = NULL,
     updated_at = ? WHERE company_id = ? AND bill_id = ? AND status = 'open'`,
     timestamp(),
     companyId,
@@ -450,7 +464,8 @@ export function linkedBillRows(db: Db, companyId: number, ids: readonly number[]
   if (unique.length === 0) return new Map();
   const rows = all(
     db,
-    `SELECT id, number, supplier_name, status FROM bills WHERE company_id = ? AND id IN (${unique.map(() => '?').join(', ')})`,
+    `SELECT id, number, supplier_name, status FROM bills WHERE company_id = ?
+      AND id IN (${unique.map(() => '?').join(', ')})`,
     companyId,
     ...unique,
   ) as LinkedBillRow[];
@@ -550,7 +565,8 @@ export function openImportEntryRowsUntil(
   return queueRows(
     all(
       db,
-      `${SELECT} WHERE ie.company_id = ? AND ie.bank_account_id = ? AND ie.status = 'open' AND ie.ignore = 0 AND ie.date <= ?
+      `${SELECT} WHERE ie.company_id = ? AND ie.bank_account_id = ? AND ie.status = 'open' AND ie.ignore = 0
+        AND ie.date <= ?
     ORDER BY ie.date, ie.id`,
       companyId,
       bankAccountId,

@@ -95,7 +95,8 @@ export function insertProduct(db: Db, companyId: number, userId: number, input: 
   return Number(
     run(
       db,
-      'INSERT INTO products (company_id, user_id, name, description, price, unit, archived, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO products (company_id, user_id, name, description, price, unit, archived, created_at, updated_at) ' +
+        'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       companyId,
       userId,
       input.name,

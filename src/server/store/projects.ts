@@ -87,7 +87,8 @@ export interface BudgetTimeRow {
 export function projectBudgetTimeRows(db: Db, companyId: number, id: number): BudgetTimeRow[] {
   return all<BudgetTimeRow>(
     db,
-    'SELECT hours, minutes, hourly_rate, billable, status, invoice_id FROM time_entries WHERE company_id = ? AND project_id = ?',
+    'SELECT hours, minutes, hourly_rate, billable, status, invoice_id FROM time_entries WHERE company_id = ? AND ' +
+      'project_id = ?',
     companyId,
     id,
   );
@@ -176,7 +177,8 @@ export function insertProject(
   return Number(
     run(
       db,
-      `INSERT INTO projects (company_id, user_id, ${cols.join(', ')}, created_at, updated_at) VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?, ?)`,
+      `INSERT INTO projects (company_id, user_id, ${cols.join(', ')}, created_at, updated_at)
+        VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?, ?)`,
       companyId,
       userId,
       ...cols.map((k) => dbValue(values[k])),
@@ -190,7 +192,8 @@ export function updateProject(db: Db, companyId: number, id: number, values: Pro
   const cols = COLUMNS.filter((k) => values[k] !== undefined);
   run(
     db,
-    `UPDATE projects SET ${[...cols.map((k) => `${k} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ? AND id = ?`,
+    `UPDATE projects SET ${[...cols.map((k) => `${k} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ?
+      AND id = ?`,
     ...cols.map((k) => dbValue(values[k])),
     timestamp(),
     companyId,
@@ -218,7 +221,8 @@ export function archiveProjects(db: Db, companyId: number, ids: number[], archiv
 export function hasInvoicedTime(db: Db, companyId: number, id: number): boolean {
   return !!one(
     db,
-    "SELECT 1 FROM time_entries WHERE company_id = ? AND project_id = ? AND (status <> 'open' OR invoice_id IS NOT NULL)",
+    "SELECT 1 FROM time_entries WHERE company_id = ? AND project_id = ? AND (status <> 'open' OR invoice_id " +
+      'IS NOT NULL)',
     companyId,
     id,
   );

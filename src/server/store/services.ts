@@ -98,7 +98,8 @@ export function insertService(db: Db, companyId: number, input: ServiceInput): n
   return Number(
     run(
       db,
-      'INSERT INTO services (company_id, service_category_id, name, hourly_rate, billable, archived, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO services (company_id, service_category_id, name, hourly_rate, billable, archived, created_at, ' +
+        'updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       companyId,
       input.service_category_id,
       input.name,
@@ -182,7 +183,8 @@ export function bulkUpdateServices(db: Db, companyId: number, ids: number[], cha
     if (sets.length > 0 && own.length > 0) {
       run(
         db,
-        `UPDATE services SET ${sets.join(', ')}, updated_at = ? WHERE company_id = ? AND id IN (${own.map(() => '?').join(', ')})`,
+        `UPDATE services SET ${sets.join(', ')}, updated_at = ? WHERE company_id = ?
+          AND id IN (${own.map(() => '?').join(', ')})`,
         ...params,
         timestamp(),
         companyId,

@@ -104,7 +104,8 @@ export function insertTask(
   return Number(
     run(
       db,
-      `INSERT INTO tasks (company_id, user_id, ${cols.join(', ')}, created_at, updated_at) VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?, ?)`,
+      `INSERT INTO tasks (company_id, user_id, ${cols.join(', ')}, created_at, updated_at)
+        VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?, ?)`,
       companyId,
       userId,
       ...cols.map((k) => values[k] ?? null),

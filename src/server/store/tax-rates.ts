@@ -178,7 +178,8 @@ export function insertTaxRate(db: Db, companyId: number, values: TaxRateValues):
   return Number(
     run(
       db,
-      `INSERT INTO tax_rates (company_id, ${COLUMNS.join(', ')}, created_at, updated_at) VALUES (?, ${COLUMNS.map(() => '?').join(', ')}, ?, ?)`,
+      `INSERT INTO tax_rates (company_id, ${COLUMNS.join(', ')}, created_at, updated_at)
+        VALUES (?, ${COLUMNS.map(() => '?').join(', ')}, ?, ?)`,
       companyId,
       ...COLUMNS.map((c) => sqlValue(values[c])),
       now,

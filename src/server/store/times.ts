@@ -200,7 +200,8 @@ export function timeRowsByIds(db: Db, companyId: number, ids: readonly number[])
 export function timeRowsOfProject(db: Db, companyId: number, projectId: number, open: boolean): TimeRow[] {
   return all<TimeRow>(
     db,
-    `SELECT * FROM time_entries WHERE company_id = ? AND project_id = ?${open ? " AND status = 'open'" : ''} ORDER BY date, start, id`,
+    `SELECT * FROM time_entries WHERE company_id = ? AND project_id = ?${open ? " AND status = 'open'" : ''}
+      ORDER BY date, start, id`,
     companyId,
     projectId,
   );
@@ -219,7 +220,8 @@ export function insertTime(
   return Number(
     run(
       db,
-      `INSERT INTO time_entries (company_id, user_id, ${cols.map(quoted).join(', ')}, created_at, updated_at) VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?, ?)`,
+      `INSERT INTO time_entries (company_id, user_id, ${cols.map(quoted).join(', ')}, created_at, updated_at)
+        VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?, ?)`,
       companyId,
       userId,
       ...cols.map((k) => dbValue(values[k])),
@@ -233,7 +235,8 @@ export function updateTime(db: Db, companyId: number, id: number, values: TimeVa
   const cols = COLUMNS.filter((k) => values[k] !== undefined);
   run(
     db,
-    `UPDATE time_entries SET ${[...cols.map((k) => `${quoted(k)} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ? AND id = ?`,
+    `UPDATE time_entries SET ${[...cols.map((k) => `${quoted(k)} = ?`), 'updated_at = ?'].join(', ')}
+      WHERE company_id = ? AND id = ?`,
     ...cols.map((k) => dbValue(values[k])),
     timestamp(),
     companyId,

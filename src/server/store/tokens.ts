@@ -43,7 +43,8 @@ export interface TokenUse {
 export function findTokenUse(db: Db, token: string, now: string): TokenUse | undefined {
   const row = one(
     db,
-    `SELECT tokens.id AS token_id, tokens.last_used_at AS token_last_used_at, users.* FROM tokens JOIN users ON users.id = tokens.user_id
+    `SELECT tokens.id AS token_id, tokens.last_used_at AS token_last_used_at, users.* FROM tokens JOIN users
+      ON users.id = tokens.user_id
     WHERE tokens.hash = ? AND tokens.revoked_at IS NULL AND (tokens.expires_at IS NULL OR tokens.expires_at > ?)`,
     hashToken(token),
     now,
@@ -60,7 +61,8 @@ export function noteTokenUse(db: Db, tokenId: number, now: string): void {
   run(db, 'UPDATE tokens SET last_used_at = ? WHERE id = ?', now, tokenId);
 }
 
-const LISTED = `SELECT tokens.id, tokens.prefix, tokens.user_id, users.email AS user, tokens.name, tokens.created_at, tokens.expires_at,
+const LISTED = `SELECT tokens.id, tokens.prefix, tokens.user_id, users.email AS user, tokens.name, tokens.created_at,
+  tokens.expires_at,
   tokens.last_used_at, tokens.revoked_at FROM tokens JOIN users ON users.id = tokens.user_id`;
 
 export const tokenRows = (db: Db): Row[] => all(db, `${LISTED} ORDER BY tokens.id`);
