@@ -34,10 +34,8 @@ export function checkVatNumber(value: string, name: string): { uid: string } | {
   if ('uid' in parsed) return parsed;
   if (parsed.problem === 'format')
     return { message: `${name} must be a UID like CHE-123.456.789 (MWST, TVA or IVA may follow), not "${value}".` };
-  return {
-    message:
-      `${name} ${value.trim()} is not a valid UID: ` + 'its last digit is not the check digit of the eight before it.',
-  };
+  const why = 'its last digit is not the check digit of the eight before it';
+  return { message: `${name} ${value.trim()} is not a valid UID: ${why}.` };
 }
 
 /** The VAT settings a return is filed with (issue 28), by their API field. */
