@@ -113,7 +113,7 @@ const overflow = (page: Page) =>
   page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
 
 describe('the customer in a browser', () => {
-  test('1280 px: positions and the total as on the PDF; accepted with a name, the outcome instead of the forms', async () => {
+  test('1280 px: positions, total as on the PDF; accepted with a name, the outcome instead of the forms', async () => {
     const p = await shared();
     const page = await open(p.url, 1280);
     try {
@@ -219,7 +219,8 @@ describe('the customer in a browser', () => {
     const elsewhere = createServer((_req, res) => {
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       res.end(
-        `<!doctype html><form method="post" action="${p.url}/accept"><input name="name" value="Mallory"><button>Gewinn abholen</button></form>`,
+        `<!doctype html><form method="post" action="${p.url}/accept"><input name="name" ` +
+          `value="Mallory"><button>Gewinn abholen</button></form>`,
       );
     });
     await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));

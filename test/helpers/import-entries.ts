@@ -92,14 +92,17 @@ export interface CamtTx {
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+// a statement's account: by its IBAN, else by a bank's own number
+const statementAccount = (iban: string | null) =>
+  iban === null ? '<Id><Othr><Id>12345</Id></Othr></Id>' : `<Id><IBAN>${iban}</IBAN></Id>`;
+
 function entryXml(tx: CamtTx, currency: string): string {
   const dir = tx.direction ?? 'CRDT';
   const date = tx.date ?? '2026-03-31';
   const side = (dir === 'CRDT') !== (tx.reversal ?? false) ? 'Dbtr' : 'Cdtr';
-  const parties =
-    tx.name || tx.iban
-      ? `<RltdPties>${tx.name ? `<${side}><Nm>${esc(tx.name)}</Nm></${side}>` : ''}${tx.iban ? `<${side}Acct><Id><IBAN>${tx.iban}</IBAN></Id></${side}Acct>` : ''}</RltdPties>`
-      : '';
+  const name = tx.name ? `<${side}><Nm>${esc(tx.name)}</Nm></${side}>` : '';
+  const account = tx.iban ? `<${side}Acct><Id><IBAN>${tx.iban}</IBAN></Id></${side}Acct>` : '';
+  const parties = tx.name || tx.iban ? `<RltdPties>${name}${account}</RltdPties>` : '';
   const strd = tx.qrr
     ? `<Strd><CdtrRefInf><Tp><CdOrPrtry><Prtry>QRR</Prtry></CdOrPrtry></Tp><Ref>${tx.qrr}</Ref></CdtrRefInf></Strd>`
     : tx.scor
@@ -148,7 +151,7 @@ export function camt054(iban: string | null, txs: CamtTx[], opts: { currency?: s
     <Ntfctn>
       <Id>${opts.id ?? 'NTFCTN-TEST'}</Id>
       <CreDtTm>2026-03-31T23:00:00</CreDtTm>
-      <Acct>${iban === null ? '<Id><Othr><Id>12345</Id></Othr></Id>' : `<Id><IBAN>${iban}</IBAN></Id>`}<Ccy>${currency}</Ccy></Acct>
+      <Acct>${statementAccount(iban)}<Ccy>${currency}</Ccy></Acct>
       ${txs.map((tx) => entryXml(tx, currency)).join('')}
     </Ntfctn>
   </BkToCstmrDbtCdtNtfctn>
@@ -184,7 +187,7 @@ export function camt053(
     <Stmt>
       <Id>${opts.id ?? 'STMT-TEST'}</Id>
       <CreDtTm>2026-03-31T23:00:00</CreDtTm>
-      <Acct>${iban === null ? '<Id><Othr><Id>12345</Id></Othr></Id>' : `<Id><IBAN>${iban}</IBAN></Id>`}<Ccy>${currency}</Ccy></Acct>
+      <Acct>${statementAccount(iban)}<Ccy>${currency}</Ccy></Acct>
       ${balances.map(bal).join('')}
       ${txs.map((tx) => entryXml(tx, currency)).join('')}
     </Stmt>
@@ -212,7 +215,8 @@ export function realStatementPayingSupplier(creditorIban: string, qrr: string): 
   );
   const withQrr = after(
     '200.80',
-    `<RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Prtry>QRR</Prtry></CdOrPrtry></Tp><Ref>${qrr}</Ref></CdtrRefInf></Strd></RmtInf>`,
+    `<RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Prtry>QRR</Prtry></CdOrPrtry></Tp>` +
+      `<Ref>${qrr}</Ref></CdtrRefInf></Strd></RmtInf>`,
   );
   return withQrr(withIban(xml));
 }
@@ -533,8 +537,12 @@ export function realStatementOfPayments(
   if (payments.some((p) => p.date !== day))
     throw new Error('a statement of one day: the payments have different dates');
   const entry = (p: ExecutedPayment) => {
-    const refs = `<Refs>${p.msgId ? `<MsgId>${p.msgId}</MsgId>` : ''}<AcctSvcrRef>${p.ref}</AcctSvcrRef>${p.endToEndId ? `<EndToEndId>${esc(p.endToEndId)}</EndToEndId>` : ''}</Refs>`;
-    const parties = `<RltdPties><Cdtr><Nm>${esc(p.creditor)}</Nm></Cdtr><CdtrAcct><Id><IBAN>${p.creditorIban}</IBAN></Id></CdtrAcct></RltdPties>`;
+    const msgId = p.msgId ? `<MsgId>${p.msgId}</MsgId>` : '';
+    const endToEndId = p.endToEndId ? `<EndToEndId>${esc(p.endToEndId)}</EndToEndId>` : '';
+    const refs = `<Refs>${msgId}<AcctSvcrRef>${p.ref}</AcctSvcrRef>${endToEndId}</Refs>`;
+    const parties =
+      `<RltdPties><Cdtr><Nm>${esc(p.creditor)}</Nm></Cdtr>` +
+      `<CdtrAcct><Id><IBAN>${p.creditorIban}</IBAN></Id></CdtrAcct></RltdPties>`;
     const strd = p.qrr
       ? `<Strd><CdtrRefInf><Tp><CdOrPrtry><Prtry>QRR</Prtry></CdOrPrtry></Tp><Ref>${p.qrr}</Ref></CdtrRefInf></Strd>`
       : p.scor
@@ -561,7 +569,8 @@ export function realStatementOfPayments(
   const balance = (code: string, rappen: number, date: string) => (text: string) =>
     text.replace(
       new RegExp(
-        `(<Cd>${code}</Cd>[\\s\\S]*?<Amt Ccy="CHF">)[\\d.]+(</Amt>\\s*<CdtDbtInd>)\\w+(</CdtDbtInd>\\s*<Dt>\\s*<Dt>)[\\d-]+`,
+        `(<Cd>${code}</Cd>[\\s\\S]*?<Amt Ccy="CHF">)[\\d.]+` +
+          `(</Amt>\\s*<CdtDbtInd>)\\w+(</CdtDbtInd>\\s*<Dt>\\s*<Dt>)[\\d-]+`,
       ),
       `$1${toRappenText(Math.abs(rappen))}$2${rappen < 0 ? 'DBIT' : 'CRDT'}$3${date}`,
     );

@@ -111,7 +111,8 @@ export function parseQrPayload(text: string): QrPayloadFields {
   const [referenceType, reference, message] = lines.slice(27, 30);
   if (!referenceFits(iban, referenceType, reference)) {
     fail(
-      `reference type "${referenceType}" with reference "${reference}" does not fit the IBAN (a QR-IBAN takes QRR, another SCOR or NON) or fails its check digits`,
+      `reference type "${referenceType}" with reference "${reference}" does not fit the IBAN ` +
+        '(a QR-IBAN takes QRR, another SCOR or NON) or fails its check digits',
     );
   }
   if (length(message) > QR_LIMITS.message || !PERMITTED.test(message))

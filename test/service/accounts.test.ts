@@ -62,7 +62,8 @@ function book(company: number, date: string, sum: number, debit: number, credit:
   return Number(
     run(
       svc.server.db,
-      `INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id, tax_rate_id, created_at, updated_at)
+      `INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id,
+        tax_rate_id, created_at, updated_at)
      VALUES (?, 1, 'swap', ?, ?, ?, ?, ?, ?, ?)`,
       company,
       date,
@@ -80,7 +81,8 @@ function recurring(company: number, debit: number, credit: number): void {
   const now = timestamp();
   run(
     svc.server.db,
-    'INSERT INTO recurring_entries (company_id, debit_account_id, credit_account_id, sum, created_at, updated_at) VALUES (?, ?, ?, 1000, ?, ?)',
+    'INSERT INTO recurring_entries (company_id, debit_account_id, credit_account_id, sum, created_at, ' +
+      'updated_at) VALUES (?, ?, ?, 1000, ?, ?)',
     company,
     accountId(svc, company, debit),
     accountId(svc, company, credit),
@@ -186,21 +188,25 @@ describe('balances', () => {
     book(company, '2025-01-10', 20000, 1020, 3400); // after the period
   });
 
-  it('splits VAT per swiss-domain.md and shows balance sheet accounts at the end of the period, P&L accounts for the period', async () => {
-    const rows = await list('type=all&start=2024-01-01&until=2024-12-31');
-    expect(rows).toHaveLength(67);
-    expect(Object.keys(rows[0])).toEqual(BALANCE_KEYS);
-    const b = byNumber(rows);
-    expect(b[1020]).toEqual([-453.56, 'CHF -453.56']); // 500 + 1081 − 100 − 1000 + 300 − 1234.56
-    expect(b[1170]).toEqual([88.49, 'CHF 88.49']); // 7.49 + 81.00
-    expect(b[1500]).toEqual([1234.56, "CHF 1'234.56"]);
-    expect(b[2200]).toEqual([162, 'CHF 162.00']); // 81.00 + 81.00
-    expect(b[3400]).toEqual([1000, "CHF 1'000.00"]);
-    expect(b[3200]).toEqual([300, 'CHF 300.00']);
-    expect(b[6500]).toEqual([92.51, 'CHF 92.51']);
-    expect(b[4400]).toEqual([1000, "CHF 1'000.00"]);
-    expect(b[1000]).toEqual([0, 'CHF 0.00']);
-  });
+  it(
+    'splits VAT per swiss-domain.md and shows balance sheet accounts at the end of the period, P&L accounts for ' +
+      'the period',
+    async () => {
+      const rows = await list('type=all&start=2024-01-01&until=2024-12-31');
+      expect(rows).toHaveLength(67);
+      expect(Object.keys(rows[0])).toEqual(BALANCE_KEYS);
+      const b = byNumber(rows);
+      expect(b[1020]).toEqual([-453.56, 'CHF -453.56']); // 500 + 1081 − 100 − 1000 + 300 − 1234.56
+      expect(b[1170]).toEqual([88.49, 'CHF 88.49']); // 7.49 + 81.00
+      expect(b[1500]).toEqual([1234.56, "CHF 1'234.56"]);
+      expect(b[2200]).toEqual([162, 'CHF 162.00']); // 81.00 + 81.00
+      expect(b[3400]).toEqual([1000, "CHF 1'000.00"]);
+      expect(b[3200]).toEqual([300, 'CHF 300.00']);
+      expect(b[6500]).toEqual([92.51, 'CHF 92.51']);
+      expect(b[4400]).toEqual([1000, "CHF 1'000.00"]);
+      expect(b[1000]).toEqual([0, 'CHF 0.00']);
+    },
+  );
 
   it('the income example of the brief: 1081.00 with MWST 8.1 % → 3400 1000.00, 2200 81.00, 1020 1081.00', async () => {
     const rows = byNumber(await list('start=2024-03-10&until=2024-03-10'));
@@ -552,7 +558,7 @@ describe('DELETE /accounts/{id}', () => {
 });
 
 describe('POST /accounts/reset', () => {
-  it('replaces every account with the standard chart and points the tax rates at the new accounts by number', async () => {
+  it('replaces all accounts with the standard chart and points the tax rates at the new ones by number', async () => {
     const company = freshCompany('Reset AG');
     const old2200 = accountId(svc, company, 2200);
     await svc.call('POST', `/companies/${company}/accounts`, { name: 'Eigenes', number: 4999, type: 'expense' });
@@ -606,7 +612,8 @@ describe('POST /accounts/reset', () => {
     );
     run(
       svc.server.db,
-      `INSERT INTO invoices (company_id, user_id, customer_id, bank_account_id, number, date, payable_until, created_at, updated_at)
+      `INSERT INTO invoices (company_id, user_id, customer_id, bank_account_id, number, date, payable_until,
+        created_at, updated_at)
       VALUES (?, 1, ?, ?, 'R-2024-001', '2024-01-01', '2024-01-31', ?, ?)`,
       withInvoice,
       customer,

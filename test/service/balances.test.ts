@@ -57,7 +57,8 @@ function company(name: string): Company {
   for (const [rateName, rate, method, acquisition, taxAccount, acquisitionAccount, saldo] of EXTRA_RATES) {
     run(
       db(),
-      `INSERT INTO tax_rates (company_id, account_id, acquisition_account_id, name, name_on_documents, rate, saldo_rate, calculation_method, is_acquisition_tax, created_at, updated_at)
+      `INSERT INTO tax_rates (company_id, account_id, acquisition_account_id, name, name_on_documents, rate,
+        saldo_rate, calculation_method, is_acquisition_tax, created_at, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       id,
       account(taxAccount),
@@ -74,13 +75,15 @@ function company(name: string): Company {
   }
   const accounts = all(
     db(),
-    `SELECT a.id, a.number, c.type FROM accounts a JOIN account_categories c ON c.id = a.account_category_id WHERE a.company_id = ? AND a.number IN (${NUMBERS.join(', ')})`,
+    `SELECT a.id, a.number, c.type FROM accounts a JOIN account_categories c ON c.id = a.account_category_id
+      WHERE a.company_id = ? AND a.number IN (${NUMBERS.join(', ')})`,
     id,
   ).map((r) => ({ id: Number(r.id), number: Number(r.number), type: r.type as AccountType }));
   const types = new Map(
     all(
       db(),
-      'SELECT a.id, c.type FROM accounts a JOIN account_categories c ON c.id = a.account_category_id WHERE a.company_id = ?',
+      'SELECT a.id, c.type FROM accounts a JOIN account_categories c ON c.id = a.account_category_id WHERE ' +
+        'a.company_id = ?',
       id,
     ).map((r) => [Number(r.id), r.type as AccountType]),
   );
@@ -136,7 +139,8 @@ describe('GET /accounts?start&until, added up in SQL', () => {
               const taxRateId = b.rate === null ? null : rateIds[b.rate % rateIds.length];
               run(
                 db(),
-                `INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id, tax_rate_id, created_at, updated_at)
+                `INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id,
+                  credit_account_id, tax_rate_id, created_at, updated_at)
               VALUES (?, 1, 'swap', ?, ?, ?, ?, ?, ?, ?)`,
                 c.id,
                 b.date,

@@ -54,7 +54,7 @@ it('pays a bill once when parallel mark-as paid race in two processes', async ()
   }
 }, 60_000);
 
-it('pays a bill once when its hand payment and the processing of the import entry linked to it race in two processes', async () => {
+it('pays a bill once when its hand payment and the processing of its import entry race in two processes', async () => {
   const accounts = (await a.call('GET', '/companies/1/accounts')).body as { id: number; number: number }[];
   const expense = accounts.find((x) => x.number === 4400)!.id;
   for (let round = 1; round <= 2; round++) {

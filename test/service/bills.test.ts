@@ -260,27 +260,31 @@ describe('422 keyed by field', () => {
 });
 
 describe('moves and bookings', () => {
-  it('cash method: nothing booked on entry; paid books expense against the bank with the input tax, in the payment period', async () => {
-    const c = newCompany(svc, 'Cash');
-    const a = await create(c);
-    expect((await balances(c, '2026-01-01', '2026-03-31'))[1170]).toBe(0);
-    const paid = await svc.call('POST', `${base(c)}/${a.id}/mark-as/paid`, { paid_date: '2026-04-02' });
-    expect(paid.status).toBe(200);
-    expect(paid.body.data).toMatchObject({ status: 'paid', paid_at: '2026-04-02', expense_entry_id: null });
-    expect(paid.body.data.payment_entry_id).toEqual(expect.any(Number));
-    expect(await balances(c, '2026-01-01', '2026-03-31')).toMatchObject({ 1170: 0, 4400: 0, 1020: 0 });
-    expect(await balances(c, '2026-04-01', '2026-06-30')).toMatchObject({
-      1170: 8.1,
-      4400: 100,
-      1020: -108.1,
-      2000: 0,
-    });
-    // unpaying undoes the payment booking
-    const open = await svc.call('POST', `${base(c)}/${a.id}/mark-as/open`);
-    expect(open.body.data).toMatchObject({ status: 'open', payment_entry_id: null, paid_at: null });
-    expect(await balances(c, '2026-01-01', '2026-12-31')).toMatchObject({ 1170: 0, 4400: 0, 1020: 0 });
-    expect((await svc.call('GET', `/companies/${c}/entries/${paid.body.data.payment_entry_id}`)).status).toBe(404);
-  });
+  it(
+    'cash method: nothing booked on entry; paid books expense against the bank with the input tax, in the payment ' +
+      'period',
+    async () => {
+      const c = newCompany(svc, 'Cash');
+      const a = await create(c);
+      expect((await balances(c, '2026-01-01', '2026-03-31'))[1170]).toBe(0);
+      const paid = await svc.call('POST', `${base(c)}/${a.id}/mark-as/paid`, { paid_date: '2026-04-02' });
+      expect(paid.status).toBe(200);
+      expect(paid.body.data).toMatchObject({ status: 'paid', paid_at: '2026-04-02', expense_entry_id: null });
+      expect(paid.body.data.payment_entry_id).toEqual(expect.any(Number));
+      expect(await balances(c, '2026-01-01', '2026-03-31')).toMatchObject({ 1170: 0, 4400: 0, 1020: 0 });
+      expect(await balances(c, '2026-04-01', '2026-06-30')).toMatchObject({
+        1170: 8.1,
+        4400: 100,
+        1020: -108.1,
+        2000: 0,
+      });
+      // unpaying undoes the payment booking
+      const open = await svc.call('POST', `${base(c)}/${a.id}/mark-as/open`);
+      expect(open.body.data).toMatchObject({ status: 'open', payment_entry_id: null, paid_at: null });
+      expect(await balances(c, '2026-01-01', '2026-12-31')).toMatchObject({ 1170: 0, 4400: 0, 1020: 0 });
+      expect((await svc.call('GET', `/companies/${c}/entries/${paid.body.data.payment_entry_id}`)).status).toBe(404);
+    },
+  );
 
   it('accrual method: the expense against 2000 on the bill date, then 2000 against the bank when paid', async () => {
     const c = newCompany(svc, 'Accrual', { vatAccrual: 'on' });

@@ -236,34 +236,38 @@ describe('multipart bodies: the file limit plus a margin', () => {
     ).toBe('The request body must not be greater than 61440 kilobytes.');
   });
 
-  it("keeps the receipt's 422 on file up to 16 MB, declared or chunked; a chunked upload beyond is a 413, not read past the limit", async () => {
-    const entries = count('entries');
-    const TOO_BIG = {
-      message: 'The file field must not be greater than 6144 kilobytes.',
-      errors: { file: ['The file field must not be greater than 6144 kilobytes.'] },
-    };
-    const declared = await form('/companies/1/entries', {
-      ...booking(),
-      file: [new Blob([new Uint8Array(12 * MB)]), 'gross.pdf'],
-    });
-    expect(declared).toEqual({ status: 422, body: TOO_BIG });
-    const chunked = await send('/companies/1/entries', {
-      contentType: MULTIPART,
-      head: multipartHead(booking(), 'file', 'gross.pdf'),
-      fill: 64 * 1024,
-      total: 12 * MB,
-    });
-    expect(chunked).toMatchObject({ status: 422, body: TOO_BIG });
-    const endless = await send('/companies/1/entries', {
-      contentType: MULTIPART,
-      head: multipartHead(booking(), 'file', 'endlos.pdf'),
-      fill: 64 * 1024,
-      total: 600 * MB,
-    });
-    expect(endless).toMatchObject({ status: 413, body: { message: MULTIPART_TOO_BIG } });
-    expect(endless.sent).toBeLessThan(100 * MB);
-    expect(count('entries')).toBe(entries);
-  });
+  it(
+    "keeps the receipt's 422 on file up to 16 MB, declared or chunked; a chunked upload beyond is a 413, not read " +
+      'past the limit',
+    async () => {
+      const entries = count('entries');
+      const TOO_BIG = {
+        message: 'The file field must not be greater than 6144 kilobytes.',
+        errors: { file: ['The file field must not be greater than 6144 kilobytes.'] },
+      };
+      const declared = await form('/companies/1/entries', {
+        ...booking(),
+        file: [new Blob([new Uint8Array(12 * MB)]), 'gross.pdf'],
+      });
+      expect(declared).toEqual({ status: 422, body: TOO_BIG });
+      const chunked = await send('/companies/1/entries', {
+        contentType: MULTIPART,
+        head: multipartHead(booking(), 'file', 'gross.pdf'),
+        fill: 64 * 1024,
+        total: 12 * MB,
+      });
+      expect(chunked).toMatchObject({ status: 422, body: TOO_BIG });
+      const endless = await send('/companies/1/entries', {
+        contentType: MULTIPART,
+        head: multipartHead(booking(), 'file', 'endlos.pdf'),
+        fill: 64 * 1024,
+        total: 600 * MB,
+      });
+      expect(endless).toMatchObject({ status: 413, body: { message: MULTIPART_TOO_BIG } });
+      expect(endless.sent).toBeLessThan(100 * MB);
+      expect(count('entries')).toBe(entries);
+    },
+  );
 
   it('stores a receipt uploaded chunked within the limits, as one declared', async () => {
     const pdf = `%PDF-1.4\n${'x'.repeat(2 * MB)}`;

@@ -42,7 +42,8 @@ async function customerWithContacts(
   const customer = res.body.data;
   for (const n of extra) {
     db.prepare(
-      'INSERT INTO contacts (company_id, customer_id, user_id, name, is_primary, created_at, updated_at) VALUES (?, ?, 1, ?, 0, ?, ?)',
+      'INSERT INTO contacts (company_id, customer_id, user_id, name, is_primary, created_at, updated_at) VALUES ' +
+        '(?, ?, 1, ?, 0, ?, ?)',
     ).run(company, customer.id, n, NOW, NOW);
   }
   const list = await svc.call('GET', `/companies/${company}/contacts?filter[customer_id]=${customer.id}`, undefined, {
@@ -55,11 +56,13 @@ function insertDocument(table: 'invoices' | 'proposals', customerId: number, con
   const n = `${table === 'invoices' ? 'R' : 'O'}-2025-${Math.random().toString().slice(2, 8)}`;
   if (table === 'invoices') {
     db.prepare(
-      `INSERT INTO invoices (company_id, user_id, customer_id, contact_id, number, date, payable_until, created_at, updated_at) VALUES (1, 1, ?, ?, ?, '2025-01-01', '2025-01-31', ?, ?)`,
+      `INSERT INTO invoices (company_id, user_id, customer_id, contact_id, number, date, payable_until,
+        created_at, updated_at) VALUES (1, 1, ?, ?, ?, '2025-01-01', '2025-01-31', ?, ?)`,
     ).run(customerId, contactId, n, NOW, NOW);
   } else {
     db.prepare(
-      `INSERT INTO proposals (company_id, user_id, customer_id, contact_id, number, date, valid_until, created_at, updated_at) VALUES (1, 1, ?, ?, ?, '2025-01-01', '2025-01-15', ?, ?)`,
+      `INSERT INTO proposals (company_id, user_id, customer_id, contact_id, number, date, valid_until,
+        created_at, updated_at) VALUES (1, 1, ?, ?, ?, '2025-01-01', '2025-01-15', ?, ?)`,
     ).run(customerId, contactId, n, NOW, NOW);
   }
 }

@@ -595,7 +595,9 @@ describe('no input gives a 500', () => {
         if (m !== 'GET' && b.kind === 'raw') raw = b.value;
         const res = await svc.call(m, url, undefined, { raw, headers, token });
         seen.set(res.status, (seen.get(res.status) ?? 0) + 1);
-        const where = `${m} ${url.slice(0, 300)} ${String(raw).slice(0, 300)} → ${res.status} ${JSON.stringify(res.body)?.slice(0, 300)}`;
+        const where =
+          `${m} ${url.slice(0, 300)} ${String(raw).slice(0, 300)} → ${res.status} ` +
+          `${JSON.stringify(res.body)?.slice(0, 300)}`;
         expect(res.status, where).toBeLessThan(500);
         expect([200, 204, 400, 403, 404, 405, 422], where).toContain(res.status);
         if (res.status === 204) {
@@ -871,224 +873,231 @@ describe('administration', () => {
 
   describe('addCompany', () => {
     // the new companies go to the admin: user 1 and the plain user keep their companies for GET /users/me
-    it('gives a new company the standard chart, the primary bank account, the 7 default tax rates and the 13 of 2011 to 2023', () => {
-      const id = addCompany(svc.server.db, 'Fresh GmbH', admin.id);
-      const db = svc.server.db;
-      expect(count('SELECT count(*) AS n FROM accounts WHERE company_id = ?', id)).toBe(67);
-      const numbers = (
-        db.prepare('SELECT number FROM accounts WHERE company_id = ? ORDER BY number').all(id) as { number: number }[]
-      ).map((r) => r.number);
-      expect(new Set(numbers).size).toBe(67);
-      expect(numbers[0]).toBe(1000);
-      expect(numbers.at(-1)).toBe(8900);
-      expect(numbers).toEqual(
-        expect.arrayContaining([1000, 1010, 1020, 1100, 1170, 1171, 2000, 2200, 2800, 3000, 3400, 4000, 6940, 8900]),
-      );
-      const primary = db
-        .prepare('SELECT number FROM accounts WHERE company_id = ? AND is_primary_bank_account = 1')
-        .all(id);
-      expect(primary).toEqual([{ number: 1020 }]);
-      const bank = (
-        db
-          .prepare(
-            "SELECT a.number FROM accounts a JOIN account_categories c ON c.id = a.account_category_id WHERE a.company_id = ? AND c.type = 'bank' ORDER BY a.number",
-          )
-          .all(id) as { number: number }[]
-      ).map((r) => r.number);
-      expect(bank).toEqual([1000, 1010, 1020]);
+    it(
+      'gives a new company the standard chart, the primary bank account, the 7 default tax rates and the 13 of ' +
+        '2011 to 2023',
+      () => {
+        const id = addCompany(svc.server.db, 'Fresh GmbH', admin.id);
+        const db = svc.server.db;
+        expect(count('SELECT count(*) AS n FROM accounts WHERE company_id = ?', id)).toBe(67);
+        const numbers = (
+          db.prepare('SELECT number FROM accounts WHERE company_id = ? ORDER BY number').all(id) as { number: number }[]
+        ).map((r) => r.number);
+        expect(new Set(numbers).size).toBe(67);
+        expect(numbers[0]).toBe(1000);
+        expect(numbers.at(-1)).toBe(8900);
+        expect(numbers).toEqual(
+          expect.arrayContaining([1000, 1010, 1020, 1100, 1170, 1171, 2000, 2200, 2800, 3000, 3400, 4000, 6940, 8900]),
+        );
+        const primary = db
+          .prepare('SELECT number FROM accounts WHERE company_id = ? AND is_primary_bank_account = 1')
+          .all(id);
+        expect(primary).toEqual([{ number: 1020 }]);
+        const bank = (
+          db
+            .prepare(
+              'SELECT a.number FROM accounts a JOIN account_categories c ON c.id = a.account_category_id WHERE ' +
+                "a.company_id = ? AND c.type = 'bank' ORDER BY a.number",
+            )
+            .all(id) as { number: number }[]
+        ).map((r) => r.number);
+        expect(bank).toEqual([1000, 1010, 1020]);
 
-      const rates = db
-        .prepare(
-          `SELECT t.name, t.rate, a.number AS account, q.number AS acquisition, t.is_acquisition_tax, t.calculation_method
+        const rates = db
+          .prepare(
+            `SELECT t.name, t.rate, a.number AS account, q.number AS acquisition, t.is_acquisition_tax,
+            t.calculation_method
          FROM tax_rates t JOIN accounts a ON a.id = t.account_id LEFT JOIN accounts q ON q.id = t.acquisition_account_id
          WHERE t.company_id = ? ORDER BY t.id`,
-        )
-        .all(id);
-      expect(rates).toEqual([
-        {
-          name: 'MWST 8.1 %',
-          rate: 810,
-          account: 2200,
-          acquisition: null,
-          is_acquisition_tax: 0,
-          calculation_method: 'net',
-        },
-        {
-          name: 'MWST 2.6 %',
-          rate: 260,
-          account: 2200,
-          acquisition: null,
-          is_acquisition_tax: 0,
-          calculation_method: 'net',
-        },
-        {
-          name: 'MWST 3.8 %',
-          rate: 380,
-          account: 2200,
-          acquisition: null,
-          is_acquisition_tax: 0,
-          calculation_method: 'net',
-        },
-        {
-          name: 'Vorsteuer 8.1 %',
-          rate: 810,
-          account: 1170,
-          acquisition: null,
-          is_acquisition_tax: 0,
-          calculation_method: 'net',
-        },
-        {
-          name: 'Vorsteuer 2.6 %',
-          rate: 260,
-          account: 1170,
-          acquisition: null,
-          is_acquisition_tax: 0,
-          calculation_method: 'net',
-        },
-        {
-          name: 'Vorsteuer Investitionen 8.1 %',
-          rate: 810,
-          account: 1171,
-          acquisition: null,
-          is_acquisition_tax: 0,
-          calculation_method: 'net',
-        },
-        {
-          name: 'Bezugsteuer 8.1 %',
-          rate: 810,
-          account: 2200,
-          acquisition: 1170,
-          is_acquisition_tax: 1,
-          calculation_method: 'gross',
-        },
-        {
-          name: 'MWST 7.7 %',
-          rate: 770,
-          account: 2200,
-          acquisition: null,
-          is_acquisition_tax: 0,
-          calculation_method: 'net',
-        },
-        {
-          name: 'MWST 2.5 %',
-          rate: 250,
-          account: 2200,
-          acquisition: null,
-          is_acquisition_tax: 0,
-          calculation_method: 'net',
-        },
-        {
-          name: 'MWST 3.7 %',
-          rate: 370,
-          account: 2200,
-          acquisition: null,
-          is_acquisition_tax: 0,
-          calculation_method: 'net',
-        },
-        {
-          name: 'Vorsteuer 7.7 %',
-          rate: 770,
-          account: 1170,
-          acquisition: null,
-          is_acquisition_tax: 0,
-          calculation_method: 'net',
-        },
-        {
-          name: 'Vorsteuer 2.5 %',
-          rate: 250,
-          account: 1170,
-          acquisition: null,
-          is_acquisition_tax: 0,
-          calculation_method: 'net',
-        },
-        {
-          name: 'Vorsteuer Investitionen 7.7 %',
-          rate: 770,
-          account: 1171,
-          acquisition: null,
-          is_acquisition_tax: 0,
-          calculation_method: 'net',
-        },
-        {
-          name: 'Bezugsteuer 7.7 %',
-          rate: 770,
-          account: 2200,
-          acquisition: 1170,
-          is_acquisition_tax: 1,
-          calculation_method: 'gross',
-        },
-        {
-          name: 'MWST 8.0 %',
-          rate: 800,
-          account: 2200,
-          acquisition: null,
-          is_acquisition_tax: 0,
-          calculation_method: 'net',
-        },
-        {
-          name: 'MWST 2.5 % (bis 2017)',
-          rate: 250,
-          account: 2200,
-          acquisition: null,
-          is_acquisition_tax: 0,
-          calculation_method: 'net',
-        },
-        {
-          name: 'MWST 3.8 % (bis 2017)',
-          rate: 380,
-          account: 2200,
-          acquisition: null,
-          is_acquisition_tax: 0,
-          calculation_method: 'net',
-        },
-        {
-          name: 'Vorsteuer 8.0 %',
-          rate: 800,
-          account: 1170,
-          acquisition: null,
-          is_acquisition_tax: 0,
-          calculation_method: 'net',
-        },
-        {
-          name: 'Vorsteuer Investitionen 8.0 %',
-          rate: 800,
-          account: 1171,
-          acquisition: null,
-          is_acquisition_tax: 0,
-          calculation_method: 'net',
-        },
-        {
-          name: 'Bezugsteuer 8.0 %',
-          rate: 800,
-          account: 2200,
-          acquisition: 1170,
-          is_acquisition_tax: 1,
-          calculation_method: 'gross',
-        },
-      ]);
-      // the accounts and rates belong to this company only
-      expect(
-        count(
-          'SELECT count(*) AS n FROM tax_rates t JOIN accounts a ON a.id = t.account_id WHERE t.company_id = ? AND a.company_id != ?',
-          id,
-          id,
-        ),
-      ).toBe(0);
-      // the chart is the same as the seeded company's
-      const demo = db
-        .prepare('SELECT number, name FROM accounts WHERE company_id = 1 ORDER BY number')
-        .all() as object[];
-      expect(db.prepare('SELECT number, name FROM accounts WHERE company_id = ? ORDER BY number').all(id)).toEqual(
-        demo,
-      );
-      expect(
-        count(
-          "SELECT count(*) AS n FROM company_user WHERE company_id = ? AND user_id = ? AND role = 'owner'",
-          id,
-          admin.id,
-        ),
-      ).toBe(1);
-    });
+          )
+          .all(id);
+        expect(rates).toEqual([
+          {
+            name: 'MWST 8.1 %',
+            rate: 810,
+            account: 2200,
+            acquisition: null,
+            is_acquisition_tax: 0,
+            calculation_method: 'net',
+          },
+          {
+            name: 'MWST 2.6 %',
+            rate: 260,
+            account: 2200,
+            acquisition: null,
+            is_acquisition_tax: 0,
+            calculation_method: 'net',
+          },
+          {
+            name: 'MWST 3.8 %',
+            rate: 380,
+            account: 2200,
+            acquisition: null,
+            is_acquisition_tax: 0,
+            calculation_method: 'net',
+          },
+          {
+            name: 'Vorsteuer 8.1 %',
+            rate: 810,
+            account: 1170,
+            acquisition: null,
+            is_acquisition_tax: 0,
+            calculation_method: 'net',
+          },
+          {
+            name: 'Vorsteuer 2.6 %',
+            rate: 260,
+            account: 1170,
+            acquisition: null,
+            is_acquisition_tax: 0,
+            calculation_method: 'net',
+          },
+          {
+            name: 'Vorsteuer Investitionen 8.1 %',
+            rate: 810,
+            account: 1171,
+            acquisition: null,
+            is_acquisition_tax: 0,
+            calculation_method: 'net',
+          },
+          {
+            name: 'Bezugsteuer 8.1 %',
+            rate: 810,
+            account: 2200,
+            acquisition: 1170,
+            is_acquisition_tax: 1,
+            calculation_method: 'gross',
+          },
+          {
+            name: 'MWST 7.7 %',
+            rate: 770,
+            account: 2200,
+            acquisition: null,
+            is_acquisition_tax: 0,
+            calculation_method: 'net',
+          },
+          {
+            name: 'MWST 2.5 %',
+            rate: 250,
+            account: 2200,
+            acquisition: null,
+            is_acquisition_tax: 0,
+            calculation_method: 'net',
+          },
+          {
+            name: 'MWST 3.7 %',
+            rate: 370,
+            account: 2200,
+            acquisition: null,
+            is_acquisition_tax: 0,
+            calculation_method: 'net',
+          },
+          {
+            name: 'Vorsteuer 7.7 %',
+            rate: 770,
+            account: 1170,
+            acquisition: null,
+            is_acquisition_tax: 0,
+            calculation_method: 'net',
+          },
+          {
+            name: 'Vorsteuer 2.5 %',
+            rate: 250,
+            account: 1170,
+            acquisition: null,
+            is_acquisition_tax: 0,
+            calculation_method: 'net',
+          },
+          {
+            name: 'Vorsteuer Investitionen 7.7 %',
+            rate: 770,
+            account: 1171,
+            acquisition: null,
+            is_acquisition_tax: 0,
+            calculation_method: 'net',
+          },
+          {
+            name: 'Bezugsteuer 7.7 %',
+            rate: 770,
+            account: 2200,
+            acquisition: 1170,
+            is_acquisition_tax: 1,
+            calculation_method: 'gross',
+          },
+          {
+            name: 'MWST 8.0 %',
+            rate: 800,
+            account: 2200,
+            acquisition: null,
+            is_acquisition_tax: 0,
+            calculation_method: 'net',
+          },
+          {
+            name: 'MWST 2.5 % (bis 2017)',
+            rate: 250,
+            account: 2200,
+            acquisition: null,
+            is_acquisition_tax: 0,
+            calculation_method: 'net',
+          },
+          {
+            name: 'MWST 3.8 % (bis 2017)',
+            rate: 380,
+            account: 2200,
+            acquisition: null,
+            is_acquisition_tax: 0,
+            calculation_method: 'net',
+          },
+          {
+            name: 'Vorsteuer 8.0 %',
+            rate: 800,
+            account: 1170,
+            acquisition: null,
+            is_acquisition_tax: 0,
+            calculation_method: 'net',
+          },
+          {
+            name: 'Vorsteuer Investitionen 8.0 %',
+            rate: 800,
+            account: 1171,
+            acquisition: null,
+            is_acquisition_tax: 0,
+            calculation_method: 'net',
+          },
+          {
+            name: 'Bezugsteuer 8.0 %',
+            rate: 800,
+            account: 2200,
+            acquisition: 1170,
+            is_acquisition_tax: 1,
+            calculation_method: 'gross',
+          },
+        ]);
+        // the accounts and rates belong to this company only
+        expect(
+          count(
+            'SELECT count(*) AS n FROM tax_rates t JOIN accounts a ON a.id = t.account_id WHERE t.company_id = ? ' +
+              'AND a.company_id != ?',
+            id,
+            id,
+          ),
+        ).toBe(0);
+        // the chart is the same as the seeded company's
+        const demo = db
+          .prepare('SELECT number, name FROM accounts WHERE company_id = 1 ORDER BY number')
+          .all() as object[];
+        expect(db.prepare('SELECT number, name FROM accounts WHERE company_id = ? ORDER BY number').all(id)).toEqual(
+          demo,
+        );
+        expect(
+          count(
+            "SELECT count(*) AS n FROM company_user WHERE company_id = ? AND user_id = ? AND role = 'owner'",
+            id,
+            admin.id,
+          ),
+        ).toBe(1);
+      },
+    );
 
     it('shows the new company to its owner at once', async () => {
       const id = addCompany(svc.server.db, 'Visible AG', admin.id);

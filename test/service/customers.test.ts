@@ -66,7 +66,8 @@ function insertProject(customerId: number, opts: { name?: string; archived?: boo
   return Number(
     db
       .prepare(
-        `INSERT INTO projects (company_id, user_id, customer_id, name, archived, hourly_rate, created_at, updated_at) VALUES (?, 1, ?, ?, ?, 15000, ?, ?)`,
+        `INSERT INTO projects (company_id, user_id, customer_id, name, archived, hourly_rate, created_at,
+          updated_at) VALUES (?, 1, ?, ?, ?, 15000, ?, ?)`,
       )
       .run(opts.company ?? 1, customerId, opts.name ?? 'Projekt', opts.archived ? 1 : 0, NOW, NOW).lastInsertRowid,
   );
@@ -82,7 +83,8 @@ function insertInvoice(
   documentCounter++;
   return Number(
     db
-      .prepare(`INSERT INTO invoices (company_id, user_id, customer_id, contact_id, number, date, payable_until, status, final_value, currency, created_at, updated_at)
+      .prepare(`INSERT INTO invoices (company_id, user_id, customer_id, contact_id, number, date,
+        payable_until, status, final_value, currency, created_at, updated_at)
     VALUES (?, 1, ?, ?, ?, '2025-03-01', '2025-03-31', ?, ?, ?, ?, ?)`)
       .run(
         opts.company ?? 1,
@@ -102,7 +104,8 @@ function insertProposal(customerId: number, opts: { contactId?: number; company?
   documentCounter++;
   return Number(
     db
-      .prepare(`INSERT INTO proposals (company_id, user_id, customer_id, contact_id, number, date, valid_until, final_value, created_at, updated_at)
+      .prepare(`INSERT INTO proposals (company_id, user_id, customer_id, contact_id, number, date, valid_until,
+        final_value, created_at, updated_at)
     VALUES (?, 1, ?, ?, ?, '2025-02-01', '2025-02-15', 50000, ?, ?)`)
       .run(
         opts.company ?? 1,
@@ -124,7 +127,8 @@ function insertEntry(
   const [debit, credit] = type === 'income' ? [1020, 3400] : [6500, 1020];
   return Number(
     db
-      .prepare(`INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id, customer_id, billable, invoice_id, created_at, updated_at)
+      .prepare(`INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id,
+        customer_id, billable, invoice_id, created_at, updated_at)
     VALUES (1, 1, ?, '2025-03-10', ?, ?, ?, ?, ?, ?, ?, ?)`)
       .run(
         type,
@@ -149,7 +153,8 @@ function insertTime(
 ): number {
   return Number(
     db
-      .prepare(`INSERT INTO time_entries (company_id, user_id, project_id, description, date, hours, minutes, hourly_rate, status, billable, created_at, updated_at)
+      .prepare(`INSERT INTO time_entries (company_id, user_id, project_id, description, date, hours, minutes,
+        hourly_rate, status, billable, created_at, updated_at)
     VALUES (1, 1, ?, 'Arbeit', '2025-03-05', ?, ?, 15000, ?, ?, ?, ?)`)
       .run(projectId, hours, minutes, status, billable ? 1 : 0, NOW, NOW).lastInsertRowid,
   );
@@ -616,30 +621,34 @@ describe('computed sums and statistics (hand-checked)', () => {
     insertTime(insertProject(barelyTimed.id), 0, 1, 'open', true);
   });
 
-  it('computes open_expenses_sum, open_times_sum and open_invoice_sum (and per currency) on single and list responses', async () => {
-    const expected = {
-      open_expenses_sum: { sum: 1234.5, formatted: "CHF 1'234.50" },
-      open_times_sum: { hours: 2, minutes: 15, totalMinutes: 135, readable: '02:15' },
-      open_invoice_sum: "1'334.55",
-      open_invoice_sums: { CHF: 1334.55 },
-    };
-    expect(await read(rich.id)).toMatchObject(expected);
-    const list = await svc.call('GET', `/companies/1/customers?filter[id]=${rich.id}`);
-    expect(list.body.data[0]).toMatchObject(expected);
-    expect(await read(quiet.id)).toMatchObject(ZERO_SUMS);
-    expect((await read(onlyExpenses.id)).open_expenses_sum).toEqual({ sum: 0.01, formatted: 'CHF 0.01' });
-    expect((await read(barelyTimed.id)).open_times_sum).toEqual({
-      hours: 0,
-      minutes: 1,
-      totalMinutes: 1,
-      readable: '00:01',
-    });
-    expect((await read(rich.id, '?include=activeProjects')).active_projects.map((p: any) => p.name)).toEqual([
-      'Laufend',
-    ]);
-  });
+  it(
+    'computes open_expenses_sum, open_times_sum and open_invoice_sum (and per currency) on single and list ' +
+      'responses',
+    async () => {
+      const expected = {
+        open_expenses_sum: { sum: 1234.5, formatted: "CHF 1'234.50" },
+        open_times_sum: { hours: 2, minutes: 15, totalMinutes: 135, readable: '02:15' },
+        open_invoice_sum: "1'334.55",
+        open_invoice_sums: { CHF: 1334.55 },
+      };
+      expect(await read(rich.id)).toMatchObject(expected);
+      const list = await svc.call('GET', `/companies/1/customers?filter[id]=${rich.id}`);
+      expect(list.body.data[0]).toMatchObject(expected);
+      expect(await read(quiet.id)).toMatchObject(ZERO_SUMS);
+      expect((await read(onlyExpenses.id)).open_expenses_sum).toEqual({ sum: 0.01, formatted: 'CHF 0.01' });
+      expect((await read(barelyTimed.id)).open_times_sum).toEqual({
+        hours: 0,
+        minutes: 1,
+        totalMinutes: 1,
+        readable: '00:01',
+      });
+      expect((await read(rich.id, '?include=activeProjects')).active_projects.map((p: any) => p.name)).toEqual([
+        'Laufend',
+      ]);
+    },
+  );
 
-  it('open_invoice_sums keeps the currencies apart, CHF first; open_invoice_sum adds them as the spec has it', async () => {
+  it('open_invoice_sums keeps currencies apart, CHF first; open_invoice_sum adds them as the spec has it', async () => {
     const devisen = await create({ name: 'Devisen Kunde' });
     insertInvoice(devisen.id, 'sent', 126666, { currency: 'EUR' });
     insertInvoice(devisen.id, 'reminder_two', 41605);
@@ -922,19 +931,23 @@ describe('POST /customers/import', () => {
     expect((await upload(path(), 'name,city\n')).body).toEqual({ created: 0, updated: 0, errors: [] });
   });
 
-  it('rejects a missing file, a text field, an empty file, a binary and a file without a name column with 422 errors.file', async () => {
-    for (const [label, res] of [
-      ['no file', await upload(path(), undefined, { extra: { other: 'x' } })],
-      ['a text field', await upload(path(), undefined, { extra: { file: 'name\nA' } })],
-      ['empty', await upload(path(), '')],
-      ['binary', await upload(path(), new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0xff]))],
-      ['no name column', await upload(path(), 'firma,city\nA,Bern\n')],
-      ['json body', await svc.call('POST', path(), { file: 'x' })],
-    ] as const) {
-      expect(res.status, label).toBe(422);
-      expect(Object.keys(res.body.errors), label).toEqual(['file']);
-    }
-  });
+  it(
+    'rejects a missing file, a text field, an empty file, a binary and a file without a name column with 422 ' +
+      'errors.file',
+    async () => {
+      for (const [label, res] of [
+        ['no file', await upload(path(), undefined, { extra: { other: 'x' } })],
+        ['a text field', await upload(path(), undefined, { extra: { file: 'name\nA' } })],
+        ['empty', await upload(path(), '')],
+        ['binary', await upload(path(), new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0xff]))],
+        ['no name column', await upload(path(), 'firma,city\nA,Bern\n')],
+        ['json body', await svc.call('POST', path(), { file: 'x' })],
+      ] as const) {
+        expect(res.status, label).toBe(422);
+        expect(Object.keys(res.body.errors), label).toEqual(['file']);
+      }
+    },
+  );
 });
 
 describe('tenancy', () => {
@@ -1008,7 +1021,8 @@ describe('robustness', () => {
     const contactId = Number(
       db
         .prepare(
-          'INSERT INTO contacts (company_id, customer_id, user_id, name, created_at, updated_at) VALUES (1, ?, 1, ?, ?, ?)',
+          'INSERT INTO contacts (company_id, customer_id, user_id, name, created_at, updated_at) ' +
+            'VALUES (1, ?, 1, ?, ?, ?)',
         )
         .run(target.id, 'Fuzz', NOW, NOW).lastInsertRowid,
     );

@@ -107,7 +107,7 @@ describe('dates outside 1000-01-01 … 9999-12-31 are refused', () => {
 });
 
 describe('dates the service works out stay within the calendar', () => {
-  it('refuses a document date whose default due date would fall past 9999-12-31, naming the latest date that fits', async () => {
+  it('refuses a document date whose default due date falls past 9999-12-31, naming the latest that fits', async () => {
     const late = await svc.call('POST', '/companies/1/invoices', {
       customer_id: customer,
       date: '9999-12-31',
@@ -149,7 +149,7 @@ describe('dates the service works out stay within the calendar', () => {
     expect((await svc.call('GET', `/companies/1/proposals/${offer.body.id}`)).body.data.valid_until).toBe('9999-12-31');
   });
 
-  it('ends the last week of the calendar on Friday 9999-12-31 and starts the first on Wednesday 1000-01-01', async () => {
+  it("ends the calendar's last week on Friday 9999-12-31 and starts the first on Wednesday 1000-01-01", async () => {
     for (const date of ['9999-12-31', '1000-01-01']) {
       expect(
         (await svc.call('POST', '/companies/1/times', { project_id: project, date, hours: 1, minutes: 30 })).status,

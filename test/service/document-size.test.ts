@@ -17,7 +17,7 @@ const text = (n: number) => `${'Lorem ipsum dolor sit amet, '.repeat(Math.ceil(n
 const line = (chars: number) => ({ description: text(chars), amount: 1, price: 10 });
 
 describe('the size of a document', () => {
-  it('600,000 characters are taken; one more is a 422 on positions, on create, update and the positions endpoint', async () => {
+  it('600,000 characters are taken; one more is 422 on positions: on create, update, positions endpoint', async () => {
     const base = `/companies/${company}/invoices`;
     const full = await svc.call('POST', base, {
       customer_id: customer,

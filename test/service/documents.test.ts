@@ -182,7 +182,7 @@ describe('create and read', () => {
     ).toBeNull();
   });
 
-  it('payment references: a QRR with a QR-IBAN bank account, else an ISO 11649 reference; a change of account changes it', async () => {
+  it('payment references: QRR with a QR-IBAN account, else ISO 11649; a change of account changes it', async () => {
     const qrAccount = await svc.call('POST', `/companies/${company}/accounts`, {
       name: 'PostFinance QR',
       number: 1025,
@@ -381,33 +381,37 @@ describe('lists', () => {
     expect((await list('?page=9')).data).toEqual([]);
   });
 
-  it("sums per currency beside the spec's sum, which adds the final values whatever their currency; sum_formatted says them apart", async () => {
-    const devisen = freshCompany('Devisen AG');
-    const cust = await customer(devisen, 'Kunde');
-    for (const [currency, price] of [
-      ['EUR', 1266.66],
-      ['CHF', 416.05],
-      ['USD', 10],
-      ['EUR', 0.34],
-    ] as const) {
-      await createDoc(devisen, 'invoices', {
-        customer_id: cust,
-        currency,
-        date: '2025-07-01',
-        positions: oneLine(price),
+  it(
+    "sums per currency beside the spec's sum, which adds the final values whatever their currency; sum_formatted " +
+      'says them apart',
+    async () => {
+      const devisen = freshCompany('Devisen AG');
+      const cust = await customer(devisen, 'Kunde');
+      for (const [currency, price] of [
+        ['EUR', 1266.66],
+        ['CHF', 416.05],
+        ['USD', 10],
+        ['EUR', 0.34],
+      ] as const) {
+        await createDoc(devisen, 'invoices', {
+          customer_id: cust,
+          currency,
+          date: '2025-07-01',
+          positions: oneLine(price),
+        });
+      }
+      const body = (await svc.call('GET', `/companies/${devisen}/invoices`)).body;
+      expect(body.meta).toMatchObject({
+        total: 4,
+        sum: 1693.05,
+        sums: { CHF: 416.05, EUR: 1267, USD: 10 },
+        sum_formatted: "CHF 416.05, EUR 1'267.00, USD 10.00",
       });
-    }
-    const body = (await svc.call('GET', `/companies/${devisen}/invoices`)).body;
-    expect(body.meta).toMatchObject({
-      total: 4,
-      sum: 1693.05,
-      sums: { CHF: 416.05, EUR: 1267, USD: 10 },
-      sum_formatted: "CHF 416.05, EUR 1'267.00, USD 10.00",
-    });
-    expect(Object.keys(body.meta.sums)).toEqual(['CHF', 'EUR', 'USD']);
-    const none = await list('?filter[customer_id]=999999');
-    expect(none.meta).toMatchObject({ total: 0, sum: 0, sums: {}, sum_formatted: 'CHF 0.00' });
-  });
+      expect(Object.keys(body.meta.sums)).toEqual(['CHF', 'EUR', 'USD']);
+      const none = await list('?filter[customer_id]=999999');
+      expect(none.meta).toMatchObject({ total: 0, sum: 0, sums: {}, sum_formatted: 'CHF 0.00' });
+    },
+  );
 
   it.each([
     ['open', ['open']],
@@ -661,33 +665,38 @@ describe('invoice states and their bookings', () => {
     ]);
   });
 
-  it('accrual method: sent books the receivable 1100 / income with VAT, paid books bank / 1100 without; open and unpaid remove them', async () => {
-    const { cust, mwst } = await setup(accrual);
-    const inv = await createDoc(accrual, 'invoices', {
-      customer_id: cust,
-      positions: oneLine(200),
-      tax_rate_id: mwst,
-      date: '2026-03-01',
-    });
-    const sent = (await markAs(accrual, 'invoices', inv.id, 'sent')).body.data;
-    const receivable = (await svc.call('GET', `/companies/${accrual}/entries/${sent.receivable_entry_id}`)).body.data;
-    expect(receivable).toMatchObject({ date: '2026-03-01', sum: 216.2, tax_rate_id: mwst, type: 'income' });
-    expect([receivable.debit_account.number, receivable.credit_account.number]).toEqual([1100, 3400]);
-    const back = (await markAs(accrual, 'invoices', inv.id, 'open')).body.data;
-    expect(back.receivable_entry_id).toBeNull();
-    expect((await svc.call('GET', `/companies/${accrual}/entries/${sent.receivable_entry_id}`)).status).toBe(404);
-    const again = (await markAs(accrual, 'invoices', inv.id, 'sent')).body.data;
-    const paid = (await markAs(accrual, 'invoices', inv.id, 'paid', '&createEntry=true&paidDate=2026-03-20')).body.data;
-    const payment = (await svc.call('GET', `/companies/${accrual}/entries/${paid.entry_id}`)).body.data;
-    expect(payment).toMatchObject({ sum: 216.2, tax_rate_id: null, type: 'swap' });
-    expect([payment.debit_account.number, payment.credit_account.number]).toEqual([1020, 1100]);
-    const balances = (
-      await svc.call('GET', `/companies/${accrual}/accounts?type=all&start=2026-01-01&until=2026-12-31`)
-    ).body;
-    const balance = (n: number) => balances.find((r: any) => r.number === n).balance;
-    expect([balance(1100), balance(1020), balance(3400), balance(2200)]).toEqual([0, 216.2, 200, 16.2]);
-    expect(again.receivable_entry_id).not.toBeNull();
-  });
+  it(
+    'accrual method: sent books the receivable 1100 / income with VAT, paid books bank / 1100 without; open and ' +
+      'unpaid remove them',
+    async () => {
+      const { cust, mwst } = await setup(accrual);
+      const inv = await createDoc(accrual, 'invoices', {
+        customer_id: cust,
+        positions: oneLine(200),
+        tax_rate_id: mwst,
+        date: '2026-03-01',
+      });
+      const sent = (await markAs(accrual, 'invoices', inv.id, 'sent')).body.data;
+      const receivable = (await svc.call('GET', `/companies/${accrual}/entries/${sent.receivable_entry_id}`)).body.data;
+      expect(receivable).toMatchObject({ date: '2026-03-01', sum: 216.2, tax_rate_id: mwst, type: 'income' });
+      expect([receivable.debit_account.number, receivable.credit_account.number]).toEqual([1100, 3400]);
+      const back = (await markAs(accrual, 'invoices', inv.id, 'open')).body.data;
+      expect(back.receivable_entry_id).toBeNull();
+      expect((await svc.call('GET', `/companies/${accrual}/entries/${sent.receivable_entry_id}`)).status).toBe(404);
+      const again = (await markAs(accrual, 'invoices', inv.id, 'sent')).body.data;
+      const paid = (await markAs(accrual, 'invoices', inv.id, 'paid', '&createEntry=true&paidDate=2026-03-20')).body
+        .data;
+      const payment = (await svc.call('GET', `/companies/${accrual}/entries/${paid.entry_id}`)).body.data;
+      expect(payment).toMatchObject({ sum: 216.2, tax_rate_id: null, type: 'swap' });
+      expect([payment.debit_account.number, payment.credit_account.number]).toEqual([1020, 1100]);
+      const balances = (
+        await svc.call('GET', `/companies/${accrual}/accounts?type=all&start=2026-01-01&until=2026-12-31`)
+      ).body;
+      const balance = (n: number) => balances.find((r: any) => r.number === n).balance;
+      expect([balance(1100), balance(1020), balance(3400), balance(2200)]).toEqual([0, 216.2, 200, 16.2]);
+      expect(again.receivable_entry_id).not.toBeNull();
+    },
+  );
 
   it('a closed period refuses the booking and the whole move', async () => {
     const company = freshCompany('Gesperrt AG', { closedUntil: '2026-01-31' });
@@ -767,7 +776,7 @@ describe('time entries and expense bookings on invoices', () => {
       .data.id;
   });
 
-  it('time_ids become invoiced, then paid with the invoice, back to invoiced on unpaid, open when the invoice goes', async () => {
+  it('time_ids become invoiced, paid with the invoice, invoiced on unpaid, open when the invoice goes', async () => {
     const t1 = await time('2026-03-02', 2);
     const t2 = await time('2026-03-03', 1);
     const inv = await createDoc(company, 'invoices', {
@@ -850,7 +859,7 @@ describe('update, delete, batch', () => {
   let cust: number;
   beforeAll(async () => ({ company, cust } = await companyWithCustomer('Batch AG')));
 
-  it('an invoice is edited only while open; a paid invoice cannot be deleted; a proposal with invoices cannot', async () => {
+  it('invoices are edited only while open; a paid one cannot be deleted, nor a proposal with invoices', async () => {
     const inv = await createDoc(company, 'invoices', { customer_id: cust, positions: oneLine() });
     await markAs(company, 'invoices', inv.id, 'sent');
     expectMessage(await svc.call('PUT', `/companies/${company}/invoices/${inv.id}`, { title: 'x' }), 400);
@@ -887,7 +896,7 @@ describe('update, delete, batch', () => {
     expect(put.body.data.updated_at >= inv.updated_at).toBe(true);
   });
 
-  it('batch update skips invoices that are not open; batch delete skips paid ones; batch mark-as skips invalid moves', async () => {
+  it('batch: update skips invoices not open, delete skips paid ones, mark-as skips invalid moves', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 3; i++)
       ids.push((await createDoc(company, 'invoices', { customer_id: cust, positions: oneLine() })).id);
@@ -1191,7 +1200,7 @@ describe('what the master data shows of documents', () => {
     expect((await svc.call('GET', `/companies/${company}/customers/${cust}`)).body.data.open_invoice_sum).toBe('0.00');
   });
 
-  it('tax rates and contacts used by documents refuse deletion (409); a customer with invoices cannot be deleted', async () => {
+  it('tax rates and contacts used by documents refuse deletion (409); a customer with invoices too', async () => {
     const tr = await svc.call('POST', `/companies/${company}/tax-rates`, {
       name: 'Spezial 3 %',
       rate: 3,

@@ -106,7 +106,8 @@ function seed(name: string, count: number, random: () => number): Fixture {
       const id = Number(
         run(
           db(),
-          `INSERT INTO entries (company_id, user_id, number, type, date, description, sum, debit_account_id, credit_account_id, tax_rate_id, created_at, updated_at)
+          `INSERT INTO entries (company_id, user_id, number, type, date, description, sum, debit_account_id,
+            credit_account_id, tax_rate_id, created_at, updated_at)
         VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           company,
           pick([null, 'A-1', 'a-1', 'B-2']),
@@ -151,7 +152,8 @@ afterAll(async () => {
 });
 
 describe('walking the booking list page by page', () => {
-  it('gives, in every order and with every common filter, exactly the one page of everything, and the same total on each page', async () => {
+  it('gives, in every order and with every common filter, exactly the one page of everything, and the same total on ' +
+    'each page', async () => {
     const f = seed('Seiten AG', 90, lcg(1));
     for (const filter of filtersOf(f)) {
       for (const sort of SORTS) {
@@ -182,7 +184,7 @@ describe('walking the booking list page by page', () => {
     }
   });
 
-  it('sees every kind of write between two pages: the next page and its total are those of the changed list', async () => {
+  it("sees every kind of write between two pages: the next page and its total are the changed list's", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 1, max: 2 ** 30 }),

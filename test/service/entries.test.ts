@@ -186,7 +186,8 @@ function invoice(company: number, customerId: number, number: string): number {
   return Number(
     run(
       db(),
-      `INSERT INTO invoices (company_id, user_id, customer_id, number, date, payable_until, final_value, created_at, updated_at)
+      `INSERT INTO invoices (company_id, user_id, customer_id, number, date, payable_until, final_value,
+        created_at, updated_at)
     VALUES (?, 1, ?, ?, '2024-03-01', '2024-03-31', 10000, ?, ?)`,
       company,
       customerId,
@@ -268,7 +269,7 @@ describe('POST /entries', () => {
     expect(typeof e.sum).toBe('number');
   });
 
-  it('derives the type from the accounts: credit income → income, else debit expense → expense, else swap', async () => {
+  it('derives type from the accounts: credit income → income, else debit expense → expense, else swap', async () => {
     const c = freshCompany('Types AG');
     const cases: [number, number, string][] = [
       [1020, 3400, 'income'],
@@ -291,7 +292,7 @@ describe('POST /entries', () => {
     }
   });
 
-  it('takes sum as a number or numeric string, rounds half up to the Rappen, and stores 0 when it is null or absent', async () => {
+  it('takes sum as a number or numeric string, rounds half up to the Rappen, stores 0 if null or absent', async () => {
     expect((await create(expense(1, { sum: '12.345' }))).sum).toBe(12.35);
     expect((await create(expense(1, { sum: 999999999.99 }))).sum).toBe(999999999.99);
     expect((await create(expense(1, { sum: null }))).sum).toBe(0);
@@ -449,7 +450,7 @@ describe('numbers', () => {
     expect((await create(income(other), other)).number).toBe('E-2024-001');
   });
 
-  it('keeps a given number, continues after the highest one (gaps stay), and refuses a taken one per type', async () => {
+  it('keeps a given number, continues after the highest (gaps stay), and refuses a taken one per type', async () => {
     const c = freshCompany('Given AG');
     expect((await create(income(c, { number: 'E-2024-010' }), c)).number).toBe('E-2024-010');
     expect((await create(income(c), c)).number).toBe('E-2024-011');
@@ -1110,7 +1111,7 @@ describe('GET /entries', () => {
     run(db(), 'UPDATE entries SET invoice_id = ? WHERE id = ?', inv, e.exp1.id);
   });
 
-  it('answers { data, current_count, total_count, page, per_page } in the default order: date, sum, tax rate descending', async () => {
+  it('answers { data, current_count, total_count, page, per_page } by date, sum, tax rate descending', async () => {
     const body = await list('', c);
     expect(Object.keys(body)).toEqual(['data', 'current_count', 'total_count', 'page', 'per_page']);
     expect(body).toMatchObject({ current_count: 7, total_count: 7, page: 1, per_page: 15 });
@@ -1264,32 +1265,36 @@ describe('GET /entries', () => {
     expectStatus(await get('/entries?include=everything', c), 400);
   });
 
-  it("fields[entries] sends only the fields named, in the API's order, with the same values; included relations still come", async () => {
-    const full = await list('?sort=date', c);
-    const sparse = await list('?sort=date&fields[entries]=tax_rate_id,sum,id,date,tags,debit_account', c);
-    expect(ids(sparse)).toEqual(ids(full));
-    expect(sparse.total_count).toBe(full.total_count);
-    sparse.data.forEach((item: any, i: number) => {
-      expect(Object.keys(item)).toEqual(['id', 'date', 'sum', 'tax_rate_id', 'tags', 'debit_account']);
-      const whole = full.data[i];
-      expect(item).toEqual({
-        id: whole.id,
-        date: whole.date,
-        sum: whole.sum,
-        tax_rate_id: whole.tax_rate_id,
-        tags: whole.tags,
-        debit_account: whole.debit_account,
+  it(
+    "fields[entries] sends only the fields named, in the API's order, with the same values; included relations " +
+      'still come',
+    async () => {
+      const full = await list('?sort=date', c);
+      const sparse = await list('?sort=date&fields[entries]=tax_rate_id,sum,id,date,tags,debit_account', c);
+      expect(ids(sparse)).toEqual(ids(full));
+      expect(sparse.total_count).toBe(full.total_count);
+      sparse.data.forEach((item: any, i: number) => {
+        expect(Object.keys(item)).toEqual(['id', 'date', 'sum', 'tax_rate_id', 'tags', 'debit_account']);
+        const whole = full.data[i];
+        expect(item).toEqual({
+          id: whole.id,
+          date: whole.date,
+          sum: whole.sum,
+          tax_rate_id: whole.tax_rate_id,
+          tags: whole.tags,
+          debit_account: whole.debit_account,
+        });
       });
-    });
-    const withInclude = (await list(`?filter[id]=${e.inc1.id}&fields[entries]=id,sum&include=customer`, c)).data[0];
-    expect(withInclude).toEqual({
-      id: e.inc1.id,
-      sum: 1081,
-      customer: expect.objectContaining({ id: cust, name: 'Kunde A' }),
-    });
-    const every = (await list(`?filter[id]=${e.inc1.id}&fields[entries]=${ENTRY_KEYS.join(',')}`, c)).data[0];
-    expect(every).toEqual(full.data.find((x: any) => x.id === e.inc1.id));
-  });
+      const withInclude = (await list(`?filter[id]=${e.inc1.id}&fields[entries]=id,sum&include=customer`, c)).data[0];
+      expect(withInclude).toEqual({
+        id: e.inc1.id,
+        sum: 1081,
+        customer: expect.objectContaining({ id: cust, name: 'Kunde A' }),
+      });
+      const every = (await list(`?filter[id]=${e.inc1.id}&fields[entries]=${ENTRY_KEYS.join(',')}`, c)).data[0];
+      expect(every).toEqual(full.data.find((x: any) => x.id === e.inc1.id));
+    },
+  );
 
   it('answers 400 naming the unknown fields of fields[entries], and for an empty one', async () => {
     const bad = await get('/entries?fields[entries]=id,amount,customer', c);
@@ -1518,7 +1523,7 @@ describe('master data made real by bookings', () => {
     expect((await svc.call('DELETE', `/companies/${c}/accounts/${id}`)).status).toBe(204);
   });
 
-  it('customers: open_expenses_sum and filter[expenses] come from billable expense bookings without an invoice', async () => {
+  it('customers: open_expenses_sum and filter[expenses] come from billable expense bookings not invoiced', async () => {
     const c = freshCompany('Spesen AG');
     const a = await customer('Mit Spesen', c);
     const b = await customer('Ohne Spesen', c);
@@ -1656,15 +1661,15 @@ describe('robustness', () => {
 // ---------------------------------------------------------------------------------------------------
 
 describe('a company with 100,000 bookings', () => {
-  it('lists a page, the grouped list, filters and the next number (speed is measured in bench/, not here)', async () => {
+  it('lists a page, the grouped list, filters and the next number (speed is measured in bench/)', async () => {
     const c = freshCompany('Gross AG');
     const bank = acc(1020, c);
     const sales = acc(3400, c);
     const admin = acc(6500, c);
     const now = timestamp();
     transaction(db(), () => {
-      const insert =
-        db().prepare(`INSERT INTO entries (company_id, user_id, number, type, date, description, sum, debit_account_id, credit_account_id, created_at, updated_at)
+      const insert = db().prepare(`INSERT INTO entries (company_id, user_id, number, type, date, description, sum,
+          debit_account_id, credit_account_id, created_at, updated_at)
         VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       for (let i = 0; i < 100_000; i++) {
         const isIncome = i % 3 === 0;

@@ -23,7 +23,7 @@ it('a file written on its own is kept; deleted on its own, its bytes go at once'
   expect([inDb(f), onDisk(f)]).toEqual([false, false]);
 });
 
-it('a file written in a transaction that is undone leaves no bytes, also from a savepoint the outer transaction undoes', () => {
+it('a file written in a transaction undone leaves no bytes, also from a savepoint the outer one undoes', () => {
   let direct: StoredFile | undefined;
   expect(() =>
     transaction(db(), () => {
@@ -44,7 +44,7 @@ it('a file written in a transaction that is undone leaves no bytes, also from a 
   for (const f of [direct!, nested!]) expect([inDb(f), onDisk(f)]).toEqual([false, false]);
 });
 
-it('a file deleted in a transaction keeps its bytes until the commit, and keeps them when the deletion is undone', () => {
+it('a file deleted in a transaction keeps its bytes until the commit, and keeps them if it is undone', () => {
   const kept = write('bleibt.txt');
   expect(() =>
     transaction(db(), () => {

@@ -80,63 +80,68 @@ describe('GET {base}/files/{id}', () => {
     expect(await res.text()).toBe(PDF);
   });
 
-  it('serves only PDF, PNG, JPEG, GIF and WebP inline; HTML, SVG and the rest as an application/octet-stream download', async () => {
-    const cases: [string, string, string, string][] = [
-      // name, declared type, served type, disposition
-      ['scan.png', 'image/png', 'image/png', 'inline; filename="scan.png"; filename*=UTF-8\'\'scan.png'],
-      ['foto.jpeg', 'image/jpeg', 'image/jpeg', 'inline; filename="foto.jpeg"; filename*=UTF-8\'\'foto.jpeg'],
-      ['anim.gif', 'image/gif', 'image/gif', 'inline; filename="anim.gif"; filename*=UTF-8\'\'anim.gif'],
-      ['bild.webp', 'image/webp', 'image/webp', 'inline; filename="bild.webp"; filename*=UTF-8\'\'bild.webp'],
-      [
-        'evil.html',
-        'text/html',
-        'application/octet-stream',
-        'attachment; filename="evil.html"; filename*=UTF-8\'\'evil.html',
-      ],
-      [
-        'logo.svg',
-        'image/svg+xml',
-        'application/octet-stream',
-        'attachment; filename="logo.svg"; filename*=UTF-8\'\'logo.svg',
-      ],
-      [
-        'notiz.txt',
-        'text/plain',
-        'application/octet-stream',
-        'attachment; filename="notiz.txt"; filename*=UTF-8\'\'notiz.txt',
-      ],
-      [
-        'daten.xml',
-        'application/xml',
-        'application/octet-stream',
-        'attachment; filename="daten.xml"; filename*=UTF-8\'\'daten.xml',
-      ],
-      [
-        'seite.xhtml',
-        'application/xhtml+xml',
-        'application/octet-stream',
-        'attachment; filename="seite.xhtml"; filename*=UTF-8\'\'seite.xhtml',
-      ],
-      [
-        "Rechnung (Kopie) O'Brien's Ä*.html",
-        'text/html',
-        'application/octet-stream',
-        "attachment; filename=\"Rechnung (Kopie) O'Brien's _*.html\"; filename*=UTF-8''Rechnung%20%28Kopie%29%20O%27Brien%27s%20%C3%84%2A.html",
-      ],
-    ];
-    for (const [name, declared, served, disposition] of cases) {
-      const e = await upload(name, '<script>alert(document.cookie)</script>', declared);
-      expect(e.file.mime).toBe(declared); // the record still says what was uploaded
-      const res = await fetch(e.file.url);
-      expect([name, res.status, res.headers.get('content-type'), res.headers.get('content-disposition')]).toEqual([
-        name,
-        200,
-        served,
-        disposition,
-      ]);
-      expect(await res.text()).toBe('<script>alert(document.cookie)</script>');
-    }
-  });
+  it(
+    'serves only PDF, PNG, JPEG, GIF and WebP inline; HTML, SVG and the rest as an application/octet-stream ' +
+      'download',
+    async () => {
+      const cases: [string, string, string, string][] = [
+        // name, declared type, served type, disposition
+        ['scan.png', 'image/png', 'image/png', 'inline; filename="scan.png"; filename*=UTF-8\'\'scan.png'],
+        ['foto.jpeg', 'image/jpeg', 'image/jpeg', 'inline; filename="foto.jpeg"; filename*=UTF-8\'\'foto.jpeg'],
+        ['anim.gif', 'image/gif', 'image/gif', 'inline; filename="anim.gif"; filename*=UTF-8\'\'anim.gif'],
+        ['bild.webp', 'image/webp', 'image/webp', 'inline; filename="bild.webp"; filename*=UTF-8\'\'bild.webp'],
+        [
+          'evil.html',
+          'text/html',
+          'application/octet-stream',
+          'attachment; filename="evil.html"; filename*=UTF-8\'\'evil.html',
+        ],
+        [
+          'logo.svg',
+          'image/svg+xml',
+          'application/octet-stream',
+          'attachment; filename="logo.svg"; filename*=UTF-8\'\'logo.svg',
+        ],
+        [
+          'notiz.txt',
+          'text/plain',
+          'application/octet-stream',
+          'attachment; filename="notiz.txt"; filename*=UTF-8\'\'notiz.txt',
+        ],
+        [
+          'daten.xml',
+          'application/xml',
+          'application/octet-stream',
+          'attachment; filename="daten.xml"; filename*=UTF-8\'\'daten.xml',
+        ],
+        [
+          'seite.xhtml',
+          'application/xhtml+xml',
+          'application/octet-stream',
+          'attachment; filename="seite.xhtml"; filename*=UTF-8\'\'seite.xhtml',
+        ],
+        [
+          "Rechnung (Kopie) O'Brien's Ä*.html",
+          'text/html',
+          'application/octet-stream',
+          'attachment; filename="Rechnung (Kopie) O\'Brien\'s _*.html"; ' +
+            "filename*=UTF-8''Rechnung%20%28Kopie%29%20O%27Brien%27s%20%C3%84%2A.html",
+        ],
+      ];
+      for (const [name, declared, served, disposition] of cases) {
+        const e = await upload(name, '<script>alert(document.cookie)</script>', declared);
+        expect(e.file.mime).toBe(declared); // the record still says what was uploaded
+        const res = await fetch(e.file.url);
+        expect([name, res.status, res.headers.get('content-type'), res.headers.get('content-disposition')]).toEqual([
+          name,
+          200,
+          served,
+          disposition,
+        ]);
+        expect(await res.text()).toBe('<script>alert(document.cookie)</script>');
+      }
+    },
+  );
 
   it('carries a sandboxing Content-Security-Policy and nosniff on every file answer', async () => {
     const html = await upload('x.html', '<h1>hi</h1>', 'text/html');
@@ -240,7 +245,7 @@ describe('GET {base}/files/{id}', () => {
     expect(unknown.file.mime).toBe('application/octet-stream');
   });
 
-  it('stores the bytes under files/<company>/ with mode 0600, and answers 404 once the booking is deleted', async () => {
+  it('stores the bytes under files/<company>/ with mode 0600, answers 404 once the booking is deleted', async () => {
     const e = await upload('weg.txt', 'to be deleted', 'text/plain');
     const stored = one(svc.server.db, 'SELECT path, size, mime, company_id FROM files WHERE id = ?', e.file.id)!;
     expect(stored).toEqual({

@@ -112,33 +112,37 @@ describe('the upload links a debit to the bill it pays', () => {
     });
   });
 
-  it('by amount and creditor IBAN in the window bill date … due date + 30 days; not outside it, not another amount or IBAN', async () => {
-    const c = freshCompany('Bills Iban AG');
-    const b = await bill(c);
-    await uploadOk(
-      c,
-      camt054(null, [
-        debit('D-EARLY', { date: '2026-02-28' }),
-        debit('D-LATE', { date: '2026-05-01' }),
-        debit('D-AMOUNT', { amount: '108.15' }),
-        debit('D-IBAN', { iban: 'CH5604835012345678009' }),
-        debit('D-CREDIT', { direction: 'CRDT' }),
-      ]),
-    );
-    const none = await byRef(c);
-    expect(Object.values(none).map((e) => e.bill_id)).toEqual([null, null, null, null, null]);
-    // the last day of the window (due 2026-03-31 + 30 days) still counts; cash method: the expense account with the
-    // input tax
-    expect(await uploadOk(c, camt054(null, [debit('D-LAST', { date: '2026-04-30' })]))).toMatchObject({ matched: 1 });
-    expect((await byRef(c))['D-LAST']).toMatchObject({
-      bill_id: b.id,
-      is_ready: true,
-      other_account: { number: 4400 },
-      tax_rate: { name: 'Vorsteuer 8.1 %' },
-    });
-  });
+  it(
+    'by amount and creditor IBAN in the window bill date … due date + 30 days; not outside it, not another amount ' +
+      'or IBAN',
+    async () => {
+      const c = freshCompany('Bills Iban AG');
+      const b = await bill(c);
+      await uploadOk(
+        c,
+        camt054(null, [
+          debit('D-EARLY', { date: '2026-02-28' }),
+          debit('D-LATE', { date: '2026-05-01' }),
+          debit('D-AMOUNT', { amount: '108.15' }),
+          debit('D-IBAN', { iban: 'CH5604835012345678009' }),
+          debit('D-CREDIT', { direction: 'CRDT' }),
+        ]),
+      );
+      const none = await byRef(c);
+      expect(Object.values(none).map((e) => e.bill_id)).toEqual([null, null, null, null, null]);
+      // the last day of the window (due 2026-03-31 + 30 days) still counts; cash method: the expense account with the
+      // input tax
+      expect(await uploadOk(c, camt054(null, [debit('D-LAST', { date: '2026-04-30' })]))).toMatchObject({ matched: 1 });
+      expect((await byRef(c))['D-LAST']).toMatchObject({
+        bill_id: b.id,
+        is_ready: true,
+        other_account: { number: 4400 },
+        tax_rate: { name: 'Vorsteuer 8.1 %' },
+      });
+    },
+  );
 
-  it('links a bill to one debit of an upload, and not again while that entry is open; a paid bill is not linked', async () => {
+  it('links a bill to one debit of an upload, not again while that entry is open; never a paid bill', async () => {
     const c = freshCompany('Bills Once AG');
     const b = await bill(c);
     const paid = await bill(c, { amount: 20 });
@@ -160,7 +164,7 @@ describe('the upload links a debit to the bill it pays', () => {
     expect((await byRef(c))['D-EUR']).toMatchObject({ bill_id: b.id, is_ready: true });
   });
 
-  it("a debit of the real PostFinance statement (camt.053), given the bill's creditor account and a QRR, is linked", async () => {
+  it("a debit of the real PostFinance camt.053, given the bill's creditor account and a QRR, is linked", async () => {
     const c = freshCompany('Bills Real AG');
     const byIban = await bill(c, { amount: 328.75, bill_date: '2016-04-01', due_date: '2016-04-30' });
     const byRefBill = await bill(c, {
@@ -186,33 +190,37 @@ describe('the upload links a debit to the bill it pays', () => {
 });
 
 describe('processing pays the linked bill', () => {
-  it("accrual: the bill is paid on the booking date from the import's bank account with one booking 2000/bank, no second expense", async () => {
-    const c = freshCompany('Bills Pay Accrual AG', { vatAccrual: 'on' });
-    const b = await qrBill(c);
-    await uploadOk(c, camt054(null, [debit('D-QRR', { qrr: QRR, iban: QR_IBAN })]));
-    const before = bookingsOf(c);
-    const res = await processAll(c);
-    expect(res.body).toEqual({ created: 1, ignored: 0, errors: [] });
-    expect((await byRef(c))['D-QRR']).toBeUndefined();
-    const paid = await readBill(c, b.id);
-    expect(paid).toMatchObject({ status: 'paid', paid_at: '2026-03-25' });
-    expect(bookingsOf(c)).toBe(before + 1);
-    const payment = await booking(c, paid.payment_entry_id);
-    expect(payment).toMatchObject({
-      date: '2026-03-25',
-      sum: 108.1,
-      debit_account_id: acc(c, 2000),
-      credit_account_id: acc(c, 1020),
-      tax_rate_id: null,
-      description: 'Kreditor K-2026-001 Muster Druck AG',
-      is_imported: true,
-    });
-    const imported = db().prepare('SELECT status, entry_id FROM import_entries WHERE company_id = ?').all(c);
-    expect(imported).toEqual([{ status: 'processed', entry_id: paid.payment_entry_id }]);
-    const at = await balances(c);
-    expect([at(4400), at(1170), at(2000), at(1020)]).toEqual([100, 8.1, 0, -108.1]);
-    expect(checkBooks(db(), svc.dataDir)).toEqual([]);
-  });
+  it(
+    "accrual: the bill is paid on the booking date from the import's bank account with one booking 2000/bank, no " +
+      'second expense',
+    async () => {
+      const c = freshCompany('Bills Pay Accrual AG', { vatAccrual: 'on' });
+      const b = await qrBill(c);
+      await uploadOk(c, camt054(null, [debit('D-QRR', { qrr: QRR, iban: QR_IBAN })]));
+      const before = bookingsOf(c);
+      const res = await processAll(c);
+      expect(res.body).toEqual({ created: 1, ignored: 0, errors: [] });
+      expect((await byRef(c))['D-QRR']).toBeUndefined();
+      const paid = await readBill(c, b.id);
+      expect(paid).toMatchObject({ status: 'paid', paid_at: '2026-03-25' });
+      expect(bookingsOf(c)).toBe(before + 1);
+      const payment = await booking(c, paid.payment_entry_id);
+      expect(payment).toMatchObject({
+        date: '2026-03-25',
+        sum: 108.1,
+        debit_account_id: acc(c, 2000),
+        credit_account_id: acc(c, 1020),
+        tax_rate_id: null,
+        description: 'Kreditor K-2026-001 Muster Druck AG',
+        is_imported: true,
+      });
+      const imported = db().prepare('SELECT status, entry_id FROM import_entries WHERE company_id = ?').all(c);
+      expect(imported).toEqual([{ status: 'processed', entry_id: paid.payment_entry_id }]);
+      const at = await balances(c);
+      expect([at(4400), at(1170), at(2000), at(1020)]).toEqual([100, 8.1, 0, -108.1]);
+      expect(checkBooks(db(), svc.dataDir)).toEqual([]);
+    },
+  );
 
   it('cash: one booking, the expense against the bank with the input tax, on the booking date', async () => {
     const c = freshCompany('Bills Pay Cash AG');

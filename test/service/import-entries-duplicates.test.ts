@@ -36,7 +36,7 @@ async function report(company: number, content: string | Uint8Array, bankAccount
 }
 
 describe('a shared bank reference alone is no duplicate', () => {
-  it('transactions sharing a bank reference but differing in amount, booking date or direction are all imported', async () => {
+  it('transactions with one bank reference but differing in amount, booking date or direction all import', async () => {
     const c = freshCompany('Gleiche Referenz AG');
     const first: CamtTx = { amount: '100.00', date: '2026-03-10', ref: 'SAME-REF', name: 'Muster AG' };
     expect(await uploadOk(c, camt054(null, [first]))).toMatchObject({ created: 1, duplicates: 0 });
@@ -57,21 +57,25 @@ describe('a shared bank reference alone is no duplicate', () => {
     ]);
   });
 
-  it('the real PostFinance QRR notification after a file whose credit has the same placeholder reference 2000000000000000: both of its payments are imported', async () => {
-    const c = freshCompany('PostFinance Platzhalter AG');
-    // CHF 522.10 of 10.03.2022 with the reference the notification's CHF 778.29 of 18.06.2020 carries too
-    await uploadOk(
-      c,
-      camt054(null, [{ amount: '522.10', date: '2022-03-10', ref: '2000000000000000', name: 'Kunde 2022' }]),
-    );
-    const body = await report(c, fixture('postfinance-camt054-v04-qrr.xml'), acc(c, 1020));
-    expect(body).toMatchObject({ created: 2, duplicates: [] });
-    expect((await entries(c)).map((e) => [e.date, e.sum, e.bank_reference])).toEqual([
-      ['2022-03-10', 522.1, '2000000000000000'],
-      ['2020-06-18', 913.93, '3000000000000000'],
-      ['2020-06-18', 778.29, '2000000000000000'],
-    ]);
-  });
+  it(
+    'the real PostFinance QRR notification after a file whose credit has the same placeholder reference ' +
+      '2000000000000000: both of its payments are imported',
+    async () => {
+      const c = freshCompany('PostFinance Platzhalter AG');
+      // CHF 522.10 of 10.03.2022 with the reference the notification's CHF 778.29 of 18.06.2020 carries too
+      await uploadOk(
+        c,
+        camt054(null, [{ amount: '522.10', date: '2022-03-10', ref: '2000000000000000', name: 'Kunde 2022' }]),
+      );
+      const body = await report(c, fixture('postfinance-camt054-v04-qrr.xml'), acc(c, 1020));
+      expect(body).toMatchObject({ created: 2, duplicates: [] });
+      expect((await entries(c)).map((e) => [e.date, e.sum, e.bank_reference])).toEqual([
+        ['2022-03-10', 522.1, '2000000000000000'],
+        ['2020-06-18', 913.93, '3000000000000000'],
+        ['2020-06-18', 778.29, '2000000000000000'],
+      ]);
+    },
+  );
 });
 
 describe('the upload reports what it skipped', () => {
@@ -100,7 +104,7 @@ describe('the upload reports what it skipped', () => {
     ]);
   });
 
-  it('a true re-upload is all duplicates, and report=true lists each with the id of the import entry it duplicates', async () => {
+  it('a true re-upload is all duplicates; report=true lists each with the id of the entry it duplicates', async () => {
     const c = freshCompany('Wiederholung AG');
     expect(await report(c, camt054(null, TXS))).toMatchObject({
       created: 3,
@@ -157,7 +161,7 @@ describe('the upload reports what it skipped', () => {
     expect(await entries(c)).toHaveLength(3);
   });
 
-  it('pending (PDNG) and information (INFO) entries are not imported but counted, in the headers and the report', async () => {
+  it('pending (PDNG) and information (INFO) entries are not imported but counted, in headers and report', async () => {
     const c = freshCompany('Vorgemerkt AG');
     const body = await report(
       c,

@@ -50,83 +50,95 @@ describe('every reference kept', () => {
     expect((await h.readInvoice(c, inv.id)).status).toBe('paid');
   });
 
-  it('an untyped RF reference with a valid ISO 11649 check is an SCOR and matches; a reference that is neither is not kept as one', async () => {
-    const c = freshCompany('SCOR ohne Typ AG');
-    const inv = await invoice(c, { customer_id: await customer(c), positions: oneLine(80) });
-    const counts = await uploadOk(
-      c,
-      camt054(null, [
-        { amount: '80.00', ref: 'U-SCOR', untypedRef: inv.reference.toLowerCase(), name: 'Muster AG' },
-        { amount: '80.00', ref: 'U-BAD', untypedRef: '210000000003139471430009018', name: 'Muster AG' },
-      ]),
-    );
-    expect(counts).toMatchObject({ created: 2, matched: 1 });
-    const entries = await byRef(c);
-    expect(entries['U-SCOR']).toMatchObject({ reference: inv.reference, invoice_id: inv.id, is_ready: true });
-    expect(entries['U-BAD']).toMatchObject({ reference: null, invoice_id: null, is_ready: false });
-  });
+  it(
+    'an untyped RF reference with a valid ISO 11649 check is an SCOR and matches; a reference that is neither is ' +
+      'not kept as one',
+    async () => {
+      const c = freshCompany('SCOR ohne Typ AG');
+      const inv = await invoice(c, { customer_id: await customer(c), positions: oneLine(80) });
+      const counts = await uploadOk(
+        c,
+        camt054(null, [
+          { amount: '80.00', ref: 'U-SCOR', untypedRef: inv.reference.toLowerCase(), name: 'Muster AG' },
+          { amount: '80.00', ref: 'U-BAD', untypedRef: '210000000003139471430009018', name: 'Muster AG' },
+        ]),
+      );
+      expect(counts).toMatchObject({ created: 2, matched: 1 });
+      const entries = await byRef(c);
+      expect(entries['U-SCOR']).toMatchObject({ reference: inv.reference, invoice_id: inv.id, is_ready: true });
+      expect(entries['U-BAD']).toMatchObject({ reference: null, invoice_id: null, is_ready: false });
+    },
+  );
 });
 
 describe('every line has a text', () => {
-  it('without counterparty, entry information or remittance: the bank transaction code in words, else the code; else the counterparty or the entry information', async () => {
-    const c = freshCompany('Text AG');
-    await uploadOk(
-      c,
-      camt054(null, [
-        { amount: '100.00', ref: 'T-IN', code: 'PMNT/RCDT/ESCT' },
-        { amount: '50.00', direction: 'DBIT', ref: 'T-OUT', code: 'PMNT/ICDT/DMCT' },
-        { amount: '4.50', direction: 'DBIT', ref: 'T-FEE', code: 'ACMT/MDOP/CHRG' },
-        { amount: '1.00', ref: 'T-RAW', code: 'XTND/NTAV/NTAV' },
-        { amount: '2.00', ref: 'T-NAME', code: 'PMNT/RCDT/ESCT', name: 'Muster AG' },
-        { amount: '3.00', ref: 'T-INFO', code: 'PMNT/RCDT/ESCT', info: 'GUTSCHRIFT AUFTRAGGEBER' },
-      ]),
-    );
-    const e = await byRef(c);
-    const texts = Object.fromEntries(Object.entries(e).map(([ref, x]) => [ref, [x.description, x.og_description]]));
-    expect(texts).toEqual({
-      'T-IN': ['Zahlungseingang', 'Zahlungseingang'],
-      'T-OUT': ['Zahlungsausgang', 'Zahlungsausgang'],
-      'T-FEE': ['Bankspesen', 'Bankspesen'],
-      'T-RAW': ['XTND/NTAV/NTAV', 'XTND/NTAV/NTAV'],
-      'T-NAME': ['Muster AG', 'Muster AG'],
-      'T-INFO': ['GUTSCHRIFT AUFTRAGGEBER', 'GUTSCHRIFT AUFTRAGGEBER'],
-    });
-  });
+  it(
+    'without counterparty, entry information or remittance: the bank transaction code in words, else the code; ' +
+      'else the counterparty or the entry information',
+    async () => {
+      const c = freshCompany('Text AG');
+      await uploadOk(
+        c,
+        camt054(null, [
+          { amount: '100.00', ref: 'T-IN', code: 'PMNT/RCDT/ESCT' },
+          { amount: '50.00', direction: 'DBIT', ref: 'T-OUT', code: 'PMNT/ICDT/DMCT' },
+          { amount: '4.50', direction: 'DBIT', ref: 'T-FEE', code: 'ACMT/MDOP/CHRG' },
+          { amount: '1.00', ref: 'T-RAW', code: 'XTND/NTAV/NTAV' },
+          { amount: '2.00', ref: 'T-NAME', code: 'PMNT/RCDT/ESCT', name: 'Muster AG' },
+          { amount: '3.00', ref: 'T-INFO', code: 'PMNT/RCDT/ESCT', info: 'GUTSCHRIFT AUFTRAGGEBER' },
+        ]),
+      );
+      const e = await byRef(c);
+      const texts = Object.fromEntries(Object.entries(e).map(([ref, x]) => [ref, [x.description, x.og_description]]));
+      expect(texts).toEqual({
+        'T-IN': ['Zahlungseingang', 'Zahlungseingang'],
+        'T-OUT': ['Zahlungsausgang', 'Zahlungsausgang'],
+        'T-FEE': ['Bankspesen', 'Bankspesen'],
+        'T-RAW': ['XTND/NTAV/NTAV', 'XTND/NTAV/NTAV'],
+        'T-NAME': ['Muster AG', 'Muster AG'],
+        'T-INFO': ['GUTSCHRIFT AUFTRAGGEBER', 'GUTSCHRIFT AUFTRAGGEBER'],
+      });
+    },
+  );
 
-  it('an amount instructed in another currency (AmtDtls/InstdAmt) is in the text; the sum stays the booked CHF amount', async () => {
-    const c = freshCompany('Fremdwährung AG');
-    await uploadOk(
-      c,
-      camt054(null, [
-        {
-          amount: '19.85',
-          direction: 'DBIT',
-          ref: 'F-EUR',
-          name: 'Amazon EU S.a.r.l.',
-          ustrd: 'Bestellung 302-1',
-          instructed: { amount: '20.97', currency: 'EUR' },
-        },
-        {
-          amount: '7.00',
-          direction: 'DBIT',
-          ref: 'F-CODE',
-          code: 'PMNT/CCRD/POSD',
-          instructed: { amount: '7.80', currency: 'USD' },
-        },
-      ]),
-    );
-    const e = await byRef(c);
-    expect(e['F-EUR']).toMatchObject({
-      sum: 19.85,
-      type: 'expense',
-      og_description: 'Amazon EU S.a.r.l. / Bestellung 302-1 / EUR 20.97',
-    });
-    expect(e['F-CODE']).toMatchObject({ sum: 7, og_description: 'Kartenzahlung / USD 7.80' });
-  });
+  it(
+    'an amount instructed in another currency (AmtDtls/InstdAmt) is in the text; the sum stays the booked CHF ' +
+      'amount',
+    async () => {
+      const c = freshCompany('Fremdwährung AG');
+      await uploadOk(
+        c,
+        camt054(null, [
+          {
+            amount: '19.85',
+            direction: 'DBIT',
+            ref: 'F-EUR',
+            name: 'Amazon EU S.a.r.l.',
+            ustrd: 'Bestellung 302-1',
+            instructed: { amount: '20.97', currency: 'EUR' },
+          },
+          {
+            amount: '7.00',
+            direction: 'DBIT',
+            ref: 'F-CODE',
+            code: 'PMNT/CCRD/POSD',
+            instructed: { amount: '7.80', currency: 'USD' },
+          },
+        ]),
+      );
+      const e = await byRef(c);
+      expect(e['F-EUR']).toMatchObject({
+        sum: 19.85,
+        type: 'expense',
+        og_description: 'Amazon EU S.a.r.l. / Bestellung 302-1 / EUR 20.97',
+      });
+      expect(e['F-CODE']).toMatchObject({ sum: 7, og_description: 'Kartenzahlung / USD 7.80' });
+    },
+  );
 });
 
 describe('learned rules keep the direction', () => {
-  it('a refund from a payee is no bank charge: rules are learned and applied per direction, and an entry says which rule filled it', async () => {
+  it("a payee's refund is no bank charge: rules learned, applied per direction; an entry names its rule", async () => {
     const c = freshCompany('Richtung AG');
     // the viafintech notification: among others Bernasconi Maria takes back a direct debit (DBIT 6.00)
     expect(await uploadOk(c, fixture('camt054-v04-example.xml'), { bankAccountId: acc(c, 1020) })).toMatchObject({
@@ -230,7 +242,7 @@ describe('the right bank account, or a clear question', () => {
   const ibanOf = async (c: number, id: number) =>
     (await h.call('GET', `/companies/${c}/accounts/${id}`)).body.data.iban;
 
-  it("no account has the IBAN and several have none: 422 naming the statement's IBAN and every bank account, nothing written", async () => {
+  it("no account has the IBAN, several have none: 422 naming the statement's IBAN and all bank accounts", async () => {
     const c = freshCompany('Frage AG');
     await bankAccount(c, { name: 'ZKB', number: 1025, iban: PAYER_IBAN });
     const message = await question(c, camt054(STATEMENT_IBAN, [PAYMENT]));
@@ -244,22 +256,26 @@ describe('the right bank account, or a clear question', () => {
     expect(await ibanOf(c, acc(c, 1020))).toBeNull();
   });
 
-  it("with the parameter, an account without IBAN is used and gets the statement's (said in the report); the next statement finds it by the IBAN", async () => {
-    const c = freshCompany('IBAN Zuweisung AG');
-    const res = await h.upload(c, fixture('postfinance-camt053-v04-statement.xml'), {
-      bankAccountId: acc(c, 1020),
-      report: true,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({
-      created: 32,
-      assigned_ibans: [{ bank_account_id: acc(c, 1020), number: 1020, name: 'Bankguthaben', iban: STATEMENT_IBAN }],
-    });
-    expect(await ibanOf(c, acc(c, 1020))).toBe(STATEMENT_IBAN);
-    const next = await h.upload(c, fixture('camt054-v04-example.xml'), { report: true });
-    expect(next.body).toMatchObject({ created: 0, duplicates: expect.any(Array), assigned_ibans: [] });
-    expect(next.body.duplicates).toHaveLength(5);
-  });
+  it(
+    "with the parameter, an account without IBAN is used and gets the statement's (said in the report); the next " +
+      'statement finds it by the IBAN',
+    async () => {
+      const c = freshCompany('IBAN Zuweisung AG');
+      const res = await h.upload(c, fixture('postfinance-camt053-v04-statement.xml'), {
+        bankAccountId: acc(c, 1020),
+        report: true,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({
+        created: 32,
+        assigned_ibans: [{ bank_account_id: acc(c, 1020), number: 1020, name: 'Bankguthaben', iban: STATEMENT_IBAN }],
+      });
+      expect(await ibanOf(c, acc(c, 1020))).toBe(STATEMENT_IBAN);
+      const next = await h.upload(c, fixture('camt054-v04-example.xml'), { report: true });
+      expect(next.body).toMatchObject({ created: 0, duplicates: expect.any(Array), assigned_ibans: [] });
+      expect(next.body.duplicates).toHaveLength(5);
+    },
+  );
 
   it('without the parameter, the only bank account without IBAN is used the same way', async () => {
     const c = freshCompany('Einziges Konto AG');
@@ -278,21 +294,25 @@ describe('the right bank account, or a clear question', () => {
     );
   });
 
-  it("an account whose IBAN differs is never used, not even when asked for; nor one without IBAN when another has the statement's", async () => {
+  it('an account with another IBAN is never used, even if asked; nor one without if another has the IBAN', async () => {
     const c = freshCompany('Andere IBAN AG');
     const zkb = await bankAccount(c, { name: 'ZKB', number: 1025, iban: PAYER_IBAN });
     expect(await question(c, camt054(STATEMENT_IBAN, [PAYMENT]), zkb)).toBe(
       'Das Bankkonto 1025 ZKB (CH56 0483 5012 3456 7800 9) hat eine andere IBAN als der Auszug ' +
-        '(CH03 0900 0000 2500 9034 2). Bankkonto wählen (bank_account_id): 1000 Kasse, 1010 Postkonto, 1020 Bankguthaben, 1025 ZKB (CH56 0483 5012 3456 7800 9).',
+        '(CH03 0900 0000 2500 9034 2). Bankkonto wählen (bank_account_id): 1000 Kasse, 1010 Postkonto, 1020 ' +
+        'Bankguthaben, 1025 ZKB (CH56 0483 5012 3456 7800 9).',
     );
     expect(await question(c, camt054(PAYER_IBAN, [PAYMENT]), acc(c, 1020))).toMatch(
-      /^Der Auszug \(CH56 0483 5012 3456 7800 9\) gehört zum Bankkonto 1025 ZKB \(CH56 0483 5012 3456 7800 9\), nicht zu 1020 Bankguthaben\./,
+      new RegExp(
+        '^Der Auszug \\(CH56 0483 5012 3456 7800 9\\) gehört zum Bankkonto 1025 ZKB ' +
+          '\\(CH56 0483 5012 3456 7800 9\\), nicht zu 1020 Bankguthaben\\.',
+      ),
     );
     expect((await h.list(c)).total_count).toBe(0);
     expect(await ibanOf(c, acc(c, 1020))).toBeNull();
   });
 
-  it('a ZIP: the IBAN the first statement gives counts for the next; a statement that asks stops them all', async () => {
+  it('a ZIP: the IBAN the first statement gives counts for the next; a statement that asks stops all', async () => {
     const c = freshCompany('Zip Konten AG');
     const march = camt054(STATEMENT_IBAN, [{ ...PAYMENT, ref: 'Z-3' }], { id: 'M' });
     const april = camt054(STATEMENT_IBAN, [{ ...PAYMENT, ref: 'Z-4', date: '2026-04-30' }], { id: 'A' });
@@ -309,7 +329,7 @@ describe('the right bank account, or a clear question', () => {
     expect(res.body).toMatchObject({ created: 2, assigned_ibans: [{ number: 1020, iban: STATEMENT_IBAN }] });
   });
 
-  it('a statement in another currency than its account keeps its 422; an IBAN that fails its check counts as none (the primary account)', async () => {
+  it('a statement in another currency than its account: 422; an IBAN failing its check is none (primary)', async () => {
     const c = freshCompany('Währung Konto AG');
     await bankAccount(c, { name: 'EUR Konto', number: 1030, currency: 'EUR', iban: 'DE89370400440532013000' });
     expect(await question(c, camt054('DE89370400440532013000', [PAYMENT]))).toBe(
@@ -361,150 +381,166 @@ describe("reconcile with the bank's balance", () => {
     return c;
   }
 
-  it("the upload's report carries each statement's balances, whether opening + movements = closing, and the books at its date", async () => {
-    const c = await company('Saldo Bericht AG');
-    const res = await h.upload(c, march, { bankAccountId: acc(c, 1020), report: true });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.statements).toEqual([
-      {
-        file_name: null,
-        statement_id: 'ST-03',
-        iban: IBAN,
-        bank_account_id: acc(c, 1020),
-        currency: 'CHF',
-        opening_balance: 500,
-        opening_date: '2026-02-28',
-        closing_balance: 1250,
-        closing_date: '2026-03-31',
-        movements: 750,
-        adds_up: true,
-        booked_until: '2026-03-31',
+  it(
+    "the upload's report carries each statement's balances, whether opening + movements = closing, and the books " +
+      'at its date',
+    async () => {
+      const c = await company('Saldo Bericht AG');
+      const res = await h.upload(c, march, { bankAccountId: acc(c, 1020), report: true });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.statements).toEqual([
+        {
+          file_name: null,
+          statement_id: 'ST-03',
+          iban: IBAN,
+          bank_account_id: acc(c, 1020),
+          currency: 'CHF',
+          opening_balance: 500,
+          opening_date: '2026-02-28',
+          closing_balance: 1250,
+          closing_date: '2026-03-31',
+          movements: 750,
+          adds_up: true,
+          booked_until: '2026-03-31',
+          book_balance: 500,
+        },
+      ]);
+      const wrong = camt053(
+        IBAN,
+        [
+          { type: 'OPBD', amount: '-20.00', date: '2026-04-30' },
+          { type: 'CLBD', amount: '100.00', date: '2026-05-31' },
+        ],
+        [{ amount: '100.00', ref: 'W-1', date: '2026-05-02' }],
+        { id: 'ST-05' },
+      );
+      const off = await h.upload(c, wrong, { report: true });
+      expect(off.body.statements).toMatchObject([
+        { opening_balance: -20, closing_balance: 100, movements: 100, adds_up: false },
+      ]);
+      // a camt.054 has no balances
+      expect(
+        (await h.upload(c, camt054(IBAN, [{ amount: '1.00', ref: 'N-1' }]), { report: true })).body.statements,
+      ).toEqual([]);
+    },
+  );
+
+  it(
+    "the real PostFinance statement: 322'152.16 + 537.61 = 322'689.77; an entry booked after the closing date " +
+      "moves the books' date with it",
+    async () => {
+      const c = freshCompany('Saldo PostFinance AG');
+      const res = await h.upload(c, fixture('postfinance-camt053-v04-statement.xml'), {
+        bankAccountId: acc(c, 1020),
+        report: true,
+      });
+      expect(res.body.statements).toMatchObject([
+        {
+          iban: 'CH0309000000250090342',
+          opening_balance: 322152.16,
+          closing_balance: 322689.77,
+          movements: 537.61,
+          adds_up: true,
+          closing_date: '2016-04-30',
+          booked_until: '2016-05-27',
+          book_balance: 0,
+        },
+      ]);
+    },
+  );
+
+  it(
+    "reconcile: the bank's closing balance beside the book balance, with the open entries that explain the " +
+      'difference; agrees once they are processed',
+    async () => {
+      const c = await company('Abgleich AG');
+      expect((await reconcileOf(c)).status).toBe(404);
+      await uploadOk(c, march, { bankAccountId: acc(c, 1020) });
+      const before = await reconcileOf(c);
+      expect(before.status, JSON.stringify(before.body)).toBe(200);
+      expect(Object.keys(before.body)).toEqual([
+        'bank_account',
+        'statement',
+        'date',
+        'bank_balance',
+        'book_balance',
+        'difference',
+        'agrees',
+        'open_entries',
+        'open_sum',
+        'unexplained',
+      ]);
+      expect(before.body).toMatchObject({
+        bank_account: { id: acc(c, 1020), number: 1020, name: 'Bankguthaben', iban: IBAN, currency: 'CHF' },
+        statement: {
+          statement_id: 'ST-03',
+          closing_balance: 1250,
+          closing_date: '2026-03-31',
+          booked_until: '2026-03-31',
+          opening_balance: 500,
+          movements: 750,
+          adds_up: true,
+        },
+        date: '2026-03-31',
+        bank_balance: 1250,
         book_balance: 500,
-      },
-    ]);
-    const wrong = camt053(
-      IBAN,
-      [
-        { type: 'OPBD', amount: '-20.00', date: '2026-04-30' },
-        { type: 'CLBD', amount: '100.00', date: '2026-05-31' },
-      ],
-      [{ amount: '100.00', ref: 'W-1', date: '2026-05-02' }],
-      { id: 'ST-05' },
-    );
-    const off = await h.upload(c, wrong, { report: true });
-    expect(off.body.statements).toMatchObject([
-      { opening_balance: -20, closing_balance: 100, movements: 100, adds_up: false },
-    ]);
-    // a camt.054 has no balances
-    expect(
-      (await h.upload(c, camt054(IBAN, [{ amount: '1.00', ref: 'N-1' }]), { report: true })).body.statements,
-    ).toEqual([]);
-  });
+        difference: 750,
+        agrees: false,
+        open_sum: 750,
+        unexplained: 0,
+      });
+      expect(before.body.open_entries.map((e: any) => [e.bank_reference, e.sum, e.type])).toEqual([
+        ['M-1', 1000, 'income'],
+        ['M-2', 250, 'expense'],
+      ]);
+      expect((await reconcileOf(c, '', 'import-entries')).body).toEqual(before.body);
 
-  it("the real PostFinance statement: 322'152.16 + 537.61 = 322'689.77; an entry booked after the closing date moves the books' date with it", async () => {
-    const c = freshCompany('Saldo PostFinance AG');
-    const res = await h.upload(c, fixture('postfinance-camt053-v04-statement.xml'), {
-      bankAccountId: acc(c, 1020),
-      report: true,
-    });
-    expect(res.body.statements).toMatchObject([
-      {
-        iban: 'CH0309000000250090342',
-        opening_balance: 322152.16,
-        closing_balance: 322689.77,
-        movements: 537.61,
-        adds_up: true,
-        closing_date: '2016-04-30',
-        booked_until: '2016-05-27',
-        book_balance: 0,
-      },
-    ]);
-  });
+      const { 'M-1': income, 'M-2': rent } = await byRef(c);
+      await h.update(c, income.id, { income_account_id: acc(c, 3400) });
+      await h.update(c, rent.id, { expense_account_id: acc(c, 6000) });
+      expect((await processAll(c)).body).toMatchObject({ created: 2, errors: [] });
+      expect((await reconcileOf(c)).body).toMatchObject({
+        bank_balance: 1250,
+        book_balance: 1250,
+        difference: 0,
+        agrees: true,
+        open_entries: [],
+        open_sum: 0,
+        unexplained: 0,
+      });
+    },
+  );
 
-  it("reconcile: the bank's closing balance beside the book balance, with the open entries that explain the difference; agrees once they are processed", async () => {
-    const c = await company('Abgleich AG');
-    expect((await reconcileOf(c)).status).toBe(404);
-    await uploadOk(c, march, { bankAccountId: acc(c, 1020) });
-    const before = await reconcileOf(c);
-    expect(before.status, JSON.stringify(before.body)).toBe(200);
-    expect(Object.keys(before.body)).toEqual([
-      'bank_account',
-      'statement',
-      'date',
-      'bank_balance',
-      'book_balance',
-      'difference',
-      'agrees',
-      'open_entries',
-      'open_sum',
-      'unexplained',
-    ]);
-    expect(before.body).toMatchObject({
-      bank_account: { id: acc(c, 1020), number: 1020, name: 'Bankguthaben', iban: IBAN, currency: 'CHF' },
-      statement: {
-        statement_id: 'ST-03',
-        closing_balance: 1250,
-        closing_date: '2026-03-31',
-        booked_until: '2026-03-31',
-        opening_balance: 500,
-        movements: 750,
-        adds_up: true,
-      },
-      date: '2026-03-31',
-      bank_balance: 1250,
-      book_balance: 500,
-      difference: 750,
-      agrees: false,
-      open_sum: 750,
-      unexplained: 0,
-    });
-    expect(before.body.open_entries.map((e: any) => [e.bank_reference, e.sum, e.type])).toEqual([
-      ['M-1', 1000, 'income'],
-      ['M-2', 250, 'expense'],
-    ]);
-    expect((await reconcileOf(c, '', 'import-entries')).body).toEqual(before.body);
+  it(
+    'the latest statement by closing date, or the latest closing on or before date=; the same statement again is ' +
+      'stored once',
+    async () => {
+      const c = await company('Zwei Auszüge AG');
+      await uploadOk(c, april, { bankAccountId: acc(c, 1020) });
+      await uploadOk(c, march);
+      await uploadOk(c, march);
+      expect((await reconcileOf(c)).body).toMatchObject({
+        statement: { statement_id: 'ST-04', closing_date: '2026-04-30' },
+        date: '2026-04-30',
+        bank_balance: 1150,
+      });
+      const inMarch = (await reconcileOf(c, '?date=2026-04-15')).body;
+      expect(inMarch).toMatchObject({
+        statement: { statement_id: 'ST-03' },
+        date: '2026-03-31',
+        bank_balance: 1250,
+        book_balance: 500,
+        open_sum: 750,
+      });
+      // the ignored entry is not counted: ignoring says it is in the books another way, or not the company's
+      await h.update(c, (await byRef(c))['M-2'].id, { ignore: true });
+      expect((await reconcileOf(c, '?date=2026-03-31')).body).toMatchObject({ open_sum: 1000, unexplained: -250 });
+      expect((await reconcileOf(c, '?date=2026-03-30')).status).toBe(404);
+      expect(h.db().prepare('SELECT count(*) AS n FROM bank_statements WHERE company_id = ?').get(c)).toEqual({ n: 2 });
+    },
+  );
 
-    const { 'M-1': income, 'M-2': rent } = await byRef(c);
-    await h.update(c, income.id, { income_account_id: acc(c, 3400) });
-    await h.update(c, rent.id, { expense_account_id: acc(c, 6000) });
-    expect((await processAll(c)).body).toMatchObject({ created: 2, errors: [] });
-    expect((await reconcileOf(c)).body).toMatchObject({
-      bank_balance: 1250,
-      book_balance: 1250,
-      difference: 0,
-      agrees: true,
-      open_entries: [],
-      open_sum: 0,
-      unexplained: 0,
-    });
-  });
-
-  it('the latest statement by closing date, or the latest closing on or before date=; the same statement again is stored once', async () => {
-    const c = await company('Zwei Auszüge AG');
-    await uploadOk(c, april, { bankAccountId: acc(c, 1020) });
-    await uploadOk(c, march);
-    await uploadOk(c, march);
-    expect((await reconcileOf(c)).body).toMatchObject({
-      statement: { statement_id: 'ST-04', closing_date: '2026-04-30' },
-      date: '2026-04-30',
-      bank_balance: 1150,
-    });
-    const inMarch = (await reconcileOf(c, '?date=2026-04-15')).body;
-    expect(inMarch).toMatchObject({
-      statement: { statement_id: 'ST-03' },
-      date: '2026-03-31',
-      bank_balance: 1250,
-      book_balance: 500,
-      open_sum: 750,
-    });
-    // the ignored entry is not counted: ignoring says it is in the books another way, or not the company's
-    await h.update(c, (await byRef(c))['M-2'].id, { ignore: true });
-    expect((await reconcileOf(c, '?date=2026-03-31')).body).toMatchObject({ open_sum: 1000, unexplained: -250 });
-    expect((await reconcileOf(c, '?date=2026-03-30')).status).toBe(404);
-    expect(h.db().prepare('SELECT count(*) AS n FROM bank_statements WHERE company_id = ?').get(c)).toEqual({ n: 2 });
-  });
-
-  it('several bank accounts with statements need bank_account_id (422 naming them); a bad id or date is 422', async () => {
+  it('several bank accounts with statements need bank_account_id (422 naming them); bad id or date: 422', async () => {
     const c = await company('Mehrere Konten AG');
     await uploadOk(c, march, { bankAccountId: acc(c, 1020) });
     await uploadOk(c, camt053(null, [{ type: 'CLBD', amount: '0.00', date: '2026-03-31' }], [], { id: 'KASSE' }), {

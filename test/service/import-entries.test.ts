@@ -130,60 +130,64 @@ describe('the ImportEntry an upload makes', () => {
     }
   });
 
-  it('an expense, a reversal (its text starts with "Storno"), a structured reference; pending and information entries are left out', async () => {
-    const c = freshCompany('Import Arten AG');
-    const counts = await uploadOk(
-      c,
-      camt054(null, [
-        RENT,
-        {
-          amount: '49.90',
-          direction: 'CRDT',
-          reversal: true,
-          date: '2026-03-20',
-          ref: 'B-REV-1',
-          name: 'Swisscom (Schweiz) AG',
-          ustrd: 'Rückerstattung',
-        },
-        { amount: '300.00', date: '2026-03-21', ref: 'B-QRR-1', qrr: '210000000003139471430009017', name: 'Kunde Z' },
-        { amount: '77.00', date: '2026-03-22', ref: 'B-PDNG', status: 'PDNG', name: 'Pending' },
-        { amount: '88.00', date: '2026-03-22', ref: 'B-INFO', status: 'INFO', name: 'Info' },
-      ]),
-    );
-    expect(counts).toEqual({ created: 3, duplicates: 0, matched: 0, ready: 0 });
-    const { 'B-QRR-1': qrr, 'B-REV-1': reversal, 'B-RENT-1': rent } = await byRef(c);
-    expect(rent).toMatchObject({
-      type: 'expense',
-      sum: 2150,
-      sum_formatted: "2'150.00",
-      date: '2026-03-02',
-      date_formatted: '02.03.2026',
-      description: 'Immo Verwaltung AG / Miete März',
-      counterparty_name: 'Immo Verwaltung AG',
-      counterparty_iban: LANDLORD_IBAN,
-      bank_reference: 'B-RENT-1',
-      reference: null,
-    });
-    expect(reversal).toMatchObject({
-      type: 'income',
-      sum: 49.9,
-      counterparty_name: 'Swisscom (Schweiz) AG',
-      bank_reference: 'B-REV-1',
-    });
-    expect(reversal.description).toMatch(/^Storno/);
-    expect(reversal.og_description).toMatch(/^Storno/);
-    expect(reversal.description).toContain('Rückerstattung');
-    expect(qrr).toMatchObject({
-      type: 'income',
-      sum: 300,
-      reference: '210000000003139471430009017',
-      description: 'Kunde Z',
-      invoice_id: null,
-      is_ready: false,
-    });
-  });
+  it(
+    'an expense, a reversal (its text starts with "Storno"), a structured reference; pending and information ' +
+      'entries are left out',
+    async () => {
+      const c = freshCompany('Import Arten AG');
+      const counts = await uploadOk(
+        c,
+        camt054(null, [
+          RENT,
+          {
+            amount: '49.90',
+            direction: 'CRDT',
+            reversal: true,
+            date: '2026-03-20',
+            ref: 'B-REV-1',
+            name: 'Swisscom (Schweiz) AG',
+            ustrd: 'Rückerstattung',
+          },
+          { amount: '300.00', date: '2026-03-21', ref: 'B-QRR-1', qrr: '210000000003139471430009017', name: 'Kunde Z' },
+          { amount: '77.00', date: '2026-03-22', ref: 'B-PDNG', status: 'PDNG', name: 'Pending' },
+          { amount: '88.00', date: '2026-03-22', ref: 'B-INFO', status: 'INFO', name: 'Info' },
+        ]),
+      );
+      expect(counts).toEqual({ created: 3, duplicates: 0, matched: 0, ready: 0 });
+      const { 'B-QRR-1': qrr, 'B-REV-1': reversal, 'B-RENT-1': rent } = await byRef(c);
+      expect(rent).toMatchObject({
+        type: 'expense',
+        sum: 2150,
+        sum_formatted: "2'150.00",
+        date: '2026-03-02',
+        date_formatted: '02.03.2026',
+        description: 'Immo Verwaltung AG / Miete März',
+        counterparty_name: 'Immo Verwaltung AG',
+        counterparty_iban: LANDLORD_IBAN,
+        bank_reference: 'B-RENT-1',
+        reference: null,
+      });
+      expect(reversal).toMatchObject({
+        type: 'income',
+        sum: 49.9,
+        counterparty_name: 'Swisscom (Schweiz) AG',
+        bank_reference: 'B-REV-1',
+      });
+      expect(reversal.description).toMatch(/^Storno/);
+      expect(reversal.og_description).toMatch(/^Storno/);
+      expect(reversal.description).toContain('Rückerstattung');
+      expect(qrr).toMatchObject({
+        type: 'income',
+        sum: 300,
+        reference: '210000000003139471430009017',
+        description: 'Kunde Z',
+        invoice_id: null,
+        is_ready: false,
+      });
+    },
+  );
 
-  it('a reversal\'s text gets no second "Storno" when the bank\'s own text already says so in other words', async () => {
+  it('a reversal\'s text gets no second "Storno" when the bank\'s own text says so in other words', async () => {
     const c = freshCompany('Storno AG');
     await uploadOk(
       c,
@@ -213,7 +217,7 @@ describe('the ImportEntry an upload makes', () => {
     expect(all['ST-3'].description).toBe('Storno / Kunde AG / Zahlung');
   });
 
-  it('a collective entry of a real camt.054 becomes one entry per transaction with its own amount and bank reference', async () => {
+  it('a collective entry of a real camt.054: one entry per transaction, own amount and bank reference', async () => {
     const c = freshCompany('Import Sammel AG');
     expect(await uploadOk(c, fixture('camt054-v04-collective.xml'))).toMatchObject({ created: 2, duplicates: 0 });
     const all = await entries(c);
@@ -331,30 +335,34 @@ describe('both path families answer the same', () => {
 // ---------------------------------------------------------------------------------------------------
 
 describe('POST …/camt-upload', () => {
-  it('the statement IBAN picks the account that has it (spaces and case ignored), with or without the parameter; a statement without IBAN: the parameter, else the primary', async () => {
-    const c = freshCompany('Konto Wahl AG');
-    const zkb = await h.bankAccount(c, { name: 'ZKB', number: 1025, iban: PLAIN_IBAN });
-    const spaced = PLAIN_IBAN.toLowerCase().replace(/(.{4})/g, '$1 ');
-    await uploadOk(c, camt054(spaced, [{ ...FEES, ref: 'by-iban' }]));
-    await uploadOk(c, camt054(PLAIN_IBAN, [{ ...FEES, ref: 'by-iban-and-param' }]), { bankAccountId: zkb });
-    await uploadOk(c, camt054(null, [{ ...FEES, ref: 'no-iban' }]));
-    await uploadOk(c, camt054(null, [{ ...FEES, ref: 'by-param' }]), { bankAccountId: acc(c, 1010) });
-    const accountOf = async () =>
-      Object.fromEntries((await entries(c)).map((e) => [e.bank_reference, e.bank_account_id]));
-    expect(await accountOf()).toEqual({
-      'by-iban': zkb,
-      'by-iban-and-param': zkb,
-      'no-iban': acc(c, 1020),
-      'by-param': acc(c, 1010),
-    });
-    // another primary bank account takes the statements without IBAN
-    const primary = await call('PUT', `/companies/${c}/accounts/${acc(c, 1000)}`, { is_primary_bank_account: true });
-    expect(primary.status, JSON.stringify(primary.body)).toBe(200);
-    await uploadOk(c, camt054(null, [{ ...FEES, ref: 'new-primary' }]));
-    expect((await accountOf())['new-primary']).toBe(acc(c, 1000));
-  });
+  it(
+    'the statement IBAN picks the account that has it (spaces and case ignored), with or without the parameter; a ' +
+      'statement without IBAN: the parameter, else the primary',
+    async () => {
+      const c = freshCompany('Konto Wahl AG');
+      const zkb = await h.bankAccount(c, { name: 'ZKB', number: 1025, iban: PLAIN_IBAN });
+      const spaced = PLAIN_IBAN.toLowerCase().replace(/(.{4})/g, '$1 ');
+      await uploadOk(c, camt054(spaced, [{ ...FEES, ref: 'by-iban' }]));
+      await uploadOk(c, camt054(PLAIN_IBAN, [{ ...FEES, ref: 'by-iban-and-param' }]), { bankAccountId: zkb });
+      await uploadOk(c, camt054(null, [{ ...FEES, ref: 'no-iban' }]));
+      await uploadOk(c, camt054(null, [{ ...FEES, ref: 'by-param' }]), { bankAccountId: acc(c, 1010) });
+      const accountOf = async () =>
+        Object.fromEntries((await entries(c)).map((e) => [e.bank_reference, e.bank_account_id]));
+      expect(await accountOf()).toEqual({
+        'by-iban': zkb,
+        'by-iban-and-param': zkb,
+        'no-iban': acc(c, 1020),
+        'by-param': acc(c, 1010),
+      });
+      // another primary bank account takes the statements without IBAN
+      const primary = await call('PUT', `/companies/${c}/accounts/${acc(c, 1000)}`, { is_primary_bank_account: true });
+      expect(primary.status, JSON.stringify(primary.body)).toBe(200);
+      await uploadOk(c, camt054(null, [{ ...FEES, ref: 'new-primary' }]));
+      expect((await accountOf())['new-primary']).toBe(acc(c, 1000));
+    },
+  );
 
-  it('without a matching IBAN and without a primary bank account: 422 errors.bank_account_id, nothing imported', async () => {
+  it('without a matching IBAN and a primary bank account: 422 errors.bank_account_id, nothing imported', async () => {
     const c = freshCompany('Ohne Hauptkonto AG');
     expect(
       (await call('PUT', `/companies/${c}/accounts/${acc(c, 1020)}`, { is_primary_bank_account: false })).status,
@@ -366,28 +374,32 @@ describe('POST …/camt-upload', () => {
     expect(await uploadOk(c, camt054(null, [FEES]), { bankAccountId: acc(c, 1020) })).toMatchObject({ created: 1 });
   });
 
-  it("422 errors.bank_account_id for a non-bank account, another company's, an unknown id, or a currency other than the statement's", async () => {
-    const c = freshCompany('Falsches Konto AG');
-    const eur = await h.bankAccount(c, {
-      name: 'EUR Konto',
-      number: 1030,
-      currency: 'EUR',
-      iban: 'DE89370400440532013000',
-    });
-    for (const bad of [acc(c, 3400), acc(c, 1100), acc(company2, 1020), 99999999, 'abc', eur]) {
-      expect422(await upload(c, camt054(null, [FEES]), { bankAccountId: bad }), ['bank_account_id']);
-    }
-    // the statement's IBAN picks the EUR account, but the statement is in CHF
-    expect422(await upload(c, camt054('DE89370400440532013000', [FEES])), ['bank_account_id']);
-    expect((await list(c)).total_count).toBe(0);
-    // a EUR statement fits it
-    expect(await uploadOk(c, camt054('DE89370400440532013000', [FEES], { currency: 'EUR' }))).toMatchObject({
-      created: 1,
-    });
-    expect((await entries(c)).map((e) => [e.bank_account_id, e.sum])).toEqual([[eur, 12.35]]);
-  });
+  it(
+    "422 errors.bank_account_id for a non-bank account, another company's, an unknown id, or a currency other than " +
+      "the statement's",
+    async () => {
+      const c = freshCompany('Falsches Konto AG');
+      const eur = await h.bankAccount(c, {
+        name: 'EUR Konto',
+        number: 1030,
+        currency: 'EUR',
+        iban: 'DE89370400440532013000',
+      });
+      for (const bad of [acc(c, 3400), acc(c, 1100), acc(company2, 1020), 99999999, 'abc', eur]) {
+        expect422(await upload(c, camt054(null, [FEES]), { bankAccountId: bad }), ['bank_account_id']);
+      }
+      // the statement's IBAN picks the EUR account, but the statement is in CHF
+      expect422(await upload(c, camt054('DE89370400440532013000', [FEES])), ['bank_account_id']);
+      expect((await list(c)).total_count).toBe(0);
+      // a EUR statement fits it
+      expect(await uploadOk(c, camt054('DE89370400440532013000', [FEES], { currency: 'EUR' }))).toMatchObject({
+        created: 1,
+      });
+      expect((await entries(c)).map((e) => [e.bank_account_id, e.sum])).toEqual([[eur, 12.35]]);
+    },
+  );
 
-  it('422 errors.file for a missing file, a text field, an empty file, non-XML, XML that is not CAMT, a broken ZIP, a ZIP without CAMT', async () => {
+  it('422 errors.file: no file, text field, empty, non-XML, XML not CAMT, broken ZIP, ZIP without CAMT', async () => {
     const c = freshCompany('Falsche Datei AG');
     expect422(await upload(c, null), ['file']);
     expect422(await h.form('POST', PATHS.detail.upload(c), { file: camt054(null, [FEES]) }), ['file']);
@@ -396,7 +408,8 @@ describe('POST …/camt-upload', () => {
       ['%PDF-1.4\n%âãÏÓ\n1 0 obj', 'auszug.pdf', /XML/],
       ['Datum;Betrag;Text\n31.03.2026;1081.50;Zahlung\n', 'auszug.csv', /XML/],
       [
-        '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn/></Document>',
+        '<?xml version="1.0"?><Document ' +
+          'xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn/></Document>',
         'pain.xml',
         /CAMT/,
       ],
@@ -450,7 +463,7 @@ describe('POST …/camt-upload', () => {
     });
   });
 
-  it('everything is checked before anything is written: a ZIP with one bad file or one unfit statement imports nothing', async () => {
+  it('all is checked before any write: a ZIP with one bad file or unfit statement imports nothing', async () => {
     const c = freshCompany('Alles oder nichts AG');
     await h.bankAccount(c, { name: 'EUR Konto', number: 1030, currency: 'EUR', iban: 'DE89370400440532013000' });
     const good = camt054(null, [PAYMENT]);
@@ -462,46 +475,54 @@ describe('POST …/camt-upload', () => {
     expect((await list(c)).total_count).toBe(0);
   });
 
-  it('the same file again adds nothing (duplicates = its count), also after processing and after deleting; another bank account is another queue', async () => {
-    const c = freshCompany('Doppelt AG');
-    const file = camt054(null, [PAYMENT, RENT, FEES]);
-    expect(await uploadOk(c, file)).toEqual({ created: 3, duplicates: 0, matched: 0, ready: 0 });
-    const before = await entries(c);
-    expect(await uploadOk(c, file)).toEqual({ created: 0, duplicates: 3, matched: 0, ready: 0 });
-    expect(await entries(c)).toEqual(before);
-    const { 'B-FEE-1': fee, 'B-PAY-1': payment, 'B-RENT-1': rent } = await byRef(c);
-    await update(c, rent.id, { other_account_id: acc(c, 6000) });
-    expect((await processAll(c)).body).toEqual({ created: 1, ignored: 0, errors: [] });
-    expect((await remove(c, [fee.id])).status).toBe(200);
-    expect(await uploadOk(c, file)).toEqual({ created: 0, duplicates: 3, matched: 0, ready: 0 });
-    expect(ids(await list(c))).toEqual([payment.id]);
-    expect(ids(await list(c, '?status=deleted'))).toEqual([fee.id]);
-    // one new transaction beside the old ones
-    expect(
-      await uploadOk(c, camt054(null, [PAYMENT, RENT, FEES, { ...FEES, ref: 'B-FEE-2', date: '2026-04-30' }])),
-    ).toMatchObject({ created: 1, duplicates: 3 });
-    // duplicates are per bank account: the same file for the Postkonto is new there
-    expect(await uploadOk(c, file, { bankAccountId: acc(c, 1010) })).toMatchObject({ created: 3, duplicates: 0 });
-  });
+  it(
+    'the same file again adds nothing (duplicates = its count), also after processing and after deleting; another ' +
+      'bank account is another queue',
+    async () => {
+      const c = freshCompany('Doppelt AG');
+      const file = camt054(null, [PAYMENT, RENT, FEES]);
+      expect(await uploadOk(c, file)).toEqual({ created: 3, duplicates: 0, matched: 0, ready: 0 });
+      const before = await entries(c);
+      expect(await uploadOk(c, file)).toEqual({ created: 0, duplicates: 3, matched: 0, ready: 0 });
+      expect(await entries(c)).toEqual(before);
+      const { 'B-FEE-1': fee, 'B-PAY-1': payment, 'B-RENT-1': rent } = await byRef(c);
+      await update(c, rent.id, { other_account_id: acc(c, 6000) });
+      expect((await processAll(c)).body).toEqual({ created: 1, ignored: 0, errors: [] });
+      expect((await remove(c, [fee.id])).status).toBe(200);
+      expect(await uploadOk(c, file)).toEqual({ created: 0, duplicates: 3, matched: 0, ready: 0 });
+      expect(ids(await list(c))).toEqual([payment.id]);
+      expect(ids(await list(c, '?status=deleted'))).toEqual([fee.id]);
+      // one new transaction beside the old ones
+      expect(
+        await uploadOk(c, camt054(null, [PAYMENT, RENT, FEES, { ...FEES, ref: 'B-FEE-2', date: '2026-04-30' }])),
+      ).toMatchObject({ created: 1, duplicates: 3 });
+      // duplicates are per bank account: the same file for the Postkonto is new there
+      expect(await uploadOk(c, file, { bankAccountId: acc(c, 1010) })).toMatchObject({ created: 3, duplicates: 0 });
+    },
+  );
 
-  it('without a bank reference the same date, sum, type, reference and counterparty is a duplicate; one upload never merges its own', async () => {
-    const c = freshCompany('Ohne Referenz AG');
-    const twin: CamtTx = { amount: '20.00', direction: 'DBIT', date: '2026-03-05', name: 'Kiosk', ustrd: 'Kaffee' };
-    expect(await uploadOk(c, camt054(null, [twin, twin]))).toMatchObject({ created: 2, duplicates: 0 });
-    expect(await uploadOk(c, camt054(null, [twin, twin]))).toMatchObject({ created: 0, duplicates: 2 });
-    const variants: CamtTx[] = [
-      { ...twin, name: 'Bäckerei' },
-      { ...twin, amount: '20.05' },
-      { ...twin, date: '2026-03-06' },
-      { ...twin, direction: 'CRDT' },
-      { ...twin, scor: 'RF18539007547034' },
-    ];
-    for (const v of variants)
-      expect(await uploadOk(c, camt054(null, [v])), JSON.stringify(v)).toMatchObject({ created: 1, duplicates: 0 });
-    expect((await list(c)).total_count).toBe(7);
-  });
+  it(
+    'without a bank reference the same date, sum, type, reference and counterparty is a duplicate; one upload ' +
+      'never merges its own',
+    async () => {
+      const c = freshCompany('Ohne Referenz AG');
+      const twin: CamtTx = { amount: '20.00', direction: 'DBIT', date: '2026-03-05', name: 'Kiosk', ustrd: 'Kaffee' };
+      expect(await uploadOk(c, camt054(null, [twin, twin]))).toMatchObject({ created: 2, duplicates: 0 });
+      expect(await uploadOk(c, camt054(null, [twin, twin]))).toMatchObject({ created: 0, duplicates: 2 });
+      const variants: CamtTx[] = [
+        { ...twin, name: 'Bäckerei' },
+        { ...twin, amount: '20.05' },
+        { ...twin, date: '2026-03-06' },
+        { ...twin, direction: 'CRDT' },
+        { ...twin, scor: 'RF18539007547034' },
+      ];
+      for (const v of variants)
+        expect(await uploadOk(c, camt054(null, [v])), JSON.stringify(v)).toMatchObject({ created: 1, duplicates: 0 });
+      expect((await list(c)).total_count).toBe(7);
+    },
+  );
 
-  it('a real camt.053 statement: 32 transactions (1810.56 in, 1272.95 out); the camt.054 repeating 5 of them adds nothing', async () => {
+  it('a real camt.053: 32 transactions (1810.56 in, 1272.95 out); the camt.054 repeating 5 adds nothing', async () => {
     const c = freshCompany('Postfinance AG');
     expect(
       await uploadOk(c, fixture('postfinance-camt053-v04-statement.xml'), {
@@ -700,7 +721,7 @@ describe('GET …/entries/import', () => {
 });
 
 describe('similarExists', () => {
-  it('is true when another booking has the same bank account (debit for income, credit for expense), date and sum', async () => {
+  it('is true when another booking has the same bank account (debit income, credit expense), date, sum', async () => {
     const c = freshCompany('Ähnlich AG');
     await uploadOk(
       c,
@@ -737,7 +758,7 @@ describe('receipts', () => {
   const attach = (c: number, id: number | string, content: BlobPart, name = 'beleg.pdf', type = 'application/pdf') =>
     h.form('POST', PATHS.detail.file(c, id), { file: [content, name, type] });
 
-  it('attach answers { success, file: { id, name, size } }; the entry shows the file; another replaces it', async () => {
+  it('attach: { success, file: { id, name, size } }; the entry shows the file; another replaces it', async () => {
     const c = freshCompany('Beleg AG');
     await uploadOk(c, camt054(null, [RENT]));
     const [rent] = await entries(c);
@@ -853,7 +874,7 @@ describe('authentication and tenancy', () => {
     expectMessage(await call('GET', PATHS.detail.list(999999)), 403);
   });
 
-  it("another company's entry is 404 for read, update and reset, an unknown id in multiple, and untouched by delete", async () => {
+  it("another company's entry is 404 on read, update, reset, an unknown id in multiple; delete leaves it", async () => {
     const other = freshCompany('Fremd AG', {}, user2.id);
     await uploadOk(other, camt054(null, [PAYMENT]), { token: user2.token });
     const [foreign] = await entries(other, user2.token);

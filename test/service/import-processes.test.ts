@@ -16,7 +16,7 @@ async function upload(svc: ServiceProcess, xml: string): Promise<{ status: numbe
   return { status: res.status, created: Number(res.headers.get('X-Import-Created')) };
 }
 
-it('the same statement uploaded to two processes at once is imported once; processing in both books each entry once', async () => {
+it('one statement uploaded to two processes at once is imported once; processing in both books each once', async () => {
   const txs: CamtTx[] = Array.from({ length: 6 }, (_, i) => ({
     amount: `${100 + i}.00`,
     date: '2026-03-10',

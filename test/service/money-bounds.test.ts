@@ -24,28 +24,32 @@ function expect422Matching(res: ServiceAnswer, key: string, pattern: RegExp): vo
 }
 
 describe('bounds on what a document carries', () => {
-  it('a position of 999999.999 × 999999999.99 is a 422 on its price, on create and on the positions endpoint; nothing is stored', async () => {
-    const { company, customer } = await companyWithCustomer('Bounds 1');
-    const huge = { description: 'Zu viel', amount: 999999.999, price: 999999999.99 };
-    expect422Matching(
-      await svc.call('POST', `/companies/${company}/invoices`, { customer_id: customer, positions: [huge] }),
-      'positions',
-      /^The positions\.0\.price field times the amount must not be greater than 999'999'999\.99\.$/,
-    );
-    const ok = await svc.call('POST', `/companies/${company}/invoices`, {
-      customer_id: customer,
-      positions: [{ description: 'Klein', amount: 1, price: 10 }],
-    });
-    expect(ok.status).toBe(201);
-    expect422Matching(
-      await svc.call('POST', `/companies/${company}/invoices/${ok.body.id}/positions`, huge),
-      'price',
-      /times the amount/,
-    );
-    const list = await svc.call('GET', `/companies/${company}/invoices`);
-    expect(list.status).toBe(200);
-    expect(list.body.meta).toMatchObject({ total: 1, sum: 10 });
-  });
+  it(
+    'a position of 999999.999 × 999999999.99 is a 422 on its price, on create and on the positions endpoint; ' +
+      'nothing is stored',
+    async () => {
+      const { company, customer } = await companyWithCustomer('Bounds 1');
+      const huge = { description: 'Zu viel', amount: 999999.999, price: 999999999.99 };
+      expect422Matching(
+        await svc.call('POST', `/companies/${company}/invoices`, { customer_id: customer, positions: [huge] }),
+        'positions',
+        /^The positions\.0\.price field times the amount must not be greater than 999'999'999\.99\.$/,
+      );
+      const ok = await svc.call('POST', `/companies/${company}/invoices`, {
+        customer_id: customer,
+        positions: [{ description: 'Klein', amount: 1, price: 10 }],
+      });
+      expect(ok.status).toBe(201);
+      expect422Matching(
+        await svc.call('POST', `/companies/${company}/invoices/${ok.body.id}/positions`, huge),
+        'price',
+        /times the amount/,
+      );
+      const list = await svc.call('GET', `/companies/${company}/invoices`);
+      expect(list.status).toBe(200);
+      expect(list.body.meta).toMatchObject({ total: 1, sum: 10 });
+    },
+  );
 
   it('11 invoices of 9007 × 999999999.99 are each refused, and the list still answers', async () => {
     const { company, customer } = await companyWithCustomer('Bounds 2');
@@ -62,38 +66,45 @@ describe('bounds on what a document carries', () => {
     expect((await svc.call('GET', `/companies/${company}/invoices`)).body.meta).toMatchObject({ total: 0, sum: 0 });
   });
 
-  it('positions within bounds whose total (or total with VAT) is too large: 422 on positions; an added position that would make it so changes nothing', async () => {
-    const { company, customer } = await companyWithCustomer('Bounds 3');
-    const half = { description: 'Hälfte', amount: 1, price: 600000000 };
-    expect422Matching(
-      await svc.call('POST', `/companies/${company}/invoices`, { customer_id: customer, positions: [half, half] }),
-      'positions',
-      /total of the positions must not be greater than 999'999'999\.99/,
-    );
-    const vat = taxRateId(svc, company, 'MWST 8.1 %');
-    const top = { description: 'Maximum', amount: 1, price: 999999999.99 };
-    expect422Matching(
-      await svc.call('POST', `/companies/${company}/invoices`, {
+  it(
+    'positions within bounds whose total (or total with VAT) is too large: 422 on positions; an added position ' +
+      'that would make it so changes nothing',
+    async () => {
+      const { company, customer } = await companyWithCustomer('Bounds 3');
+      const half = { description: 'Hälfte', amount: 1, price: 600000000 };
+      expect422Matching(
+        await svc.call('POST', `/companies/${company}/invoices`, { customer_id: customer, positions: [half, half] }),
+        'positions',
+        /total of the positions must not be greater than 999'999'999\.99/,
+      );
+      const vat = taxRateId(svc, company, 'MWST 8.1 %');
+      const top = { description: 'Maximum', amount: 1, price: 999999999.99 };
+      expect422Matching(
+        await svc.call('POST', `/companies/${company}/invoices`, {
+          customer_id: customer,
+          tax_rate_id: vat,
+          positions: [top],
+        }),
+        'positions',
+        /total of the positions/,
+      );
+      // the maximum itself is taken
+      const max = await svc.call('POST', `/companies/${company}/invoices`, { customer_id: customer, positions: [top] });
+      expect(max.status, JSON.stringify(max.body)).toBe(201);
+      const one = await svc.call('POST', `/companies/${company}/invoices`, {
         customer_id: customer,
-        tax_rate_id: vat,
-        positions: [top],
-      }),
-      'positions',
-      /total of the positions/,
-    );
-    // the maximum itself is taken
-    const max = await svc.call('POST', `/companies/${company}/invoices`, { customer_id: customer, positions: [top] });
-    expect(max.status, JSON.stringify(max.body)).toBe(201);
-    const one = await svc.call('POST', `/companies/${company}/invoices`, { customer_id: customer, positions: [half] });
-    expect422Matching(
-      await svc.call('POST', `/companies/${company}/invoices/${one.body.id}/positions`, half),
-      'positions',
-      /total of the positions/,
-    );
-    const after = await svc.call('GET', `/companies/${company}/invoices/${one.body.id}`);
-    expect(after.body.data.positions).toHaveLength(1);
-    expect(after.body.data.final_value).toBe(600000000);
-  });
+        positions: [half],
+      });
+      expect422Matching(
+        await svc.call('POST', `/companies/${company}/invoices/${one.body.id}/positions`, half),
+        'positions',
+        /total of the positions/,
+      );
+      const after = await svc.call('GET', `/companies/${company}/invoices/${one.body.id}`);
+      expect(after.body.data.positions).toHaveLength(1);
+      expect(after.body.data.final_value).toBe(600000000);
+    },
+  );
 
   it('a bank statement with an amount over the bound is refused whole (422 errors.file)', async () => {
     const { company } = await companyWithCustomer('Bounds 4');
@@ -150,7 +161,8 @@ describe('sums past 2^53 Rappen', () => {
 });
 
 describe('property: lists and balances stay 200 for anything accepted', () => {
-  it('random documents at and around the bounds: each is created or refused with a 422 on positions; the lists, balances and customers answer 200 with exact sums', async () => {
+  it('random documents at and around the bounds: each is created or refused with a 422 on positions; the lists, ' +
+    'balances and customers answer 200 with exact sums', async () => {
     const { company, customer } = await companyWithCustomer('Bounds property');
     const vat = taxRateId(svc, company, 'MWST 8.1 %');
     let expected = 0n;

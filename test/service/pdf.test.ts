@@ -33,6 +33,8 @@ const QR_IBAN = 'CH4431999123000889012';
 const IBAN = 'CH9300762011623852957';
 /** positions that fill three pages with the QR part */
 const POSITIONS = 48;
+// every seventh position's text is long enough to wrap
+const DETAIL = ' — analyse détaillée des besoins, réunions et rapport écrit';
 
 /** A company with a full creditor address and the primary bank account's IBAN. */
 async function company(
@@ -140,7 +142,8 @@ describe('a one-page invoice in German with a QR-IBAN', () => {
       'Rabatt 10 %',
       '432.00',
       'Zahlbar innert 30 Tagen',
-      "Zwischentotal 2'667.00 Rabatt 2 % -53.34 Total exkl. MWST 2'613.66 MWST 8.1 % auf CHF 2'613.66 211.71 Rundungsdifferenz -0.02 Total CHF 2'825.35",
+      "Zwischentotal 2'667.00 Rabatt 2 % -53.34 Total exkl. MWST 2'613.66 MWST 8.1 % auf CHF 2'613.66 211.71 " +
+        "Rundungsdifferenz -0.02 Total CHF 2'825.35",
       'Freundliche Grüsse',
     ])
       expect(text).toContain(s);
@@ -208,7 +211,7 @@ describe('a three-page invoice in French, EUR, SCOR reference, without debtor', 
       city: 'Lausanne',
     });
     const positions = Array.from({ length: POSITIONS }, (_, i) => ({
-      description: `Travaux de maintenance, lot ${i + 1}${i % 7 === 0 ? ' — analyse détaillée des besoins, réunions et rapport écrit' : ''}`,
+      description: `Travaux de maintenance, lot ${i + 1}${i % 7 === 0 ? DETAIL : ''}`,
       amount: 1 + (i % 4),
       price: 85,
       unit: 'h',
@@ -384,7 +387,8 @@ describe('reminders, currencies without a QR part, refusals', () => {
       run(db(), 'UPDATE accounts SET iban = ? WHERE company_id = ? AND number = 1020', 'DE89370400440532013000', c);
       expect(await refused(inv)).toEqual({
         'bank_account.iban': [
-          `bank account 1020 IBAN DE89370400440532013000 is not from Switzerland or Liechtenstein, which a QR-bill needs: acct invoices update ${inv.number} --bank-account … or acct accounts update 1020 --iban …`,
+          `bank account 1020 IBAN DE89370400440532013000 is not from Switzerland or Liechtenstein, which a ` +
+            `QR-bill needs: acct invoices update ${inv.number} --bank-account … or acct accounts update 1020 --iban …`,
         ],
       });
       run(db(), 'UPDATE accounts SET iban = ? WHERE company_id = ? AND number = 1020', 'CH9300762011623852958', c);
@@ -447,7 +451,7 @@ describe('reminders, currencies without a QR part, refusals', () => {
     });
   });
 
-  it('an amount over what a QR-bill takes cannot arise: the document total is bounded at the QR-bill maximum', async () => {
+  it('an amount over what a QR-bill takes cannot arise: the document total is bounded at the QR maximum', async () => {
     // 1'999'999'980.00: refused when the invoice is made (docs/service.md, Money), so no PDF can meet it
     const res = await svc.call('POST', `/companies/${c}/invoices`, {
       customer_id: cust,
@@ -479,8 +483,11 @@ describe('what Swiss VAT law, banks and customers read, in de, fr, it and en', (
       reminder: '1. Mahnung',
       open: "Offener Betrag CHF 2'286.30",
       facts:
-        'Mahndatum 16.02.2026 Rechnungsdatum 05.01.2026 Kundennummer 1 Fällig am 04.02.2026 Tage überfällig 12 Bitte bezahlen bis 26.02.2026',
-      text: "Sicher ist es Ihnen entgangen: Unsere Rechnung {number} vom 05.01.2026 war am 04.02.2026 zur Zahlung fällig und ist noch offen. Bitte überweisen Sie den offenen Betrag von CHF 2'286.30 bis 26.02.2026.",
+        'Mahndatum 16.02.2026 Rechnungsdatum 05.01.2026 Kundennummer 1 Fällig am 04.02.2026 Tage überfällig 12 ' +
+        'Bitte bezahlen bis 26.02.2026',
+      text:
+        'Sicher ist es Ihnen entgangen: Unsere Rechnung {number} vom 05.01.2026 war am 04.02.2026 zur ' +
+        "Zahlung fällig und ist noch offen. Bitte überweisen Sie den offenen Betrag von CHF 2'286.30 bis 26.02.2026.",
     },
     fr: {
       uid: `N° TVA ${UID} TVA`,
@@ -489,8 +496,12 @@ describe('what Swiss VAT law, banks and customers read, in de, fr, it and en', (
       reminder: '1er rappel',
       open: "Montant ouvert CHF 2'286.30",
       facts:
-        'Date du rappel 16.02.2026 Date de la facture 05.01.2026 Numéro de client 1 Échue le 04.02.2026 Jours de retard 12 Veuillez payer d’ici le 26.02.2026',
-      text: "Sauf erreur de notre part, notre facture {number} du 05.01.2026, échue le 04.02.2026, n’a pas encore été réglée. Nous vous prions de bien vouloir verser le montant ouvert de CHF 2'286.30 d’ici le 26.02.2026.",
+        'Date du rappel 16.02.2026 Date de la facture 05.01.2026 Numéro de client 1 Échue le 04.02.2026 Jours ' +
+        'de retard 12 Veuillez payer d’ici le 26.02.2026',
+      text:
+        'Sauf erreur de notre part, notre facture {number} du 05.01.2026, échue le 04.02.2026, n’a pas ' +
+        "encore été réglée. Nous vous prions de bien vouloir verser le montant ouvert de CHF 2'286.30 d’ici le " +
+        '26.02.2026.',
     },
     it: {
       uid: `N. IVA ${UID} IVA`,
@@ -500,8 +511,11 @@ describe('what Swiss VAT law, banks and customers read, in de, fr, it and en', (
       reminder: '1° sollecito',
       open: "Importo aperto CHF 2'286.30",
       facts:
-        'Data del sollecito 16.02.2026 Data della fattura 05.01.2026 Numero cliente 1 Scaduta il 04.02.2026 Giorni di ritardo 12 Si prega di pagare entro il 26.02.2026',
-      text: "Forse le è sfuggito: la nostra fattura {number} del 05.01.2026, scaduta il 04.02.2026, non è ancora stata pagata. La preghiamo di versare l’importo aperto di CHF 2'286.30 entro il 26.02.2026.",
+        'Data del sollecito 16.02.2026 Data della fattura 05.01.2026 Numero cliente 1 Scaduta il 04.02.2026 ' +
+        'Giorni di ritardo 12 Si prega di pagare entro il 26.02.2026',
+      text:
+        'Forse le è sfuggito: la nostra fattura {number} del 05.01.2026, scaduta il 04.02.2026, non è ' +
+        "ancora stata pagata. La preghiamo di versare l’importo aperto di CHF 2'286.30 entro il 26.02.2026.",
     },
     en: {
       uid: `VAT no. ${UID} VAT`,
@@ -510,8 +524,11 @@ describe('what Swiss VAT law, banks and customers read, in de, fr, it and en', (
       reminder: 'First reminder',
       open: "Open amount CHF 2'286.30",
       facts:
-        'Reminder date 16.02.2026 Invoice date 05.01.2026 Customer number 1 Due on 04.02.2026 Days overdue 12 Please pay by 26.02.2026',
-      text: "Perhaps this has escaped your notice: our invoice {number} of 05.01.2026 was due on 04.02.2026 and is still open. Please transfer the open amount of CHF 2'286.30 by 26.02.2026.",
+        'Reminder date 16.02.2026 Invoice date 05.01.2026 Customer number 1 Due on 04.02.2026 Days overdue 12 ' +
+        'Please pay by 26.02.2026',
+      text:
+        'Perhaps this has escaped your notice: our invoice {number} of 05.01.2026 was due on 04.02.2026 and ' +
+        "is still open. Please transfer the open amount of CHF 2'286.30 by 26.02.2026.",
     },
   } as const;
 
@@ -551,82 +568,101 @@ describe('what Swiss VAT law, banks and customers read, in de, fr, it and en', (
     }
     run(
       db(),
-      "UPDATE activities SET created_at = '2026-02-16T09:00:00.000000Z' WHERE document_type = 'invoice' AND document_id = ? AND message LIKE 'Reminder % sent'",
+      "UPDATE activities SET created_at = '2026-02-16T09:00:00.000000Z' WHERE document_type = 'invoice' " +
+        "AND document_id = ? AND message LIKE 'Reminder % sent'",
       inv.id,
     );
   };
 
   for (const [lang, l] of Object.entries(LANGS)) {
-    it(`${lang}: the UID with its suffix, the VAT line with rate and base, the total once; the QR code carries the final value`, async () => {
-      const inv = await invoice(lang);
-      const pdf = await pdfOf(c, 'invoices', inv.id, `law-invoice-${lang}`);
-      const text = flat(pdf.text[0]);
-      expect(text).toContain(l.uid);
-      expect(text).toContain(l.totals);
-      expect(text.split(l.total)).toHaveLength(2);
-      expect(text).not.toMatch(/MWST 8\.1 % 171/);
-      expect((await qrLines(pdf, 0))!.slice(18, 20)).toEqual(['2286.30', 'CHF']);
-    });
+    it(
+      `${lang}: the UID with its suffix, the VAT line with rate and base, the total once; the QR code carries the ` +
+        `final value`,
+      async () => {
+        const inv = await invoice(lang);
+        const pdf = await pdfOf(c, 'invoices', inv.id, `law-invoice-${lang}`);
+        const text = flat(pdf.text[0]);
+        expect(text).toContain(l.uid);
+        expect(text).toContain(l.totals);
+        expect(text.split(l.total)).toHaveLength(2);
+        expect(text).not.toMatch(/MWST 8\.1 % 171/);
+        expect((await qrLines(pdf, 0))!.slice(18, 20)).toEqual(['2286.30', 'CHF']);
+      },
+    );
 
-    it(`${lang}: a reminder reads like one: its text with the invoice's dates and the open amount, the days overdue; the QR code asks for the open amount`, async () => {
-      const inv = await invoice(lang);
-      await remind(inv, ['sent', 'reminder_one']);
-      const pdf = await pdfOf(c, 'invoices', inv.id, `law-reminder-${lang}`);
-      const text = flat(pdf.text[0]);
-      expect(text).toContain(l.reminder);
-      expect(text).toContain(l.facts);
-      expect(text).toContain(`${l.uid}`);
-      expect(text).toContain(l.text.replace('{number}', inv.number));
-      expect(text).toContain(l.open);
-      expect(text.split(l.total)).toHaveLength(2);
-      expect((await qrLines(pdf, 0))!.slice(18, 20)).toEqual(['2286.30', 'CHF']);
-    });
+    it(
+      `${lang}: a reminder reads like one: its text with the invoice's dates and the open amount, the days ` +
+        `overdue; the QR code asks for the open amount`,
+      async () => {
+        const inv = await invoice(lang);
+        await remind(inv, ['sent', 'reminder_one']);
+        const pdf = await pdfOf(c, 'invoices', inv.id, `law-reminder-${lang}`);
+        const text = flat(pdf.text[0]);
+        expect(text).toContain(l.reminder);
+        expect(text).toContain(l.facts);
+        expect(text).toContain(`${l.uid}`);
+        expect(text).toContain(l.text.replace('{number}', inv.number));
+        expect(text).toContain(l.open);
+        expect(text.split(l.total)).toHaveLength(2);
+        expect((await qrLines(pdf, 0))!.slice(18, 20)).toEqual(['2286.30', 'CHF']);
+      },
+    );
   }
 
-  it("a second reminder is firmer, the third names the consequence; the company's own text replaces the default, its placeholders filled", async () => {
-    const inv = await invoice('de');
-    await remind(inv, ['sent', 'reminder_one', 'reminder_two']);
-    expect(flat((await pdfOf(c, 'invoices', inv.id)).text[0])).toContain(
-      `2. Mahnung Rechnung ${inv.number} Trotz unserer Zahlungserinnerung ist unsere Rechnung ${inv.number}`,
-    );
-    setCompany(db(), c, {
-      reminderTextTwo:
-        'Wir haben noch keine Zahlung für {number} ({days} Tage überfällig) erhalten: {amount} bis {pay_by}, danke. {unbekannt}',
-    });
-    try {
+  it(
+    "a second reminder is firmer, the third names the consequence; the company's own text replaces the default, " +
+      'its placeholders filled',
+    async () => {
+      const inv = await invoice('de');
+      await remind(inv, ['sent', 'reminder_one', 'reminder_two']);
       expect(flat((await pdfOf(c, 'invoices', inv.id)).text[0])).toContain(
-        `Wir haben noch keine Zahlung für ${inv.number} (12 Tage überfällig) erhalten: CHF 2'286.30 bis 26.02.2026, danke. {unbekannt}`,
+        `2. Mahnung Rechnung ${inv.number} Trotz unserer Zahlungserinnerung ist unsere Rechnung ${inv.number}`,
       );
-    } finally {
-      setCompany(db(), c, { reminderTextTwo: 'none' });
-    }
-    await remind(inv, ['reminder_three']);
-    const text = flat((await pdfOf(c, 'invoices', inv.id, 'law-reminder-de-3')).text[0]);
-    expect(text).toContain('3. Mahnung');
-    expect(text).toContain('Andernfalls leiten wir ohne weitere Ankündigung die Betreibung ein');
-  });
-
-  it('VAT included: the total once, then "inkl. MWST 8.1 % auf CHF <net>"; a name_on_documents of its own replaces the name, never the rate', async () => {
-    const inv = await invoice('de', {
-      vat_included: true,
-      add_rounding_difference: false,
-      positions: [{ description: 'Beratung', amount: 1, price: 1081 }],
-    });
-    expect(flat((await pdfOf(c, 'invoices', inv.id)).text[0])).toContain(
-      "Total CHF 1'081.00 inkl. MWST 8.1 % auf CHF 1'000.00 81.00",
-    );
-    run(db(), "UPDATE tax_rates SET name_on_documents = 'Mehrwertsteuer 7.7 %' WHERE id = ?", rate(c, 'MWST 8.1 %'));
-    try {
-      for (const lang of ['de', 'fr']) {
-        const net = await invoice(lang, { add_rounding_difference: false });
-        expect(flat((await pdfOf(c, 'invoices', net.id)).text[0])).toContain(
-          `Mehrwertsteuer 8.1 % ${lang === 'de' ? 'auf' : 'sur'} CHF 2'115.00 171.32`,
+      setCompany(db(), c, {
+        reminderTextTwo:
+          'Wir haben noch keine Zahlung für {number} ({days} Tage überfällig) erhalten: {amount} bis {pay_by}, ' +
+          'danke. {unbekannt}',
+      });
+      try {
+        expect(flat((await pdfOf(c, 'invoices', inv.id)).text[0])).toContain(
+          `Wir haben noch keine Zahlung für ${inv.number} (12 Tage überfällig) erhalten: CHF 2'286.30 bis ` +
+            `26.02.2026, danke. {unbekannt}`,
         );
+      } finally {
+        setCompany(db(), c, { reminderTextTwo: 'none' });
       }
-    } finally {
-      run(db(), 'UPDATE tax_rates SET name_on_documents = name WHERE id = ?', rate(c, 'MWST 8.1 %'));
-    }
-  });
+      await remind(inv, ['reminder_three']);
+      const text = flat((await pdfOf(c, 'invoices', inv.id, 'law-reminder-de-3')).text[0]);
+      expect(text).toContain('3. Mahnung');
+      expect(text).toContain('Andernfalls leiten wir ohne weitere Ankündigung die Betreibung ein');
+    },
+  );
+
+  it(
+    'VAT included: the total once, then "inkl. MWST 8.1 % auf CHF <net>"; a name_on_documents of its own replaces ' +
+      'the name, never the rate',
+    async () => {
+      const inv = await invoice('de', {
+        vat_included: true,
+        add_rounding_difference: false,
+        positions: [{ description: 'Beratung', amount: 1, price: 1081 }],
+      });
+      expect(flat((await pdfOf(c, 'invoices', inv.id)).text[0])).toContain(
+        "Total CHF 1'081.00 inkl. MWST 8.1 % auf CHF 1'000.00 81.00",
+      );
+      run(db(), "UPDATE tax_rates SET name_on_documents = 'Mehrwertsteuer 7.7 %' WHERE id = ?", rate(c, 'MWST 8.1 %'));
+      try {
+        for (const lang of ['de', 'fr']) {
+          const net = await invoice(lang, { add_rounding_difference: false });
+          expect(flat((await pdfOf(c, 'invoices', net.id)).text[0])).toContain(
+            `Mehrwertsteuer 8.1 % ${lang === 'de' ? 'auf' : 'sur'} CHF 2'115.00 171.32`,
+          );
+        }
+      } finally {
+        run(db(), 'UPDATE tax_rates SET name_on_documents = name WHERE id = ?', rate(c, 'MWST 8.1 %'));
+      }
+    },
+  );
 
   it('a rounded total without VAT: subtotal, rounding difference, one total (French)', async () => {
     const inv = await invoice('fr', {

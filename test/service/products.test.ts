@@ -142,7 +142,7 @@ describe('validation (422)', () => {
     });
   });
 
-  it('rejects a unit that is too long and a description or unit that is not a string, listing every field', async () => {
+  it('rejects a unit that is too long and a description or unit not a string, listing every field', async () => {
     expect422(await svc.call('POST', '/companies/1/products', { name: 'p', unit: 'u'.repeat(256) }), {
       unit: ['The unit field must not be greater than 255 characters.'],
     });

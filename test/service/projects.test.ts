@@ -78,7 +78,8 @@ function insertInvoice(
 function insertProposal(project: number): number {
   return Number(
     sql(
-      `INSERT INTO proposals (company_id, user_id, customer_id, project_id, number, date, valid_until, final_value, created_at, updated_at)
+      `INSERT INTO proposals (company_id, user_id, customer_id, project_id, number, date, valid_until,
+        final_value, created_at, updated_at)
       VALUES (1, 1, ?, ?, ?, '2025-02-01', '2025-02-15', 150000, ?, ?)`,
       customerA,
       project,
@@ -115,7 +116,8 @@ function insertTime(
 ): number {
   return Number(
     sql(
-      `INSERT INTO time_entries (company_id, user_id, project_id, invoice_id, task_id, description, date, hours, minutes, hourly_rate, status, billable, created_at, updated_at)
+      `INSERT INTO time_entries (company_id, user_id, project_id, invoice_id, task_id, description, date,
+        hours, minutes, hourly_rate, status, billable, created_at, updated_at)
       VALUES (1, 1, ?, ?, ?, 'work', ?, ?, ?, ?, ?, ?, ?, ?)`,
       project,
       t.invoice ?? null,
@@ -138,7 +140,8 @@ function insertEntry(project: number, type: 'income' | 'expense', sum: number): 
       : [accountId(svc, 1, 6500), accountId(svc, 1, 1020)];
   return Number(
     sql(
-      `INSERT INTO entries (company_id, user_id, number, type, date, description, sum, debit_account_id, credit_account_id, project_id, created_at, updated_at)
+      `INSERT INTO entries (company_id, user_id, number, type, date, description, sum, debit_account_id,
+        credit_account_id, project_id, created_at, updated_at)
       VALUES (1, 1, ?, ?, '2025-03-05', 'booking', ?, ?, ?, ?, ?, ?)`,
       `${type === 'income' ? 'E' : 'A'}-2025-${++numberSeq}`,
       type,

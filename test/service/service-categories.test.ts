@@ -83,7 +83,7 @@ describe('validation (422)', () => {
 });
 
 describe('GET /service-categories', () => {
-  it('lists every category of the company as { data: [...] } sorted by name (ignoring case), not paginated', async () => {
+  it('lists every category of the company as { data: [...] } by name (ignoring case), not paginated', async () => {
     const company = addCompany(svc.server.db, 'Sorted AG', 1);
     for (const name of ['delta', 'Alpha', 'charlie', 'Bravo']) await createCategory(company, name);
     const res = await svc.call('GET', `/companies/${company}/service-categories?per_page=1&page=2`);

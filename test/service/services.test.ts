@@ -68,12 +68,14 @@ function useInTimeEntry(serviceId: number, company = 1): void {
   const project = Number(
     db
       .prepare(
-        'INSERT INTO projects (company_id, user_id, customer_id, name, created_at, updated_at) VALUES (?, 1, ?, ?, ?, ?)',
+        'INSERT INTO projects (company_id, user_id, customer_id, name, created_at, updated_at) ' +
+          'VALUES (?, 1, ?, ?, ?, ?)',
       )
       .run(company, customer, 'Website', now, now).lastInsertRowid,
   );
   db.prepare(
-    'INSERT INTO time_entries (company_id, user_id, project_id, service_id, date, hours, minutes, created_at, updated_at) VALUES (?, 1, ?, ?, ?, 1, 30, ?, ?)',
+    'INSERT INTO time_entries (company_id, user_id, project_id, service_id, date, hours, minutes, created_at, ' +
+      'updated_at) VALUES (?, 1, ?, ?, ?, 1, 30, ?, ?)',
   ).run(company, project, serviceId, '2025-03-01', now, now);
 }
 

@@ -39,10 +39,12 @@ describe('GET and PUT /settings', () => {
     expect(res.status).toBe(422);
     expect(res.body).toEqual({
       message:
-        'The vat number CHE-123.456.789 MWST is not a valid UID: its last digit is not the check digit of the eight before it.',
+        'The vat number CHE-123.456.789 MWST is not a valid UID: its last digit is not the check digit of the ' +
+        'eight before it.',
       errors: {
         vat_number: [
-          'The vat number CHE-123.456.789 MWST is not a valid UID: its last digit is not the check digit of the eight before it.',
+          'The vat number CHE-123.456.789 MWST is not a valid UID: its last digit is not the check digit of the ' +
+            'eight before it.',
         ],
       },
     });

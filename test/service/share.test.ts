@@ -105,7 +105,8 @@ const status = (id: number) => String(one(db(), 'SELECT status FROM proposals WH
 const activities = (id: number) =>
   all(
     db(),
-    "SELECT message, color, created_at FROM activities WHERE document_type = 'proposal' AND document_id = ? ORDER BY id",
+    "SELECT message, color, created_at FROM activities WHERE document_type = 'proposal' AND document_id = ? " +
+      'ORDER BY id',
     id,
   ).map((r) => ({ message: String(r.message), color: r.color, created_at: String(r.created_at) }));
 const messages = (id: number) => activities(id).map((a) => a.message);
@@ -126,74 +127,83 @@ function expectShareHeaders(page: Page): void {
 }
 
 describe('sharing through PUT /proposals/{id}', () => {
-  test('is_shared true makes a 32-character URL-safe token, kept on the next true; false clears it; sharing again is a new link', async () => {
-    const created = await svc.call('POST', '/companies/1/proposals', {
-      customer_id: ids.customer,
-      positions: EXAMPLE_POSITIONS,
-    });
-    const id = created.body.id;
-    expect((await svc.call('GET', `/companies/1/proposals/${id}`)).body.data).toMatchObject({
-      is_shared: false,
-      share_token: null,
-    });
+  test(
+    'is_shared true makes a 32-character URL-safe token, kept on the next true; false clears it; sharing again is ' +
+      'a new link',
+    async () => {
+      const created = await svc.call('POST', '/companies/1/proposals', {
+        customer_id: ids.customer,
+        positions: EXAMPLE_POSITIONS,
+      });
+      const id = created.body.id;
+      expect((await svc.call('GET', `/companies/1/proposals/${id}`)).body.data).toMatchObject({
+        is_shared: false,
+        share_token: null,
+      });
 
-    const on = (await svc.call('PUT', `/companies/1/proposals/${id}`, { is_shared: true })).body.data;
-    expect(on.is_shared).toBe(true);
-    expect(on.share_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    const again = (await svc.call('PUT', `/companies/1/proposals/${id}`, { is_shared: true })).body.data;
-    expect(again.share_token).toBe(on.share_token);
-    expect((await open(`${svc.origin}/share/proposals/${on.share_token}`)).status).toBe(200);
+      const on = (await svc.call('PUT', `/companies/1/proposals/${id}`, { is_shared: true })).body.data;
+      expect(on.is_shared).toBe(true);
+      expect(on.share_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      const again = (await svc.call('PUT', `/companies/1/proposals/${id}`, { is_shared: true })).body.data;
+      expect(again.share_token).toBe(on.share_token);
+      expect((await open(`${svc.origin}/share/proposals/${on.share_token}`)).status).toBe(200);
 
-    const off = (await svc.call('PUT', `/companies/1/proposals/${id}`, { is_shared: false })).body.data;
-    expect(off).toMatchObject({ is_shared: false, share_token: null });
-    expect((await open(`${svc.origin}/share/proposals/${on.share_token}`)).status).toBe(404);
+      const off = (await svc.call('PUT', `/companies/1/proposals/${id}`, { is_shared: false })).body.data;
+      expect(off).toMatchObject({ is_shared: false, share_token: null });
+      expect((await open(`${svc.origin}/share/proposals/${on.share_token}`)).status).toBe(404);
 
-    const anew = (await svc.call('PUT', `/companies/1/proposals/${id}`, { is_shared: true })).body.data;
-    expect(anew.share_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(anew.share_token).not.toBe(on.share_token);
-    expect((await open(`${svc.origin}/share/proposals/${on.share_token}`)).status).toBe(404);
-    expect((await open(`${svc.origin}/share/proposals/${anew.share_token}`)).status).toBe(200);
+      const anew = (await svc.call('PUT', `/companies/1/proposals/${id}`, { is_shared: true })).body.data;
+      expect(anew.share_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      expect(anew.share_token).not.toBe(on.share_token);
+      expect((await open(`${svc.origin}/share/proposals/${on.share_token}`)).status).toBe(404);
+      expect((await open(`${svc.origin}/share/proposals/${anew.share_token}`)).status).toBe(200);
 
-    const listed = await svc.call('GET', `/companies/1/proposals?filter[is_shared]=true&filter[id]=${id}`);
-    expect(listed.body.data.map((d: { id: number }) => d.id)).toEqual([id]);
-    await svc.call('PUT', `/companies/1/proposals/${id}`, { is_shared: false });
-    expect((await svc.call('GET', `/companies/1/proposals?filter[is_shared]=true&filter[id]=${id}`)).body.data).toEqual(
-      [],
-    );
-  });
+      const listed = await svc.call('GET', `/companies/1/proposals?filter[is_shared]=true&filter[id]=${id}`);
+      expect(listed.body.data.map((d: { id: number }) => d.id)).toEqual([id]);
+      await svc.call('PUT', `/companies/1/proposals/${id}`, { is_shared: false });
+      expect(
+        (await svc.call('GET', `/companies/1/proposals?filter[is_shared]=true&filter[id]=${id}`)).body.data,
+      ).toEqual([]);
+    },
+  );
 });
 
 describe('the page', () => {
-  test('the proposal as on the PDF: letterhead, customer address, facts, positions, collection, discounts, VAT, total, remarks, forms', async () => {
-    const p = await proposal();
-    const page = await open(p.url);
-    expect(page.status).toBe(200);
-    expect(page.headers.get('content-type')).toBe('text/html; charset=UTF-8');
-    expectShareHeaders(page);
-    const t = text(page.html);
-    expect(page.html).toMatch(/^<!doctype html>\n<html lang="de">/);
-    expect(t).toContain('Atelier Muster GmbH Bahnhofstrasse 12 8001 Zürich');
-    expect(t).toContain('Muster AG Seestrasse 4 8002 Zürich');
-    expect(t).toContain(`Nummer ${p.number} Datum`);
-    expect(t).toContain('Kundennummer 1001 Gültig bis 31.12.2099');
-    expect(t).toContain('Website Relaunch');
-    expect(t).toContain('Beschreibung Menge Einheit Preis Betrag CHF');
-    expect(t).toContain("Konzept und Design 12.5 h 150.00 1'875.00");
-    expect(t).toContain('Umsetzung 3 h 120.00 360.00');
-    expect(t).toContain("Zwischentotal Website 2'235.00");
-    expect(t).toContain('Hosting 2026 Rabatt 10 % 1 480.00 432.00');
-    expect(t).toContain('Zahlbar innert 30 Tagen');
-    expect(t).toContain(
-      "Zwischentotal 2'667.00 Rabatt 2 % -53.34 Total exkl. MWST 2'613.66 MWST 8.1 % auf CHF 2'613.66 211.71 Total CHF 2'825.37",
-    );
-    expect(page.html).toContain('<p class="remarks wrap">Preise in CHF.\nLieferfrist: 6 Wochen.</p>');
-    expect(t).toContain('Ihre Antwort');
-    expect(page.html).toContain(`<form class="accept" method="post" action="${p.path}/accept#answer">`);
-    expect(page.html).toContain(`<form class="decline" method="post" action="${p.path}/decline#answer">`);
-    expect(page.html).toContain(`<a href="${p.path}/pdf">Als PDF herunterladen</a>`);
-    // no script, and nothing from elsewhere: no absolute URL at all
-    expect(page.html).not.toMatch(/<script|\bon\w+=|https?:|\/\//i);
-  });
+  test(
+    'the proposal as on the PDF: letterhead, customer address, facts, positions, collection, discounts, VAT, ' +
+      'total, remarks, forms',
+    async () => {
+      const p = await proposal();
+      const page = await open(p.url);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+      expectShareHeaders(page);
+      const t = text(page.html);
+      expect(page.html).toMatch(/^<!doctype html>\n<html lang="de">/);
+      expect(t).toContain('Atelier Muster GmbH Bahnhofstrasse 12 8001 Zürich');
+      expect(t).toContain('Muster AG Seestrasse 4 8002 Zürich');
+      expect(t).toContain(`Nummer ${p.number} Datum`);
+      expect(t).toContain('Kundennummer 1001 Gültig bis 31.12.2099');
+      expect(t).toContain('Website Relaunch');
+      expect(t).toContain('Beschreibung Menge Einheit Preis Betrag CHF');
+      expect(t).toContain("Konzept und Design 12.5 h 150.00 1'875.00");
+      expect(t).toContain('Umsetzung 3 h 120.00 360.00');
+      expect(t).toContain("Zwischentotal Website 2'235.00");
+      expect(t).toContain('Hosting 2026 Rabatt 10 % 1 480.00 432.00');
+      expect(t).toContain('Zahlbar innert 30 Tagen');
+      expect(t).toContain(
+        "Zwischentotal 2'667.00 Rabatt 2 % -53.34 Total exkl. MWST 2'613.66 MWST 8.1 % auf CHF 2'613.66 211.71 " +
+          "Total CHF 2'825.37",
+      );
+      expect(page.html).toContain('<p class="remarks wrap">Preise in CHF.\nLieferfrist: 6 Wochen.</p>');
+      expect(t).toContain('Ihre Antwort');
+      expect(page.html).toContain(`<form class="accept" method="post" action="${p.path}/accept#answer">`);
+      expect(page.html).toContain(`<form class="decline" method="post" action="${p.path}/decline#answer">`);
+      expect(page.html).toContain(`<a href="${p.path}/pdf">Als PDF herunterladen</a>`);
+      // no script, and nothing from elsewhere: no absolute URL at all
+      expect(page.html).not.toMatch(/<script|\bon\w+=|https?:|\/\//i);
+    },
+  );
 
   test("in the proposal's language: en, fr, it", async () => {
     const expected = {
@@ -263,7 +273,8 @@ describe('the page', () => {
     // the view an hour and a minute ago: the next look counts again
     run(
       db(),
-      "UPDATE activities SET created_at = ? WHERE document_type = 'proposal' AND document_id = ? AND message = 'Viewed through the public link'",
+      "UPDATE activities SET created_at = ? WHERE document_type = 'proposal' AND document_id = ? " +
+        "AND message = 'Viewed through the public link'",
       timestamp(new Date(Date.now() - 61 * 60 * 1000)),
       p.id,
     );
@@ -288,29 +299,33 @@ describe('the page', () => {
 });
 
 describe('accept and decline', () => {
-  test('accept: 303 back to the page, accepted at once, the activity names the customer and keeps the comment; the page shows the outcome', async () => {
-    const p = await proposal();
-    await svc.call('GET', `/companies/1/proposals/${p.id}/mark-as?status=sent`);
-    const res = await answer(p.url, 'accept', { name: '  Anna   Muster ', comment: 'Gerne so.\r\nStart im Mai.' });
-    expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe(p.path);
-    expectShareHeaders(res);
-    expect(status(p.id)).toBe('accepted');
-    const last = activities(p.id).at(-1)!;
-    expect(last).toMatchObject({
-      message: 'Accepted by the customer (Anna Muster)\nGerne so.\nStart im Mai.',
-      color: 'green',
-    });
-    const api = await svc.call('GET', `/companies/1/proposals/${p.id}`);
-    expect(api.body.data.status).toBe('accepted');
+  test(
+    'accept: 303 back to the page, accepted at once, the activity names the customer and keeps the comment; the ' +
+      'page shows the outcome',
+    async () => {
+      const p = await proposal();
+      await svc.call('GET', `/companies/1/proposals/${p.id}/mark-as?status=sent`);
+      const res = await answer(p.url, 'accept', { name: '  Anna   Muster ', comment: 'Gerne so.\r\nStart im Mai.' });
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe(p.path);
+      expectShareHeaders(res);
+      expect(status(p.id)).toBe('accepted');
+      const last = activities(p.id).at(-1)!;
+      expect(last).toMatchObject({
+        message: 'Accepted by the customer (Anna Muster)\nGerne so.\nStart im Mai.',
+        color: 'green',
+      });
+      const api = await svc.call('GET', `/companies/1/proposals/${p.id}`);
+      expect(api.body.data.status).toBe('accepted');
 
-    const page = await open(p.url);
-    expect(page.status).toBe(200);
-    expect(text(page.html)).toContain(`Angenommen am ${dayOf(last.created_at)} von Anna Muster`);
-    expect(page.html).toContain('<blockquote>Gerne so.\nStart im Mai.</blockquote>');
-    expect(text(page.html)).toContain('Vielen Dank für Ihren Auftrag.');
-    expect(page.html).not.toContain('<form');
-  });
+      const page = await open(p.url);
+      expect(page.status).toBe(200);
+      expect(text(page.html)).toContain(`Angenommen am ${dayOf(last.created_at)} von Anna Muster`);
+      expect(page.html).toContain('<blockquote>Gerne so.\nStart im Mai.</blockquote>');
+      expect(text(page.html)).toContain('Vielen Dank für Ihren Auftrag.');
+      expect(page.html).not.toContain('<form');
+    },
+  );
 
   test('decline from open: declined, the activity with the comment, the page says so', async () => {
     const p = await proposal({ lang: 'fr' });
@@ -367,7 +382,8 @@ describe('accept and decline', () => {
     const page = await open(p.url);
     expect(page.status).toBe(200);
     expect(text(page.html)).toContain(
-      'Diese Offerte war gültig bis 15.01.2020 und kann hier nicht mehr angenommen werden. Bitte wenden Sie sich an Atelier Muster GmbH.',
+      'Diese Offerte war gültig bis 15.01.2020 und kann hier nicht mehr angenommen werden. Bitte wenden Sie ' +
+        'sich an Atelier Muster GmbH.',
     );
     expect(page.html).not.toContain('<form');
     for (const which of ['accept', 'decline'] as const) {
@@ -395,7 +411,7 @@ describe('accept and decline', () => {
     expect(status(p.id)).toBe('accepted');
   });
 
-  test('a missing or too long name, a too long comment: the page again with 422 and the message, nothing changes', async () => {
+  test('a missing or too long name, a too long comment: the page again, 422 and message, nothing changes', async () => {
     const p = await proposal();
     const before = messages(p.id).length;
     const empty = await answer(p.url, 'accept', { name: '  \n ', comment: 'Bitte im Mai' });
@@ -441,7 +457,7 @@ describe('links that lead nowhere', () => {
     expect(page.html).not.toMatch(/Atelier|Muster|O-\d{4}|Offerte|CHF/);
   };
 
-  test('an unknown token, a malformed one, and paths under /share that are no link: 404 pages naming nothing', async () => {
+  test('an unknown token, a malformed one, paths under /share that are no link: 404 pages naming nothing', async () => {
     for (const path of [
       '/share/proposals/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
       '/share/proposals/short',
@@ -528,33 +544,37 @@ describe("the company's subscription expired: 402, as the API answers", () => {
     return { company, p };
   }
 
-  test("the page is a 402 page in the proposal's language that shows nothing of the offer; the PDF is 402 too; no view is recorded", async () => {
-    const { company, p } = await ofOwnCompany('Abgelaufen AG');
-    const seen = messages(p.id).length;
-    setCompany(db(), company, { subscriptionExpired: 'on' });
-    const page = await open(p.url);
-    expect(page.status).toBe(402);
-    expect(page.headers.get('content-type')).toBe('text/html; charset=UTF-8');
-    expectShareHeaders(page);
-    expect(page.html).toMatch(/^<!doctype html>\n<html lang="de">/);
-    expect(text(page.html)).toContain(
-      'Diese Offerte ist zurzeit nicht verfügbar. Bitte wenden Sie sich an Abgelaufen AG.',
-    );
-    expect(page.html).not.toMatch(/<form|Beta GmbH|O-\d{4}|CHF|2'825\.37/);
-    expect((await open(p.url, { method: 'HEAD' })).status).toBe(402);
-    const pdf = await open(`${p.url}/pdf`);
-    expect(pdf.status).toBe(402);
-    expect(pdf.headers.get('content-type')).toBe('text/html; charset=UTF-8');
-    expect(messages(p.id)).toHaveLength(seen);
-    // the API says the same
-    expect((await svc.call('GET', `/companies/${company}/proposals/${p.id}`)).status).toBe(402);
+  test(
+    "the page is a 402 page in the proposal's language that shows nothing of the offer; the PDF is 402 too; no " +
+      'view is recorded',
+    async () => {
+      const { company, p } = await ofOwnCompany('Abgelaufen AG');
+      const seen = messages(p.id).length;
+      setCompany(db(), company, { subscriptionExpired: 'on' });
+      const page = await open(p.url);
+      expect(page.status).toBe(402);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+      expectShareHeaders(page);
+      expect(page.html).toMatch(/^<!doctype html>\n<html lang="de">/);
+      expect(text(page.html)).toContain(
+        'Diese Offerte ist zurzeit nicht verfügbar. Bitte wenden Sie sich an Abgelaufen AG.',
+      );
+      expect(page.html).not.toMatch(/<form|Beta GmbH|O-\d{4}|CHF|2'825\.37/);
+      expect((await open(p.url, { method: 'HEAD' })).status).toBe(402);
+      const pdf = await open(`${p.url}/pdf`);
+      expect(pdf.status).toBe(402);
+      expect(pdf.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+      expect(messages(p.id)).toHaveLength(seen);
+      // the API says the same
+      expect((await svc.call('GET', `/companies/${company}/proposals/${p.id}`)).status).toBe(402);
 
-    const en = await ofOwnCompany('Lapsed Ltd', 'en');
-    setCompany(db(), en.company, { subscriptionExpired: 'on' });
-    expect(text((await open(en.p.url)).html)).toContain(
-      'This proposal is not available at the moment. Please get in touch with Lapsed Ltd.',
-    );
-  });
+      const en = await ofOwnCompany('Lapsed Ltd', 'en');
+      setCompany(db(), en.company, { subscriptionExpired: 'on' });
+      expect(text((await open(en.p.url)).html)).toContain(
+        'This proposal is not available at the moment. Please get in touch with Lapsed Ltd.',
+      );
+    },
+  );
 
   test('accept and decline are 402 and change nothing; switched back on, the link works again', async () => {
     const { company, p } = await ofOwnCompany('Ruhend AG');
@@ -628,48 +648,51 @@ describe('answers from another site: 403', () => {
     expect(status(p.id)).toBe('open');
   });
 
-  test("this site's origin is taken (200 path: 303 and the page); behind a proxy the host decides, not the scheme", async () => {
-    const p = await proposal();
-    const res = await answer(p.url, 'accept', { name: 'Anna Muster' });
-    expect(res.status).toBe(303);
-    const page = await open(p.url);
-    expect(page.status).toBe(200);
-    expect(status(p.id)).toBe('accepted');
+  test(
+    "this site's origin is taken (200 path: 303 and the page); behind a proxy the host decides, " + 'not the scheme',
+    async () => {
+      const p = await proposal();
+      const res = await answer(p.url, 'accept', { name: 'Anna Muster' });
+      expect(res.status).toBe(303);
+      const page = await open(p.url);
+      expect(page.status).toBe(200);
+      expect(status(p.id)).toBe('accepted');
 
-    // a TLS proxy that passes the Host on: the browser's origin is https://books.example.ch
-    const proxied = await proposal();
-    refused(await answer(proxied.url, 'accept', { name: 'Mallory' }, { Origin: 'https://books.example.ch' }));
-    expect(
-      await answerVia(
-        proxied.url,
-        'accept',
-        { name: 'Anna Muster' },
-        { Origin: 'https://books.example.ch', Host: 'books.example.ch' },
-      ),
-    ).toBe(303);
-    expect(status(proxied.id)).toBe('accepted');
-    // one that rewrites Host and says the original in X-Forwarded-Host
-    const forwarded = await proposal();
-    expect(
-      await answerVia(
-        forwarded.url,
-        'decline',
-        { name: 'Mallory' },
-        { Origin: 'https://books.example.ch', Host: 'backend:8787' },
-      ),
-    ).toBe(403);
-    expect(
-      (
-        await answer(
+      // a TLS proxy that passes the Host on: the browser's origin is https://books.example.ch
+      const proxied = await proposal();
+      refused(await answer(proxied.url, 'accept', { name: 'Mallory' }, { Origin: 'https://books.example.ch' }));
+      expect(
+        await answerVia(
+          proxied.url,
+          'accept',
+          { name: 'Anna Muster' },
+          { Origin: 'https://books.example.ch', Host: 'books.example.ch' },
+        ),
+      ).toBe(303);
+      expect(status(proxied.id)).toBe('accepted');
+      // one that rewrites Host and says the original in X-Forwarded-Host
+      const forwarded = await proposal();
+      expect(
+        await answerVia(
           forwarded.url,
           'decline',
-          { name: 'Anna Muster' },
-          { Origin: 'https://books.example.ch', 'X-Forwarded-Host': 'books.example.ch' },
-        )
-      ).status,
-    ).toBe(303);
-    expect(status(forwarded.id)).toBe('declined');
-  });
+          { name: 'Mallory' },
+          { Origin: 'https://books.example.ch', Host: 'backend:8787' },
+        ),
+      ).toBe(403);
+      expect(
+        (
+          await answer(
+            forwarded.url,
+            'decline',
+            { name: 'Anna Muster' },
+            { Origin: 'https://books.example.ch', 'X-Forwarded-Host': 'books.example.ch' },
+          )
+        ).status,
+      ).toBe(303);
+      expect(status(forwarded.id)).toBe('declined');
+    },
+  );
 
   test('a POST with neither Origin nor Referer (no browser sends one) is taken', async () => {
     const p = await proposal();
@@ -724,63 +747,67 @@ describe('headers, methods, the rate limit', () => {
 });
 
 describe('HTML through every text the page shows is escaped', () => {
-  test("positions, collection, remarks, the title and the customer's name and address; then the answer's name and comment", async () => {
-    const evil = (
-      await svc.call('POST', '/companies/1/customers', {
-        name: '<script>alert("kunde")</script> & "Co"',
-        street: '<img src=x onerror=alert(1)>',
-        zip: '8000',
-        city: 'Zürich',
-      })
-    ).body.data.id;
-    const p = await proposal(
-      {
-        title: '<h1>Titel</h1>',
-        remarks: '</p><script>alert("remarks")</script>',
-        remarks_top: '<iframe src="https://evil.example">',
-        positions: [
-          {
-            type: 'collection',
-            title: '<b>Sammlung</b>',
-            positions: [{ description: '<img src=x onerror=alert("pos")>', amount: 1, price: 10, unit: '<i>h</i>' }],
-          },
-          { type: 'text', text: '<a href="https://evil.example">klick</a>' },
-        ],
-      },
-      1,
-      evil,
-    );
-    const html = (await open(p.url)).html;
-    expect(html).toContain('&lt;script&gt;alert(&quot;kunde&quot;)&lt;/script&gt; &amp; &quot;Co&quot;');
-    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
-    expect(html).toContain('&lt;h1&gt;Titel&lt;/h1&gt;');
-    expect(html).toContain('&lt;/p&gt;&lt;script&gt;alert(&quot;remarks&quot;)&lt;/script&gt;');
-    expect(html).toContain('&lt;iframe src=&quot;https://evil.example&quot;&gt;');
-    expect(html).toContain('&lt;b&gt;Sammlung&lt;/b&gt;');
-    expect(html).toContain('&lt;img src=x onerror=alert(&quot;pos&quot;)&gt;');
-    expect(html).toContain('&lt;i&gt;h&lt;/i&gt;');
-    expect(html).toContain('&lt;a href=&quot;https://evil.example&quot;&gt;klick&lt;/a&gt;');
-    expect(html).not.toMatch(/<script|<img|<iframe|<b>|<i>|<a href="https|<h1>Titel/);
-
-    const invalid = await answer(p.url, 'accept', { name: '', comment: '</textarea><script>alert("c")</script>' });
-    expect(invalid.status).toBe(422);
-    expect(invalid.html).toContain('&lt;/textarea&gt;&lt;script&gt;alert(&quot;c&quot;)&lt;/script&gt;</textarea>');
-    expect(invalid.html).not.toMatch(/<script/);
-
-    expect(
-      (
-        await answer(p.url, 'accept', {
-          name: '<b onmouseover="x">Eve</b>',
-          comment: '<script>alert("comment")</script>',
+  test(
+    "positions, collection, remarks, the title and the customer's name and address; then the answer's name and " +
+      'comment',
+    async () => {
+      const evil = (
+        await svc.call('POST', '/companies/1/customers', {
+          name: '<script>alert("kunde")</script> & "Co"',
+          street: '<img src=x onerror=alert(1)>',
+          zip: '8000',
+          city: 'Zürich',
         })
-      ).status,
-    ).toBe(303);
-    expect(activities(p.id).at(-1)!.message).toBe(
-      'Accepted by the customer (<b onmouseover="x">Eve</b>)\n<script>alert("comment")</script>',
-    );
-    const after = (await open(p.url)).html;
-    expect(after).toContain('von &lt;b onmouseover=&quot;x&quot;&gt;Eve&lt;/b&gt;');
-    expect(after).toContain('<blockquote>&lt;script&gt;alert(&quot;comment&quot;)&lt;/script&gt;</blockquote>');
-    expect(after).not.toMatch(/<script|<b /);
-  });
+      ).body.data.id;
+      const p = await proposal(
+        {
+          title: '<h1>Titel</h1>',
+          remarks: '</p><script>alert("remarks")</script>',
+          remarks_top: '<iframe src="https://evil.example">',
+          positions: [
+            {
+              type: 'collection',
+              title: '<b>Sammlung</b>',
+              positions: [{ description: '<img src=x onerror=alert("pos")>', amount: 1, price: 10, unit: '<i>h</i>' }],
+            },
+            { type: 'text', text: '<a href="https://evil.example">klick</a>' },
+          ],
+        },
+        1,
+        evil,
+      );
+      const html = (await open(p.url)).html;
+      expect(html).toContain('&lt;script&gt;alert(&quot;kunde&quot;)&lt;/script&gt; &amp; &quot;Co&quot;');
+      expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+      expect(html).toContain('&lt;h1&gt;Titel&lt;/h1&gt;');
+      expect(html).toContain('&lt;/p&gt;&lt;script&gt;alert(&quot;remarks&quot;)&lt;/script&gt;');
+      expect(html).toContain('&lt;iframe src=&quot;https://evil.example&quot;&gt;');
+      expect(html).toContain('&lt;b&gt;Sammlung&lt;/b&gt;');
+      expect(html).toContain('&lt;img src=x onerror=alert(&quot;pos&quot;)&gt;');
+      expect(html).toContain('&lt;i&gt;h&lt;/i&gt;');
+      expect(html).toContain('&lt;a href=&quot;https://evil.example&quot;&gt;klick&lt;/a&gt;');
+      expect(html).not.toMatch(/<script|<img|<iframe|<b>|<i>|<a href="https|<h1>Titel/);
+
+      const invalid = await answer(p.url, 'accept', { name: '', comment: '</textarea><script>alert("c")</script>' });
+      expect(invalid.status).toBe(422);
+      expect(invalid.html).toContain('&lt;/textarea&gt;&lt;script&gt;alert(&quot;c&quot;)&lt;/script&gt;</textarea>');
+      expect(invalid.html).not.toMatch(/<script/);
+
+      expect(
+        (
+          await answer(p.url, 'accept', {
+            name: '<b onmouseover="x">Eve</b>',
+            comment: '<script>alert("comment")</script>',
+          })
+        ).status,
+      ).toBe(303);
+      expect(activities(p.id).at(-1)!.message).toBe(
+        'Accepted by the customer (<b onmouseover="x">Eve</b>)\n<script>alert("comment")</script>',
+      );
+      const after = (await open(p.url)).html;
+      expect(after).toContain('von &lt;b onmouseover=&quot;x&quot;&gt;Eve&lt;/b&gt;');
+      expect(after).toContain('<blockquote>&lt;script&gt;alert(&quot;comment&quot;)&lt;/script&gt;</blockquote>');
+      expect(after).not.toMatch(/<script|<b /);
+    },
+  );
 });

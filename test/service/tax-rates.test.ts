@@ -66,7 +66,8 @@ function insertEntry(company: number, taxRateId: number, sum = 10810): number {
   return Number(
     run(
       svc.server.db,
-      `INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id, tax_rate_id, created_at, updated_at)
+      `INSERT INTO entries (company_id, user_id, type, date, sum, debit_account_id, credit_account_id,
+        tax_rate_id, created_at, updated_at)
      VALUES (?, 1, 'income', '2024-03-01', ?, ?, ?, ?, ?, ?)`,
       company,
       sum,
@@ -107,70 +108,74 @@ describe('GET /tax-rates', () => {
     c = addCompany(svc.server.db, 'Steuer AG', 1);
   });
 
-  it("lists the twenty seeded rates (today's, then 2018-2023, then 2011-2017) with the full paginator envelope and the accounts embedded", async () => {
-    const res = await svc.call('GET', `/companies/${c}/tax-rates?per_page=100`);
-    expect(res.status).toBe(200);
-    expect(Object.keys(res.body)).toEqual(['data', 'links', 'meta']);
-    expect(res.body.meta).toMatchObject({
-      current_page: 1,
-      from: 1,
-      last_page: 1,
-      per_page: 100,
-      to: SEEDED,
-      total: SEEDED,
-    });
-    expect(res.body.links.prev).toBeNull();
-    expect(res.body.links.next).toBeNull();
-    const rows = res.body.data;
-    expect(
-      rows.map((r: any) => [
-        r.name,
-        r.rate,
-        r.account.account_number,
-        r.field_number,
-        r.calculation_method,
-        r.valid_from,
-        r.valid_until,
-      ]),
-    ).toEqual([
-      ['MWST 8.1 %', 8.1, 2200, 303, 'net', '2024-01-01', null],
-      ['MWST 2.6 %', 2.6, 2200, 313, 'net', '2024-01-01', null],
-      ['MWST 3.8 %', 3.8, 2200, 343, 'net', '2024-01-01', null],
-      ['Vorsteuer 8.1 %', 8.1, 1170, 400, 'net', '2024-01-01', null],
-      ['Vorsteuer 2.6 %', 2.6, 1170, 400, 'net', '2024-01-01', null],
-      ['Vorsteuer Investitionen 8.1 %', 8.1, 1171, 405, 'net', '2024-01-01', null],
-      ['Bezugsteuer 8.1 %', 8.1, 2200, 383, 'gross', '2024-01-01', null],
-      ['MWST 7.7 %', 7.7, 2200, 302, 'net', '2018-01-01', '2023-12-31'],
-      ['MWST 2.5 %', 2.5, 2200, 312, 'net', '2018-01-01', '2023-12-31'],
-      ['MWST 3.7 %', 3.7, 2200, 342, 'net', '2018-01-01', '2023-12-31'],
-      ['Vorsteuer 7.7 %', 7.7, 1170, 400, 'net', '2018-01-01', '2023-12-31'],
-      ['Vorsteuer 2.5 %', 2.5, 1170, 400, 'net', '2011-01-01', '2023-12-31'],
-      ['Vorsteuer Investitionen 7.7 %', 7.7, 1171, 405, 'net', '2018-01-01', '2023-12-31'],
-      ['Bezugsteuer 7.7 %', 7.7, 2200, 382, 'gross', '2018-01-01', '2023-12-31'],
-      ['MWST 8.0 %', 8, 2200, 301, 'net', '2011-01-01', '2017-12-31'],
-      ['MWST 2.5 % (bis 2017)', 2.5, 2200, 311, 'net', '2011-01-01', '2017-12-31'],
-      ['MWST 3.8 % (bis 2017)', 3.8, 2200, 341, 'net', '2011-01-01', '2017-12-31'],
-      ['Vorsteuer 8.0 %', 8, 1170, 400, 'net', '2011-01-01', '2017-12-31'],
-      ['Vorsteuer Investitionen 8.0 %', 8, 1171, 405, 'net', '2011-01-01', '2017-12-31'],
-      ['Bezugsteuer 8.0 %', 8, 2200, 381, 'gross', '2011-01-01', '2017-12-31'],
-    ]);
-    const bezug = rows[6];
-    expect(Object.keys(bezug)).toEqual([...KEYS, 'account', 'acquisition_account']);
-    expect(bezug).toMatchObject({
-      company_id: c,
-      is_acquisition_tax: true,
-      archived: false,
-      saldo_rate: null,
-      name_on_documents: 'Bezugsteuer 8.1 %',
-      account: { id: accountId(svc, c, 2200), name: 'Geschuldete MWST', account_number: 2200 },
-      acquisition_account: { id: accountId(svc, c, 1170), account_number: 1170 },
-    });
-    expect(rows[19]).toMatchObject({
-      is_acquisition_tax: true,
-      acquisition_account: { id: accountId(svc, c, 1170), account_number: 1170 },
-    });
-    expect(rows[0].acquisition_account).toBeNull();
-  });
+  it(
+    "lists the twenty seeded rates (today's, then 2018-2023, then 2011-2017) with the full paginator envelope and " +
+      'the accounts embedded',
+    async () => {
+      const res = await svc.call('GET', `/companies/${c}/tax-rates?per_page=100`);
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body)).toEqual(['data', 'links', 'meta']);
+      expect(res.body.meta).toMatchObject({
+        current_page: 1,
+        from: 1,
+        last_page: 1,
+        per_page: 100,
+        to: SEEDED,
+        total: SEEDED,
+      });
+      expect(res.body.links.prev).toBeNull();
+      expect(res.body.links.next).toBeNull();
+      const rows = res.body.data;
+      expect(
+        rows.map((r: any) => [
+          r.name,
+          r.rate,
+          r.account.account_number,
+          r.field_number,
+          r.calculation_method,
+          r.valid_from,
+          r.valid_until,
+        ]),
+      ).toEqual([
+        ['MWST 8.1 %', 8.1, 2200, 303, 'net', '2024-01-01', null],
+        ['MWST 2.6 %', 2.6, 2200, 313, 'net', '2024-01-01', null],
+        ['MWST 3.8 %', 3.8, 2200, 343, 'net', '2024-01-01', null],
+        ['Vorsteuer 8.1 %', 8.1, 1170, 400, 'net', '2024-01-01', null],
+        ['Vorsteuer 2.6 %', 2.6, 1170, 400, 'net', '2024-01-01', null],
+        ['Vorsteuer Investitionen 8.1 %', 8.1, 1171, 405, 'net', '2024-01-01', null],
+        ['Bezugsteuer 8.1 %', 8.1, 2200, 383, 'gross', '2024-01-01', null],
+        ['MWST 7.7 %', 7.7, 2200, 302, 'net', '2018-01-01', '2023-12-31'],
+        ['MWST 2.5 %', 2.5, 2200, 312, 'net', '2018-01-01', '2023-12-31'],
+        ['MWST 3.7 %', 3.7, 2200, 342, 'net', '2018-01-01', '2023-12-31'],
+        ['Vorsteuer 7.7 %', 7.7, 1170, 400, 'net', '2018-01-01', '2023-12-31'],
+        ['Vorsteuer 2.5 %', 2.5, 1170, 400, 'net', '2011-01-01', '2023-12-31'],
+        ['Vorsteuer Investitionen 7.7 %', 7.7, 1171, 405, 'net', '2018-01-01', '2023-12-31'],
+        ['Bezugsteuer 7.7 %', 7.7, 2200, 382, 'gross', '2018-01-01', '2023-12-31'],
+        ['MWST 8.0 %', 8, 2200, 301, 'net', '2011-01-01', '2017-12-31'],
+        ['MWST 2.5 % (bis 2017)', 2.5, 2200, 311, 'net', '2011-01-01', '2017-12-31'],
+        ['MWST 3.8 % (bis 2017)', 3.8, 2200, 341, 'net', '2011-01-01', '2017-12-31'],
+        ['Vorsteuer 8.0 %', 8, 1170, 400, 'net', '2011-01-01', '2017-12-31'],
+        ['Vorsteuer Investitionen 8.0 %', 8, 1171, 405, 'net', '2011-01-01', '2017-12-31'],
+        ['Bezugsteuer 8.0 %', 8, 2200, 381, 'gross', '2011-01-01', '2017-12-31'],
+      ]);
+      const bezug = rows[6];
+      expect(Object.keys(bezug)).toEqual([...KEYS, 'account', 'acquisition_account']);
+      expect(bezug).toMatchObject({
+        company_id: c,
+        is_acquisition_tax: true,
+        archived: false,
+        saldo_rate: null,
+        name_on_documents: 'Bezugsteuer 8.1 %',
+        account: { id: accountId(svc, c, 2200), name: 'Geschuldete MWST', account_number: 2200 },
+        acquisition_account: { id: accountId(svc, c, 1170), account_number: 1170 },
+      });
+      expect(rows[19]).toMatchObject({
+        is_acquisition_tax: true,
+        acquisition_account: { id: accountId(svc, c, 1170), account_number: 1170 },
+      });
+      expect(rows[0].acquisition_account).toBeNull();
+    },
+  );
 
   it('pages with per_page and keeps the query in the links', async () => {
     const res = await svc.call('GET', `/companies/${c}/tax-rates?per_page=3&page=2&sort=name`);
@@ -420,7 +425,7 @@ describe('POST /tax-rates', () => {
     );
   });
 
-  it('rejects an account that does not exist, belongs to another company, or is an income or expense account', async () => {
+  it('rejects an account that does not exist, belongs to another company, or is income or expense', async () => {
     const missing = await svc.call('POST', '/companies/1/tax-rates', { name: 'A', rate: 8, account_id: 999999 });
     expect422Fields(missing, ['account_id']);
     expect(missing.body.errors.account_id).toEqual(['The selected account id is invalid.']);
@@ -563,7 +568,7 @@ describe('PUT /tax-rates/{id}', () => {
     ]);
   });
 
-  it('locks rate, saldo_rate and account_id once bookings use the rate (422 keyed by field); the rest stays changeable', async () => {
+  it('locks rate, saldo_rate, account_id once bookings use the rate (422 per field); the rest can change', async () => {
     const rate = await createRate({
       name: 'Gebucht',
       rate: 8.1,
@@ -691,108 +696,116 @@ describe('older years: the rates of 2011 to 2023 and their validity', () => {
     );
   });
 
-  it('a data directory made before the rates of earlier years gets them for every company, next to its own (migration 11)', async () => {
-    const { DatabaseSync } = await import('node:sqlite');
-    const { MIGRATIONS } = await import('../../src/server/store/migrations.js');
-    const { migrate } = await import('../../src/server/store/db.js');
-    const { insertAccounts } = await import('../../src/server/store/accounts.js');
-    const { STANDARD_CHART } = await import('../../src/server/domain/chart.js');
-    const db = new DatabaseSync(':memory:');
-    db.exec('PRAGMA foreign_keys = ON');
-    for (const sql of MIGRATIONS.slice(0, 9)) db.exec(sql);
-    db.exec('PRAGMA user_version = 9');
-    const now = timestamp();
-    // two companies as version 9 seeded them; the second has its own "MWST 7.7 %" already and no account 1171
-    for (const name of ['Alt AG', 'Eigen AG']) {
-      const id = Number(
-        run(db, 'INSERT INTO companies (name, created_at, updated_at) VALUES (?, ?, ?)', name, now, now)
-          .lastInsertRowid,
-      );
-      insertAccounts(
-        db,
-        id,
-        STANDARD_CHART.filter((a) => name === 'Alt AG' || a.number !== 1171).map((a) => ({
-          ...a,
-          currency: 'CHF',
-          iban: null,
-          isPrimary: false,
-        })),
-      );
-      const account = (n: number) =>
-        Number(one(db, 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', id, n)!.id);
-      run(
-        db,
-        `INSERT INTO tax_rates (company_id, account_id, field_number, name, name_on_documents, rate, created_at, updated_at)
-        VALUES (?, ?, 303, 'MWST 8.1 %', 'MWST 8.1 %', 810, ?, ?)`,
-        id,
-        account(2200),
-        now,
-        now,
-      );
-      if (name === 'Eigen AG') {
+  it(
+    'a data directory made before the rates of earlier years gets them for every company, next to its own ' +
+      '(migration 11)',
+    async () => {
+      const { DatabaseSync } = await import('node:sqlite');
+      const { MIGRATIONS } = await import('../../src/server/store/migrations.js');
+      const { migrate } = await import('../../src/server/store/db.js');
+      const { insertAccounts } = await import('../../src/server/store/accounts.js');
+      const { STANDARD_CHART } = await import('../../src/server/domain/chart.js');
+      const db = new DatabaseSync(':memory:');
+      db.exec('PRAGMA foreign_keys = ON');
+      for (const sql of MIGRATIONS.slice(0, 9)) db.exec(sql);
+      db.exec('PRAGMA user_version = 9');
+      const now = timestamp();
+      // two companies as version 9 seeded them; the second has its own "MWST 7.7 %" already and no account 1171
+      for (const name of ['Alt AG', 'Eigen AG']) {
+        const id = Number(
+          run(db, 'INSERT INTO companies (name, created_at, updated_at) VALUES (?, ?, ?)', name, now, now)
+            .lastInsertRowid,
+        );
+        insertAccounts(
+          db,
+          id,
+          STANDARD_CHART.filter((a) => name === 'Alt AG' || a.number !== 1171).map((a) => ({
+            ...a,
+            currency: 'CHF',
+            iban: null,
+            isPrimary: false,
+          })),
+        );
+        const account = (n: number) =>
+          Number(one(db, 'SELECT id FROM accounts WHERE company_id = ? AND number = ?', id, n)!.id);
         run(
           db,
-          `INSERT INTO tax_rates (company_id, account_id, field_number, name, name_on_documents, rate, created_at, updated_at)
-          VALUES (?, ?, 302, 'MWST 7.7 %', 'MWST alt', 770, ?, ?)`,
+          `INSERT INTO tax_rates (company_id, account_id, field_number, name, name_on_documents, rate,
+          created_at, updated_at)
+        VALUES (?, ?, 303, 'MWST 8.1 %', 'MWST 8.1 %', 810, ?, ?)`,
           id,
-          account(2201),
+          account(2200),
           now,
           now,
         );
+        if (name === 'Eigen AG') {
+          run(
+            db,
+            `INSERT INTO tax_rates (company_id, account_id, field_number, name, name_on_documents, rate,
+            created_at, updated_at)
+          VALUES (?, ?, 302, 'MWST 7.7 %', 'MWST alt', 770, ?, ?)`,
+            id,
+            account(2201),
+            now,
+            now,
+          );
+        }
       }
-    }
-    migrate(db);
-    expect(Number(one(db, 'PRAGMA user_version')!.user_version)).toBe(MIGRATIONS.length);
-    const rates = (company: number) =>
-      db
-        .prepare(`SELECT t.name, t.rate, t.field_number, a.number AS account, q.number AS acquisition, t.valid_from, t.valid_until, t.name_on_documents, t.calculation_method, t.is_acquisition_tax, t.created_at
-      FROM tax_rates t JOIN accounts a ON a.id = t.account_id LEFT JOIN accounts q ON q.id = t.acquisition_account_id WHERE t.company_id = ? ORDER BY t.id`)
-        .all(company) as Record<string, any>[];
-    const alt = rates(1);
-    expect(alt.map((r) => r.name)).toEqual([
-      'MWST 8.1 %',
-      'MWST 7.7 %',
-      'MWST 2.5 %',
-      'MWST 3.7 %',
-      'Vorsteuer 7.7 %',
-      'Vorsteuer 2.5 %',
-      'Vorsteuer Investitionen 7.7 %',
-      'Bezugsteuer 7.7 %',
-      'MWST 8.0 %',
-      'MWST 2.5 % (bis 2017)',
-      'MWST 3.8 % (bis 2017)',
-      'Vorsteuer 8.0 %',
-      'Vorsteuer Investitionen 8.0 %',
-      'Bezugsteuer 8.0 %',
-    ]);
-    expect(alt[0]).toMatchObject({ valid_from: '2024-01-01', valid_until: null });
-    expect(alt.find((r) => r.name === 'Bezugsteuer 8.0 %')).toMatchObject({
-      rate: 800,
-      field_number: 381,
-      account: 2200,
-      acquisition: 1170,
-      valid_from: '2011-01-01',
-      valid_until: '2017-12-31',
-      calculation_method: 'gross',
-      is_acquisition_tax: 1,
-    });
-    expect(alt.find((r) => r.name === 'MWST 3.7 %')).toMatchObject({
-      rate: 370,
-      field_number: 342,
-      account: 2200,
-      acquisition: null,
-      name_on_documents: 'MWST 3.7 %',
-      calculation_method: 'net',
-      is_acquisition_tax: 0,
-    });
-    expect(alt[1].created_at).toMatch(TIMESTAMP);
-    // the company's own "MWST 7.7 %" stays as it was (no validity, its account); without 1171 no investment rates
-    const eigen = rates(2);
-    expect(eigen.filter((r) => r.name === 'MWST 7.7 %')).toEqual([
-      expect.objectContaining({ account: 2201, name_on_documents: 'MWST alt', valid_from: null }),
-    ]);
-    expect(eigen.some((r) => r.name.startsWith('Vorsteuer Investitionen'))).toBe(false);
-    expect(eigen).toHaveLength(12);
-    db.close();
-  });
+      migrate(db);
+      expect(Number(one(db, 'PRAGMA user_version')!.user_version)).toBe(MIGRATIONS.length);
+      const rates = (company: number) =>
+        db
+          .prepare(`SELECT t.name, t.rate, t.field_number, a.number AS account, q.number AS acquisition,
+          t.valid_from, t.valid_until, t.name_on_documents, t.calculation_method, t.is_acquisition_tax, t.created_at
+      FROM tax_rates t JOIN accounts a ON a.id = t.account_id LEFT JOIN accounts q ON q.id = t.acquisition_account_id
+      WHERE t.company_id = ? ORDER BY t.id`)
+          .all(company) as Record<string, any>[];
+      const alt = rates(1);
+      expect(alt.map((r) => r.name)).toEqual([
+        'MWST 8.1 %',
+        'MWST 7.7 %',
+        'MWST 2.5 %',
+        'MWST 3.7 %',
+        'Vorsteuer 7.7 %',
+        'Vorsteuer 2.5 %',
+        'Vorsteuer Investitionen 7.7 %',
+        'Bezugsteuer 7.7 %',
+        'MWST 8.0 %',
+        'MWST 2.5 % (bis 2017)',
+        'MWST 3.8 % (bis 2017)',
+        'Vorsteuer 8.0 %',
+        'Vorsteuer Investitionen 8.0 %',
+        'Bezugsteuer 8.0 %',
+      ]);
+      expect(alt[0]).toMatchObject({ valid_from: '2024-01-01', valid_until: null });
+      expect(alt.find((r) => r.name === 'Bezugsteuer 8.0 %')).toMatchObject({
+        rate: 800,
+        field_number: 381,
+        account: 2200,
+        acquisition: 1170,
+        valid_from: '2011-01-01',
+        valid_until: '2017-12-31',
+        calculation_method: 'gross',
+        is_acquisition_tax: 1,
+      });
+      expect(alt.find((r) => r.name === 'MWST 3.7 %')).toMatchObject({
+        rate: 370,
+        field_number: 342,
+        account: 2200,
+        acquisition: null,
+        name_on_documents: 'MWST 3.7 %',
+        calculation_method: 'net',
+        is_acquisition_tax: 0,
+      });
+      expect(alt[1].created_at).toMatch(TIMESTAMP);
+      // the company's own "MWST 7.7 %" stays as it was (no validity, its account); without 1171 no investment rates
+      const eigen = rates(2);
+      expect(eigen.filter((r) => r.name === 'MWST 7.7 %')).toEqual([
+        expect.objectContaining({ account: 2201, name_on_documents: 'MWST alt', valid_from: null }),
+      ]);
+      expect(eigen.some((r) => r.name.startsWith('Vorsteuer Investitionen'))).toBe(false);
+      expect(eigen).toHaveLength(12);
+      db.close();
+    },
+  );
 });

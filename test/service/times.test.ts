@@ -225,7 +225,7 @@ describe('POST /times', () => {
     expect(whole).toMatchObject({ hours: 23, minutes: 59, readable_time: '23:59' });
   });
 
-  it('takes an explicit rate, the service rate and billable flag, and rounds total_value half up to the Rappen', async () => {
+  it('takes an explicit rate, the service rate and billable flag; rounds total_value half up to Rappen', async () => {
     expect(
       await create({ project_id: project.gamma, date: '2024-05-06', hours: 0, minutes: 1, hourly_rate: 0.5 }),
     ).toMatchObject({ hourly_rate: 0.5, total_value: 0.01 });
@@ -978,7 +978,8 @@ describe('the hand-checked week', () => {
       const bad = await svc.call('GET', `${C1}/times?include=customer`);
       expect(bad.status).toBe(400);
       expect(bad.body.message).toBe(
-        'Requested include(s) `customer` are not allowed. Allowed include(s) are `project, project.customer, task, user`.',
+        'Requested include(s) `customer` are not allowed. Allowed include(s) are `project, project.customer, ' +
+          'task, user`.',
       );
       expect((await svc.call('GET', `${C1}/times/${e[1]}?include=invoice`)).status).toBe(400);
     });
@@ -1376,10 +1377,11 @@ describe('POST /times/import', () => {
     });
   });
 
-  it('answers 422 file required for the empty nameless part of a file input left empty (as the other uploads)', async () => {
+  it('answers 422 file required for the empty nameless part of an empty file input (as other uploads)', async () => {
     // what a browser sends for an empty <input type=file>: a part with filename="" and no bytes
     const body =
-      '--XX\r\nContent-Disposition: form-data; name="file"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n--XX--\r\n';
+      '--XX\r\nContent-Disposition: form-data; name="file"; filename=""\r\nContent-Type: ' +
+      'application/octet-stream\r\n\r\n\r\n--XX--\r\n';
     const res = await fetch(`${svc.url}${C1}/times/import`, {
       method: 'POST',
       headers: {

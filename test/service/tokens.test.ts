@@ -37,7 +37,7 @@ function user(expires?: Date, token?: string): { id: number; token: string } {
 }
 
 describe('revoked and expired tokens', () => {
-  test("a revoked token gets 401 on its next request; the user's other tokens and other users are untouched", async () => {
+  test("a revoked token gets 401 on its next request; the user's other tokens, other users: untouched", async () => {
     const a = user();
     const b = user();
     expect(await me(a.token)).toBe(200);
@@ -141,7 +141,7 @@ describe('administration', () => {
     );
   });
 
-  test('findToken: by id, by a prefix of what the listing shows, by the whole token; unknown and ambiguous are errors of their own', () => {
+  test('findToken: by id, by a prefix as listed, by the whole token; unknown, ambiguous: errors of their own', () => {
     const a = user(undefined, 'shared-prefix-alpha');
     const b = user(undefined, 'shared-prefix-bravo');
     const idOf = (u: { id: number }) => Number(one(db(), 'SELECT id FROM tokens WHERE user_id = ?', u.id)!.id);

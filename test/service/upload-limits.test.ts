@@ -94,7 +94,8 @@ describe('XML the parser must not be handed', () => {
   it('a DOCTYPE (here an external entity) is a 422 errors.file naming it, never processed', async () => {
     const xml =
       '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY x SYSTEM "file:///etc/passwd">]>' +
-      '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt><Stmt><Id>&x;</Id></Stmt></BkToCstmrStmt></Document>';
+      '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04">' +
+      '<BkToCstmrStmt><Stmt><Id>&x;</Id></Stmt></BkToCstmrStmt></Document>';
     await expectRefused(xml, 'doctype.xml', /DOCTYPE/);
   });
 
