@@ -197,12 +197,12 @@ export class LightRequest extends LightBody {
   readonly method!: string;
   readonly headers!: LightHeaders;
 
-  // biome-ignore lint/correctness/noUnreachableSuper: a body the light class cannot hold returns Node's Request instead
+  // biome-ignore lint/correctness/noUnreachableSuper: a body it cannot hold returns Node's Request instead
   constructor(input: string | URL | LightRequest, init: LightRequestInit = {}) {
     const replaced = init.body !== undefined ? ownSource(init.body) : undefined;
     if (init.body !== undefined && init.body !== null && replaced === undefined) {
       // a body of another kind (a FormData …): Node's own Request takes it
-      // biome-ignore lint/correctness/noConstructorReturn: the light class stands in for Node's, which takes this body
+      // biome-ignore lint/correctness/noConstructorReturn: Node's own Request takes this body
       return new (native.request())(
         input instanceof LightRequest ? input.url : input,
         init as RequestInit,
@@ -234,13 +234,13 @@ export class LightResponse extends LightBody {
   readonly url = '';
   readonly redirected = false;
 
-  // biome-ignore lint/correctness/noUnreachableSuper: a body the light class cannot hold returns Node's Response instead
+  // biome-ignore lint/correctness/noUnreachableSuper: a body it cannot hold returns Node's Response instead
   constructor(body?: unknown, init: LightResponseInit = {}) {
     const source = ownSource(body);
     if (source === undefined) {
       // a FormData, Blob or URLSearchParams body: Node's own Response serialises it
       const headers = init.headers === undefined ? undefined : Object.fromEntries(new LightHeaders(init.headers));
-      // biome-ignore lint/correctness/noConstructorReturn: the light class stands in for Node's, which serialises this body
+      // biome-ignore lint/correctness/noConstructorReturn: Node's own Response serialises this body
       return new (native.response())(body as BodyInit, {
         status: init.status,
         statusText: init.statusText,
