@@ -183,6 +183,13 @@ function listFilter(c: Ctx) {
 }
 
 export function registerBills(r: Hono<AppEnv>): void {
+  // static paths (schedule) before /:bill
+  registerCollection(r);
+  registerOne(r);
+  registerMoves(r);
+}
+
+function registerCollection(r: Hono<AppEnv>): void {
   r.get('/bills', (c) => {
     const page = pageRequest(c);
     const { rows, total } = listBillRows(
@@ -216,7 +223,9 @@ export function registerBills(r: Hono<AppEnv>): void {
     scheduleBills(scope(c), ids, d.payment_message_id!);
     return c.json({ data: ids.map((id) => reread(c, id)) });
   });
+}
 
+function registerOne(r: Hono<AppEnv>): void {
   r.get('/bills/:bill', (c) => c.json({ data: present(c, billOr404(c)) }));
 
   r.put('/bills/:bill', async (c) => {
@@ -232,7 +241,10 @@ export function registerBills(r: Hono<AppEnv>): void {
     deleteBill(scope(c), Number(billOr404(c).id));
     return c.body(null, 204);
   });
+}
 
+/** The status moves and the receipt. */
+function registerMoves(r: Hono<AppEnv>): void {
   r.post('/bills/:bill/mark-as/:status', async (c) => {
     const bill = billOr404(c);
     const target = c.req.param('status');

@@ -393,6 +393,7 @@ function registerType(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => I
   registerCollection(r, type);
   registerBatch(r, type, booker);
   registerOne(r, type, booker);
+  registerRenditions(r, type);
   registerPositions(r, type);
   registerAttachments(r, type);
 }
@@ -499,7 +500,11 @@ function registerOne(r: Hono<AppEnv>, type: DocumentType, booker: (c: Ctx) => In
     markAs(companyScopeOf(c), type, Number(row.id), target, type === 'invoice' ? markAsParams(c) : {}, booker(c));
     return c.json({ data: readDocument(c, type, Number(row.id)) });
   });
+}
 
+/** What a document is read as beside its record: the PDF, the QR-bill's payload, the activities. */
+function registerRenditions(r: Hono<AppEnv>, type: DocumentType): void {
+  const one_ = `${PATHS[type]}/:${PARAM[type]}`;
   // the PDF, drawn on a worker thread started by the first request that needs one (pdf-renderer.ts)
   r.get(`${one_}/pdf`, async (c) => {
     const model = checkedPdfModel(c, type, documentOr404(c, type));

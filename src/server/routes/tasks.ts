@@ -53,32 +53,36 @@ function taskOr404(c: Ctx) {
 
 const withProject = (c: Ctx) => parseIncludes(c, { project: 'project' }, ['project']).has('project');
 
+/** The list's filters: `filter[status]` and `filter[project_id]`, each one value or comma-separated. */
+function taskFilter(c: Ctx): { statuses?: string[]; projectIds?: number[] } {
+  const rawStatus = (c.req.query('filter[status]') ?? '').trim();
+  const statuses =
+    rawStatus === ''
+      ? undefined
+      : rawStatus
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean);
+  if (statuses?.some((v) => !(TASK_STATUSES as readonly string[]).includes(v)))
+    throw badRequest(`filter[status] must be one of ${TASK_STATUSES.join(', ')}.`);
+  const rawProject = (c.req.query('filter[project_id]') ?? '').trim();
+  const projectIds = rawProject === '' ? undefined : rawProject.split(',').map((v) => v.trim());
+  if (projectIds?.some((v) => !/^\d{1,15}$/.test(v)))
+    throw badRequest('filter[project_id] must be an id or comma-separated ids.');
+  return { statuses, projectIds: projectIds?.map(Number) };
+}
+
 export function registerTasks(r: Hono<AppEnv>): void {
+  registerCollection(r);
+  registerOne(r);
+}
+
+function registerCollection(r: Hono<AppEnv>): void {
   r.get('/tasks', (c) => {
     const s = scopeOf(c);
     const page = pageRequest(c);
     const include = withProject(c);
-    const rawStatus = (c.req.query('filter[status]') ?? '').trim();
-    const statuses =
-      rawStatus === ''
-        ? undefined
-        : rawStatus
-            .split(',')
-            .map((v) => v.trim())
-            .filter(Boolean);
-    if (statuses?.some((v) => !(TASK_STATUSES as readonly string[]).includes(v)))
-      throw badRequest(`filter[status] must be one of ${TASK_STATUSES.join(', ')}.`);
-    const rawProject = (c.req.query('filter[project_id]') ?? '').trim();
-    const projectIds = rawProject === '' ? undefined : rawProject.split(',').map((v) => v.trim());
-    if (projectIds?.some((v) => !/^\d{1,15}$/.test(v)))
-      throw badRequest('filter[project_id] must be an id or comma-separated ids.');
-    const { rows, total } = listTaskRows(
-      s.db,
-      s.companyId,
-      { statuses, projectIds: projectIds?.map(Number) },
-      page.perPage,
-      page.offset,
-    );
+    const { rows, total } = listTaskRows(s.db, s.companyId, taskFilter(c), page.perPage, page.offset);
     return c.json(
       paginated(
         c,
@@ -100,7 +104,9 @@ export function registerTasks(r: Hono<AppEnv>): void {
     );
     return c.json({ data: toTask(s.db, findTaskRow(s.db, s.companyId, id)!, s.today) }, 201);
   });
+}
 
+function registerOne(r: Hono<AppEnv>): void {
   r.get('/tasks/:task{[0-9]+}', (c) => {
     const s = scopeOf(c);
     const include = withProject(c);

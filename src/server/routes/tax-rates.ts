@@ -156,6 +156,11 @@ const EMPTY: TaxRateValues = {
 };
 
 export function registerTaxRates(r: Hono<AppEnv>): void {
+  registerCollection(r);
+  registerOne(r);
+}
+
+function registerCollection(r: Hono<AppEnv>): void {
   r.get('/tax-rates', (c) => {
     const sort = c.req.query('sort') || undefined;
     if (sort !== undefined && !SORTS.includes(sort as TaxRateSort)) {
@@ -203,7 +208,9 @@ export function registerTaxRates(r: Hono<AppEnv>): void {
     const id = insertTaxRate(db, c.get('companyId'), values);
     return c.json(toTaxRate(findTaxRateRow(db, c.get('companyId'), id)!));
   });
+}
 
+function registerOne(r: Hono<AppEnv>): void {
   r.get('/tax-rates/:taxRate', (c) => {
     const { id } = taxRateOr404(c);
     return c.json(toTaxRate(findTaxRateRow(c.get('deps').db, c.get('companyId'), id)!, true));
