@@ -37,30 +37,7 @@ const { dirs, baseEnv } = makeSandbox();
 const scanModule = pathToFileURL(join(ROOT, 'src/cli/bills/scan.ts')).href;
 const drawings = await import(pathToFileURL(join(ROOT, 'test/helpers/foreign-qr-bills.ts')).href);
 
-const payload = drawings.foreignPayload({
-  iban: 'CH4431999123000889012',
-  creditor: {
-    name: 'Robert Schneider AG',
-    street: 'Rue du Lac',
-    building: '1268',
-    zip: '2501',
-    city: 'Biel',
-    country: 'CH',
-  },
-  amount: '1949.75',
-  currency: 'CHF',
-  debtor: {
-    name: 'Pia-Maria Rutschmann-Schnyder',
-    street: 'Grosse Marktgasse',
-    building: '28',
-    zip: '9400',
-    city: 'Rorschach',
-    country: 'CH',
-  },
-  referenceType: 'QRR',
-  reference: '210000000003139471430009017',
-  message: 'Auftrag vom 15.06.2026',
-});
+const payload = drawings.foreignPayload(drawings.IG_EXAMPLE_BILL);
 const pdf = join(dirs.root, 'bill.pdf');
 const png = join(dirs.root, 'photo.png');
 writeFileSync(pdf, await drawings.threePagePdf(payload));

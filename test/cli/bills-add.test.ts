@@ -10,7 +10,13 @@ import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acctAgainst, acctEnv, inTerminal, plain, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
 import { accountId, newCompany, startTestService, taxRateId, type TestService } from '../helpers/service.js';
-import { foreignPayload, photoPng, threePagePdf, type ForeignPayload } from '../helpers/foreign-qr-bills.js';
+import {
+  foreignPayload,
+  IG_EXAMPLE_BILL,
+  photoPng,
+  threePagePdf,
+  type ForeignPayload,
+} from '../helpers/foreign-qr-bills.js';
 import { tsv } from './support.js';
 
 const QR_IBAN = 'CH4431999123000889012';
@@ -22,30 +28,7 @@ const QRR_2 = '000000000000000000000000034';
 const SCOR = 'RF18539007547034';
 const SCOR_2 = 'RF712348231';
 
-const schneider: ForeignPayload = {
-  iban: QR_IBAN,
-  creditor: {
-    name: 'Robert Schneider AG',
-    street: 'Rue du Lac',
-    building: '1268',
-    zip: '2501',
-    city: 'Biel',
-    country: 'CH',
-  },
-  amount: '1949.75',
-  currency: 'CHF',
-  debtor: {
-    name: 'Pia-Maria Rutschmann-Schnyder',
-    street: 'Grosse Marktgasse',
-    building: '28',
-    zip: '9400',
-    city: 'Rorschach',
-    country: 'CH',
-  },
-  referenceType: 'QRR',
-  reference: QRR,
-  message: 'Auftrag vom 15.06.2026',
-};
+const schneider: ForeignPayload = IG_EXAMPLE_BILL;
 const druckerei: ForeignPayload = {
   iban: IBAN,
   creditor: {

@@ -11,7 +11,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sandbox, type RunResult, type Sandbox } from '../helpers/cli.js';
-import { foreignPayload, photoPng, threePagePdf, type ForeignPayload } from '../helpers/foreign-qr-bills.js';
+import {
+  foreignPayload,
+  IG_EXAMPLE_BILL,
+  photoPng,
+  threePagePdf,
+  type ForeignPayload,
+} from '../helpers/foreign-qr-bills.js';
 import { realStatementOfPayments, type ExecutedPayment } from '../helpers/import-entries.js';
 import { loadXsdValidator, type XsdCheck } from '../helpers/xsd.js';
 import { tsv } from './support.js';
@@ -30,19 +36,8 @@ const Q1 = ['--from', '2026-01-01', '--to', '2026-03-31'];
 const Q2 = ['--from', '2026-04-01', '--to', '2026-06-30'];
 
 const schneider: ForeignPayload = {
-  iban: QR_IBAN,
-  creditor: {
-    name: 'Robert Schneider AG',
-    street: 'Rue du Lac',
-    building: '1268',
-    zip: '2501',
-    city: 'Biel',
-    country: 'CH',
-  },
-  amount: '1949.75',
-  currency: 'CHF',
+  ...IG_EXAMPLE_BILL,
   debtor: { name: 'Demo AG', street: 'Bahnhofstrasse', building: '1', zip: '8001', city: 'Zürich', country: 'CH' },
-  referenceType: 'QRR',
   reference: QRR,
   message: 'Auftrag vom 02.03.2026',
 };

@@ -23,6 +23,32 @@ export interface ForeignPayload {
   billInformation?: string;
 }
 
+/** The example of the SIX Implementation Guidelines (a QR-IBAN and a QR reference), as a supplier would send it. */
+export const IG_EXAMPLE_BILL: ForeignPayload = {
+  iban: 'CH4431999123000889012',
+  creditor: {
+    name: 'Robert Schneider AG',
+    street: 'Rue du Lac',
+    building: '1268',
+    zip: '2501',
+    city: 'Biel',
+    country: 'CH',
+  },
+  amount: '1949.75',
+  currency: 'CHF',
+  debtor: {
+    name: 'Pia-Maria Rutschmann-Schnyder',
+    street: 'Grosse Marktgasse',
+    building: '28',
+    zip: '9400',
+    city: 'Rorschach',
+    country: 'CH',
+  },
+  referenceType: 'QRR',
+  reference: '210000000003139471430009017',
+  message: 'Auftrag vom 15.06.2026',
+};
+
 /** The payload text line by line as the IG lays it out (LF, no separator after the last element). */
 export function foreignPayload(p: ForeignPayload): string {
   const address = (a: ForeignPayload['creditor'] | undefined) =>
