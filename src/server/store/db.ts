@@ -183,3 +183,56 @@ export function rowsByIds<T extends { id: number } = Row & { id: number }>(
 export function timestamp(date = new Date()): string {
   return date.toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 }
+
+/** A value as SQLite stores it: a boolean as 0/1, undefined as NULL. */
+const sqlValue = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : (v ?? null));
+
+/**
+ * Inserts a row of the company into `table`: the `columns` that `values` sets, its creator and both
+ * timestamps; answers its id. Names are quoted ("from" and "to" are SQL words).
+ */
+export function insertCompanyRow<V extends object>(
+  db: Db,
+  table: string,
+  companyId: number,
+  userId: number,
+  columns: readonly (keyof V & string)[],
+  values: V,
+): number {
+  const now = timestamp();
+  const cols = columns.filter((k) => values[k] !== undefined);
+  const names = cols.map((k) => `"${k}"`).join(', ');
+  return Number(
+    run(
+      db,
+      `INSERT INTO ${table} (company_id, user_id, ${names}, created_at, updated_at)
+        VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?, ?)`,
+      companyId,
+      userId,
+      ...cols.map((k) => sqlValue(values[k])),
+      now,
+      now,
+    ).lastInsertRowid,
+  );
+}
+
+/** Changes the `columns` that `values` sets of the company's row `id` in `table`, and its updated_at. */
+export function updateCompanyRow<V extends object>(
+  db: Db,
+  table: string,
+  companyId: number,
+  id: number,
+  columns: readonly (keyof V & string)[],
+  values: V,
+): void {
+  const cols = columns.filter((k) => values[k] !== undefined);
+  const sets = [...cols.map((k) => `"${k}" = ?`), 'updated_at = ?'].join(', ');
+  run(
+    db,
+    `UPDATE ${table} SET ${sets} WHERE company_id = ? AND id = ?`,
+    ...cols.map((k) => sqlValue(values[k])),
+    timestamp(),
+    companyId,
+    id,
+  );
+}

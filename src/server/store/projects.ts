@@ -1,7 +1,7 @@
 // Projects of a company, and what their responses carry: the counts of related records, the time and
 // invoices budget usage is computed from, and the related records `include` embeds (read straight from
 // the tables the other resources own).
-import { all, one, run, timestamp, transaction, type Db } from './db.js';
+import { all, insertCompanyRow, one, run, timestamp, updateCompanyRow, transaction, type Db } from './db.js';
 
 /** A project as SQLite hands it back (money in Rappen, archived 0/1). */
 export interface ProjectRow {
@@ -164,41 +164,17 @@ export function customerExists(db: Db, companyId: number, id: number): boolean {
   return !!one(db, 'SELECT 1 FROM customers WHERE company_id = ? AND id = ?', companyId, id);
 }
 
-const dbValue = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
-
 export function insertProject(
   db: Db,
   companyId: number,
   userId: number,
   values: ProjectValues & { name: string; customer_id: number },
 ): number {
-  const now = timestamp();
-  const cols = COLUMNS.filter((k) => values[k] !== undefined);
-  return Number(
-    run(
-      db,
-      `INSERT INTO projects (company_id, user_id, ${cols.join(', ')}, created_at, updated_at)
-        VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?, ?)`,
-      companyId,
-      userId,
-      ...cols.map((k) => dbValue(values[k])),
-      now,
-      now,
-    ).lastInsertRowid,
-  );
+  return insertCompanyRow(db, 'projects', companyId, userId, COLUMNS, values);
 }
 
 export function updateProject(db: Db, companyId: number, id: number, values: ProjectValues): void {
-  const cols = COLUMNS.filter((k) => values[k] !== undefined);
-  run(
-    db,
-    `UPDATE projects SET ${[...cols.map((k) => `${k} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ?
-      AND id = ?`,
-    ...cols.map((k) => dbValue(values[k])),
-    timestamp(),
-    companyId,
-    id,
-  );
+  updateCompanyRow(db, 'projects', companyId, id, COLUMNS, values);
 }
 
 /** Sets archived on the listed projects of the company (ids of other companies are left alone). */

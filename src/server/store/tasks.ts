@@ -1,5 +1,5 @@
 // Tasks of a company's projects, and the time tracked on them (linked time entries).
-import { all, one, run, timestamp, type Db } from './db.js';
+import { all, insertCompanyRow, one, run, updateCompanyRow, type Db } from './db.js';
 
 /** A task as SQLite hands it back (due YYYY-MM-DD). */
 export interface TaskRow {
@@ -99,32 +99,11 @@ export function insertTask(
   userId: number,
   values: TaskValues & { project_id: number; title: string; due: string },
 ): number {
-  const now = timestamp();
-  const cols = COLUMNS.filter((k) => values[k] !== undefined);
-  return Number(
-    run(
-      db,
-      `INSERT INTO tasks (company_id, user_id, ${cols.join(', ')}, created_at, updated_at)
-        VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?, ?)`,
-      companyId,
-      userId,
-      ...cols.map((k) => values[k] ?? null),
-      now,
-      now,
-    ).lastInsertRowid,
-  );
+  return insertCompanyRow(db, 'tasks', companyId, userId, COLUMNS, values);
 }
 
 export function updateTask(db: Db, companyId: number, id: number, values: TaskValues): void {
-  const cols = COLUMNS.filter((k) => values[k] !== undefined);
-  run(
-    db,
-    `UPDATE tasks SET ${[...cols.map((k) => `${k} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ? AND id = ?`,
-    ...cols.map((k) => values[k] ?? null),
-    timestamp(),
-    companyId,
-    id,
-  );
+  updateCompanyRow(db, 'tasks', companyId, id, COLUMNS, values);
 }
 
 /** Deletes the task; its time entries stay and lose the link (task_id ON DELETE SET NULL). */

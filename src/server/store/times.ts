@@ -1,6 +1,6 @@
 // Time entries of a company: the filtered and sorted list, writes, the records the rules look up, and
 // what the timesheet groups (a row's minutes and value, whether it is locked; the projects named).
-import { all, one, run, timestamp, transaction, type Db } from './db.js';
+import { all, insertCompanyRow, one, run, updateCompanyRow, transaction, type Db } from './db.js';
 import { minutesValue } from '../domain/time.js';
 
 /** The columns a create or update writes (hourly_rate in Rappen, billable as a boolean). */
@@ -207,41 +207,17 @@ export function timeRowsOfProject(db: Db, companyId: number, projectId: number, 
   );
 }
 
-const dbValue = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
-
 export function insertTime(
   db: Db,
   companyId: number,
   userId: number,
   values: TimeValues & { project_id: number; date: string; hours: number; minutes: number },
 ): number {
-  const now = timestamp();
-  const cols = COLUMNS.filter((k) => values[k] !== undefined);
-  return Number(
-    run(
-      db,
-      `INSERT INTO time_entries (company_id, user_id, ${cols.map(quoted).join(', ')}, created_at, updated_at)
-        VALUES (?, ?, ${cols.map(() => '?').join(', ')}, ?, ?)`,
-      companyId,
-      userId,
-      ...cols.map((k) => dbValue(values[k])),
-      now,
-      now,
-    ).lastInsertRowid,
-  );
+  return insertCompanyRow(db, 'time_entries', companyId, userId, COLUMNS, values);
 }
 
 export function updateTime(db: Db, companyId: number, id: number, values: TimeValues): void {
-  const cols = COLUMNS.filter((k) => values[k] !== undefined);
-  run(
-    db,
-    `UPDATE time_entries SET ${[...cols.map((k) => `${quoted(k)} = ?`), 'updated_at = ?'].join(', ')}
-      WHERE company_id = ? AND id = ?`,
-    ...cols.map((k) => dbValue(values[k])),
-    timestamp(),
-    companyId,
-    id,
-  );
+  updateCompanyRow(db, 'time_entries', companyId, id, COLUMNS, values);
 }
 
 export function deleteTimes(db: Db, companyId: number, ids: readonly number[]): void {
