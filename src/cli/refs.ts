@@ -303,7 +303,12 @@ export class RefResolver {
    */
   async record(kind: RefKind, id: number): Promise<Rec | undefined> {
     if (RULES[kind].search) return undefined;
-    return (await this.list(kind, '')).find((r) => Number(r.id) === id);
+    return (await this.all(kind)).find((r) => Number(r.id) === id);
+  }
+
+  /** Every record of a kind fetched whole (accounts of every type, tax rates; not a searched kind), read once. */
+  all(kind: RefKind): Promise<Rec[]> {
+    return this.list(kind, '');
   }
 
   /**

@@ -7,11 +7,8 @@
 // a bill is entered whole or not at all. The same IBAN and reference entered before is refused (exit 6).
 import { readFileSync } from 'node:fs';
 import { attachBillReceipt, billsOfIban, createBill, deleteBill, type BillRecord } from '../../api/endpoints/bills.js';
-import { listAccounts } from '../../api/endpoints/accounts.js';
 import type { UploadFile } from '../../api/endpoints/import-entries.js';
-import { taxRatePaths } from '../../api/endpoints/tax-rates.js';
 import type { ApiClient } from '../../api/http.js';
-import { allPages } from '../../api/paginate.js';
 import { groupRappen, rappenToString, toRappen } from '../../domain/money.js';
 import { readQrPayload, type ScannedQrBill } from '../../domain/qr-payload.js';
 import { QR_AMOUNT_MAX } from '../../domain/qr-bill.js';
@@ -90,14 +87,8 @@ export default async function addBill(opts: AddOptions, io: VerbIO): Promise<voi
     const company = await rt.company();
     const earlier = await billsOfIban(rt.client, company, scanned.creditor.iban);
     refuseDuplicate(scanned, earlier);
-    const booking = await bookingOf(
-      g,
-      new Context(rt.client, company, canPrompt(g)),
-      scanned,
-      opts,
-      flags.billDate,
-      latest(earlier),
-    );
+    const resolver = new RefResolver(rt.client, company, { ask: canPrompt(g) });
+    const booking = await bookingOf(g, resolver, scanned, opts, flags.billDate, latest(earlier));
     const amounts = await amountsOf(g, scanned, amount, flags.amountChf);
     const bill = await createBill(rt.client, company, billBody(scanned, flags, amounts, booking));
     const file = receipt === undefined ? undefined : await attachOrUndo(rt.client, company, bill, receipt);
@@ -180,30 +171,6 @@ function latest(bills: BillRecord[]): BillRecord | undefined {
   )[0];
 }
 
-/** The client, the company and the chart and rates read once. */
-class Context {
-  readonly resolver: RefResolver;
-  private accounts?: Promise<Rec[]>;
-  constructor(
-    readonly client: ApiClient,
-    readonly company: number,
-    ask: boolean,
-  ) {
-    this.resolver = new RefResolver(client, company, { ask });
-  }
-
-  async taxRates(): Promise<Rec[]> {
-    const rates: Rec[] = [];
-    for await (const page of allPages<Rec>(this.client, taxRatePaths.list(this.company))) rates.push(...page);
-    return rates;
-  }
-
-  chart(): Promise<Rec[]> {
-    this.accounts ??= listAccounts(this.client, this.company, { type: 'all' });
-    return this.accounts;
-  }
-}
-
 interface Booking {
   accountId: number;
   taxRateId: number | null;
@@ -214,7 +181,7 @@ interface Booking {
 /** The expense account and tax rate: the flags, else on a terminal the answers (proposed from `last`). */
 async function bookingOf(
   g: GlobalOptions,
-  ctx: Context,
+  resolver: RefResolver,
   scanned: ScannedQrBill,
   opts: AddOptions,
   billDate: string,
@@ -224,15 +191,15 @@ async function bookingOf(
   const askRate = opts.taxRate === undefined && canPrompt(g);
   if (askAccount || askRate) introduce(scanned, last);
   const accountId = askAccount
-    ? await askForAccount(ctx, last)
-    : await ctx.resolver.resolve('account', opts.account!, 'account');
+    ? await askForAccount(resolver, last)
+    : await resolver.resolve('account', opts.account!, 'account');
   const taxRateId = askRate
-    ? await askForRate(ctx, billDate, last)
+    ? await askForRate(resolver, billDate, last)
     : opts.taxRate === undefined || opts.taxRate.trim().toLowerCase() === 'none'
       ? null
-      : await ctx.resolver.resolveTaxRateOn(opts.taxRate, 'tax-rate', billDate, 'input');
-  const account = (await ctx.chart()).find((a) => Number(a.id) === accountId);
-  const rate = taxRateId === null ? undefined : await ctx.resolver.record('tax-rate', taxRateId);
+      : await resolver.resolveTaxRateOn(opts.taxRate, 'tax-rate', billDate, 'input');
+  const account = await resolver.record('account', accountId);
+  const rate = taxRateId === null ? undefined : await resolver.record('tax-rate', taxRateId);
   return {
     accountId,
     taxRateId,
@@ -256,9 +223,9 @@ function introduce(scanned: ScannedQrBill, last: BillRecord | undefined): void {
   if (last) say(`Last bill of this IBAN: ${String(last.number)} of ${String(last.bill_date)}`);
 }
 
-async function askForAccount(ctx: Context, last: BillRecord | undefined): Promise<number> {
+async function askForAccount(resolver: RefResolver, last: BillRecord | undefined): Promise<number> {
   // expense accounts first: an asset (an investment) is the rarer case
-  const chart = await ctx.chart();
+  const chart = await resolver.all('account');
   const accounts = [...chart.filter((a) => a.type === 'expense'), ...chart.filter((a) => a.type === 'assets')];
   const proposed = last ? Number(last.expense_account_id) : undefined;
   const label = (a: Rec) => `${String(a.number)} ${String(a.name ?? '')}`.trim();
@@ -289,8 +256,12 @@ async function askForAccount(ctx: Context, last: BillRecord | undefined): Promis
   });
 }
 
-async function askForRate(ctx: Context, billDate: string, last: BillRecord | undefined): Promise<number | null> {
-  const all = (await ctx.taxRates()).map(rateCandidate);
+async function askForRate(
+  resolver: RefResolver,
+  billDate: string,
+  last: BillRecord | undefined,
+): Promise<number | null> {
+  const all = (await resolver.all('tax-rate')).map(rateCandidate);
   const holding = all.filter(
     (r) => !r.archived && r.side !== 'output' && holdsOn(validities(r.rate, r.validity), billDate),
   );
