@@ -298,12 +298,18 @@ export class RefResolver {
   }
 
   /**
-   * A record of a kind fetched whole (an account, a tax rate …) by its id, from the list read once; undefined when
-   * unknown.
+   * A record by its id: of a kind fetched whole (an account, a tax rate …) from the list read once; of a
+   * searched kind (a bill, an invoice …) among the records its searches so far found, without a request.
+   * Undefined when unknown.
    */
   async record(kind: RefKind, id: number): Promise<Rec | undefined> {
-    if (RULES[kind].search) return undefined;
-    return (await this.all(kind)).find((r) => Number(r.id) === id);
+    const byId = (r: Rec) => Number(r.id) === id;
+    if (!RULES[kind].search) return (await this.all(kind)).find(byId);
+    for (const [key, list] of this.lists) {
+      const found = key.startsWith(`${kind}\u0000`) ? (await list).find(byId) : undefined;
+      if (found) return found;
+    }
+    return undefined;
   }
 
   /** Every record of a kind fetched whole (accounts of every type, tax rates; not a searched kind), read once. */

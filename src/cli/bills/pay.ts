@@ -5,7 +5,7 @@
 // file is written beside --out, the bills are scheduled (all or none, POST /bills/schedule), and only
 // then the file is moved into place: a refusal of the service leaves neither file nor change.
 import { randomBytes } from 'node:crypto';
-import { listAccounts, type AccountRecord } from '../../api/endpoints/accounts.js';
+import type { AccountRecord } from '../../api/endpoints/accounts.js';
 import { billPaths, getBill, markBillAs, scheduleBills, type BillRecord } from '../../api/endpoints/bills.js';
 import { companySettings } from '../../api/endpoints/companies.js';
 import { paginate } from '../../api/paginate.js';
@@ -77,7 +77,7 @@ export default async function pay(o: PayOptions, io: VerbIO): Promise<void> {
     const fromAccount =
       o.fromAccount === undefined ? undefined : await resolver.resolve('account', o.fromAccount, 'from-account');
     const bills = refs.length ? await namedBills(rt, company, resolver, refs) : await openBills(rt, company, dueBefore);
-    const accounts = await listAccounts(rt.client, company, { type: 'all' });
+    const accounts = (await resolver.all('account')) as AccountRecord[];
     const now = new Date();
     const clock = wallClock(now);
     const stamp = `${clock.date}T${clock.time}:${String(now.getUTCSeconds()).padStart(2, '0')}`;
@@ -114,7 +114,10 @@ async function namedBills(rt: Runtime, company: number, resolver: RefResolver, r
     const id = await resolver.resolve('bill', ref, '<bill>');
     if (!ids.includes(id)) ids.push(id);
   }
-  const bills = await Promise.all(ids.map((id) => getBill(rt.client, company, id)));
+  // a bill named by its number comes whole with the search that found it; one named by id is read
+  const bills = await Promise.all(
+    ids.map(async (id) => (await resolver.record('bill', id)) ?? getBill(rt.client, company, id)),
+  );
   const notOpen = bills.filter((b) => b.status !== 'open');
   if (notOpen.length) {
     throw new CliError(
