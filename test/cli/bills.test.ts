@@ -253,6 +253,33 @@ describe('the verbs', () => {
     );
     expect(bad.code).toBe(3);
     expect(bad.stderr).toMatch(/--iban: The iban is not a valid IBAN/);
+    // without a receipt: the bill as the service stored it
+    const plain = await acct(
+      [
+        'bills',
+        'create',
+        '--supplier-name',
+        'Ohne Beleg AG',
+        '--supplier-zip',
+        '8000',
+        '--supplier-city',
+        'Bern',
+        '--iban',
+        'CH93 0076 2011 6238 5295 7',
+        '--amount',
+        '10',
+        '--bill-date',
+        '2026-11-01',
+        '--account',
+        '4400',
+        '--json',
+      ],
+      { company: c },
+    );
+    expect(plain.code, plain.stderr).toBe(0);
+    const stored = JSON.parse(plain.stdout);
+    expect(stored).toMatchObject({ supplier_name: 'Ohne Beleg AG', amount: 10, status: 'open', file: null });
+    expect(stored).toEqual(await status(c, stored.id));
   });
 });
 

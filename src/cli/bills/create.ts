@@ -1,7 +1,7 @@
 // `acct bills create … [--receipt FILE]`: the bill from its flags (or --data), accounts and tax rates
 // by number or name; the receipt, read and checked before any request, is attached right after.
 import { UsageError } from '../../errors.js';
-import { attachBillReceipt, billPaths, getBill } from '../../api/endpoints/bills.js';
+import { attachBillReceipt, createBill, getBill } from '../../api/endpoints/bills.js';
 import { nameFlags } from '../failure.js';
 import { canPrompt } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
@@ -36,8 +36,13 @@ export default async function create(opts: CreateOptions, io: VerbIO): Promise<v
       body,
       (f) => (f as BodyField).key,
     );
-    const created = (await rt.client.post<{ data: { id: number } }>(billPaths.list(company), { json: body })).data;
-    if (receipt) await attachBillReceipt(rt.client, company, created.id, receipt);
-    printRecord(plan, await getBill(rt.client, company, created.id));
+    const created = await createBill(rt.client, company, body);
+    if (receipt === undefined) {
+      printRecord(plan, created);
+      return;
+    }
+    await attachBillReceipt(rt.client, company, Number(created.id), receipt);
+    // the receipt is the bill's file now: read back
+    printRecord(plan, await getBill(rt.client, company, Number(created.id)));
   });
 }
