@@ -79,10 +79,18 @@ export async function deleteBill(client: ApiClient, company: number, id: number)
   await client.delete(billPaths.one(company, id));
 }
 
-/** Every bill of a creditor IBAN or QR-IBAN (GET /bills?filter[iban]), all pages. */
-export async function billsOfIban(client: ApiClient, company: number, iban: string): Promise<BillRecord[]> {
+/** Every bill the filters select (GET /bills?filter[…]), all pages. */
+export async function listBills(
+  client: ApiClient,
+  company: number,
+  filters: Record<string, string>,
+): Promise<BillRecord[]> {
   const bills: BillRecord[] = [];
-  for await (const page of allPages<BillRecord>(client, billPaths.list(company), { query: { 'filter[iban]': iban } }))
+  for await (const page of allPages<BillRecord>(client, billPaths.list(company), { query: filters }))
     bills.push(...page);
   return bills;
 }
+
+/** Every bill of a creditor IBAN or QR-IBAN. */
+export const billsOfIban = (client: ApiClient, company: number, iban: string): Promise<BillRecord[]> =>
+  listBills(client, company, { 'filter[iban]': iban });

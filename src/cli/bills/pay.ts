@@ -6,9 +6,8 @@
 // then the file is moved into place: a refusal of the service leaves neither file nor change.
 import { randomBytes } from 'node:crypto';
 import type { AccountRecord } from '../../api/endpoints/accounts.js';
-import { billPaths, getBill, markBillAs, scheduleBills, type BillRecord } from '../../api/endpoints/bills.js';
+import { getBill, listBills, markBillAs, scheduleBills, type BillRecord } from '../../api/endpoints/bills.js';
 import { companySettings } from '../../api/endpoints/companies.js';
-import { paginate } from '../../api/paginate.js';
 import { wallClock } from '../../domain/clock.js';
 import { isValidIban, normaliseIban } from '../../domain/iban.js';
 import { rappenToNumber, rappenToString, toRappen } from '../../domain/money.js';
@@ -131,13 +130,10 @@ async function namedBills(rt: Runtime, company: number, resolver: RefResolver, r
 
 /** Every open bill (due on or before `dueBefore`), the earliest due first; none is exit 5. */
 async function openBills(rt: Runtime, company: number, dueBefore: string | undefined): Promise<BillRecord[]> {
-  const query: Record<string, string> = {
+  const bills = await listBills(rt.client, company, {
     'filter[status]': 'open',
     ...(dueBefore ? { 'filter[due_before]': dueBefore } : {}),
-  };
-  const bills: BillRecord[] = [];
-  for await (const page of paginate<BillRecord>(rt.client, billPaths.list(company), { query, all: true }))
-    bills.push(...page);
+  });
   if (bills.length === 0)
     throw new CliError(`no open bills to pay${dueBefore ? ` due on or before ${dueBefore}` : ''}`, ExitCode.NotFound);
   return bills;
