@@ -11,7 +11,7 @@ import type { UploadFile } from '../../api/endpoints/import-entries.js';
 import type { ApiClient } from '../../api/http.js';
 import { groupRappen, rappenToString, toRappen } from '../../domain/money.js';
 import { readQrPayload, type ScannedQrBill } from '../../domain/qr-payload.js';
-import { QR_AMOUNT_MAX } from '../../domain/qr-bill.js';
+import { QR_AMOUNT_MAX, QR_AMOUNT_MIN } from '../../domain/qr-bill.js';
 import { holdsOn, rateOfItsTime, validities } from '../../domain/vat-rates.js';
 import { CliError, ExitCode, UsageError } from '../../errors.js';
 import type { Column } from '../../output/types.js';
@@ -96,12 +96,19 @@ export default async function addBill(opts: AddOptions, io: VerbIO): Promise<voi
   });
 }
 
+const QR_RANGE = "from 0.01 to 999'999'999.99";
+
+/** An amount a QR-bill can carry, in Rappen; undefined outside QR_RANGE. */
+function qrRappen(raw: string, flag: string): number | undefined {
+  const value = toRappen(parseAmount(raw, flag))!;
+  return value < QR_AMOUNT_MIN || value > QR_AMOUNT_MAX ? undefined : value;
+}
+
 function readFlags(opts: AddOptions): Flags {
   const rappen = (raw: string | undefined, flag: string): number | undefined => {
     if (raw === undefined) return undefined;
-    const value = toRappen(parseAmount(raw, flag))!;
-    if (value < 1 || value > QR_AMOUNT_MAX)
-      throw new UsageError(`invalid --${flag} "${raw}": from 0.01 to 999'999'999.99`);
+    const value = qrRappen(raw, flag);
+    if (value === undefined) throw new UsageError(`invalid --${flag} "${raw}": ${QR_RANGE}`);
     return value;
   };
   const billDate = opts.billDate === undefined ? today() : parseDay(opts.billDate, 'bill-date');
@@ -284,8 +291,8 @@ async function amountsOf(
   amountChf: number | undefined,
 ): Promise<{ amount: number; amountChf?: number }> {
   const read = (flag: string) => (answer: string) => {
-    const value = toRappen(parseAmount(answer, flag))!;
-    if (value < 1 || value > QR_AMOUNT_MAX) throw new UsageError(`from 0.01 to 999'999'999.99`);
+    const value = qrRappen(answer, flag);
+    if (value === undefined) throw new UsageError(QR_RANGE);
     return value;
   };
   const total =
