@@ -4,6 +4,7 @@
 // integer and printed as a decimal, never through a float.
 import { normaliseIban } from './iban.js';
 import { rappenToString } from './money.js';
+import { normaliseReference } from './qr-reference.js';
 
 export const PAIN001_NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';
 
@@ -169,7 +170,7 @@ function debtorAgent(iban: string): string {
  * unstructured.
  */
 function remittance(p: Payment): string {
-  const reference = p.reference ? p.reference.replace(/\s+/g, '').toUpperCase() : '';
+  const reference = p.reference ? normaliseReference(p.reference) : '';
   if (p.referenceType !== 'NON' && reference) {
     const type = p.referenceType === 'QRR' ? '<Prtry>QRR</Prtry>' : '<Cd>SCOR</Cd>';
     return (
