@@ -45,7 +45,7 @@ const pause = new Int32Array(new SharedArrayBuffer(4));
  * A full non-blocking pipe (EAGAIN) is waited out a millisecond at a time; a pipe whose reader has gone
  * (acct … | head) ends the process quietly.
  */
-export function writeTo(fd: number, data: string | Uint8Array): void {
+function writeTo(fd: number, data: string | Uint8Array): void {
   let bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   while (bytes.length > 0) {
     try {
@@ -63,7 +63,7 @@ export function writeTo(fd: number, data: string | Uint8Array): void {
  * True when the process's stdout is a terminal, found without making the stream for pipes and files:
  * only a character device (a terminal, or /dev/null) is asked further.
  */
-export function stdoutIsTerminal(): boolean {
+function stdoutIsTerminal(): boolean {
   try {
     return fs.fstatSync(1).isCharacterDevice() && process.stdout.isTTY === true;
   } catch {
