@@ -1,6 +1,6 @@
 // Supplier bills (the service's extension, docs/service/bills.md): the paths and the calls beyond the
 // generic list/get/create/update/delete.
-import { CliError } from '../../errors.js';
+import { dataOf, fileForm } from '../body.js';
 import type { ApiClient } from '../http.js';
 import { allPages } from '../paginate.js';
 import type { UploadFile } from './import-entries.js';
@@ -18,15 +18,9 @@ export const billPaths = {
   schedule: (company: number) => `/companies/${company}/bills/schedule`,
 } as const;
 
-function unwrap<T>(body: unknown, path: string): T {
-  const data = body && typeof body === 'object' && !Array.isArray(body) ? (body as { data?: unknown }).data : undefined;
-  if (!data || typeof data !== 'object') throw new CliError(`unexpected answer from ${path}: expected { data }`);
-  return data as T;
-}
-
 export async function getBill(client: ApiClient, company: number, id: number): Promise<BillRecord> {
   const path = billPaths.one(company, id);
-  return unwrap(await client.get(path), path);
+  return dataOf(await client.get(path), path);
 }
 
 /** POST /bills/{id}/mark-as/{status}: `paid_date`, `bank_account_id` with paid; `payment_message_id` with scheduled. */
@@ -38,7 +32,7 @@ export async function markBillAs(
   body: Record<string, unknown>,
 ): Promise<BillRecord> {
   const path = billPaths.markAs(company, id, status);
-  return unwrap(await client.post(path, { json: body }), path);
+  return dataOf(await client.post(path, { json: body }), path);
 }
 
 /** POST /bills/{id}/attach: the receipt as the multipart `file` (replaces the one the bill had). */
@@ -48,10 +42,8 @@ export async function attachBillReceipt(
   id: number,
   file: UploadFile,
 ): Promise<BillRecord> {
-  const form = new FormData();
-  form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
   const path = billPaths.attach(company, id);
-  return unwrap(await client.post(path, { form }), path);
+  return dataOf(await client.post(path, { form: fileForm(file) }), path);
 }
 
 /** POST /bills/schedule: the bills of one payment file scheduled with its message id, all or none. */
@@ -62,7 +54,7 @@ export async function scheduleBills(
   messageId: string,
 ): Promise<BillRecord[]> {
   const path = billPaths.schedule(company);
-  return unwrap<BillRecord[]>(await client.post(path, { json: { ids, payment_message_id: messageId } }), path);
+  return dataOf<BillRecord[]>(await client.post(path, { json: { ids, payment_message_id: messageId } }), path);
 }
 
 /** POST /bills → the bill as stored (with its number). */
@@ -72,7 +64,7 @@ export async function createBill(
   body: Record<string, unknown>,
 ): Promise<BillRecord> {
   const path = billPaths.list(company);
-  return unwrap(await client.post(path, { json: body }), path);
+  return dataOf(await client.post(path, { json: body }), path);
 }
 
 export async function deleteBill(client: ApiClient, company: number, id: number): Promise<void> {

@@ -1,6 +1,7 @@
 // Proposals and invoices: the paths of both document types and the calls beyond the generic verbs.
 import { CliError } from '../../errors.js';
 import type { ApiClient, QueryValue } from '../http.js';
+import { dataOf } from '../body.js';
 
 export type DocumentKind = 'proposals' | 'invoices';
 export type DocumentRecord = Record<string, any>;
@@ -44,11 +45,7 @@ export async function documentPdf(
   return { bytes: new Uint8Array(Buffer.from(body.base64.slice(prefix.length), 'base64')), fileName: body.fileName };
 }
 
-const unwrap = (body: unknown, what: string): DocumentRecord => {
-  const data = body && typeof body === 'object' && !Array.isArray(body) ? (body as { data?: unknown }).data : undefined;
-  if (!data || typeof data !== 'object') throw new CliError(`unexpected answer from ${what}: expected { data }`);
-  return data as DocumentRecord;
-};
+const unwrap = (body: unknown, path: string): DocumentRecord => dataOf<DocumentRecord>(body, path);
 
 export interface DocumentListPage {
   data: DocumentRecord[];

@@ -1,6 +1,7 @@
 // Bank import (import entries, docs/service/import-entries.md): the paths of the detailed reference
 // (`/companies/{c}/entries/import…`) and the calls the `acct import` verbs make.
 import { CliError, ExitCode } from '../../errors.js';
+import { fileForm } from '../body.js';
 import { ApiError, type ApiClient, type QueryValue } from '../http.js';
 
 export type ImportEntryRecord = Record<string, unknown>;
@@ -231,13 +232,6 @@ export interface UploadFile {
   bytes: Uint8Array<ArrayBuffer>;
   name: string;
   type: string;
-}
-
-/** The multipart body of an upload: the file as `file`. */
-function fileForm(file: UploadFile): FormData {
-  const form = new FormData();
-  form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
-  return form;
 }
 
 const COUNT_HEADERS: Record<keyof UploadCounts, string> = {
