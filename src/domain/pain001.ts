@@ -6,7 +6,7 @@ import { normaliseIban } from './iban.js';
 import { rappenToString } from './money.js';
 import { normaliseReference } from './qr-reference.js';
 
-export const PAIN001_NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';
+const PAIN001_NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';
 
 /** A structured address (the SPS want street, building, postcode, town and country apart). */
 export interface Party {
@@ -47,7 +47,7 @@ export interface Pain001 {
 }
 
 /** The payments of one PmtInf: one debtor account, one execution date. */
-export interface PaymentGroup {
+interface PaymentGroup {
   debtorIban: string;
   executionDate: string;
   payments: Payment[];
@@ -82,7 +82,7 @@ export function spsText(text: string, max: number): string {
   return [...out].slice(0, max).join('').trim();
 }
 
-export const escapeXml = (text: string): string =>
+const escapeXml = (text: string): string =>
   text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -56,7 +56,7 @@ const REQUIRED_PARTS: readonly string[] = ['name', 'zip', 'city', 'country'];
 const length = (text: string): number => Array.from(text).length;
 
 /** The lines of a payload: LF or CR LF, one trailing line break read over. */
-export const payloadLines = (text: string): string[] => text.replace(/\r?\n$/, '').split(/\r?\n/);
+const payloadLines = (text: string): string[] => text.replace(/\r?\n$/, '').split(/\r?\n/);
 
 /** Reads a payload; every element that breaks a rule of IG 2.3 is one problem, keyed by field. */
 export function readQrPayload(text: string): QrPayloadResult {

@@ -147,7 +147,7 @@ const accountLabel = (a: AccountRecord | undefined, id: number): string =>
  * IBAN, the day (--execute-on, else the due date, today once that has passed), the amount in Rappen.
  * Every problem of every bill is collected and reported at once (exit 3) before anything is written.
  */
-export function planPayments(
+function planPayments(
   bills: BillRecord[],
   accounts: AccountRecord[],
   o: { fromAccount?: number; executeOn?: string; today: string },

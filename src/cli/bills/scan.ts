@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 /** A page rendered at this resolution gives the 46 mm code of a QR-bill about 3 pixels a module. */
-export const RENDER_DPI = 150;
+const RENDER_DPI = 150;
 
 export type ScanKind = 'pdf' | 'png' | 'jpeg';
 
@@ -53,7 +53,7 @@ export async function qrCodesIn(image: Uint8Array | Pixels): Promise<string[]> {
 }
 
 /** Each page of a PDF as RGBA pixels, rendered in grey (a QR code needs no colour) one at a time. */
-export async function* pdfPages(bytes: Uint8Array, dpi = RENDER_DPI): AsyncGenerator<Pixels> {
+async function* pdfPages(bytes: Uint8Array, dpi = RENDER_DPI): AsyncGenerator<Pixels> {
   const mupdf = await import('mupdf');
   const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
   try {
