@@ -215,19 +215,17 @@ async function bookingOf(
   };
 }
 
-const say = (line: string) => notice(line);
-
 function introduce(scanned: ScannedQrBill, last: BillRecord | undefined): void {
   const { creditor } = scanned;
   const amount =
     scanned.amountRappen === null ? 'amount open' : `${scanned.currency} ${groupRappen(scanned.amountRappen)}`;
   const street = [creditor.street, creditor.building].filter(Boolean).join(' ');
-  say([creditor.name, street, `${creditor.zip} ${creditor.city}`.trim()].filter(Boolean).join(', '));
-  say(
+  notice([creditor.name, street, `${creditor.zip} ${creditor.city}`.trim()].filter(Boolean).join(', '));
+  notice(
     `${amount}, ${creditor.iban}${scanned.reference ? `, ${scanned.referenceType} ${scanned.reference}` : ''}` +
       `${scanned.message ? `, "${scanned.message}"` : ''}`,
   );
-  if (last) say(`Last bill of this IBAN: ${String(last.number)} of ${String(last.bill_date)}`);
+  if (last) notice(`Last bill of this IBAN: ${String(last.number)} of ${String(last.bill_date)}`);
 }
 
 async function askForAccount(resolver: RefResolver, last: BillRecord | undefined): Promise<number> {
