@@ -8,7 +8,6 @@ import { renderListTable } from '../../output/table.js';
 import { notice } from '../globals.js';
 import { listRenderer, planOutput, type OutputPlan } from '../output.js';
 import { positiveInt, queryFromFilters } from '../resource/body.js';
-import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { ACCOUNT_COLUMNS, ACCOUNT_FILTERS, COLUMNS_WITHOUT_BALANCE } from './fields.js';
 import { currentIO } from '../io.js';
@@ -86,7 +85,7 @@ export default async function list(options: ListOptions, io: VerbIO): Promise<vo
   const query = queryFromFilters(ACCOUNT_FILTERS, options);
   const withBalances = query.start !== undefined || query.until !== undefined;
   const plan = planOutput(g, withBalances ? ACCOUNT_COLUMNS : COLUMNS_WITHOUT_BALANCE);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     let rows = await listAccounts(rt.client, await rt.company(), query);
     if (limit !== undefined) rows = rows.slice(0, limit);
     if (rows.length === 0 && io.err.isTTY) notice('No accounts found.');

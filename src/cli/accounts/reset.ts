@@ -4,7 +4,6 @@ import { resetAccounts } from '../../api/endpoints/accounts.js';
 import { notice } from '../globals.js';
 import { listRenderer, planOutput } from '../output.js';
 import { confirmDestructive } from '../prompt.js';
-import { withRuntime } from '../runtime.js';
 import type { NoOptions, VerbIO } from '../verb.js';
 import { COLUMNS_WITHOUT_BALANCE } from './fields.js';
 
@@ -15,7 +14,7 @@ export default async function reset(_options: NoOptions, io: VerbIO): Promise<vo
     g,
     'Replace every account with the standard chart of accounts (IBANs, renamed and added accounts are lost)?',
   );
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const rows = await resetAccounts(rt.client, await rt.company());
     const renderer = listRenderer(plan);
     renderer.push(rows);

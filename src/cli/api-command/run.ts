@@ -5,7 +5,6 @@ import { companyPath, isScopedPath } from '../../api/endpoints/companies.js';
 import { paginate } from '../../api/paginate.js';
 import type { HttpMethod } from '../../api/http.js';
 import { UsageError } from '../../errors.js';
-import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { currentIO } from '../io.js';
 
@@ -50,7 +49,7 @@ interface ApiOptions {
 }
 
 export default async function api(opts: ApiOptions, io: VerbIO): Promise<void> {
-  const g = io.globals();
+  io.globals(); // the global flags are checked first, before this verb's own
   const method = opts.method.toUpperCase() as HttpMethod;
   if (!METHODS.includes(method))
     throw new UsageError(`invalid method "${opts.method}": use one of ${METHODS.join(', ')}`);
@@ -80,7 +79,7 @@ export default async function api(opts: ApiOptions, io: VerbIO): Promise<void> {
   }
   if (opts.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
 
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     if (!isScopedPath(path)) path = companyPath(await rt.company(), path);
     const [pathOnly, search] = path.split('?', 2);
     const query: Record<string, string | number | boolean | null> = Object.fromEntries(

@@ -19,7 +19,6 @@ import { canPrompt, notice, type GlobalOptions } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
 import { askRequired, requireAnswerable } from '../prompt.js';
 import { RefResolver, rateCandidate } from '../refs.js';
-import { withRuntime } from '../runtime.js';
 import { parseDay, today } from '../shared/calendar.js';
 import { parseAmount } from '../shared/numbers.js';
 import { readReceipt } from '../shared/upload.js';
@@ -83,7 +82,7 @@ export default async function addBill(opts: AddOptions, io: VerbIO): Promise<voi
     notice(`--amount ${groupRappen(flags.amount)} instead of the QR-bill's ${groupRappen(scanned.amountRappen)}.`);
   }
 
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const earlier = await billsOfIban(rt.client, company, scanned.creditor.iban);
     refuseDuplicate(scanned, earlier);

@@ -5,7 +5,6 @@ import type { Column } from '../../output/types.js';
 import { canPrompt, notice } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
 import { RefResolver } from '../refs.js';
-import { withRuntime } from '../runtime.js';
 import { readReceipt } from '../shared/upload.js';
 import type { VerbIO } from '../verb.js';
 
@@ -21,7 +20,7 @@ export default async function attach(o: { bill: string; file: string }, io: Verb
   const g = io.globals();
   const plan = planOutput(g, FILE_COLUMNS);
   const receipt = readReceipt(o.file);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const id = await new RefResolver(rt.client, company, { ask: canPrompt(g) }).resolve('bill', o.bill, '<bill>');
     printRecord(plan, await attachBillReceipt(rt.client, company, id, receipt));

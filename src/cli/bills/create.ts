@@ -9,7 +9,6 @@ import { RefResolver } from '../refs.js';
 import { bodyFromFlags, readDataFlag } from '../resource/body.js';
 import { resolveRefs } from '../resource/run.js';
 import type { BodyField } from '../resource/spec.js';
-import { withRuntime } from '../runtime.js';
 import { readReceipt } from '../shared/upload.js';
 import type { VerbIO } from '../verb.js';
 import { BILL_COLUMNS, BILL_FIELDS, detailColumns } from './fields.js';
@@ -28,7 +27,7 @@ export default async function create(opts: CreateOptions, io: VerbIO): Promise<v
   const missing = BILL_FIELDS.filter((f) => f.required && body[f.key] === undefined);
   if (missing.length) throw new UsageError(`missing required ${missing.map((f) => `--${f.flag}`).join(', ')}`);
   const receipt = opts.receipt === undefined ? undefined : readReceipt(opts.receipt, '--receipt');
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     await resolveRefs(
       new RefResolver(rt.client, company, { ask: canPrompt(g) }),

@@ -7,7 +7,6 @@ import { canPrompt, notice } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
 import { RefResolver } from '../refs.js';
 import { convertValue } from '../resource/body.js';
-import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { BILL_COLUMNS, detailColumns } from './fields.js';
 
@@ -32,7 +31,7 @@ export default async function markAs(o: MarkAsOptions, io: VerbIO): Promise<void
   if (o.status !== 'paid' && paidFlags.length) throw new UsageError(`${paidFlags.join(', ')} only go with paid`);
   const body: Record<string, unknown> = {};
   if (o.paidDate !== undefined) body.paid_date = convertValue('paid-date', 'date', o.paidDate);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company, { ask: canPrompt(g) });
     const id = await resolver.resolve('bill', o.bill, '<bill>');

@@ -19,7 +19,7 @@ import { canPrompt, notice } from '../globals.js';
 import { listRenderer, planOutput, printRecord } from '../output.js';
 import { RefResolver } from '../refs.js';
 import { convertValue } from '../resource/body.js';
-import { withRuntime, type Runtime } from '../runtime.js';
+import type { Runtime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 
 interface PayOptions {
@@ -70,7 +70,7 @@ export default async function pay(o: PayOptions, io: VerbIO): Promise<void> {
   if (o.out !== undefined) refuseToOverwrite(o.out, o.force);
   const plan = planOutput(g, o.dryRun ? DRY_RUN_COLUMNS : SUMMARY_COLUMNS);
 
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company, { ask: canPrompt(g) });
     const fromAccount =

@@ -6,7 +6,6 @@ import { getRecord } from '../shared/existing.js';
 import type { Column } from '../../output/types.js';
 import { planOutput, printRecord } from '../output.js';
 import { RefResolver } from '../refs.js';
-import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 
 const COLUMNS: Column[] = [
@@ -29,7 +28,7 @@ interface StatisticsOptions {
 export default async function statistics({ customer }: StatisticsOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
   const plan = planOutput(g, COLUMNS);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const id = await new RefResolver(rt.client, company).resolve('customer', customer, '<customer>');
     const statistics = await customerStatistics(rt.client, company, id);

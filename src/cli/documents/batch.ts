@@ -7,7 +7,6 @@ import { notice } from '../globals.js';
 import { confirmDestructive, refuseUnconfirmed } from '../prompt.js';
 import { RefResolver } from '../refs.js';
 import { readDataFlag } from '../resource/body.js';
-import { withRuntime } from '../runtime.js';
 import { deleteQuestion, existingRecords } from '../shared/existing.js';
 import type { VerbIO } from '../verb.js';
 import { documentIds, flagsBody, requestBody, type DocumentArgs } from './common.js';
@@ -28,7 +27,7 @@ async function runBatch(
   body: (resolver: RefResolver) => Promise<Rec>,
 ): Promise<void> {
   const g = io.globals();
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company);
     const ids = await documentIds(resolver, k, o);

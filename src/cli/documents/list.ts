@@ -10,7 +10,6 @@ import { RefResolver } from '../refs.js';
 import { periodQuery, queryFromFilters } from '../resource/body.js';
 import { resolveRefs, streamList } from '../resource/run.js';
 import type { FilterFlag } from '../resource/spec.js';
-import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { documentFilters, listColumns, type KindFacts } from './fields.js';
 
@@ -58,7 +57,7 @@ export default async function list(k: KindFacts, options: ListOptions, io: VerbI
   const g = io.globals();
   const plan = planOutput(g, listColumns(k));
   const query = documentQuery(k, options);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     await resolveRefs(new RefResolver(rt.client, company), documentFilters(k), query, (f) => (f as FilterFlag).param);
     let meta: DocumentListPage['meta'] | undefined;

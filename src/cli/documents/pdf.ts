@@ -16,7 +16,6 @@ import { notice } from '../globals.js';
 import { RefResolver } from '../refs.js';
 import { resolveRefs } from '../resource/run.js';
 import type { FilterFlag } from '../resource/spec.js';
-import { withRuntime } from '../runtime.js';
 import { optionKey, type VerbIO } from '../verb.js';
 import type { DocumentArgs } from './common.js';
 import { documentFilters, type KindFacts } from './fields.js';
@@ -68,7 +67,7 @@ async function warnWithoutUid(client: ApiClient, k: KindFacts, company: number, 
 }
 
 export default async function pdf(k: KindFacts, o: PdfOptions, io: VerbIO): Promise<void> {
-  const g = io.globals();
+  io.globals(); // the global flags are checked first, before this verb's own
   const ref = o[k.noun];
   // (a proposal's own argument arrives as o.proposal, which for invoices is the --proposal filter)
   const filtered = filterKeys(k).some((f) => f !== k.noun && (o as Record<string, unknown>)[f] !== undefined);
@@ -84,7 +83,7 @@ export default async function pdf(k: KindFacts, o: PdfOptions, io: VerbIO): Prom
 
   if (ref !== undefined) {
     if (o.out !== undefined && o.out !== '-') checkTarget(o.out, o.force);
-    await withRuntime(g, async (rt) => {
+    await io.withRuntime(async (rt) => {
       const company = await rt.company();
       const id = await new RefResolver(rt.client, company).resolve(k.noun, ref, `<${k.noun}>`);
       const { bytes, fileName } = await documentPdf(rt.client, k.kind, company, id);
@@ -105,7 +104,7 @@ export default async function pdf(k: KindFacts, o: PdfOptions, io: VerbIO): Prom
   const dir = o.outDir!;
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out-dir ${dir} is not a directory`);
   const query = documentQuery(k, o);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     await resolveRefs(new RefResolver(rt.client, company), documentFilters(k), query, (f) => (f as FilterFlag).param);
     const ids: number[] = [];

@@ -13,7 +13,7 @@ import { askRequired, requireAnswerable } from '../prompt.js';
 import { RefResolver } from '../refs.js';
 import { readDataFlag, readJsonFlag, today } from '../resource/body.js';
 import type { BodyField } from '../resource/spec.js';
-import { withRuntime, type Runtime } from '../runtime.js';
+import type { Runtime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { parsePositionFlag, parseProductFlag, textItem } from './input.js';
 import { getRecord } from '../shared/existing.js';
@@ -190,7 +190,7 @@ export async function createDocumentWith(
       'an invoice needs positions: give --position, --text, --product or --positions (see acct invoices create --help)',
     );
   }
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company, { ask: canPrompt(g) });
     if (needsCustomer) {

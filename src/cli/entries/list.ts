@@ -7,7 +7,6 @@ import { notice } from '../globals.js';
 import { listRenderer, planOutput, sayWhenCut, type ListFlags } from '../output.js';
 import { RefResolver } from '../refs.js';
 import { positiveInt } from '../resource/body.js';
-import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { entryQuery, resolveEntryQuery, type EntryFilterOptions } from './filters.js';
 import { ENTRY_COLUMNS, GROUPED_COLUMNS } from './fields.js';
@@ -38,7 +37,7 @@ async function listBookings(options: ListOptions, io: VerbIO, grouped: boolean):
     all: options.all === true,
   };
   if (paging.perPage !== undefined && paging.perPage > 100) throw new UsageError('--per-page must be at most 100');
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const resolved = await resolveEntryQuery(new RefResolver(rt.client, company), query);
     if (!grouped) resolved.include = LIST_INCLUDES;

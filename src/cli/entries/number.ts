@@ -2,7 +2,6 @@
 import { entryNumber, ENTRY_TYPES, type EntryType } from '../../api/endpoints/entries.js';
 import { UsageError } from '../../errors.js';
 import { positiveInt } from '../resource/body.js';
-import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 
 interface NumberOptions {
@@ -13,7 +12,7 @@ interface NumberOptions {
 }
 
 export default async function nextNumber({ type, year, number }: NumberOptions, io: VerbIO): Promise<void> {
-  const g = io.globals();
+  io.globals(); // the global flags are checked first, before this verb's own
   if (!(ENTRY_TYPES as readonly string[]).includes(type))
     throw new UsageError(`invalid type "${type}": expected income, expense or swap`);
   const query: { year?: number; number?: number } = {};
@@ -22,7 +21,7 @@ export default async function nextNumber({ type, year, number }: NumberOptions, 
     query.year = Number(year);
   }
   if (number !== undefined) query.number = positiveInt('--number', number);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     io.out.write(`${await entryNumber(rt.client, await rt.company(), type as EntryType, query)}\n`);
   });
 }

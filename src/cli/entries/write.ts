@@ -12,7 +12,7 @@ import { RefResolver } from '../refs.js';
 import { nameFlags } from '../failure.js';
 import { canPrompt } from '../globals.js';
 import { bodyFromFlags, readDataFlag, today } from '../resource/body.js';
-import { withRuntime, type Runtime } from '../runtime.js';
+import type { Runtime } from '../runtime.js';
 import { optionKey, type VerbIO } from '../verb.js';
 import { readReceipt } from '../shared/upload.js';
 import { multipartBody } from './receipt.js';
@@ -144,7 +144,7 @@ async function write(opts: WriteOptions, io: VerbIO, ref?: string): Promise<void
     );
   }
 
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company, { ask: canPrompt(g) });
     for (const f of missing) {

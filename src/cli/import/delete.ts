@@ -6,7 +6,6 @@ import type { ApiClient } from '../../api/http.js';
 import { UsageError } from '../../errors.js';
 import { notice } from '../globals.js';
 import { confirmDestructive, refuseUnconfirmed } from '../prompt.js';
-import { withRuntime } from '../runtime.js';
 import { deleteQuestion, existingRecords } from '../shared/existing.js';
 import type { VerbIO } from '../verb.js';
 import { IDS_HINT, importIds } from './fields.js';
@@ -29,7 +28,7 @@ export default async function remove(opts: DeleteOptions, io: VerbIO): Promise<v
   const ids = opts.all ? undefined : importIds(opts.id);
   // without a terminal: --yes, or a usage error before any request
   refuseUnconfirmed(g, ids ? `Delete ${entries(ids.length)} (${ids.join(', ')})` : 'Delete every open import entry');
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     if (ids)
       await confirmDestructive(

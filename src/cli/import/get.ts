@@ -2,7 +2,6 @@
 // status, the receipt and the bookkeeping's last refusal.
 import { getImportEntry } from '../../api/endpoints/import-entries.js';
 import { planOutput, printRecord } from '../output.js';
-import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { DETAIL_COLUMNS, forDisplay, importId } from './fields.js';
 
@@ -15,7 +14,7 @@ export default async function get(options: GetOptions, io: VerbIO): Promise<void
   const g = io.globals();
   const plan = planOutput(g, DETAIL_COLUMNS);
   const id = importId(options.id);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     printRecord(plan, forDisplay(await getImportEntry(rt.client, await rt.company(), id)));
   });
 }

@@ -7,7 +7,6 @@ import { UsageError } from '../../errors.js';
 import { notice } from '../globals.js';
 import { listRenderer, planOutput, sayWhenCut, type ListFlags } from '../output.js';
 import { positiveInt } from '../resource/body.js';
-import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { forDisplay, IMPORT_COLUMNS, STATUS_WORDS } from './fields.js';
 
@@ -47,7 +46,7 @@ export default async function list(options: ListOptions, io: VerbIO): Promise<vo
   const g = io.globals();
   const plan = planOutput(g, IMPORT_COLUMNS);
   const query = listQuery(options);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const answer = await listImportEntries(rt.client, await rt.company(), query);
     const renderer = listRenderer(plan);
     renderer.push(answer.data.map(forDisplay));

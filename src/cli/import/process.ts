@@ -16,7 +16,7 @@ import { CliError, ExitCode } from '../../errors.js';
 import type { Column } from '../../output/types.js';
 import { notice } from '../globals.js';
 import { listRenderer, planOutput, printRecord, type OutputPlan } from '../output.js';
-import { withRuntime, type Runtime } from '../runtime.js';
+import type { Runtime } from '../runtime.js';
 import { importColumns } from '../shared/upload.js';
 import type { VerbIO } from '../verb.js';
 import { billLabel, ruleLabel } from './fields.js';
@@ -47,7 +47,7 @@ interface ProcessOptions {
 export default async function processCommand(opts: ProcessOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
   const plan = planOutput(g, opts.dryRun ? BOOKING_COLUMNS : PROCESS_COLUMNS);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     if (opts.dryRun) await dryRun(rt, company, plan);
     else await processReady(rt, company, plan);

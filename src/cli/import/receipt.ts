@@ -4,7 +4,6 @@ import { attachImportReceipt, importReceiptUrl, removeImportReceipt } from '../.
 import type { Column } from '../../output/types.js';
 import { notice } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
-import { withRuntime } from '../runtime.js';
 import { readReceipt } from '../shared/upload.js';
 import type { VerbIO } from '../verb.js';
 import { importId } from './fields.js';
@@ -18,19 +17,19 @@ interface ReceiptOptions {
 }
 
 export async function add(opts: ReceiptOptions & { file: string }, io: VerbIO): Promise<void> {
+  io.globals(); // the global flags are checked first, before this verb's own
   const g = io.globals();
   const plan = planOutput(g, FILE_COLUMNS);
   const id = importId(opts.id);
   const receipt = readReceipt(opts.file);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     printRecord(plan, await attachImportReceipt(rt.client, await rt.company(), id, receipt));
   });
 }
 
 export async function remove(opts: ReceiptOptions, io: VerbIO): Promise<void> {
-  const g = io.globals();
   const id = importId(opts.id);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     await removeImportReceipt(rt.client, await rt.company(), id);
     notice(`Removed the receipt of import entry ${id}.`);
   });
@@ -41,7 +40,7 @@ export async function url(opts: ReceiptOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
   const plan = planOutput(g, URL_COLUMNS);
   const id = importId(opts.id);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const link = await importReceiptUrl(rt.client, await rt.company(), id);
     if (plan.format === 'json' || plan.format === 'ndjson') printRecord(plan, link);
     else io.out.write(`${link.url}\n`);

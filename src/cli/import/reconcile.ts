@@ -13,7 +13,6 @@ import type { Column } from '../../output/types.js';
 import { notice } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
 import { RefResolver } from '../refs.js';
-import { withRuntime } from '../runtime.js';
 import { parseDay } from '../shared/calendar.js';
 import type { VerbIO } from '../verb.js';
 import { accountLabel, signedRappen } from './fields.js';
@@ -46,7 +45,7 @@ export default async function reconcileCommand(opts: ReconcileOptions, io: VerbI
   const g = io.globals();
   const plan = planOutput(g, RECONCILE_COLUMNS);
   const date = opts.date === undefined ? undefined : parseDay(opts.date, 'date');
-  const answer = await withRuntime(g, async (rt) => {
+  const answer = await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const bankAccountId =
       opts.bankAccount === undefined

@@ -18,7 +18,7 @@ import { canPrompt, notice } from '../globals.js';
 import { failureText } from '../failure.js';
 import { planOutput } from '../output.js';
 import { rateCandidate } from '../refs.js';
-import { withRuntime, type Runtime } from '../runtime.js';
+import type { Runtime } from '../runtime.js';
 import type { NoOptions, VerbIO } from '../verb.js';
 import { accountLabel, billLabel, ruleLabel, signedRappen } from './fields.js';
 import { PROCESS_COLUMNS, processReady } from './process.js';
@@ -51,7 +51,7 @@ export default async function review(_opts: NoOptions, io: VerbIO): Promise<void
     );
   }
   const plan = planOutput(g, PROCESS_COLUMNS);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const todo = (await listImportEntries(rt.client, company, { status: 'notReady', limit: 'all' })).data.sort(
       oldestFirst,

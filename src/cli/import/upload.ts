@@ -39,7 +39,6 @@ import { notice } from '../globals.js';
 import { listRenderer, planOutput, printRecord, type OutputPlan } from '../output.js';
 import { RefResolver } from '../refs.js';
 import { readUploadFile } from '../shared/upload.js';
-import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 
 /** The service's limit for a CAMT file or ZIP. */
@@ -109,7 +108,7 @@ export default async function uploadCommand(opts: UploadOptions, io: VerbIO): Pr
   const failed: { file: string; message: string }[] = [];
   // each file's statements read here (without their entries): for the bank account question, and the closing balance
   const statements = await readStatements(files.map((f) => f.upload.bytes));
-  const open = await withRuntime(g, async (rt) => {
+  const open = await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const bankAccount =
       opts.bankAccount === undefined

@@ -16,7 +16,6 @@ import { listRenderer, planOutput, printRecord } from '../output.js';
 import { RefResolver } from '../refs.js';
 import { bodyFromFlags, readDataFlag } from '../resource/body.js';
 import { resolveRefs } from '../resource/run.js';
-import { withRuntime } from '../runtime.js';
 import { existingRecords, missingRecords } from '../shared/existing.js';
 import type { VerbIO } from '../verb.js';
 import {
@@ -58,7 +57,7 @@ export async function update(opts: UpdateOptions, io: VerbIO): Promise<void> {
         `${[...IMPORT_FIELDS.map((f) => `--${f.flag}`), '--tag'].join(', ')} or --data`,
     );
   }
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company, { ask: canPrompt(g) });
     const byDate = typeof flags.tax_rate_id === 'string' && flags.tax_rate_id.trim().toLowerCase() !== 'none';
@@ -138,7 +137,7 @@ export async function ignore(opts: IdsOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
   const plan = planOutput(g, IMPORT_COLUMNS);
   const ids = importIds(opts.id);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const changed = await changeAll(rt.client, company, ids, { ignore: true });
     const renderer = listRenderer(plan);
@@ -168,7 +167,7 @@ export async function reset(opts: { id: string }, io: VerbIO): Promise<void> {
   const g = io.globals();
   const plan = planOutput(g, DETAIL_COLUMNS);
   const id = importId(opts.id);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     printRecord(plan, forDisplay(await resetImportEntry(rt.client, await rt.company(), id)));
   });
 }

@@ -20,7 +20,7 @@ import { refuseToOverwrite } from '../fd-output.js';
 import { notice } from '../globals.js';
 import { planOutput, printRecord, type OutputPlan } from '../output.js';
 import { RefResolver } from '../refs.js';
-import { withRuntime, type Runtime } from '../runtime.js';
+import type { Runtime } from '../runtime.js';
 import { mapConcurrent } from '../shared/concurrent.js';
 import { findRecord, plural } from '../shared/existing.js';
 import { readUpload } from '../shared/upload.js';
@@ -217,7 +217,7 @@ export async function runImport(map: CsvMap, options: ImportOptions, io: VerbIO)
     throw new UsageError('--write-ids writes the ids of created rows: it cannot go with --dry-run');
   if (options.writeIds !== undefined) checkWritable(options.writeIds, options.force);
 
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company);
     const rows = await readRows(map, columns, table, resolver);

@@ -9,7 +9,6 @@ import type { ApiClient } from '../../api/http.js';
 import { UsageError } from '../../errors.js';
 import type { Report } from '../../reports/types.js';
 import { today } from '../resource/body.js';
-import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import {
   balances,
@@ -56,7 +55,7 @@ export default async function run(opts: BalanceSheetOptions, io: VerbIO): Promis
     const plan = planReport(g, BALANCE_SHEET_COLUMNS);
     const date =
       opts.period !== undefined ? periodFlags({ period: opts.period }).to : (dateFlag('date', opts.date) ?? today());
-    const report = await withRuntime(g, async (rt) => balanceSheetAt(rt.client, await rt.company(), date, depth));
+    const report = await io.withRuntime(async (rt) => balanceSheetAt(rt.client, await rt.company(), date, depth));
     printReport(plan, report);
     return;
   }
@@ -67,7 +66,7 @@ export default async function run(opts: BalanceSheetOptions, io: VerbIO): Promis
   const { from, to } = periodFlags({ period: opts.period });
   const pieces = splitPeriod({ from, to }, interval);
   const plan = planReport(g, balanceSheetByPeriodColumns(pieces));
-  const report = await withRuntime(g, async (rt) => {
+  const report = await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const atEnd = (p: { to: string }) => yearStart(p.to);
     const [assets, liabilities] = await Promise.all([

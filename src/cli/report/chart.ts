@@ -22,7 +22,6 @@ import { splitPeriod } from '../../reports/period.js';
 import { notice, type GlobalOptions } from '../globals.js';
 import { listRenderer, planOutput, type OutputPlan } from '../output.js';
 import { startPaging } from '../pager.js';
-import { withRuntime } from '../runtime.js';
 import { openSink, stdoutSink } from '../fd-output.js';
 import type { VerbIO } from '../verb.js';
 import { balancesByPeriod, intervalFlag, periodFlags, type ColumnOptions, type PeriodOptions } from './common.js';
@@ -102,7 +101,7 @@ export default async function run(opts: ChartOptions, io: VerbIO): Promise<void>
   const image = target.kind === 'svg' && target.out !== undefined ? openSink(target.out, opts.force) : undefined;
   let chart: ChartData;
   try {
-    chart = await withRuntime(g, async (rt) => {
+    chart = await io.withRuntime(async (rt) => {
       const company = await rt.company();
       const balances = await balancesByPeriod(rt.client, company, 'all', pieces);
       const periods: PeriodAccounts[] = pieces.map((p, i) => ({ ...p, accounts: balances[i] }));

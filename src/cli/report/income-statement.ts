@@ -6,7 +6,6 @@ import { INCOME_STATEMENT_COLUMNS, incomeStatement } from '../../reports/income-
 import { splitPeriod } from '../../reports/period.js';
 import type { Report } from '../../reports/types.js';
 import type { ApiClient } from '../../api/http.js';
-import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import {
   balances,
@@ -38,7 +37,7 @@ export default async function run(opts: PeriodOptions & ColumnOptions, io: VerbI
   const depth = depthFlag(opts.depth);
   if (interval === undefined) {
     const plan = planReport(g, INCOME_STATEMENT_COLUMNS);
-    const report = await withRuntime(g, async (rt) =>
+    const report = await io.withRuntime(async (rt) =>
       incomeStatementOf(rt.client, await rt.company(), from, to, depth),
     );
     printReport(plan, report);
@@ -46,7 +45,7 @@ export default async function run(opts: PeriodOptions & ColumnOptions, io: VerbI
   }
   const pieces = splitPeriod({ from, to }, interval);
   const plan = planReport(g, incomeStatementByPeriodColumns(pieces));
-  const report = await withRuntime(g, async (rt) => {
+  const report = await io.withRuntime(async (rt) => {
     const byPeriod = await balancesByPeriod(rt.client, await rt.company(), 'all', pieces);
     return incomeStatementByPeriod({ from, to, interval, pieces, balances: byPeriod, depth });
   });

@@ -6,7 +6,6 @@ import { UsageError } from '../../errors.js';
 import { LEDGER_COLUMNS, ledger, openingStart } from '../../reports/ledger.js';
 import type { ReportEntry } from '../../reports/types.js';
 import { RefResolver } from '../refs.js';
-import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { balances, chart, entries, periodFlags, taxRates, type PeriodOptions } from './common.js';
 import { planReport, printReport } from './render.js';
@@ -21,7 +20,7 @@ export default async function run({ account: ref, ...period }: LedgerOptions, io
   const plan = planReport(g, LEDGER_COLUMNS);
   if (ref === undefined) throw new UsageError('missing required --account (an account number, e.g. 1020)');
   const { from, to } = periodFlags(period);
-  const report = await withRuntime(g, async (rt) => {
+  const report = await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const accountId = await new RefResolver(rt.client, company).resolve('account', ref, 'account');
     const [accounts, rates] = await Promise.all([chart(rt.client, company), taxRates(rt.client, company)]);

@@ -13,7 +13,6 @@ import {
 } from '../../reports/trial-balance.js';
 import type { Report, ReportAccount } from '../../reports/types.js';
 import type { ApiClient } from '../../api/http.js';
-import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import {
   balances,
@@ -52,13 +51,13 @@ export default async function run(opts: PeriodOptions & ColumnOptions, io: VerbI
   const depth = depthFlag(opts.depth);
   if (interval === undefined) {
     const plan = planReport(g, TRIAL_BALANCE_COLUMNS);
-    const report = await withRuntime(g, async (rt) => trialBalanceOf(rt.client, await rt.company(), from, to, depth));
+    const report = await io.withRuntime(async (rt) => trialBalanceOf(rt.client, await rt.company(), from, to, depth));
     printReport(plan, report);
     return;
   }
   const pieces = splitPeriod({ from, to }, interval);
   const plan = planReport(g, trialBalanceByPeriodColumns(pieces));
-  const report = await withRuntime(g, async (rt) => {
+  const report = await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const dayBefore = from > MIN_DATE ? addDays(from, -1) : undefined;
     const [opening, byPeriod, carried] = await Promise.all([

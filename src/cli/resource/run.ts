@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import { canPrompt, notice, type GlobalOptions } from '../globals.js';
 import { listRenderer, planOutput, printRecord, sayWhenCut, type OutputPlan } from '../output.js';
 import { askRequired, confirmDestructive, refuseUnconfirmed, requireAnswerable } from '../prompt.js';
-import { withRuntime, type Runtime } from '../runtime.js';
+import type { Runtime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import type { ListFlags } from '../output.js';
 import { bodyFromFlags, convertValue, positiveInt, queryFromFilters, readDataFlag } from './body.js';
@@ -260,7 +260,7 @@ export async function runResourceVerb(
   if (verb === 'delete') refuseUnconfirmed(g, `Delete ${spec.noun} ${refs[0]}`);
   if (verb === 'bulk-delete') refuseUnconfirmed(g, `Delete ${counted(spec, refs.length)} (${refs.join(', ')})`);
 
-  await withRuntime(g, async (rt: Runtime) => {
+  await io.withRuntime(async (rt: Runtime) => {
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company, { ask: canPrompt(g) });
     await askMissing(spec, g, resolver, staticBody, missing);

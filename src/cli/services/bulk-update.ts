@@ -4,7 +4,6 @@ import { UsageError } from '../../errors.js';
 import { notice } from '../globals.js';
 import { RefResolver } from '../refs.js';
 import { convertValue } from '../resource/body.js';
-import { withRuntime } from '../runtime.js';
 import { existingRecords } from '../shared/existing.js';
 import type { VerbIO } from '../verb.js';
 
@@ -20,14 +19,14 @@ export default async function bulkUpdate(
   { service, hourlyRate, archived }: BulkUpdateOptions,
   io: VerbIO,
 ): Promise<void> {
-  const g = io.globals();
+  io.globals(); // the global flags are checked first, before this verb's own
   const changes: Omit<BulkServiceUpdate, 'ids'> = {};
   // the rate stays the decimal string typed: no float on the way to the API
   if (hourlyRate !== undefined) changes.hourly_rate = convertValue('hourly-rate', 'decimal', hourlyRate) as string;
   if (archived !== undefined) changes.archived = archived;
   if (Object.keys(changes).length === 0)
     throw new UsageError('nothing to change: give --hourly-rate, --archived or --no-archived');
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company);
     const ids: number[] = [];

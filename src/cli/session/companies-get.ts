@@ -3,7 +3,6 @@
 import { companySettings } from '../../api/endpoints/settings.js';
 import { ratePercentText } from '../../domain/vat-settings.js';
 import { planOutput, printRecord } from '../output.js';
-import { withRuntime } from '../runtime.js';
 import type { NoOptions, VerbIO } from '../verb.js';
 
 const FIELDS = [
@@ -26,7 +25,7 @@ export default async function companiesGet(_options: NoOptions, io: VerbIO): Pro
     g,
     FIELDS.map((key) => ({ key, kind: key === 'id' || key === 'payment_term' ? ('int' as const) : undefined })),
   );
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const s = (await companySettings(rt.client, await rt.company())) as unknown as Record<string, unknown> & {
       vat_net_tax_rates: Array<{ rate: number; activity_code: string | null }>;
     };

@@ -1,6 +1,5 @@
 import { me } from '../../api/endpoints/users.js';
 import { listRenderer, planOutput } from '../output.js';
-import { withRuntime } from '../runtime.js';
 import type { NoOptions, VerbIO } from '../verb.js';
 
 export default async function companiesList(_options: NoOptions, io: VerbIO): Promise<void> {
@@ -11,7 +10,7 @@ export default async function companiesList(_options: NoOptions, io: VerbIO): Pr
     { key: 'role' },
     { key: 'current', kind: 'bool' },
   ]);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const user = await me(rt.client);
     const current = await rt.company().catch(() => undefined);
     const renderer = listRenderer(plan);

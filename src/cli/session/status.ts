@@ -2,7 +2,6 @@
 // user and companies. Never the token.
 import { me } from '../../api/endpoints/users.js';
 import { planOutput, printRecord } from '../output.js';
-import { withRuntime } from '../runtime.js';
 import type { NoOptions, VerbIO } from '../verb.js';
 
 export default async function status(_options: NoOptions, io: VerbIO): Promise<void> {
@@ -20,7 +19,7 @@ export default async function status(_options: NoOptions, io: VerbIO): Promise<v
     { key: 'company_source' },
     { key: 'companies' },
   ]);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const user = await me(rt.client);
     const company = await rt.company().catch(() => undefined);
     printRecord(plan, {

@@ -2,7 +2,7 @@
 import { me } from '../../api/endpoints/users.js';
 import { UsageError } from '../../errors.js';
 import { notice } from '../globals.js';
-import { loadConfig, setLocalCompany, withRuntime } from '../runtime.js';
+import { loadConfig, setLocalCompany } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 
 interface UseOptions {
@@ -11,8 +11,7 @@ interface UseOptions {
 }
 
 export default async function use({ company: ref }: UseOptions, io: VerbIO): Promise<void> {
-  const g = io.globals();
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const { companies } = await me(rt.client);
     const matches = /^\d+$/.test(ref)
       ? companies.filter((c) => c.id === Number(ref))

@@ -2,7 +2,6 @@
 import { setTaskStatus, taskPaths, type TaskStatus } from '../../api/endpoints/tasks.js';
 import { planOutput, printRecord } from '../output.js';
 import { RefResolver } from '../refs.js';
-import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { TASK_COLUMNS } from './fields.js';
 
@@ -24,7 +23,7 @@ export async function done({ task }: StatusOptions, io: VerbIO): Promise<void> {
 async function setStatus(ref: string, status: TaskStatus, io: VerbIO): Promise<void> {
   const g = io.globals();
   const plan = planOutput(g, TASK_COLUMNS);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const id = await new RefResolver(rt.client, company).resolve('task', ref, '<task>');
     await setTaskStatus(rt.client, company, id, status);

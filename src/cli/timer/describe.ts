@@ -3,7 +3,6 @@ import { describeTimer } from '../../api/endpoints/timer.js';
 import { CliError, ExitCode } from '../../errors.js';
 import { planOutput } from '../output.js';
 import { today } from '../resource/body.js';
-import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { readTimer } from './common.js';
 import { statusLine } from './line.js';
@@ -16,7 +15,7 @@ interface DescribeOptions {
 export default async function describe({ text }: DescribeOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
   const plan = planOutput(g, []);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     if (!(await readTimer(rt, company)).view)
       throw new CliError('no timer is running', ExitCode.NotFound, ['start one with "acct timer start PROJECT"']);

@@ -4,13 +4,12 @@ import { discardTimer } from '../../api/endpoints/timer.js';
 import { formatMinutes } from '../shared/duration.js';
 import { notice } from '../globals.js';
 import { confirmDestructive } from '../prompt.js';
-import { withRuntime } from '../runtime.js';
 import type { NoOptions, VerbIO } from '../verb.js';
 import { readTimer } from './common.js';
 
 export default async function discard(_options: NoOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const { view } = await readTimer(rt, company);
     if (!view) {

@@ -4,7 +4,6 @@ import { CliError, ExitCode } from '../../errors.js';
 import { formatMinutes } from '../shared/duration.js';
 import { planOutput } from '../output.js';
 import { today } from '../resource/body.js';
-import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { pickProject } from '../shared/projects.js';
 import { readTimer } from './common.js';
@@ -20,7 +19,7 @@ interface StartOptions {
 export default async function start(opts: StartOptions, io: VerbIO): Promise<void> {
   const g = io.globals();
   const plan = planOutput(g, []);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const before = await readTimer(rt, company);
     if (before.view) {

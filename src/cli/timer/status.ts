@@ -2,7 +2,6 @@
 import { notice } from '../globals.js';
 import { planOutput } from '../output.js';
 import { today } from '../resource/body.js';
-import { withRuntime } from '../runtime.js';
 import type { VerbIO } from '../verb.js';
 import { readTimer } from './common.js';
 import { checkTemplate, renderTemplate, statusLine } from './line.js';
@@ -16,7 +15,7 @@ export default async function status({ format: template }: StatusOptions, io: Ve
   const g = io.globals();
   if (template !== undefined) checkTemplate(template);
   const plan = planOutput(g, []);
-  const running = await withRuntime(g, async (rt) => readTimer(rt, await rt.company()));
+  const running = await io.withRuntime(async (rt) => readTimer(rt, await rt.company()));
   const json = plan.format === 'json' || plan.format === 'ndjson';
   if (template === undefined && json) {
     io.out.write(

@@ -9,7 +9,7 @@ import { CliError, ExitCode } from '../../errors.js';
 import { formatMinutes, parseTimeOfDay } from '../shared/duration.js';
 import { notice } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
-import { withRuntime, type Runtime } from '../runtime.js';
+import type { Runtime } from '../runtime.js';
 import { ApiError } from '../../api/http.js';
 import type { VerbIO } from '../verb.js';
 import { addDays } from '../shared/calendar.js';
@@ -31,7 +31,7 @@ export default async function stop(opts: StopOptions, io: VerbIO): Promise<void>
   const body: { end?: string; description?: string } = {};
   if (opts.end !== undefined) body.end = parseTimeOfDay(opts.end, 'end');
   if (opts.description !== undefined) body.description = opts.description;
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const { timer, view } = await readTimer(rt, company);
     if (!timer || !view) throw noTimerRunning();

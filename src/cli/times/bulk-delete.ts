@@ -3,7 +3,6 @@
 import { bulkDeleteTimes, timePaths } from '../../api/endpoints/times.js';
 import { notice } from '../globals.js';
 import { confirmDestructive, refuseUnconfirmed } from '../prompt.js';
-import { withRuntime } from '../runtime.js';
 import { deleteQuestion, existingRecords } from '../shared/existing.js';
 import type { VerbIO } from '../verb.js';
 import { entryIds } from './common.js';
@@ -17,7 +16,7 @@ export default async function bulkDelete(opts: BulkDeleteOptions, io: VerbIO): P
   const g = io.globals();
   const ids = entryIds(opts.id);
   refuseUnconfirmed(g, `Delete ${ids.length} time ${ids.length === 1 ? 'entry' : 'entries'} (${ids.join(', ')})`);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     await confirmDestructive(
       g,

@@ -5,7 +5,6 @@ import { UsageError } from '../../errors.js';
 import { notice } from '../globals.js';
 import { RefResolver } from '../refs.js';
 import { convertValue } from '../resource/body.js';
-import { withRuntime } from '../runtime.js';
 import { existingRecords } from '../shared/existing.js';
 import type { VerbIO } from '../verb.js';
 import { parseDay } from '../shared/calendar.js';
@@ -23,7 +22,7 @@ interface BulkUpdateOptions {
 }
 
 export default async function bulkUpdate(opts: BulkUpdateOptions, io: VerbIO): Promise<void> {
-  const g = io.globals();
+  io.globals(); // the global flags are checked first, before this verb's own
   const ids = entryIds(opts.id);
   const changes: Omit<BulkTimeUpdate, 'ids'> = {};
   if (opts.date !== undefined) changes.date = parseDay(opts.date, 'date');
@@ -35,7 +34,7 @@ export default async function bulkUpdate(opts: BulkUpdateOptions, io: VerbIO): P
       'nothing to change: give --project, --date, --description, --rate, --billable or --no-billable',
     );
   }
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     await existingRecords(rt.client, 'time entry', (id) => timePaths.one(company, id), ids);
     if (opts.project !== undefined)

@@ -7,7 +7,6 @@ import { canPrompt } from '../globals.js';
 import { planOutput, printRecord } from '../output.js';
 import { RefResolver } from '../refs.js';
 import { today } from '../resource/body.js';
-import { withRuntime } from '../runtime.js';
 import { pickProject } from '../shared/projects.js';
 import { fetchEntry, TIME_COLUMNS } from '../shared/time-entries.js';
 import type { VerbIO } from '../verb.js';
@@ -37,7 +36,7 @@ export default async function create(opts: CreateOptions, io: VerbIO): Promise<v
     });
     Object.assign(body, parseDuration(answer));
   }
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     const resolver = new RefResolver(rt.client, company);
     if (opts.project !== undefined || body.project_id === undefined) {

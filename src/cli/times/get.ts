@@ -1,6 +1,5 @@
 // `acct times get <id> [--include …]`: one entry with its project and task embedded.
 import { planOutput, printRecord } from '../output.js';
-import { withRuntime } from '../runtime.js';
 import { fetchEntry, TIME_COLUMNS } from '../shared/time-entries.js';
 import type { VerbIO } from '../verb.js';
 import { entryId } from './common.js';
@@ -17,7 +16,7 @@ export default async function get(opts: GetOptions, io: VerbIO): Promise<void> {
   const plan = planOutput(g, TIME_COLUMNS);
   const id = entryId(opts.id);
   const include = opts.include !== undefined ? opts.include.replace(/\s+/g, '') : 'project,task';
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     printRecord(plan, await fetchEntry(rt.client, await rt.company(), id, include));
   });
 }

@@ -4,7 +4,6 @@
 // fail the command unless --strict is given (exit 3; the valid rows stay imported).
 import { importTimes } from '../../api/endpoints/times.js';
 import { planOutput } from '../output.js';
-import { withRuntime } from '../runtime.js';
 import { importColumns, readUpload, reportImport } from '../shared/upload.js';
 import type { VerbIO } from '../verb.js';
 
@@ -18,7 +17,7 @@ export default async function importCommand({ file, strict }: ImportOptions, io:
   const g = io.globals();
   const plan = planOutput(g, importColumns(['created']));
   const upload = readUpload(file);
-  const result = await withRuntime(g, async (rt) =>
+  const result = await io.withRuntime(async (rt) =>
     importTimes(rt.client, await rt.company(), upload.bytes, upload.name),
   );
   reportImport(plan, upload.name, { created: result.created }, result.errors, strict === true);

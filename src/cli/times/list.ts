@@ -12,7 +12,7 @@ import { RefResolver } from '../refs.js';
 import { queryFromFilters, today } from '../resource/body.js';
 import { resolveRefs, streamList } from '../resource/run.js';
 import type { FilterFlag } from '../resource/spec.js';
-import { withRuntime, type Runtime } from '../runtime.js';
+import type { Runtime } from '../runtime.js';
 import { TIME_COLUMNS } from '../shared/time-entries.js';
 import type { VerbIO } from '../verb.js';
 import { buildTimesheet, timesheetColumns, timesheetRecords, WEEKDAYS } from './timesheet.js';
@@ -107,7 +107,7 @@ export default async function list(opts: ListOptions, io: VerbIO): Promise<void>
   const { query, week, groupBy } = parseFlags(opts);
   // --fields is checked against the columns of the view that will be printed, before any request
   const plan = planOutput(g, week ? timesheetColumns(sheetDays(week)) : groupBy ? groupColumns(groupBy) : TIME_COLUMNS);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     await resolveQuery(rt, company, query);
     if (week) return printWeek(rt, company, plan, query, week);

@@ -3,7 +3,6 @@
 import { timePaths } from '../../api/endpoints/times.js';
 import { planOutput, printRecord } from '../output.js';
 import { RefResolver } from '../refs.js';
-import { withRuntime } from '../runtime.js';
 import { pickProject } from '../shared/projects.js';
 import { fetchEntry, TIME_COLUMNS } from '../shared/time-entries.js';
 import type { VerbIO } from '../verb.js';
@@ -21,7 +20,7 @@ export default async function update(opts: UpdateOptions, io: VerbIO): Promise<v
   const id = entryId(opts.id);
   const body = timeBodyFromFlags(opts);
   requireSomething(body, opts.project !== undefined || opts.task !== undefined);
-  await withRuntime(g, async (rt) => {
+  await io.withRuntime(async (rt) => {
     const company = await rt.company();
     if (opts.project !== undefined) body.project_id = await pickProject(rt.client, company, g, opts.project);
     if (opts.task !== undefined)
