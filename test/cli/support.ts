@@ -113,6 +113,20 @@ export async function seed(svc: TestService, path: string, body: unknown, compan
   return r.body.data ?? r.body;
 }
 
+/** A booking as `acct entries create` takes it: date, debit, credit, sum, tax rate or null, and a description. */
+export type CliBooking = [string, string, string, string, string | null, string?];
+
+/** Books the rows one after another through `acct entries create`; one refused throws with its stderr. */
+export async function bookThroughCli(run: (args: string[]) => Promise<RunResult>, rows: CliBooking[]): Promise<void> {
+  for (const [date, debit, credit, sum, taxRate, description] of rows) {
+    const args = ['entries', 'create', '--date', date, '--debit', debit, '--credit', credit, '--sum', sum];
+    if (description !== undefined) args.push('--description', description);
+    if (taxRate) args.push('--tax-rate', taxRate);
+    const r = await run(args);
+    if (r.code !== 0) throw new Error(`${args.join(' ')}: ${r.stderr}`);
+  }
+}
+
 /** Runs acct with --json: the command must succeed; its output parsed. */
 export async function jsonOf(run: (args: string[]) => Promise<RunResult>, args: string[]): Promise<any> {
   const r = await run([...args, '--json']);
