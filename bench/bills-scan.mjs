@@ -15,10 +15,9 @@
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { benchOptions, die, fmtMs, makeSandbox, positiveInt, runTimed, summarize } from './lib.mjs';
+import { pathToFileURL } from 'node:url';
+import { benchOptions, die, fmtMs, makeSandbox, positiveInt, ROOT, runTimed, summarize } from './lib.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NODE = process.execPath;
 const TARGET_MS = 1000;
 
