@@ -191,7 +191,8 @@ const exported = join(dirs.root, `bookings-${YEAR}.csv`);
 // command runs once more with the old generation held to HEAP_MIB, which it survives only if what it
 // keeps stays below that whatever the number of bookings
 const HEAP_MIB = 64;
-const exportArgs = ['entries', 'export', '--from', `${YEAR}-01-01`, '--to', `${YEAR}-12-31`, '--out', exported];
+const PERIOD = ['--from', `${YEAR}-01-01`, '--to', `${YEAR}-12-31`];
+const exportArgs = ['entries', 'export', ...PERIOD, '--out', exported, '--force'];
 const archiveArgs = ['archive', String(YEAR), '--out', archive, '--force'];
 const commands = [
   { name: 'acct entries export (baseline)', args: exportArgs },
