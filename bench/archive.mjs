@@ -11,9 +11,9 @@
 import { statSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   benchOptions,
+  BIN,
   die,
   fmtMs as fmt,
   httpRequest,
@@ -23,14 +23,13 @@ import {
   positiveInt,
   procMiB,
   requireNodeAndBuild,
+  ROOT,
   startAcctServer,
   stopAcctServer,
 } from './lib.mjs';
 import { loadVatRule, seedBookings, YEAR_HELP, YEAR_OPTIONS, yearOptions } from './bookings.mjs';
 import { mulberry32 } from './random.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'acct.js');
 const NODE = process.execPath;
 const TOKEN = 'bench-token';
 
@@ -169,16 +168,11 @@ out(
     `node ${process.version}, ${availableParallelism()} CPUs`,
 );
 // the service seeds the directory (company 1, the chart, the token); the bookings go straight into its database
-let server = (
-  await startAcctServer({ node: NODE, bin: BIN, cwd: ROOT, env: acctEnv, dataDir: dirs.serverData, token: TOKEN })
-).child;
+let server = (await startAcctServer({ env: acctEnv, dataDir: dirs.serverData, token: TOKEN })).child;
 await stopAcctServer(server);
 const { ms: seedMs } = seedBookings(dirs.serverData, { bookings: BOOKINGS, year: YEAR, seed: SEED, vat });
 const receiptBytes = seedReceipts(dirs.serverData);
 const started = await startAcctServer({
-  node: NODE,
-  bin: BIN,
-  cwd: ROOT,
   env: acctEnv,
   dataDir: dirs.serverData,
   token: TOKEN,
@@ -197,7 +191,8 @@ const exported = join(dirs.root, `bookings-${YEAR}.csv`);
 // command runs once more with the old generation held to HEAP_MIB, which it survives only if what it
 // keeps stays below that whatever the number of bookings
 const HEAP_MIB = 64;
-const exportArgs = ['entries', 'export', '--from', `${YEAR}-01-01`, '--to', `${YEAR}-12-31`, '--out', exported];
+const PERIOD = ['--from', `${YEAR}-01-01`, '--to', `${YEAR}-12-31`];
+const exportArgs = ['entries', 'export', ...PERIOD, '--out', exported, '--force'];
 const archiveArgs = ['archive', String(YEAR), '--out', archive, '--force'];
 const commands = [
   { name: 'acct entries export (baseline)', args: exportArgs },

@@ -12,14 +12,12 @@
 // they are printed (1 when a decode does not find the payload).
 //
 //   node bench/bills-scan.mjs [--runs N]
-import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { benchOptions, die, fmtMs, makeSandbox, positiveInt, summarize } from './lib.mjs';
+import { pathToFileURL } from 'node:url';
+import { benchOptions, die, fmtMs, makeSandbox, positiveInt, ROOT, runTimed, summarize } from './lib.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NODE = process.execPath;
 const TARGET_MS = 1000;
 
@@ -44,12 +42,10 @@ writeFileSync(pdf, await drawings.threePagePdf(payload));
 writeFileSync(png, await drawings.photoPng(payload, { scale: 0.8, degrees: 4 }));
 
 /** A fresh process: `script` with the file as argv[1]; its wall time, from spawn to exit. */
-function timedProcess(script, file) {
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync(NODE, ['--input-type=module', '-e', script, file], { env: baseEnv, encoding: 'utf8' });
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+async function timedProcess(script, file) {
+  const r = await runTimed(NODE, ['--input-type=module', '-e', script, file], { env: baseEnv });
   if (r.status !== 0) die(`a run failed (exit ${r.status}):\n${r.stderr.slice(-2000)}`);
-  return { ms, out: r.stdout };
+  return { ms: r.ms, out: r.stdout };
 }
 
 const decodeScript = `
@@ -60,10 +56,10 @@ const found = await findQrBill(bytes, scanKind(bytes));
 process.stdout.write(JSON.stringify(found));`;
 const readScript = `import { readFileSync } from 'node:fs'; readFileSync(process.argv[1]);`;
 
-function series(name, script, file, check) {
+async function series(name, script, file, check) {
   const samples = [];
   for (let i = 0; i < RUNS; i++) {
-    const { ms, out } = timedProcess(script, file);
+    const { ms, out } = await timedProcess(script, file);
     if (check && !check(out)) die(`${name}: the QR-bill's payload was not read back: ${out.slice(0, 300)}`);
     samples.push(ms);
   }
@@ -80,10 +76,10 @@ process.stdout.write(
     `${loadavg()[0].toFixed(2)})\n`,
 );
 const rows = [
-  ['node -e 0', series('node -e 0', '', pdf)],
-  ['read the PDF only', series('read', readScript, pdf)],
-  ['3-page PDF, QR on page 3', series('pdf', decodeScript, pdf, found(3))],
-  ['photo PNG', series('png', decodeScript, png, found(1))],
+  ['node -e 0', await series('node -e 0', '', pdf)],
+  ['read the PDF only', await series('read', readScript, pdf)],
+  ['3-page PDF, QR on page 3', await series('pdf', decodeScript, pdf, found(3))],
+  ['photo PNG', await series('png', decodeScript, png, found(1))],
 ];
 const baseline = rows[0][1].median;
 for (const [name, s] of rows) {

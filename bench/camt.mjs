@@ -20,18 +20,18 @@ import { fileURLToPath } from 'node:url';
 import { camtFileName, camtStatement, camtZip } from './camt-fixture.mjs';
 import {
   benchOptions,
+  BIN,
   die,
   makeSandbox,
   positiveInt,
   procMiB,
   requireNodeAndBuild,
+  ROOT,
   startAcctServer,
   stopAcctServer,
   summarize,
 } from './lib.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'acct.js');
 const NODE = process.execPath;
 const TOKEN = 'bench-token';
 const TARGET_MS = 2000;
@@ -322,9 +322,6 @@ if (PROFILE_DIR) {
     mkdirSync(PROFILE_DIR, { recursive: true });
     const before = new Set(readdirSync(PROFILE_DIR));
     const started = await startAcctServer({
-      node: NODE,
-      bin: BIN,
-      cwd: ROOT,
       env: acctEnv,
       dataDir: dirs.serverData,
       token: TOKEN,
@@ -399,9 +396,6 @@ const memory = { start: undefined, afterLarge: [], fresh: {}, cliPeak: undefined
 let listBytes = 0;
 try {
   const started = await startAcctServer({
-    node: NODE,
-    bin: BIN,
-    cwd: ROOT,
     env: acctEnv,
     dataDir: dirs.serverData,
     token: TOKEN,
@@ -487,9 +481,6 @@ try {
   );
   for (const key of ['small', 'large']) {
     const fresh = await startAcctServer({
-      node: NODE,
-      bin: BIN,
-      cwd: ROOT,
       env: acctEnv,
       dataDir: join(dirs.root, `server-${key}`),
       token: TOKEN,

@@ -12,9 +12,9 @@
 // See bench/README.md ("Ledger benchmark").
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   benchOptions,
+  BIN,
   die,
   ensureHledger,
   fmtMs as fmt,
@@ -24,6 +24,7 @@ import {
   mustRun,
   positiveInt,
   requireNodeAndBuild,
+  ROOT,
   startAcctServer,
   stopAcctServer,
 } from './lib.mjs';
@@ -39,8 +40,6 @@ import {
   yearOptions,
 } from './bookings.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'acct.js');
 const NODE = process.execPath;
 const TOKEN = 'bench-token';
 
@@ -73,9 +72,6 @@ const { dirs, baseEnv, acctEnv } = makeSandbox({ keep: opts.keep });
 
 async function startServer() {
   const started = await startAcctServer({
-    node: NODE,
-    bin: BIN,
-    cwd: ROOT,
     env: acctEnv,
     dataDir: dirs.serverData,
     token: TOKEN,

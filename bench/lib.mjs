@@ -4,7 +4,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+
+/** The checkout the benchmarks run in, and its acct launcher. */
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const BIN = join(ROOT, 'bin', 'acct.js');
 
 const state = { root: null, keep: false, server: null, cleanedUp: false };
 
@@ -92,13 +97,13 @@ export function makeSandbox({ keep = false, noCompileCache = false } = {}) {
 
 /**
  * Starts the service on a free port and resolves with `{ url, child }` once it prints its ready line.
- * `node` and `bin` say what to run (`nodeArgs` go before `bin`, e.g. --cpu-prof); `env` is the child's
- * environment; `rateLimit` its requests a minute (default off).
+ * `node` and `bin` say what to run (by default this node and the checkout's acct; `nodeArgs` go before
+ * `bin`, e.g. --cpu-prof); `env` is the child's environment; `rateLimit` its requests a minute (default off).
  */
 export async function startAcctServer({
-  node,
-  bin,
-  cwd,
+  node = process.execPath,
+  bin = BIN,
+  cwd = ROOT,
   env,
   dataDir,
   token,

@@ -18,10 +18,10 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   benchOptions,
+  BIN,
   die,
   fmtMs,
   httpRequest,
@@ -29,13 +29,12 @@ import {
   positiveInt,
   procMiB,
   requireNodeAndBuild,
+  ROOT,
   startAcctServer,
   stopAcctServer,
   summarize,
 } from './lib.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'acct.js');
 const NODE = process.execPath;
 const TOKEN = 'bench-token';
 const TARGET_MS = 50;
@@ -152,9 +151,6 @@ const latency = (ms) => {
 let server = null;
 try {
   const started = await startAcctServer({
-    node: NODE,
-    bin: BIN,
-    cwd: ROOT,
     env: acctEnv,
     dataDir: dirs.serverData,
     token: TOKEN,

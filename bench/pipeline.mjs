@@ -12,20 +12,19 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   benchOptions,
+  BIN,
   die,
   makeSandbox,
   positiveInt,
   procMiB,
   requireNodeAndBuild,
+  ROOT,
   startAcctServer,
   stopAcctServer,
 } from './lib.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'acct.js');
 const NODE = process.execPath;
 const TOKEN = 'bench-token';
 const USAGE = 'usage: node bench/pipeline.mjs [--bookings N] [--rows N] [--limit N] [--keep]';
@@ -159,15 +158,10 @@ process.stdout.write(`acct pipeline benchmark: node ${process.version}\n\n`);
 
 // ---- 1. export -----------------------------------------------------------------------------------
 const exportData = join(dirs.root, 'export-data');
-let server = (
-  await startAcctServer({ node: NODE, bin: BIN, cwd: ROOT, env: acctEnv, dataDir: exportData, token: TOKEN })
-).child;
+let server = (await startAcctServer({ env: acctEnv, dataDir: exportData, token: TOKEN })).child;
 await stopAcctServer(server);
 seedBookings(exportData, BOOKINGS);
 let started = await startAcctServer({
-  node: NODE,
-  bin: BIN,
-  cwd: ROOT,
   env: acctEnv,
   dataDir: exportData,
   token: TOKEN,
@@ -215,9 +209,6 @@ await stopAcctServer(server);
 // ---- 2. import against the rate limit --------------------------------------------------------------
 const importData = join(dirs.root, 'import-data');
 started = await startAcctServer({
-  node: NODE,
-  bin: BIN,
-  cwd: ROOT,
   env: acctEnv,
   dataDir: importData,
   token: TOKEN,

@@ -4,12 +4,19 @@
 import { statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { benchOptions, fmtMs as fmt, makeSandbox, median, mustRun, positiveInt, requireNodeAndBuild } from './lib.mjs';
+import {
+  benchOptions,
+  BIN,
+  fmtMs as fmt,
+  makeSandbox,
+  median,
+  mustRun,
+  positiveInt,
+  requireNodeAndBuild,
+  ROOT,
+} from './lib.mjs';
 import { loadVatRule, seedBookings, YEAR_HELP, YEAR_OPTIONS, yearOptions } from './bookings.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'acct.js');
 const NODE = process.execPath;
 const CHECK_TARGET_MS = 5000;
 

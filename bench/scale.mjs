@@ -17,9 +17,9 @@
 // See bench/README.md ("Scale benchmark").
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   benchOptions,
+  BIN,
   die,
   ensureHledger,
   fmtMs,
@@ -30,6 +30,7 @@ import {
   positiveInt,
   procMiB,
   requireNodeAndBuild,
+  ROOT,
   startAcctServer,
   stopAcctServer,
 } from './lib.mjs';
@@ -45,8 +46,6 @@ import {
   yearOptions,
 } from './bookings.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'acct.js');
 const NODE = process.execPath;
 const TOKEN = 'bench-token';
 const SECTIONS = ['accounts', 'reports', 'pages', 'export'];
@@ -93,9 +92,6 @@ const { dirs, baseEnv, acctEnv } = makeSandbox({ keep: opts.keep });
 let server = null;
 async function startServer() {
   const started = await startAcctServer({
-    node: NODE,
-    bin: BIN,
-    cwd: ROOT,
     env: acctEnv,
     dataDir: dirs.serverData,
     token: TOKEN,

@@ -9,20 +9,19 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   benchOptions,
+  BIN,
   die,
   makeSandbox,
   positiveInt,
   requireNodeAndBuild,
+  ROOT,
   startAcctServer,
   stopAcctServer,
   summarize,
 } from './lib.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'acct.js');
 const NODE = process.execPath;
 const TOKEN = 'bench-token';
 const TAG_COUNT = 20;
@@ -56,9 +55,6 @@ const { dirs, baseEnv, acctEnv } = makeSandbox({ noCompileCache: opts['no-compil
 
 async function startServer() {
   const started = await startAcctServer({
-    node: NODE,
-    bin: BIN,
-    cwd: ROOT,
     env: acctEnv,
     dataDir: dirs.serverData,
     token: TOKEN,

@@ -10,7 +10,6 @@
 //
 // See bench/README.md ("Upload limits benchmark").
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   benchOptions,
   die,
@@ -18,12 +17,11 @@ import {
   makeSandbox,
   procMiB,
   requireNodeAndBuild,
+  ROOT,
   startAcctServer,
   stopAcctServer,
 } from './lib.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'acct.js');
 const TOKEN = 'bench-token';
 const USAGE = 'usage: node bench/upload-limits.mjs [--only NAME]';
 
@@ -82,9 +80,6 @@ async function runCase(key, { what, name, content }) {
   const encoded = new Response(form); // the multipart body, encoded before the clock starts
   const body = Buffer.from(await encoded.arrayBuffer());
   const { url, child } = await startAcctServer({
-    node: process.execPath,
-    bin: BIN,
-    cwd: ROOT,
     env: baseEnv,
     dataDir: join(dirs.serverData, key),
     token: TOKEN,

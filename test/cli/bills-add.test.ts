@@ -7,9 +7,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as mupdf from 'mupdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acctAgainst, acctEnv, inTerminal, plain, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { accountId, newCompany, startTestService, taxRateId, type TestService } from '../helpers/service.js';
+import { describe, expect, it } from 'vitest';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
+import { acctEnv, inTerminal, plain } from '../helpers/cli.js';
+import { accountId, newCompany, taxRateId } from '../helpers/service.js';
 import {
   foreignPayload,
   IG_EXAMPLE_BILL,
@@ -46,9 +47,8 @@ const druckerei: ForeignPayload = {
   message: 'Flyer Herbst',
 };
 
-let svc: TestService;
-let box: Sandbox;
-let acct: Acct;
+const cli = useCliAgainstService();
+const { svc, acct } = cli;
 
 async function bills(company: number): Promise<any[]> {
   const r = await svc.call('GET', `/companies/${company}/bills?per_page=100`);
@@ -57,21 +57,10 @@ async function bills(company: number): Promise<any[]> {
 }
 
 function file(name: string, bytes: Uint8Array | string): string {
-  const path = join(box.dataDir, '..', name);
+  const path = join(cli.box.dataDir, '..', name);
   writeFileSync(path, bytes);
   return path;
 }
-
-beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
-});
-
-afterAll(async () => {
-  await svc?.close();
-  box?.cleanup();
-});
 
 describe('acct bills add', () => {
   it('enters a QRR bill from the QR-bill on page 3 of a PDF and attaches the PDF', async () => {
@@ -340,7 +329,7 @@ describe('acct bills add', () => {
       await threePagePdf(foreignPayload({ ...schneider, reference: QRR_2, amount: '500.00' })),
     );
     const run = await inTerminal(
-      box,
+      cli.box,
       ['bills', 'add', pdf, '--bill-date', '2026-07-01'],
       [
         { when: 'Expense account', keys: '\r' },
@@ -410,7 +399,7 @@ describe('--qr-text FILE', () => {
     expect(r.code, r.stderr).toBe(0);
     expect((await bills(c))[0]).toMatchObject({ reference: SCOR_2, amount: 1, file: { name: 'beleg.pdf' } });
     const missing = await acct(
-      ['bills', 'add', '--qr-text', join(box.dataDir, 'nichts.txt'), '--account', '4400', '--no-input'],
+      ['bills', 'add', '--qr-text', join(cli.box.dataDir, 'nichts.txt'), '--account', '4400', '--no-input'],
       { company: c },
     );
     expect(missing.code).toBe(2);

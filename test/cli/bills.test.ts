@@ -4,11 +4,11 @@
 // open, an existing --out) leaving no file and every bill open; --dry-run writes nothing.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { makeQrr } from '../../src/domain/qr-reference.js';
 import { run } from '../../src/server/store/db.js';
-import { acctAgainst, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { accountId, newCompany, startTestService, taxRateId, type TestService } from '../helpers/service.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
+import { accountId, newCompany, taxRateId } from '../helpers/service.js';
 import { loadXsdValidator, type XsdCheck } from '../helpers/xsd.js';
 import { seed, testFiles, tsv } from './support.js';
 
@@ -18,9 +18,8 @@ const QR_IBAN = 'CH44 3199 9123 0008 8901 2';
 const QRR = makeQrr(7, 4711);
 const SCOR = 'RF18 5390 0754 7034';
 
-let svc: TestService;
-let box: Sandbox;
-let acct: Acct;
+const cli = useCliAgainstService();
+const { svc, acct } = cli;
 let files: string;
 let check: XsdCheck;
 
@@ -73,19 +72,11 @@ const status = async (company: number, id: number) =>
 const outDir = () => readdirSync(files).filter((f) => f.endsWith('.xml') || f.includes('.partial-'));
 
 beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
-  files = testFiles(box, {
+  files = testFiles(cli.box, {
     'rechnung.pdf': '%PDF-1.4 Rechnung\n',
     'quittung.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2]),
   });
   check = await loadXsdValidator('pain-001-ch', 'pain.001.001.09.ch.03.xsd');
-});
-
-afterAll(async () => {
-  box?.cleanup();
-  await svc?.close();
 });
 
 describe('the verbs', () => {

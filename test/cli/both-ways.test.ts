@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ACCT_BIN, sandbox, type RunOptions, type Sandbox } from '../helpers/cli.js';
+import { runAll } from './support.js';
 
 let box: Sandbox;
 /** a JSON body in a file */
@@ -15,7 +16,7 @@ beforeAll(async () => {
   box = sandbox();
   body = join(box.dataDir, '..', 'tag.json');
   // the first command of a day seeds the ledger and keeps the day's snapshot: not one of those compared
-  for (const args of [
+  await runAll(box.run, [
     ['tags', 'create', '--name', 'miete', '--color', 'red'],
     ['customers', 'create', '--name', 'Muster AG', '--street', 'Bahnhofstrasse 1', '--zip', '8001', '--city', 'Zürich'],
     [
@@ -34,10 +35,7 @@ beforeAll(async () => {
       '--tags',
       'miete',
     ],
-  ]) {
-    const r = await box.run(args);
-    if (r.code !== 0) throw new Error(`${args.join(' ')}: ${r.stderr}`);
-  }
+  ]);
 }, 60_000);
 
 afterAll(() => box?.cleanup());

@@ -8,7 +8,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { acctAgainst, acctEnv, inTerminal, plain } from '../helpers/cli.js';
 import { useCliAgainstService } from '../helpers/cli-suite.js';
-import { lines, sendJson, startStub, testFiles, tsv, type Stub } from './support.js';
+import { bookThroughCli, lines, sendJson, startStub, testFiles, tsv, type CliBooking, type Stub } from './support.js';
 
 const cli = useCliAgainstService();
 const { acct } = cli;
@@ -37,24 +37,10 @@ const ANSI = /\u001b\[[0-9;]*m/;
 let statements: { income: string; expense: string; profit: string }[];
 
 beforeAll(async () => {
-  for (const [date, debit, credit, sum, rate] of BOOKINGS) {
-    const r = await acct([
-      'entries',
-      'create',
-      '--date',
-      date,
-      '--debit',
-      debit,
-      '--credit',
-      credit,
-      '--sum',
-      sum,
-      '--description',
-      'x',
-      ...(rate ? ['--tax-rate', rate] : []),
-    ]);
-    if (r.code !== 0) throw new Error(r.stderr);
-  }
+  await bookThroughCli(
+    acct,
+    BOOKINGS.map((booking): CliBooking => [...booking, 'x']),
+  );
   statements = await Promise.all(
     MONTHS.map(
       async ([, from, to]) =>

@@ -6,6 +6,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandbox, type RunResult, type Sandbox } from '../helpers/cli.js';
+import { runAll } from './support.js';
 
 let box: Sandbox;
 let root: string;
@@ -30,7 +31,7 @@ beforeAll(async () => {
   root = join(box.dataDir, '..');
   const receipt = join(root, 'quittung.pdf');
   writeFileSync(receipt, '%PDF-1.4 a receipt');
-  for (const args of [
+  await runAll(acct, [
     [
       'entries',
       'create',
@@ -67,10 +68,7 @@ beforeAll(async () => {
     ['invoices', 'create', '--customer', 'Muster AG', '--date', '2026-01-12', '--position', 'Beratung;2;150;h'],
     ['invoices', 'mark-as', 'R-2026-001', 'sent'],
     ['invoices', 'mark-as', 'R-2026-001', 'paid', '--paid-date', '2026-01-20'],
-  ]) {
-    const r = await acct(args);
-    expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
-  }
+  ]);
 }, 60_000);
 
 afterAll(() => box?.cleanup());

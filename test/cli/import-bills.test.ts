@@ -3,31 +3,23 @@
 // and process marks the bill paid.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { makeQrr } from '../../src/domain/qr-reference.js';
 import { addCompany } from '../../src/server/main.js';
-import { acctAgainst, acctEnv, inTerminal, plain, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { accountId, startTestService, taxRateId, type TestService } from '../helpers/service.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
+import { acctEnv, inTerminal, plain } from '../helpers/cli.js';
+import { accountId, taxRateId } from '../helpers/service.js';
 import { QR_IBAN, camt054 } from '../helpers/import-entries.js';
 import { testFiles, tsv } from './support.js';
 
 const QRR = makeQrr(7, 4711);
 
-let svc: TestService;
-let box: Sandbox;
-let acct: Acct;
+const cli = useCliAgainstService();
+const { svc, acct } = cli;
 let files: string;
 
-beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
-  files = testFiles(box, {});
-});
-
-afterAll(async () => {
-  await svc.close();
-  box.cleanup();
+beforeAll(() => {
+  files = testFiles(cli.box, {});
 });
 
 /** A company with one open QR-bill of 108.10 (K-2026-001) and a statement file with its payment; answers both. */
@@ -107,7 +99,7 @@ describe('a debit that pays a supplier bill', () => {
     const entries = (await svc.call('GET', `/companies/${company}/entries/import?limit=all`)).body.data as any[];
     const paying = entries.find((e) => e.bank_reference === 'B-1');
     const run = await inTerminal(
-      box,
+      cli.box,
       ['import', 'review'],
       [
         { when: '[1/1] Counter account', keys: '' },

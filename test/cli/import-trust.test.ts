@@ -4,10 +4,11 @@
 // that does not add up, and reconcile (agrees: exit 0; differs: exit 8 with the open entries).
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { addCompany } from '../../src/server/main.js';
-import { acctAgainst, acctEnv, inTerminal, plain, sandbox, type Acct, type Sandbox } from '../helpers/cli.js';
-import { accountId, startTestService, type TestService } from '../helpers/service.js';
+import { useCliAgainstService } from '../helpers/cli-suite.js';
+import { acctEnv, inTerminal, plain } from '../helpers/cli.js';
+import { accountId } from '../helpers/service.js';
 import { camt053, camt054 } from '../helpers/import-entries.js';
 import { seed, testFiles, tsv } from './support.js';
 
@@ -16,9 +17,8 @@ const STATEMENT = join(CAMT, 'postfinance-camt053-v04-statement.xml'); // IBAN C
 const QRR = join(CAMT, 'postfinance-camt054-v04-qrr.xml'); // IBAN CH2909000000250094239
 const COLLECTIVE = join(CAMT, 'camt054-v04-collective.xml'); // an IBAN that fails its check: none
 
-let svc: TestService;
-let box: Sandbox;
-let acct: Acct;
+const cli = useCliAgainstService();
+const { svc, acct } = cli;
 let files: string;
 
 async function entries(company: number): Promise<any[]> {
@@ -34,16 +34,8 @@ function file(name: string, content: string): string {
   return path;
 }
 
-beforeAll(async () => {
-  svc = await startTestService();
-  box = sandbox();
-  acct = acctAgainst(box, svc);
-  files = testFiles(box, {});
-});
-
-afterAll(async () => {
-  await svc.close();
-  box.cleanup();
+beforeAll(() => {
+  files = testFiles(cli.box, {});
 });
 
 describe('the bank account, or a clear question', () => {
@@ -188,10 +180,15 @@ describe('learned rules, shown as such', () => {
       { company },
     );
     const [next] = await entries(company);
-    const run = await inTerminal(box, ['import', 'review'], [{ when: 'Process the 1 ready entry now', keys: 'n\r' }], {
-      ...acctEnv(svc, { company }),
-      NO_COLOR: '1',
-    });
+    const run = await inTerminal(
+      cli.box,
+      ['import', 'review'],
+      [{ when: 'Process the 1 ready entry now', keys: 'n\r' }],
+      {
+        ...acctEnv(svc, { company }),
+        NO_COLOR: '1',
+      },
+    );
     const out = plain(run.output);
     expect(run.code, out).toBe(0);
     expect(out).toContain('Nothing to review');

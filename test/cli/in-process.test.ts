@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/main.js';
 import { sandbox, type RunResult, type Sandbox } from '../helpers/cli.js';
+import { runAll } from './support.js';
 
 let box: Sandbox;
 let server: RunningServer;
@@ -53,10 +54,7 @@ beforeAll(async () => {
     ],
     ['import', 'upload-camt', CAMT, '--bank-account', '1020'],
   ];
-  for (const args of writes) {
-    const r = await local(args);
-    if (r.code !== 0) throw new Error(`${args.join(' ')}: ${r.stderr}`);
-  }
+  await runAll(local, writes);
   server = await startServer({ dataDir: box.dataDir, port: 0, rateLimit: 0, log: () => {} });
   const token = readFileSync(join(box.dataDir, 'local-token'), 'utf8').trim();
   remote = (args) => box.run(args, { env: { ACCT_BASE_URL: server.url, ACCT_TOKEN: token, ACCT_COMPANY: '1' } });

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { acctAgainst } from '../helpers/cli.js';
 import { useCliAgainstService } from '../helpers/cli-suite.js';
 import { startProxy } from '../helpers/proxy.js';
-import { lines, sendJson, startStub, tsv, type Stub } from './support.js';
+import { bookThroughCli, lines, sendJson, startStub, tsv, type Stub } from './support.js';
 
 const cli = useCliAgainstService();
 const { acct } = cli;
@@ -44,24 +44,7 @@ beforeAll(async () => {
     '220',
   ]);
   if (rate.code !== 0) throw new Error(rate.stderr);
-  for (const [date, debit, credit, sum, taxRate, description] of YEAR) {
-    const r = await acct([
-      'entries',
-      'create',
-      '--date',
-      date,
-      '--debit',
-      debit,
-      '--credit',
-      credit,
-      '--sum',
-      sum,
-      '--description',
-      description,
-      ...(taxRate ? ['--tax-rate', taxRate] : []),
-    ]);
-    if (r.code !== 0) throw new Error(`${description}: ${r.stderr}`);
-  }
+  await bookThroughCli(acct, YEAR);
 }, 60_000);
 
 describe('acct report trial-balance', () => {

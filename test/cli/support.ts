@@ -113,6 +113,29 @@ export async function seed(svc: TestService, path: string, body: unknown, compan
   return r.body.data ?? r.body;
 }
 
+/** Runs the commands one after another, to set a ledger up; one that fails throws with its stderr. */
+export async function runAll(run: (args: string[]) => Promise<RunResult>, commands: string[][]): Promise<void> {
+  for (const args of commands) {
+    const r = await run(args);
+    if (r.code !== 0) throw new Error(`${args.join(' ')}: ${r.stderr}`);
+  }
+}
+
+/** A booking as `acct entries create` takes it: date, debit, credit, sum, tax rate or null, and a description. */
+export type CliBooking = [string, string, string, string, string | null, string?];
+
+/** Books the rows one after another through `acct entries create`; one refused throws with its stderr. */
+export function bookThroughCli(run: (args: string[]) => Promise<RunResult>, rows: CliBooking[]): Promise<void> {
+  return runAll(
+    run,
+    rows.map(([date, debit, credit, sum, taxRate, description]) => [
+      ...['entries', 'create', '--date', date, '--debit', debit, '--credit', credit, '--sum', sum],
+      ...(description === undefined ? [] : ['--description', description]),
+      ...(taxRate ? ['--tax-rate', taxRate] : []),
+    ]),
+  );
+}
+
 /** Runs acct with --json: the command must succeed; its output parsed. */
 export async function jsonOf(run: (args: string[]) => Promise<RunResult>, args: string[]): Promise<any> {
   const r = await run([...args, '--json']);

@@ -10,30 +10,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { setCompany } from '../../src/server/main.js';
 import { loadXsdValidator, type XsdCheck } from '../helpers/xsd.js';
 import { useCliAgainstService } from '../helpers/cli-suite.js';
+import { bookThroughCli, type CliBooking } from './support.js';
 
 const cli = useCliAgainstService();
 const { acct } = cli;
 let check: XsdCheck;
 let outDir: string;
 
-const book = async (rows: [string, string, string, string, string | null][]) => {
-  for (const [date, debit, credit, sum, taxRate] of rows) {
-    const r = await acct([
-      'entries',
-      'create',
-      '--date',
-      date,
-      '--debit',
-      debit,
-      '--credit',
-      credit,
-      '--sum',
-      sum,
-      ...(taxRate ? ['--tax-rate', taxRate] : []),
-    ]);
-    if (r.code !== 0) throw new Error(r.stderr);
-  }
-};
+const book = (rows: CliBooking[]) => bookThroughCli(acct, rows);
 const values = (xml: string, name: string): string[] =>
   [...xml.matchAll(new RegExp(`<eCH-0217:${name}>([^<]*)</eCH-0217:${name}>`, 'g'))].map((m) => m[1]);
 const reportJson = async (period: string) =>

@@ -8,9 +8,10 @@ import type { AccountType } from '../../src/domain/vat.js';
 import type { VatFiling } from '../../src/domain/vat-settings.js';
 import { ech0217Xml, Ech0217Error, methodElement, type Ech0217Header } from '../../src/reports/ech0217.js';
 import { rappenToDecimal } from '../../src/reports/money.js';
-import type { Report, ReportEntry, ReportTaxRate } from '../../src/reports/types.js';
+import type { Report, ReportEntry } from '../../src/reports/types.js';
 import { vatReturn } from '../../src/reports/vat.js';
 import { netTaxRateReturnBuilder } from '../../src/reports/vat-net-tax-rate.js';
+import { bookingMaker, reportTaxRate as rate } from '../helpers/report-fixtures.js';
 import { loadXsdValidator, type XsdCheck } from '../helpers/xsd.js';
 
 const CHART: [number, AccountType][] = [
@@ -24,25 +25,6 @@ const CHART: [number, AccountType][] = [
   [6500, 'expense'],
 ];
 const ACCOUNTS = CHART.map(([id, type]) => ({ id, number: id, name: `Konto ${id}`, type, balance: null }));
-const rate = (
-  id: number,
-  name: string,
-  pct: number,
-  account: number,
-  field: number | null,
-  extra: Partial<ReportTaxRate> = {},
-): ReportTaxRate => ({
-  id,
-  name,
-  rate: pct,
-  saldoRate: null,
-  calculationMethod: 'net',
-  isAcquisitionTax: false,
-  accountId: account,
-  acquisitionAccountId: null,
-  fieldNumber: field,
-  ...extra,
-});
 const RATES = [
   rate(1, 'MWST 8.1 %', 810, 2200, 303),
   rate(2, 'MWST 2.6 %', 260, 2200, 313),
@@ -57,17 +39,7 @@ const RATES = [
   rate(7, 'Saldo 6.2 %', 810, 2200, null, { calculationMethod: 'gross', saldoRate: 620 }),
   rate(8, 'Saldo 0.6 %', 810, 2200, null, { calculationMethod: 'gross', saldoRate: 60 }),
 ];
-let nextId = 1;
-const entry = (date: string, debit: number, credit: number, sum: number, taxRateId: number | null): ReportEntry => ({
-  id: nextId++,
-  number: null,
-  date,
-  description: null,
-  sum,
-  debitAccountId: debit,
-  creditAccountId: credit,
-  taxRateId,
-});
+const entry = bookingMaker();
 
 const EFFECTIVE_Q1: ReportEntry[] = [
   entry('2026-01-15', 1020, 3400, 1081000, 1), // 303: 10'000.00 / 810.00

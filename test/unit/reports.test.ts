@@ -35,6 +35,7 @@ import {
   type ReportRow,
   type ReportTaxRate,
 } from '../../src/reports/index.js';
+import { bookingMaker, reportTaxRate as rate } from '../helpers/report-fixtures.js';
 
 // ---- the company -----------------------------------------------------------------------------
 // Account ids are the account numbers, for readability.
@@ -54,25 +55,6 @@ const CHART: [number, string, AccountType][] = [
 ];
 const TYPE = new Map(CHART.map(([n, , t]) => [n, t]));
 
-const rate = (
-  id: number,
-  name: string,
-  pct: number,
-  account: number,
-  field: number | null,
-  extra: Partial<ReportTaxRate> = {},
-): ReportTaxRate => ({
-  id,
-  name,
-  rate: pct,
-  saldoRate: null,
-  calculationMethod: 'net',
-  isAcquisitionTax: false,
-  accountId: account,
-  acquisitionAccountId: null,
-  fieldNumber: field,
-  ...extra,
-});
 const MWST = 1;
 const MWST_REDUCED = 2;
 const VORSTEUER = 4;
@@ -92,24 +74,7 @@ const RATES: ReportTaxRate[] = [
   rate(EXPORT, 'Export 0 %', 0, 2200, 220),
 ];
 
-let nextId = 1;
-const entry = (
-  date: string,
-  debit: number,
-  credit: number,
-  sum: number,
-  taxRateId: number | null = null,
-  description: string | null = null,
-): ReportEntry => ({
-  id: nextId++,
-  number: null,
-  date,
-  description,
-  sum,
-  debitAccountId: debit,
-  creditAccountId: credit,
-  taxRateId,
-});
+const entry = bookingMaker();
 
 // The year 2025, sums in Rappen (gross; the acquisition tax booking net).
 const YEAR: ReportEntry[] = [

@@ -6,6 +6,7 @@ import type { AccountType } from '../../src/domain/vat.js';
 import { rappenToDecimal } from '../../src/reports/money.js';
 import type { Report, ReportEntry, ReportTaxRate } from '../../src/reports/types.js';
 import { netTaxRateReturnBuilder } from '../../src/reports/vat-net-tax-rate.js';
+import { bookingMaker, reportTaxRate as rate } from '../helpers/report-fixtures.js';
 
 const CHART: [number, string, AccountType][] = [
   [1020, 'Bankguthaben', 'bank'],
@@ -18,25 +19,6 @@ const CHART: [number, string, AccountType][] = [
   [6500, 'Verwaltungsaufwand', 'expense'],
 ];
 const NET_ACCOUNTS = CHART.map(([id, name, type]) => ({ id, number: id, name, type, balance: null }));
-const rate = (
-  id: number,
-  name: string,
-  pct: number,
-  account: number,
-  field: number | null,
-  extra: Partial<ReportTaxRate> = {},
-): ReportTaxRate => ({
-  id,
-  name,
-  rate: pct,
-  saldoRate: null,
-  calculationMethod: 'net',
-  isAcquisitionTax: false,
-  accountId: account,
-  acquisitionAccountId: null,
-  fieldNumber: field,
-  ...extra,
-});
 const NET_RATES: ReportTaxRate[] = [
   // the service's saldo rates: gross, the approved percentage as saldo_rate
   rate(1, 'Saldo 6.2 %', 810, 2200, null, { calculationMethod: 'gross', saldoRate: 620 }),
@@ -51,17 +33,7 @@ const NET_RATES: ReportTaxRate[] = [
   }),
   rate(7, 'Saldo 4.3 %', 810, 2200, null, { calculationMethod: 'gross', saldoRate: 430 }),
 ];
-let nextId = 1;
-const entry = (date: string, debit: number, credit: number, sum: number, taxRateId: number | null): ReportEntry => ({
-  id: nextId++,
-  number: null,
-  date,
-  description: null,
-  sum,
-  debitAccountId: debit,
-  creditAccountId: credit,
-  taxRateId,
-});
+const entry = bookingMaker();
 
 const NET_YEAR: ReportEntry[] = [
   entry('2025-02-10', 1020, 3400, 1081000, 1), // 6.2 %: +10'810.00 gross
