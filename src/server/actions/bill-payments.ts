@@ -74,6 +74,7 @@ export function payBill(s: CompanyScope, row: ImportEntryRow, extra: BookingChan
   const bill = findBillRow(s.db, s.companyId, billId);
   if (!bill) throw badRequest('Der verknüpfte Kreditor existiert nicht mehr.');
   if (bill.status === 'paid') throw badRequest(`Der Kreditor ${bill.number} ist bereits bezahlt.`);
-  markBill(s, billId, 'paid', { paidDate: row.date, bankAccountId: row.bank_account_id, extra });
-  return Number(findBillRow(s.db, s.companyId, billId)!.payment_entry_id);
+  return Number(
+    markBill(s, billId, 'paid', { paidDate: row.date, bankAccountId: row.bank_account_id, extra }).payment_entry_id,
+  );
 }

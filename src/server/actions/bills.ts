@@ -198,9 +198,12 @@ function messageIdOfMove(target: string, messageId: string | undefined): BillVal
   return target === 'open' || target === 'cancelled' ? { payment_message_id: null } : {};
 }
 
-/** Moves the bill to `target` with the bookings the move makes or undoes; a move the table does not allow is a 400. */
-export function markBill(s: BillScope, id: number, target: string, payment: BillPayment = {}): void {
-  transaction(s.db, () => {
+/**
+ * Moves the bill to `target` with the bookings the move makes or undoes; a move the table does not allow is a 400.
+ * Answers what it changed on the bill (a payment: its payment_entry_id).
+ */
+export function markBill(s: BillScope, id: number, target: string, payment: BillPayment = {}): BillValues {
+  return transaction(s.db, () => {
     const bill = currentBill(s, id);
     const effects = billMove(bill.status, target);
     if (!effects)
@@ -232,6 +235,7 @@ export function markBill(s: BillScope, id: number, target: string, payment: Bill
       }
     }
     updateBill(s.db, s.companyId, id, values);
+    return values;
   });
 }
 
