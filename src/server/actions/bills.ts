@@ -23,7 +23,7 @@ import { deleteFile, insertFile, type StoredFile } from '../store/files.js';
 import { unlinkBillFromImportEntries } from '../store/import-entries.js';
 import type { UploadedFile } from '../upload.js';
 import { createBooking, deleteBooking, type BookingChanges, type BookingScope } from './bookings.js';
-import { primaryBankAccountId } from './account-lookups.js';
+import { paymentBankAccountId } from './account-lookups.js';
 import { accrual } from './document-states.js';
 
 /** The company a bill is written in, with its settings (the method), and the company's today. */
@@ -92,11 +92,7 @@ function bookPayment(
   bankAccountId: number | undefined,
   extra: BookingChanges = {},
 ): number {
-  const bank =
-    bankAccountId ??
-    (bill.bank_account_id === null ? undefined : Number(bill.bank_account_id)) ??
-    primaryBankAccountId(s.db, s.companyId);
-  if (bank === undefined) throw badRequest('Es ist kein Bankkonto für die Zahlung vorhanden.');
+  const bank = paymentBankAccountId(s, bankAccountId, bill.bank_account_id);
   const viaCreditors = bill.expense_entry_id !== null;
   return createBooking(s, {
     description: bookingText(bill),
