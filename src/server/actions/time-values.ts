@@ -86,7 +86,7 @@ export function newTimeValues(
 /** The values an update writes on top of the stored entry `current`: only the fields sent change. */
 export function changedTimeValues(s: Scope, checked: Checked<TimeChangeInput>, current: TimeRow): TimeValues {
   const v = checked.data;
-  projectOf(s, checked, v.project_id);
+  const project = projectOf(s, checked, v.project_id);
   const values: TimeValues = {
     project_id: v.project_id,
     hours: v.hours,
@@ -101,7 +101,8 @@ export function changedTimeValues(s: Scope, checked: Checked<TimeChangeInput>, c
   const projectId = values.project_id ?? Number(current.project_id);
   // null: back to the rate of the entry's (new) project
   if (v.hourly_rate !== undefined)
-    values.hourly_rate = v.hourly_rate ?? Number(projectRow(s.db, s.companyId, projectId)?.hourly_rate ?? 0);
+    values.hourly_rate =
+      v.hourly_rate ?? Number((project ?? projectRow(s.db, s.companyId, projectId))?.hourly_rate ?? 0);
   changedTask(s, checked, current, values, projectId);
   if (v.service_id != null && !serviceRow(s.db, s.companyId, v.service_id)) checked.fail('service_id', INVALID);
   else values.service_id = v.service_id;
