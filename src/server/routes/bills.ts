@@ -241,8 +241,9 @@ function registerOne(r: Hono<AppEnv>): void {
   r.put('/bills/:bill', async (c) => {
     const bill = billOr404(c);
     const body = await readBody(c);
-    // an update sends what changes: the rest is the stored bill's
-    const values = resolveBill(c, { ...present(c, bill), number: bill.number, ...body });
+    // an update sends what changes: the rest is the stored bill's (as the API shows it; its receipt is not read)
+    const stored = toBill(bill, undefined, fileUrlFor(c));
+    const values = resolveBill(c, { ...stored, number: bill.number, ...body });
     changeBill(scope(c), Number(bill.id), values);
     return c.json({ data: reread(c, Number(bill.id)) });
   });
