@@ -94,12 +94,6 @@ export const BOX_LABELS: Record<number, string> = {
 const isIn = <T extends number>(list: readonly T[], n: number | null): n is T =>
   n !== null && (list as readonly number[]).includes(n);
 
-/**
- * The output box of a rate by its percentage and the booking date; undefined when the rate is none of the Swiss ones
- * then.
- */
-export const outputBoxByRate = (rate: number, date: string): number | undefined => outputBoxOn(rate, date);
-
 /** Income bookings without a tax rate: in neither return, counted for the note that says so. */
 export interface Unrated {
   count: number;
@@ -221,7 +215,7 @@ export function vatReturnBuilder(input: VatSetup): { add(entries: Iterable<Repor
         if (share !== 0) taxOnDeductions.set(t.name, (taxOnDeductions.get(t.name) ?? 0) + sign * share);
         continue;
       }
-      const box = isIn(OUTPUT_BOXES, f) ? f : outputBoxByRate(t.rate, e.date);
+      const box = isIn(OUTPUT_BOXES, f) ? f : outputBoxOn(t.rate, e.date);
       if (box === undefined) {
         unplaced.set(t.name, (unplaced.get(t.name) ?? 0) + e.sum);
         continue;
