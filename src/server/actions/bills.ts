@@ -61,7 +61,6 @@ function creditorsAccount(s: BillScope): number {
 /** The text of a bill's bookings: "Kreditor K-2026-004 Muster Druck AG". */
 export const billBookingText = (bill: { number?: unknown; supplier_name?: unknown }) =>
   `Kreditor ${bill.number} ${bill.supplier_name}`;
-const bookingText = billBookingText;
 
 function expenseAccount(bill: BillRow): number {
   if (bill.expense_account_id === null)
@@ -77,7 +76,7 @@ function bookExpense(s: BillScope, bill: BillRow): number {
     credit_account_id: creditorsAccount(s),
     sum: Number(bill.amount_chf),
     tax_rate_id: bill.tax_rate_id === null ? null : Number(bill.tax_rate_id),
-    description: bookingText(bill),
+    description: billBookingText(bill),
   });
 }
 
@@ -95,7 +94,7 @@ function bookPayment(
   const bank = paymentBankAccountId(s, bankAccountId, bill.bank_account_id);
   const viaCreditors = bill.expense_entry_id !== null;
   return createBooking(s, {
-    description: bookingText(bill),
+    description: billBookingText(bill),
     ...extra,
     date,
     credit_account_id: bank,
