@@ -5,7 +5,8 @@
 import { projectOf, type Scope } from '../context.js';
 import { durationBetween, timeStatusMoveAllowed, type TimeStatus } from '../domain/time.js';
 import { badRequest } from '../http-error.js';
-import { invoiceExists, projectRow, serviceRow, taskRow, type TimeRow, type TimeValues } from '../store/times.js';
+import { exists } from '../store/db.js';
+import { projectRow, serviceRow, taskRow, type TimeRow, type TimeValues } from '../store/times.js';
 import type { Checked } from '../validation.js';
 import { taskAfterMove, type NewTimeValues } from './times.js';
 
@@ -106,7 +107,7 @@ export function changedTimeValues(s: Scope, checked: Checked<TimeChangeInput>, c
   changedTask(s, checked, current, values, projectId);
   if (v.service_id != null && !serviceRow(s.db, s.companyId, v.service_id)) checked.fail('service_id', INVALID);
   else values.service_id = v.service_id;
-  if (v.invoice_id != null && !invoiceExists(s.db, s.companyId, v.invoice_id)) checked.fail('invoice_id', INVALID);
+  if (v.invoice_id != null && !exists(s.db, 'invoices', s.companyId, v.invoice_id)) checked.fail('invoice_id', INVALID);
   else values.invoice_id = v.invoice_id;
   changedDuration(checked, current, values);
   changedStatus(checked, current, values);

@@ -206,10 +206,6 @@ export function customerNumberTaken(db: Db, companyId: number, number: number, e
   );
 }
 
-export function taxRateExists(db: Db, companyId: number, id: number): boolean {
-  return !!one(db, 'SELECT 1 FROM tax_rates WHERE company_id = ? AND id = ?', companyId, id);
-}
-
 /**
  * Inserts a customer with every given column (number generated when absent or null); with a contact name, also its
  * primary contact.
