@@ -28,7 +28,9 @@ export { trialBalance, trialBalanceDifference, CARRIED_FORWARD_NAME, TRIAL_BALAN
 export { balanceSheet, BALANCE_SHEET_COLUMNS } from './balance-sheet.js';
 export { incomeStatement, INCOME_STATEMENT_COLUMNS } from './income-statement.js';
 export { ledger, openingStart, LEDGER_COLUMNS } from './ledger.js';
-export { vatReturn, outputBoxByRate, BOX_LABELS, VAT_COLUMNS } from './vat.js';
+export { vatReturn, BOX_LABELS, VAT_COLUMNS } from './vat.js';
+// the output box of a rate by its percentage and the booking date (undefined: none of the Swiss rates then)
+export { outputBoxOn as outputBoxByRate } from '../domain/vat-rates.js';
 export { Chart } from './postings.js';
 export { rollUp } from './depth.js';
 export {

@@ -14,13 +14,22 @@
 // - Effective-method rates (output tax 302 … 343, input tax 400/405) do not belong in this return: a
 //   note names them and what they carried, and they are left out.
 import { mulDivRound } from '../domain/money.js';
-import { acquisitionTaxOf, bookingType, splitSide, vatShareOfGross } from '../domain/vat.js';
+import { acquisitionTaxOf, splitSide, vatShareOfGross } from '../domain/vat.js';
 import { ratePercentText, type ApprovedRate } from '../domain/vat-settings.js';
 import { acquisitionBoxOn } from '../domain/vat-rates.js';
 import { groupRappen as fmt } from './money.js';
 import { Chart } from './postings.js';
 import type { Report, ReportEntry, ReportRow } from './types.js';
-import { BOX_LABELS, DEDUCTION_BOXES, VAT_COLUMNS, type VatSetup } from './vat.js';
+import {
+  BOX_LABELS,
+  DEDUCTION_BOXES,
+  VAT_COLUMNS,
+  addDeduction,
+  ratedBookings,
+  unratedNote,
+  type Unrated,
+  type VatSetup,
+} from './vat.js';
 
 /** The net tax rate boxes by the approved rate's place (first, second) and the form in force on a date. */
 export const netRateBox = (index: number, date: string): number =>
@@ -50,18 +59,10 @@ export function netTaxRateReturnBuilder(input: VatSetup & { method: NetMethod; r
   const add = (m: Map<number, number>, box: number, v: number) => m.set(box, (m.get(box) ?? 0) + v);
   const notApproved = new Map<string, number>();
   const effectiveRates = new Map<string, number>();
-  let noRate = { count: 0, sum: 0 };
+  const noRate: Unrated = { count: 0, sum: 0 };
 
   const addEntries = (entries: Iterable<ReportEntry>): void => {
-    for (const e of entries) {
-      if (e.date < input.from || e.date > input.to) continue;
-      const t = chart.taxRate(e.taxRateId);
-      const booking = chart.booking(e);
-      if (!t) {
-        if (bookingType(booking.debitType, booking.creditType) === 'income')
-          noRate = { count: noRate.count + 1, sum: noRate.sum + e.sum };
-        continue;
-      }
+    for (const { e, t, booking } of ratedBookings(chart, input, entries, noRate)) {
       if (t.isAcquisitionTax) {
         const box = (ACQUISITION_BOXES as readonly number[]).includes(t.fieldNumber ?? 0)
           ? t.fieldNumber!
@@ -76,12 +77,8 @@ export function netTaxRateReturnBuilder(input: VatSetup & { method: NetMethod; r
       const dir = booking.creditType === 'income' ? 1 : booking.debitType === 'income' ? -1 : split;
       const f = t.fieldNumber;
       if ((DEDUCTION_BOXES as readonly number[]).includes(f ?? 0)) {
-        const value = dir * (e.sum - (t.calculationMethod === 'gross' ? 0 : vatShareOfGross(e.sum, t.rate)));
-        if (f === 235) add(amount, 235, -value);
-        else {
-          add(amount, 200, value);
-          add(amount, f!, value);
-        }
+        const net = e.sum - (t.calculationMethod === 'gross' ? 0 : vatShareOfGross(e.sum, t.rate));
+        addDeduction(amount, f!, booking, split, net);
         continue;
       }
       if (t.calculationMethod !== 'gross') {
@@ -161,11 +158,8 @@ export function netTaxRateReturnBuilder(input: VatSetup & { method: NetMethod; r
     else row(510, null, -payable);
 
     const notes: string[] = [];
-    if (noRate.count > 0)
-      notes.push(
-        `${noRate.count} income ${noRate.count === 1 ? 'booking' : 'bookings'} without a tax rate ` +
-          `(${fmt(noRate.sum)}) ${noRate.count === 1 ? 'is' : 'are'} not in the return.`,
-      );
+    const unrated = unratedNote(noRate);
+    if (unrated) notes.push(unrated);
     for (const [name, sum] of notApproved)
       notes.push(
         `Bookings with the saldo rate "${name}" (${fmt(sum)}) are not at an approved rate of the company (acct ` +

@@ -24,7 +24,7 @@
 // - gross (saldo) rates belong to the saldo method's return (vat-net-tax-rate.ts): left out, with a note.
 // Income bookings without a tax rate are not in the return (a note says how many and how much).
 // 410, 415 and 420 have no source in the bookings and stay 0.
-import { acquisitionTaxOf, bookingType, splitSide, vatShareOfGross } from '../domain/vat.js';
+import { acquisitionTaxOf, bookingType, splitSide, vatShareOfGross, type Booking } from '../domain/vat.js';
 import { acquisitionBoxOn, outputBoxOn } from '../domain/vat-rates.js';
 import { ratePercentText } from '../domain/vat-settings.js';
 import { groupRappen as fmt } from './money.js';
@@ -94,11 +94,60 @@ export const BOX_LABELS: Record<number, string> = {
 const isIn = <T extends number>(list: readonly T[], n: number | null): n is T =>
   n !== null && (list as readonly number[]).includes(n);
 
+/** Income bookings without a tax rate: in neither return, counted for the note that says so. */
+export interface Unrated {
+  count: number;
+  sum: number;
+}
+
 /**
- * The output box of a rate by its percentage and the booking date; undefined when the rate is none of the Swiss ones
- * then.
+ * The bookings of the period with their tax rate, for a return's tally; an income booking without a rate is counted
+ * in `unrated` instead.
  */
-export const outputBoxByRate = (rate: number, date: string): number | undefined => outputBoxOn(rate, date);
+export function* ratedBookings(
+  chart: Chart,
+  period: { from: string; to: string },
+  entries: Iterable<ReportEntry>,
+  unrated: Unrated,
+): Generator<{ e: ReportEntry; t: ReportTaxRate; booking: Booking }> {
+  for (const e of entries) {
+    if (e.date < period.from || e.date > period.to) continue;
+    const t = chart.taxRate(e.taxRateId);
+    const booking = chart.booking(e);
+    if (t) yield { e, t, booking };
+    else if (bookingType(booking.debitType, booking.creditType) === 'income') {
+      unrated.count += 1;
+      unrated.sum += e.sum;
+    }
+  }
+}
+
+export const unratedNote = ({ count, sum }: Unrated): string | undefined =>
+  count > 0
+    ? `${count} income ${count === 1 ? 'booking' : 'bookings'} without a tax rate (${fmt(sum)}) ` +
+      `${count === 1 ? 'is' : 'are'} not in the return.`
+    : undefined;
+
+/**
+ * A deduction's net amount in its boxes. Its direction follows the income account: credited (a sale) adds, debited (a
+ * reduction, a reversal) subtracts, else the side of the split (`sign`); 235 (reductions of consideration) counts only
+ * in 235, with a debited income account (the usual reduction) adding to it, as the reduced sale is already in 200.
+ */
+export function addDeduction(
+  amount: Map<number, number>,
+  box: number,
+  booking: Pick<Booking, 'debitType' | 'creditType'>,
+  sign: number,
+  net: number,
+): void {
+  const add = (b: number, v: number) => amount.set(b, (amount.get(b) ?? 0) + v);
+  const value = (booking.creditType === 'income' ? 1 : booking.debitType === 'income' ? -1 : sign) * net;
+  if (box === 235) add(235, -value);
+  else {
+    add(200, value);
+    add(box, value);
+  }
+}
 
 /** The VAT return's setup: everything but the bookings, which a builder takes in batches. */
 export type VatSetup = Omit<VatInput, 'entries'>;
@@ -128,22 +177,14 @@ export function vatReturnBuilder(input: VatSetup): { add(entries: Iterable<Repor
   const inputBox = (accountId: number): number =>
     inputBoxOfAccount.get(accountId) ?? (chart.byId.get(accountId)?.number === 1171 ? 405 : 400);
 
-  let noRate = { count: 0, sum: 0 };
+  const noRate: Unrated = { count: 0, sum: 0 };
   const saldo = new Map<string, number>();
   const unplaced = new Map<string, number>();
   const taxOnDeductions = new Map<string, number>();
   const acquisitionRates = new Map<number, Set<number>>();
 
   const addEntries = (entries: Iterable<ReportEntry>): void => {
-    for (const e of entries) {
-      if (e.date < input.from || e.date > input.to) continue;
-      const t = chart.taxRate(e.taxRateId);
-      const booking = chart.booking(e);
-      if (!t) {
-        if (bookingType(booking.debitType, booking.creditType) === 'income')
-          noRate = { count: noRate.count + 1, sum: noRate.sum + e.sum };
-        continue;
-      }
+    for (const { e, t, booking } of ratedBookings(chart, input, entries, noRate)) {
       if (t.isAcquisitionTax) {
         const owed = acquisitionTaxOf(e.sum, t.rate);
         const box = isIn(OUTPUT_BOXES, t.fieldNumber) ? t.fieldNumber : acquisitionBoxOn(e.date);
@@ -170,19 +211,11 @@ export function vatReturnBuilder(input: VatSetup): { add(entries: Iterable<Repor
         continue;
       }
       if (isIn(DEDUCTION_BOXES, f)) {
-        // the direction of a deduction follows the income account: credited (a sale) adds, debited (a reduction or a
-        // reversal) subtracts
-        const dir = booking.creditType === 'income' ? 1 : booking.debitType === 'income' ? -1 : sign;
-        const value = dir * (e.sum - share);
-        if (f === 235) add(amount, 235, -value);
-        else {
-          add(amount, 200, value);
-          add(amount, f, value);
-        }
+        addDeduction(amount, f, booking, sign, e.sum - share);
         if (share !== 0) taxOnDeductions.set(t.name, (taxOnDeductions.get(t.name) ?? 0) + sign * share);
         continue;
       }
-      const box = isIn(OUTPUT_BOXES, f) ? f : outputBoxByRate(t.rate, e.date);
+      const box = isIn(OUTPUT_BOXES, f) ? f : outputBoxOn(t.rate, e.date);
       if (box === undefined) {
         unplaced.set(t.name, (unplaced.get(t.name) ?? 0) + e.sum);
         continue;
@@ -207,7 +240,7 @@ interface VatTally {
   base: Map<number, number>;
   tax: Map<number, number>;
   notes: string[];
-  noRate: { count: number; sum: number };
+  noRate: Unrated;
   saldo: Map<string, number>;
   unplaced: Map<string, number>;
   taxOnDeductions: Map<string, number>;
@@ -265,11 +298,8 @@ function vatReport(
   if (payable >= 0) row(500, null, payable);
   else row(510, null, -payable);
 
-  if (noRate.count > 0)
-    notes.push(
-      `${noRate.count} income ${noRate.count === 1 ? 'booking' : 'bookings'} without a tax rate (${fmt(noRate.sum)}` +
-        `) ${noRate.count === 1 ? 'is' : 'are'} not in the return.`,
-    );
+  const unrated = unratedNote(noRate);
+  if (unrated) notes.push(unrated);
   for (const [name, sum] of saldo)
     notes.push(
       `Bookings with the saldo rate "${name}" (${fmt(sum)}) belong to a saldo-method return and are left out.`,

@@ -144,7 +144,9 @@ function positionsByDocument(db: Db): Map<string, PricedPosition[]> {
       continue;
     }
     const key = `${node.row.document_type}:${node.row.document_id}`;
-    roots.set(key, [...(roots.get(key) ?? []), node]);
+    const list = roots.get(key);
+    if (list) list.push(node);
+    else roots.set(key, [node]);
   }
   const priced = (n: Node): PricedPosition => {
     if (n.row.type === 'text') return { type: 'text' };

@@ -119,6 +119,19 @@ export function filterIds(c: Ctx, name: string): number[] | undefined {
   return parts.map(Number);
 }
 
+/** A query filter of named values: one or comma-separated, each one of `allowed`; anything else → 400. */
+export function filterValues<T extends string>(c: Ctx, name: string, allowed: readonly T[]): T[] | undefined {
+  const raw = c.req.query(filterName(name));
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const parts = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  const wrong = parts.filter((p) => !(allowed as readonly string[]).includes(p));
+  if (wrong.length) throw badRequest(`${filterName(name)} must be one of ${allowed.join(', ')}.`);
+  return parts as T[];
+}
+
 /** A whole-number query filter (>= 0); anything else → 400. */
 export function filterInteger(c: Ctx, name: string): number | undefined {
   const raw = c.req.query(filterName(name));

@@ -140,6 +140,11 @@ describe('create, read, update, delete', () => {
       id: res.body.data.id,
       name: 'rechnung.pdf',
     });
+    // the list reads the receipts of its page at once: the one with a receipt shows it, the other none
+    const b = await create(c);
+    const listed = (await svc.call('GET', base(c))).body.data as { id: number; file: { id: number } | null }[];
+    expect(listed.find((bill) => bill.id === a.id)?.file).toMatchObject({ id: res.body.data.id, name: 'rechnung.pdf' });
+    expect(listed.find((bill) => bill.id === b.id)?.file).toBeNull();
     expect422(await svc.call('POST', `${base(c)}/${a.id}/attach`, new FormData()), ['file']);
     // acct check counts a bill's receipt as referenced, not as a stray file
     expect(checkBooks(svc.server.db, svc.dataDir).map((v) => v.rule)).not.toContainEqual(

@@ -108,6 +108,31 @@ describe('VAT return, net tax rate method', () => {
     ]);
   });
 
+  test('a reduction of consideration counts in 235 only; income without a tax rate is a note', () => {
+    const reductions = rate(9, 'Entgeltsminderung', 0, 2200, 235);
+    const b2025 = netTaxRateReturnBuilder({
+      from: '2025-01-01',
+      to: '2025-12-31',
+      accounts: NET_ACCOUNTS,
+      taxRates: [...NET_RATES, reductions],
+      method: 'net_tax_rate',
+      rates: APPROVED,
+    });
+    b2025.add([
+      entry('2025-02-10', 1020, 3400, 1081000, 1), // 6.2 %: +10'810.00 gross in 200
+      entry('2025-03-01', 3400, 1020, 10000, 9), // a discount debited to income: +100.00 in 235, not in 200
+      entry('2025-04-01', 1020, 3400, 5000, null), // income without a rate: left out, named in a note
+      entry('2025-04-02', 1020, 3200, 2500, null),
+    ]);
+    const report = b2025.report();
+    const b = boxes(report);
+    expect(b[200]).toEqual(['10810.00', null, null]);
+    expect(b[235]).toEqual(['100.00', null, null]);
+    expect(b[289]).toEqual(['100.00', null, null]);
+    expect(b[299]).toEqual(['10710.00', null, null]);
+    expect(report.notes[0]).toBe('2 income bookings without a tax rate (75.00) are not in the return.');
+  });
+
   test('until 2023 the form has 322/332 and 382', () => {
     const old = NET_YEAR.slice(0, 4).map((e) => ({ ...e, date: e.date.replace('2025', '2023') }));
     const b = boxes(yearReturn('2023-01-01', '2023-06-30', old));

@@ -1,6 +1,7 @@
 // The account lookups the document moves, the create defaults and the bank import share: an account's id
 // by its number (once per request, or remembered across an upload), the primary bank account, and the
 // chart's receivables and default income accounts.
+import { badRequest } from '../http-error.js';
 import { findAccountRowByNumber, primaryBankAccountRow } from '../store/accounts.js';
 import type { Db } from '../store/db.js';
 
@@ -21,6 +22,16 @@ export const DEFAULT_INCOME_ACCOUNT = 3400;
 export function primaryBankAccountId(db: Db, companyId: number): number | undefined {
   const row = primaryBankAccountRow(db, companyId);
   return row ? Number(row.id) : undefined;
+}
+
+/**
+ * The bank account a payment (of an invoice or a bill) is booked on: the one asked for, else the document's own, else
+ * the company's primary; none at all: 400.
+ */
+export function paymentBankAccountId(s: CompanyRef, asked: number | undefined, own: number | null | undefined): number {
+  const bank = asked ?? own ?? primaryBankAccountId(s.db, s.companyId);
+  if (bank === undefined) throw badRequest('Es ist kein Bankkonto für die Zahlung vorhanden.');
+  return Number(bank);
 }
 
 /** The id of the company's account of a number (1100, 3400); none: undefined. */

@@ -6,7 +6,6 @@ import type { CamtTransaction } from '../../domain/camt.js';
 import { billPaidBy } from '../domain/bill-payments.js';
 import { badRequest } from '../http-error.js';
 import type { CompanyScope } from '../context.js';
-import { findAccountRowByNumber } from '../store/accounts.js';
 import { findBillRow } from '../store/bills.js';
 import {
   payableBillRows,
@@ -14,6 +13,7 @@ import {
   type NewImportEntry,
   type PayableBillRow,
 } from '../store/import-entries.js';
+import { rememberedAccounts } from './account-lookups.js';
 import type { BookingChanges } from './bookings.js';
 import { billBookingText, CREDITORS_ACCOUNT, markBill } from './bills.js';
 
@@ -28,14 +28,8 @@ export function billMatcher(s: CompanyScope): (entry: NewImportEntry, tx: CamtTr
   const bills = payableBillRows(s.db, s.companyId);
   const taken = new Set<number>();
   // read once for the upload, and only when there is a bill to pay
-  let creditors: number | null | undefined;
-  const creditorsId = () => {
-    if (creditors === undefined) {
-      const row = findAccountRowByNumber(s.db, s.companyId, CREDITORS_ACCOUNT);
-      creditors = row ? Number(row.id) : null;
-    }
-    return creditors;
-  };
+  const byNumber = rememberedAccounts(s);
+  const creditorsId = () => byNumber(CREDITORS_ACCOUNT) ?? null;
   return (entry, tx) => {
     if (entry.type !== 'expense' || tx.reversal || bills.length === 0) return false;
     const debit = {
@@ -74,6 +68,7 @@ export function payBill(s: CompanyScope, row: ImportEntryRow, extra: BookingChan
   const bill = findBillRow(s.db, s.companyId, billId);
   if (!bill) throw badRequest('Der verknüpfte Kreditor existiert nicht mehr.');
   if (bill.status === 'paid') throw badRequest(`Der Kreditor ${bill.number} ist bereits bezahlt.`);
-  markBill(s, billId, 'paid', { paidDate: row.date, bankAccountId: row.bank_account_id, extra });
-  return Number(findBillRow(s.db, s.companyId, billId)!.payment_entry_id);
+  return Number(
+    markBill(s, billId, 'paid', { paidDate: row.date, bankAccountId: row.bank_account_id, extra }).payment_entry_id,
+  );
 }

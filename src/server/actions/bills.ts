@@ -23,7 +23,7 @@ import { deleteFile, insertFile, type StoredFile } from '../store/files.js';
 import { unlinkBillFromImportEntries } from '../store/import-entries.js';
 import type { UploadedFile } from '../upload.js';
 import { createBooking, deleteBooking, type BookingChanges, type BookingScope } from './bookings.js';
-import { primaryBankAccountId } from './account-lookups.js';
+import { paymentBankAccountId } from './account-lookups.js';
 import { accrual } from './document-states.js';
 
 /** The company a bill is written in, with its settings (the method), and the company's today. */
@@ -61,7 +61,6 @@ function creditorsAccount(s: BillScope): number {
 /** The text of a bill's bookings: "Kreditor K-2026-004 Muster Druck AG". */
 export const billBookingText = (bill: { number?: unknown; supplier_name?: unknown }) =>
   `Kreditor ${bill.number} ${bill.supplier_name}`;
-const bookingText = billBookingText;
 
 function expenseAccount(bill: BillRow): number {
   if (bill.expense_account_id === null)
@@ -77,7 +76,7 @@ function bookExpense(s: BillScope, bill: BillRow): number {
     credit_account_id: creditorsAccount(s),
     sum: Number(bill.amount_chf),
     tax_rate_id: bill.tax_rate_id === null ? null : Number(bill.tax_rate_id),
-    description: bookingText(bill),
+    description: billBookingText(bill),
   });
 }
 
@@ -92,14 +91,10 @@ function bookPayment(
   bankAccountId: number | undefined,
   extra: BookingChanges = {},
 ): number {
-  const bank =
-    bankAccountId ??
-    (bill.bank_account_id === null ? undefined : Number(bill.bank_account_id)) ??
-    primaryBankAccountId(s.db, s.companyId);
-  if (bank === undefined) throw badRequest('Es ist kein Bankkonto für die Zahlung vorhanden.');
+  const bank = paymentBankAccountId(s, bankAccountId, bill.bank_account_id);
   const viaCreditors = bill.expense_entry_id !== null;
   return createBooking(s, {
-    description: bookingText(bill),
+    description: billBookingText(bill),
     ...extra,
     date,
     credit_account_id: bank,
@@ -198,9 +193,12 @@ function messageIdOfMove(target: string, messageId: string | undefined): BillVal
   return target === 'open' || target === 'cancelled' ? { payment_message_id: null } : {};
 }
 
-/** Moves the bill to `target` with the bookings the move makes or undoes; a move the table does not allow is a 400. */
-export function markBill(s: BillScope, id: number, target: string, payment: BillPayment = {}): void {
-  transaction(s.db, () => {
+/**
+ * Moves the bill to `target` with the bookings the move makes or undoes; a move the table does not allow is a 400.
+ * Answers what it changed on the bill (a payment: its payment_entry_id).
+ */
+export function markBill(s: BillScope, id: number, target: string, payment: BillPayment = {}): BillValues {
+  return transaction(s.db, () => {
     const bill = currentBill(s, id);
     const effects = billMove(bill.status, target);
     if (!effects)
@@ -232,6 +230,7 @@ export function markBill(s: BillScope, id: number, target: string, payment: Bill
       }
     }
     updateBill(s.db, s.companyId, id, values);
+    return values;
   });
 }
 

@@ -24,7 +24,7 @@ import {
   DEFAULT_INCOME_ACCOUNT,
   RECEIVABLES_ACCOUNT,
   lookupAccount,
-  primaryBankAccountId,
+  paymentBankAccountId,
   type AccountByNumber,
 } from './account-lookups.js';
 import { createBooking, deleteBooking, type BookingChanges, type BookingScope } from './bookings.js';
@@ -174,11 +174,9 @@ export function markAs(
           const paidDate = params.paidDate ?? s.today;
           values.paid_at = paidDate;
           if (!params.createEntry) break;
-          const bank = params.bankAccountId ?? doc.bank_account_id ?? primaryBankAccountId(s.db, s.companyId);
-          if (bank === undefined || bank === null) throw badRequest('Es ist kein Bankkonto für die Zahlung vorhanden.');
           values.entry_id = booker.create({
             date: paidDate,
-            debit_account_id: Number(bank),
+            debit_account_id: paymentBankAccountId(s, params.bankAccountId, doc.bank_account_id),
             sum: params.sum ?? Number(doc.final_value),
             ...paymentBooking(s, doc, params.taxRateId),
             customer_id: doc.customer_id,

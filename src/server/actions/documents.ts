@@ -40,7 +40,7 @@ import {
   type DocumentValues,
   type PositionValues,
 } from '../store/documents.js';
-import { deleteFile, findFile, insertFile, type StoredFile } from '../store/files.js';
+import { deleteFile, filesByIds, insertFile, type StoredFile } from '../store/files.js';
 import type { UploadedFile } from '../upload.js';
 
 /** Who acts, in which company, and when: everything an action needs besides its input. */
@@ -444,7 +444,10 @@ export function detach(s: DocumentScope, type: DocumentType, doc: Row, fileId: n
 }
 
 export function attachedFiles(db: Db, type: DocumentType, companyId: number, documentId: number): StoredFile[] {
-  return attachmentFileIds(db, type, documentId)
-    .map((id) => findFile(db, id, companyId))
-    .filter((f): f is StoredFile => !!f);
+  const ids = attachmentFileIds(db, type, documentId);
+  const files = filesByIds(db, ids);
+  return ids.flatMap((id) => {
+    const file = files.get(id);
+    return file?.company_id === companyId ? [file] : [];
+  });
 }

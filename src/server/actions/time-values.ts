@@ -5,7 +5,8 @@
 import { projectOf, type Scope } from '../context.js';
 import { durationBetween, timeStatusMoveAllowed, type TimeStatus } from '../domain/time.js';
 import { badRequest } from '../http-error.js';
-import { invoiceExists, projectRow, serviceRow, taskRow, type TimeRow, type TimeValues } from '../store/times.js';
+import { exists } from '../store/db.js';
+import { projectRow, serviceRow, taskRow, type TimeRow, type TimeValues } from '../store/times.js';
 import type { Checked } from '../validation.js';
 import { taskAfterMove, type NewTimeValues } from './times.js';
 
@@ -86,7 +87,7 @@ export function newTimeValues(
 /** The values an update writes on top of the stored entry `current`: only the fields sent change. */
 export function changedTimeValues(s: Scope, checked: Checked<TimeChangeInput>, current: TimeRow): TimeValues {
   const v = checked.data;
-  projectOf(s, checked, v.project_id);
+  const project = projectOf(s, checked, v.project_id);
   const values: TimeValues = {
     project_id: v.project_id,
     hours: v.hours,
@@ -101,11 +102,12 @@ export function changedTimeValues(s: Scope, checked: Checked<TimeChangeInput>, c
   const projectId = values.project_id ?? Number(current.project_id);
   // null: back to the rate of the entry's (new) project
   if (v.hourly_rate !== undefined)
-    values.hourly_rate = v.hourly_rate ?? Number(projectRow(s.db, s.companyId, projectId)?.hourly_rate ?? 0);
+    values.hourly_rate =
+      v.hourly_rate ?? Number((project ?? projectRow(s.db, s.companyId, projectId))?.hourly_rate ?? 0);
   changedTask(s, checked, current, values, projectId);
   if (v.service_id != null && !serviceRow(s.db, s.companyId, v.service_id)) checked.fail('service_id', INVALID);
   else values.service_id = v.service_id;
-  if (v.invoice_id != null && !invoiceExists(s.db, s.companyId, v.invoice_id)) checked.fail('invoice_id', INVALID);
+  if (v.invoice_id != null && !exists(s.db, 'invoices', s.companyId, v.invoice_id)) checked.fail('invoice_id', INVALID);
   else values.invoice_id = v.invoice_id;
   changedDuration(checked, current, values);
   changedStatus(checked, current, values);

@@ -31,7 +31,7 @@ import { check, isValidDate, lazy, nullable, required, rules, text, z } from '..
 import { findAccountRow } from '../store/accounts.js';
 import { findBillRow, listBillRows, type BillRow, type BillValues } from '../store/bills.js';
 import { exists } from '../store/db.js';
-import { findFile } from '../store/files.js';
+import { filesByIds } from '../store/files.js';
 import { toBill } from '../present/bills.js';
 import { fileRecord } from '../present/documents.js';
 
@@ -79,10 +79,21 @@ function billOr404(c: Ctx): BillRow {
   return row;
 }
 
-function present(c: Ctx, row: BillRow) {
-  const file = row.file_id === null ? undefined : findFile(c.get('deps').db, Number(row.file_id), c.get('companyId'));
-  return toBill(row, file, fileUrlFor(c));
+/** The bills as the API shows them, their receipts read in one query (the company's own only). */
+function presentAll(c: Ctx, rows: BillRow[]) {
+  const files = filesByIds(
+    c.get('deps').db,
+    rows.flatMap((row) => (row.file_id === null ? [] : [Number(row.file_id)])),
+  );
+  const fileOf = (row: BillRow) => {
+    const file = row.file_id === null ? undefined : files.get(Number(row.file_id));
+    return file?.company_id === c.get('companyId') ? file : undefined;
+  };
+  const fileUrl = fileUrlFor(c);
+  return rows.map((row) => toBill(row, fileOf(row), fileUrl));
 }
+
+const present = (c: Ctx, row: BillRow) => presentAll(c, [row])[0];
 
 const reread = (c: Ctx, id: number) => present(c, findBillRow(c.get('deps').db, c.get('companyId'), id)!);
 
@@ -199,14 +210,7 @@ function registerCollection(r: Hono<AppEnv>): void {
       page.perPage,
       page.offset,
     );
-    return c.json(
-      paginated(
-        c,
-        rows.map((row) => present(c, row)),
-        total,
-        page,
-      ),
-    );
+    return c.json(paginated(c, presentAll(c, rows), total, page));
   });
 
   r.post('/bills', async (c) => {
@@ -221,7 +225,13 @@ function registerCollection(r: Hono<AppEnv>): void {
     const d = checked.data;
     const ids = [...new Set(d.ids!)];
     scheduleBills(scope(c), ids, d.payment_message_id!);
-    return c.json({ data: ids.map((id) => reread(c, id)) });
+    const db = c.get('deps').db;
+    return c.json({
+      data: presentAll(
+        c,
+        ids.map((id) => findBillRow(db, c.get('companyId'), id)!),
+      ),
+    });
   });
 }
 
@@ -231,8 +241,9 @@ function registerOne(r: Hono<AppEnv>): void {
   r.put('/bills/:bill', async (c) => {
     const bill = billOr404(c);
     const body = await readBody(c);
-    // an update sends what changes: the rest is the stored bill's
-    const values = resolveBill(c, { ...present(c, bill), number: bill.number, ...body });
+    // an update sends what changes: the rest is the stored bill's (as the API shows it; its receipt is not read)
+    const stored = toBill(bill, undefined, fileUrlFor(c));
+    const values = resolveBill(c, { ...stored, number: bill.number, ...body });
     changeBill(scope(c), Number(bill.id), values);
     return c.json({ data: reread(c, Number(bill.id)) });
   });

@@ -26,11 +26,11 @@ import {
   nextCustomerNumber,
   ownCustomerIds,
   setCustomersArchived,
-  taxRateExists,
   updateCustomer,
   type CustomerSort,
   type CustomerValues,
 } from '../store/customers.js';
+import { exists } from '../store/db.js';
 import { toCustomer, type Customer, type CustomerIncludes } from '../present/customers.js';
 import { readUploadedText } from '../upload.js';
 import {
@@ -92,7 +92,7 @@ function validateCustomer(c: Ctx, body: Body, mode: 'create' | 'update', exceptI
   const { number, tax_rate_id: taxRateId } = checked.data;
   if (typeof number === 'number' && customerNumberTaken(db, companyId, number, exceptId))
     checked.fail('number', NUMBER_TAKEN);
-  if (typeof taxRateId === 'number' && !taxRateExists(db, companyId, taxRateId))
+  if (typeof taxRateId === 'number' && !exists(db, 'tax_rates', companyId, taxRateId))
     checked.fail('tax_rate_id', TAX_RATE_INVALID);
   checked.throwIfAny();
   return checked.data;

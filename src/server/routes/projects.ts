@@ -22,13 +22,13 @@ import {
 import { createProject, deleteProjectOf, type ProjectCustomer } from '../actions/projects.js';
 import {
   archiveProjects,
-  customerExists,
   deleteProjects,
   findProjectRow,
   listProjectRows,
   updateProject,
   type ProjectValues,
 } from '../store/projects.js';
+import { exists } from '../store/db.js';
 import { toProject } from '../present/projects.js';
 import {
   PROJECT_INCLUDES,
@@ -94,7 +94,7 @@ const isInteger = (v: unknown) =>
 /** customer_id: integer|exists (in this company); messages in Laravel's words. */
 function checkCustomerId(c: Ctx, checked: Failures, value: unknown): void {
   if (!isInteger(value)) checked.fail('customer_id', 'The customer id field must be an integer.');
-  if (!isInteger(value) || !customerExists(c.get('deps').db, c.get('companyId'), Number(value)))
+  if (!isInteger(value) || !exists(c.get('deps').db, 'customers', c.get('companyId'), Number(value)))
     checked.fail('customer_id', 'The selected customer id is invalid.');
 }
 

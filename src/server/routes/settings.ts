@@ -65,7 +65,8 @@ function settingsOf(body: Body): Record<string, string | number | null> {
 const mayChange = (c: Ctx): boolean => c.get('role') === 'owner' || c.get('role') === 'admin';
 
 export function registerSettings(r: Hono<AppEnv>): void {
-  r.get('/settings', (c) => c.json({ data: toCompanySettings(findCompany(c.get('deps').db, c.get('companyId'))!) }));
+  // the company scope has read the company's row for this request already
+  r.get('/settings', (c) => c.json({ data: toCompanySettings(c.get('company')) }));
 
   r.put('/settings', async (c) => {
     if (!mayChange(c)) throw forbidden();

@@ -5,7 +5,7 @@ import { projectOf, scopeOf, type AppEnv, type Ctx, type Scope } from '../contex
 import { TASK_STATUSES } from '../domain/time.js';
 import { badRequest, notFound } from '../http-error.js';
 import { pageRequest, paginated } from '../pagination.js';
-import { parseIncludes, pathId, readBody, type Body } from '../request.js';
+import { filterValues, parseIncludes, pathId, readBody, type Body } from '../request.js';
 import { deleteTask, findTaskRow, insertTask, listTaskRows, updateTask, type TaskValues } from '../store/tasks.js';
 import { toTask } from '../present/tasks.js';
 import { check, daily, nullable, required, rules, sometimes, z } from '../validation.js';
@@ -55,16 +55,7 @@ const withProject = (c: Ctx) => parseIncludes(c, { project: 'project' }, ['proje
 
 /** The list's filters: `filter[status]` and `filter[project_id]`, each one value or comma-separated. */
 function taskFilter(c: Ctx): { statuses?: string[]; projectIds?: number[] } {
-  const rawStatus = (c.req.query('filter[status]') ?? '').trim();
-  const statuses =
-    rawStatus === ''
-      ? undefined
-      : rawStatus
-          .split(',')
-          .map((v) => v.trim())
-          .filter(Boolean);
-  if (statuses?.some((v) => !(TASK_STATUSES as readonly string[]).includes(v)))
-    throw badRequest(`filter[status] must be one of ${TASK_STATUSES.join(', ')}.`);
+  const statuses = filterValues(c, 'status', TASK_STATUSES);
   const rawProject = (c.req.query('filter[project_id]') ?? '').trim();
   const projectIds = rawProject === '' ? undefined : rawProject.split(',').map((v) => v.trim());
   if (projectIds?.some((v) => !/^\d{1,15}$/.test(v)))

@@ -102,10 +102,12 @@ function checkTaxAccount(c: Ctx, field: string, id: number, checked: Failures): 
 /** Merges the input into `base`, applies the defaults and checks the accounts; throws the 422s. */
 function resolveValues(c: Ctx, base: TaxRateValues, input: Input): TaxRateValues {
   const next: TaxRateValues = { ...base };
-  for (const key of ['name', 'account_id', 'rate', 'is_acquisition_tax', 'archived'] as const) {
-    if (input[key] !== undefined) (next as unknown as Record<string, unknown>)[key] = input[key];
-  }
   for (const key of [
+    'name',
+    'account_id',
+    'rate',
+    'is_acquisition_tax',
+    'archived',
     'saldo_rate',
     'field_number',
     'acquisition_account_id',

@@ -7,7 +7,7 @@ import { TIME_STATUSES, parseDate, weekDates } from '../domain/time.js';
 import { mondaysBetween } from '../domain/timesheet.js';
 import { badRequest } from '../http-error.js';
 import { TIME_INCLUDES, type TimeGrouping, type TimeInclude } from '../present/times.js';
-import { filterBoolean, parseIncludes, queryInt } from '../request.js';
+import { filterBoolean, filterValues, parseIncludes, queryInt } from '../request.js';
 import type { TimeFilter, TimeSort } from '../store/times.js';
 import { toBoolean } from '../validation.js';
 
@@ -49,18 +49,6 @@ function idListFilter(c: Ctx, name: string): number[] | undefined {
   if (parts.some((p) => !/^\d{1,15}$/.test(p)))
     throw badRequest(`${key} must be an id, comma-separated ids or an array of ids.`);
   return parts.map(Number);
-}
-
-function valuesFilter<T extends string>(c: Ctx, name: string, allowed: readonly T[]): T[] | undefined {
-  const raw = c.req.query(`filter[${name}]`);
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const parts = raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  const wrong = parts.filter((p) => !(allowed as readonly string[]).includes(p));
-  if (wrong.length) throw badRequest(`filter[${name}] must be one of ${allowed.join(', ')}.`);
-  return parts as T[];
 }
 
 /** filter[date]: "start,end" (either side may be empty) or a single start date; any date format. */
@@ -136,8 +124,8 @@ function listFilterOf(c: Ctx, range: DateRange): TimeFilter {
     customerIds: idListFilter(c, 'customer_id'),
     projectIds: idListFilter(c, 'project_id'),
     billable: filterBoolean(c, 'billable'),
-    projectTypes: valuesFilter(c, 'project_type', PROJECT_TYPES),
-    statuses: valuesFilter(c, 'status', TIME_STATUSES),
+    projectTypes: filterValues(c, 'project_type', PROJECT_TYPES),
+    statuses: filterValues(c, 'status', TIME_STATUSES),
     from: range?.from,
     until: range?.until,
   };

@@ -1,5 +1,5 @@
 // Supplier bills of a company (migration 14): SQL only.
-import { all, one, run, timestamp, type Db } from './db.js';
+import { all, insertCompanyRow, one, run, updateCompanyRow, type Db } from './db.js';
 
 export interface BillFilter {
   status?: string;
@@ -40,6 +40,35 @@ export interface BillValues {
   paid_at?: string | null;
   payment_message_id?: string | null;
 }
+
+// every key of BillValues, so that the compiler names one a new column forgets
+const BILL_COLUMNS = Object.keys({
+  number: true,
+  status: true,
+  supplier_name: true,
+  supplier_street: true,
+  supplier_building: true,
+  supplier_zip: true,
+  supplier_city: true,
+  supplier_country: true,
+  iban: true,
+  reference_type: true,
+  reference: true,
+  message: true,
+  amount: true,
+  currency: true,
+  amount_chf: true,
+  bill_date: true,
+  due_date: true,
+  expense_account_id: true,
+  tax_rate_id: true,
+  bank_account_id: true,
+  file_id: true,
+  expense_entry_id: true,
+  payment_entry_id: true,
+  paid_at: true,
+  payment_message_id: true,
+} satisfies Record<keyof BillValues, true>) as (keyof BillValues)[];
 
 /** A row of `bills` as stored: money in Rappen, dates YYYY-MM-DD. */
 export interface BillRow {
@@ -153,35 +182,11 @@ export function billNumbersLike(db: Db, companyId: number, stem: string): string
 }
 
 export function insertBill(db: Db, companyId: number, userId: number, values: BillValues): number {
-  const now = timestamp();
-  const row: Record<string, unknown> = {
-    ...values,
-    company_id: companyId,
-    user_id: userId,
-    created_at: now,
-    updated_at: now,
-  };
-  const keys = Object.keys(row);
-  return Number(
-    run(
-      db,
-      `INSERT INTO bills (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`,
-      ...keys.map((k) => row[k] ?? null),
-    ).lastInsertRowid,
-  );
+  return insertCompanyRow(db, 'bills', companyId, userId, BILL_COLUMNS, values);
 }
 
 export function updateBill(db: Db, companyId: number, id: number, values: BillValues): void {
-  const keys = Object.keys(values) as (keyof BillValues)[];
-  if (keys.length === 0) return;
-  run(
-    db,
-    `UPDATE bills SET ${keys.map((k) => `${k} = ?`).join(', ')}, updated_at = ? WHERE company_id = ? AND id = ?`,
-    ...keys.map((k) => values[k] ?? null),
-    timestamp(),
-    companyId,
-    id,
-  );
+  updateCompanyRow(db, 'bills', companyId, id, BILL_COLUMNS, values);
 }
 
 export function deleteBillRow(db: Db, companyId: number, id: number): void {

@@ -1,6 +1,6 @@
 // Contact persons of customers. Contacts are created with their customer (contact_name); here they are
 // listed, changed, archived and deleted.
-import { all, ensureUnicodeLower, one, run, timestamp, transaction, type Db } from './db.js';
+import { all, ensureUnicodeLower, one, run, timestamp, transaction, updateCompanyRow, type Db } from './db.js';
 
 /** A contact person as SQLite hands it back (flags 0/1). */
 export interface ContactRow {
@@ -94,32 +94,18 @@ export function updateContact(
   values: ContactValues,
 ): void {
   transaction(db, () => {
-    const now = timestamp();
     if (values.is_primary === true) {
       run(
         db,
         'UPDATE contacts SET is_primary = 0, updated_at = ? WHERE company_id = ? AND customer_id = ? AND id != ? ' +
           'AND is_primary = 1',
-        now,
+        timestamp(),
         companyId,
         contact.customer_id,
         contact.id,
       );
     }
-    const cols = CONTACT_COLUMNS.filter((k) => values[k] !== undefined);
-    const value = (k: (typeof CONTACT_COLUMNS)[number]) => {
-      const v = values[k];
-      return typeof v === 'boolean' ? (v ? 1 : 0) : (v ?? null);
-    };
-    run(
-      db,
-      `UPDATE contacts SET ${[...cols.map((k) => `${k} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ?
-        AND id = ?`,
-      ...cols.map(value),
-      now,
-      companyId,
-      contact.id,
-    );
+    updateCompanyRow(db, 'contacts', companyId, contact.id, CONTACT_COLUMNS, values);
   });
 }
 

@@ -1,7 +1,18 @@
 // Customers of a company. A customer's row carries the computed sums (open_expenses, open_minutes,
 // open_invoices, and those per currency as JSON), subqueries of one SELECT, so lists filter on them
 // without a second pass.
-import { all, ensureUnicodeLower, one, run, sumAsText, timestamp, transaction, type Db } from './db.js';
+import {
+  all,
+  ensureUnicodeLower,
+  insertCompanyRow,
+  one,
+  run,
+  sumAsText,
+  timestamp,
+  transaction,
+  updateCompanyRow,
+  type Db,
+} from './db.js';
 import { timesCondition, UNPAID_INVOICE_STATES, type StatisticsInput } from '../domain/customer-stats.js';
 
 /** The next free customer number: max + 1, the first is 1. */
@@ -195,13 +206,6 @@ export function customerNumberTaken(db: Db, companyId: number, number: number, e
   );
 }
 
-export function taxRateExists(db: Db, companyId: number, id: number): boolean {
-  return !!one(db, 'SELECT 1 FROM tax_rates WHERE company_id = ? AND id = ?', companyId, id);
-}
-
-const dbValue = (v: string | number | boolean | null | undefined) =>
-  typeof v === 'boolean' ? (v ? 1 : 0) : (v ?? null);
-
 /**
  * Inserts a customer with every given column (number generated when absent or null); with a contact name, also its
  * primary contact.
@@ -214,38 +218,15 @@ export function insertCustomer(
   contactName?: string | null,
 ): number {
   return transaction(db, () => {
-    const now = timestamp();
-    const cols = CUSTOMER_COLUMNS.filter((k) => k !== 'number' && values[k] !== undefined);
     const number = values.number ?? nextCustomerNumber(db, companyId);
-    const names = ['company_id', 'user_id', 'number', ...cols, 'created_at', 'updated_at'];
-    const id = Number(
-      run(
-        db,
-        `INSERT INTO customers (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
-        companyId,
-        userId,
-        number,
-        ...cols.map((k) => dbValue(values[k])),
-        now,
-        now,
-      ).lastInsertRowid,
-    );
+    const id = insertCompanyRow(db, 'customers', companyId, userId, CUSTOMER_COLUMNS, { ...values, number });
     if (contactName) insertContact(db, companyId, id, userId, contactName, true);
     return id;
   });
 }
 
 export function updateCustomer(db: Db, companyId: number, id: number, values: CustomerValues): void {
-  const cols = CUSTOMER_COLUMNS.filter((k) => values[k] !== undefined);
-  run(
-    db,
-    `UPDATE customers SET ${[...cols.map((k) => `${k} = ?`), 'updated_at = ?'].join(', ')} WHERE company_id = ?
-      AND id = ?`,
-    ...cols.map((k) => dbValue(values[k])),
-    timestamp(),
-    companyId,
-    id,
-  );
+  updateCompanyRow(db, 'customers', companyId, id, CUSTOMER_COLUMNS, values);
 }
 
 /** Adds a contact to a customer; a primary one takes the flag from the others. */

@@ -154,7 +154,7 @@ export const all = <T = Row>(db: Db, sql: string, ...params: any[]): T[] => stat
 export const run = (db: Db, sql: string, ...params: any[]) => statement(db, sql).run(...params);
 
 /** The company's tables a record may point into by id. */
-export type CompanyTable = 'tax_rates' | 'customers' | 'projects' | 'entry_groups';
+export type CompanyTable = 'tax_rates' | 'customers' | 'projects' | 'entry_groups' | 'invoices';
 
 /** Row `id` of `table` belongs to the company (Laravel's `exists`). */
 export const exists = (db: Db, table: CompanyTable, companyId: number, id: number): boolean =>

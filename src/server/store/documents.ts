@@ -2,7 +2,7 @@
 // serves both, keyed by the document type; positions, activities and attachments are shared tables
 // keyed by (document_type, document_id). Money columns are Rappen, percentages hundredths of a
 // percent, position amounts thousandths. Every query is scoped by the company.
-import { all, one, run, sumAsText, timestamp, type Db, type Row } from './db.js';
+import { all, insertCompanyRow, one, run, sumAsText, timestamp, updateCompanyRow, type Db, type Row } from './db.js';
 import type { DocumentType } from '../domain/documents.js';
 
 const TABLE: Readonly<Record<DocumentType, 'proposals' | 'invoices'>> = { proposal: 'proposals', invoice: 'invoices' };
@@ -66,9 +66,6 @@ const COLUMNS: Readonly<Record<DocumentType, readonly DocumentColumn[]>> = {
   proposal: PROPOSAL_COLUMNS,
   invoice: INVOICE_COLUMNS,
 };
-
-const dbValue = (v: string | number | boolean | null | undefined) =>
-  typeof v === 'boolean' ? (v ? 1 : 0) : (v ?? null);
 
 // ---- rows ----------------------------------------------------------------------------------------------
 
@@ -361,20 +358,7 @@ export function insertDocument(
   userId: number,
   values: DocumentValues,
 ): number {
-  const now = timestamp();
-  const cols = COLUMNS[type].filter((k) => values[k] !== undefined);
-  const names = ['company_id', 'user_id', ...cols, 'created_at', 'updated_at'];
-  return Number(
-    run(
-      db,
-      `INSERT INTO ${TABLE[type]} (${names.map(quoted).join(', ')}) VALUES (${placeholders(names)})`,
-      companyId,
-      userId,
-      ...cols.map((k) => dbValue(values[k])),
-      now,
-      now,
-    ).lastInsertRowid,
-  );
+  return insertCompanyRow(db, TABLE[type], companyId, userId, COLUMNS[type], values);
 }
 
 export function updateDocument(
@@ -384,16 +368,7 @@ export function updateDocument(
   id: number,
   values: DocumentValues,
 ): void {
-  const cols = COLUMNS[type].filter((k) => values[k] !== undefined);
-  run(
-    db,
-    `UPDATE ${TABLE[type]} SET ${[...cols.map((k) => `${quoted(k)} = ?`), 'updated_at = ?'].join(', ')}
-      WHERE company_id = ? AND id = ?`,
-    ...cols.map((k) => dbValue(values[k])),
-    timestamp(),
-    companyId,
-    id,
-  );
+  updateCompanyRow(db, TABLE[type], companyId, id, COLUMNS[type], values);
 }
 
 export interface StoredTotals {

@@ -2,7 +2,7 @@
 // an upload checks for duplicates, the rules learned from processed entries, and the unpaid invoices a
 // payment can match, and the bills a debit can pay. Every query is scoped by company_id; an upload reads
 // what it needs once, never per transaction. Rows come back typed (ImportEntryRow and the narrower reads).
-import { all, ensureUnicodeLower, one, run, timestamp, type Db, type Row } from './db.js';
+import { all, ensureUnicodeLower, one, run, timestamp, updateCompanyRow, type Db, type Row } from './db.js';
 
 export type ImportStatus = 'open' | 'processed' | 'deleted';
 export type ImportType = 'income' | 'expense';
@@ -317,21 +317,7 @@ const CHANGE_COLUMNS = [
 ] as const satisfies readonly (keyof ImportEntryChanges)[];
 
 export function updateImportEntry(db: Db, companyId: number, id: number, changes: ImportEntryChanges): void {
-  const keys = CHANGE_COLUMNS.filter((k) => changes[k] !== undefined);
-  if (keys.length === 0) return;
-  const value = (k: (typeof CHANGE_COLUMNS)[number]) => {
-    const v = changes[k];
-    return typeof v === 'boolean' ? (v ? 1 : 0) : v;
-  };
-  run(
-    db,
-    `UPDATE import_entries SET ${keys.map((k) => `${k} = ?`).join(', ')}, updated_at = ? WHERE company_id = ?
-      AND id = ?`,
-    ...keys.map(value),
-    timestamp(),
-    companyId,
-    id,
-  );
+  updateCompanyRow(db, 'import_entries', companyId, id, CHANGE_COLUMNS, changes);
 }
 
 /** Back to what the upload wrote: no counter account, VAT, invoice, bill, tags or ignore; the original text. */

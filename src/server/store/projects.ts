@@ -160,10 +160,6 @@ export function findProjectRow(db: Db, companyId: number, id: number): ProjectRo
   return one<ProjectRow>(db, 'SELECT * FROM projects WHERE company_id = ? AND id = ?', companyId, id);
 }
 
-export function customerExists(db: Db, companyId: number, id: number): boolean {
-  return !!one(db, 'SELECT 1 FROM customers WHERE company_id = ? AND id = ?', companyId, id);
-}
-
 export function insertProject(
   db: Db,
   companyId: number,

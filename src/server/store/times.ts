@@ -239,8 +239,6 @@ export const serviceRow = (db: Db, companyId: number, id: number): TimeServiceRe
     companyId,
     id,
   );
-export const invoiceExists = (db: Db, companyId: number, id: number): boolean =>
-  !!one(db, 'SELECT 1 FROM invoices WHERE company_id = ? AND id = ?', companyId, id);
 
 // ---- grouping input -------------------------------------------------------------------------------------
 
