@@ -12,7 +12,7 @@
 // address (K) is refused. The IG wants no separator after the last element; a scanner's text often ends
 // with one, so one trailing line break is read over.
 import { toRappen } from './money.js';
-import { isQrIban, isValidIban, isSwissIban, normaliseIban } from './iban.js';
+import { isValidIban, isSwissIban, normaliseIban } from './iban.js';
 import {
   QR_AMOUNT_MAX,
   QR_AMOUNT_MIN,
@@ -25,7 +25,7 @@ import {
   type QrProblem,
   type QrReferenceType,
 } from './qr-bill.js';
-import { isValidQrr, isValidScor } from './qr-reference.js';
+import { referenceBreakField, referenceRuleBreaks, type ReferenceRuleBreak } from './qr-reference.js';
 
 /** A payload's fields, with what follows the trailer. */
 export interface ScannedQrBill extends QrPayloadFields {
@@ -171,25 +171,19 @@ function referenceProblems(iban: string, type: string, reference: string, fail: 
     fail('reference_type', `reference type "${type}"; QRR, SCOR or NON`);
     return;
   }
-  if (isValidIban(iban)) {
-    const qrIban = isQrIban(iban);
-    if (qrIban && type !== 'QRR')
-      fail('reference_type', `the IBAN ${iban} is a QR-IBAN, which takes a QR reference (QRR), not ${type}`);
-    if (!qrIban && type === 'QRR') fail('reference_type', `a QR reference (QRR) needs a QR-IBAN; ${iban} is none`);
-  }
-  if (type === 'NON') {
-    if (reference !== '') fail('reference', 'reference type NON takes no reference');
-  } else if (reference === '') {
-    fail('reference', `reference type ${type} needs a reference`);
-  } else if (type === 'QRR' && !isValidQrr(reference)) {
-    fail('reference', `QR reference "${reference}" is not 27 digits with a valid check digit (mod 10 recursive)`);
-  } else if (type === 'SCOR' && !isValidScor(reference)) {
-    fail(
-      'reference',
+  const messages: Record<ReferenceRuleBreak, string> = {
+    'qr-iban-needs-qrr': `the IBAN ${iban} is a QR-IBAN, which takes a QR reference (QRR), not ${type}`,
+    'qrr-needs-qr-iban': `a QR reference (QRR) needs a QR-IBAN; ${iban} is none`,
+    'non-takes-none': 'reference type NON takes no reference',
+    missing: `reference type ${type} needs a reference`,
+    'bad-qrr': `QR reference "${reference}" is not 27 digits with a valid check digit (mod 10 recursive)`,
+    'bad-scor':
       `creditor reference "${reference}" is not a valid ISO 11649 reference (RF, check digits, up to 21 ` +
-        `letters or digits)`,
-    );
-  }
+      `letters or digits)`,
+  };
+  const pairedIban = isValidIban(iban) ? iban : undefined;
+  for (const b of referenceRuleBreaks(pairedIban, type as QrReferenceType, reference))
+    fail(referenceBreakField(b), messages[b]);
 }
 
 /** The message ≤ 140, with the bill information together ≤ 140; alternative schemes ≤ 100 each, at most 2. */

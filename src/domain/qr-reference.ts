@@ -103,3 +103,39 @@ export function invoiceReferences(
     ? { qr_reference: makeQrr(companyId, invoiceId), reference: null }
     : { qr_reference: null, reference: makeScor(companyId, invoiceId) };
 }
+
+/** A rule of the QR-bill's reference that a reference breaks (SIX IG: QR-IBAN ⇔ QRR, check digits, NON none). */
+export type ReferenceRuleBreak =
+  | 'qr-iban-needs-qrr'
+  | 'qrr-needs-qr-iban'
+  | 'non-takes-none'
+  | 'missing'
+  | 'bad-qrr'
+  | 'bad-scor';
+
+/**
+ * The rules `reference` of `type` breaks with `iban`: the pairing (a QR-IBAN takes QRR, QRR needs one), then the
+ * reference itself. `iban` undefined leaves the pairing out (an IBAN already refused for itself).
+ */
+export function referenceRuleBreaks(
+  iban: string | undefined,
+  type: 'QRR' | 'SCOR' | 'NON',
+  reference: string,
+): ReferenceRuleBreak[] {
+  const breaks: ReferenceRuleBreak[] = [];
+  if (iban !== undefined) {
+    const qrIban = isQrIban(iban);
+    if (qrIban && type !== 'QRR') breaks.push('qr-iban-needs-qrr');
+    if (!qrIban && type === 'QRR') breaks.push('qrr-needs-qr-iban');
+  }
+  if (type === 'NON') {
+    if (reference !== '') breaks.push('non-takes-none');
+  } else if (reference === '') breaks.push('missing');
+  else if (type === 'QRR' && !isValidQrr(reference)) breaks.push('bad-qrr');
+  else if (type === 'SCOR' && !isValidScor(reference)) breaks.push('bad-scor');
+  return breaks;
+}
+
+/** The field of a 422 (or of a payload's problem) that a reference rule break is reported on. */
+export const referenceBreakField = (b: ReferenceRuleBreak): 'reference_type' | 'reference' =>
+  b === 'qr-iban-needs-qrr' || b === 'qrr-needs-qr-iban' ? 'reference_type' : 'reference';

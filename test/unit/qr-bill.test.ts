@@ -21,6 +21,8 @@ import {
   makeScor,
   normaliseReference,
   qrrCheckDigit,
+  referenceBreakField,
+  referenceRuleBreaks,
   scorCheckDigits,
 } from '../../src/domain/qr-reference.js';
 import { parseQrPayload, QrPayloadError } from '../helpers/qr-payload.js';
@@ -734,5 +736,33 @@ describe('build and parse', () => {
       QrPayloadError,
     );
     expect(() => parseQrPayload(ordinary.map((l, i) => (i === 27 ? 'NON' : l)).join('\n'))).toThrow(QrPayloadError);
+  });
+});
+
+describe('referenceRuleBreaks: the reference rules a bill and a payload share', () => {
+  const QR_IBAN = 'CH4431999123000889012';
+  const IBAN = 'CH3709000000304442225';
+  const QRR = '210000000003139471430009017';
+  test.each([
+    [QR_IBAN, 'QRR', QRR, []],
+    [IBAN, 'SCOR', 'RF18539007547034', []],
+    [IBAN, 'NON', '', []],
+    [QR_IBAN, 'SCOR', 'RF18539007547034', ['qr-iban-needs-qrr']],
+    [QR_IBAN, 'NON', '', ['qr-iban-needs-qrr']],
+    [IBAN, 'QRR', QRR, ['qrr-needs-qr-iban']],
+    [IBAN, 'NON', 'RF18539007547034', ['non-takes-none']],
+    [IBAN, 'SCOR', '', ['missing']],
+    [QR_IBAN, 'QRR', '210000000003139471430009018', ['bad-qrr']],
+    [IBAN, 'SCOR', 'RF19539007547034', ['bad-scor']],
+    [IBAN, 'QRR', '123', ['qrr-needs-qr-iban', 'bad-qrr']],
+  ] as const)('%s %s %j → %j', (iban, type, reference, breaks) => {
+    expect(referenceRuleBreaks(iban, type, reference)).toEqual(breaks);
+  });
+
+  test('without an IBAN the pairing is left out; each break names its field', () => {
+    expect(referenceRuleBreaks(undefined, 'QRR', QRR)).toEqual([]);
+    expect(referenceBreakField('qrr-needs-qr-iban')).toBe('reference_type');
+    expect(referenceBreakField('qr-iban-needs-qrr')).toBe('reference_type');
+    expect(referenceBreakField('bad-scor')).toBe('reference');
   });
 });

@@ -1,7 +1,6 @@
 // Supplier bills: their statuses and moves, their numbers (K-2026-001), the rules of the payment
 // reference. Pure: no I/O, no clock.
-import { isQrIban } from '../../domain/iban.js';
-import { isValidQrr, isValidScor } from '../../domain/qr-reference.js';
+import { referenceBreakField, referenceRuleBreaks, type ReferenceRuleBreak } from '../../domain/qr-reference.js';
 
 export const BILL_STATUSES = ['open', 'scheduled', 'paid', 'cancelled'] as const;
 export type BillStatus = (typeof BILL_STATUSES)[number];
@@ -41,6 +40,15 @@ export function billRunningNumber(year: number, number: string): number | undefi
   return /^\d{1,9}$/.test(digits) && Number(digits) >= 1 ? Number(digits) : undefined;
 }
 
+const REFERENCE_MESSAGES: Record<ReferenceRuleBreak, string> = {
+  'qr-iban-needs-qrr': 'A QR-IBAN takes a QR reference (QRR).',
+  'qrr-needs-qr-iban': 'A QR reference (QRR) needs a QR-IBAN.',
+  'non-takes-none': 'The reference field must be empty when the reference type is NON.',
+  missing: 'The reference field is required when the reference type is QRR or SCOR.',
+  'bad-qrr': 'The reference is not a valid QR reference (27 digits with its check digit).',
+  'bad-scor': 'The reference is not a valid creditor reference (ISO 11649 RF with its check digits).',
+};
+
 /**
  * The problems of a creditor IBAN with its reference, by field, as a QR-bill has them: a QR-IBAN takes
  * a QR reference (QRR) and only it; a QRR needs a QR-IBAN; a SCOR its ISO 11649 check digits; NON no
@@ -51,33 +59,8 @@ export function referenceProblems(
   type: ReferenceType,
   reference: string | null,
 ): { field: string; message: string }[] {
-  const problems: { field: string; message: string }[] = [];
-  const qrIban = isQrIban(iban);
-  if (qrIban && type !== 'QRR')
-    problems.push({ field: 'reference_type', message: 'A QR-IBAN takes a QR reference (QRR).' });
-  if (!qrIban && type === 'QRR')
-    problems.push({ field: 'reference_type', message: 'A QR reference (QRR) needs a QR-IBAN.' });
-  if (type === 'NON') {
-    if (reference)
-      problems.push({
-        field: 'reference',
-        message: 'The reference field must be empty when the reference type is NON.',
-      });
-  } else if (!reference) {
-    problems.push({
-      field: 'reference',
-      message: 'The reference field is required when the reference type is QRR or SCOR.',
-    });
-  } else if (type === 'QRR' && !isValidQrr(reference)) {
-    problems.push({
-      field: 'reference',
-      message: 'The reference is not a valid QR reference (27 digits with its check digit).',
-    });
-  } else if (type === 'SCOR' && !isValidScor(reference)) {
-    problems.push({
-      field: 'reference',
-      message: 'The reference is not a valid creditor reference (ISO 11649 RF with its check digits).',
-    });
-  }
-  return problems;
+  return referenceRuleBreaks(iban, type, reference ?? '').map((b) => ({
+    field: referenceBreakField(b),
+    message: REFERENCE_MESSAGES[b],
+  }));
 }
